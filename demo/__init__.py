@@ -1,0 +1,1 @@
+"""Bundled demo data room: a deterministic generator of fictional contracts (see demo/README.md)."""

@@ -1,0 +1,264 @@
+"""Command-line interface: ``python -m greffier COMMAND ...``.
+
+Every command takes ``--workspace DIR`` (default: ``GREFFIER_WORKSPACE`` or ``./workspace``).
+Errors the user can act on are printed as one readable line (or ``{"error": ...}`` with ``--json``)
+and exit with status 2; nothing prints a traceback for bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from greffier.config import Settings, load_settings
+from greffier.errors import GreffierError
+
+EXIT_USER_ERROR = 2
+
+
+def _print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2, default=str) + "\n")
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    return load_settings(args.workspace) if args.workspace else load_settings()
+
+
+# --- commands ---------------------------------------------------------------------------------
+
+
+def cmd_ingest(args: argparse.Namespace) -> int:
+    from greffier.ingest import Ingestor, ProgressEvent
+
+    settings = _settings(args)
+    show_progress = not args.json or sys.stderr.isatty()
+    bar = None
+
+    def progress(event: ProgressEvent) -> None:
+        nonlocal bar
+        if not show_progress:
+            return
+        from tqdm import tqdm
+
+        if event.stage == "scan" and event.total:
+            bar = tqdm(total=event.total, unit="file", desc="ingest", file=sys.stderr, dynamic_ncols=True)
+        elif event.stage == "file" and bar is not None and event.detail != "data-room entries":
+            bar.set_postfix_str(f"{event.status}: {event.file}"[-60:])
+            bar.update(1)
+        elif event.stage == "file" and event.detail == "data-room entries":
+            sys.stderr.write(f"  {event.file}: {event.index}/{event.total} entries\n")
+        elif event.stage == "done" and bar is not None:
+            bar.close()
+
+    models = _models_line(settings)
+    if show_progress:
+        sys.stderr.write(f"workspace: {settings.workspace.resolve()}\n{models}\n")
+    report = Ingestor(settings, progress).ingest(args.path, retry_failed=args.retry_failed)
+    if args.json:
+        _print_json(report.to_json())
+        return 0
+    summary = report.to_json()
+    print(
+        f"ingested {summary['ingested']}, unchanged {summary['unchanged']}, removed {summary['removed']}, "
+        f"failed {len(summary['failed'])} in {summary['seconds']:.1f}s "
+        f"({summary['contracts']} documents, {summary['chunks']} chunks in the workspace)"
+    )
+    for failure in report.failed:
+        print(f"  FAILED {failure['file']}: {failure['error']}")
+    return 0
+
+
+def _models_line(settings: Settings) -> str:
+    from greffier.services import models_in_use
+
+    models = models_in_use(settings)
+    reranker = models["reranker"]["name"] if models["reranker"] else "none (no cross-encoder found locally)"
+    return f"embedder: {models['embedder']['description']} | reranker: {reranker} | LLM: {models['llm_backend']}"
+
+
+def cmd_status(args: argparse.Namespace) -> int:
+    from greffier.services import workspace_status
+
+    status = workspace_status(_settings(args))
+    if args.json:
+        _print_json(status)
+        return 0
+    print(f"workspace: {status['workspace']}")
+    print(f"documents: {status['documents']}  chunks: {status['chunks']}  files: {status['files']}")
+    print(f"embedder: {status['models']['embedder']['description']}")
+    reranker = status["models"]["reranker"]
+    print(f"reranker: {reranker['name'] if reranker else 'none (rerank off)'}")
+    print(f"LLM backend: {status['models']['llm_backend']}")
+    if status["reindex_needed"]:
+        print(f"! indexed with {status['indexed_with']}: run 'python -m greffier reindex'")
+    for failure in status["failures"]:
+        print(f"  FAILED {failure['file']}: {failure['error']}")
+    return 0
+
+
+def cmd_inspect(args: argparse.Namespace) -> int:
+    from greffier.services import inspect_workspace
+
+    data = inspect_workspace(_settings(args), args.document)
+    if args.json:
+        _print_json(data)
+        return 0
+    for document in data["documents"]:
+        print(f"{document['id']}  {document['file']}  ({document['pages'] or '-'} pages, {len(document['chunks'])} chunks)  {document['title']}")
+        for chunk in document["chunks"]:
+            pages = "" if chunk["page"] is None else f" p.{chunk['page']}" + (f"-{chunk['page_end']}" if chunk["page_end"] not in (None, chunk["page"]) else "")
+            print(f"    {chunk['id']}{pages}  {chunk['section'] or '(no section)'}")
+    return 0
+
+
+def cmd_models(args: argparse.Namespace) -> int:
+    from greffier.models import download_models, models_status
+
+    settings = _settings(args)
+    if args.models_command == "download":
+        download_models(settings, progress=lambda msg: sys.stderr.write(f"{msg}\n"))
+        print(f"models downloaded into {settings.models.models_dir}")
+        return 0
+    rows = models_status(settings)
+    if args.json:
+        _print_json({"models": rows, "in_use": _models_line(settings)})
+        return 0
+    print(_models_line(settings))
+    for row in rows:
+        mark = "present" if row["present"] else "absent"
+        print(f"  {row['role']:<10} {row['name']:<28} {mark:<8} {row.get('path') or ''}  {row.get('detail') or ''}")
+    return 0
+
+
+def cmd_reindex(args: argparse.Namespace) -> int:
+    from greffier.maintenance import reindex
+
+    report = reindex(_settings(args))
+    if args.json:
+        _print_json(report)
+    else:
+        print(f"re-indexed {report['contracts']} documents ({report['chunks']} chunks) with {report['embedder']}")
+    return 0
+
+
+def cmd_search(args: argparse.Namespace) -> int:
+    from greffier.search import search
+
+    settings = _settings(args)
+    response = search(
+        settings, args.query, top_k=args.top_k, retriever=args.retriever,
+        rerank=False if args.no_rerank else None, fusion=args.fusion, min_score=args.min_score,
+    )
+    if args.json:
+        _print_json(response)
+        return 0
+    rerank = response["models"]["rerank"]
+    print(f"{len(response['results'])} results ({args.retriever}, fusion {response['fusion']}, rerank: {rerank['name'] or rerank['reason']})")
+    for rank, r in enumerate(response["results"], 1):
+        print(f"{rank}. [{r['score']:.3f}] {_where(r)}")
+        print(f"   {r['text'][:240].replace(chr(10), ' ')}")
+    return 0
+
+
+def _where(r: dict[str, Any]) -> str:
+    page = ""
+    if r.get("page") is not None:
+        page = f", p. {r['page']}" + (f"-{r['page_end']}" if r.get("page_end") not in (None, r["page"]) else "")
+    return f"{r['file']}{page} — {r.get('section') or '(no section)'}"
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    from greffier.answering import answer
+
+    settings = _settings(args)
+    streamed = not args.json and sys.stdout.isatty()
+
+    def on_event(kind: str, payload: dict[str, Any]) -> None:
+        if streamed and kind == "token":
+            sys.stdout.write(payload["text"])
+            sys.stdout.flush()
+
+    result = answer(
+        settings, args.question, mode=args.mode, top_k=args.top_k, fusion=args.fusion,
+        rerank=False if args.no_rerank else None, on_event=on_event,
+    )
+    if args.json:
+        _print_json(result)
+        return 0
+    backend = result["backend"]
+    if not streamed:
+        print(result["answer"] or "(retrieval only: no answer generated)")
+    else:
+        print()
+    if result.get("note"):
+        print(f"({result['note']})")
+    print(f"LLM: {backend.get('kind')} {backend.get('model') or ''} {('— ' + backend['reason']) if backend.get('reason') else ''}".rstrip())
+    for citation in result["citations"]:
+        print(f"  [{citation['n']}] {_where(citation)}")
+    for flagged in result.get("unsupported", []):
+        print(f"  ! unsupported: {flagged['sentence'][:120]} (not in sources: {', '.join(flagged['missing'])})")
+    if args.mode == "retrieval_only":
+        for rank, r in enumerate(result["results"], 1):
+            print(f"{rank}. [{r['score']:.3f}] {_where(r)}\n   {r['text'][:240]}")
+    return 0
+
+
+# --- parser -----------------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m greffier", description="Greffier: private legal-document assistant")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log progress details")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def add(name: str, func: Callable[[argparse.Namespace], int], help_text: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        p.add_argument("--workspace", help="workspace folder (default: GREFFIER_WORKSPACE or ./workspace)")
+        p.add_argument("--json", action="store_true", help="print JSON")
+        p.set_defaults(func=func)
+        return p
+
+    p = add("ingest", cmd_ingest, "ingest a folder (recursively), a file or a data-room JSON file")
+    p.add_argument("path")
+    p.add_argument("--retry-failed", action="store_true", help="retry files that failed before even if unchanged")
+    add("status", cmd_status, "documents, chunks, failures and models of a workspace")
+    p = add("inspect", cmd_inspect, "every document with its chunks")
+    p.add_argument("--document", help="only this document id")
+    p = add("models", cmd_models, "models: status (what is present) or download (needs a network)")
+    p.add_argument("models_command", choices=["status", "download"], nargs="?", default="status")
+    p = add("search", cmd_search, "hybrid passage search (the exact query, no LLM)")
+    p.add_argument("query")
+    p.add_argument("--top-k", type=int, default=None, help="number of passages (default: search.top_k_final)")
+    p.add_argument("--retriever", choices=["hybrid", "dense", "bm25"], default="hybrid")
+    p.add_argument("--fusion", choices=["combine_and_dedup", "rrf", "boost_only"], default=None)
+    p.add_argument("--min-score", type=float, default=None)
+    p.add_argument("--no-rerank", action="store_true")
+    p = add("ask", cmd_ask, "answer a question with citations (rag), list passages, or ask the LLM alone")
+    p.add_argument("question")
+    p.add_argument("--mode", choices=["rag", "retrieval_only", "direct"], default="rag")
+    p.add_argument("--top-k", type=int, default=None)
+    p.add_argument("--fusion", choices=["combine_and_dedup", "rrf", "boost_only"], default=None)
+    p.add_argument("--no-rerank", action="store_true")
+    add("reindex", cmd_reindex, "re-embed every chunk with the current embedder (after a model change)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        return args.func(args)
+    except GreffierError as exc:
+        if getattr(args, "json", False):
+            _print_json({"error": str(exc)})
+        else:
+            sys.stderr.write(f"error: {exc}\n")
+        return EXIT_USER_ERROR
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted\n")
+        return 130

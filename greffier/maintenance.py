@@ -1,0 +1,82 @@
+"""Workspace maintenance: re-index with another embedder, and consistency checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from haystack import Document
+
+from greffier.config import Settings
+from greffier.ingest import reconcile
+from greffier.workspace import EMBEDDER_KEY, Workspace
+from store import repository as repo
+from store import vectors
+
+BATCH = 256
+
+
+def reindex(settings: Settings) -> dict[str, Any]:
+    """Re-embed every stored chunk with the current embedder, replacing the vector collection."""
+    from pipelines.embedders.document_embedder import GreffierDocumentEmbedder
+
+    workspace = Workspace.open(settings)
+    models = settings.models
+    embedder = GreffierDocumentEmbedder(
+        model=models.embedder, models_dir=str(models.models_dir), device=models.device, batch_size=models.embed_batch_size
+    )
+    embedder.warm_up()
+    with workspace.writer_lock():
+        client = vectors.get_client(workspace.data_dir, settings.store.chroma_host, settings.store.chroma_port)
+        name = vectors.collection_name(workspace.workspace_id)
+        try:
+            client.delete_collection(name)
+        except Exception:  # absent collection: nothing to drop  # noqa: BLE001
+            pass
+        workspace._collection = None
+        collection = workspace.collection()
+        signature = None
+        total = 0
+        with workspace.session() as session:
+            contracts = repo.list_contracts(session=session)
+        for contract in contracts:
+            with workspace.session() as session:
+                chunks = repo.list_chunks(session=session, contract_id=contract.id)
+            for start in range(0, len(chunks), BATCH):
+                batch = chunks[start : start + BATCH]
+                docs = [
+                    Document(id=c.id, content=c.text, meta={"header": c.header, "doc_id": c.contract_id, "file": contract.file,
+                                                           "page": c.page, "page_end": c.page_end, "section": c.section, "chunk_index": c.chunk_index})
+                    for c in batch
+                ]
+                result = embedder.run(documents=docs)
+                signature = result["meta"]["model"]
+                collection.upsert(
+                    ids=[d.id for d in result["documents"]],
+                    embeddings=[list(map(float, d.embedding)) for d in result["documents"]],
+                    metadatas=[vectors.chroma_metadata(d.meta) for d in result["documents"]],
+                )
+                total += len(batch)
+        signature = signature or embedder.model_signature
+        with workspace.session() as session:
+            repo.set_meta(session=session, key=EMBEDDER_KEY, value=signature)
+    return {"contracts": len(contracts), "chunks": total, "embedder": signature}
+
+
+def check_consistency(settings: Settings, *, repair: bool = False) -> dict[str, Any]:
+    """Compare SQLite, Chroma and the BM25 index; with ``repair``, fix what can be fixed."""
+    workspace = Workspace.open(settings)
+    with workspace.writer_lock():
+        vector_report = reconcile(workspace, repair=repair)
+        if repair:
+            workspace.refresh_bm25()
+        index = workspace.bm25()
+        with workspace.session() as session:
+            row_ids = repo.all_chunk_ids(session=session)
+    bm25_ids = set(index.chunk_ids)
+    return {
+        "orphan_vectors": vector_report["orphan_vectors"],
+        "chunks_without_vector": vector_report["chunks_without_vector"],
+        "bm25_missing": sorted(row_ids - bm25_ids),
+        "bm25_orphans": sorted(bm25_ids - row_ids),
+        "repaired": repair,
+    }

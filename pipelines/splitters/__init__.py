@@ -1,0 +1,1 @@
+"""splitter components."""

@@ -1,0 +1,145 @@
+"""The lexical (BM25) index of a workspace, built with bm25s from tokens kept in SQLite.
+
+SQLite is the source of truth: every chunk row carries its BM25 tokens, and the index on disk is
+stamped with the database's chunk *generation*. An index whose stamp differs from the database is
+stale and is rebuilt from SQLite (fast: the tokens are already there), so the lexical index can never
+disagree with the stored chunks for longer than one rebuild.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import shutil
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+import bm25s
+import numpy as np
+
+log = logging.getLogger(__name__)
+
+INDEX_DIR = "bm25"
+STAMP_FILE = "stamp.json"
+
+
+@dataclass(frozen=True)
+class LexicalHit:
+    chunk_id: str
+    score: float
+
+
+class BM25Index:
+    """An in-memory bm25s index over chunk ids, with save/load and a metadata pre-filter."""
+
+    def __init__(self, chunk_ids: list[str], retriever: bm25s.BM25 | None, generation: int) -> None:
+        self.chunk_ids = chunk_ids
+        self.retriever = retriever
+        self.generation = generation
+        self._position = {cid: i for i, cid in enumerate(chunk_ids)}
+
+    @classmethod
+    def build(cls, chunk_ids: list[str], token_lists: list[list[str]], generation: int) -> BM25Index:
+        """Index pre-tokenised chunks (``token_lists[i]`` belongs to ``chunk_ids[i]``)."""
+        if not chunk_ids:
+            return cls([], None, generation)
+        retriever = bm25s.BM25(method="lucene", k1=1.2, b=0.75)
+        # bm25s rejects an empty document; a sentinel token keeps positions aligned.
+        safe = [tokens if tokens else ["\x00empty"] for tokens in token_lists]
+        retriever.index(safe, show_progress=False)
+        return cls(list(chunk_ids), retriever, generation)
+
+    def __len__(self) -> int:
+        return len(self.chunk_ids)
+
+    def search(self, query_tokens: list[str], top_k: int, allowed_ids: set[str] | None = None) -> list[LexicalHit]:
+        """Best ``top_k`` chunks for the tokens; ``allowed_ids`` restricts the candidates *before* ranking."""
+        if self.retriever is None or not query_tokens or top_k <= 0:
+            return []
+        vocab = self.retriever.vocab_dict
+        known = [tok for tok in query_tokens if tok in vocab]
+        if not known:
+            return []
+        mask = None
+        candidates = len(self.chunk_ids)
+        if allowed_ids is not None:
+            positions = [self._position[cid] for cid in allowed_ids if cid in self._position]
+            if not positions:
+                return []
+            mask = np.zeros(len(self.chunk_ids), dtype=np.float32)
+            mask[positions] = 1.0
+            candidates = len(positions)
+        k = min(top_k, candidates)
+        docs, scores = self.retriever.retrieve(
+            [known], k=k, show_progress=False, n_threads=1, weight_mask=mask, return_as="tuple"
+        )
+        hits = []
+        for position, score in zip(docs[0], scores[0]):
+            if score <= 0:
+                continue
+            hits.append(LexicalHit(self.chunk_ids[int(position)], float(score)))
+        return hits
+
+    # --- persistence ----------------------------------------------------------------------------
+
+    def save(self, data_dir: Path) -> None:
+        """Write the index atomically: a temp folder renamed over the old one."""
+        target = Path(data_dir) / INDEX_DIR
+        tmp = Path(data_dir) / f"{INDEX_DIR}.tmp"
+        shutil.rmtree(tmp, ignore_errors=True)
+        tmp.mkdir(parents=True)
+        if self.retriever is not None:
+            self.retriever.save(str(tmp / "index"))
+        (tmp / "ids.json").write_text(json.dumps(self.chunk_ids), encoding="utf-8")
+        (tmp / STAMP_FILE).write_text(json.dumps({"generation": self.generation}), encoding="utf-8")
+        old = Path(data_dir) / f"{INDEX_DIR}.old"
+        shutil.rmtree(old, ignore_errors=True)
+        if target.exists():
+            target.rename(old)
+        tmp.rename(target)
+        shutil.rmtree(old, ignore_errors=True)
+
+    @classmethod
+    def load(cls, data_dir: Path) -> BM25Index | None:
+        """The saved index, or None when absent or unreadable."""
+        folder = Path(data_dir) / INDEX_DIR
+        try:
+            stamp = json.loads((folder / STAMP_FILE).read_text(encoding="utf-8"))
+            chunk_ids = json.loads((folder / "ids.json").read_text(encoding="utf-8"))
+            retriever = bm25s.BM25.load(str(folder / "index")) if chunk_ids else None
+        except (OSError, ValueError, KeyError) as exc:
+            log.info("no usable BM25 index in %s (%s)", folder, type(exc).__name__)
+            return None
+        return cls(chunk_ids, retriever, int(stamp["generation"]))
+
+
+def saved_generation(data_dir: Path) -> int | None:
+    try:
+        stamp = json.loads((Path(data_dir) / INDEX_DIR / STAMP_FILE).read_text(encoding="utf-8"))
+        return int(stamp["generation"])
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+_cache: dict[str, BM25Index] = {}
+_cache_lock = threading.Lock()
+
+
+def cached_index(data_dir: Path, generation: int, loader) -> BM25Index:  # noqa: ANN001
+    """The process-wide index of ``data_dir`` at ``generation``; ``loader()`` builds it when stale."""
+    key = str(Path(data_dir).resolve())
+    with _cache_lock:
+        index = _cache.get(key)
+        if index is not None and index.generation == generation:
+            return index
+        index = BM25Index.load(data_dir)
+        if index is None or index.generation != generation:
+            index = loader()
+        _cache[key] = index
+        return index
+
+
+def forget(data_dir: Path) -> None:
+    with _cache_lock:
+        _cache.pop(str(Path(data_dir).resolve()), None)

@@ -1,0 +1,98 @@
+"""Engine, sessions and migrations of a workspace's SQLite database.
+
+SQLite runs in WAL mode so readers (searches, a second app session) see a consistent snapshot while
+one writer ingests; ``busy_timeout`` makes a second writer wait instead of failing.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from sqlalchemy import event, text
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, SQLModel, create_engine
+
+from store import models  # noqa: F401  (registers the tables on SQLModel.metadata)
+
+log = logging.getLogger(__name__)
+
+DB_FILE = "greffier.sqlite"
+
+_engines: dict[str, Engine] = {}
+_engines_lock = threading.Lock()
+
+
+def _set_sqlite_pragmas(dbapi_connection, _record) -> None:  # noqa: ANN001
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.close()
+
+
+def get_engine(data_dir: Path) -> Engine:
+    """The shared engine of the database in ``data_dir`` (created and migrated on first use)."""
+    db_path = (Path(data_dir) / DB_FILE).resolve()
+    key = str(db_path)
+    with _engines_lock:
+        engine = _engines.get(key)
+        if engine is None:
+            db_path.parent.mkdir(parents=True, exist_ok=True)
+            engine = create_engine(f"sqlite:///{db_path}", connect_args={"check_same_thread": False, "timeout": 30})
+            event.listen(engine, "connect", _set_sqlite_pragmas)
+            migrate(engine)
+            _engines[key] = engine
+    return engine
+
+
+def dispose_engine(data_dir: Path) -> None:
+    """Close the pooled connections of a workspace database (tests, workspace switch)."""
+    key = str((Path(data_dir) / DB_FILE).resolve())
+    with _engines_lock:
+        engine = _engines.pop(key, None)
+    if engine is not None:
+        engine.dispose()
+
+
+@contextmanager
+def session_scope(engine: Engine) -> Iterator[Session]:
+    """One session per action: commits on success, rolls back on error."""
+    with Session(engine, expire_on_commit=False) as session:
+        try:
+            yield session
+            session.commit()
+        except BaseException:
+            session.rollback()
+            raise
+
+
+# --- migrations -------------------------------------------------------------------------------
+# Each migration takes a connection and brings the schema from version i to i + 1.
+
+
+def _m001_initial(connection) -> None:  # noqa: ANN001
+    SQLModel.metadata.create_all(connection)
+
+
+MIGRATIONS: list[Callable] = [_m001_initial]
+
+
+def schema_version(engine: Engine) -> int:
+    with engine.connect() as connection:
+        return int(connection.execute(text("PRAGMA user_version")).scalar() or 0)
+
+
+def migrate(engine: Engine) -> int:
+    """Apply pending migrations in one transaction each; returns the new schema version."""
+    version = schema_version(engine)
+    for index in range(version, len(MIGRATIONS)):
+        with engine.begin() as connection:
+            MIGRATIONS[index](connection)
+            connection.execute(text(f"PRAGMA user_version = {index + 1}"))
+        log.info("workspace database migrated to schema %d", index + 1)
+    return max(version, len(MIGRATIONS))

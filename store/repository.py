@@ -1,0 +1,165 @@
+"""Repository functions over the workspace database. Keyword-only, one session passed in."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from sqlalchemy import delete, func
+from sqlmodel import Session, select
+
+from store.models import Chunk, Contract, SourceFile, WorkspaceMeta, utcnow
+
+GENERATION_KEY = "chunk_generation"
+
+
+# --- workspace meta ---------------------------------------------------------------------------
+
+
+def get_meta(*, session: Session, key: str) -> str | None:
+    row = session.get(WorkspaceMeta, key)
+    return row.value if row else None
+
+
+def set_meta(*, session: Session, key: str, value: str) -> None:
+    row = session.get(WorkspaceMeta, key)
+    if row is None:
+        session.add(WorkspaceMeta(key=key, value=value))
+    else:
+        row.value = value
+        session.add(row)
+
+
+def get_generation(*, session: Session) -> int:
+    return int(get_meta(session=session, key=GENERATION_KEY) or 0)
+
+
+def bump_generation(*, session: Session) -> int:
+    """Mark that the set of chunks changed (the BM25 index on disk becomes stale)."""
+    generation = get_generation(session=session) + 1
+    set_meta(session=session, key=GENERATION_KEY, value=str(generation))
+    return generation
+
+
+# --- source files -----------------------------------------------------------------------------
+
+
+def get_source_file(*, session: Session, path: str) -> SourceFile | None:
+    return session.get(SourceFile, path)
+
+
+def list_source_files(*, session: Session, under: str | None = None) -> list[SourceFile]:
+    """Every recorded file, or those whose path is ``under`` (a folder) or equal to it."""
+    statement = select(SourceFile).order_by(SourceFile.path)
+    rows = list(session.exec(statement))
+    if under in (None, "", "."):
+        return rows
+    prefix = under.rstrip("/") + "/"
+    return [row for row in rows if row.path == under or row.path.startswith(prefix)]
+
+
+def upsert_source_file(*, session: Session, record: SourceFile) -> SourceFile:
+    existing = session.get(SourceFile, record.path)
+    if existing is None:
+        session.add(record)
+        return record
+    for field in ("kind", "content_hash", "size", "status", "error", "error_kind", "converter", "pages", "contract_ids"):
+        setattr(existing, field, getattr(record, field))
+    existing.ingested_at = utcnow()
+    session.add(existing)
+    return existing
+
+
+def delete_source_file(*, session: Session, path: str) -> list[str]:
+    """Delete a file record with its contracts and chunks; returns the deleted chunk ids."""
+    record = session.get(SourceFile, path)
+    chunk_ids: list[str] = []
+    if record is None:
+        return chunk_ids
+    for contract_id in list(record.contract_ids or []):
+        chunk_ids += delete_contract(session=session, contract_id=contract_id)
+    session.delete(record)
+    return chunk_ids
+
+
+# --- contracts and chunks ---------------------------------------------------------------------
+
+
+def get_contract(*, session: Session, contract_id: str) -> Contract | None:
+    return session.get(Contract, contract_id)
+
+
+def list_contracts(*, session: Session) -> list[Contract]:
+    return list(session.exec(select(Contract).order_by(Contract.source_path, Contract.position, Contract.id)))
+
+
+def contract_ids(*, session: Session) -> set[str]:
+    return set(session.exec(select(Contract.id)))
+
+
+def chunk_ids_of(*, session: Session, contract_id: str) -> list[str]:
+    return list(session.exec(select(Chunk.id).where(Chunk.contract_id == contract_id)))
+
+
+def all_chunk_ids(*, session: Session) -> set[str]:
+    return set(session.exec(select(Chunk.id)))
+
+
+def list_chunks(*, session: Session, contract_id: str) -> list[Chunk]:
+    statement = select(Chunk).where(Chunk.contract_id == contract_id).order_by(Chunk.chunk_index)
+    return list(session.exec(statement))
+
+
+def get_chunks(*, session: Session, chunk_ids: Sequence[str]) -> dict[str, Chunk]:
+    if not chunk_ids:
+        return {}
+    rows = session.exec(select(Chunk).where(Chunk.id.in_(list(chunk_ids))))
+    return {row.id: row for row in rows}
+
+
+def replace_contract(*, session: Session, contract: Contract, chunks: Iterable[Chunk]) -> list[str]:
+    """Store a contract and its chunks in place of any previous version; returns removed chunk ids."""
+    new_chunks = list(chunks)
+    new_ids = {chunk.id for chunk in new_chunks}
+    old_ids = set(chunk_ids_of(session=session, contract_id=contract.id))
+    session.exec(delete(Chunk).where(Chunk.contract_id == contract.id))
+    existing = session.get(Contract, contract.id)
+    if existing is not None:
+        contract.created_at = existing.created_at
+        session.delete(existing)
+        session.flush()
+    contract.updated_at = utcnow()
+    contract.n_chunks = len(new_chunks)
+    session.add(contract)
+    session.flush()
+    session.add_all(new_chunks)
+    return sorted(old_ids - new_ids)
+
+
+def delete_contract(*, session: Session, contract_id: str) -> list[str]:
+    """Delete a contract and its chunks; returns the deleted chunk ids."""
+    chunk_ids = chunk_ids_of(session=session, contract_id=contract_id)
+    session.exec(delete(Chunk).where(Chunk.contract_id == contract_id))
+    contract = session.get(Contract, contract_id)
+    if contract is not None:
+        session.delete(contract)
+    return chunk_ids
+
+
+def counts(*, session: Session) -> dict[str, int]:
+    return {
+        "documents": session.exec(select(func.count()).select_from(Contract)).one(),
+        "chunks": session.exec(select(func.count()).select_from(Chunk)).one(),
+        "files": session.exec(select(func.count()).select_from(SourceFile)).one(),
+        "failed": session.exec(select(func.count()).select_from(SourceFile).where(SourceFile.status == "failed")).one(),
+    }
+
+
+def all_bm25_tokens(*, session: Session) -> tuple[list[str], list[list[str]]]:
+    """Chunk ids and their BM25 tokens, in a stable order."""
+    rows = session.exec(select(Chunk.id, Chunk.bm25_tokens).order_by(Chunk.id))
+    ids: list[str] = []
+    tokens: list[list[str]] = []
+    for chunk_id, joined in rows:
+        ids.append(chunk_id)
+        tokens.append(joined.split())
+    return ids, tokens

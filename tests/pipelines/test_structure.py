@@ -1,0 +1,336 @@
+"""Heading detection and section building (pipelines/splitters/structure.py)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pipelines.splitters.structure import (
+    LEVEL_ARTICLE,
+    LEVEL_CHAPTER,
+    LEVEL_PART,
+    Section,
+    detect_sections,
+    find_page_furniture,
+    is_heading,
+)
+from pipelines.types import TextItem, assemble
+
+
+def pdf_items(pages: list[list[str]]) -> list[TextItem]:
+    """Items as a PDF converter gives them: one per line, with its page, offsets assembled."""
+    raw = [TextItem(text=line, page=number) for number, lines in enumerate(pages, start=1) for line in lines]
+    return assemble(raw)[1]
+
+
+def flow_items(lines: list[str | tuple[str, str, int]]) -> list[TextItem]:
+    """Items as a DOCX/HTML/MD converter gives them: no pages; a tuple is (text, kind, level)."""
+    raw = [TextItem(text=line) if isinstance(line, str) else TextItem(text=line[0], kind=line[1], level=line[2]) for line in lines]
+    return assemble(raw)[1]
+
+
+def headings(sections: list[Section]) -> list[str | None]:
+    return [section.heading for section in sections]
+
+
+@pytest.mark.parametrize(
+    ("text", "level"),
+    [
+        ("ARTICLE 1 — OBJET", LEVEL_ARTICLE),
+        ("Article 3 - Durée", LEVEL_ARTICLE),
+        ("ARTICLE PREMIER", LEVEL_ARTICLE),
+        ("Article 1er", LEVEL_ARTICLE),
+        ("ARTICLE 1er – DÉFINITIONS", LEVEL_ARTICLE),
+        ("ARTICLE 12 : LOI APPLICABLE", LEVEL_ARTICLE),
+        ("Article 4. Prix", LEVEL_ARTICLE),
+        ("Art. 5 – Prix", LEVEL_ARTICLE),
+        ("Article n° 6 : Garanties", LEVEL_ARTICLE),
+        ("Article 7 bis — Audit", LEVEL_ARTICLE),
+        ("Article 1\tObjet", LEVEL_ARTICLE),  # DOCX numbering followed by a tab
+        ("Article IV", LEVEL_ARTICLE),
+        ("Article 7.2 — Préavis", LEVEL_ARTICLE + 1),
+        ("Section 2.1 Term", LEVEL_ARTICLE + 1),
+        ("Section 4 Payment", LEVEL_ARTICLE),
+        ("Clause 7 – Confidentiality", LEVEL_ARTICLE),
+        ("7. TERM AND TERMINATION", LEVEL_ARTICLE),
+        ("7 TERM", LEVEL_ARTICLE),
+        ("7.1 Notice period", LEVEL_ARTICLE + 1),
+        ("7.1. Notice period", LEVEL_ARTICLE + 1),
+        ("7.1.2 Form of notice", LEVEL_ARTICLE + 2),
+        ("1) Objet", LEVEL_ARTICLE),
+        ("TITRE II", LEVEL_PART),
+        ("Titre II — Exécution", LEVEL_PART),
+        ("PART A", LEVEL_PART),
+        ("CHAPITRE 1", LEVEL_CHAPTER),
+        ("Chapitre premier", LEVEL_CHAPTER),
+        ("II. Obligations du Prestataire", LEVEL_CHAPTER),
+        ("PRÉAMBULE", LEVEL_ARTICLE),
+        ("Préambule", LEVEL_ARTICLE),
+        ("EXPOSÉ PRÉALABLE", LEVEL_ARTICLE),
+        ("IL A ÉTÉ CONVENU ET ARRÊTÉ CE QUI SUIT :", LEVEL_ARTICLE),
+        ("WHEREAS", LEVEL_ARTICLE),
+        ("WHEREAS:", LEVEL_ARTICLE),
+        ("RECITALS", LEVEL_ARTICLE),
+        ("Definitions", LEVEL_ARTICLE),
+        ("ANNEXE 1", LEVEL_PART),
+        ("ANNEXE 1 : LISTE DES PRESTATIONS", LEVEL_PART),
+        ("Annexe A – Tarifs", LEVEL_PART),
+        ("Schedule 2", LEVEL_PART),
+        ("Exhibit A", LEVEL_PART),
+        ("CONDITIONS PARTICULIÈRES", LEVEL_ARTICLE),
+        ("LIMITATION OF LIABILITY", LEVEL_ARTICLE),
+        ("OBJET DU CONTRAT", LEVEL_ARTICLE),
+    ],
+)
+def test_headings_are_detected_with_their_level(text: str, level: int) -> None:
+    assert is_heading(text) == (True, level)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1. the Supplier shall deliver the goods within thirty days, failing which the Client may terminate",
+        "1. Le Fournisseur livre les biens dans un délai de trente jours.",
+        "2. Le prix est payable à trente jours fin de mois, par virement bancaire sur le compte du Prestataire.",
+        "conformément à l'article 5",
+        "Conformément à l'article 5, le Client peut résilier le contrat.",
+        "article 5 du présent contrat",
+        "Article 5 du présent contrat",
+        "Article 5 : Le Prestataire s'engage à fournir les services décrits en annexe, dans les délais convenus.",
+        "Section 5 of the Act provides otherwise",
+        "Schedule 2 sets out the fees.",
+        "Exhibit A attached hereto",
+        "Le Prestataire s'engage à respecter les obligations suivantes :",
+        "Le Prestataire s'engage à respecter les obligations suivantes,",
+        "les délais de livraison convenus entre les parties;",
+        "CONDITIONS PARTICULIÈRES,",
+        "Lot 1 | 200 € | 2024",
+        "Lot 1\t200 €\t2024",
+        "TOTAL HT 1 200,00 €",
+        "12 JANVIER 2024",
+        "1.500 euros",
+        "3 mois",
+        "Page 2 / 4",
+        "2/4",
+        "Page 3 sur 5",
+        "- 3 -",
+        "Confidentiel",
+        "CONFIDENTIEL",
+        "ENTRE",
+        "ET :",
+        "ACME INDUSTRIES SAS",
+        "M. JEAN DUPONT",
+        "C. Martin",
+        "IN NO EVENT SHALL EITHER PARTY BE LIABLE FOR ANY INDIRECT, SPECIAL",
+        "WHEREAS, the Company desires to engage the Consultant for the services;",
+        "A" * 40 + " " + "B" * 40 + " " + "C" * 40,
+        "",
+        "   ",
+    ],
+)
+def test_false_positives_are_rejected(text: str) -> None:
+    assert is_heading(text) == (False, 0)
+
+
+def test_tables_are_never_headings() -> None:
+    assert is_heading("ARTICLE 1 — OBJET", kind="table") == (False, 0)
+
+
+def test_format_headings_are_trusted_and_levelled() -> None:
+    assert is_heading("Definitions and scope", kind="heading", level=2) == (True, 3)
+    assert is_heading("Contract for services", kind="heading", level=1) == (True, 2)
+    assert is_heading("Contrat de prestation", kind="title") == (True, LEVEL_PART)
+    # A pattern wins over the format level: "## 7.1 Notice" is a sub-clause whatever its level.
+    assert is_heading("7.1 Notice period", kind="heading", level=2) == (True, LEVEL_ARTICLE + 1)
+    assert is_heading("x" * 250, kind="heading", level=1) == (False, 0)
+
+
+def test_sections_with_sub_clause_names() -> None:
+    items = flow_items(
+        [
+            "Entre ACME et Client.",
+            "ARTICLE 7 — RÉSILIATION",
+            "Chaque partie peut résilier le contrat.",
+            "7.1 Principe",
+            "La résiliation est notifiée par écrit.",
+            "7.2 Préavis",
+            "Le préavis est de trois mois.",
+            "7.2.1 Forme",
+            "Par lettre recommandée.",
+            "ARTICLE 8 — LOI APPLICABLE",
+            "Le droit français s'applique.",
+        ]
+    )
+    sections = detect_sections(items)
+    assert [section.name for section in sections] == [
+        None,
+        "ARTICLE 7 — RÉSILIATION",
+        "ARTICLE 7 — RÉSILIATION > 7.1 Principe",
+        "ARTICLE 7 — RÉSILIATION > 7.2 Préavis",
+        "ARTICLE 7 — RÉSILIATION > 7.2 Préavis > 7.2.1 Forme",
+        "ARTICLE 8 — LOI APPLICABLE",
+    ]
+    assert [section.parent for section in sections] == [None, None, 1, 1, 3, None]
+    assert sections[0].level == 0 and sections[0].heading_items == 0
+    assert [item.text for item in sections[3].items] == ["7.2 Préavis", "Le préavis est de trois mois."]
+
+
+def test_titles_and_chapters_nest_articles() -> None:
+    items = flow_items(["TITRE I", "CHAPITRE 1", "ARTICLE 1 — OBJET", "Texte.", "CHAPITRE 2", "ARTICLE 2 — PRIX", "Texte."])
+    sections = detect_sections(items)
+    assert [(section.heading, section.level, section.parent) for section in sections] == [
+        ("TITRE I", 1, None),
+        ("CHAPITRE 1", 2, 0),
+        ("ARTICLE 1 — OBJET", 3, 1),
+        ("CHAPITRE 2", 2, 0),
+        ("ARTICLE 2 — PRIX", 3, 3),
+    ]
+    assert [section.has_body for section in sections] == [False, False, True, False, True]
+
+
+def test_markdown_heading_levels() -> None:
+    items = flow_items(
+        [
+            ("Contrat de prestation", "heading", 1),
+            ("Article 1 — Objet", "heading", 2),
+            ("Texte.", "text", 0),
+            ("Périmètre", "heading", 3),
+            ("Texte.", "text", 0),
+        ]
+    )
+    sections = detect_sections(items)
+    assert [(section.level, section.name) for section in sections] == [
+        (2, "Contrat de prestation"),
+        (3, "Article 1 — Objet"),
+        (4, "Article 1 — Objet > Périmètre"),
+    ]
+
+
+def test_docx_plain_paragraph_articles_are_detected() -> None:
+    items = flow_items(["Article 1 - Objet", "Le contrat a pour objet la maintenance.", "Article 2 - Prix", "Le prix est fixe."])
+    assert headings(detect_sections(items)) == ["Article 1 - Objet", "Article 2 - Prix"]
+
+
+def test_wrapped_pdf_heading_is_joined() -> None:
+    items = pdf_items(
+        [
+            [
+                "ARTICLE 5 — RÉSILIATION ANTICIPÉE ET",
+                "CONSÉQUENCES",
+                "Chacune des parties peut résilier le contrat.",
+                "Article 6 – Résiliation pour faute et",
+                "conséquences",
+                "Le contrat est résilié de plein droit.",
+            ]
+        ]
+    )
+    sections = detect_sections(items)
+    assert headings(sections) == [
+        "ARTICLE 5 — RÉSILIATION ANTICIPÉE ET CONSÉQUENCES",
+        "Article 6 – Résiliation pour faute et conséquences",
+    ]
+    assert [section.heading_items for section in sections] == [2, 2]
+
+
+def test_heading_followed_by_another_heading_is_not_joined() -> None:
+    items = pdf_items([["TITRE II — EXÉCUTION", "ARTICLE 3 — DURÉE", "Le contrat dure trois ans."]])
+    assert headings(detect_sections(items)) == ["TITRE II — EXÉCUTION", "ARTICLE 3 — DURÉE"]
+
+
+def test_wrapped_sentences_are_not_headings() -> None:
+    items = pdf_items(
+        [
+            [
+                "ARTICLE 2 — PRIX",
+                "Les pénalités sont celles prévues à l'",
+                "Article 5.",
+                "Le Client s'engage à :",
+                "2. Le Client s'engage à payer le prix",
+                "convenu dans les trente jours.",
+                "7.1 Notice period",
+                "Either party may terminate on notice.",
+            ]
+        ]
+    )
+    assert headings(detect_sections(items)) == ["ARTICLE 2 — PRIX", "7.1 Notice period"]
+
+
+def test_all_caps_disclaimer_is_not_a_heading() -> None:
+    items = pdf_items(
+        [
+            [
+                "12. WARRANTIES",
+                "THE SOFTWARE IS PROVIDED AS IS WITHOUT WARRANTY",
+                "OF ANY KIND EXPRESS OR IMPLIED INCLUDING WITHOUT LIMITATION THE WARRANTIES OF",
+                "MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE.",
+            ]
+        ]
+    )
+    assert headings(detect_sections(items)) == ["12. WARRANTIES"]
+
+
+def test_page_furniture_is_not_a_heading_and_not_in_sections() -> None:
+    pages = [
+        ["CONTRAT DE MAINTENANCE", "ARTICLE 1 — OBJET", "Le contrat porte sur la maintenance.", "Confidentiel", "Page 1 / 3"],
+        ["CONTRAT DE MAINTENANCE", "Article 3", "Le prix est fixe.", "Confidentiel", "Page 2 / 3"],
+        ["CONTRAT DE MAINTENANCE", "Article 7", "Le droit français s'applique.", "Confidentiel", "3"],
+    ]
+    items = pdf_items(pages)
+    furniture = {items[index].text for index in find_page_furniture(items)}
+    assert furniture == {"CONTRAT DE MAINTENANCE", "Confidentiel", "Page 1 / 3", "Page 2 / 3", "3"}
+    sections = detect_sections(items)
+    # "Article 3" and "Article 7" open two pages, but differ: they are headings, not a running header.
+    assert headings(sections) == ["ARTICLE 1 — OBJET", "Article 3", "Article 7"]
+    kept = {item.text for section in sections for item in section.items}
+    assert not kept & furniture
+
+
+def test_single_page_document_has_no_running_header() -> None:
+    items = pdf_items([["CONDITIONS GÉNÉRALES", "Texte.", "Page 1 / 1"]])
+    assert {items[index].text for index in find_page_furniture(items)} == {"Page 1 / 1"}
+
+
+def test_items_may_be_dicts_and_empty_input_gives_no_section() -> None:
+    items = [item.to_dict() for item in flow_items(["ARTICLE 1 — OBJET", "Texte."])]
+    assert headings(detect_sections(items)) == ["ARTICLE 1 — OBJET"]
+    assert detect_sections([]) == []
+
+
+_LINES = st.one_of(
+    st.sampled_from(
+        [
+            "ARTICLE 1 — OBJET",
+            "ARTICLE 5 — RÉSILIATION ANTICIPÉE ET",
+            "CONSÉQUENCES",
+            "7.1 Notice period",
+            "TITRE II",
+            "Page 2 / 4",
+            "Confidentiel",
+            "Le préavis est de trois mois.",
+            "conformément à l'",
+            "article 5 du présent contrat.",
+            "",
+        ]
+    ),
+    st.text(max_size=60),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(_LINES, st.booleans()), max_size=40), st.booleans())
+def test_every_content_item_is_in_exactly_one_section(lines: list[tuple[str, bool]], paged: bool) -> None:
+    raw: list[TextItem] = []
+    page = 1
+    for text, new_page in lines:
+        page += int(new_page)
+        raw.append(TextItem(text=text, page=page if paged else None))
+    _, items = assemble(raw)
+    sections = detect_sections(items)
+    furniture = find_page_furniture(items)
+    placed = [item for section in sections for item in section.items]
+    assert placed == [item for index, item in enumerate(items) if index not in furniture]
+    for section in sections:
+        assert section.items and 0 <= section.heading_items <= len(section.items)
+        assert (section.heading is None) == (section.heading_items == 0)
+        assert section.parent is None or sections[section.parent].level < section.level

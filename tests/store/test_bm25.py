@@ -1,0 +1,54 @@
+from store.bm25 import BM25Index
+from store.text_analysis import content_tokens, tokenize
+
+
+def test_tokenize_folds_accents_elisions_and_stop_words():
+    tokens = tokenize("Conformément à l'article 5, la RÉSILIATION qu'il notifie — the Supplier's liability")
+    assert "article" in tokens and "resiliation" in tokens and "conformement" in tokens
+    assert "l" not in tokens and "la" not in tokens and "the" not in tokens
+    assert "notifie" in tokens and "supplier" in tokens
+    assert tokenize("l’exclusivité") == tokenize("EXCLUSIVITE") == ["exclusivite"]
+
+
+def test_stop_word_query_has_no_tokens_but_has_content_tokens():
+    assert tokenize("le la les of the") == []
+    assert content_tokens("le la les") == ["le", "la", "les"]
+
+
+def _index():
+    texts = {
+        "a-1": "Clause de non-concurrence d'une durée de deux ans.",
+        "a-2": "Le contrat est soumis au droit français.",
+        "b-1": "Exclusivité territoriale accordée au distributeur en France.",
+        "b-2": "This agreement is governed by the laws of the State of New York.",
+    }
+    ids = list(texts)
+    return BM25Index.build(ids, [tokenize(texts[i]) for i in ids], generation=3)
+
+
+def test_search_ranks_the_matching_chunk_first():
+    hits = _index().search(tokenize("exclusivité territoriale"), top_k=3)
+    assert hits[0].chunk_id == "b-1"
+    assert all(h.score > 0 for h in hits)
+
+
+def test_prefilter_applies_before_ranking():
+    index = _index()
+    assert [h.chunk_id for h in index.search(tokenize("droit"), top_k=5, allowed_ids={"a-2"})] == ["a-2"]
+    assert index.search(tokenize("droit"), top_k=5, allowed_ids={"b-1"}) == []
+    # top_k larger than the allowed set is fine
+    assert index.search(tokenize("governed laws"), top_k=50, allowed_ids={"b-2", "a-1"})[0].chunk_id == "b-2"
+
+
+def test_unknown_terms_and_empty_index():
+    assert _index().search(tokenize("zzzz"), top_k=5) == []
+    assert BM25Index.build([], [], 0).search(["x"], 5) == []
+
+
+def test_save_and_load_round_trip(tmp_path):
+    index = _index()
+    index.save(tmp_path)
+    loaded = BM25Index.load(tmp_path)
+    assert loaded is not None and loaded.generation == 3
+    assert [h.chunk_id for h in loaded.search(tokenize("non concurrence"), 2)] == ["a-1"]
+    assert BM25Index.load(tmp_path / "missing") is None
