@@ -248,7 +248,7 @@ def _extractive(question: str, kept: list[Passage], max_sentences: int = 3) -> s
     query_tokens = set(tokenize(question))
     scored: list[tuple[float, int, int, str]] = []
     for rank, passage in enumerate(kept):
-        for position, sentence in enumerate(split_sentences(passage.text)):
+        for position, sentence in enumerate(split_sentences(_prose(passage))):
             tokens = set(tokenize(sentence))
             if len(tokens) < 3 or sentence.isupper():
                 continue  # headings and fragments say nothing on their own
@@ -260,6 +260,15 @@ def _extractive(question: str, kept: list[Passage], max_sentences: int = 3) -> s
     best = sorted(scored, key=lambda s: -s[0])[:max_sentences]
     best.sort(key=lambda s: (s[1], s[2]))
     return " ".join(f"{sentence} [{n}]" for _score, n, _pos, sentence in best)
+
+
+def _prose(passage: Passage) -> str:
+    """The passage without its heading line, with PDF line breaks joined back into sentences."""
+    lines = [line.strip() for line in passage.text.split("\n") if line.strip()]
+    section = (passage.result.get("section") or "").split(" > ")[-1].strip()
+    if lines and section and fold(lines[0]) == fold(section):
+        lines = lines[1:]
+    return " ".join(lines)
 
 
 def _abstain(base: dict, question: str, response: dict, relevance: list, emit: EventCallback) -> dict[str, Any]:

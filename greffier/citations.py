@@ -16,6 +16,7 @@ from store.text_analysis import fold
 _CITATION = re.compile(r"\[(\s*\d+(?:\s*[,;]\s*\d+)*\s*)\]")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZÀ-ÖØ-Þ«\"“(\[])")
 _ABBREVIATIONS = re.compile(r"\b(?:art|al|cf|ex|M|Mme|Me|MM|L|R|D|no|n°|p|pp|Inc|Ltd|Co|S\.A|e\.g|i\.e|vs|Art|Sect|Sec)\.$")
+_LEADING_CITATIONS = re.compile(r"^(?:\[\s*\d+(?:\s*[,;]\s*\d+)*\s*\]\s*)+")
 _NUMBER = re.compile(r"\d[\d\s\u202f.,]*\d|\d")
 _NAME = re.compile(r"(?<![\w'’])([A-ZÀ-ÖØ-Þ][\w'’\-]{2,}(?:\s+[A-ZÀ-ÖØ-Þ][\w'’\-]{2,})*)")
 _COMMON_CAPITALISED = {
@@ -67,7 +68,17 @@ def split_sentences(text: str) -> list[str]:
         pieces.append(buffer)
     out: list[str] = []
     for piece in pieces:
-        out.extend(line.strip() for line in piece.split("\n") if line.strip())
+        for line in (part.strip() for part in piece.split("\n")):
+            if not line:
+                continue
+            # A citation written after the full stop ("... 2026. [3]") belongs to the sentence before.
+            leading = _LEADING_CITATIONS.match(line)
+            if leading and out:
+                out[-1] = f"{out[-1]} {leading.group(0).strip()}"
+                line = line[leading.end():].strip()
+                if not line:
+                    continue
+            out.append(line)
     return out
 
 

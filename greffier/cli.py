@@ -251,6 +251,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    for noisy in ("bm25s", "docling", "httpx", "chromadb"):
+        logging.getLogger(noisy).setLevel(logging.INFO if args.verbose else logging.WARNING)
     try:
         return args.func(args)
     except GreffierError as exc:
@@ -259,6 +261,9 @@ def main(argv: list[str] | None = None) -> int:
         else:
             sys.stderr.write(f"error: {exc}\n")
         return EXIT_USER_ERROR
+    except BrokenPipeError:  # output piped into head & co.
+        sys.stderr.close()
+        return 0
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")
         return 130

@@ -27,6 +27,7 @@ class DataRoomEntry:
     manifest: dict[str, Any]
     content_hash: str
     problems: tuple[str, ...] = ()  # entry-level errors: the entry is reported failed, the rest goes on
+    warnings: tuple[str, ...] = ()  # metadata fields of the wrong type: dropped, the text is still ingested
 
 
 def looks_like_dataroom(path: Path) -> bool:
@@ -84,21 +85,22 @@ def _entry(position: int, raw: Any, seen_names: dict[str, int]) -> DataRoomEntry
     elif not content.strip():
         problems.append(f"{label} ({filename}): 'content' is empty: nothing to ingest")
     manifest: dict[str, Any] = {}
+    warnings: list[str] = []
     for field in METADATA_FIELDS:
         if field not in raw:
             continue
         value = raw[field]
         if field in _LIST_FIELDS:
-            if value is not None and not (isinstance(value, list) and all(isinstance(v, (str, int)) for v in value)):
-                problems.append(f"{label} ({filename}): '{field}' must be a list of strings")
+            if value is not None and not (isinstance(value, list) and all(v is None or isinstance(v, (str, int)) for v in value)):
+                warnings.append(f"metadata '{field}' ignored: it must be a list of strings (found {json.dumps(value, ensure_ascii=False)[:80]})")
                 continue
-            value = [str(v) for v in value] if value is not None else None
+            value = [None if v is None else str(v) for v in value] if value is not None else None
         elif value is not None and not isinstance(value, str):
-            problems.append(f"{label} ({filename}): '{field}' must be a string or null, found {type(value).__name__}")
+            warnings.append(f"metadata '{field}' ignored: it must be a string or null (found {type(value).__name__})")
             continue
         manifest[field] = value
     digest = hashlib.sha256(json.dumps(raw, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
-    return DataRoomEntry(position, filename, content if isinstance(content, str) else "", manifest, digest, tuple(problems))
+    return DataRoomEntry(position, filename, content if isinstance(content, str) else "", manifest, digest, tuple(problems), tuple(warnings))
 
 
 def _safe_name(name: str) -> str:

@@ -268,7 +268,8 @@ class Ingestor:
                 {
                     "doc_id": cid, "file": entry.filename, "source_path": rel, "content_hash": entry.content_hash,
                     "position": entry.position, "title": entry.manifest.get("title"), "manifest": entry.manifest,
-                    "parties": entry.manifest.get("parties") or [],
+                    "parties": [p for p in entry.manifest.get("parties") or [] if p],
+                    "warnings": list(entry.warnings),
                 }
                 for cid, entry in batch
             ]

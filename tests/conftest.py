@@ -70,3 +70,23 @@ def _refuse_non_loopback_sockets(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setattr(socket.socket, "connect_ex", _guarded_connect_ex)
     monkeypatch.setattr(socket, "getaddrinfo", _guarded_getaddrinfo)
     yield
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _isolated_model_locations(tmp_path_factory: pytest.TempPathFactory):
+    """A user's hub cache or models folder must not decide which models the tests resolve."""
+    import os
+
+    base = tmp_path_factory.mktemp("model-locations")
+    (base / "hf-cache").mkdir()
+    (base / "models").mkdir()
+    saved = {key: os.environ.get(key) for key in ("HF_HUB_CACHE", "GREFFIER_MODELS__MODELS_DIR", "GREFFIER_MODELS__LLM_BACKEND")}
+    os.environ["HF_HUB_CACHE"] = str(base / "hf-cache")
+    os.environ["GREFFIER_MODELS__MODELS_DIR"] = str(base / "models")
+    os.environ["GREFFIER_MODELS__LLM_BACKEND"] = "none"  # tests that need an LLM pass one explicitly
+    yield
+    for key, value in saved.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value

@@ -127,9 +127,14 @@ def _parse_with_dateparser(text: str) -> date | None:
     return found.date() if found is not None and found.year in _YEARS else None
 
 
+_NUMERIC_SHAPE = re.compile(r"[\d\s/.\-:TZ+]+")
+
+
 @lru_cache(maxsize=16384)
 def _parse_date_cached(text: str) -> date | None:
-    return _parse_numeric(text) or _parse_month_name(text) or _parse_with_dateparser(text)
+    if _NUMERIC_SHAPE.fullmatch(text):  # all digits: read day-first or not at all (dateparser would swap 2024-13-01)
+        return _parse_numeric(text)
+    return _parse_month_name(text) or _parse_with_dateparser(text)
 
 
 def parse_date(value: object) -> date | None:
@@ -242,7 +247,7 @@ LEGAL_FORMS = frozenset(
 )
 #: Civilities dropped at the start of a person's name.
 CIVILITIES = frozenset("m mme mlle me mr mrs ms miss dr pr prof monsieur madame mademoiselle maitre messrs sir".split())
-_LEADING_WORDS = frozenset({"the"})
+_LEADING_WORDS = frozenset({"the", "la", "le", "les", "l"})  # « la Foncière Verdane » is Foncière Verdane
 _COMPANY_WORDS = frozenset({"societe", "ste"})
 _CONNECTORS = frozenset({"and", "et"})
 _DOTTED_ACRONYM = re.compile(r"\b(?:[a-z]\.){2,}(?![a-z])|\b(?:[a-z]\.)+[a-z]\b")
@@ -255,8 +260,8 @@ def entity_id(name: str) -> str:
     """A stable key for a company or person: ``QUORVIA SAS`` and ``Quorvia`` both give ``quorvia``.
 
     Accents and case are folded, legal forms (SA, SAS, SARL, Inc., Ltd, GmbH, SA/NV...) are dropped at
-    either end, civilities (M., Mme, Mr, Dr...) and a leading "the" or « société » at the start,
-    punctuation is removed and the words are joined by ``_``. Other words, « Groupe » included, are
+    either end; civilities (M., Mme, Mr, Dr...), a leading article (the, la, le, les, l') and a leading
+    « société » are dropped at the start; punctuation is removed and the words are joined by ``_``. Other words, « Groupe » included, are
     part of the name. A name made only of such words keeps them; an empty name gives ``""``.
     """
     folded = _SARL_LUX.sub(" sarl ", fold(name))
@@ -268,17 +273,18 @@ def entity_id(name: str) -> str:
 
 def _strip_name_words(words: list[str]) -> list[str]:
     kept = list(words)
-    while kept and (kept[0] in CIVILITIES or kept[0] in _LEADING_WORDS):
-        kept.pop(0)
     while len(kept) >= 2 and kept[-1] in LEGAL_FORMS:
         kept.pop()
-    if len(kept) >= 2 and kept[0] in ("la", "l") and kept[1] in _COMPANY_WORDS:
-        kept.pop(0)
-    if len(kept) >= 3 and kept[0] in _COMPANY_WORDS:  # « Société Générale » stays whole
-        kept.pop(0)
-    if len(kept) >= 2 and kept[0] in LEGAL_FORMS:
+    while len(kept) >= 2 and _droppable_first_word(kept):
         kept.pop(0)
     return [word for i, word in enumerate(kept) if not (word in _CONNECTORS and 0 < i < len(kept) - 1)]
+
+
+def _droppable_first_word(words: list[str]) -> bool:
+    first = words[0]
+    if first in _COMPANY_WORDS:
+        return len(words) >= 3  # « Société Générale » stays whole
+    return first in CIVILITIES or first in _LEADING_WORDS or first in LEGAL_FORMS
 
 
 #: Words too common in company names to say two names are alike.
@@ -455,7 +461,7 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
     "cautionnement": (r"cautionnement", r"\bcaution\b", r"garantie a premiere demande", r"(?:parent company |personal )?guarantee"),
     "contrat de prêt": (r"contrat de (?:pret|credit)", r"\bpret\b", r"credit (?:d'acquisition|bancaire|agreement)",
                         r"convention de credit", r"loan", r"facility agreement", r"credit facility", r"ouverture de credit"),
-    "convention de trésorerie": (r"convention de tresorerie", r"cash (?:pooling|management) agreement", r"treasury agreement",
+    "convention de trésorerie": (r"convention de tresorerie", r"(?:gestion|convention)\b.{0,30}\btresorerie", r"cash (?:pooling|management) agreement", r"treasury agreement",
                                  r"cash pooling"),
     "contrat de travail": (r"contrat de travail", r"\bcdi\b", r"\bcdd\b", r"employment (?:agreement|contract)",
                            r"contrat d'apprentissage", r"service agreement for (?:a|the) (?:director|executive)"),

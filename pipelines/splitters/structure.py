@@ -52,7 +52,7 @@ _MAX_CONTINUATION_WORDS = 8
 _MAX_CONTINUATION_CHARS = 60
 # Lines of a PDF page looked at for running headers (from the top) and footers (from the bottom).
 _FURNITURE_ZONE = 3
-_MAX_FURNITURE_CHARS = 120
+_MAX_FURNITURE_CHARS = 70  # running headers are short; a repeated full body line is content
 
 _SEPARATORS = "—–-‒―:.)"
 
@@ -242,11 +242,16 @@ def find_page_furniture(items: Sequence[TextItem]) -> set[int]:
         if _BARE_PAGE_NUMBER.match(text):
             furniture.add(index)
         # Headers and footers are one short line; a long one repeated is content (or a test fixture).
-        key = (zone, _furniture_key(text)) if len(text) <= _MAX_FURNITURE_CHARS else ("", "")
+        # Headers and footers are one short line that does not run on into the next line's sentence.
+        runs_on = index + 1 < len(items) and items[index + 1].page == page and items[index + 1].text.lstrip()[:1].islower()
+        key = (zone, _furniture_key(text)) if len(text) <= _MAX_FURNITURE_CHARS and not runs_on else ("", "")
         keys.append(key)
         pages_per_line.setdefault(key, set()).add(page)
 
-    most_pages = max(2, len(by_page) // 2 + 1)
+    if len(by_page) < 3:
+        # Two pages that open on the same line prove nothing: it may be repeated boilerplate text.
+        return furniture
+    most_pages = len(by_page) // 2 + 1
     for (_zone, _page, index), key in zip(zones, keys):
         if key[0] and len(pages_per_line[key]) >= most_pages:
             furniture.add(index)
@@ -266,11 +271,12 @@ def detect_sections(items: Iterable[TextItem | Mapping[str, Any]]) -> list[Secti
     furniture = find_page_furniture(parsed)
     lines = [item for index, item in enumerate(parsed) if index not in furniture]
 
+    list_items = _numbered_list_runs(lines)
     builders: list[_SectionBuilder] = []
     open_headings: list[int] = []  # indices into builders, outermost first
     index = 0
     while index < len(lines):
-        found = _heading_at(lines, index)
+        found = None if index in list_items else _heading_at(lines, index)
         if found is None:
             if not builders:
                 builders.append(_SectionBuilder(heading=None, level=0, heading_items=0, parent=None, name=None))
@@ -460,6 +466,32 @@ def _furniture_key(text: str) -> str:
     if match is not None and match.strong:
         return line  # "Article 3" and "Article 7" differ by their number only, and are headings
     return _DIGITS.sub("#", line.lower())
+
+
+def _numbered_list_runs(lines: Sequence[TextItem]) -> set[int]:
+    """Indices of numbered lines that form a list: « 1. Maintenance préventive » / « 2. Maintenance
+    corrective » one after the other, with nothing between, are list items and not two empty sections.
+
+    Only mixed-case titles count: « 1. OBJET » / « 2. DURÉE » in capitals stay headings.
+    """
+    depths = [_list_item_depth(item) for item in lines]
+    runs: set[int] = set()
+    for index in range(1, len(lines)):
+        depth = depths[index]
+        if depth is not None and depth == depths[index - 1] and _same_flow(lines[index - 1], lines[index]):
+            runs.update((index - 1, index))
+    return runs
+
+
+def _list_item_depth(item: TextItem) -> int | None:
+    """How many numbers a mixed-case numbered heading candidate has (« 7.1 Préavis » → 2), else None."""
+    text = item.text.strip()
+    if item.kind not in _GUESSED_KINDS or not text[:1].isdigit() or len(text) > _MAX_HEADING_CHARS:
+        return None
+    match = _NUMBERED.match(" ".join(text.split()))
+    if match is None or _is_caps(match["title"]) or _numbered_heading(match.group()) is None:
+        return None
+    return match["num"].count(".") + 1
 
 
 def _heading_at(lines: Sequence[TextItem], index: int) -> tuple[str, int, int] | None:

@@ -78,7 +78,9 @@ class StructureSplitter:
     keys of :data:`pipelines.types.CHUNK_META_KEYS`. Input documents are never modified.
     """
 
-    def __init__(self, chunk_size: int = 480, min_chunk: int = 32, respect_sections: bool = True, overlap: int = 40) -> None:
+    def __init__(
+        self, chunk_size: int = 480, min_chunk: int = 32, respect_sections: bool = True, overlap: int = 40
+    ) -> None:
         """Store the chunking parameters.
 
         :param chunk_size: target (and maximum) tokens per chunk, >= 1.
@@ -154,17 +156,10 @@ class StructureSplitter:
         overlap = min(self.overlap, self.chunk_size // 2)
         spans: list[_Span] = []
         item_ends = [item.end for item in block.items]
-        for first, last in _windows(units, self.chunk_size, self.min_chunk, overlap):
-            # Page furniture inside a window stays (the span is exact), but no window starts or ends on it.
-            while first < last and not covered[first]:
-                first += 1
-            while last > first and not covered[last]:
-                last -= 1
-            if not covered[first]:
-                continue
+        for first, last in _windows(units, covered, self.chunk_size, self.min_chunk, overlap):
             span_start, span_end = units.starts[first], units.ends[last]
             if spans and span_end <= spans[-1].end:
-                continue  # all its new text was furniture
+                continue  # all its new text was page furniture
             page, page_end = _page_range(_items_between(block.items, item_ends, span_start, span_end))
             spans.append(_Span(span_start, span_end, page, page_end, block.name))
         return spans
@@ -235,19 +230,26 @@ def _line_items(content: str) -> list[TextItem]:
     return items
 
 
-def _blocks(sections: Sequence[Section], content: str, respect_sections: bool, min_chunk: int, chunk_size: int) -> list[_Block]:
+def _blocks(
+    sections: Sequence[Section], content: str, respect_sections: bool, min_chunk: int, chunk_size: int
+) -> list[_Block]:
     """Sections as chunking blocks: a lone heading joins the next section; small sections may merge.
 
-    The block's name is that of its first section with a body (a lone heading names less than the
-    section it introduces).
+    The block's name is that of its section with a body (a lone heading names less than the section
+    it introduces); a run of headings with no body at all, at the end, keeps the first one's name.
+    Merged small sections (``respect_sections=False``) keep the name of the first that has one.
     """
     blocks: list[_Block] = []
     carried: list[TextItem] = []
+    carried_name: str | None = None
     for index, section in enumerate(sections):
         if not section.has_body and index + 1 < len(sections):
+            carried_name = carried_name if carried else section.name
             carried.extend(section.items)
             continue
-        blocks.append(_Block(section.name, section.parent, (*carried, *section.items)))
+        # Named after the section with a body; headings alone to the end keep the first one's name.
+        name = section.name if section.has_body or not carried else carried_name
+        blocks.append(_Block(name, section.parent, (*carried, *section.items)))
         carried = []
     if respect_sections or min_chunk == 0:
         return blocks
@@ -306,7 +308,9 @@ class _Units:
             units._add_segment(content, segment_start, end, _PARAGRAPH, chunk_size, wrapped_lines)
         return units
 
-    def _add_segment(self, content: str, start: int, end: int, strength: int, chunk_size: int, wrapped_lines: bool) -> None:
+    def _add_segment(
+        self, content: str, start: int, end: int, strength: int, chunk_size: int, wrapped_lines: bool
+    ) -> None:
         cost = count_tokens(content[start:end])
         if cost > chunk_size:
             self._add_words(content, start, end, chunk_size, wrapped_lines)
@@ -399,31 +403,41 @@ def _word_ending(content: str, word_start: int, word_end: int) -> int:
     return _SENTENCE
 
 
-def _windows(units: _Units, chunk_size: int, min_chunk: int, overlap: int) -> list[tuple[int, int]]:
-    """Word ranges ``(first, last)`` (inclusive) covering all words, each at most ``chunk_size`` tokens.
+def _windows(
+    units: _Units, covered: list[bool], chunk_size: int, min_chunk: int, overlap: int
+) -> list[tuple[int, int]]:
+    """Unit ranges ``(first, last)`` (inclusive) covering all content units, each <= ``chunk_size`` tokens.
 
     Each window is filled as far as ``chunk_size`` allows, then cut back to the best boundary in its
     second half; a rest under ``min_chunk`` tokens stays with the window. The next window starts about
-    ``overlap`` tokens before the end of the previous one, at the best boundary there.
+    ``overlap`` tokens before the end of the previous one, at the best boundary there. Page furniture
+    (units not ``covered`` by an item) stays inside windows, since spans are exact, but never opens or
+    closes one. Every window starts after the one before.
     """
     count = len(units.tokens)
     prefix = [0]
-    for word_tokens in units.tokens:
-        prefix.append(prefix[-1] + word_tokens)
+    for unit_tokens in units.tokens:
+        prefix.append(prefix[-1] + unit_tokens)
     windows: list[tuple[int, int]] = []
     first = 0
-    while first < count:
-        # Last word that fits: prefix[last + 1] - prefix[first] <= chunk_size (at least one word).
+    while True:
+        while first < count and not covered[first]:
+            first += 1
+        if first >= count:
+            break
+        # Last unit that fits: prefix[last + 1] - prefix[first] <= chunk_size (at least one unit).
         last_fit = max(first, bisect.bisect_right(prefix, prefix[first] + chunk_size) - 2)
-        if last_fit >= count - 1:
-            windows.append((first, count - 1))
-            break
-        last = _best_end(units.strengths, prefix, first, last_fit, chunk_size)
-        if prefix[count] - prefix[last + 1] < min_chunk:
-            windows.append((first, count - 1))
-            break
+        if last_fit >= count - 1 or prefix[count] - prefix[last_fit + 1] < min_chunk:
+            last = count - 1
+        else:
+            last = _best_end(units.strengths, prefix, first, last_fit, chunk_size)
+            if prefix[count] - prefix[last + 1] < min_chunk:
+                last = count - 1
+        next_first = _overlap_start(units.strengths, prefix, first, last, overlap) if last < count - 1 else count
+        while last > first and not covered[last]:
+            last -= 1
         windows.append((first, last))
-        first = _overlap_start(units.strengths, prefix, first, last, overlap)
+        first = next_first
     return windows
 
 

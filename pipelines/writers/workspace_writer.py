@@ -42,7 +42,7 @@ class WorkspaceWriter:
         documents: list[Document],
         parents: list[Document],
         failures: list[dict] | None = None,
-        embedder: dict[str, Any] | None = None,
+        embedder: dict | None = None,
     ) -> dict[str, Any]:
         """Store ``parents`` (converted documents) with their ``documents`` (embedded chunks).
 

@@ -26,7 +26,10 @@ def pdf_items(pages: list[list[str]]) -> list[TextItem]:
 
 def flow_items(lines: list[str | tuple[str, str, int]]) -> list[TextItem]:
     """Items as a DOCX/HTML/MD converter gives them: no pages; a tuple is (text, kind, level)."""
-    raw = [TextItem(text=line) if isinstance(line, str) else TextItem(text=line[0], kind=line[1], level=line[2]) for line in lines]
+    raw = [
+        TextItem(text=line) if isinstance(line, str) else TextItem(text=line[0], kind=line[1], level=line[2])
+        for line in lines
+    ]
     return assemble(raw)[1]
 
 
@@ -177,7 +180,9 @@ def test_sections_with_sub_clause_names() -> None:
 
 
 def test_titles_and_chapters_nest_articles() -> None:
-    items = flow_items(["TITRE I", "CHAPITRE 1", "ARTICLE 1 — OBJET", "Texte.", "CHAPITRE 2", "ARTICLE 2 — PRIX", "Texte."])
+    items = flow_items(
+        ["TITRE I", "CHAPITRE 1", "ARTICLE 1 — OBJET", "Texte.", "CHAPITRE 2", "ARTICLE 2 — PRIX", "Texte."]
+    )
     sections = detect_sections(items)
     assert [(section.heading, section.level, section.parent) for section in sections] == [
         ("TITRE I", 1, None),
@@ -208,7 +213,9 @@ def test_markdown_heading_levels() -> None:
 
 
 def test_docx_plain_paragraph_articles_are_detected() -> None:
-    items = flow_items(["Article 1 - Objet", "Le contrat a pour objet la maintenance.", "Article 2 - Prix", "Le prix est fixe."])
+    items = flow_items(
+        ["Article 1 - Objet", "Le contrat a pour objet la maintenance.", "Article 2 - Prix", "Le prix est fixe."]
+    )
     assert headings(detect_sections(items)) == ["Article 1 - Objet", "Article 2 - Prix"]
 
 
@@ -270,15 +277,73 @@ def test_all_caps_disclaimer_is_not_a_heading() -> None:
     assert headings(detect_sections(items)) == ["12. WARRANTIES"]
 
 
+def test_consecutive_numbered_lines_are_a_list_not_headings() -> None:
+    items = pdf_items(
+        [
+            [
+                "ANNEXE 1 : LISTE DES PRESTATIONS",
+                "1. Maintenance préventive",
+                "2. Maintenance corrective",
+                "3. Assistance téléphonique",
+                "Les prestations sont facturées au mois.",
+                "4. TARIFS",
+                "Les tarifs sont fixes.",
+            ]
+        ]
+    )
+    sections = detect_sections(items)
+    assert headings(sections) == ["ANNEXE 1 : LISTE DES PRESTATIONS", "4. TARIFS"]
+    assert len(sections[0].items) == 5
+
+
+def test_english_agreement() -> None:
+    items = pdf_items(
+        [
+            [
+                "MASTER SERVICES AGREEMENT",
+                "This Agreement is made between Acme Ltd and Beta Inc.",
+                "RECITALS",
+                "WHEREAS",
+                "(A) The Supplier provides hosting services.",
+                "NOW, THEREFORE, the parties agree as follows:",
+                "1. DEFINITIONS AND INTERPRETATION",
+                "In this Agreement the following terms apply.",
+                "2. TERM AND TERMINATION",
+                "2.1 Term",
+                "This Agreement starts on the Effective Date and, save as provided in",
+                "Clause 7 – Confidentiality, continues for three years.",
+            ],
+            [
+                "2.2 Termination for convenience",
+                "Either party may terminate on ninety days notice.",
+                "Schedule 1",
+                "Service Levels",
+                "Availability is measured monthly.",
+            ],
+        ]
+    )
+    sections = detect_sections(items)
+    assert [section.name for section in sections] == [
+        "MASTER SERVICES AGREEMENT",
+        "RECITALS",
+        "WHEREAS",
+        "1. DEFINITIONS AND INTERPRETATION",
+        "2. TERM AND TERMINATION",
+        "2. TERM AND TERMINATION > 2.1 Term",
+        "2. TERM AND TERMINATION > 2.2 Termination for convenience",
+        "Schedule 1",
+    ]
+
+
 def test_page_furniture_is_not_a_heading_and_not_in_sections() -> None:
     pages = [
-        ["CONTRAT DE MAINTENANCE", "ARTICLE 1 — OBJET", "Le contrat porte sur la maintenance.", "Confidentiel", "Page 1 / 3"],
+        ["CONTRAT DE MAINTENANCE", "ARTICLE 1 — OBJET", "Le contrat porte sur la maintenance.", "Confidentiel", "Page 1"],
         ["CONTRAT DE MAINTENANCE", "Article 3", "Le prix est fixe.", "Confidentiel", "Page 2 / 3"],
         ["CONTRAT DE MAINTENANCE", "Article 7", "Le droit français s'applique.", "Confidentiel", "3"],
     ]
     items = pdf_items(pages)
     furniture = {items[index].text for index in find_page_furniture(items)}
-    assert furniture == {"CONTRAT DE MAINTENANCE", "Confidentiel", "Page 1 / 3", "Page 2 / 3", "3"}
+    assert furniture == {"CONTRAT DE MAINTENANCE", "Confidentiel", "Page 1", "Page 2 / 3", "3"}
     sections = detect_sections(items)
     # "Article 3" and "Article 7" open two pages, but differ: they are headings, not a running header.
     assert headings(sections) == ["ARTICLE 1 — OBJET", "Article 3", "Article 7"]

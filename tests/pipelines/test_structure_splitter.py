@@ -28,7 +28,9 @@ def converted(
 ) -> Document:
     """A converted document as a converter would give it: a str line has no page; a tuple has one."""
     raw = [
-        line if isinstance(line, TextItem) else TextItem(text=line) if isinstance(line, str) else TextItem(text=line[0], page=line[1])
+        line if isinstance(line, TextItem)
+        else TextItem(text=line) if isinstance(line, str)
+        else TextItem(text=line[0], page=line[1])
         for line in lines
     ]
     content, items = assemble(raw)
@@ -155,7 +157,9 @@ def test_page_furniture_never_opens_or_closes_a_chunk(chunk_size: int) -> None:
 
 def test_long_section_is_split_with_overlap_and_keeps_its_heading() -> None:
     body = [f"{SENTENCE[:-1]} numéro {n}." for n in range(40)]
-    document = converted(["ARTICLE 9 — OBLIGATIONS DU PRESTATAIRE", *body, "ARTICLE 10 — PRIX", "Le prix est fixe."])
+    document = converted(
+        ["ARTICLE 9 — OBLIGATIONS DU PRESTATAIRE", *body, "ARTICLE 10 — PRIX", "Le prix est fixe."]
+    )
     chunks = split(document, chunk_size=120, min_chunk=10, overlap=30)
     article = [chunk for chunk in chunks if chunk.meta["section"] == "ARTICLE 9 — OBLIGATIONS DU PRESTATAIRE"]
     assert len(article) > 3
@@ -215,7 +219,8 @@ def test_small_sections_stay_alone_when_sections_are_respected() -> None:
         ]
     )
     chunks = split(document, min_chunk=32)
-    assert [chunk.content.split("\n")[0] for chunk in chunks] == ["TITRE I", "ARTICLE 2 — LOI APPLICABLE", "ARTICLE 3 — JURIDICTION"]
+    first_lines = [chunk.content.split("\n")[0] for chunk in chunks]
+    assert first_lines == ["TITRE I", "ARTICLE 2 — LOI APPLICABLE", "ARTICLE 3 — JURIDICTION"]
     # The lone heading « TITRE I » opens the chunk of the section it introduces, and names it no more.
     assert chunks[0].meta["section"] == "ARTICLE 1 — OBJET"
 
@@ -242,6 +247,14 @@ def test_small_sections_merge_with_next_sibling_when_sections_are_not_respected(
 def test_lone_heading_at_the_end_is_kept() -> None:
     chunks = split(converted(["ARTICLE 1 — OBJET", "Texte.", "ANNEXE 1"]))
     assert [chunk.content for chunk in chunks] == ["ARTICLE 1 — OBJET\nTexte.", "ANNEXE 1"]
+
+
+def test_headings_without_body_at_the_end_keep_the_first_name() -> None:
+    chunks = split(converted(["ARTICLE 1 — OBJET", "Texte.", "ANNEXE 1 : TARIFS", "ANNEXE 2 : CONTACTS"]))
+    assert [(chunk.meta["section"], chunk.content) for chunk in chunks] == [
+        ("ARTICLE 1 — OBJET", "ARTICLE 1 — OBJET\nTexte."),
+        ("ANNEXE 1 : TARIFS", "ANNEXE 1 : TARIFS\nANNEXE 2 : CONTACTS"),
+    ]
 
 
 def test_sub_clause_sections_are_named_with_their_article() -> None:
@@ -288,7 +301,10 @@ def test_inconsistent_items_are_logged_and_replaced(caplog: pytest.LogCaptureFix
     assert chunks[0].content == "ARTICLE 1 — OBJET\nTexte."
 
 
-@pytest.mark.parametrize(("params", "name"), [({"chunk_size": 0}, "chunk_size"), ({"min_chunk": -1}, "min_chunk"), ({"overlap": -5}, "overlap")])
+@pytest.mark.parametrize(
+    ("params", "name"),
+    [({"chunk_size": 0}, "chunk_size"), ({"min_chunk": -1}, "min_chunk"), ({"overlap": -5}, "overlap")],
+)
 def test_bad_sizes_are_refused(params: dict[str, int], name: str) -> None:
     with pytest.raises(ValueError, match=name):
         StructureSplitter(**params)
@@ -366,7 +382,9 @@ def test_invariants_over_random_documents(
     document: Document, chunk_size: int, min_chunk: int, overlap: int, respect_sections: bool
 ) -> None:
     before = copy.deepcopy(document.to_dict())
-    chunks = split(document, chunk_size=chunk_size, min_chunk=min_chunk, overlap=overlap, respect_sections=respect_sections)
+    chunks = split(
+        document, chunk_size=chunk_size, min_chunk=min_chunk, overlap=overlap, respect_sections=respect_sections
+    )
     assert document.to_dict() == before
     assert [chunk.id for chunk in chunks] == [f"doc1-{k}" for k in range(1, len(chunks) + 1)]
     spans = section_spans(document)

@@ -1,0 +1,224 @@
+"""Amendments: which contract each one amends, and how it moves that contract's end date.
+
+An amendment (avenant, amendment, addendum, acte modificatif) attaches to the contract that has the
+same parties (compared by entity id, never by raw name) and whose signature date the amendment's
+text cites; failing a cited date, to the only contract with the same parties (or the only one of the
+type it names). Anything else is ambiguous: the amendment stays unattached, with a warning.
+
+Attached amendments apply in signature order. One that sets a new term (« prorogé jusqu'au … »,
+"extended until …", « prorogé d'un an ») moves the target's current end date; the initial end date
+is kept and each move leaves a warning ``fin <before> → <after> (avenant <id>)``. One that changes
+only the price moves nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Sequence
+from datetime import date
+
+from dateutil.relativedelta import relativedelta
+from pydantic import BaseModel, Field
+
+from greffier.dataroom.extract import AmendmentClues
+from greffier.dataroom.normalize import fold
+
+AMENDMENT_TYPE = "avenant"
+_AMENDMENT_TITLE = re.compile(
+    r"^\W*(?:\w+\s+){0,2}(?:avenant|addendum|amendment|amending agreement|acte modificatif|protocole modificatif|contrat modificatif)\b"
+    r"|\b(?:avenant|amendment|addendum)\s+(?:n\s*°?\s*\d+|no\.?\s*\d+)|\bmodificatif\b"
+)
+
+
+class TermView(BaseModel):
+    """A contract as the amendment rules see it."""
+
+    id: str
+    party_ids: frozenset[str]
+    contract_type: str | None = None
+    signature_date: date | None = None
+    end_date: date | None = None  # the contract's own end date, before any amendment
+    text_end_date: date | None = None  # the end date its text gives, when the metadata says otherwise
+    is_amendment: bool = False
+    stated_end_date: date | None = None  # an amendment's own end date in its metadata
+    clues: AmendmentClues = Field(default_factory=AmendmentClues)
+
+
+class AmendmentLink(BaseModel):
+    amendment_id: str
+    target_id: str | None  # None: not attached (see warning)
+    reason: str
+    chunk_id: str | None = None  # where the amendment cites its target
+    warning: str | None = None
+
+
+class EndDateChange(BaseModel):
+    target_id: str
+    amendment_id: str
+    previous: date | None
+    current: date
+    chunk_id: str | None
+    raw: str
+    in_metadata: bool = False  # the metadata end date already was the amended one; ``previous`` is the text's
+
+    @property
+    def message(self) -> str:
+        before = self.previous.isoformat() if self.previous else "inconnue"
+        message = f"fin {before} → {self.current.isoformat()} (avenant {self.amendment_id})"
+        return f"{message}; the metadata end date already includes it" if self.in_metadata else message
+
+
+class AmendmentOutcome(BaseModel):
+    links: list[AmendmentLink] = Field(default_factory=list)
+    changes: list[EndDateChange] = Field(default_factory=list)
+    warnings: dict[str, list[str]] = Field(default_factory=dict)  # contract id → warnings
+
+
+def is_amendment(contract_type: str | None, title: str | None) -> bool:
+    """Is this document an amendment? From its (normalised) type or its title."""
+    if contract_type and fold(contract_type).strip() in (AMENDMENT_TYPE, "amendment", "addendum"):
+        return True
+    return bool(title and _AMENDMENT_TITLE.search(fold(title)))
+
+
+def resolve_amendments(contracts: Sequence[TermView]) -> AmendmentOutcome:
+    """Attach every amendment and apply the attached ones in signature order."""
+    links = link_amendments(contracts)
+    outcome = apply_amendments(contracts, links)
+    for link in links:
+        if link.warning:
+            outcome.warnings.setdefault(link.amendment_id, []).append(link.warning)
+    return outcome.model_copy(update={"links": links})
+
+
+def link_amendments(contracts: Sequence[TermView]) -> list[AmendmentLink]:
+    """One link per amendment: its target, why, or why not."""
+    return [_link(amendment, contracts) for amendment in contracts if amendment.is_amendment]
+
+
+def _candidates(amendment: TermView, contracts: Sequence[TermView]) -> list[TermView]:
+    return [
+        c
+        for c in contracts
+        if c.id != amendment.id
+        and not c.is_amendment
+        and amendment.party_ids
+        and c.party_ids == amendment.party_ids
+        and not (c.signature_date and amendment.signature_date and c.signature_date > amendment.signature_date)
+    ]
+
+
+def _link(amendment: TermView, contracts: Sequence[TermView]) -> AmendmentLink:
+    candidates = _candidates(amendment, contracts)
+    names = ", ".join(c.id for c in candidates)
+    cited = {finding.value: finding for finding in amendment.clues.cited_dates}
+    by_date = [c for c in candidates if c.signature_date in cited]
+    if len(by_date) > 1:
+        by_date = _of_cited_type(amendment, by_date) or by_date
+    if len(by_date) == 1:
+        finding = cited[by_date[0].signature_date]  # type: ignore[index]
+        reason = f"same parties; its text cites the signature date {finding.value.isoformat()} ({finding.raw})"
+        return AmendmentLink(amendment_id=amendment.id, target_id=by_date[0].id, reason=reason, chunk_id=finding.chunk_id)
+    if len(by_date) > 1:
+        ids = ", ".join(c.id for c in by_date)
+        return _unattached(amendment, f"avenant {amendment.id}: cites the signature date of several contracts ({ids}): not attached")
+    if not candidates:
+        return _unattached(amendment, f"avenant {amendment.id}: no contract with the same parties: not attached")
+    if len(candidates) > 1:
+        typed = _of_cited_type(amendment, candidates)
+        if len(typed) != 1:
+            return _unattached(
+                amendment,
+                f"avenant {amendment.id}: {len(candidates)} contracts with the same parties ({names}) and none whose "
+                "signature date it cites: not attached",
+            )
+        candidates, reason = typed, f"the only {amendment.clues.cited_type} with the same parties"
+    else:
+        reason = "the only contract with the same parties"
+    return _sole_candidate_link(amendment, candidates[0], reason)
+
+
+def _of_cited_type(amendment: TermView, candidates: list[TermView]) -> list[TermView]:
+    cited_type = amendment.clues.cited_type
+    return [c for c in candidates if cited_type and c.contract_type == cited_type]
+
+
+def _sole_candidate_link(amendment: TermView, target: TermView, reason: str) -> AmendmentLink:
+    warning = None
+    if amendment.clues.cited_dates and target.signature_date:
+        dates = ", ".join(f.value.isoformat() for f in amendment.clues.cited_dates)
+        warning = f"avenant {amendment.id} cites {dates}, but {target.id} was signed {target.signature_date.isoformat()}"
+    return AmendmentLink(amendment_id=amendment.id, target_id=target.id, reason=reason, warning=warning)
+
+
+def _unattached(amendment: TermView, warning: str) -> AmendmentLink:
+    return AmendmentLink(amendment_id=amendment.id, target_id=None, reason="ambiguous", warning=warning)
+
+
+def apply_amendments(contracts: Sequence[TermView], links: Sequence[AmendmentLink]) -> AmendmentOutcome:
+    """End-date changes made by the attached amendments, in signature order per target."""
+    by_id = {c.id: c for c in contracts}
+    per_target: dict[str, list[TermView]] = defaultdict(list)
+    for link in links:
+        if link.target_id is not None:
+            per_target[link.target_id].append(by_id[link.amendment_id])
+    outcome = AmendmentOutcome()
+    for target_id, amendments in per_target.items():
+        target = by_id[target_id]
+        current = target.end_date
+        for amendment in sorted(amendments, key=_signature_order):
+            current = _apply_one(target, amendment, current, outcome)
+    return outcome
+
+
+def _signature_order(contract: TermView) -> tuple[date, str]:
+    return contract.signature_date or date.max, contract.id
+
+
+def _apply_one(target: TermView, amendment: TermView, current: date | None, outcome: AmendmentOutcome) -> date | None:
+    clues = amendment.clues
+    _check_initial_end(target, amendment, outcome)
+    new_end, chunk_id, raw = _new_end(clues, current)
+    if new_end is None:
+        _check_stated_end(target, amendment, current, outcome)
+        return current
+    change = EndDateChange(target_id=target.id, amendment_id=amendment.id, previous=current, current=new_end, chunk_id=chunk_id, raw=raw)
+    if new_end != current:
+        outcome.changes.append(change)
+    elif _explains_metadata(target, outcome):
+        outcome.changes.append(change.model_copy(update={"previous": target.text_end_date, "in_metadata": True}))
+    return new_end
+
+
+def _explains_metadata(target: TermView, outcome: AmendmentOutcome) -> bool:
+    """The metadata's end date is the amended one while the text still gives the original one."""
+    already_moved = any(change.target_id == target.id for change in outcome.changes)
+    return not already_moved and target.text_end_date is not None and target.text_end_date != target.end_date
+
+
+def _new_end(clues: AmendmentClues, current: date | None) -> tuple[date | None, str | None, str]:
+    if clues.new_end_date is not None:
+        return clues.new_end_date.value, clues.new_end_date.chunk_id, clues.new_end_date.raw
+    if clues.extension is not None and current is not None:
+        period = clues.extension.value
+        return current + relativedelta(**{period.unit: period.count}), clues.extension.chunk_id, clues.extension.raw
+    return None, None, ""
+
+
+def _check_stated_end(target: TermView, amendment: TermView, current: date | None, outcome: AmendmentOutcome) -> None:
+    stated = amendment.stated_end_date
+    if stated is not None and current is not None and stated != current:
+        outcome.warnings.setdefault(amendment.id, []).append(
+            f"avenant {amendment.id}: its metadata end date {stated.isoformat()} differs from {target.id}'s end "
+            f"{current.isoformat()} but its text sets no new term: end date not moved"
+        )
+
+
+def _check_initial_end(target: TermView, amendment: TermView, outcome: AmendmentOutcome) -> None:
+    initial = amendment.clues.initial_end_date
+    if initial is not None and target.end_date is not None and initial.value not in (target.end_date, target.text_end_date):
+        outcome.warnings.setdefault(target.id, []).append(
+            f"avenant {amendment.id} says the term initially ended {initial.value.isoformat()}, "
+            f"{target.id} says {target.end_date.isoformat()}"
+        )

@@ -1,0 +1,390 @@
+"""Normalised contract records from ingested contracts: metadata first, text always read.
+
+:func:`build_records` is the whole pipeline, pure (no database):
+
+1. each field is taken from the data-room metadata when present and readable, else from the text
+   (:mod:`greffier.dataroom.extract`); the text is read either way, and when both disagree the two
+   values are kept (``text_values``) with a ``contradiction`` warning;
+2. amendments are attached and move their target's end date (:mod:`greffier.dataroom.amendments`);
+3. data-room-wide checks: likely duplicates and names that may be aliases (never merged).
+
+Every field with a value says where it came from (``sources``) and which articles justify it
+(``evidence``), so that a filter can show "relevant articles".
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from datetime import date
+from typing import Any, Literal, Protocol, TypeVar
+
+from pydantic import BaseModel, Field
+
+from greffier.dataroom.amendments import AmendmentOutcome, TermView, is_amendment, resolve_amendments
+from greffier.dataroom.extract import ChunkInput, Extraction, Finding, PartyFinding, extract_fields, split_articles
+from greffier.dataroom.normalize import (
+    alias_warnings,
+    entity_id,
+    normalize_contract_type,
+    normalize_law,
+    normalize_siren,
+    parse_date,
+)
+
+Origin = Literal["manifest", "extracted", "amendment"]
+V = TypeVar("V")
+
+FIELD_LABELS = {
+    "parties": "parties",
+    "contract_type": "contract type",
+    "signature_date": "signature date",
+    "end_date": "end date",
+    "governing_law": "governing law",
+}
+
+
+class ContractInput(BaseModel):
+    """A stored contract as ingestion gives it: text, chunks and the data room's metadata as given."""
+
+    id: str
+    file: str = ""
+    title: str = ""
+    text: str = ""
+    chunks: list[ChunkInput] = Field(default_factory=list)
+    manifest: dict[str, Any] = Field(default_factory=dict)
+    position: int = 0
+
+
+class Party(BaseModel):
+    raw_name: str
+    entity_id: str
+    siren: str | None = None
+    siren_warning: str | None = None
+
+
+class FieldSource(BaseModel):
+    origin: Origin
+    chunk_id: str | None = None  # None: the metadata, or the title
+    raw: str = ""
+
+
+class ContractRecord(BaseModel):
+    id: str
+    file: str = ""
+    title: str = ""
+    position: int = 0
+    parties: list[Party] = Field(default_factory=list)
+    contract_type: str | None = None
+    signature_date: date | None = None
+    end_date: date | None = None  # current: after amendments
+    initial_end_date: date | None = None  # the contract's own, before amendments
+    governing_law: str | None = None
+    amends: str | None = None
+    amended_by: list[str] = Field(default_factory=list)  # in signature order
+    is_amendment: bool = False
+    warnings: list[str] = Field(default_factory=list)
+    sources: dict[str, FieldSource] = Field(default_factory=dict)  # only fields that have a value
+    text_values: dict[str, date | str | list[str]] = Field(default_factory=dict)  # text values that contradict the metadata
+    evidence: dict[str, list[str]] = Field(default_factory=dict)  # field → chunk ids of the articles behind it
+
+    @property
+    def entity_ids(self) -> list[str]:
+        return [party.entity_id for party in self.parties]
+
+
+def build_records(contracts: Sequence[ContractInput]) -> list[ContractRecord]:
+    """Normalised records, in input order, with amendments applied and data-room-wide warnings."""
+    built = [_build_one(contract) for contract in contracts]
+    records = [record for record, _ in built]
+    _apply_amendments(records, [extraction for _, extraction in built])
+    _warn_duplicates(records)
+    _warn_aliases(records)
+    return records
+
+
+# --------------------------------------------------------------------------------------------------
+# One contract
+# --------------------------------------------------------------------------------------------------
+
+
+def _build_one(contract: ContractInput) -> tuple[ContractRecord, Extraction]:
+    manifest = contract.manifest or {}
+    chunks = contract.chunks or split_articles(contract.id, contract.text)
+    title = _text(manifest.get("title")) or contract.title
+    record = ContractRecord(id=contract.id, file=contract.file, title=title, position=contract.position)
+    record.sources["title"] = FieldSource(origin="manifest" if _text(manifest.get("title")) else "extracted", raw=title)
+    signature_raw = manifest.get("signature_date")
+    extraction = extract_fields(title=title, chunks=chunks, signature_date=parse_date(signature_raw))
+    _resolve_parties(record, manifest, extraction.parties)
+    _resolve(record, "contract_type", manifest.get("contract_type"), normalize_contract_type, extraction.contract_type)
+    _resolve(record, "signature_date", signature_raw, parse_date, extraction.signature_date)
+    _resolve(record, "end_date", manifest.get("end_date"), parse_date, extraction.term.end_date)
+    _resolve(record, "governing_law", manifest.get("governing_law"), normalize_law, extraction.governing_law.law)
+    record.initial_end_date = record.end_date
+    if "end_date" in record.sources:
+        record.sources["initial_end_date"] = record.sources["end_date"]
+    record.is_amendment = is_amendment(record.contract_type, title)
+    _add_evidence(record, extraction)
+    _explain_missing(record, extraction)
+    return record, extraction
+
+
+def _text(value: object) -> str:
+    return " ".join(value.split()) if isinstance(value, str) else ""
+
+
+def _resolve(
+    record: ContractRecord,
+    field: str,
+    manifest_raw: object,
+    normalise: Callable[[Any], V | None],
+    finding: Finding[Any] | None,
+) -> None:
+    """Set ``field`` from the metadata if readable, else from the text; note contradictions."""
+    label = FIELD_LABELS[field]
+    manifest_value = normalise(manifest_raw) if manifest_raw not in (None, "") else None
+    text_value = finding.value if finding is not None else None
+    if manifest_raw not in (None, "") and manifest_value is None:
+        used = "the text's value is used" if text_value is not None else "ignored"
+        record.warnings.append(f"metadata {label} {manifest_raw!r} unreadable: {used}")
+    if manifest_value is not None:
+        setattr(record, field, manifest_value)
+        record.sources[field] = FieldSource(origin="manifest", raw=str(manifest_raw))
+        if text_value is not None and text_value != manifest_value:
+            record.text_values[field] = text_value
+            record.warnings.append(
+                f"contradiction: metadata {label} {_show(manifest_value)}, text says {_show(text_value)} ({_where(finding)})"
+            )
+    elif finding is not None:
+        setattr(record, field, text_value)
+        record.sources[field] = FieldSource(origin="extracted", chunk_id=finding.chunk_id, raw=finding.raw)
+
+
+def _show(value: object) -> str:
+    return value.isoformat() if isinstance(value, date) else str(value)
+
+
+def _where(finding: Finding[Any] | PartyFinding | None) -> str:
+    return (finding.chunk_id if finding is not None else None) or "title"
+
+
+def _resolve_parties(record: ContractRecord, manifest: dict[str, Any], found: list[PartyFinding]) -> None:
+    names = [name for name in (_text(n) for n in manifest.get("parties") or []) if name]
+    if names:
+        record.parties = _manifest_parties(record, names, manifest.get("siren_parties"))
+        record.sources["parties"] = FieldSource(origin="manifest", raw="; ".join(names))
+        _compare_parties(record, found)
+    elif found:
+        record.parties = [_party(p.name, p.siren) for p in found]
+        chunk_id = next((p.chunk_id for p in found if p.chunk_id), None)
+        record.sources["parties"] = FieldSource(origin="extracted", chunk_id=chunk_id, raw="; ".join(p.raw for p in found)[:500])
+    if found:
+        _fill_sirens_from_text(record, found)
+    record.warnings.extend(f"{party.raw_name}: {party.siren_warning}" for party in record.parties if party.siren_warning)
+
+
+def _manifest_parties(record: ContractRecord, names: list[str], sirens: object) -> list[Party]:
+    siren_list = list(sirens) if isinstance(sirens, list) else []
+    if siren_list and len(siren_list) != len(names):
+        record.warnings.append(f"metadata has {len(siren_list)} SIREN values for {len(names)} parties: matched in order")
+    siren_list += [None] * (len(names) - len(siren_list))
+    return [_party(name, siren) for name, siren in zip(names, siren_list)]
+
+
+def _party(name: str, siren_value: object) -> Party:
+    siren, warning = normalize_siren(siren_value)
+    return Party(raw_name=name, entity_id=entity_id(name), siren=siren, siren_warning=warning)
+
+
+_STRONG_PARTY_RULES = frozenset({"preamble", "between", "signature", "title"})
+
+
+def _compare_parties(record: ContractRecord, found: list[PartyFinding]) -> None:
+    """Warn when the text names a party the metadata does not (a partial text list is no contradiction)."""
+    strong = [p for p in found if p.rule in _STRONG_PARTY_RULES]
+    known = set(record.entity_ids)
+    extra = [p for p in strong if entity_id(p.name) not in known]
+    if extra:
+        record.text_values["parties"] = [p.name for p in strong]
+        listed = ", ".join(p.name for p in extra)
+        record.warnings.append(
+            f"contradiction: metadata parties {', '.join(p.raw_name for p in record.parties)}, "
+            f"text also names {listed} ({_where(extra[0])})"
+        )
+
+
+def _fill_sirens_from_text(record: ContractRecord, found: list[PartyFinding]) -> None:
+    from_text = {entity_id(p.name): p for p in found if p.siren}
+    for index, party in enumerate(record.parties):
+        finding = from_text.get(party.entity_id)
+        if finding is None or party.siren == finding.siren:
+            continue
+        if party.siren is None:
+            record.parties[index] = party.model_copy(update={"siren": finding.siren, "siren_warning": party.siren_warning})
+            record.warnings.append(f"SIREN of {party.raw_name} read from the text: {finding.siren} ({_where(finding)})")
+        else:
+            record.warnings.append(
+                f"contradiction: metadata SIREN of {party.raw_name} {party.siren}, text says {finding.siren} ({_where(finding)})"
+            )
+
+
+def _add_evidence(record: ContractRecord, extraction: Extraction) -> None:
+    evidence = {
+        "parties": [p.chunk_id for p in extraction.parties if p.chunk_id],
+        "contract_type": [extraction.contract_type.chunk_id] if extraction.contract_type else [],
+        "signature_date": [extraction.signature_date.chunk_id] if extraction.signature_date else [],
+        "end_date": list(extraction.term.evidence),
+        "governing_law": list(extraction.governing_law.evidence),
+    }
+    if extraction.term.indefinite and extraction.term.indefinite.chunk_id:
+        evidence["end_date"].append(extraction.term.indefinite.chunk_id)
+    for field, chunk_ids in evidence.items():
+        kept = list(dict.fromkeys(c for c in chunk_ids if c))
+        if kept:
+            record.evidence[field] = kept
+
+
+def _explain_missing(record: ContractRecord, extraction: Extraction) -> None:
+    term = extraction.term
+    if not record.parties:
+        record.warnings.append("no parties in metadata or text")
+    for field in ("contract_type", "signature_date", "governing_law"):
+        if getattr(record, field) is None:
+            record.warnings.append(f"no {FIELD_LABELS[field]} in metadata or text")
+    record.warnings.extend(extraction.governing_law.notes if record.governing_law is None else [])
+    if record.end_date is not None:
+        if term.indefinite is not None and term.end_date is None and record.sources["end_date"].origin == "manifest":
+            record.warnings.append(
+                f"contradiction: metadata end date {record.end_date.isoformat()}, text says indefinite term ({_where(term.indefinite)})"
+            )
+    elif term.indefinite is not None:
+        record.warnings.append(f"no end date: indefinite term ({_where(term.indefinite)})")
+    else:
+        record.warnings.append("no end date in metadata or text")
+        record.warnings.extend(term.notes)
+
+
+# --------------------------------------------------------------------------------------------------
+# The whole data room
+# --------------------------------------------------------------------------------------------------
+
+
+def _apply_amendments(records: list[ContractRecord], extractions: list[Extraction]) -> None:
+    views = [_term_view(record, extraction) for record, extraction in zip(records, extractions)]
+    outcome = resolve_amendments(views)
+    by_id = {record.id: record for record in records}
+    _record_links(by_id, outcome, views)
+    _record_changes(by_id, outcome, {record.id: extraction for record, extraction in zip(records, extractions)})
+    for contract_id, warnings in outcome.warnings.items():
+        by_id[contract_id].warnings.extend(warnings)
+
+
+def _term_view(record: ContractRecord, extraction: Extraction) -> TermView:
+    return TermView(
+        id=record.id,
+        party_ids=frozenset(record.entity_ids),
+        contract_type=record.contract_type,
+        signature_date=record.signature_date,
+        end_date=record.initial_end_date,
+        text_end_date=extraction.term.end_date.value if "end_date" in record.text_values and extraction.term.end_date else None,
+        is_amendment=record.is_amendment,
+        stated_end_date=record.end_date if record.is_amendment else None,
+        clues=extraction.amendment,
+    )
+
+
+def _record_links(by_id: dict[str, ContractRecord], outcome: AmendmentOutcome, views: list[TermView]) -> None:
+    signed = {view.id: view.signature_date or date.max for view in views}
+    for link in outcome.links:
+        if link.target_id is None:
+            continue
+        amendment, target = by_id[link.amendment_id], by_id[link.target_id]
+        amendment.amends = target.id
+        amendment.sources["amends"] = FieldSource(origin="extracted", chunk_id=link.chunk_id, raw=link.reason)
+        if link.chunk_id:
+            amendment.evidence["amends"] = [link.chunk_id]
+        target.amended_by.append(amendment.id)
+        target.amended_by.sort(key=lambda contract_id: (signed[contract_id], contract_id))
+
+
+def _record_changes(by_id: dict[str, ContractRecord], outcome: AmendmentOutcome, extractions: dict[str, Extraction]) -> None:
+    for change in outcome.changes:
+        target = by_id[change.target_id]
+        if change.in_metadata:
+            _explain_metadata_end(target, extractions[target.id])
+        else:
+            target.end_date = change.current
+            target.sources["end_date"] = FieldSource(origin="amendment", chunk_id=change.chunk_id, raw=change.raw)
+        target.warnings.append(change.message)
+        if change.chunk_id:
+            target.evidence.setdefault("end_date", []).append(change.chunk_id)
+        target.warnings[:] = [w for w in target.warnings if w != "no end date in metadata or text"]
+
+
+def _explain_metadata_end(target: ContractRecord, extraction: Extraction) -> None:
+    """The metadata gave the amended end date: the text's date is the initial one, not a contradiction."""
+    finding = extraction.term.end_date
+    if finding is None:
+        return
+    target.initial_end_date = finding.value
+    target.sources["initial_end_date"] = FieldSource(origin="extracted", chunk_id=finding.chunk_id, raw=finding.raw)
+    target.text_values.pop("end_date", None)
+    target.warnings[:] = [w for w in target.warnings if not w.startswith("contradiction: metadata end date")]
+
+
+def _warn_duplicates(records: list[ContractRecord]) -> None:
+    """Same parties, type and signature date: a copy or a translation, most likely."""
+    groups: dict[tuple[frozenset[str], str, date], list[ContractRecord]] = defaultdict(list)
+    for record in records:
+        if record.parties and record.contract_type and record.signature_date:
+            groups[(frozenset(record.entity_ids), record.contract_type, record.signature_date)].append(record)
+    for group in groups.values():
+        for record in group[1:]:
+            record.warnings.append(f"possible duplicate of {group[0].id} (same parties, type and signature date)")
+
+
+def _warn_aliases(records: list[ContractRecord]) -> None:
+    pairs = ((party.entity_id, party.raw_name) for record in records for party in record.parties)
+    by_entity: dict[str, list[ContractRecord]] = defaultdict(list)
+    for record in records:
+        for key in dict.fromkeys(record.entity_ids):
+            by_entity[key].append(record)
+    for warning in alias_warnings(pairs):
+        concerned = {r.id: r for r in [*by_entity[warning.entity_a], *by_entity[warning.entity_b]]}
+        for record in concerned.values():
+            record.warnings.append(warning.message)
+
+
+# --------------------------------------------------------------------------------------------------
+# Data-room JSON entries
+# --------------------------------------------------------------------------------------------------
+
+
+class DataRoomEntryLike(Protocol):
+    position: int
+    filename: str
+    content: str
+    manifest: dict[str, Any]
+
+
+def inputs_from_dataroom(entries: Iterable[DataRoomEntryLike]) -> list[ContractInput]:
+    """Contract inputs for data-room JSON entries (:func:`greffier.dataroom_json.read_dataroom`).
+
+    Ids follow list order (``c01``, ``c02``...); chunks are the articles (:func:`split_articles`).
+    """
+    inputs: list[ContractInput] = []
+    for entry in entries:
+        contract_id = f"c{entry.position + 1:02d}"
+        inputs.append(
+            ContractInput(
+                id=contract_id,
+                file=entry.filename,
+                title=_text(entry.manifest.get("title")) or entry.filename,
+                text=entry.content,
+                chunks=split_articles(contract_id, entry.content),
+                manifest=dict(entry.manifest),
+                position=entry.position,
+            )
+        )
+    return inputs
