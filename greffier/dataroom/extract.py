@@ -160,7 +160,9 @@ class _Sentence:
 
 
 _SENTENCE_END = re.compile(r"(?<=[.;!?])\s+(?=[«\"“(\[A-ZÀ-ÖØ-Þ0-9])|\n+")
-_ABBREVIATION_END = re.compile(r"(?:\b(?:M|Mme|Me|Mlle|MM|Dr|Mr|Mrs|Ms|St|art|Art|n°|No|no|L|R|D|Inc|Ltd|Co|Corp|S\.A|cf|al|p|ex|etc)\.|\b[A-Z]\.)$")
+_ABBREVIATION_END = re.compile(
+    r"(?:\b(?:M|Mme|Me|Mlle|MM|Dr|Mr|Mrs|Ms|St|art|Art|n°|No|no|L|R|D|Inc|Ltd|Co|Corp|S\.A|cf|al|p|ex|etc)\.|\b[A-Z]\.)$"
+)
 
 
 def sentences(text: str) -> list[str]:
@@ -170,7 +172,7 @@ def sentences(text: str) -> list[str]:
         piece = piece.strip()
         if not piece:
             continue
-        if pieces and _ABBREVIATION_END.search(pieces[-1]):
+        if pieces and _ABBREVIATION_END.search(pieces[-1][-16:]):  # the tail: long texts stay linear
             pieces[-1] = f"{pieces[-1]} {piece}"
         else:
             pieces.append(piece)
@@ -274,7 +276,7 @@ _ROLE_WORDS = frozenset(
     " assureur assure locataire proprietaire vendeur seller buyer purchaser lender borrower tenant landlord"
     " contractor customer provider societe company banque bank groupe group contrat convention accord agreement"
     " code article tribunal cour euribor annexe schedule clause etat date territoire territory produits products"
-    " services opération operation en le la les il elle si pendant chaque the this each any any un une tout toute"
+    " services operation en le la les il elle si pendant chaque the this each any un une tout toute"
     " aucun ce cette ces sauf a au aux dans pour par sur".split()
 )
 _OBJECT_COMPANY = re.compile(r"(?:\b(?:de|du capital de|des parts de|des actions de) la soci[ée]t[ée]|\bof the company)\s*$", re.I)
@@ -282,7 +284,7 @@ _NAME_WORD_LIMIT = 8
 
 
 def clean_party_name(text: str) -> str | None:
-    """A party name from a fragment (« la société Atelier Corvel SARL » → ``Atelier Corvel SARL``).
+    """A party name from a fragment (« la société Atelier Quenot SARL » → ``Atelier Quenot SARL``).
 
     ``None`` when the fragment is not a name: lower-case words, a role (« le Bailleur »), too long.
     """
@@ -300,7 +302,7 @@ def clean_party_name(text: str) -> str | None:
 
 
 def _drop_final_period(name: str) -> str:
-    """"Groupe Brenalis." ends a sentence; "Northbeam Analytics Inc." keeps its abbreviation."""
+    """"Groupe Talvera." ends a sentence; "Veltris Pharma Inc." keeps its abbreviation."""
     if name.endswith(".") and fold(name.split()[-1]).strip(".") not in LEGAL_FORMS:
         return name.rstrip(".")
     return name
@@ -312,8 +314,8 @@ def extract_parties(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFindi
     Rules, strongest first: the preamble block (« ENTRE LES SOUSSIGNÉS : X … ET : Y », "BETWEEN:
     X … AND: Y"), a sentence « conclu entre X et Y » / "between X and Y", the title ("Contrat … — A /
     B"), signature blocks (« Pour X », "For and on behalf of X"), then the first names mentioned in
-    the first article. Names shortened in the title are completed from the text ("Soravie" →
-    "Soravie Santé SAS").
+    the first article. Names shortened in the title are completed from the text ("Solveig" →
+    "Solveig Médical SAS").
     """
     found: list[PartyFinding] = []
     for rule in (_preamble_parties, _between_parties, _title_parties, _signature_parties, _mentioned_parties):
@@ -398,7 +400,9 @@ def _party_lines(lines: list[str], chunk_id: str) -> list[PartyFinding]:
     return parties
 
 
-_BETWEEN_SENTENCE = re.compile(r"\b(?:conclu[e]?s?|pass[ée]e?|intervenu[e]?|signé[e]?|entered into|made)\b[^.]{0,80}?\b(?:entre|between)\s+(?P<rest>.+)", re.I)
+_BETWEEN_SENTENCE = re.compile(
+    r"\b(?:conclu[e]?s?|pass[ée]e?|intervenu[e]?|signé[e]?|entered into|made)\b[^.]{0,80}?\b(?:entre|between)\s+(?P<rest>.+)", re.I
+)
 _AND_SPLIT = re.compile(r",?\s+(?:et|and)\s+(?=(?:la |le |les |l['’]|the |M\.|Mme|Mr|Ms|Monsieur|Madame|[A-ZÀ-ÖØ-Þ]))")
 
 
@@ -428,7 +432,7 @@ def _title_parties(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFindin
 
 
 def _trailing_name(text: str) -> str | None:
-    """The capitalised words that end ``text``: "Contrat de licence Northbeam Analytics" → the last two."""
+    """The capitalised words that end ``text``: "Contrat de licence Orbis Labs" → the last two."""
     words = text.split()
     start = len(words)
     while start > 0 and (words[start - 1][:1].isupper() or words[start - 1].lower() in _TITLE_CONNECTORS or words[start - 1][:1].isdigit()):
@@ -442,7 +446,9 @@ def _trailing_name(text: str) -> str | None:
 
 
 _SIGNATURE_LINE = re.compile(
-    r"^[ \t]*(?:pour[ \t]+(?:le[ \t]+compte[ \t]+de[ \t]+)?|for[ \t]+and[ \t]+on[ \t]+behalf[ \t]+of[ \t]+|signed[ \t]+(?:for[ \t]+and[ \t]+)?on[ \t]+behalf[ \t]+of[ \t]+|for[ \t]+)(?P<name>[^\n:]{2,90}?)[ \t]*[:,]?[ \t]*$",
+    r"^[ \t]*(?:pour[ \t]+(?:le[ \t]+compte[ \t]+de[ \t]+)?|for[ \t]+and[ \t]+on[ \t]+behalf[ \t]+of[ \t]+"
+    r"|signed[ \t]+(?:for[ \t]+and[ \t]+)?on[ \t]+behalf[ \t]+of[ \t]+|for[ \t]+)"
+    r"(?P<name>[^\n:]{2,90}?)[ \t]*[:,]?[ \t]*$",
     re.I | re.MULTILINE,
 )
 
@@ -480,7 +486,7 @@ def _mentioned_parties(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFi
 def _names_in_sentence(sentence: str) -> list[str]:
     names: list[str] = []
     for match in _NAME_RX.finditer(sentence):
-        if _OBJECT_COMPANY.search(sentence[: match.start()]):
+        if _OBJECT_COMPANY.search(sentence[max(0, match.start() - 60) : match.start()]):
             continue
         raw = match.group(0)
         if match.start() == 0 and len(raw.split()) == 1 and not (raw.isupper() and len(raw) > 2):
@@ -496,7 +502,7 @@ def _looks_like_party(name: str) -> bool:
 
 
 def _complete_names(parties: list[PartyFinding], chunks: Sequence[ChunkInput]) -> list[PartyFinding]:
-    """Replace a short name by the longest name of the text that extends it ("Soravie" → "Soravie Santé SAS")."""
+    """Replace a short name by the longest name of the text that extends it ("Solveig" → "Solveig Médical SAS")."""
     if not any(p.rule == "title" for p in parties):
         return parties
     candidates = {
@@ -547,7 +553,14 @@ _SIGNATURE_RULES: tuple[tuple[str, re.Pattern[str], bool], ...] = (
     ("fait le", re.compile(rf"\bfait\s+(?:[^,\n]{{0,40}},?\s+)?le\s+{_D}", re.I), True),
     ("à <ville>, le", re.compile(rf"^\s*(?:à|a)\s+[{_UPPER}][^,\n]{{1,40}},\s+le\s+{_D}", re.I | re.M), True),
     ("date de signature", re.compile(rf"\b(?:date de (?:la )?signature|signature date|date of signature)\s*:?\s*{_D}", re.I), False),
-    ("signed on", re.compile(rf"(?:^[ \t]*|{_THIS}(?:is|was)\s+)(?:signed|executed)\s+(?:(?:at|in)\s+[^,\n]{{1,40}}?,?\s+)?(?:on|as of)\s+(?:the\s+)?{_D}", re.I | re.M), True),
+    (
+        "signed on",
+        re.compile(
+            rf"(?:^[ \t]*|{_THIS}(?:is|was)\s+)(?:signed|executed)\s+(?:(?:at|in)\s+[^,\n]{{1,40}}?,?\s+)?(?:on|as of)\s+(?:the\s+)?{_D}",
+            re.I | re.M,
+        ),
+        True,
+    ),
     ("dated", re.compile(rf"(?:^[ \t]*|{_THIS}(?:is\s+)?)dated\s+(?:as\s+of\s+)?(?:the\s+)?{_D}", re.I | re.M), False),
     ("made on", re.compile(rf"{_THIS}(?:is\s+)?(?:made|entered\s+into)\s+(?:on|as\s+of)\s+(?:this\s+)?(?:the\s+)?{_D}", re.I), False),
     ("signé le", re.compile(rf"\bprésente?\s+\w+\s+(?:est|a\s+été)\s+sign[ée]e?\s+le\s+{_D}", re.I), False),
@@ -586,7 +599,7 @@ _EXTENSION = re.compile(
     re.I,
 )
 _EXTENSION_PERIOD = re.compile(
-    r"\b(?:prorog[ée]e?s?|prolong[ée]e?s?|proroge(?:nt)?|prolonge(?:nt)?|extended)\s+(?:d['’]|de|by|for|pour)\s+(?:une (?:durée|période) (?:supplémentaire )?d['’]?e?\s*|an additional |a further )?(?P<period>.{1,40})",
+    r"\b(?:prorog[ée]e?s?|prolong[ée]e?s?|proroge(?:nt)?|prolonge(?:nt)?|extended)\s+(?:d['’]\s*|de\s+|by\s+|for\s+|pour\s+)(?P<period>.{1,60})",
     re.I,
 )
 _UNCHANGED = re.compile(r"inchang|unchanged|ne modifie (?:ni|pas)|does not (?:amend|change|modify)|remains? (?:the same|fixed)|demeure fix", re.I)
@@ -602,12 +615,14 @@ _END = re.compile(
 _START = re.compile(
     rf"(?:à\s+compter\s+du|a\s+compter\s+du|prend(?:ra)?\s+effet\s+(?:le|au)|entre(?:ra)?\s+en\s+vigueur\s+le|entré\s+en\s+vigueur\s+le|"
     rf"débute(?:ra)?\s+le|commence(?:ra)?\s+le|à\s+partir\s+du|à\s+effet\s+du|\bfrom|\bas\s+of|\beffective\s+(?:as\s+of|from|on)|"
-    rf"\bcommencing\s+on|\bstart(?:s|ing)?\s+on|\bwith\s+effect\s+from|\bcomes?\s+into\s+force\s+on)\s+(?:the\s+)?{_D}",
+    rf"\bcommenc(?:es|ing|e)\s+on|\bbegin(?:s|ning)?\s+on|\bstart(?:s|ing)?\s+on|\bwith\s+effect\s+from"
+    rf"|\bcomes?\s+into\s+force\s+on)\s+(?:the\s+)?{_D}",
     re.I,
 )
 _FROM_SIGNATURE = re.compile(
     r"(?:compter\s+de\s+(?:la\s+date\s+de\s+)?(?:la|sa|leur)\s+signature|qui\s+suiv\w*\s+(?:la|sa)\s+signature|à\s+(?:la|sa)\s+signature|"
-    r"date\s+de\s+(?:la\s+|sa\s+)?signature\s+du\s+présent|from\s+(?:the\s+date\s+of\s+)?(?:its\s+)?(?:signature|execution)|upon\s+(?:signature|execution)|"
+    r"date\s+de\s+(?:la\s+|sa\s+)?signature\s+du\s+présent|from\s+(?:the\s+date\s+of\s+)?(?:its\s+)?(?:signature|execution)"
+    r"|upon\s+(?:signature|execution)|"
     r"from\s+the\s+(?:date\s+hereof|signature\s+date)|date\s+of\s+(?:its\s+)?signature)",
     re.I,
 )
@@ -633,12 +648,16 @@ _CONTRACT_TERM = re.compile(
 )
 _INDEFINITE = re.compile(r"dur[ée]e\s+ind[ée]termin[ée]e|\bCDI\b|indefinite\s+(?:term|period|duration)|open-ended|no\s+fixed\s+term", re.I)
 _INSTALMENTS = re.compile(
-    rf"(?P<num>{_NUMBER})\s+(?P<unit>mensualités|trimestrialités|semestrialités|annuités|échéances\s+(?:mensuelles|trimestrielles|semestrielles|annuelles)|"
+    rf"(?P<num>{_NUMBER})\s+(?P<unit>mensualités|trimestrialités|semestrialités|annuités"
+    rf"|échéances\s+(?:mensuelles|trimestrielles|semestrielles|annuelles)|"
     rf"(?:monthly|quarterly|semi-annual|half-yearly|annual|yearly)\s+(?:instal?ments|repayments))"
     rf"[^.]{{0,120}}?\b(?:premi[èe]re?|first)\b[^.]{{0,40}}?{_D}",
     re.I,
 )
-_INSTALMENT_MONTHS = {"mensu": 1, "month": 1, "trime": 3, "quart": 3, "semes": 6, "semi-": 6, "half-": 6, "annui": 12, "annue": 12, "annua": 12, "yearl": 12}
+_INSTALMENT_WORD = re.compile(r"mensualit|trimestrialit|semestrialit|annuit|[ée]ch[ée]ances|instal?ments|repayments", re.I)
+_INSTALMENT_MONTHS = {  # first letters of the instalment word → months between two instalments
+    "mensu": 1, "month": 1, "trime": 3, "quart": 3, "semes": 6, "semi-": 6, "half-": 6, "annui": 12, "annue": 12, "annua": 12, "yearl": 12,
+}
 _RULE_RANK = {"extension": 0, "range": 1, "end": 2, "duration": 3, "instalments": 4}
 
 
@@ -660,13 +679,14 @@ def extract_term(chunks: Sequence[ChunkInput], *, signature_date: date | None = 
     """
     ranked = _ranked_sentences(chunks, _TERM_HEADING)
     effective = _effective_date(chunks)
+    chunk_starts = _chunk_starts(ranked)
     candidates: list[_TermCandidate] = []
     notes: list[str] = []
     for order, sentence in enumerate(ranked):
         if sentence.chunk_rank == 1 and not _TERM_CUE.search(sentence.text):
             candidates.extend(_instalment_candidates(sentence, order))
             continue
-        context = _StartContext(signature_date, effective, _chunk_start(ranked, sentence.chunk_id))
+        context = _StartContext(signature_date, effective, chunk_starts.get(sentence.chunk_id))
         candidates.extend(_term_candidates(sentence, order, context, notes))
     term_chunks = [c.id for c in chunks if _TERM_HEADING.search(fold(_heading(c)))]
     indefinite = _indefinite(chunks)
@@ -734,12 +754,15 @@ def _sentence_start(sentence: _Sentence, context: _StartContext) -> Finding[date
     return context.chunk_start if sentence.chunk_rank == 0 else None
 
 
-def _chunk_start(ranked: list[_Sentence], chunk_id: str | None) -> Finding[date] | None:
+def _chunk_starts(ranked: list[_Sentence]) -> dict[str | None, Finding[date]]:
+    """The first start date written in each article about the term (« prend effet le … »)."""
+    starts: dict[str | None, Finding[date]] = {}
     for sentence in ranked:
-        if sentence.chunk_id == chunk_id and (match := _START.search(sentence.text)):
-            if value := parse_date(match["date"]):
-                return Finding[date](value=value, chunk_id=chunk_id, raw=match.group(0), rule="start")
-    return None
+        if sentence.chunk_rank != 0 or sentence.chunk_id in starts:
+            continue
+        if (match := _START.search(sentence.text)) and (value := parse_date(match["date"])):
+            starts[sentence.chunk_id] = Finding[date](value=value, chunk_id=sentence.chunk_id, raw=match.group(0), rule="start")
+    return starts
 
 
 def _first_start(ranked: list[_Sentence]) -> Finding[date] | None:
@@ -760,6 +783,8 @@ def _effective_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None:
 
 
 def _instalment_candidates(sentence: _Sentence, order: int) -> list[_TermCandidate]:
+    if not _INSTALMENT_WORD.search(sentence.text):  # cheap test first: the full pattern is slow
+        return []
     match = _INSTALMENTS.search(sentence.text)
     if match is None or (first := parse_date(match["date"])) is None or not (count := parse_number(match["num"])):
         return []
@@ -787,7 +812,8 @@ _LAW_HEADING = re.compile(
     r"droit et juridiction|loi et juridiction|juridiction|jurisdiction|attribution de competence|litiges)\b"
 )
 _LAW_CUE = re.compile(
-    r"soumise?s?\s+(?:au|à\s+la)|r[ée]gie?s?\s+par|rel[èe]ve(?:nt)?\s+du|(?:interpr[ée]t[ée]e?|ex[ée]cut[ée]e?)s?\s+(?:conform[ée]ment|selon)|"
+    r"soumise?s?\s+(?:au|à\s+la)|r[ée]gie?s?\s+par|rel[èe]ve(?:nt)?\s+du"
+    r"|(?:interpr[ée]t[ée]e?|ex[ée]cut[ée]e?)s?\s+(?:conform[ée]ment|selon)|"
     r"governed\s+by|construed\s+in\s+accordance|subject\s+to\s+(?:the\s+)?(?:laws?|\w+\s+law)|loi\s+applicable|droit\s+applicable|"
     r"governing\s+law|applicable\s+law|law\s+of\s+the\s+contract",
     re.I,
@@ -816,22 +842,28 @@ def extract_governing_law(chunks: Sequence[ChunkInput]) -> LawFinding:
 
 _CONTRACT_NOUN = re.compile(r"\b(?:contrat|convention|bail|accord|acte|pacte|agreement|contract|lease|licen[cs]e|deed)\b", re.I)
 _CITED_DATE = re.compile(
-    rf"\b(?:du|en\s+date\s+du|sign[ée]e?s?\s+le|conclue?s?\s+le|pass[ée]e?\s+le|dated(?:\s+as\s+of)?|entered\s+into\s+on|executed\s+on|signed\s+on|of)\s+(?:the\s+)?{_D}",
+    rf"\b(?:du|en\s+date\s+du|sign[ée]e?s?\s+le|conclue?s?\s+le|pass[ée]e?\s+le|dated(?:\s+as\s+of)?"
+    rf"|entered\s+into\s+on|executed\s+on|signed\s+on|of)\s+(?:the\s+)?{_D}",
     re.I,
 )
 _CONCLUDED_ON = re.compile(rf"\b(?:ont|avaient|have|had)\s+(?:conclu|sign[ée]|entered\s+into|signed)\s+(?:le\s+|on\s+)?{_D}", re.I)
 _INITIAL_END = re.compile(
-    rf"(?:initialement\s+(?:fix[ée]e?|prévue?)\s+(?:au|le)|originally\s+(?:scheduled|set|due)\s+(?:to\s+(?:expire|end)\s+)?(?:on|for)|expirant\s+(?:initialement\s+)?le|"
+    rf"(?:initialement\s+(?:fix[ée]e?|prévue?)\s+(?:au|le)|originally\s+(?:scheduled|set|due)\s+(?:to\s+(?:expire|end)\s+)?(?:on|for)"
+    rf"|expirant\s+(?:initialement\s+)?le|"
     rf"initial(?:ly)?\s+(?:term|end)[^.]{{0,40}}?(?:on|until))\s+{_D}",
     re.I,
 )
 _PRICE_CHANGE = re.compile(
-    r"(?:prix|loyer|redevances?|tarifs?|honoraires|rémunération|commission)[^.]{0,100}?\b(?:est|sont|sera|seront)\s+(?:porté|fixé|modifié|révisé|augmenté|ramené|réduit|diminué)"
+    r"(?:prix|loyer|redevances?|tarifs?|honoraires|rémunération|commission)[^.]{0,100}?\b(?:est|sont|sera|seront)\s+"
+    r"(?:porté|fixé|modifié|révisé|augmenté|ramené|réduit|diminué)"
     r"|nouveau\s+(?:prix|loyer|tarif)|nouvelle\s+(?:grille\s+tarifaire|redevance)|est\s+factur[ée]e?\s+[\d\s,.]+\s*(?:euros?|€)"
-    r"|(?:price|fees?|rent|royalt(?:y|ies))[^.]{0,60}?\b(?:is|are|shall\s+be)\s+(?:increased|decreased|amended|changed|revised|reduced|set)|\bnew\s+(?:price|rent|fees?)\b",
+    r"|(?:price|fees?|rent|royalt(?:y|ies))[^.]{0,60}?\b(?:is|are|shall\s+be)\s+(?:increased|decreased|amended|changed|revised|reduced|set)"
+    r"|\bnew\s+(?:price|rent|fees?)\b",
     re.I,
 )
-_AMENDMENT_WORDS = re.compile(r"^\W*(?:\w+\s+){0,2}(?:avenant|addendum|amendment)\s*(?:n\s*°?\s*\d+|no\.?\s*\d+|\d+)?\s*(?:au|à|a|to|of)?\s*", re.I)
+_AMENDMENT_WORDS = re.compile(
+    r"^\W*(?:\w+\s+){0,2}(?:avenant|addendum|amendment)\s*(?:n\s*°?\s*\d+|no\.?\s*\d+|\d+)?\s*(?:au|à|a|to|of)?\s*", re.I
+)
 
 
 def extract_amendment_clues(title: str, chunks: Sequence[ChunkInput]) -> AmendmentClues:

@@ -247,7 +247,7 @@ LEGAL_FORMS = frozenset(
 )
 #: Civilities dropped at the start of a person's name.
 CIVILITIES = frozenset("m mme mlle me mr mrs ms miss dr pr prof monsieur madame mademoiselle maitre messrs sir".split())
-_LEADING_WORDS = frozenset({"the", "la", "le", "les", "l"})  # « la Foncière Verdane » is Foncière Verdane
+_LEADING_WORDS = frozenset({"the", "la", "le", "les", "l"})  # « la Foncière Bellerose » is Foncière Bellerose
 _COMPANY_WORDS = frozenset({"societe", "ste"})
 _CONNECTORS = frozenset({"and", "et"})
 _DOTTED_ACRONYM = re.compile(r"\b(?:[a-z]\.){2,}(?![a-z])|\b(?:[a-z]\.)+[a-z]\b")
@@ -257,7 +257,7 @@ _WORD = re.compile(r"[a-z0-9]+")
 
 @lru_cache(maxsize=16384)
 def entity_id(name: str) -> str:
-    """A stable key for a company or person: ``QUORVIA SAS`` and ``Quorvia`` both give ``quorvia``.
+    """A stable key for a company or person: ``LUMEN ORBIS SAS`` and ``Lumen Orbis`` both give ``lumen_orbis``.
 
     Accents and case are folded, legal forms (SA, SAS, SARL, Inc., Ltd, GmbH, SA/NV...) are dropped at
     either end; civilities (M., Mme, Mr, Dr...), a leading article (the, la, le, les, l') and a leading
@@ -437,59 +437,117 @@ LAW_LABELS: dict[str, tuple[str, ...]] = {
 #: specific kinds come before the general ones they contain (an « avenant au contrat de fourniture »
 #: is an avenant; a « cession de parts sociales » is not any « cession »).
 CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
-    "avenant": (r"^\W*(?:\w+\s+){0,2}(?:avenant|addendum|amendment|acte modificatif|protocole modificatif|contrat modificatif)",
-                r"^(?:avenant|amendement|addendum|amendment)s?$", r"amendment (?:no|n)\b", r"amendment agreement",
-                r"avenant n"),
-    "accord de confidentialité": (r"confidentialit", r"non[- ]disclosure", r"\bnda\b", r"confidentiality (?:agreement|undertaking)",
-                                  r"secrecy agreement"),
-    "accord de traitement des données": (r"traitement des donnees", r"data processing (?:agreement|addendum)", r"\bdpa\b",
-                                         r"sous-traitance (?:des|de) donnees"),
-    "pacte d'associés": (r"pacte d'(?:associes|actionnaires)", r"shareholders?'? agreement", r"stockholders?'? agreement"),
-    "garantie d'actif et de passif": (r"garantie (?:d'actif et )?de passif", r"garantie d'actif", r"\bgap\b",
-                                      r"(?:tax )?(?:deed|agreement) of (?:tax )?(?:indemnity|warranty)", r"warranty (?:deed|agreement)",
-                                      r"indemnity agreement"),
-    "cession de parts sociales": (r"cession de(?:s)? parts(?: sociales)?", r"transfer of (?:partnership|company) shares",
-                                  r"quota (?:sale|transfer|purchase)"),
-    "cession d'actions": (r"cession (?:d'actions|de(?:s)? titres)", r"share (?:sale and )?purchase agreement", r"\bspa\b",
-                          r"stock purchase agreement", r"share transfer agreement"),
-    "cession de fonds de commerce": (r"cession (?:de|du) fonds de commerce", r"business (?:transfer|sale) agreement",
-                                     r"asset purchase agreement"),
-    "cession de droits de propriété intellectuelle": (r"cession de(?:s)? droits (?:d'auteur|de propriete)",
-                                                       r"cession de (?:brevet|marque)s?", r"(?:ip|intellectual property|copyright|patent|trademark) assignment",
-                                                       r"assignment of (?:copyright|intellectual property|patents?|trade ?marks?)"),
-    "nantissement": (r"nantissement", r"\bgage\b", r"pledge", r"hypotheque", r"security agreement"),
-    "cautionnement": (r"cautionnement", r"\bcaution\b", r"garantie a premiere demande", r"(?:parent company |personal )?guarantee"),
-    "contrat de prêt": (r"contrat de (?:pret|credit)", r"\bpret\b", r"credit (?:d'acquisition|bancaire|agreement)",
-                        r"convention de credit", r"loan", r"facility agreement", r"credit facility", r"ouverture de credit"),
-    "convention de trésorerie": (r"convention de tresorerie", r"(?:gestion|convention)\b.{0,30}\btresorerie", r"cash (?:pooling|management) agreement", r"treasury agreement",
-                                 r"cash pooling"),
-    "contrat de travail": (r"contrat de travail", r"\bcdi\b", r"\bcdd\b", r"employment (?:agreement|contract)",
-                           r"contrat d'apprentissage", r"service agreement for (?:a|the) (?:director|executive)"),
-    "bail commercial": (r"\bbail commercial", r"\bbaux commerciaux", r"commercial lease", r"\bbail(?! d'habitation| professionnel| rural)\b",
-                        r"\blease\b", r"tenancy agreement"),
-    "contrat de franchise": (r"franchis",),
-    "contrat de licence": (r"licen[cs]e", r"\bsaas\b", r"software as a service", r"abonnement (?:saas|logiciel)",
-                           r"subscription agreement", r"droit d'utilisation"),
-    "contrat de distribution": (r"distribution", r"distributor(?:ship)? agreement", r"concession(?:naire)? exclusive",
-                                r"contrat de concession", r"reseller agreement", r"revendeur"),
-    "contrat d'agence commerciale": (r"agence commerciale", r"agent commercial", r"(?:commercial |sales )?agency agreement"),
-    "contrat d'approvisionnement": (r"approvisionnement", r"procurement agreement"),
-    "contrat de fourniture": (r"fourniture", r"supply agreement", r"supply contract", r"power purchase agreement"),
-    "contrat de sous-traitance": (r"sous-traitance", r"subcontract"),
-    "contrat de prestations logistiques": (r"prestations? logistiques?", r"logistics (?:services )?agreement",
-                                           r"contrat de transport", r"transport agreement", r"entreposage", r"warehousing agreement"),
-    "contrat d'assurance": (r"assurance", r"insurance (?:policy|contract|agreement)", r"police d'assurance"),
-    "contrat de vente": (r"contrat de vente", r"\bvente\b", r"sale (?:and purchase )?agreement", r"purchase agreement",
-                         r"contrat d'achat"),
-    "cession": (r"\bcession\b", r"assignment(?: agreement)?", r"transfer agreement"),
-    "mandat": (r"\bmandat\b", r"mandate agreement", r"power of attorney", r"procuration"),
-    "contrat de partenariat": (r"partenariat", r"partnership agreement", r"joint[- ]venture", r"cooperation agreement",
-                               r"accord de cooperation", r"consortium"),
-    "protocole transactionnel": (r"transaction(?:nel)?\b", r"settlement agreement", r"protocole d'accord"),
-    "prestation de services": (r"prestation(?:s)? de services?", r"lettre de mission", r"lettre d'engagement",
-                               r"convention d'honoraires", r"honoraires", r"maintenance", r"services? agreement",
-                               r"consult(?:ing|ancy) agreement", r"engagement letter", r"statement of work", r"\bmission\b",
-                               r"contrat de services?", r"assistance technique", r"conseil"),
+    "avenant": (
+        r"^\W*(?:\w+\s+){0,2}(?:avenant|addendum|amendment|acte modificatif|protocole modificatif|contrat modificatif)",
+        r"^(?:avenant|amendement|addendum|amendment)s?$", r"amendment (?:no|n)\b", r"amendment agreement",
+        r"avenant n",
+    ),
+    "accord de confidentialité": (
+        r"confidentialit", r"non[- ]disclosure", r"\bnda\b", r"confidentiality (?:agreement|undertaking)",
+        r"secrecy agreement",
+    ),
+    "accord de traitement des données": (
+        r"traitement des donnees", r"data processing (?:agreement|addendum)", r"\bdpa\b",
+        r"sous-traitance (?:des|de) donnees",
+    ),
+    "pacte d'associés": (
+        r"pacte d'(?:associes|actionnaires)", r"shareholders?'? agreement", r"stockholders?'? agreement",
+    ),
+    "garantie d'actif et de passif": (
+        r"garantie (?:d'actif et )?de passif", r"garantie d'actif", r"\bgap\b",
+        r"(?:tax )?(?:deed|agreement) of (?:tax )?(?:indemnity|warranty)", r"warranty (?:deed|agreement)",
+        r"indemnity agreement",
+    ),
+    "cession de parts sociales": (
+        r"cession de(?:s)? parts(?: sociales)?", r"transfer of (?:partnership|company) shares",
+        r"quota (?:sale|transfer|purchase)",
+    ),
+    "cession d'actions": (
+        r"cession (?:d'actions|de(?:s)? titres)", r"share (?:sale and )?purchase agreement", r"\bspa\b",
+        r"stock purchase agreement", r"share transfer agreement",
+    ),
+    "cession de fonds de commerce": (
+        r"cession (?:de|du) fonds de commerce", r"business (?:transfer|sale) agreement", r"asset purchase agreement",
+    ),
+    "cession de droits de propriété intellectuelle": (
+        r"cession de(?:s)? droits (?:d'auteur|de propriete)", r"cession de (?:brevet|marque)s?",
+        r"(?:ip|intellectual property|copyright|patent|trademark) assignment",
+        r"assignment of (?:copyright|intellectual property|patents?|trade ?marks?)",
+    ),
+    "nantissement": (
+        r"nantissement", r"\bgage\b", r"pledge", r"hypotheque", r"security agreement",
+    ),
+    "cautionnement": (
+        r"cautionnement", r"\bcaution\b", r"garantie a premiere demande", r"(?:parent company |personal )?guarantee",
+    ),
+    "contrat de prêt": (
+        r"contrat de (?:pret|credit)", r"\bpret\b", r"credit (?:d'acquisition|bancaire|agreement)",
+        r"convention de credit", r"loan", r"facility agreement", r"credit facility", r"ouverture de credit",
+    ),
+    "convention de trésorerie": (
+        r"convention de tresorerie", r"(?:gestion|convention)\b.{0,30}\btresorerie",
+        r"cash (?:pooling|management) agreement", r"treasury agreement", r"cash pooling",
+    ),
+    "contrat de travail": (
+        r"contrat de travail", r"\bcdi\b", r"\bcdd\b", r"employment (?:agreement|contract)",
+        r"contrat d'apprentissage", r"service agreement for (?:a|the) (?:director|executive)",
+    ),
+    "bail commercial": (
+        r"\bbail commercial", r"\bbaux commerciaux", r"commercial lease",
+        r"\bbail(?! d'habitation| professionnel| rural)\b", r"\blease\b", r"tenancy agreement",
+    ),
+    "contrat de franchise": (
+        r"franchis",
+    ),
+    "contrat de licence": (
+        r"licen[cs]e", r"\bsaas\b", r"software as a service", r"abonnement (?:saas|logiciel)",
+        r"subscription agreement", r"droit d'utilisation",
+    ),
+    "contrat de distribution": (
+        r"distribution", r"distributor(?:ship)? agreement", r"concession(?:naire)? exclusive",
+        r"contrat de concession", r"reseller agreement", r"revendeur",
+    ),
+    "contrat d'agence commerciale": (
+        r"agence commerciale", r"agent commercial", r"(?:commercial |sales )?agency agreement",
+    ),
+    "contrat d'approvisionnement": (
+        r"approvisionnement", r"procurement agreement",
+    ),
+    "contrat de fourniture": (
+        r"fourniture", r"supply agreement", r"supply contract", r"power purchase agreement",
+    ),
+    "contrat de sous-traitance": (
+        r"sous-traitance", r"subcontract",
+    ),
+    "contrat de prestations logistiques": (
+        r"prestations? logistiques?", r"logistics (?:services )?agreement", r"contrat de transport",
+        r"transport agreement", r"entreposage", r"warehousing agreement",
+    ),
+    "contrat d'assurance": (
+        r"assurance", r"insurance (?:policy|contract|agreement)", r"police d'assurance",
+    ),
+    "contrat de vente": (
+        r"contrat de vente", r"\bvente\b", r"sale (?:and purchase )?agreement", r"purchase agreement",
+        r"contrat d'achat",
+    ),
+    "cession": (
+        r"\bcession\b", r"assignment(?: agreement)?", r"transfer agreement",
+    ),
+    "mandat": (
+        r"\bmandat\b", r"mandate agreement", r"power of attorney", r"procuration",
+    ),
+    "contrat de partenariat": (
+        r"partenariat", r"partnership agreement", r"joint[- ]venture", r"cooperation agreement",
+        r"accord de cooperation", r"consortium",
+    ),
+    "protocole transactionnel": (
+        r"transaction(?:nel)?\b", r"settlement agreement", r"protocole d'accord",
+    ),
+    "prestation de services": (
+        r"prestation(?:s)? de services?", r"lettre de mission", r"lettre d'engagement", r"convention d'honoraires",
+        r"honoraires", r"maintenance", r"services? agreement", r"consult(?:ing|ancy) agreement", r"engagement letter",
+        r"statement of work", r"\bmission\b", r"contrat de services?", r"assistance technique", r"conseil",
+    ),
 }
 
 _LAW_PATTERNS = [(label, re.compile("|".join(f"(?:{p})" for p in patterns))) for label, patterns in LAW_LABELS.items()]

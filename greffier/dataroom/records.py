@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from datetime import date
-from typing import Any, Literal, Protocol, TypeVar
+from typing import Annotated, Any, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, Field
 
@@ -85,7 +85,8 @@ class ContractRecord(BaseModel):
     is_amendment: bool = False
     warnings: list[str] = Field(default_factory=list)
     sources: dict[str, FieldSource] = Field(default_factory=dict)  # only fields that have a value
-    text_values: dict[str, date | str | list[str]] = Field(default_factory=dict)  # text values that contradict the metadata
+    # text values that contradict the metadata; dates are tried first so that JSON round trips keep them dates
+    text_values: dict[str, Annotated[date | str | list[str], Field(union_mode="left_to_right")]] = Field(default_factory=dict)
     evidence: dict[str, list[str]] = Field(default_factory=dict)  # field → chunk ids of the articles behind it
 
     @property
@@ -143,9 +144,10 @@ def _resolve(
 ) -> None:
     """Set ``field`` from the metadata if readable, else from the text; note contradictions."""
     label = FIELD_LABELS[field]
-    manifest_value = normalise(manifest_raw) if manifest_raw not in (None, "") else None
+    given = manifest_raw is not None and not (isinstance(manifest_raw, str) and not manifest_raw.strip())
+    manifest_value = normalise(manifest_raw) if given else None
     text_value = finding.value if finding is not None else None
-    if manifest_raw not in (None, "") and manifest_value is None:
+    if given and manifest_value is None:
         used = "the text's value is used" if text_value is not None else "ignored"
         record.warnings.append(f"metadata {label} {manifest_raw!r} unreadable: {used}")
     if manifest_value is not None:
@@ -170,7 +172,8 @@ def _where(finding: Finding[Any] | PartyFinding | None) -> str:
 
 
 def _resolve_parties(record: ContractRecord, manifest: dict[str, Any], found: list[PartyFinding]) -> None:
-    names = [name for name in (_text(n) for n in manifest.get("parties") or []) if name]
+    listed = manifest.get("parties") or []
+    names = [name for name in (_text(n) for n in ([listed] if isinstance(listed, str) else listed)) if name]
     if names:
         record.parties = _manifest_parties(record, names, manifest.get("siren_parties"))
         record.sources["parties"] = FieldSource(origin="manifest", raw="; ".join(names))

@@ -52,7 +52,7 @@ _MAX_CONTINUATION_WORDS = 8
 _MAX_CONTINUATION_CHARS = 60
 # Lines of a PDF page looked at for running headers (from the top) and footers (from the bottom).
 _FURNITURE_ZONE = 3
-_MAX_FURNITURE_CHARS = 70  # running headers are short; a repeated full body line is content
+_MAX_FURNITURE_CHARS = 120
 
 _SEPARATORS = "—–-‒―:.)"
 
@@ -241,10 +241,8 @@ def find_page_furniture(items: Sequence[TextItem]) -> set[int]:
         text = items[index].text.strip()
         if _BARE_PAGE_NUMBER.match(text):
             furniture.add(index)
-        # Headers and footers are one short line; a long one repeated is content (or a test fixture).
-        # Headers and footers are one short line that does not run on into the next line's sentence.
-        runs_on = index + 1 < len(items) and items[index + 1].page == page and items[index + 1].text.lstrip()[:1].islower()
-        key = (zone, _furniture_key(text)) if len(text) <= _MAX_FURNITURE_CHARS and not runs_on else ("", "")
+        # Headers and footers are one short line; a long one repeated is content.
+        key = (zone, _furniture_key(text)) if len(text) <= _MAX_FURNITURE_CHARS else ("", "")
         keys.append(key)
         pages_per_line.setdefault(key, set()).add(page)
 

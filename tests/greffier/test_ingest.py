@@ -18,17 +18,20 @@ from greffier.workspace import Workspace
 from store import repository as repo
 from tests.pipelines.files import make_corrupt_pdf, make_docx, make_encrypted_pdf, make_garbage, make_html, make_markdown, make_pdf
 
-EXAMPLE = Path(__file__).resolve().parents[3] / "shared" / "data" / "exemple_data_room.json"
+from tests.paths import EXAMPLE_DATAROOM as EXAMPLE
 
-BODY = (
-    "Le présent contrat est conclu entre la société Alpha SAS et la société Beta SARL. "
-    "Chaque partie s'engage à exécuter ses obligations de bonne foi et à informer l'autre partie de toute difficulté. "
-)
+def _body(topic: str, sentences: int) -> str:
+    """Varied sentences (identical lines at the top of every page would read as a running header)."""
+    return " ".join(
+        f"Au titre de {topic}, l'obligation numéro {i} engage la société Alpha SAS envers la société Beta SARL "
+        f"pour la période {2020 + i}, chaque partie informant l'autre de toute difficulté ({i * 7} jours)."
+        for i in range(1, sentences + 1)
+    )
 PDF_ARTICLES = [
-    ("ARTICLE 1 — OBJET", BODY * 3),
-    ("ARTICLE 2 — DURÉE", "Le contrat est conclu pour une durée de neuf années à compter du 1er janvier 2020. " + BODY * 4),
-    ("ARTICLE 3 — PRIX", "Le loyer annuel est fixé à 45 000 euros hors taxes. " + BODY * 14),
-    ("ARTICLE 4 — RÉSILIATION", BODY * 8),
+    ("ARTICLE 1 — OBJET", _body("l'objet", 6)),
+    ("ARTICLE 2 — DURÉE", "Le contrat est conclu pour une durée de neuf années à compter du 1er janvier 2020. " + _body("la durée", 8)),
+    ("ARTICLE 3 — PRIX", "Le loyer annuel est fixé à 45 000 euros hors taxes. " + _body("du prix", 28)),
+    ("ARTICLE 4 — RÉSILIATION", _body("la résiliation", 16)),
     ("ARTICLE 5 — LOI APPLICABLE", "Le présent contrat est soumis au droit français."),
 ]
 SECTIONS = [

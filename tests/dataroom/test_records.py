@@ -1,0 +1,306 @@
+"""Contract records: metadata first, text always read, contradictions kept, amendments applied."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from greffier.dataroom.extract import split_articles
+from greffier.dataroom.normalize import fold
+from greffier.dataroom.records import ContractInput, ContractRecord, build_records
+
+LEASE_TEXT = """BAIL COMMERCIAL
+
+Le présent bail est conclu entre la SCI Bellerose, propriétaire, et la société Atelier Quenot SARL, preneur.
+
+ARTICLE 1 — LOCAUX
+Une boutique de 80 m².
+
+ARTICLE 2 — DURÉE
+Le bail court du 1er octobre 2023 au 30 septembre 2026.
+
+ARTICLE 7 — LOI APPLICABLE
+Le bail est soumis au droit français.
+"""
+
+LEASE_MANIFEST = {
+    "title": "Bail commercial — SCI Bellerose / Atelier Quenot",
+    "parties": ["SCI Bellerose", "Atelier Quenot SARL"],
+    "siren_parties": ["552 081 317", "123456789"],
+    "contract_type": "Commercial lease",
+    "signature_date": "18-09-2023",
+    "end_date": "2027-03-31",
+    "governing_law": "French law",
+}
+
+
+def contract(contract_id: str, text: str, manifest: dict | None = None, position: int = 0) -> ContractInput:
+    title = (manifest or {}).get("title") or text.strip().splitlines()[0]
+    return ContractInput(
+        id=contract_id, file=f"{contract_id}.pdf", title=title, text=text, chunks=split_articles(contract_id, text),
+        manifest=manifest or {}, position=position,
+    )
+
+
+def build_one(text: str, manifest: dict | None = None) -> ContractRecord:
+    return build_records([contract("c01", text, manifest)])[0]
+
+
+def test_metadata_wins_and_a_contradiction_keeps_both_values():
+    record = build_one(LEASE_TEXT, LEASE_MANIFEST)
+    assert record.end_date == date(2027, 3, 31) and record.sources["end_date"].origin == "manifest"
+    assert record.text_values["end_date"] == date(2026, 9, 30)
+    assert "contradiction: metadata end date 2027-03-31, text says 2026-09-30 (c01-3)" in record.warnings
+    assert record.evidence["end_date"] == ["c01-3"] and record.evidence["governing_law"] == ["c01-4"]
+
+
+def test_metadata_is_normalised():
+    record = build_one(LEASE_TEXT, LEASE_MANIFEST)
+    assert record.contract_type == "bail commercial" and record.governing_law == "droit français"
+    assert record.signature_date == date(2023, 9, 18)
+    assert [(p.raw_name, p.entity_id) for p in record.parties] == [("SCI Bellerose", "bellerose"), ("Atelier Quenot SARL", "atelier_quenot")]
+
+
+def test_siren_is_checked_per_party():
+    record = build_one(LEASE_TEXT, LEASE_MANIFEST)
+    first, second = record.parties
+    assert first.siren == "552081317" and first.siren_warning is None
+    assert second.siren is None and "Luhn" in second.siren_warning
+    assert any(w.startswith("Atelier Quenot SARL: SIREN 123456789 fails the Luhn check") for w in record.warnings)
+
+
+def test_every_field_with_a_value_has_a_source():
+    record = build_one(LEASE_TEXT, LEASE_MANIFEST)
+    for field in ("title", "parties", "contract_type", "signature_date", "end_date", "initial_end_date", "governing_law"):
+        assert record.sources[field].origin == "manifest", field
+    assert record.sources["signature_date"].raw == "18-09-2023"
+
+
+def test_text_fills_what_the_metadata_lacks():
+    record = build_one(LEASE_TEXT, {"title": LEASE_MANIFEST["title"]})
+    assert [p.entity_id for p in record.parties] == ["bellerose", "atelier_quenot"]
+    assert record.sources["parties"].origin == "extracted" and record.sources["parties"].chunk_id == "c01-1"
+    assert record.end_date == date(2026, 9, 30) and record.sources["end_date"] == record.sources["initial_end_date"]
+    assert record.sources["end_date"].origin == "extracted" and record.sources["end_date"].chunk_id == "c01-3"
+    assert record.governing_law == "droit français" and record.sources["governing_law"].chunk_id == "c01-4"
+    assert record.contract_type == "bail commercial"
+    assert record.text_values == {}
+    assert "no signature date in metadata or text" in record.warnings
+
+
+def test_unreadable_metadata_falls_back_to_the_text():
+    record = build_one(LEASE_TEXT, {**LEASE_MANIFEST, "end_date": "fin du bail"})
+    assert record.end_date == date(2026, 9, 30) and record.sources["end_date"].origin == "extracted"
+    assert "metadata end date 'fin du bail' unreadable: the text's value is used" in record.warnings
+
+
+def test_missing_fields_stay_none_with_a_warning():
+    record = build_one("ACTE DE CESSION\n\nARTICLE 1 — PRIX\nLe prix est payé comptant.", {"end_date": None})
+    assert record.end_date is None and record.governing_law is None and record.parties == []
+    for warning in ("no end date in metadata or text", "no governing law in metadata or text", "no parties in metadata or text"):
+        assert warning in record.warnings
+    assert "end_date" not in record.sources
+
+
+def test_indefinite_term_is_explained():
+    record = build_one("CONTRAT DE TRAVAIL À DURÉE INDÉTERMINÉE\n\nARTICLE 1 — FONCTIONS\nLa salariée est engagée.")
+    assert record.end_date is None and "no end date: indefinite term (c01-1)" in record.warnings
+    assert record.evidence["end_date"] == ["c01-1"]
+
+
+def test_text_naming_another_party_is_reported():
+    record = build_one(LEASE_TEXT, {**LEASE_MANIFEST, "parties": ["SCI Bellerose", "Quenot Distribution"]})
+    assert record.text_values["parties"] == ["SCI Bellerose", "Atelier Quenot SARL"]
+    assert any(w.startswith("contradiction: metadata parties") and "Atelier Quenot SARL" in w for w in record.warnings)
+
+
+SUPPLY_TEXT = """CONTRAT DE FOURNITURE
+
+ARTICLE 5 — DURÉE
+La fourniture débute le 1er juillet 2023 et prend fin le 30 juin 2026.
+
+ARTICLE 9 — LOI APPLICABLE
+Le contrat relève du droit français.
+"""
+
+POSTPONING_TEXT = """AVENANT N°1
+
+ARTICLE 1 — CONTRAT MODIFIÉ
+Les parties modifient le contrat de fourniture qu'elles ont signé le 19 juin 2023.
+
+ARTICLE 2 — REPORT DU TERME
+La fin de la fourniture, initialement fixée au 30 juin 2026, est reportée au 30 juin 2028.
+"""
+
+PRICE_TEXT = """AVENANT N°2
+
+ARTICLE 1 — PRIX
+Le prix du contrat de fourniture du 19 juin 2023 est porté à 101 euros par mégawattheure.
+"""
+
+
+def supply_room() -> list[ContractInput]:
+    base = {"parties": ["ORION ÉNERGIE SA", "Groupe Talvera"], "governing_law": "droit français"}
+    return [
+        contract("c01", PRICE_TEXT, {**base, "title": "Avenant n°2 au contrat de fourniture", "signature_date": "2027-01-10"}, 0),
+        contract("c02", SUPPLY_TEXT, {**base, "title": "Contrat de fourniture", "signature_date": "2023-06-19", "end_date": "2026-06-30"}, 1),
+        contract("c03", POSTPONING_TEXT, {**base, "parties": ["Orion Energie", "GROUPE TALVERA SAS"], "title": "Avenant n°1", "signature_date": "16/02/2026"}, 2),
+    ]
+
+
+def test_postponing_amendment_moves_the_current_end_date_and_keeps_the_initial_one():
+    price, supply, postponing = build_records(supply_room())
+    assert postponing.is_amendment and postponing.amends == "c02" and price.amends == "c02"
+    assert supply.amended_by == ["c03", "c01"]  # signature order
+    assert supply.end_date == date(2028, 6, 30) and supply.initial_end_date == date(2026, 6, 30)
+    assert supply.sources["end_date"].origin == "amendment" and supply.sources["end_date"].chunk_id == "c03-3"
+    assert supply.sources["initial_end_date"].origin == "manifest"
+    assert "fin 2026-06-30 → 2028-06-30 (avenant c03)" in supply.warnings
+    assert supply.evidence["end_date"] == ["c02-2", "c03-3"]
+    assert postponing.sources["amends"].chunk_id == "c03-2" and postponing.evidence["amends"] == ["c03-2"]
+    assert postponing.end_date == date(2028, 6, 30) and postponing.sources["end_date"].origin == "extracted"
+
+
+def test_price_only_amendment_leaves_the_end_date():
+    room = [c for c in supply_room() if c.id != "c03"]
+    price, supply = build_records(room)
+    assert price.amends == "c02" and supply.end_date == date(2026, 6, 30) == supply.initial_end_date
+    assert not any(w.startswith("fin ") for w in supply.warnings)
+
+
+def test_ambiguous_amendment_is_left_unattached_with_a_warning():
+    room = [*supply_room(), contract("c04", SUPPLY_TEXT, {"parties": ["Orion Energie", "Groupe Talvera"], "signature_date": "2023-06-19"}, 3)]
+    records = {r.id: r for r in build_records(room)}
+    assert records["c03"].amends is None
+    assert any("cites the signature date of several contracts (c02, c04)" in w for w in records["c03"].warnings)
+    assert records["c02"].end_date == date(2026, 6, 30)
+
+
+def test_duplicates_and_aliases_are_reported_never_merged():
+    room = [
+        contract("c01", LEASE_TEXT, LEASE_MANIFEST, 0),
+        contract("c02", LEASE_TEXT, {**LEASE_MANIFEST, "parties": ["SCI BELLEROSE", "Atelier Quenot"]}, 1),
+        contract("c03", LEASE_TEXT, {**LEASE_MANIFEST, "parties": ["Bellerose Immobilier", "Atelier Quenod"], "signature_date": "2024-01-01"}, 2),
+    ]
+    first, second, third = build_records(room)
+    assert "possible duplicate of c01 (same parties, type and signature date)" in second.warnings
+    assert not any("duplicate" in w for w in third.warnings)
+    assert [p.entity_id for p in third.parties] == ["bellerose_immobilier", "atelier_quenod"]
+    assert any("possible alias? atelier_quenod (Atelier Quenod) ~ atelier_quenot" in w for w in third.warnings)
+    assert any("possible alias?" in w and "atelier_quenod" in w for w in first.warnings)
+
+
+def test_records_serialise_to_json():
+    record = build_one(LEASE_TEXT, LEASE_MANIFEST)
+    dumped = json.loads(record.model_dump_json())
+    assert dumped["end_date"] == "2027-03-31" and dumped["text_values"]["end_date"] == "2026-09-30"
+    assert ContractRecord.model_validate(dumped) == record
+
+
+def test_the_package_imports_no_ui_and_no_database():
+    code = (
+        "import sys, greffier.dataroom.records, greffier.dataroom.amendments;"
+        "bad = [m for m in ('streamlit', 'sqlite3', 'sqlmodel', 'haystack') if m in sys.modules];"
+        "print(','.join(bad))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=Path(__file__).parents[2])
+    assert result.stdout.strip() == ""
+
+
+# --- the public example data room ---------------------------------------------------------------
+
+EXAMPLE = Path("/work/shared/data/exemple_data_room.json")
+
+
+@pytest.fixture(scope="module")
+def example_records() -> dict[str, ContractRecord]:
+    if not EXAMPLE.exists():
+        pytest.skip(f"{EXAMPLE} is not available")
+    entries = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    inputs = []
+    for position, entry in enumerate(entries):
+        contract_id = f"c{position + 1:02d}"
+        manifest = {k: v for k, v in entry.items() if k not in ("content", "filename")}
+        inputs.append(
+            ContractInput(
+                id=contract_id, file=entry["filename"], title=entry.get("title") or entry["filename"], text=entry["content"],
+                chunks=split_articles(contract_id, entry["content"]), manifest=manifest, position=position,
+            )
+        )
+    return {record.id: record for record in build_records(inputs)}
+
+
+def test_example_amendment_moves_the_supply_contract(example_records):
+    supply, amendment = example_records["c09"], example_records["c18"]
+    assert amendment.is_amendment and amendment.amends == "c09" and supply.amended_by == ["c18"]
+    assert supply.initial_end_date == date(2026, 6, 30) and supply.end_date == date(2028, 6, 30)
+    assert "fin 2026-06-30 → 2028-06-30 (avenant c18)" in supply.warnings
+    assert supply.sources["end_date"].origin == "amendment" and supply.sources["end_date"].chunk_id.startswith("c18-")
+
+
+def test_example_contradiction_on_an_end_date(example_records):
+    record = example_records["c15"]
+    assert record.end_date == date(2027, 3, 31) and record.text_values["end_date"] == date(2026, 9, 30)
+    assert any(w.startswith("contradiction: metadata end date 2027-03-31, text says 2026-09-30 (c15-") for w in record.warnings)
+
+
+def test_example_missing_end_dates_and_law(example_records):
+    for contract_id in ("c08", "c17"):
+        assert example_records[contract_id].end_date is None
+    assert "no end date: indefinite term (c17-1)" in example_records["c17"].warnings
+    assert "no end date in metadata or text" in example_records["c08"].warnings
+    assert example_records["c10"].governing_law is None
+    assert any("names no law" in w for w in example_records["c10"].warnings)
+
+
+def test_example_foreign_laws(example_records):
+    foreign = {cid for cid, r in example_records.items() if r.governing_law and r.governing_law != "droit français"}
+    assert foreign == {"c05", "c16", "c20"}
+    assert example_records["c05"].governing_law == example_records["c20"].governing_law == "droit de l'État de New York"
+    assert example_records["c16"].governing_law == "droit suisse"
+
+
+def test_example_entities(example_records):
+    with_brenalis = {cid for cid, r in example_records.items() if "groupe_brenalis" in r.entity_ids}
+    assert {"c04", "c08", "c09", "c17"} <= with_brenalis
+    assert with_brenalis == {"c01", "c04", "c08", "c09", "c14", "c17", "c18"}
+    assert example_records["c12"].entity_ids == ["brenalys_advisory", "quorvia"]
+    assert example_records["c15"].entity_ids[0] == "quorvia"  # « QUORVIA SAS » and « Quorvia » are one entity
+    assert any("possible alias? brenalys_advisory" in w and "groupe_brenalis" in w for w in example_records["c12"].warnings)
+
+
+def test_example_messy_values_are_normalised_or_flagged(example_records):
+    assert example_records["c03"].signature_date == date(2024, 6, 3)  # 03/06/2024 is day first
+    assert example_records["c06"].signature_date == date(2019, 10, 14)
+    assert example_records["c16"].end_date == date(2027, 12, 31)
+    assert example_records["c13"].contract_type == "contrat de licence"
+    assert example_records["c13"].text_values["contract_type"] == "contrat de franchise"
+    assert any("unreadable" in (p.siren_warning or "") for p in example_records["c13"].parties)
+    assert "possible duplicate of c11 (same parties, type and signature date)" in example_records["c19"].warnings
+
+
+def test_code_holds_no_name_from_the_example():
+    if not EXAMPLE.exists():
+        pytest.skip(f"{EXAMPLE} is not available")
+    names = {fold(p) for entry in json.loads(EXAMPLE.read_text(encoding="utf-8")) for p in entry.get("parties") or []}
+    package = Path(__file__).parents[2] / "greffier" / "dataroom"
+    code = fold(" ".join(path.read_text(encoding="utf-8") for path in package.glob("*.py")))
+    assert [name for name in names if name in code] == []
+
+
+def test_odd_inputs_do_not_break_the_batch():
+    odd = [
+        ContractInput(id="c01"),
+        ContractInput(id="c02", text="ARTICLE 1 — OBJET\n", manifest={"parties": "Lumen Orbis SAS", "siren_parties": None, "signature_date": 20240102}),
+        ContractInput(id="c03", text="x" * 10, manifest={"end_date": "31/02/2024", "governing_law": "", "contract_type": "   "}),
+    ]
+    first, second, third = build_records(odd)
+    assert first.warnings and second.parties[0].entity_id == "lumen_orbis"
+    assert "metadata signature date 20240102 unreadable: ignored" in second.warnings
+    assert "metadata end date '31/02/2024' unreadable: ignored" in third.warnings
+    assert build_records([]) == []
