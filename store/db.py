@@ -79,7 +79,11 @@ def _m001_initial(connection) -> None:  # noqa: ANN001
     SQLModel.metadata.create_all(connection)
 
 
-MIGRATIONS: list[Callable] = [_m001_initial]
+def _m002_contract_meta(connection) -> None:  # noqa: ANN001
+    models.ContractMeta.__table__.create(connection, checkfirst=True)
+
+
+MIGRATIONS: list[Callable] = [_m001_initial, _m002_contract_meta]
 
 
 def schema_version(engine: Engine) -> int:

@@ -7,7 +7,7 @@ other acts included), its pieces are :class:`Chunk` rows, and each file seen by 
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 from typing import Any
 
 from sqlalchemy import JSON, Column, Text
@@ -77,3 +77,21 @@ class Chunk(ChunkBase, table=True):
 class WorkspaceMeta(SQLModel, table=True):
     key: str = Field(primary_key=True)
     value: str = ""
+
+
+class ContractMeta(SQLModel, table=True):
+    """The normalised data-room record of a contract (see greffier.dataroom), with the fields that
+    filters use as indexed columns and the whole record as JSON."""
+
+    contract_id: str = Field(primary_key=True, foreign_key="contract.id")
+    position: int = Field(default=0, index=True, description="data-room order")
+    contract_type: str | None = Field(default=None, index=True)
+    signature_date: date | None = Field(default=None, index=True)
+    end_date: date | None = Field(default=None, index=True)
+    initial_end_date: date | None = None
+    governing_law: str | None = Field(default=None, index=True)
+    is_amendment: bool = False
+    amends: str | None = None
+    entity_ids: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    record: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    content_hash: str = ""

@@ -23,7 +23,6 @@ from greffier.dataroom.normalize import (
     DATE_PATTERN,
     LEGAL_FORMS,
     entity_id,
-    find_dates,
     fold,
     match_contract_type,
     match_law,
@@ -906,12 +905,3 @@ def _cited_type(title: str, chunks: Sequence[ChunkInput]) -> str | None:
         if rest != text and (label := match_contract_type(rest)) and label != "avenant":
             return label
     return None
-
-
-def find_dates_in_chunks(chunks: Sequence[ChunkInput]) -> list[Finding[date]]:
-    """Every date of the contract with its chunk: used to match an amendment to the contract it cites."""
-    return [
-        Finding[date](value=m.value, chunk_id=chunk.id, raw=m.raw, rule="date")
-        for chunk in chunks
-        for m in find_dates(chunk.text)
-    ]
