@@ -207,6 +207,22 @@ def cmd_ask(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tool(args: argparse.Namespace) -> int:
+    from greffier.tools import ToolError, call_tool, tool_definitions
+
+    settings = _settings(args)
+    if args.name == "list":
+        _print_json(tool_definitions(settings))
+        return 0
+    try:
+        result = call_tool(settings, args.name, args.args)
+    except ToolError as exc:
+        _print_json({"error": str(exc)})
+        return EXIT_USER_ERROR
+    _print_json(result)
+    return 0
+
+
 # --- parser -----------------------------------------------------------------------------------
 
 
@@ -243,6 +259,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--top-k", type=int, default=None)
     p.add_argument("--fusion", choices=["combine_and_dedup", "rrf", "boost_only"], default=None)
     p.add_argument("--no-rerank", action="store_true")
+    p = add("tool", cmd_tool, "call a tool (search_data_room, get_contract, find_duplicates, search_documents) with JSON arguments; 'tool list' prints their definitions")
+    p.add_argument("name")
+    p.add_argument("--args", default="{}", help="the tool's arguments as a JSON object")
     add("reindex", cmd_reindex, "re-embed every chunk with the current embedder (after a model change)")
     return parser
 

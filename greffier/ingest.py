@@ -132,6 +132,10 @@ class Ingestor:
             self._remove_missing(scope, {self.workspace.relative(f) for f in files}, report)
             self.progress(ProgressEvent("index", detail="lexical index"))
             self.workspace.refresh_bm25()
+            self.progress(ProgressEvent("index", detail="data-room records"))
+            from greffier.dataroom.service import refresh_records
+
+            refresh_records(self.workspace)
         with self.workspace.session() as session:
             totals = repo.counts(session=session)
         report.contracts, report.chunks = totals["documents"], totals["chunks"]

@@ -83,7 +83,7 @@ class ContractMeta(SQLModel, table=True):
     """The normalised data-room record of a contract (see greffier.dataroom), with the fields that
     filters use as indexed columns and the whole record as JSON."""
 
-    contract_id: str = Field(primary_key=True, foreign_key="contract.id")
+    contract_id: str = Field(primary_key=True)  # derived data, rebuilt as a whole: no foreign key
     position: int = Field(default=0, index=True, description="data-room order")
     contract_type: str | None = Field(default=None, index=True)
     signature_date: date | None = Field(default=None, index=True)

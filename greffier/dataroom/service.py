@@ -1,0 +1,114 @@
+"""Data-room records of a workspace: built from the stored contracts, kept in SQLite, cached.
+
+Records are rebuilt as a whole after every ingest that changed something (amendments and duplicates
+link contracts to each other), stamped with the chunk generation they were built from, and cached
+per process until the stamp changes.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import dataclass
+
+from sqlalchemy import delete
+from sqlmodel import select
+
+from greffier.dataroom.extract import ChunkInput
+from greffier.dataroom.records import ContractInput, ContractRecord, build_records
+from greffier.workspace import Workspace
+from store import repository as repo
+from store.models import ContractMeta
+
+log = logging.getLogger(__name__)
+
+RECORDS_STAMP_KEY = "records_generation"
+
+
+@dataclass(frozen=True)
+class DataRoom:
+    """Every record of a workspace in data-room order, with lookups."""
+
+    records: tuple[ContractRecord, ...]
+    generation: int
+
+    @property
+    def by_id(self) -> dict[str, ContractRecord]:
+        return {r.id: r for r in self.records}
+
+
+def _inputs(workspace: Workspace) -> list[ContractInput]:
+    with workspace.session() as session:
+        contracts = repo.list_contracts(session=session)
+        inputs = []
+        for contract in contracts:
+            chunks = repo.list_chunks(session=session, contract_id=contract.id)
+            inputs.append(
+                ContractInput(
+                    id=contract.id,
+                    file=contract.file,
+                    title=contract.title,
+                    text=contract.text,
+                    chunks=[ChunkInput(id=c.id, section=c.section or "", text=c.text, page=c.page) for c in chunks],
+                    manifest=dict(contract.manifest or {}),
+                    position=contract.position,
+                )
+            )
+    return inputs
+
+
+def refresh_records(workspace: Workspace) -> int:
+    """Rebuild and store the records when the chunks changed since they were built; returns their count."""
+    generation = workspace.generation()
+    with workspace.session() as session:
+        stamp = repo.get_meta(session=session, key=RECORDS_STAMP_KEY)
+    if stamp == str(generation):
+        return -1
+    records = build_records(_inputs(workspace))
+    with workspace.session() as session:
+        session.exec(delete(ContractMeta))
+        for order, record in enumerate(records):
+            session.add(
+                ContractMeta(
+                    contract_id=record.id,
+                    position=order,
+                    contract_type=record.contract_type,
+                    signature_date=record.signature_date,
+                    end_date=record.end_date,
+                    initial_end_date=record.initial_end_date,
+                    governing_law=record.governing_law,
+                    is_amendment=record.is_amendment,
+                    amends=record.amends,
+                    entity_ids=sorted({p.entity_id for p in record.parties}),
+                    record=record.model_dump(mode="json"),
+                )
+            )
+        repo.set_meta(session=session, key=RECORDS_STAMP_KEY, value=str(generation))
+    _forget(workspace)
+    return len(records)
+
+
+_cache: dict[str, DataRoom] = {}
+_lock = threading.Lock()
+
+
+def _forget(workspace: Workspace) -> None:
+    with _lock:
+        _cache.pop(str(workspace.data_dir), None)
+
+
+def load_dataroom(workspace: Workspace) -> DataRoom:
+    """The workspace's records (built first when stale), cached per process."""
+    generation = workspace.generation()
+    key = str(workspace.data_dir)
+    with _lock:
+        cached = _cache.get(key)
+        if cached is not None and cached.generation == generation:
+            return cached
+    refresh_records(workspace)
+    with workspace.session() as session:
+        rows = list(session.exec(select(ContractMeta).order_by(ContractMeta.position)))
+    room = DataRoom(tuple(ContractRecord.model_validate(row.record) for row in rows), generation)
+    with _lock:
+        _cache[key] = room
+    return room

@@ -1,0 +1,167 @@
+"""The tool registry: name → (argument model, handler, description).
+
+``call_tool(settings, name, arguments)`` validates the arguments with pydantic and returns the tool's
+JSON result; every problem (unknown tool, invalid arguments, unknown filter values) comes back as a
+:class:`ToolError` whose message an LLM can read to correct its call.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from greffier.config import Settings
+from greffier.dataroom.query import DataRoomFilters, SearchDataRoomArgs, ToolInputError, allowed_values, search_data_room
+from greffier.errors import GreffierError
+from greffier.tools.schema import flat_schema, inject_enum
+from greffier.workspace import Workspace
+
+
+class ToolError(GreffierError):
+    """A tool call that failed; ``str(error)`` is the readable message returned to the caller."""
+
+
+class GetContractArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    contract_id: str = Field(description="a contract id such as c01")
+    chunk_ids: list[str] | None = Field(default=None, description="only these articles (ids such as c01-3)")
+
+
+class FindDuplicatesArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    entity_ids: list[str] | None = Field(default=None, description="only pairs where all these entities are parties")
+
+
+class SearchDocumentsArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    query: str = Field(description="the user's question or words, exactly as written")
+    filters: DataRoomFilters | None = Field(default=None, description="restrict the passages to contracts passing these filters")
+    top_k: int | None = Field(default=None, ge=1, le=50, description="number of passages")
+
+
+@dataclass(frozen=True)
+class Tool:
+    name: str
+    description: str
+    args: type[BaseModel]
+    handler: Callable[[Workspace, Any], dict[str, Any]]
+
+
+def _search_data_room(workspace: Workspace, args: SearchDataRoomArgs) -> dict[str, Any]:
+    return search_data_room(workspace, args)
+
+
+def _get_contract(workspace: Workspace, args: GetContractArgs) -> dict[str, Any]:
+    from greffier.dataroom.contracts import get_contract
+
+    return get_contract(workspace, args.contract_id, args.chunk_ids)
+
+
+def _find_duplicates(workspace: Workspace, args: FindDuplicatesArgs) -> dict[str, Any]:
+    from greffier.dataroom.duplicates import find_duplicates
+
+    return find_duplicates(workspace, entity_ids=args.entity_ids)
+
+
+def _search_documents(workspace: Workspace, args: SearchDocumentsArgs) -> dict[str, Any]:
+    from greffier.search import search
+
+    doc_ids = None
+    if args.filters is not None and args.filters.active():
+        listing = search_data_room(workspace, SearchDataRoomArgs(filters=args.filters, limit=100))
+        doc_ids = [r["contract_id"] for r in listing["results"]]
+        while "next_offset" in listing:
+            listing = search_data_room(workspace, SearchDataRoomArgs(filters=args.filters, limit=100, offset=listing["next_offset"]))
+            doc_ids += [r["contract_id"] for r in listing["results"]]
+    response = search(workspace.settings, args.query, top_k=args.top_k, doc_ids=doc_ids)
+    if doc_ids is not None:
+        response["restricted_to"] = doc_ids
+    return response
+
+
+TOOLS: dict[str, Tool] = {
+    tool.name: tool
+    for tool in (
+        Tool(
+            "search_data_room",
+            "List contracts of the data room exhaustively. Without 'query': EVERY contract passing the filters, "
+            "in data-room order (paginate with offset/next_offset). With 'query': contracts ranked by their best "
+            "article. Always report 'excluded_unknown' (a filtered field is missing) and 'excluded_by_amendment'.",
+            SearchDataRoomArgs,
+            _search_data_room,
+        ),
+        Tool("get_contract", "One contract's metadata, warnings, amendments and articles (optionally only some articles).", GetContractArgs, _get_contract),
+        Tool("find_duplicates", "Pairs of contracts that are likely duplicates (same file twice, courtesy translation), with reasons and similarity.", FindDuplicatesArgs, _find_duplicates),
+        Tool("search_documents", "Hybrid passage search over the documents with the user's exact words; optional data-room filters restrict it.", SearchDocumentsArgs, _search_documents),
+    )
+}
+
+
+def _validation_message(name: str, error: ValidationError) -> str:
+    problems = []
+    for item in error.errors():
+        where = ".".join(str(p) for p in item["loc"]) or "(arguments)"
+        problems.append(f"{where}: {item['msg']}")
+    return f"invalid arguments for {name}: " + "; ".join(problems)
+
+
+def parse_arguments(name: str, arguments: dict[str, Any] | str | None) -> BaseModel:
+    """Validated arguments of tool ``name``. Raises ToolError with a readable message."""
+    tool = TOOLS.get(name)
+    if tool is None:
+        raise ToolError(f"unknown tool {name!r}: use one of {', '.join(TOOLS)}")
+    if isinstance(arguments, str):
+        try:
+            arguments = json.loads(arguments) if arguments.strip() else {}
+        except json.JSONDecodeError as exc:
+            raise ToolError(f"arguments for {name} are not valid JSON: {exc.msg} at column {exc.colno}") from exc
+    if arguments is None:
+        arguments = {}
+    if not isinstance(arguments, dict):
+        raise ToolError(f"arguments for {name} must be a JSON object, not {type(arguments).__name__}")
+    try:
+        return tool.args.model_validate(arguments)
+    except ValidationError as exc:
+        raise ToolError(_validation_message(name, exc)) from exc
+
+
+def call_tool(settings: Settings, name: str, arguments: dict[str, Any] | str | None) -> dict[str, Any]:
+    """Run tool ``name`` on the workspace of ``settings``. Raises ToolError for any bad call."""
+    args = parse_arguments(name, arguments)
+    workspace = Workspace.open(settings, create=False)
+    try:
+        return TOOLS[name].handler(workspace, args)
+    except ToolInputError as exc:
+        raise ToolError(str(exc)) from exc
+    except GreffierError as exc:
+        raise ToolError(str(exc)) from exc
+
+
+def tool_definitions(settings: Settings | None = None) -> list[dict[str, Any]]:
+    """Name, description and flattened JSON schema of every tool, with enums from the data room."""
+    allowed: dict[str, list[str]] | None = None
+    if settings is not None:
+        from greffier.dataroom.service import load_dataroom
+
+        try:
+            allowed = allowed_values(load_dataroom(Workspace.open(settings, create=False)))
+        except GreffierError:
+            allowed = None
+    definitions = []
+    for tool in TOOLS.values():
+        schema = flat_schema(tool.args)
+        if allowed:
+            for prefix in (["filters"], []):
+                inject_enum(schema, [*prefix, "entity_ids"], allowed["entity_ids"])
+                inject_enum(schema, [*prefix, "contract_types"], sorted({*allowed["contract_types"], "avenant"}))
+                inject_enum(schema, [*prefix, "governing_law", "in"], allowed["governing_laws"])
+                inject_enum(schema, [*prefix, "governing_law", "not_in"], allowed["governing_laws"])
+        definitions.append({"name": tool.name, "description": tool.description, "parameters": schema})
+    return definitions
