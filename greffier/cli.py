@@ -223,6 +223,57 @@ def cmd_tool(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_chat(args: argparse.Namespace) -> int:
+    from greffier.chat.router import ChatRouter
+
+    settings = _settings(args)
+    router = ChatRouter(settings)
+    streamed = not args.json and sys.stdout.isatty()
+
+    def on_event(kind: str, payload: dict[str, Any]) -> None:
+        if not streamed:
+            return
+        if kind == "token":
+            sys.stdout.write(payload["text"])
+            sys.stdout.flush()
+        elif kind in ("intent", "plan", "tool_call", "approval_required"):
+            sys.stderr.write(f"[{kind}] {json.dumps(payload, ensure_ascii=False, default=str)[:300]}\n")
+
+    mode = "agent" if (args.interactive or args.approve_all or args.mode == "agent") else "router"
+    result = router.send(args.message, thread_id=args.thread, mode=mode, on_event=on_event)
+    events = list(result.events)
+    while result.status == "awaiting_approval":
+        call = result.pending_call or {}
+        decision, arguments = "approve", None
+        if args.interactive:
+            sys.stderr.write(f"Run {call.get('tool')} with {json.dumps(call.get('arguments'), ensure_ascii=False)}? [y]es / [n]o / [e]dit: ")
+            choice = (sys.stdin.readline() or "n").strip().lower()[:1]
+            if choice == "e":
+                sys.stderr.write("new arguments (JSON): ")
+                decision, arguments = "edit", json.loads(sys.stdin.readline() or "{}")
+            elif choice != "y":
+                decision = "refuse"
+        elif not args.approve_all:
+            break
+        result = router.resume(result.thread_id, decision, arguments=arguments, on_event=on_event)
+        events += result.events
+    if args.json:
+        _print_json({
+            "thread_id": result.thread_id, "status": result.status, "answer": result.answer,
+            "path": router.path, "backend": router.backend_info, "pending_call": result.pending_call,
+            "events": [{"type": kind, **payload} for kind, payload in events],
+        })
+        return 0
+    if not streamed:
+        print(result.answer)
+    else:
+        print()
+    if result.status == "awaiting_approval":
+        print(f"(waiting for approval: python -m greffier chat ... --thread {result.thread_id} --approve-all)")
+    print(f"thread: {result.thread_id} · LLM: {router.backend_info.get('kind')} ({router.path} path)")
+    return 0
+
+
 # --- parser -----------------------------------------------------------------------------------
 
 
@@ -262,6 +313,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("tool", cmd_tool, "call a tool (search_data_room, get_contract, find_duplicates, search_documents) with JSON arguments; 'tool list' prints their definitions")
     p.add_argument("name")
     p.add_argument("--args", default="{}", help="the tool's arguments as a JSON object")
+    p = add("chat", cmd_chat, "talk to the whole system: the router plans and calls tools (agent mode asks approval)")
+    p.add_argument("message")
+    p.add_argument("--thread", help="continue this thread")
+    p.add_argument("--mode", choices=["router", "agent"], default="router")
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--approve-all", action="store_true", help="agent mode, approving every tool call")
+    group.add_argument("--interactive", action="store_true", help="agent mode, asking before every tool call")
     add("reindex", cmd_reindex, "re-embed every chunk with the current embedder (after a model change)")
     return parser
 

@@ -79,6 +79,15 @@ class IngestSettings(BaseModel):
         return [e.lower() if e.startswith(".") else f".{e.lower()}" for e in value]
 
 
+class DataRoomSettings(BaseModel):
+    home_law: str = Field(default="droit français", description="the law that is not 'foreign' for this data room")
+
+
+class ChatSettings(BaseModel):
+    max_tool_rounds: int = Field(default=3, ge=1, le=10, description="corrections of a refused tool call")
+    max_pages: int = Field(default=10, ge=1, le=100, description="pages of search_data_room fetched for one answer")
+
+
 class StoreSettings(BaseModel):
     """Where vectors live: the embedded Chroma store (default) or a Chroma server (scale-out)."""
 
@@ -100,6 +109,8 @@ class Settings(BaseSettings):
     ocr: OCRSettings = Field(default_factory=OCRSettings)
     ingest: IngestSettings = Field(default_factory=IngestSettings)
     store: StoreSettings = Field(default_factory=StoreSettings)
+    dataroom: DataRoomSettings = Field(default_factory=DataRoomSettings)
+    chat: ChatSettings = Field(default_factory=ChatSettings)
 
     @property
     def data_dir(self) -> Path:
@@ -108,7 +119,7 @@ class Settings(BaseSettings):
 
 
 # Groups a user may change from the UI and that are persisted per workspace.
-PERSISTED_GROUPS = ("search", "chunking", "ocr", "models")
+PERSISTED_GROUPS = ("search", "chunking", "ocr", "models", "dataroom", "chat")
 
 
 def _deep_merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:

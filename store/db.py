@@ -16,7 +16,7 @@ from sqlalchemy import event, text
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, SQLModel, create_engine
 
-from store import models  # noqa: F401  (registers the tables on SQLModel.metadata)
+from store import chat_models, compliance_models, models  # noqa: F401  (register the tables on SQLModel.metadata)
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +83,26 @@ def _m002_contract_meta(connection) -> None:  # noqa: ANN001
     models.ContractMeta.__table__.create(connection, checkfirst=True)
 
 
-MIGRATIONS: list[Callable] = [_m001_initial, _m002_contract_meta]
+def _create_tables_of(module_name: str):  # noqa: ANN202
+    """A migration that creates the tables a module defines (checkfirst: safe on any database)."""
+
+    def migration(connection) -> None:  # noqa: ANN001
+        import importlib
+
+        module = importlib.import_module(module_name)
+        for table in module.TABLES:
+            table.__table__.create(connection, checkfirst=True)
+
+    migration.__name__ = f"create_tables_of_{module_name.replace('.', '_')}"
+    return migration
+
+
+MIGRATIONS: list[Callable] = [
+    _m001_initial,
+    _m002_contract_meta,
+    _create_tables_of("store.compliance_models"),  # 3: flags and scans
+    _create_tables_of("store.chat_models"),  # 4: conversation threads
+]
 
 
 def schema_version(engine: Engine) -> int:

@@ -1,0 +1,1 @@
+"""Conversational orchestration: an intent router that plans and calls tools, with human approval."""

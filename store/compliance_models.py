@@ -1,0 +1,5 @@
+"""Tables of the compliance scanner (flags and scans). Defined by the compliance work."""
+
+from __future__ import annotations
+
+TABLES: tuple = ()
