@@ -274,6 +274,23 @@ def cmd_chat(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_doctor(args: argparse.Namespace) -> int:
+    from greffier.maintenance import check_consistency
+
+    report = check_consistency(_settings(args), repair=args.repair)
+    if args.json:
+        _print_json(report)
+    else:
+        state = "consistent" if report["consistent"] else ("repaired" if args.repair else "INCONSISTENT")
+        print(f"{report['chunks']} chunks: SQLite, Chroma and BM25 {state}")
+        for key, values in report.items():
+            if isinstance(values, list) and values:
+                print(f"  {key}: {len(values)} ({', '.join(values[:5])}{' …' if len(values) > 5 else ''})")
+        if not report["consistent"] and not args.repair:
+            print("run with --repair to fix, then ingest again to re-process the affected files")
+    return 0 if report["consistent"] or args.repair else 1
+
+
 # --- parser -----------------------------------------------------------------------------------
 
 
@@ -320,7 +337,12 @@ def build_parser() -> argparse.ArgumentParser:
     group = p.add_mutually_exclusive_group()
     group.add_argument("--approve-all", action="store_true", help="agent mode, approving every tool call")
     group.add_argument("--interactive", action="store_true", help="agent mode, asking before every tool call")
+    p = add("doctor", cmd_doctor, "check that SQLite, Chroma and the BM25 index agree (and --repair them)")
+    p.add_argument("--repair", action="store_true")
     add("reindex", cmd_reindex, "re-embed every chunk with the current embedder (after a model change)")
+    from greffier.bench.commands import add_bench_parser
+
+    add_bench_parser(sub)  # bench retrieval | bench bm25
     return parser
 
 

@@ -31,6 +31,12 @@ from store.models import SourceFile
 log = logging.getLogger(__name__)
 
 TEXT_BATCH = 16  # data-room entries embedded per pipeline run
+# Files that operating systems and editors leave behind: never documents, skipped without a report.
+JUNK_FILES = {".DS_Store", "Thumbs.db", "desktop.ini", ".directory"}
+
+
+def is_junk(name: str) -> bool:
+    return name in JUNK_FILES or name.startswith(("~$", "._", ".~lock."))
 
 
 @dataclass(frozen=True)
@@ -122,7 +128,9 @@ class Ingestor:
         with self.workspace.writer_lock():
             self._check_embedder()
             reconcile(self.workspace)
+            self._skipped: list[tuple[str, str]] = []
             target = self._bring_into_workspace(source.resolve())
+            report.failed += [{"file": rel, "error": why} for rel, why in self._skipped]
             scope = self.workspace.relative(target)
             if target.is_dir():
                 files = self._discover(target, report)
@@ -165,7 +173,7 @@ class Ingestor:
                 shutil.copy2(source, target)
             return target
         self.progress(ProgressEvent("scan", detail=f"copying {source.name} into the workspace"))
-        mirror_folder(source, target)
+        self._skipped = mirror_folder(source, target)
         return target
 
     def _discover(self, folder: Path, report: IngestReport) -> list[Path]:
@@ -175,7 +183,7 @@ class Ingestor:
         for dirpath, dirnames, filenames in os.walk(folder, followlinks=False):
             dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d != DATA_DIR)
             for name in sorted(filenames):
-                if name.startswith("."):
+                if is_junk(name):
                     continue
                 path = Path(dirpath) / name
                 if path.is_symlink():
@@ -367,16 +375,25 @@ class Ingestor:
             self.workspace.collection().delete(ids=removed_chunks)
 
 
-def mirror_folder(source: Path, target: Path) -> None:
-    """Make ``target`` a copy of ``source``: new and changed files copied, vanished ones deleted."""
+def mirror_folder(source: Path, target: Path) -> list[tuple[str, str]]:
+    """Make ``target`` a copy of ``source``: new and changed files copied, vanished ones deleted.
+
+    Returns the files not copied, with the reason (symbolic links leading out of ``source``).
+    """
     target.mkdir(parents=True, exist_ok=True)
     wanted: set[Path] = set()
+    skipped: list[tuple[str, str]] = []
     for dirpath, dirnames, filenames in os.walk(source, followlinks=False):
         dirnames[:] = [d for d in dirnames if not d.startswith(".")]
         for name in filenames:
             src = Path(dirpath) / name
-            if name.startswith(".") or src.is_symlink():
+            if is_junk(name):
                 continue
+            if src.is_symlink():
+                resolved = src.resolve()
+                if not (resolved.is_file() and source in resolved.parents):
+                    skipped.append((f"{target.name}/{src.relative_to(source).as_posix()}", "symbolic link leading outside the ingested folder (or broken): copy the file in instead"))
+                    continue
             rel = src.relative_to(source)
             dst = target / rel
             wanted.add(rel)
@@ -387,8 +404,9 @@ def mirror_folder(source: Path, target: Path) -> None:
     for dirpath, _dirnames, filenames in os.walk(target):
         for name in filenames:
             dst = Path(dirpath) / name
-            if dst.relative_to(target) not in wanted and not name.startswith("."):
+            if dst.relative_to(target) not in wanted and not is_junk(name):
                 dst.unlink()
+    return skipped
 
 
 def reconcile(workspace: Workspace, *, repair: bool = True) -> dict[str, Any]:

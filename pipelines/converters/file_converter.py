@@ -237,6 +237,30 @@ def _check_content_matches(path: Path, fmt: str, head: bytes) -> None:
     )
 
 
+# A DOCX is a zip: refuse one that would expand far beyond any real contract (a zip bomb).
+MAX_ZIP_RATIO = 200
+MAX_ZIP_EXPANDED_MB_PER_MB = 50
+
+
+def _check_zip_expansion(path: Path, max_file_mb: float) -> None:
+    """Raise a ``corrupt`` ConversionError for a DOCX whose content would expand absurdly."""
+
+    try:
+        with zipfile.ZipFile(path) as archive:
+            infos = archive.infolist()
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise _rejected("corrupt", f"damaged DOCX (not a readable zip: {exc}): re-save it from Word and re-ingest") from exc
+    expanded = sum(info.file_size for info in infos)
+    compressed = max(1, sum(info.compress_size for info in infos))
+    limit = max_file_mb * MAX_ZIP_EXPANDED_MB_PER_MB * 1024 * 1024
+    if expanded > limit or (expanded > 10 * 1024 * 1024 and expanded / compressed > MAX_ZIP_RATIO):
+        raise _rejected(
+            "corrupt",
+            f"refused: this DOCX would expand to {expanded / 1024 / 1024:.0f} MB ({expanded / compressed:.0f}× its size), "
+            "which looks like a zip bomb; open it in Word and re-save it if it is a real document",
+        )
+
+
 def _check_pdf_opens(path: Path) -> int:
     """Open the PDF with PDFium to detect passwords and damage before docling runs.
 
@@ -625,6 +649,8 @@ class FileConverter:
             head = handle.read(1024)
         _check_content_matches(path, fmt, head)
 
+        if fmt == "docx":
+            _check_zip_expansion(path, self.max_file_mb)
         if fmt == "pdf":
             converted = self._convert_pdf(path)
         elif fmt == "text":

@@ -1,0 +1,358 @@
+"""The data room at scale: a filter-only ``search_data_room`` and ``find_duplicates`` at 10,000 contracts.
+
+Targets: the filter-only query's p50 under 20 ms, ``find_duplicates`` under 10 s. Run from the
+repository root:
+
+    .venv/bin/python benchmarks/dataroom_scale.py [--n 10000] [--seed 7] [--repeat 50] [--json OUT]
+    .venv/bin/python benchmarks/dataroom_scale.py --ingest-only      # build the cached workspace, then stop
+
+The data room comes from ``greffier.synthetic.generate_dataroom(n, seed)`` when that module exists,
+else from the small generator below (data-room JSON entries with planted duplicates, courtesy
+translations, amendments and same-day acts). Ingesting 10,000 contracts embeds ~50,000 chunks (about
+ten minutes on a laptop CPU), so the workspace is cached under ``benchmarks/results/`` (git-ignored)
+and reused while ``--n``, ``--seed`` and the generator are the same. Run the ingest in the background:
+
+    nohup .venv/bin/python benchmarks/dataroom_scale.py --ingest-only > benchmarks/results/ingest.log 2>&1 &
+
+Measured: the first ``load_dataroom`` of a process (records read from SQLite), the filter-only
+query (p50 / p95 over ``--repeat`` runs, records cached), ``find_duplicates`` cold (first call of a
+process: text features and MinHash computed) and warm, and its recall / precision on the planted
+pairs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import greffier  # noqa: E402,F401  (privacy switches first)
+
+RESULTS = Path(__file__).resolve().parent / "results"
+STAMP_FILE = "benchmark_stamp.json"
+
+# --------------------------------------------------------------------------------------------------
+# Fallback generator (used when greffier.synthetic is absent)
+# --------------------------------------------------------------------------------------------------
+
+_SYLLABLES = "bra lin vor tal mer sol cor dan fel gar hel ist jor kal lum nor pal quen ros sev tur val wen xan yor zel mar bel cal dor".split()
+_FORMS = ["SAS", "SARL", "SA", "SAS", "SCI", "Ltd", "GmbH", "SRL", ""]
+_WORDS = ["Industries", "Conseil", "Logistique", "Distribution", "Énergie", "Foncière", "Systèmes", "Santé", "Transports", "Services", "Partners", "Atelier", "Comptoir"]
+_FIRST = ["Jean", "Claire", "Inès", "Marc", "Léa", "Hugo", "Anne", "Paul", "Sophie", "Luc", "Nadia", "Éric"]
+_LAST = ["Garnier", "Morand", "Lefèvre", "Roux", "Fabre", "Chevalier", "Perrin", "Giraud", "Mercier", "Blanc"]
+_MONTHS_FR = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"]
+_MONTHS_EN = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+_CITIES = ["Lyon", "Nantes", "Lille", "Bordeaux", "Rennes", "Tours", "Annecy", "Valence", "Dijon", "Metz", "Reims", "Brest"]
+_PRODUCTS = ["thés", "cosmétiques", "pièces détachées", "logiciels", "meubles", "vins", "textiles", "équipements médicaux"]
+_PRODUCTS_EN = ["teas", "cosmetics", "spare parts", "software", "furniture", "wines", "textiles", "medical equipment"]
+_LAWS = [("droit français", "le droit français", "the laws of France")] * 12 + [
+    ("droit suisse", "le droit suisse", "the laws of Switzerland"),
+    ("droit anglais", "le droit anglais", "the laws of England and Wales"),
+    ("droit de l'État de New York", "le droit de l'État de New York", "the laws of the State of New York"),
+    ("droit belge", "le droit belge", "the laws of Belgium"),
+]
+# type → (title FR, title EN, object FR, object EN)
+_TYPES: dict[str, tuple[str, str, str, str]] = {
+    "contrat de distribution": ("Contrat de distribution", "Distribution Agreement",
+                                "{a} confie à {b} la distribution de ses {product} dans la région de {city}, pour la durée du contrat.",
+                                "{a} appoints {b} to distribute its {product_en} in the {city} area for the term of this Agreement."),
+    "bail commercial": ("Bail commercial", "Commercial Lease",
+                        "{a} donne à bail à {b} des locaux de {surface} m² situés à {city}, à usage de bureaux et d'entrepôt.",
+                        "{a} leases to {b} premises of {surface} sq m located in {city}, for use as offices and warehouse."),
+    "prestation de services": ("Contrat de prestation de services", "Services Agreement",
+                               "{b} fournit à {a} des prestations de conseil et d'assistance dans le domaine des {product}.",
+                               "{b} provides {a} with advisory and support services in the field of {product_en}."),
+    "contrat de licence": ("Contrat de licence", "License Agreement",
+                           "{a} concède à {b} une licence non exclusive d'utilisation de sa marque pour les {product}.",
+                           "{a} grants {b} a non-exclusive license to use its trade mark for {product_en}."),
+    "contrat de fourniture": ("Contrat de fourniture", "Supply Agreement",
+                              "{a} s'engage à fournir à {b} des {product} selon les commandes passées chaque mois.",
+                              "{a} undertakes to supply {b} with {product_en} according to monthly purchase orders."),
+    "contrat de prêt": ("Contrat de prêt", "Loan Agreement",
+                        "{a} consent à {b} un prêt d'un montant de {amount} euros destiné au financement de ses investissements à {city}.",
+                        "{a} grants {b} a loan of EUR {amount} to finance its investments in {city}."),
+    "contrat de sous-traitance": ("Contrat de sous-traitance", "Subcontracting Agreement",
+                                  "{a} confie à {b} la fabrication d'une partie de ses {product} dans son usine de {city}.",
+                                  "{a} subcontracts to {b} the manufacture of part of its {product_en} at its {city} plant."),
+    "accord de confidentialité": ("Accord de confidentialité", "Confidentiality Agreement",
+                                  "{a} et {b} échangent des informations confidentielles sur un projet de partenariat relatif aux {product}.",
+                                  "{a} and {b} exchange confidential information on a proposed partnership in {product_en}."),
+}
+_TERMINATION = [
+    "Chaque partie peut résilier le contrat en cas de manquement grave de l'autre partie, non réparé dans un délai de trente jours.",
+    "Le contrat peut être résilié par lettre recommandée avec un préavis de {notice} mois.",
+    "En cas de changement de contrôle de {b}, {a} peut résilier le contrat sans indemnité.",
+]
+_TERMINATION_EN = [
+    "Either party may terminate this Agreement for a material breach by the other party not remedied within thirty days.",
+    "This Agreement may be terminated by registered letter with {notice} months' notice.",
+    "Upon a change of control of {b}, {a} may terminate this Agreement without compensation.",
+]
+
+
+def _company(rng: random.Random) -> str:
+    stem = "".join(rng.choice(_SYLLABLES) for _ in range(rng.choice((2, 3)))).capitalize()
+    return " ".join(x for x in (stem, rng.choice(_WORDS) if rng.random() < 0.6 else "", rng.choice(_FORMS)) if x)
+
+
+def _date_fr(d: date) -> str:
+    return f"{'1er' if d.day == 1 else d.day} {_MONTHS_FR[d.month - 1]} {d.year}"
+
+
+def _date_en(d: date) -> str:
+    return f"{_MONTHS_EN[d.month - 1]} {d.day}, {d.year}"
+
+
+def _text(kind: str, facts: dict[str, Any], language: str) -> tuple[str, str]:
+    """Title and text of one contract in ``language`` (fr | en) from its facts."""
+    title_fr, title_en, object_fr, object_en = _TYPES[kind]
+    f = facts
+    if language == "en":
+        articles = [
+            ("ARTICLE 1 — PURPOSE", object_en.format(**f)),
+            ("ARTICLE 2 — TERM", f"This Agreement takes effect on {_date_en(f['start'])} and ends on {_date_en(f['end'])}."),
+            ("ARTICLE 3 — FINANCIAL TERMS", f"{f['b']} pays {f['a']} a yearly fee of EUR {f['amount']}, invoiced {f['period_en']}."),
+            ("ARTICLE 4 — TERMINATION", _TERMINATION_EN[f["termination"]].format(**f)),
+            ("ARTICLE 5 — GOVERNING LAW", f"This Agreement is governed by {f['law_en']}. Signed in {f['city']} on {_date_en(f['signed'])}."),
+        ]
+        title = f"{title_en} — {f['a']} / {f['b']}"
+    else:
+        articles = [
+            ("ARTICLE 1 — OBJET", object_fr.format(**f)),
+            ("ARTICLE 2 — DURÉE", f"Le contrat prend effet le {_date_fr(f['start'])} et prend fin le {_date_fr(f['end'])}."),
+            ("ARTICLE 3 — CONDITIONS FINANCIÈRES", f"{f['b']} verse à {f['a']} une rémunération annuelle de {f['amount']} euros hors taxes, facturée {f['period']}."),
+            ("ARTICLE 4 — RÉSILIATION", _TERMINATION[f["termination"]].format(**f)),
+            ("ARTICLE 5 — LOI APPLICABLE", f"Le contrat est régi par {f['law_fr']}. Fait à {f['city']}, le {_date_fr(f['signed'])}."),
+        ]
+        title = f"{title_fr} — {f['a']} / {f['b']}"
+    body = "\n\n".join(f"{heading}\n{text}" for heading, text in articles)
+    return title, f"{title.split(' — ')[0].upper()}\n\n{body}"
+
+
+def _entry(kind: str, facts: dict[str, Any], language: str, filename: str, *, date_format: str = "iso", names: tuple[str, str] | None = None) -> dict[str, Any]:
+    title, content = _text(kind, facts, language)
+    signed: date = facts["signed"]
+    shown = {"iso": signed.isoformat(), "slash": signed.strftime("%d/%m/%Y"), "long": _date_fr(signed)}[date_format]
+    return {
+        "filename": filename, "title": title, "parties": list(names or (facts["a"], facts["b"])),
+        "siren_parties": [None, None], "contract_type": kind, "signature_date": shown,
+        "end_date": facts["end"].isoformat(), "governing_law": facts["law"], "content": content,
+    }
+
+
+def _typo(name: str, rng: random.Random) -> str:
+    """The same name retyped: accents dropped or one letter doubled."""
+    folded = name.translate(str.maketrans("éèêÉàâôîç", "eeeEaaoic"))
+    if folded != name:
+        return folded
+    i = rng.randrange(1, max(2, len(name.split()[0])))
+    return name[:i] + name[i] + name[i:]
+
+
+def generate_entries(n: int, seed: int) -> tuple[list[dict[str, Any]], dict[str, list[list[int]]]]:
+    """``n`` data-room entries and the planted pairs (0-based positions) by kind."""
+    rng = random.Random(seed)
+    group = ["Lisandre Holding SAS", "Lisandre Manufacture SAS", "Lisandre Boutiques SARL"]
+    companies = sorted({_company(rng) for _ in range(max(50, n // 8))})
+    entries: list[dict[str, Any]] = []
+    truth: dict[str, list[list[int]]] = {"duplicate": [], "translation": [], "amendment": [], "same_day_different_acts": []}
+    kinds = sorted(_TYPES)
+
+    def facts_for(kind: str, a: str, b: str, signed: date | None = None) -> dict[str, Any]:
+        signed = signed or date(2012, 1, 1) + timedelta(days=rng.randrange(0, 15 * 365))
+        start = signed + timedelta(days=rng.choice((0, 1, 15, 30)))
+        law, law_fr, law_en = rng.choice(_LAWS)
+        product = rng.randrange(len(_PRODUCTS))
+        return {
+            "a": a, "b": b, "signed": signed, "start": start, "end": start + timedelta(days=365 * rng.choice((1, 2, 3, 5, 9)) - 1),
+            "law": law, "law_fr": law_fr, "law_en": law_en, "city": rng.choice(_CITIES), "product": _PRODUCTS[product],
+            "product_en": _PRODUCTS_EN[product], "amount": f"{rng.randrange(5, 900) * 1000:,}".replace(",", " "),
+            "period": rng.choice(("mensuellement", "trimestriellement", "annuellement")),
+            "period_en": rng.choice(("monthly", "quarterly", "yearly")), "surface": rng.randrange(80, 4000),
+            "notice": rng.choice((1, 3, 6)), "termination": rng.randrange(len(_TERMINATION)),
+        }
+
+    while len(entries) < n:
+        kind = rng.choice(kinds)
+        a, b = rng.choice(group), rng.choice(companies)
+        if rng.random() < 0.5:
+            a, b = b, a
+        facts = facts_for(kind, a, b)
+        position = len(entries)
+        entries.append(_entry(kind, facts, "fr", f"{kind.replace(' ', '_')}_{position:05d}.pdf"))
+        roll = rng.random()
+        if roll < 0.01 and len(entries) < n:  # the same file uploaded twice, a name retyped, another date format
+            names = (_typo(facts["a"], rng), facts["b"]) if rng.random() < 0.5 else (facts["a"], _typo(facts["b"], rng))
+            entries.append(_entry(kind, facts, "fr", f"{kind.replace(' ', '_')}_{position:05d} (1).pdf", date_format=rng.choice(("slash", "long")), names=names))
+            truth["duplicate"].append([position, len(entries) - 1])
+        elif roll < 0.015 and len(entries) < n:  # courtesy translation
+            entries.append(_entry(kind, facts, "en", f"{kind.replace(' ', '_')}_{position:05d}_EN.pdf", date_format="slash"))
+            truth["translation"].append([position, len(entries) - 1])
+        elif roll < 0.035 and len(entries) < n:  # amendment postponing the end
+            new_end = facts["end"] + timedelta(days=730)
+            signed = facts["end"] - timedelta(days=rng.randrange(30, 200))
+            content = (f"AVENANT N°1\n\nARTICLE 1 — OBJET\nLe présent avenant modifie le {_TYPES[kind][0].lower()} conclu le "
+                       f"{_date_fr(facts['signed'])} entre {facts['a']} et {facts['b']}.\n\nARTICLE 2 — DURÉE\nLa durée du contrat "
+                       f"est prorogée jusqu'au {_date_fr(new_end)}. Les autres stipulations demeurent inchangées.")
+            entries.append({"filename": f"avenant_1_{position:05d}.pdf", "title": f"Avenant n°1 — {facts['a']} / {facts['b']}",
+                            "parties": [facts["a"], facts["b"]], "contract_type": "avenant", "signature_date": signed.isoformat(),
+                            "end_date": new_end.isoformat(), "governing_law": facts["law"], "content": content})
+            truth["amendment"].append([position, len(entries) - 1])
+        elif roll < 0.045 and len(entries) < n:  # another act, the same parties, the same day
+            other = rng.choice([k for k in kinds if k != kind])
+            entries.append(_entry(other, facts_for(other, facts["a"], facts["b"], facts["signed"]), "fr", f"{other.replace(' ', '_')}_{position:05d}_bis.pdf"))
+            truth["same_day_different_acts"].append([position, len(entries) - 1])
+    return entries[:n], truth
+
+
+def generate(n: int, seed: int) -> tuple[list[dict[str, Any]], dict[str, Any], str]:
+    """Entries, truth and the generator's name: greffier.synthetic when present, else the fallback."""
+    try:
+        from greffier.synthetic import generate_dataroom  # type: ignore[import-not-found]
+    except ImportError:
+        entries, truth = generate_entries(n, seed)
+        return entries, truth, "benchmarks.dataroom_scale.generate_entries"
+    entries, truth = generate_dataroom(n, seed)
+    return entries, truth, "greffier.synthetic.generate_dataroom"
+
+
+# --------------------------------------------------------------------------------------------------
+# Workspace
+# --------------------------------------------------------------------------------------------------
+
+
+def prepare_workspace(workspace: Path, n: int, seed: int) -> dict[str, Any]:
+    """Ingest the generated data room into ``workspace`` unless the cached one matches; returns the stamp."""
+    from greffier.config import load_settings
+    from greffier.ingest import Ingestor
+
+    entries, truth, generator = generate(n, seed)
+    stamp = {"n": n, "seed": seed, "generator": generator}
+    stamp_path = workspace / STAMP_FILE
+    if stamp_path.exists():
+        saved = json.loads(stamp_path.read_text())
+        if {k: saved.get(k) for k in stamp} == stamp and saved.get("complete"):
+            return saved | {"truth": truth}
+    workspace.mkdir(parents=True, exist_ok=True)
+    source = workspace / f"dataroom_{n}.json"
+    source.write_text(json.dumps(entries, ensure_ascii=False), encoding="utf-8")
+    started = time.perf_counter()
+    last = [0.0]
+
+    def progress(event: Any) -> None:
+        if event.detail == "data-room entries" and time.perf_counter() - last[0] > 30:
+            last[0] = time.perf_counter()
+            print(f"  {event.index}/{event.total} entries embedded ({time.perf_counter() - started:.0f} s)", flush=True)
+        elif event.stage == "index":
+            print(f"  {event.detail} ({time.perf_counter() - started:.0f} s)", flush=True)
+
+    report = Ingestor(load_settings(workspace), progress).ingest(source)
+    stamp |= {"complete": True, "ingest_seconds": round(time.perf_counter() - started, 1), "chunks": report.chunks, "contracts": report.contracts}
+    stamp_path.write_text(json.dumps(stamp, indent=2))
+    return stamp | {"truth": truth}
+
+
+# --------------------------------------------------------------------------------------------------
+# Measures
+# --------------------------------------------------------------------------------------------------
+
+
+def _timed(func: Any) -> tuple[Any, float]:
+    started = time.perf_counter()
+    result = func()
+    return result, time.perf_counter() - started
+
+
+def _filter_query(room: Any) -> dict[str, Any]:
+    """A filter-only query on the entity with the most contracts, ending before the end of 2027."""
+    from collections import Counter
+
+    counts = Counter(p.entity_id for r in room.records for p in r.parties)
+    entity = counts.most_common(1)[0][0]
+    return {"filters": {"entity_ids": [entity], "end_date": {"before": "2027-12-31"}}, "limit": 20}
+
+
+def _pair_scores(found: list[list[str]], truth: dict[str, Any], ids: list[str]) -> dict[str, Any]:
+    """Recall per planted kind, and how many found pairs are planted duplicates/translations."""
+    found_set = {frozenset(p) for p in found}
+    expected = {kind: {frozenset((ids[i], ids[j])) for i, j in pairs} for kind, pairs in truth.items() if isinstance(pairs, list)}
+    scores: dict[str, Any] = {}
+    for kind, pairs in expected.items():
+        hit = len(pairs & found_set)
+        key = "recall" if kind in ("duplicate", "translation") else "wrongly_paired"
+        scores[kind] = {"planted": len(pairs), key: round(hit / len(pairs), 4) if key == "recall" and pairs else hit}
+    wanted = expected.get("duplicate", set()) | expected.get("translation", set())
+    scores["found_pairs"] = len(found_set)
+    scores["found_not_planted"] = len(found_set - wanted)
+    return scores
+
+
+def measure(workspace: Path, truth: dict[str, Any], repeat: int) -> dict[str, Any]:
+    from greffier.config import load_settings
+    from greffier.dataroom.duplicates import find_duplicates
+    from greffier.dataroom.query import SearchDataRoomArgs, search_data_room
+    from greffier.dataroom.service import load_dataroom
+    from greffier.workspace import Workspace
+
+    ws = Workspace.open(load_settings(workspace), create=False)
+    room, load_s = _timed(lambda: load_dataroom(ws))
+    args = SearchDataRoomArgs.model_validate(_filter_query(room))
+    first, first_s = _timed(lambda: search_data_room(ws, args))
+    times = [_timed(lambda: search_data_room(ws, args))[1] * 1000 for _ in range(repeat)]
+    duplicates, cold_s = _timed(lambda: find_duplicates(ws))
+    _, warm_s = _timed(lambda: find_duplicates(ws))
+    ids = [r.id for r in sorted(room.records, key=lambda r: r.position)]
+    return {
+        "contracts": len(room.records),
+        "load_dataroom_first_call_s": round(load_s, 3),
+        "filter_query": {
+            "arguments": args.model_dump(mode="json", exclude_none=True, by_alias=True),
+            "total_results": first["total_results"], "excluded_unknown": len(first["excluded_unknown"]),
+            "first_call_ms": round(first_s * 1000, 2),
+            "p50_ms": round(statistics.median(times), 2), "p95_ms": round(sorted(times)[int(0.95 * (len(times) - 1))], 2),
+            "runs": repeat,
+        },
+        "find_duplicates": {
+            "cold_s": round(cold_s, 3), "warm_s": round(warm_s, 3),
+            "compared_pairs": duplicates["compared_pairs"], "blocks": duplicates["blocks"],
+            "pairs": len(duplicates["pairs"]),
+            "against_truth": _pair_scores([p["contract_ids"] for p in duplicates["pairs"]], truth, ids),
+        },
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n", type=int, default=10_000, help="contracts in the generated data room")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--repeat", type=int, default=50, help="runs of the filter-only query")
+    parser.add_argument("--workspace", type=Path, default=None, help="default: benchmarks/results/dataroom_scale_<n>/")
+    parser.add_argument("--ingest-only", action="store_true", help="build the cached workspace and stop")
+    parser.add_argument("--json", type=Path, default=None, help="also write the figures to this file")
+    args = parser.parse_args(argv)
+    workspace = args.workspace or RESULTS / f"dataroom_scale_{args.n}"
+    stamp = prepare_workspace(workspace, args.n, args.seed)
+    print(f"workspace {workspace}: {stamp.get('contracts')} contracts, {stamp.get('chunks')} chunks "
+          f"(ingested in {stamp.get('ingest_seconds')} s, generator {stamp['generator']})", flush=True)
+    if args.ingest_only:
+        return 0
+    figures = measure(workspace, stamp["truth"], args.repeat)
+    figures["ingest"] = {k: stamp.get(k) for k in ("generator", "n", "seed", "ingest_seconds", "chunks")}
+    text = json.dumps(figures, ensure_ascii=False, indent=2)
+    print(text)
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(text + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,553 @@
+"""``find_duplicates``: contracts of a data room that are the same act twice.
+
+Two kinds are reported:
+
+* **duplicate** — the same file uploaded twice, possibly converted or retyped: a party spelled a
+  little differently, a date written in another format;
+* **translation** — a courtesy translation: another language, the same parties, type and dates, and
+  articles that line up one to one in the multilingual embedding space.
+
+A contract is never paired with its own amendment (``amends`` / ``amended_by``), nor with another
+act the same parties signed the same day (different type, different text).
+
+Nothing compares all pairs. Contracts meet only inside *blocks*: the same pair of parties (party
+names clustered so that accents and a one-letter typo do not matter), a party that appears in few
+contracts, the same normalised text, or the same MinHash band of their word shingles (near-identical
+text whatever the metadata says). Blocks that are too big to mean anything are split by signature
+date (party blocks) or skipped (a text band shared by a whole template family). Inside a block, a
+pair is judged on its metadata first; only pairs that could still be duplicates pay for the lexical
+and embedding comparisons, and only their chunk vectors are read from Chroma.
+
+Text features (normalised-text hash, language, shingles, MinHash signature) are computed once per
+process for each chunk generation of the workspace.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import re
+import threading
+import unicodedata
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from itertools import combinations
+from typing import Any
+
+import numpy as np
+from sqlmodel import select
+
+from greffier.dataroom.normalize import edit_distance
+from greffier.dataroom.query import ToolInputError
+from greffier.dataroom.records import ContractRecord
+from greffier.dataroom.service import load_dataroom
+from greffier.workspace import Workspace
+from store.models import Chunk, Contract
+
+log = logging.getLogger(__name__)
+
+# --- tuning -------------------------------------------------------------------------------------
+
+SHINGLE_WORDS = 4  # words per shingle for lexical near-duplicates
+MAX_TOKENS = 6000  # tokens of a contract used for shingles and language (the rest adds little)
+MINHASH_BANDS = 8
+MINHASH_ROWS = 4  # 8 bands x 4 rows: Jaccard 0.8 → candidate 98.5 %, Jaccard 0.3 → 6 %
+LSH_BUCKET_LIMIT = 40  # a text band shared by more contracts is a template family, not a duplicate
+PARTY_BLOCK_LIMIT = 64  # a party-pair block bigger than this is split by signature date
+RARE_PARTY_LIMIT = 30  # a party in at most this many contracts is a block on its own
+VECTOR_BATCH = 4000  # chunk ids per Chroma get
+
+NEAR_DUPLICATE_JACCARD = 0.5  # shingle Jaccard of a retyped or reconverted copy
+RETYPED_JACCARD = 0.2  # ...when the embeddings say it is the same text
+SAME_TEXT_SIMILARITY = 0.95  # aligned-article cosine of two versions of one text, same language
+TRANSLATION_SIMILARITY = 0.78  # aligned-article cosine of a text and its translation
+
+REASON_ORDER = ("same file content", "same parties", "same type", "same dates", "text similarity", "translation")
+
+_WORD = re.compile(r"\w+")
+_FUNCTION_WORDS: dict[str, frozenset[str]] = {
+    "fr": frozenset("le la les des du et est une au aux dans sur pour par qui que ne pas sont cette ses leur avec être".split()),
+    "en": frozenset("the of and to is are be by for with this that shall any which from will its such been".split()),
+    "de": frozenset("der die das und ist nicht mit den dem des ein eine zu von auf für werden wird".split()),
+    "es": frozenset("el los las del y es una con por para que se su al como sus este esta".split()),
+    "it": frozenset("il gli della delle dei e è una con per che di nel alla sono questo questa".split()),
+    "nl": frozenset("de het een van en is niet met op voor zijn worden wordt deze dit aan".split()),
+}
+
+
+# --- per-contract text features ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _TextFeatures:
+    content_key: str  # hash of the case-folded, whitespace-normalised text
+    language: str  # fr | en | de | es | it | nl | und
+    shingles: np.ndarray  # sorted unique uint64 hashes of word shingles
+
+
+@dataclass(frozen=True)
+class _Corpus:
+    """Text features of every contract of one chunk generation, with MinHash band keys."""
+
+    generation: int
+    features: dict[str, _TextFeatures]
+    band_keys: dict[str, tuple[int, ...]]  # contract id → one key per band (empty: no text)
+
+
+_corpora: dict[str, _Corpus] = {}
+_corpora_lock = threading.Lock()
+
+_MASK64 = (1 << 64) - 1
+_rng = np.random.default_rng(20240611)  # fixed: band keys are comparable within a process only anyway
+_PERM_A = (_rng.integers(1, 2**63 - 1, size=MINHASH_BANDS * MINHASH_ROWS, dtype=np.uint64) << np.uint64(1)) | np.uint64(1)
+_PERM_B = _rng.integers(0, 2**63 - 1, size=MINHASH_BANDS * MINHASH_ROWS, dtype=np.uint64)
+_SHINGLE_MULTIPLIERS = np.array([0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9, 0xD6E8FEB86659FD93, 0xFF51AFD7ED558CCD, 0xC4CEB9FE1A85EC53][:SHINGLE_WORDS], dtype=np.uint64)
+
+
+def _language(tokens: Sequence[str]) -> str:
+    """The language whose function words are the most frequent, or ``und`` when unclear."""
+    counts = Counter(tokens[:2000])
+    scores = {lang: sum(counts[w] for w in words) for lang, words in _FUNCTION_WORDS.items()}
+    ranked = sorted(scores.items(), key=lambda item: -item[1])
+    (best, top), (_, second) = ranked[0], ranked[1]
+    return best if top >= 5 and top >= 1.5 * second else "und"
+
+
+def _shingle_hashes(token_ids: np.ndarray) -> np.ndarray:
+    """Sorted unique 64-bit hashes of the word shingles of one text (one hash for a short text)."""
+    if token_ids.size == 0:
+        return np.empty(0, dtype=np.uint64)
+    width = min(SHINGLE_WORDS, token_ids.size)
+    count = token_ids.size - width + 1
+    mixed = np.zeros(count, dtype=np.uint64)
+    for offset in range(width):
+        mixed ^= token_ids[offset : offset + count] * _SHINGLE_MULTIPLIERS[offset]
+        mixed = (mixed << np.uint64(13)) | (mixed >> np.uint64(51))
+    return np.unique(mixed)
+
+
+def _text_features(text: str, vocabulary: dict[str, int]) -> _TextFeatures:
+    tokens = _WORD.findall(text.casefold())
+    content_key = hashlib.blake2b(" ".join(tokens).encode(), digest_size=16).hexdigest()
+    head = tokens[:MAX_TOKENS]
+    ids = np.fromiter((vocabulary.setdefault(t, len(vocabulary) + 1) for t in head), dtype=np.uint64, count=len(head))
+    return _TextFeatures(content_key, _language(head), _shingle_hashes(ids))
+
+
+def _band_keys(features: dict[str, _TextFeatures]) -> dict[str, tuple[int, ...]]:
+    """MinHash signatures of the shingle sets, folded into one key per band (vectorised over all texts)."""
+    ids = [cid for cid, f in features.items() if f.shingles.size]
+    if not ids:
+        return {}
+    arrays = [features[cid].shingles for cid in ids]
+    offsets = np.cumsum([0] + [a.size for a in arrays[:-1]])
+    hashes = np.concatenate(arrays)
+    signature = np.empty((len(ids), _PERM_A.size), dtype=np.uint64)
+    for column, (a, b) in enumerate(zip(_PERM_A, _PERM_B)):
+        signature[:, column] = np.minimum.reduceat(hashes * a + b, offsets)
+    keys = np.zeros((len(ids), MINHASH_BANDS), dtype=np.uint64)
+    for band in range(MINHASH_BANDS):
+        rows = signature[:, band * MINHASH_ROWS : (band + 1) * MINHASH_ROWS]
+        for row in range(MINHASH_ROWS):
+            keys[:, band] = (keys[:, band] * np.uint64(0x100000001B3)) ^ rows[:, row]
+    return {cid: tuple(int(k) for k in keys[i]) for i, cid in enumerate(ids)}
+
+
+def _corpus(workspace: Workspace, generation: int) -> _Corpus:
+    """Text features of the workspace's contracts, computed once per chunk generation."""
+    key = str(workspace.data_dir)
+    with _corpora_lock:
+        cached = _corpora.get(key)
+    if cached is not None and cached.generation == generation:
+        return cached
+    with workspace.session() as session:
+        rows = list(session.exec(select(Contract.id, Contract.text)))
+    vocabulary: dict[str, int] = {}
+    features = {contract_id: _text_features(text or "", vocabulary) for contract_id, text in rows}
+    corpus = _Corpus(generation, features, _band_keys(features))
+    with _corpora_lock:
+        _corpora[key] = corpus
+    return corpus
+
+
+# --- parties --------------------------------------------------------------------------------------
+
+
+def _deletions(key: str) -> Iterator[str]:
+    yield key
+    for i in range(len(key)):
+        yield key[:i] + key[i + 1 :]
+
+
+def _party_clusters(records: Iterable[ContractRecord]) -> dict[str, str]:
+    """Entity id → cluster id: ids one edit apart (a typo) share a cluster. Accents and legal forms
+    are already folded by the entity ids themselves."""
+    entity_ids = sorted({p.entity_id for r in records for p in r.parties if p.entity_id})
+    parent = {e: e for e in entity_ids}
+
+    def root(e: str) -> str:
+        while parent[e] != e:
+            parent[e] = parent[parent[e]]
+            e = parent[e]
+        return e
+
+    by_variant: dict[str, str] = {}
+    for entity in entity_ids:
+        if len(entity) < 6:  # short names: one letter is a different name
+            continue
+        for variant in _deletions(entity):
+            other = by_variant.setdefault(variant, entity)
+            if other != entity:
+                a, b = root(entity), root(other)
+                if a != b:
+                    parent[max(a, b)] = min(a, b)
+    return {e: root(e) for e in entity_ids}
+
+
+def _names_match(first: str, second: str, clusters: dict[str, str]) -> bool:
+    """Two entity ids for the same party: same cluster, one name inside the other, or close spelling."""
+    if first == second or clusters.get(first, first) == clusters.get(second, second):
+        return True
+    words_a, words_b = set(first.split("_")), set(second.split("_"))
+    if words_a <= words_b or words_b <= words_a:
+        return True
+    limit = 1 if min(len(first), len(second)) < 12 else 2
+    return edit_distance(first, second, limit) <= limit
+
+
+def _match_parties(a: ContractRecord, b: ContractRecord, clusters: dict[str, str]) -> list[tuple[int, int]]:
+    """Greedy one-to-one matching of the parties of ``a`` and ``b`` (index pairs)."""
+    matched: list[tuple[int, int]] = []
+    used: set[int] = set()
+    for i, party in enumerate(a.parties):
+        for j, other in enumerate(b.parties):
+            if j not in used and _names_match(party.entity_id, other.entity_id, clusters):
+                matched.append((i, j))
+                used.add(j)
+                break
+    return matched
+
+
+# --- blocking -----------------------------------------------------------------------------------
+
+
+@dataclass
+class _Blocks:
+    pairs: set[tuple[str, str]] = field(default_factory=set)
+    count: int = 0
+
+    def add(self, members: Sequence[str]) -> None:
+        if len(members) < 2:
+            return
+        self.count += 1
+        for a, b in combinations(sorted(set(members)), 2):
+            self.pairs.add((a, b))
+
+
+def _candidate_pairs(records: Sequence[ContractRecord], clusters: dict[str, str], corpus: _Corpus) -> _Blocks:
+    blocks = _Blocks()
+    party_blocks: dict[tuple[str, ...], list[ContractRecord]] = defaultdict(list)
+    frequency: Counter[str] = Counter()
+    for record in records:
+        parties = sorted({clusters[p.entity_id] for p in record.parties if p.entity_id})
+        frequency.update(parties)
+        keys = list(combinations(parties, 2)) if len(parties) > 1 else [tuple(parties)] if parties else []
+        for key in keys:
+            party_blocks[key].append(record)
+    for record in records:
+        for party in {clusters[p.entity_id] for p in record.parties if p.entity_id}:
+            if frequency[party] <= RARE_PARTY_LIMIT:
+                party_blocks[("rare", party)].append(record)
+    for members in party_blocks.values():
+        if len(members) <= PARTY_BLOCK_LIMIT:
+            blocks.add([r.id for r in members])
+            continue
+        by_date: dict[date, list[str]] = defaultdict(list)  # undated members are left to the text keys
+        for record in members:
+            if record.signature_date is not None:
+                by_date[record.signature_date].append(record.id)
+        for same_day in by_date.values():
+            blocks.add(same_day)
+    text_blocks: dict[Any, list[str]] = defaultdict(list)
+    for record in records:
+        features = corpus.features.get(record.id)
+        if features is None:
+            continue
+        text_blocks[("content", features.content_key)].append(record.id)
+        for band, key in enumerate(corpus.band_keys.get(record.id, ())):
+            text_blocks[(band, key)].append(record.id)
+    for key, members in text_blocks.items():
+        if key[0] == "content" or len(members) <= LSH_BUCKET_LIMIT:
+            blocks.add(members)
+    return blocks
+
+
+# --- judging a pair -------------------------------------------------------------------------------
+
+
+def _jaccard(first: np.ndarray, second: np.ndarray) -> float:
+    if first.size == 0 or second.size == 0:
+        return 0.0
+    common = np.intersect1d(first, second, assume_unique=True).size
+    return common / (first.size + second.size - common)
+
+
+def _conflict(first: object, second: object) -> bool:
+    return first is not None and second is not None and first != second
+
+
+def _metadata_conflicts(a: ContractRecord, b: ContractRecord) -> list[str]:
+    """Fields known on both sides with different values (a duplicate has none)."""
+    fields = {"contract type": (a.contract_type, b.contract_type), "signature date": (a.signature_date, b.signature_date),
+              "end date": (a.initial_end_date, b.initial_end_date)}
+    return [name for name, (x, y) in fields.items() if _conflict(x, y)]
+
+
+def _same_dates(a: ContractRecord, b: ContractRecord) -> bool:
+    """Signed the same day; or, when a signature date is unknown, ending the same day."""
+    if a.signature_date is not None and b.signature_date is not None:
+        return a.signature_date == b.signature_date
+    return a.initial_end_date is not None and a.initial_end_date == b.initial_end_date
+
+
+@dataclass
+class _Pair:
+    a: ContractRecord
+    b: ContractRecord
+    features_a: _TextFeatures
+    features_b: _TextFeatures
+    jaccard: float = 0.0
+    similarity: float | None = None  # aligned-article cosine; None when a vector is missing
+
+    @property
+    def same_content(self) -> bool:
+        return self.features_a.content_key == self.features_b.content_key and self.features_a.shingles.size > 0
+
+    @property
+    def languages(self) -> tuple[str, str]:
+        return self.features_a.language, self.features_b.language
+
+    @property
+    def other_language(self) -> bool:
+        la, lb = self.languages
+        return "und" not in (la, lb) and la != lb
+
+
+def _folded_words(text: str) -> set[str]:
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return set(_WORD.findall("".join(ch for ch in decomposed if not unicodedata.combining(ch))))
+
+
+def _parties_consistent(pair: _Pair, clusters: dict[str, str], texts: dict[str, str]) -> bool:
+    """Every party of one contract is a party of the other, or at least named in its text (party
+    lists extracted from text are imperfect). A party the other contract never names means another
+    act, e.g. the same template signed with someone else."""
+    matched = _match_parties(pair.a, pair.b, clusters)
+    unmatched_a = [p for i, p in enumerate(pair.a.parties) if i not in {i for i, _ in matched}]
+    unmatched_b = [p for j, p in enumerate(pair.b.parties) if j not in {j for _, j in matched}]
+    for missing, other in ((unmatched_a, pair.b), (unmatched_b, pair.a)):
+        if not missing:
+            continue
+        words = _folded_words(texts.get(other.id, ""))
+        for party in missing:
+            if not all(w in words for w in party.entity_id.split("_") if w):
+                return False
+    return True
+
+
+def _aligned_similarity(first: np.ndarray, second: np.ndarray) -> float:
+    """Mean best-match cosine of each article with the other contract's, both ways: a translation
+    lines up article by article, two different acts only here and there."""
+    scores = first @ second.T
+    return float((scores.max(axis=1).mean() + scores.max(axis=0).mean()) / 2)
+
+
+def _verdict(pair: _Pair, consistent: bool) -> str | None:
+    """``duplicate``, ``translation`` or None."""
+    if pair.same_content:
+        return "duplicate"
+    if not consistent or _metadata_conflicts(pair.a, pair.b):
+        return None
+    if pair.jaccard >= NEAR_DUPLICATE_JACCARD:
+        return "duplicate"
+    if pair.similarity is None or not _same_dates(pair.a, pair.b):
+        return None
+    if pair.other_language and pair.similarity >= TRANSLATION_SIMILARITY:
+        return "translation"
+    if not pair.other_language and pair.similarity >= SAME_TEXT_SIMILARITY and pair.jaccard >= RETYPED_JACCARD:
+        return "duplicate"
+    return None
+
+
+# --- vectors --------------------------------------------------------------------------------------
+
+
+def _contract_vectors(workspace: Workspace, contract_ids: set[str]) -> dict[str, np.ndarray]:
+    """Unit chunk vectors of each contract (rows), read from Chroma in batches."""
+    if not contract_ids:
+        return {}
+    wanted = sorted(contract_ids)
+    chunk_owner: dict[str, str] = {}
+    with workspace.session() as session:
+        for start in range(0, len(wanted), 500):
+            batch = wanted[start : start + 500]
+            for chunk_id, contract_id in session.exec(select(Chunk.id, Chunk.contract_id).where(Chunk.contract_id.in_(batch))):
+                chunk_owner[chunk_id] = contract_id
+    rows: dict[str, list[np.ndarray]] = defaultdict(list)
+    collection = workspace.collection()
+    chunk_ids = sorted(chunk_owner)
+    for start in range(0, len(chunk_ids), VECTOR_BATCH):
+        got = collection.get(ids=chunk_ids[start : start + VECTOR_BATCH], include=["embeddings"])
+        embeddings = got["embeddings"]
+        if embeddings is None:
+            continue
+        for chunk_id, vector in zip(got["ids"], embeddings):
+            rows[chunk_owner[chunk_id]].append(np.asarray(vector, dtype=np.float32))
+    vectors: dict[str, np.ndarray] = {}
+    for contract_id, vs in rows.items():
+        matrix = np.vstack(vs)
+        norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+        vectors[contract_id] = matrix / np.where(norms == 0, 1, norms)
+    return vectors
+
+
+# --- output ---------------------------------------------------------------------------------------
+
+
+def _reasons(pair: _Pair, kind: str, clusters: dict[str, str]) -> list[str]:
+    a, b = pair.a, pair.b
+    reasons = set()
+    if pair.same_content:
+        reasons.add("same file content")
+    if a.parties and len(a.parties) == len(b.parties) and len(_match_parties(a, b, clusters)) == len(a.parties):
+        reasons.add("same parties")
+    if a.contract_type is not None and a.contract_type == b.contract_type:
+        reasons.add("same type")
+    if _same_dates(a, b) and not ({"signature date", "end date"} & set(_metadata_conflicts(a, b))):
+        reasons.add("same dates")
+    if pair.jaccard >= NEAR_DUPLICATE_JACCARD or (pair.similarity or 0) >= (TRANSLATION_SIMILARITY if kind == "translation" else SAME_TEXT_SIMILARITY):
+        reasons.add("text similarity")
+    if kind == "translation":
+        reasons.add("translation")
+    return [r for r in REASON_ORDER if r in reasons]
+
+
+def _notes(pair: _Pair, clusters: dict[str, str]) -> list[str]:
+    """What differs between the two copies: spellings, date formats, conflicting metadata."""
+    a, b = pair.a, pair.b
+    notes = []
+    for i, j in _match_parties(a, b, clusters):
+        name_a, name_b = a.parties[i].raw_name, b.parties[j].raw_name
+        if " ".join(name_a.split()) != " ".join(name_b.split()):
+            notes.append(f"party written {name_a!r} in {a.id}, {name_b!r} in {b.id}")
+    for field_name, label in (("signature_date", "signature date"), ("end_date", "end date")):
+        raw_a, raw_b = (r.sources[field_name].raw if field_name in r.sources else "" for r in (a, b))
+        if raw_a and raw_b and raw_a != raw_b and getattr(a, field_name) == getattr(b, field_name):
+            notes.append(f"{label} written {raw_a!r} in {a.id}, {raw_b!r} in {b.id}")
+    for conflict in _metadata_conflicts(a, b):
+        notes.append(f"{conflict} differs between the two copies")
+    return notes
+
+
+def _pair_output(pair: _Pair, kind: str, clusters: dict[str, str]) -> dict[str, Any]:
+    a, b = pair.a, pair.b
+    similarity = pair.similarity if pair.similarity is not None else pair.jaccard
+    return {
+        "contract_ids": [a.id, b.id],
+        "kind": kind,
+        "titles": [a.title, b.title],
+        "files": [a.file, b.file],
+        "parties": [[p.raw_name for p in a.parties], [p.raw_name for p in b.parties]],
+        "reasons": _reasons(pair, kind, clusters),
+        "text_similarity": round(min(1.0, similarity), 4),
+        "lexical_similarity": round(pair.jaccard, 4),
+        "languages": list(pair.languages),
+        "notes": _notes(pair, clusters),
+    }
+
+
+# --- the tool ---------------------------------------------------------------------------------------
+
+
+def _select(records: Sequence[ContractRecord], entity_ids: list[str] | None, clusters: dict[str, str]) -> list[ContractRecord]:
+    """Records whose parties include every entity of ``entity_ids`` (up to a typo). Raises ToolInputError."""
+    if not entity_ids:
+        return list(records)
+    unknown = [e for e in entity_ids if e not in clusters]
+    if unknown:
+        from difflib import get_close_matches
+
+        allowed = sorted(clusters)
+        hints = [f"{e!r}" + (f" (did you mean {', '.join(repr(c) for c in close)}?)" if (close := get_close_matches(e, allowed, n=3, cutoff=0.5)) else "") for e in unknown]
+        raise ToolInputError(f"unknown entity id: {', '.join(hints)}. Allowed values: {', '.join(allowed)}")
+    wanted = {clusters[e] for e in entity_ids}
+    return [r for r in records if wanted <= {clusters[p.entity_id] for p in r.parties if p.entity_id}]
+
+
+def find_duplicates(
+    workspace: Workspace,
+    entity_ids: list[str] | None = None,
+    *,
+    dismissed: set[frozenset[str]] | None = None,
+) -> dict[str, Any]:
+    """Likely duplicates and translations among the workspace's contracts.
+
+    ``entity_ids`` keeps only contracts to which all these entities are parties; ``dismissed`` holds
+    pairs a user marked "not a duplicate" (skipped). Returns ``{"pairs": [...], "compared_pairs",
+    "blocks"}``, pairs sorted by decreasing text similarity; each pair has ``contract_ids``, ``kind``
+    (duplicate | translation), ``titles``, ``files``, ``parties``, ``reasons`` (among same file
+    content, same parties, same type, same dates, text similarity, translation),
+    ``text_similarity`` (aligned-article cosine of the multilingual embeddings), ``lexical_similarity``
+    (shingle Jaccard), ``languages`` and ``notes`` (spellings and date formats that differ).
+    Raises ToolInputError for an unknown entity id.
+    """
+    room = load_dataroom(workspace)
+    clusters = _party_clusters(room.records)
+    records = _select(room.records, entity_ids, clusters)
+    by_id = {r.id: r for r in records}
+    corpus = _corpus(workspace, room.generation)
+    blocks = _candidate_pairs(records, clusters, corpus)
+    skipped = dismissed or set()
+
+    pairs: list[_Pair] = []
+    for first, second in blocks.pairs:
+        a, b = sorted((by_id[first], by_id[second]), key=lambda r: r.position)
+        if a.amends == b.id or b.amends == a.id or frozenset((a.id, b.id)) in skipped:
+            continue
+        features_a, features_b = corpus.features.get(a.id), corpus.features.get(b.id)
+        if features_a is None or features_b is None:
+            continue
+        pair = _Pair(a, b, features_a, features_b)
+        if not pair.same_content and _metadata_conflicts(a, b):
+            continue  # two acts: cheap to rule out before any text comparison
+        pair.jaccard = 1.0 if pair.same_content else _jaccard(features_a.shingles, features_b.shingles)
+        pairs.append(pair)
+
+    promising = [p for p in pairs if p.same_content or p.jaccard >= RETYPED_JACCARD or _same_dates(p.a, p.b)]
+    vectors = _contract_vectors(workspace, {r.id for p in promising for r in (p.a, p.b)})
+    texts = _texts(workspace, {r.id for p in promising for r in (p.a, p.b)})
+    found = []
+    for pair in promising:
+        va, vb = vectors.get(pair.a.id), vectors.get(pair.b.id)
+        if va is not None and vb is not None:
+            pair.similarity = _aligned_similarity(va, vb)
+        kind = _verdict(pair, _parties_consistent(pair, clusters, texts))
+        if kind is not None:
+            found.append(_pair_output(pair, kind, clusters))
+    found.sort(key=lambda p: (-p["text_similarity"], p["contract_ids"]))
+    return {"pairs": found, "compared_pairs": len(blocks.pairs), "blocks": blocks.count}
+
+
+def _texts(workspace: Workspace, contract_ids: set[str]) -> dict[str, str]:
+    if not contract_ids:
+        return {}
+    wanted = sorted(contract_ids)
+    texts: dict[str, str] = {}
+    with workspace.session() as session:
+        for start in range(0, len(wanted), 500):
+            batch = wanted[start : start + 500]
+            rows = session.exec(select(Contract.id, Contract.text).where(Contract.id.in_(batch)))
+            texts.update({contract_id: text for contract_id, text in rows})
+    return texts

@@ -1,0 +1,321 @@
+"""Chat turns for the app: run one in any mode, persist it in the workspace's threads, and reload a
+thread as view models (question, answer, cited passages with their text, trace of the turn).
+
+Modes: ``rag``, ``retrieval_only`` and ``direct`` go through :func:`greffier.answering.answer`;
+``agent`` goes through :class:`greffier.chat.router.ChatRouter`, which pauses every tool call for
+the user's approval and keeps the pending call in SQLite (a reload finds it again). Every turn is
+stored in the same thread tables, so one conversation may mix modes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from haystack.dataclasses import ChatMessage
+
+from greffier.answering import answer
+from greffier.chat import threads
+from greffier.config import Settings
+from greffier.errors import GreffierError
+from greffier.llm import LLMChoice
+from greffier.workspace import Workspace
+from store import repository as repo
+
+EventCallback = Callable[[str, dict[str, Any]], None]
+ANSWER_MODES = ("rag", "retrieval_only", "direct")
+
+
+@dataclass
+class Source:
+    """A cited passage: where it is, its score and its text; ``pdf`` is the workspace-relative
+    path of the PDF to render, when the passage comes from one."""
+
+    n: int
+    chunk_id: str | None = None
+    contract_id: str | None = None
+    file: str | None = None
+    page: int | None = None
+    page_end: int | None = None
+    section: str | None = None
+    score: float | None = None
+    text: str = ""
+    pdf: str | None = None
+
+    @property
+    def label(self) -> str:
+        where = [self.file or self.contract_id or "?"]
+        if self.page:
+            where.append(f"p. {self.page}" + (f"–{self.page_end}" if self.page_end and self.page_end != self.page else ""))
+        if self.section:
+            where.append(self.section.split(" > ")[-1])
+        return f"[{self.n}] " + " · ".join(where)
+
+
+@dataclass
+class TraceStep:
+    """One readable step of a turn (intent, plan, tool call, retrieval, relevance, check)."""
+
+    kind: str
+    title: str
+    detail: Any = None
+
+
+@dataclass
+class Turn:
+    """A question and what answered it. ``status``: done | awaiting_approval | unanswered."""
+
+    index: int
+    question: str
+    answer: str = ""
+    mode: str = "rag"
+    sources: list[Source] = field(default_factory=list)
+    trace: list[TraceStep] = field(default_factory=list)
+    abstained: bool = False
+    note: str | None = None
+    error: bool = False
+    status: str = "unanswered"
+    pending: dict[str, Any] | None = None
+
+
+@dataclass
+class Outcome:
+    thread_id: str
+    status: str  # done | awaiting_approval | error
+    trace: list[TraceStep] = field(default_factory=list)
+
+
+# --- events → trace ---------------------------------------------------------------------------
+
+
+def trace_step(kind: str, payload: dict[str, Any]) -> TraceStep | None:
+    """The trace line for one event of answering or of the router (None for tokens and the end)."""
+    if kind == "intent":
+        return TraceStep(kind, f"Intent: {payload.get('intent')}")
+    if kind == "plan":
+        return TraceStep(kind, f"Plan: {payload.get('plan')}")
+    if kind == "tool_call":
+        state = " — refused by the user" if payload.get("refused") else (f" (page {payload['page']})" if payload.get("page") else "")
+        return TraceStep(kind, f"Tool call: {payload.get('tool')}{state}", payload.get("arguments"))
+    if kind == "approval_required":
+        return TraceStep(kind, f"Waiting for your approval: {payload.get('tool')}", payload.get("arguments"))
+    if kind in ("retrieval", "tool_result") and "count" in payload:
+        stages = payload.get("stages") or {}
+        return TraceStep("retrieval", f"Retrieved {payload['count']} passages in {stages.get('total_ms', '?')} ms (hybrid: dense + BM25)", stages)
+    if kind == "tool_result":
+        if payload.get("error"):
+            return TraceStep(kind, f"Tool {payload.get('tool')} refused the arguments: {payload['error']}")
+        return TraceStep(kind, f"Result of {payload.get('tool')}", payload.get("summary"))
+    if kind == "relevance":
+        decisions = payload.get("decisions") or []
+        kept = sum(1 for d in decisions if d.get("relevant"))
+        judge = "the LLM" if any(d.get("by") == "llm" for d in decisions) else "retrieval scores (no LLM)"
+        return TraceStep(kind, f"Relevance: {kept} of {len(decisions)} passages kept, judged by {judge}", decisions)
+    if kind == "citation_check":
+        removed, unsupported = payload.get("removed") or [], payload.get("unsupported") or []
+        if not removed and not unsupported:
+            return TraceStep(kind, "Citation check: every citation points to a given passage")
+        return TraceStep(kind, f"Citation check: {len(removed)} invalid citation(s) removed, {len(unsupported)} sentence(s) with facts not in their passages", payload)
+    return None
+
+
+# --- running turns ----------------------------------------------------------------------------
+
+
+def _collector(trace: list[TraceStep], on_event: EventCallback | None) -> EventCallback:
+    def forward(kind: str, payload: dict[str, Any]) -> None:
+        step = trace_step(kind, payload)
+        if step is not None:
+            trace.append(step)
+        if on_event is not None:
+            on_event(kind, payload)
+
+    return forward
+
+
+def ask(settings: Settings, message: str, *, mode: str, llm: LLMChoice, thread_id: str | None = None, on_event: EventCallback | None = None) -> Outcome:
+    """Run one turn of ``mode`` on thread ``thread_id`` (a new one when None) and persist it.
+
+    ``on_event`` receives the events as they happen (``token`` to stream the answer). Errors the
+    user can act on are stored as the answer and reported with status ``error``; an empty message
+    raises GreffierError.
+    """
+    if not isinstance(message, str) or not message.strip():
+        raise GreffierError("empty question: type a question about the documents")
+    trace: list[TraceStep] = []
+    forward = _collector(trace, on_event)
+    workspace = Workspace.open(settings)
+    if mode == "agent":
+        from greffier.chat.router import ChatRouter
+
+        router = ChatRouter(settings, backend=llm.backend)
+        router.backend_info = llm.info  # say why there is no LLM, not "no LLM given"
+        result = router.send(message, thread_id=thread_id, mode="agent", on_event=forward)
+        return Outcome(result.thread_id, result.status, trace)
+    if mode not in ANSWER_MODES:
+        raise GreffierError(f"unknown mode {mode!r}: use rag, retrieval_only, direct or agent")
+    thread_id = thread_id or threads.create_thread(workspace, title=message, mode=mode)
+    threads.append(workspace, thread_id, ChatMessage.from_user(message))
+    try:
+        result = answer(settings, message, mode=mode, backend=llm.backend, on_event=forward)
+    except GreffierError as exc:
+        text = f"Could not answer: {exc}"
+        threads.append(workspace, thread_id, ChatMessage.from_assistant(text), {"final": True, "mode": mode, "error": True, "trace": _dump(trace)})
+        return Outcome(thread_id, "error", trace)
+    text, sources, note = _shape(mode, result)
+    extra = {
+        "final": True, "mode": mode, "sources": [asdict(s) for s in sources], "trace": _dump(trace),
+        "abstained": bool(result.get("abstained")), "note": note,
+    }
+    threads.append(workspace, thread_id, ChatMessage.from_assistant(text), extra)
+    return Outcome(thread_id, "done", trace)
+
+
+def decide(settings: Settings, thread_id: str, decision: str, *, llm: LLMChoice, arguments: dict[str, Any] | None = None, on_event: EventCallback | None = None) -> Outcome:
+    """Approve, edit (with ``arguments``) or refuse the tool call thread ``thread_id`` waits on.
+
+    Raises GreffierError (no call waiting, no LLM to continue, unknown decision).
+    """
+    from greffier.chat.router import ChatRouter
+
+    trace: list[TraceStep] = []
+    router = ChatRouter(settings, backend=llm.backend)
+    router.backend_info = llm.info
+    result = router.resume(thread_id, decision, arguments=arguments, on_event=_collector(trace, on_event))
+    return Outcome(result.thread_id, result.status, trace)
+
+
+def _shape(mode: str, result: dict[str, Any]) -> tuple[str, list[Source], str | None]:
+    """The answer text, the sources the panel lists and the note under the answer."""
+    scores = {r["chunk_id"]: r for r in result.get("results", [])}
+    if mode == "retrieval_only":
+        results = result.get("results", [])
+        sources = [_source_from(n, r, r) for n, r in enumerate(results, 1)]
+        text = (
+            f"{len(results)} passages retrieved, best first — open them in the sources panel. "
+            "No answer is written in retrieval_only mode."
+            if results else "No passage matches this question."
+        )
+        return text, sources, None
+    if mode == "direct":
+        return result.get("answer", ""), [], result.get("note")
+    passages = {p["n"]: p for p in result.get("passages", [])}
+    sources = []
+    for citation in result.get("citations", []):
+        passage = passages.get(citation["n"], {})
+        sources.append(_source_from(citation["n"], {**citation, "text": passage.get("text", "")}, scores.get(citation["chunk_id"], {})))
+    return result.get("answer", ""), sources, result.get("note")
+
+
+def _source_from(n: int, where: dict[str, Any], scored: dict[str, Any]) -> Source:
+    return Source(
+        n=n, chunk_id=where.get("chunk_id"), contract_id=scored.get("contract_id") or where.get("contract_id"),
+        file=where.get("file"), page=where.get("page"), page_end=where.get("page_end"), section=where.get("section"),
+        score=scored.get("score"), text=where.get("text") or scored.get("text") or "",
+    )
+
+
+def _dump(trace: list[TraceStep]) -> list[dict[str, Any]]:
+    return json.loads(json.dumps([asdict(step) for step in trace], default=str))
+
+
+# --- reading threads back ---------------------------------------------------------------------
+
+
+def conversations(settings: Settings) -> list[dict[str, Any]]:
+    """The workspace's conversations, most recent first: id, title, mode, status, updated."""
+    workspace = Workspace.open(settings)
+    return [
+        {"id": t.id, "title": t.title or "(untitled)", "mode": t.mode, "status": t.status, "updated": t.updated_at}
+        for t in threads.list_threads(workspace)
+    ]
+
+
+def load_turns(settings: Settings, thread_id: str) -> list[Turn]:
+    """Thread ``thread_id`` as turns, with each cited passage's text and PDF, and the pending call."""
+    workspace = Workspace.open(settings)
+    thread = threads.get_thread(workspace, thread_id)
+    if thread is None:
+        return []
+    turns: list[Turn] = []
+    for row in threads.rows(workspace, thread_id):
+        data = row.data or {}
+        if row.role == "user" and not data.get("turn_step"):
+            turns.append(Turn(index=len(turns), question=row.content, mode=thread.mode))
+            continue
+        if not turns:
+            continue
+        turn = turns[-1]
+        if data.get("final"):
+            turn.answer, turn.status = row.content, "done"
+            turn.mode = data.get("mode") or ("agent" if thread.mode == "agent" else thread.mode)
+            turn.abstained, turn.error = bool(data.get("abstained")), bool(data.get("error"))
+            turn.note = data.get("note") or (_router_note(data) if turn.mode == "agent" else None)
+            turn.sources = _resolve_sources(workspace, data.get("sources") or [])
+            if data.get("trace") is not None:
+                turn.trace = [TraceStep(**step) for step in data["trace"]]
+        elif data.get("turn_step"):
+            turn.trace += _steps_of_row(row.role, row.content, data)
+    if thread.pending_call and turns:
+        turns[-1].status, turns[-1].pending = "awaiting_approval", dict(thread.pending_call)
+    return turns
+
+
+def _router_note(data: dict[str, Any]) -> str | None:
+    if data.get("no_llm"):
+        return "No LLM available: the agent could not plan tool calls; the answer quotes the documents."
+    if data.get("refused"):
+        return f"You refused the call to {data['refused']}: the documents were not consulted for this answer."
+    return None
+
+
+def _steps_of_row(role: str, content: str, data: dict[str, Any]) -> list[TraceStep]:
+    """Trace lines rebuilt from the router's stored steps (decisions, tool results, notes)."""
+    if data.get("decision"):
+        decision = data["decision"]
+        steps = [TraceStep("intent", f"Intent: {decision.get('intent')}"), TraceStep("plan", f"Plan: {decision.get('plan')}")]
+        if decision.get("tool"):
+            steps.append(TraceStep("tool_call", f"Tool call proposed: {decision['tool']}", decision.get("arguments")))
+        return steps
+    if role == "tool":
+        try:
+            detail: Any = json.loads(content)
+        except (json.JSONDecodeError, TypeError):
+            detail = content
+        return [TraceStep("tool_result", f"Result of {data.get('tool_result') or 'the tool'}", detail)]
+    return [TraceStep("note", content)]
+
+
+def _resolve_sources(workspace: Workspace, raw: list[dict[str, Any]]) -> list[Source]:
+    """Stored sources completed from the index: passage text when not stored, contract, PDF path."""
+    chunk_ids = [s["chunk_id"] for s in raw if s.get("chunk_id")]
+    with workspace.session() as session:
+        chunks = repo.get_chunks(session=session, chunk_ids=chunk_ids) if chunk_ids else {}
+        contract_ids = {s.get("contract_id") for s in raw} | {c.contract_id for c in chunks.values()}
+        contracts = {cid: repo.get_contract(session=session, contract_id=cid) for cid in contract_ids if cid}
+    sources = []
+    for position, item in enumerate(raw, start=1):
+        chunk = chunks.get(item.get("chunk_id") or "")
+        contract_id = item.get("contract_id") or (chunk.contract_id if chunk else None)
+        contract = contracts.get(contract_id)
+        source = Source(
+            n=int(item.get("n") or position), chunk_id=item.get("chunk_id"), contract_id=contract_id,
+            file=item.get("file") or (contract.file if contract else None),
+            page=item.get("page", chunk.page if chunk else None), page_end=item.get("page_end", chunk.page_end if chunk else None),
+            section=item.get("section") or (chunk.section if chunk else None), score=item.get("score"),
+            text=item.get("text") or (chunk.text if chunk else ""),
+        )
+        if contract is not None and contract.source_path.lower().endswith(".pdf") and (workspace.root / contract.source_path).is_file():
+            source.pdf = contract.source_path
+        sources.append(source)
+    return sources
+
+
+def pdf_file(settings: Settings, source: Source) -> str | None:
+    """The absolute path of the PDF a source comes from (None when it does not come from one)."""
+    if not source.pdf:
+        return None
+    path = Workspace.open(settings).root / source.pdf
+    return str(path) if path.is_file() else None

@@ -1,0 +1,47 @@
+"""Keys of the per-user state kept in ``st.session_state``; app.py initialises them once."""
+
+WORKSPACE = "workspace_path"  # resolved path of the open workspace (str)
+SETTINGS = "settings"  # the Settings of the open workspace, reloaded on every run by app.py
+WORKSPACE_INPUT = "sidebar_workspace_input"
+WORKSPACE_MESSAGE = "sidebar_workspace_message"  # (level, text) shown once after open / create
+
+# Retrieval knobs (sidebar); KNOBS_FOR remembers which workspace they were loaded from.
+KNOBS_FOR = "knobs_workspace"
+MODE = "knob_mode"
+TOP_K_RETRIEVAL = "knob_top_k_retrieval"
+TOP_K_FINAL = "knob_top_k_final"
+MIN_SCORE = "knob_min_score"
+FUSION = "knob_fusion"
+DENSE_WEIGHT = "knob_dense_weight"
+RERANK = "knob_rerank"
+
+# Chat
+THREAD = "chat_thread_id"  # None: a new conversation
+THREAD_PICKER = "chat_thread_picker"
+SOURCE_TURN = "chat_source_turn"  # index of the turn whose sources the panel shows
+SOURCE_N = "chat_source_n"  # the passage number selected in the panel
+LIVE_TRACES = "chat_live_traces"  # {(thread id, turn index): [trace steps]} of this session's turns
+CHAT_INPUT = "chat_input"
+APPROVAL_ARGS = "chat_approval_arguments"
+
+# Data room
+DR_FILTERS = "dataroom_filters"  # the arguments of the last submitted filter form
+DR_PAGE = "dataroom_page"
+DR_PAGE_SIZE = "dataroom_page_size"
+DR_DETAIL = "dataroom_detail_contract"
+
+# Documents
+DOC_UPLOADS = "documents_uploads"
+DOC_FOLDER = "documents_folder"
+DOC_SELECTED = "documents_selected"
+DOC_LAST_REPORT = "documents_last_report"
+
+# Duplicates
+DUP_PAIR = "duplicates_pair"
+DUP_SHOW_DISMISSED = "duplicates_show_dismissed"
+
+# Compliance
+CMP_PLAYBOOK = "compliance_playbook"
+CMP_SCOPE = "compliance_scope"
+CMP_FLAG = "compliance_flag"
+CMP_STATUS_FILTER = "compliance_status_filter"

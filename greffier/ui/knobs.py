@@ -1,0 +1,126 @@
+"""The sidebar's view models: opening a workspace, the retrieval knobs, the chat mode, the backends.
+
+Knobs are saved per workspace: the search group in ``<workspace>/.greffier/settings.json``
+(:func:`greffier.config.save_workspace_settings`), the chat mode — not a Settings field — as the
+``ui.chat_mode`` key of the workspace's WorkspaceMeta table.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from greffier.config import FusionMethod, Settings, load_settings, save_workspace_settings
+from greffier.errors import WorkspaceError
+from greffier.workspace import Workspace
+from store import repository as repo
+
+MODES = ("rag", "retrieval_only", "direct", "agent")
+MODE_LABELS = {
+    "rag": "rag — cited answer from the documents",
+    "retrieval_only": "retrieval_only — ranked passages, no answer",
+    "direct": "direct — LLM alone, not grounded",
+    "agent": "agent — plans tool calls, asks your approval",
+}
+FUSION_LABELS = {
+    FusionMethod.combine_and_dedup.value: "combine and dedup (weighted scores)",
+    FusionMethod.rrf.value: "RRF (reciprocal rank fusion)",
+    FusionMethod.boost_only.value: "boost (dense, boosted by lexical)",
+}
+CHAT_MODE_KEY = "ui.chat_mode"
+
+
+def resolve_workspace(path: str, *, create: bool) -> Path:
+    """The absolute folder of workspace ``path``; created when ``create``. Raises WorkspaceError."""
+    text = (path or "").strip()
+    if not text:
+        raise WorkspaceError("no folder given: type the path of a workspace folder")
+    folder = Path(text).expanduser().resolve()
+    if folder.exists() and not folder.is_dir():
+        raise WorkspaceError(f"{folder} is a file: give a folder")
+    if not folder.exists() and not create:
+        raise WorkspaceError(f"{folder} does not exist: check the path, or use Create to make a new workspace there")
+    try:
+        Workspace.open(load_settings(folder), create=create)
+    except OSError as exc:
+        raise WorkspaceError(f"cannot use {folder} as a workspace ({exc.strerror or exc}): choose a folder you can write to") from exc
+    return folder
+
+
+def knob_values(settings: Settings) -> dict[str, Any]:
+    """The current values of the sidebar knobs for the workspace of ``settings``."""
+    search = settings.search
+    return {
+        "mode": chat_mode(settings),
+        "top_k_retrieval": search.top_k_retrieval,
+        "top_k_final": search.top_k_final,
+        "min_score": float(search.min_score),
+        "fusion": search.fusion.value,
+        "dense_weight": float(search.dense_weight),
+        "rerank": bool(search.rerank),
+    }
+
+
+def save_knobs(settings: Settings, values: dict[str, Any]) -> Settings:
+    """Validate and persist the knobs; returns the new settings. Raises ValueError on a bad value.
+
+    ``dense_weight`` sets both weights: the lexical weight is its complement.
+    """
+    search = settings.search.model_dump()
+    for key in ("top_k_retrieval", "top_k_final", "min_score", "fusion", "rerank"):
+        if key in values:
+            search[key] = values[key]
+    if "dense_weight" in values:
+        dense = round(float(values["dense_weight"]), 2)
+        search["dense_weight"], search["lexical_weight"] = dense, round(1.0 - dense, 2)
+    if int(search["top_k_final"]) > int(search["top_k_retrieval"]):
+        raise ValueError("top-k final cannot exceed top-k retrieval: raise top-k retrieval first")
+    try:
+        updated = settings.model_copy(update={"search": type(settings.search).model_validate(search)})
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors())
+        raise ValueError(f"invalid retrieval settings: {problems}") from exc
+    save_workspace_settings(updated)
+    if "mode" in values:
+        save_chat_mode(updated, values["mode"])
+    return updated
+
+
+def chat_mode(settings: Settings) -> str:
+    """The chat mode saved for this workspace (``rag`` when none was chosen)."""
+    workspace = Workspace.open(settings)
+    with workspace.session() as session:
+        value = repo.get_meta(session=session, key=CHAT_MODE_KEY)
+    return value if value in MODES else "rag"
+
+
+def save_chat_mode(settings: Settings, mode: str) -> None:
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r}: use one of {', '.join(MODES)}")
+    workspace = Workspace.open(settings)
+    with workspace.session() as session:
+        repo.set_meta(session=session, key=CHAT_MODE_KEY, value=mode)
+
+
+def describe_llm(info: dict[str, Any]) -> str:
+    """One line saying which LLM answers, or that none does and why."""
+    kind = info.get("kind") or "none"
+    if kind == "none":
+        reason = info.get("reason") or "no LLM configured"
+        return f"none — answers are extractive (quoted sentences with citations). Why: {reason}"
+    where = f" at {info['url']}" if info.get("url") else ""
+    remote = " — REMOTE: questions and passages leave this machine" if info.get("remote") else ""
+    tools = "native tool calls" if info.get("tools") else "JSON decisions"
+    return f"{kind} · {info.get('model') or '?'}{where} ({tools}){remote}"
+
+
+def describe_models(models: dict[str, Any], reranker: dict[str, Any]) -> dict[str, str]:
+    """Lines for the embedder and the reranker (``models`` from services.models_in_use)."""
+    embedder = models["embedder"]
+    if reranker.get("active"):
+        rerank_line = f"{reranker['name']} (active)"
+    else:
+        rerank_line = f"off — {reranker.get('reason') or 'not available'}"
+    return {"embedder": f"{embedder['name']} — {embedder['description']}", "reranker": rerank_line}
