@@ -213,15 +213,37 @@ def generate_entries(n: int, seed: int) -> tuple[list[dict[str, Any]], dict[str,
     return entries[:n], truth
 
 
-def generate(n: int, seed: int) -> tuple[list[dict[str, Any]], dict[str, Any], str]:
-    """Entries, truth and the generator's name: greffier.synthetic when present, else the fallback."""
+def generate(n: int, seed: int) -> tuple[list[dict[str, Any]], dict[str, list[list[int]]], str]:
+    """Entries, planted pairs by kind and the generator's name: greffier.synthetic when present,
+    else the fallback above."""
     try:
-        from greffier.synthetic import generate_dataroom  # type: ignore[import-not-found]
+        from greffier.synthetic import generate_dataroom
     except ImportError:
         entries, truth = generate_entries(n, seed)
         return entries, truth, "benchmarks.dataroom_scale.generate_entries"
-    entries, truth = generate_dataroom(n, seed)
-    return entries, truth, "greffier.synthetic.generate_dataroom"
+    entries, room_truth = generate_dataroom(n, seed)
+    return entries, _planted_pairs(room_truth), "greffier.synthetic.generate_dataroom"
+
+
+def _planted_pairs(truth: Any) -> dict[str, list[list[int]]]:
+    """Planted pairs of a :class:`greffier.synthetic.DataRoomTruth`, by kind (0-based positions)."""
+    from collections import defaultdict
+
+    same_day: dict[tuple, list[Any]] = defaultdict(list)
+    for contract in truth.contracts:
+        if contract.kind == "original" and contract.signature_date is not None:
+            same_day[(frozenset(contract.party_ids), contract.signature_date)].append(contract)
+    different_acts = [
+        [a.position, b.position]
+        for group in same_day.values() for i, a in enumerate(group) for b in group[i + 1 :]
+        if a.contract_type != b.contract_type
+    ]
+    return {
+        "duplicate": [[d.original, d.position] for d in truth.duplicates],
+        "translation": [[t.original, t.position] for t in truth.translations],
+        "amendment": [[a.target, a.position] for a in truth.amendments],
+        "same_day_different_acts": different_acts,
+    }
 
 
 # --------------------------------------------------------------------------------------------------
@@ -283,7 +305,7 @@ def _filter_query(room: Any) -> dict[str, Any]:
 def _pair_scores(found: list[list[str]], truth: dict[str, Any], ids: list[str]) -> dict[str, Any]:
     """Recall per planted kind, and how many found pairs are planted duplicates/translations."""
     found_set = {frozenset(p) for p in found}
-    expected = {kind: {frozenset((ids[i], ids[j])) for i, j in pairs} for kind, pairs in truth.items() if isinstance(pairs, list)}
+    expected = {kind: {frozenset((ids[i], ids[j])) for i, j in pairs} for kind, pairs in truth.items()}
     scores: dict[str, Any] = {}
     for kind, pairs in expected.items():
         hit = len(pairs & found_set)

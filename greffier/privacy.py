@@ -7,6 +7,7 @@ reads its environment.
 
 from __future__ import annotations
 
+import logging
 import os
 
 # Values a user may not override by accident: telemetry and hub access stay off.
@@ -35,3 +36,17 @@ def apply_offline_environment(*, allow_hub: bool = False) -> None:
     if allow_hub:
         for key in ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE", "HF_DATASETS_OFFLINE"):
             os.environ.pop(key, None)
+
+
+# Libraries whose DEBUG logs echo document text (docling prints every paragraph it parses; Haystack
+# can print component inputs). Greffier's own logs never hold document text, and these are capped so
+# that no verbosity setting puts a contract's words into a log file.
+TEXT_ECHOING_LOGGERS = ("docling", "docling_core", "docling_parse", "haystack", "bm25s", "chromadb", "FlagEmbedding", "transformers", "httpx")
+
+
+def cap_library_logs(level: int = logging.INFO) -> None:
+    """Keep text-echoing library loggers at ``level`` or above, whatever the root level is."""
+    for name in TEXT_ECHOING_LOGGERS:
+        logger = logging.getLogger(name)
+        if logger.level == logging.NOTSET or logger.level < level:
+            logger.setLevel(level)

@@ -1,45 +1,166 @@
-"""Documents screen: the workspace's documents with their status."""
+"""Documents: add files (upload, or a folder on this machine) with a per-file progress bar; the
+workspace's documents with status, pages, chunks and errors; re-index and remove."""
+
+import logging
 
 import streamlit as st
 
-from greffier import ui_state
-from greffier.config import load_settings
 from greffier.errors import GreffierError
-from greffier.services import list_documents, models_in_use
+from greffier.services import workspace_status
+from greffier.ui import documents, keys
+from pages import _shared as shared
 
-settings = load_settings(st.session_state[ui_state.WORKSPACE])
+log = logging.getLogger("greffier.app")
+settings = shared.settings()
+st.session_state.setdefault("documents_generation", 0)
 
 st.header("Documents")
+st.caption(f"Workspace `{settings.workspace}` — files are read here and nothing leaves this machine.")
+
+
+def _run(action, label: str):  # noqa: ANN001, ANN202
+    """Run an ingest-like ``action(progress)`` with a progress bar; errors become messages."""
+    bar = st.progress(0.0, text=f"{label}: starting…")
+    done = {"fraction": 0.0}
+
+    def progress(event) -> None:  # noqa: ANN001
+        fraction, line = documents.progress_line(event)
+        if fraction is not None:
+            done["fraction"] = fraction
+        bar.progress(min(max(done["fraction"], 0.0), 1.0), text=line)
+
+    try:
+        report = action(progress)
+    except GreffierError as exc:
+        bar.empty()
+        st.error(str(exc))
+        return None
+    except Exception as exc:  # noqa: BLE001 — never a raw traceback in the UI
+        log.exception("%s failed", label)
+        bar.empty()
+        st.error(f"{label} stopped on an unexpected error ({type(exc).__name__}: {exc}). The terminal log has the details.")
+        return None
+    bar.progress(1.0, text=f"{label}: done")
+    return report
+
+
+def _summary(report) -> None:  # noqa: ANN001
+    data = report.to_json()
+    text = f"{len(report.ingested)} indexed · {len(report.unchanged)} unchanged · {len(report.removed)} removed · {len(report.failed)} failed"
+    (st.warning if report.failed else st.success)(text)
+    if data["failed"]:
+        st.dataframe(data["failed"], hide_index=True, key=f"documents_report_failures_{st.session_state['documents_generation']}")
+    st.session_state["documents_generation"] += 1
+
+
+# --- adding documents ---------------------------------------------------------------------------
+
+upload_column, folder_column = st.columns(2, gap="large")
+with upload_column:
+    st.markdown("**Upload files**")
+    uploads = st.file_uploader(
+        "PDF, DOCX, HTML, Markdown, text, or a data-room JSON", accept_multiple_files=True,
+        type=[e.lstrip(".") for e in settings.ingest.extensions], key=f"{keys.DOC_UPLOADS}_{st.session_state['documents_generation']}",
+    )
+    if st.button("Ingest uploaded files", key="documents_ingest_uploads", type="primary", disabled=not uploads):
+        try:
+            folder = documents.save_uploads(settings, [(u.name, u.getvalue()) for u in uploads])
+        except (GreffierError, OSError) as exc:
+            st.error(f"Cannot save the uploads: {exc}")
+        else:
+            report = _run(lambda progress: documents.ingest(settings, folder, progress), "Ingest")
+            if report is not None:
+                _summary(report)
+with folder_column:
+    st.markdown("**Or ingest a folder on this machine**")
+    path = st.text_input("Folder, file or data-room JSON", key=keys.DOC_FOLDER, placeholder="/path/to/dataroom")
+    st.caption("Sub-folders are included. A folder outside the workspace is copied into it first; unchanged files are skipped.")
+    if st.button("Ingest", key="documents_ingest_folder", type="primary", disabled=not (path or "").strip()):
+        report = _run(lambda progress: documents.ingest(settings, path.strip(), progress), "Ingest")
+        if report is not None:
+            _summary(report)
+
+st.divider()
+
+# --- the documents ------------------------------------------------------------------------------
+
 try:
-    models = models_in_use(settings)
-    rows = list_documents(settings)
+    status = workspace_status(settings)
+    indexed, problems = documents.document_rows(settings)
 except GreffierError as exc:
     st.error(str(exc))
     st.stop()
 
-reranker = models["reranker"]["name"] if models["reranker"] else "none — no cross-encoder found locally"
-st.caption(f"Embedder: {models['embedder']['description']} · Reranker: {reranker} · LLM: {models['llm_backend']}")
+reranker = shared.models(settings)["reranker"]
+st.caption(
+    f"Embedder: {status['models']['embedder']['description']} · Reranker: {reranker['name'] or 'none — ' + str(reranker['reason'])} · "
+    f"LLM: {shared.llm_choice(settings).info.get('kind', 'none')}"
+)
+if status.get("reindex_needed"):
+    st.warning(
+        f"This workspace was indexed with {status['indexed_with']!r} and the current embedder is "
+        f"{status['models']['embedder']['signature']!r}: re-index everything before searching."
+    )
+    if st.button("Re-index everything with the current embedder", key="documents_reindex_all"):
+        from greffier.maintenance import reindex
 
-if not rows:
+        with st.spinner("Re-embedding every passage…"):
+            try:
+                done = reindex(settings)
+            except GreffierError as exc:
+                st.error(str(exc))
+            else:
+                st.success(f"Re-indexed {done['chunks']} passages of {done['contracts']} documents.")
+
+if not indexed and not problems:
     st.info(
-        f"No documents in {settings.workspace} yet. Ingest a folder with "
+        f"No documents in {settings.workspace} yet. Upload files or give a folder above — or from a terminal: "
         f"`python -m greffier ingest FOLDER --workspace {settings.workspace}`."
     )
     st.stop()
 
-indexed = [r for r in rows if r["status"] == "indexed"]
-failed = [r for r in rows if r["status"] != "indexed"]
-col1, col2, col3 = st.columns(3)
-col1.metric("Documents", len(indexed))
-col2.metric("Chunks", sum(r["chunks"] for r in indexed))
-col3.metric("Files with errors", len(failed))
+metrics = st.columns(4)
+metrics[0].metric("Documents", len(indexed))
+metrics[1].metric("Passages (chunks)", sum(r["chunks"] or 0 for r in indexed))
+metrics[2].metric("Pages", sum(r["pages"] or 0 for r in indexed))
+metrics[3].metric("Files with errors", len(problems))
 
 st.dataframe(
-    [{"id": r["id"], "file": r["file"], "title": r["title"], "pages": r["pages"], "chunks": r["chunks"], "status": r["status"]} for r in indexed],
-    hide_index=True,
-    use_container_width=True,
-    key="documents_table",
+    indexed, hide_index=True, key="documents_table",
+    column_order=["id", "file", "title", "pages", "chunks", "status", "source", "converter"],
+    column_config={"source": st.column_config.TextColumn("source file", help="The file ingested (a data-room JSON holds many documents)")},
 )
-if failed:
+if problems:
     st.subheader("Files that could not be ingested")
-    st.dataframe([{"file": r["file"], "error": r["error"]} for r in failed], hide_index=True, use_container_width=True, key="failed_table")
+    st.caption("Each is listed with what went wrong and what to do; the other files were ingested.")
+    st.dataframe(problems, hide_index=True, key="failed_table", column_config={"error": st.column_config.TextColumn("error", width="large")})
+
+# --- re-index and remove ------------------------------------------------------------------------
+
+st.subheader("Re-index or remove")
+generation = st.session_state["documents_generation"]
+chosen = st.multiselect("Files", documents.source_files(settings), key=f"{keys.DOC_SELECTED}_{generation}",
+                        help="Re-index reads a file again (e.g. after installing OCR); remove takes it out of every index")
+reindex_column, remove_column = st.columns(2, gap="large")
+with reindex_column:
+    if st.button("Re-index selected", key="documents_reindex", disabled=not chosen):
+        report = _run(lambda progress: documents.reindex(settings, chosen, progress), "Re-index")
+        if report is not None:
+            failures = "; ".join(f"{f['file']}: {f['error']}" for f in report.failed)
+            st.session_state[keys.DOC_LAST_REPORT] = f"Re-indexed {len(report.ingested)} file(s)." + (f" Failed: {failures}" if failures else "")
+            st.session_state["documents_generation"] += 1
+            st.rerun()
+with remove_column:
+    confirm = st.checkbox("Move the files out of the workspace (to .greffier/removed/)", key=f"documents_remove_confirm_{generation}")
+    if st.button("Remove selected", key="documents_remove", disabled=not (chosen and confirm)):
+        try:
+            outcome = documents.remove(settings, chosen)
+        except GreffierError as exc:
+            st.error(str(exc))
+        else:
+            st.session_state["documents_generation"] += 1
+            st.session_state[keys.DOC_LAST_REPORT] = f"Removed {len(outcome['removed'])} file(s); they are in {outcome['moved_to']}."
+            st.rerun()
+message = st.session_state.pop(keys.DOC_LAST_REPORT, None)
+if message:
+    st.success(message)

@@ -224,9 +224,9 @@ def load_cdtn(
 def _cdtn_articles(folder: Path, containers: dict[str, dict[str, Any]]) -> dict[str, Article]:
     """Every non-empty article of the Code du travail and the agreements, by id (first occurrence kept)."""
     articles: dict[str, Article] = {}
-    for row in _read_jsonl(folder / "corpus" / "code_du_travail.jsonl"):
-        title = _article_title("Code du travail", row)
-        _keep(articles, Article(id=row["id"], title=title, text=row["text"], source="code_du_travail"))
+    code = folder / "corpus" / "code_du_travail.jsonl"
+    for row in _read_jsonl(code):
+        _keep(articles, _article(code, row, "Code du travail", "code_du_travail"))
     kali_dir = folder / "corpus" / "kali"
     if not kali_dir.is_dir():
         raise EvalDataError(f"{kali_dir} not found: the CDTN corpus lacks the collective agreements")
@@ -234,8 +234,14 @@ def _cdtn_articles(folder: Path, containers: dict[str, dict[str, Any]]) -> dict[
         for row in _read_jsonl(path):
             container = containers.get(row.get("container") or path.stem, {})
             label = f"Convention collective {container.get('shortTitle', path.stem)} (IDCC {container.get('idcc', '?')})"
-            _keep(articles, Article(id=row["id"], title=_article_title(label, row), text=row["text"], source=path.stem))
+            _keep(articles, _article(path, row, label, path.stem))
     return articles
+
+
+def _article(path: Path, row: dict[str, Any], label: str, source: str) -> Article:
+    if not isinstance(row.get("id"), str) or not isinstance(row.get("text"), str):
+        raise EvalDataError(f"{path}: an article row lacks its 'id' or 'text' string ({str(row)[:80]})")
+    return Article(id=row["id"], title=_article_title(label, row), text=row["text"], source=source)
 
 
 def _keep(articles: dict[str, Article], article: Article) -> None:

@@ -63,6 +63,7 @@ NEAR_DUPLICATE_JACCARD = 0.5  # shingle Jaccard of a retyped or reconverted copy
 RETYPED_JACCARD = 0.2  # ...when the embeddings say it is the same text
 SAME_TEXT_SIMILARITY = 0.95  # aligned-article cosine of two versions of one text, same language
 TRANSLATION_SIMILARITY = 0.78  # aligned-article cosine of a text and its translation
+TRANSLATION_SIMILARITY_SAME_METADATA = 0.62  # ...when parties, type and dates all agree
 
 REASON_ORDER = ("same file content", "same parties", "same type", "same dates", "text similarity", "translation")
 
@@ -217,6 +218,11 @@ def _names_match(first: str, second: str, clusters: dict[str, str]) -> bool:
     return edit_distance(first, second, limit) <= limit
 
 
+def _same_parties(a: ContractRecord, b: ContractRecord, clusters: dict[str, str]) -> bool:
+    """The party lists match one to one (up to spelling)."""
+    return bool(a.parties) and len(a.parties) == len(b.parties) and len(_match_parties(a, b, clusters)) == len(a.parties)
+
+
 def _match_parties(a: ContractRecord, b: ContractRecord, clusters: dict[str, str]) -> list[tuple[int, int]]:
     """Greedy one-to-one matching of the parties of ``a`` and ``b`` (index pairs)."""
     matched: list[tuple[int, int]] = []
@@ -364,8 +370,9 @@ def _aligned_similarity(first: np.ndarray, second: np.ndarray) -> float:
     return float((scores.max(axis=1).mean() + scores.max(axis=0).mean()) / 2)
 
 
-def _verdict(pair: _Pair, consistent: bool) -> str | None:
-    """``duplicate``, ``translation`` or None."""
+def _verdict(pair: _Pair, consistent: bool, same_parties: bool) -> str | None:
+    """``duplicate``, ``translation`` or None. ``consistent``: no party of one is foreign to the other
+    (:func:`_parties_consistent`); ``same_parties``: the party lists match one to one."""
     if pair.same_content:
         return "duplicate"
     if not consistent or _metadata_conflicts(pair.a, pair.b):
@@ -374,7 +381,10 @@ def _verdict(pair: _Pair, consistent: bool) -> str | None:
         return "duplicate"
     if pair.similarity is None or not _same_dates(pair.a, pair.b):
         return None
-    if pair.other_language and pair.similarity >= TRANSLATION_SIMILARITY:
+    if pair.other_language and (
+        pair.similarity >= TRANSLATION_SIMILARITY
+        or (pair.similarity >= TRANSLATION_SIMILARITY_SAME_METADATA and same_parties and pair.a.contract_type is not None and pair.a.contract_type == pair.b.contract_type)
+    ):
         return "translation"
     if not pair.other_language and pair.similarity >= SAME_TEXT_SIMILARITY and pair.jaccard >= RETYPED_JACCARD:
         return "duplicate"
@@ -421,13 +431,14 @@ def _reasons(pair: _Pair, kind: str, clusters: dict[str, str]) -> list[str]:
     reasons = set()
     if pair.same_content:
         reasons.add("same file content")
-    if a.parties and len(a.parties) == len(b.parties) and len(_match_parties(a, b, clusters)) == len(a.parties):
+    if _same_parties(a, b, clusters):
         reasons.add("same parties")
     if a.contract_type is not None and a.contract_type == b.contract_type:
         reasons.add("same type")
     if _same_dates(a, b) and not ({"signature date", "end date"} & set(_metadata_conflicts(a, b))):
         reasons.add("same dates")
-    if pair.jaccard >= NEAR_DUPLICATE_JACCARD or (pair.similarity or 0) >= (TRANSLATION_SIMILARITY if kind == "translation" else SAME_TEXT_SIMILARITY):
+    threshold = TRANSLATION_SIMILARITY_SAME_METADATA if kind == "translation" else SAME_TEXT_SIMILARITY
+    if pair.jaccard >= NEAR_DUPLICATE_JACCARD or (pair.similarity or 0) >= threshold:
         reasons.add("text similarity")
     if kind == "translation":
         reasons.add("translation")
@@ -533,7 +544,7 @@ def find_duplicates(
         va, vb = vectors.get(pair.a.id), vectors.get(pair.b.id)
         if va is not None and vb is not None:
             pair.similarity = _aligned_similarity(va, vb)
-        kind = _verdict(pair, _parties_consistent(pair, clusters, texts))
+        kind = _verdict(pair, _parties_consistent(pair, clusters, texts), _same_parties(pair.a, pair.b, clusters))
         if kind is not None:
             found.append(_pair_output(pair, kind, clusters))
     found.sort(key=lambda p: (-p["text_similarity"], p["contract_ids"]))

@@ -26,7 +26,6 @@ APPROVAL_ARGS = "chat_approval_arguments"
 
 # Data room
 DR_FILTERS = "dataroom_filters"  # the arguments of the last submitted filter form
-DR_PAGE = "dataroom_page"
 DR_PAGE_SIZE = "dataroom_page_size"
 DR_DETAIL = "dataroom_detail_contract"
 

@@ -1,0 +1,105 @@
+"""Streamlit pieces shared by app.py and the pages (not a page itself): session state set-up,
+process-wide cached resources, and the passage viewer used by Chat and Compliance."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import streamlit as st
+
+from greffier.config import Settings, load_settings
+from greffier.llm import LLMChoice, resolve_llm
+from greffier.ui import keys
+from greffier.ui.text import escape_markdown
+
+# --- session state ----------------------------------------------------------------------------
+
+
+def init_state() -> None:
+    """Per-user state, initialised once per session (keys in greffier.ui.keys)."""
+    if keys.WORKSPACE not in st.session_state:
+        st.session_state[keys.WORKSPACE] = str(Path(load_settings().workspace).expanduser().resolve())
+    defaults: dict[str, Any] = {
+        keys.WORKSPACE_INPUT: st.session_state[keys.WORKSPACE],
+        keys.THREAD: None,
+        keys.SOURCE_TURN: None,
+        keys.SOURCE_N: None,
+        keys.LIVE_TRACES: {},
+        keys.DR_FILTERS: {},
+        keys.DUP_PAIR: None,
+        keys.CMP_FLAG: None,
+    }
+    for key, value in defaults.items():
+        st.session_state.setdefault(key, value)
+
+
+def settings() -> Settings:
+    """The settings of the open workspace, as app.py loaded them for this run."""
+    return st.session_state[keys.SETTINGS]
+
+
+# --- process-wide resources (keyed on the settings they depend on) ------------------------------
+
+
+@st.cache_resource(ttl=300, show_spinner=False)
+def _llm_choice(models_key: str, _settings: Settings) -> LLMChoice:
+    return resolve_llm(_settings)
+
+
+def llm_choice(current: Settings) -> LLMChoice:
+    """The LLM backend for these model settings: one per process, re-checked every 5 minutes
+    (a GGUF model is loaded once, not per question)."""
+    return _llm_choice(current.models.model_dump_json(), current)
+
+
+def forget_llm() -> None:
+    _llm_choice.clear()
+
+
+@st.cache_data(ttl=60, show_spinner=False)
+def _models(models_key: str, search_key: str, _settings: Settings) -> dict[str, Any]:
+    from greffier.search import reranker_in_use
+    from greffier.services import models_in_use
+
+    return {"models": models_in_use(_settings), "reranker": reranker_in_use(_settings)}
+
+
+def models(current: Settings) -> dict[str, Any]:
+    """Embedder, reranker (and whether it is active) for these settings, cached for a minute."""
+    return _models(current.models.model_dump_json(), current.search.model_dump_json(), current)
+
+
+# --- passage viewer -----------------------------------------------------------------------------
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def _page_image(pdf_path: str, mtime: float, page: int, passage: str) -> tuple[Any, bool]:
+    from greffier.ui.highlight import render_highlighted_page
+
+    rendered = render_highlighted_page(pdf_path, page, passage)
+    return rendered.image, rendered.found
+
+
+def show_passage(text: str, *, pdf_path: str | None, page: int | None, page_end: int | None, key: str) -> None:
+    """The passage text (as inert text), then for a PDF the page image with the passage highlighted."""
+    with st.container(border=True):
+        st.markdown(escape_markdown(text, keep_lines=True) or "_(the passage text is no longer in the index)_")
+    if not pdf_path:
+        st.caption("No page image: this passage does not come from a PDF file in the workspace.")
+        return
+    if not page:
+        st.caption("No page image: the page of this passage is unknown.")
+        return
+    pages = list(range(page, (page_end or page) + 1))
+    shown = pages[0]
+    if len(pages) > 1:
+        shown = st.select_slider("Page", options=pages, value=pages[0], key=f"{key}_page")
+    try:
+        image, found = _page_image(pdf_path, os.path.getmtime(pdf_path), shown, text)
+    except Exception as exc:  # noqa: BLE001 — a PDF that cannot be rendered must not break the page
+        st.warning(f"Cannot render page {shown} of {Path(pdf_path).name} ({type(exc).__name__}): the passage text above is what was cited.")
+        return
+    caption = f"{Path(pdf_path).name} — page {shown}" + ("" if found else " (the passage could not be located on this page: shown without highlight)")
+    st.image(image, caption=caption, width="stretch")

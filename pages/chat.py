@@ -1,0 +1,286 @@
+"""Chat: questions answered with numbered citations, streamed; a sources panel with each cited
+passage (PDF page highlighted); the trace of every turn; approvals in agent mode; conversation
+history per workspace; export to Markdown / DOCX."""
+
+import json
+import logging
+
+import streamlit as st
+
+from greffier.errors import GreffierError
+from greffier.services import workspace_status
+from greffier.ui import chat, keys, knobs
+from greffier.ui.exports import conversation_docx, conversation_markdown
+from greffier.ui.text import escape_markdown, one_line
+from pages import _shared as shared
+
+log = logging.getLogger("greffier.app")
+
+settings = shared.settings()
+llm = shared.llm_choice(settings)
+mode = st.session_state.get(keys.MODE) or knobs.chat_mode(settings)
+backend_line = knobs.describe_llm(llm.info)
+
+st.header("Chat")
+st.caption(f"Mode **{mode}** · LLM: {escape_markdown(backend_line)}")
+if mode == "agent" and llm.backend is None:
+    st.caption("Agent mode plans tool calls with an LLM; with none available the answer quotes the documents instead.")
+if mode == "direct":
+    st.caption("Direct mode answers with the LLM alone: the answer is not grounded in your documents.")
+
+try:
+    documents = workspace_status(settings)["documents"]
+except GreffierError as exc:
+    st.error(str(exc))
+    st.stop()
+if not documents:
+    st.info("No documents in this workspace yet: add files on the Documents page, then ask your questions here.")
+    st.page_link("pages/documents.py", label="Go to Documents", icon="📄")
+    st.stop()
+
+
+# --- conversation picker ------------------------------------------------------------------------
+
+
+def _pick_thread() -> None:
+    st.session_state[keys.THREAD] = st.session_state[keys.THREAD_PICKER]
+    st.session_state[keys.SOURCE_TURN] = None
+
+
+def _new_thread() -> None:
+    st.session_state[keys.THREAD] = None
+    st.session_state[keys.SOURCE_TURN] = None
+
+
+def _select_source(turn_index: int, n: int, picker_key: str) -> None:
+    st.session_state[keys.SOURCE_TURN] = turn_index
+    st.session_state[keys.SOURCE_N] = n
+    st.session_state[picker_key] = n
+
+
+conversations = chat.conversations(settings)
+labels = {None: "➕ New conversation"}
+for conversation in conversations:
+    waiting = " · ⏸ waiting for approval" if conversation["status"] == "awaiting_approval" else ""
+    labels[conversation["id"]] = f"{one_line(conversation['title'], 70)} · {conversation['updated']:%d %b %H:%M}{waiting}"
+if st.session_state[keys.THREAD] not in labels:
+    st.session_state[keys.THREAD] = None
+thread_id = st.session_state[keys.THREAD]
+st.session_state[keys.THREAD_PICKER] = thread_id
+turns = chat.load_turns(settings, thread_id) if thread_id else []
+pending = turns[-1] if turns and turns[-1].status == "awaiting_approval" else None
+
+bar = st.columns([6, 2, 2, 2], vertical_alignment="bottom")
+bar[0].selectbox("Conversation", list(labels), format_func=labels.get, key=keys.THREAD_PICKER, on_change=_pick_thread)
+bar[1].button("New conversation", key="chat_new", on_click=_new_thread, width="stretch")
+title = labels.get(thread_id, "Conversation").split(" · ")[0]
+bar[2].download_button(
+    "Export .md", data=conversation_markdown(title, turns, backend=backend_line) if turns else "", file_name="greffier-conversation.md",
+    mime="text/markdown", key="chat_export_md", disabled=not turns, width="stretch",
+)
+bar[3].download_button(
+    "Export .docx", data=conversation_docx(title, turns, backend=backend_line) if turns else b"", file_name="greffier-conversation.docx",
+    mime="application/vnd.openxmlformats-officedocument.wordprocessingml.document", key="chat_export_docx", disabled=not turns, width="stretch",
+)
+
+prompt = st.chat_input(
+    "Approve, edit or refuse the pending tool call first" if pending else "Ask about the documents — e.g. « Quelle est la durée du bail ? »",
+    key=keys.CHAT_INPUT, disabled=pending is not None,
+)
+
+
+# --- rendering turns ----------------------------------------------------------------------------
+
+
+def _trace(turn: chat.Turn) -> list[chat.TraceStep]:
+    live = st.session_state[keys.LIVE_TRACES].get(f"{thread_id}:{turn.index}")
+    return live if live else turn.trace
+
+
+def _show_trace(steps: list[chat.TraceStep], key: str) -> None:
+    if not steps:
+        return
+    with st.expander("Trace — intent, plan, tool calls, relevance", expanded=False):
+        for number, step in enumerate(steps):
+            st.markdown(f"**{step.kind.replace('_', ' ')}** — {escape_markdown(step.title)}")
+            if step.kind == "relevance" and isinstance(step.detail, list):
+                st.dataframe(step.detail, hide_index=True, key=f"{key}_relevance_{number}")
+            elif step.detail:
+                st.json(step.detail, expanded=False)
+
+
+def _show_answer(turn: chat.Turn) -> None:
+    if turn.status == "awaiting_approval" and not turn.answer:
+        st.info("Waiting for your decision on the tool call below.")
+    elif turn.status == "unanswered":
+        st.warning("No answer was recorded for this question (interrupted?). Ask it again.")
+    elif turn.error:
+        st.error(turn.answer)
+    elif turn.abstained:
+        st.warning(f"**Abstained** — {escape_markdown(turn.answer)}")
+    else:
+        st.markdown(escape_markdown(turn.answer, keep_lines=True))
+    if turn.note:
+        st.caption(escape_markdown(turn.note))
+
+
+def _show_turn(turn: chat.Turn) -> None:
+    with st.chat_message("user"):
+        st.markdown(escape_markdown(turn.question))
+    with st.chat_message("assistant"):
+        _show_answer(turn)
+        if turn.sources:
+            picker_key = f"chat_source_pick_{thread_id}_{turn.index}"
+            with st.container(horizontal=True, gap="small"):
+                for source in turn.sources:
+                    st.button(
+                        escape_markdown(f"[{source.n}] {one_line(source.file or source.contract_id, 28)}"),
+                        key=f"chat_cite_{thread_id}_{turn.index}_{source.n}", type="tertiary", help=source.label,
+                        on_click=_select_source, args=(turn.index, source.n, picker_key),
+                    )
+        _show_trace(_trace(turn), f"chat_trace_{thread_id}_{turn.index}")
+
+
+def _stream_into(run) -> chat.Outcome | None:  # noqa: ANN001
+    """Run ``run(on_event)`` showing its steps and streaming its tokens; errors become messages."""
+    steps = st.status("Working…", expanded=False)
+    placeholder = st.empty()
+    streamed: list[str] = []
+
+    def on_event(kind: str, payload: dict) -> None:
+        if kind == "token":
+            streamed.append(payload.get("text", ""))
+            placeholder.markdown(escape_markdown("".join(streamed), keep_lines=True) + " ▌")
+            return
+        step = chat.trace_step(kind, payload)
+        if step is not None:
+            steps.write(escape_markdown(step.title))
+
+    try:
+        outcome = run(on_event)
+    except GreffierError as exc:
+        steps.update(label="Stopped", state="error")
+        st.error(str(exc))
+        return None
+    except Exception as exc:  # noqa: BLE001 — never a raw traceback in the UI
+        log.exception("chat turn failed")
+        steps.update(label="Stopped", state="error")
+        st.error(f"Something went wrong while answering ({type(exc).__name__}: {exc}). Try again; the terminal log has the details.")
+        return None
+    steps.update(label="Done", state="complete")
+    return outcome
+
+
+def _remember_trace(outcome: chat.Outcome, turn_index: int, *, extend: bool = False) -> None:
+    key = f"{outcome.thread_id}:{turn_index}"
+    traces = st.session_state[keys.LIVE_TRACES]
+    traces[key] = (traces.get(key, []) if extend else []) + outcome.trace
+
+
+def _ask(question: str) -> None:
+    with st.chat_message("user"):
+        st.markdown(escape_markdown(question))
+    with st.chat_message("assistant"):
+        outcome = _stream_into(lambda on_event: chat.ask(settings, question, mode=mode, llm=llm, thread_id=thread_id, on_event=on_event))
+    if outcome is None:
+        return
+    turn_index = len(turns) if outcome.thread_id == thread_id else 0
+    _remember_trace(outcome, turn_index)
+    st.session_state[keys.THREAD] = outcome.thread_id
+    st.session_state[keys.SOURCE_TURN] = turn_index
+    st.session_state[keys.SOURCE_N] = None
+    st.rerun()
+
+
+def _approval_bar(turn: chat.Turn) -> None:
+    call = turn.pending or {}
+    with st.container(border=True):
+        st.markdown(f"**Approval needed** — the assistant wants to call `{call.get('tool')}`")
+        if call.get("plan"):
+            st.caption(f"Plan: {escape_markdown(call['plan'])}")
+        st.json(call.get("arguments") or {}, expanded=True)
+        edited = st.text_area(
+            "Arguments (JSON) — edit them, then choose “Run edited”", value=json.dumps(call.get("arguments") or {}, indent=2, ensure_ascii=False),
+            key=f"{keys.APPROVAL_ARGS}_{thread_id}", height=140,
+        )
+        approve, run_edited, refuse = st.columns(3)
+        decision, arguments = None, None
+        if approve.button("Approve", key=f"chat_approve_{thread_id}", type="primary", width="stretch"):
+            decision = "approve"
+        if run_edited.button("Run edited", key=f"chat_edit_{thread_id}", width="stretch"):
+            try:
+                arguments = json.loads(edited or "{}")
+            except json.JSONDecodeError as exc:
+                st.error(f"The arguments are not valid JSON ({exc.msg}, line {exc.lineno}): correct them and try again.")
+                return
+            if not isinstance(arguments, dict):
+                st.error("The arguments must be a JSON object ({...}).")
+                return
+            decision = "edit"
+        if refuse.button("Refuse", key=f"chat_refuse_{thread_id}", width="stretch"):
+            decision = "refuse"
+    if decision is None:
+        return
+    with st.chat_message("assistant"):
+        outcome = _stream_into(lambda on_event: chat.decide(settings, thread_id, decision, llm=llm, arguments=arguments, on_event=on_event))
+    if outcome is not None:
+        _remember_trace(outcome, turn.index, extend=True)
+        st.session_state[keys.SOURCE_TURN] = turn.index
+        st.rerun()
+
+
+# --- sources panel ------------------------------------------------------------------------------
+
+
+def _sources_panel() -> None:
+    st.subheader("Sources")
+    if not turns:
+        st.caption("The passages an answer cites appear here, with the page they come from.")
+        return
+    chosen = st.session_state[keys.SOURCE_TURN]
+    if chosen is None or not 0 <= chosen < len(turns):
+        with_sources = [t.index for t in turns if t.sources]
+        chosen = with_sources[-1] if with_sources else len(turns) - 1
+    turn = turns[chosen]
+    st.caption(f"Question {turn.index + 1}: {escape_markdown(one_line(turn.question, 120))}")
+    if not turn.sources:
+        if turn.abstained:
+            st.info("No passage was judged relevant, so none is cited. The trace under the answer lists what was searched.")
+        else:
+            st.info("This answer cites no passage.")
+        return
+    numbers = [s.n for s in turn.sources]
+    by_n = {s.n: s for s in turn.sources}
+    picker_key = f"chat_source_pick_{thread_id}_{turn.index}"
+    wanted = st.session_state[keys.SOURCE_N]
+    if st.session_state.get(picker_key) not in numbers:
+        st.session_state[picker_key] = wanted if wanted in numbers else numbers[0]
+    n = st.radio(
+        "Cited passages", numbers, key=picker_key,
+        format_func=lambda k: escape_markdown(by_n[k].label + (f" — score {by_n[k].score:.3f}" if by_n[k].score is not None else "")),
+    )
+    source = by_n[n]
+    st.markdown(f"**{escape_markdown(source.label)}**")
+    details = [f"contract {source.contract_id}" if source.contract_id else None, f"passage {source.chunk_id}" if source.chunk_id else None,
+               f"score {source.score:.4f}" if source.score is not None else None]
+    st.caption(" · ".join(d for d in details if d))
+    shared.show_passage(source.text, pdf_path=chat.pdf_file(settings, source), page=source.page, page_end=source.page_end, key=picker_key)
+
+
+# --- page ---------------------------------------------------------------------------------------
+
+conversation_column, sources_column = st.columns([3, 2], gap="large")
+with conversation_column:
+    if not turns and not prompt:
+        st.info(
+            "Ask a question about the documents of this workspace, in French or English. "
+            "Answers cite their passages as [1], [2]…; click a citation to open it in the sources panel."
+        )
+    for turn in turns:
+        _show_turn(turn)
+    if pending is not None:
+        _approval_bar(pending)
+    if prompt:
+        _ask(prompt)
+with sources_column:
+    _sources_panel()

@@ -1,0 +1,193 @@
+"""Data room: filter the contracts (parties, types, law, dates, free text) into the exhaustive table,
+with every contract left out listed beside it and why; warnings, a contract's detail (articles,
+metadata with its source, amendments), a timeline of the terms, and exports."""
+
+import hashlib
+import json
+from datetime import date
+
+import altair as alt
+import pandas as pd
+import streamlit as st
+
+from greffier.errors import GreffierError
+from greffier.ui import dataroom, keys
+from greffier.ui.exports import table_csv, table_xlsx
+from greffier.ui.text import escape_markdown, one_line
+from pages import _shared as shared
+
+settings = shared.settings()
+EARLIEST, LATEST = date(1950, 1, 1), date(2100, 12, 31)
+
+st.header("Data room")
+st.caption("Every contract that passes the filters is listed — no top-k cut. Contracts that cannot be decided are listed beside the table, never dropped.")
+
+try:
+    options = dataroom.filter_options(settings)
+except GreffierError as exc:
+    st.error(str(exc))
+    st.stop()
+if not options["contracts"]:
+    st.info("No contracts yet: ingest a data room (a folder of contracts or a data-room JSON file) on the Documents page.")
+    st.page_link("pages/documents.py", label="Go to Documents", icon="📄")
+    st.stop()
+
+entities = options["entities"]
+
+# --- filter form --------------------------------------------------------------------------------
+
+with st.form("dataroom_filter_form"):
+    first = st.columns([2, 2, 2])
+    parties = first[0].multiselect("Parties (all of them)", list(entities), format_func=lambda e: f"{entities[e]} ({e})", key="dr_f_parties")
+    types = first[1].multiselect("Contract types", options["types"], key="dr_f_types")
+    text = first[2].text_input("Free text", key="dr_f_text", placeholder="e.g. exclusivité territoriale", help="Keeps the contracts whose articles match, best first")
+    second = st.columns(2)
+    law_in = second[0].multiselect("Governing law is", options["laws"], key="dr_f_law_in")
+    law_not_in = second[1].multiselect("Governing law is not", options["laws"], key="dr_f_law_not_in", help="e.g. not « droit français » for foreign law")
+    third = st.columns(4)
+    signed_after = third[0].date_input("Signed on or after", value=None, min_value=EARLIEST, max_value=LATEST, key="dr_f_signed_after")
+    signed_before = third[1].date_input("Signed on or before", value=None, min_value=EARLIEST, max_value=LATEST, key="dr_f_signed_before")
+    ends_after = third[2].date_input("Ends on or after", value=None, min_value=EARLIEST, max_value=LATEST, key="dr_f_ends_after")
+    ends_before = third[3].date_input("Ends on or before", value=None, min_value=EARLIEST, max_value=LATEST, key="dr_f_ends_before",
+                                      help="Contracts whose end an amendment moved past this date are listed as excluded by amendment")
+    submitted = st.form_submit_button("Apply filters", type="primary")
+if submitted:
+    st.session_state[keys.DR_FILTERS] = dataroom.build_arguments(
+        parties=parties, types=types, law_in=law_in, law_not_in=law_not_in, signed_after=signed_after,
+        signed_before=signed_before, ends_after=ends_after, ends_before=ends_before, text=text,
+    )
+
+arguments = st.session_state[keys.DR_FILTERS]
+try:
+    listing = dataroom.search_all(settings, arguments)
+except GreffierError as exc:
+    st.error(f"These filters cannot be run: {exc}")
+    st.stop()
+
+results = listing["results"]
+excluded = dataroom.exclusion_rows(settings, listing)
+rows = dataroom.table_rows(results)
+
+metrics = st.columns(4)
+metrics[0].metric("Matching contracts", f"{listing['total_results']} of {listing['total_candidates']}")
+metrics[1].metric("Excluded — unknown field", len(listing.get("excluded_unknown") or []))
+metrics[2].metric("Excluded by amendment", len(listing.get("excluded_by_amendment") or {}))
+metrics[3].metric("Contradictions", len(listing.get("contradictions") or {}))
+with st.expander("Arguments sent to search_data_room", expanded=False):
+    st.json(arguments or {"filters": None})
+
+# --- table and exclusions -----------------------------------------------------------------------
+
+table_column, excluded_column = st.columns([3, 2], gap="large")
+with table_column:
+    st.subheader("Contracts")
+    if not rows:
+        st.info("No contract passes these filters. Loosen them — and check the contracts listed as excluded.")
+    else:
+        size_column, page_column, _ = st.columns([1, 1, 2])
+        page_size = size_column.selectbox("Rows per page", [10, 20, 50, 100], index=1, key=keys.DR_PAGE_SIZE)
+        pages = max(1, -(-len(rows) // page_size))
+        # One page widget per listing: new filters or page size start again at page 1.
+        listing_key = hashlib.sha1(json.dumps([arguments, page_size], sort_keys=True).encode()).hexdigest()[:10]
+        page = page_column.number_input(f"Page (of {pages})", min_value=1, max_value=pages, value=1, key=f"dr_page_{listing_key}") - 1
+        shown = rows[page * page_size : (page + 1) * page_size]
+        st.dataframe(shown, hide_index=True, key="dataroom_table", column_order=dataroom.TABLE_COLUMNS + (["score"] if "score" in rows[0] else []),
+                     column_config={"warnings": st.column_config.NumberColumn("warnings", help="See the warnings below and in the detail view")})
+        st.caption(f"Rows {page * page_size + 1}–{page * page_size + len(shown)} of {len(rows)}.")
+        warned = [r for r in results if r.get("warnings")]
+        if warned:
+            with st.expander(f"Warnings — {len(warned)} contract(s)", expanded=False):
+                for r in warned:
+                    st.markdown(f"**{r['contract_id']}** — {escape_markdown(one_line(r['title'], 90))}")
+                    for warning in r["warnings"]:
+                        st.markdown(f"- {escape_markdown(warning)}")
+with excluded_column:
+    st.subheader("Left out of the results")
+    if not excluded:
+        st.success("None: every contract was decided on known values.")
+    else:
+        st.warning("These contracts are not in the table. Check them by hand.")
+        st.dataframe(excluded, hide_index=True, key="dataroom_excluded")
+
+# --- timeline -----------------------------------------------------------------------------------
+
+st.subheader("Timeline of the terms")
+timeline, undrawn = dataroom.timeline_rows(results)
+if timeline:
+    frame = pd.DataFrame(timeline)
+    base = alt.Chart(frame).encode(y=alt.Y("contract:N", sort=None, title=None, axis=alt.Axis(labelLimit=320)))
+    bars = base.mark_bar(height=12, cornerRadius=3).encode(
+        x=alt.X("start:T", title="signature → end"), x2="end:T",
+        color=alt.Color("amended:N", title=None, scale=alt.Scale(domain=["original term", "amended end"], range=["#4c78a8", "#f58518"])),
+        tooltip=[alt.Tooltip("id:N"), alt.Tooltip("start:T", title="signed"), alt.Tooltip("end:T", title="ends"),
+                 alt.Tooltip("initial_end:T", title="initial end"), alt.Tooltip("amended_by:N", title="amended by")],
+    )
+    initial_ends = alt.Chart(frame[frame["initial_end"].notna()]).mark_tick(color="#222", thickness=2, size=18).encode(
+        x="initial_end:T", y=alt.Y("contract:N", sort=None), tooltip=[alt.Tooltip("initial_end:T", title="initial end (before amendment)")],
+    )
+    today = pd.DataFrame({"today": [date.today().isoformat()], "label": ["today"]})
+    rule = alt.Chart(today).mark_rule(color="#d62728", strokeDash=[5, 3], size=2).encode(x="today:T")
+    label = alt.Chart(today).mark_text(color="#d62728", align="left", dx=4, dy=-6, baseline="bottom").encode(x="today:T", y=alt.value(0), text="label:N")
+    st.altair_chart((bars + initial_ends + rule + label).properties(height=max(140, 26 * len(frame))), width="stretch", key="dataroom_timeline")
+    st.caption("Bars run from signature to the current end; a black tick marks the end before an amendment moved it; the red line is today.")
+if undrawn:
+    st.caption(f"Not drawn (signature or end date unknown): {', '.join(undrawn)}.")
+if not timeline and not undrawn:
+    st.caption("Nothing to draw for these filters.")
+
+# --- export -------------------------------------------------------------------------------------
+
+export_csv, export_xlsx, _ = st.columns([1, 1, 4])
+export_csv.download_button("Export CSV", data=table_csv(rows, dataroom.TABLE_COLUMNS), file_name="greffier-dataroom.csv", mime="text/csv",
+                           key="dataroom_export_csv", disabled=not rows)
+warnings_rows = [{"id": r["contract_id"], "warning": w} for r in results for w in r.get("warnings") or []]
+export_xlsx.download_button(
+    "Export XLSX", data=table_xlsx({"Contracts": rows, "Excluded": excluded, "Warnings": warnings_rows}, {"Contracts": dataroom.TABLE_COLUMNS}),
+    file_name="greffier-dataroom.xlsx", mime="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", key="dataroom_export_xlsx",
+)
+
+# --- contract detail ----------------------------------------------------------------------------
+
+st.subheader("Contract detail")
+choices = [r["contract_id"] for r in results] + [row["id"] for row in excluded if row["id"] not in {r["contract_id"] for r in results}]
+titles = {r["contract_id"]: r["title"] for r in results} | {row["id"]: row["title"] for row in excluded}
+if not choices:
+    st.caption("Open a contract here once the filters match some.")
+    st.stop()
+if st.session_state.get(keys.DR_DETAIL) not in choices:
+    st.session_state[keys.DR_DETAIL] = choices[0]
+contract_id = st.selectbox("Open a contract", choices, format_func=lambda c: f"{c} — {one_line(titles.get(c), 90)}", key=keys.DR_DETAIL)
+try:
+    contract = dataroom.contract_detail(settings, contract_id)
+except GreffierError as exc:
+    st.error(str(exc))
+    st.stop()
+
+st.markdown(f"#### {escape_markdown(contract['title'] or contract['filename'])}")
+st.caption(f"{contract['contract_id']} · {escape_markdown(contract['filename'])}" + (f" · {contract['pages']} pages" if contract.get("pages") else ""))
+meta_column, side_column = st.columns([3, 2], gap="large")
+with meta_column:
+    st.markdown("**Metadata and where each value comes from**")
+    st.dataframe(contract["metadata_rows"], hide_index=True, key="dataroom_detail_meta")
+with side_column:
+    st.markdown("**Amendments**")
+    if contract.get("amends"):
+        st.markdown(f"This is an amendment of **{contract['amends']}**.")
+    if contract.get("amended_by"):
+        st.markdown("Amended by " + ", ".join(f"**{a}**" for a in contract["amended_by"]) + ".")
+        if contract.get("initial_end_date") and contract["initial_end_date"] != contract.get("end_date"):
+            st.caption(f"End date moved from {contract['initial_end_date']} to {contract['end_date']}.")
+    if not contract.get("amends") and not contract.get("amended_by"):
+        st.caption("No amendment.")
+    st.markdown("**Warnings**")
+    if contract.get("warnings"):
+        for warning in contract["warnings"]:
+            st.warning(escape_markdown(warning))
+    else:
+        st.caption("None.")
+st.markdown(f"**Articles** ({len(contract['articles'])})")
+for article in contract["articles"]:
+    heading = article.get("heading") or "(no heading)"
+    page = f" · p. {article['page']}" if article.get("page") else ""
+    with st.expander(escape_markdown(f"{article['chunk_id']} — {one_line(heading, 100)}{page}")):
+        st.markdown(escape_markdown(article["text"], keep_lines=True))
