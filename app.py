@@ -10,32 +10,41 @@ from greffier.errors import GreffierError
 from greffier.ui import keys, knobs
 from pages import _shared as shared
 
-st.set_page_config(page_title="Greffier", page_icon="⚖️", layout="wide")
+st.set_page_config(page_title="Greffier", page_icon=":material/balance:", layout="wide")
 shared.init_state()
 
 
 # --- workspace ----------------------------------------------------------------------------------
+# Sidebar widgets get their value from `value=` and a key that changes with the workspace (an
+# "epoch"): widgets of the main script preset through st.session_state lose their value on the
+# next rerun under st.navigation (Streamlit 1.67), so they are never preset that way.
 
 
-def _open_workspace(create: bool) -> None:
+def _key(name: str) -> str:
+    return f"{name}_{st.session_state[keys.SIDEBAR_EPOCH]}"
+
+
+def _open_workspace(create: bool, input_key: str) -> None:
     try:
-        folder = knobs.resolve_workspace(st.session_state[keys.WORKSPACE_INPUT], create=create)
+        folder = knobs.resolve_workspace(st.session_state.get(input_key, ""), create=create)
     except GreffierError as exc:
         st.session_state[keys.WORKSPACE_MESSAGE] = ("error", str(exc))
         return
     st.session_state[keys.WORKSPACE] = str(folder)
-    st.session_state[keys.WORKSPACE_INPUT] = str(folder)
-    st.session_state[keys.THREAD] = None
+    st.session_state[keys.SIDEBAR_EPOCH] += 1
+    st.session_state[keys.THREAD] = keys.NEW_THREAD
     st.session_state[keys.SOURCE_TURN] = None
     st.session_state[keys.DR_FILTERS] = {}
     st.session_state[keys.WORKSPACE_MESSAGE] = ("success", f"{'Created' if create else 'Opened'} {folder}")
 
 
 def _workspace_section() -> None:
-    st.text_input("Workspace folder", key=keys.WORKSPACE_INPUT, help="A folder: Greffier keeps its indexes in <folder>/.greffier/")
+    input_key = _key(keys.WORKSPACE_INPUT)
+    st.text_input("Workspace folder", value=st.session_state[keys.WORKSPACE], key=input_key,
+                  help="A folder: Greffier keeps its indexes in <folder>/.greffier/")
     left, right = st.columns(2)
-    left.button("Open", key="sidebar_open_workspace", on_click=_open_workspace, args=(False,), width="stretch")
-    right.button("Create", key="sidebar_create_workspace", on_click=_open_workspace, args=(True,), width="stretch")
+    left.button("Open", key="sidebar_open_workspace", on_click=_open_workspace, args=(False, input_key), width="stretch")
+    right.button("Create", key="sidebar_create_workspace", on_click=_open_workspace, args=(True, input_key), width="stretch")
     message = st.session_state.pop(keys.WORKSPACE_MESSAGE, None)
     if message:
         (st.error if message[0] == "error" else st.success)(message[1])
@@ -45,12 +54,13 @@ def _workspace_section() -> None:
 # --- models -------------------------------------------------------------------------------------
 
 
-def _models_section(settings) -> None:  # noqa: ANN001
+def _models_section(settings) -> dict:  # noqa: ANN001
+    """Shows the models in use; returns the reranker status."""
     try:
         info = shared.models(settings)
     except GreffierError as exc:
         st.error(f"Models: {exc}")
-        return
+        return {"active": False, "reason": str(exc)}
     lines = knobs.describe_models(info["models"], info["reranker"])
     llm = shared.llm_choice(settings)
     st.markdown("**Models in use**")
@@ -60,60 +70,52 @@ def _models_section(settings) -> None:  # noqa: ANN001
     if st.button("Re-check LLM", key="sidebar_recheck_llm", help="Look again for Ollama or a GGUF model (after starting one)"):
         shared.forget_llm()
         st.rerun()
+    return info["reranker"]
 
 
 # --- retrieval knobs ----------------------------------------------------------------------------
 
-_KNOB_KEYS = {
-    "mode": keys.MODE, "top_k_retrieval": keys.TOP_K_RETRIEVAL, "top_k_final": keys.TOP_K_FINAL,
-    "min_score": keys.MIN_SCORE, "fusion": keys.FUSION, "dense_weight": keys.DENSE_WEIGHT, "rerank": keys.RERANK,
-}
+_KNOBS = ("mode", "top_k_retrieval", "top_k_final", "min_score", "fusion", "dense_weight", "rerank")
 
 
-def _load_knobs(settings) -> None:  # noqa: ANN001
-    """Put the workspace's saved knobs into the widgets (on first run and after a workspace change)."""
-    if st.session_state.get(keys.KNOBS_FOR) == str(settings.workspace):
-        return
-    for name, value in knobs.knob_values(settings).items():
-        st.session_state[_KNOB_KEYS[name]] = value
-    st.session_state[keys.KNOBS_FOR] = str(settings.workspace)
-
-
-def _save_knobs() -> None:
+def _save_knobs(widget_keys: dict) -> None:
     settings = load_settings(st.session_state[keys.WORKSPACE])
-    values = {name: st.session_state[key] for name, key in _KNOB_KEYS.items()}
+    values = {name: st.session_state[key] for name, key in widget_keys.items() if key in st.session_state}
     try:
         knobs.save_knobs(settings, values)
     except ValueError as exc:
         st.session_state[keys.WORKSPACE_MESSAGE] = ("error", str(exc))
-        st.session_state.pop(keys.KNOBS_FOR, None)  # widgets go back to the saved values
+        st.session_state[keys.SIDEBAR_EPOCH] += 1  # fresh widgets showing the saved values
 
 
-def _knobs_section(settings) -> None:  # noqa: ANN001
-    _load_knobs(settings)
+def _knobs_section(settings, reranker: dict) -> None:  # noqa: ANN001
+    saved = knobs.knob_values(settings)
+    widget_keys = {name: _key(f"knob_{name}") for name in _KNOBS}
+    change = {"on_change": _save_knobs, "args": (widget_keys,)}
     st.markdown("**Retrieval** — applies to the next question")
-    st.selectbox("Mode", knobs.MODES, format_func=knobs.MODE_LABELS.get, key=keys.MODE, on_change=_save_knobs)
+    st.selectbox("Mode", knobs.MODES, index=knobs.MODES.index(saved["mode"]), format_func=knobs.MODE_LABELS.get, key=widget_keys["mode"], **change)
     left, right = st.columns(2)
-    left.number_input("Top-k retrieval", min_value=1, max_value=1000, step=5, key=keys.TOP_K_RETRIEVAL, on_change=_save_knobs,
-                      help="Passages each retriever (dense, BM25) returns before fusion")
-    right.number_input("Top-k final", min_value=1, max_value=200, step=1, key=keys.TOP_K_FINAL, on_change=_save_knobs,
-                       help="Passages kept after fusion (and rerank)")
-    st.number_input("Minimum score", min_value=0.0, max_value=1.0, step=0.01, format="%.2f", key=keys.MIN_SCORE, on_change=_save_knobs,
-                    help="Passages scoring below are dropped")
-    st.selectbox("Fusion", [m.value for m in FusionMethod], format_func=knobs.FUSION_LABELS.get, key=keys.FUSION, on_change=_save_knobs)
-    st.slider("Dense ↔ lexical weight", min_value=0.0, max_value=1.0, step=0.05, key=keys.DENSE_WEIGHT, on_change=_save_knobs,
-              help="Weight of the dense (semantic) retriever; BM25 gets the rest",
-              disabled=st.session_state[keys.FUSION] == FusionMethod.rrf.value)
-    st.caption(f"dense {st.session_state[keys.DENSE_WEIGHT]:.2f} · lexical {1 - st.session_state[keys.DENSE_WEIGHT]:.2f}")
-    st.toggle("Rerank with the cross-encoder", key=keys.RERANK, on_change=_save_knobs)
+    left.number_input("Top-k retrieval", min_value=1, max_value=1000, step=5, value=saved["top_k_retrieval"], key=widget_keys["top_k_retrieval"],
+                      help="Passages each retriever (dense, BM25) returns before fusion", **change)
+    right.number_input("Top-k final", min_value=1, max_value=200, step=1, value=saved["top_k_final"], key=widget_keys["top_k_final"],
+                       help="Passages kept after fusion (and rerank)", **change)
+    st.number_input("Minimum score", step=0.01, format="%.2f", value=saved["min_score"], key=widget_keys["min_score"],
+                    help="Passages scoring below are dropped", **change)
+    fusions = [m.value for m in FusionMethod]
+    st.selectbox("Fusion", fusions, index=fusions.index(saved["fusion"]), format_func=knobs.FUSION_LABELS.get, key=widget_keys["fusion"], **change)
+    dense = st.slider("Dense ↔ lexical weight", min_value=0.0, max_value=1.0, step=0.05, value=saved["dense_weight"], key=widget_keys["dense_weight"],
+                      help="Weight of the dense (semantic) retriever; BM25 gets the rest. Not used by RRF.", **change)
+    st.caption(f"dense {dense:.2f} · lexical {1 - dense:.2f}")
+    st.toggle("Rerank with the cross-encoder", value=saved["rerank"], key=widget_keys["rerank"], **change)
+    if saved["rerank"] and not reranker.get("active"):
+        st.caption(f"Inactive: {reranker.get('reason')}.")
 
 
-def _pipeline_section(settings) -> None:  # noqa: ANN001
+def _pipeline_section(settings, reranker: dict) -> None:  # noqa: ANN001
     from greffier.ui.graph import retrieval_pipeline_dot
 
     with st.expander("Pipeline", expanded=False):
         try:
-            reranker = shared.models(settings)["reranker"]
             st.graphviz_chart(retrieval_pipeline_dot(settings, rerank=reranker["active"]), width="stretch")
         except Exception as exc:  # noqa: BLE001 — a drawing problem must not hide the sidebar
             st.warning(f"Cannot draw the pipeline ({type(exc).__name__}: {exc}).")
@@ -125,22 +127,22 @@ settings = load_settings(st.session_state[keys.WORKSPACE])
 st.session_state[keys.SETTINGS] = settings
 
 with st.sidebar:
-    st.title("⚖️ Greffier")
+    st.title(":material/balance: Greffier")
     st.caption("Private legal-document assistant — nothing leaves this machine.")
     _workspace_section()
     st.divider()
-    _models_section(settings)
+    reranker = _models_section(settings)
     st.divider()
-    _knobs_section(settings)
-    _pipeline_section(settings)
+    _knobs_section(settings, reranker)
+    _pipeline_section(settings, reranker)
 
 navigation = st.navigation(
     [
-        st.Page("pages/chat.py", title="Chat", icon="💬", default=True),
-        st.Page("pages/dataroom.py", title="Data room", icon="🗂️"),
-        st.Page("pages/duplicates.py", title="Duplicates", icon="👯"),
-        st.Page("pages/compliance.py", title="Compliance", icon="✅"),
-        st.Page("pages/documents.py", title="Documents", icon="📄"),
+        st.Page("pages/chat.py", title="Chat", icon=":material/forum:", default=True),
+        st.Page("pages/dataroom.py", title="Data room", icon=":material/table_view:"),
+        st.Page("pages/duplicates.py", title="Duplicates", icon=":material/content_copy:"),
+        st.Page("pages/compliance.py", title="Compliance", icon=":material/policy:"),
+        st.Page("pages/documents.py", title="Documents", icon=":material/folder_open:"),
     ],
     position="top",
 )

@@ -223,6 +223,17 @@ def cmd_tool(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_mcp(args: argparse.Namespace) -> int:
+    from greffier.mcp_server import serve_http, serve_stdio
+
+    settings = _settings(args)
+    if args.http:
+        serve_http(settings, host=args.host, port=args.port)
+    else:
+        serve_stdio(settings)
+    return 0
+
+
 def cmd_chat(args: argparse.Namespace) -> int:
     from greffier.chat.router import ChatRouter
 
@@ -340,6 +351,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("doctor", cmd_doctor, "check that SQLite, Chroma and the BM25 index agree (and --repair them)")
     p.add_argument("--repair", action="store_true")
     add("reindex", cmd_reindex, "re-embed every chunk with the current embedder (after a model change)")
+    p = add("mcp", cmd_mcp, "serve the tools over MCP: stdio (default) or streamable HTTP on http://HOST:PORT/mcp")
+    p.add_argument("--http", action="store_true", help="streamable HTTP instead of stdio")
+    p.add_argument("--host", default="127.0.0.1", help="HTTP bind address (non-loopback needs GREFFIER_MCP_TOKEN)")
+    p.add_argument("--port", type=int, default=8002, help="HTTP port")
     from greffier.bench.commands import add_bench_parser
 
     add_bench_parser(sub)  # bench retrieval | bench bm25

@@ -95,7 +95,9 @@ class ContractTruth:
     signature_date: date | None  # None: the contract is unsigned (« le ____ »)
     initial_end_date: date | None  # the end first agreed; None for an indefinite term
     end_date: date | None  # the end in force after every amendment
-    governing_law: str | None  # canonical label; None when the text has no governing-law clause
+    # Canonical label; None when the text has no governing-law clause. An amendment has none of its
+    # own: it carries the law of the contract it amends.
+    governing_law: str | None
     clauses: tuple[str, ...]  # flags of :data:`FLAG_CLAUSES` whose clause the text holds
     articles: int
     missing_metadata: tuple[str, ...]  # metadata fields absent or null although the text gives them
@@ -1061,11 +1063,15 @@ def _body(r: _Render, article: str) -> list[str]:
     return [r.pick(bodies[article])]
 
 
+# Articles kept to their own sentences: generic ones would blur the facts they state.
+_PLAIN_ARTICLES = frozenset({"term", "tacit_renewal", "governing_law", "jurisdiction"})
+
+
 def _generic_paragraph(r: _Render) -> str:
     count = r.rng.randint(2, 4)
     templates = r.rng.sample(_FR_GENERIC if r.language == "fr" else _EN_GENERIC, count)
     extra = {
-        "n": str(r.rng.randint(2, 90)), "small": str(r.rng.randint(2, 4)),
+        "n": str(r.rng.choice((2, 3, 5, 6, 8, 10, 12, 15, 20, 30))), "small": str(r.rng.randint(2, 4)),
         "period_fr": r.rng.choice(("trimestre", "semestre", "an")), "period_en": r.rng.choice(("quarter", "six months", "year")),
         "quarter": r.rng.choice(("premier", "deuxième", "troisième", "quatrième") if r.language == "fr" else ("first", "second", "third", "fourth")),
     }
@@ -1087,15 +1093,23 @@ def _heading(r: _Render, number: int, article: str) -> str:
 
 
 def _signatory(company: Company, index: int, language: Language) -> tuple[str, str]:
+    """Who signs for ``company`` (picked by ``index``) and in what capacity."""
     if company.country == "FR":
-        name = f"{_FIRST_NAMES[index % len(_FIRST_NAMES)]} {_LAST_NAMES[(index // 7) % len(_LAST_NAMES)]}"
+        first = _FIRST_NAMES[index % len(_FIRST_NAMES)]
+        name = f"{first} {_LAST_NAMES[(index // 7) % len(_LAST_NAMES)]}"
     else:
         first, last = _FOREIGN_NAMES[company.country][index % len(_FOREIGN_NAMES[company.country])]
         name = f"{first} {last}"
     title = _TITLES.get(company.legal_form, ("Directeur", "Director"))[0 if language == "fr" else 1]
     if company.country == "CH":
         title = "administrateur" if language == "fr" else "Director"
+    if language == "fr" and first in _FEMALE_FIRST_NAMES:
+        title = _FEMININE_TITLES.get(title, title)
     return name, title
+
+
+_FEMALE_FIRST_NAMES = frozenset({"Claire", "Sophie", "Camille", "Élise", "Nadia", "Margaux", "Inès", "Louise", "Hélène", "Agathe", "Harriet", "Eleanor", "Katrin", "Megan", "Rachel", "Anne"})
+_FEMININE_TITLES = {"Président": "Présidente", "Gérant": "Gérante", "Directeur général": "Directrice générale", "administrateur": "administratrice"}
 
 
 def _identity(company: Company, language: Language) -> str:
@@ -1129,6 +1143,7 @@ def _preamble(r: _Render) -> list[str]:
     spec = r.spec
     signatories = [_signatory(c, i, r.language) for c, i in zip(spec.parties, spec.params["signatories"])]
     (first, second), roles = spec.parties, (r.slots["A_bare"], r.slots["B_bare"])
+    act_fr, act_en = ("avenant", "AMENDMENT") if spec.amendment else ("contrat", "AGREEMENT")
     if r.language == "fr":
         if r.rng.random() < 0.5:
             return [
@@ -1140,11 +1155,11 @@ def _preamble(r: _Render) -> list[str]:
                 "IL A ÉTÉ CONVENU CE QUI SUIT :",
             ]
         return [
-            f"Le présent contrat est conclu entre la société {first.name}, {_identity(first, 'fr')}, ci-après « {r.slots['A']} », "
+            f"Le présent {act_fr} est conclu entre la société {first.name}, {_identity(first, 'fr')}, ci-après « {r.slots['A']} », "
             f"et la société {second.name}, {_identity(second, 'fr')}, ci-après « {r.slots['B']} »."
         ]
     return [
-        "THIS AGREEMENT is made between:",
+        f"THIS {act_en} is made between:",
         f"(1) {first.name}, {_identity(first, 'en')}, represented by {signatories[0][0]}, {signatories[0][1]} (the \"{roles[0]}\"); and",
         f"(2) {second.name}, {_identity(second, 'en')}, represented by {signatories[1][0]}, {signatories[1][1]} (the \"{roles[1]}\"),",
         "each a \"Party\" and together the \"Parties\". IT IS AGREED AS FOLLOWS:",
@@ -1263,8 +1278,8 @@ def _render(spec: _Spec, language: Language, seed: int, *, translation_of: Langu
     for number, article in enumerate(spec.articles, start=1):
         blocks.append(("heading", _heading(r, number, article)))
         paragraphs = _body(r, article)
-        extra = rng.randint(*spec.paragraphs) - 1
-        paragraphs += [_generic_paragraph(r) for _ in range(max(0, extra))]
+        if article not in _PLAIN_ARTICLES:
+            paragraphs += [_generic_paragraph(r) for _ in range(rng.randint(*spec.paragraphs) - 1)]
         blocks += [("paragraph", p) for p in paragraphs]
     blocks += [("block", p) for p in _signature(r)]
     title = _title(spec, language)
@@ -1402,22 +1417,21 @@ def generate_dataroom(
     french = [c for c in companies if c.country == "FR"]
     group = french[: max(2, min(5, len(french) // 4))]
     n_amend, n_dup, n_trans = _plan_counts(n, langs)
-    plan: list[_Entry] = []
+    plan = _Plan()
 
     def new_original() -> _Entry:
-        spec = _original_spec(rng, len(plan), companies, group, langs, articles=articles, paragraphs=paragraphs)
+        spec = _original_spec(rng, len(plan.entries), companies, group, langs, articles=articles, paragraphs=paragraphs)
         return _Entry(spec, "original", spec.language, _render(spec, spec.language, seed))
 
     for _ in range(n - n_amend - n_dup - n_trans):
-        plan.append(new_original())
-    used_as_source: set[int] = set()
+        plan.add(new_original())
     for _ in range(n_amend):
-        plan.append(_plan_amendment(rng, plan, used_as_source, seed) or new_original())
+        plan.add(_plan_amendment(rng, plan, seed) or new_original())
     for _ in range(n_trans):
-        plan.append(_plan_translation(rng, plan, used_as_source, seed) or new_original())
+        plan.add(_plan_translation(rng, plan, seed) or new_original())
     for _ in range(n_dup):
-        plan.append(_plan_duplicate(rng, plan, used_as_source) or new_original())
-    return _assemble(rng, plan, seed, companies, lookalikes)
+        plan.add(_plan_duplicate(rng, plan) or new_original())
+    return _assemble(rng, plan.entries, seed, companies, lookalikes)
 
 
 def generate_contracts(n: int, seed: int = 0, languages: Sequence[str] = LANGUAGES, **options: Any) -> list[dict[str, Any]]:
@@ -1425,76 +1439,101 @@ def generate_contracts(n: int, seed: int = 0, languages: Sequence[str] = LANGUAG
     return generate_dataroom(n, seed, languages, **options)[0]
 
 
-def _same_parties_same_day(plan: Sequence[_Entry], index: int) -> bool:
-    spec = plan[index].spec
-    key = (frozenset(c.id for c in spec.parties), spec.signature_date)
-    return any(
-        i != index and e.kind != "amendment" and (frozenset(c.id for c in e.spec.parties), e.spec.signature_date) == key
-        for i, e in enumerate(plan)
-    )
+def _act_key(spec: _Spec) -> tuple[frozenset[str], date]:
+    return frozenset(c.id for c in spec.parties), spec.signature_date
 
 
-def _plan_amendment(rng: random.Random, plan: list[_Entry], used_as_source: set[int], seed: int) -> _Entry | None:
+@dataclass
+class _Plan:
+    """The entries planned so far, with the bookkeeping that keeps the derived ones unambiguous."""
+
+    entries: list[_Entry] = field(default_factory=list)
+    amendments_of: dict[int, list[_Spec]] = field(default_factory=dict)  # target → its amendments, in order
+    sources: set[int] = field(default_factory=set)  # originals already duplicated or translated
+    acts: dict[tuple[frozenset[str], date], int] = field(default_factory=dict)  # (parties, date) → acts, amendments aside
+
+    def add(self, entry: _Entry) -> None:
+        self.entries.append(entry)
+        if entry.kind == "amendment":
+            assert entry.source is not None
+            self.amendments_of.setdefault(entry.source, []).append(entry.spec)
+            return
+        key = _act_key(entry.spec)
+        self.acts[key] = self.acts.get(key, 0) + 1
+        if entry.source is not None:
+            self.sources.add(entry.source)
+
+    def can_amend(self, index: int) -> bool:
+        """A signed original with a term, the only act of its parties that day, amended fewer than twice."""
+        entry = self.entries[index]
+        return (
+            entry.kind == "original" and entry.spec.signed and entry.spec.end_date is not None
+            and index not in self.sources and len(self.amendments_of.get(index, ())) < 2
+            and self.acts[_act_key(entry.spec)] == 1
+        )
+
+    def can_copy(self, index: int) -> bool:
+        """An original neither amended nor already duplicated or translated."""
+        return self.entries[index].kind == "original" and index not in self.sources and index not in self.amendments_of
+
+
+def _plan_amendment(rng: random.Random, plan: _Plan, seed: int) -> _Entry | None:
     """An amendment of a signed original with an end date; None when no original qualifies."""
-    amended = {e.source for e in plan if e.kind == "amendment"}
-    eligible = [
-        i for i, e in enumerate(plan)
-        if e.kind == "original" and e.spec.signed and e.spec.end_date and i not in used_as_source
-        and sum(1 for x in plan if x.kind == "amendment" and x.source == i) < 2 and not _same_parties_same_day(plan, i)
-    ]
+    eligible = [i for i in range(len(plan.entries)) if plan.can_amend(i)]
     if not eligible:
         return None
-    again = [i for i in eligible if i in amended]
+    again = [i for i in eligible if i in plan.amendments_of]
     index = rng.choice(again) if again and rng.random() < 0.25 else rng.choice(eligible)
-    target = plan[index]
-    earlier = [e.spec for e in plan if e.kind == "amendment" and e.source == index]
-    last_signed = max([target.spec.signature_date, *(spec.signature_date for spec in earlier)])
-    current_end = earlier[-1].amendment.new_end_date if earlier and earlier[-1].amendment else target.spec.end_date
+    target = plan.entries[index].spec
+    earlier = plan.amendments_of.get(index, [])
+    last_signed = max([target.signature_date, *(spec.signature_date for spec in earlier)])
+    current_end = earlier[-1].amendment.new_end_date if earlier and earlier[-1].amendment else target.end_date
     assert current_end is not None
     # Signed some months after the last act and, most of the time, before the term it moves.
     first = last_signed + timedelta(days=120)
-    last = max(first, current_end - timedelta(days=45))
-    signed_on = _random_date(rng, first, last)
-    kind: AmendmentKind = "price_only" if target.spec.kind.price_kind in ("fee", "volume", "rent", "royalty") and rng.random() < 0.35 else "postpones"
+    signed_on = _random_date(rng, first, max(first, current_end - timedelta(days=45)))
+    priced = target.kind.price_kind in ("fee", "volume", "rent", "royalty")
+    kind: AmendmentKind = "price_only" if priced and rng.random() < 0.35 else "postpones"
     new_end = _add_years(current_end, rng.choice((1, 1, 2, 3))) if kind == "postpones" else current_end
-    price = target.spec.params["price"]
-    new_price = round(price * rng.choice((1.03, 1.05, 1.08, 1.12)), -2) if kind == "price_only" else None
+    new_price = int(round(target.params["price"] * rng.choice((1.03, 1.05, 1.08, 1.12)), -2)) if kind == "price_only" else None
     amendment = Amendment(
-        position=-1, target=index, number=len(earlier) + 1, kind=kind, cited_date=target.spec.signature_date,
-        previous_end_date=current_end, new_end_date=new_end, new_price=int(new_price) if new_price else None,
+        position=-1, target=index, number=len(earlier) + 1, kind=kind, cited_date=target.signature_date,
+        previous_end_date=current_end, new_end_date=new_end, new_price=new_price,
     )
     articles = ["amended_contract", "new_term" if kind == "postpones" else "new_price", "unchanged"]
     if rng.random() < 0.5:
         articles.append("effective_date")
     spec = replace(
-        target.spec, key=len(plan), signature_date=signed_on, signed=True, articles=tuple(articles), amendment=amendment,
-        target_kind=target.spec.kind, paragraphs=(1, 1),
-        params={**target.spec.params, "signatories": (rng.randrange(1000), rng.randrange(1000)), "heading_style": rng.randrange(3)},
+        target, key=len(plan.entries), signature_date=signed_on, signed=True, articles=tuple(articles),
+        amendment=amendment, target_kind=target.kind, paragraphs=(1, 1),
+        params={**target.params, "signatories": (rng.randrange(1000), rng.randrange(1000)), "heading_style": rng.randrange(3)},
     )
-    return _Entry(spec, "amendment", target.language, _render(spec, target.language, seed), source=index)
+    language = plan.entries[index].language
+    return _Entry(spec, "amendment", language, _render(spec, language, seed), source=index)
 
 
-def _plan_translation(rng: random.Random, plan: list[_Entry], used_as_source: set[int], seed: int) -> _Entry | None:
-    amended = {e.source for e in plan if e.kind == "amendment"}
-    eligible = [i for i, e in enumerate(plan) if e.kind == "original" and i not in used_as_source and i not in amended]
-    if not eligible:
+def _pick_copy_source(rng: random.Random, plan: _Plan) -> int | None:
+    eligible = [i for i in range(len(plan.entries)) if plan.can_copy(i)]
+    return rng.choice(eligible) if eligible else None
+
+
+def _plan_translation(rng: random.Random, plan: _Plan, seed: int) -> _Entry | None:
+    """A courtesy translation of an original into the other language; None when none qualifies."""
+    index = _pick_copy_source(rng, plan)
+    if index is None:
         return None
-    index = rng.choice(eligible)
-    used_as_source.add(index)
-    original = plan[index]
+    original = plan.entries[index]
     language: Language = "en" if original.language == "fr" else "fr"
     written = _render(original.spec, language, seed, translation_of=original.language)
     return _Entry(original.spec, "translation", language, written, source=index)
 
 
-def _plan_duplicate(rng: random.Random, plan: list[_Entry], used_as_source: set[int]) -> _Entry | None:
-    amended = {e.source for e in plan if e.kind == "amendment"}
-    eligible = [i for i, e in enumerate(plan) if e.kind == "original" and i not in used_as_source and i not in amended]
-    if not eligible:
+def _plan_duplicate(rng: random.Random, plan: _Plan) -> _Entry | None:
+    """A re-upload of an original (same content; metadata retouched later); None when none qualifies."""
+    index = _pick_copy_source(rng, plan)
+    if index is None:
         return None
-    index = rng.choice(eligible)
-    used_as_source.add(index)
-    original = plan[index]
+    original = plan.entries[index]
     return _Entry(original.spec, "duplicate", original.language, original.written, source=index)
 
 

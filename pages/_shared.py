@@ -22,8 +22,8 @@ def init_state() -> None:
     if keys.WORKSPACE not in st.session_state:
         st.session_state[keys.WORKSPACE] = str(Path(load_settings().workspace).expanduser().resolve())
     defaults: dict[str, Any] = {
-        keys.WORKSPACE_INPUT: st.session_state[keys.WORKSPACE],
-        keys.THREAD: None,
+        keys.SIDEBAR_EPOCH: 0,
+        keys.THREAD: keys.NEW_THREAD,
         keys.SOURCE_TURN: None,
         keys.SOURCE_N: None,
         keys.LIVE_TRACES: {},
@@ -75,15 +75,16 @@ def models(current: Settings) -> dict[str, Any]:
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def _page_image(pdf_path: str, mtime: float, page: int, passage: str) -> tuple[Any, bool]:
+def _page_images(pdf_path: str, mtime: float, page: int, passage: str) -> tuple[Any, Any, bool]:
     from greffier.ui.highlight import render_highlighted_page
 
-    rendered = render_highlighted_page(pdf_path, page, passage)
-    return rendered.image, rendered.found
+    rendered = render_highlighted_page(pdf_path, page, passage, scale=2.0)
+    return rendered.focus(), rendered.image, rendered.found
 
 
 def show_passage(text: str, *, pdf_path: str | None, page: int | None, page_end: int | None, key: str) -> None:
-    """The passage text (as inert text), then for a PDF the page image with the passage highlighted."""
+    """The passage text (as inert text), then for a PDF the page image with the passage highlighted:
+    the band around the passage, and the whole page on demand."""
     with st.container(border=True):
         st.markdown(escape_markdown(text, keep_lines=True) or "_(the passage text is no longer in the index)_")
     if not pdf_path:
@@ -97,9 +98,14 @@ def show_passage(text: str, *, pdf_path: str | None, page: int | None, page_end:
     if len(pages) > 1:
         shown = st.select_slider("Page", options=pages, value=pages[0], key=f"{key}_page")
     try:
-        image, found = _page_image(pdf_path, os.path.getmtime(pdf_path), shown, text)
+        band, whole, found = _page_images(pdf_path, os.path.getmtime(pdf_path), shown, text)
     except Exception as exc:  # noqa: BLE001 — a PDF that cannot be rendered must not break the page
         st.warning(f"Cannot render page {shown} of {Path(pdf_path).name} ({type(exc).__name__}): the passage text above is what was cited.")
         return
-    caption = f"{Path(pdf_path).name} — page {shown}" + ("" if found else " (the passage could not be located on this page: shown without highlight)")
-    st.image(image, caption=caption, width="stretch")
+    name = Path(pdf_path).name
+    if found:
+        st.image(band, caption=f"{name} — page {shown}, passage highlighted", width="stretch")
+        with st.expander("Whole page", expanded=False):
+            st.image(whole, width="stretch")
+    else:
+        st.image(whole, caption=f"{name} — page {shown} (the passage could not be located on the page: shown without highlight)", width="stretch")

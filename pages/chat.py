@@ -18,7 +18,7 @@ log = logging.getLogger("greffier.app")
 
 settings = shared.settings()
 llm = shared.llm_choice(settings)
-mode = st.session_state.get(keys.MODE) or knobs.chat_mode(settings)
+mode = knobs.chat_mode(settings)
 backend_line = knobs.describe_llm(llm.info)
 
 st.header("Chat")
@@ -48,7 +48,7 @@ def _pick_thread() -> None:
 
 
 def _new_thread() -> None:
-    st.session_state[keys.THREAD] = None
+    st.session_state[keys.THREAD] = keys.NEW_THREAD
     st.session_state[keys.SOURCE_TURN] = None
 
 
@@ -59,21 +59,21 @@ def _select_source(turn_index: int, n: int, picker_key: str) -> None:
 
 
 conversations = chat.conversations(settings)
-labels = {None: "➕ New conversation"}
+labels = {keys.NEW_THREAD: "New conversation"}
 for conversation in conversations:
     waiting = " · ⏸ waiting for approval" if conversation["status"] == "awaiting_approval" else ""
     labels[conversation["id"]] = f"{one_line(conversation['title'], 70)} · {conversation['updated']:%d %b %H:%M}{waiting}"
 if st.session_state[keys.THREAD] not in labels:
-    st.session_state[keys.THREAD] = None
-thread_id = st.session_state[keys.THREAD]
-st.session_state[keys.THREAD_PICKER] = thread_id
+    st.session_state[keys.THREAD] = keys.NEW_THREAD
+st.session_state[keys.THREAD_PICKER] = st.session_state[keys.THREAD]
+thread_id = None if st.session_state[keys.THREAD] == keys.NEW_THREAD else st.session_state[keys.THREAD]
 turns = chat.load_turns(settings, thread_id) if thread_id else []
 pending = turns[-1] if turns and turns[-1].status == "awaiting_approval" else None
 
 bar = st.columns([6, 2, 2, 2], vertical_alignment="bottom")
 bar[0].selectbox("Conversation", list(labels), format_func=labels.get, key=keys.THREAD_PICKER, on_change=_pick_thread)
 bar[1].button("New conversation", key="chat_new", on_click=_new_thread, width="stretch")
-title = labels.get(thread_id, "Conversation").split(" · ")[0]
+title = labels.get(thread_id, "Conversation").split(" · ")[0] if thread_id else "Conversation"
 bar[2].download_button(
     "Export .md", data=conversation_markdown(title, turns, backend=backend_line) if turns else "", file_name="greffier-conversation.md",
     mime="text/markdown", key="chat_export_md", disabled=not turns, width="stretch",

@@ -92,7 +92,9 @@ with table_column:
         page = page_column.number_input(f"Page (of {pages})", min_value=1, max_value=pages, value=1, key=f"dr_page_{listing_key}") - 1
         shown = rows[page * page_size : (page + 1) * page_size]
         st.dataframe(shown, hide_index=True, key="dataroom_table", column_order=dataroom.TABLE_COLUMNS + (["score"] if "score" in rows[0] else []),
-                     column_config={"warnings": st.column_config.NumberColumn("warnings", help="See the warnings below and in the detail view")})
+                     column_config={"title": st.column_config.TextColumn("title", width="medium"),
+                                    "parties": st.column_config.TextColumn("parties", width="medium"),
+                                    "warnings": st.column_config.NumberColumn("warnings", help="See the warnings below and in the detail view")})
         st.caption(f"Rows {page * page_size + 1}–{page * page_size + len(shown)} of {len(rows)}.")
         warned = [r for r in results if r.get("warnings")]
         if warned:
@@ -106,8 +108,13 @@ with excluded_column:
     if not excluded:
         st.success("None: every contract was decided on known values.")
     else:
-        st.warning("These contracts are not in the table. Check them by hand.")
-        st.dataframe(excluded, hide_index=True, key="dataroom_excluded")
+        st.warning("These contracts are not in the table: check them by hand.")
+        for reason in dict.fromkeys(row["excluded because"] for row in excluded):
+            group = [row for row in excluded if row["excluded because"] == reason]
+            with st.container(border=True):
+                st.markdown(f"**Excluded — {reason}** ({len(group)})")
+                for row in group:
+                    st.markdown(f"**{row['id']}** — {escape_markdown(one_line(row['title'], 80))}  \n{escape_markdown(row['detail'])}")
 
 # --- timeline -----------------------------------------------------------------------------------
 

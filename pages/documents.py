@@ -75,10 +75,13 @@ with folder_column:
     st.markdown("**Or ingest a folder on this machine**")
     path = st.text_input("Folder, file or data-room JSON", key=keys.DOC_FOLDER, placeholder="/path/to/dataroom")
     st.caption("Sub-folders are included. A folder outside the workspace is copied into it first; unchanged files are skipped.")
-    if st.button("Ingest", key="documents_ingest_folder", type="primary", disabled=not (path or "").strip()):
-        report = _run(lambda progress: documents.ingest(settings, path.strip(), progress), "Ingest")
-        if report is not None:
-            _summary(report)
+    if st.button("Ingest", key="documents_ingest_folder", type="primary"):
+        if not (path or "").strip():
+            st.warning("Type the path of a folder, a file or a data-room JSON first.")
+        else:
+            report = _run(lambda progress: documents.ingest(settings, path.strip(), progress), "Ingest")
+            if report is not None:
+                _summary(report)
 
 st.divider()
 

@@ -1,6 +1,102 @@
-"""Duplicates: likely duplicate contracts side by side (placeholder until the service exists)."""
+"""Duplicates: pairs of contracts that are likely the same act twice (or a courtesy translation), with
+their reasons and similarity; the two texts side by side with the differences marked; a way to mark
+a pair "not a duplicate" (kept in the workspace)."""
 
 import streamlit as st
 
+from greffier.errors import GreffierError
+from greffier.ui import dataroom, duplicates, keys
+from greffier.ui.diff import compare, render_changes, render_side
+from greffier.ui.text import escape_markdown, one_line
+from pages import _shared as shared
+
+settings = shared.settings()
+
 st.header("Duplicates")
-st.info("Duplicate detection is being installed.")
+st.caption("Contracts that are the same act twice — the same file uploaded twice, a retyped copy — or a courtesy translation. Nothing is merged: you decide.")
+
+try:
+    options = dataroom.filter_options(settings)
+except GreffierError as exc:
+    st.error(str(exc))
+    st.stop()
+if options["contracts"] < 2:
+    st.info("Duplicates are looked for among the contracts of the workspace: ingest at least two on the Documents page.")
+    st.page_link("pages/documents.py", label="Go to Documents", icon=":material/folder_open:")
+    st.stop()
+
+entities = options["entities"]
+involving = st.multiselect("Only pairs where these are all parties", list(entities), format_func=lambda e: f"{entities[e]} ({e})", key="duplicates_entities")
+try:
+    with st.spinner("Comparing contracts…"):
+        found = duplicates.find(settings, involving or None)
+except GreffierError as exc:
+    st.error(str(exc))
+    st.stop()
+
+pairs = found["pairs"]
+metrics = st.columns(3)
+metrics[0].metric("Likely duplicates", sum(1 for p in pairs if p.get("kind") != "translation"))
+metrics[1].metric("Translations", sum(1 for p in pairs if p.get("kind") == "translation"))
+metrics[2].metric("Marked not a duplicate", len(found["dismissed"]))
+
+if not pairs:
+    st.success("No likely duplicate among these contracts.")
+else:
+    st.dataframe(
+        [
+            {
+                "pair": " ↔ ".join(p["contract_ids"]), "kind": p.get("kind", "duplicate"), "first": p["titles"][0], "second": p["titles"][1],
+                "reasons": ", ".join(p["reasons"]), "similarity": p["text_similarity"], "lexical": p.get("lexical_similarity"),
+                "languages": " / ".join(p.get("languages") or []),
+            }
+            for p in pairs
+        ],
+        hide_index=True, key="duplicates_table",
+        column_config={
+            "similarity": st.column_config.ProgressColumn("similarity", min_value=0.0, max_value=1.0, format="%.2f", help="Aligned-article similarity of the multilingual embeddings"),
+            "lexical": st.column_config.NumberColumn("lexical", format="%.2f", help="Share of word sequences in common"),
+        },
+    )
+
+    by_label = {duplicates.pair_label(p): p for p in pairs}
+    if st.session_state.get(keys.DUP_PAIR) not in by_label:
+        st.session_state[keys.DUP_PAIR] = next(iter(by_label))
+    label = st.selectbox("Compare", list(by_label), key=keys.DUP_PAIR)
+    pair = by_label[label]
+    first, second = pair["contract_ids"]
+
+    st.markdown("**Why:** " + " · ".join(escape_markdown(r) for r in pair["reasons"]))
+    for note in pair.get("notes") or []:
+        st.caption(escape_markdown(note))
+    texts = duplicates.texts(settings, pair["contract_ids"])
+    diff = compare(texts[first], texts[second])
+    translation = pair.get("kind") == "translation"
+    if translation:
+        st.info("A translation: the texts are in different languages, so they are shown side by side without difference markers.")
+    else:
+        st.caption(escape_markdown(f"Sentences: {diff.changed} of {len(diff.rows)} differ. Marker before each sentence: ~ changed, - only on the left, + only on the right, · nothing facing it."))
+    left, right = st.columns(2, gap="medium")
+    for column, cid, index, side in ((left, first, 0, "left"), (right, second, 1, "right")):
+        with column:
+            st.markdown(f"**{cid}** — {escape_markdown(one_line(pair['titles'][index], 90))}")
+            st.caption(f"{escape_markdown(pair['files'][index])} · " + escape_markdown(", ".join(pair["parties"][index])))
+            body = texts[cid] if translation else render_side(diff, side)
+            st.code(body or "(no text)", language=None, wrap_lines=True, height=480 if body.count("\n") > 18 else "content")
+    if not translation:
+        with st.expander("Changes only (word level: [-removed-] {+added+})", expanded=diff.changed > 0):
+            st.code(render_changes(diff, context=1), language=None, wrap_lines=True)
+
+    if st.button("Not a duplicate", key=f"duplicates_dismiss_{first}_{second}", help="Stop reporting this pair (you can report it again below)"):
+        duplicates.dismiss(settings, pair["contract_ids"])
+        st.rerun()
+
+if found["dismissed"]:
+    with st.expander(f"Marked not a duplicate ({len(found['dismissed'])})", expanded=False):
+        for entry in found["dismissed"]:
+            a, b = entry["contract_ids"]
+            row = st.columns([4, 1], vertical_alignment="center")
+            row[0].markdown(f"{a} ↔ {b} — marked {entry.get('at', '')[:16].replace('T', ' ')}")
+            if row[1].button("Report again", key=f"duplicates_restore_{a}_{b}"):
+                duplicates.restore(settings, entry["contract_ids"])
+                st.rerun()

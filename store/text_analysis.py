@@ -24,6 +24,10 @@ _EXTRA_STOPWORDS = {
     "pas", "plus", "se", "sa", "son", "ses", "leur", "leurs", "il", "elle", "ils", "elles", "y",
     "the", "of", "and", "or", "to", "in", "on", "by", "for", "with", "as", "at", "be", "is", "are",
     "shall", "this", "that", "such", "any", "all", "its", "it", "an",
+    # Question words: frequent in queries, rare (and meaningless) in contracts, so their IDF would be high.
+    "quel", "quelle", "quels", "quelles", "lequel", "laquelle", "lesquels", "lesquelles", "comment", "combien",
+    "pourquoi", "quand", "ou", "est-ce", "existe", "y-a-t-il", "what", "which", "who", "whom", "whose", "how",
+    "when", "where", "why", "does", "do", "did", "there",
 }
 
 

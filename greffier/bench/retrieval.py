@@ -326,13 +326,20 @@ def run_queries(settings: Settings, queries: Sequence[str], mode: str) -> list[d
 
 
 def score_query(kind: str, chunk_ids: Sequence[str], gold: Sequence[Any], targets: dict[str, Any]) -> dict[str, Any]:
-    """Precision@k, Recall@k (k in :data:`KS`) and reciprocal rank of one ranked list of chunk ids."""
+    """Precision@k, Recall@k (k in :data:`KS`) and reciprocal rank of one ranked list of chunk ids.
+
+    Span datasets also get ``doc_rr``, the reciprocal rank of the first chunk of a gold file: it tells
+    a miss of the right contract from a miss of the right passage in it.
+    """
     retrieved = [targets.get(cid) for cid in chunk_ids]
     if kind == "span":
         spans = [t for t in retrieved if t is not None]
         precision = {k: span_precision(spans[:k], gold) for k in KS}
         recall = {k: span_recall(spans[:k], gold) for k in KS}
         relevant = [t is not None and hits_gold(t, gold) for t in retrieved]
+        gold_files = {g.file for g in gold}
+        in_gold_file = [t is not None and t.file in gold_files for t in retrieved]
+        return {"precision": precision, "recall": recall, "rr": reciprocal_rank(relevant), "doc_rr": reciprocal_rank(in_gold_file)}
     else:
         precision = {k: article_precision(retrieved[:k], gold) for k in KS}
         recall = {k: article_recall(retrieved[:k], gold) for k in KS}
@@ -347,6 +354,7 @@ def summarize(per_query: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "precision": {k: mean([q["precision"][k] for q in per_query]) for k in KS},
         "recall": {k: mean([q["recall"][k] for q in per_query]) for k in KS},
         "mrr": mean([q["rr"] for q in per_query]),
+        **({"doc_mrr": mean([q["doc_rr"] for q in per_query])} if per_query and "doc_rr" in per_query[0] else {}),
         "latency_ms": {
             stage: {
                 "p50": percentile([q["stages"][stage] for q in per_query], 50),
@@ -415,17 +423,22 @@ def _dataset_markdown(key: str, data: dict[str, Any]) -> list[str]:
         f"### {DATASET_TITLES.get(key, key)} (`{data['folder']}`)",
         "",
         f"{data['queries']} queries, {corpus['documents']} documents, {corpus['chunks']} chunks; "
-        f"Precision@k / Recall@k in % ({unit}), MRR over the top {TOP_K}.",
+        f"Precision@k / Recall@k in % ({unit}), MRR over the top {TOP_K}"
+        + ("; doc MRR: rank of the first chunk of the right document." if data["kind"] == "span" else "."),
         "",
-        "| retriever | " + " | ".join(f"P@{k}" for k in KS) + " | " + " | ".join(f"R@{k}" for k in KS) + " | MRR |",
-        "|---|" + "---:|" * (2 * len(KS) + 1),
+        "| retriever | " + " | ".join(f"P@{k}" for k in KS) + " | " + " | ".join(f"R@{k}" for k in KS) + " | MRR |"
+        + (" doc MRR |" if data["kind"] == "span" else ""),
+        "|---|" + "---:|" * (2 * len(KS) + 1 + (data["kind"] == "span")),
     ]
     for mode, result in data["modes"].items():
         if result["status"] != "ok":
-            lines.append(f"| {mode} | {result['note']} |" + " |" * (2 * len(KS)))
+            lines.append(f"| {mode} | {result['note']} |" + " |" * (2 * len(KS) + (data["kind"] == "span")))
             continue
         cells = [_pct(result["precision"][k]) for k in KS] + [_pct(result["recall"][k]) for k in KS]
-        lines.append(f"| {mode} | " + " | ".join(cells) + f" | {result['mrr']:.3f} |")
+        cells.append(f"{result['mrr']:.3f}")
+        if "doc_mrr" in result:
+            cells.append(f"{result['doc_mrr']:.3f}")
+        lines.append(f"| {mode} | " + " | ".join(cells) + " |")
     lines += ["", "Latency per stage, ms (p50 / p95):", "", "| retriever | dense | bm25 | fusion | rerank | other (embed, hydrate) | total |", "|---|---:|---:|---:|---:|---:|---:|"]
     for mode, result in data["modes"].items():
         if result["status"] != "ok":

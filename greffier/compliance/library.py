@@ -166,6 +166,13 @@ _NUMBERED_HEADING = re.compile(
 # "Term. This Agreement..." / "Assignment: Neither party..." at the start of a paragraph
 _INLINE_TITLE = re.compile(r"^(?P<title>[A-ZÀ-Ö][\w'’&,/\- ]{2,60}?)\s*[.:]\s+\S")
 _MAX_HEADING = 110
+_TITLE_WORD = r"(?:[A-ZÀ-Ö][\w'’&/\-]*|of|and|or|for|to|the|in|on|upon|by|de|et|du|des|la|le|les|en|d'|l')"
+# "… thereof.  10.8 Jurisdiction. Subject to …": a numbered paragraph title inside a line (texts
+# extracted from PDFs often run several paragraphs into one line).
+_INNER_TITLE = re.compile(
+    rf"(?:^|(?<=[\s.;:)]))(?:(?i:section|article|clause)\s+)?\d{{1,2}}(?:\.\d{{1,2}}){{0,3}}\.?\s{{1,4}}"
+    rf"(?P<title>[A-ZÀ-Ö][\w'’&/\-]*(?:[;,]?\s{{1,3}}{_TITLE_WORD}){{0,6}})\s*[.:]\s"
+)
 
 
 def chunk_headings(text: str, section: str | None = None, title: str | None = None) -> list[str]:
@@ -190,6 +197,9 @@ def chunk_headings(text: str, section: str | None = None, title: str | None = No
             candidates.append(head)
         elif not numbered and len(line) <= _MAX_HEADING and _mostly_upper(line):
             candidates.append(line)
+    for inner in _INNER_TITLE.finditer(text):
+        if _title_like(inner["title"]):
+            candidates.append(inner["title"])
     skip = " ".join(fold(title).split()) if title else ""
     seen: dict[str, str] = {}
     for candidate in candidates:
@@ -203,8 +213,8 @@ def chunk_headings(text: str, section: str | None = None, title: str | None = No
 
 def _title_like(text: str) -> bool:
     """"Governing Law", "Limitation of Liability", "Durée": a few capitalised words, not a sentence."""
-    words = text.split()
-    return len(words) <= 6 and all(w[:1].isupper() or len(w) <= 3 for w in words)
+    words = text.replace(";", " ").replace(",", " ").split()
+    return len(words) <= 7 and all(w[:1].isupper() or len(w) <= 4 for w in words)
 
 
 def _mostly_upper(line: str) -> bool:

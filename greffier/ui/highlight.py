@@ -29,6 +29,18 @@ class HighlightedPage:
     found: bool
     boxes: list[tuple[float, float, float, float]] = field(default_factory=list)
 
+    def focus(self, margin: int = 120) -> Image.Image:
+        """The part of the page around the highlight (``margin`` pixels on every side, at least the
+        width of the text column): readable in a narrow column. The whole page when nothing was
+        highlighted."""
+        if not self.boxes:
+            return self.image
+        left = max(0, int(min(box[0] for box in self.boxes)) - margin // 2)
+        right = min(self.image.width, int(max(box[2] for box in self.boxes)) + margin // 2)
+        top = max(0, int(min(box[1] for box in self.boxes)) - margin)
+        bottom = min(self.image.height, int(max(box[3] for box in self.boxes)) + margin)
+        return self.image.crop((left, top, right, bottom))
+
 
 def _normalise(text: str) -> str:
     return re.sub(r"\s+", " ", text.replace("\u00ad", "").replace("\ufffe", "")).strip().casefold()

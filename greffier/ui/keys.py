@@ -2,21 +2,13 @@
 
 WORKSPACE = "workspace_path"  # resolved path of the open workspace (str)
 SETTINGS = "settings"  # the Settings of the open workspace, reloaded on every run by app.py
-WORKSPACE_INPUT = "sidebar_workspace_input"
+WORKSPACE_INPUT = "sidebar_workspace_input"  # + the sidebar epoch
+SIDEBAR_EPOCH = "sidebar_epoch"  # bumped to give the sidebar's widgets fresh values (workspace change)
 WORKSPACE_MESSAGE = "sidebar_workspace_message"  # (level, text) shown once after open / create
 
-# Retrieval knobs (sidebar); KNOBS_FOR remembers which workspace they were loaded from.
-KNOBS_FOR = "knobs_workspace"
-MODE = "knob_mode"
-TOP_K_RETRIEVAL = "knob_top_k_retrieval"
-TOP_K_FINAL = "knob_top_k_final"
-MIN_SCORE = "knob_min_score"
-FUSION = "knob_fusion"
-DENSE_WEIGHT = "knob_dense_weight"
-RERANK = "knob_rerank"
-
 # Chat
-THREAD = "chat_thread_id"  # None: a new conversation
+THREAD = "chat_thread_id"  # NEW_THREAD: a new conversation
+NEW_THREAD = "new"
 THREAD_PICKER = "chat_thread_picker"
 SOURCE_TURN = "chat_source_turn"  # index of the turn whose sources the panel shows
 SOURCE_N = "chat_source_n"  # the passage number selected in the panel

@@ -116,5 +116,7 @@ def _chunk_row(chunk: Document) -> Chunk:
         end=int(meta["end"]),
         text=chunk.content or "",
         header=header,
-        bm25_tokens=Workspace.bm25_tokens(indexed_text(chunk.content or "", header)),
+        # The section heading is indexed once more: « ARTICLE 3 — DURÉE » is the best lexical clue to what
+        # an article is about, and later pieces of a long article do not repeat it in their text.
+        bm25_tokens=Workspace.bm25_tokens(indexed_text(f"{meta.get('section') or ''}\n{chunk.content or ''}", header)),
     )

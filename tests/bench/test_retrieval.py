@@ -39,7 +39,7 @@ def test_score_query_on_spans():
     targets = {"c1": FileSpan("a.txt", 0, 100), "c2": FileSpan("a.txt", 100, 200), "c3": FileSpan("b.txt", 0, 50)}
     gold = (FileSpan("a.txt", 150, 250),)
     scores = score_query("span", ["c3", "c2", "unknown", "c1"], gold, targets)
-    assert scores["rr"] == 0.5
+    assert scores["rr"] == 0.5 and scores["doc_rr"] == 0.5
     assert scores["precision"][1] == 0.0 and scores["recall"][1] == 0.0
     assert scores["precision"][2] == pytest.approx(50 / 150) and scores["recall"][2] == 0.5
     assert scores["precision"][64] == pytest.approx(50 / 250) and scores["recall"][64] == 0.5

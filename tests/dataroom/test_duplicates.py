@@ -1,0 +1,253 @@
+"""find_duplicates: the same file twice and courtesy translations are paired; a contract and its
+amendment, or two acts signed the same day, are not; contracts are compared inside blocks only."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+
+import pytest
+
+from greffier.config import load_settings
+from greffier.dataroom import duplicates as dup
+from greffier.dataroom.duplicates import find_duplicates
+from greffier.dataroom.query import ToolInputError
+from greffier.dataroom.records import ContractRecord, Party
+from greffier.ingest import Ingestor
+from greffier.tools import call_tool
+from greffier.workspace import Workspace
+from tests.paths import EXAMPLE_DATAROOM
+
+
+def _pairs(result: dict) -> dict[frozenset[str], dict]:
+    return {frozenset(p["contract_ids"]): p for p in result["pairs"]}
+
+
+def _ingested(base, source) -> Workspace:  # noqa: ANN001
+    settings = load_settings(base / "ws")
+    report = Ingestor(settings).ingest(source)
+    assert report.failed == []
+    return Workspace.open(settings, create=False)
+
+
+# --- the public example data room -----------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def example(tmp_path_factory) -> Workspace:  # noqa: ANN001
+    if not EXAMPLE_DATAROOM.exists():
+        pytest.skip(f"example data room absent: {EXAMPLE_DATAROOM}")
+    return _ingested(tmp_path_factory.mktemp("example"), EXAMPLE_DATAROOM)
+
+
+@pytest.mark.slow
+def test_example_pairs_the_copy_and_the_translation_only(example: Workspace) -> None:
+    pairs = _pairs(find_duplicates(example))
+    assert set(pairs) == {frozenset({"c11", "c19"}), frozenset({"c05", "c20"})}
+    assert pairs[frozenset({"c11", "c19"})]["kind"] == "duplicate"
+    assert pairs[frozenset({"c05", "c20"})]["kind"] == "translation"
+
+
+@pytest.mark.slow
+def test_example_copy_uploaded_twice_explains_itself(example: Workspace) -> None:
+    copy = _pairs(find_duplicates(example))[frozenset({"c11", "c19"})]
+    assert copy["contract_ids"] == ["c11", "c19"]
+    assert {"same file content", "same parties", "same type", "same dates"} <= set(copy["reasons"])
+    notes = " ".join(copy["notes"])
+    assert "Soravie Santé SAS" in notes and "15/04/2024" in notes  # spelled and dated differently
+    assert copy["parties"] == [["Kessler Aubry Avocats", "Soravie Santé SAS"], ["Kessler Aubry Avocats", "Soravie Santé"]]
+
+
+@pytest.mark.slow
+def test_example_courtesy_translation_is_told_by_language_and_embeddings(example: Workspace) -> None:
+    translation = _pairs(find_duplicates(example))[frozenset({"c05", "c20"})]
+    assert {"same parties", "same type", "same dates", "text similarity", "translation"} <= set(translation["reasons"])
+    assert "same file content" not in translation["reasons"]
+    assert sorted(translation["languages"]) == ["en", "fr"]
+    assert translation["lexical_similarity"] < 0.1 < dup.TRANSLATION_SIMILARITY <= translation["text_similarity"]
+
+
+@pytest.mark.slow
+def test_example_never_pairs_an_amendment_or_two_acts_of_the_same_day(example: Workspace) -> None:
+    pairs = _pairs(find_duplicates(example))
+    assert frozenset({"c09", "c18"}) not in pairs  # c18 amends c09
+    assert frozenset({"c08", "c14"}) not in pairs  # share transfer and warranty, same parties, same day
+
+
+@pytest.mark.slow
+def test_example_pairs_are_sorted_and_found_without_comparing_all_pairs(example: Workspace) -> None:
+    result = find_duplicates(example)
+    similarities = [p["text_similarity"] for p in result["pairs"]]
+    assert similarities == sorted(similarities, reverse=True)
+    assert 0 < result["compared_pairs"] < 20 * 19 // 2 // 2
+    assert result["blocks"] > 0
+
+
+@pytest.mark.slow
+def test_example_entity_filter_and_dismissed_pairs(example: Workspace) -> None:
+    assert set(_pairs(find_duplicates(example, ["soravie_sante"]))) == {frozenset({"c11", "c19"})}
+    assert set(_pairs(find_duplicates(example, ["hydrelle_energie", "northbeam_analytics"]))) == {frozenset({"c05", "c20"})}
+    assert find_duplicates(example, ["groupe_brenalis"])["pairs"] == []
+    kept = find_duplicates(example, dismissed={frozenset({"c19", "c11"})})
+    assert set(_pairs(kept)) == {frozenset({"c05", "c20"})}
+
+
+@pytest.mark.slow
+def test_example_unknown_entity_is_refused_with_the_allowed_values(example: Workspace) -> None:
+    with pytest.raises(ToolInputError, match=r"unknown entity id: 'brenalis' \(did you mean 'groupe_brenalis'.*Allowed values: .*soravie_sante"):
+        find_duplicates(example, ["brenalis"])
+
+
+@pytest.mark.slow
+def test_example_through_the_tool_registry(example: Workspace) -> None:
+    result = call_tool(example.settings, "find_duplicates", {"entity_ids": ["kessler_aubry_avocats"]})
+    assert [p["contract_ids"] for p in result["pairs"]] == [["c11", "c19"]]
+    json.dumps(result)  # JSON-ready as it is
+
+
+# --- a retyped copy: a party misspelled by one letter, the date in words ------------------------------
+
+_LEASE = """BAIL COMMERCIAL
+
+ARTICLE 1 — LOCAUX
+La SCI Les Tilleuls donne à bail à la société Maison Quenot SARL une boutique de 80 m² située 12 rue des Halles à Tours.
+
+ARTICLE 2 — DURÉE
+Le bail est consenti pour neuf années entières et consécutives, du 1er octobre 2021 au 30 septembre 2030.
+
+ARTICLE 3 — LOYER
+Le loyer annuel est fixé à 24 000 euros hors taxes, payable trimestriellement et d'avance.
+
+ARTICLE 4 — LOI APPLICABLE
+Le bail est soumis au droit français. Fait à Tours, le {signed}.
+"""
+_SURETY = """ACTE DE CAUTIONNEMENT
+
+ARTICLE 1 — ENGAGEMENT
+M. Paul Quenot se porte caution solidaire de la société Maison Quenot SARL envers la SCI Les Tilleuls pour le paiement des loyers.
+
+ARTICLE 2 — MONTANT
+L'engagement est limité à 72 000 euros, intérêts et frais compris, pour la durée du bail.
+
+ARTICLE 3 — LOI APPLICABLE
+Le présent acte est soumis au droit français. Fait à Tours, le 20 septembre 2021.
+"""
+
+
+def _entry(filename: str, parties: list[str], contract_type: str, signed: str, content: str) -> dict:
+    return {"filename": filename, "title": filename, "parties": parties, "contract_type": contract_type,
+            "signature_date": signed, "end_date": None, "governing_law": "droit français", "content": content}
+
+
+@pytest.fixture(scope="module")
+def retyped(tmp_path_factory) -> Workspace:  # noqa: ANN001
+    base = tmp_path_factory.mktemp("retyped")
+    entries = [
+        _entry("bail_tours.pdf", ["SCI Les Tilleuls", "Maison Quenot SARL"], "bail commercial", "2021-09-20", _LEASE.format(signed="20 septembre 2021")),
+        _entry("cautionnement_tours.pdf", ["SCI Les Tilleuls", "Maison Quenot SARL"], "cautionnement", "2021-09-20", _SURETY),
+        _entry("Bail Tours - copie.docx", ["SCI Les Tilleul", "Maison Quennot"], "bail commercial", "20/09/2021", _LEASE.format(signed="20/09/2021")),
+    ]
+    room = base / "room.json"
+    room.write_text(json.dumps(entries, ensure_ascii=False), encoding="utf-8")
+    return _ingested(base, room)
+
+
+@pytest.mark.slow
+def test_a_retyped_copy_with_misspelled_parties_is_a_duplicate(retyped: Workspace) -> None:
+    pairs = _pairs(find_duplicates(retyped))
+    assert set(pairs) == {frozenset({"c01", "c03"})}  # the surety c02, signed the same day, is another act
+    copy = pairs[frozenset({"c01", "c03"})]
+    assert copy["kind"] == "duplicate"
+    assert {"same parties", "same type", "same dates", "text similarity"} <= set(copy["reasons"])
+    assert "same file content" not in copy["reasons"]
+    assert any("Maison Quennot" in note for note in copy["notes"])
+
+
+@pytest.mark.slow
+def test_the_entity_filter_accepts_the_misspelled_copy(retyped: Workspace) -> None:
+    assert set(_pairs(find_duplicates(retyped, ["maison_quenot"]))) == {frozenset({"c01", "c03"})}
+
+
+# --- the bundled demo data room ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module", params=["files", "json"])
+def demo(request, tmp_path_factory) -> tuple[Workspace, dict, dict[str, str]]:  # noqa: ANN001
+    """The demo room ingested as real files (metadata read from the text) or as its JSON index."""
+    from demo import generate as demo_generate
+
+    base = tmp_path_factory.mktemp(f"demo-{request.param}")
+    manifest = demo_generate.generate(base / "dataroom", base / "manifest.json", base / "dataroom.json")
+    source = base / "dataroom" if request.param == "files" else base / "dataroom.json"
+    workspace = _ingested(base, source)
+    from greffier.dataroom.service import load_dataroom
+
+    by_file = {record.file.removeprefix("dataroom/"): record.id for record in load_dataroom(workspace).records}
+    ids = {contract["id"]: by_file[contract["file"]] for contract in manifest["contracts"]}
+    return workspace, manifest, ids
+
+
+def _facts(manifest: dict, *kinds: str) -> list[dict]:
+    return [fact for fact in manifest["facts"] if fact["kind"] in kinds]
+
+
+@pytest.mark.slow
+def test_demo_duplicate_and_translation_are_found(demo) -> None:  # noqa: ANN001
+    workspace, manifest, ids = demo
+    pairs = _pairs(find_duplicates(workspace))
+    expected = {"duplicate": "duplicate", "translation": "translation"}
+    for fact in _facts(manifest, *expected):
+        key = frozenset(ids[c] for c in fact["contracts"])
+        assert key in pairs, fact["detail"]
+        assert pairs[key]["kind"] == expected[fact["kind"]]
+    assert len(pairs) == len(_facts(manifest, *expected))
+
+
+@pytest.mark.slow
+def test_demo_same_day_acts_and_amendments_are_not_paired(demo) -> None:  # noqa: ANN001
+    workspace, manifest, ids = demo
+    pairs = _pairs(find_duplicates(workspace))
+    facts = _facts(manifest, "same_day_different_acts", "amendment_postpones", "amendment_price_only")
+    assert len(facts) >= 4
+    for fact in facts:
+        assert frozenset(ids[c] for c in fact["contracts"]) not in pairs, fact["detail"]
+
+
+# --- helpers, without a workspace -------------------------------------------------------------------
+
+
+def test_party_clusters_absorb_a_typo_but_not_another_name() -> None:
+    records = [
+        ContractRecord(id="c1", parties=[Party(raw_name="SCI Les Clos de Montélier", entity_id="clos_de_montelier")]),
+        ContractRecord(id="c2", parties=[Party(raw_name="SCI Les Clos de Montellier", entity_id="clos_de_montellier")]),
+        ContractRecord(id="c3", parties=[Party(raw_name="Lisandre Holding", entity_id="lisandre_holding"), Party(raw_name="Lysandre Conseil", entity_id="lysandre_conseil")]),
+        ContractRecord(id="c4", parties=[Party(raw_name="Acme", entity_id="acme"), Party(raw_name="Acne", entity_id="acne")]),
+    ]
+    clusters = dup._party_clusters(records)
+    assert clusters["clos_de_montelier"] == clusters["clos_de_montellier"]
+    assert clusters["lisandre_holding"] != clusters["lysandre_conseil"]
+    assert clusters["acme"] != clusters["acne"]  # short names: one letter is another name
+
+
+def test_language_is_read_from_function_words() -> None:
+    assert dup._language("le contrat est conclu pour la durée de trois ans et il prend effet à la signature".split()) == "fr"
+    assert dup._language("this agreement shall be governed by the laws of the state of new york and any dispute".split()) == "en"
+    assert dup._language("Lisandre 2024".split()) == "und"
+
+
+def test_blocking_compares_a_small_fraction_of_all_pairs() -> None:
+    """2,000 contracts of one group with 500 counterparties: a few pairs each, never all 2 million."""
+    records, texts = [], {}
+    for i in range(2000):
+        counterparty = f"societe_{i % 500:03d}_distribution"
+        records.append(ContractRecord(
+            id=f"c{i}", position=i, contract_type="contrat de fourniture", signature_date=date(2015 + i % 10, 1 + i % 12, 1 + i % 28),
+            parties=[Party(raw_name="Lisandre Holding", entity_id="lisandre_holding"), Party(raw_name=counterparty, entity_id=counterparty)],
+        ))
+        texts[f"c{i}"] = f"Contrat de fourniture numéro {i} entre Lisandre Holding et {counterparty} pour {i * 37 % 1000} tonnes de thé livrées à Valence en {2015 + i % 10}."
+    vocabulary: dict[str, int] = {}
+    features = {cid: dup._text_features(text, vocabulary) for cid, text in texts.items()}
+    corpus = dup._Corpus(0, features, dup._band_keys(features))
+    blocks = dup._candidate_pairs(records, dup._party_clusters(records), corpus)
+    assert 2000 <= len(blocks.pairs) <= 20_000
+    assert ("c0", "c500") in blocks.pairs  # the same counterparty
