@@ -10,7 +10,8 @@ from greffier.errors import GreffierError
 from greffier.ui import keys, knobs
 from pages import _shared as shared
 
-st.set_page_config(page_title="Greffier", page_icon=":material/balance:", layout="wide")
+# An emoji favicon is drawn in the page; a ":material/...:" one would be fetched from Google's font CDN.
+st.set_page_config(page_title="Greffier", page_icon="⚖️", layout="wide")
 shared.init_state()
 
 
@@ -146,4 +147,6 @@ navigation = st.navigation(
     ],
     position="top",
 )
+if st.session_state.get(keys.RETURN_TO):
+    st.switch_page(st.session_state.pop(keys.RETURN_TO))
 navigation.run()

@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import re
 import sys
 import time
 from collections import defaultdict
@@ -274,7 +273,7 @@ def markdown_table(counts: dict[str, Count], mapping: dict[str, set[str]]) -> st
 
 def run_classifier(library: ClauseLibrary, contracts: list[Contract], vectors: np.ndarray, backend) -> list[Classification]:  # noqa: ANN001
     index = library_index(library, backend)
-    cues = [library.cued_types(chunk_headings(c.text, c.section, c.title)) for contract in contracts for c in contract.chunks]
+    cues = [library.cued_types(chunk_headings(c.text, c.section, c.title), c.text) for contract in contracts for c in contract.chunks]
     return classify(index, vectors, cues)
 
 

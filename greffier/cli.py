@@ -123,15 +123,29 @@ def cmd_models(args: argparse.Namespace) -> int:
         download_models(settings, progress=lambda msg: sys.stderr.write(f"{msg}\n"))
         print(f"models downloaded into {settings.models.models_dir}")
         return 0
+    from greffier.services import hardware_status
+
     rows = models_status(settings)
+    hardware = hardware_status(settings)
     if args.json:
-        _print_json({"models": rows, "in_use": _models_line(settings)})
+        _print_json({"models": rows, "in_use": _models_line(settings), "hardware": hardware})
         return 0
     print(_models_line(settings))
+    print(_hardware_line(hardware))
+    if hardware["warning"]:
+        print(f"! {hardware['warning']}")
+    elif hardware["note"]:
+        print(f"  ({hardware['note']})")
     for row in rows:
         mark = "present" if row["present"] else "absent"
         print(f"  {row['role']:<10} {row['name']:<28} {mark:<8} {row.get('path') or ''}  {row.get('detail') or ''}")
     return 0
+
+
+def _hardware_line(hardware: dict[str, Any]) -> str:
+    precision = "fp16" if hardware["fp16"] else "fp32"
+    torch_build = f"torch {hardware['torch_version']} ({hardware['torch_build']} build)" if hardware["torch_version"] else "torch not installed"
+    return f"device: {hardware['description']} [{hardware['device']}, {precision}] | {torch_build}"
 
 
 def cmd_reindex(args: argparse.Namespace) -> int:
@@ -205,6 +219,18 @@ def cmd_ask(args: argparse.Namespace) -> int:
         for rank, r in enumerate(result["results"], 1):
             print(f"{rank}. [{r['score']:.3f}] {_where(r)}\n   {r['text'][:240]}")
     return 0
+
+
+def cmd_scan(args: argparse.Namespace) -> int:
+    from greffier.compliance.cli import run_scan
+
+    return run_scan(args, _settings(args))
+
+
+def cmd_flags(args: argparse.Namespace) -> int:
+    from greffier.compliance.cli import run_flags
+
+    return run_flags(args, _settings(args))
 
 
 def cmd_tool(args: argparse.Namespace) -> int:
@@ -358,7 +384,37 @@ def build_parser() -> argparse.ArgumentParser:
     from greffier.bench.commands import add_bench_parser
 
     add_bench_parser(sub)  # bench retrieval | bench bm25
+    from greffier.bench.cli_extra import add_extra_bench_commands
+
+    add_extra_bench_commands(sub.choices["bench"])  # bench ingest | query | rerank | dataroom | app
+    _add_compliance_commands(add)  # scan | flags [set-status | export]
     return parser
+
+
+def _add_compliance_commands(add: Callable[..., argparse.ArgumentParser]) -> None:
+    from greffier.compliance.cli import add_filter_arguments
+
+    p = add("scan", cmd_scan, "scan documents with a compliance playbook (playbooks/*.yaml) and store the flags")
+    p.add_argument("--playbook", default="ma_due_diligence", help="playbook name in playbooks/ or a YAML file (default: ma_due_diligence)")
+    p.add_argument("--document", help="only this document id")
+    p.add_argument("--today", help="the review date for date rules, YYYY-MM-DD (default: today)")
+    p.add_argument("--no-llm", action="store_true", help="do not use an LLM (LLM rules are reported as skipped)")
+    p = add("flags", cmd_flags, "list review flags; 'flags set-status ID STATUS' and 'flags export --format F' act on them")
+    add_filter_arguments(p)
+    actions = p.add_subparsers(dest="flags_command")
+    status = actions.add_parser("set-status", help="set a flag's status: open, resolved, dismissed, escalated")
+    status.add_argument("flag_id")
+    status.add_argument("status_value", metavar="STATUS", choices=["open", "resolved", "dismissed", "escalated"])
+    status.add_argument("--note", default=None, help="reviewer note")
+    export = actions.add_parser("export", help="export flags to csv, xlsx, json, md (report) or pdf (report)")
+    export.add_argument("--format", required=True, choices=["csv", "xlsx", "json", "md", "pdf"])
+    export.add_argument("--out", default=None, help="file to write (required for xlsx and pdf; otherwise stdout)")
+    export.add_argument("--delimiter", default=",", help="CSV delimiter (';' for a French-locale Excel)")
+    add_filter_arguments(export, inherit=True)
+    for child in (status, export):
+        # Given after the action, these options keep the values given before it otherwise.
+        child.add_argument("--workspace", default=argparse.SUPPRESS, help="workspace folder")
+        child.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON")
 
 
 def main(argv: list[str] | None = None) -> int:

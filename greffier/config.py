@@ -60,6 +60,11 @@ class SearchSettings(BaseModel):
     lexical_weight: float = Field(default=0.5, ge=0.0, le=1.0)
     rrf_k: int = Field(default=60, ge=1)
     rerank: bool = True
+    # Cross-encoder cost grows with candidates x tokens; defaults chosen from measured latency
+    # (docs/benchmarks.md, "Reranker cost"). Documents after the candidates keep their fused order.
+    rerank_candidates: int = Field(default=20, ge=1, le=1000, description="fused passages scored by the reranker")
+    rerank_max_length: int = Field(default=512, ge=32, le=8192, description="tokens of one (query, passage) pair")
+    rerank_batch_size: int = Field(default=16, ge=1, le=256, description="pairs per reranker call")
 
 
 class OCRSettings(BaseModel):

@@ -34,9 +34,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from stdnum import luhn
+
+if TYPE_CHECKING:  # the writers need reportlab and python-docx: imported only when files are written
+    from demo.writers import ContractText
 
 Language = Literal["fr", "en"]
 EntryKind = Literal["original", "amendment", "duplicate", "translation"]
@@ -59,7 +62,7 @@ MISSING_FIELD_RATE = 0.03  # per metadata field and entry
 VARIANT_SPELLING_RATE = 0.12  # a party written another way than its registered name
 UNSIGNED_RATE = 0.01  # « Fait à …, le ____ »: no signature date anywhere
 NO_LAW_CLAUSE_RATE = 0.04
-INDEFINITE_TERM_RATE = 0.06
+INDEFINITE_TERM_RATE = 0.18  # of services, agency and logistics contracts (about 5 % of a room)
 GROUP_SHARE = 0.6  # contracts with one party from the target group (a data room is about one group)
 
 # ============================================================================================ truth
@@ -695,8 +698,9 @@ def _original_spec(
 ) -> _Spec:
     kind = rng.choice(_KINDS)
     if rng.random() < GROUP_SHARE:
-        first = rng.choice(group)
-        second = rng.choice([c for c in companies if c.id != first.id])
+        first = second = rng.choice(group)
+        while second.id == first.id:
+            second = rng.choice(companies)
         parties = (first, second) if rng.random() < 0.5 else (second, first)
     else:
         first, second = rng.sample(list(companies), 2)
@@ -708,7 +712,7 @@ def _original_spec(
         language = "en" if rng.random() < (0.75 if foreign else 0.12) else "fr"
     signature = _random_date(rng, date(2014, 1, 1), date(2026, 9, 30))
     start = signature if rng.random() < 0.6 else _first_of_next_month(signature)
-    indefinite = kind.key in ("services", "agency", "logistics") and rng.random() < INDEFINITE_TERM_RATE * 3
+    indefinite = kind.key in ("services", "agency", "logistics") and rng.random() < INDEFINITE_TERM_RATE
     years = None if indefinite else rng.choice(kind.years)
     end = None if years is None else _add_years(start, years) - timedelta(days=1)
     law = None if rng.random() < NO_LAW_CLAUSE_RATE else _choose_law(rng, parties)
@@ -1688,7 +1692,7 @@ class WrittenFile:
     articles: int
 
 
-def contract_text(entry: Mapping[str, Any]):  # noqa: ANN201  (demo.writers.ContractText, imported lazily)
+def contract_text(entry: Mapping[str, Any]) -> ContractText:
     """The entry's content as a :class:`demo.writers.ContractText`: title, headings, paragraphs.
 
     The content's first line is the title; blocks are separated by blank lines; a block that starts

@@ -4,6 +4,7 @@ process-wide cached resources, and the passage viewer used by Chat and Complianc
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,13 @@ def init_state() -> None:
 
 def settings() -> Settings:
     """The settings of the open workspace, as app.py loaded them for this run."""
+    if keys.SETTINGS not in st.session_state:
+        # Only when a page's URL is the very first request a fresh server gets: Streamlit then runs
+        # the page alone (its legacy pages/ folder mode). Go through app.py, which sets everything
+        # up and then comes back to this page.
+        caller = Path(sys._getframe(1).f_globals.get("__file__", ""))
+        st.session_state[keys.RETURN_TO] = f"pages/{caller.name}" if caller.parent.name == "pages" else None
+        st.switch_page("app.py")
     return st.session_state[keys.SETTINGS]
 
 

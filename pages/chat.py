@@ -74,12 +74,13 @@ bar = st.columns([6, 2, 2, 2], vertical_alignment="bottom")
 bar[0].selectbox("Conversation", list(labels), format_func=labels.get, key=keys.THREAD_PICKER, on_change=_pick_thread)
 bar[1].button("New conversation", key="chat_new", on_click=_new_thread, width="stretch")
 title = labels.get(thread_id, "Conversation").split(" · ")[0] if thread_id else "Conversation"
+# Exports are built when clicked (deferred downloads).
 bar[2].download_button(
-    "Export .md", data=conversation_markdown(title, turns, backend=backend_line) if turns else "", file_name="greffier-conversation.md",
+    "Export .md", data=lambda: conversation_markdown(title, turns, backend=backend_line), file_name="greffier-conversation.md",
     mime="text/markdown", key="chat_export_md", disabled=not turns, width="stretch",
 )
 bar[3].download_button(
-    "Export .docx", data=conversation_docx(title, turns, backend=backend_line) if turns else b"", file_name="greffier-conversation.docx",
+    "Export .docx", data=lambda: conversation_docx(title, turns, backend=backend_line), file_name="greffier-conversation.docx",
     mime="application/vnd.openxmlformats-officedocument.wordprocessingml.document", key="chat_export_docx", disabled=not turns, width="stretch",
 )
 
@@ -134,7 +135,7 @@ def _show_turn(turn: chat.Turn) -> None:
             with st.container(horizontal=True, gap="small"):
                 for source in turn.sources:
                     st.button(
-                        escape_markdown(f"[{source.n}] {one_line(source.file or source.contract_id, 28)}"),
+                        escape_markdown(f"[{source.n}] {one_line((source.file or source.contract_id or '?').rsplit('/', 1)[-1], 24)}"),
                         key=f"chat_cite_{thread_id}_{turn.index}_{source.n}", type="tertiary", help=source.label,
                         on_click=_select_source, args=(turn.index, source.n, picker_key),
                     )

@@ -1,6 +1,159 @@
-"""Compliance (placeholder until the service exists)."""
+"""Compliance: scan contracts with a playbook (progress bar), see the flags grouped by contract and
+severity, open the passage a flag cites, set its status with a note, export; a chart of open flags."""
 
+import logging
+
+import altair as alt
+import pandas as pd
 import streamlit as st
 
+from greffier.errors import GreffierError
+from greffier.services import list_documents
+from greffier.ui import compliance, keys
+from greffier.ui.text import escape_markdown, one_line
+from pages import _shared as shared
+
+log = logging.getLogger("greffier.app")
+settings = shared.settings()
+
 st.header("Compliance")
-st.info("The compliance scanner is being installed.")
+st.caption("Playbook rules run over the contracts; each finding is a flag you review: resolve, dismiss or escalate it, with a note.")
+
+try:
+    contracts = [row for row in list_documents(settings) if row["id"]]
+except GreffierError as exc:
+    st.error(str(exc))
+    st.stop()
+if not contracts:
+    st.info("No contracts to check yet: ingest some on the Documents page, then scan them here.")
+    st.page_link("pages/documents.py", label="Go to Documents", icon=":material/folder_open:")
+    st.stop()
+titles = {row["id"]: row["title"] or row["file"] for row in contracts}
+
+# --- scan ---------------------------------------------------------------------------------------
+
+available = compliance.playbooks()
+usable = [p for p in available if not p["error"]]
+for broken in (p for p in available if p["error"]):
+    st.warning(escape_markdown(f"Playbook {broken['name']} cannot be used: {broken['error']}"))
+if not usable:
+    st.error("No valid playbook in playbooks/: add or fix a YAML playbook.")
+    st.stop()
+by_name = {p["name"]: p for p in usable}
+
+with st.container(border=True):
+    left, right = st.columns([2, 3])
+    names = list(by_name)
+    default = names.index(compliance.DEFAULT_PLAYBOOK) if compliance.DEFAULT_PLAYBOOK in names else 0
+    playbook = left.selectbox("Playbook", names, index=default, format_func=lambda n: f"{by_name[n]['title']} ({by_name[n]['rules']} rules)", key=keys.CMP_PLAYBOOK)
+    scope = right.multiselect("Contracts (empty: all of them)", list(titles), format_func=lambda c: f"{c} — {one_line(titles[c], 70)}", key=keys.CMP_SCOPE)
+    st.caption(escape_markdown(by_name[playbook]["description"]))
+    if st.button("Run scan", key="compliance_run", type="primary"):
+        bar = st.progress(0.0, text="Loading the playbook and the clause classifier…")
+        try:
+            result = compliance.run_scan(settings, playbook, scope, lambda fraction, line: bar.progress(min(max(fraction, 0.0), 1.0), text=line))
+        except GreffierError as exc:
+            bar.empty()
+            st.error(str(exc))
+        except Exception as exc:  # noqa: BLE001 — never a raw traceback in the UI
+            log.exception("compliance scan failed")
+            bar.empty()
+            st.error(f"The scan stopped on an unexpected error ({type(exc).__name__}: {exc}). The terminal log has the details.")
+        else:
+            bar.progress(1.0, text=f"Scan {result['status'].replace('_', ' ')} in {result['seconds']:.1f} s")
+            counts = result["counts"]
+            st.success(f"{counts['flags']} flag(s) on {len(result['documents'])} contract(s): {counts['new']} new, {counts['seen']} already known, {counts['gone']} no longer found.")
+            if result["skipped_rules"]:
+                skipped = sorted({f"{r['rule_id']} ({r['status']})" for r in result["skipped_rules"]})
+                st.warning("Some rules could not run, so their absence of flags proves nothing: " + escape_markdown("; ".join(skipped)))
+
+# --- flags --------------------------------------------------------------------------------------
+
+st.subheader("Flags")
+filters = st.columns([2, 2, 1])
+statuses = filters[0].multiselect("Status", compliance.STATUSES, default=["open", "escalated"], key=keys.CMP_STATUS_FILTER)
+severities = filters[1].multiselect("Severity", compliance.SEVERITY_ORDER, key="compliance_severity_filter")
+only_playbook = filters[2].toggle("This playbook only", value=True, key="compliance_playbook_only")
+try:
+    listing = compliance.flags(settings, statuses=statuses, severities=severities, playbook=playbook if only_playbook else None)
+    everything = compliance.flags(settings, playbook=playbook if only_playbook else None)
+except GreffierError as exc:
+    st.error(str(exc))
+    st.stop()
+
+if not everything["flags"]:
+    st.info("No flags yet: choose a playbook and run a scan.")
+    st.stop()
+
+chart_column, metrics_column = st.columns([3, 2], gap="large")
+with chart_column:
+    rows = compliance.open_by_severity(everything["flags"])
+    if rows:
+        frame = pd.DataFrame(rows)
+        chart = alt.Chart(frame).mark_bar(cornerRadiusEnd=3, size=22).encode(
+            x=alt.X("open flags:Q", title="open flags", axis=alt.Axis(tickMinStep=1)),
+            y=alt.Y("severity:N", sort=list(compliance.SEVERITY_ORDER), title=None),
+            color=alt.Color("severity:N", scale=alt.Scale(domain=list(compliance.SEVERITY_COLOURS), range=list(compliance.SEVERITY_COLOURS.values())), legend=None),
+            tooltip=["severity:N", "open flags:Q"],
+        ).properties(title="Open flags by severity")
+        st.altair_chart(chart, width="stretch", height=48 * len(rows) + 70, key="compliance_chart")
+    else:
+        st.success("No open flag: every finding has been reviewed.")
+with metrics_column:
+    by_status = everything["counts"]["by_status"]
+    cells = st.columns(2)
+    for index, status in enumerate(compliance.STATUSES):
+        cells[index % 2].metric(status.capitalize(), by_status.get(status, 0))
+
+exports = st.columns(len(compliance.EXPORTS))
+current = {"statuses": statuses, "severities": severities, "playbook": playbook if only_playbook else None}
+for column, (fmt, label, mime) in zip(exports, compliance.EXPORTS):
+    # Built when clicked (deferred), with the filters shown.
+    column.download_button(label, data=lambda fmt=fmt: compliance.export(settings, fmt, **current), file_name=compliance.export_name(fmt),
+                           mime=mime, key=f"compliance_export_{fmt}", width="stretch")
+
+if listing["skipped_rules"]:
+    rules = sorted({r["rule_id"] for r in listing["skipped_rules"]})
+    st.caption(escape_markdown(f"Not checked in the latest scans (e.g. no LLM available): {', '.join(rules)}."))
+
+if not listing["flags"]:
+    st.info("No flag matches these filters.")
+    st.stop()
+
+
+def _flag(flag: dict) -> None:
+    label = f"{flag['severity'].upper()} · {flag['rule_title'] or flag['rule_id']} · {flag['section'] or 'whole contract'} · {flag['status']}"
+    with st.expander(escape_markdown(one_line(label, 150)), expanded=st.session_state.get(keys.CMP_FLAG) == flag["id"]):
+        with st.container(border=True):
+            st.markdown(escape_markdown(flag["excerpt"], keep_lines=True) or "_(no excerpt: the finding is about the whole contract)_")
+        st.markdown(f"**Why it matters** — {escape_markdown(flag['explanation'])}")
+        if flag["recommendation"]:
+            st.markdown(f"**What to do** — {escape_markdown(flag['recommendation'])}")
+        st.caption(f"{flag['playbook']} {flag['playbook_version']} · rule {flag['rule_id']} · {flag['chunk_id']} · first seen {str(flag['first_seen_at'])[:10]}")
+        if st.toggle("Open the cited passage", key=f"compliance_open_{flag['id']}"):
+            source = compliance.cited_passage(settings, flag)
+            if source is None:
+                st.caption("This finding is about the whole contract (e.g. a missing clause): there is no passage to open.")
+            else:
+                shared.show_passage(source.text, pdf_path=compliance.pdf_of(settings, source), page=source.page, page_end=source.page_end, key=f"compliance_passage_{flag['id']}")
+        status_column, note_column, save_column = st.columns([1, 3, 1], vertical_alignment="bottom")
+        status = status_column.selectbox("Status", compliance.STATUSES, index=compliance.STATUSES.index(flag["status"]), key=f"compliance_status_{flag['id']}")
+        note = note_column.text_input("Note", value=flag["note"] or "", key=f"compliance_note_{flag['id']}", placeholder="e.g. waiver obtained from the lender on 12/03")
+        if save_column.button("Save", key=f"compliance_save_{flag['id']}", width="stretch"):
+            try:
+                compliance.review(settings, flag["id"], status, note)
+            except GreffierError as exc:
+                st.error(str(exc))
+            else:
+                st.session_state[keys.CMP_FLAG] = flag["id"]
+                st.toast(f"Flag marked {status}.")
+                st.rerun()
+        if flag["history"]:
+            st.caption("History: " + escape_markdown(" · ".join(f"{h['at'][:16].replace('T', ' ')} {h['status']}" + (f" ({h['note']})" if h.get("note") else "") for h in flag["history"])))
+
+
+for group in compliance.grouped(listing["flags"], titles):
+    with st.container(border=True):
+        st.markdown(f"**{group['document_id']}** — {escape_markdown(one_line(group['title'], 100))} · {len(group['flags'])} flag(s), worst: {group['worst']}")
+        for flag in group["flags"]:
+            _flag(flag)

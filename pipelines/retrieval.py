@@ -61,7 +61,10 @@ def build_retrieval_pipeline(settings: Settings, *, retriever: str = "hybrid", r
 
         pipeline.add_component(
             "reranker",
-            GreffierReranker(model=models.reranker, models_dir=str(models.models_dir), device=models.device, top_k=search.top_k_retrieval),
+            GreffierReranker(
+                model=models.reranker, models_dir=str(models.models_dir), device=models.device, top_k=search.top_k_retrieval,
+                max_length=search.rerank_max_length, batch_size=search.rerank_batch_size, candidates=search.rerank_candidates,
+            ),
         )
         pipeline.connect("hydrator.documents", "reranker.documents")
         last = "reranker"

@@ -71,8 +71,9 @@ class BM25Index:
             mask[positions] = 1.0
             candidates = len(positions)
         k = min(top_k, candidates)
+        # n_threads=0 scores in this thread; 1 starts a thread pool per query (measured: +20 ms under load).
         docs, scores = self.retriever.retrieve(
-            [known], k=k, show_progress=False, n_threads=1, weight_mask=mask, return_as="tuple"
+            [known], k=k, show_progress=False, n_threads=0, weight_mask=mask, return_as="tuple"
         )
         hits = []
         for position, score in zip(docs[0], scores[0]):

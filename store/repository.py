@@ -100,6 +100,21 @@ def chunk_ids_of(*, session: Session, contract_id: str) -> list[str]:
     return list(session.exec(select(Chunk.id).where(Chunk.contract_id == contract_id)))
 
 
+def chunk_ids_of_contracts(*, session: Session, contract_ids: Sequence[str]) -> list[str]:
+    """Chunk ids of several contracts in one query (a search filter)."""
+    if not contract_ids:
+        return []
+    return list(session.exec(select(Chunk.id).where(Chunk.contract_id.in_(list(contract_ids)))))
+
+
+def contract_labels(*, session: Session, contract_ids: Sequence[str]) -> dict[str, tuple[str, str]]:
+    """``{contract id: (file, title)}`` in one query, without loading texts and manifests (search results)."""
+    if not contract_ids:
+        return {}
+    rows = session.exec(select(Contract.id, Contract.file, Contract.title).where(Contract.id.in_(list(set(contract_ids)))))
+    return {contract_id: (file, title) for contract_id, file, title in rows}
+
+
 def all_chunk_ids(*, session: Session) -> set[str]:
     return set(session.exec(select(Chunk.id)))
 

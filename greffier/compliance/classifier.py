@@ -12,13 +12,18 @@ per process for each (library content, embedder signature).
 
 from __future__ import annotations
 
+import logging
+import re
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 import numpy as np
 
 from greffier.compliance.library import ClauseLibrary
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -61,24 +66,58 @@ _indexes: dict[tuple[str, str], LibraryIndex] = {}
 _lock = threading.Lock()
 
 
-def library_index(library: ClauseLibrary, backend: Embedder, *, batch_size: int = 32) -> LibraryIndex:
-    """The example vectors of ``library`` under ``backend``, embedded once per process."""
+def _cache_file(cache_dir: Path, library: ClauseLibrary, backend: Embedder) -> Path:
+    signature = re.sub(r"[^A-Za-z0-9_.-]+", "_", backend.signature)
+    return cache_dir / f"clause-examples-{library.content_hash[:16]}-{signature}.npy"
+
+
+def library_index(library: ClauseLibrary, backend: Embedder, *, batch_size: int = 32, cache_dir: str | Path | None = None) -> LibraryIndex:
+    """The example vectors of ``library`` under ``backend``: embedded once per process, and kept in
+    ``cache_dir`` (when given) so that the next process loads them instead of embedding again."""
     key = (library.content_hash, backend.signature)
     with _lock:
         index = _indexes.get(key)
         if index is not None:
-            return index
+            # Same examples, maybe other scoring parameters: keep the vectors, use this library.
+            return index if index.library is library else replace(index, library=library)
     texts: list[str] = []
     owners: list[int] = []
     for position, clause_type in enumerate(library.clause_types):
         for example in [*clause_type.examples.fr, *clause_type.examples.en]:
             texts.append(example)
             owners.append(position)
-    vectors = np.asarray(backend.embed(texts, batch_size=batch_size), dtype=np.float32)
+    cached = _cache_file(Path(cache_dir), library, backend) if cache_dir else None
+    vectors = _load_cached(cached, len(texts))
+    if vectors is None:
+        vectors = np.asarray(backend.embed(texts, batch_size=batch_size), dtype=np.float32)
+        _save_cached(cached, vectors)
     index = LibraryIndex(library=library, vectors=vectors, owners=np.asarray(owners), embedder=backend.signature)
     with _lock:
         _indexes[key] = index
     return index
+
+
+def _load_cached(path: Path | None, rows: int) -> np.ndarray | None:
+    if path is None or not path.is_file():
+        return None
+    try:
+        vectors = np.load(path)
+    except (OSError, ValueError) as exc:
+        log.warning("ignoring the unreadable clause-vector cache %s: %s", path, exc)
+        return None
+    return vectors.astype(np.float32) if vectors.ndim == 2 and vectors.shape[0] == rows else None
+
+
+def _save_cached(path: Path | None, vectors: np.ndarray) -> None:
+    if path is None:
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(".tmp.npy")
+        np.save(temporary, vectors)
+        temporary.replace(path)
+    except OSError as exc:  # a cache that cannot be written only costs time
+        log.warning("cannot write the clause-vector cache %s: %s", path, exc)
 
 
 def type_similarities(index: LibraryIndex, vectors: np.ndarray) -> np.ndarray:

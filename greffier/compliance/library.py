@@ -49,6 +49,7 @@ class ClauseType(BaseModel):
     context: bool = False
     cuad: list[str] = Field(default_factory=list)
     headings: list[str] = Field(default_factory=list)
+    phrases: list[str] = Field(default_factory=list, description="wordings that name the clause wherever they appear")
     examples: Examples
 
     @field_validator("id")
@@ -92,13 +93,20 @@ class ClauseLibrary(BaseModel):
         """Changes whenever the library's content changes (stored with each scan)."""
         return f"{self.version}:{self.content_hash[:12]}"
 
-    def cued_types(self, headings: list[str]) -> set[str]:
-        """Ids of the types whose heading cues appear in one of ``headings``."""
+    def cued_types(self, headings: list[str], text: str = "") -> set[str]:
+        """Ids of the types whose heading cues appear in one of ``headings``, or whose phrases
+        (« changement de contrôle », "governed by the laws of") appear in ``text``."""
         found: set[str] = set()
         for heading in headings:
             folded = fold(heading)
             for type_id, pattern in _cue_patterns(self).items():
                 if pattern.search(folded):
+                    found.add(type_id)
+        if text:
+            folded = fold(" ".join(text.split()))
+            for type_id, (anchors, pattern) in _phrase_patterns(self).items():
+                # A plain substring test first: the regular expression runs only where it can match.
+                if any(anchor in folded for anchor in anchors) and pattern.search(folded):
                     found.add(type_id)
         return found
 
@@ -153,6 +161,22 @@ def _cue_patterns_cached(key: str, cues: tuple[tuple[str, tuple[str, ...]], ...]
 def _cue_patterns(library: ClauseLibrary) -> dict[str, re.Pattern[str]]:
     cues = tuple((t.id, tuple(t.headings)) for t in library.clause_types)
     return _cue_patterns_cached(library.content_hash, cues)
+
+
+@lru_cache(maxsize=8)
+def _phrase_patterns_cached(key: str, phrases: tuple[tuple[str, tuple[str, ...]], ...]) -> dict[str, tuple[tuple[str, ...], re.Pattern[str]]]:
+    """Per type: the longest word of each phrase (a cheap pre-test) and the pattern of its phrases."""
+    patterns = {}
+    for type_id, type_phrases in phrases:
+        if type_phrases:
+            anchors = tuple(max(re.split(r"[\s\-‐–']+", fold(p)), key=len) for p in type_phrases)
+            patterns[type_id] = (anchors, re.compile("|".join(f"(?:{cue_pattern(p).pattern})" for p in type_phrases)))
+    return patterns
+
+
+def _phrase_patterns(library: ClauseLibrary) -> dict[str, tuple[tuple[str, ...], re.Pattern[str]]]:
+    phrases = tuple((t.id, tuple(t.phrases)) for t in library.clause_types)
+    return _phrase_patterns_cached(library.content_hash, phrases)
 
 
 # --- headings of a chunk -------------------------------------------------------------------------

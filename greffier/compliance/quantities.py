@@ -43,11 +43,15 @@ class Quantity:
 # --- durations and notice periods ----------------------------------------------------------------
 
 _HOURS = re.compile(r"(?<![\w-])(?P<num>\d{1,3}|[a-zà-ü-]+)(?:\s*\(\s*\d{1,3}\s*\))?\s+(?P<unit>heures|heure|hours|hour)\b", re.I)
-# Words around a period that make it a notice period.
-_NOTICE_BEFORE = re.compile(r"(?:preavis|prevenance|notice|notification)\b[^.;:]{0,30}$")
+# Words around a period that make it a notice period: « préavis de trois mois », "notice of 60 days",
+# "30 days' prior written notice", « trois mois de préavis », « six mois avant l'échéance ».
+_NOTICE_BEFORE = re.compile(
+    r"(?:preavis|prevenance|notice)(?: period)?\s*(?:(?:minimum|ecrit|ecrite|of|de|d'|du|at least|not less than|no less than"
+    r"|au moins|d'au moins|au minimum|egal a|equal to)\s*){1,3}$"
+)
 _NOTICE_AFTER = re.compile(
-    r"^[^.;:]{0,12}?\b(?:de preavis|preavis|notice|d'avance|a l'avance|in advance|prior (?:written )?notice)\b"
-    r"|^(?:\s*\(\s*\d+\s*\))?\s*(?:au moins\s+|at least\s+)?(?:avant|before|prior to|preceding)\b"
+    r"^(?:\s*\(\s*\d+\s*\))?['’]?s?\s+(?:(?:prior|advance|written|de|d'|calendar|clear|business)\s*){0,3}(?:notice|preavis)\b"
+    r"|^(?:\s*\(\s*\d+\s*\))?\s*(?:au moins\s+|at least\s+)?(?:avant|before|prior to|preceding|in advance|a l'avance|d'avance)\b"
 )
 
 
@@ -70,8 +74,8 @@ def notice_periods(text: str) -> list[Quantity]:
     found = []
     for quantity in durations(text):
         before = fold(text[max(0, quantity.start - 60) : quantity.start]).rstrip()
+        before = re.sub(r"\s+(?:un|une|a|an|the)$", "", before).rstrip()  # « préavis d'un mois », "notice of a month"
         after = fold(text[quantity.end : quantity.end + 60])
-        after = re.sub(r"^['’]s?", "", after)
         if _NOTICE_BEFORE.search(before) or _NOTICE_AFTER.search(after):
             found.append(Quantity("notice_period", quantity.value, quantity.unit, quantity.text, quantity.start, quantity.end))
     return found

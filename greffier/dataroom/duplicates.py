@@ -68,6 +68,7 @@ TRANSLATION_SIMILARITY_SAME_METADATA = 0.62  # ...when parties, type and dates a
 REASON_ORDER = ("same file content", "same parties", "same type", "same dates", "text similarity", "translation")
 
 _WORD = re.compile(r"\w+")
+_NON_DIGITS = re.compile(r"\D+")
 _FUNCTION_WORDS: dict[str, frozenset[str]] = {
     "fr": frozenset("le la les des du et est une au aux dans sur pour par qui que ne pas sont cette ses leur avec être".split()),
     "en": frozenset("the of and to is are be by for with this that shall any which from will its such been".split()),
@@ -100,11 +101,12 @@ class _Corpus:
 _corpora: dict[str, _Corpus] = {}
 _corpora_lock = threading.Lock()
 
-_MASK64 = (1 << 64) - 1
-_rng = np.random.default_rng(20240611)  # fixed: band keys are comparable within a process only anyway
+# MinHash permutations h -> a*h + b (mod 2**64, a odd) and one odd multiplier per shingle position.
+# Fixed seed: the same text always gets the same signature.
+_rng = np.random.default_rng(20240611)
 _PERM_A = (_rng.integers(1, 2**63 - 1, size=MINHASH_BANDS * MINHASH_ROWS, dtype=np.uint64) << np.uint64(1)) | np.uint64(1)
 _PERM_B = _rng.integers(0, 2**63 - 1, size=MINHASH_BANDS * MINHASH_ROWS, dtype=np.uint64)
-_SHINGLE_MULTIPLIERS = np.array([0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9, 0xD6E8FEB86659FD93, 0xFF51AFD7ED558CCD, 0xC4CEB9FE1A85EC53][:SHINGLE_WORDS], dtype=np.uint64)
+_SHINGLE_MULTIPLIERS = (_rng.integers(1, 2**63 - 1, size=SHINGLE_WORDS, dtype=np.uint64) << np.uint64(1)) | np.uint64(1)
 
 
 def _language(tokens: Sequence[str]) -> str:
@@ -177,14 +179,18 @@ def _corpus(workspace: Workspace, generation: int) -> _Corpus:
 
 
 def _deletions(key: str) -> Iterator[str]:
+    """``key`` and ``key`` less one letter: two names one typo apart share one of these. Digits are
+    never deleted: « SCI Lot 12 » and « SCI Lot 13 » are two companies."""
     yield key
-    for i in range(len(key)):
-        yield key[:i] + key[i + 1 :]
+    for i, char in enumerate(key):
+        if not char.isdigit():
+            yield key[:i] + key[i + 1 :]
 
 
 def _party_clusters(records: Iterable[ContractRecord]) -> dict[str, str]:
-    """Entity id → cluster id: ids one edit apart (a typo) share a cluster. Accents and legal forms
-    are already folded by the entity ids themselves."""
+    """Entity id → cluster id: ids one letter apart (a typo) share a cluster. Accents and legal forms
+    are already folded by the entity ids themselves. Found through deletion neighbourhoods, so
+    thousands of entities cost a dictionary lookup per letter, not a comparison per pair."""
     entity_ids = sorted({p.entity_id for r in records for p in r.parties if p.entity_id})
     parent = {e: e for e in entity_ids}
 
@@ -214,6 +220,8 @@ def _names_match(first: str, second: str, clusters: dict[str, str]) -> bool:
     words_a, words_b = set(first.split("_")), set(second.split("_"))
     if words_a <= words_b or words_b <= words_a:
         return True
+    if _NON_DIGITS.sub("", first) != _NON_DIGITS.sub("", second):
+        return False  # « Lot 12 » is not « Lot 13 »
     limit = 1 if min(len(first), len(second)) < 12 else 2
     return edit_distance(first, second, limit) <= limit
 
@@ -253,13 +261,16 @@ class _Blocks:
 
 
 def _candidate_pairs(records: Sequence[ContractRecord], clusters: dict[str, str], corpus: _Corpus) -> _Blocks:
+    """Pairs of contracts that share a block: a pair of parties, a party seen in few contracts, the
+    same normalised text, or a MinHash band. Oversized party blocks are split by signature date;
+    oversized text bands (a template family) are skipped."""
     blocks = _Blocks()
     party_blocks: dict[tuple[str, ...], list[ContractRecord]] = defaultdict(list)
     frequency: Counter[str] = Counter()
     for record in records:
         parties = sorted({clusters[p.entity_id] for p in record.parties if p.entity_id})
         frequency.update(parties)
-        keys = list(combinations(parties, 2)) if len(parties) > 1 else [tuple(parties)] if parties else []
+        keys = [("pair", *pair) for pair in combinations(parties, 2)] if len(parties) > 1 else [("one", *parties)] if parties else []
         for key in keys:
             party_blocks[key].append(record)
     for record in records:
@@ -381,12 +392,11 @@ def _verdict(pair: _Pair, consistent: bool, same_parties: bool) -> str | None:
         return "duplicate"
     if pair.similarity is None or not _same_dates(pair.a, pair.b):
         return None
-    if pair.other_language and (
-        pair.similarity >= TRANSLATION_SIMILARITY
-        or (pair.similarity >= TRANSLATION_SIMILARITY_SAME_METADATA and same_parties and pair.a.contract_type is not None and pair.a.contract_type == pair.b.contract_type)
-    ):
-        return "translation"
-    if not pair.other_language and pair.similarity >= SAME_TEXT_SIMILARITY and pair.jaccard >= RETYPED_JACCARD:
+    if pair.other_language:
+        same_type = pair.a.contract_type is not None and pair.a.contract_type == pair.b.contract_type
+        threshold = TRANSLATION_SIMILARITY_SAME_METADATA if same_parties and same_type else TRANSLATION_SIMILARITY
+        return "translation" if pair.similarity >= threshold else None
+    if pair.similarity >= SAME_TEXT_SIMILARITY and pair.jaccard >= RETYPED_JACCARD:
         return "duplicate"
     return None
 
@@ -548,6 +558,10 @@ def find_duplicates(
         if kind is not None:
             found.append(_pair_output(pair, kind, clusters))
     found.sort(key=lambda p: (-p["text_similarity"], p["contract_ids"]))
+    log.debug(
+        "find_duplicates: %d contracts, %d blocks, %d pairs compared, %d judged on their text, %d found",
+        len(records), blocks.count, len(blocks.pairs), len(promising), len(found),
+    )
     return {"pairs": found, "compared_pairs": len(blocks.pairs), "blocks": blocks.count}
 
 

@@ -46,6 +46,13 @@ class SearchDocumentsArgs(BaseModel):
     top_k: int | None = Field(default=None, ge=1, le=50, description="number of passages")
 
 
+class ScanDocumentArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    document_id: str = Field(description="a contract id such as c01")
+    playbook: str = Field(default="ma_due_diligence", description="playbook name: ma_due_diligence or bail_commercial")
+
+
 @dataclass(frozen=True)
 class Tool:
     name: str
@@ -86,6 +93,17 @@ def _search_documents(workspace: Workspace, args: SearchDocumentsArgs) -> dict[s
     return response
 
 
+def _scan_document(workspace: Workspace, args: ScanDocumentArgs) -> dict[str, Any]:
+    from greffier.compliance.service import scan_document
+
+    result = scan_document(workspace.settings, args.document_id, args.playbook).to_json()
+    keep = ("id", "severity", "status", "rule_id", "rule_title", "file", "page", "section", "excerpt", "explanation", "recommendation", "note")
+    return {
+        **{k: result[k] for k in ("scan_id", "status", "playbook", "counts", "skipped_rules", "skipped_documents")},
+        "flags": [{k: flag.get(k) for k in keep} for flag in result["flags"]],
+    }
+
+
 TOOLS: dict[str, Tool] = {
     tool.name: tool
     for tool in (
@@ -100,6 +118,7 @@ TOOLS: dict[str, Tool] = {
         Tool("get_contract", "One contract's metadata, warnings, amendments and articles (optionally only some articles).", GetContractArgs, _get_contract),
         Tool("find_duplicates", "Pairs of contracts that are likely duplicates (same file twice, courtesy translation), with reasons and similarity.", FindDuplicatesArgs, _find_duplicates),
         Tool("search_documents", "Hybrid passage search over the documents with the user's exact words; optional data-room filters restrict it.", SearchDocumentsArgs, _search_documents),
+        Tool("scan_document", "Scan one contract with a compliance playbook and store the review flags; returns each flag with its severity, rule, file, page, section and excerpt.", ScanDocumentArgs, _scan_document),
     )
 }
 

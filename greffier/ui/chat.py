@@ -165,6 +165,7 @@ def ask(settings: Settings, message: str, *, mode: str, llm: LLMChoice, thread_i
         threads.append(workspace, thread_id, ChatMessage.from_assistant(text), {"final": True, "mode": mode, "error": True, "trace": _dump(trace)})
         return Outcome(thread_id, "error", trace)
     text, sources, note = _shape(mode, result)
+    _mark_cited(trace, sources)
     extra = {
         "final": True, "mode": mode, "sources": [asdict(s) for s in sources], "trace": _dump(trace),
         "abstained": bool(result.get("abstained")), "note": note,
@@ -207,6 +208,15 @@ def _shape(mode: str, result: dict[str, Any]) -> tuple[str, list[Source], str | 
         passage = passages.get(citation["n"], {})
         sources.append(_source_from(citation["n"], {**citation, "text": passage.get("text", "")}, scores.get(citation["chunk_id"], {})))
     return result.get("answer", ""), sources, result.get("note")
+
+
+def _mark_cited(trace: list[TraceStep], sources: list[Source]) -> None:
+    """Add to each relevance decision the number its passage is cited as (candidates and citations
+    are numbered separately: only relevant passages are numbered for the answer)."""
+    cited = {s.chunk_id: s.n for s in sources}
+    for step in trace:
+        if step.kind == "relevance" and isinstance(step.detail, list):
+            step.detail = [{**decision, "cited as": f"[{cited[decision['chunk_id']]}]" if decision.get("chunk_id") in cited else ""} for decision in step.detail]
 
 
 def _source_from(n: int, where: dict[str, Any], scored: dict[str, Any]) -> Source:
@@ -311,6 +321,12 @@ def _resolve_sources(workspace: Workspace, raw: list[dict[str, Any]]) -> list[So
             source.pdf = contract.source_path
         sources.append(source)
     return sources
+
+
+def sources_for(settings: Settings, raw: list[dict[str, Any]]) -> list[Source]:
+    """Passages given by chunk id (and optionally file, page, section, text), completed from the
+    index: their text, contract and PDF. Used for the passages compliance flags cite."""
+    return _resolve_sources(Workspace.open(settings), raw)
 
 
 def pdf_file(settings: Settings, source: Source) -> str | None:

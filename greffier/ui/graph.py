@@ -11,7 +11,7 @@ from typing import Any
 from greffier.config import Settings
 
 # Init parameters worth showing under a component's name (when the component has them).
-_SHOWN_PARAMS = ("method", "top_k", "min_score", "dense_weight", "lexical_weight", "rrf_k", "model")
+_SHOWN_PARAMS = ("method", "top_k", "min_score", "dense_weight", "lexical_weight", "rrf_k")
 
 
 def _quote(text: str) -> str:
@@ -19,7 +19,7 @@ def _quote(text: str) -> str:
 
 
 def _component_label(name: str, instance: Any) -> str:
-    lines = [name, type(instance).__name__]
+    lines = [name]
     for param in _SHOWN_PARAMS:
         value = getattr(instance, param, None)
         if value is None or value == "" or isinstance(value, (dict, list)):
@@ -32,21 +32,23 @@ def _component_label(name: str, instance: Any) -> str:
 
 
 def pipeline_dot(pipeline: Any, *, title: str | None = None) -> str:
-    """DOT for ``pipeline``: one box per component (with its key parameters), one edge per
-    connection labelled ``output → input``, and the pipeline's mandatory inputs and its outputs
-    as plain nodes."""
+    """DOT for ``pipeline``: one box per component (its name and key parameters; the class in the
+    tooltip), one edge per connection labelled ``output → input`` when the names differ, and the
+    pipeline's mandatory inputs and its documents output as plain nodes."""
     graph = pipeline.graph
     lines = [
         "digraph pipeline {",
-        '  graph [rankdir=TB, fontname="Helvetica", fontsize=11' + (f", label={_quote(title)}, labelloc=t" if title else "") + "];",
-        '  node [shape=box, style="rounded,filled", fillcolor="#eef2f7", color="#5b6b82", fontname="Helvetica", fontsize=10];',
-        '  edge [color="#5b6b82", fontname="Helvetica", fontsize=9];',
+        '  graph [rankdir=TB, nodesep=0.3, ranksep=0.35, fontname="Helvetica", fontsize=12' + (f", label={_quote(title)}, labelloc=t" if title else "") + "];",
+        '  node [shape=box, style="rounded,filled", fillcolor="#eef2f7", color="#5b6b82", fontname="Helvetica", fontsize=12, margin="0.12,0.05"];',
+        '  edge [color="#5b6b82", fontname="Helvetica", fontsize=10];',
     ]
     for name, data in graph.nodes(data=True):
-        lines.append(f"  {_quote(name)} [label={_quote(_component_label(name, data['instance']))}];")
+        instance = data["instance"]
+        lines.append(f"  {_quote(name)} [label={_quote(_component_label(name, instance))}, tooltip={_quote(type(instance).__name__)}];")
     for sender, receiver, data in graph.edges(data=True):
-        label = f"{data['from_socket'].name} → {data['to_socket'].name}"
-        lines.append(f"  {_quote(sender)} -> {_quote(receiver)} [label={_quote(label)}];")
+        source, target = data["from_socket"].name, data["to_socket"].name
+        label = f' [label={_quote(f"{source} → {target}")}]' if source != target else ""
+        lines.append(f"  {_quote(sender)} -> {_quote(receiver)}{label};")
     mandatory = [
         (component, socket)
         for component, sockets in pipeline.inputs().items()
@@ -70,7 +72,4 @@ def retrieval_pipeline_dot(settings: Settings, *, rerank: bool) -> str:
     """DOT of the retrieval pipeline the next query will run (built, not warmed up: no model loads)."""
     from pipelines.retrieval import build_retrieval_pipeline
 
-    pipeline = build_retrieval_pipeline(settings, retriever="hybrid", rerank=rerank)
-    search = settings.search
-    title = f"fusion {search.fusion.value} · top-k {search.top_k_retrieval} → {search.top_k_final} · min score {search.min_score}"
-    return pipeline_dot(pipeline, title=title)
+    return pipeline_dot(build_retrieval_pipeline(settings, retriever="hybrid", rerank=rerank))

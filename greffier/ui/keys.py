@@ -3,6 +3,7 @@
 WORKSPACE = "workspace_path"  # resolved path of the open workspace (str)
 SETTINGS = "settings"  # the Settings of the open workspace, reloaded on every run by app.py
 WORKSPACE_INPUT = "sidebar_workspace_input"  # + the sidebar epoch
+RETURN_TO = "return_to_page"  # the page a first request asked for, shown once app.py has run
 SIDEBAR_EPOCH = "sidebar_epoch"  # bumped to give the sidebar's widgets fresh values (workspace change)
 WORKSPACE_MESSAGE = "sidebar_workspace_message"  # (level, text) shown once after open / create
 
@@ -12,7 +13,7 @@ NEW_THREAD = "new"
 THREAD_PICKER = "chat_thread_picker"
 SOURCE_TURN = "chat_source_turn"  # index of the turn whose sources the panel shows
 SOURCE_N = "chat_source_n"  # the passage number selected in the panel
-LIVE_TRACES = "chat_live_traces"  # {(thread id, turn index): [trace steps]} of this session's turns
+LIVE_TRACES = "chat_live_traces"  # {"<thread id>:<turn index>": [trace steps]} of this session's turns
 CHAT_INPUT = "chat_input"
 APPROVAL_ARGS = "chat_approval_arguments"
 
@@ -29,7 +30,6 @@ DOC_LAST_REPORT = "documents_last_report"
 
 # Duplicates
 DUP_PAIR = "duplicates_pair"
-DUP_SHOW_DISMISSED = "duplicates_show_dismissed"
 
 # Compliance
 CMP_PLAYBOOK = "compliance_playbook"

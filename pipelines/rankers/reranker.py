@@ -70,6 +70,16 @@ class RerankerBackendFactory:
             return backend
 
     @classmethod
+    def loaded(cls) -> list[dict[str, Any]]:
+        """The rerankers held in memory: ``[{"role", "name", "kind", "device", "fp16"}]`` (for status views)."""
+        with cls._lock:
+            backends = list(cls._instances.values())
+        return [
+            {"role": "reranker", "name": b.spec.name, "kind": "cross-encoder", "device": b.device.name, "fp16": b.device.fp16}
+            for b in backends
+        ]
+
+    @classmethod
     def clear(cls) -> None:
         """Forget every loaded reranker."""
         with cls._lock:
@@ -98,6 +108,7 @@ class GreffierReranker:
         max_length: int = 512,
         batch_size: int = 16,
         prefix_meta_key: str = "header",
+        candidates: int | None = None,
     ) -> None:
         """Store the parameters; nothing is loaded before :meth:`warm_up`.
 
@@ -109,12 +120,17 @@ class GreffierReranker:
             max_length: tokens per (query, chunk) pair.
             batch_size: pairs per model call.
             prefix_meta_key: meta key whose value is put before the content ("" for none).
+            candidates: documents scored by the cross-encoder, the first ones in retrieval order; the
+                others follow them unchanged in order, with score 0 (None: score them all). The
+                cost of a rerank grows with this number (docs/benchmarks.md, "Reranker cost").
 
         Raises:
-            ValueError: ``top_k`` is not positive.
+            ValueError: ``top_k`` or ``candidates`` is not positive.
         """
         if top_k <= 0:
             raise ValueError(f"top_k must be > 0, got {top_k}")
+        if candidates is not None and candidates <= 0:
+            raise ValueError(f"candidates must be > 0 (or None for all), got {candidates}")
         self.model = model
         self.models_dir = models_dir
         self.device = device
@@ -122,6 +138,7 @@ class GreffierReranker:
         self.max_length = max_length
         self.batch_size = batch_size
         self.prefix_meta_key = prefix_meta_key
+        self.candidates = candidates
         self._backend: RerankerBackend | None = None
 
     def warm_up(self) -> None:
@@ -142,24 +159,29 @@ class GreffierReranker:
         self._backend = RerankerBackendFactory.get_backend(spec, device=detect_device(self.device))
 
     @component.output_types(documents=list[Document], ms=float)
-    def run(self, query: str, documents: list[Document], top_k: int | None = None) -> dict[str, Any]:
+    def run(self, query: str, documents: list[Document], top_k: int | None = None, candidates: int | None = None) -> dict[str, Any]:
         """Rerank ``documents`` for ``query``.
 
         Args:
             query: the user's question.
-            documents: candidates from retrieval.
+            documents: candidates from retrieval, best first.
             top_k: documents to keep; defaults to the init value.
+            candidates: how many of the first documents to score; defaults to the init value.
 
         Returns:
-            ``{"documents": the top_k copies, best first, each with score in 0..1, "ms": time spent}``.
+            ``{"documents": the top_k copies, the scored ones first (best first, score in 0..1, meta
+            ``rerank_score``), then the unscored ones in retrieval order with score 0, "ms": time spent}``.
 
         Raises:
-            ValueError: ``top_k`` is not positive.
+            ValueError: ``top_k`` or ``candidates`` is not positive.
             ModelNotFoundError: no reranker model (lazy warm-up).
         """
         top_k = self.top_k if top_k is None else top_k
         if top_k <= 0:
             raise ValueError(f"top_k must be > 0, got {top_k}")
+        candidates = self.candidates if candidates is None else candidates
+        if candidates is not None and candidates <= 0:
+            raise ValueError(f"candidates must be > 0, got {candidates}")
         if not documents:
             return {"documents": [], "ms": 0.0}
         started = time.perf_counter()
@@ -167,11 +189,14 @@ class GreffierReranker:
         backend = self._backend
         if backend is None:  # warm_up raises rather than leave it unset; this keeps type checkers honest
             raise RuntimeError("GreffierReranker failed to warm up")
+        head, tail = (documents, []) if candidates is None else (documents[:candidates], documents[candidates:])
         passages = [
             indexed_text(doc.content or "", doc.meta.get(self.prefix_meta_key) if self.prefix_meta_key else None)
-            for doc in documents
+            for doc in head
         ]
         scores = backend.score(query, passages, batch_size=self.batch_size, max_length=self.max_length)
-        order = sorted(range(len(documents)), key=lambda i: scores[i], reverse=True)[:top_k]
-        reranked = [replace(documents[i], score=scores[i], meta={**documents[i].meta, "rerank_score": scores[i]}) for i in order]
-        return {"documents": reranked, "ms": (time.perf_counter() - started) * 1000}
+        order = sorted(range(len(head)), key=lambda i: scores[i], reverse=True)
+        reranked = [replace(head[i], score=scores[i], meta={**head[i].meta, "rerank_score": scores[i]}) for i in order]
+        # Unscored documents keep their retrieval order below every scored one (the final cut sorts by score, stably).
+        reranked += [replace(doc, score=0.0, meta={**doc.meta, "rerank_score": None}) for doc in tail]
+        return {"documents": reranked[:top_k], "ms": (time.perf_counter() - started) * 1000}

@@ -30,11 +30,8 @@ class _WorkspaceComponent:
 def allowed_chunk_ids(workspace: Workspace, doc_ids: list[str] | None) -> set[str] | None:
     if doc_ids is None:
         return None
-    ids: set[str] = set()
     with workspace.session() as session:
-        for doc_id in doc_ids:
-            ids.update(repo.chunk_ids_of(session=session, contract_id=doc_id))
-    return ids
+        return set(repo.chunk_ids_of_contracts(session=session, contract_ids=doc_ids))
 
 
 @component
@@ -56,10 +53,9 @@ class DenseRetriever(_WorkspaceComponent):
             if not doc_ids:
                 return {"documents": [], "ms": 0.0}
             where = {"doc_id": {"$in": list(doc_ids)}}
-        count = collection.count()
-        if count == 0:
-            return {"documents": [], "ms": (time.perf_counter() - started) * 1000}
-        result = collection.query(query_embeddings=[query_embedding], n_results=min(k, count), where=where, include=["distances", "metadatas"])
+        # No count() first: it cost as much as the query itself, and Chroma (1.5) answers a query on an
+        # empty or smaller collection with what it has (docs/benchmarks.md, "Query latency at scale").
+        result = collection.query(query_embeddings=[query_embedding], n_results=k, where=where, include=["distances", "metadatas"])
         documents = [
             Document(id=chunk_id, score=1.0 - float(distance), meta={**(meta or {}), "dense_score": 1.0 - float(distance)})
             for chunk_id, distance, meta in zip(result["ids"][0], result["distances"][0], result["metadatas"][0])
@@ -75,9 +71,14 @@ class LexicalRetriever(_WorkspaceComponent):
         self.workspace = workspace
         self.top_k = top_k
         self._workspace = None
+        self._warm = False
 
     def warm_up(self) -> None:
+        # Pipeline.run warms every component on every run: load the index once; run() keeps it fresh.
+        if self._warm:
+            return
         self._ws().bm25()
+        self._warm = True
 
     @component.output_types(documents=list[Document], ms=float)
     def run(self, query: str, top_k: int | None = None, doc_ids: list[str] | None = None) -> dict[str, Any]:
@@ -102,16 +103,14 @@ class ChunkHydrator(_WorkspaceComponent):
         workspace = self._ws()
         with workspace.session() as session:
             rows = repo.get_chunks(session=session, chunk_ids=[d.id for d in documents])
-            contracts = {}
-            for row in rows.values():
-                if row.contract_id not in contracts:
-                    contracts[row.contract_id] = repo.get_contract(session=session, contract_id=row.contract_id)
+            # File and title only: loading whole contracts (text, manifest) cost most of a search.
+            labels = repo.contract_labels(session=session, contract_ids=[row.contract_id for row in rows.values()])
         hydrated = []
         for doc in documents:
             row = rows.get(doc.id)
             if row is None:  # deleted since the vector search: never return a dangling chunk
                 continue
-            contract = contracts.get(row.contract_id)
+            file, title = labels.get(row.contract_id, (None, None))
             hydrated.append(
                 Document(
                     id=doc.id,
@@ -120,8 +119,8 @@ class ChunkHydrator(_WorkspaceComponent):
                     meta={
                         **doc.meta,
                         "doc_id": row.contract_id,
-                        "file": contract.file if contract else None,
-                        "title": contract.title if contract else None,
+                        "file": file,
+                        "title": title,
                         "page": row.page,
                         "page_end": row.page_end,
                         "section": row.section,

@@ -38,6 +38,14 @@ def texts(elements) -> list[str]:
     return [str(e.value) for e in elements]
 
 
+def table(at: AppTest, *columns: str):  # noqa: ANN201
+    """The first dataframe drawn with all of ``columns`` (AppTest does not expose dataframe keys)."""
+    for element in at.dataframe:
+        if set(columns) <= set(element.value.columns):
+            return element.value
+    raise AssertionError(f"no table with columns {columns}: {[list(e.value.columns) for e in at.dataframe]}")
+
+
 def all_markdown(at: AppTest) -> str:
     return "\n".join(texts(at.markdown) + texts(at.caption))
 
@@ -98,7 +106,7 @@ def test_chat_answers_with_citations_and_opens_the_cited_passage(app_workspace, 
     sources = at.radio[0]
     assert "bail\\_commercial\\.pdf" in sources.options[0]
     assert any("neuf années" in text for text in texts(at.markdown) if "Article 1" in text)
-    assert at.get("imgs"), "the PDF page of the cited passage is drawn"
+    assert at.image, "the PDF page of the cited passage is drawn"
     assert any("Trace" in e.label for e in at.expander)
     # A citation button opens its passage in the panel.
     second = [b for b in at.button if b.key and b.key.startswith("chat_cite_") and b.key.endswith("_2")]
@@ -177,8 +185,8 @@ def test_dataroom_filters_list_the_excluded_contracts(app_workspace, monkeypatch
     at.date_input(key="dr_f_ends_before").set_value(date(2026, 12, 31))
     at.button(key="FormSubmitter:dataroom_filter_form-Apply filters").click().run()
     assert not at.exception
-    table = at.dataframe(key="dataroom_table").value
-    assert list(table["id"]) == ["c04"]
+    contracts = table(at, "id", "ends", "governing law")
+    assert list(contracts["id"]) == ["c04"]
     shown = all_markdown(at)
     for contract_id in ("c08", "c17", "c09"):
         assert f"**{contract_id}**" in shown
@@ -192,7 +200,7 @@ def test_dataroom_detail_shows_metadata_sources_and_amendments(app_workspace, mo
     at = open_app(app_workspace.path, monkeypatch, "pages/dataroom.py")
     at.selectbox(key="dataroom_detail_contract").set_value("c09").run()
     assert not at.exception
-    meta = at.dataframe(key="dataroom_detail_meta").value
+    meta = table(at, "field", "value", "source")
     end = meta[meta["field"] == "end date"].iloc[0]
     assert end["value"] == "2028-06-30" and end["source"] == "amendment"
     assert "Amended by **c18**." in all_markdown(at)
@@ -203,7 +211,7 @@ def test_duplicates_lists_pairs_and_remembers_not_a_duplicate(app_workspace, mon
     settings = app_workspace.settings
     at = open_app(app_workspace.path, monkeypatch, "pages/duplicates.py")
     assert not at.exception
-    pairs = list(at.dataframe(key="duplicates_table").value["pair"])
+    pairs = list(table(at, "pair", "reasons")["pair"])
     assert "c11 ↔ c19" in pairs and "c05 ↔ c20" in pairs
     assert at.code, "the two texts are shown side by side"
     label = next(option for option in at.selectbox(key="duplicates_pair").options if option.startswith("c11 ↔ c19"))
@@ -212,7 +220,7 @@ def test_duplicates_lists_pairs_and_remembers_not_a_duplicate(app_workspace, mon
         at.button(key="duplicates_dismiss_c11_c19").click().run()
         assert not at.exception
         assert [e["contract_ids"] for e in duplicate_views.dismissed(settings)] == [["c11", "c19"]]
-        assert "c11 ↔ c19" not in list(at.dataframe(key="duplicates_table").value["pair"])
+        assert "c11 ↔ c19" not in list(table(at, "pair", "reasons")["pair"])
         at.button(key="duplicates_restore_c11_c19").click().run()
         assert duplicate_views.dismissed(settings) == []
     finally:
@@ -222,9 +230,9 @@ def test_duplicates_lists_pairs_and_remembers_not_a_duplicate(app_workspace, mon
 def test_documents_page_lists_documents_and_failures(app_workspace, monkeypatch):
     at = open_app(app_workspace.path, monkeypatch, "pages/documents.py")
     assert not at.exception
-    files = list(at.dataframe(key="documents_table").value["file"])
+    files = list(table(at, "file", "chunks")["file"])
     assert "room/bail_commercial.pdf" in files and "room/nda.md" in files
-    failed = at.dataframe(key="failed_table").value
+    failed = table(at, "file", "error")
     assert list(failed["file"]) == ["room/broken.pdf"] and "damaged" in failed["error"][0]
 
 
@@ -237,4 +245,34 @@ def test_documents_page_ingests_a_folder_with_progress(tmp_path, app_workspace, 
     assert not at.exception
     assert any("3 indexed" in text and "1 failed" in text for text in texts(at.warning))
     assert at.progress, "a progress bar followed the ingest"
-    assert "room/cession.docx" in list(at.dataframe(key="documents_table").value["file"])
+    assert "room/cession.docx" in list(table(at, "file", "chunks")["file"])
+
+
+def test_compliance_scan_review_and_export(app_workspace, monkeypatch):
+    needs_dataroom(app_workspace)
+    from greffier.compliance import list_flags, set_flag_status
+
+    at = open_app(app_workspace.path, monkeypatch, "pages/compliance.py")
+    assert at.selectbox(key="compliance_playbook").value == "ma_due_diligence"
+    at.multiselect(key="compliance_scope").set_value(["c01", "c03"])
+    at.button(key="compliance_run").click().run()
+    assert not at.exception
+    assert any("flag(s) on 2 contract(s)" in text for text in texts(at.success))
+    assert any("exclusivity\\-llm\\-review" in text and "no LLM available" in text for text in texts(at.warning)), "rules needing an LLM are said to be skipped"
+    shown = all_markdown(at)
+    assert "**c01**" in shown and "**c03**" in shown
+    assert {"Export CSV", "Export XLSX", "Export JSON", "Report (Markdown)", "Report (PDF)"} <= {b.label for b in at.download_button}
+    flag = next(f for f in list_flags(app_workspace.settings)["flags"] if f["document_id"] == "c01" and f["rule_id"] == "change-of-control")
+    try:
+        at.toggle(key=f"compliance_open_{flag['id']}").set_value(True).run()
+        assert any("does not come from a PDF file" in text for text in texts(at.caption)), "the cited passage is opened"
+        assert any("L\\. 233\\-3" in text and "Groupe Brenalis" in text for text in texts(at.markdown))
+        at.selectbox(key=f"compliance_status_{flag['id']}").set_value("resolved")
+        at.text_input(key=f"compliance_note_{flag['id']}").set_value("Renonciation de la banque obtenue")
+        at.button(key=f"compliance_save_{flag['id']}").click().run()
+        assert not at.exception
+        stored = next(f for f in list_flags(app_workspace.settings)["flags"] if f["id"] == flag["id"])
+        assert stored["status"] == "resolved" and stored["note"] == "Renonciation de la banque obtenue"
+        assert f"compliance_status_{flag['id']}" not in {s.key for s in at.selectbox}, "resolved flags leave the open/escalated list"
+    finally:
+        set_flag_status(app_workspace.settings, flag["id"], "open", "")

@@ -171,17 +171,15 @@ def test_the_entity_filter_accepts_the_misspelled_copy(retyped: Workspace) -> No
 # --- the bundled demo data room ---------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module", params=["files", "json"])
-def demo(request, tmp_path_factory) -> tuple[Workspace, dict, dict[str, str]]:  # noqa: ANN001
-    """The demo room ingested as real files (metadata read from the text) or as its JSON index."""
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory) -> tuple[Workspace, dict, dict[str, str]]:  # noqa: ANN001
+    """The demo room as real files (PDF, DOCX, HTML...): no metadata, everything read from the text."""
     from demo import generate as demo_generate
-
-    base = tmp_path_factory.mktemp(f"demo-{request.param}")
-    manifest = demo_generate.generate(base / "dataroom", base / "manifest.json", base / "dataroom.json")
-    source = base / "dataroom" if request.param == "files" else base / "dataroom.json"
-    workspace = _ingested(base, source)
     from greffier.dataroom.service import load_dataroom
 
+    base = tmp_path_factory.mktemp("demo")
+    manifest = demo_generate.generate(base / "dataroom", base / "manifest.json")
+    workspace = _ingested(base, base / "dataroom")
     by_file = {record.file.removeprefix("dataroom/"): record.id for record in load_dataroom(workspace).records}
     ids = {contract["id"]: by_file[contract["file"]] for contract in manifest["contracts"]}
     return workspace, manifest, ids
@@ -222,8 +220,10 @@ def test_party_clusters_absorb_a_typo_but_not_another_name() -> None:
         ContractRecord(id="c2", parties=[Party(raw_name="SCI Les Clos de Montellier", entity_id="clos_de_montellier")]),
         ContractRecord(id="c3", parties=[Party(raw_name="Lisandre Holding", entity_id="lisandre_holding"), Party(raw_name="Lysandre Conseil", entity_id="lysandre_conseil")]),
         ContractRecord(id="c4", parties=[Party(raw_name="Acme", entity_id="acme"), Party(raw_name="Acne", entity_id="acne")]),
+        ContractRecord(id="c5", parties=[Party(raw_name="SCI Lot 12", entity_id="lot_12"), Party(raw_name="SCI Lot 13", entity_id="lot_13")]),
     ]
     clusters = dup._party_clusters(records)
+    assert clusters["lot_12"] != clusters["lot_13"]  # numbers are never typos
     assert clusters["clos_de_montelier"] == clusters["clos_de_montellier"]
     assert clusters["lisandre_holding"] != clusters["lysandre_conseil"]
     assert clusters["acme"] != clusters["acne"]  # short names: one letter is another name

@@ -57,10 +57,17 @@ def test_entry_points_import_greffier_first():
 def test_socket_guard_refuses_non_loopback():
     import socket
 
-    with pytest.raises(OSError):
-        socket.create_connection(("93.184.216.34", 80), timeout=1)
-    with pytest.raises(OSError):
-        socket.getaddrinfo("example.com", 443)
+    from tests.conftest import BLOCKED_ATTEMPTS
+
+    before = len(BLOCKED_ATTEMPTS)
+    try:
+        with pytest.raises(OSError):
+            socket.create_connection(("93.184.216.34", 80), timeout=1)
+        with pytest.raises(OSError):
+            socket.getaddrinfo("example.com", 443)
+        assert len(BLOCKED_ATTEMPTS) == before + 2  # both attempts were recorded
+    finally:
+        del BLOCKED_ATTEMPTS[before:]  # deliberate attempts: not a leak for the egress test
 
 
 def test_nothing_below_pages_imports_streamlit():

@@ -91,6 +91,25 @@ def test_reranker_sorts_by_sigmoid_scores_and_honours_top_k(reranker_models_dir:
 
 
 @pytest.mark.slow
+def test_reranker_scores_only_the_first_candidates_and_keeps_the_rest_in_order(reranker_models_dir: Path) -> None:
+    docs = candidates()
+    ranker = GreffierReranker(models_dir=str(reranker_models_dir), device="cpu", top_k=50, candidates=2)
+
+    ranked = ranker.run(query=QUERY, documents=docs)["documents"]
+
+    assert sorted(d.id for d in ranked[:2]) == sorted(d.id for d in docs[:2])
+    assert all(0.0 < d.score < 1.0 and d.meta["rerank_score"] == d.score for d in ranked[:2])
+    assert [d.id for d in ranked[2:]] == [d.id for d in docs[2:]]
+    assert all(d.score == 0.0 and d.meta["rerank_score"] is None for d in ranked[2:])
+    assert len(ranker.run(query=QUERY, documents=docs, candidates=1, top_k=2)["documents"]) == 2
+    assert [d.id for d in ranker.run(query=QUERY, documents=docs, candidates=1)["documents"][1:]] == [d.id for d in docs[1:]]
+    with pytest.raises(ValueError, match="candidates"):
+        ranker.run(query=QUERY, documents=docs, candidates=0)
+    with pytest.raises(ValueError, match="candidates"):
+        GreffierReranker(candidates=0)
+
+
+@pytest.mark.slow
 def test_reranker_model_is_shared(reranker_models_dir: Path) -> None:
     first = GreffierReranker(models_dir=str(reranker_models_dir), device="cpu")
     second = GreffierReranker(models_dir=str(reranker_models_dir), device="cpu", top_k=2)
@@ -105,7 +124,7 @@ def test_reranker_round_trips_through_to_dict_and_pipeline_yaml(tmp_path: Path) 
     data = component_to_dict(ranker, "ranker")
     assert data["init_parameters"] == {
         "model": "auto", "models_dir": str(tmp_path), "device": "auto", "top_k": 8,
-        "max_length": 256, "batch_size": 16, "prefix_meta_key": "header",
+        "max_length": 256, "batch_size": 16, "prefix_meta_key": "header", "candidates": None,
     }
     assert component_to_dict(component_from_dict(GreffierReranker, data, "ranker"), "ranker") == data
     pipeline = Pipeline()

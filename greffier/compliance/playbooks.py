@@ -1,0 +1,348 @@
+"""Playbooks: YAML files of review rules (``playbooks/*.yaml``), validated on load.
+
+A playbook has a name, a description, its languages, an optional home law and contract types, and
+rules. A rule names the clause types it applies to, a severity, an explanation, a recommendation
+and one condition:
+
+``keyword`` / ``regex``
+    words or a pattern present (``present: true``) or absent (``present: false``) in the clause;
+``missing_clause``
+    none of the rule's clause types appears anywhere in the contract;
+``threshold``
+    a number read from the clause (``notice_period``, ``duration``, ``amount``, ``percentage``)
+    compared with a value (``op: lt | lte | gt | gte``);
+``date``
+    the contract's end date (from its data-room record) before / after a date, or within
+    ``within_months`` of today;
+``governing_law``
+    the contract's governing law is not one of ``expected`` (default: the playbook's ``home_law``);
+``llm``
+    a question put to the local LLM about each clause (skipped, visibly, when there is none).
+
+:func:`load_playbook` raises :class:`PlaybookError` listing every problem with its line and rule id.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from datetime import date
+from pathlib import Path
+from typing import Annotated, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from greffier.compliance.errors import PlaybookError
+from greffier.compliance.library import ClauseLibrary, load_library
+from greffier.compliance.quantities import CURRENCIES, DURATION_UNITS
+from greffier.compliance.yaml_lines import load_with_lines, syntax_problem, validation_problems
+from greffier.dataroom.normalize import normalize_contract_type, normalize_law
+
+PLAYBOOKS_DIR = Path(__file__).resolve().parents[2] / "playbooks"
+SEVERITIES = ("info", "low", "medium", "high", "critical")
+Severity = Literal["info", "low", "medium", "high", "critical"]
+ANY_CLAUSE = "any"
+_RULE_ID = re.compile(r"^[a-z0-9][a-z0-9_.-]*$")
+
+
+def severity_rank(severity: str) -> int:
+    return SEVERITIES.index(severity) if severity in SEVERITIES else -1
+
+
+def _check_pattern(value: str) -> str:
+    """A pattern without its line breaks (a long one may be a YAML ``|-`` block), compiled once."""
+    value = re.sub(r"\n[ \t]*", "", value)
+    try:
+        re.compile(value)
+    except re.error as exc:
+        raise ValueError(f"invalid regular expression ({exc.msg} at position {exc.pos})") from exc
+    return value
+
+
+class _Condition(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class KeywordCondition(_Condition):
+    """Any of ``any_of`` present (or, with ``present: false``, none of them) in the clause.
+
+    Matching ignores case and accents and starts at a word boundary: « exclusivit » finds
+    « exclusivité », "non-compete" finds "non compete".
+    """
+
+    kind: Literal["keyword"]
+    any_of: list[Annotated[str, Field(min_length=2)]] = Field(min_length=1)
+    present: bool = True
+    unless: str | None = Field(default=None, description="a regex: sentences where it matches do not count (a negation)")
+
+    @field_validator("unless")
+    @classmethod
+    def _unless_compiles(cls, value: str | None) -> str | None:
+        return _check_pattern(value) if value else value
+
+
+class RegexCondition(_Condition):
+    """``pattern`` (Python syntax, case-insensitive) found (or not) in the clause. Line breaks in
+    the pattern are dropped, so a long one can be written as a YAML ``|-`` block, one alternative
+    per line starting with ``|``. ``unless`` (a pattern too) discards the sentences it matches:
+    « ne se renouvelle pas par tacite reconduction » is no tacit renewal.
+
+    With ``fold: true`` the pattern runs on the text without accents (write it without accents).
+    """
+
+    kind: Literal["regex"]
+    pattern: str = Field(min_length=1)
+    present: bool = True
+    fold: bool = False
+    unless: str | None = Field(default=None, description="a regex: sentences where it matches do not count (a negation)")
+
+    @field_validator("pattern", "unless")
+    @classmethod
+    def _compiles(cls, value: str | None) -> str | None:
+        return _check_pattern(value) if value else value
+
+
+class MissingClauseCondition(_Condition):
+    """None of the rule's clause types in the whole contract."""
+
+    kind: Literal["missing_clause"]
+
+
+class ThresholdCondition(_Condition):
+    """A number read from the clause compared with ``value``: durations in ``unit`` (days, weeks,
+    months, years), amounts in ``currency`` (EUR, USD, GBP, CHF; amounts in other currencies are
+    ignored), percentages in percent. With ``near``, only numbers that have one of those words
+    within 60 characters before or 40 after count (« dépôt de garantie égal à six mois »)."""
+
+    kind: Literal["threshold"]
+    quantity: Literal["notice_period", "duration", "amount", "percentage"]
+    op: Literal["lt", "lte", "gt", "gte"]
+    value: float
+    unit: str | None = None
+    currency: str | None = None
+    near: list[str] = Field(default_factory=list, description="only numbers with one of these words close before or after")
+
+    @model_validator(mode="after")
+    def _units(self) -> ThresholdCondition:
+        if self.quantity in ("notice_period", "duration"):
+            if self.unit not in DURATION_UNITS:
+                raise ValueError(f"unit must be one of {', '.join(DURATION_UNITS)} for a {self.quantity} (got {self.unit!r})")
+        elif self.unit is not None:
+            raise ValueError(f"unit is only for durations; use currency for an amount (got unit {self.unit!r})")
+        if self.currency is not None and (self.quantity != "amount" or self.currency not in CURRENCIES):
+            raise ValueError(f"currency must be one of {', '.join(CURRENCIES)} and only for an amount (got {self.currency!r})")
+        return self
+
+
+class DateCondition(_Condition):
+    """The contract's ``field`` date (end date after amendments by default) is before ``before``,
+    after ``after``, or falls within ``within_months`` of the scan day (today unless given)."""
+
+    kind: Literal["date"]
+    field: Literal["end_date", "signature_date"] = "end_date"
+    before: date | None = None
+    after: date | None = None
+    within_months: int | None = Field(default=None, ge=1, le=600)
+
+    @model_validator(mode="after")
+    def _one_test(self) -> DateCondition:
+        given = [name for name in ("before", "after", "within_months") if getattr(self, name) is not None]
+        if len(given) != 1:
+            raise ValueError(f"give exactly one of before, after, within_months (got {', '.join(given) or 'none'})")
+        return self
+
+
+class GoverningLawCondition(_Condition):
+    """The contract's governing law (from its data-room record) is known and not in ``expected``."""
+
+    kind: Literal["governing_law"]
+    expected: list[str] | None = None
+
+
+class LLMCondition(_Condition):
+    """``prompt`` asked of the local LLM about each clause; it answers whether to flag it."""
+
+    kind: Literal["llm"]
+    prompt: str = Field(min_length=10)
+
+
+Condition = Annotated[
+    KeywordCondition | RegexCondition | MissingClauseCondition | ThresholdCondition | DateCondition | GoverningLawCondition | LLMCondition,
+    Field(discriminator="kind"),
+]
+DOCUMENT_LEVEL = ("missing_clause", "date", "governing_law")
+
+
+class Rule(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str
+    title: str = Field(min_length=3)
+    clause_types: list[str] = Field(min_length=1)
+    severity: Severity
+    explanation: str = Field(min_length=3)
+    recommendation: str = Field(min_length=3)
+    condition: Condition
+    contract_types: list[str] = Field(default_factory=list, description="only contracts of these types (empty: all)")
+    tags: list[str] = Field(default_factory=list)
+
+    @field_validator("id")
+    @classmethod
+    def _slug(cls, value: str) -> str:
+        if not _RULE_ID.match(value):
+            raise ValueError(f"{value!r} is not a rule id: use lower-case letters, digits, '_', '-' and '.'")
+        return value
+
+    @field_validator("contract_types")
+    @classmethod
+    def _normalise_types(cls, value: list[str]) -> list[str]:
+        return [normalize_contract_type(v) or v for v in value]
+
+    @model_validator(mode="after")
+    def _missing_needs_types(self) -> Rule:
+        if self.condition.kind == "missing_clause" and ANY_CLAUSE in self.clause_types:
+            raise ValueError("a missing_clause rule names the clause types that must be present, not 'any'")
+        return self
+
+    @property
+    def document_level(self) -> bool:
+        return self.condition.kind in DOCUMENT_LEVEL
+
+    def applies_to(self, clause_types: tuple[str, ...] | list[str]) -> bool:
+        return ANY_CLAUSE in self.clause_types or bool(set(self.clause_types) & set(clause_types))
+
+
+class Playbook(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str
+    title: str = ""
+    description: str = Field(min_length=3)
+    version: str = "1"
+    languages: list[Literal["fr", "en"]] = Field(min_length=1)
+    home_law: str | None = None
+    contract_types: list[str] = Field(default_factory=list, description="only contracts of these types (empty: all)")
+    rules: list[Rule] = Field(min_length=1)
+    source: str = ""
+    content_hash: str = ""
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, value: str) -> str:
+        if not _RULE_ID.match(value):
+            raise ValueError(f"{value!r} is not a playbook name: use lower-case letters, digits, '_', '-' and '.'")
+        return value
+
+    @field_validator("home_law")
+    @classmethod
+    def _law(cls, value: str | None) -> str | None:
+        return normalize_law(value) if value else None
+
+    @field_validator("contract_types")
+    @classmethod
+    def _normalise_types(cls, value: list[str]) -> list[str]:
+        return [normalize_contract_type(v) or v for v in value]
+
+    @model_validator(mode="after")
+    def _unique_rule_ids(self) -> Playbook:
+        ids = [rule.id for rule in self.rules]
+        repeated = sorted({i for i in ids if ids.count(i) > 1})
+        if repeated:
+            raise ValueError(f"rule ids repeated: {', '.join(repeated)}")
+        return self
+
+    @property
+    def by_id(self) -> dict[str, Rule]:
+        return {rule.id: rule for rule in self.rules}
+
+    def applies_to_contract(self, contract_type: str | None) -> bool:
+        return not self.contract_types or (contract_type or "") in self.contract_types
+
+    def summary(self) -> dict[str, object]:
+        return {
+            "name": self.name, "title": self.title, "version": self.version, "languages": list(self.languages),
+            "home_law": self.home_law, "contract_types": list(self.contract_types), "rules": len(self.rules),
+            "source": self.source, "content_hash": self.content_hash[:12],
+        }
+
+
+# --- loading -------------------------------------------------------------------------------------
+
+
+def playbook_path(name_or_path: str | Path, directory: Path | None = None) -> Path:
+    """The file of a playbook given by name (``ma_due_diligence``) or path.
+
+    Raises:
+        PlaybookError: no such playbook; the message lists the available ones.
+    """
+    directory = directory or PLAYBOOKS_DIR
+    text = str(name_or_path)
+    try:
+        candidate = Path(text)
+        if candidate.suffix in (".yaml", ".yml") and candidate.is_file():
+            return candidate
+        if _RULE_ID.match(text):  # a bare name: look in the playbooks folder
+            for suffix in (".yaml", ".yml"):
+                path = directory / f"{text}{suffix}"
+                if path.is_file():
+                    return path
+    except (OSError, ValueError):  # a name no file system accepts (NUL byte, too long)
+        pass
+    available = ", ".join(p.stem for p in sorted(directory.glob("*.y*ml"))) or "none"
+    raise PlaybookError(text[:80], [f"no such playbook: give a YAML file or one of: {available} (in {directory})"])
+
+
+def list_playbooks(directory: Path | None = None) -> list[Path]:
+    directory = directory or PLAYBOOKS_DIR
+    return sorted(p for p in directory.glob("*.y*ml") if p.is_file())
+
+
+def load_playbook(name_or_path: str | Path, *, library: ClauseLibrary | None = None, directory: Path | None = None) -> Playbook:
+    """Load and validate a playbook (by name from ``playbooks/`` or by path).
+
+    Raises:
+        PlaybookError: unknown playbook, YAML syntax error, or invalid rules; every problem is listed
+            as ``line N, rule 'id': field: what is wrong``.
+    """
+    path = playbook_path(name_or_path, directory)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise PlaybookError(str(path), [f"cannot read the playbook: {exc.strerror or exc}"]) from exc
+    return parse_playbook(text, source=str(path), library=library)
+
+
+def parse_playbook(text: str, *, source: str = "<playbook>", library: ClauseLibrary | None = None) -> Playbook:
+    """Validate a playbook given as YAML text (see :func:`load_playbook`)."""
+    library = library or load_library()
+    try:
+        document = load_with_lines(text)
+    except yaml.YAMLError as exc:
+        raise PlaybookError(source, [syntax_problem(exc)]) from exc
+    if not isinstance(document.data, dict):
+        raise PlaybookError(source, ["a playbook is a mapping with name, description, languages and rules"])
+    problems = list(document.problems)
+    data = {**document.data, "source": source, "content_hash": hashlib.sha256(text.encode()).hexdigest()}
+    try:
+        playbook = Playbook.model_validate(data)
+    except ValidationError as exc:
+        raise PlaybookError(source, problems + validation_problems(exc, document)) from exc
+    problems += _unknown_clause_types(playbook, library, document)
+    if problems:
+        raise PlaybookError(source, problems)
+    return playbook
+
+
+def _unknown_clause_types(playbook: Playbook, library: ClauseLibrary, document) -> list[str]:  # noqa: ANN001
+    known = set(library.ids) | {ANY_CLAUSE}
+    problems = []
+    for position, rule in enumerate(playbook.rules):
+        for offset, clause_type in enumerate(rule.clause_types):
+            if clause_type not in known:
+                line = document.line_of(("rules", position, "clause_types", offset))
+                problems.append(
+                    f"line {line}, rule {rule.id!r}: clause_types: unknown clause type {clause_type!r}: "
+                    f"use 'any' or one of the library's: {', '.join(library.ids)}"
+                )
+    return problems

@@ -1,0 +1,150 @@
+"""The compliance screen's view models: playbooks to choose from, a scan with progress, flags grouped
+by contract and severity, the passage a flag cites, review status changes, the chart of open flags.
+Scanning, storage and exports are :mod:`greffier.compliance`'s."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+from typing import Any
+
+from greffier.compliance import DEFAULT_PLAYBOOK, FlagFilters, list_flags, list_playbooks, load_playbook, scan_workspace, set_flag_status  # noqa: F401 (DEFAULT_PLAYBOOK: for the page)
+from greffier.compliance.errors import PlaybookError
+from greffier.compliance.playbooks import SEVERITIES
+from greffier.config import Settings
+from greffier.ui.chat import Source, sources_for
+
+SEVERITY_ORDER = tuple(sorted(SEVERITIES, key=SEVERITIES.index, reverse=True))  # most severe first
+SEVERITY_COLOURS = {"critical": "#7b1fa2", "high": "#d62728", "medium": "#ff7f0e", "low": "#f2c12e", "info": "#8c8c8c"}
+STATUSES = ("open", "escalated", "resolved", "dismissed")  # the flag statuses, in the order a reviewer reads them
+ProgressCallback = Callable[[float, str], None]
+
+
+def playbooks() -> list[dict[str, Any]]:
+    """Every playbook of ``playbooks/``: name, title, rule count, description — or its error."""
+    out = []
+    for path in list_playbooks():
+        try:
+            playbook = load_playbook(path)
+        except PlaybookError as exc:
+            out.append({"name": path.stem, "title": path.stem, "rules": 0, "description": "", "error": str(exc)})
+            continue
+        out.append({"name": playbook.name, "title": playbook.title or playbook.name, "rules": len(playbook.rules),
+                    "description": " ".join(playbook.description.split()), "error": None})
+    return out
+
+
+def progress_of(event: Any) -> tuple[float, str]:  # noqa: ANN401
+    """A scan event as (fraction done, line): classification is the first half, rule checks the second."""
+    total = max(event.total or 0, 1)
+    if event.kind == "chunk_classified":
+        return 0.5 * event.index / total, f"Classifying clauses {event.index}/{event.total} · {event.chunk_id or ''}"
+    if event.kind == "rule_check":
+        return 0.5 + 0.5 * event.index / total, f"Checking rules {event.index}/{event.total} · {event.document_id or ''} {event.rule_id or ''}"
+    if event.kind == "flag_found":
+        return -1.0, f"Flag: {event.rule_id or ''} in {event.document_id or ''}"
+    return 1.0, f"Scan finished: {event.detail or ''}"
+
+
+def run_scan(settings: Settings, playbook: str, document_ids: list[str] | None, progress: ProgressCallback | None = None) -> dict[str, Any]:
+    """Scan ``document_ids`` (None: every contract) with ``playbook``; returns the scan's JSON
+    (status, counts, skipped rules...). Raises PlaybookError / ComplianceError (GreffierErrors)."""
+    done = {"fraction": 0.0}
+
+    def on_event(event) -> None:  # noqa: ANN001
+        fraction, line = progress_of(event)
+        if fraction >= 0:
+            done["fraction"] = fraction
+        if progress is not None:
+            progress(done["fraction"], line)
+
+    return scan_workspace(settings, playbook, document_ids=document_ids or None, on_event=on_event).to_json()
+
+
+def flags(settings: Settings, *, statuses: list[str] | None = None, severities: list[str] | None = None, playbook: str | None = None) -> dict[str, Any]:
+    """Flags passing the filters (see :func:`greffier.compliance.list_flags`)."""
+    filters = FlagFilters(statuses=tuple(statuses or ()), severities=tuple(severities or ()), playbooks=(playbook,) if playbook else ())
+    return list_flags(settings, filters)
+
+
+def severity_rank(severity: str) -> int:
+    return SEVERITY_ORDER.index(severity) if severity in SEVERITY_ORDER else len(SEVERITY_ORDER)
+
+
+def grouped(flag_list: list[dict[str, Any]], titles: dict[str, str] | None = None) -> list[dict[str, Any]]:
+    """Flags grouped by contract (contracts with the most severe flags first), each group's flags by
+    severity: ``[{"document_id", "title", "worst", "flags": [...]}]``."""
+    by_document: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for flag in flag_list:
+        by_document[flag["document_id"]].append(flag)
+    groups = []
+    for document_id, items in by_document.items():
+        items.sort(key=lambda f: (severity_rank(f["severity"]), f["rule_id"], f["chunk_id"]))
+        groups.append({"document_id": document_id, "title": (titles or {}).get(document_id) or items[0].get("file") or document_id,
+                       "worst": items[0]["severity"], "flags": items})
+    groups.sort(key=lambda g: (severity_rank(g["worst"]), -len(g["flags"]), g["document_id"]))
+    return groups
+
+
+def open_by_severity(flag_list: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rows for the chart: how many open (or escalated) flags per severity, most severe first."""
+    counts: dict[str, int] = defaultdict(int)
+    for flag in flag_list:
+        if flag["status"] in ("open", "escalated"):
+            counts[flag["severity"]] += 1
+    return [{"severity": s, "open flags": counts[s], "order": i} for i, s in enumerate(SEVERITY_ORDER) if counts[s]]
+
+
+def cited_passage(settings: Settings, flag: dict[str, Any]) -> Source | None:
+    """The passage a flag cites, with its text and PDF (None for a finding about the whole contract)."""
+    if not flag.get("chunk_id") or flag["chunk_id"] == "document":
+        return None
+    found = sources_for(settings, [{"n": 1, "chunk_id": flag["chunk_id"], "contract_id": flag["document_id"], "file": flag.get("file"),
+                                     "page": flag.get("page"), "page_end": flag.get("page_end"), "section": flag.get("section")}])
+    return found[0] if found else None
+
+
+def review(settings: Settings, flag_id: str, status: str, note: str | None) -> dict[str, Any]:
+    """Set a flag's status and note (kept in its history). Raises ComplianceError."""
+    return set_flag_status(settings, flag_id, status, (note or "").strip() or None)
+
+
+# --- exports ------------------------------------------------------------------------------------
+
+EXPORTS = (
+    ("csv", "Export CSV", "text/csv"),
+    ("xlsx", "Export XLSX", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+    ("json", "Export JSON", "application/json"),
+    ("md", "Report (Markdown)", "text/markdown"),
+    ("pdf", "Report (PDF)", "application/pdf"),
+)
+
+
+def export(settings: Settings, fmt: str, *, statuses: list[str] | None = None, severities: list[str] | None = None, playbook: str | None = None) -> bytes:
+    """The flags passing the filters exported as ``fmt`` (csv, xlsx, json, md, pdf), as bytes.
+    Raises ComplianceError for an unknown format."""
+    import tempfile
+    from pathlib import Path
+
+    from greffier.compliance import export_flags
+
+    filters = FlagFilters(statuses=tuple(statuses or ()), severities=tuple(severities or ()), playbooks=(playbook,) if playbook else ())
+    if fmt in ("xlsx", "pdf"):
+        with tempfile.TemporaryDirectory(prefix="greffier-export-") as folder:
+            path = Path(folder) / f"flags.{fmt}"
+            export_flags(settings, fmt, path, filters)
+            return path.read_bytes()
+    content = export_flags(settings, fmt, None, filters)["content"]
+    # The byte-order mark tells Excel the CSV is UTF-8 (accents intact).
+    return content.encode("utf-8-sig" if fmt == "csv" else "utf-8")
+
+
+def export_name(fmt: str) -> str:
+    return f"greffier-flags.{fmt}" if fmt in ("csv", "xlsx", "json") else f"greffier-compliance-report.{fmt}"
+
+
+def pdf_of(settings: Settings, source: Source) -> str | None:
+    """The absolute path of the PDF the passage comes from, if any."""
+    from greffier.ui.chat import pdf_file
+
+    return pdf_file(settings, source)

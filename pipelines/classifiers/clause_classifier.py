@@ -1,0 +1,124 @@
+"""ClauseClassifier: gives every chunk its clause types (library examples + heading cues)."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+from haystack import Document, component
+
+from greffier.compliance.classifier import LibraryIndex, classify, library_index
+from greffier.compliance.library import ClauseLibrary, chunk_headings, load_library
+from greffier.compliance.models import EventCallback, ScanEvent, emit
+from pipelines.embedders.backends import DEFAULT_MAX_LENGTH, EmbeddingBackend, load_embedding_backend
+from pipelines.types import indexed_text
+
+logger = logging.getLogger(__name__)
+
+
+@component
+class ClauseClassifier:
+    """Adds ``meta["clause_types"]`` (best first) and ``meta["clause_scores"]`` to each chunk.
+
+    A chunk's vector is the one ingestion stored (``Document.embedding``) when it comes from the
+    same embedder as the classifier's; otherwise the chunk (header + text, as ingestion embeds it)
+    is embedded here, in batches. All chunks are then scored with one matrix product against the
+    library's example vectors (:mod:`greffier.compliance.classifier`).
+
+    Usage:
+        classifier = ClauseClassifier(models_dir="models")
+        classifier.run(documents=chunks)["documents"][0].meta["clause_types"]  # ("governing_law",)
+    """
+
+    def __init__(
+        self,
+        library: str = "",
+        model: str = "auto",
+        models_dir: str = "models",
+        device: str = "auto",
+        batch_size: int = 32,
+        use_stored_embeddings: bool = True,
+        top_scores: int = 5,
+        cache_dir: str = "",
+    ) -> None:
+        """Store the parameters; nothing is loaded before :meth:`warm_up`.
+
+        Args:
+            library: clause library YAML file ("" for the bundled one).
+            model, models_dir, device: the embedder, resolved as ingestion resolves it.
+            batch_size: texts per embedding call.
+            use_stored_embeddings: reuse the vectors ingestion stored when they match the model.
+            top_scores: how many type scores to keep in ``meta["clause_scores"]``.
+            cache_dir: folder where the library's example vectors are kept between runs ("" for none).
+        """
+        self.library = library
+        self.model = model
+        self.models_dir = models_dir
+        self.device = device
+        self.batch_size = batch_size
+        self.use_stored_embeddings = use_stored_embeddings
+        self.top_scores = top_scores
+        self.cache_dir = cache_dir
+        self._backend: EmbeddingBackend | None = None
+        self._index: LibraryIndex | None = None
+
+    def warm_up(self) -> None:
+        """Load the library and the embedder, and embed the library's examples (once per process)."""
+        if self._index is not None:
+            return
+        loaded: ClauseLibrary = load_library(self.library or None)
+        self._backend = load_embedding_backend(self.model, self.models_dir, self.device)
+        self._index = library_index(loaded, self._backend, batch_size=self.batch_size, cache_dir=self.cache_dir or None)
+
+    @component.output_types(documents=list[Document], meta=dict)
+    def run(self, documents: list[Document], stored_embedder: str | None = None, on_event: EventCallback | None = None) -> dict[str, Any]:
+        """Classify ``documents`` (chunks); input documents are not changed.
+
+        Args:
+            documents: chunks, with ``embedding`` when ingestion's vector is known.
+            stored_embedder: the signature of the model that made those vectors (None: trust them
+                when their length matches).
+            on_event: called with a ``chunk_classified`` event per chunk.
+
+        Returns:
+            ``{"documents": classified copies, "meta": {"library", "embedder", "reused", "embedded"}}``.
+        """
+        self.warm_up()
+        assert self._index is not None and self._backend is not None
+        library = self._index.library
+        vectors, reused = self._vectors(documents, stored_embedder)
+        cues = [
+            library.cued_types(chunk_headings(doc.content or "", doc.meta.get("section"), doc.meta.get("title")), doc.content or "")
+            for doc in documents
+        ]
+        results = classify(self._index, vectors, cues) if documents else []
+        classified: list[Document] = []
+        for position, (doc, result) in enumerate(zip(documents, results), start=1):
+            top = dict(sorted(result.scores.items(), key=lambda item: -item[1])[: self.top_scores])
+            meta = {**doc.meta, "clause_types": list(result.clause_types), "clause_scores": top, "clause_cues": list(result.cued)}
+            classified.append(replace(doc, meta=meta))
+            emit(on_event, ScanEvent("chunk_classified", index=position, total=len(documents), document_id=doc.meta.get("doc_id"), chunk_id=doc.id, detail=", ".join(result.clause_types)))
+        info = {"library": library.signature, "embedder": self._backend.signature, "reused": reused, "embedded": len(documents) - reused}
+        return {"documents": classified, "meta": info}
+
+    def _vectors(self, documents: list[Document], stored_embedder: str | None) -> tuple[np.ndarray, int]:
+        assert self._backend is not None
+        dims = self._backend.dims
+        trusted = self.use_stored_embeddings and (not stored_embedder or stored_embedder == self._backend.signature)
+        rows: list[np.ndarray | None] = []
+        missing: list[int] = []
+        for position, doc in enumerate(documents):
+            vector = np.asarray(doc.embedding, dtype=np.float32) if trusted and doc.embedding is not None else None
+            if vector is None or vector.shape != (dims,):
+                missing.append(position)
+                vector = None
+            rows.append(vector)
+        if missing:
+            texts = [indexed_text(documents[p].content or "", documents[p].meta.get("header")) for p in missing]
+            fresh = self._backend.embed(texts, batch_size=self.batch_size, max_length=DEFAULT_MAX_LENGTH)
+            for position, vector in zip(missing, fresh):
+                rows[position] = vector
+        matrix = np.vstack(rows) if rows else np.zeros((0, dims), dtype=np.float32)
+        return matrix, len(documents) - len(missing)

@@ -1,0 +1,101 @@
+"""PlaybookRuleChecker: runs a playbook's rules on classified chunks, contract by contract."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from datetime import date
+from typing import Any
+
+from haystack import Document, component
+
+from greffier.compliance.checks import check_document
+from greffier.compliance.library import ClauseLibrary, load_library
+from greffier.compliance.models import ClassifiedChunk, DocumentFacts, EventCallback, Finding, RuleCheck, unwrap
+from greffier.compliance.playbooks import Playbook, load_playbook
+
+
+def _without_title(text: str, title: str | None) -> str:
+    """The chunk text without a first line that is the document's title: « Contrat de distribution
+    exclusive » names the contract, it is no exclusivity clause."""
+    first, _, rest = text.partition("\n")
+    if title and rest and " ".join(first.lstrip("# ").split()).casefold() == " ".join(title.split()).casefold():
+        return rest
+    return text
+
+
+def classified_chunk(doc: Document) -> ClassifiedChunk:
+    meta = doc.meta
+    return ClassifiedChunk(
+        id=doc.id, document_id=str(meta.get("doc_id")), index=int(meta.get("chunk_index") or 0),
+        text=_without_title(doc.content or "", meta.get("title")),
+        section=meta.get("section"), page=meta.get("page"), page_end=meta.get("page_end"),
+        clause_types=tuple(meta.get("clause_types") or ()), scores=dict(meta.get("clause_scores") or {}),
+    )
+
+
+@component
+class PlaybookRuleChecker:
+    """Checks the rules of the playbook ``playbook`` (a name in ``playbooks/`` or a YAML path).
+
+    Contracts whose type the playbook does not cover (its ``contract_types``) are skipped and listed.
+    """
+
+    def __init__(self, playbook: str, library: str = "") -> None:
+        self.playbook = playbook
+        self.library = library
+        self._playbook: Playbook | None = None
+        self._library: ClauseLibrary | None = None
+
+    def warm_up(self) -> None:
+        """Load and validate the playbook (raises PlaybookError with the lines at fault)."""
+        if self._playbook is None:
+            self._library = load_library(self.library or None)
+            self._playbook = load_playbook(self.playbook, library=self._library)
+
+    @component.output_types(findings=list[Finding], checks=list[RuleCheck], playbook=dict, skipped_documents=list[dict])
+    def run(
+        self,
+        documents: list[Document],
+        facts: list[DocumentFacts],
+        today: date | None = None,
+        llm: Any = None,  # noqa: ANN401
+        on_event: EventCallback | None = None,
+    ) -> dict[str, Any]:
+        """Findings and rule checks for every contract in ``facts``.
+
+        Args:
+            documents: classified chunks (``meta["clause_types"]``).
+            facts: the contracts, in scan order.
+            today: the day date conditions count from (default: today).
+            llm: an LLM backend for ``llm`` conditions (possibly wrapped in ``ByReference``), or None
+                (those rules are skipped, visibly).
+            on_event: called with ``rule_check`` and ``flag_found`` events.
+        """
+        self.warm_up()
+        assert self._playbook is not None and self._library is not None
+        playbook = self._playbook
+        today = today or date.today()
+        llm = unwrap(llm)
+        by_document: dict[str, list[ClassifiedChunk]] = defaultdict(list)
+        for doc in documents:
+            chunk = classified_chunk(doc)
+            by_document[chunk.document_id].append(chunk)
+        applicable = [f for f in facts if playbook.applies_to_contract(f.contract_type)]
+        skipped = [
+            {"document_id": f.id, "file": f.file, "reason": f"not a contract of the playbook's types ({', '.join(playbook.contract_types)}): {f.contract_type or 'unknown type'}"}
+            for f in facts
+            if f not in applicable
+        ]
+        findings: list[Finding] = []
+        checks: list[RuleCheck] = []
+        total = len(applicable) * len(playbook.rules)
+        for position, document in enumerate(applicable):
+            chunks = sorted(by_document.get(document.id, []), key=lambda c: c.index)
+            found, checked = check_document(
+                playbook, self._library, document, chunks, today=today, llm=llm, on_event=on_event,
+                progress=(position * len(playbook.rules), total),
+            )
+            findings.extend(found)
+            checks.extend(checked)
+        summary = {**playbook.summary(), "rule_ids": [rule.id for rule in playbook.rules], "today": today.isoformat()}
+        return {"findings": findings, "checks": checks, "playbook": summary, "skipped_documents": skipped}

@@ -1,0 +1,187 @@
+"""Each kind of condition, firing and not firing, on clauses built here (no model, no database)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from greffier.compliance.checks import check_rule
+from greffier.compliance.library import load_library
+from greffier.compliance.models import SKIPPED_NO_LLM, ClassifiedChunk, DocumentFacts
+from greffier.compliance.playbooks import parse_playbook
+from tests.fakes import ScriptedChatBackend
+
+TODAY = date(2026, 11, 30)
+
+
+def chunk(text: str, *types: str, chunk_id: str = "c01-1", section: str | None = None) -> ClassifiedChunk:
+    return ClassifiedChunk(id=chunk_id, document_id="c01", index=int(chunk_id.rsplit("-", 1)[1]), text=text, section=section, clause_types=types, page=2)
+
+
+def run(condition: str, chunks: list[ClassifiedChunk], *, clause_types: str = "[renewal, term]", facts: DocumentFacts | None = None, llm=None, home_law: str = "droit français"):  # noqa: ANN001, ANN202
+    text = f"""
+name: unit
+description: One rule under test.
+languages: [fr, en]
+home_law: {home_law}
+rules:
+  - id: rule
+    title: Rule under test
+    clause_types: {clause_types}
+    severity: high
+    explanation: Why it matters.
+    recommendation: What to do.
+    condition: {condition}
+"""
+    playbook = parse_playbook(text)
+    return check_rule(playbook.rules[0], playbook, load_library(), facts or DocumentFacts(id="c01", file="c.pdf"), chunks, today=TODAY, llm=llm)
+
+
+TACIT = "{kind: keyword, any_of: [tacite reconduction, automatically renew], unless: '\\bne\\b[^.]*\\bpas\\b|\\bnot\\b'}"
+
+
+def test_keyword_present_fires_with_the_matching_sentence():
+    clause = chunk("Article 3 — Durée\nLe contrat est conclu pour trois ans. Il se renouvelle par tacite\nreconduction pour un an.", "term")
+    findings, check = run(TACIT, [clause])
+    assert check.status == "checked" and check.findings == 1
+    assert findings[0].excerpt == "Il se renouvelle par tacite reconduction pour un an."  # wrapped line joined
+    assert findings[0].page == 2 and findings[0].chunk_id == "c01-1"
+
+
+def test_keyword_in_english_and_not_fired_when_negated_or_absent():
+    assert run(TACIT, [chunk("This Agreement shall automatically renew for one-year periods.", "renewal")])[0]
+    assert run(TACIT, [chunk("Le contrat ne se renouvelle pas par tacite reconduction.", "term")])[0] == []
+    assert run(TACIT, [chunk("Le contrat prend fin le 31 décembre 2027.", "term")])[0] == []
+
+
+def test_only_clauses_of_the_rule_types_are_read():
+    clause = chunk("Il se renouvelle par tacite reconduction.", "confidentiality")
+    findings, check = run(TACIT, [clause])
+    assert findings == [] and check.chunks == 0
+
+
+def test_keyword_absent_fires_on_a_clause_without_the_words():
+    condition = "{kind: keyword, present: false, any_of: [plafon, limited to, shall not exceed]}"
+    uncapped = chunk("Article 7 — Responsabilité\nChaque partie répond des dommages directs causés à l'autre.", "limitation_of_liability")
+    capped = chunk("The Supplier's liability shall not exceed the fees paid.", "limitation_of_liability", chunk_id="c01-2")
+    findings, _ = run(condition, [uncapped, capped], clause_types="[limitation_of_liability]")
+    assert [f.chunk_id for f in findings] == ["c01-1"]
+    assert findings[0].details == {"absent": ["plafon", "limited to", "shall not exceed"]}
+
+
+def test_regex_present_and_absent():
+    condition = "{kind: regex, fold: true, pattern: 'changement de controle|change of control'}"
+    assert run(condition, [chunk("En cas de changement de contrôle du Client, le contrat peut être résilié.", "change_of_control")], clause_types="[any]")[0]
+    assert run(condition, [chunk("Upon a Change of Control, the Licensor may terminate.", "termination")], clause_types="[any]")[0]
+    assert run(condition, [chunk("Le contrat peut être résilié pour manquement.", "termination")], clause_types="[any]")[0] == []
+    absent = "{kind: regex, present: false, pattern: 'ILC|ILAT'}"
+    assert run(absent, [chunk("Le loyer est indexé sur l'indice du coût de la construction.", "indexation")], clause_types="[indexation]")[0]
+    assert run(absent, [chunk("Le loyer est indexé sur l'ILC.", "indexation")], clause_types="[indexation]")[0] == []
+
+
+def test_missing_clause_fires_only_when_no_clause_of_the_type_exists():
+    condition = "{kind: missing_clause}"
+    without = [chunk("Les parties conviennent de ce qui suit.", "purpose")]
+    findings, check = run(condition, without, clause_types="[governing_law]")
+    assert check.status == "checked"
+    assert findings[0].chunk_id == "document" and findings[0].excerpt == "No clause of type: Governing law"
+    with_law = [*without, chunk("Le contrat est soumis au droit français.", "governing_law", chunk_id="c01-2")]
+    assert run(condition, with_law, clause_types="[governing_law]")[0] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "fires"),
+    [
+        ("Chacune des parties peut y mettre fin moyennant un préavis de quinze jours.", True),
+        ("Either party may terminate on thirty (30) days' prior written notice.", True),
+        ("Le contrat peut être résilié moyennant un préavis de trois (3) mois.", False),
+        ("Either party may terminate on six months' notice.", False),
+    ],
+)
+def test_threshold_notice_period_read_from_words_and_digits(text, fires):
+    condition = "{kind: threshold, quantity: notice_period, op: lte, value: 1, unit: months}"
+    findings, _ = run(condition, [chunk(text, "termination")], clause_types="[termination]")
+    assert bool(findings) is fires
+    if fires:
+        assert findings[0].details["threshold"] == "notice period ≤ 1 months"
+
+
+def test_threshold_amount_in_a_currency_and_near_words():
+    condition = "{kind: threshold, quantity: amount, op: lt, value: 100000, currency: EUR, near: [plafonnée, capped]}"
+    low = chunk("La responsabilité est plafonnée à 50 000 euros par an.", "limitation_of_liability")
+    high = chunk("La responsabilité est plafonnée à 2 millions d'euros.", "limitation_of_liability", chunk_id="c01-2")
+    dollars = chunk("Liability is capped at USD 10,000.", "limitation_of_liability", chunk_id="c01-3")
+    not_near = chunk("Le capital social est de 10 000 euros.", "limitation_of_liability", chunk_id="c01-4")
+    findings, _ = run(condition, [low, high, dollars, not_near], clause_types="[limitation_of_liability]")
+    assert [f.chunk_id for f in findings] == ["c01-1"]
+    assert findings[0].details["values"] == ["50 000 euros"]
+
+
+def test_threshold_percentage():
+    condition = "{kind: threshold, quantity: percentage, op: gt, value: 3}"
+    assert run(condition, [chunk("La hausse annuelle ne peut excéder cinq pour cent.", "indexation")], clause_types="[indexation]")[0]
+    assert run(condition, [chunk("Prices may rise by 2.5% a year.", "indexation")], clause_types="[indexation]")[0] == []
+
+
+def test_date_condition_on_the_record_end_date():
+    condition = "{kind: date, field: end_date, within_months: 12}"
+    clause = chunk("Le contrat prendra fin le 31 mars 2027.", "term", chunk_id="c01-4")
+    soon = DocumentFacts(id="c01", end_date=date(2027, 3, 31), evidence={"end_date": ["c01-4"]})
+    findings, _ = run(condition, [clause], clause_types="[term]", facts=soon)
+    assert findings[0].chunk_id == "c01-4" and findings[0].excerpt == "Le contrat prendra fin le 31 mars 2027."
+    assert findings[0].details["test"] == "within 12 months of 2026-11-30"
+    later = DocumentFacts(id="c01", end_date=date(2028, 3, 31))
+    assert run(condition, [clause], clause_types="[term]", facts=later)[0] == []
+    ended = DocumentFacts(id="c01", end_date=date(2026, 1, 31))
+    assert run(condition, [clause], clause_types="[term]", facts=ended)[0] == []
+
+
+def test_date_condition_before_a_date_and_read_from_the_text_when_the_record_has_none():
+    condition = "{kind: date, field: end_date, before: 2027-06-30}"
+    clause = chunk("This Agreement shall remain in force until March 31,\n2027.", "term")
+    findings, _ = run(condition, [clause], clause_types="[term]")
+    assert findings[0].details["source"] == "text" and findings[0].details["end_date"] == "2027-03-31"
+    assert run(condition, [chunk("This Agreement shall remain in force until March 31, 2028.", "term")], clause_types="[term]")[0] == []
+
+
+def test_governing_law_against_the_home_law():
+    condition = "{kind: governing_law}"
+    clause = chunk("Le contrat est soumis au droit suisse.", "governing_law")
+    swiss = DocumentFacts(id="c01", governing_law="droit suisse")
+    findings, _ = run(condition, [clause], clause_types="[governing_law]", facts=swiss)
+    assert findings[0].details["governing_law"] == "droit suisse" and findings[0].excerpt == "Le contrat est soumis au droit suisse."
+    french = DocumentFacts(id="c01", governing_law="droit français")
+    assert run(condition, [clause], clause_types="[governing_law]", facts=french)[0] == []
+    unknown_in_record = chunk("This Agreement is governed by the laws of the State of New York.", "governing_law")
+    assert run(condition, [unknown_in_record], clause_types="[governing_law]")[0]
+
+
+LLM_RULE = "{kind: llm, prompt: 'Does this clause prevent the company from selling to other parties?'}"
+
+
+def test_llm_condition_with_a_scripted_model():
+    clause = chunk("Le Fournisseur concède au Distributeur le droit exclusif de distribuer les Produits.", "exclusivity")
+    backend = ScriptedChatBackend('{"flag": true, "reason": "exclusive territory", "quote": "le droit exclusif de distribuer les Produits"}')
+    findings, check = run(LLM_RULE, [clause], clause_types="[exclusivity]", llm=backend)
+    assert check.status == "checked"
+    assert findings[0].excerpt == "le droit exclusif de distribuer les Produits"
+    assert findings[0].details["llm_reason"] == "exclusive territory"
+    prompt = backend.calls[0]["messages"][-1].text
+    assert "Does this clause prevent" in prompt and "droit exclusif" in prompt and backend.calls[0]["json_mode"]
+    no = ScriptedChatBackend('{"flag": false, "reason": "no restriction"}')
+    assert run(LLM_RULE, [clause], clause_types="[exclusivity]", llm=no)[0] == []
+
+
+def test_llm_condition_is_skipped_visibly_without_a_model():
+    clause = chunk("Le Fournisseur concède au Distributeur le droit exclusif de distribuer les Produits.", "exclusivity")
+    findings, check = run(LLM_RULE, [clause], clause_types="[exclusivity]", llm=None)
+    assert findings == [] and check.status == SKIPPED_NO_LLM == "skipped: no LLM available"
+    assert not check.evaluated
+
+
+def test_a_failing_model_is_an_error_status_not_a_crash():
+    clause = chunk("Le droit exclusif de distribuer.", "exclusivity")
+    empty = ScriptedChatBackend()  # raises on the first call
+    findings, check = run(LLM_RULE, [clause], clause_types="[exclusivity]", llm=empty)
+    assert findings == [] and check.status.startswith("error: AssertionError")

@@ -1,0 +1,107 @@
+"""Exports of the flags: CSV and XLSX read back as a spreadsheet user would, JSON, Markdown, PDF."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+
+from greffier.compliance.errors import ComplianceError
+from greffier.compliance.exports import COLUMNS, export_flags, to_csv
+from greffier.compliance.service import FlagFilters, list_flags
+
+pytestmark = pytest.mark.slow
+
+
+def test_csv_reads_back_with_the_csv_module(scanned, tmp_path):
+    out = tmp_path / "flags.csv"
+    result = export_flags(scanned["settings"], "csv", out)
+    raw = out.read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")  # UTF-8 byte-order mark: Excel reads the accents
+    rows = list(csv.DictReader(io.StringIO(raw.decode("utf-8-sig"), newline="")))
+    flags = list_flags(scanned["settings"])["flags"]
+    assert len(rows) == result["flags"] == len(flags)
+    assert list(rows[0]) == [name for name, _ in COLUMNS]
+    by_id = {row["flag_id"]: row for row in rows}
+    for flag in flags:
+        row = by_id[flag["id"]]
+        assert row["excerpt"] == flag["excerpt"] and row["file"] == flag["file"] and row["severity"] == flag["severity"]
+        assert row["page"] == ("" if flag["page"] is None else str(flag["page"]))
+    assert any("é" in row["rule"] for row in rows)
+
+
+def test_csv_filters_and_delimiter(scanned):
+    text = export_flags(scanned["settings"], "csv", filters=FlagFilters(severities=("high",)), delimiter=";")["content"]
+    rows = list(csv.DictReader(io.StringIO(text, newline=""), delimiter=";"))
+    assert rows and {row["severity"] for row in rows} == {"high"}
+
+
+def test_cells_that_look_like_formulas_stay_text():
+    flag = {name: "" for _, name in COLUMNS} | {"id": "f1", "excerpt": "=HYPERLINK(\"http://x\")", "note": "-1", "details": {}}
+    row = next(csv.DictReader(io.StringIO(to_csv([flag]), newline="")))
+    assert row["excerpt"] == "'=HYPERLINK(\"http://x\")" and row["note"] == "'-1"
+
+
+def test_xlsx_has_a_flag_sheet_and_one_summary_sheet_per_document(scanned, tmp_path):
+    from openpyxl import load_workbook
+
+    out = tmp_path / "flags.xlsx"
+    export_flags(scanned["settings"], "xlsx", out)
+    workbook = load_workbook(out)
+    flags = list_flags(scanned["settings"])["flags"]
+    sheet = workbook["Flags"]
+    header = [cell.value for cell in sheet[1]]
+    assert header == [name for name, _ in COLUMNS]
+    rows = [dict(zip(header, (cell.value for cell in row))) for row in sheet.iter_rows(min_row=2)]
+    assert len(rows) == len(flags)
+    by_id = {row["flag_id"]: row for row in rows}
+    for flag in flags:
+        assert by_id[flag["id"]]["excerpt"] == flag["excerpt"] and by_id[flag["id"]]["section"] == flag["section"]
+        assert by_id[flag["id"]]["page"] == flag["page"]
+    documents = sorted({f["document_id"] for f in flags})
+    assert len(workbook.sheetnames) == 1 + len(documents)
+    lease = scanned["ids"]["bail_fr.pdf"]
+    summary = workbook[next(name for name in workbook.sheetnames if name.startswith(lease))]
+    cells = {row[0].value: row[1].value for row in summary.iter_rows(max_row=7)}
+    assert cells["Document"] == lease and cells["File"].endswith("bail_fr.pdf") and cells["Contract type"] == "bail commercial"
+    assert cells["Flags"] == sum(1 for f in flags if f["document_id"] == lease)
+
+
+def test_json_export(scanned):
+    data = json.loads(export_flags(scanned["settings"], "json", filters=FlagFilters(playbooks=("bail_commercial",)))["content"])
+    assert data["filters"]["playbook"] == ["bail_commercial"]
+    assert data["counts"]["flags"] == len(data["flags"]) > 0
+    assert [d["id"] for d in data["documents"]] == [scanned["ids"]["bail_fr.pdf"]]
+    assert any(c["rule_id"] == "destination-restrictive" for c in data["skipped_rules"]) is False  # no permitted-use clause: nothing to ask
+
+
+def test_markdown_report_lists_findings_per_contract_with_file_page_and_section(scanned, tmp_path):
+    out = tmp_path / "report.md"
+    export_flags(scanned["settings"], "md", out)
+    text = out.read_text(encoding="utf-8")
+    assert text.startswith("# Compliance review report")
+    lease = scanned["ids"]["bail_fr.pdf"]
+    assert f"## {lease} — BAIL COMMERCIAL" in text
+    assert "*room/bail\\_fr.pdf, p. 1 — ARTICLE 2 - DURÉE*" in text
+    assert "Durée inférieure à 9 ans" in text and "**Recommendation:**" in text
+    assert "## Rules not checked" in text and "skipped: no LLM available" in text
+
+
+def test_pdf_report(scanned, tmp_path):
+    out = tmp_path / "report.pdf"
+    result = export_flags(scanned["settings"], "pdf", out)
+    assert out.read_bytes().startswith(b"%PDF") and result["flags"] > 0
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(str(out))
+    text = "".join(document[i].get_textpage().get_text_range() for i in range(len(document)))
+    assert "Compliance review report" in text and "bail_fr.pdf" in text
+
+
+def test_binary_formats_need_a_file_and_formats_are_checked(scanned):
+    with pytest.raises(ComplianceError, match="needs a file"):
+        export_flags(scanned["settings"], "xlsx")
+    with pytest.raises(ComplianceError, match="unknown export format 'docx'"):
+        export_flags(scanned["settings"], "docx")

@@ -1,0 +1,91 @@
+"""The clause library: data (types with French and English examples, heading cues) and its loader."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from greffier.compliance.classifier import Classification, LibraryIndex, classify
+from greffier.compliance.errors import PlaybookError
+from greffier.compliance.library import chunk_headings, load_library
+
+CUAD_CATEGORIES = {
+    "Document Name", "Parties", "Agreement Date", "Effective Date", "Expiration Date", "Renewal Term",
+    "Notice Period To Terminate Renewal", "Governing Law", "Most Favored Nation", "Competitive Restriction Exception",
+    "Non-Compete", "Exclusivity", "No-Solicit Of Customers", "No-Solicit Of Employees", "Non-Disparagement",
+    "Termination For Convenience", "Rofr/Rofo/Rofn", "Change Of Control", "Anti-Assignment", "Revenue/Profit Sharing",
+    "Price Restrictions", "Minimum Commitment", "Volume Restriction", "Ip Ownership Assignment", "Joint Ip Ownership",
+    "License Grant", "Non-Transferable License", "Affiliate License-Licensor", "Affiliate License-Licensee",
+    "Unlimited/All-You-Can-Eat-License", "Irrevocable Or Perpetual License", "Source Code Escrow",
+    "Post-Termination Services", "Audit Rights", "Uncapped Liability", "Cap On Liability", "Liquidated Damages",
+    "Warranty Duration", "Insurance", "Covenant Not To Sue", "Third Party Beneficiary",
+}
+
+
+def test_the_bundled_library():
+    library = load_library()
+    assert len(library.ids) == len(set(library.ids)) >= 30
+    required = {
+        "limitation_of_liability", "termination", "termination_for_convenience", "renewal", "change_of_control",
+        "assignment", "exclusivity", "non_compete", "confidentiality", "governing_law", "jurisdiction",
+        "price_payment", "indexation", "term", "penalties", "warranties", "data_protection",
+    }
+    assert required <= set(library.ids)
+    for clause_type in library.clause_types:
+        assert clause_type.examples.fr and clause_type.examples.en, clause_type.id
+        assert set(clause_type.label) == {"fr", "en"}
+        assert set(clause_type.cuad) <= CUAD_CATEGORIES, clause_type.id
+        if not clause_type.context:
+            assert clause_type.headings, clause_type.id
+
+
+@pytest.mark.parametrize(
+    ("text", "section", "types"),
+    [
+        ("ARTICLE 8 - CESSION ET CHANGEMENT DE CONTRÔLE\nLe présent contrat…", None, {"assignment", "change_of_control"}),
+        ("Article 6 — Durée et résiliation\nLa convention…", "Article 6 — Durée et résiliation", {"term", "termination"}),
+        ("… provisions thereof.  10.8 Jurisdiction. Subject to Section 10.14, the courts… 12. Governing Law. This", None, {"jurisdiction", "governing_law"}),
+        ("Section 9.2 Assignment. Neither party may assign this Agreement.", None, {"assignment"}),
+        ("5. Non-solicitation\nDuring the term…", "5. Non-solicitation", {"non_solicitation"}),
+        ("ARTICLE 5 - DÉPÔT DE GARANTIE\nLe Preneur verse…", None, {"security_deposit", "warranties"}),
+    ],
+)
+def test_heading_cues_in_both_languages(text, section, types):
+    library = load_library()
+    assert types <= library.cued_types(chunk_headings(text, section))
+
+
+def test_the_document_title_is_not_a_heading():
+    headings = chunk_headings("CONTRAT DE DISTRIBUTION EXCLUSIVE\nENTRE LES SOUSSIGNÉES :", "CONTRAT DE DISTRIBUTION EXCLUSIVE ENTRE LES SOUSSIGNÉES :", "Contrat de distribution exclusive")
+    assert "exclusivity" not in load_library().cued_types(headings)
+
+
+def test_classification_by_similarity_margin_and_cues():
+    library = load_library()
+    ids = library.ids
+    vectors = np.eye(len(ids), dtype=np.float32)  # one "example" per type, orthogonal
+    index = LibraryIndex(library=library, vectors=vectors, owners=np.arange(len(ids)), embedder="test")
+    governing, jurisdiction = ids.index("governing_law"), ids.index("jurisdiction")
+    chunk = np.zeros((1, len(ids)), dtype=np.float32)
+    chunk[0, governing], chunk[0, jurisdiction] = 0.8, 0.78
+    [both] = classify(index, chunk, [set()])
+    assert both.clause_types == ("governing_law", "jurisdiction")  # within the margin: both
+    chunk[0, jurisdiction] = 0.3
+    [one] = classify(index, chunk, [{"penalties"}])
+    assert one.clause_types[0] == "governing_law" and "penalties" in one.clause_types and "jurisdiction" not in one.clause_types
+    assert isinstance(one, Classification) and one.cued == ("penalties",)
+    with pytest.raises(ValueError, match="same model"):
+        classify(index, np.zeros((1, 3), dtype=np.float32), [set()])
+
+
+def test_a_broken_library_is_reported_with_lines(tmp_path):
+    path = tmp_path / "clauses.yaml"
+    path.write_text(
+        "version: '1'\nclause_types:\n  - id: Bad-Id\n    label: {fr: a, en: b}\n    examples: {fr: [x], en: []}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(PlaybookError) as caught:
+        load_library(path)
+    problems = caught.value.problems
+    assert any(p.startswith("line 3, clause type 'Bad-Id': id:") for p in problems)
+    assert any("examples.en" in p for p in problems)

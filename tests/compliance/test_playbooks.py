@@ -1,0 +1,138 @@
+"""Playbooks: the bundled ones load; invalid ones are refused with the line, rule id and problem."""
+
+from __future__ import annotations
+
+import pytest
+
+from greffier.compliance.errors import PlaybookError
+from greffier.compliance.playbooks import list_playbooks, load_playbook, parse_playbook
+
+VALID_RULE = """
+  - id: {rule_id}
+    title: Change of control
+    clause_types: [change_of_control]
+    severity: {severity}
+    explanation: The contract reacts to a change of control.
+    recommendation: Ask for a waiver.
+    condition: {condition}
+"""
+
+
+def playbook_text(*rules: str, header: str = "") -> str:
+    head = header or "name: test\ndescription: A test playbook.\nlanguages: [fr, en]\nrules:"
+    return head + "".join(rules)
+
+
+def rule(rule_id: str = "coc", severity: str = "high", condition: str = "{kind: keyword, any_of: [changement de contrôle]}") -> str:
+    return VALID_RULE.format(rule_id=rule_id, severity=severity, condition=condition)
+
+
+def problems_of(text: str) -> list[str]:
+    with pytest.raises(PlaybookError) as caught:
+        parse_playbook(text, source="test.yaml")
+    return caught.value.problems
+
+
+def test_bundled_playbooks_load_in_french_and_english():
+    names = {path.stem for path in list_playbooks()}
+    assert {"ma_due_diligence", "bail_commercial"} <= names
+    for name in ("ma_due_diligence", "bail_commercial"):
+        playbook = load_playbook(name)
+        assert set(playbook.languages) == {"fr", "en"}
+        assert playbook.home_law == "droit français"
+        assert len({r.id for r in playbook.rules}) == len(playbook.rules)
+
+
+def test_the_ma_playbook_covers_the_red_flags_of_the_issue():
+    playbook = load_playbook("ma_due_diligence")
+    tags = {tag for r in playbook.rules for tag in r.tags}
+    assert {
+        "change_of_control", "exclusivity", "non_compete", "assignment_restriction", "termination_for_convenience",
+        "uncapped_liability", "foreign_law", "tacit_renewal", "term_ends_within_12_months",
+    } <= tags
+    kinds = {r.condition.kind for r in playbook.rules}
+    assert kinds == {"keyword", "regex", "missing_clause", "threshold", "date", "governing_law", "llm"}
+
+
+def test_the_lease_playbook_only_applies_to_commercial_leases():
+    playbook = load_playbook("bail_commercial")
+    assert playbook.contract_types == ["bail commercial"]
+    assert playbook.applies_to_contract("bail commercial")
+    assert not playbook.applies_to_contract("contrat de distribution")
+
+
+def test_a_valid_playbook_parses():
+    playbook = parse_playbook(playbook_text(rule()))
+    assert playbook.rules[0].condition.kind == "keyword"
+
+
+def test_a_bad_severity_names_its_line_and_rule():
+    [problem] = problems_of(playbook_text(rule(), rule("second", severity="urgent")))
+    assert problem.startswith("line 16, rule 'second': severity:")
+    assert "'urgent'" in problem and "critical" in problem
+
+
+def test_an_unknown_clause_type_is_refused_with_the_known_ones():
+    text = playbook_text(rule()).replace("[change_of_control]", "[change_of_control, chnage_of_control]")
+    [problem] = problems_of(text)
+    assert problem.startswith("line 7, rule 'coc': clause_types: unknown clause type 'chnage_of_control'")
+    assert "governing_law" in problem
+
+
+def test_an_invalid_regex_is_refused():
+    [problem] = problems_of(playbook_text(rule(condition="{kind: regex, pattern: 'exclusivit(e'}")))
+    assert problem.startswith("line 11, rule 'coc': condition.pattern:")
+    assert "invalid regular expression" in problem
+
+
+def test_several_problems_are_all_listed():
+    text = playbook_text(rule(severity="urgent"), rule("coc"), rule("x", condition="{kind: date, field: end_date}"))
+    problems = problems_of(text)
+    assert any("severity" in p and "line 8" in p for p in problems)
+    assert any("rule 'x'" in p and "exactly one of before, after, within_months" in p for p in problems)
+
+
+def test_repeated_rule_ids_are_refused():
+    [problem] = problems_of(playbook_text(rule("coc"), rule("coc")))
+    assert "rule ids repeated: coc" in problem
+
+
+def test_threshold_units_are_checked():
+    bad = "{kind: threshold, quantity: notice_period, op: lt, value: 3, unit: fortnights}"
+    [problem] = problems_of(playbook_text(rule(condition=bad)))
+    assert "rule 'coc'" in problem and "unit must be one of" in problem and "fortnights" in problem
+
+
+def test_an_unknown_condition_kind_is_refused():
+    [problem] = problems_of(playbook_text(rule(condition="{kind: vibes}")))
+    assert "rule 'coc'" in problem and "condition" in problem and "'vibes'" in problem
+
+
+def test_a_missing_field_is_named():
+    text = playbook_text(rule()).replace("    recommendation: Ask for a waiver.\n", "")
+    [problem] = problems_of(text)
+    assert "rule 'coc': recommendation: Field required" in problem
+
+
+def test_yaml_syntax_errors_give_the_line():
+    text = playbook_text(rule()) + "\n  - id: [unclosed\n"
+    [problem] = problems_of(text)
+    assert problem.startswith("line ") and "YAML syntax error" in problem
+
+
+def test_repeated_keys_are_reported():
+    text = playbook_text(rule()).replace("    severity: high\n", "    severity: high\n    severity: low\n")
+    problems = problems_of(text)
+    assert any("key 'severity' repeated" in p for p in problems)
+
+
+def test_an_unknown_playbook_lists_the_available_ones():
+    with pytest.raises(PlaybookError) as caught:
+        load_playbook("no_such_playbook")
+    assert "ma_due_diligence" in str(caught.value) and "bail_commercial" in str(caught.value)
+
+
+def test_long_patterns_can_span_lines():
+    condition = "\n      kind: regex\n      pattern: |-\n        changement de controle\n        |change of control"
+    playbook = parse_playbook(playbook_text(rule(condition=condition)))
+    assert playbook.rules[0].condition.pattern == "changement de controle|change of control"

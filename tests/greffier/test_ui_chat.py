@@ -1,0 +1,106 @@
+"""Chat turns run, persisted in the workspace's threads and read back as view models."""
+
+from __future__ import annotations
+
+import pytest
+
+from greffier.chat import threads
+from greffier.config import load_settings
+from greffier.errors import GreffierError
+from greffier.ingest import Ingestor
+from greffier.llm import LLMChoice
+from greffier.ui import chat
+from greffier.workspace import Workspace
+from tests.pipelines.files import make_markdown, make_pdf
+
+NO_LLM = LLMChoice(None, {"kind": "none", "reason": "LLM turned off in settings"})
+
+
+@pytest.fixture(scope="module")
+def settings(tmp_path_factory):
+    base = tmp_path_factory.mktemp("chat-ui")
+    room = base / "room"
+    room.mkdir()
+    make_pdf(room / "bail.pdf", [[("Article 1 - Durée", "Le bail est consenti pour une durée de neuf années à compter du 1er janvier 2024."),
+                                  ("Article 2 - Loyer", "Le loyer annuel est fixé à 48 000 euros hors taxes.")]], title="Bail commercial")
+    make_markdown(room / "nda.md", [("Confidentiality", "The receiving party keeps the information confidential for five years.")], title="NDA")
+    settings = load_settings(base / "ws")
+    Ingestor(settings).ingest(room)
+    return settings
+
+
+def test_a_rag_turn_is_persisted_with_its_cited_passages(settings):
+    events: list[str] = []
+    outcome = chat.ask(settings, "Quel est le loyer annuel ?", mode="rag", llm=NO_LLM, on_event=lambda kind, payload: events.append(kind))
+    assert outcome.status == "done" and "token" in events
+    turns = chat.load_turns(settings, outcome.thread_id)
+    assert len(turns) == 1
+    turn = turns[0]
+    assert turn.question == "Quel est le loyer annuel ?" and "48 000 euros" in turn.answer and "[1]" in turn.answer
+    assert turn.note and "extractive" in turn.note
+    first = turn.sources[0]
+    assert first.n == 1 and first.file == "room/bail.pdf" and first.page == 1 and "48 000" in first.text
+    assert first.pdf == "room/bail.pdf" and chat.pdf_file(settings, first).endswith("room/bail.pdf")
+    assert first.score is not None and first.label.startswith("[1] room/bail.pdf · p. 1")
+    kinds = [step.kind for step in turn.trace]
+    assert kinds[:2] == ["retrieval", "relevance"] and "citation_check" in kinds
+    relevance = next(step for step in turn.trace if step.kind == "relevance")
+    assert any(row["cited as"] == "[1]" for row in relevance.detail)
+    assert chat.conversations(settings)[0]["id"] == outcome.thread_id
+
+
+def test_turns_of_one_thread_accumulate_and_mix_modes(settings):
+    first = chat.ask(settings, "Quelle est la durée du bail ?", mode="rag", llm=NO_LLM)
+    chat.ask(settings, "confidential information", mode="retrieval_only", llm=NO_LLM, thread_id=first.thread_id)
+    turns = chat.load_turns(settings, first.thread_id)
+    assert [t.mode for t in turns] == ["rag", "retrieval_only"]
+    retrieval = turns[1]
+    assert "passages retrieved" in retrieval.answer and retrieval.sources[0].file == "room/nda.md"
+    assert [s.n for s in retrieval.sources] == list(range(1, len(retrieval.sources) + 1))
+
+
+def test_an_unanswerable_question_abstains(settings):
+    outcome = chat.ask(settings, "Quel est le montant de la clause pénale de non-concurrence ?", mode="rag", llm=NO_LLM)
+    turn = chat.load_turns(settings, outcome.thread_id)[0]
+    assert turn.abstained and turn.sources == [] and "do not say" in turn.answer
+
+
+def test_direct_mode_without_an_llm_is_stored_as_a_readable_error(settings):
+    outcome = chat.ask(settings, "Qu'est-ce qu'un bail ?", mode="direct", llm=NO_LLM)
+    assert outcome.status == "error"
+    turn = chat.load_turns(settings, outcome.thread_id)[0]
+    assert turn.error and "needs an LLM" in turn.answer
+
+
+def test_agent_mode_without_an_llm_quotes_the_documents(settings):
+    outcome = chat.ask(settings, "Quelle est la durée du bail ?", mode="agent", llm=NO_LLM)
+    turn = chat.load_turns(settings, outcome.thread_id)[0]
+    assert turn.status == "done" and "LLM turned off in settings" in turn.answer and "neuf années" in turn.answer
+    assert turn.note and "could not plan" in turn.note
+    assert turn.sources and turn.sources[0].text  # passage texts come back from the index
+
+
+def test_a_pending_tool_call_is_read_back_and_needs_an_llm_to_continue(settings):
+    workspace = Workspace.open(settings)
+    outcome = chat.ask(settings, "Quelle est la durée du bail ?", mode="rag", llm=NO_LLM)
+    from haystack.dataclasses import ChatMessage
+
+    threads.append(workspace, outcome.thread_id, ChatMessage.from_user("Liste les baux"))
+    threads.set_pending(workspace, outcome.thread_id, {"tool": "search_data_room", "arguments": {"filters": {}}, "plan": "Lister.", "message": "Liste les baux"})
+    turns = chat.load_turns(settings, outcome.thread_id)
+    assert turns[-1].status == "awaiting_approval" and turns[-1].pending["tool"] == "search_data_room"
+    with pytest.raises(GreffierError, match="no LLM available"):
+        chat.decide(settings, outcome.thread_id, "approve", llm=NO_LLM)
+
+
+def test_an_empty_question_is_refused(settings):
+    with pytest.raises(GreffierError, match="empty question"):
+        chat.ask(settings, "   ", mode="rag", llm=NO_LLM)
+
+
+def test_trace_steps_read_like_sentences():
+    assert chat.trace_step("token", {"text": "x"}) is None
+    assert chat.trace_step("plan", {"plan": "Chercher."}).title == "Plan: Chercher."
+    step = chat.trace_step("tool_result", {"tool": "search_data_room", "error": "unknown entity id"})
+    assert "refused the arguments: unknown entity id" in step.title
+    assert chat.trace_step("retrieval", {"count": 3, "stages": {"total_ms": 12}}).title.startswith("Retrieved 3 passages in 12 ms")

@@ -1,0 +1,82 @@
+"""The data-room screen's view models on the public example data room."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from greffier.config import load_settings
+from greffier.errors import GreffierError
+from greffier.ingest import Ingestor
+from greffier.ui import dataroom
+from tests.paths import EXAMPLE_DATAROOM
+
+pytestmark = pytest.mark.skipif(not EXAMPLE_DATAROOM.is_file(), reason="shared example data room not available")
+
+
+@pytest.fixture(scope="module")
+def settings(tmp_path_factory):
+    settings = load_settings(tmp_path_factory.mktemp("dataroom-ui") / "ws")
+    Ingestor(settings).ingest(EXAMPLE_DATAROOM)
+    return settings
+
+
+def test_the_form_becomes_tool_arguments():
+    assert dataroom.build_arguments() == {}
+    arguments = dataroom.build_arguments(
+        parties=["groupe_brenalis"], law_not_in=["droit français"], ends_before=date(2026, 12, 31), signed_after=date(2024, 1, 1), text="  exclusivité ",
+    )
+    assert arguments == {
+        "filters": {"entity_ids": ["groupe_brenalis"], "governing_law": {"not_in": ["droit français"]},
+                    "signature_date": {"after": "2024-01-01"}, "end_date": {"before": "2026-12-31"}},
+        "query": "exclusivité",
+    }
+
+
+def test_filter_choices_come_from_the_data(settings):
+    options = dataroom.filter_options(settings)
+    assert options["entities"]["groupe_brenalis"] == "Groupe Brenalis"
+    assert "avenant" in options["types"] and "droit suisse" in options["laws"]
+    assert options["contracts"] == 20
+
+
+def test_brenalis_by_end_2026_lists_every_exclusion(settings):
+    listing = dataroom.search_all(settings, dataroom.build_arguments(parties=["groupe_brenalis"], ends_before=date(2026, 12, 31)))
+    assert [r["contract_id"] for r in listing["results"]] == ["c04"]
+    rows = dataroom.exclusion_rows(settings, listing)
+    by_id = {row["id"]: row for row in rows}
+    assert set(by_id) == {"c08", "c17", "c09"}
+    assert by_id["c08"]["excluded because"] == "a filtered field is unknown" and "no end date" in by_id["c08"]["detail"]
+    assert by_id["c09"]["excluded because"] == "an amendment moved the end date" and "2028-06-30" in by_id["c09"]["detail"]
+    table = dataroom.table_rows(listing["results"])
+    assert table[0]["id"] == "c04" and table[0]["ends"] == "2026-11-30" and set(dataroom.TABLE_COLUMNS) <= set(table[0])
+
+
+def test_every_page_is_followed(settings):
+    page = dataroom.search_page(settings, {}, offset=0, limit=5)
+    assert len(page["results"]) == 5 and page["next_offset"] == 5
+    everything = dataroom.search_all(settings, {})
+    assert len(everything["results"]) == everything["total_results"] == 19  # the amendment c18 is listed with its contract
+    assert "next_offset" not in everything
+
+
+def test_timeline_marks_amended_ends_and_skips_unknown_dates(settings):
+    rows, undrawn = dataroom.timeline_rows(dataroom.search_all(settings, {})["results"])
+    c09 = next(row for row in rows if row["id"] == "c09")
+    assert c09["amended"] == "amended end" and c09["initial_end"] == "2026-06-30" and c09["end"] == "2028-06-30"
+    assert {"c08", "c17"} <= set(undrawn)
+
+
+def test_contract_detail_says_where_each_value_comes_from(settings):
+    detail = dataroom.contract_detail(settings, "c09")
+    end = next(row for row in detail["metadata_rows"] if row["field"] == "end date")
+    assert end["value"] == "2028-06-30" and end["source"] == "amendment" and end["article"] == "c18-2"
+    assert detail["amended_by"] == ["c18"] and detail["articles"]
+    with pytest.raises(GreffierError, match="unknown contract id"):
+        dataroom.contract_detail(settings, "c99")
+
+
+def test_a_bad_filter_value_is_a_readable_error(settings):
+    with pytest.raises(GreffierError, match="did you mean 'groupe_brenalis'"):
+        dataroom.search_all(settings, {"filters": {"entity_ids": ["brenalis"]}})

@@ -1,0 +1,50 @@
+"""The sidebar's view models: workspaces, retrieval knobs saved per workspace, backend wording."""
+
+from __future__ import annotations
+
+import pytest
+
+from greffier.config import load_settings
+from greffier.errors import WorkspaceError
+from greffier.ui import knobs
+
+
+def test_knobs_are_saved_per_workspace(tmp_path):
+    first, second = load_settings(tmp_path / "a"), load_settings(tmp_path / "b")
+    knobs.save_knobs(first, {"mode": "retrieval_only", "top_k_retrieval": 30, "top_k_final": 8, "min_score": 0.1, "fusion": "rrf", "dense_weight": 0.7, "rerank": False})
+    reloaded = load_settings(tmp_path / "a")
+    assert knobs.knob_values(reloaded) == {"mode": "retrieval_only", "top_k_retrieval": 30, "top_k_final": 8, "min_score": 0.1, "fusion": "rrf", "dense_weight": 0.7, "rerank": False}
+    assert reloaded.search.lexical_weight == pytest.approx(0.3)
+    assert knobs.knob_values(load_settings(tmp_path / "b")) == knobs.knob_values(second)
+
+
+def test_bad_knobs_are_refused_with_a_reason(tmp_path):
+    settings = load_settings(tmp_path / "ws")
+    with pytest.raises(ValueError, match="top-k final cannot exceed top-k retrieval"):
+        knobs.save_knobs(settings, {"top_k_retrieval": 5, "top_k_final": 10})
+    with pytest.raises(ValueError, match="invalid retrieval settings: fusion"):
+        knobs.save_knobs(settings, {"fusion": "average"})
+    with pytest.raises(ValueError, match="unknown mode"):
+        knobs.save_chat_mode(settings, "oracle")
+    assert knobs.knob_values(load_settings(tmp_path / "ws"))["fusion"] == "combine_and_dedup"
+
+
+def test_workspaces_are_opened_or_created(tmp_path):
+    with pytest.raises(WorkspaceError, match="does not exist"):
+        knobs.resolve_workspace(str(tmp_path / "new"), create=False)
+    created = knobs.resolve_workspace(str(tmp_path / "new"), create=True)
+    assert created == (tmp_path / "new").resolve() and (created / ".greffier").is_dir()
+    assert knobs.resolve_workspace(str(tmp_path / "new"), create=False) == created
+    (tmp_path / "file.txt").write_text("x")
+    with pytest.raises(WorkspaceError, match="is a file"):
+        knobs.resolve_workspace(str(tmp_path / "file.txt"), create=True)
+    with pytest.raises(WorkspaceError, match="no folder given"):
+        knobs.resolve_workspace("  ", create=True)
+
+
+def test_backends_are_described_plainly():
+    assert knobs.describe_llm({"kind": "none", "reason": "no Ollama answering at http://127.0.0.1:11434"}).startswith("none — answers are extractive")
+    line = knobs.describe_llm({"kind": "ollama", "model": "qwen2.5:7b-instruct", "url": "http://10.0.0.2:11434", "tools": True, "remote": True})
+    assert "ollama · qwen2.5:7b-instruct at http://10.0.0.2:11434" in line and "REMOTE" in line
+    lines = knobs.describe_models({"embedder": {"name": "usem3", "description": "embedded"}}, {"active": False, "reason": "rerank turned off"})
+    assert lines == {"embedder": "usem3 — embedded", "reranker": "off — rerank turned off"}
