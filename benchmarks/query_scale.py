@@ -307,12 +307,14 @@ def measure_alternatives(parts: dict[str, Any], queries: list[str], k: int) -> d
     def dense_after(vector: list[float]) -> Any:
         return dense.run(query_embedding=vector, top_k=k)
 
-    def bm25_before(query: str) -> Any:
-        known = [t for t in tokenize(query) if t in index.retriever.vocab_dict]
-        return index.retriever.retrieve([known], k=k, show_progress=False, n_threads=1, return_as="tuple") if known else None
+    def bm25_with(threads: int) -> Any:
+        def run(query: str) -> Any:
+            known = [t for t in tokenize(query) if t in index.retriever.vocab_dict]
+            return index.retriever.retrieve([known], k=k, show_progress=False, n_threads=threads, return_as="tuple") if known else None
 
-    def bm25_after(query: str) -> Any:
-        return bm25.run(query=query, top_k=k)
+        return run
+
+    bm25_before, bm25_after = bm25_with(1), bm25_with(0)
 
     def hydrate_before(documents: list[Any]) -> Any:
         with workspace.session() as session:
@@ -362,6 +364,7 @@ def measure_size(workspace: Path, queries: list[str], filter_ids: list[str], *, 
 
     def staged(query: str, doc_ids: list[str] | None) -> tuple[dict[str, float], list[float], list[str]]:
         times: dict[str, float] = {}
+        cpu = time.process_time()
         t0 = time.perf_counter()
         embedding = parts["embedder"].run(text=query)["embedding"]
         t1 = time.perf_counter()
@@ -379,6 +382,7 @@ def measure_size(workspace: Path, queries: list[str], filter_ids: list[str], *, 
                              "hydrate": (t4, t5), "select": (t5, t6), "stages_total": (t0, t6)}.items():
             times[name] = (b - a) * 1000
         times["retrieval_no_embed"] = (t6 - t1) * 1000
+        times["stages_total_cpu"] = (time.process_time() - cpu) * 1000
         return times, embedding, [d.id for d in dense]
 
     for query in queries[:3]:  # caches, lazy imports: not counted
@@ -387,6 +391,7 @@ def measure_size(workspace: Path, queries: list[str], filter_ids: list[str], *, 
 
     rows: dict[str, list[dict[str, float]]] = {"unfiltered": [], "filtered": []}
     service_ms: list[float] = []
+    service_cpu_ms: list[float] = []
     embeddings: list[list[float]] = []
     dense_ids: list[list[str]] = []
     for query in queries:
@@ -394,9 +399,10 @@ def measure_size(workspace: Path, queries: list[str], filter_ids: list[str], *, 
         rows["unfiltered"].append(times)
         embeddings.append(embedding)
         dense_ids.append(ids)
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         search(settings, query, rerank=False)
         service_ms.append((time.perf_counter() - started) * 1000)
+        service_cpu_ms.append((time.process_time() - cpu) * 1000)
         rows["filtered"].append(staged(query, filter_ids)[0])
 
     result: dict[str, Any] = {
@@ -407,6 +413,7 @@ def measure_size(workspace: Path, queries: list[str], filter_ids: list[str], *, 
         "warm_up_s": round(warm_s, 2),
         "stages_ms": {mode: {stage: summary([r[stage] for r in rs]) for stage in rs[0]} for mode, rs in rows.items()},
         "service_total_ms": summary(service_ms),
+        "service_total_cpu_ms": summary(service_cpu_ms),
         "rss_mib": {"start": rss_start, "after_warm_up": rss_warm, "after_queries": _rss_mib()},
         "disk_mib": {
             name: round(_folder_bytes(workspace / ".greffier" / sub) / 2**20, 1) if sub else round((workspace / ".greffier" / "greffier.sqlite").stat().st_size / 2**20, 1)
@@ -457,6 +464,7 @@ def run_benchmark(sizes: tuple[str, ...], queries: int, cache: Path = CACHE) -> 
     report["target"] = {
         "hybrid_p50_ms_without_llm": TARGET_HYBRID_P50_MS,
         "measured_service_p50_ms": big["service_total_ms"]["p50"],
+        "measured_service_cpu_p50_ms": big["service_total_cpu_ms"]["p50"],
         "met": big["service_total_ms"]["p50"] < TARGET_HYBRID_P50_MS,
     }
     return report
@@ -487,6 +495,8 @@ def render_markdown(report: dict[str, Any]) -> str:
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
     lines.append("| **hybrid search, end to end (`search()`)** | " + " | ".join(
         f"**{data[s]['service_total_ms']['p50']:.1f}** / {data[s]['service_total_ms']['p95']:.1f}" for s in sizes) + " |")
+    lines.append("| CPU time of the process: sum of stages / `search()` | " + " | ".join(
+        f"{data[s]['stages_ms']['unfiltered']['stages_total_cpu']['p50']:.1f} / {data[s]['service_total_cpu_ms']['p50']:.1f}" for s in sizes) + " |")
     lines.append(f"| filtered to {report['filter_documents']} documents (sum of stages) | " + " | ".join(
         f"{data[s]['stages_ms']['filtered']['stages_total']['p50']:.1f} / {data[s]['stages_ms']['filtered']['stages_total']['p95']:.1f}" for s in sizes) + " |")
     if all("exact_scan" in data[s] for s in sizes):
@@ -512,7 +522,7 @@ def render_markdown(report: dict[str, Any]) -> str:
     target = report["target"]
     verdict = "met" if target["met"] else "MISSED"
     lines += ["", f"Target hybrid p50 < {target['hybrid_p50_ms_without_llm']:.0f} ms at the largest size: {verdict} "
-              f"({target['measured_service_p50_ms']:.1f} ms)."]
+              f"({target['measured_service_p50_ms']:.1f} ms wall, {target['measured_service_cpu_p50_ms']:.1f} ms of CPU)."]
     return "\n".join(lines) + "\n"
 
 

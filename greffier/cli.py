@@ -421,7 +421,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    for noisy in ("bm25s", "docling", "httpx", "chromadb"):
+    from greffier.privacy import TEXT_ECHOING_LOGGERS
+
+    for noisy in TEXT_ECHOING_LOGGERS:  # never DEBUG: these echo document text
         logging.getLogger(noisy).setLevel(logging.INFO if args.verbose else logging.WARNING)
     try:
         return args.func(args)

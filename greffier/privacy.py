@@ -44,7 +44,7 @@ def apply_offline_environment(*, allow_hub: bool = False) -> None:
 TEXT_ECHOING_LOGGERS = ("docling", "docling_core", "docling_parse", "haystack", "bm25s", "chromadb", "FlagEmbedding", "transformers", "httpx")
 
 
-def cap_library_logs(level: int = logging.INFO) -> None:
+def cap_library_logs(level: int = logging.WARNING) -> None:
     """Keep text-echoing library loggers at ``level`` or above, whatever the root level is."""
     for name in TEXT_ECHOING_LOGGERS:
         logger = logging.getLogger(name)

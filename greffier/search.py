@@ -13,6 +13,7 @@ from typing import Any
 from greffier.config import FusionMethod, Settings
 from greffier.errors import GreffierError
 
+FUSION_MARGIN = 5
 _pipelines: dict[tuple, Any] = {}
 _lock = threading.Lock()
 
@@ -71,7 +72,13 @@ def search(
     rerank_info = reranker_in_use(settings, rerank)
     pipeline = _pipeline(settings, retriever, rerank_info["active"])
     k_retrieval = top_k_retrieval or settings.search.top_k_retrieval
-    data: dict[str, Any] = {"selector": {"top_k": top_k, "min_score": min_score}, "fusion": {"method": fusion, "top_k": k_retrieval}}
+    # Fusion passes on what the next stages use (the final top-k, or the rerank candidates), plus a few
+    # in case chunks vanished before hydration (a concurrent ingest), not all k_retrieval: Haystack
+    # deep-copies every document between components, which was 40 % of a search (docs/benchmarks.md).
+    k_final = top_k or settings.search.top_k_final
+    needed = max(k_final, settings.search.rerank_candidates) if rerank_info["active"] else k_final
+    k_fused = min(k_retrieval, needed + FUSION_MARGIN)
+    data: dict[str, Any] = {"selector": {"top_k": top_k, "min_score": min_score}, "fusion": {"method": fusion, "top_k": k_fused}}
     if retriever in ("hybrid", "dense"):
         data["embedder"] = {"text": query}
         data["dense"] = {"top_k": k_retrieval, "doc_ids": doc_ids}

@@ -90,8 +90,8 @@ def inspect_workspace(settings: Settings, contract_id: str | None = None) -> dic
 # --- hardware and model residency -------------------------------------------------------------
 
 CUDA_TORCH_HINT = (
-    "pip install --force-reinstall torch==2.13.0 --index-url https://download.pytorch.org/whl/cu128 "
-    "(see the README, section GPU), then run `python -m greffier models status`"
+    "pip uninstall -y torch && pip install torch==2.13.0 --index-url https://download.pytorch.org/whl/cu128 "
+    "(the cuXXX your driver supports: README, section GPU), then run `python -m greffier models status`"
 )
 
 

@@ -10,13 +10,13 @@ Two kinds are reported:
 A contract is never paired with its own amendment (``amends`` / ``amended_by``), nor with another
 act the same parties signed the same day (different type, different text).
 
-Nothing compares all pairs. Contracts meet only inside *blocks*: the same pair of parties (party
-names clustered so that accents and a one-letter typo do not matter), a party that appears in few
-contracts, the same normalised text, or the same MinHash band of their word shingles (near-identical
-text whatever the metadata says). Blocks that are too big to mean anything are split by signature
-date (party blocks) or skipped (a text band shared by a whole template family). Inside a block, a
-pair is judged on its metadata first; only pairs that could still be duplicates pay for the lexical
-and embedding comparisons, and only their chunk vectors are read from Chroma.
+Nothing compares all pairs. Contracts meet only inside *blocks*: the same pair of parties (names
+clustered so that accents and a one-letter typo do not matter; a party seen in few contracts is a
+block alone) signed the same day, the same normalised text, or the same MinHash band of their word
+shingles (near-identical text whatever the metadata says; a band shared by a whole template family
+is skipped). Inside a block a pair is judged on its metadata first, then on its shingles; chunk
+vectors are read from Chroma only for the few pairs the embeddings must decide (translations,
+reworded copies).
 
 Text features (normalised-text hash, language, shingles, MinHash signature) are computed once per
 process for each chunk generation of the workspace.
@@ -55,9 +55,9 @@ MAX_TOKENS = 6000  # tokens of a contract used for shingles and language (the re
 MINHASH_BANDS = 8
 MINHASH_ROWS = 4  # 8 bands x 4 rows: Jaccard 0.8 → candidate 98.5 %, Jaccard 0.3 → 6 %
 LSH_BUCKET_LIMIT = 40  # a text band shared by more contracts is a template family, not a duplicate
-PARTY_BLOCK_LIMIT = 64  # a party-pair block bigger than this is split by signature date
 RARE_PARTY_LIMIT = 30  # a party in at most this many contracts is a block on its own
 VECTOR_BATCH = 4000  # chunk ids per Chroma get
+LANGUAGE_TOKENS = 400  # words read to tell the language
 
 NEAR_DUPLICATE_JACCARD = 0.5  # shingle Jaccard of a retyped or reconverted copy
 RETYPED_JACCARD = 0.2  # ...when the embeddings say it is the same text
@@ -76,6 +76,10 @@ _FUNCTION_WORDS: dict[str, frozenset[str]] = {
     "es": frozenset("el los las del y es una con por para que se su al como sus este esta".split()),
     "it": frozenset("il gli della delle dei e è una con per che di nel alla sono questo questa".split()),
     "nl": frozenset("de het een van en is niet met op voor zijn worden wordt deze dit aan".split()),
+}
+_LANGUAGE_OF: dict[str, tuple[str, ...]] = {
+    word: tuple(lang for lang, words in _FUNCTION_WORDS.items() if word in words)
+    for word in set().union(*_FUNCTION_WORDS.values())
 }
 
 
@@ -110,33 +114,37 @@ _SHINGLE_MULTIPLIERS = (_rng.integers(1, 2**63 - 1, size=SHINGLE_WORDS, dtype=np
 
 
 def _language(tokens: Sequence[str]) -> str:
-    """The language whose function words are the most frequent, or ``und`` when unclear."""
-    counts = Counter(tokens[:2000])
-    scores = {lang: sum(counts[w] for w in words) for lang, words in _FUNCTION_WORDS.items()}
-    ranked = sorted(scores.items(), key=lambda item: -item[1])
+    """The language whose function words are the most frequent among the first words, or ``und``."""
+    scores: Counter[str] = Counter()
+    for token in tokens[:LANGUAGE_TOKENS]:
+        scores.update(_LANGUAGE_OF.get(token, ()))
+    ranked = scores.most_common(2) + [("und", 0), ("und", 0)]
     (best, top), (_, second) = ranked[0], ranked[1]
     return best if top >= 5 and top >= 1.5 * second else "und"
 
 
-def _shingle_hashes(token_ids: np.ndarray) -> np.ndarray:
-    """Sorted unique 64-bit hashes of the word shingles of one text (one hash for a short text)."""
-    if token_ids.size == 0:
+def _shingle_hashes(tokens: Sequence[str]) -> np.ndarray:
+    """Sorted unique 64-bit hashes of the word shingles of one text (one hash for a short text).
+
+    Words are hashed with Python's ``hash`` (salted per process: features never leave the process)."""
+    if not tokens:
         return np.empty(0, dtype=np.uint64)
-    width = min(SHINGLE_WORDS, token_ids.size)
-    count = token_ids.size - width + 1
+    words = np.fromiter(map(hash, tokens), dtype=np.int64, count=len(tokens)).view(np.uint64)
+    width = min(SHINGLE_WORDS, words.size)
+    count = words.size - width + 1
     mixed = np.zeros(count, dtype=np.uint64)
     for offset in range(width):
-        mixed ^= token_ids[offset : offset + count] * _SHINGLE_MULTIPLIERS[offset]
+        mixed ^= words[offset : offset + count] * _SHINGLE_MULTIPLIERS[offset]
         mixed = (mixed << np.uint64(13)) | (mixed >> np.uint64(51))
-    return np.unique(mixed)
+    mixed.sort()
+    return mixed[np.concatenate(([True], mixed[1:] != mixed[:-1]))]
 
 
-def _text_features(text: str, vocabulary: dict[str, int]) -> _TextFeatures:
+def _text_features(text: str) -> _TextFeatures:
     tokens = _WORD.findall(text.casefold())
     content_key = hashlib.blake2b(" ".join(tokens).encode(), digest_size=16).hexdigest()
     head = tokens[:MAX_TOKENS]
-    ids = np.fromiter((vocabulary.setdefault(t, len(vocabulary) + 1) for t in head), dtype=np.uint64, count=len(head))
-    return _TextFeatures(content_key, _language(head), _shingle_hashes(ids))
+    return _TextFeatures(content_key, _language(head), _shingle_hashes(head))
 
 
 def _band_keys(features: dict[str, _TextFeatures]) -> dict[str, tuple[int, ...]]:
@@ -167,8 +175,7 @@ def _corpus(workspace: Workspace, generation: int) -> _Corpus:
         return cached
     with workspace.session() as session:
         rows = list(session.exec(select(Contract.id, Contract.text)))
-    vocabulary: dict[str, int] = {}
-    features = {contract_id: _text_features(text or "", vocabulary) for contract_id, text in rows}
+    features = {contract_id: _text_features(text or "") for contract_id, text in rows}
     corpus = _Corpus(generation, features, _band_keys(features))
     with _corpora_lock:
         _corpora[key] = corpus
@@ -260,10 +267,20 @@ class _Blocks:
             self.pairs.add((a, b))
 
 
+def _same_day_groups(members: Sequence[ContractRecord]) -> list[list[str]]:
+    """A party block split by signature date, an undated member joining every day: short of the
+    same text, two contracts signed on different days are two acts, so they need not meet."""
+    by_day: dict[date, list[str]] = defaultdict(list)
+    undated: list[str] = []
+    for record in members:
+        (by_day[record.signature_date] if record.signature_date is not None else undated).append(record.id)
+    return [same_day + undated for same_day in by_day.values()] or [undated]
+
+
 def _candidate_pairs(records: Sequence[ContractRecord], clusters: dict[str, str], corpus: _Corpus) -> _Blocks:
-    """Pairs of contracts that share a block: a pair of parties, a party seen in few contracts, the
-    same normalised text, or a MinHash band. Oversized party blocks are split by signature date;
-    oversized text bands (a template family) are skipped."""
+    """Pairs of contracts that share a block: a pair of parties (or a party seen in few contracts)
+    and a signature day, the same normalised text, or a MinHash band of their shingles. A text band
+    shared by too many contracts (a template family) is skipped."""
     blocks = _Blocks()
     party_blocks: dict[tuple[str, ...], list[ContractRecord]] = defaultdict(list)
     frequency: Counter[str] = Counter()
@@ -278,14 +295,7 @@ def _candidate_pairs(records: Sequence[ContractRecord], clusters: dict[str, str]
             if frequency[party] <= RARE_PARTY_LIMIT:
                 party_blocks[("rare", party)].append(record)
     for members in party_blocks.values():
-        if len(members) <= PARTY_BLOCK_LIMIT:
-            blocks.add([r.id for r in members])
-            continue
-        by_date: dict[date, list[str]] = defaultdict(list)  # undated members are left to the text keys
-        for record in members:
-            if record.signature_date is not None:
-                by_date[record.signature_date].append(record.id)
-        for same_day in by_date.values():
+        for same_day in _same_day_groups(members):
             blocks.add(same_day)
     text_blocks: dict[Any, list[str]] = defaultdict(list)
     for record in records:
@@ -350,6 +360,25 @@ class _Pair:
     def other_language(self) -> bool:
         la, lb = self.languages
         return "und" not in (la, lb) and la != lb
+
+
+def _comparable(first: ContractRecord, second: ContractRecord, corpus: _Corpus, dismissed: set[frozenset[str]]) -> _Pair | None:
+    """The pair in data-room order with its shingle Jaccard, or None when it cannot be one act: an
+    amendment and its contract, a dismissed pair, or metadata that disagrees on a text that differs."""
+    a, b = (first, second) if first.position <= second.position else (second, first)
+    if a.amends == b.id or b.amends == a.id or frozenset((a.id, b.id)) in dismissed:
+        return None
+    features_a, features_b = corpus.features.get(a.id), corpus.features.get(b.id)
+    if features_a is None or features_b is None:
+        return None
+    pair = _Pair(a, b, features_a, features_b)
+    if pair.same_content:
+        pair.jaccard = 1.0
+    elif _metadata_conflicts(a, b):
+        return None
+    else:
+        pair.jaccard = _jaccard(features_a.shingles, features_b.shingles)
+    return pair
 
 
 def _folded_words(text: str) -> set[str]:
@@ -475,6 +504,7 @@ def _notes(pair: _Pair, clusters: dict[str, str]) -> list[str]:
 def _pair_output(pair: _Pair, kind: str, clusters: dict[str, str]) -> dict[str, Any]:
     a, b = pair.a, pair.b
     similarity = pair.similarity if pair.similarity is not None else pair.jaccard
+    embedding = None if pair.similarity is None else round(pair.similarity, 4)
     return {
         "contract_ids": [a.id, b.id],
         "kind": kind,
@@ -484,6 +514,7 @@ def _pair_output(pair: _Pair, kind: str, clusters: dict[str, str]) -> dict[str, 
         "reasons": _reasons(pair, kind, clusters),
         "text_similarity": round(min(1.0, similarity), 4),
         "lexical_similarity": round(pair.jaccard, 4),
+        "embedding_similarity": embedding,
         "languages": list(pair.languages),
         "notes": _notes(pair, clusters),
     }
@@ -520,8 +551,11 @@ def find_duplicates(
     "blocks"}``, pairs sorted by decreasing text similarity; each pair has ``contract_ids``, ``kind``
     (duplicate | translation), ``titles``, ``files``, ``parties``, ``reasons`` (among same file
     content, same parties, same type, same dates, text similarity, translation),
-    ``text_similarity`` (aligned-article cosine of the multilingual embeddings), ``lexical_similarity``
-    (shingle Jaccard), ``languages`` and ``notes`` (spellings and date formats that differ).
+    ``text_similarity`` (what decided: the shingle Jaccard of a near-identical text, else the
+    aligned-article cosine of the multilingual embeddings), ``lexical_similarity`` (shingle Jaccard),
+    ``embedding_similarity`` (None when the text alone decided), ``languages`` and ``notes``
+    (spellings and date formats that differ). Chunk vectors are read only for pairs that the
+    embeddings must decide (translations, reworded copies).
     Raises ToolInputError for an unknown entity id.
     """
     room = load_dataroom(workspace)
@@ -532,35 +566,29 @@ def find_duplicates(
     blocks = _candidate_pairs(records, clusters, corpus)
     skipped = dismissed or set()
 
-    pairs: list[_Pair] = []
-    for first, second in blocks.pairs:
-        a, b = sorted((by_id[first], by_id[second]), key=lambda r: r.position)
-        if a.amends == b.id or b.amends == a.id or frozenset((a.id, b.id)) in skipped:
-            continue
-        features_a, features_b = corpus.features.get(a.id), corpus.features.get(b.id)
-        if features_a is None or features_b is None:
-            continue
-        pair = _Pair(a, b, features_a, features_b)
-        if not pair.same_content and _metadata_conflicts(a, b):
-            continue  # two acts: cheap to rule out before any text comparison
-        pair.jaccard = 1.0 if pair.same_content else _jaccard(features_a.shingles, features_b.shingles)
-        pairs.append(pair)
-
-    promising = [p for p in pairs if p.same_content or p.jaccard >= RETYPED_JACCARD or _same_dates(p.a, p.b)]
-    vectors = _contract_vectors(workspace, {r.id for p in promising for r in (p.a, p.b)})
-    texts = _texts(workspace, {r.id for p in promising for r in (p.a, p.b)})
-    found = []
-    for pair in promising:
+    pairs = [pair for first, second in blocks.pairs if (pair := _comparable(by_id[first], by_id[second], corpus, skipped))]
+    texts = _texts(workspace, {r.id for p in pairs if not p.same_content for r in (p.a, p.b)})
+    found: list[dict[str, Any]] = []
+    needs_vectors: list[_Pair] = []
+    for pair in pairs:
+        if pair.same_content or pair.jaccard >= NEAR_DUPLICATE_JACCARD:  # the text alone decides
+            if (kind := _verdict(pair, _parties_consistent(pair, clusters, texts), False)) is not None:
+                found.append(_pair_output(pair, kind, clusters))
+        elif _same_dates(pair.a, pair.b) and (pair.other_language or pair.jaccard >= RETYPED_JACCARD):
+            needs_vectors.append(pair)
+    vectors = _contract_vectors(workspace, {r.id for p in needs_vectors for r in (p.a, p.b)})
+    for pair in needs_vectors:
         va, vb = vectors.get(pair.a.id), vectors.get(pair.b.id)
-        if va is not None and vb is not None:
-            pair.similarity = _aligned_similarity(va, vb)
+        if va is None or vb is None:
+            continue
+        pair.similarity = _aligned_similarity(va, vb)
         kind = _verdict(pair, _parties_consistent(pair, clusters, texts), _same_parties(pair.a, pair.b, clusters))
         if kind is not None:
             found.append(_pair_output(pair, kind, clusters))
     found.sort(key=lambda p: (-p["text_similarity"], p["contract_ids"]))
     log.debug(
-        "find_duplicates: %d contracts, %d blocks, %d pairs compared, %d judged on their text, %d found",
-        len(records), blocks.count, len(blocks.pairs), len(promising), len(found),
+        "find_duplicates: %d contracts, %d blocks, %d pairs compared, %d judged on their embeddings, %d found",
+        len(records), blocks.count, len(blocks.pairs), len(needs_vectors), len(found),
     )
     return {"pairs": found, "compared_pairs": len(blocks.pairs), "blocks": blocks.count}
 

@@ -37,6 +37,23 @@ class DataRoom:
         return {r.id: r for r in self.records}
 
 
+def unwrap(text: str, section: str | None) -> str:
+    """Join lines a PDF or a hard-wrapped text file broke mid-sentence, so that extraction rules see
+    whole sentences (« pour une durée de neuf / années » → one line). The heading line stays apart."""
+    lines = [line.strip() for line in text.split("\n")]
+    out: list[str] = []
+    for index, line in enumerate(lines):
+        if not line:
+            out.append("")
+            continue
+        joinable = out and out[-1] and out[-1][-1] not in ".;:!?" and not (index == 1 and section and lines[0] == section.split(" > ")[-1])
+        if joinable:
+            out[-1] = f"{out[-1]} {line}"
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
 def _inputs(workspace: Workspace) -> list[ContractInput]:
     with workspace.session() as session:
         contracts = repo.list_contracts(session=session)
@@ -49,7 +66,7 @@ def _inputs(workspace: Workspace) -> list[ContractInput]:
                     file=contract.file,
                     title=contract.title,
                     text=contract.text,
-                    chunks=[ChunkInput(id=c.id, section=c.section or "", text=c.text, page=c.page) for c in chunks],
+                    chunks=[ChunkInput(id=c.id, section=c.section or "", text=unwrap(c.text, c.section), page=c.page) for c in chunks],
                     manifest=dict(contract.manifest or {}),
                     position=contract.position,
                 )

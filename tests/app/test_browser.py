@@ -225,21 +225,24 @@ def test_ingest_ask_filter_and_export_in_a_browser(server, page):
     tab.get_by_text(re.compile(r"flag\(s\) on \d+ contract")).first.wait_for(timeout=120_000)
     wait_idle(tab)
     shot(tab, "compliance")
-    flag = tab.get_by_test_id("stExpander").filter(has_text=re.compile(r"(HIGH|MEDIUM) · ")).first
+    first_flag = tab.get_by_test_id("stExpander").filter(has_text=re.compile(r"(HIGH|MEDIUM) · ")).first
+    title = first_flag.locator("summary").inner_text().strip().splitlines()[-1]  # without the arrow icon's name
+    flag = tab.get_by_test_id("stExpander").filter(has=tab.locator("summary", has_text=title)).first
     flag.locator("summary").click()
-    flag.get_by_text("Open the cited passage").click()
+    flag.get_by_text("Open the cited passage").first.click()
     wait_idle(tab)
-    flag.get_by_text("Why it matters").wait_for()
+    flag.get_by_text("Why it matters").first.wait_for()
     open_before = int(tab.get_by_test_id("stMetric").filter(has_text="Open").get_by_test_id("stMetricValue").inner_text())
-    flag.get_by_test_id("stSelectbox").click()
+    flag.get_by_test_id("stSelectbox").first.click()
     tab.keyboard.type("resolved")
     tab.keyboard.press("Enter")
-    note = flag.get_by_label("Note")
+    wait_idle(tab)
+    note = flag.get_by_label("Note").first
     note.fill("Renonciation obtenue — vérifié le 30/11")
     note.press("Enter")
     wait_idle(tab)
     shot(tab, "compliance-flag")
-    flag.get_by_role("button", name="Save").click()
+    flag.get_by_role("button", name="Save").first.click()
     wait_idle(tab)
     tab.get_by_text("Flag marked resolved.").first.wait_for()
     open_after = int(tab.get_by_test_id("stMetric").filter(has_text="Open").get_by_test_id("stMetricValue").inner_text())
