@@ -116,8 +116,10 @@ def measure_app(workspace: Path, question: str, browser: bool) -> dict[str, Any]
                 raise RuntimeError(f"streamlit exited:\n{log_path.read_text(errors='replace')[-2000:]}")
             now = time.perf_counter() - started
             try:
-                if html_s is None and _get(url)[1].lower().lstrip().startswith("<!doctype html"):
-                    html_s = now
+                if html_s is None:
+                    status, body = _get(url)
+                    if status == 200 and ("<html" in body.lower() or "<!doctype html" in body.lower()):
+                        html_s = now
                 if health_s is None and _get(f"{url}/_stcore/health")[0] == 200:
                     health_s = now
             except OSError:
@@ -167,25 +169,38 @@ def _drive_browser(url: str, question: str, server_started: float) -> dict[str, 
     return out
 
 
+# Timestamps taken in the page (performance.now), by a MutationObserver installed before the question:
+# the chat page streams an answer into a placeholder ending with "▌", then reruns to show the saved turn.
+_OBSERVE = """(before) => {
+  const probe = {t0: performance.now(), first: null, done: null, before: before, seenRun: false};
+  const messages = () => document.querySelectorAll('[data-testid="stChatMessage"]');
+  const running = () => !!document.querySelector('[data-testid="stStatusWidgetRunningIcon"], [data-testid="stStatusWidget"] button');
+  const check = () => {
+    const now = performance.now();
+    if (running()) probe.seenRun = true;
+    const streaming = document.body.innerText.includes('\u258C');
+    if (probe.first === null && streaming) probe.first = now;
+    if (probe.done === null && probe.seenRun && !running() && !streaming && messages().length >= before + 2) {
+      probe.done = now;
+      if (probe.first === null) probe.first = now;
+    }
+  };
+  new MutationObserver(check).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+  setInterval(check, 25);
+  window.__greffierProbe = probe;
+}"""
+
+
 def _ask(tab: Any, text: str) -> dict[str, float]:
-    """Type ``text`` in the chat input; seconds to the first words of the answer and to the idle page."""
-    answers_before = tab.get_by_test_id("stChatMessage").count()
+    """Type ``text`` in the chat input; seconds to the first streamed words and to the saved answer."""
+    before = tab.get_by_test_id("stChatMessage").count()
     chat_input = tab.get_by_test_id("stChatInputTextArea")
     chat_input.fill(text)
-    asked = time.perf_counter()
+    tab.evaluate(_OBSERVE, before)
     chat_input.press("Enter")
-    # The user's message and then the assistant's: wait for a second new message with some text.
-    tab.wait_for_function(
-        "(before) => { const m = document.querySelectorAll('[data-testid=\"stChatMessage\"]');"
-        " return m.length >= before + 2 && m[m.length - 1].innerText.trim().length > 0; }",
-        arg=answers_before, timeout=ANSWER_TIMEOUT_S * 1000,
-    )
-    first_words = time.perf_counter() - asked
-    tab.wait_for_function(
-        "() => !document.querySelector('[data-testid=\"stStatusWidgetRunningIcon\"], [data-testid=\"stStatusWidget\"] button')",
-        timeout=ANSWER_TIMEOUT_S * 1000,
-    )
-    return {"first_words_s": round(first_words, 2), "done_s": round(time.perf_counter() - asked, 2)}
+    tab.wait_for_function("() => window.__greffierProbe.done !== null", timeout=ANSWER_TIMEOUT_S * 1000, polling=100)
+    probe = tab.evaluate("() => window.__greffierProbe")
+    return {"first_words_s": round((probe["first"] - probe["t0"]) / 1000, 2), "done_s": round((probe["done"] - probe["t0"]) / 1000, 2)}
 
 
 # --------------------------------------------------------------------------------------------------

@@ -60,11 +60,12 @@ class SearchSettings(BaseModel):
     lexical_weight: float = Field(default=0.5, ge=0.0, le=1.0)
     rrf_k: int = Field(default=60, ge=1)
     rerank: bool = True
-    # Cross-encoder cost grows with candidates x tokens; defaults chosen from measured latency
-    # (docs/benchmarks.md, "Reranker cost"). Documents after the candidates keep their fused order.
-    rerank_candidates: int = Field(default=20, ge=1, le=1000, description="fused passages scored by the reranker")
+    # Cross-encoder cost grows with candidates x tokens: ~2-3 CPU-seconds per passage for bge-reranker-v2-m3
+    # on a CPU, milliseconds on a GPU (docs/benchmarks.md, "Reranker cost"). None = by device: 20 candidates
+    # in batches of 32 on a GPU, 10 in batches of 8 on the CPU. Passages after the candidates keep their order.
+    rerank_candidates: int | None = Field(default=None, ge=1, le=1000, description="fused passages scored by the reranker (None: by device)")
     rerank_max_length: int = Field(default=512, ge=32, le=8192, description="tokens of one (query, passage) pair")
-    rerank_batch_size: int = Field(default=16, ge=1, le=256, description="pairs per reranker call")
+    rerank_batch_size: int | None = Field(default=None, ge=1, le=256, description="pairs per reranker call (None: by device)")
 
 
 class OCRSettings(BaseModel):

@@ -76,7 +76,12 @@ def search(
     # in case chunks vanished before hydration (a concurrent ingest), not all k_retrieval: Haystack
     # deep-copies every document between components, which was 40 % of a search (docs/benchmarks.md).
     k_final = top_k or settings.search.top_k_final
-    needed = max(k_final, settings.search.rerank_candidates) if rerank_info["active"] else k_final
+    if rerank_info["active"]:
+        from pipelines.retrieval import rerank_parameters
+
+        needed = max(k_final, rerank_parameters(settings)["candidates"])
+    else:
+        needed = k_final
     k_fused = min(k_retrieval, needed + FUSION_MARGIN)
     data: dict[str, Any] = {"selector": {"top_k": top_k, "min_score": min_score}, "fusion": {"method": fusion, "top_k": k_fused}}
     if retriever in ("hybrid", "dense"):

@@ -1314,12 +1314,11 @@ def _date_style(rng: random.Random, language: Language) -> str:
     return _weighted(rng, _DATE_STYLES)
 
 
-def _metadata(rng: random.Random, entry: _Entry, filename: str, *, spellings: Sequence[str] | None = None, style: str | None = None) -> dict[str, Any]:
+def _metadata(rng: random.Random, entry: _Entry, filename: str) -> dict[str, Any]:
+    """The entry's data-room record: true values, written the varied ways exports write them."""
     spec = entry.spec
-    style = style or _date_style(rng, entry.language)
-    names = list(spellings) if spellings else [
-        rng.choice(c.spellings) if rng.random() < VARIANT_SPELLING_RATE else c.name for c in spec.parties
-    ]
+    style = _date_style(rng, entry.language)
+    names = [rng.choice(c.spellings) if rng.random() < VARIANT_SPELLING_RATE else c.name for c in spec.parties]
     sirens = [(_spaced(c.siren) if rng.random() < 0.08 else c.siren) if c.siren else None for c in spec.parties]
     if spec.amendment is not None:
         label = "avenant"
@@ -1483,11 +1482,10 @@ class _Plan:
 
 def _plan_amendment(rng: random.Random, plan: _Plan, seed: int) -> _Entry | None:
     """An amendment of a signed original with an end date; None when no original qualifies."""
-    eligible = [i for i in range(len(plan.entries)) if plan.can_amend(i)]
-    if not eligible:
+    again = [i for i in plan.amendments_of if plan.can_amend(i)] if rng.random() < 0.25 else []
+    index = rng.choice(again) if again else _pick(rng, len(plan.entries), plan.can_amend)
+    if index is None:
         return None
-    again = [i for i in eligible if i in plan.amendments_of]
-    index = rng.choice(again) if again and rng.random() < 0.25 else rng.choice(eligible)
     target = plan.entries[index].spec
     earlier = plan.amendments_of.get(index, [])
     last_signed = max([target.signature_date, *(spec.signature_date for spec in earlier)])
@@ -1516,9 +1514,19 @@ def _plan_amendment(rng: random.Random, plan: _Plan, seed: int) -> _Entry | None
     return _Entry(spec, "amendment", language, _render(spec, language, seed), source=index)
 
 
-def _pick_copy_source(rng: random.Random, plan: _Plan) -> int | None:
-    eligible = [i for i in range(len(plan.entries)) if plan.can_copy(i)]
+def _pick(rng: random.Random, count: int, accept: Callable[[int], bool], tries: int = 64) -> int | None:
+    """A random index below ``count`` that ``accept`` takes: drawn at random first (most are taken),
+    then by a scan of all of them; None when none is."""
+    for _ in range(tries if count else 0):
+        index = rng.randrange(count)
+        if accept(index):
+            return index
+    eligible = [i for i in range(count) if accept(i)]
     return rng.choice(eligible) if eligible else None
+
+
+def _pick_copy_source(rng: random.Random, plan: _Plan) -> int | None:
+    return _pick(rng, len(plan.entries), plan.can_copy)
 
 
 def _plan_translation(rng: random.Random, plan: _Plan, seed: int) -> _Entry | None:
@@ -1564,7 +1572,11 @@ def _assemble(
     rng.shuffle(order)
     position_of = {plan_index: position for position, plan_index in enumerate(order)}
     entries = [plan[i].metadata for i in order]
-    truths = [_truth(plan, i, position_of) for i in order]
+    amendments_of: dict[int, list[Amendment]] = {}
+    for entry in plan:
+        if entry.kind == "amendment" and entry.source is not None and entry.spec.amendment is not None:
+            amendments_of.setdefault(entry.source, []).append(entry.spec.amendment)
+    truths = [_truth(plan[i], position_of[i], amendments_of.get(i, []), position_of) for i in order]
     amendments = tuple(sorted(
         (replace(plan[i].spec.amendment, position=position_of[i], target=position_of[plan[i].source])  # type: ignore[arg-type]
          for i in order if plan[i].kind == "amendment"), key=lambda a: a.position))
@@ -1645,8 +1657,8 @@ def _true_value_exists(entry: _Entry, key: str) -> bool:
     return True
 
 
-def _truth(plan: Sequence[_Entry], index: int, position_of: Mapping[int, int]) -> ContractTruth:
-    entry = plan[index]
+def _truth(entry: _Entry, position: int, amendments: Sequence[Amendment], position_of: Mapping[int, int]) -> ContractTruth:
+    """The truth of one planned entry at ``position``; ``amendments`` are those that amend it."""
     spec = entry.spec
     if entry.kind == "amendment":
         assert spec.amendment is not None
@@ -1654,12 +1666,11 @@ def _truth(plan: Sequence[_Entry], index: int, position_of: Mapping[int, int]) -
         contract_type = "avenant"
     else:
         # Only originals are amended (duplicates and translations are drawn among the others).
-        amendments = [e.spec.amendment for e in plan if e.kind == "amendment" and e.source == index and e.spec.amendment]
         initial = spec.end_date
         current = max(amendments, key=lambda a: a.number).new_end_date if amendments else initial
         contract_type = spec.kind.label
     return ContractTruth(
-        position=position_of[index], filename=entry.metadata["filename"], kind=entry.kind, language=entry.language,
+        position=position, filename=entry.metadata["filename"], kind=entry.kind, language=entry.language,
         party_ids=tuple(c.id for c in spec.parties), contract_type=contract_type,
         signature_date=spec.signature_date if spec.signed else None, initial_end_date=initial, end_date=current,
         governing_law=spec.law.label if spec.law else None, clauses=spec.flags if entry.kind != "amendment" else (),
@@ -1765,10 +1776,10 @@ def write_files(
         fmt = formats[position % len(formats)]
         text = contract_text(entry)
         folder = _FOLDER_BY_LABEL.get(str(entry.get("contract_type") or "").lower(), "99_Divers") if subfolders else ""
-        stem = Path(str(entry.get("filename") or f"contract_{position + 1:04d}")).stem.replace("/", "_") or f"contract_{position + 1:04d}"
+        stem = Path(str(entry.get("filename") or "")).stem or f"contract_{position + 1:04d}"
         relative = f"{folder}/{stem}.{fmt}" if folder else f"{stem}.{fmt}"
-        if relative in used:
-            relative = relative.replace(f".{fmt}", f"_{position + 1}.{fmt}")
+        if relative in used:  # two entries of the same stem written in the same format
+            relative = f"{relative[: -len(fmt) - 1]}_{position + 1}.{fmt}"
         used.add(relative)
         path = root / relative
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -136,10 +136,13 @@ def _flag(flag: dict) -> None:
                 st.caption("This finding is about the whole contract (e.g. a missing clause): there is no passage to open.")
             else:
                 shared.show_passage(source.text, pdf_path=compliance.pdf_of(settings, source), page=source.page, page_end=source.page_end, key=f"compliance_passage_{flag['id']}")
-        status_column, note_column, save_column = st.columns([1, 3, 1], vertical_alignment="bottom")
-        status = status_column.selectbox("Status", compliance.STATUSES, index=compliance.STATUSES.index(flag["status"]), key=f"compliance_status_{flag['id']}")
-        note = note_column.text_input("Note", value=flag["note"] or "", key=f"compliance_note_{flag['id']}", placeholder="e.g. waiver obtained from the lender on 12/03")
-        if save_column.button("Save", key=f"compliance_save_{flag['id']}", width="stretch"):
+        # A form: choosing a status and typing a note send nothing until Save.
+        with st.form(f"compliance_review_{flag['id']}", border=False):
+            status_column, note_column, save_column = st.columns([1, 3, 1], vertical_alignment="bottom")
+            status = status_column.selectbox("Status", compliance.STATUSES, index=compliance.STATUSES.index(flag["status"]), key=f"compliance_status_{flag['id']}")
+            note = note_column.text_input("Note", value=flag["note"] or "", key=f"compliance_note_{flag['id']}", placeholder="e.g. waiver obtained from the lender on 12/03")
+            saved = save_column.form_submit_button("Save", width="stretch")
+        if saved:
             try:
                 compliance.review(settings, flag["id"], status, note)
             except GreffierError as exc:

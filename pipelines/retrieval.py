@@ -16,6 +16,22 @@ from pipelines.joiners.selector import FinalSelector
 from pipelines.retrievers.workspace_retrievers import ChunkHydrator, DenseRetriever, LexicalRetriever
 
 RETRIEVERS = ("hybrid", "dense", "bm25")
+# Reranker defaults by device, from measured latency (docs/benchmarks.md, "Reranker cost"): on a CPU,
+# bge-reranker-v2-m3 costs ~2-3 CPU-seconds per passage and small batches waste less padding.
+RERANK_DEFAULTS = {"gpu": {"candidates": 20, "batch_size": 32}, "cpu": {"candidates": 10, "batch_size": 8}}
+
+
+def rerank_parameters(settings: Settings) -> dict[str, int]:
+    """``{"candidates", "batch_size", "max_length"}`` of the reranker: the settings, or the device's defaults."""
+    from greffier.device import detect_device
+
+    search = settings.search
+    kind = "cpu" if detect_device(settings.models.device).kind == "cpu" else "gpu"
+    return {
+        "candidates": search.rerank_candidates or RERANK_DEFAULTS[kind]["candidates"],
+        "batch_size": search.rerank_batch_size or RERANK_DEFAULTS[kind]["batch_size"],
+        "max_length": search.rerank_max_length,
+    }
 
 
 def build_retrieval_pipeline(settings: Settings, *, retriever: str = "hybrid", rerank: bool = False) -> Pipeline:
@@ -63,7 +79,7 @@ def build_retrieval_pipeline(settings: Settings, *, retriever: str = "hybrid", r
             "reranker",
             GreffierReranker(
                 model=models.reranker, models_dir=str(models.models_dir), device=models.device, top_k=search.top_k_retrieval,
-                max_length=search.rerank_max_length, batch_size=search.rerank_batch_size, candidates=search.rerank_candidates,
+                **rerank_parameters(settings),
             ),
         )
         pipeline.connect("hydrator.documents", "reranker.documents")

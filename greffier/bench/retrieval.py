@@ -101,6 +101,7 @@ class Query:
     qid: str
     text: str
     gold: tuple[Any, ...]
+    group: str | None = None  # reported separately when set (CDTN: generic / idcc questions)
 
 
 @dataclass
@@ -169,7 +170,7 @@ def prepare_dataset(key: str, config: RetrievalBenchConfig, log: Log = _stderr) 
         settings = _workspace_settings(config, key, {"selection": selection})
         report = _ingest(settings, _write_cdtn_dataroom(settings, cdtn), log)
         targets = article_targets(settings)
-        queries = [Query(q.qid, q.query, q.gold) for q in cdtn.queries]
+        queries = [Query(q.qid, q.query, q.gold, q.kind) for q in cdtn.queries]
         corpus = {"documents": len(cdtn.articles), "chunks": len(targets), "ingest": report, "folder": str(folder), "selection": selection}
         kind = "article"
     if config.limit is not None:
@@ -292,10 +293,10 @@ def evaluate(prepared: PreparedDataset, log: Log = _stderr) -> dict[str, Any]:
         log(f"{prepared.key} {mode}: {len(prepared.queries)} queries")
         runs = run_queries(prepared.settings, [q.text for q in prepared.queries], mode)
         per_query = [
-            {"qid": q.qid, **score_query(prepared.kind, run["chunk_ids"], q.gold, prepared.chunk_targets), **run}
+            {"qid": q.qid, "group": q.group, **score_query(prepared.kind, run["chunk_ids"], q.gold, prepared.chunk_targets), **run}
             for q, run in zip(prepared.queries, runs)
         ]
-        result["modes"][mode] = {"status": "ok", **summarize(per_query), "per_query": per_query}
+        result["modes"][mode] = {"status": "ok", **summarize(per_query), "by_group": summarize_groups(per_query), "per_query": per_query}
         if mode == "hybrid+rerank":
             result["modes"][mode]["reranker"] = reranker_in_use(prepared.settings, True)["name"]
     return result
@@ -362,6 +363,18 @@ def summarize(per_query: Sequence[dict[str, Any]]) -> dict[str, Any]:
             }
             for stage in STAGES
         },
+    }
+
+
+def summarize_groups(per_query: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Query count, Recall@k and MRR of each query group (empty when the queries have no group)."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for query in per_query:
+        if query.get("group"):
+            groups.setdefault(query["group"], []).append(query)
+    return {
+        name: {"queries": len(rows), "recall": {k: mean([q["recall"][k] for q in rows]) for k in KS}, "mrr": mean([q["rr"] for q in rows])}
+        for name, rows in groups.items()
     }
 
 
@@ -439,6 +452,13 @@ def _dataset_markdown(key: str, data: dict[str, Any]) -> list[str]:
         if "doc_mrr" in result:
             cells.append(f"{result['doc_mrr']:.3f}")
         lines.append(f"| {mode} | " + " | ".join(cells) + " |")
+    groups = [(mode, name, g) for mode, r in data["modes"].items() if r["status"] == "ok" for name, g in r.get("by_group", {}).items()]
+    if groups:
+        lines += ["", "By question kind (Recall@k in %):", "", "| retriever | kind | queries | R@1 | R@8 | R@64 | MRR |", "|---|---|---:|---:|---:|---:|---:|"]
+        lines += [
+            f"| {mode} | {name} | {g['queries']} | {_pct(g['recall'][1])} | {_pct(g['recall'][8])} | {_pct(g['recall'][64])} | {g['mrr']:.3f} |"
+            for mode, name, g in groups
+        ]
     lines += ["", "Latency per stage, ms (p50 / p95):", "", "| retriever | dense | bm25 | fusion | rerank | other (embed, hydrate) | total |", "|---|---:|---:|---:|---:|---:|---:|"]
     for mode, result in data["modes"].items():
         if result["status"] != "ok":

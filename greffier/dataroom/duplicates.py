@@ -57,7 +57,7 @@ MINHASH_ROWS = 4  # 8 bands x 4 rows: Jaccard 0.8 → candidate 98.5 %, Jaccard 
 LSH_BUCKET_LIMIT = 40  # a text band shared by more contracts is a template family, not a duplicate
 RARE_PARTY_LIMIT = 30  # a party in at most this many contracts is a block on its own
 VECTOR_BATCH = 4000  # chunk ids per Chroma get
-LANGUAGE_TOKENS = 400  # words read to tell the language
+LANGUAGE_TOKENS = 300  # words read to tell the language
 
 NEAR_DUPLICATE_JACCARD = 0.5  # shingle Jaccard of a retyped or reconverted copy
 RETYPED_JACCARD = 0.2  # ...when the embeddings say it is the same text
@@ -76,10 +76,6 @@ _FUNCTION_WORDS: dict[str, frozenset[str]] = {
     "es": frozenset("el los las del y es una con por para que se su al como sus este esta".split()),
     "it": frozenset("il gli della delle dei e è una con per che di nel alla sono questo questa".split()),
     "nl": frozenset("de het een van en is niet met op voor zijn worden wordt deze dit aan".split()),
-}
-_LANGUAGE_OF: dict[str, tuple[str, ...]] = {
-    word: tuple(lang for lang, words in _FUNCTION_WORDS.items() if word in words)
-    for word in set().union(*_FUNCTION_WORDS.values())
 }
 
 
@@ -114,13 +110,11 @@ _SHINGLE_MULTIPLIERS = (_rng.integers(1, 2**63 - 1, size=SHINGLE_WORDS, dtype=np
 
 
 def _language(tokens: Sequence[str]) -> str:
-    """The language whose function words are the most frequent among the first words, or ``und``."""
-    scores: Counter[str] = Counter()
-    for token in tokens[:LANGUAGE_TOKENS]:
-        scores.update(_LANGUAGE_OF.get(token, ()))
-    ranked = scores.most_common(2) + [("und", 0), ("und", 0)]
-    (best, top), (_, second) = ranked[0], ranked[1]
-    return best if top >= 5 and top >= 1.5 * second else "und"
+    """The language with the most distinct function words among the first words, or ``und``."""
+    head = set(tokens[:LANGUAGE_TOKENS])
+    ranked = sorted(((len(head & words), lang) for lang, words in _FUNCTION_WORDS.items()), reverse=True)
+    (top, best), (second, _) = ranked[0], ranked[1]
+    return best if top >= 3 and top >= 1.5 * second else "und"
 
 
 def _shingle_hashes(tokens: Sequence[str]) -> np.ndarray:
@@ -268,8 +262,8 @@ class _Blocks:
 
 
 def _same_day_groups(members: Sequence[ContractRecord]) -> list[list[str]]:
-    """A party block split by signature date, an undated member joining every day: short of the
-    same text, two contracts signed on different days are two acts, so they need not meet."""
+    """A block split by signature date, an undated member joining every day: short of the same
+    text, two contracts signed on different days are two acts, so they need not meet."""
     by_day: dict[date, list[str]] = defaultdict(list)
     undated: list[str] = []
     for record in members:
@@ -278,9 +272,9 @@ def _same_day_groups(members: Sequence[ContractRecord]) -> list[list[str]]:
 
 
 def _candidate_pairs(records: Sequence[ContractRecord], clusters: dict[str, str], corpus: _Corpus) -> _Blocks:
-    """Pairs of contracts that share a block: a pair of parties (or a party seen in few contracts)
-    and a signature day, the same normalised text, or a MinHash band of their shingles. A text band
-    shared by too many contracts (a template family) is skipped."""
+    """Pairs of contracts that share a block: the same normalised text, or the same signature day and
+    either a pair of parties (or a party seen in few contracts) or a MinHash band of their shingles.
+    A band shared by too many contracts (a template family) is skipped."""
     blocks = _Blocks()
     party_blocks: dict[tuple[str, ...], list[ContractRecord]] = defaultdict(list)
     frequency: Counter[str] = Counter()
@@ -295,19 +289,24 @@ def _candidate_pairs(records: Sequence[ContractRecord], clusters: dict[str, str]
             if frequency[party] <= RARE_PARTY_LIMIT:
                 party_blocks[("rare", party)].append(record)
     for members in party_blocks.values():
-        for same_day in _same_day_groups(members):
-            blocks.add(same_day)
-    text_blocks: dict[Any, list[str]] = defaultdict(list)
+        if len(members) > 1:
+            for same_day in _same_day_groups(members):
+                blocks.add(same_day)
+    same_text: dict[str, list[str]] = defaultdict(list)
+    bands: dict[tuple[int, int], list[ContractRecord]] = defaultdict(list)
     for record in records:
         features = corpus.features.get(record.id)
         if features is None:
             continue
-        text_blocks[("content", features.content_key)].append(record.id)
+        same_text[features.content_key].append(record.id)
         for band, key in enumerate(corpus.band_keys.get(record.id, ())):
-            text_blocks[(band, key)].append(record.id)
-    for key, members in text_blocks.items():
-        if key[0] == "content" or len(members) <= LSH_BUCKET_LIMIT:
-            blocks.add(members)
+            bands[(band, key)].append(record)
+    for members in same_text.values():
+        blocks.add(members)
+    for similar in bands.values():
+        if 1 < len(similar) <= LSH_BUCKET_LIMIT:  # more: a template family, not copies of one act
+            for same_day in _same_day_groups(similar):
+                blocks.add(same_day)
     return blocks
 
 

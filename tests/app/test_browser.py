@@ -138,8 +138,11 @@ def ingest(tab, path: Path, expected: str) -> None:
 
 
 def test_ingest_ask_filter_and_export_in_a_browser(server, page):
+    from playwright.sync_api import expect
+
     url, workspace, room, log_path = server
     tab = page
+    tab.get_by_text("No documents in this workspace yet").first.wait_for()
     shot(tab, "chat-empty-workspace")
 
     # Documents: the example data room first (its contracts become c01…c20), then the test files.
@@ -233,20 +236,17 @@ def test_ingest_ask_filter_and_export_in_a_browser(server, page):
     wait_idle(tab)
     flag.get_by_text("Why it matters").first.wait_for()
     open_before = int(tab.get_by_test_id("stMetric").filter(has_text="Open").get_by_test_id("stMetricValue").inner_text())
-    flag.get_by_test_id("stSelectbox").first.click()
-    tab.keyboard.type("resolved")
-    tab.keyboard.press("Enter")
-    wait_idle(tab)
-    note = flag.get_by_label("Note").first
-    note.fill("Renonciation obtenue — vérifié le 30/11")
-    note.press("Enter")
-    wait_idle(tab)
+    status = flag.get_by_test_id("stSelectbox").first
+    status.click()
+    tab.get_by_role("option", name="resolved").click()
+    expect(status).to_contain_text("resolved")
+    flag.get_by_label("Note").first.fill("Renonciation obtenue — vérifié le 30/11")
     shot(tab, "compliance-flag")
     flag.get_by_role("button", name="Save").first.click()
     wait_idle(tab)
-    tab.get_by_text("Flag marked resolved.").first.wait_for()
-    open_after = int(tab.get_by_test_id("stMetric").filter(has_text="Open").get_by_test_id("stMetricValue").inner_text())
-    assert open_after == open_before - 1
+    resolved = tab.get_by_test_id("stMetric").filter(has_text="Resolved").get_by_test_id("stMetricValue")
+    expect(resolved).to_have_text("1", timeout=30_000)
+    assert int(tab.get_by_test_id("stMetric").filter(has_text="Open").get_by_test_id("stMetricValue").inner_text()) == open_before - 1
     with tab.expect_download() as download:
         tab.get_by_role("button", name="Export CSV").click()
     path = download.value.path()

@@ -269,7 +269,7 @@ def test_compliance_scan_review_and_export(app_workspace, monkeypatch):
         assert any("L\\. 233\\-3" in text and "Groupe Brenalis" in text for text in texts(at.markdown))
         at.selectbox(key=f"compliance_status_{flag['id']}").set_value("resolved")
         at.text_input(key=f"compliance_note_{flag['id']}").set_value("Renonciation de la banque obtenue")
-        at.button(key=f"compliance_save_{flag['id']}").click().run()
+        at.button(key=f"FormSubmitter:compliance_review_{flag['id']}-Save").click().run()
         assert not at.exception
         stored = next(f for f in list_flags(app_workspace.settings)["flags"] if f["id"] == flag["id"])
         assert stored["status"] == "resolved" and stored["note"] == "Renonciation de la banque obtenue"

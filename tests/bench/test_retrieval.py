@@ -24,10 +24,11 @@ from greffier.bench.retrieval import (
     score_query,
     span_targets,
     summarize,
+    summarize_groups,
     write_report,
 )
 from greffier.cli import main
-from tests.bench.fixtures import write_lbr
+from tests.bench.fixtures import write_cdtn, write_lbr
 from tests.paths import EVALDATA, REPO
 from tests.tiny_models import install_tiny_reranker
 
@@ -63,6 +64,18 @@ def test_summarize_means_and_latency_percentiles():
     summary = summarize(per_query)
     assert summary["precision"][1] == 0.5 and summary["recall"][64] == 0.25 and summary["mrr"] == 0.5
     assert summary["latency_ms"]["dense_ms"] == {"p50": 20.0, "p95": pytest.approx(29.0)}
+
+
+def test_summarize_groups():
+    rows = [
+        {"group": "generic", "recall": dict.fromkeys(KS, 1.0), "rr": 1.0},
+        {"group": "idcc", "recall": dict.fromkeys(KS, 0.0), "rr": 0.0},
+        {"group": "idcc", "recall": dict.fromkeys(KS, 0.5), "rr": 0.5},
+    ]
+    groups = summarize_groups(rows)
+    assert groups["generic"]["queries"] == 1 and groups["idcc"]["queries"] == 2
+    assert groups["idcc"]["recall"][8] == 0.25 and groups["idcc"]["mrr"] == 0.25
+    assert summarize_groups([{"group": None, "recall": {}, "rr": 0.0}]) == {}
 
 
 def test_parse_overrides():
@@ -121,6 +134,25 @@ def test_tiny_benchmark_end_to_end(tmp_path):
     assert "| bm25 |" in markdown and "R@64" in markdown and "MRR" in markdown
     assert json.loads(json_path.read_text())["datasets"]["cuad"]["modes"]["bm25"]["status"] == "ok"
     assert render_markdown(report) == markdown
+
+
+@pytest.mark.slow
+def test_tiny_cdtn_benchmark_scores_articles(tmp_path):
+    evaldata = tmp_path / "evaldata"
+    write_cdtn(evaldata)
+    config = RetrievalBenchConfig(evaldata=evaldata, datasets=("cdtn",), cache_dir=tmp_path / "cache", cdtn_distractors=2)
+    prepared = prepare_dataset("cdtn", config, log=lambda _m: None)
+    articles = set(prepared.chunk_targets.values())
+    assert {"LEGIARTI01", "LEGIARTI02", "LEGIARTI04", "KALIARTI01", "KALIARTI02"} <= articles
+    assert len(articles) == 7  # 5 cited articles + 2 distractors, each chunk named after its article
+    data = run_retrieval_benchmark(config, log=lambda _m: None)["datasets"]["cdtn"]
+    assert data["kind"] == "article" and data["queries"] == 4
+    hybrid = data["modes"]["hybrid"]
+    assert set(hybrid["by_group"]) == {"generic", "idcc"}
+    assert hybrid["by_group"]["generic"]["queries"] == 2
+    assert data["modes"]["bm25"]["recall"][64] == 1.0  # every cited article shares words with its question
+    markdown = render_markdown({"generated_at": "now", "machine": {"cpus": 2}, "datasets": {"cdtn": data}})
+    assert "By question kind" in markdown and "| hybrid | idcc | 2 |" in markdown
 
 
 @pytest.mark.slow
