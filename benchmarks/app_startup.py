@@ -170,19 +170,26 @@ def _drive_browser(url: str, question: str, server_started: float) -> dict[str, 
 
 
 # Timestamps taken in the page (performance.now), by a MutationObserver installed before the question:
-# the chat page streams an answer into a placeholder ending with "▌", then reruns to show the saved turn.
+# the chat page shows the question and a "Working…" status (a spinner), streams the answer into a
+# placeholder ending with "▌", then reruns to show the saved turn.
 _OBSERVE = """(before) => {
-  const probe = {t0: performance.now(), first: null, done: null, before: before, seenRun: false};
+  const probe = {t0: performance.now(), first: null, done: null, quietSince: null, answer: ''};
   const messages = () => document.querySelectorAll('[data-testid="stChatMessage"]');
-  const running = () => !!document.querySelector('[data-testid="stStatusWidgetRunningIcon"], [data-testid="stStatusWidget"] button');
+  // While answering, the assistant's message holds a "Working…" status whose icon is a spinner.
+  const running = () => !!document.querySelector('[data-testid="stExpanderIconSpinner"], [data-testid="stStatusWidgetRunningIcon"]');
   const check = () => {
+    if (probe.done !== null) return;
     const now = performance.now();
-    if (running()) probe.seenRun = true;
-    const streaming = document.body.innerText.includes('\u258C');
+    const streaming = document.body.innerText.includes('\\u258C');
     if (probe.first === null && streaming) probe.first = now;
-    if (probe.done === null && probe.seenRun && !running() && !streaming && messages().length >= before + 2) {
-      probe.done = now;
-      if (probe.first === null) probe.first = now;
+    const all = messages();
+    const settled = all.length >= before + 2 && !streaming && !running() && all[all.length - 1].innerText.trim().length > 0;
+    if (!settled) { probe.quietSince = null; return; }
+    if (probe.quietSince === null) probe.quietSince = now;
+    if (now - probe.quietSince >= 500) {  // the saved answer, drawn and unchanged for half a second
+      probe.done = probe.quietSince;
+      if (probe.first === null) probe.first = probe.done;
+      probe.answer = all[all.length - 1].innerText.slice(0, 300);
     }
   };
   new MutationObserver(check).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
@@ -200,7 +207,11 @@ def _ask(tab: Any, text: str) -> dict[str, float]:
     chat_input.press("Enter")
     tab.wait_for_function("() => window.__greffierProbe.done !== null", timeout=ANSWER_TIMEOUT_S * 1000, polling=100)
     probe = tab.evaluate("() => window.__greffierProbe")
-    return {"first_words_s": round((probe["first"] - probe["t0"]) / 1000, 2), "done_s": round((probe["done"] - probe["t0"]) / 1000, 2)}
+    return {
+        "first_words_s": round((probe["first"] - probe["t0"]) / 1000, 2),
+        "done_s": round((probe["done"] - probe["t0"]) / 1000, 2),
+        "answer_start": probe["answer"],
+    }
 
 
 # --------------------------------------------------------------------------------------------------

@@ -53,6 +53,7 @@ MAX_LENGTHS = (256, 512)
 BATCH_SIZES = (8, 16, 32)
 DEFAULT_BATCH = 16
 _THREADS = [1]  # torch intra-op threads used for every measure (set by --threads)
+_DEVICE = ["cpu"]  # where the models run (set by --device; "cuda" runs them in fp16)
 QUERIES = (
     "Quelle est la durée du contrat et peut-il être renouvelé ?",
     "Can the agreement be terminated upon a change of control?",
@@ -159,13 +160,15 @@ def time_rerank(model_dir: Path, query_sets: list[tuple[str, list[str]]], *, can
 
     from pipelines.rankers.reranker import GreffierReranker
 
-    ranker = GreffierReranker(model=str(model_dir), device="cpu", top_k=candidates, max_length=max_length, batch_size=batch_size, candidates=candidates)
+    ranker = GreffierReranker(model=str(model_dir), device=_DEVICE[0], top_k=candidates, max_length=max_length, batch_size=batch_size, candidates=candidates)
     ranker.warm_up()
     # The backend sets torch's threads to the cores on load: put back the benchmark's choice.
     import torch
 
     torch.set_num_threads(_THREADS[0])
     walls, cpus = [], []
+    if _DEVICE[0] != "cpu":  # one untimed call: CUDA kernels and allocator warm up on the first batch
+        ranker.run(query=query_sets[0][0], documents=[Document(id="w", content=query_sets[0][1][0])])
     for query, passages in query_sets:
         documents = [Document(id=f"p{i}", content=text) for i, text in enumerate(passages[:candidates])]
         wall, cpu = time.perf_counter(), time.process_time()
@@ -198,7 +201,7 @@ def run_benchmark(repeat: int, validate: bool, work: Path, threads: int | None =
     tokenizer = build_tokenizer(work / "tokenizer")
     vocab = len(tokenizer)
     report: dict[str, Any] = {
-        "benchmark": "reranker_cost", "real_model": REAL, "torch_threads": threads,
+        "benchmark": "reranker_cost", "real_model": REAL, "torch_threads": threads, "device": _DEVICE[0],
         "cpu_threads": available_cpu_threads(), "load_average": [round(x, 2) for x in os.getloadavg()],
         "repeat": repeat, "corpora": {},
     }
@@ -302,9 +305,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=1,
                         help="torch threads (default 1: on a machine busier than its cores, more threads spin at "
                         "their barriers and the figures mean nothing; CPU ms with one thread is the idle-machine time)")
+    parser.add_argument("--device", default="cpu", help="cpu (default), cuda or mps: on a GPU the models run in fp16; read the wall times")
     parser.add_argument("--out", type=Path, default=RESULTS / "reranker_cost.json")
     parser.add_argument("--json", action="store_true", help="print the JSON report instead of Markdown")
     args = parser.parse_args(argv)
+    _DEVICE[0] = args.device
     with tempfile.TemporaryDirectory(prefix="greffier-reranker-cost-") as scratch:
         report = run_benchmark(max(1, args.repeat), not args.no_validate, Path(scratch), threads=args.threads)
     markdown = render_markdown(report)

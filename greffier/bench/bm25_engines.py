@@ -107,10 +107,15 @@ def _variants(words: Sequence[str], suffixes: Sequence[str], rng: np.random.Gene
 
 def _rare_terms(count: int, rng: np.random.Generator) -> list[str]:
     """Party names, places and defined terms: the long tail of a contract corpus's vocabulary."""
-    terms = set()
+    terms: set[str] = set()
     while len(terms) < count:
-        n = int(rng.integers(2, 5))
-        terms.add("".join(rng.choice(_SYLLABLES, size=n)))
+        wanted = 2 * (count - len(terms))
+        lengths = rng.integers(2, 5, size=wanted)
+        syllables = rng.integers(0, len(_SYLLABLES), size=(wanted, 4))
+        for length, row in zip(lengths, syllables):
+            terms.add("".join(_SYLLABLES[i] for i in row[:length]))
+            if len(terms) == count:
+                break
     return sorted(terms)
 
 

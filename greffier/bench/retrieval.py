@@ -2,8 +2,8 @@
 
 For each dataset the corpus is ingested into a scratch workspace, cached under
 ``<cache>/<dataset>/<key>`` where the key hashes everything that shapes the index (chunking, ingest and
-OCR settings, the embedder's signature, the corpus selection), so a re-run with the same settings only
-queries. Every query then runs, in the same process, with each retriever, asking for
+OCR settings, the embedder's signature, the corpus selection, the source of the tokenizer, text
+converters and splitter), so a re-run with the same settings and code only queries. Every query then runs, in the same process, with each retriever, asking for
 :data:`TOP_K` results. Scores:
 
 * span datasets (LegalBench-RAG mini): character-overlap Precision@k / Recall@k of the LegalBench-RAG
@@ -63,6 +63,16 @@ STAGES = ("dense_ms", "bm25_ms", "fusion_ms", "rerank_ms", "other_ms", "total_ms
 NO_RERANKER = "not available: no cross-encoder present"
 # Bump when the way workspaces are built changes, so that stale caches are not reused.
 HARNESS_VERSION = 1
+# Source files that decide the chunks and their BM25 tokens of a plain-text or data-room corpus: a cached
+# workspace built by other versions of them is stale (the cache key hashes their content).
+INDEX_SHAPING_SOURCES = (
+    "store/text_analysis.py",
+    "pipelines/types.py",
+    "pipelines/converters/text_reader.py",
+    "pipelines/converters/text_converter.py",
+    "pipelines/splitters",
+)
+REPO = Path(__file__).resolve().parents[2]
 CDTN_DATAROOM = "cdtn_articles.json"
 
 Log = Callable[[str], None]
@@ -186,6 +196,7 @@ def _workspace_settings(config: RetrievalBenchConfig, key: str, corpus_identity:
     probe = load_settings(config.cache_dir / key / "_probe", **config.overrides)
     identity = {
         "harness": HARNESS_VERSION,
+        "code": code_fingerprint(),
         "dataset": key,
         "corpus": corpus_identity,
         "embedder": embedder_signature(resolve_embedder(probe.models)),
@@ -194,8 +205,22 @@ def _workspace_settings(config: RetrievalBenchConfig, key: str, corpus_identity:
     digest = hashlib.sha256(json.dumps(identity, sort_keys=True, default=str).encode()).hexdigest()[:12]
     workspace = config.cache_dir / key / digest
     workspace.mkdir(parents=True, exist_ok=True)
-    (workspace / "bench_identity.json").write_text(json.dumps(identity, indent=2, default=str), encoding="utf-8")
+    # A dot-file: ingestion skips it.
+    (workspace / ".bench_identity.json").write_text(json.dumps(identity, indent=2, default=str), encoding="utf-8")
     return load_settings(workspace, **config.overrides)
+
+
+def code_fingerprint(sources: Sequence[str] = INDEX_SHAPING_SOURCES, root: Path = REPO) -> str:
+    """A short hash of the Python sources in ``sources`` (files or folders under ``root``)."""
+    digest = hashlib.sha256()
+    for source in sources:
+        path = root / source
+        files = sorted(path.rglob("*.py")) if path.is_dir() else [path]
+        for file in files:
+            if file.is_file():
+                digest.update(file.relative_to(root).as_posix().encode())
+                digest.update(file.read_bytes())
+    return digest.hexdigest()[:12]
 
 
 def _fingerprint(files: Sequence[Path]) -> list[tuple[str, int]]:

