@@ -80,7 +80,9 @@ class Workspace:
         if self._collection is None:
             store_settings = self.settings.store
             client = vectors.get_client(self.data_dir, store_settings.chroma_host, store_settings.chroma_port)
-            self._collection = vectors.get_collection(client, vectors.collection_name(self.workspace_id))
+            self._collection = vectors.get_collection(
+                client, vectors.collection_name(self.workspace_id), ef_search=store_settings.hnsw_ef_search
+            )
         return self._collection
 
     # --- embedder bookkeeping -----------------------------------------------------------------

@@ -55,12 +55,22 @@ def collection_name(workspace_id: str) -> str:
     return f"{COLLECTION_PREFIX}_{workspace_id}"
 
 
-def get_collection(client, name: str, embedder_signature: str | None = None):  # noqa: ANN001, ANN201
-    """The chunk collection, created with cosine distance and no embedding function."""
+def get_collection(client, name: str, embedder_signature: str | None = None, *, ef_search: int | None = None):  # noqa: ANN001, ANN201
+    """The chunk collection, created with cosine distance and no embedding function.
+
+    ``ef_search`` (HNSW candidate list at query time) is set on the collection when it differs, new or
+    existing; Chroma applies it when a process first loads the index. Recall@50 against an exact scan
+    rises with it (docs/benchmarks.md, "Query latency at scale").
+    """
     metadata = {"hnsw:space": "cosine"}
     if embedder_signature:
         metadata["embedder"] = embedder_signature
-    return client.get_or_create_collection(name=name, metadata=metadata, embedding_function=None)
+    collection = client.get_or_create_collection(name=name, metadata=metadata, embedding_function=None)
+    if ef_search is not None:
+        current = ((getattr(collection, "configuration", None) or {}).get("hnsw") or {}).get("ef_search")
+        if current != ef_search:
+            collection.modify(configuration={"hnsw": {"ef_search": ef_search}})
+    return collection
 
 
 def chroma_metadata(meta: dict[str, Any]) -> dict[str, Any]:

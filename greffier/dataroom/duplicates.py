@@ -57,7 +57,7 @@ MAX_TOKENS = 6000  # tokens of a contract used for shingles and language (the re
 MINHASH_BANDS = 8
 MINHASH_ROWS = 4  # 8 bands x 4 rows: Jaccard 0.8 → candidate 98.5 %, Jaccard 0.3 → 6 %
 LSH_BUCKET_LIMIT = 40  # a text band shared by more contracts is a template family, not a duplicate
-RARE_PARTY_LIMIT = 30  # a party in at most this many contracts is a block on its own
+RARE_PARTY_LIMIT = 30  # an undated contract meets every contract of a party seen in at most this many
 VECTOR_BATCH = 4000  # chunk ids per Chroma get
 LANGUAGE_TOKENS = 300  # words read to tell the language
 
