@@ -494,6 +494,61 @@ def ef_one(workspace: Path, queries: list[str], ef: int, k: int = 50) -> dict[st
     return row
 
 
+def server_one(workspace: Path, queries: list[str], k: int = 50) -> dict[str, Any]:
+    """The same Chroma query embedded and through a ``chroma run`` server on loopback, alternated.
+
+    The server serves a scratch copy of the workspace's Chroma folder (same on-disk format).
+    """
+    import socket
+    import tempfile
+    import urllib.request
+
+    import chromadb
+
+    from greffier.config import load_settings
+    from greffier.workspace import Workspace
+    from pipelines.embedders.backends import load_embedding_backend
+    from store import vectors
+
+    settings = load_settings(workspace)
+    name = vectors.collection_name(Workspace.open(settings, create=False).workspace_id)
+    backend = load_embedding_backend(settings.models.embedder, settings.models.models_dir, "cpu")
+    query_vectors = [backend.embed([q], batch_size=1)[0].tolist() for q in queries]
+    with tempfile.TemporaryDirectory(prefix="greffier-server-") as scratch, socket.socket() as probe:
+        shutil.copytree(workspace / ".greffier" / "chroma", Path(scratch) / "chroma")
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+        probe.close()
+        env = {key: value for key, value in os.environ.items() if not key.startswith("OTEL_")} | {"ANONYMIZED_TELEMETRY": "False"}
+        server = subprocess.Popen(
+            [str(Path(PYTHON).parent / "chroma"), "run", "--path", str(Path(scratch) / "chroma"), "--host", "127.0.0.1", "--port", str(port)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+        )
+        try:
+            for _ in range(300):
+                try:
+                    urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v2/heartbeat", timeout=1)  # noqa: S310 (loopback)
+                    break
+                except OSError:
+                    time.sleep(0.2)
+            remote = chromadb.HttpClient(host="127.0.0.1", port=port, settings=vectors._chroma_settings()).get_collection(name)  # noqa: SLF001
+            local = chromadb.PersistentClient(path=str(workspace / ".greffier" / "chroma"), settings=vectors._chroma_settings()).get_collection(name)  # noqa: SLF001
+            times: dict[str, list[float]] = {"embedded": [], "server": []}
+            for vector in query_vectors[:3]:
+                for collection in (local, remote):
+                    collection.query(query_embeddings=[vector], n_results=k, include=["distances", "metadatas"])
+            for number, vector in enumerate(query_vectors):
+                order = (("embedded", local), ("server", remote)) if number % 2 == 0 else (("server", remote), ("embedded", local))
+                for label, collection in order:
+                    started = time.perf_counter()
+                    collection.query(query_embeddings=[vector], n_results=k, include=["distances", "metadatas"])
+                    times[label].append((time.perf_counter() - started) * 1000)
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+    return {label: summary(values) for label, values in times.items()}
+
+
 # --------------------------------------------------------------------------------------------------
 # Orchestration and report
 # --------------------------------------------------------------------------------------------------
@@ -502,7 +557,7 @@ SIZES = ("1k", "10k", "100k")
 TARGET_HYBRID_P50_MS = 300.0
 
 
-def run_benchmark(sizes: tuple[str, ...], queries: int, cache: Path = CACHE, efs: list[int] | None = None) -> dict[str, Any]:
+def run_benchmark(sizes: tuple[str, ...], queries: int, cache: Path = CACHE, efs: list[int] | None = None, server: bool = True) -> dict[str, Any]:
     """Measure every size, one fresh process each, in this run; returns the report."""
     missing = [size for size in sizes if not (workspace_path(size, cache) / ".greffier").is_dir()]
     if missing:
@@ -533,6 +588,15 @@ def run_benchmark(sizes: tuple[str, ...], queries: int, cache: Path = CACHE, efs
             )
             rows.append(json.loads(out.read_text()))
         report["ef_sweep"] = {"size": sizes[-1], "k": rows[0]["k"], "rows": rows}
+    if server:
+        _log(f"Chroma embedded vs server on {sizes[-1]}")
+        out = cache / "server.json"
+        subprocess.run(
+            [PYTHON, __file__, "--server-one", str(workspace_path(sizes[-1], cache)), "--out", str(out),
+             "--queries-json", json.dumps({"queries": query_list, "filter_ids": filter_ids})],
+            cwd=REPO, check=True,
+        )
+        report["server"] = json.loads(out.read_text()) | {"size": sizes[-1]}
     big = report["sizes"].get("100k") or report["sizes"][sizes[-1]]
     report["target"] = {
         "hybrid_p50_ms_without_llm": TARGET_HYBRID_P50_MS,
@@ -597,6 +661,11 @@ def render_markdown(report: dict[str, Any]) -> str:
         lines += ["", f"Chroma HNSW `ef_search` at {sweep['size']} (a scratch copy per value, one process each; Chroma's default 100), Chroma query only, ms and recall@{sweep['k']} against the exact scan:", "",
                   "| ef_search | p50 / p95 ms | recall@k |", "|---:|---|---:|"]
         lines += [f"| {r['ef_search']} | {r['ms']['p50']:.1f} / {r['ms']['p95']:.1f} | {r['recall_at_k']:.3f} (worst query {r['worst_query_recall']:.2f}) |" for r in sweep["rows"]]
+    if "server" in report:
+        served = report["server"]
+        lines += ["", f"Chroma query (top 50, metadata included) at {served['size']}, embedded against a `chroma run` server on loopback, "
+                  f"alternated: embedded {served['embedded']['p50']:.1f} / {served['embedded']['p95']:.1f} ms, "
+                  f"server {served['server']['p50']:.1f} / {served['server']['p95']:.1f} ms (p50 / p95)."]
     target = report["target"]
     verdict = "met" if target["met"] else "MISSED"
     lines += ["", f"Target hybrid p50 < {target['hybrid_p50_ms_without_llm']:.0f} ms at the largest size: {verdict} "
@@ -615,10 +684,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the JSON report instead of Markdown")
     parser.add_argument("--ef", default="100,200,400", help="HNSW ef_search values compared at the largest size ('' to skip)")
     parser.add_argument("--measure-one", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--no-server", action="store_true", help="skip the embedded-vs-server comparison")
     parser.add_argument("--ef-one", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--server-one", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--queries-json", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
 
+    if args.server_one:
+        given = json.loads(args.queries_json)
+        args.out.write_text(json.dumps(server_one(args.server_one, given["queries"]), indent=1), encoding="utf-8")
+        return 0
     if args.ef_one:
         given = json.loads(args.queries_json)
         result = ef_one(args.ef_one, given["queries"], int(args.ef))
@@ -636,7 +711,7 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [s for s in sizes if s not in SIZES]
     if unknown:
         parser.error(f"unknown size {', '.join(unknown)}: use {', '.join(SIZES)}")
-    report = run_benchmark(sizes, args.queries, args.cache, [int(x) for x in args.ef.split(",") if x.strip()])
+    report = run_benchmark(sizes, args.queries, args.cache, [int(x) for x in args.ef.split(",") if x.strip()], server=not args.no_server)
     markdown = render_markdown(report)
     out = args.out or RESULTS / "query_scale.json"
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -6,6 +6,7 @@ one writer ingests; ``busy_timeout`` makes a second writer wait instead of faili
 
 from __future__ import annotations
 
+import fcntl
 import logging
 import threading
 from collections.abc import Callable, Iterator
@@ -45,7 +46,13 @@ def get_engine(data_dir: Path) -> Engine:
             db_path.parent.mkdir(parents=True, exist_ok=True)
             engine = create_engine(f"sqlite:///{db_path}", connect_args={"check_same_thread": False, "timeout": 30})
             event.listen(engine, "connect", _set_sqlite_pragmas)
-            migrate(engine)
+            # Two processes opening a new workspace at once must not both create its tables.
+            with open(db_path.parent / "migrate.lock", "a+") as lock:
+                fcntl.flock(lock, fcntl.LOCK_EX)
+                try:
+                    migrate(engine)
+                finally:
+                    fcntl.flock(lock, fcntl.LOCK_UN)
             _engines[key] = engine
     return engine
 

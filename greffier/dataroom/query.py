@@ -102,7 +102,7 @@ def _check_known(kind: str, values: list[str], allowed: list[str]) -> None:
 
 
 def _validate(args: SearchDataRoomArgs, room: DataRoom) -> None:
-    allowed = allowed_values(room)
+    allowed = room.allowed
     f = args.filters
     if f is not None:
         if f.entity_ids:
@@ -158,7 +158,11 @@ def _filter(room: DataRoom, filters: DataRoomFilters | None) -> tuple[int, _Outc
     outcome = _Outcome()
     include_amendments = bool(f.contract_types and AMENDMENT_TYPE in f.contract_types)
     candidates = [r for r in room.records if include_amendments or not (r.is_amendment and r.amends)]
-    for record in candidates:
+    scan = candidates
+    if f.entity_ids:  # index lookup first: only contracts with every asked party are looked at
+        keep = frozenset.intersection(*(room.by_entity.get(e, frozenset()) for e in f.entity_ids))
+        scan = [r for r in candidates if r.id in keep]
+    for record in scan:
         lines: list[str] = []
         if f.entity_ids:
             parties = {p.entity_id for p in record.parties}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import threading
 from dataclasses import dataclass
+from functools import cached_property
 
 from sqlalchemy import delete
 from sqlmodel import select
@@ -27,14 +28,29 @@ RECORDS_STAMP_KEY = "records_generation"
 
 @dataclass(frozen=True)
 class DataRoom:
-    """Every record of a workspace in data-room order, with lookups."""
+    """Every record of a workspace in data-room order, with lookups computed once per data room."""
 
     records: tuple[ContractRecord, ...]
     generation: int
 
-    @property
+    @cached_property
     def by_id(self) -> dict[str, ContractRecord]:
         return {r.id: r for r in self.records}
+
+    @cached_property
+    def by_entity(self) -> dict[str, frozenset[str]]:
+        """Contract ids per party entity id."""
+        index: dict[str, set[str]] = {}
+        for record in self.records:
+            for party in record.parties:
+                index.setdefault(party.entity_id, set()).add(record.id)
+        return {entity: frozenset(ids) for entity, ids in index.items()}
+
+    @cached_property
+    def allowed(self) -> dict[str, list[str]]:
+        from greffier.dataroom.query import allowed_values
+
+        return allowed_values(self)
 
 
 def unwrap(text: str, section: str | None) -> str:

@@ -202,10 +202,19 @@ def test_status_shows_a_setting_that_names_a_missing_model(models_dir: Path, tmp
 
 
 def test_download_fails_fast_without_network(models_dir: Path) -> None:
+    from tests.conftest import BLOCKED_ATTEMPTS
+
+    before = len(BLOCKED_ATTEMPTS)
     started = time.monotonic()
-    with pytest.raises(ModelNotFoundError) as caught:
-        download_models(settings_for(models_dir))
+    try:
+        with pytest.raises(ModelNotFoundError) as caught:
+            download_models(settings_for(models_dir))
+    finally:
+        # The one deliberate attempt (the user asked for a download): not a leak for the egress test.
+        deliberate = BLOCKED_ATTEMPTS[before:]
+        del BLOCKED_ATTEMPTS[before:]
     elapsed = time.monotonic() - started
+    assert all(host == "huggingface.co" for host, _port in deliberate)
 
     message = str(caught.value)
     assert elapsed < 3.5
