@@ -54,7 +54,7 @@ def test_tool_calls_return_json_or_a_readable_error(settings, name, arguments):
 @hsettings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(name=st.sampled_from([*sorted(TOOLS), "no_such_tool"]), raw=st.one_of(st.text(max_size=60), json_values.map(json.dumps)))
 def test_cli_tool_prints_json_and_exits_0_or_2(settings, capsys, name, raw):
-    code = main(["tool", name, "--args", raw, "--workspace", str(settings.workspace)])
+    code = main(["tool", name, f"--args={raw}", "--workspace", str(settings.workspace)])  # "=": a value may start with "-"
     out = capsys.readouterr().out
     data = json.loads(out)
     assert code in (0, 2)
