@@ -81,8 +81,9 @@ class PlainTextOffsets:
         if 0 <= offset < segment.length:
             return segment.raw_start + offset
         # On the separator after this line: the span starts with the next line.
-        following = self._segments[min(index + 1, len(self._segments) - 1)]
-        return following.raw_start if index + 1 < len(self._segments) else segment.raw_start + segment.length
+        if index + 1 < len(self._segments):
+            return self._segments[index + 1].raw_start
+        return segment.raw_start + segment.length
 
     def _raw_end(self, end: int) -> int:
         last = end - 1  # the span's last character

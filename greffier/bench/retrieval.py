@@ -34,7 +34,6 @@ from greffier.bench.datasets import (
     DATASET_FOLDERS,
     SPAN_DATASETS,
     ArticleDataset,
-    SpanDataset,
     dataroom_entries,
     dataset_folder,
     load_cdtn,
