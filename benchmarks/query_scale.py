@@ -300,12 +300,15 @@ def recall_at_k(scores: Any, ids: list[str], found: list[str], k: int) -> float:
     return good / min(k, len(scores))
 
 
-def measure_alternatives(parts: dict[str, Any], queries: list[str], k: int) -> dict[str, dict[str, dict[str, float]]]:
+def measure_alternatives(parts: dict[str, Any], queries: list[str], k: int, filter_ids: list[str], pipeline: Any = None) -> dict[str, dict[str, dict[str, float]]]:
     """The query path before and after the fixes of this benchmark, alternated query by query in one process.
 
     Before: the query embedded on every BLAS thread; ``collection.count()`` before each Chroma query;
     bm25s asked for ``n_threads=1`` (a thread pool per query); hydration loading each whole contract
-    (text, manifest) for its file name and title. After: the code as it is now.
+    (text, manifest) for its file name and title; a dense search filtered to a few documents done by
+    Chroma's metadata filter; the whole pipeline run with fusion passing on all ``k`` documents
+    (Haystack deep-copies each between components) instead of the final top 5 plus a margin of 5.
+    After: the code as it is now.
     """
     from store import repository as repo
     from store.text_analysis import tokenize
@@ -350,7 +353,22 @@ def measure_alternatives(parts: dict[str, Any], queries: list[str], k: int) -> d
     def hydrate_after(documents: list[Any]) -> Any:
         return hydrator.run(documents=documents)
 
-    times: dict[str, dict[str, list[float]]] = {name: {"before": [], "after": []} for name in ("embed", "dense", "bm25", "hydrate")}
+    def filtered_before(vector: list[float]) -> Any:
+        return collection.query(query_embeddings=[vector], n_results=k, where={"doc_id": {"$in": filter_ids}}, include=["distances", "metadatas"])
+
+    def filtered_after(vector: list[float]) -> Any:
+        return dense.run(query_embedding=vector, top_k=k, doc_ids=filter_ids)
+
+    def pipeline_with(fused_k: int) -> Any:
+        def run(query: str) -> Any:
+            data = {"embedder": {"text": query}, "dense": {"top_k": k}, "bm25": {"query": query, "top_k": k},
+                    "fusion": {"top_k": fused_k}, "selector": {"top_k": 5}}
+            return pipeline.run(data, include_outputs_from={"dense", "bm25", "fusion"})
+
+        return run
+
+    stages = ("embed", "dense", "bm25", "hydrate", "filtered_dense") + (("pipeline",) if pipeline is not None else ())
+    times: dict[str, dict[str, list[float]]] = {name: {"before": [], "after": []} for name in stages}
 
     def timed(stage: str, variant: str, function: Any, argument: Any) -> None:
         started = time.perf_counter()
@@ -367,6 +385,9 @@ def measure_alternatives(parts: dict[str, Any], queries: list[str], k: int) -> d
             timed("dense", variant, dense_before if before else dense_after, vector)
             timed("bm25", variant, bm25_before if before else bm25_after, query)
             timed("hydrate", variant, hydrate_before if before else hydrate_after, fused)
+            timed("filtered_dense", variant, filtered_before if before else filtered_after, vector)
+            if pipeline is not None:
+                timed("pipeline", variant, pipeline_with(k if before else 10), query)
     return {stage: {variant: summary(values) for variant, values in pair.items()} for stage, pair in times.items()}
 
 
@@ -442,7 +463,8 @@ def measure_size(workspace: Path, queries: list[str], filter_ids: list[str], *, 
             for name, sub in (("sqlite", None), ("chroma", "chroma"), ("bm25", "bm25"))
         },
     }
-    result["before_after"] = measure_alternatives(parts, queries, k)
+    result["before_after"] = measure_alternatives(parts, queries, k, filter_ids, pipeline)
+    result["rss_mib"]["peak_before_exact_scan"] = _peak_rss_mib()  # the scan below loads every vector
     if exact:
         collection = parts["dense"]._ws().collection()
         scores, ids, exact_ms, matrix_bytes = _exact_scan(collection, embeddings, k)
@@ -641,16 +663,20 @@ def render_markdown(report: dict[str, Any]) -> str:
             f"{data[s]['exact_scan']['ms']['p50']:.1f} / {data[s]['exact_scan']['ms']['p95']:.1f}" for s in sizes) + " |")
         lines.append("| HNSW recall@k vs the exact scan (ties counted) | " + " | ".join(f"{data[s]['exact_scan']['hnsw_recall_at_k']:.3f}" for s in sizes) + " |")
     lines.append("| pipeline warm-up (s) | " + " | ".join(f"{data[s]['warm_up_s']:.1f}" for s in sizes) + " |")
-    lines.append("| RSS after warm-up / peak (MiB) | " + " | ".join(
-        f"{data[s]['rss_mib']['after_warm_up']:.0f} / {data[s]['rss_mib']['peak']:.0f}" for s in sizes) + " |")
+    lines.append("| RSS after warm-up / peak while searching (MiB) | " + " | ".join(
+        f"{data[s]['rss_mib']['after_warm_up']:.0f} / {data[s]['rss_mib'].get('peak_before_exact_scan', data[s]['rss_mib']['peak']):.0f}" for s in sizes) + " |")
     lines.append("| on disk: SQLite / Chroma / BM25 (MiB) | " + " | ".join(
         f"{data[s]['disk_mib']['sqlite']:.0f} / {data[s]['disk_mib']['chroma']:.0f} / {data[s]['disk_mib']['bm25']:.0f}" for s in sizes) + " |")
     if all("before_after" in data[s] for s in sizes):
         lines += ["", "Fixes of the query path, before → after, alternated query by query in the same processes (p50 / p95 ms):", "",
                   "| stage | " + " | ".join(sizes) + " |", "|---|" + "---|" * len(sizes)]
         names = {"embed": "query embedding: all BLAS threads → one", "dense": "Chroma: count() + query → query",
-                 "bm25": "bm25s: n_threads=1 (thread pool) → 0", "hydrate": "hydration: whole contracts → file and title"}
+                 "bm25": "bm25s: n_threads=1 (thread pool) → 0", "hydrate": "hydration: whole contracts → file and title",
+                 "filtered_dense": f"dense filtered to {report['filter_documents']} documents: Chroma `where` → exact scan of their chunks",
+                 "pipeline": "whole hybrid pipeline: fusion passes on 50 → 10 documents"}
         for stage, label in names.items():
+            if not all(stage in data[size]["before_after"] for size in sizes):
+                continue
             cells = []
             for size in sizes:
                 pair = data[size]["before_after"][stage]

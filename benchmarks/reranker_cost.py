@@ -48,7 +48,6 @@ RESULTS = REPO / "benchmarks" / "results"
 
 # bge-reranker-v2-m3 (config.json of BAAI/bge-reranker-v2-m3): XLM-RoBERTa large, one label.
 REAL = {"hidden": 1024, "layers": 24, "heads": 16, "ffn": 4096, "vocab": 250_002, "max_positions": 8194, "params": 568_000_000}
-CANDIDATES = (10, 20, 50)
 MAX_LENGTHS = (256, 512)
 BATCH_SIZES = (8, 16, 32)
 DEFAULT_BATCH = 16

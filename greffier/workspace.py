@@ -29,6 +29,7 @@ DATA_DIR = ".greffier"
 LOCK_FILE = "writer.lock"
 EMBEDDER_KEY = "embedder_signature"
 WORKSPACE_ID_KEY = "workspace_id"
+VECTOR_STORE_KEY = "vector_store"  # "embedded" or "server": where this workspace's vectors live
 
 
 @dataclass
@@ -76,14 +77,36 @@ class Workspace:
     # --- vectors ------------------------------------------------------------------------------
 
     def collection(self):  # noqa: ANN201
-        """The workspace's Chroma collection (embedded store, or a server when configured)."""
+        """The workspace's Chroma collection (embedded store, or a server when configured).
+
+        Raises:
+            WorkspaceError: the settings point to the embedded store for a workspace whose vectors
+                are on a Chroma server, or the other way round.
+        """
         if self._collection is None:
             store_settings = self.settings.store
+            self._check_vector_store("server" if store_settings.chroma_host else "embedded")
             client = vectors.get_client(self.data_dir, store_settings.chroma_host, store_settings.chroma_port)
             self._collection = vectors.get_collection(
                 client, vectors.collection_name(self.workspace_id), ef_search=store_settings.hnsw_ef_search
             )
         return self._collection
+
+    def _check_vector_store(self, location: str) -> None:
+        """Refuse to open the other store: an ingest would re-embed every file into it (a silent fork)."""
+        with self.session() as session:
+            recorded = repo.get_meta(session=session, key=VECTOR_STORE_KEY)
+            if recorded is None:
+                repo.set_meta(session=session, key=VECTOR_STORE_KEY, value=location)
+                return
+        if recorded != location:
+            where = "on a Chroma server" if recorded == "server" else "in its embedded store (.greffier/chroma)"
+            fix = (
+                "set GREFFIER_STORE__CHROMA_HOST and GREFFIER_STORE__CHROMA_PORT to that server"
+                if recorded == "server"
+                else "unset GREFFIER_STORE__CHROMA_HOST"
+            )
+            raise WorkspaceError(f"the vectors of workspace {self.root} are {where}, and the settings point elsewhere: {fix}")
 
     # --- embedder bookkeeping -----------------------------------------------------------------
 

@@ -145,3 +145,24 @@ def test_server_environment_turns_telemetry_off(monkeypatch: pytest.MonkeyPatch)
     assert env["ANONYMIZED_TELEMETRY"] == "False"
     assert not any(key.startswith("OTEL_") for key in env)
     assert json.loads(json.dumps(env))  # plain strings only
+
+
+def test_a_server_workspace_is_not_opened_on_the_embedded_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from greffier.errors import WorkspaceError
+
+    monkeypatch.setenv("GREFFIER_STORE__CHROMA_HOST", "127.0.0.1")
+    Workspace.open(load_settings(tmp_path / "ws"))._check_vector_store("server")  # what a first ingest records
+    monkeypatch.delenv("GREFFIER_STORE__CHROMA_HOST")
+
+    with pytest.raises(WorkspaceError, match="on a Chroma server.*GREFFIER_STORE__CHROMA_HOST"):
+        Workspace.open(load_settings(tmp_path / "ws")).collection()
+    assert not (tmp_path / "ws" / ".greffier" / vectors.CHROMA_DIR).exists()
+
+
+def test_an_embedded_workspace_is_not_opened_on_a_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from greffier.errors import WorkspaceError
+
+    Workspace.open(load_settings(tmp_path / "ws")).collection()  # records "embedded"
+    monkeypatch.setenv("GREFFIER_STORE__CHROMA_HOST", "127.0.0.1")
+    with pytest.raises(WorkspaceError, match="embedded store.*unset GREFFIER_STORE__CHROMA_HOST"):
+        Workspace.open(load_settings(tmp_path / "ws")).collection()
