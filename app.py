@@ -7,6 +7,7 @@ import streamlit as st
 
 from greffier.config import FusionMethod, load_settings
 from greffier.errors import GreffierError
+from greffier.services import warm_up_models
 from greffier.ui import keys, knobs
 from pages import _shared as shared
 
@@ -112,6 +113,25 @@ def _knobs_section(settings, reranker: dict) -> None:  # noqa: ANN001
         st.caption(f"Inactive: {reranker.get('reason')}.")
 
 
+def _hardware_section(settings) -> None:  # noqa: ANN001
+    from greffier.services import hardware_status, warm_up_state
+
+    try:
+        lines = knobs.describe_hardware(hardware_status(settings), warm_up_state(settings), warm_up_enabled=settings.models.warm_up)
+    except Exception as exc:  # noqa: BLE001 — a status probe must not hide the sidebar
+        st.caption(f"Hardware: unknown ({type(exc).__name__}: {exc})")
+        return
+    if lines["warning"]:
+        st.warning(lines["warning"])
+    with st.expander("Hardware", expanded=False):
+        st.caption(f"Device: {lines['device']}")
+        st.caption(f"Memory: {lines['memory']}")
+        st.caption(f"Models in memory: {lines['resident']}")
+        st.caption(f"Warm-up: {lines['warm_up']}")
+        if lines["note"]:
+            st.caption(lines["note"])
+
+
 def _pipeline_section(settings, reranker: dict) -> None:  # noqa: ANN001
     from greffier.ui.graph import retrieval_pipeline_dot
 
@@ -123,6 +143,8 @@ def _pipeline_section(settings, reranker: dict) -> None:  # noqa: ANN001
 
 
 # --- page ---------------------------------------------------------------------------------------
+
+WARM_UP_DELAY_S = 1.0
 
 settings = load_settings(st.session_state[keys.WORKSPACE])
 st.session_state[keys.SETTINGS] = settings
@@ -136,6 +158,7 @@ with st.sidebar:
     st.divider()
     _knobs_section(settings, reranker)
     _pipeline_section(settings, reranker)
+    _hardware_section(settings)
 
 navigation = st.navigation(
     [
@@ -147,6 +170,13 @@ navigation = st.navigation(
     ],
     position="top",
 )
-if st.session_state.get(keys.RETURN_TO):
-    st.switch_page(st.session_state.pop(keys.RETURN_TO))
-navigation.run()
+try:
+    if st.session_state.get(keys.RETURN_TO):
+        st.switch_page(st.session_state.pop(keys.RETURN_TO))
+    navigation.run()
+finally:
+    # Load the embedder (and reranker) and build the search pipeline in a background thread, once per
+    # settings, so that the first question does not pay for it. Started once the page is drawn, and a
+    # second later, so it does not hold the GIL while the page goes out (docs/benchmarks.md, "App start-up").
+    if settings.models.warm_up:
+        warm_up_models(settings, delay_s=WARM_UP_DELAY_S)

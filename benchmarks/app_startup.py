@@ -83,8 +83,9 @@ def prepare_workspace(target: Path, source: Path | None) -> dict[str, Any]:
     return {"source": "generated (30 contracts)"}
 
 
-def _environment(workspace: Path) -> dict[str, str]:
-    return {**os.environ, "GREFFIER_WORKSPACE": str(workspace), "GREFFIER_MODELS__LLM_BACKEND": "none"}
+def _environment(workspace: Path, warm_up: bool = True) -> dict[str, str]:
+    return {**os.environ, "GREFFIER_WORKSPACE": str(workspace), "GREFFIER_MODELS__LLM_BACKEND": "none",
+            "GREFFIER_MODELS__WARM_UP": "true" if warm_up else "false"}
 
 
 def _get(url: str) -> tuple[int, str]:
@@ -97,18 +98,18 @@ def _get(url: str) -> tuple[int, str]:
 # --------------------------------------------------------------------------------------------------
 
 
-def measure_app(workspace: Path, question: str, browser: bool) -> dict[str, Any]:
+def measure_app(workspace: Path, question: str, browser: bool, warm_up: bool = True, think_s: float = THINK_S) -> dict[str, Any]:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     command = [
         sys.executable, "-m", "streamlit", "run", str(REPO / "app.py"), "--server.port", str(port),
         "--server.address", "127.0.0.1", "--server.headless", "true", "--browser.gatherUsageStats", "false",
     ]
-    result: dict[str, Any] = {"port": port}
+    result: dict[str, Any] = {}
     log_path = workspace.parent / "streamlit.log"
     started = time.perf_counter()
     with open(log_path, "wb") as log:
-        process = subprocess.Popen(command, cwd=REPO, env=_environment(workspace), stdout=log, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(command, cwd=REPO, env=_environment(workspace, warm_up), stdout=log, stderr=subprocess.STDOUT)
     try:
         html_s = health_s = None
         while (html_s is None or health_s is None) and time.perf_counter() - started < START_TIMEOUT_S:
@@ -127,7 +128,7 @@ def measure_app(workspace: Path, question: str, browser: bool) -> dict[str, Any]
             time.sleep(0.05)
         result |= {"page_html_s": round(html_s, 2) if html_s else None, "health_s": round(health_s, 2) if health_s else None}
         if browser:
-            result |= _drive_browser(url, question, started)
+            result |= _drive_browser(url, question, started, think_s)
     finally:
         process.terminate()
         try:
@@ -138,7 +139,7 @@ def measure_app(workspace: Path, question: str, browser: bool) -> dict[str, Any]
     return result
 
 
-def _drive_browser(url: str, question: str, server_started: float) -> dict[str, Any]:
+def _drive_browser(url: str, question: str, server_started: float, think_s: float) -> dict[str, Any]:
     """First page and first answer in headless Chromium; never raises (the error is reported)."""
     if not CHROMIUM.exists():
         return {"browser": f"skipped: {CHROMIUM} not installed (make browser-deps)"}
@@ -161,6 +162,7 @@ def _drive_browser(url: str, question: str, server_started: float) -> dict[str, 
             out["first_page_after_navigation_s"] = round(time.perf_counter() - navigated, 2)
             out["first_page_after_server_start_s"] = round(time.perf_counter() - server_started, 2)
             for label, text in (("first", question), ("second", SECOND_QUESTION)):
+                time.sleep(think_s)  # a user reads the page and types
                 _log(f"asking the {label} question in the browser")
                 out[f"{label}_question"] = _ask(tab, text)
             chromium.close()
@@ -262,34 +264,65 @@ def measure_proxy(workspace: Path, question: str, think_s: float) -> dict[str, A
 # --------------------------------------------------------------------------------------------------
 
 
+def _median_run(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Median of every number over the runs (nested dicts too); other values from the first run."""
+    import statistics
+
+    first = runs[0]
+    out: dict[str, Any] = {}
+    for key, value in first.items():
+        if isinstance(value, dict):
+            out[key] = _median_run([run[key] for run in runs if isinstance(run.get(key), dict)])
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            numbers = [run[key] for run in runs if isinstance(run.get(key), (int, float))]
+            out[key] = round(statistics.median(numbers), 2)
+        else:
+            out[key] = value
+    out["runs"] = len(runs)
+    return out
+
+
+def _app_rows(app: dict[str, Any], think_s: float) -> dict[str, Any]:
+    rows = {
+        "`streamlit run` → page HTML served": app.get("page_html_s"),
+        "`streamlit run` → `/_stcore/health` answers": app.get("health_s"),
+        "browser opens the URL → chat input drawn (first page)": app.get("first_page_after_navigation_s"),
+        "`streamlit run` → first page drawn": app.get("first_page_after_server_start_s"),
+    }
+    for label in ("first", "second"):
+        asked = app.get(f"{label}_question")
+        when = "the page is drawn" if label == "first" else "the first answer"
+        rows[f"{label} question, asked {think_s} s after {when} → first words / answer shown"] = (
+            f"{asked['first_words_s']} / {asked['done_s']}" if asked else None
+        )
+    if app.get("browser") or app.get("browser_error"):
+        rows["browser"] = app.get("browser") or app.get("browser_error")
+    return rows
+
+
 def render_markdown(report: dict[str, Any]) -> str:
-    app, proxy = report["app"], report["service"]
+    apps, proxy = report["app"], report["service"]
+    runs = apps["warm_up_on"].get("runs", 1)
     lines = [
+        f"Median of {runs} starts per variant, interleaved. "
         f"Workspace: {report['workspace']['source']} ({report['workspace'].get('chunks', '?')} chunks); no LLM (extractive "
         f"answers); load average {report['load_average']} on {report['cpu_threads']} cores. Seconds.",
         "",
-        "| measure | seconds |",
-        "|---|---:|",
-        f"| `streamlit run` → page HTML served | {app.get('page_html_s')} |",
-        f"| `streamlit run` → `/_stcore/health` answers | {app.get('health_s')} |",
+        "| the app (`streamlit run app.py`, headless Chromium) | warm-up off | warm-up on (default) |",
+        "|---|---:|---:|",
     ]
-    if "first_page_after_server_start_s" in app:
-        lines += [
-            f"| browser opens the URL → chat input drawn (first page) | {app['first_page_after_navigation_s']} |",
-            f"| `streamlit run` → first page drawn | {app['first_page_after_server_start_s']} |",
-        ]
-    for label in ("first", "second"):
-        asked = app.get(f"{label}_question")
-        if asked:
-            lines.append(f"| {label} question in the app → first words of the answer / page idle | {asked['first_words_s']} / {asked['done_s']} |")
-    if app.get("browser") or app.get("browser_error"):
-        lines.append(f"| browser | {app.get('browser') or app.get('browser_error')} |")
+    off, on = _app_rows(apps["warm_up_off"], report["think_s"]), _app_rows(apps["warm_up_on"], report["think_s"])
+    for name in on:
+        lines.append(f"| {name} | {off.get(name)} | {on.get(name)} |")
     cold, warm = proxy["cold"], proxy["warm"]
     lines += [
-        f"| service, fresh process: import Greffier | {cold['import_s']} |",
-        f"| service, question at once (models load on it): first token / answer | {cold['first_token_s']} / {cold['answer_s']} |",
-        f"| service, `warm_up_models` at start, question {report['think_s']} s later: first token / answer | {warm['first_token_s']} / {warm['answer_s']} |",
-        f"| service, next question (warm) | {cold['second_answer_s']} |",
+        "",
+        "| the answering service in a fresh process | seconds |",
+        "|---|---:|",
+        f"| import Greffier | {cold['import_s']} |",
+        f"| question at once (models load on it): first token / answer | {cold['first_token_s']} / {cold['answer_s']} |",
+        f"| `warm_up_models` at start, question {report['think_s']} s later: first token / answer | {warm['first_token_s']} / {warm['answer_s']} |",
+        f"| next question (warm) | {cold['second_answer_s']} |",
     ]
     if warm.get("warm_up"):
         lines.append(f"| background warm-up itself ({', '.join(warm['warm_up']['loaded'])}) | {warm['warm_up']['seconds']} |")
@@ -300,7 +333,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workspace", type=Path, default=None, help=f"workspace to copy (default {PREPARED} when built)")
     parser.add_argument("--question", default=QUESTION)
-    parser.add_argument("--think", type=float, default=THINK_S, help="seconds between start and the question in the warm service run")
+    parser.add_argument("--think", type=float, default=THINK_S, help="seconds a user takes to type a question (browser runs and the warm service run)")
+    parser.add_argument("--repeat", type=int, default=3, help="app starts per variant (medians reported)")
     parser.add_argument("--no-browser", action="store_true", help="only the HTTP checks and the in-process proxy")
     parser.add_argument("--out", type=Path, default=RESULTS / "app_startup.json")
     args = parser.parse_args(argv)
@@ -313,8 +347,16 @@ def main(argv: list[str] | None = None) -> int:
 
         with sqlite3.connect(workspace / ".greffier" / "greffier.sqlite") as connection:
             prepared["chunks"] = connection.execute("SELECT COUNT(*) FROM chunk").fetchone()[0]
-        _log("measuring streamlit run app.py")
-        app = measure_app(workspace, args.question, browser=not args.no_browser)
+        runs: dict[str, list[dict[str, Any]]] = {"warm_up_off": [], "warm_up_on": []}
+        # Same run, interleaved, each start on its own copy of the workspace (the chat history is
+        # written to it); the median of each figure is reported.
+        for repeat in range(args.repeat):
+            for variant, warm_up in (("warm_up_off", False), ("warm_up_on", True)):
+                copy = Path(scratch) / f"{variant}-{repeat}" / "ws"
+                shutil.copytree(workspace, copy, ignore=shutil.ignore_patterns("writer.lock"))
+                _log(f"measuring streamlit run app.py ({variant}, run {repeat + 1}/{args.repeat})")
+                runs[variant].append(measure_app(copy, args.question, browser=not args.no_browser, warm_up=warm_up, think_s=args.think))
+        app = {variant: _median_run(values) for variant, values in runs.items()}
         _log("measuring the answering service in fresh processes")
         service = measure_proxy(workspace, args.question, args.think)
     report = {

@@ -42,6 +42,9 @@ class ModelSettings(BaseModel):
     models_dir: Path = Path("models")
     device: str = "auto"  # auto | cpu | cuda | mps
     embed_batch_size: int = Field(default=32, ge=1, le=1024)
+    # The app loads the embedder (and reranker) and builds the search pipeline in a background thread
+    # when it starts, so the first question does not wait for them; off: they load on the first question.
+    warm_up: bool = True
 
 
 class ChunkingSettings(BaseModel):

@@ -183,7 +183,7 @@ def _warm_key(settings: Settings) -> str:
     return settings.model_dump_json(include={"workspace", "models", "search", "store"})
 
 
-def warm_up_models(settings: Settings) -> threading.Thread:
+def warm_up_models(settings: Settings, *, delay_s: float = 0.0) -> threading.Thread:
     """Load the embedder (and the reranker when one is in use) in a daemon thread, then the search pipeline.
 
     Call it at start-up (the app does, on every rerun: it is idempotent per settings) so that the first
@@ -191,6 +191,11 @@ def warm_up_models(settings: Settings) -> threading.Thread:
     load instead of starting a second one (the backend factories hold a lock). When the workspace has
     been ingested, the retrieval pipeline the first search will use is built and warmed too (BM25 index
     read, Chroma opened). Errors are logged and kept in :func:`warm_up_state`, never raised.
+
+    Args:
+        settings: the settings whose models and pipeline to warm.
+        delay_s: seconds the thread waits before loading anything (the app lets its first page reach
+            the browser first: the load holds the GIL and would delay it).
 
     Returns:
         The warm-up thread (already started; the same thread for the same settings).
@@ -201,7 +206,7 @@ def warm_up_models(settings: Settings) -> threading.Thread:
         if state is not None:
             return state["thread"]
         state = {"status": "running", "seconds": None, "error": None, "loaded": []}
-        thread = threading.Thread(target=_warm_up, args=(settings, state), name="greffier-warm-up", daemon=True)
+        thread = threading.Thread(target=_warm_up, args=(settings, state, delay_s), name="greffier-warm-up", daemon=True)
         state["thread"] = thread
         _warm_ups[key] = state
     thread.start()
@@ -217,11 +222,24 @@ def warm_up_state(settings: Settings) -> dict[str, Any]:
     return {k: v for k, v in state.items() if k != "thread"}
 
 
-def _warm_up(settings: Settings, state: dict[str, Any]) -> None:
+def _lower_thread_priority(niceness: int = 10) -> None:
+    """Make the calling thread yield the CPU to the app's page and to the browser (Linux: per thread)."""
+    import os
+
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), niceness)
+    except (AttributeError, OSError):  # not Linux, or not allowed: the warm-up runs at normal priority
+        pass
+
+
+def _warm_up(settings: Settings, state: dict[str, Any], delay_s: float = 0.0) -> None:
     import logging
     import time
 
     log = logging.getLogger(__name__)
+    _lower_thread_priority()
+    if delay_s > 0:
+        time.sleep(delay_s)
     started = time.perf_counter()
     try:
         from pipelines.embedders.backends import load_embedding_backend

@@ -124,3 +124,58 @@ def describe_models(models: dict[str, Any], reranker: dict[str, Any]) -> dict[st
     else:
         rerank_line = f"off — {reranker.get('reason') or 'not available'}"
     return {"embedder": f"{embedder['name']} — {embedder['description']}", "reranker": rerank_line}
+
+
+def _mib(n_bytes: int | None) -> str:
+    if n_bytes is None:
+        return "unknown"
+    if n_bytes >= 1024**3:
+        return f"{n_bytes / 1024**3:.1f} GiB"
+    return f"{n_bytes / 1024**2:.0f} MiB"
+
+
+def describe_hardware(hardware: dict[str, Any], warm_up: dict[str, Any], *, warm_up_enabled: bool = True) -> dict[str, Any]:
+    """Sidebar lines for the device, memory and model residency.
+
+    Args:
+        hardware: :func:`greffier.services.hardware_status`.
+        warm_up: :func:`greffier.services.warm_up_state` for the open workspace's settings.
+        warm_up_enabled: ``settings.models.warm_up`` (the app starts the warm-up once a page is drawn).
+
+    Returns:
+        ``{"device", "memory", "resident", "warm_up", "warning", "note"}``: strings, ``warning`` and
+        ``note`` None when there is nothing to say.
+    """
+    torch = hardware.get("torch_version")
+    build = hardware.get("torch_build")
+    device = hardware["description"]
+    if hardware.get("fp16"):
+        device += ", fp16"
+    device += f" · torch {torch} ({build} build)" if torch else " · torch not installed"
+    memory = f"{_mib(hardware.get('process_rss_bytes'))} in this process"
+    if hardware.get("gpu_memory_in_use_bytes") is not None:
+        memory += f" · {_mib(hardware['gpu_memory_in_use_bytes'])} on the GPU"
+    loaded = hardware.get("loaded_models") or []
+    if loaded:
+        resident = ", ".join(f"{row['role']} {row['name']} on {row['device']}{' (fp16)' if row.get('fp16') else ''}" for row in loaded)
+    else:
+        resident = "none yet (loaded on first use)"
+    status = warm_up.get("status")
+    if status == "running":
+        warm_line = "loading the models in the background…"
+    elif status == "done":
+        warm_line = f"ready ({', '.join(warm_up.get('loaded') or []) or 'nothing to load'}, {warm_up.get('seconds')} s)"
+    elif status == "failed":
+        warm_line = f"failed ({warm_up.get('error')}); models load on the first question"
+    elif warm_up_enabled:
+        warm_line = "starts once this page is drawn"
+    else:
+        warm_line = "off (models load on the first question)"
+    return {
+        "device": device,
+        "memory": memory,
+        "resident": resident,
+        "warm_up": warm_line,
+        "warning": hardware.get("warning"),
+        "note": hardware.get("note") or None,
+    }

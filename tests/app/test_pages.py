@@ -9,6 +9,8 @@ first run, so sidebar checks happen on a fresh app's first run.
 from __future__ import annotations
 
 import json
+import re
+import time
 from datetime import date
 
 import pytest
@@ -84,6 +86,61 @@ def test_sidebar_shows_models_and_saves_knobs_per_workspace(tmp_path, app_worksp
     at = open_app(workspace, monkeypatch)
     assert at.number_input(key="knob_top_k_final_0").value == 3
     assert at.selectbox(key="knob_mode_0").value == "retrieval_only"
+
+
+def test_app_warms_the_models_up_and_the_sidebar_shows_device_memory_and_residency(app_workspace, monkeypatch):
+    from greffier.services import warm_up_state
+
+    at = open_app(app_workspace.path, monkeypatch)
+    settings = app_workspace.settings
+    state = warm_up_state(settings)
+    assert state["status"] != "idle", "the app's first run starts the background warm-up"
+    for _ in range(600):
+        if warm_up_state(settings)["status"] != "running":
+            break
+        time.sleep(0.1)
+    state = warm_up_state(settings)
+    assert state["status"] == "done", state
+    assert "embedder" in state["loaded"] and "search pipeline" in state["loaded"]
+
+    at = open_app(app_workspace.path, monkeypatch)
+    sidebar = "\n".join(texts(at.sidebar.caption))
+    assert "Device: CPU" in sidebar and "torch" in sidebar
+    assert re.search(r"Memory: \d+ MiB in this process", sidebar), sidebar
+    from greffier.services import models_in_use
+
+    assert f"embedder {models_in_use(settings)['embedder']['name']} on cpu" in sidebar, sidebar
+    assert "Warm-up: ready (embedder" in sidebar, sidebar
+    assert not at.sidebar.warning
+
+
+def test_warm_up_can_be_switched_off(tmp_path, monkeypatch):
+    from greffier.services import warm_up_state
+
+    monkeypatch.setenv("GREFFIER_MODELS__WARM_UP", "false")
+    workspace = tmp_path / "cold"
+    at = open_app(workspace, monkeypatch)
+    assert not at.exception
+    assert warm_up_state(load_settings(workspace))["status"] == "idle"
+    assert "Warm-up: off (models load on the first question)" in texts(at.sidebar.caption)
+
+
+def test_sidebar_warns_when_a_gpu_is_driven_by_a_cpu_only_torch(tmp_path, monkeypatch):
+    import torch
+
+    from greffier import device as device_module
+
+    device_module.detect_device.cache_clear()
+    monkeypatch.setattr(device_module, "nvidia_gpu_present", lambda: True)
+    monkeypatch.setattr(torch.version, "cuda", None)
+    monkeypatch.setattr(torch.version, "hip", None, raising=False)
+    try:
+        at = open_app(tmp_path / "gpu", monkeypatch)
+    finally:
+        device_module.detect_device.cache_clear()
+    assert not at.exception
+    warnings = texts(at.sidebar.warning)
+    assert any("NVIDIA GPU is present" in w and "download.pytorch.org/whl/cu" in w for w in warnings), warnings
 
 
 def test_sidebar_refuses_a_workspace_that_is_a_file(tmp_path, monkeypatch):
