@@ -183,6 +183,15 @@ def test_ingest_ask_filter_and_export_in_a_browser(server, page):
     tab.get_by_test_id("stSidebar").get_by_test_id("stExpander").filter(has_text="Pipeline").first.screenshot(path=str(SCREENSHOTS / "sidebar-pipeline.png"))
     tab.get_by_text("Pipeline", exact=True).first.click()
 
+    # The hardware panel: device, memory, the embedder held in memory after the question.
+    sidebar = tab.get_by_test_id("stSidebar")
+    sidebar.get_by_text("Hardware", exact=True).first.click()
+    sidebar.get_by_text("Device: CPU").first.wait_for()
+    assert sidebar.get_by_text("Models in memory: embedder").first.is_visible()
+    wait_idle(tab)
+    sidebar.get_by_test_id("stExpander").filter(has_text="Hardware").first.screenshot(path=str(SCREENSHOTS / "sidebar-hardware.png"))
+    sidebar.get_by_text("Hardware", exact=True).first.click()
+
     if EXAMPLE_DATAROOM.is_file():
         # Data room: Groupe Brenalis contracts ending by the end of 2026.
         go(tab, "dataroom", "Data room")
