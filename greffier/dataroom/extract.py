@@ -438,10 +438,34 @@ def _trailing_name(text: str) -> str | None:
         start -= 1
     while start < len(words) and words[start].lower() in _TITLE_CONNECTORS:
         start += 1
-    kept = words[start:]
-    if len(kept) > 1 and match_contract_type(" ".join(kept[:2])):  # "Bail Commercial X": type words title-cased
-        kept = kept[1:]
+    kept = _without_type_prefix(words[start:])
     return clean_party_name(" ".join(kept)) if kept else None
+
+
+# Words that qualify a contract type in a title-cased title ("Bail Commercial X", "Contrat Cadre Y").
+_TYPE_QUALIFIERS = frozenset(
+    "commercial commerciale commerciaux cadre professionnel professionnelle derogatoire precaire mixte exclusif "
+    "exclusive non-exclusive services service agreement contract de du des d".split()
+)
+
+
+def _without_type_prefix(words: list[str]) -> list[str]:
+    """Drop contract-type words that start a title-cased name: "Bail Commercial Foncière X" → "Foncière X".
+
+    The prefix is the shortest run of first words that names a contract type, extended by the words
+    that qualify a type. A name must remain after it, so "Solamvie Distribution" stays whole; words
+    that are nothing but a type ("Bail Commercial", "Distribution") name no party.
+    """
+    if not words:
+        return []
+    if all(match_contract_type(word) or fold(word) in _TYPE_QUALIFIERS for word in words):
+        return []
+    end = next((i for i in range(1, len(words)) if match_contract_type(" ".join(words[:i]))), None)
+    if end is None:
+        return words
+    while end < len(words) and fold(words[end]) in _TYPE_QUALIFIERS:
+        end += 1
+    return words[end:]
 
 
 _SIGNATURE_LINE = re.compile(

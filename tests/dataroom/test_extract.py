@@ -174,6 +174,25 @@ def test_title_after_a_dash():
     assert party_ids("Contrat de licence de logiciel — Orbis Labs / Ferrand & Fils SA", chunks) == ["orbis_labs", "ferrand_fils"]
 
 
+@pytest.mark.parametrize(
+    ("title", "names"),
+    [
+        # a name whose last word is a contract-type word keeps its first word
+        ("Contrat de distribution Solamvie Distribution / Maison Arbel", ["Solamvie Distribution", "Maison Arbel"]),
+        # title-cased type words before a name are dropped, with their qualifiers
+        ("Bail Commercial Foncière Exemple / Atelier Quenot", ["Foncière Exemple", "Atelier Quenot"]),
+        ("Licence Orbis Labs / Nordvik AS", ["Orbis Labs", "Nordvik AS"]),
+    ],
+)
+def test_title_parties_next_to_contract_type_words(title, names):
+    parties = extract_parties(title, one_chunk("Texte sans nom."))
+    assert [p.name for p in parties] == names
+
+
+def test_a_title_side_that_is_only_a_contract_type_names_no_party():
+    assert extract_parties("Bail Commercial / Distribution", one_chunk("Texte sans nom.")) == []
+
+
 def test_signature_blocks():
     text = "ARTICLE 9 — SIGNATURES\nFait à Lyon, le 3 mars 2022.\n\nPour Ravel Industries SA\nM. Henri Ravel\n\nPour le Client\n\nFor and on behalf of Nordvik AS:\n"
     assert party_ids("", one_chunk(text)) == ["ravel_industries", "nordvik"]
