@@ -11,6 +11,7 @@ Nothing is dropped silently.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date
 from typing import Any
 
@@ -142,7 +143,7 @@ def _as_date(value: Any) -> date | None:
 
 class _Outcome:
     def __init__(self) -> None:
-        self.passing: list[tuple[ContractRecord, list[str]]] = []
+        self.passing: list[ContractRecord] = []
         self.unknown: list[str] = []
         self.by_amendment: dict[str, str] = {}
         self.contradictions: dict[str, str] = {}
@@ -153,72 +154,99 @@ def _describe_party(record: ContractRecord, entity: str) -> str:
     return f"{entity} ({names[0]})" if names else entity
 
 
+_PASS, _FAIL, _UNKNOWN = "pass", "fail", "unknown"
+
+
 def _filter(room: DataRoom, filters: DataRoomFilters | None) -> tuple[int, _Outcome]:
+    """Every candidate contract checked against ``filters``: passing, unknown, moved by an amendment.
+
+    The ``matched_filters`` sentences are not written here (only a page shows them): see
+    :func:`_matched_filters`.
+    """
     f = filters or DataRoomFilters()
     outcome = _Outcome()
     include_amendments = bool(f.contract_types and AMENDMENT_TYPE in f.contract_types)
-    candidates = [r for r in room.records if include_amendments or not (r.is_amendment and r.amends)]
-    scan = candidates
+    candidates = room.records if include_amendments else room.standalone_records
+    scan: Iterable[ContractRecord] = candidates
     if f.entity_ids:  # index lookup first: only contracts with every asked party are looked at
         keep = frozenset.intersection(*(room.by_entity.get(e, frozenset()) for e in f.entity_ids))
-        scan = [r for r in candidates if r.id in keep]
+        by_id = room.by_id
+        scan = [by_id[i] for i in sorted(keep, key=room.order.__getitem__)]
+        if not include_amendments:
+            scan = [r for r in scan if not (r.is_amendment and r.amends)]
     for record in scan:
-        lines: list[str] = []
-        if f.entity_ids:
-            parties = {p.entity_id for p in record.parties}
-            if not set(f.entity_ids) <= parties:
-                continue
-            lines.append("parties include " + ", ".join(_describe_party(record, e) for e in f.entity_ids))
-        if f.contract_types:
-            kind = AMENDMENT_TYPE if record.is_amendment else record.contract_type
-            if kind is None:
-                outcome.unknown.append(record.id)
-                continue
-            if kind not in f.contract_types and record.contract_type not in f.contract_types:
-                continue
-            lines.append(f"type {record.contract_type} in [{', '.join(f.contract_types)}]")
-        unknown = False
-        failed = False
-        if f.governing_law:
-            if record.governing_law is None:
-                unknown = True
-            else:
-                ok = _law_ok(record.governing_law, f.governing_law)
-                _note_contradiction(outcome, record, "governing_law", ok, lambda v: _law_ok(str(v), f.governing_law))
-                if not ok:
-                    failed = True
-                else:
-                    rule = f.governing_law
-                    parts = ([f"in [{', '.join(rule.in_)}]"] if rule.in_ else []) + ([f"not in [{', '.join(rule.not_in)}]"] if rule.not_in else [])
-                    lines.append(f"governing law {record.governing_law} " + " and ".join(parts))
-        if f.signature_date:
-            if record.signature_date is None:
-                unknown = True
-            elif not _in_range(record.signature_date, f.signature_date):
-                failed = True
-            else:
-                lines.append(f"signed {record.signature_date.isoformat()} {_range_text(f.signature_date)}")
-        if f.end_date and not failed:
-            if record.end_date is None:
-                unknown = True
-            else:
-                ok = _in_range(record.end_date, f.end_date)
-                _note_contradiction(outcome, record, "end_date", ok, lambda v: (d := _as_date(v)) is not None and _in_range(d, f.end_date))
-                if not ok:
-                    initial = record.initial_end_date
-                    if record.amended_by and initial and initial != record.end_date and _in_range(initial, f.end_date):
-                        outcome.by_amendment[record.id] = f"fin {initial.isoformat()} → {record.end_date.isoformat()} (avenant {', '.join(record.amended_by)})"
-                    failed = True
-                else:
-                    moved = f" (initially {record.initial_end_date.isoformat()}, moved by avenant {', '.join(record.amended_by)})" if record.amended_by and record.initial_end_date and record.initial_end_date != record.end_date else ""
-                    lines.append(f"ends {record.end_date.isoformat()} {_range_text(f.end_date)}{moved}")
-        if failed:
-            continue
-        if unknown:
+        verdict = _evaluate(record, f, outcome, None)
+        if verdict == _PASS:
+            outcome.passing.append(record)
+        elif verdict == _UNKNOWN:
             outcome.unknown.append(record.id)
-            continue
-        outcome.passing.append((record, lines))
     return len(candidates), outcome
+
+
+def _matched_filters(record: ContractRecord, filters: DataRoomFilters | None) -> list[str]:
+    """The sentences saying why a passing contract passed each filter."""
+    lines: list[str] = []
+    _evaluate(record, filters or DataRoomFilters(), _Outcome(), lines)
+    return lines
+
+
+def _evaluate(record: ContractRecord, f: DataRoomFilters, outcome: _Outcome, lines: list[str] | None) -> str:
+    """Check one contract; note amendments and contradictions in ``outcome``; when ``lines`` is a
+    list, append the matched-filter sentences to it."""
+    if f.entity_ids:
+        parties = {p.entity_id for p in record.parties}
+        if not set(f.entity_ids) <= parties:
+            return _FAIL
+        if lines is not None:
+            lines.append("parties include " + ", ".join(_describe_party(record, e) for e in f.entity_ids))
+    if f.contract_types:
+        kind = AMENDMENT_TYPE if record.is_amendment else record.contract_type
+        if kind is None:
+            return _UNKNOWN
+        if kind not in f.contract_types and record.contract_type not in f.contract_types:
+            return _FAIL
+        if lines is not None:
+            lines.append(f"type {record.contract_type} in [{', '.join(f.contract_types)}]")
+    unknown = False
+    failed = False
+    if f.governing_law:
+        if record.governing_law is None:
+            unknown = True
+        else:
+            ok = _law_ok(record.governing_law, f.governing_law)
+            _note_contradiction(outcome, record, "governing_law", ok, lambda v: _law_ok(str(v), f.governing_law))
+            if not ok:
+                failed = True
+            elif lines is not None:
+                rule = f.governing_law
+                parts = ([f"in [{', '.join(rule.in_)}]"] if rule.in_ else []) + ([f"not in [{', '.join(rule.not_in)}]"] if rule.not_in else [])
+                lines.append(f"governing law {record.governing_law} " + " and ".join(parts))
+    if f.signature_date:
+        if record.signature_date is None:
+            unknown = True
+        elif not _in_range(record.signature_date, f.signature_date):
+            failed = True
+        elif lines is not None:
+            lines.append(f"signed {record.signature_date.isoformat()} {_range_text(f.signature_date)}")
+    if f.end_date and not failed:
+        if record.end_date is None:
+            unknown = True
+        else:
+            ok = _in_range(record.end_date, f.end_date)
+            _note_contradiction(outcome, record, "end_date", ok, lambda v: (d := _as_date(v)) is not None and _in_range(d, f.end_date))
+            if not ok:
+                initial = record.initial_end_date
+                if record.amended_by and initial and initial != record.end_date and _in_range(initial, f.end_date):
+                    outcome.by_amendment[record.id] = f"fin {initial.isoformat()} → {record.end_date.isoformat()} (avenant {', '.join(record.amended_by)})"
+                failed = True
+            elif lines is not None:
+                moved = f" (initially {record.initial_end_date.isoformat()}, moved by avenant {', '.join(record.amended_by)})" if record.amended_by and record.initial_end_date and record.initial_end_date != record.end_date else ""
+                lines.append(f"ends {record.end_date.isoformat()} {_range_text(f.end_date)}{moved}")
+    if failed:
+        return _FAIL
+    if unknown:
+        return _UNKNOWN
+    return _PASS
 
 
 def _note_contradiction(outcome: _Outcome, record: ContractRecord, field: str, ok: bool, check) -> None:  # noqa: ANN001
@@ -243,12 +271,12 @@ def _range_text(rng: DateRange) -> str:
 # --- ranking by query -------------------------------------------------------------------------
 
 
-def _rank_by_query(workspace: Workspace, query: str, passing: list[tuple[ContractRecord, list[str]]]) -> list[tuple[ContractRecord, list[str], float, list[dict]]]:
+def _rank_by_query(workspace: Workspace, query: str, passing: list[ContractRecord]) -> list[tuple[ContractRecord, float, list[dict]]]:
     """Passing contracts that match ``query``, best article first; each with its best articles."""
     from greffier.answering import DENSE_RELEVANCE
     from greffier.search import search
 
-    ids = [record.id for record, _ in passing]
+    ids = [record.id for record in passing]
     if not ids:
         return []
     settings = workspace.settings
@@ -266,11 +294,11 @@ def _rank_by_query(workspace: Workspace, query: str, passing: list[tuple[Contrac
             continue
         best.setdefault(hit["contract_id"], []).append(hit)
     ranked = []
-    for record, lines in passing:
+    for record in passing:
         hits = best.get(record.id)
         if hits:
-            ranked.append((record, lines, hits[0]["score"], hits[:3]))
-    ranked.sort(key=lambda item: -item[2])
+            ranked.append((record, hits[0]["score"], hits[:3]))
+    ranked.sort(key=lambda item: -item[1])
     return ranked
 
 
@@ -282,9 +310,9 @@ def _article(chunk_id: str, heading: str | None, text: str, score: float | None,
     return {"chunk_id": chunk_id, "heading": heading, "excerpt": excerpt[:300] + ("…" if len(excerpt) > 300 else ""), "score": None if score is None else round(score, 4), "why": why}
 
 
-def _filter_articles(workspace: Workspace, record: ContractRecord, filters: DataRoomFilters | None, room: DataRoom) -> list[dict]:
-    """The articles that justify active filters: the duration article (and the amendment's) for a
-    date filter, the governing-law article for a law filter."""
+def _wanted_articles(record: ContractRecord, filters: DataRoomFilters | None, room: DataRoom) -> list[tuple[str, str]]:
+    """(chunk id, why) of the articles that justify active filters: the duration article (and the
+    amendment's) for a date filter, the governing-law article for a law filter."""
     if filters is None:
         return []
     wanted: list[tuple[str, str]] = []
@@ -298,12 +326,10 @@ def _filter_articles(workspace: Workspace, record: ContractRecord, filters: Data
         wanted += [(cid, "signature date") for cid in record.evidence.get("signature_date", [])]
     if filters.governing_law:
         wanted += [(cid, "governing law") for cid in record.evidence.get("governing_law", [])]
-    if not wanted:
-        return []
-    from store import repository as repo
+    return wanted
 
-    with workspace.session() as session:
-        chunks = repo.get_chunks(session=session, chunk_ids=[cid for cid, _ in wanted])
+
+def _filter_articles(wanted: list[tuple[str, str]], chunks: dict[str, Any]) -> list[dict]:
     seen: set[str] = set()
     out = []
     for cid, why in wanted:
@@ -339,14 +365,22 @@ def search_data_room(workspace: Workspace, args: SearchDataRoomArgs) -> dict[str
     if args.query:
         ranked = _rank_by_query(workspace, args.query, outcome.passing)
     else:
-        ranked = [(record, lines, None, []) for record, lines in outcome.passing]
+        ranked = [(record, None, []) for record in outcome.passing]
     page = ranked[args.offset : args.offset + args.limit]
+    wanted = {record.id: _wanted_articles(record, args.filters, room) for record, _, _ in page}
+    chunks: dict[str, Any] = {}
+    if any(wanted.values()):  # one read for the whole page
+        from store import repository as repo
+
+        with workspace.session() as session:
+            chunks = repo.get_chunks(session=session, chunk_ids=[cid for rows in wanted.values() for cid, _ in rows])
     results = []
-    for record, lines, score, hits in page:
+    for record, score, hits in page:
         articles = [_article(h["chunk_id"], h["section"], h["text"], h["score"], "query") for h in hits]
         seen = {a["chunk_id"] for a in articles}
-        articles += [a for a in _filter_articles(workspace, record, args.filters, room) if a["chunk_id"] not in seen]
-        results.append({**record_summary(record), "score": None if score is None else round(score, 4), "matched_filters": lines, "relevant_articles": articles})
+        articles += [a for a in _filter_articles(wanted[record.id], chunks) if a["chunk_id"] not in seen]
+        results.append({**record_summary(record), "score": None if score is None else round(score, 4),
+                        "matched_filters": _matched_filters(record, args.filters), "relevant_articles": articles})
     out: dict[str, Any] = {
         "total_candidates": total_candidates,
         "total_results": len(ranked),

@@ -38,6 +38,16 @@ class DataRoom:
         return {r.id: r for r in self.records}
 
     @cached_property
+    def order(self) -> dict[str, int]:
+        """Position of each contract id in :attr:`records` (the order lists are given in)."""
+        return {r.id: i for i, r in enumerate(self.records)}
+
+    @cached_property
+    def standalone_records(self) -> tuple[ContractRecord, ...]:
+        """Records without the amendments attached to a contract (those are reported with it)."""
+        return tuple(r for r in self.records if not (r.is_amendment and r.amends))
+
+    @cached_property
     def by_entity(self) -> dict[str, frozenset[str]]:
         """Contract ids per party entity id."""
         index: dict[str, set[str]] = {}
