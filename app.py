@@ -106,7 +106,7 @@ def _knobs_section(settings, reranker: dict) -> None:  # noqa: ANN001
     fusions = [m.value for m in FusionMethod]
     st.selectbox("Fusion", fusions, index=fusions.index(saved["fusion"]), format_func=knobs.FUSION_LABELS.get, key=widget_keys["fusion"], **change)
     dense = st.slider("Dense ↔ lexical weight", min_value=0.0, max_value=1.0, step=0.05, value=saved["dense_weight"], key=widget_keys["dense_weight"],
-                      help="Weight of the dense (semantic) retriever; BM25 gets the rest. Not used by RRF.", **change)
+                      help="Weight of the dense (semantic) retriever; BM25 gets the rest. RRF weighs each list's ranks by it too.", **change)
     st.caption(f"dense {dense:.2f} · lexical {1 - dense:.2f}")
     st.toggle("Rerank with the cross-encoder", value=saved["rerank"], key=widget_keys["rerank"], **change)
     if saved["rerank"] and not reranker.get("active"):

@@ -126,8 +126,9 @@ def answer(
 
     response = search(settings, question, top_k=top_k, fusion=fusion, rerank=rerank, min_score=min_score, doc_ids=doc_ids)
     results = response["results"]
-    emit("retrieval", {"query": question, "count": len(results), "stages": response["stages"], "models": response["models"]})
-    base = {"query": question, "mode": mode, "results": results, "stages": response["stages"], "backend": backend_info, "models": response["models"]}
+    scope = response.get("scope")
+    emit("retrieval", {"query": question, "count": len(results), "stages": response["stages"], "models": response["models"], "scope": scope})
+    base = {"query": question, "mode": mode, "results": results, "scope": scope, "stages": response["stages"], "backend": backend_info, "models": response["models"]}
     if mode == "retrieval_only":
         emit("sources", {"sources": [Passage(i, r).citation() for i, r in enumerate(results, 1)]})
         out = {**base, "answer": "", "citations": [], "abstained": not results, "unsupported": [], "grounded": True, "relevance": []}
@@ -136,14 +137,17 @@ def answer(
 
     candidates = [Passage(i, r) for i, r in enumerate(results, 1)]
     emit("sources", {"sources": [p.citation() for p in candidates]})
-    relevance = _judge(question, candidates, backend)
+    # A question that named its contract was searched inside it: what it asks is the rest, and word
+    # overlap with the contract's name would favour its first page (greffier/scoping.py).
+    asked = scope["question"] if scope else question
+    relevance = _judge(question, candidates, backend, asked=asked)
     emit("relevance", {"decisions": relevance})
     kept_results = [p.result for p, decision in zip(candidates, relevance) if decision["relevant"]]
     kept = [Passage(i, r) for i, r in enumerate(kept_results, 1)]
     if not kept:
         return _abstain(base, question, response, relevance, emit)
     if backend is None:
-        text, extractive = _extractive(question, kept), True
+        text, extractive = _extractive(asked, kept), True
         for token in re.findall(r"\S+\s*", text):
             emit("token", {"text": token})
     else:
@@ -174,14 +178,16 @@ def answer(
 # --- relevance --------------------------------------------------------------------------------
 
 
-def _judge(question: str, candidates: list[Passage], backend: LLMBackend | None) -> list[dict[str, Any]]:
+def _judge(question: str, candidates: list[Passage], backend: LLMBackend | None, *, asked: str | None = None) -> list[dict[str, Any]]:
+    """Relevance of each passage: by the LLM when there is one (it reads the whole question), else
+    by scores against what is ``asked`` (the question without the words naming its contract)."""
     if not candidates:
         return []
     if backend is not None:
         decided = _judge_with_llm(question, candidates, backend)
         if decided is not None:
             return decided
-    return [_judge_by_scores(question, p) for p in candidates]
+    return [_judge_by_scores(asked or question, p) for p in candidates]
 
 
 def _judge_with_llm(question: str, candidates: list[Passage], backend: LLMBackend) -> list[dict[str, Any]] | None:

@@ -59,8 +59,14 @@ def search(
     fusion: str | None = None,
     min_score: float | None = None,
     doc_ids: list[str] | None = None,
+    scope: bool | None = None,
 ) -> dict[str, Any]:
-    """Search the workspace for ``query`` (used exactly as given). Raises SearchError on bad input."""
+    """Search the workspace for ``query`` (used exactly as given). Raises SearchError on bad input.
+
+    When the query names one contract clearly (``scope``, default ``search.scope_named_documents``;
+    never when ``doc_ids`` is given), the search runs inside it for the query without its naming words;
+    the response's ``scope`` says so (None otherwise). See :mod:`greffier.scoping`.
+    """
     if not isinstance(query, str) or not query.strip():
         raise SearchError("empty query: type a question or some words to search for")
     if fusion is not None and fusion not in {m.value for m in FusionMethod}:
@@ -71,6 +77,12 @@ def search(
         raise SearchError("top-k must be at least 1")
     rerank_info = reranker_in_use(settings, rerank)
     pipeline = _pipeline(settings, retriever, rerank_info["active"])
+    searched = query
+    scoped = None
+    if doc_ids is None and (settings.search.scope_named_documents if scope is None else scope):
+        scoped = _scope(settings, query)
+        if scoped is not None:
+            doc_ids, searched = scoped.contract_ids, scoped.question
     k_retrieval = top_k_retrieval or settings.search.top_k_retrieval
     # Fusion passes on what the next stages use (the final top-k, or the rerank candidates), plus a few
     # in case chunks vanished before hydration (a concurrent ingest), not all k_retrieval: Haystack
@@ -85,12 +97,12 @@ def search(
     k_fused = min(k_retrieval, needed + FUSION_MARGIN)
     data: dict[str, Any] = {"selector": {"top_k": top_k, "min_score": min_score}, "fusion": {"method": fusion, "top_k": k_fused}}
     if retriever in ("hybrid", "dense"):
-        data["embedder"] = {"text": query}
+        data["embedder"] = {"text": searched}
         data["dense"] = {"top_k": k_retrieval, "doc_ids": doc_ids}
     if retriever in ("hybrid", "bm25"):
-        data["bm25"] = {"query": query, "top_k": k_retrieval, "doc_ids": doc_ids}
+        data["bm25"] = {"query": searched, "top_k": k_retrieval, "doc_ids": doc_ids}
     if rerank_info["active"]:
-        data["reranker"] = {"query": query}
+        data["reranker"] = {"query": searched}
     started = time.perf_counter()
     outputs = pipeline.run(data, include_outputs_from={"dense", "bm25", "fusion", "reranker"})
     total_ms = (time.perf_counter() - started) * 1000
@@ -110,9 +122,20 @@ def search(
         "retriever": retriever,
         "fusion": fusion or settings.search.fusion.value,
         "results": results,
+        "scope": scoped.as_dict() if scoped else None,
         "stages": stages,
         "models": {"embedder": models["embedder"]["name"], "reranker": rerank_info["name"], "rerank": rerank_info},
     }
+
+
+def _scope(settings: Settings, query: str):  # noqa: ANN202
+    """The contracts the query names, or None (also when the workspace has no data room yet)."""
+    from greffier.scoping import scope_for
+    from greffier.workspace import Workspace
+
+    if not (settings.workspace / ".greffier").is_dir():
+        return None
+    return scope_for(Workspace.open(settings, create=False), query)
 
 
 def _result(doc) -> dict[str, Any]:  # noqa: ANN001

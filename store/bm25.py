@@ -8,6 +8,8 @@ disagree with the stored chunks for longer than one rebuild.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import json
 import logging
 import shutil
@@ -52,6 +54,18 @@ class BM25Index:
 
     def __len__(self) -> int:
         return len(self.chunk_ids)
+
+    def chunks_with(self, token: str) -> Iterator[str]:
+        """Ids of the chunks whose text holds ``token``, in index order (its postings; none when unknown)."""
+        if self.retriever is None:
+            return
+        column = self.retriever.vocab_dict.get(token)
+        if column is None:
+            return
+        scores = self.retriever.scores
+        start, end = int(scores["indptr"][column]), int(scores["indptr"][column + 1])
+        for position in scores["indices"][start:end]:
+            yield self.chunk_ids[int(position)]
 
     def search(self, query_tokens: list[str], top_k: int, allowed_ids: set[str] | None = None) -> list[LexicalHit]:
         """Best ``top_k`` chunks for the tokens; ``allowed_ids`` restricts the candidates *before* ranking."""

@@ -67,6 +67,7 @@ class FieldSource(BaseModel):
     origin: Origin
     chunk_id: str | None = None  # None: the metadata, or the title
     raw: str = ""
+    rule: str = ""  # the extraction rule that found it (parties: preamble, between, title, signature, mentioned)
 
 
 class ContractRecord(BaseModel):
@@ -181,7 +182,7 @@ def _resolve_parties(record: ContractRecord, manifest: dict[str, Any], found: li
     elif found:
         record.parties = [_party(p.name, p.siren) for p in found]
         chunk_id = next((p.chunk_id for p in found if p.chunk_id), None)
-        record.sources["parties"] = FieldSource(origin="extracted", chunk_id=chunk_id, raw="; ".join(p.raw for p in found)[:500])
+        record.sources["parties"] = FieldSource(origin="extracted", chunk_id=chunk_id, raw="; ".join(p.raw for p in found)[:500], rule=found[0].rule)
     if found:
         _fill_sirens_from_text(record, found)
     record.warnings.extend(f"{party.raw_name}: {party.siren_warning}" for party in record.parties if party.siren_warning)
@@ -200,12 +201,12 @@ def _party(name: str, siren_value: object) -> Party:
     return Party(raw_name=name, entity_id=entity_id(name), siren=siren, siren_warning=warning)
 
 
-_STRONG_PARTY_RULES = frozenset({"preamble", "between", "signature", "title"})
+STRONG_PARTY_RULES = frozenset({"preamble", "between", "signature", "title"})
 
 
 def _compare_parties(record: ContractRecord, found: list[PartyFinding]) -> None:
     """Warn when the text names a party the metadata does not (a partial text list is no contradiction)."""
-    strong = [p for p in found if p.rule in _STRONG_PARTY_RULES]
+    strong = [p for p in found if p.rule in STRONG_PARTY_RULES]
     known = set(record.entity_ids)
     extra = [p for p in strong if entity_id(p.name) not in known]
     if extra:

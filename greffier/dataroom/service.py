@@ -24,6 +24,13 @@ from store.models import ContractMeta
 log = logging.getLogger(__name__)
 
 RECORDS_STAMP_KEY = "records_generation"
+# Bumped when the extraction or the record format changes, so stored records are rebuilt once
+# (2: the rule that found the parties is kept; title names next to contract-type words fixed).
+RECORDS_FORMAT = 2
+
+
+def _records_stamp(generation: int) -> str:
+    return f"{generation}:v{RECORDS_FORMAT}"
 
 
 @dataclass(frozen=True)
@@ -105,7 +112,7 @@ def refresh_records(workspace: Workspace) -> int:
     generation = workspace.generation()
     with workspace.session() as session:
         stamp = repo.get_meta(session=session, key=RECORDS_STAMP_KEY)
-    if stamp == str(generation):
+    if stamp == _records_stamp(generation):
         return -1
     records = build_records(_inputs(workspace))
     with workspace.session() as session:
@@ -126,7 +133,7 @@ def refresh_records(workspace: Workspace) -> int:
                     record=record.model_dump(mode="json"),
                 )
             )
-        repo.set_meta(session=session, key=RECORDS_STAMP_KEY, value=str(generation))
+        repo.set_meta(session=session, key=RECORDS_STAMP_KEY, value=_records_stamp(generation))
     _forget(workspace)
     return len(records)
 

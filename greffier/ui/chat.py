@@ -54,6 +54,11 @@ class Source:
         return f"[{self.n}] " + " · ".join(where)
 
 
+def _short(text: str, limit: int = 80) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 @dataclass
 class TraceStep:
     """One readable step of a turn (intent, plan, tool call, retrieval, relevance, check)."""
@@ -103,7 +108,12 @@ def trace_step(kind: str, payload: dict[str, Any]) -> TraceStep | None:
         return TraceStep(kind, f"Waiting for your approval: {payload.get('tool')}", payload.get("arguments"))
     if kind in ("retrieval", "tool_result") and "count" in payload:
         stages = payload.get("stages") or {}
-        return TraceStep("retrieval", f"Retrieved {payload['count']} passages in {stages.get('total_ms', '?')} ms (hybrid: dense + BM25)", stages)
+        text = f"Retrieved {payload['count']} passages in {stages.get('total_ms', '?')} ms (hybrid: dense + BM25)"
+        scope = payload.get("scope")
+        if scope:
+            titles = "; ".join(_short(t) for t in (scope.get("titles") or scope.get("contract_ids") or []))
+            text += f" inside {titles} — named by « {' '.join(scope.get('named_by') or [])} » — for « {scope.get('question')} »"
+        return TraceStep("retrieval", text, {**stages, **({"scope": scope} if scope else {})})
     if kind == "tool_result":
         if payload.get("error"):
             return TraceStep(kind, f"Tool {payload.get('tool')} refused the arguments: {payload['error']}")

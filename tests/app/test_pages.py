@@ -106,7 +106,7 @@ def test_app_warms_the_models_up_and_the_sidebar_shows_device_memory_and_residen
     at = open_app(app_workspace.path, monkeypatch)
     sidebar = "\n".join(texts(at.sidebar.caption))
     assert "Device: CPU" in sidebar and "torch" in sidebar
-    assert re.search(r"Memory: \d+ MiB in this process", sidebar), sidebar
+    assert re.search(r"Memory: [\d.]+ (MiB|GiB) in this process", sidebar), sidebar
     from greffier.services import models_in_use
 
     assert f"embedder {models_in_use(settings)['embedder']['name']} on cpu" in sidebar, sidebar

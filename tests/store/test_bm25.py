@@ -52,3 +52,14 @@ def test_save_and_load_round_trip(tmp_path):
     assert loaded is not None and loaded.generation == 3
     assert [h.chunk_id for h in loaded.search(tokenize("non concurrence"), 2)] == ["a-1"]
     assert BM25Index.load(tmp_path / "missing") is None
+
+
+def test_postings_list_the_chunks_holding_a_token_in_index_order(tmp_path):
+    index = _index()
+    assert list(index.chunks_with("contrat")) == ["a-2"]
+    assert list(index.chunks_with(tokenize("durée")[0])) == ["a-1"]
+    both = BM25Index.build(["x-1", "x-2", "y-1"], [["loyer", "bail"], ["bail"], ["bail", "prix"]], generation=1)
+    assert list(both.chunks_with("bail")) == ["x-1", "x-2", "y-1"]
+    assert list(both.chunks_with("absent")) == [] and list(BM25Index.build([], [], 0).chunks_with("bail")) == []
+    both.save(tmp_path)
+    assert list(BM25Index.load(tmp_path).chunks_with("prix")) == ["y-1"]

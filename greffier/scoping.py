@@ -1,0 +1,215 @@
+"""Questions that name a document: search inside that document, for what the question asks.
+
+« Dans le bail Foncière Exemple / Atelier Quenot, quel est le préavis ? » or « Consider the
+Distributor Agreement between Acme Corp and Zenith Ltd; what is the notice period? » name one contract
+(by its parties, its title or its file name) and ask about a passage of it. Searched as a whole, such a
+question finds the contract's first page — the one that names the parties — instead of the clause. So:
+
+1. The words of the question are matched against each contract's *identity words* (title, party
+   names, file name), kept per data room. A word names a contract when few contracts carry it, in
+   their identity and in their text (at most :data:`DISTINCT_MAX_CONTRACTS`, or 1 % of the data room):
+   a party's name qualifies, « confidential information » in the title of one NDA among five does not,
+   since every NDA's text says it. The contracts that share the best score are the named ones (a
+   contract, its duplicates and its amendments share their identity).
+2. The question is scoped only when that is clear: at most :data:`MAX_NAMED` contracts share the best
+   score, every other contract scores at most :data:`MARGIN` of it, one of the naming words is a
+   party's name or in the file name (title words alone are too often topic words), and the whole
+   question's best BM25 passage is in a named contract (a cross-check against names read wrongly).
+   A question that names a party of many contracts, or none, is searched as usual.
+3. Inside the named contracts, the question is searched without what named them (it would point at
+   the first page again): without the parts of the question (split at « ; », « : », « ? », a dash or a
+   line break) that hold a naming word when another part is left, else without the naming words.
+
+The decision is shown with the results (``scope`` in :func:`greffier.search.search`'s response), so an
+answer always says where it looked. Measured on LegalBench-RAG and the other sets: docs/benchmarks.md.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import threading
+from dataclasses import dataclass, field
+from pathlib import PurePath
+from collections.abc import Callable
+from typing import Any
+
+from store.text_analysis import tokenize
+
+DISTINCT_MAX_CONTRACTS = 3  # a word carried by more contracts than this (and 1 % of them) names none
+MAX_NAMED = 3  # contracts one question may be scoped to (a contract, its duplicate, its amendment)
+MARGIN = 0.75  # the best contract outside the named ones scores at most this share of theirs
+MIN_TOKEN_LENGTH = 3
+
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_WORD = re.compile(r"\w[\w'’.-]*", re.UNICODE)
+
+
+TITLE_TOKENS = 16  # a "title" read from a first line may be a whole paragraph: its first words only
+_CLAUSE = re.compile(r"[;:?!\n]+|\s[—–-]\s")
+
+
+def identity_tokens(title: str, party_names: list[str], file: str) -> tuple[frozenset[str], frozenset[str]]:
+    """Words that name a contract: (all of them, the strong ones). All: its title's first words, its
+    parties' names, its file name (CamelCase split); strong: the parties' and the file name's."""
+    stem = PurePath(file).stem if file else ""
+    stem = _CAMEL.sub(" ", stem.replace("_", " "))
+
+    def kept(tokens: list[str]) -> frozenset[str]:
+        return frozenset(t for t in tokens if len(t) >= MIN_TOKEN_LENGTH and not t.isdigit())
+
+    strong = kept(tokenize(" ".join([*party_names, stem])))
+    return strong | kept(tokenize(title or "")[:TITLE_TOKENS]), strong
+
+
+@dataclass(frozen=True)
+class Scope:
+    """The contracts a question names, and what is searched inside them."""
+
+    contract_ids: list[str]
+    titles: list[str]
+    named_by: list[str]  # the question's words that named them
+    question: str  # the question without its identity words
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"contract_ids": self.contract_ids, "titles": self.titles, "named_by": self.named_by, "question": self.question}
+
+
+@dataclass
+class IdentityIndex:
+    """Identity words of every contract of a data room, and the contracts each word names."""
+
+    by_token: dict[str, frozenset[str]]
+    tokens_of: dict[str, frozenset[str]]
+    strong_of: dict[str, frozenset[str]]
+    titles: dict[str, str]
+    size: int
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    @classmethod
+    def build(cls, records: Any) -> IdentityIndex:
+        """From data-room records (``greffier.dataroom.records.ContractRecord``)."""
+        tokens_of: dict[str, frozenset[str]] = {}
+        strong_of: dict[str, frozenset[str]] = {}
+        by_token: dict[str, set[str]] = {}
+        titles: dict[str, str] = {}
+        for record in records:
+            names = [p.raw_name for p in record.parties]
+            if not _parties_read_reliably(record):  # names guessed from the text: scored, not strong
+                tokens, strong = identity_tokens(" ".join([record.title or "", *names]), [], record.file)
+            else:
+                tokens, strong = identity_tokens(record.title, names, record.file)
+            tokens_of[record.id], strong_of[record.id] = tokens, strong
+            titles[record.id] = record.title or record.file
+            for token in tokens:
+                by_token.setdefault(token, set()).add(record.id)
+        return cls({t: frozenset(ids) for t, ids in by_token.items()}, tokens_of, strong_of, titles, len(tokens_of))
+
+    @property
+    def distinct_limit(self) -> int:
+        """Contracts a naming word may belong to (identity and text): a few, or 1 % of a large room."""
+        return max(DISTINCT_MAX_CONTRACTS, self.size // 100)
+
+    def named(self, question: str, text_contracts: Callable[[str], set[str]] | None = None) -> Scope | None:
+        """The contracts ``question`` names clearly, or None (see the module docstring).
+
+        ``text_contracts(token)`` gives the contracts whose text holds ``token`` (from the BM25
+        postings); without it only identity words are counted.
+        """
+        if self.size < 2:
+            return None  # one contract: scoping changes nothing
+        limit = self.distinct_limit
+        words = set(tokenize(question))
+        scores: dict[str, float] = {}
+        distinctive: set[str] = set()
+        for token in words:
+            ids = self.by_token.get(token)
+            if not ids or len(ids) > limit:
+                continue
+            in_texts = len(text_contracts(token) | ids) if text_contracts else len(ids)
+            if in_texts > limit:
+                continue
+            distinctive.add(token)
+            weight = math.log((self.size + 1) / in_texts)
+            for contract_id in ids:
+                scores[contract_id] = scores.get(contract_id, 0.0) + weight
+        if not scores:
+            return None
+        best = max(scores.values())
+        named = sorted((cid for cid, score in scores.items() if score >= best - 1e-9), key=lambda cid: cid)
+        runner_up = max((score for cid, score in scores.items() if score < best - 1e-9), default=0.0)
+        if len(named) > MAX_NAMED or runner_up > MARGIN * best:
+            return None
+        naming = frozenset(t for t in distinctive if self.by_token[t] & set(named))
+        if not any(naming & self.strong_of[cid] for cid in named):
+            return None  # title words alone ("confidential information") do not name a contract
+        return Scope(named, [self.titles[cid] for cid in named], sorted(naming), without_naming(question, naming))
+
+
+def _parties_read_reliably(record: Any) -> bool:
+    """Parties from the metadata, or read by a strong rule (preamble, « entre … et … », title,
+    signatures) — not the last-resort guess of names mentioned in the first article."""
+    from greffier.dataroom.records import STRONG_PARTY_RULES
+
+    source = record.sources.get("parties")
+    if source is None or source.origin != "extracted":
+        return True
+    return source.rule in STRONG_PARTY_RULES or not source.rule  # no rule: stored before it was kept
+
+
+def without_naming(question: str, naming: frozenset[str]) -> str:
+    """What ``question`` asks once the words that named a contract are taken out.
+
+    The parts of the question that hold a naming word are dropped when another part with content
+    is left (« Consider the X agreement between A and B; what is the notice period? » → « what is the
+    notice period? »); otherwise the naming words alone are dropped (« le préavis du bail Foncière
+    Exemple » → « le préavis du bail »). The whole question when only stop words would be left.
+    """
+    parts = [part.strip() for part in _CLAUSE.split(question) if part.strip()]
+    kept = [part for part in parts if not (set(tokenize(part)) & naming)]
+    if len(parts) > 1 and any(tokenize(part) for part in kept):
+        return " ".join(kept)
+    words = [w for w in _WORD.findall(question) if not (tokens := tokenize(w)) or not set(tokens) <= naming]
+    stripped = " ".join(words)
+    return stripped if tokenize(stripped) else question
+
+
+_indexes: dict[tuple[str, int], IdentityIndex] = {}
+_indexes_lock = threading.Lock()
+
+
+def scope_for(workspace: Any, question: str) -> Scope | None:
+    """The contracts ``question`` names in this workspace (records loaded and indexed once per generation)."""
+    from greffier.dataroom.service import load_dataroom
+
+    room = load_dataroom(workspace)
+    key = (str(workspace.data_dir), room.generation)
+    with _indexes_lock:
+        index = _indexes.get(key)
+    if index is None:
+        index = IdentityIndex.build(room.records)
+        with _indexes_lock:
+            for stale in [k for k in _indexes if k[0] == key[0]]:
+                del _indexes[stale]
+            _indexes[key] = index
+    bm25 = workspace.bm25()
+
+    limit = index.distinct_limit
+
+    def text_contracts(token: str) -> set[str]:
+        found: set[str] = set()
+        for chunk_id in bm25.chunks_with(token):  # in index order: a contract's chunks are together
+            found.add(chunk_id.rsplit("-", 1)[0])  # chunk ids are "<contract id>-<n>"
+            if len(found) > limit:
+                break  # common in the texts: names nothing, no need to count further
+        return found
+
+    scope = index.named(question, text_contracts)
+    if scope is None:
+        return None
+    # Cross-check: the whole question's best lexical match must be in a named contract (the first page
+    # that names the parties, usually). A name read wrongly into the records then scopes nothing.
+    best = bm25.search(tokenize(question), top_k=1)
+    if not best or best[0].chunk_id.rsplit("-", 1)[0] not in scope.contract_ids:
+        return None
+    return scope
