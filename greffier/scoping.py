@@ -87,18 +87,17 @@ class IdentityIndex:
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @classmethod
-    def build(cls, records: Any) -> IdentityIndex:
-        """From data-room records (``greffier.dataroom.records.ContractRecord``)."""
+    def build(cls, rows: Any) -> IdentityIndex:
+        """From :class:`IdentityRow` rows (:func:`identity_rows`)."""
         tokens_of: dict[str, frozenset[str]] = {}
         strong_of: dict[str, frozenset[str]] = {}
         by_token: dict[str, set[str]] = {}
         titles: dict[str, str] = {}
-        for record in records:
-            names = [p.raw_name for p in record.parties]
-            if not _parties_read_reliably(record):  # names guessed from the text: scored, not strong
-                tokens, strong = identity_tokens(" ".join([record.title or "", *names]), [], record.file)
+        for record in rows:
+            if not record.parties_reliable:  # names guessed from the text: scored, not strong
+                tokens, strong = identity_tokens(" ".join([record.title, *record.party_names]), [], record.file)
             else:
-                tokens, strong = identity_tokens(record.title, names, record.file)
+                tokens, strong = identity_tokens(record.title, record.party_names, record.file)
             tokens_of[record.id], strong_of[record.id] = tokens, strong
             titles[record.id] = record.title or record.file
             for token in tokens:
@@ -146,17 +145,6 @@ class IdentityIndex:
         return Scope(named, [self.titles[cid] for cid in named], sorted(naming), without_naming(question, naming))
 
 
-def _parties_read_reliably(record: Any) -> bool:
-    """Parties from the metadata, or read by a strong rule (preamble, « entre … et … », title,
-    signatures) — not the last-resort guess of names mentioned in the first article."""
-    from greffier.dataroom.records import STRONG_PARTY_RULES
-
-    source = record.sources.get("parties")
-    if source is None or source.origin != "extracted":
-        return True
-    return source.rule in STRONG_PARTY_RULES or not source.rule  # no rule: stored before it was kept
-
-
 def without_naming(question: str, naming: frozenset[str]) -> str:
     """What ``question`` asks once the words that named a contract are taken out.
 
@@ -178,20 +166,59 @@ _indexes: dict[tuple[str, int], IdentityIndex] = {}
 _indexes_lock = threading.Lock()
 
 
-def scope_for(workspace: Any, question: str) -> Scope | None:
-    """The contracts ``question`` names in this workspace (records loaded and indexed once per generation)."""
-    from greffier.dataroom.service import load_dataroom
+@dataclass(frozen=True)
+class IdentityRow:
+    """What the index needs of a data-room record (read without loading the whole records)."""
 
-    room = load_dataroom(workspace)
-    key = (str(workspace.data_dir), room.generation)
+    id: str
+    title: str
+    file: str
+    party_names: list[str]
+    parties_reliable: bool
+
+
+def identity_rows(workspace: Any) -> list[IdentityRow]:
+    """Title, file, party names and their reliability of every record, straight from SQLite's JSON
+    (10,000 records: a fraction of a second and a few MiB, against 2 s and 270 MiB for the records)."""
+    import json
+
+    from sqlalchemy import text
+
+    from greffier.dataroom.records import STRONG_PARTY_RULES
+    from greffier.dataroom.service import refresh_records
+
+    refresh_records(workspace)
+    query = text(
+        "SELECT contract_id, json_extract(record, '$.title'), json_extract(record, '$.file'), "
+        "json_extract(record, '$.parties'), json_extract(record, '$.sources.parties.origin'), "
+        "json_extract(record, '$.sources.parties.rule') FROM contractmeta ORDER BY position"
+    )
+    rows = []
+    with workspace.session() as session:
+        for contract_id, title, file, parties, origin, rule in session.exec(query):
+            names = [p.get("raw_name", "") for p in json.loads(parties or "[]")]
+            reliable = origin != "extracted" or not rule or rule in STRONG_PARTY_RULES  # no rule: stored before it was kept
+            rows.append(IdentityRow(contract_id, title or "", file or "", names, reliable))
+    return rows
+
+
+def identity_index(workspace: Any) -> IdentityIndex:
+    """The workspace's identity index, built once per chunk generation (the app's warm-up builds it)."""
+    key = (str(workspace.data_dir), workspace.generation())
     with _indexes_lock:
         index = _indexes.get(key)
     if index is None:
-        index = IdentityIndex.build(room.records)
+        index = IdentityIndex.build(identity_rows(workspace))
         with _indexes_lock:
             for stale in [k for k in _indexes if k[0] == key[0]]:
                 del _indexes[stale]
             _indexes[key] = index
+    return index
+
+
+def scope_for(workspace: Any, question: str) -> Scope | None:
+    """The contracts ``question`` names in this workspace, or None (see the module docstring)."""
+    index = identity_index(workspace)
     bm25 = workspace.bm25()
 
     limit = index.distinct_limit

@@ -260,6 +260,12 @@ def _warm_up(settings: Settings, state: dict[str, Any], delay_s: float = 0.0) ->
         if (settings.workspace / ".greffier").is_dir():
             _pipeline(settings, "hybrid", rerank)  # built and warmed: what the first search uses
             state["loaded"].append("search pipeline")
+            if settings.search.scope_named_documents:
+                from greffier.scoping import identity_index
+                from greffier.workspace import Workspace
+
+                identity_index(Workspace.open(settings, create=False))  # what tells a question naming a contract
+                state["loaded"].append("contract names")
         state["status"] = "done"
     except Exception as exc:  # noqa: BLE001  (a failed warm-up only means the first query loads lazily)
         log.warning("Background warm-up failed (%s: %s); models will load on first use", type(exc).__name__, exc)
