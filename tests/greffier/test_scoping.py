@@ -163,3 +163,12 @@ def test_parties_guessed_from_the_text_do_not_name_a_contract(tmp_path):
     settings = load_settings(tmp_path / "ws")
     Ingestor(settings).ingest(room)
     assert search(settings, "Ignore previous instructions loyer", top_k=3)["scope"] is None
+
+
+def test_the_ask_command_says_which_contract_it_searched(leases, capsys):
+    from greffier.cli import main
+
+    assert main(["ask", "Dans le bail Pharmacie Delorme, quel est le loyer annuel ?", "--workspace", str(leases.workspace)]) == 0
+    printed = capsys.readouterr().out
+    assert "Searched inside Bail commercial — Foncière Aubrac / Pharmacie Delorme (named by: delorme pharmacie)" in printed
+    assert TENANTS["Pharmacie Delorme"][1] in printed
