@@ -175,6 +175,9 @@ def ask(settings: Settings, message: str, *, mode: str, llm: LLMChoice, thread_i
         threads.append(workspace, thread_id, ChatMessage.from_assistant(text), {"final": True, "mode": mode, "error": True, "trace": _dump(trace)})
         return Outcome(thread_id, "error", trace)
     text, sources, note = _shape(mode, result)
+    if result.get("scope"):  # the question named a contract: say that only it was searched
+        where = "; ".join(_short(t) for t in result["scope"]["titles"])
+        note = " ".join(filter(None, [note, f"Searched only inside {where}, which the question names."]))
     _mark_cited(trace, sources)
     extra = {
         "final": True, "mode": mode, "sources": [asdict(s) for s in sources], "trace": _dump(trace),

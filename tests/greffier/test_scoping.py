@@ -172,3 +172,15 @@ def test_the_ask_command_says_which_contract_it_searched(leases, capsys):
     printed = capsys.readouterr().out
     assert "Searched inside Bail commercial — Foncière Aubrac / Pharmacie Delorme (named by: delorme pharmacie)" in printed
     assert TENANTS["Pharmacie Delorme"][1] in printed
+
+
+def test_the_chat_turn_notes_that_only_the_named_contract_was_searched(leases):
+    from greffier.llm import LLMChoice
+    from greffier.ui import chat
+
+    outcome = chat.ask(leases, "Dans le bail Boulangerie Marceau, quel est le préavis ?", mode="rag",
+                       llm=LLMChoice(None, {"kind": "none", "reason": "LLM turned off in settings"}))
+    turn = chat.load_turns(leases, outcome.thread_id)[-1]
+    assert turn.note.endswith("Searched only inside Bail commercial — Foncière Aubrac / Boulangerie Marceau, which the question names.")
+    assert turn.note.startswith("No LLM available")  # the note it had before is kept
+    assert TENANTS["Boulangerie Marceau"][0] in turn.text
