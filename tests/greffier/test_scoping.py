@@ -183,4 +183,4 @@ def test_the_chat_turn_notes_that_only_the_named_contract_was_searched(leases):
     turn = chat.load_turns(leases, outcome.thread_id)[-1]
     assert turn.note.endswith("Searched only inside Bail commercial — Foncière Aubrac / Boulangerie Marceau, which the question names.")
     assert turn.note.startswith("No LLM available")  # the note it had before is kept
-    assert TENANTS["Boulangerie Marceau"][0] in turn.text
+    assert TENANTS["Boulangerie Marceau"][0] in turn.answer
