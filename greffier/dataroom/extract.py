@@ -311,13 +311,14 @@ def extract_parties(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFindi
     """The parties, by the first rule that finds at least two of them.
 
     Rules, strongest first: the preamble block (« ENTRE LES SOUSSIGNÉS : X … ET : Y », "BETWEEN:
-    X … AND: Y"), a sentence « conclu entre X et Y » / "between X and Y", the title ("Contrat … — A /
+    X … AND: Y"), a sentence « conclu entre X et Y » / "between X and Y", companies given a defined
+    name in the opening ("Acme Corp., a Delaware corporation (\"Acme\")"), the title ("Contrat … — A /
     B"), signature blocks (« Pour X », "For and on behalf of X"), then the first names mentioned in
     the first article. Names shortened in the title are completed from the text ("Solveig" →
     "Solveig Médical SAS").
     """
     found: list[PartyFinding] = []
-    for rule in (_preamble_parties, _between_parties, _title_parties, _signature_parties, _mentioned_parties):
+    for rule in (_preamble_parties, _between_parties, _defined_parties, _title_parties, _signature_parties, _mentioned_parties):
         parties = _unique(rule(title, chunks))
         if len(parties) >= 2:
             found = parties
@@ -416,6 +417,43 @@ def _between_parties(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFind
             if len(found) == 2:
                 return found
     return []
+
+
+# An English opening that gives each party a defined name: `PUROLATOR COURIER LTD. ("Purolator")`,
+# `Marv Enterprises, LLC, a Limited Liability Company organized under … ("Marv")`,
+# `Premier Biomedical, Inc. (OTC Pink: BIEI), a Nevada corporation ("Premier")`.
+_DEFINED_NAME = re.compile(
+    r"(?P<name>[A-Z0-9][\w&'’.\-]*(?:,?[ \t]+(?:[A-Z0-9&][\w&'’.\-]*|of|and|de|du|des))*)"
+    r"(?:[ \t]*\([^()\"“”\n]{1,40}\))?"
+    r"(?P<desc>,[ \t]+(?:a|an)[ \t]+[^()\"“”]{3,160}?)?"
+    r"[ \t,]*\([ \t]*(?:the[ \t]+|hereinafter[^\"“”()]{0,40}?)?[\"“](?P<alias>[^\"”\n]{1,40})[\"”]"
+)
+_CORPORATE_DESCRIPTOR = re.compile(r"\b(?:corporation|company|partnership|limited|llc|trust|association|société|societe)\b", re.I)
+_DEFINED_SCAN_CHARS = 3000
+
+
+def _defined_parties(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFinding]:
+    """Companies the opening gives a defined name to, in order; a name counts when it carries a legal
+    form (Inc., LLC, Ltd, SA…) or is described as a corporation, company, partnership…"""
+    found: list[PartyFinding] = []
+    text = " ".join(" ".join(chunk.text.split()) for chunk in chunks[:2])[:_DEFINED_SCAN_CHARS]
+    chunk_id = chunks[0].id if chunks else None
+    for match in _DEFINED_NAME.finditer(text):
+        words = [fold(w).strip(".,") for w in match["name"].split()]
+        corporate = any(w in LEGAL_FORMS for w in words) or bool(match["desc"] and _CORPORATE_DESCRIPTOR.search(match["desc"]))
+        if not corporate or all(w in LEGAL_FORMS for w in words):  # "Inc." alone is the tail of a lower-case name
+            continue
+        if name := clean_party_name(_trim_leading_lowercase_run(match["name"]).replace(",", "")):  # "Acme, Inc." → "Acme Inc."
+            found.append(PartyFinding(name=name, chunk_id=chunk_id, raw=match.group(0)[:200], rule="defined"))
+    return _unique(found)
+
+
+def _trim_leading_lowercase_run(name: str) -> str:
+    """Drop connector words a name run may start with ("and Zenith Ltd" → "Zenith Ltd")."""
+    words = name.split()
+    while words and words[0] in ("of", "and", "de", "du", "des"):
+        words = words[1:]
+    return " ".join(words)
 
 
 _TITLE_DASH = re.compile(r"\s+[—–-]\s+")

@@ -201,7 +201,7 @@ def _party(name: str, siren_value: object) -> Party:
     return Party(raw_name=name, entity_id=entity_id(name), siren=siren, siren_warning=warning)
 
 
-STRONG_PARTY_RULES = frozenset({"preamble", "between", "signature", "title"})
+STRONG_PARTY_RULES = frozenset({"preamble", "between", "defined", "signature", "title"})
 
 
 def _compare_parties(record: ContractRecord, found: list[PartyFinding]) -> None:

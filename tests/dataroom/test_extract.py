@@ -193,6 +193,29 @@ def test_a_title_side_that_is_only_a_contract_type_names_no_party():
     assert extract_parties("Bail Commercial / Distribution", one_chunk("Texte sans nom.")) == []
 
 
+@pytest.mark.parametrize(
+    ("opening", "ids"),
+    [
+        ('SUPPLY AGREEMENT (the "Agreement") dated 4 May 2021, by and between: Halvard Robotics, Inc., a Delaware '
+         'corporation ("Halvard"), and Minto Components Ltd. ("Minto").', ["halvard_robotics", "minto_components"]),
+        ('THIS LICENSE AGREEMENT is entered into effective June 1, 2020 (the "Effective Date") by and among, on the '
+         'one hand, Quarrel Media, LLC, a California limited liability company ("Quarrel"), and, on the other hand, '
+         'Ostrander Pictures Corp. ("OPC").', ["quarrel_media", "ostrander_pictures"]),
+        ('B E T W E E N: NORTHCAPE FREIGHT LTD. ("Northcape") - and - LUMEN PARCEL SYSTEMS INC. ("Lumen")',
+         ["northcape_freight", "lumen_parcel_systems"]),
+    ],
+)
+def test_companies_given_a_defined_name_in_an_english_opening(opening, ids):
+    parties = extract_parties("", one_chunk(opening))
+    assert [entity_id(p.name) for p in parties] == ids
+    assert {p.rule for p in parties} == {"defined"}
+
+
+def test_defined_terms_that_are_not_companies_are_not_parties():
+    opening = 'This Agreement (the "Agreement") is made on March 3, 2022 ("Effective Date") for the Project ("Project").'
+    assert all(p.rule != "defined" for p in extract_parties("", one_chunk(opening)))
+
+
 def test_signature_blocks():
     text = "ARTICLE 9 — SIGNATURES\nFait à Lyon, le 3 mars 2022.\n\nPour Ravel Industries SA\nM. Henri Ravel\n\nPour le Client\n\nFor and on behalf of Nordvik AS:\n"
     assert party_ids("", one_chunk(text)) == ["ravel_industries", "nordvik"]
