@@ -184,3 +184,18 @@ def test_the_chat_turn_notes_that_only_the_named_contract_was_searched(leases):
     assert turn.note.endswith("Searched only inside Bail commercial — Foncière Aubrac / Boulangerie Marceau, which the question names.")
     assert turn.note.startswith("No LLM available")  # the note it had before is kept
     assert TENANTS["Boulangerie Marceau"][0] in turn.answer
+
+
+from hypothesis import given, settings as hyp_settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from store.text_analysis import tokenize  # noqa: E402
+
+
+@hyp_settings(max_examples=200, deadline=None)
+@given(st.text(max_size=200), st.sets(st.sampled_from(["acme", "zenith", "bail", "notice", "quenot", "x"]), max_size=4))
+def test_without_naming_keeps_a_searchable_question(question, naming):
+    stripped = without_naming(question, frozenset(naming))
+    assert set(tokenize(stripped)) <= set(tokenize(question))  # only words of the question
+    if tokenize(question):
+        assert tokenize(stripped)  # something left to search
