@@ -90,6 +90,10 @@ def _m002_contract_meta(connection) -> None:  # noqa: ANN001
     models.ContractMeta.__table__.create(connection, checkfirst=True)
 
 
+def _m005_record_cache(connection) -> None:  # noqa: ANN001
+    models.RecordCache.__table__.create(connection, checkfirst=True)  # per-contract data-room records
+
+
 def _create_tables_of(module_name: str):  # noqa: ANN202
     """A migration that creates the tables a module defines (checkfirst: safe on any database)."""
 
@@ -109,6 +113,7 @@ MIGRATIONS: list[Callable] = [
     _m002_contract_meta,
     _create_tables_of("store.compliance_models"),  # 3: flags and scans
     _create_tables_of("store.chat_models"),  # 4: conversation threads
+    _m005_record_cache,
 ]
 
 

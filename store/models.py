@@ -95,3 +95,14 @@ class ContractMeta(SQLModel, table=True):
     entity_ids: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     record: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     content_hash: str = ""
+
+
+class RecordCache(SQLModel, table=True):
+    """A contract's data-room record before the data-room-wide steps (amendments, warnings), with its
+    extraction, keyed by a hash of everything it was built from: after an ingest only the contracts
+    that changed are extracted again (greffier.dataroom.service.refresh_records)."""
+
+    contract_id: str = Field(primary_key=True)
+    input_hash: str = ""
+    record: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    extraction: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))

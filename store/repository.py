@@ -124,6 +124,19 @@ def list_chunks(*, session: Session, contract_id: str) -> list[Chunk]:
     return list(session.exec(statement))
 
 
+def chunk_rows_by_contract(*, session: Session) -> dict[str, list[tuple[str, str | None, str, int | None]]]:
+    """``{contract id: [(chunk id, section, text, page), ...]}`` in chunk order, for every contract, in
+    one query of plain columns (the data-room records read all chunks: one query per contract took
+    3.5 s for 10,000 contracts)."""
+    rows = session.exec(
+        select(Chunk.contract_id, Chunk.id, Chunk.section, Chunk.text, Chunk.page).order_by(Chunk.contract_id, Chunk.chunk_index)
+    )
+    grouped: dict[str, list[tuple[str, str | None, str, int | None]]] = {}
+    for contract_id, chunk_id, section, text, page in rows:
+        grouped.setdefault(contract_id, []).append((chunk_id, section, text, page))
+    return grouped
+
+
 def get_chunks(*, session: Session, chunk_ids: Sequence[str]) -> dict[str, Chunk]:
     if not chunk_ids:
         return {}

@@ -94,10 +94,17 @@ def resolve_amendments(contracts: Sequence[TermView]) -> AmendmentOutcome:
 
 def link_amendments(contracts: Sequence[TermView]) -> list[AmendmentLink]:
     """One link per amendment: its target, why, or why not."""
-    return [_link(amendment, contracts) for amendment in contracts if amendment.is_amendment]
+    # Contracts by their parties, in data-room order: an amendment looks only at its parties' contracts
+    # (800 amendments among 10,000 contracts: 5.4 s when each scanned every contract).
+    by_parties: dict[frozenset[str], list[TermView]] = {}
+    for contract in contracts:
+        if not contract.is_amendment and contract.party_ids:
+            by_parties.setdefault(contract.party_ids, []).append(contract)
+    return [_link(amendment, by_parties.get(amendment.party_ids, [])) for amendment in contracts if amendment.is_amendment]
 
 
 def _candidates(amendment: TermView, contracts: Sequence[TermView]) -> list[TermView]:
+    """Contracts with the amendment's parties (``contracts`` are those already), signed before it."""
     return [
         c
         for c in contracts

@@ -16,10 +16,11 @@ from sqlalchemy import delete
 from sqlmodel import select
 
 from greffier.dataroom.extract import ChunkInput
-from greffier.dataroom.records import ContractInput, ContractRecord, build_records
+from greffier.dataroom.extract import Extraction
+from greffier.dataroom.records import ContractInput, ContractRecord, build_one, link_records
 from greffier.workspace import Workspace
 from store import repository as repo
-from store.models import ContractMeta
+from store.models import ContractMeta, RecordCache
 
 log = logging.getLogger(__name__)
 
@@ -88,19 +89,53 @@ def unwrap(text: str, section: str | None) -> str:
     return "\n".join(out)
 
 
+def _input_hash(contract: ContractInput) -> str:
+    import hashlib
+
+    return hashlib.sha256(f"v{RECORDS_FORMAT}\n{contract.model_dump_json()}".encode()).hexdigest()
+
+
+def _built(workspace: Workspace, inputs: list[ContractInput]) -> list[tuple[ContractRecord, Extraction]]:
+    """Each contract's record and extraction: from the cache when the contract (and the record
+    format) is unchanged, extracted again otherwise; the cache is updated and pruned."""
+    with workspace.session() as session:
+        cached = {row.contract_id: row for row in session.exec(select(RecordCache))}
+        built: list[tuple[ContractRecord, Extraction]] = []
+        fresh = 0
+        for contract in inputs:
+            digest = _input_hash(contract)
+            row = cached.pop(contract.id, None)
+            if row is not None and row.input_hash == digest:
+                built.append((ContractRecord.model_validate(row.record), Extraction.model_validate(row.extraction)))
+                continue
+            record, extraction = build_one(contract)
+            built.append((record, extraction))
+            fresh += 1
+            row = row or RecordCache(contract_id=contract.id)
+            row.input_hash = digest
+            row.record = record.model_dump(mode="json")
+            row.extraction = extraction.model_dump(mode="json")
+            session.add(row)
+        for gone in cached.values():  # contracts removed from the workspace
+            session.delete(gone)
+    log.info("data-room records: %d contracts extracted, %d from the cache", fresh, len(inputs) - fresh)
+    return built
+
+
 def _inputs(workspace: Workspace) -> list[ContractInput]:
     with workspace.session() as session:
         contracts = repo.list_contracts(session=session)
+        chunk_rows = repo.chunk_rows_by_contract(session=session)
         inputs = []
         for contract in contracts:
-            chunks = repo.list_chunks(session=session, contract_id=contract.id)
+            chunks = chunk_rows.get(contract.id, [])
             inputs.append(
                 ContractInput(
                     id=contract.id,
                     file=contract.file,
                     title=contract.title,
                     text=contract.text,
-                    chunks=[ChunkInput(id=c.id, section=c.section or "", text=unwrap(c.text, c.section), page=c.page) for c in chunks],
+                    chunks=[ChunkInput(id=cid, section=section or "", text=unwrap(text, section), page=page) for cid, section, text, page in chunks],
                     manifest=dict(contract.manifest or {}),
                     position=contract.position,
                 )
@@ -115,7 +150,7 @@ def refresh_records(workspace: Workspace) -> int:
         stamp = repo.get_meta(session=session, key=RECORDS_STAMP_KEY)
     if stamp == _records_stamp(generation):
         return -1
-    records = build_records(_inputs(workspace))
+    records = link_records(_built(workspace, _inputs(workspace)))
     with workspace.session() as session:
         session.exec(delete(ContractMeta))
         for order, record in enumerate(records):
