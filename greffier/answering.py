@@ -268,9 +268,17 @@ def _extractive(question: str, kept: list[Passage], max_sentences: int = 3) -> s
     return " ".join(f"{sentence} [{n}]" for _score, n, _pos, sentence in best)
 
 
+def _label(text: str) -> str:
+    """A title or heading compared loosely: case, accents, dashes and spaces folded."""
+    return " ".join(re.sub(r"[—–‑-]", "-", fold(text)).split())
+
+
 def _prose(passage: Passage) -> str:
-    """The passage without its heading line, with PDF line breaks joined back into sentences."""
+    """The passage without its title and heading lines, with PDF line breaks joined back into sentences."""
     lines = [line.strip() for line in passage.text.split("\n") if line.strip()]
+    title = (passage.result.get("title") or "").strip()
+    if lines and title and _label(lines[0]) == _label(title):
+        lines = lines[1:]  # the document's title line: a label, not a sentence to quote
     section = (passage.result.get("section") or "").split(" > ")[-1].strip()
     if lines and section and fold(lines[0]) == fold(section):
         lines = lines[1:]

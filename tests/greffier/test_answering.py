@@ -219,3 +219,13 @@ def test_no_ollama_or_remote_ollama_is_reported_not_used(settings):
     remote = settings.model_copy(update={"models": settings.models.model_copy(update={"llm_backend": "ollama", "ollama_url": "http://10.1.2.3:11434"})})
     choice = resolve_llm(remote)
     assert choice.backend is None and "allow_remote_llm" in choice.info["reason"]
+
+
+def test_the_extractive_answer_does_not_quote_the_document_title():
+    from greffier.answering import Passage, _extractive
+
+    first = Passage(1, {"chunk_id": "c1-0", "file": "bail.pdf", "page": 1, "title": "Bail commercial — Foncière Exemple / Société Test",
+                        "section": "Article 2 - Loyer",
+                        "text": "Bail commercial - Foncière Exemple / Société Test\nArticle 2 - Loyer\nLe loyer annuel est fixé à 48 000 euros hors taxes."})
+    answer_text = _extractive("Quel est le loyer annuel du bail commercial Foncière Exemple ?", [first])
+    assert "48 000 euros" in answer_text and "Société Test" not in answer_text
