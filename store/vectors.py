@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import greffier  # noqa: F401  (privacy switches before chromadb is imported)
-import chromadb
-from chromadb.config import Settings as ChromaSettings
+
+# chromadb is imported where a client is made, not here: importing it costs 0.65 s, and the app's
+# first page (and every CLI command that opens a workspace) needs SQLite, not vectors.
 
 log = logging.getLogger(__name__)
 
@@ -24,7 +25,9 @@ _clients: dict[str, Any] = {}
 _clients_lock = threading.Lock()
 
 
-def _chroma_settings() -> ChromaSettings:
+def _chroma_settings():  # noqa: ANN202
+    from chromadb.config import Settings as ChromaSettings
+
     return ChromaSettings(anonymized_telemetry=False, allow_reset=False)
 
 
@@ -34,6 +37,8 @@ def get_client(data_dir: Path, host: str | None = None, port: int = 8000):  # no
     with _clients_lock:
         client = _clients.get(key)
         if client is None:
+            import chromadb
+
             if host:
                 client = chromadb.HttpClient(host=host, port=port, settings=_chroma_settings())
             else:
