@@ -259,12 +259,15 @@ def _warm_up(settings: Settings, state: dict[str, Any], delay_s: float = 0.0) ->
             state["loaded"].append("reranker")
         if (settings.workspace / ".greffier").is_dir():
             _pipeline(settings, "hybrid", rerank)  # built and warmed: what the first search uses
+            from greffier.workspace import Workspace
+
+            workspace = Workspace.open(settings, create=False)
+            workspace.collection()  # the vector store opened (chromadb imported, its index read)
             state["loaded"].append("search pipeline")
             if settings.search.scope_named_documents:
                 from greffier.scoping import identity_index
-                from greffier.workspace import Workspace
 
-                identity_index(Workspace.open(settings, create=False))  # what tells a question naming a contract
+                identity_index(workspace)  # what tells a question naming a contract
                 state["loaded"].append("contract names")
         state["status"] = "done"
     except Exception as exc:  # noqa: BLE001  (a failed warm-up only means the first query loads lazily)
