@@ -425,7 +425,7 @@ def reconcile(workspace: Workspace, *, repair: bool = True) -> dict[str, Any]:
         for start in range(0, len(orphans), 5000):
             collection.delete(ids=orphans[start : start + 5000])
     if repair and missing:
-        contract_ids = {cid.rsplit("-", 1)[0] for cid in missing}
+        contract_ids = {repo.contract_id_of_chunk(cid) for cid in missing}
         with workspace.session() as session:
             for record in repo.list_source_files(session=session):
                 if set(record.contract_ids or []) & contract_ids:

@@ -29,11 +29,12 @@ from __future__ import annotations
 import math
 import re
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import PurePath
 from collections.abc import Callable
 from typing import Any
 
+from store.repository import contract_id_of_chunk
 from store.text_analysis import tokenize
 
 DISTINCT_MAX_CONTRACTS = 3  # a word carried by more contracts than this (and 1 % of them) names none
@@ -84,7 +85,6 @@ class IdentityIndex:
     strong_of: dict[str, frozenset[str]]
     titles: dict[str, str]
     size: int
-    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @classmethod
     def build(cls, rows: Any) -> IdentityIndex:
@@ -135,11 +135,12 @@ class IdentityIndex:
         if not scores:
             return None
         best = max(scores.values())
-        named = sorted((cid for cid, score in scores.items() if score >= best - 1e-9), key=lambda cid: cid)
+        named = sorted(cid for cid, score in scores.items() if score >= best - 1e-9)
         runner_up = max((score for cid, score in scores.items() if score < best - 1e-9), default=0.0)
         if len(named) > MAX_NAMED or runner_up > MARGIN * best:
             return None
-        naming = frozenset(t for t in distinctive if self.by_token[t] & set(named))
+        named_set = set(named)
+        naming = frozenset(t for t in distinctive if self.by_token[t] & named_set)
         if not any(naming & self.strong_of[cid] for cid in named):
             return None  # title words alone ("confidential information") do not name a contract
         return Scope(named, [self.titles[cid] for cid in named], sorted(naming), without_naming(question, naming))
@@ -226,7 +227,7 @@ def scope_for(workspace: Any, question: str) -> Scope | None:
     def text_contracts(token: str) -> set[str]:
         found: set[str] = set()
         for chunk_id in bm25.chunks_with(token):  # in index order: a contract's chunks are together
-            found.add(chunk_id.rsplit("-", 1)[0])  # chunk ids are "<contract id>-<n>"
+            found.add(contract_id_of_chunk(chunk_id))
             if len(found) > limit:
                 break  # common in the texts: names nothing, no need to count further
         return found
@@ -237,6 +238,6 @@ def scope_for(workspace: Any, question: str) -> Scope | None:
     # Cross-check: the whole question's best lexical match must be in a named contract (the first page
     # that names the parties, usually). A name read wrongly into the records then scopes nothing.
     best = bm25.search(tokenize(question), top_k=1)
-    if not best or best[0].chunk_id.rsplit("-", 1)[0] not in scope.contract_ids:
+    if not best or contract_id_of_chunk(best[0].chunk_id) not in scope.contract_ids:
         return None
     return scope

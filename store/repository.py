@@ -96,6 +96,11 @@ def contract_ids(*, session: Session) -> set[str]:
     return set(session.exec(select(Contract.id)))
 
 
+def contract_id_of_chunk(chunk_id: str) -> str:
+    """The contract a chunk id belongs to: chunk ids are ``<contract id>-<n>`` (the splitter's format)."""
+    return chunk_id.rsplit("-", 1)[0]
+
+
 def chunk_ids_of(*, session: Session, contract_id: str) -> list[str]:
     return list(session.exec(select(Chunk.id).where(Chunk.contract_id == contract_id)))
 
