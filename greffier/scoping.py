@@ -13,8 +13,9 @@ question finds the contract's first page — the one that names the parties — 
    contract, its duplicates and its amendments share their identity).
 2. The question is scoped only when that is clear: at most :data:`MAX_NAMED` contracts share the best
    score, every other contract scores at most :data:`MARGIN` of it, one of the naming words is a
-   party's name or in the file name (title words alone are too often topic words), and the whole
-   question's best BM25 passage is in a named contract (a cross-check against names read wrongly).
+   party's name or in the file name (title words alone are too often topic words), and a named
+   contract holds one of the whole question's best BM25 passages (a cross-check against names read
+   wrongly).
    A question that names a party of many contracts, or none, is searched as usual.
 3. Inside the named contracts, the question is searched without what named them (it would point at
    the first page again): without the parts of the question (split at « ; », « : », « ? », a dash or a
@@ -41,6 +42,7 @@ DISTINCT_MAX_CONTRACTS = 3  # a word carried by more contracts than this (and 1 
 MAX_NAMED = 3  # contracts one question may be scoped to (a contract, its duplicate, its amendment)
 MARGIN = 0.75  # the best contract outside the named ones scores at most this share of theirs
 MIN_TOKEN_LENGTH = 3
+CROSS_CHECK_PASSAGES = 20  # a named contract must hold one of the whole question's best BM25 passages
 
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _WORD = re.compile(r"\w[\w'’.-]*", re.UNICODE)
@@ -235,9 +237,10 @@ def scope_for(workspace: Any, question: str) -> Scope | None:
     scope = index.named(question, text_contracts)
     if scope is None:
         return None
-    # Cross-check: the whole question's best lexical match must be in a named contract (the first page
-    # that names the parties, usually). A name read wrongly into the records then scopes nothing.
-    best = bm25.search(tokenize(question), top_k=1)
-    if not best or contract_id_of_chunk(best[0].chunk_id) not in scope.contract_ids:
+    # Cross-check: a named contract must be among those the whole question reaches lexically (its
+    # best passages). Not only the first one: in « Quel est le préavis du contrat Thornbury ? » asked
+    # of an English contract, the French words rank other contracts' notice clauses first.
+    best = bm25.search(tokenize(question), top_k=CROSS_CHECK_PASSAGES)
+    if not {contract_id_of_chunk(hit.chunk_id) for hit in best} & set(scope.contract_ids):
         return None
     return scope

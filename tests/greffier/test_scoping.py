@@ -85,6 +85,14 @@ def test_an_english_question_naming_the_licence(leases):
     assert response["results"][0]["section"].startswith("Section 2")
 
 
+def test_a_french_question_naming_an_english_contract(leases):
+    """Its French words rank the leases' notice clauses first; the named licence is still searched."""
+    response = search(leases, "Quel préavis de congé pour Nordvik AS ?", top_k=3)
+    assert response["scope"] is not None and "nordvik" in response["scope"]["named_by"]
+    assert {r["contract_id"] for r in response["results"]} == set(response["scope"]["contract_ids"])
+    assert any("ninety days" in r["text"] for r in response["results"])
+
+
 @pytest.mark.parametrize(
     "question",
     [
