@@ -263,7 +263,16 @@ def _extractive(question: str, kept: list[Passage], max_sentences: int = 3) -> s
             scored.append((score, passage.n, position, sentence))
     if not scored:
         return " ".join(f"{p.text[:300]} [{p.n}]" for p in kept[:1])
-    best = sorted(scored, key=lambda s: -s[0])[:max_sentences]
+    best: list[tuple[float, int, int, str]] = []
+    seen: set[str] = set()
+    for item in sorted(scored, key=lambda s: -s[0]):
+        key = _label(item[3])
+        if key in seen:
+            continue  # the same sentence in a duplicate document: quoted once
+        seen.add(key)
+        best.append(item)
+        if len(best) == max_sentences:
+            break
     best.sort(key=lambda s: (s[1], s[2]))
     return " ".join(f"{sentence} [{n}]" for _score, n, _pos, sentence in best)
 

@@ -229,3 +229,13 @@ def test_the_extractive_answer_does_not_quote_the_document_title():
                         "text": "Bail commercial - Foncière Exemple / Société Test\nArticle 2 - Loyer\nLe loyer annuel est fixé à 48 000 euros hors taxes."})
     answer_text = _extractive("Quel est le loyer annuel du bail commercial Foncière Exemple ?", [first])
     assert "48 000 euros" in answer_text and "Société Test" not in answer_text
+
+
+def test_the_extractive_answer_quotes_a_sentence_of_two_duplicate_documents_once():
+    from greffier.answering import Passage, _extractive
+
+    text = "Article 9 - Cession\nLe preneur demeure garant solidaire du cessionnaire pendant trois ans."
+    original = Passage(1, {"chunk_id": "c1-9", "file": "bail.pdf", "page": 2, "title": "Bail", "section": "Article 9 - Cession", "text": text})
+    copy = Passage(2, {"chunk_id": "c2-9", "file": "bail - copie.docx", "page": None, "title": "Bail", "section": "Article 9 - Cession", "text": text})
+    answer_text = _extractive("Le preneur reste-t-il garant du cessionnaire ?", [original, copy])
+    assert answer_text.count("garant solidaire") == 1 and "[1]" in answer_text
