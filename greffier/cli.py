@@ -213,7 +213,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     print(f"LLM: {backend.get('kind')} {backend.get('model') or ''} {('— ' + backend['reason']) if backend.get('reason') else ''}".rstrip())
     if result.get("scope"):
         scope = result["scope"]
-        print(f"Searched inside {'; '.join(scope['titles'])} (named by: {' '.join(scope['named_by'])})")
+        print(f"Searched inside {'; '.join(scope['files'])} (named by: {' '.join(scope['named_by'])})")
     for citation in result["citations"]:
         print(f"  [{citation['n']}] {_where(citation)}")
     for flagged in result.get("unsupported", []):

@@ -71,11 +71,12 @@ class Scope:
 
     contract_ids: list[str]
     titles: list[str]
+    files: list[str]  # what a user recognises: the file names (a title may be a whole first paragraph)
     named_by: list[str]  # the question's words that named them
     question: str  # the question without its identity words
 
     def as_dict(self) -> dict[str, Any]:
-        return {"contract_ids": self.contract_ids, "titles": self.titles, "named_by": self.named_by, "question": self.question}
+        return {"contract_ids": self.contract_ids, "titles": self.titles, "files": self.files, "named_by": self.named_by, "question": self.question}
 
 
 @dataclass
@@ -86,6 +87,7 @@ class IdentityIndex:
     tokens_of: dict[str, frozenset[str]]
     strong_of: dict[str, frozenset[str]]
     titles: dict[str, str]
+    files: dict[str, str]
     size: int
 
     @classmethod
@@ -95,6 +97,7 @@ class IdentityIndex:
         strong_of: dict[str, frozenset[str]] = {}
         by_token: dict[str, set[str]] = {}
         titles: dict[str, str] = {}
+        files: dict[str, str] = {}
         for record in rows:
             if not record.parties_reliable:  # names guessed from the text: scored, not strong
                 tokens, strong = identity_tokens(" ".join([record.title, *record.party_names]), [], record.file)
@@ -102,9 +105,10 @@ class IdentityIndex:
                 tokens, strong = identity_tokens(record.title, record.party_names, record.file)
             tokens_of[record.id], strong_of[record.id] = tokens, strong
             titles[record.id] = record.title or record.file
+            files[record.id] = record.file
             for token in tokens:
                 by_token.setdefault(token, set()).add(record.id)
-        return cls({t: frozenset(ids) for t, ids in by_token.items()}, tokens_of, strong_of, titles, len(tokens_of))
+        return cls({t: frozenset(ids) for t, ids in by_token.items()}, tokens_of, strong_of, titles, files, len(tokens_of))
 
     @property
     def distinct_limit(self) -> int:
@@ -145,7 +149,9 @@ class IdentityIndex:
         naming = frozenset(t for t in distinctive if self.by_token[t] & named_set)
         if not any(naming & self.strong_of[cid] for cid in named):
             return None  # title words alone ("confidential information") do not name a contract
-        return Scope(named, [self.titles[cid] for cid in named], sorted(naming), without_naming(question, naming))
+        return Scope(
+            named, [self.titles[cid] for cid in named], [self.files[cid] for cid in named], sorted(naming), without_naming(question, naming)
+        )
 
 
 def without_naming(question: str, naming: frozenset[str]) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
+from pathlib import PurePath
 from typing import Any
 
 from haystack.dataclasses import ChatMessage
@@ -54,9 +55,9 @@ class Source:
         return f"[{self.n}] " + " · ".join(where)
 
 
-def _short(text: str, limit: int = 80) -> str:
-    text = " ".join(str(text).split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+def _scope_files(scope: dict[str, Any]) -> list[str]:
+    """The file names of the contracts a question named (their ids when unknown)."""
+    return [PurePath(f).name for f in scope.get("files") or []] or list(scope.get("contract_ids") or [])
 
 
 @dataclass
@@ -111,8 +112,8 @@ def trace_step(kind: str, payload: dict[str, Any]) -> TraceStep | None:
         text = f"Retrieved {payload['count']} passages in {stages.get('total_ms', '?')} ms (hybrid: dense + BM25)"
         scope = payload.get("scope")
         if scope:
-            titles = "; ".join(_short(t) for t in (scope.get("titles") or scope.get("contract_ids") or []))
-            text += f" inside {titles} — named by « {' '.join(scope.get('named_by') or [])} » — for « {scope.get('question')} »"
+            where = "; ".join(_scope_files(scope))
+            text += f" inside {where} — named by « {' '.join(scope.get('named_by') or [])} » — for « {scope.get('question')} »"
         return TraceStep("retrieval", text, {**stages, **({"scope": scope} if scope else {})})
     if kind == "tool_result":
         if payload.get("error"):
@@ -176,7 +177,7 @@ def ask(settings: Settings, message: str, *, mode: str, llm: LLMChoice, thread_i
         return Outcome(thread_id, "error", trace)
     text, sources, note = _shape(mode, result)
     if result.get("scope"):  # the question named a contract: say that only it was searched
-        where = "; ".join(_short(t) for t in result["scope"]["titles"])
+        where = "; ".join(_scope_files(result["scope"]))
         note = " ".join(filter(None, [note, f"Searched only inside {where}, which the question names."]))
     _mark_cited(trace, sources)
     extra = {

@@ -143,7 +143,7 @@ def test_an_answer_says_where_it_looked_and_quotes_the_named_lease(leases):
     assert all(TENANTS[other][1] not in out["answer"] for other in TENANTS if other != "Librairie Tessier")
     retrieval = next(payload for kind, payload in events if kind == "retrieval")
     step = trace_step("retrieval", retrieval)
-    assert "inside Bail commercial — Foncière Aubrac / Librairie Tessier" in step.title and "loyer annuel" in step.title
+    assert "inside bail_tessier.md" in step.title and "loyer annuel" in step.title
 
 
 def test_records_stored_in_an_older_format_are_rebuilt_once(leases):
@@ -178,7 +178,7 @@ def test_the_ask_command_says_which_contract_it_searched(leases, capsys):
 
     assert main(["ask", "Dans le bail Pharmacie Delorme, quel est le loyer annuel ?", "--workspace", str(leases.workspace)]) == 0
     printed = capsys.readouterr().out
-    assert "Searched inside Bail commercial — Foncière Aubrac / Pharmacie Delorme (named by: delorme pharmacie)" in printed
+    assert "Searched inside room/bail_delorme.md (named by: delorme pharmacie)" in printed
     assert TENANTS["Pharmacie Delorme"][1] in printed
 
 
@@ -189,7 +189,7 @@ def test_the_chat_turn_notes_that_only_the_named_contract_was_searched(leases):
     outcome = chat.ask(leases, "Dans le bail Boulangerie Marceau, quel est le préavis ?", mode="rag",
                        llm=LLMChoice(None, {"kind": "none", "reason": "LLM turned off in settings"}))
     turn = chat.load_turns(leases, outcome.thread_id)[-1]
-    assert turn.note.endswith("Searched only inside Bail commercial — Foncière Aubrac / Boulangerie Marceau, which the question names.")
+    assert turn.note.endswith("Searched only inside bail_marceau.md, which the question names.")
     assert turn.note.startswith("No LLM available")  # the note it had before is kept
     assert TENANTS["Boulangerie Marceau"][0] in turn.answer
 
