@@ -43,12 +43,10 @@ MAX_NAMED = 3  # contracts one question may be scoped to (a contract, its duplic
 MARGIN = 0.75  # the best contract outside the named ones scores at most this share of theirs
 MIN_TOKEN_LENGTH = 3
 CROSS_CHECK_PASSAGES = 20  # a named contract must hold one of the whole question's best BM25 passages
+TITLE_TOKENS = 16  # a "title" read from a first line may be a whole paragraph: its first words only
 
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _WORD = re.compile(r"\w[\w'’.-]*", re.UNICODE)
-
-
-TITLE_TOKENS = 16  # a "title" read from a first line may be a whole paragraph: its first words only
 _CLAUSE = re.compile(r"[;:?!\n]+|\s[—–-]\s")
 
 
