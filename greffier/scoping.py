@@ -36,7 +36,7 @@ from collections.abc import Callable
 from typing import Any
 
 from store.repository import contract_id_of_chunk
-from store.text_analysis import tokenize
+from greffier.text import tokenize
 
 DISTINCT_MAX_CONTRACTS = 3  # a word carried by more contracts than this (and 1 % of them) names none
 MAX_NAMED = 3  # contracts one question may be scoped to (a contract, its duplicate, its amendment)

@@ -21,7 +21,7 @@ from store import bm25 as bm25_store
 from store import repository as repo
 from store import vectors
 from store.db import get_engine, session_scope
-from store.text_analysis import tokenize
+from greffier.text import tokenize
 
 log = logging.getLogger(__name__)
 

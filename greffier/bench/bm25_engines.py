@@ -3,7 +3,7 @@
 The corpus is synthetic French / English contract prose (100–300 words a chunk) drawn from a hand-made
 legal vocabulary with a Zipf–Mandelbrot law, plus party names, article numbers, amounts and dates,
 so that the postings look like those of real contracts (a few very frequent words, a long tail of rare
-ones). Both engines index the same tokens, from :func:`store.text_analysis.tokenize`, with k1 = 1.2 and
+ones). Both engines index the same tokens, from :func:`greffier.text.tokens.tokenize`, with k1 = 1.2 and
 b = 0.75.
 
 They do not use the same IDF: bm25s in Greffier is the Lucene variant, ``log(1 + (N - df + 0.5) /
@@ -29,7 +29,7 @@ from rank_bm25 import BM25Okapi
 
 from greffier.bench.metrics import percentile
 from store.bm25 import BM25Index
-from store.text_analysis import tokenize
+from greffier.text import tokenize
 
 K1 = 1.2
 B = 0.75
@@ -378,7 +378,7 @@ def render_markdown(results: Sequence[dict[str, Any]]) -> str:
     """Speed and agreement tables of :func:`compare_engines` results."""
     lines = [
         f"BM25 engines on synthetic French/English legal chunks (k1 {K1}, b {B}, top {TOP_N}, same tokens from "
-        "store.text_analysis.tokenize).",
+        "greffier.text.tokens.tokenize).",
         "",
         "| chunks | engine | index build (s) | query p50 (ms) | query p95 (ms) |",
         "|---:|---|---:|---:|---:|",

@@ -65,7 +65,7 @@ HARNESS_VERSION = 1
 # Source files that decide the chunks and their BM25 tokens of a plain-text or data-room corpus: a cached
 # workspace built by other versions of them is stale (the cache key hashes their content).
 INDEX_SHAPING_SOURCES = (
-    "store/text_analysis.py",
+    "greffier/text/tokens.py",
     "pipelines/types.py",
     "pipelines/converters/text_reader.py",
     "pipelines/converters/text_converter.py",

@@ -21,7 +21,7 @@ from greffier.dataroom.records import ContractRecord
 from greffier.dataroom.service import DataRoom, load_dataroom
 from greffier.errors import GreffierError
 from greffier.workspace import Workspace
-from store.text_analysis import content_tokens, tokenize
+from greffier.text import content_tokens, tokenize
 
 AMENDMENT_TYPE = "avenant"
 

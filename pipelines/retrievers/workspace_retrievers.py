@@ -15,7 +15,7 @@ from haystack import Document, component
 from greffier.config import load_settings
 from greffier.workspace import Workspace
 from store import repository as repo
-from store.text_analysis import tokenize
+from greffier.text import tokenize
 
 
 class _WorkspaceComponent:

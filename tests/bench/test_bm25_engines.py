@@ -13,7 +13,7 @@ from greffier.bench.bm25_engines import (
     synthetic_queries,
     with_lucene_idf,
 )
-from store.text_analysis import tokenize
+from greffier.text import tokenize
 
 
 def test_synthetic_chunks_are_reproducible_bilingual_legal_prose():

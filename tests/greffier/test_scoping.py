@@ -197,7 +197,7 @@ def test_the_chat_turn_notes_that_only_the_named_contract_was_searched(leases):
 from hypothesis import given, settings as hyp_settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from store.text_analysis import tokenize  # noqa: E402
+from greffier.text import tokenize  # noqa: E402
 
 
 @hyp_settings(max_examples=200, deadline=None)

@@ -1,17 +1,21 @@
-"""Tokenisation for lexical search in French and English.
+"""Lexical tokens for search in French and English.
 
-Accents and case are folded (« Résiliation » = "resiliation"), elisions are split
-(« l'article » → "article", « qu'il » → "il"), and French and English stop words are dropped. The same
-function is used for documents and queries, so folding is symmetric.
+Accents and case are folded (« Résiliation » = "resiliation"), elisions are split (« l'article » →
+"article", « qu'il » → "il"), and French and English stop words are dropped. The same function is
+used for documents and queries, so folding is symmetric.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
-from functools import lru_cache
 
 from bm25s.stopwords import STOPWORDS_EN, STOPWORDS_FRENCH
+
+from greffier.text.fold import fold
+
+# Bumped when tokenize() changes: the tokens stored for each chunk are then computed again by the
+# next writer (2: ligatures expanded, « œuvre » → "oeuvre" instead of "uvre").
+TOKENIZER_VERSION = 2
 
 # Elided articles and pronouns written with a straight or curly apostrophe.
 _ELISION = re.compile(r"\b(?:l|d|j|m|n|s|t|c|qu|jusqu|lorsqu|puisqu|quoiqu|presqu)['’ʼ]", re.IGNORECASE)
@@ -30,27 +34,7 @@ _EXTRA_STOPWORDS = {
     "when", "where", "why", "does", "do", "did", "there",
 }
 
-
-def _fold(word: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", word)
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
-
-
-STOPWORDS: frozenset[str] = frozenset(
-    _fold(w) for w in (*STOPWORDS_EN, *STOPWORDS_FRENCH, *_EXTRA_STOPWORDS)
-)
-
-
-@lru_cache(maxsize=4096)
-def _fold_cached(text: str) -> str:
-    return _fold(text)
-
-
-def fold(text: str) -> str:
-    """Lower-case ``text`` and strip its accents (NFKD), ligatures expanded."""
-    if len(text) < 64:
-        return _fold_cached(text)
-    return _fold(text)
+STOPWORDS: frozenset[str] = frozenset(fold(w) for w in (*STOPWORDS_EN, *STOPWORDS_FRENCH, *_EXTRA_STOPWORDS))
 
 
 def tokenize(text: str) -> list[str]:
