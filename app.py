@@ -7,7 +7,7 @@ import streamlit as st
 
 from greffier.config import FusionMethod, load_settings
 from greffier.errors import GreffierError
-from greffier.services import warm_up_models
+from greffier.services.status import warm_up_models
 from greffier.ui import keys, knobs
 from pages import _shared as shared
 
@@ -114,7 +114,7 @@ def _knobs_section(settings, reranker: dict) -> None:  # noqa: ANN001
 
 
 def _hardware_section(settings) -> None:  # noqa: ANN001
-    from greffier.services import hardware_status, warm_up_state
+    from greffier.services.status import hardware_status, warm_up_state
 
     try:
         lines = knobs.describe_hardware(hardware_status(settings), warm_up_state(settings), warm_up_enabled=settings.models.warm_up)

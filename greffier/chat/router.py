@@ -31,14 +31,14 @@ from typing import Any, Literal
 from haystack.dataclasses import ChatMessage, StreamingChunk, ToolCall
 from pydantic import BaseModel, Field, ValidationError
 
-from greffier.answering import answer
-from greffier.chat import threads
+from greffier.services.answering import answer
+from store import threads
 from greffier.config import Settings
-from greffier.dataroom.query import DataRoomFilters, SearchDataRoomArgs
+from greffier.services.dataroom.query import DataRoomFilters, SearchDataRoomArgs
 from greffier.errors import GreffierError
 from greffier.llm import LLMBackend, resolve_llm
 from greffier.tools.registry import TOOLS, ToolError, call_tool, parse_arguments, tool_definitions
-from greffier.workspace import Workspace
+from store.workspace import Workspace
 
 log = logging.getLogger(__name__)
 

@@ -15,10 +15,10 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from greffier.config import Settings
-from greffier.dataroom.query import DataRoomFilters, SearchDataRoomArgs, ToolInputError, allowed_values, search_data_room
+from greffier.services.dataroom.query import DataRoomFilters, SearchDataRoomArgs, ToolInputError, allowed_values, search_data_room
 from greffier.errors import GreffierError
 from greffier.tools.schema import flat_schema, inject_enum
-from greffier.workspace import Workspace
+from store.workspace import Workspace
 
 
 class ToolError(GreffierError):
@@ -66,19 +66,19 @@ def _search_data_room(workspace: Workspace, args: SearchDataRoomArgs) -> dict[st
 
 
 def _get_contract(workspace: Workspace, args: GetContractArgs) -> dict[str, Any]:
-    from greffier.dataroom.contracts import get_contract
+    from greffier.services.dataroom.contracts import get_contract
 
     return get_contract(workspace, args.contract_id, args.chunk_ids)
 
 
 def _find_duplicates(workspace: Workspace, args: FindDuplicatesArgs) -> dict[str, Any]:
-    from greffier.dataroom.duplicates import find_duplicates
+    from greffier.services.dataroom.duplicates import find_duplicates
 
     return find_duplicates(workspace, entity_ids=args.entity_ids)
 
 
 def _search_documents(workspace: Workspace, args: SearchDocumentsArgs) -> dict[str, Any]:
-    from greffier.search import search
+    from greffier.services.search import search
 
     doc_ids = None
     if args.filters is not None and args.filters.active():
@@ -94,7 +94,7 @@ def _search_documents(workspace: Workspace, args: SearchDocumentsArgs) -> dict[s
 
 
 def _scan_document(workspace: Workspace, args: ScanDocumentArgs) -> dict[str, Any]:
-    from greffier.compliance.service import scan_document
+    from greffier.services.compliance.service import scan_document
 
     result = scan_document(workspace.settings, args.document_id, args.playbook).to_json()
     keep = ("id", "severity", "status", "rule_id", "rule_title", "file", "page", "section", "excerpt", "explanation", "recommendation", "note")
@@ -167,7 +167,7 @@ def tool_definitions(settings: Settings | None = None) -> list[dict[str, Any]]:
     """Name, description and flattened JSON schema of every tool, with enums from the data room."""
     allowed: dict[str, list[str]] | None = None
     if settings is not None:
-        from greffier.dataroom.service import load_dataroom
+        from greffier.services.dataroom.records import load_dataroom
 
         try:
             allowed = allowed_values(load_dataroom(Workspace.open(settings, create=False)))

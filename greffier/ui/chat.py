@@ -1,7 +1,7 @@
 """Chat turns for the app: run one in any mode, persist it in the workspace's threads, and reload a
 thread as view models (question, answer, cited passages with their text, trace of the turn).
 
-Modes: ``rag``, ``retrieval_only`` and ``direct`` go through :func:`greffier.answering.answer`;
+Modes: ``rag``, ``retrieval_only`` and ``direct`` go through :func:`greffier.services.answering.answer`;
 ``agent`` goes through :class:`greffier.chat.router.ChatRouter`, which pauses every tool call for
 the user's approval and keeps the pending call in SQLite (a reload finds it again). Every turn is
 stored in the same thread tables, so one conversation may mix modes.
@@ -17,12 +17,12 @@ from typing import Any
 
 from haystack.dataclasses import ChatMessage
 
-from greffier.answering import answer
-from greffier.chat import threads
+from greffier.services.answering import answer
+from store import threads
 from greffier.config import Settings
 from greffier.errors import GreffierError
 from greffier.llm import LLMChoice
-from greffier.workspace import Workspace
+from store.workspace import Workspace
 from store import repository as repo
 
 EventCallback = Callable[[str, dict[str, Any]], None]

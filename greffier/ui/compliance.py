@@ -8,7 +8,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
 
-from greffier.compliance import DEFAULT_PLAYBOOK, FlagFilters, list_flags, list_playbooks, load_playbook, scan_workspace, set_flag_status  # noqa: F401 (DEFAULT_PLAYBOOK: for the page)
+from greffier.services.compliance import DEFAULT_PLAYBOOK, FlagFilters, list_flags, list_playbooks, load_playbook, scan_workspace, set_flag_status  # noqa: F401 (DEFAULT_PLAYBOOK: for the page)
 from greffier.compliance.errors import PlaybookError
 from greffier.compliance.playbooks import SEVERITIES
 from greffier.config import Settings
@@ -126,7 +126,7 @@ def export(settings: Settings, fmt: str, *, statuses: list[str] | None = None, s
     import tempfile
     from pathlib import Path
 
-    from greffier.compliance import export_flags
+    from greffier.services.compliance import export_flags
 
     filters = FlagFilters(statuses=tuple(statuses or ()), severities=tuple(severities or ()), playbooks=(playbook,) if playbook else ())
     if fmt in ("xlsx", "pdf"):

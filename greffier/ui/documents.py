@@ -16,9 +16,9 @@ from typing import Any
 
 from greffier.config import Settings
 from greffier.errors import GreffierError
-from greffier.ingest import IngestReport, Ingestor, ProgressEvent
-from greffier.services import list_documents
-from greffier.workspace import Workspace
+from greffier.services.ingest import IngestReport, Ingestor, ProgressEvent
+from greffier.services.status import list_documents
+from store.workspace import Workspace
 from store import repository as repo
 
 UPLOADS = "uploads"
@@ -44,7 +44,7 @@ def save_uploads(settings: Settings, files: list[tuple[str, bytes]]) -> Path:
 
 
 def ingest(settings: Settings, path: str | Path, progress: ProgressCallback | None = None) -> IngestReport:
-    """Ingest a folder, a file or a data-room JSON (see :class:`greffier.ingest.Ingestor`).
+    """Ingest a folder, a file or a data-room JSON (see :class:`greffier.services.ingest.Ingestor`).
     Raises GreffierError for a path that does not exist or an embedder mismatch."""
     return Ingestor(settings, progress).ingest(Path(str(path)).expanduser(), retry_failed=True)
 
@@ -78,7 +78,7 @@ def remove(settings: Settings, files: list[str]) -> dict[str, Any]:
     Returns ``{"removed": [...], "moved_to": folder}``. Raises WorkspaceError when another process
     is writing to the workspace.
     """
-    from greffier.dataroom.service import refresh_records
+    from greffier.services.dataroom.records import refresh_records
 
     workspace = Workspace.open(settings)
     stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")

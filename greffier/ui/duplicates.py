@@ -1,4 +1,4 @@
-"""The duplicates screen's view models: pairs from :func:`greffier.dataroom.duplicates.find_duplicates`,
+"""The duplicates screen's view models: pairs from :func:`greffier.services.dataroom.duplicates.find_duplicates`,
 the pairs a user marked "not a duplicate", and the two texts of a pair.
 
 Dismissed pairs are kept in the workspace's WorkspaceMeta table under ``duplicates.dismissed``, a
@@ -12,7 +12,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from greffier.config import Settings
-from greffier.workspace import Workspace
+from store.workspace import Workspace
 from store import repository as repo
 
 DISMISSED_KEY = "duplicates.dismissed"
@@ -57,7 +57,7 @@ def restore(settings: Settings, contract_ids: list[str]) -> None:
 def find(settings: Settings, entity_ids: list[str] | None = None) -> dict[str, Any]:
     """``find_duplicates`` without the dismissed pairs, plus ``dismissed`` (the list above).
     Raises ToolInputError (a GreffierError) for an unknown entity id."""
-    from greffier.dataroom.duplicates import find_duplicates
+    from greffier.services.dataroom.duplicates import find_duplicates
 
     marked = dismissed(settings)
     result = find_duplicates(Workspace.open(settings), entity_ids=entity_ids, dismissed={frozenset(e["contract_ids"]) for e in marked})

@@ -14,7 +14,7 @@ from pydantic import ValidationError
 
 from greffier.config import FusionMethod, Settings, load_settings, save_workspace_settings
 from greffier.errors import WorkspaceError
-from greffier.workspace import Workspace
+from store.workspace import Workspace
 from store import repository as repo
 
 MODES = ("rag", "retrieval_only", "direct", "agent")
@@ -138,8 +138,8 @@ def describe_hardware(hardware: dict[str, Any], warm_up: dict[str, Any], *, warm
     """Sidebar lines for the device, memory and model residency.
 
     Args:
-        hardware: :func:`greffier.services.hardware_status`.
-        warm_up: :func:`greffier.services.warm_up_state` for the open workspace's settings.
+        hardware: :func:`greffier.services.status.hardware_status`.
+        warm_up: :func:`greffier.services.status.warm_up_state` for the open workspace's settings.
         warm_up_enabled: ``settings.models.warm_up`` (the app starts the warm-up once a page is drawn).
 
     Returns:

@@ -10,7 +10,7 @@ from haystack import Document, component
 from greffier.compliance.errors import ComplianceError
 from greffier.compliance.models import DocumentFacts
 from greffier.config import load_settings
-from greffier.workspace import Workspace
+from store.workspace import Workspace
 from store import repository as repo
 
 log = logging.getLogger(__name__)
@@ -81,7 +81,7 @@ class WorkspaceChunkSource:
 
     @staticmethod
     def _facts(workspace: Workspace, contracts: list) -> list[DocumentFacts]:  # noqa: ANN001
-        from greffier.dataroom.service import load_dataroom
+        from greffier.services.dataroom.records import load_dataroom
 
         records = load_dataroom(workspace).by_id
         facts = []

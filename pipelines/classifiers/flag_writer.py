@@ -6,16 +6,16 @@ from typing import Any
 
 from haystack import component
 
-from greffier.compliance import repository as flags_repo
+from store import flags as flags_repo
 from greffier.compliance.models import DocumentFacts, Finding, RuleCheck
 from greffier.config import load_settings
-from greffier.workspace import Workspace
+from store.workspace import Workspace
 
 
 @component
 class FlagWriter:
     """Writes findings to the flag table of the workspace at ``workspace`` (see
-    :func:`greffier.compliance.repository.record_findings`): a finding already stored keeps its
+    :func:`store.flags.record_findings`): a finding already stored keeps its
     review status and note; one no longer found by a rule that was checked is marked gone."""
 
     def __init__(self, workspace: str) -> None:

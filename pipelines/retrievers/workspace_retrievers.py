@@ -13,7 +13,7 @@ from typing import Any
 from haystack import Document, component
 
 from greffier.config import load_settings
-from greffier.workspace import Workspace
+from store.workspace import Workspace
 from store import repository as repo
 from greffier.text import tokenize
 

@@ -15,7 +15,7 @@ from typing import Any
 from haystack import Document, component
 
 from greffier.config import load_settings
-from greffier.workspace import Workspace
+from store.workspace import Workspace
 from pipelines.types import indexed_text
 from store import repository as repo
 from store import vectors

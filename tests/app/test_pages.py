@@ -16,11 +16,11 @@ from datetime import date
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from greffier.chat import threads
+from store import threads
 from greffier.config import load_settings, save_workspace_settings
 from greffier.ui import duplicates as duplicate_views
 from greffier.ui import knobs
-from greffier.workspace import Workspace
+from store.workspace import Workspace
 from tests.fakes import OllamaStub
 from tests.paths import REPO
 
@@ -89,7 +89,7 @@ def test_sidebar_shows_models_and_saves_knobs_per_workspace(tmp_path, app_worksp
 
 
 def test_app_warms_the_models_up_and_the_sidebar_shows_device_memory_and_residency(app_workspace, monkeypatch):
-    from greffier.services import warm_up_state
+    from greffier.services.status import warm_up_state
 
     at = open_app(app_workspace.path, monkeypatch)
     settings = app_workspace.settings
@@ -107,7 +107,7 @@ def test_app_warms_the_models_up_and_the_sidebar_shows_device_memory_and_residen
     sidebar = "\n".join(texts(at.sidebar.caption))
     assert "Device: CPU" in sidebar and "torch" in sidebar
     assert re.search(r"Memory: [\d.]+ (MiB|GiB) in this process", sidebar), sidebar
-    from greffier.services import models_in_use
+    from greffier.services.status import models_in_use
 
     assert f"embedder {models_in_use(settings)['embedder']['name']} on cpu" in sidebar, sidebar
     assert "Warm-up: ready (embedder" in sidebar, sidebar
@@ -115,7 +115,7 @@ def test_app_warms_the_models_up_and_the_sidebar_shows_device_memory_and_residen
 
 
 def test_warm_up_can_be_switched_off(tmp_path, monkeypatch):
-    from greffier.services import warm_up_state
+    from greffier.services.status import warm_up_state
 
     monkeypatch.setenv("GREFFIER_MODELS__WARM_UP", "false")
     workspace = tmp_path / "cold"
@@ -307,7 +307,7 @@ def test_documents_page_ingests_a_folder_with_progress(tmp_path, app_workspace, 
 
 def test_compliance_scan_review_and_export(app_workspace, monkeypatch):
     needs_dataroom(app_workspace)
-    from greffier.compliance import list_flags, set_flag_status
+    from greffier.services.compliance import list_flags, set_flag_status
 
     at = open_app(app_workspace.path, monkeypatch, "pages/compliance.py")
     assert at.selectbox(key="compliance_playbook").value == "ma_due_diligence"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from greffier.bench.bm25_engines import (
+from devtools.bench.bm25_engines import (
     RankBM25Okapi,
     compare_engines,
     render_markdown,

@@ -10,8 +10,8 @@ import yaml
 from haystack import Pipeline
 
 from greffier.compliance.errors import ComplianceError
-from greffier.compliance.service import FlagFilters, list_flags, scan_document, scan_workspace, set_flag_status
-from greffier.ingest import Ingestor
+from greffier.services.compliance.service import FlagFilters, list_flags, scan_document, scan_workspace, set_flag_status
+from greffier.services.ingest import Ingestor
 from tests.compliance.conftest import DISTRIBUTION_FR, TODAY, copy_workspace
 from tests.fakes import ScriptedChatBackend
 

@@ -9,13 +9,13 @@ from datetime import date, timedelta
 import pytest
 
 from greffier.config import load_settings
-from greffier.dataroom import duplicates as dup
-from greffier.dataroom.duplicates import find_duplicates
-from greffier.dataroom.query import ToolInputError
+from greffier.services.dataroom import duplicates as dup
+from greffier.services.dataroom.duplicates import find_duplicates
+from greffier.services.dataroom.query import ToolInputError
 from greffier.dataroom.records import ContractRecord, Party
-from greffier.ingest import Ingestor
+from greffier.services.ingest import Ingestor
 from greffier.tools import call_tool
-from greffier.workspace import Workspace
+from store.workspace import Workspace
 from tests.paths import EXAMPLE_DATAROOM
 
 
@@ -175,7 +175,7 @@ def test_the_entity_filter_accepts_the_misspelled_copy(retyped: Workspace) -> No
 def demo(tmp_path_factory) -> tuple[Workspace, dict, dict[str, str]]:  # noqa: ANN001
     """The demo room as real files (PDF, DOCX, HTML...): no metadata, everything read from the text."""
     from demo import generate as demo_generate
-    from greffier.dataroom.service import load_dataroom
+    from greffier.services.dataroom.records import load_dataroom
 
     base = tmp_path_factory.mktemp("demo")
     manifest = demo_generate.generate(base / "dataroom", base / "manifest.json")

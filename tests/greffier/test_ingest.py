@@ -12,9 +12,9 @@ from haystack import Pipeline
 
 from greffier.config import load_settings
 from greffier.errors import EmbedderMismatchError
-from greffier.ingest import Ingestor
-from greffier.services import inspect_workspace, workspace_status
-from greffier.workspace import Workspace
+from greffier.services.ingest import Ingestor
+from greffier.services.status import inspect_workspace, workspace_status
+from store.workspace import Workspace
 from store import repository as repo
 from tests.pipelines.files import make_corrupt_pdf, make_docx, make_encrypted_pdf, make_garbage, make_html, make_markdown, make_pdf
 
@@ -208,7 +208,7 @@ def test_two_workspaces_never_see_each_other(tmp_path):
     assert ids_a and ids_b
     bm25_b = Workspace.open(settings_b).bm25()
     assert set(bm25_b.chunk_ids) == ids_b
-    from greffier.search import search
+    from greffier.services.search import search
 
     hits = search(settings_b, "exclusivité territoriale alpha", retriever="bm25")["results"]
     assert all(h["file"] == "docs/beta.md" for h in hits)

@@ -1,4 +1,4 @@
-"""Questions that name a contract are searched inside it (greffier/scoping.py), on a real workspace:
+"""Questions that name a contract are searched inside it (greffier/services/scoping.py), on a real workspace:
 Markdown contracts written here, ingested (SQLite, Chroma, BM25, data-room records), searched."""
 
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from greffier.config import load_settings
-from greffier.ingest import Ingestor
-from greffier.scoping import without_naming
-from greffier.search import search
+from greffier.services.ingest import Ingestor
+from greffier.services.scoping import without_naming
+from greffier.services.search import search
 from tests.pipelines.files import make_markdown
 
 LANDLORD = "Foncière Aubrac"
@@ -131,7 +131,7 @@ def test_without_naming(question, naming, expected):
 
 
 def test_an_answer_says_where_it_looked_and_quotes_the_named_lease(leases):
-    from greffier.answering import answer
+    from greffier.services.answering import answer
     from greffier.ui.chat import trace_step
 
     events = []
@@ -147,8 +147,8 @@ def test_an_answer_says_where_it_looked_and_quotes_the_named_lease(leases):
 
 
 def test_records_stored_in_an_older_format_are_rebuilt_once(leases):
-    from greffier.dataroom import service
-    from greffier.workspace import Workspace
+    from greffier.services.dataroom import records as service
+    from store.workspace import Workspace
     from store import repository as repo
 
     workspace = Workspace.open(leases, create=False)

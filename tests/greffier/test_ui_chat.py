@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from greffier.chat import threads
+from store import threads
 from greffier.config import load_settings
 from greffier.errors import GreffierError
-from greffier.ingest import Ingestor
+from greffier.services.ingest import Ingestor
 from greffier.llm import LLMChoice
 from greffier.ui import chat
-from greffier.workspace import Workspace
+from store.workspace import Workspace
 from tests.pipelines.files import make_markdown, make_pdf
 
 NO_LLM = LLMChoice(None, {"kind": "none", "reason": "LLM turned off in settings"})

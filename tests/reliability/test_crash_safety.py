@@ -14,10 +14,10 @@ import time
 import pytest
 
 from greffier.config import load_settings
-from greffier.maintenance import check_consistency
-from greffier.search import search
-from greffier.services import inspect_workspace
-from greffier.workspace import Workspace
+from greffier.services.maintenance import check_consistency
+from greffier.services.search import search
+from greffier.services.status import inspect_workspace
+from store.workspace import Workspace
 from store import repository as repo
 from tests.paths import REPO
 from tests.pipelines.files import make_markdown, make_pdf

@@ -20,10 +20,10 @@ from pathlib import Path
 import pytest
 
 from greffier.config import load_settings
-from greffier.ingest import Ingestor
-from greffier.maintenance import check_consistency
-from greffier.search import search
-from greffier.workspace import Workspace
+from greffier.services.ingest import Ingestor
+from greffier.services.maintenance import check_consistency
+from greffier.services.search import search
+from store.workspace import Workspace
 from store import vectors
 from tests.pipelines.files import make_docx, make_markdown
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from greffier.config import load_settings
-from greffier.ingest import Ingestor
-from greffier.synthetic import generate_dataroom
+from greffier.services.ingest import Ingestor
+from devtools.synthetic import generate_dataroom
 from pipelines.embedders.backends import load_embedding_backend
 from pipelines.retrievers import workspace_retrievers
 from pipelines.retrievers.workspace_retrievers import DenseRetriever

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from greffier.config import load_settings
-from greffier.workspace import Workspace
+from store.workspace import Workspace
 from store import vectors
 
 

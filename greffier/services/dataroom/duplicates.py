@@ -42,10 +42,10 @@ import numpy as np
 from sqlmodel import select
 
 from greffier.dataroom.normalize import edit_distance
-from greffier.dataroom.query import ToolInputError
+from greffier.services.dataroom.query import ToolInputError
 from greffier.dataroom.records import ContractRecord
-from greffier.dataroom.service import load_dataroom
-from greffier.workspace import Workspace
+from greffier.services.dataroom.records import load_dataroom
+from store.workspace import Workspace
 from store.models import Chunk, Contract
 
 log = logging.getLogger(__name__)

@@ -6,7 +6,7 @@ import threading
 from typing import Any
 
 from greffier.config import Settings
-from greffier.workspace import Workspace
+from store.workspace import Workspace
 from store import repository as repo
 
 
@@ -247,7 +247,7 @@ def _warm_up(settings: Settings, state: dict[str, Any], delay_s: float = 0.0) ->
         models = settings.models
         load_embedding_backend(models.embedder, models.models_dir, models.device)
         state["loaded"].append("embedder")
-        from greffier.search import _pipeline, reranker_in_use
+        from greffier.services.search import _pipeline, reranker_in_use
 
         rerank = reranker_in_use(settings)["active"]
         if rerank:
@@ -259,13 +259,13 @@ def _warm_up(settings: Settings, state: dict[str, Any], delay_s: float = 0.0) ->
             state["loaded"].append("reranker")
         if (settings.workspace / ".greffier").is_dir():
             _pipeline(settings, "hybrid", rerank)  # built and warmed: what the first search uses
-            from greffier.workspace import Workspace
+            from store.workspace import Workspace
 
             workspace = Workspace.open(settings, create=False)
             workspace.collection()  # the vector store opened (chromadb imported, its index read)
             state["loaded"].append("search pipeline")
             if settings.search.scope_named_documents:
-                from greffier.scoping import identity_index
+                from greffier.services.scoping import identity_index
 
                 identity_index(workspace)  # what tells a question naming a contract
                 state["loaded"].append("contract names")

@@ -21,7 +21,7 @@ question finds the contract's first page — the one that names the parties — 
    the first page again): without the parts of the question (split at « ; », « : », « ? », a dash or a
    line break) that hold a naming word when another part is left, else without the naming words.
 
-The decision is shown with the results (``scope`` in :func:`greffier.search.search`'s response), so an
+The decision is shown with the results (``scope`` in :func:`greffier.services.search.search`'s response), so an
 answer always says where it looked. Measured on LegalBench-RAG and the other sets: docs/benchmarks.md.
 """
 
@@ -192,7 +192,7 @@ def identity_rows(workspace: Any) -> list[IdentityRow]:
     from sqlalchemy import text
 
     from greffier.dataroom.records import STRONG_PARTY_RULES
-    from greffier.dataroom.service import refresh_records
+    from greffier.services.dataroom.records import refresh_records
 
     refresh_records(workspace)
     query = text(

@@ -13,7 +13,7 @@ from typing import Any
 from haystack.dataclasses import ChatMessage
 from sqlmodel import select
 
-from greffier.workspace import Workspace
+from store.workspace import Workspace
 from store.chat_models import ChatMessageRow, ChatThread
 from store.models import utcnow
 

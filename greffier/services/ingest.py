@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from greffier.config import Settings
-from greffier.dataroom_json import DataRoomEntry, looks_like_dataroom, read_dataroom
+from greffier.dataroom.json_index import DataRoomEntry, looks_like_dataroom, read_dataroom
 from greffier.errors import DataRoomFormatError, GreffierError
-from greffier.workspace import DATA_DIR, Workspace
+from store.workspace import DATA_DIR, Workspace
 from store import repository as repo
 from store.models import SourceFile
 
@@ -141,7 +141,7 @@ class Ingestor:
             self.progress(ProgressEvent("index", detail="lexical index"))
             self.workspace.refresh_bm25()
             self.progress(ProgressEvent("index", detail="data-room records"))
-            from greffier.dataroom.service import refresh_records
+            from greffier.services.dataroom.records import refresh_records
 
             refresh_records(self.workspace)
         with self.workspace.session() as session:

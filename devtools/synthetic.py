@@ -5,7 +5,7 @@ deterministic for a seed (one ``random.Random`` for the room, one per rendered t
 string), so a benchmark or a test can regenerate the very same room.
 
 - :func:`generate_dataroom` returns ``(entries, truth)``: ``entries`` in the data-room JSON format
-  (:mod:`greffier.dataroom_json`: ``filename``, ``title``, ``parties``, ``siren_parties``,
+  (:mod:`greffier.dataroom.json_index`: ``filename``, ``title``, ``parties``, ``siren_parties``,
   ``contract_type``, ``signature_date``, ``end_date``, ``governing_law``, ``content``) and a
   :class:`DataRoomTruth` that says what each entry really is: its parties (as company ids), dates,
   law, the clauses its text holds, the metadata left out, and which entries are duplicates,
@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from stdnum import luhn
 
 if TYPE_CHECKING:  # the writers need reportlab and python-docx: imported only when files are written
-    from demo.writers import ContractText
+    from devtools.writers import ContractText
 
 Language = Literal["fr", "en"]
 EntryKind = Literal["original", "amendment", "duplicate", "translation"]
@@ -1704,13 +1704,13 @@ class WrittenFile:
 
 
 def contract_text(entry: Mapping[str, Any]) -> ContractText:
-    """The entry's content as a :class:`demo.writers.ContractText`: title, headings, paragraphs.
+    """The entry's content as a :class:`devtools.writers.ContractText`: title, headings, paragraphs.
 
     The content's first line is the title; blocks are separated by blank lines; a block that starts
     with an article heading holds the heading then one paragraph per line; any other block is one
     paragraph whose line breaks are kept (signature blocks).
     """
-    from demo.writers import Block, ContractText
+    from devtools.writers import Block, ContractText
 
     content: str = entry.get("content") or ""
     parts = [part for part in content.strip().split("\n\n") if part.strip()]
@@ -1763,7 +1763,7 @@ def write_files(
     Raises:
         ValueError: an unknown format, or an entry without content.
     """
-    from demo.writers import write_docx, write_html, write_markdown, write_pdf, write_txt
+    from devtools.writers import write_docx, write_html, write_markdown, write_pdf, write_txt
 
     unknown = [f for f in formats if f not in FILE_FORMATS]
     if unknown or not formats:

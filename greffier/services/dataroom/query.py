@@ -18,9 +18,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from greffier.dataroom.records import ContractRecord
-from greffier.dataroom.service import DataRoom, load_dataroom
+from greffier.services.dataroom.records import DataRoom, load_dataroom
 from greffier.errors import GreffierError
-from greffier.workspace import Workspace
+from store.workspace import Workspace
 from greffier.text import content_tokens, tokenize
 
 AMENDMENT_TYPE = "avenant"
@@ -273,8 +273,8 @@ def _range_text(rng: DateRange) -> str:
 
 def _rank_by_query(workspace: Workspace, query: str, passing: list[ContractRecord]) -> list[tuple[ContractRecord, float, list[dict]]]:
     """Passing contracts that match ``query``, best article first; each with its best articles."""
-    from greffier.answering import DENSE_RELEVANCE
-    from greffier.search import search
+    from greffier.services.answering import DENSE_RELEVANCE
+    from greffier.services.search import search
 
     ids = [record.id for record in passing]
     if not ids:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from greffier.dataroom.query import ToolInputError, record_summary
-from greffier.dataroom.service import load_dataroom
-from greffier.workspace import Workspace
+from greffier.services.dataroom.query import ToolInputError, record_summary
+from greffier.services.dataroom.records import load_dataroom
+from store.workspace import Workspace
 from store import repository as repo
 
 

@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from greffier.bench.errors import EvalDataError
-from greffier.bench.metrics import FileSpan
+from devtools.bench.errors import EvalDataError
+from devtools.bench.metrics import FileSpan
 
 # Dataset key (CLI) → folder under shared/evaldata.
 DATASET_FOLDERS: dict[str, str] = {

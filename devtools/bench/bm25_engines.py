@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 from rank_bm25 import BM25Okapi
 
-from greffier.bench.metrics import percentile
+from devtools.bench.metrics import percentile
 from store.bm25 import BM25Index
 from greffier.text import tokenize
 

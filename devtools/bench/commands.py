@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from greffier.bench.errors import BenchError
+from devtools.bench.errors import BenchError
 
 REPO = Path(__file__).resolve().parents[2]
 DEFAULT_EVALDATA = REPO.parent / "shared" / "evaldata"
@@ -83,8 +83,8 @@ def parse_overrides(items: list[str]) -> dict[str, Any]:
 
 
 def cmd_bench_retrieval(args: argparse.Namespace) -> int:
-    from greffier.bench.datasets import CDTN_DISTRACTORS, CDTN_SEED, DATASET_FOLDERS
-    from greffier.bench.retrieval import RetrievalBenchConfig, render_markdown, run_retrieval_benchmark, write_report
+    from devtools.bench.datasets import CDTN_DISTRACTORS, CDTN_SEED, DATASET_FOLDERS
+    from devtools.bench.retrieval import RetrievalBenchConfig, render_markdown, run_retrieval_benchmark, write_report
 
     datasets = tuple(DATASET_FOLDERS) if args.dataset == "all" else (args.dataset,)
     config = RetrievalBenchConfig(
@@ -111,7 +111,7 @@ def cmd_bench_retrieval(args: argparse.Namespace) -> int:
 
 
 def cmd_bench_bm25(args: argparse.Namespace) -> int:
-    from greffier.bench.bm25_engines import compare_engines, render_markdown, sizes_up_to
+    from devtools.bench.bm25_engines import compare_engines, render_markdown, sizes_up_to
 
     if args.chunks < 10 or args.queries < 1:
         raise BenchError("--chunks must be at least 10 and --queries at least 1")

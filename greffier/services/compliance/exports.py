@@ -1,6 +1,6 @@
 """Exports of a workspace's flags: CSV, XLSX, JSON, and a Markdown or PDF review report.
 
-Every export takes the same :class:`~greffier.compliance.service.FlagFilters` (severity, status,
+Every export takes the same :class:`~greffier.services.compliance.service.FlagFilters` (severity, status,
 playbook, document). Spreadsheet exports open without fixes: CSV is UTF-8 with a byte-order mark
 (Excel reads the accents) and every cell that a spreadsheet would run as a formula (``=``, ``+``,
 ``-``, ``@``) is written as text; the XLSX has one sheet of flags with their citations, then one
@@ -20,7 +20,7 @@ from typing import Any
 
 from greffier.compliance.errors import ComplianceError
 from greffier.compliance.playbooks import SEVERITIES, severity_rank
-from greffier.compliance.service import FlagFilters, document_summaries, list_flags
+from greffier.services.compliance.service import FlagFilters, document_summaries, list_flags
 from greffier.config import Settings
 
 EXPORT_FORMATS = ("csv", "xlsx", "json", "md", "pdf")

@@ -65,7 +65,7 @@ def search(
 
     When the query names one contract clearly (``scope``, default ``search.scope_named_documents``;
     never when ``doc_ids`` is given), the search runs inside it for the query without its naming words;
-    the response's ``scope`` says so (None otherwise). See :mod:`greffier.scoping`.
+    the response's ``scope`` says so (None otherwise). See :mod:`greffier.services.scoping`.
     """
     if not isinstance(query, str) or not query.strip():
         raise SearchError("empty query: type a question or some words to search for")
@@ -114,7 +114,7 @@ def search(
         "rerank_ms": round(outputs.get("reranker", {}).get("ms", 0.0), 2) if rerank_info["active"] else 0.0,
         "total_ms": round(total_ms, 2),
     }
-    from greffier.services import models_in_use
+    from greffier.services.status import models_in_use
 
     models = models_in_use(settings)
     return {
@@ -130,8 +130,8 @@ def search(
 
 def _scope(settings: Settings, query: str):  # noqa: ANN202
     """The contracts the query names, or None (also when the workspace has no data room yet)."""
-    from greffier.scoping import scope_for
-    from greffier.workspace import Workspace
+    from greffier.services.scoping import scope_for
+    from store.workspace import Workspace
 
     if not (settings.workspace / ".greffier").is_dir():
         return None

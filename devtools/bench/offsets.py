@@ -13,7 +13,7 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass
 
-from greffier.bench.errors import BenchError
+from devtools.bench.errors import BenchError
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,8 @@ converters and splitter), so a re-run with the same settings and code only queri
 :data:`TOP_K` results. Scores:
 
 * span datasets (LegalBench-RAG mini): character-overlap Precision@k / Recall@k of the LegalBench-RAG
-  harness (:mod:`greffier.bench.metrics`), chunk offsets mapped back to the files' own text
-  (:mod:`greffier.bench.offsets`); MRR of the first chunk that overlaps a gold span;
+  harness (:mod:`devtools.bench.metrics`), chunk offsets mapped back to the files' own text
+  (:mod:`devtools.bench.offsets`); MRR of the first chunk that overlaps a gold span;
 * article dataset (CDTN): Recall@k = share of the cited articles that some top-k chunk belongs to,
   Precision@k = share of the top-k chunks that belong to a cited article, MRR of the first such chunk;
 * latency of each pipeline stage (p50 / p95 over the queries, after one warm-up query per retriever).
@@ -28,7 +28,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from greffier.bench.datasets import (
+from devtools.bench.datasets import (
     CDTN_DISTRACTORS,
     CDTN_SEED,
     DATASET_FOLDERS,
@@ -39,8 +39,8 @@ from greffier.bench.datasets import (
     load_cdtn,
     load_span_dataset,
 )
-from greffier.bench.errors import BenchError
-from greffier.bench.metrics import (
+from devtools.bench.errors import BenchError
+from devtools.bench.metrics import (
     FileSpan,
     article_precision,
     article_recall,
@@ -51,7 +51,7 @@ from greffier.bench.metrics import (
     span_precision,
     span_recall,
 )
-from greffier.bench.offsets import PlainTextOffsets
+from devtools.bench.offsets import PlainTextOffsets
 from greffier.config import Settings, load_settings
 
 MODES = ("bm25", "dense", "hybrid", "hybrid+rerank")
@@ -237,7 +237,7 @@ def _write_cdtn_dataroom(settings: Settings, dataset: ArticleDataset) -> Path:
 
 
 def _ingest(settings: Settings, source: Path, log: Log) -> dict[str, Any]:
-    from greffier.ingest import Ingestor, ProgressEvent
+    from greffier.services.ingest import Ingestor, ProgressEvent
 
     last_report = [0.0]
 
@@ -265,7 +265,7 @@ def span_targets(settings: Settings) -> dict[str, FileSpan]:
     Raises BenchError when a document is not a .txt file or when a chunk's text is not where its
     offsets say in the converted text rebuilt here (the mapping would be wrong).
     """
-    from greffier.services import inspect_workspace
+    from greffier.services.status import inspect_workspace
 
     root = Path(settings.workspace)
     targets: dict[str, FileSpan] = {}
@@ -279,7 +279,7 @@ def span_targets(settings: Settings) -> dict[str, FileSpan]:
             if offsets.converted_text[start:end] != chunk["text"]:
                 raise BenchError(
                     f"{rel}: chunk {chunk['id']} text differs from the converted text at {start}:{end}; "
-                    "the plain-text conversion changed: update greffier/bench/offsets.py"
+                    "the plain-text conversion changed: update devtools/bench/offsets.py"
                 )
             raw_start, raw_end = offsets.to_raw(start, end)
             targets[chunk["id"]] = FileSpan(rel, raw_start, raw_end)
@@ -288,7 +288,7 @@ def span_targets(settings: Settings) -> dict[str, FileSpan]:
 
 def article_targets(settings: Settings) -> dict[str, str]:
     """Every chunk of the CDTN workspace → the id of its article (the data-room entry's file name)."""
-    from greffier.services import inspect_workspace
+    from greffier.services.status import inspect_workspace
 
     return {chunk["id"]: document["file"] for document in inspect_workspace(settings)["documents"] for chunk in document["chunks"]}
 
@@ -298,7 +298,7 @@ def article_targets(settings: Settings) -> dict[str, str]:
 
 def evaluate(prepared: PreparedDataset, log: Log = _stderr) -> dict[str, Any]:
     """Run every query with every retriever and score them; a missing reranker skips its mode."""
-    from greffier.search import reranker_in_use
+    from greffier.services.search import reranker_in_use
 
     result: dict[str, Any] = {
         "folder": DATASET_FOLDERS[prepared.key],
@@ -328,7 +328,7 @@ def evaluate(prepared: PreparedDataset, log: Log = _stderr) -> dict[str, Any]:
 
 def run_queries(settings: Settings, queries: Sequence[str], mode: str) -> list[dict[str, Any]]:
     """Ranked chunk ids and stage timings of each query for ``mode`` (one untimed warm-up query first)."""
-    from greffier.search import search
+    from greffier.services.search import search
 
     if mode not in MODES:
         raise BenchError(f"unknown retrieval mode {mode!r}: use one of {', '.join(MODES)}")
@@ -403,7 +403,7 @@ def summarize_groups(per_query: Sequence[dict[str, Any]]) -> dict[str, dict[str,
 
 
 def _settings_summary(settings: Settings) -> dict[str, Any]:
-    from greffier.services import models_in_use
+    from greffier.services.status import models_in_use
 
     models = models_in_use(settings)
     return {

@@ -18,7 +18,7 @@ from sqlmodel import select
 from greffier.dataroom.extract import ChunkInput
 from greffier.dataroom.extract import Extraction
 from greffier.dataroom.records import ContractInput, ContractRecord, build_one, link_records
-from greffier.workspace import Workspace
+from store.workspace import Workspace
 from store import repository as repo
 from store.models import ContractMeta, RecordCache
 
@@ -67,7 +67,7 @@ class DataRoom:
 
     @cached_property
     def allowed(self) -> dict[str, list[str]]:
-        from greffier.dataroom.query import allowed_values
+        from greffier.services.dataroom.query import allowed_values
 
         return allowed_values(self)
 

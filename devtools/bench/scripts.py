@@ -14,7 +14,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from greffier.bench.errors import BenchError
+from devtools.bench.errors import BenchError
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
@@ -29,7 +29,7 @@ SCRIPTS: dict[str, tuple[str, str]] = {
 
 
 def add_extra_bench_commands(bench_parser: argparse.ArgumentParser) -> None:
-    """Add the script-backed commands to the ``bench`` parser built by :func:`greffier.bench.commands.add_bench_parser`."""
+    """Add the script-backed commands to the ``bench`` parser built by :func:`devtools.bench.commands.add_bench_parser`."""
     commands = next(a for a in bench_parser._actions if isinstance(a, argparse._SubParsersAction))  # noqa: SLF001
     for name, (script, help_text) in SCRIPTS.items():
         # '+' as the only prefix: every '-option' after the command goes to the script, --help included.

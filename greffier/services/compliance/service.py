@@ -18,13 +18,13 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from greffier.compliance import repository as flags_repo
+from store import flags as flags_repo
 from greffier.compliance.errors import ComplianceError
 from greffier.compliance.models import ByReference, EventCallback, RuleCheck, ScanEvent, emit
 from greffier.compliance.playbooks import SEVERITIES, Playbook, load_playbook, severity_rank
 from greffier.config import Settings
 from greffier.errors import GreffierError
-from greffier.workspace import Workspace
+from store.workspace import Workspace
 from store import repository as repo
 from store.compliance_models import FLAG_STATUSES, Flag, ScanRun
 
@@ -349,7 +349,7 @@ def set_flag_status(settings: Settings, flag_id: str, status: str, note: str | N
 
 def document_summaries(settings: Settings, document_ids: set[str] | None = None) -> dict[str, dict[str, Any]]:
     """File, title, type, end date and law of the workspace's contracts (for reports)."""
-    from greffier.dataroom.service import load_dataroom
+    from greffier.services.dataroom.records import load_dataroom
 
     workspace = Workspace.open(settings, create=False)
     records = load_dataroom(workspace).by_id

@@ -7,8 +7,8 @@ from typing import Any
 from haystack import Document
 
 from greffier.config import Settings
-from greffier.ingest import reconcile
-from greffier.workspace import EMBEDDER_KEY, Workspace
+from greffier.services.ingest import reconcile
+from store.workspace import EMBEDDER_KEY, Workspace
 from store import repository as repo
 from store import vectors
 
@@ -115,7 +115,7 @@ def check_consistency(settings: Settings, *, repair: bool = False) -> dict[str, 
         vector_report = reconcile(workspace, repair=repair)
         if repair:
             workspace.refresh_bm25()
-            from greffier.dataroom.service import refresh_records
+            from greffier.services.dataroom.records import refresh_records
 
             refresh_records(workspace)
         index = workspace.bm25()
