@@ -15,7 +15,7 @@ Two measures, each in fresh processes, in the same run:
    session gives the warm figure.
 2. **The answering service in-process** (the proxy that needs no browser): a fresh Python process
    imports Greffier and answers a question at once (cold: models load on the question), and another
-   starts :func:`greffier.services.status.warm_up_models` first, as the app does, waits as long as a user
+   starts :func:`greffier.services.warmup.warm_up_models` first, as the app does, waits as long as a user
    takes to see the page and type (``--think`` seconds), then asks. First token and total, each.
 
 No LLM is used (``GREFFIER_MODELS__LLM_BACKEND=none``): the first "token" is the first word of the
@@ -229,7 +229,7 @@ from greffier.services.answering import answer
 imported = time.perf_counter() - started
 settings = load_settings(sys.argv[1])
 if sys.argv[3] == "warm":
-    from greffier.services.status import warm_up_models, warm_up_state
+    from greffier.services.warmup import warm_up_models, warm_up_state
     warm_up_models(settings)
     time.sleep(float(sys.argv[4]))
 first = []
@@ -305,7 +305,7 @@ def render_markdown(report: dict[str, Any]) -> str:
     runs = apps["warm_up_on"].get("runs", 1)
     lines = [
         f"Median of {runs} starts per variant, interleaved. "
-        f"Workspace: {report['workspace']['source']} ({report['workspace'].get('chunks', '?')} chunks); no LLM (extractive "
+        f"WorkspaceStore: {report['workspace']['source']} ({report['workspace'].get('chunks', '?')} chunks); no LLM (extractive "
         f"answers); load average {report['load_average']} on {report['cpu_threads']} cores. Seconds.",
         "",
         "| the app (`streamlit run app.py`, headless Chromium) | warm-up off | warm-up on (default) |",

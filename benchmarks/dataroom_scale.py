@@ -257,7 +257,7 @@ def _planted_pairs(truth: Any) -> dict[str, list[list[int]]]:
 
 
 # --------------------------------------------------------------------------------------------------
-# Workspace
+# WorkspaceStore
 # --------------------------------------------------------------------------------------------------
 
 
@@ -294,9 +294,9 @@ def prepare_workspace(workspace: Path, n: int, seed: int, builder: str) -> dict[
     if _complete(workspace, n, seed, builder):
         if builder == "direct":
             from greffier.config import load_settings
-            from store.workspace import Workspace
+            from store.workspace import WorkspaceStore, open_workspace
 
-            _embed_what_find_duplicates_reads(Workspace.open(load_settings(workspace), create=False))
+            _embed_what_find_duplicates_reads(open_workspace(load_settings(workspace)))
         return json.loads(stamp_path.read_text()) | {"truth": truth}
     shutil.rmtree(workspace / ".greffier", ignore_errors=True)  # a stale or half-built workspace
     started = time.perf_counter()
@@ -360,15 +360,16 @@ def build_direct(workspace_dir: Path, source: Path) -> dict[str, Any]:
     from greffier.dataroom.extract import split_articles
     from greffier.services.dataroom.records import refresh_records
     from greffier.dataroom.json_index import read_dataroom
-    from store.workspace import Workspace
+    from store.workspace import WorkspaceStore, open_workspace
     from pipelines.splitters.structure_splitter import contract_header
     from pipelines.types import indexed_text
+    from store import bm25 as bm25_store
     from store import repository as repo
     from store import vectors as vector_store
     from store.models import Chunk, Contract, SourceFile
 
     started = time.perf_counter()
-    ws = Workspace.open(load_settings(workspace_dir))
+    ws = open_workspace(load_settings(workspace_dir))
     rel = ws.relative(source)
     entries = read_dataroom(source)
     ids = [f"c{entry.position + 1:02d}" for entry in entries]
@@ -397,7 +398,7 @@ def build_direct(workspace_dir: Path, source: Path) -> dict[str, Any]:
                 start = max(entry.content.find(chunk.text), 0)
                 session.add(Chunk(id=chunk.id, contract_id=contract_id, chunk_index=index, section=chunk.section, start=start,
                                   end=start + len(chunk.text), text=chunk.text, header=header,
-                                  bm25_tokens=Workspace.bm25_tokens(indexed_text(f"{chunk.section}\n{chunk.text}", header))))
+                                  bm25_tokens=bm25_store.chunk_tokens(chunk.section, chunk.text, header)))
                 pending.append((chunk.id, indexed_text(chunk.text, header), vector_store.chroma_metadata(
                     {"doc_id": contract_id, "file": entry.filename, "section": chunk.section, "chunk_index": index})))
                 n_chunks += 1
@@ -527,9 +528,9 @@ def measure(workspace: Path, truth: dict[str, Any], repeat: int) -> dict[str, An
     from greffier.services.dataroom.duplicates import find_duplicates
     from greffier.services.dataroom.query import SearchDataRoomArgs, search_data_room
     from greffier.services.dataroom.records import load_dataroom
-    from store.workspace import Workspace
+    from store.workspace import WorkspaceStore, open_workspace
 
-    ws = Workspace.open(load_settings(workspace), create=False)
+    ws = open_workspace(load_settings(workspace))
     room, load = _clocked(lambda: load_dataroom(ws))
     args = SearchDataRoomArgs.model_validate(_filter_query(room))
     first, first_s = _timed(lambda: search_data_room(ws, args))

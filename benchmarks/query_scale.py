@@ -488,12 +488,12 @@ def ef_one(workspace: Path, queries: list[str], ef: int, k: int = 50) -> dict[st
     import chromadb
 
     from greffier.config import load_settings
-    from store.workspace import Workspace
+    from store.workspace import WorkspaceStore, open_workspace
     from pipelines.embedders.backends import load_embedding_backend
     from store import vectors
 
     settings = load_settings(workspace)
-    name = vectors.collection_name(Workspace.open(settings, create=False).workspace_id)
+    name = vectors.collection_name(open_workspace(settings).workspace_id)
     backend = load_embedding_backend(settings.models.embedder, settings.models.models_dir, "cpu")
     query_vectors = [backend.embed([q], batch_size=1)[0].tolist() for q in queries]
     with tempfile.TemporaryDirectory(prefix="greffier-ef-") as scratch:
@@ -528,12 +528,12 @@ def server_one(workspace: Path, queries: list[str], k: int = 50) -> dict[str, An
     import chromadb
 
     from greffier.config import load_settings
-    from store.workspace import Workspace
+    from store.workspace import WorkspaceStore, open_workspace
     from pipelines.embedders.backends import load_embedding_backend
     from store import vectors
 
     settings = load_settings(workspace)
-    name = vectors.collection_name(Workspace.open(settings, create=False).workspace_id)
+    name = vectors.collection_name(open_workspace(settings).workspace_id)
     backend = load_embedding_backend(settings.models.embedder, settings.models.models_dir, "cpu")
     query_vectors = [backend.embed([q], batch_size=1)[0].tolist() for q in queries]
     with tempfile.TemporaryDirectory(prefix="greffier-server-") as scratch, socket.socket() as probe:

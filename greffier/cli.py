@@ -73,7 +73,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
 
 
 def _models_line(settings: Settings) -> str:
-    from greffier.services.status import models_in_use
+    from greffier.models import models_in_use
 
     models = models_in_use(settings)
     reranker = models["reranker"]["name"] if models["reranker"] else "none (no cross-encoder found locally)"

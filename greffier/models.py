@@ -728,3 +728,14 @@ def _download_docling(target: Path, report: Progress) -> Path | None:
             f"Retry `{DOWNLOAD_HINT}` or run `docling-tools models download -o {target}`."
         ) from exc
     return target
+
+
+def models_in_use(settings: Settings) -> dict[str, Any]:
+    """Which embedder, reranker and LLM backend this configuration uses (no model is loaded)."""
+    embedder = resolve_embedder(settings.models)
+    reranker = resolve_reranker(settings.models)
+    return {
+        "embedder": {"name": embedder.name, "kind": embedder.kind, "signature": embedder_signature(embedder), "description": embedder.description},
+        "reranker": {"name": reranker.name, "path": str(reranker.path) if reranker.path else None} if reranker else None,
+        "llm_backend": settings.models.llm_backend,
+    }

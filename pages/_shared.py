@@ -69,7 +69,7 @@ def forget_llm() -> None:
 @st.cache_data(ttl=60, show_spinner=False)
 def _models(models_key: str, search_key: str, _settings: Settings) -> dict[str, Any]:
     from greffier.services.search import reranker_in_use
-    from greffier.services.status import models_in_use
+    from greffier.models import models_in_use
 
     return {"models": models_in_use(_settings), "reranker": reranker_in_use(_settings)}
 

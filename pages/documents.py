@@ -15,7 +15,7 @@ settings = shared.settings()
 st.session_state.setdefault("documents_generation", 0)
 
 st.header("Documents")
-st.caption(f"Workspace `{settings.workspace}` — files are read here and nothing leaves this machine.")
+st.caption(f"WorkspaceStore `{settings.workspace}` — files are read here and nothing leaves this machine.")
 
 
 def _run(action, label: str):  # noqa: ANN001, ANN202

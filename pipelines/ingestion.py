@@ -14,9 +14,10 @@ from pipelines.converters.text_converter import TextConverter
 from pipelines.embedders.document_embedder import GreffierDocumentEmbedder
 from pipelines.splitters.structure_splitter import StructureSplitter
 from pipelines.writers.workspace_writer import WorkspaceWriter
+from store.workspace import WorkspaceStore
 
 
-def _add_back_half(pipeline: Pipeline, settings: Settings) -> None:
+def _add_back_half(pipeline: Pipeline, settings: Settings, store: WorkspaceStore) -> None:
     chunking = settings.chunking
     models = settings.models
     pipeline.add_component(
@@ -37,7 +38,7 @@ def _add_back_half(pipeline: Pipeline, settings: Settings) -> None:
             batch_size=models.embed_batch_size,
         ),
     )
-    pipeline.add_component("writer", WorkspaceWriter(workspace=str(settings.workspace)))
+    pipeline.add_component("writer", WorkspaceWriter(store=store))
     pipeline.connect("converter.documents", "splitter.documents")
     pipeline.connect("splitter.documents", "embedder.documents")
     pipeline.connect("embedder.documents", "writer.documents")
@@ -46,8 +47,8 @@ def _add_back_half(pipeline: Pipeline, settings: Settings) -> None:
     pipeline.connect("converter.failures", "writer.failures")
 
 
-def build_file_ingestion_pipeline(settings: Settings) -> Pipeline:
-    """Files on disk (PDF, DOCX, HTML, Markdown, text) into the workspace of ``settings``.
+def build_file_ingestion_pipeline(settings: Settings, store: WorkspaceStore) -> Pipeline:
+    """Files on disk (PDF, DOCX, HTML, Markdown, text) into the workspace ``store``.
 
     Run with ``{"converter": {"sources": [abs paths], "meta": [{"doc_id", "file", ...}]}}``.
     """
@@ -61,16 +62,16 @@ def build_file_ingestion_pipeline(settings: Settings) -> Pipeline:
             max_file_mb=settings.ingest.max_file_mb,
         ),
     )
-    _add_back_half(pipeline, settings)
+    _add_back_half(pipeline, settings, store)
     return pipeline
 
 
-def build_text_ingestion_pipeline(settings: Settings) -> Pipeline:
-    """Texts in memory (data-room JSON entries) into the workspace of ``settings``.
+def build_text_ingestion_pipeline(settings: Settings, store: WorkspaceStore) -> Pipeline:
+    """Texts in memory (data-room JSON entries) into the workspace ``store``.
 
     Run with ``{"converter": {"texts": [...], "meta": [{"doc_id", "file", ...}]}}``.
     """
     pipeline = Pipeline()
     pipeline.add_component("converter", TextConverter())
-    _add_back_half(pipeline, settings)
+    _add_back_half(pipeline, settings, store)
     return pipeline

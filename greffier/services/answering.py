@@ -29,6 +29,7 @@ from greffier.config import Settings
 from greffier.errors import GreffierError
 from greffier.llm import LLMBackend, resolve_llm
 from greffier.services.search import search
+from pipelines.retrieval import DENSE_RELEVANCE, LEXICAL_COVERAGE
 from greffier.text import fold, fold_label, paragraphs, tokenize
 
 log = logging.getLogger(__name__)
@@ -37,10 +38,6 @@ MODES = ("rag", "retrieval_only", "direct")
 ABSTENTION = "The documents do not say."
 EventCallback = Callable[[str, dict[str, Any]], None]
 
-# Without an LLM, a passage is judged relevant from its retrieval signals: its cosine similarity to
-# the question, or the share of the question's content words it contains.
-DENSE_RELEVANCE = 0.42
-LEXICAL_COVERAGE = 0.5
 
 SYSTEM_ANSWER = (
     "You are Greffier, a careful legal assistant. Answer the question using ONLY the numbered passages "

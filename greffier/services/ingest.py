@@ -16,6 +16,7 @@ import os
 import re
 import shutil
 import time
+from datetime import datetime, timezone
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,8 +25,9 @@ from typing import Any
 from greffier.config import Settings
 from greffier.dataroom.json_index import DataRoomEntry, looks_like_dataroom, read_dataroom
 from greffier.errors import DataRoomFormatError, GreffierError
-from store.workspace import DATA_DIR, Workspace
+from store.workspace import DATA_DIR, WorkspaceStore, open_workspace
 from store import repository as repo
+from store.consistency import reconcile, retokenize_if_needed
 from store.models import SourceFile
 
 log = logging.getLogger(__name__)
@@ -95,7 +97,7 @@ class Ingestor:
 
     def __init__(self, settings: Settings, progress: ProgressCallback | None = None) -> None:
         self.settings = settings
-        self.workspace = Workspace.open(settings)
+        self.workspace = open_workspace(settings, create=True)
         self.progress = progress or _noop
         self._file_pipeline = None
         self._text_pipeline = None
@@ -106,14 +108,14 @@ class Ingestor:
         if self._file_pipeline is None:
             from pipelines.ingestion import build_file_ingestion_pipeline
 
-            self._file_pipeline = build_file_ingestion_pipeline(self.settings)
+            self._file_pipeline = build_file_ingestion_pipeline(self.settings, self.workspace)
         return self._file_pipeline
 
     def text_pipeline(self):  # noqa: ANN201
         if self._text_pipeline is None:
             from pipelines.ingestion import build_text_ingestion_pipeline
 
-            self._text_pipeline = build_text_ingestion_pipeline(self.settings)
+            self._text_pipeline = build_text_ingestion_pipeline(self.settings, self.workspace)
         return self._text_pipeline
 
     # --- entry point --------------------------------------------------------------------------
@@ -128,6 +130,7 @@ class Ingestor:
         with self.workspace.writer_lock():
             self._check_embedder()
             reconcile(self.workspace)
+            retokenize_if_needed(self.workspace)
             self._skipped: list[tuple[str, str]] = []
             target = self._bring_into_workspace(source.resolve())
             report.failed += [{"file": rel, "error": why} for rel, why in self._skipped]
@@ -308,7 +311,7 @@ class Ingestor:
                 record=SourceFile(path=rel, kind="dataroom_json", content_hash=digest, size=path.stat().st_size, status="ok", converter="dataroom-json", contract_ids=ids),
             )
         if removed_chunks:
-            self.workspace.collection().delete(ids=removed_chunks)
+            self.workspace.collection(create=True).delete(ids=removed_chunks)
         return "ingested"
 
     # --- ids ----------------------------------------------------------------------------------
@@ -372,7 +375,7 @@ class Ingestor:
                 self.progress(ProgressEvent("cleanup", file=rel, status="removed"))
             repo.bump_generation(session=session)
         if removed_chunks:
-            self.workspace.collection().delete(ids=removed_chunks)
+            self.workspace.collection(create=True).delete(ids=removed_chunks)
 
 
 def mirror_folder(source: Path, target: Path) -> list[tuple[str, str]]:
@@ -409,29 +412,68 @@ def mirror_folder(source: Path, target: Path) -> list[tuple[str, str]]:
     return skipped
 
 
-def reconcile(workspace: Workspace, *, repair: bool = True) -> dict[str, Any]:
-    """Bring Chroma in line with SQLite, the source of truth.
+REMOVED = "removed"
 
-    Vectors with no chunk row (a crash between the two writes) are deleted; chunk rows with no
-    vector make their file's hash forgotten so that the next ingest re-processes it.
-    """
-    collection = workspace.collection()
-    vector_ids = set(collection.get(include=[])["ids"])
-    with workspace.session() as session:
-        row_ids = repo.all_chunk_ids(session=session)
-    orphans = sorted(vector_ids - row_ids)
-    missing = sorted(row_ids - vector_ids)
-    if repair and orphans:
-        for start in range(0, len(orphans), 5000):
-            collection.delete(ids=orphans[start : start + 5000])
-    if repair and missing:
-        contract_ids = {repo.contract_id_of_chunk(cid) for cid in missing}
+
+def reindex_files(settings: Settings, files: list[str], progress: ProgressCallback | None = None) -> IngestReport:
+    """Convert and index ``files`` (workspace-relative paths) again, even when unchanged."""
+    workspace = open_workspace(settings, create=True)
+    with workspace.writer_lock():
         with workspace.session() as session:
-            for record in repo.list_source_files(session=session):
-                if set(record.contract_ids or []) & contract_ids:
-                    record.content_hash = ""
+            for rel in files:
+                record = repo.get_source_file(session=session, path=rel)
+                if record is not None:
+                    record.content_hash = ""  # forgotten: the next ingest converts the file again
                     session.add(record)
-    return {"orphan_vectors": orphans, "chunks_without_vector": missing}
+    total = IngestReport()
+    for rel in files:
+        path = workspace.root / rel
+        if not path.is_file():
+            total.failed.append({"file": rel, "error": "the file is no longer in the workspace: remove it from the list"})
+            continue
+        report = Ingestor(settings, progress).ingest(path, retry_failed=True)
+        total.ingested += report.ingested
+        total.unchanged += report.unchanged
+        total.failed += report.failed
+        total.contracts, total.chunks = report.contracts, report.chunks
+    return total
+
+
+def remove_files(settings: Settings, files: list[str]) -> dict[str, Any]:
+    """Take ``files`` out of every index (SQLite, Chroma, BM25, data-room records) and move them to
+    ``<workspace>/.greffier/removed/<time>/``: out of the folders ingestion scans, and recoverable
+    (move a file back and ingest to restore it).
+
+    Returns ``{"removed": [...], "moved_to": folder or None}``. Raises WorkspaceError when another
+    process is writing to the workspace.
+    """
+    from greffier.services.dataroom.records import refresh_records
+
+    workspace = open_workspace(settings)
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+    trash = workspace.data_dir / REMOVED / stamp
+    removed: list[str] = []
+    with workspace.writer_lock(wait=False):
+        chunk_ids: list[str] = []
+        with workspace.session() as session:
+            for rel in files:
+                if repo.get_source_file(session=session, path=rel) is None:
+                    continue
+                chunk_ids += repo.delete_source_file(session=session, path=rel)
+                removed.append(rel)
+            if removed:
+                repo.bump_generation(session=session)
+        if chunk_ids:
+            workspace.collection(create=True).delete(ids=chunk_ids)
+        for rel in removed:
+            path = workspace.root / rel
+            if path.is_file():
+                target = trash / rel
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.move(str(path), str(target))
+        workspace.refresh_bm25()
+        refresh_records(workspace)
+    return {"removed": removed, "moved_to": str(trash) if removed else None}
 
 
 def ingest_path(settings: Settings, path: str | Path, progress: ProgressCallback | None = None, *, retry_failed: bool = False) -> IngestReport:

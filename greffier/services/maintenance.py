@@ -1,4 +1,4 @@
-"""Workspace maintenance: re-index with another embedder, and consistency checks."""
+"""WorkspaceStore maintenance: re-index with another embedder, and consistency checks."""
 
 from __future__ import annotations
 
@@ -7,10 +7,11 @@ from typing import Any
 from haystack import Document
 
 from greffier.config import Settings
-from greffier.services.ingest import reconcile
-from store.workspace import EMBEDDER_KEY, Workspace
+from greffier.services.dataroom.records import refresh_records
 from store import repository as repo
 from store import vectors
+from store.consistency import reconcile
+from store.workspace import EMBEDDER_KEY, WorkspaceStore, open_workspace
 
 BATCH = 256
 
@@ -19,21 +20,15 @@ def reindex(settings: Settings) -> dict[str, Any]:
     """Re-embed every stored chunk with the current embedder, replacing the vector collection."""
     from pipelines.embedders.document_embedder import GreffierDocumentEmbedder
 
-    workspace = Workspace.open(settings)
+    workspace = open_workspace(settings)
     models = settings.models
     embedder = GreffierDocumentEmbedder(
         model=models.embedder, models_dir=str(models.models_dir), device=models.device, batch_size=models.embed_batch_size
     )
     embedder.warm_up()
     with workspace.writer_lock():
-        client = vectors.get_client(workspace.data_dir, settings.store.chroma_host, settings.store.chroma_port)
-        name = vectors.collection_name(workspace.workspace_id)
-        try:
-            client.delete_collection(name)
-        except Exception:  # absent collection: nothing to drop  # noqa: BLE001
-            pass
-        workspace._collection = None
-        collection = workspace.collection()
+        workspace.drop_collection()
+        collection = workspace.collection(create=True)
         signature = None
         total = 0
         with workspace.session() as session:
@@ -62,7 +57,7 @@ def reindex(settings: Settings) -> dict[str, Any]:
     return {"contracts": len(contracts), "chunks": total, "embedder": signature}
 
 
-def _sqlite_problems(workspace: Workspace) -> dict[str, list[str]]:
+def _sqlite_problems(workspace: WorkspaceStore) -> dict[str, list[str]]:
     """Rows that point nowhere: chunks of no contract, contracts of no file, files naming no contract."""
     from sqlmodel import select
 
@@ -82,7 +77,7 @@ def _sqlite_problems(workspace: Workspace) -> dict[str, list[str]]:
     }
 
 
-def _repair_sqlite(workspace: Workspace, problems: dict[str, list[str]]) -> None:
+def _repair_sqlite(workspace: WorkspaceStore, problems: dict[str, list[str]]) -> None:
     from sqlalchemy import delete
 
     from store.models import Chunk, SourceFile
@@ -107,7 +102,7 @@ def check_consistency(settings: Settings, *, repair: bool = False) -> dict[str, 
     SQLite is the source of truth: orphan rows and vectors are deleted, files whose contracts are
     missing are re-processed by the next ingest, and the BM25 index is rebuilt.
     """
-    workspace = Workspace.open(settings, create=False)
+    workspace = open_workspace(settings)
     with workspace.writer_lock():
         problems = _sqlite_problems(workspace)
         if repair:
@@ -115,8 +110,6 @@ def check_consistency(settings: Settings, *, repair: bool = False) -> dict[str, 
         vector_report = reconcile(workspace, repair=repair)
         if repair:
             workspace.refresh_bm25()
-            from greffier.services.dataroom.records import refresh_records
-
             refresh_records(workspace)
         index = workspace.bm25()
         with workspace.session() as session:

@@ -29,12 +29,12 @@ from __future__ import annotations
 
 import math
 import re
-import threading
 from dataclasses import dataclass
 from pathlib import PurePath
 from collections.abc import Callable
 from typing import Any
 
+from store import repository as repo
 from store.repository import contract_id_of_chunk
 from greffier.text import tokenize
 
@@ -169,10 +169,6 @@ def without_naming(question: str, naming: frozenset[str]) -> str:
     return stripped if tokenize(stripped) else question
 
 
-_indexes: dict[tuple[str, int], IdentityIndex] = {}
-_indexes_lock = threading.Lock()
-
-
 @dataclass(frozen=True)
 class IdentityRow:
     """What the index needs of a data-room record (read without loading the whole records)."""
@@ -192,9 +188,7 @@ def identity_rows(workspace: Any) -> list[IdentityRow]:
     from sqlalchemy import text
 
     from greffier.dataroom.records import STRONG_PARTY_RULES
-    from greffier.services.dataroom.records import refresh_records
 
-    refresh_records(workspace)
     query = text(
         "SELECT contract_id, json_extract(record, '$.title'), json_extract(record, '$.file'), "
         "json_extract(record, '$.parties'), json_extract(record, '$.sources.parties.origin'), "
@@ -210,17 +204,11 @@ def identity_rows(workspace: Any) -> list[IdentityRow]:
 
 
 def identity_index(workspace: Any) -> IdentityIndex:
-    """The workspace's identity index, built once per chunk generation (the app's warm-up builds it)."""
-    key = (str(workspace.data_dir), workspace.generation())
-    with _indexes_lock:
-        index = _indexes.get(key)
-    if index is None:
-        index = IdentityIndex.build(identity_rows(workspace))
-        with _indexes_lock:
-            for stale in [k for k in _indexes if k[0] == key[0]]:
-                del _indexes[stale]
-            _indexes[key] = index
-    return index
+    """The workspace's identity index, built from the stored records once per records stamp (the
+    app's warm-up builds it); kept in the workspace store."""
+    with workspace.session() as session:
+        stamp = repo.records_stamp(session=session)
+    return workspace.memo("scoping.identities", lambda: IdentityIndex.build(identity_rows(workspace)), stamp=stamp)
 
 
 def scope_for(workspace: Any, question: str) -> Scope | None:

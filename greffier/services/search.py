@@ -6,16 +6,15 @@ Response: ``{"query", "results": [{"chunk_id", "file", "page", "page_end", "sect
 
 from __future__ import annotations
 
-import threading
-import time
 from typing import Any
 
 from greffier.config import FusionMethod, Settings
 from greffier.errors import GreffierError
+from greffier.models import models_in_use
+from pipelines.retrieval import retrieval_inputs, run_retrieval
+from store.workspace import open_workspace
 
 FUSION_MARGIN = 5
-_pipelines: dict[tuple, Any] = {}
-_lock = threading.Lock()
 
 
 class SearchError(GreffierError):
@@ -23,16 +22,10 @@ class SearchError(GreffierError):
 
 
 def _pipeline(settings: Settings, retriever: str, rerank: bool):  # noqa: ANN202
-    from pipelines.retrieval import build_retrieval_pipeline
+    """The warmed retrieval pipeline for these settings (kept in the workspace store)."""
+    from pipelines.retrieval import warmed_retrieval_pipeline
 
-    key = (settings.model_dump_json(include={"workspace", "models", "search", "store"}), retriever, rerank)
-    with _lock:
-        pipeline = _pipelines.get(key)
-        if pipeline is None:
-            pipeline = build_retrieval_pipeline(settings, retriever=retriever, rerank=rerank)
-            pipeline.warm_up()
-            _pipelines[key] = pipeline
-    return pipeline
+    return warmed_retrieval_pipeline(settings, open_workspace(settings), retriever=retriever, rerank=rerank)
 
 
 def reranker_in_use(settings: Settings, requested: bool | None = None) -> dict[str, Any]:
@@ -76,6 +69,8 @@ def search(
     if top_k is not None and top_k < 1:
         raise SearchError("top-k must be at least 1")
     rerank_info = reranker_in_use(settings, rerank)
+    if not open_workspace(settings).exists():
+        return _empty_response(settings, query, retriever, fusion, rerank_info)
     pipeline = _pipeline(settings, retriever, rerank_info["active"])
     searched = query
     scoped = None
@@ -95,27 +90,11 @@ def search(
     else:
         needed = k_final
     k_fused = min(k_retrieval, needed + FUSION_MARGIN)
-    data: dict[str, Any] = {"selector": {"top_k": top_k, "min_score": min_score}, "fusion": {"method": fusion, "top_k": k_fused}}
-    if retriever in ("hybrid", "dense"):
-        data["embedder"] = {"text": searched}
-        data["dense"] = {"top_k": k_retrieval, "doc_ids": doc_ids}
-    if retriever in ("hybrid", "bm25"):
-        data["bm25"] = {"query": searched, "top_k": k_retrieval, "doc_ids": doc_ids}
-    if rerank_info["active"]:
-        data["reranker"] = {"query": searched}
-    started = time.perf_counter()
-    outputs = pipeline.run(data, include_outputs_from={"dense", "bm25", "fusion", "reranker"})
-    total_ms = (time.perf_counter() - started) * 1000
-    results = [_result(doc) for doc in outputs["selector"]["documents"]]
-    stages = {
-        "dense_ms": round(outputs.get("dense", {}).get("ms", 0.0), 2),
-        "bm25_ms": round(outputs.get("bm25", {}).get("ms", 0.0), 2),
-        "fusion_ms": round(outputs.get("fusion", {}).get("ms", 0.0), 2),
-        "rerank_ms": round(outputs.get("reranker", {}).get("ms", 0.0), 2) if rerank_info["active"] else 0.0,
-        "total_ms": round(total_ms, 2),
-    }
-    from greffier.services.status import models_in_use
-
+    data = retrieval_inputs(
+        searched, retriever=retriever, top_k_retrieval=k_retrieval, fused=k_fused, top_k=top_k, min_score=min_score,
+        fusion=fusion, doc_ids=doc_ids, rerank=rerank_info["active"],
+    )
+    results, stages = run_retrieval(pipeline, data)
     models = models_in_use(settings)
     return {
         "query": query,
@@ -128,28 +107,20 @@ def search(
     }
 
 
+def _empty_response(settings: Settings, query: str, retriever: str, fusion: str | None, rerank_info: dict[str, Any]) -> dict[str, Any]:
+    """The response for a workspace where nothing was ever ingested."""
+    stages = {"dense_ms": 0.0, "bm25_ms": 0.0, "fusion_ms": 0.0, "rerank_ms": 0.0, "total_ms": 0.0}
+    return {
+        "query": query, "retriever": retriever, "fusion": fusion or settings.search.fusion.value, "results": [], "scope": None,
+        "stages": stages, "models": {"embedder": models_in_use(settings)["embedder"]["name"], "reranker": rerank_info["name"], "rerank": rerank_info},
+    }
+
+
 def _scope(settings: Settings, query: str):  # noqa: ANN202
     """The contracts the query names, or None (also when the workspace has no data room yet)."""
     from greffier.services.scoping import scope_for
-    from store.workspace import Workspace
 
-    if not (settings.workspace / ".greffier").is_dir():
+    store = open_workspace(settings)
+    if not store.exists():
         return None
-    return scope_for(Workspace.open(settings, create=False), query)
-
-
-def _result(doc) -> dict[str, Any]:  # noqa: ANN001
-    meta = doc.meta
-    return {
-        "chunk_id": doc.id,
-        "contract_id": meta.get("doc_id"),
-        "file": meta.get("file"),
-        "title": meta.get("title"),
-        "page": meta.get("page"),
-        "page_end": meta.get("page_end"),
-        "section": meta.get("section"),
-        "score": round(float(doc.score or 0.0), 6),
-        "dense_score": meta.get("dense_score"),
-        "bm25_score": meta.get("bm25_score"),
-        "text": doc.content or "",
-    }
+    return scope_for(store, query)

@@ -2,34 +2,24 @@
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 from greffier.config import Settings
-from store.workspace import Workspace
+from greffier.models import models_in_use
+from store.workspace import WorkspaceStore, open_workspace
 from store import repository as repo
-
-
-def models_in_use(settings: Settings) -> dict[str, Any]:
-    """Which embedder, reranker and LLM backend this configuration uses (no model is loaded)."""
-    from greffier.models import embedder_signature, resolve_embedder, resolve_reranker
-
-    embedder = resolve_embedder(settings.models)
-    reranker = resolve_reranker(settings.models)
-    return {
-        "embedder": {"name": embedder.name, "kind": embedder.kind, "signature": embedder_signature(embedder), "description": embedder.description},
-        "reranker": {"name": reranker.name, "path": str(reranker.path) if reranker.path else None} if reranker else None,
-        "llm_backend": settings.models.llm_backend,
-    }
 
 
 def workspace_status(settings: Settings) -> dict[str, Any]:
     """Counts, failures and models of the workspace of ``settings``."""
-    workspace = Workspace.open(settings)
-    with workspace.session() as session:
-        totals = repo.counts(session=session)
-        files = repo.list_source_files(session=session)
-        recorded = repo.get_meta(session=session, key="embedder_signature")
+    workspace = open_workspace(settings)
+    if workspace.exists():
+        with workspace.session() as session:
+            totals = repo.counts(session=session)
+            files = repo.list_source_files(session=session)
+            recorded = repo.get_meta(session=session, key="embedder_signature")
+    else:  # nothing ingested yet: nothing to count (and nothing is created to count it)
+        totals, files, recorded = {"documents": 0, "chunks": 0, "files": 0}, [], None
     current = models_in_use(settings)
     return {
         "workspace": str(workspace.root),
@@ -45,7 +35,9 @@ def workspace_status(settings: Settings) -> dict[str, Any]:
 
 def list_documents(settings: Settings) -> list[dict[str, Any]]:
     """Every document of the workspace with its status, pages and chunk count, and failed files."""
-    workspace = Workspace.open(settings)
+    workspace = open_workspace(settings)
+    if not workspace.exists():
+        return []
     with workspace.session() as session:
         files = {f.path: f for f in repo.list_source_files(session=session)}
         contracts = repo.list_contracts(session=session)
@@ -67,10 +59,21 @@ def list_documents(settings: Settings) -> list[dict[str, Any]]:
     return rows
 
 
+def source_files(settings: Settings) -> list[str]:
+    """Every file recorded by ingestion (workspace-relative), for the re-index / remove pickers."""
+    workspace = open_workspace(settings)
+    if not workspace.exists():
+        return []
+    with workspace.session() as session:
+        return [record.path for record in repo.list_source_files(session=session)]
+
+
 def inspect_workspace(settings: Settings, contract_id: str | None = None) -> dict[str, Any]:
     """Every document with its chunks (the ``inspect --json`` contract)."""
-    workspace = Workspace.open(settings)
-    documents = []
+    workspace = open_workspace(settings)
+    documents: list[dict[str, Any]] = []
+    if not workspace.exists():
+        return {"documents": documents}
     with workspace.session() as session:
         contracts = repo.list_contracts(session=session)
         for contract in contracts:
@@ -171,108 +174,3 @@ def hardware_status(settings: Settings) -> dict[str, Any]:
         "warning": warning,
         "note": device.note,
     }
-
-
-# --- background warm-up -----------------------------------------------------------------------
-
-_warm_ups: dict[str, dict[str, Any]] = {}
-_warm_lock = threading.Lock()
-
-
-def _warm_key(settings: Settings) -> str:
-    return settings.model_dump_json(include={"workspace", "models", "search", "store"})
-
-
-def warm_up_models(settings: Settings, *, delay_s: float = 0.0) -> threading.Thread:
-    """Load the embedder (and the reranker when one is in use) in a daemon thread, then the search pipeline.
-
-    Call it at start-up (the app does, on every rerun: it is idempotent per settings) so that the first
-    question does not pay the model load. A query that arrives during the warm-up waits for the same
-    load instead of starting a second one (the backend factories hold a lock). When the workspace has
-    been ingested, the retrieval pipeline the first search will use is built and warmed too (BM25 index
-    read, Chroma opened). Errors are logged and kept in :func:`warm_up_state`, never raised.
-
-    Args:
-        settings: the settings whose models and pipeline to warm.
-        delay_s: seconds the thread waits before loading anything (the app lets its first page reach
-            the browser first: the load holds the GIL and would delay it).
-
-    Returns:
-        The warm-up thread (already started; the same thread for the same settings).
-    """
-    key = _warm_key(settings)
-    with _warm_lock:
-        state = _warm_ups.get(key)
-        if state is not None:
-            return state["thread"]
-        state = {"status": "running", "seconds": None, "error": None, "loaded": []}
-        thread = threading.Thread(target=_warm_up, args=(settings, state, delay_s), name="greffier-warm-up", daemon=True)
-        state["thread"] = thread
-        _warm_ups[key] = state
-    thread.start()
-    return thread
-
-
-def warm_up_state(settings: Settings) -> dict[str, Any]:
-    """``{"status": "idle" | "running" | "done" | "failed", "seconds", "error", "loaded"}`` of the warm-up."""
-    with _warm_lock:
-        state = _warm_ups.get(_warm_key(settings))
-    if state is None:
-        return {"status": "idle", "seconds": None, "error": None, "loaded": []}
-    return {k: v for k, v in state.items() if k != "thread"}
-
-
-def _lower_thread_priority(niceness: int = 10) -> None:
-    """Make the calling thread yield the CPU to the app's page and to the browser (Linux: per thread)."""
-    import os
-
-    try:
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), niceness)
-    except (AttributeError, OSError):  # not Linux, or not allowed: the warm-up runs at normal priority
-        pass
-
-
-def _warm_up(settings: Settings, state: dict[str, Any], delay_s: float = 0.0) -> None:
-    import logging
-    import time
-
-    log = logging.getLogger(__name__)
-    _lower_thread_priority()
-    if delay_s > 0:
-        time.sleep(delay_s)
-    started = time.perf_counter()
-    try:
-        from pipelines.embedders.backends import load_embedding_backend
-
-        models = settings.models
-        load_embedding_backend(models.embedder, models.models_dir, models.device)
-        state["loaded"].append("embedder")
-        from greffier.services.search import _pipeline, reranker_in_use
-
-        rerank = reranker_in_use(settings)["active"]
-        if rerank:
-            from greffier.device import detect_device
-            from greffier.models import resolve_reranker
-            from pipelines.rankers.reranker import RerankerBackendFactory
-
-            RerankerBackendFactory.get_backend(resolve_reranker(models), device=detect_device(models.device))
-            state["loaded"].append("reranker")
-        if (settings.workspace / ".greffier").is_dir():
-            _pipeline(settings, "hybrid", rerank)  # built and warmed: what the first search uses
-            from store.workspace import Workspace
-
-            workspace = Workspace.open(settings, create=False)
-            workspace.collection()  # the vector store opened (chromadb imported, its index read)
-            state["loaded"].append("search pipeline")
-            if settings.search.scope_named_documents:
-                from greffier.services.scoping import identity_index
-
-                identity_index(workspace)  # what tells a question naming a contract
-                state["loaded"].append("contract names")
-        state["status"] = "done"
-    except Exception as exc:  # noqa: BLE001  (a failed warm-up only means the first query loads lazily)
-        log.warning("Background warm-up failed (%s: %s); models will load on first use", type(exc).__name__, exc)
-        state["status"] = "failed"
-        state["error"] = f"{type(exc).__name__}: {exc}"
-    finally:
-        state["seconds"] = round(time.perf_counter() - started, 3)

@@ -10,7 +10,7 @@ from typing import Any
 
 from greffier.config import Settings
 from greffier.tools.registry import call_tool
-from store.workspace import Workspace
+from store.workspace import WorkspaceStore, open_workspace
 
 PAGE_LIMIT = 100  # the tool's largest page
 TABLE_COLUMNS = ["id", "title", "parties", "type", "signed", "ends", "initial end", "governing law", "amended by", "warnings", "file"]
@@ -22,7 +22,7 @@ def filter_options(settings: Settings) -> dict[str, Any]:
     from greffier.services.dataroom.query import allowed_values
     from greffier.services.dataroom.records import load_dataroom
 
-    room = load_dataroom(Workspace.open(settings))
+    room = load_dataroom(open_workspace(settings))
     allowed = allowed_values(room)
     return {
         "entities": dict(zip(allowed["entity_ids"], allowed["entity_names"])),
@@ -112,7 +112,7 @@ def describe(settings: Settings, contract_ids: list[str]) -> dict[str, dict[str,
     """Title, file and warnings of each of ``contract_ids`` (for the exclusion lists)."""
     from greffier.services.dataroom.records import load_dataroom
 
-    by_id = load_dataroom(Workspace.open(settings)).by_id
+    by_id = load_dataroom(open_workspace(settings)).by_id
     out = {}
     for cid in contract_ids:
         record = by_id.get(cid)

@@ -71,5 +71,6 @@ def pipeline_dot(pipeline: Any, *, title: str | None = None) -> str:
 def retrieval_pipeline_dot(settings: Settings, *, rerank: bool) -> str:
     """DOT of the retrieval pipeline the next query will run (built, not warmed up: no model loads)."""
     from pipelines.retrieval import build_retrieval_pipeline
+    from store.workspace import open_workspace
 
-    return pipeline_dot(build_retrieval_pipeline(settings, retriever="hybrid", rerank=rerank))
+    return pipeline_dot(build_retrieval_pipeline(settings, open_workspace(settings), retriever="hybrid", rerank=rerank))

@@ -82,10 +82,10 @@ def scan_base(tmp_path_factory: pytest.TempPathFactory) -> dict:
     workspace = base / "ws"
     report = Ingestor(load_settings(workspace)).ingest(room)
     assert not report.failed, report.failed
-    from store.workspace import Workspace
+    from store.workspace import WorkspaceStore, open_workspace
     from store import repository as repo
 
-    with Workspace.open(load_settings(workspace)).session() as session:
+    with open_workspace(load_settings(workspace)).session() as session:
         ids = {Path(c.file).name: c.id for c in repo.list_contracts(session=session)}
     return {"base": base, "room": room, "ws": workspace, "ids": ids}
 

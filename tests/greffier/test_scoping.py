@@ -148,10 +148,10 @@ def test_an_answer_says_where_it_looked_and_quotes_the_named_lease(leases):
 
 def test_records_stored_in_an_older_format_are_rebuilt_once(leases):
     from greffier.services.dataroom import records as service
-    from store.workspace import Workspace
+    from store.workspace import WorkspaceStore, open_workspace
     from store import repository as repo
 
-    workspace = Workspace.open(leases, create=False)
+    workspace = open_workspace(leases)
     service.refresh_records(workspace)
     with workspace.session() as session:  # what a previous version stored: the generation alone
         repo.set_meta(session=session, key=service.RECORDS_STAMP_KEY, value=str(workspace.generation()))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from store.workspace import open_workspace
 from greffier.config import load_settings
 from greffier.ui.graph import pipeline_dot, retrieval_pipeline_dot
 from pipelines.retrieval import build_retrieval_pipeline
@@ -11,7 +12,7 @@ from pipelines.retrieval import build_retrieval_pipeline
 
 def test_every_component_and_connection_is_drawn(tmp_path):
     settings = load_settings(tmp_path / "ws", search={"fusion": "rrf", "top_k_final": 7})
-    pipeline = build_retrieval_pipeline(settings, rerank=False)
+    pipeline = build_retrieval_pipeline(settings, open_workspace(settings), rerank=False)
     dot = retrieval_pipeline_dot(settings, rerank=False)
     assert dot.startswith("digraph pipeline {") and dot.rstrip().endswith("}")
     for name in pipeline.graph.nodes:

@@ -17,7 +17,7 @@ from greffier.config import load_settings
 from greffier.services.maintenance import check_consistency
 from greffier.services.search import search
 from greffier.services.status import inspect_workspace
-from store.workspace import Workspace
+from store.workspace import WorkspaceStore, open_workspace
 from store import repository as repo
 from tests.paths import REPO
 from tests.pipelines.files import make_markdown, make_pdf
@@ -68,7 +68,7 @@ def _kill_after(process: subprocess.Popen, files_done: int, timeout: float = 120
 
 
 def _state(settings) -> dict:
-    ws = Workspace.open(settings)
+    ws = open_workspace(settings)
     with ws.session() as session:
         rows = repo.all_chunk_ids(session=session)
         contracts = repo.contract_ids(session=session)
@@ -108,7 +108,7 @@ def test_doctor_finds_and_repairs_injected_inconsistencies(reference, tmp_path):
     process = _start_ingest(reference["room"], ws)
     process.communicate(timeout=300)
     settings = load_settings(ws)
-    workspace = Workspace.open(settings)
+    workspace = open_workspace(settings)
     workspace.collection().upsert(ids=["zz-1"], embeddings=[[0.1] * 512], metadatas=[{"doc_id": "zz"}])  # orphan vector
     victim = sorted(_state(settings)["rows"])[0]
     workspace.collection().delete(ids=[victim])  # chunk without vector

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from store.workspace import open_workspace
 from greffier import device as device_module
 from greffier.config import load_settings
 from pipelines.retrieval import RERANK_DEFAULTS, build_retrieval_pipeline, rerank_parameters
@@ -36,7 +37,7 @@ def test_settings_win_and_reach_the_component(tmp_path: Path, fresh_detection: N
         tmp_path / "ws", models={"device": "cpu"}, search={"rerank_candidates": 7, "rerank_batch_size": 3, "rerank_max_length": 256}
     )
 
-    reranker = build_retrieval_pipeline(settings, rerank=True).get_component("reranker")
+    reranker = build_retrieval_pipeline(settings, open_workspace(settings), rerank=True).get_component("reranker")
 
     assert (reranker.candidates, reranker.batch_size, reranker.max_length) == (7, 3, 256)
 

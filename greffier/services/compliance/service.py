@@ -9,7 +9,6 @@ LLM, or ``failure``) → a :class:`ScanResult` whose ``to_json()`` is the CLI's 
 from __future__ import annotations
 
 import logging
-import threading
 import time
 import uuid
 from collections import Counter
@@ -23,8 +22,9 @@ from greffier.compliance.errors import ComplianceError
 from greffier.compliance.models import ByReference, EventCallback, RuleCheck, ScanEvent, emit
 from greffier.compliance.playbooks import SEVERITIES, Playbook, load_playbook, severity_rank
 from greffier.config import Settings
+from greffier.dataroom.records import ContractRecord
 from greffier.errors import GreffierError
-from store.workspace import Workspace
+from store.workspace import WorkspaceStore, open_workspace
 from store import repository as repo
 from store.compliance_models import FLAG_STATUSES, Flag, ScanRun
 
@@ -33,8 +33,6 @@ log = logging.getLogger(__name__)
 DEFAULT_PLAYBOOK = "ma_due_diligence"
 AUTO = "auto"
 
-_pipelines: dict[tuple[str, ...], Any] = {}
-_pipelines_lock = threading.Lock()
 
 
 @dataclass
@@ -92,18 +90,18 @@ class ScanResult:
 
 
 def _pipeline(settings: Settings, playbook: Playbook, library: str | None) -> Any:  # noqa: ANN401
+    """The warmed scanning pipeline for this playbook, kept in the workspace store."""
     from pipelines.scanning import build_scanning_pipeline
 
-    key = (
-        settings.model_dump_json(include={"workspace", "models", "store"}), playbook.source, playbook.content_hash, library or "",
-    )
-    with _pipelines_lock:
-        pipeline = _pipelines.get(key)
-        if pipeline is None:
-            pipeline = build_scanning_pipeline(settings, playbook=playbook.source, library=library)
-            pipeline.warm_up()
-            _pipelines[key] = pipeline
-    return pipeline
+    store = open_workspace(settings)
+    key = ("compliance.pipeline", settings.model_dump_json(include={"models", "store"}), playbook.source, playbook.content_hash, library or "")
+
+    def build() -> Any:  # noqa: ANN401
+        pipeline = build_scanning_pipeline(settings, store, playbook=playbook.source, library=library)
+        pipeline.warm_up()
+        return pipeline
+
+    return store.memo(key, build)
 
 
 def _resolve_llm(settings: Settings, playbook: Playbook, llm: Any) -> tuple[Any, dict[str, Any]]:  # noqa: ANN401
@@ -153,7 +151,7 @@ def scan_workspace(
         WorkspaceError: the workspace does not exist.
     """
     started = time.perf_counter()
-    workspace = Workspace.open(settings, create=False)
+    workspace = open_workspace(settings)
     loaded = load_playbook(playbook)
     flags_repo.ensure_tables(workspace.engine)
     with workspace.session() as session:
@@ -203,7 +201,7 @@ def scan_workspace(
     return result
 
 
-def _result(workspace: Workspace, scan_id: str, outputs: dict[str, Any], llm_info: dict[str, Any], seconds: float) -> ScanResult:
+def _result(workspace: WorkspaceStore, scan_id: str, outputs: dict[str, Any], llm_info: dict[str, Any], seconds: float) -> ScanResult:
     checker = outputs["checker"]
     findings = checker["findings"]
     checks: list[RuleCheck] = checker["checks"]
@@ -307,7 +305,7 @@ def list_flags(settings: Settings, filters: FlagFilters | None = None) -> dict[s
     Returns ``{"flags": [...], "counts": {...}, "skipped_rules": [...], "filters": {...}}``.
     """
     filters = (filters or FlagFilters()).check()
-    workspace = Workspace.open(settings, create=False)
+    workspace = open_workspace(settings)
     flags_repo.ensure_tables(workspace.engine)
     with workspace.session() as session:
         rows = flags_repo.list_flags(
@@ -340,7 +338,7 @@ def set_flag_status(settings: Settings, flag_id: str, status: str, note: str | N
     Raises:
         ComplianceError: unknown flag id or status.
     """
-    workspace = Workspace.open(settings, create=False)
+    workspace = open_workspace(settings)
     flags_repo.ensure_tables(workspace.engine)
     with workspace.session() as session:
         flag = flags_repo.set_flag_status(session=session, flag_id=flag_id, status=status, note=note)
@@ -349,12 +347,10 @@ def set_flag_status(settings: Settings, flag_id: str, status: str, note: str | N
 
 def document_summaries(settings: Settings, document_ids: set[str] | None = None) -> dict[str, dict[str, Any]]:
     """File, title, type, end date and law of the workspace's contracts (for reports)."""
-    from greffier.services.dataroom.records import load_dataroom
-
-    workspace = Workspace.open(settings, create=False)
-    records = load_dataroom(workspace).by_id
+    workspace = open_workspace(settings)
     with workspace.session() as session:
         contracts = repo.list_contracts(session=session)
+        records = {row["id"]: ContractRecord.model_validate(row) for row in repo.data_room_records(session=session)}
     out = {}
     for contract in contracts:
         if document_ids is not None and contract.id not in document_ids:

@@ -6,11 +6,11 @@ from typing import Any
 
 from greffier.services.dataroom.query import ToolInputError, record_summary
 from greffier.services.dataroom.records import load_dataroom
-from store.workspace import Workspace
+from store.workspace import WorkspaceStore, open_workspace
 from store import repository as repo
 
 
-def get_contract(workspace: Workspace, contract_id: str, chunk_ids: list[str] | None = None) -> dict[str, Any]:
+def get_contract(workspace: WorkspaceStore, contract_id: str, chunk_ids: list[str] | None = None) -> dict[str, Any]:
     """The contract ``contract_id`` with its articles (all, or ``chunk_ids``). Raises ToolInputError."""
     room = load_dataroom(workspace)
     record = room.by_id.get(contract_id)

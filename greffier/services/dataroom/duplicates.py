@@ -28,7 +28,6 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
-import threading
 import unicodedata
 import zlib
 from collections import Counter, defaultdict
@@ -45,7 +44,7 @@ from greffier.dataroom.normalize import edit_distance
 from greffier.services.dataroom.query import ToolInputError
 from greffier.dataroom.records import ContractRecord
 from greffier.services.dataroom.records import load_dataroom
-from store.workspace import Workspace
+from store.workspace import WorkspaceStore, open_workspace
 from store.models import Chunk, Contract
 
 log = logging.getLogger(__name__)
@@ -99,9 +98,6 @@ class _Corpus:
     features: dict[str, _TextFeatures]
     band_keys: dict[str, tuple[int, ...]]  # contract id → one key per band (empty: no text)
 
-
-_corpora: dict[str, _Corpus] = {}
-_corpora_lock = threading.Lock()
 
 # MinHash permutations h -> a*h + b (mod 2**64, a odd) and one odd multiplier per shingle position.
 # Fixed seed: the same text always gets the same signature.
@@ -163,20 +159,16 @@ def _band_keys(features: dict[str, _TextFeatures]) -> dict[str, tuple[int, ...]]
     return {cid: tuple(int(k) for k in keys[i]) for i, cid in enumerate(ids)}
 
 
-def _corpus(workspace: Workspace, generation: int) -> _Corpus:
-    """Text features of the workspace's contracts, computed once per chunk generation."""
-    key = str(workspace.data_dir)
-    with _corpora_lock:
-        cached = _corpora.get(key)
-    if cached is not None and cached.generation == generation:
-        return cached
-    with workspace.session() as session:
-        rows = list(session.exec(select(Contract.id, Contract.text)))
-    features = {contract_id: _text_features(text or "") for contract_id, text in rows}
-    corpus = _Corpus(generation, features, _band_keys(features))
-    with _corpora_lock:
-        _corpora[key] = corpus
-    return corpus
+def _corpus(workspace: WorkspaceStore, generation: int) -> _Corpus:
+    """Text features of the workspace's contracts, computed once per chunk generation (kept in the store)."""
+
+    def build() -> _Corpus:
+        with workspace.session() as session:
+            rows = list(session.exec(select(Contract.id, Contract.text)))
+        features = {contract_id: _text_features(text or "") for contract_id, text in rows}
+        return _Corpus(generation, features, _band_keys(features))
+
+    return workspace.memo("duplicates.corpus", build, stamp=generation)
 
 
 # --- parties --------------------------------------------------------------------------------------
@@ -474,7 +466,7 @@ def _verdict(pair: _Pair, consistent: bool, parties_agree: bool) -> str | None:
 # --- vectors --------------------------------------------------------------------------------------
 
 
-def _contract_vectors(workspace: Workspace, contract_ids: set[str]) -> dict[str, np.ndarray]:
+def _contract_vectors(workspace: WorkspaceStore, contract_ids: set[str]) -> dict[str, np.ndarray]:
     """Unit chunk vectors of each contract (rows), read from Chroma in batches."""
     if not contract_ids:
         return {}
@@ -580,7 +572,7 @@ def _select(records: Sequence[ContractRecord], entity_ids: list[str] | None, clu
 
 
 def find_duplicates(
-    workspace: Workspace,
+    workspace: WorkspaceStore,
     entity_ids: list[str] | None = None,
     *,
     dismissed: set[frozenset[str]] | None = None,
@@ -634,7 +626,7 @@ def find_duplicates(
     return {"pairs": found, "compared_pairs": len(blocks.pairs), "blocks": blocks.count}
 
 
-def _texts(workspace: Workspace, contract_ids: set[str]) -> dict[str, str]:
+def _texts(workspace: WorkspaceStore, contract_ids: set[str]) -> dict[str, str]:
     if not contract_ids:
         return {}
     wanted = sorted(contract_ids)

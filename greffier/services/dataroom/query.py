@@ -19,8 +19,11 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from greffier.dataroom.records import ContractRecord
 from greffier.services.dataroom.records import DataRoom, load_dataroom
+from greffier.config import Settings
 from greffier.errors import GreffierError
-from store.workspace import Workspace
+from pipelines.retrieval import DENSE_RELEVANCE, retrieval_inputs, run_retrieval, warmed_retrieval_pipeline
+from store import repository as repo
+from store.workspace import WorkspaceStore, open_workspace
 from greffier.text import content_tokens, tokenize
 
 AMENDMENT_TYPE = "avenant"
@@ -271,23 +274,18 @@ def _range_text(rng: DateRange) -> str:
 # --- ranking by query -------------------------------------------------------------------------
 
 
-def _rank_by_query(workspace: Workspace, query: str, passing: list[ContractRecord]) -> list[tuple[ContractRecord, float, list[dict]]]:
+def _rank_by_query(settings: Settings, workspace: WorkspaceStore, query: str, passing: list[ContractRecord]) -> list[tuple[ContractRecord, float, list[dict]]]:
     """Passing contracts that match ``query``, best article first; each with its best articles."""
-    from greffier.services.answering import DENSE_RELEVANCE
-    from greffier.services.search import search
-
     ids = [record.id for record in passing]
     if not ids:
         return []
-    settings = workspace.settings
     with workspace.session() as session:
-        from store import repository as repo
-
-        n_chunks = sum(len(repo.chunk_ids_of(session=session, contract_id=cid)) for cid in ids)
+        n_chunks = len(repo.chunk_ids_of_contracts(session=session, contract_ids=ids))
     k = max(1, min(n_chunks, 2000))
-    response = search(settings, query, top_k=k, top_k_retrieval=k, doc_ids=ids, rerank=False)
+    pipeline = warmed_retrieval_pipeline(settings, workspace, retriever="hybrid", rerank=False)
+    hits, _stages = run_retrieval(pipeline, retrieval_inputs(query, retriever="hybrid", top_k_retrieval=k, fused=k, top_k=k, doc_ids=ids))
     best: dict[str, list[dict]] = {}
-    for hit in response["results"]:
+    for hit in hits:
         lexical = (hit.get("bm25_score") or 0) > 0
         dense = hit.get("dense_score") or 0.0
         if not (lexical or dense >= DENSE_RELEVANCE):
@@ -357,21 +355,21 @@ def record_summary(record: ContractRecord) -> dict[str, Any]:
     }
 
 
-def search_data_room(workspace: Workspace, args: SearchDataRoomArgs) -> dict[str, Any]:
-    """Run ``search_data_room``. Raises ToolInputError with a readable message on bad arguments."""
+def search_data_room(settings: Settings, args: SearchDataRoomArgs) -> dict[str, Any]:
+    """Run ``search_data_room`` over the workspace of ``settings``. Raises ToolInputError with a
+    readable message on bad arguments."""
+    workspace = open_workspace(settings)
     room = load_dataroom(workspace)
     _validate(args, room)
     total_candidates, outcome = _filter(room, args.filters)
     if args.query:
-        ranked = _rank_by_query(workspace, args.query, outcome.passing)
+        ranked = _rank_by_query(settings, workspace, args.query, outcome.passing)
     else:
         ranked = [(record, None, []) for record in outcome.passing]
     page = ranked[args.offset : args.offset + args.limit]
     wanted = {record.id: _wanted_articles(record, args.filters, room) for record, _, _ in page}
     chunks: dict[str, Any] = {}
     if any(wanted.values()):  # one read for the whole page
-        from store import repository as repo
-
         with workspace.session() as session:
             chunks = repo.get_chunks(session=session, chunk_ids=[cid for rows in wanted.values() for cid, _ in rows])
     results = []

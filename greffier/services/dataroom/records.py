@@ -1,14 +1,15 @@
-"""Data-room records of a workspace: built from the stored contracts, kept in SQLite, cached.
+"""Data-room records of a workspace: built by the writer from the stored contracts, read by everyone.
 
-Records are rebuilt as a whole after every ingest that changed something (amendments and duplicates
-link contracts to each other), stamped with the chunk generation they were built from, and cached
-per process until the stamp changes.
+The writer (ingest, ``doctor --repair``) rebuilds the records as a whole after every change
+(:func:`refresh_records`: amendments and duplicates link contracts to each other), under the writer
+lock, and stamps them with the chunk generation they were built from. Readers (:func:`load_dataroom`)
+never build: they get the stored records, cached in the workspace store until the stamp changes. A
+read during an ingest sees the records of the last completed build.
 """
 
 from __future__ import annotations
 
 import logging
-import threading
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -18,13 +19,13 @@ from sqlmodel import select
 from greffier.dataroom.extract import ChunkInput
 from greffier.dataroom.extract import Extraction
 from greffier.dataroom.records import ContractInput, ContractRecord, build_one, link_records
-from store.workspace import Workspace
+from store.workspace import WorkspaceStore, open_workspace
 from store import repository as repo
 from store.models import ContractMeta, RecordCache
 
 log = logging.getLogger(__name__)
 
-RECORDS_STAMP_KEY = "records_generation"
+RECORDS_STAMP_KEY = repo.RECORDS_STAMP_KEY
 # Bumped when the extraction or the record format changes, so stored records are rebuilt once
 # (2: the rule that found the parties is kept; title names next to contract-type words fixed;
 #  3: companies given a defined name in an English opening are parties).
@@ -95,7 +96,7 @@ def _input_hash(contract: ContractInput) -> str:
     return hashlib.sha256(f"v{RECORDS_FORMAT}\n{contract.model_dump_json()}".encode()).hexdigest()
 
 
-def _built(workspace: Workspace, inputs: list[ContractInput]) -> list[tuple[ContractRecord, Extraction]]:
+def _built(workspace: WorkspaceStore, inputs: list[ContractInput]) -> list[tuple[ContractRecord, Extraction]]:
     """Each contract's record and extraction: from the cache when the contract (and the record
     format) is unchanged, extracted again otherwise; the cache is updated and pruned."""
     with workspace.session() as session:
@@ -122,7 +123,7 @@ def _built(workspace: Workspace, inputs: list[ContractInput]) -> list[tuple[Cont
     return built
 
 
-def _inputs(workspace: Workspace) -> list[ContractInput]:
+def _inputs(workspace: WorkspaceStore) -> list[ContractInput]:
     with workspace.session() as session:
         contracts = repo.list_contracts(session=session)
         chunk_rows = repo.chunk_rows_by_contract(session=session)
@@ -143,8 +144,14 @@ def _inputs(workspace: Workspace) -> list[ContractInput]:
     return inputs
 
 
-def refresh_records(workspace: Workspace) -> int:
-    """Rebuild and store the records when the chunks changed since they were built; returns their count."""
+def records_stamp(generation: int) -> str:
+    """The stamp of records built from chunk generation ``generation`` with this code's format."""
+    return _records_stamp(generation)
+
+
+def refresh_records(workspace: WorkspaceStore) -> int:
+    """Rebuild and store the records when the chunks (or the record format) changed since they were
+    built; returns their count, or -1 when they were current. Writer only (under the writer lock)."""
     generation = workspace.generation()
     with workspace.session() as session:
         stamp = repo.get_meta(session=session, key=RECORDS_STAMP_KEY)
@@ -170,31 +177,31 @@ def refresh_records(workspace: Workspace) -> int:
                 )
             )
         repo.set_meta(session=session, key=RECORDS_STAMP_KEY, value=_records_stamp(generation))
-    _forget(workspace)
     return len(records)
 
 
-_cache: dict[str, DataRoom] = {}
-_lock = threading.Lock()
-
-
-def _forget(workspace: Workspace) -> None:
-    with _lock:
-        _cache.pop(str(workspace.data_dir), None)
-
-
-def load_dataroom(workspace: Workspace) -> DataRoom:
-    """The workspace's records (built first when stale), cached per process."""
-    generation = workspace.generation()
-    key = str(workspace.data_dir)
-    with _lock:
-        cached = _cache.get(key)
-        if cached is not None and cached.generation == generation:
-            return cached
-    refresh_records(workspace)
+def records_current(workspace: WorkspaceStore) -> bool:
+    """Whether the stored records were built from the current chunks with this code's format (when
+    not, the next ingest or ``doctor --repair`` rebuilds them)."""
+    if not workspace.exists():
+        return True
     with workspace.session() as session:
-        rows = list(session.exec(select(ContractMeta).order_by(ContractMeta.position)))
-    room = DataRoom(tuple(ContractRecord.model_validate(row.record) for row in rows), generation)
-    with _lock:
-        _cache[key] = room
-    return room
+        stamp = repo.records_stamp(session=session)
+    return stamp == _records_stamp(workspace.generation())
+
+
+def load_dataroom(workspace: WorkspaceStore) -> DataRoom:
+    """The workspace's stored records (never built here: see :func:`refresh_records`), cached in the
+    workspace store until the writer stores new ones."""
+    if not workspace.exists():
+        return DataRoom((), 0)
+    with workspace.session() as session:
+        stamp = repo.records_stamp(session=session)
+
+    def read() -> DataRoom:
+        with workspace.session() as session:
+            rows = repo.data_room_records(session=session)
+        generation = int(stamp.split(":", 1)[0]) if stamp else 0
+        return DataRoom(tuple(ContractRecord.model_validate(row) for row in rows), generation)
+
+    return workspace.memo("dataroom.records", read, stamp=stamp)
