@@ -358,7 +358,7 @@ def build_direct(workspace_dir: Path, source: Path) -> dict[str, Any]:
     """
     from greffier.config import load_settings
     from greffier.dataroom.extract import split_articles
-    from greffier.services.dataroom.records import refresh_records
+    from store.records import refresh_records
     from greffier.dataroom.json_index import read_dataroom
     from store.workspace import WorkspaceStore, open_workspace
     from pipelines.splitters.structure_splitter import contract_header
@@ -527,7 +527,7 @@ def measure(workspace: Path, truth: dict[str, Any], repeat: int) -> dict[str, An
     from greffier.config import load_settings
     from greffier.services.dataroom.duplicates import find_duplicates
     from greffier.services.dataroom.query import SearchDataRoomArgs, search_data_room
-    from greffier.services.dataroom.records import load_dataroom
+    from store.records import load_dataroom
     from store.workspace import WorkspaceStore, open_workspace
 
     ws = open_workspace(load_settings(workspace))

@@ -32,7 +32,7 @@ def _settings(args: argparse.Namespace) -> Settings:
 
 
 def cmd_ingest(args: argparse.Namespace) -> int:
-    from greffier.services.ingest import Ingestor, ProgressEvent
+    from greffier.services.ingest import Ingestor, ProgressEvent  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     settings = _settings(args)
     show_progress = not args.json or sys.stderr.isatty()
@@ -42,7 +42,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         nonlocal bar
         if not show_progress:
             return
-        from tqdm import tqdm
+        from tqdm import tqdm  # optional: progress bars of the CLI only
 
         if event.stage == "scan" and event.total:
             bar = tqdm(total=event.total, unit="file", desc="ingest", file=sys.stderr, dynamic_ncols=True)
@@ -73,7 +73,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
 
 
 def _models_line(settings: Settings) -> str:
-    from greffier.models import models_in_use
+    from greffier.models import models_in_use  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     models = models_in_use(settings)
     reranker = models["reranker"]["name"] if models["reranker"] else "none (no cross-encoder found locally)"
@@ -81,7 +81,7 @@ def _models_line(settings: Settings) -> str:
 
 
 def cmd_status(args: argparse.Namespace) -> int:
-    from greffier.services.status import workspace_status
+    from greffier.services.status import workspace_status  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     status = workspace_status(_settings(args))
     if args.json:
@@ -101,7 +101,7 @@ def cmd_status(args: argparse.Namespace) -> int:
 
 
 def cmd_inspect(args: argparse.Namespace) -> int:
-    from greffier.services.status import inspect_workspace
+    from greffier.services.status import inspect_workspace  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     data = inspect_workspace(_settings(args), args.document)
     if args.json:
@@ -116,14 +116,14 @@ def cmd_inspect(args: argparse.Namespace) -> int:
 
 
 def cmd_models(args: argparse.Namespace) -> int:
-    from greffier.models import download_models, models_status
+    from greffier.models import download_models, models_status  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     settings = _settings(args)
     if args.models_command == "download":
         download_models(settings, progress=lambda msg: sys.stderr.write(f"{msg}\n"))
         print(f"models downloaded into {settings.models.models_dir}")
         return 0
-    from greffier.services.status import hardware_status
+    from greffier.services.status import hardware_status  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     rows = models_status(settings)
     hardware = hardware_status(settings)
@@ -149,7 +149,7 @@ def _hardware_line(hardware: dict[str, Any]) -> str:
 
 
 def cmd_reindex(args: argparse.Namespace) -> int:
-    from greffier.services.maintenance import reindex
+    from greffier.services.maintenance import reindex  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     report = reindex(_settings(args))
     if args.json:
@@ -160,7 +160,7 @@ def cmd_reindex(args: argparse.Namespace) -> int:
 
 
 def cmd_search(args: argparse.Namespace) -> int:
-    from greffier.services.search import search
+    from greffier.services.search import search  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     settings = _settings(args)
     response = search(
@@ -186,7 +186,7 @@ def _where(r: dict[str, Any]) -> str:
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
-    from greffier.services.answering import answer
+    from greffier.services.answering import answer  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     settings = _settings(args)
     streamed = not args.json and sys.stdout.isatty()
@@ -225,19 +225,19 @@ def cmd_ask(args: argparse.Namespace) -> int:
 
 
 def cmd_scan(args: argparse.Namespace) -> int:
-    from greffier.cli_compliance import run_scan
+    from greffier.cli_compliance import run_scan  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     return run_scan(args, _settings(args))
 
 
 def cmd_flags(args: argparse.Namespace) -> int:
-    from greffier.cli_compliance import run_flags
+    from greffier.cli_compliance import run_flags  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     return run_flags(args, _settings(args))
 
 
 def cmd_tool(args: argparse.Namespace) -> int:
-    from greffier.tools import ToolError, call_tool, tool_definitions
+    from greffier.tools import ToolError, call_tool, tool_definitions  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     settings = _settings(args)
     if args.name == "list":
@@ -253,7 +253,7 @@ def cmd_tool(args: argparse.Namespace) -> int:
 
 
 def cmd_mcp(args: argparse.Namespace) -> int:
-    from greffier.mcp_server import serve_http, serve_stdio
+    from greffier.mcp_server import serve_http, serve_stdio  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     settings = _settings(args)
     if args.http:
@@ -264,7 +264,7 @@ def cmd_mcp(args: argparse.Namespace) -> int:
 
 
 def cmd_chat(args: argparse.Namespace) -> int:
-    from greffier.chat.router import ChatRouter
+    from greffier.chat.router import ChatRouter  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     settings = _settings(args)
     router = ChatRouter(settings)
@@ -315,7 +315,7 @@ def cmd_chat(args: argparse.Namespace) -> int:
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
-    from greffier.services.maintenance import check_consistency
+    from greffier.services.maintenance import check_consistency  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     report = check_consistency(_settings(args), repair=args.repair)
     if args.json:
@@ -393,8 +393,8 @@ def _add_bench_commands(sub: Any) -> None:
     """The benchmarks live in the dev tools (devtools/ of a checkout), not in the product: this entry
     loads them, or says how to get them."""
     try:
-        from devtools.bench.commands import add_bench_parser
-        from devtools.bench.scripts import add_extra_bench_commands
+        from devtools.bench.commands import add_bench_parser  # dev tools: present in a checkout, not in an installed product
+        from devtools.bench.scripts import add_extra_bench_commands  # dev tools: present in a checkout, not in an installed product
     except ImportError as exc:
         missing = getattr(exc, "name", None) or str(exc)
         parser = sub.add_parser("bench", help="benchmarks (needs the dev tools of a repository checkout)", add_help=False, prefix_chars="+")
@@ -415,7 +415,7 @@ def _no_devtools(missing: str) -> int:
 
 
 def _add_compliance_commands(add: Callable[..., argparse.ArgumentParser]) -> None:
-    from greffier.cli_compliance import add_filter_arguments
+    from greffier.cli_compliance import add_filter_arguments  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     p = add("scan", cmd_scan, "scan documents with a compliance playbook (playbooks/*.yaml) and store the flags")
     p.add_argument("--playbook", default="ma_due_diligence", help="playbook name in playbooks/ or a YAML file (default: ma_due_diligence)")
@@ -444,7 +444,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    from greffier.privacy import TEXT_ECHOING_LOGGERS
+    from greffier.privacy import TEXT_ECHOING_LOGGERS  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     for noisy in TEXT_ECHOING_LOGGERS:  # never DEBUG: these echo document text
         logging.getLogger(noisy).setLevel(logging.INFO if args.verbose else logging.WARNING)

@@ -40,7 +40,7 @@ def _progress_printer(enabled: bool):  # noqa: ANN202
     def on_event(event: ScanEvent) -> None:
         if not enabled:
             return
-        from tqdm import tqdm
+        from tqdm import tqdm  # optional: progress bars of the CLI only
 
         if event.kind in ("chunk_classified", "rule_check"):
             label = "classify" if event.kind == "chunk_classified" else "rules"
@@ -58,7 +58,7 @@ def _progress_printer(enabled: bool):  # noqa: ANN202
 
 
 def run_scan(args: argparse.Namespace, settings: Settings) -> int:
-    from greffier.services.compliance.service import scan_workspace
+    from greffier.services.compliance.service import scan_workspace  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     show = not args.json or sys.stderr.isatty()
     llm = None if args.no_llm else "auto"
@@ -100,7 +100,7 @@ def _where(flag: dict[str, Any]) -> str:
 
 
 def _filters(args: argparse.Namespace):  # noqa: ANN202
-    from greffier.services.compliance.service import FlagFilters
+    from greffier.services.compliance.service import FlagFilters  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     return FlagFilters(
         statuses=tuple(args.status or ()), severities=tuple(args.severity or ()), min_severity=args.min_severity,
@@ -114,7 +114,7 @@ def run_flags(args: argparse.Namespace, settings: Settings) -> int:
         return _set_status(args, settings)
     if action == "export":
         return _export(args, settings)
-    from greffier.services.compliance.service import list_flags
+    from greffier.services.compliance.service import list_flags  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     listing = list_flags(settings, _filters(args))
     if args.json:
@@ -133,7 +133,7 @@ def run_flags(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _set_status(args: argparse.Namespace, settings: Settings) -> int:
-    from greffier.services.compliance.service import set_flag_status
+    from greffier.services.compliance.service import set_flag_status  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     flag = set_flag_status(settings, args.flag_id, args.status_value, args.note)
     if args.json:
@@ -144,7 +144,7 @@ def _set_status(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _export(args: argparse.Namespace, settings: Settings) -> int:
-    from greffier.services.compliance.exports import export_flags
+    from greffier.services.compliance.exports import export_flags  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     result = export_flags(settings, args.format, args.out, _filters(args), delimiter=args.delimiter)
     content = result.pop("content", None)

@@ -74,7 +74,7 @@ class OllamaBackend(LLMBackend):
     kind = "ollama"
 
     def __init__(self, url: str, model: str, timeout: float = 120.0, supports_tools: bool = True) -> None:
-        from haystack_integrations.components.generators.ollama import OllamaChatGenerator
+        from haystack_integrations.components.generators.ollama import OllamaChatGenerator  # heavy: the Ollama client, only when an Ollama server answers
 
         self.url = url
         self.model = model

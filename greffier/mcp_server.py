@@ -221,7 +221,7 @@ def serve_stdio(settings: Settings) -> None:
 
 def serve_http(settings: Settings, *, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> None:
     """Serve streamable HTTP on ``http://host:port/mcp`` until interrupted. Raises MCPServerError."""
-    import uvicorn
+    import uvicorn  # optional: the HTTP server of `mcp --http` only
 
     token = token_from_environment()
     app = build_http_app(settings, host=host, port=port, token=token)

@@ -18,6 +18,8 @@ from pipelines.joiners.fusion import HybridFusion
 from pipelines.joiners.selector import FinalSelector
 from pipelines.retrievers.workspace_retrievers import ChunkHydrator, DenseRetriever, LexicalRetriever
 from store.workspace import WorkspaceStore
+from greffier.device import detect_device
+from pipelines.rankers.reranker import GreffierReranker
 
 RETRIEVERS = ("hybrid", "dense", "bm25")
 # Without an LLM, a passage is judged relevant from its retrieval signals: its cosine similarity to
@@ -31,7 +33,6 @@ RERANK_DEFAULTS = {"gpu": {"candidates": 20, "batch_size": 32}, "cpu": {"candida
 
 def rerank_parameters(settings: Settings) -> dict[str, int]:
     """``{"candidates", "batch_size", "max_length"}`` of the reranker: the settings, or the device's defaults."""
-    from greffier.device import detect_device
 
     search = settings.search
     kind = "cpu" if detect_device(settings.models.device).kind == "cpu" else "gpu"
@@ -93,7 +94,6 @@ def build_retrieval_pipeline(settings: Settings, store: WorkspaceStore, *, retri
     pipeline.connect("fusion.documents", "hydrator.documents")
     last = "hydrator"
     if rerank:
-        from pipelines.rankers.reranker import GreffierReranker
 
         pipeline.add_component(
             "reranker",

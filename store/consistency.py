@@ -13,6 +13,7 @@ from store import bm25 as bm25_store
 from store import repository as repo
 from store.models import Chunk
 from store.workspace import WorkspaceStore
+from sqlmodel import select
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +52,6 @@ def retokenize_if_needed(store: WorkspaceStore) -> int:
 
     Returns the number of chunks re-tokenised (0 when the tokens are current).
     """
-    from sqlmodel import select
 
     with store.session() as session:
         recorded = repo.get_meta(session=session, key=TOKENIZER_KEY)

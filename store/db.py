@@ -17,6 +17,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, SQLModel, create_engine
 
 from store import chat_models, compliance_models, models  # noqa: F401  (register the tables on SQLModel.metadata)
+import importlib
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +83,6 @@ def _create_tables_of(module_name: str):  # noqa: ANN202
     """A migration that creates the tables a module defines (checkfirst: safe on any database)."""
 
     def migration(connection) -> None:  # noqa: ANN001
-        import importlib
 
         module = importlib.import_module(module_name)
         for table in module.TABLES:

@@ -21,7 +21,7 @@ CHROMA_DIR = "chroma"
 COLLECTION_PREFIX = "chunks"
 
 def _chroma_settings():  # noqa: ANN202
-    from chromadb.config import Settings as ChromaSettings
+    from chromadb.config import Settings as ChromaSettings  # heavy: 0.65 s to import, only when a vector client is made
 
     return ChromaSettings(anonymized_telemetry=False, allow_reset=False)
 
@@ -31,7 +31,7 @@ def make_client(data_dir: Path, host: str | None = None, port: int = 8000):  # n
 
     The workspace store keeps the one it made and closes it with the store.
     """
-    import chromadb
+    import chromadb  # heavy: 0.65 s to import, only when a vector client is made
 
     if host:
         return chromadb.HttpClient(host=host, port=port, settings=_chroma_settings())

@@ -39,6 +39,7 @@ from greffier.errors import GreffierError
 from greffier.llm import LLMBackend, resolve_llm
 from greffier.tools.registry import TOOLS, ToolError, call_tool, parse_arguments, tool_definitions
 from store.workspace import WorkspaceStore, open_workspace
+from haystack.tools import Tool
 
 log = logging.getLogger(__name__)
 
@@ -208,7 +209,6 @@ class _Turn:
         return kept
 
     def tools(self) -> list[Any]:
-        from haystack.tools import Tool
 
         definitions = tool_definitions(self.settings)
         return [Tool(name=d["name"], description=d["description"], parameters=d["parameters"], function=_never_called) for d in definitions]

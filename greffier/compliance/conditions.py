@@ -32,6 +32,8 @@ from greffier.compliance.playbooks import (
 from greffier.compliance.quantities import DAYS_PER_UNIT, Quantity, read_quantities
 from greffier.compliance.text import sentences
 from greffier.dataroom.normalize import fold, match_law, normalize_law
+from greffier.dataroom.normalize import find_dates
+from haystack.dataclasses import ChatMessage
 
 log = logging.getLogger(__name__)
 
@@ -188,7 +190,6 @@ def _evidence_chunk(facts: DocumentFacts, field_name: str, chunks: Sequence[Clas
 
 
 def _date_sentence(chunk: ClassifiedChunk, value: date) -> str | None:
-    from greffier.dataroom.normalize import find_dates
 
     for sentence in sentences(chunk.text):
         if any(mention.value == value for mention in find_dates(sentence)):
@@ -206,7 +207,6 @@ _LAW_CUE = re.compile(r"soumis|regie?s?\b|regi par|droit applicable|loi applicab
 def end_date_from_text(chunks: Sequence[ClassifiedChunk]) -> tuple[date, ClassifiedChunk, str] | None:
     """The end date a term clause writes (« prendra fin le 31 janvier 2027 », "until March 31, 2027"):
     the fallback when the contract's record has none."""
-    from greffier.dataroom.normalize import find_dates
 
     typed = [c for c in chunks if {"term", "renewal"} & set(c.clause_types)]
     for chunk in typed or list(chunks):
@@ -307,7 +307,6 @@ def llm_verdict(reply_text: str) -> tuple[bool, str, str]:
 
 def llm_hits(condition: LLMCondition, chunks: Sequence[ClassifiedChunk], llm: Any) -> list[Hit]:
     """Ask ``llm`` (a :class:`greffier.llm.LLMBackend`) ``condition.prompt`` about each clause."""
-    from haystack.dataclasses import ChatMessage
 
     hits = []
     for chunk in chunks:

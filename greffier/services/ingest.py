@@ -29,6 +29,10 @@ from store.workspace import DATA_DIR, WorkspaceStore, open_workspace
 from store import repository as repo
 from store.consistency import reconcile, retokenize_if_needed
 from store.models import SourceFile
+from pipelines.ingestion import build_file_ingestion_pipeline
+from pipelines.ingestion import build_text_ingestion_pipeline
+from store.records import refresh_records
+from greffier.models import embedder_signature, resolve_embedder
 
 log = logging.getLogger(__name__)
 
@@ -106,14 +110,12 @@ class Ingestor:
 
     def file_pipeline(self):  # noqa: ANN201
         if self._file_pipeline is None:
-            from pipelines.ingestion import build_file_ingestion_pipeline
 
             self._file_pipeline = build_file_ingestion_pipeline(self.settings, self.workspace)
         return self._file_pipeline
 
     def text_pipeline(self):  # noqa: ANN201
         if self._text_pipeline is None:
-            from pipelines.ingestion import build_text_ingestion_pipeline
 
             self._text_pipeline = build_text_ingestion_pipeline(self.settings, self.workspace)
         return self._text_pipeline
@@ -144,7 +146,6 @@ class Ingestor:
             self.progress(ProgressEvent("index", detail="lexical index"))
             self.workspace.refresh_bm25()
             self.progress(ProgressEvent("index", detail="data-room records"))
-            from greffier.services.dataroom.records import refresh_records
 
             refresh_records(self.workspace)
         with self.workspace.session() as session:
@@ -155,7 +156,6 @@ class Ingestor:
         return report
 
     def _check_embedder(self) -> None:
-        from greffier.models import embedder_signature, resolve_embedder
 
         signature = embedder_signature(resolve_embedder(self.settings.models))
         with self.workspace.session() as session:
@@ -447,7 +447,6 @@ def remove_files(settings: Settings, files: list[str]) -> dict[str, Any]:
     Returns ``{"removed": [...], "moved_to": folder or None}``. Raises WorkspaceError when another
     process is writing to the workspace.
     """
-    from greffier.services.dataroom.records import refresh_records
 
     workspace = open_workspace(settings)
     stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")

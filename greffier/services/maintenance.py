@@ -7,18 +7,22 @@ from typing import Any
 from haystack import Document
 
 from greffier.config import Settings
-from greffier.services.dataroom.records import refresh_records
+from store.records import refresh_records
 from store import repository as repo
 from store import vectors
 from store.consistency import reconcile
 from store.workspace import EMBEDDER_KEY, WorkspaceStore, open_workspace
+from pipelines.embedders.document_embedder import GreffierDocumentEmbedder
+from sqlmodel import select
+from store.models import Chunk, Contract, SourceFile
+from sqlalchemy import delete
+from store.models import Chunk, SourceFile
 
 BATCH = 256
 
 
 def reindex(settings: Settings) -> dict[str, Any]:
     """Re-embed every stored chunk with the current embedder, replacing the vector collection."""
-    from pipelines.embedders.document_embedder import GreffierDocumentEmbedder
 
     workspace = open_workspace(settings)
     models = settings.models
@@ -59,9 +63,7 @@ def reindex(settings: Settings) -> dict[str, Any]:
 
 def _sqlite_problems(workspace: WorkspaceStore) -> dict[str, list[str]]:
     """Rows that point nowhere: chunks of no contract, contracts of no file, files naming no contract."""
-    from sqlmodel import select
 
-    from store.models import Chunk, Contract, SourceFile
 
     with workspace.session() as session:
         contract_ids = set(session.exec(select(Contract.id)))
@@ -78,9 +80,7 @@ def _sqlite_problems(workspace: WorkspaceStore) -> dict[str, list[str]]:
 
 
 def _repair_sqlite(workspace: WorkspaceStore, problems: dict[str, list[str]]) -> None:
-    from sqlalchemy import delete
 
-    from store.models import Chunk, SourceFile
 
     with workspace.session() as session:
         if problems["chunks_without_contract"]:

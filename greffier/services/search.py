@@ -13,6 +13,10 @@ from greffier.errors import GreffierError
 from greffier.models import models_in_use
 from pipelines.retrieval import retrieval_inputs, run_retrieval
 from store.workspace import open_workspace
+from pipelines.retrieval import warmed_retrieval_pipeline
+from greffier.models import resolve_reranker
+from pipelines.retrieval import rerank_parameters
+from greffier.services.scoping import scope_for
 
 FUSION_MARGIN = 5
 
@@ -23,14 +27,12 @@ class SearchError(GreffierError):
 
 def _pipeline(settings: Settings, retriever: str, rerank: bool):  # noqa: ANN202
     """The warmed retrieval pipeline for these settings (kept in the workspace store)."""
-    from pipelines.retrieval import warmed_retrieval_pipeline
 
     return warmed_retrieval_pipeline(settings, open_workspace(settings), retriever=retriever, rerank=rerank)
 
 
 def reranker_in_use(settings: Settings, requested: bool | None = None) -> dict[str, Any]:
     """Whether a cross-encoder reranks, which one, and why not when it does not."""
-    from greffier.models import resolve_reranker
 
     wanted = settings.search.rerank if requested is None else requested
     if not wanted:
@@ -84,7 +86,6 @@ def search(
     # deep-copies every document between components, which was 40 % of a search (docs/benchmarks.md).
     k_final = top_k or settings.search.top_k_final
     if rerank_info["active"]:
-        from pipelines.retrieval import rerank_parameters
 
         needed = max(k_final, rerank_parameters(settings)["candidates"])
     else:
@@ -118,7 +119,6 @@ def _empty_response(settings: Settings, query: str, retriever: str, fusion: str 
 
 def _scope(settings: Settings, query: str):  # noqa: ANN202
     """The contracts the query names, or None (also when the workspace has no data room yet)."""
-    from greffier.services.scoping import scope_for
 
     store = open_workspace(settings)
     if not store.exists():

@@ -8,6 +8,9 @@ from greffier.config import Settings
 from greffier.models import models_in_use
 from store.workspace import WorkspaceStore, open_workspace
 from store import repository as repo
+import os
+import sys
+from greffier.device import detect_device
 
 
 def workspace_status(settings: Settings) -> dict[str, Any]:
@@ -101,13 +104,12 @@ CUDA_TORCH_HINT = (
 def process_memory_bytes() -> int | None:
     """Resident memory (RSS) of this process now, or None when the platform does not say."""
     try:
-        import psutil
+        import psutil  # optional: memory figures when psutil is installed
 
         return int(psutil.Process().memory_info().rss)
     except Exception:  # noqa: BLE001  (psutil absent or refused: fall back to /proc on Linux)
         pass
     try:
-        import os
 
         with open("/proc/self/statm", encoding="ascii") as handle:
             return int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
@@ -120,7 +122,6 @@ def loaded_models() -> list[dict[str, Any]]:
 
     Nothing is imported or loaded to answer: a factory whose module was never imported has loaded nothing.
     """
-    import sys
 
     rows: list[dict[str, Any]] = []
     for module_name in ("pipelines.embedders.backends", "pipelines.rankers.reranker"):
@@ -142,13 +143,12 @@ def hardware_status(settings: Settings) -> dict[str, Any]:
         torch is a CPU-only build (the most common failure of local AI installs), with the fix.
         Never raises and never loads a model; the device is detected once per process.
     """
-    from greffier.device import detect_device
 
     device = detect_device(settings.models.device)
     torch_version = None
     gpu_in_use = None
     if device.torch_build != "none":
-        import torch
+        import torch  # heavy: torch loads only with a model that needs it
 
         torch_version = torch.__version__
         if device.kind == "cuda":

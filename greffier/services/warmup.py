@@ -9,6 +9,13 @@ import time
 from typing import Any
 
 from greffier.config import Settings
+from pipelines.embedders.backends import load_embedding_backend
+from greffier.services.search import _pipeline, reranker_in_use
+from greffier.device import detect_device
+from greffier.models import resolve_reranker
+from pipelines.rankers.reranker import RerankerBackendFactory
+from store.workspace import open_workspace
+from greffier.services.scoping import identity_index
 
 log = logging.getLogger(__name__)
 
@@ -73,30 +80,23 @@ def _warm_up(settings: Settings, state: dict[str, Any], delay_s: float = 0.0) ->
         time.sleep(delay_s)
     started = time.perf_counter()
     try:
-        from pipelines.embedders.backends import load_embedding_backend
 
         models = settings.models
         load_embedding_backend(models.embedder, models.models_dir, models.device)
         state["loaded"].append("embedder")
-        from greffier.services.search import _pipeline, reranker_in_use
 
         rerank = reranker_in_use(settings)["active"]
         if rerank:
-            from greffier.device import detect_device
-            from greffier.models import resolve_reranker
-            from pipelines.rankers.reranker import RerankerBackendFactory
 
             RerankerBackendFactory.get_backend(resolve_reranker(models), device=detect_device(models.device))
             state["loaded"].append("reranker")
         if (settings.workspace / ".greffier").is_dir():
             _pipeline(settings, "hybrid", rerank)  # built and warmed: what the first search uses
-            from store.workspace import open_workspace
 
             workspace = open_workspace(settings)
             workspace.collection()  # the vector store opened (chromadb imported, its index read)
             state["loaded"].append("search pipeline")
             if settings.search.scope_named_documents:
-                from greffier.services.scoping import identity_index
 
                 identity_index(workspace)  # what tells a question naming a contract
                 state["loaded"].append("contract names")

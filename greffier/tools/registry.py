@@ -21,7 +21,7 @@ from greffier.tools.schema import flat_schema, inject_enum
 from greffier.services.compliance.service import scan_document
 from greffier.services.dataroom.contracts import get_contract
 from greffier.services.dataroom.duplicates import find_duplicates
-from greffier.services.dataroom.records import load_dataroom
+from store.records import load_dataroom
 from greffier.services.search import search
 from store.workspace import open_workspace
 

@@ -24,6 +24,7 @@ from greffier.errors import GreffierError
 from greffier.llm import LLMChoice
 from store.workspace import WorkspaceStore, open_workspace
 from store import repository as repo
+from greffier.chat.router import ChatRouter
 
 EventCallback = Callable[[str, dict[str, Any]], None]
 ANSWER_MODES = ("rag", "retrieval_only", "direct")
@@ -159,7 +160,6 @@ def ask(settings: Settings, message: str, *, mode: str, llm: LLMChoice, thread_i
     forward = _collector(trace, on_event)
     workspace = open_workspace(settings, create=True)  # the conversation is stored in the workspace
     if mode == "agent":
-        from greffier.chat.router import ChatRouter
 
         router = ChatRouter(settings, backend=llm.backend)
         router.backend_info = llm.info  # say why there is no LLM, not "no LLM given"
@@ -193,7 +193,6 @@ def decide(settings: Settings, thread_id: str, decision: str, *, llm: LLMChoice,
 
     Raises GreffierError (no call waiting, no LLM to continue, unknown decision).
     """
-    from greffier.chat.router import ChatRouter
 
     trace: list[TraceStep] = []
     router = ChatRouter(settings, backend=llm.backend)

@@ -14,6 +14,7 @@ from typing import Any
 from greffier.config import Settings
 from store.workspace import WorkspaceStore, open_workspace
 from store import repository as repo
+from greffier.services.dataroom.duplicates import find_duplicates
 
 DISMISSED_KEY = "duplicates.dismissed"
 
@@ -59,7 +60,6 @@ def restore(settings: Settings, contract_ids: list[str]) -> None:
 def find(settings: Settings, entity_ids: list[str] | None = None) -> dict[str, Any]:
     """``find_duplicates`` without the dismissed pairs, plus ``dismissed`` (the list above).
     Raises ToolInputError (a GreffierError) for an unknown entity id."""
-    from greffier.services.dataroom.duplicates import find_duplicates
 
     marked = dismissed(settings)
     result = find_duplicates(open_workspace(settings), entity_ids=entity_ids, dismissed={frozenset(e["contract_ids"]) for e in marked})

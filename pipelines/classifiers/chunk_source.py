@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 from haystack import Document, component
@@ -12,6 +13,7 @@ from greffier.compliance.models import DocumentFacts
 from greffier.dataroom.records import ContractRecord
 from pipelines._serialization import StoreComponent
 from store import repository as repo
+from store.records import load_dataroom
 from store.workspace import WorkspaceStore
 
 log = logging.getLogger(__name__)
@@ -53,8 +55,7 @@ class WorkspaceChunkSource(StoreComponent):
                 contracts = [c for c in contracts if c.id in wanted]
             chunks_by_contract = {c.id: repo.list_chunks(session=session, contract_id=c.id) for c in contracts}
             embedder = repo.get_meta(session=session, key="embedder_signature") or ""
-            stored = [ContractRecord.model_validate(record) for record in repo.data_room_records(session=session)]
-        facts = self._facts(stored, contracts)
+        facts = self._facts(load_dataroom(workspace).records, contracts)
         order = {f.id: position for position, f in enumerate(facts)}
         contracts = sorted(contracts, key=lambda c: order.get(c.id, len(order)))
         documents: list[Document] = []
@@ -75,7 +76,7 @@ class WorkspaceChunkSource(StoreComponent):
         return {"documents": documents, "facts": facts, "embedder": embedder}
 
     @staticmethod
-    def _facts(stored: list[ContractRecord], contracts: list) -> list[DocumentFacts]:  # noqa: ANN001
+    def _facts(stored: Sequence[ContractRecord], contracts: list) -> list[DocumentFacts]:  # noqa: ANN001
         """Each contract's facts from its data-room record (built by the writer), in data-room order."""
         records = {record.id: record for record in stored}
         facts = []

@@ -270,7 +270,7 @@ def _check_pdf_opens(path: Path) -> int:
     Raises:
         ConversionError: kind ``"encrypted"``, ``"corrupt"`` or ``"empty"``.
     """
-    import pypdfium2 as pdfium
+    import pypdfium2 as pdfium  # heavy: PDFium, loaded to read or render a PDF only
 
     try:
         pdf = pdfium.PdfDocument(path)
@@ -339,7 +339,7 @@ def _table_text(table: Any, document: DoclingDocument) -> str:
 
 def _item_from_docling(node: NodeItem, document: DoclingDocument, page: int | None) -> TextItem | None:
     """Map one docling item to a ``TextItem``; ``None`` for items without text (pictures...)."""
-    from docling_core.types.doc import DocItemLabel, ListItem, SectionHeaderItem, TableItem
+    from docling_core.types.doc import DocItemLabel, ListItem, SectionHeaderItem, TableItem  # heavy: docling's document model, loaded with docling
 
     label = getattr(node, "label", None)
     if isinstance(node, TableItem):
@@ -390,7 +390,7 @@ def _reading_order(lines: list[_Line]) -> list[_Line]:
 
 def _native_lines(result: ConversionResult) -> tuple[list[_Line], set[int]]:
     """Text lines of a native-pipeline result, per page in reading order, and pages with pictures."""
-    from docling_core.types.doc import CoordOrigin, PictureItem
+    from docling_core.types.doc import CoordOrigin, PictureItem  # heavy: docling's document model, loaded with docling
 
     document = result.document
     by_page: dict[int, list[tuple[str, Any]]] = {}
@@ -513,7 +513,7 @@ class FileConverter:
         if artifacts is not None:
             try:
                 converter = self._build_converter(artifacts)
-                from docling.datamodel.base_models import InputFormat
+                from docling.datamodel.base_models import InputFormat  # heavy: docling and its PDF parser load only for a conversion
 
                 converter.initialize_pipeline(InputFormat.PDF)  # loads the models now, not mid-batch
                 self._converter, self._pdf_converter_name = converter, "docling-standard-pdf"
@@ -530,11 +530,11 @@ class FileConverter:
 
     @staticmethod
     def _build_converter(artifacts: Path | None) -> DocumentConverter:
-        from docling.datamodel.base_models import InputFormat
-        from docling.document_converter import DocumentConverter, NativePdfFormatOption, PdfFormatOption
+        from docling.datamodel.base_models import InputFormat  # heavy: docling and its PDF parser load only for a conversion
+        from docling.document_converter import DocumentConverter, NativePdfFormatOption, PdfFormatOption  # heavy: docling and its PDF parser load only for a conversion
 
         if artifacts is None:
-            from docling.datamodel.pipeline_options import NativePdfPipelineOptions
+            from docling.datamodel.pipeline_options import NativePdfPipelineOptions  # heavy: docling and its PDF parser load only for a conversion
 
             # Page images are rendered for nothing here and halve the speed: keep them off.
             pdf_option: PdfFormatOption = NativePdfFormatOption(
@@ -545,8 +545,8 @@ class FileConverter:
                 )
             )
         else:
-            from docling.datamodel.accelerator_options import AcceleratorOptions
-            from docling.datamodel.pipeline_options import PdfPipelineOptions
+            from docling.datamodel.accelerator_options import AcceleratorOptions  # heavy: docling and its PDF parser load only for a conversion
+            from docling.datamodel.pipeline_options import PdfPipelineOptions  # heavy: docling and its PDF parser load only for a conversion
 
             pdf_option = PdfFormatOption(
                 pipeline_options=PdfPipelineOptions(
@@ -697,7 +697,7 @@ class FileConverter:
 
     def _run_docling(self, source: Path | Any) -> ConversionResult:
         """Convert with docling; a FAILURE status becomes a ``"corrupt"`` ConversionError."""
-        from docling.datamodel.base_models import ConversionStatus
+        from docling.datamodel.base_models import ConversionStatus  # heavy: docling and its PDF parser load only for a conversion
 
         try:
             result = self._docling().convert(source, raises_on_error=False)
@@ -783,7 +783,7 @@ class FileConverter:
             items = [TextItem(text=line.text, page=line.page, kind="text") for line in lines]
             fonts: list[dict[str, Any] | None] | None = [line.font for line in lines]
         else:
-            from docling_core.types.doc import PictureItem
+            from docling_core.types.doc import PictureItem  # heavy: docling's document model, loaded with docling
 
             items = _structured_items(result.document)
             fonts = None

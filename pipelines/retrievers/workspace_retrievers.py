@@ -16,6 +16,7 @@ from greffier.text import tokenize
 from pipelines._serialization import StoreComponent
 from store import repository as repo
 from store.workspace import WorkspaceStore
+import numpy as np
 
 
 def allowed_chunk_ids(store: WorkspaceStore, doc_ids: list[str] | None) -> set[str] | None:
@@ -33,7 +34,6 @@ EXACT_FILTER_MAX_CHUNKS = 2000
 
 def _exact_nearest(collection, query_embedding: list[float], chunk_ids: list[str], k: int) -> list[Document]:  # noqa: ANN001
     """Cosine top-k among ``chunk_ids`` by a scan of their stored vectors."""
-    import numpy as np
 
     if not chunk_ids:
         return []

@@ -175,7 +175,7 @@ def test_the_entity_filter_accepts_the_misspelled_copy(retyped: WorkspaceStore) 
 def demo(tmp_path_factory) -> tuple[WorkspaceStore, dict, dict[str, str]]:  # noqa: ANN001
     """The demo room as real files (PDF, DOCX, HTML...): no metadata, everything read from the text."""
     from demo import generate as demo_generate
-    from greffier.services.dataroom.records import load_dataroom
+    from store.records import load_dataroom
 
     base = tmp_path_factory.mktemp("demo")
     manifest = demo_generate.generate(base / "dataroom", base / "manifest.json")

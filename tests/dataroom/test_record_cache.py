@@ -10,7 +10,7 @@ import pytest
 from sqlmodel import select
 
 from greffier.config import load_settings
-from greffier.services.dataroom import records as service
+from store import records as service
 from greffier.dataroom.records import build_records
 from greffier.services.ingest import Ingestor
 from devtools.synthetic import generate_dataroom
@@ -48,7 +48,7 @@ def test_an_ingest_that_changes_one_contract_extracts_only_that_one(room, caplog
     changed = next(i for i, e in enumerate(entries) if e.get("governing_law"))
     entries[changed]["content"] = entries[changed]["content"] + "\n\nARTICLE 99 — NOTIFICATIONS\nToute notification est faite par écrit."
     path.write_text(json.dumps(entries, ensure_ascii=False), encoding="utf-8")
-    with caplog.at_level(logging.INFO, logger="greffier.services.dataroom.records"):
+    with caplog.at_level(logging.INFO, logger="store.records"):
         Ingestor(settings).ingest(path)
     assert any("1 contracts extracted, 23 from the cache" in r.getMessage() for r in caplog.records), [r.getMessage() for r in caplog.records]
 

@@ -28,7 +28,7 @@ def test_cpu_defaults_are_the_measured_ones(tmp_path: Path, fresh_detection: Non
 def test_gpu_defaults_when_a_gpu_is_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     gpu = device_module.DeviceInfo(name="cuda:0", kind="cuda", fp16=True, torch_build="cuda", gpu_present_but_cpu_torch=False,
                                    description="GPU", memory_bytes=None, cpu_threads=2)
-    monkeypatch.setattr(device_module, "detect_device", lambda preference="auto": gpu)
+    monkeypatch.setattr("pipelines.retrieval.detect_device", lambda preference="auto": gpu)  # where rerank_parameters looks it up
     assert rerank_parameters(load_settings(tmp_path / "ws")) == {**RERANK_DEFAULTS["gpu"], "max_length": 512}
 
 

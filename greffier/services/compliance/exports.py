@@ -22,6 +22,7 @@ from greffier.compliance.errors import ComplianceError
 from greffier.compliance.playbooks import SEVERITIES, severity_rank
 from greffier.services.compliance.service import FlagFilters, document_summaries, list_flags
 from greffier.config import Settings
+from xml.sax.saxutils import escape
 
 EXPORT_FORMATS = ("csv", "xlsx", "json", "md", "pdf")
 COLUMNS = (
@@ -105,9 +106,9 @@ def _sheet_title(text: str, taken: set[str]) -> str:
 
 def to_xlsx(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]], path: Path) -> Path:
     """Workbook: "Flags" (every flag with its citation), then one summary sheet per contract."""
-    from openpyxl import Workbook
-    from openpyxl.styles import Alignment, Font, PatternFill
-    from openpyxl.utils import get_column_letter
+    from openpyxl import Workbook  # optional: loaded for an XLSX export only
+    from openpyxl.styles import Alignment, Font, PatternFill  # optional: loaded for an XLSX export only
+    from openpyxl.utils import get_column_letter  # optional: loaded for an XLSX export only
 
     workbook = Workbook()
     sheet = workbook.active
@@ -245,15 +246,14 @@ def to_markdown(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]
 
 def to_pdf(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]], filters: FlagFilters, skipped: list[dict[str, Any]], path: Path) -> Path:
     """The review report as a PDF (same content as the Markdown report)."""
-    from xml.sax.saxutils import escape
 
-    import reportlab
-    from reportlab.lib.pagesizes import A4
-    from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
-    from reportlab.lib.units import mm
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
-    from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
+    import reportlab  # optional: the PDF report writer, loaded for a PDF export only
+    from reportlab.lib.pagesizes import A4  # optional: the PDF report writer, loaded for a PDF export only
+    from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet  # optional: the PDF report writer, loaded for a PDF export only
+    from reportlab.lib.units import mm  # optional: the PDF report writer, loaded for a PDF export only
+    from reportlab.pdfbase import pdfmetrics  # optional: the PDF report writer, loaded for a PDF export only
+    from reportlab.pdfbase.ttfonts import TTFont  # optional: the PDF report writer, loaded for a PDF export only
+    from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer  # optional: the PDF report writer, loaded for a PDF export only
 
     fonts = Path(reportlab.__file__).parent / "fonts"
     if "GreffierReport" not in pdfmetrics.getRegisteredFontNames():

@@ -22,11 +22,13 @@ from greffier.compliance.errors import ComplianceError
 from greffier.compliance.models import ByReference, EventCallback, RuleCheck, ScanEvent, emit
 from greffier.compliance.playbooks import SEVERITIES, Playbook, load_playbook, severity_rank
 from greffier.config import Settings
-from greffier.dataroom.records import ContractRecord
 from greffier.errors import GreffierError
+from store.records import load_dataroom
 from store.workspace import WorkspaceStore, open_workspace
 from store import repository as repo
 from store.compliance_models import FLAG_STATUSES, Flag, ScanRun
+from pipelines.scanning import build_scanning_pipeline
+from greffier.llm import resolve_llm
 
 log = logging.getLogger(__name__)
 
@@ -91,7 +93,6 @@ class ScanResult:
 
 def _pipeline(settings: Settings, playbook: Playbook, library: str | None) -> Any:  # noqa: ANN401
     """The warmed scanning pipeline for this playbook, kept in the workspace store."""
-    from pipelines.scanning import build_scanning_pipeline
 
     store = open_workspace(settings)
     key = ("compliance.pipeline", settings.model_dump_json(include={"models", "store"}), playbook.source, playbook.content_hash, library or "")
@@ -113,7 +114,6 @@ def _resolve_llm(settings: Settings, playbook: Playbook, llm: Any) -> tuple[Any,
         return None, {"kind": "none", "reason": "no rule of this playbook needs an LLM"}
     if llm is None:
         return None, {"kind": "none", "reason": "LLM turned off for this scan"}
-    from greffier.llm import resolve_llm
 
     choice = resolve_llm(settings)
     return choice.backend, dict(choice.info)
@@ -348,9 +348,9 @@ def set_flag_status(settings: Settings, flag_id: str, status: str, note: str | N
 def document_summaries(settings: Settings, document_ids: set[str] | None = None) -> dict[str, dict[str, Any]]:
     """File, title, type, end date and law of the workspace's contracts (for reports)."""
     workspace = open_workspace(settings)
+    records = load_dataroom(workspace).by_id
     with workspace.session() as session:
         contracts = repo.list_contracts(session=session)
-        records = {row["id"]: ContractRecord.model_validate(row) for row in repo.data_room_records(session=session)}
     out = {}
     for contract in contracts:
         if document_ids is not None and contract.id not in document_ids:

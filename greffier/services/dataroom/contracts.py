@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from greffier.services.dataroom.query import ToolInputError, record_summary
-from greffier.services.dataroom.records import load_dataroom
+from store.records import load_dataroom
 from store.workspace import WorkspaceStore, open_workspace
 from store import repository as repo
 

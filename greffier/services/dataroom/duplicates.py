@@ -43,9 +43,10 @@ from sqlmodel import select
 from greffier.dataroom.normalize import edit_distance
 from greffier.services.dataroom.query import ToolInputError
 from greffier.dataroom.records import ContractRecord
-from greffier.services.dataroom.records import load_dataroom
+from store.records import load_dataroom
 from store.workspace import WorkspaceStore, open_workspace
 from store.models import Chunk, Contract
+from difflib import get_close_matches
 
 log = logging.getLogger(__name__)
 
@@ -562,7 +563,6 @@ def _select(records: Sequence[ContractRecord], entity_ids: list[str] | None, clu
         return list(records)
     unknown = [e for e in entity_ids if e not in clusters]
     if unknown:
-        from difflib import get_close_matches
 
         allowed = sorted(clusters)
         hints = [f"{e!r}" + (f" (did you mean {', '.join(repr(c) for c in close)}?)" if (close := get_close_matches(e, allowed, n=3, cutoff=0.5)) else "") for e in unknown]

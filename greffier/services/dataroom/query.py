@@ -18,13 +18,14 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from greffier.dataroom.records import ContractRecord
-from greffier.services.dataroom.records import DataRoom, load_dataroom
+from store.records import DataRoom, load_dataroom
 from greffier.config import Settings
 from greffier.errors import GreffierError
 from pipelines.retrieval import DENSE_RELEVANCE, retrieval_inputs, run_retrieval, warmed_retrieval_pipeline
 from store import repository as repo
 from store.workspace import WorkspaceStore, open_workspace
 from greffier.text import content_tokens, tokenize
+from difflib import get_close_matches
 
 AMENDMENT_TYPE = "avenant"
 
@@ -79,24 +80,13 @@ class SearchDataRoomArgs(BaseModel):
 
 
 def allowed_values(room: DataRoom) -> dict[str, list[str]]:
-    """The values filters accept, taken from the data loaded."""
-    entities: dict[str, str] = {}
-    types: set[str] = set()
-    laws: set[str] = set()
-    for record in room.records:
-        for party in record.parties:
-            entities.setdefault(party.entity_id, party.raw_name)
-        if record.contract_type:
-            types.add(record.contract_type)
-        if record.governing_law:
-            laws.add(record.governing_law)
-    return {"entity_ids": sorted(entities), "contract_types": sorted(types), "governing_laws": sorted(laws), "entity_names": [entities[e] for e in sorted(entities)]}
+    """The values filters accept, taken from the data loaded (:attr:`store.records.DataRoom.allowed`)."""
+    return room.allowed
 
 
 def _check_known(kind: str, values: list[str], allowed: list[str]) -> None:
     unknown = [v for v in values if v not in allowed]
     if unknown:
-        from difflib import get_close_matches
 
         hints = []
         for value in unknown:

@@ -22,6 +22,7 @@ from greffier.dataroom.records import ContractInput, ContractRecord, build_one, 
 from store.workspace import WorkspaceStore, open_workspace
 from store import repository as repo
 from store.models import ContractMeta, RecordCache
+import hashlib
 
 log = logging.getLogger(__name__)
 
@@ -68,9 +69,19 @@ class DataRoom:
 
     @cached_property
     def allowed(self) -> dict[str, list[str]]:
-        from greffier.services.dataroom.query import allowed_values
-
-        return allowed_values(self)
+        """The values filters accept, taken from the data loaded: entity ids (and their names),
+        contract types and governing laws."""
+        entities: dict[str, str] = {}
+        types: set[str] = set()
+        laws: set[str] = set()
+        for record in self.records:
+            for party in record.parties:
+                entities.setdefault(party.entity_id, party.raw_name)
+            if record.contract_type:
+                types.add(record.contract_type)
+            if record.governing_law:
+                laws.add(record.governing_law)
+        return {"entity_ids": sorted(entities), "contract_types": sorted(types), "governing_laws": sorted(laws), "entity_names": [entities[e] for e in sorted(entities)]}
 
 
 def unwrap(text: str, section: str | None) -> str:
@@ -91,7 +102,6 @@ def unwrap(text: str, section: str | None) -> str:
 
 
 def _input_hash(contract: ContractInput) -> str:
-    import hashlib
 
     return hashlib.sha256(f"v{RECORDS_FORMAT}\n{contract.model_dump_json()}".encode()).hexdigest()
 
