@@ -66,7 +66,7 @@ class SearchSettings(BaseModel):
     lexical_weight: float = Field(default=0.7, ge=0.0, le=1.0)
     rrf_k: int = Field(default=60, ge=1)
     # A question that names one contract (parties, title, file name) is searched inside it, without the
-    # naming words (greffier/services/scoping.py; measured in docs/benchmarks.md, "Retrieval quality").
+    # naming words (pipelines/routers/scoping.py; measured in docs/benchmarks.md, "Retrieval quality").
     scope_named_documents: bool = True
     rerank: bool = True
     # Cross-encoder cost grows with candidates x tokens: ~2-3 CPU-seconds per passage for bge-reranker-v2-m3

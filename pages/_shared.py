@@ -11,7 +11,7 @@ from typing import Any
 import streamlit as st
 
 from greffier.config import Settings, load_settings
-from greffier.llm import LLMChoice, resolve_llm
+from pipelines.generators.llm import LLMChoice, resolve_llm
 from greffier.ui import keys
 from greffier.ui.text import escape_markdown
 

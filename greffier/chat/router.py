@@ -36,7 +36,7 @@ from store import threads
 from greffier.config import Settings
 from greffier.services.dataroom.query import DataRoomFilters, SearchDataRoomArgs
 from greffier.errors import GreffierError
-from greffier.llm import LLMBackend, resolve_llm
+from pipelines.generators.llm import LLMBackend, resolve_llm
 from greffier.tools.registry import TOOLS, ToolError, call_tool, parse_arguments, tool_definitions
 from store.workspace import WorkspaceStore, open_workspace
 from haystack.tools import Tool

@@ -306,7 +306,7 @@ def llm_verdict(reply_text: str) -> tuple[bool, str, str]:
 
 
 def llm_hits(condition: LLMCondition, chunks: Sequence[ClassifiedChunk], llm: Any) -> list[Hit]:
-    """Ask ``llm`` (a :class:`greffier.llm.LLMBackend`) ``condition.prompt`` about each clause."""
+    """Ask ``llm`` (a :class:`pipelines.generators.llm.LLMBackend`) ``condition.prompt`` about each clause."""
 
     hits = []
     for chunk in chunks:

@@ -27,7 +27,7 @@ from haystack.dataclasses import ChatMessage, StreamingChunk
 from greffier.text.citations import split_sentences, unsupported_sentences, validate_citations
 from greffier.config import Settings
 from greffier.errors import GreffierError
-from greffier.llm import LLMBackend, resolve_llm
+from pipelines.generators.llm import LLMBackend, resolve_llm
 from greffier.services.search import search
 from pipelines.retrieval import DENSE_RELEVANCE, LEXICAL_COVERAGE
 from greffier.text import fold, fold_label, paragraphs, tokenize
@@ -135,7 +135,7 @@ def answer(
     candidates = [Passage(i, r) for i, r in enumerate(results, 1)]
     emit("sources", {"sources": [p.citation() for p in candidates]})
     # A question that named its contract was searched inside it: what it asks is the rest, and word
-    # overlap with the contract's name would favour its first page (greffier/services/scoping.py).
+    # overlap with the contract's name would favour its first page (pipelines/routers/scoping.py).
     asked = scope["question"] if scope else question
     relevance = _judge(question, candidates, backend, asked=asked)
     emit("relevance", {"decisions": relevance})

@@ -16,7 +16,7 @@ from store.workspace import open_workspace
 from pipelines.retrieval import warmed_retrieval_pipeline
 from greffier.models import resolve_reranker
 from pipelines.retrieval import rerank_parameters
-from greffier.services.scoping import scope_for
+from pipelines.routers.scoping import scope_for
 
 FUSION_MARGIN = 5
 
@@ -60,7 +60,7 @@ def search(
 
     When the query names one contract clearly (``scope``, default ``search.scope_named_documents``;
     never when ``doc_ids`` is given), the search runs inside it for the query without its naming words;
-    the response's ``scope`` says so (None otherwise). See :mod:`greffier.services.scoping`.
+    the response's ``scope`` says so (None otherwise). See :mod:`pipelines.routers.scoping`.
     """
     if not isinstance(query, str) or not query.strip():
         raise SearchError("empty query: type a question or some words to search for")

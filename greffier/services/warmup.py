@@ -15,7 +15,7 @@ from greffier.device import detect_device
 from greffier.models import resolve_reranker
 from pipelines.rankers.reranker import RerankerBackendFactory
 from store.workspace import open_workspace
-from greffier.services.scoping import identity_index
+from pipelines.routers.scoping import identity_index
 
 log = logging.getLogger(__name__)
 

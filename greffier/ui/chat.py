@@ -21,7 +21,7 @@ from greffier.services.answering import answer
 from store import threads
 from greffier.config import Settings
 from greffier.errors import GreffierError
-from greffier.llm import LLMChoice
+from pipelines.generators.llm import LLMChoice
 from store.workspace import WorkspaceStore, open_workspace
 from store import repository as repo
 from greffier.chat.router import ChatRouter

@@ -1,4 +1,4 @@
-"""Questions that name a contract are searched inside it (greffier/services/scoping.py), on a real workspace:
+"""Questions that name a contract are searched inside it (pipelines/routers/scoping.py), on a real workspace:
 Markdown contracts written here, ingested (SQLite, Chroma, BM25, data-room records), searched."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 
 from greffier.config import load_settings
 from greffier.services.ingest import Ingestor
-from greffier.services.scoping import without_naming
+from pipelines.routers.scoping import without_naming
 from greffier.services.search import search
 from tests.pipelines.files import make_markdown
 
@@ -183,7 +183,7 @@ def test_the_ask_command_says_which_contract_it_searched(leases, capsys):
 
 
 def test_the_chat_turn_notes_that_only_the_named_contract_was_searched(leases):
-    from greffier.llm import LLMChoice
+    from pipelines.generators.llm import LLMChoice
     from greffier.ui import chat
 
     outcome = chat.ask(leases, "Dans le bail Boulangerie Marceau, quel est le préavis ?", mode="rag",

@@ -8,7 +8,7 @@ from store import threads
 from greffier.config import load_settings
 from greffier.errors import GreffierError
 from greffier.services.ingest import Ingestor
-from greffier.llm import LLMChoice
+from pipelines.generators.llm import LLMChoice
 from greffier.ui import chat
 from store.workspace import WorkspaceStore, open_workspace
 from tests.pipelines.files import make_markdown, make_pdf

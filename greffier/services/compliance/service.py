@@ -28,7 +28,7 @@ from store.workspace import WorkspaceStore, open_workspace
 from store import repository as repo
 from store.compliance_models import FLAG_STATUSES, Flag, ScanRun
 from pipelines.scanning import build_scanning_pipeline
-from greffier.llm import resolve_llm
+from pipelines.generators.llm import resolve_llm
 
 log = logging.getLogger(__name__)
 
