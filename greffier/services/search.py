@@ -11,12 +11,9 @@ from typing import Any
 from greffier.config import FusionMethod, Settings
 from greffier.errors import GreffierError
 from greffier.models import models_in_use
-from pipelines.retrieval import retrieval_inputs, run_retrieval
+from pipelines.retrieval import RETRIEVERS, rerank_parameters, retrieval_inputs, run_retrieval, warmed_retrieval_pipeline
 from store.workspace import open_workspace
-from pipelines.retrieval import warmed_retrieval_pipeline
 from greffier.models import resolve_reranker
-from pipelines.retrieval import rerank_parameters
-from pipelines.routers.scoping import scope_for
 
 FUSION_MARGIN = 5
 
@@ -43,6 +40,18 @@ def reranker_in_use(settings: Settings, requested: bool | None = None) -> dict[s
     return {"active": True, "name": spec.name, "reason": None}
 
 
+def check_search_arguments(query: object, *, fusion: str | None = None, retriever: str = "hybrid", top_k: int | None = None) -> None:
+    """Raise SearchError, saying what to do, for a search that cannot run as asked."""
+    if not isinstance(query, str) or not query.strip():
+        raise SearchError("empty query: type a question or some words to search for")
+    if fusion is not None and fusion not in {m.value for m in FusionMethod}:
+        raise SearchError(f"unknown fusion {fusion!r}: use one of {', '.join(m.value for m in FusionMethod)}")
+    if retriever not in RETRIEVERS:
+        raise SearchError(f"unknown retriever {retriever!r}: use {', '.join(RETRIEVERS)}")
+    if top_k is not None and top_k < 1:
+        raise SearchError("top-k must be at least 1")
+
+
 def search(
     settings: Settings,
     query: str,
@@ -62,47 +71,29 @@ def search(
     never when ``doc_ids`` is given), the search runs inside it for the query without its naming words;
     the response's ``scope`` says so (None otherwise). See :mod:`pipelines.routers.scoping`.
     """
-    if not isinstance(query, str) or not query.strip():
-        raise SearchError("empty query: type a question or some words to search for")
-    if fusion is not None and fusion not in {m.value for m in FusionMethod}:
-        raise SearchError(f"unknown fusion {fusion!r}: use one of {', '.join(m.value for m in FusionMethod)}")
-    if retriever not in ("hybrid", "dense", "bm25"):
-        raise SearchError(f"unknown retriever {retriever!r}: use hybrid, dense or bm25")
-    if top_k is not None and top_k < 1:
-        raise SearchError("top-k must be at least 1")
+    check_search_arguments(query, fusion=fusion, retriever=retriever, top_k=top_k)
     rerank_info = reranker_in_use(settings, rerank)
     if not open_workspace(settings).exists():
         return _empty_response(settings, query, retriever, fusion, rerank_info)
     pipeline = _pipeline(settings, retriever, rerank_info["active"])
-    searched = query
-    scoped = None
-    if doc_ids is None and (settings.search.scope_named_documents if scope is None else scope):
-        scoped = _scope(settings, query)
-        if scoped is not None:
-            doc_ids, searched = scoped.contract_ids, scoped.question
     k_retrieval = top_k_retrieval or settings.search.top_k_retrieval
     # Fusion passes on what the next stages use (the final top-k, or the rerank candidates), plus a few
     # in case chunks vanished before hydration (a concurrent ingest), not all k_retrieval: Haystack
     # deep-copies every document between components, which was 40 % of a search (docs/benchmarks.md).
     k_final = top_k or settings.search.top_k_final
-    if rerank_info["active"]:
-
-        needed = max(k_final, rerank_parameters(settings)["candidates"])
-    else:
-        needed = k_final
-    k_fused = min(k_retrieval, needed + FUSION_MARGIN)
+    needed = max(k_final, rerank_parameters(settings)["candidates"]) if rerank_info["active"] else k_final
     data = retrieval_inputs(
-        searched, retriever=retriever, top_k_retrieval=k_retrieval, fused=k_fused, top_k=top_k, min_score=min_score,
-        fusion=fusion, doc_ids=doc_ids, rerank=rerank_info["active"],
+        query, top_k_retrieval=k_retrieval, fused=min(k_retrieval, needed + FUSION_MARGIN), top_k=top_k,
+        min_score=min_score, fusion=fusion, doc_ids=doc_ids, scope=scope,
     )
-    results, stages = run_retrieval(pipeline, data)
+    results, stages, scoped = run_retrieval(pipeline, data)
     models = models_in_use(settings)
     return {
         "query": query,
         "retriever": retriever,
         "fusion": fusion or settings.search.fusion.value,
         "results": results,
-        "scope": scoped.as_dict() if scoped else None,
+        "scope": scoped,
         "stages": stages,
         "models": {"embedder": models["embedder"]["name"], "reranker": rerank_info["name"], "rerank": rerank_info},
     }
@@ -115,12 +106,3 @@ def _empty_response(settings: Settings, query: str, retriever: str, fusion: str 
         "query": query, "retriever": retriever, "fusion": fusion or settings.search.fusion.value, "results": [], "scope": None,
         "stages": stages, "models": {"embedder": models_in_use(settings)["embedder"]["name"], "reranker": rerank_info["name"], "rerank": rerank_info},
     }
-
-
-def _scope(settings: Settings, query: str):  # noqa: ANN202
-    """The contracts the query names, or None (also when the workspace has no data room yet)."""
-
-    store = open_workspace(settings)
-    if not store.exists():
-        return None
-    return scope_for(store, query)

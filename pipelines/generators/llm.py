@@ -115,9 +115,9 @@ def ollama_backend(url: str, model: str, timeout: float = 120.0, supports_tools:
 
     options = {"temperature": 0}
     return LLMBackend(
-        OllamaChatGenerator(model=model, url=url, timeout=int(timeout), generation_kwargs=options),
+        OllamaChatGenerator(model=model, url=url, timeout=int(timeout), generation_kwargs=dict(options)),
         kind="ollama", model=model, supports_tools=supports_tools,
-        json_generator=OllamaChatGenerator(model=model, url=url, timeout=int(timeout), generation_kwargs=options, response_format="json"),
+        json_generator=OllamaChatGenerator(model=model, url=url, timeout=int(timeout), generation_kwargs=dict(options), response_format="json"),
         details={"url": url, "remote": not is_loopback_url(url)},
     )
 

@@ -21,25 +21,30 @@ question finds the contract's first page — the one that names the parties — 
    the first page again): without the parts of the question (split at « ; », « : », « ? », a dash or a
    line break) that hold a naming word when another part is left, else without the naming words.
 
-The decision is shown with the results (``scope`` in :func:`greffier.services.search.search`'s response), so an
+The decision is made by the :class:`ScopeResolver` at the head of the retrieval pipeline and shown
+with the results (``scope`` in :func:`greffier.services.search.search`'s response), so an
 answer always says where it looked. Measured on LegalBench-RAG and the other sets: docs/benchmarks.md.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import PurePath
-from collections.abc import Callable
 from typing import Any
 
+from haystack import component
+from sqlalchemy import text
+
+from greffier.dataroom.records import STRONG_PARTY_RULES
+from greffier.text import tokenize
+from pipelines._serialization import StoreComponent
 from store import repository as repo
 from store.repository import contract_id_of_chunk
-from greffier.text import tokenize
-import json
-from sqlalchemy import text
-from greffier.dataroom.records import STRONG_PARTY_RULES
+from store.workspace import WorkspaceStore
 
 DISTINCT_MAX_CONTRACTS = 3  # a word carried by more contracts than this (and 1 % of them) names none
 MAX_NAMED = 3  # contracts one question may be scoped to (a contract, its duplicate, its amendment)
@@ -183,7 +188,7 @@ class IdentityRow:
     parties_reliable: bool
 
 
-def identity_rows(workspace: Any) -> list[IdentityRow]:
+def identity_rows(workspace: WorkspaceStore) -> list[IdentityRow]:
     """Title, file, party names and their reliability of every record, straight from SQLite's JSON
     (10,000 records: a fraction of a second and a few MiB, against 2 s and 270 MiB for the records)."""
 
@@ -203,7 +208,7 @@ def identity_rows(workspace: Any) -> list[IdentityRow]:
     return rows
 
 
-def identity_index(workspace: Any) -> IdentityIndex:
+def identity_index(workspace: WorkspaceStore) -> IdentityIndex:
     """The workspace's identity index, built from the stored records once per records stamp (the
     app's warm-up builds it); kept in the workspace store."""
     with workspace.session() as session:
@@ -211,7 +216,7 @@ def identity_index(workspace: Any) -> IdentityIndex:
     return workspace.memo("scoping.identities", lambda: IdentityIndex.build(identity_rows(workspace)), stamp=stamp)
 
 
-def scope_for(workspace: Any, question: str) -> Scope | None:
+def scope_for(workspace: WorkspaceStore, question: str) -> Scope | None:
     """The contracts ``question`` names in this workspace, or None (see the module docstring)."""
     index = identity_index(workspace)
     bm25 = workspace.bm25()
@@ -236,3 +241,30 @@ def scope_for(workspace: Any, question: str) -> Scope | None:
     if not {contract_id_of_chunk(hit.chunk_id) for hit in best} & set(scope.contract_ids):
         return None
     return scope
+
+
+@component
+class ScopeResolver(StoreComponent):
+    """The head of the retrieval pipeline: the contracts a question names, and what is searched.
+
+    Inputs: ``question``; ``doc_ids`` (a filter given by the caller: then no scoping); ``scope`` (None:
+    the ``enabled`` default). Outputs: ``query`` (the question without its naming words when scoped,
+    else the question as given), ``doc_ids`` (the named contracts, or the caller's filter) and ``scope``
+    (:meth:`Scope.as_dict`, or None).
+    """
+
+    init_parameters = ("enabled",)
+
+    def __init__(self, store: WorkspaceStore, enabled: bool = True) -> None:
+        self.store = store
+        self.enabled = enabled
+
+    @component.output_types(query=str, doc_ids=list[str] | None, scope=dict | None)
+    def run(self, question: str, doc_ids: list[str] | None = None, scope: bool | None = None) -> dict[str, Any]:
+        wanted = self.enabled if scope is None else scope
+        if doc_ids is not None or not wanted or not self.store.exists():
+            return {"query": question, "doc_ids": doc_ids, "scope": None}
+        found = scope_for(self.store, question)
+        if found is None:
+            return {"query": question, "doc_ids": None, "scope": None}
+        return {"query": found.question, "doc_ids": found.contract_ids, "scope": found.as_dict()}

@@ -263,20 +263,6 @@ def test_malformed_dataroom_json_is_a_clear_failure(tmp_path):
     assert [d["file"] for d in inspect_workspace(settings)["documents"]] == ["ok.pdf"]
 
 
-def test_ingestion_pipelines_round_trip_through_yaml(tmp_path):
-    from pipelines.ingestion import build_file_ingestion_pipeline, build_text_ingestion_pipeline
-
-    settings = load_settings(tmp_path / "ws")
-    for builder in (build_file_ingestion_pipeline, build_text_ingestion_pipeline):
-        pipeline = builder(settings, open_workspace(settings))
-        loaded = Pipeline.loads(pipeline.dumps())
-        original, reloaded = pipeline.to_dict(), loaded.to_dict()
-        assert reloaded["components"] == original["components"]
-        key = lambda c: (c["sender"], c["receiver"])  # noqa: E731
-        assert sorted(reloaded["connections"], key=key) == sorted(original["connections"], key=key)
-        assert set(loaded.graph.nodes) == {"converter", "splitter", "embedder", "writer"}
-
-
 def test_bge_m3_through_flagembedding_when_present_locally(tmp_path, monkeypatch):
     from tests.tiny_models import HIDDEN, install_tiny_bge_m3
 

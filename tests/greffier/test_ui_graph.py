@@ -17,7 +17,7 @@ def test_every_component_and_connection_is_drawn(tmp_path):
     assert dot.startswith("digraph pipeline {") and dot.rstrip().endswith("}")
     for name in pipeline.graph.nodes:
         assert re.search(rf'^\s+"{name}" \[label=', dot, re.M), name
-    assert dot.count(" -> ") == pipeline.graph.number_of_edges() + 3  # + query → embedder, bm25 and selector → passages
+    assert dot.count(" -> ") == pipeline.graph.number_of_edges() + 2  # + query → scope and selector → passages
     assert "method=rrf" in dot and "rrf_k=60" in dot and "dense_weight" not in dot
     assert "top_k=7" in dot
     assert "http" not in dot

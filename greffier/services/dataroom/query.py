@@ -21,7 +21,8 @@ from greffier.dataroom.records import ContractRecord
 from store.records import DataRoom, load_dataroom
 from greffier.config import Settings
 from greffier.errors import GreffierError
-from pipelines.retrieval import DENSE_RELEVANCE, retrieval_inputs, run_retrieval, warmed_retrieval_pipeline
+from pipelines.rankers.relevance import DENSE_RELEVANCE
+from pipelines.retrieval import retrieval_inputs, run_retrieval, warmed_retrieval_pipeline
 from store import repository as repo
 from store.workspace import WorkspaceStore, open_workspace
 from greffier.text import content_tokens, tokenize
@@ -273,7 +274,7 @@ def _rank_by_query(settings: Settings, workspace: WorkspaceStore, query: str, pa
         n_chunks = len(repo.chunk_ids_of_contracts(session=session, contract_ids=ids))
     k = max(1, min(n_chunks, 2000))
     pipeline = warmed_retrieval_pipeline(settings, workspace, retriever="hybrid", rerank=False)
-    hits, _stages = run_retrieval(pipeline, retrieval_inputs(query, retriever="hybrid", top_k_retrieval=k, fused=k, top_k=k, doc_ids=ids))
+    hits, _stages, _scope = run_retrieval(pipeline, retrieval_inputs(query, top_k_retrieval=k, fused=k, top_k=k, doc_ids=ids))
     best: dict[str, list[dict]] = {}
     for hit in hits:
         lexical = (hit.get("bm25_score") or 0) > 0
