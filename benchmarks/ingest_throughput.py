@@ -93,15 +93,27 @@ def timed(function: Callable[..., Any], timing: Timing) -> Callable[..., Any]:
     return wrapper
 
 
+def _stage_of(component: str) -> str | None:
+    """The stage a component belongs to: the file router, the per-format converters and their joiners
+    (or the data-room text converter) are "converter"."""
+    if component in STAGES:
+        return component
+    if component in ("router", "documents", "failures") or component.endswith("_converter"):
+        return "converter"
+    return None
+
+
 def instrument(pipeline: Any) -> dict[str, Timing]:
     """Time every component's ``run`` and the pipeline's own ``run``, without changing their classes.
 
     Haystack calls ``instance.run(**inputs)``, so an attribute set on the instance is what it calls.
     """
     timings = {name: Timing() for name in [*STAGES, "pipeline"]}
-    for name in STAGES:
-        component = pipeline.get_component(name)
-        component.run = timed(component.run, timings[name])
+    for name in pipeline.graph.nodes:
+        stage = _stage_of(name)
+        if stage is not None:
+            component = pipeline.get_component(name)
+            component.run = timed(component.run, timings[stage])
     pipeline.run = timed(pipeline.run, timings["pipeline"])
     return timings
 
@@ -155,7 +167,7 @@ def cpu_seconds() -> float:
 def thread_settings() -> dict[str, Any]:
     """The CPU and thread settings the run used."""
     from greffier.device import available_cpu_threads
-    from pipelines.converters.file_converter import PDF_PARSER_THREADS
+    from pipelines.converters.docling_support import PDF_PARSER_THREADS
     from pipelines.embedders import backends
 
     settings: dict[str, Any] = {

@@ -16,6 +16,8 @@ from typing import Any
 from pydantic import BaseModel, Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from greffier.formats import ingestible_extensions
+
 SETTINGS_FILE = "settings.json"
 
 
@@ -84,9 +86,7 @@ class OCRSettings(BaseModel):
 
 class IngestSettings(BaseModel):
     max_file_mb: float = Field(default=200.0, gt=0)
-    extensions: list[str] = Field(
-        default_factory=lambda: [".pdf", ".docx", ".html", ".htm", ".md", ".markdown", ".txt", ".json"]
-    )
+    extensions: list[str] = Field(default_factory=ingestible_extensions, description="extensions an ingest reads (greffier/formats.py)")
 
     @field_validator("extensions")
     @classmethod

@@ -232,8 +232,9 @@ class Ingestor:
             return "failed"
         doc_id = (record.contract_ids[0] if record and record.contract_ids else None) or self._next_ids(1)[0]
         meta = {"doc_id": doc_id, "file": rel, "source_path": rel, "content_hash": digest, "position": 0}
-        result = self.file_pipeline().run({"converter": {"sources": [str(path)], "meta": [meta]}})
-        writer = result["writer"]
+        result = self.file_pipeline().run({"router": {"sources": [str(path)], "meta": [meta]}})
+        # The writer does not run when no converter did (a type the router refused): its failures are the joiner's.
+        writer = result.get("writer") or {"written": [], "failures": result.get("failures", {}).get("values", [])}
         if writer["written"]:
             pages = None
             with self.workspace.session() as session:
