@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from greffier.config import Settings, load_settings
+from greffier.config import ANSWER_MODES, FUSION_METHODS, RETRIEVERS, Settings, load_settings
 from greffier.errors import GreffierError
 
 EXIT_USER_ERROR = 2
@@ -357,15 +357,15 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("search", cmd_search, "hybrid passage search (the exact query, no LLM)")
     p.add_argument("query")
     p.add_argument("--top-k", type=int, default=None, help="number of passages (default: search.top_k_final)")
-    p.add_argument("--retriever", choices=["hybrid", "dense", "bm25"], default="hybrid")
-    p.add_argument("--fusion", choices=["combine_and_dedup", "rrf", "boost_only"], default=None)
+    p.add_argument("--retriever", choices=RETRIEVERS, default="hybrid")
+    p.add_argument("--fusion", choices=FUSION_METHODS, default=None)
     p.add_argument("--min-score", type=float, default=None)
     p.add_argument("--no-rerank", action="store_true")
     p = add("ask", cmd_ask, "answer a question with citations (rag), list passages, or ask the LLM alone")
     p.add_argument("question")
-    p.add_argument("--mode", choices=["rag", "retrieval_only", "direct"], default="rag")
+    p.add_argument("--mode", choices=ANSWER_MODES, default="rag")
     p.add_argument("--top-k", type=int, default=None)
-    p.add_argument("--fusion", choices=["combine_and_dedup", "rrf", "boost_only"], default=None)
+    p.add_argument("--fusion", choices=FUSION_METHODS, default=None)
     p.add_argument("--no-rerank", action="store_true")
     p = add("tool", cmd_tool, "call a tool (search_data_room, get_contract, find_duplicates, search_documents) with JSON arguments; 'tool list' prints their definitions")
     p.add_argument("name")

@@ -22,9 +22,21 @@ SETTINGS_FILE = "settings.json"
 
 
 class FusionMethod(str, Enum):
+    """How the dense and lexical lists are merged (pipelines/joiners/fusion.py): the one list of methods
+    that the settings, the fusion component, the CLI and the sidebar derive theirs from."""
+
     combine_and_dedup = "combine_and_dedup"
     rrf = "rrf"
     boost_only = "boost_only"
+
+
+FUSION_METHODS: tuple[str, ...] = tuple(method.value for method in FusionMethod)
+# Which retrievers a search uses: both (hybrid), the vectors alone, or BM25 alone.
+RETRIEVERS: tuple[str, ...] = ("hybrid", "dense", "bm25")
+# How a question is answered: grounded in the passages, passages only, or the LLM alone; the chat
+# adds "agent" (the LLM calls tools, with approval).
+ANSWER_MODES: tuple[str, ...] = ("rag", "retrieval_only", "direct")
+CHAT_MODES: tuple[str, ...] = (*ANSWER_MODES, "agent")
 
 
 class ModelSettings(BaseModel):
@@ -66,7 +78,8 @@ class SearchSettings(BaseModel):
     # quality"). Re-measure with BGE-M3, whose dense side is much stronger.
     dense_weight: float = Field(default=0.3, ge=0.0, le=1.0)
     lexical_weight: float = Field(default=0.7, ge=0.0, le=1.0)
-    rrf_k: int = Field(default=60, ge=1)
+    # Reciprocal rank fusion is Haystack's DocumentJoiner, whose k is 60 (pipelines/joiners/fusion.py).
+    rrf_k: int = Field(default=60, ge=60, le=60, description="k of reciprocal rank fusion (fixed at 60)")
     # A question that names one contract (parties, title, file name) is searched inside it, without the
     # naming words (pipelines/routers/scoping.py; measured in docs/benchmarks.md, "Retrieval quality").
     scope_named_documents: bool = True

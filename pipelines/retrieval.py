@@ -12,7 +12,7 @@ from typing import Any
 
 from haystack import Document, Pipeline
 
-from greffier.config import Settings
+from greffier.config import RETRIEVERS, Settings
 from pipelines.embedders.text_embedder import GreffierTextEmbedder
 from pipelines.joiners.fusion import HybridFusion
 from pipelines.joiners.selector import FinalSelector
@@ -22,7 +22,6 @@ from store.workspace import WorkspaceStore
 from greffier.device import detect_device
 from pipelines.rankers.reranker import GreffierReranker
 
-RETRIEVERS = ("hybrid", "dense", "bm25")
 # Reranker defaults by device, from measured latency (docs/benchmarks.md, "Reranker cost"): on a CPU,
 # bge-reranker-v2-m3 costs ~2-3 CPU-seconds per passage and small batches waste less padding.
 RERANK_DEFAULTS = {"gpu": {"candidates": 20, "batch_size": 32}, "cpu": {"candidates": 10, "batch_size": 8}}

@@ -20,7 +20,7 @@ from typing import Any
 
 from haystack.dataclasses import ChatMessage, StreamingChunk
 
-from greffier.config import Settings
+from greffier.config import ANSWER_MODES, Settings
 from greffier.errors import GreffierError
 from greffier.models import models_in_use
 from greffier.services.search import FUSION_MARGIN, check_search_arguments, reranker_in_use, search
@@ -30,7 +30,7 @@ from pipelines.generators.llm import LLMBackend, resolve_llm
 from pipelines.retrieval import RETRIEVAL_OUTPUTS, passage, rerank_parameters, retrieval_inputs, runnable, stage_times
 from store.workspace import open_workspace
 
-MODES = ("rag", "retrieval_only", "direct")
+MODES = ANSWER_MODES
 EventCallback = Callable[[str, dict[str, Any]], None]
 SYSTEM_DIRECT = "You are a legal assistant. Answer briefly. You have no access to the user's documents."
 EXTRACTIVE_NOTE = "No LLM available: extractive answer — sentences quoted from the best passages, each with its source."

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from greffier.config import FusionMethod, Settings
+from greffier.config import RETRIEVERS, FusionMethod, Settings
 from greffier.errors import GreffierError
 from greffier.models import models_in_use
-from pipelines.retrieval import RETRIEVERS, rerank_parameters, retrieval_inputs, run_retrieval, warmed_retrieval_pipeline
+from pipelines.retrieval import rerank_parameters, retrieval_inputs, run_retrieval, warmed_retrieval_pipeline
 from store.workspace import open_workspace
 from greffier.models import resolve_reranker
 

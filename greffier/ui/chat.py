@@ -19,7 +19,7 @@ from haystack.dataclasses import ChatMessage
 
 from greffier.services.answering import answer
 from store import threads
-from greffier.config import Settings
+from greffier.config import ANSWER_MODES, Settings
 from greffier.errors import GreffierError
 from pipelines.generators.llm import LLMChoice
 from store.workspace import WorkspaceStore, open_workspace
@@ -27,7 +27,6 @@ from store import repository as repo
 from greffier.chat.router import ChatRouter
 
 EventCallback = Callable[[str, dict[str, Any]], None]
-ANSWER_MODES = ("rag", "retrieval_only", "direct")
 
 
 @dataclass

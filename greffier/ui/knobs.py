@@ -12,12 +12,12 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from greffier.config import FusionMethod, Settings, load_settings, save_workspace_settings
+from greffier.config import CHAT_MODES, FusionMethod, Settings, load_settings, save_workspace_settings
 from greffier.errors import WorkspaceError
 from store.workspace import WorkspaceStore, open_workspace
 from store import repository as repo
 
-MODES = ("rag", "retrieval_only", "direct", "agent")
+MODES = CHAT_MODES
 MODE_LABELS = {
     "rag": "rag — cited answer from the documents",
     "retrieval_only": "retrieval_only — ranked passages, no answer",

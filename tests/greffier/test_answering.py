@@ -94,7 +94,8 @@ def test_fusion_methods():
     combined = {d.id: d.score for d in fusion.run(dense=dense, lexical=lexical)["documents"]}
     assert combined == pytest.approx({"a": 0.5, "b": 0.75, "c": 0.25})
     rrf = {d.id: d.score for d in fusion.run(dense=dense, lexical=lexical, method="rrf")["documents"]}
-    assert rrf["b"] == pytest.approx(0.5 / 62 + 0.5 / 61) and rrf["c"] == pytest.approx(0.5 / 62)
+    # Haystack's RRF, normalised so that a chunk first in every list scores 1: sum(w * 61 / (60 + rank)).
+    assert rrf["b"] == pytest.approx(0.5 * 61 / 62 + 0.5 * 61 / 61) and rrf["c"] == pytest.approx(0.5 * 61 / 62)
     boosted = [d.id for d in fusion.run(dense=dense, lexical=lexical, method="boost_only")["documents"]]
     assert boosted == ["b", "a"]  # "c" (lexical only) is not added; "b" is boosted past "a"
     with pytest.raises(ValueError, match="unknown fusion"):
