@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, Field, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 from greffier.formats import ingestible_extensions
 
@@ -126,8 +126,35 @@ class StoreSettings(BaseModel):
     hnsw_ef_search: int = Field(default=400, ge=10, le=10_000)
 
 
+class WorkspaceSettingsSource(PydanticBaseSettingsSource):
+    """The settings a user saved for a workspace (``<workspace>/.greffier/settings.json``): only the
+    groups of :data:`PERSISTED_GROUPS`. The workspace is the one given to :func:`load_settings`, else
+    ``GREFFIER_WORKSPACE``, else the default. An unreadable file counts as no saved settings."""
+
+    def __init__(self, settings_cls: type[BaseSettings], init_settings: PydanticBaseSettingsSource, env_settings: PydanticBaseSettingsSource) -> None:
+        super().__init__(settings_cls)
+        self.init_settings = init_settings
+        self.env_settings = env_settings
+
+    def get_field_value(self, field: Any, field_name: str) -> tuple[Any, str, bool]:  # noqa: ANN401  (whole file read in __call__)
+        return None, field_name, False
+
+    def __call__(self) -> dict[str, Any]:
+        workspace = self.init_settings().get("workspace") or self.env_settings().get("workspace") or self.settings_cls.model_fields["workspace"].default
+        path = Path(workspace) / ".greffier" / SETTINGS_FILE
+        try:
+            saved = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+        except (OSError, json.JSONDecodeError):
+            return {}
+        return {key: value for key, value in saved.items() if key in PERSISTED_GROUPS and isinstance(value, dict)}
+
+
 class Settings(BaseSettings):
-    """All of Greffier's settings. Build with :func:`load_settings` to get per-workspace overrides."""
+    """All of Greffier's settings. Build with :func:`load_settings` to get per-workspace overrides.
+
+    Sources, highest first (pydantic-settings): the arguments given, the environment (``GREFFIER_``,
+    nested groups with ``__``), the workspace's saved settings, the defaults.
+    """
 
     model_config = SettingsConfigDict(
         env_prefix="GREFFIER_", env_nested_delimiter="__", extra="ignore", validate_default=True
@@ -143,6 +170,17 @@ class Settings(BaseSettings):
     dataroom: DataRoomSettings = Field(default_factory=DataRoomSettings)
     chat: ChatSettings = Field(default_factory=ChatSettings)
 
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return init_settings, env_settings, WorkspaceSettingsSource(settings_cls, init_settings, env_settings)
+
     @property
     def data_dir(self) -> Path:
         """Everything Greffier keeps for the workspace lives here."""
@@ -153,52 +191,15 @@ class Settings(BaseSettings):
 PERSISTED_GROUPS = ("search", "chunking", "ocr", "models", "dataroom", "chat")
 
 
-def _deep_merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
-    merged = dict(base)
-    for key, value in override.items():
-        if isinstance(value, dict) and isinstance(merged.get(key), dict):
-            merged[key] = _deep_merge(merged[key], value)
-        else:
-            merged[key] = value
-    return merged
-
-
 def load_settings(workspace: str | Path | None = None, **overrides: Any) -> Settings:
-    """Settings from defaults, then the workspace's saved settings, then the environment, then overrides.
+    """Settings from the defaults, then the workspace's saved settings, then the environment, then
+    ``overrides`` (nested dicts merge: ``models={"device": "cpu"}`` changes the device only).
 
     ``workspace`` (when given) wins over ``GREFFIER_WORKSPACE``.
     """
-    env_settings = Settings()
-    ws = Path(workspace) if workspace is not None else env_settings.workspace
-    saved_path = ws / ".greffier" / SETTINGS_FILE
-    saved: dict[str, Any] = {}
-    if saved_path.is_file():
-        try:
-            saved = json.loads(saved_path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError):
-            saved = {}
-    defaults = Settings.model_construct().model_dump(mode="json")  # no env
-    env_dump = env_settings.model_dump(mode="json")
-    env_only = _env_overrides(env_dump, defaults)
-    data = _deep_merge(defaults, {k: v for k, v in saved.items() if k in PERSISTED_GROUPS})
-    data = _deep_merge(data, env_only)
-    data = _deep_merge(data, overrides)
-    data["workspace"] = str(ws)
-    return Settings.model_validate(data)
-
-
-def _env_overrides(env_dump: dict[str, Any], defaults: dict[str, Any]) -> dict[str, Any]:
-    """The values that differ from the defaults, i.e. the ones the environment set."""
-    out: dict[str, Any] = {}
-    for key, value in env_dump.items():
-        default = defaults.get(key)
-        if isinstance(value, dict) and isinstance(default, dict):
-            nested = _env_overrides(value, default)
-            if nested:
-                out[key] = nested
-        elif value != default:
-            out[key] = value
-    return out
+    if workspace is not None:
+        overrides["workspace"] = Path(workspace)
+    return Settings(**overrides)
 
 
 def save_workspace_settings(settings: Settings) -> Path:
