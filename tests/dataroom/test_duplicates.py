@@ -229,12 +229,6 @@ def test_party_clusters_absorb_a_typo_but_not_another_name() -> None:
     assert clusters["acme"] != clusters["acne"]  # short names: one letter is another name
 
 
-def test_language_is_read_from_function_words() -> None:
-    assert dup._language("le contrat est conclu pour la durée de trois ans et il prend effet à la signature".split()) == "fr"
-    assert dup._language("this agreement shall be governed by the laws of the state of new york and any dispute".split()) == "en"
-    assert dup._language("Lisandre 2024".split()) == "und"
-
-
 def test_blocking_compares_a_small_fraction_of_all_pairs() -> None:
     """2,000 contracts of one group with 500 counterparties: only contracts with the same counterparty
     signed the same day meet, never all 2 million pairs."""

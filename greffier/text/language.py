@@ -1,0 +1,40 @@
+"""The language of a text, French or English: py3langid (langid.py's model) restricted to the two.
+
+Measured (benchmarks/library_choices.py): on 600 real texts (CUAD contracts, Code du travail
+articles) it and the function-word count it replaced were both always right (80 words: 0.17 ms a
+text); on the 174 questions of the bilingual set, py3langid was right 173 times and the function words
+decided only 70.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from functools import lru_cache
+from typing import Any
+
+LANGUAGES = ("fr", "en")
+UNDECIDED = "und"
+MIN_CONFIDENCE = 0.8  # below, the text is too short or too mixed to say
+_LETTERS = re.compile(r"[^\W\d_]{2,}")
+_lock = threading.Lock()
+
+
+@lru_cache(maxsize=1)
+def _identifier() -> Any:  # noqa: ANN401
+    from py3langid.langid import MODEL_FILE, LanguageIdentifier  # heavy: its model (0.14 s) loads once, when a language is first asked
+
+    identifier = LanguageIdentifier.from_pickled_model(MODEL_FILE, norm_probs=True)
+    identifier.set_languages(list(LANGUAGES))
+    return identifier
+
+
+def guess_language(text: str, *, max_words: int = 80) -> str:
+    """``"fr"``, ``"en"``, or ``"und"`` when the text has no words or the model is not sure."""
+    words = text.split()[:max_words]
+    sample = " ".join(words)
+    if not _LETTERS.search(sample):
+        return UNDECIDED
+    with _lock:  # the identifier is not documented as thread-safe
+        language, confidence = _identifier().classify(sample)
+    return str(language) if float(confidence) >= MIN_CONFIDENCE else UNDECIDED
