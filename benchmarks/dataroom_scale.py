@@ -294,7 +294,7 @@ def prepare_workspace(workspace: Path, n: int, seed: int, builder: str) -> dict[
     if _complete(workspace, n, seed, builder):
         if builder == "direct":
             from greffier.config import load_settings
-            from store.workspace import WorkspaceStore, open_workspace
+            from store.workspace import open_workspace
 
             _embed_what_find_duplicates_reads(open_workspace(load_settings(workspace)))
         return json.loads(stamp_path.read_text()) | {"truth": truth}
@@ -360,7 +360,7 @@ def build_direct(workspace_dir: Path, source: Path) -> dict[str, Any]:
     from greffier.dataroom.extract import split_articles
     from store.records import refresh_records
     from greffier.dataroom.json_index import read_dataroom
-    from store.workspace import WorkspaceStore, open_workspace
+    from store.workspace import open_workspace
     from pipelines.splitters.structure_splitter import contract_header
     from pipelines.types import indexed_text
     from store import bm25 as bm25_store
@@ -528,7 +528,7 @@ def measure(workspace: Path, truth: dict[str, Any], repeat: int) -> dict[str, An
     from greffier.services.dataroom.duplicates import find_duplicates
     from greffier.services.dataroom.query import SearchDataRoomArgs, search_data_room
     from store.records import load_dataroom
-    from store.workspace import WorkspaceStore, open_workspace
+    from store.workspace import open_workspace
 
     ws = open_workspace(load_settings(workspace))
     room, load = _clocked(lambda: load_dataroom(ws))

@@ -488,7 +488,7 @@ def ef_one(workspace: Path, queries: list[str], ef: int, k: int = 50) -> dict[st
     import chromadb
 
     from greffier.config import load_settings
-    from store.workspace import WorkspaceStore, open_workspace
+    from store.workspace import open_workspace
     from pipelines.embedders.backends import load_embedding_backend
     from store import vectors
 
@@ -528,7 +528,7 @@ def server_one(workspace: Path, queries: list[str], k: int = 50) -> dict[str, An
     import chromadb
 
     from greffier.config import load_settings
-    from store.workspace import WorkspaceStore, open_workspace
+    from store.workspace import open_workspace
     from pipelines.embedders.backends import load_embedding_backend
     from store import vectors
 

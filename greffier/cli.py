@@ -116,7 +116,8 @@ def cmd_inspect(args: argparse.Namespace) -> int:
 
 
 def cmd_models(args: argparse.Namespace) -> int:
-    from greffier.models import download_models, models_status  # the command's service loads only when it runs (Haystack, docling, torch behind it)
+    from greffier.model_download import download_models  # the command's service loads only when it runs (Haystack, docling, torch behind it)
+    from greffier.models import models_status  # the command's service loads only when it runs
 
     settings = _settings(args)
     if args.models_command == "download":

@@ -41,7 +41,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from greffier.config import Settings
 from greffier.errors import GreffierError
 from greffier.tools import TOOLS, ToolError, call_tool, tool_definitions
-from store.workspace import WorkspaceStore, open_workspace
+from store.workspace import open_workspace
 
 log = logging.getLogger(__name__)
 

@@ -19,7 +19,7 @@ from sqlmodel import select
 from greffier.dataroom.extract import ChunkInput
 from greffier.dataroom.extract import Extraction
 from greffier.dataroom.records import ContractInput, ContractRecord, build_one, link_records
-from store.workspace import WorkspaceStore, open_workspace
+from store.workspace import WorkspaceStore
 from store import repository as repo
 from store.models import ContractMeta, RecordCache
 import hashlib

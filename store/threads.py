@@ -13,7 +13,7 @@ from typing import Any
 from haystack.dataclasses import ChatMessage
 from sqlmodel import select
 
-from store.workspace import WorkspaceStore, open_workspace
+from store.workspace import WorkspaceStore
 from store.chat_models import ChatMessageRow, ChatThread
 from store.models import utcnow
 

@@ -96,3 +96,10 @@ def test_every_import_inside_a_function_says_why():
                         if "#" not in line and not before.startswith("#"):
                             unexplained.append(f"{path.relative_to(REPO)}:{sub.lineno}: {line.strip()}")
     assert unexplained == []
+
+
+def test_no_undefined_name_or_unused_import():
+    """pyflakes' checks (through ruff): a name used but never defined, an import nothing uses."""
+    run = subprocess.run([sys.executable, "-m", "ruff", "check", "--select", "F", "--no-cache", "--output-format", "concise", *PACKAGES, "app.py", "pages"],
+                         cwd=REPO, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-1000:]

@@ -38,7 +38,7 @@ from greffier.services.dataroom.query import DataRoomFilters, SearchDataRoomArgs
 from greffier.errors import GreffierError
 from pipelines.generators.llm import LLMBackend, resolve_llm
 from greffier.tools.registry import TOOLS, ToolError, call_tool, parse_arguments, tool_definitions
-from store.workspace import WorkspaceStore, open_workspace
+from store.workspace import open_workspace
 from haystack.tools import Tool
 
 log = logging.getLogger(__name__)

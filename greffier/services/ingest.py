@@ -25,7 +25,7 @@ from typing import Any
 from greffier.config import Settings
 from greffier.dataroom.json_index import DataRoomEntry, looks_like_dataroom, read_dataroom
 from greffier.errors import DataRoomFormatError, GreffierError
-from store.workspace import DATA_DIR, WorkspaceStore, open_workspace
+from store.workspace import DATA_DIR, open_workspace
 from store import repository as repo
 from store.consistency import reconcile, retokenize_if_needed
 from store.models import SourceFile

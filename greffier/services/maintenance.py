@@ -16,7 +16,6 @@ from pipelines.embedders.document_embedder import GreffierDocumentEmbedder
 from sqlmodel import select
 from store.models import Chunk, Contract, SourceFile
 from sqlalchemy import delete
-from store.models import Chunk, SourceFile
 
 BATCH = 256
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from greffier.config import Settings
 from greffier.models import models_in_use
-from store.workspace import WorkspaceStore, open_workspace
+from store.workspace import open_workspace
 from store import repository as repo
 import os
 import sys

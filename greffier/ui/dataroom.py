@@ -10,7 +10,7 @@ from typing import Any
 
 from greffier.config import Settings
 from greffier.tools.registry import call_tool
-from store.workspace import WorkspaceStore, open_workspace
+from store.workspace import open_workspace
 from greffier.services.dataroom.query import allowed_values
 from store.records import load_dataroom
 

@@ -15,7 +15,7 @@ from typing import Any
 from greffier.config import Settings
 from greffier.errors import GreffierError
 from greffier.services.ingest import IngestReport, Ingestor, ProgressEvent, reindex_files, remove_files
-from greffier.services.status import list_documents, source_files
+from greffier.services.status import list_documents, source_files  # noqa: F401  (source_files: the page lists them through this module)
 from store.workspace import open_workspace
 
 UPLOADS = "uploads"

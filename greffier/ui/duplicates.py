@@ -12,7 +12,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from greffier.config import Settings
-from store.workspace import WorkspaceStore, open_workspace
+from store.workspace import open_workspace
 from store import repository as repo
 from greffier.services.dataroom.duplicates import find_duplicates
 

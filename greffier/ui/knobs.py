@@ -14,7 +14,7 @@ from pydantic import ValidationError
 
 from greffier.config import CHAT_MODES, FusionMethod, Settings, load_settings, save_workspace_settings
 from greffier.errors import WorkspaceError
-from store.workspace import WorkspaceStore, open_workspace
+from store.workspace import open_workspace
 from store import repository as repo
 
 MODES = CHAT_MODES

@@ -20,7 +20,7 @@ from store import threads
 from greffier.config import load_settings, save_workspace_settings
 from greffier.ui import duplicates as duplicate_views
 from greffier.ui import knobs
-from store.workspace import WorkspaceStore, open_workspace
+from store.workspace import open_workspace
 from tests.fakes import OllamaStub
 from tests.paths import REPO
 

@@ -82,7 +82,7 @@ def scan_base(tmp_path_factory: pytest.TempPathFactory) -> dict:
     workspace = base / "ws"
     report = Ingestor(load_settings(workspace)).ingest(room)
     assert not report.failed, report.failed
-    from store.workspace import WorkspaceStore, open_workspace
+    from store.workspace import open_workspace
     from store import repository as repo
 
     with open_workspace(load_settings(workspace)).session() as session:

@@ -4,17 +4,15 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
-from haystack import Pipeline
 
 from greffier.config import load_settings
 from greffier.errors import EmbedderMismatchError
 from greffier.services.ingest import Ingestor
 from greffier.services.status import inspect_workspace, workspace_status
-from store.workspace import WorkspaceStore, open_workspace
+from store.workspace import open_workspace
 from store import repository as repo
 from tests.pipelines.files import make_corrupt_pdf, make_docx, make_encrypted_pdf, make_garbage, make_html, make_markdown, make_pdf
 

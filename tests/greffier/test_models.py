@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from greffier import device as device_module
-from greffier import models as models_module
+from greffier import model_download
+from greffier.model_download import download_models
 from greffier.config import ModelSettings, Settings
 from greffier.device import configure_torch_threads, detect_device
 from greffier.errors import ModelNotFoundError
@@ -20,7 +21,6 @@ from greffier.models import (
     BGE_M3,
     BGE_RERANKER,
     DOWNLOAD_HINT,
-    download_models,
     embedder_signature,
     models_status,
     reranker_available,
@@ -240,7 +240,7 @@ def test_download_lifts_offline_mode_only_while_fetching(models_dir: Path, monke
         install(Path(local_dir).parent, Path(local_dir).name)
         return local_dir
 
-    monkeypatch.setattr(models_module, "check_hub_reachable", lambda models_dir, timeout=3.0: None)
+    monkeypatch.setattr(model_download, "check_hub_reachable", lambda models_dir, timeout=3.0: None)
     monkeypatch.setattr(huggingface_hub, "snapshot_download", fake_snapshot_download)
     repo_files = ["config.json", "model.safetensors", "pytorch_model.bin", "onnx/model.onnx", "colbert_linear.pt"]
     monkeypatch.setattr(huggingface_hub, "list_repo_files", lambda repo_id: repo_files)

@@ -148,7 +148,7 @@ def test_an_answer_says_where_it_looked_and_quotes_the_named_lease(leases):
 
 def test_records_stored_in_an_older_format_are_rebuilt_once(leases):
     from store import records as service
-    from store.workspace import WorkspaceStore, open_workspace
+    from store.workspace import open_workspace
     from store import repository as repo
 
     workspace = open_workspace(leases)

@@ -10,7 +10,7 @@ from greffier.errors import GreffierError
 from greffier.services.ingest import Ingestor
 from pipelines.generators.llm import LLMChoice
 from greffier.ui import chat
-from store.workspace import WorkspaceStore, open_workspace
+from store.workspace import open_workspace
 from tests.pipelines.files import make_markdown, make_pdf
 
 NO_LLM = LLMChoice(None, {"kind": "none", "reason": "LLM turned off in settings"})

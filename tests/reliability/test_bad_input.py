@@ -14,7 +14,6 @@ from greffier.services.ingest import Ingestor
 from greffier.services.status import inspect_workspace, workspace_status
 from tests.pipelines.files import (
     make_corrupt_pdf,
-    make_docx,
     make_encrypted_pdf,
     make_garbage,
     make_markdown,

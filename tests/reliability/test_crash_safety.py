@@ -17,7 +17,7 @@ from greffier.config import load_settings
 from greffier.services.maintenance import check_consistency
 from greffier.services.search import search
 from greffier.services.status import inspect_workspace
-from store.workspace import WorkspaceStore, open_workspace
+from store.workspace import open_workspace
 from store import repository as repo
 from tests.paths import REPO
 from tests.pipelines.files import make_markdown, make_pdf

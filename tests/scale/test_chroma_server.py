@@ -24,7 +24,7 @@ from greffier.services.ingest import Ingestor
 from greffier.services.maintenance import check_consistency
 from greffier.services.search import search
 from store import repository as repo
-from store.workspace import VECTOR_STORE_KEY, WorkspaceStore, open_workspace
+from store.workspace import VECTOR_STORE_KEY, open_workspace
 from store import vectors
 from tests.pipelines.files import make_docx, make_markdown
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from greffier.services.dataroom.query import ToolInputError, record_summary
 from store.records import load_dataroom
-from store.workspace import WorkspaceStore, open_workspace
+from store.workspace import WorkspaceStore
 from store import repository as repo
 
 

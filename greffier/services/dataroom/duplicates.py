@@ -45,7 +45,7 @@ from greffier.services.dataroom.query import ToolInputError
 from greffier.dataroom.records import ContractRecord
 from store.records import load_dataroom
 from greffier.text.language import guess_language
-from store.workspace import WorkspaceStore, open_workspace
+from store.workspace import WorkspaceStore
 from store.models import Chunk, Contract
 from difflib import get_close_matches
 
