@@ -523,7 +523,7 @@ def _signature_parties(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFi
     return found
 
 
-_HEADING_LINE = re.compile(rf"^[^a-zß-öø-ÿ]*$|^\s*#|^\s*(?:ARTICLE|Article)\s+\w+")
+_HEADING_LINE = re.compile(r"^[^a-zß-öø-ÿ]*$|^\s*#|^\s*(?:ARTICLE|Article)\s+\w+")
 _ORG_WORDS = frozenset("groupe group banque bank cabinet maison societe compagnie fondation association".split())
 
 
