@@ -48,6 +48,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from greffier.bench.commands import parse_overrides  # noqa: E402  (imports the privacy switches first)
+from greffier.bench.errors import BenchError  # noqa: E402
 from greffier.bench.metrics import mean, percentile, reciprocal_rank  # noqa: E402
 
 DEFAULT_SET = REPO / "benchmarks" / "data" / "bilingual_qa.yaml"
@@ -768,7 +769,7 @@ def main(argv: list[str] | None = None) -> int:
             report = evaluate(qa, workspace, args.split, overrides, limit=args.limit, log=log)
             markdown = render_report(report)
             paths = write_outputs(args.out, args.tag or f"bilingual_qa-{args.split}", report, markdown)
-    except QASetError as exc:
+    except (QASetError, BenchError) as exc:
         log(f"error: {exc}")
         return 2
     sys.stdout.write(markdown)
