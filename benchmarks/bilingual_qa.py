@@ -3,7 +3,7 @@
 The question set is ``benchmarks/data/bilingual_qa.yaml`` (its header says how it was written and split). The
 bench workspace holds the demo data room, the public example data room and the CUAD contracts the set names;
 it is built once per corpus, code and index-shaping settings and cached under ``--cache``. Every question of
-the chosen split then runs through ``greffier.search.search`` (top 10) and ``greffier.answering.answer``
+the chosen split then runs through ``greffier.services.search.search`` (top 10) and ``greffier.services.answering.answer``
 with no LLM (extractive). Reported overall and by tag, as Markdown and JSON:
 
 * search success@3 (and @1, MRR@10): a result is a hit when it comes from an expected file and either its
@@ -47,9 +47,10 @@ import yaml
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from greffier.bench.commands import parse_overrides  # noqa: E402  (imports the privacy switches first)
-from greffier.bench.errors import BenchError  # noqa: E402
-from greffier.bench.metrics import mean, percentile, reciprocal_rank  # noqa: E402
+import greffier  # noqa: E402,F401  (privacy switches first)
+from devtools.bench.commands import parse_overrides  # noqa: E402
+from devtools.bench.errors import BenchError  # noqa: E402
+from devtools.bench.metrics import mean, percentile, reciprocal_rank  # noqa: E402
 
 DEFAULT_SET = REPO / "benchmarks" / "data" / "bilingual_qa.yaml"
 DEFAULT_SHARED = REPO.parent / "shared"
@@ -523,9 +524,9 @@ def inspect_documents(workspace: Path) -> dict[str, list[dict[str, Any]]]:
 
 def _services():  # noqa: ANN202
     # Heavy: importing the services loads Haystack, Chroma and the pipeline code (seconds), only to run.
-    from greffier.answering import answer
+    from greffier.services.answering import answer
     from greffier.config import load_settings
-    from greffier.search import search
+    from greffier.services.search import search
 
     return load_settings, search, answer
 

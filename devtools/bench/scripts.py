@@ -25,6 +25,8 @@ SCRIPTS: dict[str, tuple[str, str]] = {
     "rerank": ("reranker_cost.py", "cross-encoder cost by candidates, max length and batch size (bge-reranker-v2-m3's shape)"),
     "dataroom": ("dataroom_scale.py", "data room at 10,000 contracts: filter-only query p50 and find_duplicates"),
     "app": ("app_startup.py", "app start-up: time to first page, health endpoint and first answer"),
+    "qa": ("bilingual_qa.py", "bilingual questions (FR↔EN, paraphrases, unanswerable): search success@3, answer correctness, abstention, latency"),
+    "writer": ("one_writer_repeat.py", "the one-writer test N times in a row (two ingests at once while searches run)"),
 }
 
 

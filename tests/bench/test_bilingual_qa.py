@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from greffier.bench.cli_extra import load_script
+from devtools.bench.scripts import load_script
 
 qa = load_script("bilingual_qa.py")
 
