@@ -30,13 +30,12 @@ from datetime import date
 from pathlib import Path
 from typing import Annotated, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from greffier.compliance.errors import PlaybookError
 from greffier.compliance.library import ClauseLibrary, load_library
 from greffier.compliance.quantities import CURRENCIES, DURATION_UNITS
-from greffier.compliance.yaml_lines import load_with_lines, syntax_problem, validation_problems
+from greffier.compliance.yaml_lines import YAMLError, load_with_lines, syntax_problem, validation_problems
 from greffier.dataroom.normalize import normalize_contract_type, normalize_law
 
 PLAYBOOKS_DIR = Path(__file__).resolve().parents[2] / "playbooks"
@@ -318,7 +317,7 @@ def parse_playbook(text: str, *, source: str = "<playbook>", library: ClauseLibr
     library = library or load_library()
     try:
         document = load_with_lines(text)
-    except yaml.YAMLError as exc:
+    except YAMLError as exc:
         raise PlaybookError(source, [syntax_problem(exc)]) from exc
     if not isinstance(document.data, dict):
         raise PlaybookError(source, ["a playbook is a mapping with name, description, languages and rules"])
