@@ -56,9 +56,21 @@ def test_keyword_in_english_and_not_fired_when_negated_or_absent():
 
 
 def test_only_clauses_of_the_rule_types_are_read():
-    clause = chunk("Il se renouvelle par tacite reconduction.", "confidentiality")
-    findings, check = run(TACIT, [clause])
+    clause = chunk("Les informations restent confidentielles pendant cinq ans. Cette obligation se prolonge après la fin du contrat.", "confidentiality")
+    findings, check = run("{kind: keyword, any_of: [se prolonge]}", [clause])
     assert findings == [] and check.chunks == 0
+
+
+def test_a_sentence_group_is_read_under_the_types_it_names_whatever_the_article():
+    # A change-of-control sentence inside an assignment article: the passage is typed change_of_control too.
+    assignment = chunk(
+        "ARTICLE 9 — ASSIGNMENT\n9.1 Neither party may assign this Agreement without the prior written consent of the other party.\n"
+        "9.2 A change of control of the Customer shall be deemed an assignment for the purposes of this Article.",
+        "assignment", section="ARTICLE 9 — ASSIGNMENT",
+    )
+    findings, check = run("{kind: keyword, any_of: [deemed an assignment]}", [assignment], clause_types="[change_of_control]")
+    assert check.chunks == 1 and len(findings) == 1
+    assert findings[0].excerpt.startswith("9.2 A change of control") and findings[0].section == "ARTICLE 9 — ASSIGNMENT"
 
 
 def test_keyword_absent_fires_on_a_clause_without_the_words():
@@ -67,7 +79,10 @@ def test_keyword_absent_fires_on_a_clause_without_the_words():
     capped = chunk("The Supplier's liability shall not exceed the fees paid.", "limitation_of_liability", chunk_id="c01-2")
     findings, _ = run(condition, [uncapped, capped], clause_types="[limitation_of_liability]")
     assert [f.chunk_id for f in findings] == ["c01-1"]
-    assert findings[0].details == {"absent": ["plafon", "limited to", "shall not exceed"]}
+    assert findings[0].details["absent"] == ["plafon", "limited to", "shall not exceed"]
+    # "shall not be limited" affirms no limit: the clause still has no cap.
+    unlimited = chunk("The Supplier's liability under this Agreement shall not be limited to the fees paid.", "limitation_of_liability")
+    assert run(condition, [unlimited], clause_types="[limitation_of_liability]")[0]
 
 
 def test_regex_present_and_absent():
