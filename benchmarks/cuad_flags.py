@@ -56,7 +56,8 @@ CATEGORY_TAGS: dict[str, tuple[tuple[str, ...], ...]] = {
     "Anti-Assignment": (("assignment_restriction",),),
     "Exclusivity": (("exclusivity",),),
     "Non-Compete": (("non_compete",),),
-    "Cap On Liability": (("liability_cap",),),
+    # CUAD's Cap On Liability also counts exclusions of damages, sole remedies and time limits on claims.
+    "Cap On Liability": (("liability_cap", "liability_limitation"),),
     "Uncapped Liability": (("uncapped_liability",),),
     "Termination For Convenience": (("termination_for_convenience",),),
     # CUAD's Renewal Term covers automatic renewals and renewals at a party's option or by agreement.

@@ -54,7 +54,7 @@ _WORD = re.compile(r"[\w'’-]+")
 # "no third party has…", "no delegation … shall be deemed…": "no" before a subject negates its verb.
 _VERBAL = re.compile(r"\b(?:not|never|neither|nor|cannot)\b|n't\b|\bno (?:[\w'-]+ ){1,10}?(?:shall|will|may|can|is|are|has|have|holds?)\b")
 _DETERMINER = re.compile(r"\b(?:no|none|without|non|sans|aucune?|nul(?:le)?s?|ni|excluding|excludes?|exclut|exclure)\b|\ba l'exclusion (?:de|du|des|d')")
-_WIDE = re.compile(r"\b(?:nothing|in no (?:event|case)|under no circumstances?|no (?:provision|term|part|right|obligation)s? (?:of|in|under|hereunder|herein)|rien|en aucun cas|aucune (?:stipulation|disposition|clause))\b")
+_WIDE = re.compile(r"\b(?:nothing|in no (?:event|case)|under no circumstances?|not (?:be )?(?:under|subject to|bound by|a party to|party to) any|no (?:provision|term|part|right|obligation)s? (?:of|in|under|hereunder|herein)|rien|en aucun cas|aucune (?:stipulation|disposition|clause))\b")
 _FRENCH_NE = re.compile(r"\b(?:ne|n')(?=\W|[aeiouyh])|\bn'")
 _FRENCH_PAS = re.compile(r"\b(?:pas|plus|jamais|point|nullement|aucunement|guere|aucune?|rien|personne)\b")
 _FRENCH_QUE = re.compile(r"\bqu(?:e|')")
@@ -172,7 +172,7 @@ def read_match(sentence: str, start: int, end: int) -> Reading:
 # --- statements ----------------------------------------------------------------------------------
 
 _VERB = re.compile(
-    r"\b(?:shall|will|may|must|is|are|was|were|be|been|has|have|had|agrees?|grants?|warrants?|covenants?|acknowledges?"
+    r"\b(?:shall|will|may|must|is|are|was|were|be|been|has|have|had|agrees?|grants?|warrants?|acknowledges?"
     r"|can|could|would|should|means|terminates?|expires?|renews?|continues?|remains?|constitutes?|includes?"
     r"|doit|doivent|peut|peuvent|pourra|pourront|sera|seront|est|sont|ont|aura|auront|s'engage\w*|s'interdit|s'oblige\w*"
     r"|reconnait|concede|accorde|prend|prendra|expire\w*|designe|signifie|beneficie\w*|dispose\w*|convient|conviennent)\b"
