@@ -27,7 +27,7 @@ from greffier.dataroom.normalize import fold
 _RECITAL_HEADING = re.compile(
     r"^\W*(?:recitals?|background|preliminary statements?|whereas|witnesseth|preambule|expose(?: prealable)?|exposé"
     r"|il a ete (?:prealablement )?expose(?: ce qui suit)?|(?:il est|etant) (?:prealablement )?expose(?: ce qui suit)?|prealablement,?"
-    r"|attendu que)\W*$"
+    r"|attendu que|entre(?: les soussigne\w*)?|between|(?:the )?parties|les parties)\W*$"
 )
 _OPERATIVE = re.compile(
     r"now,? therefore|(?:hereby )?agree(?:s|d)? as follows|it is (?:hereby )?agreed|the parties (?:hereto )?agree"
