@@ -194,6 +194,8 @@ def review_findings(
     """The LLM rule ``reviewer`` on the hits of the rule it reviews: each is confirmed (kept, with
     the LLM's reason) or dismissed (dropped, listed with its reason in the check). Without an LLM
     the hits are kept, marked "to confirm", and the check says the rule could not run."""
+    if not findings:
+        return [], RuleCheck(reviewer.id, facts.id, CHECKED, detail="no hit to review")
     if llm is None:
         marked = [replace(f, details={**f.details, "review": {"status": TO_CONFIRM, "rule_id": reviewer.id, "reason": "no LLM available"}}) for f in findings]
         return marked, RuleCheck(reviewer.id, facts.id, SKIPPED_NO_LLM, chunks=len(findings), detail=f"{len(findings)} hit(s) left to confirm")

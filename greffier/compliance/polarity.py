@@ -114,23 +114,19 @@ def _cleaned(text: str) -> str:
     return _NOT_A_NEGATION.sub(lambda m: " " * len(m.group(0)), text)
 
 
-def _negation_before(clause: str, matched: str) -> str | None:
+def _negation_before(clause: str) -> str | None:
     """The cue in ``clause`` (folded text from the clause start to the match) that negates the match."""
     clause = _cleaned(clause)
     for pattern, reach in ((_VERBAL, REACH_VERBAL), (_DETERMINER, REACH_DETERMINER), (_WIDE, REACH_WIDE)):
         for cue in pattern.finditer(clause):
             if _words_between(clause[cue.end() :]) <= reach:
                 return cue.group(0).strip()
-    # French « ne … pas »: the « pas » stands before the match or inside it (« ne se renouvelle pas tacitement »).
+    # French « ne … pas »: both before the match (a « jamais » that opens the match is the rule's own word).
     for ne in _FRENCH_NE.finditer(clause):
         following = clause[ne.end() :]
         pas = _FRENCH_PAS.search(following)
-        if pas and _words_between(following[: pas.start()]) <= 4:
-            if _words_between(following[pas.end() :]) <= REACH_VERBAL:
-                return f"ne … {pas.group(0)}"
-        elif pas is None and _words_between(following) <= 4 and (inside := _FRENCH_PAS.search(matched)):
-            if _words_between(matched[: inside.start()]) <= 4:
-                return f"ne … {inside.group(0)}"
+        if pas and _words_between(following[: pas.start()]) <= 4 and _words_between(following[pas.end() :]) <= REACH_VERBAL:
+            return f"ne … {pas.group(0)}"
     return None
 
 
@@ -158,7 +154,7 @@ def read_match(sentence: str, start: int, end: int) -> Reading:
     before, matched, after = fold(sentence[:start]), fold(sentence[start:end]), fold(sentence[end:])
     at, in_exception = _segment_start(before)
     clause = before[at:]
-    if cue := _negation_before(clause, matched):
+    if cue := _negation_before(clause):
         return Reading("negated", "exception" if in_exception else "plain", cue)
     boundary = _BOUNDARY.search(after)
     rest = after[: boundary.start()] if boundary else after
@@ -175,7 +171,7 @@ _VERB = re.compile(
     r"\b(?:shall|will|may|must|is|are|was|were|be|been|has|have|had|agrees?|grants?|warrants?|acknowledges?"
     r"|can|could|would|should|means|terminates?|expires?|renews?|continues?|remains?|constitutes?|includes?"
     r"|doit|doivent|peut|peuvent|pourra|pourront|sera|seront|est|sont|ont|aura|auront|s'engage\w*|s'interdit|s'oblige\w*"
-    r"|reconnait|concede|accorde|prend|prendra|expire\w*|designe|signifie|beneficie\w*|dispose\w*|convient|conviennent)\b"
+    r"|reconnait|concede|accorde|prend|prendra|expire\w*|designe|signifie|beneficie\w*|dispose\w*|convient|conviennent|ne|n')\b"
 )
 _DEFINITION = re.compile(
     r"^(?:[\W\d]*(?:[a-z]{1,4}\)|\([a-z0-9]{1,4}\)|[ivx]{1,4}[.)])?\s*)?(?:(?:for (?:the )?purposes? of [^,]{0,80},|as used (?:in|herein)[^,]{0,60},|au sens (?:du|de la|des) [^,]{0,60},)\s*)?"
@@ -220,7 +216,7 @@ def statement_kind(sentence: str) -> StatementKind:
     if _DEFINITION.match(folded) or _DEFINITION_LEAD.match(folded):
         return "definition"
     words = len(_WORD.findall(folded))
-    ends_like_a_sentence = text.rstrip(" )»\"”'’").endswith((".", "!", "?")) and words > 8
+    ends_like_a_sentence = text.rstrip(" )»\"”'’").endswith((".", "!", "?")) and words > 4
     if words <= 20 and not ends_like_a_sentence and not _VERB.search(folded):
         return "heading"
     return "clause"
