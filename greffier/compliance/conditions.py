@@ -102,7 +102,9 @@ def _folds(condition: KeywordCondition | RegexCondition) -> bool:
 def affirmed_matches(condition: KeywordCondition | RegexCondition, sentence: str, *, clause_only: bool = True) -> list[str]:
     """What ``condition`` finds in ``sentence`` that the sentence affirms (``polarity: affirmative``,
     the default: :func:`greffier.compliance.polarity.read_match`), or everything it finds with
-    ``polarity: any``. With ``clause_only`` a heading, a definition or a recital finds nothing, nor
+    ``polarity: any``. A pattern's ``(?P<focus>…)`` group (``focus2``… when several alternatives have one) names the words whose polarity is read
+    (``may (?P<focus>terminate)`` … "for convenience": "may not terminate" is denied); without one the
+    whole match is, so a prohibition written into the pattern ("shall not assign") is its own words. With ``clause_only`` a heading, a definition or a recital finds nothing, nor
     does a match that lies in the sentence's inline title ("Exclusivity. The Distributor …")."""
     sentence = " ".join(sentence.split())  # text files align columns with runs of spaces
     if clause_only and statement_kind(sentence) != "clause":
@@ -116,7 +118,9 @@ def affirmed_matches(condition: KeywordCondition | RegexCondition, sentence: str
         for match in pattern.finditer(text):
             if match.end() > match.start() and match.end() <= body:
                 continue  # only the title names it
-            if condition.polarity == "any" or read_match(text, match.start(), match.end()).affirmative:
+            focus = next((name for name in pattern.groupindex if name.startswith("focus") and match.group(name) is not None), None)
+            start, end = match.span(focus) if focus else match.span()
+            if condition.polarity == "any" or read_match(text, start, end).affirmative:
                 found.append(label or match.group(0))
                 break
     return found

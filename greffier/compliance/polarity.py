@@ -44,7 +44,7 @@ StatementKind = Literal["clause", "heading", "definition", "recital"]
 # A clause boundary: negation does not reach across it.
 _BOUNDARY = re.compile(
     r"[;:]|(?:^|\s)\((?:[a-z]|[ivx]{1,4}|\d{1,2})\)(?=\s)"  # list items "(a)", "(ii)", "(3)"
-    r"|\b(?:except|excepting|unless|provided|but|however|save|other than|notwithstanding|whereas|subject to)\b"
+    r"|\b(?:except|excepting|unless|provided|but|however|save|other than|notwithstanding|whereas)\b"
     r"|\b(?:sauf|excepte|hormis|toutefois|cependant|mais|sous reserve|a l'exception|a moins|si ce n'est|nonobstant|en revanche|par derogation)\b"
 )
 _EXCEPTION = re.compile(r"\b(?:except|excepting|unless|other than|save|sauf|excepte|hormis|a l'exception|a moins|si ce n'est|par derogation)\b")
@@ -52,8 +52,12 @@ _EXCEPTION = re.compile(r"\b(?:except|excepting|unless|other than|save|sauf|exce
 # Negation cues and how many words may stand between a cue and the words it negates.
 _WORD = re.compile(r"[\w'’-]+")
 # "no third party has…", "no delegation … shall be deemed…": "no" before a subject negates its verb.
-_VERBAL = re.compile(r"\b(?:not|never|neither|nor|cannot)\b|n't\b|\bno (?:[\w'-]+ ){1,10}?(?:shall|will|may|can|is|are|has|have|holds?)\b")
-_DETERMINER = re.compile(r"\b(?:no|none|without|non|sans|aucune?|nul(?:le)?s?|ni|excluding|excludes?|exclut|exclure)\b|\ba l'exclusion (?:de|du|des|d')")
+# « aucune des parties ne pourra… », « nul ne peut… »: the French subject negation.
+_VERBAL = re.compile(
+    r"\b(?:not|never|neither|nor|cannot)\b|n't\b|\bno (?:[\w'-]+ ){1,10}?(?:shall|will|may|can|is|are|has|have|holds?)\b"
+    r"|\b(?:aucune?|nul(?:le)?|personne) (?:[\w'-]+ ){0,5}?(?:ne|n')(?=\W|[aeiouyh])"
+)
+_DETERMINER = re.compile(r"\b(?:no|none|without|non|sans|aucune?|nul(?:le)?s?|ni|excluding|excludes?|exclut|excluent|exclure)\b|\ba l'exclusion (?:de|du|des|d')")
 _WIDE = re.compile(r"\b(?:nothing|in no (?:event|case)|under no circumstances?|not (?:be )?(?:under|subject to|bound by|a party to|party to) any|no (?:provision|term|part|right|obligation)s? (?:of|in|under|hereunder|herein)|rien|en aucun cas|aucune (?:stipulation|disposition|clause))\b")
 _FRENCH_NE = re.compile(r"\b(?:ne|n')(?=\W|[aeiouyh])|\bn'")
 _FRENCH_PAS = re.compile(r"\b(?:pas|plus|jamais|point|nullement|aucunement|guere|aucune?|rien|personne)\b")
@@ -137,6 +141,11 @@ def _only_scope(clause: str, after: str) -> str | None:
         que = _FRENCH_QUE.search(tail)
         pas = _FRENCH_PAS.search(tail[: que.start()] if que else tail)
         if que and not pas and _words_between(tail[: que.start()]) <= 6:
+            return "ne … que"
+    if (ne := _FRENCH_NE.search(after[:60])) and _words_between(after[: ne.start()]) <= 2:  # « L'exclusivité ne vaut que … »
+        tail = after[ne.end() : ne.end() + 80]
+        que = _FRENCH_QUE.search(tail)
+        if que and not _FRENCH_PAS.search(tail[: que.start()]) and _words_between(tail[: que.start()]) <= 4:
             return "ne … que"
     if (only := _ONLY.search(clause)) and _words_between(clause[only.end() :]) <= 3:
         return only.group(0)
