@@ -200,3 +200,36 @@ def test_a_failing_model_is_an_error_status_not_a_crash():
     empty = ScriptedChatBackend()  # raises on the first call
     findings, check = run(LLM_RULE, [clause], clause_types="[exclusivity]", llm=empty)
     assert findings == [] and check.status.startswith("error: AssertionError")
+
+
+def test_one_finding_per_rule_and_article_with_every_excerpt():
+    # An article that runs over two chunks (pages 2 and 3) gives one flag, keeping both excerpts.
+    condition = "{kind: keyword, any_of: [tacite reconduction]}"
+    first = ClassifiedChunk(id="c01-4", document_id="c01", index=4, section="Article 3 — Durée", page=2, page_end=2, clause_types=("term",),
+                            text="Le contrat est renouvelé par tacite reconduction pour un an.")
+    second = ClassifiedChunk(id="c01-5", document_id="c01", index=5, section="Article 3 — Durée", page=3, page_end=3, clause_types=("term",),
+                             text="Chaque tacite reconduction ouvre une nouvelle période de préavis.")
+    other = ClassifiedChunk(id="c01-9", document_id="c01", index=9, section="Article 7 — Divers", page=5, clause_types=("term",),
+                            text="Les avenants suivent la tacite reconduction du contrat.")
+    findings, check = run(condition, [first, second, other])
+    assert check.findings == len(findings) == 2
+    merged = next(f for f in findings if f.section == "Article 3 — Durée")
+    assert (merged.chunk_id, merged.page, merged.page_end) == ("c01-4", 2, 3)
+    assert [e["chunk_id"] for e in merged.details["excerpts"]] == ["c01-4", "c01-5"]
+    assert "pour un an" in merged.excerpt and "nouvelle période" in merged.excerpt
+    assert merged.place == "pp. 2–3 · Article 3 — Durée"
+
+
+def test_recitals_definitions_and_headings_alone_raise_nothing():
+    condition = "{kind: keyword, any_of: [exclusive distributor, exclusivité]}"
+    recitals = ClassifiedChunk(id="c01-1", document_id="c01", index=1, section="BACKGROUND", clause_types=("preamble",),
+                               text="(A) The Supplier wishes to appoint the Distributor as its exclusive distributor in the Territory.")
+    definition = ClassifiedChunk(id="c01-2", document_id="c01", index=2, section="1. DEFINITIONS", clause_types=("definitions",),
+                                 text="'Exclusive Distributor' means the distributor appointed under clause 2.")
+    heading = ClassifiedChunk(id="c01-3", document_id="c01", index=3, section="Article 2 — Exclusivité", clause_types=("exclusivity",),
+                              text="Article 2 — Exclusivité\nLe Distributeur commercialise les Produits dans le Territoire.")
+    assert run(condition, [recitals, definition, heading], clause_types="[any]")[0] == []
+    operative = ClassifiedChunk(id="c01-4", document_id="c01", index=4, section="2. APPOINTMENT", clause_types=("exclusivity",),
+                                text="2.1 The Supplier appoints the Distributor as its exclusive distributor in the Territory.")
+    findings, _ = run(condition, [recitals, definition, heading, operative], clause_types="[any]")
+    assert [f.chunk_id for f in findings] == ["c01-4"]
