@@ -7,7 +7,7 @@ import streamlit as st
 
 from greffier.config import FusionMethod, load_settings
 from greffier.errors import GreffierError
-from greffier.services import warm_up_models
+from greffier.services.warmup import warm_up_models
 from greffier.ui import keys, knobs
 from pages import _shared as shared
 
@@ -42,7 +42,7 @@ def _open_workspace(create: bool, input_key: str) -> None:
 
 def _workspace_section() -> None:
     input_key = _key(keys.WORKSPACE_INPUT)
-    st.text_input("Workspace folder", value=st.session_state[keys.WORKSPACE], key=input_key,
+    st.text_input("WorkspaceStore folder", value=st.session_state[keys.WORKSPACE], key=input_key,
                   help="A folder: Greffier keeps its indexes in <folder>/.greffier/")
     left, right = st.columns(2)
     left.button("Open", key="sidebar_open_workspace", on_click=_open_workspace, args=(False, input_key), width="stretch")
@@ -114,7 +114,8 @@ def _knobs_section(settings, reranker: dict) -> None:  # noqa: ANN001
 
 
 def _hardware_section(settings) -> None:  # noqa: ANN001
-    from greffier.services import hardware_status, warm_up_state
+    from greffier.services.status import hardware_status
+    from greffier.services.warmup import warm_up_state
 
     try:
         lines = knobs.describe_hardware(hardware_status(settings), warm_up_state(settings), warm_up_enabled=settings.models.warm_up)

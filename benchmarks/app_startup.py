@@ -15,7 +15,7 @@ Two measures, each in fresh processes, in the same run:
    session gives the warm figure.
 2. **The answering service in-process** (the proxy that needs no browser): a fresh Python process
    imports Greffier and answers a question at once (cold: models load on the question), and another
-   starts :func:`greffier.services.warm_up_models` first, as the app does, waits as long as a user
+   starts :func:`greffier.services.warmup.warm_up_models` first, as the app does, waits as long as a user
    takes to see the page and type (``--think`` seconds), then asks. First token and total, each.
 
 No LLM is used (``GREFFIER_MODELS__LLM_BACKEND=none``): the first "token" is the first word of the
@@ -71,8 +71,8 @@ def prepare_workspace(target: Path, source: Path | None) -> dict[str, Any]:
         shutil.copytree(source, target, ignore=shutil.ignore_patterns("writer.lock", "parts"))
         return {"source": str(source)}
     from greffier.config import load_settings
-    from greffier.ingest import Ingestor
-    from greffier.synthetic import generate_dataroom
+    from greffier.services.ingest import Ingestor
+    from devtools.synthetic import generate_dataroom
 
     _log("no prepared workspace: ingesting a generated data room of 30 contracts")
     entries, _ = generate_dataroom(30, seed=5)
@@ -225,11 +225,11 @@ import json, sys, time
 started = time.perf_counter()
 import greffier
 from greffier.config import load_settings
-from greffier.answering import answer
+from greffier.services.answering import answer
 imported = time.perf_counter() - started
 settings = load_settings(sys.argv[1])
 if sys.argv[3] == "warm":
-    from greffier.services import warm_up_models, warm_up_state
+    from greffier.services.warmup import warm_up_models, warm_up_state
     warm_up_models(settings)
     time.sleep(float(sys.argv[4]))
 first = []
@@ -305,7 +305,7 @@ def render_markdown(report: dict[str, Any]) -> str:
     runs = apps["warm_up_on"].get("runs", 1)
     lines = [
         f"Median of {runs} starts per variant, interleaved. "
-        f"Workspace: {report['workspace']['source']} ({report['workspace'].get('chunks', '?')} chunks); no LLM (extractive "
+        f"WorkspaceStore: {report['workspace']['source']} ({report['workspace'].get('chunks', '?')} chunks); no LLM (extractive "
         f"answers); load average {report['load_average']} on {report['cpu_threads']} cores. Seconds.",
         "",
         "| the app (`streamlit run app.py`, headless Chromium) | warm-up off | warm-up on (default) |",

@@ -18,10 +18,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import greffier  # noqa: E402,F401  (privacy switches first)
-from greffier.bench.commands import DEFAULT_EVALDATA, DEFAULT_WORKSPACES, parse_overrides  # noqa: E402
-from greffier.bench.datasets import SPAN_DATASETS  # noqa: E402
-from greffier.bench.metrics import mean, overlap, span_precision, span_recall  # noqa: E402
-from greffier.bench.retrieval import RetrievalBenchConfig, prepare_dataset  # noqa: E402
+from devtools.bench.commands import DEFAULT_EVALDATA, DEFAULT_WORKSPACES, parse_overrides  # noqa: E402
+from devtools.bench.datasets import SPAN_DATASETS  # noqa: E402
+from devtools.bench.metrics import mean, overlap, span_precision, span_recall  # noqa: E402
+from devtools.bench.retrieval import RetrievalBenchConfig, prepare_dataset  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

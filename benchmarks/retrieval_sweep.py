@@ -21,9 +21,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import greffier  # noqa: E402,F401  (privacy switches first)
-from greffier.bench.commands import DEFAULT_EVALDATA, DEFAULT_RESULTS, DEFAULT_WORKSPACES, parse_overrides  # noqa: E402
-from greffier.bench.datasets import DATASET_FOLDERS  # noqa: E402
-from greffier.bench.retrieval import RetrievalBenchConfig, run_retrieval_benchmark  # noqa: E402
+from devtools.bench.commands import DEFAULT_EVALDATA, DEFAULT_RESULTS, DEFAULT_WORKSPACES, parse_overrides  # noqa: E402
+from devtools.bench.datasets import DATASET_FOLDERS  # noqa: E402
+from devtools.bench.retrieval import RetrievalBenchConfig, run_retrieval_benchmark  # noqa: E402
 
 DEFAULT_VARIANTS = [
     "default:",

@@ -25,7 +25,7 @@ from stdnum.fr import siren
 if __package__ in (None, ""):  # run as a script: make the `demo` package importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from demo.writers import (  # noqa: E402
+from devtools.writers import (  # noqa: E402
     Block,
     ContractText,
     Rendered,

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from greffier.config import Settings, load_settings
+from greffier.config import ANSWER_MODES, FUSION_METHODS, RETRIEVERS, Settings, load_settings
 from greffier.errors import GreffierError
 
 EXIT_USER_ERROR = 2
@@ -32,7 +32,7 @@ def _settings(args: argparse.Namespace) -> Settings:
 
 
 def cmd_ingest(args: argparse.Namespace) -> int:
-    from greffier.ingest import Ingestor, ProgressEvent
+    from greffier.services.ingest import Ingestor, ProgressEvent  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     settings = _settings(args)
     show_progress = not args.json or sys.stderr.isatty()
@@ -42,7 +42,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         nonlocal bar
         if not show_progress:
             return
-        from tqdm import tqdm
+        from tqdm import tqdm  # optional: progress bars of the CLI only
 
         if event.stage == "scan" and event.total:
             bar = tqdm(total=event.total, unit="file", desc="ingest", file=sys.stderr, dynamic_ncols=True)
@@ -73,7 +73,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
 
 
 def _models_line(settings: Settings) -> str:
-    from greffier.services import models_in_use
+    from greffier.models import models_in_use  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     models = models_in_use(settings)
     reranker = models["reranker"]["name"] if models["reranker"] else "none (no cross-encoder found locally)"
@@ -81,7 +81,7 @@ def _models_line(settings: Settings) -> str:
 
 
 def cmd_status(args: argparse.Namespace) -> int:
-    from greffier.services import workspace_status
+    from greffier.services.status import workspace_status  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     status = workspace_status(_settings(args))
     if args.json:
@@ -101,7 +101,7 @@ def cmd_status(args: argparse.Namespace) -> int:
 
 
 def cmd_inspect(args: argparse.Namespace) -> int:
-    from greffier.services import inspect_workspace
+    from greffier.services.status import inspect_workspace  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     data = inspect_workspace(_settings(args), args.document)
     if args.json:
@@ -116,14 +116,14 @@ def cmd_inspect(args: argparse.Namespace) -> int:
 
 
 def cmd_models(args: argparse.Namespace) -> int:
-    from greffier.models import download_models, models_status
+    from greffier.models import download_models, models_status  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     settings = _settings(args)
     if args.models_command == "download":
         download_models(settings, progress=lambda msg: sys.stderr.write(f"{msg}\n"))
         print(f"models downloaded into {settings.models.models_dir}")
         return 0
-    from greffier.services import hardware_status
+    from greffier.services.status import hardware_status  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     rows = models_status(settings)
     hardware = hardware_status(settings)
@@ -149,7 +149,7 @@ def _hardware_line(hardware: dict[str, Any]) -> str:
 
 
 def cmd_reindex(args: argparse.Namespace) -> int:
-    from greffier.maintenance import reindex
+    from greffier.services.maintenance import reindex  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     report = reindex(_settings(args))
     if args.json:
@@ -160,7 +160,7 @@ def cmd_reindex(args: argparse.Namespace) -> int:
 
 
 def cmd_search(args: argparse.Namespace) -> int:
-    from greffier.search import search
+    from greffier.services.search import search  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     settings = _settings(args)
     response = search(
@@ -186,7 +186,7 @@ def _where(r: dict[str, Any]) -> str:
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
-    from greffier.answering import answer
+    from greffier.services.answering import answer  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     settings = _settings(args)
     streamed = not args.json and sys.stdout.isatty()
@@ -225,19 +225,19 @@ def cmd_ask(args: argparse.Namespace) -> int:
 
 
 def cmd_scan(args: argparse.Namespace) -> int:
-    from greffier.compliance.cli import run_scan
+    from greffier.cli_compliance import run_scan  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     return run_scan(args, _settings(args))
 
 
 def cmd_flags(args: argparse.Namespace) -> int:
-    from greffier.compliance.cli import run_flags
+    from greffier.cli_compliance import run_flags  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     return run_flags(args, _settings(args))
 
 
 def cmd_tool(args: argparse.Namespace) -> int:
-    from greffier.tools import ToolError, call_tool, tool_definitions
+    from greffier.tools import ToolError, call_tool, tool_definitions  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     settings = _settings(args)
     if args.name == "list":
@@ -253,7 +253,7 @@ def cmd_tool(args: argparse.Namespace) -> int:
 
 
 def cmd_mcp(args: argparse.Namespace) -> int:
-    from greffier.mcp_server import serve_http, serve_stdio
+    from greffier.mcp_server import serve_http, serve_stdio  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     settings = _settings(args)
     if args.http:
@@ -264,7 +264,7 @@ def cmd_mcp(args: argparse.Namespace) -> int:
 
 
 def cmd_chat(args: argparse.Namespace) -> int:
-    from greffier.chat.router import ChatRouter
+    from greffier.chat.router import ChatRouter  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     settings = _settings(args)
     router = ChatRouter(settings)
@@ -315,7 +315,7 @@ def cmd_chat(args: argparse.Namespace) -> int:
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
-    from greffier.maintenance import check_consistency
+    from greffier.services.maintenance import check_consistency  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     report = check_consistency(_settings(args), repair=args.repair)
     if args.json:
@@ -357,15 +357,15 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("search", cmd_search, "hybrid passage search (the exact query, no LLM)")
     p.add_argument("query")
     p.add_argument("--top-k", type=int, default=None, help="number of passages (default: search.top_k_final)")
-    p.add_argument("--retriever", choices=["hybrid", "dense", "bm25"], default="hybrid")
-    p.add_argument("--fusion", choices=["combine_and_dedup", "rrf", "boost_only"], default=None)
+    p.add_argument("--retriever", choices=RETRIEVERS, default="hybrid")
+    p.add_argument("--fusion", choices=FUSION_METHODS, default=None)
     p.add_argument("--min-score", type=float, default=None)
     p.add_argument("--no-rerank", action="store_true")
     p = add("ask", cmd_ask, "answer a question with citations (rag), list passages, or ask the LLM alone")
     p.add_argument("question")
-    p.add_argument("--mode", choices=["rag", "retrieval_only", "direct"], default="rag")
+    p.add_argument("--mode", choices=ANSWER_MODES, default="rag")
     p.add_argument("--top-k", type=int, default=None)
-    p.add_argument("--fusion", choices=["combine_and_dedup", "rrf", "boost_only"], default=None)
+    p.add_argument("--fusion", choices=FUSION_METHODS, default=None)
     p.add_argument("--no-rerank", action="store_true")
     p = add("tool", cmd_tool, "call a tool (search_data_room, get_contract, find_duplicates, search_documents) with JSON arguments; 'tool list' prints their definitions")
     p.add_argument("name")
@@ -384,18 +384,38 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--http", action="store_true", help="streamable HTTP instead of stdio")
     p.add_argument("--host", default="127.0.0.1", help="HTTP bind address (non-loopback needs GREFFIER_MCP_TOKEN)")
     p.add_argument("--port", type=int, default=8002, help="HTTP port")
-    from greffier.bench.commands import add_bench_parser
-
-    add_bench_parser(sub)  # bench retrieval | bench bm25
-    from greffier.bench.cli_extra import add_extra_bench_commands
-
-    add_extra_bench_commands(sub.choices["bench"])  # bench ingest | query | rerank | dataroom | app
+    _add_bench_commands(sub)  # bench retrieval | bm25 | ingest | query | rerank | dataroom | app (dev tools)
     _add_compliance_commands(add)  # scan | flags [set-status | export]
     return parser
 
 
+def _add_bench_commands(sub: Any) -> None:
+    """The benchmarks live in the dev tools (devtools/ of a checkout), not in the product: this entry
+    loads them, or says how to get them."""
+    try:
+        from devtools.bench.commands import add_bench_parser  # dev tools: present in a checkout, not in an installed product
+        from devtools.bench.scripts import add_extra_bench_commands  # dev tools: present in a checkout, not in an installed product
+    except ImportError as exc:
+        missing = getattr(exc, "name", None) or str(exc)
+        parser = sub.add_parser("bench", help="benchmarks (needs the dev tools of a repository checkout)", add_help=False, prefix_chars="+")
+        parser.add_argument("rest", nargs=argparse.REMAINDER)
+        parser.set_defaults(func=lambda _args: _no_devtools(missing))
+        return
+    add_bench_parser(sub)
+    add_extra_bench_commands(sub.choices["bench"])
+
+
+def _no_devtools(missing: str) -> int:
+    sys.stderr.write(
+        f"error: the benchmark tools are not installed ({missing} cannot be imported). They live in devtools/ of a "
+        "checkout of the repository: run `python -m greffier bench ...` from its root, after "
+        "`pip install -r devtools/requirements.in`.\n"
+    )
+    return EXIT_USER_ERROR
+
+
 def _add_compliance_commands(add: Callable[..., argparse.ArgumentParser]) -> None:
-    from greffier.compliance.cli import add_filter_arguments
+    from greffier.cli_compliance import add_filter_arguments  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     p = add("scan", cmd_scan, "scan documents with a compliance playbook (playbooks/*.yaml) and store the flags")
     p.add_argument("--playbook", default="ma_due_diligence", help="playbook name in playbooks/ or a YAML file (default: ma_due_diligence)")
@@ -424,7 +444,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    from greffier.privacy import TEXT_ECHOING_LOGGERS
+    from greffier.privacy import TEXT_ECHOING_LOGGERS  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     for noisy in TEXT_ECHOING_LOGGERS:  # never DEBUG: these echo document text
         logging.getLogger(noisy).setLevel(logging.INFO if args.verbose else logging.WARNING)

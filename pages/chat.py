@@ -8,7 +8,7 @@ import logging
 import streamlit as st
 
 from greffier.errors import GreffierError
-from greffier.services import workspace_status
+from greffier.services.status import workspace_status
 from greffier.ui import chat, keys, knobs
 from greffier.ui.exports import conversation_docx, conversation_markdown
 from greffier.ui.text import escape_markdown, one_line

@@ -8,7 +8,7 @@ import pandas as pd
 import streamlit as st
 
 from greffier.errors import GreffierError
-from greffier.services import list_documents
+from greffier.services.status import list_documents
 from greffier.ui import compliance, keys
 from greffier.ui.text import escape_markdown, one_line
 from pages import _shared as shared

@@ -6,7 +6,7 @@ import logging
 import streamlit as st
 
 from greffier.errors import GreffierError
-from greffier.services import workspace_status
+from greffier.services.status import workspace_status
 from greffier.ui import documents, keys
 from pages import _shared as shared
 
@@ -15,7 +15,7 @@ settings = shared.settings()
 st.session_state.setdefault("documents_generation", 0)
 
 st.header("Documents")
-st.caption(f"Workspace `{settings.workspace}` — files are read here and nothing leaves this machine.")
+st.caption(f"WorkspaceStore `{settings.workspace}` — files are read here and nothing leaves this machine.")
 
 
 def _run(action, label: str):  # noqa: ANN001, ANN202
@@ -105,7 +105,7 @@ if status.get("reindex_needed"):
         f"{status['models']['embedder']['signature']!r}: re-index everything before searching."
     )
     if st.button("Re-index everything with the current embedder", key="documents_reindex_all"):
-        from greffier.maintenance import reindex
+        from greffier.services.maintenance import reindex
 
         with st.spinner("Re-embedding every passage…"):
             try:

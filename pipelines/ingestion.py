@@ -9,14 +9,15 @@ from __future__ import annotations
 from haystack import Pipeline
 
 from greffier.config import Settings
-from pipelines.converters.file_converter import FileConverter
+from pipelines.converters.file_converter import add_file_conversion, format_converters
 from pipelines.converters.text_converter import TextConverter
 from pipelines.embedders.document_embedder import GreffierDocumentEmbedder
 from pipelines.splitters.structure_splitter import StructureSplitter
 from pipelines.writers.workspace_writer import WorkspaceWriter
+from store.workspace import WorkspaceStore
 
 
-def _add_back_half(pipeline: Pipeline, settings: Settings) -> None:
+def _add_back_half(pipeline: Pipeline, settings: Settings, store: WorkspaceStore, documents: str, failures: str) -> None:
     chunking = settings.chunking
     models = settings.models
     pipeline.add_component(
@@ -37,40 +38,37 @@ def _add_back_half(pipeline: Pipeline, settings: Settings) -> None:
             batch_size=models.embed_batch_size,
         ),
     )
-    pipeline.add_component("writer", WorkspaceWriter(workspace=str(settings.workspace)))
-    pipeline.connect("converter.documents", "splitter.documents")
+    pipeline.add_component("writer", WorkspaceWriter(store=store))
+    pipeline.connect(documents, "splitter.documents")
     pipeline.connect("splitter.documents", "embedder.documents")
     pipeline.connect("embedder.documents", "writer.documents")
     pipeline.connect("embedder.meta", "writer.embedder")
-    pipeline.connect("converter.documents", "writer.parents")
-    pipeline.connect("converter.failures", "writer.failures")
+    pipeline.connect(documents, "writer.parents")
+    pipeline.connect(failures, "writer.failures")
 
 
-def build_file_ingestion_pipeline(settings: Settings) -> Pipeline:
-    """Files on disk (PDF, DOCX, HTML, Markdown, text) into the workspace of ``settings``.
+def build_file_ingestion_pipeline(settings: Settings, store: WorkspaceStore) -> Pipeline:
+    """Files on disk (PDF, DOCX, HTML, Markdown, text) into the workspace ``store``.
 
-    Run with ``{"converter": {"sources": [abs paths], "meta": [{"doc_id", "file", ...}]}}``.
+    Run with ``{"router": {"sources": [abs paths], "meta": [{"doc_id", "file", ...}]}}``: the router sends
+    each file to its format's converter (:mod:`pipelines.converters.file_converter`).
     """
     pipeline = Pipeline()
-    pipeline.add_component(
-        "converter",
-        FileConverter(
-            ocr=settings.ocr.enabled,
-            ocr_languages=list(settings.ocr.languages),
-            models_dir=str(settings.models.models_dir),
-            max_file_mb=settings.ingest.max_file_mb,
-        ),
+    converters = format_converters(
+        ocr=settings.ocr.enabled, ocr_languages=list(settings.ocr.languages), models_dir=str(settings.models.models_dir),
+        max_file_mb=settings.ingest.max_file_mb,
     )
-    _add_back_half(pipeline, settings)
+    documents, failures = add_file_conversion(pipeline, converters)
+    _add_back_half(pipeline, settings, store, documents, failures)
     return pipeline
 
 
-def build_text_ingestion_pipeline(settings: Settings) -> Pipeline:
-    """Texts in memory (data-room JSON entries) into the workspace of ``settings``.
+def build_text_ingestion_pipeline(settings: Settings, store: WorkspaceStore) -> Pipeline:
+    """Texts in memory (data-room JSON entries) into the workspace ``store``.
 
     Run with ``{"converter": {"texts": [...], "meta": [{"doc_id", "file", ...}]}}``.
     """
     pipeline = Pipeline()
     pipeline.add_component("converter", TextConverter())
-    _add_back_half(pipeline, settings)
+    _add_back_half(pipeline, settings, store, "converter.documents", "converter.failures")
     return pipeline

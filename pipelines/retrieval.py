@@ -7,15 +7,21 @@ one is present locally (the builder is told by the caller, which resolved the mo
 
 from __future__ import annotations
 
-from haystack import Pipeline
+import time
+from typing import Any
 
-from greffier.config import Settings
+from haystack import Document, Pipeline
+
+from greffier.config import RETRIEVERS, Settings
 from pipelines.embedders.text_embedder import GreffierTextEmbedder
 from pipelines.joiners.fusion import HybridFusion
 from pipelines.joiners.selector import FinalSelector
 from pipelines.retrievers.workspace_retrievers import ChunkHydrator, DenseRetriever, LexicalRetriever
+from pipelines.routers.scoping import ScopeResolver
+from store.workspace import WorkspaceStore
+from greffier.device import detect_device
+from pipelines.rankers.reranker import GreffierReranker
 
-RETRIEVERS = ("hybrid", "dense", "bm25")
 # Reranker defaults by device, from measured latency (docs/benchmarks.md, "Reranker cost"): on a CPU,
 # bge-reranker-v2-m3 costs ~2-3 CPU-seconds per passage and small batches waste less padding.
 RERANK_DEFAULTS = {"gpu": {"candidates": 20, "batch_size": 32}, "cpu": {"candidates": 10, "batch_size": 8}}
@@ -23,7 +29,6 @@ RERANK_DEFAULTS = {"gpu": {"candidates": 20, "batch_size": 32}, "cpu": {"candida
 
 def rerank_parameters(settings: Settings) -> dict[str, int]:
     """``{"candidates", "batch_size", "max_length"}`` of the reranker: the settings, or the device's defaults."""
-    from greffier.device import detect_device
 
     search = settings.search
     kind = "cpu" if detect_device(settings.models.device).kind == "cpu" else "gpu"
@@ -34,26 +39,51 @@ def rerank_parameters(settings: Settings) -> dict[str, int]:
     }
 
 
-def build_retrieval_pipeline(settings: Settings, *, retriever: str = "hybrid", rerank: bool = False) -> Pipeline:
-    """An unwarmed retrieval pipeline over the workspace of ``settings``.
+def warmed_retrieval_pipeline(settings: Settings, store: WorkspaceStore, *, retriever: str = "hybrid", rerank: bool = False) -> Pipeline:
+    """The retrieval pipeline of :func:`build_retrieval_pipeline`, warmed once and kept in ``store``
+    (one per model, search and store settings)."""
+    key = ("retrieval.pipeline", settings.model_dump_json(include={"models", "search", "store"}), retriever, rerank)
 
-    Inputs: ``embedder.text`` and ``bm25.query`` (the same exact query), optional ``doc_ids`` on both
-    retrievers, ``top_k`` overrides. Output: ``selector.documents``.
+    def build() -> Pipeline:
+        pipeline = build_retrieval_pipeline(settings, store, retriever=retriever, rerank=rerank)
+        pipeline.warm_up()
+        return pipeline
+
+    return store.memo(key, build)
+
+
+def build_retrieval_pipeline(settings: Settings, store: WorkspaceStore, *, retriever: str = "hybrid", rerank: bool = False) -> Pipeline:
+    """An unwarmed retrieval pipeline over the workspace ``store``, configured by ``settings``.
+
+    Inputs (see :func:`retrieval_inputs`): ``scope.question`` and optional ``scope.doc_ids`` (a filter:
+    the search stays inside those contracts), ``top_k`` overrides. Output: ``selector.documents``, and
+    ``scope.scope`` (the contracts the question named, or None).
     """
+    pipeline = Pipeline()
+    add_retrieval(pipeline, settings, store, retriever=retriever, rerank=rerank)
+    return pipeline
+
+
+def add_retrieval(pipeline: Pipeline, settings: Settings, store: WorkspaceStore, *, retriever: str = "hybrid", rerank: bool = False) -> str:
+    """Add the retrieval components to ``pipeline``: scope → (embedder → dense, BM25) → fusion →
+    hydrator → (reranker) → selector. Returns the name of the last component ("selector")."""
     if retriever not in RETRIEVERS:
         raise ValueError(f"unknown retriever {retriever!r}: use one of {', '.join(RETRIEVERS)}")
     search = settings.search
     models = settings.models
-    workspace = str(settings.workspace)
-    pipeline = Pipeline()
+    pipeline.add_component("scope", ScopeResolver(store=store, enabled=search.scope_named_documents))
     if retriever in ("hybrid", "dense"):
         pipeline.add_component(
             "embedder", GreffierTextEmbedder(model=models.embedder, models_dir=str(models.models_dir), device=models.device)
         )
-        pipeline.add_component("dense", DenseRetriever(workspace=workspace, top_k=search.top_k_retrieval))
+        pipeline.add_component("dense", DenseRetriever(store=store, top_k=search.top_k_retrieval))
+        pipeline.connect("scope.query", "embedder.text")
+        pipeline.connect("scope.doc_ids", "dense.doc_ids")
         pipeline.connect("embedder.embedding", "dense.query_embedding")
     if retriever in ("hybrid", "bm25"):
-        pipeline.add_component("bm25", LexicalRetriever(workspace=workspace, top_k=search.top_k_retrieval))
+        pipeline.add_component("bm25", LexicalRetriever(store=store, top_k=search.top_k_retrieval))
+        pipeline.connect("scope.query", "bm25.query")
+        pipeline.connect("scope.doc_ids", "bm25.doc_ids")
     pipeline.add_component(
         "fusion",
         HybridFusion(
@@ -69,12 +99,10 @@ def build_retrieval_pipeline(settings: Settings, *, retriever: str = "hybrid", r
         pipeline.connect("dense.documents", "fusion.dense")
     if retriever in ("hybrid", "bm25"):
         pipeline.connect("bm25.documents", "fusion.lexical")
-    pipeline.add_component("hydrator", ChunkHydrator(workspace=workspace))
+    pipeline.add_component("hydrator", ChunkHydrator(store=store))
     pipeline.connect("fusion.documents", "hydrator.documents")
     last = "hydrator"
     if rerank:
-        from pipelines.rankers.reranker import GreffierReranker
-
         pipeline.add_component(
             "reranker",
             GreffierReranker(
@@ -82,8 +110,81 @@ def build_retrieval_pipeline(settings: Settings, *, retriever: str = "hybrid", r
                 **rerank_parameters(settings),
             ),
         )
+        pipeline.connect("scope.query", "reranker.query")
         pipeline.connect("hydrator.documents", "reranker.documents")
         last = "reranker"
     pipeline.add_component("selector", FinalSelector(top_k=search.top_k_final, min_score=search.min_score))
     pipeline.connect(f"{last}.documents", "selector.documents")
-    return pipeline
+    return "selector"
+
+
+def retrieval_inputs(
+    question: str,
+    *,
+    top_k_retrieval: int,
+    fused: int,
+    top_k: int | None = None,
+    min_score: float | None = None,
+    fusion: str | None = None,
+    doc_ids: list[str] | None = None,
+    scope: bool | None = None,
+) -> dict[str, Any]:
+    """The run inputs of a pipeline from :func:`build_retrieval_pipeline` for ``question``: each
+    retriever returns ``top_k_retrieval`` passages, ``fused`` leave the fusion, ``top_k`` (or the
+    configured final top-k) the selector. ``doc_ids`` keeps the search inside those contracts;
+    ``scope`` turns the search inside the contracts the question names on or off (None: settings)."""
+    return {
+        "scope": {"question": question, "doc_ids": doc_ids, "scope": scope},
+        "dense": {"top_k": top_k_retrieval},
+        "bm25": {"top_k": top_k_retrieval},
+        "fusion": {"method": fusion, "top_k": fused},
+        "selector": {"top_k": top_k, "min_score": min_score},
+    }
+
+
+def runnable(pipeline: Pipeline, data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` without the inputs of components this pipeline does not have (a BM25-only pipeline
+    has no dense retriever)."""
+    names = set(pipeline.graph.nodes)
+    return {name: inputs for name, inputs in data.items() if name in names}
+
+
+def stage_times(outputs: dict[str, Any], total_ms: float) -> dict[str, float]:
+    """The time of each retrieval stage of a run's outputs, in ms."""
+    return {
+        "dense_ms": round(outputs.get("dense", {}).get("ms", 0.0), 2),
+        "bm25_ms": round(outputs.get("bm25", {}).get("ms", 0.0), 2),
+        "fusion_ms": round(outputs.get("fusion", {}).get("ms", 0.0), 2),
+        "rerank_ms": round(outputs.get("reranker", {}).get("ms", 0.0), 2),
+        "total_ms": round(total_ms, 2),
+    }
+
+
+RETRIEVAL_OUTPUTS = frozenset({"scope", "dense", "bm25", "fusion", "reranker", "selector"})
+
+
+def run_retrieval(pipeline: Pipeline, data: dict[str, Any]) -> tuple[list[dict[str, Any]], dict[str, float], dict[str, Any] | None]:
+    """Run a retrieval pipeline: the passages (:func:`passage`), the time of each stage in ms, and the
+    scope (the contracts the question named, or None)."""
+    started = time.perf_counter()
+    outputs = pipeline.run(runnable(pipeline, data), include_outputs_from=set(RETRIEVAL_OUTPUTS))
+    stages = stage_times(outputs, (time.perf_counter() - started) * 1000)
+    return [passage(doc) for doc in outputs["selector"]["documents"]], stages, outputs.get("scope", {}).get("scope")
+
+
+def passage(doc: Document) -> dict[str, Any]:
+    """A retrieved chunk as the services return it: ids, file, page, section, scores and text."""
+    meta = doc.meta
+    return {
+        "chunk_id": doc.id,
+        "contract_id": meta.get("doc_id"),
+        "file": meta.get("file"),
+        "title": meta.get("title"),
+        "page": meta.get("page"),
+        "page_end": meta.get("page_end"),
+        "section": meta.get("section"),
+        "score": round(float(doc.score or 0.0), 6),
+        "dense_score": meta.get("dense_score"),
+        "bm25_score": meta.get("bm25_score"),
+        "text": doc.content or "",
+    }

@@ -19,17 +19,17 @@ from pipelines.classifiers.chunk_source import WorkspaceChunkSource
 from pipelines.classifiers.clause_classifier import ClauseClassifier
 from pipelines.classifiers.flag_writer import FlagWriter
 from pipelines.classifiers.rule_checker import PlaybookRuleChecker
+from store.workspace import WorkspaceStore
 
 
-def build_scanning_pipeline(settings: Settings, *, playbook: str | Path, library: str | Path | None = None, write: bool = True) -> Pipeline:
-    """The scan of the workspace of ``settings`` with ``playbook`` (name or YAML path).
+def build_scanning_pipeline(settings: Settings, store: WorkspaceStore, *, playbook: str | Path, library: str | Path | None = None, write: bool = True) -> Pipeline:
+    """The scan of the workspace ``store`` with ``playbook`` (name or YAML path), configured by ``settings``.
 
     With ``write=False`` the pipeline stops at the rule checker (nothing is stored).
     """
     models = settings.models
-    workspace = str(settings.workspace)
     pipeline = Pipeline()
-    pipeline.add_component("source", WorkspaceChunkSource(workspace=workspace))
+    pipeline.add_component("source", WorkspaceChunkSource(store=store))
     pipeline.add_component(
         "classifier",
         ClauseClassifier(
@@ -43,7 +43,7 @@ def build_scanning_pipeline(settings: Settings, *, playbook: str | Path, library
     pipeline.connect("classifier.documents", "checker.documents")
     pipeline.connect("source.facts", "checker.facts")
     if write:
-        pipeline.add_component("writer", FlagWriter(workspace=workspace))
+        pipeline.add_component("writer", FlagWriter(store=store))
         pipeline.connect("checker.findings", "writer.findings")
         pipeline.connect("checker.checks", "writer.checks")
         pipeline.connect("checker.playbook", "writer.playbook")

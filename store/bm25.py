@@ -13,17 +13,33 @@ from collections.abc import Iterator
 import json
 import logging
 import shutil
-import threading
 from dataclasses import dataclass
 from pathlib import Path
 
 import bm25s
 import numpy as np
 
+from greffier.text import tokenize
+
 log = logging.getLogger(__name__)
 
 INDEX_DIR = "bm25"
 STAMP_FILE = "stamp.json"
+
+
+def document_tokens(text: str) -> str:
+    """The tokens of ``text`` as stored (space-separated), from which the index is built."""
+    return " ".join(tokenize(text))
+
+
+def chunk_tokens(section: str | None, text: str, header: str | None = None) -> str:
+    """The stored tokens of a chunk: its contract header, its section heading and its text.
+
+    The section heading is indexed once more: « ARTICLE 3 — DURÉE » is the best lexical clue to what
+    an article is about, and later pieces of a long article do not repeat it in their text.
+    """
+    body = f"{section or ''}\n{text or ''}"
+    return document_tokens(f"{header}\n{body}" if header else body)
 
 
 @dataclass(frozen=True)
@@ -135,26 +151,3 @@ def saved_generation(data_dir: Path) -> int | None:
         return int(stamp["generation"])
     except (OSError, ValueError, KeyError):
         return None
-
-
-_cache: dict[str, BM25Index] = {}
-_cache_lock = threading.Lock()
-
-
-def cached_index(data_dir: Path, generation: int, loader) -> BM25Index:  # noqa: ANN001
-    """The process-wide index of ``data_dir`` at ``generation``; ``loader()`` builds it when stale."""
-    key = str(Path(data_dir).resolve())
-    with _cache_lock:
-        index = _cache.get(key)
-        if index is not None and index.generation == generation:
-            return index
-        index = BM25Index.load(data_dir)
-        if index is None or index.generation != generation:
-            index = loader()
-        _cache[key] = index
-        return index
-
-
-def forget(data_dir: Path) -> None:
-    with _cache_lock:
-        _cache.pop(str(Path(data_dir).resolve()), None)

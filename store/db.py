@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import fcntl
 import logging
-import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -18,14 +17,11 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, SQLModel, create_engine
 
 from store import chat_models, compliance_models, models  # noqa: F401  (register the tables on SQLModel.metadata)
+import importlib
 
 log = logging.getLogger(__name__)
 
 DB_FILE = "greffier.sqlite"
-
-_engines: dict[str, Engine] = {}
-_engines_lock = threading.Lock()
-
 
 def _set_sqlite_pragmas(dbapi_connection, _record) -> None:  # noqa: ANN001
     cursor = dbapi_connection.cursor()
@@ -36,34 +32,23 @@ def _set_sqlite_pragmas(dbapi_connection, _record) -> None:  # noqa: ANN001
     cursor.close()
 
 
-def get_engine(data_dir: Path) -> Engine:
-    """The shared engine of the database in ``data_dir`` (created and migrated on first use)."""
+def create_workspace_engine(data_dir: Path) -> Engine:
+    """A new engine on the database in ``data_dir``, created and migrated first.
+
+    The workspace store (:class:`store.workspace.WorkspaceStore`) makes one and owns it; two
+    processes opening a new workspace at once do not both create its tables (a file lock).
+    """
     db_path = (Path(data_dir) / DB_FILE).resolve()
-    key = str(db_path)
-    with _engines_lock:
-        engine = _engines.get(key)
-        if engine is None:
-            db_path.parent.mkdir(parents=True, exist_ok=True)
-            engine = create_engine(f"sqlite:///{db_path}", connect_args={"check_same_thread": False, "timeout": 30})
-            event.listen(engine, "connect", _set_sqlite_pragmas)
-            # Two processes opening a new workspace at once must not both create its tables.
-            with open(db_path.parent / "migrate.lock", "a+") as lock:
-                fcntl.flock(lock, fcntl.LOCK_EX)
-                try:
-                    migrate(engine)
-                finally:
-                    fcntl.flock(lock, fcntl.LOCK_UN)
-            _engines[key] = engine
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(f"sqlite:///{db_path}", connect_args={"check_same_thread": False, "timeout": 30})
+    event.listen(engine, "connect", _set_sqlite_pragmas)
+    with open(db_path.parent / "migrate.lock", "a+") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            migrate(engine)
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
     return engine
-
-
-def dispose_engine(data_dir: Path) -> None:
-    """Close the pooled connections of a workspace database (tests, workspace switch)."""
-    key = str((Path(data_dir) / DB_FILE).resolve())
-    with _engines_lock:
-        engine = _engines.pop(key, None)
-    if engine is not None:
-        engine.dispose()
 
 
 @contextmanager
@@ -98,7 +83,6 @@ def _create_tables_of(module_name: str):  # noqa: ANN202
     """A migration that creates the tables a module defines (checkfirst: safe on any database)."""
 
     def migration(connection) -> None:  # noqa: ANN001
-        import importlib
 
         module = importlib.import_module(module_name)
         for table in module.TABLES:

@@ -100,7 +100,7 @@ class ContractMeta(SQLModel, table=True):
 class RecordCache(SQLModel, table=True):
     """A contract's data-room record before the data-room-wide steps (amendments, warnings), with its
     extraction, keyed by a hash of everything it was built from: after an ingest only the contracts
-    that changed are extracted again (greffier.dataroom.service.refresh_records)."""
+    that changed are extracted again (store.records.refresh_records)."""
 
     contract_id: str = Field(primary_key=True)
     input_hash: str = ""

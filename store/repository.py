@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from sqlalchemy import delete, func
 from sqlmodel import Session, select
 
-from store.models import Chunk, Contract, SourceFile, WorkspaceMeta, utcnow
+from store.models import Chunk, Contract, ContractMeta, SourceFile, WorkspaceMeta, utcnow
 
 GENERATION_KEY = "chunk_generation"
 
@@ -196,3 +197,18 @@ def all_bm25_tokens(*, session: Session) -> tuple[list[str], list[list[str]]]:
         ids.append(chunk_id)
         tokens.append(joined.split())
     return ids, tokens
+
+
+# --- data-room records (derived data: written by the writer as a whole, read by everyone) --------
+
+RECORDS_STAMP_KEY = "records_generation"
+
+
+def data_room_records(*, session: Session) -> list[dict[str, Any]]:
+    """Every stored data-room record (JSON), in data-room order."""
+    return [row.record for row in session.exec(select(ContractMeta).order_by(ContractMeta.position))]
+
+
+def records_stamp(*, session: Session) -> str | None:
+    """What the stored records were built from (``"<chunk generation>:v<format>"``), None before the first build."""
+    return get_meta(session=session, key=RECORDS_STAMP_KEY)

@@ -7,7 +7,6 @@ embeddings, so this module never lets that happen: every write and query carries
 from __future__ import annotations
 
 import logging
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -21,38 +20,34 @@ log = logging.getLogger(__name__)
 CHROMA_DIR = "chroma"
 COLLECTION_PREFIX = "chunks"
 
-_clients: dict[str, Any] = {}
-_clients_lock = threading.Lock()
-
-
 def _chroma_settings():  # noqa: ANN202
-    from chromadb.config import Settings as ChromaSettings
+    from chromadb.config import Settings as ChromaSettings  # heavy: 0.65 s to import, only when a vector client is made
 
     return ChromaSettings(anonymized_telemetry=False, allow_reset=False)
 
 
-def get_client(data_dir: Path, host: str | None = None, port: int = 8000):  # noqa: ANN201
-    """A process-wide Chroma client: persistent under ``data_dir``, or an HTTP client to a server."""
-    key = f"http://{host}:{port}" if host else str((Path(data_dir) / CHROMA_DIR).resolve())
-    with _clients_lock:
-        client = _clients.get(key)
-        if client is None:
-            import chromadb
+def make_client(data_dir: Path, host: str | None = None, port: int = 8000):  # noqa: ANN201
+    """A Chroma client: persistent under ``data_dir``, or an HTTP client to a server.
 
-            if host:
-                client = chromadb.HttpClient(host=host, port=port, settings=_chroma_settings())
-            else:
-                path = Path(key)
-                path.mkdir(parents=True, exist_ok=True)
-                client = chromadb.PersistentClient(path=str(path), settings=_chroma_settings())
-            _clients[key] = client
-    return client
+    The workspace store keeps the one it made and closes it with the store.
+    """
+    import chromadb  # heavy: 0.65 s to import, only when a vector client is made
+
+    if host:
+        return chromadb.HttpClient(host=host, port=port, settings=_chroma_settings())
+    path = (Path(data_dir) / CHROMA_DIR).resolve()
+    path.mkdir(parents=True, exist_ok=True)
+    return chromadb.PersistentClient(path=str(path), settings=_chroma_settings())
 
 
-def forget_client(data_dir: Path) -> None:
-    key = str((Path(data_dir) / CHROMA_DIR).resolve())
-    with _clients_lock:
-        _clients.pop(key, None)
+def close_client(client) -> None:  # noqa: ANN001
+    """Release a client (Chroma stops the embedded system when its last client closes)."""
+    close = getattr(client, "close", None)
+    if callable(close):
+        try:
+            close()
+        except Exception as exc:  # noqa: BLE001  (closing must not fail a shutdown)
+            log.debug("closing a Chroma client failed: %s", exc)
 
 
 def collection_name(workspace_id: str) -> str:
@@ -76,6 +71,22 @@ def get_collection(client, name: str, embedder_signature: str | None = None, *, 
         if current != ef_search:
             collection.modify(configuration={"hnsw": {"ef_search": ef_search}})
     return collection
+
+
+def existing_collection(client, name: str):  # noqa: ANN001, ANN201
+    """The chunk collection when it exists, else None. A reader neither creates a collection nor
+    changes its configuration: a new ``ef_search`` is applied by the next writer (:func:`get_collection`)."""
+    try:
+        return client.get_collection(name=name, embedding_function=None)
+    except Exception:  # noqa: BLE001  (chromadb raises NotFoundError or ValueError depending on the version)
+        return None
+
+
+def drop_collection(client, name: str) -> None:  # noqa: ANN001
+    try:
+        client.delete_collection(name)
+    except Exception:  # noqa: BLE001  (absent collection: nothing to drop)
+        pass
 
 
 def chroma_metadata(meta: dict[str, Any]) -> dict[str, Any]:

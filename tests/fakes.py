@@ -1,7 +1,8 @@
 """Test doubles at the only boundary no real thing can reach here: the LLM.
 
-``ScriptedChatBackend`` stands in for an Ollama model: replies are queued and handed out in order,
-streamed token by token like a real model. ``OllamaStub`` is a real HTTP server on loopback that
+``ScriptedChatGenerator`` is a Haystack chat generator that stands in for an Ollama model: replies
+are queued and handed out in order, streamed token by token like a real model; ``ScriptedChatBackend``
+is the LLM backend over it. ``OllamaStub`` is a real HTTP server on loopback that
 speaks Ollama's chat API, so the real Ollama client code is exercised end to end.
 """
 
@@ -13,39 +14,58 @@ from collections import deque
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from haystack import component
 from haystack.dataclasses import ChatMessage, StreamingChunk, ToolCall
 
-from greffier.llm import LLMBackend
+from pipelines.generators.llm import LLMBackend
 
 
-class ScriptedChatBackend(LLMBackend):
-    """Queue replies (text, or tool calls) with :meth:`enqueue`; every call to :meth:`chat` pops one."""
+@component
+class ScriptedChatGenerator:
+    """A Haystack chat generator whose replies are queued (text, or ``{"tool_calls": [...]}``) and
+    handed out in order, streamed word by word like a real model; ``calls`` records every request."""
 
-    kind = "scripted"
-    model = "scripted-test-model"
-
-    def __init__(self, *replies: str | dict, supports_tools: bool = True) -> None:
+    def __init__(self, *replies: str | dict) -> None:
         self.replies: deque[str | dict] = deque(replies)
         self.calls: list[dict[str, Any]] = []
-        self.supports_tools = supports_tools
 
-    def enqueue(self, *replies: str | dict) -> ScriptedChatBackend:
-        self.replies.extend(replies)
-        return self
-
-    def chat(self, messages, *, streaming_callback=None, tools=None, json_mode=False):  # noqa: ANN001, ANN201
+    @component.output_types(replies=list[ChatMessage])
+    def run(self, messages: list[ChatMessage], generation_kwargs: dict[str, Any] | None = None, tools: list[Any] | None = None,
+            streaming_callback: Any = None) -> dict[str, Any]:
+        json_mode = bool((generation_kwargs or {}).get("response_format"))
         self.calls.append({"messages": list(messages), "tools": tools, "json_mode": json_mode})
         if not self.replies:
-            raise AssertionError("ScriptedChatBackend: no reply queued for this call")
+            raise AssertionError("ScriptedChatGenerator: no reply queued for this call")
         reply = self.replies.popleft()
         if isinstance(reply, dict) and "tool_calls" in reply:
             calls = [ToolCall(tool_name=c["name"], arguments=c.get("arguments", {})) for c in reply["tool_calls"]]
-            return ChatMessage.from_assistant(reply.get("text", ""), tool_calls=calls)
+            return {"replies": [ChatMessage.from_assistant(reply.get("text", ""), tool_calls=calls)]}
         text = reply if isinstance(reply, str) else json.dumps(reply)
         if streaming_callback is not None:
             for piece in text.split(" "):
                 streaming_callback(StreamingChunk(content=piece + " "))
-        return ChatMessage.from_assistant(text)
+        return {"replies": [ChatMessage.from_assistant(text)]}
+
+
+class ScriptedChatBackend(LLMBackend):
+    """An LLM backend over a :class:`ScriptedChatGenerator`: queue replies with :meth:`enqueue`; every
+    chat call (in a pipeline or not) pops one."""
+
+    def __init__(self, *replies: str | dict, supports_tools: bool = True) -> None:
+        super().__init__(ScriptedChatGenerator(*replies), kind="scripted", model="scripted-test-model", supports_tools=supports_tools,
+                         json_kwargs={"response_format": {"type": "json_object"}})
+
+    @property
+    def replies(self) -> deque[str | dict]:
+        return self.generator.replies
+
+    @property
+    def calls(self) -> list[dict[str, Any]]:
+        return self.generator.calls
+
+    def enqueue(self, *replies: str | dict) -> ScriptedChatBackend:
+        self.generator.replies.extend(replies)
+        return self
 
 
 class OllamaStub:

@@ -31,14 +31,15 @@ from typing import Any, Literal
 from haystack.dataclasses import ChatMessage, StreamingChunk, ToolCall
 from pydantic import BaseModel, Field, ValidationError
 
-from greffier.answering import answer
-from greffier.chat import threads
+from greffier.services.answering import answer
+from store import threads
 from greffier.config import Settings
-from greffier.dataroom.query import DataRoomFilters, SearchDataRoomArgs
+from greffier.services.dataroom.query import DataRoomFilters, SearchDataRoomArgs
 from greffier.errors import GreffierError
-from greffier.llm import LLMBackend, resolve_llm
+from pipelines.generators.llm import LLMBackend, resolve_llm
 from greffier.tools.registry import TOOLS, ToolError, call_tool, parse_arguments, tool_definitions
-from greffier.workspace import Workspace
+from store.workspace import WorkspaceStore, open_workspace
+from haystack.tools import Tool
 
 log = logging.getLogger(__name__)
 
@@ -113,7 +114,7 @@ class ChatRouter:
 
     def __init__(self, settings: Settings, backend: LLMBackend | None | str = "auto", *, today: date | None = None) -> None:
         self.settings = settings
-        self.workspace = Workspace.open(settings)
+        self.workspace = open_workspace(settings, create=True)  # threads and pending calls are stored there
         if backend == "auto":
             choice = resolve_llm(settings)
             self.backend, self.backend_info = choice.backend, choice.info
@@ -208,7 +209,6 @@ class _Turn:
         return kept
 
     def tools(self) -> list[Any]:
-        from haystack.tools import Tool
 
         definitions = tool_definitions(self.settings)
         return [Tool(name=d["name"], description=d["description"], parameters=d["parameters"], function=_never_called) for d in definitions]

@@ -1,37 +1,13 @@
-"""Compliance scanner: clause classification, YAML playbooks, persisted review flags, exports.
+"""Compliance rules: the clause library, YAML playbooks, clause classification and rule conditions.
 
-Entry points: :func:`scan_document` / :func:`scan_workspace` (the scanning pipeline),
-:func:`list_flags`, :func:`set_flag_status` and :func:`export_flags`. Playbooks live in
-``playbooks/*.yaml`` (:mod:`greffier.compliance.playbooks`); the clause library in
-``greffier/compliance/clauses.yaml`` (:mod:`greffier.compliance.library`).
+Pure domain logic (no database): :mod:`greffier.compliance.playbooks` reads ``playbooks/*.yaml``,
+:mod:`greffier.compliance.library` the clause library ``greffier/compliance/clauses.yaml``,
+:mod:`greffier.compliance.classifier` types clauses and :mod:`greffier.compliance.checks` runs a
+playbook's rules on a contract's classified clauses. The scan itself (a pipeline), the stored flags
+and the exports are the compliance service's (:mod:`greffier.services.compliance`).
 """
 
 from greffier.compliance.errors import ComplianceError, PlaybookError
-from greffier.compliance.exports import EXPORT_FORMATS, export_flags
 from greffier.compliance.playbooks import Playbook, list_playbooks, load_playbook
-from greffier.compliance.service import (
-    DEFAULT_PLAYBOOK,
-    FlagFilters,
-    ScanResult,
-    list_flags,
-    scan_document,
-    scan_workspace,
-    set_flag_status,
-)
 
-__all__ = [
-    "DEFAULT_PLAYBOOK",
-    "EXPORT_FORMATS",
-    "ComplianceError",
-    "FlagFilters",
-    "Playbook",
-    "PlaybookError",
-    "ScanResult",
-    "export_flags",
-    "list_flags",
-    "list_playbooks",
-    "load_playbook",
-    "scan_document",
-    "scan_workspace",
-    "set_flag_status",
-]
+__all__ = ["ComplianceError", "Playbook", "PlaybookError", "list_playbooks", "load_playbook"]

@@ -34,6 +34,8 @@ from greffier.compliance.polarity import body_start, read_match, statement_kind
 from greffier.compliance.quantities import DAYS_PER_UNIT, Quantity, read_quantities
 from greffier.compliance.text import sentences
 from greffier.dataroom.normalize import fold, match_law, normalize_law
+from greffier.dataroom.normalize import find_dates
+from haystack.dataclasses import ChatMessage
 
 log = logging.getLogger(__name__)
 
@@ -222,7 +224,6 @@ def _evidence_chunk(facts: DocumentFacts, field_name: str, chunks: Sequence[Clas
 
 
 def _date_sentence(chunk: ClassifiedChunk, value: date) -> str | None:
-    from greffier.dataroom.normalize import find_dates
 
     for sentence in sentences(chunk.text):
         if any(mention.value == value for mention in find_dates(sentence)):
@@ -240,7 +241,6 @@ _LAW_CUE = re.compile(r"soumis|regie?s?\b|regi par|droit applicable|loi applicab
 def end_date_from_text(chunks: Sequence[ClassifiedChunk]) -> tuple[date, ClassifiedChunk, str] | None:
     """The end date a term clause writes (« prendra fin le 31 janvier 2027 », "until March 31, 2027"):
     the fallback when the contract's record has none."""
-    from greffier.dataroom.normalize import find_dates
 
     typed = [c for c in chunks if {"term", "renewal"} & set(c.clause_types)]
     for chunk in typed or list(chunks):
@@ -368,8 +368,6 @@ def llm_verdict(reply_text: str) -> tuple[bool, str, str]:
 
 
 def _ask(llm: Any, prompt: str, chunk_text: str, heading: str | None, flagged: str | None = None) -> tuple[bool, str, str]:  # noqa: ANN401
-    from haystack.dataclasses import ChatMessage
-
     heading_line = f"Heading: {heading}\n" if heading else ""
     flagged_line = f"\n\nWords flagged by a keyword rule: {flagged}" if flagged else ""
     messages = [
@@ -388,7 +386,7 @@ def llm_review(condition: LLMCondition, finding: Any, chunk: ClassifiedChunk | N
 
 
 def llm_hits(condition: LLMCondition, chunks: Sequence[ClassifiedChunk], llm: Any) -> list[Hit]:
-    """Ask ``llm`` (a :class:`greffier.llm.LLMBackend`) ``condition.prompt`` about each clause."""
+    """Ask ``llm`` (a :class:`pipelines.generators.llm.LLMBackend`) ``condition.prompt`` about each clause."""
     hits = []
     for chunk in chunks:
         flag, reason, quote = _ask(llm, condition.prompt, chunk.text, chunk.section)

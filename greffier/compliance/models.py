@@ -1,7 +1,7 @@
 """Shapes that flow through a scan: classified chunks, contract facts, findings, rule checks, events.
 
 These are plain frozen dataclasses (no database): the scanning pipeline's components exchange them
-and :mod:`greffier.compliance.repository` turns findings into stored :class:`store.compliance_models.Flag`
+and :mod:`store.flags` turns findings into stored :class:`store.compliance_models.Flag`
 rows.
 """
 

@@ -387,7 +387,7 @@ class DataRoomEntryLike(Protocol):
 
 
 def inputs_from_dataroom(entries: Iterable[DataRoomEntryLike]) -> list[ContractInput]:
-    """Contract inputs for data-room JSON entries (:func:`greffier.dataroom_json.read_dataroom`).
+    """Contract inputs for data-room JSON entries (:func:`greffier.dataroom.json_index.read_dataroom`).
 
     Ids follow list order (``c01``, ``c02``...); chunks are the articles (:func:`split_articles`).
     """

@@ -15,10 +15,15 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from greffier.config import Settings
-from greffier.dataroom.query import DataRoomFilters, SearchDataRoomArgs, ToolInputError, allowed_values, search_data_room
+from greffier.services.dataroom.query import DataRoomFilters, SearchDataRoomArgs, ToolInputError, allowed_values, search_data_room
 from greffier.errors import GreffierError
 from greffier.tools.schema import flat_schema, inject_enum
-from greffier.workspace import Workspace
+from greffier.services.compliance.service import scan_document
+from greffier.services.dataroom.contracts import get_contract
+from greffier.services.dataroom.duplicates import find_duplicates
+from store.records import load_dataroom
+from greffier.services.search import search
+from store.workspace import open_workspace
 
 
 class ToolError(GreffierError):
@@ -58,45 +63,37 @@ class Tool:
     name: str
     description: str
     args: type[BaseModel]
-    handler: Callable[[Workspace, Any], dict[str, Any]]
+    handler: Callable[[Settings, Any], dict[str, Any]]
 
 
-def _search_data_room(workspace: Workspace, args: SearchDataRoomArgs) -> dict[str, Any]:
-    return search_data_room(workspace, args)
+def _search_data_room(settings: Settings, args: SearchDataRoomArgs) -> dict[str, Any]:
+    return search_data_room(settings, args)
 
 
-def _get_contract(workspace: Workspace, args: GetContractArgs) -> dict[str, Any]:
-    from greffier.dataroom.contracts import get_contract
-
-    return get_contract(workspace, args.contract_id, args.chunk_ids)
+def _get_contract(settings: Settings, args: GetContractArgs) -> dict[str, Any]:
+    return get_contract(open_workspace(settings), args.contract_id, args.chunk_ids)
 
 
-def _find_duplicates(workspace: Workspace, args: FindDuplicatesArgs) -> dict[str, Any]:
-    from greffier.dataroom.duplicates import find_duplicates
-
-    return find_duplicates(workspace, entity_ids=args.entity_ids)
+def _find_duplicates(settings: Settings, args: FindDuplicatesArgs) -> dict[str, Any]:
+    return find_duplicates(open_workspace(settings), entity_ids=args.entity_ids)
 
 
-def _search_documents(workspace: Workspace, args: SearchDocumentsArgs) -> dict[str, Any]:
-    from greffier.search import search
-
+def _search_documents(settings: Settings, args: SearchDocumentsArgs) -> dict[str, Any]:
     doc_ids = None
     if args.filters is not None and args.filters.active():
-        listing = search_data_room(workspace, SearchDataRoomArgs(filters=args.filters, limit=100))
+        listing = search_data_room(settings, SearchDataRoomArgs(filters=args.filters, limit=100))
         doc_ids = [r["contract_id"] for r in listing["results"]]
         while "next_offset" in listing:
-            listing = search_data_room(workspace, SearchDataRoomArgs(filters=args.filters, limit=100, offset=listing["next_offset"]))
+            listing = search_data_room(settings, SearchDataRoomArgs(filters=args.filters, limit=100, offset=listing["next_offset"]))
             doc_ids += [r["contract_id"] for r in listing["results"]]
-    response = search(workspace.settings, args.query, top_k=args.top_k, doc_ids=doc_ids)
+    response = search(settings, args.query, top_k=args.top_k, doc_ids=doc_ids)
     if doc_ids is not None:
         response["restricted_to"] = doc_ids
     return response
 
 
-def _scan_document(workspace: Workspace, args: ScanDocumentArgs) -> dict[str, Any]:
-    from greffier.compliance.service import scan_document
-
-    result = scan_document(workspace.settings, args.document_id, args.playbook).to_json()
+def _scan_document(settings: Settings, args: ScanDocumentArgs) -> dict[str, Any]:
+    result = scan_document(settings, args.document_id, args.playbook).to_json()
     keep = ("id", "severity", "status", "rule_id", "rule_title", "file", "page", "section", "excerpt", "explanation", "recommendation", "note")
     return {
         **{k: result[k] for k in ("scan_id", "status", "playbook", "counts", "skipped_rules", "skipped_documents")},
@@ -154,9 +151,9 @@ def parse_arguments(name: str, arguments: dict[str, Any] | str | None) -> BaseMo
 def call_tool(settings: Settings, name: str, arguments: dict[str, Any] | str | None) -> dict[str, Any]:
     """Run tool ``name`` on the workspace of ``settings``. Raises ToolError for any bad call."""
     args = parse_arguments(name, arguments)
-    workspace = Workspace.open(settings, create=False)
+    open_workspace(settings, must_exist=True)  # a workspace that does not exist is refused before the tool runs
     try:
-        return TOOLS[name].handler(workspace, args)
+        return TOOLS[name].handler(settings, args)
     except ToolInputError as exc:
         raise ToolError(str(exc)) from exc
     except GreffierError as exc:
@@ -167,10 +164,8 @@ def tool_definitions(settings: Settings | None = None) -> list[dict[str, Any]]:
     """Name, description and flattened JSON schema of every tool, with enums from the data room."""
     allowed: dict[str, list[str]] | None = None
     if settings is not None:
-        from greffier.dataroom.service import load_dataroom
-
         try:
-            allowed = allowed_values(load_dataroom(Workspace.open(settings, create=False)))
+            allowed = allowed_values(load_dataroom(open_workspace(settings)))
         except GreffierError:
             allowed = None
     definitions = []

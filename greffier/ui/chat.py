@@ -1,7 +1,7 @@
 """Chat turns for the app: run one in any mode, persist it in the workspace's threads, and reload a
 thread as view models (question, answer, cited passages with their text, trace of the turn).
 
-Modes: ``rag``, ``retrieval_only`` and ``direct`` go through :func:`greffier.answering.answer`;
+Modes: ``rag``, ``retrieval_only`` and ``direct`` go through :func:`greffier.services.answering.answer`;
 ``agent`` goes through :class:`greffier.chat.router.ChatRouter`, which pauses every tool call for
 the user's approval and keeps the pending call in SQLite (a reload finds it again). Every turn is
 stored in the same thread tables, so one conversation may mix modes.
@@ -17,16 +17,16 @@ from typing import Any
 
 from haystack.dataclasses import ChatMessage
 
-from greffier.answering import answer
-from greffier.chat import threads
-from greffier.config import Settings
+from greffier.services.answering import answer
+from store import threads
+from greffier.config import ANSWER_MODES, Settings
 from greffier.errors import GreffierError
-from greffier.llm import LLMChoice
-from greffier.workspace import Workspace
+from pipelines.generators.llm import LLMChoice
+from store.workspace import WorkspaceStore, open_workspace
 from store import repository as repo
+from greffier.chat.router import ChatRouter
 
 EventCallback = Callable[[str, dict[str, Any]], None]
-ANSWER_MODES = ("rag", "retrieval_only", "direct")
 
 
 @dataclass
@@ -157,9 +157,8 @@ def ask(settings: Settings, message: str, *, mode: str, llm: LLMChoice, thread_i
         raise GreffierError("empty question: type a question about the documents")
     trace: list[TraceStep] = []
     forward = _collector(trace, on_event)
-    workspace = Workspace.open(settings)
+    workspace = open_workspace(settings, create=True)  # the conversation is stored in the workspace
     if mode == "agent":
-        from greffier.chat.router import ChatRouter
 
         router = ChatRouter(settings, backend=llm.backend)
         router.backend_info = llm.info  # say why there is no LLM, not "no LLM given"
@@ -193,7 +192,6 @@ def decide(settings: Settings, thread_id: str, decision: str, *, llm: LLMChoice,
 
     Raises GreffierError (no call waiting, no LLM to continue, unknown decision).
     """
-    from greffier.chat.router import ChatRouter
 
     trace: list[TraceStep] = []
     router = ChatRouter(settings, backend=llm.backend)
@@ -250,7 +248,9 @@ def _dump(trace: list[TraceStep]) -> list[dict[str, Any]]:
 
 def conversations(settings: Settings) -> list[dict[str, Any]]:
     """The workspace's conversations, most recent first: id, title, mode, status, updated."""
-    workspace = Workspace.open(settings)
+    workspace = open_workspace(settings)
+    if not workspace.exists():
+        return []
     return [
         {"id": t.id, "title": t.title or "(untitled)", "mode": t.mode, "status": t.status, "updated": t.updated_at}
         for t in threads.list_threads(workspace)
@@ -259,7 +259,9 @@ def conversations(settings: Settings) -> list[dict[str, Any]]:
 
 def load_turns(settings: Settings, thread_id: str) -> list[Turn]:
     """Thread ``thread_id`` as turns, with each cited passage's text and PDF, and the pending call."""
-    workspace = Workspace.open(settings)
+    workspace = open_workspace(settings)
+    if not workspace.exists():
+        return []
     thread = threads.get_thread(workspace, thread_id)
     if thread is None:
         return []
@@ -312,7 +314,7 @@ def _steps_of_row(role: str, content: str, data: dict[str, Any]) -> list[TraceSt
     return [TraceStep("note", content)]
 
 
-def _resolve_sources(workspace: Workspace, raw: list[dict[str, Any]]) -> list[Source]:
+def _resolve_sources(workspace: WorkspaceStore, raw: list[dict[str, Any]]) -> list[Source]:
     """Stored sources completed from the index: passage text when not stored, contract, PDF path."""
     chunk_ids = [s["chunk_id"] for s in raw if s.get("chunk_id")]
     with workspace.session() as session:
@@ -340,12 +342,12 @@ def _resolve_sources(workspace: Workspace, raw: list[dict[str, Any]]) -> list[So
 def sources_for(settings: Settings, raw: list[dict[str, Any]]) -> list[Source]:
     """Passages given by chunk id (and optionally file, page, section, text), completed from the
     index: their text, contract and PDF. Used for the passages compliance flags cite."""
-    return _resolve_sources(Workspace.open(settings), raw)
+    return _resolve_sources(open_workspace(settings), raw)
 
 
 def pdf_file(settings: Settings, source: Source) -> str | None:
     """The absolute path of the PDF a source comes from (None when it does not come from one)."""
     if not source.pdf:
         return None
-    path = Workspace.open(settings).root / source.pdf
+    path = open_workspace(settings).root / source.pdf
     return str(path) if path.is_file() else None

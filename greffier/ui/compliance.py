@@ -8,11 +8,15 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
 
-from greffier.compliance import DEFAULT_PLAYBOOK, FlagFilters, list_flags, list_playbooks, load_playbook, scan_workspace, set_flag_status  # noqa: F401 (DEFAULT_PLAYBOOK: for the page)
+from greffier.services.compliance import DEFAULT_PLAYBOOK, FlagFilters, list_flags, list_playbooks, load_playbook, scan_workspace, set_flag_status  # noqa: F401 (DEFAULT_PLAYBOOK: for the page)
 from greffier.compliance.errors import PlaybookError
 from greffier.compliance.playbooks import SEVERITIES
 from greffier.config import Settings
 from greffier.ui.chat import Source, sources_for
+import tempfile
+from pathlib import Path
+from greffier.services.compliance import export_flags
+from greffier.ui.chat import pdf_file
 
 SEVERITY_ORDER = tuple(sorted(SEVERITIES, key=SEVERITIES.index, reverse=True))  # most severe first
 SEVERITY_COLOURS = {"critical": "#7b1fa2", "high": "#d62728", "medium": "#ff7f0e", "low": "#f2c12e", "info": "#8c8c8c"}
@@ -123,10 +127,7 @@ EXPORTS = (
 def export(settings: Settings, fmt: str, *, statuses: list[str] | None = None, severities: list[str] | None = None, playbook: str | None = None) -> bytes:
     """The flags passing the filters exported as ``fmt`` (csv, xlsx, json, md, pdf), as bytes.
     Raises ComplianceError for an unknown format."""
-    import tempfile
-    from pathlib import Path
 
-    from greffier.compliance import export_flags
 
     filters = FlagFilters(statuses=tuple(statuses or ()), severities=tuple(severities or ()), playbooks=(playbook,) if playbook else ())
     if fmt in ("xlsx", "pdf"):
@@ -145,6 +146,5 @@ def export_name(fmt: str) -> str:
 
 def pdf_of(settings: Settings, source: Source) -> str | None:
     """The absolute path of the PDF the passage comes from, if any."""
-    from greffier.ui.chat import pdf_file
 
     return pdf_file(settings, source)

@@ -10,7 +10,9 @@ from typing import Any
 
 from greffier.config import Settings
 from greffier.tools.registry import call_tool
-from greffier.workspace import Workspace
+from store.workspace import WorkspaceStore, open_workspace
+from greffier.services.dataroom.query import allowed_values
+from store.records import load_dataroom
 
 PAGE_LIMIT = 100  # the tool's largest page
 TABLE_COLUMNS = ["id", "title", "parties", "type", "signed", "ends", "initial end", "governing law", "amended by", "warnings", "file"]
@@ -19,10 +21,8 @@ TABLE_COLUMNS = ["id", "title", "parties", "type", "signed", "ends", "initial en
 def filter_options(settings: Settings) -> dict[str, Any]:
     """The values the filters accept, from the loaded data: ``entities`` ({id: name}), ``types``,
     ``laws``, and ``contracts`` (how many records there are)."""
-    from greffier.dataroom.query import allowed_values
-    from greffier.dataroom.service import load_dataroom
 
-    room = load_dataroom(Workspace.open(settings))
+    room = load_dataroom(open_workspace(settings))
     allowed = allowed_values(room)
     return {
         "entities": dict(zip(allowed["entity_ids"], allowed["entity_names"])),
@@ -110,9 +110,8 @@ def table_rows(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def describe(settings: Settings, contract_ids: list[str]) -> dict[str, dict[str, Any]]:
     """Title, file and warnings of each of ``contract_ids`` (for the exclusion lists)."""
-    from greffier.dataroom.service import load_dataroom
 
-    by_id = load_dataroom(Workspace.open(settings)).by_id
+    by_id = load_dataroom(open_workspace(settings)).by_id
     out = {}
     for cid in contract_ids:
         record = by_id.get(cid)

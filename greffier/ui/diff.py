@@ -11,7 +11,7 @@ import difflib
 import re
 from dataclasses import dataclass
 
-from greffier.citations import split_sentences
+from greffier.text.citations import split_sentences
 
 MARKERS = {"equal": " ", "replace": "~", "delete": "-", "insert": "+"}
 

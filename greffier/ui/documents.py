@@ -8,21 +8,17 @@ the folders ingestion scans, and recoverable: move it back and ingest to restore
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 from greffier.config import Settings
 from greffier.errors import GreffierError
-from greffier.ingest import IngestReport, Ingestor, ProgressEvent
-from greffier.services import list_documents
-from greffier.workspace import Workspace
-from store import repository as repo
+from greffier.services.ingest import IngestReport, Ingestor, ProgressEvent, reindex_files, remove_files
+from greffier.services.status import list_documents, source_files
+from store.workspace import open_workspace
 
 UPLOADS = "uploads"
-REMOVED = "removed"
 ProgressCallback = Callable[[ProgressEvent], None]
 
 
@@ -36,7 +32,7 @@ def safe_upload_name(name: str) -> str:
 
 def save_uploads(settings: Settings, files: list[tuple[str, bytes]]) -> Path:
     """Write uploaded ``(name, content)`` files into ``<workspace>/uploads/``; returns that folder."""
-    folder = Workspace.open(settings).root / UPLOADS
+    folder = open_workspace(settings, create=True).root / UPLOADS
     folder.mkdir(parents=True, exist_ok=True)
     for name, content in files:
         (folder / safe_upload_name(name)).write_bytes(content)
@@ -44,67 +40,20 @@ def save_uploads(settings: Settings, files: list[tuple[str, bytes]]) -> Path:
 
 
 def ingest(settings: Settings, path: str | Path, progress: ProgressCallback | None = None) -> IngestReport:
-    """Ingest a folder, a file or a data-room JSON (see :class:`greffier.ingest.Ingestor`).
+    """Ingest a folder, a file or a data-room JSON (see :class:`greffier.services.ingest.Ingestor`).
     Raises GreffierError for a path that does not exist or an embedder mismatch."""
     return Ingestor(settings, progress).ingest(Path(str(path)).expanduser(), retry_failed=True)
 
 
 def reindex(settings: Settings, files: list[str], progress: ProgressCallback | None = None) -> IngestReport:
     """Convert and index ``files`` (workspace-relative paths) again, even when unchanged."""
-    workspace = Workspace.open(settings)
-    with workspace.session() as session:
-        for rel in files:
-            record = repo.get_source_file(session=session, path=rel)
-            if record is not None:
-                record.content_hash = ""  # forget the hash: the next ingest re-reads the file
-                session.add(record)
-    total = IngestReport()
-    for rel in files:
-        path = workspace.root / rel
-        if not path.is_file():
-            total.failed.append({"file": rel, "error": "the file is no longer in the workspace: remove it from the list"})
-            continue
-        report = Ingestor(settings, progress).ingest(path, retry_failed=True)
-        total.ingested += report.ingested
-        total.unchanged += report.unchanged
-        total.failed += report.failed
-        total.contracts, total.chunks = report.contracts, report.chunks
-    return total
+    return reindex_files(settings, files, progress)
 
 
 def remove(settings: Settings, files: list[str]) -> dict[str, Any]:
-    """Take ``files`` out of the indexes and move them to ``.greffier/removed/<time>/``.
-
-    Returns ``{"removed": [...], "moved_to": folder}``. Raises WorkspaceError when another process
-    is writing to the workspace.
-    """
-    from greffier.dataroom.service import refresh_records
-
-    workspace = Workspace.open(settings)
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
-    trash = workspace.data_dir / REMOVED / stamp
-    removed: list[str] = []
-    with workspace.writer_lock(wait=False):
-        chunk_ids: list[str] = []
-        with workspace.session() as session:
-            for rel in files:
-                if repo.get_source_file(session=session, path=rel) is None:
-                    continue
-                chunk_ids += repo.delete_source_file(session=session, path=rel)
-                removed.append(rel)
-            if removed:
-                repo.bump_generation(session=session)
-        if chunk_ids:
-            workspace.collection().delete(ids=chunk_ids)
-        for rel in removed:
-            path = workspace.root / rel
-            if path.is_file():
-                target = trash / rel
-                target.parent.mkdir(parents=True, exist_ok=True)
-                shutil.move(str(path), str(target))
-        workspace.refresh_bm25()
-        refresh_records(workspace)
-    return {"removed": removed, "moved_to": str(trash) if removed else None}
+    """Take ``files`` out of the indexes and move them to ``.greffier/removed/<time>/``
+    (:func:`greffier.services.ingest.remove_files`). Raises WorkspaceError when another process is writing."""
+    return remove_files(settings, files)
 
 
 def document_rows(settings: Settings) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -117,13 +66,6 @@ def document_rows(settings: Settings) -> tuple[list[dict[str, Any]], list[dict[s
     failed = [{"file": r["file"], "status": "failed", "error": r["error"]} for r in rows if r["status"] == "failed"]
     stale = [{"file": r["file"], "status": r["status"], "error": r["error"]} for r in rows if r["status"] not in ("indexed", "failed") and r["error"]]
     return indexed, failed + stale
-
-
-def source_files(settings: Settings) -> list[str]:
-    """Every file recorded by ingestion (workspace-relative), for the re-index / remove pickers."""
-    workspace = Workspace.open(settings)
-    with workspace.session() as session:
-        return [record.path for record in repo.list_source_files(session=session)]
 
 
 def progress_line(event: ProgressEvent) -> tuple[float | None, str]:

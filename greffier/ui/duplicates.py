@@ -1,4 +1,4 @@
-"""The duplicates screen's view models: pairs from :func:`greffier.dataroom.duplicates.find_duplicates`,
+"""The duplicates screen's view models: pairs from :func:`greffier.services.dataroom.duplicates.find_duplicates`,
 the pairs a user marked "not a duplicate", and the two texts of a pair.
 
 Dismissed pairs are kept in the workspace's WorkspaceMeta table under ``duplicates.dismissed``, a
@@ -12,8 +12,9 @@ from datetime import datetime, timezone
 from typing import Any
 
 from greffier.config import Settings
-from greffier.workspace import Workspace
+from store.workspace import WorkspaceStore, open_workspace
 from store import repository as repo
+from greffier.services.dataroom.duplicates import find_duplicates
 
 DISMISSED_KEY = "duplicates.dismissed"
 
@@ -24,7 +25,9 @@ def _pair_key(contract_ids: list[str]) -> list[str]:
 
 def dismissed(settings: Settings) -> list[dict[str, Any]]:
     """The pairs marked "not a duplicate", oldest first."""
-    workspace = Workspace.open(settings)
+    workspace = open_workspace(settings)
+    if not workspace.exists():
+        return []
     with workspace.session() as session:
         raw = repo.get_meta(session=session, key=DISMISSED_KEY)
     try:
@@ -35,7 +38,7 @@ def dismissed(settings: Settings) -> list[dict[str, Any]]:
 
 
 def _save(settings: Settings, entries: list[dict[str, Any]]) -> None:
-    workspace = Workspace.open(settings)
+    workspace = open_workspace(settings, create=True)
     with workspace.session() as session:
         repo.set_meta(session=session, key=DISMISSED_KEY, value=json.dumps(entries, ensure_ascii=False))
 
@@ -57,10 +60,9 @@ def restore(settings: Settings, contract_ids: list[str]) -> None:
 def find(settings: Settings, entity_ids: list[str] | None = None) -> dict[str, Any]:
     """``find_duplicates`` without the dismissed pairs, plus ``dismissed`` (the list above).
     Raises ToolInputError (a GreffierError) for an unknown entity id."""
-    from greffier.dataroom.duplicates import find_duplicates
 
     marked = dismissed(settings)
-    result = find_duplicates(Workspace.open(settings), entity_ids=entity_ids, dismissed={frozenset(e["contract_ids"]) for e in marked})
+    result = find_duplicates(open_workspace(settings), entity_ids=entity_ids, dismissed={frozenset(e["contract_ids"]) for e in marked})
     return {**result, "dismissed": marked}
 
 
@@ -72,6 +74,6 @@ def pair_label(pair: dict[str, Any]) -> str:
 
 def texts(settings: Settings, contract_ids: list[str]) -> dict[str, str]:
     """The full text of each contract of the pair (empty when it is no longer indexed)."""
-    workspace = Workspace.open(settings)
+    workspace = open_workspace(settings)
     with workspace.session() as session:
         return {cid: (contract.text if (contract := repo.get_contract(session=session, contract_id=cid)) else "") for cid in contract_ids}

@@ -56,9 +56,9 @@ def table_csv(rows: Sequence[dict[str, Any]], columns: Sequence[str] | None = No
 def table_xlsx(sheets: dict[str, Sequence[dict[str, Any]]], columns: dict[str, Sequence[str]] | None = None) -> bytes:
     """An XLSX workbook with one sheet per entry of ``sheets`` (title → rows); header in bold,
     first row frozen, columns sized to their content. Strings are always stored as text."""
-    from openpyxl import Workbook
-    from openpyxl.styles import Alignment, Font
-    from openpyxl.utils import get_column_letter
+    from openpyxl import Workbook  # optional: loaded for an XLSX export only
+    from openpyxl.styles import Alignment, Font  # optional: loaded for an XLSX export only
+    from openpyxl.utils import get_column_letter  # optional: loaded for an XLSX export only
 
     workbook = Workbook()
     workbook.remove(workbook.active)
@@ -129,8 +129,8 @@ def conversation_markdown(title: str, turns: Iterable[Any], *, backend: str | No
 
 def conversation_docx(title: str, turns: Iterable[Any], *, backend: str | None = None) -> bytes:
     """The same conversation as a Word document (questions as headings, sources quoted)."""
-    import docx
-    from docx.shared import Pt, RGBColor
+    import docx  # optional: python-docx, for DOCX conversion or export only
+    from docx.shared import Pt, RGBColor  # optional: python-docx, for DOCX conversion or export only
 
     document = docx.Document()
     document.add_heading(title or "Conversation", level=0)

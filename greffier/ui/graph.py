@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from greffier.config import Settings
+from pipelines.retrieval import build_retrieval_pipeline
+from store.workspace import open_workspace
 
 # Init parameters worth showing under a component's name (when the component has them).
 _SHOWN_PARAMS = ("method", "top_k", "min_score", "dense_weight", "lexical_weight", "rrf_k")
@@ -70,6 +72,5 @@ def pipeline_dot(pipeline: Any, *, title: str | None = None) -> str:
 
 def retrieval_pipeline_dot(settings: Settings, *, rerank: bool) -> str:
     """DOT of the retrieval pipeline the next query will run (built, not warmed up: no model loads)."""
-    from pipelines.retrieval import build_retrieval_pipeline
 
-    return pipeline_dot(build_retrieval_pipeline(settings, retriever="hybrid", rerank=rerank))
+    return pipeline_dot(build_retrieval_pipeline(settings, open_workspace(settings), retriever="hybrid", rerank=rerank))

@@ -113,7 +113,7 @@ def render_highlighted_page(pdf_path: str | Path, page: int, passage: str, *, sc
     Raises ValueError for a page outside the document and OSError / pdfium errors for an
     unreadable file (callers show the passage text alone then).
     """
-    import pypdfium2 as pdfium
+    import pypdfium2 as pdfium  # heavy: PDFium, loaded to read or render a PDF only
 
     document = pdfium.PdfDocument(str(pdf_path))
     try:

@@ -12,12 +12,12 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from greffier.config import FusionMethod, Settings, load_settings, save_workspace_settings
+from greffier.config import CHAT_MODES, FusionMethod, Settings, load_settings, save_workspace_settings
 from greffier.errors import WorkspaceError
-from greffier.workspace import Workspace
+from store.workspace import WorkspaceStore, open_workspace
 from store import repository as repo
 
-MODES = ("rag", "retrieval_only", "direct", "agent")
+MODES = CHAT_MODES
 MODE_LABELS = {
     "rag": "rag — cited answer from the documents",
     "retrieval_only": "retrieval_only — ranked passages, no answer",
@@ -43,7 +43,7 @@ def resolve_workspace(path: str, *, create: bool) -> Path:
     if not folder.exists() and not create:
         raise WorkspaceError(f"{folder} does not exist: check the path, or use Create to make a new workspace there")
     try:
-        Workspace.open(load_settings(folder), create=create)
+        open_workspace(load_settings(folder), create=create)
     except OSError as exc:
         raise WorkspaceError(f"cannot use {folder} as a workspace ({exc.strerror or exc}): choose a folder you can write to") from exc
     return folder
@@ -90,7 +90,9 @@ def save_knobs(settings: Settings, values: dict[str, Any]) -> Settings:
 
 def chat_mode(settings: Settings) -> str:
     """The chat mode saved for this workspace (``rag`` when none was chosen)."""
-    workspace = Workspace.open(settings)
+    workspace = open_workspace(settings)
+    if not workspace.exists():
+        return "rag"
     with workspace.session() as session:
         value = repo.get_meta(session=session, key=CHAT_MODE_KEY)
     return value if value in MODES else "rag"
@@ -99,7 +101,7 @@ def chat_mode(settings: Settings) -> str:
 def save_chat_mode(settings: Settings, mode: str) -> None:
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r}: use one of {', '.join(MODES)}")
-    workspace = Workspace.open(settings)
+    workspace = open_workspace(settings, create=True)
     with workspace.session() as session:
         repo.set_meta(session=session, key=CHAT_MODE_KEY, value=mode)
 
@@ -138,8 +140,8 @@ def describe_hardware(hardware: dict[str, Any], warm_up: dict[str, Any], *, warm
     """Sidebar lines for the device, memory and model residency.
 
     Args:
-        hardware: :func:`greffier.services.hardware_status`.
-        warm_up: :func:`greffier.services.warm_up_state` for the open workspace's settings.
+        hardware: :func:`greffier.services.status.hardware_status`.
+        warm_up: :func:`greffier.services.warmup.warm_up_state` for the open workspace's settings.
         warm_up_enabled: ``settings.models.warm_up`` (the app starts the warm-up once a page is drawn).
 
     Returns:

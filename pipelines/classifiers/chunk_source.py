@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 from haystack import Document, component
 
 from greffier.compliance.errors import ComplianceError
 from greffier.compliance.models import DocumentFacts
-from greffier.config import load_settings
-from greffier.workspace import Workspace
+from greffier.dataroom.records import ContractRecord
+from pipelines._serialization import StoreComponent
 from store import repository as repo
+from store.records import load_dataroom
+from store.workspace import WorkspaceStore
 
 log = logging.getLogger(__name__)
 
@@ -19,8 +22,8 @@ _CHROMA_BATCH = 5000
 
 
 @component
-class WorkspaceChunkSource:
-    """Reads the chunks of some (or all) contracts of the workspace at ``workspace``.
+class WorkspaceChunkSource(StoreComponent):
+    """Reads the chunks of some (or all) contracts of the workspace ``store``.
 
     Each chunk comes as a Document with id ``<contract id>-<k>``, its text, meta (``doc_id``, ``file``,
     ``title``, ``header``, ``section``, ``page``, ``page_end``, ``chunk_index``) and, when Chroma has it,
@@ -29,13 +32,8 @@ class WorkspaceChunkSource:
     behind them).
     """
 
-    def __init__(self, workspace: str) -> None:
-        self.workspace = workspace
-        self._workspace: Workspace | None = None
-
-    def warm_up(self) -> None:
-        if self._workspace is None:
-            self._workspace = Workspace.open(load_settings(self.workspace), create=False)
+    def __init__(self, store: WorkspaceStore) -> None:
+        self.store = store
 
     @component.output_types(documents=list[Document], facts=list[DocumentFacts], embedder=str)
     def run(self, document_ids: list[str] | None = None) -> dict[str, Any]:
@@ -44,9 +42,7 @@ class WorkspaceChunkSource:
         Raises:
             ComplianceError: an id is not a contract of the workspace (the message lists them).
         """
-        self.warm_up()
-        workspace = self._workspace
-        assert workspace is not None
+        workspace = self.store
         with workspace.session() as session:
             contracts = repo.list_contracts(session=session)
             known = [c.id for c in contracts]
@@ -59,7 +55,7 @@ class WorkspaceChunkSource:
                 contracts = [c for c in contracts if c.id in wanted]
             chunks_by_contract = {c.id: repo.list_chunks(session=session, contract_id=c.id) for c in contracts}
             embedder = repo.get_meta(session=session, key="embedder_signature") or ""
-        facts = self._facts(workspace, contracts)
+        facts = self._facts(load_dataroom(workspace).records, contracts)
         order = {f.id: position for position, f in enumerate(facts)}
         contracts = sorted(contracts, key=lambda c: order.get(c.id, len(order)))
         documents: list[Document] = []
@@ -80,10 +76,9 @@ class WorkspaceChunkSource:
         return {"documents": documents, "facts": facts, "embedder": embedder}
 
     @staticmethod
-    def _facts(workspace: Workspace, contracts: list) -> list[DocumentFacts]:  # noqa: ANN001
-        from greffier.dataroom.service import load_dataroom
-
-        records = load_dataroom(workspace).by_id
+    def _facts(stored: Sequence[ContractRecord], contracts: list) -> list[DocumentFacts]:  # noqa: ANN001
+        """Each contract's facts from its data-room record (built by the writer), in data-room order."""
+        records = {record.id: record for record in stored}
         facts = []
         for contract in contracts:
             record = records.get(contract.id)
@@ -101,7 +96,7 @@ class WorkspaceChunkSource:
         return sorted(facts, key=lambda f: ranks.get(f.id, len(ranks)))
 
     @staticmethod
-    def _with_vectors(workspace: Workspace, documents: list[Document]) -> list[Document]:
+    def _with_vectors(workspace: WorkspaceStore, documents: list[Document]) -> list[Document]:
         """Documents carrying the vector Chroma holds for them (those without one are left bare)."""
         if not documents:
             return documents
@@ -109,6 +104,8 @@ class WorkspaceChunkSource:
         ids = [d.id for d in documents]
         try:
             collection = workspace.collection()
+            if collection is None:
+                return documents
             for start in range(0, len(ids), _CHROMA_BATCH):
                 got = collection.get(ids=ids[start : start + _CHROMA_BATCH], include=["embeddings"])
                 for chunk_id, vector in zip(got["ids"], got["embeddings"]):

@@ -6,26 +6,20 @@ from typing import Any
 
 from haystack import component
 
-from greffier.compliance import repository as flags_repo
+from store import flags as flags_repo
 from greffier.compliance.models import DocumentFacts, Finding, RuleCheck
-from greffier.config import load_settings
-from greffier.workspace import Workspace
+from pipelines._serialization import StoreComponent
+from store.workspace import WorkspaceStore
 
 
 @component
-class FlagWriter:
-    """Writes findings to the flag table of the workspace at ``workspace`` (see
-    :func:`greffier.compliance.repository.record_findings`): a finding already stored keeps its
+class FlagWriter(StoreComponent):
+    """Writes findings to the flag table of the workspace ``store`` (see
+    :func:`store.flags.record_findings`): a finding already stored keeps its
     review status and note; one no longer found by a rule that was checked is marked gone."""
 
-    def __init__(self, workspace: str) -> None:
-        self.workspace = workspace
-        self._workspace: Workspace | None = None
-
-    def warm_up(self) -> None:
-        if self._workspace is None:
-            self._workspace = Workspace.open(load_settings(self.workspace), create=False)
-            flags_repo.ensure_tables(self._workspace.engine)
+    def __init__(self, store: WorkspaceStore) -> None:
+        self.store = store
 
     @component.output_types(outcome=dict)
     def run(
@@ -42,9 +36,7 @@ class FlagWriter:
         Returns:
             ``{"outcome": {"new": [...], "seen": [...], "reappeared": [...], "gone": [...]}}`` (flag ids).
         """
-        self.warm_up()
-        assert self._workspace is not None
-        with self._workspace.session() as session:
+        with self.store.session() as session:
             outcome = flags_repo.record_findings(
                 session=session, scan_id=scan_id, playbook=playbook["name"], rule_ids=playbook.get("rule_ids", []),
                 findings=findings, checks=checks, document_ids=[f.id for f in facts],

@@ -119,7 +119,7 @@ def _run(argv: list[str], timeout_s: float, what: str) -> None:
 
 def _pages_without_text(source: Path) -> list[int]:
     """0-based indexes of the pages of ``source`` that carry no extractable text."""
-    import pypdfium2 as pdfium
+    import pypdfium2 as pdfium  # heavy: PDFium, loaded to read or render a PDF only
 
     pdf = pdfium.PdfDocument(source)
     try:
@@ -143,7 +143,7 @@ def _ocr_with_tesseract(engine: OcrEngine, source: Path, target: Path, languages
 
     Returns the number of pages recognised.
     """
-    import pypdfium2 as pdfium
+    import pypdfium2 as pdfium  # heavy: PDFium, loaded to read or render a PDF only
 
     to_ocr = _pages_without_text(source)
     with tempfile.TemporaryDirectory(prefix="greffier-ocr-") as tmp:

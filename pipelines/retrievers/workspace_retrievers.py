@@ -12,25 +12,17 @@ from typing import Any
 
 from haystack import Document, component
 
-from greffier.config import load_settings
-from greffier.workspace import Workspace
+from greffier.text import tokenize
+from pipelines._serialization import StoreComponent
 from store import repository as repo
-from store.text_analysis import tokenize
+from store.workspace import WorkspaceStore
+import numpy as np
 
 
-class _WorkspaceComponent:
-    workspace: str
-
-    def _ws(self) -> Workspace:
-        if getattr(self, "_workspace", None) is None:
-            self._workspace = Workspace.open(load_settings(self.workspace), create=False)
-        return self._workspace
-
-
-def allowed_chunk_ids(workspace: Workspace, doc_ids: list[str] | None) -> set[str] | None:
+def allowed_chunk_ids(store: WorkspaceStore, doc_ids: list[str] | None) -> set[str] | None:
     if doc_ids is None:
         return None
-    with workspace.session() as session:
+    with store.session() as session:
         return set(repo.chunk_ids_of_contracts(session=session, contract_ids=doc_ids))
 
 
@@ -42,7 +34,6 @@ EXACT_FILTER_MAX_CHUNKS = 2000
 
 def _exact_nearest(collection, query_embedding: list[float], chunk_ids: list[str], k: int) -> list[Document]:  # noqa: ANN001
     """Cosine top-k among ``chunk_ids`` by a scan of their stored vectors."""
-    import numpy as np
 
     if not chunk_ids:
         return []
@@ -61,24 +52,27 @@ def _exact_nearest(collection, query_embedding: list[float], chunk_ids: list[str
 
 
 @component
-class DenseRetriever(_WorkspaceComponent):
+class DenseRetriever(StoreComponent):
     """Nearest chunks by cosine similarity in the workspace's Chroma collection."""
 
-    def __init__(self, workspace: str, top_k: int = 50) -> None:
-        self.workspace = workspace
+    init_parameters = ("top_k",)
+
+    def __init__(self, store: WorkspaceStore, top_k: int = 50) -> None:
+        self.store = store
         self.top_k = top_k
-        self._workspace = None
 
     @component.output_types(documents=list[Document], ms=float)
     def run(self, query_embedding: list[float], top_k: int | None = None, doc_ids: list[str] | None = None) -> dict[str, Any]:
         started = time.perf_counter()
         k = top_k or self.top_k
-        collection = self._ws().collection()
+        collection = self.store.collection()
+        if collection is None:  # nothing ingested yet
+            return {"documents": [], "ms": (time.perf_counter() - started) * 1000}
         where = None
         if doc_ids is not None:
             if not doc_ids:
                 return {"documents": [], "ms": 0.0}
-            allowed = allowed_chunk_ids(self._ws(), doc_ids) or set()
+            allowed = allowed_chunk_ids(self.store, doc_ids) or set()
             if len(allowed) <= EXACT_FILTER_MAX_CHUNKS:
                 documents = _exact_nearest(collection, query_embedding, sorted(allowed), k)
                 return {"documents": documents, "ms": (time.perf_counter() - started) * 1000}
@@ -94,44 +88,45 @@ class DenseRetriever(_WorkspaceComponent):
 
 
 @component
-class LexicalRetriever(_WorkspaceComponent):
+class LexicalRetriever(StoreComponent):
     """BM25 over the workspace's chunks (French / English tokenisation)."""
 
-    def __init__(self, workspace: str, top_k: int = 50) -> None:
-        self.workspace = workspace
+    init_parameters = ("top_k",)
+
+    def __init__(self, store: WorkspaceStore, top_k: int = 50) -> None:
+        self.store = store
         self.top_k = top_k
-        self._workspace = None
         self._warm = False
 
     def warm_up(self) -> None:
         # Pipeline.run warms every component on every run: load the index once; run() keeps it fresh.
         if self._warm:
             return
-        self._ws().bm25()
+        if self.store.exists():
+            self.store.bm25()
         self._warm = True
 
     @component.output_types(documents=list[Document], ms=float)
     def run(self, query: str, top_k: int | None = None, doc_ids: list[str] | None = None) -> dict[str, Any]:
         started = time.perf_counter()
-        workspace = self._ws()
-        allowed = allowed_chunk_ids(workspace, doc_ids)
-        hits = workspace.bm25().search(tokenize(query), top_k or self.top_k, allowed)
+        allowed = allowed_chunk_ids(self.store, doc_ids)
+        hits = self.store.bm25().search(tokenize(query), top_k or self.top_k, allowed)
         documents = [Document(id=h.chunk_id, score=h.score, meta={"bm25_score": h.score}) for h in hits]
         return {"documents": documents, "ms": (time.perf_counter() - started) * 1000}
 
 
 @component
-class ChunkHydrator(_WorkspaceComponent):
+class ChunkHydrator(StoreComponent):
     """Loads text and provenance of ranked chunks from SQLite (the source of truth)."""
 
-    def __init__(self, workspace: str) -> None:
-        self.workspace = workspace
-        self._workspace = None
+    def __init__(self, store: WorkspaceStore) -> None:
+        self.store = store
 
     @component.output_types(documents=list[Document])
     def run(self, documents: list[Document]) -> dict[str, Any]:
-        workspace = self._ws()
-        with workspace.session() as session:
+        if not documents:
+            return {"documents": []}
+        with self.store.session() as session:
             rows = repo.get_chunks(session=session, chunk_ids=[d.id for d in documents])
             # File and title only: loading whole contracts (text, manifest) cost most of a search.
             labels = repo.contract_labels(session=session, contract_ids=[row.contract_id for row in rows.values()])

@@ -28,24 +28,28 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from greffier.text.headings import (
+    BARE_PAGE_NUMBER,
+    FORMAT_HEADING_KINDS,
+    GUESSED_KINDS,
+    LEVEL_ARTICLE,
+    LEVEL_CHAPTER,
+    LEVEL_PART,
+    MAX_HEADING_CHARS,
+    NUMBERED,
+    PAGE_NUMBER,
+    HeadingMatch,
+    classify_heading,
+    is_caps,
+    is_heading,
+    numbered_heading,
+    pattern_heading,
+)
 from pipelines.types import TextItem
 
-LEVEL_PART = 1
-LEVEL_CHAPTER = 2
-LEVEL_ARTICLE = 3
+__all__ = ["LEVEL_ARTICLE", "LEVEL_CHAPTER", "LEVEL_PART", "HeadingMatch", "Section", "classify_heading", "detect_sections", "find_page_furniture", "is_heading"]
 
 SECTION_PATH_SEPARATOR = " > "
-
-# Kinds whose headings are guessed from the text; format headings ("heading", "title") are trusted
-# and tables are never headings.
-_GUESSED_KINDS = frozenset({"text", "list"})
-_FORMAT_HEADING_KINDS = frozenset({"heading", "title"})
-
-# A format "heading" longer than this is a paragraph styled as a heading, not a heading.
-_MAX_FORMAT_HEADING_CHARS = 200
-# Guessed headings are short: a long line is body text, whatever it starts with.
-_MAX_HEADING_CHARS = 150
-_MAX_TITLE_WORDS = 15
 # A heading wrapped over several PDF lines is joined from at most this many lines.
 _MAX_HEADING_LINES = 3
 _MAX_CONTINUATION_WORDS = 8
@@ -53,99 +57,13 @@ _MAX_CONTINUATION_CHARS = 60
 # Lines of a PDF page looked at for running headers (from the top) and footers (from the bottom).
 _FURNITURE_ZONE = 3
 _MAX_FURNITURE_CHARS = 120
-
-_SEPARATORS = "—–-‒―:.)"
-
-_KEYWORD_LEVELS: dict[str, int] = {
-    "titre": LEVEL_PART,
-    "partie": LEVEL_PART,
-    "part": LEVEL_PART,
-    "livre": LEVEL_PART,
-    "book": LEVEL_PART,
-    "annexe": LEVEL_PART,
-    "annex": LEVEL_PART,
-    "appendice": LEVEL_PART,
-    "appendix": LEVEL_PART,
-    "schedule": LEVEL_PART,
-    "exhibit": LEVEL_PART,
-    "attachment": LEVEL_PART,
-    "avenant": LEVEL_PART,
-    "amendment": LEVEL_PART,
-    "chapitre": LEVEL_CHAPTER,
-    "chapter": LEVEL_CHAPTER,
-    "article": LEVEL_ARTICLE,
-    "art": LEVEL_ARTICLE,
-    "clause": LEVEL_ARTICLE,
-    "section": LEVEL_ARTICLE,
-}
-# Keywords whose dotted numbers mean nesting ("Article 7.1", "Section 2.1" sit under 7 and 2).
-_NESTING_KEYWORDS = frozenset({"article", "art", "clause", "section"})
-
-# « ARTICLE 1 — OBJET », « Article 1er », « ARTICLE PREMIER », "Article IV", "Section 2.1 Term",
-# « Art. 5 », « Article n° 3 », "Exhibit A", « ANNEXE 1 : LISTE ». The keyword is followed by spaces,
-# or directly by a digit; roman numerals and letters are upper case only, so "Parties" or "CLAUSES"
-# are not read as "Part ies"/"CLAUSE S" (the rest must start with a space or a separator).
-_KEYWORD_NUMBERED = re.compile(
-    r"^(?P<kw>" + "|".join(sorted(_KEYWORD_LEVELS, key=len, reverse=True)) + r")\.?"
-    r"(?:\s+|(?=\d))(?:n[°o]\.?\s*)?"
-    r"(?P<num>\d{1,3}(?:\.\d{1,3})*(?:er|re|ère|e)?|premier|première|unique|(?-i:[IVXLC]{1,7}|[A-Z]))"
-    r"(?:\s*(?:bis|ter|quater))?\b"
-    r"(?P<rest>.*)$",
-    re.IGNORECASE,
-)
-# "7. TERM AND TERMINATION", "7.1 Notice period", "7.1. Notice period", « 1) Objet », "7 - Term".
-_NUMBERED = re.compile(r"^(?P<num>\d{1,2}(?:\.\d{1,2}){0,4})(?P<sep>\.\)|\.|\)|\s*[-–—]|(?=\s))\s*(?P<title>\S.*)$")
-# "II. OBLIGATIONS DU PRESTATAIRE", "IV - Prix". Single-letter numerals other than I, V, X are left
-# out: "C. Martin" in a signature block is an initial, not chapter 100.
-_ROMAN_NUMBERED = re.compile(r"^(?P<num>[IVX]|[IVXLC]{2,6})(?:\.|\s*[-–—)])\s*(?P<title>\S.*)$")
-_STANDALONE = re.compile(
-    r"^(?:pr[ée]ambule|preamble|expos[ée](?:\s+pr[ée]alable|\s+des\s+motifs)?|recitals?|whereas|background"
-    r"|d[ée]finitions?(?:\s+(?:et|and)\s+interpr[ée]tations?)?|interpr[ée]tation"
-    r"|entre\s+les\s+soussign[ée]s"
-    r"|il\s+a\s+[ée]t[ée]\s+(?:pr[ée]alablement\s+)?(?:expos[ée]|convenu(?:\s+et\s+arr[êe]t[ée])?)\s+ce\s+qui\s+suit"
-    r"|conditions\s+(?:g[ée]n[ée]rales|particuli[èe]res)(?:\s+de\s+vente)?|signatures?)\s*[:.]?$",
-    re.IGNORECASE,
-)
-# "Page 2 / 4", "2/4", « Page 3 sur 5 », "p. 3", "Page 3": page numbers wherever they sit.
-_PAGE_NUMBER = re.compile(
-    r"^(?:(?:page|p\.|pg\.?)\s*)?\d{1,4}\s*(?:/|sur|of|de|on)\s*\d{1,4}$|^(?:page|p\.|pg\.?)\s*\d{1,4}$",
-    re.IGNORECASE,
-)
-# "3", "- 3 -", "— 3 —": page numbers only when they sit at the top or bottom of a PDF page.
-_BARE_PAGE_NUMBER = re.compile(r"^[-–—]?\s*\d{1,4}\s*[-–—]?$")
 _DIGITS = re.compile(r"\d+")
-_ORDINAL = re.compile(r"(?<=\b1)(?:er|re)\b")
-# Column gaps: one tab after a DOCX heading number is normal, two gaps or a pipe make a table row.
-_COLUMN_GAP = re.compile(r"\t| {3,}")
-
 # Words that end a line in the middle of a sentence: a heading never follows them, and a heading
 # line ending with one continues on the next line (« RÉSILIATION ANTICIPÉE ET » / « CONSÉQUENCES »).
 _CONNECTORS = frozenset(
     "à a au aux de du des d l la le les en et ou par pour sur selon dans avec sans entre "
     "and or of the to in on for with under by per from".split()
 )
-# ALL-CAPS lines that are not headings: party blocks, stamps, legal forms ending a company name.
-_CAPS_STOPWORDS = frozenset(
-    "entre et and between or ou par by le la les the confidentiel confidential draft projet brouillon "
-    "copie copy original paraphe paraphes initials".split()
-)
-_LEGAL_FORMS = frozenset(
-    "sa sas sasu sarl eurl sci snc selarl scp gie llc inc ltd llp plc gmbh ag bv nv spa srl corp co".split()
-)
-_CIVILITIES = frozenset("m mme mlle mm monsieur madame mademoiselle maître maitre me mr mrs ms dr".split())
-_CURRENCY = frozenset("€$£%¥@")
-_MONTHS = frozenset(
-    "janvier février fevrier mars avril mai juin juillet août aout septembre octobre novembre décembre "
-    "decembre january february march april may june july august september october november december".split()
-)
-
-
-@dataclass(frozen=True)
-class HeadingMatch:
-    """What :func:`classify_heading` found: the level, and whether a pattern (not mere capitals) matched."""
-
-    level: int
-    strong: bool  # keyword, numbering or a standard section name; a bare ALL-CAPS line is not strong
 
 
 @dataclass(frozen=True)
@@ -184,33 +102,6 @@ class Section:
         return self.items[-1].end
 
 
-def is_heading(text: str, kind: str = "text", level: int = 0) -> tuple[bool, int]:
-    """Whether one item, taken alone, is a heading, and its level.
-
-    Inputs: the item's text, its ``kind`` and the ``level`` its format gave (0 when unknown).
-    Output: ``(True, level)`` for a heading (level 1 = top, see the module docstring), else
-    ``(False, 0)``. Raises nothing. :func:`detect_sections` adds what one line cannot show: page
-    furniture, wrapped headings and sentences that run on over a line break.
-    """
-    match = classify_heading(text, kind, level)
-    return (True, match.level) if match else (False, 0)
-
-
-def classify_heading(text: str, kind: str = "text", level: int = 0) -> HeadingMatch | None:
-    """Like :func:`is_heading`, returning a :class:`HeadingMatch` or None."""
-    if kind == "table" or "|" in text or len(_COLUMN_GAP.findall(text)) >= 2:
-        return None
-    line = " ".join(text.split())
-    if not line:
-        return None
-    if kind in _FORMAT_HEADING_KINDS and len(line) <= _MAX_FORMAT_HEADING_CHARS:
-        pattern = _pattern_heading(line)
-        if pattern is not None and pattern.strong:
-            return pattern
-        return HeadingMatch(level=_format_level(kind, level), strong=True)
-    return _pattern_heading(line)
-
-
 def find_page_furniture(items: Sequence[TextItem]) -> set[int]:
     """Indices of the items that are page furniture rather than content.
 
@@ -220,7 +111,7 @@ def find_page_furniture(items: Sequence[TextItem]) -> set[int]:
     lines ("Page 2" matches "Page 3"), except for lines that read as headings: two pages that open on
     "Article 3" and "Article 7" are not a running header.
     """
-    furniture = {index for index, item in enumerate(items) if _PAGE_NUMBER.match(item.text.strip())}
+    furniture = {index for index, item in enumerate(items) if PAGE_NUMBER.match(item.text.strip())}
     by_page: dict[int, list[int]] = {}
     for index, item in enumerate(items):
         if item.page is not None and item.kind != "table":
@@ -239,7 +130,7 @@ def find_page_furniture(items: Sequence[TextItem]) -> set[int]:
     keys: list[tuple[str, str]] = []
     for zone, page, index in zones:
         text = items[index].text.strip()
-        if _BARE_PAGE_NUMBER.match(text):
+        if BARE_PAGE_NUMBER.match(text):
             furniture.add(index)
         # Headers and footers are one short line; a long one repeated is content.
         key = (zone, _furniture_key(text)) if len(text) <= _MAX_FURNITURE_CHARS else ("", "")
@@ -323,144 +214,9 @@ def _as_item(item: TextItem | Mapping[str, Any]) -> TextItem:
     return item if isinstance(item, TextItem) else TextItem.from_dict(dict(item))
 
 
-def _format_level(kind: str, level: int) -> int:
-    if kind == "title":
-        return LEVEL_PART
-    # Markdown/DOCX level 1 is usually the document's own title or a part, level 2 its articles.
-    return level + 1 if level >= 1 else LEVEL_ARTICLE
-
-
-def _pattern_heading(line: str) -> HeadingMatch | None:
-    """Heading patterns on one whitespace-normalised line (no format information)."""
-    if len(line) > _MAX_HEADING_CHARS or line[-1] in ",;":
-        return None
-    if line[-1] == "." and line.count(" ") >= 8:
-        return None  # fast path for body text: no heading pattern accepts a long line ending with a dot
-    if _PAGE_NUMBER.match(line) or _BARE_PAGE_NUMBER.match(line):
-        return None
-    if not (line[0].isupper() or line[0].isdigit()):
-        # A line that starts in lower case continues a sentence (« article 5 du contrat... »).
-        return None
-    return (
-        _keyword_heading(line)
-        or _numbered_heading(line)
-        or _roman_heading(line)
-        or (HeadingMatch(LEVEL_ARTICLE, strong=True) if _STANDALONE.match(line) else None)
-        or _caps_heading(line)
-    )
-
-
-def _keyword_heading(line: str) -> HeadingMatch | None:
-    match = _KEYWORD_NUMBERED.match(line)
-    if match is None:
-        return None
-    rest = match["rest"]
-    stripped = rest.strip()
-    if stripped:
-        if stripped[0] in _SEPARATORS:
-            if not _title_ok(stripped.lstrip(_SEPARATORS + " "), lenient=True):
-                return None
-        elif not rest[0].isspace() or not _title_ok(stripped, lenient=False):
-            return None
-    keyword = match["kw"].lower()
-    level = _KEYWORD_LEVELS[keyword]
-    if keyword in _NESTING_KEYWORDS:
-        level += match["num"].count(".")
-    return HeadingMatch(level, strong=True)
-
-
-def _title_ok(title: str, *, lenient: bool) -> bool:
-    """Whether the words after « Article 3 — » read as a title rather than a sentence.
-
-    ``lenient`` when a separator (—, :, .) follows the number: then a short lower-case title passes.
-    """
-    if not title:
-        return True
-    words = title.split()
-    if len(words) > _MAX_TITLE_WORDS or title[-1] in ",;":
-        return False
-    if title[-1] == "." and len(words) > 8:
-        return False
-    first = title[0]
-    if first.islower():
-        return lenient and len(words) <= 6 and title[-1] != "."
-    return first.isupper() or first.isdigit() or first in "«\"“'(["
-
-
-def _numbered_heading(line: str) -> HeadingMatch | None:
-    match = _NUMBERED.match(line)
-    if match is None:
-        return None
-    title = match["title"]
-    depth = match["num"].count(".") + 1
-    if not title[0].isalpha() or not title[0].isupper():
-        return None  # "1. 500 euros", "3 mois"
-    if title.split(None, 1)[0].lower() in _MONTHS or not _mostly_letters(title):
-        return None  # « 12 JANVIER 2024 », "3 Licences 1 200 €"
-    caps = _is_caps(title)
-    if depth == 1 and not match["sep"].strip() and not caps:
-        return None  # « 3 Licences »: a bare number needs a dot, a bracket or capitals
-    if not _numbered_title_ok(title, caps):
-        return None
-    return HeadingMatch(LEVEL_ARTICLE + depth - 1, strong=True)
-
-
-def _roman_heading(line: str) -> HeadingMatch | None:
-    match = _ROMAN_NUMBERED.match(line)
-    if match is None:
-        return None
-    title = match["title"]
-    if not title[0].isalpha() or not title[0].isupper() or not _numbered_title_ok(title, _is_caps(title)):
-        return None
-    return HeadingMatch(LEVEL_CHAPTER, strong=True)
-
-
-def _numbered_title_ok(title: str, caps: bool) -> bool:
-    # Numbered list items are sentences: long, or ending with punctuation. Headings are neither.
-    words = len(title.split())
-    if caps:
-        return words <= _MAX_TITLE_WORDS and title[-1] not in ".,;"
-    return words <= 10 and title[-1] not in ".,;:"
-
-
-def _caps_heading(line: str) -> HeadingMatch | None:
-    """Short ALL-CAPS lines: « CONDITIONS PARTICULIÈRES », "GOVERNING LAW"."""
-    # Headings carry no commas; ALL-CAPS disclaimers wrapped over lines do, and are longer.
-    if not _is_caps(line) or "," in line or line[-1] in ".;" or len(line) > 100:
-        return None
-    words = line.split()
-    if len(words) > 10 or any(char in _CURRENCY for char in line) or "www" in line.lower():
-        return None
-    letters = sum(char.isalpha() for char in line)
-    if letters < 3 or not _mostly_letters(line):
-        return None  # dates, amounts, references: « 12 JANVIER 2024 », "REF 2024-001"
-    lowered = [word.strip(".,:;()").lower() for word in words]
-    if lowered[0] in _CIVILITIES or lowered[-1] in _LEGAL_FORMS:
-        return None  # « M. JEAN DUPONT », « ACME INDUSTRIES SAS »: party blocks
-    if len(words) == 1 and (letters < 4 or lowered[0] in _CAPS_STOPWORDS):
-        return None
-    if all(word in _CAPS_STOPWORDS for word in lowered):
-        return None
-    return HeadingMatch(LEVEL_ARTICLE, strong=False)
-
-
-def _mostly_letters(text: str) -> bool:
-    letters = sum(char.isalpha() for char in text)
-    visible = sum(not char.isspace() for char in text)
-    return letters >= 0.7 * visible
-
-
-def _is_caps(text: str) -> bool:
-    """Upper-case letters only (at least one), ignoring ordinal suffixes such as « 1er »."""
-    # str.upper/lower run in C: a line is ALL-CAPS when upper-casing changes nothing but
-    # lower-casing does. Ordinals are taken out first: « ARTICLE 1er » is an ALL-CAPS heading.
-    bare = _ORDINAL.sub("", text) if "1" in text else text
-    return bare.upper() == bare and bare.lower() != bare
-
-
 def _furniture_key(text: str) -> str:
     line = " ".join(text.split())
-    match = _pattern_heading(line)
+    match = pattern_heading(line)
     if match is not None and match.strong:
         return line  # "Article 3" and "Article 7" differ by their number only, and are headings
     return _DIGITS.sub("#", line.lower())
@@ -484,10 +240,10 @@ def _numbered_list_runs(lines: Sequence[TextItem]) -> set[int]:
 def _list_item_depth(item: TextItem) -> int | None:
     """How many numbers a mixed-case numbered heading candidate has (« 7.1 Préavis » → 2), else None."""
     text = item.text.strip()
-    if item.kind not in _GUESSED_KINDS or not text[:1].isdigit() or len(text) > _MAX_HEADING_CHARS:
+    if item.kind not in GUESSED_KINDS or not text[:1].isdigit() or len(text) > MAX_HEADING_CHARS:
         return None
-    match = _NUMBERED.match(" ".join(text.split()))
-    if match is None or _is_caps(match["title"]) or _numbered_heading(match.group()) is None:
+    match = NUMBERED.match(" ".join(text.split()))
+    if match is None or is_caps(match["title"]) or numbered_heading(match.group()) is None:
         return None
     return match["num"].count(".") + 1
 
@@ -499,7 +255,7 @@ def _heading_at(lines: Sequence[TextItem], index: int) -> tuple[str, int, int] |
     if match is None:
         return None
     text = " ".join(item.text.split())
-    if item.kind in _FORMAT_HEADING_KINDS:
+    if item.kind in FORMAT_HEADING_KINDS:
         return text, match.level, 1
     previous = lines[index - 1] if index else None
     if previous is not None and _same_flow(previous, item) and _ends_mid_sentence(previous.text):
@@ -521,10 +277,10 @@ def _heading_at(lines: Sequence[TextItem], index: int) -> tuple[str, int, int] |
 
 def _inside_caps_paragraph(previous: TextItem | None, item: TextItem, after: TextItem | None) -> bool:
     """Whether a bare ALL-CAPS line is one line of an ALL-CAPS paragraph (warranty disclaimers)."""
-    if previous is not None and _same_flow(previous, item) and _is_caps(previous.text):
+    if previous is not None and _same_flow(previous, item) and is_caps(previous.text):
         if previous.text.rstrip()[-1:] not in ".:!?":
             return True  # the paragraph goes on from the line before
-    if after is not None and _same_flow(item, after) and _is_caps(after.text):
+    if after is not None and _same_flow(item, after) and is_caps(after.text):
         return len(after.text.strip()) > _MAX_CONTINUATION_CHARS  # ...and on to a long line after
     return False
 
@@ -532,8 +288,8 @@ def _inside_caps_paragraph(previous: TextItem | None, item: TextItem, after: Tex
 def _same_flow(first: TextItem, second: TextItem) -> bool:
     """Whether ``second`` can continue ``first``'s sentence: body items on the same page."""
     return (
-        first.kind in _GUESSED_KINDS
-        and second.kind in _GUESSED_KINDS
+        first.kind in GUESSED_KINDS
+        and second.kind in GUESSED_KINDS
         and (first.page is None or second.page is None or first.page == second.page)
     )
 
@@ -558,11 +314,11 @@ def _continues_heading(heading: str, current: TextItem, following: TextItem) -> 
         return False
     if following.page is not None and len(line) > len(current.text.strip()):
         return False  # a PDF line wraps at the margin: what runs over is shorter than the line itself
-    match = _pattern_heading(line)
+    match = pattern_heading(line)
     if match is not None and match.strong:
         return False  # the next line is a heading of its own (« ARTICLE 2 »)
     ends_with_connector = heading.rsplit(None, 1)[-1].lower() in _CONNECTORS or heading[-1] in "—–-&"
-    return (_is_caps(heading) and _is_caps(line)) or ends_with_connector
+    return (is_caps(heading) and is_caps(line)) or ends_with_connector
 
 
 def _section_name(heading: str, level: int, parent: int | None, builders: Sequence[_SectionBuilder]) -> str:

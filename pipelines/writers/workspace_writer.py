@@ -14,27 +14,23 @@ from typing import Any
 
 from haystack import Document, component
 
-from greffier.config import load_settings
-from greffier.workspace import Workspace
-from pipelines.types import indexed_text
+from pipelines._serialization import StoreComponent
+from store import bm25 as bm25_store
 from store import repository as repo
 from store import vectors
 from store.models import Chunk, Contract
+from store.workspace import WorkspaceStore
 
 log = logging.getLogger(__name__)
 
 
 @component
-class WorkspaceWriter:
-    """Stores embedded chunks and their parent documents in the workspace at ``workspace``."""
+class WorkspaceWriter(StoreComponent):
+    """Stores embedded chunks and their parent documents in the workspace ``store`` (the writer's:
+    call it under the store's writer lock)."""
 
-    def __init__(self, workspace: str) -> None:
-        self.workspace = workspace
-        self._workspace: Workspace | None = None
-
-    def warm_up(self) -> None:
-        if self._workspace is None:
-            self._workspace = Workspace.open(load_settings(self.workspace))
+    def __init__(self, store: WorkspaceStore) -> None:
+        self.store = store
 
     @component.output_types(written=list[str], chunks=int, failures=list[dict])
     def run(
@@ -49,15 +45,13 @@ class WorkspaceWriter:
         Returns the ids of the stored parents, the number of chunks written, and the conversion
         failures passed through unchanged.
         """
-        self.warm_up()
-        assert self._workspace is not None
         signature = (embedder or {}).get("model")
         if signature:
-            self._workspace.check_embedder(signature)
+            self.store.check_embedder(signature)
         by_parent: dict[str, list[Document]] = defaultdict(list)
         for chunk in documents:
             by_parent[chunk.meta["doc_id"]].append(chunk)
-        collection = self._workspace.collection()
+        collection = self.store.collection(create=True)
         written: list[str] = []
         total_chunks = 0
         for parent in parents:
@@ -71,7 +65,7 @@ class WorkspaceWriter:
                     embeddings=[list(map(float, c.embedding)) for c in chunks],
                     metadatas=[vectors.chroma_metadata(c.meta) for c in chunks],
                 )
-            with self._workspace.session() as session:
+            with self.store.session() as session:
                 stale = repo.replace_contract(
                     session=session, contract=_contract_row(parent), chunks=[_chunk_row(c) for c in chunks]
                 )
@@ -116,7 +110,5 @@ def _chunk_row(chunk: Document) -> Chunk:
         end=int(meta["end"]),
         text=chunk.content or "",
         header=header,
-        # The section heading is indexed once more: « ARTICLE 3 — DURÉE » is the best lexical clue to what
-        # an article is about, and later pieces of a long article do not repeat it in their text.
-        bm25_tokens=Workspace.bm25_tokens(indexed_text(f"{meta.get('section') or ''}\n{chunk.content or ''}", header)),
+        bm25_tokens=bm25_store.chunk_tokens(meta.get("section"), chunk.content or "", header),
     )

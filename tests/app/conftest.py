@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from greffier.config import load_settings
-from greffier.ingest import Ingestor
+from greffier.services.ingest import Ingestor
 from tests.paths import EXAMPLE_DATAROOM
 from tests.pipelines.files import make_corrupt_pdf, make_docx, make_markdown, make_pdf
 

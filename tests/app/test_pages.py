@@ -16,11 +16,11 @@ from datetime import date
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from greffier.chat import threads
+from store import threads
 from greffier.config import load_settings, save_workspace_settings
 from greffier.ui import duplicates as duplicate_views
 from greffier.ui import knobs
-from greffier.workspace import Workspace
+from store.workspace import WorkspaceStore, open_workspace
 from tests.fakes import OllamaStub
 from tests.paths import REPO
 
@@ -89,7 +89,7 @@ def test_sidebar_shows_models_and_saves_knobs_per_workspace(tmp_path, app_worksp
 
 
 def test_app_warms_the_models_up_and_the_sidebar_shows_device_memory_and_residency(app_workspace, monkeypatch):
-    from greffier.services import warm_up_state
+    from greffier.services.warmup import warm_up_state
 
     at = open_app(app_workspace.path, monkeypatch)
     settings = app_workspace.settings
@@ -107,15 +107,15 @@ def test_app_warms_the_models_up_and_the_sidebar_shows_device_memory_and_residen
     sidebar = "\n".join(texts(at.sidebar.caption))
     assert "Device: CPU" in sidebar and "torch" in sidebar
     assert re.search(r"Memory: [\d.]+ (MiB|GiB) in this process", sidebar), sidebar
-    from greffier.services import models_in_use
+    from greffier.models import models_in_use
 
     assert f"embedder {models_in_use(settings)['embedder']['name']} on cpu" in sidebar, sidebar
     assert "Warm-up: ready (embedder" in sidebar, sidebar
-    assert not at.sidebar.warning
+    assert not at.sidebar.warning, [w.value for w in at.sidebar.warning]
 
 
 def test_warm_up_can_be_switched_off(tmp_path, monkeypatch):
-    from greffier.services import warm_up_state
+    from greffier.services.warmup import warm_up_state
 
     monkeypatch.setenv("GREFFIER_MODELS__WARM_UP", "false")
     workspace = tmp_path / "cold"
@@ -173,7 +173,7 @@ def test_chat_answers_with_citations_and_opens_the_cited_passage(app_workspace, 
 
 
 def test_chat_history_is_kept_per_workspace_and_exportable(app_workspace, monkeypatch):
-    workspace = Workspace.open(app_workspace.settings)
+    workspace = open_workspace(app_workspace.settings)
     thread_id = threads.create_thread(workspace, title="Loyer", mode="rag")
     from haystack.dataclasses import ChatMessage
 
@@ -219,7 +219,7 @@ def test_agent_approval_survives_a_reload_and_runs_the_approved_call(app_workspa
             at.chat_input[0].set_value("Quels contrats sont en droit suisse ?").run()
             assert not at.exception
             thread_id = at.session_state["chat_thread_id"]
-            assert threads.get_thread(Workspace.open(settings), thread_id).pending_call["tool"] == "search_data_room"
+            assert threads.get_thread(open_workspace(settings), thread_id).pending_call["tool"] == "search_data_room"
             # A reload (a new session) finds the pending call in SQLite and shows the approval bar.
             reloaded = open_app(app_workspace.path, monkeypatch, "pages/chat.py")
             reloaded.selectbox(key="chat_thread_picker").set_value(thread_id).run()
@@ -229,7 +229,7 @@ def test_agent_approval_survives_a_reload_and_runs_the_approved_call(app_workspa
             assert not reloaded.exception
             answers = [text for message in reloaded.chat_message for text in texts(message.markdown)]
             assert any("Seul c16" in text for text in answers)
-            assert threads.get_thread(Workspace.open(settings), thread_id).pending_call is None
+            assert threads.get_thread(open_workspace(settings), thread_id).pending_call is None
         finally:
             knobs.save_chat_mode(settings, "rag")
 
@@ -307,7 +307,7 @@ def test_documents_page_ingests_a_folder_with_progress(tmp_path, app_workspace, 
 
 def test_compliance_scan_review_and_export(app_workspace, monkeypatch):
     needs_dataroom(app_workspace)
-    from greffier.compliance import list_flags, set_flag_status
+    from greffier.services.compliance import list_flags, set_flag_status
 
     at = open_app(app_workspace.path, monkeypatch, "pages/compliance.py")
     assert at.selectbox(key="compliance_playbook").value == "ma_due_diligence"

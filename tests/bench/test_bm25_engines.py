@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from greffier.bench.bm25_engines import (
+from devtools.bench.bm25_engines import (
     RankBM25Okapi,
     compare_engines,
     render_markdown,
@@ -13,7 +13,7 @@ from greffier.bench.bm25_engines import (
     synthetic_queries,
     with_lucene_idf,
 )
-from store.text_analysis import tokenize
+from greffier.text import tokenize
 
 
 def test_synthetic_chunks_are_reproducible_bilingual_legal_prose():

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from greffier.bench.datasets import dataroom_entries, dataset_folder, load_cdtn, load_span_dataset
-from greffier.bench.errors import EvalDataError
-from greffier.bench.metrics import FileSpan
+from devtools.bench.datasets import dataroom_entries, dataset_folder, load_cdtn, load_span_dataset
+from devtools.bench.errors import EvalDataError
+from devtools.bench.metrics import FileSpan
 from tests.bench.fixtures import SUPPLY, write_cdtn, write_lbr
 
 

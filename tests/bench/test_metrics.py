@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from greffier.bench.metrics import (
+from devtools.bench.metrics import (
     FileSpan,
     article_precision,
     article_recall,

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from greffier.bench.errors import BenchError
-from greffier.bench.offsets import PlainTextOffsets
+from devtools.bench.errors import BenchError
+from devtools.bench.offsets import PlainTextOffsets
 from pipelines.converters.text_reader import items_from_plain_text
 from pipelines.types import assemble
 

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from greffier.bench.commands import parse_overrides
-from greffier.bench.errors import BenchError
-from greffier.bench.metrics import FileSpan
-from greffier.bench.retrieval import (
+from devtools.bench.commands import parse_overrides
+from devtools.bench.errors import BenchError
+from devtools.bench.metrics import FileSpan
+from devtools.bench.retrieval import (
     KS,
     NO_RERANKER,
     RetrievalBenchConfig,
@@ -109,7 +109,7 @@ def test_tiny_benchmark_end_to_end(tmp_path):
     assert len(targets) > 4
     squash = lambda text: re.sub(r"\s+", " ", text).strip()  # noqa: E731
     texts = {path.name: path.read_text() for path in (evaldata / "legalbenchrag_mini_cuad" / "corpus" / "cuad").iterdir()}
-    from greffier.services import inspect_workspace
+    from greffier.services.status import inspect_workspace
 
     for document in inspect_workspace(prepared.settings)["documents"]:
         for chunk in document["chunks"]:

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from greffier.config import load_settings
-from greffier.ingest import Ingestor
+from greffier.services.ingest import Ingestor
 from tests.pipelines.files import make_docx, make_markdown, make_pdf
 
 TODAY = date(2026, 11, 30)
@@ -82,10 +82,10 @@ def scan_base(tmp_path_factory: pytest.TempPathFactory) -> dict:
     workspace = base / "ws"
     report = Ingestor(load_settings(workspace)).ingest(room)
     assert not report.failed, report.failed
-    from greffier.workspace import Workspace
+    from store.workspace import WorkspaceStore, open_workspace
     from store import repository as repo
 
-    with Workspace.open(load_settings(workspace)).session() as session:
+    with open_workspace(load_settings(workspace)).session() as session:
         ids = {Path(c.file).name: c.id for c in repo.list_contracts(session=session)}
     return {"base": base, "room": room, "ws": workspace, "ids": ids}
 
@@ -100,7 +100,7 @@ def copy_workspace(scan_base: dict, target: Path) -> dict:
 @pytest.fixture(scope="module")
 def scanned(scan_base: dict, tmp_path_factory: pytest.TempPathFactory) -> dict:
     """A copy of the base workspace scanned once with each bundled playbook (no LLM)."""
-    from greffier.compliance.service import scan_workspace
+    from greffier.services.compliance.service import scan_workspace
 
     copy = copy_workspace(scan_base, tmp_path_factory.mktemp("scanned"))
     events = []

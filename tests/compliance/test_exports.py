@@ -9,8 +9,8 @@ import json
 import pytest
 
 from greffier.compliance.errors import ComplianceError
-from greffier.compliance.exports import COLUMNS, export_flags, to_csv
-from greffier.compliance.service import FlagFilters, list_flags
+from greffier.services.compliance.exports import COLUMNS, export_flags, to_csv
+from greffier.services.compliance.service import FlagFilters, list_flags
 
 pytestmark = pytest.mark.slow
 

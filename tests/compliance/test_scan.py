@@ -9,9 +9,10 @@ import pytest
 import yaml
 from haystack import Pipeline
 
+from store.workspace import open_workspace
 from greffier.compliance.errors import ComplianceError
-from greffier.compliance.service import FlagFilters, list_flags, scan_document, scan_workspace, set_flag_status
-from greffier.ingest import Ingestor
+from greffier.services.compliance.service import FlagFilters, list_flags, scan_document, scan_workspace, set_flag_status
+from greffier.services.ingest import Ingestor
 from tests.compliance.conftest import DISTRIBUTION_FR, TODAY, copy_workspace
 from tests.fakes import ScriptedChatBackend
 
@@ -198,13 +199,13 @@ def test_the_scan_document_tool(scanned):
 def test_the_scanning_pipeline_round_trips_through_yaml(scanned):
     from pipelines.scanning import build_scanning_pipeline
 
-    pipeline = build_scanning_pipeline(scanned["settings"], playbook="ma_due_diligence")
+    pipeline = build_scanning_pipeline(scanned["settings"], open_workspace(scanned["settings"]), playbook="ma_due_diligence")
     dumped = pipeline.dumps()
     loaded = Pipeline.loads(dumped)
     assert set(loaded.graph.nodes) == {"source", "classifier", "checker", "writer"}
     data = yaml.safe_load(dumped)
     assert data["components"]["checker"]["init_parameters"]["playbook"] == "ma_due_diligence"
-    assert Path(data["components"]["source"]["init_parameters"]["workspace"]) == Path(scanned["settings"].workspace)
+    assert Path(data["components"]["source"]["init_parameters"]["store"]["init_parameters"]["root"]) == Path(scanned["settings"].workspace).resolve()
     original, again = pipeline.to_dict(), loaded.to_dict()
     assert again["components"] == original["components"]
     assert {(c["sender"], c["receiver"]) for c in again["connections"]} == {(c["sender"], c["receiver"]) for c in original["connections"]}
@@ -215,7 +216,7 @@ def test_clause_types_of_the_contracts(scanned):
     from pipelines.classifiers.chunk_source import WorkspaceChunkSource
     from pipelines.classifiers.clause_classifier import ClauseClassifier
 
-    source = WorkspaceChunkSource(workspace=str(scanned["ws"])).run()
+    source = WorkspaceChunkSource(store=open_workspace(scanned["settings"])).run()
     assert all(doc.embedding is not None for doc in source["documents"])  # ingestion's vectors reused
     result = ClauseClassifier().run(documents=source["documents"], stored_embedder=source["embedder"])
     assert result["meta"]["reused"] == len(source["documents"]) and result["meta"]["embedded"] == 0

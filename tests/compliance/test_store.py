@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy import inspect
 from sqlmodel import create_engine
 
-from greffier.compliance.repository import ensure_tables
+from store.flags import ensure_tables
 from store.compliance_models import TABLES, Flag, ScanRun
 from store.db import migrate
 

@@ -9,13 +9,13 @@ from datetime import date, timedelta
 import pytest
 
 from greffier.config import load_settings
-from greffier.dataroom import duplicates as dup
-from greffier.dataroom.duplicates import find_duplicates
-from greffier.dataroom.query import ToolInputError
+from greffier.services.dataroom import duplicates as dup
+from greffier.services.dataroom.duplicates import find_duplicates
+from greffier.services.dataroom.query import ToolInputError
 from greffier.dataroom.records import ContractRecord, Party
-from greffier.ingest import Ingestor
+from greffier.services.ingest import Ingestor
 from greffier.tools import call_tool
-from greffier.workspace import Workspace
+from store.workspace import WorkspaceStore, open_workspace
 from tests.paths import EXAMPLE_DATAROOM
 
 
@@ -23,25 +23,25 @@ def _pairs(result: dict) -> dict[frozenset[str], dict]:
     return {frozenset(p["contract_ids"]): p for p in result["pairs"]}
 
 
-def _ingested(base, source) -> Workspace:  # noqa: ANN001
+def _ingested(base, source) -> WorkspaceStore:  # noqa: ANN001
     settings = load_settings(base / "ws")
     report = Ingestor(settings).ingest(source)
     assert report.failed == []
-    return Workspace.open(settings, create=False)
+    return open_workspace(settings)
 
 
 # --- the public example data room -----------------------------------------------------------------
 
 
 @pytest.fixture(scope="module")
-def example(tmp_path_factory) -> Workspace:  # noqa: ANN001
+def example(tmp_path_factory) -> WorkspaceStore:  # noqa: ANN001
     if not EXAMPLE_DATAROOM.exists():
         pytest.skip(f"example data room absent: {EXAMPLE_DATAROOM}")
     return _ingested(tmp_path_factory.mktemp("example"), EXAMPLE_DATAROOM)
 
 
 @pytest.mark.slow
-def test_example_pairs_the_copy_and_the_translation_only(example: Workspace) -> None:
+def test_example_pairs_the_copy_and_the_translation_only(example: WorkspaceStore) -> None:
     pairs = _pairs(find_duplicates(example))
     assert set(pairs) == {frozenset({"c11", "c19"}), frozenset({"c05", "c20"})}
     assert pairs[frozenset({"c11", "c19"})]["kind"] == "duplicate"
@@ -49,7 +49,7 @@ def test_example_pairs_the_copy_and_the_translation_only(example: Workspace) -> 
 
 
 @pytest.mark.slow
-def test_example_copy_uploaded_twice_explains_itself(example: Workspace) -> None:
+def test_example_copy_uploaded_twice_explains_itself(example: WorkspaceStore) -> None:
     copy = _pairs(find_duplicates(example))[frozenset({"c11", "c19"})]
     assert copy["contract_ids"] == ["c11", "c19"]
     assert {"same file content", "same parties", "same type", "same dates"} <= set(copy["reasons"])
@@ -59,7 +59,7 @@ def test_example_copy_uploaded_twice_explains_itself(example: Workspace) -> None
 
 
 @pytest.mark.slow
-def test_example_courtesy_translation_is_told_by_language_and_embeddings(example: Workspace) -> None:
+def test_example_courtesy_translation_is_told_by_language_and_embeddings(example: WorkspaceStore) -> None:
     translation = _pairs(find_duplicates(example))[frozenset({"c05", "c20"})]
     assert {"same parties", "same type", "same dates", "text similarity", "translation"} <= set(translation["reasons"])
     assert "same file content" not in translation["reasons"]
@@ -68,14 +68,14 @@ def test_example_courtesy_translation_is_told_by_language_and_embeddings(example
 
 
 @pytest.mark.slow
-def test_example_never_pairs_an_amendment_or_two_acts_of_the_same_day(example: Workspace) -> None:
+def test_example_never_pairs_an_amendment_or_two_acts_of_the_same_day(example: WorkspaceStore) -> None:
     pairs = _pairs(find_duplicates(example))
     assert frozenset({"c09", "c18"}) not in pairs  # c18 amends c09
     assert frozenset({"c08", "c14"}) not in pairs  # share transfer and warranty, same parties, same day
 
 
 @pytest.mark.slow
-def test_example_pairs_are_sorted_and_found_without_comparing_all_pairs(example: Workspace) -> None:
+def test_example_pairs_are_sorted_and_found_without_comparing_all_pairs(example: WorkspaceStore) -> None:
     result = find_duplicates(example)
     similarities = [p["text_similarity"] for p in result["pairs"]]
     assert similarities == sorted(similarities, reverse=True)
@@ -84,7 +84,7 @@ def test_example_pairs_are_sorted_and_found_without_comparing_all_pairs(example:
 
 
 @pytest.mark.slow
-def test_example_entity_filter_and_dismissed_pairs(example: Workspace) -> None:
+def test_example_entity_filter_and_dismissed_pairs(example: WorkspaceStore) -> None:
     assert set(_pairs(find_duplicates(example, ["soravie_sante"]))) == {frozenset({"c11", "c19"})}
     assert set(_pairs(find_duplicates(example, ["hydrelle_energie", "northbeam_analytics"]))) == {frozenset({"c05", "c20"})}
     assert find_duplicates(example, ["groupe_brenalis"])["pairs"] == []
@@ -93,14 +93,14 @@ def test_example_entity_filter_and_dismissed_pairs(example: Workspace) -> None:
 
 
 @pytest.mark.slow
-def test_example_unknown_entity_is_refused_with_the_allowed_values(example: Workspace) -> None:
+def test_example_unknown_entity_is_refused_with_the_allowed_values(example: WorkspaceStore) -> None:
     with pytest.raises(ToolInputError, match=r"unknown entity id: 'brenalis' \(did you mean 'groupe_brenalis'.*Allowed values: .*soravie_sante"):
         find_duplicates(example, ["brenalis"])
 
 
 @pytest.mark.slow
-def test_example_through_the_tool_registry(example: Workspace) -> None:
-    result = call_tool(example.settings, "find_duplicates", {"entity_ids": ["kessler_aubry_avocats"]})
+def test_example_through_the_tool_registry(example: WorkspaceStore) -> None:
+    result = call_tool(load_settings(example.root), "find_duplicates", {"entity_ids": ["kessler_aubry_avocats"]})
     assert [p["contract_ids"] for p in result["pairs"]] == [["c11", "c19"]]
     json.dumps(result)  # JSON-ready as it is
 
@@ -140,7 +140,7 @@ def _entry(filename: str, parties: list[str], contract_type: str, signed: str, c
 
 
 @pytest.fixture(scope="module")
-def retyped(tmp_path_factory) -> Workspace:  # noqa: ANN001
+def retyped(tmp_path_factory) -> WorkspaceStore:  # noqa: ANN001
     base = tmp_path_factory.mktemp("retyped")
     entries = [
         _entry("bail_tours.pdf", ["SCI Les Tilleuls", "Maison Quenot SARL"], "bail commercial", "2021-09-20", _LEASE.format(signed="20 septembre 2021")),
@@ -153,7 +153,7 @@ def retyped(tmp_path_factory) -> Workspace:  # noqa: ANN001
 
 
 @pytest.mark.slow
-def test_a_retyped_copy_with_misspelled_parties_is_a_duplicate(retyped: Workspace) -> None:
+def test_a_retyped_copy_with_misspelled_parties_is_a_duplicate(retyped: WorkspaceStore) -> None:
     pairs = _pairs(find_duplicates(retyped))
     assert set(pairs) == {frozenset({"c01", "c03"})}  # the surety c02, signed the same day, is another act
     copy = pairs[frozenset({"c01", "c03"})]
@@ -164,7 +164,7 @@ def test_a_retyped_copy_with_misspelled_parties_is_a_duplicate(retyped: Workspac
 
 
 @pytest.mark.slow
-def test_the_entity_filter_accepts_the_misspelled_copy(retyped: Workspace) -> None:
+def test_the_entity_filter_accepts_the_misspelled_copy(retyped: WorkspaceStore) -> None:
     assert set(_pairs(find_duplicates(retyped, ["maison_quenot"]))) == {frozenset({"c01", "c03"})}
 
 
@@ -172,10 +172,10 @@ def test_the_entity_filter_accepts_the_misspelled_copy(retyped: Workspace) -> No
 
 
 @pytest.fixture(scope="module")
-def demo(tmp_path_factory) -> tuple[Workspace, dict, dict[str, str]]:  # noqa: ANN001
+def demo(tmp_path_factory) -> tuple[WorkspaceStore, dict, dict[str, str]]:  # noqa: ANN001
     """The demo room as real files (PDF, DOCX, HTML...): no metadata, everything read from the text."""
     from demo import generate as demo_generate
-    from greffier.dataroom.service import load_dataroom
+    from store.records import load_dataroom
 
     base = tmp_path_factory.mktemp("demo")
     manifest = demo_generate.generate(base / "dataroom", base / "manifest.json")

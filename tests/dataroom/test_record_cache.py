@@ -10,11 +10,11 @@ import pytest
 from sqlmodel import select
 
 from greffier.config import load_settings
-from greffier.dataroom import service
+from store import records as service
 from greffier.dataroom.records import build_records
-from greffier.ingest import Ingestor
-from greffier.synthetic import generate_dataroom
-from greffier.workspace import Workspace
+from greffier.services.ingest import Ingestor
+from devtools.synthetic import generate_dataroom
+from store.workspace import WorkspaceStore, open_workspace
 from store.models import RecordCache
 
 
@@ -22,7 +22,7 @@ def _dumps(records) -> list[dict]:  # noqa: ANN001
     return [r.model_dump(mode="json") for r in records]
 
 
-def _hashes(workspace: Workspace) -> dict[str, str]:
+def _hashes(workspace: WorkspaceStore) -> dict[str, str]:
     with workspace.session() as session:
         return {row.contract_id: row.input_hash for row in session.exec(select(RecordCache))}
 
@@ -39,7 +39,7 @@ def room(tmp_path):
 
 def test_an_ingest_that_changes_one_contract_extracts_only_that_one(room, caplog):
     settings, path, entries = room
-    workspace = Workspace.open(settings, create=False)
+    workspace = open_workspace(settings)
     records = service.load_dataroom(workspace).records
     assert _dumps(records) == _dumps(build_records(service._inputs(workspace)))  # cached build = scratch build
     before = _hashes(workspace)
@@ -48,7 +48,7 @@ def test_an_ingest_that_changes_one_contract_extracts_only_that_one(room, caplog
     changed = next(i for i, e in enumerate(entries) if e.get("governing_law"))
     entries[changed]["content"] = entries[changed]["content"] + "\n\nARTICLE 99 — NOTIFICATIONS\nToute notification est faite par écrit."
     path.write_text(json.dumps(entries, ensure_ascii=False), encoding="utf-8")
-    with caplog.at_level(logging.INFO, logger="greffier.dataroom.service"):
+    with caplog.at_level(logging.INFO, logger="store.records"):
         Ingestor(settings).ingest(path)
     assert any("1 contracts extracted, 23 from the cache" in r.getMessage() for r in caplog.records), [r.getMessage() for r in caplog.records]
 
@@ -61,7 +61,7 @@ def test_an_ingest_that_changes_one_contract_extracts_only_that_one(room, caplog
 
 def test_a_new_record_format_extracts_everything_again(room, monkeypatch):
     settings, _, _ = room
-    workspace = Workspace.open(settings, create=False)
+    workspace = open_workspace(settings)
     service.refresh_records(workspace)
     before = _hashes(workspace)
     monkeypatch.setattr(service, "RECORDS_FORMAT", service.RECORDS_FORMAT + 1)

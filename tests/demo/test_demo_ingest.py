@@ -9,9 +9,9 @@ import pytest
 
 from demo import generate as demo_generate
 from greffier.config import load_settings
-from greffier.ingest import Ingestor
-from greffier.services import inspect_workspace
-from greffier.search import search
+from greffier.services.ingest import Ingestor
+from greffier.services.status import inspect_workspace
+from greffier.services.search import search
 
 pytestmark = pytest.mark.slow
 

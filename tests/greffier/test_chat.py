@@ -7,10 +7,10 @@ from datetime import date
 
 import pytest
 
-from greffier.chat import threads
+from store import threads
 from greffier.chat.router import ChatRouter, router_prompt
 from greffier.config import load_settings
-from greffier.ingest import Ingestor
+from greffier.services.ingest import Ingestor
 from tests.fakes import OllamaStub, ScriptedChatBackend
 from tests.paths import EXAMPLE_DATAROOM
 

@@ -23,7 +23,7 @@ from mcp.client.streamable_http import streamable_http_client
 from greffier import cli
 from greffier import mcp_server
 from greffier.config import Settings, load_settings
-from greffier.ingest import Ingestor
+from greffier.services.ingest import Ingestor
 from greffier.mcp_server import MCPServerError, build_http_app, build_server, check_bind, transport_security
 from greffier.tools import TOOLS
 from tests.paths import REPO

@@ -34,10 +34,11 @@ def test_hf_hub_constant_is_offline_when_imported_after_greffier():
 
 
 def test_chroma_client_has_anonymized_telemetry_off(tmp_path):
-    from store.vectors import get_client
+    from store.vectors import close_client, make_client
 
-    client = get_client(tmp_path)
+    client = make_client(tmp_path)
     assert client.get_settings().anonymized_telemetry is False
+    close_client(client)
 
 
 def test_streamlit_config_turns_usage_stats_off_and_binds_localhost():

@@ -1,4 +1,4 @@
-"""Questions that name a contract are searched inside it (greffier/scoping.py), on a real workspace:
+"""Questions that name a contract are searched inside it (pipelines/routers/scoping.py), on a real workspace:
 Markdown contracts written here, ingested (SQLite, Chroma, BM25, data-room records), searched."""
 
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from greffier.config import load_settings
-from greffier.ingest import Ingestor
-from greffier.scoping import without_naming
-from greffier.search import search
+from greffier.services.ingest import Ingestor
+from pipelines.routers.scoping import without_naming
+from greffier.services.search import search
 from tests.pipelines.files import make_markdown
 
 LANDLORD = "Foncière Aubrac"
@@ -131,7 +131,7 @@ def test_without_naming(question, naming, expected):
 
 
 def test_an_answer_says_where_it_looked_and_quotes_the_named_lease(leases):
-    from greffier.answering import answer
+    from greffier.services.answering import answer
     from greffier.ui.chat import trace_step
 
     events = []
@@ -147,11 +147,11 @@ def test_an_answer_says_where_it_looked_and_quotes_the_named_lease(leases):
 
 
 def test_records_stored_in_an_older_format_are_rebuilt_once(leases):
-    from greffier.dataroom import service
-    from greffier.workspace import Workspace
+    from store import records as service
+    from store.workspace import WorkspaceStore, open_workspace
     from store import repository as repo
 
-    workspace = Workspace.open(leases, create=False)
+    workspace = open_workspace(leases)
     service.refresh_records(workspace)
     with workspace.session() as session:  # what a previous version stored: the generation alone
         repo.set_meta(session=session, key=service.RECORDS_STAMP_KEY, value=str(workspace.generation()))
@@ -183,7 +183,7 @@ def test_the_ask_command_says_which_contract_it_searched(leases, capsys):
 
 
 def test_the_chat_turn_notes_that_only_the_named_contract_was_searched(leases):
-    from greffier.llm import LLMChoice
+    from pipelines.generators.llm import LLMChoice
     from greffier.ui import chat
 
     outcome = chat.ask(leases, "Dans le bail Boulangerie Marceau, quel est le préavis ?", mode="rag",
@@ -197,7 +197,7 @@ def test_the_chat_turn_notes_that_only_the_named_contract_was_searched(leases):
 from hypothesis import given, settings as hyp_settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from store.text_analysis import tokenize  # noqa: E402
+from greffier.text import tokenize  # noqa: E402
 
 
 @hyp_settings(max_examples=200, deadline=None)

@@ -14,9 +14,9 @@ from stdnum.fr import siren
 
 from greffier.config import load_settings
 from greffier.dataroom.normalize import parse_date
-from greffier.dataroom_json import read_dataroom
-from greffier.ingest import Ingestor
-from greffier.synthetic import (
+from greffier.dataroom.json_index import read_dataroom
+from greffier.services.ingest import Ingestor
+from devtools.synthetic import (
     FLAG_CLAUSES,
     METADATA_KEYS,
     DataRoomTruth,

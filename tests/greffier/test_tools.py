@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from greffier.config import Settings, load_settings
-from greffier.ingest import Ingestor
+from greffier.services.ingest import Ingestor
 from greffier.tools import TOOLS, ToolError, call_tool, tool_definitions
 from tests.paths import EXAMPLE_DATAROOM, REPO
 

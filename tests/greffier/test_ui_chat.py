@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from greffier.chat import threads
+from store import threads
 from greffier.config import load_settings
 from greffier.errors import GreffierError
-from greffier.ingest import Ingestor
-from greffier.llm import LLMChoice
+from greffier.services.ingest import Ingestor
+from pipelines.generators.llm import LLMChoice
 from greffier.ui import chat
-from greffier.workspace import Workspace
+from store.workspace import WorkspaceStore, open_workspace
 from tests.pipelines.files import make_markdown, make_pdf
 
 NO_LLM = LLMChoice(None, {"kind": "none", "reason": "LLM turned off in settings"})
@@ -81,7 +81,7 @@ def test_agent_mode_without_an_llm_quotes_the_documents(settings):
 
 
 def test_a_pending_tool_call_is_read_back_and_needs_an_llm_to_continue(settings):
-    workspace = Workspace.open(settings)
+    workspace = open_workspace(settings)
     outcome = chat.ask(settings, "Quelle est la durée du bail ?", mode="rag", llm=NO_LLM)
     from haystack.dataclasses import ChatMessage
 

@@ -8,7 +8,7 @@ import pytest
 
 from greffier.config import load_settings
 from greffier.errors import GreffierError
-from greffier.ingest import Ingestor
+from greffier.services.ingest import Ingestor
 from greffier.ui import dataroom
 from tests.paths import EXAMPLE_DATAROOM
 

@@ -6,8 +6,8 @@ import pytest
 
 from greffier.config import load_settings
 from greffier.errors import GreffierError
-from greffier.ingest import ProgressEvent
-from greffier.search import search
+from greffier.services.ingest import ProgressEvent
+from greffier.services.search import search
 from greffier.ui import documents
 from tests.pipelines.files import make_corrupt_pdf, make_markdown
 

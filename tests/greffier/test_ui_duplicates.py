@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from greffier.config import load_settings
-from greffier.ingest import Ingestor
+from greffier.services.ingest import Ingestor
 from greffier.ui import duplicates
 from tests.paths import EXAMPLE_DATAROOM
 

@@ -10,8 +10,8 @@ import zipfile
 import pytest
 
 from greffier.config import load_settings
-from greffier.ingest import Ingestor
-from greffier.services import inspect_workspace, workspace_status
+from greffier.services.ingest import Ingestor
+from greffier.services.status import inspect_workspace, workspace_status
 from tests.pipelines.files import (
     make_corrupt_pdf,
     make_docx,

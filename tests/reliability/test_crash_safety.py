@@ -14,10 +14,10 @@ import time
 import pytest
 
 from greffier.config import load_settings
-from greffier.maintenance import check_consistency
-from greffier.search import search
-from greffier.services import inspect_workspace
-from greffier.workspace import Workspace
+from greffier.services.maintenance import check_consistency
+from greffier.services.search import search
+from greffier.services.status import inspect_workspace
+from store.workspace import WorkspaceStore, open_workspace
 from store import repository as repo
 from tests.paths import REPO
 from tests.pipelines.files import make_markdown, make_pdf
@@ -68,7 +68,7 @@ def _kill_after(process: subprocess.Popen, files_done: int, timeout: float = 120
 
 
 def _state(settings) -> dict:
-    ws = Workspace.open(settings)
+    ws = open_workspace(settings)
     with ws.session() as session:
         rows = repo.all_chunk_ids(session=session)
         contracts = repo.contract_ids(session=session)
@@ -108,7 +108,7 @@ def test_doctor_finds_and_repairs_injected_inconsistencies(reference, tmp_path):
     process = _start_ingest(reference["room"], ws)
     process.communicate(timeout=300)
     settings = load_settings(ws)
-    workspace = Workspace.open(settings)
+    workspace = open_workspace(settings)
     workspace.collection().upsert(ids=["zz-1"], embeddings=[[0.1] * 512], metadatas=[{"doc_id": "zz"}])  # orphan vector
     victim = sorted(_state(settings)["rows"])[0]
     workspace.collection().delete(ids=[victim])  # chunk without vector
@@ -124,36 +124,45 @@ def test_doctor_finds_and_repairs_injected_inconsistencies(reference, tmp_path):
     assert _state(settings)["rows"] == reference["state"]["rows"]
 
 
+def _wait_for_progress(process: subprocess.Popen, files_done: int, timeout: float = 120) -> None:
+    """Read the ingest's progress bar until it reports ``files_done`` files (the writer holds the lock)."""
+    deadline = time.monotonic() + timeout
+    buffer = ""
+    while time.monotonic() < deadline:
+        char = process.stderr.read(1)
+        if not char:
+            raise AssertionError(f"the ingest ended before {files_done} files: {buffer[-500:]}")
+        buffer = (buffer + char)[-200:]
+        counts = re.findall(r"(\d+)/(\d+) \[", buffer)
+        if counts and int(counts[-1][0]) >= files_done:
+            return
+    raise AssertionError(f"no progress to {files_done} files in {timeout} s")
+
+
 def test_one_writer_at_a_time_and_searches_stay_consistent_during_an_ingest(reference, tmp_path):
+    """Deterministic: the searches start once the first writer has stored files and holds the lock,
+    and go on until both writers are done; every search must succeed and return live chunks only."""
     ws = tmp_path / "ws"
     settings = load_settings(ws)
     first = _start_ingest(reference["room"], ws)
-    time.sleep(3)
+    _wait_for_progress(first, 2)  # the first writer holds the lock and has stored two files
+    drain = threading.Thread(target=first.stderr.read, daemon=True)  # keep its progress pipe from filling up
+    drain.start()
     second = _start_ingest(reference["room"], ws)  # waits for the writer lock, then finds nothing to do
     errors: list[str] = []
-    stop = threading.Event()
-
-    def searcher() -> None:
-        while not stop.is_set():
-            try:
-                if not (ws / ".greffier").exists():
-                    time.sleep(0.2)
-                    continue
-                results = search(settings, "obligation de la partie", retriever="bm25")["results"]
-                live = _state(settings)["rows"]
-                errors.extend(r["chunk_id"] for r in results if r["chunk_id"] not in live)
-            except Exception as exc:  # noqa: BLE001  (any failure is a test failure)
-                errors.append(repr(exc))
-            time.sleep(0.3)
-
-    thread = threading.Thread(target=searcher)
-    thread.start()
-    try:
-        assert first.wait(timeout=300) == 0
-        assert second.wait(timeout=300) == 0
-    finally:
-        stop.set()
-        thread.join()
+    searches_during_first = 0
+    while first.poll() is None or second.poll() is None:
+        try:
+            results = search(settings, "obligation de la partie", retriever="bm25")["results"]
+            live = _state(settings)["rows"]
+            errors.extend(r["chunk_id"] for r in results if r["chunk_id"] not in live)
+            searches_during_first += first.poll() is None
+        except Exception as exc:  # noqa: BLE001  (any failure is a test failure)
+            errors.append(repr(exc))
+        time.sleep(0.05)
+    assert first.returncode == 0
+    assert second.returncode == 0, second.stderr.read()[-2000:]
+    assert searches_during_first >= 3, "the searches did not overlap the ingest"
     assert errors == []
     assert _state(settings)["rows"] == reference["state"]["rows"]
     assert len(inspect_workspace(settings)["documents"]) == N_FILES

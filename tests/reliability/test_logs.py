@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import logging
 
-from greffier.answering import answer
+from greffier.services.answering import answer
 from greffier.config import load_settings
-from greffier.ingest import Ingestor
-from greffier.search import search
+from greffier.services.ingest import Ingestor
+from greffier.services.search import search
 from tests.pipelines.files import make_corrupt_pdf, make_markdown
 
 SECRET = "Zorglub-Quantique-7731 verse une indemnité secrète"

@@ -16,7 +16,7 @@ import httpx2
 import pytest
 
 from greffier.config import load_settings
-from greffier.ingest import Ingestor
+from greffier.services.ingest import Ingestor
 from tests.paths import REPO
 from tests.pipelines.files import make_markdown
 

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings as hsettings, strategies as 
 
 from greffier.cli import main
 from greffier.config import load_settings
-from greffier.ingest import Ingestor
+from greffier.services.ingest import Ingestor
 from greffier.tools import TOOLS, ToolError, call_tool
 from tests.paths import EXAMPLE_DATAROOM
 from tests.pipelines.files import make_markdown

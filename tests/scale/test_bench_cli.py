@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from greffier.bench.cli_extra import SCRIPTS, load_script
+from devtools.bench.scripts import SCRIPTS, load_script
 from greffier.cli import build_parser, main
 
 

@@ -20,10 +20,11 @@ from pathlib import Path
 import pytest
 
 from greffier.config import load_settings
-from greffier.ingest import Ingestor
-from greffier.maintenance import check_consistency
-from greffier.search import search
-from greffier.workspace import Workspace
+from greffier.services.ingest import Ingestor
+from greffier.services.maintenance import check_consistency
+from greffier.services.search import search
+from store import repository as repo
+from store.workspace import VECTOR_STORE_KEY, WorkspaceStore, open_workspace
 from store import vectors
 from tests.pipelines.files import make_docx, make_markdown
 
@@ -112,7 +113,7 @@ def test_ingest_search_and_doctor_against_a_chroma_server(chroma_server: dict, t
     report = Ingestor(settings).ingest(_room(tmp_path / "room"))
 
     assert len(report.ingested) == 3 and not report.failed
-    workspace = Workspace.open(settings, create=False)
+    workspace = open_workspace(settings)
     # The vectors are in the server, under the workspace's collection; nothing was stored locally.
     assert not (workspace.data_dir / vectors.CHROMA_DIR).exists()
     remote = chromadb.HttpClient(host="127.0.0.1", port=chroma_server["port"], settings=vectors._chroma_settings())
@@ -151,18 +152,20 @@ def test_a_server_workspace_is_not_opened_on_the_embedded_store(tmp_path: Path, 
     from greffier.errors import WorkspaceError
 
     monkeypatch.setenv("GREFFIER_STORE__CHROMA_HOST", "127.0.0.1")
-    Workspace.open(load_settings(tmp_path / "ws"))._check_vector_store("server")  # what a first ingest records
+    server = open_workspace(load_settings(tmp_path / "ws"), create=True)
+    with server.session() as session:  # what a first ingest on the server records
+        repo.set_meta(session=session, key=VECTOR_STORE_KEY, value="server")
     monkeypatch.delenv("GREFFIER_STORE__CHROMA_HOST")
 
     with pytest.raises(WorkspaceError, match="on a Chroma server.*GREFFIER_STORE__CHROMA_HOST"):
-        Workspace.open(load_settings(tmp_path / "ws")).collection()
+        open_workspace(load_settings(tmp_path / "ws")).collection()
     assert not (tmp_path / "ws" / ".greffier" / vectors.CHROMA_DIR).exists()
 
 
 def test_an_embedded_workspace_is_not_opened_on_a_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from greffier.errors import WorkspaceError
 
-    Workspace.open(load_settings(tmp_path / "ws")).collection()  # records "embedded"
+    open_workspace(load_settings(tmp_path / "ws"), create=True).collection(create=True)  # a writer records "embedded"
     monkeypatch.setenv("GREFFIER_STORE__CHROMA_HOST", "127.0.0.1")
     with pytest.raises(WorkspaceError, match="embedded store.*unset GREFFIER_STORE__CHROMA_HOST"):
-        Workspace.open(load_settings(tmp_path / "ws")).collection()
+        open_workspace(load_settings(tmp_path / "ws")).collection()

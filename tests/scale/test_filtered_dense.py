@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from store.workspace import open_workspace
 from greffier.config import load_settings
-from greffier.ingest import Ingestor
-from greffier.synthetic import generate_dataroom
+from greffier.services.ingest import Ingestor
+from devtools.synthetic import generate_dataroom
 from pipelines.embedders.backends import load_embedding_backend
 from pipelines.retrievers import workspace_retrievers
 from pipelines.retrievers.workspace_retrievers import DenseRetriever
@@ -30,7 +31,7 @@ def test_exact_scan_of_the_allowed_chunks_matches_the_chroma_filter(workspace: P
     settings = load_settings(workspace)
     vector = load_embedding_backend(settings.models.embedder, settings.models.models_dir, "cpu").embed(
         ["résiliation en cas de changement de contrôle"], batch_size=1)[0].tolist()
-    retriever = DenseRetriever(workspace=str(workspace), top_k=10)
+    retriever = DenseRetriever(store=open_workspace(settings), top_k=10)
     doc_ids = ["c02", "c05", "c07"]
 
     exact = retriever.run(query_embedding=vector, doc_ids=doc_ids)["documents"]

@@ -9,7 +9,8 @@ import pytest
 from greffier import device as device_module
 from greffier.cli import main
 from greffier.config import load_settings
-from greffier.services import hardware_status, warm_up_models, warm_up_state
+from greffier.services.status import hardware_status
+from greffier.services.warmup import warm_up_models, warm_up_state
 from pipelines.embedders.backends import EmbeddingBackendFactory
 
 

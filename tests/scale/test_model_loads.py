@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from greffier.config import load_settings
-from greffier.ingest import Ingestor
-from greffier.search import search
+from greffier.services.ingest import Ingestor
+from greffier.services.search import search
 from pipelines.embedders.backends import EmbeddingBackendFactory
 from tests.pipelines.files import make_docx, make_markdown, make_pdf
 

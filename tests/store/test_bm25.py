@@ -1,5 +1,5 @@
 from store.bm25 import BM25Index
-from store.text_analysis import content_tokens, tokenize
+from greffier.text import content_tokens, tokenize
 
 
 def test_tokenize_folds_accents_elisions_and_stop_words():

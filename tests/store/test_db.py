@@ -1,7 +1,7 @@
 from sqlalchemy import inspect, text
 from sqlmodel import create_engine
 
-from store.db import MIGRATIONS, get_engine, migrate, schema_version
+from store.db import MIGRATIONS, create_workspace_engine, migrate, schema_version
 
 
 def test_migrates_an_empty_database(tmp_path):
@@ -15,7 +15,7 @@ def test_migrates_an_empty_database(tmp_path):
 
 
 def test_engine_uses_wal_and_foreign_keys(tmp_path):
-    engine = get_engine(tmp_path)
+    engine = create_workspace_engine(tmp_path)
     with engine.connect() as connection:
         assert connection.execute(text("PRAGMA journal_mode")).scalar().lower() == "wal"
         assert connection.execute(text("PRAGMA foreign_keys")).scalar() == 1

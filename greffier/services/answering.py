@@ -1,0 +1,184 @@
+"""Grounded answers, through the answer pipeline (:mod:`pipelines.answering`): retrieval → relevance
+check → answer with numbered citations → citation check.
+
+Modes:
+- ``rag`` (default): answer only from passages judged relevant; abstain when none survives. With no
+  LLM, the answer is extractive (the sentences of the best passages that answer, each cited).
+- ``retrieval_only``: the ranked passages, no LLM.
+- ``direct``: the LLM alone, marked as not grounded in the documents.
+
+Events (``retrieval``, ``sources``, ``relevance``, ``token``, ``citation_check``, ``done``) go to
+``on_event`` as they happen.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from typing import Any
+
+from haystack.dataclasses import ChatMessage, StreamingChunk
+
+from greffier.config import ANSWER_MODES, Settings
+from greffier.errors import GreffierError
+from greffier.models import models_in_use
+from greffier.services.search import FUSION_MARGIN, check_search_arguments, reranker_in_use, search
+from pipelines.answering import ANSWER_OUTPUTS, warmed_answer_pipeline
+from pipelines.generators.answerers import ABSTENTION
+from pipelines.generators.llm import LLMBackend, resolve_llm
+from pipelines.retrieval import RETRIEVAL_OUTPUTS, passage, rerank_parameters, retrieval_inputs, runnable, stage_times
+from store.workspace import open_workspace
+
+MODES = ANSWER_MODES
+EventCallback = Callable[[str, dict[str, Any]], None]
+SYSTEM_DIRECT = "You are a legal assistant. Answer briefly. You have no access to the user's documents."
+EXTRACTIVE_NOTE = "No LLM available: extractive answer — sentences quoted from the best passages, each with its source."
+
+__all__ = ["ABSTENTION", "MODES", "AnswerError", "answer"]
+
+
+class AnswerError(GreffierError):
+    """A question that cannot be answered as asked (unknown mode, direct mode with no LLM...)."""
+
+
+def _noop(_kind: str, _payload: dict[str, Any]) -> None:
+    return None
+
+
+def answer(
+    settings: Settings,
+    question: str,
+    *,
+    mode: str = "rag",
+    backend: LLMBackend | None | str = "auto",
+    on_event: EventCallback | None = None,
+    top_k: int | None = None,
+    fusion: str | None = None,
+    rerank: bool | None = None,
+    min_score: float | None = None,
+    doc_ids: list[str] | None = None,
+) -> dict[str, Any]:
+    """Answer ``question`` over the workspace of ``settings``. See the module docstring for modes.
+
+    ``backend="auto"`` resolves the LLM from settings; pass a backend (or None) to choose.
+    Raises AnswerError for an unknown mode or a direct question with no LLM, SearchError for bad
+    search arguments.
+    """
+    emit = on_event or _noop
+    if mode not in MODES:
+        raise AnswerError(f"unknown mode {mode!r}: use one of {', '.join(MODES)}")
+    if backend == "auto":
+        choice = resolve_llm(settings)
+        backend, backend_info = choice.backend, choice.info
+    else:
+        backend_info = backend.describe() if backend else {"kind": "none", "reason": "no LLM given"}
+    if mode == "direct":
+        return _direct(question, backend, backend_info, emit)
+    if mode == "retrieval_only":
+        return _retrieval_only(settings, question, backend_info, emit, top_k=top_k, fusion=fusion, rerank=rerank, min_score=min_score, doc_ids=doc_ids)
+    return _rag(settings, question, backend, backend_info, emit, top_k=top_k, fusion=fusion, rerank=rerank, min_score=min_score, doc_ids=doc_ids)
+
+
+def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_info: dict[str, Any], emit: EventCallback, **knobs: Any) -> dict[str, Any]:
+    check_search_arguments(question, fusion=knobs["fusion"], top_k=knobs["top_k"])
+    rerank_info = reranker_in_use(settings, knobs["rerank"])
+    models = models_in_use(settings)
+    model_names = {"embedder": models["embedder"]["name"], "reranker": rerank_info["name"], "rerank": rerank_info}
+    store = open_workspace(settings)
+    if not store.exists():
+        base = {"query": question, "mode": "rag", "results": [], "scope": None, "stages": stage_times({}, 0.0), "backend": backend_info, "models": model_names}
+        emit("retrieval", {"query": question, "count": 0, "stages": base["stages"], "scope": None})
+        return _abstain(base, question, [], [], emit)
+    pipeline = warmed_answer_pipeline(settings, store, llm=backend, rerank=rerank_info["active"])
+    k_retrieval = settings.search.top_k_retrieval
+    k_final = knobs["top_k"] or settings.search.top_k_final
+    needed = max(k_final, rerank_parameters(settings)["candidates"]) if rerank_info["active"] else k_final
+    data = retrieval_inputs(
+        question, top_k_retrieval=k_retrieval, fused=min(k_retrieval, needed + FUSION_MARGIN), top_k=knobs["top_k"],
+        min_score=knobs["min_score"], fusion=knobs["fusion"], doc_ids=knobs["doc_ids"],
+    )
+    started = time.perf_counter()
+
+    def progress(kind: str, payload: dict[str, Any]) -> None:
+        if kind == "retrieval":  # the judge runs right after retrieval: this is how long retrieval took
+            payload = {**payload, "stages": {"total_ms": round((time.perf_counter() - started) * 1000, 2)}, "models": model_names}
+        emit(kind, payload)
+
+    def on_chunk(chunk: StreamingChunk) -> None:
+        if chunk.content:
+            emit("token", {"text": chunk.content})
+
+    data["relevance"] = {"question": question, "on_event": progress}
+    data["answerer"] = {"question": question, "streaming_callback": on_chunk}
+    outputs = pipeline.run(runnable(pipeline, data), include_outputs_from=set(RETRIEVAL_OUTPUTS | ANSWER_OUTPUTS))
+    stages = stage_times(outputs, (time.perf_counter() - started) * 1000)
+    results = [passage(doc) for doc in outputs["selector"]["documents"]]
+    scope = outputs.get("scope", {}).get("scope")
+    relevance = outputs["relevance"]["decisions"]
+    base = {"query": question, "mode": "rag", "results": results, "scope": scope, "stages": stages, "backend": backend_info, "models": model_names}
+    if not outputs["relevance"]["documents"]:
+        return _abstain(base, question, results, relevance, emit, streamed=ABSTENTION)
+    checked = outputs["citations"]
+    emit("citation_check", {"removed": checked["removed"], "unsupported": checked["unsupported"], "cited": [c["n"] for c in checked["citations"]]})
+    extractive = bool(outputs["answerer"]["extractive"])
+    out = {
+        **base,
+        "answer": checked["answer"],
+        "citations": checked["citations"],
+        "removed_citations": checked["removed"],
+        "abstained": checked["abstained"],
+        "unsupported": checked["unsupported"],
+        "grounded": True,
+        "extractive": extractive,
+        "relevance": relevance,
+        "passages": checked["passages"],
+    }
+    if extractive:
+        out["note"] = EXTRACTIVE_NOTE
+    emit("done", {"abstained": checked["abstained"]})
+    return out
+
+
+def _retrieval_only(settings: Settings, question: str, backend_info: dict[str, Any], emit: EventCallback, **knobs: Any) -> dict[str, Any]:
+    response = search(settings, question, top_k=knobs["top_k"], fusion=knobs["fusion"], rerank=knobs["rerank"], min_score=knobs["min_score"], doc_ids=knobs["doc_ids"])
+    results, scope = response["results"], response.get("scope")
+    emit("retrieval", {"query": question, "count": len(results), "stages": response["stages"], "models": response["models"], "scope": scope})
+    emit("sources", {"sources": [{k: r.get(k) for k in ("chunk_id", "file", "page", "page_end", "section")} | {"n": n} for n, r in enumerate(results, 1)]})
+    out = {
+        "query": question, "mode": "retrieval_only", "results": results, "scope": scope, "stages": response["stages"], "backend": backend_info,
+        "models": response["models"], "answer": "", "citations": [], "abstained": not results, "unsupported": [], "grounded": True, "relevance": [],
+    }
+    emit("done", {"abstained": out["abstained"]})
+    return out
+
+
+def _abstain(base: dict[str, Any], question: str, searched: list[dict[str, Any]], relevance: list, emit: EventCallback, *, streamed: str = "") -> dict[str, Any]:
+    where = ", ".join(sorted({r["file"] for r in searched if r.get("file")})[:5])
+    detail = f"{ABSTENTION} No passage relevant to the question was found (searched {len(searched)} passages{': ' + where if where else ''})."
+    for token in re.findall(r"\S+\s*", detail[len(streamed):] if detail.startswith(streamed) else detail):
+        emit("token", {"text": token})
+    emit("citation_check", {"removed": [], "unsupported": [], "cited": []})
+    emit("done", {"abstained": True})
+    return {
+        **base, "answer": detail, "citations": [], "removed_citations": [], "abstained": True, "unsupported": [], "grounded": True,
+        "relevance": relevance, "searched": {"query": question, "passages": len(searched)},
+    }
+
+
+def _direct(question: str, backend: LLMBackend | None, backend_info: dict, emit: EventCallback) -> dict[str, Any]:
+    if backend is None:
+        raise AnswerError(f"direct mode needs an LLM and none is available ({backend_info.get('reason')}); use rag or retrieval_only")
+
+    def on_chunk(chunk: StreamingChunk) -> None:
+        if chunk.content:
+            emit("token", {"text": chunk.content})
+
+    reply = backend.chat([ChatMessage.from_system(SYSTEM_DIRECT), ChatMessage.from_user(question)], streaming_callback=on_chunk)
+    emit("done", {"abstained": False})
+    return {
+        "query": question, "mode": "direct", "answer": reply.text or "", "citations": [], "abstained": False,
+        "unsupported": [], "results": [], "backend": backend_info, "grounded": False,
+        "note": "Not grounded: answered by the LLM alone, without the documents.",
+    }
+

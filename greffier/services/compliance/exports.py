@@ -1,0 +1,350 @@
+"""Exports of a workspace's flags: CSV, XLSX, JSON, and a Markdown or PDF review report.
+
+Every export takes the same :class:`~greffier.services.compliance.service.FlagFilters` (severity, status,
+playbook, document). Spreadsheet exports open without fixes: CSV is UTF-8 with a byte-order mark
+(Excel reads the accents) and every cell that a spreadsheet would run as a formula (``=``, ``+``,
+``-``, ``@``) is written as text; the XLSX has one sheet of flags with their citations, then one
+summary sheet per contract.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from collections import Counter, defaultdict
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from greffier.compliance.errors import ComplianceError
+from greffier.compliance.models import place_of
+from greffier.compliance.playbooks import SEVERITIES, severity_rank
+from greffier.services.compliance.service import FlagFilters, document_summaries, list_flags
+from greffier.config import Settings
+from xml.sax.saxutils import escape
+
+EXPORT_FORMATS = ("csv", "xlsx", "json", "md", "pdf")
+COLUMNS = (
+    ("flag_id", "id"), ("status", "status"), ("severity", "severity"), ("playbook", "playbook"),
+    ("playbook_version", "playbook_version"), ("rule_id", "rule_id"), ("rule", "rule_title"),
+    ("document_id", "document_id"), ("file", "file"), ("place", "place"), ("page", "page"), ("page_end", "page_end"),
+    ("section", "section"), ("excerpt", "excerpt"), ("explanation", "explanation"),
+    ("recommendation", "recommendation"), ("evidence", "evidence"), ("review", "review"), ("note", "note"), ("present", "present"),
+    ("first_seen_at", "first_seen_at"), ("last_seen_at", "last_seen_at"), ("chunk_id", "chunk_id"),
+)
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _evidence(flag: dict[str, Any]) -> str:
+    """The details behind a finding in words: values read, words matched, the LLM's reason."""
+    details = flag.get("details") or {}
+    parts = []
+    for key in ("values", "matched"):
+        if details.get(key):
+            parts.append(", ".join(map(str, details[key])))
+    for key in ("threshold", "test", "governing_law", "end_date", "llm_reason"):
+        if details.get(key):
+            parts.append(f"{key.replace('_', ' ')}: {details[key]}")
+    if details.get("missing"):
+        parts.append("missing: " + ", ".join(details["missing"]))
+    if review := details.get("review"):
+        parts.append(f"review: {review.get('status')}" + (f" ({review['reason']})" if review.get("reason") else ""))
+    if len(details.get("excerpts") or []) > 1:
+        parts.append("excerpts at: " + "; ".join(_excerpt_place(e) for e in details["excerpts"]))
+    return "; ".join(parts)
+
+
+def _excerpt_place(excerpt: dict[str, Any]) -> str:
+    return place_of(excerpt.get("page"), excerpt.get("page_end"), excerpt.get("heading") or excerpt.get("section"))
+
+
+def _rows(flags: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{column: (_evidence(flag) if key == "evidence" else flag.get(key)) for column, key in COLUMNS} for flag in flags]
+
+
+def _text_cell(value: Any) -> Any:  # noqa: ANN401
+    """A value a spreadsheet will not run: text starting like a formula gets a leading apostrophe."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return "" if value is None else value
+
+
+def to_csv(flags: list[dict[str, Any]], *, delimiter: str = ",") -> str:
+    """The flags as CSV text (header row, one row per flag)."""
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=[c for c, _ in COLUMNS], delimiter=delimiter, quoting=csv.QUOTE_MINIMAL, lineterminator="\r\n")
+    writer.writeheader()
+    for row in _rows(flags):
+        writer.writerow({k: _text_cell(v) for k, v in row.items()})
+    return buffer.getvalue()
+
+
+def to_json(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]], filters: FlagFilters, skipped: list[dict[str, Any]]) -> str:
+    payload = {
+        "exported_at": datetime.now(timezone.utc).isoformat(),
+        "filters": filters.to_json(),
+        "counts": _counts(flags),
+        "documents": [documents[d] for d in sorted(documents)],
+        "flags": flags,
+        "skipped_rules": skipped,
+    }
+    return json.dumps(payload, ensure_ascii=False, indent=2, default=str)
+
+
+def _counts(flags: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "flags": len(flags),
+        "by_severity": {s: n for s in reversed(SEVERITIES) if (n := sum(1 for f in flags if f["severity"] == s))},
+        "by_status": dict(Counter(f["status"] for f in flags)),
+    }
+
+
+def _sheet_title(text: str, taken: set[str]) -> str:
+    """An Excel sheet name: at most 31 characters, none of []:*?/\\, unique in the workbook."""
+    base = re.sub(r"[\[\]:*?/\\']", "_", text).strip() or "sheet"
+    base = base[:31]
+    title, n = base, 2
+    while title.lower() in taken:
+        suffix = f" ({n})"
+        title, n = base[: 31 - len(suffix)] + suffix, n + 1
+    taken.add(title.lower())
+    return title
+
+
+def to_xlsx(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]], path: Path) -> Path:
+    """Workbook: "Flags" (every flag with its citation), then one summary sheet per contract."""
+    from openpyxl import Workbook  # optional: loaded for an XLSX export only
+    from openpyxl.styles import Alignment, Font, PatternFill  # optional: loaded for an XLSX export only
+    from openpyxl.utils import get_column_letter  # optional: loaded for an XLSX export only
+
+    workbook = Workbook()
+    sheet = workbook.active
+    taken: set[str] = set()
+    sheet.title = _sheet_title("Flags", taken)
+    header = [c for c, _ in COLUMNS]
+    sheet.append(header)
+    widths = {"excerpt": 70, "explanation": 50, "recommendation": 50, "file": 40, "place": 30, "section": 30, "rule": 40, "evidence": 30, "note": 30}
+    for row in _rows(flags):
+        sheet.append([_xlsx_value(row[c]) for c in header])
+    _style_table(sheet, header, widths, Font, Alignment, PatternFill, get_column_letter)
+    by_document: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for flag in flags:
+        by_document[flag["document_id"]].append(flag)
+    for document_id in sorted(by_document):
+        info = documents.get(document_id, {"id": document_id, "file": by_document[document_id][0]["file"]})
+        summary = workbook.create_sheet(_sheet_title(f"{document_id} {Path(info.get('file') or '').stem}", taken))
+        _document_sheet(summary, info, by_document[document_id], Font, Alignment)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    workbook.save(path)
+    return path
+
+
+def _xlsx_value(value: Any) -> Any:  # noqa: ANN401
+    # openpyxl stores a string that starts with "=" as a formula: keep such text as text.
+    if isinstance(value, str) and value.startswith("="):
+        return "'" + value
+    return value
+
+
+def _style_table(sheet, header, widths, Font, Alignment, PatternFill, get_column_letter) -> None:  # noqa: ANN001, N803
+    for cell in sheet[1]:
+        cell.font = Font(bold=True, color="FFFFFF")
+        cell.fill = PatternFill("solid", fgColor="305496")
+    for index, name in enumerate(header, start=1):
+        sheet.column_dimensions[get_column_letter(index)].width = widths.get(name, 14)
+    for row in sheet.iter_rows(min_row=2):
+        for cell in row:
+            cell.alignment = Alignment(wrap_text=True, vertical="top")
+    sheet.freeze_panes = "A2"
+    if sheet.max_row > 1:
+        sheet.auto_filter.ref = sheet.dimensions
+
+
+def _document_sheet(sheet, info: dict[str, Any], flags: list[dict[str, Any]], Font, Alignment) -> None:  # noqa: ANN001, N803
+    rows = [
+        ("Document", info.get("id")), ("File", info.get("file")), ("Title", info.get("title")),
+        ("Contract type", info.get("contract_type")), ("End date", info.get("end_date")),
+        ("Governing law", info.get("governing_law")), ("Flags", len(flags)),
+    ]
+    counts = _counts(flags)
+    rows += [(f"Severity {s}", n) for s, n in counts["by_severity"].items()]
+    rows += [(f"Status {s}", n) for s, n in counts["by_status"].items()]
+    for label, value in rows:
+        sheet.append([label, _xlsx_value(value)])
+        sheet.cell(row=sheet.max_row, column=1).font = Font(bold=True)
+    sheet.append([])
+    header = ["severity", "status", "rule", "place", "review", "excerpt", "flag_id"]
+    sheet.append(header)
+    for cell in sheet[sheet.max_row]:
+        cell.font = Font(bold=True)
+    for flag in sorted(flags, key=lambda f: (-severity_rank(f["severity"]), f.get("page") or 0)):
+        sheet.append([_xlsx_value(v) for v in (flag["severity"], flag["status"], flag["rule_title"], flag.get("place"), flag.get("review"), flag["excerpt"], flag["id"])])
+        for cell in sheet[sheet.max_row]:
+            cell.alignment = Alignment(wrap_text=True, vertical="top")
+    for column, width in zip("ABCDEFG", (16, 12, 40, 8, 30, 80, 18)):
+        sheet.column_dimensions[column].width = width
+
+
+# --- review report -------------------------------------------------------------------------------
+
+
+def _where(flag: dict[str, Any]) -> str:
+    place = flag.get("place") or place_of(flag.get("page"), flag.get("page_end"), flag.get("section"), whole_contract=flag.get("chunk_id") == "document")
+    return f"{flag['file']} — {place}"
+
+
+def _md_escape(text: str) -> str:
+    return re.sub(r"([|*_`<>\[\]])", r"\\\1", " ".join(str(text).split()))
+
+
+def to_markdown(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]], filters: FlagFilters, skipped: list[dict[str, Any]]) -> str:
+    """The review report: a summary, then the findings of each contract with file, page and section."""
+    counts = _counts(flags)
+    lines = [
+        "# Compliance review report",
+        "",
+        f"Generated {datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')} · {counts['flags']} findings · "
+        + ", ".join(f"{n} {s}" for s, n in counts["by_severity"].items()),
+        "",
+    ]
+    active = {k: v for k, v in filters.to_json().items() if v}
+    if active:
+        lines += [f"Filters: {json.dumps(active, ensure_ascii=False)}", ""]
+    lines += ["| contract | file | findings | highest severity |", "|---|---|---:|---|"]
+    by_document: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for flag in flags:
+        by_document[flag["document_id"]].append(flag)
+    for document_id in sorted(by_document):
+        items = by_document[document_id]
+        highest = max(items, key=lambda f: severity_rank(f["severity"]))["severity"]
+        lines.append(f"| {document_id} | {_md_escape(items[0]['file'])} | {len(items)} | {highest} |")
+    for document_id in sorted(by_document):
+        info = documents.get(document_id, {})
+        items = sorted(by_document[document_id], key=lambda f: (-severity_rank(f["severity"]), f.get("page") or 0, f["rule_id"]))
+        lines += ["", f"## {document_id} — {info.get('title') or items[0]['file']}", "", f"File: `{items[0]['file']}`"]
+        facts = [f"{label}: {info[key]}" for key, label in (("contract_type", "type"), ("end_date", "ends"), ("governing_law", "law")) if info.get(key)]
+        if facts:
+            lines.append(" · ".join(facts))
+        for flag in items:
+            lines += [
+                "",
+                f"### [{flag['severity'].upper()}] {_md_escape(flag['rule_title'])} ({flag['status']}{', ' + flag['review'] if flag.get('review') else ''})",
+                "",
+                f"*{_md_escape(_where(flag))}* — rule `{flag['rule_id']}` of `{flag['playbook']}` v{flag['playbook_version']}, flag `{flag['id']}`",
+                "",
+                f"> {_md_escape(flag['excerpt'])}",
+                "",
+                f"{flag['explanation']}",
+                "",
+                f"**Recommendation:** {flag['recommendation']}",
+            ]
+            if evidence := _evidence(flag):
+                lines += ["", f"Evidence: {_md_escape(evidence)}"]
+            if flag.get("note"):
+                lines += ["", f"Reviewer note: {_md_escape(flag['note'])}"]
+    if skipped:
+        lines += ["", "## Rules not checked", ""]
+        lines += [f"- `{c['rule_id']}` on {c['document_id']}: {c['status']}" for c in skipped]
+    return "\n".join(lines) + "\n"
+
+
+def to_pdf(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]], filters: FlagFilters, skipped: list[dict[str, Any]], path: Path) -> Path:
+    """The review report as a PDF (same content as the Markdown report)."""
+
+    import reportlab  # optional: the PDF report writer, loaded for a PDF export only
+    from reportlab.lib.pagesizes import A4  # optional: the PDF report writer, loaded for a PDF export only
+    from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet  # optional: the PDF report writer, loaded for a PDF export only
+    from reportlab.lib.units import mm  # optional: the PDF report writer, loaded for a PDF export only
+    from reportlab.pdfbase import pdfmetrics  # optional: the PDF report writer, loaded for a PDF export only
+    from reportlab.pdfbase.ttfonts import TTFont  # optional: the PDF report writer, loaded for a PDF export only
+    from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer  # optional: the PDF report writer, loaded for a PDF export only
+
+    fonts = Path(reportlab.__file__).parent / "fonts"
+    if "GreffierReport" not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont("GreffierReport", str(fonts / "Vera.ttf")))
+        pdfmetrics.registerFont(TTFont("GreffierReportBold", str(fonts / "VeraBd.ttf")))
+    styles = getSampleStyleSheet()
+    body = ParagraphStyle("body", parent=styles["BodyText"], fontName="GreffierReport", fontSize=9, leading=12)
+    small = ParagraphStyle("small", parent=body, fontSize=8, textColor="#555555")
+    quote = ParagraphStyle("quote", parent=body, leftIndent=8 * mm, textColor="#333333")
+    h1 = ParagraphStyle("h1", parent=styles["Heading1"], fontName="GreffierReportBold")
+    h2 = ParagraphStyle("h2", parent=styles["Heading2"], fontName="GreffierReportBold")
+    h3 = ParagraphStyle("h3", parent=styles["Heading3"], fontName="GreffierReportBold", fontSize=10)
+
+    def para(text: str, style: ParagraphStyle) -> Paragraph:
+        return Paragraph(escape(" ".join(str(text).split())), style)
+
+    counts = _counts(flags)
+    story: list[Any] = [
+        para("Compliance review report", h1),
+        para(f"Generated {datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')} · {counts['flags']} findings · "
+             + ", ".join(f"{n} {s}" for s, n in counts["by_severity"].items()), small),
+    ]
+    by_document: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for flag in flags:
+        by_document[flag["document_id"]].append(flag)
+    for document_id in sorted(by_document):
+        info = documents.get(document_id, {})
+        items = sorted(by_document[document_id], key=lambda f: (-severity_rank(f["severity"]), f.get("page") or 0, f["rule_id"]))
+        story += [Spacer(1, 4 * mm), para(f"{document_id} — {info.get('title') or items[0]['file']}", h2), para(f"File: {items[0]['file']}", small)]
+        for flag in items:
+            story += [
+                para(f"[{flag['severity'].upper()}] {flag['rule_title']} ({flag['status']}{', ' + flag['review'] if flag.get('review') else ''})", h3),
+                para(f"{_where(flag)} — rule {flag['rule_id']}, flag {flag['id']}", small),
+                para(f"« {flag['excerpt']} »", quote),
+                para(flag["explanation"], body),
+                para(f"Recommendation: {flag['recommendation']}", body),
+            ]
+            if flag.get("note"):
+                story.append(para(f"Reviewer note: {flag['note']}", body))
+    if skipped:
+        story += [Spacer(1, 4 * mm), para("Rules not checked", h2)]
+        story += [para(f"{c['rule_id']} on {c['document_id']}: {c['status']}", body) for c in skipped]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    SimpleDocTemplate(str(path), pagesize=A4, title="Compliance review report", author="Greffier", invariant=1).build(story)
+    return path
+
+
+# --- entry point ---------------------------------------------------------------------------------
+
+
+def export_flags(settings: Settings, fmt: str, out: str | Path | None = None, filters: FlagFilters | None = None, *, delimiter: str = ",") -> dict[str, Any]:
+    """Export the flags passing ``filters`` in ``fmt`` (csv, xlsx, json, md, pdf).
+
+    Writes ``out`` when given (required for xlsx and pdf); otherwise returns the text in
+    ``"content"``. Returns ``{"format", "path", "flags", "content"?}``.
+
+    Raises:
+        ComplianceError: unknown format, or a binary format without ``out``.
+    """
+    if fmt not in EXPORT_FORMATS:
+        raise ComplianceError(f"unknown export format {fmt!r}: use one of {', '.join(EXPORT_FORMATS)}")
+    if fmt in ("xlsx", "pdf") and out is None:
+        raise ComplianceError(f"a {fmt} export needs a file: give --out FILE.{fmt}")
+    filters = filters or FlagFilters()
+    listing = list_flags(settings, filters)
+    flags, skipped = listing["flags"], listing["skipped_rules"]
+    documents = document_summaries(settings, {f["document_id"] for f in flags})
+    path = Path(out) if out is not None else None
+    result: dict[str, Any] = {"format": fmt, "path": str(path) if path else None, "flags": len(flags)}
+    if fmt == "xlsx":
+        to_xlsx(flags, documents, path)
+        return result
+    if fmt == "pdf":
+        to_pdf(flags, documents, filters, skipped, path)
+        return result
+    if fmt == "csv":
+        text = to_csv(flags, delimiter=delimiter)
+    elif fmt == "json":
+        text = to_json(flags, documents, filters, skipped)
+    else:
+        text = to_markdown(flags, documents, filters, skipped)
+    if path is None:
+        result["content"] = text
+        return result
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # The byte-order mark tells Excel the CSV is UTF-8 (accents intact); other text stays plain UTF-8.
+    path.write_text(text, encoding="utf-8-sig" if fmt == "csv" else "utf-8", newline="")
+    return result

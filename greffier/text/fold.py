@@ -1,0 +1,33 @@
+"""Text folding: the one way Greffier compares words whatever their case, accents or typography."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+# Ligatures and letters NFKD leaves alone, and curly apostrophes, made plain before accents are stripped.
+_LIGATURES = str.maketrans({"œ": "oe", "Œ": "oe", "æ": "ae", "Æ": "ae", "ß": "ss", "’": "'", "‘": "'", "ʼ": "'"})
+_DASHES = re.compile(r"[—–‑‒―-]")
+
+
+@lru_cache(maxsize=8192)
+def _fold_short(text: str) -> str:
+    return _fold(text)
+
+
+def _fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text.translate(_LIGATURES))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
+
+
+def fold(text: str) -> str:
+    """``text`` lower-cased (casefold), without accents, ligatures expanded (« œ » → "oe") and curly
+    apostrophes made straight. Short strings are cached: they are compared over and over."""
+    return _fold_short(text) if len(text) < 256 else _fold(text)
+
+
+def fold_label(text: str) -> str:
+    """A title or heading compared loosely: :func:`fold`, dashes made one, spaces collapsed
+    (« ARTICLE 3 — DURÉE » = "Article 3 - Durée")."""
+    return " ".join(_DASHES.sub("-", fold(text)).split())

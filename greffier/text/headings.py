@@ -1,0 +1,290 @@
+"""Heading detection for French and English contracts: which line is a heading, and at what level.
+
+Levels put every heading on one scale, whatever the format:
+
+* 1 (:data:`LEVEL_PART`): « TITRE II », « PARTIE 1 », "Part A", annexes (« ANNEXE 1 », "Schedule 2",
+  "Exhibit A"), the document title item;
+* 2 (:data:`LEVEL_CHAPTER`): « CHAPITRE 1 », "Chapter 3", "II. Obligations";
+* 3 (:data:`LEVEL_ARTICLE`): « ARTICLE 1 — OBJET », "Clause 7 – Confidentiality", "7. TERM",
+  « PRÉAMBULE », "RECITALS", short ALL-CAPS lines;
+* 4 and more: numbered sub-clauses, one level per extra number ("7.1" → 4, "7.1.2" → 5).
+
+A heading marked by the format (``kind`` "heading"/"title") is trusted; its level comes from the
+patterns above when its text matches one, else from the format (Markdown/DOCX level ``L`` → ``L + 1``,
+so that ``#`` sits above ``##`` articles and ``###`` sub-clauses). This is the one heading detector:
+the structure splitter (sections of a converted document), clause reading (paragraphs) and extractive
+answers (lines that are labels, not sentences) all use it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+LEVEL_PART = 1
+LEVEL_CHAPTER = 2
+LEVEL_ARTICLE = 3
+
+# Kinds whose headings are guessed from the text; format headings ("heading", "title") are trusted
+# and tables are never headings.
+GUESSED_KINDS = frozenset({"text", "list"})
+FORMAT_HEADING_KINDS = frozenset({"heading", "title"})
+
+# A format "heading" longer than this is a paragraph styled as a heading, not a heading.
+_MAX_FORMAT_HEADING_CHARS = 200
+# Guessed headings are short: a long line is body text, whatever it starts with.
+MAX_HEADING_CHARS = 150
+_MAX_TITLE_WORDS = 15
+
+_SEPARATORS = "—–-‒―:.)"
+
+_KEYWORD_LEVELS: dict[str, int] = {
+    "titre": LEVEL_PART,
+    "partie": LEVEL_PART,
+    "part": LEVEL_PART,
+    "livre": LEVEL_PART,
+    "book": LEVEL_PART,
+    "annexe": LEVEL_PART,
+    "annex": LEVEL_PART,
+    "appendice": LEVEL_PART,
+    "appendix": LEVEL_PART,
+    "schedule": LEVEL_PART,
+    "exhibit": LEVEL_PART,
+    "attachment": LEVEL_PART,
+    "avenant": LEVEL_PART,
+    "amendment": LEVEL_PART,
+    "chapitre": LEVEL_CHAPTER,
+    "chapter": LEVEL_CHAPTER,
+    "article": LEVEL_ARTICLE,
+    "art": LEVEL_ARTICLE,
+    "clause": LEVEL_ARTICLE,
+    "section": LEVEL_ARTICLE,
+}
+# Keywords whose dotted numbers mean nesting ("Article 7.1", "Section 2.1" sit under 7 and 2).
+_NESTING_KEYWORDS = frozenset({"article", "art", "clause", "section"})
+
+# « ARTICLE 1 — OBJET », « Article 1er », « ARTICLE PREMIER », "Article IV", "Section 2.1 Term",
+# « Art. 5 », « Article n° 3 », "Exhibit A", « ANNEXE 1 : LISTE ». The keyword is followed by spaces,
+# or directly by a digit; roman numerals and letters are upper case only, so "Parties" or "CLAUSES"
+# are not read as "Part ies"/"CLAUSE S" (the rest must start with a space or a separator).
+_KEYWORD_NUMBERED = re.compile(
+    r"^(?P<kw>" + "|".join(sorted(_KEYWORD_LEVELS, key=len, reverse=True)) + r")\.?"
+    r"(?:\s+|(?=\d))(?:n[°o]\.?\s*)?"
+    r"(?P<num>\d{1,3}(?:\.\d{1,3})*(?:er|re|ère|e)?|premier|première|unique|(?-i:[IVXLC]{1,7}|[A-Z]))"
+    r"(?:\s*(?:bis|ter|quater))?\b"
+    r"(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+# "7. TERM AND TERMINATION", "7.1 Notice period", "7.1. Notice period", « 1) Objet », "7 - Term".
+NUMBERED = re.compile(r"^(?P<num>\d{1,2}(?:\.\d{1,2}){0,4})(?P<sep>\.\)|\.|\)|\s*[-–—]|(?=\s))\s*(?P<title>\S.*)$")
+# "II. OBLIGATIONS DU PRESTATAIRE", "IV - Prix". Single-letter numerals other than I, V, X are left
+# out: "C. Martin" in a signature block is an initial, not chapter 100.
+_ROMAN_NUMBERED = re.compile(r"^(?P<num>[IVX]|[IVXLC]{2,6})(?:\.|\s*[-–—)])\s*(?P<title>\S.*)$")
+_STANDALONE = re.compile(
+    r"^(?:pr[ée]ambule|preamble|expos[ée](?:\s+pr[ée]alable|\s+des\s+motifs)?|recitals?|whereas|background"
+    r"|d[ée]finitions?(?:\s+(?:et|and)\s+interpr[ée]tations?)?|interpr[ée]tation"
+    r"|entre\s+les\s+soussign[ée]s"
+    r"|il\s+a\s+[ée]t[ée]\s+(?:pr[ée]alablement\s+)?(?:expos[ée]|convenu(?:\s+et\s+arr[êe]t[ée])?)\s+ce\s+qui\s+suit"
+    r"|conditions\s+(?:g[ée]n[ée]rales|particuli[èe]res)(?:\s+de\s+vente)?|signatures?)\s*[:.]?$",
+    re.IGNORECASE,
+)
+# "Page 2 / 4", "2/4", « Page 3 sur 5 », "p. 3", "Page 3": page numbers wherever they sit.
+PAGE_NUMBER = re.compile(
+    r"^(?:(?:page|p\.|pg\.?)\s*)?\d{1,4}\s*(?:/|sur|of|de|on)\s*\d{1,4}$|^(?:page|p\.|pg\.?)\s*\d{1,4}$",
+    re.IGNORECASE,
+)
+# "3", "- 3 -", "— 3 —": page numbers only when they sit at the top or bottom of a PDF page.
+BARE_PAGE_NUMBER = re.compile(r"^[-–—]?\s*\d{1,4}\s*[-–—]?$")
+_ORDINAL = re.compile(r"(?<=\b1)(?:er|re)\b")
+# Column gaps: one tab after a DOCX heading number is normal, two gaps or a pipe make a table row.
+_COLUMN_GAP = re.compile(r"\t| {3,}")
+
+# ALL-CAPS lines that are not headings: party blocks, stamps, legal forms ending a company name.
+_CAPS_STOPWORDS = frozenset(
+    "entre et and between or ou par by le la les the confidentiel confidential draft projet brouillon "
+    "copie copy original paraphe paraphes initials".split()
+)
+_LEGAL_FORMS = frozenset(
+    "sa sas sasu sarl eurl sci snc selarl scp gie llc inc ltd llp plc gmbh ag bv nv spa srl corp co".split()
+)
+_CIVILITIES = frozenset("m mme mlle mm monsieur madame mademoiselle maître maitre me mr mrs ms dr".split())
+_CURRENCY = frozenset("€$£%¥@")
+_MONTHS = frozenset(
+    "janvier février fevrier mars avril mai juin juillet août aout septembre octobre novembre décembre "
+    "decembre january february march april may june july august september october november december".split()
+)
+
+
+@dataclass(frozen=True)
+class HeadingMatch:
+    """What :func:`classify_heading` found: the level, and whether a pattern (not mere capitals) matched."""
+
+    level: int
+    strong: bool  # keyword, numbering or a standard section name; a bare ALL-CAPS line is not strong
+
+
+def is_heading(text: str, kind: str = "text", level: int = 0) -> tuple[bool, int]:
+    """Whether one item, taken alone, is a heading, and its level.
+
+    Inputs: the item's text, its ``kind`` and the ``level`` its format gave (0 when unknown).
+    Output: ``(True, level)`` for a heading (level 1 = top, see the module docstring), else
+    ``(False, 0)``. Raises nothing. :func:`detect_sections` adds what one line cannot show: page
+    furniture, wrapped headings and sentences that run on over a line break.
+    """
+    match = classify_heading(text, kind, level)
+    return (True, match.level) if match else (False, 0)
+
+
+def classify_heading(text: str, kind: str = "text", level: int = 0) -> HeadingMatch | None:
+    """Like :func:`is_heading`, returning a :class:`HeadingMatch` or None."""
+    if kind == "table" or "|" in text or len(_COLUMN_GAP.findall(text)) >= 2:
+        return None
+    line = " ".join(text.split())
+    if not line:
+        return None
+    if kind in FORMAT_HEADING_KINDS and len(line) <= _MAX_FORMAT_HEADING_CHARS:
+        pattern = pattern_heading(line)
+        if pattern is not None and pattern.strong:
+            return pattern
+        return HeadingMatch(level=_format_level(kind, level), strong=True)
+    return pattern_heading(line)
+
+
+def _format_level(kind: str, level: int) -> int:
+    if kind == "title":
+        return LEVEL_PART
+    # Markdown/DOCX level 1 is usually the document's own title or a part, level 2 its articles.
+    return level + 1 if level >= 1 else LEVEL_ARTICLE
+
+
+def pattern_heading(line: str) -> HeadingMatch | None:
+    """Heading patterns on one whitespace-normalised line (no format information)."""
+    if len(line) > MAX_HEADING_CHARS or line[-1] in ",;":
+        return None
+    if line[-1] == "." and line.count(" ") >= 8:
+        return None  # fast path for body text: no heading pattern accepts a long line ending with a dot
+    if PAGE_NUMBER.match(line) or BARE_PAGE_NUMBER.match(line):
+        return None
+    if not (line[0].isupper() or line[0].isdigit()):
+        # A line that starts in lower case continues a sentence (« article 5 du contrat... »).
+        return None
+    return (
+        _keyword_heading(line)
+        or numbered_heading(line)
+        or _roman_heading(line)
+        or (HeadingMatch(LEVEL_ARTICLE, strong=True) if _STANDALONE.match(line) else None)
+        or _caps_heading(line)
+    )
+
+
+def _keyword_heading(line: str) -> HeadingMatch | None:
+    match = _KEYWORD_NUMBERED.match(line)
+    if match is None:
+        return None
+    rest = match["rest"]
+    stripped = rest.strip()
+    if stripped:
+        if stripped[0] in _SEPARATORS:
+            if not _title_ok(stripped.lstrip(_SEPARATORS + " "), lenient=True):
+                return None
+        elif not rest[0].isspace() or not _title_ok(stripped, lenient=False):
+            return None
+    keyword = match["kw"].lower()
+    level = _KEYWORD_LEVELS[keyword]
+    if keyword in _NESTING_KEYWORDS:
+        level += match["num"].count(".")
+    return HeadingMatch(level, strong=True)
+
+
+def _title_ok(title: str, *, lenient: bool) -> bool:
+    """Whether the words after « Article 3 — » read as a title rather than a sentence.
+
+    ``lenient`` when a separator (—, :, .) follows the number: then a short lower-case title passes.
+    """
+    if not title:
+        return True
+    words = title.split()
+    if len(words) > _MAX_TITLE_WORDS or title[-1] in ",;":
+        return False
+    if title[-1] == "." and len(words) > 8:
+        return False
+    first = title[0]
+    if first.islower():
+        return lenient and len(words) <= 6 and title[-1] != "."
+    return first.isupper() or first.isdigit() or first in "«\"“'(["
+
+
+def numbered_heading(line: str) -> HeadingMatch | None:
+    match = NUMBERED.match(line)
+    if match is None:
+        return None
+    title = match["title"]
+    depth = match["num"].count(".") + 1
+    if not title[0].isalpha() or not title[0].isupper():
+        return None  # "1. 500 euros", "3 mois"
+    if title.split(None, 1)[0].lower() in _MONTHS or not _mostly_letters(title):
+        return None  # « 12 JANVIER 2024 », "3 Licences 1 200 €"
+    caps = is_caps(title)
+    if depth == 1 and not match["sep"].strip() and not caps:
+        return None  # « 3 Licences »: a bare number needs a dot, a bracket or capitals
+    if not _numbered_title_ok(title, caps):
+        return None
+    return HeadingMatch(LEVEL_ARTICLE + depth - 1, strong=True)
+
+
+def _roman_heading(line: str) -> HeadingMatch | None:
+    match = _ROMAN_NUMBERED.match(line)
+    if match is None:
+        return None
+    title = match["title"]
+    if not title[0].isalpha() or not title[0].isupper() or not _numbered_title_ok(title, is_caps(title)):
+        return None
+    return HeadingMatch(LEVEL_CHAPTER, strong=True)
+
+
+def _numbered_title_ok(title: str, caps: bool) -> bool:
+    # Numbered list items are sentences: long, or ending with punctuation. Headings are neither.
+    words = len(title.split())
+    if caps:
+        return words <= _MAX_TITLE_WORDS and title[-1] not in ".,;"
+    return words <= 10 and title[-1] not in ".,;:"
+
+
+def _caps_heading(line: str) -> HeadingMatch | None:
+    """Short ALL-CAPS lines: « CONDITIONS PARTICULIÈRES », "GOVERNING LAW"."""
+    # Headings carry no commas; ALL-CAPS disclaimers wrapped over lines do, and are longer.
+    if not is_caps(line) or "," in line or line[-1] in ".;" or len(line) > 100:
+        return None
+    words = line.split()
+    if len(words) > 10 or any(char in _CURRENCY for char in line) or "www" in line.lower():
+        return None
+    letters = sum(char.isalpha() for char in line)
+    if letters < 3 or not _mostly_letters(line):
+        return None  # dates, amounts, references: « 12 JANVIER 2024 », "REF 2024-001"
+    lowered = [word.strip(".,:;()").lower() for word in words]
+    if lowered[0] in _CIVILITIES or lowered[-1] in _LEGAL_FORMS:
+        return None  # « M. JEAN DUPONT », « ACME INDUSTRIES SAS »: party blocks
+    if len(words) == 1 and (letters < 4 or lowered[0] in _CAPS_STOPWORDS):
+        return None
+    if all(word in _CAPS_STOPWORDS for word in lowered):
+        return None
+    return HeadingMatch(LEVEL_ARTICLE, strong=False)
+
+
+def _mostly_letters(text: str) -> bool:
+    letters = sum(char.isalpha() for char in text)
+    visible = sum(not char.isspace() for char in text)
+    return letters >= 0.7 * visible
+
+
+def is_caps(text: str) -> bool:
+    """Upper-case letters only (at least one), ignoring ordinal suffixes such as « 1er »."""
+    # str.upper/lower run in C: a line is ALL-CAPS when upper-casing changes nothing but
+    # lower-casing does. Ordinals are taken out first: « ARTICLE 1er » is an ALL-CAPS heading.
+    bare = _ORDINAL.sub("", text) if "1" in text else text
+    return bare.upper() == bare and bare.lower() != bare
+
+
+def is_heading_line(line: str) -> bool:
+    """Whether one line of plain text reads as a heading (any level), with no format information."""
+    return pattern_heading(" ".join(line.split())) is not None if line.strip() else False

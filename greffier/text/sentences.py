@@ -1,0 +1,37 @@
+"""Sentence splitting for French and English contract text: the one splitter Greffier uses.
+
+A sentence ends after « . », « ! » or « ? » (and, for clause reading, « ; ») followed by a space and
+a capital, a digit or an opening quote or bracket, or at a line break. Abbreviations do not end one:
+« M. Dupont », « art. 5 », « n° 3 », "Acme Inc. agrees", "e.g. the".
+"""
+
+from __future__ import annotations
+
+import re
+
+_END = re.compile(r"(?<=[.!?])\s+(?=[«\"“(\[A-ZÀ-ÖØ-Þ0-9])|\n+")
+_END_OR_SEMICOLON = re.compile(r"(?<=[.;!?])\s+(?=[«\"“(\[A-ZÀ-ÖØ-Þ0-9])|\n+")
+# Words whose final dot is not a full stop, French and English, and single initials ("J. Smith").
+ABBREVIATIONS = (
+    "M", "Mme", "Me", "Mlle", "MM", "Dr", "Mr", "Mrs", "Ms", "St", "art", "Art", "n°", "No", "no", "L", "R", "D",
+    "Inc", "Ltd", "Co", "Corp", "S.A", "cf", "al", "p", "pp", "ex", "etc", "e.g", "i.e", "vs", "Sect", "Sec",
+)
+_ABBREVIATION_END = re.compile(r"(?:\b(?:" + "|".join(re.escape(a) for a in ABBREVIATIONS) + r")\.|\b[A-Z]\.)$")
+
+
+def split_sentences(text: str, *, semicolons: bool = False) -> list[str]:
+    """The sentences (and lines) of ``text``, stripped, in order; empty pieces dropped.
+
+    ``semicolons`` also ends a sentence at « ; » (clause reading: each limb of an enumeration is a
+    statement of its own). Raises nothing.
+    """
+    pieces: list[str] = []
+    for piece in (_END_OR_SEMICOLON if semicolons else _END).split(text):
+        piece = piece.strip()
+        if not piece:
+            continue
+        if pieces and _ABBREVIATION_END.search(pieces[-1][-16:]):  # the tail: long texts stay linear
+            pieces[-1] = f"{pieces[-1]} {piece}"
+        else:
+            pieces.append(piece)
+    return pieces

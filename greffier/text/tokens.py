@@ -1,0 +1,48 @@
+"""Lexical tokens for search in French and English.
+
+Accents and case are folded (« Résiliation » = "resiliation"), elisions are split (« l'article » →
+"article", « qu'il » → "il"), and French and English stop words are dropped. The same function is
+used for documents and queries, so folding is symmetric.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bm25s.stopwords import STOPWORDS_EN, STOPWORDS_FRENCH
+
+from greffier.text.fold import fold
+
+# Bumped when tokenize() changes: the tokens stored for each chunk are then computed again by the
+# next writer (2: ligatures expanded, « œuvre » → "oeuvre" instead of "uvre").
+TOKENIZER_VERSION = 2
+
+# Elided articles and pronouns written with a straight or curly apostrophe.
+_ELISION = re.compile(r"\b(?:l|d|j|m|n|s|t|c|qu|jusqu|lorsqu|puisqu|quoiqu|presqu)['’ʼ]", re.IGNORECASE)
+_TOKEN = re.compile(r"[a-z0-9]+(?:[.,][0-9]+)*")
+
+_EXTRA_STOPWORDS = {
+    # Frequent in every contract, useless for ranking: keep the list short and obvious.
+    "a", "au", "aux", "du", "des", "les", "la", "le", "un", "une", "et", "ou", "en", "par", "pour",
+    "sur", "dans", "est", "sont", "ce", "cet", "cette", "ces", "qui", "que", "quoi", "dont", "ne",
+    "pas", "plus", "se", "sa", "son", "ses", "leur", "leurs", "il", "elle", "ils", "elles", "y",
+    "the", "of", "and", "or", "to", "in", "on", "by", "for", "with", "as", "at", "be", "is", "are",
+    "shall", "this", "that", "such", "any", "all", "its", "it", "an",
+    # Question words: frequent in queries, rare (and meaningless) in contracts, so their IDF would be high.
+    "quel", "quelle", "quels", "quelles", "lequel", "laquelle", "lesquels", "lesquelles", "comment", "combien",
+    "pourquoi", "quand", "ou", "est-ce", "existe", "y-a-t-il", "what", "which", "who", "whom", "whose", "how",
+    "when", "where", "why", "does", "do", "did", "there",
+}
+
+STOPWORDS: frozenset[str] = frozenset(fold(w) for w in (*STOPWORDS_EN, *STOPWORDS_FRENCH, *_EXTRA_STOPWORDS))
+
+
+def tokenize(text: str) -> list[str]:
+    """Lexical tokens of ``text``: folded, elisions split, stop words removed, order kept."""
+    folded = fold(_ELISION.sub(" ", text))
+    return [tok for tok in _TOKEN.findall(folded) if tok not in STOPWORDS and (len(tok) > 1 or tok.isdigit())]
+
+
+def content_tokens(text: str) -> list[str]:
+    """Like :func:`tokenize` but keeps stop words: used to tell a stop-word-only query apart."""
+    return _TOKEN.findall(fold(_ELISION.sub(" ", text)))

@@ -1,0 +1,119 @@
+"""What every file converter shares: the batch loop (one bad file is a failure record, the batch goes
+on), the checks before conversion, and the converted document built from a reader's items."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from pathlib import Path
+from typing import Any
+
+from haystack import Document
+
+from greffier.errors import ConversionError
+from greffier.formats import format_of
+from pipelines.converters.checks import check_file, failure_kind, rejected, unsupported
+from pipelines.converters.docling_support import Converted
+from pipelines.types import TextItem, assemble
+
+logger = logging.getLogger(__name__)
+
+TITLE_MAX_CHARS = 200
+
+
+def default_meta(source: str | Path) -> dict[str, Any]:
+    """The meta of a file converted without any: a hash of its path as id, its name as file."""
+    path = Path(source)
+    digest = hashlib.sha256(str(path.resolve()).encode("utf-8")).hexdigest()[:16]
+    return {"doc_id": digest, "file": path.name}
+
+
+def checked_metas(sources: list[str], meta: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+    """One meta dict per source (copied), each with ``doc_id`` and ``file``. Raises ValueError otherwise."""
+    if meta is not None and len(meta) != len(sources):
+        raise ValueError(f"meta has {len(meta)} entries for {len(sources)} sources: give one per source")
+    metas = [dict(m) for m in meta] if meta is not None else [default_meta(s) for s in sources]
+    for source, file_meta in zip(sources, metas):
+        missing = [key for key in ("doc_id", "file") if key not in file_meta]
+        if missing:
+            raise ValueError(f"meta for {source} lacks {', '.join(missing)}")
+    return metas
+
+
+def failure(file: str, exc: Exception) -> dict[str, Any]:
+    """The failure record of a file that was not converted."""
+    if isinstance(exc, ConversionError):
+        kind = failure_kind(exc)
+        logger.warning("not ingested: %s (%s): %s", file, kind, exc)
+        return {"file": file, "error": str(exc), "kind": kind}
+    logger.exception("unexpected error converting %s", file)
+    return {"file": file, "error": f"could not convert the file ({type(exc).__name__}: {exc}); check it opens in its usual application", "kind": "corrupt"}
+
+
+def title_of(items: list[TextItem], stem: str) -> str:
+    """First title / heading item, else the first line of the first item (≤ 200 chars), else ``stem``."""
+    for item in items:
+        if item.kind in ("title", "heading"):
+            return item.text[:TITLE_MAX_CHARS]
+    for item in items:
+        first_line = item.text.strip().split("\n", 1)[0].strip()
+        if first_line:
+            return first_line[:TITLE_MAX_CHARS].rstrip()
+    return stem
+
+
+def converted_document(path: Path, meta: dict[str, Any], converted: Converted) -> Document:
+    """The converted document: the items assembled into one text, with their pages and offsets."""
+    pairs = [(item, font) for item, font in zip(converted.items, converted.fonts or [None] * len(converted.items)) if item.text.strip()]
+    if not pairs:
+        raise rejected("empty", "no text found in the document: nothing to ingest")
+    content, items = assemble([item for item, _font in pairs])
+    doc_meta = {
+        **meta,
+        "items": [item.to_dict() for item in items],
+        "pages": converted.pages,
+        "title": title_of(items, path.stem),
+        "converter": converted.converter,
+        "warnings": list(converted.warnings),
+        "fonts": [font for _item, font in pairs] if converted.fonts is not None else None,
+    }
+    return Document(id=str(meta["doc_id"]), content=content, meta=doc_meta)
+
+
+class FormatConverter:
+    """Base of the per-format components: ``formats`` they read, ``read(path, fmt)`` to implement.
+
+    ``run(sources, meta)`` converts each file (a failure record for one that cannot be, the batch goes
+    on); ``convert_file(source, meta)`` converts one and raises the documented errors.
+    """
+
+    formats: tuple[str, ...] = ()
+    max_file_mb: float = 200.0
+
+    def read(self, path: Path, fmt: str) -> Converted:
+        raise NotImplementedError
+
+    def convert_file(self, source: str | Path, meta: dict[str, Any]) -> Document:
+        """Convert one file; ``meta`` (at least ``doc_id`` and ``file``) is copied into the Document.
+
+        Raises:
+            UnsupportedFileError: not a format of this converter (kind ``"unsupported"``).
+            OCRUnavailableError: a scanned PDF and no OCR (kind ``"no_text_layer"``).
+            ConversionError: any other problem; :func:`failure_kind` gives its kind.
+        """
+        path = Path(source)
+        fmt = format_of(path.suffix)
+        if fmt is None or fmt not in self.formats:
+            raise unsupported(path)
+        check_file(path, fmt, self.max_file_mb)
+        return converted_document(path, meta, self.read(path, fmt))
+
+    def convert_all(self, sources: list[str], meta: list[dict[str, Any]] | None) -> dict[str, Any]:
+        documents: list[Document] = []
+        failures: list[dict[str, Any]] = []
+        for source, file_meta in zip(sources, checked_metas(sources, meta)):
+            try:
+                documents.append(self.convert_file(source, file_meta))
+            except Exception as exc:  # noqa: BLE001  one unreadable file must not stop the batch
+                failures.append(failure(file_meta["file"], exc))
+        return {"documents": documents, "failures": failures}

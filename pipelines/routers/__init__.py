@@ -1,0 +1,1 @@
+"""Routers: components that decide where a question is searched (the contracts it names)."""

@@ -1,0 +1,1 @@
+"""Validators: checks of what an answerer wrote against the passages it was given."""

@@ -1,0 +1,217 @@
+"""Data-room records of a workspace: built by the writer from the stored contracts, read by everyone.
+
+The writer (ingest, ``doctor --repair``) rebuilds the records as a whole after every change
+(:func:`refresh_records`: amendments and duplicates link contracts to each other), under the writer
+lock, and stamps them with the chunk generation they were built from. Readers (:func:`load_dataroom`)
+never build: they get the stored records, cached in the workspace store until the stamp changes. A
+read during an ingest sees the records of the last completed build.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from functools import cached_property
+
+from sqlalchemy import delete
+from sqlmodel import select
+
+from greffier.dataroom.extract import ChunkInput
+from greffier.dataroom.extract import Extraction
+from greffier.dataroom.records import ContractInput, ContractRecord, build_one, link_records
+from store.workspace import WorkspaceStore, open_workspace
+from store import repository as repo
+from store.models import ContractMeta, RecordCache
+import hashlib
+
+log = logging.getLogger(__name__)
+
+RECORDS_STAMP_KEY = repo.RECORDS_STAMP_KEY
+# Bumped when the extraction or the record format changes, so stored records are rebuilt once
+# (2: the rule that found the parties is kept; title names next to contract-type words fixed;
+#  3: companies given a defined name in an English opening are parties).
+RECORDS_FORMAT = 3
+
+
+def _records_stamp(generation: int) -> str:
+    return f"{generation}:v{RECORDS_FORMAT}"
+
+
+@dataclass(frozen=True)
+class DataRoom:
+    """Every record of a workspace in data-room order, with lookups computed once per data room."""
+
+    records: tuple[ContractRecord, ...]
+    generation: int
+
+    @cached_property
+    def by_id(self) -> dict[str, ContractRecord]:
+        return {r.id: r for r in self.records}
+
+    @cached_property
+    def order(self) -> dict[str, int]:
+        """Position of each contract id in :attr:`records` (the order lists are given in)."""
+        return {r.id: i for i, r in enumerate(self.records)}
+
+    @cached_property
+    def standalone_records(self) -> tuple[ContractRecord, ...]:
+        """Records without the amendments attached to a contract (those are reported with it)."""
+        return tuple(r for r in self.records if not (r.is_amendment and r.amends))
+
+    @cached_property
+    def by_entity(self) -> dict[str, frozenset[str]]:
+        """Contract ids per party entity id."""
+        index: dict[str, set[str]] = {}
+        for record in self.records:
+            for party in record.parties:
+                index.setdefault(party.entity_id, set()).add(record.id)
+        return {entity: frozenset(ids) for entity, ids in index.items()}
+
+    @cached_property
+    def allowed(self) -> dict[str, list[str]]:
+        """The values filters accept, taken from the data loaded: entity ids (and their names),
+        contract types and governing laws."""
+        entities: dict[str, str] = {}
+        types: set[str] = set()
+        laws: set[str] = set()
+        for record in self.records:
+            for party in record.parties:
+                entities.setdefault(party.entity_id, party.raw_name)
+            if record.contract_type:
+                types.add(record.contract_type)
+            if record.governing_law:
+                laws.add(record.governing_law)
+        return {"entity_ids": sorted(entities), "contract_types": sorted(types), "governing_laws": sorted(laws), "entity_names": [entities[e] for e in sorted(entities)]}
+
+
+def unwrap(text: str, section: str | None) -> str:
+    """Join lines a PDF or a hard-wrapped text file broke mid-sentence, so that extraction rules see
+    whole sentences (« pour une durée de neuf / années » → one line). The heading line stays apart."""
+    lines = [line.strip() for line in text.split("\n")]
+    out: list[str] = []
+    for index, line in enumerate(lines):
+        if not line:
+            out.append("")
+            continue
+        joinable = out and out[-1] and out[-1][-1] not in ".;:!?" and not (index == 1 and section and lines[0] == section.split(" > ")[-1])
+        if joinable:
+            out[-1] = f"{out[-1]} {line}"
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
+def _input_hash(contract: ContractInput) -> str:
+
+    return hashlib.sha256(f"v{RECORDS_FORMAT}\n{contract.model_dump_json()}".encode()).hexdigest()
+
+
+def _built(workspace: WorkspaceStore, inputs: list[ContractInput]) -> list[tuple[ContractRecord, Extraction]]:
+    """Each contract's record and extraction: from the cache when the contract (and the record
+    format) is unchanged, extracted again otherwise; the cache is updated and pruned."""
+    with workspace.session() as session:
+        cached = {row.contract_id: row for row in session.exec(select(RecordCache))}
+        built: list[tuple[ContractRecord, Extraction]] = []
+        fresh = 0
+        for contract in inputs:
+            digest = _input_hash(contract)
+            row = cached.pop(contract.id, None)
+            if row is not None and row.input_hash == digest:
+                built.append((ContractRecord.model_validate(row.record), Extraction.model_validate(row.extraction)))
+                continue
+            record, extraction = build_one(contract)
+            built.append((record, extraction))
+            fresh += 1
+            row = row or RecordCache(contract_id=contract.id)
+            row.input_hash = digest
+            row.record = record.model_dump(mode="json")
+            row.extraction = extraction.model_dump(mode="json")
+            session.add(row)
+        for gone in cached.values():  # contracts removed from the workspace
+            session.delete(gone)
+    log.info("data-room records: %d contracts extracted, %d from the cache", fresh, len(inputs) - fresh)
+    return built
+
+
+def _inputs(workspace: WorkspaceStore) -> list[ContractInput]:
+    with workspace.session() as session:
+        contracts = repo.list_contracts(session=session)
+        chunk_rows = repo.chunk_rows_by_contract(session=session)
+        inputs = []
+        for contract in contracts:
+            chunks = chunk_rows.get(contract.id, [])
+            inputs.append(
+                ContractInput(
+                    id=contract.id,
+                    file=contract.file,
+                    title=contract.title,
+                    text=contract.text,
+                    chunks=[ChunkInput(id=cid, section=section or "", text=unwrap(text, section), page=page) for cid, section, text, page in chunks],
+                    manifest=dict(contract.manifest or {}),
+                    position=contract.position,
+                )
+            )
+    return inputs
+
+
+def records_stamp(generation: int) -> str:
+    """The stamp of records built from chunk generation ``generation`` with this code's format."""
+    return _records_stamp(generation)
+
+
+def refresh_records(workspace: WorkspaceStore) -> int:
+    """Rebuild and store the records when the chunks (or the record format) changed since they were
+    built; returns their count, or -1 when they were current. Writer only (under the writer lock)."""
+    generation = workspace.generation()
+    with workspace.session() as session:
+        stamp = repo.get_meta(session=session, key=RECORDS_STAMP_KEY)
+    if stamp == _records_stamp(generation):
+        return -1
+    records = link_records(_built(workspace, _inputs(workspace)))
+    with workspace.session() as session:
+        session.exec(delete(ContractMeta))
+        for order, record in enumerate(records):
+            session.add(
+                ContractMeta(
+                    contract_id=record.id,
+                    position=order,
+                    contract_type=record.contract_type,
+                    signature_date=record.signature_date,
+                    end_date=record.end_date,
+                    initial_end_date=record.initial_end_date,
+                    governing_law=record.governing_law,
+                    is_amendment=record.is_amendment,
+                    amends=record.amends,
+                    entity_ids=sorted({p.entity_id for p in record.parties}),
+                    record=record.model_dump(mode="json"),
+                )
+            )
+        repo.set_meta(session=session, key=RECORDS_STAMP_KEY, value=_records_stamp(generation))
+    return len(records)
+
+
+def records_current(workspace: WorkspaceStore) -> bool:
+    """Whether the stored records were built from the current chunks with this code's format (when
+    not, the next ingest or ``doctor --repair`` rebuilds them)."""
+    if not workspace.exists():
+        return True
+    with workspace.session() as session:
+        stamp = repo.records_stamp(session=session)
+    return stamp == _records_stamp(workspace.generation())
+
+
+def load_dataroom(workspace: WorkspaceStore) -> DataRoom:
+    """The workspace's stored records (never built here: see :func:`refresh_records`), cached in the
+    workspace store until the writer stores new ones."""
+    if not workspace.exists():
+        return DataRoom((), 0)
+    with workspace.session() as session:
+        stamp = repo.records_stamp(session=session)
+
+    def read() -> DataRoom:
+        with workspace.session() as session:
+            rows = repo.data_room_records(session=session)
+        generation = int(stamp.split(":", 1)[0]) if stamp else 0
+        return DataRoom(tuple(ContractRecord.model_validate(row) for row in rows), generation)
+
+    return workspace.memo("dataroom.records", read, stamp=stamp)
