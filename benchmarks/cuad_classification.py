@@ -20,13 +20,13 @@ repository root:
     .venv/bin/python benchmarks/cuad_classification.py [--split test|dev|all] [--limit N] [--markdown]
     .venv/bin/python benchmarks/cuad_classification.py --split dev --sweep
 
-Chunk vectors are cached in ``--cache`` (default /tmp/greffier-cuad-cache) by embedder signature.
+Chunk vectors are cached in ``--cache`` (default /tmp/greffier-cuad-cache), one file per contract
+and embedder signature (``benchmarks/cuad_vectors.py``).
 """
 
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import sys
 import time
@@ -38,6 +38,7 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from greffier.compliance.classifier import Classification, classify, library_index  # noqa: E402
 from greffier.compliance.library import ClauseLibrary, chunk_headings, load_library  # noqa: E402
@@ -176,22 +177,15 @@ def chunk_contracts(contracts: list[Contract]) -> None:
 
 
 def embed_chunks(contracts: list[Contract], cache: Path) -> np.ndarray:
-    """Vectors of every chunk (header + text, as ingestion embeds them), cached on disk."""
-    from pipelines.embedders.backends import load_embedding_backend
-    from pipelines.types import indexed_text
+    """Vectors of every chunk (header + text, as ingestion embeds them), cached on disk contract by
+    contract (``benchmarks/cuad_vectors.py``: a run can stop and resume, splits share vectors)."""
+    from cuad_vectors import contract_vectors
 
-    backend = load_embedding_backend("auto", "models", "auto")
-    texts = [indexed_text(c.text, c.title) for contract in contracts for c in contract.chunks]
-    digest = hashlib.sha256(("\x00".join(texts) + backend.signature).encode()).hexdigest()[:16]
-    cache.mkdir(parents=True, exist_ok=True)
-    path = cache / f"vectors-{digest}.npy"
-    if path.exists():
-        return np.load(path)
     started = time.perf_counter()
-    vectors = backend.embed(texts, batch_size=32)
-    np.save(path, vectors)
-    print(f"embedded {len(texts)} chunks with {backend.signature} in {time.perf_counter() - started:.0f}s", file=sys.stderr)
-    return vectors
+    vectors = contract_vectors(contracts, cache)
+    print(f"chunk vectors of {len(contracts)} contracts ready in {time.perf_counter() - started:.0f}s", file=sys.stderr)
+    dims = next((v.shape[1] for v in vectors if v is not None and v.ndim == 2), 512)
+    return np.vstack([v for v in vectors if v is not None]) if vectors else np.zeros((0, dims), dtype=np.float32)
 
 
 def embedder_backend():  # noqa: ANN201

@@ -17,7 +17,7 @@ import shutil
 import subprocess
 import sys
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from datetime import date
 from pathlib import Path
 
@@ -70,7 +70,10 @@ def main(argv: list[str] | None = None) -> int:
         if manifest_id:
             found[manifest_id] |= tags.get(flag["rule_id"], set())
     expected = expected_flags(manifest)
-    names = sorted({n for flags in expected.values() for n in flags} | {n for t in tags.values() for n in t})
+    # Only the flags the manifest plants can be scored; a rule tag it does not know (first_refusal,
+    # liability_limitation, renewal_option…) is listed apart, not counted as false positives.
+    names = sorted({n for flags in expected.values() for n in flags})
+    unscored = sorted({n for t in tags.values() for n in t} - set(names))
     rows, misses = [], []
     for name in names:
         tp = sum(1 for cid in expected if name in expected[cid] and name in found[cid])
@@ -96,6 +99,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"| **all covered flags** | {total_tp + total_fn} | {total_tp} | {total_fp} | {total_fn} | "
           f"{total_tp / max(1, total_tp + total_fp):.2f} | {total_tp / max(1, total_tp + total_fn):.2f} |")
     print("\n" + "\n".join(misses))
+    if unscored:
+        print("\nrule tags the manifest does not plant (not scored): " + ", ".join(f"{n} ({sum(1 for cid in expected if n in found[cid])} contracts)" for n in unscored))
+    flags = list_flags(settings)["flags"]
+    high = [f for f in flags if f["severity"] == "high"]
+    repeats = len(high) - len({(f["document_id"], f["rule_id"]) for f in high})
+    print(f"\nflags: {len(flags)} ({', '.join(f'{n} {s}' for s, n in sorted(Counter(f['severity'] for f in flags).items()))}); "
+          f"HIGH {len(high)}, of which repeats of a (contract, rule) already flagged: {repeats}")
     if args.json:
         args.json.write_text(json.dumps({"found": {k: sorted(v) for k, v in found.items()}, "expected": {k: sorted(v) for k, v in expected.items()}}, indent=2))
     return 0

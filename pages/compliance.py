@@ -122,14 +122,14 @@ if not listing["flags"]:
 
 
 def _flag(flag: dict) -> None:
-    label = f"{flag['severity'].upper()} · {flag['rule_title'] or flag['rule_id']} · {flag['section'] or 'whole contract'} · {flag['status']}"
+    label = f"{flag['severity'].upper()} · {flag['rule_title'] or flag['rule_id']} · {flag.get('place') or flag['section'] or 'whole contract'} · {flag['status']}" + (f" · {flag['review']}" if flag.get('review') else "")
     with st.expander(escape_markdown(one_line(label, 150)), expanded=st.session_state.get(keys.CMP_FLAG) == flag["id"]):
         with st.container(border=True):
             st.markdown(escape_markdown(flag["excerpt"], keep_lines=True) or "_(no excerpt: the finding is about the whole contract)_")
         st.markdown(f"**Why it matters** — {escape_markdown(flag['explanation'])}")
         if flag["recommendation"]:
             st.markdown(f"**What to do** — {escape_markdown(flag['recommendation'])}")
-        st.caption(f"{flag['playbook']} {flag['playbook_version']} · rule {flag['rule_id']} · {flag['chunk_id']} · first seen {str(flag['first_seen_at'])[:10]}")
+        st.caption(f"{flag['playbook']} {flag['playbook_version']} · rule {flag['rule_id']} · {flag.get('place') or flag['section'] or 'whole contract'} · first seen {str(flag['first_seen_at'])[:10]}")
         if st.toggle("Open the cited passage", key=f"compliance_open_{flag['id']}"):
             source = compliance.cited_passage(settings, flag)
             if source is None:

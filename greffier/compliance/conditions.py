@@ -29,6 +29,8 @@ from greffier.compliance.playbooks import (
     Rule,
     ThresholdCondition,
 )
+from greffier.compliance.passages import Passage
+from greffier.compliance.polarity import body_start, read_match, statement_kind
 from greffier.compliance.quantities import DAYS_PER_UNIT, Quantity, read_quantities
 from greffier.compliance.text import sentences
 from greffier.dataroom.normalize import fold, match_law, normalize_law
@@ -39,15 +41,20 @@ log = logging.getLogger(__name__)
 
 MAX_SENTENCE = 400
 MAX_EXCERPT = 900
+MAX_MERGED_EXCERPT = 2000
 _OPS = {"lt": lambda a, b: a < b, "lte": lambda a, b: a <= b, "gt": lambda a, b: a > b, "gte": lambda a, b: a >= b}
 _OP_WORDS = {"lt": "<", "lte": "≤", "gt": ">", "gte": "≥"}
 
 
 @dataclass(frozen=True)
 class Hit:
+    """What fired: the chunk (``None`` for the whole contract), the passage inside it when the
+    condition read one, the excerpt and the details."""
+
     chunk: ClassifiedChunk | None
     excerpt: str
     details: dict[str, Any] = field(default_factory=dict)
+    passage: Passage | None = None
 
 
 def _clip(text: str, limit: int = MAX_SENTENCE) -> str:
@@ -55,10 +62,10 @@ def _clip(text: str, limit: int = MAX_SENTENCE) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
-def excerpt_of(parts: Sequence[str]) -> str:
+def excerpt_of(parts: Sequence[str], limit: int = MAX_EXCERPT) -> str:
     """Sentences joined with « … », each and the whole clipped."""
     unique = list(dict.fromkeys(_clip(p) for p in parts if p.strip()))
-    return _clip(" … ".join(unique), MAX_EXCERPT)
+    return _clip(" … ".join(unique), limit)
 
 
 def opening(chunk: ClassifiedChunk, count: int = 2) -> str:
@@ -77,51 +84,76 @@ def keyword_pattern(keyword: str) -> re.Pattern[str]:
     return re.compile(r"(?<!\w)" + r"[\s\-‐‑–]*".join(words))
 
 
-def _keyword_matches(condition: KeywordCondition, text: str) -> list[str]:
-    folded = fold(text)
-    return [k for k in condition.any_of if keyword_pattern(k).search(folded)]
-
-
-def _negated(unless: str | None, sentence: str, folded: bool = True) -> bool:
-    return bool(unless) and bool(_compiled(unless).search(fold(sentence) if folded else sentence))
-
-
-def keyword_hits(condition: KeywordCondition, chunks: Sequence[ClassifiedChunk]) -> list[Hit]:
-    hits = []
-    for chunk in chunks:
-        if condition.present:
-            matched = [
-                (s, words) for s in sentences(chunk.text)
-                if (words := _keyword_matches(condition, s)) and not _negated(condition.unless, s)
-            ]
-            if matched:
-                found = sorted({w for _, words in matched for w in words})
-                hits.append(Hit(chunk, excerpt_of([s for s, _ in matched]), {"matched": found}))
-        elif not _keyword_matches(condition, chunk.text):
-            hits.append(Hit(chunk, opening(chunk), {"absent": list(condition.any_of)}))
-    return hits
-
-
 @lru_cache(maxsize=256)
 def _compiled(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE | re.MULTILINE)
 
 
-def regex_hits(condition: RegexCondition, chunks: Sequence[ClassifiedChunk]) -> list[Hit]:
-    pattern = _compiled(condition.pattern)
+def _patterns(condition: KeywordCondition | RegexCondition) -> list[tuple[str, re.Pattern[str]]]:
+    """(label, pattern) pairs of a condition: one per keyword, or the regex (on folded text for
+    keywords and ``fold: true`` regexes)."""
+    if condition.kind == "keyword":
+        return [(k, keyword_pattern(k)) for k in condition.any_of]
+    return [("", _compiled(condition.pattern))]
+
+
+def _folds(condition: KeywordCondition | RegexCondition) -> bool:
+    return condition.kind == "keyword" or condition.fold
+
+
+def affirmed_matches(condition: KeywordCondition | RegexCondition, sentence: str, *, clause_only: bool = True) -> list[str]:
+    """What ``condition`` finds in ``sentence`` that the sentence affirms (``polarity: affirmative``,
+    the default: :func:`greffier.compliance.polarity.read_match`), or everything it finds with
+    ``polarity: any``. A pattern's ``(?P<focus>…)`` group (``focus2``… when several alternatives have one) names the words whose polarity is read
+    (``may (?P<focus>terminate)`` … "for convenience": "may not terminate" is denied); without one the
+    whole match is, so a prohibition written into the pattern ("shall not assign") is its own words. With ``clause_only`` a heading, a definition or a recital finds nothing, nor
+    does a match that lies in the sentence's inline title ("Exclusivity. The Distributor …")."""
+    sentence = " ".join(sentence.split())  # text files align columns with runs of spaces
+    if clause_only and statement_kind(sentence) != "clause":
+        return []
+    text = fold(sentence) if _folds(condition) else sentence
+    if condition.unless and _compiled(condition.unless).search(text):
+        return []
+    body = body_start(sentence) if clause_only else 0
+    found = []
+    for label, pattern in _patterns(condition):
+        for match in pattern.finditer(text):
+            if match.end() > match.start() and match.end() <= body:
+                continue  # only the title names it
+            focus = next((name for name in pattern.groupindex if name.startswith("focus") and match.group(name) is not None), None)
+            start, end = match.span(focus) if focus else match.span()
+            if condition.polarity == "any" or read_match(text, start, end).affirmative:
+                found.append(label or match.group(0))
+                break
+    return found
+
+
+def _text_hits(condition: KeywordCondition | RegexCondition, passages: Sequence[Passage], chunks: Sequence[ClassifiedChunk]) -> list[Hit]:
     hits = []
-    for chunk in chunks:
-        prepare = fold if condition.fold else (lambda t: t)
-        if condition.present:
-            matched = [
-                (s, m.group(0)) for s in sentences(chunk.text)
-                if (m := pattern.search(prepare(s))) and not _negated(condition.unless, s, condition.fold)
-            ]
+    if condition.present:
+        for passage in passages:
+            if passage.recital:
+                continue
+            matched = [(s, found) for s in passage.sentences if (found := affirmed_matches(condition, s))]
             if matched:
-                hits.append(Hit(chunk, excerpt_of([s for s, _ in matched]), {"matched": sorted({_clip(g, 80) for _, g in matched})}))
-        elif not pattern.search(prepare(chunk.text)):
-            hits.append(Hit(chunk, opening(chunk), {"absent": condition.pattern}))
+                labels = sorted({_clip(f, 80) for _, found in matched for f in found})
+                hits.append(Hit(passage.chunk, excerpt_of([s for s, _ in matched]), {"matched": labels}, passage))
+        return hits
+    for chunk in chunks:  # absent: nothing in the whole chunk affirms the words
+        if not any(affirmed_matches(condition, s, clause_only=False) for s in sentences(chunk.text)):
+            absent = list(condition.any_of) if condition.kind == "keyword" else condition.pattern
+            hits.append(Hit(chunk, opening(chunk), {"absent": absent}))
     return hits
+
+
+def keyword_hits(condition: KeywordCondition, passages: Sequence[Passage], chunks: Sequence[ClassifiedChunk] = ()) -> list[Hit]:
+    """Passages where one of the keywords is affirmed (or, ``present: false``, chunks where none is)."""
+    return _text_hits(condition, passages, chunks)
+
+
+def regex_hits(condition: RegexCondition, passages: Sequence[Passage], chunks: Sequence[ClassifiedChunk] = ()) -> list[Hit]:
+    """Passages where the pattern finds an affirmed statement (or, ``present: false``, chunks where it finds none)."""
+    return _text_hits(condition, passages, chunks)
 
 
 # --- thresholds ----------------------------------------------------------------------------------
@@ -153,20 +185,22 @@ def _near(condition: ThresholdCondition, sentence: str, quantity: Quantity) -> b
     return any(keyword_pattern(word).search(window) for word in condition.near)
 
 
-def threshold_hits(condition: ThresholdCondition, chunks: Sequence[ClassifiedChunk]) -> list[Hit]:
+def threshold_hits(condition: ThresholdCondition, passages: Sequence[Passage]) -> list[Hit]:
     limit = threshold_limit(condition)
     compare = _OPS[condition.op]
     hits = []
-    for chunk in chunks:
+    for passage in passages:
+        if passage.recital:
+            continue
         matched: list[tuple[str, Quantity]] = []
-        for sentence in sentences(chunk.text):
+        for sentence in passage.sentences:
             for quantity in read_quantities(condition.quantity, sentence):
                 if _comparable(condition, quantity) and _near(condition, sentence, quantity) and compare(quantity.value, limit):
                     matched.append((sentence, quantity))
         if matched:
             values = list(dict.fromkeys(q.text for _, q in matched))
             details = {"values": values, "threshold": describe_threshold(condition)}
-            hits.append(Hit(chunk, excerpt_of([s for s, _ in matched]), details))
+            hits.append(Hit(passage.chunk, excerpt_of([s for s, _ in matched]), details, passage))
     return hits
 
 
@@ -217,14 +251,42 @@ def end_date_from_text(chunks: Sequence[ClassifiedChunk]) -> tuple[date, Classif
     return None
 
 
+# "the laws of the State of Nevada", "the laws of the Commonwealth of Virginia", "the laws of Hong Kong",
+# « soumis au droit monégasque »: the jurisdiction a governing-law sentence names when the data room's
+# list of laws (greffier.dataroom.normalize.LAW_LABELS) does not know it.
+_JURISDICTION = re.compile(
+    r"\blaws?,?(?: (?:and|or) (?:judicial )?(?:decisions|regulations|statutes))? (?:in force )?(?:(?:of|in) (?:the )?"
+    r"(?:(?:state|commonwealth|province|republic|kingdom|principality|grand duchy|federal republic|people'?s republic|canton|emirate) of )?"
+    r"|(?:the )?(?:state|commonwealth|province) of )"
+    r"(?P<place>[A-Z][\w.'’-]*(?: (?:of )?[A-Z][\w.'’-]*){0,3}|the state in which [^,.;]{3,60}|(?:the )?united states(?: of america)?)",
+    re.IGNORECASE,
+)
+_JURISDICTION_FR = re.compile(r"\b(?:soumise?s?|regie?s?|gouvernee?s?) (?:au|par le|par la) (?P<place>(?:droit|loi) [a-z\w'-]+(?: [a-z\w'-]+)?)")
+_STATE_THEREOF = re.compile(r"\b(?:state|commonwealth|province) of (?P<place>[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,2})\b[^.]{0,160}\blaws thereof\b")
+_NOT_A_PLACE = re.compile(r"^(?:this|such|any|each|its|their|his|her|all|that|which|the parties|said)\b", re.IGNORECASE)
+
+
+def named_jurisdiction(sentence: str) -> str | None:
+    """The law a governing-law sentence names, as written ("Nevada law", « droit monégasque »), or None."""
+    for pattern in (_STATE_THEREOF, _JURISDICTION):
+        if (match := pattern.search(sentence)) and not _NOT_A_PLACE.match(match["place"]):
+            return f"law of {match['place'].strip()}"
+    if match := _JURISDICTION_FR.search(fold(sentence)):
+        return match["place"]
+    return None
+
+
 def law_from_text(chunks: Sequence[ClassifiedChunk]) -> tuple[str, ClassifiedChunk, str] | None:
     """The governing law a clause names (« soumis au droit suisse », "governed by the laws of the
-    State of New York"): the fallback when the contract's record has none."""
+    State of New York", "the laws of the Commonwealth of Virginia"): the fallback when the
+    contract's record has none. Chunks typed governing_law are read first, then the others."""
     typed = [c for c in chunks if "governing_law" in c.clause_types]
-    for chunk in typed or list(chunks):
+    for chunk in [*typed, *(c for c in chunks if c not in typed)]:
         for sentence in sentences(chunk.text):
-            if _LAW_CUE.search(fold(sentence)) and (law := match_law(sentence)):
-                return law, chunk, sentence
+            if (cue := _LAW_CUE.search(fold(sentence))) and statement_kind(sentence) == "clause":
+                window = sentence[max(0, cue.start() - 60) : cue.end() + 200]  # the law named near the cue, not a party's state
+                if law := match_law(window) or named_jurisdiction(window):
+                    return law, chunk, sentence
     return None
 
 
@@ -305,18 +367,29 @@ def llm_verdict(reply_text: str) -> tuple[bool, str, str]:
     return fold(text).startswith(("yes", "oui", "true")), _clip(text, 200), ""
 
 
+def _ask(llm: Any, prompt: str, chunk_text: str, heading: str | None, flagged: str | None = None) -> tuple[bool, str, str]:  # noqa: ANN401
+    heading_line = f"Heading: {heading}\n" if heading else ""
+    flagged_line = f"\n\nWords flagged by a keyword rule: {flagged}" if flagged else ""
+    messages = [
+        ChatMessage.from_system(LLM_SYSTEM),
+        ChatMessage.from_user(f"Question: {prompt}\n\n{heading_line}Clause:\n{chunk_text}{flagged_line}"),
+    ]
+    reply = llm.chat(messages, json_mode=True)
+    return llm_verdict(reply.text or "")
+
+
+def llm_review(condition: LLMCondition, finding: Any, chunk: ClassifiedChunk | None, llm: Any) -> tuple[bool, str]:  # noqa: ANN401
+    """Ask ``llm`` ``condition.prompt`` about a keyword hit (a Finding): ``(confirmed, reason)``."""
+    text = chunk.text if chunk is not None else finding.excerpt
+    flag, reason, _quote = _ask(llm, condition.prompt, text, finding.section, finding.excerpt)
+    return flag, reason or ("the model confirmed the clause" if flag else "the model saw no such clause")
+
+
 def llm_hits(condition: LLMCondition, chunks: Sequence[ClassifiedChunk], llm: Any) -> list[Hit]:
     """Ask ``llm`` (a :class:`pipelines.generators.llm.LLMBackend`) ``condition.prompt`` about each clause."""
-
     hits = []
     for chunk in chunks:
-        heading = f"Heading: {chunk.section}\n" if chunk.section else ""
-        messages = [
-            ChatMessage.from_system(LLM_SYSTEM),
-            ChatMessage.from_user(f"Question: {condition.prompt}\n\n{heading}Clause:\n{chunk.text}"),
-        ]
-        reply = llm.chat(messages, json_mode=True)
-        flag, reason, quote = llm_verdict(reply.text or "")
+        flag, reason, quote = _ask(llm, condition.prompt, chunk.text, chunk.section)
         if not flag:
             continue
         quoted = quote if quote and " ".join(quote.split()) in " ".join(chunk.text.split()) else None

@@ -13,11 +13,10 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from greffier.compliance.errors import PlaybookError
-from greffier.compliance.yaml_lines import load_with_lines, syntax_problem, validation_problems
+from greffier.compliance.yaml_lines import YAMLError, load_with_lines, syntax_problem, validation_problems
 from greffier.dataroom.normalize import fold
 
 DEFAULT_LIBRARY = Path(__file__).with_name("clauses.yaml")
@@ -129,7 +128,7 @@ def load_library(path: str | Path | None = None) -> ClauseLibrary:
 def _parse_library(source: str, text: str) -> ClauseLibrary:
     try:
         document = load_with_lines(text)
-    except yaml.YAMLError as exc:
+    except YAMLError as exc:
         raise PlaybookError(source, [syntax_problem(exc)]) from exc
     if document.problems:
         raise PlaybookError(source, document.problems)

@@ -21,6 +21,20 @@ EventKind = Literal["chunk_classified", "rule_check", "flag_found", "scan_done"]
 
 CHECKED = "checked"
 SKIPPED_NO_LLM = "skipped: no LLM available"
+# What an LLM review rule made of a keyword or regex hit (``details["review"]["status"]``).
+TO_CONFIRM, CONFIRMED, DISMISSED = "to confirm", "confirmed", "dismissed"
+START_OF_DOCUMENT = "start of the document (before any heading)"
+
+
+def place_of(page: int | None, page_end: int | None, section: str | None, *, whole_contract: bool = False) -> str:
+    """Where a finding stands, as a reviewer reads it: « p. 3–4 · ARTICLE 5 — DURÉE » (no page for
+    formats without pages: DOCX, HTML, Markdown, text)."""
+    if whole_contract:
+        return "whole contract"
+    pages = ""
+    if page is not None:
+        pages = f"p. {page}" if page_end in (None, page) else f"pp. {page}–{page_end}"
+    return " · ".join(part for part in (pages, " ".join((section or "").split())) if part) or "(place unknown)"
 
 
 @dataclass(frozen=True)
@@ -75,7 +89,11 @@ def flag_identity(playbook: str, rule_id: str, document_id: str, chunk_id: str, 
 
 @dataclass(frozen=True)
 class Finding:
-    """One rule that fired on one clause (or on the whole contract: ``chunk_id == "document"``)."""
+    """One rule that fired on one clause (or on the whole contract: ``chunk_id == "document"``).
+
+    ``chunk_id`` is the first chunk of the clause (the passage to open); the place a reviewer reads
+    is ``page``–``page_end`` and ``section`` (:attr:`place`); ``details["excerpts"]`` keeps every
+    excerpt when the clause runs over several chunks."""
 
     playbook: str
     playbook_version: str
@@ -98,8 +116,12 @@ class Finding:
     def identity(self) -> str:
         return flag_identity(self.playbook, self.rule_id, self.document_id, self.chunk_id, self.excerpt)
 
+    @property
+    def place(self) -> str:
+        return place_of(self.page, self.page_end, self.section, whole_contract=self.chunk_id == DOCUMENT_CHUNK)
+
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.identity, **asdict(self), "clause_types": list(self.clause_types)}
+        return {"id": self.identity, **asdict(self), "clause_types": list(self.clause_types), "place": self.place}
 
 
 @dataclass(frozen=True)
@@ -113,6 +135,7 @@ class RuleCheck:
     chunks: int = 0
     findings: int = 0
     detail: str | None = None
+    dismissed: list[dict[str, Any]] = field(default_factory=list)  # hits an LLM review dismissed, with its reason
 
     @property
     def evaluated(self) -> bool:

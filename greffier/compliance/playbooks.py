@@ -30,13 +30,12 @@ from datetime import date
 from pathlib import Path
 from typing import Annotated, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from greffier.compliance.errors import PlaybookError
 from greffier.compliance.library import ClauseLibrary, load_library
 from greffier.compliance.quantities import CURRENCIES, DURATION_UNITS
-from greffier.compliance.yaml_lines import load_with_lines, syntax_problem, validation_problems
+from greffier.compliance.yaml_lines import YAMLError, load_with_lines, syntax_problem, validation_problems
 from greffier.dataroom.normalize import normalize_contract_type, normalize_law
 
 PLAYBOOKS_DIR = Path(__file__).resolve().parents[2] / "playbooks"
@@ -64,17 +63,26 @@ class _Condition(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+Polarity = Literal["affirmative", "any"]
+POLARITY_HELP = (
+    "affirmative (default): only a sentence that affirms the words counts — not a negated one ('non-exclusive', "
+    "« sans tacite reconduction »), a heading, a definition or a recital; any: every occurrence counts"
+)
+
+
 class KeywordCondition(_Condition):
     """Any of ``any_of`` present (or, with ``present: false``, none of them) in the clause.
 
     Matching ignores case and accents and starts at a word boundary: « exclusivit » finds
-    « exclusivité », "non-compete" finds "non compete".
+    « exclusivité », "non-compete" finds "non compete". With the default ``polarity: affirmative``
+    a word counts only where the sentence affirms it (:mod:`greffier.compliance.polarity`).
     """
 
     kind: Literal["keyword"]
     any_of: list[Annotated[str, Field(min_length=2)]] = Field(min_length=1)
     present: bool = True
-    unless: str | None = Field(default=None, description="a regex: sentences where it matches do not count (a negation)")
+    polarity: Polarity = Field(default="affirmative", description=POLARITY_HELP)
+    unless: str | None = Field(default=None, description="a regex: sentences where it matches do not count")
 
     @field_validator("unless")
     @classmethod
@@ -85,8 +93,12 @@ class KeywordCondition(_Condition):
 class RegexCondition(_Condition):
     """``pattern`` (Python syntax, case-insensitive) found (or not) in the clause. Line breaks in
     the pattern are dropped, so a long one can be written as a YAML ``|-`` block, one alternative
-    per line starting with ``|``. ``unless`` (a pattern too) discards the sentences it matches:
-    « ne se renouvelle pas par tacite reconduction » is no tacit renewal.
+    per line starting with ``|``. With the default ``polarity: affirmative`` a match counts only
+    where the sentence affirms it: « ne se renouvelle pas par tacite reconduction » is no tacit
+    renewal. A rule about a restriction writes the prohibition into its pattern ("shall not
+    assign", « s'interdit de »): words inside the match are what the rule looks for, so only a
+    negation of the prohibition ("nothing shall prevent … from assigning") turns it down.
+    ``unless`` (a pattern too) discards the sentences it matches.
 
     With ``fold: true`` the pattern runs on the text without accents (write it without accents).
     """
@@ -95,7 +107,8 @@ class RegexCondition(_Condition):
     pattern: str = Field(min_length=1)
     present: bool = True
     fold: bool = False
-    unless: str | None = Field(default=None, description="a regex: sentences where it matches do not count (a negation)")
+    polarity: Polarity = Field(default="affirmative", description=POLARITY_HELP)
+    unless: str | None = Field(default=None, description="a regex: sentences where it matches do not count")
 
     @field_validator("pattern", "unless")
     @classmethod
@@ -161,10 +174,16 @@ class GoverningLawCondition(_Condition):
 
 
 class LLMCondition(_Condition):
-    """``prompt`` asked of the local LLM about each clause; it answers whether to flag it."""
+    """``prompt`` asked of the local LLM about each clause; it answers whether to flag it.
+
+    With ``reviews: RULE_ID`` the question is put about each hit of that (keyword or regex) rule
+    instead: the LLM confirms the hit or dismisses it, with its reason. Without an LLM the rule is
+    skipped, visibly, and the reviewed rule's hits stay marked "to confirm".
+    """
 
     kind: Literal["llm"]
     prompt: str = Field(min_length=10)
+    reviews: str | None = Field(default=None, description="id of the keyword or regex rule whose hits the LLM confirms or dismisses")
 
 
 Condition = Annotated[
@@ -250,7 +269,17 @@ class Playbook(BaseModel):
         repeated = sorted({i for i in ids if ids.count(i) > 1})
         if repeated:
             raise ValueError(f"rule ids repeated: {', '.join(repeated)}")
+        kinds = {rule.id: rule.condition.kind for rule in self.rules}
+        for rule in self.rules:
+            reviewed = getattr(rule.condition, "reviews", None)
+            if reviewed and kinds.get(reviewed) not in ("keyword", "regex"):
+                known = ", ".join(i for i, k in kinds.items() if k in ("keyword", "regex"))
+                raise ValueError(f"rule {rule.id!r} reviews {reviewed!r}, which is not a keyword or regex rule of this playbook: use one of {known}")
         return self
+
+    def reviewers(self) -> dict[str, Rule]:
+        """Reviewed rule id → the LLM rule that reviews its hits."""
+        return {rule.condition.reviews: rule for rule in self.rules if rule.condition.kind == "llm" and rule.condition.reviews}
 
     @property
     def by_id(self) -> dict[str, Rule]:
@@ -318,7 +347,7 @@ def parse_playbook(text: str, *, source: str = "<playbook>", library: ClauseLibr
     library = library or load_library()
     try:
         document = load_with_lines(text)
-    except yaml.YAMLError as exc:
+    except YAMLError as exc:
         raise PlaybookError(source, [syntax_problem(exc)]) from exc
     if not isinstance(document.data, dict):
         raise PlaybookError(source, ["a playbook is a mapping with name, description, languages and rules"])

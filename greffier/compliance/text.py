@@ -15,7 +15,7 @@ _PARAGRAPH_END = re.compile(r"[.:;!?»\"”]\s*$")
 _ITEM_START = re.compile(r"^(?:\d{1,3}(?:\.\d{1,3})*\.?\s|\(?[a-z0-9ivx]{1,4}\)\s|[-•·▪*–—]\s|(?:article|art\.|section)\s+\w+)", re.IGNORECASE)
 
 
-def _heading_line(line: str) -> bool:
+def heading_line(line: str) -> bool:
     """« ARTICLE 5 — DURÉE », "Article 5 - Termination", "12. GOVERNING LAW": short, no sentence."""
     letters = [c for c in line if c.isalpha()]
     upper = len(letters) >= 3 and sum(c.isupper() for c in letters) >= 0.8 * len(letters)
@@ -37,7 +37,7 @@ def paragraphs(text: str) -> list[str]:
         if not line:
             continue
         current.append(line)
-        if _PARAGRAPH_END.search(line) or (len(current) == 1 and _heading_line(line)):
+        if _PARAGRAPH_END.search(line) or (len(current) == 1 and heading_line(line)):
             found.append(" ".join(current))
             current = []
     if current:
@@ -49,5 +49,5 @@ def sentences(text: str) -> list[str]:
     """The sentences of a clause, wrapped lines joined first (see :func:`paragraphs`)."""
     found: list[str] = []
     for paragraph in paragraphs(text):
-        found.extend([paragraph] if _heading_line(paragraph) else split_sentences(paragraph))
+        found.extend([paragraph] if heading_line(paragraph) else split_sentences(paragraph))
     return found

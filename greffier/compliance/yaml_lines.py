@@ -1,9 +1,9 @@
 """YAML documents read with the line of every value, so that validation errors can point at it.
 
-:func:`load_with_lines` composes the document into PyYAML nodes (whose ``start_mark`` holds the
-position), builds the plain Python data from them, and records ``path → line`` for every mapping
-value and sequence item (``("rules", 3, "severity") → 42``). Duplicate keys, which PyYAML silently
-accepts, are reported as problems.
+ruamel.yaml's round-trip loader keeps the position of every key and item (``CommentedMap.lc``);
+:func:`load_with_lines` turns the document into plain Python data (what pydantic validates) and
+records ``path → line`` from those positions (``("rules", 3, "severity") → 42``, 1-based). A
+repeated key, which would otherwise hide one of its values, is reported as a problem.
 """
 
 from __future__ import annotations
@@ -12,8 +12,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import yaml
 from pydantic import ValidationError
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.constructor import DuplicateKeyError
+from ruamel.yaml.error import YAMLError
+
+__all__ = ["LinedDocument", "YAMLError", "load_with_lines", "syntax_problem", "validation_problems"]
 
 Path_ = tuple[Any, ...]
 
@@ -44,39 +49,63 @@ class LinedDocument:
         return best
 
 
+def _loader(*, allow_duplicate_keys: bool) -> YAML:
+    loader = YAML(typ="rt", pure=True)
+    loader.allow_duplicate_keys = allow_duplicate_keys
+    return loader
+
+
 def load_with_lines(text: str) -> LinedDocument:
-    """Parse one YAML document. Raises ``yaml.YAMLError`` (with ``problem_mark``) on a syntax error."""
-    loader = yaml.SafeLoader(text)
+    """Parse one YAML document. Raises ``YAMLError`` (with ``problem_mark``) on a syntax error."""
+    problems: list[str] = []
     try:
-        node = loader.get_single_node()
-        if node is None:
-            return LinedDocument(data=None)
-        document = LinedDocument(data=None)
-        _record(node, (), document)
-        document.data = loader.construct_document(node)
-        return document
-    finally:
-        loader.dispose()
+        loaded = _loader(allow_duplicate_keys=False).load(text)
+    except DuplicateKeyError as exc:
+        problems.append(_duplicate_problem(exc, text))
+        loaded = _loader(allow_duplicate_keys=True).load(text)  # the first value of the key is kept
+    document = LinedDocument(data=None, problems=problems)
+    if isinstance(loaded, (CommentedMap, CommentedSeq)):
+        document.lines[()] = loaded.lc.line + 1
+    document.data = _plain(loaded, (), document.lines)
+    return document
 
 
-def _record(node: yaml.Node, path: Path_, document: LinedDocument) -> None:
-    document.lines[path] = node.start_mark.line + 1
-    if isinstance(node, yaml.MappingNode):
-        seen: dict[Any, int] = {}
-        for key_node, value_node in node.value:
-            key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
-            line = key_node.start_mark.line + 1
-            if key in seen:
-                document.problems.append(f"line {line}: key {key!r} repeated (first at line {seen[key]})")
-            seen[key] = line
-            _record(value_node, (*path, key), document)
-            document.lines[(*path, key)] = line  # a key's line reads better than its value's
-    elif isinstance(node, yaml.SequenceNode):
-        for index, item in enumerate(node.value):
-            _record(item, (*path, index), document)
+def _duplicate_problem(error: DuplicateKeyError, text: str) -> str:
+    """``line N: key 'k' repeated (first at line M)``: ruamel marks the repeat and the mapping's start;
+    the first occurrence is the first line between them that holds the key at the repeat's column."""
+    # ruamel's problem reads 'found duplicate key "severity" with value "low" (original value: "high")'.
+    key = str(error.problem).split('"')[1] if '"' in str(error.problem) else "?"
+    mark, start = error.problem_mark, error.context_mark
+    first = ""
+    if mark is not None and start is not None:
+        lines = text.splitlines()
+        for number in range(start.line, mark.line):
+            if lines[number][mark.column :].startswith((f"{key}:", f"'{key}':", f'"{key}":')):
+                first = f" (first at line {number + 1})"
+                break
+    return f"line {mark.line + 1 if mark else '?'}: key {key!r} repeated{first}"
 
 
-def syntax_problem(error: yaml.YAMLError) -> str:
+def _plain(node: Any, path: Path_, lines: dict[Path_, int]) -> Any:  # noqa: ANN401
+    """Plain dicts, lists and str from ruamel's round-trip types, recording each value's line."""
+    if isinstance(node, CommentedMap):
+        out = {}
+        for key, value in node.items():
+            lines[(*path, key)] = node.lc.key(key)[0] + 1  # a key's line reads better than its value's
+            out[key] = _plain(value, (*path, key), lines)
+        return out
+    if isinstance(node, CommentedSeq):
+        items = []
+        for index, value in enumerate(node):
+            lines[(*path, index)] = node.lc.item(index)[0] + 1
+            items.append(_plain(value, (*path, index), lines))
+        return items
+    if isinstance(node, str):
+        return str(node)  # LiteralScalarString and friends
+    return node
+
+
+def syntax_problem(error: YAMLError) -> str:
     """``line N, column M: problem`` for a YAML syntax error."""
     mark = getattr(error, "problem_mark", None)
     problem = getattr(error, "problem", None) or str(error)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from datetime import date
 from typing import Any
@@ -15,11 +16,15 @@ from greffier.compliance.playbooks import Playbook, load_playbook
 
 
 def _without_title(text: str, title: str | None) -> str:
-    """The chunk text without a first line that is the document's title: « Contrat de distribution
-    exclusive » names the contract, it is no exclusivity clause."""
+    """The chunk text without the document's title: a first line that is the title, and the title
+    repeated in running page headers (« Contrat de distribution exclusive - Lisandre … Page 2 / 3 »)
+    — it names the contract, it is no exclusivity clause."""
     first, _, rest = text.partition("\n")
     if title and rest and " ".join(first.lstrip("# ").split()).casefold() == " ".join(title.split()).casefold():
-        return rest
+        text = rest
+    if title and len(title) >= 12:
+        words = [re.escape(word) for word in title.split()]
+        text = re.sub(r"(?<!\w)" + r"\s+".join(words) + r"(?!\w)", " ", text, flags=re.IGNORECASE)
     return text
 
 

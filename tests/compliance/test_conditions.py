@@ -56,9 +56,21 @@ def test_keyword_in_english_and_not_fired_when_negated_or_absent():
 
 
 def test_only_clauses_of_the_rule_types_are_read():
-    clause = chunk("Il se renouvelle par tacite reconduction.", "confidentiality")
-    findings, check = run(TACIT, [clause])
+    clause = chunk("Les informations restent confidentielles pendant cinq ans. Cette obligation se prolonge après la fin du contrat.", "confidentiality")
+    findings, check = run("{kind: keyword, any_of: [se prolonge]}", [clause])
     assert findings == [] and check.chunks == 0
+
+
+def test_a_sentence_group_is_read_under_the_types_it_names_whatever_the_article():
+    # A change-of-control sentence inside an assignment article: the passage is typed change_of_control too.
+    assignment = chunk(
+        "ARTICLE 9 — ASSIGNMENT\n9.1 Neither party may assign this Agreement without the prior written consent of the other party.\n"
+        "9.2 A change of control of the Customer shall be deemed an assignment for the purposes of this Article.",
+        "assignment", section="ARTICLE 9 — ASSIGNMENT",
+    )
+    findings, check = run("{kind: keyword, any_of: [deemed an assignment]}", [assignment], clause_types="[change_of_control]")
+    assert check.chunks == 1 and len(findings) == 1
+    assert findings[0].excerpt.startswith("9.2 A change of control") and findings[0].section == "ARTICLE 9 — ASSIGNMENT"
 
 
 def test_keyword_absent_fires_on_a_clause_without_the_words():
@@ -67,7 +79,10 @@ def test_keyword_absent_fires_on_a_clause_without_the_words():
     capped = chunk("The Supplier's liability shall not exceed the fees paid.", "limitation_of_liability", chunk_id="c01-2")
     findings, _ = run(condition, [uncapped, capped], clause_types="[limitation_of_liability]")
     assert [f.chunk_id for f in findings] == ["c01-1"]
-    assert findings[0].details == {"absent": ["plafon", "limited to", "shall not exceed"]}
+    assert findings[0].details["absent"] == ["plafon", "limited to", "shall not exceed"]
+    # "shall not be limited" affirms no limit: the clause still has no cap.
+    unlimited = chunk("The Supplier's liability under this Agreement shall not be limited to the fees paid.", "limitation_of_liability")
+    assert run(condition, [unlimited], clause_types="[limitation_of_liability]")[0]
 
 
 def test_regex_present_and_absent():
@@ -185,3 +200,36 @@ def test_a_failing_model_is_an_error_status_not_a_crash():
     empty = ScriptedChatBackend()  # raises on the first call
     findings, check = run(LLM_RULE, [clause], clause_types="[exclusivity]", llm=empty)
     assert findings == [] and check.status.startswith("error: AssertionError")
+
+
+def test_one_finding_per_rule_and_article_with_every_excerpt():
+    # An article that runs over two chunks (pages 2 and 3) gives one flag, keeping both excerpts.
+    condition = "{kind: keyword, any_of: [tacite reconduction]}"
+    first = ClassifiedChunk(id="c01-4", document_id="c01", index=4, section="Article 3 — Durée", page=2, page_end=2, clause_types=("term",),
+                            text="Le contrat est renouvelé par tacite reconduction pour un an.")
+    second = ClassifiedChunk(id="c01-5", document_id="c01", index=5, section="Article 3 — Durée", page=3, page_end=3, clause_types=("term",),
+                             text="Chaque tacite reconduction ouvre une nouvelle période de préavis.")
+    other = ClassifiedChunk(id="c01-9", document_id="c01", index=9, section="Article 7 — Divers", page=5, clause_types=("term",),
+                            text="Les avenants suivent la tacite reconduction du contrat.")
+    findings, check = run(condition, [first, second, other])
+    assert check.findings == len(findings) == 2
+    merged = next(f for f in findings if f.section == "Article 3 — Durée")
+    assert (merged.chunk_id, merged.page, merged.page_end) == ("c01-4", 2, 3)
+    assert [e["chunk_id"] for e in merged.details["excerpts"]] == ["c01-4", "c01-5"]
+    assert "pour un an" in merged.excerpt and "nouvelle période" in merged.excerpt
+    assert merged.place == "pp. 2–3 · Article 3 — Durée"
+
+
+def test_recitals_definitions_and_headings_alone_raise_nothing():
+    condition = "{kind: keyword, any_of: [exclusive distributor, exclusivité]}"
+    recitals = ClassifiedChunk(id="c01-1", document_id="c01", index=1, section="BACKGROUND", clause_types=("preamble",),
+                               text="(A) The Supplier wishes to appoint the Distributor as its exclusive distributor in the Territory.")
+    definition = ClassifiedChunk(id="c01-2", document_id="c01", index=2, section="1. DEFINITIONS", clause_types=("definitions",),
+                                 text="'Exclusive Distributor' means the distributor appointed under clause 2.")
+    heading = ClassifiedChunk(id="c01-3", document_id="c01", index=3, section="Article 2 — Exclusivité", clause_types=("exclusivity",),
+                              text="Article 2 — Exclusivité\nLe Distributeur commercialise les Produits dans le Territoire.")
+    assert run(condition, [recitals, definition, heading], clause_types="[any]")[0] == []
+    operative = ClassifiedChunk(id="c01-4", document_id="c01", index=4, section="2. APPOINTMENT", clause_types=("exclusivity",),
+                                text="2.1 The Supplier appoints the Distributor as its exclusive distributor in the Territory.")
+    findings, _ = run(condition, [recitals, definition, heading, operative], clause_types="[any]")
+    assert [f.chunk_id for f in findings] == ["c01-4"]

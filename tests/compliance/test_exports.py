@@ -29,7 +29,15 @@ def test_csv_reads_back_with_the_csv_module(scanned, tmp_path):
         row = by_id[flag["id"]]
         assert row["excerpt"] == flag["excerpt"] and row["file"] == flag["file"] and row["severity"] == flag["severity"]
         assert row["page"] == ("" if flag["page"] is None else str(flag["page"]))
+        # The place a reviewer reads: page (for a PDF) and section, never a bare chunk id.
+        assert row["place"] and flag["chunk_id"] not in row["place"]
+        if flag["chunk_id"] != "document":
+            assert flag["section"] and flag["section"] in row["place"]
+        if flag["file"].endswith(".pdf") and flag["chunk_id"] != "document":
+            assert row["place"].startswith("p. ")
     assert any("é" in row["rule"] for row in rows)
+    # Without an LLM the exclusivity hits stay marked "to confirm" by the rule that reviews them.
+    assert {row["review"] for row in rows if row["rule_id"] == "exclusivity"} == {"to confirm"}
 
 
 def test_csv_filters_and_delimiter(scanned):
@@ -84,7 +92,7 @@ def test_markdown_report_lists_findings_per_contract_with_file_page_and_section(
     assert text.startswith("# Compliance review report")
     lease = scanned["ids"]["bail_fr.pdf"]
     assert f"## {lease} — BAIL COMMERCIAL" in text
-    assert "*room/bail\\_fr.pdf, p. 1 — ARTICLE 2 - DURÉE*" in text
+    assert "*room/bail\\_fr.pdf — p. 1 · ARTICLE 2 - DURÉE*" in text
     assert "Durée inférieure à 9 ans" in text and "**Recommendation:**" in text
     assert "## Rules not checked" in text and "skipped: no LLM available" in text
 

@@ -123,7 +123,7 @@ def test_yaml_syntax_errors_give_the_line():
 def test_repeated_keys_are_reported():
     text = playbook_text(rule()).replace("    severity: high\n", "    severity: high\n    severity: low\n")
     problems = problems_of(text)
-    assert any("key 'severity' repeated" in p for p in problems)
+    assert "line 9: key 'severity' repeated (first at line 8)" in problems
 
 
 def test_an_unknown_playbook_lists_the_available_ones():

@@ -90,7 +90,9 @@ def test_progress_events(scanned):
     classified = [e for e in scanned["events"] if e.kind == "chunk_classified"]
     assert classified[-1].index == classified[-1].total == len(classified) > 0
     checks = [e for e in scanned["events"] if e.kind == "rule_check"]
-    assert checks[-1].index == checks[-1].total == len(checks) == 3 * 18
+    from greffier.compliance.playbooks import load_playbook
+
+    assert checks[-1].index == checks[-1].total == len(checks) == 3 * len(load_playbook("ma_due_diligence").rules)
     assert sum(1 for k in kinds if k == "flag_found") == len(scanned["ma"].flags)
 
 
@@ -145,15 +147,32 @@ def test_rescan_is_idempotent_and_keeps_the_review(scan_base, tmp_path):
     assert current[dismissed]["status"] == "dismissed"  # same finding after re-ingest: same flag
 
 
-def test_scan_document_with_a_scripted_llm(scan_base, tmp_path):
+def test_scan_document_with_a_scripted_llm_confirming_the_keyword_hits(scan_base, tmp_path):
     ws = copy_workspace(scan_base, tmp_path)
     backend = ScriptedChatBackend(*['{"flag": true, "reason": "exclusive territory in Belgium"}'] * 5)
     result = scan_document(ws["settings"], ws["ids"]["distribution_fr.md"], "ma_due_diligence", today=TODAY, llm=backend).to_json()
-    llm_flags = [f for f in result["flags"] if f["rule_id"] == "exclusivity-llm-review"]
-    assert llm_flags and llm_flags[0]["details"]["llm_reason"] == "exclusive territory in Belgium"
+    exclusivity = [f for f in result["flags"] if f["rule_id"] == "exclusivity"]
+    assert exclusivity and all(f["details"]["review"]["status"] == "confirmed" for f in exclusivity)
+    assert exclusivity[0]["details"]["review"]["reason"] == "exclusive territory in Belgium"
+    assert not [f for f in result["flags"] if f["rule_id"] == "exclusivity-llm-review"]  # the review raises no flag of its own
     assert result["status"] == "success" and result["skipped_rules"] == []
-    assert backend.calls and all(call["json_mode"] for call in backend.calls)
+    assert len(backend.calls) == len(exclusivity) and all(call["json_mode"] for call in backend.calls)
+    assert "Words flagged by a keyword rule" in backend.calls[0]["messages"][-1].text
     assert {d["id"] for d in result["documents"]} == {ws["ids"]["distribution_fr.md"]}
+
+
+def test_an_llm_dismissing_a_keyword_hit_removes_the_flag_with_its_reason(scan_base, tmp_path):
+    ws = copy_workspace(scan_base, tmp_path)
+    document = ws["ids"]["distribution_fr.md"]
+    first = scan_document(ws["settings"], document, "ma_due_diligence", today=TODAY, llm=None).to_json()
+    hits = [f for f in first["flags"] if f["rule_id"] == "exclusivity"]
+    assert hits and all(f["details"]["review"]["status"] == "to confirm" for f in hits)  # no LLM: kept, to confirm
+    backend = ScriptedChatBackend(*['{"flag": false, "reason": "the exclusivity binds the supplier, not the company"}'] * len(hits))
+    second = scan_document(ws["settings"], document, "ma_due_diligence", today=TODAY, llm=backend).to_json()
+    assert not [f for f in second["flags"] if f["rule_id"] == "exclusivity"]
+    assert {h["id"] for h in hits} <= set(second["gone"])  # the stored flags are marked gone, not deleted
+    review = next(c for c in second["dismissed"] if c["rule_id"] == "exclusivity")
+    assert review["reason"] == "the exclusivity binds the supplier, not the company" and review["place"]
 
 
 def test_bad_requests_are_readable_errors(scanned):

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from greffier.compliance.errors import ComplianceError
+from greffier.compliance.models import place_of
 from greffier.compliance.playbooks import SEVERITIES, severity_rank
 from greffier.services.compliance.service import FlagFilters, document_summaries, list_flags
 from greffier.config import Settings
@@ -28,10 +29,10 @@ EXPORT_FORMATS = ("csv", "xlsx", "json", "md", "pdf")
 COLUMNS = (
     ("flag_id", "id"), ("status", "status"), ("severity", "severity"), ("playbook", "playbook"),
     ("playbook_version", "playbook_version"), ("rule_id", "rule_id"), ("rule", "rule_title"),
-    ("document_id", "document_id"), ("file", "file"), ("page", "page"), ("section", "section"),
-    ("chunk_id", "chunk_id"), ("excerpt", "excerpt"), ("explanation", "explanation"),
-    ("recommendation", "recommendation"), ("evidence", "evidence"), ("note", "note"), ("present", "present"),
-    ("first_seen_at", "first_seen_at"), ("last_seen_at", "last_seen_at"),
+    ("document_id", "document_id"), ("file", "file"), ("place", "place"), ("page", "page"), ("page_end", "page_end"),
+    ("section", "section"), ("excerpt", "excerpt"), ("explanation", "explanation"),
+    ("recommendation", "recommendation"), ("evidence", "evidence"), ("review", "review"), ("note", "note"), ("present", "present"),
+    ("first_seen_at", "first_seen_at"), ("last_seen_at", "last_seen_at"), ("chunk_id", "chunk_id"),
 )
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -48,7 +49,15 @@ def _evidence(flag: dict[str, Any]) -> str:
             parts.append(f"{key.replace('_', ' ')}: {details[key]}")
     if details.get("missing"):
         parts.append("missing: " + ", ".join(details["missing"]))
+    if review := details.get("review"):
+        parts.append(f"review: {review.get('status')}" + (f" ({review['reason']})" if review.get("reason") else ""))
+    if len(details.get("excerpts") or []) > 1:
+        parts.append("excerpts at: " + "; ".join(_excerpt_place(e) for e in details["excerpts"]))
     return "; ".join(parts)
+
+
+def _excerpt_place(excerpt: dict[str, Any]) -> str:
+    return place_of(excerpt.get("page"), excerpt.get("page_end"), excerpt.get("heading") or excerpt.get("section"))
 
 
 def _rows(flags: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -116,7 +125,7 @@ def to_xlsx(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]], p
     sheet.title = _sheet_title("Flags", taken)
     header = [c for c, _ in COLUMNS]
     sheet.append(header)
-    widths = {"excerpt": 70, "explanation": 50, "recommendation": 50, "file": 40, "section": 30, "rule": 40, "evidence": 30, "note": 30}
+    widths = {"excerpt": 70, "explanation": 50, "recommendation": 50, "file": 40, "place": 30, "section": 30, "rule": 40, "evidence": 30, "note": 30}
     for row in _rows(flags):
         sheet.append([_xlsx_value(row[c]) for c in header])
     _style_table(sheet, header, widths, Font, Alignment, PatternFill, get_column_letter)
@@ -166,12 +175,12 @@ def _document_sheet(sheet, info: dict[str, Any], flags: list[dict[str, Any]], Fo
         sheet.append([label, _xlsx_value(value)])
         sheet.cell(row=sheet.max_row, column=1).font = Font(bold=True)
     sheet.append([])
-    header = ["severity", "status", "rule", "page", "section", "excerpt", "flag_id"]
+    header = ["severity", "status", "rule", "place", "review", "excerpt", "flag_id"]
     sheet.append(header)
     for cell in sheet[sheet.max_row]:
         cell.font = Font(bold=True)
     for flag in sorted(flags, key=lambda f: (-severity_rank(f["severity"]), f.get("page") or 0)):
-        sheet.append([_xlsx_value(v) for v in (flag["severity"], flag["status"], flag["rule_title"], flag.get("page"), flag.get("section"), flag["excerpt"], flag["id"])])
+        sheet.append([_xlsx_value(v) for v in (flag["severity"], flag["status"], flag["rule_title"], flag.get("place"), flag.get("review"), flag["excerpt"], flag["id"])])
         for cell in sheet[sheet.max_row]:
             cell.alignment = Alignment(wrap_text=True, vertical="top")
     for column, width in zip("ABCDEFG", (16, 12, 40, 8, 30, 80, 18)):
@@ -182,11 +191,8 @@ def _document_sheet(sheet, info: dict[str, Any], flags: list[dict[str, Any]], Fo
 
 
 def _where(flag: dict[str, Any]) -> str:
-    page = ""
-    if flag.get("page") is not None:
-        page = f", p. {flag['page']}" + (f"-{flag['page_end']}" if flag.get("page_end") not in (None, flag["page"]) else "")
-    section = flag.get("section") or ("whole contract" if flag.get("chunk_id") == "document" else "(no section)")
-    return f"{flag['file']}{page} — {section}"
+    place = flag.get("place") or place_of(flag.get("page"), flag.get("page_end"), flag.get("section"), whole_contract=flag.get("chunk_id") == "document")
+    return f"{flag['file']} — {place}"
 
 
 def _md_escape(text: str) -> str:
@@ -224,7 +230,7 @@ def to_markdown(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]
         for flag in items:
             lines += [
                 "",
-                f"### [{flag['severity'].upper()}] {_md_escape(flag['rule_title'])} ({flag['status']})",
+                f"### [{flag['severity'].upper()}] {_md_escape(flag['rule_title'])} ({flag['status']}{', ' + flag['review'] if flag.get('review') else ''})",
                 "",
                 f"*{_md_escape(_where(flag))}* — rule `{flag['rule_id']}` of `{flag['playbook']}` v{flag['playbook_version']}, flag `{flag['id']}`",
                 "",
@@ -285,7 +291,7 @@ def to_pdf(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]], fi
         story += [Spacer(1, 4 * mm), para(f"{document_id} — {info.get('title') or items[0]['file']}", h2), para(f"File: {items[0]['file']}", small)]
         for flag in items:
             story += [
-                para(f"[{flag['severity'].upper()}] {flag['rule_title']} ({flag['status']})", h3),
+                para(f"[{flag['severity'].upper()}] {flag['rule_title']} ({flag['status']}{', ' + flag['review'] if flag.get('review') else ''})", h3),
                 para(f"{_where(flag)} — rule {flag['rule_id']}, flag {flag['id']}", small),
                 para(f"« {flag['excerpt']} »", quote),
                 para(flag["explanation"], body),

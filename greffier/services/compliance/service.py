@@ -19,7 +19,7 @@ from typing import Any
 
 from store import flags as flags_repo
 from greffier.compliance.errors import ComplianceError
-from greffier.compliance.models import ByReference, EventCallback, RuleCheck, ScanEvent, emit
+from greffier.compliance.models import DOCUMENT_CHUNK, ByReference, EventCallback, RuleCheck, ScanEvent, emit, place_of
 from greffier.compliance.playbooks import SEVERITIES, Playbook, load_playbook, severity_rank
 from greffier.config import Settings
 from greffier.errors import GreffierError
@@ -84,6 +84,7 @@ class ScanResult:
             "skipped_rules": self.skipped_rules,
             "flags": self.flags,
             "gone": self.outcome.get("gone", []),
+            "dismissed": [item for check in self.checks for item in check.dismissed],
             "llm": self.llm,
             "classifier": self.classifier,
             "seconds": round(self.seconds, 3),
@@ -256,6 +257,8 @@ def flag_json(flag: Flag) -> dict[str, Any]:
         "page": flag.page,
         "page_end": flag.page_end,
         "section": flag.section,
+        "place": place_of(flag.page, flag.page_end, flag.section, whole_contract=flag.chunk_id == DOCUMENT_CHUNK),
+        "review": (flag.details or {}).get("review", {}).get("status"),
         "chunk_id": flag.chunk_id,
         "excerpt": flag.excerpt,
         "explanation": flag.explanation,

@@ -1,0 +1,109 @@
+"""A contract's chunks as passages: sentence groups typed one by one, with where each stands.
+
+A chunk is typed as a whole by the classifier (its vector, its headings), but an article often holds
+more than one clause: "a change of control of the Customer shall be deemed an assignment" inside an
+ASSIGNMENT article, a liability cap inside an indemnity article, an exclusivity inside a territory
+article. :func:`document_passages` cuts each chunk into paragraphs (numbered items, wrapped lines
+joined: :mod:`greffier.compliance.text`) and gives each the chunk's types plus those its own title
+and wordings name (the library's heading cues and phrases), so rules read a clause wherever it is.
+
+Each passage also knows whether it belongs to the recitals (WHEREAS / BACKGROUND / « PRÉAMBULE » /
+« IL A ÉTÉ EXPOSÉ CE QUI SUIT », up to the operative formula "NOW, THEREFORE … agree as follows" /
+« IL A ÉTÉ CONVENU CE QUI SUIT » or the first numbered article): recitals never raise a flag.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from greffier.compliance.library import ClauseLibrary
+from greffier.compliance.models import ClassifiedChunk
+from greffier.compliance.polarity import body_start
+from greffier.compliance.text import heading_line, paragraphs, sentences
+from greffier.dataroom.normalize import fold
+
+_RECITAL_HEADING = re.compile(
+    r"^\W*(?:recitals?|background|preliminary statements?|whereas|witnesseth|preambule|expose(?: prealable)?|exposé"
+    r"|il a ete (?:prealablement )?expose(?: ce qui suit)?|(?:il est|etant) (?:prealablement )?expose(?: ce qui suit)?|prealablement,?"
+    r"|attendu que|entre(?: les soussigne\w*)?|between|(?:the )?parties|les parties)\W*$"
+)
+_OPERATIVE = re.compile(
+    r"now,? therefore|(?:hereby )?agree(?:s|d)? as follows|it is (?:hereby )?agreed|the parties (?:hereto )?agree"
+    r"|(?:il a ete|il est|ont) (?:convenu|arrete)(?: et (?:convenu|arrete))? ce qui suit|ceci (?:etant )?expose|cela (?:etant )?expose"
+    r"|en consequence,? (?:il a ete|les parties)"
+)
+_NUMBERED_ARTICLE = re.compile(r"^\W*(?:(?:article|section|clause|art\.)\s+(?:\d+|[ivx]+|premier|first|one)\b|\d{1,2}(?:\.\d{1,2})*\.?\s+[A-ZÀ-Ö])", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Passage:
+    """A sentence group of a chunk (a paragraph or a numbered item) with the types that apply to it.
+
+    ``heading`` is the passage's own title ("9.2 Assignment") or the last heading above it in the
+    chunk; ``section`` the article it stands in (the chunk's section, or the last one before it).
+    """
+
+    chunk: ClassifiedChunk
+    text: str
+    sentences: tuple[str, ...]
+    clause_types: tuple[str, ...]
+    section: str | None = None
+    heading: str | None = None
+    recital: bool = False
+
+
+def _squeezed(text: str) -> str:
+    """« W I T N E S S E T H : » → "witnesseth:" (letter-spaced headings of US contracts)."""
+    folded = fold(" ".join(text.split()))
+    return folded.replace(" ", "") if re.fullmatch(r"(?:\w ){3,}\w\W*", folded) else folded
+
+
+def is_recital_heading(text: str | None) -> bool:
+    return bool(text) and len(text) <= 80 and bool(_RECITAL_HEADING.match(_squeezed(text)))
+
+
+def document_passages(chunks: Sequence[ClassifiedChunk], library: ClauseLibrary) -> list[Passage]:
+    """The passages of one contract's chunks, in order (chunks sorted by index by the caller)."""
+    found: list[Passage] = []
+    in_recitals = operative = False
+    last_section: str | None = None
+    for chunk in chunks:
+        section = chunk.section or last_section
+        if chunk.section and not operative:
+            if is_recital_heading(chunk.section):
+                in_recitals = True
+            elif chunk.section != last_section:
+                in_recitals = False
+        last_section = section
+        heading: str | None = None
+        for paragraph in paragraphs(chunk.text):
+            folded = fold(paragraph)
+            if heading_line(paragraph):
+                heading = paragraph
+                if is_recital_heading(paragraph) and not operative:
+                    in_recitals = True
+                elif _NUMBERED_ARTICLE.match(paragraph) or not is_recital_heading(paragraph):
+                    if _NUMBERED_ARTICLE.match(paragraph):
+                        operative = True
+                    in_recitals = False
+                continue
+            if _OPERATIVE.search(folded):
+                in_recitals, operative = False, True
+            elif _NUMBERED_ARTICLE.match(paragraph) and in_recitals and not _letter_item(paragraph):
+                in_recitals, operative = False, True
+            title = paragraph[: body_start(paragraph)].strip(" .:-—–") or None
+            cues = [t for t in (title, heading) if t]
+            types = tuple(dict.fromkeys([*chunk.clause_types, *sorted(library.cued_types(cues, paragraph))]))
+            recital = in_recitals or fold(paragraph.lstrip(" (").lower()).startswith(("whereas", "attendu que", "considerant que"))
+            found.append(
+                Passage(chunk=chunk, text=paragraph, sentences=tuple(sentences(paragraph)), clause_types=types,
+                        section=section, heading=title or heading, recital=recital)
+            )
+    return found
+
+
+def _letter_item(paragraph: str) -> bool:
+    """"(A) The Supplier wishes…", "B. The Distributor…": a lettered recital, not an article."""
+    return bool(re.match(r"^\W*\(?[A-H][.)]\s", paragraph))

@@ -1,0 +1,231 @@
+"""Clause polarity: does a sentence state the clause that a condition's words name, or deny it?
+
+A keyword or a pattern finds words (« tacite reconduction », "exclusive", "assign"); the sentence
+around them may say the opposite: "shall not be renewed automatically", « ne sera pas renouvelé par
+tacite reconduction », "non-exclusive", « sans exclusivité », "Nothing in this Agreement shall be
+construed as exclusive". :func:`read_match` reads the words' polarity in their sentence; every
+keyword and regex condition uses it (one helper, not a negation pattern per rule):
+
+* **negation** — a cue before the words whose scope reaches them: verbal ("not", "never",
+  "neither", « ne … pas / jamais / plus / point / aucun »), determiners with a short reach ("no",
+  "without", "non-", « sans », « aucun », « non »), sentence-wide cues ("nothing", "in no event",
+  « rien », « en aucun cas »), or a denial after them ("automatic renewal shall not apply",
+  « la tacite reconduction est exclue »). Words inside the match are part of what the rule looks
+  for: a rule about restrictions writes its prohibition into its pattern ("shall not assign",
+  « s'interdit de concurrencer », "in no event shall … exceed") and only a negation *of the
+  prohibition* ("nothing shall prevent … from assigning") turns it down.
+* **scopes** — a negation stops at a clause boundary (";", "except", "unless", "provided", "but",
+  « sauf », « toutefois », « à l'exception de »…): in "shall not be assigned, except that either
+  party may assign to an Affiliate upon notice" the exception is read on its own. « ne … que » and
+  "only (if|upon)" restrict a statement without denying it: the reading is affirmative, with scope
+  ``only`` (« ne pourra être résilié que pour faute grave »).
+* **statements** — :func:`statement_kind` tells a clause from what only names one: a heading
+  ("9.2 Assignment and Change of Control"), a definition ("'Exclusive Territory' means …", « le
+  terme « Contrôle » désigne ») or a recital ("WHEREAS …", « Attendu que … »). Those never raise a
+  flag; :func:`body_start` gives where a sentence's body starts after an inline title
+  ("Exclusivity. Distributor shall …").
+
+Everything is read on folded text (no case, no accents), so callers pass the sentence as written.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+from greffier.dataroom.normalize import fold
+
+Polarity = Literal["affirmative", "negated"]
+Scope = Literal["plain", "only", "exception"]
+StatementKind = Literal["clause", "heading", "definition", "recital"]
+
+# A clause boundary: negation does not reach across it.
+_BOUNDARY = re.compile(
+    r"[;:]|(?:^|\s)\((?:[a-z]|[ivx]{1,4}|\d{1,2})\)(?=\s)"  # list items "(a)", "(ii)", "(3)"
+    r"|\b(?:except|excepting|unless|provided|but|however|save|other than|notwithstanding|whereas)\b"
+    r"|\b(?:sauf|excepte|hormis|toutefois|cependant|mais|sous reserve|a l'exception|a moins|si ce n'est|nonobstant|en revanche|par derogation)\b"
+)
+_EXCEPTION = re.compile(r"\b(?:except|excepting|unless|other than|save|sauf|excepte|hormis|a l'exception|a moins|si ce n'est|par derogation)\b")
+
+# Negation cues and how many words may stand between a cue and the words it negates.
+_WORD = re.compile(r"[\w'’-]+")
+# "no third party has…", "no delegation … shall be deemed…": "no" before a subject negates its verb.
+# « aucune des parties ne pourra… », « nul ne peut… »: the French subject negation.
+_VERBAL = re.compile(
+    r"\b(?:not|never|neither|nor|cannot)\b|n't\b|\bno (?:[\w'-]+ ){1,10}?(?:shall|will|may|can|is|are|has|have|holds?)\b"
+    r"|\b(?:aucune?|nul(?:le)?|personne) (?:[\w'-]+ ){0,5}?(?:ne|n')(?=\W|[aeiouyh])"
+)
+_DETERMINER = re.compile(r"\b(?:no|none|without|non|sans|aucune?|nul(?:le)?s?|ni|excluding|excludes?|exclut|excluent|exclure)\b|\ba l'exclusion (?:de|du|des|d')")
+_WIDE = re.compile(r"\b(?:nothing|in no (?:event|case)|under no circumstances?|not (?:be )?(?:under|subject to|bound by|a party to|party to) any|no (?:provision|term|part|right|obligation)s? (?:of|in|under|hereunder|herein)|rien|en aucun cas|aucune (?:stipulation|disposition|clause))\b")
+_FRENCH_NE = re.compile(r"\b(?:ne|n')(?=\W|[aeiouyh])|\bn'")
+_FRENCH_PAS = re.compile(r"\b(?:pas|plus|jamais|point|nullement|aucunement|guere|aucune?|rien|personne)\b")
+_FRENCH_QUE = re.compile(r"\bqu(?:e|')")
+_ONLY = re.compile(r"\b(?:only|solely|uniquement|seulement)\b")
+REACH_VERBAL, REACH_DETERMINER, REACH_WIDE = 7, 3, 24
+
+# Not negations: quantities ("not less than", "no later than"), "not limited to", "not only",
+# "whether or not", consent "not to be unreasonably withheld", "without limitation / prejudice".
+_NOT_A_NEGATION = re.compile(
+    r"\b(?:not|no) (?:less|more|later|earlier|fewer|greater|sooner|longer|exceeding|to exceed|limited to|only)\b"
+    r"|\bnot be limited to\b|\bwhether or not\b|\bif not\b|\bor not\b|\bnot (?:to be )?unreasonably\b"
+    r"|\bwithout (?:limitation|limiting|prejudice|regard|derogating|restricting)\b|\bno matter\b"
+    r"|\bsans (?:prejudice|limitation|que)\b|\bnon (?:seulement|plus)\b|\bne (?:\w+ )?pas moins\b|\bpas moins\b|\bno\.\s*\d"
+)
+# A denial after the words: "automatic renewal shall not apply", « la tacite reconduction est exclue ».
+_DENIED_AFTER = re.compile(
+    r"^\W*(?:[\w'-]+\W+){0,4}?(?:(?:shall|will|does|do|is|are|may) not (?:apply|be applicable|exist|occur|take place)"
+    r"|(?:is|are|shall be) (?:hereby |expressly |specifically )?(?:excluded|waived|disclaimed)"
+    r"|(?:est|sont|sera|seront) (?:expressement |formellement |donc )?(?:exclue?s?|ecartee?s?)"
+    r"|ne (?:s'appliquer\w*|jouer\w*|sera|seront|est|sont|s'opere\w*) (?:pas|point|jamais)"
+    r"|n'(?:est|aura|sera|a) (?:pas|point|jamais))\b"
+)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The polarity of a match in its sentence: ``negated`` when a negation reaches it; ``scope`` is
+    ``only`` under « ne … que » / "only if", ``exception`` after "except" / « sauf »; ``cue`` is the
+    word that decided (for the flag's details and the tests)."""
+
+    polarity: Polarity
+    scope: Scope = "plain"
+    cue: str | None = None
+
+    @property
+    def affirmative(self) -> bool:
+        return self.polarity == "affirmative"
+
+
+def _segment_start(before: str) -> tuple[int, bool]:
+    """Where the clause holding the match starts in ``before`` (folded text up to the match), and
+    whether that boundary opens an exception ("except", « sauf »)."""
+    last = None
+    for last in _BOUNDARY.finditer(before):
+        pass
+    if last is None:
+        return 0, False
+    return last.end(), bool(_EXCEPTION.fullmatch(last.group(0).strip()))
+
+
+def _words_between(text: str) -> int:
+    return len(_WORD.findall(text))
+
+
+def _cleaned(text: str) -> str:
+    """``text`` with the look-alike negations ("not less than", "without limitation") blanked out."""
+    return _NOT_A_NEGATION.sub(lambda m: " " * len(m.group(0)), text)
+
+
+def _negation_before(clause: str) -> str | None:
+    """The cue in ``clause`` (folded text from the clause start to the match) that negates the match."""
+    clause = _cleaned(clause)
+    for pattern, reach in ((_VERBAL, REACH_VERBAL), (_DETERMINER, REACH_DETERMINER), (_WIDE, REACH_WIDE)):
+        for cue in pattern.finditer(clause):
+            if _words_between(clause[cue.end() :]) <= reach:
+                return cue.group(0).strip()
+    # French « ne … pas »: both before the match (a « jamais » that opens the match is the rule's own word).
+    for ne in _FRENCH_NE.finditer(clause):
+        following = clause[ne.end() :]
+        pas = _FRENCH_PAS.search(following)
+        if pas and _words_between(following[: pas.start()]) <= 4 and _words_between(following[pas.end() :]) <= REACH_VERBAL:
+            return f"ne … {pas.group(0)}"
+    return None
+
+
+def _only_scope(clause: str, after: str) -> str | None:
+    """« ne … que » around the match, or "only" just before it or right after the verb it belongs to."""
+    for ne in _FRENCH_NE.finditer(clause):
+        tail = clause[ne.end() :] + " " + after[:80]
+        que = _FRENCH_QUE.search(tail)
+        pas = _FRENCH_PAS.search(tail[: que.start()] if que else tail)
+        if que and not pas and _words_between(tail[: que.start()]) <= 6:
+            return "ne … que"
+    if (ne := _FRENCH_NE.search(after[:60])) and _words_between(after[: ne.start()]) <= 2:  # « L'exclusivité ne vaut que … »
+        tail = after[ne.end() : ne.end() + 80]
+        que = _FRENCH_QUE.search(tail)
+        if que and not _FRENCH_PAS.search(tail[: que.start()]) and _words_between(tail[: que.start()]) <= 4:
+            return "ne … que"
+    if (only := _ONLY.search(clause)) and _words_between(clause[only.end() :]) <= 3:
+        return only.group(0)
+    if (only := _ONLY.search(after[:60])) and _words_between(after[: only.start()]) <= 3:
+        return only.group(0)
+    return None
+
+
+def read_match(sentence: str, start: int, end: int) -> Reading:
+    """The polarity of ``sentence[start:end]`` (the words a condition found) in ``sentence``.
+
+    Offsets index ``sentence`` as given or folded (folding keeps offsets for French and English
+    text). Raises nothing: text it cannot read is affirmative.
+    """
+    before, matched, after = fold(sentence[:start]), fold(sentence[start:end]), fold(sentence[end:])
+    at, in_exception = _segment_start(before)
+    clause = before[at:]
+    if cue := _negation_before(clause):
+        return Reading("negated", "exception" if in_exception else "plain", cue)
+    boundary = _BOUNDARY.search(after)
+    rest = after[: boundary.start()] if boundary else after
+    if (denial := _DENIED_AFTER.match(rest)) and _words_between(rest[denial.end() :]) <= 4:
+        return Reading("negated", "exception" if in_exception else "plain", denial.group(0).strip())
+    if only := _only_scope(clause, rest):
+        return Reading("affirmative", "only", only)
+    return Reading("affirmative", "exception" if in_exception else "plain", None)
+
+
+# --- statements ----------------------------------------------------------------------------------
+
+_VERB = re.compile(
+    r"\b(?:shall|will|may|must|is|are|was|were|be|been|has|have|had|agrees?|grants?|warrants?|acknowledges?"
+    r"|can|could|would|should|means|terminates?|expires?|renews?|continues?|remains?|constitutes?|includes?"
+    r"|doit|doivent|peut|peuvent|pourra|pourront|sera|seront|est|sont|ont|aura|auront|s'engage\w*|s'interdit|s'oblige\w*"
+    r"|reconnait|concede|accorde|prend|prendra|expire\w*|designe|signifie|beneficie\w*|dispose\w*|convient|conviennent|ne|n')\b"
+)
+_DEFINITION = re.compile(
+    r"^(?:[\W\d]*(?:[a-z]{1,4}\)|\([a-z0-9]{1,4}\)|[ivx]{1,4}[.)])?\s*)?(?:(?:for (?:the )?purposes? of [^,]{0,80},|as used (?:in|herein)[^,]{0,60},|au sens (?:du|de la|des) [^,]{0,60},)\s*)?"
+    r"(?:the (?:term|terms|word|words|expression|phrase)s? |les? (?:terme|mot|expression)s? |l'expression )?"
+    r"[\"“”«'‘’]\s*[^\"“”«»'‘’]{1,80}[\"“”»'‘’]\s*"
+    r"(?:\([^)]{0,60}\)\s*)?(?:shall |will |does |)(?:mean|means|refers? to|has the meaning|shall have the meaning|is defined|includes?|designe|signifie|s'entend|vise|recouvre|a le sens)\b"
+)
+_DEFINITION_LEAD = re.compile(r"^(?:on entend par|par [\"“«][^\"”»]{1,60}[\"”»],? on entend)\b")
+_RECITAL_START = re.compile(r"^[\W\d]*(?:\(?[a-z]\)\s*)?(?:whereas|attendu que|considerant que|vu que)\b")
+
+
+def body_start(sentence: str) -> int:
+    """Offset where the sentence's body starts, after a numbering and an inline title: "12.3
+    Exclusivity. Distributor shall…" → the offset of "Distributor"; 0 when there is no title."""
+    match = _INLINE_TITLE.match(sentence)
+    if match and len(match.group("title").split()) <= 7 and _title_words(match.group("title")):
+        return match.end()
+    return 0
+
+
+_INLINE_TITLE = re.compile(
+    r"^\s*(?:(?:article|section|clause|art\.)\s+)?(?:\d{1,3}(?:\.\d{1,3})*\.?|\([a-z0-9]{1,3}\)|[a-z]\))?\s*"
+    r"(?P<title>[A-ZÀ-Ö][\w'’&,/\- ]{2,70}?)\s*(?:[.:]|\s[—–-])\s+(?=\S)"
+)
+
+
+def _title_words(title: str) -> bool:
+    words = title.replace(",", " ").replace("/", " ").split()
+    capitalised = sum(1 for w in words if w[:1].isupper())
+    return bool(words) and (capitalised == len(words) or (capitalised >= 1 and all(w[:1].isupper() or len(w) <= 4 for w in words)) or title.isupper())
+
+
+@lru_cache(maxsize=65536)
+def statement_kind(sentence: str) -> StatementKind:
+    """What the sentence is: a ``clause`` (it states something), a ``heading`` (no statement: a title,
+    a table-of-contents line — short, no verb, no full stop after more than eight words), a
+    ``definition`` or a ``recital``."""
+    text = " ".join(sentence.split())
+    folded = fold(text)
+    if _RECITAL_START.match(folded):
+        return "recital"
+    if _DEFINITION.match(folded) or _DEFINITION_LEAD.match(folded):
+        return "definition"
+    words = len(_WORD.findall(folded))
+    ends_like_a_sentence = text.rstrip(" )»\"”'’").endswith((".", "!", "?")) and words > 4
+    if words <= 20 and not ends_like_a_sentence and not _VERB.search(folded):
+        return "heading"
+    return "clause"

@@ -1,0 +1,121 @@
+"""The clause-polarity helper (French and English) and the polarity test set of real contract phrasing."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from greffier.compliance.conditions import affirmed_matches
+from greffier.compliance.playbooks import load_playbook
+from greffier.compliance.polarity import body_start, read_match, statement_kind
+from greffier.dataroom.normalize import fold
+
+SET = Path(__file__).parent / "data" / "polarity_set.yaml"
+TARGET_ACCURACY = 0.95
+
+
+def reading(sentence: str, words: str):  # noqa: ANN201
+    at = fold(sentence).index(fold(words))
+    return read_match(sentence, at, at + len(words))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "words", "polarity", "scope"),
+    [
+        ("This Agreement shall not be renewed automatically.", "renewed automatically", "negated", "plain"),
+        ("Le contrat ne sera pas renouvelé par tacite reconduction.", "tacite reconduction", "negated", "plain"),
+        ("Le contrat n'est pas renouvelable par tacite reconduction.", "tacite reconduction", "negated", "plain"),
+        ("Distributor is appointed as a non-exclusive distributor.", "exclusive", "negated", "plain"),
+        ("Le présent contrat est conclu sans exclusivité.", "exclusivit", "negated", "plain"),
+        ("Il n'est consenti aucune exclusivité au Distributeur.", "exclusivit", "negated", "plain"),
+        ("Nothing in this Agreement shall be construed as creating an exclusive relationship.", "exclusive", "negated", "plain"),
+        ("Automatic renewal shall not apply.", "Automatic renewal", "negated", "plain"),
+        ("La tacite reconduction est expressément exclue.", "tacite reconduction", "negated", "plain"),
+        ("No third party has a right of first refusal on the Property.", "right of first refusal", "negated", "plain"),
+        ("Licensor grants Licensee an exclusive license in the Territory.", "exclusive", "affirmative", "plain"),
+        ("including, but not limited to, exclusive distribution rights", "exclusive", "affirmative", "plain"),
+        ("Either party may terminate on not less than 30 days' notice; this Agreement renews automatically.", "renews automatically", "affirmative", "plain"),
+        # An exception is read on its own: the negation before "except" does not reach into it.
+        ("Neither party shall assign this Agreement, except that either party may assign it to an Affiliate upon notice.", "assign it to an Affiliate upon notice", "affirmative", "exception"),
+        # « ne … que » and "only" restrict without denying.
+        ("Le contrat ne pourra être résilié que pour faute grave.", "résilié", "affirmative", "only"),
+        ("L'exclusivité ne vaut que pour la France.", "exclusivit", "affirmative", "only"),
+    ],
+)
+def test_read_match(sentence, words, polarity, scope):
+    found = reading(sentence, words)
+    assert (found.polarity, found.scope) == (polarity, scope), found
+
+
+def test_a_prohibition_inside_the_match_is_the_rule_s_own_words():
+    # "shall not assign" is what the assignment rule looks for: only a negation before it counts.
+    sentence = "Neither party shall assign this Agreement without consent."
+    assert read_match(sentence, 0, len("Neither party shall assign")).affirmative
+    released = "Nothing herein shall prevent Auriemma from assigning the monetary benefits of this Agreement."
+    assert not reading(released, "shall prevent Auriemma from assigning").affirmative
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kind"),
+    [
+        ("'Exclusive Territory' means the territory of France.", "definition"),
+        ("“Change of Control” shall mean any transaction by which a third party acquires control.", "definition"),
+        ('For purposes of this Agreement, the word "control" shall mean the possession of the power to direct.', "definition"),
+        ("Le terme « Territoire » désigne la France métropolitaine.", "definition"),
+        ("On entend par « Contrôle » le contrôle au sens de l'article L. 233-3 du Code de commerce.", "definition"),
+        ("WHEREAS, the Company wishes to appoint an exclusive distributor;", "recital"),
+        ("Attendu que le Fournisseur souhaite confier au Distributeur la distribution exclusive de ses produits.", "recital"),
+        ("9.2 Assignment and Change of Control;", "heading"),
+        ("ARTICLE 7 — NON-CONCURRENCE ET EXCLUSIVITÉ DU FONDATEUR", "heading"),
+        ("THE LIABILITY OF EITHER PARTY SHALL BE UNLIMITED.", "clause"),
+        ("La clause d'indexation ne jouera qu'à la hausse.", "clause"),
+        ("Le contrat se renouvellera par tacite reconduction pour des périodes d'un an.", "clause"),
+    ],
+)
+def test_statement_kind(sentence, kind):
+    assert statement_kind(sentence) == kind
+
+
+def test_an_inline_title_alone_names_no_clause():
+    sentence = "12.3 Exclusivity. The Distributor shall not sell competing products."
+    assert sentence[body_start(sentence) :].startswith("The Distributor")
+    exclusivity = load_playbook("ma_due_diligence").by_id["exclusivity"].condition
+    assert affirmed_matches(exclusivity, sentence) == []
+
+
+# The words a naive keyword search would flag, per rule: every denied sentence of the set holds them.
+TRIGGERS = {
+    "exclusivity": r"exclusi", "non-compete": r"compet|concurren", "change-of-control": r"change (?:in|of) control|changement de controle",
+    "termination-for-convenience": r"convenience|a tout moment", "first-refusal": r"right of first refusal", "assignment-restriction": r"\bced",
+    "tacit-renewal": r"renew|reconduction|renouvel", "uncapped-liability": r"illimit|unlimited",
+}
+
+
+def _cases() -> list[dict]:
+    return yaml.safe_load(SET.read_text(encoding="utf-8"))["sentences"]
+
+
+def test_the_polarity_set_is_balanced_and_bilingual():
+    cases = _cases()
+    assert len(cases) >= 40
+    assert sum(1 for c in cases if not c["fires"]) >= len(cases) / 2 - 1
+    assert {c["lang"] for c in cases} == {"fr", "en"} and all(c.get("source") for c in cases)
+
+
+def test_polarity_accuracy_on_real_contract_phrasing():
+    playbook = load_playbook("ma_due_diligence")
+    cases = _cases()
+    wrong = []
+    for case in cases:
+        condition = playbook.by_id[case["rule"]].condition
+        fired = bool(affirmed_matches(condition, case["text"]))
+        if not case["fires"]:  # a polarity case: the rule's words are there, only the polarity denies them
+            assert re.search(TRIGGERS[case["rule"]], fold(case["text"])), case["text"]
+        if fired != case["fires"]:
+            wrong.append(f"{case['rule']} ({case['lang']}, expected {'fires' if case['fires'] else 'denied'}): {case['text'][:90]}")
+    accuracy = 1 - len(wrong) / len(cases)
+    print(f"polarity accuracy {accuracy:.3f} on {len(cases)} sentences; wrong: {wrong}")
+    assert accuracy >= TARGET_ACCURACY, "\n".join(wrong)
