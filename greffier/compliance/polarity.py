@@ -160,7 +160,7 @@ def read_match(sentence: str, start: int, end: int) -> Reading:
     Offsets index ``sentence`` as given or folded (folding keeps offsets for French and English
     text). Raises nothing: text it cannot read is affirmative.
     """
-    before, matched, after = fold(sentence[:start]), fold(sentence[start:end]), fold(sentence[end:])
+    before, after = fold(sentence[:start]), fold(sentence[end:])
     at, in_exception = _segment_start(before)
     clause = before[at:]
     if cue := _negation_before(clause):
