@@ -101,6 +101,10 @@ def pip_hint(output: str) -> str:
                 "(HTTPS_PROXY) or pip's index settings (pip config list), then run `make llm` again.")
     if "no space left" in lowered:
         return "Hint: the disk is full. Free some space (or set TMPDIR to a larger disk) and run `make llm` again."
+    if "(from versions: none)" in lowered:
+        return ("Hint: pip found no version at all, which usually means the package index cannot be reached "
+                "(no network, a proxy to set in HTTPS_PROXY) or pip's index settings point elsewhere "
+                "(pip config list). Fix that and run `make llm` again.")
     if "no matching distribution" in lowered or "could not find a version" in lowered:
         return "Hint: the package index does not offer this version; check pip's index settings (pip config list)."
     return "Hint: read pip's output above; run `make llm` again once fixed."
@@ -124,6 +128,20 @@ def write_constraints(directory: Path, *, exclude: set[str]) -> Path:
     path = directory / "constraints.txt"
     path.write_text("\n".join(sorted(pins.values())) + "\n", encoding="utf-8")
     return path
+
+
+def check_unchanged(before: dict[str, str], after: dict[str, str], *, replaced: set[str]) -> None:
+    """Raise unless every package installed before is still there at the same version (bar ``replaced``)."""
+    changed = {n: f"{v} -> {after.get(n)}" for n, v in before.items() if n not in replaced and after.get(n) != v}
+    if changed:
+        raise InstallError(f"the install changed packages the product depends on: {changed}. Run `make install`.")
+    for name, pin in REQUIRED_PINS.items():
+        version = after.get(name)
+        if version is not None and version.split("+")[0] != pin.split("==")[1]:
+            raise InstallError(f"{name} is {version}, the product needs {pin}: run `make install`")
+    added = sorted(f"{n}=={v}" for n, v in after.items() if n not in before)
+    if added:
+        log(f"  added: {', '.join(added)}")
 
 
 # --- 1. llama-cpp-python ---------------------------------------------------------------------------
@@ -176,7 +194,9 @@ def ensure_llama_cpp_python(work: Path, *, model: Path | None, force: bool) -> N
         log(f"llama-cpp-python {wanted} is installed but does not run ({detail}); rebuilding")
     elif versions.get("llama-cpp-python"):
         log(f"llama-cpp-python {versions['llama-cpp-python']} installed; replacing it with {wanted}")
+    before = installed_versions()
     build_llama_cpp_python(work)
+    check_unchanged(before, installed_versions(), replaced={"llama-cpp-python"})
     ok, detail = probe_llama_cpp(model)
     if not ok:
         raise InstallError(
@@ -258,13 +278,7 @@ def ensure_llama_cpp_haystack(work: Path) -> None:
         run_pip(["install", "--quiet", LLAMA_CPP_HAYSTACK, "-c", str(constraints)], what=f"installing {LLAMA_CPP_HAYSTACK}")
         log(f"llama-cpp-haystack {wanted}: installed")
     after = installed_versions()
-    changed = {n: (v, after.get(n)) for n, v in before.items() if after.get(n) != v}
-    if changed:
-        raise InstallError(f"installing {LLAMA_CPP_HAYSTACK} changed installed packages: {changed}")
-    for name, pin in REQUIRED_PINS.items():
-        version = after.get(name)
-        if version is not None and not version.split("+")[0] == pin.split("==")[1]:
-            raise InstallError(f"{name} is {version}, the product needs {pin}: reinstall it (make install)")
+    check_unchanged(before, after, replaced=set())
     code = "from haystack_integrations.components.generators.llama_cpp import LlamaCppChatGenerator"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     if result.returncode != 0:
