@@ -73,11 +73,12 @@ def cmd_ingest(args: argparse.Namespace) -> int:
 
 
 def _models_line(settings: Settings) -> str:
-    from greffier.models import models_in_use  # the command's service loads only when it runs (Haystack, docling, torch behind it)
+    from greffier.models import models_in_use  # the command's service loads only when it runs
+    from pipelines.generators.llm import describe_llm, llm_in_use  # the command's service loads only when it runs
 
     models = models_in_use(settings)
     reranker = models["reranker"]["name"] if models["reranker"] else "none (no cross-encoder found locally)"
-    return f"embedder: {models['embedder']['description']} | reranker: {reranker} | LLM: {models['llm_backend']}"
+    return f"embedder: {models['embedder']['description']} | reranker: {reranker} | LLM: {describe_llm(llm_in_use(settings))}"
 
 
 def cmd_status(args: argparse.Namespace) -> int:
@@ -92,7 +93,7 @@ def cmd_status(args: argparse.Namespace) -> int:
     print(f"embedder: {status['models']['embedder']['description']}")
     reranker = status["models"]["reranker"]
     print(f"reranker: {reranker['name'] if reranker else 'none (rerank off)'}")
-    print(f"LLM backend: {status['models']['llm_backend']}")
+    print(f"LLM: {status['llm_line']}")
     if status["reindex_needed"]:
         print(f"! indexed with {status['indexed_with']}: run 'python -m greffier reindex'")
     for failure in status["failures"]:
