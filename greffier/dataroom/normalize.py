@@ -25,6 +25,7 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import Any
 
+from rapidfuzz.distance import Levenshtein
 from stdnum.exceptions import ValidationError
 from stdnum.fr import siren as stdnum_siren
 
@@ -379,16 +380,8 @@ def _closest(word: str, candidates: list[str]) -> str | None:
 
 
 def edit_distance(first: str, second: str, limit: int | None = None) -> int:
-    """Levenshtein distance; stops early and returns ``limit + 1`` once it exceeds ``limit``."""
-    previous = list(range(len(second) + 1))
-    for i, char_a in enumerate(first, 1):
-        current = [i]
-        for j, char_b in enumerate(second, 1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (char_a != char_b)))
-        if limit is not None and min(current) > limit:
-            return limit + 1
-        previous = current
-    return previous[-1]
+    """Levenshtein distance (rapidfuzz); once it exceeds ``limit`` the answer is ``limit + 1``."""
+    return Levenshtein.distance(first, second, score_cutoff=limit)
 
 
 # --------------------------------------------------------------------------------------------------
