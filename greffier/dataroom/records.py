@@ -14,6 +14,7 @@ Every field with a value says where it came from (``sources``) and which article
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from datetime import date
@@ -23,6 +24,7 @@ from pydantic import BaseModel, Field
 
 from greffier.dataroom.amendments import AmendmentOutcome, TermView, is_amendment, resolve_amendments
 from greffier.dataroom.extract import ChunkInput, Extraction, Finding, PartyFinding, extract_fields, split_articles
+from greffier.dataroom.extract.parties import parties_confidence
 from greffier.dataroom.normalize import (
     alias_warnings,
     entity_id,
@@ -33,6 +35,7 @@ from greffier.dataroom.normalize import (
 )
 
 Origin = Literal["manifest", "extracted", "amendment"]
+Confidence = Literal["high", "medium", "low"]
 V = TypeVar("V")
 
 FIELD_LABELS = {
@@ -61,13 +64,19 @@ class Party(BaseModel):
     entity_id: str
     siren: str | None = None
     siren_warning: str | None = None
+    kind: Literal["company", "person"] = "company"
+    defined_as: list[str] = Field(default_factory=list)  # the names the contract gives it (« le Bailleur », "the Distributor")
+    identifier: str | None = None  # a company number read by its name (SIREN, company number, CHE-…)
 
 
 class FieldSource(BaseModel):
     origin: Origin
     chunk_id: str | None = None  # None: the metadata, or the title
     raw: str = ""
-    rule: str = ""  # the extraction rule that found it (parties: preamble, between, title, signature, mentioned)
+    rule: str = ""  # the extraction rule that found it (parties: opening, between, defined, title, signature, mention)
+    # how sure: a "low" value is *unknown* for a filter (the contract is listed apart with ``doubt``)
+    confidence: Confidence = "high"
+    doubt: str = ""  # why the value is not sure
 
 
 class ContractRecord(BaseModel):
@@ -194,9 +203,15 @@ def _resolve_parties(record: ContractRecord, manifest: dict[str, Any], found: li
         record.sources["parties"] = FieldSource(origin="manifest", raw="; ".join(names))
         _compare_parties(record, found)
     elif found:
-        record.parties = [_party(p.name, p.siren) for p in found]
+        record.parties = [
+            _party(p.name, p.siren).model_copy(update={"kind": p.kind, "defined_as": list(p.defined_as), "identifier": p.identifier})
+            for p in found
+        ]
         chunk_id = next((p.chunk_id for p in found if p.chunk_id), None)
-        record.sources["parties"] = FieldSource(origin="extracted", chunk_id=chunk_id, raw="; ".join(p.raw for p in found)[:500], rule=found[0].rule)
+        confidence, doubt = parties_confidence(found)
+        record.sources["parties"] = FieldSource(
+            origin="extracted", chunk_id=chunk_id, raw="; ".join(p.raw for p in found)[:500], rule=found[0].rule, confidence=confidence, doubt=doubt
+        )
     if found:
         _fill_sirens_from_text(record, found)
     record.warnings.extend(f"{party.raw_name}: {party.siren_warning}" for party in record.parties if party.siren_warning)
@@ -212,10 +227,11 @@ def _manifest_parties(record: ContractRecord, names: list[str], sirens: object) 
 
 def _party(name: str, siren_value: object) -> Party:
     siren, warning = normalize_siren(siren_value)
-    return Party(raw_name=name, entity_id=entity_id(name), siren=siren, siren_warning=warning)
+    kind = "person" if re.match(r"(?i)(?:M\.|Mme|Mlle|Mr\.?|Mrs\.?|Ms\.?|Dr\.?|Monsieur|Madame)\s", name) else "company"
+    return Party(raw_name=name, entity_id=entity_id(name), siren=siren, siren_warning=warning, kind=kind)
 
 
-STRONG_PARTY_RULES = frozenset({"preamble", "between", "defined", "signature", "title"})
+STRONG_PARTY_RULES = frozenset({"opening", "labelled", "between", "defined", "signature", "title"})
 
 
 def _compare_parties(record: ContractRecord, found: list[PartyFinding]) -> None:

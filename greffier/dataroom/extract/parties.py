@@ -5,18 +5,29 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from pydantic import BaseModel
+from typing import Literal
 
+from pydantic import BaseModel, Field
+
+from greffier.dataroom.extract.opening import Opening, OpeningParty, is_legal_form, name_head, read_opening
 from greffier.dataroom.extract.text import HEADING_LINE, UPPER, ChunkInput, sentences
 from greffier.dataroom.normalize import LEGAL_FORMS, entity_id, fold, match_contract_type, normalize_siren
+
+
+Confidence = Literal["high", "medium", "low"]
 
 
 class PartyFinding(BaseModel):
     name: str
     chunk_id: str | None
     raw: str
-    rule: str
+    rule: str  # opening, defined, between, title, signature, mention
     siren: str | None = None
+    kind: Literal["company", "person"] = "company"
+    confidence: Confidence = "medium"
+    defined_as: list[str] = Field(default_factory=list)  # « le Bailleur », "the Distributor"
+    identifier: str | None = None  # the company number written by its name
+    in_signature: bool = False  # a signature block names it too
 
 
 _CAP_WORD = rf"[{UPPER}][\w'’.&/-]*"
@@ -66,23 +77,70 @@ def _drop_final_period(name: str) -> str:
 
 
 def extract_parties(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFinding]:
-    """The parties, by the first rule that finds at least two of them.
+    """The parties, each with how sure the reading is.
 
-    Rules, strongest first: the preamble block (« ENTRE LES SOUSSIGNÉS : X … ET : Y », "BETWEEN:
-    X … AND: Y"), a sentence « conclu entre X et Y » / "between X and Y", companies given a defined
-    name in the opening ("Acme Corp., a Delaware corporation (\"Acme\")"), the title ("Contrat … — A /
-    B"), signature blocks (« Pour X », "For and on behalf of X"), then the first names mentioned in
-    the first article. Names shortened in the title are completed from the text ("Solveig" →
-    "Solveig Médical SAS").
+    First the structure of the opening (:mod:`greffier.dataroom.extract.opening`: « ENTRE LES
+    SOUSSIGNÉS : X … ET : Y », "BETWEEN (1) X … and (2) Y", "by and between X, a Delaware corporation
+    (\"X\"), and Y"), kept when it names at least two parties with an anchor or a defined name. Else,
+    by the first rule that finds at least two: a sentence « conclu entre X et Y » / "between X and
+    Y", companies given a defined name in the opening, the title ("Contrat … — A / B"), signature
+    blocks (« Pour X », "For and on behalf of X"), then (``low`` confidence) the first names mentioned
+    in the first article. The signature blocks cross-check the result (``in_signature``). Names
+    shortened in the title are completed from the text ("Solveig" → "Solveig Médical SAS").
     """
-    found: list[PartyFinding] = []
-    for rule in (_preamble_parties, _between_parties, _defined_parties, _title_parties, _signature_parties, _mentioned_parties):
-        parties = _unique(rule(title, chunks))
-        if len(parties) >= 2:
-            found = parties
-            break
-        found = _unique([*found, *parties])
+    opening_parties, opening = read_opening(chunks)
+    signed = _signature_parties(title, chunks)
+    found = [_from_opening(p, opening) for p in opening_parties if p.confidence != "low"]
+    if len(found) < 2:
+        found = _unique([*found, *_labelled_parties(opening)])
+    if len(found) < 2 and not any(p.confidence == "high" for p in found):
+        found = []
+        for rule in (_between_parties, _defined_parties, _title_parties, _signature_parties, _mentioned_parties):
+            parties = _unique(signed if rule is _signature_parties else rule(title, chunks))
+            if len(parties) >= 2:
+                found = parties
+                break
+            found = _unique([*found, *parties])
+    signed_keys = {entity_id(p.name) for p in signed}
+    found = [p.model_copy(update={"in_signature": entity_id(p.name) in signed_keys}) for p in found]
     return _complete_names(found, chunks)
+
+
+# A form-like opening that labels each party: "Party A (Shipper): ZTO Express Co., Ltd.", "Company: Bravatek Solutions, Inc."
+_PARTY_LABEL = re.compile(r"\b(?:Party|Partie)\s+[A-D1-4]\b(?:\s*\([^)]{1,30}\))?\s*:\s*|\b[A-Z][a-z]{3,15}\s*:\s*(?=[A-Z0-9])")
+
+
+def _labelled_parties(opening: Opening) -> list[PartyFinding]:
+    found: list[PartyFinding] = []
+    for match in _PARTY_LABEL.finditer(opening.text[:4000]):
+        head = name_head(opening.text[match.end() : match.end() + 160])
+        if head is not None and any(is_legal_form(w) for w in head[0].split()[1:]):
+            found.append(
+                PartyFinding(name=head[0], chunk_id=opening.chunk_at(match.start()), raw=opening.text[match.start() : match.end() + 120],
+                             rule="labelled", confidence="high")
+            )
+    return found
+
+
+def _from_opening(party: OpeningParty, opening: Opening) -> PartyFinding:
+    return PartyFinding(
+        name=party.name, chunk_id=opening.chunk_at(party.offset), raw=party.raw, rule="opening", siren=party.siren,
+        kind=party.kind, confidence=party.confidence, defined_as=party.defined_as, identifier=party.identifier,  # type: ignore[arg-type]
+    )
+
+
+def parties_confidence(parties: Sequence[PartyFinding]) -> tuple[Confidence, str]:
+    """How sure the whole list is, and why when it is not: ``low`` means the parties are *unknown*
+    for a party filter (the contract is listed apart, not dropped)."""
+    if len(parties) < 2:
+        return "low", "only one party could be read" if parties else "no party could be read"
+    if any(p.rule == "mention" for p in parties):
+        return "low", "the parties were guessed from the first names the text mentions"
+    if any(p.confidence == "low" for p in parties):
+        return "low", "a party name has nothing to confirm it (no legal form, number or defined name)"
+    if all(p.rule in ("opening", "labelled") and p.confidence == "high" for p in parties):
+        return "high", ""
+    return "medium", ""
 
 
 def _unique(parties: list[PartyFinding]) -> list[PartyFinding]:
@@ -96,68 +154,11 @@ def _unique(parties: list[PartyFinding]) -> list[PartyFinding]:
     return kept
 
 
-_BETWEEN_MARK = re.compile(
-    r"^[ \t]*(?:(?:by[ \t]+and[ \t]+)?between|entre(?:[ \t]+les[ \t]+soussign[ée]e?s)?)[ \t]*:?[ \t]*(?P<rest>.*)$",
-    re.I | re.MULTILINE,
-)
-_SEPARATOR_LINE = re.compile(
-    r"^(?:(?:et|and|ainsi que|d'une part|d'autre part|of the one part|of the other part|en pr[ée]sence de|in the presence of)"
-    r"[ \t]*[:,;.]?[ \t]*$|\(?\s*(?:ci-apr[èe]s|hereinafter|ensemble|together|chacune?|each|individuellement)"
-    r"|\((?!\s*\d{1,2}\s*\)|\s*[a-z]\s*\)))",
-    re.I,
-)
-_PREAMBLE_END = re.compile(
-    r"^(?:#|pr[ée]ambule|preamble|whereas|background|recitals|expos[ée]|il\s+(?:a\s+été|est|été)|it\s+is|considérant|"
-    r"attendu|now,?\s+therefore|agreed\s+terms|ceci\s+(?:exposé|étant)|article|étant\s+préalablement)",
-    re.I,
-)
-_PRESENCE = re.compile(r"^(?:et|and|en pr[ée]sence de|in the presence of)[ \t]*:?[ \t]+", re.I)
-_NUMBERING = re.compile(r"^(?:\(?\d{1,2}\)|\d{1,2}[.)]|\(?[a-z]\)|[-–•*])\s*", re.I)
 _NAME_END = re.compile(
     r"[,(;]|\s+(?:ci-apr[èe]s|hereinafter|a company|a french|une soci[ée]t[ée]|né(?:e)? le|born"
     r"|soci[ée]t[ée] (?:anonyme|par actions|civile|en nom|à responsabilit|européenne|coopérative))\b",
     re.I,
 )
-_PARTY_SIREN = re.compile(
-    r"(?:sous le (?:num[ée]ro|n°)|under (?:number|no\.?)|siren|rcs[^,\d]{0,40}?)\s*:?\s*(\d{3}[ .\u00a0]?\d{3}[ .\u00a0]?\d{3})(?!\s?\d)",
-    re.I,
-)
-_PREAMBLE_LINE_LIMIT = 30
-
-
-def _preamble_parties(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFinding]:
-    for chunk in chunks[:3]:
-        if (mark := _BETWEEN_MARK.search(chunk.text)) is None:
-            continue
-        lines = [mark["rest"], *chunk.text[mark.end() :].splitlines()]
-        parties = _party_lines(lines, chunk.id)
-        if parties:
-            return parties
-    return []
-
-
-def _party_lines(lines: list[str], chunk_id: str) -> list[PartyFinding]:
-    parties: list[PartyFinding] = []
-    for line in (line.strip() for line in lines[:_PREAMBLE_LINE_LIMIT]):
-        if not line:
-            continue
-        if _SEPARATOR_LINE.match(line):
-            continue
-        if _PREAMBLE_END.match(line):
-            break
-        line = _NUMBERING.sub("", _PRESENCE.sub("", line))
-        pieces = _NAME_END.split(line, maxsplit=1)
-        name = clean_party_name(pieces[0]) if len(pieces) == 2 else None  # a party is described after its name
-        if name is None:
-            if parties:
-                break  # the block of parties is over (« PRÉAMBULE », "WHEREAS", first sentence...)
-            continue
-        siren_match = _PARTY_SIREN.search(line)
-        siren = normalize_siren(siren_match[1])[0] if siren_match else None
-        parties.append(PartyFinding(name=name, chunk_id=chunk_id, raw=line[:200], rule="preamble", siren=siren))
-    return parties
-
-
 _BETWEEN_SENTENCE = re.compile(
     r"\b(?:conclu[e]?s?|pass[ée]e?|intervenu[e]?|signé[e]?|entered into|made)\b[^.]{0,80}?\b(?:entre|between)\s+(?P<rest>.+)", re.I
 )
@@ -264,21 +265,41 @@ def _without_type_prefix(words: list[str]) -> list[str]:
     return words[end:]
 
 
-_SIGNATURE_LINE = re.compile(
-    r"^[ \t]*(?:pour[ \t]+(?:le[ \t]+compte[ \t]+de[ \t]+)?|for[ \t]+and[ \t]+on[ \t]+behalf[ \t]+of[ \t]+"
-    r"|signed[ \t]+(?:for[ \t]+and[ \t]+)?on[ \t]+behalf[ \t]+of[ \t]+|for[ \t]+)"
-    r"(?P<name>[^\n:]{2,90}?)[ \t]*[:,]?[ \t]*$",
-    re.I | re.MULTILINE,
+_SIGNATURE_MARK = re.compile(
+    r"(?:^|(?<=[\s.,;:]))(?i:pour(?:\s+le\s+compte\s+de)?|for\s+and\s+on\s+behalf\s+of|signed\s+(?:for\s+and\s+)?on\s+behalf\s+of|on\s+behalf\s+of|for)\s*:?\s+(?=\S)"
+)
+_BY_LINE = re.compile(r"((?:[A-Z0-9&][\w&.,'’()/-]*[ \t]+){1,9})(?:By|BY|Par|PAR)\s*:")
+_SIGNATURE_CHARS = 2500
+_SIGNATORY = re.compile(
+    r"^(?:(?:authori[sz]ed\s+(?:signatory|representative)|attorney-in-fact|title|name|its|director|president|officer|secretary|manager|"
+    r"member|(?:general\s+)?partner|witness|date)\s*:?\s+)+",
+    re.I,
 )
 
 
 def _signature_parties(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFinding]:
+    """Companies and persons named in the signature blocks: « Pour X », "For and on behalf of X",
+    and a name right above "By:" ("ACME INC. By: /s/ …")."""
     found: list[PartyFinding] = []
     for chunk in chunks[-3:]:
-        for match in _SIGNATURE_LINE.finditer(chunk.text):
-            if name := clean_party_name(match["name"]):
-                found.append(PartyFinding(name=name, chunk_id=chunk.id, raw=match.group(0).strip(), rule="signature"))
-    return found
+        text = " ".join(chunk.text.split())[-_SIGNATURE_CHARS:]
+        heads = [(m.end(), m.group(0)) for m in _SIGNATURE_MARK.finditer(text)] + [(m.start(1), "") for m in _BY_LINE.finditer(text)]
+        for start, marker in heads:
+            head = name_head(_SIGNATORY.sub("", text[start : start + 160]))
+            if head is None:
+                continue
+            name = clean_party_name(head[0]) or head[0]
+            if _signature_name_ok(name, marker):
+                found.append(PartyFinding(name=name, chunk_id=chunk.id, raw=f"{marker}{head[0]}".strip(), rule="signature"))
+    return _unique(found)
+
+
+def _signature_name_ok(name: str, marker: str) -> bool:
+    """A company or a person, not a role (« Pour le Client »), a date or a purpose ("for a period of")."""
+    words = [fold(w).strip(".,") for w in name.split()]
+    if not words or all(w in _ROLE_WORDS for w in words) or words[0] in ("the", "a", "an", "le", "la", "les", "this", "any", "each"):
+        return False
+    return len(words) >= 2 or any(w in LEGAL_FORMS for w in words) or not marker
 
 
 _ORG_WORDS = frozenset("groupe group banque bank cabinet maison societe compagnie fondation association".split())
@@ -297,7 +318,7 @@ def _mentioned_parties(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFi
             continue  # single capitalised words alone are places as often as parties
         chosen = (strong + [n for n in names if n not in strong])[:2]
         chosen.sort(key=names.index)
-        return [PartyFinding(name=n, chunk_id=chunk.id, raw=first[:200], rule="mention") for n in chosen]
+        return [PartyFinding(name=n, chunk_id=chunk.id, raw=first[:200], rule="mention", confidence="low") for n in chosen]
     return []
 
 
