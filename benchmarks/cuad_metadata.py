@@ -74,7 +74,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from rapidfuzz.distance import Levenshtein  # noqa: E402
 
 from greffier.dataroom.extract import ChunkInput  # noqa: E402
-from greffier.dataroom.normalize import entity_id, fold, match_contract_type, match_law, normalize_law, parse_date  # noqa: E402
+from greffier.dataroom.normalize import entity_id, fold, parse_date  # noqa: E402
+from greffier.dataroom.vocabulary import match_contract_type, match_law, normalize_law  # noqa: E402
 from greffier.dataroom.records import ContractInput, ContractRecord, build_records  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -742,7 +743,7 @@ def score_against_truth(pairs: list[tuple[str, dict[str, Any], ContractRecord]])
 
 
 def _norm_type(value: object) -> str | None:
-    from greffier.dataroom.normalize import normalize_contract_type
+    from greffier.dataroom.vocabulary import normalize_contract_type
 
     return normalize_contract_type(value)
 

@@ -31,7 +31,8 @@ from greffier.compliance.playbooks import (
 )
 from greffier.compliance.quantities import DAYS_PER_UNIT, Quantity, read_quantities
 from greffier.compliance.text import sentences
-from greffier.dataroom.normalize import fold, match_law, normalize_law
+from greffier.dataroom.normalize import fold
+from greffier.dataroom.vocabulary import match_law, normalize_law
 
 log = logging.getLogger(__name__)
 

@@ -25,14 +25,8 @@ from pydantic import BaseModel, Field
 from greffier.dataroom.amendments import AmendmentOutcome, TermView, is_amendment, resolve_amendments
 from greffier.dataroom.extract import ChunkInput, Extraction, Finding, PartyFinding, extract_fields, split_articles
 from greffier.dataroom.extract.parties import parties_confidence
-from greffier.dataroom.normalize import (
-    alias_warnings,
-    entity_id,
-    normalize_contract_type,
-    normalize_law,
-    normalize_siren,
-    parse_date,
-)
+from greffier.dataroom.normalize import alias_warnings, entity_id, normalize_siren, parse_date
+from greffier.dataroom.vocabulary import normalize_contract_type, normalize_law
 
 Origin = Literal["manifest", "extracted", "amendment"]
 Confidence = Literal["high", "medium", "low"]

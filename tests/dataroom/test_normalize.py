@@ -8,17 +8,8 @@ from datetime import date, datetime
 import pytest
 
 from greffier.dataroom import normalize
-from greffier.dataroom.normalize import (
-    alias_warnings,
-    edit_distance,
-    entity_id,
-    find_dates,
-    fold,
-    normalize_contract_type,
-    normalize_law,
-    normalize_siren,
-    parse_date,
-)
+from greffier.dataroom.normalize import alias_warnings, edit_distance, entity_id, find_dates, fold, normalize_siren, parse_date
+from greffier.dataroom.vocabulary import normalize_contract_type, normalize_law
 
 
 @pytest.mark.parametrize(

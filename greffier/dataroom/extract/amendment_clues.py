@@ -11,7 +11,8 @@ from pydantic import BaseModel, Field
 from greffier.dataroom.extract.periods import Period, find_periods
 from greffier.dataroom.extract.term import EXTENSION, EXTENSION_PERIOD, UNCHANGED
 from greffier.dataroom.extract.text import DATE_GROUP, ChunkInput, Finding, Sentence, sentences
-from greffier.dataroom.normalize import match_contract_type, parse_date
+from greffier.dataroom.normalize import parse_date
+from greffier.dataroom.vocabulary import match_contract_type
 
 
 class AmendmentClues(BaseModel):

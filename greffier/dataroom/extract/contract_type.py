@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from greffier.dataroom.extract.text import HEADING_LINE, ChunkInput, Finding
-from greffier.dataroom.normalize import match_contract_type
+from greffier.dataroom.vocabulary import match_contract_type
 
 _TYPE_KEYWORD_CHARS = 400
 

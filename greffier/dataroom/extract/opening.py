@@ -23,7 +23,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from greffier.dataroom.extract.text import ChunkInput
-from greffier.dataroom.normalize import LEGAL_FORMS, entity_id, fold, match_contract_type, normalize_siren
+from greffier.dataroom.normalize import LEGAL_FORMS, entity_id, fold, normalize_siren
+from greffier.dataroom.vocabulary import match_contract_type
 
 OPENING_CHARS = 6000  # an opening longer than this is a table of contents or a recital, not a party list
 _SEGMENT_CHARS = 3500
@@ -130,7 +131,7 @@ class Opening:
         return found
 
 
-_RULE_LINE = re.compile(r"[-_=*]{3,}")
+_RULE_LINE = re.compile(r"[-=*]{3,}|_+")
 _COVER = re.compile(r"^(?i:exhibit|annex|annexe|schedule|appendix)\s+[\w.()-]+\s+")
 
 

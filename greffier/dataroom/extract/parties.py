@@ -11,7 +11,8 @@ from pydantic import BaseModel, Field
 
 from greffier.dataroom.extract.opening import Opening, OpeningParty, is_legal_form, name_head, read_opening
 from greffier.dataroom.extract.text import HEADING_LINE, UPPER, ChunkInput, sentences
-from greffier.dataroom.normalize import LEGAL_FORMS, entity_id, fold, match_contract_type, normalize_siren
+from greffier.dataroom.normalize import LEGAL_FORMS, entity_id, fold, normalize_siren
+from greffier.dataroom.vocabulary import match_contract_type
 
 
 Confidence = Literal["high", "medium", "low"]
