@@ -427,6 +427,7 @@ class CuadScores:
     law_without_label: int = 0
     expiration: Accuracy = field(default_factory=Accuracy)
     end_without_label: int = 0
+    expiration_within_a_day: int = 0
     doc_type: Accuracy = field(default_factory=Accuracy)
     misses: list[dict[str, Any]] = field(default_factory=list)
 
@@ -529,6 +530,7 @@ def _score_expiration(scores: CuadScores, contract: CuadContract, record: Contra
         scores.expiration.left_out[why] += 1
         return
     scores.expiration.total += 1
+    scores.expiration_within_a_day += got is not None and abs((got - gold).days) <= 1
     if got == gold:
         scores.expiration.correct += 1
         return
@@ -623,6 +625,7 @@ def cuad_table(results: dict[str, CuadScores]) -> str:
     row("Governing Law", lambda s: f"**{_pct(s.law.value)}** ({s.law.correct}/{s.law.total})")
     row("… law read where CUAD has none", lambda s: str(s.law_without_label))
     row("Expiration Date (concrete labels)", lambda s: f"**{_pct(s.expiration.value)}** ({s.expiration.correct}/{s.expiration.total})")
+    row("… within one day (CUAD counts to the anniversary)", lambda s: f"{_pct(s.expiration_within_a_day / s.expiration.total if s.expiration.total else 0)}")
     row("… end date read where the label is empty", lambda s: str(s.end_without_label))
     row("Document Name → type (mapped names)", lambda s: f"{_pct(s.doc_type.value)} ({s.doc_type.correct}/{s.doc_type.total})")
     return "\n".join(lines)
@@ -689,7 +692,8 @@ def run_cuad(args: argparse.Namespace) -> dict[str, Any]:
             "parties_exact_f1": s.parties_strict.f1,
             "agreement_date": {"accuracy": s.agreement.value, "correct": s.agreement.correct, "total": s.agreement.total},
             "governing_law": {"accuracy": s.law.value, "correct": s.law.correct, "total": s.law.total},
-            "expiration_date": {"accuracy": s.expiration.value, "correct": s.expiration.correct, "total": s.expiration.total},
+            "expiration_date": {"accuracy": s.expiration.value, "correct": s.expiration.correct, "total": s.expiration.total,
+                                "within_a_day": s.expiration_within_a_day},
             "contract_type": {"accuracy": s.doc_type.value, "correct": s.doc_type.correct, "total": s.doc_type.total},
             "miss_kinds": {
                 "parties": dict(s.party_kinds), "agreement_date": dict(s.agreement.miss_kinds), "governing_law": dict(s.law.miss_kinds),

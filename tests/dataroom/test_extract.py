@@ -314,7 +314,8 @@ def test_term_from_the_effective_date_found_in_the_text():
         "ARTICLE 7 — TERM\nThis Agreement is entered into for a term of three (3) years from the Effective Date."
     )
     term = extract_term(chunks_of(text))
-    assert term.end_date.value == date(2025, 5, 31) and term.end_date.chunk_id == "k1-2"
+    # "three years *from*" leaves the start day out: the term ends on the anniversary (common-law reading)
+    assert term.end_date.value == date(2025, 6, 1) and term.end_date.chunk_id == "k1-2"
 
 
 def test_term_counted_from_the_signature_needs_the_signature_date():

@@ -86,9 +86,10 @@ _ARTICLE = re.compile(r"\b(?:ARTICLE|Article|SECTION|Section)\s+(?:1|I|premier|P
 _OPENING_DATE_CHARS = 5000
 
 
-def opening_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None:
+def opening_date(chunks: Sequence[ChunkInput], *, effective_first: bool = False) -> Finding[date] | None:
     """The date the opening gives the contract, before its recitals: one written after "made",
-    "entered into", "dated", « conclu », « en date du » first, else one after "effective"."""
+    "entered into", "dated", « conclu », « en date du » first, else one after "effective"
+    (``effective_first``: the other way round, for the start of the term)."""
     opening = opening_of(chunks, limit=_OPENING_DATE_CHARS)
     text = opening.text
     if end := _OPENING_END.search(text, 40):
@@ -108,8 +109,11 @@ def opening_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None:
             rank, finding = 2, finding.model_copy(update={"rule": "opening (effective)"})
         else:
             continue
+        if effective_first:
+            rank = {2: 0, 0: 1, 1: 2}.get(rank, rank)
         ranked.append((rank, order, finding))
-    return min(ranked, key=lambda r: r[:2])[2] if ranked and min(ranked)[0] < 3 else None
+    best = min(ranked, key=lambda r: r[:2]) if ranked else None
+    return best[2] if best is not None and best[0] < 3 else None
 
 
 _DATE_LINE = re.compile(rf"\bDate(?:d)?\s*:\s*{DATE_GROUP}", re.I)

@@ -20,9 +20,10 @@ class Period(BaseModel):
     count: int
     unit: TimeUnit
 
-    def after(self, start: date) -> date:
-        """The last day of this period when it starts on ``start`` (a 3-year term from 1 Jan ends 31 Dec)."""
-        return start + relativedelta(**{self.unit: self.count}) - timedelta(days=1)
+    def after(self, start: date, *, anniversary: bool = False) -> date:
+        """The last day of this period when it starts on ``start`` (a 3-year term from 1 Jan ends 31 Dec);
+        with ``anniversary``, the anniversary itself (the common-law reading of "three years from 1 January")."""
+        return start + relativedelta(**{self.unit: self.count}) - timedelta(days=0 if anniversary else 1)
 
 
 _FR_UNITS = (
