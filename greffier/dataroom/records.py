@@ -24,8 +24,10 @@ from pydantic import BaseModel, Field
 
 from greffier.dataroom.amendments import AmendmentOutcome, TermView, is_amendment, resolve_amendments
 from greffier.dataroom.extract import ChunkInput, Extraction, Finding, PartyFinding, extract_fields, split_articles
+from greffier.dataroom.extract.amendment_clues import reads_as_amendment
+from greffier.dataroom.extract.opening import is_legal_form
 from greffier.dataroom.extract.parties import parties_confidence
-from greffier.dataroom.normalize import alias_warnings, entity_id, normalize_siren, parse_date
+from greffier.dataroom.normalize import alias_warnings, entity_id, fold, normalize_siren, parse_date
 from greffier.dataroom.vocabulary import normalize_contract_type, normalize_law
 
 Origin = Literal["manifest", "extracted", "amendment"]
@@ -92,6 +94,8 @@ class ContractRecord(BaseModel):
     # text values that contradict the metadata; dates are tried first so that JSON round trips keep them dates
     text_values: dict[str, Annotated[date | str | list[str], Field(union_mode="left_to_right")]] = Field(default_factory=dict)
     evidence: dict[str, list[str]] = Field(default_factory=dict)  # field → chunk ids of the articles behind it
+    # entity ids that a signature block names with a legal form while the parties do not include them
+    named_in_text: list[str] = Field(default_factory=list)
 
     @property
     def entity_ids(self) -> list[str]:
@@ -143,10 +147,25 @@ def _build_one(contract: ContractInput) -> tuple[ContractRecord, Extraction]:
     record.initial_end_date = record.end_date
     if "end_date" in record.sources:
         record.sources["initial_end_date"] = record.sources["end_date"]
-    record.is_amendment = is_amendment(record.contract_type, title)
+    record.is_amendment = is_amendment(record.contract_type, title) or (
+        "contract_type" not in manifest and reads_as_amendment(chunks)
+    )
     _add_evidence(record, extraction)
     _explain_missing(record, extraction)
+    _note_signatories(record, extraction)
     return record, extraction
+
+
+def _note_signatories(record: ContractRecord, extraction: Extraction) -> None:
+    """Companies a signature block names that are not among the parties: a party filter on one of
+    them lists the contract apart (the reading of the parties may have missed it)."""
+    known = set(record.entity_ids)
+    aliases = {fold(a) for p in record.parties for a in p.defined_as}
+    named = [
+        name for name in extraction.signatories
+        if entity_id(name) not in known and fold(name) not in aliases and any(is_legal_form(w) for w in name.split()[1:])
+    ]
+    record.named_in_text = list(dict.fromkeys(entity_id(n) for n in named))
 
 
 def _text(value: object) -> str:

@@ -29,7 +29,8 @@ RECORDS_STAMP_KEY = "records_generation"
 # (2: the rule that found the parties is kept; title names next to contract-type words fixed;
 #  3: companies given a defined name in an English opening are parties;
 #  4: parties read from the structure of the opening, with kind, defined names and confidence;
-#     signature date from the opening, the laws of every US state, province and main country).
+#     signature date from the opening, the laws of every US state, province and main country;
+#     amendments read by meaning, signatories kept).
 RECORDS_FORMAT = 4
 
 

@@ -206,6 +206,9 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
     "cautionnement": (
         r"cautionnement", r"\bcaution\b", r"garantie a premiere demande", r"(?:parent company |personal )?guarantee",
     ),
+    "contrat de crédit-bail": (
+        r"credit[- ]bail", r"\bleasing\b", r"(?:finance|financial|equipment) lease", r"location financiere", r"location avec option d'achat",
+    ),
     "contrat de prêt": (
         r"contrat de (?:pret|credit)", r"\bpret\b", r"credit (?:d'acquisition|bancaire|agreement)",
         r"convention de credit", r"loan", r"facility agreement", r"credit facility", r"ouverture de credit",

@@ -22,7 +22,7 @@ from greffier.dataroom.extract.amendment_clues import AmendmentClues, extract_am
 from greffier.dataroom.extract.contract_type import extract_contract_type
 from greffier.dataroom.extract.dates import extract_signature_date
 from greffier.dataroom.extract.law import LawFinding, extract_governing_law
-from greffier.dataroom.extract.parties import PartyFinding, clean_party_name, extract_parties
+from greffier.dataroom.extract.parties import PartyFinding, clean_party_name, extract_parties, signature_names
 from greffier.dataroom.extract.periods import NUMBER_WORDS, Period, TimeUnit, find_periods, parse_number
 from greffier.dataroom.extract.term import TermFinding, extract_term
 from greffier.dataroom.extract.text import ChunkInput, Finding, sentences, split_articles
@@ -41,6 +41,7 @@ class Extraction(BaseModel):
     term: TermFinding = Field(default_factory=TermFinding)
     governing_law: LawFinding = Field(default_factory=LawFinding)
     amendment: AmendmentClues = Field(default_factory=AmendmentClues)
+    signatories: list[str] = Field(default_factory=list)  # the companies and persons the signature blocks name
 
 
 def extract_fields(*, title: str, chunks: Sequence[ChunkInput], signature_date: date | None = None) -> Extraction:
@@ -58,4 +59,5 @@ def extract_fields(*, title: str, chunks: Sequence[ChunkInput], signature_date: 
         term=extract_term(chunks, signature_date=anchor),
         governing_law=extract_governing_law(chunks),
         amendment=extract_amendment_clues(title, chunks),
+        signatories=signature_names(title, chunks),
     )

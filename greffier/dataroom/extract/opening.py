@@ -157,9 +157,10 @@ def read_opening(chunks: Sequence[ChunkInput]) -> tuple[list[OpeningParty], Open
     for start in [*_segment_starts(opening.text)[1:], 0]:  # a list after a marker first; the very start last
         parties = parse_segment(opening.text, start)
         score = sum({"high": 3, "medium": 2}.get(p.confidence, 0) for p in parties)
-        if len([p for p in parties if p.confidence != "low"]) >= 2 and score > best_score:
-            best, best_score = parties, score
-            if start:
+        confident = len([p for p in parties if p.confidence != "low"])
+        if confident and score + 10 * (confident >= 2) > best_score:  # two parties or more before a lone one
+            best, best_score = parties, score + 10 * (confident >= 2)
+            if start and confident >= 2:
                 break
     return best, opening
 
@@ -234,8 +235,9 @@ def _pieces(segment: str) -> list[tuple[int, str]]:
 
 
 def _ends_with_form(text: str) -> bool:
+    """Does ``text`` end with a written legal form ("… Inc.", "… SAS"; not "incorporated and registered")?"""
     words = text.split()
-    return bool(words) and is_legal_form(words[-1].rstrip(",")) and len(words) > 1
+    return len(words) > 1 and words[-1][:1].isupper() and is_legal_form(words[-1].rstrip(","))
 
 
 def _party_of(piece: str, offset: int, earlier: list[OpeningParty], aliases: set[str]) -> OpeningParty | None:

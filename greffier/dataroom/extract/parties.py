@@ -295,6 +295,11 @@ def _signature_parties(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFi
     return _unique(found)
 
 
+def signature_names(title: str, chunks: Sequence[ChunkInput]) -> list[str]:
+    """The names the signature blocks give (a cross-check of the parties read in the opening)."""
+    return [p.name for p in _signature_parties(title, chunks)]
+
+
 def _signature_name_ok(name: str, marker: str) -> bool:
     """A company or a person, not a role (« Pour le Client »), a date or a purpose ("for a period of")."""
     words = [fold(w).strip(".,") for w in name.split()]
