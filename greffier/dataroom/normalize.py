@@ -317,10 +317,8 @@ class AliasWarning:
 
     @property
     def message(self) -> str:
-        return (
-            f"possible alias? {self.entity_a} ({self.name_a}) ~ {self.entity_b} ({self.name_b}): "
-            f"{self.reason}; different companies kept apart"
-        )
+        """In the names the contracts write, for a lawyer: « "Atelier Quenod" and "Atelier Quenot" look alike … »."""
+        return f'"{self.name_a}" and "{self.name_b}" look alike ({self.reason}) and nothing tells them apart: kept apart, check they are different companies'
 
 
 def alias_warnings(entities: Iterable[tuple[str, str]]) -> list[AliasWarning]:

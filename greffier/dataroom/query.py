@@ -298,7 +298,9 @@ def _evaluate(record: ContractRecord, f: DataRoomFilters, outcome: _Outcome, lin
         else:
             ok = kind in f.contract_types or record.contract_type in f.contract_types
             _note_contradiction(outcome, record, "contract_type", ok, lambda v: str(v) in f.contract_types)
-            if not ok:
+            if not ok and (doubt := _field_doubt(record, "contract_type")):
+                reasons.append(doubt)
+            elif not ok:
                 return _FAIL, ""
             if lines is not None:
                 lines.append(f"type {record.contract_type} in [{', '.join(f.contract_types)}]")
@@ -344,6 +346,14 @@ def _evaluate(record: ContractRecord, f: DataRoomFilters, outcome: _Outcome, lin
     if reasons:
         return _UNKNOWN, "; ".join(reasons)
     return _PASS, ""
+
+
+def _field_doubt(record: ContractRecord, field: str) -> str | None:
+    """Why ``field`` was not read with confidence (it is then unknown for a filter), or ``None``."""
+    source = record.sources.get(field)
+    if source is not None and source.confidence == "low":
+        return f"{field.replace('_', ' ')} could not be read with confidence ({source.doubt or source.rule})"
+    return None
 
 
 def _unattached_reason(record: ContractRecord) -> str:

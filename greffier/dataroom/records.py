@@ -197,7 +197,19 @@ def _resolve(
             )
     elif finding is not None:
         setattr(record, field, text_value)
-        record.sources[field] = FieldSource(origin="extracted", chunk_id=finding.chunk_id, raw=finding.raw)
+        confidence, doubt = _RULE_CONFIDENCE.get(finding.rule, ("high", ""))
+        record.sources[field] = FieldSource(
+            origin="extracted", chunk_id=finding.chunk_id, raw=finding.raw, rule=finding.rule, confidence=confidence, doubt=doubt
+        )
+
+
+# How sure a value read by each rule is (the others are "high"): a "low" value is unknown for a filter.
+_RULE_CONFIDENCE: dict[str, tuple[Confidence, str]] = {
+    "keywords": ("low", "the type was guessed from the first words of the text, not its title or heading"),
+    "opening (effective)": ("medium", "the date the contract takes effect; no date of signature is written"),
+    "signature block date": ("medium", "the latest date of the signature blocks"),
+    "instalments": ("medium", "the date of the last instalment"),
+}
 
 
 def _show(value: object) -> str:
@@ -392,15 +404,46 @@ def _warn_duplicates(records: list[ContractRecord]) -> None:
 
 
 def _warn_aliases(records: list[ContractRecord]) -> None:
+    """One warning per contract naming its parties whose names look like another entity's, in
+    human names, only when nothing tells the two apart (a SIREN or company number, a legal form)."""
     pairs = ((party.entity_id, party.raw_name) for record in records for party in record.parties)
     by_entity: dict[str, list[ContractRecord]] = defaultdict(list)
+    marks: dict[str, tuple[set[str], set[str]]] = defaultdict(lambda: (set(), set()))  # entity → (numbers, legal forms)
     for record in records:
+        for party in record.parties:
+            numbers, forms = marks[party.entity_id]
+            numbers.update(n for n in (party.siren, _digits(party.identifier)) if n)
+            forms.update(_legal_form(party.raw_name) | ({"(person)"} if party.kind == "person" else set()))
         for key in dict.fromkeys(record.entity_ids):
             by_entity[key].append(record)
+    per_record: dict[str, list[str]] = defaultdict(list)
     for warning in alias_warnings(pairs):
-        concerned = {r.id: r for r in [*by_entity[warning.entity_a], *by_entity[warning.entity_b]]}
-        for record in concerned.values():
-            record.warnings.append(warning.message)
+        if _told_apart(marks[warning.entity_a], marks[warning.entity_b]):
+            continue
+        for record in {r.id: r for r in [*by_entity[warning.entity_a], *by_entity[warning.entity_b]]}.values():
+            per_record[record.id].append(warning.message)
+    for record in records:
+        if found := per_record.get(record.id):
+            record.warnings.append(ALIAS_PREFIX + "; ".join(dict.fromkeys(found)))
+
+
+ALIAS_PREFIX = "possible alias? "
+
+
+def _digits(value: str | None) -> str | None:
+    return (re.sub(r"\D", "", value) or None) if value else None
+
+
+def _legal_form(name: str) -> set[str]:
+    words = name.split()
+    return {re.sub(r"[^a-z]", "", fold(w)) for w in words[-1:] if len(words) > 1 and is_legal_form(w)}
+
+
+def _told_apart(first: tuple[set[str], set[str]], second: tuple[set[str], set[str]]) -> bool:
+    """Different registration numbers, different legal forms (SAS / SARL), a company and a person tell
+    two parties apart."""
+    (numbers_a, forms_a), (numbers_b, forms_b) = first, second
+    return bool(numbers_a and numbers_b and not numbers_a & numbers_b) or bool(forms_a and forms_b and not forms_a & forms_b)
 
 
 # --------------------------------------------------------------------------------------------------
