@@ -37,7 +37,7 @@ _BLOCK_END = re.compile(
     r"(?i:\bWHEREAS\b|\bW\s?I\s?T\s?N\s?E\s?S\s?S\s?E\s?T\s?H\b|\bRECITALS?\b|\bPREAMBLE\b|\bNOW,?\s+THEREFORE\b"
     r"|\bIT\s+IS\s+(?:HEREBY\s+)?(?:AGREED|AGREE)\b|\bagree\s+as\s+follows\b|\bhereby\s+agree\b"
     r"|\b(?:are|is)\s+(?:hereinafter\s+|herein\s+|sometimes\s+|each\s+|also\s+)*(?:collectively|individually|jointly|each|together|referred)\b"
-    r"|\((?:each|individually|collectively|together)\b[^)]{0,40}\bpart(?:y|ies)\b|\beach\s+(?:a|an)\s+[\"“]|\bhereinafter\s+(?:collectively|jointly)\b"
+    r"|\((?:each|individually|collectively|together)\b[^)]{0,40}\bpart(?:y|ies)\b|\beach\s+(?:a|an)\s+[\"“]"
     r"|\bpr[ée]ambule\b|\bil\s+(?:a\s+[ée]t[ée]|est)\s+(?:pr[ée]alablement\s+|pr[ée]alablement\s+)?(?:expos[ée]|convenu|rappel[ée]|arr[êe]t[ée])"
     r"|\bexpos[ée]\s+(?:des\s+motifs|pr[ée]alable)|\bceci\s+(?:expos[ée]|[ée]tant)|\b[ée]tant\s+pr[ée]alablement"
     r"|\bconsid[ée]rant\b|\battendu\s+que\b|\bensemble\s+(?:d[ée]nomm[ée]es?|les\s+parties)|\bci-apr[èe]s\s+(?:ensemble|collectivement)"
@@ -188,12 +188,13 @@ def parse_segment(text: str, start: int) -> list[OpeningParty]:
     tails: list[str] = []
     aliases = {w for m in _DEFINED.finditer(segment) if (a := _alias(m.group(0))) for w in re.findall(r"[a-z0-9]+", fold(a))}
     for offset, piece in _pieces(segment):
-        party = _party_of(piece, start + offset, parties, aliases)
-        if party is not None:
-            parties.append(party)
-            tails.append("")
-        elif parties:
-            tails[-1] += piece
+        for part_offset, part in _name_list(piece):
+            party = _party_of(part, start + offset + part_offset, parties, aliases)
+            if party is not None:
+                parties.append(party)
+                tails.append("")
+            elif parties:
+                tails[-1] += part
     for party, tail in zip(parties, tails):
         if tail and party.confidence != "high":
             _anchor(party, tail)
@@ -204,7 +205,7 @@ def parse_segment(text: str, start: int) -> list[OpeningParty]:
 _FULL_STOP = re.compile(r"(\S+)\.(?=\s+(?:[A-Z«\"“]|[0-9]{1,2}\.\s))")
 _ABBREVIATIONS = frozenset(
     "inc ltd co no st mr ms mrs dr jr sr av ave rd nr ste corp bros blvd cie mme mlle ltda pty pte llc l.l.c l.p n.a s.a b.v n.v "
-    "u.s u.s.a s.a.s s.a.r.l s.p.a s.r.l m mm me art p.o".split()
+    "u.s u.s.a s.a.s s.a.r.l s.p.a s.r.l m mm me art p.o mt hwy apt fl sq ln ct pl pkwy bldg dept ft etc vs av bd rte esq".split()
 )
 
 
@@ -232,6 +233,24 @@ def _pieces(segment: str) -> list[tuple[int, str]]:
             position = match.end()
         pieces.append((begin + position, part[position:]))
     return [(offset, piece) for offset, piece in pieces if piece.strip(" ,.;:")]
+
+
+_LISTED_NAME = re.compile(r",\s+(?=(?:[A-Z0-9][\w&.'’/-]*\s+){0,6}?[A-Z0-9][\w&.'’/-]*\s+(?:INC|Inc|LLC|LTD|Ltd|CORPORATION|Corporation|CORP|Corp|LIMITED|Limited|PLC|SAS|SARL|SA|GmbH|AG|LP|L\.P|N\.V|B\.V)\b)")
+
+
+def _name_list(piece: str) -> list[tuple[int, str]]:
+    """A piece that lists names with commas ("UNITED TECHNOLOGIES CORPORATION, OTIS WORLDWIDE
+    CORPORATION and …"), cut before each listed name that ends with a legal form."""
+    head = name_head(piece.strip(" ,;:"))
+    if head is None or not any(is_legal_form(w) for w in head[0].split()[1:]):
+        return [(0, piece)]
+    cuts = [0]
+    for match in _LISTED_NAME.finditer(piece):
+        nxt = name_head(piece[match.end() :])
+        if nxt is not None and any(is_legal_form(w) for w in nxt[0].split()[1:]) and piece[cuts[-1] : match.start()].count(",") == 0:
+            cuts.append(match.end())
+    cuts.append(len(piece))
+    return [(a, piece[a:b]) for a, b in zip(cuts, cuts[1:])]
 
 
 def _ends_with_form(text: str) -> bool:
@@ -292,10 +311,17 @@ def is_legal_form(token: str) -> bool:
 
 
 def _is_defined_term(name: str, earlier: list[OpeningParty], aliases: set[str]) -> bool:
-    """A head that only repeats the defined names of the list or of earlier parties ("Stryker and Conformis")."""
-    aliases = aliases | {w for p in earlier for w in entity_id(p.name).split("_")}
+    """A head that only repeats defined names: "Stryker and Conformis", "CARDAX and CAPSUGEL" (names
+    joined), or the defined name of an earlier party ("Company"). A company defined as itself
+    ("Bank of America ("Bank of America")") is a party."""
     words = [w for w in re.findall(r"[a-z0-9]+", fold(name)) if w not in ("and", "et", "or", "ou")]
-    return bool(words) and all(w in aliases or w in _ROLE_WORDS for w in words) and len(words) <= 4 and not any(w in LEGAL_FORMS for w in words[1:])
+    if not words or len(words) > 4 or any(w in LEGAL_FORMS for w in words[1:]):
+        return False
+    earlier_aliases = {w for p in earlier for a in p.defined_as for w in re.findall(r"[a-z0-9]+", fold(a))}
+    if all(w in earlier_aliases or w in _ROLE_WORDS for w in words):
+        return True
+    joined = bool(re.search(r"(?i)\b(?:and|et|or)\b|&|,|/", name))
+    return joined and all(w in aliases or w in _ROLE_WORDS for w in words)
 
 
 def _merge_repeats(parties: list[OpeningParty]) -> list[OpeningParty]:
