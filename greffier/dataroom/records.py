@@ -22,13 +22,13 @@ from typing import Annotated, Any, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, Field
 
-from greffier.dataroom.amendments import AmendmentOutcome, TermView, is_amendment, resolve_amendments
+from greffier.dataroom.amendments import AMENDMENT_TYPE, AmendmentOutcome, TermView, is_amendment, resolve_amendments
 from greffier.dataroom.extract import ChunkInput, Extraction, Finding, PartyFinding, extract_fields, split_articles
 from greffier.dataroom.extract.amendment_clues import reads_as_amendment
 from greffier.dataroom.extract.opening import is_legal_form
 from greffier.dataroom.extract.parties import parties_confidence
 from greffier.dataroom.normalize import alias_warnings, entity_id, fold, normalize_siren, parse_date
-from greffier.dataroom.vocabulary import normalize_contract_type, normalize_law
+from greffier.dataroom.vocabulary import match_contract_type, normalize_contract_type, normalize_law
 
 Origin = Literal["manifest", "extracted", "amendment"]
 Confidence = Literal["high", "medium", "low"]
@@ -138,7 +138,10 @@ def _build_one(contract: ContractInput) -> tuple[ContractRecord, Extraction]:
     record = ContractRecord(id=contract.id, file=contract.file, title=title, position=contract.position)
     record.sources["title"] = FieldSource(origin="manifest" if _text(manifest.get("title")) else "extracted", raw=title)
     signature_raw = manifest.get("signature_date")
-    extraction = extract_fields(title=title, chunks=chunks, signature_date=parse_date(signature_raw))
+    maybe_amendment = is_amendment(normalize_contract_type(manifest.get("contract_type")), title) or reads_as_amendment(chunks) or (
+        match_contract_type(title or "") == AMENDMENT_TYPE
+    )
+    extraction = extract_fields(title=title, chunks=chunks, signature_date=parse_date(signature_raw), amendment=maybe_amendment)
     _resolve_parties(record, manifest, extraction.parties)
     _resolve(record, "contract_type", manifest.get("contract_type"), normalize_contract_type, extraction.contract_type)
     _resolve(record, "signature_date", signature_raw, parse_date, extraction.signature_date)

@@ -44,11 +44,14 @@ class Extraction(BaseModel):
     signatories: list[str] = Field(default_factory=list)  # the companies and persons the signature blocks name
 
 
-def extract_fields(*, title: str, chunks: Sequence[ChunkInput], signature_date: date | None = None) -> Extraction:
+def extract_fields(
+    *, title: str, chunks: Sequence[ChunkInput], signature_date: date | None = None, amendment: bool = True
+) -> Extraction:
     """Run every rule on one contract.
 
     ``signature_date`` (from metadata, when known) anchors terms counted « à compter de la
-    signature »; without it the signature date found in the text is used.
+    signature »; without it the signature date found in the text is used. ``amendment=False`` (the
+    document is known not to be an amendment) skips reading amendment clues.
     """
     signature = extract_signature_date(chunks)
     anchor = signature_date or (signature.value if signature else None)
@@ -58,6 +61,6 @@ def extract_fields(*, title: str, chunks: Sequence[ChunkInput], signature_date: 
         signature_date=signature,
         term=extract_term(chunks, signature_date=anchor),
         governing_law=extract_governing_law(chunks),
-        amendment=extract_amendment_clues(title, chunks),
+        amendment=extract_amendment_clues(title, chunks) if amendment else AmendmentClues(),
         signatories=signature_names(title, chunks),
     )

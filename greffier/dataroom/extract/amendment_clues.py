@@ -114,6 +114,10 @@ def _read_amendment_sentence(sentence: Sentence, clues: AmendmentClues) -> None:
             value = parse_date(match["date"])
             if value is not None and all(cited.value != value for cited in clues.cited_dates):
                 clues.cited_dates.append(Finding[date](value=value, chunk_id=chunk_id, raw=match.group(0), rule="cited date"))
+    folded = text.lower()
+    if not any(cue in folded for cue in _TERM_CUES):  # cheap test first: the patterns below are slow on long contracts
+        _read_price_change(sentence, clues)
+        return
     recital = sentence.chunk_rank == 0 or bool(_RECITAL.search(text))
     operative = not recital and not UNCHANGED.search(text)
     if clues.new_end_date is None and not UNCHANGED.search(text) and (match := _INSTEAD_OF.search(text)):
@@ -135,8 +139,20 @@ def _read_amendment_sentence(sentence: Sentence, clues: AmendmentClues) -> None:
     if clues.initial_end_date is None and (match := _INITIAL_END.search(text)):
         if value := parse_date(match["date"]):
             clues.initial_end_date = Finding[date](value=value, chunk_id=chunk_id, raw=match.group(0), rule="initial end")
-    if clues.price_change is None and (match := _PRICE_CHANGE.search(text)):
-        clues.price_change = Finding[str](value="price changed", chunk_id=chunk_id, raw=text[:200], rule="price change")
+    _read_price_change(sentence, clues)
+
+
+# words without one of which a sentence sets no new term
+_TERM_CUES = (
+    "prorog", "prolong", "report", "repouss", "extend", "postpon", "defer", "expir", "instead", "rather", "lieu", "non plus", "further",
+    "additional", "nouvelle", "supplément", "renouvel", "renew", "fin ", "terme", "échéance", "echeance", "until", "jusqu", "through",
+    "remain", "continue", "vigueur", "initial", "original", "end ", "ends", "terminat",
+)
+
+
+def _read_price_change(sentence: Sentence, clues: AmendmentClues) -> None:
+    if clues.price_change is None and (match := _PRICE_CHANGE.search(sentence.text)):
+        clues.price_change = Finding[str](value="price changed", chunk_id=sentence.chunk_id, raw=sentence.text[:200], rule="price change")
 
 
 _AMENDMENT_HEADING = re.compile(

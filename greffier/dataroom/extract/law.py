@@ -29,6 +29,7 @@ _LAW_CUE = re.compile(
     r"|loi\s+applicable|droit\s+applicable|applicable\s+law|law\s+of\s+the\s+contract|with\s+reference\s+to\s+the\s+laws|legislation\s+of|application\s+of\s+the\s+laws|laws?\s+thereof",
     re.I,
 )
+_LAW_WORD = re.compile(r"\b(?:laws?|droit|lois?|l[ée]gislation|legislation)\b", re.I)
 # A party's incorporation ("a corporation organized under the laws of the State of Delaware") names a law
 # that does not govern the contract.
 _INCORPORATION = re.compile(
@@ -51,6 +52,8 @@ def extract_governing_law(chunks: Sequence[ChunkInput]) -> LawFinding:
     law_chunks = [c.id for c in chunks if _LAW_HEADING.search(fold(heading(c)))]
     best: tuple[int, int, Finding[str]] | None = None
     for order, sentence in enumerate(ranked):
+        if sentence.chunk_rank == 1 and not _LAW_WORD.search(sentence.text):
+            continue  # cheap test first: a sentence outside a law article names a law with one of these words
         text = _INCORPORATION.sub(" ", sentence.text)
         score = (sentence.chunk_rank == 0) + 2 * bool(_LAW_CUE.search(text))
         if score == 0 or (best is not None and (score, -order) <= best[:2]):

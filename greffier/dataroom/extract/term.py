@@ -160,6 +160,10 @@ def _about_the_term(ranked: list[Sentence]) -> list[Sentence]:
     return sorted(moved, key=lambda s: s.chunk_rank)
 
 
+_YEAR = re.compile(r"\b(?:19|20|21)\d\d\b")
+_UNIT_WORD = re.compile(r"\b(?:ans?|ann[ée]es?|mois|semaines?|jours?|years?|months?|weeks?|days?)\b", re.I)
+
+
 @dataclass(frozen=True)
 class _StartContext:
     signature_date: date | None
@@ -174,19 +178,21 @@ def _term_candidates(sentence: Sentence, order: int, context: _StartContext, not
         end = Finding[date](value=value, chunk_id=sentence.chunk_id, raw=raw, rule=rule)
         found.append(_TermCandidate((_RULE_RANK[rule] if rule == "extension" else sentence.chunk_rank, _RULE_RANK[rule], order), end, start))
 
-    if not UNCHANGED.search(text):
+    dated = _YEAR.search(text) is not None  # cheap tests first: no year, no date; no unit, no length of time
+    if dated and not UNCHANGED.search(text):
         for match in EXTENSION.finditer(text):
             if value := parse_date(match["date"]):
                 add("extension", value, match.group(0))
-    for match in _RANGE.finditer(text):
+    for match in _RANGE.finditer(text) if dated else ():
         if (value := parse_date(match["date"])) and (start := parse_date(match["start"])):
             add("range", value, match.group(0), Finding[date](value=start, chunk_id=sentence.chunk_id, raw=match.group(0), rule="range"))
-    for match in _END.finditer(text):
+    for match in _END.finditer(text) if dated else ():
         if value := parse_date(match["date"]):
             add("end", value, match.group(0))
     if not found:
         _anniversary_candidates(sentence, context, add)
-    periods = [(period, match) for period, match in find_periods(text) if not _NOT_A_TERM.search(_around(text, match))]
+    lengths = _UNIT_WORD.search(text) is not None
+    periods = [(period, match) for period, match in find_periods(text) if not _NOT_A_TERM.search(_around(text, match))] if lengths else []
     if not found and periods and _is_term_length(sentence):
         start = _sentence_start(sentence, context)
         if start is not None:
