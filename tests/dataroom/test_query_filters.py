@@ -124,3 +124,21 @@ def test_end_date_of_the_new_york_licence(room):
     record = room.by_id["c1"]
     assert record.end_date == date(2025, 3, 2) and record.governing_law == "droit de l'État de New York"
     assert record.sources["parties"].confidence == "high"
+
+
+def test_an_unattached_amendment_is_listed_apart_for_an_end_date_filter():
+    second_lease = LEASE_FR.replace("15 mars 2020", "2 mai 2021").replace("1er avril 2020", "1er juin 2021")
+    amendment = AMENDMENT_FR.replace("AVENANT N° 1 AU BAIL COMMERCIAL DU 15 MARS 2020", "AVENANT AU BAIL COMMERCIAL").replace(
+        "Le loyer annuel est porté à 48 000 euros hors taxes.", "Le bail est prorogé jusqu'au 31 décembre 2035."
+    )
+    texts = [LEASE_FR, second_lease, amendment]
+    inputs = [
+        ContractInput(id=f"c{i}", file=f"c{i}.txt", title=t.splitlines()[0], text=t, chunks=split_articles(f"c{i}", t), position=i)
+        for i, t in enumerate(texts, 1)
+    ]
+    room = DataRoom(tuple(build_records(inputs)), generation=0)
+    assert room.by_id["c3"].amends is None  # two leases share its parties and it cites no date
+    passing, unknown, _ = run(room, end_date={"after": "2030-01-01"})
+    assert "c3" not in passing and "attached to no contract" in unknown["c3"]
+    # its own stated extension is no end date of a contract: neither lease moves
+    assert room.by_id["c1"].end_date == date(2029, 3, 31) and room.by_id["c2"].end_date == date(2030, 5, 31)
