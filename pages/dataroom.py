@@ -70,7 +70,7 @@ rows = dataroom.table_rows(results)
 
 metrics = st.columns(4)
 metrics[0].metric("Matching contracts", f"{listing['total_results']} of {listing['total_candidates']}")
-metrics[1].metric("Excluded — unknown field", len(listing.get("excluded_unknown") or []))
+metrics[1].metric("Excluded — unknown or uncertain", len(listing.get("excluded_unknown") or []))
 metrics[2].metric("Excluded by amendment", len(listing.get("excluded_by_amendment") or {}))
 metrics[3].metric("Contradictions", len(listing.get("contradictions") or {}))
 with st.expander("Arguments sent to search_data_room", expanded=False):
@@ -106,7 +106,7 @@ with table_column:
 with excluded_column:
     st.subheader("Left out of the results")
     if not excluded:
-        st.success("None: every contract was decided on known values.")
+        st.success("None: every contract was decided on values read with confidence.")
     else:
         st.warning("These contracts are not in the table: check them by hand.")
         for reason in dict.fromkeys(row["excluded because"] for row in excluded):

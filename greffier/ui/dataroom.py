@@ -126,9 +126,11 @@ def exclusion_rows(settings: Settings, listing: dict[str, Any]) -> list[dict[str
     contradictions = dict(listing.get("contradictions") or {})
     info = describe(settings, [*unknown, *moved, *contradictions])
     rows = []
+    reasons = dict(listing.get("unknown_reasons") or {})
     for cid in unknown:
         missing = [w for w in info[cid]["warnings"] if w.startswith("no ")]
-        rows.append({"id": cid, "title": info[cid]["title"], "excluded because": "a filtered field is unknown", "detail": "; ".join(missing) or "unknown value"})
+        detail = reasons.get(cid) or "; ".join(missing) or "unknown value"
+        rows.append({"id": cid, "title": info[cid]["title"], "excluded because": "a filtered field is unknown", "detail": detail})
     for cid, why in moved.items():
         rows.append({"id": cid, "title": info[cid]["title"], "excluded because": "an amendment moved the end date", "detail": why})
     for cid, why in contradictions.items():
