@@ -17,6 +17,7 @@ from sqlalchemy import delete
 from sqlmodel import select
 
 from greffier.dataroom.extract import ChunkInput
+from greffier.text import unwrap as unwrap_lines
 from greffier.dataroom.extract import Extraction
 from greffier.dataroom.records import ContractInput, ContractRecord, build_one, link_records
 from store.workspace import WorkspaceStore
@@ -32,8 +33,9 @@ RECORDS_STAMP_KEY = repo.RECORDS_STAMP_KEY
 #  3: companies given a defined name in an English opening are parties;
 #  4: parties read from the structure of the opening, with kind, defined names and confidence;
 #     signature date from the opening, the laws of every US state, province and main country;
-#     amendments read by meaning, signatories kept).
-RECORDS_FORMAT = 4
+#     amendments read by meaning, signatories kept;
+#  5: chunk lines un-wrapped by greffier.text.unwrap, sentences by greffier.text.split_sentences).
+RECORDS_FORMAT = 5
 
 
 def _records_stamp(generation: int) -> str:
@@ -87,21 +89,11 @@ class DataRoom:
         return {"entity_ids": sorted(entities), "contract_types": sorted(types), "governing_laws": sorted(laws), "entity_names": [entities[e] for e in sorted(entities)]}
 
 
-def unwrap(text: str, section: str | None) -> str:
-    """Join lines a PDF or a hard-wrapped text file broke mid-sentence, so that extraction rules see
-    whole sentences (« pour une durée de neuf / années » → one line). The heading line stays apart."""
-    lines = [line.strip() for line in text.split("\n")]
-    out: list[str] = []
-    for index, line in enumerate(lines):
-        if not line:
-            out.append("")
-            continue
-        joinable = out and out[-1] and out[-1][-1] not in ".;:!?" and not (index == 1 and section and lines[0] == section.split(" > ")[-1])
-        if joinable:
-            out[-1] = f"{out[-1]} {line}"
-        else:
-            out.append(line)
-    return "\n".join(out)
+def unwrap(text: str, section: str | None = None) -> str:
+    """A stored chunk's lines as extraction rules read them: lines a PDF or a hard-wrapped text file
+    broke mid-sentence joined back (« pour une durée de neuf / années » → one line), the heading line
+    apart (:func:`greffier.text.unwrap`). ``section`` is kept for the callers that pass it."""
+    return unwrap_lines(text)
 
 
 def _input_hash(contract: ContractInput) -> str:

@@ -17,7 +17,6 @@ The laws and contract types (their canonical labels and French / English wording
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -30,18 +29,14 @@ from rapidfuzz.distance import Levenshtein
 from stdnum.exceptions import ValidationError
 from stdnum.fr import siren as stdnum_siren
 
+from greffier.text import fold as text_fold
+
 # --------------------------------------------------------------------------------------------------
 # Text folding
 # --------------------------------------------------------------------------------------------------
 
-_LIGATURES = str.maketrans({"œ": "oe", "Œ": "oe", "æ": "ae", "Æ": "ae", "ß": "ss", "’": "'", "‘": "'", "ʼ": "'"})
-
-
-@lru_cache(maxsize=8192)
-def fold(text: str) -> str:
-    """``text`` lower-cased, without accents, ligatures expanded and curly apostrophes made straight."""
-    decomposed = unicodedata.normalize("NFKD", text.translate(_LIGATURES))
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
+# One fold for the whole product (greffier/text/fold.py); importable from here as before.
+fold = text_fold
 
 
 # --------------------------------------------------------------------------------------------------

@@ -9,7 +9,8 @@ from typing import Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from greffier.dataroom.normalize import DATE_PATTERN, fold
+from greffier.dataroom.normalize import DATE_PATTERN
+from greffier.text import fold, split_sentences
 
 T = TypeVar("T")
 
@@ -68,24 +69,10 @@ class Sentence:
     chunk_rank: int  # 0: the chunk's heading is about the field looked for; 1: any other chunk
 
 
-_SENTENCE_END = re.compile(r"(?<=[.;!?])\s+(?=[«\"“(\[A-ZÀ-ÖØ-Þ0-9])|\n+")
-_ABBREVIATION_END = re.compile(
-    r"(?:\b(?:M|Mme|Me|Mlle|MM|Dr|Mr|Mrs|Ms|St|art|Art|n°|No|no|L|R|D|Inc|Ltd|Co|Corp|S\.A|cf|al|p|ex|etc)\.|\b[A-Z]\.)$"
-)
-
-
 def sentences(text: str) -> list[str]:
-    """Split ``text`` into sentences and lines, without cutting after « M. », "Inc." or "art."."""
-    pieces: list[str] = []
-    for piece in _SENTENCE_END.split(text):
-        piece = piece.strip()
-        if not piece:
-            continue
-        if pieces and _ABBREVIATION_END.search(pieces[-1][-16:]):  # the tail: long texts stay linear
-            pieces[-1] = f"{pieces[-1]} {piece}"
-        else:
-            pieces.append(piece)
-    return pieces
+    """``text`` cut into sentences, lines and the limbs of an enumeration (« ; »), without cutting
+    after « M. », "Inc." or "art." (:func:`greffier.text.split_sentences`)."""
+    return split_sentences(text, semicolons=True)
 
 
 def heading(chunk: ChunkInput) -> str:
