@@ -10,7 +10,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from greffier.dataroom.extract.opening import Opening, OpeningParty, is_legal_form, name_head, read_opening
-from greffier.dataroom.extract.text import HEADING_LINE, UPPER, ChunkInput, sentences
+from greffier.dataroom.extract.text import heading_line, UPPER, ChunkInput, sentences
 from greffier.dataroom.normalize import LEGAL_FORMS, entity_id, fold
 from greffier.dataroom.vocabulary import match_contract_type
 
@@ -314,7 +314,7 @@ _ORG_WORDS = frozenset("groupe group banque bank cabinet maison societe compagni
 def _mentioned_parties(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFinding]:
     """Last resort: the first names written in the first sentence of the body (subject and object)."""
     for chunk in chunks[:4]:
-        body = [line for line in chunk.text.splitlines() if line.strip() and not HEADING_LINE.match(line)]
+        body = [line for line in chunk.text.splitlines() if line.strip() and not heading_line(line)]
         if not body:
             continue
         first = sentences(" ".join(body))[0]

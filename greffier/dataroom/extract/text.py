@@ -10,14 +10,18 @@ from typing import Generic, TypeVar
 from pydantic import BaseModel, ConfigDict
 
 from greffier.dataroom.normalize import DATE_PATTERN
-from greffier.text import fold, split_sentences
+from greffier.text import fold, is_heading_line, split_sentences
 
 T = TypeVar("T")
 
 UPPER = "A-ZÀ-ÖØ-Þ"
 #: One date in running text, captured as ``date``.
 DATE_GROUP = rf"(?P<date>{DATE_PATTERN})"
-HEADING_LINE = re.compile(r"^[^a-zß-öø-ÿ]*$|^\s*#|^\s*(?:ARTICLE|Article)\s+\w+")
+
+
+def heading_line(line: str) -> bool:
+    """A Markdown heading or a line that reads as one (:func:`greffier.text.is_heading_line`)."""
+    return line.lstrip().startswith("#") or is_heading_line(line)
 
 
 class ChunkInput(BaseModel):
