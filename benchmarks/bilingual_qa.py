@@ -323,7 +323,20 @@ def score_question(q: Question, results: Sequence[dict[str, Any]], response: dic
         abstained = bool(response.get("abstained"))
         scores["abstained"] = abstained
         scores["correct"] = answer_is_correct(response, q.expected) if q.answerable else abstained
+        if q.answerable and not abstained:
+            scores["citations_valid"] = citations_valid(response, q.expected)
     return scores
+
+
+def citations_valid(response: dict[str, Any], expected: Sequence[Any]) -> bool:
+    """Whether an answer cites something and every file it cites is an expected one."""
+    cited = {c.get("file") for c in response.get("citations") or []}
+    wanted = {e.file for e in expected}
+    return bool(cited) and all(any(_same_file(file, w) for w in wanted) for file in cited)
+
+
+def _same_file(cited: str | None, expected: str) -> bool:
+    return bool(cited) and (cited == expected or cited.endswith("/" + expected) or expected.endswith("/" + cited))
 
 
 def groups_of(record: dict[str, Any]) -> list[str]:
@@ -359,6 +372,7 @@ def summarize_group(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "success@3": share(answerable, "success@3"),
         "mrr@10": share(answerable, "mrr@10"),
         "answer_correct": share(answered, "correct"),
+        "citations_valid": share([r for r in answered if "citations_valid" in r["scores"]], "citations_valid"),
         "false_abstention": share(answered, "abstained"),
         "unanswerable": len(unanswerable),
         "abstention_unanswerable": share(refused, "abstained"),
@@ -531,14 +545,16 @@ def _services():  # noqa: ANN202
     return load_settings, search, answer
 
 
-def run_questions(workspace: Path, questions: Sequence[Question], overrides: dict[str, Any], *, answers: bool = True, log: Log = print) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """Search (top 10) and, when ``answers``, answer every question; returns the per-question records and
-    the settings used. One untimed question first warms the models and pipelines up."""
+def run_questions(workspace: Path, questions: Sequence[Question], overrides: dict[str, Any], *, answers: bool = True, log: Log = print,
+                  backend: Any = None) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Search (top 10) and, when ``answers``, answer every question (with the LLM ``backend``, or
+    extractively when None); returns the per-question records and the settings used. One untimed
+    question first warms the models and pipelines up."""
     load_settings, search, answer = _services()
     settings = load_settings(workspace, **overrides)
     search(settings, "warm-up: durée du contrat", top_k=SEARCH_TOP_K)
     if answers:
-        answer(settings, "warm-up: governing law", backend=None)
+        answer(settings, "warm-up: governing law", backend=backend)
     records = []
     for index, q in enumerate(questions, start=1):
         started = time.perf_counter()
@@ -547,7 +563,7 @@ def run_questions(workspace: Path, questions: Sequence[Question], overrides: dic
         answered, answer_ms = None, None
         if answers:
             started = time.perf_counter()
-            answered = answer(settings, q.question, backend=None)
+            answered = answer(settings, q.question, backend=backend)
             answer_ms = (time.perf_counter() - started) * 1000
         records.append(_record(q, response, answered, search_ms, answer_ms))
         if index % 20 == 0:
@@ -587,16 +603,51 @@ def _settings_summary(settings: Any, response: dict[str, Any]) -> dict[str, Any]
     }
 
 
-def evaluate(qa: QASet, workspace: Path, split: str, overrides: dict[str, Any], *, limit: int | None = None, log: Log = print) -> dict[str, Any]:
+def evaluate(qa: QASet, workspace: Path, split: str, overrides: dict[str, Any], *, limit: int | None = None, log: Log = print,
+             backend: Any = None, answerer: str = "extractive") -> dict[str, Any]:
     questions = qa.split(split)[:limit]
     if not questions:
         raise QASetError(f"no question in split {split!r}: the set's questions need a split (dev or test)")
-    log(f"split {split}: {len(questions)} questions")
-    records, settings = run_questions(workspace, questions, overrides, log=log)
+    log(f"split {split}: {len(questions)} questions, answers by {answerer}")
+    records, settings = run_questions(workspace, questions, overrides, log=log, backend=backend)
     return {
-        "benchmark": "bilingual_qa", "split": split, "questions": len(records), "overrides": overrides,
+        "benchmark": "bilingual_qa", "split": split, "questions": len(records), "overrides": overrides, "answerer": answerer,
         "settings": settings, "summary": summarize(records), "per_question": records,
     }
+
+
+def local_llm(overrides: dict[str, Any]) -> tuple[Any, str]:
+    """The LLM the settings resolve to (a local GGUF from `make llm`, or Ollama), loaded once; raises
+    BenchError when there is none."""
+    from greffier.config import load_settings  # noqa: PLC0415  (after the privacy switches)
+    from pipelines.generators.llm import describe_llm, resolve_llm  # noqa: PLC0415
+
+    settings = load_settings(**{k: v for k, v in overrides.items() if k != "workspace"})
+    settings = settings.model_copy(update={"models": settings.models.model_copy(update={"llm_backend": "auto" if settings.models.llm_backend == "none" else settings.models.llm_backend})})
+    choice = resolve_llm(settings)
+    if choice.backend is None:
+        raise BenchError(f"--llm: no LLM available ({choice.info.get('reason')}); run `make llm` or start Ollama")
+    return choice.backend, describe_llm({**choice.info, **choice.backend.describe()})
+
+
+def render_llm_comparison(reports: Sequence[dict[str, Any]]) -> str:
+    """Answer metrics of the same questions, answered without and with the LLM, side by side."""
+    lines = [
+        "| answers by | group | n | answer correct | citations valid | false abst. | abst. on unans. | answer p50 / p95 ms |",
+        "|---|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for report in reports:
+        for group in ("all", "cross_lingual", "monolingual", "paraphrase", "unanswerable"):
+            row = report["summary"].get(group)
+            if row is None:
+                continue
+            answer_latency = row["latency_ms"]["answer"]
+            lines.append(
+                f"| {report['answerer']} | {group} | {row['answerable'] or row['unanswerable']} | {_pct(row['answer_correct'])} | "
+                f"{_pct(row.get('citations_valid'))} | {_pct(row['false_abstention'])} | {_pct(row['abstention_unanswerable'])} | "
+                f"{_ms(answer_latency['p50'])} / {_ms(answer_latency['p95'])} |"
+            )
+    return "\n".join(lines) + "\n"
 
 
 def sweep_fusion(qa: QASet, workspace: Path, overrides: dict[str, Any], *, limit: int | None = None, log: Log = print) -> list[dict[str, Any]]:
@@ -740,6 +791,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--set", dest="overrides", action="append", default=[], metavar="GROUP.KEY=VALUE",
                         help="settings override, e.g. search.dense_weight=0.5 or search.fusion=rrf (repeatable)")
     parser.add_argument("--sweep-fusion", action="store_true", help="search success@3 on dev for each fusion method x dense weight 0.3/0.5/0.7")
+    parser.add_argument("--llm", action="store_true", help="answer each question twice, without and with the LLM the settings find (make llm, or Ollama), and compare")
     parser.add_argument("--check", action="store_true", help="validate the set against the corpus (facts, articles, paraphrases, tags, split mix)")
     parser.add_argument("--limit", type=int, default=None, help="run only the first N questions of the split")
     parser.add_argument("--questions", type=Path, default=DEFAULT_SET, help=f"question set (default {DEFAULT_SET.relative_to(REPO)})")
@@ -766,6 +818,13 @@ def main(argv: list[str] | None = None) -> int:
             rows = sweep_fusion(qa, workspace, overrides, limit=args.limit, log=log)
             markdown = "# Bilingual QA — fusion sweep (dev, search only)\n\n" + render_sweep(rows)
             paths = write_outputs(args.out, args.tag or "bilingual_qa-sweep", rows, markdown)
+        elif args.llm:
+            backend, label = local_llm(overrides)
+            reports = [evaluate(qa, workspace, args.split, overrides, limit=args.limit, log=log)]
+            reports.append(evaluate(qa, workspace, args.split, overrides, limit=args.limit, log=log, backend=backend, answerer=label))
+            markdown = f"# Bilingual QA — split {args.split}, answers without and with the LLM\n\n" + render_llm_comparison(reports)
+            markdown += "\n" + "\n".join(render_report(r) for r in reports)
+            paths = write_outputs(args.out, args.tag or f"bilingual_qa-{args.split}-llm", {"reports": reports}, markdown)
         else:
             report = evaluate(qa, workspace, args.split, overrides, limit=args.limit, log=log)
             markdown = render_report(report)
