@@ -16,6 +16,8 @@ from typing import Any
 
 from greffier.config import ANSWER_MODES, FUSION_METHODS, RETRIEVERS, Settings, load_settings
 from greffier.errors import GreffierError
+from greffier.text import plural
+from greffier.ui.text import tail_path
 
 EXIT_USER_ERROR = 2
 
@@ -47,7 +49,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         if event.stage == "scan" and event.total:
             bar = tqdm(total=event.total, unit="file", desc="ingest", file=sys.stderr, dynamic_ncols=True)
         elif event.stage == "file" and bar is not None and event.detail != "data-room entries":
-            bar.set_postfix_str(f"{event.status}: {event.file}"[-60:])
+            bar.set_postfix_str(f"{event.status}: {tail_path(event.file, 60)}")
             bar.update(1)
         elif event.stage == "file" and event.detail == "data-room entries":
             sys.stderr.write(f"  {event.file}: {event.index}/{event.total} entries\n")
@@ -65,7 +67,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     print(
         f"ingested {summary['ingested']}, unchanged {summary['unchanged']}, removed {summary['removed']}, "
         f"failed {len(summary['failed'])} in {summary['seconds']:.1f}s "
-        f"({summary['contracts']} documents, {summary['chunks']} chunks in the workspace)"
+        f"({plural(summary['contracts'], 'document')}, {plural(summary['chunks'], 'chunk')} in the workspace)"
     )
     for failure in report.failed:
         print(f"  FAILED {failure['file']}: {failure['error']}")
@@ -77,7 +79,21 @@ def _models_line(settings: Settings) -> str:
 
     models = models_in_use(settings)
     reranker = models["reranker"]["name"] if models["reranker"] else "none (no cross-encoder found locally)"
-    return f"embedder: {models['embedder']['description']} | reranker: {reranker} | LLM: {models['llm_backend']}"
+    return f"embedder: {models['embedder']['description']} | reranker: {reranker} | LLM: {_llm_line(settings)}"
+
+
+def _describe_llm(info: dict[str, Any]) -> str:
+    from greffier.ui.knobs import describe_llm  # the command's wording loads only when it runs (Haystack behind it)
+
+    return describe_llm(info)
+
+
+def _llm_line(settings: Settings) -> str:
+    """Which LLM answers (or that none does, and why), probed without loading a model."""
+    from greffier.ui.knobs import describe_llm  # the command's service loads only when it runs (Haystack behind it)
+    from pipelines.generators.llm import probe_llm  # the command's service loads only when it runs (Haystack behind it)
+
+    return describe_llm(probe_llm(settings).info())
 
 
 def cmd_status(args: argparse.Namespace) -> int:
@@ -92,7 +108,7 @@ def cmd_status(args: argparse.Namespace) -> int:
     print(f"embedder: {status['models']['embedder']['description']}")
     reranker = status["models"]["reranker"]
     print(f"reranker: {reranker['name'] if reranker else 'none (rerank off)'}")
-    print(f"LLM backend: {status['models']['llm_backend']}")
+    print(f"LLM: {_llm_line(_settings(args))}")
     if status["reindex_needed"]:
         print(f"! indexed with {status['indexed_with']}: run 'python -m greffier reindex'")
     for failure in status["failures"]:
@@ -108,7 +124,7 @@ def cmd_inspect(args: argparse.Namespace) -> int:
         _print_json(data)
         return 0
     for document in data["documents"]:
-        print(f"{document['id']}  {document['file']}  ({document['pages'] or '-'} pages, {len(document['chunks'])} chunks)  {document['title']}")
+        print(f"{document['id']}  {document['file']}  ({plural(document['pages'], 'page') if document['pages'] else '- pages'}, {plural(len(document['chunks']), 'chunk')})  {document['title']}")
         for chunk in document["chunks"]:
             pages = "" if chunk["page"] is None else f" p.{chunk['page']}" + (f"-{chunk['page_end']}" if chunk["page_end"] not in (None, chunk["page"]) else "")
             print(f"    {chunk['id']}{pages}  {chunk['section'] or '(no section)'}")
@@ -156,7 +172,7 @@ def cmd_reindex(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(report)
     else:
-        print(f"re-indexed {report['contracts']} documents ({report['chunks']} chunks) with {report['embedder']}")
+        print(f"re-indexed {plural(report['contracts'], 'document')} ({plural(report['chunks'], 'chunk')}) with {report['embedder']}")
     return 0
 
 
@@ -172,7 +188,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         _print_json(response)
         return 0
     rerank = response["models"]["rerank"]
-    print(f"{len(response['results'])} results ({args.retriever}, fusion {response['fusion']}, rerank: {rerank['name'] or rerank['reason']})")
+    print(f"{plural(len(response['results']), 'result')} ({args.retriever}, fusion {response['fusion']}, rerank: {rerank['name'] or rerank['reason']})")
     for rank, r in enumerate(response["results"], 1):
         print(f"{rank}. [{r['score']:.3f}] {_where(r)}")
         print(f"   {r['text'][:240].replace(chr(10), ' ')}")
@@ -211,7 +227,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
         print()
     if result.get("note"):
         print(f"({result['note']})")
-    print(f"LLM: {backend.get('kind')} {backend.get('model') or ''} {('— ' + backend['reason']) if backend.get('reason') else ''}".rstrip())
+    print(f"LLM: {_describe_llm(backend)}")
     if result.get("scope"):
         scope = result["scope"]
         print(f"Searched inside {'; '.join(scope['files'])} (named by: {' '.join(scope['named_by'])})")
@@ -323,7 +339,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
         _print_json(report)
     else:
         state = "consistent" if report["consistent"] else ("repaired" if args.repair else "INCONSISTENT")
-        print(f"{report['chunks']} chunks: SQLite, Chroma and BM25 {state}")
+        print(f"{plural(report['chunks'], 'chunk')}: SQLite, Chroma and BM25 {state}")
         for key, values in report.items():
             if isinstance(values, list) and values:
                 print(f"  {key}: {len(values)} ({', '.join(values[:5])}{' …' if len(values) > 5 else ''})")

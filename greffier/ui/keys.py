@@ -6,6 +6,7 @@ WORKSPACE_INPUT = "sidebar_workspace_input"  # + the sidebar epoch
 RETURN_TO = "return_to_page"  # the page a first request asked for, shown once app.py has run
 SIDEBAR_EPOCH = "sidebar_epoch"  # bumped to give the sidebar's widgets fresh values (workspace change)
 WORKSPACE_MESSAGE = "sidebar_workspace_message"  # (level, text) shown once after open / create
+VIEWER = "passage_viewer"  # the passage the large page viewer (a dialog) opens on, for one run
 
 # Chat
 THREAD = "chat_thread_id"  # NEW_THREAD: a new conversation

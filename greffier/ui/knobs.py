@@ -107,7 +107,8 @@ def save_chat_mode(settings: Settings, mode: str) -> None:
 
 
 def describe_llm(info: dict[str, Any]) -> str:
-    """One line saying which LLM answers, or that none does and why."""
+    """One line saying which LLM answers, or that none does and why (sidebar, CLI). An Ollama URL
+    appears only when a server answered there: a port nothing listens on is no link to follow."""
     kind = info.get("kind") or "none"
     if kind == "none":
         reason = info.get("reason") or "no LLM configured"
@@ -115,7 +116,21 @@ def describe_llm(info: dict[str, Any]) -> str:
     where = f" at {info['url']}" if info.get("url") else ""
     remote = " — REMOTE: questions and passages leave this machine" if info.get("remote") else ""
     tools = "native tool calls" if info.get("tools") else "JSON decisions"
-    return f"{kind} · {info.get('model') or '?'}{where} ({tools}){remote}"
+    loaded = " — loaded on the first question" if info.get("loaded") is False else f" ({tools})"
+    return f"{kind} · {info.get('model') or '?'}{where}{loaded}{remote}"
+
+
+def answerer_line(info: dict[str, Any]) -> str:
+    """Who writes the answers, in plain words, for the chat's header."""
+    kind = info.get("kind") or "none"
+    if kind == "none":
+        return "Answers are extractive: sentences quoted from the documents, each cited (no LLM on this machine)"
+    if kind == "ollama":
+        where = "another machine — questions and passages leave this one" if info.get("remote") else "Ollama on this machine"
+        return f"Answers written by {info.get('model') or 'an LLM'} ({where}), every statement cited"
+    if kind == "llamacpp":
+        return f"Answers written by the local model {info.get('model') or '?'} (llama.cpp, on this machine), every statement cited"
+    return f"Answers written by {kind} · {info.get('model') or '?'}, every statement cited"
 
 
 def describe_models(models: dict[str, Any], reranker: dict[str, Any]) -> dict[str, str]:

@@ -13,6 +13,7 @@ questions and passages would leave the machine.
 
 from __future__ import annotations
 
+import importlib.util
 import ipaddress
 import json
 import logging
@@ -164,13 +165,34 @@ class LLMChoice:
     info: dict[str, Any] = field(default_factory=dict)
 
 
-def resolve_llm(settings: Settings) -> LLMChoice:
-    """Pick the LLM backend from settings: ``auto`` tries Ollama, then a GGUF file (``gguf_path``, or
-    one found in ``<models_dir>/llm/``), then none."""
+@dataclass(frozen=True)
+class LLMProbe:
+    """Which backend :func:`resolve_llm` would use, found without loading any model: ``kind`` is
+    ollama | llamacpp | none; ``model`` its name, ``location`` the Ollama URL (only when a server
+    answers) or the GGUF path; ``reason`` why there is none."""
+
+    kind: str
+    model: str = ""
+    location: str = ""
+    reason: str | None = None
+
+    def info(self) -> dict[str, Any]:
+        """The facts the UI and the CLI show (the shape of :attr:`LLMChoice.info`, ``loaded`` False)."""
+        if self.kind == "none":
+            return {"kind": "none", "reason": self.reason}
+        where = {"url": self.location} if self.kind == "ollama" else {"path": self.location}
+        return {"kind": self.kind, "model": self.model, **where, "loaded": False, "reason": None}
+
+
+def probe_llm(settings: Settings) -> LLMProbe:
+    """The backend ``settings`` lead to, cheaply: one loopback HTTP request to Ollama (refused at
+    once when nothing listens), a look for a GGUF file in ``<models_dir>/llm/`` and whether
+    llama-cpp-python is installed. No model is loaded. ``auto`` tries Ollama, then a GGUF file
+    (``gguf_path``, or one found in ``<models_dir>/llm/``)."""
     models = settings.models
     wanted = models.llm_backend
     if wanted == "none":
-        return LLMChoice(None, {"kind": "none", "reason": "LLM turned off in settings"})
+        return LLMProbe("none", reason="LLM turned off in settings")
     reasons: list[str] = []
     if wanted in ("auto", "ollama"):
         if not is_loopback_url(models.ollama_url) and not models.allow_remote_llm:
@@ -178,25 +200,40 @@ def resolve_llm(settings: Settings) -> LLMChoice:
         else:
             served = probe_ollama(models.ollama_url)
             if served is None:
-                reasons.append(f"no Ollama answering at {models.ollama_url}")
+                # No URL in the words: a port nothing listens on is not something to click.
+                reasons.append("no Ollama answering on this machine" if is_loopback_url(models.ollama_url) else "no Ollama answering at the configured URL")
             elif not _model_served(models.ollama_model, served):
                 reasons.append(f"Ollama has no model {models.ollama_model!r} (ollama pull {models.ollama_model})")
             else:
-                backend = ollama_backend(models.ollama_url, models.ollama_model, models.llm_timeout_s)
-                return LLMChoice(backend, {**backend.describe(), "reason": None})
+                return LLMProbe("ollama", model=models.ollama_model, location=models.ollama_url)
     if wanted in ("auto", "llamacpp"):
         gguf = Path(models.gguf_path) if models.gguf_path else find_gguf(models.models_dir)
         if gguf is None:
             reasons.append(f"no GGUF model in {Path(models.models_dir) / GGUF_FOLDER} (make llm)")
+        elif importlib.util.find_spec("llama_cpp") is None:
+            reasons.append("llama-cpp-python is not installed (make llm)")
         else:
-            try:
-                backend = llamacpp_backend(str(gguf))
-                return LLMChoice(backend, {**backend.describe(), "reason": None})
-            except ImportError:
-                reasons.append("llama-cpp-python is not installed (make llm)")
-            except (OSError, ValueError, RuntimeError) as exc:
-                reasons.append(f"cannot load GGUF {gguf}: {exc}")
-    return LLMChoice(None, {"kind": "none", "reason": "; ".join(reasons) or "no LLM configured"})
+            return LLMProbe("llamacpp", model=gguf.name, location=str(gguf))
+    return LLMProbe("none", reason="; ".join(reasons) or "no LLM configured")
+
+
+def resolve_llm(settings: Settings) -> LLMChoice:
+    """The LLM backend of :func:`probe_llm`, loaded (a GGUF model is read into memory here), or None
+    with the reason."""
+    probe = probe_llm(settings)
+    if probe.kind == "ollama":
+        backend = ollama_backend(probe.location, probe.model, settings.models.llm_timeout_s)
+        return LLMChoice(backend, {**backend.describe(), "reason": None})
+    if probe.kind == "llamacpp":
+        try:
+            backend = llamacpp_backend(probe.location)
+            return LLMChoice(backend, {**backend.describe(), "reason": None})
+        except ImportError:
+            reason = "llama-cpp-python is not installed (make llm)"
+        except (OSError, ValueError, RuntimeError) as exc:
+            reason = f"cannot load GGUF {probe.location}: {exc}"
+        return LLMChoice(None, {"kind": "none", "reason": reason})
+    return LLMChoice(None, {"kind": "none", "reason": probe.reason})
 
 
 def _model_served(model: str, served: list[str]) -> bool:
