@@ -285,9 +285,12 @@ def test_duplicates_lists_pairs_and_remembers_not_a_duplicate(app_workspace, mon
     assert not at.exception
     pairs = list(table(at, "pair", "reasons")["pair"])
     assert "c11 ↔ c19" in pairs and "c05 ↔ c20" in pairs
-    assert at.code, "the two texts are shown side by side"
+    translation = next(option for option in at.selectbox(key="duplicates_pair").options if option.startswith("c05 ↔ c20"))
+    at.selectbox(key="duplicates_pair").set_value(translation).run()
+    assert any("A translation" in text for text in texts(at.info)), "a translation is shown article by article"
     label = next(option for option in at.selectbox(key="duplicates_pair").options if option.startswith("c11 ↔ c19"))
     at.selectbox(key="duplicates_pair").set_value(label).run()
+    assert any(" identical, in " in text for text in texts(at.markdown)), "the comparison's summary"
     try:
         at.button(key="duplicates_dismiss_c11_c19").click().run()
         assert not at.exception
