@@ -12,6 +12,7 @@ import json
 import logging
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from greffier.config import ANSWER_MODES, FUSION_METHODS, RETRIEVERS, Settings, load_settings
@@ -269,6 +270,22 @@ def cmd_tool(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_dataroom(args: argparse.Namespace) -> int:
+    from greffier.services.dataroom.export import export_dataroom  # the command's service loads only when it runs (Haystack, docling, torch behind it)
+    from greffier.tools.registry import parse_arguments  # the command's service loads only when it runs (Haystack, docling, torch behind it)
+
+    settings = _settings(args)
+    content = export_dataroom(settings, parse_arguments("search_data_room", args.args), args.format)  # bad arguments: a ToolError, printed by main
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(content)
+    if args.json:
+        _print_json({"format": args.format, "path": str(out), "bytes": len(content)})
+    else:
+        print(f"data room written to {out} ({args.format}, {len(content)} bytes)")
+    return 0
+
+
 def cmd_mcp(args: argparse.Namespace) -> int:
     from greffier.mcp_server import serve_http, serve_stdio  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
@@ -384,9 +401,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--top-k", type=int, default=None)
     p.add_argument("--fusion", choices=FUSION_METHODS, default=None)
     p.add_argument("--no-rerank", action="store_true")
-    p = add("tool", cmd_tool, "call a tool (search_data_room, get_contract, find_duplicates, search_documents) with JSON arguments; 'tool list' prints their definitions")
+    p = add("tool", cmd_tool, "call a tool (search_data_room, get_contract, find_duplicates, compare_contracts, search_documents, scan_document) with JSON arguments; 'tool list' prints their definitions")
     p.add_argument("name")
     p.add_argument("--args", default="{}", help="the tool's arguments as a JSON object")
+    p = add("dataroom", cmd_dataroom, "export the data-room table (the screen's: filters on a cover sheet, amendments under their contract, the contracts left out and why)")
+    p.add_argument("dataroom_command", choices=["export"])
+    p.add_argument("--args", default="{}", help="search_data_room arguments as a JSON object, e.g. '{\"filters\": {\"end_date\": {\"before\": \"2026-12-31\"}}}'")
+    p.add_argument("--format", required=True, choices=["csv", "xlsx"])
+    p.add_argument("--out", required=True, help="the file to write")
     p = add("chat", cmd_chat, "talk to the whole system: the router plans and calls tools (agent mode asks approval)")
     p.add_argument("message")
     p.add_argument("--thread", help="continue this thread")

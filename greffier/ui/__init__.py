@@ -8,7 +8,7 @@ Pages read settings, call one of these helpers (or a service), and draw what com
 - :mod:`greffier.ui.highlight`  a PDF page rendered with a passage highlighted (pypdfium2 + PIL)
 - :mod:`greffier.ui.chat`       chat turns: run, persist, reload as view models, sources, trace
 - :mod:`greffier.ui.trace`      a turn's trace told in plain words, in the question's language
-- :mod:`greffier.ui.exports`    tables to CSV / XLSX, conversations to Markdown / DOCX
+- :mod:`greffier.ui.exports`    conversations to Markdown / DOCX
 - :mod:`greffier.ui.dataroom`   data-room filters, exhaustive listing, table and timeline rows
 - :mod:`greffier.ui.documents`  ingest uploads or a folder, re-index and remove files
 - :mod:`greffier.ui.duplicates` duplicate pairs, dismissals, a pair compared with its differences marked

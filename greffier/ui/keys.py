@@ -22,6 +22,7 @@ APPROVAL_ARGS = "chat_approval_arguments"
 DR_FILTERS = "dataroom_filters"  # the arguments of the last submitted filter form
 DR_PAGE_SIZE = "dataroom_page_size"
 DR_DETAIL = "dataroom_detail_contract"
+DR_SELECTED = "dataroom_selected_row"  # the contract of the table row selected last (opens its detail once)
 
 # Documents
 DOC_UPLOADS = "documents_uploads"
