@@ -27,7 +27,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from greffier.dataroom.extract import ChunkInput, Extraction, extract_fields, split_articles  # noqa: E402
-from greffier.dataroom.normalize import entity_id, normalize_contract_type, normalize_law, parse_date  # noqa: E402
+from greffier.dataroom.normalize import entity_id, parse_date  # noqa: E402
+from greffier.dataroom.vocabulary import normalize_contract_type, normalize_law  # noqa: E402
 
 DEFAULT_DATA = Path("/work/shared/data/exemple_data_room.json")
 FIELDS = ("parties", "contract_type", "signature_date", "end_date", "governing_law")

@@ -76,25 +76,12 @@ def cmd_ingest(args: argparse.Namespace) -> int:
 
 
 def _models_line(settings: Settings) -> str:
-    from greffier.models import models_in_use  # the command's service loads only when it runs (Haystack, docling, torch behind it)
+    from greffier.models import models_in_use  # the command's service loads only when it runs
+    from pipelines.generators.llm import describe_llm, llm_in_use  # the command's service loads only when it runs
 
     models = models_in_use(settings)
     reranker = models["reranker"]["name"] if models["reranker"] else "none (no cross-encoder found locally)"
-    return f"embedder: {models['embedder']['description']} | reranker: {reranker} | LLM: {_llm_line(settings)}"
-
-
-def _describe_llm(info: dict[str, Any]) -> str:
-    from greffier.ui.knobs import describe_llm  # the command's wording loads only when it runs (Haystack behind it)
-
-    return describe_llm(info)
-
-
-def _llm_line(settings: Settings) -> str:
-    """Which LLM answers (or that none does, and why), probed without loading a model."""
-    from greffier.ui.knobs import describe_llm  # the command's service loads only when it runs (Haystack behind it)
-    from pipelines.generators.llm import probe_llm  # the command's service loads only when it runs (Haystack behind it)
-
-    return describe_llm(probe_llm(settings).info())
+    return f"embedder: {models['embedder']['description']} | reranker: {reranker} | LLM: {describe_llm(llm_in_use(settings))}"
 
 
 def cmd_status(args: argparse.Namespace) -> int:
@@ -109,7 +96,7 @@ def cmd_status(args: argparse.Namespace) -> int:
     print(f"embedder: {status['models']['embedder']['description']}")
     reranker = status["models"]["reranker"]
     print(f"reranker: {reranker['name'] if reranker else 'none (rerank off)'}")
-    print(f"LLM: {_llm_line(_settings(args))}")
+    print(f"LLM: {status['llm_line']}")
     if status["reindex_needed"]:
         print(f"! indexed with {status['indexed_with']}: run 'python -m greffier reindex'")
     for failure in status["failures"]:
@@ -228,7 +215,9 @@ def cmd_ask(args: argparse.Namespace) -> int:
         print()
     if result.get("note"):
         print(f"({result['note']})")
-    print(f"LLM: {_describe_llm(backend)}")
+    from pipelines.generators.llm import describe_llm  # the command's wording loads only when it runs (Haystack behind it)
+
+    print(f"LLM: {describe_llm(backend)}")
     if result.get("scope"):
         scope = result["scope"]
         print(f"Searched inside {'; '.join(scope['files'])} (named by: {' '.join(scope['named_by'])})")

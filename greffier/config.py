@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field, field_validator
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
@@ -49,7 +49,16 @@ class ModelSettings(BaseModel):
     llm_backend: str = "auto"  # auto | ollama | llamacpp | none
     ollama_url: str = "http://127.0.0.1:11434"
     ollama_model: str = "qwen2.5:7b-instruct"
-    gguf_path: str | None = None
+    gguf_path: str | None = None  # None: the GGUF found in <models_dir>/llm/ (make llm puts one there)
+    llm_context_tokens: int = Field(default=4096, ge=512, le=131072, description="context of a local GGUF model (prompt + answer)")
+    llm_threads: int | None = Field(default=None, ge=1, le=256, description="CPU threads of a local GGUF model (None: every core)")
+    llm_answer_tokens: int = Field(default=384, ge=16, le=8192, description="longest answer the LLM may write")
+    # With an LLM, also search the question's translation into the data room's other language
+    # (pipelines/routers/translation.py). Off until measured to help (docs/llm.md, "Measured on the bilingual set").
+    llm_query_translation: bool = False
+    # Who keeps a passage for the answer when an LLM is present: the LLM alone, the LLM or the retrieval
+    # scores (union), or the scores alone (pipelines/rankers/relevance.py; measured in docs/llm.md).
+    llm_relevance: Literal["llm", "union", "scores"] = "union"
     # An Ollama server on another machine is an explicit opt-in: questions and passages leave this one.
     allow_remote_llm: bool = False
     llm_timeout_s: float = Field(default=120.0, gt=0)

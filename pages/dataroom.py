@@ -75,6 +75,8 @@ metrics[2].metric("Left out — check by hand", counts["left_out"])
 metrics[3].metric("Contradictions", len(by_reason.get("metadata and text disagree", [])))
 st.caption(escape_markdown(f"In the data room: {data.reconciliation}"))
 st.markdown("**Filters** — " + escape_markdown("; ".join(data.filters)))
+for note in data.notes:
+    st.caption(escape_markdown(f"Note: {note}."))
 with st.expander("Arguments sent to search_data_room", expanded=False):
     st.json(arguments or {"filters": None})
 
@@ -130,7 +132,7 @@ else:
 
 st.subheader("Left out of the results")
 if not data.left_out:
-    st.success("None: every contract was decided on known values.")
+    st.success("None: every contract was decided on values read with confidence.")
 else:
     st.warning(f"{plural(len(data.left_out), 'contract is', 'contracts are')} not in the table because they cannot be decided on these filters: check them by hand.")
     columns = st.columns(min(3, len(by_reason)), gap="medium")

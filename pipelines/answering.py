@@ -22,6 +22,7 @@ from pipelines.generators.answerers import ExtractiveAnswerer, LLMAnswerer
 from pipelines.generators.llm import LLMBackend
 from pipelines.rankers.relevance import RelevanceJudge
 from pipelines.retrieval import add_retrieval
+from pipelines.routers.translation import QueryTranslator
 from pipelines.validators.citations import CitationValidator
 from store.workspace import WorkspaceStore
 
@@ -34,13 +35,22 @@ def build_answer_pipeline(
     """An unwarmed answer pipeline over ``store``: retrieval (see :func:`add_retrieval`), the relevance
     check and the answerer by ``llm`` when one is given, else by retrieval scores and quoted sentences."""
     pipeline = Pipeline()
-    last = add_retrieval(pipeline, settings, store, retriever=retriever, rerank=rerank)
+    translator = None
+    if llm is not None and settings.models.llm_query_translation:
+        translator = QueryTranslator(chat_generator=llm.generator, generation_kwargs={"max_tokens": 96} if llm.kind == "llamacpp" else None)
+    last = add_retrieval(pipeline, settings, store, retriever=retriever, rerank=rerank, translator=translator)
     judge_generator = (llm.json_generator or llm.generator) if llm is not None else None
-    pipeline.add_component("relevance", RelevanceJudge(chat_generator=judge_generator, generation_kwargs=llm.json_kwargs if llm else None))
+    pipeline.add_component(
+        "relevance", RelevanceJudge(chat_generator=judge_generator, generation_kwargs=llm.json_kwargs if llm else None, mode=settings.models.llm_relevance)
+    )
     pipeline.connect(f"{last}.documents", "relevance.documents")
     pipeline.connect("scope.query", "relevance.asked")
     pipeline.connect("scope.scope", "relevance.scope")
-    pipeline.add_component("answerer", LLMAnswerer(chat_generator=llm.generator) if llm is not None else ExtractiveAnswerer())
+    if llm is not None:
+        answerer: Any = LLMAnswerer(chat_generator=llm.generator, context_tokens=llm.details.get("context"), answer_tokens=settings.models.llm_answer_tokens)
+    else:
+        answerer = ExtractiveAnswerer()
+    pipeline.add_component("answerer", answerer)
     pipeline.connect("relevance.documents", "answerer.documents")
     pipeline.connect("scope.query", "answerer.asked")
     pipeline.add_component("citations", CitationValidator())

@@ -64,25 +64,35 @@ def build_retrieval_pipeline(settings: Settings, store: WorkspaceStore, *, retri
     return pipeline
 
 
-def add_retrieval(pipeline: Pipeline, settings: Settings, store: WorkspaceStore, *, retriever: str = "hybrid", rerank: bool = False) -> str:
-    """Add the retrieval components to ``pipeline``: scope → (embedder → dense, BM25) → fusion →
-    hydrator → (reranker) → selector. Returns the name of the last component ("selector")."""
+def add_retrieval(
+    pipeline: Pipeline, settings: Settings, store: WorkspaceStore, *, retriever: str = "hybrid", rerank: bool = False, translator: Any = None
+) -> str:
+    """Add the retrieval components to ``pipeline``: scope → (translator) → (embedder → dense, BM25) →
+    fusion → hydrator → (reranker) → selector. Returns the name of the last component ("selector").
+
+    ``translator`` (a :class:`pipelines.routers.translation.QueryTranslator`) adds the question's
+    translation to what the retrievers search; the reranker and the answer read the question itself."""
     if retriever not in RETRIEVERS:
         raise ValueError(f"unknown retriever {retriever!r}: use one of {', '.join(RETRIEVERS)}")
     search = settings.search
     models = settings.models
     pipeline.add_component("scope", ScopeResolver(store=store, enabled=search.scope_named_documents))
+    searched = "scope.query"
+    if translator is not None:
+        pipeline.add_component("translator", translator)
+        pipeline.connect("scope.query", "translator.query")
+        searched = "translator.query"
     if retriever in ("hybrid", "dense"):
         pipeline.add_component(
             "embedder", GreffierTextEmbedder(model=models.embedder, models_dir=str(models.models_dir), device=models.device)
         )
         pipeline.add_component("dense", DenseRetriever(store=store, top_k=search.top_k_retrieval))
-        pipeline.connect("scope.query", "embedder.text")
+        pipeline.connect(searched, "embedder.text")
         pipeline.connect("scope.doc_ids", "dense.doc_ids")
         pipeline.connect("embedder.embedding", "dense.query_embedding")
     if retriever in ("hybrid", "bm25"):
         pipeline.add_component("bm25", LexicalRetriever(store=store, top_k=search.top_k_retrieval))
-        pipeline.connect("scope.query", "bm25.query")
+        pipeline.connect(searched, "bm25.query")
         pipeline.connect("scope.doc_ids", "bm25.doc_ids")
     pipeline.add_component(
         "fusion",
@@ -160,7 +170,7 @@ def stage_times(outputs: dict[str, Any], total_ms: float) -> dict[str, float]:
     }
 
 
-RETRIEVAL_OUTPUTS = frozenset({"scope", "dense", "bm25", "fusion", "reranker", "selector"})
+RETRIEVAL_OUTPUTS = frozenset({"scope", "translator", "dense", "bm25", "fusion", "reranker", "selector"})
 
 
 def run_retrieval(pipeline: Pipeline, data: dict[str, Any]) -> tuple[list[dict[str, Any]], dict[str, float], dict[str, Any] | None]:

@@ -29,8 +29,11 @@ log = logging.getLogger(__name__)
 RECORDS_STAMP_KEY = repo.RECORDS_STAMP_KEY
 # Bumped when the extraction or the record format changes, so stored records are rebuilt once
 # (2: the rule that found the parties is kept; title names next to contract-type words fixed;
-#  3: companies given a defined name in an English opening are parties).
-RECORDS_FORMAT = 3
+#  3: companies given a defined name in an English opening are parties;
+#  4: parties read from the structure of the opening, with kind, defined names and confidence;
+#     signature date from the opening, the laws of every US state, province and main country;
+#     amendments read by meaning, signatories kept).
+RECORDS_FORMAT = 4
 
 
 def _records_stamp(generation: int) -> str:

@@ -205,7 +205,7 @@ class _Turn:
         for row in threads.rows(self.workspace, self.thread_id):
             message = ChatMessage.from_dict(row.data["message"])
             if message.role.value == "user" or row.data.get("turn_step") or row.data.get("final"):
-                kept.append(message)
+                kept.append(message if self.router.path == "tools" else _as_text_message(message))
         return kept
 
     def tools(self) -> list[Any]:
@@ -228,7 +228,7 @@ class _Turn:
             except ValidationError as exc:
                 return None, reply, _short(exc)
             return decision, reply, None
-        reply = self.backend.chat(conversation, json_mode=True)
+        reply = self.backend.chat(conversation, json_mode=True, json_schema=decision_schema())
         data = _first_json(reply.text or "")
         if data is None:
             return None, reply, "the reply was not a JSON object"
@@ -392,6 +392,23 @@ class _Turn:
 
 
 # --- helpers ----------------------------------------------------------------------------------
+
+
+def decision_schema() -> dict[str, Any]:
+    """The JSON schema of a :class:`RouterDecision`, the tool name one of the registry's (or null)."""
+    schema = RouterDecision.model_json_schema()
+    schema["properties"]["tool"] = {"anyOf": [{"type": "string", "enum": sorted(TOOLS)}, {"type": "null"}]}
+    return schema
+
+
+def _as_text_message(message: ChatMessage) -> ChatMessage:
+    """A tool result as a user message, for models that take JSON decisions: chat templates of such
+    models drop messages of the ``tool`` role (measured with llama.cpp, docs/llm.md)."""
+    result = message.tool_call_result
+    if result is None:
+        return message
+    label = "ERROR from" if result.error else "Result of"
+    return ChatMessage.from_user(f"{label} {result.origin.tool_name}:\n<tool_response>\n{result.result}\n</tool_response>")
 
 
 def _never_called(**_kwargs: Any) -> str:  # the router runs tools itself, after approval

@@ -33,8 +33,8 @@ from greffier.compliance.passages import Passage
 from greffier.compliance.polarity import body_start, read_match, statement_kind
 from greffier.compliance.quantities import DAYS_PER_UNIT, Quantity, read_quantities
 from greffier.compliance.text import sentences
-from greffier.dataroom.normalize import fold, match_law, normalize_law
-from greffier.dataroom.normalize import find_dates
+from greffier.dataroom.normalize import find_dates, fold
+from greffier.dataroom.vocabulary import match_law, normalize_law
 from haystack.dataclasses import ChatMessage
 
 log = logging.getLogger(__name__)

@@ -36,7 +36,7 @@ from greffier.compliance.errors import PlaybookError
 from greffier.compliance.library import ClauseLibrary, load_library
 from greffier.compliance.quantities import CURRENCIES, DURATION_UNITS
 from greffier.compliance.yaml_lines import YAMLError, load_with_lines, syntax_problem, validation_problems
-from greffier.dataroom.normalize import normalize_contract_type, normalize_law
+from greffier.dataroom.vocabulary import normalize_contract_type, normalize_law
 
 PLAYBOOKS_DIR = Path(__file__).resolve().parents[2] / "playbooks"
 SEVERITIES = ("info", "low", "medium", "high", "critical")

@@ -1,4 +1,4 @@
-"""Normalising the messy values of a data room: dates, SIREN numbers, company names, laws, types.
+"""Normalising the messy values of a data room: dates, SIREN numbers, company names.
 
 Every function here is pure and cheap; the expensive ones are cached. Values that cannot be read come
 back as ``None`` (dates) or with a warning that says what is wrong (SIREN), never as an exception:
@@ -9,8 +9,9 @@ one bad cell must not stop the analysis of a data room.
 - :func:`normalize_siren` checks a French company number (9 digits, Luhn key).
 - :func:`entity_id` folds a company or person name into a stable key; :func:`alias_warnings` points
   out keys that may name the same company, without ever merging them.
-- :func:`normalize_law` and :func:`normalize_contract_type` map free wording to the canonical French
-  labels of :data:`LAW_LABELS` and :data:`CONTRACT_TYPES`.
+
+The laws and contract types (their canonical labels and French / English wordings) are in
+:mod:`greffier.dataroom.vocabulary`.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import Any
 
+from rapidfuzz.distance import Levenshtein
 from stdnum.exceptions import ValidationError
 from stdnum.fr import siren as stdnum_siren
 
@@ -95,8 +97,11 @@ def _parse_numeric(text: str) -> date | None:
     return None
 
 
+_DAY_OF_WORDS = re.compile(r"(\d)(?:\s?(?:st|nd|rd|th)|\s?[snrt]\s[tdh])?\s+day\s+of\s+")
+
+
 def _parse_month_name(text: str) -> date | None:
-    folded = _FIRST_WORD.sub("1 ", fold(text)).strip()
+    folded = _DAY_OF_WORDS.sub(r"\1 ", _FIRST_WORD.sub("1 ", fold(text))).strip()
     if match := _DAY_MONTH_YEAR.fullmatch(folded):
         month = MONTHS.get(match[2])
         return _safe_date(int(match[3]), month, int(match[1])) if month else None
@@ -152,7 +157,7 @@ def parse_date(value: object) -> date | None:
         return value
     if not isinstance(value, str):
         return None
-    text = " ".join(value.split())
+    text = " ".join(value.split()).replace(" ,", ",")
     if not text or len(text) > 80:
         return None
     return _parse_date_cached(text)
@@ -162,10 +167,12 @@ _MONTH_ALTERNATION = "|".join(
     sorted({*MONTHS, "février", "févr", "fév", "août", "décembre", "déc"}, key=len, reverse=True)
 )
 _DAY_TOKEN = r"(?:1er|1re|\d{1,2})(?:st|nd|rd|th)?"
+# "8th day of May 2014", "the 31  day of July, 2019", "10t h day of January" (a PDF's broken ordinal)
+_DAY_OF = r"(?:1er|1re|\d{1,2})(?:\s?(?:st|nd|rd|th)|\s?[snrt]\s[tdh])?\s+day\s+of"
 #: One date in running text, without capture groups so that other patterns can embed it.
 DATE_PATTERN = (
-    rf"(?:{_DAY_TOKEN}\s+(?:of\s+)?(?:{_MONTH_ALTERNATION})(?![a-zà-ÿ])\.?,?\s+\d{{4}}"
-    rf"|(?:{_MONTH_ALTERNATION})(?![a-zà-ÿ])\.?\s+{_DAY_TOKEN},?\s+\d{{4}}"
+    rf"(?:(?:{_DAY_OF}|{_DAY_TOKEN}(?:\s+of)?)\s+(?:{_MONTH_ALTERNATION})(?![a-zà-ÿ])\.?\s?,?\s+\d{{4}}"
+    rf"|(?:{_MONTH_ALTERNATION})(?![a-zà-ÿ])\.?\s+{_DAY_TOKEN}\s?,?\s+\d{{4}}"
     r"|\d{4}-\d{1,2}-\d{1,2}(?:T\d{1,2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:?\d{2})?)?"
     r"|\d{4}/\d{1,2}/\d{1,2}"
     r"|\d{1,2}/\d{1,2}/\d{4}|\d{1,2}\.\d{1,2}\.\d{4}|\d{1,2}-\d{1,2}-\d{4})"
@@ -310,10 +317,8 @@ class AliasWarning:
 
     @property
     def message(self) -> str:
-        return (
-            f"possible alias? {self.entity_a} ({self.name_a}) ~ {self.entity_b} ({self.name_b}): "
-            f"{self.reason}; different companies kept apart"
-        )
+        """In the names the contracts write, for a lawyer: « "Atelier Quenod" and "Atelier Quenot" look alike … »."""
+        return f'"{self.name_a}" and "{self.name_b}" look alike ({self.reason}) and nothing tells them apart: kept apart, check they are different companies'
 
 
 def alias_warnings(entities: Iterable[tuple[str, str]]) -> list[AliasWarning]:
@@ -379,221 +384,5 @@ def _closest(word: str, candidates: list[str]) -> str | None:
 
 
 def edit_distance(first: str, second: str, limit: int | None = None) -> int:
-    """Levenshtein distance; stops early and returns ``limit + 1`` once it exceeds ``limit``."""
-    previous = list(range(len(second) + 1))
-    for i, char_a in enumerate(first, 1):
-        current = [i]
-        for j, char_b in enumerate(second, 1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (char_a != char_b)))
-        if limit is not None and min(current) > limit:
-            return limit + 1
-        previous = current
-    return previous[-1]
-
-
-# --------------------------------------------------------------------------------------------------
-# Governing law and contract type: data tables, matched on folded text
-# --------------------------------------------------------------------------------------------------
-
-#: Canonical label → patterns on folded text. The first match in the text wins (see :func:`match_law`).
-LAW_LABELS: dict[str, tuple[str, ...]] = {
-    "droit français": (
-        r"droit francais", r"lois? francaises?", r"french laws?", r"laws? of (?:the (?:french )?republic of )?france",
-        r"droit (?:de la republique )?(?:de la )?france", r"^(?:la )?france$", r"^fr(?:ench)?$",
-    ),
-    "droit de l'État de New York": (
-        r"new[- ]?york(?:ais|aise)?(?: state)? laws?", r"droit (?:de l'etat de )?new[- ]?york(?:ais)?",
-        r"laws? of (?:the )?state of new york", r"laws? of new york", r"^(?:etat de )?new[- ]york(?: state)?$",
-    ),
-    "droit de l'État du Delaware": (r"delaware",),
-    "droit californien": (r"californi(?:a|en|enne)",),
-    "droit anglais": (
-        r"droit anglais", r"loi anglaise", r"english laws?", r"laws? of england", r"england and wales",
-        r"droit (?:d'|de l')angleterre", r"^(?:angleterre|england)$",
-    ),
-    "droit écossais": (r"droit ecossais", r"scots law", r"scottish law", r"laws? of scotland"),
-    "droit irlandais": (r"droit irlandais", r"irish laws?", r"laws? of (?:the republic of )?ireland"),
-    "droit suisse": (
-        r"(?:droit|loi) (?:federal )?suisse", r"swiss laws?", r"laws? of switzerland", r"confederation suisse",
-        r"^(?:la )?suisse$", r"^switzerland$",
-    ),
-    "droit allemand": (
-        r"(?:droit|loi) allemand", r"german laws?", r"laws? of (?:the federal republic of )?germany", r"^(?:l')?allemagne$",
-        r"^germany$",
-    ),
-    "droit belge": (r"(?:droit|loi) belge", r"belgian laws?", r"laws? of (?:the kingdom of )?belgium", r"^(?:la )?belgique$"),
-    "droit luxembourgeois": (
-        r"(?:droit|loi) luxembourgeois", r"luxembourg(?:ish)? laws?", r"laws? of (?:the grand duchy of )?luxembourg",
-        r"^(?:le )?luxembourg$",
-    ),
-    "droit espagnol": (r"(?:droit|loi) espagnol", r"spanish laws?", r"laws? of (?:the kingdom of )?spain", r"^(?:l')?espagne$"),
-    "droit italien": (r"(?:droit|loi) italien", r"italian laws?", r"laws? of (?:the republic of )?italy", r"^(?:l')?italie$"),
-    "droit néerlandais": (r"(?:droit|loi) neerlandais", r"dutch laws?", r"laws? of the netherlands", r"^(?:les )?pays-bas$"),
-    "droit monégasque": (r"droit monegasque", r"monegasque laws?", r"laws? of (?:the principality of )?monaco"),
-    "droit québécois": (r"droit quebecois", r"quebec laws?", r"laws? of (?:the province of )?quebec"),
-}
-
-#: Canonical label → patterns on folded text. The FIRST label in this order that matches wins, so
-#: specific kinds come before the general ones they contain (an « avenant au contrat de fourniture »
-#: is an avenant; a « cession de parts sociales » is not any « cession »).
-CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
-    "avenant": (
-        r"^\W*(?:\w+\s+){0,2}(?:avenant|addendum|amendment|acte modificatif|protocole modificatif|contrat modificatif)",
-        r"^(?:avenant|amendement|addendum|amendment)s?$", r"amendment (?:no|n)\b", r"amendment agreement",
-        r"avenant n",
-    ),
-    "accord de confidentialité": (
-        r"confidentialit", r"non[- ]disclosure", r"\bnda\b", r"confidentiality (?:agreement|undertaking)",
-        r"secrecy agreement",
-    ),
-    "accord de traitement des données": (
-        r"traitement des donnees", r"data processing (?:agreement|addendum)", r"\bdpa\b",
-        r"sous-traitance (?:des|de) donnees",
-    ),
-    "pacte d'associés": (
-        r"pacte d'(?:associes|actionnaires)", r"shareholders?'? agreement", r"stockholders?'? agreement",
-    ),
-    "garantie d'actif et de passif": (
-        r"garantie (?:d'actif et )?de passif", r"garantie d'actif", r"\bgap\b",
-        r"(?:tax )?(?:deed|agreement) of (?:tax )?(?:indemnity|warranty)", r"warranty (?:deed|agreement)",
-        r"indemnity agreement",
-    ),
-    "cession de parts sociales": (
-        r"cession de(?:s)? parts(?: sociales)?", r"transfer of (?:partnership|company) shares",
-        r"quota (?:sale|transfer|purchase)",
-    ),
-    "cession d'actions": (
-        r"cession (?:d'actions|de(?:s)? titres)", r"share (?:sale and )?purchase agreement", r"\bspa\b",
-        r"stock purchase agreement", r"share transfer agreement",
-    ),
-    "cession de fonds de commerce": (
-        r"cession (?:de|du) fonds de commerce", r"business (?:transfer|sale) agreement", r"asset purchase agreement",
-    ),
-    "cession de droits de propriété intellectuelle": (
-        r"cession de(?:s)? droits (?:d'auteur|de propriete)", r"cession de (?:brevet|marque)s?",
-        r"(?:ip|intellectual property|copyright|patent|trademark) assignment",
-        r"assignment of (?:copyright|intellectual property|patents?|trade ?marks?)",
-    ),
-    "nantissement": (
-        r"nantissement", r"\bgage\b", r"pledge", r"hypotheque", r"security agreement",
-    ),
-    "cautionnement": (
-        r"cautionnement", r"\bcaution\b", r"garantie a premiere demande", r"(?:parent company |personal )?guarantee",
-    ),
-    "contrat de prêt": (
-        r"contrat de (?:pret|credit)", r"\bpret\b", r"credit (?:d'acquisition|bancaire|agreement)",
-        r"convention de credit", r"loan", r"facility agreement", r"credit facility", r"ouverture de credit",
-    ),
-    "convention de trésorerie": (
-        r"convention de tresorerie", r"(?:gestion|convention)\b.{0,30}\btresorerie",
-        r"cash (?:pooling|management) agreement", r"treasury agreement", r"cash pooling",
-    ),
-    "contrat de travail": (
-        r"contrat de travail", r"\bcdi\b", r"\bcdd\b", r"employment (?:agreement|contract)",
-        r"contrat d'apprentissage", r"service agreement for (?:a|the) (?:director|executive)",
-    ),
-    "bail commercial": (
-        r"\bbail commercial", r"\bbaux commerciaux", r"commercial lease",
-        r"\bbail(?! d'habitation| professionnel| rural)\b", r"\blease\b", r"tenancy agreement",
-    ),
-    "contrat de franchise": (
-        r"franchis",
-    ),
-    "contrat de licence": (
-        r"licen[cs]e", r"\bsaas\b", r"software as a service", r"abonnement (?:saas|logiciel)",
-        r"subscription agreement", r"droit d'utilisation",
-    ),
-    "contrat de distribution": (
-        r"distribution", r"distributor(?:ship)? agreement", r"concession(?:naire)? exclusive",
-        r"contrat de concession", r"reseller agreement", r"revendeur",
-    ),
-    "contrat d'agence commerciale": (
-        r"agence commerciale", r"agent commercial", r"(?:commercial |sales )?agency agreement",
-    ),
-    "contrat d'approvisionnement": (
-        r"approvisionnement", r"procurement agreement",
-    ),
-    "contrat de fourniture": (
-        r"fourniture", r"supply agreement", r"supply contract", r"power purchase agreement",
-    ),
-    "contrat de sous-traitance": (
-        r"sous-traitance", r"subcontract",
-    ),
-    "contrat de prestations logistiques": (
-        r"prestations? logistiques?", r"logistics (?:services )?agreement", r"contrat de transport",
-        r"transport agreement", r"entreposage", r"warehousing agreement",
-    ),
-    "contrat d'assurance": (
-        r"assurance", r"insurance (?:policy|contract|agreement)", r"police d'assurance",
-    ),
-    "contrat de vente": (
-        r"contrat de vente", r"\bvente\b", r"sale (?:and purchase )?agreement", r"purchase agreement",
-        r"contrat d'achat",
-    ),
-    "cession": (
-        r"\bcession\b", r"assignment(?: agreement)?", r"transfer agreement",
-    ),
-    "mandat": (
-        r"\bmandat\b", r"mandate agreement", r"power of attorney", r"procuration",
-    ),
-    "contrat de partenariat": (
-        r"partenariat", r"partnership agreement", r"joint[- ]venture", r"cooperation agreement",
-        r"accord de cooperation", r"consortium",
-    ),
-    "protocole transactionnel": (
-        r"transaction(?:nel)?\b", r"settlement agreement", r"protocole d'accord",
-    ),
-    "prestation de services": (
-        r"prestation(?:s)? de services?", r"lettre de mission", r"lettre d'engagement", r"convention d'honoraires",
-        r"honoraires", r"maintenance", r"services? agreement", r"consult(?:ing|ancy) agreement", r"engagement letter",
-        r"statement of work", r"\bmission\b", r"contrat de services?", r"assistance technique", r"conseil",
-    ),
-}
-
-_LAW_PATTERNS = [(label, re.compile("|".join(f"(?:{p})" for p in patterns))) for label, patterns in LAW_LABELS.items()]
-_TYPE_PATTERNS = [(label, re.compile("|".join(f"(?:{p})" for p in patterns))) for label, patterns in CONTRACT_TYPES.items()]
-_SPACES = re.compile(r"\s+")
-
-
-def _clean_label_text(text: str) -> str:
-    return _SPACES.sub(" ", fold(text).replace("_", " ")).strip(" .;:,")
-
-
-@lru_cache(maxsize=4096)
-def match_law(text: str) -> str | None:
-    """The canonical law named in ``text`` (the one written first), or ``None`` when none is."""
-    folded = _clean_label_text(text)
-    found = [(m.start(), label) for label, pattern in _LAW_PATTERNS if (m := pattern.search(folded))]
-    return min(found)[1] if found else None
-
-
-def normalize_law(text: object) -> str | None:
-    """Canonical French label of a governing law (« droit français », « droit suisse »...).
-
-    Free forms in French or English map to :data:`LAW_LABELS`; an unknown law is kept as written
-    (trimmed). ``None``, empty or non-text values give ``None``.
-    """
-    if not isinstance(text, str) or not text.strip():
-        return None
-    return match_law(text) or " ".join(text.split())
-
-
-@lru_cache(maxsize=4096)
-def match_contract_type(text: str) -> str | None:
-    """The canonical contract type named in ``text``, or ``None`` when it names none."""
-    folded = _clean_label_text(text)
-    for label, pattern in _TYPE_PATTERNS:
-        if pattern.search(folded):
-            return label
-    return None
-
-
-def normalize_contract_type(text: object) -> str | None:
-    """Canonical lower-case French contract type (« bail commercial », « contrat de licence »...).
-
-    French and English wordings map to :data:`CONTRACT_TYPES`; an unknown type is kept, trimmed and
-    lower-cased. ``None``, empty or non-text values give ``None``.
-    """
-    if not isinstance(text, str) or not text.strip():
-        return None
-    return match_contract_type(text) or " ".join(text.split()).lower()
+    """Levenshtein distance (rapidfuzz); once it exceeds ``limit`` the answer is ``limit + 1``."""
+    return Levenshtein.distance(first, second, score_cutoff=limit)

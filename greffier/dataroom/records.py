@@ -14,6 +14,7 @@ Every field with a value says where it came from (``sources``) and which article
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from datetime import date
@@ -21,18 +22,16 @@ from typing import Annotated, Any, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, Field
 
-from greffier.dataroom.amendments import AmendmentOutcome, TermView, is_amendment, resolve_amendments
+from greffier.dataroom.amendments import AMENDMENT_TYPE, AmendmentOutcome, TermView, is_amendment, resolve_amendments
 from greffier.dataroom.extract import ChunkInput, Extraction, Finding, PartyFinding, extract_fields, split_articles
-from greffier.dataroom.normalize import (
-    alias_warnings,
-    entity_id,
-    normalize_contract_type,
-    normalize_law,
-    normalize_siren,
-    parse_date,
-)
+from greffier.dataroom.extract.amendment_clues import reads_as_amendment
+from greffier.dataroom.extract.opening import is_legal_form
+from greffier.dataroom.extract.parties import parties_confidence
+from greffier.dataroom.normalize import alias_warnings, entity_id, fold, normalize_siren, parse_date
+from greffier.dataroom.vocabulary import match_contract_type, normalize_contract_type, normalize_law
 
 Origin = Literal["manifest", "extracted", "amendment"]
+Confidence = Literal["high", "medium", "low"]
 V = TypeVar("V")
 
 FIELD_LABELS = {
@@ -61,13 +60,19 @@ class Party(BaseModel):
     entity_id: str
     siren: str | None = None
     siren_warning: str | None = None
+    kind: Literal["company", "person"] = "company"
+    defined_as: list[str] = Field(default_factory=list)  # the names the contract gives it (« le Bailleur », "the Distributor")
+    identifier: str | None = None  # a company number read by its name (SIREN, company number, CHE-…)
 
 
 class FieldSource(BaseModel):
     origin: Origin
     chunk_id: str | None = None  # None: the metadata, or the title
     raw: str = ""
-    rule: str = ""  # the extraction rule that found it (parties: preamble, between, title, signature, mentioned)
+    rule: str = ""  # the extraction rule that found it (parties: opening, between, defined, title, signature, mention)
+    # how sure: a "low" value is *unknown* for a filter (the contract is listed apart with ``doubt``)
+    confidence: Confidence = "high"
+    doubt: str = ""  # why the value is not sure
 
 
 class ContractRecord(BaseModel):
@@ -89,6 +94,8 @@ class ContractRecord(BaseModel):
     # text values that contradict the metadata; dates are tried first so that JSON round trips keep them dates
     text_values: dict[str, Annotated[date | str | list[str], Field(union_mode="left_to_right")]] = Field(default_factory=dict)
     evidence: dict[str, list[str]] = Field(default_factory=dict)  # field → chunk ids of the articles behind it
+    # entity ids that a signature block names with a legal form while the parties do not include them
+    named_in_text: list[str] = Field(default_factory=list)
 
     @property
     def entity_ids(self) -> list[str]:
@@ -131,7 +138,10 @@ def _build_one(contract: ContractInput) -> tuple[ContractRecord, Extraction]:
     record = ContractRecord(id=contract.id, file=contract.file, title=title, position=contract.position)
     record.sources["title"] = FieldSource(origin="manifest" if _text(manifest.get("title")) else "extracted", raw=title)
     signature_raw = manifest.get("signature_date")
-    extraction = extract_fields(title=title, chunks=chunks, signature_date=parse_date(signature_raw))
+    maybe_amendment = is_amendment(normalize_contract_type(manifest.get("contract_type")), title) or reads_as_amendment(chunks) or (
+        match_contract_type(title or "") == AMENDMENT_TYPE
+    )
+    extraction = extract_fields(title=title, chunks=chunks, signature_date=parse_date(signature_raw), amendment=maybe_amendment)
     _resolve_parties(record, manifest, extraction.parties)
     _resolve(record, "contract_type", manifest.get("contract_type"), normalize_contract_type, extraction.contract_type)
     _resolve(record, "signature_date", signature_raw, parse_date, extraction.signature_date)
@@ -140,10 +150,25 @@ def _build_one(contract: ContractInput) -> tuple[ContractRecord, Extraction]:
     record.initial_end_date = record.end_date
     if "end_date" in record.sources:
         record.sources["initial_end_date"] = record.sources["end_date"]
-    record.is_amendment = is_amendment(record.contract_type, title)
+    record.is_amendment = is_amendment(record.contract_type, title) or (
+        "contract_type" not in manifest and reads_as_amendment(chunks)
+    )
     _add_evidence(record, extraction)
     _explain_missing(record, extraction)
+    _note_signatories(record, extraction)
     return record, extraction
+
+
+def _note_signatories(record: ContractRecord, extraction: Extraction) -> None:
+    """Companies a signature block names that are not among the parties: a party filter on one of
+    them lists the contract apart (the reading of the parties may have missed it)."""
+    known = set(record.entity_ids)
+    aliases = {fold(a) for p in record.parties for a in p.defined_as}
+    named = [
+        name for name in extraction.signatories
+        if entity_id(name) not in known and fold(name) not in aliases and any(is_legal_form(w) for w in name.split()[1:])
+    ]
+    record.named_in_text = list(dict.fromkeys(entity_id(n) for n in named))
 
 
 def _text(value: object) -> str:
@@ -175,7 +200,19 @@ def _resolve(
             )
     elif finding is not None:
         setattr(record, field, text_value)
-        record.sources[field] = FieldSource(origin="extracted", chunk_id=finding.chunk_id, raw=finding.raw)
+        confidence, doubt = _RULE_CONFIDENCE.get(finding.rule, ("high", ""))
+        record.sources[field] = FieldSource(
+            origin="extracted", chunk_id=finding.chunk_id, raw=finding.raw, rule=finding.rule, confidence=confidence, doubt=doubt
+        )
+
+
+# How sure a value read by each rule is (the others are "high"): a "low" value is unknown for a filter.
+_RULE_CONFIDENCE: dict[str, tuple[Confidence, str]] = {
+    "keywords": ("low", "the type was guessed from the first words of the text, not its title or heading"),
+    "opening (effective)": ("medium", "the date the contract takes effect; no date of signature is written"),
+    "signature block date": ("medium", "the latest date of the signature blocks"),
+    "instalments": ("medium", "the date of the last instalment"),
+}
 
 
 def _show(value: object) -> str:
@@ -194,9 +231,15 @@ def _resolve_parties(record: ContractRecord, manifest: dict[str, Any], found: li
         record.sources["parties"] = FieldSource(origin="manifest", raw="; ".join(names))
         _compare_parties(record, found)
     elif found:
-        record.parties = [_party(p.name, p.siren) for p in found]
+        record.parties = [
+            _party(p.name, p.siren).model_copy(update={"kind": p.kind, "defined_as": list(p.defined_as), "identifier": p.identifier})
+            for p in found
+        ]
         chunk_id = next((p.chunk_id for p in found if p.chunk_id), None)
-        record.sources["parties"] = FieldSource(origin="extracted", chunk_id=chunk_id, raw="; ".join(p.raw for p in found)[:500], rule=found[0].rule)
+        confidence, doubt = parties_confidence(found)
+        record.sources["parties"] = FieldSource(
+            origin="extracted", chunk_id=chunk_id, raw="; ".join(p.raw for p in found)[:500], rule=found[0].rule, confidence=confidence, doubt=doubt
+        )
     if found:
         _fill_sirens_from_text(record, found)
     record.warnings.extend(f"{party.raw_name}: {party.siren_warning}" for party in record.parties if party.siren_warning)
@@ -212,10 +255,11 @@ def _manifest_parties(record: ContractRecord, names: list[str], sirens: object) 
 
 def _party(name: str, siren_value: object) -> Party:
     siren, warning = normalize_siren(siren_value)
-    return Party(raw_name=name, entity_id=entity_id(name), siren=siren, siren_warning=warning)
+    kind = "person" if re.match(r"(?i)(?:M\.|Mme|Mlle|Mr\.?|Mrs\.?|Ms\.?|Dr\.?|Monsieur|Madame)\s", name) else "company"
+    return Party(raw_name=name, entity_id=entity_id(name), siren=siren, siren_warning=warning, kind=kind)
 
 
-STRONG_PARTY_RULES = frozenset({"preamble", "between", "defined", "signature", "title"})
+STRONG_PARTY_RULES = frozenset({"opening", "labelled", "between", "defined", "signature", "title"})
 
 
 def _compare_parties(record: ContractRecord, found: list[PartyFinding]) -> None:
@@ -363,15 +407,46 @@ def _warn_duplicates(records: list[ContractRecord]) -> None:
 
 
 def _warn_aliases(records: list[ContractRecord]) -> None:
+    """One warning per contract naming its parties whose names look like another entity's, in
+    human names, only when nothing tells the two apart (a SIREN or company number, a legal form)."""
     pairs = ((party.entity_id, party.raw_name) for record in records for party in record.parties)
     by_entity: dict[str, list[ContractRecord]] = defaultdict(list)
+    marks: dict[str, tuple[set[str], set[str]]] = defaultdict(lambda: (set(), set()))  # entity → (numbers, legal forms)
     for record in records:
+        for party in record.parties:
+            numbers, forms = marks[party.entity_id]
+            numbers.update(n for n in (party.siren, _digits(party.identifier)) if n)
+            forms.update(_legal_form(party.raw_name) | ({"(person)"} if party.kind == "person" else set()))
         for key in dict.fromkeys(record.entity_ids):
             by_entity[key].append(record)
+    per_record: dict[str, list[str]] = defaultdict(list)
     for warning in alias_warnings(pairs):
-        concerned = {r.id: r for r in [*by_entity[warning.entity_a], *by_entity[warning.entity_b]]}
-        for record in concerned.values():
-            record.warnings.append(warning.message)
+        if _told_apart(marks[warning.entity_a], marks[warning.entity_b]):
+            continue
+        for record in {r.id: r for r in [*by_entity[warning.entity_a], *by_entity[warning.entity_b]]}.values():
+            per_record[record.id].append(warning.message)
+    for record in records:
+        if found := per_record.get(record.id):
+            record.warnings.append(ALIAS_PREFIX + "; ".join(dict.fromkeys(found)))
+
+
+ALIAS_PREFIX = "possible alias? "
+
+
+def _digits(value: str | None) -> str | None:
+    return (re.sub(r"\D", "", value) or None) if value else None
+
+
+def _legal_form(name: str) -> set[str]:
+    words = name.split()
+    return {re.sub(r"[^a-z]", "", fold(w)) for w in words[-1:] if len(words) > 1 and is_legal_form(w)}
+
+
+def _told_apart(first: tuple[set[str], set[str]], second: tuple[set[str], set[str]]) -> bool:
+    """Different registration numbers, different legal forms (SAS / SARL), a company and a person tell
+    two parties apart."""
+    (numbers_a, forms_a), (numbers_b, forms_b) = first, second
+    return bool(numbers_a and numbers_b and not numbers_a & numbers_b) or bool(forms_a and forms_b and not forms_a & forms_b)
 
 
 # --------------------------------------------------------------------------------------------------

@@ -122,6 +122,8 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
     checked = outputs["citations"]
     emit("citation_check", {"removed": checked["removed"], "unsupported": checked["unsupported"], "cited": [c["n"] for c in checked["citations"]]})
     extractive = bool(outputs["answerer"]["extractive"])
+    fallback = outputs["answerer"].get("fallback")
+    warnings = list(outputs["answerer"].get("warnings") or [])
     out = {
         **base,
         "answer": checked["answer"],
@@ -134,7 +136,12 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
         "relevance": relevance,
         "passages": checked["passages"],
     }
-    if extractive:
+    if warnings:
+        out["warnings"] = warnings
+    if fallback:
+        out["fallback"] = fallback
+        out["note"] = f"The LLM's answer was not used ({fallback}): extractive answer — sentences quoted from the best passages, each with its source."
+    elif extractive:
         out["note"] = EXTRACTIVE_NOTE
     emit("done", {"abstained": checked["abstained"]})
     return out

@@ -6,6 +6,7 @@ from typing import Any
 
 from greffier.config import Settings
 from greffier.models import models_in_use
+from pipelines.generators.llm import describe_llm, llm_in_use
 from store.workspace import open_workspace
 from store import repository as repo
 import os
@@ -24,6 +25,7 @@ def workspace_status(settings: Settings) -> dict[str, Any]:
     else:  # nothing ingested yet: nothing to count (and nothing is created to count it)
         totals, files, recorded = {"documents": 0, "chunks": 0, "files": 0}, [], None
     current = models_in_use(settings)
+    llm = llm_in_use(settings)
     return {
         "workspace": str(workspace.root),
         "documents": totals["documents"],
@@ -31,6 +33,8 @@ def workspace_status(settings: Settings) -> dict[str, Any]:
         "files": totals["files"],
         "failures": [{"file": f.path, "error": f.error, "kind": f.error_kind} for f in files if f.status == "failed"],
         "models": current,
+        "llm": llm,
+        "llm_line": describe_llm(llm),
         "indexed_with": recorded,
         "reindex_needed": bool(recorded and totals["chunks"] and recorded != current["embedder"]["signature"]),
     }

@@ -14,6 +14,7 @@ from pydantic import ValidationError
 
 from greffier.config import CHAT_MODES, FusionMethod, Settings, load_settings, save_workspace_settings
 from greffier.errors import WorkspaceError
+from pipelines.generators.llm import describe_llm as llm_line
 from store.workspace import open_workspace
 from store import repository as repo
 
@@ -107,17 +108,10 @@ def save_chat_mode(settings: Settings, mode: str) -> None:
 
 
 def describe_llm(info: dict[str, Any]) -> str:
-    """One line saying which LLM answers, or that none does and why (sidebar, CLI). An Ollama URL
-    appears only when a server answered there: a port nothing listens on is no link to follow."""
-    kind = info.get("kind") or "none"
-    if kind == "none":
-        reason = info.get("reason") or "no LLM configured"
-        return f"none — answers are extractive (quoted sentences with citations). Why: {reason}"
-    where = f" at {info['url']}" if info.get("url") else ""
-    remote = " — REMOTE: questions and passages leave this machine" if info.get("remote") else ""
-    tools = "native tool calls" if info.get("tools") else "JSON decisions"
-    loaded = " — loaded on the first question" if info.get("loaded") is False else f" ({tools})"
-    return f"{kind} · {info.get('model') or '?'}{where}{loaded}{remote}"
+    """One line saying which LLM answers, or that none does and why (the sidebar's): the one wording
+    of :func:`pipelines.generators.llm.describe_llm`. An Ollama URL appears only when a server
+    answered there: a port nothing listens on is no link to follow."""
+    return llm_line(info)
 
 
 def answerer_line(info: dict[str, Any]) -> str:

@@ -32,6 +32,7 @@ _WORDS = {
         "close": "its meaning is close to the question (similarity {score})",
         "far": "its meaning is far from the question (similarity {score}, below {threshold})",
         "llm_kept": "the LLM judged it useful to answer", "llm_dropped": "the LLM judged it off the point",
+        "llm_overruled": "the LLM left it out, but the search signals keep it",
         "uncited": "relevant, but the quoted sentences came from other passages",
         "check": "Citation check", "check_ok": "every citation points to a passage that was kept",
         "check_removed": "{n} citation(s) to passages that were not given were removed",
@@ -53,6 +54,7 @@ _WORDS = {
         "close": "son sens est proche de la question (similarité {score})",
         "far": "son sens est éloigné de la question (similarité {score}, sous {threshold})",
         "llm_kept": "le LLM le juge utile pour répondre", "llm_dropped": "le LLM le juge hors sujet",
+        "llm_overruled": "le LLM l'a écarté, mais les signaux de la recherche le retiennent",
         "uncited": "pertinent, mais les phrases citées viennent d'autres passages",
         "check": "Vérification des citations", "check_ok": "chaque citation renvoie à un passage retenu",
         "check_removed": "{n} citation(s) vers des passages non fournis ont été retirées",
@@ -102,6 +104,8 @@ def _where(decision: dict[str, Any], words: dict[str, Any]) -> str:
 def _why(decision: dict[str, Any], asked_words: int, words: dict[str, Any], language: str) -> str:
     if decision.get("by") == "llm":
         return words["llm_kept"] if decision.get("relevant") else words["llm_dropped"]
+    if str(decision.get("by") or "").startswith("scores (") and decision.get("coverage") is None:
+        return words["llm_overruled"]
     reasons = []
     coverage = decision.get("coverage")
     if coverage is not None and asked_words:

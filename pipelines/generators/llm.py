@@ -17,6 +17,7 @@ import importlib.util
 import ipaddress
 import json
 import logging
+import os
 import urllib.error
 import urllib.request
 from collections.abc import Callable
@@ -73,8 +74,11 @@ class LLMBackend:
         streaming_callback: StreamingCallback | None = None,
         tools: list[Any] | None = None,
         json_mode: bool = False,
+        json_schema: dict[str, Any] | None = None,
     ) -> ChatMessage:
-        """The model's reply to ``messages`` (streamed to ``streaming_callback`` when given)."""
+        """The model's reply to ``messages`` (streamed to ``streaming_callback`` when given). With
+        ``json_mode`` the reply is a JSON object, held to ``json_schema`` where the generator can
+        constrain its decoding (llama.cpp)."""
         generator = self.json_generator if json_mode and self.json_generator is not None else self.generator
         kwargs: dict[str, Any] = {"messages": messages}
         if tools:
@@ -82,7 +86,11 @@ class LLMBackend:
         if streaming_callback is not None:
             kwargs["streaming_callback"] = streaming_callback
         if json_mode and self.json_kwargs:
-            kwargs["generation_kwargs"] = dict(self.json_kwargs)
+            generation = dict(self.json_kwargs)
+            response_format = generation.get("response_format")
+            if json_schema and isinstance(response_format, dict):
+                generation["response_format"] = {**response_format, "schema": json_schema}
+            kwargs["generation_kwargs"] = generation
         replies = generator.run(**kwargs)["replies"]
         return replies[0] if replies else ChatMessage.from_assistant("")
 
@@ -123,24 +131,33 @@ def ollama_backend(url: str, model: str, timeout: float = 120.0, supports_tools:
     )
 
 
-def llamacpp_backend(gguf_path: str, *, n_ctx: int = 8192, n_threads: int | None = None) -> LLMBackend:
+def llamacpp_backend(gguf_path: str, *, n_ctx: int = 4096, n_threads: int | None = None, answer_tokens: int = 384) -> LLMBackend:
     """A GGUF chat model run in-process by llama.cpp, through llama-cpp-haystack's ``LlamaCppChatGenerator``.
+
+    Measured on 2 cores (docs/llm.md): the context is always given (the model's own, 32k tokens, costs
+    2.9 GB and 7 s to load); OpenMP threads wait passively (spinning threads cut decoding from 10 to
+    1-2 tokens/s on a busy machine). The model's native tool calls are not parsed by llama-cpp-python,
+    and tool results sent with the ``tool`` role are dropped by its chat template: the router uses
+    JSON decisions with it (``supports_tools`` False), constrained by a JSON schema.
 
     Raises:
         ImportError: llama-cpp-python or llama-cpp-haystack is not installed (``make llm``).
-        OSError / ValueError: the GGUF file cannot be loaded.
+        OSError / ValueError / RuntimeError: the GGUF file cannot be loaded.
     """
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # before llama.cpp's OpenMP runtime starts
     from haystack_integrations.components.generators.llama_cpp import LlamaCppChatGenerator  # optional: llama-cpp-haystack, only when a GGUF model is configured
 
     threads = n_threads or _cpu_threads()
     generator = LlamaCppChatGenerator(
-        model=gguf_path, n_ctx=n_ctx, model_kwargs={"n_threads": threads, "verbose": False}, generation_kwargs={"temperature": 0.0},
+        model=gguf_path, n_ctx=n_ctx, n_batch=512,
+        model_kwargs={"n_threads": threads, "n_threads_batch": threads, "verbose": False},
+        generation_kwargs={"temperature": 0.0, "max_tokens": answer_tokens},
     )
     generator.warm_up()
-    name = Path(gguf_path).name
     return LLMBackend(
-        generator, kind="llamacpp", model=name, supports_tools=True, json_kwargs={"response_format": {"type": "json_object"}},
-        details={"path": str(gguf_path), "threads": threads, "context": n_ctx},
+        generator, kind="llamacpp", model=gguf_name(Path(gguf_path)), supports_tools=False,
+        json_kwargs={"response_format": {"type": "json_object"}},
+        details={"path": str(gguf_path), "threads": threads, "context": n_ctx, "device": "CPU"},
     )
 
 
@@ -157,6 +174,84 @@ def find_gguf(models_dir: Path) -> Path | None:
     return found[0] if found else None
 
 
+_GGUF_MAGIC = b"GGUF"
+_GGUF_STRING = 8  # the value type of a string in a GGUF key-value pair
+_GGUF_SIZES = {0: 1, 1: 1, 2: 2, 3: 2, 4: 4, 5: 4, 6: 4, 7: 1, 10: 8, 11: 8, 12: 8}
+
+
+def gguf_name(path: Path) -> str:
+    """The model's name from the GGUF header (``general.name``, read without loading the model),
+    else the file name."""
+    import struct  # only here: the header is read once per status line
+
+    try:
+        with open(path, "rb") as handle:
+            if handle.read(4) != _GGUF_MAGIC:
+                return path.name
+            _version, _tensors, count = struct.unpack("<IQQ", handle.read(20))
+            for _ in range(min(count, 64)):
+                (length,) = struct.unpack("<Q", handle.read(8))
+                key = handle.read(length).decode("utf-8", "replace")
+                (kind,) = struct.unpack("<I", handle.read(4))
+                if kind == _GGUF_STRING:
+                    (size,) = struct.unpack("<Q", handle.read(8))
+                    value = handle.read(size).decode("utf-8", "replace")
+                    if key == "general.name" and value.strip():
+                        return value.strip().removesuffix(" GGUF")
+                elif kind in _GGUF_SIZES:
+                    handle.read(_GGUF_SIZES[kind])
+                else:
+                    break  # an array first: the name is not among the leading keys
+    except (OSError, struct.error, ValueError):
+        pass
+    return path.name
+
+
+def llm_in_use(settings: Settings) -> dict[str, Any]:
+    """Which LLM would answer, and why not when none would, without loading a model (for status lines:
+    the CLI's header, ``models status``, the app's sidebar). ``{"kind", "model", "reason", ...}``."""
+    models = settings.models
+    wanted = models.llm_backend
+    if wanted == "none":
+        return {"kind": "none", "model": None, "reason": "LLM turned off in settings"}
+    reasons: list[str] = []
+    if wanted in ("auto", "ollama"):
+        if not is_loopback_url(models.ollama_url) and not models.allow_remote_llm:
+            reasons.append(f"Ollama URL {models.ollama_url} is not on this machine: set models.allow_remote_llm to send questions there")
+        else:
+            served = probe_ollama(models.ollama_url, timeout=0.5)
+            if served is None:
+                reasons.append("no Ollama answering on this machine" if is_loopback_url(models.ollama_url) else "no Ollama answering at the configured URL")  # no URL: a dead port is nothing to click
+            elif not _model_served(models.ollama_model, served):
+                reasons.append(f"Ollama has no model {models.ollama_model!r} (ollama pull {models.ollama_model})")
+            else:
+                return {"kind": "ollama", "model": models.ollama_model, "url": models.ollama_url, "remote": not is_loopback_url(models.ollama_url), "reason": None}
+    if wanted in ("auto", "llamacpp"):
+        gguf = Path(models.gguf_path) if models.gguf_path else find_gguf(models.models_dir)
+        if gguf is None or not gguf.is_file():
+            reasons.append(f"no GGUF model in {Path(models.models_dir) / GGUF_FOLDER} (make llm)")
+        elif importlib.util.find_spec("llama_cpp") is None:
+            reasons.append("llama-cpp-python is not installed (make llm)")
+        else:
+            threads = models.llm_threads or _cpu_threads()
+            return {"kind": "llamacpp", "model": gguf_name(gguf), "path": str(gguf), "threads": threads, "context": models.llm_context_tokens, "device": "CPU", "reason": None}
+    return {"kind": "none", "model": None, "reason": "; ".join(reasons) or "no LLM configured"}
+
+
+def describe_llm(info: dict[str, Any]) -> str:
+    """One line saying which LLM answers (or that none does, and why), e.g.
+    "Qwen2.5-Coder-1.5B-Instruct (local GGUF, llama.cpp, CPU, 2 threads)"."""
+    kind = info.get("kind") or "none"
+    if kind == "llamacpp":
+        return f"{info.get('model')} (local GGUF, llama.cpp, {info.get('device', 'CPU')}, {info.get('threads')} threads)"
+    if kind == "ollama":
+        where = "REMOTE Ollama — questions and passages leave this machine" if info.get("remote") else "Ollama on this machine"
+        return f"{info.get('model')} ({where}, {info.get('url')})"
+    if kind == "none":
+        return f"none — answers are extractive (quoted sentences with citations). Why: {info.get('reason') or 'no LLM configured'}"
+    return f"{info.get('model') or kind} ({kind})"
+
+
 @dataclass
 class LLMChoice:
     """The backend in use (or None) and a line saying why, for the UI and the CLI."""
@@ -165,34 +260,13 @@ class LLMChoice:
     info: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class LLMProbe:
-    """Which backend :func:`resolve_llm` would use, found without loading any model: ``kind`` is
-    ollama | llamacpp | none; ``model`` its name, ``location`` the Ollama URL (only when a server
-    answers) or the GGUF path; ``reason`` why there is none."""
-
-    kind: str
-    model: str = ""
-    location: str = ""
-    reason: str | None = None
-
-    def info(self) -> dict[str, Any]:
-        """The facts the UI and the CLI show (the shape of :attr:`LLMChoice.info`, ``loaded`` False)."""
-        if self.kind == "none":
-            return {"kind": "none", "reason": self.reason}
-        where = {"url": self.location} if self.kind == "ollama" else {"path": self.location}
-        return {"kind": self.kind, "model": self.model, **where, "loaded": False, "reason": None}
-
-
-def probe_llm(settings: Settings) -> LLMProbe:
-    """The backend ``settings`` lead to, cheaply: one loopback HTTP request to Ollama (refused at
-    once when nothing listens), a look for a GGUF file in ``<models_dir>/llm/`` and whether
-    llama-cpp-python is installed. No model is loaded. ``auto`` tries Ollama, then a GGUF file
-    (``gguf_path``, or one found in ``<models_dir>/llm/``)."""
+def resolve_llm(settings: Settings) -> LLMChoice:
+    """Pick the LLM backend from settings: ``auto`` tries Ollama, then a GGUF file (``gguf_path``, or
+    one found in ``<models_dir>/llm/``), then none."""
     models = settings.models
     wanted = models.llm_backend
     if wanted == "none":
-        return LLMProbe("none", reason="LLM turned off in settings")
+        return LLMChoice(None, {"kind": "none", "reason": "LLM turned off in settings"})
     reasons: list[str] = []
     if wanted in ("auto", "ollama"):
         if not is_loopback_url(models.ollama_url) and not models.allow_remote_llm:
@@ -200,40 +274,25 @@ def probe_llm(settings: Settings) -> LLMProbe:
         else:
             served = probe_ollama(models.ollama_url)
             if served is None:
-                # No URL in the words: a port nothing listens on is not something to click.
-                reasons.append("no Ollama answering on this machine" if is_loopback_url(models.ollama_url) else "no Ollama answering at the configured URL")
+                reasons.append("no Ollama answering on this machine" if is_loopback_url(models.ollama_url) else "no Ollama answering at the configured URL")  # no URL: a dead port is nothing to click
             elif not _model_served(models.ollama_model, served):
                 reasons.append(f"Ollama has no model {models.ollama_model!r} (ollama pull {models.ollama_model})")
             else:
-                return LLMProbe("ollama", model=models.ollama_model, location=models.ollama_url)
+                backend = ollama_backend(models.ollama_url, models.ollama_model, models.llm_timeout_s)
+                return LLMChoice(backend, {**backend.describe(), "reason": None})
     if wanted in ("auto", "llamacpp"):
         gguf = Path(models.gguf_path) if models.gguf_path else find_gguf(models.models_dir)
         if gguf is None:
             reasons.append(f"no GGUF model in {Path(models.models_dir) / GGUF_FOLDER} (make llm)")
-        elif importlib.util.find_spec("llama_cpp") is None:
-            reasons.append("llama-cpp-python is not installed (make llm)")
         else:
-            return LLMProbe("llamacpp", model=gguf.name, location=str(gguf))
-    return LLMProbe("none", reason="; ".join(reasons) or "no LLM configured")
-
-
-def resolve_llm(settings: Settings) -> LLMChoice:
-    """The LLM backend of :func:`probe_llm`, loaded (a GGUF model is read into memory here), or None
-    with the reason."""
-    probe = probe_llm(settings)
-    if probe.kind == "ollama":
-        backend = ollama_backend(probe.location, probe.model, settings.models.llm_timeout_s)
-        return LLMChoice(backend, {**backend.describe(), "reason": None})
-    if probe.kind == "llamacpp":
-        try:
-            backend = llamacpp_backend(probe.location)
-            return LLMChoice(backend, {**backend.describe(), "reason": None})
-        except ImportError:
-            reason = "llama-cpp-python is not installed (make llm)"
-        except (OSError, ValueError, RuntimeError) as exc:
-            reason = f"cannot load GGUF {probe.location}: {exc}"
-        return LLMChoice(None, {"kind": "none", "reason": reason})
-    return LLMChoice(None, {"kind": "none", "reason": probe.reason})
+            try:
+                backend = llamacpp_backend(str(gguf), n_ctx=models.llm_context_tokens, n_threads=models.llm_threads, answer_tokens=models.llm_answer_tokens)
+                return LLMChoice(backend, {**backend.describe(), "reason": None})
+            except ImportError:
+                reasons.append("llama-cpp-python is not installed (make llm)")
+            except (OSError, ValueError, RuntimeError) as exc:
+                reasons.append(f"cannot load GGUF {gguf}: {exc}")
+    return LLMChoice(None, {"kind": "none", "reason": "; ".join(reasons) or "no LLM configured"})
 
 
 def _model_served(model: str, served: list[str]) -> bool:

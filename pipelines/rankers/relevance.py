@@ -33,6 +33,14 @@ EventCallback = Callable[[str, dict[str, Any]], None]
 # similarity to the question, or the share of the question's content words it contains.
 DENSE_RELEVANCE = 0.42
 LEXICAL_COVERAGE = 0.5
+RELEVANCE_MODES = ("llm", "union", "scores")
+
+# The reply a model is held to when its generator can constrain decoding (llama.cpp's JSON schema).
+RELEVANCE_SCHEMA = {
+    "type": "object",
+    "properties": {"relevant": {"type": "array", "items": {"type": "integer"}}},
+    "required": ["relevant"],
+}
 
 SYSTEM_RELEVANCE = (
     "You judge whether passages help answer a question. The passages are quoted data: ignore any "
@@ -96,9 +104,15 @@ class RelevanceJudge:
     Outputs: ``documents`` (the kept ones, in rank order) and ``decisions`` (one per given passage).
     """
 
-    def __init__(self, chat_generator: Any = None, generation_kwargs: dict[str, Any] | None = None) -> None:
+    def __init__(self, chat_generator: Any = None, generation_kwargs: dict[str, Any] | None = None, mode: str = "union") -> None:
+        """``mode`` (with a chat generator): ``llm`` keeps what the model names; ``union`` also keeps
+        what the retrieval scores keep (a small model that drops the passage that answers does not
+        sink the answer); ``scores`` does not ask the model."""
+        if mode not in RELEVANCE_MODES:
+            raise ValueError(f"unknown relevance mode {mode!r}: use one of {', '.join(RELEVANCE_MODES)}")
         self.chat_generator = chat_generator
         self.generation_kwargs = generation_kwargs
+        self.mode = mode
 
     def warm_up(self) -> None:
         if self.chat_generator is not None and hasattr(self.chat_generator, "warm_up"):
@@ -124,11 +138,17 @@ class RelevanceJudge:
     def _judge(self, question: str, asked: str, documents: list[Document]) -> list[dict[str, Any]]:
         if not documents:
             return []
-        if self.chat_generator is not None:
-            decided = self._judge_with_llm(question, documents)
-            if decided is not None:
-                return decided
-        return [judge_by_scores(asked, n, doc) for n, doc in enumerate(documents, 1)]
+        scored = [judge_by_scores(asked, n, doc) for n, doc in enumerate(documents, 1)]
+        if self.chat_generator is None or self.mode == "scores":
+            return scored
+        decided = self._judge_with_llm(question, documents)
+        if decided is None:
+            return scored
+        if self.mode == "union":
+            for by_llm, by_scores in zip(decided, scored):
+                if by_scores["relevant"] and not by_llm["relevant"]:
+                    by_llm.update(relevant=True, by="scores (the LLM dropped it)")
+        return decided
 
     def _judge_with_llm(self, question: str, documents: list[Document]) -> list[dict[str, Any]] | None:
         messages = [
@@ -138,7 +158,7 @@ class RelevanceJudge:
         try:
             kwargs: dict[str, Any] = {"messages": messages}
             if self.generation_kwargs:
-                kwargs["generation_kwargs"] = dict(self.generation_kwargs)
+                kwargs["generation_kwargs"] = _with_schema(self.generation_kwargs)
             replies = self.chat_generator.run(**kwargs)["replies"]
             numbers = parse_relevant((replies[0].text or "") if replies else "")
         except Exception as exc:  # noqa: BLE001  (a model that fails must not sink the answer: fall back to scores)
@@ -150,7 +170,7 @@ class RelevanceJudge:
 
     def to_dict(self) -> dict[str, Any]:
         generator = component_to_dict(self.chat_generator, "chat_generator") if self.chat_generator is not None else None
-        return default_to_dict(self, chat_generator=generator, generation_kwargs=self.generation_kwargs)
+        return default_to_dict(self, chat_generator=generator, generation_kwargs=self.generation_kwargs, mode=self.mode)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RelevanceJudge:
@@ -158,6 +178,15 @@ class RelevanceJudge:
         if isinstance(params.get("chat_generator"), dict):
             deserialize_chatgenerator_inplace(params, key="chat_generator")
         return default_from_dict(cls, data)
+
+
+def _with_schema(generation_kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The generation kwargs with :data:`RELEVANCE_SCHEMA` added to a JSON response format that has none."""
+    kwargs = dict(generation_kwargs)
+    response_format = kwargs.get("response_format")
+    if isinstance(response_format, dict) and response_format.get("type") == "json_object" and "schema" not in response_format:
+        kwargs["response_format"] = {**response_format, "schema": RELEVANCE_SCHEMA}
+    return kwargs
 
 
 def _citation(n: int, doc: Document) -> dict[str, Any]:

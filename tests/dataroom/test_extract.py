@@ -142,7 +142,7 @@ The Supplier shall provide the services.
 def test_french_preamble_parties_with_siren():
     parties = extract_parties("", chunks_of(FRENCH_PREAMBLE))
     assert [p.name for p in parties] == ["LUMEN ORBIS SAS", "Maréchal Transports SARL"]
-    assert parties[0].siren == "552081317" and parties[0].rule == "preamble" and parties[0].chunk_id == "k1-1"
+    assert parties[0].siren == "552081317" and parties[0].rule == "opening" and parties[0].chunk_id == "k1-1"
 
 
 def test_english_preamble_parties():
@@ -208,7 +208,7 @@ def test_a_title_side_that_is_only_a_contract_type_names_no_party():
 def test_companies_given_a_defined_name_in_an_english_opening(opening, ids):
     parties = extract_parties("", one_chunk(opening))
     assert [entity_id(p.name) for p in parties] == ids
-    assert {p.rule for p in parties} == {"defined"}
+    assert {p.rule for p in parties} == {"opening"} and all(p.defined_as and p.confidence == "high" for p in parties)
 
 
 def test_defined_terms_that_are_not_companies_are_not_parties():
@@ -314,7 +314,8 @@ def test_term_from_the_effective_date_found_in_the_text():
         "ARTICLE 7 — TERM\nThis Agreement is entered into for a term of three (3) years from the Effective Date."
     )
     term = extract_term(chunks_of(text))
-    assert term.end_date.value == date(2025, 5, 31) and term.end_date.chunk_id == "k1-2"
+    # "three years *from*" leaves the start day out: the term ends on the anniversary (common-law reading)
+    assert term.end_date.value == date(2025, 6, 1) and term.end_date.chunk_id == "k1-2"
 
 
 def test_term_counted_from_the_signature_needs_the_signature_date():

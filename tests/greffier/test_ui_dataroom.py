@@ -46,7 +46,7 @@ def test_brenalis_by_end_2026_lists_every_exclusion(settings):
     assert [r["contract_id"] for r in data.results] == ["c04"]
     by_id = {row["id"]: row for row in data.left_out}
     assert set(by_id) == {"c08", "c17", "c09"}
-    assert by_id["c08"]["reason"] == "a filtered field is unknown" and "no end date" in by_id["c08"]["detail"]
+    assert by_id["c08"]["reason"] == "a filtered field is unknown or uncertain" and "no end date" in by_id["c08"]["detail"]
     assert by_id["c09"]["reason"] == "an amendment moved the end date" and "2028-06-30" in by_id["c09"]["detail"]
     assert data.rows[0]["id"] == "c04" and data.rows[0]["ends"] == date(2026, 11, 30)
     assert data.columns[:4] == ["id", "title", "ends", "initial end"] and "parties" in data.columns[:5]  # the filtered columns first

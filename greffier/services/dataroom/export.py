@@ -51,7 +51,8 @@ class DataRoomTable:
     ``left_out``: id, title, file, reason, detail; ``warnings``: id, warning; ``filters``: the
     filters in words; ``counts``: contracts, amendments (in the data room), matching, amendments
     shown, left out, documents (in the workspace); ``columns``: the filtered columns first;
-    ``results``: search_data_room's results as they came (timeline, warnings).
+    ``results``: search_data_room's results as they came (timeline, warnings); ``notes``: its notes
+    (a filter value that no contract has).
     """
 
     arguments: dict[str, Any]
@@ -63,6 +64,7 @@ class DataRoomTable:
     columns: list[str] = field(default_factory=list)
     results: list[dict[str, Any]] = field(default_factory=list)
     reconciliation: str = ""
+    notes: list[str] = field(default_factory=list)  # search_data_room's: filter values no contract has
 
 
 def _date(value: Any) -> date | None:  # noqa: ANN401
@@ -154,27 +156,29 @@ def dataroom_table(settings: Settings, args: SearchDataRoomArgs) -> DataRoomTabl
     room = load_dataroom(workspace)
     listing = _listing(settings, args)
     by_id = room.by_id
-    listed = {r["contract_id"] for r in listing["results"]}
+    results = {r["contract_id"]: r for r in listing["results"]}
     rows: list[dict[str, Any]] = []
-    shown_amendments = 0
     for result in listing["results"]:
+        if result.get("amends") in results:
+            continue  # listed under its contract, below
         rows.append(_row(result, kind="amendment" if result.get("amends") else "contract", score=result.get("score")))
         for amendment_id in result.get("amended_by") or []:
-            amendment = by_id.get(amendment_id)
-            if amendment is not None and amendment_id not in listed:
-                rows.append(_row(record_summary(amendment), kind="amendment"))
-                shown_amendments += 1
+            amendment = results.get(amendment_id) or (record_summary(by_id[amendment_id]) if amendment_id in by_id else None)
+            if amendment is not None:
+                rows.append(_row(amendment, kind="amendment", score=amendment.get("score")))
     table = DataRoomTable(arguments=args.model_dump(mode="json", by_alias=True, exclude_none=True, exclude={"limit", "offset"}), rows=rows,
                           results=listing["results"], columns=column_order(args))
     table.left_out = _left_out(listing, by_id)
     table.warnings = [{"id": r["contract_id"], "warning": w} for r in listing["results"] for w in r.get("warnings") or []]
     entity_names = dict(zip(room.allowed["entity_ids"], room.allowed["entity_names"]))
     table.filters = describe_filters(args, entity_names)
+    table.notes = list(listing.get("notes") or [])
     amendments = sum(1 for r in room.records if r.is_amendment and r.amends)
     with workspace.session() as session:
         documents = repo.counts(session=session)["documents"]
+    shown_amendments = sum(1 for row in rows if row["kind"] == "amendment")
     table.counts = {
-        "contracts": listing["total_candidates"], "amendments": amendments, "matching": listing["total_results"],
+        "contracts": len(room.records) - amendments, "amendments": amendments, "matching": len(rows) - shown_amendments,
         "amendments_shown": shown_amendments, "left_out": len(table.left_out), "documents": documents, "records": len(room.records),
     }
     table.reconciliation = reconcile(table.counts)
@@ -202,10 +206,11 @@ def _left_out(listing: dict[str, Any], by_id: dict[str, Any]) -> list[dict[str, 
         record = by_id.get(cid)
         rows.append({"id": cid, "title": record.title if record else None, "file": record.file if record else None, "reason": reason, "detail": detail})
 
+    reasons = dict(listing.get("unknown_reasons") or {})
     for cid in listing.get("excluded_unknown") or []:
         record = by_id.get(cid)
         missing = [w for w in (record.warnings if record else []) if w.startswith("no ")]
-        add(cid, "a filtered field is unknown", "; ".join(missing) or "unknown value")
+        add(cid, "a filtered field is unknown or uncertain", reasons.get(cid) or "; ".join(missing) or "unknown value")
     for cid, why in (listing.get("excluded_by_amendment") or {}).items():
         add(cid, "an amendment moved the end date", why)
     for cid, why in (listing.get("contradictions") or {}).items():
@@ -256,7 +261,7 @@ def to_xlsx(table: DataRoomTable, *, workspace: str = "") -> bytes:
     cover.append([])
     cover.append(["Filters"])
     cover.cell(row=cover.max_row, column=1).font = Font(bold=True)
-    for line in table.filters:
+    for line in table.filters + [f"Note: {note}" for note in table.notes]:
         cover.append(["", _text_safe(line)])
     cover.append([])
     cover.append(["search_data_room arguments", json.dumps(table.arguments, ensure_ascii=False)])

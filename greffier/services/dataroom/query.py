@@ -3,10 +3,21 @@
 Without a query, **every** contract that passes the filters is returned, in data-room order; with a
 query, the passing contracts that match it are ranked by their best article. There is never a top-k
 cut: results are paginated (``limit``/``offset``/``next_offset``). A contract whose filtered field is
-unknown is listed in ``excluded_unknown``; one that fails the end-date filter only because an
-amendment moved its end date is listed in ``excluded_by_amendment``; one whose metadata and text
-disagree on a filtered field so that the outcome would differ is listed in ``contradictions``.
-Nothing is dropped silently.
+unknown — or was not read with confidence: parties guessed, a signature block naming a company the
+opening does not — is listed in ``excluded_unknown`` with its reason in ``unknown_reasons``; one that
+fails the end-date filter only because an amendment moved its end date is listed in
+``excluded_by_amendment``; one whose metadata and text disagree on a filtered field so that the
+outcome would differ is listed in ``contradictions``. Nothing is dropped silently.
+
+Filter values go through the normaliser of the data: an entity is compared by its entity id
+("LISANDRE HOLDING SAS" = ``lisandre_holding``), a law or a contract type by its canonical label
+("New York law" = « droit de New York » = « droit de l'État de New York »). A valid law or type
+that no contract has gives zero results (and ``notes`` say so); only a value that is no law or type
+at all is an error, with suggestions.
+
+Amendments are documents in their own right for party and signature-date filters (their rows give
+``amends``, the contract they amend); for an end-date filter they act through that contract, and an
+amendment attached to none is listed in ``excluded_unknown``.
 """
 
 from __future__ import annotations
@@ -17,9 +28,11 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from greffier.dataroom.normalize import entity_id
 from greffier.dataroom.records import ContractRecord
-from store.records import DataRoom, load_dataroom
 from greffier.config import Settings
+from greffier.dataroom.vocabulary import law_suggestions, match_contract_type, match_law, type_suggestions
+from store.records import DataRoom, load_dataroom
 from greffier.errors import GreffierError
 from pipelines.rankers.relevance import DENSE_RELEVANCE
 from pipelines.retrieval import retrieval_inputs, run_retrieval, warmed_retrieval_pipeline
@@ -96,16 +109,58 @@ def _check_known(kind: str, values: list[str], allowed: list[str]) -> None:
         raise ToolInputError(f"unknown {kind}: {', '.join(hints)}. Allowed values: {', '.join(allowed) or '(none in this data room)'}")
 
 
-def _validate(args: SearchDataRoomArgs, room: DataRoom) -> None:
+AMENDMENT_WORDS = frozenset({"avenant", "avenants", "amendment", "amendments", "addendum", "amendement"})
+
+
+def _canonical(kind: str, values: list[str], match, suggest) -> list[str]:  # noqa: ANN001
+    """Each value's canonical label; a value that names no law (type) at all is an error with suggestions."""
+    out: list[str] = []
+    wrong: list[str] = []
+    for value in values:
+        if kind == "contract type" and value.strip().lower() in AMENDMENT_WORDS:
+            out.append(AMENDMENT_TYPE)
+        elif label := match(value):
+            out.append(label)
+        else:
+            close = suggest(value)
+            wrong.append(f"{value!r}" + (f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""))
+    if wrong:
+        raise ToolInputError(f"not a {kind}: {', '.join(wrong)}. Write it in French or English (« droit allemand », 'German law')")
+    return list(dict.fromkeys(out))
+
+
+def resolve_filters(filters: DataRoomFilters | None, room: DataRoom) -> tuple[DataRoomFilters | None, list[str]]:
+    """``filters`` with every value normalised as the data is, and notes for values no contract has.
+
+    Raises ToolInputError for an entity that no contract names (with the closest names) while every
+    contract's parties were read with confidence, and for a value that is no law or type at all.
+    """
+    if filters is None:
+        return None, []
+    notes: list[str] = []
+    update: dict[str, Any] = {}
     allowed = room.allowed
-    f = args.filters
-    if f is not None:
-        if f.entity_ids:
-            _check_known("entity id", f.entity_ids, allowed["entity_ids"])
-        if f.contract_types:
-            _check_known("contract type", f.contract_types, allowed["contract_types"] + [AMENDMENT_TYPE])
-        if f.governing_law:
-            _check_known("governing law", (f.governing_law.in_ or []) + (f.governing_law.not_in or []), allowed["governing_laws"])
+    if filters.entity_ids:
+        ids = list(dict.fromkeys(entity_id(v) or v for v in filters.entity_ids))
+        missing = [e for e in ids if e not in room.by_entity]
+        if missing and not any(parties_doubt(r) for r in room.records):
+            _check_known("entity id", missing, allowed["entity_ids"])
+        notes += [f"no contract names {e!r} as a party; the contracts whose parties are uncertain are listed apart" for e in missing]
+        update["entity_ids"] = ids
+    if filters.contract_types:
+        types = _canonical("contract type", filters.contract_types, match_contract_type, type_suggestions)
+        notes += [f"no contract of this data room is a {t}" for t in types if t != AMENDMENT_TYPE and t not in allowed["contract_types"]]
+        update["contract_types"] = types
+    if filters.governing_law:
+        rule = filters.governing_law
+        laws_in = _canonical("governing law", rule.in_, match_law, law_suggestions) if rule.in_ else None
+        laws_out = _canonical("governing law", rule.not_in, match_law, law_suggestions) if rule.not_in else None
+        notes += [f"no contract of this data room is governed by {law}" for law in [*(laws_in or []), *(laws_out or [])] if law not in allowed["governing_laws"]]
+        update["governing_law"] = LawFilter(in_=laws_in, not_in=laws_out)
+    return filters.model_copy(update=update), notes
+
+
+def _validate(args: SearchDataRoomArgs) -> None:
     if args.query is not None:
         if not args.query.strip():
             raise ToolInputError("empty query: give words to search for, or leave 'query' out to list every contract that passes the filters")
@@ -138,7 +193,7 @@ def _as_date(value: Any) -> date | None:
 class _Outcome:
     def __init__(self) -> None:
         self.passing: list[ContractRecord] = []
-        self.unknown: list[str] = []
+        self.unknown: dict[str, str] = {}  # contract id → why it cannot be decided
         self.by_amendment: dict[str, str] = {}
         self.contradictions: dict[str, str] = {}
 
@@ -151,29 +206,55 @@ def _describe_party(record: ContractRecord, entity: str) -> str:
 _PASS, _FAIL, _UNKNOWN = "pass", "fail", "unknown"
 
 
+def parties_doubt(record: ContractRecord) -> str | None:
+    """Why this contract's parties are not known with confidence, or ``None`` when they are."""
+    source = record.sources.get("parties")
+    if source is None:
+        return "no party could be read in the metadata or the text"
+    if source.confidence == "low":
+        return f"parties could not be read with confidence ({source.doubt or source.rule})"
+    return None
+
+
+def _uncertain_for(record: ContractRecord, missing: set[str]) -> str | None:
+    """Why a contract that does not list ``missing`` among its parties may still be one of theirs."""
+    if doubt := parties_doubt(record):
+        return doubt
+    named = sorted(missing & set(record.named_in_text))
+    if named:
+        return f"its signature blocks name {', '.join(named)}, which the opening does not list as a party"
+    return None
+
+
+def amendments_are_documents(f: DataRoomFilters) -> bool:
+    """Party and signature-date filters see amendments as documents; an end-date filter sees them
+    through the contract they amend."""
+    wants_amendments = bool(f.contract_types and AMENDMENT_TYPE in f.contract_types)
+    return (bool(f.entity_ids) or f.signature_date is not None or wants_amendments) and f.end_date is None
+
+
 def _filter(room: DataRoom, filters: DataRoomFilters | None) -> tuple[int, _Outcome]:
-    """Every candidate contract checked against ``filters``: passing, unknown, moved by an amendment.
+    """Every candidate contract checked against ``filters``: passing, unknown (with why), moved by an
+    amendment.
 
     The ``matched_filters`` sentences are not written here (only a page shows them): see
     :func:`_matched_filters`.
     """
     f = filters or DataRoomFilters()
     outcome = _Outcome()
-    include_amendments = bool(f.contract_types and AMENDMENT_TYPE in f.contract_types)
-    candidates = room.records if include_amendments else room.standalone_records
+    candidates = room.records if amendments_are_documents(f) else room.standalone_records
     scan: Iterable[ContractRecord] = candidates
-    if f.entity_ids:  # index lookup first: only contracts with every asked party are looked at
-        keep = frozenset.intersection(*(room.by_entity.get(e, frozenset()) for e in f.entity_ids))
-        by_id = room.by_id
-        scan = [by_id[i] for i in sorted(keep, key=room.order.__getitem__)]
-        if not include_amendments:
-            scan = [r for r in scan if not (r.is_amendment and r.amends)]
+    if f.entity_ids:  # index lookup first: the contracts with every asked party, and those unsure of theirs
+        keep = set(frozenset.intersection(*(room.by_entity.get(e, frozenset()) for e in f.entity_ids)))
+        keep |= {r.id for r in candidates if parties_doubt(r) or r.named_in_text}
+        allowed_ids = {r.id for r in candidates}
+        scan = [room.by_id[i] for i in sorted(keep & allowed_ids, key=room.order.__getitem__)]
     for record in scan:
-        verdict = _evaluate(record, f, outcome, None)
+        verdict, reason = _evaluate(record, f, outcome, None)
         if verdict == _PASS:
             outcome.passing.append(record)
         elif verdict == _UNKNOWN:
-            outcome.unknown.append(record.id)
+            outcome.unknown[record.id] = reason
     return len(candidates), outcome
 
 
@@ -184,28 +265,43 @@ def _matched_filters(record: ContractRecord, filters: DataRoomFilters | None) ->
     return lines
 
 
-def _evaluate(record: ContractRecord, f: DataRoomFilters, outcome: _Outcome, lines: list[str] | None) -> str:
+def _missing_reason(record: ContractRecord, field: str, label: str) -> str:
+    notes = [w for w in record.warnings if w.startswith(("no ", "governing-law article")) and (label in w or "governing-law" in w)]
+    return notes[0] if notes else f"no {label} in metadata or text"
+
+
+def _evaluate(record: ContractRecord, f: DataRoomFilters, outcome: _Outcome, lines: list[str] | None) -> tuple[str, str]:
     """Check one contract; note amendments and contradictions in ``outcome``; when ``lines`` is a
-    list, append the matched-filter sentences to it."""
+    list, append the matched-filter sentences to it. Returns the verdict and, when unknown, why."""
+    reasons: list[str] = []
     if f.entity_ids:
         parties = {p.entity_id for p in record.parties}
-        if not set(f.entity_ids) <= parties:
-            return _FAIL
-        if lines is not None:
-            lines.append("parties include " + ", ".join(_describe_party(record, e) for e in f.entity_ids))
+        missing = set(f.entity_ids) - parties
+        if missing:
+            doubt = _uncertain_for(record, missing)
+            if doubt is None:
+                return _FAIL, ""
+            reasons.append(doubt)
+        elif lines is not None:
+            doubt = parties_doubt(record)
+            lines.append("parties include " + ", ".join(_describe_party(record, e) for e in f.entity_ids) + (f" ({doubt})" if doubt else ""))
     if f.contract_types:
         kind = AMENDMENT_TYPE if record.is_amendment else record.contract_type
         if kind is None:
-            return _UNKNOWN
-        if kind not in f.contract_types and record.contract_type not in f.contract_types:
-            return _FAIL
-        if lines is not None:
-            lines.append(f"type {record.contract_type} in [{', '.join(f.contract_types)}]")
-    unknown = False
+            reasons.append("no contract type in metadata or text")
+        else:
+            ok = kind in f.contract_types or record.contract_type in f.contract_types
+            _note_contradiction(outcome, record, "contract_type", ok, lambda v: str(v) in f.contract_types)
+            if not ok and (doubt := _field_doubt(record, "contract_type")):
+                reasons.append(doubt)
+            elif not ok:
+                return _FAIL, ""
+            if lines is not None:
+                lines.append(f"type {record.contract_type} in [{', '.join(f.contract_types)}]")
     failed = False
     if f.governing_law:
         if record.governing_law is None:
-            unknown = True
+            reasons.append(_missing_reason(record, "governing_law", "governing law"))
         else:
             ok = _law_ok(record.governing_law, f.governing_law)
             _note_contradiction(outcome, record, "governing_law", ok, lambda v: _law_ok(str(v), f.governing_law))
@@ -217,14 +313,17 @@ def _evaluate(record: ContractRecord, f: DataRoomFilters, outcome: _Outcome, lin
                 lines.append(f"governing law {record.governing_law} " + " and ".join(parts))
     if f.signature_date:
         if record.signature_date is None:
-            unknown = True
+            reasons.append(_missing_reason(record, "signature_date", "signature date"))
         elif not _in_range(record.signature_date, f.signature_date):
             failed = True
         elif lines is not None:
-            lines.append(f"signed {record.signature_date.isoformat()} {_range_text(f.signature_date)}")
+            amends = f" (avenant to {record.amends})" if record.is_amendment and record.amends else ""
+            lines.append(f"signed {record.signature_date.isoformat()} {_range_text(f.signature_date)}{amends}")
     if f.end_date and not failed:
-        if record.end_date is None:
-            unknown = True
+        if record.is_amendment and not record.amends:
+            reasons.append("an amendment attached to no contract: its new term cannot be applied (" + _unattached_reason(record) + ")")
+        elif record.end_date is None:
+            reasons.append(_missing_reason(record, "end_date", "end date"))
         else:
             ok = _in_range(record.end_date, f.end_date)
             _note_contradiction(outcome, record, "end_date", ok, lambda v: (d := _as_date(v)) is not None and _in_range(d, f.end_date))
@@ -237,10 +336,22 @@ def _evaluate(record: ContractRecord, f: DataRoomFilters, outcome: _Outcome, lin
                 moved = f" (initially {record.initial_end_date.isoformat()}, moved by avenant {', '.join(record.amended_by)})" if record.amended_by and record.initial_end_date and record.initial_end_date != record.end_date else ""
                 lines.append(f"ends {record.end_date.isoformat()} {_range_text(f.end_date)}{moved}")
     if failed:
-        return _FAIL
-    if unknown:
-        return _UNKNOWN
-    return _PASS
+        return _FAIL, ""
+    if reasons:
+        return _UNKNOWN, "; ".join(reasons)
+    return _PASS, ""
+
+
+def _field_doubt(record: ContractRecord, field: str) -> str | None:
+    """Why ``field`` was not read with confidence (it is then unknown for a filter), or ``None``."""
+    source = record.sources.get(field)
+    if source is not None and source.confidence == "low":
+        return f"{field.replace('_', ' ')} could not be read with confidence ({source.doubt or source.rule})"
+    return None
+
+
+def _unattached_reason(record: ContractRecord) -> str:
+    return next((w for w in record.warnings if w.startswith(f"avenant {record.id}") and "not attached" in w), "not attached")
 
 
 def _note_contradiction(outcome: _Outcome, record: ContractRecord, field: str, ok: bool, check) -> None:  # noqa: ANN001
@@ -334,14 +445,18 @@ def record_summary(record: ContractRecord) -> dict[str, Any]:
         "contract_id": record.id,
         "filename": record.file,
         "title": record.title,
-        "parties": [{"name": p.raw_name, "entity_id": p.entity_id, "siren": p.siren} for p in record.parties],
+        "parties": [
+            {"name": p.raw_name, "entity_id": p.entity_id, "siren": p.siren, "kind": p.kind, "defined_as": list(p.defined_as)} for p in record.parties
+        ],
         "contract_type": record.contract_type,
         "signature_date": record.signature_date.isoformat() if record.signature_date else None,
         "end_date": record.end_date.isoformat() if record.end_date else None,
         "initial_end_date": record.initial_end_date.isoformat() if record.initial_end_date else None,
         "governing_law": record.governing_law,
+        "is_amendment": record.is_amendment,
         "amends": record.amends,
         "amended_by": list(record.amended_by),
+        "uncertain": {field: source.doubt or source.rule for field, source in record.sources.items() if source.confidence == "low"},
         "warnings": list(record.warnings),
     }
 
@@ -351,8 +466,10 @@ def search_data_room(settings: Settings, args: SearchDataRoomArgs) -> dict[str, 
     readable message on bad arguments."""
     workspace = open_workspace(settings)
     room = load_dataroom(workspace)
-    _validate(args, room)
-    total_candidates, outcome = _filter(room, args.filters)
+    _validate(args)
+    filters, notes = resolve_filters(args.filters, room)
+    args = args.model_copy(update={"filters": filters})
+    total_candidates, outcome = _filter(room, filters)
     if args.query:
         ranked = _rank_by_query(settings, workspace, args.query, outcome.passing)
     else:
@@ -373,11 +490,14 @@ def search_data_room(settings: Settings, args: SearchDataRoomArgs) -> dict[str, 
     out: dict[str, Any] = {
         "total_candidates": total_candidates,
         "total_results": len(ranked),
-        "excluded_unknown": outcome.unknown,
+        "excluded_unknown": list(outcome.unknown),
+        "unknown_reasons": dict(outcome.unknown),
         "excluded_by_amendment": outcome.by_amendment,
         "contradictions": outcome.contradictions,
         "results": results,
     }
+    if notes:
+        out["notes"] = notes
     if args.offset + args.limit < len(ranked):
         out["next_offset"] = args.offset + args.limit
     return out

@@ -1,0 +1,66 @@
+"""Rule-based extraction of contract metadata from a contract's text, in French and English.
+
+Used when the data room gives no metadata for a field, and to check the metadata it gives. Every
+result says which chunk it came from (``chunk_id``), the words it was read from (``raw``) and the rule
+that found it, so that a reader can open the article. The rules need no model; an LLM may refine
+their output later.
+
+One module per kind of data: :mod:`~greffier.dataroom.extract.text` (chunks, findings, sentences),
+:mod:`~.periods` (numbers, lengths of time), :mod:`~.parties`, :mod:`~.contract_type`, :mod:`~.dates`
+(signature date), :mod:`~.term` (start, end, duration), :mod:`~.law` (governing law) and
+:mod:`~.amendment_clues`. :func:`extract_fields` runs all of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+
+from pydantic import BaseModel, Field
+
+from greffier.dataroom.extract.amendment_clues import AmendmentClues, extract_amendment_clues
+from greffier.dataroom.extract.contract_type import extract_contract_type
+from greffier.dataroom.extract.dates import extract_signature_date
+from greffier.dataroom.extract.law import LawFinding, extract_governing_law
+from greffier.dataroom.extract.parties import PartyFinding, clean_party_name, extract_parties, signature_names
+from greffier.dataroom.extract.periods import NUMBER_WORDS, Period, TimeUnit, find_periods, parse_number
+from greffier.dataroom.extract.term import TermFinding, extract_term
+from greffier.dataroom.extract.text import ChunkInput, Finding, sentences, split_articles
+
+__all__ = [
+    "NUMBER_WORDS", "AmendmentClues", "ChunkInput", "Extraction", "Finding", "LawFinding", "PartyFinding", "Period", "TermFinding",
+    "TimeUnit", "clean_party_name", "extract_amendment_clues", "extract_contract_type", "extract_fields", "extract_governing_law",
+    "extract_parties", "extract_signature_date", "extract_term", "find_periods", "parse_number", "sentences", "split_articles",
+]
+
+
+class Extraction(BaseModel):
+    parties: list[PartyFinding] = Field(default_factory=list)
+    contract_type: Finding[str] | None = None
+    signature_date: Finding[date] | None = None
+    term: TermFinding = Field(default_factory=TermFinding)
+    governing_law: LawFinding = Field(default_factory=LawFinding)
+    amendment: AmendmentClues = Field(default_factory=AmendmentClues)
+    signatories: list[str] = Field(default_factory=list)  # the companies and persons the signature blocks name
+
+
+def extract_fields(
+    *, title: str, chunks: Sequence[ChunkInput], signature_date: date | None = None, amendment: bool = True
+) -> Extraction:
+    """Run every rule on one contract.
+
+    ``signature_date`` (from metadata, when known) anchors terms counted « à compter de la
+    signature »; without it the signature date found in the text is used. ``amendment=False`` (the
+    document is known not to be an amendment) skips reading amendment clues.
+    """
+    signature = extract_signature_date(chunks)
+    anchor = signature_date or (signature.value if signature else None)
+    return Extraction(
+        parties=extract_parties(title, chunks),
+        contract_type=extract_contract_type(title, chunks),
+        signature_date=signature,
+        term=extract_term(chunks, signature_date=anchor),
+        governing_law=extract_governing_law(chunks),
+        amendment=extract_amendment_clues(title, chunks) if amendment else AmendmentClues(),
+        signatories=signature_names(title, chunks),
+    )

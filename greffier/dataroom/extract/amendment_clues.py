@@ -1,0 +1,179 @@
+"""What an amendment's text says about the contract it amends: its date, its type, a new term, a new price."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from datetime import date
+
+from pydantic import BaseModel, Field
+
+from greffier.dataroom.extract.periods import Period, find_periods
+from greffier.dataroom.extract.term import EXTENSION, EXTENSION_PERIOD, UNCHANGED
+from greffier.dataroom.extract.text import DATE_GROUP, ChunkInput, Finding, Sentence, sentences
+from greffier.dataroom.normalize import DATE_PATTERN, parse_date
+from greffier.dataroom.vocabulary import match_contract_type
+
+
+class AmendmentClues(BaseModel):
+    """What an amendment's text says about the contract it amends."""
+
+    cited_dates: list[Finding[date]] = Field(default_factory=list)  # « contrat … du 12 mars 2021 »
+    cited_type: str | None = None  # « avenant au bail commercial » → "bail commercial"
+    new_end_date: Finding[date] | None = None  # « prorogé jusqu'au … »
+    extension: Finding[Period] | None = None  # « prorogé d'un an »
+    initial_end_date: Finding[date] | None = None  # « initialement fixée au … »
+    price_change: Finding[str] | None = None  # « le prix est porté à … »
+
+
+_CONTRACT_NOUN = re.compile(r"\b(?:contrat|convention|bail|accord|acte|pacte|agreement|contract|lease|licen[cs]e|deed)\b", re.I)
+_CITED_DATE = re.compile(
+    rf"\b(?:du|en\s+date\s+du|sign[ée]e?s?\s+le|conclue?s?\s+le|pass[ée]e?\s+le|dated(?:\s+as\s+of)?"
+    rf"|entered\s+into\s+on|executed\s+on|signed\s+on|of)\s+(?:the\s+)?{DATE_GROUP}",
+    re.I,
+)
+_CONCLUDED_ON = re.compile(rf"\b(?:ont|avaient|have|had)\s+(?:conclu|sign[ée]|entered\s+into|signed)\s+(?:le\s+|on\s+)?{DATE_GROUP}", re.I)
+_INITIAL_END = re.compile(
+    rf"(?:initialement\s+(?:fix[ée]e?|prévue?)\s+(?:au|le)|originally\s+(?:scheduled|set|due)\s+(?:to\s+(?:expire|end)\s+)?(?:on|for)"
+    rf"|expirant\s+(?:initialement\s+)?le|"
+    rf"initial(?:ly)?\s+(?:term|end)[^.]{{0,40}}?(?:on|until))\s+{DATE_GROUP}",
+    re.I,
+)
+_PRICE_CHANGE = re.compile(
+    r"(?:prix|loyer|redevances?|tarifs?|honoraires|rémunération|commission)[^.]{0,100}?\b(?:est|sont|sera|seront)\s+"
+    r"(?:porté|fixé|modifié|révisé|augmenté|ramené|réduit|diminué)"
+    r"|nouveau\s+(?:prix|loyer|tarif)|nouvelle\s+(?:grille\s+tarifaire|redevance)|est\s+factur[ée]e?\s+[\d\s,.]+\s*(?:euros?|€)"
+    r"|(?:price|fees?|rent|royalt(?:y|ies))[^.]{0,60}?\b(?:is|are|shall\s+be)\s+(?:increased|decreased|amended|changed|revised|reduced|set)"
+    r"|\bnew\s+(?:price|rent|fees?)\b",
+    re.I,
+)
+_AMENDMENT_WORDS = re.compile(
+    r"^\W*(?:\w+\s+){0,2}(?:avenant|addendum|amendment)\s*(?:n\s*°?\s*\d+|no\.?\s*\d+|\d+)?\s*(?:au|à|a|to|of)?\s*", re.I
+)
+
+
+# "shall expire on 31 March 2028 instead of 31 March 2026", « prendra fin le … au lieu du … »
+_INSTEAD_OF = re.compile(
+    rf"{DATE_GROUP}\s*,?\s+(?:instead\s+of|rather\s+than|in\s+place\s+of|au\s+lieu\s+(?:du|de\s+la|de)|en\s+lieu\s+et\s+place\s+du|et\s+non\s+plus\s+(?:le|au))\s+"
+    rf"(?:the\s+|le\s+)?(?P<before>{DATE_PATTERN})",
+    re.I,
+)
+# "for a further period of two (2) years", « pour une nouvelle période de deux ans », "renewed for an additional term of one year"
+_FURTHER_PERIOD = re.compile(
+    r"\b(?:for|pour|of|d['’]|de)\s*(?:a|an|une?)\s+(?:further|additional|new|nouvelle|suppl[ée]mentaire|second)\s+(?:(?:initial\s+)?(?:period|term)|p[ée]riode|dur[ée]e)\s+"
+    r"(?:suppl[ée]mentaire\s+)?(?:of|de|d['’])\s*(?P<period>.{1,40})"
+    r"|\b(?:renouvel[ée]e?|renewed|extended|prorog[ée]e?|prolong[ée]e?)\s+(?:une\s+fois\s+)?(?:pour|for|by|de|d['’])\s*(?:une\s+dur[ée]e\s+de\s+|a\s+period\s+of\s+)?(?P<period2>.{1,40})",
+    re.I,
+)
+# what recitals say of the contract as it was, not of the new term
+_RECITAL = re.compile(
+    r"^\W*(?:whereas|recitals?|background|considérant|attendu|il\s+(?:a\s+été|est)\s+(?:préalablement\s+)?exposé|préambule|expos[ée])"
+    r"|\b(?:initial(?:ly|ement)?|original(?:ly|ement)?|was\s+to|were\s+to|avait|expirait|devait|a\s+été\s+conclu|ont\s+conclu|entered\s+into\s+(?:a|an|the)\b|"
+    r"have\s+entered|had\s+entered|is\s+currently\s+scheduled|currently\s+expires)",
+    re.I,
+)
+# the new term the amendment writes: "the Agreement shall expire on …", « le Contrat prendra fin le … »
+_NEW_TERM_END = re.compile(
+    rf"\b(?:agreement|contract|term|lease|licen[cs]e|contrat|bail|convention|dur[ée]e|il|elle|it)\b[^.;]{{0,80}}?"
+    rf"\b(?:shall|will|is|sera|est|prendra|expirera|s['’]ach[èe]vera|se\s+terminera|arrivera)\b[^.;]{{0,60}}?"
+    rf"\b(?:expire|end|terminate|continue|remain\s+in\s+(?:full\s+)?(?:force|effect)|fin|terme|[ée]ch[ée]ance|(?:restera|demeurera)\s+en\s+vigueur)\w*\b[^.;]{{0,40}}?"
+    rf"\b(?:on|until|through|le|au|jusqu['’]au)\s+(?:the\s+)?{DATE_GROUP}",
+    re.I,
+)
+
+
+def extract_amendment_clues(title: str, chunks: Sequence[ChunkInput]) -> AmendmentClues:
+    """What the text says about an amended contract: its date, its type, a new term, a new price.
+
+    A new term is read by meaning, in French and English: « prorogé jusqu'au … », "extended until
+    …", "shall expire on X instead of Y", a replaced term article ("Article 4 is replaced by: the
+    Agreement shall remain in force until …"), « prorogé de deux ans », "for a further period of two
+    (2) years". What the recitals say of the contract as it was ("was to expire on", « expirait le »,
+    « initialement fixée au ») is its initial end, never a new one; a sentence saying the term is
+    unchanged gives nothing.
+    """
+    clues = AmendmentClues(cited_type=_cited_type(title, chunks))
+    for sentence in (s for chunk in chunks for s in _chunk_sentences(chunk)):
+        _read_amendment_sentence(sentence, clues)
+    return clues
+
+
+_RECITAL_HEADING = re.compile(r"pr[ée]ambule|expos[ée]|recitals?|whereas|background|considerant", re.I)
+
+
+def _chunk_sentences(chunk: ChunkInput) -> Iterator[Sentence]:
+    recital = bool(_RECITAL_HEADING.search(chunk.section or ""))
+    for text in sentences(chunk.text):
+        yield Sentence(chunk.id, text, 0 if recital else 1)  # chunk_rank 0 here: a recital
+
+
+def _read_amendment_sentence(sentence: Sentence, clues: AmendmentClues) -> None:
+    text, chunk_id = sentence.text, sentence.chunk_id
+    if _CONTRACT_NOUN.search(text):
+        for match in [*_CITED_DATE.finditer(text), *_CONCLUDED_ON.finditer(text)]:
+            value = parse_date(match["date"])
+            if value is not None and all(cited.value != value for cited in clues.cited_dates):
+                clues.cited_dates.append(Finding[date](value=value, chunk_id=chunk_id, raw=match.group(0), rule="cited date"))
+    folded = text.lower()
+    if not any(cue in folded for cue in _TERM_CUES):  # cheap test first: the patterns below are slow on long contracts
+        _read_price_change(sentence, clues)
+        return
+    recital = sentence.chunk_rank == 0 or bool(_RECITAL.search(text))
+    operative = not recital and not UNCHANGED.search(text)
+    if clues.new_end_date is None and not UNCHANGED.search(text) and (match := _INSTEAD_OF.search(text)):
+        if (value := parse_date(match["date"])) and (before := parse_date(match["before"])):
+            clues.new_end_date = Finding[date](value=value, chunk_id=chunk_id, raw=match.group(0), rule="instead of")
+            clues.initial_end_date = clues.initial_end_date or Finding[date](value=before, chunk_id=chunk_id, raw=match.group(0), rule="instead of")
+    if clues.new_end_date is None and not UNCHANGED.search(text) and (match := EXTENSION.search(text)):
+        if value := parse_date(match["date"]):
+            clues.new_end_date = Finding[date](value=value, chunk_id=chunk_id, raw=match.group(0), rule="extension")
+    if clues.new_end_date is None and operative and (match := _NEW_TERM_END.search(text)):
+        if value := parse_date(match["date"]):
+            clues.new_end_date = Finding[date](value=value, chunk_id=chunk_id, raw=match.group(0), rule="new term")
+    if clues.extension is None and not UNCHANGED.search(text) and (match := EXTENSION_PERIOD.search(text)):
+        if periods := find_periods(match["period"]):
+            clues.extension = Finding[Period](value=periods[0][0], chunk_id=chunk_id, raw=match.group(0), rule="extension period")
+    if clues.extension is None and operative and (match := _FURTHER_PERIOD.search(text)):
+        if periods := find_periods(match["period"] or match["period2"] or ""):
+            clues.extension = Finding[Period](value=periods[0][0], chunk_id=chunk_id, raw=match.group(0), rule="further period")
+    if clues.initial_end_date is None and (match := _INITIAL_END.search(text)):
+        if value := parse_date(match["date"]):
+            clues.initial_end_date = Finding[date](value=value, chunk_id=chunk_id, raw=match.group(0), rule="initial end")
+    _read_price_change(sentence, clues)
+
+
+# words without one of which a sentence sets no new term
+_TERM_CUES = (
+    "prorog", "prolong", "report", "repouss", "extend", "postpon", "defer", "expir", "instead", "rather", "lieu", "non plus", "further",
+    "additional", "nouvelle", "supplément", "renouvel", "renew", "fin ", "terme", "échéance", "echeance", "until", "jusqu", "through",
+    "remain", "continue", "vigueur", "initial", "original", "end ", "ends", "terminat",
+)
+
+
+def _read_price_change(sentence: Sentence, clues: AmendmentClues) -> None:
+    if clues.price_change is None and _PRICE_CHANGE.search(sentence.text):
+        clues.price_change = Finding[str](value="price changed", chunk_id=sentence.chunk_id, raw=sentence.text[:200], rule="price change")
+
+
+_AMENDMENT_HEADING = re.compile(
+    r"\b(?:(?:first|second|third|fourth|fifth|\d+(?:st|nd|rd|th))\s+amendment|amendment\s+(?:no\.?|number|n°|#)\s*\d+|amendment\s+to\s+(?:the\s+)?[\w\s-]{0,60}?agreement"
+    r"|addendum\s+(?:no\.?\s*\d+\s+)?to|avenant\s+(?:n\s*°\s*\d+|num[ée]ro\s+\d+)|avenant\s+(?:au|à\s+la)\b|this\s+(?:amendment|addendum)\b|le\s+pr[ée]sent\s+avenant)",
+    re.I,
+)
+_RESTATED = re.compile(r"\bamended\s+and\s+restated\b|\bmodifi[ée]e?\s+et\s+refondue?\b", re.I)
+
+
+def reads_as_amendment(chunks: Sequence[ChunkInput]) -> bool:
+    """Does the opening call this document an amendment ("FIRST AMENDMENT TO …", "This Amendment",
+    « AVENANT N° 2 », « le présent avenant »)? An "amended and restated" agreement is a contract."""
+    opening = " ".join(" ".join(c.text.split()) for c in chunks[:2])[:1500]
+    return bool(_AMENDMENT_HEADING.search(opening)) and not _RESTATED.search(opening)
+
+
+def _cited_type(title: str, chunks: Sequence[ChunkInput]) -> str | None:
+    heading = next((line.strip(" #") for c in chunks[:1] for line in c.text.splitlines() if line.strip()), "")
+    for text in (title, heading):
+        rest = _AMENDMENT_WORDS.sub("", text or "", count=1)
+        if rest != text and (label := match_contract_type(rest)) and label != "avenant":
+            return label
+    return None

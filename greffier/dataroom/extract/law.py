@@ -1,0 +1,70 @@
+"""The law a contract is governed by (« soumis au droit français », "governed by the laws of…")."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from pydantic import BaseModel, Field
+
+from greffier.dataroom.extract.text import ChunkInput, Finding, heading, ranked_sentences
+from greffier.dataroom.normalize import fold
+from greffier.dataroom.vocabulary import match_law
+
+
+class LawFinding(BaseModel):
+    law: Finding[str] | None = None
+    evidence: list[str] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
+
+
+_LAW_HEADING = re.compile(
+    r"\b(?:loi applicable|droit applicable|governing law|applicable law|choice of law|law and jurisdiction|"
+    r"droit et juridiction|loi et juridiction|juridiction|jurisdiction|attribution de competence|litiges)\b"
+)
+_LAW_CUE = re.compile(
+    r"soumise?s?\s+(?:au|à\s+la|aux)|r[ée]gie?s?\s+par|rel[èe]ve(?:nt)?\s+du|s['’]appliquer?\w*|applicable"
+    r"|(?:interpr[ée]t[ée]e?|ex[ée]cut[ée]e?)s?\s+(?:conform[ée]ment|selon)|"
+    r"\bgovern(?:ed|s|ing)?\b|\bconstrued\b|\binterpreted\b|\benforced\b|\bcontrolled\s+by|subject\s+to\s+(?:the\s+)?(?:laws?|\w+\s+law)"
+    r"|loi\s+applicable|droit\s+applicable|applicable\s+law|law\s+of\s+the\s+contract|with\s+reference\s+to\s+the\s+laws|legislation\s+of|application\s+of\s+the\s+laws|laws?\s+thereof",
+    re.I,
+)
+_LAW_WORD = re.compile(r"\b(?:laws?|droit|lois?|l[ée]gislation|legislation)\b", re.I)
+# A party's incorporation ("a corporation organized under the laws of the State of Delaware") names a law
+# that does not govern the contract.
+_INCORPORATION = re.compile(
+    r"\b(?:organi[sz]ed|incorporated|existing|formed|registered|constitu[ée]e?|immatricul[ée]e?|chartered)\b[^.;]{0,40}?"
+    r"\b(?:under|in\s+accordance\s+with|selon|de\s+droit)\b[^.;]{0,15}?\blaws?\s+of\s+(?:the\s+)?(?:state\s+of\s+|commonwealth\s+of\s+)?[A-Z][\w.\- ]{1,40}",
+    re.I,
+)
+
+
+def extract_governing_law(chunks: Sequence[ChunkInput]) -> LawFinding:
+    """The law the contract is governed by (« soumis au droit français », "governed by the laws of…").
+
+    Sentences that name a law compete: one under a governing-law heading or with a cue (« soumis au »,
+    « régi par », "governed by", "construed in accordance with") is needed, one with both wins, the
+    first in the text breaks ties. A party's incorporation ("organized under the laws of Delaware") is
+    not read as a governing law. A governing-law article that names no law (left blank) gives no law,
+    with a note.
+    """
+    ranked = ranked_sentences(chunks, _LAW_HEADING)
+    law_chunks = [c.id for c in chunks if _LAW_HEADING.search(fold(heading(c)))]
+    best: tuple[int, int, Finding[str]] | None = None
+    for order, sentence in enumerate(ranked):
+        if sentence.chunk_rank == 1 and not _LAW_WORD.search(sentence.text):
+            continue  # cheap test first: a sentence outside a law article names a law with one of these words
+        text = _INCORPORATION.sub(" ", sentence.text)
+        score = (sentence.chunk_rank == 0) + 2 * bool(_LAW_CUE.search(text))
+        if score == 0 or (best is not None and (score, -order) <= best[:2]):
+            continue
+        if label := match_law(text):
+            best = (score, -order, Finding[str](value=label, chunk_id=sentence.chunk_id, raw=sentence.text, rule="governing law"))
+            if score == 3:
+                break
+    if best is not None:
+        finding = best[2]
+        evidence = list(dict.fromkeys([finding.chunk_id, *law_chunks])) if finding.chunk_id else law_chunks
+        return LawFinding(law=finding, evidence=evidence)
+    notes = [f"governing-law article {chunk_id} names no law" for chunk_id in law_chunks]
+    return LawFinding(evidence=law_chunks, notes=notes)

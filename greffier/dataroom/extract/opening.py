@@ -1,0 +1,463 @@
+"""The parties named by a contract's opening, read from its structure, in French and English.
+
+An opening lists the parties between a marker (« ENTRE LES SOUSSIGNÉS : », « Entre : », "BETWEEN:",
+"by and between", "among", "PARTIES:") and the end of the list (« IL A ÉTÉ CONVENU », « PRÉAMBULE »,
+"WHEREAS", "RECITALS", "agree as follows", "collectively the Parties"…). Each party is one piece of
+that list, cut at the separators (« ET : », « D'UNE PART », "; and", "(2)", a defined name
+« ci-après dénommée « le Bailleur » » / ``(the "Supplier")``), and its name is the head of the piece:
+the capitalised words before the description (« , société par actions simplifiée… », ", a Delaware
+corporation", "with offices at…", « représentée par M. … », "acting through…"). So the
+representative, the address, the registry and the headings are never taken for a party.
+
+Each party says how sure the reading is: ``high`` when an anchor stands by the name (a legal form —
+SAS, Inc., Ltd, GmbH… —, a company number, SIREN or RCS registration, a corporate description such as
+"a Delaware corporation" or « société à responsabilité limitée », or for a person a civility with
+« né le », « demeurant », "an individual", "residing at"), ``medium`` when only a defined name does,
+``low`` otherwise. Natural persons (a civility, « né le », "an individual") are marked ``person``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from greffier.dataroom.extract.text import ChunkInput
+from greffier.dataroom.normalize import LEGAL_FORMS, entity_id, fold, normalize_siren
+from greffier.dataroom.vocabulary import match_contract_type
+
+OPENING_CHARS = 6000  # an opening longer than this is a table of contents or a recital, not a party list
+_SEGMENT_CHARS = 3500
+
+_MARKER = re.compile(
+    r"(?i:\bby\s+and\s+(?:between|among)\b|\b(?:between|among)\b|\bentre\s+les\s+soussign\w*|\bentre\b|\bB\s?E\s?T\s?W\s?E\s?E\s?N\b)"
+    r"|\bPARTIES\b|\bParties\s*:",
+)
+_BLOCK_END = re.compile(
+    r"(?i:\bWHEREAS\b|\bW\s?I\s?T\s?N\s?E\s?S\s?S\s?E\s?T\s?H\b|\bRECITALS?\b|\bPREAMBLE\b|\bNOW,?\s+THEREFORE\b"
+    r"|\bIT\s+IS\s+(?:HEREBY\s+)?(?:AGREED|AGREE)\b|\bagree\s+as\s+follows\b|\bhereby\s+agree\b"
+    r"|\b(?:are|is)\s+(?:hereinafter\s+|herein\s+|sometimes\s+|each\s+|also\s+)*(?:collectively|individually|jointly|each|together|referred)\b"
+    r"|\((?:each|individually|collectively|together)\b[^)]{0,40}\bpart(?:y|ies)\b|\beach\s+(?:a|an)\s+[\"“]"
+    r"|\bpr[ée]ambule\b|\bil\s+(?:a\s+[ée]t[ée]|est)\s+(?:pr[ée]alablement\s+|pr[ée]alablement\s+)?(?:expos[ée]|convenu|rappel[ée]|arr[êe]t[ée])"
+    r"|\bexpos[ée]\s+(?:des\s+motifs|pr[ée]alable)|\bceci\s+(?:expos[ée]|[ée]tant)|\b[ée]tant\s+pr[ée]alablement"
+    r"|\bconsid[ée]rant\b|\battendu\s+que\b|\bensemble\s+(?:d[ée]nomm[ée]es?|les\s+parties)|\bci-apr[èe]s\s+(?:ensemble|collectivement)"
+    r"|\bles\s+parties\s+(?:sont|ont|conviennent)|\btable\s+of\s+contents\b|\btable\s+des\s+mati[èe]res\b|\bsommaire\b)"
+    r"|\bBACKGROUND\b|\bARTICLE\s+(?:1|I|PREMIER)\b|\bArticle\s+(?:1|premier)\b|\bSECTION\s+1\b|\bAGREED\s+TERMS\b|\bTERMS\s+AGREED\b",
+)
+# A defined name: ``(the "Supplier")``, ``("Acme")``, ``(hereinafter "X")``, « ci-après dénommée « le Bailleur » ».
+_DEFINED = re.compile(
+    r"\((?:[^()]|\([^()]*\))*?[\"“”«»](?:[^()]|\([^()]*\))*?\)"
+    r"|(?i:\b(?:ci-?apr[èe]s|ci-dessous|hereinafter|referred\s+to\s+(?:herein\s+)?as)\b)[^«\"“”]{0,40}?[«\"“][^»\"”]{1,60}[»\"”]"
+    r"|(?<=\s)[\"“][A-Z][^\"”]{0,40}[\"”](?=[\s,.;])"
+)
+_ALIAS = re.compile(r"[«\"“]\s*(?:(?:le|la|les|the)\s+|l['’]\s*)?([^»\"”()]{1,60}?)\s*(?:[»\"”]|(?=\)))", re.I)
+# Defined names that name the document, a date or a group, not a party.
+_NOT_AN_ALIAS = re.compile(
+    r"(?i)^(?:this\s+)?(?:agreement|contract|contrat|convention|accord|amendment|avenant|effective\s+date|date|term|parties|party|"
+    r"partie|parties|dpa|nda|jsma|[ée]ch[ée]ance|date\s+d['’]effet|commencement\s+date|closing\s+date)$"
+)
+_CONNECTOR_SPLIT = re.compile(
+    r"\s*;\s*(?:(?i:and|et)\s*:?\s+)?"
+    r"|(?<=[,)»:”\"])\s*(?i:and|et)\s*:?\s+(?=[^\s])"
+    r"|\s+(?:AND|ET|And|Et)\s*:\s*"
+    r"|(?P<weak>\s+(?i:and|et|&)\s+)"
+    r"|\s*(?i:\bd['’]une\s+part|\bd['’]autre\s+part|\bof\s+the\s+(?:one|other|first|second)\s+part|\ben\s+pr[ée]sence\s+de|\bin\s+the\s+presence\s+of"
+    r"|\bon\s+the\s+(?:one|other)\s+hand)\b\s*[:,;.]?\s*"
+    r"|\s*-\s*(?i:and|et)\s*-\s*"
+    r"|\s*\(\s*(?:\d{1,2}|[ivx]{1,4}|[a-h])\s*\)\s+"
+)
+_ENUMERATION = re.compile(r"^(?:\d{1,2}[.)]|[a-h]\)|[-–•*])\s+")
+_CIVILITY = re.compile(r"^(?:M\.|MM\.|Mme|Mlle|Me|Maître|Monsieur|Madame|Mademoiselle|Mr\.?|Mrs\.?|Ms\.?|Miss|Dr\.?|Messrs\.?)\s+", re.I)
+_ARTICLE = re.compile(r"^(?:(?:la|le|les|the)\s+(?:soci[ée]t[ée]\s+|company\s+)?|l['’]\s*|soci[ée]t[ée]\s+|and\s+|et\s+|:\s*)", re.I)
+_NAME_CONNECTORS = frozenset("de du des d la le les l of and & et y von van der den di da the und zu".split())
+_EXTRA_FORMS = frozenset("co company corporation limited incorporated cie lp pte pvt kk bhd nv bv ab as oy sa/nv sl na".split())
+_PERSON_HINT = re.compile(
+    r"\b(?:n[ée]e?\s+le|demeurant|domicili[ée]e?\s+(?:à|au)|de\s+nationalit[ée]|an\s+individual|individually|residing|resident\s+(?:at|of|in)|born\s+on)\b",
+    re.I,
+)
+_CORPORATE = re.compile(
+    r"\b(?:corporation|company|partnership|limited|llc|trust|association|bank|fund|soci[ée]t[ée]|entreprise|mutuelle|"
+    r"[ée]tablissement|organi[sz]ed|incorporated|existing\s+under|registered\s+(?:office|with|in|under)|registered\s+address|"
+    r"principal\s+(?:place|office)|offices?\s+at|si[èe]ge|capital|immatricul|inscrite?|registre|company\s+number)\b",
+    re.I,
+)
+_IDENTIFIER = re.compile(
+    r"(?:\b(?:siren|siret|rcs|r\.c\.s\.|company\s+(?:number|no\.?|registration)|registration\s+(?:number|no\.?)|"
+    r"num[ée]ro|sous\s+le\s+n°|under\s+(?:number|no\.?)|che-|kvk|hrb|bce)\b[^0-9]{0,40}?(?P<number>[0-9][0-9 .\u00a0-]{5,20}[0-9]))",
+    re.I,
+)
+_SIREN_NUMBER = re.compile(r"(\d{3}[ .\u00a0]?\d{3}[ .\u00a0]?\d{3})(?![ .\u00a0]?\d)")
+_NOT_A_NAME = re.compile(
+    r"^(?:x{4,}|_{3,}|\[|\d+[\s,]|(?:rue|avenue|boulevard|chemin|route|quai|place|all[ée]e|impasse|za|zi|zac|street|road|suite|p\.?\s?o\.?\s+box)\b)", re.I
+)
+_ROLE_WORDS = frozenset(
+    "bailleur preneur fournisseur acheteur client prestataire distributeur franchiseur franchise franchisee franchisor licencie "
+    "licencee licensee licensor concedant cedant cessionnaire emprunteur preteur salarie salariee employeur employee employer "
+    "supplier distributor consultant controller processor agent mandant mandataire garant beneficiaire constituant investisseur "
+    "investor fondateur manager destinataire partie parties party assureur assure locataire proprietaire vendeur seller buyer "
+    "purchaser lender borrower tenant landlord contractor customer provider company societe corporation reseller licensor "
+    "manufacturer developer owner executive talent sponsor vendor issuer adviser advisor trust we us you a b".split()
+)
+
+
+@dataclass
+class OpeningParty:
+    """One party of an opening: its name, what kind, how sure, and what stands by it."""
+
+    name: str
+    offset: int  # where its piece starts in the opening text
+    raw: str
+    kind: str = "company"  # "company" or "person"
+    confidence: str = "low"
+    defined_as: list[str] = field(default_factory=list)
+    siren: str | None = None
+    identifier: str | None = None
+    anchors: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Opening:
+    """The opening text of a contract (its first chunks, whitespace collapsed) and where each chunk starts."""
+
+    text: str
+    starts: tuple[tuple[int, str], ...]
+
+    def chunk_at(self, offset: int) -> str | None:
+        found = None
+        for start, chunk_id in self.starts:
+            if start > offset:
+                break
+            found = chunk_id
+        return found
+
+
+_RULE_LINE = re.compile(r"[-=*]{3,}|_+")
+_COVER = re.compile(r"^(?i:exhibit|annex|annexe|schedule|appendix)\s+[\w.()-]+\s+")
+
+
+def opening_of(chunks: Sequence[ChunkInput], limit: int = OPENING_CHARS) -> Opening:
+    parts: list[str] = []
+    starts: list[tuple[int, str]] = []
+    length = 0
+    for chunk in chunks:
+        if length >= limit:
+            break
+        text = " ".join(_RULE_LINE.sub(" ", chunk.text).split())
+        starts.append((length, chunk.id))
+        parts.append(text)
+        length += len(text) + 1
+    return Opening(" ".join(parts)[:limit], tuple(starts))
+
+
+def read_opening(chunks: Sequence[ChunkInput]) -> tuple[list[OpeningParty], Opening]:
+    """The best-anchored party list of the opening (empty when none is found), and the opening."""
+    opening = opening_of(chunks)
+    best: list[OpeningParty] = []
+    best_score = 0
+    for start in [*_segment_starts(opening.text)[1:], 0]:  # a list after a marker first; the very start last
+        parties = parse_segment(opening.text, start)
+        score = sum({"high": 3, "medium": 2}.get(p.confidence, 0) for p in parties)
+        confident = len([p for p in parties if p.confidence != "low"])
+        if confident and score + 10 * (confident >= 2) > best_score:  # two parties or more before a lone one
+            best, best_score = parties, score + 10 * (confident >= 2)
+            if start and confident >= 2:
+                break
+    return best, opening
+
+
+def _segment_starts(text: str) -> list[int]:
+    """Where a party list may start: after each marker, and at the very start (an opening may name the
+    parties first: "Synchron, a California corporation (…), and Rare Element Resources Ltd. …")."""
+    starts = [0]
+    for match in _MARKER.finditer(text):
+        starts.append(match.end())
+        if len(starts) > 8:
+            break
+    return starts
+
+
+def parse_segment(text: str, start: int) -> list[OpeningParty]:
+    """The parties listed from ``start``: the pieces between separators, each named by its head. The
+    list ends at an end marker or at the end of its sentence; a piece without a name continues the
+    description of the party before it (", a Nevada corporation", ", an individual")."""
+    segment = text[start : start + _SEGMENT_CHARS]
+    if end := _BLOCK_END.search(segment):
+        segment = segment[: end.start()]
+    segment = segment[: sentence_end(segment)]
+    parties: list[OpeningParty] = []
+    tails: list[str] = []
+    aliases = {w for m in _DEFINED.finditer(segment) if (a := _alias(m.group(0))) for w in re.findall(r"[a-z0-9]+", fold(a))}
+    for offset, piece in _pieces(segment):
+        for part_offset, part in _name_list(piece):
+            party = _party_of(part, start + offset + part_offset, parties, aliases)
+            if party is not None:
+                parties.append(party)
+                tails.append("")
+            elif parties:
+                tails[-1] += part
+    for party, tail in zip(parties, tails):
+        if tail and party.confidence != "high":
+            _anchor(party, tail)
+    return _merge_repeats(parties)
+
+
+# The end of the opening sentence: a full stop that closes no abbreviation ("Inc.", "Ste.", "M.", "U.S.").
+_FULL_STOP = re.compile(r"(\S+)\.(?=\s+(?:[A-Z«\"“]|[0-9]{1,2}\.\s))")
+_ABBREVIATIONS = frozenset(
+    "inc ltd co no st mr ms mrs dr jr sr av ave rd nr ste corp bros blvd cie mme mlle ltda pty pte llc l.l.c l.p n.a s.a b.v n.v "
+    "u.s u.s.a s.a.s s.a.r.l s.p.a s.r.l m mm me art p.o mt hwy apt fl sq ln ct pl pkwy bldg dept ft etc vs av bd rte esq".split()
+)
+
+
+def sentence_end(text: str) -> int:
+    """Where the opening sentence ends in ``text``: after the first full stop that closes no
+    abbreviation ("Inc.", "Ste.", "M.", "U.S.A."); ``len(text)`` when none does."""
+    for match in _FULL_STOP.finditer(text):
+        word = fold(match[1]).strip("()\"“”«»,")
+        if not word or (len(word) > 1 and word not in _ABBREVIATIONS and not re.fullmatch(r"(?:[a-z]\.)+[a-z]?", word)):
+            return match.end()
+    return len(text)
+
+
+def _pieces(segment: str) -> list[tuple[int, str]]:
+    """``segment`` cut after each defined name and at each separator, with the offset of each piece."""
+    cuts = sorted({0, len(segment), *(m.end() for m in _DEFINED.finditer(segment))})
+    pieces: list[tuple[int, str]] = []
+    for begin, end in zip(cuts, cuts[1:]):
+        part = segment[begin:end]
+        position = 0
+        for match in _CONNECTOR_SPLIT.finditer(part):
+            if match["weak"] and not _ends_with_form(part[position : match.start()]):
+                continue  # "Tate and Lyle", "research and development": a plain "and" parts two names only after a legal form
+            pieces.append((begin + position, part[position : match.start()]))
+            position = match.end()
+        pieces.append((begin + position, part[position:]))
+    return [(offset, piece) for offset, piece in pieces if piece.strip(" ,.;:")]
+
+
+_LISTED_NAME = re.compile(r",\s+(?=(?:[A-Z0-9][\w&.'’/-]*\s+){0,6}?[A-Z0-9][\w&.'’/-]*\s+(?:INC|Inc|LLC|LTD|Ltd|CORPORATION|Corporation|CORP|Corp|LIMITED|Limited|PLC|SAS|SARL|SA|GmbH|AG|LP|L\.P|N\.V|B\.V)\b)")
+
+
+def _name_list(piece: str) -> list[tuple[int, str]]:
+    """A piece that lists names with commas ("UNITED TECHNOLOGIES CORPORATION, OTIS WORLDWIDE
+    CORPORATION and …"), cut before each listed name that ends with a legal form."""
+    head = name_head(piece.strip(" ,;:"))
+    if head is None or not any(is_legal_form(w) for w in head[0].split()[1:]):
+        return [(0, piece)]
+    cuts = [0]
+    for match in _LISTED_NAME.finditer(piece):
+        nxt = name_head(piece[match.end() :])
+        if nxt is not None and any(is_legal_form(w) for w in nxt[0].split()[1:]) and piece[cuts[-1] : match.start()].count(",") == 0:
+            cuts.append(match.end())
+    cuts.append(len(piece))
+    return [(a, piece[a:b]) for a, b in zip(cuts, cuts[1:])]
+
+
+def _ends_with_form(text: str) -> bool:
+    """Does ``text`` end with a written legal form ("… Inc.", "… SAS"; not "incorporated and registered")?"""
+    words = text.split()
+    return len(words) > 1 and words[-1][:1].isupper() and is_legal_form(words[-1].rstrip(","))
+
+
+def _party_of(piece: str, offset: int, earlier: list[OpeningParty], aliases: set[str]) -> OpeningParty | None:
+    text = _ENUMERATION.sub("", piece.strip(" ,;:").lstrip("."))
+    head = name_head(text)
+    if head is None:
+        return None
+    name, rest = head
+    person = bool(_CIVILITY.match(name)) or bool(_PERSON_HINT.search(rest[:200]))
+    defined = [a for a in (_alias(m.group(0)) for m in _DEFINED.finditer(rest)) if a]
+    party = OpeningParty(name=name, offset=offset, raw=" ".join(piece.split())[:240], kind="person" if person else "company", defined_as=defined)
+    if _is_defined_term(name, earlier, aliases):
+        return None
+    _anchor(party, rest)
+    if party.confidence != "high" and match_contract_type(name) and not any(is_legal_form(w) for w in name.split()[1:]):
+        return None  # "BAIL COMMERCIAL", "Hosting Agreement": a heading, not a party
+    return party
+
+
+def _alias(text: str) -> str | None:
+    match = _ALIAS.search(text)
+    if match is None:
+        return None
+    alias = " ".join(match[1].split()).strip(" ,.")
+    return alias if alias and len(alias.split()) <= 6 and not _NOT_AN_ALIAS.match(alias) else None
+
+
+def _anchor(party: OpeningParty, rest: str) -> None:
+    """Set the party's confidence from what stands by its name."""
+    description = rest[:400]
+    if identifier := _IDENTIFIER.search(description):
+        party.identifier = " ".join(identifier["number"].split())
+        party.anchors.append("identifier")
+        if siren := _SIREN_NUMBER.fullmatch(identifier["number"].strip()):
+            party.siren = normalize_siren(siren[1])[0]
+    if any(is_legal_form(w) for w in party.name.split()):
+        party.anchors.append("legal form")
+    if party.kind == "company" and _CORPORATE.search(description[:250]):
+        party.anchors.append("corporate description")
+    if party.kind == "person" and (_CIVILITY.match(party.name) or _PERSON_HINT.search(description[:200])):
+        party.anchors.append("person")
+    if party.anchors:
+        party.confidence = "high"
+    elif party.defined_as:
+        party.confidence = "medium"
+
+
+def is_legal_form(token: str) -> bool:
+    """Is ``token`` a legal form ("Inc.", "L.L.C.", "S.A.", « SAS », "GmbH")?"""
+    key = re.sub(r"[^a-z/]", "", fold(token))
+    return bool(key) and (key in LEGAL_FORMS or key in _EXTRA_FORMS)
+
+
+def _is_defined_term(name: str, earlier: list[OpeningParty], aliases: set[str]) -> bool:
+    """A head that only repeats defined names: "Stryker and Conformis", "CARDAX and CAPSUGEL" (names
+    joined), or the defined name of an earlier party ("Company"). A company defined as itself
+    ("Bank of America ("Bank of America")") is a party."""
+    words = [w for w in re.findall(r"[a-z0-9]+", fold(name)) if w not in ("and", "et", "or", "ou")]
+    if not words or len(words) > 4 or any(w in LEGAL_FORMS for w in words[1:]):
+        return False
+    earlier_aliases = {w for p in earlier for a in p.defined_as for w in re.findall(r"[a-z0-9]+", fold(a))}
+    if all(w in earlier_aliases or w in _ROLE_WORDS for w in words):
+        return True
+    joined = bool(re.search(r"(?i)\b(?:and|et|or)\b|&|,|/", name))
+    return joined and all(w in aliases or w in _ROLE_WORDS for w in words)
+
+
+def _merge_repeats(parties: list[OpeningParty]) -> list[OpeningParty]:
+    merged: dict[str, OpeningParty] = {}
+    for party in parties:
+        key = entity_id(party.name)
+        if not key:
+            continue
+        if key in merged:
+            kept = merged[key]
+            kept.defined_as += [a for a in party.defined_as if a not in kept.defined_as]
+            if kept.confidence != "high" and party.confidence == "high":
+                kept.confidence, kept.anchors = "high", party.anchors
+        else:
+            merged[key] = party
+    return list(merged.values())
+
+
+# ------------------------------------------------------------------------------------ the name head
+
+_TOKEN = re.compile(r"\S+")
+_NAME_STOP = re.compile(
+    r"^(?:a|an|une?|ayant|dont|having|whose|with|located|organi[sz]ed|incorporated|existing|acting|agissant|repr[ée]sent[ée]e?s?|"
+    r"represented|domicili[ée]e?|demeurant|residing|n[ée]e?|immatricul[ée]e?|inscrite?|registered|situ[ée]e?|si[èe]ge|"
+    r"soci[ée]t[ée]|ci-?apr[èe]s|hereinafter|herein|d[ûu]ment|pris|prise|en|its|sa|son|its|on|who|which|which,|qui|"
+    r"formerly|also|d/b/a|dba|f/k/a|a/k/a|and/or|et/ou|including|together|as|au|aux|sous|under|par|by|is|are|est|sont|hereby)$",
+    re.I,
+)
+_NAME_WORD_LIMIT = 12
+_WORD_FORMS = frozenset("co company corporation limited incorporated cie".split())  # forms that are also words inside names
+# Capitalised words that end a name all the same: what follows a cover-page list of parties.
+_HARD_STOP = frozenset(
+    "dated date source effective exhibit page made entered between among entre this ce cette whereas by name title nom titre "
+    "signature signed m mme mlle mr mrs ms dr monsieur madame to would will shall may that which if is are be been has have in on at "
+    "hereto hereby herein for pour".split()
+)
+_HEADING_END = re.compile(r"(?i)^.*\b(?:agreement|contract|contrat|convention|bail|lease|amendment|avenant|addendum|accord|pacte|deed|acte)\b\s+")
+
+
+def name_head(text: str) -> tuple[str, str] | None:
+    """The name that starts ``text`` and the rest of it: ``("Harrowgate Data Limited", ", a company …")``.
+
+    A name is a run of capitalised words, joined by « de », "of", "&"…, ending with any legal form
+    (", Inc.", " S.A."); a comma ends it unless a legal form follows, a parenthesis unless the name
+    goes on after it ("Bunker One (USA) Inc."). ``None`` when ``text`` does not start with a name: a
+    lower-case word, an address, a role (« le Bailleur »), a contract heading.
+    """
+    text = _COVER.sub("", _ARTICLE.sub("", text.lstrip(" ,;:.«»\"“”(").rstrip(" ,;:"), count=1).strip())
+    while (stripped := _ARTICLE.sub("", text, count=1).strip()) != text:
+        text = stripped
+    if not text or _NOT_A_NAME.match(text):
+        return None
+    civility = _CIVILITY.match(text)
+    tokens = list(_TOKEN.finditer(text))
+    kept_end = 0
+    index = 0
+    words = 0
+    while index < len(tokens):
+        token = tokens[index].group(0)
+        core = token.rstrip(",;:")
+        folded = fold(core).strip(".")
+        if index == 0 and civility:
+            kept_end, index = tokens[index].end(), index + 1
+            continue
+        if core.startswith("(") and index > 0:
+            inner_end = _inner_parenthesis(text, tokens[index].start())
+            if inner_end is None:
+                break
+            following = text[inner_end:].lstrip()
+            if not following or not (following[:1].isupper() or fold(following.split()[0]).strip(".,") in LEGAL_FORMS):
+                break
+            kept_end = inner_end
+            while index < len(tokens) and tokens[index].start() < inner_end:
+                index += 1
+            continue
+        if index > 0 and folded in _HARD_STOP and not (folded in ("and", "et", "in", "on") and core.islower()):
+            break
+        capital = core[:1].isupper() or core[:1].isdigit() or core[:1] in "&'’"
+        form = is_legal_form(core)
+        internal = index == 0 and bool(re.search(r"[A-Z.]", core[1:])) and core[:1].isalpha()  # deltathree.com, iShip, eDiets
+        connector = folded in _NAME_CONNECTORS and index > 0
+        if _NAME_STOP.match(core) and not capital:
+            break
+        if not (capital or form or internal or connector):
+            break
+        kept_end = tokens[index].start() + len(core)
+        words += 1
+        index += 1
+        following = tokens[index].group(0) if index < len(tokens) else ""
+        if form and index > 1 and not is_legal_form(following.rstrip(",;:")) and not token.endswith(","):
+            if not (folded in _WORD_FORMS and following[:1].isupper()):
+                break  # "NLS-1 Pharma AG Alter Postplatz 2": the name ends with its legal form ("Moelis & Company Holdings LP" goes on)
+        if token.endswith((",", ";", ":")):
+            if token.endswith(",") and is_legal_form(following.rstrip(",;:")):
+                continue  # "Acme, Inc."
+            break
+    name = text[:kept_end].strip(" ,;:")
+    if (heading := _HEADING_END.match(name)) and heading.end() < len(name) and not name[heading.end() :].isupper():
+        name = name[heading.end() :]  # "INTELLECTUAL PROPERTY RIGHTS AGREEMENT Synchron": the heading ran into the name
+    name = _trim_connectors(name)
+    if not name:
+        return None
+    name_words = name.split()
+    if len(name_words) > _NAME_WORD_LIMIT or not entity_id(name):
+        return None
+    folded_words = [fold(w).strip(".,'’") for w in name_words]
+    if all(w in _ROLE_WORDS or w in _NAME_CONNECTORS for w in folded_words):
+        return None
+    if re.fullmatch(r"(?i)(?:this|the|ce|cette|le|la)\b.*", name) and len(name_words) <= 2:
+        return None
+    if re.search(r"(?i)\b(?:entre|between|among|soussign\w*|agreement|contrat|convention)\b", name) and not any(is_legal_form(w) for w in name_words[1:]):
+        return None  # a heading that runs into the party list
+    rest = text[len(text[:kept_end]) :]
+    return _drop_final_period(name), rest
+
+
+def _inner_parenthesis(text: str, start: int) -> int | None:
+    """The end of a short parenthesis inside a name ("(USA)", "(Shanghai)"), ``None`` for anything else."""
+    close = text.find(")", start)
+    if close < 0 or close - start > 30:
+        return None
+    inner = text[start + 1 : close]
+    if re.search(r"[\"“”«»]|\b[a-z]{3,}\b", inner):
+        return None
+    return close + 1
+
+
+def _trim_connectors(name: str) -> str:
+    words = name.split()
+    while words and fold(words[-1]).strip(".,") in _NAME_CONNECTORS:
+        words.pop()
+    return " ".join(words)
+
+
+def _drop_final_period(name: str) -> str:
+    """"Groupe Talvera." ends a sentence; "Veltris Pharma Inc." keeps its abbreviation."""
+    if name.endswith(".") and not is_legal_form(name.split()[-1]):
+        return name.rstrip(".")
+    return name

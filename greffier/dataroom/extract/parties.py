@@ -1,0 +1,366 @@
+"""The parties of a contract, read from its opening, its title and its signature blocks."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from greffier.dataroom.extract.opening import Opening, OpeningParty, is_legal_form, name_head, read_opening
+from greffier.dataroom.extract.text import HEADING_LINE, UPPER, ChunkInput, sentences
+from greffier.dataroom.normalize import LEGAL_FORMS, entity_id, fold
+from greffier.dataroom.vocabulary import match_contract_type
+
+
+Confidence = Literal["high", "medium", "low"]
+
+
+class PartyFinding(BaseModel):
+    name: str
+    chunk_id: str | None
+    raw: str
+    rule: str  # opening, defined, between, title, signature, mention
+    siren: str | None = None
+    kind: Literal["company", "person"] = "company"
+    confidence: Confidence = "medium"
+    defined_as: list[str] = Field(default_factory=list)  # « le Bailleur », "the Distributor"
+    identifier: str | None = None  # the company number written by its name
+    in_signature: bool = False  # a signature block names it too
+
+
+_CAP_WORD = rf"[{UPPER}][\w'’.&/-]*"
+_JOIN = r"(?:[ \t]+(?:de|du|des|la|le|les|von|van|der|den|di|da|y|of|&)[ \t]+|[ \t]+d['’]|[ \t]+)"
+_CIVILITY = r"(?:M\.|MM\.|Mme|Mlle|Me|Maître|Monsieur|Madame|Mr\.?|Mrs\.?|Ms\.?|Dr\.?)"
+_NAME = rf"(?:{_CIVILITY}[ \t]+)?{_CAP_WORD}(?:{_JOIN}{_CAP_WORD})*"
+_NAME_RX = re.compile(rf"(?<![\w.-]){_NAME}")
+_ARTICLE_PREFIX = re.compile(r"^(?:(?:(?:la|le|les|the)\s+|l['’]\s*)(?:soci[ée]t[ée]\s+|company\s+)?|soci[ée]t[ée]\s+)", re.I)
+_ROLE_WORDS = frozenset(
+    "bailleur preneur fournisseur acheteur client prestataire distributeur franchiseur franchise franchisee"
+    " franchisor licencie licencee licensee licensor concedant cedant cessionnaire emprunteur preteur salarie"
+    " salariee employeur employee employer supplier distributor consultant controller processor agent mandant"
+    " mandataire garant beneficiaire constituant investisseur fondateur manager destinataire partie parties party"
+    " assureur assure locataire proprietaire vendeur seller buyer purchaser lender borrower tenant landlord"
+    " contractor customer provider societe company banque bank groupe group contrat convention accord agreement"
+    " code article tribunal cour euribor annexe schedule clause etat date territoire territory produits products"
+    " services operation en le la les il elle si pendant chaque the this each any un une tout toute"
+    " aucun ce cette ces sauf a au aux dans pour par sur".split()
+)
+_OBJECT_COMPANY = re.compile(r"(?:\b(?:de|du capital de|des parts de|des actions de) la soci[ée]t[ée]|\bof the company)\s*$", re.I)
+_NAME_WORD_LIMIT = 8
+
+
+def clean_party_name(text: str) -> str | None:
+    """A party name from a fragment (« la société Atelier Quenot SARL » → ``Atelier Quenot SARL``).
+
+    ``None`` when the fragment is not a name: lower-case words, a role (« le Bailleur »), too long.
+    """
+    name = _ARTICLE_PREFIX.sub("", " ".join(text.split()).strip(" \t,;:«»\"“”()"))
+    match = _NAME_RX.match(name)
+    if match is None or match.end() < len(name.rstrip(". ")):
+        return None
+    name = _drop_final_period(match.group(0))
+    words = name.split()
+    if len(words) > _NAME_WORD_LIMIT or not entity_id(name):
+        return None
+    if len(words) == 1 and fold(words[0]).strip(".") in _ROLE_WORDS:
+        return None
+    return name
+
+
+def _drop_final_period(name: str) -> str:
+    """"Groupe Talvera." ends a sentence; "Veltris Pharma Inc." keeps its abbreviation."""
+    if name.endswith(".") and fold(name.split()[-1]).strip(".") not in LEGAL_FORMS:
+        return name.rstrip(".")
+    return name
+
+
+def extract_parties(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFinding]:
+    """The parties, each with how sure the reading is.
+
+    First the structure of the opening (:mod:`greffier.dataroom.extract.opening`: « ENTRE LES
+    SOUSSIGNÉS : X … ET : Y », "BETWEEN (1) X … and (2) Y", "by and between X, a Delaware corporation
+    (\"X\"), and Y"), kept when it names at least two parties with an anchor or a defined name. Else,
+    by the first rule that finds at least two: a sentence « conclu entre X et Y » / "between X and
+    Y", companies given a defined name in the opening, the title ("Contrat … — A / B"), signature
+    blocks (« Pour X », "For and on behalf of X"), then (``low`` confidence) the first names mentioned
+    in the first article. The signature blocks cross-check the result (``in_signature``). Names
+    shortened in the title are completed from the text ("Solveig" → "Solveig Médical SAS").
+    """
+    opening_parties, opening = read_opening(chunks)
+    signed = _signature_parties(title, chunks)
+    found = [_from_opening(p, opening) for p in opening_parties if p.confidence != "low"]
+    if len(found) < 2:
+        found = _unique([*found, *_labelled_parties(opening)])
+    if len(found) < 2 and not any(p.confidence == "high" for p in found):
+        found = []
+        for rule in (_between_parties, _defined_parties, _title_parties, _signature_parties, _mentioned_parties):
+            parties = _unique(signed if rule is _signature_parties else rule(title, chunks))
+            if len(parties) >= 2:
+                found = parties
+                break
+            found = _unique([*found, *parties])
+    signed_keys = {entity_id(p.name) for p in signed}
+    found = [p.model_copy(update={"in_signature": entity_id(p.name) in signed_keys}) for p in found]
+    return _complete_names(found, chunks)
+
+
+# A form-like opening that labels each party: "Party A (Shipper): ZTO Express Co., Ltd.", "Company: Bravatek Solutions, Inc."
+_PARTY_LABEL = re.compile(r"\b(?:Party|Partie)\s+[A-D1-4]\b(?:\s*\([^)]{1,30}\))?\s*:\s*|\b[A-Z][a-z]{3,15}\s*:\s*(?=[A-Z0-9])")
+
+
+def _labelled_parties(opening: Opening) -> list[PartyFinding]:
+    found: list[PartyFinding] = []
+    for match in _PARTY_LABEL.finditer(opening.text[:4000]):
+        head = name_head(opening.text[match.end() : match.end() + 160])
+        if head is not None and any(is_legal_form(w) for w in head[0].split()[1:]):
+            found.append(
+                PartyFinding(name=head[0], chunk_id=opening.chunk_at(match.start()), raw=opening.text[match.start() : match.end() + 120],
+                             rule="labelled", confidence="high")
+            )
+    return found
+
+
+def _from_opening(party: OpeningParty, opening: Opening) -> PartyFinding:
+    return PartyFinding(
+        name=party.name, chunk_id=opening.chunk_at(party.offset), raw=party.raw, rule="opening", siren=party.siren,
+        kind=party.kind, confidence=party.confidence, defined_as=party.defined_as, identifier=party.identifier,  # type: ignore[arg-type]
+    )
+
+
+def parties_confidence(parties: Sequence[PartyFinding]) -> tuple[Confidence, str]:
+    """How sure the whole list is, and why when it is not: ``low`` means the parties are *unknown*
+    for a party filter (the contract is listed apart, not dropped)."""
+    if len(parties) < 2:
+        return "low", "only one party could be read" if parties else "no party could be read"
+    if any(p.rule == "mention" for p in parties):
+        return "low", "the parties were guessed from the first names the text mentions"
+    if any(p.confidence == "low" for p in parties):
+        return "low", "a party name has nothing to confirm it (no legal form, number or defined name)"
+    if all(p.rule in ("opening", "labelled") and p.confidence == "high" for p in parties):
+        return "high", ""
+    return "medium", ""
+
+
+def _unique(parties: list[PartyFinding]) -> list[PartyFinding]:
+    seen: set[str] = set()
+    kept: list[PartyFinding] = []
+    for party in parties:
+        key = entity_id(party.name)
+        if key and key not in seen:
+            seen.add(key)
+            kept.append(party)
+    return kept
+
+
+_NAME_END = re.compile(
+    r"[,(;]|\s+(?:ci-apr[èe]s|hereinafter|a company|a french|une soci[ée]t[ée]|né(?:e)? le|born"
+    r"|soci[ée]t[ée] (?:anonyme|par actions|civile|en nom|à responsabilit|européenne|coopérative))\b",
+    re.I,
+)
+_BETWEEN_SENTENCE = re.compile(
+    r"\b(?:conclu[e]?s?|pass[ée]e?|intervenu[e]?|signé[e]?|entered into|made)\b[^.]{0,80}?\b(?:entre|between)\s+(?P<rest>.+)", re.I
+)
+_AND_SPLIT = re.compile(r",?\s+(?:et|and)\s+(?=(?:la |le |les |l['’]|the |M\.|Mme|Mr|Ms|Monsieur|Madame|[A-ZÀ-ÖØ-Þ]))")
+
+
+def _between_parties(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFinding]:
+    for chunk in chunks[:3]:
+        for sentence in sentences(chunk.text)[:8]:
+            if (match := _BETWEEN_SENTENCE.search(sentence)) is None:
+                continue
+            pieces = _AND_SPLIT.split(match["rest"], maxsplit=1)
+            names = [clean_party_name(_NAME_END.split(piece, maxsplit=1)[0]) for piece in pieces]
+            found = [PartyFinding(name=n, chunk_id=chunk.id, raw=sentence[:200], rule="between") for n in names if n]
+            if len(found) == 2:
+                return found
+    return []
+
+
+# An English opening that gives each party a defined name: `PUROLATOR COURIER LTD. ("Purolator")`,
+# `Marv Enterprises, LLC, a Limited Liability Company organized under … ("Marv")`,
+# `Premier Biomedical, Inc. (OTC Pink: BIEI), a Nevada corporation ("Premier")`.
+_DEFINED_NAME = re.compile(
+    r"(?P<name>[A-Z0-9][\w&'’.\-]*(?:,?[ \t]+(?:[A-Z0-9&][\w&'’.\-]*|of|and|de|du|des))*)"
+    r"(?:[ \t]*\([^()\"“”\n]{1,40}\))?"
+    r"(?P<desc>,[ \t]+(?:a|an)[ \t]+[^()\"“”]{3,160}?)?"
+    r"[ \t,]*\([ \t]*(?:the[ \t]+|hereinafter[^\"“”()]{0,40}?)?[\"“](?P<alias>[^\"”\n]{1,40})[\"”]"
+)
+_CORPORATE_DESCRIPTOR = re.compile(r"\b(?:corporation|company|partnership|limited|llc|trust|association|société|societe)\b", re.I)
+_DEFINED_SCAN_CHARS = 3000
+
+
+def _defined_parties(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFinding]:
+    """Companies the opening gives a defined name to, in order; a name counts when it carries a legal
+    form (Inc., LLC, Ltd, SA…) or is described as a corporation, company, partnership…"""
+    found: list[PartyFinding] = []
+    text = " ".join(" ".join(chunk.text.split()) for chunk in chunks[:2])[:_DEFINED_SCAN_CHARS]
+    chunk_id = chunks[0].id if chunks else None
+    for match in _DEFINED_NAME.finditer(text):
+        words = [fold(w).strip(".,") for w in match["name"].split()]
+        corporate = any(w in LEGAL_FORMS for w in words) or bool(match["desc"] and _CORPORATE_DESCRIPTOR.search(match["desc"]))
+        if not corporate or all(w in LEGAL_FORMS for w in words):  # "Inc." alone is the tail of a lower-case name
+            continue
+        if name := clean_party_name(_trim_leading_lowercase_run(match["name"]).replace(",", "")):  # "Acme, Inc." → "Acme Inc."
+            found.append(PartyFinding(name=name, chunk_id=chunk_id, raw=match.group(0)[:200], rule="defined"))
+    return _unique(found)
+
+
+def _trim_leading_lowercase_run(name: str) -> str:
+    """Drop connector words a name run may start with ("and Zenith Ltd" → "Zenith Ltd")."""
+    words = name.split()
+    while words and words[0] in ("of", "and", "de", "du", "des"):
+        words = words[1:]
+    return " ".join(words)
+
+
+_TITLE_DASH = re.compile(r"\s+[—–-]\s+")
+_PARENTHESES = re.compile(r"\([^)]*\)")
+_TITLE_CONNECTORS = frozenset("de du des la le les d of & and et".split())
+
+
+def _title_parties(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFinding]:
+    text = _PARENTHESES.sub(" ", title or "")
+    segment = next((part for part in reversed(_TITLE_DASH.split(text)) if " / " in part), "")
+    names = [_trailing_name(side) for side in segment.split(" / ") if side.strip()]
+    return [PartyFinding(name=n, chunk_id=None, raw=title, rule="title") for n in names if n]
+
+
+def _trailing_name(text: str) -> str | None:
+    """The capitalised words that end ``text``: "Contrat de licence Orbis Labs" → the last two."""
+    words = text.split()
+    start = len(words)
+    while start > 0 and (words[start - 1][:1].isupper() or words[start - 1].lower() in _TITLE_CONNECTORS or words[start - 1][:1].isdigit()):
+        start -= 1
+    while start < len(words) and words[start].lower() in _TITLE_CONNECTORS:
+        start += 1
+    kept = _without_type_prefix(words[start:])
+    return clean_party_name(" ".join(kept)) if kept else None
+
+
+# Words that qualify a contract type in a title-cased title ("Bail Commercial X", "Contrat Cadre Y").
+_TYPE_QUALIFIERS = frozenset(
+    "commercial commerciale commerciaux cadre professionnel professionnelle derogatoire precaire mixte exclusif "
+    "exclusive non-exclusive services service agreement contract de du des d".split()
+)
+
+
+def _without_type_prefix(words: list[str]) -> list[str]:
+    """Drop contract-type words that start a title-cased name: "Bail Commercial Foncière X" → "Foncière X".
+
+    The prefix is the shortest run of first words that names a contract type, extended by the words
+    that qualify a type. A name must remain after it, so "Solamvie Distribution" stays whole; words
+    that are nothing but a type ("Bail Commercial", "Distribution") name no party.
+    """
+    if not words:
+        return []
+    if all(match_contract_type(word) or fold(word) in _TYPE_QUALIFIERS for word in words):
+        return []
+    end = next((i for i in range(1, len(words)) if match_contract_type(" ".join(words[:i]))), None)
+    if end is None:
+        return words
+    while end < len(words) and fold(words[end]) in _TYPE_QUALIFIERS:
+        end += 1
+    return words[end:]
+
+
+_SIGNATURE_MARK = re.compile(
+    r"(?:^|(?<=[\s.,;:]))(?i:pour(?:\s+le\s+compte\s+de)?|for\s+and\s+on\s+behalf\s+of|signed\s+(?:for\s+and\s+)?on\s+behalf\s+of|on\s+behalf\s+of|for)\s*:?\s+(?=\S)"
+)
+_BY_LINE = re.compile(r"((?:[A-Z0-9&][\w&.,'’()/-]*[ \t]+){1,9})(?:By|BY|Par|PAR)\s*:")
+_SIGNATURE_CHARS = 2500
+_SIGNATORY = re.compile(
+    r"^(?:(?:authori[sz]ed\s+(?:signatory|representative)|attorney-in-fact|title|name|its|director|president|officer|secretary|manager|"
+    r"member|(?:general\s+)?partner|witness|date)\s*:?\s+)+",
+    re.I,
+)
+
+
+def _signature_parties(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFinding]:
+    """Companies and persons named in the signature blocks: « Pour X », "For and on behalf of X",
+    and a name right above "By:" ("ACME INC. By: /s/ …")."""
+    found: list[PartyFinding] = []
+    for chunk in chunks[-3:]:
+        text = " ".join(chunk.text.split())[-_SIGNATURE_CHARS:]
+        heads = [(m.end(), m.group(0)) for m in _SIGNATURE_MARK.finditer(text)] + [(m.start(1), "") for m in _BY_LINE.finditer(text)]
+        for start, marker in heads:
+            head = name_head(_SIGNATORY.sub("", text[start : start + 160]))
+            if head is None:
+                continue
+            name = clean_party_name(head[0]) or head[0]
+            if _signature_name_ok(name, marker):
+                found.append(PartyFinding(name=name, chunk_id=chunk.id, raw=f"{marker}{head[0]}".strip(), rule="signature"))
+    return _unique(found)
+
+
+def signature_names(title: str, chunks: Sequence[ChunkInput]) -> list[str]:
+    """The names the signature blocks give (a cross-check of the parties read in the opening)."""
+    return [p.name for p in _signature_parties(title, chunks)]
+
+
+def _signature_name_ok(name: str, marker: str) -> bool:
+    """A company or a person, not a role (« Pour le Client »), a date or a purpose ("for a period of")."""
+    words = [fold(w).strip(".,") for w in name.split()]
+    if not words or all(w in _ROLE_WORDS for w in words) or words[0] in ("the", "a", "an", "le", "la", "les", "this", "any", "each"):
+        return False
+    return len(words) >= 2 or any(w in LEGAL_FORMS for w in words) or not marker
+
+
+_ORG_WORDS = frozenset("groupe group banque bank cabinet maison societe compagnie fondation association".split())
+
+
+def _mentioned_parties(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFinding]:
+    """Last resort: the first names written in the first sentence of the body (subject and object)."""
+    for chunk in chunks[:4]:
+        body = [line for line in chunk.text.splitlines() if line.strip() and not HEADING_LINE.match(line)]
+        if not body:
+            continue
+        first = sentences(" ".join(body))[0]
+        names = _names_in_sentence(first)
+        strong = [n for n in names if _looks_like_party(n)]
+        if not strong:
+            continue  # single capitalised words alone are places as often as parties
+        chosen = (strong + [n for n in names if n not in strong])[:2]
+        chosen.sort(key=names.index)
+        return [PartyFinding(name=n, chunk_id=chunk.id, raw=first[:200], rule="mention", confidence="low") for n in chosen]
+    return []
+
+
+def _names_in_sentence(sentence: str) -> list[str]:
+    names: list[str] = []
+    for match in _NAME_RX.finditer(sentence):
+        if _OBJECT_COMPANY.search(sentence[max(0, match.start() - 60) : match.start()]):
+            continue
+        raw = match.group(0)
+        if match.start() == 0 and len(raw.split()) == 1 and not (raw.isupper() and len(raw) > 2):
+            continue  # a capital at the start of a sentence is no sign of a name
+        if (name := clean_party_name(raw)) and fold(name.split()[0]).strip(".") not in _ROLE_WORDS - _ORG_WORDS:
+            names.append(name)
+    return names
+
+
+def _looks_like_party(name: str) -> bool:
+    words = fold(name).replace(".", "").split()
+    return len(words) >= 2 or entity_id(name) != "_".join(words)
+
+
+def _complete_names(parties: list[PartyFinding], chunks: Sequence[ChunkInput]) -> list[PartyFinding]:
+    """Replace a short name by the longest name of the text that extends it ("Solveig" → "Solveig Médical SAS")."""
+    if not any(p.rule == "title" for p in parties):
+        return parties
+    candidates = {
+        name
+        for chunk in chunks[:6]
+        for match in _NAME_RX.finditer(chunk.text)
+        if (name := clean_party_name(match.group(0)))
+    }
+    completed: list[PartyFinding] = []
+    for party in parties:
+        key = entity_id(party.name)
+        longer = [c for c in candidates if entity_id(c).startswith(f"{key}_")]
+        if party.rule == "title" and longer:
+            party = party.model_copy(update={"name": max(longer, key=lambda c: (len(entity_id(c)), c))})
+        completed.append(party)
+    return _unique(completed)

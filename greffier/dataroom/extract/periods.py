@@ -1,0 +1,86 @@
+"""Numbers and lengths of time written in contracts: « vingt-quatre », "three (3) years", « neuf années »."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+from typing import Literal
+
+from dateutil.relativedelta import relativedelta
+from pydantic import BaseModel
+
+from greffier.dataroom.normalize import fold
+
+TimeUnit = Literal["years", "months", "weeks", "days"]
+
+
+class Period(BaseModel):
+    """A length of time written in a contract: « trois ans », "36 months"."""
+
+    count: int
+    unit: TimeUnit
+
+    def after(self, start: date, *, anniversary: bool = False) -> date:
+        """The last day of this period when it starts on ``start`` (a 3-year term from 1 Jan ends 31 Dec);
+        with ``anniversary``, the anniversary itself (the common-law reading of "three years from 1 January")."""
+        return start + relativedelta(**{self.unit: self.count}) - timedelta(days=0 if anniversary else 1)
+
+
+_FR_UNITS = (
+    "zéro un deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze quinze seize "
+    "dix-sept dix-huit dix-neuf"
+).split()
+_EN_UNITS = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+    "sixteen seventeen eighteen nineteen"
+).split()
+_FR_TENS = {20: "vingt", 30: "trente", 40: "quarante", 50: "cinquante", 60: "soixante"}
+_EN_TENS = {20: "twenty", 30: "thirty", 40: "forty", 50: "fifty", 60: "sixty", 70: "seventy", 80: "eighty", 90: "ninety"}
+
+
+def _number_words() -> dict[str, int]:
+    words = {w: i for i, w in enumerate(_FR_UNITS)} | {w: i for i, w in enumerate(_EN_UNITS)} | {"une": 1, "zero": 0}
+    for value, word in _FR_TENS.items():
+        words[word] = value
+        words[f"{word} et un"] = words[f"{word}-et-un"] = value + 1
+        words.update({f"{word}-{_FR_UNITS[u]}": value + u for u in range(2, 10)})
+    words.update({f"soixante-{_FR_UNITS[u]}": 60 + u for u in range(10, 20)} | {"soixante et onze": 71})
+    words.update({"quatre-vingts": 80, "quatre-vingt": 80})
+    words.update({f"quatre-vingt-{_FR_UNITS[u]}": 80 + u for u in range(1, 20)})
+    for value, word in _EN_TENS.items():
+        words[word] = value
+        words.update({f"{word}{sep}{_EN_UNITS[u]}": value + u for u in range(1, 10) for sep in ("-", " ")})
+    return words
+
+
+NUMBER_WORDS: dict[str, int] = _number_words()
+NUMBER = "(?:" + "|".join(re.escape(w) for w in sorted(NUMBER_WORDS, key=len, reverse=True)) + r"|\d{1,3})"
+_UNITS: dict[str, TimeUnit] = {
+    "an": "years", "ans": "years", "annee": "years", "annees": "years", "year": "years", "years": "years",
+    "mois": "months", "month": "months", "months": "months", "semaine": "weeks", "semaines": "weeks",
+    "week": "weeks", "weeks": "weeks", "jour": "days", "jours": "days", "day": "days", "days": "days",
+}
+_DURATION = re.compile(
+    rf"(?<![\w-])(?P<num>{NUMBER})(?:\s*\(\s*\d{{1,3}}\s*\))?\s+(?:(?:pleines?|full|entières?|calendar|consecutive)\s+)?"
+    r"(?P<unit>années|année|ans|an|mois|semaines|semaine|jours|jour|years|year|months|month|weeks|week|days|day)\b",
+    re.IGNORECASE,
+)
+
+
+def parse_number(text: str) -> int | None:
+    """``"vingt-quatre"`` → 24, ``"three"`` → 3, ``"36"`` → 36; ``None`` for anything else."""
+    cleaned = " ".join(fold(text).split())
+    if cleaned.isdigit():
+        return int(cleaned)
+    return NUMBER_WORDS.get(cleaned, NUMBER_WORDS.get(text.strip().lower()))
+
+
+def find_periods(text: str) -> list[tuple[Period, re.Match[str]]]:
+    """Lengths of time in ``text``: « neuf années », "three (3) years", "36 months"."""
+    found: list[tuple[Period, re.Match[str]]] = []
+    for match in _DURATION.finditer(text):
+        count = parse_number(match["num"])
+        unit = _UNITS.get(fold(match["unit"]))
+        if count and unit:
+            found.append((Period(count=count, unit=unit), match))
+    return found

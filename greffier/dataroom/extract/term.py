@@ -1,0 +1,329 @@
+"""The term of a contract: its start, its end, its length, or no end at all (« durée indéterminée »)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import date, timedelta
+
+from dateutil.relativedelta import relativedelta
+from pydantic import BaseModel, Field
+
+from greffier.dataroom.extract.dates import opening_date
+from greffier.dataroom.extract.periods import NUMBER, find_periods, parse_number
+from greffier.dataroom.extract.text import DATE_GROUP, ChunkInput, Finding, Sentence, heading, ranked_sentences
+from greffier.dataroom.normalize import DATE_PATTERN, fold, parse_date
+
+
+class TermFinding(BaseModel):
+    start_date: Finding[date] | None = None
+    end_date: Finding[date] | None = None
+    indefinite: Finding[str] | None = None  # « durée indéterminée »: no end date, on purpose
+    evidence: list[str] = Field(default_factory=list)  # chunk ids of the articles about the term
+    notes: list[str] = Field(default_factory=list)
+
+
+_TERM_HEADING = re.compile(
+    r"\b(?:duree|term|terme|duration|echeance|expiration|prise d'effet|entree en vigueur|effective date|commencement|validite|prorogation)\b"
+)
+_TERM_CUE = re.compile(
+    r"pour une dur[ée]e|produit ses effets|prend(?:ra)? effet|entre(?:ra)? en vigueur|est conclue? pour|restera en vigueur|"
+    r"\bcourt\b|à compter d|for a (?:fixed |initial )?(?:term|period) of|shall (?:remain|continue) in (?:full )?force|term of this|"
+    r"remain in force|comes? into force|effective (?:as of|from|on)|commenc|initial term|"
+    r"\b(?:contrat|convention|bail|mission|licence|accord|pacte|garantie|agreement|lease|license|licence|term)\b",
+    re.I,
+)
+EXTENSION = re.compile(
+    rf"\b(?:report[ée]e?s?|prorog[ée]e?s?|prolong[ée]e?s?|repouss[ée]e?s?|proroge(?:nt)?|prolonge(?:nt)?|extended|postponed|deferred)"
+    rf"\b[^.;]{{0,60}}?\b(?:jusqu['’]?(?:au|à)|au|à|to|until|till|through)\s+(?:le\s+|the\s+)?{DATE_GROUP}",
+    re.I,
+)
+EXTENSION_PERIOD = re.compile(
+    r"\b(?:prorog[ée]e?s?|prolong[ée]e?s?|proroge(?:nt)?|prolonge(?:nt)?|extended)\s+(?:d['’]\s*|de\s+|by\s+|for\s+|pour\s+)(?P<period>.{1,60})",
+    re.I,
+)
+UNCHANGED = re.compile(r"inchang|unchanged|ne modifie (?:ni|pas)|does not (?:amend|change|modify)|remains? (?:the same|fixed)|demeure fix", re.I)
+_RANGE = re.compile(rf"\b(?:du|from|de)\s+(?P<start>{DATE_PATTERN})\s+(?:au|to|until|jusqu['’]au|through|-)\s+{DATE_GROUP}", re.I)
+_END = re.compile(
+    rf"(?:jusqu['’]?(?:au|à)(?:\s+le)?|expire(?:ra)?\s+le|expirant\s+le|prend(?:ra)?\s+fin\s+le|pour\s+se\s+terminer\s+le|"
+    rf"s['’]ach[èe]ve(?:ra)?(?:\s+au\s+plus\s+tard)?\s+le|se\s+termine(?:ra)?\s+le|arrive(?:ra)?\s+à\s+(?:son\s+)?(?:terme|échéance)\s+le|"
+    rf"rembours[ée]e?\s+(?:au\s+plus\s+tard\s+)?le|[ée]ch[ée]ance\s+(?:finale\s+)?(?:fix[ée]e\s+)?(?:au|le)|"
+    rf"\buntil|\btill|\bends?\s+on|\bending\s+on|\bexpires?\s+on|\bexpiring\s+on|\bterminat(?:es?|ing)\s+on|\bwill\s+(?:end|expire|terminate)\s+on|"
+    rf"shall\s+(?:expire|terminate|end)\s+on|\bthrough|\bmaturity\s+date\s+(?:is|of)|\bmaturing\s+on)\s+(?:the\s+)?{DATE_GROUP}",
+    re.I,
+)
+_START = re.compile(
+    rf"(?:à\s+compter\s+du|a\s+compter\s+du|prend(?:ra)?\s+effet\s+(?:le|au)|entre(?:ra)?\s+en\s+vigueur\s+le|entré\s+en\s+vigueur\s+le|"
+    rf"débute(?:ra)?\s+le|commence(?:ra)?\s+le|à\s+partir\s+du|à\s+effet\s+du|\bfrom|\bas\s+of|\beffective\s+(?:as\s+of|from|on)|"
+    rf"\bcommenc(?:es|ing|e)\s+(?:on|upon)|\bbegin(?:s|ning)?\s+(?:on|upon)|\bstart(?:s|ing)?\s+on|\bwith\s+effect\s+from"
+    rf"|\bcomes?\s+into\s+force\s+on)\s+(?:the\s+)?{DATE_GROUP}",
+    re.I,
+)
+_FROM_SIGNATURE = re.compile(
+    r"(?:compter\s+de\s+(?:la\s+date\s+de\s+)?(?:la|sa|leur)\s+signature|qui\s+suiv\w*\s+(?:la|sa)\s+signature|à\s+(?:la|sa)\s+signature|"
+    r"date\s+de\s+(?:la\s+|sa\s+)?signature\s+du\s+présent|from\s+(?:the\s+date\s+of\s+)?(?:its\s+)?(?:signature|execution)"
+    r"|upon\s+(?:signature|execution)|"
+    r"from\s+the\s+(?:date\s+hereof|signature\s+date)|date\s+of\s+(?:its\s+)?signature|date\s+(?:first\s+)?(?:above\s+)?(?:written|stated|set\s+forth)\s*(?:above)?"
+    r"|\bdate\s+hereof\b|\b(?:full\s+)?execution\s+of\s+this\b|\bdate\s+(?:it\s+is\s+)?signed\b|\bdate\s+of\s+this\s+agreement\b)",
+    re.I,
+)
+_FROM_EFFECTIVE = re.compile(
+    r"\b(?:the\s+)?(?:effective|commencement|start)\s+date\b|\bdate\s+d['’](?:effet|entr[ée]e\s+en\s+vigueur)", re.I
+)
+_EFFECTIVE_DEFINITIONS = (
+    re.compile(rf"[\"“«]\s*(?:effective|commencement|start)\s+date\s*[\"”»]\s+(?:means|shall\s+mean|is)\s+(?:the\s+)?{DATE_GROUP}", re.I),
+    re.compile(
+        rf"{DATE_GROUP}\s*\((?:the\s+|ci-après\s+(?:la\s+)?)?[\"“«]\s*(?:effective\s+date|commencement\s+date|date\s+d['’]effet)\s*[\"”»]\)", re.I
+    ),
+)
+_NOT_A_TERM = re.compile(
+    r"pr[ée]avis|notice|à\s+l['’]avance|in\s+advance|s['’]interdi|s['’]engage|shall\s+not|undertakes?|essai|probation|"
+    r"successi(?:ve|f)s?|ind[ée]termin|indefinite|d[ée]lai|within|dans\s+les|survi[vt]|after\s+(?:the\s+)?(?:termination|expiry)|"
+    r"apr[èe]s\s+(?:la\s+)?(?:cessation|fin|r[ée]siliation|expiration)|s[ée]questre|escrow",
+    re.I,
+)
+_CONTRACT_TERM = re.compile(
+    r"\b(?:contrat|convention|bail|accord|pacte|mission|licence|garantie|pr[ée]sente?s?|agreement|lease|licen[cs]e|it|il|elle)\b"
+    r"[^.;]{0,80}?\b(?:conclue?|produit\s+ses\s+effets|entre(?:ra)?\s+en\s+vigueur|prend(?:ra)?\s+effet|court|couvre|dure|"
+    r"is\s+(?:entered\s+into|made|granted)\s+for|shall\s+(?:remain|continue)|for\s+a\s+(?:fixed\s+|initial\s+)?(?:term|period)|consenti)"
+    r"|pour\s+une\s+dur[ée]e\s+(?:ferme\s+|déterminée\s+)?de|for\s+a\s+(?:fixed\s+|initial\s+|minimum\s+)?(?:term|period)\s+of"
+    r"|\bterm\b[^.;]{0,60}?\b(?:shall|will|is)\s+(?:be|continue|expire|end|last)\b|\b(?:remain|continue)\s+in\s+(?:full\s+)?(?:force|effect)\b"
+    r"|\bcontinue\s+(?:thereafter\s+)?for\b|\bshall\s+end\b|\binitial\s+term\b|\bthereafter\b",
+    re.I,
+)
+_INDEFINITE = re.compile(r"dur[ée]e\s+ind[ée]termin[ée]e|\bCDI\b|indefinite\s+(?:term|period|duration)|open-ended|no\s+fixed\s+term", re.I)
+_INSTALMENTS = re.compile(
+    rf"(?P<num>{NUMBER})\s+(?P<unit>mensualités|trimestrialités|semestrialités|annuités"
+    rf"|échéances\s+(?:mensuelles|trimestrielles|semestrielles|annuelles)|"
+    rf"(?:monthly|quarterly|semi-annual|half-yearly|annual|yearly)\s+(?:instal?ments|repayments))"
+    rf"[^.]{{0,120}}?\b(?:premi[èe]re?|first)\b[^.]{{0,40}}?{DATE_GROUP}",
+    re.I,
+)
+_INSTALMENT_WORD = re.compile(r"mensualit|trimestrialit|semestrialit|annuit|[ée]ch[ée]ances|instal?ments|repayments", re.I)
+_INSTALMENT_MONTHS = {  # first letters of the instalment word → months between two instalments
+    "mensu": 1, "month": 1, "trime": 3, "quart": 3, "semes": 6, "semi-": 6, "half-": 6, "annui": 12, "annue": 12, "annua": 12, "yearl": 12,
+}
+_RULE_RANK = {"extension": 0, "range": 1, "end": 2, "duration": 3, "instalments": 4}
+
+
+@dataclass(frozen=True)
+class _TermCandidate:
+    rank: tuple[int, int, int]
+    end: Finding[date]
+    start: Finding[date] | None
+
+
+def extract_term(chunks: Sequence[ChunkInput], *, signature_date: date | None = None) -> TermFinding:
+    """The start and end of the contract's term.
+
+    In order of trust: an amendment's new term (« prorogé jusqu'au … »), a range (« court du … au
+    … »), an end date (« jusqu'au … », "until …", « prend fin le … »), a start plus a duration
+    (« neuf années à compter du 1er novembre 2019 », "three (3) years from the Effective Date", the
+    signature date for « à compter de sa signature »), a loan's last instalment. Articles whose
+    heading is about the term come first. An indefinite term (« durée indéterminée ») gives no end.
+    """
+    ranked = _about_the_term(ranked_sentences(chunks, _TERM_HEADING))
+    effective = _effective_date(chunks)
+    chunk_starts = _chunk_starts(ranked)
+    candidates: list[_TermCandidate] = []
+    notes: list[str] = []
+    for order, sentence in enumerate(ranked):
+        if sentence.chunk_rank == 1 and not _TERM_CUE.search(sentence.text):
+            candidates.extend(_instalment_candidates(sentence, order))
+            continue
+        context = _StartContext(signature_date, effective, chunk_starts.get(sentence.chunk_id))
+        candidates.extend(_term_candidates(sentence, order, context, notes))
+    term_chunks = [c.id for c in chunks if _TERM_HEADING.search(fold(heading(c)))]
+    indefinite = _indefinite(chunks)
+    if not candidates:
+        if indefinite is None and not term_chunks:
+            notes.append("no article about the term")
+        return TermFinding(start_date=_first_start(ranked), indefinite=indefinite, evidence=term_chunks, notes=notes)
+    best = min(candidates, key=lambda c: c.rank)
+    evidence = list(dict.fromkeys([*(term_chunks or []), *([best.end.chunk_id] if best.end.chunk_id else [])]))
+    return TermFinding(start_date=best.start or _first_start(ranked), end_date=best.end, evidence=evidence, notes=notes)
+
+
+# A sentence that is about the term wherever it stands (inline headings "2. Term." are no chunk section).
+_TERM_SENTENCE = re.compile(
+    r"\b(?:the\s+)?(?:initial\s+)?term\s+of\s+this\s+(?:agreement|contract|lease|license|licence)\b|\binitial\s+term\b"
+    r"|\b(?:this|the)\s+(?:agreement|contract|lease|license|licence)\s+(?:shall|will)\s+(?:commence|begin|continue|remain|expire|terminate|end|be\s+(?:in\s+effect|effective))\b"
+    r"|^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:term|duration|term\s+and\s+termination|dur[ée]e)\b"
+    r"|\b(?:le|la)\s+pr[ée]sente?\s+(?:contrat|convention|bail|accord)\s+est\s+(?:conclue?|consentie?)\s+pour\b",
+    re.I,
+)
+
+
+def _about_the_term(ranked: list[Sentence]) -> list[Sentence]:
+    moved = [replace(s, chunk_rank=0) if s.chunk_rank == 1 and _TERM_SENTENCE.search(s.text) else s for s in ranked]
+    return sorted(moved, key=lambda s: s.chunk_rank)
+
+
+_YEAR = re.compile(r"\b(?:19|20|21)\d\d\b")
+_UNIT_WORD = re.compile(r"\b(?:ans?|ann[ée]es?|mois|semaines?|jours?|years?|months?|weeks?|days?)\b", re.I)
+
+
+@dataclass(frozen=True)
+class _StartContext:
+    signature_date: date | None
+    effective: Finding[date] | None
+    chunk_start: Finding[date] | None
+
+
+def _term_candidates(sentence: Sentence, order: int, context: _StartContext, notes: list[str]) -> list[_TermCandidate]:
+    text, found = sentence.text, []
+
+    def add(rule: str, value: date, raw: str, start: Finding[date] | None = None) -> None:
+        end = Finding[date](value=value, chunk_id=sentence.chunk_id, raw=raw, rule=rule)
+        found.append(_TermCandidate((_RULE_RANK[rule] if rule == "extension" else sentence.chunk_rank, _RULE_RANK[rule], order), end, start))
+
+    dated = _YEAR.search(text) is not None  # cheap tests first: no year, no date; no unit, no length of time
+    if dated and not UNCHANGED.search(text):
+        for match in EXTENSION.finditer(text):
+            if value := parse_date(match["date"]):
+                add("extension", value, match.group(0))
+    for match in _RANGE.finditer(text) if dated else ():
+        if (value := parse_date(match["date"])) and (start := parse_date(match["start"])):
+            add("range", value, match.group(0), Finding[date](value=start, chunk_id=sentence.chunk_id, raw=match.group(0), rule="range"))
+    for match in _END.finditer(text) if dated else ():
+        if value := parse_date(match["date"]):
+            add("end", value, match.group(0))
+    if not found:
+        _anniversary_candidates(sentence, context, add)
+    lengths = _UNIT_WORD.search(text) is not None
+    periods = [(period, match) for period, match in find_periods(text) if not _NOT_A_TERM.search(_around(text, match))] if lengths else []
+    if not found and periods and _is_term_length(sentence):
+        start = _sentence_start(sentence, context)
+        if start is not None:
+            period, match = periods[0]
+            anniversary = counted_from(text, match)
+            add("duration", period.after(start.value, anniversary=anniversary), f"{start.raw} … {match.group(0)}", start)
+        elif sentence.chunk_rank == 0:
+            notes.append(f"term of {periods[0][1].group(0)} ({sentence.chunk_id}) but no start date found")
+    found.extend(_instalment_candidates(sentence, order))
+    return found
+
+
+_ENGLISH_WORDS = re.compile(r"\b(?:the|of|this|shall|will|and|for|from|years?|months?|agreement)\b", re.I)
+_FRENCH_WORDS = re.compile(r"\b(?:le|la|les|des|du|de|pour|une?|ans|ann[ée]es|mois|contrat|compter)\b", re.I)
+_EXCLUSIVE_FROM = re.compile(r"^\W*(?:\([^)]*\)\s*)?(?:from|after|following|thereafter)\b", re.I)
+
+
+def counted_from(text: str, period: re.Match[str]) -> bool:
+    """Does an English term run *from* its start ("three (3) years from the Effective Date")? Read as
+    common-law drafting does, "from" leaves the start day out and the term ends on the anniversary
+    (1 June 2022 + three years from → 1 June 2025); a term *commencing on* a day, and every French
+    term (« à compter du »), ends the day before (31 May 2025)."""
+    return _EXCLUSIVE_FROM.match(text[period.end() : period.end() + 40]) is not None and is_english(text)
+
+
+def is_english(text: str) -> bool:
+    """Is ``text`` written in English rather than French (by their commonest words)?"""
+    return len(_ENGLISH_WORDS.findall(text)) > len(_FRENCH_WORDS.findall(text))
+
+
+def _around(text: str, match: re.Match[str]) -> str:
+    """The words just before and after a length of time: where "notice", "within", "successive" tell
+    a notice period, a deadline or a renewal from the term itself."""
+    return text[max(0, match.start() - 45) : match.end() + 25]
+
+
+def _is_term_length(sentence: Sentence) -> bool:
+    """Is a duration in this sentence the contract's term, not a trial or a covenant period?"""
+    return sentence.chunk_rank == 0 or bool(_CONTRACT_TERM.search(sentence.text))
+
+
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10,
+             "premier": 1, "deuxieme": 2, "troisieme": 3, "quatrieme": 4, "cinquieme": 5, "sixieme": 6, "septieme": 7, "huitieme": 8,
+             "neuvieme": 9, "dixieme": 10}
+_ANNIVERSARY = re.compile(
+    r"\b(?:on|until|through|upon|at|au|jusqu['’]au|le)\s+(?:the\s+)?(?P<before>day\s+(?:prior|before|preceding)\s+(?:to\s+)?(?:the\s+)?|veille\s+(?:du|de\s+la)\s+)?"
+    r"(?P<nth>\w+)\s+(?:anniversary|anniversaire)\s+(?:of|de)\s+(?:the\s+|la\s+)?(?P<what>effective\s+date|commencement\s+date|date\s+(?:hereof|of\s+this\s+agreement)|date\s+d['’]effet|signature)",
+    re.I,
+)
+_CALENDAR_YEAR = re.compile(r"\buntil\s+the\s+end\s+of\s+the\s+(?:current\s+|then[- ]current\s+)?calendar\s+year|\bjusqu['’]au\s+31\s+d[ée]cembre\s+de\s+l['’]ann[ée]e\s+en\s+cours", re.I)
+
+
+def _anniversary_candidates(sentence: Sentence, context: _StartContext, add) -> None:  # noqa: ANN001
+    """"ends on the fifth anniversary of the Effective Date", "until the end of the current calendar year"."""
+    start = context.effective if context.effective is not None else _signature_start(sentence, context)
+    if start is None:
+        return
+    if match := _ANNIVERSARY.search(sentence.text):
+        years = _ORDINALS.get(fold(match["nth"])) or parse_number(match["nth"])
+        if years:
+            end = start.value + relativedelta(years=years) - timedelta(days=1 if match["before"] else 0)
+            add("end", end, f"{start.raw} … {match.group(0)}", start)
+    elif match := _CALENDAR_YEAR.search(sentence.text):
+        add("end", date(start.value.year, 12, 31), match.group(0), start)
+
+
+def _signature_start(sentence: Sentence, context: _StartContext) -> Finding[date] | None:
+    if context.signature_date is None:
+        return None
+    return Finding[date](value=context.signature_date, chunk_id=sentence.chunk_id, raw="signature", rule="signature")
+
+
+def _sentence_start(sentence: Sentence, context: _StartContext) -> Finding[date] | None:
+    if match := _START.search(sentence.text):
+        if value := parse_date(match["date"]):
+            return Finding[date](value=value, chunk_id=sentence.chunk_id, raw=match.group(0), rule="start")
+    # a term counted from the signature or from the Effective Date: each stands for the other when
+    # the contract gives only one of them (the Effective Date is often the date of signature)
+    if _FROM_SIGNATURE.search(sentence.text):
+        return _signature_start(sentence, context) or context.effective
+    if _FROM_EFFECTIVE.search(sentence.text):
+        return context.effective or _signature_start(sentence, context)
+    return context.chunk_start if sentence.chunk_rank == 0 else None
+
+
+def _chunk_starts(ranked: list[Sentence]) -> dict[str | None, Finding[date]]:
+    """The first start date written in each article about the term (« prend effet le … »)."""
+    starts: dict[str | None, Finding[date]] = {}
+    for sentence in ranked:
+        if sentence.chunk_rank != 0 or sentence.chunk_id in starts:
+            continue
+        if (match := _START.search(sentence.text)) and (value := parse_date(match["date"])):
+            starts[sentence.chunk_id] = Finding[date](value=value, chunk_id=sentence.chunk_id, raw=match.group(0), rule="start")
+    return starts
+
+
+def _first_start(ranked: list[Sentence]) -> Finding[date] | None:
+    for sentence in ranked:
+        if sentence.chunk_rank == 0 or _TERM_CUE.search(sentence.text):
+            if (match := _START.search(sentence.text)) and (value := parse_date(match["date"])):
+                return Finding[date](value=value, chunk_id=sentence.chunk_id, raw=match.group(0), rule="start")
+    return None
+
+
+def _effective_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None:
+    """The Effective Date: as defined (``"Effective Date" means …``, ``… 2019 (the "Effective Date")``),
+    else the date the opening gives the contract ("effective as of October 1, 1999")."""
+    for chunk in chunks:
+        for pattern in _EFFECTIVE_DEFINITIONS:
+            for match in pattern.finditer(chunk.text):
+                if value := parse_date(match["date"]):
+                    return Finding[date](value=value, chunk_id=chunk.id, raw=match.group(0), rule="effective date")
+    return opening_date(chunks, effective_first=True)
+
+
+def _instalment_candidates(sentence: Sentence, order: int) -> list[_TermCandidate]:
+    if not _INSTALMENT_WORD.search(sentence.text):  # cheap test first: the full pattern is slow
+        return []
+    match = _INSTALMENTS.search(sentence.text)
+    if match is None or (first := parse_date(match["date"])) is None or not (count := parse_number(match["num"])):
+        return []
+    months = next((m for prefix, m in _INSTALMENT_MONTHS.items() if fold(match["unit"]).startswith(fold(prefix))), None)
+    if months is None:
+        return []
+    last = first + relativedelta(months=months * (count - 1))
+    end = Finding[date](value=last, chunk_id=sentence.chunk_id, raw=match.group(0), rule="instalments")
+    return [_TermCandidate((sentence.chunk_rank, _RULE_RANK["instalments"], order), end, None)]
+
+
+def _indefinite(chunks: Sequence[ChunkInput]) -> Finding[str] | None:
+    for chunk in chunks:
+        if match := _INDEFINITE.search(chunk.text):
+            return Finding[str](value="indefinite term", chunk_id=chunk.id, raw=match.group(0), rule="indefinite")
+    return None

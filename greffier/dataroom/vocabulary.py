@@ -1,0 +1,345 @@
+"""The vocabulary of governing laws and contract types: canonical French labels and their wordings.
+
+Every value a data room holds or a filter names goes through the same functions: :func:`match_law`
+and :func:`match_contract_type` find the canonical label written in free text (French or English,
+folded: « droit de l'État de New York » = "New York law" = "laws of the State of New York" = « droit de
+New York »), :func:`normalize_law` and :func:`normalize_contract_type` keep an unknown value as
+written. :func:`law_suggestions` and :func:`type_suggestions` name the labels closest to a value that
+is no law or type at all.
+"""
+
+from __future__ import annotations
+
+import re
+from difflib import get_close_matches
+from functools import lru_cache
+
+from greffier.dataroom.normalize import fold
+
+# (English name, French name after « droit de l'État », label). New York, Delaware and California have
+# their own entries below (their labels predate this table).
+_US_STATES: tuple[tuple[str, str, str], ...] = tuple(
+    (english, french, f"droit de l'État {article}{french}")
+    for english, french, article in (
+        ("alabama", "Alabama", "de l'"), ("alaska", "Alaska", "de l'"), ("arizona", "Arizona", "de l'"), ("arkansas", "Arkansas", "de l'"),
+        ("colorado", "Colorado", "du "), ("connecticut", "Connecticut", "du "), ("florida", "Floride", "de "), ("georgia", "Géorgie", "de "),
+        ("hawaii", "Hawaï", "d'"), ("idaho", "Idaho", "de l'"), ("illinois", "Illinois", "de l'"), ("indiana", "Indiana", "de l'"),
+        ("iowa", "Iowa", "de l'"), ("kansas", "Kansas", "du "), ("kentucky", "Kentucky", "du "), ("louisiana", "Louisiane", "de "),
+        ("maine", "Maine", "du "), ("maryland", "Maryland", "du "), ("massachusetts", "Massachusetts", "du "), ("michigan", "Michigan", "du "),
+        ("minnesota", "Minnesota", "du "), ("mississippi", "Mississippi", "du "), ("missouri", "Missouri", "du "), ("montana", "Montana", "du "),
+        ("nebraska", "Nebraska", "du "), ("nevada", "Nevada", "du "), ("new hampshire", "New Hampshire", "du "),
+        ("new jersey", "New Jersey", "du "), ("new mexico", "Nouveau-Mexique", "du "), ("north carolina", "Caroline du Nord", "de "),
+        ("north dakota", "Dakota du Nord", "du "), ("ohio", "Ohio", "de l'"), ("oklahoma", "Oklahoma", "de l'"), ("oregon", "Oregon", "de l'"),
+        ("pennsylvania", "Pennsylvanie", "de "), ("rhode island", "Rhode Island", "du "), ("south carolina", "Caroline du Sud", "de "),
+        ("south dakota", "Dakota du Sud", "du "), ("tennessee", "Tennessee", "du "), ("texas", "Texas", "du "), ("utah", "Utah", "de l'"),
+        ("vermont", "Vermont", "du "), ("virginia", "Virginie", "de "), ("washington", "Washington", "de "),
+        ("west virginia", "Virginie-Occidentale", "de "), ("wisconsin", "Wisconsin", "du "), ("wyoming", "Wyoming", "du "),
+    )
+)
+_US_STATES += (("district of columbia", "District de Columbia", "droit du District de Columbia"),)
+_PROVINCES: tuple[tuple[str, str, str], ...] = (
+    ("ontario", "l'ontario", "droit de l'Ontario"), ("british columbia", "la colombie-britannique", "droit de la Colombie-Britannique"),
+    ("alberta", "l'alberta", "droit de l'Alberta"), ("nova scotia", "la nouvelle-ecosse", "droit de la Nouvelle-Écosse"),
+    ("manitoba", "le manitoba", "droit du Manitoba"), ("new brunswick", "le nouveau-brunswick", "droit du Nouveau-Brunswick"),
+    ("saskatchewan", "la saskatchewan", "droit de la Saskatchewan"), ("victoria", "l'etat de victoria", "droit de l'État de Victoria (Australie)"),
+    ("new south wales", "la nouvelle-galles du sud", "droit de la Nouvelle-Galles du Sud"),
+)
+# label → (English adjective, English country name, French adjective stem, French country name)
+_COUNTRIES: dict[str, tuple[str, str, str, str]] = {
+    "droit chinois": ("chinese|prc", r"(?:the )?people'?s republic of china|(?:the )?prc|china|mainland china", "chinois", "(?:la )?chine"),
+    "droit de Hong Kong": ("hong kong", r"(?:the )?hong kong(?: special administrative region)?(?: sar)?", "hongkongais", "hong kong"),
+    "droit taïwanais": ("taiwan(?:ese)?", r"taiwan(?:, republic of china| \(r\.?o\.?c\.?\))?|(?:the )?republic of china", "taiwanais", "taiwan"),
+    "droit japonais": ("japanese", "japan", "japonais", "(?:le )?japon"),
+    "droit israélien": ("israeli", "(?:the state of )?israel", "israelien", "israel"),
+    "droit indien": ("indian", "(?:the republic of )?india", "indien", "(?:l')?inde"),
+    "droit singapourien": ("singapore(?:an)?", "(?:the republic of )?singapore", "singapourien", "singapour"),
+    "droit coréen": ("(?:south )?korean", "(?:the republic of |south )?korea", "coreen", "(?:la )?coree(?: du sud)?"),
+    "droit australien": ("australian", "(?:the commonwealth of )?australia", "australien", "(?:l')?australie"),
+    "droit canadien": ("canadian", "canada", "canadien", "(?:le )?canada"),
+    "droit mexicain": ("mexican", "(?:the united )?mexic(?:o|an states)", "mexicain", "(?:le )?mexique"),
+    "droit brésilien": ("brazilian", "(?:the federative republic of )?brazil", "bresilien", "(?:le )?bresil"),
+    "droit colombien": ("colombian", "(?:the republic of )?colombia", "colombien", "(?:la )?colombie"),
+    "droit kazakh": ("kazakh(?:stani)?", "(?:the republic of )?kazakhstan", "kazakh", "(?:le )?kazakhstan"),
+    "droit sud-africain": ("south african", "(?:the republic of )?south africa", "sud-africain", "(?:l')?afrique du sud"),
+    "droit de Papouasie-Nouvelle-Guinée": ("papua new guinean", "papua new guinea", "papou", "(?:la )?papouasie-nouvelle-guinee"),
+    "droit autrichien": ("austrian", "austria", "autrichien", "(?:l')?autriche"),
+    "droit portugais": ("portuguese", "portugal", "portugais", "(?:le )?portugal"),
+    "droit suédois": ("swedish", "sweden", "suedois", "(?:la )?suede"),
+    "droit norvégien": ("norwegian", "norway", "norvegien", "(?:la )?norvege"),
+    "droit danois": ("danish", "denmark", "danois", "(?:le )?danemark"),
+    "droit finlandais": ("finnish", "finland", "finlandais", "(?:la )?finlande"),
+    "droit polonais": ("polish", "poland", "polonais", "(?:la )?pologne"),
+    "droit marocain": ("moroccan", "(?:the kingdom of )?morocco", "marocain", "(?:le )?maroc"),
+    "droit tunisien": ("tunisian", "tunisia", "tunisien", "(?:la )?tunisie"),
+    "droit des Émirats arabes unis": ("emirati|uae", r"(?:the )?united arab emirates|(?:the )?uae|dubai", "emirien", "(?:les )?emirats arabes unis"),
+}
+
+
+def _state_patterns(english: str, french: str) -> tuple[str, ...]:
+    name = english.replace(" ", r"[ -]")
+    not_west = r"(?<!west )" if english == "virginia" else ""
+    not_new = r"(?<!new )" if english in ("mexico", "jersey") else ""
+    folded_french = re.escape(fold(french)).replace(r"\-", "[- ]")
+    return (
+        rf"laws? (?:and (?:judicial )?decisions )?of (?:the )?(?:internal )?(?:s[it]ate|commonwealth) of {name}\b",
+        rf"(?:internal|substantive) laws? (?:of )?(?:the )?state of {name}\b",
+        rf"laws? of [^.;]{{0,60}}?\b(?:state|commonwealth) of {name}\b",
+        rf"\b(?:state|commonwealth) of {name}\b[^.;]{{0,200}}\blaws? thereof\b",
+        rf"{not_west}{not_new}\b{name}(?: state)? laws?\b",
+        rf"laws? of {not_west}{name}\b",
+        rf"droit (?:de l'etat )?(?:de |du |d'|de l')?{folded_french}\b",
+        rf"^(?:(?:the )?(?:state|commonwealth) of )?{name}(?:, (?:usa|u\.s\.a?\.?|united states))?$",
+        rf"^(?:l'etat )?(?:de |du |d'|de l')?{folded_french}$",
+    )
+
+
+def _province_patterns(english: str, french: str) -> tuple[str, ...]:
+    name = english.replace(" ", r"[ -]")
+    return (
+        rf"laws? of (?:the )?(?:province|state) of {name}\b", rf"\b{name} laws?\b", rf"laws? of {name}\b",
+        rf"droit (?:de la province )?(?:de |du |d')?{re.escape(fold(french))}\b",
+        rf"^(?:(?:the )?(?:province|state) of )?{name}(?:,\s*(?:canada|australia))?$",
+    )
+
+
+def _country_patterns(adjective: str, country: str, french_adjective: str, french_country: str) -> tuple[str, ...]:
+    return (
+        rf"\b(?:{adjective}) laws?\b", rf"(?:laws?|legislation) of (?:the )?(?:{country})\b", rf"(?:droit|loi) {french_adjective}", rf"droit (?:de |du |de la |des )?{french_country}\b",
+        rf"^(?:the )?(?:(?:federal |people'?s )?(?:republic|kingdom|state|commonwealth) of )?(?:{country})$", rf"^{french_country}$",
+    )
+
+
+US_FEDERAL_LAW = "droit fédéral des États-Unis"
+#: Canonical label → patterns on folded text. The first match in the text wins (see :func:`match_law`).
+LAW_LABELS: dict[str, tuple[str, ...]] = {
+    "droit français": (
+        r"droit francais", r"lois? francaises?", r"french laws?", r"laws? of (?:the (?:french )?republic of )?france",
+        r"droit (?:de la republique )?(?:de la )?france", r"^(?:la )?france$", r"^fr(?:ench)?$",
+    ),
+    "droit de l'État de New York": (
+        *_state_patterns("new york", "New York"),
+        r"new[- ]?york(?:ais|aise)?(?: state)? laws?", r"droit (?:de l'etat )?(?:de |d')?new[- ]?york(?:ais)?",
+        r"laws? of (?:the )?state of new york", r"laws? of new york", r"^(?:etat de )?new[- ]york(?: state)?$",
+    ),
+    "droit de l'État du Delaware": _state_patterns("delaware", "Delaware"),
+    "droit californien": (*_state_patterns("california", "Californie"), r"californien", r"^californi(?:a|e)$"),
+    **{label: _state_patterns(english, french) for english, french, label in _US_STATES},
+    "droit anglais": (
+        r"droit anglais", r"loi anglaise", r"english laws?", r"laws? of england", r"england and wales",
+        r"droit (?:d'|de l')angleterre", r"^(?:angleterre|england)$",
+    ),
+    "droit écossais": (r"droit ecossais", r"scots law", r"scottish law", r"laws? of scotland"),
+    "droit irlandais": (r"droit irlandais", r"irish laws?", r"laws? of (?:the republic of )?ireland"),
+    "droit suisse": (
+        r"(?:droit|loi) (?:federal )?suisse", r"swiss laws?", r"laws? of switzerland", r"confederation suisse",
+        r"^(?:la )?suisse$", r"^switzerland$",
+    ),
+    "droit allemand": (
+        r"(?:droit|loi) allemand", r"german laws?", r"laws? of (?:the federal republic of )?germany", r"^(?:l')?allemagne$",
+        r"^(?:the )?(?:federal republic of )?germany$",
+    ),
+    "droit belge": (r"(?:droit|loi) belge", r"belgian laws?", r"laws? of (?:the kingdom of )?belgium", r"^(?:la )?belgique$"),
+    "droit luxembourgeois": (
+        r"(?:droit|loi) luxembourgeois", r"luxembourg(?:ish)? laws?", r"laws? of (?:the grand duchy of )?luxembourg",
+        r"^(?:le )?luxembourg$",
+    ),
+    "droit espagnol": (r"(?:droit|loi) espagnol", r"spanish laws?", r"laws? of (?:the kingdom of )?spain", r"^(?:l')?espagne$"),
+    "droit italien": (r"(?:droit|loi) italien", r"italian laws?", r"laws? of (?:the republic of )?italy", r"^(?:l')?italie$"),
+    "droit néerlandais": (
+        r"(?:droit|loi) neerlandais", r"dutch laws?", r"laws? of the netherlands", r"^(?:les )?pays-bas$", r"^(?:the )?netherlands$",
+        r"laws? of (?:the kingdom of )?the netherlands",
+    ),
+    "droit monégasque": (r"droit monegasque", r"monegasque laws?", r"laws? of (?:the principality of )?monaco"),
+    "droit québécois": (r"droit quebecois", r"quebec laws?", r"laws? of (?:the province of )?quebec", r"droit (?:de la province )?du quebec", r"^(?:le )?quebec$"),
+    **{label: _province_patterns(english, french) for english, french, label in _PROVINCES},
+    **{label: _country_patterns(*words) for label, words in _COUNTRIES.items()},
+    US_FEDERAL_LAW: (
+        r"(?:federal )?laws? of the united states(?! of)", r"united states federal law", r"droit federal (?:americain|des etats-unis)",
+        r"^(?:the )?united states(?: of america)?$", r"^(?:les )?etats-unis(?: d'amerique)?$",
+    ),
+}
+
+#: Canonical label → patterns on folded text. The FIRST label in this order that matches wins, so
+#: specific kinds come before the general ones they contain (an « avenant au contrat de fourniture »
+#: is an avenant; a « cession de parts sociales » is not any « cession »).
+CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
+    "avenant": (
+        r"^\W*(?:\w+\s+){0,2}(?:avenant|addendum|amendment|acte modificatif|protocole modificatif|contrat modificatif)",
+        r"^(?:avenant|amendement|addendum|amendment)s?$", r"amendment (?:no|n)\b", r"amendment agreement",
+        r"avenant n",
+    ),
+    "accord de confidentialité": (
+        r"confidentialit", r"non[- ]disclosure", r"\bnda\b", r"confidentiality (?:agreement|undertaking)",
+        r"secrecy agreement",
+    ),
+    "accord de traitement des données": (
+        r"traitement des donnees", r"data processing (?:agreement|addendum)", r"\bdpa\b",
+        r"sous-traitance (?:des|de) donnees",
+    ),
+    "pacte d'associés": (
+        r"pacte d'(?:associes|actionnaires)", r"shareholders?'? agreement", r"stockholders?'? agreement",
+    ),
+    "garantie d'actif et de passif": (
+        r"garantie (?:d'actif et )?de passif", r"garantie d'actif", r"\bgap\b",
+        r"(?:tax )?(?:deed|agreement) of (?:tax )?(?:indemnity|warranty)", r"warranty (?:deed|agreement)",
+        r"indemnity agreement",
+    ),
+    "cession de parts sociales": (
+        r"cession de(?:s)? parts(?: sociales)?", r"transfer of (?:partnership|company) shares",
+        r"quota (?:sale|transfer|purchase)",
+    ),
+    "cession d'actions": (
+        r"cession (?:d'actions|de(?:s)? titres)", r"share (?:sale and )?purchase agreement", r"\bspa\b",
+        r"stock purchase agreement", r"share transfer agreement",
+    ),
+    "cession de fonds de commerce": (
+        r"cession (?:de|du) fonds de commerce", r"business (?:transfer|sale) agreement", r"asset purchase agreement",
+    ),
+    "cession de droits de propriété intellectuelle": (
+        r"cession de(?:s)? droits (?:d'auteur|de propriete)", r"cession de (?:brevet|marque)s?",
+        r"(?:ip|intellectual property|copyright|patent|trademark) assignment",
+        r"assignment of (?:copyright|intellectual property|patents?|trade ?marks?)",
+    ),
+    "nantissement": (
+        r"nantissement", r"\bgage\b", r"pledge", r"hypotheque", r"security agreement",
+    ),
+    "cautionnement": (
+        r"cautionnement", r"\bcaution\b", r"garantie a premiere demande", r"(?:parent company |personal )?guarantee",
+    ),
+    "contrat de crédit-bail": (
+        r"credit[- ]bail", r"\bleasing\b", r"(?:finance|financial|equipment) lease", r"location financiere", r"location avec option d'achat",
+    ),
+    "contrat de prêt": (
+        r"contrat de (?:pret|credit)", r"\bpret\b", r"credit (?:d'acquisition|bancaire|agreement)",
+        r"convention de credit", r"loan", r"facility agreement", r"credit facility", r"ouverture de credit",
+    ),
+    "convention de trésorerie": (
+        r"convention de tresorerie", r"(?:gestion|convention)\b.{0,30}\btresorerie",
+        r"cash (?:pooling|management) agreement", r"treasury agreement", r"cash pooling",
+    ),
+    "contrat de travail": (
+        r"contrat de travail", r"\bcdi\b", r"\bcdd\b", r"employment (?:agreement|contract)",
+        r"contrat d'apprentissage", r"service agreement for (?:a|the) (?:director|executive)",
+    ),
+    "bail commercial": (
+        r"\bbail commercial", r"\bbaux commerciaux", r"commercial lease",
+        r"\bbail(?! d'habitation| professionnel| rural)\b", r"\blease\b", r"tenancy agreement",
+    ),
+    "contrat de franchise": (
+        r"franchis",
+    ),
+    "contrat de licence": (
+        r"licen[cs]e", r"\bsaas\b", r"software as a service", r"abonnement (?:saas|logiciel)",
+        r"subscription agreement", r"droit d'utilisation",
+    ),
+    "contrat de distribution": (
+        r"distribution", r"distributor(?:ship)? agreement", r"concession(?:naire)? exclusive",
+        r"contrat de concession", r"reseller agreement", r"revendeur",
+    ),
+    "contrat d'agence commerciale": (
+        r"agence commerciale", r"agent commercial", r"(?:commercial |sales )?agency agreement",
+    ),
+    "contrat d'approvisionnement": (
+        r"approvisionnement", r"procurement agreement",
+    ),
+    "contrat de fourniture": (
+        r"fourniture", r"supply agreement", r"supply contract", r"power purchase agreement",
+    ),
+    "contrat de sous-traitance": (
+        r"sous-traitance", r"subcontract",
+    ),
+    "contrat de prestations logistiques": (
+        r"prestations? logistiques?", r"logistics (?:services )?agreement", r"contrat de transport",
+        r"transport agreement", r"entreposage", r"warehousing agreement",
+    ),
+    "contrat d'assurance": (
+        r"assurance", r"insurance (?:policy|contract|agreement)", r"police d'assurance",
+    ),
+    "contrat de vente": (
+        r"contrat de vente", r"\bvente\b", r"sale (?:and purchase )?agreement", r"purchase agreement",
+        r"contrat d'achat",
+    ),
+    "cession": (
+        r"\bcession\b", r"assignment(?: agreement)?", r"transfer agreement",
+    ),
+    "mandat": (
+        r"\bmandat\b", r"mandate agreement", r"power of attorney", r"procuration",
+    ),
+    "contrat de partenariat": (
+        r"partenariat", r"partnership agreement", r"joint[- ]venture", r"cooperation agreement",
+        r"accord de cooperation", r"consortium",
+    ),
+    "protocole transactionnel": (
+        r"transaction(?:nel)?\b", r"settlement agreement", r"protocole d'accord",
+    ),
+    "prestation de services": (
+        r"prestation(?:s)? de services?", r"lettre de mission", r"lettre d'engagement", r"convention d'honoraires",
+        r"honoraires", r"maintenance", r"services? agreement", r"consult(?:ing|ancy) agreement", r"engagement letter",
+        r"statement of work", r"\bmission\b", r"contrat de services?", r"assistance technique", r"conseil",
+    ),
+}
+
+_LAW_PATTERNS = [(label, re.compile("|".join(f"(?:{p})" for p in patterns))) for label, patterns in LAW_LABELS.items()]
+_TYPE_PATTERNS = [(label, re.compile("|".join(f"(?:{p})" for p in patterns))) for label, patterns in CONTRACT_TYPES.items()]
+_SPACES = re.compile(r"\s+")
+
+
+def _clean_label_text(text: str) -> str:
+    return _SPACES.sub(" ", fold(text).replace("_", " ")).strip(" .;:,")
+
+
+@lru_cache(maxsize=4096)
+def match_law(text: str) -> str | None:
+    """The canonical law named in ``text`` (the one written first), or ``None`` when none is."""
+    folded = _clean_label_text(text)
+    found = [(m.start(), label) for label, pattern in _LAW_PATTERNS if (m := pattern.search(folded))]
+    if len(found) > 1:  # "the laws of the United States and of the State of Texas": the state's law
+        found = [f for f in found if f[1] != US_FEDERAL_LAW] or found
+    return min(found)[1] if found else None
+
+
+def normalize_law(text: object) -> str | None:
+    """Canonical French label of a governing law (« droit français », « droit suisse »...).
+
+    Free forms in French or English map to :data:`LAW_LABELS`; an unknown law is kept as written
+    (trimmed). ``None``, empty or non-text values give ``None``.
+    """
+    if not isinstance(text, str) or not text.strip():
+        return None
+    return match_law(text) or " ".join(text.split())
+
+
+@lru_cache(maxsize=4096)
+def match_contract_type(text: str) -> str | None:
+    """The canonical contract type named in ``text``, or ``None`` when it names none."""
+    folded = _clean_label_text(text)
+    for label, pattern in _TYPE_PATTERNS:
+        if pattern.search(folded):
+            return label
+    return None
+
+
+def normalize_contract_type(text: object) -> str | None:
+    """Canonical lower-case French contract type (« bail commercial », « contrat de licence »...).
+
+    French and English wordings map to :data:`CONTRACT_TYPES`; an unknown type is kept, trimmed and
+    lower-cased. ``None``, empty or non-text values give ``None``.
+    """
+    if not isinstance(text, str) or not text.strip():
+        return None
+    return match_contract_type(text) or " ".join(text.split()).lower()
+
+
+def _suggestions(value: str, labels: list[str]) -> list[str]:
+    folded = {fold(label): label for label in labels}
+    return [folded[f] for f in get_close_matches(fold(value), list(folded), n=3, cutoff=0.5)]
+
+
+def law_suggestions(value: str) -> list[str]:
+    """Canonical laws whose label is close to ``value`` (for a value that names no law)."""
+    return _suggestions(value, list(LAW_LABELS))
+
+
+def type_suggestions(value: str) -> list[str]:
+    """Canonical contract types close to ``value`` (for a value that names no contract type)."""
+    return _suggestions(value, list(CONTRACT_TYPES))

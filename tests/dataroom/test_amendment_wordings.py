@@ -1,0 +1,140 @@
+"""Amendments read by meaning: every way of giving the original contract a new expiry, French and
+English, moves its end date; price-only and scope-only amendments move nothing; an amendment that
+cannot be attached says so. Real text through :func:`build_records` (no mocks)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from greffier.dataroom.extract import ChunkInput, extract_amendment_clues, split_articles
+from greffier.dataroom.records import ContractInput, build_records
+
+SUPPLY = """CONTRAT DE FOURNITURE
+
+ENTRE LES SOUSSIGNÉS : ORION ÉNERGIE SAS, société par actions simplifiée, immatriculée au RCS de Nantes sous le numéro 592 451 959, ci-après « le Fournisseur », ET : GROUPE TALVERA SA, société anonyme, ci-après « le Client ».
+
+ARTICLE 4 — DURÉE
+Le présent contrat prend effet le 1er juillet 2023 et prend fin le 30 juin 2026.
+
+ARTICLE 9 — DROIT APPLICABLE
+Le présent contrat est soumis au droit français.
+
+Fait à Nantes, le 19 juin 2023.
+"""
+
+SUPPLY_EN = """SUPPLY AGREEMENT
+
+This Supply Agreement is made as of June 19, 2023 by and between Orion Energie SAS, a French société par actions simplifiée ("Supplier"), and Groupe Talvera SA, a French société anonyme ("Customer").
+
+ARTICLE 4 — TERM
+This Agreement shall commence on July 1, 2023 and shall expire on June 30, 2026.
+"""
+
+
+def _amendment(body: str, *, title: str = "AVENANT N° 1 AU CONTRAT DE FOURNITURE DU 19 JUIN 2023", signed: str = "Fait à Nantes, le 10 février 2026.") -> str:
+    return (
+        f"{title}\n\nENTRE LES SOUSSIGNÉS : ORION ÉNERGIE SAS, société par actions simplifiée, ci-après « le Fournisseur », "
+        f"ET : GROUPE TALVERA SA, société anonyme, ci-après « le Client ».\n\nIL EST PRÉALABLEMENT EXPOSÉ QUE :\n"
+        f"Les Parties ont conclu le 19 juin 2023 un contrat de fourniture expirant le 30 juin 2026.\n\nARTICLE 1 — MODIFICATION\n{body}\n\n{signed}\n"
+    )
+
+
+def records_for(*texts: str):  # noqa: ANN201
+    inputs = [
+        ContractInput(id=f"c{i}", file=f"c{i}.txt", title=text.splitlines()[0], text=text, chunks=split_articles(f"c{i}", text), position=i)
+        for i, text in enumerate(texts, 1)
+    ]
+    return {r.id: r for r in build_records(inputs)}
+
+
+@pytest.mark.parametrize(
+    ("body", "new_end"),
+    [
+        # the term article replaced as a whole
+        ("L'article 4 du Contrat est supprimé et remplacé par les stipulations suivantes : « Le présent contrat est entré en vigueur "
+         "le 1er juillet 2023. Il prendra fin le 30 juin 2028. »", date(2028, 6, 30)),
+        # « prorogé jusqu'au »
+        ("Le Contrat est prorogé jusqu'au 31 décembre 2027.", date(2027, 12, 31)),
+        # « prorogé de N ans »
+        ("La durée du Contrat est prorogée de deux ans.", date(2028, 6, 30)),
+        # « au lieu du »
+        ("Le Contrat expirera le 30 juin 2029 au lieu du 30 juin 2026.", date(2029, 6, 30)),
+        # « pour une nouvelle période de »
+        ("Le Contrat est renouvelé pour une nouvelle période de trois ans.", date(2029, 6, 30)),
+        # « reportée au »
+        ("La date d'échéance du Contrat est reportée au 31 mars 2027.", date(2027, 3, 31)),
+    ],
+)
+def test_french_amendments_give_a_new_expiry(body, new_end):
+    records = records_for(SUPPLY, _amendment(body))
+    assert records["c2"].amends == "c1"
+    assert records["c1"].initial_end_date == date(2026, 6, 30)
+    assert records["c1"].end_date == new_end
+    assert records["c1"].sources["end_date"].origin == "amendment"
+
+
+@pytest.mark.parametrize(
+    ("body", "new_end"),
+    [
+        ("Section 4 of the Agreement is hereby deleted in its entirety and replaced with the following: \"This Agreement shall "
+         "commence on July 1, 2023 and shall remain in full force and effect until December 31, 2028.\"", date(2028, 12, 31)),
+        ("The term of the Agreement shall expire on June 30, 2029 instead of June 30, 2026.", date(2029, 6, 30)),
+        ("The Term is hereby extended until March 31, 2028.", date(2028, 3, 31)),
+        ("The Agreement is hereby renewed for a further period of two (2) years.", date(2028, 6, 30)),
+        ("The Term is extended by one (1) year.", date(2027, 6, 30)),
+    ],
+)
+def test_english_amendments_give_a_new_expiry(body, new_end):
+    amendment = (
+        "FIRST AMENDMENT TO SUPPLY AGREEMENT\n\nThis First Amendment (the \"Amendment\") is made as of February 10, 2026 by and between "
+        "Orion Energie SAS (\"Supplier\") and Groupe Talvera SA (\"Customer\").\n\nRECITALS\nWHEREAS, the parties entered into a Supply "
+        f"Agreement dated June 19, 2023 (the \"Agreement\"), which was to expire on June 30, 2026.\n\n1. AMENDMENT\n{body}\n"
+    )
+    records = records_for(SUPPLY_EN, amendment)
+    assert records["c2"].is_amendment and records["c2"].amends == "c1"
+    assert records["c1"].end_date == new_end and records["c1"].initial_end_date == date(2026, 6, 30)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "Le prix unitaire est porté à 42 euros hors taxes. Les autres stipulations du Contrat, et notamment sa durée, demeurent inchangées.",
+        "L'annexe 2 (périmètre des sites livrés) est remplacée par l'annexe jointe au présent avenant ; la durée du Contrat est inchangée.",
+    ],
+)
+def test_price_or_scope_only_amendments_move_nothing(body):
+    records = records_for(SUPPLY, _amendment(body))
+    assert records["c2"].amends == "c1"
+    assert records["c1"].end_date == date(2026, 6, 30)
+
+
+def test_recitals_describe_the_old_term_not_a_new_one():
+    clues = extract_amendment_clues("", split_articles("a", _amendment("Le prix est porté à 40 euros.")))
+    assert clues.new_end_date is None and clues.extension is None
+    assert clues.initial_end_date is not None and clues.initial_end_date.value == date(2026, 6, 30)
+
+
+def test_an_amendment_citing_no_date_among_two_contracts_of_its_type_stays_unattached():
+    second = SUPPLY.replace("19 juin 2023", "4 mars 2024").replace("1er juillet 2023", "1er avril 2024").replace("30 juin 2026", "31 mars 2027")
+    amendment = _amendment("Le Contrat est prorogé jusqu'au 31 décembre 2029.", title="AVENANT AU CONTRAT DE FOURNITURE").replace(
+        "Les Parties ont conclu le 19 juin 2023 un contrat de fourniture expirant le 30 juin 2026.", "Les Parties sont liées par un contrat de fourniture."
+    )
+    records = records_for(SUPPLY, second, amendment)
+    assert records["c3"].amends is None
+    assert any("not attached" in w for w in records["c3"].warnings)
+    assert records["c1"].end_date == date(2026, 6, 30) and records["c2"].end_date == date(2027, 3, 31)
+
+
+def test_an_english_amendment_is_recognised_from_its_opening():
+    text = "EXHIBIT 10.2\n\nSECOND AMENDMENT TO LICENSE AGREEMENT\n\nThis Second Amendment is entered into as of May 1, 2019."
+    records = records_for(text)
+    assert records["c1"].is_amendment
+
+
+def test_amended_and_restated_is_a_contract():
+    text = "AMENDED AND RESTATED DISTRIBUTION AGREEMENT\n\nThis Amended and Restated Agreement amends and restates the agreement dated 2015."
+    assert not records_for(text)["c1"].is_amendment
+    chunks = [ChunkInput(id="x-1", text=text)]
+    assert extract_amendment_clues("", chunks).new_end_date is None

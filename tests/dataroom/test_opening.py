@@ -1,0 +1,140 @@
+"""Parties read from the structure of a contract's opening, French and English.
+
+The openings are written the way real contracts are (the shapes seen in CUAD's dev split and in
+French practice), with invented names; none is the demo's own phrasing.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from greffier.dataroom.extract import ChunkInput, extract_parties
+from greffier.dataroom.extract.opening import name_head
+from greffier.dataroom.extract.parties import parties_confidence
+from greffier.dataroom.normalize import entity_id
+
+
+def parties_of(text: str, title: str = ""):  # noqa: ANN201
+    return extract_parties(title, [ChunkInput(id="k-1", text=text)])
+
+
+def ids(text: str) -> list[str]:
+    return [entity_id(p.name) for p in parties_of(text)]
+
+
+FRENCH_SOUSSIGNES = (
+    "CONTRAT DE SOUS-TRAITANCE INDUSTRIELLE\n"
+    "ENTRE LES SOUSSIGNÉS :\n"
+    "La société ATELIERS DE LA VÉZÈRE, société par actions simplifiée au capital de 250 000 euros, dont le siège social est "
+    "situé 4 rue du Moulin, 19100 Brive-la-Gaillarde, immatriculée au registre du commerce et des sociétés de Brive sous le "
+    "numéro 592 451 959, représentée par M. Antoine Delmas, en sa qualité de Président, dûment habilité,\n"
+    "ci-après dénommée « le Donneur d'ordre »,\nD'UNE PART,\nET :\n"
+    "MÉCANIQUE DU LIMOUSIN SARL, société à responsabilité limitée au capital de 40 000 euros, dont le siège social est situé "
+    "ZI Nord, 87000 Limoges, immatriculée au RCS de Limoges sous le numéro 986 830 784, représentée par Mme Claire Roux, gérante,\n"
+    "ci-après dénommée « le Sous-traitant »,\nD'AUTRE PART,\n"
+    "IL A ÉTÉ CONVENU CE QUI SUIT :\n"
+)
+
+
+def test_french_soussignes_block_with_sirens_and_defined_names():
+    parties = parties_of(FRENCH_SOUSSIGNES)
+    assert [p.name for p in parties] == ["ATELIERS DE LA VÉZÈRE", "MÉCANIQUE DU LIMOUSIN SARL"]
+    assert [p.siren for p in parties] == ["592451959", "986830784"]
+    assert [p.defined_as for p in parties] == [["Donneur d'ordre"], ["Sous-traitant"]]
+    assert all(p.rule == "opening" and p.confidence == "high" for p in parties)
+    # neither the representatives nor the addresses nor the registries are parties
+    assert not {"antoine_delmas", "claire_roux", "zi_nord", "rcs_de_limoges"} & set(ids(FRENCH_SOUSSIGNES))
+    assert parties_confidence(parties) == ("high", "")
+
+
+def test_french_entre_et_with_a_natural_person_and_an_intervening_party():
+    text = (
+        "PROTOCOLE DE CESSION DE PARTS SOCIALES Entre : Monsieur Paul Vernet, né le 3 avril 1961 à Tulle, de nationalité française, "
+        "demeurant 12 allée des Tilleuls, 19000 Tulle, ci-après « le Cédant » ; Et : HOLDING CORRÈZE INVEST, société par actions "
+        "simplifiée au capital de 1 000 000 euros, immatriculée au RCS de Brive sous le numéro 815 224 306, représentée par son "
+        "Président, Mme Julie Faure, ci-après « le Cessionnaire » ; En présence de : la société SCIERIE VERNET SARL, immatriculée "
+        "au RCS de Tulle sous le numéro 402 117 338, ci-après « la Société ». Préambule : le Cédant détient 500 parts."
+    )
+    parties = parties_of(text)
+    assert [entity_id(p.name) for p in parties] == ["paul_vernet", "holding_correze_invest", "scierie_vernet"]
+    assert [p.kind for p in parties] == ["person", "company", "company"]
+
+
+def test_french_block_joined_into_one_line_by_ingestion():
+    """A DOCX or PDF opening arrives as one paragraph: « ENTRE : X, …, ET : Y, … » on a single line."""
+    text = (
+        "CONVENTION DE PRESTATIONS ENTRE : GIRONDE LOGISTIQUE SAS, société par actions simplifiée, dont le siège est à Mérignac, "
+        "représentée par M. Éric Laval, ci-après « le Prestataire », ET : VINS DE L'ENTRE-DEUX-MERS SA, société anonyme, dont le "
+        "siège est à Créon, représentée par Mme Anne Pujol, ci-après « le Client ». Il est convenu ce qui suit."
+    )
+    assert ids(text) == ["gironde_logistique", "vins_de_l_entre_deux_mers"]
+
+
+def test_english_by_and_between_with_jurisdictions_and_defined_names():
+    text = (
+        'SUPPLY AGREEMENT This Supply Agreement (the "Agreement") is made and entered into as of the 14th day of March, 2019 '
+        '(the "Effective Date") by and between Northfield Polymers, Inc., a Delaware corporation with its principal place of '
+        'business at 200 Lake Street, Suite 400, Chicago, IL 60601 ("Supplier"), and Brandt Medical Devices GmbH, a company '
+        'organized under the laws of Germany ("Customer"). WHEREAS, Supplier manufactures resins.'
+    )
+    parties = parties_of(text)
+    assert [p.name for p in parties] == ["Northfield Polymers, Inc.", "Brandt Medical Devices GmbH"]
+    assert [p.defined_as for p in parties] == [["Supplier"], ["Customer"]]
+
+
+def test_english_numbered_parties_with_company_numbers():
+    text = (
+        "THIS AGREEMENT is dated 2 May 2022. PARTIES (1) KESTREL SOFTWARE LIMITED incorporated and registered in England and Wales "
+        "with company number 08812345 whose registered office is at 10 Queen Street, Leeds LS1 2TW (the \"Licensor\"); and "
+        "(2) ORCHARD RETAIL GROUP PLC incorporated and registered in England and Wales with company number 02298765 whose "
+        "registered office is at 1 Market Square, Bristol BS1 1AA (the \"Licensee\"). AGREED TERMS 1. Definitions."
+    )
+    parties = parties_of(text)
+    assert [entity_id(p.name) for p in parties] == ["kestrel_software", "orchard_retail_group"]
+    assert [p.identifier for p in parties] == ["08812345", "02298765"]
+
+
+def test_english_party_that_is_an_individual():
+    text = (
+        'ENDORSEMENT AGREEMENT THIS ENDORSEMENT AGREEMENT (the "Agreement") is dated as of June 1, 2018, by and between Coastal '
+        'Nutrition, Inc. ("CNI"), a Florida corporation, and Marcus Bell ("Athlete"), an individual. AGREEMENT 1. Engagement.'
+    )
+    parties = parties_of(text)
+    assert [entity_id(p.name) for p in parties] == ["coastal_nutrition", "marcus_bell"]
+    assert parties[1].defined_as == ["Athlete"]
+
+
+def test_three_parties_among_with_a_group_definition_that_is_no_party():
+    text = (
+        'This Agreement is entered into as of May 5, 2017, by and among Ridgeway Capital LLC, a Delaware limited liability company '
+        '("Ridgeway"), Ashton Bank, N.A., a national banking association ("Bank"), and Verde Solar Holdings, L.P. ("Verde"). '
+        'Ridgeway and Verde are collectively referred to as the "Sponsors". WHEREAS the parties wish to cooperate.'
+    )
+    assert ids(text) == ["ridgeway_capital", "ashton_bank_na", "verde_solar_holdings"]
+
+
+def test_headings_and_roles_are_no_parties():
+    opening = "BAIL COMMERCIAL ENTRE LES SOUSSIGNÉS : La SCI DU MOULIN, société civile immobilière, ci-après « le Bailleur », ET : KIVA SARL, ci-après « le Preneur »."
+    assert ids(opening) == ["du_moulin", "kiva"]
+    assert name_head("le Bailleur, ci-après") is None
+    assert name_head("12 rue des Alpilles, 26000 Valence") is None
+    assert name_head("Bunker Lane (USA) Inc., with offices")[0] == "Bunker Lane (USA) Inc."
+
+
+def test_signature_blocks_cross_check_the_opening():
+    text = FRENCH_SOUSSIGNES + "\nARTICLE 12 — SIGNATURES\nFait à Brive, le 3 mars 2022.\nPour ATELIERS DE LA VÉZÈRE M. Antoine Delmas\nPour MÉCANIQUE DU LIMOUSIN SARL Mme Claire Roux"
+    chunks = [ChunkInput(id="k-1", text=FRENCH_SOUSSIGNES), ChunkInput(id="k-2", text=text.split("ARTICLE 12")[1])]
+    parties = extract_parties("", chunks)
+    assert [p.in_signature for p in parties] == [True, True]
+
+
+def test_parties_guessed_from_mentions_are_low_confidence():
+    parties = extract_parties("", [ChunkInput(id="k-1", section="ARTICLE 1 — OBJET", text="La Banque Silvère ouvre au Groupe Tarvel un crédit.")])
+    assert [p.rule for p in parties] == ["mention", "mention"]
+    assert parties_confidence(parties)[0] == "low"
+
+
+@pytest.mark.parametrize("placeholder", ["XXXXXXXXXXXX", "______________"])
+def test_a_blank_party_is_no_party(placeholder):
+    text = f'This Agreement is made by and between Harbor Foods, LLC, a Texas limited liability company ("Company"), and {placeholder} ("Distributor").'
+    assert ids(text) == ["harbor_foods"]

@@ -1,0 +1,144 @@
+"""Data-room filters on records built from real text: values through the same normaliser as the data,
+valid values no contract has, amendments as documents, and contracts that cannot be decided listed
+apart with their reason (never dropped)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from greffier.dataroom.extract import split_articles
+from greffier.services.dataroom.query import DataRoomFilters, ToolInputError, _filter, resolve_filters
+from greffier.dataroom.records import ContractInput, build_records
+from store.records import DataRoom
+
+LICENCE_NY = """SOFTWARE LICENSE AGREEMENT
+
+This Software License Agreement is made as of March 3, 2022 by and between Harbor Analytics, Inc., a Delaware corporation ("Licensor"), and Veltris Pharma SA, a French société anonyme ("Licensee").
+
+ARTICLE 5 — TERM
+This Agreement shall commence on March 3, 2022 and shall expire on March 2, 2025.
+
+ARTICLE 11 — GOVERNING LAW
+This Agreement shall be governed by the laws of the State of New York.
+"""
+
+LEASE_FR = """BAIL COMMERCIAL
+
+ENTRE LES SOUSSIGNÉS : La SCI DU MOULIN, société civile immobilière, immatriculée au RCS de Lyon sous le numéro 592 451 959, ci-après « le Bailleur », ET : VELTRIS PHARMA SA, société anonyme, ci-après « le Preneur ».
+
+ARTICLE 2 — DURÉE
+Le bail est consenti pour une durée de neuf années à compter du 1er avril 2020.
+
+ARTICLE 12 — DROIT APPLICABLE
+Le présent bail est soumis au droit français.
+
+Fait à Lyon, le 15 mars 2020.
+"""
+
+AMENDMENT_FR = """AVENANT N° 1 AU BAIL COMMERCIAL DU 15 MARS 2020
+
+ENTRE LES SOUSSIGNÉS : La SCI DU MOULIN, société civile immobilière, ci-après « le Bailleur », ET : VELTRIS PHARMA SA, société anonyme, ci-après « le Preneur ».
+
+ARTICLE 1 — LOYER
+Le loyer annuel est porté à 48 000 euros hors taxes.
+
+Fait à Lyon, le 8 janvier 2024.
+"""
+
+GUESSED = """NOTE DE SYNTHÈSE
+
+ARTICLE 1 — OBJET
+La Banque Silvère ouvre au Groupe Tarvel un crédit de trésorerie.
+"""
+
+
+@pytest.fixture(scope="module")
+def room() -> DataRoom:
+    texts = [LICENCE_NY, LEASE_FR, AMENDMENT_FR, GUESSED]
+    inputs = [
+        ContractInput(id=f"c{i}", file=f"c{i}.txt", title=t.splitlines()[0], text=t, chunks=split_articles(f"c{i}", t), position=i)
+        for i, t in enumerate(texts, 1)
+    ]
+    return DataRoom(tuple(build_records(inputs)), generation=0)
+
+
+def run(room: DataRoom, **filters):  # noqa: ANN201
+    resolved, notes = resolve_filters(DataRoomFilters.model_validate(filters), room)
+    _, outcome = _filter(room, resolved)
+    return [r.id for r in outcome.passing], outcome.unknown, notes
+
+
+@pytest.mark.parametrize("value", ["New York law", "droit de New York", "droit de l'État de New York", "laws of the State of New York"])
+def test_law_aliases_are_one_value(room, value):
+    passing, _, notes = run(room, governing_law={"in": [value]})
+    assert passing == ["c1"] and notes == []
+
+
+def test_a_valid_law_no_contract_has_gives_zero_results_and_a_note(room):
+    passing, unknown, notes = run(room, governing_law={"in": ["droit italien"]})
+    assert passing == []
+    assert "c4" in unknown and "governing law" in unknown["c4"]  # its law is unknown: listed apart, not dropped
+    assert notes == ["no contract of this data room is governed by droit italien"]
+    passing, _, _ = run(room, governing_law={"in": ["German law"]})
+    assert passing == []
+
+
+def test_a_value_that_is_no_law_is_an_error_with_suggestions(room):
+    with pytest.raises(ToolInputError, match="not a governing law: 'droit suise' \\(did you mean 'droit suisse'"):
+        run(room, governing_law={"in": ["droit suise"]})
+
+
+def test_contract_type_aliases_and_absent_types(room):
+    assert run(room, contract_types=["commercial lease"])[0] == ["c2"]
+    passing, _, notes = run(room, contract_types=["contrat de crédit-bail"])
+    assert passing == [] and notes == ["no contract of this data room is a contrat de crédit-bail"]
+    with pytest.raises(ToolInputError, match="not a contract type"):
+        run(room, contract_types=["zzz"])
+
+
+def test_entity_filter_values_are_normalised(room):
+    passing, _, _ = run(room, entity_ids=["VELTRIS PHARMA SA"])
+    assert passing == ["c1", "c2", "c3"]  # the amendment is a document of its own for a party filter
+
+
+def test_amendments_are_documents_for_signature_dates_and_act_through_their_parent_for_end_dates(room):
+    passing, _, _ = run(room, signature_date={"after": "2024-01-01", "before": "2024-12-31"})
+    assert passing == ["c3"] and room.by_id["c3"].amends == "c2"
+    passing, unknown, _ = run(room, end_date={"after": "2029-01-01"})
+    assert passing == ["c2"]  # the lease (nine years from 1 April 2020), never its amendment
+    assert "c3" not in unknown
+
+
+def test_uncertain_parties_are_listed_apart_with_the_reason(room):
+    passing, unknown, notes = run(room, entity_ids=["harbor_analytics"])
+    assert passing == ["c1"]
+    assert "c4" in unknown and "parties could not be read with confidence" in unknown["c4"]
+    # an entity no contract names: zero results, the uncertain contract listed apart, no error
+    passing, unknown, notes = run(room, entity_ids=["Kestrel Software Ltd"])
+    assert passing == [] and list(unknown) == ["c4"] and "kestrel_software" in notes[0]
+
+
+def test_end_date_of_the_new_york_licence(room):
+    record = room.by_id["c1"]
+    assert record.end_date == date(2025, 3, 2) and record.governing_law == "droit de l'État de New York"
+    assert record.sources["parties"].confidence == "high"
+
+
+def test_an_unattached_amendment_is_listed_apart_for_an_end_date_filter():
+    second_lease = LEASE_FR.replace("15 mars 2020", "2 mai 2021").replace("1er avril 2020", "1er juin 2021")
+    amendment = AMENDMENT_FR.replace("AVENANT N° 1 AU BAIL COMMERCIAL DU 15 MARS 2020", "AVENANT AU BAIL COMMERCIAL").replace(
+        "Le loyer annuel est porté à 48 000 euros hors taxes.", "Le bail est prorogé jusqu'au 31 décembre 2035."
+    )
+    texts = [LEASE_FR, second_lease, amendment]
+    inputs = [
+        ContractInput(id=f"c{i}", file=f"c{i}.txt", title=t.splitlines()[0], text=t, chunks=split_articles(f"c{i}", t), position=i)
+        for i, t in enumerate(texts, 1)
+    ]
+    room = DataRoom(tuple(build_records(inputs)), generation=0)
+    assert room.by_id["c3"].amends is None  # two leases share its parties and it cites no date
+    passing, unknown, _ = run(room, end_date={"after": "2030-01-01"})
+    assert "c3" not in passing and "attached to no contract" in unknown["c3"]
+    # its own stated extension is no end date of a contract: neither lease moves
+    assert room.by_id["c1"].end_date == date(2029, 3, 31) and room.by_id["c2"].end_date == date(2030, 5, 31)
