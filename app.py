@@ -99,7 +99,9 @@ def _knobs_section(settings, reranker: dict) -> None:  # noqa: ANN001
     widget_keys = {name: _key(f"knob_{name}") for name in names}
     change = {"on_change": _save_knobs, "args": (widget_keys,)}
     st.markdown("**Retrieval** — applies to the next question")
-    st.selectbox("Mode", knobs.MODES, index=knobs.MODES.index(saved["mode"]), format_func=knobs.MODE_LABELS.get, key=widget_keys["mode"], **change)
+    st.selectbox("Mode", knobs.MODES, index=knobs.MODES.index(saved["mode"]), format_func=knobs.MODE_LABELS.get, key=widget_keys["mode"], **change,
+                 help="rag: an answer quoted or written from the passages, each cited · retrieval only: the ranked passages, no answer · "
+                      "direct: the LLM alone, not grounded in the documents · agent: the LLM plans tool calls, each waits for your approval")
     left, right = st.columns(2)
     left.number_input("Top-k retrieval", min_value=1, max_value=1000, step=5, value=saved["top_k_retrieval"], key=widget_keys["top_k_retrieval"],
                       help="Passages each retriever (dense, BM25) returns before fusion", **change)
@@ -109,8 +111,10 @@ def _knobs_section(settings, reranker: dict) -> None:  # noqa: ANN001
               key=widget_keys["min_score"], **change,
               help="Passages whose fused score is below are dropped. Every fusion method scores from 0 to 1 "
                    "(RRF too: a passage first in every list scores 1), so one scale fits them all.")
+    st.caption("0 keeps every passage; fused scores run from 0 to 1 whatever the fusion.")
     fusions = [m.value for m in FusionMethod]
-    st.selectbox("Fusion", fusions, index=fusions.index(saved["fusion"]), format_func=knobs.FUSION_LABELS.get, key=widget_keys["fusion"], **change)
+    st.selectbox("Fusion", fusions, index=fusions.index(saved["fusion"]), format_func=knobs.FUSION_LABELS.get, key=widget_keys["fusion"], **change,
+                 help="How the dense and BM25 lists become one: weighted scores (combine and dedup), reciprocal rank fusion, or the dense list boosted by BM25")
     dense = st.slider("Dense ↔ lexical weight", min_value=0.0, max_value=1.0, step=0.05, value=saved["dense_weight"], key=widget_keys["dense_weight"],
                       help="Weight of the dense (semantic) retriever; BM25 gets the rest. RRF weighs each list's ranks by it too.", **change)
     st.caption(f"dense {dense:.2f} · lexical {1 - dense:.2f}")

@@ -205,11 +205,11 @@ except GreffierError as exc:
 
 st.markdown(f"#### {escape_markdown(contract['title'] or contract['filename'])}")
 st.caption(f"{contract['contract_id']} · {escape_markdown(contract['filename'])}" + (f" · {contract['pages']} pages" if contract.get("pages") else ""))
-meta_column, side_column = st.columns([3, 2], gap="large")
-with meta_column:
-    st.markdown("**Metadata and where each value comes from**")
-    st.dataframe(contract["metadata_rows"], hide_index=True, key="dataroom_detail_meta", placeholder="—")
-with side_column:
+st.markdown("**Metadata and where each value comes from**")
+st.dataframe(contract["metadata_rows"], hide_index=True, key="dataroom_detail_meta", placeholder="—", width="stretch",
+             column_config={"value": st.column_config.TextColumn("value", width="large"), "as written": st.column_config.TextColumn("as written", width="medium")})
+amendments_column, warnings_column = st.columns(2, gap="large")
+with amendments_column:
     st.markdown("**Amendments**")
     if contract.get("amends"):
         st.markdown(f"This is an amendment of **{contract['amends']}**.")
@@ -219,6 +219,7 @@ with side_column:
             st.caption(f"End date moved from {contract['initial_end_date']} to {contract['end_date']}.")
     if not contract.get("amends") and not contract.get("amended_by"):
         st.caption("No amendment.")
+with warnings_column:
     st.markdown("**Warnings**")
     if contract.get("warnings"):
         for warning in contract["warnings"]:

@@ -47,9 +47,18 @@ def _run(action, label: str):  # noqa: ANN001, ANN202
 
 
 def _summary(report) -> None:  # noqa: ANN001
-    (st.warning if report.failed else st.success)(escape_markdown(documents.summary_line(report)))
-    _failures(report.failed)
+    """Keep what the ingest did for the next run, and rerun: the upload widget comes back empty
+    (a new key) before the user picks the next files, so none is lost."""
+    st.session_state[keys.DOC_LAST_INGEST] = {"line": documents.summary_line(report), "failed": list(report.failed)}
     st.session_state["documents_generation"] += 1
+    st.rerun()
+
+
+def _last_ingest() -> None:
+    done = st.session_state.pop(keys.DOC_LAST_INGEST, None)
+    if done:
+        (st.warning if done["failed"] else st.success)(escape_markdown(done["line"]))
+        _failures(done["failed"])
 
 
 FAILURES_LISTED = 20  # more are shown in a table
@@ -61,8 +70,8 @@ def _failures(failed: list[dict]) -> None:
     for failure in failed[:FAILURES_LISTED]:
         st.markdown(f":red[**{escape_markdown(failure['file'])}**] — {escape_markdown(failure['error'])}")
     if len(failed) > FAILURES_LISTED:
-        st.dataframe(failed[FAILURES_LISTED:], hide_index=True, key=f"documents_more_failures_{st.session_state['documents_generation']}",
-                     column_config={"error": st.column_config.TextColumn("error", width="large")}, placeholder="—")
+        st.dataframe(failed[FAILURES_LISTED:], hide_index=True, placeholder="—", key=f"documents_more_failures_{st.session_state['documents_generation']}",
+                     column_config={"error": st.column_config.TextColumn("error", width="large")})
 
 
 # --- adding documents ---------------------------------------------------------------------------
@@ -95,6 +104,7 @@ with folder_column:
             if report is not None:
                 _summary(report)
 
+_last_ingest()
 st.divider()
 
 # --- the documents ------------------------------------------------------------------------------
@@ -141,9 +151,16 @@ metrics[2].metric("Pages", sum(r["pages"] or 0 for r in indexed))
 metrics[3].metric("Files with errors", len(problems))
 
 st.dataframe(
-    indexed, hide_index=True, key="documents_table",
+    indexed, hide_index=True, key="documents_table", placeholder="—",
     column_order=["id", "file", "title", "pages", "chunks", "status", "source", "converter"],
-    column_config={"source": st.column_config.TextColumn("source file", help="The file ingested (a data-room JSON holds many documents)")},
+    column_config={
+        "id": st.column_config.TextColumn("id", width="small", pinned=True),
+        "file": st.column_config.TextColumn("file", width=420),
+        "title": st.column_config.TextColumn("title", width=300),
+        "pages": st.column_config.NumberColumn("pages", width="small", help="Pages of a PDF (— for formats without pages: DOCX, HTML, Markdown, text)"),
+        "chunks": st.column_config.NumberColumn("passages", width="small"),
+        "source": st.column_config.TextColumn("source file", help="The file ingested (a data-room JSON holds many documents)"),
+    },
 )
 if problems:
     st.subheader("Files that could not be ingested")

@@ -29,6 +29,7 @@ DOC_UPLOADS = "documents_uploads"
 DOC_FOLDER = "documents_folder"
 DOC_SELECTED = "documents_selected"
 DOC_LAST_REPORT = "documents_last_report"
+DOC_LAST_INGEST = "documents_last_ingest"  # {"line", "failed"} of the ingest just done, shown once after the rerun
 
 # Duplicates
 DUP_PAIR = "duplicates_pair"

@@ -19,16 +19,17 @@ from store.workspace import open_workspace
 from store import repository as repo
 
 MODES = CHAT_MODES
+# Short enough for the sidebar's select boxes; the help of each box says more.
 MODE_LABELS = {
-    "rag": "rag — cited answer from the documents",
-    "retrieval_only": "retrieval_only — ranked passages, no answer",
-    "direct": "direct — LLM alone, not grounded",
-    "agent": "agent — plans tool calls, asks your approval",
+    "rag": "rag — cited answer",
+    "retrieval_only": "retrieval only — passages",
+    "direct": "direct — LLM alone",
+    "agent": "agent — tools, approved",
 }
 FUSION_LABELS = {
-    FusionMethod.combine_and_dedup.value: "combine and dedup (weighted scores)",
-    FusionMethod.rrf.value: "RRF (reciprocal rank fusion)",
-    FusionMethod.boost_only.value: "boost (dense, boosted by lexical)",
+    FusionMethod.combine_and_dedup.value: "weighted scores",
+    FusionMethod.rrf.value: "RRF (rank fusion)",
+    FusionMethod.boost_only.value: "boost (dense first)",
 }
 CHAT_MODE_KEY = "ui.chat_mode"
 

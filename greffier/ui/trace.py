@@ -22,7 +22,7 @@ _WORDS = {
     "en": {
         "searched": "Searched for", "everywhere": "in every document of the workspace",
         "only_in": "only inside {files}, which the question names ({named})",
-        "found": "Found", "passages": ("passage", "passages"), "hybrid": "hybrid search: meaning and exact words", "in_time": "in {s} s",
+        "found": "Found", "passages": ("passage", "passages"), "hybrid": "hybrid search: meaning and exact words", "in_time": "in {s}",
         "judged": "How passages were kept",
         "judged_scores": "by the search signals, no LLM: a passage is kept when it holds at least half the words of the question, or when its meaning is close to it (similarity {threshold} or more)",
         "judged_llm": "the LLM read each passage and said which ones help answer",
@@ -44,7 +44,7 @@ _WORDS = {
     "fr": {
         "searched": "Recherché", "everywhere": "dans tous les documents de l'espace de travail",
         "only_in": "uniquement dans {files}, que la question nomme ({named})",
-        "found": "Trouvé", "passages": ("passage", "passages"), "hybrid": "recherche hybride : sens et mots exacts", "in_time": "en {s} s",
+        "found": "Trouvé", "passages": ("passage", "passages"), "hybrid": "recherche hybride : sens et mots exacts", "in_time": "en {s}",
         "judged": "Comment les passages ont été retenus",
         "judged_scores": "d'après les signaux de la recherche, sans LLM : un passage est retenu s'il contient au moins la moitié des mots de la question, ou si son sens en est proche (similarité {threshold} ou plus)",
         "judged_llm": "le LLM a lu chaque passage et indiqué ceux qui aident à répondre",
@@ -91,6 +91,13 @@ def _number(value: float, language: str, digits: int = 2) -> str:
     return text.replace(".", ",") if language == "fr" else text
 
 
+def _duration(milliseconds: float, language: str) -> str:
+    """« 40 ms », « 1.5 s » (« 1,5 s » in French)."""
+    if milliseconds < 1000:
+        return f"{max(1, round(milliseconds))} ms"
+    return f"{_number(milliseconds / 1000, language, 1)} s"
+
+
 def _where(decision: dict[str, Any], words: dict[str, Any]) -> str:
     parts = [PurePath(decision["file"]).name] if decision.get("file") else [f"{words['passage']} {decision.get('n')}"]
     if decision.get("page"):
@@ -118,7 +125,7 @@ def _why(decision: dict[str, Any], asked_words: int, words: dict[str, Any], lang
             pass  # kept for its words: its distance in meaning is beside the point
         else:
             reasons.append(words[key].format(score=_number(dense, language), threshold=_number(DENSE_RELEVANCE, language)))
-    return "; ".join(reasons)
+    return (" ; " if language == "fr" else "; ").join(reasons)
 
 
 def explain(question: str, steps: list[Any], *, abstained: bool = False) -> HumanTrace:
@@ -144,8 +151,8 @@ def explain(question: str, steps: list[Any], *, abstained: bool = False) -> Huma
                 count = int(found.group(1)) if found else None
             if count is not None:
                 singular, many = words["passages"]
-                seconds = detail.get("total_ms")
-                timing = f" {words['in_time'].format(s=_number(seconds / 1000, language, 1))}" if isinstance(seconds, (int, float)) else ""
+                elapsed = detail.get("total_ms")
+                timing = f" {words['in_time'].format(s=_duration(elapsed, language))}" if isinstance(elapsed, (int, float)) else ""
                 trace.lines.append((words["found"], f"{count} {singular if count == 1 else many} ({words['hybrid']}){timing}"))
         elif step.kind == "relevance" and isinstance(step.detail, list):
             decisions = step.detail
@@ -169,7 +176,7 @@ def explain(question: str, steps: list[Any], *, abstained: bool = False) -> Huma
             else:
                 said = [words["check_removed"].format(n=removed)] if removed else []
                 said += [words["check_unsupported"].format(n=unsupported)] if unsupported else []
-                trace.lines.append((words["check"], "; ".join(said)))
+                trace.lines.append((words["check"], (" ; " if language == "fr" else "; ").join(said)))
         elif step.kind in ("intent", "plan", "tool_call", "tool_result", "approval_required"):
             text = (step.title or "").split(": ", 1)[-1] if ": " in (step.title or "") else (step.title or "")
             trace.lines.append((words[step.kind], text))

@@ -40,6 +40,17 @@ def test_a_corrupt_upload_is_reported_alone_not_with_the_files_uploaded_before(s
     assert documents.summary_line(report) == "1 file failed."
 
 
+def test_counts_agree_with_their_noun_in_progress_and_summary(tmp_path, settings):
+    room = tmp_path / "one"
+    room.mkdir()
+    make_markdown(room / "bail.md", [("Article 1 - Loyer", "Le loyer annuel est de 12 000 euros.")])
+    events: list[ProgressEvent] = []
+    report = documents.ingest(settings, room, events.append)
+    assert [e.detail for e in events if e.stage == "scan" and e.total] == ["1 file found"]
+    assert documents.summary_line(report) == "1 file indexed."
+    assert documents.summary_line(documents.ingest(settings, settings.workspace / "one")) == "1 file unchanged."
+
+
 def test_progress_lines_never_cut_a_file_name():
     event = ProgressEvent("file", index=3, total=26, file="dataroom/02_Commercial/Approvisionnement/Contrat_approvisionnement_Ferlande_2021.pdf", status="ingested")
     _fraction, line = documents.progress_line(event)
