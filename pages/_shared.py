@@ -94,9 +94,10 @@ def _rendered(pdf_path: str, mtime: float, page: int, passage: str, scale: float
     return render_highlighted_page(pdf_path, page, passage, scale=scale)
 
 
-def show_passage(text: str, *, pdf_path: str | None, page: int | None, page_end: int | None, key: str, title: str = "") -> None:
+def show_passage(text: str, *, pdf_path: str | None, page: int | None, page_end: int | None, key: str, title: str = "", wide: bool = False) -> None:
     """The passage text (as inert text), then for a PDF a preview of the page band with the passage
-    highlighted and a button that opens the page large (:func:`open_viewer`)."""
+    highlighted and a button that opens the page large (:func:`open_viewer`). ``wide``: the place is
+    the page's whole width, and the preview takes three fifths of it."""
     with st.container(border=True):
         st.markdown(escape_markdown(text, keep_lines=True) or "_(the passage text is no longer in the index)_")
     if not pdf_path:
@@ -117,7 +118,8 @@ def show_passage(text: str, *, pdf_path: str | None, page: int | None, page_end:
         st.warning(f"Cannot render page {page} of {name} ({type(exc).__name__}): the passage text above is what was cited.")
         return
     if band.found:
-        st.image(band.focus(), caption=f"{name} — page {page}, passage highlighted (preview)", width="stretch")
+        place = st.columns([3, 2])[0] if wide else st.container()
+        place.image(band.focus(), caption=f"{name} — page {page}, passage highlighted (preview)", width="stretch")
     else:
         st.caption(f"{name} — page {page}: the passage could not be located on the page image; open it large to read the page.")
 

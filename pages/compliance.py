@@ -136,7 +136,7 @@ def _flag(flag: dict) -> None:
                 st.caption("This finding is about the whole contract (e.g. a missing clause): there is no passage to open.")
             else:
                 shared.show_passage(source.text, pdf_path=compliance.pdf_of(settings, source), page=source.page, page_end=source.page_end,
-                                    key=f"compliance_passage_{flag['id']}", title=source.hover)
+                                    key=f"compliance_passage_{flag['id']}", title=source.hover, wide=True)
         # A form: choosing a status and typing a note send nothing until Save.
         with st.form(f"compliance_review_{flag['id']}", border=False):
             status_column, note_column, save_column = st.columns([1, 3, 1], vertical_alignment="bottom")

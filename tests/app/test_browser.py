@@ -137,7 +137,11 @@ def shot(tab, name: str, target=None, *, top=None) -> None:  # noqa: ANN001
         tab.evaluate("() => { const side = document.querySelector('[data-testid=\"stSidebarContent\"]'); if (side) side.scrollTop = 0; }")
     if top is not None:
         # At the top, below the sticky navigation bar.
-        top.first.evaluate("element => { element.scrollIntoView({block: 'start'}); document.querySelector('[data-testid=\"stMain\"]').scrollBy(0, -70); }")
+        top.first.evaluate(
+            "element => { element.scrollIntoView({block: 'start'}); let box = element.parentElement;"
+            " while (box && !(box.scrollHeight > box.clientHeight && box.clientHeight > 400 && ['auto', 'scroll'].includes(getComputedStyle(box).overflowY))) box = box.parentElement;"
+            " (box || document.scrollingElement).scrollBy(0, -70); }"
+        )
     tab.wait_for_function("() => Array.from(document.images).every(image => image.complete)")
     tab.mouse.move(5, VIEWPORT["height"] - 5)  # no tooltip in the picture
     tab.wait_for_timeout(900)  # the tables' canvas draws after the script
@@ -148,6 +152,54 @@ def shot(tab, name: str, target=None, *, top=None) -> None:  # noqa: ANN001
 def scroll_to(tab, text: str) -> None:
     tab.get_by_text(text, exact=True).first.scroll_into_view_if_needed()
     tab.wait_for_timeout(400)
+
+
+def hover_tooltip(tab, target):  # noqa: ANN001, ANN201
+    """The tooltip ``target`` shows when the mouse rests on it (hovered again if it was missed)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    tooltip = tab.get_by_role("tooltip").first
+    for attempt in range(4):
+        tab.mouse.move(5, VIEWPORT["height"] - 5)
+        tab.wait_for_timeout(200)
+        target.hover(position={"x": 12 + attempt, "y": 6})
+        try:
+            tooltip.wait_for(timeout=5_000)
+            return tooltip
+        except PlaywrightTimeout:
+            continue
+    tooltip.wait_for(timeout=5_000)
+    return tooltip
+
+
+def download(tab, button: str) -> bytes:
+    """The bytes the download button ``button`` gives (clicked again if a rerun swallowed the click)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    for _attempt in range(3):
+        wait_idle(tab)
+        try:
+            with tab.expect_download(timeout=30_000) as started:
+                tab.get_by_role("button", name=button).first.click()
+            return Path(started.value.path()).read_bytes()
+        except PlaywrightTimeout:
+            continue
+    raise AssertionError(f"{button} gave no download")
+
+
+def choose(tab, select, option) -> None:  # noqa: ANN001
+    """Pick ``option`` (a name or a pattern) in the select box ``select`` (again if a late rerun closed the list)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    for _attempt in range(3):
+        wait_idle(tab)
+        select.click()
+        try:
+            tab.get_by_role("option", name=option).first.click(timeout=5_000)
+            break
+        except PlaywrightTimeout:
+            continue
+    wait_idle(tab)
 
 
 def grid(tab, index: int = 0):  # noqa: ANN201
@@ -165,7 +217,6 @@ def grid(tab, index: int = 0):  # noqa: ANN201
 
 
 def test_a_partner_demo_walks_the_five_screens(server, page, tmp_path):
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import expect
 
     url, workspace, room, extra, log_path = server
@@ -229,11 +280,7 @@ def test_a_partner_demo_walks_the_five_screens(server, page, tmp_path):
     assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) >= 2, numbers  # 1..n, no gap
     assert list(dict.fromkeys(cited)) == numbers, (cited, numbers)  # numbered in the order the answer cites them
     first_chip = tab.get_by_role("button", name=re.compile(r"^\[\d+\] Bail_commercial_entrepot_Portes-les…")).first  # the name cut at a word
-    first_chip.hover()
-    tab.wait_for_timeout(300)
-    first_chip.hover(position={"x": 10, "y": 5})
-    tooltip = tab.get_by_role("tooltip").first
-    tooltip.wait_for(timeout=10_000)
+    tooltip = hover_tooltip(tab, first_chip)
     assert tooltip.inner_text().startswith(f"{LEASE_PDF} — p. 2 — ARTICLE 4 - LOYER"), tooltip.inner_text()
     tab.mouse.move(5, VIEWPORT["height"] - 5)
     shot(tab, "chat", top=tab.get_by_role("heading", name="Chat"))
@@ -323,12 +370,9 @@ def test_a_partner_demo_walks_the_five_screens(server, page, tmp_path):
     assert tab.get_by_text("An amendment moved the end date").first.is_visible()
     tab.get_by_role("heading", name=re.compile(r"^\d+ contracts?")).first.scroll_into_view_if_needed()
     shot(tab, "dataroom", top=tab.get_by_test_id("stMetric"))
-    with tab.expect_download() as download:
-        tab.get_by_role("button", name="Export XLSX").click()
-    assert download.value.suggested_filename == "greffier-dataroom.xlsx"
     from openpyxl import load_workbook
 
-    workbook = load_workbook(io.BytesIO(Path(download.value.path()).read_bytes()))
+    workbook = load_workbook(io.BytesIO(download(tab, "Export XLSX")))
     assert workbook.sheetnames == ["Filters", "Contracts", "Left out", "Warnings"]
     cover = [cell for row in workbook["Filters"].iter_rows(values_only=True) for cell in row if cell]
     assert "Ends on or before 2026-12-31" in cover
@@ -337,9 +381,7 @@ def test_a_partner_demo_walks_the_five_screens(server, page, tmp_path):
     assert isinstance(contracts.cell(row=2, column=header_row.index("ends") + 1).value, datetime)
     assert contracts.auto_filter.ref and contracts.freeze_panes == "A2"
     assert {row[3] for row in workbook["Left out"].iter_rows(min_row=2, values_only=True)} >= {"an amendment moved the end date"}
-    with tab.expect_download() as download:
-        tab.get_by_role("button", name="Export CSV").click()
-    from_app = Path(download.value.path()).read_bytes()
+    from_app = download(tab, "Export CSV")
     cli_out = tmp_path / "room.csv"
     subprocess.run([sys.executable, "-m", "greffier", "dataroom", "export", "--args", json.dumps(ENDS_BY_2026), "--format", "csv", "--out", str(cli_out),
                     "--workspace", str(workspace)], cwd=REPO, check=True, capture_output=True, env={**os.environ, "GREFFIER_MODELS__LLM_BACKEND": "none"})
@@ -361,11 +403,8 @@ def test_a_partner_demo_walks_the_five_screens(server, page, tmp_path):
     summary.wait_for()
     changes = [li.inner_text() for li in tab.locator("li").filter(has_text=" — in ").all()]
     assert changes == ["MONTÉLIER → MONTELIER — in 2 sentences", "14 septembre 2018 → 14/09/2018 — in 1 sentence"], changes
-    shot(tab, "duplicates")
-    translation = tab.get_by_test_id("stSelectbox").filter(has_text="Compare")
-    translation.click()
-    tab.get_by_role("option", name=re.compile("translation")).first.click()
-    wait_idle(tab)
+    shot(tab, "duplicates", top=tab.get_by_test_id("stMarkdownContainer").filter(has_text="Why:"))
+    choose(tab, tab.get_by_test_id("stSelectbox").filter(has_text="Compare"), re.compile("translation"))
     tab.get_by_text(re.compile(r"^A translation \(fr / en\)")).first.wait_for()
 
     # --- Compliance: the scan says what happened; a flag shows its page and section ---------------
@@ -385,13 +424,7 @@ def test_a_partner_demo_walks_the_five_screens(server, page, tmp_path):
     wait_idle(tab)
     open_before = int(tab.get_by_test_id("stMetric").filter(has_text="Open").get_by_test_id("stMetricValue").inner_text())
     status = loan_flag.get_by_test_id("stSelectbox").first
-    for _attempt in range(3):  # a late rerun can close the list as it opens
-        status.click()
-        try:
-            tab.get_by_role("option", name="resolved").click(timeout=5_000)
-            break
-        except PlaywrightTimeout:
-            wait_idle(tab)
+    choose(tab, status, "resolved")
     expect(status.get_by_role("combobox")).to_have_value("resolved")
     loan_flag.get_by_label("Note").first.fill("Renonciation obtenue — vérifié le 30/11")
     shot(tab, "compliance-flag", top=loan_flag)
@@ -400,13 +433,9 @@ def test_a_partner_demo_walks_the_five_screens(server, page, tmp_path):
     resolved = tab.get_by_test_id("stMetric").filter(has_text="Resolved").get_by_test_id("stMetricValue")
     expect(resolved).to_have_text("1", timeout=30_000)
     assert int(tab.get_by_test_id("stMetric").filter(has_text="Open").get_by_test_id("stMetricValue").inner_text()) == open_before - 1
-    with tab.expect_download() as download:
-        tab.get_by_role("button", name="Report (Markdown)").click()
-    report = Path(download.value.path()).read_text(encoding="utf-8")
+    report = download(tab, "Report (Markdown)").decode("utf-8")
     assert "Filters: status open or escalated · playbook ma\\_due\\_diligence" in report and '{"' not in report
-    with tab.expect_download() as download:
-        tab.get_by_role("button", name="Export CSV").click()
-    assert Path(download.value.path()).read_bytes().startswith("\ufeffflag_id,status".encode())
+    assert download(tab, "Export CSV").startswith("\ufeffflag_id,status".encode())
 
     log = log_path.read_text(errors="replace")
     assert "Traceback" not in log, log[-3000:]
