@@ -42,7 +42,7 @@ def _open_workspace(create: bool, input_key: str) -> None:
 
 def _workspace_section() -> None:
     input_key = _key(keys.WORKSPACE_INPUT)
-    st.text_input("WorkspaceStore folder", value=st.session_state[keys.WORKSPACE], key=input_key,
+    st.text_input("Workspace folder", value=st.session_state[keys.WORKSPACE], key=input_key,
                   help="A folder: Greffier keeps its indexes in <folder>/.greffier/")
     left, right = st.columns(2)
     left.button("Open", key="sidebar_open_workspace", on_click=_open_workspace, args=(False, input_key), width="stretch")
@@ -57,12 +57,12 @@ def _workspace_section() -> None:
 
 
 def _models_section(settings) -> dict:  # noqa: ANN001
-    """Shows the models in use; returns the reranker status."""
+    """Shows the models in use; returns the reranker status, with ``present`` (one is installed)."""
     try:
         info = shared.models(settings)
     except GreffierError as exc:
         st.error(f"Models: {exc}")
-        return {"active": False, "reason": str(exc)}
+        return {"active": False, "present": False, "reason": str(exc)}
     lines = knobs.describe_models(info["models"], info["reranker"])
     llm = shared.llm_choice(settings)
     st.markdown("**Models in use**")
@@ -72,7 +72,8 @@ def _models_section(settings) -> dict:  # noqa: ANN001
     if st.button("Re-check LLM", key="sidebar_recheck_llm", help="Look again for Ollama or a GGUF model (after starting one)"):
         shared.forget_llm()
         st.rerun()
-    return info["reranker"]
+    present = info["reranker_present"]
+    return {**info["reranker"], "present": present["active"], "absent_reason": present["reason"]}
 
 
 # --- retrieval knobs ----------------------------------------------------------------------------
@@ -92,25 +93,37 @@ def _save_knobs(widget_keys: dict) -> None:
 
 def _knobs_section(settings, reranker: dict) -> None:  # noqa: ANN001
     saved = knobs.knob_values(settings)
-    widget_keys = {name: _key(f"knob_{name}") for name in _KNOBS}
+    # With no cross-encoder installed the rerank toggle is shown off and disabled, and its saved
+    # value is left alone (it applies again once a reranker is installed).
+    names = _KNOBS if reranker.get("present") else tuple(n for n in _KNOBS if n != "rerank")
+    widget_keys = {name: _key(f"knob_{name}") for name in names}
     change = {"on_change": _save_knobs, "args": (widget_keys,)}
     st.markdown("**Retrieval** — applies to the next question")
-    st.selectbox("Mode", knobs.MODES, index=knobs.MODES.index(saved["mode"]), format_func=knobs.MODE_LABELS.get, key=widget_keys["mode"], **change)
+    st.selectbox("Mode", knobs.MODES, index=knobs.MODES.index(saved["mode"]), format_func=knobs.MODE_LABELS.get, key=widget_keys["mode"], **change,
+                 help="rag: an answer quoted or written from the passages, each cited · retrieval only: the ranked passages, no answer · "
+                      "direct: the LLM alone, not grounded in the documents · agent: the LLM plans tool calls, each waits for your approval")
     left, right = st.columns(2)
     left.number_input("Top-k retrieval", min_value=1, max_value=1000, step=5, value=saved["top_k_retrieval"], key=widget_keys["top_k_retrieval"],
                       help="Passages each retriever (dense, BM25) returns before fusion", **change)
     right.number_input("Top-k final", min_value=1, max_value=200, step=1, value=saved["top_k_final"], key=widget_keys["top_k_final"],
                        help="Passages kept after fusion (and rerank)", **change)
-    st.number_input("Minimum score", step=0.01, format="%.2f", value=saved["min_score"], key=widget_keys["min_score"],
-                    help="Passages scoring below are dropped", **change)
+    st.slider("Minimum score", min_value=0.0, max_value=1.0, step=0.01, format="%.2f", value=min(max(saved["min_score"], 0.0), 1.0),
+              key=widget_keys["min_score"], **change,
+              help="Passages whose fused score is below are dropped. Every fusion method scores from 0 to 1 "
+                   "(RRF too: a passage first in every list scores 1), so one scale fits them all.")
+    st.caption("0 keeps every passage; fused scores run from 0 to 1 whatever the fusion.")
     fusions = [m.value for m in FusionMethod]
-    st.selectbox("Fusion", fusions, index=fusions.index(saved["fusion"]), format_func=knobs.FUSION_LABELS.get, key=widget_keys["fusion"], **change)
+    st.selectbox("Fusion", fusions, index=fusions.index(saved["fusion"]), format_func=knobs.FUSION_LABELS.get, key=widget_keys["fusion"], **change,
+                 help="How the dense and BM25 lists become one: weighted scores (combine and dedup), reciprocal rank fusion, or the dense list boosted by BM25")
     dense = st.slider("Dense ↔ lexical weight", min_value=0.0, max_value=1.0, step=0.05, value=saved["dense_weight"], key=widget_keys["dense_weight"],
                       help="Weight of the dense (semantic) retriever; BM25 gets the rest. RRF weighs each list's ranks by it too.", **change)
     st.caption(f"dense {dense:.2f} · lexical {1 - dense:.2f}")
-    st.toggle("Rerank with the cross-encoder", value=saved["rerank"], key=widget_keys["rerank"], **change)
-    if saved["rerank"] and not reranker.get("active"):
-        st.caption(f"Inactive: {reranker.get('reason')}.")
+    if reranker.get("present"):
+        st.toggle("Rerank with the cross-encoder", value=saved["rerank"], key=widget_keys["rerank"], **change)
+    else:
+        st.toggle("Rerank with the cross-encoder", value=False, disabled=True, key=_key("knob_rerank_unavailable"),
+                  help="Install bge-reranker-v2-m3 (python -m greffier models download) to turn it on.")
+        st.caption(f"Off: {reranker.get('absent_reason') or 'no cross-encoder on this machine'}.")
 
 
 def _hardware_section(settings) -> None:  # noqa: ANN001

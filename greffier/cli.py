@@ -12,10 +12,13 @@ import json
 import logging
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from greffier.config import ANSWER_MODES, FUSION_METHODS, RETRIEVERS, Settings, load_settings
 from greffier.errors import GreffierError
+from greffier.text import plural
+from greffier.ui.text import tail_path
 
 EXIT_USER_ERROR = 2
 
@@ -47,7 +50,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         if event.stage == "scan" and event.total:
             bar = tqdm(total=event.total, unit="file", desc="ingest", file=sys.stderr, dynamic_ncols=True)
         elif event.stage == "file" and bar is not None and event.detail != "data-room entries":
-            bar.set_postfix_str(f"{event.status}: {event.file}"[-60:])
+            bar.set_postfix_str(f"{event.status}: {tail_path(event.file, 60)}")
             bar.update(1)
         elif event.stage == "file" and event.detail == "data-room entries":
             sys.stderr.write(f"  {event.file}: {event.index}/{event.total} entries\n")
@@ -65,7 +68,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     print(
         f"ingested {summary['ingested']}, unchanged {summary['unchanged']}, removed {summary['removed']}, "
         f"failed {len(summary['failed'])} in {summary['seconds']:.1f}s "
-        f"({summary['contracts']} documents, {summary['chunks']} chunks in the workspace)"
+        f"({plural(summary['contracts'], 'document')}, {plural(summary['chunks'], 'chunk')} in the workspace)"
     )
     for failure in report.failed:
         print(f"  FAILED {failure['file']}: {failure['error']}")
@@ -109,7 +112,7 @@ def cmd_inspect(args: argparse.Namespace) -> int:
         _print_json(data)
         return 0
     for document in data["documents"]:
-        print(f"{document['id']}  {document['file']}  ({document['pages'] or '-'} pages, {len(document['chunks'])} chunks)  {document['title']}")
+        print(f"{document['id']}  {document['file']}  ({plural(document['pages'], 'page') if document['pages'] else '- pages'}, {plural(len(document['chunks']), 'chunk')})  {document['title']}")
         for chunk in document["chunks"]:
             pages = "" if chunk["page"] is None else f" p.{chunk['page']}" + (f"-{chunk['page_end']}" if chunk["page_end"] not in (None, chunk["page"]) else "")
             print(f"    {chunk['id']}{pages}  {chunk['section'] or '(no section)'}")
@@ -157,7 +160,7 @@ def cmd_reindex(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(report)
     else:
-        print(f"re-indexed {report['contracts']} documents ({report['chunks']} chunks) with {report['embedder']}")
+        print(f"re-indexed {plural(report['contracts'], 'document')} ({plural(report['chunks'], 'chunk')}) with {report['embedder']}")
     return 0
 
 
@@ -173,7 +176,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         _print_json(response)
         return 0
     rerank = response["models"]["rerank"]
-    print(f"{len(response['results'])} results ({args.retriever}, fusion {response['fusion']}, rerank: {rerank['name'] or rerank['reason']})")
+    print(f"{plural(len(response['results']), 'result')} ({args.retriever}, fusion {response['fusion']}, rerank: {rerank['name'] or rerank['reason']})")
     for rank, r in enumerate(response["results"], 1):
         print(f"{rank}. [{r['score']:.3f}] {_where(r)}")
         print(f"   {r['text'][:240].replace(chr(10), ' ')}")
@@ -212,7 +215,9 @@ def cmd_ask(args: argparse.Namespace) -> int:
         print()
     if result.get("note"):
         print(f"({result['note']})")
-    print(f"LLM: {backend.get('kind')} {backend.get('model') or ''} {('— ' + backend['reason']) if backend.get('reason') else ''}".rstrip())
+    from pipelines.generators.llm import describe_llm  # the command's wording loads only when it runs (Haystack behind it)
+
+    print(f"LLM: {describe_llm(backend)}")
     if result.get("scope"):
         scope = result["scope"]
         print(f"Searched inside {'; '.join(scope['files'])} (named by: {' '.join(scope['named_by'])})")
@@ -251,6 +256,22 @@ def cmd_tool(args: argparse.Namespace) -> int:
         _print_json({"error": str(exc)})
         return EXIT_USER_ERROR
     _print_json(result)
+    return 0
+
+
+def cmd_dataroom(args: argparse.Namespace) -> int:
+    from greffier.services.dataroom.export import export_dataroom  # the command's service loads only when it runs (Haystack, docling, torch behind it)
+    from greffier.tools.registry import parse_arguments  # the command's service loads only when it runs (Haystack, docling, torch behind it)
+
+    settings = _settings(args)
+    content = export_dataroom(settings, parse_arguments("search_data_room", args.args), args.format)  # bad arguments: a ToolError, printed by main
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(content)
+    if args.json:
+        _print_json({"format": args.format, "path": str(out), "bytes": len(content)})
+    else:
+        print(f"data room written to {out} ({args.format}, {len(content)} bytes)")
     return 0
 
 
@@ -324,7 +345,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
         _print_json(report)
     else:
         state = "consistent" if report["consistent"] else ("repaired" if args.repair else "INCONSISTENT")
-        print(f"{report['chunks']} chunks: SQLite, Chroma and BM25 {state}")
+        print(f"{plural(report['chunks'], 'chunk')}: SQLite, Chroma and BM25 {state}")
         for key, values in report.items():
             if isinstance(values, list) and values:
                 print(f"  {key}: {len(values)} ({', '.join(values[:5])}{' …' if len(values) > 5 else ''})")
@@ -369,9 +390,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--top-k", type=int, default=None)
     p.add_argument("--fusion", choices=FUSION_METHODS, default=None)
     p.add_argument("--no-rerank", action="store_true")
-    p = add("tool", cmd_tool, "call a tool (search_data_room, get_contract, find_duplicates, search_documents) with JSON arguments; 'tool list' prints their definitions")
+    p = add("tool", cmd_tool, "call a tool (search_data_room, get_contract, find_duplicates, compare_contracts, search_documents, scan_document) with JSON arguments; 'tool list' prints their definitions")
     p.add_argument("name")
     p.add_argument("--args", default="{}", help="the tool's arguments as a JSON object")
+    p = add("dataroom", cmd_dataroom, "export the data-room table (the screen's: filters on a cover sheet, amendments under their contract, the contracts left out and why)")
+    p.add_argument("dataroom_command", choices=["export"])
+    p.add_argument("--args", default="{}", help="search_data_room arguments as a JSON object, e.g. '{\"filters\": {\"end_date\": {\"before\": \"2026-12-31\"}}}'")
+    p.add_argument("--format", required=True, choices=["csv", "xlsx"])
+    p.add_argument("--out", required=True, help="the file to write")
     p = add("chat", cmd_chat, "talk to the whole system: the router plans and calls tools (agent mode asks approval)")
     p.add_argument("message")
     p.add_argument("--thread", help="continue this thread")

@@ -18,6 +18,7 @@ from greffier.compliance.errors import ComplianceError
 from greffier.compliance.models import ScanEvent
 from greffier.compliance.playbooks import severity_rank
 from greffier.config import Settings
+from greffier.text import plural
 
 
 def _print_json(data: Any) -> None:  # noqa: ANN401
@@ -70,20 +71,22 @@ def run_scan(args: argparse.Namespace, settings: Settings) -> int:
     if args.json:
         _print_json(data)
         return 0
+    from greffier.ui.compliance import scan_summary  # the command's wording loads only when it runs (Haystack behind it)
+
     counts = data["counts"]
     severities = ", ".join(f"{n} {s}" for s, n in counts["by_severity"].items()) or "none"
-    print(
-        f"scan {data['scan_id']} ({data['status']}): playbook {data['playbook']['name']} v{data['playbook']['version']}, "
-        f"{len(data['documents'])} documents, {counts['flags']} flags ({severities}); "
-        f"new {counts['new']}, already known {counts['seen'] + counts['reappeared']}, gone {counts['gone']} — {data['seconds']:.1f}s"
-    )
+    summary = scan_summary(data)
+    print(summary["headline"])
+    print(f"  scan {data['scan_id']}: playbook {data['playbook']['name']} v{data['playbook']['version']}, severities: {severities}")
+    for note in summary["notes"]:
+        print(f"  {note}")
     for flag in sorted(data["flags"], key=lambda f: (f["document_id"], -severity_rank(f["severity"]), f.get("page") or 0)):
         print(f"  [{flag['severity']:>8}] {flag['id']}  {flag['document_id']}  {_where(flag)}  {flag['rule_title']}  ({flag['status']})")
     for skipped in _grouped_skips(data["skipped_rules"]):
         print(f"  ! {skipped}")
     if data["skipped_documents"]:
         skipped = data["skipped_documents"]
-        print(f"  - {len(skipped)} documents not scanned (the playbook is for other contract types): {', '.join(d['document_id'] for d in skipped)}")
+        print(f"  - {plural(len(skipped), 'document')} not scanned (the playbook is for other contract types): {', '.join(d['document_id'] for d in skipped)}")
     return 0
 
 
@@ -91,7 +94,7 @@ def _grouped_skips(checks: list[dict[str, Any]]) -> list[str]:
     grouped: dict[tuple[str, str], list[str]] = {}
     for check in checks:
         grouped.setdefault((check["rule_id"], check["status"]), []).append(check["document_id"])
-    return [f"rule {rule_id}: {status} ({len(docs)} documents)" for (rule_id, status), docs in grouped.items()]
+    return [f"rule {rule_id}: {status} ({plural(len(docs), 'document')})" for (rule_id, status), docs in grouped.items()]
 
 
 def _where(flag: dict[str, Any]) -> str:
@@ -121,7 +124,7 @@ def run_flags(args: argparse.Namespace, settings: Settings) -> int:
         _print_json(listing)
         return 0
     counts = listing["counts"]
-    print(f"{counts['flags']} flags  " + "  ".join(f"{s}: {n}" for s, n in counts["by_severity"].items()))
+    print(f"{plural(counts['flags'], 'flag')}  " + "  ".join(f"{s}: {n}" for s, n in counts["by_severity"].items()))
     for flag in listing["flags"]:
         gone = "" if flag["present"] else "  (gone)"
         note = f"  note: {flag['note']}" if flag.get("note") else ""
@@ -154,7 +157,7 @@ def _export(args: argparse.Namespace, settings: Settings) -> int:
     if args.json:
         _print_json({**result, **({"content": content} if content is not None else {})})
     else:
-        print(f"{result['flags']} flags written to {result['path']}")
+        print(f"{plural(result['flags'], 'flag')} written to {result['path']}")
     return 0
 
 

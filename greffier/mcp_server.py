@@ -57,7 +57,7 @@ INSTRUCTIONS = (
     "list contracts exhaustively by filters (parties as entity ids, type, governing law, dates) and always "
     "report its excluded_unknown, excluded_by_amendment and contradictions; get_contract for one contract's "
     "articles; search_documents to find passages with the user's exact words; find_duplicates for copies "
-    "and courtesy translations. Cite contract ids and article ids."
+    "and courtesy translations, compare_contracts to see what differs between two of them. Cite contract ids and article ids."
 )
 _LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 

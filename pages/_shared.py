@@ -71,28 +71,33 @@ def _models(models_key: str, search_key: str, _settings: Settings) -> dict[str, 
     from greffier.services.search import reranker_in_use
     from greffier.models import models_in_use
 
-    return {"models": models_in_use(_settings), "reranker": reranker_in_use(_settings)}
+    return {"models": models_in_use(_settings), "reranker": reranker_in_use(_settings), "reranker_present": reranker_in_use(_settings, True)}
 
 
 def models(current: Settings) -> dict[str, Any]:
-    """Embedder, reranker (and whether it is active) for these settings, cached for a minute."""
+    """Embedder, reranker (whether it is active; ``reranker_present``: whether one is installed,
+    whatever the setting) for these settings, cached for a minute."""
     return _models(current.models.model_dump_json(), current.search.model_dump_json(), current)
 
 
 # --- passage viewer -----------------------------------------------------------------------------
 
+ZOOMS = (1.0, 1.25, 1.5, 2.0)
+VIEWS = ("Around the passage", "Whole page")
+RENDER_SCALE = 2.0  # 144 dpi: an A4 page is 1190 px wide, the large viewer's width
+
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def _page_images(pdf_path: str, mtime: float, page: int, passage: str) -> tuple[Any, Any, bool]:
-    from greffier.ui.highlight import render_highlighted_page
+def _rendered(pdf_path: str, mtime: float, page: int, passage: str, scale: float) -> Any:
+    from greffier.ui.highlight import render_highlighted_page  # pypdfium2 behind it: loaded when a page is first drawn
 
-    rendered = render_highlighted_page(pdf_path, page, passage, scale=2.0)
-    return rendered.focus(), rendered.image, rendered.found
+    return render_highlighted_page(pdf_path, page, passage, scale=scale)
 
 
-def show_passage(text: str, *, pdf_path: str | None, page: int | None, page_end: int | None, key: str) -> None:
-    """The passage text (as inert text), then for a PDF the page image with the passage highlighted:
-    the band around the passage, and the whole page on demand."""
+def show_passage(text: str, *, pdf_path: str | None, page: int | None, page_end: int | None, key: str, title: str = "", wide: bool = False) -> None:
+    """The passage text (as inert text), then for a PDF a preview of the page band with the passage
+    highlighted and a button that opens the page large (:func:`open_viewer`). ``wide``: the place is
+    the page's whole width, and the preview takes three fifths of it."""
     with st.container(border=True):
         st.markdown(escape_markdown(text, keep_lines=True) or "_(the passage text is no longer in the index)_")
     if not pdf_path:
@@ -101,19 +106,79 @@ def show_passage(text: str, *, pdf_path: str | None, page: int | None, page_end:
     if not page:
         st.caption("No page image: the page of this passage is unknown.")
         return
-    pages = list(range(page, (page_end or page) + 1))
-    shown = pages[0]
-    if len(pages) > 1:
-        shown = st.select_slider("Page", options=pages, value=pages[0], key=f"{key}_page")
-    try:
-        band, whole, found = _page_images(pdf_path, os.path.getmtime(pdf_path), shown, text)
-    except Exception as exc:  # noqa: BLE001 — a PDF that cannot be rendered must not break the page
-        st.warning(f"Cannot render page {shown} of {Path(pdf_path).name} ({type(exc).__name__}): the passage text above is what was cited.")
-        return
     name = Path(pdf_path).name
-    if found:
-        st.image(band, caption=f"{name} — page {shown}, passage highlighted", width="stretch")
-        with st.expander("Whole page", expanded=False):
-            st.image(whole, width="stretch")
+    st.button(
+        f"View page {page} large", key=f"{key}_open_viewer", icon=":material/zoom_in:", type="secondary",
+        help=f"{name}: the page at full width, with zoom and the other pages of the document",
+        on_click=open_viewer, kwargs={"text": text, "pdf_path": pdf_path, "page": page, "page_end": page_end, "title": title or name, "key": key},
+    )
+    try:
+        band = _rendered(pdf_path, os.path.getmtime(pdf_path), page, text, RENDER_SCALE)
+    except Exception as exc:  # noqa: BLE001 — a PDF that cannot be rendered must not break the page
+        st.warning(f"Cannot render page {page} of {name} ({type(exc).__name__}): the passage text above is what was cited.")
+        return
+    if band.found:
+        place = st.columns([3, 2])[0] if wide else st.container()
+        place.image(band.focus(), caption=f"{name} — page {page}, passage highlighted (preview)", width="stretch")
     else:
-        st.image(whole, caption=f"{name} — page {shown} (the passage could not be located on the page: shown without highlight)", width="stretch")
+        st.caption(f"{name} — page {page}: the passage could not be located on the page image; open it large to read the page.")
+
+
+def open_viewer(*, text: str, pdf_path: str | None, page: int | None, page_end: int | None, title: str, key: str) -> None:
+    """Ask for the large viewer (a dialog) on the next run; a page calls :func:`show_viewer` last."""
+    st.session_state[keys.VIEWER] = {"text": text, "pdf_path": pdf_path, "page": page, "page_end": page_end, "title": title, "key": key}
+    st.session_state[f"viewer_page_{key}"] = page
+
+
+def show_viewer() -> None:
+    """Draw the viewer asked for by :func:`open_viewer`, until the user closes it."""
+    view = st.session_state.get(keys.VIEWER)
+    if view:
+        _viewer(view)
+
+
+def _close_viewer() -> None:
+    st.session_state.pop(keys.VIEWER, None)
+
+
+def _turn_page(page_key: str, step: int, count: int) -> None:
+    st.session_state[page_key] = min(max(1, st.session_state[page_key] + step), count)
+
+
+@st.dialog("Cited passage", width="large", on_dismiss=_close_viewer)
+def _viewer(view: dict[str, Any]) -> None:
+    """The cited page large: zoom, the highlight in view, the document's other pages one click away."""
+    st.markdown(f"**{escape_markdown(view['title'])}**")
+    pdf_path, first = view["pdf_path"], view["page"]
+    if not pdf_path or not first:
+        with st.container(border=True):
+            st.markdown(escape_markdown(view["text"], keep_lines=True))
+        st.caption("No page image: this passage does not come from a PDF file (or its page is unknown); the text above is what was cited.")
+        return
+    last = view["page_end"] or first
+    page_key = f"viewer_page_{view['key']}"
+    st.session_state.setdefault(page_key, first)
+    page = st.session_state[page_key]
+    cited = first <= page <= last
+    try:
+        shown = _rendered(pdf_path, os.path.getmtime(pdf_path), page, view["text"] if cited else "", RENDER_SCALE)
+    except Exception as exc:  # noqa: BLE001 — a PDF that cannot be rendered must not break the page
+        st.warning(f"Cannot render page {page} ({type(exc).__name__}): the passage text is in the sources panel.")
+        return
+    count = shown.page_count
+    controls = st.columns([1, 1, 3, 3], vertical_alignment="bottom")
+    controls[0].button("◀ Page", key=f"viewer_prev_{view['key']}", disabled=page <= 1, on_click=_turn_page, args=(page_key, -1, count), width="stretch")
+    controls[1].button("Page ▶", key=f"viewer_next_{view['key']}", disabled=page >= count, on_click=_turn_page, args=(page_key, 1, count), width="stretch")
+    zoom = controls[2].select_slider("Zoom", ZOOMS, value=ZOOMS[0], format_func=lambda z: f"{z:.0%}", key=f"viewer_zoom_{view['key']}")
+    around = controls[3].segmented_control("View", VIEWS, default=VIEWS[0], key=f"viewer_view_{view['key']}") != VIEWS[1]
+    pages = f"page {first}" + (f"–{last}" if last != first else "")
+    if cited and shown.found:
+        caption = f"Page {page} of {count} — the cited passage is highlighted"
+    elif cited:
+        caption = f"Page {page} of {count} — the passage could not be located on the page image: shown without highlight"
+    else:
+        caption = f"Page {page} of {count} — the passage is on {pages}"
+        around = False
+    st.image(shown.view(zoom, around_passage=around), caption=caption, width="stretch")
+    if not cited:
+        st.button(f"Back to {pages}", key=f"viewer_back_{view['key']}", on_click=st.session_state.__setitem__, args=(page_key, first))

@@ -9,7 +9,7 @@ import streamlit as st
 
 from greffier.errors import GreffierError
 from greffier.services.status import workspace_status
-from greffier.ui import chat, keys, knobs
+from greffier.ui import chat, keys, knobs, trace
 from greffier.ui.exports import conversation_docx, conversation_markdown
 from greffier.ui.text import escape_markdown, one_line
 from pages import _shared as shared
@@ -22,7 +22,7 @@ mode = knobs.chat_mode(settings)
 backend_line = knobs.describe_llm(llm.info)
 
 st.header("Chat")
-st.caption(f"Mode **{mode}** · LLM: {escape_markdown(backend_line)}")
+st.caption(f"Mode **{mode}** · {escape_markdown(knobs.answerer_line(llm.info))}", help=escape_markdown(backend_line))
 if mode == "agent" and llm.backend is None:
     st.caption("Agent mode plans tool calls with an LLM; with none available the answer quotes the documents instead.")
 if mode == "direct":
@@ -56,6 +56,13 @@ def _select_source(turn_index: int, n: int, picker_key: str) -> None:
     st.session_state[keys.SOURCE_TURN] = turn_index
     st.session_state[keys.SOURCE_N] = n
     st.session_state[picker_key] = n
+
+
+def _open_source(turn_index: int, source: chat.Source, picker_key: str) -> None:
+    """A citation chip: select the passage in the sources panel and open its page large."""
+    _select_source(turn_index, source.n, picker_key)
+    shared.open_viewer(text=source.text, pdf_path=chat.pdf_file(settings, source), page=source.page, page_end=source.page_end,
+                       title=source.hover, key=f"{picker_key}_{source.n}")
 
 
 conversations = chat.conversations(settings)
@@ -98,16 +105,31 @@ def _trace(turn: chat.Turn) -> list[chat.TraceStep]:
     return live if live else turn.trace
 
 
-def _show_trace(steps: list[chat.TraceStep], key: str) -> None:
+TRACE_LABELS = {"fr": ("Comment cette réponse a été trouvée", "En clair", "Détails techniques"),
+                "en": ("How this answer was found", "In plain words", "Technical details")}
+
+
+def _show_trace(turn: chat.Turn, steps: list[chat.TraceStep], key: str) -> None:
     if not steps:
         return
-    with st.expander("Trace — intent, plan, tool calls, relevance", expanded=False):
-        for number, step in enumerate(steps):
-            st.markdown(f"**{step.kind.replace('_', ' ')}** — {escape_markdown(step.title)}")
-            if step.kind == "relevance" and isinstance(step.detail, list):
-                st.dataframe(step.detail, hide_index=True, key=f"{key}_relevance_{number}")
-            elif step.detail:
-                st.json(step.detail, expanded=False)
+    told = trace.explain(turn.question, steps, abstained=turn.abstained)
+    title, plain_tab, technical_tab = TRACE_LABELS[told.language]
+    with st.expander(title, expanded=False, icon=":material/manage_search:"):
+        plain, technical = st.tabs([plain_tab, technical_tab])
+        with plain:
+            for label, text in told.lines:
+                st.markdown((f"**{escape_markdown(label)}** — " if label else "") + escape_markdown(text))
+            for verdict in told.passages:
+                mark = ":green[✓]" if verdict.kept else ":gray[✗]"
+                st.markdown(f"{mark} **{escape_markdown(verdict.status)}** — {escape_markdown(verdict.where)}  \n{escape_markdown(verdict.why)}")
+        with technical:
+            st.caption("Chunk ids, scores and timings of each step.")
+            for number, step in enumerate(steps):
+                st.markdown(f"**{step.kind.replace('_', ' ')}** — {escape_markdown(step.title)}")
+                if step.kind == "relevance" and isinstance(step.detail, list):
+                    st.dataframe(step.detail, hide_index=True, key=f"{key}_relevance_{number}", placeholder="—")
+                elif step.detail:
+                    st.json(step.detail, expanded=False)
 
 
 def _show_answer(turn: chat.Turn) -> None:
@@ -135,11 +157,10 @@ def _show_turn(turn: chat.Turn) -> None:
             with st.container(horizontal=True, gap="small"):
                 for source in turn.sources:
                     st.button(
-                        escape_markdown(f"[{source.n}] {one_line((source.file or source.contract_id or '?').rsplit('/', 1)[-1], 24)}"),
-                        key=f"chat_cite_{thread_id}_{turn.index}_{source.n}", type="tertiary", help=source.label,
-                        on_click=_select_source, args=(turn.index, source.n, picker_key),
+                        escape_markdown(source.chip), key=f"chat_cite_{thread_id}_{turn.index}_{source.n}", type="tertiary",
+                        help=escape_markdown(source.hover), on_click=_open_source, args=(turn.index, source, picker_key),
                     )
-        _show_trace(_trace(turn), f"chat_trace_{thread_id}_{turn.index}")
+        _show_trace(turn, _trace(turn), f"chat_trace_{thread_id}_{turn.index}")
 
 
 def _stream_into(run) -> chat.Outcome | None:  # noqa: ANN001
@@ -258,14 +279,15 @@ def _sources_panel() -> None:
         st.session_state[picker_key] = wanted if wanted in numbers else numbers[0]
     n = st.radio(
         "Cited passages", numbers, key=picker_key,
-        format_func=lambda k: escape_markdown(by_n[k].label + (f" — score {by_n[k].score:.3f}" if by_n[k].score is not None else "")),
+        format_func=lambda k: escape_markdown(by_n[k].chip + (f" — {one_line(by_n[k].section.split(' > ')[-1], 60)}" if by_n[k].section else "")),
     )
     source = by_n[n]
-    st.markdown(f"**{escape_markdown(source.label)}**")
+    st.markdown(f"**[{source.n}] {escape_markdown(source.hover)}**")
     details = [f"contract {source.contract_id}" if source.contract_id else None, f"passage {source.chunk_id}" if source.chunk_id else None,
                f"score {source.score:.4f}" if source.score is not None else None]
     st.caption(" · ".join(d for d in details if d))
-    shared.show_passage(source.text, pdf_path=chat.pdf_file(settings, source), page=source.page, page_end=source.page_end, key=picker_key)
+    shared.show_passage(source.text, pdf_path=chat.pdf_file(settings, source), page=source.page, page_end=source.page_end,
+                        key=f"{picker_key}_{source.n}", title=source.hover)
 
 
 # --- page ---------------------------------------------------------------------------------------
@@ -285,3 +307,4 @@ with conversation_column:
         _ask(prompt)
 with sources_column:
     _sources_panel()
+shared.show_viewer()

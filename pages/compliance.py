@@ -10,6 +10,7 @@ import streamlit as st
 from greffier.errors import GreffierError
 from greffier.services.status import list_documents
 from greffier.ui import compliance, keys
+from greffier.text import plural
 from greffier.ui.text import escape_markdown, one_line
 from pages import _shared as shared
 
@@ -60,12 +61,11 @@ with st.container(border=True):
             bar.empty()
             st.error(f"The scan stopped on an unexpected error ({type(exc).__name__}: {exc}). The terminal log has the details.")
         else:
-            bar.progress(1.0, text=f"Scan {result['status'].replace('_', ' ')} in {result['seconds']:.1f} s")
-            counts = result["counts"]
-            st.success(f"{counts['flags']} flag(s) on {len(result['documents'])} contract(s): {counts['new']} new, {counts['seen']} already known, {counts['gone']} no longer found.")
-            if result["skipped_rules"]:
-                skipped = sorted({f"{r['rule_id']} ({r['status']})" for r in result["skipped_rules"]})
-                st.warning("Some rules could not run, so their absence of flags proves nothing: " + escape_markdown("; ".join(skipped)))
+            summary = compliance.scan_summary(result)
+            bar.empty()
+            (st.success if summary["level"] == "success" else st.warning)(escape_markdown(summary["headline"]))
+            for note in summary["notes"]:
+                st.caption(escape_markdown(note))
 
 # --- flags --------------------------------------------------------------------------------------
 
@@ -135,7 +135,8 @@ def _flag(flag: dict) -> None:
             if source is None:
                 st.caption("This finding is about the whole contract (e.g. a missing clause): there is no passage to open.")
             else:
-                shared.show_passage(source.text, pdf_path=compliance.pdf_of(settings, source), page=source.page, page_end=source.page_end, key=f"compliance_passage_{flag['id']}")
+                shared.show_passage(source.text, pdf_path=compliance.pdf_of(settings, source), page=source.page, page_end=source.page_end,
+                                    key=f"compliance_passage_{flag['id']}", title=source.hover, wide=True)
         # A form: choosing a status and typing a note send nothing until Save.
         with st.form(f"compliance_review_{flag['id']}", border=False):
             status_column, note_column, save_column = st.columns([1, 3, 1], vertical_alignment="bottom")
@@ -157,6 +158,7 @@ def _flag(flag: dict) -> None:
 
 for group in compliance.grouped(listing["flags"], titles):
     with st.container(border=True):
-        st.markdown(f"**{group['document_id']}** — {escape_markdown(one_line(group['title'], 100))} · {len(group['flags'])} flag(s), worst: {group['worst']}")
+        st.markdown(f"**{group['document_id']}** — {escape_markdown(one_line(group['title'], 100))} · {plural(len(group['flags']), 'flag')}, worst: {group['worst']}")
         for flag in group["flags"]:
             _flag(flag)
+shared.show_viewer()

@@ -11,8 +11,8 @@ import pandas as pd
 import streamlit as st
 
 from greffier.errors import GreffierError
+from greffier.text import plural
 from greffier.ui import dataroom, keys
-from greffier.ui.exports import table_csv, table_xlsx
 from greffier.ui.text import escape_markdown, one_line
 from pages import _shared as shared
 
@@ -59,62 +59,88 @@ if submitted:
 
 arguments = st.session_state[keys.DR_FILTERS]
 try:
-    listing = dataroom.search_all(settings, arguments)
+    data = dataroom.table(settings, arguments)
 except GreffierError as exc:
     st.error(f"These filters cannot be run: {exc}")
     st.stop()
 
-results = listing["results"]
-excluded = dataroom.exclusion_rows(settings, listing)
-rows = dataroom.table_rows(results)
+results, rows, counts = data.results, dataroom.display_rows(data), data.counts
+by_reason = {reason: [row for row in data.left_out if row["reason"] == reason] for reason in dict.fromkeys(row["reason"] for row in data.left_out)}
 
 metrics = st.columns(4)
-metrics[0].metric("Matching contracts", f"{listing['total_results']} of {listing['total_candidates']}")
-metrics[1].metric("Excluded — unknown or uncertain", len(listing.get("excluded_unknown") or []))
-metrics[2].metric("Excluded by amendment", len(listing.get("excluded_by_amendment") or {}))
-metrics[3].metric("Contradictions", len(listing.get("contradictions") or {}))
+metrics[0].metric("Matching contracts", f"{counts['matching']} of {counts['contracts']}",
+                  help="Contracts only: an amendment is listed under the contract it amends")
+metrics[1].metric("Amendments under them", counts["amendments_shown"])
+metrics[2].metric("Left out — check by hand", counts["left_out"])
+metrics[3].metric("Contradictions", len(by_reason.get("metadata and text disagree", [])))
+st.caption(escape_markdown(f"In the data room: {data.reconciliation}"))
+st.markdown("**Filters** — " + escape_markdown("; ".join(data.filters)))
+for note in data.notes:
+    st.caption(escape_markdown(f"Note: {note}."))
 with st.expander("Arguments sent to search_data_room", expanded=False):
     st.json(arguments or {"filters": None})
 
 # --- table and exclusions -----------------------------------------------------------------------
 
-table_column, excluded_column = st.columns([3, 2], gap="large")
-with table_column:
-    st.subheader("Contracts")
-    if not rows:
-        st.info("No contract passes these filters. Loosen them — and check the contracts listed as excluded.")
-    else:
-        size_column, page_column, _ = st.columns([1, 1, 2])
-        page_size = size_column.selectbox("Rows per page", [10, 20, 50, 100], index=1, key=keys.DR_PAGE_SIZE)
-        pages = max(1, -(-len(rows) // page_size))
-        # One page widget per listing: new filters or page size start again at page 1.
-        listing_key = hashlib.sha1(json.dumps([arguments, page_size], sort_keys=True).encode()).hexdigest()[:10]
-        page = page_column.number_input(f"Page (of {pages})", min_value=1, max_value=pages, value=1, key=f"dr_page_{listing_key}") - 1
-        shown = rows[page * page_size : (page + 1) * page_size]
-        st.dataframe(shown, hide_index=True, key="dataroom_table", column_order=dataroom.TABLE_COLUMNS + (["score"] if "score" in rows[0] else []),
-                     column_config={"title": st.column_config.TextColumn("title", width="medium"),
-                                    "parties": st.column_config.TextColumn("parties", width="medium"),
-                                    "warnings": st.column_config.NumberColumn("warnings", help="See the warnings below and in the detail view")})
-        st.caption(f"Rows {page * page_size + 1}–{page * page_size + len(shown)} of {len(rows)}.")
-        warned = [r for r in results if r.get("warnings")]
-        if warned:
-            with st.expander(f"Warnings — {len(warned)} contract(s)", expanded=False):
-                for r in warned:
-                    st.markdown(f"**{r['contract_id']}** — {escape_markdown(one_line(r['title'], 90))}")
-                    for warning in r["warnings"]:
-                        st.markdown(f"- {escape_markdown(warning)}")
-with excluded_column:
-    st.subheader("Left out of the results")
-    if not excluded:
-        st.success("None: every contract was decided on values read with confidence.")
-    else:
-        st.warning("These contracts are not in the table: check them by hand.")
-        for reason in dict.fromkeys(row["excluded because"] for row in excluded):
-            group = [row for row in excluded if row["excluded because"] == reason]
-            with st.container(border=True):
-                st.markdown(f"**Excluded — {reason}** ({len(group)})")
-                for row in group:
-                    st.markdown(f"**{row['id']}** — {escape_markdown(one_line(row['title'], 80))}  \n{escape_markdown(row['detail'])}")
+
+def _open_detail(contract_id: str) -> None:
+    st.session_state[keys.DR_DETAIL] = contract_id
+
+
+st.subheader(f"{plural(counts['matching'], 'contract')}" + (f" + {plural(counts['amendments_shown'], 'amendment')}" if counts["amendments_shown"] else ""))
+if not rows:
+    st.info("No contract passes these filters. Loosen them — and check the contracts listed as left out below.")
+else:
+    size_column, page_column, _ = st.columns([1, 1, 4])
+    page_size = size_column.selectbox("Rows per page", [10, 20, 50, 100], index=2, key=keys.DR_PAGE_SIZE)
+    pages = max(1, -(-len(rows) // page_size))
+    # One page widget per listing: new filters or page size start again at page 1.
+    listing_key = hashlib.sha1(json.dumps([arguments, page_size], sort_keys=True).encode()).hexdigest()[:10]
+    page = page_column.number_input(f"Page (of {pages})", min_value=1, max_value=pages, value=1, key=f"dr_page_{listing_key}") - 1
+    shown = rows[page * page_size : (page + 1) * page_size]
+    date_column = {c: st.column_config.DateColumn(c, format="YYYY-MM-DD", width=95) for c in ("signed", "ends", "initial end")}
+    picked = st.dataframe(
+        pd.DataFrame(shown), hide_index=True, key=f"dataroom_table_{listing_key}_{page}", placeholder="—", width="stretch",
+        column_order=["detail", *data.columns], on_select="rerun", selection_mode="single-row",
+        column_config={
+            "detail": st.column_config.LinkColumn("detail", display_text="open", width="small", help="The contract's detail on this page"),
+            "id": st.column_config.TextColumn("id", width="small", pinned=True),
+            "title": st.column_config.TextColumn("title", width=340),
+            "parties": st.column_config.TextColumn("parties", width=220),
+            "type": st.column_config.TextColumn("type", width=170),
+            "governing law": st.column_config.TextColumn("governing law", width=130),
+            **date_column,
+            "amendments": st.column_config.TextColumn("amendments", help="Amendments of this contract, listed under it"),
+            "amends": st.column_config.TextColumn("amends", help="The contract this amendment amends"),
+            "warnings": st.column_config.NumberColumn("warnings", help="See the warnings below and in the detail view"),
+            "score": st.column_config.NumberColumn("score", format="%.3f", help="How well its best article matches the free text"),
+        },
+    )
+    st.caption(f"Rows {page * page_size + 1}–{page * page_size + len(shown)} of {len(rows)} — select a row (or its « open » link) to see the contract's detail below.")
+    chosen_rows = picked.selection.rows if picked is not None and picked.selection else []
+    selected = shown[chosen_rows[0]]["id"] if chosen_rows else None
+    if selected and selected != st.session_state.get(keys.DR_SELECTED):  # a new selection opens its detail, once
+        _open_detail(selected)
+    st.session_state[keys.DR_SELECTED] = selected
+    warned = [r for r in results if r.get("warnings")]
+    if warned:
+        with st.expander(f"Warnings — {plural(len(warned), 'contract')}", expanded=False):
+            for r in warned:
+                st.markdown(f"**{r['contract_id']}** — {escape_markdown(one_line(r['title'], 90))}")
+                for warning in r["warnings"]:
+                    st.markdown(f"- {escape_markdown(warning)}")
+
+st.subheader("Left out of the results")
+if not data.left_out:
+    st.success("None: every contract was decided on values read with confidence.")
+else:
+    st.warning(f"{plural(len(data.left_out), 'contract is', 'contracts are')} not in the table because they cannot be decided on these filters: check them by hand.")
+    columns = st.columns(min(3, len(by_reason)), gap="medium")
+    for column, (reason, group) in zip(columns, by_reason.items()):
+        with column.container(border=True):
+            st.markdown(f"**{escape_markdown(reason.capitalize())}** ({len(group)})")
+            for row in group:
+                st.markdown(f"**{row['id']}** — {escape_markdown(one_line(row['title'], 80))}  \n{escape_markdown(row['detail'])}")
 
 # --- timeline -----------------------------------------------------------------------------------
 
@@ -144,26 +170,33 @@ if not timeline and not undrawn:
 
 # --- export -------------------------------------------------------------------------------------
 
-export_csv, export_xlsx, _ = st.columns([1, 1, 4])
-export_csv.download_button("Export CSV", data=table_csv(rows, dataroom.TABLE_COLUMNS), file_name="greffier-dataroom.csv", mime="text/csv",
+export_csv, export_xlsx, hint = st.columns([1, 1, 4], vertical_alignment="center")
+# Built when clicked (deferred downloads): the same files as `python -m greffier dataroom export`.
+export_csv.download_button("Export CSV", data=lambda: dataroom.export(settings, arguments, "csv"), file_name="greffier-dataroom.csv", mime="text/csv",
                            key="dataroom_export_csv", disabled=not rows)
-warnings_rows = [{"id": r["contract_id"], "warning": w} for r in results for w in r.get("warnings") or []]
 export_xlsx.download_button(
-    "Export XLSX", data=table_xlsx({"Contracts": rows, "Excluded": excluded, "Warnings": warnings_rows}, {"Contracts": dataroom.TABLE_COLUMNS}),
+    "Export XLSX", data=lambda: dataroom.export(settings, arguments, "xlsx"),
     file_name="greffier-dataroom.xlsx", mime="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", key="dataroom_export_xlsx",
 )
+hint.caption("XLSX: the filters on a cover sheet, real dates, an autofilter, and the contracts left out on their own sheet with the reason.")
 
 # --- contract detail ----------------------------------------------------------------------------
 
 st.subheader("Contract detail")
-choices = [r["contract_id"] for r in results] + [row["id"] for row in excluded if row["id"] not in {r["contract_id"] for r in results}]
-titles = {r["contract_id"]: r["title"] for r in results} | {row["id"]: row["title"] for row in excluded}
+choices = list(dict.fromkeys([row["id"] for row in data.rows] + [row["id"] for row in data.left_out]))
+titles = {row["id"]: row["title"] for row in data.rows} | {row["id"]: row["title"] for row in data.left_out}
+asked = st.query_params.get(dataroom.DETAIL_PARAM)
+if asked:  # a « open » link of the table: ?contract=c05
+    if asked not in choices:
+        choices.append(asked)
+    st.session_state[keys.DR_DETAIL] = asked
+    del st.query_params[dataroom.DETAIL_PARAM]
 if not choices:
     st.caption("Open a contract here once the filters match some.")
     st.stop()
 if st.session_state.get(keys.DR_DETAIL) not in choices:
     st.session_state[keys.DR_DETAIL] = choices[0]
-contract_id = st.selectbox("Open a contract", choices, format_func=lambda c: f"{c} — {one_line(titles.get(c), 90)}", key=keys.DR_DETAIL)
+contract_id = st.selectbox("Open a contract", choices, format_func=lambda c: f"{c} — {one_line(titles.get(c) or '', 90)}", key=keys.DR_DETAIL)
 try:
     contract = dataroom.contract_detail(settings, contract_id)
 except GreffierError as exc:
@@ -172,11 +205,11 @@ except GreffierError as exc:
 
 st.markdown(f"#### {escape_markdown(contract['title'] or contract['filename'])}")
 st.caption(f"{contract['contract_id']} · {escape_markdown(contract['filename'])}" + (f" · {contract['pages']} pages" if contract.get("pages") else ""))
-meta_column, side_column = st.columns([3, 2], gap="large")
-with meta_column:
-    st.markdown("**Metadata and where each value comes from**")
-    st.dataframe(contract["metadata_rows"], hide_index=True, key="dataroom_detail_meta")
-with side_column:
+st.markdown("**Metadata and where each value comes from**")
+st.dataframe(contract["metadata_rows"], hide_index=True, key="dataroom_detail_meta", placeholder="—", width="stretch",
+             column_config={"value": st.column_config.TextColumn("value", width="large"), "as written": st.column_config.TextColumn("as written", width="medium")})
+amendments_column, warnings_column = st.columns(2, gap="large")
+with amendments_column:
     st.markdown("**Amendments**")
     if contract.get("amends"):
         st.markdown(f"This is an amendment of **{contract['amends']}**.")
@@ -186,6 +219,7 @@ with side_column:
             st.caption(f"End date moved from {contract['initial_end_date']} to {contract['end_date']}.")
     if not contract.get("amends") and not contract.get("amended_by"):
         st.caption("No amendment.")
+with warnings_column:
     st.markdown("**Warnings**")
     if contract.get("warnings"):
         for warning in contract["warnings"]:
@@ -196,5 +230,5 @@ st.markdown(f"**Articles** ({len(contract['articles'])})")
 for article in contract["articles"]:
     heading = article.get("heading") or "(no heading)"
     page = f" · p. {article['page']}" if article.get("page") else ""
-    with st.expander(escape_markdown(f"{article['chunk_id']} — {one_line(heading, 100)}{page}")):
+    with st.expander(escape_markdown(f"{one_line(heading, 100)}{page} ({article['chunk_id']})")):
         st.markdown(escape_markdown(article["text"], keep_lines=True))

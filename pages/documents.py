@@ -7,7 +7,9 @@ import streamlit as st
 
 from greffier.errors import GreffierError
 from greffier.services.status import workspace_status
-from greffier.ui import documents, keys
+from greffier.text import plural
+from greffier.ui import documents, keys, knobs
+from greffier.ui.text import escape_markdown
 from pages import _shared as shared
 
 log = logging.getLogger("greffier.app")
@@ -15,7 +17,7 @@ settings = shared.settings()
 st.session_state.setdefault("documents_generation", 0)
 
 st.header("Documents")
-st.caption(f"WorkspaceStore `{settings.workspace}` — files are read here and nothing leaves this machine.")
+st.caption(f"Workspace `{settings.workspace}` — files are read here and nothing leaves this machine.")
 
 
 def _run(action, label: str):  # noqa: ANN001, ANN202
@@ -45,12 +47,31 @@ def _run(action, label: str):  # noqa: ANN001, ANN202
 
 
 def _summary(report) -> None:  # noqa: ANN001
-    data = report.to_json()
-    text = f"{len(report.ingested)} indexed · {len(report.unchanged)} unchanged · {len(report.removed)} removed · {len(report.failed)} failed"
-    (st.warning if report.failed else st.success)(text)
-    if data["failed"]:
-        st.dataframe(data["failed"], hide_index=True, key=f"documents_report_failures_{st.session_state['documents_generation']}")
+    """Keep what the ingest did for the next run, and rerun: the upload widget comes back empty
+    (a new key) before the user picks the next files, so none is lost."""
+    st.session_state[keys.DOC_LAST_INGEST] = {"line": documents.summary_line(report), "failed": list(report.failed)}
     st.session_state["documents_generation"] += 1
+    st.rerun()
+
+
+def _last_ingest() -> None:
+    done = st.session_state.pop(keys.DOC_LAST_INGEST, None)
+    if done:
+        (st.warning if done["failed"] else st.success)(escape_markdown(done["line"]))
+        _failures(done["failed"])
+
+
+FAILURES_LISTED = 20  # more are shown in a table
+
+
+def _failures(failed: list[dict]) -> None:
+    """Each file that could not be read with its whole error (wrapped, never cut); past
+    :data:`FAILURES_LISTED`, the rest in a table whose cells show the full text on hover."""
+    for failure in failed[:FAILURES_LISTED]:
+        st.markdown(f":red[**{escape_markdown(failure['file'])}**] — {escape_markdown(failure['error'])}")
+    if len(failed) > FAILURES_LISTED:
+        st.dataframe(failed[FAILURES_LISTED:], hide_index=True, placeholder="—", key=f"documents_more_failures_{st.session_state['documents_generation']}",
+                     column_config={"error": st.column_config.TextColumn("error", width="large")})
 
 
 # --- adding documents ---------------------------------------------------------------------------
@@ -64,11 +85,11 @@ with upload_column:
     )
     if st.button("Ingest uploaded files", key="documents_ingest_uploads", type="primary", disabled=not uploads):
         try:
-            folder = documents.save_uploads(settings, [(u.name, u.getvalue()) for u in uploads])
+            saved = documents.save_uploads(settings, [(u.name, u.getvalue()) for u in uploads])
         except (GreffierError, OSError) as exc:
             st.error(f"Cannot save the uploads: {exc}")
         else:
-            report = _run(lambda progress: documents.ingest(settings, folder, progress), "Ingest")
+            report = _run(lambda progress: documents.ingest_uploads(settings, saved, progress), "Ingest")
             if report is not None:
                 _summary(report)
 with folder_column:
@@ -83,6 +104,7 @@ with folder_column:
             if report is not None:
                 _summary(report)
 
+_last_ingest()
 st.divider()
 
 # --- the documents ------------------------------------------------------------------------------
@@ -97,7 +119,7 @@ except GreffierError as exc:
 reranker = shared.models(settings)["reranker"]
 st.caption(
     f"Embedder: {status['models']['embedder']['description']} · Reranker: {reranker['name'] or 'none — ' + str(reranker['reason'])} · "
-    f"LLM: {shared.llm_choice(settings).info.get('kind', 'none')}"
+    f"LLM: {knobs.describe_llm(shared.llm_choice(settings).info)}"
 )
 if status.get("reindex_needed"):
     st.warning(
@@ -129,14 +151,21 @@ metrics[2].metric("Pages", sum(r["pages"] or 0 for r in indexed))
 metrics[3].metric("Files with errors", len(problems))
 
 st.dataframe(
-    indexed, hide_index=True, key="documents_table",
+    indexed, hide_index=True, key="documents_table", placeholder="—",
     column_order=["id", "file", "title", "pages", "chunks", "status", "source", "converter"],
-    column_config={"source": st.column_config.TextColumn("source file", help="The file ingested (a data-room JSON holds many documents)")},
+    column_config={
+        "id": st.column_config.TextColumn("id", width="small", pinned=True),
+        "file": st.column_config.TextColumn("file", width=420),
+        "title": st.column_config.TextColumn("title", width=300),
+        "pages": st.column_config.NumberColumn("pages", width="small", help="Pages of a PDF (— for formats without pages: DOCX, HTML, Markdown, text)"),
+        "chunks": st.column_config.NumberColumn("passages", width="small"),
+        "source": st.column_config.TextColumn("source file", help="The file ingested (a data-room JSON holds many documents)"),
+    },
 )
 if problems:
     st.subheader("Files that could not be ingested")
     st.caption("Each is listed with what went wrong and what to do; the other files were ingested.")
-    st.dataframe(problems, hide_index=True, key="failed_table", column_config={"error": st.column_config.TextColumn("error", width="large")})
+    _failures(problems)
 
 # --- re-index and remove ------------------------------------------------------------------------
 
@@ -150,7 +179,7 @@ with reindex_column:
         report = _run(lambda progress: documents.reindex(settings, chosen, progress), "Re-index")
         if report is not None:
             failures = "; ".join(f"{f['file']}: {f['error']}" for f in report.failed)
-            st.session_state[keys.DOC_LAST_REPORT] = f"Re-indexed {len(report.ingested)} file(s)." + (f" Failed: {failures}" if failures else "")
+            st.session_state[keys.DOC_LAST_REPORT] = f"Re-indexed {plural(len(report.ingested), 'file')}." + (f" Failed: {failures}" if failures else "")
             st.session_state["documents_generation"] += 1
             st.rerun()
 with remove_column:
@@ -162,7 +191,7 @@ with remove_column:
             st.error(str(exc))
         else:
             st.session_state["documents_generation"] += 1
-            st.session_state[keys.DOC_LAST_REPORT] = f"Removed {len(outcome['removed'])} file(s); they are in {outcome['moved_to']}."
+            st.session_state[keys.DOC_LAST_REPORT] = f"Removed {plural(len(outcome['removed']), 'file')}; they are in {outcome['moved_to']}."
             st.rerun()
 message = st.session_state.pop(keys.DOC_LAST_REPORT, None)
 if message:

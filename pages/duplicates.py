@@ -1,12 +1,13 @@
 """Duplicates: pairs of contracts that are likely the same act twice (or a courtesy translation), with
-their reasons and similarity; the two texts side by side with the differences marked; a way to mark
-a pair "not a duplicate" (kept in the workspace)."""
+their reasons and similarity; the two documents compared article by article and sentence by sentence
+(the ``compare_contracts`` tool), their differences first; a way to mark a pair "not a duplicate"
+(kept in the workspace)."""
 
 import streamlit as st
 
 from greffier.errors import GreffierError
+from greffier.text import plural
 from greffier.ui import dataroom, duplicates, keys
-from greffier.ui.diff import compare, render_changes, render_side
 from greffier.ui.text import escape_markdown, one_line
 from pages import _shared as shared
 
@@ -40,6 +41,22 @@ metrics[0].metric("Likely duplicates", sum(1 for p in pairs if p.get("kind") != 
 metrics[1].metric("Translations", sum(1 for p in pairs if p.get("kind") == "translation"))
 metrics[2].metric("Marked not a duplicate", len(found["dismissed"]))
 
+
+def _side_by_side(result: dict, *, only_differences: bool) -> None:
+    """The aligned articles, one row per sentence pair; with ``only_differences``, the sentences
+    that differ only, under their article."""
+    left_id, right_id = result["contract_ids"]
+    for section in result["sections"]:
+        rows = [row for row in section["rows"] if not only_differences or row["tag"] != "equal"]
+        if not rows:
+            continue
+        st.markdown(f"**{escape_markdown(duplicates.heading_line(section))}**")
+        for row in rows:
+            left, right = st.columns(2, gap="medium")
+            left.markdown(duplicates.marked(row, "left") or f":gray[(nothing facing it in {left_id})]")
+            right.markdown(duplicates.marked(row, "right") or f":gray[(nothing facing it in {right_id})]")
+
+
 if not pairs:
     st.success("No likely duplicate among these contracts.")
 else:
@@ -52,7 +69,7 @@ else:
             }
             for p in pairs
         ],
-        hide_index=True, key="duplicates_table",
+        hide_index=True, key="duplicates_table", placeholder="—",
         column_config={
             "similarity": st.column_config.ProgressColumn("similarity", min_value=0.0, max_value=1.0, format="%.2f", help="Aligned-article similarity of the multilingual embeddings"),
             "lexical": st.column_config.NumberColumn("lexical", format="%.2f", help="Share of word sequences in common"),
@@ -69,23 +86,32 @@ else:
     st.markdown("**Why:** " + " · ".join(escape_markdown(r) for r in pair["reasons"]))
     for note in pair.get("notes") or []:
         st.caption(escape_markdown(note))
-    texts = duplicates.texts(settings, pair["contract_ids"])
-    diff = compare(texts[first], texts[second])
-    translation = pair.get("kind") == "translation"
-    if translation:
-        st.info("A translation: the texts are in different languages, so they are shown side by side without difference markers.")
+    heads = st.columns(2, gap="medium")
+    for column, cid, index in ((heads[0], first, 0), (heads[1], second, 1)):
+        column.markdown(f"**{cid}** — {escape_markdown(one_line(pair['titles'][index], 90))}")
+        column.caption(f"{escape_markdown(pair['files'][index])} · " + escape_markdown(", ".join(pair["parties"][index])))
+    try:
+        result = duplicates.compare(settings, pair["contract_ids"])
+    except GreffierError as exc:
+        st.error(str(exc))
+        st.stop()
+    if result["translation"]:
+        st.info(f"A translation ({' / '.join(result['languages'])}): the texts are shown side by side, article by article "
+                f"({plural(result['counts']['sections'], 'aligned article')}), without difference markers.")
+        with st.container(border=True, height=620):
+            _side_by_side(result, only_differences=False)
     else:
-        st.caption(escape_markdown(f"Sentences: {diff.changed} of {len(diff.rows)} differ. Marker before each sentence: ~ changed, - only on the left, + only on the right, · nothing facing it."))
-    left, right = st.columns(2, gap="medium")
-    for column, cid, index, side in ((left, first, 0, "left"), (right, second, 1, "right")):
-        with column:
-            st.markdown(f"**{cid}** — {escape_markdown(one_line(pair['titles'][index], 90))}")
-            st.caption(f"{escape_markdown(pair['files'][index])} · " + escape_markdown(", ".join(pair["parties"][index])))
-            body = texts[cid] if translation else render_side(diff, side)
-            st.code(body or "(no text)", language=None, wrap_lines=True, height=480 if body.count("\n") > 18 else "content")
-    if not translation:
-        with st.expander("Changes only (word level: [-removed-] {+added+})", expanded=diff.changed > 0):
-            st.code(render_changes(diff, context=1), language=None, wrap_lines=True)
+        with st.container(border=True):
+            st.markdown(f"**{escape_markdown(duplicates.summary(result))}**")
+            for change in result["changes"]:
+                removed = f":red-background[{escape_markdown(change['removed'])}]" if change["removed"] else "(nothing)"
+                added = f":green-background[{escape_markdown(change['added'])}]" if change["added"] else "(nothing)"
+                st.markdown(f"- {removed} → {added} — in {plural(change['sentences'], 'sentence')}")
+            st.caption("Compared article by article (matched on their numbers), then sentence by sentence; page numbers, running headers "
+                       "and line breaks are not differences. Red: only on the left; green: only on the right.")
+            _side_by_side(result, only_differences=True)
+        with st.expander("Both texts, article by article", expanded=False):
+            _side_by_side(result, only_differences=False)
 
     if st.button("Not a duplicate", key=f"duplicates_dismiss_{first}_{second}", help="Stop reporting this pair (you can report it again below)"):
         duplicates.dismiss(settings, pair["contract_ids"])

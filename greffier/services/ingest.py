@@ -25,6 +25,7 @@ from typing import Any
 from greffier.config import Settings
 from greffier.dataroom.json_index import DataRoomEntry, looks_like_dataroom, read_dataroom
 from greffier.errors import DataRoomFormatError, GreffierError
+from greffier.text import plural
 from store.workspace import DATA_DIR, open_workspace
 from store import repository as repo
 from store.consistency import reconcile, retokenize_if_needed
@@ -143,11 +144,36 @@ class Ingestor:
                 files = [target]
             self._ingest_files(files, report, retry_failed=retry_failed)
             self._remove_missing(scope, {self.workspace.relative(f) for f in files}, report)
-            self.progress(ProgressEvent("index", detail="lexical index"))
-            self.workspace.refresh_bm25()
-            self.progress(ProgressEvent("index", detail="data-room records"))
+            self._refresh_indexes()
+        return self._finish(report, started)
 
-            refresh_records(self.workspace)
+    def ingest_files(self, paths: list[str | Path], *, retry_failed: bool = True) -> IngestReport:
+        """Ingest exactly these files, already inside the workspace (uploads saved there): the report
+        and the progress speak of them alone — no other file of their folder is looked at, reported
+        or removed. Raises GreffierError for a path missing or outside the workspace."""
+        started = time.perf_counter()
+        files = [Path(p).expanduser().resolve() for p in paths]
+        root = self.workspace.root.resolve()
+        for path in files:
+            if not path.is_file() or root not in path.parents:
+                raise GreffierError(f"{path}: not a file inside the workspace {root}: save it there first")
+        report = IngestReport()
+        with self.workspace.writer_lock():
+            self._check_embedder()
+            reconcile(self.workspace)
+            retokenize_if_needed(self.workspace)
+            self.progress(ProgressEvent("scan", total=len(files), detail=plural(len(files), "file") + " to read"))
+            self._ingest_files(files, report, retry_failed=retry_failed)
+            self._refresh_indexes()
+        return self._finish(report, started)
+
+    def _refresh_indexes(self) -> None:
+        self.progress(ProgressEvent("index", detail="lexical index"))
+        self.workspace.refresh_bm25()
+        self.progress(ProgressEvent("index", detail="data-room records"))
+        refresh_records(self.workspace)
+
+    def _finish(self, report: IngestReport, started: float) -> IngestReport:
         with self.workspace.session() as session:
             totals = repo.counts(session=session)
         report.contracts, report.chunks = totals["documents"], totals["chunks"]
@@ -195,7 +221,7 @@ class Ingestor:
                         self._record_failure(path, "symlink leading outside the workspace: copy the file in instead", "outside", report)
                         continue
                 found.append(path)
-        self.progress(ProgressEvent("scan", total=len(found), detail=f"{len(found)} files found"))
+        self.progress(ProgressEvent("scan", total=len(found), detail=f"{plural(len(found), 'file')} found"))
         return found
 
     # --- per-file work ------------------------------------------------------------------------

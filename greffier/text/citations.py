@@ -2,6 +2,7 @@
 
 - :func:`validate_citations` keeps ``[n]`` markers that point to a given passage, removes the others
   and reports them.
+- :func:`renumber_citations` numbers the cited passages 1..n in the order the answer first cites them.
 - :func:`unsupported_sentences` flags sentences holding a number, a date or a name that none of the
   passages they cite contains.
 """
@@ -49,6 +50,20 @@ def validate_citations(answer: str, allowed: set[int]) -> CitationReport:
     text = re.sub(r"[ \t]+([.,;:])", r"\1", text)
     text = re.sub(r"[ \t]{2,}", " ", text).strip()
     return CitationReport(text=text, cited=cited, removed=removed)
+
+
+def renumber_citations(answer: str, numbers: dict[int, int]) -> str:
+    """``answer`` with every ``[n]`` marker written ``[numbers[n]]`` (numbers not in the map kept).
+
+    With ``numbers`` built from :attr:`CitationReport.cited` (first cited → 1, second → 2...), the
+    reader sees [1] [2] [3] in reading order, never [1] [2] [4].
+    """
+
+    def _replace(match: re.Match) -> str:
+        cited = [int(n) for n in re.split(r"[,;]", match.group(1)) if n.strip()]
+        return "[" + ", ".join(str(numbers.get(n, n)) for n in cited) + "]"
+
+    return _CITATION.sub(_replace, answer)
 
 
 def split_sentences(text: str) -> list[str]:

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import re
 
-from greffier.text.headings import is_heading_line
+from greffier.text.headings import PAGE_NUMBER, is_heading_line
 from greffier.text.sentences import split_sentences
 
 _PARAGRAPH_END = re.compile(r"[.:;!?»\"”]\s*$")
+# « Paraphes : ______ ______ », "Initials: ____": a blank field to sign in, printed on every page.
+_BLANK_FIELD = re.compile(r"^[^\W\d_]{0,20}\s*:?\s*(?:_{3,}\s*)+$")
+_RUNNING_LINE_CHARS = 80  # a running header or footer is one short line
 _ITEM_START = re.compile(
     r"^(?:\d{1,3}(?:\.\d{1,3})*\.?\s|\(?[a-z0-9ivx]{1,4}\)\s|[-•·▪*–—]\s|(?:article|art\.|section)\s+\w+)", re.IGNORECASE
 )
@@ -50,3 +53,37 @@ def clause_sentences(text: str, *, semicolons: bool = True) -> list[str]:
     for paragraph in paragraphs(text):
         found.extend([paragraph] if is_heading_line(paragraph) else split_sentences(paragraph, semicolons=semicolons))
     return found
+
+
+def page_furniture(lines: list[str]) -> set[int]:
+    """Indices of the lines that are page furniture rather than content, in text read from a PDF
+    (a chunk or a whole document): page numbers (« Page 2 / 3 »), blank fields for initials
+    (« Paraphes : ____ ____ »), and a running header or footer next to a page number — a short
+    line, starting with a capital, without final punctuation, not a heading. A line that continues
+    a sentence across the page break starts in lower case, or runs the width of the page: it stays."""
+    stripped = [line.strip() for line in lines]
+    furniture = {i for i, line in enumerate(stripped) if PAGE_NUMBER.match(line) or _BLANK_FIELD.match(line)}
+    numbers = [i for i, line in enumerate(stripped) if PAGE_NUMBER.match(line)]
+    for i in numbers:
+        for j in (i - 2, i - 1, i + 1):
+            if j < 0 or j >= len(stripped) or j in furniture:
+                continue
+            line = stripped[j]
+            between = j == i - 2 and (i - 1) in furniture  # « header » then blank field then page number
+            if (j != i - 2 or between) and _is_running_line(line):
+                furniture.add(j)
+    return furniture
+
+
+def _is_running_line(line: str) -> bool:
+    return (
+        0 < len(line) <= _RUNNING_LINE_CHARS and line[0].isupper() and not _PARAGRAPH_END.search(line)
+        and not is_heading_line(line)
+    )
+
+
+def without_page_furniture(text: str) -> str:
+    """``text`` less its page-furniture lines (:func:`page_furniture`), line breaks kept."""
+    lines = text.splitlines()
+    dropped = page_furniture(lines)
+    return "\n".join(line for i, line in enumerate(lines) if i not in dropped) if dropped else text

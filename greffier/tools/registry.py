@@ -20,6 +20,7 @@ from greffier.services.dataroom.query import DataRoomFilters, SearchDataRoomArgs
 from greffier.errors import GreffierError
 from greffier.tools.schema import flat_schema, inject_enum
 from greffier.services.compliance.service import scan_document
+from greffier.services.dataroom.compare import compare_contracts
 from greffier.services.dataroom.contracts import get_contract
 from greffier.services.dataroom.duplicates import find_duplicates
 from store.records import load_dataroom
@@ -42,6 +43,14 @@ class FindDuplicatesArgs(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     entity_ids: list[str] | None = Field(default=None, description="only pairs where all these entities are parties")
+
+
+class CompareContractsArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    left: str = Field(description="a contract id such as c15 (e.g. the original)")
+    right: str = Field(description="another contract id such as c17 (e.g. the suspected copy)")
+    only_differences: bool = Field(default=True, description="leave out the sentences that are the same (the counts still cover them)")
 
 
 class SearchDocumentsArgs(BaseModel):
@@ -77,6 +86,10 @@ def _get_contract(settings: Settings, args: GetContractArgs) -> dict[str, Any]:
 
 def _find_duplicates(settings: Settings, args: FindDuplicatesArgs) -> dict[str, Any]:
     return find_duplicates(open_workspace(settings), entity_ids=args.entity_ids)
+
+
+def _compare_contracts(settings: Settings, args: CompareContractsArgs) -> dict[str, Any]:
+    return compare_contracts(open_workspace(settings), args.left, args.right, only_differences=args.only_differences)
 
 
 def _search_documents(settings: Settings, args: SearchDocumentsArgs) -> dict[str, Any]:
@@ -115,6 +128,14 @@ TOOLS: dict[str, Tool] = {
         ),
         Tool("get_contract", "One contract's metadata, warnings, amendments and articles (optionally only some articles).", GetContractArgs, _get_contract),
         Tool("find_duplicates", "Pairs of contracts that are likely duplicates (same file twice, courtesy translation), with reasons and similarity.", FindDuplicatesArgs, _find_duplicates),
+        Tool(
+            "compare_contracts",
+            "Compare two contracts (a suspected duplicate, two versions, a translation) article by article, then sentence by "
+            "sentence, whatever their file formats. Returns the counts of changed, left-only and right-only sentences, each "
+            "distinct word change, and the differing sentences under their article.",
+            CompareContractsArgs,
+            _compare_contracts,
+        ),
         Tool("search_documents", "Hybrid passage search over the documents with the user's exact words; optional data-room filters restrict it.", SearchDocumentsArgs, _search_documents),
         Tool("scan_document", "Scan one contract with a compliance playbook and store the review flags; returns each flag with its severity, rule, file, page, section and excerpt.", ScanDocumentArgs, _scan_document),
     )

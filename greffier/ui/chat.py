@@ -10,6 +10,7 @@ stored in the same thread tables, so one conversation may mix modes.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import PurePath
@@ -21,7 +22,9 @@ from greffier.services.answering import answer
 from store import threads
 from greffier.config import ANSWER_MODES, Settings
 from greffier.errors import GreffierError
+from greffier.text import plural
 from pipelines.generators.llm import LLMChoice
+from greffier.ui.text import shorten
 from store.workspace import WorkspaceStore, open_workspace
 from store import repository as repo
 from greffier.chat.router import ChatRouter
@@ -46,13 +49,43 @@ class Source:
     pdf: str | None = None
 
     @property
+    def pages(self) -> str:
+        """« p. 2 », « p. 2–3 », or "" when the page is unknown."""
+        if not self.page:
+            return ""
+        return f"p. {self.page}" + (f"–{self.page_end}" if self.page_end and self.page_end != self.page else "")
+
+    @property
     def label(self) -> str:
         where = [self.file or self.contract_id or "?"]
-        if self.page:
-            where.append(f"p. {self.page}" + (f"–{self.page_end}" if self.page_end and self.page_end != self.page else ""))
+        if self.pages:
+            where.append(self.pages)
         if self.section:
             where.append(self.section.split(" > ")[-1])
         return f"[{self.n}] " + " · ".join(where)
+
+    @property
+    def chip(self) -> str:
+        """The citation chip's text: its number, the file name cut at a word, and the page or the
+        article number (two chips on one file differ); :attr:`hover` names everything in full."""
+        name = PurePath(self.file or self.contract_id or "?").name
+        place = self.pages or _article_number(self.section)
+        return f"[{self.n}] {shorten(name, 40)}" + (f" · {place}" if place else "")
+
+    @property
+    def hover(self) -> str:
+        """File, pages and the full section path: the chip's tooltip."""
+        parts = [PurePath(self.file).name if self.file else (self.contract_id or "?"), self.pages, self.section or ""]
+        return " — ".join(p for p in parts if p)
+
+
+def _article_number(section: str | None) -> str:
+    """« art. 10 » from « ARTICLE 10 - EXIGIBILITÉ ANTICIPÉE » (or the heading's first words)."""
+    if not section:
+        return ""
+    heading = section.split(" > ")[-1]
+    found = re.match(r"(?i)\s*(?:article|art\.?|section|clause)\s+([\w.]+)", heading)
+    return f"art. {found.group(1)}" if found else shorten(heading, 24)
 
 
 def _scope_files(scope: dict[str, Any]) -> list[str]:
@@ -109,12 +142,13 @@ def trace_step(kind: str, payload: dict[str, Any]) -> TraceStep | None:
         return TraceStep(kind, f"Waiting for your approval: {payload.get('tool')}", payload.get("arguments"))
     if kind in ("retrieval", "tool_result") and "count" in payload:
         stages = payload.get("stages") or {}
-        text = f"Retrieved {payload['count']} passages in {stages.get('total_ms', '?')} ms (hybrid: dense + BM25)"
+        text = f"Retrieved {plural(payload['count'], 'passage')} in {stages.get('total_ms', '?')} ms (hybrid: dense + BM25)"
         scope = payload.get("scope")
         if scope:
             where = "; ".join(_scope_files(scope))
             text += f" inside {where} — named by « {' '.join(scope.get('named_by') or [])} » — for « {scope.get('question')} »"
-        return TraceStep("retrieval", text, {**stages, **({"scope": scope} if scope else {})})
+        detail = {"query": payload.get("query"), "count": payload["count"], **stages, **({"scope": scope} if scope else {})}
+        return TraceStep("retrieval", text, detail)
     if kind == "tool_result":
         if payload.get("error"):
             return TraceStep(kind, f"Tool {payload.get('tool')} refused the arguments: {payload['error']}")
@@ -123,12 +157,12 @@ def trace_step(kind: str, payload: dict[str, Any]) -> TraceStep | None:
         decisions = payload.get("decisions") or []
         kept = sum(1 for d in decisions if d.get("relevant"))
         judge = "the LLM" if any(d.get("by") == "llm" for d in decisions) else "retrieval scores (no LLM)"
-        return TraceStep(kind, f"Relevance: {kept} of {len(decisions)} passages kept, judged by {judge}", decisions)
+        return TraceStep(kind, f"Relevance: {kept} of {plural(len(decisions), 'passage')} kept, judged by {judge}", decisions)
     if kind == "citation_check":
         removed, unsupported = payload.get("removed") or [], payload.get("unsupported") or []
         if not removed and not unsupported:
-            return TraceStep(kind, "Citation check: every citation points to a given passage")
-        return TraceStep(kind, f"Citation check: {len(removed)} invalid citation(s) removed, {len(unsupported)} sentence(s) with facts not in their passages", payload)
+            return TraceStep(kind, "Citation check: every citation points to a given passage", payload)
+        return TraceStep(kind, f"Citation check: {plural(len(removed), 'invalid citation')} removed, {plural(len(unsupported), 'sentence')} with facts not in their passages", payload)
     return None
 
 
@@ -136,8 +170,19 @@ def trace_step(kind: str, payload: dict[str, Any]) -> TraceStep | None:
 
 
 def _collector(trace: list[TraceStep], on_event: EventCallback | None) -> EventCallback:
+    """Events → trace steps; each relevance decision gets the file, page and section of its passage
+    (from the ``sources`` event before it), so that the trace can say which passage was left out."""
+    candidates: dict[int, dict[str, Any]] = {}
+
     def forward(kind: str, payload: dict[str, Any]) -> None:
-        step = trace_step(kind, payload)
+        if kind == "sources":
+            candidates.clear()
+            candidates.update({s.get("n"): s for s in payload.get("sources") or []})
+        described = payload
+        if kind == "relevance" and candidates:
+            where = ("file", "page", "page_end", "section")
+            described = {**payload, "decisions": [{**d, **{k: candidates.get(d.get("n"), {}).get(k) for k in where}} for d in payload.get("decisions") or []]}
+        step = trace_step(kind, described)
         if step is not None:
             trace.append(step)
         if on_event is not None:

@@ -10,7 +10,9 @@ from typing import Any
 
 from greffier.services.compliance import DEFAULT_PLAYBOOK, FlagFilters, list_flags, list_playbooks, load_playbook, scan_workspace, set_flag_status  # noqa: F401 (DEFAULT_PLAYBOOK: for the page)
 from greffier.compliance.errors import PlaybookError
+from greffier.compliance.models import SKIPPED_NO_LLM
 from greffier.compliance.playbooks import SEVERITIES
+from greffier.text import noun, plural
 from greffier.config import Settings
 from greffier.ui.chat import Source, sources_for
 import tempfile
@@ -63,6 +65,35 @@ def run_scan(settings: Settings, playbook: str, document_ids: list[str] | None, 
             progress(done["fraction"], line)
 
     return scan_workspace(settings, playbook, document_ids=document_ids or None, on_event=on_event).to_json()
+
+
+def scan_summary(result: dict[str, Any]) -> dict[str, Any]:
+    """What a finished scan did, in words: ``headline`` (always), ``level`` (success | warning)
+    and ``notes`` (rules that could not run and why their silence proves nothing, failed checks).
+
+    A scan whose only gap is a rule that needs an LLM is complete, and said so: « Scan complete in
+    12.3 s; 1 rule needs an LLM and was not run » — not "partial success"."""
+    counts = result["counts"]
+    contracts = len(result["documents"])
+    found = (f"{plural(counts['flags'], 'flag')} on {plural(contracts, 'contract')} "
+             f"({counts['new']} new, {counts['seen']} already known, {counts['gone']} no longer found)")
+    skipped = result.get("skipped_rules") or []
+    needs_llm = sorted({r["rule_id"] for r in skipped if r["status"] == SKIPPED_NO_LLM})
+    other = sorted({f"{r['rule_id']} ({r['status']})" for r in skipped if r["status"] != SKIPPED_NO_LLM and not r["status"].startswith("error")})
+    errors = result.get("errors") or []
+    head = f"Scan complete in {result['seconds']:.1f} s"
+    if needs_llm:
+        head += f"; {plural(len(needs_llm), 'rule needs', 'rules need')} an LLM and {noun(len(needs_llm), 'was', 'were')} not run"
+    notes = []
+    if needs_llm:
+        on = sorted({r["document_id"] for r in skipped if r["status"] == SKIPPED_NO_LLM})
+        notes.append(f"Not run for want of an LLM: {', '.join(needs_llm)} (on {plural(len(on), 'contract')}). Its silence proves nothing: "
+                     "start Ollama or add a GGUF model (make llm), then scan again.")
+    if other:
+        notes.append(f"{plural(len(other), 'rule')} could not run: {'; '.join(other)}.")
+    if errors:
+        notes.append(f"{plural(len(errors), 'check')} failed: {'; '.join(errors[:5])}{' …' if len(errors) > 5 else ''}")
+    return {"headline": f"{head}: {found}.", "level": "warning" if errors or other else "success", "notes": notes}
 
 
 def flags(settings: Settings, *, statuses: list[str] | None = None, severities: list[str] | None = None, playbook: str | None = None) -> dict[str, Any]:

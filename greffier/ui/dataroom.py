@@ -1,6 +1,7 @@
 """The data-room screen's view models: filter choices from the data, the form turned into
-``search_data_room`` arguments, the exhaustive listing (every page), table, exclusion and timeline
-rows, and one contract's detail. Every query goes through the tool registry, as the chat's does.
+``search_data_room`` arguments, the exhaustive table (every page, amendments under their contract,
+the contracts left out — :mod:`greffier.services.dataroom.export`, which the exports write too),
+timeline rows, and one contract's detail. Arguments are checked by the tool registry, as the chat's.
 """
 
 from __future__ import annotations
@@ -9,13 +10,14 @@ from datetime import date
 from typing import Any
 
 from greffier.config import Settings
-from greffier.tools.registry import call_tool
-from store.workspace import open_workspace
+from greffier.services.dataroom.export import DataRoomTable, dataroom_table, export_dataroom
 from greffier.services.dataroom.query import allowed_values
+from greffier.tools.registry import call_tool, parse_arguments
 from store.records import load_dataroom
+from store.workspace import open_workspace
 
 PAGE_LIMIT = 100  # the tool's largest page
-TABLE_COLUMNS = ["id", "title", "parties", "type", "signed", "ends", "initial end", "governing law", "amended by", "warnings", "file"]
+DETAIL_PARAM = "contract"  # ?contract=c05 opens that contract's detail
 
 
 def filter_options(settings: Settings) -> dict[str, Any]:
@@ -87,55 +89,25 @@ def search_all(settings: Settings, arguments: dict[str, Any]) -> dict[str, Any]:
     return merged
 
 
-def table_rows(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """One row per contract, columns as in :data:`TABLE_COLUMNS`."""
+def table(settings: Settings, arguments: dict[str, Any]) -> DataRoomTable:
+    """The exhaustive table for these ``search_data_room`` arguments (see
+    :class:`~greffier.services.dataroom.export.DataRoomTable`). Raises ToolError / ToolInputError
+    (GreffierErrors) with a readable message for bad arguments."""
+    return dataroom_table(settings, parse_arguments("search_data_room", arguments))
+
+
+def display_rows(data: DataRoomTable) -> list[dict[str, Any]]:
+    """The table's rows as the screen shows them: an amendment's title indented under its
+    contract's (« ↳ »), and a ``detail`` link that opens the contract on this page."""
     return [
-        {
-            "id": r["contract_id"],
-            "title": r["title"],
-            "parties": "; ".join(p["name"] for p in r["parties"]),
-            "type": r["contract_type"],
-            "signed": r["signature_date"],
-            "ends": r["end_date"],
-            "initial end": r["initial_end_date"] if r.get("amended_by") and r["initial_end_date"] != r["end_date"] else None,
-            "governing law": r["governing_law"],
-            "amended by": ", ".join(r.get("amended_by") or []) or None,
-            "warnings": len(r.get("warnings") or []),
-            "file": r["filename"],
-            **({"score": r["score"]} if r.get("score") is not None else {}),
-        }
-        for r in results
+        {**row, "title": ("↳ " if row["kind"] == "amendment" else "") + (row["title"] or row["file"] or row["id"]), "detail": f"?{DETAIL_PARAM}={row['id']}"}
+        for row in data.rows
     ]
 
 
-def describe(settings: Settings, contract_ids: list[str]) -> dict[str, dict[str, Any]]:
-    """Title, file and warnings of each of ``contract_ids`` (for the exclusion lists)."""
-
-    by_id = load_dataroom(open_workspace(settings)).by_id
-    out = {}
-    for cid in contract_ids:
-        record = by_id.get(cid)
-        out[cid] = {"title": record.title if record else "", "file": record.file if record else "", "warnings": list(record.warnings) if record else []}
-    return out
-
-
-def exclusion_rows(settings: Settings, listing: dict[str, Any]) -> list[dict[str, Any]]:
-    """Every contract left out of the results, with why: unknown field, amendment, contradiction."""
-    unknown = list(listing.get("excluded_unknown") or [])
-    moved = dict(listing.get("excluded_by_amendment") or {})
-    contradictions = dict(listing.get("contradictions") or {})
-    info = describe(settings, [*unknown, *moved, *contradictions])
-    rows = []
-    reasons = dict(listing.get("unknown_reasons") or {})
-    for cid in unknown:
-        missing = [w for w in info[cid]["warnings"] if w.startswith("no ")]
-        detail = reasons.get(cid) or "; ".join(missing) or "unknown value"
-        rows.append({"id": cid, "title": info[cid]["title"], "excluded because": "a filtered field is unknown", "detail": detail})
-    for cid, why in moved.items():
-        rows.append({"id": cid, "title": info[cid]["title"], "excluded because": "an amendment moved the end date", "detail": why})
-    for cid, why in contradictions.items():
-        rows.append({"id": cid, "title": info[cid]["title"], "excluded because": "metadata and text disagree", "detail": why})
-    return rows
+def export(settings: Settings, arguments: dict[str, Any], fmt: str) -> bytes:
+    """The table exported as ``fmt`` (csv, xlsx): the same file as ``python -m greffier dataroom export``."""
+    return export_dataroom(settings, parse_arguments("search_data_room", arguments), fmt)
 
 
 def timeline_rows(results: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[str]]:
@@ -178,9 +150,9 @@ def contract_detail(settings: Settings, contract_id: str) -> dict[str, Any]:
         rows.append({
             "field": name.replace("_", " "),
             "value": value if value not in (None, "") else "unknown",
-            "source": {"manifest": "data-room metadata", "extracted": "read in the text", "amendment": "amendment"}.get(source.get("origin"), "—"),
+            "source": {"manifest": "data-room metadata", "extracted": "read in the text", "amendment": "amendment"}.get(source.get("origin")),
             "article": source.get("chunk_id"),
-            "as written": source.get("raw"),
+            "as written": source.get("raw") or None,
             "text says": contract.get("text_values", {}).get(name),
-        })
+        })  # None where there is nothing to say: the page shows « — »
     return {**contract, "metadata_rows": rows}

@@ -16,9 +16,12 @@ from greffier.config import Settings
 from greffier.errors import GreffierError
 from greffier.services.ingest import IngestReport, Ingestor, ProgressEvent, reindex_files, remove_files
 from greffier.services.status import list_documents, source_files  # noqa: F401  (source_files: the page lists them through this module)
+from greffier.text import plural
+from greffier.ui.text import tail_path
 from store.workspace import open_workspace
 
 UPLOADS = "uploads"
+PROGRESS_PATH_CHARS = 70  # the progress bar's line holds about this many characters of a path
 ProgressCallback = Callable[[ProgressEvent], None]
 
 
@@ -30,13 +33,22 @@ def safe_upload_name(name: str) -> str:
     return cleaned
 
 
-def save_uploads(settings: Settings, files: list[tuple[str, bytes]]) -> Path:
-    """Write uploaded ``(name, content)`` files into ``<workspace>/uploads/``; returns that folder."""
+def save_uploads(settings: Settings, files: list[tuple[str, bytes]]) -> list[Path]:
+    """Write uploaded ``(name, content)`` files into ``<workspace>/uploads/``; returns their paths."""
     folder = open_workspace(settings, create=True).root / UPLOADS
     folder.mkdir(parents=True, exist_ok=True)
+    saved = []
     for name, content in files:
-        (folder / safe_upload_name(name)).write_bytes(content)
-    return folder
+        path = folder / safe_upload_name(name)
+        path.write_bytes(content)
+        saved.append(path)
+    return saved
+
+
+def ingest_uploads(settings: Settings, paths: list[Path], progress: ProgressCallback | None = None) -> IngestReport:
+    """Ingest the files just uploaded, and only them: the report says what happened to this upload,
+    not to the files uploaded before (:meth:`greffier.services.ingest.Ingestor.ingest_files`)."""
+    return Ingestor(settings, progress).ingest_files(paths, retry_failed=True)
 
 
 def ingest(settings: Settings, path: str | Path, progress: ProgressCallback | None = None) -> IngestReport:
@@ -68,12 +80,24 @@ def document_rows(settings: Settings) -> tuple[list[dict[str, Any]], list[dict[s
     return indexed, failed + stale
 
 
+def summary_line(report: IngestReport) -> str:
+    """What an ingest did, only what happened: « 3 files indexed, 1 failed. », « 1 file failed. »"""
+    counts = [(len(report.ingested), "indexed"), (len(report.unchanged), "unchanged"), (len(report.removed), "removed (no longer on disk)"),
+              (len(report.failed), "failed")]
+    said = [(n, what) for n, what in counts if n]
+    if not said:
+        return "Nothing to ingest: no readable file there."
+    first = f"{plural(said[0][0], 'file')} {said[0][1]}"
+    return ", ".join([first, *(f"{n} {what}" for n, what in said[1:])]) + "."
+
+
 def progress_line(event: ProgressEvent) -> tuple[float | None, str]:
-    """The fraction done (None when unknown) and a line saying what ingestion is doing."""
+    """The fraction done (None when unknown) and a line saying what ingestion is doing; a long path
+    loses its leading folders, never a part of the file name."""
     if event.stage == "file" and event.total:
         status = {"ingested": "indexed", "unchanged": "unchanged", "failed": "FAILED"}.get(event.status or "", event.status or "")
         detail = f" ({event.detail})" if event.detail else ""
-        return event.index / event.total, f"{event.index}/{event.total} · {event.file}{detail} — {status}"
+        return event.index / event.total, f"{event.index}/{event.total} · {tail_path(event.file, PROGRESS_PATH_CHARS)}{detail} — {status}"
     if event.stage == "scan":
         return (0.0 if event.total else None), event.detail or "looking for files…"
     if event.stage == "cleanup":

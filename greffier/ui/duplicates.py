@@ -1,5 +1,6 @@
 """The duplicates screen's view models: pairs from :func:`greffier.services.dataroom.duplicates.find_duplicates`,
-the pairs a user marked "not a duplicate", and the two texts of a pair.
+the pairs a user marked "not a duplicate", and the comparison of a pair through the ``compare_contracts``
+tool (:mod:`greffier.services.dataroom.compare`), with its sentences marked up for display.
 
 Dismissed pairs are kept in the workspace's WorkspaceMeta table under ``duplicates.dismissed``, a
 JSON list of ``{"contract_ids": [a, b], "at": ISO time}`` (no migration needed).
@@ -12,9 +13,12 @@ from datetime import datetime, timezone
 from typing import Any
 
 from greffier.config import Settings
-from store.workspace import open_workspace
-from store import repository as repo
 from greffier.services.dataroom.duplicates import find_duplicates
+from greffier.text import fold_label, plural
+from greffier.tools.registry import call_tool
+from greffier.ui.text import escape_markdown
+from store import repository as repo
+from store.workspace import open_workspace
 
 DISMISSED_KEY = "duplicates.dismissed"
 
@@ -77,3 +81,56 @@ def texts(settings: Settings, contract_ids: list[str]) -> dict[str, str]:
     workspace = open_workspace(settings)
     with workspace.session() as session:
         return {cid: (contract.text if (contract := repo.get_contract(session=session, contract_id=cid)) else "") for cid in contract_ids}
+
+
+def compare(settings: Settings, contract_ids: list[str]) -> dict[str, Any]:
+    """The two contracts of a pair compared article by article and sentence by sentence, every
+    sentence included (the ``compare_contracts`` tool). Raises ToolError."""
+    left, right = contract_ids
+    return call_tool(settings, "compare_contracts", {"left": left, "right": right, "only_differences": False})
+
+
+def summary(result: dict[str, Any]) -> str:
+    """« 2 differences: 3 sentences changed, 0 only in c16, 0 only in c26; 31 identical, in 14 aligned articles. »"""
+    counts = result["counts"]
+    left, right = result["contract_ids"]
+    differences = len(result["changes"]) + counts["left_only"] + counts["right_only"]
+    if differences == 0 and not counts["changed"]:
+        head = "No difference"
+    else:
+        head = plural(differences, "difference")
+    lone = ""
+    if counts["sections_left_only"] or counts["sections_right_only"]:
+        lone = f" ({counts['sections_left_only']} only in {left}, {counts['sections_right_only']} only in {right})"
+    return (f"{head}: {plural(counts['changed'], 'sentence')} changed, {counts['left_only']} only in {left}, {counts['right_only']} only in {right}; "
+            f"{counts['same']} identical, in {plural(counts['sections'], 'aligned article')}{lone}.")
+
+
+def marked(row: dict[str, Any], side: str) -> str:
+    """One side of a row as Markdown: the sentence escaped, the words it loses (left) or gains
+    (right) on a coloured background; the whole sentence coloured when it faces nothing."""
+    text = row.get(side)
+    if text is None:
+        return ""
+    if row["tag"] == "changed":
+        parts = []
+        for op, words in row["words"]:
+            if op == "equal":
+                parts.append(escape_markdown(words))
+            elif op == ("delete" if side == "left" else "insert"):
+                parts.append(f":{'red' if side == 'left' else 'green'}-background[{escape_markdown(words)}]")
+        return " ".join(p for p in parts if p)
+    if row["tag"] in ("left_only", "right_only"):
+        return f":{'red' if side == 'left' else 'green'}-background[{escape_markdown(text)}]"
+    return escape_markdown(text)
+
+
+def heading_line(section: dict[str, Any]) -> str:
+    """The article a section pair stands for, both headings when they differ (a translation)."""
+    left, right = (section.get(s) or {} for s in ("left", "right"))
+    names = [h for h in (left.get("heading"), right.get("heading")) if h]
+    if not names:
+        return "Before the first heading"
+    if len(names) == 2 and fold_label(names[0]) == fold_label(names[1]):
+        return names[0]
+    return " / ".join(dict.fromkeys(names))

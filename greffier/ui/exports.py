@@ -1,92 +1,12 @@
-"""Downloads: tables to CSV / XLSX, a conversation with its citations to Markdown / DOCX.
-
-Cells that a spreadsheet would run as a formula (text starting with ``=``, ``+``, ``@``...) are
-written as text: a contract can hold any string.
-"""
+"""Downloads of a conversation with its citations: Markdown or DOCX. (The data-room table's CSV /
+XLSX are :mod:`greffier.services.dataroom.export`'s; the flags' are the compliance service's.)"""
 
 from __future__ import annotations
 
-import csv
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
-
-_FORMULA_START = ("=", "+", "@", "\t", "\r")
-
-
-def _cell(value: Any) -> Any:
-    """A value as a table cell: lists joined, dicts flattened, None empty."""
-    if value is None:
-        return ""
-    if isinstance(value, (list, tuple, set)):
-        return "; ".join(str(_cell(v)) for v in value)
-    if isinstance(value, dict):
-        return "; ".join(f"{k}: {_cell(v)}" for k, v in value.items())
-    return value
-
-
-def _safe_text(value: Any) -> Any:
-    if isinstance(value, str) and (value.startswith(_FORMULA_START) or (value.startswith("-") and len(value) > 1 and not value[1].isdigit() and not value[1].isspace())):
-        return "'" + value
-    return value
-
-
-def _columns(rows: Sequence[dict[str, Any]], columns: Sequence[str] | None) -> list[str]:
-    if columns:
-        return list(columns)
-    seen: dict[str, None] = {}
-    for row in rows:
-        for key in row:
-            seen.setdefault(key, None)
-    return list(seen)
-
-
-def table_csv(rows: Sequence[dict[str, Any]], columns: Sequence[str] | None = None) -> bytes:
-    """``rows`` as CSV (UTF-8 with a BOM so that spreadsheet software reads accents right)."""
-    names = _columns(rows, columns)
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(names)
-    for row in rows:
-        writer.writerow([_safe_text(_cell(row.get(name))) for name in names])
-    return buffer.getvalue().encode("utf-8-sig")
-
-
-def table_xlsx(sheets: dict[str, Sequence[dict[str, Any]]], columns: dict[str, Sequence[str]] | None = None) -> bytes:
-    """An XLSX workbook with one sheet per entry of ``sheets`` (title → rows); header in bold,
-    first row frozen, columns sized to their content. Strings are always stored as text."""
-    from openpyxl import Workbook  # optional: loaded for an XLSX export only
-    from openpyxl.styles import Alignment, Font  # optional: loaded for an XLSX export only
-    from openpyxl.utils import get_column_letter  # optional: loaded for an XLSX export only
-
-    workbook = Workbook()
-    workbook.remove(workbook.active)
-    for title, rows in sheets.items():
-        sheet = workbook.create_sheet(title=title[:31] or "Sheet")
-        names = _columns(rows, (columns or {}).get(title))
-        sheet.append(names)
-        for cell in sheet[1]:
-            cell.font = Font(bold=True)
-        for row in rows:
-            sheet.append([None] * len(names))
-            for index, name in enumerate(names, start=1):
-                value = _cell(row.get(name))
-                cell = sheet.cell(row=sheet.max_row, column=index)
-                cell.value = value
-                if isinstance(value, str):
-                    cell.data_type = "s"  # never a formula, whatever the text starts with
-                    cell.alignment = Alignment(wrap_text=len(value) > 60, vertical="top")
-        for index, name in enumerate(names, start=1):
-            longest = max([len(str(name))] + [min(len(str(_cell(r.get(name)))), 80) for r in rows])
-            sheet.column_dimensions[get_column_letter(index)].width = min(max(10, longest + 2), 82)
-        sheet.freeze_panes = "A2"
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()
-
-
-# --- conversations ----------------------------------------------------------------------------
 
 
 def _where(source: dict[str, Any]) -> str:

@@ -41,6 +41,32 @@ class HighlightedPage:
         bottom = min(self.image.height, int(max(box[3] for box in self.boxes)) + margin)
         return self.image.crop((left, top, right, bottom))
 
+    def view(self, zoom: float = 1.0, *, around_passage: bool = True) -> Image.Image:
+        """The page as the large viewer shows it, the highlight always in view.
+
+        ``zoom`` 1 shows the page's whole width; ``zoom`` z shows 1/z of it, centred on the
+        highlight (on the page's centre when nothing is highlighted), so that once drawn at the
+        viewer's width the text is z times larger. ``around_passage`` keeps only the rows around the
+        highlight (at least a third of the page's height, divided by the zoom); otherwise every row.
+        """
+        width, height = self.image.size
+        zoom = max(1.0, float(zoom))
+        if self.boxes:
+            centre_x = (min(b[0] for b in self.boxes) + max(b[2] for b in self.boxes)) / 2
+            top, bottom = min(b[1] for b in self.boxes), max(b[3] for b in self.boxes)
+        else:
+            centre_x, top, bottom = width / 2, 0.0, float(height)
+        window = width / zoom
+        left = min(max(0.0, centre_x - window / 2), width - window)
+        if around_passage and self.boxes:
+            band = max(bottom - top + 2 * 0.06 * height, height / (3 * zoom))
+            middle = (top + bottom) / 2
+            upper = min(max(0.0, middle - band / 2), height - band)
+            rows = (upper, upper + band)
+        else:
+            rows = (0.0, float(height))
+        return self.image.crop((int(left), int(max(0.0, rows[0])), int(left + window), int(min(height, rows[1]))))
+
 
 def _normalise(text: str) -> str:
     return re.sub(r"\s+", " ", text.replace("\u00ad", "").replace("\ufffe", "")).strip().casefold()

@@ -6,6 +6,7 @@ WORKSPACE_INPUT = "sidebar_workspace_input"  # + the sidebar epoch
 RETURN_TO = "return_to_page"  # the page a first request asked for, shown once app.py has run
 SIDEBAR_EPOCH = "sidebar_epoch"  # bumped to give the sidebar's widgets fresh values (workspace change)
 WORKSPACE_MESSAGE = "sidebar_workspace_message"  # (level, text) shown once after open / create
+VIEWER = "passage_viewer"  # the passage the large page viewer (a dialog) opens on, for one run
 
 # Chat
 THREAD = "chat_thread_id"  # NEW_THREAD: a new conversation
@@ -21,12 +22,14 @@ APPROVAL_ARGS = "chat_approval_arguments"
 DR_FILTERS = "dataroom_filters"  # the arguments of the last submitted filter form
 DR_PAGE_SIZE = "dataroom_page_size"
 DR_DETAIL = "dataroom_detail_contract"
+DR_SELECTED = "dataroom_selected_row"  # the contract of the table row selected last (opens its detail once)
 
 # Documents
 DOC_UPLOADS = "documents_uploads"
 DOC_FOLDER = "documents_folder"
 DOC_SELECTED = "documents_selected"
 DOC_LAST_REPORT = "documents_last_report"
+DOC_LAST_INGEST = "documents_last_ingest"  # {"line", "failed"} of the ingest just done, shown once after the rerun
 
 # Duplicates
 DUP_PAIR = "duplicates_pair"

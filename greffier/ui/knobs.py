@@ -14,20 +14,22 @@ from pydantic import ValidationError
 
 from greffier.config import CHAT_MODES, FusionMethod, Settings, load_settings, save_workspace_settings
 from greffier.errors import WorkspaceError
+from pipelines.generators.llm import describe_llm as llm_line
 from store.workspace import open_workspace
 from store import repository as repo
 
 MODES = CHAT_MODES
+# Short enough for the sidebar's select boxes; the help of each box says more.
 MODE_LABELS = {
-    "rag": "rag — cited answer from the documents",
-    "retrieval_only": "retrieval_only — ranked passages, no answer",
-    "direct": "direct — LLM alone, not grounded",
-    "agent": "agent — plans tool calls, asks your approval",
+    "rag": "rag — cited answer",
+    "retrieval_only": "retrieval only — passages",
+    "direct": "direct — LLM alone",
+    "agent": "agent — tools, approved",
 }
 FUSION_LABELS = {
-    FusionMethod.combine_and_dedup.value: "combine and dedup (weighted scores)",
-    FusionMethod.rrf.value: "RRF (reciprocal rank fusion)",
-    FusionMethod.boost_only.value: "boost (dense, boosted by lexical)",
+    FusionMethod.combine_and_dedup.value: "weighted scores",
+    FusionMethod.rrf.value: "RRF (rank fusion)",
+    FusionMethod.boost_only.value: "boost (dense first)",
 }
 CHAT_MODE_KEY = "ui.chat_mode"
 
@@ -107,15 +109,23 @@ def save_chat_mode(settings: Settings, mode: str) -> None:
 
 
 def describe_llm(info: dict[str, Any]) -> str:
-    """One line saying which LLM answers, or that none does and why."""
+    """One line saying which LLM answers, or that none does and why (the sidebar's): the one wording
+    of :func:`pipelines.generators.llm.describe_llm`. An Ollama URL appears only when a server
+    answered there: a port nothing listens on is no link to follow."""
+    return llm_line(info)
+
+
+def answerer_line(info: dict[str, Any]) -> str:
+    """Who writes the answers, in plain words, for the chat's header."""
     kind = info.get("kind") or "none"
     if kind == "none":
-        reason = info.get("reason") or "no LLM configured"
-        return f"none — answers are extractive (quoted sentences with citations). Why: {reason}"
-    where = f" at {info['url']}" if info.get("url") else ""
-    remote = " — REMOTE: questions and passages leave this machine" if info.get("remote") else ""
-    tools = "native tool calls" if info.get("tools") else "JSON decisions"
-    return f"{kind} · {info.get('model') or '?'}{where} ({tools}){remote}"
+        return "Answers are extractive: sentences quoted from the documents, each cited (no LLM on this machine)"
+    if kind == "ollama":
+        where = "another machine — questions and passages leave this one" if info.get("remote") else "Ollama on this machine"
+        return f"Answers written by {info.get('model') or 'an LLM'} ({where}), every statement cited"
+    if kind == "llamacpp":
+        return f"Answers written by the local model {info.get('model') or '?'} (llama.cpp, on this machine), every statement cited"
+    return f"Answers written by {kind} · {info.get('model') or '?'}, every statement cited"
 
 
 def describe_models(models: dict[str, Any], reranker: dict[str, Any]) -> dict[str, str]:

@@ -25,3 +25,35 @@ def one_line(text: str | None, limit: int = 160) -> str:
     """``text`` on one line, cut at ``limit`` characters with an ellipsis."""
     flat = " ".join(str(text or "").split())
     return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
+
+
+_BREAKS = re.compile(r"[\s_\-–—/·,;]")
+
+
+def shorten(text: str | None, limit: int = 60) -> str:
+    """``text`` on one line, cut at ``limit`` characters at a word boundary (a space, an underscore
+    or a dash of a file name), with an ellipsis: never in the middle of a word."""
+    flat = " ".join(str(text or "").split())
+    if len(flat) <= limit:
+        return flat
+    cut = flat[: limit - 1]
+    breaks = [m.start() for m in _BREAKS.finditer(cut)]
+    if breaks and breaks[-1] >= limit // 2:
+        cut = cut[: breaks[-1]]
+    return cut.rstrip(" _-–—/·,;") + "…"
+
+
+def tail_path(path: str | None, limit: int = 60) -> str:
+    """A workspace-relative path that fits ``limit`` characters: the file name always whole, the
+    leading folders dropped first (« …/Approvisionnement/Avenant_2_Ferlande_prix.pdf »)."""
+    text = str(path or "")
+    if len(text) <= limit:
+        return text
+    parts = text.split("/")
+    name = parts[-1]
+    kept: list[str] = []
+    for folder in reversed(parts[:-1]):
+        if len("…/" + "/".join([folder, *kept, name])) > limit:
+            break
+        kept.insert(0, folder)
+    return "…/" + "/".join([*kept, name]) if len(name) + 2 <= limit else shorten(name, limit)

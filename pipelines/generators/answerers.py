@@ -20,7 +20,7 @@ from haystack.core.serialization import component_to_dict
 from haystack.dataclasses import ChatMessage, StreamingChunk
 from haystack.utils import deserialize_chatgenerator_inplace
 
-from greffier.text import fold, fold_label, paragraphs, split_sentences, tokenize
+from greffier.text import fold, fold_label, paragraphs, split_sentences, tokenize, without_page_furniture
 from pipelines.rankers.relevance import passages_block
 
 ABSTENTION = "The documents do not say."
@@ -47,8 +47,9 @@ def _stream(text: str, streaming_callback: Any) -> None:
 
 
 def prose(doc: Document) -> str:
-    """The passage without its title and heading lines, with PDF line breaks joined back into sentences."""
-    lines = paragraphs(doc.content or "")
+    """The passage without its title and heading lines nor its page furniture (« Page 2 / 3 », a
+    running header), with PDF line breaks joined back into sentences."""
+    lines = paragraphs(without_page_furniture(doc.content or ""))
     title = (doc.meta.get("title") or "").strip()
     if lines and title and fold_label(lines[0]) == fold_label(title):
         lines = lines[1:]  # the document's title line: a label, not a sentence to quote

@@ -221,7 +221,7 @@ def llm_in_use(settings: Settings) -> dict[str, Any]:
         else:
             served = probe_ollama(models.ollama_url, timeout=0.5)
             if served is None:
-                reasons.append(f"no Ollama answering at {models.ollama_url}")
+                reasons.append("no Ollama answering on this machine" if is_loopback_url(models.ollama_url) else "no Ollama answering at the configured URL")  # no URL: a dead port is nothing to click
             elif not _model_served(models.ollama_model, served):
                 reasons.append(f"Ollama has no model {models.ollama_model!r} (ollama pull {models.ollama_model})")
             else:
@@ -274,7 +274,7 @@ def resolve_llm(settings: Settings) -> LLMChoice:
         else:
             served = probe_ollama(models.ollama_url)
             if served is None:
-                reasons.append(f"no Ollama answering at {models.ollama_url}")
+                reasons.append("no Ollama answering on this machine" if is_loopback_url(models.ollama_url) else "no Ollama answering at the configured URL")  # no URL: a dead port is nothing to click
             elif not _model_served(models.ollama_model, served):
                 reasons.append(f"Ollama has no model {models.ollama_model!r} (ollama pull {models.ollama_model})")
             else:

@@ -1,7 +1,8 @@
 """CitationValidator: the last component of the answer pipeline.
 
 Whatever the answerer wrote, only the numbers of passages it was given survive
-(:func:`greffier.text.citations.validate_citations`); sentences holding a number, a date or a name
+(:func:`greffier.text.citations.validate_citations`), renumbered 1..n in the order the answer first
+cites them (the reader sees [1] [2] [3], never [1] [2] [4]; the passages not cited come after); sentences holding a number, a date or a name
 that none of their cited passages contains are reported (``unsupported``); an answer that says the
 documents do not say, and cites nothing, is an abstention.
 """
@@ -14,7 +15,7 @@ from haystack import Document, component
 from haystack.dataclasses import ChatMessage
 
 from greffier.text import fold
-from greffier.text.citations import unsupported_sentences, validate_citations
+from greffier.text.citations import renumber_citations, unsupported_sentences, validate_citations
 from pipelines.generators.answerers import ABSTENTION
 
 
@@ -29,8 +30,10 @@ class CitationValidator:
     """Checks an answer against the passages it was given (see the module docstring).
 
     Inputs: ``replies`` (the answerer's), ``documents`` (the passages it was given, numbered from 1).
-    Outputs: ``answer`` (invalid markers removed), ``citations`` (the cited passages, in order of first
-    citation), ``removed`` (numbers that pointed to no passage), ``unsupported`` and ``abstained``.
+    Outputs: ``answer`` (invalid markers removed, the others renumbered), ``citations`` (the cited
+    passages, numbered 1..n in order of first citation), ``removed`` (numbers, as the answerer wrote
+    them, that pointed to no passage), ``unsupported``, ``abstained`` and ``passages`` (every given
+    passage with its text, under its new number: the cited ones first).
     """
 
     @component.output_types(answer=str, citations=list[dict], removed=list[int], unsupported=list[str], abstained=bool, passages=list[dict])
@@ -38,13 +41,17 @@ class CitationValidator:
         text = (replies[0].text or "") if replies else ""
         numbered = {n: doc for n, doc in enumerate(documents, 1)}
         report = validate_citations(text, set(numbered))
-        unsupported = unsupported_sentences(report.text, {n: doc.content or "" for n, doc in numbered.items()})
-        abstained = (fold(ABSTENTION.rstrip(".")) in fold(report.text) and not report.cited) or not documents
+        order = report.cited + [n for n in numbered if n not in report.cited]
+        new_number = {given: n for n, given in enumerate(order, 1)}
+        answer = renumber_citations(report.text, new_number)
+        renumbered = {new_number[given]: numbered[given] for given in order}
+        unsupported = unsupported_sentences(answer, {n: doc.content or "" for n, doc in renumbered.items()})
+        abstained = (fold(ABSTENTION.rstrip(".")) in fold(answer) and not report.cited) or not documents
         return {
-            "answer": report.text,
-            "citations": [citation(n, numbered[n]) for n in report.cited],
+            "answer": answer,
+            "citations": [citation(new_number[given], numbered[given]) for given in report.cited],
             "removed": report.removed,
             "unsupported": unsupported,
             "abstained": abstained,
-            "passages": [citation(n, doc) | {"text": doc.content or ""} for n, doc in numbered.items()],
+            "passages": [citation(n, doc) | {"text": doc.content or ""} for n, doc in renumbered.items()],
         }

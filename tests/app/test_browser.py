@@ -1,13 +1,20 @@
-"""The whole flow in a real browser: ``streamlit run app.py`` on a free loopback port, driven by
-Debian's Chromium through Playwright. Ingest the example data room and test files, ask a question
-and open a cited passage, filter the data room and see the excluded contracts, look at duplicates,
-resolve a compliance flag and export. Screenshots of each screen go to docs/screenshots/.
+"""The five screens in a real browser, as a partner sees them in a demo: ``streamlit run app.py`` on a
+free loopback port, driven by Debian's Chromium through Playwright, on the bundled demo data room
+(``demo/generate.py``, written by the test: no file outside the repository is needed).
 
-Every request the browser makes must stay on this machine.
+It walks Documents (ingest, a corrupt upload reported alone), the sidebar (models, knobs), Chat (a
+cited answer, chips numbered 1..n naming file and article in full on hover, the cited page large with
+zoom and page turning, the trace in plain words), Data room (full-width table, amendments under their
+contract, counts reconciled, exports), Duplicates (a retyped copy's two differences) and Compliance
+(scan wording, a flag's page and section, review, report), and saves a screenshot of each screen in
+docs/screenshots/. Every request the browser makes must stay on this machine.
 """
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 import os
 import re
 import socket
@@ -15,13 +22,15 @@ import subprocess
 import sys
 import time
 import urllib.request
+from datetime import datetime
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 
-from tests.app.conftest import write_room
-from tests.paths import EXAMPLE_DATAROOM, REPO
+from demo import generate as demo_generate
+from tests.paths import REPO
+from tests.pipelines.files import make_corrupt_pdf, make_markdown
 
 pytestmark = pytest.mark.browser
 
@@ -30,6 +39,9 @@ CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-network
 SCREENSHOTS = REPO / "docs" / "screenshots"
 VIEWPORT = {"width": 1500, "height": 1050}
 STARTUP_S = 90
+LOAN = "Contrat_credit_Banque_Hauterive_2023.pdf"
+LEASE_PDF = "Bail_commercial_entrepot_Portes-les-Valence_2018.pdf"
+ENDS_BY_2026 = {"filters": {"end_date": {"before": "2026-12-31"}}}
 
 
 def _free_port() -> int:
@@ -40,13 +52,18 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    """A Streamlit server on an empty workspace; yields (url, workspace, room, log path)."""
+    """A Streamlit server on an empty workspace, the demo data room written beside it; yields
+    (url, workspace, data room folder, folder of extra files, log path)."""
     if not CHROMIUM.exists():
         pytest.skip("Chromium not installed (make browser-deps installs it)")
     pytest.importorskip("playwright.sync_api")
     base = tmp_path_factory.mktemp("browser")
-    room = base / "room"
-    write_room(room)
+    room = base / "dataroom"
+    demo_generate.generate(room, base / "manifest.json")
+    extra = base / "extra"
+    extra.mkdir()
+    make_markdown(extra / "note_interne.md", [("Article 1 - Objet", "Cette note résume la revue des baux du groupe.")], title="Note interne")
+    make_corrupt_pdf(extra / "scan_abime.pdf")
     workspace = base / "ws"
     port = _free_port()
     log_path = base / "streamlit.log"
@@ -70,7 +87,7 @@ def server(tmp_path_factory):
             if process.poll() is not None or time.monotonic() > deadline:
                 pytest.fail(f"streamlit did not start:\n{log_path.read_text(errors='replace')[-3000:]}")
             time.sleep(0.5)
-        yield url, workspace, room, log_path
+        yield url, workspace, room, extra, log_path
     finally:
         process.terminate()
         try:
@@ -112,14 +129,24 @@ def go(tab, url: str, title: str) -> None:
     wait_idle(tab)
 
 
-def shot(tab, name: str) -> None:
-    """Screenshot of the viewport once the script is idle and every image has loaded."""
+def shot(tab, name: str, target=None, *, top=None) -> None:  # noqa: ANN001
+    """Screenshot of the viewport (or of ``target``) once the script is idle, every image loaded and
+    the tables drawn; the sidebar at its top, and the element ``top`` (a locator) at the top of the view."""
     wait_idle(tab)
+    if target is None:
+        tab.evaluate("() => { const side = document.querySelector('[data-testid=\"stSidebarContent\"]'); if (side) side.scrollTop = 0; }")
+    if top is not None:
+        # At the top, below the sticky navigation bar.
+        top.first.evaluate(
+            "element => { element.scrollIntoView({block: 'start'}); let box = element.parentElement;"
+            " while (box && !(box.scrollHeight > box.clientHeight && box.clientHeight > 400 && ['auto', 'scroll'].includes(getComputedStyle(box).overflowY))) box = box.parentElement;"
+            " (box || document.scrollingElement).scrollBy(0, -70); }"
+        )
     tab.wait_for_function("() => Array.from(document.images).every(image => image.complete)")
     tab.mouse.move(5, VIEWPORT["height"] - 5)  # no tooltip in the picture
-    tab.wait_for_timeout(300)
+    tab.wait_for_timeout(900)  # the tables' canvas draws after the script
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    tab.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+    (target or tab).screenshot(path=str(SCREENSHOTS / f"{name}.png"))
 
 
 def scroll_to(tab, text: str) -> None:
@@ -127,64 +154,187 @@ def scroll_to(tab, text: str) -> None:
     tab.wait_for_timeout(400)
 
 
-def ingest(tab, path: Path, expected: str) -> None:
-    field = tab.get_by_label("Folder, file or data-room JSON")
-    field.fill(str(path))
-    field.press("Enter")
-    wait_idle(tab)
-    tab.get_by_role("button", name="Ingest", exact=True).click()
-    tab.get_by_text(expected).first.wait_for(timeout=120_000)
-    wait_idle(tab)
-
-
-def test_ingest_ask_filter_and_export_in_a_browser(server, page):
+def hover_tooltip(tab, target):  # noqa: ANN001, ANN201
+    """The tooltip ``target`` shows when the mouse rests on it (hovered again if it was missed)."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    tooltip = tab.get_by_role("tooltip").first
+    for attempt in range(4):
+        tab.mouse.move(5, VIEWPORT["height"] - 5)
+        tab.wait_for_timeout(200)
+        target.hover(position={"x": 12 + attempt, "y": 6})
+        try:
+            tooltip.wait_for(timeout=5_000)
+            return tooltip
+        except PlaywrightTimeout:
+            continue
+    tooltip.wait_for(timeout=5_000)
+    return tooltip
+
+
+def download(tab, button: str) -> bytes:
+    """The bytes the download button ``button`` gives (clicked again if a rerun swallowed the click)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    for _attempt in range(3):
+        wait_idle(tab)
+        try:
+            with tab.expect_download(timeout=30_000) as started:
+                tab.get_by_role("button", name=button).first.click()
+            return Path(started.value.path()).read_bytes()
+        except PlaywrightTimeout:
+            continue
+    raise AssertionError(f"{button} gave no download")
+
+
+def choose(tab, select, option) -> None:  # noqa: ANN001
+    """Pick ``option`` (a name or a pattern) in the select box ``select`` (again if a late rerun closed the list)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    for _attempt in range(3):
+        wait_idle(tab)
+        select.click()
+        try:
+            tab.get_by_role("option", name=option).first.click(timeout=5_000)
+            break
+        except PlaywrightTimeout:
+            continue
+    wait_idle(tab)
+
+
+def grid(tab, index: int = 0):  # noqa: ANN201
+    """A dataframe's accessible grid: (header names, rows of cell texts) as the browser has them."""
+    frame = tab.get_by_test_id("stDataFrame").nth(index)
+    frame.scroll_into_view_if_needed()
+    tab.wait_for_timeout(600)
+    headers = [h.inner_text().strip() for h in frame.locator("[role='columnheader']").all()]
+    rows = []
+    for row in frame.locator("[role='row']").all()[1:]:
+        cells = [c.inner_text().strip() for c in row.locator("[role='gridcell']").all()]
+        if cells:
+            rows.append(cells)
+    return frame, headers, rows
+
+
+def test_a_partner_demo_walks_the_five_screens(server, page, tmp_path):
     from playwright.sync_api import expect
 
-    url, workspace, room, log_path = server
+    url, workspace, room, extra, log_path = server
     tab = page
+    sidebar = tab.get_by_test_id("stSidebar")
     tab.get_by_text("No documents in this workspace yet").first.wait_for()
     shot(tab, "chat-empty-workspace")
 
-    # Documents: the example data room first (its contracts become c01…c20), then the test files.
+    # --- Documents: the demo data room, then an upload, then a corrupt upload reported alone -------
     go(tab, "documents", "Documents")
-    if EXAMPLE_DATAROOM.is_file():
-        ingest(tab, EXAMPLE_DATAROOM, "20 indexed")
-    ingest(tab, room, "3 indexed")
-    assert tab.get_by_text("1 failed").first.is_visible()
-    scroll_to(tab, "Files that could not be ingested")
-    shot(tab, "documents")
+    field = tab.get_by_label("Folder, file or data-room JSON")
+    field.fill(str(room))
+    field.press("Enter")
+    wait_idle(tab)
+    tab.get_by_role("button", name="Ingest", exact=True).click()
+    tab.get_by_text("26 files indexed.").first.wait_for(timeout=240_000)
+    wait_idle(tab)
+    uploader = tab.get_by_test_id("stFileUploaderDropzoneInput")
+    uploader.set_input_files(str(extra / "note_interne.md"))
+    tab.get_by_role("button", name="Ingest uploaded files").click()
+    tab.get_by_text("1 file indexed.", exact=True).first.wait_for(timeout=120_000)
+    wait_idle(tab)
+    tab.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(str(extra / "scan_abime.pdf"))
+    tab.get_by_role("button", name="Ingest uploaded files").click()
+    tab.get_by_text("1 file failed.", exact=True).first.wait_for(timeout=120_000)
+    wait_idle(tab)
+    alerts = " ".join(tab.get_by_test_id("stAlert").all_inner_texts())
+    assert "1 file failed." in alerts and "unchanged" not in alerts, "the earlier upload is not reported again"
+    failure = tab.get_by_test_id("stMarkdownContainer").filter(has_text="uploads/scan_abime.pdf").first
+    assert failure.inner_text().rstrip().endswith("re-ingest"), "the whole error, never cut"
+    models_line = tab.get_by_text(re.compile(r"^Embedder: .* LLM: ")).first.inner_text()
+    assert "LLM: none — answers are extractive" in models_line and "auto" not in models_line
+    assert tab.get_by_test_id("stMetric").filter(has_text="Documents").get_by_test_id("stMetricValue").inner_text() == "27"
+    shot(tab, "documents", top=tab.get_by_test_id("stAlert").filter(has_text="1 file failed."))
 
-    # Chat: an extractive answer with citations; a citation opens its passage and its page.
+    # --- Sidebar: no reranker here, so the toggle is off and says why; the score knob is on 0..1 ---
+    rerank = sidebar.get_by_role("switch", name="Rerank with the cross-encoder")
+    assert rerank.is_disabled() and not rerank.is_checked()
+    assert sidebar.get_by_text(re.compile(r"^Off: no cross-encoder found locally")).first.is_visible()
+    score = sidebar.get_by_role("slider", name="Minimum score")
+    assert (score.get_attribute("min"), score.get_attribute("max")) == ("0", "1")
+    sidebar.get_by_text("Minimum score", exact=True).first.scroll_into_view_if_needed()
+    shot(tab, "sidebar-knobs", sidebar)
+
+    # --- Chat: a cited answer, chips 1..n, the cited page large, the trace in plain words ----------
     go(tab, "", "Chat")
+    header = tab.get_by_text(re.compile(r"^Mode rag · ")).first.inner_text()
+    assert "Answers are extractive" in header and "11434" not in header and not tab.locator("a[href*='11434']").count()
     box = tab.get_by_test_id("stChatInputTextArea")
-    box.fill("Quel est le loyer annuel du bail commercial ?")
+    box.fill("Quel est le loyer annuel du bail commercial de l'entrepôt ?")
     box.press("Enter")
     tab.get_by_text("Sources", exact=True).first.wait_for()
-    tab.get_by_text("48 000 euros").first.wait_for()
+    tab.get_by_text(re.compile("186 000 euros")).first.wait_for()
     wait_idle(tab)
-    citation = tab.get_by_role("button", name="bail_commercial").first
-    citation.click()
+    chips = tab.get_by_role("button", name=re.compile(r"^\[\d+\] "))
+    chips.first.wait_for()  # drawn once the streamed answer is stored and the page drawn again
     wait_idle(tab)
-    panel = tab.get_by_text("passage highlighted")
-    panel.first.wait_for()
-    assert tab.get_by_role("img").count() >= 1
-    shot(tab, "chat")
-    tab.get_by_text("Trace — intent, plan, tool calls, relevance").first.click()
-    tab.get_by_text("Relevance:").first.wait_for()
-    shot(tab, "chat-trace")
+    answer = tab.get_by_test_id("stChatMessage").nth(1).get_by_test_id("stMarkdownContainer").first.inner_text()
+    cited = [int(n) for group in re.findall(r"\[([\d, ]+)\]", answer) for n in group.split(",")]
+    numbers = [int(re.match(r"\[(\d+)\]", c.inner_text()).group(1)) for c in chips.all()]
+    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) >= 2, numbers  # 1..n, no gap
+    assert list(dict.fromkeys(cited)) == numbers, (cited, numbers)  # numbered in the order the answer cites them
+    first_chip = tab.get_by_role("button", name=re.compile(r"^\[\d+\] Bail_commercial_entrepot_Portes-les…")).first  # the name cut at a word
+    tooltip = hover_tooltip(tab, first_chip)
+    assert tooltip.inner_text().startswith(f"{LEASE_PDF} — p. 2 — ARTICLE 4 - LOYER"), tooltip.inner_text()
+    tab.mouse.move(5, VIEWPORT["height"] - 5)
+    shot(tab, "chat", top=tab.get_by_role("heading", name="Chat"))
 
-    # The pipeline graph, drawn locally in the sidebar.
-    tab.get_by_text("Pipeline", exact=True).first.click()
-    graph = tab.locator("[data-testid='stGraphVizChart'] svg").first
-    graph.wait_for()
-    assert tab.locator("[data-testid='stGraphVizChart'] svg g.node").count() >= 6
+    first_chip.click()
+    dialog = tab.get_by_role("dialog")
+    dialog.get_by_text("Page 2 of 3 — the cited passage is highlighted").wait_for()
     wait_idle(tab)
-    tab.get_by_test_id("stSidebar").get_by_test_id("stExpander").filter(has_text="Pipeline").first.screenshot(path=str(SCREENSHOTS / "sidebar-pipeline.png"))
-    tab.get_by_text("Pipeline", exact=True).first.click()
+    image = dialog.get_by_role("img").first
+    assert image.bounding_box()["width"] >= 1000, "the page is shown large"
+    natural, unzoomed = image.evaluate("img => img.naturalWidth"), image.get_attribute("src")
+    zoom = dialog.get_by_role("slider", name="Zoom")
+    zoom.focus()
+    tab.keyboard.press("ArrowRight")
+    wait_idle(tab)
+    expect(dialog.get_by_role("img").first).not_to_have_attribute("src", unzoomed or "", timeout=30_000)
+    assert dialog.get_by_role("img").first.evaluate("img => img.naturalWidth") < natural, "zoomed: a narrower part of the page, drawn as wide"
+    dialog.get_by_text("Page 2 of 3 — the cited passage is highlighted").wait_for()
+    shot(tab, "chat-page-viewer")
+    dialog.get_by_role("button", name="Page ▶").click()
+    dialog.get_by_text("Page 3 of 3 — the passage is on page 2").wait_for()
+    dialog.get_by_role("button", name="Back to page 2").click()
+    dialog.get_by_text("Page 2 of 3 — the cited passage is highlighted").wait_for()
+    tab.keyboard.press("Escape")
+    expect(tab.get_by_role("dialog")).to_have_count(0)
+    wait_idle(tab)
 
-    # The hardware panel: device, memory, the embedder held in memory after the question.
-    sidebar = tab.get_by_test_id("stSidebar")
+    # A question naming a contract: the trace says, in French, what was searched and inside which contract.
+    box = tab.get_by_test_id("stChatInputTextArea")
+    box.fill("Dans le contrat de crédit Banque Hauterive, quels sont les cas d'exigibilité anticipée ?")
+    box.press("Enter")
+    tab.get_by_text(re.compile("exigibilité anticipée de toutes les sommes dues")).first.wait_for()
+    tab.get_by_text("Comment cette réponse a été trouvée").nth(1).wait_for()
+    wait_idle(tab)
+    answer = tab.get_by_test_id("stChatMessage").nth(3).get_by_test_id("stMarkdownContainer").first.inner_text()
+    assert "Page 2 / 3" not in answer and "Paraphes" not in answer, "page furniture is not quoted"
+    trace = tab.get_by_test_id("stExpander").filter(has_text="Comment cette réponse a été trouvée").last
+    trace.locator("summary").click()
+    plain = trace.get_by_role("tabpanel").first
+    plain.get_by_text(re.compile(r"^Recherché — « .* » — uniquement dans " + re.escape(LOAN))).first.wait_for()
+    told = plain.inner_text()
+    assert re.search(r"Trouvé — \d+ passages", told) and "retenu, cité [1]" in told and "écarté" in told and "mots de la question" in told
+    assert not re.search(r"\bc\d+-\d+\b", told) and "dense_score" not in told, "no chunk id or raw score in the plain trace"
+    shot(tab, "chat-trace", top=trace)
+    trace.get_by_role("tab", name="Détails techniques").click()
+    expect(trace.get_by_text(re.compile(r"Relevance: \d+ of \d+ passages kept"))).to_be_visible()
+
+    # The pipeline graph and the hardware panel, in the sidebar.
+    sidebar.get_by_text("Pipeline", exact=True).first.click()
+    sidebar.locator("[data-testid='stGraphVizChart'] svg").first.wait_for()
+    assert sidebar.locator("[data-testid='stGraphVizChart'] svg g.node").count() >= 6
+    wait_idle(tab)
+    sidebar.get_by_test_id("stExpander").filter(has_text="Pipeline").first.screenshot(path=str(SCREENSHOTS / "sidebar-pipeline.png"))
+    sidebar.get_by_text("Pipeline", exact=True).first.click()
     sidebar.get_by_text("Hardware", exact=True).first.click()
     sidebar.get_by_text("Device: CPU").first.wait_for()
     assert sidebar.get_by_text("Models in memory: embedder").first.is_visible()
@@ -192,80 +342,100 @@ def test_ingest_ask_filter_and_export_in_a_browser(server, page):
     sidebar.get_by_test_id("stExpander").filter(has_text="Hardware").first.screenshot(path=str(SCREENSHOTS / "sidebar-hardware.png"))
     sidebar.get_by_text("Hardware", exact=True).first.click()
 
-    if EXAMPLE_DATAROOM.is_file():
-        # Data room: Groupe Brenalis contracts ending by the end of 2026.
-        go(tab, "dataroom", "Data room")
-        tab.get_by_text("Parties (all of them)").first.wait_for()
-        scroll_to(tab, "Timeline of the terms")
-        shot(tab, "dataroom-timeline")
-        parties = tab.get_by_test_id("stMultiSelect").first
-        parties.click()
-        tab.keyboard.type("Groupe Brenalis")
-        tab.keyboard.press("Enter")
-        tab.keyboard.press("Escape")
-        tab.get_by_role("spinbutton", name="year, Ends on or before").click()
-        tab.keyboard.type("20261231")
-        tab.keyboard.press("Tab")
-        tab.get_by_role("button", name="Apply filters").click()
-        wait_idle(tab)
-        tab.get_by_text("Excluded — an amendment moved the end date").first.wait_for()
-        for contract_id in ("c08", "c17", "c09"):
-            tab.get_by_text(contract_id, exact=True).filter(visible=True).first.wait_for(timeout=5_000)
-        assert tab.get_by_text(re.compile(r"^1 of \d+$")).first.is_visible(), "one contract matches"
-        shot(tab, "dataroom")
-        with tab.expect_download() as download:
-            tab.get_by_role("button", name="Export XLSX").click()
-        assert download.value.suggested_filename == "greffier-dataroom.xlsx"
-        # The detail of the contract an amendment extended.
-        tab.get_by_text("Contract detail", exact=True).first.scroll_into_view_if_needed()
-        tab.get_by_test_id("stSelectbox").filter(has_text="Open a contract").click()
-        tab.keyboard.type("c09")
-        tab.keyboard.press("Enter")
-        wait_idle(tab)
-        tab.get_by_text("Amended by").first.wait_for()
-        scroll_to(tab, "Contract detail")
-        shot(tab, "dataroom-detail")
+    # --- Data room: full width, amendments under their contract, counts reconciled, exports -------
+    go(tab, "dataroom", "Data room")
+    tab.get_by_text("Parties (all of them)").first.wait_for()
+    # 24 demo contracts and the uploaded note; the supply contract's two amendments are listed under it.
+    tab.get_by_text("25 contracts + 2 amendments", exact=True).first.wait_for()
+    tab.get_by_text(re.compile(r"^In the data room: 25 contracts \+ 2 amendments = the 27 documents of the workspace; an amendment is listed under")).first.wait_for()
+    frame, headers, rows = grid(tab)
+    assert frame.bounding_box()["width"] >= 0.85 * tab.get_by_test_id("stMainBlockContainer").bounding_box()["width"], "the table is full width"
+    titles = [row[headers.index("title")] for row in rows]
+    supply = next(i for i, t in enumerate(titles) if t.startswith("CONTRAT D'APPROVISIONNEMENT"))
+    assert titles[supply + 1].startswith("↳ AVENANT N° 1") and titles[supply + 2].startswith("↳ AVENANT N° 2")
+    assert not any(cell == "None" for row in rows for cell in row)
+    assert all(re.fullmatch(r"\d{4}-\d{2}-\d{2}|", row[headers.index("signed")]) for row in rows)
+    assert all(row[headers.index("detail")].startswith("?contract=") for row in rows)
+    supply_link = rows[supply][headers.index("detail")]
+    scroll_to(tab, "Timeline of the terms")
+    shot(tab, "dataroom-timeline")
+    tab.get_by_role("spinbutton", name="year, Ends on or before").click()
+    tab.keyboard.type("20261231")
+    tab.keyboard.press("Tab")
+    tab.get_by_role("button", name="Apply filters").click()
+    wait_idle(tab)
+    tab.get_by_text("Ends on or before 2026-12-31", exact=False).first.wait_for()
+    frame, headers, rows = grid(tab)
+    assert headers[:5] == ["id", "detail", "title", "ends", "initial end"], headers  # the filtered column right after the title
+    assert tab.get_by_text("An amendment moved the end date").first.is_visible()
+    tab.get_by_role("heading", name=re.compile(r"^\d+ contracts?")).first.scroll_into_view_if_needed()
+    shot(tab, "dataroom", top=tab.get_by_test_id("stMetric"))
+    from openpyxl import load_workbook
 
-        # Duplicates: the same file twice, and a courtesy translation.
-        go(tab, "duplicates", "Duplicates")
-        tab.get_by_text("Why:").first.wait_for()
-        tab.locator("[data-testid='stCode'] code").filter(has_text="CONVENTION").first.wait_for()
-        shot(tab, "duplicates")
+    workbook = load_workbook(io.BytesIO(download(tab, "Export XLSX")))
+    assert workbook.sheetnames == ["Filters", "Contracts", "Left out", "Warnings"]
+    cover = [cell for row in workbook["Filters"].iter_rows(values_only=True) for cell in row if cell]
+    assert "Ends on or before 2026-12-31" in cover
+    contracts = workbook["Contracts"]
+    header_row = [c.value for c in contracts[1]]
+    assert isinstance(contracts.cell(row=2, column=header_row.index("ends") + 1).value, datetime)
+    assert contracts.auto_filter.ref and contracts.freeze_panes == "A2"
+    assert {row[3] for row in workbook["Left out"].iter_rows(min_row=2, values_only=True)} >= {"an amendment moved the end date"}
+    from_app = download(tab, "Export CSV")
+    cli_out = tmp_path / "room.csv"
+    subprocess.run([sys.executable, "-m", "greffier", "dataroom", "export", "--args", json.dumps(ENDS_BY_2026), "--format", "csv", "--out", str(cli_out),
+                    "--workspace", str(workspace)], cwd=REPO, check=True, capture_output=True, env={**os.environ, "GREFFIER_MODELS__LLM_BACKEND": "none"})
+    assert cli_out.read_bytes() == from_app, "the CLI writes the same file"
+    assert list(csv.DictReader(io.StringIO(from_app.decode("utf-8-sig"))))[0]["ends"].startswith("20")
+    # The detail of the supply contract, by its « open » link; empty values are « — », never "None".
+    tab.goto(f"{url}/dataroom{supply_link}")
+    tab.get_by_text("Amended by").first.wait_for()
+    wait_idle(tab)
+    scroll_to(tab, "Contract detail")
+    _meta_frame, meta_headers, meta_rows = grid(tab, -1)
+    assert meta_headers[:3] == ["field", "value", "source"] and not any(cell == "None" for row in meta_rows for cell in row)
+    shot(tab, "dataroom-detail", top=tab.get_by_role("heading", name="Contract detail"))
 
-    # Compliance: scan, open a flag and its passage, resolve it with a note, export.
+    # --- Duplicates: the retyped Word copy of the PDF lease shows its two differences only ---------
+    go(tab, "duplicates", "Duplicates")
+    tab.get_by_text("Why:").first.wait_for()
+    summary = tab.get_by_text(re.compile(r"^2 differences: 3 sentences changed, 0 only in c\d+, 0 only in c\d+; \d+ identical, in 14 aligned articles\.$")).first
+    summary.wait_for()
+    changes = [li.inner_text() for li in tab.locator("li").filter(has_text=" — in ").all()]
+    assert changes == ["MONTÉLIER → MONTELIER — in 2 sentences", "14 septembre 2018 → 14/09/2018 — in 1 sentence"], changes
+    shot(tab, "duplicates", top=tab.get_by_test_id("stMarkdownContainer").filter(has_text="Why:"))
+    choose(tab, tab.get_by_test_id("stSelectbox").filter(has_text="Compare"), re.compile("translation"))
+    tab.get_by_text(re.compile(r"^A translation \(fr / en\)")).first.wait_for()
+
+    # --- Compliance: the scan says what happened; a flag shows its page and section ---------------
     go(tab, "compliance", "Compliance")
     tab.get_by_role("button", name="Run scan").click()
-    tab.get_by_text(re.compile(r"flag\(s\) on \d+ contract")).first.wait_for(timeout=120_000)
+    headline = tab.get_by_text(re.compile(r"^Scan complete in [\d.]+ s; 1 rule needs an LLM and was not run: \d+ flags on \d+ contracts")).first
+    headline.wait_for(timeout=240_000)
     wait_idle(tab)
+    assert not tab.get_by_text(re.compile("partial", re.IGNORECASE)).count()
     shot(tab, "compliance")
-    first_flag = tab.get_by_test_id("stExpander").filter(has_text=re.compile(r"(HIGH|MEDIUM) · ")).first
-    title = first_flag.locator("summary").inner_text().strip().splitlines()[-1]  # without the arrow icon's name
-    flag = tab.get_by_test_id("stExpander").filter(has=tab.locator("summary", has_text=title)).first
-    flag.locator("summary").click()
-    flag.get_by_text("Open the cited passage").first.click()
-    flag.get_by_text(re.compile("No page image|passage highlighted|about the whole contract")).first.wait_for()
+    loan_flag = tab.get_by_test_id("stExpander").filter(has=tab.locator("summary", has_text=re.compile(r"Change of control clause · p\. 2 · ARTICLE 9"))).first
+    label = loan_flag.locator("summary").inner_text()
+    assert not re.search(r"\bc\d+-\d+\b", label), label
+    loan_flag.locator("summary").click()
+    loan_flag.get_by_text("Open the cited passage").first.click()
+    loan_flag.get_by_role("button", name="View page 2 large").wait_for()
     wait_idle(tab)
     open_before = int(tab.get_by_test_id("stMetric").filter(has_text="Open").get_by_test_id("stMetricValue").inner_text())
-    status = flag.get_by_test_id("stSelectbox").first
-    for _attempt in range(3):  # a late rerun can close the list as it opens
-        status.click()
-        try:
-            tab.get_by_role("option", name="resolved").click(timeout=5_000)
-            break
-        except PlaywrightTimeout:
-            wait_idle(tab)
+    status = loan_flag.get_by_test_id("stSelectbox").first
+    choose(tab, status, "resolved")
     expect(status.get_by_role("combobox")).to_have_value("resolved")
-    flag.get_by_label("Note").first.fill("Renonciation obtenue — vérifié le 30/11")
-    shot(tab, "compliance-flag")
-    flag.get_by_role("button", name="Save").first.click()
+    loan_flag.get_by_label("Note").first.fill("Renonciation obtenue — vérifié le 30/11")
+    shot(tab, "compliance-flag", top=loan_flag)
+    loan_flag.get_by_role("button", name="Save").first.click()
     wait_idle(tab)
     resolved = tab.get_by_test_id("stMetric").filter(has_text="Resolved").get_by_test_id("stMetricValue")
     expect(resolved).to_have_text("1", timeout=30_000)
     assert int(tab.get_by_test_id("stMetric").filter(has_text="Open").get_by_test_id("stMetricValue").inner_text()) == open_before - 1
-    with tab.expect_download() as download:
-        tab.get_by_role("button", name="Export CSV").click()
-    path = download.value.path()
-    assert Path(path).read_bytes().startswith("\ufeffflag_id,status".encode())
+    report = download(tab, "Report (Markdown)").decode("utf-8")
+    assert "Filters: status open or escalated · playbook ma\\_due\\_diligence" in report and '{"' not in report
+    assert download(tab, "Export CSV").startswith("\ufeffflag_id,status".encode())
 
     log = log_path.read_text(errors="replace")
     assert "Traceback" not in log, log[-3000:]

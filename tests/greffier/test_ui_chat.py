@@ -49,6 +49,29 @@ def test_a_rag_turn_is_persisted_with_its_cited_passages(settings):
     assert chat.conversations(settings)[0]["id"] == outcome.thread_id
 
 
+def test_the_trace_is_told_in_plain_words_in_the_language_of_the_question(settings):
+    from greffier.ui.trace import explain
+
+    outcome = chat.ask(settings, "Quel est le loyer annuel ?", mode="rag", llm=NO_LLM)
+    turn = chat.load_turns(settings, outcome.thread_id)[0]
+    told = explain(turn.question, turn.trace)
+    assert told.language == "fr"
+    lines = dict(told.lines)
+    assert lines["Recherché"].startswith("« Quel est le loyer annuel ? » — dans tous les documents")
+    assert lines["Trouvé"].startswith(f"{len(told.passages)} passage")
+    assert "sans LLM" in lines["Comment les passages ont été retenus"]
+    kept = [p for p in told.passages if p.kept]
+    assert kept and kept[0].status == "retenu, cité [1]" and kept[0].where.startswith("bail.pdf · p. 1")
+    assert "mots de la question" in kept[0].why
+    plain = " ".join(text for _label, text in told.lines) + " ".join(p.where + p.why for p in told.passages)
+    assert "c0" not in plain and "dense_score" not in plain  # chunk ids and raw scores stay in the technical tab
+    english = explain("What is the confidentiality period?", chat.ask(settings, "What is the confidentiality period?", mode="rag", llm=NO_LLM).trace)
+    assert english.language == "en" and dict(english.lines)["Searched for"].startswith("« What is the confidentiality period? »")
+    assert any(p.status.startswith("kept") for p in english.passages) and any(p.status == "left out" for p in english.passages)
+    chip = turn.sources[0]
+    assert chip.chip == "[1] bail.pdf · p. 1" and chip.hover.startswith("bail.pdf — p. 1 — Article 2 - Loyer")
+
+
 def test_turns_of_one_thread_accumulate_and_mix_modes(settings):
     first = chat.ask(settings, "Quelle est la durée du bail ?", mode="rag", llm=NO_LLM)
     chat.ask(settings, "confidential information", mode="retrieval_only", llm=NO_LLM, thread_id=first.thread_id)

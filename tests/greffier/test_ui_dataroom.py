@@ -42,15 +42,14 @@ def test_filter_choices_come_from_the_data(settings):
 
 
 def test_brenalis_by_end_2026_lists_every_exclusion(settings):
-    listing = dataroom.search_all(settings, dataroom.build_arguments(parties=["groupe_brenalis"], ends_before=date(2026, 12, 31)))
-    assert [r["contract_id"] for r in listing["results"]] == ["c04"]
-    rows = dataroom.exclusion_rows(settings, listing)
-    by_id = {row["id"]: row for row in rows}
+    data = dataroom.table(settings, dataroom.build_arguments(parties=["groupe_brenalis"], ends_before=date(2026, 12, 31)))
+    assert [r["contract_id"] for r in data.results] == ["c04"]
+    by_id = {row["id"]: row for row in data.left_out}
     assert set(by_id) == {"c08", "c17", "c09"}
-    assert by_id["c08"]["excluded because"] == "a filtered field is unknown" and "no end date" in by_id["c08"]["detail"]
-    assert by_id["c09"]["excluded because"] == "an amendment moved the end date" and "2028-06-30" in by_id["c09"]["detail"]
-    table = dataroom.table_rows(listing["results"])
-    assert table[0]["id"] == "c04" and table[0]["ends"] == "2026-11-30" and set(dataroom.TABLE_COLUMNS) <= set(table[0])
+    assert by_id["c08"]["reason"] == "a filtered field is unknown or uncertain" and "no end date" in by_id["c08"]["detail"]
+    assert by_id["c09"]["reason"] == "an amendment moved the end date" and "2028-06-30" in by_id["c09"]["detail"]
+    assert data.rows[0]["id"] == "c04" and data.rows[0]["ends"] == date(2026, 11, 30)
+    assert data.columns[:4] == ["id", "title", "ends", "initial end"] and "parties" in data.columns[:5]  # the filtered columns first
 
 
 def test_every_page_is_followed(settings):

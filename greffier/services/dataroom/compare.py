@@ -1,0 +1,299 @@
+"""``compare_contracts``: two contracts compared as aligned sections, then aligned sentences, whatever
+their formats — so that a retyped Word copy of a PDF shows its real differences only.
+
+1. **Sections** are the splitter's: consecutive chunks with the same section path make one section,
+   its text read back from the document with the page furniture left out (page numbers, initials
+   fields, running headers: :func:`greffier.text.page_furniture`). A PDF's wrapped lines and a
+   DOCX's paragraphs give the same sentences because a section's lines are joined before they are
+   cut into sentences (:func:`greffier.text.split_sentences`).
+2. Sections are **aligned** by their article number (« ARTICLE 3 — DURÉE », "3. TERM", "Art. 3" all
+   read 3; annexes, chapters and parts keep their kind) or, without one, by their heading folded
+   (:func:`greffier.text.fold_label`), in document order; sections left over face nothing.
+3. Inside two aligned sections, **sentences** are aligned in order on their typography-folded text
+   (dashes, quotes, spaces — never letters, accents or digits: « MONTÉLIER » and « MONTELIER »
+   differ); two sentences that face each other and share most of their words are one *changed*
+   sentence, with its word-level changes; the others are only on one side.
+
+Two documents in different languages (a courtesy translation) are aligned by section only; their
+sentences are not compared.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from greffier.dataroom.records import ContractRecord
+from greffier.services.dataroom.query import ToolInputError
+from greffier.text import fold_label, is_heading_line, page_furniture, split_sentences
+from greffier.text.language import guess_language
+from store import repository as repo
+from store.records import load_dataroom
+from store.workspace import WorkspaceStore
+
+CHANGED_SIMILARITY = 0.5  # two facing sentences sharing at least this share of their words: one sentence changed
+LANGUAGE_WORDS = 200  # words read to tell a document's language
+
+_TYPOGRAPHY = str.maketrans({"—": "-", "–": "-", "‑": "-", "‒": "-", "―": "-", "’": "'", "‘": "'", "ʼ": "'", "“": '"', "”": '"',
+                             "\u00a0": " ", "\u202f": " ", "\u2009": " "})
+_SPACE_BEFORE = re.compile(r"\s+([:;!?»%])")
+_SPACE_AFTER = re.compile(r"([«])\s+")
+_WORDS = re.compile(r"\S+")
+# « ARTICLE 3 — DURÉE », "Art. 3", "Clause 7.2", « Article premier », "3. TERM", "IV - Prix", « ANNEXE 1 ».
+_KEYWORD_NUMBER = re.compile(
+    r"^(?P<kw>article|art|clause|section|chapitre|chapter|titre|title|partie|part|annexe|annex|appendice|appendix|schedule|exhibit)\.?\s+"
+    r"(?:n[°o]\.?\s*)?(?P<num>\d+(?:\.\d+)*|premier|premiere|1er|[ivxlc]+|[a-z])\b"
+)
+_LEADING_NUMBER = re.compile(r"^(?P<num>\d{1,3}(?:\.\d{1,3})*)(?:[.)]|\s*-|\s)")
+_KINDS = {"chapitre": "chapter", "titre": "part", "title": "part", "partie": "part", "annexe": "annex", "appendice": "annex",
+          "appendix": "annex", "schedule": "annex", "exhibit": "annex"}
+
+
+def typography(text: str) -> str:
+    """``text`` with its typography made plain (dashes, quotes, non-breaking and doubled spaces,
+    the space French puts before « : ; ! ? »): what a retyped copy changes without changing a word."""
+    plain = " ".join(text.translate(_TYPOGRAPHY).split())
+    return _SPACE_AFTER.sub(r"\1", _SPACE_BEFORE.sub(r"\1", plain))
+
+
+def heading_key(heading: str | None) -> str:
+    """The key sections are aligned on: the article number (« ARTICLE 3 — DURÉE » → "3", « ANNEXE 1 »
+    → "annex 1"), else the folded heading; "" for the text before the first heading."""
+    if not heading:
+        return ""
+    label = fold_label(heading)
+    found = _KEYWORD_NUMBER.match(label)
+    if found:
+        number = found.group("num")
+        number = "1" if number in ("premier", "premiere", "1er") else number
+        kind = _KINDS.get(found.group("kw"))
+        return f"{kind} {number}" if kind else number
+    found = _LEADING_NUMBER.match(label)
+    return found.group("num") if found else label
+
+
+@dataclass
+class _Section:
+    path: str | None  # the chunks' section path (« ARTICLE 7 — RÉSILIATION > 7.2 Préavis »), None before the first heading
+    key: str
+    sentences: list[str] = field(default_factory=list)
+    page: int | None = None
+
+    @property
+    def heading(self) -> str | None:
+        return self.path.split(" > ")[-1] if self.path else None
+
+    def describe(self) -> dict[str, Any]:
+        return {"heading": self.heading, "path": self.path, "page": self.page, "sentences": len(self.sentences)}
+
+
+def _body(text: str, heading: str | None) -> list[str]:
+    """The sentences of a section's text: furniture left out, the heading's own lines dropped, the
+    other lines joined (wrapping does not matter) and cut into sentences; a line that reads as a
+    heading (a title, « ENTRE LES SOUSSIGNÉS : ») stays a sentence of its own."""
+    lines = [line.strip() for line in text.splitlines()]
+    dropped = page_furniture(lines)
+    lines = [line for i, line in enumerate(lines) if line and i not in dropped]
+    if heading:
+        wanted = fold_label(heading)
+        for start in range(min(3, len(lines))):  # a title line may come first
+            taken, end = "", start
+            while end < len(lines) and wanted.startswith(fold_label(f"{taken} {lines[end]}".strip())):
+                taken, end = f"{taken} {lines[end]}".strip(), end + 1
+                if fold_label(taken) == wanted:
+                    del lines[start:end]
+                    break
+            else:
+                continue
+            break
+    sentences: list[str] = []
+    running: list[str] = []
+    for line in lines:
+        if is_heading_line(line):
+            sentences += split_sentences(" ".join(running)) + [line]
+            running = []
+        else:
+            running.append(line)
+    return sentences + split_sentences(" ".join(running))
+
+
+def contract_sections(workspace: WorkspaceStore, contract_id: str) -> tuple[list[_Section], str]:
+    """The sections of one contract (see the module docstring) and its whole text."""
+    with workspace.session() as session:
+        contract = repo.get_contract(session=session, contract_id=contract_id)
+        chunks = repo.list_chunks(session=session, contract_id=contract_id)
+    text = contract.text if contract else ""
+    sections: list[_Section] = []
+    spans: list[list[int]] = []
+    for chunk in sorted(chunks, key=lambda c: (c.start, c.chunk_index)):
+        if sections and sections[-1].path == chunk.section:
+            spans[-1][1] = max(spans[-1][1], chunk.end)
+            continue
+        sections.append(_Section(path=chunk.section, key="", page=chunk.page))
+        spans.append([chunk.start, chunk.end])
+    for section, (start, end) in zip(sections, spans):
+        section.key = " > ".join(heading_key(part) for part in section.path.split(" > ")) if section.path else ""
+        section.sentences = _body(text[start:end], section.heading)
+    if not sections and text.strip():
+        sections = [_Section(path=None, key="", sentences=_body(text, None))]
+    return sections, text
+
+
+def word_changes(left: str, right: str) -> list[list[str]]:
+    """``[[op, text], ...]`` from ``left`` to ``right``, op one of equal | delete | insert, on words."""
+    a, b = _WORDS.findall(left), _WORDS.findall(right)
+    out: list[list[str]] = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(a=[typography(w) for w in a], b=[typography(w) for w in b], autojunk=False).get_opcodes():
+        if tag == "equal":
+            out.append(["equal", " ".join(b[j1:j2])])
+            continue
+        if tag in ("replace", "delete"):
+            out.append(["delete", " ".join(a[i1:i2])])
+        if tag in ("replace", "insert"):
+            out.append(["insert", " ".join(b[j1:j2])])
+    return out
+
+
+def _similarity(left: str, right: str) -> float:
+    return difflib.SequenceMatcher(a=_WORDS.findall(typography(left)), b=_WORDS.findall(typography(right)), autojunk=False).ratio()
+
+
+def _pair_up(left: list[str], right: list[str]) -> list[dict[str, Any]]:
+    """Rows for a block of sentences that differ: facing sentences similar enough are one changed
+    sentence (in order, never crossing), the rest are on one side only."""
+    rows: list[dict[str, Any]] = []
+    j = 0
+    for sentence in left:
+        best, best_score = None, CHANGED_SIMILARITY
+        for k in range(j, len(right)):
+            score = _similarity(sentence, right[k])
+            if score >= best_score:
+                best, best_score = k, score
+        if best is None:
+            rows.append({"tag": "left_only", "left": sentence, "right": None})
+            continue
+        rows += [{"tag": "right_only", "left": None, "right": right[k]} for k in range(j, best)]
+        rows.append({"tag": "changed", "left": sentence, "right": right[best], "words": word_changes(sentence, right[best])})
+        j = best + 1
+    rows += [{"tag": "right_only", "left": None, "right": right[k]} for k in range(j, len(right))]
+    return rows
+
+
+def _sentence_rows(left: list[str], right: list[str]) -> list[dict[str, Any]]:
+    matcher = difflib.SequenceMatcher(a=[typography(s) for s in left], b=[typography(s) for s in right], autojunk=False)
+    rows: list[dict[str, Any]] = []
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            rows += [{"tag": "equal", "left": a, "right": b} for a, b in zip(left[i1:i2], right[j1:j2])]
+        else:
+            rows += _pair_up(left[i1:i2], right[j1:j2])
+    return rows
+
+
+def _aligned_sections(left: list[_Section], right: list[_Section]) -> list[tuple[_Section | None, _Section | None]]:
+    """Sections paired by key in document order; in a block of different keys, facing sections of
+    the same count are paired by position, the rest face nothing."""
+    matcher = difflib.SequenceMatcher(a=[s.key for s in left], b=[s.key for s in right], autojunk=False)
+    pairs: list[tuple[_Section | None, _Section | None]] = []
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal" or (tag == "replace" and i2 - i1 == j2 - j1):
+            pairs += list(zip(left[i1:i2], right[j1:j2]))
+        else:
+            pairs += [(s, None) for s in left[i1:i2]] + [(None, s) for s in right[j1:j2]]
+    return pairs
+
+
+def _distinct_changes(sections: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The word changes of the changed sentences, each once with how many sentences carry it:
+    « MONTÉLIER → MONTELIER (2 sentences) » — a retyped copy's few real differences at a glance."""
+    found: dict[tuple[str, str], int] = {}
+    for section in sections:
+        for row in section["rows"]:
+            if row["tag"] != "changed":
+                continue
+            seen: set[tuple[str, str]] = set()
+            words = row["words"]
+            for k, (op, text) in enumerate(words):
+                if op == "equal" or (op == "insert" and k and words[k - 1][0] == "delete"):
+                    continue
+                added = words[k + 1][1] if op == "delete" and k + 1 < len(words) and words[k + 1][0] == "insert" else ""
+                change = (text if op == "delete" else "", added if op == "delete" else text)
+                change = tuple(part.strip(" ,;:.") for part in change)
+                if change not in seen:
+                    seen.add(change)
+                    found[change] = found.get(change, 0) + 1
+    return [{"removed": removed, "added": added, "sentences": n} for (removed, added), n in found.items()]
+
+
+def _record(room_by_id: dict[str, ContractRecord], contract_id: str, known: list[str]) -> ContractRecord:
+    record = room_by_id.get(contract_id)
+    if record is None:
+        raise ToolInputError(f"unknown contract id {contract_id!r}: known ids are {', '.join(known[:30])}{' …' if len(known) > 30 else ''}")
+    return record
+
+
+def compare_contracts(workspace: WorkspaceStore, left_id: str, right_id: str, *, only_differences: bool = True) -> dict[str, Any]:
+    """Compare contracts ``left_id`` and ``right_id`` (see the module docstring).
+
+    Returns ``{"contract_ids", "changes", "files", "titles", "languages", "translation", "counts",
+    "sections"}``: ``changes`` lists each distinct word change (``removed``, ``added``, and in how many
+    ``sentences``);
+    ``counts`` has ``sentences`` (per side), ``same``, ``changed``, ``left_only``, ``right_only``,
+    ``sections`` (aligned pairs) and ``sections_left_only`` / ``sections_right_only``; each section
+    has ``left`` / ``right`` (heading, path, page, sentence count; None when it faces nothing),
+    ``status`` (same | changed | left_only | right_only | translated) and ``rows`` (``tag`` equal |
+    changed | left_only | right_only | translated, ``left``, ``right``, and ``words`` — the word
+    changes — for a changed sentence). ``only_differences`` leaves out equal rows and sections with
+    no difference (the counts still cover everything). Raises ToolInputError for an unknown id or a
+    contract compared with itself.
+    """
+    if left_id == right_id:
+        raise ToolInputError(f"compare two different contracts: {left_id!r} was given twice")
+    room = load_dataroom(workspace)
+    known = [r.id for r in room.records]
+    records = [_record(room.by_id, cid, known) for cid in (left_id, right_id)]
+    (left, left_text), (right, right_text) = (contract_sections(workspace, cid) for cid in (left_id, right_id))
+    languages = [guess_language(" ".join(text.split()[:LANGUAGE_WORDS])) for text in (left_text, right_text)]
+    translation = "und" not in languages and languages[0] != languages[1]
+    counts = {"sentences": [sum(len(s.sentences) for s in left), sum(len(s.sentences) for s in right)], "same": 0, "changed": 0,
+              "left_only": 0, "right_only": 0, "sections": 0, "sections_left_only": 0, "sections_right_only": 0}
+    sections = []
+    for a, b in _aligned_sections(left, right):
+        if a is not None and b is not None:
+            counts["sections"] += 1
+            if translation:
+                rows = [{"tag": "translated", "left": " ".join(a.sentences), "right": " ".join(b.sentences)}]
+            else:
+                rows = _sentence_rows(a.sentences, b.sentences)
+        elif a is not None:
+            counts["sections_left_only"] += 1
+            rows = [{"tag": "left_only", "left": s, "right": None} for s in a.sentences]
+        else:
+            counts["sections_right_only"] += 1
+            rows = [{"tag": "right_only", "left": None, "right": s} for s in b.sentences]
+        for row in rows:
+            if row["tag"] == "equal":
+                counts["same"] += 1
+            elif row["tag"] in ("changed", "left_only", "right_only"):
+                counts[row["tag"]] += 1
+        tags = {row["tag"] for row in rows}
+        status = ("left_only" if b is None else "right_only" if a is None else "translated" if translation
+                  else "same" if tags <= {"equal"} else "changed")
+        if only_differences and status in ("same", "translated"):
+            continue
+        sections.append({
+            "left": a.describe() if a else None, "right": b.describe() if b else None, "status": status,
+            "rows": [row for row in rows if not (only_differences and row["tag"] == "equal")],
+        })
+    return {
+        "contract_ids": [left_id, right_id],
+        "changes": _distinct_changes(sections),
+        "files": [r.file for r in records],
+        "titles": [r.title for r in records],
+        "languages": languages,
+        "translation": translation,
+        "counts": counts,
+        "sections": sections,
+    }

@@ -1,0 +1,308 @@
+"""The data-room table as the screen shows it and as it is exported (CSV, XLSX), from one place.
+
+:func:`dataroom_table` runs ``search_data_room`` over every page and adds what a reader needs
+around the results: each contract's amendments right under it (they are not counted as contracts),
+the contracts left out and why (a filtered field unknown, an end moved by an amendment, metadata the
+text contradicts), the filters in words, and the counts reconciled with the workspace's documents.
+:func:`export_dataroom` writes that table: a CSV of the contracts (ISO dates, UTF-8 with a BOM), or
+an XLSX workbook — a cover sheet with the filters and counts, the contracts with real date cells,
+an autofilter and a frozen header, the contracts left out with their reason, the warnings.
+
+Cells a spreadsheet would run as a formula (``=``, ``+``, ``-``, ``@``...) are written as text.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any
+
+from greffier.config import Settings
+from greffier.errors import GreffierError
+from greffier.services.dataroom.query import SearchDataRoomArgs, record_summary, search_data_room
+from greffier.text import plural
+from store import repository as repo
+from store.records import load_dataroom
+from store.workspace import open_workspace
+
+EXPORT_FORMATS = ("csv", "xlsx")
+PAGE = 100  # search_data_room's largest page
+COLUMNS = ["id", "title", "parties", "type", "signed", "ends", "initial end", "governing law", "amendments", "amends", "warnings", "file"]
+DATE_COLUMNS = frozenset({"signed", "ends", "initial end"})
+# The columns each filter is about: shown right after the title, so a filtered value is never off-screen.
+FILTER_COLUMNS = {"end_date": ["ends", "initial end"], "signature_date": ["signed"], "governing_law": ["governing law"],
+                  "entity_ids": ["parties"], "contract_types": ["type"]}
+LEFT_OUT_COLUMNS = ["id", "title", "file", "reason", "detail"]
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+class ExportError(GreffierError):
+    """An export that cannot be written as asked (unknown format); the message says what to use."""
+
+
+@dataclass
+class DataRoomTable:
+    """What the screen shows and the exports write (see the module docstring).
+
+    ``rows``: one per matching contract, each followed by its amendments (``kind`` "amendment");
+    ``left_out``: id, title, file, reason, detail; ``warnings``: id, warning; ``filters``: the
+    filters in words; ``counts``: contracts, amendments (in the data room), matching, amendments
+    shown, left out, documents (in the workspace); ``columns``: the filtered columns first;
+    ``results``: search_data_room's results as they came (timeline, warnings); ``notes``: its notes
+    (a filter value that no contract has).
+    """
+
+    arguments: dict[str, Any]
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    left_out: list[dict[str, Any]] = field(default_factory=list)
+    warnings: list[dict[str, Any]] = field(default_factory=list)
+    filters: list[str] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+    columns: list[str] = field(default_factory=list)
+    results: list[dict[str, Any]] = field(default_factory=list)
+    reconciliation: str = ""
+    notes: list[str] = field(default_factory=list)  # search_data_room's: filter values no contract has
+
+
+def _date(value: Any) -> date | None:  # noqa: ANN401
+    if isinstance(value, date):
+        return value
+    try:
+        return date.fromisoformat(str(value)) if value else None
+    except ValueError:
+        return None
+
+
+def _row(summary: dict[str, Any], *, kind: str, score: float | None = None) -> dict[str, Any]:
+    amended = bool(summary.get("amended_by")) and summary.get("initial_end_date") not in (None, summary.get("end_date"))
+    row = {
+        "id": summary["contract_id"],
+        "kind": kind,
+        "title": summary.get("title") or None,
+        "parties": "; ".join(p["name"] for p in summary.get("parties") or []) or None,
+        "type": summary.get("contract_type"),
+        "signed": _date(summary.get("signature_date")),
+        "ends": _date(summary.get("end_date")),
+        "initial end": _date(summary.get("initial_end_date")) if amended else None,
+        "governing law": summary.get("governing_law"),
+        "amendments": ", ".join(summary.get("amended_by") or []) or None,
+        "amends": summary.get("amends") if kind == "amendment" else None,
+        "warnings": len(summary.get("warnings") or []),
+        "file": summary.get("filename"),
+    }
+    if score is not None:
+        row["score"] = score
+    return row
+
+
+def column_order(args: SearchDataRoomArgs) -> list[str]:
+    """:data:`COLUMNS` with the columns of the active filters right after the title (and the query
+    score when there is a query)."""
+    first: list[str] = []
+    filters = args.filters
+    if filters is not None:
+        for name, columns in FILTER_COLUMNS.items():
+            if getattr(filters, name) is not None:
+                first += [c for c in columns if c not in first]
+    head = ["id", "title", *first] + (["score"] if args.query else [])
+    return head + [c for c in COLUMNS if c not in head]
+
+
+def describe_filters(args: SearchDataRoomArgs, entity_names: dict[str, str] | None = None) -> list[str]:
+    """The filters of ``args`` as sentences a reader checks at a glance."""
+    names = entity_names or {}
+    lines: list[str] = []
+    f = args.filters
+    if f is not None:
+        if f.entity_ids:
+            lines.append("Parties include " + " and ".join(f"{names.get(e, e)} ({e})" for e in f.entity_ids))
+        if f.contract_types:
+            lines.append("Contract type is " + " or ".join(f.contract_types))
+        if f.governing_law and f.governing_law.in_:
+            lines.append("Governing law is " + " or ".join(f.governing_law.in_))
+        if f.governing_law and f.governing_law.not_in:
+            lines.append("Governing law is not " + " nor ".join(f.governing_law.not_in))
+        for label, rng in (("Signed", f.signature_date), ("Ends", f.end_date)):
+            if rng is None:
+                continue
+            if rng.after and rng.before:
+                lines.append(f"{label} between {rng.after.isoformat()} and {rng.before.isoformat()}")
+            elif rng.after:
+                lines.append(f"{label} on or after {rng.after.isoformat()}")
+            elif rng.before:
+                lines.append(f"{label} on or before {rng.before.isoformat()}")
+    if args.query:
+        lines.append(f"Free text « {args.query} »: contracts ranked by their best article")
+    return lines or ["No filter: every contract of the data room"]
+
+
+def _listing(settings: Settings, args: SearchDataRoomArgs) -> dict[str, Any]:
+    """search_data_room with every page followed."""
+    merged = search_data_room(settings, args.model_copy(update={"offset": 0, "limit": PAGE}))
+    while "next_offset" in merged:
+        page = search_data_room(settings, args.model_copy(update={"offset": merged.pop("next_offset"), "limit": PAGE}))
+        merged["results"] += page["results"]
+        if "next_offset" in page:
+            merged["next_offset"] = page["next_offset"]
+    return merged
+
+
+def dataroom_table(settings: Settings, args: SearchDataRoomArgs) -> DataRoomTable:
+    """The table of ``args`` (see :class:`DataRoomTable`). Raises ToolInputError for bad arguments."""
+    workspace = open_workspace(settings)
+    room = load_dataroom(workspace)
+    listing = _listing(settings, args)
+    by_id = room.by_id
+    results = {r["contract_id"]: r for r in listing["results"]}
+    rows: list[dict[str, Any]] = []
+    for result in listing["results"]:
+        if result.get("amends") in results:
+            continue  # listed under its contract, below
+        rows.append(_row(result, kind="amendment" if result.get("amends") else "contract", score=result.get("score")))
+        for amendment_id in result.get("amended_by") or []:
+            amendment = results.get(amendment_id) or (record_summary(by_id[amendment_id]) if amendment_id in by_id else None)
+            if amendment is not None:
+                rows.append(_row(amendment, kind="amendment", score=amendment.get("score")))
+    table = DataRoomTable(arguments=args.model_dump(mode="json", by_alias=True, exclude_none=True, exclude={"limit", "offset"}), rows=rows,
+                          results=listing["results"], columns=column_order(args))
+    table.left_out = _left_out(listing, by_id)
+    table.warnings = [{"id": r["contract_id"], "warning": w} for r in listing["results"] for w in r.get("warnings") or []]
+    entity_names = dict(zip(room.allowed["entity_ids"], room.allowed["entity_names"]))
+    table.filters = describe_filters(args, entity_names)
+    table.notes = list(listing.get("notes") or [])
+    amendments = sum(1 for r in room.records if r.is_amendment and r.amends)
+    with workspace.session() as session:
+        documents = repo.counts(session=session)["documents"]
+    shown_amendments = sum(1 for row in rows if row["kind"] == "amendment")
+    table.counts = {
+        "contracts": len(room.records) - amendments, "amendments": amendments, "matching": len(rows) - shown_amendments,
+        "amendments_shown": shown_amendments, "left_out": len(table.left_out), "documents": documents, "records": len(room.records),
+    }
+    table.reconciliation = reconcile(table.counts)
+    return table
+
+
+def reconcile(counts: dict[str, int]) -> str:
+    """Why the data room's count and the Documents page's differ, in one sentence: « 24 contracts
+    + 2 amendments = the 26 documents of the workspace; an amendment is listed under the contract it
+    amends and is not counted as a contract. »"""
+    contracts, amendments, documents = counts["contracts"], counts["amendments"], counts["documents"]
+    text = f"{plural(contracts, 'contract')} + {plural(amendments, 'amendment')}"
+    unrecorded = documents - counts["records"]
+    if unrecorded > 0:
+        text += f"; the workspace holds {plural(documents, 'document')}: {plural(unrecorded, 'document')} could not be read as a contract (see Documents)"
+    else:
+        text += f" = the {plural(documents, 'document')} of the workspace"
+    return text + "; an amendment is listed under the contract it amends and is not counted as a contract."
+
+
+def _left_out(listing: dict[str, Any], by_id: dict[str, Any]) -> list[dict[str, Any]]:
+    rows = []
+
+    def add(cid: str, reason: str, detail: str) -> None:
+        record = by_id.get(cid)
+        rows.append({"id": cid, "title": record.title if record else None, "file": record.file if record else None, "reason": reason, "detail": detail})
+
+    reasons = dict(listing.get("unknown_reasons") or {})
+    for cid in listing.get("excluded_unknown") or []:
+        record = by_id.get(cid)
+        missing = [w for w in (record.warnings if record else []) if w.startswith("no ")]
+        add(cid, "a filtered field is unknown or uncertain", reasons.get(cid) or "; ".join(missing) or "unknown value")
+    for cid, why in (listing.get("excluded_by_amendment") or {}).items():
+        add(cid, "an amendment moved the end date", why)
+    for cid, why in (listing.get("contradictions") or {}).items():
+        add(cid, "metadata and text disagree", why)
+    return rows
+
+
+# --- files ----------------------------------------------------------------------------------------
+
+
+def _text_safe(value: Any) -> Any:  # noqa: ANN401
+    if isinstance(value, str) and value.startswith(_FORMULA_START) and not (value[:1] == "-" and value[1:2].isdigit()):
+        return "'" + value
+    return value
+
+
+def to_csv(table: DataRoomTable) -> bytes:
+    """The contracts (amendments under their contract) as CSV: the screen's columns, ISO dates,
+    UTF-8 with a byte-order mark so that spreadsheet software reads accents right."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    columns = ["kind", *table.columns]
+    writer.writerow(columns)
+    for row in table.rows:
+        writer.writerow([_text_safe(v.isoformat() if isinstance(v, date) else ("" if v is None else v)) for v in (row.get(c) for c in columns)])
+    return buffer.getvalue().encode("utf-8-sig")
+
+
+def to_xlsx(table: DataRoomTable, *, workspace: str = "") -> bytes:
+    """The workbook described in the module docstring."""
+    from openpyxl import Workbook  # optional: loaded for an XLSX export only
+    from openpyxl.styles import Alignment, Font, PatternFill  # optional: loaded for an XLSX export only
+    from openpyxl.utils import get_column_letter  # optional: loaded for an XLSX export only
+
+    workbook = Workbook()
+    cover = workbook.active
+    cover.title = "Filters"
+    cover.append(["Greffier — data-room export"])
+    cover["A1"].font = Font(bold=True, size=14)
+    facts = [("Workspace", workspace), ("Exported", datetime.now().strftime("%Y-%m-%d %H:%M"))]
+    counts = table.counts
+    facts += [("Contracts matching", f"{counts['matching']} of {counts['contracts']}"),
+              ("Amendments, shown under their contract", counts["amendments_shown"]),
+              ("Left out, see the sheet « Left out »", counts["left_out"]),
+              ("Documents in the workspace", table.reconciliation)]
+    for label, value in facts:
+        cover.append([label, _text_safe(value)])
+    cover.append([])
+    cover.append(["Filters"])
+    cover.cell(row=cover.max_row, column=1).font = Font(bold=True)
+    for line in table.filters + [f"Note: {note}" for note in table.notes]:
+        cover.append(["", _text_safe(line)])
+    cover.append([])
+    cover.append(["search_data_room arguments", json.dumps(table.arguments, ensure_ascii=False)])
+    for row in cover.iter_rows(min_row=2, max_col=1):
+        row[0].font = Font(bold=True)
+    cover.column_dimensions["A"].width = 40
+    cover.column_dimensions["B"].width = 110
+
+    def sheet(title: str, columns: list[str], rows: list[dict[str, Any]], widths: dict[str, int]) -> None:
+        ws = workbook.create_sheet(title)
+        ws.append(columns)
+        for cell in ws[1]:
+            cell.font = Font(bold=True, color="FFFFFF")
+            cell.fill = PatternFill("solid", fgColor="305496")
+        for row in rows:
+            ws.append([_text_safe(row.get(c)) for c in columns])
+            for index, column in enumerate(columns, start=1):
+                cell = ws.cell(row=ws.max_row, column=index)
+                if column in DATE_COLUMNS and isinstance(cell.value, date):
+                    cell.number_format = "yyyy-mm-dd"
+                elif isinstance(cell.value, str):
+                    cell.data_type = "s"  # never a formula, whatever the text starts with
+                    cell.alignment = Alignment(wrap_text=len(cell.value) > 50, vertical="top")
+        for index, column in enumerate(columns, start=1):
+            ws.column_dimensions[get_column_letter(index)].width = widths.get(column, 14)
+        ws.freeze_panes = "A2"
+        ws.auto_filter.ref = f"A1:{get_column_letter(len(columns))}{max(ws.max_row, 2)}"
+
+    widths = {"title": 48, "parties": 44, "type": 26, "governing law": 22, "file": 60, "detail": 70, "reason": 32, "warning": 90, "kind": 11}
+    sheet("Contracts", ["kind", *table.columns], table.rows, widths)
+    sheet("Left out", LEFT_OUT_COLUMNS, table.left_out, widths)
+    sheet("Warnings", ["id", "warning"], table.warnings, widths)
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def export_dataroom(settings: Settings, args: SearchDataRoomArgs, fmt: str) -> bytes:
+    """The data-room table of ``args`` as ``fmt`` (csv or xlsx) bytes. Raises ExportError for an
+    unknown format and ToolInputError for bad arguments."""
+    if fmt not in EXPORT_FORMATS:
+        raise ExportError(f"unknown export format {fmt!r}: use {' or '.join(EXPORT_FORMATS)}")
+    table = dataroom_table(settings, args)
+    return to_csv(table) if fmt == "csv" else to_xlsx(table, workspace=str(open_workspace(settings).root))

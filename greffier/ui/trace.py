@@ -1,0 +1,185 @@
+"""The trace of a chat turn told for a lawyer: what was searched, inside which contract, how many
+passages came back, why each one was kept or left out, and what the citation check found — in the
+question's language (French or English, :func:`greffier.text.language.guess_language`). Chunk ids,
+scores and timings stay in the technical steps, which the page folds away.
+
+Input: the question and the turn's :class:`greffier.ui.chat.TraceStep` list (kind, title, detail);
+stored traces of older turns, which lack some facts, give shorter explanations, never an error.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import PurePath
+from typing import Any
+
+from greffier.text import tokenize
+from greffier.text.language import guess_language
+from pipelines.rankers.relevance import DENSE_RELEVANCE, LEXICAL_COVERAGE
+
+_WORDS = {
+    "en": {
+        "searched": "Searched for", "everywhere": "in every document of the workspace",
+        "only_in": "only inside {files}, which the question names ({named})",
+        "found": "Found", "passages": ("passage", "passages"), "hybrid": "hybrid search: meaning and exact words", "in_time": "in {s}",
+        "judged": "How passages were kept",
+        "judged_scores": "by the search signals, no LLM: a passage is kept when it holds at least half the words of the question, or when its meaning is close to it (similarity {threshold} or more)",
+        "judged_llm": "the LLM read each passage and said which ones help answer",
+        "kept_cited": "kept, cited as {n}", "kept_uncited": "kept, not quoted", "dropped": "left out",
+        "all_words": "holds every word of the question ({k} of {n})",
+        "some_words": "holds {k} of the {n} words of the question",
+        "close": "its meaning is close to the question (similarity {score})",
+        "far": "its meaning is far from the question (similarity {score}, below {threshold})",
+        "llm_kept": "the LLM judged it useful to answer", "llm_dropped": "the LLM judged it off the point",
+        "llm_overruled": "the LLM left it out, but the search signals keep it",
+        "uncited": "relevant, but the quoted sentences came from other passages",
+        "check": "Citation check", "check_ok": "every citation points to a passage that was kept",
+        "check_removed": "{n} citation(s) to passages that were not given were removed",
+        "check_unsupported": "{n} sentence(s) hold a number, a date or a name that their passages do not contain",
+        "abstained": "No passage was kept: Greffier says so rather than guess.",
+        "passage": "passage", "page": "p.",
+        "intent": "Intent", "plan": "Plan", "tool_call": "Tool call", "tool_result": "Result", "approval_required": "Waiting for your approval",
+    },
+    "fr": {
+        "searched": "Recherché", "everywhere": "dans tous les documents de l'espace de travail",
+        "only_in": "uniquement dans {files}, que la question nomme ({named})",
+        "found": "Trouvé", "passages": ("passage", "passages"), "hybrid": "recherche hybride : sens et mots exacts", "in_time": "en {s}",
+        "judged": "Comment les passages ont été retenus",
+        "judged_scores": "d'après les signaux de la recherche, sans LLM : un passage est retenu s'il contient au moins la moitié des mots de la question, ou si son sens en est proche (similarité {threshold} ou plus)",
+        "judged_llm": "le LLM a lu chaque passage et indiqué ceux qui aident à répondre",
+        "kept_cited": "retenu, cité {n}", "kept_uncited": "retenu, non cité", "dropped": "écarté",
+        "all_words": "contient tous les mots de la question ({k} sur {n})",
+        "some_words": "contient {k} des {n} mots de la question",
+        "close": "son sens est proche de la question (similarité {score})",
+        "far": "son sens est éloigné de la question (similarité {score}, sous {threshold})",
+        "llm_kept": "le LLM le juge utile pour répondre", "llm_dropped": "le LLM le juge hors sujet",
+        "llm_overruled": "le LLM l'a écarté, mais les signaux de la recherche le retiennent",
+        "uncited": "pertinent, mais les phrases citées viennent d'autres passages",
+        "check": "Vérification des citations", "check_ok": "chaque citation renvoie à un passage retenu",
+        "check_removed": "{n} citation(s) vers des passages non fournis ont été retirées",
+        "check_unsupported": "{n} phrase(s) contiennent un chiffre, une date ou un nom absent de leurs passages",
+        "abstained": "Aucun passage retenu : Greffier le dit plutôt que de deviner.",
+        "passage": "passage", "page": "p.",
+        "intent": "Intention", "plan": "Plan", "tool_call": "Appel d'outil", "tool_result": "Résultat", "approval_required": "En attente de votre accord",
+    },
+}
+
+
+@dataclass(frozen=True)
+class PassageVerdict:
+    """One retrieved passage: where it is, whether it was kept (and cited as [n]) and why."""
+
+    where: str
+    kept: bool
+    status: str
+    why: str
+
+
+@dataclass
+class HumanTrace:
+    """The plain-words trace: ``lines`` (label, text) in order, then one verdict per passage."""
+
+    language: str
+    lines: list[tuple[str, str]] = field(default_factory=list)
+    passages: list[PassageVerdict] = field(default_factory=list)
+    judged_title: str = ""
+
+
+def _number(value: float, language: str, digits: int = 2) -> str:
+    text = f"{value:.{digits}f}"
+    return text.replace(".", ",") if language == "fr" else text
+
+
+def _duration(milliseconds: float, language: str) -> str:
+    """« 40 ms », « 1.5 s » (« 1,5 s » in French)."""
+    if milliseconds < 1000:
+        return f"{max(1, round(milliseconds))} ms"
+    return f"{_number(milliseconds / 1000, language, 1)} s"
+
+
+def _where(decision: dict[str, Any], words: dict[str, Any]) -> str:
+    parts = [PurePath(decision["file"]).name] if decision.get("file") else [f"{words['passage']} {decision.get('n')}"]
+    if decision.get("page"):
+        end = decision.get("page_end")
+        parts.append(f"{words['page']} {decision['page']}" + (f"–{end}" if end and end != decision["page"] else ""))
+    if decision.get("section"):
+        parts.append(str(decision["section"]).split(" > ")[-1])
+    return " · ".join(parts)
+
+
+def _why(decision: dict[str, Any], asked_words: int, words: dict[str, Any], language: str) -> str:
+    if decision.get("by") == "llm":
+        return words["llm_kept"] if decision.get("relevant") else words["llm_dropped"]
+    if str(decision.get("by") or "").startswith("scores (") and decision.get("coverage") is None:
+        return words["llm_overruled"]
+    reasons = []
+    coverage = decision.get("coverage")
+    if coverage is not None and asked_words:
+        held = round(coverage * asked_words)
+        reasons.append((words["all_words"] if held >= asked_words else words["some_words"]).format(k=held, n=asked_words))
+    dense = decision.get("dense_score")
+    if dense is not None:
+        key = "close" if dense >= DENSE_RELEVANCE else "far"
+        if decision.get("relevant") and coverage is not None and coverage >= LEXICAL_COVERAGE and key == "far":
+            pass  # kept for its words: its distance in meaning is beside the point
+        else:
+            reasons.append(words[key].format(score=_number(dense, language), threshold=_number(DENSE_RELEVANCE, language)))
+    return (" ; " if language == "fr" else "; ").join(reasons)
+
+
+def explain(question: str, steps: list[Any], *, abstained: bool = False) -> HumanTrace:
+    """The trace of one turn in plain words (see the module docstring)."""
+    language = "fr" if guess_language(question) == "fr" else "en"
+    words = _WORDS[language]
+    trace = HumanTrace(language=language)
+    asked = question
+    for step in steps:
+        detail = step.detail if isinstance(step.detail, dict) else {}
+        if step.kind == "retrieval":
+            scope = detail.get("scope")
+            asked = (scope or {}).get("question") or detail.get("query") or question
+            where = words["everywhere"]
+            if scope:
+                files = ", ".join(PurePath(f).name for f in scope.get("files") or []) or ", ".join(scope.get("contract_ids") or [])
+                named = ", ".join(f"« {w} »" for w in scope.get("named_by") or [])
+                where = words["only_in"].format(files=files, named=named)
+            trace.lines.append((words["searched"], f"« {asked} » — {where}"))
+            count = detail.get("count")
+            if count is None:
+                found = re.search(r"Retrieved (\d+)", step.title or "")
+                count = int(found.group(1)) if found else None
+            if count is not None:
+                singular, many = words["passages"]
+                elapsed = detail.get("total_ms")
+                timing = f" {words['in_time'].format(s=_duration(elapsed, language))}" if isinstance(elapsed, (int, float)) else ""
+                trace.lines.append((words["found"], f"{count} {singular if count == 1 else many} ({words['hybrid']}){timing}"))
+        elif step.kind == "relevance" and isinstance(step.detail, list):
+            decisions = step.detail
+            by_llm = any(d.get("by") == "llm" for d in decisions)
+            trace.judged_title = words["judged"]
+            trace.lines.append((words["judged"], words["judged_llm"] if by_llm else words["judged_scores"].format(threshold=_number(DENSE_RELEVANCE, language))))
+            asked_words = len(set(tokenize(asked)))
+            for decision in decisions:
+                cited = decision.get("cited as") or ""
+                if decision.get("relevant"):
+                    status = words["kept_cited"].format(n=cited) if cited else words["kept_uncited"]
+                    why = _why(decision, asked_words, words, language) + ("" if cited else f" — {words['uncited']}")
+                else:
+                    status, why = words["dropped"], _why(decision, asked_words, words, language)
+                trace.passages.append(PassageVerdict(where=_where(decision, words), kept=bool(decision.get("relevant")), status=status, why=why.strip(" —;")))
+        elif step.kind == "citation_check":
+            removed = len(detail.get("removed") or [])
+            unsupported = len(detail.get("unsupported") or [])
+            if not removed and not unsupported:
+                trace.lines.append((words["check"], words["check_ok"]))
+            else:
+                said = [words["check_removed"].format(n=removed)] if removed else []
+                said += [words["check_unsupported"].format(n=unsupported)] if unsupported else []
+                trace.lines.append((words["check"], (" ; " if language == "fr" else "; ").join(said)))
+        elif step.kind in ("intent", "plan", "tool_call", "tool_result", "approval_required"):
+            text = (step.title or "").split(": ", 1)[-1] if ": " in (step.title or "") else (step.title or "")
+            trace.lines.append((words[step.kind], text))
+    if abstained and not any(p.kept for p in trace.passages):
+        trace.lines.append(("", words["abstained"]))
+    return trace

@@ -1,0 +1,78 @@
+"""compare_contracts on real files of the bundled demo: the warehouse lease as a PDF and its retyped
+Word copy (« Montelier » without its accent, the date written 14/09/2018), and the Benelux
+distribution agreement with its English courtesy translation."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from demo import generate as demo_generate
+from greffier.config import load_settings
+from greffier.services.dataroom.compare import heading_key, typography
+from greffier.services.ingest import Ingestor
+from greffier.tools import ToolError, call_tool, tool_definitions
+from store.records import load_dataroom
+from store.workspace import open_workspace
+
+
+@pytest.fixture(scope="module")
+def pairs(tmp_path_factory):
+    base = tmp_path_factory.mktemp("compare")
+    manifest = demo_generate.generate(base / "demo", base / "manifest.json")
+    files = {c["id"]: c["file"] for c in manifest["contracts"]}
+    room = base / "room"
+    for demo_id in ("d15", "d17", "d08", "d09"):
+        target = room / files[demo_id]
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(base / "demo" / files[demo_id], target)
+    settings = load_settings(base / "ws")
+    assert Ingestor(settings).ingest(room).failed == []
+    by_file = {r.file.removeprefix("room/"): r.id for r in load_dataroom(open_workspace(settings)).records}
+    return settings, {demo_id: by_file[files[demo_id]] for demo_id in ("d15", "d17", "d08", "d09")}
+
+
+def test_a_retyped_word_copy_of_a_pdf_shows_its_two_differences_only(pairs):
+    settings, ids = pairs
+    result = call_tool(settings, "compare_contracts", {"left": ids["d15"], "right": ids["d17"]})
+    assert result["files"][0].endswith(".pdf") and result["files"][1].endswith(".docx")
+    counts = result["counts"]
+    assert counts["left_only"] == 0 and counts["right_only"] == 0 and counts["sections_left_only"] == counts["sections_right_only"] == 0
+    assert counts["changed"] == 3 and counts["same"] > 25 and counts["sections"] == 14  # the name twice, the date once
+    assert result["changes"] == [{"removed": "MONTÉLIER", "added": "MONTELIER", "sentences": 2},
+                                 {"removed": "14 septembre 2018", "added": "14/09/2018", "sentences": 1}]
+    changed = [row for section in result["sections"] for row in section["rows"]]
+    assert all(row["tag"] == "changed" for row in changed) and len(changed) == 3
+    # Page furniture of the PDF (« Paraphes », « Page 1 / 3 », the running header) is not text to compare.
+    full = call_tool(settings, "compare_contracts", {"left": ids["d15"], "right": ids["d17"], "only_differences": False})
+    sentences = [row["left"] for section in full["sections"] for row in section["rows"] if row["left"]]
+    assert not any("Page 1 / 3" in s or "Paraphes" in s for s in sentences)
+    headings = [(s["left"]["heading"], s["right"]["heading"]) for s in full["sections"]]
+    assert ("ARTICLE 5 - INDEXATION", "ARTICLE 5 — INDEXATION") in headings  # aligned by article number, not text
+
+
+def test_a_translation_is_aligned_article_by_article_without_sentence_markers(pairs):
+    settings, ids = pairs
+    result = call_tool(settings, "compare_contracts", {"left": ids["d08"], "right": ids["d09"], "only_differences": False})
+    assert result["translation"] is True and result["languages"] == ["fr", "en"]
+    assert result["counts"]["changed"] == 0 and result["counts"]["left_only"] == 0
+    headings = {s["left"]["heading"]: s["right"]["heading"] for s in result["sections"] if s["left"] and s["right"]}
+    assert headings["Article 8 - Durée"] == "Article 8 – Term" and all(s["status"] == "translated" for s in result["sections"])
+
+
+def test_bad_calls_are_readable_tool_errors(pairs):
+    settings, ids = pairs
+    with pytest.raises(ToolError, match="unknown contract id 'c99'"):
+        call_tool(settings, "compare_contracts", {"left": ids["d15"], "right": "c99"})
+    with pytest.raises(ToolError, match="given twice"):
+        call_tool(settings, "compare_contracts", {"left": ids["d15"], "right": ids["d15"]})
+    assert "compare_contracts" in {d["name"] for d in tool_definitions(settings)}
+
+
+def test_headings_align_on_their_article_number_and_typography_is_not_a_difference():
+    assert heading_key("ARTICLE 3 — DURÉE") == heading_key("Article 3 - Durée") == heading_key("3. TERM") == "3"
+    assert heading_key("Article premier - Objet") == "1" and heading_key("ANNEXE 1 : Liste") == "annex 1"
+    assert heading_key("PRÉAMBULE") == "preambule" and heading_key(None) == ""
+    assert typography("ARTICLE 1 — DÉSIGNATION : « le Bailleur »") == typography("ARTICLE 1 - DÉSIGNATION: «le Bailleur»")
+    assert typography("MONTÉLIER") != typography("MONTELIER")

@@ -1,0 +1,92 @@
+"""The data-room table and its exports on real files of the bundled demo: a supply contract with its
+two amendments (the first moves its end from 2026-03-31 to 2028-03-31), an agreement of indefinite
+term without governing law, and a lease ending 2027-09-30. The CLI writes the same file."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shutil
+from datetime import datetime
+
+import pytest
+from openpyxl import load_workbook
+
+from demo import generate as demo_generate
+from greffier.cli import main
+from greffier.config import load_settings
+from greffier.errors import GreffierError
+from greffier.services.dataroom.export import EXPORT_FORMATS, dataroom_table, export_dataroom, to_csv
+from greffier.services.dataroom.query import SearchDataRoomArgs
+from greffier.services.ingest import Ingestor
+
+DEMO_IDS = ("d03", "d05", "d06", "d07", "d15")
+ENDS_BY_2027 = {"filters": {"end_date": {"before": "2027-12-31"}}}
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory):
+    base = tmp_path_factory.mktemp("dataroom-export")
+    manifest = demo_generate.generate(base / "demo", base / "manifest.json")
+    files = {c["id"]: c["file"] for c in manifest["contracts"]}
+    folder = base / "room"
+    for demo_id in DEMO_IDS:
+        (folder / files[demo_id]).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(base / "demo" / files[demo_id], folder / files[demo_id])
+    settings = load_settings(base / "ws")
+    assert Ingestor(settings).ingest(folder).failed == []
+    return settings
+
+
+def test_amendments_are_listed_under_their_contract_and_the_counts_reconcile(room):
+    table = dataroom_table(room, SearchDataRoomArgs())
+    kinds = [(row["kind"], row["amends"]) for row in table.rows]
+    parent = next(i for i, row in enumerate(table.rows) if row["amendments"])
+    assert [k for k, _ in kinds[parent + 1 : parent + 3]] == ["amendment", "amendment"]
+    assert {a for _, a in kinds[parent + 1 : parent + 3]} == {table.rows[parent]["id"]}
+    assert table.counts["contracts"] == 3 and table.counts["amendments"] == 2 and table.counts["documents"] == 5
+    assert table.reconciliation.startswith("3 contracts + 2 amendments = the 5 documents of the workspace")
+    assert table.filters == ["No filter: every contract of the data room"]
+
+
+def test_the_xlsx_has_a_cover_real_dates_an_autofilter_and_the_contracts_left_out(room):
+    workbook = load_workbook(io.BytesIO(export_dataroom(room, SearchDataRoomArgs.model_validate(ENDS_BY_2027), "xlsx")))
+    assert workbook.sheetnames == ["Filters", "Contracts", "Left out", "Warnings"]
+    cover = [tuple(c for c in row if c is not None) for row in workbook["Filters"].iter_rows(values_only=True)]
+    assert ("", "Ends on or before 2027-12-31") in [tuple(c or "" for c in row) for row in workbook["Filters"].iter_rows(min_col=1, max_col=2, values_only=True)]
+    assert ("Contracts matching", "1 of 3") in cover
+    contracts = workbook["Contracts"]
+    header = [cell.value for cell in contracts[1]]
+    assert header[:5] == ["kind", "id", "title", "ends", "initial end"]  # the filtered column first
+    ends = contracts.cell(row=2, column=header.index("ends") + 1)
+    assert isinstance(ends.value, datetime) and ends.value.date().isoformat() == "2027-09-30" and ends.number_format == "yyyy-mm-dd"
+    assert contracts.freeze_panes == "A2" and contracts.auto_filter.ref.startswith("A1:")
+    left_out = {row[0]: row for row in workbook["Left out"].iter_rows(min_row=2, values_only=True)}
+    reasons = {row[3] for row in left_out.values()}
+    assert reasons == {"a filtered field is unknown or uncertain", "an amendment moved the end date"}
+    assert any("2026-03-31 → 2028-03-31" in row[4] for row in left_out.values())
+    assert workbook["Left out"].auto_filter.ref and workbook["Left out"].freeze_panes == "A2"
+
+
+def test_the_csv_has_iso_dates_and_a_bom(room):
+    data = to_csv(dataroom_table(room, SearchDataRoomArgs.model_validate(ENDS_BY_2027)))
+    assert data.startswith("\ufeff".encode())
+    rows = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"))))
+    assert [r["ends"] for r in rows] == ["2027-09-30"] and rows[0]["kind"] == "contract"
+    with pytest.raises(GreffierError, match="use csv or xlsx"):
+        export_dataroom(room, SearchDataRoomArgs(), "pdf")
+    assert EXPORT_FORMATS == ("csv", "xlsx")
+
+
+def test_the_cli_writes_the_same_file(room, tmp_path, capsys):
+    out = tmp_path / "room.csv"
+    code = main(["dataroom", "export", "--args", json.dumps(ENDS_BY_2027), "--format", "csv", "--out", str(out), "--workspace", str(room.workspace)])
+    assert code == 0 and out.read_bytes() == to_csv(dataroom_table(room, SearchDataRoomArgs.model_validate(ENDS_BY_2027)))
+    xlsx = tmp_path / "room.xlsx"
+    assert main(["dataroom", "export", "--format", "xlsx", "--out", str(xlsx), "--workspace", str(room.workspace)]) == 0
+    assert load_workbook(xlsx).sheetnames[0] == "Filters"
+    capsys.readouterr()
+    code = main(["dataroom", "export", "--args", '{"filters": {"end_date": {"befre": "2027-12-31"}}}', "--format", "csv", "--out", str(out),
+                 "--workspace", str(room.workspace), "--json"])
+    assert code == 2 and "befre" in json.loads(capsys.readouterr().out)["error"]

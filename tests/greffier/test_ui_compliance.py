@@ -1,0 +1,25 @@
+"""The compliance screen's wording: what a scan did, said as it happened."""
+
+from __future__ import annotations
+
+from greffier.compliance.models import SKIPPED_NO_LLM
+from greffier.ui.compliance import scan_summary
+
+
+def _result(skipped: list[dict], errors: list[str] | None = None) -> dict:
+    return {"status": "partial_success" if skipped else "success", "seconds": 12.34, "documents": [{"id": "c01"}],
+            "counts": {"flags": 1, "new": 1, "seen": 0, "gone": 0}, "skipped_rules": skipped, "errors": errors or []}
+
+
+def test_a_scan_that_only_skipped_the_llm_rule_is_complete_and_says_which_rule_was_not_run():
+    skipped = [{"rule_id": "exclusivity-llm-review", "document_id": d, "status": SKIPPED_NO_LLM} for d in ("c01", "c02")]
+    summary = scan_summary(_result(skipped))
+    assert summary["level"] == "success"
+    assert summary["headline"] == "Scan complete in 12.3 s; 1 rule needs an LLM and was not run: 1 flag on 1 contract (1 new, 0 already known, 0 no longer found)."
+    assert "partial" not in summary["headline"] and "exclusivity-llm-review (on 2 contracts)" in summary["notes"][0]
+
+
+def test_a_clean_scan_and_a_failed_check_are_told_apart():
+    assert scan_summary(_result([]))["headline"].startswith("Scan complete in 12.3 s: 1 flag on 1 contract") and not scan_summary(_result([]))["notes"]
+    failed = scan_summary(_result([{"rule_id": "r1", "document_id": "c01", "status": "error: boom"}], errors=["c01 r1: error: boom"]))
+    assert failed["level"] == "warning" and failed["notes"] == ["1 check failed: c01 r1: error: boom"]
