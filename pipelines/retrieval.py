@@ -14,6 +14,7 @@ from haystack import Document, Pipeline
 
 from greffier.config import RETRIEVERS, Settings
 from pipelines.embedders.text_embedder import GreffierTextEmbedder
+from pipelines.expanders.query_expansion import QueryExpander
 from pipelines.joiners.fusion import HybridFusion
 from pipelines.joiners.selector import FinalSelector
 from pipelines.retrievers.workspace_retrievers import ChunkHydrator, DenseRetriever, LexicalRetriever
@@ -65,24 +66,33 @@ def build_retrieval_pipeline(settings: Settings, store: WorkspaceStore, *, retri
 
 
 def add_retrieval(pipeline: Pipeline, settings: Settings, store: WorkspaceStore, *, retriever: str = "hybrid", rerank: bool = False) -> str:
-    """Add the retrieval components to ``pipeline``: scope → (embedder → dense, BM25) → fusion →
+    """Add the retrieval components to ``pipeline``: scope → expander → (embedder → dense, BM25) → fusion →
     hydrator → (reranker) → selector. Returns the name of the last component ("selector")."""
     if retriever not in RETRIEVERS:
         raise ValueError(f"unknown retriever {retriever!r}: use one of {', '.join(RETRIEVERS)}")
     search = settings.search
     models = settings.models
     pipeline.add_component("scope", ScopeResolver(store=store, enabled=search.scope_named_documents))
+    pipeline.add_component(
+        "expander",
+        QueryExpander(
+            store=store, enabled=search.expansion, weight=search.expansion_weight, forms_weight=search.expansion_forms_weight,
+            expand_dense=search.expand_dense,
+        ),
+    )
+    pipeline.connect("scope.query", "expander.query")
     if retriever in ("hybrid", "dense"):
         pipeline.add_component(
             "embedder", GreffierTextEmbedder(model=models.embedder, models_dir=str(models.models_dir), device=models.device)
         )
         pipeline.add_component("dense", DenseRetriever(store=store, top_k=search.top_k_retrieval))
-        pipeline.connect("scope.query", "embedder.text")
+        pipeline.connect("expander.dense_text", "embedder.text")
         pipeline.connect("scope.doc_ids", "dense.doc_ids")
         pipeline.connect("embedder.embedding", "dense.query_embedding")
     if retriever in ("hybrid", "bm25"):
         pipeline.add_component("bm25", LexicalRetriever(store=store, top_k=search.top_k_retrieval))
         pipeline.connect("scope.query", "bm25.query")
+        pipeline.connect("expander.groups", "bm25.groups")
         pipeline.connect("scope.doc_ids", "bm25.doc_ids")
     pipeline.add_component(
         "fusion",
@@ -160,7 +170,7 @@ def stage_times(outputs: dict[str, Any], total_ms: float) -> dict[str, float]:
     }
 
 
-RETRIEVAL_OUTPUTS = frozenset({"scope", "dense", "bm25", "fusion", "reranker", "selector"})
+RETRIEVAL_OUTPUTS = frozenset({"scope", "expander", "dense", "bm25", "fusion", "reranker", "selector"})
 
 
 def run_retrieval(pipeline: Pipeline, data: dict[str, Any]) -> tuple[list[dict[str, Any]], dict[str, float], dict[str, Any] | None]:

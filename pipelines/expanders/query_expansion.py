@@ -1,0 +1,150 @@
+"""QueryExpander: the question in both languages, for search — between the scope resolver and the retrievers.
+
+What is asked (the question once a named contract is taken out) is read through the glossary
+(:mod:`greffier.lexicon`): each notion it names (« préavis », "change of control", « bail ») brings in
+that notion's other terms, in both languages. The BM25 retriever then scores a weighted query
+(:class:`store.bm25.QueryGroup`): every word of the question at weight 1 (its count), each notion's
+other terms at :attr:`weight` — less than the user's own words — counting only the best of them, so
+that a notion written five ways is not worth five words. ``forms_weight`` (0 turns it off) also lets
+other forms of the same word that the index holds count (« résilier » for « résiliation », by stem),
+at that factor of the word's own score.
+
+The dense side gets ``dense_text``: the question, followed with ``expand_dense`` by one term of each
+notion in the other language (the embedder is multilingual; the terms move the vector towards the
+clause's own words).
+
+Outputs also the notions found (``concepts``), the clause types they name (``clause_types``, the
+language-independent key the relevance check and the ranking use) and the question's ``language``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from haystack import component
+
+from greffier.lexicon import Lexicon, Match, load_lexicon
+from greffier.text import tokenize
+from greffier.text.language import guess_language
+from greffier.text.stems import STEM_LANGUAGES, stem, stem_many
+from pipelines._serialization import StoreComponent
+from store.bm25 import QueryGroup
+from store.workspace import WorkspaceStore
+
+MAX_TERMS_PER_NOTION = 12  # a notion's terms searched at most (its first ones: the usual wordings)
+MAX_FORMS = 6  # other forms of one word searched at most (the most frequent in the index)
+# Everyday words ("year", "monthly") bring their translations at this share of the expansion weight.
+WORD_KIND_FACTOR = 0.6
+
+
+@component
+class QueryExpander(StoreComponent):
+    """The weighted bilingual query of what is asked (see the module docstring).
+
+    Init: ``enabled`` (False: the question's words only, as plain BM25), ``weight`` of a notion's
+    other terms, ``forms_weight`` of other forms of a word (0: none), ``expand_dense``.
+    Inputs: ``query`` (what is asked). Outputs: ``groups`` (for :class:`LexicalRetriever`),
+    ``dense_text``, ``concepts``, ``clause_types``, ``language``.
+    """
+
+    init_parameters = ("enabled", "weight", "forms_weight", "expand_dense")
+
+    def __init__(self, store: WorkspaceStore, enabled: bool = True, weight: float = 0.5, forms_weight: float = 0.0, expand_dense: bool = False) -> None:
+        self.store = store
+        self.enabled = enabled
+        self.weight = weight
+        self.forms_weight = forms_weight
+        self.expand_dense = expand_dense
+        self._lexicon: Lexicon | None = None
+
+    def warm_up(self) -> None:
+        if self._lexicon is None:
+            self._lexicon = load_lexicon()
+
+    @component.output_types(groups=list[QueryGroup], dense_text=str, concepts=list[str], clause_types=list[str], language=str)
+    def run(self, query: str) -> dict[str, Any]:
+        self.warm_up()
+        assert self._lexicon is not None
+        tokens = tokenize(query)
+        language = guess_language(query)
+        matches = self._lexicon.find(tokens) if self.enabled else []
+        concepts = list(dict.fromkeys(m.concept.id for m in matches))
+        clause_types = list(dict.fromkeys(t for m in matches for t in m.concept.types))
+        forms = self._forms() if self.enabled and self.forms_weight > 0 else None
+        groups = question_groups(tokens, language, forms, self.forms_weight)
+        if self.enabled:
+            groups.extend(notion_groups(matches, tokens, self.weight, forms, self.forms_weight))
+        dense_text = with_translations(query, matches, language) if self.enabled and self.expand_dense else query
+        return {"groups": groups, "dense_text": dense_text, "concepts": concepts, "clause_types": clause_types, "language": language}
+
+    def _forms(self) -> dict[str, dict[str, tuple[str, ...]]] | None:
+        """Per language, the index's tokens by stem, most frequent first (kept per chunk generation)."""
+        if not self.store.exists():
+            return None
+        index = self.store.bm25()
+        return self.store.memo("expansion.forms", lambda: word_forms(index), stamp=index.generation)
+
+
+def word_forms(index: Any) -> dict[str, dict[str, tuple[str, ...]]]:  # noqa: ANN401  (store.bm25.BM25Index)
+    """``{lang: {stem: tokens}}`` over the index's vocabulary, each list by document frequency."""
+    vocabulary = [token for token in index.vocabulary if token.isalpha() and len(token) > 3]
+    frequency = {token: index.document_frequency(token) for token in vocabulary}
+    found: dict[str, dict[str, tuple[str, ...]]] = {}
+    for lang in STEM_LANGUAGES:
+        by_stem: dict[str, list[str]] = {}
+        for token, token_stem in zip(vocabulary, stem_many(vocabulary, lang)):
+            by_stem.setdefault(token_stem, []).append(token)
+        found[lang] = {s: tuple(sorted(tokens, key=lambda t: -frequency[t])) for s, tokens in by_stem.items() if len(tokens) > 1}
+    return found
+
+
+def _word(token: str, lang: str, forms: dict[str, dict[str, tuple[str, ...]]] | None, factor: float) -> tuple[tuple[str, float], ...]:
+    """The forms of one word: itself at 1.0, then other forms of its stem in the index at ``factor``."""
+    if not forms or lang not in forms or factor <= 0:
+        return ((token, 1.0),)
+    others = [t for t in forms[lang].get(stem(token, lang), ()) if t != token][:MAX_FORMS]
+    return ((token, 1.0), *((t, factor) for t in others))
+
+
+def question_groups(tokens: list[str], language: str, forms: dict | None, forms_weight: float) -> list[QueryGroup]:
+    """The question's own words, each at its count (as plain BM25 scores them)."""
+    lang = language if language in STEM_LANGUAGES else "fr"
+    return [
+        QueryGroup(float(count), ((_word(token, lang, forms, forms_weight),),), "asked")
+        for token, count in Counter(tokens).items()
+    ]
+
+
+def notion_groups(matches: list[Match], tokens: list[str], weight: float, forms: dict | None, forms_weight: float) -> list[QueryGroup]:
+    """One group per notion found: its other terms (both languages), the best of them counting."""
+    asked = set(tokens)
+    seen_terms: set[tuple[str, tuple[str, ...]]] = {(m.term.lang, m.term.stems) for m in matches}
+    groups: list[QueryGroup] = []
+    for concept in dict((m.concept.id, m.concept) for m in matches).values():
+        terms = []
+        for term in concept.terms:
+            key = (term.lang, term.stems)
+            if key in seen_terms or set(term.tokens) <= asked:
+                continue  # the user's own words, or a wording another notion already brings
+            seen_terms.add(key)
+            terms.append(tuple(_word(token, term.lang, forms, forms_weight) for token in term.tokens))
+            if len(terms) == MAX_TERMS_PER_NOTION:
+                break
+        if terms:
+            factor = WORD_KIND_FACTOR if concept.kind == "word" else 1.0
+            groups.append(QueryGroup(weight * factor, tuple(terms), f"notion:{concept.id}"))
+    return groups
+
+
+def with_translations(query: str, matches: list[Match], language: str) -> str:
+    """The question followed by the first term, in the other language, of each notion it names."""
+    other = {"fr": "en", "en": "fr"}.get(language)
+    if other is None:
+        return query
+    added = []
+    for concept in dict((m.concept.id, m.concept) for m in matches).values():
+        terms = concept.terms_in(other)
+        if terms and terms[0].text not in added:
+            added.append(terms[0].text)
+    return f"{query} ({'; '.join(added)})" if added else query
