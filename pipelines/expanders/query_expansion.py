@@ -14,12 +14,16 @@ notion in the other language (the embedder is multilingual; the terms move the v
 clause's own words).
 
 Outputs also the notions found (``concepts``), the clause types they name (``clause_types``, the
-language-independent key the relevance check and the ranking use) and the question's ``language``.
+language-independent key the relevance check and the ranking use), the question's ``language`` and
+``units``: each word asked with the wordings that count as it in a passage (its other forms, the
+terms of the notions it belongs to) and its weight (BM25's IDF in this workspace), from which the
+relevance check measures how much of the question a passage covers, in either language.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+import math
 from typing import Any
 
 from haystack import component
@@ -62,7 +66,7 @@ class QueryExpander(StoreComponent):
         if self._lexicon is None:
             self._lexicon = load_lexicon()
 
-    @component.output_types(groups=list[QueryGroup], dense_text=str, concepts=list[str], clause_types=list[str], language=str)
+    @component.output_types(groups=list[QueryGroup], dense_text=str, concepts=list[str], clause_types=list[str], language=str, units=list[dict])
     def run(self, query: str) -> dict[str, Any]:
         self.warm_up()
         assert self._lexicon is not None
@@ -76,7 +80,9 @@ class QueryExpander(StoreComponent):
         if self.enabled:
             groups.extend(notion_groups(matches, tokens, self.weight, forms, self.forms_weight))
         dense_text = with_translations(query, matches, language) if self.enabled and self.expand_dense else query
-        return {"groups": groups, "dense_text": dense_text, "concepts": concepts, "clause_types": clause_types, "language": language}
+        index = self.store.bm25() if self.store.exists() else None
+        units = asked_units(tokens, matches, language, forms, index)
+        return {"groups": groups, "dense_text": dense_text, "concepts": concepts, "clause_types": clause_types, "language": language, "units": units}
 
     def _forms(self) -> dict[str, dict[str, tuple[str, ...]]] | None:
         """Per language, the index's tokens by stem, most frequent first (kept per chunk generation)."""
@@ -148,3 +154,27 @@ def with_translations(query: str, matches: list[Match], language: str) -> str:
         if terms and terms[0].text not in added:
             added.append(terms[0].text)
     return f"{query} ({'; '.join(added)})" if added else query
+
+
+def idf(document_frequency: int, chunks: int) -> float:
+    """BM25's (Lucene) inverse document frequency."""
+    return math.log(1 + (chunks - document_frequency + 0.5) / (document_frequency + 0.5))
+
+
+def asked_units(tokens: list[str], matches: list[Match], language: str, forms: dict | None, index: Any) -> list[dict]:  # noqa: ANN401
+    """Each distinct word asked: ``{"token", "terms": [[tokens], ...], "weight"}``; a passage covers the
+    word when it holds one of those terms whole (the word itself, another form of it, or a term of a
+    notion the word is part of, in either language)."""
+    lang = language if language in STEM_LANGUAGES else "fr"
+    chunks = len(index) if index is not None else 0
+    units = []
+    for token in dict.fromkeys(tokens):
+        positions = {i for i, t in enumerate(tokens) if t == token}
+        terms: list[tuple[str, ...]] = [(token,)]
+        terms.extend((form,) for form, _factor in _word(token, lang, forms, 1.0)[1:])
+        for match in matches:
+            if positions & set(range(match.start, match.end)):
+                terms.extend(term.tokens for term in match.concept.terms)
+        weight = idf(index.document_frequency(token), chunks) if index is not None and chunks else 1.0
+        units.append({"token": token, "terms": [list(t) for t in dict.fromkeys(terms)], "weight": round(weight, 4)})
+    return units

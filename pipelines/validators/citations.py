@@ -3,7 +3,7 @@
 Whatever the answerer wrote, only the numbers of passages it was given survive
 (:func:`greffier.text.citations.validate_citations`); sentences holding a number, a date or a name
 that none of their cited passages contains are reported (``unsupported``); an answer that says the
-documents do not say, and cites nothing, is an abstention.
+documents do not say (in French or English), and cites nothing, is an abstention.
 """
 
 from __future__ import annotations
@@ -13,9 +13,8 @@ from typing import Any
 from haystack import Document, component
 from haystack.dataclasses import ChatMessage
 
-from greffier.text import fold
 from greffier.text.citations import unsupported_sentences, validate_citations
-from pipelines.generators.answerers import ABSTENTION
+from greffier.text.replies import says_abstention
 
 
 def citation(n: int, doc: Document) -> dict[str, Any]:
@@ -39,7 +38,7 @@ class CitationValidator:
         numbered = {n: doc for n, doc in enumerate(documents, 1)}
         report = validate_citations(text, set(numbered))
         unsupported = unsupported_sentences(report.text, {n: doc.content or "" for n, doc in numbered.items()})
-        abstained = (fold(ABSTENTION.rstrip(".")) in fold(report.text) and not report.cited) or not documents
+        abstained = (says_abstention(report.text) and not report.cited) or not documents
         return {
             "answer": report.text,
             "citations": [citation(n, numbered[n]) for n in report.cited],

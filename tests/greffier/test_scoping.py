@@ -189,8 +189,8 @@ def test_the_chat_turn_notes_that_only_the_named_contract_was_searched(leases):
     outcome = chat.ask(leases, "Dans le bail Boulangerie Marceau, quel est le préavis ?", mode="rag",
                        llm=LLMChoice(None, {"kind": "none", "reason": "LLM turned off in settings"}))
     turn = chat.load_turns(leases, outcome.thread_id)[-1]
-    assert turn.note.endswith("Searched only inside bail_marceau.md, which the question names.")
-    assert turn.note.startswith("No LLM available")  # the note it had before is kept
+    assert turn.note.endswith("Recherche limitée à bail_marceau.md, que la question désigne.")  # in the question's language
+    assert turn.note.startswith("Aucun LLM disponible")  # the note it had before is kept
     assert TENANTS["Boulangerie Marceau"][0] in turn.answer
 
 
