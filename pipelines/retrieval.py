@@ -125,6 +125,8 @@ def add_retrieval(pipeline: Pipeline, settings: Settings, store: WorkspaceStore,
         last = "reranker"
     pipeline.add_component("selector", FinalSelector(top_k=search.top_k_final, min_score=search.min_score))
     pipeline.connect(f"{last}.documents", "selector.documents")
+    pipeline.connect("scope.scope", "selector.scope")
+    pipeline.connect("scope.scope", "fusion.scope")
     return "selector"
 
 

@@ -57,6 +57,8 @@ class Concept:
     kind: str
     types: tuple[str, ...]
     terms: tuple[Term, ...]
+    # Terms that name the notion in a contract's title or file name only ("US"): too ambiguous in prose.
+    name_terms: tuple[Term, ...] = ()
 
     def terms_in(self, lang: str) -> tuple[Term, ...]:
         return tuple(term for term in self.terms if term.lang == lang)
@@ -86,26 +88,36 @@ class Lexicon:
     signature: str
     _by_first: dict[tuple[str, str], tuple[tuple[Term, Concept], ...]] = field(repr=False, compare=False, default_factory=dict)
 
+    _by_first_in_names: dict[tuple[str, str], tuple[tuple[Term, Concept], ...]] = field(repr=False, compare=False, default_factory=dict)
+
     @classmethod
     def build(cls, version: str, concepts: Iterable[Concept], signature: str) -> Lexicon:
         concepts = tuple(concepts)
         by_first: dict[tuple[str, str], list[tuple[Term, Concept]]] = {}
+        in_names: dict[tuple[str, str], list[tuple[Term, Concept]]] = {}
         for concept in concepts:
             for term in concept.terms:
                 by_first.setdefault((term.lang, term.stems[0]), []).append((term, concept))
-        return cls(version, concepts, signature, {key: tuple(found) for key, found in by_first.items()})
+                in_names.setdefault((term.lang, term.stems[0]), []).append((term, concept))
+            for term in concept.name_terms:
+                in_names.setdefault((term.lang, term.stems[0]), []).append((term, concept))
+        freeze = lambda table: {key: tuple(found) for key, found in table.items()}  # noqa: E731
+        return cls(version, concepts, signature, freeze(by_first), freeze(in_names))
 
     @property
     def by_id(self) -> dict[str, Concept]:
         return {concept.id: concept for concept in self.concepts}
 
-    def find(self, tokens: Sequence[str]) -> list[Match]:
-        """The terms found in ``tokens`` (from :func:`tokenize`), in text order (see the module docstring)."""
+    def find(self, tokens: Sequence[str], *, in_names: bool = False) -> list[Match]:
+        """The terms found in ``tokens`` (from :func:`tokenize`), in text order (see the module docstring).
+
+        ``in_names``: the tokens are a contract's title or file name, where ``name_terms`` count too."""
+        table = self._by_first_in_names if in_names else self._by_first
         candidates: list[Match] = []
         for lang in LANGUAGES:
             text_stems = stems(tokens, lang)
             for start, first in enumerate(text_stems):
-                for term, concept in self._by_first.get((lang, first), ()):
+                for term, concept in table.get((lang, first), ()):
                     end = start + len(term.stems)
                     if tuple(text_stems[start:end]) == term.stems:
                         candidates.append(Match(concept, term, start, end))
@@ -178,13 +190,14 @@ def _concept(source: str, raw: object) -> Concept:
     kind = raw.get("kind", "clause")
     if kind not in KINDS:
         raise LexiconError(f"{source}: concept {concept_id}: kind {kind!r} is not one of {', '.join(KINDS)}")
-    unknown = sorted(set(raw) - {"id", "kind", "types", *LANGUAGES})
+    unknown = sorted(set(raw) - {"id", "kind", "types", "in_names", *LANGUAGES})
     if unknown:
-        raise LexiconError(f"{source}: concept {concept_id}: unknown keys {unknown}; use id, kind, types, fr, en")
+        raise LexiconError(f"{source}: concept {concept_id}: unknown keys {unknown}; use id, kind, types, fr, en, in_names")
     terms = [_term(source, concept_id, lang, text) for lang in LANGUAGES for text in raw.get(lang) or []]
     if not any(t.lang == "fr" for t in terms) or not any(t.lang == "en" for t in terms):
         raise LexiconError(f"{source}: concept {concept_id} needs terms in both fr and en")
-    return Concept(concept_id, kind, tuple(raw.get("types") or ()), tuple(_unique(terms)))
+    name_terms = [Term(str(text), "en", (str(text).lower(),), (str(text).lower(),)) for text in raw.get("in_names") or []]
+    return Concept(concept_id, kind, tuple(raw.get("types") or ()), tuple(_unique(terms)), tuple(name_terms))
 
 
 def _term(source: str, concept_id: str, lang: str, text: object) -> Term:
