@@ -81,6 +81,7 @@ def add_retrieval(pipeline: Pipeline, settings: Settings, store: WorkspaceStore,
         ),
     )
     pipeline.connect("scope.query", "expander.query")
+    pipeline.connect("scope.scope", "expander.scope")
     if retriever in ("hybrid", "dense"):
         pipeline.add_component(
             "embedder", GreffierTextEmbedder(model=models.embedder, models_dir=str(models.models_dir), device=models.device)

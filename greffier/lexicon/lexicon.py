@@ -31,7 +31,7 @@ from greffier.text import tokenize
 from greffier.text.stems import STEM_LANGUAGES, stems
 
 DEFAULT_LEXICON = Path(__file__).with_name("terms.yaml")
-KINDS = ("clause", "contract", "place", "subject", "word")
+KINDS = ("clause", "contract", "place", "subject", "word", "document")
 LANGUAGES = tuple(STEM_LANGUAGES)
 
 

@@ -40,6 +40,10 @@ MAX_TERMS_PER_NOTION = 12  # a notion's terms searched at most (its first ones: 
 MAX_FORMS = 6  # other forms of one word searched at most (the most frequent in the index)
 # Everyday words ("year", "monthly") bring their translations at this share of the expansion weight.
 WORD_KIND_FACTOR = 0.6
+# Notions that name the document, not what is asked of it (« contrat »): no unit; inside named
+# contracts, their kind, place and subject neither.
+DESCRIBING = frozenset({"document"})
+DESCRIBING_SCOPED = frozenset({"document", "contract", "place", "subject"})
 
 
 @component
@@ -67,7 +71,9 @@ class QueryExpander(StoreComponent):
             self._lexicon = load_lexicon()
 
     @component.output_types(groups=list[QueryGroup], dense_text=str, concepts=list[str], clause_types=list[str], language=str, units=list[dict])
-    def run(self, query: str) -> dict[str, Any]:
+    def run(self, query: str, scope: dict | None = None) -> dict[str, Any]:
+        """``scope``: the scope resolver's; inside named contracts, the words that describe a contract
+        (its kind, place, subject) are not part of what is asked."""
         self.warm_up()
         assert self._lexicon is not None
         tokens = tokenize(query)
@@ -81,7 +87,7 @@ class QueryExpander(StoreComponent):
             groups.extend(notion_groups(matches, tokens, self.weight, forms, self.forms_weight))
         dense_text = with_translations(query, matches, language) if self.enabled and self.expand_dense else query
         index = self.store.bm25() if self.store.exists() else None
-        units = asked_units(tokens, matches, language, forms, index)
+        units = asked_units(tokens, matches, language, forms, index, describing=DESCRIBING_SCOPED if scope else DESCRIBING)
         return {"groups": groups, "dense_text": dense_text, "concepts": concepts, "clause_types": clause_types, "language": language, "units": units}
 
     def _forms(self) -> dict[str, dict[str, tuple[str, ...]]] | None:
@@ -128,6 +134,8 @@ def notion_groups(matches: list[Match], tokens: list[str], weight: float, forms:
     seen_terms: set[tuple[str, tuple[str, ...]]] = {(m.term.lang, m.term.stems) for m in matches}
     groups: list[QueryGroup] = []
     for concept in dict((m.concept.id, m.concept) for m in matches).values():
+        if concept.kind in DESCRIBING:
+            continue  # « contrat » for "agreement" finds every passage
         terms = []
         for term in concept.terms:
             key = (term.lang, term.stems)
@@ -150,6 +158,8 @@ def with_translations(query: str, matches: list[Match], language: str) -> str:
         return query
     added = []
     for concept in dict((m.concept.id, m.concept) for m in matches).values():
+        if concept.kind in DESCRIBING:
+            continue
         terms = concept.terms_in(other)
         if terms and terms[0].text not in added:
             added.append(terms[0].text)
@@ -161,15 +171,21 @@ def idf(document_frequency: int, chunks: int) -> float:
     return math.log(1 + (chunks - document_frequency + 0.5) / (document_frequency + 0.5))
 
 
-def asked_units(tokens: list[str], matches: list[Match], language: str, forms: dict | None, index: Any) -> list[dict]:  # noqa: ANN401
+def asked_units(
+    tokens: list[str], matches: list[Match], language: str, forms: dict | None, index: Any, describing: frozenset[str] = DESCRIBING,  # noqa: ANN401
+) -> list[dict]:
     """Each distinct word asked: ``{"token", "terms": [[tokens], ...], "weight"}``; a passage covers the
     word when it holds one of those terms whole (the word itself, another form of it, or a term of a
-    notion the word is part of, in either language)."""
+    notion the word is part of, in either language). Words of notions of the ``describing`` kinds
+    (the document itself, and inside a named contract its kind and subject) are left out."""
     lang = language if language in STEM_LANGUAGES else "fr"
     chunks = len(index) if index is not None else 0
+    left_out = {i for m in matches if m.concept.kind in describing for i in range(m.start, m.end)}
     units = []
     for token in dict.fromkeys(tokens):
         positions = {i for i, t in enumerate(tokens) if t == token}
+        if positions <= left_out:
+            continue
         terms: list[tuple[str, ...]] = [(token,)]
         terms.extend((form,) for form, _factor in _word(token, lang, forms, 1.0)[1:])
         for match in matches:

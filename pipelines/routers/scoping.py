@@ -52,7 +52,7 @@ from sqlalchemy import text
 
 from greffier.dataroom.records import STRONG_PARTY_RULES
 from greffier.lexicon import Lexicon, load_lexicon
-from greffier.text import tokenize
+from greffier.text import fold, tokenize
 from pipelines._serialization import StoreComponent
 from store import repository as repo
 from store.bm25 import QueryGroup
@@ -235,6 +235,20 @@ class IdentityIndex:
         return Scope(found, [self.titles[cid] for cid in found], [self.files[cid] for cid in found], names, rest if tokenize(rest) else question)
 
 
+_DETERMINERS = r"(?:le|la|l'|les|du|des|au|aux|ce|cet|cette|son|sa|ses|leur|the|this|that|its|their|under|in|of)"
+
+
+def designated(question: str, matches: list) -> bool:  # noqa: ANN001  (greffier.lexicon.Match)
+    """Whether one of the kind terms found is written as the contract meant: after a definite
+    determiner (« la durée du bail », "the franchise agreement"), not « un contrat de travail »."""
+    folded = fold(question).replace("’", "'")
+    for match in matches:
+        first = match.term.tokens[0]
+        if re.search(rf"(?:^|[\s(]){_DETERMINERS}\s*(?:[\w'-]+\s+){{0,3}}{re.escape(first)}\w*", folded):
+            return True
+    return False
+
+
 def proper_nouns(question: str) -> set[str]:
     """The tokens of the question's capitalised words, but the first word (a sentence's capital)."""
     words = _WORD.findall(question)
@@ -256,7 +270,14 @@ def by_kind(index: IdentityIndex, question: str) -> Scope | None:
     kinds = {m.concept.id for m in matches if m.concept.kind in NAME_KINDS}
     kind_words = {t for m in matches if m.concept.kind in NAME_KINDS for t in tokens[m.start : m.end]}
     wanted = {m.concept.id for m in matches if m.concept.kind in SUBJECT_KINDS}
-    wanted |= {t for t in tokens if t not in index.generic and t not in kind_words and len(t) >= MIN_TOKEN_LENGTH}
+    # Other words describe a contract when they are names (capitalised: « Annecy », "Bristol") that few
+    # contracts' titles, files or parties carry; « dangereux » in an article's title does not.
+    names = proper_nouns(question)
+    wanted |= {
+        t for t in tokens
+        if t in names and t not in index.generic and t not in kind_words and len(t) >= MIN_TOKEN_LENGTH
+        and sum(1 for subjects in index.subjects_of.values() if t in subjects) <= index.distinct_limit
+    }
     carriers: dict[str, int] = {}
     for cid in index.kinds_of:
         for key in (index.kinds_of[cid] & kinds) | (index.subjects_of[cid] & wanted):
@@ -273,9 +294,14 @@ def by_kind(index: IdentityIndex, question: str) -> Scope | None:
         return None
     best = max(scores.values())
     named = sorted(cid for cid, score in scores.items() if score >= best - 1e-9)
+    runner_up = max((score for score in scores.values() if score < best - 1e-9), default=0.0)
     by_subject = any(subject_hits[cid] for cid in named)
     if not kinds and (len(named) > MAX_NAMED or min(subject_hits[cid] for cid in named) < 2):
         return None  # subjects alone ("the warehouse") describe, they do not name
+    if by_subject and runner_up > MARGIN * best:
+        return None
+    if not by_subject and not designated(question, [m for m in matches if m.concept.kind in NAME_KINDS]):
+        return None  # « un emploi », "a lease" is not « le bail » the user means
     ambiguous = not by_subject and len(named) > 1
     if len(named) > (MAX_NAMED if by_subject else MAX_AMBIGUOUS):
         return None
