@@ -41,7 +41,7 @@ def build_answer_pipeline(
     pipeline.connect("scope.query", "relevance.asked")
     pipeline.connect("scope.scope", "relevance.scope")
     pipeline.connect("expander.units", "relevance.units")
-    pipeline.connect("expander.clause_types", "relevance.clause_types")
+    pipeline.connect("types.clause_types", "relevance.clause_types")
     pipeline.add_component("answerer", LLMAnswerer(chat_generator=llm.generator) if llm is not None else ExtractiveAnswerer())
     pipeline.connect("relevance.documents", "answerer.documents")
     pipeline.connect("scope.query", "answerer.asked")

@@ -22,6 +22,7 @@ from pipelines.routers.scoping import ScopeResolver
 from store.workspace import WorkspaceStore
 from greffier.device import detect_device
 from pipelines.rankers.reranker import GreffierReranker
+from pipelines.rankers.clause_types import ClauseTypeRanker
 
 # Reranker defaults by device, from measured latency (docs/benchmarks.md, "Reranker cost"): on a CPU,
 # bge-reranker-v2-m3 costs ~2-3 CPU-seconds per passage and small batches waste less padding.
@@ -67,7 +68,7 @@ def build_retrieval_pipeline(settings: Settings, store: WorkspaceStore, *, retri
 
 def add_retrieval(pipeline: Pipeline, settings: Settings, store: WorkspaceStore, *, retriever: str = "hybrid", rerank: bool = False) -> str:
     """Add the retrieval components to ``pipeline``: scope → expander → (embedder → dense, BM25) → fusion →
-    hydrator → (reranker) → selector. Returns the name of the last component ("selector")."""
+    hydrator → (reranker) → clause types → selector. Returns the name of the last component ("selector")."""
     if retriever not in RETRIEVERS:
         raise ValueError(f"unknown retriever {retriever!r}: use one of {', '.join(RETRIEVERS)}")
     search = settings.search
@@ -124,6 +125,19 @@ def add_retrieval(pipeline: Pipeline, settings: Settings, store: WorkspaceStore,
         pipeline.connect("scope.query", "reranker.query")
         pipeline.connect("hydrator.documents", "reranker.documents")
         last = "reranker"
+    pipeline.add_component(
+        "types",
+        ClauseTypeRanker(
+            weight=search.clause_type_weight, classify_question=search.classify_question and retriever != "bm25", model=models.embedder,
+            models_dir=str(models.models_dir), device=models.device, cache_dir=str(settings.data_dir / "cache"),
+        ),
+    )
+    pipeline.connect(f"{last}.documents", "types.documents")
+    pipeline.connect("scope.query", "types.query")
+    pipeline.connect("expander.clause_types", "types.clause_types")
+    if retriever in ("hybrid", "dense"):
+        pipeline.connect("embedder.embedding", "types.query_embedding")
+    last = "types"
     pipeline.add_component("selector", FinalSelector(top_k=search.top_k_final, min_score=search.min_score))
     pipeline.connect(f"{last}.documents", "selector.documents")
     pipeline.connect("scope.scope", "selector.scope")

@@ -208,10 +208,12 @@ def _term(source: str, concept_id: str, lang: str, text: object) -> Term:
 
 
 def _unique(terms: list[Term]) -> list[Term]:
+    """Terms without repeats of the same words (two forms of a word sharing a stem are both kept:
+    « résiliation » and « résilier » are both what a passage may hold)."""
     seen: set[tuple[str, tuple[str, ...]]] = set()
     kept = []
     for term in terms:
-        key = (term.lang, term.stems)
+        key = (term.lang, term.tokens)
         if key not in seen:
             seen.add(key)
             kept.append(term)

@@ -159,6 +159,7 @@ class ChunkHydrator(StoreComponent):
                         "header": row.header,
                         "start": row.start,
                         "end": row.end,
+                        "clause_types": list(row.clause_types or []),
                     },
                 )
             )
