@@ -44,6 +44,7 @@ WORD_KIND_FACTOR = 0.6
 # contracts, their kind, place and subject neither.
 DESCRIBING = frozenset({"document"})
 DESCRIBING_SCOPED = frozenset({"document", "contract", "place", "subject"})
+UNKNOWN_WEIGHT = 2.0  # IDF-like weight of an asked word that no passage holds in any wording
 
 
 @component
@@ -87,7 +88,8 @@ class QueryExpander(StoreComponent):
             groups.extend(notion_groups(matches, tokens, self.weight, forms, self.forms_weight))
         dense_text = with_translations(query, matches, language) if self.enabled and self.expand_dense else query
         index = self.store.bm25() if self.store.exists() else None
-        units = asked_units(tokens, matches, language, forms, index, describing=DESCRIBING_SCOPED if scope else DESCRIBING)
+        identity = frozenset((scope or {}).get("identity") or ())
+        units = asked_units(tokens, matches, language, forms, index, describing=DESCRIBING_SCOPED if scope else DESCRIBING, identity=identity)
         return {"groups": groups, "dense_text": dense_text, "concepts": concepts, "clause_types": clause_types, "language": language, "units": units}
 
     def _forms(self) -> dict[str, dict[str, tuple[str, ...]]] | None:
@@ -173,24 +175,35 @@ def idf(document_frequency: int, chunks: int) -> float:
 
 def asked_units(
     tokens: list[str], matches: list[Match], language: str, forms: dict | None, index: Any, describing: frozenset[str] = DESCRIBING,  # noqa: ANN401
+    identity: frozenset[str] = frozenset(),
 ) -> list[dict]:
     """Each distinct word asked: ``{"token", "terms": [[tokens], ...], "weight"}``; a passage covers the
     word when it holds one of those terms whole (the word itself, another form of it, or a term of a
     notion the word is part of, in either language). Words of notions of the ``describing`` kinds
-    (the document itself, and inside a named contract its kind and subject) are left out."""
+    (the document itself, and inside a named contract its kind and subject) and the ``identity`` words
+    of the named contracts (their parties, title, file name) are left out.
+
+    A word weighs BM25's IDF of its most frequent wording in the workspace (the notion's, across
+    languages); a word no passage holds in any wording weighs :data:`UNKNOWN_WEIGHT` (it tells no
+    passage from another, but a question about something absent must not be covered by the rest).
+    """
     lang = language if language in STEM_LANGUAGES else "fr"
     chunks = len(index) if index is not None else 0
     left_out = {i for m in matches if m.concept.kind in describing for i in range(m.start, m.end)}
     units = []
     for token in dict.fromkeys(tokens):
         positions = {i for i, t in enumerate(tokens) if t == token}
-        if positions <= left_out:
+        if positions <= left_out or token in identity:
             continue
         terms: list[tuple[str, ...]] = [(token,)]
         terms.extend((form,) for form, _factor in _word(token, lang, forms, 1.0)[1:])
         for match in matches:
             if positions & set(range(match.start, match.end)):
                 terms.extend(term.tokens for term in match.concept.terms)
-        weight = idf(index.document_frequency(token), chunks) if index is not None and chunks else 1.0
-        units.append({"token": token, "terms": [list(t) for t in dict.fromkeys(terms)], "weight": round(weight, 4)})
+        terms = list(dict.fromkeys(terms))
+        weight = 1.0
+        if index is not None and chunks:
+            frequency = max(index.document_frequency(term[0]) for term in terms if len(term) == 1)
+            weight = idf(frequency, chunks) if frequency else UNKNOWN_WEIGHT
+        units.append({"token": token, "terms": [list(t) for t in terms], "weight": round(weight, 4)})
     return units

@@ -37,8 +37,8 @@ SYSTEM_ANSWER = (
     f"passages do not contain the answer, reply exactly: \"{ABSTENTION}\". Answer in the language of the "
     "question, briefly."
 )
-MAX_SENTENCES = 2
-MIN_SENTENCE_COVERAGE = 0.15  # a second sentence must cover at least this much of what is asked
+MAX_SENTENCES = 3
+MIN_SENTENCE_COVERAGE = 0.1  # a sentence after the best must cover at least this much of what is asked
 
 
 def _stream(text: str, streaming_callback: Any) -> None:

@@ -43,7 +43,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import PurePath
 from typing import Any
 
@@ -100,11 +100,12 @@ class Scope:
     question: str  # the question without its identity words
     by: str = "name"  # "name": parties, file, title; "kind": the kind of contract and its subject
     ambiguous: bool = False  # several contracts of the kind named, none singled out: answer each
+    identity: list[str] = field(default_factory=list)  # identity words of the named contracts (not what is asked)
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "contract_ids": self.contract_ids, "titles": self.titles, "files": self.files, "named_by": self.named_by,
-            "question": self.question, "by": self.by, "ambiguous": self.ambiguous,
+            "question": self.question, "by": self.by, "ambiguous": self.ambiguous, "identity": self.identity,
         }
 
 
@@ -402,7 +403,7 @@ def scope_for(workspace: WorkspaceStore, question: str) -> Scope | None:
 
     quoted = index.named_file(question)
     if quoted is not None:
-        return quoted
+        return replace(quoted, identity=names_of(index, quoted.contract_ids))
     scope = index.named(question, text_contracts) or by_kind(index, question)
     if scope is None:
         return None
@@ -413,7 +414,13 @@ def scope_for(workspace: WorkspaceStore, question: str) -> Scope | None:
     best = bm25.search_groups(bilingual_groups(question, index.lexicon), top_k=CROSS_CHECK_PASSAGES)
     if not {contract_id_of_chunk(hit.chunk_id) for hit in best} & set(scope.contract_ids):
         return None
-    return scope
+    return replace(scope, identity=names_of(index, scope.contract_ids))
+
+
+def names_of(index: IdentityIndex, contract_ids: list[str]) -> list[str]:
+    """The names of these contracts (parties read reliably, file name), glossary words left out:
+    what the question may repeat about them without asking it."""
+    return sorted(set().union(*(index.strong_of.get(cid, frozenset()) for cid in contract_ids)) - index.generic)
 
 
 def bilingual_groups(question: str, lexicon: Lexicon | None) -> list[QueryGroup]:

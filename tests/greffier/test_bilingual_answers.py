@@ -164,17 +164,20 @@ def test_a_question_that_fits_several_leases_gives_each_ones_answer(room_setting
 
 
 @pytest.mark.parametrize(
-    ("question", "passage", "relevant"),
+    ("question", "section", "passage", "relevant"),
     [
-        ("What notice must be given to terminate the contract?", "Chaque partie peut résilier le contrat moyennant un préavis de trois mois.", True),
-        ("What notice must be given to terminate the contract?", "Le loyer est payable par trimestre et d'avance.", False),
-        ("Quel est le plafond de responsabilité ?", "The aggregate liability of the Supplier shall not exceed the fees paid (the cap).", True),
+        ("What notice must be given to terminate the contract?", "Article 7 — Résiliation", "Chaque partie peut résilier le contrat moyennant un préavis de trois mois.", True),
+        ("What notice must be given to terminate the contract?", "Article 4 — Loyer", "Le loyer est payable par trimestre et d'avance.", False),
+        ("Quel est le plafond de responsabilité ?", None, "The aggregate liability of the Supplier shall not exceed the fees paid (the cap).", True),
+        ("Quel est le plafond de responsabilité ?", "9. Insurance", "The Supplier shall maintain liability insurance with a reputable insurer.", False),
     ],
 )
-def test_the_relevance_check_judges_meaning_across_languages(question, passage, relevant):
+def test_the_relevance_check_judges_meaning_across_languages(question, section, passage, relevant):
     lexicon = load_lexicon()
     tokens = tokenize(question)
-    units = asked_units(tokens, lexicon.find(tokens), "en" if question.startswith("What") else "fr", None, None)
-    doc = Document(id="c1-1", content=passage, score=1.0, meta={"doc_id": "c1", "section": None})
-    judged = RelevanceJudge().run(question=question, documents=[doc], units=units)
+    matches = lexicon.find(tokens)
+    units = asked_units(tokens, matches, "en" if question.startswith("What") else "fr", None, None)
+    types = sorted({t for m in matches for t in m.concept.types})  # the question's clause types, by the glossary
+    doc = Document(id="c1-1", content=passage, score=1.0, meta={"doc_id": "c1", "section": section})
+    judged = RelevanceJudge().run(question=question, documents=[doc], units=units, clause_types=types)
     assert judged["decisions"][0]["relevant"] is relevant, judged["decisions"][0]
