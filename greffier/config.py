@@ -92,6 +92,20 @@ class SearchSettings(BaseModel):
     # A question that names one contract (parties, title, file name) is searched inside it, without the
     # naming words (pipelines/routers/scoping.py; measured in docs/benchmarks.md, "Retrieval quality").
     scope_named_documents: bool = True
+    # The question read through the French-English glossary (greffier/lexicon): each notion it names
+    # brings its other terms, in both languages, at this weight (the question's own words weigh 1);
+    # forms_weight lets other forms of a word in the index count (0: off); expand_dense adds one term of
+    # each notion, in the other language, to the text the embedder reads (pipelines/expanders).
+    expansion: bool = True
+    expansion_weight: float = Field(default=0.8, ge=0.0, le=1.0)
+    expansion_forms_weight: float = Field(default=0.5, ge=0.0, le=1.0)
+    expand_dense: bool = True
+    # A passage labelled with a clause type the question names (glossary, heading cues, and the clause
+    # classifier on the question's vector when classify_question) gains this much (pipelines/rankers/
+    # clause_types.py). Dev of the bilingual set: 0.2 lifts S@1 67.6 -> 70.5; classifying the question's
+    # vector too cost a point of S@1 (short questions against long examples), hence off.
+    clause_type_weight: float = Field(default=0.2, ge=0.0, le=1.0)
+    classify_question: bool = False
     rerank: bool = True
     # Cross-encoder cost grows with candidates x tokens: ~2-3 CPU-seconds per passage for bge-reranker-v2-m3
     # on a CPU, milliseconds on a GPU (docs/benchmarks.md, "Reranker cost"). None = by device: 20 candidates

@@ -46,6 +46,8 @@ def build_answer_pipeline(
     pipeline.connect(f"{last}.documents", "relevance.documents")
     pipeline.connect("scope.query", "relevance.asked")
     pipeline.connect("scope.scope", "relevance.scope")
+    pipeline.connect("expander.units", "relevance.units")
+    pipeline.connect("types.clause_types", "relevance.clause_types")
     if llm is not None:
         answerer: Any = LLMAnswerer(chat_generator=llm.generator, context_tokens=llm.details.get("context"), answer_tokens=settings.models.llm_answer_tokens)
     else:
@@ -53,6 +55,8 @@ def build_answer_pipeline(
     pipeline.add_component("answerer", answerer)
     pipeline.connect("relevance.documents", "answerer.documents")
     pipeline.connect("scope.query", "answerer.asked")
+    pipeline.connect("expander.units", "answerer.units")
+    pipeline.connect("scope.scope", "answerer.scope")
     pipeline.add_component("citations", CitationValidator())
     pipeline.connect("answerer.replies", "citations.replies")
     pipeline.connect("relevance.documents", "citations.documents")

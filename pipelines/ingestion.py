@@ -1,4 +1,4 @@
-"""Builders of the ingestion pipelines: conversion → structure-aware chunking → embedding → writing.
+"""Builders of the ingestion pipelines: conversion → structure-aware chunking → embedding → clause types → writing.
 
 Two entry points share the same back half: files on disk (docling, OCR) and texts already in memory
 (data-room JSON entries). Builders are pure: settings in, an unwarmed ``Pipeline`` out.
@@ -9,6 +9,7 @@ from __future__ import annotations
 from haystack import Pipeline
 
 from greffier.config import Settings
+from pipelines.classifiers.clause_classifier import ClauseClassifier
 from pipelines.converters.file_converter import add_file_conversion, format_converters
 from pipelines.converters.text_converter import TextConverter
 from pipelines.embedders.document_embedder import GreffierDocumentEmbedder
@@ -38,13 +39,25 @@ def _add_back_half(pipeline: Pipeline, settings: Settings, store: WorkspaceStore
             batch_size=models.embed_batch_size,
         ),
     )
+    pipeline.add_component("classifier", clause_classifier(settings))
     pipeline.add_component("writer", WorkspaceWriter(store=store))
     pipeline.connect(documents, "splitter.documents")
     pipeline.connect("splitter.documents", "embedder.documents")
-    pipeline.connect("embedder.documents", "writer.documents")
+    pipeline.connect("embedder.documents", "classifier.documents")
+    pipeline.connect("classifier.documents", "writer.documents")
     pipeline.connect("embedder.meta", "writer.embedder")
     pipeline.connect(documents, "writer.parents")
     pipeline.connect(failures, "writer.failures")
+
+
+def clause_classifier(settings: Settings) -> ClauseClassifier:
+    """The classifier that labels chunks with clause types at ingest, from the vectors just made (the
+    library's example vectors are kept in the workspace's cache folder)."""
+    models = settings.models
+    return ClauseClassifier(
+        model=models.embedder, models_dir=str(models.models_dir), device=models.device, batch_size=models.embed_batch_size,
+        cache_dir=str(settings.data_dir / "cache"),
+    )
 
 
 def build_file_ingestion_pipeline(settings: Settings, store: WorkspaceStore) -> Pipeline:

@@ -14,6 +14,7 @@ from haystack import Document, Pipeline
 
 from greffier.config import RETRIEVERS, Settings
 from pipelines.embedders.text_embedder import GreffierTextEmbedder
+from pipelines.expanders.query_expansion import QueryExpander
 from pipelines.joiners.fusion import HybridFusion
 from pipelines.joiners.selector import FinalSelector
 from pipelines.retrievers.workspace_retrievers import ChunkHydrator, DenseRetriever, LexicalRetriever
@@ -21,6 +22,7 @@ from pipelines.routers.scoping import ScopeResolver
 from store.workspace import WorkspaceStore
 from greffier.device import detect_device
 from pipelines.rankers.reranker import GreffierReranker
+from pipelines.rankers.clause_types import ClauseTypeRanker
 
 # Reranker defaults by device, from measured latency (docs/benchmarks.md, "Reranker cost"): on a CPU,
 # bge-reranker-v2-m3 costs ~2-3 CPU-seconds per passage and small batches waste less padding.
@@ -67,8 +69,9 @@ def build_retrieval_pipeline(settings: Settings, store: WorkspaceStore, *, retri
 def add_retrieval(
     pipeline: Pipeline, settings: Settings, store: WorkspaceStore, *, retriever: str = "hybrid", rerank: bool = False, translator: Any = None
 ) -> str:
-    """Add the retrieval components to ``pipeline``: scope → (translator) → (embedder → dense, BM25) →
-    fusion → hydrator → (reranker) → selector. Returns the name of the last component ("selector").
+    """Add the retrieval components to ``pipeline``: scope → (translator) → expander → (embedder → dense,
+    BM25) → fusion → hydrator → (reranker) → clause types → selector. Returns the name of the last
+    component ("selector").
 
     ``translator`` (a :class:`pipelines.routers.translation.QueryTranslator`) adds the question's
     translation to what the retrievers search; the reranker and the answer read the question itself."""
@@ -82,17 +85,27 @@ def add_retrieval(
         pipeline.add_component("translator", translator)
         pipeline.connect("scope.query", "translator.query")
         searched = "translator.query"
+    pipeline.add_component(
+        "expander",
+        QueryExpander(
+            store=store, enabled=search.expansion, weight=search.expansion_weight, forms_weight=search.expansion_forms_weight,
+            expand_dense=search.expand_dense,
+        ),
+    )
+    pipeline.connect(searched, "expander.query")
+    pipeline.connect("scope.scope", "expander.scope")
     if retriever in ("hybrid", "dense"):
         pipeline.add_component(
             "embedder", GreffierTextEmbedder(model=models.embedder, models_dir=str(models.models_dir), device=models.device)
         )
         pipeline.add_component("dense", DenseRetriever(store=store, top_k=search.top_k_retrieval))
-        pipeline.connect(searched, "embedder.text")
+        pipeline.connect("expander.dense_text", "embedder.text")
         pipeline.connect("scope.doc_ids", "dense.doc_ids")
         pipeline.connect("embedder.embedding", "dense.query_embedding")
     if retriever in ("hybrid", "bm25"):
         pipeline.add_component("bm25", LexicalRetriever(store=store, top_k=search.top_k_retrieval))
         pipeline.connect(searched, "bm25.query")
+        pipeline.connect("expander.groups", "bm25.groups")
         pipeline.connect("scope.doc_ids", "bm25.doc_ids")
     pipeline.add_component(
         "fusion",
@@ -123,8 +136,23 @@ def add_retrieval(
         pipeline.connect("scope.query", "reranker.query")
         pipeline.connect("hydrator.documents", "reranker.documents")
         last = "reranker"
+    pipeline.add_component(
+        "types",
+        ClauseTypeRanker(
+            weight=search.clause_type_weight, classify_question=search.classify_question and retriever != "bm25", model=models.embedder,
+            models_dir=str(models.models_dir), device=models.device, cache_dir=str(settings.data_dir / "cache"),
+        ),
+    )
+    pipeline.connect(f"{last}.documents", "types.documents")
+    pipeline.connect("scope.query", "types.query")
+    pipeline.connect("expander.clause_types", "types.clause_types")
+    if retriever in ("hybrid", "dense"):
+        pipeline.connect("embedder.embedding", "types.query_embedding")
+    last = "types"
     pipeline.add_component("selector", FinalSelector(top_k=search.top_k_final, min_score=search.min_score))
     pipeline.connect(f"{last}.documents", "selector.documents")
+    pipeline.connect("scope.scope", "selector.scope")
+    pipeline.connect("scope.scope", "fusion.scope")
     return "selector"
 
 
@@ -170,7 +198,7 @@ def stage_times(outputs: dict[str, Any], total_ms: float) -> dict[str, float]:
     }
 
 
-RETRIEVAL_OUTPUTS = frozenset({"scope", "translator", "dense", "bm25", "fusion", "reranker", "selector"})
+RETRIEVAL_OUTPUTS = frozenset({"scope", "translator", "expander", "dense", "bm25", "fusion", "reranker", "selector"})
 
 
 def run_retrieval(pipeline: Pipeline, data: dict[str, Any]) -> tuple[list[dict[str, Any]], dict[str, float], dict[str, Any] | None]:

@@ -8,7 +8,7 @@ disagree with the stored chunks for longer than one rebuild.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import json
 import logging
@@ -46,6 +46,29 @@ def chunk_tokens(section: str | None, text: str, header: str | None = None) -> s
 class LexicalHit:
     chunk_id: str
     score: float
+
+
+@dataclass(frozen=True)
+class QueryGroup:
+    """One notion of a weighted query: its terms, each a sequence of words, each word a tuple of
+    ``(token, factor)`` forms (the word itself at 1.0, other forms of it lower). See
+    :meth:`BM25Index.search_groups`."""
+
+    weight: float
+    terms: tuple[tuple[tuple[tuple[str, float], ...], ...], ...]
+    source: str = ""
+
+    @classmethod
+    def word(cls, token: str, weight: float = 1.0, source: str = "") -> QueryGroup:
+        """A group of one word and no other form: the plain BM25 contribution of ``token``."""
+        return cls(weight, (((( token, 1.0),),),), source)
+
+    @property
+    def plain_token(self) -> str | None:
+        """The token when the group is one word with no other form (then plain BM25 scores it)."""
+        if len(self.terms) == 1 and len(self.terms[0]) == 1 and len(self.terms[0][0]) == 1 and self.terms[0][0][0][1] == 1.0:
+            return self.terms[0][0][0][0]
+        return None
 
 
 class BM25Index:
@@ -111,6 +134,78 @@ class BM25Index:
                 continue
             hits.append(LexicalHit(self.chunk_ids[int(position)], float(score)))
         return hits
+
+    @property
+    def vocabulary(self) -> list[str]:
+        """Every token of the index (empty when nothing is indexed)."""
+        return list(self.retriever.vocab_dict) if self.retriever is not None else []
+
+    def document_frequency(self, token: str) -> int:
+        """How many chunks hold ``token`` (0 when unknown)."""
+        if self.retriever is None:
+            return 0
+        column = self.retriever.vocab_dict.get(token)
+        if column is None:
+            return 0
+        indptr = self.retriever.scores["indptr"]
+        return int(indptr[column + 1] - indptr[column])
+
+    def _column(self, token: str) -> tuple[np.ndarray, np.ndarray] | None:
+        """The chunk positions holding ``token`` and the token's BM25 score in each."""
+        column = self.retriever.vocab_dict.get(token) if self.retriever is not None else None
+        if column is None:
+            return None
+        scores = self.retriever.scores
+        start, end = int(scores["indptr"][column]), int(scores["indptr"][column + 1])
+        return scores["indices"][start:end], scores["data"][start:end]
+
+    def search_groups(self, groups: Sequence[QueryGroup], top_k: int, allowed_ids: set[str] | None = None) -> list[LexicalHit]:
+        """Best ``top_k`` chunks for a weighted query (a question expanded by the glossary).
+
+        A chunk's score is the sum over ``groups`` of ``weight × best term``: a term is scored as the
+        sum, over its words, of the best BM25 score among that word's forms (each times its factor),
+        and a group counts only its best term, so that a notion written five ways counts once.
+        ``allowed_ids`` restricts the candidates before ranking, as in :meth:`search`.
+        """
+        if self.retriever is None or top_k <= 0 or not groups:
+            return []
+        n = len(self.chunk_ids)
+        total = np.zeros(n, dtype=np.float32)
+        for group in groups:
+            best = self._group_scores(group, n)
+            if best is not None:
+                total += np.float32(group.weight) * best
+        if allowed_ids is not None:
+            positions = [self._position[cid] for cid in allowed_ids if cid in self._position]
+            if not positions:
+                return []
+            mask = np.zeros(n, dtype=bool)
+            mask[positions] = True
+            total[~mask] = 0.0
+        k = min(top_k, n)
+        candidates = np.argpartition(-total, k - 1)[:k] if k < n else np.arange(n)
+        ranked = sorted(candidates.tolist(), key=lambda position: (-float(total[position]), position))
+        return [LexicalHit(self.chunk_ids[position], float(total[position])) for position in ranked if total[position] > 0]
+
+    def _group_scores(self, group: QueryGroup, n: int) -> np.ndarray | None:
+        best: np.ndarray | None = None
+        for term in group.terms:
+            term_scores: np.ndarray | None = None
+            for forms in term:
+                position_scores: np.ndarray | None = None
+                for token, factor in forms:
+                    column = self._column(token)
+                    if column is None:
+                        continue
+                    if position_scores is None:
+                        position_scores = np.zeros(n, dtype=np.float32)
+                    indices, data = column
+                    np.maximum.at(position_scores, indices, np.float32(factor) * data)
+                if position_scores is not None:
+                    term_scores = position_scores if term_scores is None else term_scores + position_scores
+            if term_scores is not None:
+                best = term_scores if best is None else np.maximum(best, term_scores)
+        return best
 
     # --- persistence ----------------------------------------------------------------------------
 

@@ -79,6 +79,12 @@ def _m005_record_cache(connection) -> None:  # noqa: ANN001
     models.RecordCache.__table__.create(connection, checkfirst=True)  # per-contract data-room records
 
 
+def _m006_chunk_clause_types(connection) -> None:  # noqa: ANN001
+    columns = {row[1] for row in connection.execute(text("PRAGMA table_info(chunk)"))}
+    if "clause_types" not in columns:  # a database created at schema 6 or later has it already
+        connection.execute(text("ALTER TABLE chunk ADD COLUMN clause_types JSON NOT NULL DEFAULT '[]'"))
+
+
 def _create_tables_of(module_name: str):  # noqa: ANN202
     """A migration that creates the tables a module defines (checkfirst: safe on any database)."""
 
@@ -98,6 +104,7 @@ MIGRATIONS: list[Callable] = [
     _create_tables_of("store.compliance_models"),  # 3: flags and scans
     _create_tables_of("store.chat_models"),  # 4: conversation threads
     _m005_record_cache,
+    _m006_chunk_clause_types,  # clause types of each chunk (labelled at ingest; relabelled when the library changes)
 ]
 
 

@@ -72,6 +72,9 @@ class Chunk(ChunkBase, table=True):
     header: str | None = None
     # Space-joined BM25 tokens of header + text, so the lexical index rebuilds without re-tokenising.
     bm25_tokens: str = Field(default="", sa_column=Column(Text, nullable=False))
+    # Clause-library types of the chunk, best first, labelled by the writer at ingest (a language-
+    # independent key: search and the relevance check match a question's types against them).
+    clause_types: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False, server_default="[]"))
 
 
 class WorkspaceMeta(SQLModel, table=True):

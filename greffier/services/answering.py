@@ -25,6 +25,7 @@ from greffier.errors import GreffierError
 from greffier.models import models_in_use
 from greffier.services.search import FUSION_MARGIN, check_search_arguments, reranker_in_use, search
 from pipelines.answering import ANSWER_OUTPUTS, warmed_answer_pipeline
+from greffier.text.replies import EXTRACTIVE_NOTE, LLM_NOT_USED, NO_RELEVANT_PASSAGE, abstention, reply_language, wording
 from pipelines.generators.answerers import ABSTENTION
 from pipelines.generators.llm import LLMBackend, resolve_llm
 from pipelines.retrieval import RETRIEVAL_OUTPUTS, passage, rerank_parameters, retrieval_inputs, runnable, stage_times
@@ -33,7 +34,6 @@ from store.workspace import open_workspace
 MODES = ANSWER_MODES
 EventCallback = Callable[[str, dict[str, Any]], None]
 SYSTEM_DIRECT = "You are a legal assistant. Answer briefly. You have no access to the user's documents."
-EXTRACTIVE_NOTE = "No LLM available: extractive answer — sentences quoted from the best passages, each with its source."
 
 __all__ = ["ABSTENTION", "MODES", "AnswerError", "answer"]
 
@@ -118,7 +118,7 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
     relevance = outputs["relevance"]["decisions"]
     base = {"query": question, "mode": "rag", "results": results, "scope": scope, "stages": stages, "backend": backend_info, "models": model_names}
     if not outputs["relevance"]["documents"]:
-        return _abstain(base, question, results, relevance, emit, streamed=ABSTENTION)
+        return _abstain(base, question, results, relevance, emit, streamed=abstention(reply_language(question)))
     checked = outputs["citations"]
     emit("citation_check", {"removed": checked["removed"], "unsupported": checked["unsupported"], "cited": [c["n"] for c in checked["citations"]]})
     extractive = bool(outputs["answerer"]["extractive"])
@@ -140,9 +140,9 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
         out["warnings"] = warnings
     if fallback:
         out["fallback"] = fallback
-        out["note"] = f"The LLM's answer was not used ({fallback}): extractive answer — sentences quoted from the best passages, each with its source."
+        out["note"] = wording(LLM_NOT_USED, reply_language(question), why=fallback)
     elif extractive:
-        out["note"] = EXTRACTIVE_NOTE
+        out["note"] = wording(EXTRACTIVE_NOTE, reply_language(question))
     emit("done", {"abstained": checked["abstained"]})
     return out
 
@@ -162,7 +162,8 @@ def _retrieval_only(settings: Settings, question: str, backend_info: dict[str, A
 
 def _abstain(base: dict[str, Any], question: str, searched: list[dict[str, Any]], relevance: list, emit: EventCallback, *, streamed: str = "") -> dict[str, Any]:
     where = ", ".join(sorted({r["file"] for r in searched if r.get("file")})[:5])
-    detail = f"{ABSTENTION} No passage relevant to the question was found (searched {len(searched)} passages{': ' + where if where else ''})."
+    language = reply_language(question)
+    detail = f"{abstention(language)} {wording(NO_RELEVANT_PASSAGE, language, count=len(searched), where=(' : ' if language == 'fr' else ': ') + where if where else '')}"
     for token in re.findall(r"\S+\s*", detail[len(streamed):] if detail.startswith(streamed) else detail):
         emit("token", {"text": token})
     emit("citation_check", {"removed": [], "unsupported": [], "cited": []})

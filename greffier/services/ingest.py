@@ -31,7 +31,8 @@ from store import repository as repo
 from store.consistency import reconcile, retokenize_if_needed
 from store.models import SourceFile
 from pipelines.ingestion import build_file_ingestion_pipeline
-from pipelines.ingestion import build_text_ingestion_pipeline
+from pipelines.ingestion import build_text_ingestion_pipeline, clause_classifier
+from pipelines.writers.clause_labels import relabel_if_needed
 from store.records import refresh_records
 from greffier.models import embedder_signature, resolve_embedder
 
@@ -168,6 +169,8 @@ class Ingestor:
         return self._finish(report, started)
 
     def _refresh_indexes(self) -> None:
+        self.progress(ProgressEvent("index", detail="clause types"))
+        relabel_if_needed(self.workspace, clause_classifier(self.settings))
         self.progress(ProgressEvent("index", detail="lexical index"))
         self.workspace.refresh_bm25()
         self.progress(ProgressEvent("index", detail="data-room records"))

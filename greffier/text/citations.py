@@ -15,6 +15,9 @@ from dataclasses import dataclass
 from greffier.text import fold, split_sentences as _split
 
 _CITATION = re.compile(r"\[(\s*\d+(?:\s*[,;]\s*\d+)*\s*)\]")
+# A marker with the spaces before it: a removed marker takes them along, and nothing else moves (« tranches : »
+# keeps its space before the colon, a quote its typographic spaces).
+_MARKER = re.compile(r"([ \t]*)\[(\s*\d+(?:\s*[,;]\s*\d+)*\s*)\]")
 _LEADING_CITATIONS = re.compile(r"^(?:\[\s*\d+(?:\s*[,;]\s*\d+)*\s*\]\s*)+")
 _NUMBER = re.compile(r"\d[\d\s\u202f.,]*\d|\d")
 _NAME = re.compile(r"(?<![\w'’])([A-ZÀ-ÖØ-Þ][\w'’\-]{2,}(?:\s+[A-ZÀ-ÖØ-Þ][\w'’\-]{2,})*)")
@@ -38,17 +41,15 @@ def validate_citations(answer: str, allowed: set[int]) -> CitationReport:
     removed: list[int] = []
 
     def _replace(match: re.Match) -> str:
-        numbers = [int(n) for n in re.split(r"[,;]", match.group(1)) if n.strip()]
+        numbers = [int(n) for n in re.split(r"[,;]", match.group(2)) if n.strip()]
         keep = [n for n in numbers if n in allowed]
         removed.extend(n for n in numbers if n not in allowed)
         for n in keep:
             if n not in cited:
                 cited.append(n)
-        return "[" + ", ".join(str(n) for n in keep) + "]" if keep else ""
+        return match.group(1) + "[" + ", ".join(str(n) for n in keep) + "]" if keep else ""
 
-    text = _CITATION.sub(_replace, answer)
-    text = re.sub(r"[ \t]+([.,;:])", r"\1", text)
-    text = re.sub(r"[ \t]{2,}", " ", text).strip()
+    text = _MARKER.sub(_replace, answer).strip()
     return CitationReport(text=text, cited=cited, removed=removed)
 
 

@@ -23,6 +23,7 @@ from store import threads
 from greffier.config import ANSWER_MODES, Settings
 from greffier.errors import GreffierError
 from greffier.text import plural
+from greffier.text.replies import SEARCHED_ONLY, reply_language, wording
 from pipelines.generators.llm import LLMChoice
 from greffier.ui.text import shorten
 from store.workspace import WorkspaceStore, open_workspace
@@ -222,7 +223,7 @@ def ask(settings: Settings, message: str, *, mode: str, llm: LLMChoice, thread_i
     text, sources, note = _shape(mode, result)
     if result.get("scope"):  # the question named a contract: say that only it was searched
         where = "; ".join(_scope_files(result["scope"]))
-        note = " ".join(filter(None, [note, f"Searched only inside {where}, which the question names."]))
+        note = " ".join(filter(None, [note, wording(SEARCHED_ONLY, reply_language(message), where=where)]))
     _mark_cited(trace, sources)
     extra = {
         "final": True, "mode": mode, "sources": [asdict(s) for s in sources], "trace": _dump(trace),

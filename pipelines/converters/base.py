@@ -14,6 +14,7 @@ from greffier.errors import ConversionError
 from greffier.formats import format_of
 from pipelines.converters.checks import check_file, failure_kind, rejected, unsupported
 from pipelines.converters.docling_support import Converted
+from pipelines.splitters.structure import find_page_furniture
 from pipelines.types import TextItem, assemble
 
 logger = logging.getLogger(__name__)
@@ -62,14 +63,35 @@ def title_of(items: list[TextItem], stem: str) -> str:
     return stem
 
 
+def without_furniture(pairs: list[tuple[TextItem, Any]]) -> tuple[list[tuple[TextItem, Any]], list[dict[str, Any]]]:
+    """The items of a paged document without its page furniture (running headers and footers, page
+    numbers: :func:`pipelines.splitters.structure.find_page_furniture`, lines repeated at the same place
+    of most pages), and the lines left out with their page. A document without pages (DOCX, HTML, text) keeps every item: it has no running lines.
+    """
+    if not any(item.page is not None for item, _font in pairs):
+        return pairs, []
+    furniture = find_page_furniture([item for item, _font in pairs], same_place=True)
+    if not furniture or len(furniture) == len(pairs):
+        return pairs, []
+    kept = [pair for index, pair in enumerate(pairs) if index not in furniture]
+    removed = [{"text": pairs[index][0].text.strip(), "page": pairs[index][0].page} for index in sorted(furniture)]
+    return kept, removed
+
+
 def converted_document(path: Path, meta: dict[str, Any], converted: Converted) -> Document:
-    """The converted document: the items assembled into one text, with their pages and offsets."""
+    """The converted document: the items assembled into one text, with their pages and offsets.
+
+    Page furniture is left out of the text (never part of a chunk, so never of a quote) and kept in
+    ``meta["furniture"]``; offsets and pages of the other items are those of the text assembled.
+    """
     pairs = [(item, font) for item, font in zip(converted.items, converted.fonts or [None] * len(converted.items)) if item.text.strip()]
     if not pairs:
         raise rejected("empty", "no text found in the document: nothing to ingest")
+    pairs, furniture = without_furniture(pairs)
     content, items = assemble([item for item, _font in pairs])
     doc_meta = {
         **meta,
+        "furniture": furniture,
         "items": [item.to_dict() for item in items],
         "pages": converted.pages,
         "title": title_of(items, path.stem),

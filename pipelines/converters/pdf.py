@@ -29,6 +29,7 @@ from pipelines.converters.docling_support import (
     structured_items,
 )
 from pipelines.converters.ocr import INSTALL_HINT as OCR_INSTALL_HINT
+from pipelines.converters.pdf_characters import page_texts, restore_lines
 from pipelines.converters.ocr import OcrEngine, find_ocr_engine, ocr_pdf
 from pipelines.types import TextItem
 
@@ -134,7 +135,9 @@ class PdfConverter(FormatConverter):
         warnings = [f"docling: {problem}" for problem in docling_problems(result)]
         if self._converter_name == "docling-native-pdf":
             lines, picture_pages = native_lines(result)
-            items = [TextItem(text=line.text, page=line.page, kind="text") for line in lines]
+            # docling's native reader writes dashes as "-": the PDF's own characters are put back.
+            texts = restore_lines([line.text for line in lines], [line.page for line in lines], page_texts(path))
+            items = [TextItem(text=text, page=line.page, kind="text") for text, line in zip(texts, lines)]
             fonts: list[dict[str, Any] | None] | None = [line.font for line in lines]
         else:
             from docling_core.types.doc import PictureItem  # heavy: docling's document model, loaded with docling

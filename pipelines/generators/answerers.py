@@ -1,7 +1,11 @@
 """The answerers of the answer pipeline: from the passages judged relevant to an answer citing them.
 
-- :class:`ExtractiveAnswerer` (no LLM): the sentences of the best passages that share the most words
-  with what is asked, verbatim, each followed by its passage number ``[n]``.
+- :class:`ExtractiveAnswerer` (no LLM): the sentences of the best passages that cover most of what is
+  asked — in either language, through the glossary's wordings (the ``units`` of the query expander) —
+  quoted verbatim, each followed by its passage number ``[n]``. They come from the contract of the best
+  passage; when the question fits several contracts of the same kind and names none (a scope marked
+  ``ambiguous``), each contract's best sentence is given under its file name. What Greffier writes
+  itself (the abstention, those headings) is in the question's language.
 - :class:`LLMAnswerer`: a chat generator given the numbered passages as quoted data, told to cite
   every statement and to abstain in the exact words of :data:`ABSTENTION` when the passages do not say.
 
@@ -11,7 +15,6 @@ passage they abstain without calling anything.
 
 from __future__ import annotations
 
-import math
 import re
 from typing import Any
 
@@ -21,9 +24,10 @@ from haystack.dataclasses import ChatMessage, StreamingChunk
 from haystack.utils import deserialize_chatgenerator_inplace
 
 from greffier.text import fold, fold_label, paragraphs, split_sentences, tokenize, without_page_furniture
-from pipelines.rankers.relevance import passages_block
+from greffier.text.replies import ABSTENTIONS, SEVERAL_CONTRACTS, abstention, reply_language, says_abstention, wording
+from pipelines.rankers.relevance import coverage_of, passages_block
 
-ABSTENTION = "The documents do not say."
+ABSTENTION = ABSTENTIONS["en"]  # what the LLM is told to reply, word for word, when the passages do not say
 
 # The word a model replies when no passage answers: a bare token, because small models read an
 # instruction to reply "The documents do not say." as the answer to give (docs/llm.md: Qwen2.5-1.5B
@@ -38,6 +42,7 @@ SYSTEM_ANSWER = (
     f"reply {NOT_IN_DOCUMENTS}."
 )
 MAX_SENTENCES = 3
+MIN_SENTENCE_COVERAGE = 0.1  # a sentence after the best must cover at least this much of what is asked
 
 
 def _stream(text: str, streaming_callback: Any) -> None:
@@ -59,32 +64,78 @@ def prose(doc: Document) -> str:
     return "\n".join(lines)
 
 
-def extractive_answer(asked: str, documents: list[Document], max_sentences: int = MAX_SENTENCES) -> str:
-    """The sentences of the passages that share the most words with ``asked``, cited ``[n]`` (n from 1)."""
-    query_tokens = set(tokenize(asked))
-    scored: list[tuple[float, int, int, str]] = []
-    for rank, doc in enumerate(documents):
+def _sentences(documents: list[Document]) -> list[tuple[int, int, str]]:
+    """(passage number from 1, position, sentence) of every quotable sentence of the passages."""
+    found = []
+    for rank, doc in enumerate(documents, 1):
         for position, sentence in enumerate(split_sentences(prose(doc))):
-            tokens = set(tokenize(sentence))
-            if len(tokens) < 3 or sentence.isupper():
+            if len(tokenize(sentence)) < 3 or sentence.isupper():
                 continue  # headings and fragments say nothing on their own
-            overlap = len(query_tokens & tokens)
-            score = overlap / math.sqrt(len(tokens)) + 0.3 / (1 + rank) + 0.05 / (1 + position)
-            scored.append((score, rank + 1, position, sentence))
-    if not scored:
-        return " ".join(f"{(doc.content or '')[:300]} [{n}]" for n, doc in enumerate(documents[:1], 1))
-    best: list[tuple[float, int, int, str]] = []
+            found.append((rank, position, sentence))
+    return found
+
+
+def _scored(documents: list[Document], units: list[dict[str, Any]]) -> list[tuple[float, float, int, int, str]]:
+    """(score, coverage, passage number, position, sentence), best first."""
+    scored = []
+    for n, position, sentence in _sentences(documents):
+        coverage = coverage_of(units, set(tokenize(sentence)))
+        score = coverage + 0.3 / n + 0.05 / (1 + position)
+        scored.append((score, coverage, n, position, sentence))
+    return sorted(scored, key=lambda s: (-s[0], s[2], s[3]))
+
+
+def best_sentences(documents: list[Document], units: list[dict[str, Any]], max_sentences: int = MAX_SENTENCES) -> list[tuple[int, int, str]]:
+    """The sentences that answer best, in document order, from the contract of the first passage (the
+    one judged best): the best sentence, then others that cover enough of what is asked (a sentence
+    repeated in a duplicate is quoted once)."""
+    best: list[tuple[int, int, str]] = []
     seen: set[str] = set()
-    for item in sorted(scored, key=lambda s: -s[0]):
-        key = fold_label(item[3])
-        if key in seen:
-            continue  # the same sentence in a duplicate document: quoted once
+    contract = documents[0].meta.get("doc_id") if documents else None
+    for _score, coverage, n, position, sentence in _scored(documents, units):
+        key = fold_label(sentence)
+        if key in seen or documents[n - 1].meta.get("doc_id") != contract or (best and coverage < MIN_SENTENCE_COVERAGE):
+            continue
         seen.add(key)
-        best.append(item)
+        best.append((n, position, sentence))
         if len(best) == max_sentences:
             break
-    best.sort(key=lambda s: (s[1], s[2]))
-    return " ".join(f"{sentence} [{n}]" for _score, n, _pos, sentence in best)
+    return sorted(best)
+
+
+def extractive_answer(
+    asked: str, documents: list[Document], max_sentences: int = MAX_SENTENCES, *, units: list[dict[str, Any]] | None = None,
+    per_contract: bool = False, language: str = "en",
+) -> str:
+    """The quoted sentences that answer ``asked`` from ``documents``, cited ``[n]`` (n from 1).
+
+    ``units`` (from the query expander) say what counts as each asked word; without them, the asked
+    words themselves. ``per_contract``: one best sentence of each contract, under its file name.
+    """
+    units = units if units is not None else [{"token": t, "terms": [[t]], "weight": 1.0} for t in dict.fromkeys(tokenize(asked))]
+    if per_contract:
+        return _per_contract(documents, units, language)
+    best = best_sentences(documents, units, max_sentences)
+    if not best:
+        return " ".join(f"{(doc.content or '')[:300]} [{n}]" for n, doc in enumerate(documents[:1], 1))
+    return " ".join(f"{sentence} [{n}]" for n, _pos, sentence in best)
+
+
+def _per_contract(documents: list[Document], units: list[dict[str, Any]], language: str) -> str:
+    by_contract: dict[str, list[int]] = {}
+    for n, doc in enumerate(documents, 1):
+        by_contract.setdefault(doc.meta.get("doc_id") or doc.id, []).append(n)
+    lines = [wording(SEVERAL_CONTRACTS, language, count=len(by_contract))]
+    for numbers in by_contract.values():
+        own = [documents[n - 1] for n in numbers]
+        best = best_sentences(own, units, 1)
+        if not best:
+            continue
+        local, _pos, sentence = best[0]
+        n = numbers[local - 1]
+        name = documents[n - 1].meta.get("file") or documents[n - 1].meta.get("title") or ""
+        lines.append(f"- {name} : {sentence} [{n}]" if language == "fr" else f"- {name}: {sentence} [{n}]")
+    return "\n".join(lines)
 
 
 @component
@@ -95,8 +146,19 @@ class ExtractiveAnswerer:
         self.max_sentences = max_sentences
 
     @component.output_types(replies=list[ChatMessage], extractive=bool)
-    def run(self, question: str, documents: list[Document], asked: str | None = None, streaming_callback: Any = None) -> dict[str, Any]:
-        text = extractive_answer(asked or question, documents, self.max_sentences) if documents else ABSTENTION
+    def run(
+        self, question: str, documents: list[Document], asked: str | None = None, streaming_callback: Any = None,
+        units: list[dict] | None = None, scope: dict | None = None,
+    ) -> dict[str, Any]:
+        """``units`` (query expander) and ``scope`` (scope resolver) are optional: without them the
+        asked words count, and one contract is answered."""
+        language = reply_language(question)
+        if not documents:
+            text = abstention(language)
+        else:
+            contracts = {doc.meta.get("doc_id") for doc in documents}
+            per_contract = bool(scope and scope.get("ambiguous")) and len(contracts) > 1
+            text = extractive_answer(asked or question, documents, self.max_sentences, units=units, per_contract=per_contract, language=language)
         _stream(text, streaming_callback)
         return {"replies": [ChatMessage.from_assistant(text)], "extractive": True}
 
@@ -134,7 +196,7 @@ def usable_answer(text: str, passages: int) -> str | None:
     stripped = text.strip()
     if not stripped:
         return "the model wrote nothing"
-    if fold(ABSTENTION.rstrip(".")) in fold(stripped):
+    if says_abstention(stripped):
         return None
     cited = {int(n) for group in re.findall(r"\[(\s*\d+(?:\s*[,;]\s*\d+)*\s*)\]", stripped) for n in re.split(r"[,;]", group) if n.strip()}
     if not cited & set(range(1, passages + 1)):
@@ -169,8 +231,8 @@ class _TokenFilter:
         """After the reply: the held tokens were the abstention token, or a reply too short to tell."""
         if self.passing or self.callback is None:
             return
-        if final_text == ABSTENTION:
-            _stream(ABSTENTION, self.callback)
+        if final_text in ABSTENTIONS.values():
+            _stream(final_text, self.callback)
         else:
             for held in self.held:
                 self.callback(held)
@@ -197,10 +259,15 @@ class LLMAnswerer:
             self.chat_generator.warm_up()
 
     @component.output_types(replies=list[ChatMessage], extractive=bool, fallback=str | None, warnings=list[str])
-    def run(self, question: str, documents: list[Document], asked: str | None = None, streaming_callback: Any = None) -> dict[str, Any]:
+    def run(
+        self, question: str, documents: list[Document], asked: str | None = None, streaming_callback: Any = None,
+        units: list[dict] | None = None, scope: dict | None = None,
+    ) -> dict[str, Any]:
+        language = reply_language(question)
         if not documents:
-            _stream(ABSTENTION, streaming_callback)
-            return {"replies": [ChatMessage.from_assistant(ABSTENTION)], "extractive": False, "fallback": None, "warnings": []}
+            text = abstention(language)
+            _stream(text, streaming_callback)
+            return {"replies": [ChatMessage.from_assistant(text)], "extractive": False, "fallback": None, "warnings": []}
         fitted, warnings = fit_to_context(documents, question, self.context_tokens, self.answer_tokens)
         messages = [ChatMessage.from_system(SYSTEM_ANSWER), ChatMessage.from_user(f"{passages_block(fitted)}\n\nQuestion: {question}")]
         kwargs: dict[str, Any] = {"messages": messages}
@@ -212,8 +279,8 @@ class LLMAnswerer:
         try:
             replies = self.chat_generator.run(**kwargs)["replies"]
             text = (replies[0].text or "") if replies else ""
-            if NOT_IN_DOCUMENTS in text:
-                text = ABSTENTION
+            if NOT_IN_DOCUMENTS in text or says_abstention(text) and len(text) < 80:
+                text = abstention(language)
             problem = usable_answer(text, len(fitted))
         except Exception as exc:  # noqa: BLE001  (a model that fails must not sink the answer: extractive fallback)
             text, problem = "", f"the model failed ({type(exc).__name__}: {exc})"
@@ -221,7 +288,9 @@ class LLMAnswerer:
             tokens.finish(text)
         if problem is None:
             return {"replies": [ChatMessage.from_assistant(text)], "extractive": False, "fallback": None, "warnings": warnings}
-        fallback = extractive_answer(asked or question, documents)
+        contracts = {doc.meta.get("doc_id") for doc in documents}
+        per_contract = bool(scope and scope.get("ambiguous")) and len(contracts) > 1
+        fallback = extractive_answer(asked or question, documents, units=units, per_contract=per_contract, language=language)
         _stream(f"\n\n{fallback}", streaming_callback)
         return {"replies": [ChatMessage.from_assistant(fallback)], "extractive": True, "fallback": problem, "warnings": warnings}
 

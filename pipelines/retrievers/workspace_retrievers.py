@@ -15,6 +15,7 @@ from haystack import Document, component
 from greffier.text import tokenize
 from pipelines._serialization import StoreComponent
 from store import repository as repo
+from store.bm25 import QueryGroup
 from store.workspace import WorkspaceStore
 import numpy as np
 
@@ -107,10 +108,16 @@ class LexicalRetriever(StoreComponent):
         self._warm = True
 
     @component.output_types(documents=list[Document], ms=float)
-    def run(self, query: str, top_k: int | None = None, doc_ids: list[str] | None = None) -> dict[str, Any]:
+    def run(self, query: str, top_k: int | None = None, doc_ids: list[str] | None = None, groups: list[QueryGroup] | None = None) -> dict[str, Any]:
+        """BM25 of ``query``'s words, or of the weighted query ``groups`` (:class:`QueryExpander`)
+        when it holds more than the plain words (then :meth:`BM25Index.search_groups`)."""
         started = time.perf_counter()
         allowed = allowed_chunk_ids(self.store, doc_ids)
-        hits = self.store.bm25().search(tokenize(query), top_k or self.top_k, allowed)
+        index = self.store.bm25()
+        if groups and any(group.plain_token is None for group in groups):
+            hits = index.search_groups(groups, top_k or self.top_k, allowed)
+        else:
+            hits = index.search(tokenize(query), top_k or self.top_k, allowed)
         documents = [Document(id=h.chunk_id, score=h.score, meta={"bm25_score": h.score}) for h in hits]
         return {"documents": documents, "ms": (time.perf_counter() - started) * 1000}
 
@@ -152,6 +159,7 @@ class ChunkHydrator(StoreComponent):
                         "header": row.header,
                         "start": row.start,
                         "end": row.end,
+                        "clause_types": list(row.clause_types or []),
                     },
                 )
             )

@@ -21,6 +21,16 @@ question finds the contract's first page — the one that names the parties — 
    the first page again): without the parts of the question (split at « ; », « : », « ? », a dash or a
    line break) that hold a naming word when another part is left, else without the naming words.
 
+4. A question that names no contract by its parties may name one by its kind and subject, in either
+   language (« le contrat de distribution britannique » for the "UK Distribution Agreement"): the
+   glossary's contract kinds (« bail », "NDA", « contrat de distribution ») and places or subjects
+   (« britannique », "warehouse", « Annecy ») found in the question are matched against those of each
+   contract's title, file name, parties and data-room type (:meth:`IdentityIndex.by_kind`). A kind
+   named with subjects scopes the question to the contracts that match the most of them (a contract
+   of the kind named counts more); a kind alone scopes it to every contract of that kind when there
+   are at most :data:`MAX_AMBIGUOUS` — then the scope is *ambiguous* and the answer gives each one's
+   passage. The same cross-check as above applies.
+
 The decision is made by the :class:`ScopeResolver` at the head of the retrieval pipeline and shown
 with the results (``scope`` in :func:`greffier.services.search.search`'s response), so an
 answer always says where it looked. Measured on LegalBench-RAG and the other sets: docs/benchmarks.md.
@@ -31,8 +41,9 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import PurePath
 from typing import Any
 
@@ -40,9 +51,11 @@ from haystack import component
 from sqlalchemy import text
 
 from greffier.dataroom.records import STRONG_PARTY_RULES
-from greffier.text import tokenize
+from greffier.lexicon import Lexicon, load_lexicon
+from greffier.text import fold, tokenize
 from pipelines._serialization import StoreComponent
 from store import repository as repo
+from store.bm25 import QueryGroup
 from store.repository import contract_id_of_chunk
 from store.workspace import WorkspaceStore
 
@@ -51,7 +64,12 @@ MAX_NAMED = 3  # contracts one question may be scoped to (a contract, its duplic
 MARGIN = 0.75  # the best contract outside the named ones scores at most this share of theirs
 MIN_TOKEN_LENGTH = 3
 CROSS_CHECK_PASSAGES = 20  # a named contract must hold one of the whole question's best BM25 passages
+CROSS_CHECK_EXPANSION = 0.5  # weight of a notion's other terms in that cross-check
 TITLE_TOKENS = 16  # a "title" read from a first line may be a whole paragraph: its first words only
+MAX_AMBIGUOUS = 6  # contracts of the kind a question names (and nothing else) answered one by one
+KIND_WEIGHT = 1.0  # what being of the kind named adds to a contract's subject score
+NAME_KINDS = ("contract",)
+SUBJECT_KINDS = ("place", "subject")
 
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _WORD = re.compile(r"\w[\w'’.-]*", re.UNICODE)
@@ -80,9 +98,15 @@ class Scope:
     files: list[str]  # what a user recognises: the file names (a title may be a whole first paragraph)
     named_by: list[str]  # the question's words that named them
     question: str  # the question without its identity words
+    by: str = "name"  # "name": parties, file, title; "kind": the kind of contract and its subject
+    ambiguous: bool = False  # several contracts of the kind named, none singled out: answer each
+    identity: list[str] = field(default_factory=list)  # identity words of the named contracts (not what is asked)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"contract_ids": self.contract_ids, "titles": self.titles, "files": self.files, "named_by": self.named_by, "question": self.question}
+        return {
+            "contract_ids": self.contract_ids, "titles": self.titles, "files": self.files, "named_by": self.named_by,
+            "question": self.question, "by": self.by, "ambiguous": self.ambiguous, "identity": self.identity,
+        }
 
 
 @dataclass
@@ -95,10 +119,16 @@ class IdentityIndex:
     titles: dict[str, str]
     files: dict[str, str]
     size: int
+    kinds_of: dict[str, frozenset[str]] = field(default_factory=dict)  # glossary contract kinds of each contract
+    subjects_of: dict[str, frozenset[str]] = field(default_factory=dict)  # places, subjects and name words
+    generic: frozenset[str] = frozenset()  # the glossary's words: vocabulary, never a name
+    lexicon: Lexicon | None = None
 
     @classmethod
-    def build(cls, rows: Any) -> IdentityIndex:
-        """From :class:`IdentityRow` rows (:func:`identity_rows`)."""
+    def build(cls, rows: Any, lexicon: Lexicon | None = None) -> IdentityIndex:
+        """From :class:`IdentityRow` rows (:func:`identity_rows`); ``lexicon`` reads each contract's
+        kind and subjects (none without it)."""
+        rows = list(rows)
         tokens_of: dict[str, frozenset[str]] = {}
         strong_of: dict[str, frozenset[str]] = {}
         by_token: dict[str, set[str]] = {}
@@ -114,7 +144,15 @@ class IdentityIndex:
             files[record.id] = record.file
             for token in tokens:
                 by_token.setdefault(token, set()).add(record.id)
-        return cls({t: frozenset(ids) for t, ids in by_token.items()}, tokens_of, strong_of, titles, files, len(tokens_of))
+        kinds_of, subjects_of, generic = {}, {}, frozenset()
+        if lexicon is not None:
+            generic = frozenset(token for concept in lexicon.concepts for term in concept.terms for token in term.tokens)
+            for record in rows:
+                kinds_of[record.id], subjects_of[record.id] = _descriptors(record, lexicon, generic)
+        return cls(
+            {t: frozenset(ids) for t, ids in by_token.items()}, tokens_of, strong_of, titles, files, len(tokens_of),
+            kinds_of, subjects_of, generic, lexicon,
+        )
 
     @property
     def distinct_limit(self) -> int:
@@ -125,22 +163,33 @@ class IdentityIndex:
         """The contracts ``question`` names clearly, or None (see the module docstring).
 
         ``text_contracts(token)`` gives the contracts whose text holds ``token`` (from the BM25
-        postings); without it only identity words are counted.
+        postings); without it only identity words are counted. Words of the glossary's vocabulary
+        (« agence », "holding", « Bretagne ») never name a contract here: they describe one
+        (:func:`by_kind`). A capitalised word of the question that only one contract's text holds
+        (« Comware », "MightyCell") names that contract, even when its identity does not show it.
         """
         if self.size < 2:
             return None  # one contract: scoping changes nothing
         limit = self.distinct_limit
-        words = set(tokenize(question))
+        words = set(tokenize(question)) - self.generic
         scores: dict[str, float] = {}
         distinctive: set[str] = set()
+        owners: dict[str, frozenset[str]] = {}
         for token in words:
             ids = self.by_token.get(token)
-            if not ids or len(ids) > limit:
+            in_text = text_contracts(token) if text_contracts else set()
+            if not ids:
+                if token in proper_nouns(question) and len(in_text) == 1:
+                    ids = frozenset(in_text)  # a name read in one contract's text only
+                else:
+                    continue
+            if len(ids) > limit:
                 continue
-            in_texts = len(text_contracts(token) | ids) if text_contracts else len(ids)
+            in_texts = len(in_text | ids)
             if in_texts > limit:
                 continue
             distinctive.add(token)
+            owners[token] = ids
             weight = math.log((self.size + 1) / in_texts)
             for contract_id in ids:
                 scores[contract_id] = scores.get(contract_id, 0.0) + weight
@@ -152,12 +201,132 @@ class IdentityIndex:
         if len(named) > MAX_NAMED or runner_up > MARGIN * best:
             return None
         named_set = set(named)
-        naming = frozenset(t for t in distinctive if self.by_token[t] & named_set)
-        if not any(naming & self.strong_of[cid] for cid in named):
+        naming = frozenset(t for t in distinctive if owners[t] & named_set)
+        # A capitalised word of the question (not its first) found in one contract only, identity and
+        # text, and not a word of the glossary's vocabulary, is a name (a party read from the text:
+        # « Comware »); a guessed party's plain word ("Ignore previous instructions") is not.
+        capitalised = proper_nouns(question)
+        unique = {t for t in naming & capitalised if len(owners[t]) == 1 and (not text_contracts or text_contracts(t) <= owners[t])}
+        if not any(naming & self.strong_of.get(cid, frozenset()) for cid in named) and not unique:
             return None  # title words alone ("confidential information") do not name a contract
+        named = self._narrowed_by_kind(question, named)
         return Scope(
             named, [self.titles[cid] for cid in named], [self.files[cid] for cid in named], sorted(naming), without_naming(question, naming)
         )
+
+    def _narrowed_by_kind(self, question: str, named: list[str]) -> list[str]:
+        """Of several contracts named by a party, those of the kind the question names, if any is."""
+        if len(named) < 2 or self.lexicon is None:
+            return named
+        kinds = {c.id for c in self.lexicon.concepts_in(question) if c.kind in NAME_KINDS}
+        of_kind = [cid for cid in named if self.kinds_of.get(cid, frozenset()) & kinds]
+        return of_kind or named
+
+    def named_file(self, question: str) -> Scope | None:
+        """The contract whose file name the question quotes (« Dans Avenant_2_Ferlande_prix.pdf, … »)."""
+        folded = question.casefold()
+        found = [cid for cid, file in self.files.items() if file and PurePath(file).name.casefold() in folded]
+        if not found or len(found) > MAX_NAMED:
+            return None
+        names = [PurePath(self.files[cid]).name for cid in found]
+        rest = question
+        for name in names:
+            rest = re.sub(re.escape(name), " ", rest, flags=re.IGNORECASE)
+        rest = " ".join(rest.replace(" ,", ",").split()).strip(" ,;:")
+        return Scope(found, [self.titles[cid] for cid in found], [self.files[cid] for cid in found], names, rest if tokenize(rest) else question)
+
+
+_DETERMINERS = r"(?:le|la|l'|les|du|des|au|aux|ce|cet|cette|son|sa|ses|leur|the|this|that|its|their|under|in|of)"
+
+
+def designated(question: str, matches: list) -> bool:  # noqa: ANN001  (greffier.lexicon.Match)
+    """Whether one of the kind terms found is written as the contract meant: after a definite
+    determiner (« la durée du bail », "the franchise agreement"), not « un contrat de travail »."""
+    folded = fold(question).replace("’", "'")
+    for match in matches:
+        first = match.term.tokens[0]
+        if re.search(rf"(?:^|[\s(]){_DETERMINERS}\s*(?:[\w'-]+\s+){{0,3}}{re.escape(first)}\w*", folded):
+            return True
+    return False
+
+
+def proper_nouns(question: str) -> set[str]:
+    """The tokens of the question's capitalised words, but the first word (a sentence's capital)."""
+    words = _WORD.findall(question)
+    return {token for word in words[1:] if word[:1].isupper() for token in tokenize(word)}
+
+
+def by_kind(index: IdentityIndex, question: str) -> Scope | None:
+    """The contracts ``question`` names by their kind and subject (see the module docstring, 4.), or None.
+
+    Each contract scores the rarity (``log((n + 1) / carriers)``) of every kind and subject it shares
+    with the question; the best-scoring ones are named. A question that names no kind needs two
+    subjects of one contract (« la boutique de Lyon »). When several contracts share the best score on
+    the kind alone, the scope is ambiguous (each one is answered), up to :data:`MAX_AMBIGUOUS`.
+    """
+    if index.lexicon is None or index.size < 2:
+        return None
+    tokens = tokenize(question)
+    matches = index.lexicon.find(tokens)
+    kinds = {m.concept.id for m in matches if m.concept.kind in NAME_KINDS}
+    kind_words = {t for m in matches if m.concept.kind in NAME_KINDS for t in tokens[m.start : m.end]}
+    wanted = {m.concept.id for m in matches if m.concept.kind in SUBJECT_KINDS}
+    # Other words describe a contract when they are names (capitalised: « Annecy », "Bristol") that few
+    # contracts' titles, files or parties carry; « dangereux » in an article's title does not.
+    names = proper_nouns(question)
+    wanted |= {
+        t for t in tokens
+        if t in names and t not in index.generic and t not in kind_words and len(t) >= MIN_TOKEN_LENGTH
+        and sum(1 for subjects in index.subjects_of.values() if t in subjects) <= index.distinct_limit
+    }
+    carriers: dict[str, int] = {}
+    for cid in index.kinds_of:
+        for key in (index.kinds_of[cid] & kinds) | (index.subjects_of[cid] & wanted):
+            carriers[key] = carriers.get(key, 0) + 1
+    scores: dict[str, float] = {}
+    subject_hits: dict[str, int] = {}
+    for cid in index.kinds_of:
+        shared_kinds = index.kinds_of[cid] & kinds
+        shared_subjects = index.subjects_of[cid] & wanted
+        if shared_kinds or shared_subjects:
+            scores[cid] = sum(math.log((index.size + 1) / carriers[key]) for key in shared_kinds | shared_subjects)
+            subject_hits[cid] = len(shared_subjects)
+    if not scores:
+        return None
+    best = max(scores.values())
+    named = sorted(cid for cid, score in scores.items() if score >= best - 1e-9)
+    runner_up = max((score for score in scores.values() if score < best - 1e-9), default=0.0)
+    by_subject = any(subject_hits[cid] for cid in named)
+    if not kinds and (len(named) > MAX_NAMED or min(subject_hits[cid] for cid in named) < 2):
+        return None  # subjects alone ("the warehouse") describe, they do not name
+    if by_subject and runner_up > MARGIN * best:
+        return None
+    if not by_subject and not designated(question, [m for m in matches if m.concept.kind in NAME_KINDS]):
+        return None  # « un emploi », "a lease" is not « le bail » the user means
+    ambiguous = not by_subject and len(named) > 1
+    if len(named) > (MAX_NAMED if by_subject else MAX_AMBIGUOUS):
+        return None
+    naming_words = {t for m in matches if m.concept.kind in (*NAME_KINDS, *SUBJECT_KINDS) for t in tokens[m.start : m.end]}
+    naming_words |= {t for t in wanted if any(t in index.subjects_of[cid] for cid in named)}
+    naming = frozenset(naming_words)
+    return Scope(
+        named, [index.titles[cid] for cid in named], [index.files[cid] for cid in named], sorted(naming),
+        without_naming(question, naming), by="kind", ambiguous=ambiguous,
+    )
+
+
+def _descriptors(record: IdentityRow, lexicon: Lexicon, generic: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """A contract's kinds (glossary contract concepts) and subjects (place and subject concepts, and the
+    non-vocabulary words of its title, file name and parties), from its identity and data-room type."""
+    stem = PurePath(record.file).stem if record.file else ""
+    name_text = " ".join([_CAMEL.sub(" ", stem.replace("_", " ")), " ".join(tokenize(record.title or "")[:TITLE_TOKENS])])
+    name_tokens = tokenize(name_text)
+    found = lexicon.find(name_tokens, in_names=True) + lexicon.find(tokenize(record.contract_type or ""))
+    kinds = frozenset(m.concept.id for m in found if m.concept.kind in NAME_KINDS)
+    subjects = {m.concept.id for m in found if m.concept.kind in SUBJECT_KINDS}
+    words = set(name_tokens) | set(tokenize(" ".join(record.party_names)))
+    subjects |= {t for t in words if t not in generic and len(t) >= MIN_TOKEN_LENGTH and not t.isdigit()}
+    return kinds, frozenset(subjects)
 
 
 def without_naming(question: str, naming: frozenset[str]) -> str:
@@ -186,6 +355,7 @@ class IdentityRow:
     file: str
     party_names: list[str]
     parties_reliable: bool
+    contract_type: str = ""
 
 
 def identity_rows(workspace: WorkspaceStore) -> list[IdentityRow]:
@@ -197,14 +367,14 @@ def identity_rows(workspace: WorkspaceStore) -> list[IdentityRow]:
     query = text(
         "SELECT contract_id, json_extract(record, '$.title'), json_extract(record, '$.file'), "
         "json_extract(record, '$.parties'), json_extract(record, '$.sources.parties.origin'), "
-        "json_extract(record, '$.sources.parties.rule') FROM contractmeta ORDER BY position"
+        "json_extract(record, '$.sources.parties.rule'), contract_type FROM contractmeta ORDER BY position"
     )
     rows = []
     with workspace.session() as session:
-        for contract_id, title, file, parties, origin, rule in session.exec(query):
+        for contract_id, title, file, parties, origin, rule, contract_type in session.exec(query):
             names = [p.get("raw_name", "") for p in json.loads(parties or "[]")]
             reliable = origin != "extracted" or not rule or rule in STRONG_PARTY_RULES  # no rule: stored before it was kept
-            rows.append(IdentityRow(contract_id, title or "", file or "", names, reliable))
+            rows.append(IdentityRow(contract_id, title or "", file or "", names, reliable, contract_type or ""))
     return rows
 
 
@@ -213,7 +383,7 @@ def identity_index(workspace: WorkspaceStore) -> IdentityIndex:
     app's warm-up builds it); kept in the workspace store."""
     with workspace.session() as session:
         stamp = repo.records_stamp(session=session)
-    return workspace.memo("scoping.identities", lambda: IdentityIndex.build(identity_rows(workspace)), stamp=stamp)
+    return workspace.memo("scoping.identities", lambda: IdentityIndex.build(identity_rows(workspace), load_lexicon()), stamp=stamp)
 
 
 def scope_for(workspace: WorkspaceStore, question: str) -> Scope | None:
@@ -231,16 +401,44 @@ def scope_for(workspace: WorkspaceStore, question: str) -> Scope | None:
                 break  # common in the texts: names nothing, no need to count further
         return found
 
-    scope = index.named(question, text_contracts)
+    quoted = index.named_file(question)
+    if quoted is not None:
+        return replace(quoted, identity=names_of(index, quoted.contract_ids))
+    scope = index.named(question, text_contracts) or by_kind(index, question)
     if scope is None:
         return None
     # Cross-check: a named contract must be among those the whole question reaches lexically (its
-    # best passages). Not only the first one: in « Quel est le préavis du contrat Thornbury ? » asked
-    # of an English contract, the French words rank other contracts' notice clauses first.
-    best = bm25.search(tokenize(question), top_k=CROSS_CHECK_PASSAGES)
+    # best passages), the question read in both languages through the glossary. Not only the first
+    # one: in « Quel est le préavis du contrat Thornbury ? » asked of an English contract, the French
+    # words rank other contracts' notice clauses first.
+    best = bm25.search_groups(bilingual_groups(question, index.lexicon), top_k=CROSS_CHECK_PASSAGES)
     if not {contract_id_of_chunk(hit.chunk_id) for hit in best} & set(scope.contract_ids):
         return None
-    return scope
+    return replace(scope, identity=names_of(index, scope.contract_ids))
+
+
+def names_of(index: IdentityIndex, contract_ids: list[str]) -> list[str]:
+    """The names of these contracts (parties read reliably, file name), glossary words left out:
+    what the question may repeat about them without asking it."""
+    return sorted(set().union(*(index.strong_of.get(cid, frozenset()) for cid in contract_ids)) - index.generic)
+
+
+def bilingual_groups(question: str, lexicon: Lexicon | None) -> list[QueryGroup]:
+    """The question's words, and each notion's other terms at half weight (no other word forms)."""
+    tokens = tokenize(question)
+    groups = [QueryGroup.word(token, float(count)) for token, count in Counter(tokens).items()]
+    if lexicon is None:
+        return groups
+    seen: set[tuple[str, tuple[str, ...]]] = set()
+    for concept in {m.concept.id: m.concept for m in lexicon.find(tokens)}.values():
+        terms = []
+        for term in concept.terms:
+            if (term.lang, term.stems) not in seen and not set(term.tokens) <= set(tokens):
+                seen.add((term.lang, term.stems))
+                terms.append(tuple(((token, 1.0),) for token in term.tokens))
+        if terms:
+            groups.append(QueryGroup(CROSS_CHECK_EXPANSION, tuple(terms), concept.id))
+    return groups
 
 
 @component

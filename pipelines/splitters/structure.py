@@ -102,7 +102,7 @@ class Section:
         return self.items[-1].end
 
 
-def find_page_furniture(items: Sequence[TextItem]) -> set[int]:
+def find_page_furniture(items: Sequence[TextItem], *, same_place: bool = False) -> set[int]:
     """Indices of the items that are page furniture rather than content.
 
     Furniture is a page-number line (« Page 2 / 4 », « 3 sur 5 » anywhere; a bare "3" or "- 3 -" only
@@ -110,6 +110,10 @@ def find_page_furniture(items: Sequence[TextItem]) -> set[int]:
     the pages — running titles, « Confidentiel », "Initials: ____". Digits are ignored when comparing
     lines ("Page 2" matches "Page 3"), except for lines that read as headings: two pages that open on
     "Article 3" and "Article 7" are not a running header.
+
+    ``same_place``: a repeated line counts only when it stands at the same place on those pages (the
+    same line from the top, or from the bottom) — what converters use to take furniture out of the
+    text itself, where a paragraph repeated near the top of two short pages must stay.
     """
     furniture = {index for index, item in enumerate(items) if PAGE_NUMBER.match(item.text.strip())}
     by_page: dict[int, list[int]] = {}
@@ -121,10 +125,10 @@ def find_page_furniture(items: Sequence[TextItem]) -> set[int]:
 
     zones: list[tuple[str, int, int]] = []  # (zone, page, item index)
     for page, indices in by_page.items():
-        for index in indices[:_FURNITURE_ZONE]:
-            zones.append(("top", page, index))
-        for index in indices[-_FURNITURE_ZONE:]:
-            zones.append(("bottom", page, index))
+        for place, index in enumerate(indices[:_FURNITURE_ZONE]):
+            zones.append((f"top{place}" if same_place else "top", page, index))
+        for place, index in enumerate(reversed(indices[-_FURNITURE_ZONE:])):
+            zones.append((f"bottom{place}" if same_place else "bottom", page, index))
 
     pages_per_line: dict[tuple[str, str], set[int]] = {}
     keys: list[tuple[str, str]] = []
@@ -142,9 +146,19 @@ def find_page_furniture(items: Sequence[TextItem]) -> set[int]:
         return furniture
     most_pages = len(by_page) // 2 + 1
     for (_zone, _page, index), key in zip(zones, keys):
-        if key[0] and len(pages_per_line[key]) >= most_pages:
+        if key[0] and len(pages_per_line[key]) >= most_pages and not (same_place and _runs_on(items, index)):
             furniture.add(index)
     return furniture
+
+
+def _runs_on(items: Sequence[TextItem], index: int) -> bool:
+    """Whether the line goes on with the sentence of the line before it on its page (lower-case start
+    after a line that ends no sentence): prose, never furniture."""
+    text = items[index].text.strip()
+    previous = items[index - 1] if index else None
+    if not text[:1].islower() or previous is None or previous.page != items[index].page:
+        return False
+    return previous.text.rstrip()[-1:] not in ".!?:;»\"”"
 
 
 def detect_sections(items: Iterable[TextItem | Mapping[str, Any]]) -> list[Section]:

@@ -4,7 +4,7 @@ Whatever the answerer wrote, only the numbers of passages it was given survive
 (:func:`greffier.text.citations.validate_citations`), renumbered 1..n in the order the answer first
 cites them (the reader sees [1] [2] [3], never [1] [2] [4]; the passages not cited come after); sentences holding a number, a date or a name
 that none of their cited passages contains are reported (``unsupported``); an answer that says the
-documents do not say, and cites nothing, is an abstention.
+documents do not say (in French or English), and cites nothing, is an abstention.
 """
 
 from __future__ import annotations
@@ -14,9 +14,8 @@ from typing import Any
 from haystack import Document, component
 from haystack.dataclasses import ChatMessage
 
-from greffier.text import fold
 from greffier.text.citations import renumber_citations, unsupported_sentences, validate_citations
-from pipelines.generators.answerers import ABSTENTION
+from greffier.text.replies import says_abstention
 
 
 def citation(n: int, doc: Document) -> dict[str, Any]:
@@ -46,7 +45,7 @@ class CitationValidator:
         answer = renumber_citations(report.text, new_number)
         renumbered = {new_number[given]: numbered[given] for given in order}
         unsupported = unsupported_sentences(answer, {n: doc.content or "" for n, doc in renumbered.items()})
-        abstained = (fold(ABSTENTION.rstrip(".")) in fold(answer) and not report.cited) or not documents
+        abstained = (says_abstention(answer) and not report.cited) or not documents
         return {
             "answer": answer,
             "citations": [citation(new_number[given], numbered[given]) for given in report.cited],

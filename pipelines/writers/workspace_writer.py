@@ -111,4 +111,5 @@ def _chunk_row(chunk: Document) -> Chunk:
         text=chunk.content or "",
         header=header,
         bm25_tokens=bm25_store.chunk_tokens(meta.get("section"), chunk.content or "", header),
+        clause_types=[str(t) for t in meta.get("clause_types") or []],
     )

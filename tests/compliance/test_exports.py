@@ -92,7 +92,7 @@ def test_markdown_report_lists_findings_per_contract_with_file_page_and_section(
     assert text.startswith("# Compliance review report")
     lease = scanned["ids"]["bail_fr.pdf"]
     assert f"## {lease} — BAIL COMMERCIAL" in text
-    assert "*room/bail\\_fr.pdf — p. 1 · ARTICLE 2 - DURÉE*" in text
+    assert "*room/bail\\_fr.pdf — p. 1 · ARTICLE 2 — DURÉE*" in text  # the PDF's own dash
     assert "Durée inférieure à 9 ans" in text and "**Recommendation:**" in text
     assert "## Rules not checked" in text and "skipped: no LLM available" in text
     assert "Filters: every flag" in text

@@ -225,8 +225,8 @@ def test_clause_types_of_the_contracts(scanned):
         "Article 2 — Exclusivité territoriale": "exclusivity", "Article 3 — Durée": "term",
         "Article 6 — Non-concurrence": "non_compete", "Article 8 — Droit applicable": "governing_law",
         "3. Termination for convenience": "termination_for_convenience", "5. Non-solicitation": "non_solicitation",
-        "6. Confidentiality": "confidentiality", "ARTICLE 4 - INDEXATION": "indexation",
-        "ARTICLE 5 - DÉPÔT DE GARANTIE": "security_deposit",
+        "6. Confidentiality": "confidentiality", "ARTICLE 4 — INDEXATION": "indexation",
+        "ARTICLE 5 — DÉPÔT DE GARANTIE": "security_deposit",
     }
     for section, clause_type in expected.items():
         assert clause_type in by_section[section], (section, by_section[section])

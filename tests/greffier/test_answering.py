@@ -7,7 +7,8 @@ import json
 import pytest
 from haystack import Document
 
-from greffier.services.answering import ABSTENTION, AnswerError, answer
+from greffier.services.answering import AnswerError, answer
+from greffier.text.replies import abstention
 from greffier.config import load_settings
 from greffier.services.ingest import Ingestor
 from pipelines.generators.llm import resolve_llm
@@ -133,7 +134,7 @@ def test_abstains_when_nothing_relevant_survives(settings):
     model = ScriptedChatBackend({"relevant": []})
     result = answer(settings, "Quel est le cours de l'or ?", backend=model)
     assert result["abstained"] is True and result["citations"] == []
-    assert result["answer"].startswith(ABSTENTION)
+    assert result["answer"].startswith(abstention("fr"))  # a French question: the abstention in French
     assert len(model.calls) == 1  # the model is never asked to answer from its own knowledge
 
 
@@ -184,7 +185,7 @@ def test_direct_mode_is_marked_not_grounded(settings):
 
 def test_without_llm_rag_answers_extractively_with_citations(settings):
     result = answer(settings, "Quelle est la durée du bail ?", backend=None)
-    assert result["extractive"] is True and not result["abstained"] and "No LLM" in result["note"]
+    assert result["extractive"] is True and not result["abstained"] and "Aucun LLM" in result["note"]
     assert result["citations"][0]["file"] == "room/bail.md"
     passages = {p["n"]: p["text"] for p in result["passages"]}
     body = result["answer"]
@@ -201,7 +202,7 @@ def test_without_llm_rag_answers_extractively_with_citations(settings):
 
 def test_without_llm_off_topic_question_abstains(settings):
     result = answer(settings, "Quelle est la recette de la tarte tatin aux pommes ?", backend=None)
-    assert result["abstained"] is True and ABSTENTION in result["answer"]
+    assert result["abstained"] is True and abstention("fr") in result["answer"]
 
 
 def test_retrieval_only_returns_passages_without_an_answer(settings):

@@ -93,17 +93,19 @@ def test_a_french_question_naming_an_english_contract(leases):
     assert any("ninety days" in r["text"] for r in response["results"])
 
 
-@pytest.mark.parametrize(
-    "question",
-    [
-        "Quel est le préavis de congé ?",  # names nothing
-        f"Quel est le préavis dans les baux de la {LANDLORD} ?",  # a party of every lease: not one contract
-    ],
-)
-def test_questions_that_do_not_name_one_contract_are_not_scoped(leases, question):
-    response = search(leases, question, top_k=8)
+def test_questions_that_do_not_name_one_contract_are_not_scoped(leases):
+    response = search(leases, "Quel est le préavis de congé ?", top_k=8)  # names nothing
     assert response["scope"] is None
     assert len({r["contract_id"] for r in response["results"]}) > 1
+
+
+def test_the_leases_of_a_landlord_of_every_lease_are_answered_one_by_one(leases):
+    # A party of every lease names no one contract; « les baux » designates them all: an ambiguous
+    # scope, searched in each, with the best passage of every lease among the results.
+    response = search(leases, f"Quel est le préavis dans les baux de la {LANDLORD} ?", top_k=3)
+    scope = response["scope"]
+    assert scope is not None and scope["ambiguous"] and scope["by"] == "kind" and len(scope["contract_ids"]) == len(TENANTS)
+    assert {r["contract_id"] for r in response["results"]} == set(scope["contract_ids"])
 
 
 def test_a_caller_filter_is_kept_as_given(leases):
@@ -189,8 +191,8 @@ def test_the_chat_turn_notes_that_only_the_named_contract_was_searched(leases):
     outcome = chat.ask(leases, "Dans le bail Boulangerie Marceau, quel est le préavis ?", mode="rag",
                        llm=LLMChoice(None, {"kind": "none", "reason": "LLM turned off in settings"}))
     turn = chat.load_turns(leases, outcome.thread_id)[-1]
-    assert turn.note.endswith("Searched only inside bail_marceau.md, which the question names.")
-    assert turn.note.startswith("No LLM available")  # the note it had before is kept
+    assert turn.note.endswith("Recherche limitée à bail_marceau.md, que la question désigne.")  # in the question's language
+    assert turn.note.startswith("Aucun LLM disponible")  # the note it had before is kept
     assert TENANTS["Boulangerie Marceau"][0] in turn.answer
 
 

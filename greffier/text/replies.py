@@ -1,0 +1,57 @@
+"""The answer's own words — abstentions, notes, headings of a per-contract answer — in the question's language.
+
+Quoted text is never translated: only what Greffier itself writes around it. The language is that of
+the question (:func:`greffier.text.language.guess_language`); English when it cannot be told.
+"""
+
+from __future__ import annotations
+
+from greffier.text.fold import fold
+from greffier.text.language import guess_language
+
+ABSTENTIONS = {"en": "The documents do not say.", "fr": "Les documents ne le disent pas."}
+NO_RELEVANT_PASSAGE = {
+    "en": "No passage relevant to the question was found (searched {count} passages{where}).",
+    "fr": "Aucun passage ne répond à la question ({count} passages examinés{where}).",
+}
+EXTRACTIVE_NOTE = {
+    "en": "No LLM available: extractive answer — sentences quoted from the best passages, each with its source.",
+    "fr": "Aucun LLM disponible : réponse extractive — phrases citées des meilleurs passages, chacune avec sa source.",
+}
+LLM_NOT_USED = {
+    "en": "The LLM's answer was not used ({why}): extractive answer — sentences quoted from the best passages, each with its source.",
+    "fr": "La réponse du LLM n'a pas été retenue ({why}) : réponse extractive — phrases citées des meilleurs passages, chacune avec sa source.",
+}
+SEVERAL_CONTRACTS = {
+    "en": "The question fits {count} contracts; what each one says:",
+    "fr": "La question vise {count} contrats ; ce que prévoit chacun :",
+}
+WHICH_ONE = {
+    "en": "Several contracts fit the question ({names}): which one do you mean?",
+    "fr": "Plusieurs contrats correspondent à la question ({names}) : lequel visez-vous ?",
+}
+SEARCHED_ONLY = {
+    "en": "Searched only inside {where}, which the question names.",
+    "fr": "Recherche limitée à {where}, que la question désigne.",
+}
+
+
+def reply_language(question: str) -> str:
+    """``"fr"`` for a French question, else ``"en"``."""
+    return "fr" if guess_language(question) == "fr" else "en"
+
+
+def abstention(language: str) -> str:
+    """The abstention sentence in ``language`` ("fr" or "en"; English otherwise)."""
+    return ABSTENTIONS.get(language, ABSTENTIONS["en"])
+
+
+def says_abstention(text: str) -> bool:
+    """Whether ``text`` holds an abstention sentence, in either language."""
+    folded = fold(text)
+    return any(fold(sentence.rstrip(".")) in folded for sentence in ABSTENTIONS.values())
+
+
+def wording(table: dict[str, str], language: str, **values: object) -> str:
+    """One of this module's messages in ``language``, filled with ``values``."""
+    return table.get(language, table["en"]).format(**values)

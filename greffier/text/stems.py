@@ -1,0 +1,63 @@
+"""Word stems in French and English (Snowball, through PyStemmer): « résiliation » and « résilier »
+share "resili", "terminate" and "termination" share "termin".
+
+Tokens are folded (no accents) before they are stemmed, which the French algorithm reads less well
+(« résilié » gives "resil", « résilier » "resili"): final vowels are therefore dropped from every stem
+(both give "resil"). Stems are compared, never shown or stored: they decide whether a question's word is a glossary term
+(:mod:`greffier.lexicon`) and which words of the index are forms of the same word. Tokens are stemmed
+after folding (:func:`greffier.text.tokenize`), on both sides, so accents never matter.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from functools import lru_cache
+
+import Stemmer
+
+STEM_LANGUAGES = {"fr": "french", "en": "english"}
+_local = threading.local()  # a PyStemmer object is not thread-safe: one per thread and language
+
+
+def _stemmer(lang: str) -> Stemmer.Stemmer:
+    stemmers = getattr(_local, "stemmers", None)
+    if stemmers is None:
+        stemmers = _local.stemmers = {}
+    found = stemmers.get(lang)
+    if found is None:
+        if lang not in STEM_LANGUAGES:
+            raise ValueError(f"no stemmer for language {lang!r}: use one of {', '.join(STEM_LANGUAGES)}")
+        found = stemmers[lang] = Stemmer.Stemmer(STEM_LANGUAGES[lang])
+    return found
+
+
+_FINAL_VOWELS = "aeiouy"
+MIN_STEM = 4
+
+
+def _trimmed(word: str, stemmed: str) -> str:
+    if len(word) <= 3 or word[0].isdigit():
+        return word
+    trimmed = stemmed.rstrip(_FINAL_VOWELS)
+    return trimmed if len(trimmed) >= MIN_STEM else stemmed
+
+
+@lru_cache(maxsize=65536)
+def stem(token: str, lang: str) -> str:
+    """The stem of a folded token in ``lang`` ("fr" or "en"); digits and short tokens are their own stem.
+
+    Raises ValueError for another language."""
+    return _trimmed(token, _stemmer(lang).stemWord(token))
+
+
+def stems(tokens: Sequence[str], lang: str) -> tuple[str, ...]:
+    """:func:`stem` of each token, in order."""
+    return tuple(stem(token, lang) for token in tokens)
+
+
+def stem_many(tokens: Sequence[str], lang: str) -> list[str]:
+    """Stems of many tokens at once (an index's vocabulary): one PyStemmer call, not cached."""
+    words = list(tokens)
+    stemmed = _stemmer(lang).stemWords(words)
+    return [_trimmed(word, stemmed_word) for word, stemmed_word in zip(words, stemmed)]

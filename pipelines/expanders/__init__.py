@@ -1,0 +1,1 @@
+"""Expanders: components that widen what is searched (the question in both languages)."""

@@ -1,0 +1,214 @@
+"""QueryExpander: the question in both languages, for search — between the scope resolver and the retrievers.
+
+What is asked (the question once a named contract is taken out) is read through the glossary
+(:mod:`greffier.lexicon`): each notion it names (« préavis », "change of control", « bail ») brings in
+that notion's other terms, in both languages. The BM25 retriever then scores a weighted query
+(:class:`store.bm25.QueryGroup`): every word of the question at weight 1 (its count), each notion's
+other terms at :attr:`weight` — less than the user's own words — counting only the best of them, so
+that a notion written five ways is not worth five words. ``forms_weight`` (0 turns it off) also lets
+other forms of the same word that the index holds count (« résilier » for « résiliation », by stem),
+at that factor of the word's own score.
+
+The dense side gets ``dense_text``: the question, followed with ``expand_dense`` by one term of each
+notion in the other language (the embedder is multilingual; the terms move the vector towards the
+clause's own words).
+
+Outputs also the notions found (``concepts``), the clause types they name (``clause_types``, the
+language-independent key the relevance check and the ranking use), the question's ``language`` and
+``units``: each word asked with the wordings that count as it in a passage (its other forms, the
+terms of the notions it belongs to) and its weight (BM25's IDF in this workspace), from which the
+relevance check measures how much of the question a passage covers, in either language.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+import math
+from typing import Any
+
+from haystack import component
+
+from greffier.lexicon import Lexicon, Match, load_lexicon
+from greffier.text import tokenize
+from greffier.text.language import guess_language
+from greffier.text.stems import STEM_LANGUAGES, stem, stem_many
+from pipelines._serialization import StoreComponent
+from store.bm25 import QueryGroup
+from store.workspace import WorkspaceStore
+
+MAX_TERMS_PER_NOTION = 12  # a notion's terms searched at most (its first ones: the usual wordings)
+MAX_FORMS = 6  # other forms of one word searched at most (the most frequent in the index)
+# Everyday words ("year", "monthly") bring their translations at this share of the expansion weight.
+WORD_KIND_FACTOR = 0.6
+# Notions that name the document, not what is asked of it (« contrat »): no unit; inside named
+# contracts, their kind, place and subject neither.
+DESCRIBING = frozenset({"document"})
+DESCRIBING_SCOPED = frozenset({"document", "contract", "place", "subject"})
+UNKNOWN_WEIGHT = 2.0  # IDF-like weight of an asked word that no passage holds in any wording
+
+
+@component
+class QueryExpander(StoreComponent):
+    """The weighted bilingual query of what is asked (see the module docstring).
+
+    Init: ``enabled`` (False: the question's words only, as plain BM25), ``weight`` of a notion's
+    other terms, ``forms_weight`` of other forms of a word (0: none), ``expand_dense``.
+    Inputs: ``query`` (what is asked). Outputs: ``groups`` (for :class:`LexicalRetriever`),
+    ``dense_text``, ``concepts``, ``clause_types``, ``language``.
+    """
+
+    init_parameters = ("enabled", "weight", "forms_weight", "expand_dense")
+
+    def __init__(self, store: WorkspaceStore, enabled: bool = True, weight: float = 0.5, forms_weight: float = 0.0, expand_dense: bool = False) -> None:
+        self.store = store
+        self.enabled = enabled
+        self.weight = weight
+        self.forms_weight = forms_weight
+        self.expand_dense = expand_dense
+        self._lexicon: Lexicon | None = None
+
+    def warm_up(self) -> None:
+        # Pipeline.run warms every component on every run: the glossary once, and the index's word
+        # forms once (1.2 s at 100k chunks; kept per chunk generation, built again after an ingest).
+        if self._lexicon is not None:
+            return
+        self._lexicon = load_lexicon()
+        if self.enabled and self.forms_weight > 0:
+            self._forms()
+
+    @component.output_types(groups=list[QueryGroup], dense_text=str, concepts=list[str], clause_types=list[str], language=str, units=list[dict])
+    def run(self, query: str, scope: dict | None = None) -> dict[str, Any]:
+        """``scope``: the scope resolver's; inside named contracts, the words that describe a contract
+        (its kind, place, subject) are not part of what is asked."""
+        self.warm_up()
+        assert self._lexicon is not None
+        tokens = tokenize(query)
+        language = guess_language(query)
+        matches = self._lexicon.find(tokens) if self.enabled else []
+        concepts = list(dict.fromkeys(m.concept.id for m in matches))
+        clause_types = list(dict.fromkeys(t for m in matches for t in m.concept.types))
+        forms = self._forms() if self.enabled and self.forms_weight > 0 else None
+        groups = question_groups(tokens, language, forms, self.forms_weight)
+        if self.enabled:
+            groups.extend(notion_groups(matches, tokens, self.weight, forms, self.forms_weight))
+        dense_text = with_translations(query, matches, language) if self.enabled and self.expand_dense else query
+        index = self.store.bm25() if self.store.exists() else None
+        identity = frozenset((scope or {}).get("identity") or ())
+        units = asked_units(tokens, matches, language, forms, index, describing=DESCRIBING_SCOPED if scope else DESCRIBING, identity=identity)
+        return {"groups": groups, "dense_text": dense_text, "concepts": concepts, "clause_types": clause_types, "language": language, "units": units}
+
+    def _forms(self) -> dict[str, dict[str, tuple[str, ...]]] | None:
+        """Per language, the index's tokens by stem, most frequent first (kept per chunk generation)."""
+        if not self.store.exists():
+            return None
+        index = self.store.bm25()
+        return self.store.memo("expansion.forms", lambda: word_forms(index), stamp=index.generation)
+
+
+def word_forms(index: Any) -> dict[str, dict[str, tuple[str, ...]]]:  # noqa: ANN401  (store.bm25.BM25Index)
+    """``{lang: {stem: tokens}}`` over the index's vocabulary, each list by document frequency."""
+    vocabulary = [token for token in index.vocabulary if token.isalpha() and len(token) > 3]
+    frequency = {token: index.document_frequency(token) for token in vocabulary}
+    found: dict[str, dict[str, tuple[str, ...]]] = {}
+    for lang in STEM_LANGUAGES:
+        by_stem: dict[str, list[str]] = {}
+        for token, token_stem in zip(vocabulary, stem_many(vocabulary, lang)):
+            by_stem.setdefault(token_stem, []).append(token)
+        found[lang] = {s: tuple(sorted(tokens, key=lambda t: -frequency[t])) for s, tokens in by_stem.items() if len(tokens) > 1}
+    return found
+
+
+def _word(token: str, lang: str, forms: dict[str, dict[str, tuple[str, ...]]] | None, factor: float) -> tuple[tuple[str, float], ...]:
+    """The forms of one word: itself at 1.0, then other forms of its stem in the index at ``factor``."""
+    if not forms or lang not in forms or factor <= 0:
+        return ((token, 1.0),)
+    others = [t for t in forms[lang].get(stem(token, lang), ()) if t != token][:MAX_FORMS]
+    return ((token, 1.0), *((t, factor) for t in others))
+
+
+def question_groups(tokens: list[str], language: str, forms: dict | None, forms_weight: float) -> list[QueryGroup]:
+    """The question's own words, each at its count (as plain BM25 scores them)."""
+    lang = language if language in STEM_LANGUAGES else "fr"
+    return [
+        QueryGroup(float(count), ((_word(token, lang, forms, forms_weight),),), "asked")
+        for token, count in Counter(tokens).items()
+    ]
+
+
+def notion_groups(matches: list[Match], tokens: list[str], weight: float, forms: dict | None, forms_weight: float) -> list[QueryGroup]:
+    """One group per notion found: its other terms (both languages), the best of them counting."""
+    asked = set(tokens)
+    seen_terms: set[tuple[str, tuple[str, ...]]] = {(m.term.lang, m.term.stems) for m in matches}
+    groups: list[QueryGroup] = []
+    for concept in dict((m.concept.id, m.concept) for m in matches).values():
+        if concept.kind in DESCRIBING:
+            continue  # « contrat » for "agreement" finds every passage
+        terms = []
+        for term in concept.terms:
+            key = (term.lang, term.stems)
+            if key in seen_terms or set(term.tokens) <= asked:
+                continue  # the user's own words, or a wording another notion already brings
+            seen_terms.add(key)
+            terms.append(tuple(_word(token, term.lang, forms, forms_weight) for token in term.tokens))
+            if len(terms) == MAX_TERMS_PER_NOTION:
+                break
+        if terms:
+            factor = WORD_KIND_FACTOR if concept.kind == "word" else 1.0
+            groups.append(QueryGroup(weight * factor, tuple(terms), f"notion:{concept.id}"))
+    return groups
+
+
+def with_translations(query: str, matches: list[Match], language: str) -> str:
+    """The question followed by the first term, in the other language, of each notion it names."""
+    other = {"fr": "en", "en": "fr"}.get(language)
+    if other is None:
+        return query
+    added = []
+    for concept in dict((m.concept.id, m.concept) for m in matches).values():
+        if concept.kind in DESCRIBING:
+            continue
+        terms = concept.terms_in(other)
+        if terms and terms[0].text not in added:
+            added.append(terms[0].text)
+    return f"{query} ({'; '.join(added)})" if added else query
+
+
+def idf(document_frequency: int, chunks: int) -> float:
+    """BM25's (Lucene) inverse document frequency."""
+    return math.log(1 + (chunks - document_frequency + 0.5) / (document_frequency + 0.5))
+
+
+def asked_units(
+    tokens: list[str], matches: list[Match], language: str, forms: dict | None, index: Any, describing: frozenset[str] = DESCRIBING,  # noqa: ANN401
+    identity: frozenset[str] = frozenset(),
+) -> list[dict]:
+    """Each distinct word asked: ``{"token", "terms": [[tokens], ...], "weight"}``; a passage covers the
+    word when it holds one of those terms whole (the word itself, another form of it, or a term of a
+    notion the word is part of, in either language). Words of notions of the ``describing`` kinds
+    (the document itself, and inside a named contract its kind and subject) and the ``identity`` words
+    of the named contracts (their parties, title, file name) are left out.
+
+    A word weighs BM25's IDF of its most frequent wording in the workspace (the notion's, across
+    languages); a word no passage holds in any wording weighs :data:`UNKNOWN_WEIGHT` (it tells no
+    passage from another, but a question about something absent must not be covered by the rest).
+    """
+    lang = language if language in STEM_LANGUAGES else "fr"
+    chunks = len(index) if index is not None else 0
+    left_out = {i for m in matches if m.concept.kind in describing for i in range(m.start, m.end)}
+    units = []
+    for token in dict.fromkeys(tokens):
+        positions = {i for i, t in enumerate(tokens) if t == token}
+        if positions <= left_out or token in identity:
+            continue
+        terms: list[tuple[str, ...]] = [(token,)]
+        terms.extend((form,) for form, _factor in _word(token, lang, forms, 1.0)[1:])
+        for match in matches:
+            if positions & set(range(match.start, match.end)):
+                terms.extend(term.tokens for term in match.concept.terms)
+        terms = list(dict.fromkeys(terms))
+        weight = 1.0
+        if index is not None and chunks:
+            frequency = max(index.document_frequency(term[0]) for term in terms if len(term) == 1)
+            weight = idf(frequency, chunks) if frequency else UNKNOWN_WEIGHT
+        units.append({"token": token, "terms": [list(t) for t in terms], "weight": round(weight, 4)})
+    return units

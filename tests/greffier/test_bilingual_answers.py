@@ -1,0 +1,183 @@
+"""Questions answered across French and English, in the contract's own words, without an LLM (issue 15).
+
+A small room, written for these tests: an English UK distribution agreement, a French Belgian one, a
+French warehouse lease as a three-page PDF with running headers and footers, a French shop lease.
+Questions are asked as a lawyer would, in the other language or in other words.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from greffier.config import load_settings
+from greffier.services.answering import answer
+from greffier.services.ingest import Ingestor
+from greffier.text.replies import abstention
+from pipelines.expanders.query_expansion import asked_units
+from pipelines.rankers.relevance import RelevanceJudge
+from greffier.lexicon import load_lexicon
+from greffier.text import tokenize
+from haystack import Document
+from tests.pipelines.files import REGULAR_TTF, BOLD_TTF, make_markdown
+
+NNBSP = "\u202f"  # the narrow no-break space of French typography
+RSQUO = "\u2019"
+UK_FILE = "room/UK_Distribution_Agreement_Thornfield.md"
+BE_FILE = "room/Contrat_distribution_Belgique_Distrivia.md"
+WAREHOUSE_FILE = "room/Bail_entrepot_Valence.pdf"
+SHOP_FILE = "room/Bail_boutique_Lyon.md"
+
+WAREHOUSE_PAGES = [
+    [
+        ("ARTICLE 1 — OBJET", True),
+        ("La société Foncière Rhodane donne à bail à la société Lisandre Manufacture, qui accepte,", False),
+        ("un entrepôt situé à Valence, d'une surface de 4 000 mètres carrés.", False),
+        ("ARTICLE 2 — DURÉE", True),
+        ("Le bail est consenti pour une durée de neuf années entières et consécutives à compter du", False),
+        ("1er janvier 2020.", False),
+        ("ARTICLE 3 — LOYER", True),
+        ("Le loyer annuel est fixé à 96 000 euros hors taxes, payable en deux tranches : la", False),
+    ],
+    [
+        ("première le 1er janvier, la seconde le 1er juillet.", False),
+        ("ARTICLE 4 — CESSION", True),
+        ("Le preneur ne peut céder son droit au bail qu'à l'acquéreur de son fonds de commerce.", False),
+    ],
+    [
+        ("ARTICLE 5 — DROIT APPLICABLE", True),
+        ("Le présent bail est soumis au droit français.", False),
+    ],
+]
+
+
+def write_lease_pdf(path: Path) -> None:
+    """Three pages with a running header, initials and « Page n / 3 » at the foot of each page."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+    from reportlab.pdfgen import canvas
+
+    pdfmetrics.registerFont(TTFont("TestVera", str(REGULAR_TTF)))
+    pdfmetrics.registerFont(TTFont("TestVeraBold", str(BOLD_TTF)))
+    pdf = canvas.Canvas(str(path), pagesize=(595, 842))
+    pdf.setTitle("Bail entrepôt Valence")
+    for number, lines in enumerate(WAREHOUSE_PAGES, 1):
+        pdf.setFont("TestVera", 8)
+        pdf.drawString(72, 800, "Foncière Rhodane — Lisandre Manufacture — Bail commercial")
+        y = 760
+        for text, bold in lines:
+            pdf.setFont("TestVeraBold" if bold else "TestVera", 11 if bold else 10)
+            pdf.drawString(72, y, text)
+            y -= 18
+        pdf.setFont("TestVera", 8)
+        pdf.drawString(72, 60, "Paraphes : ______ ______")
+        pdf.drawString(480, 45, f"Page {number} / 3")
+        pdf.showPage()
+    pdf.save()
+
+
+@pytest.fixture(scope="module")
+def room_settings(tmp_path_factory):
+    base = tmp_path_factory.mktemp("bilingual")
+    room = base / "room"
+    room.mkdir()
+    make_markdown(
+        room / Path(UK_FILE).name,
+        [
+            ("1. APPOINTMENT", "Lisandre SAS appoints Thornfield Wholesale Ltd as its exclusive distributor of the Products in the United Kingdom."),
+            ("4. TERM AND TERMINATION", "This Agreement continues for an initial term of three years. Either party may terminate this Agreement "
+             "for convenience by giving six months' prior written notice to the other party."),
+            ("9. LIMITATION OF LIABILITY", "The aggregate liability of either party shall not exceed the amounts paid under this Agreement "
+             "in the twelve months preceding the claim."),
+            ("12. GOVERNING LAW", "This Agreement is governed by the law of England and Wales."),
+        ],
+        title="UK DISTRIBUTION AGREEMENT",
+    )
+    make_markdown(
+        room / Path(BE_FILE).name,
+        [
+            ("Article 1 — Objet", "Lisandre SAS confie à la société Distrivia SPRL la distribution exclusive des Produits en Belgique."),
+            ("Article 3 — Durée", "Le présent contrat est conclu pour une durée de quatre ans à compter de sa signature."),
+            ("Article 9 — Droit applicable", "Le présent contrat est soumis au droit français ; les tribunaux de Lyon sont seuls compétents."),
+        ],
+        title="CONTRAT DE DISTRIBUTION EXCLUSIVE — BELGIQUE",
+    )
+    # Written by hand: the test helper collapses whitespace, and the typographic spaces must stay.
+    (room / Path(SHOP_FILE).name).write_text(
+        "# BAIL COMMERCIAL — BOUTIQUE DE LYON\n\n"
+        "## Article 1 — Désignation\n\nLa société Foncière Rhodane donne à bail une boutique située 12 rue Mercière à Lyon.\n\n"
+        "## Article 2 — Durée\n\nLe présent bail est conclu pour une durée de dix années à compter du 1er mars 2021.\n\n"
+        f"## Article 3 — Loyer\n\nLe loyer annuel est fixé à 36{NNBSP}000 euros hors taxes, payable par trimestre{NNBSP}; "
+        f"il est indexé sur l{RSQUO}ILC.\n",
+        encoding="utf-8",
+    )
+    write_lease_pdf(room / Path(WAREHOUSE_FILE).name)
+    settings = load_settings(base / "ws")
+    report = Ingestor(settings).ingest(room)
+    assert not report.failed
+    return settings
+
+
+def test_a_french_question_finds_the_english_contract_by_its_kind(room_settings):
+    result = answer(room_settings, "Quel est le droit applicable au contrat de distribution britannique ?", backend=None)
+    assert result["scope"]["files"] == [UK_FILE] and result["scope"]["by"] == "kind"
+    assert not result["abstained"]
+    assert "governed by the law of England and Wales" in result["answer"]
+    assert {c["file"] for c in result["citations"]} == {UK_FILE}
+
+
+def test_an_english_question_in_other_words_is_answered_from_the_french_contract(room_settings):
+    result = answer(room_settings, "For how long was the Belgian distribution agreement signed?", backend=None)
+    assert result["scope"]["files"] == [BE_FILE]
+    assert not result["abstained"], result["answer"]
+    assert "conclu pour une durée de quatre ans" in result["answer"]  # quoted in French, as written
+
+
+def test_a_question_the_contract_does_not_answer_abstains_in_french(room_settings):
+    result = answer(room_settings, "Quel est le montant du dépôt de garantie prévu par le contrat de distribution britannique ?", backend=None)
+    assert result["abstained"] and result["citations"] == []
+    assert result["answer"].startswith(abstention("fr"))
+
+
+def test_quotes_are_verbatim_without_page_furniture_and_keep_their_typography(room_settings):
+    result = answer(room_settings, "Quel est le loyer annuel du bail de l'entrepôt de Valence ?", backend=None)
+    assert not result["abstained"], result["answer"]
+    # The sentence runs over the page break: quoted whole, the footer and the next page's header left out.
+    assert "payable en deux tranches : la première le 1er janvier, la seconde le 1er juillet." in result["answer"]
+    for text in [result["answer"], *(p["text"] for p in result["passages"])]:
+        assert "Paraphes" not in text and "Page 1 / 3" not in text and "Lisandre Manufacture — Bail commercial" not in text
+    assert any(c["section"] == "ARTICLE 3 — LOYER" for c in result["citations"])  # the PDF's own dash
+
+
+def test_french_typographic_spaces_and_apostrophes_are_quoted_as_written(room_settings):
+    result = answer(room_settings, "Quel est le loyer de la boutique de Lyon ?", backend=None)
+    assert f"36{NNBSP}000 euros hors taxes, payable par trimestre{NNBSP}; il est indexé sur l{RSQUO}ILC." in result["answer"]
+
+
+def test_a_question_that_fits_several_leases_gives_each_ones_answer(room_settings):
+    result = answer(room_settings, "Quelle est la durée du bail ?", backend=None)
+    assert result["scope"]["ambiguous"] and set(result["scope"]["files"]) == {WAREHOUSE_FILE, SHOP_FILE}
+    assert result["answer"].startswith("La question vise 2 contrats")
+    assert "neuf années entières et consécutives" in result["answer"] and "durée de dix années" in result["answer"]
+    assert {c["file"] for c in result["citations"]} == {WAREHOUSE_FILE, SHOP_FILE}
+
+
+@pytest.mark.parametrize(
+    ("question", "section", "passage", "relevant"),
+    [
+        ("What notice must be given to terminate the contract?", "Article 7 — Résiliation", "Chaque partie peut résilier le contrat moyennant un préavis de trois mois.", True),
+        ("What notice must be given to terminate the contract?", "Article 4 — Loyer", "Le loyer est payable par trimestre et d'avance.", False),
+        ("Quel est le plafond de responsabilité ?", None, "The aggregate liability of the Supplier shall not exceed the fees paid (the cap).", True),
+        ("Quel est le plafond de responsabilité ?", "9. Insurance", "The Supplier shall maintain liability insurance with a reputable insurer.", False),
+    ],
+)
+def test_the_relevance_check_judges_meaning_across_languages(question, section, passage, relevant):
+    lexicon = load_lexicon()
+    tokens = tokenize(question)
+    matches = lexicon.find(tokens)
+    units = asked_units(tokens, matches, "en" if question.startswith("What") else "fr", None, None)
+    types = sorted({t for m in matches for t in m.concept.types})  # the question's clause types, by the glossary
+    doc = Document(id="c1-1", content=passage, score=1.0, meta={"doc_id": "c1", "section": section})
+    judged = RelevanceJudge().run(question=question, documents=[doc], units=units, clause_types=types)
+    assert judged["decisions"][0]["relevant"] is relevant, judged["decisions"][0]

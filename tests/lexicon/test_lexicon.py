@@ -1,0 +1,100 @@
+"""The French-English glossary: terms found in real questions, in either language, and its checks."""
+
+from __future__ import annotations
+
+import pytest
+
+from greffier.compliance.library import load_library
+from greffier.lexicon import LexiconError, load_lexicon
+from greffier.text import tokenize
+from store.bm25 import BM25Index, QueryGroup
+from pipelines.expanders.query_expansion import notion_groups, question_groups, with_translations
+
+
+@pytest.fixture(scope="module")
+def lexicon():
+    return load_lexicon()
+
+
+def concept_ids(lexicon, text: str) -> set[str]:
+    return {concept.id for concept in lexicon.concepts_in(text)}
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("Le contrat peut-il être résilié en cas de changement de contrôle de l'acheteur ?", {"termination", "change_of_control"}),
+        ("Is the agreement renewed automatically at the end of the initial term?", {"tacit_renewal", "term"}),
+        ("Quel préavis faut-il respecter pour dénoncer la tacite reconduction ?", {"notice", "tacit_renewal"}),
+        ("May the licensee assign the licence without prior written consent?", {"assignment", "consent", "license"}),
+        ("Quelle loi régit l'accord et quel tribunal est compétent ?", {"governing_law", "jurisdiction"}),
+    ],
+)
+def test_notions_found_in_either_language(lexicon, question, expected):
+    assert expected <= concept_ids(lexicon, question)
+
+
+def test_the_longest_term_wins(lexicon):
+    found = [(m.concept.id, m.term.text) for m in lexicon.find_text("Quel est le montant de la commission de succès ?")]
+    assert ("success_fee", "commission de succès") in found
+    assert all(concept != "commission" for concept, _term in found)  # « commission » alone is inside it
+
+
+def test_stems_match_other_forms_of_a_term(lexicon):
+    # "terminated" is not written in the glossary, "terminate" is: they share a stem.
+    assert "termination" in concept_ids(lexicon, "Can the contract be terminated early?")
+    assert "tacit_renewal" in concept_ids(lexicon, "Le bail est reconduit tacitement chaque année.")
+
+
+def test_contract_types_and_places(lexicon):
+    concepts = {c.id: c.kind for c in lexicon.concepts_in("le contrat de distribution britannique")}
+    assert concepts.get("distribution_agreement") == "contract"
+    assert concepts.get("united_kingdom") == "place"
+
+
+def test_every_library_clause_type_has_a_bilingual_concept(lexicon):
+    named = {t for concept in lexicon.concepts for t in concept.types}
+    library = load_library()
+    assert {t.id for t in library.clause_types} <= named
+
+
+def test_a_term_of_stop_words_only_is_refused(tmp_path):
+    path = tmp_path / "terms.yaml"
+    path.write_text("version: '1'\nconcepts:\n  - id: bad\n    fr: [de la]\n    en: [of the]\n", encoding="utf-8")
+    with pytest.raises(LexiconError, match="only stop words"):
+        load_lexicon(path, with_library=False)
+
+
+def test_expansion_weighs_less_than_the_users_words(lexicon):
+    question = "Quel est le préavis de résiliation ?"
+    tokens = tokenize(question)
+    matches = lexicon.find(tokens)
+    groups = notion_groups(matches, tokens, 0.5, None, 0.0)
+    english = {token for group in groups for term in group.terms for word in term for token, _f in word}
+    assert {"notice", "termination"} <= english
+    assert all(group.weight < 1.0 for group in groups)
+    own = question_groups(tokens, "fr", None, 0.0)
+    assert {group.plain_token for group in own} == set(tokens)
+    assert "(notice" in with_translations(question, matches, "fr")
+
+
+def test_an_expanded_french_question_finds_the_english_clause(lexicon):
+    chunks = {
+        "en-1": "Either party may terminate this Agreement by giving ninety days' prior written notice to the other party.",
+        "en-2": "The Distributor shall purchase a minimum quantity of Products in each Contract Year.",
+        "fr-1": "Le présent contrat est régi par le droit français.",
+    }
+    index = BM25Index.build(list(chunks), [tokenize(text) for text in chunks.values()], 1)
+    question = "Quel est le délai de préavis pour résilier le contrat ?"
+    tokens = tokenize(question)
+    assert not [hit for hit in index.search(tokens, 3) if hit.chunk_id == "en-1"]  # no shared word
+    groups = question_groups(tokens, "fr", None, 0.0) + notion_groups(lexicon.find(tokens), tokens, 0.8, None, 0.0)
+    assert index.search_groups(groups, 3)[0].chunk_id == "en-1"
+
+
+def test_weighted_search_equals_plain_bm25_on_plain_words():
+    texts = ["notice period of three months", "termination notice", "governing law of France", "rent and charges"]
+    index = BM25Index.build([f"c{i}" for i in range(4)], [tokenize(t) for t in texts], 1)
+    plain = index.search(["notice", "termination"], 4)
+    weighted = index.search_groups([QueryGroup.word("notice"), QueryGroup.word("termination")], 4)
+    assert [(h.chunk_id, round(h.score, 5)) for h in plain] == [(h.chunk_id, round(h.score, 5)) for h in weighted]
