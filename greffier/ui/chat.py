@@ -157,7 +157,7 @@ def trace_step(kind: str, payload: dict[str, Any]) -> TraceStep | None:
     if kind == "relevance":
         decisions = payload.get("decisions") or []
         kept = sum(1 for d in decisions if d.get("relevant"))
-        judge = "the LLM" if any(d.get("by") == "llm" for d in decisions) else "retrieval scores (no LLM)"
+        judge = "the LLM" if any(d.get("by") == "llm" for d in decisions) else "meaning (no LLM)"
         return TraceStep(kind, f"Relevance: {kept} of {plural(len(decisions), 'passage')} kept, judged by {judge}", decisions)
     if kind == "citation_check":
         removed, unsupported = payload.get("removed") or [], payload.get("unsupported") or []

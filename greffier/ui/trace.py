@@ -24,15 +24,16 @@ _WORDS = {
         "only_in": "only inside {files}, which the question names ({named})",
         "found": "Found", "passages": ("passage", "passages"), "hybrid": "hybrid search: meaning and exact words", "in_time": "in {s}",
         "judged": "How passages were kept",
-        "judged_scores": "by the search signals, no LLM: a passage is kept when it holds at least half the words of the question, or when its meaning is close to it (similarity {threshold} or more)",
+        "judged_scores": "by meaning, no LLM: a passage is kept when it holds enough of what the question asks — its words, or the same notions in the other language through the glossary — and is a clause of the kind asked or ranks near the best passage",
         "judged_llm": "the LLM read each passage and said which ones help answer",
         "kept_cited": "kept, cited as {n}", "kept_uncited": "kept, not quoted", "dropped": "left out",
-        "all_words": "holds every word of the question ({k} of {n})",
-        "some_words": "holds {k} of the {n} words of the question",
+        "all_words": "holds everything the question asks",
+        "some_words": "holds {pct} % of what the question asks (rare words weigh more)",
         "close": "its meaning is close to the question (similarity {score})",
         "far": "its meaning is far from the question (similarity {score}, below {threshold})",
         "llm_kept": "the LLM judged it useful to answer", "llm_dropped": "the LLM judged it off the point",
-        "llm_overruled": "the LLM left it out, but the search signals keep it",
+        "llm_overruled": "the LLM left it out, but the check by meaning keeps it",
+        "type_match": "a clause of the kind asked",
         "uncited": "relevant, but the quoted sentences came from other passages",
         "check": "Citation check", "check_ok": "every citation points to a passage that was kept",
         "check_removed": "{n} citation(s) to passages that were not given were removed",
@@ -46,15 +47,16 @@ _WORDS = {
         "only_in": "uniquement dans {files}, que la question nomme ({named})",
         "found": "Trouvé", "passages": ("passage", "passages"), "hybrid": "recherche hybride : sens et mots exacts", "in_time": "en {s}",
         "judged": "Comment les passages ont été retenus",
-        "judged_scores": "d'après les signaux de la recherche, sans LLM : un passage est retenu s'il contient au moins la moitié des mots de la question, ou si son sens en est proche (similarité {threshold} ou plus)",
+        "judged_scores": "par le sens, sans LLM : un passage est retenu s'il contient assez de ce que demande la question — ses mots, ou les mêmes notions dans l'autre langue grâce au glossaire — et s'il est une clause du type demandé ou proche du meilleur passage",
         "judged_llm": "le LLM a lu chaque passage et indiqué ceux qui aident à répondre",
         "kept_cited": "retenu, cité {n}", "kept_uncited": "retenu, non cité", "dropped": "écarté",
-        "all_words": "contient tous les mots de la question ({k} sur {n})",
-        "some_words": "contient {k} des {n} mots de la question",
+        "all_words": "contient tout ce que demande la question",
+        "some_words": "contient {pct} % de ce que demande la question (les mots rares pèsent plus)",
         "close": "son sens est proche de la question (similarité {score})",
         "far": "son sens est éloigné de la question (similarité {score}, sous {threshold})",
         "llm_kept": "le LLM le juge utile pour répondre", "llm_dropped": "le LLM le juge hors sujet",
-        "llm_overruled": "le LLM l'a écarté, mais les signaux de la recherche le retiennent",
+        "llm_overruled": "le LLM l'a écarté, mais la vérification par le sens le retient",
+        "type_match": "une clause du type demandé",
         "uncited": "pertinent, mais les phrases citées viennent d'autres passages",
         "check": "Vérification des citations", "check_ok": "chaque citation renvoie à un passage retenu",
         "check_removed": "{n} citation(s) vers des passages non fournis ont été retirées",
@@ -111,13 +113,14 @@ def _where(decision: dict[str, Any], words: dict[str, Any]) -> str:
 def _why(decision: dict[str, Any], asked_words: int, words: dict[str, Any], language: str) -> str:
     if decision.get("by") == "llm":
         return words["llm_kept"] if decision.get("relevant") else words["llm_dropped"]
-    if str(decision.get("by") or "").startswith("scores (") and decision.get("coverage") is None:
+    if "the LLM dropped it" in str(decision.get("by") or "") and decision.get("coverage") is None:
         return words["llm_overruled"]
     reasons = []
     coverage = decision.get("coverage")
     if coverage is not None and asked_words:
-        held = round(coverage * asked_words)
-        reasons.append((words["all_words"] if held >= asked_words else words["some_words"]).format(k=held, n=asked_words))
+        reasons.append(words["all_words"] if coverage >= 0.995 else words["some_words"].format(pct=round(coverage * 100)))
+    if decision.get("type_match"):
+        reasons.append(words["type_match"])
     dense = decision.get("dense_score")
     if dense is not None:
         key = "close" if dense >= DENSE_RELEVANCE else "far"

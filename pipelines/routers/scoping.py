@@ -73,6 +73,11 @@ SUBJECT_KINDS = ("place", "subject")
 
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _WORD = re.compile(r"\w[\w'’.-]*", re.UNICODE)
+# Words that join a name to what precedes it (« du bail de la Société X », "the lease with X").
+_COMPANY_FORMS = frozenset({
+    "societe", "sas", "sasu", "sarl", "sa", "sci", "eurl", "snc", "groupe", "company", "co", "corp", "corporation", "inc", "ltd", "limited", "llc", "plc", "gmbh", "ag", "bv", "nv", "spa", "srl",
+})
+_NAME_CONNECTORS = frozenset({"de", "la", "le", "les", "du", "des", "d", "l", "of", "the", "with", "between", "and", "et", "avec", "entre", "chez"})
 _CLAUSE = re.compile(r"[;:?!\n]+|\s[—–-]\s")
 
 
@@ -341,8 +346,23 @@ def without_naming(question: str, naming: frozenset[str]) -> str:
     kept = [part for part in parts if not (set(tokenize(part)) & naming)]
     if len(parts) > 1 and any(tokenize(part) for part in kept):
         return " ".join(kept)
-    words = [w for w in _WORD.findall(question) if not (tokens := tokenize(w)) or not set(tokens) <= naming]
-    stripped = " ".join(words)
+    words = _WORD.findall(question)
+    removed = [bool(tokens := tokenize(w)) and set(tokens) <= naming for w in words]
+    # A company form next to a naming word is part of the name (« la Société Test »: « Société » is too
+    # common to name a contract), then the connectors left hanging before the name.
+    changed = True
+    while changed:
+        changed = False
+        for i in range(1, len(words)):
+            if not removed[i] and fold(words[i]).strip(".") in _COMPANY_FORMS and (removed[i - 1] or (i + 1 < len(words) and removed[i + 1])):
+                removed[i] = changed = True
+    for i in range(len(words) - 1, 0, -1):
+        if removed[i] and not removed[i - 1]:
+            j = i - 1
+            while j > 0 and fold(words[j]).rstrip("'’") in _NAME_CONNECTORS:
+                removed[j] = True
+                j -= 1
+    stripped = " ".join(w for w, gone in zip(words, removed) if not gone)
     return stripped if tokenize(stripped) else question
 
 

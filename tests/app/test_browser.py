@@ -322,7 +322,7 @@ def test_a_partner_demo_walks_the_five_screens(server, page, tmp_path):
     plain = trace.get_by_role("tabpanel").first
     plain.get_by_text(re.compile(r"^Recherché — « .* » — uniquement dans " + re.escape(LOAN))).first.wait_for()
     told = plain.inner_text()
-    assert re.search(r"Trouvé — \d+ passages", told) and "retenu, cité [1]" in told and "écarté" in told and "mots de la question" in told
+    assert re.search(r"Trouvé — \d+ passages", told) and "retenu, cité [1]" in told and "écarté" in told and "ce que demande la question" in told
     assert not re.search(r"\bc\d+-\d+\b", told) and "dense_score" not in told, "no chunk id or raw score in the plain trace"
     shot(tab, "chat-trace", top=trace)
     trace.get_by_role("tab", name="Détails techniques").click()

@@ -62,7 +62,7 @@ def test_the_trace_is_told_in_plain_words_in_the_language_of_the_question(settin
     assert "sans LLM" in lines["Comment les passages ont été retenus"]
     kept = [p for p in told.passages if p.kept]
     assert kept and kept[0].status == "retenu, cité [1]" and kept[0].where.startswith("bail.pdf · p. 1")
-    assert "mots de la question" in kept[0].why
+    assert "ce que demande la question" in kept[0].why
     plain = " ".join(text for _label, text in told.lines) + " ".join(p.where + p.why for p in told.passages)
     assert "c0" not in plain and "dense_score" not in plain  # chunk ids and raw scores stay in the technical tab
     english = explain("What is the confidentiality period?", chat.ask(settings, "What is the confidentiality period?", mode="rag", llm=NO_LLM).trace)
