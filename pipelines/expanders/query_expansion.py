@@ -139,6 +139,17 @@ def notion_groups(matches: list[Match], tokens: list[str], weight: float, forms:
     """One group per notion found: its other terms (both languages), the best of them counting."""
     asked = set(tokens)
     seen_terms: set[tuple[str, tuple[str, ...]]] = {(m.term.lang, m.term.stems) for m in matches}
+    # A word of several senses (« franchise »: a deductible, a franchise agreement, an indemnity
+    # threshold) spreads its expansion over them: each sense weighs a share.
+    # Notions of one span that name a clause type in common are one sense (the glossary's
+    # « résiliation » and the clause library's); everyday words (« durée »: "period") are not a sense.
+    spans: dict[tuple[int, int], dict[str, Any]] = {}
+    for m in matches:
+        spans.setdefault((m.start, m.end), {})[m.concept.id] = m.concept
+    sharing = {
+        cid: min(distinct_senses([c for c in spans[(m.start, m.end)].values() if c.kind != "word"]) for m in matches if m.concept.id == cid)
+        for cid in senses_ids(matches)
+    }
     groups: list[QueryGroup] = []
     for concept in dict((m.concept.id, m.concept) for m in matches).values():
         if concept.kind in DESCRIBING:
@@ -153,9 +164,27 @@ def notion_groups(matches: list[Match], tokens: list[str], weight: float, forms:
             if len(terms) == MAX_TERMS_PER_NOTION:
                 break
         if terms:
-            factor = WORD_KIND_FACTOR if concept.kind == "word" else 1.0
+            factor = WORD_KIND_FACTOR if concept.kind == "word" else 1.0 / sharing[concept.id]
             groups.append(QueryGroup(weight * factor, tuple(terms), f"notion:{concept.id}"))
     return groups
+
+
+def senses_ids(matches: list[Match]) -> list[str]:
+    """The notions of ``matches``, once each, in order."""
+    return list(dict.fromkeys(m.concept.id for m in matches))
+
+
+def distinct_senses(concepts: list[Any]) -> int:
+    """How many senses ``concepts`` (matched on one span) are: those that share a clause type are one."""
+    senses: list[set[str]] = []
+    for concept in concepts:
+        types = set(concept.types)
+        joined = [sense for sense in senses if types & sense]
+        for sense in joined:
+            senses.remove(sense)
+            types |= sense
+        senses.append(types if types else {f"notion:{concept.id}"})
+    return max(1, len(senses))
 
 
 def with_translations(query: str, matches: list[Match], language: str) -> str:

@@ -261,8 +261,10 @@ class LLMAnswerer:
     @component.output_types(replies=list[ChatMessage], extractive=bool, fallback=str | None, warnings=list[str])
     def run(
         self, question: str, documents: list[Document], asked: str | None = None, streaming_callback: Any = None,
-        units: list[dict] | None = None, scope: dict | None = None,
+        units: list[dict] | None = None, scope: dict | None = None, answerable: bool = False,
     ) -> dict[str, Any]:
+        """``answerable`` (the relevance check's): a passage was found to answer by meaning, so an
+        abstention from the model is not believed — the extractive answer is given instead."""
         language = reply_language(question)
         if not documents:
             text = abstention(language)
@@ -282,10 +284,12 @@ class LLMAnswerer:
             if NOT_IN_DOCUMENTS in text or says_abstention(text) and len(text) < 80:
                 text = abstention(language)
             problem = usable_answer(text, len(fitted))
+            if problem is None and answerable and says_abstention(text) and len(text) < 80:
+                problem = "the model abstained, but the check by meaning found a passage that answers"
         except Exception as exc:  # noqa: BLE001  (a model that fails must not sink the answer: extractive fallback)
             text, problem = "", f"the model failed ({type(exc).__name__}: {exc})"
-        if tokens is not None:
-            tokens.finish(text)
+        if tokens is not None and (problem is None or tokens.passing):
+            tokens.finish(text)  # held tokens of a reply not used (the abstention token) are dropped
         if problem is None:
             return {"replies": [ChatMessage.from_assistant(text)], "extractive": False, "fallback": None, "warnings": warnings}
         contracts = {doc.meta.get("doc_id") for doc in documents}

@@ -72,7 +72,7 @@ def passages_block(documents: list[Document]) -> str:
     lines = ["<passages>"]
     for n, doc in enumerate(documents, 1):
         meta = doc.meta
-        where = f"file={json.dumps(meta.get('file'))} page={json.dumps(meta.get('page'))} section={json.dumps(meta.get('section'))}"
+        where = f"file={json.dumps(meta.get('file'), ensure_ascii=False)} page={json.dumps(meta.get('page'))} section={json.dumps(meta.get('section'), ensure_ascii=False)}"
         lines.append(f'<passage n="{n}" {where}>\n{quote_for_prompt(doc.content or "")}\n</passage>')
     lines.append("</passages>")
     return "\n".join(lines)
@@ -196,7 +196,7 @@ class RelevanceJudge:
         if self.chat_generator is not None and hasattr(self.chat_generator, "warm_up"):
             self.chat_generator.warm_up()
 
-    @component.output_types(documents=list[Document], decisions=list[dict])
+    @component.output_types(documents=list[Document], decisions=list[dict], answerable=bool)
     def run(
         self,
         question: str,
@@ -215,11 +215,14 @@ class RelevanceJudge:
         emit("sources", {"sources": [_citation(n, doc) for n, doc in enumerate(documents, 1)]})
         asked_units = units if units is not None else [{"token": t, "terms": [[t]], "weight": 1.0} for t in dict.fromkeys(tokenize(asked or question))]
         decisions = self._judge(question, documents, asked_units, set(clause_types or ()), scope)
+        # The check by meaning found a passage that answers: with ``union``, an LLM answerer that
+        # abstains anyway is not believed (a small model abstains on clauses that answer).
+        answerable = self.mode != "llm" and any(d["relevant"] and (str(d.get("by", "")).startswith("meaning") or d.get("meaning_agrees")) for d in decisions)
         emit("relevance", {"decisions": decisions})
         # Best judged first (the LLM's picks keep the retrieval order): the answer starts from it.
         order = sorted(range(len(documents)), key=lambda i: -float(decisions[i].get("score", 0.0)))
         kept = [documents[i] for i in order if decisions[i]["relevant"]]
-        return {"documents": kept, "decisions": decisions}
+        return {"documents": kept, "decisions": decisions, "answerable": answerable}
 
     def _judge(self, question: str, documents: list[Document], units: list[dict], question_types: set[str], scope: dict | None) -> list[dict[str, Any]]:
         if not documents:
@@ -234,6 +237,8 @@ class RelevanceJudge:
             for by_llm, by_meaning in zip(decided, scored):
                 if by_meaning["relevant"] and not by_llm["relevant"]:
                     by_llm.update(relevant=True, by="meaning (the LLM dropped it)")
+                elif by_meaning["relevant"]:
+                    by_llm["meaning_agrees"] = True
         return decided
 
     def _judge_by_meaning(self, documents: list[Document], units: list[dict], question_types: set[str], scope: dict | None) -> list[dict[str, Any]]:

@@ -281,7 +281,7 @@ def test_a_partner_demo_walks_the_five_screens(server, page, tmp_path):
     assert list(dict.fromkeys(cited)) == numbers, (cited, numbers)  # numbered in the order the answer cites them
     first_chip = tab.get_by_role("button", name=re.compile(r"^\[\d+\] Bail_commercial_entrepot_Portes-les…")).first  # the name cut at a word
     tooltip = hover_tooltip(tab, first_chip)
-    assert tooltip.inner_text().startswith(f"{LEASE_PDF} — p. 2 — ARTICLE 4 - LOYER"), tooltip.inner_text()
+    assert tooltip.inner_text().startswith(f"{LEASE_PDF} — p. 2 — ARTICLE 4 — LOYER"), tooltip.inner_text()
     tab.mouse.move(5, VIEWPORT["height"] - 5)
     shot(tab, "chat", top=tab.get_by_role("heading", name="Chat"))
 
