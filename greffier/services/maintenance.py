@@ -10,7 +10,9 @@ from greffier.config import Settings
 from store.records import refresh_records
 from store import repository as repo
 from store import vectors
-from store.consistency import reconcile
+from store.consistency import reconcile, retokenize_if_needed
+from pipelines.ingestion import clause_classifier
+from pipelines.writers.clause_labels import relabel_if_needed
 from store.workspace import EMBEDDER_KEY, WorkspaceStore, open_workspace
 from pipelines.embedders.document_embedder import GreffierDocumentEmbedder
 from sqlmodel import select
@@ -57,7 +59,8 @@ def reindex(settings: Settings) -> dict[str, Any]:
         signature = signature or embedder.model_signature
         with workspace.session() as session:
             repo.set_meta(session=session, key=EMBEDDER_KEY, value=signature)
-    return {"contracts": len(contracts), "chunks": total, "embedder": signature}
+        labelled = relabel_if_needed(workspace, clause_classifier(settings))  # the labels come from the vectors
+    return {"contracts": len(contracts), "chunks": total, "embedder": signature, "clause_labels": labelled}
 
 
 def _sqlite_problems(workspace: WorkspaceStore) -> dict[str, list[str]]:
@@ -99,7 +102,8 @@ def check_consistency(settings: Settings, *, repair: bool = False) -> dict[str, 
     """Compare SQLite, Chroma and the BM25 index; with ``repair``, fix what can be fixed.
 
     SQLite is the source of truth: orphan rows and vectors are deleted, files whose contracts are
-    missing are re-processed by the next ingest, and the BM25 index is rebuilt.
+    missing are re-processed by the next ingest, the BM25 tokens and index are rebuilt when stale, and
+    the clause types labelled again when the library or the embedder changed.
     """
     workspace = open_workspace(settings)
     with workspace.writer_lock():
@@ -108,7 +112,9 @@ def check_consistency(settings: Settings, *, repair: bool = False) -> dict[str, 
             _repair_sqlite(workspace, problems)
         vector_report = reconcile(workspace, repair=repair)
         if repair:
+            retokenize_if_needed(workspace)
             workspace.refresh_bm25()
+            relabel_if_needed(workspace, clause_classifier(settings))
             refresh_records(workspace)
         index = workspace.bm25()
         with workspace.session() as session:

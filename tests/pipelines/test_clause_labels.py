@@ -1,4 +1,5 @@
-"""Clause types stored per chunk at ingest, and labelled again when what made them changes."""
+"""Clause types stored per chunk at ingest, and labelled again (by the next ingest or `doctor --repair`)
+when what made them changes."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from sqlmodel import select
 
 from greffier.config import load_settings
 from greffier.services.ingest import Ingestor
+from greffier.services.maintenance import check_consistency
 from pipelines.ingestion import clause_classifier
 from pipelines.writers.clause_labels import LABELS_KEY, labels_signature, relabel_if_needed
 from store import repository as repo
@@ -47,5 +49,15 @@ def test_chunks_are_labelled_at_ingest_and_relabelled_when_the_labels_are_stale(
             row.clause_types = []
             session.add(row)
     assert relabel_if_needed(store, classifier) == len(rows)
+    assert types_by_section() == labelled
+    assert store.get_meta(LABELS_KEY) == labels_signature(classifier)
+
+    # The writer's repair labels them again too (a workspace labelled by an older library).
+    with store.session() as session:
+        repo.set_meta(session=session, key=LABELS_KEY, value="an older library")
+        for row in session.exec(select(Chunk)):
+            row.clause_types = []
+            session.add(row)
+    assert check_consistency(settings, repair=True)["consistent"]
     assert types_by_section() == labelled
     assert store.get_meta(LABELS_KEY) == labels_signature(classifier)
