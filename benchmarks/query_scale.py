@@ -361,8 +361,7 @@ def measure_alternatives(parts: dict[str, Any], queries: list[str], k: int, filt
 
     def pipeline_with(fused_k: int) -> Any:
         def run(query: str) -> Any:
-            data = {"embedder": {"text": query}, "dense": {"top_k": k}, "bm25": {"query": query, "top_k": k},
-                    "fusion": {"top_k": fused_k}, "selector": {"top_k": 5}}
+            data = {"scope": {"question": query}, "dense": {"top_k": k}, "bm25": {"top_k": k}, "fusion": {"top_k": fused_k}, "selector": {"top_k": 5}}
             return pipeline.run(data, include_outputs_from={"dense", "bm25", "fusion"})
 
         return run
@@ -432,6 +431,8 @@ def measure_size(workspace: Path, queries: list[str], filter_ids: list[str], *, 
             times[name] = (b - a) * 1000
         times["retrieval_no_embed"] = (t6 - t1 - (t1 - t0)) * 1000
         times["stages_total_cpu"] = (time.process_time() - cpu) * 1000
+        if scoped["doc_ids"] is not None and doc_ids is None:  # HNSW recall is measured on the unscoped search (not timed)
+            dense = parts["dense"].run(query_embedding=embedding, top_k=k)["documents"]
         return times, embedding, [d.id for d in dense]
 
     for query in queries[:3]:  # caches, lazy imports: not counted

@@ -128,6 +128,8 @@ class IdentityIndex:
     subjects_of: dict[str, frozenset[str]] = field(default_factory=dict)  # places, subjects and name words
     generic: frozenset[str] = frozenset()  # the glossary's words: vocabulary, never a name
     lexicon: Lexicon | None = None
+    carriers_of: dict[str, frozenset[str]] = field(default_factory=dict)  # a kind or subject -> the contracts carrying it
+    file_names: dict[str, str] = field(default_factory=dict)  # contract -> its file's name, case-folded
 
     @classmethod
     def build(cls, rows: Any, lexicon: Lexicon | None = None) -> IdentityIndex:
@@ -154,9 +156,14 @@ class IdentityIndex:
             generic = frozenset(token for concept in lexicon.concepts for term in concept.terms for token in term.tokens)
             for record in rows:
                 kinds_of[record.id], subjects_of[record.id] = _descriptors(record, lexicon, generic)
+        carriers: dict[str, set[str]] = {}
+        for cid in kinds_of:
+            for key in kinds_of[cid] | subjects_of[cid]:
+                carriers.setdefault(key, set()).add(cid)
+        file_names = {cid: PurePath(file).name.casefold() for cid, file in files.items() if file}
         return cls(
             {t: frozenset(ids) for t, ids in by_token.items()}, tokens_of, strong_of, titles, files, len(tokens_of),
-            kinds_of, subjects_of, generic, lexicon,
+            kinds_of, subjects_of, generic, lexicon, {k: frozenset(v) for k, v in carriers.items()}, file_names,
         )
 
     @property
@@ -230,7 +237,7 @@ class IdentityIndex:
     def named_file(self, question: str) -> Scope | None:
         """The contract whose file name the question quotes (« Dans Avenant_2_Ferlande_prix.pdf, … »)."""
         folded = question.casefold()
-        found = [cid for cid, file in self.files.items() if file and PurePath(file).name.casefold() in folded]
+        found = [cid for cid, name in self.file_names.items() if name in folded]
         if not found or len(found) > MAX_NAMED:
             return None
         names = [PurePath(self.files[cid]).name for cid in found]
@@ -282,15 +289,13 @@ def by_kind(index: IdentityIndex, question: str) -> Scope | None:
     wanted |= {
         t for t in tokens
         if t in names and t not in index.generic and t not in kind_words and len(t) >= MIN_TOKEN_LENGTH
-        and sum(1 for subjects in index.subjects_of.values() if t in subjects) <= index.distinct_limit
+        and len(index.carriers_of.get(t, ())) <= index.distinct_limit  # kinds and subjects share one key space
     }
-    carriers: dict[str, int] = {}
-    for cid in index.kinds_of:
-        for key in (index.kinds_of[cid] & kinds) | (index.subjects_of[cid] & wanted):
-            carriers[key] = carriers.get(key, 0) + 1
+    carriers = {key: len(index.carriers_of.get(key, ())) for key in kinds | wanted}
+    candidates = set().union(*(index.carriers_of.get(key, frozenset()) for key in kinds | wanted)) if kinds | wanted else set()
     scores: dict[str, float] = {}
     subject_hits: dict[str, int] = {}
-    for cid in index.kinds_of:
+    for cid in sorted(candidates):
         shared_kinds = index.kinds_of[cid] & kinds
         shared_subjects = index.subjects_of[cid] & wanted
         if shared_kinds or shared_subjects:
