@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from haystack import component
 
 from pipelines.embedders.backends import DEFAULT_MAX_LENGTH, EmbeddingBackend, load_embedding_backend
@@ -13,7 +15,7 @@ class GreffierTextEmbedder:
 
     Usage:
         embedder = GreffierTextEmbedder(models_dir="models")
-        embedder.run(text="durée du bail")["embedding"]  # list[float] of length embedder.dims
+        embedder.run(text="durée du bail")["embedding"]  # float32 vector of length embedder.dims
     """
 
     def __init__(
@@ -62,12 +64,14 @@ class GreffierTextEmbedder:
             raise RuntimeError("GreffierTextEmbedder is not warmed up: call warm_up() first")
         return self._backend
 
-    @component.output_types(embedding=list[float], meta=dict)
+    @component.output_types(embedding=np.ndarray, meta=dict)
     def run(self, text: str) -> dict[str, object]:
         """Embed ``text``.
 
         Returns:
-            ``{"embedding": unit-length list[float], "meta": {"model": signature}}``.
+            ``{"embedding": unit-length float32 vector (read-only numpy array), "meta": {"model": signature}}``.
+            An array, not a list: a pipeline copies every input it hands on, and Haystack copies a list
+            float by float (512 type checks, about 10 ms per receiver on 2 cores), an array at once.
 
         Raises:
             TypeError: ``text`` is not a string (a list of Documents belongs to the document embedder).
@@ -77,4 +81,6 @@ class GreffierTextEmbedder:
         self.warm_up()
         backend = self._warm_backend()
         vector = backend.embed([text], batch_size=1, max_length=self.max_length)[0]
-        return {"embedding": vector.tolist(), "meta": {"model": backend.signature}}
+        embedding = np.asarray(vector, dtype=np.float32).reshape(-1)
+        embedding.flags.writeable = False
+        return {"embedding": embedding, "meta": {"model": backend.signature}}

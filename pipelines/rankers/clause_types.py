@@ -53,7 +53,7 @@ class ClauseTypeRanker:
             self._index = library_index(self._library, backend, cache_dir=self.cache_dir or None)
 
     @component.output_types(documents=list[Document], clause_types=list[str])
-    def run(self, documents: list[Document], query: str = "", clause_types: list[str] | None = None, query_embedding: list[float] | None = None) -> dict[str, Any]:
+    def run(self, documents: list[Document], query: str = "", clause_types: list[str] | None = None, query_embedding: list[float] | np.ndarray | None = None) -> dict[str, Any]:
         self.warm_up()
         wanted = list(dict.fromkeys([*(clause_types or []), *self._question_types(query, query_embedding)]))
         if not wanted or not self.weight:
@@ -67,7 +67,7 @@ class ClauseTypeRanker:
         rescored.sort(key=lambda d: (-(d.score or 0.0), d.id))
         return {"documents": rescored, "clause_types": wanted}
 
-    def _question_types(self, query: str, query_embedding: list[float] | None) -> list[str]:
+    def _question_types(self, query: str, query_embedding: list[float] | np.ndarray | None) -> list[str]:
         assert self._library is not None
         context = {t.id for t in self._library.clause_types if t.context}
         cued = self._library.cued_types([query], query) if query else set()

@@ -33,7 +33,7 @@ def allowed_chunk_ids(store: WorkspaceStore, doc_ids: list[str] | None) -> set[s
 EXACT_FILTER_MAX_CHUNKS = 2000
 
 
-def _exact_nearest(collection, query_embedding: list[float], chunk_ids: list[str], k: int) -> list[Document]:  # noqa: ANN001
+def _exact_nearest(collection, query_embedding: list[float] | np.ndarray, chunk_ids: list[str], k: int) -> list[Document]:  # noqa: ANN001
     """Cosine top-k among ``chunk_ids`` by a scan of their stored vectors."""
 
     if not chunk_ids:
@@ -63,7 +63,7 @@ class DenseRetriever(StoreComponent):
         self.top_k = top_k
 
     @component.output_types(documents=list[Document], ms=float)
-    def run(self, query_embedding: list[float], top_k: int | None = None, doc_ids: list[str] | None = None) -> dict[str, Any]:
+    def run(self, query_embedding: list[float] | np.ndarray, top_k: int | None = None, doc_ids: list[str] | None = None) -> dict[str, Any]:
         started = time.perf_counter()
         k = top_k or self.top_k
         collection = self.store.collection()
@@ -80,7 +80,7 @@ class DenseRetriever(StoreComponent):
             where = {"doc_id": {"$in": list(doc_ids)}}
         # No count() first: it cost as much as the query itself, and Chroma (1.5) answers a query on an
         # empty or smaller collection with what it has (docs/benchmarks.md, "Query latency at scale").
-        result = collection.query(query_embeddings=[query_embedding], n_results=k, where=where, include=["distances", "metadatas"])
+        result = collection.query(query_embeddings=[np.asarray(query_embedding, dtype=np.float32)], n_results=k, where=where, include=["distances", "metadatas"])
         documents = [
             Document(id=chunk_id, score=1.0 - float(distance), meta={**(meta or {}), "dense_score": 1.0 - float(distance)})
             for chunk_id, distance, meta in zip(result["ids"][0], result["distances"][0], result["metadatas"][0])
