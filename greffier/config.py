@@ -98,6 +98,8 @@ class SearchSettings(BaseModel):
     # each notion, in the other language, to the text the embedder reads (pipelines/expanders).
     expansion: bool = True
     expansion_weight: float = Field(default=0.8, ge=0.0, le=1.0)
+    # Synonyms in the question's own language (not translations) weigh this much; None: expansion_weight.
+    expansion_same_language_weight: float | None = Field(default=None, ge=0.0, le=1.0)
     expansion_forms_weight: float = Field(default=0.5, ge=0.0, le=1.0)
     expand_dense: bool = True
     # A passage labelled with a clause type the question names (glossary, heading cues, and the clause

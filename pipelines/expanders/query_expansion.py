@@ -57,12 +57,16 @@ class QueryExpander(StoreComponent):
     ``dense_text``, ``concepts``, ``clause_types``, ``language``.
     """
 
-    init_parameters = ("enabled", "weight", "forms_weight", "expand_dense")
+    init_parameters = ("enabled", "weight", "forms_weight", "expand_dense", "same_language_weight")
 
-    def __init__(self, store: WorkspaceStore, enabled: bool = True, weight: float = 0.5, forms_weight: float = 0.0, expand_dense: bool = False) -> None:
+    def __init__(
+        self, store: WorkspaceStore, enabled: bool = True, weight: float = 0.5, forms_weight: float = 0.0, expand_dense: bool = False,
+        same_language_weight: float | None = None,
+    ) -> None:
         self.store = store
         self.enabled = enabled
         self.weight = weight
+        self.same_language_weight = weight if same_language_weight is None else same_language_weight
         self.forms_weight = forms_weight
         self.expand_dense = expand_dense
         self._lexicon: Lexicon | None = None
@@ -90,7 +94,7 @@ class QueryExpander(StoreComponent):
         forms = self._forms() if self.enabled and self.forms_weight > 0 else None
         groups = question_groups(tokens, language, forms, self.forms_weight)
         if self.enabled:
-            groups.extend(notion_groups(matches, tokens, self.weight, forms, self.forms_weight))
+            groups.extend(notion_groups(matches, tokens, self.weight, forms, self.forms_weight, language=language, same_language_weight=self.same_language_weight))
         dense_text = with_translations(query, matches, language) if self.enabled and self.expand_dense else query
         index = self.store.bm25() if self.store.exists() else None
         identity = frozenset((scope or {}).get("identity") or ())
@@ -135,8 +139,14 @@ def question_groups(tokens: list[str], language: str, forms: dict | None, forms_
     ]
 
 
-def notion_groups(matches: list[Match], tokens: list[str], weight: float, forms: dict | None, forms_weight: float) -> list[QueryGroup]:
-    """One group per notion found: its other terms (both languages), the best of them counting."""
+def notion_groups(
+    matches: list[Match], tokens: list[str], weight: float, forms: dict | None, forms_weight: float, *, language: str | None = None,
+    same_language_weight: float | None = None,
+) -> list[QueryGroup]:
+    """Per notion found, its other terms, the best of them counting: those in the other language at
+    ``weight``, those in the question's ``language`` (synonyms, not translations) at
+    ``same_language_weight`` (``weight`` when not given) — in a corpus of one language, synonyms of the
+    question's words find more passages that are not about it (French labour-code questions)."""
     asked = set(tokens)
     seen_terms: set[tuple[str, tuple[str, ...]]] = {(m.term.lang, m.term.stems) for m in matches}
     # A word of several senses (« franchise »: a deductible, a franchise agreement, an indemnity
@@ -154,18 +164,30 @@ def notion_groups(matches: list[Match], tokens: list[str], weight: float, forms:
     for concept in dict((m.concept.id, m.concept) for m in matches).values():
         if concept.kind in DESCRIBING:
             continue  # « contrat » for "agreement" finds every passage
-        terms = []
+        same_weight = weight if same_language_weight is None or language is None else same_language_weight
+        terms: dict[bool, list] = {True: [], False: []}
+        ordered: list = []
+        count = 0
         for term in concept.terms:
             key = (term.lang, term.stems)
             if key in seen_terms or set(term.tokens) <= asked:
                 continue  # the user's own words, or a wording another notion already brings
             seen_terms.add(key)
-            terms.append(tuple(_word(token, term.lang, forms, forms_weight) for token in term.tokens))
-            if len(terms) == MAX_TERMS_PER_NOTION:
+            wording = tuple(_word(token, term.lang, forms, forms_weight) for token in term.tokens)
+            terms[language is not None and term.lang == language].append(wording)
+            ordered.append(wording)
+            count += 1
+            if count == MAX_TERMS_PER_NOTION:
                 break
-        if terms:
-            factor = WORD_KIND_FACTOR if concept.kind == "word" else 1.0 / sharing[concept.id]
-            groups.append(QueryGroup(weight * factor, tuple(terms), f"notion:{concept.id}"))
+        factor = WORD_KIND_FACTOR if concept.kind == "word" else 1.0 / sharing[concept.id]
+        if same_weight == weight:
+            if ordered:
+                groups.append(QueryGroup(weight * factor, tuple(ordered), f"notion:{concept.id}"))
+            continue
+        if terms[False]:
+            groups.append(QueryGroup(weight * factor, tuple(terms[False]), f"notion:{concept.id}"))
+        if terms[True] and same_weight > 0:
+            groups.append(QueryGroup(same_weight * factor, tuple(terms[True]), f"notion:{concept.id}:same-language"))
     return groups
 
 

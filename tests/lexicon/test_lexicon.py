@@ -78,6 +78,26 @@ def test_expansion_weighs_less_than_the_users_words(lexicon):
     assert "(notice" in with_translations(question, matches, "fr")
 
 
+def test_synonyms_in_the_questions_language_weigh_their_own_weight(lexicon):
+    question = "Quel est le préavis de résiliation ?"
+    tokens = tokenize(question)
+    matches = lexicon.find(tokens)
+
+    def weights(**kwargs):  # term language -> weights of the groups holding it
+        found: dict[str, set[float]] = {}
+        for group in notion_groups(matches, tokens, 0.8, None, 0.0, **kwargs):
+            for term in group.terms:
+                lang = "en" if any(token in {"notice", "termination", "terminate"} for word in term for token, _f in word) else "other"
+                found.setdefault(lang, set()).add(group.weight)
+        return found
+
+    assert weights() == weights(language="fr", same_language_weight=0.8)  # not given: as before, one weight
+    split = weights(language="fr", same_language_weight=0.3)
+    assert split["en"] == {0.8} and 0.3 in split["other"]  # the translations keep theirs, French synonyms weigh less
+    none = notion_groups(matches, tokens, 0.8, None, 0.0, language="fr", same_language_weight=0.0)
+    assert all(not group.source.endswith(":same-language") for group in none) and none
+
+
 def test_an_expanded_french_question_finds_the_english_clause(lexicon):
     chunks = {
         "en-1": "Either party may terminate this Agreement by giving ninety days' prior written notice to the other party.",
