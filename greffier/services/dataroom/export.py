@@ -22,7 +22,7 @@ from typing import Any
 
 from greffier.config import Settings
 from greffier.errors import GreffierError
-from greffier.services.dataroom.query import SearchDataRoomArgs, record_summary, search_data_room
+from greffier.services.dataroom.query import SearchDataRoomArgs, as_date, record_summary, search_data_room
 from greffier.text import plural
 from store import repository as repo
 from store.records import load_dataroom
@@ -67,14 +67,6 @@ class DataRoomTable:
     notes: list[str] = field(default_factory=list)  # search_data_room's: filter values no contract has
 
 
-def _date(value: Any) -> date | None:  # noqa: ANN401
-    if isinstance(value, date):
-        return value
-    try:
-        return date.fromisoformat(str(value)) if value else None
-    except ValueError:
-        return None
-
 
 def _row(summary: dict[str, Any], *, kind: str, score: float | None = None) -> dict[str, Any]:
     amended = bool(summary.get("amended_by")) and summary.get("initial_end_date") not in (None, summary.get("end_date"))
@@ -84,9 +76,9 @@ def _row(summary: dict[str, Any], *, kind: str, score: float | None = None) -> d
         "title": summary.get("title") or None,
         "parties": "; ".join(p["name"] for p in summary.get("parties") or []) or None,
         "type": summary.get("contract_type"),
-        "signed": _date(summary.get("signature_date")),
-        "ends": _date(summary.get("end_date")),
-        "initial end": _date(summary.get("initial_end_date")) if amended else None,
+        "signed": as_date(summary.get("signature_date")),
+        "ends": as_date(summary.get("end_date")),
+        "initial end": as_date(summary.get("initial_end_date")) if amended else None,
         "governing law": summary.get("governing_law"),
         "amendments": ", ".join(summary.get("amended_by") or []) or None,
         "amends": summary.get("amends") if kind == "amendment" else None,

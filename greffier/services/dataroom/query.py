@@ -181,7 +181,8 @@ def _law_ok(law: str, rule: LawFilter) -> bool:
     return (rule.in_ is None or law in rule.in_) and (rule.not_in is None or law not in rule.not_in)
 
 
-def _as_date(value: Any) -> date | None:
+def as_date(value: Any) -> date | None:  # noqa: ANN401
+    """``value`` as a date (a date, or an ISO string), None when it is neither."""
     if isinstance(value, date):
         return value
     try:
@@ -326,7 +327,7 @@ def _evaluate(record: ContractRecord, f: DataRoomFilters, outcome: _Outcome, lin
             reasons.append(_missing_reason(record, "end_date", "end date"))
         else:
             ok = _in_range(record.end_date, f.end_date)
-            _note_contradiction(outcome, record, "end_date", ok, lambda v: (d := _as_date(v)) is not None and _in_range(d, f.end_date))
+            _note_contradiction(outcome, record, "end_date", ok, lambda v: (d := as_date(v)) is not None and _in_range(d, f.end_date))
             if not ok:
                 initial = record.initial_end_date
                 if record.amended_by and initial and initial != record.end_date and _in_range(initial, f.end_date):
