@@ -201,6 +201,8 @@ def usable_answer(text: str, passages: int) -> str | None:
     cited = {int(n) for group in re.findall(r"\[(\s*\d+(?:\s*[,;]\s*\d+)*\s*)\]", stripped) for n in re.split(r"[,;]", group) if n.strip()}
     if not cited & set(range(1, passages + 1)):
         return "the model's reply cites none of the passages it was given"
+    if len(re.findall(r"\w{2,}", re.sub(r"\[[\d\s,;]+\]", " ", stripped))) < 2:
+        return "the model's reply is a citation marker without an answer"  # Qwen 1.5B writes a bare « [1] »
     return None
 
 

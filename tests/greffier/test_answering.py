@@ -123,6 +123,14 @@ def test_rag_keeps_relevant_passages_and_removes_citations_to_passages_not_given
     assert events[-2:] == ["citation_check", "done"]
 
 
+def test_a_bare_citation_marker_is_not_an_answer(settings):
+    # The small local model sometimes replies « [1] » and nothing else: the extractive answer is given.
+    model = ScriptedChatBackend({"relevant": [1]}, "[1]")
+    result = answer(settings, "Quelle est la durée du bail ?", backend=model)
+    assert result["extractive"] is True and "citation marker without an answer" in result["fallback"]
+    assert "neuf années" in result["answer"] and result["citations"]
+
+
 def test_sentence_with_a_fact_absent_from_its_sources_is_flagged(settings):
     model = ScriptedChatBackend({"relevant": [1]}, "Le bail dure neuf années à compter du 1er janvier 2020 [1]. Il a été signé à Lyon par Martin [1].")
     result = answer(settings, "Quelle est la durée du bail ?", backend=model)
