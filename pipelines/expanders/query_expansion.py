@@ -158,7 +158,7 @@ def notion_groups(
         spans.setdefault((m.start, m.end), {})[m.concept.id] = m.concept
     sharing = {
         cid: min(distinct_senses([c for c in spans[(m.start, m.end)].values() if c.kind != "word"]) for m in matches if m.concept.id == cid)
-        for cid in senses_ids(matches)
+        for cid in {m.concept.id for m in matches}
     }
     groups: list[QueryGroup] = []
     for concept in dict((m.concept.id, m.concept) for m in matches).values():
@@ -189,11 +189,6 @@ def notion_groups(
         if terms[True] and same_weight > 0:
             groups.append(QueryGroup(same_weight * factor, tuple(terms[True]), f"notion:{concept.id}:same-language"))
     return groups
-
-
-def senses_ids(matches: list[Match]) -> list[str]:
-    """The notions of ``matches``, once each, in order."""
-    return list(dict.fromkeys(m.concept.id for m in matches))
 
 
 def distinct_senses(concepts: list[Any]) -> int:

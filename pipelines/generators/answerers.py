@@ -138,6 +138,12 @@ def _per_contract(documents: list[Document], units: list[dict[str, Any]], langua
     return "\n".join(lines)
 
 
+def answers_per_contract(documents: list[Document], scope: dict | None) -> bool:
+    """Whether the answer is given contract by contract: the scope is ambiguous (a kind the question
+    names, several contracts of it) and the passages come from more than one contract."""
+    return bool(scope and scope.get("ambiguous")) and len({doc.meta.get("doc_id") for doc in documents}) > 1
+
+
 @component
 class ExtractiveAnswerer:
     """The no-LLM answerer: quoted sentences of the relevant passages, each cited (see module docstring)."""
@@ -156,9 +162,7 @@ class ExtractiveAnswerer:
         if not documents:
             text = abstention(language)
         else:
-            contracts = {doc.meta.get("doc_id") for doc in documents}
-            per_contract = bool(scope and scope.get("ambiguous")) and len(contracts) > 1
-            text = extractive_answer(asked or question, documents, self.max_sentences, units=units, per_contract=per_contract, language=language)
+            text = extractive_answer(asked or question, documents, self.max_sentences, units=units, per_contract=answers_per_contract(documents, scope), language=language)
         _stream(text, streaming_callback)
         return {"replies": [ChatMessage.from_assistant(text)], "extractive": True}
 
@@ -283,10 +287,11 @@ class LLMAnswerer:
         try:
             replies = self.chat_generator.run(**kwargs)["replies"]
             text = (replies[0].text or "") if replies else ""
-            if NOT_IN_DOCUMENTS in text or says_abstention(text) and len(text) < 80:
+            abstained = NOT_IN_DOCUMENTS in text or (says_abstention(text) and len(text) < 80)
+            if abstained:
                 text = abstention(language)
             problem = usable_answer(text, len(fitted))
-            if problem is None and answerable and says_abstention(text) and len(text) < 80:
+            if problem is None and abstained and answerable:
                 problem = "the model abstained, but the check by meaning found a passage that answers"
         except Exception as exc:  # noqa: BLE001  (a model that fails must not sink the answer: extractive fallback)
             text, problem = "", f"the model failed ({type(exc).__name__}: {exc})"
@@ -294,9 +299,7 @@ class LLMAnswerer:
             tokens.finish(text)  # held tokens of a reply not used (the abstention token) are dropped
         if problem is None:
             return {"replies": [ChatMessage.from_assistant(text)], "extractive": False, "fallback": None, "warnings": warnings}
-        contracts = {doc.meta.get("doc_id") for doc in documents}
-        per_contract = bool(scope and scope.get("ambiguous")) and len(contracts) > 1
-        fallback = extractive_answer(asked or question, documents, units=units, per_contract=per_contract, language=language)
+        fallback = extractive_answer(asked or question, documents, units=units, per_contract=answers_per_contract(documents, scope), language=language)
         _stream(f"\n\n{fallback}", streaming_callback)
         return {"replies": [ChatMessage.from_assistant(fallback)], "extractive": True, "fallback": problem, "warnings": warnings}
 
