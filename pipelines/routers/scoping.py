@@ -72,7 +72,7 @@ NAME_KINDS = ("contract",)
 SUBJECT_KINDS = ("place", "subject")
 
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
-_WORD = re.compile(r"\w[\w'’.-]*", re.UNICODE)
+_WORD = re.compile(r"\w[\w'’.-]*(?:,\d[\w'’.-]*)*", re.UNICODE)  # « 45 000,50 » stays one word, as tokenize() reads it
 # Words that join a name to what precedes it (« du bail de la Société X », "the lease with X").
 _COMPANY_FORMS = frozenset({
     "societe", "sas", "sasu", "sarl", "sa", "sci", "eurl", "snc", "groupe", "company", "co", "corp", "corporation", "inc", "ltd", "limited", "llc", "plc", "gmbh", "ag", "bv", "nv", "spa", "srl",
@@ -367,6 +367,8 @@ def without_naming(question: str, naming: frozenset[str]) -> str:
             while j > 0 and fold(words[j]).rstrip("'’") in _NAME_CONNECTORS:
                 removed[j] = True
                 j -= 1
+    if not any(removed):
+        return question  # nothing names a contract here: the question as asked, not re-spaced
     stripped = " ".join(w for w, gone in zip(words, removed) if not gone)
     return stripped if tokenize(stripped) else question
 
