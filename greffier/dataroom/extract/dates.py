@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import date
 
 from greffier.dataroom.extract.opening import opening_of
-from greffier.dataroom.extract.text import DATE_GROUP, UPPER, ChunkInput, Finding
+from greffier.dataroom.extract.text import DATE_GROUP, UPPER, ChunkInput, Finding, is_english
 from greffier.dataroom.normalize import find_dates, parse_date
 
 _THIS = r"\b(?:this|the\s+present)\s+(?:[\w\"“”()-]+\s+){0,6}?"
@@ -116,15 +116,61 @@ def opening_date(chunks: Sequence[ChunkInput], *, effective_first: bool = False)
     return best[2] if best is not None and best[0] < 3 else None
 
 
-_DATE_LINE = re.compile(rf"\bDate(?:d)?\s*:\s*{DATE_GROUP}", re.I)
+# A numeric date with a two- or four-digit year as signature blocks write it ("Date: 1/19/07", "5/17/12"):
+# month first in an English contract, day first in a French one.
+_NUMERIC = r"(?P<numeric>\d{1,2}/\d{1,2}/(?:\d{4}|\d{2}))(?![\d/])"
+_DATE_LINE = re.compile(rf"\bDate(?:d)?\s*:\s*(?:{DATE_GROUP}|{_NUMERIC})", re.I)
+_BLOCK_DATE = re.compile(rf"(?<![\w/.-])(?:{DATE_GROUP}|{_NUMERIC})", re.I)
+_WITNESS = re.compile(r"\bIN\s+WITNESS\s+WHEREOF\b|\bEN\s+FOI\s+DE\s+QUOI\b", re.I)
+_BLOCK_CUE = re.compile(r"\b(?:By|Name|Title|Par|Nom|Qualit[ée])\s*:|/s/", re.I)
+_BLOCK_CHARS = 1500
+_DATE_WORD = re.compile(r"\b(?:Date|Dated|Le)\b")  # a date the block labels, not a filing footer's
 
 
 def _signature_block_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None:
-    """The latest "Date: …" of the signature blocks (the contract is signed when the last party signs)."""
+    """The latest date of the signature blocks (the contract is signed when the last party signs):
+    the "Date: …" lines of the last articles and of any article that holds blocks ("By:", "Name:",
+    "Title:", "/s/" — a signature page may come first, or before the exhibits), else the dates written
+    in the blocks that follow "IN WITNESS WHEREOF" ("/s/ Geno Auriemma 5/17/12 … Date")."""
+    english = is_english(" ".join(chunk.text for chunk in chunks[:3])[:5000])
     found = [
         Finding[date](value=value, chunk_id=chunk.id, raw=match.group(0), rule="signature block date")
-        for chunk in chunks[-3:]
+        for position, chunk in enumerate(chunks)
+        if position >= len(chunks) - 3 or len(_BLOCK_CUE.findall(chunk.text)) >= 2
         for match in _DATE_LINE.finditer(chunk.text)
-        if (value := parse_date(match["date"])) is not None
+        if (value := _block_value(match, english)) is not None
     ]
+    if not found:
+        for index, chunk in enumerate(chunks):
+            for witness in _WITNESS.finditer(chunk.text):
+                region = "\n".join([chunk.text[witness.end() :], *(c.text for c in chunks[index + 1 : index + 3])])[:_BLOCK_CHARS]
+                if len(_BLOCK_CUE.findall(region)) < 2:
+                    continue
+                found.extend(
+                    Finding[date](value=value, chunk_id=chunk.id, raw=match.group(0), rule="signature block date")
+                    for match in _BLOCK_DATE.finditer(region)
+                    if _labelled(region, match) and (value := _block_value(match, english)) is not None
+                )
     return max(found, key=lambda f: f.value) if found else None
+
+
+def _labelled(region: str, match: re.Match[str]) -> bool:
+    """Does the block label this date as one: "Dated 5/17/12" just before it, or the "Date" written under
+    the signature line just after it? (A filing's footer, "Source: …, 10-Q, 8/9/2014", is not.)"""
+    line_start = region.rfind("\n", 0, match.start()) + 1
+    before = max(line_start, match.start() - 12)
+    return bool(_DATE_WORD.search(region, before, match.start()) or _DATE_WORD.search(region, match.end(), match.end() + 60))
+
+
+def _block_value(match: re.Match[str], english: bool) -> date | None:
+    numeric = match["numeric"] or (match["date"] if re.fullmatch(r"\d{1,2}/\d{1,2}/\d{4}", match["date"]) else None)
+    if numeric is None:
+        return parse_date(match["date"])
+    first, second, year = (int(part) for part in numeric.split("/"))
+    month, day = (first, second) if english else (second, first)
+    if year < 100:
+        year += 1900 if year >= 50 else 2000
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None

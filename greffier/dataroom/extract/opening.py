@@ -70,7 +70,7 @@ _ENUMERATION = re.compile(r"^(?:\d{1,2}[.)]|[a-h]\)|[-–•*])\s+")
 _CIVILITY = re.compile(r"^(?:M\.|MM\.|Mme|Mlle|Me|Maître|Monsieur|Madame|Mademoiselle|Mr\.?|Mrs\.?|Ms\.?|Miss|Dr\.?|Messrs\.?)\s+", re.I)
 _ARTICLE = re.compile(r"^(?:(?:la|le|les|the)\s+(?:soci[ée]t[ée]\s+|company\s+)?|l['’]\s*|soci[ée]t[ée]\s+|and\s+|et\s+|:\s*)", re.I)
 _NAME_CONNECTORS = frozenset("de du des d la le les l of and & et y von van der den di da the und zu".split())
-_EXTRA_FORMS = frozenset("co company corporation limited incorporated cie lp pte pvt kk bhd nv bv ab as oy sa/nv sl na".split())
+_EXTRA_FORMS = frozenset("co company corporation limited incorporated cie lp pte pvt kk bhd nv bv ab as oy sa/nv sl na rl".split())  # rl: "S.à r.l."
 _PERSON_HINT = re.compile(
     r"\b(?:n[ée]e?\s+le|demeurant|domicili[ée]e?\s+(?:à|au)|de\s+nationalit[ée]|an\s+individual|individually|residing|resident\s+(?:at|of|in)|born\s+on)\b",
     re.I,
@@ -405,7 +405,7 @@ def name_head(text: str) -> tuple[str, str] | None:
         connector = folded in _NAME_CONNECTORS and index > 0
         if _NAME_STOP.match(core) and not capital:
             break
-        if not (capital or form or internal or connector):
+        if not (capital or form or internal or connector or _inside_a_name(tokens, index)):
             break
         kept_end = tokens[index].start() + len(core)
         words += 1
@@ -430,12 +430,48 @@ def name_head(text: str) -> tuple[str, str] | None:
     folded_words = [fold(w).strip(".,'’") for w in name_words]
     if all(w in _ROLE_WORDS or w in _NAME_CONNECTORS for w in folded_words):
         return None
+    if _not_a_name(name_words, folded_words):
+        return None
+    if len(name_words) > 2 and len(name_words[-1]) == 1 and name_words[-1] not in "IVX&" and is_legal_form(name_words[-2]):
+        name = name.rsplit(" ", 1)[0]  # "… ASSURANCE COMPANY E - 4": a page label after the legal form
     if re.fullmatch(r"(?i)(?:this|the|ce|cette|le|la)\b.*", name) and len(name_words) <= 2:
         return None
     if re.search(r"(?i)\b(?:entre|between|among|soussign\w*|agreement|contrat|convention)\b", name) and not any(is_legal_form(w) for w in name_words[1:]):
         return None  # a heading that runs into the party list
     rest = text[len(text[:kept_end]) :]
     return _drop_final_period(name), rest
+
+
+# Words no party name holds: what a filing's cover, a heading or a sentence writes where a name was looked for
+# ("REDACTED COPY CONFIDENTIAL TREATMENT REQUESTED", "LIMITED POWER OF ATTORNEY KNOW ALL MEN", "INTRODUCTION A. BKC").
+_DOCUMENT_WORDS = frozenset(
+    "pursuant redacted confidential treatment requested portions introduction recitals witnesseth whereas hereinafter "
+    "attorney-in-fact signatory know".split()
+)
+# First words that start a sentence, not a name ("Up to 2,445,223 Shares", "As of the date…", "FOR THE DEVELOPMENT…").
+_SENTENCE_STARTS = frozenset("up as to for from upon under subject notwithstanding dated except unless if".split())
+
+
+def _not_a_name(words: list[str], folded: list[str]) -> bool:
+    if any(w in _DOCUMENT_WORDS for w in folded):
+        return True
+    return folded[0] in _SENTENCE_STARTS and not any(is_legal_form(w) for w in words[1:])
+
+
+def _inside_a_name(tokens: list[re.Match[str]], index: int) -> bool:
+    """A lower-case second word of a company name: "Petro data Management Services Limited" goes on to
+    capitalised words and a legal form within four words (a later lower-case word is a verb as often:
+    « Cabinet Ferrand Avocats conseille Solveig Médical SAS »)."""
+    core = tokens[index].group(0)
+    if index != 1 or not core.isalpha() or not core.islower() or _NAME_STOP.match(core) or fold(core) in _HARD_STOP:
+        return False
+    for ahead in tokens[index + 1 : index + 5]:
+        word = ahead.group(0).rstrip(",;:")
+        if is_legal_form(word):
+            return True
+        if not word[:1].isupper():
+            return False
+    return False
 
 
 def _inner_parenthesis(text: str, start: int) -> int | None:

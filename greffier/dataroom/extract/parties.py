@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 
 from greffier.dataroom.extract.opening import Opening, OpeningParty, is_legal_form, name_head, read_opening
 from greffier.dataroom.extract.text import heading_line, UPPER, ChunkInput, sentences
-from greffier.dataroom.normalize import LEGAL_FORMS, entity_id, fold
+from greffier.dataroom.normalize import LEGAL_FORMS, MONTHS, entity_id, fold
 from greffier.dataroom.vocabulary import match_contract_type
 
 
@@ -48,6 +48,7 @@ _ROLE_WORDS = frozenset(
     " services operation en le la les il elle si pendant chaque the this each any un une tout toute"
     " aucun ce cette ces sauf a au aux dans pour par sur".split()
 )
+_STATUTE_WORDS = frozenset("act acts code regulation regulations directive".split())
 _OBJECT_COMPANY = re.compile(r"(?:\b(?:de|du capital de|des parts de|des actions de) la soci[ée]t[ée]|\bof the company)\s*$", re.I)
 _NAME_WORD_LIMIT = 8
 
@@ -67,12 +68,14 @@ def clean_party_name(text: str) -> str | None:
         return None
     if len(words) == 1 and fold(words[0]).strip(".") in _ROLE_WORDS:
         return None
+    if len(words) > 1 and fold(words[-1]).strip(".") in _STATUTE_WORDS:
+        return None  # "Securities Exchange Act": a statute, not a party
     return name
 
 
 def _drop_final_period(name: str) -> str:
     """"Groupe Talvera." ends a sentence; "Veltris Pharma Inc." keeps its abbreviation."""
-    if name.endswith(".") and fold(name.split()[-1]).strip(".") not in LEGAL_FORMS:
+    if name.endswith(".") and not is_legal_form(name.split()[-1]):
         return name.rstrip(".")
     return name
 
@@ -92,6 +95,8 @@ def extract_parties(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFindi
     opening_parties, opening = read_opening(chunks)
     signed = _signature_parties(title, chunks)
     found = [_from_opening(p, opening) for p in opening_parties if p.confidence != "low"]
+    if len(found) == 1:
+        found = _joined_names(found[0])
     if len(found) < 2:
         found = _unique([*found, *_labelled_parties(opening)])
     if len(found) < 2 and not any(p.confidence == "high" for p in found):
@@ -121,6 +126,19 @@ def _labelled_parties(opening: Opening) -> list[PartyFinding]:
                              rule="labelled", confidence="high")
             )
     return found
+
+
+_JOINED = re.compile(r"\s+(?:and|AND|et|ET)\s+")
+
+
+def _joined_names(party: PartyFinding) -> list[PartyFinding]:
+    """One name that is two joined ("Galacticomm and Horst Entertainment Inc.", "NETZEE AND BANKERS
+    BANK"): a contract has two parties at least, so a lone party read as "X and Y" is X and Y."""
+    pieces = _JOINED.split(party.name)
+    names = [clean_party_name(piece) for piece in pieces]
+    if len(pieces) != 2 or not all(names):
+        return [party]
+    return [party.model_copy(update={"name": name, "defined_as": [], "confidence": "medium"}) for name in names if name]
 
 
 def _from_opening(party: OpeningParty, opening: Opening) -> PartyFinding:
@@ -305,6 +323,8 @@ def _signature_name_ok(name: str, marker: str) -> bool:
     words = [fold(w).strip(".,") for w in name.split()]
     if not words or all(w in _ROLE_WORDS for w in words) or words[0] in ("the", "a", "an", "le", "la", "les", "this", "any", "each"):
         return False
+    if len(words) == 2 and words[0] in MONTHS and words[1].isdigit():
+        return False  # "April 7": the date of a block, not who signs it
     return len(words) >= 2 or any(w in LEGAL_FORMS for w in words) or not marker
 
 

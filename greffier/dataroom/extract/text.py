@@ -19,6 +19,15 @@ UPPER = "A-ZÀ-ÖØ-Þ"
 DATE_GROUP = rf"(?P<date>{DATE_PATTERN})"
 
 
+_ENGLISH_WORDS = re.compile(r"\b(?:the|of|this|shall|will|and|for|from|years?|months?|agreement)\b", re.I)
+_FRENCH_WORDS = re.compile(r"\b(?:le|la|les|des|du|de|pour|une?|ans|ann[ée]es|mois|contrat|compter)\b", re.I)
+
+
+def is_english(text: str) -> bool:
+    """Is ``text`` written in English rather than French (by their commonest words)?"""
+    return len(_ENGLISH_WORDS.findall(text)) > len(_FRENCH_WORDS.findall(text))
+
+
 def heading_line(line: str) -> bool:
     """A Markdown heading or a line that reads as one (:func:`greffier.text.is_heading_line`)."""
     return line.lstrip().startswith("#") or is_heading_line(line)

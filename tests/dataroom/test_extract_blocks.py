@@ -1,0 +1,143 @@
+"""Fields read where real contracts put them: signature pages, cover lines, terms with no start
+written, names around which a filing writes other capitalised words. Snippets invented for these
+tests, in the shapes seen on CUAD's dev split (not its text)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from greffier.dataroom.extract import ChunkInput, extract_fields, extract_parties, extract_signature_date, extract_term, split_articles
+from greffier.dataroom.normalize import entity_id
+
+
+def chunks_of(text: str) -> list[ChunkInput]:
+    return split_articles("k1", text)
+
+
+# --- signature dates in the blocks, wherever they stand --------------------------------------------
+
+COVER_SIGNATURE_PAGE = """RESELLER AGREEMENT
+
+This Reseller Agreement ("Agreement") between Halvorsen Systems, Inc., a Texas corporation ("Reseller"), and Quillon Networks, Inc., a Delaware corporation ("Quillon"), is entered into as of the date last written below (the "Effective Date").
+
+Halvorsen Systems, Inc. Quillon Networks, Inc. By: /s/ Dana Whitfield By: /s/ Omar Castellanos Name: Dana Whitfield Name: Omar Castellanos Title: CEO Title: VP Sales
+Date: 3/28/11 Date: April 4, 2011
+
+1. DEFINITIONS
+"Products" means the products listed in Exhibit A.
+
+2. TERM
+This Agreement shall commence on the Effective Date and continue for two (2) years.
+
+3. EXHIBITS
+EXHIBIT A: Products. By: ________ Name: ________ Title: ________
+"""
+
+
+def test_a_signature_page_before_the_articles_dates_the_contract_and_its_term():
+    extraction = extract_fields(title="", chunks=chunks_of(COVER_SIGNATURE_PAGE))
+    # the later of the two "Date:" lines (the contract is signed when the last party signs); 3/28/11 is month first
+    assert extraction.signature_date is not None and extraction.signature_date.value == date(2011, 4, 4)
+    assert extraction.term.end_date is not None and extraction.term.end_date.value == date(2013, 4, 4)
+
+
+def test_dates_written_in_the_blocks_after_in_witness_whereof():
+    text = (
+        "SPONSORSHIP AGREEMENT\n\nThis Sponsorship Agreement is between Corliss Foods LLC and Tamsin Ortega.\n\n"
+        "1. FEES\nCorliss Foods LLC shall pay the fees of Exhibit B.\n\n"
+        "IN WITNESS WHEREOF, the parties have signed this Agreement.\n\n/s/ Tamsin Ortega\n\n   6/3/14    TAMSIN ORTEGA\n\n   Date"
+        "          CORLISS FOODS LLC\n\n   By: /s/ Hal Brenner\n\n   6/2/14   Hal Brenner, President\n\n   Date\n\n"
+        "Source: CORLISS FOODS LLC, 10-Q, 8/9/2014"
+    )
+    found = extract_signature_date(chunks_of(text))
+    assert found is not None and found.value == date(2014, 6, 3)  # not the filing footer's 8/9/2014
+
+
+def test_a_french_block_reads_numeric_dates_day_first():
+    text = (
+        "CONTRAT DE PRESTATION\n\nENTRE Atelier Brunois SARL ET Maison Quérel SAS.\n\nARTICLE 1 — OBJET\nDes prestations.\n\n"
+        "ARTICLE 2 — SIGNATURES\nPour Atelier Brunois SARL Par : Jeanne Brunois Nom : Jeanne Brunois Date : 04/03/2024\n"
+        "Pour Maison Quérel SAS Par : Luc Quérel Nom : Luc Quérel Date : 05/03/2024"
+    )
+    assert extract_signature_date(chunks_of(text)).value == date(2024, 3, 5)
+
+
+# --- terms ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "end"),
+    [
+        # no start written: the term runs from the contract's own date
+        ("This Licence Agreement is made on 2 March 2015 between Arbel Optics Ltd and Wenlo GmbH.\n\n"
+         "4. TERM\nThe term of the Agreement will be for 24 months unless terminated sooner.", date(2017, 3, 2)),
+        ("This Agreement is made this 9th day of July 2009.\n\n5. DURATION\n"
+         "This Agreement shall be for the term of one year; thereafter it renews automatically.", date(2010, 7, 9)),
+        # an end written without "on"
+        ("7. TERM\nThis Agreement shall commence effective March 1, 2004, and shall continue for a term of two (2) years "
+         "expiring February 28, 2006.", date(2006, 2, 28)),
+        ('7. TERM\n"Contract Period" means the period commencing on January 1, 2012 and concluding June 30, 2014.', date(2014, 6, 30)),
+        ("7. TERM\nThis Agreement shall remain in effect until the later of (a) March 31, 2022 or (b) the date the "
+         "commercial agreement is signed.", date(2022, 3, 31)),
+        ("7. TERM\nThe pilot runs September 1, 2018 through March 1, 2019 (6 months from the Effective Date).", date(2019, 3, 1)),
+        # an English length ends on the anniversary, a French one the day before
+        ("7. TERM\nThe initial term of this Agreement shall be for one year commencing on the 1st day of June, 2020.", date(2021, 6, 1)),
+        ("ARTICLE 7 — DURÉE\nLe contrat est conclu pour une durée d'un an à compter du 1er juin 2020.", date(2021, 5, 31)),
+    ],
+)
+def test_term_ends(text, end):
+    term = extract_term(chunks_of(text), signature_date=None)
+    if term.end_date is None:  # a term counted from the contract's date needs the date the opening gives
+        term = extract_fields(title="", chunks=chunks_of(text)).term
+    assert term.end_date is not None and term.end_date.value == end
+
+
+def test_a_term_that_starts_with_an_event_is_not_dated_from_the_signature():
+    text = (
+        "This Agreement is made on 2 March 2015.\n\n4. TERM\n"
+        "The term of this Agreement shall be three (3) years commencing upon the first commercial sale of a Product."
+    )
+    assert extract_fields(title="", chunks=chunks_of(text)).term.end_date is None
+
+
+# --- parties: what is not a name ------------------------------------------------------------------
+
+
+def ids(text: str) -> list[str]:
+    return [entity_id(p.name) for p in extract_parties("", chunks_of(text))]
+
+
+def test_a_filing_cover_is_not_a_party():
+    text = (
+        "Exhibit 1.2 Up to 1,200,000 Shares\n\nREDACTED COPY CONFIDENTIAL TREATMENT REQUESTED\n\n"
+        "SELLING AGENCY AGREEMENT\n\nThis Agreement is made by and between Norwell Savings Bank, a Maine savings bank "
+        '(the "Bank"), and Pike & Dorsey Securities, LLC (the "Agent").'
+    )
+    assert ids(text) == [entity_id("Norwell Savings Bank"), entity_id("Pike & Dorsey Securities, LLC")]
+
+
+def test_signature_roles_and_page_labels_leave_the_name():
+    text = (
+        "JOINT FILING AGREEMENT\n\nThe undersigned agree to file jointly.\n\n"
+        "Dated: March 2, 2021\n\nORVALE CAPITAL PARTNERS, L.P. By: Orvale GP, LLC, its general partner By: /s/ Ana Ruiz "
+        "Name: Ana Ruiz Title: Authorized Signatory ORVALE CAPITAL LUX S.À R.L. By: /s/ Ana Ruiz Name: Ana Ruiz "
+        "Title: Authorized Signatory"
+    )
+    names = [p.name for p in extract_parties("", chunks_of(text))]
+    assert "ORVALE CAPITAL LUX S.À R.L." in names
+    assert not any("Authorized" in name or "Signatory" in name for name in names)
+
+
+def test_one_name_read_as_two_joined_is_two_parties():
+    text = "WEB HOSTING AGREEMENT\n\nThis Web Hosting Agreement is between Quarrytech and Lindell Media Inc. Hosting starts on signature."
+    assert ids(text) == [entity_id("Quarrytech"), entity_id("Lindell Media Inc.")]
+
+
+def test_a_lower_case_second_word_inside_a_company_name():
+    text = (
+        "SERVICES AGREEMENT\n\nBETWEEN: Ferrow Inc. With offices at 10 King Street, Toronto (\"Ferrow\")\n"
+        "AND Nodal data Services Limited, With offices at 4 Marina Road, Lagos (\"NDS\")\n\n1. SERVICES\nThe services."
+    )
+    assert entity_id("Nodal data Services Limited") in ids(text)
