@@ -1,0 +1,35 @@
+"""Wordings of the M&A playbook's rules read where CUAD's dev split showed them missing (sentences
+written for these tests, in both languages): each must fire, and its near miss must not."""
+
+from __future__ import annotations
+
+import pytest
+
+from greffier.compliance.playbooks import load_playbook
+from greffier.compliance.conditions import affirmed_matches
+
+CASES = [
+    # termination for convenience: at any time on notice, with no ground after the notice
+    ("termination-for-convenience", True,
+     "This Agreement may be terminated by the Reseller by written notice (i) at any time upon ninety (90) days' prior written notice, "
+     "(ii) on thirty (30) days' notice following the sale of its business."),
+    ("termination-for-convenience", False,
+     "This Agreement may be terminated by either party at any time upon thirty (30) days' written notice if the other party breaches a material obligation."),
+    ("termination-for-convenience", True,
+     "Chacune des parties peut résilier le contrat à tout moment, moyennant un préavis de trois mois notifié par lettre recommandée."),
+    # non-compete written by capacity, or as "any other business"
+    ("non-compete", True,
+     "During the Term, the Consultant shall not, directly or indirectly, on its own account or as an owner, employee, partner or officer "
+     "of any person, design or sell kitchen appliances in the Territory."),
+    ("non-compete", True,
+     "Without the Investor's consent, the Founder shall not conduct any other business during the term of this Agreement."),
+    ("non-compete", False, "The Consultant shall not hold itself out as an employee or agent of the Company."),
+    ("non-compete", True,
+     "Pendant toute la durée du contrat, le Distributeur s'interdit d'exercer, directement ou indirectement, toute activité concurrente."),
+]
+
+
+@pytest.mark.parametrize(("rule", "fires", "text"), CASES)
+def test_rule_wording(rule, fires, text):
+    condition = load_playbook("ma_due_diligence").by_id[rule].condition
+    assert bool(affirmed_matches(condition, text)) is fires
