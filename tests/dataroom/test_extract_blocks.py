@@ -141,3 +141,29 @@ def test_a_lower_case_second_word_inside_a_company_name():
         "AND Nodal data Services Limited, With offices at 4 Marina Road, Lagos (\"NDS\")\n\n1. SERVICES\nThe services."
     )
     assert entity_id("Nodal data Services Limited") in ids(text)
+
+
+# --- governing law: the clause that governs, not a law named for something else ------------------
+
+
+def test_a_law_named_for_an_opinion_yields_to_the_governing_law_clause():
+    from greffier.dataroom.extract import extract_governing_law
+
+    text = (
+        "AGENCY AGREEMENT\n\n1. OPINIONS\nCounsel may rely as to matters involving the application of the laws of the State of "
+        "Maryland upon the opinion of local counsel.\n\n14. MISCELLANEOUS\nThis Agreement shall be governed by, and construed in "
+        "accordance with, the laws of the State of New York."
+    )
+    law = extract_governing_law(chunks_of(text)).law
+    assert law is not None and "New York" in law.value
+
+
+def test_a_law_applied_in_accordance_with_is_read():
+    from greffier.dataroom.extract import extract_governing_law
+
+    text = (
+        "DISTRIBUTOR AGREEMENT\n\n9. MISCELLANEOUS\nThis Agreement is deemed entered into in the State of Oregon, and its "
+        "interpretation and the remedies for its breach are to be applied pursuant to and in accordance with the laws of the State of Oregon."
+    )
+    law = extract_governing_law(chunks_of(text)).law
+    assert law is not None and "Oregon" in law.value

@@ -22,11 +22,20 @@ _LAW_HEADING = re.compile(
     r"\b(?:loi applicable|droit applicable|governing law|applicable law|choice of law|law and jurisdiction|"
     r"droit et juridiction|loi et juridiction|juridiction|jurisdiction|attribution de competence|litiges)\b"
 )
+# A sentence that says the contract is governed by a law: « soumis au droit … », « régi par », "governed by",
+# "construed in accordance with" …
 _LAW_CUE = re.compile(
-    r"soumise?s?\s+(?:au|à\s+la|aux)|r[ée]gie?s?\s+par|rel[èe]ve(?:nt)?\s+du|s['’]appliquer?\w*|applicable"
+    r"soumise?s?\s+(?:au|à\s+la|aux)|r[ée]gie?s?\s+par|rel[èe]ve(?:nt)?\s+du"
     r"|(?:interpr[ée]t[ée]e?|ex[ée]cut[ée]e?)s?\s+(?:conform[ée]ment|selon)|"
-    r"\bgovern(?:ed|s|ing)?\b|\bconstrued\b|\binterpreted\b|\benforced\b|\bcontrolled\s+by|subject\s+to\s+(?:the\s+)?(?:laws?|\w+\s+law)"
-    r"|loi\s+applicable|droit\s+applicable|applicable\s+law|law\s+of\s+the\s+contract|with\s+reference\s+to\s+the\s+laws|legislation\s+of|application\s+of\s+the\s+laws|laws?\s+thereof",
+    r"\bgovern(?:ed|s|ing)?\b|\bconstrued\b|\binterpreted\b|\benforced\b|\bcontrolled\s+by"
+    r"|loi\s+applicable|droit\s+applicable|applicable\s+law|law\s+of\s+the\s+contract|with\s+reference\s+to\s+the\s+laws",
+    re.I,
+)
+# … and weaker words that often name a law for something else too (an opinion "as to the application of
+# the laws of Maryland", a duty to comply "in accordance with the laws of"): they count less.
+_WEAK_LAW_CUE = re.compile(
+    r"s['’]appliquer?\w*|applicable|subject\s+to\s+(?:the\s+)?(?:laws?|\w+\s+law)|legislation\s+of|application\s+of\s+the\s+laws"
+    r"|laws?\s+thereof|(?:in\s+accordance\s+with|pursuant\s+to)\s+the\s+laws?\s+of|conform[ée]ment\s+(?:au|à\s+la)\s+(?:droit|loi)",
     re.I,
 )
 _LAW_WORD = re.compile(r"\b(?:laws?|droit|lois?|l[ée]gislation|legislation)\b", re.I)
@@ -55,7 +64,7 @@ def extract_governing_law(chunks: Sequence[ChunkInput]) -> LawFinding:
         if sentence.chunk_rank == 1 and not _LAW_WORD.search(sentence.text):
             continue  # cheap test first: a sentence outside a law article names a law with one of these words
         text = _INCORPORATION.sub(" ", sentence.text)
-        score = (sentence.chunk_rank == 0) + 2 * bool(_LAW_CUE.search(text))
+        score = (sentence.chunk_rank == 0) + (2 if _LAW_CUE.search(text) else 1 if _WEAK_LAW_CUE.search(text) else 0)
         if score == 0 or (best is not None and (score, -order) <= best[:2]):
             continue
         if label := match_law(text):
