@@ -106,6 +106,9 @@ class Calibration:
     rank_weight: float = 0.0  # times the passage's fused score over the best one's
     threshold: float = 0.75  # relevant at this score or more
     min_coverage: float = 0.3  # below, nothing else makes a passage relevant
+    # a named contract's passage that holds most of what is asked counts as its best one too (not only
+    # its first by rank) when it holds half of it or more: "Maximum Aggregate … Cost" ranked second
+    scope_coverage: float = 0.5
 
 
 CALIBRATION = Calibration()
@@ -244,11 +247,20 @@ class RelevanceJudge:
     def _judge_by_meaning(self, documents: list[Document], units: list[dict], question_types: set[str], scope: dict | None) -> list[dict[str, Any]]:
         scoped_ids = set((scope or {}).get("contract_ids") or ())
         best = max((doc.score or 0.0) for doc in documents)
+        # the best passage of a named contract: its first by rank, and the one that holds most of what is asked
+        best_covered: dict[str, tuple[float, int]] = {}
+        for index, doc in enumerate(documents):
+            coverage = coverage_of(units, passage_tokens(doc))
+            contract = doc.meta.get("doc_id")
+            if coverage > best_covered.get(contract, (0.0, -1))[0]:
+                best_covered[contract] = (coverage, index)
         seen_contracts: set[str] = set()
         decisions = []
         for n, doc in enumerate(documents, 1):
             contract = doc.meta.get("doc_id")
-            decisions.append(judge_by_meaning(n, doc, units, question_types, scoped_ids, contract not in seen_contracts, best, self._library))
+            covered, at = best_covered.get(contract, (0.0, -1))
+            best_of_contract = contract not in seen_contracts or (at == n - 1 and covered >= CALIBRATION.scope_coverage)
+            decisions.append(judge_by_meaning(n, doc, units, question_types, scoped_ids, best_of_contract, best, self._library))
             seen_contracts.add(contract)
         return decisions
 

@@ -181,3 +181,20 @@ def test_the_relevance_check_judges_meaning_across_languages(question, section, 
     doc = Document(id="c1-1", content=passage, score=1.0, meta={"doc_id": "c1", "section": section})
     judged = RelevanceJudge().run(question=question, documents=[doc], units=units, clause_types=types)
     assert judged["decisions"][0]["relevant"] is relevant, judged["decisions"][0]
+
+
+def test_the_named_contract_s_passage_that_holds_the_question_counts_as_its_best_one():
+    # the question names the contract; its best-ranked passage is another article, the one that answers is second
+    question = "Quel est le coût maximal cumulé des équipements loués par le preneur ?"
+    lexicon = load_lexicon()
+    tokens = tokenize(question)
+    units = asked_units(tokens, lexicon.find(tokens), "fr", None, None)
+    docs = [
+        Document(id="c1-1", content="Le présent contrat est conclu entre la Société et le Bailleur.", score=1.0, meta={"doc_id": "c1", "section": "PRÉAMBULE"}),
+        Document(id="c1-4", content="Coût maximal des équipements : 14 500 000 euros.", score=0.9, meta={"doc_id": "c1", "section": "Article 2 — Équipements"}),
+        Document(id="c1-5", content="Les équipements sont livrés au siège.", score=0.8, meta={"doc_id": "c1", "section": "Article 3 — Livraison"}),
+    ]
+    judged = RelevanceJudge().run(question=question, documents=docs, units=units, scope={"contract_ids": ["c1"]})
+    assert [d.id for d in judged["documents"]][:1] == ["c1-4"]
+    unscoped = RelevanceJudge().run(question=question, documents=docs, units=units)
+    assert "c1-4" not in [d.id for d in unscoped["documents"]]  # without the scope, the same coverage is not enough
