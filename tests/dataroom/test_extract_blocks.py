@@ -167,3 +167,20 @@ def test_a_law_applied_in_accordance_with_is_read():
     )
     law = extract_governing_law(chunks_of(text)).law
     assert law is not None and "Oregon" in law.value
+
+
+def test_a_period_that_runs_on_after_the_term_is_not_the_term():
+    text = (
+        "This Alliance Agreement is made on 1 January 2012.\n\n6. NON-SOLICITATION\nNeither party shall solicit the other's employees "
+        "during the term of this Agreement (except as agreed) and for a period of 12 months thereafter.\n\n"
+        "9. TERM\nThe initial term of this Agreement shall begin on the Effective Date and continue for three (3) years."
+    )
+    assert extract_fields(title="", chunks=chunks_of(text)).term.end_date.value == date(2015, 1, 1)
+
+
+def test_an_event_elsewhere_in_the_sentence_does_not_hide_the_contract_s_date():
+    text = (
+        "This Development Agreement is made on April 6, 2014.\n\n22. TERM AND TERMINATION\nThis Agreement shall remain in force for an "
+        "Initial Period of 1 year, unless it is terminated earlier for any of the following reasons: a default of a Party."
+    )
+    assert extract_fields(title="", chunks=chunks_of(text)).term.end_date.value == date(2015, 4, 6)

@@ -198,11 +198,13 @@ def _term_candidates(sentence: Sentence, order: int, context: _StartContext, not
     if not found:
         _anniversary_candidates(sentence, context, add)
     lengths = _UNIT_WORD.search(text) is not None
-    periods = [(period, match) for period, match in find_periods(text) if not _NOT_A_TERM.search(_around(text, match))] if lengths else []
+    periods = [
+        (period, match) for period, match in find_periods(text) if not _NOT_A_TERM.search(_around(text, match)) and not _TAIL.search(text, 0, match.start())
+    ] if lengths else []
     if not found and periods and _is_term_length(sentence):
-        start = _sentence_start(sentence, context)
+        period, match = periods[0]
+        start = _sentence_start(sentence, context, near=text[max(0, match.start() - 40) : match.end() + 60])
         if start is not None:
-            period, match = periods[0]
             anniversary = ends_on_anniversary(text)
             add("duration", period.after(start.value, anniversary=anniversary), f"{start.raw} … {match.group(0)}", start)
         elif sentence.chunk_rank == 0:
@@ -219,6 +221,10 @@ def ends_on_anniversary(text: str) -> bool:
     1er novembre 2019 » → 31 octobre 2028), as French law counts a « durée ». A term the text bounds
     itself ("through the day prior to the second anniversary") is read as written, not here."""
     return is_english(text)
+
+
+# A period that runs on after the term: "during the term of this Agreement (…) and for a period of 12 months thereafter"
+_TAIL = re.compile(r"\b(?:during|throughout)\s+the\s+term\b[^.;]{0,90}?\band\s+for\s+(?:a\s+(?:further\s+)?period\s+of\s+)?(?:\w+\s+)?(?:\(\d+\)\s+)?$", re.I)
 
 
 def _around(text: str, match: re.Match[str]) -> str:
@@ -263,7 +269,7 @@ def _signature_start(sentence: Sentence, context: _StartContext) -> Finding[date
     return Finding[date](value=context.signature_date, chunk_id=sentence.chunk_id, raw="signature", rule="signature")
 
 
-def _sentence_start(sentence: Sentence, context: _StartContext) -> Finding[date] | None:
+def _sentence_start(sentence: Sentence, context: _StartContext, near: str = "") -> Finding[date] | None:
     if match := _START.search(sentence.text):
         if value := parse_date(match["date"]):
             return Finding[date](value=value, chunk_id=sentence.chunk_id, raw=match.group(0), rule="start")
@@ -275,7 +281,7 @@ def _sentence_start(sentence: Sentence, context: _StartContext) -> Finding[date]
         return context.effective or _signature_start(sentence, context)
     if sentence.chunk_rank == 0 and context.chunk_start is not None:
         return context.chunk_start
-    if _TERM_SENTENCE.search(sentence.text) and not _EVENT_START.search(sentence.text):
+    if _TERM_SENTENCE.search(sentence.text) and not _EVENT_START.search(near or sentence.text):
         # "The term of this Agreement shall be one (1) year": no start is written, so the term runs from
         # the contract's own date, its Effective Date or else its signature
         start = context.effective or _signature_start(sentence, context)
@@ -283,7 +289,8 @@ def _sentence_start(sentence: Sentence, context: _StartContext) -> Finding[date]
     return None
 
 
-# A term that starts with an event, not a date: "commencing upon expiration of the initial term", "from first commercial sale"
+# A term that starts with an event, not a date, next to its length: "three (3) years commencing upon the first
+# commercial sale", "one (1) year commencing upon expiration of the initial term"
 _EVENT_START = re.compile(r"\b(?:commenc\w*|begin\w*|start\w*|from|following|after|upon|à\s+compter|à\s+partir|suivant)\b", re.I)
 
 
