@@ -203,7 +203,7 @@ def _term_candidates(sentence: Sentence, order: int, context: _StartContext, not
     ] if lengths else []
     if not found and periods and _is_term_length(sentence):
         period, match = periods[0]
-        start = _sentence_start(sentence, context, near=text[max(0, match.start() - 40) : match.end() + 60])
+        start = _sentence_start(sentence, context, near=text[max(0, match.start() - 40) : match.end() + 35])
         if start is not None:
             anniversary = ends_on_anniversary(text)
             add("duration", period.after(start.value, anniversary=anniversary), f"{start.raw} … {match.group(0)}", start)
