@@ -184,3 +184,12 @@ def test_an_event_elsewhere_in_the_sentence_does_not_hide_the_contract_s_date():
         "Initial Period of 1 year, unless it is terminated earlier for any of the following reasons: a default of a Party."
     )
     assert extract_fields(title="", chunks=chunks_of(text)).term.end_date.value == date(2015, 4, 6)
+
+
+def test_a_list_of_described_companies_gives_each_party():
+    text = (
+        'SUPPORT AGREEMENT\n\nThis Support Agreement is entered into as of May 4, 2021, by and between Orlen Systems, Inc., a Delaware '
+        'corporation (the "Company"), and Kestrel Value Partners LP, a Delaware limited partnership, Kestrel GP LLC, a Delaware limited '
+        'liability company, and Kestrel Capital Management LLC, a Delaware limited liability company (collectively, the "Kestrel Parties").'
+    )
+    assert ids(text) == [entity_id(n) for n in ("Orlen Systems, Inc.", "Kestrel Value Partners LP", "Kestrel GP LLC", "Kestrel Capital Management LLC")]

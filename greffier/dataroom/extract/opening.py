@@ -238,6 +238,12 @@ def _pieces(segment: str) -> list[tuple[int, str]]:
 _LISTED_NAME = re.compile(r",\s+(?=(?:[A-Z0-9][\w&.'’/-]*\s+){0,6}?[A-Z0-9][\w&.'’/-]*\s+(?:INC|Inc|LLC|LTD|Ltd|CORPORATION|Corporation|CORP|Corp|LIMITED|Limited|PLC|SAS|SARL|SA|GmbH|AG|LP|L\.P|N\.V|B\.V)\b)")
 
 
+# A listed name and its description: "White Hat Strategic Partners LP, a Delaware limited partnership"
+_DESCRIBED = re.compile(
+    r"^[^,]+,\s+an?\s+[\w .'’-]{2,60}?\b(?:corporation|company|partnership|trust|bank|association|fund|soci[ée]t[ée])\s*$", re.I
+)
+
+
 def _name_list(piece: str) -> list[tuple[int, str]]:
     """A piece that lists names with commas ("UNITED TECHNOLOGIES CORPORATION, OTIS WORLDWIDE
     CORPORATION and …"), cut before each listed name that ends with a legal form."""
@@ -247,7 +253,8 @@ def _name_list(piece: str) -> list[tuple[int, str]]:
     cuts = [0]
     for match in _LISTED_NAME.finditer(piece):
         nxt = name_head(piece[match.end() :])
-        if nxt is not None and any(is_legal_form(w) for w in nxt[0].split()[1:]) and piece[cuts[-1] : match.start()].count(",") == 0:
+        between = piece[cuts[-1] : match.start()]
+        if nxt is not None and any(is_legal_form(w) for w in nxt[0].split()[1:]) and (between.count(",") == 0 or _DESCRIBED.match(between)):
             cuts.append(match.end())
     cuts.append(len(piece))
     return [(a, piece[a:b]) for a, b in zip(cuts, cuts[1:])]
