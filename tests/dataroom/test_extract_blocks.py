@@ -193,3 +193,21 @@ def test_a_list_of_described_companies_gives_each_party():
         'liability company, and Kestrel Capital Management LLC, a Delaware limited liability company (collectively, the "Kestrel Parties").'
     )
     assert ids(text) == [entity_id(n) for n in ("Orlen Systems, Inc.", "Kestrel Value Partners LP", "Kestrel GP LLC", "Kestrel Capital Management LLC")]
+
+
+@pytest.mark.parametrize(
+    ("opening", "names"),
+    [
+        # a parenthesis after the name, then a description: the name ends before it
+        ('This Alliance Agreement is made between Orvia Health, Inc, a Nevada corporation, and Plains Care Network (PCN) A Texas '
+         'Corporation whose address is 10 Main Street, Austin ("PCN").', ["Orvia Health, Inc", "Plains Care Network"]),
+        # two parentheses inside the name before its legal form
+        ('This Licence Agreement is made between NORDAL SOFTWARE (AFRICA) (PTY) LIMITED ("NORDAL") and KAROO TELECOM LIMITED ("KAROO").',
+         ["NORDAL SOFTWARE (AFRICA) (PTY) LIMITED", "KAROO TELECOM LIMITED"]),
+        # a slash inside a fund's name
+        ('This Agreement is made by and between Halden / Crest Senior Loan Fund, a Delaware statutory trust (the "Client"), and '
+         'Ferrum Transfer Services LLC (the "Agent").', ["Halden / Crest Senior Loan Fund", "Ferrum Transfer Services LLC"]),
+    ],
+)
+def test_names_with_parentheses_and_slashes(opening, names):
+    assert ids(f"SERVICES AGREEMENT\n\n{opening}\n\n1. SERVICES\nThe services.") == [entity_id(n) for n in names]

@@ -398,8 +398,10 @@ def name_head(text: str) -> tuple[str, str] | None:
             if inner_end is None:
                 break
             following = text[inner_end:].lstrip()
-            if not following or not (following[:1].isupper() or fold(following.split()[0]).strip(".,") in LEGAL_FORMS):
-                break
+            if not following or not (following[:1].isupper() or following[:1] == "(" or fold(following.split()[0]).strip(".,") in LEGAL_FORMS):
+                break  # "Bunker One (USA) Inc.", "SYSTEMS APPLICATIONS PRODUCTS (AFRICA) (PTY) LIMITED" go on
+            if following.split()[0] in ("A", "An", "AN", "The", "THE"):
+                break  # "USA Managed Care Organization (USA MCO) A Texas Corporation": a description follows
             kept_end = inner_end
             while index < len(tokens) and tokens[index].start() < inner_end:
                 index += 1
@@ -407,6 +409,7 @@ def name_head(text: str) -> tuple[str, str] | None:
         if index > 0 and folded in _HARD_STOP and not (folded in ("and", "et", "in", "on") and core.islower()):
             break
         capital = core[:1].isupper() or core[:1].isdigit() or core[:1] in "&'’"
+        capital = capital or (core == "/" and index > 0 and index + 1 < len(tokens) and tokens[index + 1].group(0)[:1].isupper())  # "Blackstone / GSO … Fund"
         form = is_legal_form(core)
         internal = index == 0 and bool(re.search(r"[A-Z.]", core[1:])) and core[:1].isalpha()  # deltathree.com, iShip, eDiets
         connector = folded in _NAME_CONNECTORS and index > 0
