@@ -211,3 +211,17 @@ def test_a_list_of_described_companies_gives_each_party():
 )
 def test_names_with_parentheses_and_slashes(opening, names):
     assert ids(f"SERVICES AGREEMENT\n\n{opening}\n\n1. SERVICES\nThe services.") == [entity_id(n) for n in names]
+
+
+@pytest.mark.parametrize(
+    "opening",
+    [
+        'This Endorsement Agreement is entered into on March 3, 2011 between professional skier, ANNA LINDQVIST, (hereinafter '
+        '"ATHLETE") and NORDVIK SPORTS, LTD. (hereinafter "NORDVIK").',
+        "Le présent contrat est conclu entre l'architecte, Mme Claire Vasseur, ci-après « l'Architecte », et NORDVIK SPORTS SAS, "
+        "ci-après « le Client ».",
+    ],
+)
+def test_a_party_described_before_its_name(opening):
+    names = [p.name for p in extract_parties("", chunks_of(f"CONTRAT\n\n{opening}\n\n1. OBJET\nL'objet."))]
+    assert len(names) == 2 and ("ANNA LINDQVIST" in names[0] or "Claire Vasseur" in names[0]) and "NORDVIK SPORTS" in names[1]

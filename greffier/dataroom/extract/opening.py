@@ -269,6 +269,8 @@ def _ends_with_form(text: str) -> bool:
 def _party_of(piece: str, offset: int, earlier: list[OpeningParty], aliases: set[str]) -> OpeningParty | None:
     text = _ENUMERATION.sub("", piece.strip(" ,;:").lstrip("."))
     head = name_head(text)
+    if head is None and (described := _DESCRIPTOR_FIRST.match(text)):
+        head = name_head(text[described.end() :])  # "professional golfer, TOM WATSON, (hereinafter …)"
     if head is None:
         return None
     name, rest = head
@@ -281,6 +283,10 @@ def _party_of(piece: str, offset: int, earlier: list[OpeningParty], aliases: set
     if party.confidence != "high" and match_contract_type(name) and not any(is_legal_form(w) for w in name.split()[1:]):
         return None  # "BAIL COMMERCIAL", "Hosting Agreement": a heading, not a party
     return party
+
+
+# A party described before its name: "between professional golfer, TOM WATSON, …", « entre l'architecte, Mme … »
+_DESCRIPTOR_FIRST = re.compile(r"^(?:[a-zà-ÿ][\w'’-]*\s+){0,3}[a-zà-ÿ][\w'’-]*,\s+(?=[A-Z])")
 
 
 def _alias(text: str) -> str | None:
