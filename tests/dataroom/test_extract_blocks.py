@@ -8,7 +8,15 @@ from datetime import date
 
 import pytest
 
-from greffier.dataroom.extract import ChunkInput, extract_fields, extract_parties, extract_signature_date, extract_term, split_articles
+from greffier.dataroom.extract import (
+    ChunkInput,
+    extract_fields,
+    extract_governing_law,
+    extract_parties,
+    extract_signature_date,
+    extract_term,
+    split_articles,
+)
 from greffier.dataroom.normalize import entity_id
 
 
@@ -146,27 +154,22 @@ def test_a_lower_case_second_word_inside_a_company_name():
 # --- governing law: the clause that governs, not a law named for something else ------------------
 
 
-def test_a_law_named_for_an_opinion_yields_to_the_governing_law_clause():
-    from greffier.dataroom.extract import extract_governing_law
-
-    text = (
-        "AGENCY AGREEMENT\n\n1. OPINIONS\nCounsel may rely as to matters involving the application of the laws of the State of "
-        "Maryland upon the opinion of local counsel.\n\n14. MISCELLANEOUS\nThis Agreement shall be governed by, and construed in "
-        "accordance with, the laws of the State of New York."
-    )
-    law = extract_governing_law(chunks_of(text)).law
-    assert law is not None and "New York" in law.value
-
-
-def test_a_law_applied_in_accordance_with_is_read():
-    from greffier.dataroom.extract import extract_governing_law
-
-    text = (
-        "DISTRIBUTOR AGREEMENT\n\n9. MISCELLANEOUS\nThis Agreement is deemed entered into in the State of Oregon, and its "
-        "interpretation and the remedies for its breach are to be applied pursuant to and in accordance with the laws of the State of Oregon."
-    )
-    law = extract_governing_law(chunks_of(text)).law
-    assert law is not None and "Oregon" in law.value
+@pytest.mark.parametrize(
+    ("text", "law"),
+    [
+        # a law named for an opinion yields to the governing-law clause
+        ("AGENCY AGREEMENT\n\n1. OPINIONS\nCounsel may rely as to matters involving the application of the laws of the State of "
+         "Maryland upon the opinion of local counsel.\n\n14. MISCELLANEOUS\nThis Agreement shall be governed by, and construed in "
+         "accordance with, the laws of the State of New York.", "New York"),
+        # a law applied "in accordance with" is read
+        ("DISTRIBUTOR AGREEMENT\n\n9. MISCELLANEOUS\nThis Agreement is deemed entered into in the State of Oregon, and its "
+         "interpretation and the remedies for its breach are to be applied pursuant to and in accordance with the laws of the State of Oregon.",
+         "Oregon"),
+    ],
+)
+def test_the_law_that_governs(text, law):
+    found = extract_governing_law(chunks_of(text)).law
+    assert found is not None and law in found.value
 
 
 def test_a_period_that_runs_on_after_the_term_is_not_the_term():
