@@ -228,3 +228,18 @@ def test_names_with_parentheses_and_slashes(opening, names):
 def test_a_party_described_before_its_name(opening):
     names = [p.name for p in extract_parties("", chunks_of(f"CONTRAT\n\n{opening}\n\n1. OBJET\nL'objet."))]
     assert len(names) == 2 and ("ANNA LINDQVIST" in names[0] or "Claire Vasseur" in names[0]) and "NORDVIK SPORTS" in names[1]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'SPONSORSHIP AGREEMENT\n\nHalcyon Sports Media, Inc. ("HSM"), a Delaware company, produces the event. This Sponsorship '
+        'Agreement dated as of May 2, 2003 is made by and between Qiantang Trading Co., Ltd ("QTC"), a Hangzhou company (the "Sponsor") '
+        'and HSM. 1) The Sponsor wishes to sponsor the event.',
+        "CONTRAT DE PARRAINAGE\n\nHalcyon Sports Media SAS (ci-après « HSM ») organise l'événement. Le présent contrat est conclu "
+        "entre Qiantang Trading SARL, société de droit chinois (ci-après « le Parrain ») et HSM. 1) Le Parrain souhaite parrainer l'événement.",
+    ],
+)
+def test_a_party_named_by_the_defined_name_given_before_the_list(text):
+    names = [p.name for p in extract_parties("", chunks_of(text))]
+    assert any(n.startswith("Halcyon Sports Media") for n in names) and any(n.startswith("Qiantang Trading") for n in names), names

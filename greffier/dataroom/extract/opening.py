@@ -187,9 +187,13 @@ def parse_segment(text: str, start: int) -> list[OpeningParty]:
     parties: list[OpeningParty] = []
     tails: list[str] = []
     aliases = {w for m in _DEFINED.finditer(segment) if (a := _alias(m.group(0))) for w in re.findall(r"[a-z0-9]+", fold(a))}
+    prior = _prior_definitions(text[max(0, start - _SEGMENT_CHARS) : start])
     for offset, piece in _pieces(segment):
         for part_offset, part in _name_list(piece):
             party = _party_of(part, start + offset + part_offset, parties, aliases)
+            if party is not None and party.confidence == "low" and (full := _named_by_alias(party.name, prior)):
+                # "… and ACM.": a party named by the defined name the opening gave it before the list
+                party.name, party.confidence, party.defined_as = full, "medium", [*party.defined_as, party.name]
             if party is not None:
                 parties.append(party)
                 tails.append("")
@@ -199,6 +203,35 @@ def parse_segment(text: str, start: int) -> list[OpeningParty]:
         if tail and party.confidence != "high":
             _anchor(party, tail)
     return _merge_repeats(parties)
+
+
+# A company given a defined name: `American Champion Media, Inc. ("ACM")`
+_PRIOR_DEFINITION = re.compile(
+    r"(?P<name>[A-Z][\w&'’.-]*(?:,?\s+[A-Z0-9&][\w&'’.-]*){0,7})\s*\(\s*(?:the\s+|ci-apr[èe]s\s+(?:d[ée]nomm[ée]e?\s+)?)?"
+    r"[\"“«]\s*(?P<alias>[^\"”»]{1,30}?)\s*[\"”»]\s*\)"
+)
+
+
+def _prior_definitions(text: str) -> dict[str, str]:
+    """Defined name → company, for companies with a legal form defined before the party list."""
+    found: dict[str, str] = {}
+    for match in _PRIOR_DEFINITION.finditer(text):
+        if _NOT_AN_ALIAS.match(match["alias"].strip()):
+            continue
+        words = match["name"].split()
+        for first in range(len(words) - 1):  # the longest run of words before the parenthesis that is one company name
+            candidate = " ".join(words[first:])
+            head = name_head(candidate)
+            if head is not None and candidate.rstrip(".,").endswith(head[0].rstrip(".,")) and any(is_legal_form(w) for w in head[0].split()[1:]):
+                found[fold(match["alias"]).strip(". ")] = head[0]
+                break
+    return found
+
+
+def _named_by_alias(name: str, prior: dict[str, str]) -> str | None:
+    """The company a party piece names by a defined name given before the list ("ACM. 1) The Sponsor …" → ACM's name)."""
+    first = fold(name.split()[0]).strip(".,;: ") if name.split() else ""
+    return prior.get(first) or prior.get(fold(name).strip(". "))
 
 
 # The end of the opening sentence: a full stop that closes no abbreviation ("Inc.", "Ste.", "M.", "U.S.").
@@ -437,6 +470,10 @@ def name_head(text: str) -> tuple[str, str] | None:
     name = text[:kept_end].strip(" ,;:")
     if (heading := _HEADING_END.match(name)) and heading.end() < len(name) and not name[heading.end() :].isupper():
         name = name[heading.end() :]  # "INTELLECTUAL PROPERTY RIGHTS AGREEMENT Synchron": the heading ran into the name
+        words = name.split()
+        while len(words) > 1 and words[0].isupper() and not is_legal_form(words[0]) and not all(w.isupper() for w in words[1:] if not is_legal_form(w)):
+            words.pop(0)  # « CONTRAT DE PARRAINAGE Halcyon Sports Media SAS »: the rest of the heading
+        name = " ".join(words)
     name = _trim_connectors(name)
     if not name:
         return None
