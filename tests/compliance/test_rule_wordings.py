@@ -22,8 +22,12 @@ CASES = [
      "During the Term, the Consultant shall not, directly or indirectly, on its own account or as an owner, employee, partner or officer "
      "of any person, design or sell kitchen appliances in the Territory."),
     ("non-compete", True,
-     "Without the Investor's consent, the Founder shall not conduct any other business during the term of this Agreement."),
+     "Without the Investor's consent, the Founder shall not conduct any other business that competes with the Company during the term."),
     ("non-compete", False, "The Consultant shall not hold itself out as an employee or agent of the Company."),
+    ("non-compete", False, "Neither party shall act as an agent, employee or partner of the other."),
+    ("non-compete", False, "Tenant shall not conduct any other business on the Premises."),
+    ("termination-for-convenience", False,
+     "If Licensee breaches this Agreement, Licensor may terminate this Agreement at any time upon written notice."),
     ("non-compete", True,
      "Pendant toute la durée du contrat, le Distributeur s'interdit d'exercer, directement ou indirectement, toute activité concurrente."),
 ]

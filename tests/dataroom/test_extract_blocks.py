@@ -139,7 +139,10 @@ def test_signature_roles_and_page_labels_leave_the_name():
 
 
 def test_one_name_read_as_two_joined_is_two_parties():
-    text = "WEB HOSTING AGREEMENT\n\nThis Web Hosting Agreement is between Quarrytech and Lindell Media Inc. Hosting starts on signature."
+    text = (
+        "WEB HOSTING AGREEMENT\n\nThis Web Hosting Agreement is between Quarrytech and Lindell Media Inc. Hosting starts on signature.\n\n"
+        "1. SERVICES\nQuarrytech hosts the web site of Lindell Media Inc., which pays the fees."
+    )
     assert ids(text) == [entity_id("Quarrytech"), entity_id("Lindell Media Inc.")]
 
 
@@ -243,3 +246,69 @@ def test_a_party_described_before_its_name(opening):
 def test_a_party_named_by_the_defined_name_given_before_the_list(text):
     names = [p.name for p in extract_parties("", chunks_of(text))]
     assert any(n.startswith("Halcyon Sports Media") for n in names) and any(n.startswith("Qiantang Trading") for n in names), names
+
+
+# --- what a second reading found: the rules above must not overreach --------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "This Licence Agreement is made on 1 June 2022.\n\n5. ROYALTIES\nLicensee shall pay a minimum royalty in each of the first three (3) "
+        "years of the term of the Agreement.\n\n9. TERM\nThis Agreement shall continue in force until terminated.",
+        "This Agreement is made on 1 June 2022.\n\n8. INSURANCE\nThe Supplier shall maintain insurance for the term of the Agreement and "
+        "a period of two (2) years thereafter.",
+    ],
+)
+def test_a_length_that_is_not_the_term_gives_no_end(text):
+    assert extract_fields(title="", chunks=chunks_of(text)).term.end_date is None
+
+
+def test_numeric_block_dates_follow_the_document_s_own_order():
+    text = (
+        "SERVICES AGREEMENT\n\nThis Agreement is between Acme Ltd and Brill Ltd.\n\n1. SERVICES\nThe services.\n\n9. SIGNATURES\n"
+        "For Acme Ltd By: J. Smith Name: J. Smith Title: Director Date: 25/03/2020\nFor Brill Ltd By: K. Jones Name: K. Jones Title: Director "
+        "Date: 05/04/2020"
+    )
+    assert extract_signature_date(chunks_of(text)).value == date(2020, 4, 5)  # 25/03 shows day first: 05/04 is 5 April
+
+
+def test_an_exhibit_s_dates_are_not_the_signature_date():
+    text = (
+        "SUPPLY AGREEMENT\n\nThis Agreement is between Acme Inc. and Brill LLC.\n\n1. SUPPLY\nGoods.\n\n"
+        "IN WITNESS WHEREOF the parties have signed this Agreement through their duly authorised officers on the dates below.\n"
+        "Acme Inc.\nBy: /s/ A. Roe\nName: Alexandra Roe\nTitle: Chief Executive Officer\n3/2/2019\nDate\n"
+        "Brill LLC By: /s/ B. Poe Name: B. Poe Title: CEO\nThe first order ships on January 1, 2031 (the \"Renewal Date\").\n\n"
+        "EXHIBIT A\nOrder form. By: ____ Name: ____ Title: ____ Date: December 31, 2030"
+    )
+    assert extract_signature_date(chunks_of(text)).value == date(2019, 3, 2)
+
+
+def test_french_law_made_the_contract_s_own_beats_a_law_named_for_staff():
+    text = (
+        "CONTRAT DE PRESTATION\n\nARTICLE 3 — PERSONNEL\nLa loi française est seule applicable au présent contrat.\n\n"
+        "ARTICLE 7 — DÉTACHEMENT\nLes salariés détachés restent soumis au droit belge."
+    )
+    assert extract_governing_law(chunks_of(text)).law.value == "droit français"
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("CONTRAT DE PARTENARIAT BNP Paribas SA, société anonyme, ci-après « la Banque », ET Maison Quérel SAS, ci-après « le Client ».", "BNP Paribas SA"),
+        ("LICENSE AGREEMENT SAP America Inc., a Delaware corporation (\"SAP\"), and Brill LLC, a Texas limited liability company (\"Brill\").", "SAP America Inc."),
+    ],
+)
+def test_a_heading_s_leftovers_leave_the_name_but_not_its_acronym(text, kept):
+    assert kept in [p.name for p in extract_parties("", chunks_of(text))]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "CONVENTION\n\nLa présente convention est conclue entre Lazard Frères et Cie et le client désigné en annexe.\n\n1. OBJET\nLazard Frères et Cie conseille.",
+        "SUPPLY AGREEMENT\n\nThis Agreement is between Procter and Gamble Company and the supplier named below.\n\n1. SUPPLY\nProcter and Gamble Company buys.",
+    ],
+)
+def test_a_name_with_and_in_it_stays_whole(text):
+    assert len(extract_parties("", chunks_of(text))) == 1

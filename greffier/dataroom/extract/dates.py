@@ -117,57 +117,90 @@ def opening_date(chunks: Sequence[ChunkInput], *, effective_first: bool = False)
 
 
 # A numeric date with a two- or four-digit year as signature blocks write it ("Date: 1/19/07", "5/17/12"):
-# month first in an English contract, day first in a French one.
+# read in the order the document's own numeric dates show (a day over 12 tells), else month first in an
+# English contract and day first in a French one.
 _NUMERIC = r"(?P<numeric>\d{1,2}/\d{1,2}/(?:\d{4}|\d{2}))(?![\d/])"
 _DATE_LINE = re.compile(rf"\bDate(?:d)?\s*:\s*(?:{DATE_GROUP}|{_NUMERIC})", re.I)
 _BLOCK_DATE = re.compile(rf"(?<![\w/.-])(?:{DATE_GROUP}|{_NUMERIC})", re.I)
 _WITNESS = re.compile(r"\bIN\s+WITNESS\s+WHEREOF\b|\bEN\s+FOI\s+DE\s+QUOI\b", re.I)
 _BLOCK_CUE = re.compile(r"\b(?:By|Name|Title|Par|Nom|Qualit[ée])\s*:|/s/", re.I)
 _BLOCK_CHARS = 1500
-_DATE_WORD = re.compile(r"\b(?:Date|Dated|Le)\b")  # a date the block labels, not a filing footer's
+# What follows the blocks: an exhibit, a schedule (its forms have "By:" and "Date:" lines of their own)
+_ANNEX = re.compile(r"(?m)^\s*(?:EXHIBIT|SCHEDULE|ANNEX|APPENDIX|ANNEXE|Exhibit|Schedule|Annex|Appendix|Annexe)\b")
+_DATED_BEFORE = re.compile(r"\b(?:Date|Dated|Le)\s*:?\s*$")  # "Dated 5/17/12"
+# "5/17/12  GENO AURIEMMA  Date": the label under the signature line, a line or a few words after the date —
+# not a defined date ("(the "Renewal Date")", "the Termination Date.")
+_DATE_LABEL_AFTER = re.compile(
+    r"^[\s\S]{0,40}?(?<!Effective )(?<!Expiry )(?<!Expiration )(?<!Termination )(?<!Renewal )(?<!Closing )(?<!Commencement )"
+    r"(?<!Delivery )(?<!Payment )(?<!Due )(?<!Start )(?<!End )(?<![\"“])\bDate\b(?![\"”)’'.,;])"
+)
+_NUMBERS = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})/(?:\d{4}|\d{2})(?![\d/])")
 
 
 def _signature_block_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None:
     """The latest date of the signature blocks (the contract is signed when the last party signs):
     the "Date: …" lines of the last articles and of any article that holds blocks ("By:", "Name:",
-    "Title:", "/s/" — a signature page may come first, or before the exhibits), else the dates written
-    in the blocks that follow "IN WITNESS WHEREOF" ("/s/ Geno Auriemma 5/17/12 … Date")."""
-    english = is_english(" ".join(chunk.text for chunk in chunks[:3])[:5000])
+    "Title:", "/s/" — a signature page may come first), not an exhibit's or a schedule's, else the dates
+    the blocks after "IN WITNESS WHEREOF" label ("/s/ Geno Auriemma ⏎ 5/17/12 … ⏎ Date"), up to the
+    exhibits."""
+    month_first = _month_first(chunks)
     found = [
         Finding[date](value=value, chunk_id=chunk.id, raw=match.group(0), rule="signature block date")
         for position, chunk in enumerate(chunks)
-        if position >= len(chunks) - 3 or len(_BLOCK_CUE.findall(chunk.text)) >= 2
-        for match in _DATE_LINE.finditer(chunk.text)
-        if (value := _block_value(match, english)) is not None
+        if (position >= len(chunks) - 3 or len(_BLOCK_CUE.findall(chunk.text)) >= 2) and not _ANNEX.match(chunk.section or "")
+        for match in _DATE_LINE.finditer(_before_annex(chunk.text))
+        if (value := _block_value(match, month_first)) is not None
     ]
     if not found:
         for index, chunk in enumerate(chunks):
             for witness in _WITNESS.finditer(chunk.text):
                 region = "\n".join([chunk.text[witness.end() :], *(c.text for c in chunks[index + 1 : index + 3])])[:_BLOCK_CHARS]
+                region = _before_annex(region)
                 if len(_BLOCK_CUE.findall(region)) < 2:
                     continue
                 found.extend(
                     Finding[date](value=value, chunk_id=chunk.id, raw=match.group(0), rule="signature block date")
                     for match in _BLOCK_DATE.finditer(region)
-                    if _labelled(region, match) and (value := _block_value(match, english)) is not None
+                    if _labelled(region, match) and (value := _block_value(match, month_first)) is not None
                 )
     return max(found, key=lambda f: f.value) if found else None
 
 
+def _before_annex(text: str) -> str:
+    annex = _ANNEX.search(text, 1)
+    return text[: annex.start()] if annex else text
+
+
 def _labelled(region: str, match: re.Match[str]) -> bool:
-    """Does the block label this date as one: "Dated 5/17/12" just before it, or the "Date" written under
-    the signature line just after it? (A filing's footer, "Source: …, 10-Q, 8/9/2014", is not.)"""
-    line_start = region.rfind("\n", 0, match.start()) + 1
-    before = max(line_start, match.start() - 12)
-    return bool(_DATE_WORD.search(region, before, match.start()) or _DATE_WORD.search(region, match.end(), match.end() + 60))
+    """Does the block label this date as one: "Dated 5/17/12", or the "Date" written under it? (A filing's
+    footer, "Source: …, 10-Q, 8/9/2014", and "(the "Renewal Date")" are not.)"""
+    return bool(_DATED_BEFORE.search(region, max(0, match.start() - 12), match.start()) or _DATE_LABEL_AFTER.match(region[match.end() : match.end() + 120]))
 
 
-def _block_value(match: re.Match[str], english: bool) -> date | None:
+def _month_first(chunks: Sequence[ChunkInput]) -> bool:
+    """The order of the document's numeric dates: a first number over 12 is a day (25/03/2020), a second
+    one over 12 a day too (03/25/2020); with no such sign, month first in an English document."""
+    text = " ".join(chunk.text for chunk in chunks)
+    days_first = months_first = 0
+    for match in _NUMBERS.finditer(text):
+        first, second = int(match.group(1)), int(match.group(2))
+        days_first += first > 12 >= second
+        months_first += second > 12 >= first
+    if days_first != months_first:
+        return months_first > days_first
+    return is_english(" ".join(chunk.text for chunk in chunks[:3])[:5000])
+
+
+def _block_value(match: re.Match[str], month_first: bool) -> date | None:
     numeric = match["numeric"] or (match["date"] if re.fullmatch(r"\d{1,2}/\d{1,2}/\d{4}", match["date"]) else None)
     if numeric is None:
         return parse_date(match["date"])
     first, second, year = (int(part) for part in numeric.split("/"))
-    month, day = (first, second) if english else (second, first)
+    month, day = (first, second) if month_first else (second, first)
+    if first > 12 >= second:
+        month, day = second, first
+    elif second > 12 >= first:
+        month, day = first, second
     if year < 100:
         year += 1900 if year >= 50 else 2000
     try:

@@ -28,7 +28,10 @@ _LAW_CUE = re.compile(
     r"soumise?s?\s+(?:au|à\s+la|aux)|r[ée]gie?s?\s+par|rel[èe]ve(?:nt)?\s+du"
     r"|(?:interpr[ée]t[ée]e?|ex[ée]cut[ée]e?)s?\s+(?:conform[ée]ment|selon)|"
     r"\bgovern(?:ed|s|ing)?\b|\bconstrued\b|\binterpreted\b|\benforced\b|\bcontrolled\s+by"
-    r"|loi\s+applicable|droit\s+applicable|applicable\s+law|law\s+of\s+the\s+contract|with\s+reference\s+to\s+the\s+laws",
+    r"|loi\s+applicable|droit\s+applicable|applicable\s+law|law\s+of\s+the\s+contract|with\s+reference\s+to\s+the\s+laws"
+    # the contract is what the law applies to: « La loi française est seule applicable au présent contrat », "applicable to this Agreement"
+    r"|(?:est|sera)\s+(?:seule?\s+)?applicable\s+(?:au|à\s+la|aux)\s+(?:pr[ée]sente?s?|contrat|convention|accord|bail)"
+    r"|s['’]appliquer?a?\s+(?:au|à\s+la|aux)\s+(?:pr[ée]sente?s?|contrat|convention|accord|bail)|applicable\s+to\s+this\s+(?:agreement|contract|lease)",
     re.I,
 )
 # … and weaker words that often name a law for something else too (an opinion "as to the application of

@@ -404,6 +404,10 @@ _HARD_STOP = frozenset(
     "signature signed m mme mlle mr mrs ms dr monsieur madame to would will shall may that which if is are be been has have in on at "
     "hereto hereby herein for pour".split()
 )
+_HEADING_WORDS = frozenset(
+    "parrainage sponsorship partenariat partnership prestation prestations services service licence license distribution franchise "
+    "cession bail agreement contract contrat convention avenant addendum amendment accord cadre master".split()
+)
 _HEADING_END = re.compile(r"(?i)^.*\b(?:agreement|contract|contrat|convention|bail|lease|amendment|avenant|addendum|accord|pacte|deed|acte)\b\s+")
 
 
@@ -471,8 +475,8 @@ def name_head(text: str) -> tuple[str, str] | None:
     if (heading := _HEADING_END.match(name)) and heading.end() < len(name) and not name[heading.end() :].isupper():
         name = name[heading.end() :]  # "INTELLECTUAL PROPERTY RIGHTS AGREEMENT Synchron": the heading ran into the name
         words = name.split()
-        while len(words) > 1 and words[0].isupper() and not is_legal_form(words[0]) and not all(w.isupper() for w in words[1:] if not is_legal_form(w)):
-            words.pop(0)  # « CONTRAT DE PARRAINAGE Halcyon Sports Media SAS »: the rest of the heading
+        while len(words) > 1 and words[0].isupper() and (fold(words[0]) in _NAME_CONNECTORS or fold(words[0]) in _HEADING_WORDS or match_contract_type(words[0])):
+            words.pop(0)  # « CONTRAT DE PARRAINAGE Halcyon Sports Media SAS »: the rest of the heading ("… AGREEMENT SAP America Inc." keeps SAP)
         name = " ".join(words)
     name = _trim_connectors(name)
     if not name:

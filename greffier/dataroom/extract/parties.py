@@ -96,7 +96,7 @@ def extract_parties(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFindi
     signed = _signature_parties(title, chunks)
     found = [_from_opening(p, opening) for p in opening_parties if p.confidence != "low"]
     if len(found) == 1:
-        found = _joined_names(found[0])
+        found = _joined_names(found[0], chunks)
     if len(found) < 2:
         found = _unique([*found, *_labelled_parties(opening)])
     if len(found) < 2 and not any(p.confidence == "high" for p in found):
@@ -128,15 +128,22 @@ def _labelled_parties(opening: Opening) -> list[PartyFinding]:
     return found
 
 
+_NOT_ALONE = frozenset("cie co company companies fils sons freres associes associates partners".split())
 _JOINED = re.compile(r"\s+(?:and|AND|et|ET)\s+")
 
 
-def _joined_names(party: PartyFinding) -> list[PartyFinding]:
+def _joined_names(party: PartyFinding, chunks: Sequence[ChunkInput]) -> list[PartyFinding]:
     """One name that is two joined ("Galacticomm and Horst Entertainment Inc.", "NETZEE AND BANKERS
-    BANK"): a contract has two parties at least, so a lone party read as "X and Y" is X and Y."""
+    BANK"): a contract has two parties at least, so a lone party read as "X and Y" is X and Y — when
+    the text names each of them on its own elsewhere ("Procter and Gamble Company", « Lazard Frères et
+    Cie » stay whole)."""
     pieces = _JOINED.split(party.name)
     names = [clean_party_name(piece) for piece in pieces]
-    if len(pieces) != 2 or not all(names):
+    if len(pieces) != 2 or not all(names) or any(fold(n).strip(". ") in _NOT_ALONE for n in names if n):
+        return [party]
+    text = fold(" ".join(chunk.text for chunk in chunks))
+    joined = len(re.findall(rf"\b{re.escape(fold(party.name).rstrip('.'))}", text))
+    if not all(len(re.findall(rf"\b{re.escape(fold(n).rstrip('.'))}\b", text)) > joined for n in names if n):
         return [party]
     return [party.model_copy(update={"name": name, "defined_as": [], "confidence": "medium"}) for name in names if name]
 

@@ -152,7 +152,7 @@ def extract_term(chunks: Sequence[ChunkInput], *, signature_date: date | None = 
 
 # A sentence that is about the term wherever it stands (inline headings "2. Term." are no chunk section).
 _TERM_SENTENCE = re.compile(
-    r"\b(?:the\s+)?(?:initial\s+)?term\s+of\s+(?:this|the)\s+(?:agreement|contract|lease|license|licence)\b|\binitial\s+term\b"
+    r"\b(?:the\s+)?(?:initial\s+)?term\s+of\s+this\s+(?:agreement|contract|lease|license|licence)\b|\binitial\s+term\b"
     r"|\b(?:this|the)\s+(?:agreement|contract|lease|license|licence)\s+(?:shall|will)\s+be\s+for\s+(?:a|the)\s+(?:term|period)\b"
     r"|\b(?:this|the)\s+(?:agreement|contract|lease|license|licence)\s+(?:shall|will)\s+(?:commence|begin|continue|remain|expire|terminate|end|be\s+(?:in\s+effect|effective))\b"
     r"|^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:term|duration|term\s+and\s+termination|dur[ée]e)\b"
@@ -203,7 +203,7 @@ def _term_candidates(sentence: Sentence, order: int, context: _StartContext, not
     ] if lengths else []
     if not found and periods and _is_term_length(sentence):
         period, match = periods[0]
-        start = _sentence_start(sentence, context, near=text[max(0, match.start() - 40) : match.end() + 35])
+        start = _sentence_start(sentence, context, before=text[max(0, match.start() - 90) : match.start()], after=text[match.end() : match.end() + 35])
         if start is not None:
             anniversary = ends_on_anniversary(text)
             add("duration", period.after(start.value, anniversary=anniversary), f"{start.raw} … {match.group(0)}", start)
@@ -224,7 +224,9 @@ def ends_on_anniversary(text: str) -> bool:
 
 
 # A period that runs on after the term: "during the term of this Agreement (…) and for a period of 12 months thereafter"
-_TAIL = re.compile(r"\b(?:during|throughout)\s+the\s+term\b[^.;]{0,90}?\band\s+for\s+(?:a\s+(?:further\s+)?period\s+of\s+)?(?:\w+\s+)?(?:\(\d+\)\s+)?$", re.I)
+_TAIL = re.compile(
+    r"\b(?:during|throughout|for)\s+the\s+term\b[^.;]{0,90}?\band\s+(?:for\s+)?(?:a\s+(?:further\s+)?period\s+of\s+)?(?:\w+\s+)?(?:\(\d+\)\s+)?$", re.I
+)
 
 
 def _around(text: str, match: re.Match[str]) -> str:
@@ -269,7 +271,7 @@ def _signature_start(sentence: Sentence, context: _StartContext) -> Finding[date
     return Finding[date](value=context.signature_date, chunk_id=sentence.chunk_id, raw="signature", rule="signature")
 
 
-def _sentence_start(sentence: Sentence, context: _StartContext, near: str = "") -> Finding[date] | None:
+def _sentence_start(sentence: Sentence, context: _StartContext, before: str = "", after: str = "") -> Finding[date] | None:
     if match := _START.search(sentence.text):
         if value := parse_date(match["date"]):
             return Finding[date](value=value, chunk_id=sentence.chunk_id, raw=match.group(0), rule="start")
@@ -281,7 +283,7 @@ def _sentence_start(sentence: Sentence, context: _StartContext, near: str = "") 
         return context.effective or _signature_start(sentence, context)
     if sentence.chunk_rank == 0 and context.chunk_start is not None:
         return context.chunk_start
-    if _TERM_SENTENCE.search(sentence.text) and not _EVENT_START.search(near or sentence.text):
+    if _LENGTH_CUE.search(before) and not _EVENT_START.search(before[-40:] + " " + after):
         # "The term of this Agreement shall be one (1) year": no start is written, so the term runs from
         # the contract's own date, its Effective Date or else its signature
         start = context.effective or _signature_start(sentence, context)
@@ -289,6 +291,17 @@ def _sentence_start(sentence: Sentence, context: _StartContext, near: str = "") 
     return None
 
 
+# The words that make a length the contract's term: "The term of this Agreement shall be one (1) year", "This
+# Agreement shall remain in force for an Initial Period of 1 year", « est conclu pour une durée de trois ans » —
+# not "in each of the first three (3) years of the term", nor "the term of the Agreement and a period of two years".
+_LENGTH_CUE = re.compile(
+    r"(?:\bterm\b(?:\s+of\s+(?:this|the)\s+\w+)?\s+(?:shall|will|is)\s+(?:be\s+)?(?:for\s+)?"
+    r"|\b(?:agreement|contract|lease|licen[cs]e)\s+(?:shall|will|is\s+to)\s+(?:be\s+for\s+(?:a|the)\s+(?:term|period)\s+of"
+    r"|(?:remain|continue)\s+in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+effect)?\s+for|continue\s+for|last\s+for)"
+    r"|\bconclue?\s+pour\s+une\s+dur[ée]e\s+(?:ferme\s+|initiale\s+)?(?:de|d['’])|\bconsentie?\s+pour)"
+    r"\s*(?:(?:a|an|the)\s+)?(?:(?:initial|fixed|minimum)\s+)?(?:(?:term|period)\s+of\s+)?(?:une\s+dur[ée]e\s+(?:de|d['’])\s*)?$",
+    re.I,
+)
 # A term that starts with an event, not a date, next to its length: "three (3) years commencing upon the first
 # commercial sale", "one (1) year commencing upon expiration of the initial term"
 _EVENT_START = re.compile(r"\b(?:commenc\w*|begin\w*|start\w*|from|following|after|upon|à\s+compter|à\s+partir|suivant)\b", re.I)
