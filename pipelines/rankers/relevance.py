@@ -150,9 +150,12 @@ def judge_by_meaning(
     best_score: float,
     library: ClauseLibrary | None,
     calibration: Calibration = CALIBRATION,
+    coverage: float | None = None,
 ) -> dict[str, Any]:
-    """The no-LLM decision for one passage (see the module docstring), with its signals."""
-    coverage = coverage_of(units, passage_tokens(doc))
+    """The no-LLM decision for one passage (see the module docstring), with its signals; ``coverage``
+    when the caller has already measured it (:func:`coverage_of`)."""
+    if coverage is None:
+        coverage = coverage_of(units, passage_tokens(doc))
     types = passage_types(doc, library)
     type_match = bool(question_types & types)
     in_scope = doc.meta.get("doc_id") in scoped_ids
@@ -247,20 +250,22 @@ class RelevanceJudge:
     def _judge_by_meaning(self, documents: list[Document], units: list[dict], question_types: set[str], scope: dict | None) -> list[dict[str, Any]]:
         scoped_ids = set((scope or {}).get("contract_ids") or ())
         best = max((doc.score or 0.0) for doc in documents)
+        coverages = [coverage_of(units, passage_tokens(doc)) for doc in documents]
         # the best passage of a named contract: its first by rank, and the one that holds most of what is asked
         best_covered: dict[str, tuple[float, int]] = {}
-        for index, doc in enumerate(documents):
-            coverage = coverage_of(units, passage_tokens(doc))
+        for index, (doc, coverage) in enumerate(zip(documents, coverages)):
             contract = doc.meta.get("doc_id")
             if coverage > best_covered.get(contract, (0.0, -1))[0]:
                 best_covered[contract] = (coverage, index)
         seen_contracts: set[str] = set()
         decisions = []
-        for n, doc in enumerate(documents, 1):
+        for index, (doc, coverage) in enumerate(zip(documents, coverages)):
             contract = doc.meta.get("doc_id")
             covered, at = best_covered.get(contract, (0.0, -1))
-            best_of_contract = contract not in seen_contracts or (at == n - 1 and covered >= CALIBRATION.scope_coverage)
-            decisions.append(judge_by_meaning(n, doc, units, question_types, scoped_ids, best_of_contract, best, self._library))
+            best_of_contract = contract not in seen_contracts or (at == index and covered >= CALIBRATION.scope_coverage)
+            decisions.append(
+                judge_by_meaning(index + 1, doc, units, question_types, scoped_ids, best_of_contract, best, self._library, coverage=coverage)
+            )
             seen_contracts.add(contract)
         return decisions
 
