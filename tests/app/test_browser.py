@@ -176,11 +176,13 @@ def download(tab, button: str) -> bytes:
     """The bytes the download button ``button`` gives (clicked again if a rerun swallowed the click)."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    for _attempt in range(3):
+    for _attempt in range(5):
         wait_idle(tab)
+        target = tab.get_by_role("button", name=button).first
+        target.scroll_into_view_if_needed()
         try:
             with tab.expect_download(timeout=30_000) as started:
-                tab.get_by_role("button", name=button).first.click()
+                target.click()
             return Path(started.value.path()).read_bytes()
         except PlaywrightTimeout:
             continue
