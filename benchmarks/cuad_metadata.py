@@ -308,6 +308,12 @@ def load_cuad(cuad: Path, split: str, limit: int | None = None) -> list[CuadCont
 def contract_inputs(cuad: Path, contracts: list[CuadContract]) -> list[ContractInput]:
     """Each contract as ingestion stores a text file: converted, chunked, lines un-wrapped as the
     data-room service un-wraps stored chunks, no metadata."""
+    return text_inputs([(c.contract_id, c.file, (cuad / "full_contract_txt" / c.file).read_text(encoding="utf-8")) for c in contracts])
+
+
+def text_inputs(texts: list[tuple[str, str, str]]) -> list[ContractInput]:
+    """(id, file name, raw text) as ingestion stores a text file: converted, chunked, lines un-wrapped
+    as the data-room service un-wraps stored chunks, no metadata."""
     from greffier.config import ChunkingSettings
     from store.records import unwrap
     from pipelines.converters.text_converter import TextConverter
@@ -319,15 +325,14 @@ def contract_inputs(cuad: Path, contracts: list[CuadContract]) -> list[ContractI
         chunk_size=settings.chunk_size, min_chunk=settings.min_chunk, respect_sections=settings.respect_sections, overlap=settings.overlap
     )
     inputs = []
-    for position, contract in enumerate(contracts):
-        raw = (cuad / "full_contract_txt" / contract.file).read_text(encoding="utf-8")
-        meta = {"doc_id": contract.contract_id, "file": contract.file, "title": None}
+    for position, (contract_id, file, raw) in enumerate(texts):
+        meta = {"doc_id": contract_id, "file": file, "title": None}
         document = converter.run(texts=[raw], meta=[meta])["documents"][0]
         chunks = splitter.run(documents=[document])["documents"]
         inputs.append(
             ContractInput(
-                id=contract.contract_id,
-                file=contract.file,
+                id=contract_id,
+                file=file,
                 title=document.meta["title"],
                 text=document.content or "",
                 chunks=[

@@ -34,7 +34,7 @@ from greffier.compliance.polarity import body_start, read_match, statement_kind
 from greffier.compliance.quantities import DAYS_PER_UNIT, Quantity, read_quantities
 from greffier.compliance.text import sentences
 from greffier.dataroom.normalize import find_dates, fold
-from greffier.dataroom.vocabulary import match_law, normalize_law
+from greffier.dataroom.vocabulary import match_law, named_jurisdiction, normalize_law
 from haystack.dataclasses import ChatMessage
 
 log = logging.getLogger(__name__)
@@ -248,31 +248,6 @@ def end_date_from_text(chunks: Sequence[ClassifiedChunk]) -> tuple[date, Classif
             for mention in find_dates(sentence):
                 if _END_CUE.search(fold(sentence[max(0, mention.start - 40) : mention.start]).rstrip()):
                     return mention.value, chunk, sentence
-    return None
-
-
-# "the laws of the State of Nevada", "the laws of the Commonwealth of Virginia", "the laws of Hong Kong",
-# « soumis au droit monégasque »: the jurisdiction a governing-law sentence names when the data room's
-# list of laws (greffier.dataroom.normalize.LAW_LABELS) does not know it.
-_JURISDICTION = re.compile(
-    r"\blaws?,?(?: (?:and|or) (?:judicial )?(?:decisions|regulations|statutes))? (?:in force )?(?:(?:of|in) (?:the )?"
-    r"(?:(?:state|commonwealth|province|republic|kingdom|principality|grand duchy|federal republic|people'?s republic|canton|emirate) of )?"
-    r"|(?:the )?(?:state|commonwealth|province) of )"
-    r"(?P<place>[A-Z][\w.'’-]*(?: (?:of )?[A-Z][\w.'’-]*){0,3}|the state in which [^,.;]{3,60}|(?:the )?united states(?: of america)?)",
-    re.IGNORECASE,
-)
-_JURISDICTION_FR = re.compile(r"\b(?:soumise?s?|regie?s?|gouvernee?s?) (?:au|par le|par la) (?P<place>(?:droit|loi) [a-z\w'-]+(?: [a-z\w'-]+)?)")
-_STATE_THEREOF = re.compile(r"\b(?:state|commonwealth|province) of (?P<place>[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,2})\b[^.]{0,160}\blaws thereof\b")
-_NOT_A_PLACE = re.compile(r"^(?:this|such|any|each|its|their|his|her|all|that|which|the parties|said)\b", re.IGNORECASE)
-
-
-def named_jurisdiction(sentence: str) -> str | None:
-    """The law a governing-law sentence names, as written ("Nevada law", « droit monégasque »), or None."""
-    for pattern in (_STATE_THEREOF, _JURISDICTION):
-        if (match := pattern.search(sentence)) and not _NOT_A_PLACE.match(match["place"]):
-            return f"law of {match['place'].strip()}"
-    if match := _JURISDICTION_FR.search(fold(sentence)):
-        return match["place"]
     return None
 
 

@@ -43,6 +43,13 @@ _PROVINCES: tuple[tuple[str, str, str], ...] = (
     ("manitoba", "le manitoba", "droit du Manitoba"), ("new brunswick", "le nouveau-brunswick", "droit du Nouveau-Brunswick"),
     ("saskatchewan", "la saskatchewan", "droit de la Saskatchewan"), ("victoria", "l'etat de victoria", "droit de l'État de Victoria (Australie)"),
     ("new south wales", "la nouvelle-galles du sud", "droit de la Nouvelle-Galles du Sud"),
+    ("queensland", "le queensland", "droit du Queensland"), ("western australia", "l'australie-occidentale", "droit de l'Australie-Occidentale"),
+    ("south australia", "l'australie-meridionale", "droit de l'Australie-Méridionale"), ("tasmania", "la tasmanie", "droit de la Tasmanie"),
+    ("australian capital territory", "le territoire de la capitale australienne", "droit du Territoire de la capitale australienne"),
+    ("northern territory", "le territoire du nord", "droit du Territoire du Nord (Australie)"),
+    ("newfoundland(?: and labrador)?", "terre-neuve(?:-et-labrador)?", "droit de Terre-Neuve-et-Labrador"),
+    ("prince edward island", "l'ile-du-prince-edouard", "droit de l'Île-du-Prince-Édouard"),
+    ("yukon", "le yukon", "droit du Yukon"),
 )
 # label → (English adjective, English country name, French adjective stem, French country name)
 _COUNTRIES: dict[str, tuple[str, str, str, str]] = {
@@ -72,6 +79,68 @@ _COUNTRIES: dict[str, tuple[str, str, str, str]] = {
     "droit marocain": ("moroccan", "(?:the kingdom of )?morocco", "marocain", "(?:le )?maroc"),
     "droit tunisien": ("tunisian", "tunisia", "tunisien", "(?:la )?tunisie"),
     "droit des Émirats arabes unis": ("emirati|uae", r"(?:the )?united arab emirates|(?:the )?uae|dubai", "emirien", "(?:les )?emirats arabes unis"),
+    # Other jurisdictions commercial contracts are often governed by (Europe, the offshore centres, the Americas, Asia,
+    # the Middle East, Africa): a contract under any of them is read, filtered and flagged like the others.
+    "droit grec": ("greek|hellenic", "(?:the hellenic republic|greece)", "grec", "(?:la )?grece"),
+    "droit chypriote": ("cypriot", "(?:the republic of )?cyprus", "chypriote", "chypre"),
+    "droit maltais": ("maltese", "(?:the republic of )?malta", "maltais", "malte"),
+    "droit tchèque": ("czech", "(?:the )?czech republic|czechia", "tcheque", "(?:la )?republique tcheque"),
+    "droit slovaque": ("slovak", "(?:the )?slovak republic|slovakia", "slovaque", "(?:la )?slovaquie"),
+    "droit hongrois": ("hungarian", "hungary", "hongrois", "(?:la )?hongrie"),
+    "droit roumain": ("romanian", "romania", "roumain", "(?:la )?roumanie"),
+    "droit bulgare": ("bulgarian", "(?:the republic of )?bulgaria", "bulgare", "(?:la )?bulgarie"),
+    "droit croate": ("croatian", "(?:the republic of )?croatia", "croate", "(?:la )?croatie"),
+    "droit slovène": ("slovenian|slovene", "(?:the republic of )?slovenia", "slovene", "(?:la )?slovenie"),
+    "droit serbe": ("serbian", "(?:the republic of )?serbia", "serbe", "(?:la )?serbie"),
+    "droit estonien": ("estonian", "(?:the republic of )?estonia", "estonien", "(?:l')?estonie"),
+    "droit letton": ("latvian", "(?:the republic of )?latvia", "letton", "(?:la )?lettonie"),
+    "droit lituanien": ("lithuanian", "(?:the republic of )?lithuania", "lituanien", "(?:la )?lituanie"),
+    "droit islandais": ("icelandic", "iceland", "islandais", "(?:l')?islande"),
+    "droit du Liechtenstein": ("liechtenstein", "(?:the principality of )?liechtenstein", "liechtensteinois", "(?:du )?liechtenstein"),
+    "droit russe": ("russian", "(?:the )?russian federation|russia", "russe", "(?:la )?(?:federation de )?russie"),
+    "droit ukrainien": ("ukrainian", "ukraine", "ukrainien", "(?:l')?ukraine"),
+    "droit turc": ("turkish", "(?:the republic of )?(?:turkey|turkiye)", "turc", "(?:la )?turquie"),
+    "droit de Jersey": ("jersey", "(?:the (?:bailiwick|island) of )?jersey(?! city)", "jersiais", "jersey"),
+    "droit de Guernesey": ("guernsey", "(?:the (?:bailiwick|island) of )?guernsey", "guernesiais", "guernesey"),
+    "droit de l'île de Man": ("manx", "(?:the )?isle of man", "mannois", "(?:l')?ile de man"),
+    "droit de Gibraltar": ("gibraltar", "gibraltar", "gibraltarien", "gibraltar"),
+    "droit d'Irlande du Nord": ("northern irish", "northern ireland", "nord-irlandais", "(?:l')?irlande du nord"),
+    "droit des Bermudes": ("bermud(?:a|ian)", "bermuda", "bermudien", "(?:les )?bermudes"),
+    "droit des îles Caïmans": ("cayman(?: islands)?", r"(?:the )?cayman islands", "caimanais", "(?:les )?iles ca[iy]mans?"),
+    "droit des îles Vierges britanniques": ("bvi|british virgin islands", r"(?:the )?british virgin islands|(?:the )?bvi", "des iles vierges", "(?:les )?iles vierges britanniques"),
+    "droit des Bahamas": ("bahamian", "(?:the (?:commonwealth of (?:the )?)?)?bahamas", "bahamien", "(?:les )?bahamas"),
+    "droit de Porto Rico": ("puerto rican?", "(?:the commonwealth of )?puerto rico", "portoricain", "porto rico"),
+    "droit argentin": ("argentin(?:e|ian)", "(?:the )?argentin(?:e republic|a)", "argentin", "(?:l')?argentine"),
+    "droit chilien": ("chilean", "(?:the republic of )?chile", "chilien", "(?:le )?chili"),
+    "droit péruvien": ("peruvian", "(?:the republic of )?peru", "peruvien", "(?:le )?perou"),
+    "droit vénézuélien": ("venezuelan", "venezuela", "venezuelien", "(?:le )?venezuela"),
+    "droit uruguayen": ("uruguayan", "uruguay", "uruguayen", "(?:l')?uruguay"),
+    "droit panaméen": ("panamanian", "(?:the republic of )?panama", "panameen", "(?:le )?panama"),
+    "droit costaricien": ("costa rican", "costa rica", "costaricien", "(?:le )?costa rica"),
+    "droit néo-zélandais": ("new zealand", "new zealand", "neo-zelandais", "(?:la )?nouvelle-zelande"),
+    "droit thaïlandais": ("thai", "(?:the kingdom of )?thailand", "thailandais", "(?:la )?thailande"),
+    "droit malaisien": ("malaysian", "malaysia", "malaisien", "(?:la )?malaisie"),
+    "droit indonésien": ("indonesian", "(?:the republic of )?indonesia", "indonesien", "(?:l')?indonesie"),
+    "droit philippin": ("philippine", "(?:the republic of )?(?:the )?philippines", "philippin", "(?:les )?philippines"),
+    "droit vietnamien": ("vietnamese", "(?:the socialist republic of )?viet ?nam", "vietnamien", "(?:le )?viet ?nam"),
+    "droit pakistanais": ("pakistani", "(?:the islamic republic of )?pakistan", "pakistanais", "(?:le )?pakistan"),
+    "droit de Macao": ("macau|macao", "(?:the )?maca[uo](?: special administrative region)?(?: sar)?", "macanais", "macao"),
+    "droit saoudien": ("saudi(?: arabian)?", "(?:the kingdom of )?saudi arabia", "saoudien", "(?:l')?arabie saoudite"),
+    "droit qatarien": ("qatari", "(?:the state of )?qatar", "qatar(?:ien|i)", "(?:le )?qatar"),
+    "droit koweïtien": ("kuwaiti", "(?:the state of )?kuwait", "koweitien", "(?:le )?koweit"),
+    "droit bahreïnien": ("bahraini", "(?:the kingdom of )?bahrain", "bahreini(?:en)?", "(?:le )?bahrein"),
+    "droit omanais": ("omani", "(?:the sultanate of )?oman", "omanais", "(?:le sultanat d')?oman"),
+    "droit jordanien": ("jordanian", "(?:the (?:hashemite )?kingdom of )?jordan", "jordanien", "(?:la )?jordanie"),
+    "droit libanais": ("lebanese", "(?:the republic of )?lebanon", "libanais", "(?:le )?liban"),
+    "droit égyptien": ("egyptian", "(?:the arab republic of )?egypt", "egyptien", "(?:l')?egypte"),
+    "droit algérien": ("algerian", "algeria", "algerien", "(?:l')?algerie"),
+    "droit sénégalais": ("senegalese", "(?:the republic of )?senegal", "senegalais", "(?:le )?senegal"),
+    "droit ivoirien": ("ivorian", "cote d'ivoire|(?:the )?ivory coast", "ivoirien", "(?:la )?cote d'ivoire"),
+    "droit camerounais": ("cameroonian", "(?:the republic of )?cameroon", "camerounais", "(?:le )?cameroun"),
+    "droit nigérian": ("nigerian", "(?:the federal republic of )?nigeria", "nigerian", "(?:le )?nigeria"),
+    "droit ghanéen": ("ghanaian", "(?:the republic of )?ghana", "ghaneen", "(?:le )?ghana"),
+    "droit kényan": ("kenyan", "(?:the republic of )?kenya", "kenyan", "(?:le )?kenya"),
+    "droit mauricien": ("mauritian", "(?:the republic of )?mauritius", "mauricien", "(?:l')?ile maurice|maurice"),
 }
 
 
@@ -81,7 +150,7 @@ def _state_patterns(english: str, french: str) -> tuple[str, ...]:
     not_new = r"(?<!new )" if english in ("mexico", "jersey") else ""
     folded_french = re.escape(fold(french)).replace(r"\-", "[- ]")
     return (
-        rf"laws? (?:and (?:judicial )?decisions )?of (?:the )?(?:internal )?(?:s[it]ate|commonwealth) of {name}\b",
+        rf"laws? (?:and (?:judicial )?decisions )?(?:of|(?:in force|in effect|applicable) in) (?:the )?(?:internal )?(?:s[it]ate|commonwealth) of {name}\b",
         rf"(?:internal|substantive) laws? (?:of )?(?:the )?state of {name}\b",
         rf"laws? of [^.;]{{0,60}}?\b(?:state|commonwealth) of {name}\b",
         rf"\b(?:state|commonwealth) of {name}\b[^.;]{{0,200}}\blaws? thereof\b",
@@ -104,7 +173,7 @@ def _province_patterns(english: str, french: str) -> tuple[str, ...]:
 
 def _country_patterns(adjective: str, country: str, french_adjective: str, french_country: str) -> tuple[str, ...]:
     return (
-        rf"\b(?:{adjective}) laws?\b", rf"(?:laws?|legislation) of (?:the )?(?:{country})\b", rf"(?:droit|loi) {french_adjective}", rf"droit (?:de |du |de la |des )?{french_country}\b",
+        rf"\b(?:{adjective}) laws?\b", rf"(?:laws?|legislation) (?:of|(?:in force|in effect|applicable) in) (?:the )?(?:{country})\b", rf"(?:droit|loi) {french_adjective}", rf"droit (?:de |du |de la |des )?{french_country}\b",
         rf"^(?:the )?(?:(?:federal |people'?s )?(?:republic|kingdom|state|commonwealth) of )?(?:{country})$", rf"^{french_country}$",
     )
 
@@ -286,6 +355,36 @@ _SPACES = re.compile(r"\s+")
 
 def _clean_label_text(text: str) -> str:
     return _SPACES.sub(" ", fold(text).replace("_", " ")).strip(" .;:,")
+
+
+# "the laws of the State of Nevada", "the laws of the Commonwealth of Virginia", "the laws of Ruritania",
+# « soumis au droit monégasque »: the jurisdiction a governing-law sentence names, as written, for a law the
+# table above does not know. The place starts with a capital ("the laws of general application" names none).
+_JURISDICTION = re.compile(
+    r"\blaws?,?(?: (?:and|or) (?:judicial )?(?:decisions|regulations|statutes))? (?:(?:in force|in effect|applicable) )?(?:(?:of|in) (?:the )?"
+    r"(?:(?:state|commonwealth|province|republic|kingdom|principality|grand duchy|federal republic|people'?s republic|canton|emirate|territory) of )?"
+    r"|(?:the )?(?:state|commonwealth|province) of )"
+    r"(?P<place>(?-i:[A-Z])[\w.'’-]*(?: (?:of )?(?-i:[A-Z])[\w.'’-]*){0,3}|the state in which [^,.;]{3,60}|(?:the )?united states(?: of america)?)",
+    re.IGNORECASE,
+)
+_JURISDICTION_FR = re.compile(r"\b(?:soumise?s?|regie?s?|gouvernee?s?) (?:au|par le|par la) (?P<place>(?:droit|loi) [a-z\w'-]+(?: [a-z\w'-]+)?)")
+_STATE_THEREOF = re.compile(r"\b(?:state|commonwealth|province) of (?P<place>[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,2})\b[^.]{0,160}\blaws thereof\b")
+_NOT_A_PLACE = re.compile(
+    r"^(?:this|such|any|each|its|their|his|her|all|that|which|the parties|said|jurisdiction|country|place|general|applicable|"
+    r"competent|relevant|appropriate|agreement|contract|section|article|state|commonwealth|province|republic|kingdom|country)\b",
+    re.IGNORECASE,
+)
+
+
+def named_jurisdiction(sentence: str) -> str | None:
+    """The law a governing-law sentence names, as written ("law of Nevada", « droit monégasque »), or
+    ``None``: the value kept for a law :func:`match_law` does not know."""
+    for pattern in (_STATE_THEREOF, _JURISDICTION):
+        if (match := pattern.search(sentence)) and not _NOT_A_PLACE.match(match["place"]):
+            return f"law of {match['place'].strip(' .,')}"
+    if match := _JURISDICTION_FR.search(fold(sentence)):
+        return match["place"]
+    return None
 
 
 @lru_cache(maxsize=4096)

@@ -22,7 +22,7 @@ from greffier.dataroom.extract.amendment_clues import AmendmentClues, extract_am
 from greffier.dataroom.extract.contract_type import extract_contract_type
 from greffier.dataroom.extract.dates import extract_signature_date
 from greffier.dataroom.extract.law import LawFinding, extract_governing_law
-from greffier.dataroom.extract.parties import PartyFinding, clean_party_name, extract_parties, signature_names
+from greffier.dataroom.extract.parties import PartyFinding, clean_party_name, extract_parties, read_parties, signature_names
 from greffier.dataroom.extract.periods import NUMBER_WORDS, Period, TimeUnit, find_periods, parse_number
 from greffier.dataroom.extract.term import TermFinding, extract_term
 from greffier.dataroom.extract.text import ChunkInput, Finding, sentences, split_articles
@@ -30,12 +30,13 @@ from greffier.dataroom.extract.text import ChunkInput, Finding, sentences, split
 __all__ = [
     "NUMBER_WORDS", "AmendmentClues", "ChunkInput", "Extraction", "Finding", "LawFinding", "PartyFinding", "Period", "TermFinding",
     "TimeUnit", "clean_party_name", "extract_amendment_clues", "extract_contract_type", "extract_fields", "extract_governing_law",
-    "extract_parties", "extract_signature_date", "extract_term", "find_periods", "parse_number", "sentences", "split_articles",
+    "extract_parties", "extract_signature_date", "extract_term", "find_periods", "parse_number", "read_parties", "sentences", "split_articles",
 ]
 
 
 class Extraction(BaseModel):
     parties: list[PartyFinding] = Field(default_factory=list)
+    blank_party_slots: int = 0  # parties the opening leaves blank ("between Acme Inc. and ______"): a template
     contract_type: Finding[str] | None = None
     signature_date: Finding[date] | None = None
     term: TermFinding = Field(default_factory=TermFinding)
@@ -55,8 +56,10 @@ def extract_fields(
     """
     signature = extract_signature_date(chunks)
     anchor = signature_date or (signature.value if signature else None)
+    parties = read_parties(title, chunks)
     return Extraction(
-        parties=extract_parties(title, chunks),
+        parties=parties.parties,
+        blank_party_slots=parties.blank_slots,
         contract_type=extract_contract_type(title, chunks),
         signature_date=signature,
         term=extract_term(chunks, signature_date=anchor),

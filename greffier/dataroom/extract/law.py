@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 
 from greffier.dataroom.extract.text import ChunkInput, Finding, heading, ranked_sentences
 from greffier.dataroom.normalize import fold
-from greffier.dataroom.vocabulary import match_law
+from greffier.dataroom.vocabulary import match_law, named_jurisdiction
 
 
 class LawFinding(BaseModel):
@@ -28,6 +28,8 @@ _LAW_CUE = re.compile(
     r"soumise?s?\s+(?:au|à\s+la|aux)|r[ée]gie?s?\s+par|rel[èe]ve(?:nt)?\s+du"
     r"|(?:interpr[ée]t[ée]e?|ex[ée]cut[ée]e?)s?\s+(?:conform[ée]ment|selon)|"
     r"\bgovern(?:ed|s|ing)?\b|\bconstrued\b|\binterpreted\b|\benforced\b|\bcontrolled\s+by"
+    # "The validity … of this Agreement shall be determined under the laws of", "adjudicated in accordance with"
+    r"|\b(?:determined|decided|adjudicated|resolved|judged)\s+(?:exclusively\s+|solely\s+|in\s+all\s+respects\s+)?(?:under|by|in\s+accordance\s+with|pursuant\s+to|according\s+to)\s+(?:the\s+)?(?:\w+\s+)?laws?\b"
     r"|loi\s+applicable|droit\s+applicable|applicable\s+law|law\s+of\s+the\s+contract|with\s+reference\s+to\s+the\s+laws"
     # the contract is what the law applies to: « La loi française est seule applicable au présent contrat », "applicable to this Agreement"
     r"|(?:est|sera)\s+(?:seule?\s+)?applicable\s+(?:au|à\s+la|aux)\s+(?:pr[ée]sente?s?|contrat|convention|accord|bail)"
@@ -56,24 +58,34 @@ def extract_governing_law(chunks: Sequence[ChunkInput]) -> LawFinding:
 
     Sentences that name a law compete: one under a governing-law heading or with a cue (« soumis au »,
     « régi par », "governed by", "construed in accordance with") is needed, one with both wins, the
-    first in the text breaks ties. A party's incorporation ("organized under the laws of Delaware") is
-    not read as a governing law. A governing-law article that names no law (left blank) gives no law,
-    with a note.
+    first in the text breaks ties. In a sentence with a cue, the law named after the cue is the one that
+    governs ("…courts of California; this Agreement is governed by Texas law"). A party's incorporation
+    ("organized under the laws of Delaware") is not read as a governing law. A law the vocabulary does
+    not know, named by a sentence with a cue ("governed by the laws of Ruritania"), is kept as written
+    (rule ``governing law (unlisted)``) rather than read as no law or taken from a weaker sentence. A
+    governing-law article that names no law (left blank) gives no law, with a note.
     """
     ranked = ranked_sentences(chunks, _LAW_HEADING)
     law_chunks = [c.id for c in chunks if _LAW_HEADING.search(fold(heading(c)))]
     best: tuple[int, int, Finding[str]] | None = None
+    unlisted: tuple[int, int, Finding[str]] | None = None
     for order, sentence in enumerate(ranked):
         if sentence.chunk_rank == 1 and not _LAW_WORD.search(sentence.text):
             continue  # cheap test first: a sentence outside a law article names a law with one of these words
         text = _INCORPORATION.sub(" ", sentence.text)
-        score = (sentence.chunk_rank == 0) + (2 if _LAW_CUE.search(text) else 1 if _WEAK_LAW_CUE.search(text) else 0)
+        cue = _LAW_CUE.search(text)
+        score = (sentence.chunk_rank == 0) + (2 if cue else 1 if _WEAK_LAW_CUE.search(text) else 0)
         if score == 0 or (best is not None and (score, -order) <= best[:2]):
             continue
-        if label := match_law(text):
+        after_cue = text[cue.start() :] if cue else text
+        if label := match_law(after_cue) or match_law(text):
             best = (score, -order, Finding[str](value=label, chunk_id=sentence.chunk_id, raw=sentence.text, rule="governing law"))
             if score == 3:
                 break
+        elif cue and unlisted is None and (named := named_jurisdiction(after_cue)):
+            unlisted = (score, -order, Finding[str](value=named, chunk_id=sentence.chunk_id, raw=sentence.text, rule="governing law (unlisted)"))
+    if unlisted is not None and (best is None or unlisted[0] > best[0]):
+        best = unlisted
     if best is not None:
         finding = best[2]
         evidence = list(dict.fromkeys([finding.chunk_id, *law_chunks])) if finding.chunk_id else law_chunks

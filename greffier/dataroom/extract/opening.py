@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from greffier.dataroom.extract.text import ChunkInput
-from greffier.dataroom.normalize import LEGAL_FORMS, entity_id, fold, normalize_siren
+from greffier.dataroom.normalize import LEGAL_FORMS, MONTHS, entity_id, fold, normalize_siren
 from greffier.dataroom.vocabulary import match_contract_type
 
 OPENING_CHARS = 6000  # an opening longer than this is a table of contents or a recital, not a party list
@@ -31,7 +31,11 @@ _SEGMENT_CHARS = 3500
 
 _MARKER = re.compile(
     r"(?i:\bby\s+and\s+(?:between|among)\b|\b(?:between|among)\b|\bentre\s+les\s+soussign\w*|\bentre\b|\bB\s?E\s?T\s?W\s?E\s?E\s?N\b)"
-    r"|\bPARTIES\b|\bParties\s*:",
+    r"|\bPARTIES\b|\bParties\s*:"
+    # "is entered into by Netscape Communications Corporation …", "is made by Alpha Inc. (the "Licensor") and …"
+    r"|(?i:\b(?:entered\s+into|made|executed|concluded)\b[^.;]{0,120}?\bby)(?=\s+(?!and\b|the\s+undersigned\b|(?:its|their|an?)\s)[A-Za-z0-9])"
+    # a letter agreement names the parties after its salutation: "Ladies and Gentlemen: Acme Bancorp, Inc. … hereby confirm …"
+    r"|" + r"(?i:\b(?:ladies\s+and\s+gentlemen|gentlemen|dear\s+(?:sirs?|madam|sir\s+or\s+madam|sirs\s+and\s+madams)|mesdames,?\s+messieurs|madame,?\s+monsieur)\s*[:,])",
 )
 _BLOCK_END = re.compile(
     r"(?i:\bWHEREAS\b|\bW\s?I\s?T\s?N\s?E\s?S\s?S\s?E\s?T\s?H\b|\bRECITALS?\b|\bPREAMBLE\b|\bNOW,?\s+THEREFORE\b"
@@ -70,7 +74,10 @@ _ENUMERATION = re.compile(r"^(?:\d{1,2}[.)]|[a-h]\)|[-–•*])\s+")
 _CIVILITY = re.compile(r"^(?:M\.|MM\.|Mme|Mlle|Me|Maître|Monsieur|Madame|Mademoiselle|Mr\.?|Mrs\.?|Ms\.?|Miss|Dr\.?|Messrs\.?)\s+", re.I)
 _ARTICLE = re.compile(r"^(?:(?:la|le|les|the)\s+(?:soci[ée]t[ée]\s+|company\s+)?|l['’]\s*|soci[ée]t[ée]\s+|and\s+|et\s+|:\s*)", re.I)
 _NAME_CONNECTORS = frozenset("de du des d la le les l of and & et y von van der den di da the und zu".split())
-_EXTRA_FORMS = frozenset("co company corporation limited incorporated cie lp pte pvt kk bhd nv bv ab as oy sa/nv sl na rl".split())  # rl: "S.à r.l."
+_EXTRA_FORMS = frozenset(  # rl: "S.à r.l."; sp, z, oo: "Sp. z o.o."; jsc, pjsc, ooo…: Russian and Kazakh companies
+    "co company corporation limited incorporated cie lp pte pvt kk bhd nv bv ab as oy sa/nv sl na rl sp z oo llp pllc pc kft sro ltda "
+    "jsc ojsc pjsc cjsc ooo zao oao".split()
+)
 _PERSON_HINT = re.compile(
     r"\b(?:n[ée]e?\s+le|demeurant|domicili[ée]e?\s+(?:à|au)|de\s+nationalit[ée]|an\s+individual|individually|residing|resident\s+(?:at|of|in)|born\s+on)\b",
     re.I,
@@ -107,7 +114,7 @@ class OpeningParty:
     name: str
     offset: int  # where its piece starts in the opening text
     raw: str
-    kind: str = "company"  # "company" or "person"
+    kind: str = "company"  # "company", "person", or "blank" (a place the template leaves to fill in: no name)
     confidence: str = "low"
     defined_as: list[str] = field(default_factory=list)
     siren: str | None = None
@@ -131,7 +138,8 @@ class Opening:
         return found
 
 
-_RULE_LINE = re.compile(r"[-=*]{3,}|_+")
+_RULE_LINE = re.compile(r"[-=*]{3,}|(?<!_)_(?!_)")
+_FILL_IN = re.compile(r"_{2,}")  # a line to fill in stays as one mark, "___": a party left blank is still a party
 _COVER = re.compile(r"^(?i:exhibit|annex|annexe|schedule|appendix)\s+[\w.()-]+\s+")
 
 
@@ -142,7 +150,7 @@ def opening_of(chunks: Sequence[ChunkInput], limit: int = OPENING_CHARS) -> Open
     for chunk in chunks:
         if length >= limit:
             break
-        text = " ".join(_RULE_LINE.sub(" ", chunk.text).split())
+        text = " ".join(_RULE_LINE.sub(" ", _FILL_IN.sub(" ___ ", chunk.text)).split())
         starts.append((length, chunk.id))
         parts.append(text)
         length += len(text) + 1
@@ -157,10 +165,11 @@ def read_opening(chunks: Sequence[ChunkInput]) -> tuple[list[OpeningParty], Open
     for start in [*_segment_starts(opening.text)[1:], 0]:  # a list after a marker first; the very start last
         parties = parse_segment(opening.text, start)
         score = sum({"high": 3, "medium": 2}.get(p.confidence, 0) for p in parties)
-        confident = len([p for p in parties if p.confidence != "low"])
-        if confident and score + 10 * (confident >= 2) > best_score:  # two parties or more before a lone one
-            best, best_score = parties, score + 10 * (confident >= 2)
-            if start and confident >= 2:
+        confident = len([p for p in parties if p.confidence != "low" and p.kind != "blank"])
+        slots = confident + len([p for p in parties if p.kind == "blank"])  # a party left blank ("and ______, a … corporation") is a party
+        if confident and score + 10 * (slots >= 2) > best_score:  # two parties or more before a lone one
+            best, best_score = parties, score + 10 * (slots >= 2)
+            if start and slots >= 2:
                 break
     return best, opening
 
@@ -191,18 +200,58 @@ def parse_segment(text: str, start: int) -> list[OpeningParty]:
     for offset, piece in _pieces(segment):
         for part_offset, part in _name_list(piece):
             party = _party_of(part, start + offset + part_offset, parties, aliases)
+            if party is None and (trailing := _trailing_company(part)):
+                # "…, guaranteed by Acme Holdings Inc. ("Guarantor")", "… confirm their agreement with Keefe, Bruyette & Woods, Inc. ("KBW")"
+                party = _party_of(part[trailing:], start + offset + part_offset + trailing, parties, aliases)
             if party is not None and party.confidence == "low" and (full := _named_by_alias(party.name, prior)):
                 # "… and ACM.": a party named by the defined name the opening gave it before the list
                 party.name, party.confidence, party.defined_as = full, "medium", [*party.defined_as, party.name]
+            if party is None and (blank := _blank_slot(part)):
+                party = OpeningParty(name="", offset=start + offset + part_offset, raw=blank, kind="blank")
             if party is not None:
                 parties.append(party)
                 tails.append("")
             elif parties:
                 tails[-1] += part
     for party, tail in zip(parties, tails):
-        if tail and party.confidence != "high":
+        if tail and party.confidence != "high" and party.kind != "blank":
             _anchor(party, tail)
-    return _merge_repeats(parties)
+    return [*_merge_repeats([p for p in parties if p.kind != "blank"]), *(p for p in parties if p.kind == "blank")]
+
+
+# A party's place left blank in a template: "___", "……", "[company name]", "<Company name>", "(Enter Business Name)".
+def _blank_slot(part: str) -> str | None:
+    """The blank that starts ``part`` ("ET : [raison sociale], …", "and ______, a … corporation"), if any."""
+    text = part
+    while (stripped := _ENUMERATION.sub("", _ARTICLE.sub("", text.strip(" ,;:"), count=1)).strip(" ,;:")) != text:
+        text = stripped
+    return match.group(0) if (match := _BLANK_SLOT.match(text)) else None
+
+
+_BLANK_SLOT = re.compile(
+    r"^(?:_{3}|\.{4,}|…+|\[[^\]]{0,60}\]|<[^>]{1,60}>|\((?:enter|insert|name|nom|raison sociale)\b[^)]{0,60}\))", re.I
+)
+
+
+# A company name that ends a piece, right before the defined name given to it: "… with Keefe, Bruyette & Woods, Inc. ("KBW")".
+_TRAILING_COMPANY = re.compile(
+    r"(?<![\w,])(?<!\ban\s)(?<!\ba\s)(?P<name>[A-Z0-9][\w&'’.-]*(?:,?\s+(?:[A-Z0-9&][\w&'’.-]*|of|and|de|du|des|the)){0,8}?,?\s+[A-Z][\w.]*)"
+    r"\s*(?=\((?:[^()]|\([^()]*\))*?[\"“«](?:[^()]|\([^()]*\))*?\)\s*[,;.]?\s*$)"
+)
+
+
+def _trailing_company(part: str) -> int | None:
+    """Where a company named with its legal form starts at the end of ``part``, just before the defined
+    name given to it; ``None`` when the part does not end so, or the name is a description ("a Delaware
+    Corporation")."""
+    for match in _TRAILING_COMPANY.finditer(part):
+        words = match["name"].split()
+        skipped = 0
+        while words and not re.search(r"[^\W\d_]", words[0]):  # "AGREEMENT NUMBER: 200-04-634-00 McDATA CORPORATION"
+            skipped += len(words.pop(0)) + 1
+        if len(words) >= 2 and is_legal_form(words[-1].rstrip(",")) and words[-1][:1].isupper():
+            return match.start("name") + skipped
+    return None
 
 
 # A company given a defined name: `American Champion Media, Inc. ("ACM")`
@@ -235,7 +284,7 @@ def _named_by_alias(name: str, prior: dict[str, str]) -> str | None:
 
 
 # The end of the opening sentence: a full stop that closes no abbreviation ("Inc.", "Ste.", "M.", "U.S.").
-_FULL_STOP = re.compile(r"(\S+)\.(?=\s+(?:[A-Z«\"“]|[0-9]{1,2}\.\s))")
+_FULL_STOP = re.compile(r"(\S+)\.(?=\s+(?:[A-Z«\"“]|[0-9]{1,2}[.)]\s))")
 _ABBREVIATIONS = frozenset(
     "inc ltd co no st mr ms mrs dr jr sr av ave rd nr ste corp bros blvd cie mme mlle ltda pty pte llc l.l.c l.p n.a s.a b.v n.v "
     "u.s u.s.a s.a.s s.a.r.l s.p.a s.r.l m mm me art p.o mt hwy apt fl sq ln ct pl pkwy bldg dept ft etc vs av bd rte esq".split()
@@ -247,7 +296,8 @@ def sentence_end(text: str) -> int:
     abbreviation ("Inc.", "Ste.", "M.", "U.S.A."); ``len(text)`` when none does."""
     for match in _FULL_STOP.finditer(text):
         word = fold(match[1]).strip("()\"“”«»,")
-        if not word or (len(word) > 1 and word not in _ABBREVIATIONS and not re.fullmatch(r"(?:[a-z]\.)+[a-z]?", word)):
+        abbreviated_form = match[1][:1].isalpha() and word not in _WORD_FORMS and is_legal_form(word)  # "… POLSKA SP. Z O.O."
+        if not word or (len(word) > 1 and word not in _ABBREVIATIONS and not re.fullmatch(r"(?:[a-z]\.)+[a-z]?", word) and not abbreviated_form):
             return match.end()
     return len(text)
 
@@ -260,7 +310,7 @@ def _pieces(segment: str) -> list[tuple[int, str]]:
         part = segment[begin:end]
         position = 0
         for match in _CONNECTOR_SPLIT.finditer(part):
-            if match["weak"] and not _ends_with_form(part[position : match.start()]):
+            if match["weak"] and not _ends_with_form(part[position : match.start()]) and not _BLANK_SLOT.match(part[match.end() :]):
                 continue  # "Tate and Lyle", "research and development": a plain "and" parts two names only after a legal form
             pieces.append((begin + position, part[position : match.start()]))
             position = match.end()
@@ -268,7 +318,7 @@ def _pieces(segment: str) -> list[tuple[int, str]]:
     return [(offset, piece) for offset, piece in pieces if piece.strip(" ,.;:")]
 
 
-_LISTED_NAME = re.compile(r",\s+(?=(?:[A-Z0-9][\w&.'’/-]*\s+){0,6}?[A-Z0-9][\w&.'’/-]*\s+(?:INC|Inc|LLC|LTD|Ltd|CORPORATION|Corporation|CORP|Corp|LIMITED|Limited|PLC|SAS|SARL|SA|GmbH|AG|LP|L\.P|N\.V|B\.V)\b)")
+_LISTED_NAME = re.compile(r",\s+(?=(?:[A-Z0-9&][\w&.'’/-]*\s+){0,6}?[A-Z0-9][\w&.'’/-]*\s+(?:INC|Inc|LLC|LTD|Ltd|CORPORATION|Corporation|CORP|Corp|LIMITED|Limited|PLC|SAS|SARL|SA|GmbH|AG|LP|L\.P|N\.V|B\.V)\b)")
 
 
 # A listed name and its description: "White Hat Strategic Partners LP, a Delaware limited partnership"
@@ -309,6 +359,8 @@ def _party_of(piece: str, offset: int, earlier: list[OpeningParty], aliases: set
     name, rest = head
     person = bool(_CIVILITY.match(name)) or bool(_PERSON_HINT.search(rest[:200]))
     defined = [a for a in (_alias(m.group(0)) for m in _DEFINED.finditer(rest)) if a]
+    if not defined and (acronym := _ACRONYM.match(rest)):
+        defined = [acronym[1]]  # "the United States Department of Veterans Affairs (VA)": an unquoted defined name
     party = OpeningParty(name=name, offset=offset, raw=" ".join(piece.split())[:240], kind="person" if person else "company", defined_as=defined)
     if _is_defined_term(name, earlier, aliases):
         return None
@@ -318,6 +370,7 @@ def _party_of(piece: str, offset: int, earlier: list[OpeningParty], aliases: set
     return party
 
 
+_ACRONYM = re.compile(r"\s*\(\s*([A-Z][A-Z0-9&.]{1,8})\s*\)")
 # A party described before its name: "between professional golfer, TOM WATSON, …", « entre l'architecte, Mme … »
 _DESCRIPTOR_FIRST = re.compile(r"^(?:[a-zà-ÿ][\w'’-]*\s+){0,3}[a-zà-ÿ][\w'’-]*,\s+(?=[A-Z])")
 
@@ -402,7 +455,7 @@ _WORD_FORMS = frozenset("co company corporation limited incorporated cie".split(
 _HARD_STOP = frozenset(
     "dated date source effective exhibit page made entered between among entre this ce cette whereas by name title nom titre "
     "signature signed m mme mlle mr mrs ms dr monsieur madame to would will shall may that which if is are be been has have in on at "
-    "hereto hereby herein for pour".split()
+    "hereto hereby herein for pour attn attention c/o".split()
 )
 _HEADING_WORDS = frozenset(
     "parrainage sponsorship partenariat partnership prestation prestations services service licence license distribution franchise "
@@ -454,7 +507,7 @@ def name_head(text: str) -> tuple[str, str] | None:
         capital = core[:1].isupper() or core[:1].isdigit() or core[:1] in "&'’"
         capital = capital or (core == "/" and index > 0 and index + 1 < len(tokens) and tokens[index + 1].group(0)[:1].isupper())  # "Blackstone / GSO … Fund"
         form = is_legal_form(core)
-        internal = index == 0 and bool(re.search(r"[A-Z.]", core[1:])) and core[:1].isalpha()  # deltathree.com, iShip, eDiets
+        internal = index == 0 and bool(re.search(r"[A-Z0-9.]", core[1:])) and core[:1].isalpha()  # deltathree.com, iShip, eDiets, i2 Technologies
         connector = folded in _NAME_CONNECTORS and index > 0
         if _NAME_STOP.match(core) and not capital:
             break
@@ -496,7 +549,53 @@ def name_head(text: str) -> tuple[str, str] | None:
     if re.search(r"(?i)\b(?:entre|between|among|soussign\w*|agreement|contrat|convention)\b", name) and not any(is_legal_form(w) for w in name_words[1:]):
         return None  # a heading that runs into the party list
     rest = text[len(text[:kept_end]) :]
-    return _drop_final_period(name), rest
+    name = _drop_final_period(name)
+    return None if implausible_name(name) else (name, rest)
+
+
+# What a party's name never is, whatever rule found it: a blank to fill in (« ______ », "[company name]",
+# "<Company name>"), a signature line ("By: ____ Name:"), an enumerated item ("b. The RFP"), a sentence's
+# first word ("In", "When", "Re"), a date ("April 25"), or the document itself ("Non-Disclosure Agreement",
+# "UNDERTAKING", « Contrat de prestation »).
+_BLANK_OR_FORM = re.compile(r"_{2,}|\.{4,}|…|\[|\]|<|>|\b(?:By|Name|Title|Nom|Titre)\s*:|\((?:signature|print|date)\b", re.I)
+_ENUMERATED = re.compile(r"^\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})[.)]\s")  # "b. The RFP", "(ii) …"; not "M. Paul Roux"
+_NOT_A_FIRST_WORD = frozenset(
+    "in re when where whereas if any each all such these those purpose upon with you your we our us dear attn attention "
+    "notwithstanding provided subject pursuant during after before following regarding concerning lorsque quand si tout toute".split()
+)
+_NOT_A_LAST_WORD = frozenset(
+    "street st avenue ave road rd boulevard blvd drive lane floor suite parkway highway square no number nr num".split()
+)
+_DOCUMENT_NOUNS = frozenset(
+    "agreement agreements contract contracts undertaking undertakings memorandum addendum amendment deed nda mnda "
+    "contrat convention accord avenant protocole engagement".split()
+)
+
+
+def implausible_name(name: str) -> str | None:
+    """Why ``name`` cannot be a party's name (a blank, a signature line, an enumerated item, a sentence's
+    first word, a date, the document's own title), or ``None`` when it can be."""
+    words = name.split()
+    if not words:
+        return "empty"
+    folded = [fold(w).strip(".,;:'’()") for w in words]
+    if _BLANK_OR_FORM.search(name) or name.count("(") != name.count(")") or re.search(r"[\"“”«»]", name):
+        return "a blank, a form line or a quotation"
+    if _ENUMERATED.match(name):
+        return "an enumerated item"
+    if folded[0] in _NOT_A_FIRST_WORD:
+        return "a sentence's first word"
+    if len(words) == 2 and folded[0] in MONTHS and folded[1].isdigit():
+        return "a date"
+    if any(w in _DOCUMENT_NOUNS for w in folded) and not any(is_legal_form(w) for w in words[1:]):
+        return "the document's own title"
+    if not re.search(r"[^\W\d_]", name):
+        return "no letter"
+    if folded[-1] in _NOT_A_LAST_WORD and not any(is_legal_form(w) for w in words[1:]):
+        return "an address or a reference number"
+    if (folded[0] in ("district", "court", "tribunal", "cour") or "district of" in " ".join(folded)) and not any(is_legal_form(w) for w in words[1:]):
+        return "a court"  # "Southern District of New York", not "Administrative Office of the Courts"
+    return None
 
 
 # Words no party name holds: what a filing's cover, a heading or a sentence writes where a name was looked for

@@ -9,9 +9,9 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from greffier.dataroom.extract.opening import Opening, OpeningParty, is_legal_form, name_head, read_opening
+from greffier.dataroom.extract.opening import Opening, OpeningParty, implausible_name, is_legal_form, name_head, read_opening
 from greffier.dataroom.extract.text import heading_line, UPPER, ChunkInput, sentences
-from greffier.dataroom.normalize import LEGAL_FORMS, MONTHS, entity_id, fold
+from greffier.dataroom.normalize import DATE_PATTERN, LEGAL_FORMS, MONTHS, entity_id, fold
 from greffier.dataroom.vocabulary import match_contract_type
 
 
@@ -64,7 +64,7 @@ def clean_party_name(text: str) -> str | None:
         return None
     name = _drop_final_period(match.group(0))
     words = name.split()
-    if len(words) > _NAME_WORD_LIMIT or not entity_id(name):
+    if len(words) > _NAME_WORD_LIMIT or not entity_id(name) or implausible_name(name):
         return None
     if len(words) == 1 and fold(words[0]).strip(".") in _ROLE_WORDS:
         return None
@@ -80,8 +80,18 @@ def _drop_final_period(name: str) -> str:
     return name
 
 
+class PartiesReading(BaseModel):
+    parties: list[PartyFinding] = Field(default_factory=list)
+    blank_slots: int = 0  # parties whose name the opening leaves blank: « ______ », "[company name]"
+
+
 def extract_parties(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFinding]:
-    """The parties, each with how sure the reading is.
+    """The parties named, each with how sure the reading is (:func:`read_parties`)."""
+    return read_parties(title, chunks).parties
+
+
+def read_parties(title: str, chunks: Sequence[ChunkInput]) -> PartiesReading:
+    """The parties, each with how sure the reading is, and how many the opening leaves blank.
 
     First the structure of the opening (:mod:`greffier.dataroom.extract.opening`: « ENTRE LES
     SOUSSIGNÉS : X … ET : Y », "BETWEEN (1) X … and (2) Y", "by and between X, a Delaware corporation
@@ -90,16 +100,19 @@ def extract_parties(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFindi
     Y", companies given a defined name in the opening, the title ("Contrat … — A / B"), signature
     blocks (« Pour X », "For and on behalf of X"), then (``low`` confidence) the first names mentioned
     in the first article. The signature blocks cross-check the result (``in_signature``). Names
-    shortened in the title are completed from the text ("Solveig" → "Solveig Médical SAS").
+    shortened in the title are completed from the text ("Solveig" → "Solveig Médical SAS"). A party the
+    opening leaves blank (a template: "between Acme Inc. and ______, a ____ corporation") is counted,
+    and nothing else is looked for in its place.
     """
     opening_parties, opening = read_opening(chunks)
+    blank_slots = len([p for p in opening_parties if p.kind == "blank"])
     signed = _signature_parties(title, chunks)
-    found = [_from_opening(p, opening) for p in opening_parties if p.confidence != "low"]
-    if len(found) == 1:
+    found = [_from_opening(p, opening) for p in opening_parties if p.confidence != "low" and p.kind != "blank"]
+    if len(found) == 1 and not blank_slots:
         found = _joined_names(found[0], chunks)
-    if len(found) < 2:
+    if len(found) < 2 and not blank_slots:
         found = _unique([*found, *_labelled_parties(opening)])
-    if len(found) < 2 and not any(p.confidence == "high" for p in found):
+    if len(found) < 2 and not any(p.confidence == "high" for p in found) and not (found and blank_slots):
         found = []
         for rule in (_between_parties, _defined_parties, _title_parties, _signature_parties, _mentioned_parties):
             parties = _unique(signed if rule is _signature_parties else rule(title, chunks))
@@ -107,9 +120,71 @@ def extract_parties(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFindi
                 found = parties
                 break
             found = _unique([*found, *parties])
+    if (addressee := _letter_addressee(opening)) and entity_id(addressee.name) not in {entity_id(p.name) for p in found}:
+        found = [*found, addressee]
+    found = _without_common_words(found, chunks)
     signed_keys = {entity_id(p.name) for p in signed}
     found = [p.model_copy(update={"in_signature": entity_id(p.name) in signed_keys}) for p in found]
-    return _complete_names(found, chunks)
+    return PartiesReading(parties=_complete_names(found, chunks), blank_slots=blank_slots)
+
+
+# The last word of a role, not of a name ("Listing Agent", "Prospective Investor", "Receiving Party").
+_ROLE_NOUNS = frozenset(
+    "agent agents broker investor party parties owner recipient discloser producer agency buyer seller purchaser vendor licensee "
+    "licensor supplier customer client contractor consultant employee employer tenant landlord lender borrower guarantor sponsor "
+    "distributor manufacturer reseller franchisee franchisor bailleur preneur fournisseur client prestataire acheteur vendeur".split()
+)
+_LOWER_WORD = re.compile(r"(?<![\w-])[a-zà-ÿ][a-zà-ÿ'’-]+")
+
+
+def _without_common_words(parties: list[PartyFinding], chunks: Sequence[ChunkInput]) -> list[PartyFinding]:
+    """Drop a "name" whose every word the document also writes in lower case: a role or a defined term
+    written with capitals ("Listing Agent", "PRODUCER", "Prospective Investor", "Confidential
+    Information"), not a proper name. A name with a legal form or a company number, or a person, stays."""
+    lower = {w.lower() for chunk in chunks for w in _LOWER_WORD.findall(chunk.text)}
+    kept = []
+    for party in parties:
+        words = [w.lower().strip(".,;:'’()") for w in party.name.split()]
+        content = [w for w in words if w and w not in ("of", "the", "and", "de", "du", "des", "la", "le", "les", "et", "&")]
+        common = bool(content) and all(w in lower for w in content)
+        role = bool(content) and content[-1] in _ROLE_NOUNS and party.rule != "opening"
+        if (common or role) and party.kind == "company" and not party.identifier and not any(is_legal_form(w) for w in party.name.split()):
+            continue
+        kept.append(party)
+    return kept
+
+
+# A letter agreement names its addressee above the salutation: "December 15, 2010 Verizon Communications Inc.
+# 140 West Street New York, New York 10007 Ladies and Gentlemen: You have indicated … of Terremark …".
+_SALUTATION = re.compile(
+    r"\b(?i:ladies\s+and\s+gentlemen|gentlemen|dear\s+(?:sirs?|madam|sir\s+or\s+madam|(?:mr|mrs|ms|dr)\.?\s+[A-Z][\w'’-]+)|madame,?\s+monsieur|mesdames,?\s+messieurs)\s*[:,]"
+)
+_LETTER_DATE = re.compile(DATE_PATTERN, re.I)
+_ADDRESSEE_WORDS = 10
+
+
+def _letter_addressee(opening: Opening) -> PartyFinding | None:
+    """The company a letter agreement is addressed to: the first name with a legal form written
+    between the letter's date and its salutation ("Ladies and Gentlemen:", « Madame, Monsieur, »)."""
+    salutation = _SALUTATION.search(opening.text[:3000])
+    if salutation is None:
+        return None
+    block = opening.text[: salutation.start()]
+    if dates := list(_LETTER_DATE.finditer(fold(block))):
+        block = block[dates[-1].end() :]
+    tokens = block.split()
+    for index, token in enumerate(tokens):
+        if index == 0 or not token[:1].isupper() or not is_legal_form(token.rstrip(",.")):
+            continue
+        first = index
+        while first > 0 and index - first < _ADDRESSEE_WORDS and (tokens[first - 1][:1].isupper() or tokens[first - 1] in ("&", "of", "and")):
+            if re.search(r"\d", tokens[first - 1]):
+                break
+            first -= 1
+        head = name_head(" ".join(tokens[first : index + 1]))
+        if head is not None and any(is_legal_form(w) for w in head[0].split()[1:]):
+            return PartyFinding(name=head[0], chunk_id=opening.chunk_at(0), raw=" ".join(tokens[first : index + 1]), rule="letter", confidence="high")
+    return None
 
 
 # A form-like opening that labels each party: "Party A (Shipper): ZTO Express Co., Ltd.", "Company: Bravatek Solutions, Inc."
@@ -155,9 +230,11 @@ def _from_opening(party: OpeningParty, opening: Opening) -> PartyFinding:
     )
 
 
-def parties_confidence(parties: Sequence[PartyFinding]) -> tuple[Confidence, str]:
+def parties_confidence(parties: Sequence[PartyFinding], *, blank_slots: int = 0) -> tuple[Confidence, str]:
     """How sure the whole list is, and why when it is not: ``low`` means the parties are *unknown*
     for a party filter (the contract is listed apart, not dropped)."""
+    if blank_slots:
+        return "low", "a party's name is left blank in the opening (a template to fill in?)"
     if len(parties) < 2:
         return "low", "only one party could be read" if parties else "no party could be read"
     if any(p.rule == "mention" for p in parties):
