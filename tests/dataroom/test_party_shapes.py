@@ -185,3 +185,24 @@ def test_a_law_the_vocabulary_does_not_know_is_kept_as_written_not_dropped():
 def test_a_governing_law_left_blank_is_no_law():
     extraction = extract_governing_law(chunks_of("9. GOVERNING LAW\nThis Agreement shall be governed by the laws of the State of ____________."))
     assert extraction.law is None and extraction.notes
+
+
+def test_an_opening_that_leaves_a_party_to_the_signature_page_takes_it_from_the_blocks():
+    text = (
+        'NON-DISCLOSURE AGREEMENT\n\nThis Mutual Non-disclosure Agreement is entered into as of November 28, 2017 by and between '
+        'Greyfield Capital Holdings, LLC, a Delaware LLC (the "Potential Acquiror") and the undersigned Potential Acquiree, a Delaware '
+        'corporation, having the address specified on the signature page (the "Company").\n\n'
+        "1. CONFIDENTIALITY\nEach party shall keep the other's information confidential.\n\n"
+        "IN WITNESS WHEREOF the parties have signed this Agreement.\n\nGREYFIELD CAPITAL HOLDINGS, LLC By: /s/ A. Moss Name: A. Moss "
+        "Title: Managing Member\n\nChief Executive Officer SOLSTICE ANALYTICS, INC. By: /s/ R. Vance Name: R. Vance"
+    )
+    assert names(text) == ["Greyfield Capital Holdings, LLC", "SOLSTICE ANALYTICS, INC."]
+
+
+def test_a_company_named_with_its_affiliates_before_its_defined_name_is_a_party():
+    text = (
+        "CONFIDENTIALITY AGREEMENT This agreement entered into as of December 5, 2013 sets out the terms under which Harbour Advisers, "
+        'in its capacity of representative, has agreed to provide information to Quarry Partners III, L.P. ("Recipient") about '
+        'Lindqvist Telecom Inc. and its affiliates (the "Corporation") for the purpose of evaluating a possible transaction.'
+    )
+    assert names(text) == ["Quarry Partners III, L.P.", "Lindqvist Telecom Inc."]

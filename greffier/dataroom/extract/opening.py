@@ -236,7 +236,7 @@ _BLANK_SLOT = re.compile(
 # A company name that ends a piece, right before the defined name given to it: "… with Keefe, Bruyette & Woods, Inc. ("KBW")".
 _TRAILING_COMPANY = re.compile(
     r"(?<![\w,])(?<!\ban\s)(?<!\ba\s)(?P<name>[A-Z0-9][\w&'’.-]*(?:,?\s+(?:[A-Z0-9&][\w&'’.-]*|of|and|de|du|des|the)){0,8}?,?\s+[A-Z][\w.]*)"
-    r"\s*(?=\((?:[^()]|\([^()]*\))*?[\"“«](?:[^()]|\([^()]*\))*?\)\s*[,;.]?\s*$)"
+    r"(?:\s+and\s+its\s+(?:affiliates|subsidiaries))?\s*(?=\((?:[^()]|\([^()]*\))*?[\"“«](?:[^()]|\([^()]*\))*?\)\s*[,;.]?\s*$)"
 )
 
 
@@ -311,7 +311,9 @@ def _pieces(segment: str) -> list[tuple[int, str]]:
         position = 0
         for match in _CONNECTOR_SPLIT.finditer(part):
             if match["weak"] and not _ends_with_form(part[position : match.start()]) and not _BLANK_SLOT.match(part[match.end() :]):
-                continue  # "Tate and Lyle", "research and development": a plain "and" parts two names only after a legal form
+                continue
+            if match["weak"] and re.match(r"(?i)(?:its|their|ses|leurs)\s+(?:affiliates|subsidiaries|filiales|soci[ée]t[ée]s\s+affili[ée]es)\b", part[match.end() :]):
+                continue  # "Acme Inc. and its affiliates (the "Company")": one party  # "Tate and Lyle", "research and development": a plain "and" parts two names only after a legal form
             pieces.append((begin + position, part[position : match.start()]))
             position = match.end()
         pieces.append((begin + position, part[position:]))

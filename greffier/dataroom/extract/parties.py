@@ -122,6 +122,13 @@ def read_parties(title: str, chunks: Sequence[ChunkInput]) -> PartiesReading:
             found = _unique([*found, *parties])
     if (addressee := _letter_addressee(opening)) and entity_id(addressee.name) not in {entity_id(p.name) for p in found}:
         found = [*found, addressee]
+    if _SIGNATURE_PAGE_PARTY.search(opening.text[:2500]):
+        # "… and each other party identified on the signature page", "the undersigned Potential Acquiree": the blocks name them
+        for party in signed:
+            name = _without_leading_titles(party.name)
+            key = entity_id(name)
+            if any(is_legal_form(w) for w in name.split()[1:]) and not any(k == key or f"_{k}" in f"_{key}" or f"_{key}" in f"_{k}" for k in {entity_id(p.name) for p in found}):
+                found = [*found, party.model_copy(update={"name": name})]
     found = _without_common_words(found, chunks)
     signed_keys = {entity_id(p.name) for p in signed}
     found = [p.model_copy(update={"in_signature": entity_id(p.name) in signed_keys}) for p in found]
@@ -154,6 +161,25 @@ def _without_common_words(parties: list[PartyFinding], chunks: Sequence[ChunkInp
     return kept
 
 
+_TITLE_WORDS = frozenset(
+    "chief executive financial operating officer president vice managing member partner general director manager secretary treasurer "
+    "chairman authorized authorised signatory title its by name agent trustee".split()
+) | _ROLE_NOUNS
+
+
+def _without_leading_titles(name: str) -> str:
+    """A block's company name without the signatory's title written before it ("Chief Executive Officer BRG MANAGER, LLC")."""
+    words = name.split()
+    while len(words) > 2 and fold(words[0]).strip(".,:") in _TITLE_WORDS:
+        words.pop(0)
+    return " ".join(words)
+
+
+# An opening that leaves a party to its signature block.
+_SIGNATURE_PAGE_PARTY = re.compile(
+    r"(?i:\bthe\s+undersigned\b|\b(?:identified|named|listed|set\s+forth|specified)\s+(?:below|on\s+the\s+signature\s+pages?)"
+    r"|\bsignatory\s+hereto\b|\bsoussign[ée]e?\s+ci-dessous\b|\bidentifi[ée]e?\s+ci-dessous\b)"
+)
 # A letter agreement names its addressee above the salutation: "December 15, 2010 Verizon Communications Inc.
 # 140 West Street New York, New York 10007 Ladies and Gentlemen: You have indicated … of Terremark …".
 _SALUTATION = re.compile(
@@ -188,7 +214,11 @@ def _letter_addressee(opening: Opening) -> PartyFinding | None:
 
 
 # A form-like opening that labels each party: "Party A (Shipper): ZTO Express Co., Ltd.", "Company: Bravatek Solutions, Inc."
-_PARTY_LABEL = re.compile(r"\b(?:Party|Partie)\s+[A-D1-4]\b(?:\s*\([^)]{1,30}\))?\s*:\s*|\b[A-Z][a-z]{3,15}\s*:\s*(?=[A-Z0-9])")
+_PARTY_LABEL = re.compile(
+    r"\b(?:Party|Partie)\s+[A-D1-4]\b(?:\s*\([^)]{1,30}\))?\s*:\s*"
+    # "Company: Bravatek Solutions, Inc.", not a signature block's or a letterhead's labels ("Title: Managing Member", "Attention: …")
+    r"|\b(?!(?:Title|Name|Date|Signature|Signed|Address|Attention|Telephone|Phone|Facsimile|Email|Witness|Titre|Nom|Adresse)\b)[A-Z][a-z]{3,15}\s*:\s*(?=[A-Z0-9])"
+)
 
 
 def _labelled_parties(opening: Opening) -> list[PartyFinding]:
