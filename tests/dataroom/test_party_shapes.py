@@ -206,3 +206,19 @@ def test_a_company_named_with_its_affiliates_before_its_defined_name_is_a_party(
         'Lindqvist Telecom Inc. and its affiliates (the "Corporation") for the purpose of evaluating a possible transaction.'
     )
     assert names(text) == ["Quarry Partners III, L.P.", "Lindqvist Telecom Inc."]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Alliance Bancorp, Inc. of Pennsylvania, a federal stock holding company", "Alliance Bancorp, Inc. of Pennsylvania"),
+        ('MUL Acquisition Corp. II ("Sub")', "MUL Acquisition Corp. II"),
+        ("Government Procurement Service of 9th Floor, Cunard Building, Liverpool", "Government Procurement Service"),
+        ("Acme Widgets Inc. of 100 Main Street, Springfield", "Acme Widgets Inc."),
+    ],
+)
+def test_where_a_company_name_ends(text, name):
+    from greffier.dataroom.extract.opening import name_head
+
+    head = name_head(text)
+    assert head is not None and head[0] == name

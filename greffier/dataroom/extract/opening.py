@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from greffier.dataroom.extract.text import ChunkInput
 from greffier.dataroom.normalize import LEGAL_FORMS, MONTHS, entity_id, fold, normalize_siren
-from greffier.dataroom.vocabulary import match_contract_type
+from greffier.dataroom.vocabulary import match_contract_type, match_law
 
 OPENING_CHARS = 6000  # an opening longer than this is a table of contents or a recital, not a party list
 _SEGMENT_CHARS = 3500
@@ -520,8 +520,15 @@ def name_head(text: str) -> tuple[str, str] | None:
         index += 1
         following = tokens[index].group(0) if index < len(tokens) else ""
         if form and index > 1 and not is_legal_form(following.rstrip(",;:")) and not token.endswith(","):
+            if _ROMAN.fullmatch(following.rstrip(",;:.")):
+                continue  # "MUL Acquisition Corp. II"
+            if following == "of" and index + 1 < len(tokens) and _is_place(tokens[index + 1].group(0).rstrip(",;:.")):
+                continue  # "Alliance Bancorp, Inc. of Pennsylvania"
             if not (folded in _WORD_FORMS and following[:1].isupper()):
                 break  # "NLS-1 Pharma AG Alter Postplatz 2": the name ends with its legal form ("Moelis & Company Holdings LP" goes on)
+        if folded == "of" and following[:1].isdigit():
+            kept_end = tokens[index - 2].start() + len(tokens[index - 2].group(0).rstrip(",;:")) if index >= 2 else kept_end
+            break  # "Government Procurement Service of 9th Floor": an address follows
         if token.endswith((",", ";", ":")):
             if token.endswith(",") and is_legal_form(following.rstrip(",;:")):
                 continue  # "Acme, Inc."
@@ -608,6 +615,14 @@ _DOCUMENT_WORDS = frozenset(
 )
 # First words that start a sentence, not a name ("Up to 2,445,223 Shares", "As of the date…", "FOR THE DEVELOPMENT…").
 _SENTENCE_STARTS = frozenset("up as to for from upon under subject notwithstanding dated except unless if".split())
+
+
+_ROMAN = re.compile(r"(?:I{1,3}|IV|V|VI{1,3}|IX|X)")
+
+
+def _is_place(word: str) -> bool:
+    """A US state or a country ("Pennsylvania", "Delaware", "Canada"): what "X, Inc. of …" names as part of a company's name."""
+    return word[:1].isupper() and match_law(f"laws of {word}") is not None
 
 
 def _not_a_name(words: list[str], folded: list[str]) -> bool:
