@@ -11,6 +11,7 @@ is no law or type at all.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from difflib import get_close_matches
 from functools import lru_cache
 
@@ -385,6 +386,18 @@ def named_jurisdiction(sentence: str) -> str | None:
     if match := _JURISDICTION_FR.search(fold(sentence)):
         return match["place"]
     return None
+
+
+def unlisted_law(value: str, known: Iterable[str] = ()) -> str | None:
+    """A filter value for a law the vocabulary does not know, as the data room writes it: one of ``known``
+    (the data's laws) written the same way once folded, or "law of X" for "laws of X", "the law of X"
+    (:func:`named_jurisdiction`); ``None`` for anything else."""
+    folded = " ".join(fold(value).split())
+    by_fold = {" ".join(fold(law).split()): law for law in known}
+    if folded in by_fold:
+        return by_fold[folded]
+    named = named_jurisdiction(value)
+    return by_fold.get(" ".join(fold(named).split()), named) if named else None
 
 
 @lru_cache(maxsize=4096)

@@ -142,3 +142,27 @@ def test_an_unattached_amendment_is_listed_apart_for_an_end_date_filter():
     assert "c3" not in passing and "attached to no contract" in unknown["c3"]
     # its own stated extension is no end date of a contract: neither lease moves
     assert room.by_id["c1"].end_date == date(2029, 3, 31) and room.by_id["c2"].end_date == date(2030, 5, 31)
+
+
+RURITANIA = """SUPPLY AGREEMENT
+
+This Supply Agreement is made as of May 2, 2021 by and between Osgood Mills Ltd., a company incorporated in Ruritania ("Supplier"), and Harbor Analytics, Inc., a Delaware corporation ("Buyer").
+
+12. GOVERNING LAW
+This Agreement shall be governed by the laws of Ruritania.
+"""
+
+
+def test_a_law_the_vocabulary_does_not_know_is_a_value_like_any_other():
+    texts = [LICENCE_NY, RURITANIA]
+    inputs = [
+        ContractInput(id=f"c{i}", file=f"c{i}.txt", title=t.splitlines()[0], text=t, chunks=split_articles(f"c{i}", t), position=i)
+        for i, t in enumerate(texts, 1)
+    ]
+    unlisted = DataRoom(tuple(build_records(inputs)), generation=0)
+    assert unlisted.records[1].governing_law == "law of Ruritania"
+    for value in ("law of Ruritania", "the laws of Ruritania", "LAW OF RURITANIA"):
+        assert run(unlisted, governing_law={"in": [value]})[0] == ["c2"]
+    assert run(unlisted, governing_law={"not_in": ["droit français"]})[0] == ["c1", "c2"]
+    passing, _, notes = run(unlisted, governing_law={"in": ["laws of Freedonia"]})  # a valid jurisdiction no contract has
+    assert passing == [] and notes == ["no contract of this data room is governed by law of Freedonia"]

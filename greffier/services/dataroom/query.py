@@ -31,7 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from greffier.dataroom.normalize import entity_id
 from greffier.dataroom.records import ContractRecord
 from greffier.config import Settings
-from greffier.dataroom.vocabulary import law_suggestions, match_contract_type, match_law, type_suggestions
+from greffier.dataroom.vocabulary import law_suggestions, match_contract_type, match_law, type_suggestions, unlisted_law
 from store.records import DataRoom, load_dataroom
 from greffier.errors import GreffierError
 from pipelines.rankers.relevance import DENSE_RELEVANCE
@@ -153,8 +153,11 @@ def resolve_filters(filters: DataRoomFilters | None, room: DataRoom) -> tuple[Da
         update["contract_types"] = types
     if filters.governing_law:
         rule = filters.governing_law
-        laws_in = _canonical("governing law", rule.in_, match_law, law_suggestions) if rule.in_ else None
-        laws_out = _canonical("governing law", rule.not_in, match_law, law_suggestions) if rule.not_in else None
+        def law_label(value: str) -> str | None:
+            return match_law(value) or unlisted_law(value, allowed["governing_laws"])
+
+        laws_in = _canonical("governing law", rule.in_, law_label, law_suggestions) if rule.in_ else None
+        laws_out = _canonical("governing law", rule.not_in, law_label, law_suggestions) if rule.not_in else None
         notes += [f"no contract of this data room is governed by {law}" for law in [*(laws_in or []), *(laws_out or [])] if law not in allowed["governing_laws"]]
         update["governing_law"] = LawFilter(in_=laws_in, not_in=laws_out)
     return filters.model_copy(update=update), notes
