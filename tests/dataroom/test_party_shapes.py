@@ -222,3 +222,12 @@ def test_where_a_company_name_ends(text, name):
 
     head = name_head(text)
     assert head is not None and head[0] == name
+
+
+def test_a_party_named_first_after_a_cover_is_read_by_its_description():
+    text = (
+        'Exhibit 4 Tamarack Minerals Ltd. EXECUTION COPY IP Rights Agreement INTELLECTUAL PROPERTY RIGHTS AGREEMENT Corvina, a California '
+        'corporation having a principal place of business at 10 Harbor Court, San Diego (the "Investor"), and Tamarack Minerals Ltd., a '
+        'British Columbia corporation (the "Company"), agree as follows:\n\n1. DEFINITIONS\nTerms have the meanings given below.'
+    )
+    assert sorted(names(text)) == ["Corvina", "Tamarack Minerals Ltd."]

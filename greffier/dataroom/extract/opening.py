@@ -216,7 +216,35 @@ def parse_segment(text: str, start: int) -> list[OpeningParty]:
     for party, tail in zip(parties, tails):
         if tail and party.confidence != "high" and party.kind != "blank":
             _anchor(party, tail)
+    parties += _described_names(segment, start, parties)
     return [*_merge_repeats([p for p in parties if p.kind != "blank"]), *(p for p in parties if p.kind == "blank")]
+
+
+# A name described as a company right after it: "Synchron, a California corporation", "Acme Ltd, a company incorporated in England".
+_DESCRIBED_NAME = re.compile(
+    r"(?<![\w.!'’-])(?P<name>(?:[A-Z0-9&][\w&'’.!-]*,?\s+|(?:of|and|the|de|du|des)\s+){0,8}?[A-Z0-9][\w&'’.!-]*),\s+an?\s+(?:[A-Z][\w.-]*\s+){0,3}"
+    r"(?:corporation|company|limited\s+(?:liability\s+company|partnership|company)|partnership|bank|trust)\b"
+)
+
+
+def _described_names(segment: str, start: int, parties: list[OpeningParty]) -> list[OpeningParty]:
+    """Companies of the list that its pieces missed, found by the description that follows each name (a
+    cover page's words before the preamble hide "INTELLECTUAL PROPERTY RIGHTS AGREEMENT Synchron, a
+    California corporation")."""
+    known = {entity_id(p.name) for p in parties if p.name}
+    found: list[OpeningParty] = []
+    for match in _DESCRIBED_NAME.finditer(segment):
+        if re.search(r"\b(?:the|undersigned|said|such|each|any|an?)\s+$", segment[max(0, match.start() - 20) : match.start()]):
+            continue  # "the undersigned Potential Acquiree, a Delaware corporation": a role described, not a name
+        head = name_head(match["name"])
+        if head is None or head[1].strip(" ,") or all(is_legal_form(w) for w in head[0].split()):
+            continue
+        key = entity_id(head[0])
+        if not key or any(key == k or f"_{key}_" in f"_{k}_" or f"_{k}_" in f"_{key}_" for k in known):
+            continue
+        known.add(key)
+        found.append(OpeningParty(name=head[0], offset=start + match.start("name"), raw=match.group(0), confidence="high", anchors=["corporate description"]))
+    return found
 
 
 # A party's place left blank in a template: "___", "……", "[company name]", "<Company name>", "(Enter Business Name)".
