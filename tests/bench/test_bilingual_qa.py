@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -139,3 +140,14 @@ def test_a_malformed_entry_is_refused_with_its_id(tmp_path: Path):
     path = write_set(tmp_path, [{"file": "bail.pdf", "article": "ARTICLE 3"}])
     with pytest.raises(qa.QASetError, match="e1: an expected entry needs fact or fact_span"):
         qa.load_set(path, tmp_path, resolve_spans=False)
+
+
+def test_dev_halves_are_fixed_by_the_question_id_and_cover_the_split():
+    questions = [question(f"q{i:02d}", ("cross_lingual", "demo")) for i in range(40)]
+    data = qa.QASet(corpus={}, questions=[replace(q, split="dev") for q in questions])
+    halves = {half: {q.id for q in data.split("dev", half)} for half in qa.HALVES}
+    assert halves["a"] and halves["b"] and not halves["a"] & halves["b"]
+    assert halves["a"] | halves["b"] == {q.id for q in questions}
+    assert all(qa.half_of(qid) == "a" for qid in halves["a"])  # a function of the id alone: stable across runs and files
+    with pytest.raises(qa.QASetError):
+        data.split("dev", "c")
