@@ -27,7 +27,12 @@ from pipelines.generators.answer_kinds import asked_kind, gives_a_quantity, hold
         ("What hourly rate does the consultant charge?", "amount"),
         ("What is the supplier's annual fee?", "amount"),
         ("How much is the security deposit?", "amount"),
+        ("Quand le bail prend-il fin ?", "date"),
         ("Quel droit régit le contrat ?", None),
+        ("When may the licensor terminate the licence?", None),  # a condition as often as a date
+        ("Which fees are excluded from the price?", None),  # which ones, not how much
+        ("Combien de salariés sont transférés ?", None),  # a count
+        ("Which part of the building is leased?", None),
         ("Who are the parties to the warehouse lease?", None),
         ("May the distributor appoint sub-distributors?", None),
     ],
