@@ -426,6 +426,43 @@ def render_table(summary: dict[str, dict[str, Any]]) -> str:
     return "\n".join(lines) + "\n"
 
 
+MISS_KINDS = (
+    "correct",
+    "false abstention, an expected article in the top 3",
+    "false abstention, search missed",
+    "answered, an expected file cited but not its fact",
+    "answered from another contract",
+    "unanswerable question answered",
+)
+
+
+def miss_kind(record: dict[str, Any]) -> str | None:
+    """The kind of one answered question's outcome (:data:`MISS_KINDS`), None when it was only searched."""
+    scores = record["scores"]
+    if "correct" not in scores:
+        return None
+    if scores["correct"]:
+        return MISS_KINDS[0]
+    if not scores["answerable"]:
+        return MISS_KINDS[5]
+    if scores["abstained"]:
+        return MISS_KINDS[1] if scores.get("success@3") else MISS_KINDS[2]
+    cited = set((record.get("answer") or {}).get("cited") or [])
+    return MISS_KINDS[3] if cited & {e["file"] for e in record["expected"]} else MISS_KINDS[4]
+
+
+def count_misses(records: Sequence[dict[str, Any]]) -> dict[str, int]:
+    """How many questions of ``records`` fall in each of :data:`MISS_KINDS` (those answered)."""
+    kinds = [miss_kind(r) for r in records]
+    return {kind: kinds.count(kind) for kind in MISS_KINDS} if any(kinds) else {}
+
+
+def render_misses(counts: dict[str, int]) -> str:
+    lines = ["| kind | questions |", "|---|---:|"]
+    lines += [f"| {kind} | {n} |" for kind, n in counts.items()]
+    return "\n".join(lines) + "\n"
+
+
 def render_report(report: dict[str, Any]) -> str:
     settings = report["settings"]
     head = [
@@ -438,7 +475,8 @@ def render_report(report: dict[str, Any]) -> str:
         "",
         "",
     ]
-    return "\n".join(head) + render_table(report["summary"])
+    misses = count_misses(report["per_question"])
+    return "\n".join(head) + render_table(report["summary"]) + (f"\nKinds of misses:\n\n{render_misses(misses)}" if misses else "")
 
 
 def render_sweep(rows: Sequence[dict[str, Any]]) -> str:

@@ -151,3 +151,25 @@ def test_dev_halves_are_fixed_by_the_question_id_and_cover_the_split():
     assert all(qa.half_of(qid) == "a" for qid in halves["a"])  # a function of the id alone: stable across runs and files
     with pytest.raises(qa.QASetError):
         data.split("dev", "c")
+
+
+def test_each_answered_question_falls_in_one_kind_of_miss():
+    def record(answerable: bool, correct: bool, abstained: bool, found: bool, cited: tuple[str, ...] = ()) -> dict:
+        scores = {"answerable": answerable, "correct": correct, "abstained": abstained}
+        if answerable:
+            scores["success@3"] = found
+        return {"scores": scores, "expected": [{"file": "bail.pdf"}] if answerable else [], "answer": {"cited": list(cited)}}
+
+    records = [
+        record(True, True, False, True, ("bail.pdf",)),
+        record(True, False, True, True),
+        record(True, False, True, False),
+        record(True, False, False, True, ("bail.pdf",)),  # the right contract, another sentence
+        record(True, False, False, False, ("autre.pdf",)),
+        record(False, False, False, False, ("bail.pdf",)),  # no document answers it, yet answered
+        record(False, True, True, False),
+    ]
+    counts = qa.count_misses(records)
+    assert list(counts.values()) == [2, 1, 1, 1, 1, 1]
+    assert qa.count_misses([{"scores": {"answerable": True, "success@3": True}}]) == {}  # searched only
+    assert "| answered from another contract | 1 |" in qa.render_misses(counts)
