@@ -16,6 +16,7 @@ with no LLM (extractive). Reported overall and by tag, as Markdown and JSON:
 Run from the repository root (``--help`` for every option):
 
     .venv/bin/python benchmarks/bilingual_qa.py --split dev
+    .venv/bin/python benchmarks/bilingual_qa.py --split dev --half a          # one half of dev (by a hash of the id)
     .venv/bin/python benchmarks/bilingual_qa.py --split dev --set search.fusion=rrf --set search.dense_weight=0.5
     .venv/bin/python benchmarks/bilingual_qa.py --sweep-fusion          # fusion x dense weight, dev only
     .venv/bin/python benchmarks/bilingual_qa.py --check                 # validate the set against the corpus
@@ -62,6 +63,7 @@ SEARCH_TOP_K = 10
 SWEEP_DENSE_WEIGHTS = (0.3, 0.5, 0.7)
 
 SPLITS = ("dev", "test")
+HALVES = ("a", "b")
 LANGS = ("fr", "en")
 SOURCES = ("demo", "example", "cuad")
 LANGUAGE_TAGS = ("cross_lingual", "monolingual")
@@ -110,13 +112,18 @@ class QASet:
     corpus: dict[str, Any]
     questions: list[Question] = field(default_factory=list)
 
-    def split(self, name: str) -> list[Question]:
-        """The questions of split ``name`` (``all``: every question). Raises QASetError for another name."""
+    def split(self, name: str, half: str | None = None) -> list[Question]:
+        """The questions of split ``name`` (``all``: every question), or of one of its halves (``a`` or
+        ``b``: :func:`half_of`). Raises QASetError for another name."""
         if name == "all":
-            return list(self.questions)
-        if name not in SPLITS:
+            questions = list(self.questions)
+        elif name not in SPLITS:
             raise QASetError(f"unknown split {name!r}: use dev, test or all")
-        return [q for q in self.questions if q.split == name]
+        else:
+            questions = [q for q in self.questions if q.split == name]
+        if half is not None and half not in HALVES:
+            raise QASetError(f"unknown half {half!r}: use a or b")
+        return [q for q in questions if half is None or half_of(q.id) == half]
 
 
 def load_set(path: Path, shared: Path, *, resolve_spans: bool = True) -> QASet:
@@ -220,6 +227,13 @@ def assign_splits(questions: Sequence[Question], seed: int = SPLIT_SEED, test_sh
         ordered.extend(members)
     offset = rng.randrange(test_share)
     return {q.id: ("test" if (i + offset) % test_share == 0 else "dev") for i, q in enumerate(ordered)}
+
+
+def half_of(qid: str) -> str:
+    """``a`` or ``b``: the half of its split a question falls in, by a stable hash of its id (SHA-256,
+    even or odd). A change is designed on the misses of one half of dev and kept only when the other
+    half does not lose by it (docs/benchmarks.md)."""
+    return HALVES[int(hashlib.sha256(qid.encode("utf-8")).hexdigest(), 16) % 2]
 
 
 def stratum(q: Question) -> tuple:
@@ -412,6 +426,43 @@ def render_table(summary: dict[str, dict[str, Any]]) -> str:
     return "\n".join(lines) + "\n"
 
 
+MISS_KINDS = (
+    "correct",
+    "false abstention, an expected article in the top 3",
+    "false abstention, search missed",
+    "answered, an expected file cited but not its fact",
+    "answered from another contract",
+    "unanswerable question answered",
+)
+
+
+def miss_kind(record: dict[str, Any]) -> str | None:
+    """The kind of one answered question's outcome (:data:`MISS_KINDS`), None when it was only searched."""
+    scores = record["scores"]
+    if "correct" not in scores:
+        return None
+    if scores["correct"]:
+        return MISS_KINDS[0]
+    if not scores["answerable"]:
+        return MISS_KINDS[5]
+    if scores["abstained"]:
+        return MISS_KINDS[1] if scores.get("success@3") else MISS_KINDS[2]
+    cited = set((record.get("answer") or {}).get("cited") or [])
+    return MISS_KINDS[3] if cited & {e["file"] for e in record["expected"]} else MISS_KINDS[4]
+
+
+def count_misses(records: Sequence[dict[str, Any]]) -> dict[str, int]:
+    """How many questions of ``records`` fall in each of :data:`MISS_KINDS` (those answered)."""
+    kinds = [miss_kind(r) for r in records]
+    return {kind: kinds.count(kind) for kind in MISS_KINDS} if any(kinds) else {}
+
+
+def render_misses(counts: dict[str, int]) -> str:
+    lines = ["| kind | questions |", "|---|---:|"]
+    lines += [f"| {kind} | {n} |" for kind, n in counts.items()]
+    return "\n".join(lines) + "\n"
+
+
 def render_report(report: dict[str, Any]) -> str:
     settings = report["settings"]
     head = [
@@ -424,7 +475,8 @@ def render_report(report: dict[str, Any]) -> str:
         "",
         "",
     ]
-    return "\n".join(head) + render_table(report["summary"])
+    misses = count_misses(report["per_question"])
+    return "\n".join(head) + render_table(report["summary"]) + (f"\nKinds of misses:\n\n{render_misses(misses)}" if misses else "")
 
 
 def render_sweep(rows: Sequence[dict[str, Any]]) -> str:
@@ -604,14 +656,15 @@ def _settings_summary(settings: Any, response: dict[str, Any]) -> dict[str, Any]
 
 
 def evaluate(qa: QASet, workspace: Path, split: str, overrides: dict[str, Any], *, limit: int | None = None, log: Log = print,
-             backend: Any = None, answerer: str = "extractive") -> dict[str, Any]:
-    questions = qa.split(split)[:limit]
+             backend: Any = None, answerer: str = "extractive", half: str | None = None) -> dict[str, Any]:
+    questions = qa.split(split, half)[:limit]
     if not questions:
         raise QASetError(f"no question in split {split!r}: the set's questions need a split (dev or test)")
-    log(f"split {split}: {len(questions)} questions, answers by {answerer}")
+    name = split if half is None else f"{split}, half {half}"
+    log(f"split {name}: {len(questions)} questions, answers by {answerer}")
     records, settings = run_questions(workspace, questions, overrides, log=log, backend=backend)
     return {
-        "benchmark": "bilingual_qa", "split": split, "questions": len(records), "overrides": overrides, "answerer": answerer,
+        "benchmark": "bilingual_qa", "split": name, "questions": len(records), "overrides": overrides, "answerer": answerer,
         "settings": settings, "summary": summarize(records), "per_question": records,
     }
 
@@ -650,11 +703,12 @@ def render_llm_comparison(reports: Sequence[dict[str, Any]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def sweep_fusion(qa: QASet, workspace: Path, overrides: dict[str, Any], *, limit: int | None = None, log: Log = print) -> list[dict[str, Any]]:
-    """Search-only scores on dev for every fusion method x dense weight (lexical = 1 - dense)."""
+def sweep_fusion(qa: QASet, workspace: Path, overrides: dict[str, Any], *, limit: int | None = None, log: Log = print,
+                 half: str | None = None) -> list[dict[str, Any]]:
+    """Search-only scores on dev (or one of its halves) for every fusion method x dense weight (lexical = 1 - dense)."""
     from greffier.config import FusionMethod  # the one list of fusion methods (the CLI and the UI use it too)
 
-    questions = qa.split("dev")[:limit]
+    questions = qa.split("dev", half)[:limit]
     rows = []
     for method in FusionMethod:
         for dense in SWEEP_DENSE_WEIGHTS:
@@ -788,6 +842,7 @@ def write_outputs(out: Path, name: str, payload: Any, markdown: str) -> tuple[Pa
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--split", choices=(*SPLITS, "all"), default="dev", help="questions to run (default dev)")
+    parser.add_argument("--half", choices=HALVES, default=None, help="only one half of the split, by a hash of the question id (a: the half misses are read on)")
     parser.add_argument("--set", dest="overrides", action="append", default=[], metavar="GROUP.KEY=VALUE",
                         help="settings override, e.g. search.dense_weight=0.5 or search.fusion=rrf (repeatable)")
     parser.add_argument("--sweep-fusion", action="store_true", help="search success@3 on dev for each fusion method x dense weight 0.3/0.5/0.7")
@@ -815,20 +870,20 @@ def main(argv: list[str] | None = None) -> int:
         if args.check:
             return _cmd_check(qa, workspace, args.shared)
         if args.sweep_fusion:
-            rows = sweep_fusion(qa, workspace, overrides, limit=args.limit, log=log)
+            rows = sweep_fusion(qa, workspace, overrides, limit=args.limit, log=log, half=args.half)
             markdown = "# Bilingual QA — fusion sweep (dev, search only)\n\n" + render_sweep(rows)
             paths = write_outputs(args.out, args.tag or "bilingual_qa-sweep", rows, markdown)
         elif args.llm:
             backend, label = local_llm(overrides)
-            reports = [evaluate(qa, workspace, args.split, overrides, limit=args.limit, log=log)]
-            reports.append(evaluate(qa, workspace, args.split, overrides, limit=args.limit, log=log, backend=backend, answerer=label))
+            reports = [evaluate(qa, workspace, args.split, overrides, limit=args.limit, log=log, half=args.half)]
+            reports.append(evaluate(qa, workspace, args.split, overrides, limit=args.limit, log=log, backend=backend, answerer=label, half=args.half))
             markdown = f"# Bilingual QA — split {args.split}, answers without and with the LLM\n\n" + render_llm_comparison(reports)
             markdown += "\n" + "\n".join(render_report(r) for r in reports)
             paths = write_outputs(args.out, args.tag or f"bilingual_qa-{args.split}-llm", {"reports": reports}, markdown)
         else:
-            report = evaluate(qa, workspace, args.split, overrides, limit=args.limit, log=log)
+            report = evaluate(qa, workspace, args.split, overrides, limit=args.limit, log=log, half=args.half)
             markdown = render_report(report)
-            paths = write_outputs(args.out, args.tag or f"bilingual_qa-{args.split}", report, markdown)
+            paths = write_outputs(args.out, args.tag or f"bilingual_qa-{args.split}{'-' + args.half if args.half else ''}", report, markdown)
     except (QASetError, BenchError) as exc:
         log(f"error: {exc}")
         return 2

@@ -145,7 +145,7 @@ def add_retrieval(
         ),
     )
     pipeline.connect(f"{last}.documents", "types.documents")
-    pipeline.connect("scope.query", "types.query")
+    pipeline.connect("expander.typed_query", "types.query")
     pipeline.connect("expander.clause_types", "types.clause_types")
     if retriever in ("hybrid", "dense"):
         pipeline.connect("embedder.embedding", "types.query_embedding")

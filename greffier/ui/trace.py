@@ -24,7 +24,7 @@ _WORDS = {
         "only_in": "only inside {files}, which the question names ({named})",
         "found": "Found", "passages": ("passage", "passages"), "hybrid": "hybrid search: meaning and exact words", "in_time": "in {s}",
         "judged": "How passages were kept",
-        "judged_scores": "by meaning, no LLM: a passage is kept when it holds enough of what the question asks — its words, or the same notions in the other language through the glossary — and is a clause of the kind asked or ranks near the best passage",
+        "judged_scores": "by meaning, no LLM: a passage is kept when it holds enough of what the question asks — its words, or the same notions in the other language through the glossary — and is a clause of the kind asked or ranks near the best passage; a question that asks for a date, a length of time or a sum is answered only by a passage that writes one",
         "judged_llm": "the LLM read each passage and said which ones help answer",
         "kept_cited": "kept, cited as {n}", "kept_uncited": "kept, not quoted", "dropped": "left out",
         "all_words": "holds everything the question asks",
@@ -34,6 +34,8 @@ _WORDS = {
         "llm_kept": "the LLM judged it useful to answer", "llm_dropped": "the LLM judged it off the point",
         "llm_overruled": "the LLM left it out, but the check by meaning keeps it",
         "type_match": "a clause of the kind asked",
+        "no_kind": "the question asks for {kind}, and it writes none",
+        "kinds": {"date": "a date", "duration": "a length of time", "amount": "a sum or a rate"},
         "uncited": "relevant, but the quoted sentences came from other passages",
         "check": "Citation check", "check_ok": "every citation points to a passage that was kept",
         "check_removed": "{n} citation(s) to passages that were not given were removed",
@@ -47,7 +49,7 @@ _WORDS = {
         "only_in": "uniquement dans {files}, que la question nomme ({named})",
         "found": "Trouvé", "passages": ("passage", "passages"), "hybrid": "recherche hybride : sens et mots exacts", "in_time": "en {s}",
         "judged": "Comment les passages ont été retenus",
-        "judged_scores": "par le sens, sans LLM : un passage est retenu s'il contient assez de ce que demande la question — ses mots, ou les mêmes notions dans l'autre langue grâce au glossaire — et s'il est une clause du type demandé ou proche du meilleur passage",
+        "judged_scores": "par le sens, sans LLM : un passage est retenu s'il contient assez de ce que demande la question — ses mots, ou les mêmes notions dans l'autre langue grâce au glossaire — et s'il est une clause du type demandé ou proche du meilleur passage ; seul un passage qui écrit une date, une durée ou un montant répond à une question qui en demande un",
         "judged_llm": "le LLM a lu chaque passage et indiqué ceux qui aident à répondre",
         "kept_cited": "retenu, cité {n}", "kept_uncited": "retenu, non cité", "dropped": "écarté",
         "all_words": "contient tout ce que demande la question",
@@ -57,6 +59,8 @@ _WORDS = {
         "llm_kept": "le LLM le juge utile pour répondre", "llm_dropped": "le LLM le juge hors sujet",
         "llm_overruled": "le LLM l'a écarté, mais la vérification par le sens le retient",
         "type_match": "une clause du type demandé",
+        "no_kind": "la question demande {kind}, et il n'en écrit pas",
+        "kinds": {"date": "une date", "duration": "une durée", "amount": "un montant ou un taux"},
         "uncited": "pertinent, mais les phrases citées viennent d'autres passages",
         "check": "Vérification des citations", "check_ok": "chaque citation renvoie à un passage retenu",
         "check_removed": "{n} citation(s) vers des passages non fournis ont été retirées",
@@ -121,6 +125,8 @@ def _why(decision: dict[str, Any], asked_words: int, words: dict[str, Any], lang
         reasons.append(words["all_words"] if coverage >= 0.995 else words["some_words"].format(pct=round(coverage * 100)))
     if decision.get("type_match"):
         reasons.append(words["type_match"])
+    if decision.get("gives_kind") is False:
+        reasons.append(words["no_kind"].format(kind=words["kinds"].get(decision.get("answer_kind"), decision.get("answer_kind"))))
     dense = decision.get("dense_score")
     if dense is not None:
         key = "close" if dense >= DENSE_RELEVANCE else "far"

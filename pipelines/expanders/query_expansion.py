@@ -24,12 +24,14 @@ from __future__ import annotations
 
 from collections import Counter
 import math
+import re
 from typing import Any
 
 from haystack import component
 
 from greffier.lexicon import Lexicon, Match, load_lexicon
-from greffier.text import tokenize
+from greffier.text import fold, tokenize
+from greffier.text.function_words import is_function_word
 from greffier.text.language import guess_language
 from greffier.text.stems import STEM_LANGUAGES, stem, stem_many
 from pipelines._serialization import StoreComponent
@@ -80,17 +82,21 @@ class QueryExpander(StoreComponent):
         if self.enabled and self.forms_weight > 0:
             self._forms()
 
-    @component.output_types(groups=list[QueryGroup], dense_text=str, concepts=list[str], clause_types=list[str], language=str, units=list[dict])
+    @component.output_types(
+        groups=list[QueryGroup], dense_text=str, concepts=list[str], clause_types=list[str], language=str, units=list[dict], typed_query=str
+    )
     def run(self, query: str, scope: dict | None = None) -> dict[str, Any]:
         """``scope``: the scope resolver's; inside named contracts, the words that describe a contract
-        (its kind, place, subject) are not part of what is asked."""
+        (its kind, place, subject) are not part of what is asked, and the words that name its kind
+        give no clause type (``typed_query``: the query without them, for the clause-type ranker)."""
         self.warm_up()
         assert self._lexicon is not None
         tokens = tokenize(query)
         language = guess_language(query)
         matches = self._lexicon.find(tokens) if self.enabled else []
         concepts = list(dict.fromkeys(m.concept.id for m in matches))
-        clause_types = list(dict.fromkeys(t for m in matches for t in m.concept.types))
+        naming = naming_positions(matches, frozenset((scope or {}).get("kinds") or ()))
+        clause_types = asked_types(matches, naming)
         forms = self._forms() if self.enabled and self.forms_weight > 0 else None
         groups = question_groups(tokens, language, forms, self.forms_weight)
         if self.enabled:
@@ -99,7 +105,10 @@ class QueryExpander(StoreComponent):
         index = self.store.bm25() if self.store.exists() else None
         identity = frozenset((scope or {}).get("identity") or ())
         units = asked_units(tokens, matches, language, forms, index, describing=DESCRIBING_SCOPED if scope else DESCRIBING, identity=identity)
-        return {"groups": groups, "dense_text": dense_text, "concepts": concepts, "clause_types": clause_types, "language": language, "units": units}
+        return {
+            "groups": groups, "dense_text": dense_text, "concepts": concepts, "clause_types": clause_types, "language": language, "units": units,
+            "typed_query": without_words(query, {tokens[i] for i in naming}),
+        }
 
     def _forms(self) -> dict[str, dict[str, tuple[str, ...]]] | None:
         """Per language, the index's tokens by stem, most frequent first (kept per chunk generation)."""
@@ -219,6 +228,30 @@ def with_translations(query: str, matches: list[Match], language: str) -> str:
     return f"{query} ({'; '.join(added)})" if added else query
 
 
+def naming_positions(matches: list[Match], named_kinds: frozenset[str] = frozenset()) -> set[int]:
+    """Positions of the question's words that name the document rather than ask about a clause: the
+    document itself (« contrat »), or the kind of the contracts the question named (``named_kinds``,
+    the glossary's contract notions). In "which courts hear disputes under the Northbeam software
+    licence?", asked of the Northbeam licence agreement, « licence » names it: no licence-grant clause
+    is asked about."""
+    return {i for m in matches if m.concept.kind in DESCRIBING or m.concept.id in named_kinds for i in range(m.start, m.end)}
+
+
+def asked_types(matches: list[Match], naming: set[int]) -> list[str]:
+    """The clause types of the notions the question names, but for the words at the ``naming``
+    positions (:func:`naming_positions`)."""
+    return list(dict.fromkeys(t for m in matches if naming.isdisjoint(range(m.start, m.end)) for t in m.concept.types))
+
+
+def without_words(text: str, words: set[str]) -> str:
+    """``text`` folded, without the (folded) ``words``."""
+    folded = fold(text)
+    if not words:
+        return folded
+    pattern = re.compile(r"(?<![\w])(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")(?![\w])")
+    return " ".join(pattern.sub(" ", folded).split())
+
+
 def idf(document_frequency: int, chunks: int) -> float:
     """BM25's (Lucene) inverse document frequency."""
     return math.log(1 + (chunks - document_frequency + 0.5) / (document_frequency + 0.5))
@@ -232,7 +265,8 @@ def asked_units(
     word when it holds one of those terms whole (the word itself, another form of it, or a term of a
     notion the word is part of, in either language). Words of notions of the ``describing`` kinds
     (the document itself, and inside a named contract its kind and subject) and the ``identity`` words
-    of the named contracts (their parties, title, file name) are left out.
+    of the named contracts (their parties, title, file name) are left out, and so are function words
+    (:mod:`greffier.text.function_words`: "could", "before", « doit »), which frame the question.
 
     A word weighs BM25's IDF of its most frequent wording in the workspace (the notion's, across
     languages); a word no passage holds in any wording weighs :data:`UNKNOWN_WEIGHT` (it tells no
@@ -244,7 +278,7 @@ def asked_units(
     units = []
     for token in dict.fromkeys(tokens):
         positions = {i for i, t in enumerate(tokens) if t == token}
-        if positions <= left_out or token in identity:
+        if positions <= left_out or token in identity or is_function_word(token):
             continue
         terms: list[tuple[str, ...]] = [(token,)]
         terms.extend((form,) for form, _factor in _word(token, lang, forms, 1.0)[1:])

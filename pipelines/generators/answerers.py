@@ -25,7 +25,8 @@ from haystack.utils import deserialize_chatgenerator_inplace
 
 from greffier.text import fold, fold_label, paragraphs, split_sentences, tokenize, without_page_furniture
 from greffier.text.replies import ABSTENTIONS, SEVERAL_CONTRACTS, abstention, reply_language, says_abstention, wording
-from pipelines.rankers.relevance import coverage_of, passages_block
+from pipelines.generators.answer_kinds import AnswerKind, asked_kind, holds_kind
+from pipelines.rankers.relevance import coverage_of, covering_tokens, passages_block
 
 ABSTENTION = ABSTENTIONS["en"]  # what the LLM is told to reply, word for word, when the passages do not say
 
@@ -43,6 +44,15 @@ SYSTEM_ANSWER = (
 )
 MAX_SENTENCES = 3
 MIN_SENTENCE_COVERAGE = 0.1  # a sentence after the best must cover at least this much of what is asked
+FOCUS_WEIGHT = 0.1  # times the share of a sentence's words that say what is asked
+KIND_BONUS = 0.3  # a sentence that gives the kind of answer asked (a length of time, a date, a sum)
+# A sentence that opens on a pronoun or a demonstrative standing for what the sentence before it
+# named: « Il est restitué… », « Celle-ci… », "It shall be…", "Such notice…", "This amount…" (not "This
+# Agreement", « Ce Contrat »: a defined term, written with a capital).
+_BACK_REFERENCE = re.compile(
+    r"^(?:(?:il|elle|ils|elles|it|they)\s|(?:celui|celle|ceux|celles)-ci\b|(?:ce|cet|cette|ces|ledit|ladite|lesdits|lesdites"
+    r"|this|these|that|those|such|said)\s+[a-zà-ÿ])"
+)
 
 
 def _stream(text: str, streaming_callback: Any) -> None:
@@ -75,24 +85,43 @@ def _sentences(documents: list[Document]) -> list[tuple[int, int, str]]:
     return found
 
 
-def _scored(documents: list[Document], units: list[dict[str, Any]]) -> list[tuple[float, float, int, int, str]]:
-    """(score, coverage, passage number, position, sentence), best first."""
+def _refers_back(sentence: str) -> bool:
+    """Whether ``sentence`` opens on a word standing for the sentence before it (:data:`_BACK_REFERENCE`)."""
+    return bool(_BACK_REFERENCE.match(sentence[:1].lower() + sentence[1:]))
+
+
+def _scored(documents: list[Document], units: list[dict[str, Any]], kind: AnswerKind | None = None) -> list[tuple[float, float, int, int, str]]:
+    """(score, coverage, passage number, position, sentence), best first: what the sentence covers of
+    what is asked, then the passage's rank, the sentence's place in it, how much of the sentence is
+    about what is asked (of two sentences that cover as much, the one that says little else), and
+    :data:`KIND_BONUS` when it gives the kind of answer asked (:func:`asked_kind`)."""
     scored = []
     for n, position, sentence in _sentences(documents):
-        coverage = coverage_of(units, set(tokenize(sentence)))
-        score = coverage + 0.3 / n + 0.05 / (1 + position)
+        tokens = tokenize(sentence)
+        present = set(tokens)
+        coverage = coverage_of(units, present)
+        covering = covering_tokens(units, present)
+        focus = sum(token in covering for token in tokens) / len(tokens)
+        score = coverage + 0.3 / n + 0.05 / (1 + position) + FOCUS_WEIGHT * focus + (KIND_BONUS if holds_kind(kind, sentence) else 0.0)
         scored.append((score, coverage, n, position, sentence))
     return sorted(scored, key=lambda s: (-s[0], s[2], s[3]))
 
 
-def best_sentences(documents: list[Document], units: list[dict[str, Any]], max_sentences: int = MAX_SENTENCES) -> list[tuple[int, int, str]]:
+def best_sentences(
+    documents: list[Document], units: list[dict[str, Any]], max_sentences: int = MAX_SENTENCES, kind: AnswerKind | None = None
+) -> list[tuple[int, int, str]]:
     """The sentences that answer best, in document order, from the contract of the first passage (the
     one judged best): the best sentence, then others that cover enough of what is asked (a sentence
-    repeated in a duplicate is quoted once)."""
+    repeated in a duplicate is quoted once). When the question asks for a kind of answer that none of
+    them gives, the best sentence of the first one's passage that gives it is quoted too (« Un dépôt
+    de 12 000 euros est versé… » then « Il est restitué dans les trois mois… »); and a chosen sentence
+    that opens on a word standing for the sentence before it (« Il est restitué… », "Such notice…")
+    is quoted with that sentence."""
     best: list[tuple[int, int, str]] = []
     seen: set[str] = set()
     contract = documents[0].meta.get("doc_id") if documents else None
-    for _score, coverage, n, position, sentence in _scored(documents, units):
+    scored = _scored(documents, units, kind)
+    for _score, coverage, n, position, sentence in scored:
         key = fold_label(sentence)
         if key in seen or documents[n - 1].meta.get("doc_id") != contract or (best and coverage < MIN_SENTENCE_COVERAGE):
             continue
@@ -100,41 +129,64 @@ def best_sentences(documents: list[Document], units: list[dict[str, Any]], max_s
         best.append((n, position, sentence))
         if len(best) == max_sentences:
             break
-    return sorted(best)
+    return sorted(_completed(best, scored, kind, seen))
+
+
+def _completed(
+    best: list[tuple[int, int, str]], scored: list[tuple[float, float, int, int, str]], kind: AnswerKind | None, seen: set[str]
+) -> set[tuple[int, int, str]]:
+    """``best`` with the sentence that gives the kind of answer asked when none of them does, and the
+    sentence before each one that stands for it (see :func:`best_sentences`)."""
+    chosen = set(best)
+    if best and kind is not None and not any(holds_kind(kind, sentence) for _n, _position, sentence in best):
+        giving = next(((n, position, sentence) for _s, _c, n, position, sentence in scored if n == best[0][0] and holds_kind(kind, sentence)), None)
+        if giving is not None:
+            chosen.add(giving)
+            seen.add(fold_label(giving[2]))
+    quotable = {(n, position): sentence for _score, _coverage, n, position, sentence in scored}
+    for n, position, sentence in list(chosen):
+        before = quotable.get((n, position - 1))
+        if before is not None and _refers_back(sentence) and fold_label(before) not in seen:
+            chosen.add((n, position - 1, before))
+    return chosen
 
 
 def extractive_answer(
     asked: str, documents: list[Document], max_sentences: int = MAX_SENTENCES, *, units: list[dict[str, Any]] | None = None,
-    per_contract: bool = False, language: str = "en",
+    per_contract: bool = False, language: str = "en", question: str | None = None,
 ) -> str:
     """The quoted sentences that answer ``asked`` from ``documents``, cited ``[n]`` (n from 1).
 
     ``units`` (from the query expander) say what counts as each asked word; without them, the asked
-    words themselves. ``per_contract``: one best sentence of each contract, under its file name.
+    words themselves. ``per_contract``: each contract's best sentence (with the one that gives the
+    kind of answer asked, or the one it stands for, as above), under its file name.
+    ``question`` (as asked, when ``asked`` is what is left once a named contract is taken out) tells
+    the kind of answer sought (:func:`asked_kind`).
     """
     units = units if units is not None else [{"token": t, "terms": [[t]], "weight": 1.0} for t in dict.fromkeys(tokenize(asked))]
+    kind = asked_kind(question or asked)
     if per_contract:
-        return _per_contract(documents, units, language)
-    best = best_sentences(documents, units, max_sentences)
+        return _per_contract(documents, units, language, kind)
+    best = best_sentences(documents, units, max_sentences, kind)
     if not best:
         return " ".join(f"{(doc.content or '')[:300]} [{n}]" for n, doc in enumerate(documents[:1], 1))
     return " ".join(f"{sentence} [{n}]" for n, _pos, sentence in best)
 
 
-def _per_contract(documents: list[Document], units: list[dict[str, Any]], language: str) -> str:
+def _per_contract(documents: list[Document], units: list[dict[str, Any]], language: str, kind: AnswerKind | None) -> str:
     by_contract: dict[str, list[int]] = {}
     for n, doc in enumerate(documents, 1):
         by_contract.setdefault(doc.meta.get("doc_id") or doc.id, []).append(n)
     lines = [wording(SEVERAL_CONTRACTS, language, count=len(by_contract))]
     for numbers in by_contract.values():
         own = [documents[n - 1] for n in numbers]
-        best = best_sentences(own, units, 1)
+        best = best_sentences(own, units, 1, kind)
         if not best:
             continue
-        local, _pos, sentence = best[0]
-        n = numbers[local - 1]
-        name = documents[n - 1].meta.get("file") or documents[n - 1].meta.get("title") or ""
-        lines.append(f"- {name} : {sentence} [{n}]" if language == "fr" else f"- {name}: {sentence} [{n}]")
+        quoted = " ".join(f"{sentence} [{numbers[local - 1]}]" for local, _pos, sentence in best)
+        first = documents[numbers[best[0][0] - 1] - 1]
+        name = first.meta.get("file") or first.meta.get("title") or ""
+        lines.append(f"- {name} : {quoted}" if language == "fr" else f"- {name}: {quoted}")
     return "\n".join(lines)
 
 
@@ -162,7 +214,10 @@ class ExtractiveAnswerer:
         if not documents:
             text = abstention(language)
         else:
-            text = extractive_answer(asked or question, documents, self.max_sentences, units=units, per_contract=answers_per_contract(documents, scope), language=language)
+            text = extractive_answer(
+                asked or question, documents, self.max_sentences, units=units, per_contract=answers_per_contract(documents, scope), language=language,
+                question=question,
+            )
         _stream(text, streaming_callback)
         return {"replies": [ChatMessage.from_assistant(text)], "extractive": True}
 
@@ -299,7 +354,9 @@ class LLMAnswerer:
             tokens.finish(text)  # held tokens of a reply not used (the abstention token) are dropped
         if problem is None:
             return {"replies": [ChatMessage.from_assistant(text)], "extractive": False, "fallback": None, "warnings": warnings}
-        fallback = extractive_answer(asked or question, documents, units=units, per_contract=answers_per_contract(documents, scope), language=language)
+        fallback = extractive_answer(
+            asked or question, documents, units=units, per_contract=answers_per_contract(documents, scope), language=language, question=question
+        )
         _stream(f"\n\n{fallback}", streaming_callback)
         return {"replies": [ChatMessage.from_assistant(fallback)], "extractive": True, "fallback": problem, "warnings": warnings}
 

@@ -13,9 +13,15 @@ words (:func:`judge_by_meaning`), from four signals together:
 - *scope*: the passage is the best one of a contract the question named;
 - *rank*: its fused score against the best passage's.
 
+A question that asks for a date, a length of time or a sum (« combien de temps », "by when", « quel
+montant »: :func:`pipelines.generators.answer_kinds.asked_kind`) is answered only by a passage that
+writes one: a signature line « Fait à Annecy, le ____ » does not tell when a contract was signed.
+
 The weights and the threshold (:data:`CALIBRATION`) were calibrated on the dev split of the bilingual
 question set, with the abstention rate on unanswerable questions beside the answers found
-(docs/benchmarks.md, "Bilingual question answering").
+(docs/benchmarks.md, "Bilingual question answering"). A logistic regression over the same signals
+(and the dense score, the rank, the quantity asked), fitted on one half of dev, answered fewer
+questions on the other half than these weights: it was not kept (same section, "Third round").
 
 Passages are handed to the model as quoted data inside ``<passage>`` tags, with an instruction never
 to follow text found in them.
@@ -37,6 +43,7 @@ from haystack.utils import deserialize_chatgenerator_inplace
 
 from greffier.compliance.library import ClauseLibrary, load_library
 from greffier.text import tokenize
+from pipelines.generators.answer_kinds import AnswerKind, asked_kind, gives_a_quantity
 
 log = logging.getLogger(__name__)
 
@@ -98,13 +105,15 @@ class Calibration:
     """How the no-LLM judgement weighs its signals (see the module docstring)."""
 
     # Grid search on dev (benchmarks/bilingual_qa.py, 105 answerable and 11 unanswerable questions):
-    # the best passage answering, with at least 90 % abstention on the unanswerable: thresholds 0.75
-    # to 0.8 gave the same decisions (0.75 taken), the coverage floor decides most, and the retrieval
-    # rank added nothing once type and scope were counted.
+    # the best passage answering, with at least 90 % abstention on the unanswerable: the coverage floor
+    # decides most, and the retrieval rank added nothing once type and scope were counted. The first
+    # round took 0.75; once function words left what is asked (third round), thresholds 0.4 to 0.8
+    # gave the same decisions on the half of dev looked at, and 0.6, the middle, is taken (one answer
+    # more on the other half).
     type_bonus: float = 0.4  # the passage holds a clause type the question names
     scope_bonus: float = 0.3  # the best passage of a contract the question named
     rank_weight: float = 0.0  # times the passage's fused score over the best one's
-    threshold: float = 0.75  # relevant at this score or more
+    threshold: float = 0.6  # relevant at this score or more
     min_coverage: float = 0.3  # below, nothing else makes a passage relevant
     # a named contract's passage that holds most of what is asked counts as its best one too (not only
     # its first by rank) when it holds half of it or more: "Maximum Aggregate … Cost" ranked second
@@ -121,6 +130,12 @@ def passage_tokens(doc: Document) -> set[str]:
 def unit_covered(unit: dict[str, Any], tokens: set[str]) -> bool:
     """Whether a passage's tokens hold one of the unit's terms whole."""
     return any(set(term) <= tokens for term in unit.get("terms") or [[unit.get("token", "")]])
+
+
+def covering_tokens(units: list[dict[str, Any]], tokens: set[str]) -> set[str]:
+    """The tokens of a passage that belong to a term of an asked unit it holds whole (what it says of
+    what is asked, in either language)."""
+    return {token for unit in units for term in unit.get("terms") or [[unit.get("token", "")]] if set(term) <= tokens for token in term}
 
 
 def coverage_of(units: list[dict[str, Any]], tokens: set[str]) -> float:
@@ -151,9 +166,11 @@ def judge_by_meaning(
     library: ClauseLibrary | None,
     calibration: Calibration = CALIBRATION,
     coverage: float | None = None,
+    kind: AnswerKind | None = None,
 ) -> dict[str, Any]:
     """The no-LLM decision for one passage (see the module docstring), with its signals; ``coverage``
-    when the caller has already measured it (:func:`coverage_of`)."""
+    when the caller has already measured it (:func:`coverage_of`); ``kind``: the kind of answer the
+    question asks for (:func:`asked_kind`), which a passage must write a quantity to give."""
     if coverage is None:
         coverage = coverage_of(units, passage_tokens(doc))
     types = passage_types(doc, library)
@@ -166,12 +183,16 @@ def judge_by_meaning(
         + (calibration.scope_bonus if in_scope and first_of_contract else 0.0)
         + calibration.rank_weight * relative
     )
-    relevant = coverage >= calibration.min_coverage and score >= calibration.threshold
-    return {
+    gives_kind = kind is None or gives_a_quantity(doc.content or "")
+    relevant = coverage >= calibration.min_coverage and score >= calibration.threshold and gives_kind
+    decision = {
         "n": n, "chunk_id": doc.id, "relevant": relevant, "by": "meaning", "score": round(score, 4),
         "coverage": round(coverage, 3), "type_match": type_match, "in_scope": in_scope, "relative_score": round(relative, 3),
         "dense_score": None if doc.meta.get("dense_score") is None else round(float(doc.meta["dense_score"]), 4),
     }
+    if kind is not None:
+        decision.update(answer_kind=kind, gives_kind=gives_kind)
+    return decision
 
 
 @component
@@ -220,7 +241,7 @@ class RelevanceJudge:
         emit("retrieval", {"query": question, "count": len(documents), "scope": scope})
         emit("sources", {"sources": [_citation(n, doc) for n, doc in enumerate(documents, 1)]})
         asked_units = units if units is not None else [{"token": t, "terms": [[t]], "weight": 1.0} for t in dict.fromkeys(tokenize(asked or question))]
-        decisions = self._judge(question, documents, asked_units, set(clause_types or ()), scope)
+        decisions = self._judge(question, documents, asked_units, set(clause_types or ()), scope, asked_kind(question))
         # The check by meaning found a passage that answers: with ``union``, an LLM answerer that
         # abstains anyway is not believed (a small model abstains on clauses that answer).
         answerable = self.mode != "llm" and any(d["relevant"] and (str(d.get("by", "")).startswith("meaning") or d.get("meaning_agrees")) for d in decisions)
@@ -230,10 +251,12 @@ class RelevanceJudge:
         kept = [documents[i] for i in order if decisions[i]["relevant"]]
         return {"documents": kept, "decisions": decisions, "answerable": answerable}
 
-    def _judge(self, question: str, documents: list[Document], units: list[dict], question_types: set[str], scope: dict | None) -> list[dict[str, Any]]:
+    def _judge(
+        self, question: str, documents: list[Document], units: list[dict], question_types: set[str], scope: dict | None, kind: AnswerKind | None = None,
+    ) -> list[dict[str, Any]]:
         if not documents:
             return []
-        scored = self._judge_by_meaning(documents, units, question_types, scope)
+        scored = self._judge_by_meaning(documents, units, question_types, scope, kind)
         if self.chat_generator is None or self.mode == "scores":
             return scored
         decided = self._judge_with_llm(question, documents)
@@ -247,7 +270,9 @@ class RelevanceJudge:
                     by_llm["meaning_agrees"] = True
         return decided
 
-    def _judge_by_meaning(self, documents: list[Document], units: list[dict], question_types: set[str], scope: dict | None) -> list[dict[str, Any]]:
+    def _judge_by_meaning(
+        self, documents: list[Document], units: list[dict], question_types: set[str], scope: dict | None, kind: AnswerKind | None = None,
+    ) -> list[dict[str, Any]]:
         scoped_ids = set((scope or {}).get("contract_ids") or ())
         best = max((doc.score or 0.0) for doc in documents)
         coverages = [coverage_of(units, passage_tokens(doc)) for doc in documents]
@@ -264,7 +289,7 @@ class RelevanceJudge:
             covered, at = best_covered.get(contract, (0.0, -1))
             best_of_contract = contract not in seen_contracts or (at == index and covered >= CALIBRATION.scope_coverage)
             decisions.append(
-                judge_by_meaning(index + 1, doc, units, question_types, scoped_ids, best_of_contract, best, self._library, coverage=coverage)
+                judge_by_meaning(index + 1, doc, units, question_types, scoped_ids, best_of_contract, best, self._library, coverage=coverage, kind=kind)
             )
             seen_contracts.add(contract)
         return decisions

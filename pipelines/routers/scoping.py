@@ -106,11 +106,12 @@ class Scope:
     by: str = "name"  # "name": parties, file, title; "kind": the kind of contract and its subject
     ambiguous: bool = False  # several contracts of the kind named, none singled out: answer each
     identity: list[str] = field(default_factory=list)  # identity words of the named contracts (not what is asked)
+    kinds: list[str] = field(default_factory=list)  # the glossary's contract kinds of the named contracts
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "contract_ids": self.contract_ids, "titles": self.titles, "files": self.files, "named_by": self.named_by,
-            "question": self.question, "by": self.by, "ambiguous": self.ambiguous, "identity": self.identity,
+            "question": self.question, "by": self.by, "ambiguous": self.ambiguous, "identity": self.identity, "kinds": self.kinds,
         }
 
 
@@ -430,7 +431,7 @@ def scope_for(workspace: WorkspaceStore, question: str) -> Scope | None:
 
     quoted = index.named_file(question)
     if quoted is not None:
-        return replace(quoted, identity=names_of(index, quoted.contract_ids))
+        return replace(quoted, identity=names_of(index, quoted.contract_ids), kinds=kinds_of(index, quoted.contract_ids))
     scope = index.named(question, text_contracts) or by_kind(index, question)
     if scope is None:
         return None
@@ -441,7 +442,13 @@ def scope_for(workspace: WorkspaceStore, question: str) -> Scope | None:
     best = bm25.search_groups(bilingual_groups(question, index.lexicon), top_k=CROSS_CHECK_PASSAGES)
     if not {contract_id_of_chunk(hit.chunk_id) for hit in best} & set(scope.contract_ids):
         return None
-    return replace(scope, identity=names_of(index, scope.contract_ids))
+    return replace(scope, identity=names_of(index, scope.contract_ids), kinds=kinds_of(index, scope.contract_ids))
+
+
+def kinds_of(index: IdentityIndex, contract_ids: list[str]) -> list[str]:
+    """The glossary's contract kinds of these contracts (« bail » → lease): a question's word of one of
+    them names the contract, it does not ask about a clause."""
+    return sorted(set().union(*(index.kinds_of.get(cid, frozenset()) for cid in contract_ids)))
 
 
 def names_of(index: IdentityIndex, contract_ids: list[str]) -> list[str]:

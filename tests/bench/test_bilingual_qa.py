@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -139,3 +140,36 @@ def test_a_malformed_entry_is_refused_with_its_id(tmp_path: Path):
     path = write_set(tmp_path, [{"file": "bail.pdf", "article": "ARTICLE 3"}])
     with pytest.raises(qa.QASetError, match="e1: an expected entry needs fact or fact_span"):
         qa.load_set(path, tmp_path, resolve_spans=False)
+
+
+def test_dev_halves_are_fixed_by_the_question_id_and_cover_the_split():
+    questions = [question(f"q{i:02d}", ("cross_lingual", "demo")) for i in range(40)]
+    data = qa.QASet(corpus={}, questions=[replace(q, split="dev") for q in questions])
+    halves = {half: {q.id for q in data.split("dev", half)} for half in qa.HALVES}
+    assert halves["a"] and halves["b"] and not halves["a"] & halves["b"]
+    assert halves["a"] | halves["b"] == {q.id for q in questions}
+    assert all(qa.half_of(qid) == "a" for qid in halves["a"])  # a function of the id alone: stable across runs and files
+    with pytest.raises(qa.QASetError):
+        data.split("dev", "c")
+
+
+def test_each_answered_question_falls_in_one_kind_of_miss():
+    def record(answerable: bool, correct: bool, abstained: bool, found: bool, cited: tuple[str, ...] = ()) -> dict:
+        scores = {"answerable": answerable, "correct": correct, "abstained": abstained}
+        if answerable:
+            scores["success@3"] = found
+        return {"scores": scores, "expected": [{"file": "bail.pdf"}] if answerable else [], "answer": {"cited": list(cited)}}
+
+    records = [
+        record(True, True, False, True, ("bail.pdf",)),
+        record(True, False, True, True),
+        record(True, False, True, False),
+        record(True, False, False, True, ("bail.pdf",)),  # the right contract, another sentence
+        record(True, False, False, False, ("autre.pdf",)),
+        record(False, False, False, False, ("bail.pdf",)),  # no document answers it, yet answered
+        record(False, True, True, False),
+    ]
+    counts = qa.count_misses(records)
+    assert list(counts.values()) == [2, 1, 1, 1, 1, 1]
+    assert qa.count_misses([{"scores": {"answerable": True, "success@3": True}}]) == {}  # searched only
+    assert "| answered from another contract | 1 |" in qa.render_misses(counts)

@@ -15,7 +15,8 @@ from greffier.config import load_settings
 from greffier.services.answering import answer
 from greffier.services.ingest import Ingestor
 from greffier.text.replies import abstention
-from pipelines.expanders.query_expansion import asked_units
+from pipelines.expanders.query_expansion import asked_types, asked_units, naming_positions, without_words
+from pipelines.generators.answerers import extractive_answer
 from pipelines.rankers.relevance import RelevanceJudge
 from greffier.lexicon import load_lexicon
 from greffier.text import tokenize
@@ -198,3 +199,89 @@ def test_the_named_contract_s_passage_that_holds_the_question_counts_as_its_best
     assert [d.id for d in judged["documents"]][:1] == ["c1-4"]
     unscoped = RelevanceJudge().run(question=question, documents=docs, units=units)
     assert "c1-4" not in [d.id for d in unscoped["documents"]]  # without the scope, the same coverage is not enough
+
+
+def _units(question: str, language: str) -> tuple[list[dict], list[str]]:
+    """What is asked and the question's clause types, as the query expander reads them (no index: each word weighs 1)."""
+    tokens = tokenize(question)
+    matches = load_lexicon().find(tokens)
+    return asked_units(tokens, matches, language, None, None), sorted({t for m in matches for t in m.concept.types})
+
+
+def test_an_english_question_s_function_words_do_not_count_against_a_french_passage():
+    # "how", "must", "our", "after" are not what is asked: the French article that answers holds none of them
+    question = "How long must the distributor keep our information confidential after the contract ends?"
+    units, types = _units(question, "en")
+    assert not {"must", "our", "after", "how"} & {u["token"] for u in units}
+    doc = Document(
+        id="c1-8", content="Le Distributeur s'engage à garder confidentielles les informations reçues pendant cinq ans après la fin du contrat.",
+        score=1.0, meta={"doc_id": "c1", "section": "Article 8 — Confidentialité"},
+    )
+    judged = RelevanceJudge().run(question=question, documents=[doc], units=units, clause_types=types)
+    assert judged["decisions"][0]["relevant"], judged["decisions"][0]
+
+
+@pytest.mark.parametrize(
+    ("signature_line", "relevant"),
+    [
+        ("Signé à Lyon, le 3 mars 2021, en deux exemplaires originaux.", True),
+        ("Signé à Lyon, le ______________, en deux exemplaires originaux.", False),  # the date was left blank
+    ],
+)
+def test_a_question_asking_for_a_date_is_answered_only_by_a_passage_that_writes_one(signature_line, relevant):
+    question = "À quelle date le contrat de licence a-t-il été signé ?"
+    units, types = _units(question, "fr")
+    doc = Document(id="c1-12", content=f"Article 12 — Droit applicable\nLe présent contrat est soumis au droit français.\n{signature_line}",
+                   score=1.0, meta={"doc_id": "c1", "section": "Article 12 — Droit applicable"})
+    judged = RelevanceJudge().run(question=question, documents=[doc], units=units, clause_types=types, scope={"contract_ids": ["c1"]})
+    decision = judged["decisions"][0]
+    assert decision["relevant"] is relevant and decision["answer_kind"] == "date", decision
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "text", "quoted"),
+    [
+        (
+            "Combien de temps après son départ le locataire récupère-t-il son dépôt de garantie ?", "fr",
+            "Article 4 — Dépôt de garantie\nUn dépôt de garantie de 12 000 euros est versé à la signature du bail. Il est restitué dans les "
+            "trois mois suivant la remise des clés, déduction faite des sommes dues.",
+            ["Un dépôt de garantie de 12 000 euros est versé", "Il est restitué dans les trois mois suivant la remise des clés"],
+        ),
+        (
+            "How long after moving out does the tenant get the deposit back?", "en",
+            "4. DEPOSIT\nThe Tenant shall pay a deposit of EUR 12,000 on signature of this Lease. It shall be returned within three months "
+            "after the keys are handed back, less any sums then due.",
+            ["The Tenant shall pay a deposit of EUR 12,000", "It shall be returned within three months"],
+        ),
+    ],
+)
+def test_the_extractive_answer_quotes_the_sentence_that_gives_the_length_of_time_asked(question, language, text, quoted):
+    # the best-covered sentence names the deposit; the next one, which says « Il » / "It" for it, gives the time
+    doc = Document(id="c1-4", content=text, meta={"doc_id": "c1", "section": text.split("\n")[0], "file": "bail.md"})
+    units, _types = _units(question, language)
+    answer_text = extractive_answer(question, [doc], units=units)
+    assert all(part in answer_text for part in quoted), answer_text
+
+
+def test_of_two_sentences_that_cover_the_question_the_one_about_it_alone_is_quoted():
+    question = "Is the supplier's liability limited to gross negligence?"
+    doc = Document(
+        id="c1-4",
+        content="4.3 Liability\nIf a third party brings proceedings against the Buyer, the Buyer shall notify the Supplier, the parties shall "
+        "cooperate in the defence, and the Supplier's liability for such proceedings, including for gross negligence, shall be limited as "
+        "agreed in writing at that time. The Supplier's liability is limited to gross negligence.",
+        meta={"doc_id": "c1", "section": "4.3 Liability", "file": "supply.txt"},
+    )
+    units, _types = _units(question, "en")
+    assert extractive_answer(question, [doc], 1, units=units) == "The Supplier's liability is limited to gross negligence. [1]"
+
+
+def test_inside_a_named_contract_the_word_naming_its_kind_asks_for_no_clause_type():
+    # asked of the licence agreement named by its party, « licence » names it: jurisdiction is asked, not a licence grant
+    question = "Which courts hear disputes under the software licence?"
+    tokens = tokenize(question)
+    matches = load_lexicon().find(tokens)
+    assert "license_grant" in asked_types(matches, naming_positions(matches))  # no contract named: the word may ask
+    naming = naming_positions(matches, frozenset({"license_agreement"}))
+    assert asked_types(matches, naming) == ["jurisdiction"]
+    assert "licence" not in without_words(question, {tokens[i] for i in naming})

@@ -127,3 +127,14 @@ def test_trace_steps_read_like_sentences():
     step = chat.trace_step("tool_result", {"tool": "search_data_room", "error": "unknown entity id"})
     assert "refused the arguments: unknown entity id" in step.title
     assert chat.trace_step("retrieval", {"count": 3, "stages": {"total_ms": 12}}).title.startswith("Retrieved 3 passages in 12 ms")
+
+
+def test_the_trace_says_when_a_passage_writes_none_of_the_date_asked():
+    from greffier.ui.trace import explain
+
+    decision = {"n": 1, "file": "room/licence.md", "section": "Article 12 — Signatures", "relevant": False, "by": "meaning", "coverage": 0.5,
+                "type_match": False, "answer_kind": "date", "gives_kind": False}
+    french = explain("À quelle date la licence a-t-elle été signée ?", [chat.TraceStep("relevance", "", [decision])])
+    assert "la question demande une date, et il n'en écrit pas" in french.passages[0].why
+    english = explain("When was the licence signed?", [chat.TraceStep("relevance", "", [dict(decision, answer_kind="date")])])
+    assert "the question asks for a date, and it writes none" in english.passages[0].why

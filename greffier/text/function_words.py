@@ -1,0 +1,37 @@
+"""Function words of French and English: the words of a question that say how it is asked, not what.
+
+The search tokens (:mod:`greffier.text.tokens`) drop the stop words of BM25's lists, which are not
+alike: the French list is Snowball's (157 words: articles, pronouns, « être » and « avoir »), the
+English one Lucene's (33 words). An English question thus keeps "could", "our", "before", "must" as
+words asked, and a French passage, which holds none of them, looks as if it answered less of an English
+question than of the same question in French. What is asked is therefore read without the function
+words of both languages alike: Snowball's English stop list, the counterpart of the French one, and the
+modal verbs of both languages (can, must, should…; « peut », « doit », « faut »…), a closed class of
+words that frame a question.
+"""
+
+from __future__ import annotations
+
+from greffier.text.fold import fold
+
+# Snowball's English stop list (snowballstem.org, english/stop.txt), without its contractions: the
+# tokens never hold an apostrophe.
+SNOWBALL_ENGLISH = """
+i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself it its itself
+they them their theirs themselves what which who whom this that these those am is are was were be been being have has had
+having do does did doing would should could ought a an the and but if or because as until while of at by for with about
+against between into through during before after above below to from up down in out on off over under again further then
+once here there when where why how all any both each few more most other some such no nor not only own same so than too very
+""".split()
+MODAL_VERBS = """
+can cannot may might must shall will
+peut peuvent pourra pourront pourrait pourraient puisse puissent pouvoir
+doit doivent devra devront devrait devraient doive devoir faut faudra faudrait falloir
+""".split()
+
+FUNCTION_WORDS: frozenset[str] = frozenset(fold(word) for word in (*SNOWBALL_ENGLISH, *MODAL_VERBS))
+
+
+def is_function_word(token: str) -> bool:
+    """Whether ``token`` (a search token: folded) is a function word of French or English."""
+    return token in FUNCTION_WORDS

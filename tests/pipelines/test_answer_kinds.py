@@ -1,0 +1,64 @@
+"""The kind of answer a question asks for, read from its form in French or English, and whether a text gives one."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipelines.generators.answer_kinds import asked_kind, gives_a_quantity, holds_kind
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("Combien de temps l'acheteur doit-il conserver les échantillons ?", "duration"),
+        ("Pendant combien d'années le cédant s'interdit-il de concurrencer la société ?", "duration"),
+        ("Quelle est la durée de la période d'essai ?", "duration"),
+        ("Quel préavis le bailleur doit-il donner ?", "duration"),
+        ("How long does the confidentiality undertaking survive termination?", "duration"),
+        ("How many days does the buyer have to reject a delivery?", "duration"),
+        ("Jusqu'à quand la garantie court-elle ?", "date"),
+        ("Jusqu’à quand la garantie court-elle ?", "date"),  # a typographic apostrophe
+        ("À quelle date le bail prend-il effet ?", "date"),
+        ("By when must the supplier deliver the first batch?", "date"),
+        ("When does the licence expire?", "date"),
+        ("Quel est le montant du dépôt de garantie ?", "amount"),
+        ("Combien le locataire paie-t-il chaque trimestre ?", "amount"),
+        ("Quel taux d'intérêt s'applique aux retards de paiement ?", "amount"),
+        ("What hourly rate does the consultant charge?", "amount"),
+        ("What is the supplier's annual fee?", "amount"),
+        ("How much is the security deposit?", "amount"),
+        ("Quand le bail prend-il fin ?", "date"),
+        ("Quel droit régit le contrat ?", None),
+        ("When may the licensor terminate the licence?", None),  # a condition as often as a date
+        ("Which fees are excluded from the price?", None),  # which ones, not how much
+        ("Combien de salariés sont transférés ?", None),  # a count
+        ("Which part of the building is leased?", None),
+        ("Who are the parties to the warehouse lease?", None),
+        ("May the distributor appoint sub-distributors?", None),
+    ],
+)
+def test_the_kind_of_answer_is_read_from_the_question_s_form(question, kind):
+    assert asked_kind(question) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "gives"),
+    [
+        ("Le dépôt est restitué dans les deux mois qui suivent la remise des clés.", True),
+        ("This Agreement shall remain in force until 31 December 2027.", True),
+        ("The fee is EUR 4,500 per month, payable in advance.", True),
+        ("Une remise de 3 % est consentie sur chaque facture.", True),
+        ("Fait à Lyon, le ____________, en deux exemplaires originaux.", False),  # a blank date gives none
+        ("Le présent contrat est soumis au droit français.", False),
+    ],
+)
+def test_a_text_gives_a_quantity_or_not(text, gives):
+    assert gives_a_quantity(text) is gives
+
+
+def test_a_sentence_holds_the_kind_asked():
+    assert holds_kind("duration", "It is returned within thirty (30) days of the end of the lease.")
+    assert holds_kind("date", "The licence expires on 30 June 2028.")
+    assert holds_kind("date", "La licence est consentie pour cinq ans à compter de sa signature.")  # the length that fixes the date
+    assert not holds_kind("amount", "La licence est consentie pour cinq ans à compter de sa signature.")
+    assert not holds_kind(None, "The fee is EUR 4,500 per month.")
