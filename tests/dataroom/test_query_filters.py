@@ -142,3 +142,23 @@ def test_an_unattached_amendment_is_listed_apart_for_an_end_date_filter():
     assert "c3" not in passing and "attached to no contract" in unknown["c3"]
     # its own stated extension is no end date of a contract: neither lease moves
     assert room.by_id["c1"].end_date == date(2029, 3, 31) and room.by_id["c2"].end_date == date(2030, 5, 31)
+
+
+COVER_DATED = """Exhibit 10.4   SALES AGENCY AGREEMENT   May 25, 2016   Compass Row Securities, LLC   Dear Sirs: Harrow Residential Trust, Inc. agrees with you as follows.
+
+ARTICLE 9 — TERM
+The term of this Agreement shall be two (2) years.
+"""
+
+
+def test_dates_read_on_a_guess_are_listed_apart_for_date_filters():
+    inputs = [
+        ContractInput(id=f"c{i}", file=f"c{i}.txt", title=t.splitlines()[0], text=t, chunks=split_articles(f"c{i}", t), position=i)
+        for i, t in enumerate([LICENCE_NY, COVER_DATED], 1)
+    ]
+    room = DataRoom(tuple(build_records(inputs)), generation=0)
+    assert room.by_id["c2"].signature_date == date(2016, 5, 25)  # read, shown, but only from the cover page
+    passing, unknown, _ = run(room, signature_date={"after": "2016-01-01", "before": "2016-12-31"})
+    assert passing == [] and "signature date could not be read with confidence" in unknown["c2"] and "cover page" in unknown["c2"]
+    passing, unknown, _ = run(room, end_date={"after": "2018-01-01"})  # two years from that date: as unsure
+    assert passing == ["c1"] and "end date could not be read with confidence" in unknown["c2"]

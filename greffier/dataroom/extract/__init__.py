@@ -54,12 +54,12 @@ def extract_fields(
     document is known not to be an amendment) skips reading amendment clues.
     """
     signature = extract_signature_date(chunks)
-    anchor = signature_date or (signature.value if signature else None)
+    anchor = signature_date or signature  # the metadata's date, else the text's with how sure it is
     return Extraction(
         parties=extract_parties(title, chunks),
         contract_type=extract_contract_type(title, chunks),
         signature_date=signature,
-        term=extract_term(chunks, signature_date=anchor),
+        term=extract_term(chunks, signature_date=anchor, amendment=amendment),
         governing_law=extract_governing_law(chunks),
         amendment=extract_amendment_clues(title, chunks) if amendment else AmendmentClues(),
         signatories=signature_names(title, chunks),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from datetime import date
 
 from greffier.dataroom.extract.opening import opening_of
@@ -57,7 +57,7 @@ def extract_signature_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None
         for chunk, match in reversed(matches) if take_last else matches:
             if (value := parse_date(match["date"])) is not None:
                 return Finding[date](value=value, chunk_id=chunk.id, raw=match.group(0).strip(), rule=rule)
-    return _signature_block_date(chunks)
+    return _signature_block_date(chunks) or _cover_date(chunks)
 
 
 _OPENING_END = re.compile(
@@ -77,11 +77,17 @@ _THIS_MADE_CUE = re.compile(
 _CITED_CUE = re.compile(
     r"\b(?:the|that\s+certain|said|an?|le|la|du|au|un|une)\s+(?:[\w-]+\s+){0,6}?(?:agreement|contract|lease|licen[cs]e|contrat|bail|convention)"
     r"\s*,?\s+(?:dated|du|en\s+date\s+du|sign[ée]\s+le)\s+(?:as\s+of\s+)?$"
-    r"|\b(?:have|had|has|ont|avaient|avait)\s+(?:\w+\s+)?(?:signed|entered|executed|conclu|sign[ée])\b[^.;]{0,30}$",
+    r"|\b(?:have|had|has|ont|avaient|avait)\s+(?:\w+\s+)?(?:signed|entered|executed|conclu|sign[ée])\b[^.;]{0,30}$"
+    # "to that Software License Agreement, by and between Cardlytics, Inc. (…) and Bank of America, N.A. (…), dated …"
+    r"|\b(?:that(?:\s+certain)?|the|said|an?)\s+(?:[\w,&-]+\s+){0,8}?(?:agreement|contract|lease|licen[cs]e)\s*,?\s+(?:(?:by\s+and\s+)?between|among)\b"
+    r"[^;]{0,200}?\bdated\s+(?:as\s+of\s+)?$",
     re.I,
 )
 _EFFECTIVE_CUE = re.compile(r"\b(?:effective|prend\s+effet|entre\s+en\s+vigueur)\b", re.I)
 _CUE_WINDOW = 70
+_EFFECTIVE_DOUBT = "the date the contract takes effect; no date of signature is written"
+_BLOCK_DOUBT = "the latest date of the signature blocks"
+_CITED_WINDOW = 300  # "that certain Supply Agreement by and between X, a Delaware corporation, and Y …, dated …"
 _ARTICLE = re.compile(r"\b(?:ARTICLE|Article|SECTION|Section)\s+(?:1|I|premier|PREMIER)\b|\b1\.\s+[A-Z]")  # the body has begun
 _OPENING_DATE_CHARS = 5000
 
@@ -99,14 +105,14 @@ def opening_date(chunks: Sequence[ChunkInput], *, effective_first: bool = False)
         before = text[max(0, mention.start - _CUE_WINDOW) : mention.start]
         raw = text[max(0, mention.start - _CUE_WINDOW) : mention.end].strip()
         finding = Finding[date](value=mention.value, chunk_id=opening.chunk_at(mention.start), raw=raw, rule="opening")
-        if _CITED_CUE.search(before):
+        if _CITED_CUE.search(text[max(0, mention.start - _CITED_WINDOW) : mention.start]):
             rank = 3
         elif _THIS_MADE_CUE.search(before):
             rank = 0
         elif _MADE_CUE.search(before):
             rank = 1
         elif _EFFECTIVE_CUE.search(before) and not _ARTICLE.search(text, 0, mention.start):
-            rank, finding = 2, finding.model_copy(update={"rule": "opening (effective)"})
+            rank, finding = 2, finding.model_copy(update={"rule": "opening (effective)", "confidence": "medium", "doubt": _EFFECTIVE_DOUBT})
         else:
             continue
         if effective_first:
@@ -114,6 +120,34 @@ def opening_date(chunks: Sequence[ChunkInput], *, effective_first: bool = False)
         ranked.append((rank, order, finding))
     best = min(ranked, key=lambda r: r[:2]) if ranked else None
     return best[2] if best is not None and best[0] < 3 else None
+
+
+_COVER_CHARS = 600
+_FILING_FOOTER = re.compile(r"\bSource\s*:\s*[^,\n]{1,80},\s*[\w/ .()-]{1,20},\s*$")  # "Source: PARETEUM CORP, 8-K, "
+_RUNNING_TEXT = re.compile(r"\b[a-zà-ÿ][\w'’-]*,?\s+[a-zà-ÿ][\w'’-]*,?\s+[a-zà-ÿ][\w'’-]*\b")  # three lower-case words in a row: a sentence has begun
+
+
+def _cover_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None:
+    """A date standing on the cover, among the title and the parties' names, before any sentence
+    ("AGENCY AGREEMENT   May 25, 2016   Compass Point Research & Trading, LLC …", "Date: 12 March 2020"):
+    the contract's date as its cover gives it, but nothing says it is the date of signature (low confidence)."""
+    opening = opening_of(chunks, limit=_OPENING_DATE_CHARS)
+    text = opening.text[:_COVER_CHARS]
+    for mention in find_dates(text):
+        before = text[: mention.start]
+        if _FILING_FOOTER.search(before[-80:]):
+            continue  # "Source: PARETEUM CORP, 8-K, 10/1/2008": the filing's date, not the contract's
+        if _RUNNING_TEXT.search(before) or _CITED_CUE.search(before[-_CITED_WINDOW:]):
+            return None
+        value = _numeric_value(mention.raw, _month_first(chunks)) if _NUMBERS.fullmatch(mention.raw) else mention.value
+        if value is None:
+            continue
+        raw = text[max(0, mention.start - _CUE_WINDOW) : mention.end].strip()
+        return Finding[date](
+            value=value, chunk_id=opening.chunk_at(mention.start), raw=raw, rule="cover date", confidence="low",
+            doubt="a date written on the cover page; nothing says it is the date of signature",
+        )
+    return None
 
 
 # A numeric date with a two- or four-digit year as signature blocks write it ("Date: 1/19/07", "5/17/12"):
@@ -145,25 +179,44 @@ def _signature_block_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None:
     exhibits."""
     month_first = _month_first(chunks)
     found = [
-        Finding[date](value=value, chunk_id=chunk.id, raw=match.group(0), rule="signature block date")
+        Finding[date](value=value, chunk_id=chunk.id, raw=match.group(0), rule="signature block date", confidence="medium", doubt=_BLOCK_DOUBT)
         for position, chunk in enumerate(chunks)
-        if (position >= len(chunks) - 3 or len(_BLOCK_CUE.findall(chunk.text)) >= 2) and not _ANNEX.match(chunk.section or "")
+        if (position >= len(chunks) - 3 or len(_BLOCK_CUE.findall(chunk.text)) >= 2) and not _is_annex(position, chunk)
         for match in _DATE_LINE.finditer(_before_annex(chunk.text))
         if (value := _block_value(match, month_first)) is not None
     ]
     if not found:
-        for index, chunk in enumerate(chunks):
-            for witness in _WITNESS.finditer(chunk.text):
-                region = "\n".join([chunk.text[witness.end() :], *(c.text for c in chunks[index + 1 : index + 3])])[:_BLOCK_CHARS]
-                region = _before_annex(region)
-                if len(_BLOCK_CUE.findall(region)) < 2:
-                    continue
-                found.extend(
-                    Finding[date](value=value, chunk_id=chunk.id, raw=match.group(0), rule="signature block date")
-                    for match in _BLOCK_DATE.finditer(region)
-                    if _labelled(region, match) and (value := _block_value(match, month_first)) is not None
-                )
+        for chunk, region in _block_regions(chunks):
+            found.extend(
+                Finding[date](value=value, chunk_id=chunk.id, raw=match.group(0), rule="signature block date", confidence="medium", doubt=_BLOCK_DOUBT)
+                for match in _BLOCK_DATE.finditer(region)
+                if _labelled(region, match) and (value := _block_value(match, month_first)) is not None
+            )
     return max(found, key=lambda f: f.value) if found else None
+
+
+# The labels of a signature block laid out as a table, each under its value ("JOHN CECIL   Signature   Chairman   Title")
+_BLOCK_LABEL = re.compile(r"(?:^|(?<=\s\s))(?:Signature|Name|Title|Date|Place|Its)(?=\s\s|\s*$)", re.M)
+
+
+def _block_regions(chunks: Sequence[ChunkInput]) -> Iterator[tuple[ChunkInput, str]]:
+    """The text of the signature blocks: what follows "IN WITNESS WHEREOF" (and the next two chunks), and
+    any chunk laid out as blocks ("By:", "Name:", "/s/", labels under their values), up to an exhibit."""
+    for index, chunk in enumerate(chunks):
+        witnessed = False
+        for witness in _WITNESS.finditer(chunk.text):
+            region = _before_annex("\n".join([chunk.text[witness.end() :], *(c.text for c in chunks[index + 1 : index + 3])])[:_BLOCK_CHARS])
+            if len(_BLOCK_CUE.findall(region)) >= 2:
+                witnessed = True
+                yield chunk, region
+        if not witnessed and not _is_annex(index, chunk) and len(_BLOCK_CUE.findall(chunk.text)) + len(_BLOCK_LABEL.findall(chunk.text)) >= 2:
+            yield chunk, _before_annex(chunk.text)
+
+
+def _is_annex(position: int, chunk: ChunkInput) -> bool:
+    """Is this chunk an exhibit or a schedule? The first chunk never is: it is the document's own title
+    ("SCHEDULE TO MASTER SERVICES AGREEMENT")."""
+    return position > 0 and bool(_ANNEX.match(chunk.section or ""))
 
 
 def _before_annex(text: str) -> str:
@@ -195,6 +248,11 @@ def _block_value(match: re.Match[str], month_first: bool) -> date | None:
     numeric = match["numeric"] or (match["date"] if re.fullmatch(r"\d{1,2}/\d{1,2}/\d{4}", match["date"]) else None)
     if numeric is None:
         return parse_date(match["date"])
+    return _numeric_value(numeric, month_first)
+
+
+def _numeric_value(numeric: str, month_first: bool) -> date | None:
+    """``5/17/12``, ``25/03/2020`` read in the document's order (a number over 12 is a day)."""
     first, second, year = (int(part) for part in numeric.split("/"))
     month, day = (first, second) if month_first else (second, first)
     if first > 12 >= second:

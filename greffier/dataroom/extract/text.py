@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -44,13 +44,26 @@ class ChunkInput(BaseModel):
     page: int | None = None
 
 
+Confidence = Literal["high", "medium", "low"]
+_CONFIDENCE_ORDER: dict[str, int] = {"low": 0, "medium": 1, "high": 2}
+
+
+def weakest(*confidences: Confidence) -> Confidence:
+    """The least sure of ``confidences`` ("high" when none is given)."""
+    return min(confidences, key=_CONFIDENCE_ORDER.__getitem__, default="high")
+
+
 class Finding(BaseModel, Generic[T]):
-    """One value read from the text: where (chunk id; ``None`` for the title), from what, by which rule."""
+    """One value read from the text: where (chunk id; ``None`` for the title), from what, by which rule,
+    and — when the rule had to assume something — how sure it is and why not more (``doubt``). A
+    ``low`` value is unknown for a filter."""
 
     value: T
     chunk_id: str | None
     raw: str
     rule: str
+    confidence: Confidence = "high"
+    doubt: str = ""
 
 
 _ARTICLE_LINE = re.compile(
@@ -93,12 +106,18 @@ def heading(chunk: ChunkInput) -> str:
     return chunk.section or chunk.text.strip().split("\n", 1)[0]
 
 
-def ranked_sentences(chunks: Sequence[ChunkInput], about: re.Pattern[str]) -> list[Sentence]:
+def ranked_sentences(chunks: Sequence[ChunkInput], about: re.Pattern[str], *, heading_chars: int | None = None) -> list[Sentence]:
     """Sentences of all chunks, those under a heading matching ``about`` (on folded text) first,
-    in a stable order otherwise."""
+    in a stable order otherwise. With ``heading_chars``, a longer heading is a paragraph's first line,
+    not a heading (a chunk with no section starts with its text): it ranks nothing first."""
     found = [
-        Sentence(chunk.id, text, 0 if about.search(fold(heading(chunk))) else 1)
+        Sentence(chunk.id, text, 0 if _about(chunk, about, heading_chars) else 1)
         for chunk in chunks
         for text in sentences(chunk.text)
     ]
     return sorted(found, key=lambda s: s.chunk_rank)
+
+
+def _about(chunk: ChunkInput, about: re.Pattern[str], heading_chars: int | None) -> bool:
+    text = heading(chunk)
+    return (heading_chars is None or len(text) <= heading_chars) and bool(about.search(fold(text)))
