@@ -188,6 +188,47 @@ def test_a_length_written_as_the_term(sentence, end):
     assert end_of(text, signature_date=date(2019, 5, 1)) == end
 
 
+@pytest.mark.parametrize(
+    ("sentence", "end"),
+    [
+        ("This Agreement shall have an initial five-year term commencing on the Effective Date.", date(2024, 5, 1)),
+        ("The Lease is granted for a period of five (5) Lease Years from the Effective Date.", date(2024, 5, 1)),
+        ("This Agreement shall be in full force and effect commencing on the date of execution and shall extend for an initial term of two (2) years.", date(2021, 5, 1)),
+    ],
+    ids=["five-year-term", "lease-years", "extend-for-an-initial-term"],
+)
+def test_lengths_written_in_other_shapes(sentence, end):
+    text = f"AGREEMENT\n\nThis Agreement is made and entered into as of May 1, 2019 (the \"Effective Date\") by Arden Labs LLC and Pell Systems Inc.\n\nARTICLE 4 — TERM\n{sentence}"
+    assert end_of(text, signature_date=date(2019, 5, 1)) == end
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The term of this Agreement shall be from the date first above written until the earlier of (i) three (3) years after disclosure of Proprietary Information or (ii) written consent of Arden.",
+        "The Supplier shall provide the services for a period of two (2) years from the date of first commercial sale of the Product.",
+        "Le Contrat est conclu pour une durée de cinq ans à compter de la réception des travaux.",
+    ],
+    ids=["after-disclosure", "first-commercial-sale", "reception-des-travaux"],
+)
+def test_a_length_counted_from_an_event_written_after_it_has_no_end(sentence):
+    text = f"AGREEMENT\n\nThis Agreement is made and entered into as of May 1, 2019 by Arden Labs LLC and Pell Systems Inc.\n\nARTICLE 4 — TERM\n{sentence}"
+    term = extract_term(chunks_of(text), signature_date=date(2019, 5, 1))
+    assert term.end_date is None and any("which no date of the contract gives" in note for note in term.notes)
+
+
+def test_numeric_dates_are_read_in_the_documents_order():
+    us = (
+        "CONSULTING AGREEMENT\n\nThis Consulting Agreement is made and entered into as of 1/10/2005 by Arden Labs LLC and Pell Systems Inc.\n\n"
+        "4. TERM\nThis Agreement shall commence on 1/10/2005 and shall expire on 12/31/2006."
+    )
+    extraction = extract_fields(title="", chunks=chunks_of(us))
+    assert extraction.signature_date.value == date(2005, 1, 10) and extraction.term.end_date.value == date(2006, 12, 31)
+    french = "CONTRAT DE PRESTATION\n\nARTICLE 4 — DURÉE\nLe contrat court du 01/04/2020 au 31/03/2023.\n\nFait à Lyon, le 15/03/2020."
+    extraction = extract_fields(title="", chunks=chunks_of(french))
+    assert extraction.signature_date.value == date(2020, 3, 15) and extraction.term.end_date.value == date(2023, 3, 31)
+
+
 def test_an_option_to_extend_does_not_end_the_initial_term():
     text = (
         "SUPPLY AGREEMENT\n\nThis Supply Agreement is entered into as of February 28, 2019 by Cobalt Fluids LLC and Varner Chemical Co.\n\n"

@@ -7,7 +7,7 @@ from collections.abc import Iterator, Sequence
 from datetime import date
 
 from greffier.dataroom.extract.opening import opening_of
-from greffier.dataroom.extract.text import DATE_GROUP, UPPER, ChunkInput, Finding, is_english
+from greffier.dataroom.extract.text import DATE_GROUP, UPPER, ChunkInput, Finding, numeric_date, numeric_month_first, read_date
 from greffier.dataroom.normalize import find_dates, parse_date
 
 _THIS = r"\b(?:this|the\s+present)\s+(?:[\w\"“”()-]+\s+){0,6}?"
@@ -47,6 +47,7 @@ def extract_signature_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None
     signature formulas ("Signed on", "Date of signature", "In witness whereof … on"), then the
     latest "Date:" line of the signature blocks.
     """
+    month_first = numeric_month_first(chunks)
     for index, (rule, pattern, take_last) in enumerate(_SIGNATURE_RULES):
         if index == _FRENCH_BLOCK_RULES:
             if any(_BLANK_SIGNATURE.search(chunk.text) for chunk in chunks[-3:]):
@@ -55,7 +56,7 @@ def extract_signature_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None
                 return opening
         matches = [(chunk, m) for chunk in chunks for m in pattern.finditer(chunk.text)]
         for chunk, match in reversed(matches) if take_last else matches:
-            if (value := parse_date(match["date"])) is not None:
+            if (value := read_date(match["date"], month_first=month_first)) is not None:
                 return Finding[date](value=value, chunk_id=chunk.id, raw=match.group(0).strip(), rule=rule)
     return _signature_block_date(chunks) or _cover_date(chunks)
 
@@ -101,10 +102,13 @@ def opening_date(chunks: Sequence[ChunkInput], *, effective_first: bool = False)
     if end := _OPENING_END.search(text, 40):
         text = text[: end.start()]
     ranked: list[tuple[int, int, Finding[date]]] = []
+    month_first = numeric_month_first(chunks)
     for order, mention in enumerate(find_dates(text)):
         before = text[max(0, mention.start - _CUE_WINDOW) : mention.start]
         raw = text[max(0, mention.start - _CUE_WINDOW) : mention.end].strip()
-        finding = Finding[date](value=mention.value, chunk_id=opening.chunk_at(mention.start), raw=raw, rule="opening")
+        if (value := read_date(mention.raw, month_first=month_first)) is None:
+            continue
+        finding = Finding[date](value=value, chunk_id=opening.chunk_at(mention.start), raw=raw, rule="opening")
         if _CITED_CUE.search(text[max(0, mention.start - _CITED_WINDOW) : mention.start]):
             rank = 3
         elif _THIS_MADE_CUE.search(before):
@@ -139,7 +143,7 @@ def _cover_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None:
             continue  # "Source: PARETEUM CORP, 8-K, 10/1/2008": the filing's date, not the contract's
         if _RUNNING_TEXT.search(before) or _CITED_CUE.search(before[-_CITED_WINDOW:]):
             return None
-        value = _numeric_value(mention.raw, _month_first(chunks)) if _NUMBERS.fullmatch(mention.raw) else mention.value
+        value = read_date(mention.raw, month_first=numeric_month_first(chunks))
         if value is None:
             continue
         raw = text[max(0, mention.start - _CUE_WINDOW) : mention.end].strip()
@@ -168,7 +172,6 @@ _DATE_LABEL_AFTER = re.compile(
     r"^[\s\S]{0,40}?(?<!Effective )(?<!Expiry )(?<!Expiration )(?<!Termination )(?<!Renewal )(?<!Closing )(?<!Commencement )"
     r"(?<!Delivery )(?<!Payment )(?<!Due )(?<!Start )(?<!End )(?<![\"“])\bDate\b(?![\"”)’'.,;])"
 )
-_NUMBERS = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})/(?:\d{4}|\d{2})(?![\d/])")
 
 
 def _signature_block_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None:
@@ -177,7 +180,7 @@ def _signature_block_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None:
     "Title:", "/s/" — a signature page may come first), not an exhibit's or a schedule's, else the dates
     the blocks after "IN WITNESS WHEREOF" label ("/s/ Geno Auriemma ⏎ 5/17/12 … ⏎ Date"), up to the
     exhibits."""
-    month_first = _month_first(chunks)
+    month_first = numeric_month_first(chunks)
     found = [
         Finding[date](value=value, chunk_id=chunk.id, raw=match.group(0), rule="signature block date", confidence="medium", doubt=_BLOCK_DOUBT)
         for position, chunk in enumerate(chunks)
@@ -230,38 +233,8 @@ def _labelled(region: str, match: re.Match[str]) -> bool:
     return bool(_DATED_BEFORE.search(region, max(0, match.start() - 12), match.start()) or _DATE_LABEL_AFTER.match(region[match.end() : match.end() + 120]))
 
 
-def _month_first(chunks: Sequence[ChunkInput]) -> bool:
-    """The order of the document's numeric dates: a first number over 12 is a day (25/03/2020), a second
-    one over 12 a day too (03/25/2020); with no such sign, month first in an English document."""
-    text = " ".join(chunk.text for chunk in chunks)
-    days_first = months_first = 0
-    for match in _NUMBERS.finditer(text):
-        first, second = int(match.group(1)), int(match.group(2))
-        days_first += first > 12 >= second
-        months_first += second > 12 >= first
-    if days_first != months_first:
-        return months_first > days_first
-    return is_english(" ".join(chunk.text for chunk in chunks[:3])[:5000])
-
-
 def _block_value(match: re.Match[str], month_first: bool) -> date | None:
     numeric = match["numeric"] or (match["date"] if re.fullmatch(r"\d{1,2}/\d{1,2}/\d{4}", match["date"]) else None)
     if numeric is None:
         return parse_date(match["date"])
-    return _numeric_value(numeric, month_first)
-
-
-def _numeric_value(numeric: str, month_first: bool) -> date | None:
-    """``5/17/12``, ``25/03/2020`` read in the document's order (a number over 12 is a day)."""
-    first, second, year = (int(part) for part in numeric.split("/"))
-    month, day = (first, second) if month_first else (second, first)
-    if first > 12 >= second:
-        month, day = second, first
-    elif second > 12 >= first:
-        month, day = first, second
-    if year < 100:
-        year += 1900 if year >= 50 else 2000
-    try:
-        return date(year, month, day)
-    except ValueError:
-        return None
+    return numeric_date(numeric, month_first)

@@ -24,8 +24,8 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from greffier.dataroom.extract.text import DATE_GROUP, ChunkInput
-from greffier.dataroom.normalize import find_dates, fold, parse_date
+from greffier.dataroom.extract.text import DATE_GROUP, ChunkInput, read_date
+from greffier.dataroom.normalize import find_dates, fold
 
 Meaning = Literal["date", "signature", "event"]
 
@@ -105,13 +105,14 @@ def date_names(text: str) -> list[re.Match[str]]:
     return [m for m in _NAME.finditer(text) if date_key(m.group(0)) not in ("date", "")]
 
 
-def read_defined_dates(chunks: Sequence[ChunkInput]) -> dict[str, DefinedDate]:
+def read_defined_dates(chunks: Sequence[ChunkInput], *, month_first: bool = False) -> dict[str, DefinedDate]:
     """The dates the contract defines, by :func:`date_key`. A name defined twice keeps its first
-    definition that writes a date, else its first definition."""
+    definition that writes a date, else its first definition. ``month_first``: the order of the
+    document's numeric dates (:func:`~greffier.dataroom.extract.text.numeric_month_first`)."""
     found: dict[str, DefinedDate] = {}
     for chunk in chunks:
         for name in date_names(chunk.text):
-            definition = _defined_by_parenthesis(chunk, name) or _defined_by_sentence(chunk, name)
+            definition = _defined_by_parenthesis(chunk, name, month_first) or _defined_by_sentence(chunk, name, month_first)
             key = date_key(name.group(0))
             if definition is not None and (key not in found or (found[key].means != "date" and definition.means == "date")):
                 found[key] = definition
@@ -124,7 +125,7 @@ def read_defined_dates(chunks: Sequence[ChunkInput]) -> dict[str, DefinedDate]:
     return found
 
 
-def _defined_by_parenthesis(chunk: ChunkInput, name: re.Match[str]) -> DefinedDate | None:
+def _defined_by_parenthesis(chunk: ChunkInput, name: re.Match[str], month_first: bool) -> DefinedDate | None:
     """``October 1, 2019 (the "Effective Date")``, ``effective as of the date of the last signature below (the
     "Effective Date")``: what the words before the parenthesis say the name is."""
     text = chunk.text
@@ -134,7 +135,7 @@ def _defined_by_parenthesis(chunk: ChunkInput, name: re.Match[str]) -> DefinedDa
         return None
     head = text[max(0, opening.start() - _WHAT_CHARS) : opening.start()]
     parenthesis = text[opening.start() : closing.end()]
-    if (written := _DATE_AT_END.search(head)) and (value := parse_date(written["date"])):
+    if (written := _DATE_AT_END.search(head)) and (value := read_date(written["date"], month_first=month_first)):
         return DefinedDate(name=name.group(0), means="date", value=value, chunk_id=chunk.id, raw=written.group(0) + parenthesis)
     clause_starts = list(_CLAUSE_START.finditer(head))
     what = head[clause_starts[-1].end() :] if clause_starts else head
@@ -150,19 +151,19 @@ def _defined_by_parenthesis(chunk: ChunkInput, name: re.Match[str]) -> DefinedDa
     return None
 
 
-def _defined_by_sentence(chunk: ChunkInput, name: re.Match[str]) -> DefinedDate | None:
+def _defined_by_sentence(chunk: ChunkInput, name: re.Match[str], month_first: bool) -> DefinedDate | None:
     """What a ``NAME means …`` sentence defines the name as; ``None`` when it is no definition ("the
     Effective Date is subject to …")."""
     match = _MEANS_AFTER.match(chunk.text, name.end())
     if match is None or (match["verb"] == ":" and not match["quoted"]):
         return None  # "CEO Date: September 26, 2019" is a signature block's line
-    return _meaning(name.group(0), match, chunk.id)
+    return _meaning(name.group(0), match, chunk.id, month_first)
 
 
-def _meaning(name: str, match: re.Match[str], chunk_id: str) -> DefinedDate | None:
+def _meaning(name: str, match: re.Match[str], chunk_id: str, month_first: bool) -> DefinedDate | None:
     what = match["what"]
     if leading := _LEADING_DATE.match(what):
-        if (value := parse_date(leading["date"])) is None:
+        if (value := read_date(leading["date"], month_first=month_first)) is None:
             return None
         return DefinedDate(name=name, means="date", value=value, chunk_id=chunk_id, raw=f"{name} {match['verb']} {leading.group(0).strip()}")
     if not _DATE_WORDS.match(what):

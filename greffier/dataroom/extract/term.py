@@ -13,7 +13,9 @@ from pydantic import BaseModel, Field
 from greffier.dataroom.extract.dates import opening_date
 from greffier.dataroom.extract.defined_dates import DATE_NAME, SIGNATURE_WORDS, DefinedDate, date_key, read_defined_dates
 from greffier.dataroom.extract.periods import NUMBER, find_periods, parse_number
-from greffier.dataroom.extract.text import DATE_GROUP, ChunkInput, Finding, Sentence, heading, is_english, ranked_sentences, weakest
+from greffier.dataroom.extract.text import (
+    DATE_GROUP, ChunkInput, Finding, Sentence, heading, is_english, numeric_month_first, ranked_sentences, read_date, weakest,
+)
 from greffier.dataroom.normalize import DATE_PATTERN, fold, parse_date
 
 
@@ -137,26 +139,27 @@ def extract_term(
     signature = signature_date if isinstance(signature_date, Finding) or signature_date is None else Finding[date](
         value=signature_date, chunk_id=None, raw="signature", rule="signature"
     )
-    definitions = read_defined_dates(chunks)
+    month_first = numeric_month_first(chunks)
+    definitions = read_defined_dates(chunks, month_first=month_first)
     effective = _effective_date(chunks, definitions)
-    chunk_starts = _chunk_starts(ranked)
+    chunk_starts = _chunk_starts(ranked, month_first)
     candidates: list[_TermCandidate] = []
     notes: list[str] = []
     for order, sentence in enumerate(ranked):
         if sentence.chunk_rank == 1 and not _TERM_CUE.search(sentence.text):
             candidates.extend(_instalment_candidates(sentence, order))
             continue
-        context = _StartContext(signature, effective, chunk_starts.get(sentence.chunk_id), definitions, amendment)
+        context = _StartContext(signature, effective, chunk_starts.get(sentence.chunk_id), definitions, amendment, month_first)
         candidates.extend(_term_candidates(sentence, order, context, notes))
     term_chunks = [c.id for c in chunks if len(heading(c)) <= HEADING_CHARS and _TERM_HEADING.search(fold(heading(c)))]
     indefinite = _indefinite(chunks)
     if not candidates:
         if indefinite is None and not term_chunks:
             notes.append("no article about the term")
-        return TermFinding(start_date=_first_start(ranked), indefinite=indefinite, evidence=term_chunks, notes=notes)
+        return TermFinding(start_date=_first_start(ranked, month_first), indefinite=indefinite, evidence=term_chunks, notes=notes)
     best = min(candidates, key=lambda c: c.rank)
     evidence = list(dict.fromkeys([*(term_chunks or []), *([best.end.chunk_id] if best.end.chunk_id else [])]))
-    return TermFinding(start_date=best.start or _first_start(ranked), end_date=best.end, evidence=evidence, notes=notes)
+    return TermFinding(start_date=best.start or _first_start(ranked, month_first), end_date=best.end, evidence=evidence, notes=notes)
 
 
 # A sentence that is about the term wherever it stands (inline headings "2. Term." are no chunk section).
@@ -186,6 +189,10 @@ class _StartContext:
     chunk_start: Finding[date] | None
     definitions: dict[str, DefinedDate]
     amendment: bool = True
+    month_first: bool = False  # the order of the document's numeric dates (1/10/2005)
+
+    def read(self, raw: str) -> date | None:
+        return read_date(raw, month_first=self.month_first)
 
 
 def _term_candidates(sentence: Sentence, order: int, context: _StartContext, notes: list[str]) -> list[_TermCandidate]:
@@ -201,13 +208,13 @@ def _term_candidates(sentence: Sentence, order: int, context: _StartContext, not
     dated = _YEAR.search(text) is not None  # cheap tests first: no year, no date; no unit, no length of time
     if dated and not UNCHANGED.search(text) and (context.amendment or not _OPTION.search(text)):
         for match in EXTENSION.finditer(text):
-            if value := parse_date(match["date"]):
+            if value := context.read(match["date"]):
                 add("extension", value, match.group(0))
     for match in _RANGE.finditer(text) if dated else ():
-        if (value := parse_date(match["date"] or match["bare_end"])) and (start := parse_date(match["start"] or match["bare"])):
+        if (value := context.read(match["date"] or match["bare_end"])) and (start := context.read(match["start"] or match["bare"])):
             add("range", value, match.group(0), Finding[date](value=start, chunk_id=sentence.chunk_id, raw=match.group(0), rule="range"))
     for match in _END.finditer(text) if dated else ():
-        if (value := parse_date(match["date"])) and not _NOT_THE_TERM.search(text, max(0, match.start() - 300), match.start()):
+        if (value := context.read(match["date"])) and not _NOT_THE_TERM.search(text, max(0, match.start() - 300), match.start()):
             add("end", value, match.group(0))
     if not found:
         _anniversary_candidates(sentence, context, add)
@@ -287,7 +294,7 @@ _NAMED_AS_TERM = re.compile(
     re.I,
 )
 # Words before a length that make it a renewal's, not the initial term's: "may be renewed for a period of one year"
-_RENEWAL_BEFORE = re.compile(r"\b(?:renew\w*|successive|additional|further|extension|extend\w*|renouvel\w*|reconduit\w*|reconduction|prorog\w*)\b[^.;]{0,40}$", re.I)
+_RENEWAL_BEFORE = re.compile(r"\b(?:renew\w*|successive|additional|further|extension|extended|renouvel\w*|reconduit\w*|reconduction|prorog\w*)\b[^.;]{0,40}$", re.I)
 
 
 # A length anchored to its start right after it: "three (3) years from the Effective Date", « neuf années entières et
@@ -298,6 +305,11 @@ _STARTS_AFTER = re.compile(
     r"(?:à\s+compter|à\s+partir|qui\s+(?:suiv|cour)\w*|from|commenc\w*|beginning|starting|following|after|subsequent\s+to|as\s+of|with\s+effect\s+from)\b"
     r"(?!\s+(?:the\s+|la\s+|l['’]\s*)?(?:effective\s+date\s+of\s+)?(?:expiration|expiry|termination|end|cessation|fin|r[ée]siliation)\b)",
     re.I,
+)
+# "for an initial five-year term", "shall have a three (3) year initial term" — not "a two-year period following termination"
+_ARTICLE_BEFORE = re.compile(r"\b(?:for|have|has|with|be|is|of)\s+(?:a|an|the)\s+(?:(?:initial|original|fixed|minimum|entire)\s+)?$", re.I)
+_TERM_NOUN_AFTER = re.compile(
+    r"\s*(?:initial\s+)?(?:term|period)\b(?![^.;]{0,40}\b(?:after|following|upon|post)[\s-]+(?:the\s+)?(?:termination|expiration|expiry)\b)", re.I
 )
 _FRENCH_FOR = re.compile(r"\bpour\s*$", re.I)  # « prend effet le 1er avril 2022 pour neuf ans »
 
@@ -320,7 +332,7 @@ def _written_as_term(before: str, after: str, *, in_term_article: bool) -> bool:
     the term?"""
     if _RENEWAL_BEFORE.search(before[-60:]) or _NOT_THE_TERM.search(before) or _DEADLINE.search(before[-60:]):
         return False
-    if _LENGTH_CUE.search(before) or _NAMED_AS_TERM.match(after):
+    if _LENGTH_CUE.search(before) or _NAMED_AS_TERM.match(after) or (_ARTICLE_BEFORE.search(before) and _TERM_NOUN_AFTER.match(after)):
         return True
     return in_term_article and bool(_STARTS_AFTER.match(after) or _FRENCH_FOR.search(before))
 
@@ -352,7 +364,7 @@ def _anniversary_candidates(sentence: Sentence, context: _StartContext, add) -> 
 
 def _anniversary_start(sentence: Sentence, context: _StartContext, what: str) -> _Start:
     """The date an anniversary counts from: "of the Commencement Date", "of the date hereof", "of June 1, 2020"."""
-    if (written := _LEADING_DATE.match(what)) and (value := parse_date(written["date"])):
+    if (written := _LEADING_DATE.match(what)) and (value := context.read(written["date"])):
         return _Start(Finding[date](value=value, chunk_id=sentence.chunk_id, raw=written.group(0), rule="start"))
     if named := _LEADING_NAME.match(what):
         return _named_start(named["name"], sentence, context)
@@ -413,8 +425,10 @@ def _sentence_start(sentence: Sentence, context: _StartContext, before: str = ""
     """Where a length of the term starts: a date written in the sentence, a named date next to the length
     (resolved through its definition), the signature, the article's start, else — when the sentence writes no
     start at all — the contract's own date."""
+    if (anchor := _STARTS_AFTER.match(after)) is not None:
+        return _anchored_start(after[anchor.end() :], sentence, context)
     if match := _START.search(sentence.text):
-        if value := parse_date(match["date"]):
+        if value := context.read(match["date"]):
             return _Start(Finding[date](value=value, chunk_id=sentence.chunk_id, raw=match.group(0), rule="start"))
     named = [m["name"] for m in _FROM_NAME.finditer(after)][:1] or [m["name"] for m in _FROM_NAME.finditer(before)][-1:]
     named = named or [m["name"] for m in _FROM_NAME.finditer(sentence.text)][:1]
@@ -422,7 +436,7 @@ def _sentence_start(sentence: Sentence, context: _StartContext, before: str = ""
         return _named_start(named[0], sentence, context)
     # a term counted from the signature or from the effective date: each stands for the other when
     # the contract gives only one of them (the effective date is often the date of signature)
-    if _FROM_SIGNATURE.search(sentence.text):
+    if _FROM_SIGNATURE.search(sentence.text) or SIGNATURE_WORDS.search(sentence.text):
         return _Start(_signature_start(sentence, context) or context.effective)
     if _FROM_EFFECTIVE.search(sentence.text):
         return _Start(context.effective or _signature_start(sentence, context))
@@ -438,26 +452,50 @@ def _sentence_start(sentence: Sentence, context: _StartContext, before: str = ""
     return _Start(None)
 
 
+_ANCHOR_DATE = re.compile(rf"\s*(?:(?:on|upon|with)\s+)?(?:the\s+|le\s+|du\s+|de\s+|la\s+)?{DATE_GROUP}", re.I)
+_ANCHOR_WORDS = re.compile(r"\s*(?P<words>[^.;,()]{1,70})")
+
+
+def _anchored_start(rest: str, sentence: Sentence, context: _StartContext) -> _Start:
+    """The start written right after a length ("three (3) years from …", « neuf ans à compter du … »): a date, a
+    named date, the signature, the effective date — or an event, which dates nothing ("three (3) years after
+    disclosure of Proprietary Information", "from the date of first commercial sale")."""
+    if (written := _ANCHOR_DATE.match(rest)) and (value := context.read(written["date"])):
+        return _Start(Finding[date](value=value, chunk_id=sentence.chunk_id, raw=written.group(0).strip(), rule="start"))
+    if named := _LEADING_NAME.match(re.sub(r"^\s*(?:(?:on|upon|with|as\s+of|de|du)\s+)?(?:the\s+date\s+of\s+)?", "", rest, flags=re.I)):
+        return _named_start(named["name"], sentence, context)
+    head = rest[:80]
+    if SIGNATURE_WORDS.search(head) or _FROM_SIGNATURE.search(head) or _OWN_SIGNATURE.match(head):
+        return _Start(_signature_start(sentence, context) or context.effective)
+    if _FROM_EFFECTIVE.match(head.strip()) or re.match(r"\s*(?:the\s+)?(?:effective|commencement)\s+date\b", head, re.I):
+        return _Start(context.effective or _signature_start(sentence, context))
+    words = _ANCHOR_WORDS.match(rest)
+    return _Start(None, f"runs from « {' '.join(words['words'].split()) if words else rest.strip()[:70]} », which no date of the contract gives")
+
+
+_OWN_SIGNATURE = re.compile(r"\s*(?:de\s+)?(?:sa|leur|la)\s+signature|\s*(?:its|their)\s+(?:signature|execution)", re.I)  # « à compter de sa signature »
+
+
 # A term that starts with an event, not a date, next to its length: "three (3) years commencing upon the first
 # commercial sale", "one (1) year commencing upon expiration of the initial term"
 _EVENT_START = re.compile(r"\b(?:commenc\w*|begin\w*|start\w*|from|following|after|upon|à\s+compter|à\s+partir|suivant)\b", re.I)
 
 
-def _chunk_starts(ranked: list[Sentence]) -> dict[str | None, Finding[date]]:
+def _chunk_starts(ranked: list[Sentence], month_first: bool) -> dict[str | None, Finding[date]]:
     """The first start date written in each article about the term (« prend effet le … »)."""
     starts: dict[str | None, Finding[date]] = {}
     for sentence in ranked:
         if sentence.chunk_rank != 0 or sentence.chunk_id in starts:
             continue
-        if (match := _START.search(sentence.text)) and (value := parse_date(match["date"])):
+        if (match := _START.search(sentence.text)) and (value := read_date(match["date"], month_first=month_first)):
             starts[sentence.chunk_id] = Finding[date](value=value, chunk_id=sentence.chunk_id, raw=match.group(0), rule="start")
     return starts
 
 
-def _first_start(ranked: list[Sentence]) -> Finding[date] | None:
+def _first_start(ranked: list[Sentence], month_first: bool) -> Finding[date] | None:
     for sentence in ranked:
         if sentence.chunk_rank == 0 or _TERM_CUE.search(sentence.text):
-            if (match := _START.search(sentence.text)) and (value := parse_date(match["date"])):
+            if (match := _START.search(sentence.text)) and (value := read_date(match["date"], month_first=month_first)):
                 return Finding[date](value=value, chunk_id=sentence.chunk_id, raw=match.group(0), rule="start")
     return None
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
 from typing import Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from greffier.dataroom.normalize import DATE_PATTERN
+from greffier.dataroom.normalize import DATE_PATTERN, parse_date
 from greffier.text import fold, is_heading_line, split_sentences
 
 T = TypeVar("T")
@@ -26,6 +27,47 @@ _FRENCH_WORDS = re.compile(r"\b(?:le|la|les|des|du|de|pour|une?|ans|ann[ée]es|m
 def is_english(text: str) -> bool:
     """Is ``text`` written in English rather than French (by their commonest words)?"""
     return len(_ENGLISH_WORDS.findall(text)) > len(_FRENCH_WORDS.findall(text))
+
+
+_NUMERIC_DATE = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})/(?:\d{4}|\d{2})(?![\d/])")
+
+
+def numeric_month_first(chunks: Sequence[ChunkInput]) -> bool:
+    """The order of the document's numeric dates: a first number over 12 is a day (25/03/2020), a second
+    one over 12 a day too (03/25/2020); with no such sign, month first in an English document."""
+    text = " ".join(chunk.text for chunk in chunks)
+    days_first = months_first = 0
+    for match in _NUMERIC_DATE.finditer(text):
+        first, second = int(match.group(1)), int(match.group(2))
+        days_first += first > 12 >= second
+        months_first += second > 12 >= first
+    if days_first != months_first:
+        return months_first > days_first
+    return is_english(" ".join(chunk.text for chunk in chunks[:3])[:5000])
+
+
+def numeric_date(numeric: str, month_first: bool) -> date | None:
+    """``5/17/12``, ``25/03/2020`` read in the document's order (a number over 12 is a day)."""
+    first, second, year = (int(part) for part in numeric.split("/"))
+    month, day = (first, second) if month_first else (second, first)
+    if first > 12 >= second:
+        month, day = second, first
+    elif second > 12 >= first:
+        month, day = first, second
+    if year < 100:
+        year += 1900 if year >= 50 else 2000
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
+
+
+def read_date(raw: str, *, month_first: bool = False) -> date | None:
+    """One date as the text writes it (:func:`~greffier.dataroom.normalize.parse_date`), a numeric one
+    (``1/10/2005``) in the document's own order (:func:`numeric_month_first`)."""
+    if _NUMERIC_DATE.fullmatch(raw.strip()):
+        return numeric_date(raw.strip(), month_first)
+    return parse_date(raw)
 
 
 def heading_line(line: str) -> bool:
