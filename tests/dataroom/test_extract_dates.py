@@ -282,6 +282,19 @@ def test_a_signature_page_laid_out_as_a_table_dates_the_contract():
     assert found is not None and found.value == date(2013, 3, 14) and found.confidence == "medium"
 
 
+def test_a_block_whose_date_label_stands_further_on_the_line():
+    text = (
+        "WEB HOSTING AGREEMENT\n\nThis agreement replaces all previous agreements between Talcott Online and Brevard Media Inc.\n"
+        "All parties have read and agree to all terms and conditions of this Web Hosting Agreement.\n"
+        "/s/ Ines Vauclair                               9/9/97 - -----------------------                           ------      Talcott Online"
+        "                                   Date\n"
+        "/s/ Peter Brevard                               9/8/97 - -----------------------                           ------      Brevard Media Inc."
+        "                          Date"
+    )
+    found = extract_signature_date(chunks_of(text))
+    assert found is not None and found.value == date(1997, 9, 9)
+
+
 def test_a_date_on_the_cover_is_a_low_confidence_signature_date_and_so_is_an_end_counted_from_it():
     text = (
         "Exhibit 1.1   400,000 Shares   HARROW RESIDENTIAL TRUST, INC.   SALES AGENCY AGREEMENT   May 25, 2016   "

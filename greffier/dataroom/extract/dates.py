@@ -165,11 +165,13 @@ _BLOCK_CUE = re.compile(r"\b(?:By|Name|Title|Par|Nom|Qualit[ée])\s*:|/s/", re.I
 _BLOCK_CHARS = 1500
 # What follows the blocks: an exhibit, a schedule (its forms have "By:" and "Date:" lines of their own)
 _ANNEX = re.compile(r"(?m)^\s*(?:EXHIBIT|SCHEDULE|ANNEX|APPENDIX|ANNEXE|Exhibit|Schedule|Annex|Appendix|Annexe)\b")
+_LAYOUT_SPACES = re.compile(r"[ \t]{2,}")
 _DATED_BEFORE = re.compile(r"\b(?:Date|Dated|Le)\s*:?\s*$")  # "Dated 5/17/12"
-# "5/17/12  GENO AURIEMMA  Date": the label under the signature line, a line or a few words after the date —
+# "5/17/12  GENO AURIEMMA  Date": the label under the signature line, a line or a few words after the date (or further
+# on the same line when only names and rules stand between: "9/9/97 - -------  ------  Galacticomm   Date") —
 # not a defined date ("(the "Renewal Date")", "the Termination Date.")
 _DATE_LABEL_AFTER = re.compile(
-    r"^[\s\S]{0,40}?(?<!Effective )(?<!Expiry )(?<!Expiration )(?<!Termination )(?<!Renewal )(?<!Closing )(?<!Commencement )"
+    r"^(?:[\s\S]{0,40}?|[^\n\d]{0,60}?)(?<!Effective )(?<!Expiry )(?<!Expiration )(?<!Termination )(?<!Renewal )(?<!Closing )(?<!Commencement )"
     r"(?<!Delivery )(?<!Payment )(?<!Due )(?<!Start )(?<!End )(?<![\"“])\bDate\b(?![\"”)’'.,;])"
 )
 
@@ -230,7 +232,8 @@ def _before_annex(text: str) -> str:
 def _labelled(region: str, match: re.Match[str]) -> bool:
     """Does the block label this date as one: "Dated 5/17/12", or the "Date" written under it? (A filing's
     footer, "Source: …, 10-Q, 8/9/2014", and "(the "Renewal Date")" are not.)"""
-    return bool(_DATED_BEFORE.search(region, max(0, match.start() - 12), match.start()) or _DATE_LABEL_AFTER.match(region[match.end() : match.end() + 120]))
+    after = _LAYOUT_SPACES.sub(" ", region[match.end() : match.end() + 240])  # a table's padding is no content
+    return bool(_DATED_BEFORE.search(region, max(0, match.start() - 12), match.start()) or _DATE_LABEL_AFTER.match(after[:120]))
 
 
 def _block_value(match: re.Match[str], month_first: bool) -> date | None:
