@@ -194,12 +194,22 @@ def test_a_length_written_as_the_term(sentence, end):
         ("This Agreement shall have an initial five-year term commencing on the Effective Date.", date(2024, 5, 1)),
         ("The Lease is granted for a period of five (5) Lease Years from the Effective Date.", date(2024, 5, 1)),
         ("This Agreement shall be in full force and effect commencing on the date of execution and shall extend for an initial term of two (2) years.", date(2021, 5, 1)),
+        ('"Term" means the period commencing on the Effective Date and ending on the fifth anniversary thereof.', date(2024, 5, 1)),
+        ("This Agreement shall remain in effect until the date that is two (2) years after the Effective Date.", date(2021, 5, 1)),
     ],
-    ids=["five-year-term", "lease-years", "extend-for-an-initial-term"],
+    ids=["five-year-term", "lease-years", "extend-for-an-initial-term", "anniversary-thereof", "until-the-date-that-is"],
 )
 def test_lengths_written_in_other_shapes(sentence, end):
     text = f"AGREEMENT\n\nThis Agreement is made and entered into as of May 1, 2019 (the \"Effective Date\") by Arden Labs LLC and Pell Systems Inc.\n\nARTICLE 4 — TERM\n{sentence}"
     assert end_of(text, signature_date=date(2019, 5, 1)) == end
+
+
+def test_a_french_term_until_an_anniversary_of_its_date_d_effet():
+    text = FRENCH_DEFINED.replace(
+        "Le Contrat est conclu pour une durée de trois ans à compter de la Date d'Effet.",
+        "Le Contrat restera en vigueur jusqu'au troisième anniversaire de la Date d'Effet.",
+    )
+    assert end_of(text) == date(2024, 3, 1)
 
 
 @pytest.mark.parametrize(

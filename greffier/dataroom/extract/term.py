@@ -281,6 +281,7 @@ _LENGTH_CUE = re.compile(
     rf"|{_SUBJECT}[^.;:]{{0,100}}?\b(?:expire|terminate|end)s?(?:\s+(?:\w+\s+){{0,2}}?(?:in|after|at\s+the\s+end\s+of|until))?"
     r"|\b(?:produi\w*\s+(?:ses|leurs)\s+effets|(?:rest|demeur)\w*\s+en\s+vigueur|court|courra|(?:est|sera)\s+valable)\b[^.;:()]{0,40}?\b(?:pendant|pour|durant)"
     rf"|{_SUBJECT}[^.;:]{{0,100}}?\b(?:remain|continue)\s+in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+effect)?\s+until"
+    rf"|{_SUBJECT}[^.;:]{{0,100}}?\b(?:until|(?:expire|terminate|end)s?\s+on)\s+the\s+(?:date|day)\s+(?:which|that)\s+is"  # "until the date that is two (2) years after …"
     r"|\bpour\s+une\s+(?:\w+\s+)?dur[ée]e\s+(?:\w+\s+){0,2}?(?:de|d['’])|\bd['’]une\s+dur[ée]e\s+(?:\w+\s+){0,2}?(?:de|d['’])"
     r"|\bdur[ée]e\s+(?:\w+\s+){0,4}?(?:est\s+)?(?:fix[ée]e\s+)?(?:à|a)|\b(?:conclue?s?|consentie?s?|valable)\s+(?:et\s+accept[ée]e?s?\s+)?pour)"
     r"\s*(?:(?:a|an|the)\s+)?(?:(?:initial|fixed|minimum|entire|full|whole)\s+)?(?:(?:term|period)\s+of\s+)?(?:une\s+dur[ée]e\s+(?:de|d['’])\s*)?$",
@@ -342,9 +343,10 @@ _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixt
              "neuvieme": 9, "dixieme": 10}
 _ANNIVERSARY = re.compile(
     r"\b(?:on|until|through|upon|at|au|jusqu['’]au|le)\s+(?:the\s+)?(?P<before>day\s+(?:prior|before|preceding)\s+(?:to\s+)?(?:the\s+)?|veille\s+(?:du|de\s+la)\s+)?"
-    r"(?P<nth>\w+)(?:\s*\(\w+\))?\s+(?:anniversary|anniversaire)\s+(?:of|de)\s+(?P<what>.{0,80})",
+    r"(?P<nth>\w+)(?:\s*\(\w+\))?\s+(?:anniversary|anniversaire)\s+(?:of\s+|de\s+)?(?P<what>.{0,80})",
     re.I,
 )
+_THEREOF = re.compile(r"\s*(?:thereof|such\s+(?:date|day)|that\s+date|celle-ci|celui-ci)\b", re.I)
 _CALENDAR_YEAR = re.compile(r"\buntil\s+the\s+end\s+of\s+the\s+(?:current\s+|then[- ]current\s+)?calendar\s+year|\bjusqu['’]au\s+31\s+d[ée]cembre\s+de\s+l['’]ann[ée]e\s+en\s+cours", re.I)
 
 
@@ -352,7 +354,7 @@ def _anniversary_candidates(sentence: Sentence, context: _StartContext, add) -> 
     """"ends on the fifth anniversary of the Commencement Date", "until the end of the current calendar year"."""
     if match := _ANNIVERSARY.search(sentence.text):
         years = _ORDINALS.get(fold(match["nth"])) or parse_number(match["nth"])
-        start = _anniversary_start(sentence, context, match["what"])
+        start = _anniversary_start(sentence, context, match["what"], before=sentence.text[: match.start()])
         if years and start.finding is not None:
             end = start.finding.value + relativedelta(years=years) - timedelta(days=1 if match["before"] else 0)
             add("end", end, f"{start.finding.raw} … {match.group(0)}", start.finding, start.doubt)
@@ -362,8 +364,14 @@ def _anniversary_candidates(sentence: Sentence, context: _StartContext, add) -> 
             add("end", date(start.value.year, 12, 31), match.group(0), start)
 
 
-def _anniversary_start(sentence: Sentence, context: _StartContext, what: str) -> _Start:
-    """The date an anniversary counts from: "of the Commencement Date", "of the date hereof", "of June 1, 2020"."""
+def _anniversary_start(sentence: Sentence, context: _StartContext, what: str, *, before: str) -> _Start:
+    """The date an anniversary counts from: "of the Commencement Date", "of the date hereof", "of June 1, 2020",
+    or — "the fifth anniversary thereof" — the start the sentence wrote before it."""
+    if _THEREOF.match(what):
+        if (match := _START.search(before)) and (value := context.read(match["date"])):
+            return _Start(Finding[date](value=value, chunk_id=sentence.chunk_id, raw=match.group(0), rule="start"))
+        named = [m["name"] for m in _FROM_NAME.finditer(before)]
+        return _named_start(named[-1], sentence, context) if named else _Start(None)
     if (written := _LEADING_DATE.match(what)) and (value := context.read(written["date"])):
         return _Start(Finding[date](value=value, chunk_id=sentence.chunk_id, raw=written.group(0), rule="start"))
     if named := _LEADING_NAME.match(what):
