@@ -204,6 +204,14 @@ def test_lengths_written_in_other_shapes(sentence, end):
     assert end_of(text, signature_date=date(2019, 5, 1)) == end
 
 
+def test_a_french_lease_whose_years_start_to_run_on_a_date():
+    text = (
+        "BAIL COMMERCIAL\n\nARTICLE 3 — DURÉE\nLe bail est consenti et accepté pour une durée de neuf années entières et consécutives "
+        "qui commenceront à courir le 1er janvier 2021.\n\nFait à Grenoble, le 4 décembre 2020."
+    )
+    assert end_of(text) == date(2029, 12, 31)
+
+
 def test_a_french_term_until_an_anniversary_of_its_date_d_effet():
     text = FRENCH_DEFINED.replace(
         "Le Contrat est conclu pour une durée de trois ans à compter de la Date d'Effet.",

@@ -303,7 +303,7 @@ _RENEWAL_BEFORE = re.compile(r"\b(?:renew\w*|successive|additional|further|exten
 # after the term ("one (1) year following the expiration of the Initial Term")
 _STARTS_AFTER = re.compile(
     r"^\s*(?:(?:entières?|pleines?|full|calendar|consecutive|(?:et\s+)?cons[ée]cutives?)\s+)*,?\s*"
-    r"(?:à\s+compter|à\s+partir|qui\s+(?:suiv|cour)\w*|from|commenc\w*|beginning|starting|following|after|subsequent\s+to|as\s+of|with\s+effect\s+from)\b"
+    r"(?:à\s+compter|à\s+partir|qui\s+(?:suiv|cour|commenc)\w*|from|commenc\w*|beginning|starting|following|after|subsequent\s+to|as\s+of|with\s+effect\s+from)\b"
     r"(?!\s+(?:the\s+|la\s+|l['’]\s*)?(?:effective\s+date\s+of\s+)?(?:expiration|expiry|termination|end|cessation|fin|r[ée]siliation)\b)",
     re.I,
 )
@@ -460,7 +460,7 @@ def _sentence_start(sentence: Sentence, context: _StartContext, before: str = ""
     return _Start(None)
 
 
-_ANCHOR_DATE = re.compile(rf"\s*(?:(?:on|upon|with)\s+)?(?:the\s+|le\s+|du\s+|de\s+|la\s+)?{DATE_GROUP}", re.I)
+_ANCHOR_DATE = re.compile(rf"\s*(?:(?:on|upon|with|à\s+courir|à\s+partir)\s+)?(?:the\s+|le\s+|du\s+|de\s+|la\s+)?{DATE_GROUP}", re.I)
 _ANCHOR_WORDS = re.compile(r"\s*(?P<words>[^.;,()]{1,70})")
 
 
