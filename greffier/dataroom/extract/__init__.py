@@ -7,8 +7,9 @@ their output later.
 
 One module per kind of data: :mod:`~greffier.dataroom.extract.text` (chunks, findings, sentences),
 :mod:`~.periods` (numbers, lengths of time), :mod:`~.parties`, :mod:`~.contract_type`, :mod:`~.dates`
-(signature date), :mod:`~.term` (start, end, duration), :mod:`~.law` (governing law) and
-:mod:`~.amendment_clues`. :func:`extract_fields` runs all of them.
+(signature date), :mod:`~.defined_dates` (the dates a contract names: "the Effective Date", « la Date
+d'Effet »), :mod:`~.term_length` (is a length the term's?), :mod:`~.term` (start, end, duration),
+:mod:`~.law` (governing law) and :mod:`~.amendment_clues`. :func:`extract_fields` runs all of them.
 """
 
 from __future__ import annotations

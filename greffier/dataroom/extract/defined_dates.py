@@ -66,7 +66,7 @@ SIGNATURE_WORDS = re.compile(
     r"(?!\s+of\s+(?:the|that(?:\s+certain)?)\s+(?-i:(?:[A-Z][\w-]*\s+){1,5}(?:Agreement|Contract)))"  # not another agreement's
     r"|\b(?:date|day)\s+(?:on\s+which|when|that|upon\s+which)\s+(?:this\s+\w+\s+|it\s+)?(?:is|has\s+been|shall\s+have\s+been|was|are|have\s+been|will\s+have\s+been)\s+"
     r"(?:fully\s+|duly\s+|mutually\s+)?(?:signed|executed)"
-    r"|\b(?:date|day)\s+(?:on\s+which|when)\s+(?:the\s+)?(?:last\s+)?(?:of\s+the\s+)?part(?:y|ies)\s+(?:\w+\s+){0,3}?(?:signs?|executes?|signed|executed|has\s+signed)"
+    r"|\b(?:date|day)\s+(?:on\s+which\s+|when\s+)?(?:the\s+|both\s+|all\s+)?(?:last\s+)?(?:of\s+the\s+)?part(?:y|ies)\s+(?:\w+\s+){0,3}?(?:signs?|executes?|signed|executed)"
     r"|\b(?:execution|signature|signing)\s+date\b|\b(?:last|final|latest)\s+(?:signature|party\s+to\s+(?:sign|execute))\b"
     r"|\bdate\s+(?:first\s+)?(?:(?:set\s+forth|written|stated|shown|indicated)\s+)?(?:above|below)\b|\bdate\s+(?:first\s+)?(?:above|below)\s+(?:written|stated)\b"
     r"|\bdate\s+hereof\b|(?<!effective\s)\bdate\s+of\s+this\s+(?:agreement|contract|amendment|lease|license|licence)\b"
