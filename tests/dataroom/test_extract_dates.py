@@ -164,9 +164,10 @@ def test_definitions_read_in_both_languages():
         "The provisions of Article 9 shall survive the termination of this Agreement and continue in force thereafter for a period of five (5) years.",
         "This Agreement may be renewed for a period of one (1) year by mutual written agreement of the parties.",
         "Each party shall return the other's property no later than thirty (30) days after the effective date of termination.",
+        "This confidentiality obligation will exist while this Agreement is in force and for a period of five (5) years thereafter.",
         "Le Prestataire s'interdit, pendant une durée de deux ans à compter de la signature du Contrat, de solliciter le personnel du Client.",
     ],
-    ids=["covenant", "survival", "renewal", "deadline", "non-sollicitation"],
+    ids=["covenant", "survival", "renewal", "deadline", "tail-after-the-term", "non-sollicitation"],
 )
 def test_a_length_that_is_not_the_term_gives_no_end(sentence):
     text = f"SERVICES AGREEMENT\n\nThis Services Agreement is made as of May 1, 2019 between Arden Labs LLC and Pell Systems Inc.\n\n8. TERM AND TERMINATION\n{sentence}"
@@ -196,8 +197,15 @@ def test_a_length_written_as_the_term(sentence, end):
         ("This Agreement shall be in full force and effect commencing on the date of execution and shall extend for an initial term of two (2) years.", date(2021, 5, 1)),
         ('"Term" means the period commencing on the Effective Date and ending on the fifth anniversary thereof.', date(2024, 5, 1)),
         ("This Agreement shall remain in effect until the date that is two (2) years after the Effective Date.", date(2021, 5, 1)),
+        ("This Agreement is valid for three (3) years.", date(2022, 5, 1)),
+        ("Term: Two (2) years, renewable by written agreement.", date(2021, 5, 1)),
+        ("The Distributor is hereby appointed as exclusive distributor for a period of four (4) years.", date(2023, 5, 1)),
+        ("This Agreement shall have a duration of thirty-six (36) months.", date(2022, 5, 1)),
     ],
-    ids=["five-year-term", "lease-years", "extend-for-an-initial-term", "anniversary-thereof", "until-the-date-that-is"],
+    ids=[
+        "five-year-term", "lease-years", "extend-for-an-initial-term", "anniversary-thereof", "until-the-date-that-is", "is-valid-for",
+        "term-colon", "appointed-for", "duration-of",
+    ],
 )
 def test_lengths_written_in_other_shapes(sentence, end):
     text = f"AGREEMENT\n\nThis Agreement is made and entered into as of May 1, 2019 (the \"Effective Date\") by Arden Labs LLC and Pell Systems Inc.\n\nARTICLE 4 — TERM\n{sentence}"
@@ -298,6 +306,20 @@ def test_a_signature_page_laid_out_as_a_table_dates_the_contract():
     )
     found = extract_signature_date(chunks_of(text))
     assert found is not None and found.value == date(2013, 3, 14) and found.confidence == "medium"
+
+
+@pytest.mark.parametrize(
+    "closing",
+    [
+        "IN WITNESS WHEREOF, the parties have signed this Agreement this 12th day of March, 2010.",
+        "DATED this 12th day of March 2010.",
+        "Executed this 12th day of March, 2010 at Denver, Colorado.",
+    ],
+)
+def test_closing_formulas_that_date_the_contract(closing):
+    text = f"CONSULTING AGREEMENT\n\nARTICLE 1 — SERVICES\nThe Consultant shall advise the Company on its pricing.\n\nARTICLE 9 — SIGNATURES\n{closing}"
+    found = extract_signature_date(chunks_of(text))
+    assert found is not None and found.value == date(2010, 3, 12)
 
 
 def test_a_block_whose_date_label_stands_further_on_the_line():

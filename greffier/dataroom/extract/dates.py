@@ -20,16 +20,16 @@ _SIGNATURE_RULES: tuple[tuple[str, re.Pattern[str], bool], ...] = (
     (
         "signed on",
         re.compile(
-            rf"(?:^[ \t]*|{_THIS}(?:is|was)\s+)(?:signed|executed)\s+(?:(?:at|in)\s+[^,\n]{{1,40}}?,?\s+)?(?:on|as of)\s+(?:the\s+)?{DATE_GROUP}",
+            rf"(?:^[ \t]*|{_THIS}(?:is|was)\s+)(?:signed|executed)\s+(?:(?:at|in)\s+[^,\n]{{1,40}}?,?\s+)?(?:on|as of|this)\s+(?:this\s+)?(?:the\s+)?{DATE_GROUP}",
             re.I | re.M,
         ),
         True,
     ),
-    ("dated", re.compile(rf"(?:^[ \t]*|{_THIS}(?:is\s+)?)dated\s+(?:as\s+of\s+)?(?:the\s+)?{DATE_GROUP}", re.I | re.M), False),
+    ("dated", re.compile(rf"(?:^[ \t]*|{_THIS}(?:is\s+)?)dated\s+(?:as\s+of\s+)?(?:this\s+)?(?:the\s+)?{DATE_GROUP}", re.I | re.M), False),
     ("made on", re.compile(rf"{_THIS}(?:is\s+)?(?:made|entered\s+into)\s+(?:on|as\s+of)\s+(?:this\s+)?(?:the\s+)?{DATE_GROUP}", re.I), False),
     ("signé le", re.compile(rf"\bprésente?\s+\w+\s+(?:est|a\s+été)\s+sign[ée]e?\s+le\s+{DATE_GROUP}", re.I), False),
     ("signed at", re.compile(rf"\b(?:done|signed)\b[^.\n]{{0,40}}?\bat\s+[^,\n]{{1,40}}?,?\s+on\s+(?:this\s+)?(?:the\s+)?{DATE_GROUP}", re.I), True),
-    ("in witness whereof", re.compile(rf"\bin witness whereof\b[^.]{{0,200}}?\b(?:on|as of)\s+(?:the\s+)?{DATE_GROUP}", re.I), True),
+    ("in witness whereof", re.compile(rf"\bin witness whereof\b[^.]{{0,200}}?\b(?:on|as of|this)\s+(?:this\s+)?(?:the\s+)?{DATE_GROUP}", re.I), True),
     ("signé le", re.compile(rf"^\s*sign[ée]e?\s+(?:électroniquement\s+)?le\s+{DATE_GROUP}", re.I | re.M), True),
 )
 

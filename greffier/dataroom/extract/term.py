@@ -253,9 +253,10 @@ def ends_on_anniversary(text: str) -> bool:
     return is_english(text)
 
 
-# A period that runs on after the term: "during the term of this Agreement (…) and for a period of 12 months thereafter"
+# A period that runs on after the term: "during the term of this Agreement (…) and for a period of 12 months thereafter",
+# "while this Agreement is in force and for a period of five (5) years thereafter"
 _TAIL = re.compile(
-    r"\b(?:during|throughout|for)\s+the\s+term\b[^.;]{0,90}?\band\s+(?:for\s+)?(?:a\s+(?:further\s+)?period\s+of\s+)?(?:\w+\s+)?(?:\(\d+\)\s+)?$", re.I
+    r"\b(?:(?:during|throughout|for)\s+the\s+term|while\s+(?:this|the)\s+\w+\s+(?:is|remains)\s+in\s+(?:full\s+)?(?:force|effect))\b[^.;]{0,90}?\band\s+(?:for\s+)?(?:a\s+(?:further\s+)?period\s+of\s+)?(?:\w+\s+)?(?:\(\d+\)\s+)?$", re.I
 )
 
 
