@@ -48,7 +48,7 @@ scored; "perpetual", partial and empty labels are counted apart.
 
 Run from the repository root::
 
-    .venv/bin/python benchmarks/cuad_metadata.py cuad [--split all|dev|test] [--misses] [--json OUT]
+    .venv/bin/python benchmarks/cuad_metadata.py cuad [--split all|dev|test|dev-a|dev-b|halves] [--misses] [--json OUT]
     .venv/bin/python benchmarks/cuad_metadata.py demo [--room /tmp/meta-room/demo] [--workspace /tmp/meta-ws]
     .venv/bin/python benchmarks/cuad_metadata.py example [--data /work/shared/data/exemple_data_room.json]
     .venv/bin/python benchmarks/cuad_metadata.py all [--json OUT]
@@ -85,11 +85,15 @@ DEFAULT_ROOM = Path("/tmp/meta-room/demo")
 DEFAULT_MANIFEST = Path("/tmp/meta-manifest.json")
 DEFAULT_WORKSPACE = Path("/tmp/meta-ws")
 SPLITS = ("all", "dev", "test")
+DEV_HALVES = ("dev-a", "dev-b")  # dev cut in two to check a change on the half it was not designed on
 NAME_SIMILARITY = 0.9
 
 
 def in_split(csv_row: int, split: str) -> bool:
-    """dev: CSV row ≡ 0 (mod 5); test: the others (the clause-classification benchmark's split)."""
+    """dev: CSV row ≡ 0 (mod 5); test: the others (the clause-classification benchmark's split);
+    dev-a and dev-b: the dev rows ≡ 0 and ≡ 5 (mod 10)."""
+    if split in DEV_HALVES:
+        return csv_row % 10 == DEV_HALVES.index(split) * 5
     return split == "all" or (csv_row % 5 == 0) == (split == "dev")
 
 
@@ -401,7 +405,9 @@ def end_miss_kind(got: date | None, gold: date, record: ContractRecord) -> str:
         reasons = " ".join(record.warnings)
         if "indefinite" in reasons:
             return "read as indefinite"
-        if "but no start date" in reasons:
+        if " runs from the " in reasons:
+            return "term runs from an event or a named date the text does not date"
+        if "no start" in reasons:
             return "term length read, no start date"
         return "no end date read"
     delta = (got - gold).days
@@ -432,7 +438,11 @@ class CuadScores:
     law_without_label: int = 0
     expiration: Accuracy = field(default_factory=Accuracy)
     end_without_label: int = 0
+    end_where_perpetual: int = 0
     expiration_within_a_day: int = 0
+    # concrete labels: how each value read compares ("right", "wrong", "unknown"), and how sure it was said to be
+    end_outcomes: Counter = field(default_factory=Counter)
+    agreement_outcomes: Counter = field(default_factory=Counter)
     doc_type: Accuracy = field(default_factory=Accuracy)
     misses: list[dict[str, Any]] = field(default_factory=list)
 
@@ -486,6 +496,7 @@ def _score_agreement_date(scores: CuadScores, contract: CuadContract, record: Co
         return
     got = record.signature_date
     scores.agreement.total += 1
+    scores.agreement_outcomes[_outcome(got, gold, record, "signature_date")] += 1
     effective = us_date(contract.labels.get("Effective Date", ""))
     if got == gold:
         scores.agreement.correct += 1
@@ -530,11 +541,13 @@ def _score_expiration(scores: CuadScores, contract: CuadContract, record: Contra
             scores.end_without_label += got is not None
         elif "perpetual" in answer.lower():
             why = "perpetual"
+            scores.end_where_perpetual += got is not None
         else:
             why = "partial or relative label"
         scores.expiration.left_out[why] += 1
         return
     scores.expiration.total += 1
+    scores.end_outcomes[_outcome(got, gold, record, "initial_end_date")] += 1
     scores.expiration_within_a_day += got is not None and abs((got - gold).days) <= 1
     if got == gold:
         scores.expiration.correct += 1
@@ -542,6 +555,15 @@ def _score_expiration(scores: CuadScores, contract: CuadContract, record: Contra
     kind = end_miss_kind(got, gold, record)
     scores.expiration.miss_kinds[kind] += 1
     _miss(scores, contract, "expiration date", kind, gold, got)
+
+
+def _outcome(got: date | None, gold: date, record: ContractRecord, source: str) -> str:
+    """"right", "unknown", or "wrong" with how sure the record says the value is ("wrong (low)": a filter
+    lists that contract apart instead of deciding on the wrong date)."""
+    if got is None:
+        return "unknown"
+    confidence = record.sources[source].confidence if source in record.sources else "high"
+    return f"{'right' if got == gold else 'wrong'} ({confidence})"
 
 
 def _score_type(scores: CuadScores, contract: CuadContract, record: ContractRecord) -> None:
@@ -627,13 +649,20 @@ def cuad_table(results: dict[str, CuadScores]) -> str:
     row("parties F1, exact keys only", lambda s: f"{s.parties_strict.f1:.2f}")
     row("Agreement Date → signature date", lambda s: f"**{_pct(s.agreement.value)}** ({s.agreement.correct}/{s.agreement.total})")
     row("… = agreement or effective date", lambda s: f"{_pct(s.agreement_or_effective / s.agreement.total if s.agreement.total else 0)}")
+    row("… wrong (low / medium / high confidence) / unknown", lambda s: _outcomes(s.agreement_outcomes))
     row("Governing Law", lambda s: f"**{_pct(s.law.value)}** ({s.law.correct}/{s.law.total})")
     row("… law read where CUAD has none", lambda s: str(s.law_without_label))
     row("Expiration Date (concrete labels)", lambda s: f"**{_pct(s.expiration.value)}** ({s.expiration.correct}/{s.expiration.total})")
     row("… within one day (CUAD counts to the anniversary)", lambda s: f"{_pct(s.expiration_within_a_day / s.expiration.total if s.expiration.total else 0)}")
-    row("… end date read where the label is empty", lambda s: str(s.end_without_label))
+    row("… end date read where the label is empty / perpetual", lambda s: f"{s.end_without_label} / {s.end_where_perpetual}")
+    row("… concrete labels: wrong (low / medium / high confidence) / unknown", lambda s: _outcomes(s.end_outcomes))
     row("Document Name → type (mapped names)", lambda s: f"{_pct(s.doc_type.value)} ({s.doc_type.correct}/{s.doc_type.total})")
     return "\n".join(lines)
+
+
+def _outcomes(counts: Counter) -> str:
+    wrong = " / ".join(str(counts[f"wrong ({c})"]) for c in ("low", "medium", "high"))
+    return f"{wrong} / {counts['unknown']}"
 
 
 def kinds_table(results: dict[str, CuadScores]) -> str:
@@ -668,7 +697,7 @@ def run_cuad(args: argparse.Namespace) -> dict[str, Any]:
     built = time.perf_counter()
     records = build_records(inputs)
     extract_s = time.perf_counter() - built
-    splits = [args.split] if args.split != "all" else list(SPLITS)
+    splits = {"all": list(SPLITS), "halves": ["dev-a", "dev-b", "dev"]}.get(args.split, [args.split])
     results = {split: score_cuad([c for c in contracts if in_split(c.row, split)], records) for split in splits}
     print(f"## CUAD v1 ({len(contracts)} contracts; records built in {extract_s:.1f}s, total {time.perf_counter() - started:.0f}s)\n")
     print(cuad_table(results))
@@ -676,7 +705,8 @@ def run_cuad(args: argparse.Namespace) -> dict[str, Any]:
     print(kinds_table(results))
     print("\n### Labels not scored\n")
     print(left_out_table(results))
-    amendments = amendment_rows(contracts, records, inputs)
+    # only the reported splits' amendments: a dev run prints no test contract's name or label
+    amendments = amendment_rows([c for c in contracts if any(in_split(c.row, split) for split in splits)], records, inputs)
     print(f"\n### CUAD amendments ({len(amendments)})\n")
     print("| row | split | document name | amendment? | cites type | cites dates | new end | extension | price | expiration label |")
     print("|---:|---|---|---|---|---|---|---|---|---|")
@@ -686,7 +716,7 @@ def run_cuad(args: argparse.Namespace) -> dict[str, Any]:
             f"{', '.join(a['cited_dates']) or '—'} | {a['new_end_date'] or '—'} | {a['extension'] or '—'} | {'yes' if a['price_change'] else '—'} | {a['expiration_label'] or '—'} |"
         )
     if args.misses:
-        shown = "dev" if args.split == "all" else args.split
+        shown = "dev" if args.split in ("all", "halves") else args.split
         print(f"\n### Misses ({shown} split)\n")
         for miss in results[shown].misses:
             print(f"- {miss['id']} {miss['field']} [{miss['kind']}]: expected {miss['expected']!r}, got {miss['got']!r}  ({miss['file'][:60]})")
@@ -698,7 +728,9 @@ def run_cuad(args: argparse.Namespace) -> dict[str, Any]:
             "agreement_date": {"accuracy": s.agreement.value, "correct": s.agreement.correct, "total": s.agreement.total},
             "governing_law": {"accuracy": s.law.value, "correct": s.law.correct, "total": s.law.total},
             "expiration_date": {"accuracy": s.expiration.value, "correct": s.expiration.correct, "total": s.expiration.total,
-                                "within_a_day": s.expiration_within_a_day},
+                                "within_a_day": s.expiration_within_a_day, "outcomes": dict(s.end_outcomes),
+                                "read_where_empty": s.end_without_label, "read_where_perpetual": s.end_where_perpetual},
+            "agreement_outcomes": dict(s.agreement_outcomes),
             "contract_type": {"accuracy": s.doc_type.value, "correct": s.doc_type.correct, "total": s.doc_type.total},
             "miss_kinds": {
                 "parties": dict(s.party_kinds), "agreement_date": dict(s.agreement.miss_kinds), "governing_law": dict(s.law.miss_kinds),
@@ -898,7 +930,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("what", choices=["cuad", "demo", "example", "all"])
     parser.add_argument("--cuad", type=Path, default=DEFAULT_CUAD)
-    parser.add_argument("--split", choices=SPLITS, default="all", help="CUAD split(s) to report (all: the three columns)")
+    parser.add_argument("--split", choices=(*SPLITS, *DEV_HALVES, "halves"), default="all",
+                        help="CUAD split(s) to report (all: dev, test and all; halves: dev-a, dev-b and dev)")
     parser.add_argument("--limit", type=int, default=None, help="only the first N CUAD contracts")
     parser.add_argument("--misses", action="store_true", help="list the misses (CUAD: the dev split's only, unless --split test)")
     parser.add_argument("--room", type=Path, default=DEFAULT_ROOM)

@@ -34,8 +34,9 @@ RECORDS_STAMP_KEY = repo.RECORDS_STAMP_KEY
 #  4: parties read from the structure of the opening, with kind, defined names and confidence;
 #     signature date from the opening, the laws of every US state, province and main country;
 #     amendments read by meaning, signatories kept;
-#  5: chunk lines un-wrapped by greffier.text.unwrap, sentences by greffier.text.split_sentences).
-RECORDS_FORMAT = 5
+#  5: chunk lines un-wrapped by greffier.text.unwrap, sentences by greffier.text.split_sentences;
+#  6: dates read through the contract's own definitions, each with how sure it is).
+RECORDS_FORMAT = 6
 
 
 def _records_stamp(generation: int) -> str:

@@ -25,13 +25,13 @@ from pydantic import BaseModel, Field
 from greffier.dataroom.amendments import AMENDMENT_TYPE, AmendmentOutcome, TermView, is_amendment, resolve_amendments
 from greffier.dataroom.extract import ChunkInput, Extraction, Finding, PartyFinding, extract_fields, split_articles
 from greffier.dataroom.extract.amendment_clues import reads_as_amendment
+from greffier.dataroom.extract.text import Confidence, weakest
 from greffier.dataroom.extract.opening import is_legal_form
 from greffier.dataroom.extract.parties import parties_confidence
 from greffier.dataroom.normalize import alias_warnings, entity_id, fold, normalize_siren, parse_date
 from greffier.dataroom.vocabulary import match_contract_type, normalize_contract_type, normalize_law
 
 Origin = Literal["manifest", "extracted", "amendment"]
-Confidence = Literal["high", "medium", "low"]
 V = TypeVar("V")
 
 FIELD_LABELS = {
@@ -201,16 +201,17 @@ def _resolve(
     elif finding is not None:
         setattr(record, field, text_value)
         confidence, doubt = _RULE_CONFIDENCE.get(finding.rule, ("high", ""))
+        confidence, doubt = weakest(confidence, finding.confidence), finding.doubt or doubt
         record.sources[field] = FieldSource(
             origin="extracted", chunk_id=finding.chunk_id, raw=finding.raw, rule=finding.rule, confidence=confidence, doubt=doubt
         )
 
 
+NO_END_DATE = "no end date in metadata or text"
+
 # How sure a value read by each rule is (the others are "high"): a "low" value is unknown for a filter.
 _RULE_CONFIDENCE: dict[str, tuple[Confidence, str]] = {
     "keywords": ("low", "the type was guessed from the first words of the text, not its title or heading"),
-    "opening (effective)": ("medium", "the date the contract takes effect; no date of signature is written"),
-    "signature block date": ("medium", "the latest date of the signature blocks"),
     "instalments": ("medium", "the date of the last instalment"),
     "governing law (unlisted)": ("medium", "a law Greffier's list of laws does not know, kept as the contract writes it"),
 }
@@ -324,8 +325,10 @@ def _explain_missing(record: ContractRecord, extraction: Extraction) -> None:
     elif term.indefinite is not None:
         record.warnings.append(f"no end date: indefinite term ({_where(term.indefinite)})")
     else:
-        record.warnings.append("no end date in metadata or text")
-        record.warnings.extend(term.notes)
+        # a term read but not dated says why ("term of five (5) years (c1-3) runs from the Launch Date, an event …")
+        why = next((note for note in term.notes if note.startswith("term of ")), None)
+        record.warnings.append(NO_END_DATE + (f": {why}" if why else ""))
+        record.warnings.extend(note for note in term.notes if note != why)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -382,7 +385,7 @@ def _record_changes(by_id: dict[str, ContractRecord], outcome: AmendmentOutcome,
         target.warnings.append(change.message)
         if change.chunk_id:
             target.evidence.setdefault("end_date", []).append(change.chunk_id)
-        target.warnings[:] = [w for w in target.warnings if w != "no end date in metadata or text"]
+        target.warnings[:] = [w for w in target.warnings if not w.startswith(NO_END_DATE)]
 
 
 def _explain_metadata_end(target: ContractRecord, extraction: Extraction) -> None:

@@ -54,14 +54,17 @@ La Banque Silvère ouvre au Groupe Tarvel un crédit de trésorerie.
 """
 
 
-@pytest.fixture(scope="module")
-def room() -> DataRoom:
-    texts = [LICENCE_NY, LEASE_FR, AMENDMENT_FR, GUESSED]
+def room_of(texts: list[str]) -> DataRoom:
     inputs = [
         ContractInput(id=f"c{i}", file=f"c{i}.txt", title=t.splitlines()[0], text=t, chunks=split_articles(f"c{i}", t), position=i)
         for i, t in enumerate(texts, 1)
     ]
     return DataRoom(tuple(build_records(inputs)), generation=0)
+
+
+@pytest.fixture(scope="module")
+def room() -> DataRoom:
+    return room_of([LICENCE_NY, LEASE_FR, AMENDMENT_FR, GUESSED])
 
 
 def run(room: DataRoom, **filters):  # noqa: ANN201
@@ -131,12 +134,7 @@ def test_an_unattached_amendment_is_listed_apart_for_an_end_date_filter():
     amendment = AMENDMENT_FR.replace("AVENANT N° 1 AU BAIL COMMERCIAL DU 15 MARS 2020", "AVENANT AU BAIL COMMERCIAL").replace(
         "Le loyer annuel est porté à 48 000 euros hors taxes.", "Le bail est prorogé jusqu'au 31 décembre 2035."
     )
-    texts = [LEASE_FR, second_lease, amendment]
-    inputs = [
-        ContractInput(id=f"c{i}", file=f"c{i}.txt", title=t.splitlines()[0], text=t, chunks=split_articles(f"c{i}", t), position=i)
-        for i, t in enumerate(texts, 1)
-    ]
-    room = DataRoom(tuple(build_records(inputs)), generation=0)
+    room = room_of([LEASE_FR, second_lease, amendment])
     assert room.by_id["c3"].amends is None  # two leases share its parties and it cites no date
     passing, unknown, _ = run(room, end_date={"after": "2030-01-01"})
     assert "c3" not in passing and "attached to no contract" in unknown["c3"]
@@ -154,15 +152,26 @@ This Agreement shall be governed by the laws of Ruritania.
 
 
 def test_a_law_the_vocabulary_does_not_know_is_a_value_like_any_other():
-    texts = [LICENCE_NY, RURITANIA]
-    inputs = [
-        ContractInput(id=f"c{i}", file=f"c{i}.txt", title=t.splitlines()[0], text=t, chunks=split_articles(f"c{i}", t), position=i)
-        for i, t in enumerate(texts, 1)
-    ]
-    unlisted = DataRoom(tuple(build_records(inputs)), generation=0)
+    unlisted = room_of([LICENCE_NY, RURITANIA])
     assert unlisted.records[1].governing_law == "law of Ruritania"
     for value in ("law of Ruritania", "the laws of Ruritania", "LAW OF RURITANIA"):
         assert run(unlisted, governing_law={"in": [value]})[0] == ["c2"]
     assert run(unlisted, governing_law={"not_in": ["droit français"]})[0] == ["c1", "c2"]
     passing, _, notes = run(unlisted, governing_law={"in": ["laws of Freedonia"]})  # a valid jurisdiction no contract has
     assert passing == [] and notes == ["no contract of this data room is governed by law of Freedonia"]
+
+
+COVER_DATED = """Exhibit 10.4   SALES AGENCY AGREEMENT   May 25, 2016   Compass Row Securities, LLC   Dear Sirs: Harrow Residential Trust, Inc. agrees with you as follows.
+
+ARTICLE 9 — TERM
+The term of this Agreement shall be two (2) years.
+"""
+
+
+def test_dates_read_on_a_guess_are_listed_apart_for_date_filters():
+    room = room_of([LICENCE_NY, COVER_DATED])
+    assert room.by_id["c2"].signature_date == date(2016, 5, 25)  # read, shown, but only from the cover page
+    passing, unknown, _ = run(room, signature_date={"after": "2016-01-01", "before": "2016-12-31"})
+    assert passing == [] and "signature date could not be read with confidence" in unknown["c2"] and "cover page" in unknown["c2"]
+    passing, unknown, _ = run(room, end_date={"after": "2018-01-01"})  # two years from that date: as unsure
+    assert passing == ["c1"] and "end date could not be read with confidence" in unknown["c2"]

@@ -7,8 +7,9 @@ their output later.
 
 One module per kind of data: :mod:`~greffier.dataroom.extract.text` (chunks, findings, sentences),
 :mod:`~.periods` (numbers, lengths of time), :mod:`~.parties`, :mod:`~.contract_type`, :mod:`~.dates`
-(signature date), :mod:`~.term` (start, end, duration), :mod:`~.law` (governing law) and
-:mod:`~.amendment_clues`. :func:`extract_fields` runs all of them.
+(signature date), :mod:`~.defined_dates` (the dates a contract names: "the Effective Date", « la Date
+d'Effet »), :mod:`~.term_length` (is a length the term's?), :mod:`~.term` (start, end, duration),
+:mod:`~.law` (governing law) and :mod:`~.amendment_clues`. :func:`extract_fields` runs all of them.
 """
 
 from __future__ import annotations
@@ -55,14 +56,14 @@ def extract_fields(
     document is known not to be an amendment) skips reading amendment clues.
     """
     signature = extract_signature_date(chunks)
-    anchor = signature_date or (signature.value if signature else None)
+    anchor = signature_date or signature  # the metadata's date, else the text's with how sure it is
     parties = read_parties(title, chunks)
     return Extraction(
         parties=parties.parties,
         blank_party_slots=parties.blank_slots,
         contract_type=extract_contract_type(title, chunks),
         signature_date=signature,
-        term=extract_term(chunks, signature_date=anchor),
+        term=extract_term(chunks, signature_date=anchor, amendment=amendment),
         governing_law=extract_governing_law(chunks),
         amendment=extract_amendment_clues(title, chunks) if amendment else AmendmentClues(),
         signatories=signature_names(title, chunks),

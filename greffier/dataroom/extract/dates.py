@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from datetime import date
 
 from greffier.dataroom.extract.opening import opening_of
-from greffier.dataroom.extract.text import DATE_GROUP, UPPER, ChunkInput, Finding, is_english
+from greffier.dataroom.extract.text import DATE_GROUP, UPPER, ChunkInput, Finding, numeric_date, numeric_month_first, read_date
 from greffier.dataroom.normalize import find_dates, parse_date
 
 _THIS = r"\b(?:this|the\s+present)\s+(?:[\w\"“”()-]+\s+){0,6}?"
@@ -20,16 +20,16 @@ _SIGNATURE_RULES: tuple[tuple[str, re.Pattern[str], bool], ...] = (
     (
         "signed on",
         re.compile(
-            rf"(?:^[ \t]*|{_THIS}(?:is|was)\s+)(?:signed|executed)\s+(?:(?:at|in)\s+[^,\n]{{1,40}}?,?\s+)?(?:on|as of)\s+(?:the\s+)?{DATE_GROUP}",
+            rf"(?:^[ \t]*|{_THIS}(?:is|was)\s+)(?:signed|executed)\s+(?:(?:at|in)\s+[^,\n]{{1,40}}?,?\s+)?(?:on|as of|this)\s+(?:this\s+)?(?:the\s+)?{DATE_GROUP}",
             re.I | re.M,
         ),
         True,
     ),
-    ("dated", re.compile(rf"(?:^[ \t]*|{_THIS}(?:is\s+)?)dated\s+(?:as\s+of\s+)?(?:the\s+)?{DATE_GROUP}", re.I | re.M), False),
+    ("dated", re.compile(rf"(?:^[ \t]*|{_THIS}(?:is\s+)?)dated\s+(?:as\s+of\s+)?(?:this\s+)?(?:the\s+)?{DATE_GROUP}", re.I | re.M), False),
     ("made on", re.compile(rf"{_THIS}(?:is\s+)?(?:made|entered\s+into)\s+(?:on|as\s+of)\s+(?:this\s+)?(?:the\s+)?{DATE_GROUP}", re.I), False),
     ("signé le", re.compile(rf"\bprésente?\s+\w+\s+(?:est|a\s+été)\s+sign[ée]e?\s+le\s+{DATE_GROUP}", re.I), False),
     ("signed at", re.compile(rf"\b(?:done|signed)\b[^.\n]{{0,40}}?\bat\s+[^,\n]{{1,40}}?,?\s+on\s+(?:this\s+)?(?:the\s+)?{DATE_GROUP}", re.I), True),
-    ("in witness whereof", re.compile(rf"\bin witness whereof\b[^.]{{0,200}}?\b(?:on|as of)\s+(?:the\s+)?{DATE_GROUP}", re.I), True),
+    ("in witness whereof", re.compile(rf"\bin witness whereof\b[^.]{{0,200}}?\b(?:on|as of|this)\s+(?:this\s+)?(?:the\s+)?{DATE_GROUP}", re.I), True),
     ("signé le", re.compile(rf"^\s*sign[ée]e?\s+(?:électroniquement\s+)?le\s+{DATE_GROUP}", re.I | re.M), True),
 )
 
@@ -47,6 +47,7 @@ def extract_signature_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None
     signature formulas ("Signed on", "Date of signature", "In witness whereof … on"), then the
     latest "Date:" line of the signature blocks.
     """
+    month_first = numeric_month_first(chunks)
     for index, (rule, pattern, take_last) in enumerate(_SIGNATURE_RULES):
         if index == _FRENCH_BLOCK_RULES:
             if any(_BLANK_SIGNATURE.search(chunk.text) for chunk in chunks[-3:]):
@@ -55,9 +56,9 @@ def extract_signature_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None
                 return opening
         matches = [(chunk, m) for chunk in chunks for m in pattern.finditer(chunk.text)]
         for chunk, match in reversed(matches) if take_last else matches:
-            if (value := parse_date(match["date"])) is not None:
+            if (value := read_date(match["date"], month_first=month_first)) is not None:
                 return Finding[date](value=value, chunk_id=chunk.id, raw=match.group(0).strip(), rule=rule)
-    return _signature_block_date(chunks)
+    return _signature_block_date(chunks) or _cover_date(chunks)
 
 
 _OPENING_END = re.compile(
@@ -77,11 +78,17 @@ _THIS_MADE_CUE = re.compile(
 _CITED_CUE = re.compile(
     r"\b(?:the|that\s+certain|said|an?|le|la|du|au|un|une)\s+(?:[\w-]+\s+){0,6}?(?:agreement|contract|lease|licen[cs]e|contrat|bail|convention)"
     r"\s*,?\s+(?:dated|du|en\s+date\s+du|sign[ée]\s+le)\s+(?:as\s+of\s+)?$"
-    r"|\b(?:have|had|has|ont|avaient|avait)\s+(?:\w+\s+)?(?:signed|entered|executed|conclu|sign[ée])\b[^.;]{0,30}$",
+    r"|\b(?:have|had|has|ont|avaient|avait)\s+(?:\w+\s+)?(?:signed|entered|executed|conclu|sign[ée])\b[^.;]{0,30}$"
+    # "to that Software License Agreement, by and between Cardlytics, Inc. (…) and Bank of America, N.A. (…), dated …"
+    r"|\b(?:that(?:\s+certain)?|the|said|an?)\s+(?:[\w,&-]+\s+){0,8}?(?:agreement|contract|lease|licen[cs]e)\s*,?\s+(?:(?:by\s+and\s+)?between|among)\b"
+    r"[^;]{0,200}?\bdated\s+(?:as\s+of\s+)?$",
     re.I,
 )
 _EFFECTIVE_CUE = re.compile(r"\b(?:effective|prend\s+effet|entre\s+en\s+vigueur)\b", re.I)
 _CUE_WINDOW = 70
+_EFFECTIVE_DOUBT = "the date the contract takes effect; no date of signature is written"
+_BLOCK_DOUBT = "the latest date of the signature blocks"
+_CITED_WINDOW = 300  # "that certain Supply Agreement by and between X, a Delaware corporation, and Y …, dated …"
 _ARTICLE = re.compile(r"\b(?:ARTICLE|Article|SECTION|Section)\s+(?:1|I|premier|PREMIER)\b|\b1\.\s+[A-Z]")  # the body has begun
 _OPENING_DATE_CHARS = 5000
 
@@ -95,18 +102,21 @@ def opening_date(chunks: Sequence[ChunkInput], *, effective_first: bool = False)
     if end := _OPENING_END.search(text, 40):
         text = text[: end.start()]
     ranked: list[tuple[int, int, Finding[date]]] = []
+    month_first = numeric_month_first(chunks)
     for order, mention in enumerate(find_dates(text)):
         before = text[max(0, mention.start - _CUE_WINDOW) : mention.start]
         raw = text[max(0, mention.start - _CUE_WINDOW) : mention.end].strip()
-        finding = Finding[date](value=mention.value, chunk_id=opening.chunk_at(mention.start), raw=raw, rule="opening")
-        if _CITED_CUE.search(before):
+        if (value := read_date(mention.raw, month_first=month_first)) is None:
+            continue
+        finding = Finding[date](value=value, chunk_id=opening.chunk_at(mention.start), raw=raw, rule="opening")
+        if _CITED_CUE.search(text[max(0, mention.start - _CITED_WINDOW) : mention.start]):
             rank = 3
         elif _THIS_MADE_CUE.search(before):
             rank = 0
         elif _MADE_CUE.search(before):
             rank = 1
         elif _EFFECTIVE_CUE.search(before) and not _ARTICLE.search(text, 0, mention.start):
-            rank, finding = 2, finding.model_copy(update={"rule": "opening (effective)"})
+            rank, finding = 2, finding.model_copy(update={"rule": "opening (effective)", "confidence": "medium", "doubt": _EFFECTIVE_DOUBT})
         else:
             continue
         if effective_first:
@@ -114,6 +124,34 @@ def opening_date(chunks: Sequence[ChunkInput], *, effective_first: bool = False)
         ranked.append((rank, order, finding))
     best = min(ranked, key=lambda r: r[:2]) if ranked else None
     return best[2] if best is not None and best[0] < 3 else None
+
+
+_COVER_CHARS = 600
+_FILING_FOOTER = re.compile(r"\bSource\s*:\s*[^,\n]{1,80},\s*[\w/ .()-]{1,20},\s*$")  # "Source: PARETEUM CORP, 8-K, "
+_RUNNING_TEXT = re.compile(r"\b[a-zà-ÿ][\w'’-]*,?\s+[a-zà-ÿ][\w'’-]*,?\s+[a-zà-ÿ][\w'’-]*\b")  # three lower-case words in a row: a sentence has begun
+
+
+def _cover_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None:
+    """A date standing on the cover, among the title and the parties' names, before any sentence
+    ("AGENCY AGREEMENT   May 25, 2016   Compass Point Research & Trading, LLC …", "Date: 12 March 2020"):
+    the contract's date as its cover gives it, but nothing says it is the date of signature (low confidence)."""
+    opening = opening_of(chunks, limit=_OPENING_DATE_CHARS)
+    text = opening.text[:_COVER_CHARS]
+    for mention in find_dates(text):
+        before = text[: mention.start]
+        if _FILING_FOOTER.search(before[-80:]):
+            continue  # "Source: PARETEUM CORP, 8-K, 10/1/2008": the filing's date, not the contract's
+        if _RUNNING_TEXT.search(before) or _CITED_CUE.search(before[-_CITED_WINDOW:]):
+            return None
+        value = read_date(mention.raw, month_first=numeric_month_first(chunks))
+        if value is None:
+            continue
+        raw = text[max(0, mention.start - _CUE_WINDOW) : mention.end].strip()
+        return Finding[date](
+            value=value, chunk_id=opening.chunk_at(mention.start), raw=raw, rule="cover date", confidence="low",
+            doubt="a date written on the cover page; nothing says it is the date of signature",
+        )
+    return None
 
 
 # A numeric date with a two- or four-digit year as signature blocks write it ("Date: 1/19/07", "5/17/12"):
@@ -127,14 +165,15 @@ _BLOCK_CUE = re.compile(r"\b(?:By|Name|Title|Par|Nom|Qualit[ée])\s*:|/s/", re.I
 _BLOCK_CHARS = 1500
 # What follows the blocks: an exhibit, a schedule (its forms have "By:" and "Date:" lines of their own)
 _ANNEX = re.compile(r"(?m)^\s*(?:EXHIBIT|SCHEDULE|ANNEX|APPENDIX|ANNEXE|Exhibit|Schedule|Annex|Appendix|Annexe)\b")
+_LAYOUT_SPACES = re.compile(r"[ \t]{2,}")
 _DATED_BEFORE = re.compile(r"\b(?:Date|Dated|Le)\s*:?\s*$")  # "Dated 5/17/12"
-# "5/17/12  GENO AURIEMMA  Date": the label under the signature line, a line or a few words after the date —
+# "5/17/12  GENO AURIEMMA  Date": the label under the signature line, a line or a few words after the date (or further
+# on the same line when only names and rules stand between: "9/9/97 - -------  ------  Galacticomm   Date") —
 # not a defined date ("(the "Renewal Date")", "the Termination Date.")
 _DATE_LABEL_AFTER = re.compile(
-    r"^[\s\S]{0,40}?(?<!Effective )(?<!Expiry )(?<!Expiration )(?<!Termination )(?<!Renewal )(?<!Closing )(?<!Commencement )"
+    r"^(?:[\s\S]{0,40}?|[^\n\d]{0,60}?)(?<!Effective )(?<!Expiry )(?<!Expiration )(?<!Termination )(?<!Renewal )(?<!Closing )(?<!Commencement )"
     r"(?<!Delivery )(?<!Payment )(?<!Due )(?<!Start )(?<!End )(?<![\"“])\bDate\b(?![\"”)’'.,;])"
 )
-_NUMBERS = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})/(?:\d{4}|\d{2})(?![\d/])")
 
 
 def _signature_block_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None:
@@ -143,27 +182,46 @@ def _signature_block_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None:
     "Title:", "/s/" — a signature page may come first), not an exhibit's or a schedule's, else the dates
     the blocks after "IN WITNESS WHEREOF" label ("/s/ Geno Auriemma ⏎ 5/17/12 … ⏎ Date"), up to the
     exhibits."""
-    month_first = _month_first(chunks)
+    month_first = numeric_month_first(chunks)
     found = [
-        Finding[date](value=value, chunk_id=chunk.id, raw=match.group(0), rule="signature block date")
+        Finding[date](value=value, chunk_id=chunk.id, raw=match.group(0), rule="signature block date", confidence="medium", doubt=_BLOCK_DOUBT)
         for position, chunk in enumerate(chunks)
-        if (position >= len(chunks) - 3 or len(_BLOCK_CUE.findall(chunk.text)) >= 2) and not _ANNEX.match(chunk.section or "")
+        if (position >= len(chunks) - 3 or len(_BLOCK_CUE.findall(chunk.text)) >= 2) and not _is_annex(position, chunk)
         for match in _DATE_LINE.finditer(_before_annex(chunk.text))
         if (value := _block_value(match, month_first)) is not None
     ]
     if not found:
-        for index, chunk in enumerate(chunks):
-            for witness in _WITNESS.finditer(chunk.text):
-                region = "\n".join([chunk.text[witness.end() :], *(c.text for c in chunks[index + 1 : index + 3])])[:_BLOCK_CHARS]
-                region = _before_annex(region)
-                if len(_BLOCK_CUE.findall(region)) < 2:
-                    continue
-                found.extend(
-                    Finding[date](value=value, chunk_id=chunk.id, raw=match.group(0), rule="signature block date")
-                    for match in _BLOCK_DATE.finditer(region)
-                    if _labelled(region, match) and (value := _block_value(match, month_first)) is not None
-                )
+        for chunk, region in _block_regions(chunks):
+            found.extend(
+                Finding[date](value=value, chunk_id=chunk.id, raw=match.group(0), rule="signature block date", confidence="medium", doubt=_BLOCK_DOUBT)
+                for match in _BLOCK_DATE.finditer(region)
+                if _labelled(region, match) and (value := _block_value(match, month_first)) is not None
+            )
     return max(found, key=lambda f: f.value) if found else None
+
+
+# The labels of a signature block laid out as a table, each under its value ("JOHN CECIL   Signature   Chairman   Title")
+_BLOCK_LABEL = re.compile(r"(?:^|(?<=\s\s))(?:Signature|Name|Title|Date|Place|Its)(?=\s\s|\s*$)", re.M)
+
+
+def _block_regions(chunks: Sequence[ChunkInput]) -> Iterator[tuple[ChunkInput, str]]:
+    """The text of the signature blocks: what follows "IN WITNESS WHEREOF" (and the next two chunks), and
+    any chunk laid out as blocks ("By:", "Name:", "/s/", labels under their values), up to an exhibit."""
+    for index, chunk in enumerate(chunks):
+        witnessed = False
+        for witness in _WITNESS.finditer(chunk.text):
+            region = _before_annex("\n".join([chunk.text[witness.end() :], *(c.text for c in chunks[index + 1 : index + 3])])[:_BLOCK_CHARS])
+            if len(_BLOCK_CUE.findall(region)) >= 2:
+                witnessed = True
+                yield chunk, region
+        if not witnessed and not _is_annex(index, chunk) and len(_BLOCK_CUE.findall(chunk.text)) + len(_BLOCK_LABEL.findall(chunk.text)) >= 2:
+            yield chunk, _before_annex(chunk.text)
+
+
+def _is_annex(position: int, chunk: ChunkInput) -> bool:
+    """Is this chunk an exhibit or a schedule? The first chunk never is: it is the document's own title
+    ("SCHEDULE TO MASTER SERVICES AGREEMENT")."""
+    return position > 0 and bool(_ANNEX.match(chunk.section or ""))
 
 
 def _before_annex(text: str) -> str:
@@ -174,36 +232,12 @@ def _before_annex(text: str) -> str:
 def _labelled(region: str, match: re.Match[str]) -> bool:
     """Does the block label this date as one: "Dated 5/17/12", or the "Date" written under it? (A filing's
     footer, "Source: …, 10-Q, 8/9/2014", and "(the "Renewal Date")" are not.)"""
-    return bool(_DATED_BEFORE.search(region, max(0, match.start() - 12), match.start()) or _DATE_LABEL_AFTER.match(region[match.end() : match.end() + 120]))
-
-
-def _month_first(chunks: Sequence[ChunkInput]) -> bool:
-    """The order of the document's numeric dates: a first number over 12 is a day (25/03/2020), a second
-    one over 12 a day too (03/25/2020); with no such sign, month first in an English document."""
-    text = " ".join(chunk.text for chunk in chunks)
-    days_first = months_first = 0
-    for match in _NUMBERS.finditer(text):
-        first, second = int(match.group(1)), int(match.group(2))
-        days_first += first > 12 >= second
-        months_first += second > 12 >= first
-    if days_first != months_first:
-        return months_first > days_first
-    return is_english(" ".join(chunk.text for chunk in chunks[:3])[:5000])
+    after = _LAYOUT_SPACES.sub(" ", region[match.end() : match.end() + 240])  # a table's padding is no content
+    return bool(_DATED_BEFORE.search(region, max(0, match.start() - 12), match.start()) or _DATE_LABEL_AFTER.match(after[:120]))
 
 
 def _block_value(match: re.Match[str], month_first: bool) -> date | None:
     numeric = match["numeric"] or (match["date"] if re.fullmatch(r"\d{1,2}/\d{1,2}/\d{4}", match["date"]) else None)
     if numeric is None:
         return parse_date(match["date"])
-    first, second, year = (int(part) for part in numeric.split("/"))
-    month, day = (first, second) if month_first else (second, first)
-    if first > 12 >= second:
-        month, day = second, first
-    elif second > 12 >= first:
-        month, day = first, second
-    if year < 100:
-        year += 1900 if year >= 50 else 2000
-    try:
-        return date(year, month, day)
-    except ValueError:
-        return None
+    return numeric_date(numeric, month_first)

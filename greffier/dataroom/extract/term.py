@@ -11,8 +11,12 @@ from dateutil.relativedelta import relativedelta
 from pydantic import BaseModel, Field
 
 from greffier.dataroom.extract.dates import opening_date
+from greffier.dataroom.extract.defined_dates import DATE_NAME, SIGNATURE_WORDS, DefinedDate, date_key, read_defined_dates
 from greffier.dataroom.extract.periods import NUMBER, find_periods, parse_number
-from greffier.dataroom.extract.text import DATE_GROUP, ChunkInput, Finding, Sentence, heading, is_english, ranked_sentences
+from greffier.dataroom.extract.term_length import LENGTH_CUE, NOT_THE_TERM, STARTS_AFTER, written_as_term
+from greffier.dataroom.extract.text import (
+    DATE_GROUP, ChunkInput, Finding, Sentence, heading, is_english, numeric_month_first, ranked_sentences, read_date, weakest,
+)
 from greffier.dataroom.normalize import DATE_PATTERN, fold, parse_date
 
 
@@ -24,6 +28,7 @@ class TermFinding(BaseModel):
     notes: list[str] = Field(default_factory=list)
 
 
+HEADING_CHARS = 100  # a chunk's "heading" longer than this is the first line of a paragraph ("3.9 Sales Plans. From time-to-time …")
 _TERM_HEADING = re.compile(
     r"\b(?:duree|term|terme|duration|echeance|expiration|prise d'effet|entree en vigueur|effective date|commencement|validite|prorogation)\b"
 )
@@ -43,6 +48,8 @@ EXTENSION_PERIOD = re.compile(
     r"\b(?:prorog[ée]e?s?|prolong[ée]e?s?|proroge(?:nt)?|prolonge(?:nt)?|extended)\s+(?:d['’]\s*|de\s+|by\s+|for\s+|pour\s+)(?P<period>.{1,60})",
     re.I,
 )
+# An option to extend, in a contract that is no amendment: "Flotek may, by written notice …, elect for the Term to be extended to …"
+_OPTION = re.compile(r"\b(?:may|might|elect\w*|option\w*|discretion|right\s+to|if|unless|provided|peut|peuvent|pourra|pourront|facult[ée]|si)\b", re.I)
 UNCHANGED = re.compile(r"inchang|unchanged|ne modifie (?:ni|pas)|does not (?:amend|change|modify)|remains? (?:the same|fixed)|demeure fix", re.I)
 _RANGE = re.compile(
     rf"\b(?:du|from|de)\s+(?P<start>{DATE_PATTERN})\s+(?:au|to|until|jusqu['’]au|through|-)\s+{DATE_GROUP}"
@@ -53,9 +60,9 @@ _END = re.compile(
     rf"(?:jusqu['’]?(?:au|à)(?:\s+le)?|expire(?:ra)?\s+le|expirant\s+le|prend(?:ra)?\s+fin\s+le|pour\s+se\s+terminer\s+le|"
     rf"s['’]ach[èe]ve(?:ra)?(?:\s+au\s+plus\s+tard)?\s+le|se\s+termine(?:ra)?\s+le|arrive(?:ra)?\s+à\s+(?:son\s+)?(?:terme|échéance)\s+le|"
     rf"rembours[ée]e?\s+(?:au\s+plus\s+tard\s+)?le|[ée]ch[ée]ance\s+(?:finale\s+)?(?:fix[ée]e\s+)?(?:au|le)|"
-    rf"\buntil(?:\s+the\s+later\s+of\s*(?:\((?:a|i|1)\)\s*)?)?|\btill|\bends?\s+on|\bending\s+on|\bexpires?\s+on|\bexpiring(?:\s+on)?|\bconclud(?:es|ing)(?:\s+on)?|"
+    rf"\buntil(?:\s+the\s+later\s+of\s*(?:\((?:a|i|1)\)\s*)?)?|\btill|\bends?\s+(?:on|at)|\bending\s+(?:on|at)|\bexpires?\s+on|\bexpiring(?:\s+on)?|\bconclud(?:es|ing)(?:\s+on)?|"
     rf"\bterminat(?:es?|ing)\s+on|\bwill\s+(?:end|expire|terminate)\s+on|"
-    rf"shall\s+(?:expire|terminate|end)\s+on|\bthrough|\bmaturity\s+date\s+(?:is|of)|\bmaturing\s+on)\s+(?:the\s+)?{DATE_GROUP}",
+    rf"\b(?:shall|will)\s+(?:expire|terminate|end)(?:\s+on)?|\bthrough|\bmaturity\s+date\s+(?:is|of)|\bmaturing\s+on)\s+(?:the\s+)?{DATE_GROUP}",
     re.I,
 )
 _START = re.compile(
@@ -75,12 +82,6 @@ _FROM_SIGNATURE = re.compile(
 )
 _FROM_EFFECTIVE = re.compile(
     r"\b(?:the\s+)?(?:effective|commencement|start)\s+date\b|\bdate\s+d['’](?:effet|entr[ée]e\s+en\s+vigueur)", re.I
-)
-_EFFECTIVE_DEFINITIONS = (
-    re.compile(rf"[\"“«]\s*(?:effective|commencement|start)\s+date\s*[\"”»]\s+(?:means|shall\s+mean|is)\s+(?:the\s+)?{DATE_GROUP}", re.I),
-    re.compile(
-        rf"{DATE_GROUP}\s*\((?:the\s+|ci-après\s+(?:la\s+)?)?[\"“«]\s*(?:effective\s+date|commencement\s+date|date\s+d['’]effet)\s*[\"”»]\)", re.I
-    ),
 )
 _NOT_A_TERM = re.compile(
     r"pr[ée]avis|notice|à\s+l['’]avance|in\s+advance|s['’]interdi|s['’]engage|shall\s+not|undertakes?|essai|probation|"
@@ -119,7 +120,9 @@ class _TermCandidate:
     start: Finding[date] | None
 
 
-def extract_term(chunks: Sequence[ChunkInput], *, signature_date: date | None = None) -> TermFinding:
+def extract_term(
+    chunks: Sequence[ChunkInput], *, signature_date: date | Finding[date] | None = None, amendment: bool = True
+) -> TermFinding:
     """The start and end of the contract's term.
 
     In order of trust: an amendment's new term (« prorogé jusqu'au … »), a range (« court du … au
@@ -127,27 +130,37 @@ def extract_term(chunks: Sequence[ChunkInput], *, signature_date: date | None = 
     (« neuf années à compter du 1er novembre 2019 », "three (3) years from the Effective Date", the
     signature date for « à compter de sa signature »), a loan's last instalment. Articles whose
     heading is about the term come first. An indefinite term (« durée indéterminée ») gives no end.
+    A term that runs from a named date ("the Commencement Date", « la Date d'Effet ») runs from the
+    date the contract defines it as (:mod:`~greffier.dataroom.extract.defined_dates`); one that runs
+    from an event gives no end, and a note says why. ``amendment=False`` (the document is no
+    amendment): an option to extend the term ("may elect for the Term to be extended to …") does not
+    end the initial term.
     """
-    ranked = _about_the_term(ranked_sentences(chunks, _TERM_HEADING))
-    effective = _effective_date(chunks)
-    chunk_starts = _chunk_starts(ranked)
+    ranked = _about_the_term(ranked_sentences(chunks, _TERM_HEADING, heading_chars=HEADING_CHARS))
+    signature = signature_date if isinstance(signature_date, Finding) or signature_date is None else Finding[date](
+        value=signature_date, chunk_id=None, raw="signature", rule="signature"
+    )
+    month_first = numeric_month_first(chunks)
+    definitions = read_defined_dates(chunks, month_first=month_first)
+    effective = _effective_date(chunks, definitions)
+    chunk_starts = _chunk_starts(ranked, month_first)
     candidates: list[_TermCandidate] = []
     notes: list[str] = []
     for order, sentence in enumerate(ranked):
         if sentence.chunk_rank == 1 and not _TERM_CUE.search(sentence.text):
             candidates.extend(_instalment_candidates(sentence, order))
             continue
-        context = _StartContext(signature_date, effective, chunk_starts.get(sentence.chunk_id))
+        context = _StartContext(signature, effective, chunk_starts.get(sentence.chunk_id), definitions, amendment, month_first)
         candidates.extend(_term_candidates(sentence, order, context, notes))
-    term_chunks = [c.id for c in chunks if _TERM_HEADING.search(fold(heading(c)))]
+    term_chunks = [c.id for c in chunks if len(heading(c)) <= HEADING_CHARS and _TERM_HEADING.search(fold(heading(c)))]
     indefinite = _indefinite(chunks)
     if not candidates:
         if indefinite is None and not term_chunks:
             notes.append("no article about the term")
-        return TermFinding(start_date=_first_start(ranked), indefinite=indefinite, evidence=term_chunks, notes=notes)
+        return TermFinding(start_date=_first_start(ranked, month_first), indefinite=indefinite, evidence=term_chunks, notes=notes)
     best = min(candidates, key=lambda c: c.rank)
     evidence = list(dict.fromkeys([*(term_chunks or []), *([best.end.chunk_id] if best.end.chunk_id else [])]))
-    return TermFinding(start_date=best.start or _first_start(ranked), end_date=best.end, evidence=evidence, notes=notes)
+    return TermFinding(start_date=best.start or _first_start(ranked, month_first), end_date=best.end, evidence=evidence, notes=notes)
 
 
 # A sentence that is about the term wherever it stands (inline headings "2. Term." are no chunk section).
@@ -172,45 +185,62 @@ _UNIT_WORD = re.compile(r"\b(?:ans?|ann[ée]es?|mois|semaines?|jours?|years?|mon
 
 @dataclass(frozen=True)
 class _StartContext:
-    signature_date: date | None
+    signature: Finding[date] | None  # how sure it is carries over to an end counted from it
     effective: Finding[date] | None
     chunk_start: Finding[date] | None
+    definitions: dict[str, DefinedDate]
+    amendment: bool = True
+    month_first: bool = False  # the order of the document's numeric dates (1/10/2005)
+
+    def read(self, raw: str) -> date | None:
+        return read_date(raw, month_first=self.month_first)
 
 
 def _term_candidates(sentence: Sentence, order: int, context: _StartContext, notes: list[str]) -> list[_TermCandidate]:
     text, found = sentence.text, []
 
-    def add(rule: str, value: date, raw: str, start: Finding[date] | None = None) -> None:
-        end = Finding[date](value=value, chunk_id=sentence.chunk_id, raw=raw, rule=rule)
+    def add(rule: str, value: date, raw: str, start: Finding[date] | None = None, doubt: str = "") -> None:
+        # an end counted from a start is as sure as the start, and less when the start was assumed (``doubt``)
+        confidence = weakest(start.confidence if start else "high", "medium" if doubt else "high")
+        doubt = "; ".join(d for d in (doubt, start.doubt if start else "") if d)
+        end = Finding[date](value=value, chunk_id=sentence.chunk_id, raw=raw, rule=rule, confidence=confidence, doubt=doubt)
         found.append(_TermCandidate((_RULE_RANK[rule] if rule == "extension" else sentence.chunk_rank, _RULE_RANK[rule], order), end, start))
 
     dated = _YEAR.search(text) is not None  # cheap tests first: no year, no date; no unit, no length of time
-    if dated and not UNCHANGED.search(text):
+    if dated and not UNCHANGED.search(text) and (context.amendment or not _OPTION.search(text)):
         for match in EXTENSION.finditer(text):
-            if value := parse_date(match["date"]):
+            if value := context.read(match["date"]):
                 add("extension", value, match.group(0))
     for match in _RANGE.finditer(text) if dated else ():
-        if (value := parse_date(match["date"] or match["bare_end"])) and (start := parse_date(match["start"] or match["bare"])):
+        if (value := context.read(match["date"] or match["bare_end"])) and (start := context.read(match["start"] or match["bare"])):
             add("range", value, match.group(0), Finding[date](value=start, chunk_id=sentence.chunk_id, raw=match.group(0), rule="range"))
     for match in _END.finditer(text) if dated else ():
-        if value := parse_date(match["date"]):
+        if (value := context.read(match["date"])) and not NOT_THE_TERM.search(text, max(0, match.start() - 300), match.start()):
             add("end", value, match.group(0))
     if not found:
         _anniversary_candidates(sentence, context, add)
-    lengths = _UNIT_WORD.search(text) is not None
-    periods = [
-        (period, match) for period, match in find_periods(text) if not _NOT_A_TERM.search(_around(text, match)) and not _TAIL.search(text, 0, match.start())
-    ] if lengths else []
-    if not found and periods and _is_term_length(sentence):
-        period, match = periods[0]
-        start = _sentence_start(sentence, context, before=text[max(0, match.start() - 90) : match.start()], after=text[match.end() : match.end() + 35])
-        if start is not None:
-            anniversary = ends_on_anniversary(text)
-            add("duration", period.after(start.value, anniversary=anniversary), f"{start.raw} … {match.group(0)}", start)
-        elif sentence.chunk_rank == 0:
-            notes.append(f"term of {periods[0][1].group(0)} ({sentence.chunk_id}) but no start date found")
+    if not found and _UNIT_WORD.search(text) and _about_a_term(sentence):
+        _duration_candidate(sentence, context, notes, add)
     found.extend(_instalment_candidates(sentence, order))
     return found
+
+
+def _duration_candidate(sentence: Sentence, context: _StartContext, notes: list[str], add) -> None:  # noqa: ANN001
+    """The end of the first length written as the term's, from where it starts; with no start, a note why."""
+    text = sentence.text
+    for period, match in find_periods(text):
+        if _NOT_A_TERM.search(_around(text, match)) or _TAIL.search(text, 0, match.start()):
+            continue
+        before, after = text[max(0, match.start() - 160) : match.start()], text[match.end() : match.end() + 80]
+        if not written_as_term(before, after, in_term_article=sentence.chunk_rank == 0):
+            continue  # "in each of the first three (3) years of the term", "for a period of two years after termination"
+        start = _sentence_start(sentence, context, before=before, after=after)
+        if start.finding is not None:
+            end = period.after(start.finding.value, anniversary=ends_on_anniversary(text))
+            add("duration", end, f"{start.finding.raw} … {match.group(0)}", start.finding, start.doubt)
+        else:
+            notes.append(f"term of {match.group(0)} ({sentence.chunk_id}) {start.doubt or 'but no start date found'}")
+        return
 
 
 def ends_on_anniversary(text: str) -> bool:
@@ -223,9 +253,10 @@ def ends_on_anniversary(text: str) -> bool:
     return is_english(text)
 
 
-# A period that runs on after the term: "during the term of this Agreement (…) and for a period of 12 months thereafter"
+# A period that runs on after the term: "during the term of this Agreement (…) and for a period of 12 months thereafter",
+# "while this Agreement is in force and for a period of five (5) years thereafter"
 _TAIL = re.compile(
-    r"\b(?:during|throughout|for)\s+the\s+term\b[^.;]{0,90}?\band\s+(?:for\s+)?(?:a\s+(?:further\s+)?period\s+of\s+)?(?:\w+\s+)?(?:\(\d+\)\s+)?$", re.I
+    r"\b(?:(?:during|throughout|for)\s+the\s+term|while\s+(?:this|the)\s+\w+\s+(?:is|remains)\s+in\s+(?:full\s+)?(?:force|effect))\b[^.;]{0,90}?\band\s+(?:for\s+)?(?:a\s+(?:further\s+)?period\s+of\s+)?(?:\w+\s+)?(?:\(\d+\)\s+)?$", re.I
 )
 
 
@@ -235,8 +266,8 @@ def _around(text: str, match: re.Match[str]) -> str:
     return text[max(0, match.start() - 45) : match.end() + 25]
 
 
-def _is_term_length(sentence: Sentence) -> bool:
-    """Is a duration in this sentence the contract's term, not a trial or a covenant period?"""
+def _about_a_term(sentence: Sentence) -> bool:
+    """Is this sentence about the contract's term, not a trial or a covenant period?"""
     return sentence.chunk_rank == 0 or bool(_CONTRACT_TERM.search(sentence.text))
 
 
@@ -245,96 +276,183 @@ _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixt
              "neuvieme": 9, "dixieme": 10}
 _ANNIVERSARY = re.compile(
     r"\b(?:on|until|through|upon|at|au|jusqu['’]au|le)\s+(?:the\s+)?(?P<before>day\s+(?:prior|before|preceding)\s+(?:to\s+)?(?:the\s+)?|veille\s+(?:du|de\s+la)\s+)?"
-    r"(?P<nth>\w+)\s+(?:anniversary|anniversaire)\s+(?:of|de)\s+(?:the\s+|la\s+)?(?P<what>effective\s+date|commencement\s+date|date\s+(?:hereof|of\s+this\s+agreement)|date\s+d['’]effet|signature)",
+    r"(?P<nth>\w+)(?:\s*\(\w+\))?\s+(?:anniversary|anniversaire)\s+(?:of\s+|de\s+)?(?P<what>.{0,80})",
     re.I,
 )
+_THEREOF = re.compile(r"\s*(?:thereof|such\s+(?:date|day)|that\s+date|celle-ci|celui-ci)\b", re.I)
 _CALENDAR_YEAR = re.compile(r"\buntil\s+the\s+end\s+of\s+the\s+(?:current\s+|then[- ]current\s+)?calendar\s+year|\bjusqu['’]au\s+31\s+d[ée]cembre\s+de\s+l['’]ann[ée]e\s+en\s+cours", re.I)
 
 
 def _anniversary_candidates(sentence: Sentence, context: _StartContext, add) -> None:  # noqa: ANN001
-    """"ends on the fifth anniversary of the Effective Date", "until the end of the current calendar year"."""
-    start = context.effective if context.effective is not None else _signature_start(sentence, context)
-    if start is None:
-        return
+    """"ends on the fifth anniversary of the Commencement Date", "until the end of the current calendar year"."""
     if match := _ANNIVERSARY.search(sentence.text):
         years = _ORDINALS.get(fold(match["nth"])) or parse_number(match["nth"])
-        if years:
-            end = start.value + relativedelta(years=years) - timedelta(days=1 if match["before"] else 0)
-            add("end", end, f"{start.raw} … {match.group(0)}", start)
+        start = _anniversary_start(sentence, context, match["what"], before=sentence.text[: match.start()])
+        if years and start.finding is not None:
+            end = start.finding.value + relativedelta(years=years) - timedelta(days=1 if match["before"] else 0)
+            add("end", end, f"{start.finding.raw} … {match.group(0)}", start.finding, start.doubt)
     elif match := _CALENDAR_YEAR.search(sentence.text):
-        add("end", date(start.value.year, 12, 31), match.group(0), start)
+        start = context.effective if context.effective is not None else _signature_start(sentence, context)
+        if start is not None:
+            add("end", date(start.value.year, 12, 31), match.group(0), start)
+
+
+def _anniversary_start(sentence: Sentence, context: _StartContext, what: str, *, before: str) -> _Start:
+    """The date an anniversary counts from: "of the Commencement Date", "of the date hereof", "of June 1, 2020",
+    or — "the fifth anniversary thereof" — the start the sentence wrote before it."""
+    if _THEREOF.match(what):
+        if (match := _START.search(before)) and (value := context.read(match["date"])):
+            return _Start(Finding[date](value=value, chunk_id=sentence.chunk_id, raw=match.group(0), rule="start"))
+        named = [m["name"] for m in _FROM_NAME.finditer(before)]
+        return _named_start(named[-1], sentence, context) if named else _Start(None)
+    if (written := _LEADING_DATE.match(what)) and (value := context.read(written["date"])):
+        return _Start(Finding[date](value=value, chunk_id=sentence.chunk_id, raw=written.group(0), rule="start"))
+    if named := _LEADING_NAME.match(what):
+        return _named_start(named["name"], sentence, context)
+    if SIGNATURE_WORDS.search(what[:60]) or _FROM_SIGNATURE.search(what[:60]):
+        return _Start(_signature_start(sentence, context) or context.effective)
+    return _Start(None)
+
+
+@dataclass(frozen=True)
+class _Start:
+    """Where a term starts (``finding``), and why that is not sure — or, with no finding, why there is none."""
+
+    finding: Finding[date] | None
+    doubt: str = ""
+
+
+_LEADING_DATE = re.compile(rf"^\s*(?:the\s+|le\s+)?{DATE_GROUP}", re.I)
+_LEADING_NAME = re.compile(rf"^\s*(?:the\s+|la\s+|le\s+|l['’]\s*)?(?P<name>{DATE_NAME})")
+# A named date a length runs from: "from the Commencement Date", "commencing on the Effective Date", « à compter de la Date d'Effet »
+_FROM_NAME = re.compile(
+    rf"\b(?:from|after|following|commenc\w*|begin\w*|start\w*|as\s+of|effective|on|upon|with\s+effect\s+from|compter\s+de|partir\s+de|d[èe]s|suivant)"
+    rf"\s+(?:(?:on|upon|with|as\s+of|from)\s+)?(?:the\s+|la\s+|le\s+|l['’]\s*)?(?:date\s+of\s+(?:the\s+)?)?(?P<name>{DATE_NAME})"
+)
+# Undefined names that stand for the contract's own start: the signature date then stands in for them
+_OWN_START_KEYS = frozenset(
+    {"effective date", "commencement date", "start date", "date d'effet", "date d'entree en vigueur", "date de prise d'effet", "date de commencement", "date de debut"}
+)
+
+
+def _named_start(name: str, sentence: Sentence, context: _StartContext) -> _Start:
+    """The date a named start stands for, from its definition: a date, the signature, or an event (none)."""
+    definition = context.definitions.get(key := date_key(name))
+    shown = " ".join(name.split())
+    if definition is None:
+        if key not in _OWN_START_KEYS:
+            return _Start(None, f"runs from the {shown}, which the contract does not date")
+        if context.effective is not None:
+            return _Start(context.effective)
+        signature = _signature_start(sentence, context)
+        return _Start(signature, f"the {shown} is not dated in the contract: the signature date is used") if signature else _Start(
+            None, f"runs from the {shown}, which the contract does not date, and no signature date was read"
+        )
+    if definition.means == "date" and definition.value is not None:
+        return _Start(Finding[date](value=definition.value, chunk_id=definition.chunk_id, raw=definition.raw, rule="defined date"))
+    if definition.means == "signature":
+        signature = _signature_start(sentence, context)
+        return _Start(signature) if signature else _Start(None, f"runs from the {shown}, the date of signature, which the contract does not write")
+    return _Start(None, f"runs from the {shown}, an event the contract does not date ({definition.describe()})")
 
 
 def _signature_start(sentence: Sentence, context: _StartContext) -> Finding[date] | None:
-    if context.signature_date is None:
+    if context.signature is None:
         return None
-    return Finding[date](value=context.signature_date, chunk_id=sentence.chunk_id, raw="signature", rule="signature")
+    return context.signature.model_copy(update={"chunk_id": sentence.chunk_id, "raw": "signature", "rule": "signature"})
 
 
-def _sentence_start(sentence: Sentence, context: _StartContext, before: str = "", after: str = "") -> Finding[date] | None:
+def _sentence_start(sentence: Sentence, context: _StartContext, before: str = "", after: str = "") -> _Start:
+    """Where a length of the term starts: a date written in the sentence, a named date next to the length
+    (resolved through its definition), the signature, the article's start, else — when the sentence writes no
+    start at all — the contract's own date."""
+    if (anchor := STARTS_AFTER.match(after)) is not None:
+        return _anchored_start(after[anchor.end() :], sentence, context)
     if match := _START.search(sentence.text):
-        if value := parse_date(match["date"]):
-            return Finding[date](value=value, chunk_id=sentence.chunk_id, raw=match.group(0), rule="start")
-    # a term counted from the signature or from the Effective Date: each stands for the other when
-    # the contract gives only one of them (the Effective Date is often the date of signature)
-    if _FROM_SIGNATURE.search(sentence.text):
-        return _signature_start(sentence, context) or context.effective
+        if value := context.read(match["date"]):
+            return _Start(Finding[date](value=value, chunk_id=sentence.chunk_id, raw=match.group(0), rule="start"))
+    named = [m["name"] for m in _FROM_NAME.finditer(after)][:1] or [m["name"] for m in _FROM_NAME.finditer(before)][-1:]
+    named = named or [m["name"] for m in _FROM_NAME.finditer(sentence.text)][:1]
+    if named:
+        return _named_start(named[0], sentence, context)
+    # a term counted from the signature or from the effective date: each stands for the other when
+    # the contract gives only one of them (the effective date is often the date of signature)
+    if _FROM_SIGNATURE.search(sentence.text) or SIGNATURE_WORDS.search(sentence.text):
+        return _Start(_signature_start(sentence, context) or context.effective)
     if _FROM_EFFECTIVE.search(sentence.text):
-        return context.effective or _signature_start(sentence, context)
+        return _Start(context.effective or _signature_start(sentence, context))
     if sentence.chunk_rank == 0 and context.chunk_start is not None:
-        return context.chunk_start
-    if _LENGTH_CUE.search(before) and not _EVENT_START.search(before[-40:] + " " + after):
+        return _Start(context.chunk_start)
+    if LENGTH_CUE.search(before) and not _EVENT_START.search(before[-40:] + " " + after[:35]):
         # "The term of this Agreement shall be one (1) year": no start is written, so the term runs from
         # the contract's own date, its Effective Date or else its signature
         start = context.effective or _signature_start(sentence, context)
-        return start.model_copy(update={"rule": f"{start.rule} (no start written)"}) if start is not None else None
-    return None
+        if start is not None:
+            return _Start(start.model_copy(update={"rule": f"{start.rule} (no start written)"}), "no start is written: the term is counted from the contract's date")
+        return _Start(None, "but no start is written and the contract's date was not read")
+    return _Start(None)
 
 
-# The words that make a length the contract's term: "The term of this Agreement shall be one (1) year", "This
-# Agreement shall remain in force for an Initial Period of 1 year", « est conclu pour une durée de trois ans » —
-# not "in each of the first three (3) years of the term", nor "the term of the Agreement and a period of two years".
-_LENGTH_CUE = re.compile(
-    r"(?:\bterm\b(?:\s+of\s+(?:this|the)\s+\w+)?\s+(?:shall|will|is)\s+(?:be\s+)?(?:for\s+)?"
-    r"|\b(?:agreement|contract|lease|licen[cs]e)\s+(?:shall|will|is\s+to)\s+(?:be\s+for\s+(?:a|the)\s+(?:term|period)\s+of"
-    r"|(?:remain|continue)\s+in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+effect)?\s+for|continue\s+for|last\s+for)"
-    r"|\bconclue?\s+pour\s+une\s+dur[ée]e\s+(?:ferme\s+|initiale\s+)?(?:de|d['’])|\bconsentie?\s+pour)"
-    r"\s*(?:(?:a|an|the)\s+)?(?:(?:initial|fixed|minimum)\s+)?(?:(?:term|period)\s+of\s+)?(?:une\s+dur[ée]e\s+(?:de|d['’])\s*)?$",
-    re.I,
-)
+_ANCHOR_DATE = re.compile(rf"\s*(?:(?:on|upon|with|à\s+courir|à\s+partir)\s+)?(?:the\s+|le\s+|du\s+|de\s+|la\s+)?{DATE_GROUP}", re.I)
+_ANCHOR_WORDS = re.compile(r"\s*(?P<words>[^.;,()]{1,70})")
+
+
+def _anchored_start(rest: str, sentence: Sentence, context: _StartContext) -> _Start:
+    """The start written right after a length ("three (3) years from …", « neuf ans à compter du … »): a date, a
+    named date, the signature, the effective date — or an event, which dates nothing ("three (3) years after
+    disclosure of Proprietary Information", "from the date of first commercial sale")."""
+    if (written := _ANCHOR_DATE.match(rest)) and (value := context.read(written["date"])):
+        return _Start(Finding[date](value=value, chunk_id=sentence.chunk_id, raw=written.group(0).strip(), rule="start"))
+    if named := _LEADING_NAME.match(re.sub(r"^\s*(?:(?:on|upon|with|as\s+of|de|du)\s+)?(?:the\s+date\s+of\s+)?", "", rest, flags=re.I)):
+        return _named_start(named["name"], sentence, context)
+    head = rest[:80]
+    if SIGNATURE_WORDS.search(head) or _FROM_SIGNATURE.search(head) or _OWN_SIGNATURE.match(head):
+        return _Start(_signature_start(sentence, context) or context.effective)
+    if _FROM_EFFECTIVE.match(head.strip()) or re.match(r"\s*(?:the\s+)?(?:effective|commencement)\s+date\b", head, re.I):
+        return _Start(context.effective or _signature_start(sentence, context))
+    words = _ANCHOR_WORDS.match(rest)
+    return _Start(None, f"runs from « {' '.join(words['words'].split()) if words else rest.strip()[:70]} », which no date of the contract gives")
+
+
+_OWN_SIGNATURE = re.compile(r"\s*(?:de\s+)?(?:sa|leur|la)\s+signature|\s*(?:its|their)\s+(?:signature|execution)", re.I)  # « à compter de sa signature »
+
+
 # A term that starts with an event, not a date, next to its length: "three (3) years commencing upon the first
 # commercial sale", "one (1) year commencing upon expiration of the initial term"
 _EVENT_START = re.compile(r"\b(?:commenc\w*|begin\w*|start\w*|from|following|after|upon|à\s+compter|à\s+partir|suivant)\b", re.I)
 
 
-def _chunk_starts(ranked: list[Sentence]) -> dict[str | None, Finding[date]]:
+def _chunk_starts(ranked: list[Sentence], month_first: bool) -> dict[str | None, Finding[date]]:
     """The first start date written in each article about the term (« prend effet le … »)."""
     starts: dict[str | None, Finding[date]] = {}
     for sentence in ranked:
         if sentence.chunk_rank != 0 or sentence.chunk_id in starts:
             continue
-        if (match := _START.search(sentence.text)) and (value := parse_date(match["date"])):
+        if (match := _START.search(sentence.text)) and (value := read_date(match["date"], month_first=month_first)):
             starts[sentence.chunk_id] = Finding[date](value=value, chunk_id=sentence.chunk_id, raw=match.group(0), rule="start")
     return starts
 
 
-def _first_start(ranked: list[Sentence]) -> Finding[date] | None:
+def _first_start(ranked: list[Sentence], month_first: bool) -> Finding[date] | None:
     for sentence in ranked:
         if sentence.chunk_rank == 0 or _TERM_CUE.search(sentence.text):
-            if (match := _START.search(sentence.text)) and (value := parse_date(match["date"])):
+            if (match := _START.search(sentence.text)) and (value := read_date(match["date"], month_first=month_first)):
                 return Finding[date](value=value, chunk_id=sentence.chunk_id, raw=match.group(0), rule="start")
     return None
 
 
-def _effective_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None:
-    """The Effective Date: as defined (``"Effective Date" means …``, ``… 2019 (the "Effective Date")``),
-    else the date the opening gives the contract ("effective as of October 1, 1999")."""
-    for chunk in chunks:
-        for pattern in _EFFECTIVE_DEFINITIONS:
-            for match in pattern.finditer(chunk.text):
-                if value := parse_date(match["date"]):
-                    return Finding[date](value=value, chunk_id=chunk.id, raw=match.group(0), rule="effective date")
-    return opening_date(chunks, effective_first=True)
+def _effective_date(chunks: Sequence[ChunkInput], definitions: dict[str, DefinedDate]) -> Finding[date] | None:
+    """The Effective Date: as the contract defines it (``"Effective Date" means …``, ``… 2019 (the "Effective
+    Date")``, « (ci-après la « Date d'Effet ») »), else the date the opening gives the contract ("effective as
+    of October 1, 1999"); ``None`` when it is defined as the signature or an event."""
+    for key in ("effective date", "date d'effet", "date d'entree en vigueur", "date de prise d'effet"):
+        if (definition := definitions.get(key)) is not None:
+            if definition.means == "date" and definition.value is not None:
+                return Finding[date](value=definition.value, chunk_id=definition.chunk_id, raw=definition.raw, rule="effective date")
+            return None
+    opening = opening_date(chunks, effective_first=True)
+    # "effective as of …" is the Effective Date itself, however unsure it is as a date of signature
+    return opening.model_copy(update={"confidence": "high", "doubt": ""}) if opening is not None else None
 
 
 def _instalment_candidates(sentence: Sentence, order: int) -> list[_TermCandidate]:

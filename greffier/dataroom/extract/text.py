@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from datetime import date
+from typing import Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from greffier.dataroom.normalize import DATE_PATTERN
+from greffier.dataroom.normalize import DATE_PATTERN, parse_date
 from greffier.text import fold, is_heading_line, split_sentences
 
 T = TypeVar("T")
@@ -28,6 +29,47 @@ def is_english(text: str) -> bool:
     return len(_ENGLISH_WORDS.findall(text)) > len(_FRENCH_WORDS.findall(text))
 
 
+_NUMERIC_DATE = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})/(?:\d{4}|\d{2})(?![\d/])")
+
+
+def numeric_month_first(chunks: Sequence[ChunkInput]) -> bool:
+    """The order of the document's numeric dates: a first number over 12 is a day (25/03/2020), a second
+    one over 12 a day too (03/25/2020); with no such sign, month first in an English document."""
+    text = " ".join(chunk.text for chunk in chunks)
+    days_first = months_first = 0
+    for match in _NUMERIC_DATE.finditer(text):
+        first, second = int(match.group(1)), int(match.group(2))
+        days_first += first > 12 >= second
+        months_first += second > 12 >= first
+    if days_first != months_first:
+        return months_first > days_first
+    return is_english(" ".join(chunk.text for chunk in chunks[:3])[:5000])
+
+
+def numeric_date(numeric: str, month_first: bool) -> date | None:
+    """``5/17/12``, ``25/03/2020`` read in the document's order (a number over 12 is a day)."""
+    first, second, year = (int(part) for part in numeric.split("/"))
+    month, day = (first, second) if month_first else (second, first)
+    if first > 12 >= second:
+        month, day = second, first
+    elif second > 12 >= first:
+        month, day = first, second
+    if year < 100:
+        year += 1900 if year >= 50 else 2000
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
+
+
+def read_date(raw: str, *, month_first: bool = False) -> date | None:
+    """One date as the text writes it (:func:`~greffier.dataroom.normalize.parse_date`), a numeric one
+    (``1/10/2005``) in the document's own order (:func:`numeric_month_first`)."""
+    if _NUMERIC_DATE.fullmatch(raw.strip()):
+        return numeric_date(raw.strip(), month_first)
+    return parse_date(raw)
+
+
 def heading_line(line: str) -> bool:
     """A Markdown heading or a line that reads as one (:func:`greffier.text.is_heading_line`)."""
     return line.lstrip().startswith("#") or is_heading_line(line)
@@ -44,13 +86,26 @@ class ChunkInput(BaseModel):
     page: int | None = None
 
 
+Confidence = Literal["high", "medium", "low"]
+_CONFIDENCE_ORDER: dict[str, int] = {"low": 0, "medium": 1, "high": 2}
+
+
+def weakest(*confidences: Confidence) -> Confidence:
+    """The least sure of ``confidences`` ("high" when none is given)."""
+    return min(confidences, key=_CONFIDENCE_ORDER.__getitem__, default="high")
+
+
 class Finding(BaseModel, Generic[T]):
-    """One value read from the text: where (chunk id; ``None`` for the title), from what, by which rule."""
+    """One value read from the text: where (chunk id; ``None`` for the title), from what, by which rule,
+    and — when the rule had to assume something — how sure it is and why not more (``doubt``). A
+    ``low`` value is unknown for a filter."""
 
     value: T
     chunk_id: str | None
     raw: str
     rule: str
+    confidence: Confidence = "high"
+    doubt: str = ""
 
 
 _ARTICLE_LINE = re.compile(
@@ -93,12 +148,18 @@ def heading(chunk: ChunkInput) -> str:
     return chunk.section or chunk.text.strip().split("\n", 1)[0]
 
 
-def ranked_sentences(chunks: Sequence[ChunkInput], about: re.Pattern[str]) -> list[Sentence]:
+def ranked_sentences(chunks: Sequence[ChunkInput], about: re.Pattern[str], *, heading_chars: int | None = None) -> list[Sentence]:
     """Sentences of all chunks, those under a heading matching ``about`` (on folded text) first,
-    in a stable order otherwise."""
+    in a stable order otherwise. With ``heading_chars``, a longer heading is a paragraph's first line,
+    not a heading (a chunk with no section starts with its text): it ranks nothing first."""
     found = [
-        Sentence(chunk.id, text, 0 if about.search(fold(heading(chunk))) else 1)
+        Sentence(chunk.id, text, 0 if _about(chunk, about, heading_chars) else 1)
         for chunk in chunks
         for text in sentences(chunk.text)
     ]
     return sorted(found, key=lambda s: s.chunk_rank)
+
+
+def _about(chunk: ChunkInput, about: re.Pattern[str], heading_chars: int | None) -> bool:
+    text = heading(chunk)
+    return (heading_chars is None or len(text) <= heading_chars) and bool(about.search(fold(text)))

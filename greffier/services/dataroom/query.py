@@ -318,6 +318,8 @@ def _evaluate(record: ContractRecord, f: DataRoomFilters, outcome: _Outcome, lin
     if f.signature_date:
         if record.signature_date is None:
             reasons.append(_missing_reason(record, "signature_date", "signature date"))
+        elif doubt := _field_doubt(record, "signature_date"):
+            reasons.append(doubt)  # a date read with low confidence decides nothing, either way
         elif not _in_range(record.signature_date, f.signature_date):
             failed = True
         elif lines is not None:
@@ -328,6 +330,8 @@ def _evaluate(record: ContractRecord, f: DataRoomFilters, outcome: _Outcome, lin
             reasons.append("an amendment attached to no contract: its new term cannot be applied (" + _unattached_reason(record) + ")")
         elif record.end_date is None:
             reasons.append(_missing_reason(record, "end_date", "end date"))
+        elif doubt := _field_doubt(record, "end_date"):
+            reasons.append(doubt)
         else:
             ok = _in_range(record.end_date, f.end_date)
             _note_contradiction(outcome, record, "end_date", ok, lambda v: (d := as_date(v)) is not None and _in_range(d, f.end_date))

@@ -1,0 +1,359 @@
+"""Signature and end dates read the way a lawyer reads them: a term that runs from a named date runs from the
+date the contract defines it as (a date, the signature, or an event that leaves the end unknown, with the
+reason); a length is the term's only when written as the term's; an option to extend does not end the
+initial term; the date of another agreement, a filing's footer and a covenant's period are not the
+contract's dates; a date read on a guess says so. Snippets invented for these tests, in English and French."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from greffier.dataroom.extract import extract_fields, extract_signature_date, extract_term, split_articles
+from greffier.dataroom.extract.defined_dates import read_defined_dates
+from greffier.dataroom.records import ContractInput, build_records
+
+
+def chunks_of(text: str):  # noqa: ANN201
+    return split_articles("k1", text)
+
+
+def end_of(text: str, **kwargs) -> date | None:  # noqa: ANN003
+    finding = extract_term(chunks_of(text), **kwargs).end_date
+    return finding.value if finding is not None else None
+
+
+# --- named start dates, resolved where the contract defines them -----------------------------------------
+
+DEFINED_COMMENCEMENT = """MASTER SUPPLY AGREEMENT
+
+This Master Supply Agreement is made on 2 March 2021 between Orrin Foods Limited and Tellbury Packaging plc.
+
+1. DEFINITIONS
+"Commencement Date" means 1 July 2021;
+"Products" means the goods listed in Schedule 1.
+
+12. TERM
+12.1 The Initial Term shall commence on the Commencement Date and continue for a period of three (3) years.
+"""
+
+DEFINITIONS_WITHOUT_QUOTES = """CONTENT LICENCE AGREEMENT
+
+THIS AGREEMENT is made the 15th day of December 2001 BETWEEN Larkspur Media Limited and Ostrava Broadcasting Limited.
+
+1. INTERPRETATION
+EFFECTIVE DATE     means 18 May 2000;
+TERRITORY          means the People's Republic of China;
+
+7. TERM
+7.1 This Agreement shall take effect from the Effective Date and continue in full force and effect for twenty (20) years thereafter, unless otherwise terminated in accordance with Clause 8.
+"""
+
+LAST_SIGNATURE = """RESELLER AGREEMENT
+
+This Reseller Agreement is entered into by Quillon Networks, Inc. and Halvorsen Systems, Inc. and is effective as of the date of the last signature below (the "Effective Date").
+
+2. TERM
+This Agreement shall have an initial term of two (2) years from the Effective Date.
+
+IN WITNESS WHEREOF, the parties have executed this Agreement.
+Quillon Networks, Inc. By: /s/ Omar Castellanos Name: Omar Castellanos Title: VP Sales Date: March 2, 2016
+Halvorsen Systems, Inc. By: /s/ Dana Whitfield Name: Dana Whitfield Title: CEO Date: March 9, 2016
+"""
+
+EVENT_START = """DISTRIBUTION AGREEMENT
+
+This Distribution Agreement is made and entered into as of April 4, 2018 by and between Merrow Therapeutics, Inc. and Calder Pharma Ltd.
+
+1. DEFINITIONS
+1.7 "Launch Date" means the date on which the Product is first sold commercially in the Territory.
+
+10. TERM
+10.1 The term of this Agreement shall be five (5) years from the Launch Date.
+"""
+
+FRENCH_DEFINED = """CONTRAT DE PRESTATION DE SERVICES
+
+Le présent contrat prend effet le 1er mars 2021 (ci-après la « Date d'Effet »).
+
+ARTICLE 9 — DURÉE
+Le Contrat est conclu pour une durée de trois ans à compter de la Date d'Effet.
+"""
+
+FRENCH_SIGNATURE_DEFINED = """CONTRAT DE MAINTENANCE
+
+ARTICLE 1 — DÉFINITIONS
+« Date d'Effet » désigne la date de signature du Contrat par la dernière des Parties ;
+
+ARTICLE 7 — DURÉE
+Le Contrat est conclu pour une durée de deux ans à compter de la Date d'Effet.
+
+Fait à Lyon, le 12 avril 2023.
+"""
+
+FRENCH_EVENT = """CONTRAT D'EXPLOITATION
+
+ARTICLE 1 — DÉFINITIONS
+« Date de Mise en Service » désigne la date de réception sans réserve de l'Installation par le Maître d'Ouvrage ;
+
+ARTICLE 5 — DURÉE
+Le Contrat est conclu pour une durée de dix ans à compter de la Date de Mise en Service.
+
+Fait à Nantes, le 3 février 2022.
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "end"),
+    [
+        (DEFINED_COMMENCEMENT, date(2024, 7, 1)),  # the definition's date, not the date the agreement was made
+        (DEFINITIONS_WITHOUT_QUOTES, date(2020, 5, 18)),  # a definitions list with no quotes, not the opening's 2001 date
+        (LAST_SIGNATURE, date(2018, 3, 9)),  # defined as the last signature: the later "Date:" line
+        (FRENCH_DEFINED, date(2024, 2, 29)),  # a French term ends the day before its anniversary
+        (FRENCH_SIGNATURE_DEFINED, date(2025, 4, 11)),
+    ],
+    ids=["definition", "definitions-list", "last-signature", "date-d-effet", "date-d-effet-signature"],
+)
+def test_a_term_runs_from_the_date_its_name_is_defined_as(text, end):
+    assert extract_fields(title="", chunks=chunks_of(text)).term.end_date.value == end
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [(EVENT_START, "Launch Date"), (FRENCH_EVENT, "Date de Mise en Service")],
+    ids=["launch-date", "mise-en-service"],
+)
+def test_a_term_that_runs_from_an_event_has_no_end_and_says_why(text, name):
+    term = extract_fields(title="", chunks=chunks_of(text)).term
+    assert term.end_date is None
+    assert any(f"runs from the {name}, an event" in note for note in term.notes)
+    [record] = build_records([ContractInput(id="c1", text=text, chunks=chunks_of(text))])
+    assert record.end_date is None
+    assert any(w.startswith("no end date in metadata or text: term of") and name in w for w in record.warnings)
+
+
+def test_an_undefined_name_is_no_date():
+    text = EVENT_START.replace('1.7 "Launch Date" means the date on which the Product is first sold commercially in the Territory.', "")
+    text = text.replace("the Launch Date", "the Closing Date")
+    term = extract_term(chunks_of(text), signature_date=date(2018, 4, 4))
+    assert term.end_date is None and any("runs from the Closing Date, which the contract does not date" in n for n in term.notes)
+
+
+def test_definitions_read_in_both_languages():
+    chunks = chunks_of(
+        'This Agreement is entered into as of October 1, 2019 (the "Effective Date").\n\n'
+        '"Service Commencement Date" shall mean the date on which the Supplier first delivers the Services.\n\n'
+        "Les Parties conviennent que la date de mise en production sera fixée au 1er janvier 2020 (ci-après la « Date de Démarrage »).\n\n"
+        "Title: CEO Date: September 26, 2019"
+    )
+    found = read_defined_dates(chunks)
+    assert found["effective date"].means == "date" and found["effective date"].value == date(2019, 10, 1)
+    assert found["service commencement date"].means == "event"
+    assert found["date de demarrage"].value == date(2020, 1, 1)
+    assert "ceo date" not in found  # a signature block's "Title: CEO Date: …" defines nothing
+
+
+# --- a length is the term's only when written as the term's ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The Receiving Party shall not issue any press release regarding this Agreement for a period of three (3) months after the date of this Agreement.",
+        "The provisions of Article 9 shall survive the termination of this Agreement and continue in force thereafter for a period of five (5) years.",
+        "This Agreement may be renewed for a period of one (1) year by mutual written agreement of the parties.",
+        "Each party shall return the other's property no later than thirty (30) days after the effective date of termination.",
+        "This confidentiality obligation will exist while this Agreement is in force and for a period of five (5) years thereafter.",
+        "Le Prestataire s'interdit, pendant une durée de deux ans à compter de la signature du Contrat, de solliciter le personnel du Client.",
+    ],
+    ids=["covenant", "survival", "renewal", "deadline", "tail-after-the-term", "non-sollicitation"],
+)
+def test_a_length_that_is_not_the_term_gives_no_end(sentence):
+    text = f"SERVICES AGREEMENT\n\nThis Services Agreement is made as of May 1, 2019 between Arden Labs LLC and Pell Systems Inc.\n\n8. TERM AND TERMINATION\n{sentence}"
+    assert end_of(text, signature_date=date(2019, 5, 1)) is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "end"),
+    [
+        ("If Hydra does not exercise its right to terminate, this Agreement shall continue for the entire four (4) year term.", date(2023, 5, 1)),
+        ('This contract shall remain in effect initially for the five (5) year term ("Initial Term") from the date signed.', date(2024, 5, 1)),
+        ("This Agreement shall commence on the Effective Date and shall end fifteen months therefrom.", date(2020, 8, 1)),
+        ("Le contrat entre en vigueur à sa signature et produit ses effets pendant trois ans.", date(2022, 4, 30)),
+    ],
+    ids=["entire-term", "named-initial-term", "ends-therefrom", "produit-ses-effets"],
+)
+def test_a_length_written_as_the_term(sentence, end):
+    text = f"AGREEMENT\n\nThis Agreement is made and entered into as of May 1, 2019 by Arden Labs LLC and Pell Systems Inc.\n\n4. TERM\n{sentence}"
+    assert end_of(text, signature_date=date(2019, 5, 1)) == end
+
+
+@pytest.mark.parametrize(
+    ("sentence", "end"),
+    [
+        ("This Agreement shall have an initial five-year term commencing on the Effective Date.", date(2024, 5, 1)),
+        ("The Lease is granted for a period of five (5) Lease Years from the Effective Date.", date(2024, 5, 1)),
+        ("This Agreement shall be in full force and effect commencing on the date of execution and shall extend for an initial term of two (2) years.", date(2021, 5, 1)),
+        ('"Term" means the period commencing on the Effective Date and ending on the fifth anniversary thereof.', date(2024, 5, 1)),
+        ("This Agreement shall remain in effect until the date that is two (2) years after the Effective Date.", date(2021, 5, 1)),
+        ("This Agreement is valid for three (3) years.", date(2022, 5, 1)),
+        ("Term: Two (2) years, renewable by written agreement.", date(2021, 5, 1)),
+        ("The Distributor is hereby appointed as exclusive distributor for a period of four (4) years.", date(2023, 5, 1)),
+        ("This Agreement shall have a duration of thirty-six (36) months.", date(2022, 5, 1)),
+    ],
+    ids=[
+        "five-year-term", "lease-years", "extend-for-an-initial-term", "anniversary-thereof", "until-the-date-that-is", "is-valid-for",
+        "term-colon", "appointed-for", "duration-of",
+    ],
+)
+def test_lengths_written_in_other_shapes(sentence, end):
+    text = f"AGREEMENT\n\nThis Agreement is made and entered into as of May 1, 2019 (the \"Effective Date\") by Arden Labs LLC and Pell Systems Inc.\n\nARTICLE 4 — TERM\n{sentence}"
+    assert end_of(text, signature_date=date(2019, 5, 1)) == end
+
+
+def test_a_french_lease_whose_years_start_to_run_on_a_date():
+    text = (
+        "BAIL COMMERCIAL\n\nARTICLE 3 — DURÉE\nLe bail est consenti et accepté pour une durée de neuf années entières et consécutives "
+        "qui commenceront à courir le 1er janvier 2021.\n\nFait à Grenoble, le 4 décembre 2020."
+    )
+    assert end_of(text) == date(2029, 12, 31)
+
+
+def test_a_french_term_until_an_anniversary_of_its_date_d_effet():
+    text = FRENCH_DEFINED.replace(
+        "Le Contrat est conclu pour une durée de trois ans à compter de la Date d'Effet.",
+        "Le Contrat restera en vigueur jusqu'au troisième anniversaire de la Date d'Effet.",
+    )
+    assert end_of(text) == date(2024, 3, 1)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The term of this Agreement shall be from the date first above written until the earlier of (i) three (3) years after disclosure of Proprietary Information or (ii) written consent of Arden.",
+        "The Supplier shall provide the services for a period of two (2) years from the date of first commercial sale of the Product.",
+        "Le Contrat est conclu pour une durée de cinq ans à compter de la réception des travaux.",
+    ],
+    ids=["after-disclosure", "first-commercial-sale", "reception-des-travaux"],
+)
+def test_a_length_counted_from_an_event_written_after_it_has_no_end(sentence):
+    text = f"AGREEMENT\n\nThis Agreement is made and entered into as of May 1, 2019 by Arden Labs LLC and Pell Systems Inc.\n\nARTICLE 4 — TERM\n{sentence}"
+    term = extract_term(chunks_of(text), signature_date=date(2019, 5, 1))
+    assert term.end_date is None and any("which no date of the contract gives" in note for note in term.notes)
+
+
+def test_numeric_dates_are_read_in_the_documents_order():
+    us = (
+        "CONSULTING AGREEMENT\n\nThis Consulting Agreement is made and entered into as of 1/10/2005 by Arden Labs LLC and Pell Systems Inc.\n\n"
+        "4. TERM\nThis Agreement shall commence on 1/10/2005 and shall expire on 12/31/2006."
+    )
+    extraction = extract_fields(title="", chunks=chunks_of(us))
+    assert extraction.signature_date.value == date(2005, 1, 10) and extraction.term.end_date.value == date(2006, 12, 31)
+    french = "CONTRAT DE PRESTATION\n\nARTICLE 4 — DURÉE\nLe contrat court du 01/04/2020 au 31/03/2023.\n\nFait à Lyon, le 15/03/2020."
+    extraction = extract_fields(title="", chunks=chunks_of(french))
+    assert extraction.signature_date.value == date(2020, 3, 15) and extraction.term.end_date.value == date(2023, 3, 31)
+
+
+def test_an_option_to_extend_does_not_end_the_initial_term():
+    text = (
+        "SUPPLY AGREEMENT\n\nThis Supply Agreement is entered into as of February 28, 2019 by Cobalt Fluids LLC and Varner Chemical Co.\n\n"
+        "2. TERM\nThe Term shall begin on the date hereof and shall expire December 31, 2023. Cobalt Fluids may, by written notice "
+        "given on or before September 30, 2023, elect for the Term to be extended to December 31, 2024."
+    )
+    assert end_of(text, amendment=False) == date(2023, 12, 31)
+    amendment = "AMENDMENT NO. 1 TO SUPPLY AGREEMENT\n\n1. TERM\nThe Term of the Supply Agreement is hereby extended to December 31, 2024."
+    assert end_of(amendment, amendment=True) == date(2024, 12, 31)
+
+
+def test_a_covenant_until_a_date_is_no_end_of_the_contract():
+    text = (
+        "DEVELOPMENT AGREEMENT\n\n5. EXCLUSIVITY\nExcept as provided in the Distribution Agreement, Northgate shall be prohibited from developing "
+        "instruments for any third party in the field of orthopedics until January 1, 2032."
+    )
+    assert end_of(text) is None
+
+
+def test_a_long_first_line_is_no_heading_about_the_term():
+    text = (
+        "MARKETING AGREEMENT\n\nThis Agreement is made as of May 17, 2017 by Ostara Health Inc. and Pell Systems Inc.\n\n"
+        "3.9 Sales Plans. From time to time during the term, the parties will agree marketing plans for each twelve-month period of the term. "
+        "The initial Plan will be written ninety (90) days following the effective date of this Agreement.\n\n"
+        "10. TERM\nThis contract shall remain in effect for a period of five (5) years from the date signed."
+    )
+    assert end_of(text, signature_date=date(2017, 5, 17)) == date(2022, 5, 17)
+
+
+# --- signature dates -------------------------------------------------------------------------------------
+
+
+def test_a_cited_agreement_by_and_between_is_not_the_contract_date():
+    text = (
+        "SCHEDULE TO MASTER SERVICES AGREEMENT\n\nThis Schedule is made as of the effective date set forth above to that Master Services "
+        'Agreement, by and between Norwell Data, Inc. ("Supplier") and Castlegate Bank, N.A. ("Bank"), dated June 3, 2012, as amended.\n\n'
+        "Norwell Data, Inc. By: /s/ Ann Price Name: Ann Price Title: CEO Date: 3/4/13\n"
+        "Castlegate Bank, N.A. By: /s/ Lee Moss Name: Lee Moss Title: VP Date: 3/1/13"
+    )
+    found = extract_signature_date(chunks_of(text))
+    assert found is not None and found.value == date(2013, 3, 4)
+
+
+def test_a_signature_page_laid_out_as_a_table_dates_the_contract():
+    text = (
+        "STRATEGIC ALLIANCE AGREEMENT\n\n1. PURPOSE\nThe parties will market the clinic together.\n\n"
+        "2. SIGNATURES\nHalden Corp.      JOHN REED     Signature      John Reed     Name      CEO     Title      Oslo 14 MAR 2013     Place Date\n\n"
+        "3. PRODUCT SHEET\nThe Mobile Clinic offers readings in real time."
+    )
+    found = extract_signature_date(chunks_of(text))
+    assert found is not None and found.value == date(2013, 3, 14) and found.confidence == "medium"
+
+
+@pytest.mark.parametrize(
+    "closing",
+    [
+        "IN WITNESS WHEREOF, the parties have signed this Agreement this 12th day of March, 2010.",
+        "DATED this 12th day of March 2010.",
+        "Executed this 12th day of March, 2010 at Denver, Colorado.",
+    ],
+)
+def test_closing_formulas_that_date_the_contract(closing):
+    text = f"CONSULTING AGREEMENT\n\nARTICLE 1 — SERVICES\nThe Consultant shall advise the Company on its pricing.\n\nARTICLE 9 — SIGNATURES\n{closing}"
+    found = extract_signature_date(chunks_of(text))
+    assert found is not None and found.value == date(2010, 3, 12)
+
+
+def test_a_block_whose_date_label_stands_further_on_the_line():
+    text = (
+        "WEB HOSTING AGREEMENT\n\nThis agreement replaces all previous agreements between Talcott Online and Brevard Media Inc.\n"
+        "All parties have read and agree to all terms and conditions of this Web Hosting Agreement.\n"
+        "/s/ Ines Vauclair                               9/9/97 - -----------------------                           ------      Talcott Online"
+        "                                   Date\n"
+        "/s/ Peter Brevard                               9/8/97 - -----------------------                           ------      Brevard Media Inc."
+        "                          Date"
+    )
+    found = extract_signature_date(chunks_of(text))
+    assert found is not None and found.value == date(1997, 9, 9)
+
+
+def test_a_date_on_the_cover_is_a_low_confidence_signature_date_and_so_is_an_end_counted_from_it():
+    text = (
+        "Exhibit 1.1   400,000 Shares   HARROW RESIDENTIAL TRUST, INC.   SALES AGENCY AGREEMENT   May 25, 2016   "
+        "Compass Row Securities, LLC   As Sales Agent   Dear Sirs: Harrow Residential Trust, Inc. agrees with you as follows.\n\n"
+        "9. TERM\nThe term of this Agreement shall be two (2) years.\n"
+        "Source: HARROW RESIDENTIAL TRUST, INC., 8-K, 6/1/2016"
+    )
+    extraction = extract_fields(title="", chunks=chunks_of(text))
+    assert extraction.signature_date.value == date(2016, 5, 25) and extraction.signature_date.confidence == "low"
+    assert extraction.term.end_date.value == date(2018, 5, 25) and extraction.term.end_date.confidence == "low"
+    [record] = build_records([ContractInput(id="c1", text=text, chunks=chunks_of(text))])
+    assert record.sources["signature_date"].confidence == "low" and "cover page" in record.sources["signature_date"].doubt
+    assert record.sources["end_date"].confidence == "low"
+
+
+def test_a_filing_footer_on_the_cover_is_not_the_contract_date():
+    text = (
+        'Exhibit 99.1 HOSTING AGREEMENT BETWEEN KESTREL B.V. & Arlo Telecom AG Source: ARLO CORP, 8-K, 10/1/2008 '
+        "Hosting Agreement between ARLO and Kestrel, 18/9/2008 TABLE OF CONTENTS 1. Definitions 2. Scope"
+    )
+    found = extract_signature_date(chunks_of(text))
+    assert found is not None and found.value == date(2008, 9, 18)  # the numeric date read day first, as 18/9 shows
