@@ -73,10 +73,12 @@ def load(data: Path, labels: Path) -> list[Labelled]:
 
 
 def label_law(name: str | None) -> str | None:
-    """The vocabulary label of a jurisdiction as the labels write it ("New York", "England and Wales")."""
+    """The vocabulary label of a jurisdiction as the labels write it ("New York", "England and Wales"), or
+    ``"(not in the vocabulary) <name>"``: a label the vocabulary cannot name is a miss whatever is read,
+    so that a jurisdiction mapped to the wrong label cannot score on both sides."""
     if not name:
         return None
-    return match_law(name) or match_law(f"laws of the State of {name}") or match_law(f"laws of {name}") or f"law of {name}"
+    return match_law(name) or match_law(f"laws of the State of {name}") or match_law(f"laws of {name}") or f"(not in the vocabulary) {name}"
 
 
 def _as_date(value: object) -> date | None:
@@ -111,6 +113,8 @@ def score(items: list[Labelled], records: dict[str, ContractRecord]) -> Scores:
         confidence = source.confidence if source is not None else "none"
         if label.get("blank_parties"):
             scores.blank[confidence if record.parties else "none"] += 1
+            if record.parties and confidence != "low":
+                scores.misses.append(f"{item.id} parties: a party is left blank, yet the parties read count as known ({confidence}): {[p.raw_name for p in record.parties]}")
         _accuracy(scores, item, "agreement date", _as_date(label.get("agreement_date")), record.signature_date, "agreement", "agreement_unlabelled")
         _accuracy(scores, item, "governing law", label_law(label.get("governing_law")), record.governing_law, "law", "law_unlabelled")
         _accuracy(scores, item, "end date", _as_date(label.get("term_end")), record.initial_end_date, "end", "end_unlabelled")
@@ -128,6 +132,7 @@ def _accuracy(scores: Scores, item: Labelled, name: str, expected: object, got: 
     if got == expected:
         accuracy.correct += 1
     else:
+        accuracy.miss_kinds["unknown (listed apart)" if got is None else "another value read"] += 1
         scores.misses.append(f"{item.id} {name}: expected {expected}, got {got}")
 
 
@@ -144,11 +149,17 @@ def table(results: dict[str, Scores]) -> str:
     row("parties P / R / **F1** (names)", lambda s: f"{s.parties.precision:.2f} / {s.parties.recall:.2f} / **{s.parties.f1:.2f}** ({s.parties.tp + s.parties.fn})")
     row("documents with a blank party: parties read with high / medium / low confidence, none read",
         lambda s: " / ".join(str(s.blank[k]) for k in ("high", "medium", "low", "none")))
+    def kinds(a: Accuracy) -> str:
+        return f"{a.miss_kinds['another value read']} / {a.miss_kinds['unknown (listed apart)']}"
+
     row("agreement date → signature date", lambda s: pct(s.agreement))
+    row("… misses: another date read / unknown", lambda s: kinds(s.agreement))
     row("… a date read where none is labelled", lambda s: str(s.agreement_unlabelled))
     row("governing law", lambda s: pct(s.law))
+    row("… misses: another law read / unknown", lambda s: kinds(s.law))
     row("… a law read where none is labelled", lambda s: str(s.law_unlabelled))
     row("end date (computable labels)", lambda s: pct(s.end))
+    row("… misses: another end date read / unknown", lambda s: kinds(s.end))
     row("… an end date read where none is labelled", lambda s: str(s.end_unlabelled))
     return "\n".join(lines)
 

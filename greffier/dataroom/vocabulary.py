@@ -44,13 +44,13 @@ _PROVINCES: tuple[tuple[str, str, str], ...] = (
     ("manitoba", "le manitoba", "droit du Manitoba"), ("new brunswick", "le nouveau-brunswick", "droit du Nouveau-Brunswick"),
     ("saskatchewan", "la saskatchewan", "droit de la Saskatchewan"), ("victoria", "l'etat de victoria", "droit de l'État de Victoria (Australie)"),
     ("new south wales", "la nouvelle-galles du sud", "droit de la Nouvelle-Galles du Sud"),
-    ("queensland", "le queensland", "droit du Queensland"), ("western australia", "l'australie-occidentale", "droit de l'Australie-Occidentale"),
-    ("south australia", "l'australie-meridionale", "droit de l'Australie-Méridionale"), ("tasmania", "la tasmanie", "droit de la Tasmanie"),
-    ("australian capital territory", "le territoire de la capitale australienne", "droit du Territoire de la capitale australienne"),
-    ("northern territory", "le territoire du nord", "droit du Territoire du Nord (Australie)"),
-    ("newfoundland(?: and labrador)?", "terre-neuve(?:-et-labrador)?", "droit de Terre-Neuve-et-Labrador"),
-    ("prince edward island", "l'ile-du-prince-edouard", "droit de l'Île-du-Prince-Édouard"),
-    ("yukon", "le yukon", "droit du Yukon"),
+    ("queensland", "queensland", "droit du Queensland"), ("western australia", "australie-occidentale", "droit de l'Australie-Occidentale"),
+    ("south australia", "australie-meridionale", "droit de l'Australie-Méridionale"), ("tasmania", "tasmanie", "droit de la Tasmanie"),
+    ("australian capital territory", "territoire de la capitale australienne", "droit du Territoire de la capitale australienne"),
+    ("northern territory", "territoire du nord", "droit du Territoire du Nord (Australie)"),
+    ("newfoundland(?: and labrador)?", "terre-neuve-et-labrador", "droit de Terre-Neuve-et-Labrador"),
+    ("prince edward island", "ile-du-prince-edouard", "droit de l'Île-du-Prince-Édouard"),
+    ("yukon", "yukon", "droit du Yukon"),
 )
 # label → (English adjective, English country name, French adjective stem, French country name)
 _COUNTRIES: dict[str, tuple[str, str, str, str]] = {
@@ -79,7 +79,7 @@ _COUNTRIES: dict[str, tuple[str, str, str, str]] = {
     "droit polonais": ("polish", "poland", "polonais", "(?:la )?pologne"),
     "droit marocain": ("moroccan", "(?:the kingdom of )?morocco", "marocain", "(?:le )?maroc"),
     "droit tunisien": ("tunisian", "tunisia", "tunisien", "(?:la )?tunisie"),
-    "droit des Émirats arabes unis": ("emirati|uae", r"(?:the )?united arab emirates|(?:the )?uae|dubai", "emirien", "(?:les )?emirats arabes unis"),
+    "droit des Émirats arabes unis": ("emirati|uae", r"(?:the )?united arab emirates|(?:the )?uae|(?:the emirate of )?(?:dubai|abu dhabi)", "emirien", "(?:les )?emirats arabes unis"),
     # Other jurisdictions commercial contracts are often governed by (Europe, the offshore centres, the Americas, Asia,
     # the Middle East, Africa): a contract under any of them is read, filtered and flagged like the others.
     "droit grec": ("greek|hellenic", "(?:the hellenic republic|greece)", "grec", "(?:la )?grece"),
@@ -141,7 +141,7 @@ _COUNTRIES: dict[str, tuple[str, str, str, str]] = {
     "droit nigérian": ("nigerian", "(?:the federal republic of )?nigeria", "nigerian", "(?:le )?nigeria"),
     "droit ghanéen": ("ghanaian", "(?:the republic of )?ghana", "ghaneen", "(?:le )?ghana"),
     "droit kényan": ("kenyan", "(?:the republic of )?kenya", "kenyan", "(?:le )?kenya"),
-    "droit mauricien": ("mauritian", "(?:the republic of )?mauritius", "mauricien", "(?:l')?ile maurice|maurice"),
+    "droit mauricien": ("mauritian", "(?:the republic of )?mauritius", "mauricien", "(?:l')?ile maurice|(?:la )?republique de maurice"),
 }
 
 
@@ -156,7 +156,7 @@ def _state_patterns(english: str, french: str) -> tuple[str, ...]:
         rf"laws? of [^.;]{{0,60}}?\b(?:state|commonwealth) of {name}\b",
         rf"\b(?:state|commonwealth) of {name}\b[^.;]{{0,200}}\blaws? thereof\b",
         rf"{not_west}{not_new}\b{name}(?: state)? laws?\b",
-        rf"laws? of {not_west}{name}\b",
+        rf"laws? of (?:the )?{not_west}{name}\b",
         rf"droit (?:de l'etat )?(?:de |du |d'|de l')?{folded_french}\b",
         rf"^(?:(?:the )?(?:state|commonwealth) of )?{name}(?:, (?:usa|u\.s\.a?\.?|united states))?$",
         rf"^(?:l'etat )?(?:de |du |d'|de l')?{folded_french}$",
@@ -165,17 +165,19 @@ def _state_patterns(english: str, french: str) -> tuple[str, ...]:
 
 def _province_patterns(english: str, french: str) -> tuple[str, ...]:
     name = english.replace(" ", r"[ -]")
+    folded = re.escape(re.sub(r"^(?:le |la |l')", "", fold(french))).replace(r"\-", "[- ]")
     return (
-        rf"laws? of (?:the )?(?:province|state) of {name}\b", rf"\b{name} laws?\b", rf"laws? of {name}\b",
-        rf"droit (?:de la province )?(?:de |du |d')?{re.escape(fold(french))}\b",
-        rf"^(?:(?:the )?(?:province|state) of )?{name}(?:,\s*(?:canada|australia))?$",
+        rf"laws? of (?:the )?(?:province|state) of {name}\b", rf"\b{name} laws?\b", rf"laws? of (?:the )?{name}\b",
+        rf"droit (?:de la province )?(?:de |du |de la |d'|de l')?{folded}\b",
+        rf"^(?:(?:the )?(?:province|state) of )?{name}(?:,\s*(?:canada|australia))?$", rf"^(?:le |la |l')?{folded}$",
     )
 
 
 def _country_patterns(adjective: str, country: str, french_adjective: str, french_country: str) -> tuple[str, ...]:
     return (
-        rf"\b(?:{adjective}) laws?\b", rf"(?:laws?|legislation) (?:of|(?:in force|in effect|applicable) in) (?:the )?(?:{country})\b", rf"(?:droit|loi) {french_adjective}", rf"droit (?:de |du |de la |des )?{french_country}\b",
-        rf"^(?:the )?(?:(?:federal |people'?s )?(?:republic|kingdom|state|commonwealth) of )?(?:{country})$", rf"^{french_country}$",
+        rf"\b(?:{adjective}) laws?\b", rf"(?:laws?|legislation) of (?:the )?(?:{country})\b", rf"(?:droit|loi) (?:{french_adjective})\b",
+        rf"droit (?:de |du |de la |des |d')?(?:{french_country})\b",
+        rf"^(?:the )?(?:(?:federal |people'?s )?(?:republic|kingdom|state|commonwealth) of )?(?:{country})$", rf"^(?:{french_country})$",
     )
 
 
@@ -184,7 +186,7 @@ US_FEDERAL_LAW = "droit fédéral des États-Unis"
 LAW_LABELS: dict[str, tuple[str, ...]] = {
     "droit français": (
         r"droit francais", r"lois? francaises?", r"french laws?", r"laws? of (?:the (?:french )?republic of )?france",
-        r"droit (?:de la republique )?(?:de la )?france", r"^(?:la )?france$", r"^fr(?:ench)?$",
+        r"droit (?:de la republique )?(?:de la )?france", r"(?:droit|lois?) de la republique francaise", r"droit de france", r"^(?:la )?(?:france|republique francaise)$", r"^fr(?:ench)?$",
     ),
     "droit de l'État de New York": (
         *_state_patterns("new york", "New York"),
@@ -224,7 +226,7 @@ LAW_LABELS: dict[str, tuple[str, ...]] = {
     **{label: _province_patterns(english, french) for english, french, label in _PROVINCES},
     **{label: _country_patterns(*words) for label, words in _COUNTRIES.items()},
     US_FEDERAL_LAW: (
-        r"(?:federal )?laws? of the united states(?! of)", r"united states federal law", r"droit federal (?:americain|des etats-unis)",
+        r"(?:federal )?laws? of the united states(?: of america)?(?! of)", r"united states federal law", r"droit federal (?:americain|des etats-unis)",
         r"^(?:the )?united states(?: of america)?$", r"^(?:les )?etats-unis(?: d'amerique)?$",
     ),
 }
@@ -377,37 +379,72 @@ _NOT_A_PLACE = re.compile(
 )
 
 
-def named_jurisdiction(sentence: str) -> str | None:
+def named_jurisdiction(sentence: str, *, conditional: bool = True) -> str | None:
     """The law a governing-law sentence names, as written ("law of Nevada", « droit monégasque »), or
-    ``None``: the value kept for a law :func:`match_law` does not know."""
+    ``None``: the value kept for a law :func:`match_law` does not know. A law that depends on a fact
+    ("the laws of the state in which the breach occurs") is given only when ``conditional``; a
+    placeholder ("the laws of XXXX", "of the State of TBD"), a possessive ("Licensor's") and a French
+    phrase that names no law (« la loi du 6 juillet 1989 », « le droit du travail ») are none."""
     for pattern in (_STATE_THEREOF, _JURISDICTION):
         if (match := pattern.search(sentence)) and not _NOT_A_PLACE.match(match["place"]):
-            return f"law of {match['place'].strip(' .,')}"
-    if match := _JURISDICTION_FR.search(fold(sentence)):
+            place = match["place"].strip(" .,")
+            if place.lower().startswith("the state in which") and not conditional:
+                return None
+            if _NOT_A_PLACE_NAME.search(place):
+                return None
+            return f"law of {place}"
+    if (match := _JURISDICTION_FR.search(fold(sentence))) and not _NOT_A_FRENCH_LAW.search(match["place"]):
         return match["place"]
     return None
 
 
+_NOT_A_PLACE_NAME = re.compile(r"['’]s?\b|\b(?:x{2,}|tbd|tba|n/a|territory|district|jurisdiction|country|state|province)$|^\W|\d", re.I)
+_NOT_A_FRENCH_LAW = re.compile(r"^(?:droit|loi) (?:de|du|des|d|la|le|les|l|en|n|no|commun|civil|applicable|positif|interne|international|travail|\d)\b")
+
+
 def unlisted_law(value: str, known: Iterable[str] = ()) -> str | None:
-    """A filter value for a law the vocabulary does not know, as the data room writes it: one of ``known``
-    (the data's laws) written the same way once folded, or "law of X" for "laws of X", "the law of X"
-    (:func:`named_jurisdiction`); ``None`` for anything else."""
-    folded = " ".join(fold(value).split())
+    """A filter value for a law the vocabulary does not know: one of ``known`` (the data's laws), written
+    as the data room writes it ("law of Ruritania") or as a contract would ("the laws of Ruritania");
+    ``None`` otherwise — a place no contract is governed by and the vocabulary does not know may be a
+    typo ("laws of Delawre"), which the caller reports with suggestions."""
     by_fold = {" ".join(fold(law).split()): law for law in known}
-    if folded in by_fold:
-        return by_fold[folded]
     named = named_jurisdiction(value)
-    return by_fold.get(" ".join(fold(named).split()), named) if named else None
+    for candidate in (value, named):
+        if candidate and (law := by_fold.get(" ".join(fold(candidate).split()))):
+            return law
+    return None
+
+
+def match_law(text: str) -> str | None:
+    """The canonical law named in ``text`` (the one written first), or ``None`` when none is."""
+    found = law_mentions(text)
+    if len(found) > 1:  # "the laws of the United States and of the State of Texas": the state's law
+        found = [f for f in found if f[2] != US_FEDERAL_LAW] or found
+    return found[0][2] if found else None
+
+
+# "the laws in force in the State of California", "the laws in effect in England", "the laws in the State of Washington"
+# are read as "the laws of …" ("Applicable Law in the United States" names no governing law).
+_LAWS_IN = re.compile(r"\blaws? (?:(?:in force|in effect|applicable|prevailing) in |in (?=the (?:state|commonwealth|province) of ))")
+# « le droit en vigueur en France », « la loi applicable au Maroc » are read as « droit de … ».
+_DROIT_EN = re.compile(r"\b(droit|loi)s? (?:en vigueur|applicable) (?:en|au|aux) ")
+
+
+def law_text(text: str) -> str:
+    """``text`` as the law patterns read it: folded, spaces collapsed, "laws in force in" read as "laws of"."""
+    return _DROIT_EN.sub(r"\1 de ", _LAWS_IN.sub("laws of ", _clean_label_text(text)))
 
 
 @lru_cache(maxsize=4096)
-def match_law(text: str) -> str | None:
-    """The canonical law named in ``text`` (the one written first), or ``None`` when none is."""
-    folded = _clean_label_text(text)
-    found = [(m.start(), label) for label, pattern in _LAW_PATTERNS if (m := pattern.search(folded))]
-    if len(found) > 1:  # "the laws of the United States and of the State of Texas": the state's law
-        found = [f for f in found if f[1] != US_FEDERAL_LAW] or found
-    return min(found)[1] if found else None
+def law_mentions(text: str) -> tuple[tuple[int, int, str], ...]:
+    """Every law ``text`` names: (start, end, label) on :func:`law_text`, in the order written (at one
+    place, the longest wording: « droit de l'Australie-Occidentale » is not « droit australien »)."""
+    folded = law_text(text)
+    found: dict[str, tuple[int, int]] = {}
+    for label, pattern in _LAW_PATTERNS:
+        if m := pattern.search(folded):
+            found[label] = (m.start(), m.end())
+    return tuple(sorted(((start, end, label) for label, (start, end) in found.items()), key=lambda f: (f[0], -(f[1] - f[0]), f[2])))
 
 
 def normalize_law(text: object) -> str | None:

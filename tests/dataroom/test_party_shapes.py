@@ -231,3 +231,119 @@ def test_a_party_named_first_after_a_cover_is_read_by_its_description():
         'British Columbia corporation (the "Company"), agree as follows:\n\n1. DEFINITIONS\nTerms have the meanings given below.'
     )
     assert sorted(names(text)) == ["Corvina", "Tamarack Minerals Ltd."]
+
+
+# --- a reviewer's cases: what the rules above must not do --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["US Foods, Inc.", "In Vivo Therapeutics Corporation", "District of Columbia", "School District of Philadelphia",
+     "Court Square Capital Partners", "Our Kids Foundation", "Accord Healthcare", "Pennsylvania Convention Center Authority"],
+)
+def test_names_that_look_like_something_else_are_names(name):
+    from greffier.dataroom.extract.opening import name_head
+
+    assert implausible_name(name) is None
+    assert name_head(name + ', a Delaware corporation ("X")')[0] == name
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (  # an address before the second party: the walk back stops at the zip code
+            'This Agreement is made between Brookline Pharma Inc., a Delaware corporation ("Brookline"), with offices at 7 Village '
+            'Circle, Suite 100, Westlake, TX 76262 and DoctorDirectory.com, Inc. ("DD").',
+            ["Brookline Pharma Inc.", "DoctorDirectory.com, Inc."],
+        ),
+        (  # who acts for a party is no party
+            'This Lease is made between Alder Realty Trust ("Owner"), acting through its managing agent Keystone Property Management, '
+            'Inc. ("Agent"), and Beta Cafe LLC ("Tenant").',
+            ["Alder Realty Trust", "Beta Cafe LLC"],
+        ),
+        (
+            "BAIL COMMERCIAL ENTRE LES SOUSSIGNÉS : La SCI DU MOULIN, société civile immobilière, immatriculée au RCS de Lyon sous le "
+            "numéro 592 451 959, représentée par son mandataire la société Foncia Lyon SAS (ci-après « le Mandataire »), ci-après « le "
+            "Bailleur », ET : VELTRIS PHARMA SA, société anonyme, ci-après « le Preneur ». IL A ÉTÉ CONVENU CE QUI SUIT :",
+            ["SCI DU MOULIN", "VELTRIS PHARMA SA"],
+        ),
+        (
+            'This Subscription Agreement is made between Harbor Fund II, L.P., a Delaware limited partnership, acting by its general '
+            'partner, Harbor GP Holdings, a Delaware limited liability company ("Fund"), and Acme Inc., a Delaware corporation ("Investor").',
+            ["Harbor Fund II, L.P.", "Acme Inc."],
+        ),
+        (  # a "made … by" that is not the document's
+            'This Custody Agreement complies with regulations made or adopted by the Securities and Exchange Commission (the "SEC") and '
+            'is entered into between Acme Fund, a Delaware statutory trust ("Trust"), and US Bank National Association, a national '
+            'banking association ("Custodian").',
+            ["Acme Fund", "US Bank National Association"],
+        ),
+        ("ORDER FORM Customer Name: Acme Retail Inc. Vendor Name: Beta Software LLC Term: 12 months", ["Acme Retail Inc.", "Beta Software LLC"]),
+    ],
+)
+def test_the_reading_stops_where_a_party_name_stops(text, expected):
+    assert names(text + "\n\n1. DEFINITIONS\nTerms have the meanings given below.") == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "blanks"),
+    [
+        ('This NDA is made between Acme Inc., a Delaware corporation ("Acme"), and (Enter Name of Recipient), a (Enter State) corporation ("Recipient").', 1),
+        ("ENTRE : La société Alpha Conseil SAS, immatriculée au RCS de Lyon, ci-après « Alpha », ET : (Nom de la société), ci-après « le Client ».", 1),
+        ("ENTRE : La société Alpha Conseil SAS, ci-après « Alpha », ET : Monsieur ………, demeurant ………, ci-après « le Consultant ».", 1),
+        ('This Agreement is made between Acme Inc. ("Acme") and Beta LLC ("Beta"), [insert address].', 0),  # a blank, but no party's
+    ],
+)
+def test_what_a_blank_party_is(text, blanks):
+    assert read_parties("", chunks_of(text)).blank_slots == blanks
+
+
+def test_a_letter_is_addressed_to_its_client_not_to_the_matter_it_names_and_says_it_was_read_from_the_layout():
+    text = (
+        "Société Beta Industrie SAS\n12 rue de la Paix\n75002 Paris\n\nParis, le 3 mars 2023\n\nObjet : litige contre la société Gamma "
+        "Distribution SA\n\nMadame, Monsieur,\nLe Cabinet Durand Avocats SELARL vous remercie de votre confiance.\n\n1. Honoraires\n"
+        "Les honoraires sont fixés au temps passé."
+    )
+    reading = read_parties("", chunks_of(text))
+    found = [p.name for p in reading.parties]
+    assert "Beta Industrie SAS" in " ".join(found) and not any("Gamma" in n for n in found)
+    assert parties_confidence(reading.parties)[0] == "low"
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("The laws of the State of Illinois shall govern this Agreement and, to the extent applicable, the laws of the United States.",
+         "droit de l'État de l'Illinois"),
+        ("The laws of the State of New York shall govern this Agreement; the parties submit to the courts of England and Wales.",
+         "droit de l'État de New York"),
+        ("English law shall govern this Agreement, save that matters relating to the Trust shall be governed by Jersey law.", "droit anglais"),
+        ("This Agreement shall be governed by the laws in force in England.", "droit anglais"),
+        ("This Agreement shall be governed by the substantive laws of the Delaware.", "droit de l'État du Delaware"),
+        ("Le présent contrat est soumis au droit en vigueur en France.", "droit français"),
+        ("La présente convention est régie par le droit de la République française.", "droit français"),
+    ],
+)
+def test_the_law_that_governs_is_the_one_the_cue_names(text, label):
+    finding = law_of("14. GOVERNING LAW\n" + text)
+    assert finding is not None and finding.value == label
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "14. ÉLECTION DE DOMICILE – JURIDICTION\nLe Preneur élit domicile 4 avenue Maurice Ravel, 75012 Paris. Tout litige relèvera du Tribunal judiciaire de Paris.",
+        "14. GOVERNING LAW\nThis Agreement shall be governed by the laws of the state in which the breach occurs.",
+        "14. GOVERNING LAW\nThis Agreement shall be governed by the laws of Licensor's principal place of business.",
+        "14. DROIT APPLICABLE\nLe présent contrat de travail est soumis au droit du travail.",
+        "14. COMPLIANCE\nThe Party operates its business in compliance with the laws of the United States of America (\"Applicable Laws\").",
+    ],
+)
+def test_no_governing_law_is_read_where_none_is_chosen(text):
+    assert law_of(text) is None
+
+
+def test_every_law_label_reads_as_itself():
+    from greffier.dataroom.vocabulary import LAW_LABELS, match_law
+
+    assert [label for label in LAW_LABELS if match_law(label) != label] == []

@@ -157,8 +157,8 @@ def test_a_law_the_vocabulary_does_not_know_is_a_value_like_any_other():
     for value in ("law of Ruritania", "the laws of Ruritania", "LAW OF RURITANIA"):
         assert run(unlisted, governing_law={"in": [value]})[0] == ["c2"]
     assert run(unlisted, governing_law={"not_in": ["droit français"]})[0] == ["c1", "c2"]
-    passing, _, notes = run(unlisted, governing_law={"in": ["laws of Freedonia"]})  # a valid jurisdiction no contract has
-    assert passing == [] and notes == ["no contract of this data room is governed by law of Freedonia"]
+    with pytest.raises(ToolInputError, match="not a governing law: 'laws of Ruritana'"):  # a place neither known nor in the data: a typo?
+        run(unlisted, governing_law={"not_in": ["laws of Ruritana"]})
 
 
 COVER_DATED = """Exhibit 10.4   SALES AGENCY AGREEMENT   May 25, 2016   Compass Row Securities, LLC   Dear Sirs: Harrow Residential Trust, Inc. agrees with you as follows.

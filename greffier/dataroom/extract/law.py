@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 
 from greffier.dataroom.extract.text import ChunkInput, Finding, heading, ranked_sentences
 from greffier.dataroom.normalize import fold
-from greffier.dataroom.vocabulary import match_law, named_jurisdiction
+from greffier.dataroom.vocabulary import US_FEDERAL_LAW, law_mentions, law_text, named_jurisdiction
 
 
 class LawFinding(BaseModel):
@@ -25,22 +25,23 @@ _LAW_HEADING = re.compile(
 # A sentence that says the contract is governed by a law: « soumis au droit … », « régi par », "governed by",
 # "construed in accordance with" …
 _LAW_CUE = re.compile(
-    r"soumise?s?\s+(?:au|à\s+la|aux)|r[ée]gie?s?\s+par|rel[èe]ve(?:nt)?\s+du"
+    r"soumise?s?\s+(?:au|[àa]\s+la|aux)|r[ée]gie?s?\s+par|rel[èe]ve(?:nt)?\s+du"
     r"|(?:interpr[ée]t[ée]e?|ex[ée]cut[ée]e?)s?\s+(?:conform[ée]ment|selon)|"
     r"\bgovern(?:ed|s|ing)?\b|\bconstrued\b|\binterpreted\b|\benforced\b|\bcontrolled\s+by"
-    # "The validity … of this Agreement shall be determined under the laws of", "adjudicated in accordance with"
-    r"|\b(?:determined|decided|adjudicated|resolved|judged)\s+(?:exclusively\s+|solely\s+|in\s+all\s+respects\s+)?(?:under|by|in\s+accordance\s+with|pursuant\s+to|according\s+to)\s+(?:the\s+)?(?:\w+\s+)?laws?\b"
+    # "The validity, construction and performance of this Agreement shall be determined under the laws of"
+    r"|\b(?:validity|construction|interpretation|performance|enforce\w*)\b[^.;]{0,120}?\b(?:determined|decided|adjudicated)\s+"
+    r"(?:exclusively\s+|solely\s+|in\s+all\s+respects\s+)?(?:under|by|in\s+accordance\s+with|pursuant\s+to|according\s+to)\s+(?:the\s+)?laws?\b"
     r"|loi\s+applicable|droit\s+applicable|applicable\s+law|law\s+of\s+the\s+contract|with\s+reference\s+to\s+the\s+laws"
     # the contract is what the law applies to: « La loi française est seule applicable au présent contrat », "applicable to this Agreement"
-    r"|(?:est|sera)\s+(?:seule?\s+)?applicable\s+(?:au|à\s+la|aux)\s+(?:pr[ée]sente?s?|contrat|convention|accord|bail)"
-    r"|s['’]appliquer?a?\s+(?:au|à\s+la|aux)\s+(?:pr[ée]sente?s?|contrat|convention|accord|bail)|applicable\s+to\s+this\s+(?:agreement|contract|lease)",
+    r"|(?:est|sera)\s+(?:seule?\s+)?applicable\s+(?:au|[àa]\s+la|aux)\s+(?:pr[ée]sente?s?|contrat|convention|accord|bail)"
+    r"|s['’]appliquer?a?\s+(?:au|[àa]\s+la|aux)\s+(?:pr[ée]sente?s?|contrat|convention|accord|bail)|applicable\s+to\s+this\s+(?:agreement|contract|lease)",
     re.I,
 )
 # … and weaker words that often name a law for something else too (an opinion "as to the application of
 # the laws of Maryland", a duty to comply "in accordance with the laws of"): they count less.
 _WEAK_LAW_CUE = re.compile(
     r"s['’]appliquer?\w*|applicable|subject\s+to\s+(?:the\s+)?(?:laws?|\w+\s+law)|legislation\s+of|application\s+of\s+the\s+laws"
-    r"|laws?\s+thereof|(?:in\s+accordance\s+with|pursuant\s+to)\s+the\s+laws?\s+of|conform[ée]ment\s+(?:au|à\s+la)\s+(?:droit|loi)",
+    r"|laws?\s+thereof|(?:in\s+accordance\s+with|pursuant\s+to)\s+the\s+laws?\s+of|conform[ée]ment\s+(?:au|[àa]\s+la)\s+(?:droit|loi)",
     re.I,
 )
 _LAW_WORD = re.compile(r"\b(?:laws?|droit|lois?|l[ée]gislation|legislation)\b", re.I)
@@ -50,6 +51,30 @@ _INCORPORATION = re.compile(
     r"\b(?:organi[sz]ed|incorporated|existing|formed|registered|constitu[ée]e?|immatricul[ée]e?|chartered)\b[^.;]{0,40}?"
     r"\b(?:under|in\s+accordance\s+with|selon|de\s+droit)\b[^.;]{0,15}?\blaws?\s+of\s+(?:the\s+)?(?:state\s+of\s+|commonwealth\s+of\s+)?[A-Z][\w.\- ]{1,40}",
     re.I,
+)
+
+
+def _governing_label(text: str) -> str | None:
+    """The law ``text`` says governs: of the laws it names, the one written nearest its cue ("governed by
+    the laws of X", "the laws of X shall govern …, and to the extent applicable the laws of the United
+    States"), a state's before the federal law; the first one named when it has no cue."""
+    mentions = law_mentions(text)
+    if not mentions:
+        return None
+    if (cue := _LAW_CUE.search(law_text(text))) is not None:
+        def distance(mention: tuple[int, int, str]) -> int:
+            start, end, _ = mention
+            return start - cue.end() if start >= cue.end() else max(0, cue.start() - end)
+
+        mentions = tuple(sorted(mentions, key=distance))
+    return next((label for *_, label in mentions if label != US_FEDERAL_LAW), mentions[0][2])
+
+
+# What names a law without choosing it: a duty to comply ("in compliance with the laws of the United States"), a defined
+# term ("("Applicable Laws")").
+_NOT_A_CHOICE = re.compile(
+    r"(?i)\b(?:in\s+compliance\s+with|comply\s+with|complies\s+with|violat\w+|conform(?:ity)?\s+(?:with|to))\s+(?:all\s+)?(?:applicable\s+)?(?:the\s+)?laws?\s+of\b[^.;]{0,120}"
+    r"|\(\s*(?:the\s+)?[“\"][^”\"]{1,40}[”\"]\s*\)"
 )
 
 
@@ -72,17 +97,16 @@ def extract_governing_law(chunks: Sequence[ChunkInput]) -> LawFinding:
     for order, sentence in enumerate(ranked):
         if sentence.chunk_rank == 1 and not _LAW_WORD.search(sentence.text):
             continue  # cheap test first: a sentence outside a law article names a law with one of these words
-        text = _INCORPORATION.sub(" ", sentence.text)
+        text = _NOT_A_CHOICE.sub(" ", _INCORPORATION.sub(" ", sentence.text))
         cue = _LAW_CUE.search(text)
         score = (sentence.chunk_rank == 0) + (2 if cue else 1 if _WEAK_LAW_CUE.search(text) else 0)
         if score == 0 or (best is not None and (score, -order) <= best[:2]):
             continue
-        after_cue = text[cue.start() :] if cue else text
-        if label := match_law(after_cue) or match_law(text):
+        if label := _governing_label(text):
             best = (score, -order, Finding[str](value=label, chunk_id=sentence.chunk_id, raw=sentence.text, rule="governing law"))
             if score == 3:
                 break
-        elif cue and unlisted is None and (named := named_jurisdiction(after_cue)):
+        elif cue and unlisted is None and (named := named_jurisdiction(text[cue.start() :], conditional=False)):
             unlisted = (score, -order, Finding[str](value=named, chunk_id=sentence.chunk_id, raw=sentence.text, rule="governing law (unlisted)"))
     if unlisted is not None and (best is None or unlisted[0] > best[0]):
         best = unlisted

@@ -33,7 +33,9 @@ _MARKER = re.compile(
     r"(?i:\bby\s+and\s+(?:between|among)\b|\b(?:between|among)\b|\bentre\s+les\s+soussign\w*|\bentre\b|\bB\s?E\s?T\s?W\s?E\s?E\s?N\b)"
     r"|\bPARTIES\b|\bParties\s*:"
     # "is entered into by Netscape Communications Corporation …", "is made by Alpha Inc. (the "Licensor") and …"
-    r"|(?i:\b(?:entered\s+into|made|executed|concluded)\b[^.;]{0,120}?\bby)(?=\s+(?!and\b|the\s+undersigned\b|(?:its|their|an?)\s)[A-Za-z0-9])"
+    r"|(?i:\b(?:agreement|contract|amendment|addendum|lease|memorandum|undertaking|nda|instrument|letter)\b[^.;]{0,60}?"
+    r"\b(?:is|was|are|shall\s+be|has\s+been)\s+(?:hereby\s+)?(?:made\s+and\s+)?(?:entered\s+into|made|executed|concluded)\b[^.;]{0,120}?\bby)"
+    r"(?=\s+(?!and\b|the\s+undersigned\b|(?:its|their|an?)\s)[A-Za-z0-9])"
     # a letter agreement names the parties after its salutation: "Ladies and Gentlemen: Acme Bancorp, Inc. … hereby confirm …"
     r"|" + r"(?i:\b(?:ladies\s+and\s+gentlemen|gentlemen|dear\s+(?:sirs?|madam|sir\s+or\s+madam|sirs\s+and\s+madams)|mesdames,?\s+messieurs|madame,?\s+monsieur)\s*[:,])",
 )
@@ -70,7 +72,7 @@ _CONNECTOR_SPLIT = re.compile(
     r"|\s*-\s*(?i:and|et)\s*-\s*"
     r"|\s*\(\s*(?:\d{1,2}|[ivx]{1,4}|[a-h])\s*\)\s+"
 )
-_ENUMERATION = re.compile(r"^(?:\d{1,2}[.)]|[a-h]\)|[-–•*])\s+")
+_ENUMERATION = re.compile(r"^(?:\d{1,2}[.)]|[a-h]\)|[IVX]{1,4}\.|[-–•*])\s+")
 _CIVILITY = re.compile(r"^(?:M\.|MM\.|Mme|Mlle|Me|Maître|Monsieur|Madame|Mademoiselle|Mr\.?|Mrs\.?|Ms\.?|Miss|Dr\.?|Messrs\.?)\s+", re.I)
 _ARTICLE = re.compile(r"^(?:(?:la|le|les|the)\s+(?:soci[ée]t[ée]\s+|company\s+)?|l['’]\s*|soci[ée]t[ée]\s+|and\s+|et\s+|:\s*)", re.I)
 _NAME_CONNECTORS = frozenset("de du des d la le les l of and & et y von van der den di da the und zu".split())
@@ -199,14 +201,15 @@ def parse_segment(text: str, start: int) -> list[OpeningParty]:
     prior = _prior_definitions(text[max(0, start - _SEGMENT_CHARS) : start])
     for offset, piece in _pieces(segment):
         for part_offset, part in _name_list(piece):
-            party = _party_of(part, start + offset + part_offset, parties, aliases)
-            if party is None and (trailing := _trailing_company(part)):
+            blank = _blank_slot(part)
+            party = None if blank else _party_of(part, start + offset + part_offset, parties, aliases)
+            if party is None and not blank and (trailing := _trailing_company(part)):
                 # "…, guaranteed by Acme Holdings Inc. ("Guarantor")", "… confirm their agreement with Keefe, Bruyette & Woods, Inc. ("KBW")"
                 party = _party_of(part[trailing:], start + offset + part_offset + trailing, parties, aliases)
             if party is not None and party.confidence == "low" and (full := _named_by_alias(party.name, prior)):
                 # "… and ACM.": a party named by the defined name the opening gave it before the list
                 party.name, party.confidence, party.defined_as = full, "medium", [*party.defined_as, party.name]
-            if party is None and (blank := _blank_slot(part)):
+            if blank:
                 party = OpeningParty(name="", offset=start + offset + part_offset, raw=blank, kind="blank")
             if party is not None:
                 parties.append(party)
@@ -236,6 +239,10 @@ def _described_names(segment: str, start: int, parties: list[OpeningParty]) -> l
     for match in _DESCRIBED_NAME.finditer(segment):
         if re.search(r"\b(?:the|undersigned|said|such|each|any|an?)\s+$", segment[max(0, match.start() - 20) : match.start()]):
             continue  # "the undersigned Potential Acquiree, a Delaware corporation": a role described, not a name
+        if _REPRESENTATIVE_BEFORE.search(segment[max(0, match.start() - 80) : match.start()]) or re.search(
+            r"(?i)\b(?:general\s+partner|manager|agent|trustee|mandataire|représentant)\s*,?\s*$", segment[max(0, match.start() - 30) : match.start()]
+        ):
+            continue  # "acting by its general partner, Harbor GP Holdings, a Delaware limited liability company": it acts for a party
         head = name_head(match["name"])
         if head is None or head[1].strip(" ,") or all(is_legal_form(w) for w in head[0].split()):
             continue
@@ -249,37 +256,89 @@ def _described_names(segment: str, start: int, parties: list[OpeningParty]) -> l
 
 # A party's place left blank in a template: "___", "……", "[company name]", "<Company name>", "(Enter Business Name)".
 def _blank_slot(part: str) -> str | None:
-    """The blank that starts ``part`` ("ET : [raison sociale], …", "and ______, a … corporation"), if any."""
+    """The blank a party's place starts with ("ET : [raison sociale], …", "and ______, a … corporation (the
+    "Company")", « Monsieur ………, demeurant ……… »), if any: a blank that says it holds a name, or one that
+    a defined name or a description follows ("…, [insert address]." after a named party is no party)."""
     text = part
     while (stripped := _ENUMERATION.sub("", _ARTICLE.sub("", text.strip(" ,;:"), count=1)).strip(" ,;:")) != text:
         text = stripped
-    return match.group(0) if (match := _BLANK_SLOT.match(text)) else None
+    text = _CIVILITY.sub("", text)
+    if (match := _BLANK_SLOT.match(text)) is None or _NOT_A_BLANK.search(match.group(0)):
+        return None
+    if _NAMED_BLANK.search(match.group(0)) or _DEFINED.search(part) or _CORPORATE.search(part) or _PERSON_HINT.search(part):
+        return match.group(0)
+    return None
 
 
-_BLANK_SLOT = re.compile(
-    r"^(?:_{3}|\.{4,}|…+|\[[^\]]{0,60}\]|<[^>]{1,60}>|\((?:enter|insert|name|nom|raison sociale)\b[^)]{0,60}\))", re.I
+_BLANK_SLOT = re.compile(r"^(?:_{3}|\.{4,}|…+|\[[^\]]{0,60}\]|<[^>]{1,60}>|\((?:enter|insert|name|nom|raison sociale)\b[^)]{0,60}\))", re.I)
+_NOT_A_BLANK = re.compile(r"(?i)\b(?:logo|seal|signature|page|exhibit|annex|schedule)\b")
+# A blank that says a name goes there: "[company name]", "<Company name>", « [raison sociale] », "(Enter Name of Recipient)", "[●]".
+_NAMED_BLANK = re.compile(
+    r"(?i)\b(?:name|nom|company|soci[ée]t[ée]|raison|d[ée]nomination|party|partie|recipient|contractor|client|customer|vendor|supplier|entity|entit[ée])\b"
+    r"|\[\s*(?:●|•|\s*)\]|^\((?:enter|insert)"
 )
 
 
-# A company name that ends a piece, right before the defined name given to it: "… with Keefe, Bruyette & Woods, Inc. ("KBW")".
-_TRAILING_COMPANY = re.compile(
-    r"(?<![\w,])(?<!\ban\s)(?<!\ba\s)(?P<name>[A-Z0-9][\w&'’.-]*(?:,?\s+(?:[A-Z0-9&][\w&'’.-]*|of|and|de|du|des|the)){0,8}?,?\s+[A-Z][\w.]*)"
-    r"(?:\s+and\s+its\s+(?:affiliates|subsidiaries))?\s*(?=\((?:[^()]|\([^()]*\))*?[\"“«](?:[^()]|\([^()]*\))*?\)\s*[,;.]?\s*$)"
+# A company name that ends a piece, right before the defined name given to it: "… with Keefe Bruyette & Woods, Inc. ("KBW")".
+_ALIAS_AT_END = re.compile(r"(?:\s+and\s+its\s+(?:affiliates|subsidiaries))?\s*\((?:[^()]|\([^()]*\))*?[\"“«](?:[^()]|\([^()]*\))*?\)\s*[,;.]?\s*$")
+# Who acts for a party is no party: "acting through its managing agent X", « représentée par son mandataire la société X ».
+_REPRESENTATIVE_BEFORE = re.compile(
+    r"(?i)(?:\bacting\s+(?:through|by)|\brepresented\s+by|\brepr[ée]sent[ée]e?s?\s+par|\bby\s+its|\bthrough\s+its|\bc/o|\bcare\s+of"
+    r"|\bits\s+(?:[\w-]+\s+){0,2}(?:agent|partner|manager|adviser|advisor|trustee|attorney|representative)|\bmandataire)\b[^,;()]{0,60}$"
+)
+_COMPANY_WORD_LIMIT = 10
+
+
+def company_at_end(text: str) -> int | None:
+    """Where a company named with its legal form starts when it ends ``text`` ("… Suite 100, Westlake, TX
+    76262 and DoctorDirectory.com, Inc." → the offset of "DoctorDirectory.com"), walking back from the
+    legal form over the words of a name; ``None`` when ``text`` does not end with one. A comma is crossed
+    only before a legal form ("Acme, Inc."); an address, a lower-case word, "and", a sentence's end or a
+    signatory's title ("Vice President APOLLO CAPITAL MANAGEMENT, L.P.") stop the walk."""
+    tokens = list(_TOKEN.finditer(text.rstrip()))
+    if len(tokens) < 2 or not tokens[-1].group(0)[:1].isupper() or not is_legal_form(tokens[-1].group(0).rstrip(",.")):
+        return None
+    first = len(tokens) - 1
+    while first > 0 and len(tokens) - first < _COMPANY_WORD_LIMIT:
+        word = tokens[first - 1].group(0)
+        core = word.rstrip(",")
+        folded = fold(core).strip(".")
+        if word.endswith(",") and not is_legal_form(tokens[first].group(0).rstrip(",.")):
+            break
+        if core.endswith(".") and not is_legal_form(core) and not re.fullmatch(r"(?:[A-Z]\.)+|[A-Z][a-z]?\.", core):
+            break  # "Agreement. ACME INC.": a sentence ends before the name
+        if folded in ("of", "de", "du", "des", "&", "the"):
+            first -= 1
+            continue
+        if re.search(r"\d", core) and not re.match(r"[A-Za-z]", core):
+            break  # "76262", "100": an address
+        if not (core[:1].isupper() or re.match(r"[a-z]+[A-Z0-9]", core)) or (folded in _SIGNATORY_TITLES and not core.isupper()):
+            break  # "Vice President APOLLO CAPITAL …" stops at the title; "BRG MANAGER, LLC" is a name
+        first -= 1
+    while first < len(tokens) - 1 and fold(tokens[first].group(0)).strip(".,") in ("of", "de", "du", "des", "&", "the"):
+        first += 1
+    if first == len(tokens) - 1:
+        return None
+    return tokens[first].start()
+
+
+_SIGNATORY_TITLES = frozenset(
+    "president vice chief officer executive director manager managing secretary treasurer chairman partner member signatory by its name title".split()
 )
 
 
 def _trailing_company(part: str) -> int | None:
     """Where a company named with its legal form starts at the end of ``part``, just before the defined
-    name given to it; ``None`` when the part does not end so, or the name is a description ("a Delaware
+    name given to it; ``None`` when the part does not end so, when a representative is named there
+    ("acting through its managing agent X Inc. ("Agent")"), or the name is a description ("a Delaware
     Corporation")."""
-    for match in _TRAILING_COMPANY.finditer(part):
-        words = match["name"].split()
-        skipped = 0
-        while words and not re.search(r"[^\W\d_]", words[0]):  # "AGREEMENT NUMBER: 200-04-634-00 McDATA CORPORATION"
-            skipped += len(words.pop(0)) + 1
-        if len(words) >= 2 and is_legal_form(words[-1].rstrip(",")) and words[-1][:1].isupper():
-            return match.start("name") + skipped
-    return None
+    if (alias := _ALIAS_AT_END.search(part)) is None:
+        return None
+    head = part[: alias.start()]
+    start = company_at_end(head)
+    if start is None or _REPRESENTATIVE_BEFORE.search(head[:start]) or re.search(r"(?i)\ban?\s+$", head[:start]):
+        return None
+    return start
 
 
 # A company given a defined name: `American Champion Media, Inc. ("ACM")`
@@ -387,6 +446,8 @@ def _party_of(piece: str, offset: int, earlier: list[OpeningParty], aliases: set
     if head is None:
         return None
     name, rest = head
+    if _PLACE_AND_DATE.match(rest):
+        return None  # « Paris, le 3 mars 2023 »: where and when a letter is written
     person = bool(_CIVILITY.match(name)) or bool(_PERSON_HINT.search(rest[:200]))
     defined = [a for a in (_alias(m.group(0)) for m in _DEFINED.finditer(rest)) if a]
     if not defined and (acronym := _ACRONYM.match(rest)):
@@ -400,6 +461,7 @@ def _party_of(piece: str, offset: int, earlier: list[OpeningParty], aliases: set
     return party
 
 
+_PLACE_AND_DATE = re.compile(r"(?i)\s*,\s*(?:le\s+)?\d{1,2}(?:er)?\s+[a-zéû]+\.?\s+\d{4}")
 _ACRONYM = re.compile(r"\s*\(\s*([A-Z][A-Z0-9&.]{1,8})\s*\)")
 # A party described before its name: "between professional golfer, TOM WATSON, …", « entre l'architecte, Mme … »
 _DESCRIPTOR_FIRST = re.compile(r"^(?:[a-zà-ÿ][\w'’-]*\s+){0,3}[a-zà-ÿ][\w'’-]*,\s+(?=[A-Z])")
@@ -491,7 +553,11 @@ _HEADING_WORDS = frozenset(
     "parrainage sponsorship partenariat partnership prestation prestations services service licence license distribution franchise "
     "cession bail agreement contract contrat convention avenant addendum amendment accord cadre master".split()
 )
-_HEADING_END = re.compile(r"(?i)^.*\b(?:agreement|contract|contrat|convention|bail|lease|amendment|avenant|addendum|accord|pacte|deed|acte)\b\s+")
+# A heading that ran into the name: its last word names the document ("… AGREEMENT Synchron"); the words that are also
+# in names ("Pennsylvania Convention Center Authority", "Accord Healthcare", "Lease Plan") count only in capitals.
+_HEADING_END = re.compile(
+    r"^.*\b(?:(?i:agreement|contrat|amendment|avenant|addendum|pacte)|CONTRACT|CONVENTION|BAIL|LEASE|ACCORD|DEED|ACTE)\b\s+"
+)
 
 
 def name_head(text: str) -> tuple[str, str] | None:
@@ -502,7 +568,10 @@ def name_head(text: str) -> tuple[str, str] | None:
     goes on after it ("Bunker One (USA) Inc."). ``None`` when ``text`` does not start with a name: a
     lower-case word, an address, a role (« le Bailleur »), a contract heading.
     """
-    text = _COVER.sub("", _ARTICLE.sub("", text.lstrip(" ,;:.«»\"“”(").rstrip(" ,;:"), count=1).strip())
+    text = _LEADING_FORMULA.sub("", text.lstrip(" ,;:.«»\"“”(")).rstrip(" ,;:")
+    if bank := _SOCIETE_NAME.match(text):
+        return bank.group(0), text[bank.end() :]  # « SOCIÉTÉ GÉNÉRALE, ci-après « la Banque » »: « société » is its name
+    text = _COVER.sub("", _ARTICLE.sub("", text, count=1).strip())
     while (stripped := _ARTICLE.sub("", text, count=1).strip()) != text:
         text = stripped
     if not text or _NOT_A_NAME.match(text):
@@ -548,10 +617,12 @@ def name_head(text: str) -> tuple[str, str] | None:
         index += 1
         following = tokens[index].group(0) if index < len(tokens) else ""
         if form and index > 1 and not is_legal_form(following.rstrip(",;:")) and not token.endswith(","):
-            if _ROMAN.fullmatch(following.rstrip(",;:.")):
-                continue  # "MUL Acquisition Corp. II"
-            if following == "of" and index + 1 < len(tokens) and _is_place(tokens[index + 1].group(0).rstrip(",;:.")):
-                continue  # "Alliance Bancorp, Inc. of Pennsylvania"
+            if _ROMAN.fullmatch(following.rstrip(",;:")):
+                continue  # "MUL Acquisition Corp. II", not "I. ACME INC. II. BETA LLC"
+            if following == "of" and index + 1 < len(tokens) and _is_place(tokens[index + 1].group(0).rstrip(",;:.")) and not (
+                index + 2 < len(tokens) and tokens[index + 1].group(0)[-1:].isalnum() and tokens[index + 2].group(0)[:1].isupper()
+            ):
+                continue  # "Alliance Bancorp, Inc. of Pennsylvania", not "Sun Trading Ltd of Victoria Street"
             if not (folded in _WORD_FORMS and following[:1].isupper()):
                 break  # "NLS-1 Pharma AG Alter Postplatz 2": the name ends with its legal form ("Moelis & Company Holdings LP" goes on)
         if folded == "of" and following[:1].isdigit():
@@ -583,7 +654,7 @@ def name_head(text: str) -> tuple[str, str] | None:
         name = name.rsplit(" ", 1)[0]  # "… ASSURANCE COMPANY E - 4": a page label after the legal form
     if re.fullmatch(r"(?i)(?:this|the|ce|cette|le|la)\b.*", name) and len(name_words) <= 2:
         return None
-    if re.search(r"(?i)\b(?:entre|between|among|soussign\w*|agreement|contrat|convention)\b", name) and not any(is_legal_form(w) for w in name_words[1:]):
+    if re.search(r"\b(?:(?i:entre|between|among|soussign\w*|agreement|contrat)|CONVENTION)\b", name) and not any(is_legal_form(w) for w in name_words[1:]):
         return None  # a heading that runs into the party list
     rest = text[len(text[:kept_end]) :]
     name = _drop_final_period(name)
@@ -597,12 +668,14 @@ def name_head(text: str) -> tuple[str, str] | None:
 _BLANK_OR_FORM = re.compile(r"_{2,}|\.{4,}|…|\[|\]|<|>|\b(?:By|Name|Title|Nom|Titre)\s*:|\((?:signature|print|date)\b", re.I)
 _ENUMERATED = re.compile(r"^\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})[.)]\s")  # "b. The RFP", "(ii) …"; not "M. Paul Roux"
 _NOT_A_FIRST_WORD = frozenset(
-    "in re when where whereas if any each all such these those purpose upon with you your we our us dear attn attention "
-    "notwithstanding provided subject pursuant during after before following regarding concerning lorsque quand si tout toute".split()
+    "in re when where whereas if any each all such these those upon with you your we attn attention "
+    "notwithstanding provided pursuant during regarding concerning lorsque quand si tout toute".split()
 )
-_NOT_A_LAST_WORD = frozenset(
-    "street st avenue ave road rd boulevard blvd drive lane floor suite parkway highway square no number nr num".split()
-)
+# Words that open a recital or the operative part, never a name: "NOW THEREFORE Acme Inc." is Acme Inc.
+_LEADING_FORMULA = re.compile(r"^(?:(?:NOW,?\s+)?THEREFORE,?|WHEREAS,?|WITNESSETH:?|RECITALS:?|BACKGROUND:?|CONSIDÉRANT\s+QUE)\s+", re.I)
+_NOT_A_LAST_WORD = frozenset("street avenue road boulevard blvd floor suite parkway highway no number nr num".split())
+_PLACEHOLDER_WORDS = frozenset("enter insert nom name".split())
+_FRENCH_DOCUMENT_NOUNS = frozenset("contrat convention accord avenant protocole".split())
 _DOCUMENT_NOUNS = frozenset(
     "agreement agreements contract contracts undertaking undertakings memorandum addendum amendment deed nda mnda "
     "contrat convention accord avenant protocole engagement".split()
@@ -620,19 +693,35 @@ def implausible_name(name: str) -> str | None:
         return "a blank, a form line or a quotation"
     if _ENUMERATED.match(name):
         return "an enumerated item"
-    if folded[0] in _NOT_A_FIRST_WORD:
-        return "a sentence's first word"
-    if len(words) == 2 and folded[0] in MONTHS and folded[1].isdigit():
-        return "a date"
-    if any(w in _DOCUMENT_NOUNS for w in folded) and not any(is_legal_form(w) for w in words[1:]):
-        return "the document's own title"
     if not re.search(r"[^\W\d_]", name):
         return "no letter"
-    if folded[-1] in _NOT_A_LAST_WORD and not any(is_legal_form(w) for w in words[1:]):
+    if len(words) == 2 and folded[0] in MONTHS and folded[1].isdigit():
+        return "a date"
+    if folded[0] in _PLACEHOLDER_WORDS:
+        return "a template's instruction"  # "(Enter Name of Recipient)", « (Nom de la société) »
+    if len(words) > 1 and any(is_legal_form(w) for w in words[1:]):
+        return None  # "US Foods, Inc.", "In Vivo Therapeutics Corporation", "Agreement Holdings Inc."
+    if folded[0] in _NOT_A_FIRST_WORD:
+        return "a sentence's first word"
+    if any(w in ("party", "parties", "partie") for w in folded):
+        return "a role"  # "RECEIVING PARTY IDENTIFIED", "Disclosing Party"
+    if any(w in ("officer", "president", "secretary", "treasurer") for w in folded):
+        return "a signatory's title"  # "Contracts Officer", "Vice President"
+    french_title = folded[0] in _FRENCH_DOCUMENT_NOUNS and (len(folded) == 1 or folded[1] in ("de", "d", "du", "des", "cadre", "n", "no"))
+    if any(w in ("agreement", "agreements", "nda", "mnda", "form") for w in folded) or folded[-1] in _DOCUMENT_NOUNS or french_title:
+        return "the document's own title"  # "Non-Disclosure Agreement", "UNDERTAKING", « Contrat de prestation »; not "Accord Healthcare"
+    if re.search(r"\b[a-z]{3,}\.\s+[A-Z]", name) and not any(is_legal_form(w) for w in words):
+        return "two sentences"  # "Purpose. The Recipient"
+    if folded[-1] in _NOT_A_LAST_WORD and len(words) > 1:
         return "an address or a reference number"
-    if (folded[0] in ("district", "court", "tribunal", "cour") or "district of" in " ".join(folded)) and not any(is_legal_form(w) for w in words[1:]):
-        return "a court"  # "Southern District of New York", not "Administrative Office of the Courts"
+    if folded[0] in ("court", "tribunal", "cour") and len(folded) > 1 and folded[1] in ("of", "de", "d"):
+        return "a court"  # « Tribunal de commerce de Paris », not "Court Square Capital Partners"
+    if re.search(r"\b(?:northern|southern|eastern|western|central|middle) district of\b", " ".join(folded)):
+        return "a court"  # "Southern District of New York", not "District of Columbia" nor "School District of Philadelphia"
     return None
+
+
+_SOCIETE_NAME = re.compile(r"^(?:Soci[ée]t[ée]|SOCI[ÉE]T[ÉE])\s+[A-ZÀ-Þ][\w'’-]+(?=\s*(?:[,(«]|ci-|$))")
 
 
 # Words no party name holds: what a filing's cover, a heading or a sentence writes where a name was looked for

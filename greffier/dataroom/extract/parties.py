@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from greffier.dataroom.extract.opening import Opening, OpeningParty, implausible_name, is_legal_form, name_head, read_opening
+from greffier.dataroom.extract.opening import _LEADING_FORMULA, Opening, OpeningParty, company_at_end, implausible_name, is_legal_form, name_head, read_opening
 from greffier.dataroom.extract.text import heading_line, UPPER, ChunkInput, sentences
 from greffier.dataroom.normalize import DATE_PATTERN, LEGAL_FORMS, MONTHS, entity_id, fold
 from greffier.dataroom.vocabulary import match_contract_type
@@ -58,7 +58,7 @@ def clean_party_name(text: str) -> str | None:
 
     ``None`` when the fragment is not a name: lower-case words, a role (« le Bailleur »), too long.
     """
-    name = _ARTICLE_PREFIX.sub("", " ".join(text.split()).strip(" \t,;:«»\"“”()"))
+    name = _ARTICLE_PREFIX.sub("", _LEADING_FORMULA.sub("", " ".join(text.split()).strip(" \t,;:«»\"“”()")))
     match = _NAME_RX.match(name)
     if match is None or match.end() < len(name.rstrip(". ")):
         return None
@@ -125,9 +125,11 @@ def read_parties(title: str, chunks: Sequence[ChunkInput]) -> PartiesReading:
     if _SIGNATURE_PAGE_PARTY.search(opening.text[:2500]):
         # "… and each other party identified on the signature page", "the undersigned Potential Acquiree": the blocks name them
         for party in signed:
-            name = _without_leading_titles(party.name)
+            if (start := company_at_end(party.name)) is None:
+                continue  # a person, or a block whose name has no legal form
+            name = party.name[start:]
             key = entity_id(name)
-            if any(is_legal_form(w) for w in name.split()[1:]) and not any(k == key or f"_{k}" in f"_{key}" or f"_{key}" in f"_{k}" for k in {entity_id(p.name) for p in found}):
+            if not any(k == key or f"_{k}" in f"_{key}" or f"_{key}" in f"_{k}" for k in {entity_id(p.name) for p in found}):
                 found = [*found, party.model_copy(update={"name": name})]
     found = _without_common_words(found, chunks)
     signed_keys = {entity_id(p.name) for p in signed}
@@ -141,16 +143,21 @@ _ROLE_NOUNS = frozenset(
     "licensor supplier customer client contractor consultant employee employer tenant landlord lender borrower guarantor sponsor "
     "distributor manufacturer reseller franchisee franchisor bailleur preneur fournisseur client prestataire acheteur vendeur".split()
 )
+_WEB_ADDRESS = re.compile(r"\S+@\S+|\b(?:https?://|www\.)\S+|\b[\w-]+\.(?:com|net|org|fr|co|io|biz|info)\b\S*", re.I)
 _LOWER_WORD = re.compile(r"(?<![\w-])[a-zà-ÿ][a-zà-ÿ'’-]+")
 
 
 def _without_common_words(parties: list[PartyFinding], chunks: Sequence[ChunkInput]) -> list[PartyFinding]:
-    """Drop a "name" whose every word the document also writes in lower case: a role or a defined term
-    written with capitals ("Listing Agent", "PRODUCER", "Prospective Investor", "Confidential
-    Information"), not a proper name. A name with a legal form or a company number, or a person, stays."""
-    lower = {w.lower() for chunk in chunks for w in _LOWER_WORD.findall(chunk.text)}
+    """Drop a "name" whose every word the document also writes in lower case (web and e-mail addresses
+    aside): a role or a defined term written with capitals ("Listing Agent", "PRODUCER", "Prospective
+    Investor", "Confidential Information"), not a proper name. A name with a legal form, a company number,
+    a defined name or a description, or a person, stays."""
+    lower = {w.lower() for chunk in chunks for w in _LOWER_WORD.findall(_WEB_ADDRESS.sub(" ", chunk.text))}
     kept = []
     for party in parties:
+        if party.kind == "person" or party.defined_as or (party.rule == "opening" and party.confidence == "high"):
+            kept.append(party)  # named with a defined name or a description: "The Associated Press ("AP")", "CyberShop, a Delaware corporation"
+            continue
         words = [w.lower().strip(".,;:'’()") for w in party.name.split()]
         content = [w for w in words if w and w not in ("of", "the", "and", "de", "du", "des", "la", "le", "les", "et", "&")]
         common = bool(content) and all(w in lower for w in content)
@@ -159,20 +166,6 @@ def _without_common_words(parties: list[PartyFinding], chunks: Sequence[ChunkInp
             continue
         kept.append(party)
     return kept
-
-
-_TITLE_WORDS = frozenset(
-    "chief executive financial operating officer president vice managing member partner general director manager secretary treasurer "
-    "chairman authorized authorised signatory title its by name agent trustee".split()
-) | _ROLE_NOUNS
-
-
-def _without_leading_titles(name: str) -> str:
-    """A block's company name without the signatory's title written before it ("Chief Executive Officer BRG MANAGER, LLC")."""
-    words = name.split()
-    while len(words) > 2 and fold(words[0]).strip(".,:") in _TITLE_WORDS:
-        words.pop(0)
-    return " ".join(words)
 
 
 # An opening that leaves a party to its signature block.
@@ -196,8 +189,11 @@ def _letter_addressee(opening: Opening) -> PartyFinding | None:
     if salutation is None:
         return None
     block = opening.text[: salutation.start()]
-    if dates := list(_LETTER_DATE.finditer(fold(block))):
-        block = block[dates[-1].end() :]
+    if subject := _SUBJECT_LINE.search(block):
+        block = block[: subject.start()]  # « Objet : litige contre la société Gamma SA », "Re: Zeta Pharmaceuticals, Inc.": not the addressee
+    block = _CARE_OF.sub(" ", block)
+    if (dates := list(_LETTER_DATE.finditer(fold(block)))) and _has_company(block[dates[-1].end() :]):
+        block = block[dates[-1].end() :]  # the addressee follows the date (an English letter) or precedes it (« Lyon, le 3 mars 2023 »)
     tokens = block.split()
     for index, token in enumerate(tokens):
         if index == 0 or not token[:1].isupper() or not is_legal_form(token.rstrip(",.")):
@@ -209,15 +205,23 @@ def _letter_addressee(opening: Opening) -> PartyFinding | None:
             first -= 1
         head = name_head(" ".join(tokens[first : index + 1]))
         if head is not None and any(is_legal_form(w) for w in head[0].split()[1:]):
-            return PartyFinding(name=head[0], chunk_id=opening.chunk_at(0), raw=" ".join(tokens[first : index + 1]), rule="letter", confidence="high")
+            return PartyFinding(name=head[0], chunk_id=opening.chunk_at(0), raw=" ".join(tokens[first : index + 1]), rule="letter", confidence="low")
     return None
+
+
+_SUBJECT_LINE = re.compile(r"(?i)\b(?:re|objet|subject|object)\s*:")
+_CARE_OF = re.compile(r"(?i)\b(?:c/o|care\s+of|à\s+l['’]attention\s+de|attn\.?|attention)\s*:?\s*[^,]{0,80},?")
+
+
+def _has_company(text: str) -> bool:
+    return any(t[:1].isupper() and is_legal_form(t.rstrip(",.")) for t in text.split()[1:])
 
 
 # A form-like opening that labels each party: "Party A (Shipper): ZTO Express Co., Ltd.", "Company: Bravatek Solutions, Inc."
 _PARTY_LABEL = re.compile(
     r"\b(?:Party|Partie)\s+[A-D1-4]\b(?:\s*\([^)]{1,30}\))?\s*:\s*"
     # "Company: Bravatek Solutions, Inc.", not a signature block's or a letterhead's labels ("Title: Managing Member", "Attention: …")
-    r"|\b(?!(?:Title|Name|Date|Signature|Signed|Address|Attention|Telephone|Phone|Facsimile|Email|Witness|Titre|Nom|Adresse)\b)[A-Z][a-z]{3,15}\s*:\s*(?=[A-Z0-9])"
+    r"|\b(?:[A-Z][a-z]{2,15}\s+(?=Name\s*:))?(?!(?:Title|Date|Signature|Signed|Address|Attention|Telephone|Phone|Facsimile|Email|Witness|Titre|Nom|Adresse)\b)[A-Z][a-z]{3,15}\s*:\s*(?=[A-Z0-9])"
 )
 
 
@@ -269,6 +273,8 @@ def parties_confidence(parties: Sequence[PartyFinding], *, blank_slots: int = 0)
         return "low", "only one party could be read" if parties else "no party could be read"
     if any(p.rule == "mention" for p in parties):
         return "low", "the parties were guessed from the first names the text mentions"
+    if any(p.rule == "letter" for p in parties):
+        return "low", "a party was read from a letter's layout (the company it is addressed to)"
     if any(p.confidence == "low" for p in parties):
         return "low", "a party name has nothing to confirm it (no legal form, number or defined name)"
     if all(p.rule in ("opening", "labelled") and p.confidence == "high" for p in parties):
