@@ -347,3 +347,17 @@ def test_every_law_label_reads_as_itself():
     from greffier.dataroom.vocabulary import LAW_LABELS, match_law
 
     assert [label for label in LAW_LABELS if match_law(label) != label] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('This Agreement is made among Harrow Holdings, Inc., a Delaware corporation ("Harrow"), and SIMON VALE and '
+         'PETRA OKAFOR (hereinafter referred to individually as a "Stockholder").', ["Harrow Holdings, Inc.", "SIMON VALE", "PETRA OKAFOR"]),
+        ("ENTRE : la société Orsenne SAS, ci-après « le Cessionnaire », ET : Jean Martin et Claire Petit, ci-après dénommés « les Cédants ».",
+         ["Orsenne SAS", "Jean Martin", "Claire Petit"]),
+        ('This Agreement is made between Orrin Labs Inc. ("Orrin") and Procter and Gamble Company ("P&G").', ["Orrin Labs Inc.", "Procter and Gamble Company"]),
+    ],
+)
+def test_two_people_joined_by_and_are_two_parties(text, expected):
+    assert names(text) == expected

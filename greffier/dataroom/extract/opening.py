@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from greffier.dataroom.extract.text import ChunkInput
 from greffier.dataroom.normalize import LEGAL_FORMS, MONTHS, entity_id, fold, normalize_siren
@@ -220,7 +220,20 @@ def parse_segment(text: str, start: int) -> list[OpeningParty]:
         if tail and party.confidence != "high" and party.kind != "blank":
             _anchor(party, tail)
     parties += _described_names(segment, start, parties)
+    parties = [split for party in parties for split in _two_names(party)]
     return [*_merge_repeats([p for p in parties if p.kind != "blank"]), *(p for p in parties if p.kind == "blank")]
+
+
+_TWO_NAMES = re.compile(r"^(?P<a>(?:[A-Z][\w'’.-]+\s+){1,2}[A-Z][\w'’-]+)\s+(?:and|AND|et|ET)\s+(?P<b>(?:[A-Z][\w'’.-]+\s+){1,2}[A-Z][\w'’-]+)$")
+
+
+def _two_names(party: OpeningParty) -> list[OpeningParty]:
+    """"SIMANTOV MOSKONA and SERGIO LUCIANI", « Jean Martin et Claire Petit »: two people (or two names of two words or
+    more, none with a legal form) joined by "and" are two parties; "Johnson and Johnson" and "Procter and Gamble Company" stay one."""
+    match = _TWO_NAMES.match(party.name)
+    if match is None or any(is_legal_form(w) for w in party.name.split()) or re.search(r"(?i)\b(?:of|de|du|des)\b", party.name):
+        return [party]
+    return [replace(party, name=match[side], defined_as=list(party.defined_as), anchors=list(party.anchors)) for side in ("a", "b")]
 
 
 # A name described as a company right after it: "Synchron, a California corporation", "Acme Ltd, a company incorporated in England".
