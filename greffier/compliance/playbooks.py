@@ -19,6 +19,11 @@ and one condition:
 ``llm``
     a question put to the local LLM about each clause (skipped, visibly, when there is none).
 
+A playbook may name pattern ``fragments`` that its regex patterns (and ``unless``) use as
+``{{name}}``: a wording shared by several rules ("shall not", "agrees not to", « s'interdit de »…)
+is written once, and a fragment may use other fragments. Each use stands for ``(?:…)`` around the
+fragment, so its alternatives never leak into the pattern around it.
+
 :func:`load_playbook` raises :class:`PlaybookError` listing every problem with its line and rule id.
 """
 
@@ -30,7 +35,7 @@ from datetime import date
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from greffier.compliance.errors import PlaybookError
 from greffier.compliance.library import ClauseLibrary, load_library
@@ -49,9 +54,38 @@ def severity_rank(severity: str) -> int:
     return SEVERITIES.index(severity) if severity in SEVERITIES else -1
 
 
-def _check_pattern(value: str) -> str:
-    """A pattern without its line breaks (a long one may be a YAML ``|-`` block), compiled once."""
-    value = re.sub(r"\n[ \t]*", "", value)
+_FRAGMENT_USE = re.compile(r"\{\{\s*([A-Za-z_][\w-]*)\s*\}\}")
+
+
+def _joined(value: str) -> str:
+    """A pattern without its line breaks (a long one may be a YAML ``|-`` block)."""
+    return re.sub(r"\n[ \t]*", "", value)
+
+
+def expand_fragments(value: str, fragments: dict[str, str], *, using: tuple[str, ...] = ()) -> str:
+    """``value`` with each ``{{name}}`` replaced by ``(?:fragment)``, fragments expanded in turn.
+
+    Raises:
+        ValueError: an unknown name (the message lists the known ones) or a fragment that uses itself.
+    """
+
+    def replace(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name in using:
+            raise ValueError(f"fragment {name!r} uses itself ({' → '.join([*using, name])})")
+        if name not in fragments:
+            known = ", ".join(sorted(fragments)) or "none: define them under 'fragments:'"
+            raise ValueError(f"unknown fragment {{{{{name}}}}} (known fragments: {known})")
+        return "(?:" + expand_fragments(_joined(fragments[name]), fragments, using=(*using, name)) + ")"
+
+    return _FRAGMENT_USE.sub(replace, value)
+
+
+def _check_pattern(value: str, info: ValidationInfo | None = None) -> str:
+    """A pattern without its line breaks, its ``{{fragments}}`` expanded (from the validation context
+    :func:`parse_playbook` gives), compiled once."""
+    fragments = (info.context or {}).get("fragments", {}) if info is not None else {}
+    value = expand_fragments(_joined(value), fragments)
     try:
         re.compile(value)
     except re.error as exc:
@@ -86,8 +120,8 @@ class KeywordCondition(_Condition):
 
     @field_validator("unless")
     @classmethod
-    def _unless_compiles(cls, value: str | None) -> str | None:
-        return _check_pattern(value) if value else value
+    def _unless_compiles(cls, value: str | None, info: ValidationInfo) -> str | None:
+        return _check_pattern(value, info) if value else value
 
 
 class RegexCondition(_Condition):
@@ -112,8 +146,8 @@ class RegexCondition(_Condition):
 
     @field_validator("pattern", "unless")
     @classmethod
-    def _compiles(cls, value: str | None) -> str | None:
-        return _check_pattern(value) if value else value
+    def _compiles(cls, value: str | None, info: ValidationInfo) -> str | None:
+        return _check_pattern(value, info) if value else value
 
 
 class MissingClauseCondition(_Condition):
@@ -242,6 +276,7 @@ class Playbook(BaseModel):
     languages: list[Literal["fr", "en"]] = Field(min_length=1)
     home_law: str | None = None
     contract_types: list[str] = Field(default_factory=list, description="only contracts of these types (empty: all)")
+    fragments: dict[str, str] = Field(default_factory=dict, description="pattern fragments the rules' patterns use as {{name}}")
     rules: list[Rule] = Field(min_length=1)
     source: str = ""
     content_hash: str = ""
@@ -352,15 +387,42 @@ def parse_playbook(text: str, *, source: str = "<playbook>", library: ClauseLibr
     if not isinstance(document.data, dict):
         raise PlaybookError(source, ["a playbook is a mapping with name, description, languages and rules"])
     problems = list(document.problems)
+    fragments, fragment_problems = _fragments(document)
+    problems += fragment_problems
     data = {**document.data, "source": source, "content_hash": hashlib.sha256(text.encode()).hexdigest()}
     try:
-        playbook = Playbook.model_validate(data)
+        playbook = Playbook.model_validate(data, context={"fragments": fragments})
     except ValidationError as exc:
         raise PlaybookError(source, problems + validation_problems(exc, document)) from exc
     problems += _unknown_clause_types(playbook, library, document)
     if problems:
         raise PlaybookError(source, problems)
     return playbook
+
+
+def _fragments(document) -> tuple[dict[str, str], list[str]]:  # noqa: ANN001
+    """The playbook's fragments (as written) and the problems of each: a bad name, a value that is not
+    text, an unknown or circular use, a fragment that does not compile once expanded."""
+    raw = document.data.get("fragments") or {}
+    if not isinstance(raw, dict):
+        return {}, [f"line {document.line_of(('fragments',))}: fragments: a mapping of names to pattern fragments"]
+    fragments = {str(k): v for k, v in raw.items() if isinstance(v, str)}
+    problems = []
+    for name, value in raw.items():
+        line = document.line_of(("fragments", name))
+        if not isinstance(name, str) or not _FRAGMENT_USE.fullmatch(f"{{{{{name}}}}}"):
+            problems.append(f"line {line}, fragment {name!r}: a fragment name is letters, digits, '_' and '-'")
+            continue
+        if not isinstance(value, str):
+            problems.append(f"line {line}, fragment {name!r}: a fragment is a piece of regular expression (text)")
+            continue
+        try:
+            re.compile(expand_fragments(f"{{{{{name}}}}}", fragments))
+        except ValueError as exc:
+            problems.append(f"line {line}, fragment {name!r}: {exc}")
+        except re.error as exc:
+            problems.append(f"line {line}, fragment {name!r}: invalid regular expression ({exc.msg} at position {exc.pos} of the fragment expanded)")
+    return fragments, problems
 
 
 def _unknown_clause_types(playbook: Playbook, library: ClauseLibrary, document) -> list[str]:  # noqa: ANN001
