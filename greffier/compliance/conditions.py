@@ -128,13 +128,22 @@ def affirmed_matches(condition: KeywordCondition | RegexCondition, sentence: str
     return found
 
 
+def _passage_matches(condition: KeywordCondition | RegexCondition, passage: Passage) -> list[tuple[str, list[str]]]:
+    """(sentence or list item as quoted, what was found) for what ``condition`` finds affirmed in ``passage``."""
+    matched = [(s, found) for s in passage.sentences if (found := affirmed_matches(condition, s))]
+    return matched + [(item.quote, found) for item in passage.items if (found := affirmed_matches(condition, item.text))]
+
+
 def _text_hits(condition: KeywordCondition | RegexCondition, passages: Sequence[Passage], chunks: Sequence[ClassifiedChunk]) -> list[Hit]:
     hits = []
     if condition.present:
+        titled = condition.titled_condition() if condition.kind == "regex" else None
         for passage in passages:
             if passage.recital:
                 continue
-            matched = [(s, found) for s in passage.sentences if (found := affirmed_matches(condition, s))]
+            matched = _passage_matches(condition, passage)
+            if titled is not None and set(passage.titled_types) & set(condition.titled.clause_types):
+                matched += [m for m in _passage_matches(titled, passage) if m[0] not in {s for s, _ in matched}]
             if matched:
                 labels = sorted({_clip(f, 80) for _, found in matched for f in found})
                 hits.append(Hit(passage.chunk, excerpt_of([s for s, _ in matched]), {"matched": labels}, passage))

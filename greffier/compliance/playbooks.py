@@ -104,6 +104,9 @@ POLARITY_HELP = (
 )
 
 
+UNLESS_HELP = "a regex: sentences where it matches do not count"
+
+
 class KeywordCondition(_Condition):
     """Any of ``any_of`` present (or, with ``present: false``, none of them) in the clause.
 
@@ -116,12 +119,28 @@ class KeywordCondition(_Condition):
     any_of: list[Annotated[str, Field(min_length=2)]] = Field(min_length=1)
     present: bool = True
     polarity: Polarity = Field(default="affirmative", description=POLARITY_HELP)
-    unless: str | None = Field(default=None, description="a regex: sentences where it matches do not count")
+    unless: str | None = Field(default=None, description=UNLESS_HELP)
 
     @field_validator("unless")
     @classmethod
     def _unless_compiles(cls, value: str | None, info: ValidationInfo) -> str | None:
         return _check_pattern(value, info) if value else value
+
+
+class TitledPattern(_Condition):
+    """A looser pattern that counts only in the clauses whose own title, the heading above them or
+    their article names one of ``clause_types`` (the library's heading cues, not the classifier's
+    guess): under "NON-COMPETITION", "the Consultant shall not … engage in the design of golf
+    clubs" needs no word of competition; under « EXCLUSIVITÉ », « le Fournisseur s'interdit de
+    vendre les Produits à un tiers » needs no « exclusif »."""
+
+    clause_types: list[str] = Field(min_length=1)
+    pattern: str = Field(min_length=1)
+
+    @field_validator("pattern")
+    @classmethod
+    def _compiles(cls, value: str, info: ValidationInfo) -> str:
+        return _check_pattern(value, info)
 
 
 class RegexCondition(_Condition):
@@ -132,7 +151,8 @@ class RegexCondition(_Condition):
     renewal. A rule about a restriction writes the prohibition into its pattern ("shall not
     assign", « s'interdit de »): words inside the match are what the rule looks for, so only a
     negation of the prohibition ("nothing shall prevent … from assigning") turns it down.
-    ``unless`` (a pattern too) discards the sentences it matches.
+    ``unless`` (a pattern too) discards the sentences it matches; ``titled`` adds a looser pattern
+    for the clauses titled as one of its clause types (:class:`TitledPattern`), read the same way.
 
     With ``fold: true`` the pattern runs on the text without accents (write it without accents).
     """
@@ -142,12 +162,25 @@ class RegexCondition(_Condition):
     present: bool = True
     fold: bool = False
     polarity: Polarity = Field(default="affirmative", description=POLARITY_HELP)
-    unless: str | None = Field(default=None, description="a regex: sentences where it matches do not count")
+    unless: str | None = Field(default=None, description=UNLESS_HELP)
+    titled: TitledPattern | None = Field(default=None, description="a looser pattern for the clauses titled as one of its clause types")
 
     @field_validator("pattern", "unless")
     @classmethod
     def _compiles(cls, value: str | None, info: ValidationInfo) -> str | None:
         return _check_pattern(value, info) if value else value
+
+    @model_validator(mode="after")
+    def _titled_needs_presence(self) -> RegexCondition:
+        if self.titled is not None and not self.present:
+            raise ValueError("titled adds wordings to look for: it needs present: true")
+        return self
+
+    def titled_condition(self) -> RegexCondition | None:
+        """The ``titled`` pattern as a condition of its own (same folding, polarity and ``unless``)."""
+        if self.titled is None:
+            return None
+        return self.model_copy(update={"pattern": self.titled.pattern, "titled": None})
 
 
 class MissingClauseCondition(_Condition):
@@ -426,14 +459,18 @@ def _fragments(document) -> tuple[dict[str, str], list[str]]:  # noqa: ANN001
 
 
 def _unknown_clause_types(playbook: Playbook, library: ClauseLibrary, document) -> list[str]:  # noqa: ANN001
-    known = set(library.ids) | {ANY_CLAUSE}
+    """The clause types a rule names (its own, and its ``titled`` pattern's) that the library does not know."""
     problems = []
     for position, rule in enumerate(playbook.rules):
-        for offset, clause_type in enumerate(rule.clause_types):
-            if clause_type not in known:
-                line = document.line_of(("rules", position, "clause_types", offset))
-                problems.append(
-                    f"line {line}, rule {rule.id!r}: clause_types: unknown clause type {clause_type!r}: "
-                    f"use 'any' or one of the library's: {', '.join(library.ids)}"
-                )
+        titled = getattr(rule.condition, "titled", None)
+        named = [(("rules", position, "clause_types", k), "clause_types", t, True) for k, t in enumerate(rule.clause_types)]
+        named += [
+            (("rules", position, "condition", "titled", "clause_types", k), "condition.titled.clause_types", t, False)
+            for k, t in enumerate(titled.clause_types if titled else [])
+        ]
+        for path, field_name, clause_type, any_allowed in named:
+            if clause_type in library.ids or (any_allowed and clause_type == ANY_CLAUSE):
+                continue
+            choices = ("'any' or " if any_allowed else "") + "one of the library's: " + ", ".join(library.ids)
+            problems.append(f"line {document.line_of(path)}, rule {rule.id!r}: {field_name}: unknown clause type {clause_type!r}: use {choices}")
     return problems

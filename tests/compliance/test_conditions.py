@@ -233,3 +233,31 @@ def test_recitals_definitions_and_headings_alone_raise_nothing():
                                 text="2.1 The Supplier appoints the Distributor as its exclusive distributor in the Territory.")
     findings, _ = run(condition, [recitals, definition, heading, operative], clause_types="[any]")
     assert [f.chunk_id for f in findings] == ["c01-4"]
+
+
+TITLED = """
+      kind: regex
+      fold: true
+      pattern: "compet\\\\w*|concurren\\\\w*"
+      titled:
+        clause_types: [non_compete]
+        pattern: "shall not|s'interdit"
+"""
+
+
+@pytest.mark.parametrize(
+    ("heading", "text", "fires"),
+    [
+        ("ARTICLE 8 — NON-COMPETITION", "During the Term, the Consultant shall not design golf clubs for any other company.", True),
+        ("ARTICLE 8 — SERVICES", "During the Term, the Consultant shall not design golf clubs for any other company.", False),
+        ("ARTICLE 8 — NON-CONCURRENCE", "Le Cédant s'interdit d'exploiter un fonds de boulangerie dans un rayon de cinq kilomètres.", True),
+        ("ARTICLE 8 — LOCAUX", "Le Preneur s'interdit d'exploiter un fonds de boulangerie dans les locaux.", False),
+        # Under the title, the looser words still need an affirmative sentence.
+        ("ARTICLE 8 — NON-COMPETITION", "Nothing in this Article shall mean that the Consultant shall not design golf clubs.", False),
+    ],
+)
+def test_a_titled_pattern_reads_only_the_clauses_under_its_title(heading, text, fires):
+    # The classifier's types (here: none) do not open the looser pattern; the article's title does.
+    clause = chunk(f"{heading}\n{text}", section=heading)
+    findings, _ = run(TITLED, [clause], clause_types="[any]")
+    assert bool(findings) is fires

@@ -180,3 +180,12 @@ def test_the_ma_playbook_writes_its_prohibitions_once():
     text = open(playbook.source, encoding="utf-8").read()
     assert {"prohibition", "interdiction"} <= set(playbook.fragments)
     assert text.count("(?:refrain|abstain) from") == 1  # in the fragment only
+
+
+def test_a_titled_pattern_names_known_clause_types_only():
+    titled = "\n      kind: regex\n      pattern: non-compete\n      titled:\n        clause_types: [non_competition]\n        pattern: shall not"
+    [problem] = problems_of(playbook_text(rule(condition=titled)))
+    assert problem.startswith("line 15, rule 'coc': condition.titled.clause_types: unknown clause type 'non_competition': use one of the library's:")
+    absent = "\n      kind: regex\n      present: false\n      pattern: non-compete\n      titled:\n        clause_types: [non_compete]\n        pattern: shall not"
+    [problem] = problems_of(playbook_text(rule(condition=absent)))
+    assert "titled adds wordings to look for: it needs present: true" in problem

@@ -30,6 +30,17 @@ CASES = [
      "If Licensee breaches this Agreement, Licensor may terminate this Agreement at any time upon written notice."),
     ("non-compete", True,
      "Pendant toute la durée du contrat, le Distributeur s'interdit d'exercer, directement ou indirectement, toute activité concurrente."),
+    # termination on notice: the notice before the right, "cancel", "has the right to"; the verb is the focus
+    ("termination-for-convenience", True, "Upon ninety (90) days' prior written notice to the other party, either party may terminate this Agreement."),
+    ("termination-for-convenience", True, "The Company may cancel this Agreement at any time upon thirty (30) days' written notice."),
+    ("termination-for-convenience", True, "Each Party has the right to terminate this Agreement upon three months' notice to the other Party."),
+    ("termination-for-convenience", True, "Moyennant un préavis de trois mois, chacune des parties pourra résilier le présent contrat."),
+    ("termination-for-convenience", False, "Neither party may terminate this Agreement upon notice during the Initial Term."),
+    ("termination-for-convenience", False, "Aucune des parties ne pourra résilier le contrat moyennant un simple préavis pendant la période initiale."),
+    ("termination-for-convenience", False, "The Supplier may cancel any purchase order upon written notice."),
+    # "no" opening a clause of its own is no prohibition
+    ("exclusivity", False, "There can be no assurance that the Agent will sell the Shares to any person other than the Purchaser."),
+    ("exclusivity", True, "No Licensee shall sell the Products to any person other than the Licensor's approved retailers."),
 ]
 
 
