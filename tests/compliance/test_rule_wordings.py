@@ -41,6 +41,12 @@ CASES = [
     # "no" opening a clause of its own is no prohibition
     ("exclusivity", False, "There can be no assurance that the Agent will sell the Shares to any person other than the Purchaser."),
     ("exclusivity", True, "No Licensee shall sell the Products to any person other than the Licensor's approved retailers."),
+    # first right over an abandoned patent: the owner tells the other party, which may take it over
+    ("first-refusal", True,
+     "If the Licensor decides not to maintain any Licensed Patent, it shall give the Licensee sixty (60) days' notice, and the Licensee may assume its maintenance at its own cost."),
+    ("first-refusal", True,
+     "Si le Titulaire décide de ne pas maintenir un brevet, il en informe le Licencié, qui pourra en reprendre le maintien à ses frais."),
+    ("first-refusal", False, "The Licensor shall file, prosecute and maintain the Licensed Patents at its own cost."),
 ]
 
 
