@@ -47,6 +47,15 @@ CASES = [
     ("first-refusal", True,
      "Si le Titulaire décide de ne pas maintenir un brevet, il en informe le Licencié, qui pourra en reprendre le maintien à ses frais."),
     ("first-refusal", False, "The Licensor shall file, prosecute and maintain the Licensed Patents at its own cost."),
+    # long covenants: the words of the covenant stand far apart
+    ("non-compete", True,
+     "The Distributor shall not, during the term of this Agreement and for a period of two (2) years after its termination or expiry for any "
+     "reason whatsoever, whether alone or jointly with any other person, firm or company, and whether as principal, agent, shareholder or "
+     "otherwise, manufacture, sell or otherwise deal in the Territory in any products which compete with the Products."),
+    ("uncapped-liability", True,
+     "Except in the event of (i) a Party's fraud, gross negligence or wilful misconduct, (ii) a Party's breach of its confidentiality "
+     "obligations under Article 11, or (iii) a Party's indemnification obligations under Article 12 in respect of claims brought by third "
+     "parties, in no event shall either Party be liable to the other for any indirect or consequential damages."),
 ]
 
 
