@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from greffier.compliance.library import ClauseLibrary
 from greffier.compliance.lists import ListItem, ListReader
 from greffier.compliance.models import ClassifiedChunk
-from greffier.compliance.polarity import body_start
+from greffier.compliance.polarity import body_start, is_recital_start
 from greffier.compliance.text import heading_line, paragraphs, sentences
 from greffier.dataroom.normalize import fold
 
@@ -105,7 +105,7 @@ def document_passages(chunks: Sequence[ClassifiedChunk], library: ClauseLibrary)
             title = paragraph[: body_start(paragraph)].strip(" .:-—–") or None
             cues = [t for t in (title, heading) if t]
             types = tuple(dict.fromkeys([*chunk.clause_types, *sorted(library.cued_types(cues, paragraph))]))
-            recital = in_recitals or fold(paragraph.lstrip(" (").lower()).startswith(("whereas", "attendu que", "considerant que"))
+            recital = in_recitals or is_recital_start(paragraph)
             said = tuple(sentences(paragraph))
             titled = tuple(sorted(library.cued_types([t for t in (title, heading, section) if t])))
             found.append(

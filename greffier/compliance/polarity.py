@@ -227,7 +227,16 @@ _BARE_DEFINITION = re.compile(
     r"(?:shall mean|means|shall have the meaning|has the meaning|designe|désigne|signifie|s'entend)\b"
 )
 _DEFINITION_LEAD = re.compile(r"^(?:on entend par|par [\"“«][^\"”»]{1,60}[\"”»],? on entend)\b")
-_RECITAL_START = re.compile(r"^[\W\d]*(?:\(?[a-z]\)\s*)?(?:whereas|attendu que|considerant que|vu que)\b")
+# "WHEREAS, …", « Attendu que … », also glued to the recitals' heading on one line ("RECITALS WHEREAS, …").
+_RECITAL_START = re.compile(
+    r"^[\W\d]*(?:(?:recitals?|background|preamble|witnesseth|preambule|expose(?: prealable)?)\W+)?(?:\(?[a-z]\)\s*)?"
+    r"(?:whereas|attendu que|considerant que|vu que)\b"
+)
+
+
+def is_recital_start(text: str) -> bool:
+    """Whether ``text`` opens a recital ("WHEREAS, …", "RECITALS WHEREAS …", « Attendu que … »)."""
+    return bool(_RECITAL_START.match(fold(" ".join(text.split()))))
 
 
 def body_start(sentence: str) -> int:
@@ -258,7 +267,7 @@ def statement_kind(sentence: str) -> StatementKind:
     ``definition`` or a ``recital``."""
     text = " ".join(sentence.split())
     folded = fold(text)
-    if _RECITAL_START.match(folded):
+    if is_recital_start(text):
         return "recital"
     if _DEFINITION.match(folded) or _DEFINITION_LEAD.match(folded) or _BARE_DEFINITION.match(text):
         return "definition"

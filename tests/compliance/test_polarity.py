@@ -84,6 +84,8 @@ def test_a_prohibition_inside_the_match_is_the_rule_s_own_words():
         ("A Change of Control of the Licensee shall entitle the Licensor to terminate this Agreement.", "clause"),
         ("WHEREAS, the Company wishes to appoint an exclusive distributor;", "recital"),
         ("Attendu que le Fournisseur souhaite confier au Distributeur la distribution exclusive de ses produits.", "recital"),
+        ("RECITALS WHEREAS, the Supplier wishes to appoint an exclusive distributor for the Territory;", "recital"),
+        ("PRÉAMBULE Attendu que le Fournisseur souhaite confier au Distributeur la distribution exclusive de ses produits.", "recital"),
         ("9.2 Assignment and Change of Control;", "heading"),
         ("ARTICLE 7 — NON-CONCURRENCE ET EXCLUSIVITÉ DU FONDATEUR", "heading"),
         ("THE LIABILITY OF EITHER PARTY SHALL BE UNLIMITED.", "clause"),
