@@ -52,6 +52,16 @@ CASES = [
      "The Distributor shall not, during the term of this Agreement and for a period of two (2) years after its termination or expiry for any "
      "reason whatsoever, whether alone or jointly with any other person, firm or company, and whether as principal, agent, shareholder or "
      "otherwise, manufacture, sell or otherwise deal in the Territory in any products which compete with the Products."),
+    # the undertaking with words inside it, names with "&", "Nor shall …"
+    ("non-compete", True,
+     "The Franchisee agrees, during the term of this Agreement and for two years thereafter, not to engage in the operation of any "
+     "business competing with the Franchised Restaurant."),
+    ("non-compete", True,
+     "Le Cédant s'engage, pendant une durée de cinq ans à compter de la cession, à ne pas exercer une activité concurrente de celle du fonds cédé."),
+    ("non-compete", True, "Party A shall not sell the Products in the Territory, nor shall it carry out any activities competitive with those of Party B."),
+    ("liability-limitation", True, "Neither Customer nor M&I shall be liable for any indirect, incidental or consequential damages arising out of this Agreement."),
+    ("liability-limitation", True, "Nor shall the Company at any time be liable for any incidental, special or consequential damages."),
+    ("liability-cap", True, "Any liability of the Agent will be limited in the aggregate to an amount equal to the fees paid in the last twelve months."),
     ("uncapped-liability", True,
      "Except in the event of (i) a Party's fraud, gross negligence or wilful misconduct, (ii) a Party's breach of its confidentiality "
      "obligations under Article 11, or (iii) a Party's indemnification obligations under Article 12 in respect of claims brought by third "
