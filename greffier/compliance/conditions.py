@@ -117,15 +117,26 @@ def affirmed_matches(condition: KeywordCondition | RegexCondition, sentence: str
     body = body_start(sentence) if clause_only else 0
     found = []
     for label, pattern in _patterns(condition):
-        for match in pattern.finditer(text):
-            if match.end() > match.start() and match.end() <= body:
-                continue  # only the title names it
-            focus = next((name for name in pattern.groupindex if name.startswith("focus") and match.group(name) is not None), None)
-            start, end = match.span(focus) if focus else match.span()
-            if condition.polarity == "any" or read_match(text, start, end).affirmative:
-                found.append(label or match.group(0))
-                break
+        if match := _first_affirmed(pattern, text, body, any_polarity=condition.polarity == "any"):
+            found.append(label or match.group(0))
     return found
+
+
+def _first_affirmed(pattern: re.Pattern[str], text: str, body: int, *, any_polarity: bool) -> re.Match[str] | None:
+    """The first match of ``pattern`` in ``text`` that the sentence affirms (past ``body``, the end of an
+    inline title). After a denied or title-only match the search goes on from the character after
+    its start, not its end: a long denied match ("neither party shall be liable … and each party's
+    liability shall not exceed") must not hide an affirmed one inside it."""
+    position = 0
+    while position <= len(text) and (match := pattern.search(text, position)):
+        position = match.start() + 1
+        if match.end() > match.start() and match.end() <= body:
+            continue  # only the title names it
+        focus = next((name for name in pattern.groupindex if name.startswith("focus") and match.group(name) is not None), None)
+        start, end = match.span(focus) if focus else match.span()
+        if any_polarity or read_match(text, start, end).affirmative:
+            return match
+    return None
 
 
 def _passage_matches(condition: KeywordCondition | RegexCondition, passage: Passage) -> list[tuple[str, list[str]]]:

@@ -46,6 +46,8 @@ StatementKind = Literal["clause", "heading", "definition", "recital"]
 # A clause boundary: negation does not reach across it.
 _BOUNDARY = re.compile(
     r"[;:]|(?:^|\s)\((?:[a-z]|[ivx]{1,4}|\d{1,2})\)(?=\s)"  # list items "(a)", "(ii)", "(3)"
+    # ", and each party's liability …", « , et la responsabilité … »: a clause with a subject of its own
+    r"|,\s+(?:and|et)\s+(?=(?:each|the|any|its|their|such|la|le|les|l'|chaque|son|sa|ses|leur|leurs)\b)"
     r"|\b(?:except|excepting|unless|provided|but|however|save|other than|notwithstanding|whereas)\b"
     r"|\b(?:sauf|excepte|hormis|toutefois|cependant|mais|sous reserve|a l'exception|a moins|si ce n'est|nonobstant|en revanche|par derogation)\b"
 )

@@ -261,3 +261,19 @@ def test_a_titled_pattern_reads_only_the_clauses_under_its_title(heading, text, 
     clause = chunk(f"{heading}\n{text}", section=heading)
     findings, _ = run(TITLED, [clause], clause_types="[any]")
     assert bool(findings) is fires
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Neither party shall be liable for any indirect or consequential loss, and each party's total aggregate liability under this "
+        "agreement shall not exceed the fees paid in the preceding twelve months.",
+        "Aucune des parties ne sera responsable des dommages indirects, et la responsabilité totale de chaque partie est plafonnée au "
+        "montant des sommes versées au cours des douze derniers mois.",
+    ],
+)
+def test_a_denied_match_does_not_hide_an_affirmed_one_inside_it(text):
+    # The first match ("liable … shall not exceed", « dommages … plafonnée ») starts in the denied exclusion; the cap after it stands.
+    cap = "{kind: regex, fold: true, pattern: \"(?:liab\\\\w*|dommages?|responsabilite)[^;]{0,250}?(?:shall not exceed|plafonn\\\\w+)\"}"
+    findings, _ = run(cap, [chunk(text, "limitation_of_liability")], clause_types="[any]")
+    assert len(findings) == 1

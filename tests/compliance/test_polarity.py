@@ -48,6 +48,10 @@ def reading(sentence: str, words: str):  # noqa: ANN201
         ("Le changement de contrôle du Client ne sera pas considéré comme une cession au sens de l'article 12.", "changement de contrôle", "negated", "plain"),
         ("A change of control of the Customer shall be deemed an assignment requiring the Supplier's consent.", "change of control", "affirmative", "plain"),
         ("Le changement de contrôle du Client sera réputé constituer une cession soumise à l'agrément du Fournisseur.", "changement de contrôle", "affirmative", "plain"),
+        # ", and" before a subject of its own starts a clause the negation before it does not reach.
+        ("Neither party shall be liable for lost profits, and each party's liability shall be limited to the fees paid.", "liability shall be limited", "affirmative", "plain"),
+        ("Aucune des parties ne sera responsable des dommages indirects, et la responsabilité de chacune est plafonnée.", "responsabilité de chacune est plafonnée", "affirmative", "plain"),
+        ("The Distributor shall not sell, and shall not promote, competing products.", "promote", "negated", "plain"),
         # "no" before a clause of its own does not negate that clause's verb.
         ("There can be no assurance that the Agent will sell the Shares exclusively to the Purchaser.", "exclusively", "affirmative", "plain"),
     ],
