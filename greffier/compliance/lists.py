@@ -1,17 +1,17 @@
 """Lists under a lead-in: each item states the clause only together with the words that open the list.
 
-"The Distributor shall not: (a) manufacture …; (b) act as the agent of any person for goods which are
+"The Distributor shall not: (a) manufacture …; (b) sell in the Territory any goods which are
 competitive with the Products" — item (b) alone says nothing about a prohibition, and the lead-in alone
 names no activity; « Le Licencié s'interdit : – de céder la licence ; – de commercialiser des produits
 concurrents » is the same in French. :class:`ListReader` reads a contract's sentences in order and
 gives, for each item of a list opened by a lead-in (words ending with « : » that hold a verb), the
-sentence to read — the lead-in and the item as one statement, "The Distributor shall not act as the
-agent …" — and the excerpt to quote (the lead-in, « … », the item as written).
+sentence to read — the lead-in and the item as one statement, "The Distributor shall not sell in the
+Territory …" — and the excerpt to quote (the lead-in, « … », the item as written).
 
 An item that is a sentence of its own ("(c) The Supplier shall …": a capital and a verb of its own)
-needs no lead-in. A list ends at the first sentence that is not one of its items, or at a heading;
+needs no lead-in. A list ends at the first paragraph that is not one of its items, or at a heading;
 an item that ends with « : » opens a list inside the list, whose items read the lead-in, the item
-and theirs.
+and theirs. The sentences after an item in its paragraph go on the item.
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ _OWN_VERB = re.compile(
     r"^[A-ZÀ-Ö][^;:]{0,80}?\b(?:shall|will|may|must|agrees?|undertakes?|is|are|s'engage\w*|s'interdit|doit|doivent|devra|pourra|peut|est|sont|sera)\b"
 )
 _TRAILING_JOIN = re.compile(r"\s*[;,.]?\s*(?:\b(?:and|or|and/or|et|ou))?\s*$")  # "…products; or" ends an item, not a sentence
+_FILLER = re.compile(r"^\W*(?:(?:and|or|and/or|et|ou|\d{1,4}|page \d{1,4}(?: (?:of|sur|/) \d{1,4})?)\W*)*$", re.IGNORECASE)
 _MAX_LEAD_WORDS = 80
 _MAX_ITEMS = 20
 
@@ -102,13 +103,20 @@ class ListReader:
         self._levels = []
         self._items = 0
 
-    def read(self, sentence: str) -> list[ListItem]:
-        """The items ``sentence`` holds, each with its lead-in (none when it is not part of a list)."""
+    def read(self, sentence: str, *, opens_paragraph: bool = True) -> list[ListItem]:
+        """The items ``sentence`` holds, each with its lead-in (none when it is not part of a list).
+
+        A sentence that goes on an item's paragraph ("(1) Upon ninety days' notice if … As used
+        herein, 'Quota' means …") neither is an item nor closes the list."""
+        if _FILLER.match(sentence):  # "or" left alone on its line, a page number between two items
+            return []
         found: list[ListItem] = []
         pieces = _NEXT_ITEM.split(sentence)
         label = _LABEL.match(pieces[0])
         if self._levels and label and self._continue(label):
             found.extend(self._item(pieces[0], label))
+        elif self._levels and not opens_paragraph and not label and lead_of(pieces[0]) is None:
+            return []
         else:
             self.reset()
             opened = lead_of(pieces[0])

@@ -45,7 +45,7 @@ class Passage:
     ``heading`` is the passage's own title ("9.2 Assignment") or the last heading above it in the
     chunk; ``section`` the article it stands in (the chunk's section, or the last one before it).
     ``items`` are the list items it holds, each read with the lead-in that opened the list
-    ("The Distributor shall not: … (b) act as agent for competing goods": :mod:`greffier.compliance.lists`).
+    ("The Distributor shall not: … (b) sell competing goods": :mod:`greffier.compliance.lists`).
     ``titled_types`` are the types its title, heading and section name by the library's heading cues
     alone (no vector, no wording): what a rule's ``titled`` pattern needs.
     """
@@ -76,6 +76,7 @@ def document_passages(chunks: Sequence[ClassifiedChunk], library: ClauseLibrary)
     found: list[Passage] = []
     in_recitals = operative = False
     last_section: str | None = None
+    lists = ListReader()
     for chunk in chunks:
         section = chunk.section or last_section
         if chunk.section and not operative:
@@ -83,9 +84,10 @@ def document_passages(chunks: Sequence[ClassifiedChunk], library: ClauseLibrary)
                 in_recitals = True
             elif chunk.section != last_section:
                 in_recitals = False
+        if section != last_section:
+            lists.reset()  # a list goes on into the next chunk of its article, not into another article
         last_section = section
         heading: str | None = None
-        lists = ListReader()
         for paragraph in paragraphs(chunk.text):
             folded = fold(paragraph)
             if heading_line(paragraph):
@@ -110,7 +112,7 @@ def document_passages(chunks: Sequence[ClassifiedChunk], library: ClauseLibrary)
             titled = tuple(sorted(library.cued_types([t for t in (title, heading, section) if t])))
             found.append(
                 Passage(chunk=chunk, text=paragraph, sentences=said, clause_types=types, section=section, heading=title or heading,
-                        recital=recital, items=tuple(item for s in said for item in lists.read(s)), titled_types=titled)
+                        recital=recital, items=tuple(item for k, s in enumerate(said) for item in lists.read(s, opens_paragraph=k == 0)), titled_types=titled)
             )
     return found
 

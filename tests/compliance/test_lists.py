@@ -10,14 +10,20 @@ from greffier.compliance.lists import ListReader, lead_of
 from greffier.compliance.models import ClassifiedChunk, DocumentFacts
 from greffier.compliance.passages import document_passages
 from greffier.compliance.playbooks import load_playbook
-from greffier.compliance.text import sentences
+from greffier.compliance.text import paragraphs, sentences
 
 TODAY = date(2026, 11, 30)
 
 
 def items_of(text: str) -> list[str]:
+    """The list items of ``text`` read as passages read them: paragraph by paragraph, sentence by sentence."""
     reader = ListReader()
-    return [item.text for sentence in sentences(text) for item in reader.read(sentence)]
+    return [
+        item.text
+        for paragraph in paragraphs(text)
+        for k, sentence in enumerate(sentences(paragraph))
+        for item in reader.read(sentence, opens_paragraph=k == 0)
+    ]
 
 
 def chunk(text: str, section: str | None = None) -> ClassifiedChunk:
@@ -97,3 +103,27 @@ def test_a_covenant_written_as_a_list_is_flagged_with_its_lead_in_and_item():
 def test_passages_carry_their_items():
     passages = document_passages([chunk(DISTRIBUTOR_EN)], load_library())
     assert sum(len(p.items) for p in passages) == 2
+
+
+def test_an_item_s_paragraph_a_lone_or_and_a_page_number_do_not_end_the_list():
+    text = (
+        "(b) The Licensor may terminate this Agreement:\n"
+        "(1) Upon ninety (90) days' notice if the Licensee does not reach the Quota. As used herein, the Quota means $50,000 a year.\n"
+        "or\n"
+        "16\n"
+        "(2) Upon thirty (30) days' notice if the Licensee enters into an agreement relating to its merger with another entity."
+    )
+    read = items_of(text)
+    assert read[-1].startswith("(b) The Licensor may terminate this Agreement Upon thirty (30) days' notice if the Licensee enters")
+
+
+def test_a_list_goes_on_into_the_next_chunk_of_its_article_only():
+    first = ClassifiedChunk(id="c01-1", document_id="c01", index=1, text="14.2 The Licensor may terminate this Agreement:\n(1) upon notice if the Licensee fails to pay;", section="14. TERMINATION")
+    second = ClassifiedChunk(id="c01-2", document_id="c01", index=2, text="(2) upon notice if the Licensee merges with another entity.", section="14. TERMINATION")
+    other = ClassifiedChunk(id="c01-3", document_id="c01", index=3, text="(3) upon notice if the Licensee is dissolved.", section="15. GENERAL")
+    passages = document_passages([first, second, other], load_library())
+    items = [item.text for p in passages for item in p.items]
+    assert items == [
+        "14.2 The Licensor may terminate this Agreement upon notice if the Licensee fails to pay",
+        "14.2 The Licensor may terminate this Agreement upon notice if the Licensee merges with another entity",
+    ]
