@@ -228,6 +228,8 @@ _BARE_DEFINITION = re.compile(
     r"^[\W\d]*(?:[A-ZÀ-Ö][\w'’-]*(?:\s+(?:of|in|for|and|or|to|the|de|du|des|la|le|d'|l')?\s*[A-ZÀ-Ö][\w'’-]*){0,5})\s*,?\s*"
     r"(?:shall mean|means|shall have the meaning|has the meaning|designe|désigne|signifie|s'entend)\b"
 )
+_TOC_ENTRY = re.compile(r"(?:^|\s)(?:\d{1,2}\.\d{1,2}|[A-Z]?\d{1,2}\.)\s*[A-Z][\w'’-]*(?:\s+(?:of|and|or|the|to|de|du|des|et|la|le|[A-Z][\w'’-]*)){0,6}\s+\d{1,3}(?=\s|$)")
+_MODAL = re.compile(r"\b(?:shall|will|may|must|doit|doivent|peut|peuvent|pourra|pourront|devra|devront)\b")
 _DEFINITION_LEAD = re.compile(r"^(?:on entend par|par [\"“«][^\"”»]{1,60}[\"”»],? on entend)\b")
 # "WHEREAS, …", « Attendu que … », also glued to the recitals' heading on one line ("RECITALS WHEREAS, …").
 _RECITAL_START = re.compile(
@@ -265,7 +267,8 @@ def _title_words(title: str) -> bool:
 @lru_cache(maxsize=65536)
 def statement_kind(sentence: str) -> StatementKind:
     """What the sentence is: a ``clause`` (it states something), a ``heading`` (no statement: a title,
-    a table-of-contents line — short, no verb, no full stop after more than eight words), a
+    a table-of-contents line — short, no verb, no full stop after more than eight words — or a
+    table of contents run into one line, three entries or more with their page numbers), a
     ``definition`` or a ``recital``."""
     text = " ".join(sentence.split())
     folded = fold(text)
@@ -273,6 +276,8 @@ def statement_kind(sentence: str) -> StatementKind:
         return "recital"
     if _DEFINITION.match(folded) or _DEFINITION_LEAD.match(folded) or _BARE_DEFINITION.match(text):
         return "definition"
+    if len(_TOC_ENTRY.findall(text)) >= 3 and not _MODAL.search(folded):
+        return "heading"  # a table of contents run into one line: "3.7 Compliance with Laws 11 3.8 Conflict of Interest 11 …"
     words = len(_WORD.findall(folded))
     ends_like_a_sentence = text.rstrip(" )»\"”'’").endswith((".", "!", "?")) and words > 4
     if words <= 20 and not ends_like_a_sentence and not _VERB.search(folded):

@@ -91,6 +91,7 @@ def test_a_prohibition_inside_the_match_is_the_rule_s_own_words():
         ("RECITALS WHEREAS, the Supplier wishes to appoint an exclusive distributor for the Territory;", "recital"),
         ("PRÉAMBULE Attendu que le Fournisseur souhaite confier au Distributeur la distribution exclusive de ses produits.", "recital"),
         ("9.2 Assignment and Change of Control;", "heading"),
+        ("1.1 Definitions 1 1.2 Interpretation 3 2.1 Appointment 4 2.2 Exclusivity 4 2.3 Change of Control 5", "heading"),
         ("ARTICLE 7 — NON-CONCURRENCE ET EXCLUSIVITÉ DU FONDATEUR", "heading"),
         ("THE LIABILITY OF EITHER PARTY SHALL BE UNLIMITED.", "clause"),
         ("La clause d'indexation ne jouera qu'à la hausse.", "clause"),

@@ -62,6 +62,20 @@ CASES = [
     ("liability-limitation", True, "Neither Customer nor M&I shall be liable for any indirect, incidental or consequential damages arising out of this Agreement."),
     ("liability-limitation", True, "Nor shall the Company at any time be liable for any incidental, special or consequential damages."),
     ("liability-cap", True, "Any liability of the Agent will be limited in the aggregate to an amount equal to the fees paid in the last twelve months."),
+    # precision: words that name no exclusivity, no carve-out, no cap, no ground-free right, no covenant
+    ("exclusivity", False, "All goodwill arising from the use of the Marks shall inure solely and exclusively to the benefit of the Licensor."),
+    ("exclusivity", False, "The Provider may offer a separate service resulting exclusively from the Developed Software."),
+    ("exclusivity", True, "The Distributor shall purchase the Products exclusively from the Supplier."),
+    ("uncapped-liability", True, "This limitation does not, however, apply to the indemnification obligations under Article 9."),
+    ("uncapped-liability", False, "The obligation of confidentiality and the limitation upon use shall not apply to information that is public."),
+    ("uncapped-liability", False,
+     "Except for the payment of sums due, neither party shall be responsible for any delay in performance caused by acts of God or force majeure."),
+    ("liability-cap", False, "In no event shall the cure period exceed thirty (30) days."),
+    ("liability-cap", True, "In no event shall the Supplier's total liability under this Agreement exceed the fees paid in the preceding year."),
+    ("liability-cap", False, "The Franchisee's obligations shall be limited to taking reasonable steps to recover the insurance proceeds."),
+    ("termination-for-convenience", False,
+     "Whenever the law permits the Customer to terminate a Site, the Customer may, at its option, terminate this Agreement in part on written notice."),
+    ("non-compete", False, "The Licensor shall be free to develop and sell products that may or may not compete with the Licensed Products."),
     ("uncapped-liability", True,
      "Except in the event of (i) a Party's fraud, gross negligence or wilful misconduct, (ii) a Party's breach of its confidentiality "
      "obligations under Article 11, or (iii) a Party's indemnification obligations under Article 12 in respect of claims brought by third "
