@@ -59,7 +59,9 @@ _WORD = re.compile(r"[\w'’-]+")
 # not the verb of a clause that follows it ("there is no assurance that the Agent will sell…").
 # « aucune des parties ne pourra… », « nul ne peut… »: the French subject negation.
 _VERBAL = re.compile(
-    r"\b(?:not|never|neither|nor|cannot)\b|n't\b|\bno (?:(?!(?:that|which|whether|if)\b)[\w'&.-]+ ){1,10}?(?:shall|will|may|can|is|are|has|have|holds?)\b"
+    # "nor shall any change in control … be deemed …": the inverted negation reaches past its subject.
+    r"\bnor (?:shall|will|may|can|is|are|does|do|has|have)(?: [\w'&.()-]+){0,15}? (?:be|have|constitute)\b"
+    r"|\b(?:not|never|neither|nor|cannot)\b|n't\b|\bno (?:(?!(?:that|which|whether|if)\b)[\w'&.-]+ ){1,10}?(?:shall|will|may|can|is|are|has|have|holds?)\b"
     r"|\b(?:aucune?|nul(?:le)?|personne) (?:[\w'&.-]+ ){0,5}?(?:ne|n')(?=\W|[aeiouyh])"
 )
 _DETERMINER = re.compile(r"\b(?:no|none|without|non|sans|aucune?|nul(?:le)?s?|ni|excluding|excludes?|exclut|excluent|exclure)\b|\ba l'exclusion (?:de|du|des|d')")

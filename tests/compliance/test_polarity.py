@@ -52,6 +52,9 @@ def reading(sentence: str, words: str):  # noqa: ANN201
         ("Neither party shall be liable for lost profits, and each party's liability shall be limited to the fees paid.", "liability shall be limited", "affirmative", "plain"),
         ("Aucune des parties ne sera responsable des dommages indirects, et la responsabilité de chacune est plafonnée.", "responsabilité de chacune est plafonnée", "affirmative", "plain"),
         ("The Distributor shall not sell, and shall not promote, competing products.", "promote", "negated", "plain"),
+        # The inverted "nor shall X be …" reaches past its subject.
+        ("No delegation shall be deemed an assignment, nor shall any change in control of either party or any assignment by operation of law be deemed an assignment hereunder.",
+         "deemed an assignment hereunder", "negated", "plain"),
         # "no" before a clause of its own does not negate that clause's verb.
         ("There can be no assurance that the Agent will sell the Shares exclusively to the Purchaser.", "exclusively", "affirmative", "plain"),
     ],

@@ -76,6 +76,17 @@ CASES = [
     ("termination-for-convenience", False,
      "Whenever the law permits the Customer to terminate a Site, the Customer may, at its option, terminate this Agreement in part on written notice."),
     ("non-compete", False, "The Licensor shall be free to develop and sell products that may or may not compete with the Licensed Products."),
+    ("termination-for-convenience", False,
+     "Each Supplier may terminate its obligation to supply a particular Product by giving written notice of its end of life at least six months in advance."),
+    ("termination-for-convenience", True, "Either party may terminate this Agreement by giving six months' written notice to the other party."),
+    ("renewal-notice", False,
+     "This Agreement shall remain in force until 28 February 2026 unless extended by written agreement of the parties not less than thirty (30) days prior to its expiry."),
+    ("renewal-notice", False,
+     "Le contrat pourra être prolongé d'un commun accord, par écrit, au moins trois mois avant son terme."),
+    ("renewal-notice", True,
+     "This Agreement shall renew automatically for one-year periods unless either party gives written notice of non-renewal at least ninety (90) days before the end of the then-current term."),
+    ("exclusivity", False, "No Party shall be authorized to act as agent of or otherwise represent any other Party to this Agreement."),
+    ("exclusivity", True, "The Supplier shall not appoint any other distributor in the Territory during the Term."),
     ("uncapped-liability", True,
      "Except in the event of (i) a Party's fraud, gross negligence or wilful misconduct, (ii) a Party's breach of its confidentiality "
      "obligations under Article 11, or (iii) a Party's indemnification obligations under Article 12 in respect of claims brought by third "
