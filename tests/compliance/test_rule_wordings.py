@@ -87,6 +87,20 @@ CASES = [
      "This Agreement shall renew automatically for one-year periods unless either party gives written notice of non-renewal at least ninety (90) days before the end of the then-current term."),
     ("exclusivity", False, "No Party shall be authorized to act as agent of or otherwise represent any other Party to this Agreement."),
     ("exclusivity", True, "The Supplier shall not appoint any other distributor in the Territory during the Term."),
+    ("exclusivity", True, "The Distributor will not purchase Products for resale from any person or entity other than the Supplier."),
+    ("exclusivity", True, "The Licensee shall not enter into any other exclusive distribution agreement with any company in the Territory for the Products."),
+    # "neither X nor Y may", however long X
+    ("assignment-restriction", True,
+     "Neither this Agreement nor any of the rights or obligations contained herein may be assigned or transferred by either party without the prior written consent of the other party."),
+    ("assignment-restriction", True,
+     "Ni le présent contrat ni aucun des droits et obligations qui en découlent ne pourront être cédés sans l'accord préalable écrit de l'autre partie."),
+    # notice of non-renewal: a blacked-out number, the intention some words after the notice
+    ("renewal-notice", True,
+     "The Agreement shall automatically renew for additional periods of one year unless a Party gives written notice of non-renewal at least [***] prior to the end of the Initial Term."),
+    ("renewal-notice", False,
+     "A breach not cured within [***] of written notice shall be cause for termination, and the cure period shall be extended for a reasonable period."),
+    ("renewal-notice", True,
+     "This Agreement shall be renewed for one-month periods unless either party gives notice to the other party of its intention not to renew the Agreement fifteen (15) days before the end of the term."),
     ("uncapped-liability", True,
      "Except in the event of (i) a Party's fraud, gross negligence or wilful misconduct, (ii) a Party's breach of its confidentiality "
      "obligations under Article 11, or (iii) a Party's indemnification obligations under Article 12 in respect of claims brought by third "
