@@ -9,9 +9,13 @@ to (:data:`CATEGORY_TAGS`); a contract is gold-positive for a category when CUAD
 that category in it (for the Yes/No categories the ``-Answer`` column then says Yes).
 
 Split (declared in docs/benchmarks.md): CSV row ≡ 0 (mod 5) is *dev* (102 contracts, for tuning),
-the rest *test* (408 contracts, reported). Run from the repository root:
+the rest *test* (408 contracts, reported). The dev halves *dev-a* (row ≡ 0 mod 10) and *dev-b* (row ≡ 5
+mod 10) are for designing a change on one and checking it on the other. Besides the contracts, the
+script counts CUAD's quotes that a finding of their category covers (a finer measure: a contract found
+by one clause may hold other wordings missed). Run from the repository root:
 
     nice -n 10 .venv/bin/python benchmarks/cuad_flags.py --split test [--types classifier|cues|all] [--misses misses.json]
+    nice -n 10 .venv/bin/python benchmarks/cuad_flags.py --split dev-a --types cues --quote-misses quotes.json
 
 Chunk vectors come from the per-contract cache of ``benchmarks/cuad_vectors.py`` (``--cache``,
 default /tmp/greffier-cuad-cache); missing ones are embedded and cached.

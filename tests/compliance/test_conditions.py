@@ -266,10 +266,14 @@ def test_a_titled_pattern_reads_only_the_clauses_under_its_title(heading, text, 
 @pytest.mark.parametrize(
     "text",
     [
-        "Neither party shall be liable for any indirect or consequential loss, and each party's total aggregate liability under this "
-        "agreement shall not exceed the fees paid in the preceding twelve months.",
-        "Aucune des parties ne sera responsable des dommages indirects, et la responsabilité totale de chaque partie est plafonnée au "
-        "montant des sommes versées au cours des douze derniers mois.",
+        (
+            "Neither party shall be liable for any indirect or consequential loss, and each party's total aggregate liability under this "
+            "agreement shall not exceed the fees paid in the preceding twelve months."
+        ),
+        (
+            "Aucune des parties ne sera responsable des dommages indirects, et la responsabilité totale de chaque partie est plafonnée au "
+            "montant des sommes versées au cours des douze derniers mois."
+        ),
     ],
 )
 def test_a_denied_match_does_not_hide_an_affirmed_one_inside_it(text):

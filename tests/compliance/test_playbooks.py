@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -177,7 +178,7 @@ def test_a_fragment_that_uses_itself_is_refused():
 
 def test_the_ma_playbook_writes_its_prohibitions_once():
     playbook = load_playbook("ma_due_diligence")
-    text = open(playbook.source, encoding="utf-8").read()
+    text = Path(playbook.source).read_text(encoding="utf-8")
     assert {"prohibition", "interdiction"} <= set(playbook.fragments)
     assert text.count("(?:refrain|abstain) from") == 1  # in the fragment only
 
