@@ -41,7 +41,9 @@ _OWN_VERB = re.compile(
     r"^[A-ZÀ-Ö][^;:]{0,80}?\b(?:shall|will|may|must|agrees?|undertakes?|is|are|s'engage\w*|s'interdit|doit|doivent|devra|pourra|peut|est|sont|sera)\b"
 )
 _TRAILING_JOIN = re.compile(r"\s*[;,.]?\s*(?:\b(?:and|or|and/or|et|ou))?\s*$")  # "…products; or" ends an item, not a sentence
-_FILLER = re.compile(r"^\W*(?:(?:and|or|and/or|et|ou|\d{1,4}|page \d{1,4}(?: (?:of|sur|/) \d{1,4})?)\W*)*$", re.IGNORECASE)
+# Each token whole (\b after it), so a long run of digits cannot be cut in exponentially many ways.
+_FILLER = re.compile(r"^\W*(?:(?:and|or|and/or|et|ou|\d+|page \d+(?: (?:of|sur|/) \d+)?)\b\W*)*$", re.IGNORECASE)
+_MAX_FILLER = 40
 _MAX_LEAD_WORDS = 80
 _MAX_ITEMS = 20
 
@@ -108,7 +110,7 @@ class ListReader:
 
         A sentence that goes on an item's paragraph ("(1) Upon ninety days' notice if … As used
         herein, 'Quota' means …") neither is an item nor closes the list."""
-        if _FILLER.match(sentence):  # "or" left alone on its line, a page number between two items
+        if len(sentence) <= _MAX_FILLER and _FILLER.match(sentence):  # "or" alone on its line, a page number between two items
             return []
         found: list[ListItem] = []
         pieces = _NEXT_ITEM.split(sentence)

@@ -127,3 +127,10 @@ def test_a_list_goes_on_into_the_next_chunk_of_its_article_only():
         "14.2 The Licensor may terminate this Agreement upon notice if the Licensee fails to pay",
         "14.2 The Licensor may terminate this Agreement upon notice if the Licensee merges with another entity",
     ]
+
+
+def test_a_long_run_of_digits_is_read_at_once():
+    # A table of figures run into one line: reading it must not try every way of cutting the digits.
+    reader = ListReader()
+    reader.read("The Supplier shall deliver:")
+    assert reader.read("4" * 3000 + " units") == []
