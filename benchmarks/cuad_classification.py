@@ -125,13 +125,29 @@ def _collapse(text: str) -> tuple[str, list[int]]:
     return "".join(out), offsets
 
 
+SPLITS = ("test", "dev", "dev-a", "dev-b", "all")
+
+
+def in_split(row: int, split: str) -> bool:
+    """Whether CSV row ``row`` belongs to ``split``: *dev* is row ≡ 0 (mod 5), *test* the rest; the
+    dev halves (to design a change on one and check it on the other) are *dev-a*, row ≡ 0 (mod 10),
+    and *dev-b*, row ≡ 5 (mod 10)."""
+    if split == "all":
+        return True
+    if split in ("dev-a", "dev-b"):
+        return row % 10 == (0 if split == "dev-a" else 5)
+    if split not in SPLITS:
+        raise ValueError(f"unknown split {split!r}: use one of {', '.join(SPLITS)}")
+    return (row % 5 == 0) == (split == "dev")
+
+
 def load_contracts(cuad: Path, split: str, limit: int | None) -> list[Contract]:
     """CUAD contracts of ``split`` converted as ingestion converts text, with gold spans located."""
     from pipelines.converters.text_reader import items_from_plain_text
     from pipelines.types import assemble
 
     rows = [json.loads(line) for line in (cuad / "derived_annotations_with_spans.jsonl").open(encoding="utf-8")]
-    chosen = [r for r in rows if split == "all" or (r["csv_row"] % 5 == 0) == (split == "dev")]
+    chosen = [r for r in rows if in_split(r["csv_row"], split)]
     if limit:
         chosen = chosen[:limit]
     contracts = []
@@ -290,7 +306,7 @@ def sweep(library: ClauseLibrary, contracts: list[Contract], vectors: np.ndarray
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cuad", type=Path, default=DEFAULT_CUAD)
-    parser.add_argument("--split", choices=["test", "dev", "all"], default="test")
+    parser.add_argument("--split", choices=SPLITS, default="test")
     parser.add_argument("--limit", type=int, default=None, help="only the first N contracts of the split")
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
     parser.add_argument("--library", type=Path, default=None)

@@ -9,9 +9,13 @@ to (:data:`CATEGORY_TAGS`); a contract is gold-positive for a category when CUAD
 that category in it (for the Yes/No categories the ``-Answer`` column then says Yes).
 
 Split (declared in docs/benchmarks.md): CSV row ≡ 0 (mod 5) is *dev* (102 contracts, for tuning),
-the rest *test* (408 contracts, reported). Run from the repository root:
+the rest *test* (408 contracts, reported). The dev halves *dev-a* (row ≡ 0 mod 10) and *dev-b* (row ≡ 5
+mod 10) are for designing a change on one and checking it on the other. Besides the contracts, the
+script counts CUAD's quotes that a finding of their category covers (a finer measure: a contract found
+by one clause may hold other wordings missed). Run from the repository root:
 
     nice -n 10 .venv/bin/python benchmarks/cuad_flags.py --split test [--types classifier|cues|all] [--misses misses.json]
+    nice -n 10 .venv/bin/python benchmarks/cuad_flags.py --split dev-a --types cues --quote-misses quotes.json
 
 Chunk vectors come from the per-contract cache of ``benchmarks/cuad_vectors.py`` (``--cache``,
 default /tmp/greffier-cuad-cache); missing ones are embedded and cached.
@@ -21,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
 from collections import defaultdict
@@ -34,7 +39,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from cuad_classification import DEFAULT_CACHE, DEFAULT_CUAD, Contract, chunk_contracts, embedder_backend, load_contracts  # noqa: E402
+from cuad_classification import DEFAULT_CACHE, DEFAULT_CUAD, SPLITS, Contract, chunk_contracts, embedder_backend, load_contracts  # noqa: E402
 from cuad_vectors import contract_vectors  # noqa: E402
 from haystack import Document  # noqa: E402
 
@@ -42,6 +47,7 @@ from greffier.compliance.classifier import classify, library_index  # noqa: E402
 from greffier.compliance.library import chunk_headings, load_library  # noqa: E402
 from greffier.compliance.models import DocumentFacts  # noqa: E402
 from greffier.compliance.playbooks import load_playbook  # noqa: E402
+from greffier.dataroom.normalize import fold  # noqa: E402
 from pipelines.classifiers.rule_checker import PlaybookRuleChecker  # noqa: E402
 
 PLAYBOOK = "ma_due_diligence"
@@ -138,8 +144,47 @@ def scan(contracts: list[Contract], documents: list[Document], playbook: str) ->
     findings: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for finding in output["findings"]:
         fired[finding.document_id] |= tags.get(finding.rule_id, set())
-        findings[finding.document_id].append({"rule": finding.rule_id, "section": finding.section, "excerpt": finding.excerpt[:500]})
+        texts = [e["text"] for e in finding.details.get("excerpts", [])] or [finding.excerpt]
+        findings[finding.document_id].append({"rule": finding.rule_id, "section": finding.section, "excerpt": finding.excerpt[:500], "texts": texts})
     return fired, findings
+
+
+def _squashed(text: str) -> str:
+    """Letters and digits only, lower case: CUAD's quotes and the scan's excerpts compared whatever their spacing."""
+    return re.sub(r"[^0-9a-z]+", "", fold(text))
+
+
+def quote_covered(quote: str, texts: list[str]) -> bool:
+    """Whether one of the excerpts (sentences joined by « … ») overlaps CUAD's quote: 60 characters of
+    one found in the other (or the whole of the shorter)."""
+    parts = [_squashed(p) for p in re.split(r"<omitted>", quote)]
+    sentences = [_squashed(s) for text in texts for s in re.split(r" … |…", text)]
+    for part in (p for p in parts if len(p) >= 20):
+        for sentence in (s for s in sentences if len(s) >= 20):
+            shorter, longer = (part, sentence) if len(part) <= len(sentence) else (sentence, part)
+            if any(shorter[k : k + 60] in longer for k in range(0, max(1, len(shorter) - 59), 30)):
+                return True
+    return False
+
+
+def quote_scores(cuad: Path, contracts: list[Contract], findings: dict[str, list[dict[str, Any]]], playbook_tags: set[str], rule_tags: dict[str, set[str]]) -> dict[str, tuple[int, list[dict[str, str]]]]:
+    """Per category: how many of CUAD's quotes some finding of the category covers, and those it does not
+    (a finer measure than the contract's: a contract found by one clause may hold other wordings missed)."""
+    rows = {json.loads(line)["csv_row"]: json.loads(line) for line in (cuad / "derived_annotations_with_spans.jsonl").open(encoding="utf-8")}
+    out: dict[str, tuple[int, list[dict[str, str]]]] = {}
+    for category in CATEGORY_TAGS:
+        tags = set(category_tags(playbook_tags, category))
+        covered, missed = 0, []
+        for contract in contracts:
+            cid = f"cuad{contract.row}"
+            texts = [t for f in findings.get(cid, []) if tags & rule_tags.get(f["rule"], set()) for t in f["texts"]]
+            for quote in rows[contract.row]["categories"][category]["quotes"]:
+                if quote_covered(quote, texts):
+                    covered += 1
+                else:
+                    missed.append({"contract": cid, "file": contract.file, "quote": quote[:600]})
+        out[category] = (covered, missed)
+    return out
 
 
 def evaluate(contracts: list[Contract], gold: dict[int, set[str]], fired: dict[str, set[str]], playbook_tags: set[str]) -> dict[str, Score]:
@@ -205,12 +250,13 @@ def misses(cuad: Path, contracts: list[Contract], scores: dict[str, Score], find
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cuad", type=Path, default=DEFAULT_CUAD)
-    parser.add_argument("--split", choices=["test", "dev", "all"], default="test")
+    parser.add_argument("--split", choices=SPLITS, default="test", help="dev-a / dev-b: the dev halves, CSV row ≡ 0 / 5 (mod 10)")
     parser.add_argument("--limit", type=int, default=None, help="only the first N contracts of the split (a quick look, not a result)")
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
     parser.add_argument("--playbook", default=PLAYBOOK)
     parser.add_argument("--types", choices=["classifier", "cues", "all"], default="classifier", help="how chunks get their clause types (see classified_documents)")
     parser.add_argument("--misses", type=Path, default=None, help="write the false positives and misses as JSON")
+    parser.add_argument("--quote-misses", type=Path, default=None, help="write CUAD's quotes that no finding of their category covers, as JSON")
     parser.add_argument("--json", type=Path, default=None, help="write the scores as JSON")
     args = parser.parse_args(argv)
     started = time.perf_counter()
@@ -230,8 +276,15 @@ def main(argv: list[str] | None = None) -> int:
         f"({playbook.content_hash[:12]}); clause types: {args.types}; rule checks {scan_seconds:.1f}s, total {time.perf_counter() - started:.0f}s\n"
     )
     print(markdown_table(scores, playbook_tags))
+    rule_tags = {rule.id: set(rule.tags) for rule in playbook.rules}
+    quotes = quote_scores(args.cuad, contracts, findings, playbook_tags, rule_tags)
+    covered = sum(c for c, _ in quotes.values())
+    total_quotes = covered + sum(len(m) for _, m in quotes.values())
+    print(f"\nCUAD quotes covered by a finding of their category: {covered} / {total_quotes} ({covered / max(1, total_quotes):.2f}); "
+          + ", ".join(f"{category} {c}/{c + len(m)}" for category, (c, m) in quotes.items()))
+    if args.quote_misses:
+        args.quote_misses.write_text(json.dumps({c: m for c, (_, m) in quotes.items()}, indent=1, ensure_ascii=False), encoding="utf-8")
     if args.misses:
-        rule_tags = {rule.id: set(rule.tags) for rule in playbook.rules}
         args.misses.write_text(json.dumps(misses(args.cuad, contracts, scores, findings, playbook_tags, rule_tags), indent=1, ensure_ascii=False), encoding="utf-8")
     if args.json:
         payload = {c: {"tp": s.tp, "fp": s.fp, "fn": s.fn, "precision": s.precision, "recall": s.recall} for c, s in scores.items()}

@@ -22,7 +22,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from cuad_classification import DEFAULT_CACHE, DEFAULT_CUAD, Contract, chunk_contracts, embedder_backend, load_contracts  # noqa: E402
+from cuad_classification import DEFAULT_CACHE, DEFAULT_CUAD, SPLITS, Contract, chunk_contracts, embedder_backend, load_contracts  # noqa: E402
 
 
 def _path(cache: Path, texts: list[str], signature: str) -> Path:
@@ -62,7 +62,7 @@ def contract_vectors(contracts: list[Contract], cache: Path, *, embed_missing: b
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cuad", type=Path, default=DEFAULT_CUAD)
-    parser.add_argument("--split", choices=["test", "dev", "all"], default="dev")
+    parser.add_argument("--split", choices=SPLITS, default="dev")
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
     args = parser.parse_args(argv)
     contracts = load_contracts(args.cuad, args.split, None)

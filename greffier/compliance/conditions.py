@@ -117,24 +117,44 @@ def affirmed_matches(condition: KeywordCondition | RegexCondition, sentence: str
     body = body_start(sentence) if clause_only else 0
     found = []
     for label, pattern in _patterns(condition):
-        for match in pattern.finditer(text):
-            if match.end() > match.start() and match.end() <= body:
-                continue  # only the title names it
-            focus = next((name for name in pattern.groupindex if name.startswith("focus") and match.group(name) is not None), None)
-            start, end = match.span(focus) if focus else match.span()
-            if condition.polarity == "any" or read_match(text, start, end).affirmative:
-                found.append(label or match.group(0))
-                break
+        if match := _first_affirmed(pattern, text, body, any_polarity=condition.polarity == "any"):
+            found.append(label or match.group(0))
     return found
+
+
+def _first_affirmed(pattern: re.Pattern[str], text: str, body: int, *, any_polarity: bool) -> re.Match[str] | None:
+    """The first match of ``pattern`` in ``text`` that the sentence affirms (past ``body``, the end of an
+    inline title). After a denied or title-only match the search goes on from the character after
+    its start, not its end: a long denied match ("neither party shall be liable … and each party's
+    liability shall not exceed") must not hide an affirmed one inside it."""
+    position = 0
+    while position <= len(text) and (match := pattern.search(text, position)):
+        position = match.start() + 1
+        if match.end() > match.start() and match.end() <= body:
+            continue  # only the title names it
+        focus = next((name for name in pattern.groupindex if name.startswith("focus") and match.group(name) is not None), None)
+        start, end = match.span(focus) if focus else match.span()
+        if any_polarity or read_match(text, start, end).affirmative:
+            return match
+    return None
+
+
+def _passage_matches(condition: KeywordCondition | RegexCondition, passage: Passage) -> list[tuple[str, list[str]]]:
+    """(sentence or list item as quoted, what was found) for what ``condition`` finds affirmed in ``passage``."""
+    matched = [(s, found) for s in passage.sentences if (found := affirmed_matches(condition, s))]
+    return matched + [(item.quote, found) for item in passage.items if (found := affirmed_matches(condition, item.text))]
 
 
 def _text_hits(condition: KeywordCondition | RegexCondition, passages: Sequence[Passage], chunks: Sequence[ClassifiedChunk]) -> list[Hit]:
     hits = []
     if condition.present:
+        titled = condition.titled_condition() if condition.kind == "regex" else None
         for passage in passages:
             if passage.recital:
                 continue
-            matched = [(s, found) for s in passage.sentences if (found := affirmed_matches(condition, s))]
+            matched = _passage_matches(condition, passage)
+            if titled is not None and set(passage.titled_types) & set(condition.titled.clause_types):
+                matched += [m for m in _passage_matches(titled, passage) if m[0] not in {s for s, _ in matched}]
             if matched:
                 labels = sorted({_clip(f, 80) for _, found in matched for f in found})
                 hits.append(Hit(passage.chunk, excerpt_of([s for s, _ in matched]), {"matched": labels}, passage))

@@ -19,8 +19,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from greffier.compliance.library import ClauseLibrary
+from greffier.compliance.lists import ListItem, ListReader
 from greffier.compliance.models import ClassifiedChunk
-from greffier.compliance.polarity import body_start
+from greffier.compliance.polarity import body_start, is_recital_start
 from greffier.compliance.text import heading_line, paragraphs, sentences
 from greffier.dataroom.normalize import fold
 
@@ -43,6 +44,10 @@ class Passage:
 
     ``heading`` is the passage's own title ("9.2 Assignment") or the last heading above it in the
     chunk; ``section`` the article it stands in (the chunk's section, or the last one before it).
+    ``items`` are the list items it holds, each read with the lead-in that opened the list
+    ("The Distributor shall not: … (b) sell competing goods": :mod:`greffier.compliance.lists`).
+    ``titled_types`` are the types its title, heading and section name by the library's heading cues
+    alone (no vector, no wording): what a rule's ``titled`` pattern needs.
     """
 
     chunk: ClassifiedChunk
@@ -52,6 +57,8 @@ class Passage:
     section: str | None = None
     heading: str | None = None
     recital: bool = False
+    items: tuple[ListItem, ...] = ()
+    titled_types: tuple[str, ...] = ()
 
 
 def _squeezed(text: str) -> str:
@@ -69,6 +76,7 @@ def document_passages(chunks: Sequence[ClassifiedChunk], library: ClauseLibrary)
     found: list[Passage] = []
     in_recitals = operative = False
     last_section: str | None = None
+    lists = ListReader()
     for chunk in chunks:
         section = chunk.section or last_section
         if chunk.section and not operative:
@@ -76,12 +84,15 @@ def document_passages(chunks: Sequence[ClassifiedChunk], library: ClauseLibrary)
                 in_recitals = True
             elif chunk.section != last_section:
                 in_recitals = False
+        if section != last_section:
+            lists.reset()  # a list goes on into the next chunk of its article, not into another article
         last_section = section
         heading: str | None = None
         for paragraph in paragraphs(chunk.text):
             folded = fold(paragraph)
             if heading_line(paragraph):
                 heading = paragraph
+                lists.reset()
                 if is_recital_heading(paragraph) and not operative:
                     in_recitals = True
                 elif _NUMBERED_ARTICLE.match(paragraph) or not is_recital_heading(paragraph):
@@ -96,10 +107,12 @@ def document_passages(chunks: Sequence[ClassifiedChunk], library: ClauseLibrary)
             title = paragraph[: body_start(paragraph)].strip(" .:-—–") or None
             cues = [t for t in (title, heading) if t]
             types = tuple(dict.fromkeys([*chunk.clause_types, *sorted(library.cued_types(cues, paragraph))]))
-            recital = in_recitals or fold(paragraph.lstrip(" (").lower()).startswith(("whereas", "attendu que", "considerant que"))
+            recital = in_recitals or is_recital_start(paragraph)
+            said = tuple(sentences(paragraph))
+            titled = tuple(sorted(library.cued_types([t for t in (title, heading, section) if t])))
             found.append(
-                Passage(chunk=chunk, text=paragraph, sentences=tuple(sentences(paragraph)), clause_types=types,
-                        section=section, heading=title or heading, recital=recital)
+                Passage(chunk=chunk, text=paragraph, sentences=said, clause_types=types, section=section, heading=title or heading,
+                        recital=recital, items=tuple(item for k, s in enumerate(said) for item in lists.read(s, opens_paragraph=k == 0)), titled_types=titled)
             )
     return found
 

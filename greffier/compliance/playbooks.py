@@ -19,6 +19,11 @@ and one condition:
 ``llm``
     a question put to the local LLM about each clause (skipped, visibly, when there is none).
 
+A playbook may name pattern ``fragments`` that its regex patterns (and ``unless``) use as
+``{{name}}``: a wording shared by several rules ("shall not", "agrees not to", « s'interdit de »…)
+is written once, and a fragment may use other fragments. Each use stands for ``(?:…)`` around the
+fragment, so its alternatives never leak into the pattern around it.
+
 :func:`load_playbook` raises :class:`PlaybookError` listing every problem with its line and rule id.
 """
 
@@ -30,7 +35,7 @@ from datetime import date
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from greffier.compliance.errors import PlaybookError
 from greffier.compliance.library import ClauseLibrary, load_library
@@ -49,9 +54,38 @@ def severity_rank(severity: str) -> int:
     return SEVERITIES.index(severity) if severity in SEVERITIES else -1
 
 
-def _check_pattern(value: str) -> str:
-    """A pattern without its line breaks (a long one may be a YAML ``|-`` block), compiled once."""
-    value = re.sub(r"\n[ \t]*", "", value)
+_FRAGMENT_USE = re.compile(r"\{\{\s*([A-Za-z_][\w-]*)\s*\}\}")
+
+
+def _joined(value: str) -> str:
+    """A pattern without its line breaks (a long one may be a YAML ``|-`` block)."""
+    return re.sub(r"\n[ \t]*", "", value)
+
+
+def expand_fragments(value: str, fragments: dict[str, str], *, using: tuple[str, ...] = ()) -> str:
+    """``value`` with each ``{{name}}`` replaced by ``(?:fragment)``, fragments expanded in turn.
+
+    Raises:
+        ValueError: an unknown name (the message lists the known ones) or a fragment that uses itself.
+    """
+
+    def replace(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name in using:
+            raise ValueError(f"fragment {name!r} uses itself ({' → '.join([*using, name])})")
+        if name not in fragments:
+            known = ", ".join(sorted(fragments)) or "none: define them under 'fragments:'"
+            raise ValueError(f"unknown fragment {{{{{name}}}}} (known fragments: {known})")
+        return "(?:" + expand_fragments(_joined(fragments[name]), fragments, using=(*using, name)) + ")"
+
+    return _FRAGMENT_USE.sub(replace, value)
+
+
+def _check_pattern(value: str, info: ValidationInfo | None = None) -> str:
+    """A pattern without its line breaks, its ``{{fragments}}`` expanded (from the validation context
+    :func:`parse_playbook` gives), compiled once."""
+    fragments = (info.context or {}).get("fragments", {}) if info is not None else {}
+    value = expand_fragments(_joined(value), fragments)
     try:
         re.compile(value)
     except re.error as exc:
@@ -70,6 +104,9 @@ POLARITY_HELP = (
 )
 
 
+UNLESS_HELP = "a regex: sentences where it matches do not count"
+
+
 class KeywordCondition(_Condition):
     """Any of ``any_of`` present (or, with ``present: false``, none of them) in the clause.
 
@@ -82,12 +119,28 @@ class KeywordCondition(_Condition):
     any_of: list[Annotated[str, Field(min_length=2)]] = Field(min_length=1)
     present: bool = True
     polarity: Polarity = Field(default="affirmative", description=POLARITY_HELP)
-    unless: str | None = Field(default=None, description="a regex: sentences where it matches do not count")
+    unless: str | None = Field(default=None, description=UNLESS_HELP)
 
     @field_validator("unless")
     @classmethod
-    def _unless_compiles(cls, value: str | None) -> str | None:
-        return _check_pattern(value) if value else value
+    def _unless_compiles(cls, value: str | None, info: ValidationInfo) -> str | None:
+        return _check_pattern(value, info) if value else value
+
+
+class TitledPattern(_Condition):
+    """A looser pattern that counts only in the clauses whose own title, the heading above them or
+    their article names one of ``clause_types`` (the library's heading cues, not the classifier's
+    guess): under "NON-COMPETITION", "the Consultant shall not … engage in the design of golf
+    clubs" needs no word of competition; under « EXCLUSIVITÉ », « le Fournisseur s'interdit de
+    vendre les Produits à un tiers » needs no « exclusif »."""
+
+    clause_types: list[str] = Field(min_length=1)
+    pattern: str = Field(min_length=1)
+
+    @field_validator("pattern")
+    @classmethod
+    def _compiles(cls, value: str, info: ValidationInfo) -> str:
+        return _check_pattern(value, info)
 
 
 class RegexCondition(_Condition):
@@ -98,7 +151,8 @@ class RegexCondition(_Condition):
     renewal. A rule about a restriction writes the prohibition into its pattern ("shall not
     assign", « s'interdit de »): words inside the match are what the rule looks for, so only a
     negation of the prohibition ("nothing shall prevent … from assigning") turns it down.
-    ``unless`` (a pattern too) discards the sentences it matches.
+    ``unless`` (a pattern too) discards the sentences it matches; ``titled`` adds a looser pattern
+    for the clauses titled as one of its clause types (:class:`TitledPattern`), read the same way.
 
     With ``fold: true`` the pattern runs on the text without accents (write it without accents).
     """
@@ -108,12 +162,25 @@ class RegexCondition(_Condition):
     present: bool = True
     fold: bool = False
     polarity: Polarity = Field(default="affirmative", description=POLARITY_HELP)
-    unless: str | None = Field(default=None, description="a regex: sentences where it matches do not count")
+    unless: str | None = Field(default=None, description=UNLESS_HELP)
+    titled: TitledPattern | None = Field(default=None, description="a looser pattern for the clauses titled as one of its clause types")
 
     @field_validator("pattern", "unless")
     @classmethod
-    def _compiles(cls, value: str | None) -> str | None:
-        return _check_pattern(value) if value else value
+    def _compiles(cls, value: str | None, info: ValidationInfo) -> str | None:
+        return _check_pattern(value, info) if value else value
+
+    @model_validator(mode="after")
+    def _titled_needs_presence(self) -> RegexCondition:
+        if self.titled is not None and not self.present:
+            raise ValueError("titled adds wordings to look for: it needs present: true")
+        return self
+
+    def titled_condition(self) -> RegexCondition | None:
+        """The ``titled`` pattern as a condition of its own (same folding, polarity and ``unless``)."""
+        if self.titled is None:
+            return None
+        return self.model_copy(update={"pattern": self.titled.pattern, "titled": None})
 
 
 class MissingClauseCondition(_Condition):
@@ -242,6 +309,7 @@ class Playbook(BaseModel):
     languages: list[Literal["fr", "en"]] = Field(min_length=1)
     home_law: str | None = None
     contract_types: list[str] = Field(default_factory=list, description="only contracts of these types (empty: all)")
+    fragments: dict[str, str] = Field(default_factory=dict, description="pattern fragments the rules' patterns use as {{name}}")
     rules: list[Rule] = Field(min_length=1)
     source: str = ""
     content_hash: str = ""
@@ -352,9 +420,11 @@ def parse_playbook(text: str, *, source: str = "<playbook>", library: ClauseLibr
     if not isinstance(document.data, dict):
         raise PlaybookError(source, ["a playbook is a mapping with name, description, languages and rules"])
     problems = list(document.problems)
+    fragments, fragment_problems = _fragments(document)
+    problems += fragment_problems
     data = {**document.data, "source": source, "content_hash": hashlib.sha256(text.encode()).hexdigest()}
     try:
-        playbook = Playbook.model_validate(data)
+        playbook = Playbook.model_validate(data, context={"fragments": fragments})
     except ValidationError as exc:
         raise PlaybookError(source, problems + validation_problems(exc, document)) from exc
     problems += _unknown_clause_types(playbook, library, document)
@@ -363,15 +433,44 @@ def parse_playbook(text: str, *, source: str = "<playbook>", library: ClauseLibr
     return playbook
 
 
+def _fragments(document) -> tuple[dict[str, str], list[str]]:  # noqa: ANN001
+    """The playbook's fragments (as written) and the problems of each: a bad name, a value that is not
+    text, an unknown or circular use, a fragment that does not compile once expanded."""
+    raw = document.data.get("fragments") or {}
+    if not isinstance(raw, dict):
+        return {}, [f"line {document.line_of(('fragments',))}: fragments: a mapping of names to pattern fragments"]
+    fragments = {str(k): v for k, v in raw.items() if isinstance(v, str)}
+    problems = []
+    for name, value in raw.items():
+        line = document.line_of(("fragments", name))
+        if not isinstance(name, str) or not _FRAGMENT_USE.fullmatch(f"{{{{{name}}}}}"):
+            problems.append(f"line {line}, fragment {name!r}: a fragment name is letters, digits, '_' and '-'")
+            continue
+        if not isinstance(value, str):
+            problems.append(f"line {line}, fragment {name!r}: a fragment is a piece of regular expression (text)")
+            continue
+        try:
+            re.compile(expand_fragments(f"{{{{{name}}}}}", fragments))
+        except ValueError as exc:
+            problems.append(f"line {line}, fragment {name!r}: {exc}")
+        except re.error as exc:
+            problems.append(f"line {line}, fragment {name!r}: invalid regular expression ({exc.msg} at position {exc.pos} of the fragment expanded)")
+    return fragments, problems
+
+
 def _unknown_clause_types(playbook: Playbook, library: ClauseLibrary, document) -> list[str]:  # noqa: ANN001
-    known = set(library.ids) | {ANY_CLAUSE}
+    """The clause types a rule names (its own, and its ``titled`` pattern's) that the library does not know."""
     problems = []
     for position, rule in enumerate(playbook.rules):
-        for offset, clause_type in enumerate(rule.clause_types):
-            if clause_type not in known:
-                line = document.line_of(("rules", position, "clause_types", offset))
-                problems.append(
-                    f"line {line}, rule {rule.id!r}: clause_types: unknown clause type {clause_type!r}: "
-                    f"use 'any' or one of the library's: {', '.join(library.ids)}"
-                )
+        titled = getattr(rule.condition, "titled", None)
+        named = [(("rules", position, "clause_types", k), "clause_types", t, True) for k, t in enumerate(rule.clause_types)]
+        named += [
+            (("rules", position, "condition", "titled", "clause_types", k), "condition.titled.clause_types", t, False)
+            for k, t in enumerate(titled.clause_types if titled else [])
+        ]
+        for path, field_name, clause_type, any_allowed in named:
+            if clause_type in library.ids or (any_allowed and clause_type == ANY_CLAUSE):
+                continue
+            choices = ("'any' or " if any_allowed else "") + "one of the library's: " + ", ".join(library.ids)
+            problems.append(f"line {document.line_of(path)}, rule {rule.id!r}: {field_name}: unknown clause type {clause_type!r}: use {choices}")
     return problems

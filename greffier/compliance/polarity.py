@@ -10,10 +10,12 @@ keyword and regex condition uses it (one helper, not a negation pattern per rule
   "neither", « ne … pas / jamais / plus / point / aucun »), determiners with a short reach ("no",
   "without", "non-", « sans », « aucun », « non »), sentence-wide cues ("nothing", "in no event",
   « rien », « en aucun cas »), or a denial after them ("automatic renewal shall not apply",
-  « la tacite reconduction est exclue »). Words inside the match are part of what the rule looks
-  for: a rule about restrictions writes its prohibition into its pattern ("shall not assign",
-  « s'interdit de concurrencer », "in no event shall … exceed") and only a negation *of the
-  prohibition* ("nothing shall prevent … from assigning") turns it down.
+  « la tacite reconduction est exclue »; "a change of control of X shall not be considered an
+  assignment", « ne sera pas considéré comme une cession », when the words are its subject).
+  Words inside the match are part of what the rule looks for: a rule about restrictions writes
+  its prohibition into its pattern ("shall not assign", « s'interdit de concurrencer », "in no
+  event shall … exceed") and only a negation *of the prohibition* ("nothing shall prevent … from
+  assigning") turns it down.
 * **scopes** — a negation stops at a clause boundary (";", "except", "unless", "provided", "but",
   « sauf », « toutefois », « à l'exception de »…): in "shall not be assigned, except that either
   party may assign to an Affiliate upon notice" the exception is read on its own. « ne … que » and
@@ -44,6 +46,8 @@ StatementKind = Literal["clause", "heading", "definition", "recital"]
 # A clause boundary: negation does not reach across it.
 _BOUNDARY = re.compile(
     r"[;:]|(?:^|\s)\((?:[a-z]|[ivx]{1,4}|\d{1,2})\)(?=\s)"  # list items "(a)", "(ii)", "(3)"
+    # ", and each party's liability …", « , et la responsabilité … »: a clause with a subject of its own
+    r"|,\s+(?:and|et)\s+(?=(?:each|the|any|its|their|such|la|le|les|l'|chaque|son|sa|ses|leur|leurs)\b)"
     r"|\b(?:except|excepting|unless|provided|but|however|save|other than|notwithstanding|whereas)\b"
     r"|\b(?:sauf|excepte|hormis|toutefois|cependant|mais|sous reserve|a l'exception|a moins|si ce n'est|nonobstant|en revanche|par derogation)\b"
 )
@@ -51,11 +55,14 @@ _EXCEPTION = re.compile(r"\b(?:except|excepting|unless|other than|save|sauf|exce
 
 # Negation cues and how many words may stand between a cue and the words it negates.
 _WORD = re.compile(r"[\w'’-]+")
-# "no third party has…", "no delegation … shall be deemed…": "no" before a subject negates its verb.
+# "no third party has…", "no delegation … shall be deemed…": "no" before a subject negates its verb,
+# not the verb of a clause that follows it ("there is no assurance that the Agent will sell…").
 # « aucune des parties ne pourra… », « nul ne peut… »: the French subject negation.
 _VERBAL = re.compile(
-    r"\b(?:not|never|neither|nor|cannot)\b|n't\b|\bno (?:[\w'-]+ ){1,10}?(?:shall|will|may|can|is|are|has|have|holds?)\b"
-    r"|\b(?:aucune?|nul(?:le)?|personne) (?:[\w'-]+ ){0,5}?(?:ne|n')(?=\W|[aeiouyh])"
+    # "nor shall any change in control … be deemed …": the inverted negation reaches past its subject.
+    r"\bnor (?:shall|will|may|can|is|are|does|do|has|have)(?: [\w'&.()-]+){0,15}? (?:be|have|constitute)\b"
+    r"|\b(?:not|never|neither|nor|cannot)\b|n't\b|\bno (?:(?!(?:that|which|whether|if)\b)[\w'&.-]+ ){1,10}?(?:shall|will|may|can|is|are|has|have|holds?)\b"
+    r"|\b(?:aucune?|nul(?:le)?|personne) (?:[\w'&.-]+ ){0,5}?(?:ne|n')(?=\W|[aeiouyh])"
 )
 _DETERMINER = re.compile(r"\b(?:no|none|without|non|sans|aucune?|nul(?:le)?s?|ni|excluding|excludes?|exclut|excluent|exclure)\b|\ba l'exclusion (?:de|du|des|d')")
 _WIDE = re.compile(r"\b(?:nothing|in no (?:event|case)|under no circumstances?|not (?:be )?(?:under|subject to|bound by|a party to|party to) any|no (?:provision|term|part|right|obligation)s? (?:of|in|under|hereunder|herein)|rien|en aucun cas|aucune (?:stipulation|disposition|clause))\b")
@@ -81,6 +88,32 @@ _DENIED_AFTER = re.compile(
     r"|ne (?:s'appliquer\w*|jouer\w*|sera|seront|est|sont|s'opere\w*) (?:pas|point|jamais)"
     r"|n'(?:est|aura|sera|a) (?:pas|point|jamais))\b"
 )
+
+# The words found are declared not to be something: "a change of control of Rogers shall not be
+# considered an assignment", « le changement de contrôle ne sera pas considéré comme une cession ».
+# Only when they are the subject: no verb inside them ("shall not assign") nor before the denial.
+_DENIED_AS = re.compile(
+    r"\b(?:(?:shall|will|does|do|is|are|may|should|would)(?: not|n't) (?:be )?(?:deemed|considered|treated|construed|regarded|interpreted|characteri[sz]ed)"
+    r"|(?:shall|will|does|do|is|are)(?: not|n't) (?:constitute|amount to|give rise to|trigger)"
+    r"|ne (?:sera|seront|est|sont|pourra|pourront|saurait|sauraient) (?:pas|point|en aucun cas) (?:etre )?(?:considere|repute|assimile|regarde|traite|qualifie)e?s?"
+    r"|ne (?:constitue|constituera|constituent|vaut|vaudra|emporte|emportera|entraine|entrainera) (?:pas|point))\b"
+)
+_FINITE_VERB = re.compile(
+    r"\b(?:shall|will|may|must|can|cannot|could|would|should|is|are|was|were|has|have|does|do|agrees?|undertakes?"
+    r"|doit|doivent|peut|peuvent|pourra|pourront|sera|seront|est|sont|s'engage\w*|s'interdit)\b"
+)
+_MAX_SUBJECT_TAIL = 10
+
+
+def _denied_as(words: str, rest: str) -> str | None:
+    """The denial in ``rest`` (folded text after the words, up to the next boundary) that declares
+    ``words`` not to be what they name, when ``words`` are its subject; else None."""
+    if _FINITE_VERB.search(words) or not (denial := _DENIED_AS.search(rest)):
+        return None
+    between = rest[: denial.start()]
+    if _words_between(between) > _MAX_SUBJECT_TAIL or _FINITE_VERB.search(between):
+        return None
+    return denial.group(0)
 
 
 @dataclass(frozen=True)
@@ -169,6 +202,8 @@ def read_match(sentence: str, start: int, end: int) -> Reading:
     rest = after[: boundary.start()] if boundary else after
     if (denial := _DENIED_AFTER.match(rest)) and _words_between(rest[denial.end() :]) <= 4:
         return Reading("negated", "exception" if in_exception else "plain", denial.group(0).strip())
+    if denied := _denied_as(fold(sentence[start:end]), rest):
+        return Reading("negated", "exception" if in_exception else "plain", denied)
     if only := _only_scope(clause, rest):
         return Reading("affirmative", "only", only)
     return Reading("affirmative", "exception" if in_exception else "plain", None)
@@ -186,10 +221,28 @@ _DEFINITION = re.compile(
     r"^(?:[\W\d]*(?:[a-z]{1,4}\)|\([a-z0-9]{1,4}\)|[ivx]{1,4}[.)])?\s*)?(?:(?:for (?:the )?purposes? of [^,]{0,80},|as used (?:in|herein)[^,]{0,60},|au sens (?:du|de la|des) [^,]{0,60},)\s*)?"
     r"(?:the (?:term|terms|word|words|expression|phrase)s? |les? (?:terme|mot|expression)s? |l'expression )?"
     r"[\"“”«'‘’]\s*[^\"“”«»'‘’]{1,80}[\"“”»'‘’]\s*"
-    r"(?:\([^)]{0,60}\)\s*)?(?:shall |will |does |)(?:mean|means|refers? to|has the meaning|shall have the meaning|is defined|includes?|designe|signifie|s'entend|vise|recouvre|a le sens)\b"
+    r"(?:\([^)]{0,60}\)\s*)?(?:,?\s*(?:(?:for (?:the )?purposes? of|as used (?:in|herein)|when used (?:in|herein)|with respect to|au sens (?:du|de la|des|de l'))[^,]{0,80}),?\s*)?"
+    r"(?:shall |will |does |)(?:mean|means|refers? to|has the meaning|shall have the meaning|is defined|includes?|designe|signifie|s'entend|vise|recouvre|a le sens)\b"
 )
+# A defined term written without quotes (lost in a PDF's text): "Change of Control shall mean …",
+# « Changement de Contrôle désigne … » — a few capitalised words, then the defining verb.
+_BARE_DEFINITION = re.compile(
+    r"^[\W\d]*(?:[A-ZÀ-Ö][\w'’-]*(?:\s+(?:of|in|for|and|or|to|the|de|du|des|la|le|d'|l')?\s*[A-ZÀ-Ö][\w'’-]*){0,5})\s*,?\s*"
+    r"(?:shall mean|means|shall have the meaning|has the meaning|designe|désigne|signifie|s'entend)\b"
+)
+_TOC_ENTRY = re.compile(r"(?:^|\s)(?:\d{1,2}\.\d{1,2}|[A-Z]?\d{1,2}\.)\s*[A-Z][\w'’-]*(?:\s+(?:of|and|or|the|to|de|du|des|et|la|le|[A-Z][\w'’-]*)){0,6}\s+\d{1,3}(?=\s|$)")
+_MODAL = re.compile(r"\b(?:shall|will|may|must|doit|doivent|peut|peuvent|pourra|pourront|devra|devront)\b")
 _DEFINITION_LEAD = re.compile(r"^(?:on entend par|par [\"“«][^\"”»]{1,60}[\"”»],? on entend)\b")
-_RECITAL_START = re.compile(r"^[\W\d]*(?:\(?[a-z]\)\s*)?(?:whereas|attendu que|considerant que|vu que)\b")
+# "WHEREAS, …", « Attendu que … », also glued to the recitals' heading on one line ("RECITALS WHEREAS, …").
+_RECITAL_START = re.compile(
+    r"^[\W\d]*(?:(?:recitals?|background|preamble|witnesseth|preambule|expose(?: prealable)?)\W+)?(?:\(?[a-z]\)\s*)?"
+    r"(?:whereas|attendu que|considerant que|vu que)\b"
+)
+
+
+def is_recital_start(text: str) -> bool:
+    """Whether ``text`` opens a recital ("WHEREAS, …", "RECITALS WHEREAS …", « Attendu que … »)."""
+    return bool(_RECITAL_START.match(fold(" ".join(text.split()))))
 
 
 def body_start(sentence: str) -> int:
@@ -216,14 +269,17 @@ def _title_words(title: str) -> bool:
 @lru_cache(maxsize=65536)
 def statement_kind(sentence: str) -> StatementKind:
     """What the sentence is: a ``clause`` (it states something), a ``heading`` (no statement: a title,
-    a table-of-contents line — short, no verb, no full stop after more than eight words), a
+    a table-of-contents line — short, no verb, no full stop after more than eight words — or a
+    table of contents run into one line, three entries or more with their page numbers), a
     ``definition`` or a ``recital``."""
     text = " ".join(sentence.split())
     folded = fold(text)
-    if _RECITAL_START.match(folded):
+    if is_recital_start(text):
         return "recital"
-    if _DEFINITION.match(folded) or _DEFINITION_LEAD.match(folded):
+    if _DEFINITION.match(folded) or _DEFINITION_LEAD.match(folded) or _BARE_DEFINITION.match(text):
         return "definition"
+    if len(_TOC_ENTRY.findall(text)) >= 3 and not _MODAL.search(folded):
+        return "heading"  # a table of contents run into one line: "3.7 Compliance with Laws 11 3.8 Conflict of Interest 11 …"
     words = len(_WORD.findall(folded))
     ends_like_a_sentence = text.rstrip(" )»\"”'’").endswith((".", "!", "?")) and words > 4
     if words <= 20 and not ends_like_a_sentence and not _VERB.search(folded):

@@ -233,3 +233,51 @@ def test_recitals_definitions_and_headings_alone_raise_nothing():
                                 text="2.1 The Supplier appoints the Distributor as its exclusive distributor in the Territory.")
     findings, _ = run(condition, [recitals, definition, heading, operative], clause_types="[any]")
     assert [f.chunk_id for f in findings] == ["c01-4"]
+
+
+TITLED = """
+      kind: regex
+      fold: true
+      pattern: "compet\\\\w*|concurren\\\\w*"
+      titled:
+        clause_types: [non_compete]
+        pattern: "shall not|s'interdit"
+"""
+
+
+@pytest.mark.parametrize(
+    ("heading", "text", "fires"),
+    [
+        ("ARTICLE 8 — NON-COMPETITION", "During the Term, the Consultant shall not design golf clubs for any other company.", True),
+        ("ARTICLE 8 — SERVICES", "During the Term, the Consultant shall not design golf clubs for any other company.", False),
+        ("ARTICLE 8 — NON-CONCURRENCE", "Le Cédant s'interdit d'exploiter un fonds de boulangerie dans un rayon de cinq kilomètres.", True),
+        ("ARTICLE 8 — LOCAUX", "Le Preneur s'interdit d'exploiter un fonds de boulangerie dans les locaux.", False),
+        # Under the title, the looser words still need an affirmative sentence.
+        ("ARTICLE 8 — NON-COMPETITION", "Nothing in this Article shall mean that the Consultant shall not design golf clubs.", False),
+    ],
+)
+def test_a_titled_pattern_reads_only_the_clauses_under_its_title(heading, text, fires):
+    # The classifier's types (here: none) do not open the looser pattern; the article's title does.
+    clause = chunk(f"{heading}\n{text}", section=heading)
+    findings, _ = run(TITLED, [clause], clause_types="[any]")
+    assert bool(findings) is fires
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        (
+            "Neither party shall be liable for any indirect or consequential loss, and each party's total aggregate liability under this "
+            "agreement shall not exceed the fees paid in the preceding twelve months."
+        ),
+        (
+            "Aucune des parties ne sera responsable des dommages indirects, et la responsabilité totale de chaque partie est plafonnée au "
+            "montant des sommes versées au cours des douze derniers mois."
+        ),
+    ],
+)
+def test_a_denied_match_does_not_hide_an_affirmed_one_inside_it(text):
+    # The first match ("liable … shall not exceed", « dommages … plafonnée ») starts in the denied exclusion; the cap after it stands.
+    cap = "{kind: regex, fold: true, pattern: \"(?:liab\\\\w*|dommages?|responsabilite)[^;]{0,250}?(?:shall not exceed|plafonn\\\\w+)\"}"
+    findings, _ = run(cap, [chunk(text, "limitation_of_liability")], clause_types="[any]")
+    assert len(findings) == 1

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from greffier.compliance.errors import PlaybookError
@@ -136,3 +139,54 @@ def test_long_patterns_can_span_lines():
     condition = "\n      kind: regex\n      pattern: |-\n        changement de controle\n        |change of control"
     playbook = parse_playbook(playbook_text(rule(condition=condition)))
     assert playbook.rules[0].condition.pattern == "changement de controle|change of control"
+
+
+FRAGMENTS_HEADER = (
+    "name: test\ndescription: A test playbook.\nlanguages: [fr, en]\n"
+    "fragments:\n"
+    "  ban: \"shall not|may not|s'interdit de\"\n"
+    "  ban_assigning: |-\n"
+    "    {{ban}}\n"
+    "    (?: \\w+)? (?:assign|ceder)\n"
+    "rules:"
+)
+
+
+def test_a_fragment_is_written_once_and_used_as_a_group():
+    condition = "\n      kind: regex\n      pattern: \"{{ban_assigning}}|{{ban}} sublicense\""
+    playbook = parse_playbook(playbook_text(rule(condition=condition), header=FRAGMENTS_HEADER))
+    pattern = re.compile(playbook.rules[0].condition.pattern)
+    assert pattern.search("Neither party shall not assign")  # (?: the fragment's alternatives stay inside their group
+    assert pattern.search("Le Distributeur s'interdit de céder".replace("é", "e"))
+    assert pattern.search("the Licensee may not sublicense")
+    assert not pattern.search("the Licensee shall not")  # "shall not" alone: the alternatives do not leak
+    assert "ban" in playbook.fragments
+
+
+def test_an_unknown_fragment_is_refused_with_the_known_ones():
+    condition = "\n      kind: regex\n      pattern: \"{{forbidden}} assign\""
+    [problem] = problems_of(playbook_text(rule(condition=condition), header=FRAGMENTS_HEADER))
+    assert problem.startswith("line 18, rule 'coc': condition.pattern:")
+    assert "unknown fragment {{forbidden}}" in problem and "ban, ban_assigning" in problem
+
+
+def test_a_fragment_that_uses_itself_is_refused():
+    header = FRAGMENTS_HEADER.replace("    {{ban}}\n", "    {{ban_assigning}}\n")
+    problems = problems_of(playbook_text(rule(), header=header))
+    assert "line 6, fragment 'ban_assigning': fragment 'ban_assigning' uses itself (ban_assigning → ban_assigning)" in problems
+
+
+def test_the_ma_playbook_writes_its_prohibitions_once():
+    playbook = load_playbook("ma_due_diligence")
+    text = Path(playbook.source).read_text(encoding="utf-8")
+    assert {"prohibition", "interdiction"} <= set(playbook.fragments)
+    assert text.count("(?:refrain|abstain) from") == 1  # in the fragment only
+
+
+def test_a_titled_pattern_names_known_clause_types_only():
+    titled = "\n      kind: regex\n      pattern: non-compete\n      titled:\n        clause_types: [non_competition]\n        pattern: shall not"
+    [problem] = problems_of(playbook_text(rule(condition=titled)))
+    assert problem.startswith("line 15, rule 'coc': condition.titled.clause_types: unknown clause type 'non_competition': use one of the library's:")
+    absent = "\n      kind: regex\n      present: false\n      pattern: non-compete\n      titled:\n        clause_types: [non_compete]\n        pattern: shall not"
+    [problem] = problems_of(playbook_text(rule(condition=absent)))
+    assert "titled adds wordings to look for: it needs present: true" in problem

@@ -43,6 +43,20 @@ def reading(sentence: str, words: str):  # noqa: ANN201
         # « ne … que » and "only" restrict without denying.
         ("Le contrat ne pourra être résilié que pour faute grave.", "résilié", "affirmative", "only"),
         ("L'exclusivité ne vaut que pour la France.", "exclusivit", "affirmative", "only"),
+        # The words declared not to be something, as the subject of the denial.
+        ("A change of control of the Distributor shall not be considered an assignment under Article 12.", "change of control", "negated", "plain"),
+        ("Le changement de contrôle du Client ne sera pas considéré comme une cession au sens de l'article 12.", "changement de contrôle", "negated", "plain"),
+        ("A change of control of the Customer shall be deemed an assignment requiring the Supplier's consent.", "change of control", "affirmative", "plain"),
+        ("Le changement de contrôle du Client sera réputé constituer une cession soumise à l'agrément du Fournisseur.", "changement de contrôle", "affirmative", "plain"),
+        # ", and" before a subject of its own starts a clause the negation before it does not reach.
+        ("Neither party shall be liable for lost profits, and each party's liability shall be limited to the fees paid.", "liability shall be limited", "affirmative", "plain"),
+        ("Aucune des parties ne sera responsable des dommages indirects, et la responsabilité de chacune est plafonnée.", "responsabilité de chacune est plafonnée", "affirmative", "plain"),
+        ("The Distributor shall not sell, and shall not promote, competing products.", "promote", "negated", "plain"),
+        # The inverted "nor shall X be …" reaches past its subject.
+        ("No delegation shall be deemed an assignment, nor shall any change in control of either party or any assignment by operation of law be deemed an assignment hereunder.",
+         "deemed an assignment hereunder", "negated", "plain"),
+        # "no" before a clause of its own does not negate that clause's verb.
+        ("There can be no assurance that the Agent will sell the Shares exclusively to the Purchaser.", "exclusively", "affirmative", "plain"),
     ],
 )
 def test_read_match(sentence, words, polarity, scope):
@@ -56,6 +70,9 @@ def test_a_prohibition_inside_the_match_is_the_rule_s_own_words():
     assert read_match(sentence, 0, len("Neither party shall assign")).affirmative
     released = "Nothing herein shall prevent Auriemma from assigning the monetary benefits of this Agreement."
     assert not reading(released, "shall prevent Auriemma from assigning").affirmative
+    # A denial later in the sentence belongs to another subject: the prohibition stands.
+    sentence = "Neither party shall assign this Agreement, and a merger of either party shall not be deemed an assignment."
+    assert read_match(sentence, 0, len("Neither party shall assign")).affirmative
 
 
 @pytest.mark.parametrize(
@@ -66,9 +83,18 @@ def test_a_prohibition_inside_the_match_is_the_rule_s_own_words():
         ('For purposes of this Agreement, the word "control" shall mean the possession of the power to direct.', "definition"),
         ("Le terme « Territoire » désigne la France métropolitaine.", "definition"),
         ("On entend par « Contrôle » le contrôle au sens de l'article L. 233-3 du Code de commerce.", "definition"),
+        # A phrase between the defined term and "means"; a term whose quotes a PDF's text lost.
+        ("'Control,' for purposes of this definition, means the power to direct the management of a person.", "definition"),
+        ("« Changement de Contrôle », au sens du présent contrat, désigne toute prise de contrôle du Client.", "definition"),
+        ("Change of Control shall mean the acquisition by any person of more than fifty percent of the voting stock.", "definition"),
+        ("Changement de Contrôle désigne toute opération par laquelle un tiers acquiert le contrôle du Client.", "definition"),
+        ("A Change of Control of the Licensee shall entitle the Licensor to terminate this Agreement.", "clause"),
         ("WHEREAS, the Company wishes to appoint an exclusive distributor;", "recital"),
         ("Attendu que le Fournisseur souhaite confier au Distributeur la distribution exclusive de ses produits.", "recital"),
+        ("RECITALS WHEREAS, the Supplier wishes to appoint an exclusive distributor for the Territory;", "recital"),
+        ("PRÉAMBULE Attendu que le Fournisseur souhaite confier au Distributeur la distribution exclusive de ses produits.", "recital"),
         ("9.2 Assignment and Change of Control;", "heading"),
+        ("1.1 Definitions 1 1.2 Interpretation 3 2.1 Appointment 4 2.2 Exclusivity 4 2.3 Change of Control 5", "heading"),
         ("ARTICLE 7 — NON-CONCURRENCE ET EXCLUSIVITÉ DU FONDATEUR", "heading"),
         ("THE LIABILITY OF EITHER PARTY SHALL BE UNLIMITED.", "clause"),
         ("La clause d'indexation ne jouera qu'à la hausse.", "clause"),

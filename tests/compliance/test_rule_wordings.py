@@ -30,6 +30,81 @@ CASES = [
      "If Licensee breaches this Agreement, Licensor may terminate this Agreement at any time upon written notice."),
     ("non-compete", True,
      "Pendant toute la durée du contrat, le Distributeur s'interdit d'exercer, directement ou indirectement, toute activité concurrente."),
+    # termination on notice: the notice before the right, "cancel", "has the right to"; the verb is the focus
+    ("termination-for-convenience", True, "Upon ninety (90) days' prior written notice to the other party, either party may terminate this Agreement."),
+    ("termination-for-convenience", True, "The Company may cancel this Agreement at any time upon thirty (30) days' written notice."),
+    ("termination-for-convenience", True, "Each Party has the right to terminate this Agreement upon three months' notice to the other Party."),
+    ("termination-for-convenience", True, "Moyennant un préavis de trois mois, chacune des parties pourra résilier le présent contrat."),
+    ("termination-for-convenience", False, "Neither party may terminate this Agreement upon notice during the Initial Term."),
+    ("termination-for-convenience", False, "Aucune des parties ne pourra résilier le contrat moyennant un simple préavis pendant la période initiale."),
+    ("termination-for-convenience", False, "The Supplier may cancel any purchase order upon written notice."),
+    # "no" opening a clause of its own is no prohibition
+    ("exclusivity", False, "There can be no assurance that the Agent will sell the Shares to any person other than the Purchaser."),
+    ("exclusivity", True, "No Licensee shall sell the Products to any person other than the Licensor's approved retailers."),
+    # first right over an abandoned patent: the owner tells the other party, which may take it over
+    ("first-refusal", True,
+     "If the Licensor decides not to maintain any Licensed Patent, it shall give the Licensee sixty (60) days' notice, and the Licensee may assume its maintenance at its own cost."),
+    ("first-refusal", True,
+     "Si le Titulaire décide de ne pas maintenir un brevet, il en informe le Licencié, qui pourra en reprendre le maintien à ses frais."),
+    ("first-refusal", False, "The Licensor shall file, prosecute and maintain the Licensed Patents at its own cost."),
+    # long covenants: the words of the covenant stand far apart
+    ("non-compete", True,
+     "The Distributor shall not, during the term of this Agreement and for a period of two (2) years after its termination or expiry for any "
+     "reason whatsoever, whether alone or jointly with any other person, firm or company, and whether as principal, agent, shareholder or "
+     "otherwise, manufacture, sell or otherwise deal in the Territory in any products which compete with the Products."),
+    # the undertaking with words inside it, names with "&", "Nor shall …"
+    ("non-compete", True,
+     "The Franchisee agrees, during the term of this Agreement and for two years thereafter, not to engage in the operation of any "
+     "business competing with the Franchised Restaurant."),
+    ("non-compete", True,
+     "Le Cédant s'engage, pendant une durée de cinq ans à compter de la cession, à ne pas exercer une activité concurrente de celle du fonds cédé."),
+    ("non-compete", True, "Party A shall not sell the Products in the Territory, nor shall it carry out any activities competitive with those of Party B."),
+    ("liability-limitation", True, "Neither Customer nor M&I shall be liable for any indirect, incidental or consequential damages arising out of this Agreement."),
+    ("liability-limitation", True, "Nor shall the Company at any time be liable for any incidental, special or consequential damages."),
+    ("liability-cap", True, "Any liability of the Agent will be limited in the aggregate to an amount equal to the fees paid in the last twelve months."),
+    # precision: words that name no exclusivity, no carve-out, no cap, no ground-free right, no covenant
+    ("exclusivity", False, "All goodwill arising from the use of the Marks shall inure solely and exclusively to the benefit of the Licensor."),
+    ("exclusivity", False, "The Provider may offer a separate service resulting exclusively from the Developed Software."),
+    ("exclusivity", True, "The Distributor shall purchase the Products exclusively from the Supplier."),
+    ("uncapped-liability", True, "This limitation does not, however, apply to the indemnification obligations under Article 9."),
+    ("uncapped-liability", False, "The obligation of confidentiality and the limitation upon use shall not apply to information that is public."),
+    ("uncapped-liability", False,
+     "Except for the payment of sums due, neither party shall be responsible for any delay in performance caused by acts of God or force majeure."),
+    ("liability-cap", False, "In no event shall the cure period exceed thirty (30) days."),
+    ("liability-cap", True, "In no event shall the Supplier's total liability under this Agreement exceed the fees paid in the preceding year."),
+    ("liability-cap", False, "The Franchisee's obligations shall be limited to taking reasonable steps to recover the insurance proceeds."),
+    ("termination-for-convenience", False,
+     "Whenever the law permits the Customer to terminate a Site, the Customer may, at its option, terminate this Agreement in part on written notice."),
+    ("non-compete", False, "The Licensor shall be free to develop and sell products that may or may not compete with the Licensed Products."),
+    ("termination-for-convenience", False,
+     "Each Supplier may terminate its obligation to supply a particular Product by giving written notice of its end of life at least six months in advance."),
+    ("termination-for-convenience", True, "Either party may terminate this Agreement by giving six months' written notice to the other party."),
+    ("renewal-notice", False,
+     "This Agreement shall remain in force until 28 February 2026 unless extended by written agreement of the parties not less than thirty (30) days prior to its expiry."),
+    ("renewal-notice", False,
+     "Le contrat pourra être prolongé d'un commun accord, par écrit, au moins trois mois avant son terme."),
+    ("renewal-notice", True,
+     "This Agreement shall renew automatically for one-year periods unless either party gives written notice of non-renewal at least ninety (90) days before the end of the then-current term."),
+    ("exclusivity", False, "No Party shall be authorized to act as agent of or otherwise represent any other Party to this Agreement."),
+    ("exclusivity", True, "The Supplier shall not appoint any other distributor in the Territory during the Term."),
+    ("exclusivity", True, "The Distributor will not purchase Products for resale from any person or entity other than the Supplier."),
+    ("exclusivity", True, "The Licensee shall not enter into any other exclusive distribution agreement with any company in the Territory for the Products."),
+    # "neither X nor Y may", however long X
+    ("assignment-restriction", True,
+     "Neither this Agreement nor any of the rights or obligations contained herein may be assigned or transferred by either party without the prior written consent of the other party."),
+    ("assignment-restriction", True,
+     "Ni le présent contrat ni aucun des droits et obligations qui en découlent ne pourront être cédés sans l'accord préalable écrit de l'autre partie."),
+    # notice of non-renewal: a blacked-out number, the intention some words after the notice
+    ("renewal-notice", True,
+     "The Agreement shall automatically renew for additional periods of one year unless a Party gives written notice of non-renewal at least [***] prior to the end of the Initial Term."),
+    ("renewal-notice", False,
+     "A breach not cured within [***] of written notice shall be cause for termination, and the cure period shall be extended for a reasonable period."),
+    ("renewal-notice", True,
+     "This Agreement shall be renewed for one-month periods unless either party gives notice to the other party of its intention not to renew the Agreement fifteen (15) days before the end of the term."),
+    ("uncapped-liability", True,
+     "Except in the event of (i) a Party's fraud, gross negligence or wilful misconduct, (ii) a Party's breach of its confidentiality "
+     "obligations under Article 11, or (iii) a Party's indemnification obligations under Article 12 in respect of claims brought by third "
+     "parties, in no event shall either Party be liable to the other for any indirect or consequential damages."),
 ]
 
 

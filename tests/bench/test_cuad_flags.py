@@ -1,0 +1,30 @@
+"""benchmarks/cuad_flags.py helpers on hand-made inputs (no shared data, no model): the dev halves and
+the matching of CUAD's quotes with a finding's excerpts."""
+
+from __future__ import annotations
+
+import pytest
+
+from devtools.bench.scripts import load_script
+
+flags = load_script("cuad_flags.py")
+classification = load_script("cuad_classification.py")
+
+
+def test_the_dev_halves_split_dev_and_leave_test_alone():
+    rows = range(510)
+    dev = {r for r in rows if classification.in_split(r, "dev")}
+    half_a = {r for r in rows if classification.in_split(r, "dev-a")}
+    half_b = {r for r in rows if classification.in_split(r, "dev-b")}
+    test = {r for r in rows if classification.in_split(r, "test")}
+    assert half_a | half_b == dev and not half_a & half_b and not dev & test and len(dev | test) == 510
+    assert {0, 10, 500} <= half_a and {5, 15, 505} <= half_b
+    with pytest.raises(ValueError, match="unknown split 'dev-c'"):
+        classification.in_split(5, "dev-c")
+
+
+def test_a_quote_is_covered_by_an_excerpt_that_holds_part_of_it_whatever_the_spacing():
+    quote = "Licensor may terminate this Agreement:<omitted>(2)   Upon thirty (30) days prior written notice if Licensee merges with another entity."
+    excerpt = "(b) Licensor may terminate this Agreement: … (2) Upon thirty (30) days prior written notice if Licensee merges with another entity."
+    assert flags.quote_covered(quote, [excerpt])
+    assert not flags.quote_covered(quote, ["Either party may assign this Agreement to an Affiliate upon notice to the other party."])
