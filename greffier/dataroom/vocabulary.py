@@ -362,44 +362,46 @@ def _clean_label_text(text: str) -> str:
 
 # "the laws of the State of Nevada", "the laws of the Commonwealth of Virginia", "the laws of Ruritania",
 # « soumis au droit monégasque »: the jurisdiction a governing-law sentence names, as written, for a law the
-# table above does not know. The place starts with a capital ("the laws of general application" names none).
+# table above does not know.
 _JURISDICTION = re.compile(
     r"\blaws?,?(?: (?:and|or) (?:judicial )?(?:decisions|regulations|statutes))? (?:(?:in force|in effect|applicable) )?(?:(?:of|in) (?:the )?"
     r"(?:(?:state|commonwealth|province|republic|kingdom|principality|grand duchy|federal republic|people'?s republic|canton|emirate|territory) of )?"
     r"|(?:the )?(?:state|commonwealth|province) of )"
-    r"(?P<place>(?-i:[A-Z])[\w.'’-]*(?: (?:of )?(?-i:[A-Z])[\w.'’-]*){0,3}|the state in which [^,.;]{3,60}|(?:the )?united states(?: of america)?)",
+    r"(?P<place>[A-Z][\w.'’-]*(?: (?:of )?[A-Z][\w.'’-]*){0,3}|the state in which [^,.;]{3,60}|(?:the )?united states(?: of america)?)",
     re.IGNORECASE,
 )
 _JURISDICTION_FR = re.compile(r"\b(?:soumise?s?|regie?s?|gouvernee?s?) (?:au|par le|par la) (?P<place>(?:droit|loi) [a-z\w'-]+(?: [a-z\w'-]+)?)")
 _STATE_THEREOF = re.compile(r"\b(?:state|commonwealth|province) of (?P<place>[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,2})\b[^.]{0,160}\blaws thereof\b")
-_NOT_A_PLACE = re.compile(
-    r"^(?:this|such|any|each|its|their|his|her|all|that|which|the parties|said|jurisdiction|country|place|general|applicable|"
-    r"competent|relevant|appropriate|agreement|contract|section|article|state|commonwealth|province|republic|kingdom|country)\b",
-    re.IGNORECASE,
+_NOT_A_PLACE = re.compile(r"^(?:this|such|any|each|its|their|his|her|all|that|which|the parties|said)\b", re.IGNORECASE)
+# What a data room may not keep as a law's name: a place not written as a proper name, a conditional law, a
+# placeholder, a possessive, a generic word, a French phrase that names no law.
+_NOT_A_PLACE_NAME = re.compile(
+    r"^(?![A-Z])|['’]s?\b|\d|^(?:the\s+)?(?:state|commonwealth|province|republic|kingdom|country|jurisdiction|general|applicable|competent|relevant|appropriate|agreement|contract|section|article)\b"
+    r"|\b(?:x{2,}|tbd|tba|n/a|territory|district|jurisdiction|country|state|province)$",
+    re.I,
 )
+_NOT_A_FRENCH_LAW = re.compile(r"^(?:droit|loi) (?:de|du|des|d|la|le|les|l|en|n|no|commun|civil|applicable|positif|interne|international|travail|\d)\b")
 
 
-def named_jurisdiction(sentence: str, *, conditional: bool = True) -> str | None:
+def named_jurisdiction(sentence: str, *, strict: bool = False) -> str | None:
     """The law a governing-law sentence names, as written ("law of Nevada", « droit monégasque »), or
-    ``None``: the value kept for a law :func:`match_law` does not know. A law that depends on a fact
-    ("the laws of the state in which the breach occurs") is given only when ``conditional``; a
-    placeholder ("the laws of XXXX", "of the State of TBD"), a possessive ("Licensor's") and a French
-    phrase that names no law (« la loi du 6 juillet 1989 », « le droit du travail ») are none."""
+    ``None``: the value kept for a law :func:`match_law` does not know.
+
+    Loose (the default, for a review flag: a governing-law clause whose law cannot be read is worth a
+    reviewer's look), any place the sentence names will do, "the state in which the breach occurs"
+    included. ``strict`` (for a value a data room keeps and filters on) wants a place's proper name: a
+    conditional law, a placeholder ("the laws of XXXX", "of the State of TBD"), a possessive
+    ("Licensor's") and a French phrase that names no law (« la loi du 6 juillet 1989 », « le droit du
+    travail ») give ``None``."""
     for pattern in (_STATE_THEREOF, _JURISDICTION):
         if (match := pattern.search(sentence)) and not _NOT_A_PLACE.match(match["place"]):
             place = match["place"].strip(" .,")
-            if place.lower().startswith("the state in which") and not conditional:
-                return None
-            if _NOT_A_PLACE_NAME.search(place):
+            if strict and (_NOT_A_PLACE_NAME.search(place) or place.lower().startswith("the state in which")):
                 return None
             return f"law of {place}"
-    if (match := _JURISDICTION_FR.search(fold(sentence))) and not _NOT_A_FRENCH_LAW.search(match["place"]):
+    if (match := _JURISDICTION_FR.search(fold(sentence))) and not (strict and _NOT_A_FRENCH_LAW.search(match["place"])):
         return match["place"]
     return None
-
-
-_NOT_A_PLACE_NAME = re.compile(r"['’]s?\b|\b(?:x{2,}|tbd|tba|n/a|territory|district|jurisdiction|country|state|province)$|^\W|\d", re.I)
-_NOT_A_FRENCH_LAW = re.compile(r"^(?:droit|loi) (?:de|du|des|d|la|le|les|l|en|n|no|commun|civil|applicable|positif|interne|international|travail|\d)\b")
 
 
 def unlisted_law(value: str, known: Iterable[str] = ()) -> str | None:
@@ -408,7 +410,7 @@ def unlisted_law(value: str, known: Iterable[str] = ()) -> str | None:
     ``None`` otherwise — a place no contract is governed by and the vocabulary does not know may be a
     typo ("laws of Delawre"), which the caller reports with suggestions."""
     by_fold = {" ".join(fold(law).split()): law for law in known}
-    named = named_jurisdiction(value)
+    named = named_jurisdiction(value, strict=True)
     for candidate in (value, named):
         if candidate and (law := by_fold.get(" ".join(fold(candidate).split()))):
             return law

@@ -106,7 +106,7 @@ def extract_governing_law(chunks: Sequence[ChunkInput]) -> LawFinding:
             best = (score, -order, Finding[str](value=label, chunk_id=sentence.chunk_id, raw=sentence.text, rule="governing law"))
             if score == 3:
                 break
-        elif cue and unlisted is None and (named := named_jurisdiction(text[cue.start() :], conditional=False)):
+        elif cue and unlisted is None and (named := named_jurisdiction(text[cue.start() :], strict=True)):
             unlisted = (score, -order, Finding[str](value=named, chunk_id=sentence.chunk_id, raw=sentence.text, rule="governing law (unlisted)"))
     if unlisted is not None and (best is None or unlisted[0] > best[0]):
         best = unlisted
