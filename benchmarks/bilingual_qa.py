@@ -20,6 +20,8 @@ Run from the repository root (``--help`` for every option):
     .venv/bin/python benchmarks/bilingual_qa.py --split dev --set search.fusion=rrf --set search.dense_weight=0.5
     .venv/bin/python benchmarks/bilingual_qa.py --sweep-fusion          # fusion x dense weight, dev only
     .venv/bin/python benchmarks/bilingual_qa.py --check                 # validate the set against the corpus
+    .venv/bin/python benchmarks/bilingual_qa.py --questions benchmarks/data/bilingual_qa_fresh.yaml --split fresh
+                                                                        # the fresh held-out set, run once
 
 It needs ``../shared`` (the example data room and CUAD); without it, it says so and exits 0 (skipped).
 The metric functions are pure and tested in ``tests/bench/test_bilingual_qa.py``.
@@ -62,7 +64,9 @@ SPLIT_SEED = 15
 SEARCH_TOP_K = 10
 SWEEP_DENSE_WEIGHTS = (0.3, 0.5, 0.7)
 
-SPLITS = ("dev", "test")
+# dev and test: the seeded draw of the first set (assign_splits); fresh: a later set written to be held out
+# whole (benchmarks/data/bilingual_qa_fresh.yaml, loaded with --questions), run once per reported code state.
+SPLITS = ("dev", "test", "fresh")
 HALVES = ("a", "b")
 LANGS = ("fr", "en")
 SOURCES = ("demo", "example", "cuad")
@@ -118,7 +122,7 @@ class QASet:
         if name == "all":
             questions = list(self.questions)
         elif name not in SPLITS:
-            raise QASetError(f"unknown split {name!r}: use dev, test or all")
+            raise QASetError(f"unknown split {name!r}: use {', '.join(SPLITS)} or all")
         else:
             questions = [q for q in self.questions if q.split == name]
         if half is not None and half not in HALVES:
@@ -170,7 +174,7 @@ def _question(raw: dict[str, Any], contents: dict[str, str], resolve_spans: bool
         raise QASetError(f"{qid}: lang {raw['lang']!r} is not fr or en")
     split = raw.get("split")
     if split is not None and split not in SPLITS:
-        raise QASetError(f"{qid}: split {split!r} is not dev or test")
+        raise QASetError(f"{qid}: split {split!r} is not one of {', '.join(SPLITS)}")
     expected = tuple(_expected(qid, item, contents, resolve_spans) for item in raw["expected"])
     if bool(expected) == ("unanswerable" in tags):
         raise QASetError(f"{qid}: a question has expected answers or the tag unanswerable, not both nor neither")
@@ -659,7 +663,8 @@ def evaluate(qa: QASet, workspace: Path, split: str, overrides: dict[str, Any], 
              backend: Any = None, answerer: str = "extractive", half: str | None = None) -> dict[str, Any]:
     questions = qa.split(split, half)[:limit]
     if not questions:
-        raise QASetError(f"no question in split {split!r}: the set's questions need a split (dev or test)")
+        raise QASetError(f"no question in split {split!r} of this set (its splits: {', '.join(sorted({q.split or '-' for q in qa.questions}))}); "
+                         "the fresh set is loaded with --questions benchmarks/data/bilingual_qa_fresh.yaml")
     name = split if half is None else f"{split}, half {half}"
     log(f"split {name}: {len(questions)} questions, answers by {answerer}")
     records, settings = run_questions(workspace, questions, overrides, log=log, backend=backend)
@@ -816,9 +821,9 @@ def _demo_body(bodies: dict[str, Path], contract_id: str) -> str:
 
 
 def render_mix(qa: QASet) -> str:
-    """Questions per split and tag (counts, and share of the split)."""
-    splits = {name: qa.split(name) for name in SPLITS}
-    lines = ["| tag | dev | test | all |", "|---|---:|---:|---:|"]
+    """Questions per split and tag (counts, and share of the split); only the splits the set uses."""
+    splits = {name: qa.split(name) for name in SPLITS if qa.split(name)}
+    lines = ["| tag | " + " | ".join((*splits, "all")) + " |", "|---|" + "---:|" * (len(splits) + 1)]
     for group in ("all", *TAGS, "lang:fr", "lang:en"):
         cells = []
         for qs in (*splits.values(), qa.questions):
