@@ -432,6 +432,11 @@ class CuadScores:
     parties: PRF = field(default_factory=PRF)
     parties_strict: PRF = field(default_factory=PRF)
     party_kinds: Counter = field(default_factory=Counter)
+    # a party filter on each labelled (party, contract) pair: "found", "listed apart" (missed, but the parties
+    # are read with low confidence, so the filter lists the contract in excluded_unknown) or "silent" (missed
+    # while the parties count as known); and the contracts whose parties are listed apart, right or not
+    party_pairs: Counter = field(default_factory=Counter)
+    parties_listed_apart: Counter = field(default_factory=Counter)
     agreement: Accuracy = field(default_factory=Accuracy)
     agreement_or_effective: int = 0
     law: Accuracy = field(default_factory=Accuracy)
@@ -474,6 +479,12 @@ def _score_parties(scores: CuadScores, contract: CuadContract, record: ContractR
     predicted = list(dict.fromkeys(name_key(n) for n in predicted_names))
     pairs, missed, extra = match_names(gold, predicted)
     scores.parties.add(len(pairs), len(extra), len(missed))
+    source = record.sources.get("parties")
+    uncertain = source is None or source.confidence == "low"
+    scores.party_pairs["found"] += len(pairs)
+    scores.party_pairs["listed apart" if uncertain else "silent"] += len(missed)
+    if uncertain:
+        scores.parties_listed_apart["all right" if not missed and not extra else "some wrong"] += 1
     strict = set(gold) & set(predicted)
     scores.parties_strict.add(len(strict), len(set(predicted) - strict), len(set(gold) - strict))
     defined = _defined_terms(contract)
@@ -647,6 +658,14 @@ def cuad_table(results: dict[str, CuadScores]) -> str:
     row("contracts", lambda s: str(s.contracts))
     row("parties P / R / **F1** (names)", lambda s: f"{s.parties.precision:.2f} / {s.parties.recall:.2f} / **{s.parties.f1:.2f}** ({s.parties.tp + s.parties.fn})")
     row("parties F1, exact keys only", lambda s: f"{s.parties_strict.f1:.2f}")
+    row(
+        "party filter on the labelled pairs: found / listed apart / **silent misses**",
+        lambda s: f"{s.party_pairs['found']} / {s.party_pairs['listed apart']} / **{s.party_pairs['silent']}**",
+    )
+    row(
+        "contracts whose parties are listed apart (all right / some wrong)",
+        lambda s: f"{sum(s.parties_listed_apart.values())} ({s.parties_listed_apart['all right']} / {s.parties_listed_apart['some wrong']})",
+    )
     row("Agreement Date → signature date", lambda s: f"**{_pct(s.agreement.value)}** ({s.agreement.correct}/{s.agreement.total})")
     row("… = agreement or effective date", lambda s: f"{_pct(s.agreement_or_effective / s.agreement.total if s.agreement.total else 0)}")
     row("… wrong (low / medium / high confidence) / unknown", lambda s: _outcomes(s.agreement_outcomes))
@@ -725,6 +744,7 @@ def run_cuad(args: argparse.Namespace) -> dict[str, Any]:
             "contracts": s.contracts,
             "parties": {"precision": s.parties.precision, "recall": s.parties.recall, "f1": s.parties.f1, "tp": s.parties.tp, "fp": s.parties.fp, "fn": s.parties.fn},
             "parties_exact_f1": s.parties_strict.f1,
+            "party_filter_pairs": dict(s.party_pairs), "parties_listed_apart": dict(s.parties_listed_apart),
             "agreement_date": {"accuracy": s.agreement.value, "correct": s.agreement.correct, "total": s.agreement.total},
             "governing_law": {"accuracy": s.law.value, "correct": s.law.correct, "total": s.law.total},
             "expiration_date": {"accuracy": s.expiration.value, "correct": s.expiration.correct, "total": s.expiration.total,

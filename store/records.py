@@ -35,8 +35,9 @@ RECORDS_STAMP_KEY = repo.RECORDS_STAMP_KEY
 #     signature date from the opening, the laws of every US state, province and main country;
 #     amendments read by meaning, signatories kept;
 #  5: chunk lines un-wrapped by greffier.text.unwrap, sentences by greffier.text.split_sentences;
-#  6: dates read through the contract's own definitions, each with how sure it is).
-RECORDS_FORMAT = 6
+#  6: dates read through the contract's own definitions, each with how sure it is;
+#  7: a blank party in any list of the opening, and a party named only "the undersigned", make the parties uncertain).
+RECORDS_FORMAT = 7
 
 
 def _records_stamp(generation: int) -> str:

@@ -142,7 +142,7 @@ def _build_one(contract: ContractInput) -> tuple[ContractRecord, Extraction]:
         match_contract_type(title or "") == AMENDMENT_TYPE
     )
     extraction = extract_fields(title=title, chunks=chunks, signature_date=parse_date(signature_raw), amendment=maybe_amendment)
-    _resolve_parties(record, manifest, extraction.parties, extraction.blank_party_slots)
+    _resolve_parties(record, manifest, extraction.parties, extraction.blank_party_slots, extraction.unnamed_signatory)
     _resolve(record, "contract_type", manifest.get("contract_type"), normalize_contract_type, extraction.contract_type)
     _resolve(record, "signature_date", signature_raw, parse_date, extraction.signature_date)
     _resolve(record, "end_date", manifest.get("end_date"), parse_date, extraction.term.end_date)
@@ -225,7 +225,9 @@ def _where(finding: Finding[Any] | PartyFinding | None) -> str:
     return (finding.chunk_id if finding is not None else None) or "title"
 
 
-def _resolve_parties(record: ContractRecord, manifest: dict[str, Any], found: list[PartyFinding], blank_slots: int = 0) -> None:
+def _resolve_parties(
+    record: ContractRecord, manifest: dict[str, Any], found: list[PartyFinding], blank_slots: int = 0, unnamed_signatory: bool = False
+) -> None:
     listed = manifest.get("parties") or []
     names = [name for name in (_text(n) for n in ([listed] if isinstance(listed, str) else listed)) if name]
     if names:
@@ -238,7 +240,7 @@ def _resolve_parties(record: ContractRecord, manifest: dict[str, Any], found: li
             for p in found
         ]
         chunk_id = next((p.chunk_id for p in found if p.chunk_id), None)
-        confidence, doubt = parties_confidence(found, blank_slots=blank_slots)
+        confidence, doubt = parties_confidence(found, blank_slots=blank_slots, unnamed_signatory=unnamed_signatory)
         record.sources["parties"] = FieldSource(
             origin="extracted", chunk_id=chunk_id, raw="; ".join(p.raw for p in found)[:500], rule=found[0].rule, confidence=confidence, doubt=doubt
         )

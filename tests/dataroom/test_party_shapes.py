@@ -125,6 +125,71 @@ def test_a_template_party_left_blank_lists_the_contract_apart_in_the_data_room()
     assert record.sources["parties"].confidence == "low" and "blank" in record.sources["parties"].doubt
 
 
+def test_a_blank_in_the_agreement_after_a_certificate_that_names_both_sides_makes_the_list_uncertain():
+    # a two-part form: a certificate citing the agreement by its parties' roles, then the agreement with its blank
+    text = (
+        "CERTIFICATE OF CONFIDENTIALITY I certify that I have read the Data Exchange Agreement dated as of ____ by and among "
+        'Norvale Grid, L.L.C. ("Norvale") and the Norvale Member Utility ("Member"). By: ________ Title: ________\n\n'
+        'DATA EXCHANGE AGREEMENT This Agreement is made by and between Norvale Grid, L.L.C. ("Norvale"), a Delaware limited '
+        'liability company, and ______________, the Undersigned Member Utility ("Member").\n\n'
+        "1. CONFIDENTIALITY\nThe Member shall keep the data confidential."
+    )
+    reading = read_parties("", chunks_of(text))
+    assert reading.blank_slots == 1
+    assert parties_confidence(reading.parties, blank_slots=reading.blank_slots)[0] == "low"
+
+
+def test_a_redaction_mark_before_the_opening_is_no_blank_party():
+    text = (
+        "[Confidential Treatment Requested] Exhibit 10.4 SUPPLY AGREEMENT This Supply Agreement (the \"Agreement\") is entered into "
+        'between Halvard Foods, Inc., a Delaware corporation ("Halvard"), and Quimper Ingredients Ltd. ("Quimper").\n\n'
+        "1. SUPPLY\nQuimper shall supply [***] tonnes a month."
+    )
+    reading = read_parties("", chunks_of(text))
+    assert reading.blank_slots == 0 and not reading.unnamed_signatory
+    assert parties_confidence(reading.parties)[0] == "high"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "CONFIDENTIALITY UNDERTAKING To: Marwick Steel Limited and to: Fenlow Advisory Inc. Re: the sale of the Marwick assets. "
+        "The undersigned hereby acknowledges that Fenlow Advisory Inc. holds confidential information. In consideration of the "
+        "disclosure by Fenlow to the undersigned, the undersigned agrees as follows:\n\n1. The undersigned shall keep the "
+        "information confidential.\n\nDATED this ____ day of ________.",
+        "ENGAGEMENT DE CONFIDENTIALITÉ Je soussigné(e) ____________________, demeurant ____________________, m'engage envers la "
+        "société Ardent Conseil SAS, immatriculée au RCS de Lyon sous le numéro 512 345 678, à garder confidentielles les "
+        "informations reçues.\n\n1. OBJET\nLes informations restent la propriété d'Ardent Conseil SAS.",
+    ],
+)
+def test_a_party_named_only_as_the_undersigned_makes_the_list_uncertain(text):
+    reading = read_parties("", chunks_of(text))
+    confidence, doubt = parties_confidence(reading.parties, blank_slots=reading.blank_slots, unnamed_signatory=reading.unnamed_signatory)
+    assert confidence == "low" and ("undersigned" in doubt or "blank" in doubt)
+
+
+def test_the_undersigned_named_in_the_signature_blocks_is_a_party_and_the_list_stays_known():
+    text = (
+        "JOINT FILING AGREEMENT In accordance with Rule 13d-1(k), each of the undersigned hereby agrees to the joint filing of a "
+        "statement on Schedule 13D. Dated: May 4, 2020\n\n"
+        "1. COUNTERPARTS\nThis agreement may be signed in counterparts.\n\n"
+        "SIGNATURES\nTALCOTT PARTNERS II, L.P. By: /s/ Ann Lee Name: Ann Lee\nTALCOTT PARTNERS GP, LLC By: /s/ Ann Lee Name: Ann Lee"
+    )
+    reading = read_parties("", chunks_of(text))
+    assert not reading.unnamed_signatory and reading.blank_slots == 0
+
+
+def test_an_unnamed_undersigned_lists_the_contract_apart_in_the_data_room():
+    text = (
+        "NON-DISCLOSURE UNDERTAKING To: Orrin Labs Inc. The undersigned hereby agrees to keep confidential the information Orrin "
+        "Labs Inc. discloses.\n\n1. USE\nThe undersigned shall use the information only to evaluate the transaction.\n\n"
+        "2. GOVERNING LAW\nThis undertaking is governed by the laws of the State of New York."
+    )
+    contract = ContractInput(id="u1", file="undertaking.txt", title="", text=text, chunks=chunks_of(text), position=0)
+    record = build_records([contract])[0]
+    assert record.sources["parties"].confidence == "low" and "undersigned" in record.sources["parties"].doubt
+
+
 # --- what a name never is ----------------------------------------------------------------------------
 
 

@@ -38,6 +38,7 @@ __all__ = [
 class Extraction(BaseModel):
     parties: list[PartyFinding] = Field(default_factory=list)
     blank_party_slots: int = 0  # parties the opening leaves blank ("between Acme Inc. and ______"): a template
+    unnamed_signatory: bool = False  # a party named only "the undersigned", whom no signature block names
     contract_type: Finding[str] | None = None
     signature_date: Finding[date] | None = None
     term: TermFinding = Field(default_factory=TermFinding)
@@ -61,6 +62,7 @@ def extract_fields(
     return Extraction(
         parties=parties.parties,
         blank_party_slots=parties.blank_slots,
+        unnamed_signatory=parties.unnamed_signatory,
         contract_type=extract_contract_type(title, chunks),
         signature_date=signature,
         term=extract_term(chunks, signature_date=anchor, amendment=amendment),

@@ -176,6 +176,14 @@ def read_opening(chunks: Sequence[ChunkInput]) -> tuple[list[OpeningParty], Open
     return best, opening
 
 
+def blank_slots(opening: Opening) -> int:
+    """The most parties any list of the opening leaves blank. A form often comes in two parts, a cover
+    or a certificate that cites the agreement ("… by and among PJM Interconnection, L.L.C. and the PJM
+    Transmission Owner") and the agreement itself ("by and between PJM … and _____, the Undersigned
+    Transmission Owner"): a blank in either says the document is a template, whichever list is read."""
+    return max((len([p for p in parse_segment(opening.text, start) if p.kind == "blank"]) for start in _segment_starts(opening.text)), default=0)
+
+
 def _segment_starts(text: str) -> list[int]:
     """Where a party list may start: after each marker, and at the very start (an opening may name the
     parties first: "Synchron, a California corporation (…), and Rare Element Resources Ltd. …")."""
@@ -284,7 +292,7 @@ def _blank_slot(part: str) -> str | None:
 
 
 _BLANK_SLOT = re.compile(r"^(?:_{3}|\.{4,}|…+|\[[^\]]{0,60}\]|<[^>]{1,60}>|\((?:enter|insert|name|nom|raison sociale)\b[^)]{0,60}\))", re.I)
-_NOT_A_BLANK = re.compile(r"(?i)\b(?:logo|seal|signature|page|exhibit|annex|schedule)\b")
+_NOT_A_BLANK = re.compile(r"(?i)\b(?:logo|seal|signature|page|exhibit|annex|schedule|confidential\w*|treatment|redacted|omitted)\b|\*")
 # A blank that says a name goes there: "[company name]", "<Company name>", « [raison sociale] », "(Enter Name of Recipient)", "[●]".
 _NAMED_BLANK = re.compile(
     r"(?i)\b(?:name|nom|company|soci[ée]t[ée]|raison|d[ée]nomination|party|partie|recipient|contractor|client|customer|vendor|supplier|entity|entit[ée])\b"

@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from greffier.dataroom.extract.opening import _LEADING_FORMULA, Opening, OpeningParty, company_at_end, implausible_name, is_legal_form, name_head, read_opening
+from greffier.dataroom.extract.opening import _LEADING_FORMULA, Opening, OpeningParty, blank_slots as opening_blank_slots, company_at_end, implausible_name, is_legal_form, name_head, read_opening
 from greffier.dataroom.extract.text import heading_line, UPPER, ChunkInput, sentences
 from greffier.dataroom.normalize import DATE_PATTERN, LEGAL_FORMS, MONTHS, entity_id, fold
 from greffier.dataroom.vocabulary import match_contract_type
@@ -83,6 +83,7 @@ def _drop_final_period(name: str) -> str:
 class PartiesReading(BaseModel):
     parties: list[PartyFinding] = Field(default_factory=list)
     blank_slots: int = 0  # parties whose name the opening leaves blank: « ______ », "[company name]"
+    unnamed_signatory: bool = False  # a party named only "the undersigned", whom no signature block names
 
 
 def extract_parties(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFinding]:
@@ -122,6 +123,7 @@ def read_parties(title: str, chunks: Sequence[ChunkInput]) -> PartiesReading:
             found = _unique([*found, *parties])
     if (addressee := _letter_addressee(opening)) and entity_id(addressee.name) not in {entity_id(p.name) for p in found}:
         found = [*found, addressee]
+    named_below: set[str] = set()
     if _SIGNATURE_PAGE_PARTY.search(opening.text[:2500]):
         # "… and each other party identified on the signature page", "the undersigned Potential Acquiree": the blocks name them
         for party in signed:
@@ -131,10 +133,15 @@ def read_parties(title: str, chunks: Sequence[ChunkInput]) -> PartiesReading:
             key = entity_id(name)
             if not any(k == key or f"_{k}" in f"_{key}" or f"_{key}" in f"_{k}" for k in {entity_id(p.name) for p in found}):
                 found = [*found, party.model_copy(update={"name": name})]
+                named_below.add(key)
     found = _without_common_words(found, chunks)
+    blank_slots = max(blank_slots, opening_blank_slots(opening))
+    unnamed = False
+    if not named_below & {entity_id(p.name) for p in found} and _UNNAMED_UNDERSIGNED.search(opening.text[:3000]):
+        unnamed = True  # "The undersigned hereby acknowledges …" and no block names who signs: a party is not named
     signed_keys = {entity_id(p.name) for p in signed}
     found = [p.model_copy(update={"in_signature": entity_id(p.name) in signed_keys}) for p in found]
-    return PartiesReading(parties=_complete_names(found, chunks), blank_slots=blank_slots)
+    return PartiesReading(parties=_complete_names(found, chunks), blank_slots=blank_slots, unnamed_signatory=unnamed)
 
 
 # The last word of a role, not of a name ("Listing Agent", "Prospective Investor", "Receiving Party").
@@ -172,6 +179,15 @@ def _without_common_words(parties: list[PartyFinding], chunks: Sequence[ChunkInp
 _SIGNATURE_PAGE_PARTY = re.compile(
     r"(?i:\bthe\s+undersigned\b|\b(?:identified|named|listed|set\s+forth|specified)\s+(?:below|on\s+the\s+signature\s+pages?)"
     r"|\bsignatory\s+hereto\b|\bsoussign[ée]e?\s+ci-dessous\b|\bidentifi[ée]e?\s+ci-dessous\b)"
+)
+# A party the document names only as "the undersigned", acting on its own: "The undersigned hereby acknowledges…",
+# "… the disclosure by BDO to the undersigned", « Je soussigné(e) ________ ». Not "the undersigned Potential Acquiree"
+# (a role the blocks name), "each of the undersigned" (the blocks name them all) nor « ENTRE LES SOUSSIGNÉS ».
+_UNNAMED_UNDERSIGNED = re.compile(
+    r"(?<!of\s)\b(?i:the)\s+undersigned\s*(?:\((?:the\s+)?[\"“][^\"”]{1,40}[\"”]\)\s*)?,?\s+(?:hereby|shall|agrees?|acknowledges?|undertakes?"
+    r"|certif(?:y|ies)|represents?|warrants?|understands?|confirms?|is|has|will|desires?|wishes?|may|must)\b"
+    r"|\b(?:to|by|from)\s+the\s+undersigned\b(?!\s+(?:[A-Z]|parties|party|companies|stockholders|shareholders|members))"
+    r"|\b(?i:je|nous)\s+soussign[ée]e?s?(?:\(e\))?\s*[,:]?\s*(?:_{2,}|\.{3,}|…)"
 )
 # A letter agreement names its addressee above the salutation: "December 15, 2010 Verizon Communications Inc.
 # 140 West Street New York, New York 10007 Ladies and Gentlemen: You have indicated … of Terremark …".
@@ -264,11 +280,13 @@ def _from_opening(party: OpeningParty, opening: Opening) -> PartyFinding:
     )
 
 
-def parties_confidence(parties: Sequence[PartyFinding], *, blank_slots: int = 0) -> tuple[Confidence, str]:
+def parties_confidence(parties: Sequence[PartyFinding], *, blank_slots: int = 0, unnamed_signatory: bool = False) -> tuple[Confidence, str]:
     """How sure the whole list is, and why when it is not: ``low`` means the parties are *unknown*
     for a party filter (the contract is listed apart, not dropped)."""
     if blank_slots:
         return "low", "a party's name is left blank in the opening (a template to fill in?)"
+    if unnamed_signatory:
+        return "low", "a party is named only as “the undersigned”, and no signature block gives its name"
     if len(parties) < 2:
         return "low", "only one party could be read" if parties else "no party could be read"
     if any(p.rule == "mention" for p in parties):
