@@ -357,3 +357,41 @@ def test_a_filing_footer_on_the_cover_is_not_the_contract_date():
     )
     found = extract_signature_date(chunks_of(text))
     assert found is not None and found.value == date(2008, 9, 18)  # the numeric date read day first, as 18/9 shows
+
+
+# --- signature dates in the shapes forms and short undertakings write them ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("opening", "expected"),
+    [
+        # a form filled in by hand keeps its lines around what was written
+        ('This Confidentiality Agreement ("Agreement") is made this _14th__ day of ___March__________, 2016__ by and between '
+         "Halden Grid, L.L.C. and Torvik Power Ltd.", date(2016, 3, 14)),
+        ("This Agreement is executed as of this 9th day of June __, 1997 by Orrin Labs Inc. and Petrel LLC.", date(1997, 6, 9)),
+        # the parties agree on the date
+        ("Orrin Labs Inc. and Petrel LLC, both parties hereby agree as of July 31, 2009 (the “Effective Date”) as follows:", date(2009, 7, 31)),
+        # the sentence that dates the agreement also makes it, after an article number
+        ("1. Introduction. This Mutual Non-Disclosure Agreement, which shall be effective for all purposes as of March 1, 2012, "
+         "is entered into among Orrin Labs Inc. and Petrel LLC.", date(2012, 3, 1)),
+    ],
+)
+def test_the_opening_dates_a_filled_in_form_and_an_agreement_the_parties_agree_on(opening, expected):
+    finding = extract_signature_date(chunks_of(opening + "\n\n2. CONFIDENTIALITY\nThe Recipient shall keep the information confidential."))
+    assert finding is not None and finding.value == expected
+
+
+def test_a_date_left_blank_on_a_form_is_no_date():
+    text = "This Agreement is made this ____ day of __________, 20__ by and between Orrin Labs Inc. and Petrel LLC.\n\n1. USE\nThe Recipient shall use the information."
+    assert extract_signature_date(chunks_of(text)) is None
+
+
+def test_the_operative_words_date_the_agreement_after_its_recitals():
+    text = (
+        "STOCKHOLDER LIST AGREEMENT\n\nWHEREAS, the Company holds a list of its stockholders;\n"
+        "WHEREAS, the Stockholder wishes to inspect it;\n"
+        "IT IS HEREBY AGREED, by and between the Parties, this 12th day of May 2016, as follows:\n\n"
+        "1. USE\nThe Stockholder shall use the list only for the meeting."
+    )
+    finding = extract_signature_date(chunks_of(text))
+    assert finding is not None and finding.value == date(2016, 5, 12)

@@ -29,6 +29,8 @@ _SIGNATURE_RULES: tuple[tuple[str, re.Pattern[str], bool], ...] = (
     ("made on", re.compile(rf"{_THIS}(?:is\s+)?(?:made|entered\s+into)\s+(?:on|as\s+of)\s+(?:this\s+)?(?:the\s+)?{DATE_GROUP}", re.I), False),
     ("signé le", re.compile(rf"\bprésente?\s+\w+\s+(?:est|a\s+été)\s+sign[ée]e?\s+le\s+{DATE_GROUP}", re.I), False),
     ("signed at", re.compile(rf"\b(?:done|signed)\b[^.\n]{{0,40}}?\bat\s+[^,\n]{{1,40}}?,?\s+on\s+(?:this\s+)?(?:the\s+)?{DATE_GROUP}", re.I), True),
+    # the operative words close the recitals with the date: "IT IS HEREBY AGREED, by and between the Parties, this 30th day of April 2015"
+    ("agreed this", re.compile(rf"\bit\s+is\s+(?:hereby\s+)?agreed\b[^.]{{0,80}}?\bthis\s+(?:the\s+)?{DATE_GROUP}", re.I), False),
     ("in witness whereof", re.compile(rf"\bin witness whereof\b[^.]{{0,200}}?\b(?:on|as of|this)\s+(?:this\s+)?(?:the\s+)?{DATE_GROUP}", re.I), True),
     ("signé le", re.compile(rf"^\s*sign[ée]e?\s+(?:électroniquement\s+)?le\s+{DATE_GROUP}", re.I | re.M), True),
 )
@@ -54,7 +56,7 @@ def extract_signature_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None
                 return None  # « Fait à Annecy, le ____ »: the date was left blank, on purpose or not
             if opening := opening_date(chunks):
                 return opening
-        matches = [(chunk, m) for chunk in chunks for m in pattern.finditer(chunk.text)]
+        matches = [(chunk, m) for chunk in chunks for m in pattern.finditer(_filled_in(chunk.text))]
         for chunk, match in reversed(matches) if take_last else matches:
             if (value := read_date(match["date"], month_first=month_first)) is not None:
                 return Finding[date](value=value, chunk_id=chunk.id, raw=match.group(0).strip(), rule=rule)
@@ -66,8 +68,18 @@ _OPENING_END = re.compile(
     r"(?:PR[ÉE]ALABLEMENT\s+)?(?:EXPOS[ÉE]|CONVENU))"
 )
 _MADE_CUE = re.compile(
-    r"\b(?:made|entered(?:\s+into)?|executed|dated|signed|concluded|conclue?s?|sign[ée]e?s?|pass[ée]e?|en\s+date\s+du|fait)\b", re.I
+    r"\b(?:made|entered(?:\s+into)?|executed|dated|signed|concluded|conclue?s?|sign[ée]e?s?|pass[ée]e?|en\s+date\s+du|fait)\b"
+    # the parties agree then: "IT IS HEREBY AGREED, by and between the Parties, this 30th day of April 2015", "hereby agree as of …"
+    r"|\bhereby\s+agreed?\b|\bagreed?\s+as\s+of\b",
+    re.I,
 )
+# A form filled in by hand keeps its lines around what was written: "made this _11th__ day of ___August____, 2015__",
+# "as of this 9th day of December __, 1996"; without them the date reads as one (a line left empty leaves no date).
+_FILLED_IN = re.compile(r"[ \t]*_{2,}[ \t]*")
+
+
+def _filled_in(text: str) -> str:
+    return re.sub(r"[ \t]+,", ",", _FILLED_IN.sub(" ", text)) if "__" in text else text
 # the contract itself is made then: "this Agreement is made this …", "made and entered into as of …"
 _THIS_MADE_CUE = re.compile(
     r"\b(?:is|are|was|be|been|hereby)\s+(?:hereby\s+)?(?:made|entered|executed|dated|signed)\b|\b(?:made|entered(?:\s+into)?|executed|dated)\s+"
@@ -84,6 +96,8 @@ _CITED_CUE = re.compile(
     r"[^;]{0,200}?\bdated\s+(?:as\s+of\s+)?$",
     re.I,
 )
+# "… which shall be effective for all purposes as of March 1, 2011, is entered into among …": the sentence makes the contract
+_MADE_AFTER = re.compile(r"\s*,?\s*(?:is|are|was)\s+(?:hereby\s+)?(?:made|entered\s+into|executed)\b", re.I)
 _EFFECTIVE_CUE = re.compile(r"\b(?:effective|prend\s+effet|entre\s+en\s+vigueur)\b", re.I)
 _CUE_WINDOW = 70
 _EFFECTIVE_DOUBT = "the date the contract takes effect; no date of signature is written"
@@ -99,6 +113,9 @@ def opening_date(chunks: Sequence[ChunkInput], *, effective_first: bool = False)
     (``effective_first``: the other way round, for the start of the term)."""
     opening = opening_of(chunks, limit=_OPENING_DATE_CHARS)
     text = opening.text
+    if "__" in text:
+        # the offsets shift by a few characters: chunk_at below only needs the chunk a date stands in
+        text = _filled_in(text)
     if end := _OPENING_END.search(text, 40):
         text = text[: end.start()]
     ranked: list[tuple[int, int, Finding[date]]] = []
@@ -113,7 +130,7 @@ def opening_date(chunks: Sequence[ChunkInput], *, effective_first: bool = False)
             rank = 3
         elif _THIS_MADE_CUE.search(before):
             rank = 0
-        elif _MADE_CUE.search(before):
+        elif _MADE_CUE.search(before) or _MADE_AFTER.match(text, mention.end):
             rank = 1
         elif _EFFECTIVE_CUE.search(before) and not _ARTICLE.search(text, 0, mention.start):
             rank, finding = 2, finding.model_copy(update={"rule": "opening (effective)", "confidence": "medium", "doubt": _EFFECTIVE_DOUBT})
