@@ -395,3 +395,45 @@ def test_the_operative_words_date_the_agreement_after_its_recitals():
     )
     finding = extract_signature_date(chunks_of(text))
     assert finding is not None and finding.value == date(2016, 5, 12)
+
+
+# --- ends written with a coordinated subject, « cease to be effective », and ends that are only bounds ---------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "end"),
+    [
+        ("This Agreement and all of your obligations hereunder shall expire five years after the date hereof.", date(2016, 4, 2)),
+        ("This Agreement shall, except as otherwise specifically set forth herein, cease to be effective two years after the date hereof.", date(2013, 4, 2)),
+    ],
+)
+def test_an_end_written_outside_a_term_article_is_read(sentence, end):
+    text = "LETTER AGREEMENT\n\n1. CONFIDENTIALITY\nYou shall keep the information confidential.\n\n2. MISCELLANEOUS\n" + sentence
+    assert end_of(text, signature_date=date(2011, 4, 2)) == end
+
+
+@pytest.mark.parametrize(
+    ("sentence", "end", "bound"),
+    [
+        ("This Agreement shall terminate upon the earlier to occur of (a) the closing of the Acquisition, and (b) one (1) year after the date hereof.",
+         date(2012, 4, 2), "at the latest"),
+        ("This Agreement shall remain in effect until the later of (a) December 31, 2013 and (b) the completion of the Services.", date(2013, 12, 31), "at the earliest"),
+        ("Le présent contrat prend fin le 31 décembre 2014 ou, si elle est antérieure, à la première des dates suivantes : la cession du fonds "
+         "ou sa mise en location-gérance.", date(2014, 12, 31), "at the latest"),
+    ],
+)
+def test_an_end_that_is_only_a_bound_is_low_confidence_with_the_reason(sentence, end, bound):
+    text = "AGREEMENT\n\n1. PURPOSE\nThe parties cooperate.\n\n2. TERM\n" + sentence
+    finding = extract_term(chunks_of(text), signature_date=date(2011, 4, 2)).end_date
+    assert finding is not None and finding.value == end
+    assert finding.confidence == "low" and bound in finding.doubt
+
+
+def test_early_termination_and_a_bound_on_the_start_leave_the_end_as_sure_as_it_was():
+    early = ("AGREEMENT\n\n1. PURPOSE\nThe parties cooperate.\n\n2. TERM\nThis Agreement shall be effective until the earlier of (a) its termination "
+             "in accordance with Article 9 or (b) the date that is two (2) years after the date of this Agreement.")
+    start = ("AGREEMENT\n\n1. PURPOSE\nThe parties cooperate.\n\n2. TERM\nThe appointment shall commence on the business day after the later of "
+             "(i) the date hereof, or (ii) the date the records are converted, and shall continue until December 31, 2014.")
+    for text in (early, start):
+        finding = extract_term(chunks_of(text), signature_date=date(2011, 4, 2)).end_date
+        assert finding is not None and finding.confidence != "low"

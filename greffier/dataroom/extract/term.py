@@ -151,7 +151,13 @@ def extract_term(
             candidates.extend(_instalment_candidates(sentence, order))
             continue
         context = _StartContext(signature, effective, chunk_starts.get(sentence.chunk_id), definitions, amendment, month_first)
-        candidates.extend(_term_candidates(sentence, order, context, notes))
+        found = _term_candidates(sentence, order, context, notes)
+        if found and (bound := _end_bound(sentence.text)):
+            # "terminate upon the earlier to occur of (a) the closing … and (b) one (1) year after the date hereof": a bound, not the end
+            which = bound["which"] or bound["which2"] or bound["fr"]
+            doubt = _BOUND_DOUBT["earlier" if re.match(r"(?i)earli|first|sooner|premi|plus\s+proche", which) else "later"]
+            found = [replace(c, end=c.end.model_copy(update={"confidence": "low", "doubt": doubt})) for c in found]
+        candidates.extend(found)
     term_chunks = [c.id for c in chunks if len(heading(c)) <= HEADING_CHARS and _TERM_HEADING.search(fold(heading(c)))]
     indefinite = _indefinite(chunks)
     if not candidates:
@@ -163,11 +169,43 @@ def extract_term(
     return TermFinding(start_date=best.start or _first_start(ranked, month_first), end_date=best.end, evidence=evidence, notes=notes)
 
 
+# An end that is only a bound: the earlier (or the later) of a date and an event the text does not date
+_BOUND = re.compile(
+    r"\b(?P<which>earlier|earliest|first|later|latest)\s+(?:to\s+occur\s+)?of\b|\bwhichever\s+(?:is\s+|occurs\s+|shall\s+occur\s+)?(?P<which2>earlier|first|sooner|later)\b"
+    r"|\b(?:la\s+)?(?P<fr>premi[èe]re|plus\s+proche|derni[èe]re|plus\s+tardive)\s+des\s+(?:deux\s+)?(?:dates|[ée]v[ée]nements|[ée]ch[ée]ances)\b",
+    re.I,
+)
+# … but not a bound on the start ("shall commence on the next business day after the later of (i) the date hereof, or (ii) …"),
+# nor the early termination every contract allows ("until the earlier of (a) its termination in accordance with this Article 14 or (b) …")
+_START_BEFORE = re.compile(r"(?i)\b(?:commenc\w*|begin\w*|start\w*|effective\s+(?:as\s+of|on|from)|prend\w*\s+effet|entr\w*\s+en\s+vigueur)\b[^.;]{0,80}$")
+_EARLY_TERMINATION = re.compile(
+    r"(?i)^[^.;]{0,30}?\b(?:its|the|any|such)\s+(?:earlier\s+|early\s+)?(?:termination|r[ée]siliation)\b[^.;]{0,30}?\b(?:in\s+accordance|pursuant|under|as\s+provided|conform[ée]ment)"
+    r"|^[^.;]{0,30}?\b(?:earlier|early)\s+termination\b|^[^.;]{0,30}?\bterminated\s+(?:earlier|sooner)\b"
+)
+
+
+def _end_bound(text: str) -> re.Match[str] | None:
+    """The "earlier of" / "later of" that makes the end read in ``text`` a bound, if any."""
+    for match in _BOUND.finditer(text):
+        if _START_BEFORE.search(text, max(0, match.start() - 100), match.start()) or _EARLY_TERMINATION.match(text[match.end() :]):
+            continue
+        return match
+    return None
+
+
+_BOUND_DOUBT = {
+    "earlier": "the term ends on this date at the latest: an earlier event the text names may end it first",
+    "later": "the term ends on this date at the earliest: a later event the text names may end it after",
+}
 # A sentence that is about the term wherever it stands (inline headings "2. Term." are no chunk section).
 _TERM_SENTENCE = re.compile(
     r"\b(?:the\s+)?(?:initial\s+)?term\s+of\s+this\s+(?:agreement|contract|lease|license|licence)\b|\binitial\s+term\b"
     r"|\b(?:this|the)\s+(?:agreement|contract|lease|license|licence)\s+(?:shall|will)\s+be\s+for\s+(?:a|the)\s+(?:term|period)\b"
-    r"|\b(?:this|the)\s+(?:agreement|contract|lease|license|licence)\s+(?:shall|will)\s+(?:commence|begin|continue|remain|expire|terminate|end|be\s+(?:in\s+effect|effective))\b"
+    # "This Agreement and all of your obligations hereunder shall expire …", "This Agreement shall, except as otherwise set forth herein,
+    # cease to be effective two years after the date hereof"
+    r"|\b(?:this|the)\s+(?:agreement|contract|lease|license|licence)(?:\s+and\s+(?:all\s+)?(?:of\s+)?(?:your|its|their|the)\s+(?:\w+\s+)?obligations(?:\s+hereunder)?)?"
+    r"\s*,?\s+(?:shall|will)\s*(?:,[^,.;]{1,80},)?\s+(?:commence|begin|continue|remain|expire|terminate|end|be\s+(?:in\s+effect|effective)"
+    r"|cease\s+to\s+(?:be\s+(?:effective|in\s+(?:force|effect))|have\s+effect))\b"
     r"|^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:term|duration|term\s+and\s+termination|dur[ée]e)\b"
     r"|\b(?:le|la)\s+pr[ée]sente?\s+(?:contrat|convention|bail|accord)\s+est\s+(?:conclue?|consentie?)\s+pour\b",
     re.I,
