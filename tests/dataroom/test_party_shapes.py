@@ -190,6 +190,19 @@ def test_an_unnamed_undersigned_lists_the_contract_apart_in_the_data_room():
     assert record.sources["parties"].confidence == "low" and "undersigned" in record.sources["parties"].doubt
 
 
+def test_a_parenthesis_that_groups_some_parties_does_not_end_the_list():
+    text = (
+        'This Non-Competition Agreement (this "Agreement") is made this 3rd day of May, 2001 by and among Harrow, Inc., a New York '
+        'corporation ("Seller"), Harrow Medical, Inc., a Delaware corporation ("Buyer I"), Tamsin Holdings Corp., a Delaware '
+        'corporation ("Buyer II") (Buyer I and Buyer II are collectively referred to herein as "Buyers"), and Quill Enterprises, '
+        'Inc., a Delaware corporation ("Parent"). WHEREAS, Seller sells medical products.'
+    )
+    assert names(text) == ["Harrow, Inc.", "Harrow Medical, Inc.", "Tamsin Holdings Corp.", "Quill Enterprises, Inc."]
+    # the same words at the end of the list still end it
+    closing = 'This Agreement is made between Orrin Labs Inc. ("Orrin") and Petrel LLC ("Petrel") (Orrin and Petrel are collectively referred to as the "Parties").'
+    assert names(closing) == ["Orrin Labs Inc.", "Petrel LLC"]
+
+
 # --- what a name never is ----------------------------------------------------------------------------
 
 

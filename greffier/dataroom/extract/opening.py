@@ -195,13 +195,31 @@ def _segment_starts(text: str) -> list[int]:
     return starts
 
 
+# After a parenthesis that groups some parties, the list goes on: "… ("Purchaser II) (Purchaser I and Purchaser II are
+# collectively referred to herein as "Purchasers"), and Fuqua Enterprises, Inc., a Delaware corporation ("Parent")."
+_LIST_GOES_ON = re.compile(r"\)\s*,?\s*(?:and|et)\s+(?:\(\w{1,3}\)\s*)?[A-Z0-9]")
+
+
+def _list_end(segment: str) -> int | None:
+    """Where the party list of ``segment`` ends: at the first end marker, unless that marker stands inside a
+    parenthesis after which the list goes on with another party."""
+    for match in _BLOCK_END.finditer(segment):
+        before = segment[: match.start()]
+        if before.count("(") > before.count(")"):
+            close = segment.find(")", match.end())
+            if close != -1 and _LIST_GOES_ON.match(segment, close):
+                continue
+        return match.start()
+    return None
+
+
 def parse_segment(text: str, start: int) -> list[OpeningParty]:
     """The parties listed from ``start``: the pieces between separators, each named by its head. The
     list ends at an end marker or at the end of its sentence; a piece without a name continues the
     description of the party before it (", a Nevada corporation", ", an individual")."""
     segment = text[start : start + _SEGMENT_CHARS]
-    if end := _BLOCK_END.search(segment):
-        segment = segment[: end.start()]
+    if (end := _list_end(segment)) is not None:
+        segment = segment[:end]
     segment = segment[: sentence_end(segment)]
     parties: list[OpeningParty] = []
     tails: list[str] = []
