@@ -90,6 +90,8 @@ class Scores:
     documents: int = 0
     parties: PRF = field(default_factory=PRF)
     blank: Counter = field(default_factory=Counter)  # confidence of the parties read, for documents with a blank party
+    # a party filter on each labelled (party, document) pair: found, listed apart (parties low or none), or silently missed
+    party_pairs: Counter = field(default_factory=Counter)
     agreement: Accuracy = field(default_factory=Accuracy)
     agreement_unlabelled: int = 0
     law: Accuracy = field(default_factory=Accuracy)
@@ -111,6 +113,8 @@ def score(items: list[Labelled], records: dict[str, ContractRecord]) -> Scores:
             scores.misses.append(f"{item.id} parties: expected {label.get('parties')}, got {[p.raw_name for p in record.parties]}")
         source = record.sources.get("parties")
         confidence = source.confidence if source is not None else "none"
+        scores.party_pairs["found"] += len(pairs)
+        scores.party_pairs["listed apart" if confidence in ("low", "none") else f"silent ({confidence})"] += len(missed)
         if label.get("blank_parties"):
             scores.blank[confidence if record.parties else "none"] += 1
             if record.parties and confidence != "low":
@@ -149,6 +153,9 @@ def table(results: dict[str, Scores]) -> str:
     row("parties P / R / **F1** (names)", lambda s: f"{s.parties.precision:.2f} / {s.parties.recall:.2f} / **{s.parties.f1:.2f}** ({s.parties.tp + s.parties.fn})")
     row("documents with a blank party: parties read with high / medium / low confidence, none read",
         lambda s: " / ".join(str(s.blank[k]) for k in ("high", "medium", "low", "none")))
+    row("party filter on the labelled names: found / listed apart / **silent misses** (high, medium)",
+        lambda s: f"{s.party_pairs['found']} / {s.party_pairs['listed apart']} / "
+        f"**{s.party_pairs['silent (high)'] + s.party_pairs['silent (medium)']}** ({s.party_pairs['silent (high)']}, {s.party_pairs['silent (medium)']})")
     def kinds(a: Accuracy) -> str:
         return f"{a.miss_kinds['another value read']} / {a.miss_kinds['unknown (listed apart)']}"
 
@@ -189,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
         report = {
             split: {
                 "parties": {"precision": s.parties.precision, "recall": s.parties.recall, "f1": s.parties.f1},
-                "blank_party_confidence": dict(s.blank),
+                "blank_party_confidence": dict(s.blank), "party_filter_pairs": dict(s.party_pairs),
                 "agreement_date": {"accuracy": s.agreement.value, "total": s.agreement.total, "unlabelled_read": s.agreement_unlabelled},
                 "governing_law": {"accuracy": s.law.value, "total": s.law.total, "unlabelled_read": s.law_unlabelled},
                 "end_date": {"accuracy": s.end.value, "total": s.end.total, "unlabelled_read": s.end_unlabelled},

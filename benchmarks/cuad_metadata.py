@@ -483,6 +483,8 @@ def _score_parties(scores: CuadScores, contract: CuadContract, record: ContractR
     uncertain = source is None or source.confidence == "low"
     scores.party_pairs["found"] += len(pairs)
     scores.party_pairs["listed apart" if uncertain else "silent"] += len(missed)
+    if not uncertain:
+        scores.party_pairs[f"silent ({source.confidence})"] += len(missed)
     if uncertain:
         scores.parties_listed_apart["all right" if not missed and not extra else "some wrong"] += 1
     strict = set(gold) & set(predicted)
@@ -660,7 +662,8 @@ def cuad_table(results: dict[str, CuadScores]) -> str:
     row("parties F1, exact keys only", lambda s: f"{s.parties_strict.f1:.2f}")
     row(
         "party filter on the labelled pairs: found / listed apart / **silent misses**",
-        lambda s: f"{s.party_pairs['found']} / {s.party_pairs['listed apart']} / **{s.party_pairs['silent']}**",
+        lambda s: f"{s.party_pairs['found']} / {s.party_pairs['listed apart']} / **{s.party_pairs['silent']}** "
+        f"({s.party_pairs['silent (high)']} high, {s.party_pairs['silent (medium)']} medium)",
     )
     row(
         "contracts whose parties are listed apart (all right / some wrong)",
