@@ -209,14 +209,16 @@ def test_a_parenthesis_that_groups_some_parties_does_not_end_the_list():
 @pytest.mark.parametrize(
     "name",
     ["Non-Disclosure Agreement", "MUTUAL NONDISCLOSURE AGREEMENT", "b. The RFP", "In", "April 25", "Entity) By:_____ Name:____",
-     "Washington Street", "Proposal No", "1.7", "Southern District of New York", "[company name]", "Contrat de prestation"],
+     "Washington Street", "Proposal No", "1.7", "Southern District of New York", "[company name]", "Contrat de prestation",
+     "Party’s", "ITSELF AND ITS ADVERTISER/CLIENT", "TO BE SIGNED ELECTRONICALLY THROUGH THE PORTAL"],
 )
 def test_what_a_party_name_never_is(name):
     assert implausible_name(name) is not None
 
 
 @pytest.mark.parametrize("name", ["M. Paul Roux", "Nike, Inc.", "i2 Technologies, Inc.", "Board of Trustees of the Leland Stanford Junior University",
-                                  "Société Générale", "3M Company", "Agreement Holdings Inc."])
+                                  "Société Générale", "3M Company", "Agreement Holdings Inc.", "US Airways Group", "IT Partners",
+                                  "To Kalon Vineyards LLC"])
 def test_what_a_party_name_may_be(name):
     assert implausible_name(name) is None
 

@@ -708,7 +708,8 @@ _BLANK_OR_FORM = re.compile(r"_{2,}|\.{4,}|…|\[|\]|<|>|\b(?:By|Name|Title|Nom|
 _ENUMERATED = re.compile(r"^\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})[.)]\s")  # "b. The RFP", "(ii) …"; not "M. Paul Roux"
 _NOT_A_FIRST_WORD = frozenset(
     "in re when where whereas if any each all such these those upon with you your we attn attention "
-    "notwithstanding provided pursuant during regarding concerning lorsque quand si tout toute".split()
+    "notwithstanding provided pursuant during regarding concerning lorsque quand si tout toute "
+    "itself themselves their they to".split()  # "ITSELF AND ITS ADVERTISER/CLIENT", "TO BE SIGNED ELECTRONICALLY …" (not "IT", "US", "ITS": acronyms)
 )
 # Words that open a recital or the operative part, never a name: "NOW THEREFORE Acme Inc." is Acme Inc.
 _LEADING_FORMULA = re.compile(r"^(?:(?:NOW,?\s+)?THEREFORE,?|WHEREAS,?|WITNESSETH:?|RECITALS:?|BACKGROUND:?|CONSIDÉRANT\s+QUE)\s+", re.I)
@@ -727,7 +728,7 @@ def implausible_name(name: str) -> str | None:
     words = name.split()
     if not words:
         return "empty"
-    folded = [fold(w).strip(".,;:'’()") for w in words]
+    folded = [re.sub(r"['’]s$", "", fold(w).strip(".,;:'’()")) for w in words]  # "Party’s" is "party"
     if _BLANK_OR_FORM.search(name) or name.count("(") != name.count(")") or re.search(r"[\"“”«»]", name):
         return "a blank, a form line or a quotation"
     if _ENUMERATED.match(name):
