@@ -482,9 +482,15 @@ def _score_parties(scores: CuadScores, contract: CuadContract, record: ContractR
     source = record.sources.get("parties")
     uncertain = source is None or source.confidence == "low"
     scores.party_pairs["found"] += len(pairs)
-    scores.party_pairs["listed apart" if uncertain else "silent"] += len(missed)
-    if not uncertain:
-        scores.party_pairs[f"silent ({source.confidence})"] += len(missed)
+    # a missed party that another contract of the room was read with, and that this one's opening names, is listed apart too
+    in_opening = [name_key(n) for n in record.named_in_opening.values()]
+    for key in missed:
+        if uncertain or any(keys_match(key, k) for k in in_opening):
+            scores.party_pairs["listed apart"] += 1
+            scores.party_pairs["listed apart (named in the opening)"] += not uncertain
+        else:
+            scores.party_pairs["silent"] += 1
+            scores.party_pairs[f"silent ({source.confidence})"] += 1
     if uncertain:
         scores.parties_listed_apart["all right" if not missed and not extra else "some wrong"] += 1
     strict = set(gold) & set(predicted)

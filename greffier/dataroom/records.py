@@ -96,6 +96,9 @@ class ContractRecord(BaseModel):
     evidence: dict[str, list[str]] = Field(default_factory=dict)  # field → chunk ids of the articles behind it
     # entity ids that a signature block names with a legal form while the parties do not include them
     named_in_text: list[str] = Field(default_factory=list)
+    # entity ids of the data room's parties that this contract's opening names while its parties do not include them
+    # (entity id → the name as the opening writes it)
+    named_in_opening: dict[str, str] = Field(default_factory=dict)
 
     @property
     def entity_ids(self) -> list[str]:
@@ -121,6 +124,7 @@ def link_records(built: Sequence[tuple[ContractRecord, Extraction]]) -> list[Con
     place: pass fresh copies), in the order given."""
     records = [record for record, _ in built]
     _apply_amendments(records, [extraction for _, extraction in built])
+    _note_parties_named_in_openings(records, [extraction for _, extraction in built])
     _warn_duplicates(records)
     _warn_aliases(records)
     return records
@@ -169,6 +173,46 @@ def _note_signatories(record: ContractRecord, extraction: Extraction) -> None:
         if entity_id(name) not in known and fold(name) not in aliases and any(is_legal_form(w) for w in name.split()[1:])
     ]
     record.named_in_text = list(dict.fromkeys(entity_id(n) for n in named))
+
+
+_TOKEN = re.compile(r"[^\W_]+")
+
+
+def _note_parties_named_in_openings(records: Sequence[ContractRecord], extractions: Sequence[Extraction]) -> None:
+    """Each contract whose opening names a party of another contract of the room that its own parties do
+    not include (« LISANDRE HOLDING SAS » read in ten contracts, written in the eleventh's preamble in a
+    shape its reading missed): a party filter on that party lists the contract apart rather than drop it.
+    The names are matched as whole words, written with a capital, past legal forms (``entity_id``); only
+    companies: a person is named in openings as the one who represents a party (« représentée par M. … »)."""
+    names: dict[str, tuple[str, ...]] = {}
+    for record in records:
+        source = record.sources.get("parties")
+        if source is None or source.confidence == "low":
+            continue  # a name read on a guess is no evidence of a party elsewhere
+        for party in record.parties:
+            if party.kind == "person":
+                continue  # a person named in another opening is, far more often, whoever signs for a company there
+            tokens = tuple(party.entity_id.split("_"))
+            if party.entity_id and (len(tokens) > 1 or len(tokens[0]) >= 4):  # "ab", "sa": too short to tell a name in a text
+                names.setdefault(party.entity_id, tokens)
+    by_first: dict[str, list[tuple[str, tuple[str, ...]]]] = defaultdict(list)
+    for entity, tokens in names.items():
+        by_first[tokens[0]].append((entity, tokens))
+    for record, extraction in zip(records, extractions):
+        own = set(record.entity_ids) | {entity_id(a) for p in record.parties for a in p.defined_as}
+        words = _TOKEN.findall(extraction.opening)
+        folded = [fold(w) for w in words]
+        found: dict[str, str] = {}
+        for index, word in enumerate(folded):
+            for entity, tokens in by_first.get(word, ()):
+                if entity in own or entity in found or tuple(folded[index : index + len(tokens)]) != tokens:
+                    continue
+                if not (words[index][:1].isupper() or words[index][:1].isdigit()):
+                    continue  # "orange" the colour, not Orange SA
+                if any(f"_{entity}_" in f"_{key}_" or f"_{key}_" in f"_{entity}_" for key in own if key):
+                    continue  # a longer or shorter form of one of its own parties ("Lisandre" in "Lisandre Holding")
+                found[entity] = " ".join(words[index : index + len(tokens)])
+        record.named_in_opening = found
 
 
 def _text(value: object) -> str:

@@ -175,3 +175,40 @@ def test_dates_read_on_a_guess_are_listed_apart_for_date_filters():
     assert passing == [] and "signature date could not be read with confidence" in unknown["c2"] and "cover page" in unknown["c2"]
     passing, unknown, _ = run(room, end_date={"after": "2018-01-01"})  # two years from that date: as unsure
     assert passing == ["c1"] and "end date could not be read with confidence" in unknown["c2"]
+
+
+LISANDRE_LEASE = """CONTRAT DE PRESTATION DE SERVICES
+
+ENTRE LES SOUSSIGNÉS : LISANDRE HOLDING SAS, société par actions simplifiée, immatriculée au RCS de Lyon sous le numéro 512 345 678,
+ci-après « le Client », D'UNE PART, ET : ORSENNE CONSEIL SARL, immatriculée au RCS de Lyon sous le numéro 498 765 432, ci-après
+« le Prestataire », D'AUTRE PART.
+
+ARTICLE 1 — OBJET
+Le Prestataire conseille le Client.
+"""
+GROUP_SERVICES = """SERVICES AGREEMENT
+
+This Services Agreement is made on 3 May 2021 between Halden Grid Ltd ("Halden") and Petrel Data LLC ("Petrel"), for the benefit of
+the group headed by Lisandre Holding, which guarantees the fees.
+
+1. SERVICES
+Petrel provides data services to the group's companies.
+"""
+UNRELATED = """SERVICES AGREEMENT
+
+This Services Agreement is made on 3 May 2021 between Halden Grid Ltd ("Halden") and Petrel Data LLC ("Petrel").
+
+1. SERVICES
+Petrel provides data services, including the lisandre holding data format.
+"""
+
+
+def test_a_contract_whose_opening_names_a_party_of_the_room_it_was_not_read_with_is_listed_apart():
+    # the party is read in one contract; another contract's preamble names it in a shape its reading does not take
+    room = room_of([LISANDRE_LEASE, GROUP_SERVICES, UNRELATED])
+    passing, unknown, _ = run(room, entity_ids=["LISANDRE HOLDING SAS"])
+    assert passing == ["c1"]
+    assert list(unknown) == ["c2"] and "its opening names Lisandre Holding" in unknown["c2"]
+    # the others parties' filters are not touched: a lower-case mention is no name
+    passing, unknown, _ = run(room, entity_ids=["Petrel Data LLC"])
+    assert passing == ["c2", "c3"] and unknown == {}

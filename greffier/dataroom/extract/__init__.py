@@ -23,6 +23,7 @@ from greffier.dataroom.extract.amendment_clues import AmendmentClues, extract_am
 from greffier.dataroom.extract.contract_type import extract_contract_type
 from greffier.dataroom.extract.dates import extract_signature_date
 from greffier.dataroom.extract.law import LawFinding, extract_governing_law
+from greffier.dataroom.extract.opening import opening_of
 from greffier.dataroom.extract.parties import PartyFinding, clean_party_name, extract_parties, read_parties, signature_names
 from greffier.dataroom.extract.periods import NUMBER_WORDS, Period, TimeUnit, find_periods, parse_number
 from greffier.dataroom.extract.term import TermFinding, extract_term
@@ -35,6 +36,9 @@ __all__ = [
 ]
 
 
+OPENING_SCAN_CHARS = 3000  # where a contract names its parties: its title, cover and preamble
+
+
 class Extraction(BaseModel):
     parties: list[PartyFinding] = Field(default_factory=list)
     blank_party_slots: int = 0  # parties the opening leaves blank ("between Acme Inc. and ______"): a template
@@ -45,6 +49,7 @@ class Extraction(BaseModel):
     governing_law: LawFinding = Field(default_factory=LawFinding)
     amendment: AmendmentClues = Field(default_factory=AmendmentClues)
     signatories: list[str] = Field(default_factory=list)  # the companies and persons the signature blocks name
+    opening: str = ""  # the first characters of the text, where the parties are named (read against the room's parties)
 
 
 def extract_fields(
@@ -69,4 +74,5 @@ def extract_fields(
         governing_law=extract_governing_law(chunks),
         amendment=extract_amendment_clues(title, chunks) if amendment else AmendmentClues(),
         signatories=signature_names(title, chunks),
+        opening=opening_of(chunks, limit=OPENING_SCAN_CHARS).text,
     )

@@ -227,6 +227,10 @@ def _uncertain_for(record: ContractRecord, missing: set[str]) -> str | None:
     named = sorted(missing & set(record.named_in_text))
     if named:
         return f"its signature blocks name {', '.join(named)}, which the opening does not list as a party"
+    named = sorted(missing & set(record.named_in_opening))
+    if named:
+        written = ", ".join(record.named_in_opening[e] for e in named)
+        return f"its opening names {written}, which was not read as one of its parties"
     return None
 
 
@@ -250,7 +254,7 @@ def _filter(room: DataRoom, filters: DataRoomFilters | None) -> tuple[int, _Outc
     scan: Iterable[ContractRecord] = candidates
     if f.entity_ids:  # index lookup first: the contracts with every asked party, and those unsure of theirs
         keep = set(frozenset.intersection(*(room.by_entity.get(e, frozenset()) for e in f.entity_ids)))
-        keep |= {r.id for r in candidates if parties_doubt(r) or r.named_in_text}
+        keep |= {r.id for r in candidates if parties_doubt(r) or r.named_in_text or r.named_in_opening}
         allowed_ids = {r.id for r in candidates}
         scan = [room.by_id[i] for i in sorted(keep & allowed_ids, key=room.order.__getitem__)]
     for record in scan:
