@@ -277,6 +277,10 @@ def test_an_opening_that_leaves_a_party_to_the_signature_page_takes_it_from_the_
         "Title: Managing Member\n\nChief Executive Officer SOLSTICE ANALYTICS, INC. By: /s/ R. Vance Name: R. Vance"
     )
     assert names(text) == ["Greyfield Capital Holdings, LLC", "SOLSTICE ANALYTICS, INC."]
+    # read from the blocks, not the opening: the list is listed apart by a party filter, with why
+    reading = read_parties("", chunks_of(text))
+    confidence, doubt = parties_confidence(reading.parties, blank_slots=reading.blank_slots, unnamed_signatory=reading.unnamed_signatory)
+    assert confidence == "low" and "signature blocks only" in doubt
 
 
 def test_a_company_named_with_its_affiliates_before_its_defined_name_is_a_party():
