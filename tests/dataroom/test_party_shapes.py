@@ -203,6 +203,15 @@ def test_a_parenthesis_that_groups_some_parties_does_not_end_the_list():
     assert names(closing) == ["Orrin Labs Inc.", "Petrel LLC"]
 
 
+def test_a_name_goes_on_past_a_form_when_another_form_ends_it():
+    text = (
+        'This Cooperation Agreement is entered into as of May 2, 2021, by and between Harlow Systems, Inc., a Delaware corporation '
+        '(the "Company"), and Blue Kite SP GP LLC, a Delaware limited liability company, and Blue Kite Partners LP, a Delaware '
+        'limited partnership. WHEREAS, the parties cooperate.'
+    )
+    assert names(text) == ["Harlow Systems, Inc.", "Blue Kite SP GP LLC", "Blue Kite Partners LP"]
+
+
 # --- what a name never is ----------------------------------------------------------------------------
 
 

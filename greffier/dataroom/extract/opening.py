@@ -599,6 +599,17 @@ _HEADING_END = re.compile(
 )
 
 
+def _form_follows(tokens: list[re.Match[str]], index: int) -> bool:
+    """Does another legal form end the name one or two capitalised words on ("White Hat SP GP LLC": "SP" is a form
+    of its own, and the name goes on to "LLC")?"""
+    for ahead in (index, index + 1):
+        if ahead >= len(tokens) or tokens[ahead].group(0).endswith((",", ";", ":")) or not tokens[ahead].group(0)[:1].isupper():
+            return False
+        if ahead + 1 < len(tokens) and is_legal_form(tokens[ahead + 1].group(0).rstrip(",;:")) and not is_legal_form(tokens[ahead].group(0)):
+            return True
+    return False
+
+
 def name_head(text: str) -> tuple[str, str] | None:
     """The name that starts ``text`` and the rest of it: ``("Harrowgate Data Limited", ", a company …")``.
 
@@ -662,7 +673,7 @@ def name_head(text: str) -> tuple[str, str] | None:
                 index + 2 < len(tokens) and tokens[index + 1].group(0)[-1:].isalnum() and tokens[index + 2].group(0)[:1].isupper()
             ):
                 continue  # "Alliance Bancorp, Inc. of Pennsylvania", not "Sun Trading Ltd of Victoria Street"
-            if not (folded in _WORD_FORMS and following[:1].isupper()):
+            if not (folded in _WORD_FORMS and following[:1].isupper()) and not _form_follows(tokens, index):
                 break  # "NLS-1 Pharma AG Alter Postplatz 2": the name ends with its legal form ("Moelis & Company Holdings LP" goes on)
         if folded == "of" and following[:1].isdigit():
             kept_end = tokens[index - 2].start() + len(tokens[index - 2].group(0).rstrip(",;:")) if index >= 2 else kept_end
