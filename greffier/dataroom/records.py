@@ -95,7 +95,8 @@ class ContractRecord(BaseModel):
     text_values: dict[str, Annotated[date | str | list[str], Field(union_mode="left_to_right")]] = Field(default_factory=dict)
     evidence: dict[str, list[str]] = Field(default_factory=dict)  # field → chunk ids of the articles behind it
     # entity ids that a signature block names with a legal form while the parties do not include them
-    named_in_text: list[str] = Field(default_factory=list)
+    # (entity id → the name as the block writes it)
+    named_in_text: dict[str, str] = Field(default_factory=dict)
     # entity ids of the data room's parties that this contract's opening names while its parties do not include them
     # (entity id → the name as the opening writes it)
     named_in_opening: dict[str, str] = Field(default_factory=dict)
@@ -172,7 +173,7 @@ def _note_signatories(record: ContractRecord, extraction: Extraction) -> None:
         name for name in extraction.signatories
         if entity_id(name) not in known and fold(name) not in aliases and any(is_legal_form(w) for w in name.split()[1:])
     ]
-    record.named_in_text = list(dict.fromkeys(entity_id(n) for n in named))
+    record.named_in_text = {entity_id(n): n for n in reversed(named)}  # the first spelling of each
 
 
 _TOKEN = re.compile(r"[^\W_]+")

@@ -212,3 +212,31 @@ def test_a_contract_whose_opening_names_a_party_of_the_room_it_was_not_read_with
     # the others parties' filters are not touched: a lower-case mention is no name
     passing, unknown, _ = run(room, entity_ids=["Petrel Data LLC"])
     assert passing == ["c2", "c3"] and unknown == {}
+
+
+SIGNED_BY_A_THIRD = """SUPPLY AGREEMENT
+
+This Supply Agreement is made on 3 May 2021 between Halden Grid Ltd ("Halden") and Petrel Data LLC ("Petrel").
+
+1. SUPPLY
+Petrel supplies data.
+""" + "\n".join(f"{n}. CLAUSE {n}\nEach party performs its obligations under this clause in good faith and on time." for n in range(2, 40)) + """
+
+IN WITNESS WHEREOF the parties have signed this Agreement.
+
+HALDEN GRID LTD
+By: /s/ A. Moss
+
+PETREL DATA LLC
+By: /s/ R. Vance
+
+LISANDRE HOLDING SAS
+By: /s/ B. Lhermitte
+"""
+
+
+def test_the_reasons_name_companies_as_the_contract_writes_them_not_by_their_ids():
+    room = room_of([LISANDRE_LEASE, SIGNED_BY_A_THIRD])
+    passing, unknown, _ = run(room, entity_ids=["Lisandre Holding"])
+    assert passing == ["c1"]
+    assert "its signature blocks name LISANDRE HOLDING SAS" in unknown["c2"] and "lisandre_holding" not in unknown["c2"]

@@ -448,10 +448,23 @@ def _signature_parties(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFi
             head = name_head(_SIGNATORY.sub("", text[start : start + 160]))
             if head is None:
                 continue
-            name = clean_party_name(head[0]) or head[0]
+            name = _capitals_after_signer(clean_party_name(head[0]) or head[0])
             if _signature_name_ok(name, marker):
                 found.append(PartyFinding(name=name, chunk_id=chunk.id, raw=f"{marker}{head[0]}".strip(), rule="signature"))
     return _unique(found)
+
+
+def _capitals_after_signer(name: str) -> str:
+    """The company of a block whose name ran into the signer of the block above ("/s/ R. Vance ⏎ LISANDRE HOLDING SAS
+    ⏎ By:" reads "R. Vance LISANDRE HOLDING SAS"): the capitals that end with a legal form, after words in lower case."""
+    words = name.split()
+    start = len(words)
+    while start > 0 and (words[start - 1].isupper() or not any(c.isalpha() for c in words[start - 1])):
+        start -= 1
+    tail = words[start:]
+    if 0 < start and len(tail) >= 2 and is_legal_form(tail[-1].rstrip(",.")) and not all(is_legal_form(w.rstrip(",.")) for w in tail):
+        return " ".join(tail)
+    return name
 
 
 def signature_names(title: str, chunks: Sequence[ChunkInput]) -> list[str]:

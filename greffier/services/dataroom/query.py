@@ -226,7 +226,7 @@ def _uncertain_for(record: ContractRecord, missing: set[str]) -> str | None:
         return doubt
     named = sorted(missing & set(record.named_in_text))
     if named:
-        return f"its signature blocks name {', '.join(named)}, which the opening does not list as a party"
+        return f"its signature blocks name {', '.join(record.named_in_text[e] for e in named)}, which the opening does not list as a party"
     named = sorted(missing & set(record.named_in_opening))
     if named:
         written = ", ".join(record.named_in_opening[e] for e in named)
