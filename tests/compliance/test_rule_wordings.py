@@ -112,3 +112,74 @@ CASES = [
 def test_rule_wording(rule, fires, text):
     condition = load_playbook("ma_due_diligence").by_id[rule].condition
     assert bool(affirmed_matches(condition, text)) is fires
+
+
+# Fourth round: general wordings of the same notions (invented sentences, not CUAD's), each with a near miss.
+GENERAL_WORDINGS = [
+    # termination for convenience: "in which event" follows the right (no ground); "until terminated on notice"; French passive
+    ("termination-for-convenience", True,
+     "Either party may terminate this Agreement on thirty days' written notice, in which event all outstanding fees become payable."),
+    ("termination-for-convenience", True, "This Agreement shall continue in effect until terminated by either party upon ninety days' written notice to the other."),
+    ("termination-for-convenience", False,
+     "This Agreement shall renew for successive one-year periods until terminated by either party upon ninety days' notice before the end of the term."),
+    ("termination-for-convenience", True,
+     "Le contrat pourra être résilié par chacune des parties, à tout moment, par lettre recommandée, moyennant un préavis de deux mois."),
+    ("termination-for-convenience", False, "Le contrat pourra être résilié en cas de manquement grave, moyennant un préavis de deux mois."),
+    # renewal: year to year without "basis", successive periods with no "unless", a party's option to renew, « sauf dénonciation »
+    ("tacit-renewal", True, "This Agreement shall continue from year to year thereafter unless terminated by either party upon sixty days' notice."),
+    ("tacit-renewal", True, "Upon expiration of the Initial Term, this Agreement will renew for successive periods of one (1) year each."),
+    ("tacit-renewal", True, "Thereafter the Agreement shall continue in force for consecutive periods of twelve months until terminated by either party."),
+    ("tacit-renewal", False, "This Agreement shall be renewed for additional one-year periods by mutual written agreement of the parties."),
+    ("tacit-renewal", True,
+     "Le contrat est conclu pour trois ans, renouvelable par périodes d'un an, sauf dénonciation par l'une des parties trois mois avant l'échéance."),
+    ("renewal-option", True, "The Distributor may renew this Agreement for one additional term of three years by written notice to the Supplier."),
+    ("renewal-option", False, "The parties may renew this Agreement for one additional term of three years."),
+    # notice of non-renewal counted in French words
+    ("renewal-notice", True,
+     "Le contrat sera reconduit tacitement par périodes d'un an, sauf dénonciation par lettre recommandée adressée trois mois au moins avant l'échéance."),
+    # liquidated damages: the rest of the term paid on an early termination; « égale aux »
+    ("liquidated-damages", True,
+     "Should the Company terminate the Agreement before the expiry of the Term, it shall pay the Consultant a sum equal to the fees for the remaining months of the Term."),
+    ("liquidated-damages", False, "Upon termination, the Customer shall pay all fees accrued through the date of termination."),
+    ("liquidated-damages", True, "En cas de résiliation anticipée, le Client versera une indemnité égale aux redevances restant à courir jusqu'au terme du contrat."),
+    # non-compete: in competition with, similar products, a radius; not a trade mark "confusingly similar"
+    ("non-compete", True, "Distributor shall not handle, directly or indirectly, products which are in competition with the Products."),
+    ("non-compete", True, "During the Term, Licensee shall not manufacture, sell or distribute any product that is similar to the Licensed Products."),
+    ("non-compete", True, "Franchisee shall not own or operate any other restaurant within five miles of the Franchised Restaurant."),
+    ("non-compete", False, "Neither party shall adopt or register any trademark which is confusingly similar to the other party's marks."),
+    ("non-compete", True, "Le Licencié s'interdit de fabriquer ou de vendre des produits similaires aux Produits pendant la durée du contrat."),
+    ("non-compete", True, "Le Franchisé s'interdit d'exploiter tout autre restaurant dans un rayon de dix kilomètres."),
+    # change of control: a party merged with or acquired by another, beside a termination right
+    ("change-of-control", True,
+     "In the event that Distributor is merged with or acquired by a third party, Supplier may terminate this Agreement upon thirty days' notice."),
+    ("change-of-control", True,
+     "If a third party acquires more than fifty percent of the outstanding shares of Company, Partner may terminate this Agreement."),
+    ("change-of-control", True, "If the Distributor becomes controlled by a competitor of the Supplier, the Supplier may terminate this Agreement forthwith."),
+    ("change-of-control", False,
+     "In the event the termination of this Agreement is followed by a sale of all of the shares held by the Investor, the Company may continue to use the Know-How."),
+    ("change-of-control", True, "Si le Distributeur fait l'objet d'une absorption, le Fournisseur pourra résilier le contrat."),
+    ("change-of-control", True,
+     "Toute modification dans la répartition du capital du Licencié devra être notifiée au Concédant, qui pourra résilier le contrat."),
+    # first refusal: matching an offer, pre-emptive rights granted, the offer on the same terms, first negotiation, priority
+    ("first-refusal", True,
+     "In the event Supplier receives a bona fide offer from a third party which it wishes to accept, Supplier shall give Buyer the opportunity to match such offer."),
+    ("first-refusal", True, "Each Shareholder shall have a pre-emptive right to subscribe for its pro rata share of any new shares issued by the Company."),
+    ("first-refusal", False, "None of the outstanding shares has been issued in violation of any preemptive or similar rights of any security holder."),
+    ("first-refusal", True,
+     "The Company shall notify Partner of any proposed sale, and Partner shall have thirty days to elect to purchase the Assets on the same terms and conditions."),
+    ("first-refusal", True,
+     "Before granting any license in the Field, Licensor shall first negotiate exclusively with Licensee before approaching any third party."),
+    ("first-refusal", False,
+     "If a change in law makes this Agreement unlawful, the Parties shall first negotiate in good faith an amendment."),
+    ("first-refusal", True, "Avant toute cession à un tiers, le Cédant devra proposer en priorité les actions aux autres associés."),
+    # uncapped: "nothing limits either party's liability" for a named obligation (the possessive is read);
+    # mandatory carve-outs alone (death or personal injury, fraud, « faute lourde ») are left out, as the demo's manifest does
+    ("uncapped-liability", True, "Nothing in this Agreement shall limit either party's liability for breach of its confidentiality obligations."),
+    ("uncapped-liability", False, "Nothing in this Agreement limits or excludes liability for death or personal injury caused by negligence, or for fraud."),
+]
+
+
+@pytest.mark.parametrize(("rule", "fires", "text"), GENERAL_WORDINGS)
+def test_general_wording(rule, fires, text):
+    condition = load_playbook("ma_due_diligence").by_id[rule].condition
+    assert bool(affirmed_matches(condition, text)) is fires
