@@ -183,3 +183,32 @@ GENERAL_WORDINGS = [
 def test_general_wording(rule, fires, text):
     condition = load_playbook("ma_due_diligence").by_id[rule].condition
     assert bool(affirmed_matches(condition, text)) is fires
+
+
+# Termination for convenience: the ground is looked for in the clause of the right (up to ";"), not the whole sentence,
+# and other ways to say the right (invented sentences).
+CONVENIENCE_WORDINGS = [
+    ("termination-for-convenience", True,
+     "Either party may terminate this Agreement upon sixty (60) days prior written notice to the other party; provided, however, that if Customer terminates, Customer shall pay all fees accrued."),
+    ("termination-for-convenience", False,
+     "Either party may terminate this Agreement upon sixty (60) days prior written notice to the other party if the other party breaches this Agreement; the notice shall describe the breach."),
+    ("termination-for-convenience", True, "Customer may, upon thirty (30) days' prior written notice to Supplier, terminate this Agreement."),
+    ("termination-for-convenience", True, "This Agreement is cancellable by either party at any time upon thirty days' written notice."),
+    ("termination-for-convenience", True, "This Agreement shall end on the sixtieth day following a written notice of termination given by either party."),
+    ("termination-for-convenience", False, "This Agreement shall end on the sixtieth day following a written notice of breach given by either party if the breach is not cured."),
+    ("termination-for-convenience", True, "Either party can end this Agreement by giving three months' written notice to the other."),
+    ("termination-for-convenience", True, "The Sponsor may withdraw from this Agreement at any time upon sixty days' written notice."),
+    ("termination-for-convenience", True, "The licence ends 30 days after the Customer gives written notice of its wish to terminate this Agreement for any reason."),
+    ("termination-for-convenience", False, "Licensee intends to commercialize the Assay upon termination of this Agreement for any reason."),
+    ("termination-for-convenience", True, "Following the second anniversary of the Effective Date, Licensee may terminate this Agreement upon six months' written notice."),
+    ("termination-for-convenience", True, "Either party may terminate this Agreement at the end of any calendar quarter upon sixty days' prior written notice."),
+    ("termination-for-convenience", False,
+     "Either party may terminate this Agreement at the end of the Initial Term by giving sixty days' prior written notice."),
+    ("termination-for-convenience", True, "Chaque partie pourra dénoncer le présent contrat moyennant le respect d'un préavis de six mois."),
+]
+
+
+@pytest.mark.parametrize(("rule", "fires", "text"), CONVENIENCE_WORDINGS)
+def test_convenience_wording(rule, fires, text):
+    condition = load_playbook("ma_due_diligence").by_id[rule].condition
+    assert bool(affirmed_matches(condition, text)) is fires
