@@ -212,3 +212,23 @@ CONVENIENCE_WORDINGS = [
 def test_convenience_wording(rule, fires, text):
     condition = load_playbook("ma_due_diligence").by_id[rule].condition
     assert bool(affirmed_matches(condition, text)) is fires
+
+
+# Change of control: the definition of control (an affiliate's) and an employee's severance are no change-of-control clause.
+CONTROL_DEFINITIONS = [
+    ("change-of-control", False,
+     "Control means the possession, directly or indirectly, of the power to direct the management of an entity, whether through the ownership of a majority of the voting securities, by contract or otherwise."),
+    ("change-of-control", False,
+     "If the Executive's employment is terminated without Cause within the Change in Control Period, the Executive shall receive a severance payment."),
+    ("change-of-control", False, "All unvested options shall vest in full upon a Change of Control of the Company."),
+    ("change-of-control", True, "Upon a Change of Control of the Distributor, the Supplier may terminate this Agreement on thirty days' notice."),
+    ("change-of-control", False,
+     "Le contrôle s'entend du pouvoir de diriger la gestion d'une société, notamment par la détention de la majorité des droits de vote."),
+    ("change-of-control", True, "En cas de changement de contrôle du Distributeur, le Fournisseur pourra résilier le contrat."),
+]
+
+
+@pytest.mark.parametrize(("rule", "fires", "text"), CONTROL_DEFINITIONS)
+def test_control_definitions(rule, fires, text):
+    condition = load_playbook("ma_due_diligence").by_id[rule].condition
+    assert bool(affirmed_matches(condition, text)) is fires
