@@ -232,3 +232,22 @@ CONTROL_DEFINITIONS = [
 def test_control_definitions(rule, fires, text):
     condition = load_playbook("ma_due_diligence").by_id[rule].condition
     assert bool(affirmed_matches(condition, text)) is fires
+
+
+# Exclusivity: legal uses of "exclusive" that bind no one to deal with the other (invented sentences).
+EXCLUSIVE_BOILERPLATE = [
+    ("exclusivity", False, "This Agreement constitutes the final and exclusive expression of the parties' agreement on its subject matter."),
+    ("exclusivity", False, "The warranties set out in this Section are exclusive warranties and are given in lieu of all other warranties."),
+    ("exclusivity", False, "The Indemnifying Party shall have the exclusive conduct of any proceedings relating to the claim."),
+    ("exclusivity", False,
+     "The remedies provided herein are cumulative, except in those cases where this Agreement specifies that a particular remedy is sole or exclusive."),
+    ("exclusivity", False, "Arbitration under this Article shall be the exclusive method for the resolution of any dispute."),
+    ("exclusivity", True, "The Supplier hereby appoints the Distributor as its exclusive distributor of the Products in the Territory."),
+    ("exclusivity", True, "Le Fournisseur concède au Distributeur l'exclusivité de la distribution des Produits sur le Territoire."),
+]
+
+
+@pytest.mark.parametrize(("rule", "fires", "text"), EXCLUSIVE_BOILERPLATE)
+def test_exclusive_boilerplate(rule, fires, text):
+    condition = load_playbook("ma_due_diligence").by_id[rule].condition
+    assert bool(affirmed_matches(condition, text)) is fires
