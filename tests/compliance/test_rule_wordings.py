@@ -251,3 +251,25 @@ EXCLUSIVE_BOILERPLATE = [
 def test_exclusive_boilerplate(rule, fires, text):
     condition = load_playbook("ma_due_diligence").by_id[rule].condition
     assert bool(affirmed_matches(condition, text)) is fires
+
+
+# Non-compete: an undertaking not to act that outlasts the contract for a stated time (not secrecy, soliciting or marks).
+AFTER_THE_TERM = [
+    ("non-compete", True,
+     "The Reseller will not seek to acquire any technology presented to it by the Company, directly or indirectly, for a period of 18 months following the termination of this Agreement."),
+    ("non-compete", True,
+     "During the term of this Agreement and for two years thereafter, the Agent shall not represent any manufacturer of kitchen appliances."),
+    ("non-compete", False,
+     "During the term of this Agreement and for five years thereafter, the Recipient shall not disclose any Confidential Information to a third party."),
+    ("non-compete", False, "No party may transfer its shares for a period of five years from the date of allotment, except as provided above."),
+    ("non-compete", True,
+     "Pendant une durée de deux ans à compter de la cessation du contrat, le Consultant s'interdit d'exercer une activité de conseil auprès des clients du Cabinet."),
+    ("non-compete", False,
+     "Pendant une durée de cinq ans à compter de la cessation du contrat, le Consultant s'interdit de divulguer les informations confidentielles."),
+]
+
+
+@pytest.mark.parametrize(("rule", "fires", "text"), AFTER_THE_TERM)
+def test_after_the_term(rule, fires, text):
+    condition = load_playbook("ma_due_diligence").by_id[rule].condition
+    assert bool(affirmed_matches(condition, text)) is fires
