@@ -273,3 +273,46 @@ AFTER_THE_TERM = [
 def test_after_the_term(rule, fires, text):
     condition = load_playbook("ma_due_diligence").by_id[rule].condition
     assert bool(affirmed_matches(condition, text)) is fires
+
+
+# First refusal written as its mechanics: a third party's offer to be notified, a sale on terms no more favourable, an option.
+OFFER_MECHANICS = [
+    ("first-refusal", True,
+     "If a Member receives a bona fide offer from a third party to buy its Units, it shall notify the other Members, who may buy the Units at the same price."),
+    ("first-refusal", True,
+     "If the other Shareholders do not buy all the Shares offered, the Seller may sell them to a third party on terms no more favourable than those offered to the other Shareholders."),
+    ("first-refusal", True, "The Licensor hereby grants the Licensee the right, but not the obligation, to obtain a license to the Improvements."),
+    ("first-refusal", False, "The Agent may, but shall not be obliged to, decline any offer received from a third party."),
+    ("first-refusal", True,
+     "Si un associé reçoit une offre ferme d'un tiers portant sur ses parts, il la notifie aux autres associés, qui peuvent les acquérir au même prix."),
+    ("first-refusal", False, "Le Distributeur pourra revendre les Produits à des conditions qu'il fixe librement."),
+]
+
+
+@pytest.mark.parametrize(("rule", "fires", "text"), OFFER_MECHANICS)
+def test_offer_mechanics(rule, fires, text):
+    condition = load_playbook("ma_due_diligence").by_id[rule].condition
+    assert bool(affirmed_matches(condition, text)) is fires
+
+
+# Change of control as the contract's own reaction to a merger or a sale: deemed an assignment, or to be notified
+# (not a merger named only as a way of assigning, nor one declared no assignment).
+MERGER_REACTIONS = [
+    ("change-of-control", True,
+     "For purposes of this Agreement, a merger or consolidation of Licensee, or the sale of a majority of its stock, shall be deemed an assignment."),
+    ("change-of-control", True,
+     "A transfer of fifty percent or more of the equity interests of Franchisee shall be deemed a Transfer and shall require our prior written approval."),
+    ("change-of-control", False,
+     "Any reorganization, merger, consolidation or sale of assets by Agent shall not be deemed to constitute an assignment of this Agreement."),
+    ("change-of-control", True, "Licensee shall give Licensor prompt written notice of any merger, acquisition or sale of all or substantially all of its assets."),
+    ("change-of-control", False, "This Agreement shall be binding upon any successor by merger."),
+    ("change-of-control", False, "Either party may assign this Agreement to a successor in a merger without consent."),
+    ("change-of-control", True, "Le Client informera le Prestataire de toute opération de fusion, d'absorption ou de cession de son fonds de commerce."),
+    ("change-of-control", True, "Toute fusion du Licencié avec une autre société sera considérée comme une cession du contrat."),
+]
+
+
+@pytest.mark.parametrize(("rule", "fires", "text"), MERGER_REACTIONS)
+def test_merger_reactions(rule, fires, text):
+    condition = load_playbook("ma_due_diligence").by_id[rule].condition
+    assert bool(affirmed_matches(condition, text)) is fires
