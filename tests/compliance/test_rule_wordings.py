@@ -316,3 +316,20 @@ MERGER_REACTIONS = [
 def test_merger_reactions(rule, fires, text):
     condition = load_playbook("ma_due_diligence").by_id[rule].condition
     assert bool(affirmed_matches(condition, text)) is fires
+
+
+# An extension by agreement counts when the clause fixes its term (CUAD's Renewal Term is a term length), not otherwise.
+EXTENSION_BY_AGREEMENT = [
+    ("renewal-by-agreement", True, "The term of this Agreement may be extended for an additional two year period with the written consent of both parties."),
+    ("renewal-by-agreement", True, "Thereafter, this Agreement shall renew only upon the mutual written agreement of the parties for up to three additional terms of one year each."),
+    ("renewal-by-agreement", False, "This Agreement may be renewed upon mutual written agreement of the parties."),
+    ("renewal-by-agreement", False, "This Agreement may not be extended for any additional period, even by mutual agreement."),
+    ("renewal-by-agreement", True, "Le contrat pourra être prorogé d'un commun accord pour une durée de deux ans."),
+    ("renewal-by-agreement", False, "Le contrat pourra être prorogé d'un commun accord entre les parties."),
+]
+
+
+@pytest.mark.parametrize(("rule", "fires", "text"), EXTENSION_BY_AGREEMENT)
+def test_extension_by_agreement(rule, fires, text):
+    condition = load_playbook("ma_due_diligence").by_id[rule].condition
+    assert bool(affirmed_matches(condition, text)) is fires
