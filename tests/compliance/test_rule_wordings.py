@@ -333,3 +333,28 @@ EXTENSION_BY_AGREEMENT = [
 def test_extension_by_agreement(rule, fires, text):
     condition = load_playbook("ma_due_diligence").by_id[rule].condition
     assert bool(affirmed_matches(condition, text)) is fires
+
+
+# Termination on mere notice as one inline alternative "(ii) upon sixty days' notice", the ground read in that item only;
+# the notice of non-renewal before the end of the then-current term, with no "renew" in the sentence.
+INLINE_ALTERNATIVES = [
+    ("termination-for-convenience", True,
+     "This Agreement shall be terminable (a) by the Licensor (i) at any time in the event that the Licensee breaches Section 4 or "
+     "(ii) upon sixty (60) days' written notice by the Licensor to the Licensee."),
+    ("termination-for-convenience", False,
+     "This Agreement may be terminated (a) by either party upon thirty days' written notice if the other party breaches any material term, "
+     "or (b) by the Licensor upon notice following a change of control of the Licensee."),
+    ("termination-for-convenience", False,
+     "The Buyer may terminate this Agreement in the event that (i) on or before 1 December the Buyer has given written notice of its election and (ii) the Plant is closed."),
+    ("termination-for-convenience", False,
+     "This Agreement shall be extended for consecutive one-year periods unless terminated (i) in accordance with its terms or (ii) upon thirty days' written notice by either party."),
+    ("renewal-notice", True,
+     "Either party may terminate this Agreement by giving written notice no later than sixty (60) days before the expiration of the then current term."),
+    ("renewal-notice", False, "The Supplier may extend the term by written notice given at least thirty (30) days prior to the end of the then-current term."),
+]
+
+
+@pytest.mark.parametrize(("rule", "fires", "text"), INLINE_ALTERNATIVES)
+def test_inline_alternatives(rule, fires, text):
+    condition = load_playbook("ma_due_diligence").by_id[rule].condition
+    assert bool(affirmed_matches(condition, text)) is fires
