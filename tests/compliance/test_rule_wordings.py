@@ -358,3 +358,19 @@ INLINE_ALTERNATIVES = [
 def test_inline_alternatives(rule, fires, text):
     condition = load_playbook("ma_due_diligence").by_id[rule].condition
     assert bool(affirmed_matches(condition, text)) is fires
+
+
+# "Non-compete" or "restrictive covenant" named without an undertaking (a list of titles, a representation) is no covenant.
+NAMED_ONLY = [
+    ("non-compete", False, "Neither the Manager nor any of its officers is subject to any noncompete or similar agreement that would be violated by this Agreement."),
+    ("non-compete", False, "If the Franchisee engages in activities prohibited by Section 18 (Restrictive Covenant), the Franchisor may terminate this Agreement."),
+    ("non-compete", False, "The Master Agreement contains covenants not to compete which extend beyond its termination."),
+    ("non-compete", True, "The Consultant agrees to be bound by the non-competition covenant set out in Schedule 3 during the Term."),
+    ("non-compete", True, "Le Vendeur s'engage à respecter la clause de non-concurrence pendant trois ans."),
+]
+
+
+@pytest.mark.parametrize(("rule", "fires", "text"), NAMED_ONLY)
+def test_named_only(rule, fires, text):
+    condition = load_playbook("ma_due_diligence").by_id[rule].condition
+    assert bool(affirmed_matches(condition, text)) is fires
