@@ -218,11 +218,11 @@ _VERB = re.compile(
     r"|reconnait|concede|accorde|prend|prendra|expire\w*|designe|signifie|beneficie\w*|dispose\w*|convient|conviennent|ne|n')\b"
 )
 _DEFINITION = re.compile(
-    r"^(?:[\W\d]*(?:[a-z]{1,4}\)|\([a-z0-9]{1,4}\)|[ivx]{1,4}[.)])?\s*)?(?:(?:for (?:the )?purposes? of [^,]{0,80},|as used (?:in|herein)[^,]{0,60},|au sens (?:du|de la|des) [^,]{0,60},)\s*)?"
+    r"^(?:[\W\d]*(?:[a-z]{1,4}\)|\([a-z0-9]{1,4}\)|[ivx]{1,4}[.)])?\s*)?(?:(?:for (?:the )?purposes? of [^,]{0,80},|for (?:this|that|such|these) purposes?,|as used (?:in|herein)[^,]{0,60},|au sens (?:du|de la|des) [^,]{0,60},|a (?:cet|ces) (?:effet|fins),)\s*)?"
     r"(?:the (?:term|terms|word|words|expression|phrase)s? |les? (?:terme|mot|expression)s? |l'expression )?"
     r"[\"“”«'‘’]\s*[^\"“”«»'‘’]{1,80}[\"“”»'‘’]\s*"
     r"(?:\([^)]{0,60}\)\s*)?(?:,?\s*(?:(?:for (?:the )?purposes? of|as used (?:in|herein)|when used (?:in|herein)|with respect to|au sens (?:du|de la|des|de l'))[^,]{0,80}),?\s*)?"
-    r"(?:shall |will |does |)(?:mean|means|refers? to|has the meaning|shall have the meaning|is defined|includes?|designe|signifie|s'entend|vise|recouvre|a le sens)\b"
+    r"(?:shall |will |does |)(?:mean|means|refers? to|has the meaning|shall have the meaning|is defined|includes?|designe|signifie|s'entend|vise|recouvre|a le sens|be deemed to (?:have )?(?:occurred|occur|exist)|(?:is|sera|est) (?:reput\w*|cense\w*) (?:intervenir|etre intervenu\w*|se produire))\b"
 )
 # A defined term written without quotes (lost in a PDF's text): "Change of Control shall mean …",
 # « Changement de Contrôle désigne … » — a few capitalised words, then the defining verb.
@@ -231,6 +231,8 @@ _BARE_DEFINITION = re.compile(
     r"(?:shall mean|means|shall have the meaning|has the meaning|designe|désigne|signifie|s'entend)\b"
 )
 _TOC_ENTRY = re.compile(r"(?:^|\s)(?:\d{1,2}\.\d{1,2}|[A-Z]?\d{1,2}\.)\s*[A-Z][\w'’-]*(?:\s+(?:of|and|or|the|to|de|du|des|et|la|le|[A-Z][\w'’-]*)){0,6}\s+\d{1,3}(?=\s|$)")
+_NUMBERED_TITLE = re.compile(r"^\W*(?:\d{1,3}\s+)?(?:[A-Z][A-Z]+\s+)?(?:(?:article|section|clause)\s+)?\d{1,3}(?:\.\d{1,3})*\.?\s+[A-ZÀ-Ö]", re.IGNORECASE)
+_NUMBERING = re.compile(r"(?:^|\s)\d{1,3}(?:\.\d{1,3})*\.?(?=\s|$)")
 _MODAL = re.compile(r"\b(?:shall|will|may|must|doit|doivent|peut|peuvent|pourra|pourront|devra|devront)\b")
 _DEFINITION_LEAD = re.compile(r"^(?:on entend par|par [\"“«][^\"”»]{1,60}[\"”»],? on entend)\b")
 # "WHEREAS, …", « Attendu que … », also glued to the recitals' heading on one line ("RECITALS WHEREAS, …").
@@ -281,6 +283,8 @@ def statement_kind(sentence: str) -> StatementKind:
     if len(_TOC_ENTRY.findall(text)) >= 3 and not _MODAL.search(folded):
         return "heading"  # a table of contents run into one line: "3.7 Compliance with Laws 11 3.8 Conflict of Interest 11 …"
     words = len(_WORD.findall(folded))
+    if words <= 24 and not _VERB.search(folded) and _NUMBERED_TITLE.match(text) and _title_words(_NUMBERING.sub(" ", text).strip(" .;:")):
+        return "heading"
     ends_like_a_sentence = text.rstrip(" )»\"”'’").endswith((".", "!", "?")) and words > 4
     if words <= 20 and not ends_like_a_sentence and not _VERB.search(folded):
         return "heading"

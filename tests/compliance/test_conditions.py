@@ -281,3 +281,28 @@ def test_a_denied_match_does_not_hide_an_affirmed_one_inside_it(text):
     cap = "{kind: regex, fold: true, pattern: \"(?:liab\\\\w*|dommages?|responsabilite)[^;]{0,250}?(?:shall not exceed|plafonn\\\\w+)\"}"
     findings, _ = run(cap, [chunk(text, "limitation_of_liability")], clause_types="[any]")
     assert len(findings) == 1
+
+
+@pytest.mark.parametrize(
+    ("rule_id", "heading", "text", "fires"),
+    [
+        # change of control under its own title: the reaction is the clause, whatever names the event
+        ("change-of-control", "ARTICLE 14 — CHANGE OF CONTROL", "Should the Licensee be sold to a third party, the Licensor may terminate this Agreement by written notice.", True),
+        ("change-of-control", "ARTICLE 14 — SERVICES", "Should the Licensee be sold to a third party, the Licensor may terminate this Agreement by written notice.", False),
+        ("change-of-control", "ARTICLE 14 — CHANGEMENT DE CONTRÔLE", "Toute cession de la majorité des parts du Distributeur est soumise à l'agrément du Fournisseur.", True),
+        ("change-of-control", "ARTICLE 14 — CHANGE OF CONTROL", "Control means the power to direct the management of an entity, and the Licensee shall notify any such change.", False),
+        # renewal under its own title: a renewal for a stated period, not one by mutual agreement
+        ("renewal-option", "ARTICLE 3 — RENEWAL", "Provided the Distributor meets the minimum, the Agreement is renewed for an additional period of six months.", True),
+        ("renewal-option", "ARTICLE 3 — PAYMENT", "Provided the Distributor meets the minimum, the Agreement is renewed for an additional period of six months.", False),
+        ("renewal-option", "ARTICLE 3 — RENEWAL", "The parties may agree in writing to renew this Agreement for an additional term of one year.", False),
+        ("renewal-option", "ARTICLE 3 — RENOUVELLEMENT", "Le Distributeur atteignant ses objectifs, le contrat est prorogé pour une durée de deux ans.", True),
+    ],
+)
+def test_the_playbook_reads_change_of_control_and_renewal_under_their_titles(rule_id, heading, text, fires):
+    from greffier.compliance.playbooks import load_playbook
+
+    playbook = load_playbook("ma_due_diligence")
+    rule = playbook.by_id[rule_id]
+    clause = chunk(f"{heading}\n{text}", section=heading)
+    findings, _ = check_rule(rule, playbook, load_library(), DocumentFacts(id="c01", file="c.pdf"), [clause], today=TODAY, llm=None)
+    assert bool(findings) is fires

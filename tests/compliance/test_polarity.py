@@ -89,6 +89,16 @@ def test_a_prohibition_inside_the_match_is_the_rule_s_own_words():
         ("Change of Control shall mean the acquisition by any person of more than fifty percent of the voting stock.", "definition"),
         ("Changement de Contrôle désigne toute opération par laquelle un tiers acquiert le contrôle du Client.", "definition"),
         ("A Change of Control of the Licensee shall entitle the Licensor to terminate this Agreement.", "clause"),
+        # "For this purpose, …"; a change of control "deemed to have occurred" is its definition
+        ('For this purpose, "control" shall mean the possession of the power to direct the management of an entity.', "definition"),
+        ('1.31 "Change in Control," with respect to a Party, shall be deemed to have occurred if any of the following occurs:', "definition"),
+        ("À cet effet, « Contrôle » désigne le contrôle au sens de l'article L. 233-3 du Code de commerce.", "definition"),
+        # a numbered title with its full stop (and a page number run into it), a table of contents without page numbers
+        ("68 13.2 Change in Control of Harpoon.", "heading"),
+        ("12.4 Exclusivité du Distributeur.", "heading"),
+        ("TERMINATION 11.1 For Convenience 11.2 For Cause 11.3 Following Change in Control of Customer 11.4 Termination Assistance 12.", "heading"),
+        ("13.2 The Licensee may terminate this Agreement upon a Change of Control.", "clause"),
+        ("5.3 In the Event of a Change of Control, Either Party May Terminate.", "clause"),
         ("WHEREAS, the Company wishes to appoint an exclusive distributor;", "recital"),
         ("Attendu que le Fournisseur souhaite confier au Distributeur la distribution exclusive de ses produits.", "recital"),
         ("RECITALS WHEREAS, the Supplier wishes to appoint an exclusive distributor for the Territory;", "recital"),

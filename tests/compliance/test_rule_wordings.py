@@ -112,3 +112,265 @@ CASES = [
 def test_rule_wording(rule, fires, text):
     condition = load_playbook("ma_due_diligence").by_id[rule].condition
     assert bool(affirmed_matches(condition, text)) is fires
+
+
+# Fourth round: general wordings of the same notions (invented sentences, not CUAD's), each with a near miss.
+GENERAL_WORDINGS = [
+    # termination for convenience: "in which event" follows the right (no ground); "until terminated on notice"; French passive
+    ("termination-for-convenience", True,
+     "Either party may terminate this Agreement on thirty days' written notice, in which event all outstanding fees become payable."),
+    ("termination-for-convenience", True, "This Agreement shall continue in effect until terminated by either party upon ninety days' written notice to the other."),
+    ("termination-for-convenience", False,
+     "This Agreement shall renew for successive one-year periods until terminated by either party upon ninety days' notice before the end of the term."),
+    ("termination-for-convenience", True,
+     "Le contrat pourra être résilié par chacune des parties, à tout moment, par lettre recommandée, moyennant un préavis de deux mois."),
+    ("termination-for-convenience", False, "Le contrat pourra être résilié en cas de manquement grave, moyennant un préavis de deux mois."),
+    # renewal: year to year without "basis", successive periods with no "unless", a party's option to renew, « sauf dénonciation »
+    ("tacit-renewal", True, "This Agreement shall continue from year to year thereafter unless terminated by either party upon sixty days' notice."),
+    ("tacit-renewal", True, "Upon expiration of the Initial Term, this Agreement will renew for successive periods of one (1) year each."),
+    ("tacit-renewal", True, "Thereafter the Agreement shall continue in force for consecutive periods of twelve months until terminated by either party."),
+    ("tacit-renewal", False, "This Agreement shall be renewed for additional one-year periods by mutual written agreement of the parties."),
+    ("tacit-renewal", True,
+     "Le contrat est conclu pour trois ans, renouvelable par périodes d'un an, sauf dénonciation par l'une des parties trois mois avant l'échéance."),
+    ("renewal-option", True, "The Distributor may renew this Agreement for one additional term of three years by written notice to the Supplier."),
+    ("renewal-option", False, "The parties may renew this Agreement for one additional term of three years."),
+    # notice of non-renewal counted in French words
+    ("renewal-notice", True,
+     "Le contrat sera reconduit tacitement par périodes d'un an, sauf dénonciation par lettre recommandée adressée trois mois au moins avant l'échéance."),
+    # liquidated damages: the rest of the term paid on an early termination; « égale aux »
+    ("liquidated-damages", True,
+     "Should the Company terminate the Agreement before the expiry of the Term, it shall pay the Consultant a sum equal to the fees for the remaining months of the Term."),
+    ("liquidated-damages", False, "Upon termination, the Customer shall pay all fees accrued through the date of termination."),
+    ("liquidated-damages", True, "En cas de résiliation anticipée, le Client versera une indemnité égale aux redevances restant à courir jusqu'au terme du contrat."),
+    # non-compete: in competition with, similar products, a radius; not a trade mark "confusingly similar"
+    ("non-compete", True, "Distributor shall not handle, directly or indirectly, products which are in competition with the Products."),
+    ("non-compete", True, "During the Term, Licensee shall not manufacture, sell or distribute any product that is similar to the Licensed Products."),
+    ("non-compete", True, "Franchisee shall not own or operate any other restaurant within five miles of the Franchised Restaurant."),
+    ("non-compete", False, "Neither party shall adopt or register any trademark which is confusingly similar to the other party's marks."),
+    ("non-compete", True, "Le Licencié s'interdit de fabriquer ou de vendre des produits similaires aux Produits pendant la durée du contrat."),
+    ("non-compete", True, "Le Franchisé s'interdit d'exploiter tout autre restaurant dans un rayon de dix kilomètres."),
+    # change of control: a party merged with or acquired by another, beside a termination right
+    ("change-of-control", True,
+     "In the event that Distributor is merged with or acquired by a third party, Supplier may terminate this Agreement upon thirty days' notice."),
+    ("change-of-control", True,
+     "If a third party acquires more than fifty percent of the outstanding shares of Company, Partner may terminate this Agreement."),
+    ("change-of-control", True, "If the Distributor becomes controlled by a competitor of the Supplier, the Supplier may terminate this Agreement forthwith."),
+    ("change-of-control", False,
+     "In the event the termination of this Agreement is followed by a sale of all of the shares held by the Investor, the Company may continue to use the Know-How."),
+    ("change-of-control", True, "Si le Distributeur fait l'objet d'une absorption, le Fournisseur pourra résilier le contrat."),
+    ("change-of-control", True,
+     "Toute modification dans la répartition du capital du Licencié devra être notifiée au Concédant, qui pourra résilier le contrat."),
+    # first refusal: matching an offer, pre-emptive rights granted, the offer on the same terms, first negotiation, priority
+    ("first-refusal", True,
+     "In the event Supplier receives a bona fide offer from a third party which it wishes to accept, Supplier shall give Buyer the opportunity to match such offer."),
+    ("first-refusal", True, "Each Shareholder shall have a pre-emptive right to subscribe for its pro rata share of any new shares issued by the Company."),
+    ("first-refusal", False, "None of the outstanding shares has been issued in violation of any preemptive or similar rights of any security holder."),
+    ("first-refusal", True,
+     "The Company shall notify Partner of any proposed sale, and Partner shall have thirty days to elect to purchase the Assets on the same terms and conditions."),
+    ("first-refusal", True,
+     "Before granting any license in the Field, Licensor shall first negotiate exclusively with Licensee before approaching any third party."),
+    ("first-refusal", False,
+     "If a change in law makes this Agreement unlawful, the Parties shall first negotiate in good faith an amendment."),
+    ("first-refusal", True, "Avant toute cession à un tiers, le Cédant devra proposer en priorité les actions aux autres associés."),
+    # uncapped: "nothing limits either party's liability" for a named obligation (the possessive is read);
+    # mandatory carve-outs alone (death or personal injury, fraud, « faute lourde ») are left out, as the demo's manifest does
+    ("uncapped-liability", True, "Nothing in this Agreement shall limit either party's liability for breach of its confidentiality obligations."),
+    ("uncapped-liability", False, "Nothing in this Agreement limits or excludes liability for death or personal injury caused by negligence, or for fraud."),
+]
+
+
+@pytest.mark.parametrize(("rule", "fires", "text"), GENERAL_WORDINGS)
+def test_general_wording(rule, fires, text):
+    condition = load_playbook("ma_due_diligence").by_id[rule].condition
+    assert bool(affirmed_matches(condition, text)) is fires
+
+
+# Termination for convenience: the ground is looked for in the clause of the right (up to ";"), not the whole sentence,
+# and other ways to say the right (invented sentences).
+CONVENIENCE_WORDINGS = [
+    ("termination-for-convenience", True,
+     "Either party may terminate this Agreement upon sixty (60) days prior written notice to the other party; provided, however, that if Customer terminates, Customer shall pay all fees accrued."),
+    ("termination-for-convenience", False,
+     "Either party may terminate this Agreement upon sixty (60) days prior written notice to the other party if the other party breaches this Agreement; the notice shall describe the breach."),
+    ("termination-for-convenience", True, "Customer may, upon thirty (30) days' prior written notice to Supplier, terminate this Agreement."),
+    ("termination-for-convenience", True, "This Agreement is cancellable by either party at any time upon thirty days' written notice."),
+    ("termination-for-convenience", True, "This Agreement shall end on the sixtieth day following a written notice of termination given by either party."),
+    ("termination-for-convenience", False, "This Agreement shall end on the sixtieth day following a written notice of breach given by either party if the breach is not cured."),
+    ("termination-for-convenience", True, "Either party can end this Agreement by giving three months' written notice to the other."),
+    ("termination-for-convenience", True, "The Sponsor may withdraw from this Agreement at any time upon sixty days' written notice."),
+    ("termination-for-convenience", True, "The licence ends 30 days after the Customer gives written notice of its wish to terminate this Agreement for any reason."),
+    ("termination-for-convenience", False, "Licensee intends to commercialize the Assay upon termination of this Agreement for any reason."),
+    ("termination-for-convenience", True, "Following the second anniversary of the Effective Date, Licensee may terminate this Agreement upon six months' written notice."),
+    ("termination-for-convenience", True, "Either party may terminate this Agreement at the end of any calendar quarter upon sixty days' prior written notice."),
+    ("termination-for-convenience", False,
+     "Either party may terminate this Agreement at the end of the Initial Term by giving sixty days' prior written notice."),
+    ("termination-for-convenience", True, "Chaque partie pourra dénoncer le présent contrat moyennant le respect d'un préavis de six mois."),
+]
+
+
+@pytest.mark.parametrize(("rule", "fires", "text"), CONVENIENCE_WORDINGS)
+def test_convenience_wording(rule, fires, text):
+    condition = load_playbook("ma_due_diligence").by_id[rule].condition
+    assert bool(affirmed_matches(condition, text)) is fires
+
+
+# Change of control: the definition of control (an affiliate's) and an employee's severance are no change-of-control clause.
+CONTROL_DEFINITIONS = [
+    ("change-of-control", False,
+     "Control means the possession, directly or indirectly, of the power to direct the management of an entity, whether through the ownership of a majority of the voting securities, by contract or otherwise."),
+    ("change-of-control", False,
+     "If the Executive's employment is terminated without Cause within the Change in Control Period, the Executive shall receive a severance payment."),
+    ("change-of-control", False, "All unvested options shall vest in full upon a Change of Control of the Company."),
+    ("change-of-control", True, "Upon a Change of Control of the Distributor, the Supplier may terminate this Agreement on thirty days' notice."),
+    ("change-of-control", False,
+     "Le contrôle s'entend du pouvoir de diriger la gestion d'une société, notamment par la détention de la majorité des droits de vote."),
+    ("change-of-control", True, "En cas de changement de contrôle du Distributeur, le Fournisseur pourra résilier le contrat."),
+]
+
+
+@pytest.mark.parametrize(("rule", "fires", "text"), CONTROL_DEFINITIONS)
+def test_control_definitions(rule, fires, text):
+    condition = load_playbook("ma_due_diligence").by_id[rule].condition
+    assert bool(affirmed_matches(condition, text)) is fires
+
+
+# Exclusivity: legal uses of "exclusive" that bind no one to deal with the other (invented sentences).
+EXCLUSIVE_BOILERPLATE = [
+    ("exclusivity", False, "This Agreement constitutes the final and exclusive expression of the parties' agreement on its subject matter."),
+    ("exclusivity", False, "The warranties set out in this Section are exclusive warranties and are given in lieu of all other warranties."),
+    ("exclusivity", False, "The Indemnifying Party shall have the exclusive conduct of any proceedings relating to the claim."),
+    ("exclusivity", False,
+     "The remedies provided herein are cumulative, except in those cases where this Agreement specifies that a particular remedy is sole or exclusive."),
+    ("exclusivity", False, "Arbitration under this Article shall be the exclusive method for the resolution of any dispute."),
+    ("exclusivity", True, "The Supplier hereby appoints the Distributor as its exclusive distributor of the Products in the Territory."),
+    ("exclusivity", True, "Le Fournisseur concède au Distributeur l'exclusivité de la distribution des Produits sur le Territoire."),
+]
+
+
+@pytest.mark.parametrize(("rule", "fires", "text"), EXCLUSIVE_BOILERPLATE)
+def test_exclusive_boilerplate(rule, fires, text):
+    condition = load_playbook("ma_due_diligence").by_id[rule].condition
+    assert bool(affirmed_matches(condition, text)) is fires
+
+
+# Non-compete: an undertaking not to act that outlasts the contract for a stated time (not secrecy, soliciting or marks).
+AFTER_THE_TERM = [
+    ("non-compete", True,
+     "The Reseller will not seek to acquire any technology presented to it by the Company, directly or indirectly, for a period of 18 months following the termination of this Agreement."),
+    ("non-compete", True,
+     "During the term of this Agreement and for two years thereafter, the Agent shall not represent any manufacturer of kitchen appliances."),
+    ("non-compete", False,
+     "During the term of this Agreement and for five years thereafter, the Recipient shall not disclose any Confidential Information to a third party."),
+    ("non-compete", False, "No party may transfer its shares for a period of five years from the date of allotment, except as provided above."),
+    ("non-compete", True,
+     "Pendant une durée de deux ans à compter de la cessation du contrat, le Consultant s'interdit d'exercer une activité de conseil auprès des clients du Cabinet."),
+    ("non-compete", False,
+     "Pendant une durée de cinq ans à compter de la cessation du contrat, le Consultant s'interdit de divulguer les informations confidentielles."),
+]
+
+
+@pytest.mark.parametrize(("rule", "fires", "text"), AFTER_THE_TERM)
+def test_after_the_term(rule, fires, text):
+    condition = load_playbook("ma_due_diligence").by_id[rule].condition
+    assert bool(affirmed_matches(condition, text)) is fires
+
+
+# First refusal written as its mechanics: a third party's offer to be notified, a sale on terms no more favourable, an option.
+OFFER_MECHANICS = [
+    ("first-refusal", True,
+     "If a Member receives a bona fide offer from a third party to buy its Units, it shall notify the other Members, who may buy the Units at the same price."),
+    ("first-refusal", True,
+     "If the other Shareholders do not buy all the Shares offered, the Seller may sell them to a third party on terms no more favourable than those offered to the other Shareholders."),
+    ("first-refusal", True, "The Licensor hereby grants the Licensee the right, but not the obligation, to obtain a license to the Improvements."),
+    ("first-refusal", False, "The Agent may, but shall not be obliged to, decline any offer received from a third party."),
+    ("first-refusal", True,
+     "Si un associé reçoit une offre ferme d'un tiers portant sur ses parts, il la notifie aux autres associés, qui peuvent les acquérir au même prix."),
+    ("first-refusal", False, "Le Distributeur pourra revendre les Produits à des conditions qu'il fixe librement."),
+]
+
+
+@pytest.mark.parametrize(("rule", "fires", "text"), OFFER_MECHANICS)
+def test_offer_mechanics(rule, fires, text):
+    condition = load_playbook("ma_due_diligence").by_id[rule].condition
+    assert bool(affirmed_matches(condition, text)) is fires
+
+
+# Change of control as the contract's own reaction to a merger or a sale: deemed an assignment, or to be notified
+# (not a merger named only as a way of assigning, nor one declared no assignment).
+MERGER_REACTIONS = [
+    ("change-of-control", True,
+     "For purposes of this Agreement, a merger or consolidation of Licensee, or the sale of a majority of its stock, shall be deemed an assignment."),
+    ("change-of-control", True,
+     "A transfer of fifty percent or more of the equity interests of Franchisee shall be deemed a Transfer and shall require our prior written approval."),
+    ("change-of-control", False,
+     "Any reorganization, merger, consolidation or sale of assets by Agent shall not be deemed to constitute an assignment of this Agreement."),
+    ("change-of-control", True, "Licensee shall give Licensor prompt written notice of any merger, acquisition or sale of all or substantially all of its assets."),
+    ("change-of-control", False, "This Agreement shall be binding upon any successor by merger."),
+    ("change-of-control", False, "Either party may assign this Agreement to a successor in a merger without consent."),
+    ("change-of-control", True, "Le Client informera le Prestataire de toute opération de fusion, d'absorption ou de cession de son fonds de commerce."),
+    ("change-of-control", True, "Toute fusion du Licencié avec une autre société sera considérée comme une cession du contrat."),
+]
+
+
+@pytest.mark.parametrize(("rule", "fires", "text"), MERGER_REACTIONS)
+def test_merger_reactions(rule, fires, text):
+    condition = load_playbook("ma_due_diligence").by_id[rule].condition
+    assert bool(affirmed_matches(condition, text)) is fires
+
+
+# An extension by agreement counts when the clause fixes its term (CUAD's Renewal Term is a term length), not otherwise.
+EXTENSION_BY_AGREEMENT = [
+    ("renewal-by-agreement", True, "The term of this Agreement may be extended for an additional two year period with the written consent of both parties."),
+    ("renewal-by-agreement", True, "Thereafter, this Agreement shall renew only upon the mutual written agreement of the parties for up to three additional terms of one year each."),
+    ("renewal-by-agreement", False, "This Agreement may be renewed upon mutual written agreement of the parties."),
+    ("renewal-by-agreement", False, "This Agreement may not be extended for any additional period, even by mutual agreement."),
+    ("renewal-by-agreement", True, "Le contrat pourra être prorogé d'un commun accord pour une durée de deux ans."),
+    ("renewal-by-agreement", False, "Le contrat pourra être prorogé d'un commun accord entre les parties."),
+]
+
+
+@pytest.mark.parametrize(("rule", "fires", "text"), EXTENSION_BY_AGREEMENT)
+def test_extension_by_agreement(rule, fires, text):
+    condition = load_playbook("ma_due_diligence").by_id[rule].condition
+    assert bool(affirmed_matches(condition, text)) is fires
+
+
+# Termination on mere notice as one inline alternative "(ii) upon sixty days' notice", the ground read in that item only;
+# the notice of non-renewal before the end of the then-current term, with no "renew" in the sentence.
+INLINE_ALTERNATIVES = [
+    ("termination-for-convenience", True,
+     "This Agreement shall be terminable (a) by the Licensor (i) at any time in the event that the Licensee breaches Section 4 or "
+     "(ii) upon sixty (60) days' written notice by the Licensor to the Licensee."),
+    ("termination-for-convenience", False,
+     "This Agreement may be terminated (a) by either party upon thirty days' written notice if the other party breaches any material term, "
+     "or (b) by the Licensor upon notice following a change of control of the Licensee."),
+    ("termination-for-convenience", False,
+     "The Buyer may terminate this Agreement in the event that (i) on or before 1 December the Buyer has given written notice of its election and (ii) the Plant is closed."),
+    ("termination-for-convenience", False,
+     "This Agreement shall be extended for consecutive one-year periods unless terminated (i) in accordance with its terms or (ii) upon thirty days' written notice by either party."),
+    ("renewal-notice", True,
+     "Either party may terminate this Agreement by giving written notice no later than sixty (60) days before the expiration of the then current term."),
+    ("renewal-notice", False, "The Supplier may extend the term by written notice given at least thirty (30) days prior to the end of the then-current term."),
+]
+
+
+@pytest.mark.parametrize(("rule", "fires", "text"), INLINE_ALTERNATIVES)
+def test_inline_alternatives(rule, fires, text):
+    condition = load_playbook("ma_due_diligence").by_id[rule].condition
+    assert bool(affirmed_matches(condition, text)) is fires
+
+
+# "Non-compete" or "restrictive covenant" named without an undertaking (a list of titles, a representation) is no covenant.
+NAMED_ONLY = [
+    ("non-compete", False, "Neither the Manager nor any of its officers is subject to any noncompete or similar agreement that would be violated by this Agreement."),
+    ("non-compete", False, "If the Franchisee engages in activities prohibited by Section 18 (Restrictive Covenant), the Franchisor may terminate this Agreement."),
+    ("non-compete", False, "The Master Agreement contains covenants not to compete which extend beyond its termination."),
+    ("non-compete", True, "The Consultant agrees to be bound by the non-competition covenant set out in Schedule 3 during the Term."),
+    ("non-compete", True, "Le Vendeur s'engage à respecter la clause de non-concurrence pendant trois ans."),
+]
+
+
+@pytest.mark.parametrize(("rule", "fires", "text"), NAMED_ONLY)
+def test_named_only(rule, fires, text):
+    condition = load_playbook("ma_due_diligence").by_id[rule].condition
+    assert bool(affirmed_matches(condition, text)) is fires
