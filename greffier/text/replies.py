@@ -30,6 +30,11 @@ WHICH_ONE = {
     "en": "Several contracts fit the question ({names}): which one do you mean?",
     "fr": "Plusieurs contrats correspondent à la question ({names}) : lequel visez-vous ?",
 }
+ONLY_NAMED = {
+    "en": "Passages of other contracts were left out: the question names {names}, which only these carry: {files}.",
+    "fr": "Les passages d'autres contrats ont été écartés : la question cite {names}, que seuls ceux-ci mentionnent : {files}.",
+}
+CONTRACT_COUNT = {"en": "{count} contracts", "fr": "{count} contrats"}
 SEARCHED_ONLY = {
     "en": "Searched only inside {where}, which the question names.",
     "fr": "Recherche limitée à {where}, que la question désigne.",

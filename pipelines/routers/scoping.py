@@ -31,6 +31,14 @@ question finds the contract's first page — the one that names the parties — 
    are at most :data:`MAX_AMBIGUOUS` — then the scope is *ambiguous* and the answer gives each one's
    passage. The same cross-check as above applies.
 
+5. A question the resolver does not scope may still name something: a party, a product, a place
+   (« Comware », "Hauterive", « britannique »). The contracts that carry one of those names — in
+   their identity or their text, the glossary's places in either language — are the question's
+   *hint* (:func:`hint_for`): search is not limited to them (the names were not clear enough for
+   that), but the relevance check refuses a passage of a contract that carries none of them — a
+   confident answer from another contract is worse than « the documents do not say » — and the
+   abstention says which contracts were considered.
+
 The decision is made by the :class:`ScopeResolver` at the head of the retrieval pipeline and shown
 with the results (``scope`` in :func:`greffier.services.search.search`'s response), so an
 answer always says where it looked. Measured on LegalBench-RAG and the other sets: docs/benchmarks.md.
@@ -445,6 +453,101 @@ def scope_for(workspace: WorkspaceStore, question: str) -> Scope | None:
     return replace(scope, identity=names_of(index, scope.contract_ids), kinds=kinds_of(index, scope.contract_ids))
 
 
+HINT_SHARE = 0.5  # a name carried by more than this share of the contracts hints at none
+# Titles written before a name, capitalised but naming no one (« Mme Castagnet », "Mr Dale").
+_HONORIFICS = frozenset({"mme", "mmes", "mlle", "madame", "monsieur", "messieurs", "maitre", "mrs", "miss", "sir", "dame", "docteur", "prof"})
+
+
+def hint_for(index: IdentityIndex, question: str, carriers: Callable[[str], set[str] | None]) -> dict[str, Any] | None:
+    """The contracts an unscoped question may still be naming (module docstring, 5.), or None.
+
+    The question's names are its capitalised words but the first (:func:`proper_nouns`), out of the
+    glossary's vocabulary, and the glossary's places it names (« britannique », "German"). Each
+    name's contracts: those whose identity carries it, and (``carriers(token)``) those whose text
+    holds it — None when the name is too common to tell (more than :data:`HINT_SHARE` of the
+    contracts). A name no contract carries tells nothing here. The hint is every contract that
+    carries one of the names: a passage elsewhere shares no name with the question.
+    """
+    if index.size < 2:
+        return None
+    tokens = tokenize(question)
+    too_many = max(index.distinct_limit, int(index.size * HINT_SHARE))
+    names: dict[str, set[str]] = {}
+    for token in sorted(proper_nouns(question)):
+        if token in index.generic or token in _HONORIFICS or len(token) < MIN_TOKEN_LENGTH or token.isdigit():
+            continue
+        found = carriers(token)
+        if found is None:
+            continue
+        found = set(found) | set(index.by_token.get(token, ()))
+        if found and len(found) <= too_many:
+            names[token] = found
+    if index.lexicon is not None:
+        for match in index.lexicon.find(tokens):
+            if match.concept.kind != "place":
+                continue
+            found = set(index.carriers_of.get(match.concept.id, ()))
+            for term in match.concept.terms:
+                if len(term.tokens) == 1:
+                    more = carriers(term.tokens[0])
+                    if more is None:
+                        found = set()
+                        break
+                    found |= more
+            if found and len(found) <= too_many:
+                names[" ".join(tokens[match.start : match.end])] = found
+    named_kinds: dict[str, set[str]] = {}
+    if index.lexicon is not None:
+        matches = [m for m in index.lexicon.find(tokens) if m.concept.kind in NAME_KINDS and _names_a_contract(m)]
+        if matches and designated(question, matches):
+            for match in matches:
+                named_kinds[" ".join(tokens[match.start : match.end])] = {cid for cid, kinds in index.kinds_of.items() if match.concept.id in kinds}
+    if not names and not named_kinds:
+        return None
+    hinted = set(index.files) if not names else set().union(*names.values())
+    if named_kinds:
+        # of the kind named, or of a kind the identity does not tell (a contract whose title says nothing)
+        of_kind = set().union(*named_kinds.values()) | {cid for cid in index.files if not index.kinds_of.get(cid)}
+        hinted &= of_kind
+    if not hinted or len(hinted) == index.size:
+        return None
+    ordered = sorted(hinted)
+    return {
+        "contract_ids": ordered, "files": [index.files[cid] for cid in ordered if cid in index.files], "named_by": sorted({*names, *named_kinds}),
+    }
+
+
+# Words that make a glossary term the name of a kind of contract rather than of a party's role
+# (« le contrat de distribution », "the lease", « le pacte »; not « le fournisseur », "the agent").
+_CONTRACT_WORDS = frozenset({
+    "contrat", "contrats", "convention", "accord", "pacte", "bail", "baux", "police", "acte", "avenant", "lettre", "licence",
+    "agreement", "contract", "lease", "policy", "deed", "letter", "license", "licence", "nda", "dpa", "spa",
+})
+
+
+def _names_a_contract(match: Any) -> bool:  # noqa: ANN401  (greffier.lexicon.Match)
+    """Whether a contract-kind term found in a question names a kind of contract (it holds a word
+    such as « contrat », "agreement", « bail »), not a party's role."""
+    return bool(set(match.term.tokens) & _CONTRACT_WORDS)
+
+
+def hint_in(workspace: WorkspaceStore, question: str) -> dict[str, Any] | None:
+    """:func:`hint_for` over this workspace's identities and BM25 postings."""
+    index = identity_index(workspace)
+    bm25 = workspace.bm25()
+    too_many = max(index.distinct_limit, int(index.size * HINT_SHARE))
+
+    def carriers(token: str) -> set[str] | None:
+        found: set[str] = set()
+        for chunk_id in bm25.chunks_with(token):
+            found.add(contract_id_of_chunk(chunk_id))
+            if len(found) > too_many:
+                return None
+        return found
+
+    return hint_for(index, question, carriers)
+
+
 def kinds_of(index: IdentityIndex, contract_ids: list[str]) -> list[str]:
     """The glossary's contract kinds of these contracts (« bail » → lease): a question's word of one of
     them names the contract, it does not ask about a clause."""
@@ -491,12 +594,14 @@ class ScopeResolver(StoreComponent):
         self.store = store
         self.enabled = enabled
 
-    @component.output_types(query=str, doc_ids=list[str] | None, scope=dict | None)
+    @component.output_types(query=str, doc_ids=list[str] | None, scope=dict | None, hint=dict | None)
     def run(self, question: str, doc_ids: list[str] | None = None, scope: bool | None = None) -> dict[str, Any]:
+        """``hint``: when the question is not scoped, the contracts that carry a name it gives
+        (:func:`hint_for`), or None."""
         wanted = self.enabled if scope is None else scope
         if doc_ids is not None or not wanted or not self.store.exists():
-            return {"query": question, "doc_ids": doc_ids, "scope": None}
+            return {"query": question, "doc_ids": doc_ids, "scope": None, "hint": None}
         found = scope_for(self.store, question)
         if found is None:
-            return {"query": question, "doc_ids": None, "scope": None}
-        return {"query": found.question, "doc_ids": found.contract_ids, "scope": found.as_dict()}
+            return {"query": question, "doc_ids": None, "scope": None, "hint": hint_in(self.store, question)}
+        return {"query": found.question, "doc_ids": found.contract_ids, "scope": found.as_dict(), "hint": None}

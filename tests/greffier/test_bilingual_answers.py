@@ -285,3 +285,64 @@ def test_inside_a_named_contract_the_word_naming_its_kind_asks_for_no_clause_typ
     naming = naming_positions(matches, frozenset({"license_agreement"}))
     assert asked_types(matches, naming) == ["jurisdiction"]
     assert "licence" not in without_words(question, {tokens[i] for i in naming})
+
+
+# --- fourth round: the contracts an unscoped question names (scope hint) -------------------------------------------
+
+
+def _identity_index():
+    from pipelines.routers.scoping import IdentityIndex, IdentityRow
+
+    rows = [
+        IdentityRow("c1", "UK DISTRIBUTION AGREEMENT", "room/UK_Distribution_Agreement.md", ["Lisandre SAS", "Thornfield Wholesale Ltd"], True),
+        IdentityRow("c2", "CONTRAT DE DISTRIBUTION EXCLUSIVE", "room/Contrat_distribution_Belgique.md", ["Lisandre SAS", "Distrivia SPRL"], True),
+        IdentityRow("c3", "BAIL COMMERCIAL", "room/Bail_entrepot_Valence.md", ["Foncière Rhodane", "Lisandre Manufacture"], True),
+        IdentityRow("c4", "SOFTWARE LICENCE AGREEMENT", "room/Software_Licence.md", ["Northbeam Inc", "Calvene Ltd"], True),
+        IdentityRow("c5", "SUPPLY AGREEMENT", "room/Supply.md", ["Ostrava Chemicals", "Calvene Ltd"], True),
+    ]
+    return IdentityIndex.build(rows, load_lexicon())
+
+
+# the contracts whose text holds each word (as the BM25 postings would say)
+_TEXT = {"comware": {"c4"}, "lisandre": {"c1", "c2", "c3"}, "calvene": {"c4", "c5"}}
+
+
+def _carriers(token):
+    return set(_TEXT.get(token, set()))
+
+
+@pytest.mark.parametrize(
+    ("question", "hinted"),
+    [
+        # a product named in one contract's text only, asked in French of the English licence
+        ("Quelle garantie couvre les systèmes vendus à Comware ?", ["c4"]),
+        # a party: the contracts that carry it; « Mme » names no one
+        ("What does Mme Calvene owe under the deal?", ["c4", "c5"]),
+        # a kind of contract named as such: those of that kind
+        ("Quelle est la durée du bail ?", ["c3"]),
+        # a party's role (« le fournisseur ») is not a kind of contract: no hint
+        ("Quel est le délai de paiement du fournisseur ?", None),
+        # a name no contract carries tells nothing
+        ("What law governs the deal with MightyCell?", None),
+    ],
+)
+def test_an_unscoped_question_hints_at_the_contracts_carrying_its_names(question, hinted):
+    from pipelines.routers.scoping import hint_for
+
+    hint = hint_for(_identity_index(), question, _carriers)
+    assert (hint["contract_ids"] if hint else None) == hinted, hint
+
+
+def test_the_relevance_check_refuses_a_passage_of_a_contract_outside_the_hint():
+    # an English question naming the licensee, a French passage of another contract that covers it as well
+    question = "Which law governs Comware's licence?"
+    units, types = _units(question, "en")
+    other = Document(id="c2-9", content="Le présent contrat est soumis au droit français.", score=1.0,
+                     meta={"doc_id": "c2", "section": "Article 9 — Droit applicable"})
+    named = Document(id="c4-12", content="This Agreement is governed by the laws of the State of New York.", score=0.8,
+                     meta={"doc_id": "c4", "section": "12. Governing Law"})
+    judged = RelevanceJudge().run(question=question, documents=[other, named], units=units, clause_types=types, hint={"contract_ids": ["c4"]})
+    assert [d.id for d in judged["documents"]] == ["c4-12"]
+    assert judged["decisions"][0]["outside_hint"] and not judged["decisions"][0]["relevant"]
+    alone = RelevanceJudge().run(question=question, documents=[other], units=units, clause_types=types, hint={"contract_ids": ["c4"]})
+    assert alone["documents"] == []  # nothing of the named contract: abstain rather than answer from c2
