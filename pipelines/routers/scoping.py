@@ -462,7 +462,8 @@ def hint_for(index: IdentityIndex, question: str, carriers: Callable[[str], set[
     """The contracts an unscoped question may still be naming (module docstring, 5.), or None.
 
     The question's names are its capitalised words but the first (:func:`proper_nouns`), out of the
-    glossary's vocabulary, and the glossary's places it names (« britannique », "German"). Each
+    glossary's vocabulary, and the glossary's places and subjects it names (« britannique », "German",
+    "warehouse"), and a kind of contract it designates (« le bail », "the franchise agreement"). Each
     name's contracts: those whose identity carries it, and (``carriers(token)``) those whose text
     holds it — None when the name is too common to tell (more than :data:`HINT_SHARE` of the
     contracts). A name no contract carries tells nothing here. The hint is every contract that
@@ -484,7 +485,7 @@ def hint_for(index: IdentityIndex, question: str, carriers: Callable[[str], set[
             names[token] = found
     if index.lexicon is not None:
         for match in index.lexicon.find(tokens):
-            if match.concept.kind != "place":
+            if match.concept.kind not in SUBJECT_KINDS:
                 continue
             found = set(index.carriers_of.get(match.concept.id, ()))
             for term in match.concept.terms:

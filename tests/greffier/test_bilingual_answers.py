@@ -346,3 +346,40 @@ def test_the_relevance_check_refuses_a_passage_of_a_contract_outside_the_hint():
     assert judged["decisions"][0]["outside_hint"] and not judged["decisions"][0]["relevant"]
     alone = RelevanceJudge().run(question=question, documents=[other], units=units, clause_types=types, hint={"contract_ids": ["c4"]})
     assert alone["documents"] == []  # nothing of the named contract: abstain rather than answer from c2
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "passages", "definition"),
+    [
+        (
+            # a French question on an English agreement: the grant says « the Territory », the definitions say where
+            "Quel est le territoire exclusif du distributeur ?", "fr",
+            [("Article 2 – Exclusivity", "The Supplier grants the Distributor the exclusive right to resell the Products in the Territory."),
+             ("Article 1 – Definitions", "\"Products\" means the teas listed in the catalogue. \"Territory\" means the Republic of Austria and the Principality of Liechtenstein.")],
+            "\"Territory\" means the Republic of Austria and the Principality of Liechtenstein.",
+        ),
+        (
+            # and the reverse: an English question, a French contract's defined term in guillemets
+            "What is the distributor's exclusive territory?", "en",
+            [("Article 2 — Exclusivité", "Le Fournisseur concède au Distributeur le droit exclusif de revendre les Produits sur le Territoire."),
+             ("Article 1 — Définitions", "« Produits » désigne les thés du catalogue. « Territoire » désigne la République d'Autriche et la Principauté de Liechtenstein.")],
+            "« Territoire » désigne la République d'Autriche et la Principauté de Liechtenstein.",
+        ),
+    ],
+)
+def test_the_answer_quotes_the_definition_of_the_defined_term_it_uses_for_what_is_asked(question, language, passages, definition):
+    docs = [Document(id=f"c1-{n}", content=f"{section}\n{text}", meta={"doc_id": "c1", "section": section, "file": "distribution.md"})
+            for n, (section, text) in enumerate(passages, 1)]
+    units, _types = _units(question, language)
+    answer_text = extractive_answer(question, docs, units=units)
+    assert definition in answer_text, answer_text
+    # the definition of a term the question does not ask about (« Produits ») is not added
+    assert "catalogue" not in answer_text
+
+
+def test_no_definition_is_added_when_the_contract_defines_nothing():
+    question = "What is the distributor's exclusive territory?"
+    doc = Document(id="c1-2", content="Article 2 — Exclusivity\nThe Supplier grants the Distributor the exclusive right to resell in the Territory.",
+                   meta={"doc_id": "c1", "section": "Article 2 — Exclusivity", "file": "d.md"})
+    units, _types = _units(question, "en")
+    assert extractive_answer(question, [doc], units=units) == "The Supplier grants the Distributor the exclusive right to resell in the Territory. [1]"
