@@ -467,7 +467,10 @@ def hint_for(index: IdentityIndex, question: str, carriers: Callable[[str], set[
     name's contracts: those whose identity carries it, and (``carriers(token)``) those whose text
     holds it — None when the name is too common to tell (more than :data:`HINT_SHARE` of the
     contracts). A name no contract carries tells nothing here. The hint is every contract that
-    carries one of the names: a passage elsewhere shares no name with the question.
+    carries one of the names: a passage elsewhere shares no name with the question. A question that
+    gives no name but designates a kind of contract is hinted at the contracts of that kind, and
+    those whose kind their identity does not tell; with a name, the kind is not used (a kind is often
+    named loosely: « le contrat de conseil » for a services agreement).
     """
     if index.size < 2:
         return None
@@ -489,12 +492,14 @@ def hint_for(index: IdentityIndex, question: str, carriers: Callable[[str], set[
                 continue
             found = set(index.carriers_of.get(match.concept.id, ()))
             for term in match.concept.terms:
-                if len(term.tokens) == 1:
-                    more = carriers(term.tokens[0])
-                    if more is None:
-                        found = set()
-                        break
-                    found |= more
+                # a term of several words: the contracts whose text holds each of them ("United Kingdom")
+                each = [carriers(token) for token in term.tokens]
+                if len(term.tokens) == 1 and each[0] is None:
+                    found = set()
+                    break  # a word too common to tell (« public »): the notion names no contract
+                known = [ids for ids in each if ids is not None]
+                if known:
+                    found |= set.intersection(*known)
             if found and len(found) <= too_many:
                 names[" ".join(tokens[match.start : match.end])] = found
     named_kinds: dict[str, set[str]] = {}
@@ -505,16 +510,17 @@ def hint_for(index: IdentityIndex, question: str, carriers: Callable[[str], set[
                 named_kinds[" ".join(tokens[match.start : match.end])] = {cid for cid, kinds in index.kinds_of.items() if match.concept.id in kinds}
     if not names and not named_kinds:
         return None
-    hinted = set(index.files) if not names else set().union(*names.values())
-    if named_kinds:
+    if names:
+        # names first: a kind is often named loosely (« le contrat de conseil » for a services agreement)
+        hinted = set().union(*names.values())
+    else:
         # of the kind named, or of a kind the identity does not tell (a contract whose title says nothing)
-        of_kind = set().union(*named_kinds.values()) | {cid for cid in index.files if not index.kinds_of.get(cid)}
-        hinted &= of_kind
+        hinted = set().union(*named_kinds.values()) | {cid for cid in index.files if not index.kinds_of.get(cid)}
     if not hinted or len(hinted) == index.size:
         return None
     ordered = sorted(hinted)
     return {
-        "contract_ids": ordered, "files": [index.files[cid] for cid in ordered if cid in index.files], "named_by": sorted({*names, *named_kinds}),
+        "contract_ids": ordered, "files": [index.files[cid] for cid in ordered if cid in index.files], "named_by": sorted(names or named_kinds),
     }
 
 

@@ -304,7 +304,7 @@ def _identity_index():
 
 
 # the contracts whose text holds each word (as the BM25 postings would say)
-_TEXT = {"comware": {"c4"}, "lisandre": {"c1", "c2", "c3"}, "calvene": {"c4", "c5"}}
+_TEXT = {"comware": {"c4"}, "lisandre": {"c1", "c2", "c3"}, "calvene": {"c4", "c5"}, "united": {"c1", "c4"}, "kingdom": {"c1"}}
 
 
 def _carriers(token):
@@ -324,6 +324,10 @@ def _carriers(token):
         ("Quel est le délai de paiement du fournisseur ?", None),
         # a name no contract carries tells nothing
         ("What law governs the deal with MightyCell?", None),
+        # with a name, a kind of contract named loosely (the licence is no supply agreement) does not narrow it
+        ("Quel droit régit le contrat de fourniture de Northbeam ?", ["c4"]),
+        # a place written in two words in the contract's text (« britannique » for "United Kingdom")
+        ("Quel est le droit applicable chez le distributeur britannique ?", ["c1"]),
     ],
 )
 def test_an_unscoped_question_hints_at_the_contracts_carrying_its_names(question, hinted):
