@@ -440,7 +440,11 @@ def scope_for(workspace: WorkspaceStore, question: str) -> Scope | None:
     quoted = index.named_file(question)
     if quoted is not None:
         return replace(quoted, identity=names_of(index, quoted.contract_ids), kinds=kinds_of(index, quoted.contract_ids))
-    scope = index.named(question, text_contracts) or by_kind(index, question)
+    scope = index.named(question, text_contracts)
+    if scope is None:
+        scope = by_kind(index, question)
+        if scope is not None:
+            scope = _kind_scope_with_names(index, scope, named_names(index, question, _carriers(index, bm25)))
     if scope is None:
         return None
     # Cross-check: a named contract must be among those the whole question reaches lexically (its
@@ -456,6 +460,25 @@ def scope_for(workspace: WorkspaceStore, question: str) -> Scope | None:
 HINT_SHARE = 0.5  # a name carried by more than this share of the contracts hints at none
 # Titles written before a name, capitalised but naming no one (« Mme Castagnet », "Mr Dale").
 _HONORIFICS = frozenset({"mme", "mmes", "mlle", "madame", "monsieur", "messieurs", "maitre", "mrs", "miss", "sir", "dame", "docteur", "prof"})
+
+
+def named_names(index: IdentityIndex, question: str, carriers: Callable[[str], set[str] | None]) -> dict[str, set[str]]:
+    """The question's names (its capitalised words but the first, out of the glossary's vocabulary
+    and the titles written before a name) that some contract carries, each with the contracts that
+    carry it in their identity or their text; a name more than :data:`HINT_SHARE` of them carry is
+    left out (``carriers`` returns None for it)."""
+    too_many = max(index.distinct_limit, int(index.size * HINT_SHARE))
+    names: dict[str, set[str]] = {}
+    for token in sorted(proper_nouns(question)):
+        if token in index.generic or token in _HONORIFICS or len(token) < MIN_TOKEN_LENGTH or token.isdigit():
+            continue
+        found = carriers(token)
+        if found is None:
+            continue
+        found = set(found) | set(index.by_token.get(token, ()))
+        if found and len(found) <= too_many:
+            names[token] = found
+    return names
 
 
 def hint_for(index: IdentityIndex, question: str, carriers: Callable[[str], set[str] | None]) -> dict[str, Any] | None:
@@ -476,16 +499,7 @@ def hint_for(index: IdentityIndex, question: str, carriers: Callable[[str], set[
         return None
     tokens = tokenize(question)
     too_many = max(index.distinct_limit, int(index.size * HINT_SHARE))
-    names: dict[str, set[str]] = {}
-    for token in sorted(proper_nouns(question)):
-        if token in index.generic or token in _HONORIFICS or len(token) < MIN_TOKEN_LENGTH or token.isdigit():
-            continue
-        found = carriers(token)
-        if found is None:
-            continue
-        found = set(found) | set(index.by_token.get(token, ()))
-        if found and len(found) <= too_many:
-            names[token] = found
+    names = named_names(index, question, carriers)
     if index.lexicon is not None:
         for match in index.lexicon.find(tokens):
             if match.concept.kind not in SUBJECT_KINDS:
@@ -538,10 +552,8 @@ def _names_a_contract(match: Any) -> bool:  # noqa: ANN401  (greffier.lexicon.Ma
     return bool(set(match.term.tokens) & _CONTRACT_WORDS)
 
 
-def hint_in(workspace: WorkspaceStore, question: str) -> dict[str, Any] | None:
-    """:func:`hint_for` over this workspace's identities and BM25 postings."""
-    index = identity_index(workspace)
-    bm25 = workspace.bm25()
+def _carriers(index: IdentityIndex, bm25: Any) -> Callable[[str], set[str] | None]:  # noqa: ANN401  (store.bm25.BM25Index)
+    """``token`` → the contracts whose text holds it, None when more than :data:`HINT_SHARE` do."""
     too_many = max(index.distinct_limit, int(index.size * HINT_SHARE))
 
     def carriers(token: str) -> set[str] | None:
@@ -552,7 +564,31 @@ def hint_in(workspace: WorkspaceStore, question: str) -> dict[str, Any] | None:
                 return None
         return found
 
-    return hint_for(index, question, carriers)
+    return carriers
+
+
+def _kind_scope_with_names(index: IdentityIndex, scope: Scope, names: dict[str, set[str]]) -> Scope | None:
+    """A scope read from a kind and subject, checked against the names the question gives: the
+    contracts of it that carry one of them (« le bail de Lisandre » among the leases), none when no
+    contract of it does (the names point elsewhere: the kind was named loosely)."""
+    if not names:
+        return scope
+    carrying = set().union(*names.values())
+    kept = [cid for cid in scope.contract_ids if cid in carrying]
+    if not kept:
+        return None
+    if len(kept) == len(scope.contract_ids):
+        return scope
+    return replace(
+        scope, contract_ids=kept, titles=[index.titles[cid] for cid in kept], files=[index.files[cid] for cid in kept],
+        ambiguous=scope.ambiguous and len(kept) > 1,
+    )
+
+
+def hint_in(workspace: WorkspaceStore, question: str) -> dict[str, Any] | None:
+    """:func:`hint_for` over this workspace's identities and BM25 postings."""
+    index = identity_index(workspace)
+    return hint_for(index, question, _carriers(index, workspace.bm25()))
 
 
 def kinds_of(index: IdentityIndex, contract_ids: list[str]) -> list[str]:

@@ -387,3 +387,15 @@ def test_no_definition_is_added_when_the_contract_defines_nothing():
                    meta={"doc_id": "c1", "section": "Article 2 — Exclusivity", "file": "d.md"})
     units, _types = _units(question, "en")
     assert extractive_answer(question, [doc], units=units) == "The Supplier grants the Distributor the exclusive right to resell in the Territory. [1]"
+
+
+def test_a_scope_read_from_a_kind_keeps_the_contracts_carrying_the_names_the_question_gives():
+    from pipelines.routers.scoping import Scope, _kind_scope_with_names
+
+    index = _identity_index()
+    leases = Scope(["c3", "c6"], ["BAIL", "BAIL"], ["a.md", "b.md"], ["bail"], "Quelle est la durée ?", by="kind", ambiguous=True)
+    index.titles["c6"], index.files["c6"] = "BAIL", "room/Bail_boutique.md"
+    narrowed = _kind_scope_with_names(index, leases, {"valence": {"c3", "c5"}})
+    assert narrowed.contract_ids == ["c3"] and not narrowed.ambiguous
+    assert _kind_scope_with_names(index, leases, {}) is leases  # no name: the kind decides
+    assert _kind_scope_with_names(index, leases, {"northbeam": {"c4"}}) is None  # the name points elsewhere: not scoped
