@@ -147,6 +147,9 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
         out["note"] = wording(LLM_NOT_USED, reply_language(question), why=fallback)
     elif extractive:
         out["note"] = wording(EXTRACTIVE_NOTE, reply_language(question))
+    if hint and any(d.get("outside_hint") for d in relevance):
+        # passages of contracts that carry none of the question's names were left out: say so
+        out["note"] = " ".join(filter(None, [out.get("note"), _hint_note(hint, reply_language(question))]))
     emit("done", {"abstained": checked["abstained"]})
     return out
 
@@ -172,9 +175,7 @@ def _abstain(
     detail = f"{abstention(language)} {wording(NO_RELEVANT_PASSAGE, language, count=len(searched), where=(' : ' if language == 'fr' else ': ') + where if where else '')}"
     if hint and any(d.get("outside_hint") for d in relevance):
         # passages of other contracts were left out: say which contracts the question seemed to name
-        files = hint.get("files") or []
-        listed = ", ".join(files) if len(files) <= MAX_HINT_FILES else wording(CONTRACT_COUNT, language, count=len(files))
-        detail += " " + wording(ONLY_NAMED, language, names=", ".join(hint.get("named_by") or []), files=listed)
+        detail += " " + _hint_note(hint, language)
     for token in re.findall(r"\S+\s*", detail[len(streamed):] if detail.startswith(streamed) else detail):
         emit("token", {"text": token})
     emit("citation_check", {"removed": [], "unsupported": [], "cited": []})
@@ -183,6 +184,13 @@ def _abstain(
         **base, "answer": detail, "citations": [], "removed_citations": [], "abstained": True, "unsupported": [], "grounded": True,
         "relevance": relevance, "searched": {"query": question, "passages": len(searched)},
     }
+
+
+def _hint_note(hint: dict[str, Any], language: str) -> str:
+    """That passages of other contracts than those carrying the question's names were left out, and which."""
+    files = hint.get("files") or []
+    listed = ", ".join(files) if len(files) <= MAX_HINT_FILES else wording(CONTRACT_COUNT, language, count=len(files))
+    return wording(ONLY_NAMED, language, names=", ".join(hint.get("named_by") or []), files=listed)
 
 
 def _direct(question: str, backend: LLMBackend | None, backend_info: dict, emit: EventCallback) -> dict[str, Any]:

@@ -31,8 +31,8 @@ WHICH_ONE = {
     "fr": "Plusieurs contrats correspondent à la question ({names}) : lequel visez-vous ?",
 }
 ONLY_NAMED = {
-    "en": "Passages of other contracts were left out: the question names {names}, which only these carry: {files}.",
-    "fr": "Les passages d'autres contrats ont été écartés : la question cite {names}, que seuls ceux-ci mentionnent : {files}.",
+    "en": "Only the contracts that mention {names} were considered ({files}).",
+    "fr": "Seuls les contrats qui mentionnent {names} ont été retenus ({files}).",
 }
 CONTRACT_COUNT = {"en": "{count} contracts", "fr": "{count} contrats"}
 SEARCHED_ONLY = {

@@ -399,3 +399,16 @@ def test_a_scope_read_from_a_kind_keeps_the_contracts_carrying_the_names_the_que
     assert narrowed.contract_ids == ["c3"] and not narrowed.ambiguous
     assert _kind_scope_with_names(index, leases, {}) is leases  # no name: the kind decides
     assert _kind_scope_with_names(index, leases, {"northbeam": {"c4"}}) is None  # the name points elsewhere: not scoped
+
+
+def test_an_answer_that_left_other_contracts_out_says_which_were_considered(room_settings, monkeypatch):
+    # the question names the French distributor's party but is not scoped to it: the hint keeps its contract
+    from pipelines.routers import scoping
+
+    monkeypatch.setattr(scoping, "scope_for", lambda _workspace, _question: None)
+    result = answer(room_settings, "Which law governs the contract with Distrivia?", backend=None)
+    assert result["scope"] is None and result["hint"]["files"] == [BE_FILE]
+    assert not result["abstained"] and {c["file"] for c in result["citations"]} == {BE_FILE}
+    assert "soumis au droit français" in result["answer"]
+    assert any(d.get("outside_hint") for d in result["relevance"])  # the UK agreement's governing-law clause was found too
+    assert "Only the contracts that mention distrivia were considered" in result["note"]
