@@ -255,8 +255,13 @@ class RelevanceJudge:
         # abstains anyway is not believed (a small model abstains on clauses that answer).
         answerable = self.mode != "llm" and any(d["relevant"] and (str(d.get("by", "")).startswith("meaning") or d.get("meaning_agrees")) for d in decisions)
         emit("relevance", {"decisions": decisions})
-        # Best judged first (the LLM's picks keep the retrieval order): the answer starts from it.
-        order = sorted(range(len(documents)), key=lambda i: -float(decisions[i].get("score", 0.0)))
+        # Best judged first (the LLM's picks keep the retrieval order): the answer starts from it; with
+        # a hint, the passages of the contracts that match the question's names best come first.
+        weights = (hint or {}).get("weights") or {}
+        order = sorted(
+            range(len(documents)),
+            key=lambda i: (-float(weights.get(documents[i].meta.get("doc_id"), 0.0)), -float(decisions[i].get("score", 0.0))),
+        )
         kept = [documents[i] for i in order if decisions[i]["relevant"]]
         return {"documents": kept, "decisions": decisions, "answerable": answerable}
 

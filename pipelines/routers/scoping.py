@@ -533,8 +533,14 @@ def hint_for(index: IdentityIndex, question: str, carriers: Callable[[str], set[
     if not hinted or len(hinted) == index.size:
         return None
     ordered = sorted(hinted)
+    # how well each contract matches the names: the rarity of those it carries (a contract that
+    # carries « Castagnet » and « Lisandre » before one that carries « Lisandre » only)
+    weights = {
+        cid: round(sum(math.log((index.size + 1) / len(ids)) for ids in (names or named_kinds).values() if cid in ids), 4) for cid in ordered
+    }
     return {
         "contract_ids": ordered, "files": [index.files[cid] for cid in ordered if cid in index.files], "named_by": sorted(names or named_kinds),
+        "weights": weights,
     }
 
 

@@ -412,3 +412,18 @@ def test_an_answer_that_left_other_contracts_out_says_which_were_considered(room
     assert "soumis au droit français" in result["answer"]
     assert any(d.get("outside_hint") for d in result["relevance"])  # the UK agreement's governing-law clause was found too
     assert "Only the contracts that mention distrivia were considered" in result["note"]
+
+
+def test_of_the_hinted_contracts_the_one_that_carries_the_rarer_names_is_answered_first():
+    from pipelines.routers.scoping import hint_for
+
+    # « Calvene » is carried by c4 and c5, « Comware » by c4 alone: c4 matches the question best
+    hint = hint_for(_identity_index(), "Quelle est la loi applicable entre Calvene et Comware ?", _carriers)
+    assert hint["contract_ids"] == ["c4", "c5"] and hint["weights"]["c4"] > hint["weights"]["c5"]
+    question = "Which law governs the contract between Calvene and Comware?"
+    units, types = _units(question, "en")
+    supply = Document(id="c5-9", content="This Agreement is governed by the laws of England.", score=1.0, meta={"doc_id": "c5", "section": "9. Governing Law"})
+    licence = Document(id="c4-12", content="This Agreement is governed by the laws of the State of New York.", score=0.7,
+                       meta={"doc_id": "c4", "section": "12. Governing Law"})
+    judged = RelevanceJudge().run(question=question, documents=[supply, licence], units=units, clause_types=types, hint=hint)
+    assert [d.id for d in judged["documents"]] == ["c4-12", "c5-9"]
