@@ -154,6 +154,8 @@ def add_retrieval(
     pipeline.connect(f"{last}.documents", "selector.documents")
     pipeline.connect("scope.scope", "selector.scope")
     pipeline.connect("scope.scope", "fusion.scope")
+    pipeline.connect("scope.hint", "selector.hint")
+    pipeline.connect("scope.hint", "fusion.hint")
     return "selector"
 
 

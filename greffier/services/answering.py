@@ -25,7 +25,7 @@ from greffier.errors import GreffierError
 from greffier.models import models_in_use
 from greffier.services.search import FUSION_MARGIN, check_search_arguments, reranker_in_use, search
 from pipelines.answering import ANSWER_OUTPUTS, warmed_answer_pipeline
-from greffier.text.replies import EXTRACTIVE_NOTE, LLM_NOT_USED, NO_RELEVANT_PASSAGE, ONLY_NAMED, CONTRACT_COUNT, abstention, reply_language, wording
+from greffier.text.replies import EXTRACTIVE_NOTE, LLM_NOT_USED, NO_RELEVANT_PASSAGE, ONLY_NAMED, CONTRACT_COUNT, WHICH_ONE, abstention, reply_language, wording
 from pipelines.generators.answerers import ABSTENTION
 from pipelines.generators.llm import LLMBackend, resolve_llm
 from pipelines.retrieval import RETRIEVAL_OUTPUTS, passage, rerank_parameters, retrieval_inputs, runnable, stage_times
@@ -150,6 +150,10 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
     if hint and any(d.get("outside_hint") for d in relevance):
         # passages of contracts that carry none of the question's names were left out: say so
         out["note"] = " ".join(filter(None, [out.get("note"), _hint_note(hint, reply_language(question))]))
+    answered_from = list(dict.fromkeys(doc.meta.get("file") for doc in outputs["relevance"]["documents"] if doc.meta.get("file")))
+    if hint and hint.get("by") == "kind" and len(answered_from) > 1 and not (scope or {}).get("ambiguous"):
+        # a kind of contract named, more contracts of it than are answered one by one: ask which one
+        out["note"] = " ".join(filter(None, [out.get("note"), wording(WHICH_ONE, reply_language(question), names=", ".join(answered_from[:MAX_HINT_FILES]))]))
     emit("done", {"abstained": checked["abstained"]})
     return out
 

@@ -56,9 +56,11 @@ class HybridFusion:
         method: str | None = None,
         top_k: int | None = None,
         scope: dict | None = None,
+        hint: dict | None = None,
     ) -> dict[str, Any]:
         """``scope`` (the scope resolver's): an ambiguous one keeps every fused passage, so that the
-        selector finds the best one of each contract."""
+        selector finds the best one of each contract; so does a ``hint`` (the contracts an unscoped
+        question names), so that the selector finds theirs."""
         started = time.perf_counter()
         method = method or self.method
         if method not in METHODS:
@@ -73,7 +75,7 @@ class HybridFusion:
             joined = self._merge.run(documents=[_scaled(dense), _scaled(lexical)])["documents"]
         else:
             joined = _boosted(_scaled(dense), _scaled(lexical), self.dense_weight, self.lexical_weight)
-        keep = len(joined) if scope and scope.get("ambiguous") else top_k or self.top_k
+        keep = len(joined) if (scope and scope.get("ambiguous")) or hint else top_k or self.top_k
         ranked = sorted(joined, key=lambda doc: (-(doc.score or 0.0), doc.id))[:keep]
         documents = [Document(id=doc.id, score=doc.score, meta={**meta.get(doc.id, {}), "fusion_score": doc.score}) for doc in ranked]
         return {"documents": documents, "ms": (time.perf_counter() - started) * 1000}

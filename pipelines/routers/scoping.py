@@ -540,7 +540,7 @@ def hint_for(index: IdentityIndex, question: str, carriers: Callable[[str], set[
     }
     return {
         "contract_ids": ordered, "files": [index.files[cid] for cid in ordered if cid in index.files], "named_by": sorted(names or named_kinds),
-        "weights": weights,
+        "weights": weights, "by": "name" if names else "kind",
     }
 
 

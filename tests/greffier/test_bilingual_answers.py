@@ -427,3 +427,28 @@ def test_of_the_hinted_contracts_the_one_that_carries_the_rarer_names_is_answere
                        meta={"doc_id": "c4", "section": "12. Governing Law"})
     judged = RelevanceJudge().run(question=question, documents=[supply, licence], units=units, clause_types=types, hint=hint)
     assert [d.id for d in judged["documents"]] == ["c4-12", "c5-9"]
+
+
+def test_the_passages_of_the_hinted_contracts_come_first_in_the_final_selection():
+    from pipelines.joiners.selector import FinalSelector
+
+    # a French question naming « Comware », unscoped: an English clause of another contract scores higher
+    docs = [
+        Document(id="c5-9", content="This Agreement is governed by the laws of England.", score=0.9, meta={"doc_id": "c5"}),
+        Document(id="c2-9", content="Le présent contrat est soumis au droit français.", score=0.8, meta={"doc_id": "c2"}),
+        Document(id="c4-12", content="This Agreement is governed by the laws of the State of New York.", score=0.5, meta={"doc_id": "c4"}),
+    ]
+    selected = FinalSelector(top_k=2).run(documents=docs, hint={"contract_ids": ["c4"]})["documents"]
+    assert [d.id for d in selected] == ["c4-12", "c5-9"]
+    assert [d.id for d in FinalSelector(top_k=2).run(documents=docs)["documents"]] == ["c5-9", "c2-9"]  # no hint: by score
+
+
+def test_a_kind_of_contract_named_without_a_scope_asks_which_one(room_settings, monkeypatch):
+    # more leases than are answered one by one (here: the resolver is made to scope nothing): the answer asks which one
+    from pipelines.routers import scoping
+
+    monkeypatch.setattr(scoping, "scope_for", lambda _workspace, _question: None)
+    result = answer(room_settings, "Quelle est la durée du bail ?", backend=None)
+    assert result["hint"]["by"] == "kind" and {WAREHOUSE_FILE, SHOP_FILE} <= set(result["hint"]["files"])
+    assert not result["abstained"]
+    assert "Plusieurs contrats correspondent à la question" in result["note"] and "lequel visez-vous" in result["note"]
