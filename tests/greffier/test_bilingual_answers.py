@@ -452,3 +452,28 @@ def test_a_kind_of_contract_named_without_a_scope_asks_which_one(room_settings, 
     assert result["hint"]["by"] == "kind" and {WAREHOUSE_FILE, SHOP_FILE} <= set(result["hint"]["files"])
     assert not result["abstained"]
     assert "Plusieurs contrats correspondent à la question" in result["note"] and "lequel visez-vous" in result["note"]
+
+
+@pytest.mark.parametrize(
+    ("question", "answering"),
+    [
+        # a French question asking « jusqu'à quand » of an English joint venture: the article with the date is lifted
+        ("Jusqu'à quand la coentreprise est-elle conclue ?", "c1-8"),
+        # and the reverse: "how long" of a French lease, the article with the length of time
+        ("How long does the lease run?", "c2-2"),
+    ],
+)
+def test_a_passage_that_gives_the_kind_of_answer_asked_is_lifted_in_ranking(question, answering):
+    from pipelines.rankers.clause_types import ClauseTypeRanker
+
+    docs = [
+        Document(id="c1-1", content="The parties wish to form a joint venture to develop batteries.", score=0.9, meta={"doc_id": "c1"}),
+        Document(id="c1-8", content="This Agreement shall be effective until February 28, 2031.", score=0.85, meta={"doc_id": "c1"}),
+        Document(id="c2-1", content="Le bail porte sur un entrepôt situé à Valence.", score=0.9, meta={"doc_id": "c2"}),
+        Document(id="c2-2", content="Le bail est consenti pour une durée de neuf années.", score=0.85, meta={"doc_id": "c2"}),
+    ]
+    ranker = ClauseTypeRanker(weight=0.0, classify_question=False, kind_weight=0.1)
+    ranked = ranker.run(documents=[d for d in docs if d.id[:2] == answering[:2]], query=question)["documents"]
+    assert ranked[0].id == answering and ranked[0].meta["gives_kind"]
+    unchanged = ClauseTypeRanker(weight=0.0, classify_question=False).run(documents=[d for d in docs if d.id[:2] == answering[:2]], query=question)["documents"]
+    assert unchanged[0].id != answering  # without the weight, the order is the retrievers'
