@@ -472,6 +472,8 @@ def named_names(index: IdentityIndex, question: str, carriers: Callable[[str], s
     for token in sorted(proper_nouns(question)):
         if token in index.generic or token in _HONORIFICS or len(token) < MIN_TOKEN_LENGTH or token.isdigit():
             continue
+        if index.lexicon is not None and index.lexicon.find([token]):
+            continue  # another form of a glossary word ("Licensed", "Products"): a defined term, not a name
         found = carriers(token)
         if found is None:
             continue
@@ -518,7 +520,7 @@ def hint_for(index: IdentityIndex, question: str, carriers: Callable[[str], set[
                 names[" ".join(tokens[match.start : match.end])] = found
     named_kinds: dict[str, set[str]] = {}
     if index.lexicon is not None:
-        matches = [m for m in index.lexicon.find(tokens) if m.concept.kind in NAME_KINDS and _names_a_contract(m)]
+        matches = [m for m in index.lexicon.find(tokens) if m.concept.kind in NAME_KINDS and _names_a_contract(tokens[m.start : m.end])]
         if matches and designated(question, matches):
             for match in matches:
                 named_kinds[" ".join(tokens[match.start : match.end])] = {cid for cid, kinds in index.kinds_of.items() if match.concept.id in kinds}
@@ -552,10 +554,11 @@ _CONTRACT_WORDS = frozenset({
 })
 
 
-def _names_a_contract(match: Any) -> bool:  # noqa: ANN401  (greffier.lexicon.Match)
-    """Whether a contract-kind term found in a question names a kind of contract (it holds a word
-    such as « contrat », "agreement", « bail »), not a party's role."""
-    return bool(set(match.term.tokens) & _CONTRACT_WORDS)
+def _names_a_contract(words: list[str]) -> bool:
+    """Whether the question's words of a contract-kind term name a kind of contract (they hold a word
+    such as « contrat », "agreement", « bail »), not a party's role ("the licensee") nor a clause
+    ("Licensed Products")."""
+    return bool(set(words) & _CONTRACT_WORDS)
 
 
 def _carriers(index: IdentityIndex, bm25: Any) -> Callable[[str], set[str] | None]:  # noqa: ANN401  (store.bm25.BM25Index)

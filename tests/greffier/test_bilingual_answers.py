@@ -304,7 +304,7 @@ def _identity_index():
 
 
 # the contracts whose text holds each word (as the BM25 postings would say)
-_TEXT = {"comware": {"c4"}, "lisandre": {"c1", "c2", "c3"}, "calvene": {"c4", "c5"}, "united": {"c1", "c4"}, "kingdom": {"c1"}}
+_TEXT = {"licensed": {"c4"}, "products": {"c1", "c4", "c5"}, "comware": {"c4"}, "lisandre": {"c1", "c2", "c3"}, "calvene": {"c4", "c5"}, "united": {"c1", "c4"}, "kingdom": {"c1"}}
 
 
 def _carriers(token):
@@ -324,6 +324,9 @@ def _carriers(token):
         ("Quel est le délai de paiement du fournisseur ?", None),
         # a name no contract carries tells nothing
         ("What law governs the deal with MightyCell?", None),
+        # a capitalised defined term is another form of a glossary word, not a name: it does not hint at the
+        # English contracts that write it (a French licence writes « Produits »)
+        ("Which Licensed Products may the licensee sell?", None),
         # with a name, a kind of contract named loosely (the licence is no supply agreement) does not narrow it
         ("Quel droit régit le contrat de fourniture de Northbeam ?", ["c4"]),
         # a place written in two words in the contract's text (« britannique » for "United Kingdom")
