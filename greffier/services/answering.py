@@ -193,7 +193,8 @@ def _abstain(
 def _hint_note(hint: dict[str, Any], language: str) -> str:
     """That passages of other contracts than those carrying the question's names were left out, and which."""
     files = hint.get("files") or []
-    listed = ", ".join(files) if len(files) <= MAX_HINT_FILES else wording(CONTRACT_COUNT, language, count=len(files))
+    count = int(hint.get("count") or len(files))
+    listed = ", ".join(files) if files and count <= MAX_HINT_FILES else wording(CONTRACT_COUNT, language, count=count)
     return wording(ONLY_NAMED, language, names=", ".join(hint.get("named_by") or []), files=listed)
 
 

@@ -458,6 +458,8 @@ def scope_for(workspace: WorkspaceStore, question: str) -> Scope | None:
 
 
 HINT_SHARE = 0.5  # a name carried by more than this share of the contracts hints at none
+HINT_MAX_CONTRACTS = 500  # nor by more than this many (in a large data room it narrows nothing)
+HINT_FILES = 20  # a hint lists its contracts' files up to this many
 # Titles written before a name, capitalised but naming no one (« Mme Castagnet », "Mr Dale").
 _HONORIFICS = frozenset({"mme", "mmes", "mlle", "madame", "monsieur", "messieurs", "maitre", "mrs", "miss", "sir", "dame", "docteur", "prof"})
 
@@ -467,7 +469,7 @@ def named_names(index: IdentityIndex, question: str, carriers: Callable[[str], s
     and the titles written before a name) that some contract carries, each with the contracts that
     carry it in their identity or their text; a name more than :data:`HINT_SHARE` of them carry is
     left out (``carriers`` returns None for it)."""
-    too_many = max(index.distinct_limit, int(index.size * HINT_SHARE))
+    too_many = hint_limit(index)
     names: dict[str, set[str]] = {}
     for token in sorted(proper_nouns(question)):
         if token in index.generic or token in _HONORIFICS or len(token) < MIN_TOKEN_LENGTH or token.isdigit():
@@ -500,7 +502,7 @@ def hint_for(index: IdentityIndex, question: str, carriers: Callable[[str], set[
     if index.size < 2:
         return None
     tokens = tokenize(question)
-    too_many = max(index.distinct_limit, int(index.size * HINT_SHARE))
+    too_many = hint_limit(index)
     names = named_names(index, question, carriers)
     if index.lexicon is not None:
         for match in index.lexicon.find(tokens):
@@ -532,8 +534,8 @@ def hint_for(index: IdentityIndex, question: str, carriers: Callable[[str], set[
     else:
         # of the kind named, or of a kind the identity does not tell (a contract whose title says nothing)
         hinted = set().union(*named_kinds.values()) | {cid for cid in index.files if not index.kinds_of.get(cid)}
-    if not hinted or len(hinted) == index.size:
-        return None
+    if not hinted or len(hinted) == index.size or len(hinted) > too_many:
+        return None  # a hint as wide as the data room (or most of it) narrows nothing
     ordered = sorted(hinted)
     # how well each contract matches the names: the rarity of those it carries (a contract that
     # carries « Castagnet » and « Lisandre » before one that carries « Lisandre » only)
@@ -541,8 +543,9 @@ def hint_for(index: IdentityIndex, question: str, carriers: Callable[[str], set[
         cid: round(sum(math.log((index.size + 1) / len(ids)) for ids in (names or named_kinds).values() if cid in ids), 4) for cid in ordered
     }
     return {
-        "contract_ids": ordered, "files": [index.files[cid] for cid in ordered if cid in index.files], "named_by": sorted(names or named_kinds),
-        "weights": weights, "by": "name" if names else "kind",
+        "contract_ids": ordered, "weights": weights, "named_by": sorted(names or named_kinds), "by": "name" if names else "kind", "count": len(ordered),
+        # the files a user would read, when few enough to list (the pipeline copies this dict between stages)
+        "files": [index.files[cid] for cid in ordered if cid in index.files] if len(ordered) <= HINT_FILES else [],
     }
 
 
@@ -562,18 +565,15 @@ def _names_a_contract(words: list[str]) -> bool:
 
 
 def _carriers(index: IdentityIndex, bm25: Any) -> Callable[[str], set[str] | None]:  # noqa: ANN401  (store.bm25.BM25Index)
-    """``token`` → the contracts whose text holds it, None when more than :data:`HINT_SHARE` do."""
-    too_many = max(index.distinct_limit, int(index.size * HINT_SHARE))
+    """``token`` → the contracts whose text holds it, None when more than :func:`hint_limit` do."""
+    too_many = hint_limit(index)
+    return lambda token: bm25.contracts_with(token, too_many)
 
-    def carriers(token: str) -> set[str] | None:
-        found: set[str] = set()
-        for chunk_id in bm25.chunks_with(token):
-            found.add(contract_id_of_chunk(chunk_id))
-            if len(found) > too_many:
-                return None
-        return found
 
-    return carriers
+def hint_limit(index: IdentityIndex) -> int:
+    """Contracts a name may be carried by and still hint at them: :data:`HINT_SHARE` of the data
+    room, at most :data:`HINT_MAX_CONTRACTS`."""
+    return min(max(index.distinct_limit, int(index.size * HINT_SHARE)), max(index.distinct_limit, HINT_MAX_CONTRACTS))
 
 
 def _kind_scope_with_names(index: IdentityIndex, scope: Scope, names: dict[str, set[str]]) -> Scope | None:

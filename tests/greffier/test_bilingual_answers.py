@@ -480,3 +480,20 @@ def test_a_passage_that_gives_the_kind_of_answer_asked_is_lifted_in_ranking(ques
     assert ranked[0].id == answering and ranked[0].meta["gives_kind"]
     unchanged = ClauseTypeRanker(weight=0.0, classify_question=False).run(documents=[d for d in docs if d.id[:2] == answering[:2]], query=question)["documents"]
     assert unchanged[0].id != answering  # without the weight, the order is the retrievers'
+
+
+def test_the_bm25_index_tells_which_contracts_hold_a_word():
+    from store.bm25 import BM25Index
+
+    index = BM25Index.build(["c1-1", "c1-2", "c2-1", "c3-1"], [["comware", "warranty"], ["comware"], ["garantie"], ["comware"]], generation=1)
+    assert index.contracts_with("comware") == {"c1", "c3"}
+    assert index.contracts_with("comware", limit=1) is None  # more contracts than the limit: too common to tell
+    assert index.contracts_with("unknown") == set()
+
+
+def test_a_hint_as_wide_as_most_of_the_data_room_is_no_hint():
+    from pipelines.routers.scoping import hint_for
+
+    # « Lisandre » is carried by every contract's text but one: it narrows nothing worth carrying
+    everywhere = lambda token: {"c1", "c2", "c3", "c4"} if token == "lisandre" else set()  # noqa: E731
+    assert hint_for(_identity_index(), "Quelle est la durée du contrat avec Lisandre ?", everywhere) is None
