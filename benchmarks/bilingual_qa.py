@@ -645,6 +645,7 @@ def _record(q: Question, response: dict[str, Any], answered: dict[str, Any] | No
             "text": (answered.get("answer") or "")[:800],
             "cited": sorted({c["file"] for c in answered.get("citations") or []}),
             "scope": (answered.get("scope") or {}).get("files"),
+            "hint": (answered.get("hint") or {}).get("files"),
         }
     return record
 

@@ -107,6 +107,9 @@ class SearchSettings(BaseModel):
     # clause_types.py). Dev of the bilingual set: 0.2 lifts S@1 67.6 -> 70.5; classifying the question's
     # vector too cost a point of S@1 (short questions against long examples), hence off.
     clause_type_weight: float = Field(default=0.2, ge=0.0, le=1.0)
+    # A question that asks for a date, a length of time or a sum (« jusqu'à quand », "how long", « quel
+    # montant »: pipelines/generators/answer_kinds.py): a passage that gives one gains this much.
+    answer_kind_weight: float = Field(default=0.1, ge=0.0, le=1.0)
     classify_question: bool = False
     rerank: bool = True
     # Cross-encoder cost grows with candidates x tokens: ~2-3 CPU-seconds per passage for bge-reranker-v2-m3

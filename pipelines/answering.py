@@ -46,6 +46,7 @@ def build_answer_pipeline(
     pipeline.connect(f"{last}.documents", "relevance.documents")
     pipeline.connect("scope.query", "relevance.asked")
     pipeline.connect("scope.scope", "relevance.scope")
+    pipeline.connect("scope.hint", "relevance.hint")
     pipeline.connect("expander.units", "relevance.units")
     pipeline.connect("types.clause_types", "relevance.clause_types")
     if llm is not None:

@@ -140,7 +140,8 @@ def add_retrieval(
     pipeline.add_component(
         "types",
         ClauseTypeRanker(
-            weight=search.clause_type_weight, classify_question=search.classify_question and retriever != "bm25", model=models.embedder,
+            weight=search.clause_type_weight, kind_weight=search.answer_kind_weight,
+            classify_question=search.classify_question and retriever != "bm25", model=models.embedder,
             models_dir=str(models.models_dir), device=models.device, cache_dir=str(settings.data_dir / "cache"),
         ),
     )
@@ -154,6 +155,8 @@ def add_retrieval(
     pipeline.connect(f"{last}.documents", "selector.documents")
     pipeline.connect("scope.scope", "selector.scope")
     pipeline.connect("scope.scope", "fusion.scope")
+    pipeline.connect("scope.hint", "selector.hint")
+    pipeline.connect("scope.hint", "fusion.hint")
     return "selector"
 
 

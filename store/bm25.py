@@ -106,6 +106,30 @@ class BM25Index:
         for position in scores["indices"][start:end]:
             yield self.chunk_ids[int(position)]
 
+    def contracts_with(self, token: str, limit: int | None = None) -> set[str] | None:
+        """The contracts (chunk ids ``<contract>-<n>``) whose text holds ``token``; None when more than
+        ``limit`` do. One vector look-up over the postings, whatever their length."""
+        if self.retriever is None:
+            return set()
+        column = self.retriever.vocab_dict.get(token)
+        if column is None:
+            return set()
+        scores = self.retriever.scores
+        start, end = int(scores["indptr"][column]), int(scores["indptr"][column + 1])
+        codes, names = self._contract_codes()
+        found = np.unique(codes[np.asarray(scores["indices"][start:end], dtype=np.int64)])
+        if limit is not None and len(found) > limit:
+            return None
+        return {names[int(code)] for code in found}
+
+    def _contract_codes(self) -> tuple[np.ndarray, list[str]]:
+        """Each chunk's contract as an integer code, and the contracts by code (built once)."""
+        if getattr(self, "_codes", None) is None:
+            names: dict[str, int] = {}
+            codes = np.fromiter((names.setdefault(cid.rsplit("-", 1)[0], len(names)) for cid in self.chunk_ids), dtype=np.int64, count=len(self.chunk_ids))
+            self._codes = (codes, list(names))
+        return self._codes
+
     def search(self, query_tokens: list[str], top_k: int, allowed_ids: set[str] | None = None) -> list[LexicalHit]:
         """Best ``top_k`` chunks for the tokens; ``allowed_ids`` restricts the candidates *before* ranking."""
         if self.retriever is None or not query_tokens or top_k <= 0:

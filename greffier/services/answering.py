@@ -25,7 +25,7 @@ from greffier.errors import GreffierError
 from greffier.models import models_in_use
 from greffier.services.search import FUSION_MARGIN, check_search_arguments, reranker_in_use, search
 from pipelines.answering import ANSWER_OUTPUTS, warmed_answer_pipeline
-from greffier.text.replies import EXTRACTIVE_NOTE, LLM_NOT_USED, NO_RELEVANT_PASSAGE, abstention, reply_language, wording
+from greffier.text.replies import EXTRACTIVE_NOTE, LLM_NOT_USED, NO_RELEVANT_PASSAGE, ONLY_NAMED, CONTRACT_COUNT, WHICH_ONE, abstention, reply_language, wording
 from pipelines.generators.answerers import ABSTENTION
 from pipelines.generators.llm import LLMBackend, resolve_llm
 from pipelines.retrieval import RETRIEVAL_OUTPUTS, passage, rerank_parameters, retrieval_inputs, runnable, stage_times
@@ -33,6 +33,7 @@ from store.workspace import open_workspace
 
 MODES = ANSWER_MODES
 EventCallback = Callable[[str, dict[str, Any]], None]
+MAX_HINT_FILES = 5  # files named in an abstention that left other contracts' passages out
 SYSTEM_DIRECT = "You are a legal assistant. Answer briefly. You have no access to the user's documents."
 
 __all__ = ["ABSTENTION", "MODES", "AnswerError", "answer"]
@@ -115,10 +116,13 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
     stages = stage_times(outputs, (time.perf_counter() - started) * 1000)
     results = [passage(doc) for doc in outputs["selector"]["documents"]]
     scope = outputs.get("scope", {}).get("scope")
+    hint = outputs.get("scope", {}).get("hint")
     relevance = outputs["relevance"]["decisions"]
     base = {"query": question, "mode": "rag", "results": results, "scope": scope, "stages": stages, "backend": backend_info, "models": model_names}
+    if hint:
+        base["hint"] = hint
     if not outputs["relevance"]["documents"]:
-        return _abstain(base, question, results, relevance, emit, streamed=abstention(reply_language(question)))
+        return _abstain(base, question, results, relevance, emit, streamed=abstention(reply_language(question)), hint=hint)
     checked = outputs["citations"]
     emit("citation_check", {"removed": checked["removed"], "unsupported": checked["unsupported"], "cited": [c["n"] for c in checked["citations"]]})
     extractive = bool(outputs["answerer"]["extractive"])
@@ -143,6 +147,13 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
         out["note"] = wording(LLM_NOT_USED, reply_language(question), why=fallback)
     elif extractive:
         out["note"] = wording(EXTRACTIVE_NOTE, reply_language(question))
+    if hint and any(d.get("outside_hint") for d in relevance):
+        # passages of contracts that carry none of the question's names were left out: say so
+        out["note"] = " ".join(filter(None, [out.get("note"), _hint_note(hint, reply_language(question))]))
+    answered_from = list(dict.fromkeys(doc.meta.get("file") for doc in outputs["relevance"]["documents"] if doc.meta.get("file")))
+    if hint and hint.get("by") == "kind" and len(answered_from) > 1 and not (scope or {}).get("ambiguous"):
+        # a kind of contract named, more contracts of it than are answered one by one: ask which one
+        out["note"] = " ".join(filter(None, [out.get("note"), wording(WHICH_ONE, reply_language(question), names=", ".join(answered_from[:MAX_HINT_FILES]))]))
     emit("done", {"abstained": checked["abstained"]})
     return out
 
@@ -160,10 +171,15 @@ def _retrieval_only(settings: Settings, question: str, backend_info: dict[str, A
     return out
 
 
-def _abstain(base: dict[str, Any], question: str, searched: list[dict[str, Any]], relevance: list, emit: EventCallback, *, streamed: str = "") -> dict[str, Any]:
+def _abstain(
+    base: dict[str, Any], question: str, searched: list[dict[str, Any]], relevance: list, emit: EventCallback, *, streamed: str = "", hint: dict | None = None,
+) -> dict[str, Any]:
     where = ", ".join(sorted({r["file"] for r in searched if r.get("file")})[:5])
     language = reply_language(question)
     detail = f"{abstention(language)} {wording(NO_RELEVANT_PASSAGE, language, count=len(searched), where=(' : ' if language == 'fr' else ': ') + where if where else '')}"
+    if hint and any(d.get("outside_hint") for d in relevance):
+        # passages of other contracts were left out: say which contracts the question seemed to name
+        detail += " " + _hint_note(hint, language)
     for token in re.findall(r"\S+\s*", detail[len(streamed):] if detail.startswith(streamed) else detail):
         emit("token", {"text": token})
     emit("citation_check", {"removed": [], "unsupported": [], "cited": []})
@@ -172,6 +188,14 @@ def _abstain(base: dict[str, Any], question: str, searched: list[dict[str, Any]]
         **base, "answer": detail, "citations": [], "removed_citations": [], "abstained": True, "unsupported": [], "grounded": True,
         "relevance": relevance, "searched": {"query": question, "passages": len(searched)},
     }
+
+
+def _hint_note(hint: dict[str, Any], language: str) -> str:
+    """That passages of other contracts than those carrying the question's names were left out, and which."""
+    files = hint.get("files") or []
+    count = int(hint.get("count") or len(files))
+    listed = ", ".join(files) if files and count <= MAX_HINT_FILES else wording(CONTRACT_COUNT, language, count=count)
+    return wording(ONLY_NAMED, language, names=", ".join(hint.get("named_by") or []), files=listed)
 
 
 def _direct(question: str, backend: LLMBackend | None, backend_info: dict, emit: EventCallback) -> dict[str, Any]:

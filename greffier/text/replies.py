@@ -30,6 +30,11 @@ WHICH_ONE = {
     "en": "Several contracts fit the question ({names}): which one do you mean?",
     "fr": "Plusieurs contrats correspondent à la question ({names}) : lequel visez-vous ?",
 }
+ONLY_NAMED = {
+    "en": "Only the contracts that mention {names} were considered ({files}).",
+    "fr": "Seuls les contrats qui mentionnent {names} ont été retenus ({files}).",
+}
+CONTRACT_COUNT = {"en": "{count} contracts", "fr": "{count} contrats"}
 SEARCHED_ONLY = {
     "en": "Searched only inside {where}, which the question names.",
     "fr": "Recherche limitée à {where}, que la question désigne.",

@@ -55,6 +55,12 @@ _BACK_REFERENCE = re.compile(
 )
 
 
+# A defined term's definition: « "Territory" means… », "“Term” shall mean…", « « Territoire » désigne… »,
+# « Le "Prix" s'entend de… » (the term in quotes, then a verb of definition or a colon).
+_DEFINITION = r"[\"“”«'‘]\s*{term}\s*[\"“”»'’]\s*(?:\(.{{0,40}}\)\s*)?(?:means|shall mean|has the meaning|refers to|désigne|signifie|s['’]entend|:)"
+_CAPITALISED = re.compile(r"(?<![\w.])([A-ZÀ-Ý][a-zà-ÿ]+(?:[ -][A-ZÀ-Ý][a-zà-ÿ]+)?)")
+
+
 def _stream(text: str, streaming_callback: Any) -> None:
     if streaming_callback is not None:
         for token in re.findall(r"\S+\s*", text):
@@ -129,7 +135,7 @@ def best_sentences(
         best.append((n, position, sentence))
         if len(best) == max_sentences:
             break
-    return sorted(_completed(best, scored, kind, seen))
+    return with_definitions(sorted(_completed(best, scored, kind, seen)), scored, units, documents)
 
 
 def _completed(
@@ -149,6 +155,46 @@ def _completed(
         if before is not None and _refers_back(sentence) and fold_label(before) not in seen:
             chosen.add((n, position - 1, before))
     return chosen
+
+
+def defined_terms_asked(sentence: str, asked: set[str]) -> list[str]:
+    """The capitalised words of ``sentence`` (not its first) that say what is asked (``asked``: tokens of
+    the asked units' wordings): defined terms of the contract ("the Territory", « le Prix »)."""
+    found = []
+    for match in _CAPITALISED.finditer(sentence):
+        if match.start() == 0:
+            continue
+        word = match.group(1)
+        if set(tokenize(word)) and set(tokenize(word)) <= asked and word not in found:
+            found.append(word)
+    return found
+
+
+def with_definitions(
+    chosen: list[tuple[int, int, str]], scored: list[tuple[float, float, int, int, str]], units: list[dict[str, Any]], documents: list[Document],
+) -> list[tuple[int, int, str]]:
+    """``chosen`` with the definition of a defined term it uses for what is asked, when a passage of
+    the same contract defines it: « …the exclusive right to resell in the Territory » says where only
+    with « "Territory" means the Kingdom of Belgium… ». Nothing is added when a chosen sentence
+    already defines it."""
+    if not chosen:
+        return chosen
+    asked = {token for unit in units for term in unit.get("terms") or [[unit.get("token", "")]] for token in term}
+    contract = documents[chosen[0][0] - 1].meta.get("doc_id")
+    have = {(n, position) for n, position, _sentence in chosen}
+    added: list[tuple[int, int, str]] = []
+    for term in dict.fromkeys(t for _n, _p, sentence in chosen for t in defined_terms_asked(sentence, asked)):
+        pattern = re.compile(_DEFINITION.format(term=re.escape(term)), re.IGNORECASE)
+        if any(pattern.search(sentence) for _n, _p, sentence in [*chosen, *added]):
+            continue
+        definition = next(
+            ((n, position, sentence) for _s, _c, n, position, sentence in scored
+             if (n, position) not in have and documents[n - 1].meta.get("doc_id") == contract and pattern.search(sentence)),
+            None,
+        )
+        if definition is not None:
+            added.append(definition)
+    return sorted([*chosen, *added])
 
 
 def extractive_answer(

@@ -22,6 +22,8 @@ from typing import Any
 from haystack import Document, component
 from haystack.components.joiners import DocumentJoiner
 
+from store.repository import contract_id_of_chunk
+
 from greffier.config import FUSION_METHODS
 
 METHODS = FUSION_METHODS
@@ -56,9 +58,11 @@ class HybridFusion:
         method: str | None = None,
         top_k: int | None = None,
         scope: dict | None = None,
+        hint: dict | None = None,
     ) -> dict[str, Any]:
         """``scope`` (the scope resolver's): an ambiguous one keeps every fused passage, so that the
-        selector finds the best one of each contract."""
+        selector finds the best one of each contract; a ``hint`` (the contracts an unscoped question
+        names) puts their passages first among those kept."""
         started = time.perf_counter()
         method = method or self.method
         if method not in METHODS:
@@ -74,9 +78,16 @@ class HybridFusion:
         else:
             joined = _boosted(_scaled(dense), _scaled(lexical), self.dense_weight, self.lexical_weight)
         keep = len(joined) if scope and scope.get("ambiguous") else top_k or self.top_k
-        ranked = sorted(joined, key=lambda doc: (-(doc.score or 0.0), doc.id))[:keep]
+        hinted = set((hint or {}).get("contract_ids") or ())
+        # with a hint, the passages of the hinted contracts first: they are the ones kept (and hydrated)
+        ranked = sorted(joined, key=lambda doc: (bool(hinted) and _contract(doc, meta) not in hinted, -(doc.score or 0.0), doc.id))[:keep]
         documents = [Document(id=doc.id, score=doc.score, meta={**meta.get(doc.id, {}), "fusion_score": doc.score}) for doc in ranked]
         return {"documents": documents, "ms": (time.perf_counter() - started) * 1000}
+
+
+def _contract(doc: Document, meta: dict[str, dict]) -> str | None:
+    """The contract of a fused passage: its metadata's, else read from its chunk id (``<contract>-<n>``)."""
+    return meta.get(doc.id, {}).get("doc_id") or contract_id_of_chunk(doc.id)
 
 
 def _scaled(documents: list[Document]) -> list[Document]:

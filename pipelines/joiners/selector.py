@@ -2,7 +2,9 @@
 
 When the question fits several contracts of one kind and names none of them (an *ambiguous* scope,
 :mod:`pipelines.routers.scoping`), the best passage of each of those contracts comes first, so that
-each one can be answered, and the list holds at least one passage per contract.
+each one can be answered, and the list holds at least one passage per contract. When a question that
+is not scoped names something (the scope resolver's *hint*), the passages of the contracts that carry
+its names come first.
 """
 
 from __future__ import annotations
@@ -19,11 +21,18 @@ class FinalSelector:
         self.min_score = min_score
 
     @component.output_types(documents=list[Document])
-    def run(self, documents: list[Document], top_k: int | None = None, min_score: float | None = None, scope: dict | None = None) -> dict[str, Any]:
+    def run(
+        self, documents: list[Document], top_k: int | None = None, min_score: float | None = None, scope: dict | None = None, hint: dict | None = None,
+    ) -> dict[str, Any]:
         k = self.top_k if top_k is None else top_k
         threshold = self.min_score if min_score is None else min_score
         kept = [d for d in documents if (d.score or 0.0) >= threshold]
         kept.sort(key=lambda d: -(d.score or 0.0))
+        hinted = set((hint or {}).get("contract_ids") or ())
+        if hinted:
+            # an unscoped question that names something: the passages of the contracts carrying its
+            # names first, in score order (the answer is drawn from them only), then the others
+            kept = [d for d in kept if d.meta.get("doc_id") in hinted] + [d for d in kept if d.meta.get("doc_id") not in hinted]
         if scope and scope.get("ambiguous"):
             firsts: dict[str, Document] = {}
             for doc in kept:

@@ -7,6 +7,11 @@ library's heading cues found in it, and — when ``classify_question`` — the s
 chunks, on the question's vector (only types outside the library's context types). A passage whose
 types meet the question's gains ``weight`` (fused scores are on a 0..1 scale), whatever the language
 of either. The question's types go on to the relevance check.
+
+A question that asks for a date, a length of time or a sum (:func:`pipelines.generators.answer_kinds.asked_kind`,
+read from its form: « jusqu'à quand », "how long", « quel montant ») also lifts by ``kind_weight`` the
+passages that give one (:func:`holds_kind`): inside a named contract, « Jusqu'à quand la coentreprise
+est-elle conclue ? » is answered by the article with the date, not by the recitals that name the venture.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from haystack import Document, component
 from greffier.compliance.classifier import LibraryIndex, classify, library_index
 from greffier.compliance.library import ClauseLibrary, load_library
 from pipelines.embedders.backends import load_embedding_backend
+from pipelines.generators.answer_kinds import asked_kind, holds_kind
 
 
 @component
@@ -33,9 +39,10 @@ class ClauseTypeRanker:
 
     def __init__(
         self, weight: float = 0.1, classify_question: bool = True, model: str = "auto", models_dir: str = "models", device: str = "auto",
-        cache_dir: str = "",
+        cache_dir: str = "", kind_weight: float = 0.0,
     ) -> None:
         self.weight = weight
+        self.kind_weight = kind_weight
         self.classify_question = classify_question
         self.model = model
         self.models_dir = models_dir
@@ -56,14 +63,16 @@ class ClauseTypeRanker:
     def run(self, documents: list[Document], query: str = "", clause_types: list[str] | None = None, query_embedding: list[float] | np.ndarray | None = None) -> dict[str, Any]:
         self.warm_up()
         wanted = list(dict.fromkeys([*(clause_types or []), *self._question_types(query, query_embedding)]))
-        if not wanted or not self.weight:
+        kind = asked_kind(query) if self.kind_weight and query else None
+        if (not wanted or not self.weight) and kind is None:
             return {"documents": documents, "clause_types": wanted}
-        wanted_set = set(wanted)
+        wanted_set = set(wanted) if self.weight else set()
         rescored = []
         for doc in documents:
             match = bool(wanted_set & set(doc.meta.get("clause_types") or ()))
-            score = (doc.score or 0.0) + (self.weight if match else 0.0)
-            rescored.append(Document(id=doc.id, content=doc.content, score=score, meta={**doc.meta, "type_match": match}))
+            gives = kind is not None and holds_kind(kind, doc.content or "")
+            score = (doc.score or 0.0) + (self.weight if match else 0.0) + (self.kind_weight if gives else 0.0)
+            rescored.append(Document(id=doc.id, content=doc.content, score=score, meta={**doc.meta, "type_match": match, "gives_kind": gives}))
         rescored.sort(key=lambda d: (-(d.score or 0.0), d.id))
         return {"documents": rescored, "clause_types": wanted}
 

@@ -13,6 +13,12 @@ words (:func:`judge_by_meaning`), from four signals together:
 - *scope*: the passage is the best one of a contract the question named;
 - *rank*: its fused score against the best passage's.
 
+A question that names something without being scoped to it (the scope resolver's ``hint``: the
+contracts that carry a party, product or place the question names, :func:`pipelines.routers.scoping.hint_for`)
+is answered only from those contracts, whatever the judge: a passage of a contract that shares no
+name with the question is refused (``outside_hint`` in its decision), since a confident answer about
+another contract misleads more than an abstention.
+
 A question that asks for a date, a length of time or a sum (« combien de temps », "by when", « quel
 montant »: :func:`pipelines.generators.answer_kinds.asked_kind`) is answered only by a passage that
 writes one: a signature line « Fait à Annecy, le ____ » does not tell when a contract was signed.
@@ -233,21 +239,29 @@ class RelevanceJudge:
         on_event: EventCallback | None = None,
         units: list[dict] | None = None,
         clause_types: list[str] | None = None,
+        hint: dict | None = None,
     ) -> dict[str, Any]:
         """Inputs besides the question and passages: ``units`` and ``clause_types`` of what is asked
-        (:class:`QueryExpander`; without them, the asked words alone count) and ``scope``."""
+        (:class:`QueryExpander`; without them, the asked words alone count), ``scope`` and ``hint``
+        (the scope resolver's)."""
         self.warm_up()
         emit = on_event or (lambda _kind, _payload: None)
         emit("retrieval", {"query": question, "count": len(documents), "scope": scope})
         emit("sources", {"sources": [_citation(n, doc) for n, doc in enumerate(documents, 1)]})
         asked_units = units if units is not None else [{"token": t, "terms": [[t]], "weight": 1.0} for t in dict.fromkeys(tokenize(asked or question))]
         decisions = self._judge(question, documents, asked_units, set(clause_types or ()), scope, asked_kind(question))
+        refuse_outside_hint(documents, decisions, hint)
         # The check by meaning found a passage that answers: with ``union``, an LLM answerer that
         # abstains anyway is not believed (a small model abstains on clauses that answer).
         answerable = self.mode != "llm" and any(d["relevant"] and (str(d.get("by", "")).startswith("meaning") or d.get("meaning_agrees")) for d in decisions)
         emit("relevance", {"decisions": decisions})
-        # Best judged first (the LLM's picks keep the retrieval order): the answer starts from it.
-        order = sorted(range(len(documents)), key=lambda i: -float(decisions[i].get("score", 0.0)))
+        # Best judged first (the LLM's picks keep the retrieval order): the answer starts from it; with
+        # a hint, the passages of the contracts that match the question's names best come first.
+        weights = (hint or {}).get("weights") or {}
+        order = sorted(
+            range(len(documents)),
+            key=lambda i: (-float(weights.get(documents[i].meta.get("doc_id"), 0.0)), -float(decisions[i].get("score", 0.0))),
+        )
         kept = [documents[i] for i in order if decisions[i]["relevant"]]
         return {"documents": kept, "decisions": decisions, "answerable": answerable}
 
@@ -322,6 +336,18 @@ class RelevanceJudge:
         if isinstance(params.get("chat_generator"), dict):
             deserialize_chatgenerator_inplace(params, key="chat_generator")
         return default_from_dict(cls, data)
+
+
+def refuse_outside_hint(documents: list[Document], decisions: list[dict[str, Any]], hint: dict | None) -> None:
+    """Marks not relevant the passages of contracts outside ``hint`` (see the module docstring)."""
+    hinted = set((hint or {}).get("contract_ids") or ())
+    if not hinted:
+        return
+    for doc, decision in zip(documents, decisions):
+        if doc.meta.get("doc_id") not in hinted:
+            decision["outside_hint"] = True
+            if decision["relevant"]:
+                decision.update(relevant=False, why="the contract carries none of the names the question gives")
 
 
 def _with_schema(generation_kwargs: dict[str, Any]) -> dict[str, Any]:

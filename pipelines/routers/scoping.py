@@ -31,6 +31,14 @@ question finds the contract's first page — the one that names the parties — 
    are at most :data:`MAX_AMBIGUOUS` — then the scope is *ambiguous* and the answer gives each one's
    passage. The same cross-check as above applies.
 
+5. A question the resolver does not scope may still name something: a party, a product, a place
+   (« Comware », "Hauterive", « britannique »). The contracts that carry one of those names — in
+   their identity or their text, the glossary's places in either language — are the question's
+   *hint* (:func:`hint_for`): search is not limited to them (the names were not clear enough for
+   that), but the relevance check refuses a passage of a contract that carries none of them — a
+   confident answer from another contract is worse than « the documents do not say » — and the
+   abstention says which contracts were considered.
+
 The decision is made by the :class:`ScopeResolver` at the head of the retrieval pipeline and shown
 with the results (``scope`` in :func:`greffier.services.search.search`'s response), so an
 answer always says where it looked. Measured on LegalBench-RAG and the other sets: docs/benchmarks.md.
@@ -432,7 +440,11 @@ def scope_for(workspace: WorkspaceStore, question: str) -> Scope | None:
     quoted = index.named_file(question)
     if quoted is not None:
         return replace(quoted, identity=names_of(index, quoted.contract_ids), kinds=kinds_of(index, quoted.contract_ids))
-    scope = index.named(question, text_contracts) or by_kind(index, question)
+    scope = index.named(question, text_contracts)
+    if scope is None:
+        scope = by_kind(index, question)
+        if scope is not None:
+            scope = _kind_scope_with_names(index, scope, named_names(index, question, _carriers(index, bm25)))
     if scope is None:
         return None
     # Cross-check: a named contract must be among those the whole question reaches lexically (its
@@ -443,6 +455,149 @@ def scope_for(workspace: WorkspaceStore, question: str) -> Scope | None:
     if not {contract_id_of_chunk(hit.chunk_id) for hit in best} & set(scope.contract_ids):
         return None
     return replace(scope, identity=names_of(index, scope.contract_ids), kinds=kinds_of(index, scope.contract_ids))
+
+
+HINT_SHARE = 0.5  # a name carried by more than this share of the contracts hints at none
+HINT_MAX_CONTRACTS = 500  # nor by more than this many (in a large data room it narrows nothing)
+HINT_FILES = 20  # a hint lists its contracts' files up to this many
+# Titles written before a name, capitalised but naming no one (« Mme Castagnet », "Mr Dale").
+_HONORIFICS = frozenset({"mme", "mmes", "mlle", "madame", "monsieur", "messieurs", "maitre", "mrs", "miss", "sir", "dame", "docteur", "prof"})
+
+
+def named_names(index: IdentityIndex, question: str, carriers: Callable[[str], set[str] | None]) -> dict[str, set[str]]:
+    """The question's names (its capitalised words but the first, out of the glossary's vocabulary
+    and the titles written before a name) that some contract carries, each with the contracts that
+    carry it in their identity or their text; a name more than :data:`HINT_SHARE` of them carry is
+    left out (``carriers`` returns None for it)."""
+    too_many = hint_limit(index)
+    names: dict[str, set[str]] = {}
+    for token in sorted(proper_nouns(question)):
+        if token in index.generic or token in _HONORIFICS or len(token) < MIN_TOKEN_LENGTH or token.isdigit():
+            continue
+        if index.lexicon is not None and index.lexicon.find([token]):
+            continue  # another form of a glossary word ("Licensed", "Products"): a defined term, not a name
+        found = carriers(token)
+        if found is None:
+            continue
+        found = set(found) | set(index.by_token.get(token, ()))
+        if found and len(found) <= too_many:
+            names[token] = found
+    return names
+
+
+def hint_for(index: IdentityIndex, question: str, carriers: Callable[[str], set[str] | None]) -> dict[str, Any] | None:
+    """The contracts an unscoped question may still be naming (module docstring, 5.), or None.
+
+    The question's names are its capitalised words but the first (:func:`proper_nouns`), out of the
+    glossary's vocabulary, and the glossary's places and subjects it names (« britannique », "German",
+    "warehouse"), and a kind of contract it designates (« le bail », "the franchise agreement"). Each
+    name's contracts: those whose identity carries it, and (``carriers(token)``) those whose text
+    holds it — None when the name is too common to tell (more than :data:`HINT_SHARE` of the
+    contracts). A name no contract carries tells nothing here. The hint is every contract that
+    carries one of the names: a passage elsewhere shares no name with the question. A question that
+    gives no name but designates a kind of contract is hinted at the contracts of that kind, and
+    those whose kind their identity does not tell; with a name, the kind is not used (a kind is often
+    named loosely: « le contrat de conseil » for a services agreement).
+    """
+    if index.size < 2:
+        return None
+    tokens = tokenize(question)
+    too_many = hint_limit(index)
+    names = named_names(index, question, carriers)
+    if index.lexicon is not None:
+        for match in index.lexicon.find(tokens):
+            if match.concept.kind not in SUBJECT_KINDS:
+                continue
+            found = set(index.carriers_of.get(match.concept.id, ()))
+            for term in match.concept.terms:
+                # a term of several words: the contracts whose text holds each of them ("United Kingdom")
+                each = [carriers(token) for token in term.tokens]
+                if len(term.tokens) == 1 and each[0] is None:
+                    found = set()
+                    break  # a word too common to tell (« public »): the notion names no contract
+                known = [ids for ids in each if ids is not None]
+                if known:
+                    found |= set.intersection(*known)
+            if found and len(found) <= too_many:
+                names[" ".join(tokens[match.start : match.end])] = found
+    named_kinds: dict[str, set[str]] = {}
+    if index.lexicon is not None:
+        matches = [m for m in index.lexicon.find(tokens) if m.concept.kind in NAME_KINDS and _names_a_contract(tokens[m.start : m.end])]
+        if matches and designated(question, matches):
+            for match in matches:
+                named_kinds[" ".join(tokens[match.start : match.end])] = {cid for cid, kinds in index.kinds_of.items() if match.concept.id in kinds}
+    if not names and not named_kinds:
+        return None
+    if names:
+        # names first: a kind is often named loosely (« le contrat de conseil » for a services agreement)
+        hinted = set().union(*names.values())
+    else:
+        # of the kind named, or of a kind the identity does not tell (a contract whose title says nothing)
+        hinted = set().union(*named_kinds.values()) | {cid for cid in index.files if not index.kinds_of.get(cid)}
+    if not hinted or len(hinted) == index.size or len(hinted) > too_many:
+        return None  # a hint as wide as the data room (or most of it) narrows nothing
+    ordered = sorted(hinted)
+    # how well each contract matches the names: the rarity of those it carries (a contract that
+    # carries « Castagnet » and « Lisandre » before one that carries « Lisandre » only)
+    weights = {
+        cid: round(sum(math.log((index.size + 1) / len(ids)) for ids in (names or named_kinds).values() if cid in ids), 4) for cid in ordered
+    }
+    return {
+        "contract_ids": ordered, "weights": weights, "named_by": sorted(names or named_kinds), "by": "name" if names else "kind", "count": len(ordered),
+        # the files a user would read, when few enough to list (the pipeline copies this dict between stages)
+        "files": [index.files[cid] for cid in ordered if cid in index.files] if len(ordered) <= HINT_FILES else [],
+    }
+
+
+# Words that make a glossary term the name of a kind of contract rather than of a party's role
+# (« le contrat de distribution », "the lease", « le pacte »; not « le fournisseur », "the agent").
+_CONTRACT_WORDS = frozenset({
+    "contrat", "contrats", "convention", "accord", "pacte", "bail", "baux", "police", "acte", "avenant", "lettre", "licence",
+    "agreement", "contract", "lease", "policy", "deed", "letter", "license", "licence", "nda", "dpa", "spa",
+})
+
+
+def _names_a_contract(words: list[str]) -> bool:
+    """Whether the question's words of a contract-kind term name a kind of contract (they hold a word
+    such as « contrat », "agreement", « bail »), not a party's role ("the licensee") nor a clause
+    ("Licensed Products")."""
+    return bool(set(words) & _CONTRACT_WORDS)
+
+
+def _carriers(index: IdentityIndex, bm25: Any) -> Callable[[str], set[str] | None]:  # noqa: ANN401  (store.bm25.BM25Index)
+    """``token`` → the contracts whose text holds it, None when more than :func:`hint_limit` do."""
+    too_many = hint_limit(index)
+    return lambda token: bm25.contracts_with(token, too_many)
+
+
+def hint_limit(index: IdentityIndex) -> int:
+    """Contracts a name may be carried by and still hint at them: :data:`HINT_SHARE` of the data
+    room, at most :data:`HINT_MAX_CONTRACTS`."""
+    return min(max(index.distinct_limit, int(index.size * HINT_SHARE)), max(index.distinct_limit, HINT_MAX_CONTRACTS))
+
+
+def _kind_scope_with_names(index: IdentityIndex, scope: Scope, names: dict[str, set[str]]) -> Scope | None:
+    """A scope read from a kind and subject, checked against the names the question gives: the
+    contracts of it that carry one of them (« le bail de Lisandre » among the leases), none when no
+    contract of it does (the names point elsewhere: the kind was named loosely)."""
+    if not names:
+        return scope
+    carrying = set().union(*names.values())
+    kept = [cid for cid in scope.contract_ids if cid in carrying]
+    if not kept:
+        return None
+    if len(kept) == len(scope.contract_ids):
+        return scope
+    return replace(
+        scope, contract_ids=kept, titles=[index.titles[cid] for cid in kept], files=[index.files[cid] for cid in kept],
+        ambiguous=scope.ambiguous and len(kept) > 1,
+    )
+
+
+def hint_in(workspace: WorkspaceStore, question: str) -> dict[str, Any] | None:
+    """:func:`hint_for` over this workspace's identities and BM25 postings."""
+    index = identity_index(workspace)
+    return hint_for(index, question, _carriers(index, workspace.bm25()))
 
 
 def kinds_of(index: IdentityIndex, contract_ids: list[str]) -> list[str]:
@@ -491,12 +646,14 @@ class ScopeResolver(StoreComponent):
         self.store = store
         self.enabled = enabled
 
-    @component.output_types(query=str, doc_ids=list[str] | None, scope=dict | None)
+    @component.output_types(query=str, doc_ids=list[str] | None, scope=dict | None, hint=dict | None)
     def run(self, question: str, doc_ids: list[str] | None = None, scope: bool | None = None) -> dict[str, Any]:
+        """``hint``: when the question is not scoped, the contracts that carry a name it gives
+        (:func:`hint_for`), or None."""
         wanted = self.enabled if scope is None else scope
         if doc_ids is not None or not wanted or not self.store.exists():
-            return {"query": question, "doc_ids": doc_ids, "scope": None}
+            return {"query": question, "doc_ids": doc_ids, "scope": None, "hint": None}
         found = scope_for(self.store, question)
         if found is None:
-            return {"query": question, "doc_ids": None, "scope": None}
-        return {"query": found.question, "doc_ids": found.contract_ids, "scope": found.as_dict()}
+            return {"query": question, "doc_ids": None, "scope": None, "hint": hint_in(self.store, question)}
+        return {"query": found.question, "doc_ids": found.contract_ids, "scope": found.as_dict(), "hint": None}

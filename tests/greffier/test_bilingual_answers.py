@@ -285,3 +285,215 @@ def test_inside_a_named_contract_the_word_naming_its_kind_asks_for_no_clause_typ
     naming = naming_positions(matches, frozenset({"license_agreement"}))
     assert asked_types(matches, naming) == ["jurisdiction"]
     assert "licence" not in without_words(question, {tokens[i] for i in naming})
+
+
+# --- fourth round: the contracts an unscoped question names (scope hint) -------------------------------------------
+
+
+def _identity_index():
+    from pipelines.routers.scoping import IdentityIndex, IdentityRow
+
+    rows = [
+        IdentityRow("c1", "UK DISTRIBUTION AGREEMENT", "room/UK_Distribution_Agreement.md", ["Lisandre SAS", "Thornfield Wholesale Ltd"], True),
+        IdentityRow("c2", "CONTRAT DE DISTRIBUTION EXCLUSIVE", "room/Contrat_distribution_Belgique.md", ["Lisandre SAS", "Distrivia SPRL"], True),
+        IdentityRow("c3", "BAIL COMMERCIAL", "room/Bail_entrepot_Valence.md", ["Foncière Rhodane", "Lisandre Manufacture"], True),
+        IdentityRow("c4", "SOFTWARE LICENCE AGREEMENT", "room/Software_Licence.md", ["Northbeam Inc", "Calvene Ltd"], True),
+        IdentityRow("c5", "SUPPLY AGREEMENT", "room/Supply.md", ["Ostrava Chemicals", "Calvene Ltd"], True),
+    ]
+    return IdentityIndex.build(rows, load_lexicon())
+
+
+# the contracts whose text holds each word (as the BM25 postings would say)
+_TEXT = {"licensed": {"c4"}, "products": {"c1", "c4", "c5"}, "comware": {"c4"}, "lisandre": {"c1", "c2", "c3"}, "calvene": {"c4", "c5"}, "united": {"c1", "c4"}, "kingdom": {"c1"}}
+
+
+def _carriers(token):
+    return set(_TEXT.get(token, set()))
+
+
+@pytest.mark.parametrize(
+    ("question", "hinted"),
+    [
+        # a product named in one contract's text only, asked in French of the English licence
+        ("Quelle garantie couvre les systèmes vendus à Comware ?", ["c4"]),
+        # a party: the contracts that carry it; « Mme » names no one
+        ("What does Mme Calvene owe under the deal?", ["c4", "c5"]),
+        # a kind of contract named as such: those of that kind
+        ("Quelle est la durée du bail ?", ["c3"]),
+        # a party's role (« le fournisseur ») is not a kind of contract: no hint
+        ("Quel est le délai de paiement du fournisseur ?", None),
+        # a name no contract carries tells nothing
+        ("What law governs the deal with MightyCell?", None),
+        # a capitalised defined term is another form of a glossary word, not a name: it does not hint at the
+        # English contracts that write it (a French licence writes « Produits »)
+        ("Which Licensed Products may the licensee sell?", None),
+        # with a name, a kind of contract named loosely (the licence is no supply agreement) does not narrow it
+        ("Quel droit régit le contrat de fourniture de Northbeam ?", ["c4"]),
+        # a place written in two words in the contract's text (« britannique » for "United Kingdom")
+        ("Quel est le droit applicable chez le distributeur britannique ?", ["c1"]),
+    ],
+)
+def test_an_unscoped_question_hints_at_the_contracts_carrying_its_names(question, hinted):
+    from pipelines.routers.scoping import hint_for
+
+    hint = hint_for(_identity_index(), question, _carriers)
+    assert (hint["contract_ids"] if hint else None) == hinted, hint
+
+
+def test_the_relevance_check_refuses_a_passage_of_a_contract_outside_the_hint():
+    # an English question naming the licensee, a French passage of another contract that covers it as well
+    question = "Which law governs Comware's licence?"
+    units, types = _units(question, "en")
+    other = Document(id="c2-9", content="Le présent contrat est soumis au droit français.", score=1.0,
+                     meta={"doc_id": "c2", "section": "Article 9 — Droit applicable"})
+    named = Document(id="c4-12", content="This Agreement is governed by the laws of the State of New York.", score=0.8,
+                     meta={"doc_id": "c4", "section": "12. Governing Law"})
+    judged = RelevanceJudge().run(question=question, documents=[other, named], units=units, clause_types=types, hint={"contract_ids": ["c4"]})
+    assert [d.id for d in judged["documents"]] == ["c4-12"]
+    assert judged["decisions"][0]["outside_hint"] and not judged["decisions"][0]["relevant"]
+    alone = RelevanceJudge().run(question=question, documents=[other], units=units, clause_types=types, hint={"contract_ids": ["c4"]})
+    assert alone["documents"] == []  # nothing of the named contract: abstain rather than answer from c2
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "passages", "definition"),
+    [
+        (
+            # a French question on an English agreement: the grant says « the Territory », the definitions say where
+            "Quel est le territoire exclusif du distributeur ?", "fr",
+            [("Article 2 – Exclusivity", "The Supplier grants the Distributor the exclusive right to resell the Products in the Territory."),
+             ("Article 1 – Definitions", "\"Products\" means the teas listed in the catalogue. \"Territory\" means the Republic of Austria and the Principality of Liechtenstein.")],
+            "\"Territory\" means the Republic of Austria and the Principality of Liechtenstein.",
+        ),
+        (
+            # and the reverse: an English question, a French contract's defined term in guillemets
+            "What is the distributor's exclusive territory?", "en",
+            [("Article 2 — Exclusivité", "Le Fournisseur concède au Distributeur le droit exclusif de revendre les Produits sur le Territoire."),
+             ("Article 1 — Définitions", "« Produits » désigne les thés du catalogue. « Territoire » désigne la République d'Autriche et la Principauté de Liechtenstein.")],
+            "« Territoire » désigne la République d'Autriche et la Principauté de Liechtenstein.",
+        ),
+    ],
+)
+def test_the_answer_quotes_the_definition_of_the_defined_term_it_uses_for_what_is_asked(question, language, passages, definition):
+    docs = [Document(id=f"c1-{n}", content=f"{section}\n{text}", meta={"doc_id": "c1", "section": section, "file": "distribution.md"})
+            for n, (section, text) in enumerate(passages, 1)]
+    units, _types = _units(question, language)
+    answer_text = extractive_answer(question, docs, units=units)
+    assert definition in answer_text, answer_text
+    # the definition of a term the question does not ask about (« Produits ») is not added
+    assert "catalogue" not in answer_text
+
+
+def test_no_definition_is_added_when_the_contract_defines_nothing():
+    question = "What is the distributor's exclusive territory?"
+    doc = Document(id="c1-2", content="Article 2 — Exclusivity\nThe Supplier grants the Distributor the exclusive right to resell in the Territory.",
+                   meta={"doc_id": "c1", "section": "Article 2 — Exclusivity", "file": "d.md"})
+    units, _types = _units(question, "en")
+    assert extractive_answer(question, [doc], units=units) == "The Supplier grants the Distributor the exclusive right to resell in the Territory. [1]"
+
+
+def test_a_scope_read_from_a_kind_keeps_the_contracts_carrying_the_names_the_question_gives():
+    from pipelines.routers.scoping import Scope, _kind_scope_with_names
+
+    index = _identity_index()
+    leases = Scope(["c3", "c6"], ["BAIL", "BAIL"], ["a.md", "b.md"], ["bail"], "Quelle est la durée ?", by="kind", ambiguous=True)
+    index.titles["c6"], index.files["c6"] = "BAIL", "room/Bail_boutique.md"
+    narrowed = _kind_scope_with_names(index, leases, {"valence": {"c3", "c5"}})
+    assert narrowed.contract_ids == ["c3"] and not narrowed.ambiguous
+    assert _kind_scope_with_names(index, leases, {}) is leases  # no name: the kind decides
+    assert _kind_scope_with_names(index, leases, {"northbeam": {"c4"}}) is None  # the name points elsewhere: not scoped
+
+
+def test_an_answer_that_left_other_contracts_out_says_which_were_considered(room_settings, monkeypatch):
+    # the question names the French distributor's party but is not scoped to it: the hint keeps its contract
+    from pipelines.routers import scoping
+
+    monkeypatch.setattr(scoping, "scope_for", lambda _workspace, _question: None)
+    result = answer(room_settings, "Which law governs the contract with Distrivia?", backend=None)
+    assert result["scope"] is None and result["hint"]["files"] == [BE_FILE]
+    assert not result["abstained"] and {c["file"] for c in result["citations"]} == {BE_FILE}
+    assert "soumis au droit français" in result["answer"]
+    assert any(d.get("outside_hint") for d in result["relevance"])  # the UK agreement's governing-law clause was found too
+    assert "Only the contracts that mention distrivia were considered" in result["note"]
+
+
+def test_of_the_hinted_contracts_the_one_that_carries_the_rarer_names_is_answered_first():
+    from pipelines.routers.scoping import hint_for
+
+    # « Calvene » is carried by c4 and c5, « Comware » by c4 alone: c4 matches the question best
+    hint = hint_for(_identity_index(), "Quelle est la loi applicable entre Calvene et Comware ?", _carriers)
+    assert hint["contract_ids"] == ["c4", "c5"] and hint["weights"]["c4"] > hint["weights"]["c5"]
+    question = "Which law governs the contract between Calvene and Comware?"
+    units, types = _units(question, "en")
+    supply = Document(id="c5-9", content="This Agreement is governed by the laws of England.", score=1.0, meta={"doc_id": "c5", "section": "9. Governing Law"})
+    licence = Document(id="c4-12", content="This Agreement is governed by the laws of the State of New York.", score=0.7,
+                       meta={"doc_id": "c4", "section": "12. Governing Law"})
+    judged = RelevanceJudge().run(question=question, documents=[supply, licence], units=units, clause_types=types, hint=hint)
+    assert [d.id for d in judged["documents"]] == ["c4-12", "c5-9"]
+
+
+def test_the_passages_of_the_hinted_contracts_come_first_in_the_final_selection():
+    from pipelines.joiners.selector import FinalSelector
+
+    # a French question naming « Comware », unscoped: an English clause of another contract scores higher
+    docs = [
+        Document(id="c5-9", content="This Agreement is governed by the laws of England.", score=0.9, meta={"doc_id": "c5"}),
+        Document(id="c2-9", content="Le présent contrat est soumis au droit français.", score=0.8, meta={"doc_id": "c2"}),
+        Document(id="c4-12", content="This Agreement is governed by the laws of the State of New York.", score=0.5, meta={"doc_id": "c4"}),
+    ]
+    selected = FinalSelector(top_k=2).run(documents=docs, hint={"contract_ids": ["c4"]})["documents"]
+    assert [d.id for d in selected] == ["c4-12", "c5-9"]
+    assert [d.id for d in FinalSelector(top_k=2).run(documents=docs)["documents"]] == ["c5-9", "c2-9"]  # no hint: by score
+
+
+def test_a_kind_of_contract_named_without_a_scope_asks_which_one(room_settings, monkeypatch):
+    # more leases than are answered one by one (here: the resolver is made to scope nothing): the answer asks which one
+    from pipelines.routers import scoping
+
+    monkeypatch.setattr(scoping, "scope_for", lambda _workspace, _question: None)
+    result = answer(room_settings, "Quelle est la durée du bail ?", backend=None)
+    assert result["hint"]["by"] == "kind" and {WAREHOUSE_FILE, SHOP_FILE} <= set(result["hint"]["files"])
+    assert not result["abstained"]
+    assert "Plusieurs contrats correspondent à la question" in result["note"] and "lequel visez-vous" in result["note"]
+
+
+@pytest.mark.parametrize(
+    ("question", "answering"),
+    [
+        # a French question asking « jusqu'à quand » of an English joint venture: the article with the date is lifted
+        ("Jusqu'à quand la coentreprise est-elle conclue ?", "c1-8"),
+        # and the reverse: "how long" of a French lease, the article with the length of time
+        ("How long does the lease run?", "c2-2"),
+    ],
+)
+def test_a_passage_that_gives_the_kind_of_answer_asked_is_lifted_in_ranking(question, answering):
+    from pipelines.rankers.clause_types import ClauseTypeRanker
+
+    docs = [
+        Document(id="c1-1", content="The parties wish to form a joint venture to develop batteries.", score=0.9, meta={"doc_id": "c1"}),
+        Document(id="c1-8", content="This Agreement shall be effective until February 28, 2031.", score=0.85, meta={"doc_id": "c1"}),
+        Document(id="c2-1", content="Le bail porte sur un entrepôt situé à Valence.", score=0.9, meta={"doc_id": "c2"}),
+        Document(id="c2-2", content="Le bail est consenti pour une durée de neuf années.", score=0.85, meta={"doc_id": "c2"}),
+    ]
+    ranker = ClauseTypeRanker(weight=0.0, classify_question=False, kind_weight=0.1)
+    ranked = ranker.run(documents=[d for d in docs if d.id[:2] == answering[:2]], query=question)["documents"]
+    assert ranked[0].id == answering and ranked[0].meta["gives_kind"]
+    unchanged = ClauseTypeRanker(weight=0.0, classify_question=False).run(documents=[d for d in docs if d.id[:2] == answering[:2]], query=question)["documents"]
+    assert unchanged[0].id != answering  # without the weight, the order is the retrievers'
+
+
+def test_the_bm25_index_tells_which_contracts_hold_a_word():
+    from store.bm25 import BM25Index
+
+    index = BM25Index.build(["c1-1", "c1-2", "c2-1", "c3-1"], [["comware", "warranty"], ["comware"], ["garantie"], ["comware"]], generation=1)
+    assert index.contracts_with("comware") == {"c1", "c3"}
+    assert index.contracts_with("comware", limit=1) is None  # more contracts than the limit: too common to tell
+    assert index.contracts_with("unknown") == set()
+
+
+def test_a_hint_as_wide_as_most_of_the_data_room_is_no_hint():
+    from pipelines.routers.scoping import hint_for
+
+    # « Lisandre » is carried by every contract's text but one: it narrows nothing worth carrying
+    everywhere = lambda token: {"c1", "c2", "c3", "c4"} if token == "lisandre" else set()  # noqa: E731
+    assert hint_for(_identity_index(), "Quelle est la durée du contrat avec Lisandre ?", everywhere) is None
