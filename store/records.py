@@ -36,7 +36,9 @@ RECORDS_STAMP_KEY = repo.RECORDS_STAMP_KEY
 #     amendments read by meaning, signatories kept;
 #  5: chunk lines un-wrapped by greffier.text.unwrap, sentences by greffier.text.split_sentences;
 #  6: dates read through the contract's own definitions, each with how sure it is;
-#  7: a blank party in any list of the opening, and a party named only "the undersigned", make the parties uncertain).
+#  7: a blank party in any list of the opening, a party named only "the undersigned" and one read from the
+#     signature blocks only make the parties uncertain; an end that is only a bound is uncertain; the room's
+#     companies named in another contract's opening, and the names as written, are kept for the party filter).
 RECORDS_FORMAT = 7
 
 

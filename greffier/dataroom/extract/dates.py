@@ -73,13 +73,6 @@ _MADE_CUE = re.compile(
     r"|\bhereby\s+agreed?\b|\bagreed?\s+as\s+of\b",
     re.I,
 )
-# A form filled in by hand keeps its lines around what was written: "made this _11th__ day of ___August____, 2015__",
-# "as of this 9th day of December __, 1996"; without them the date reads as one (a line left empty leaves no date).
-_FILLED_IN = re.compile(r"[ \t]*_{2,}[ \t]*")
-
-
-def _filled_in(text: str) -> str:
-    return re.sub(r"[ \t]+,", ",", _FILLED_IN.sub(" ", text)) if "__" in text else text
 # the contract itself is made then: "this Agreement is made this …", "made and entered into as of …"
 _THIS_MADE_CUE = re.compile(
     r"\b(?:is|are|was|be|been|hereby)\s+(?:hereby\s+)?(?:made|entered|executed|dated|signed)\b|\b(?:made|entered(?:\s+into)?|executed|dated)\s+"
@@ -98,6 +91,16 @@ _CITED_CUE = re.compile(
 )
 # "… which shall be effective for all purposes as of March 1, 2011, is entered into among …": the sentence makes the contract
 _MADE_AFTER = re.compile(r"\s*,?\s*(?:is|are|was)\s+(?:hereby\s+)?(?:made|entered\s+into|executed)\b", re.I)
+# A form filled in by hand keeps its lines around what was written: "made this _11th__ day of ___August____, 2015__",
+# "as of this 9th day of December __, 1996"; without them the date reads as one (a line left empty leaves no date).
+_FILLED_IN = re.compile(r"[ \t]*_{2,}[ \t]*")
+
+
+def _filled_in(text: str) -> str:
+    """``text`` without the lines around what a form's blanks were filled in with (the offsets shift by a few characters)."""
+    return re.sub(r"[ \t]+,", ",", _FILLED_IN.sub(" ", text)) if "__" in text else text
+
+
 _EFFECTIVE_CUE = re.compile(r"\b(?:effective|prend\s+effet|entre\s+en\s+vigueur)\b", re.I)
 _CUE_WINDOW = 70
 _EFFECTIVE_DOUBT = "the date the contract takes effect; no date of signature is written"
@@ -112,10 +115,7 @@ def opening_date(chunks: Sequence[ChunkInput], *, effective_first: bool = False)
     "entered into", "dated", « conclu », « en date du » first, else one after "effective"
     (``effective_first``: the other way round, for the start of the term)."""
     opening = opening_of(chunks, limit=_OPENING_DATE_CHARS)
-    text = opening.text
-    if "__" in text:
-        # the offsets shift by a few characters: chunk_at below only needs the chunk a date stands in
-        text = _filled_in(text)
+    text = _filled_in(opening.text)  # chunk_at below only needs the chunk a date stands in, not its exact offset
     if end := _OPENING_END.search(text, 40):
         text = text[: end.start()]
     ranked: list[tuple[int, int, Finding[date]]] = []

@@ -159,13 +159,20 @@ def opening_of(chunks: Sequence[ChunkInput], limit: int = OPENING_CHARS) -> Open
     return Opening(" ".join(parts)[:limit], tuple(starts))
 
 
-def read_opening(chunks: Sequence[ChunkInput]) -> tuple[list[OpeningParty], Opening]:
-    """The best-anchored party list of the opening (empty when none is found), and the opening."""
+def read_opening(chunks: Sequence[ChunkInput]) -> tuple[list[OpeningParty], Opening, int]:
+    """The best-anchored party list of the opening (empty when none is found), the opening, and the most
+    parties any of its lists leaves blank. A form often comes in two parts, a cover or a certificate that
+    cites the agreement ("… by and among PJM Interconnection, L.L.C. and the PJM Transmission Owner") and
+    the agreement itself ("by and between PJM … and _____, the Undersigned Transmission Owner"): a blank
+    in either says the document is a template, whichever list is read."""
     opening = opening_of(chunks)
+    starts = _segment_starts(opening.text)
+    lists = {start: parse_segment(opening.text, start) for start in starts}
+    most_blank = max((len([p for p in parties if p.kind == "blank"]) for parties in lists.values()), default=0)
     best: list[OpeningParty] = []
     best_score = 0
-    for start in [*_segment_starts(opening.text)[1:], 0]:  # a list after a marker first; the very start last
-        parties = parse_segment(opening.text, start)
+    for start in [*starts[1:], 0]:  # a list after a marker first; the very start last
+        parties = lists[start]
         score = sum({"high": 3, "medium": 2}.get(p.confidence, 0) for p in parties)
         confident = len([p for p in parties if p.confidence != "low" and p.kind != "blank"])
         slots = confident + len([p for p in parties if p.kind == "blank"])  # a party left blank ("and ______, a … corporation") is a party
@@ -173,15 +180,7 @@ def read_opening(chunks: Sequence[ChunkInput]) -> tuple[list[OpeningParty], Open
             best, best_score = parties, score + 10 * (slots >= 2)
             if start and slots >= 2:
                 break
-    return best, opening
-
-
-def blank_slots(opening: Opening) -> int:
-    """The most parties any list of the opening leaves blank. A form often comes in two parts, a cover
-    or a certificate that cites the agreement ("… by and among PJM Interconnection, L.L.C. and the PJM
-    Transmission Owner") and the agreement itself ("by and between PJM … and _____, the Undersigned
-    Transmission Owner"): a blank in either says the document is a template, whichever list is read."""
-    return max((len([p for p in parse_segment(opening.text, start) if p.kind == "blank"]) for start in _segment_starts(opening.text)), default=0)
+    return best, opening, most_blank
 
 
 def _segment_starts(text: str) -> list[int]:

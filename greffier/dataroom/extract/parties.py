@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from greffier.dataroom.extract.opening import _LEADING_FORMULA, Opening, OpeningParty, blank_slots as opening_blank_slots, company_at_end, implausible_name, is_legal_form, name_head, read_opening
+from greffier.dataroom.extract.opening import _LEADING_FORMULA, Opening, OpeningParty, company_at_end, implausible_name, is_legal_form, name_head, read_opening
 from greffier.dataroom.extract.text import heading_line, UPPER, ChunkInput, sentences
 from greffier.dataroom.normalize import DATE_PATTERN, LEGAL_FORMS, MONTHS, entity_id, fold
 from greffier.dataroom.vocabulary import match_contract_type
@@ -105,7 +105,7 @@ def read_parties(title: str, chunks: Sequence[ChunkInput]) -> PartiesReading:
     opening leaves blank (a template: "between Acme Inc. and ______, a ____ corporation") is counted,
     and nothing else is looked for in its place.
     """
-    opening_parties, opening = read_opening(chunks)
+    opening_parties, opening, most_blank = read_opening(chunks)
     blank_slots = len([p for p in opening_parties if p.kind == "blank"])
     signed = _signature_parties(title, chunks)
     found = [_from_opening(p, opening) for p in opening_parties if p.confidence != "low" and p.kind != "blank"]
@@ -135,10 +135,9 @@ def read_parties(title: str, chunks: Sequence[ChunkInput]) -> PartiesReading:
                 found = [*found, party.model_copy(update={"name": name})]
                 named_below.add(key)
     found = _without_common_words(found, chunks)
-    blank_slots = max(blank_slots, opening_blank_slots(opening))
-    unnamed = False
-    if not named_below & {entity_id(p.name) for p in found} and _UNNAMED_UNDERSIGNED.search(opening.text[:3000]):
-        unnamed = True  # "The undersigned hereby acknowledges …" and no block names who signs: a party is not named
+    blank_slots = max(blank_slots, most_blank)
+    # "The undersigned hereby acknowledges …" and no block names who signs: a party is not named
+    unnamed = not named_below & {entity_id(p.name) for p in found} and bool(_UNNAMED_UNDERSIGNED.search(opening.text[:3000]))
     signed_keys = {entity_id(p.name) for p in signed}
     found = [p.model_copy(update={"in_signature": entity_id(p.name) in signed_keys}) for p in found]
     return PartiesReading(parties=_complete_names(found, chunks), blank_slots=blank_slots, unnamed_signatory=unnamed)

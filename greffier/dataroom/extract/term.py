@@ -152,10 +152,8 @@ def extract_term(
             continue
         context = _StartContext(signature, effective, chunk_starts.get(sentence.chunk_id), definitions, amendment, month_first)
         found = _term_candidates(sentence, order, context, notes)
-        if found and (bound := _end_bound(sentence.text)):
+        if found and (doubt := _bound_doubt(sentence.text)):
             # "terminate upon the earlier to occur of (a) the closing … and (b) one (1) year after the date hereof": a bound, not the end
-            which = bound["which"] or bound["which2"] or bound["fr"]
-            doubt = _BOUND_DOUBT["earlier" if re.match(r"(?i)earli|first|sooner|premi|plus\s+proche", which) else "later"]
             found = [replace(c, end=c.end.model_copy(update={"confidence": "low", "doubt": doubt})) for c in found]
         candidates.extend(found)
     term_chunks = [c.id for c in chunks if len(heading(c)) <= HEADING_CHARS and _TERM_HEADING.search(fold(heading(c)))]
@@ -184,19 +182,19 @@ _EARLY_TERMINATION = re.compile(
 )
 
 
-def _end_bound(text: str) -> re.Match[str] | None:
-    """The "earlier of" / "later of" that makes the end read in ``text`` a bound, if any."""
+_LATEST_DOUBT = "the term ends on this date at the latest: an earlier event the text names may end it first"
+_EARLIEST_DOUBT = "the term ends on this date at the earliest: a later event the text names may end it after"
+
+
+def _bound_doubt(text: str) -> str | None:
+    """Why the end read in ``text`` is only a bound ("the earlier of …", "the later of …"), if it is one."""
     for match in _BOUND.finditer(text):
         if _START_BEFORE.search(text, max(0, match.start() - 100), match.start()) or _EARLY_TERMINATION.match(text[match.end() :]):
             continue
-        return match
+        which = match["which"] or match["which2"] or match["fr"]
+        return _LATEST_DOUBT if re.match(r"(?i)earli|first|sooner|premi|plus\s+proche", which) else _EARLIEST_DOUBT
     return None
 
-
-_BOUND_DOUBT = {
-    "earlier": "the term ends on this date at the latest: an earlier event the text names may end it first",
-    "later": "the term ends on this date at the earliest: a later event the text names may end it after",
-}
 # A sentence that is about the term wherever it stands (inline headings "2. Term." are no chunk section).
 _TERM_SENTENCE = re.compile(
     r"\b(?:the\s+)?(?:initial\s+)?term\s+of\s+this\s+(?:agreement|contract|lease|license|licence)\b|\binitial\s+term\b"

@@ -224,13 +224,12 @@ def _uncertain_for(record: ContractRecord, missing: set[str]) -> str | None:
     """Why a contract that does not list ``missing`` among its parties may still be one of theirs."""
     if doubt := parties_doubt(record):
         return doubt
-    named = sorted(missing & set(record.named_in_text))
-    if named:
-        return f"its signature blocks name {', '.join(record.named_in_text[e] for e in named)}, which the opening does not list as a party"
-    named = sorted(missing & set(record.named_in_opening))
-    if named:
-        written = ", ".join(record.named_in_opening[e] for e in named)
-        return f"its opening names {written}, which was not read as one of its parties"
+    for names, why in (
+        (record.named_in_text, "its signature blocks name {}, which the opening does not list as a party"),
+        (record.named_in_opening, "its opening names {}, which was not read as one of its parties"),
+    ):
+        if named := sorted(missing & set(names)):
+            return why.format(", ".join(names[e] for e in named))  # as the contract writes them
     return None
 
 
