@@ -504,28 +504,27 @@ def hint_for(index: IdentityIndex, question: str, carriers: Callable[[str], set[
     tokens = tokenize(question)
     too_many = hint_limit(index)
     names = named_names(index, question, carriers)
-    if index.lexicon is not None:
-        for match in index.lexicon.find(tokens):
-            if match.concept.kind not in SUBJECT_KINDS:
-                continue
-            found = set(index.carriers_of.get(match.concept.id, ()))
-            for term in match.concept.terms:
-                # a term of several words: the contracts whose text holds each of them ("United Kingdom")
-                each = [carriers(token) for token in term.tokens]
-                if len(term.tokens) == 1 and each[0] is None:
-                    found = set()
-                    break  # a word too common to tell (« public »): the notion names no contract
-                known = [ids for ids in each if ids is not None]
-                if known:
-                    found |= set.intersection(*known)
-            if found and len(found) <= too_many:
-                names[" ".join(tokens[match.start : match.end])] = found
+    found_terms = index.lexicon.find(tokens) if index.lexicon is not None else []
+    for match in found_terms:
+        if match.concept.kind not in SUBJECT_KINDS:
+            continue
+        found = set(index.carriers_of.get(match.concept.id, ()))
+        for term in match.concept.terms:
+            # a term of several words: the contracts whose text holds each of them ("United Kingdom")
+            each = [carriers(token) for token in term.tokens]
+            if len(term.tokens) == 1 and each[0] is None:
+                found = set()
+                break  # a word too common to tell (« public »): the notion names no contract
+            known = [ids for ids in each if ids is not None]
+            if known:
+                found |= set.intersection(*known)
+        if found and len(found) <= too_many:
+            names[" ".join(tokens[match.start : match.end])] = found
     named_kinds: dict[str, set[str]] = {}
-    if index.lexicon is not None:
-        matches = [m for m in index.lexicon.find(tokens) if m.concept.kind in NAME_KINDS and _names_a_contract(tokens[m.start : m.end])]
-        if matches and designated(question, matches):
-            for match in matches:
-                named_kinds[" ".join(tokens[match.start : match.end])] = {cid for cid, kinds in index.kinds_of.items() if match.concept.id in kinds}
+    matches = [m for m in found_terms if m.concept.kind in NAME_KINDS and _names_a_contract(tokens[m.start : m.end])]
+    if matches and designated(question, matches):
+        for match in matches:
+            named_kinds[" ".join(tokens[match.start : match.end])] = {cid for cid, kinds in index.kinds_of.items() if match.concept.id in kinds}
     if not names and not named_kinds:
         return None
     if names:
