@@ -20,8 +20,10 @@ Run from the repository root (``--help`` for every option):
     .venv/bin/python benchmarks/bilingual_qa.py --split dev --set search.fusion=rrf --set search.dense_weight=0.5
     .venv/bin/python benchmarks/bilingual_qa.py --sweep-fusion          # fusion x dense weight, dev only
     .venv/bin/python benchmarks/bilingual_qa.py --check                 # validate the set against the corpus
-    .venv/bin/python benchmarks/bilingual_qa.py --questions benchmarks/data/bilingual_qa_fresh.yaml --split fresh
-                                                                        # the fresh held-out set, run once
+    .venv/bin/python benchmarks/bilingual_qa.py --questions benchmarks/data/bilingual_qa_fresh.yaml --split fresh --half a
+                                                                        # the first fresh set: tuning material since round 5
+    .venv/bin/python benchmarks/bilingual_qa.py --questions benchmarks/data/bilingual_qa_fresh2.yaml --split fresh2
+                                                                        # the held-out set, run once per reported state
 
 It needs ``../shared`` (the example data room and CUAD); without it, it says so and exits 0 (skipped).
 The metric functions are pure and tested in ``tests/bench/test_bilingual_qa.py``.
@@ -65,8 +67,10 @@ SEARCH_TOP_K = 10
 SWEEP_DENSE_WEIGHTS = (0.3, 0.5, 0.7)
 
 # dev and test: the seeded draw of the first set (assign_splits); fresh: a later set written to be held out
-# whole (benchmarks/data/bilingual_qa_fresh.yaml, loaded with --questions), run once per reported code state.
-SPLITS = ("dev", "test", "fresh")
+# whole (benchmarks/data/bilingual_qa_fresh.yaml), run twice unread and, from the fifth round (2 Dec evening),
+# tuning material like dev; fresh2: the set written that evening to be held out in its place
+# (benchmarks/data/bilingual_qa_fresh2.yaml), run once per reported code state. Both loaded with --questions.
+SPLITS = ("dev", "test", "fresh", "fresh2")
 HALVES = ("a", "b")
 LANGS = ("fr", "en")
 SOURCES = ("demo", "example", "cuad")
@@ -665,7 +669,7 @@ def evaluate(qa: QASet, workspace: Path, split: str, overrides: dict[str, Any], 
     questions = qa.split(split, half)[:limit]
     if not questions:
         raise QASetError(f"no question in split {split!r} of this set (its splits: {', '.join(sorted({q.split or '-' for q in qa.questions}))}); "
-                         "the fresh set is loaded with --questions benchmarks/data/bilingual_qa_fresh.yaml")
+                         "the fresh sets are loaded with --questions benchmarks/data/bilingual_qa_fresh.yaml (or _fresh2.yaml)")
     name = split if half is None else f"{split}, half {half}"
     log(f"split {name}: {len(questions)} questions, answers by {answerer}")
     records, settings = run_questions(workspace, questions, overrides, log=log, backend=backend)
