@@ -431,6 +431,10 @@ FIFTH_ROUND = [
     ("non-compete", False, "The Licensee shall not use the Software for any purpose other than its internal business."),
     ("non-compete", True, "Le Cédant s'interdit de se rétablir dans un fonds similaire pendant cinq ans."),
     ("non-compete", False, "Le Cédant pourra se rétablir librement après la cession."),
+    # the undertaking with its time between the verb and "not to", without commas
+    ("non-compete", True, "The Distributor agrees during the Term not to sell any competing products."),
+    ("non-compete", False, "The Distributor agrees during the Term to sell competing products only under its own brand."),
+    ("non-compete", True, "Le Distributeur s'engage pendant toute la durée du contrat à ne pas distribuer de produits concurrents."),
     # change of control: a majority stake named by its share, not by the words "change of control"
     ("change-of-control", True,
      "If any person or group acquires beneficial ownership of more than fifty percent (50%) of the outstanding voting securities of Licensee, Licensor may terminate this Agreement."),
