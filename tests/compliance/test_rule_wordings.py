@@ -415,6 +415,17 @@ FIFTH_ROUND = [
     ("termination-for-convenience", True,
      "Chaque partie peut résilier le contrat moyennant un préavis de trois mois, la résiliation prenant effet au terme du préavis."),
     ("termination-for-convenience", False, "Chaque partie peut résilier le contrat au terme de la période initiale moyennant un préavis de trois mois."),
+    # a party's own wish to end the contract is no ground: "if either party wishes to terminate … notice"
+    ("termination-for-convenience", True,
+     "If either party wishes to terminate this Agreement, it may do so by giving the other party ninety (90) days' written notice."),
+    ("termination-for-convenience", True,
+     "In the event that Licensee desires to terminate this Agreement, Licensee shall provide Licensor with sixty days prior written notice."),
+    ("termination-for-convenience", False,
+     "If either party wishes to terminate this Agreement because of a breach by the other party, it shall give thirty days' written notice."),
+    ("termination-for-convenience", False, "If Licensee wishes to renew this Agreement, it shall give notice ninety days before the end of the Term."),
+    ("termination-for-convenience", True, "Si l'une des parties souhaite mettre fin au contrat, elle devra respecter un préavis de trois mois."),
+    ("termination-for-convenience", False,
+     "Si l'une des parties souhaite résilier le contrat pour manquement de l'autre, elle devra respecter un préavis d'un mois."),
     # non-compete: substitutes, products of the same type, "engaging in" competition, a radius written "three-mile"
     ("non-compete", True, "During the Term, Distributor shall not distribute any product that is a substitute for the Products."),
     ("non-compete", False, "Franchisee shall not use any substitute ingredients without the Franchisor's approval."),
