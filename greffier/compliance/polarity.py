@@ -78,6 +78,9 @@ _NOT_A_NEGATION = re.compile(
     r"\b(?:not|no) (?:less|more|later|earlier|fewer|greater|sooner|longer|exceeding|to exceed|limited to|only)\b"
     r"|\bnot be limited to\b|\bwhether or not\b|\bif not\b|\bor not\b|\bnot (?:to be )?unreasonably\b"
     r"|\bwithout (?:limitation|limiting|prejudice|regard|derogating|restricting)\b|\bno matter\b"
+    # the manner of a right, not its denial: "may, without cause, terminate", « pourra, sans motif, résilier »
+    r"|\bwithout (?:any )?(?:cause|reason|penalty|liability|charge|justification)\b"
+    r"|\bsans (?:avoir a (?:justifier|motiver|fournir|indiquer)|(?:aucun )?motif|justification|indemnite|frais|penalite)\b"
     r"|\bsans (?:prejudice|limitation|que)\b|\bnon (?:seulement|plus)\b|\bne (?:\w+ )?pas moins\b|\bpas moins\b|\bno\.\s*\d"
 )
 # A denial after the words: "automatic renewal shall not apply", « la tacite reconduction est exclue ».
