@@ -289,6 +289,77 @@ def _droppable_first_word(words: list[str]) -> bool:
     return first in CIVILITIES or first in _LEADING_WORDS or first in LEGAL_FORMS
 
 
+# --------------------------------------------------------------------------------------------------
+# Names as a text writes them (for a party filter: "does this opening name X?")
+# --------------------------------------------------------------------------------------------------
+
+# lower-case words that may stand inside a name between capitalised words ("Bank of America",
+# « Caisse d'Épargne et de Prévoyance », "Johnson & Johnson")
+_NAME_JOINERS = frozenset("of de du des d la le les l and et the y von van der den di da del & für".split())
+_NAME_PIECE = re.compile(r"[^,;:()\[\]{}\"“”«»<>/|*]+")  # punctuation other than dots, hyphens, apostrophes ends a name
+_RUN_SEPARATOR = " | "
+# who signs or acts for a party, named just before: "représentée par son Président, M. Bastien Lhermitte", "represented by
+# its general partner, Orsenne Capital LLC", "acting through its Chief Executive Officer" — not a party's name
+_REPRESENTED = re.compile(
+    r"\b(?:repr[ée]sent[ée]e?s?|represented|acting\s+(?:by|through)|agissant\s+par|signed\s+by|en\s+la\s+personne|attention|attn|c/o|care\s+of)\b(?:(?!\b(?:and|et|part)\b)[^.;:]){0,60}$",  # not past the next party ("… ET : X", "and X")
+    re.I,
+)
+
+
+def written_names(texts: Iterable[str]) -> str:
+    """The runs of capitalised words of ``texts`` (an opening, the names of the signature blocks), each
+    folded into :func:`entity_id`'s words, joined by `` | ``: what :func:`names_entity` looks a name up in.
+
+    A run is a sequence of words written with a capital or a digit, with the joiners of names between
+    them ("of", « de », "&"); punctuation other than dots, hyphens and apostrophes ends it, and so does
+    any other lower-case word: "SERVICES AGREEMENT between Acme Widgets, Inc. and the Bank of Nova
+    Scotia" gives ``services agreement | acme widgets | inc the bank of nova scotia`` (a run starts and
+    ends on a capitalised word). A run just after the words that introduce who represents a party
+    (« représentée par M. … », "acting through its President, …") is left out."""
+    runs: list[str] = []
+    for text in texts:
+        for piece in _NAME_PIECE.finditer(text):
+            run: list[str] = []
+            pending: list[str] = []  # joiners seen after the run's last capitalised word
+            run_start = 0
+            for match in re.finditer(r"\S+", piece.group(0)):
+                word = match.group(0)
+                core = word.strip(".-'’")
+                if not core:
+                    continue
+                if core[0].isupper() or core[0].isdigit():
+                    if not run:
+                        run_start = piece.start() + match.start()
+                    run += pending + [word]
+                    pending = []
+                elif run and core.lower() in _NAME_JOINERS:
+                    pending.append(word)
+                else:
+                    _add_run(runs, run, text, run_start)
+                    run, pending = [], []
+            _add_run(runs, run, text, run_start)
+    return _RUN_SEPARATOR.join(dict.fromkeys(runs))
+
+
+def _add_run(runs: list[str], words: list[str], text: str, start: int) -> None:
+    if not words or _REPRESENTED.search(text, max(0, start - 80), start):
+        return
+    folded = _SARL_LUX.sub(" sarl ", fold(" ".join(words)))
+    folded = _DOTTED_ACRONYM.sub(lambda m: m.group(0).replace(".", ""), folded)
+    tokens = [t for t in _WORD.findall(folded) if t not in _CONNECTORS]
+    if tokens and len("".join(tokens)) >= 4:
+        runs.append(" ".join(tokens))
+
+
+def names_entity(names: str, entity: str) -> bool:
+    """Whether the runs of :func:`written_names` hold ``entity`` (an :func:`entity_id`) as whole words.
+    A key too short to tell a name in a text (one word under four letters: "ab", "sa") is never found."""
+    words = entity.split("_")
+    if not entity or (len(words) == 1 and len(words[0]) < 4):
+        return False
+    return f" {' '.join(words)} " in f" {names} "
+
+
 #: Words too common in company names to say two names are alike.
 GENERIC_NAME_WORDS = frozenset(
     "groupe group holding holdings societe compagnie company banque bank cabinet maison france french"

@@ -28,7 +28,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from greffier.dataroom.normalize import entity_id
+from greffier.dataroom.normalize import entity_id, names_entity
 from greffier.dataroom.records import ContractRecord
 from greffier.config import Settings
 from greffier.dataroom.vocabulary import law_suggestions, match_contract_type, match_law, type_suggestions, unlisted_law
@@ -40,6 +40,9 @@ from store import repository as repo
 from store.workspace import WorkspaceStore, open_workspace
 from greffier.text import content_tokens, tokenize
 from difflib import get_close_matches
+
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
 
 AMENDMENT_TYPE = "avenant"
 
@@ -129,6 +132,11 @@ def _canonical(kind: str, values: list[str], match, suggest) -> list[str]:  # no
     return list(dict.fromkeys(out))
 
 
+def asked_names(filters: DataRoomFilters | None) -> dict[str, str]:
+    """Each entity id of a party filter → the name as the filter gave it (the reasons quote it)."""
+    return {entity_id(v) or v: v for v in (filters.entity_ids or [])} if filters else {}
+
+
 def resolve_filters(filters: DataRoomFilters | None, room: DataRoom) -> tuple[DataRoomFilters | None, list[str]]:
     """``filters`` with every value normalised as the data is, and notes for values no contract has.
 
@@ -143,9 +151,13 @@ def resolve_filters(filters: DataRoomFilters | None, room: DataRoom) -> tuple[Da
     if filters.entity_ids:
         ids = list(dict.fromkeys(entity_id(v) or v for v in filters.entity_ids))
         missing = [e for e in ids if e not in room.by_entity]
-        if missing and not any(parties_doubt(r) for r in room.records):
-            _check_known("entity id", missing, allowed["entity_ids"])
-        notes += [f"no contract names {e!r} as a party; the contracts whose parties are uncertain are listed apart" for e in missing]
+        written = [e for e in missing if _writing(room, e)]
+        if len(written) < len(missing) and not any(parties_doubt(r) for r in room.records):
+            _check_known("entity id", [e for e in missing if e not in written], allowed["entity_ids"])
+        notes += [
+            f"no contract was read with {e!r} as a party; the contracts whose parties are uncertain, or whose opening or"
+            " signature blocks name it, are listed apart" for e in missing
+        ]
         update["entity_ids"] = ids
     if filters.contract_types:
         types = _canonical("contract type", filters.contract_types, match_contract_type, type_suggestions)
@@ -200,6 +212,7 @@ class _Outcome:
         self.unknown: dict[str, str] = {}  # contract id → why it cannot be decided
         self.by_amendment: dict[str, str] = {}
         self.contradictions: dict[str, str] = {}
+        self.names: dict[str, str] = {}  # entity id → the name as the filter gave it (for the reasons)
 
 
 def _describe_party(record: ContractRecord, entity: str) -> str:
@@ -220,7 +233,54 @@ def parties_doubt(record: ContractRecord) -> str | None:
     return None
 
 
-def _uncertain_for(record: ContractRecord, missing: set[str]) -> str | None:
+def _writing(room: DataRoom, entity: str) -> set[str]:
+    """The ids of the contracts not read with ``entity`` as a party that may still be one of its: their
+    opening or signature blocks write its name, or one of their parties has a name that holds it, that it
+    holds, or that is it spelt another way (:func:`close_names`). Looked up through the data room's indexes."""
+    words = entity.split("_")
+    postings = [room.by_name_word.get(word, frozenset()) for word in words]
+    found = {i for i in frozenset.intersection(*postings) if _writes(room.by_id[i], entity)} if postings and all(postings) else set()
+    for size in range(1, len(words)):  # a party whose name the value holds: "Ostara Packaging" for "Ostara Packaging Europe"
+        for first in range(len(words) - size + 1):
+            shorter = "_".join(words[first : first + size])
+            if names_entity(" ".join(words), shorter):
+                found |= room.by_entity.get(shorter, frozenset())
+    squeezed = entity.replace("_", "")
+    if len(squeezed) >= 4:
+        for _, _, key in process.extract(squeezed, room.squeezed_entities, scorer=Levenshtein.normalized_similarity, score_cutoff=0.9, limit=None):
+            if key != entity:
+                found |= room.by_entity[key]
+    return found - room.by_entity.get(entity, frozenset())
+
+
+def _writes(record: ContractRecord, entity: str) -> bool:
+    """Whether the contract's opening or signature blocks write the name ``entity`` (or one of its parties
+    has a name that holds it, or that it holds)."""
+    return bool(_holding_party(record, entity) or _close_party(record, entity)) or names_entity(record.opening_names, entity) or names_entity(record.signature_names, entity)
+
+
+def close_names(a: str, b: str) -> bool:
+    """Whether two entity ids are one name spelt two ways: ≥ 90 % alike once the word breaks are left out
+    ("smbc_nikko_securities" and "smbcnikko_securities", "mount_knowledge" and "mount_kowledge")."""
+    a, b = a.replace("_", ""), b.replace("_", "")
+    return a != b and min(len(a), len(b)) >= 6 and Levenshtein.normalized_similarity(a, b) >= 0.9 or (a == b and len(a) >= 4)
+
+
+def _close_party(record: ContractRecord, entity: str) -> str | None:
+    """The name of a party whose id is ``entity`` spelt another way (:func:`close_names`)."""
+    return next((p.raw_name for p in record.parties if p.entity_id != entity and close_names(p.entity_id, entity)), None)
+
+
+def _holding_party(record: ContractRecord, entity: str) -> str | None:
+    """The name of a party whose key holds ``entity``'s words, or is held by them ("Nexstar Broadcasting
+    of Peoria" and "Peoria"; "Lisandre" and "Lisandre Holding"): the same company, or another one."""
+    for party in record.parties:
+        if party.entity_id != entity and (names_entity(party.entity_id.replace("_", " "), entity) or names_entity(entity.replace("_", " "), party.entity_id)):
+            return party.raw_name
+    return None
+
+
+def _uncertain_for(record: ContractRecord, missing: set[str], asked: dict[str, str] | None = None) -> str | None:
     """Why a contract that does not list ``missing`` among its parties may still be one of theirs."""
     if doubt := parties_doubt(record):
         return doubt
@@ -230,6 +290,17 @@ def _uncertain_for(record: ContractRecord, missing: set[str]) -> str | None:
     ):
         if named := sorted(missing & set(names)):
             return why.format(", ".join(names[e] for e in named))  # as the contract writes them
+    asked = asked or {}
+    for entity in sorted(missing):
+        name = asked.get(entity) or entity.replace("_", " ")
+        if party := _holding_party(record, entity):
+            return f"its party {party} may be {name}: one name holds the other"
+        if party := _close_party(record, entity):
+            return f"its party {party} may be {name}: the same name spelt another way"
+        if names_entity(record.opening_names, entity):
+            return f"its opening names {name}, which was not read as one of its parties"
+        if names_entity(record.signature_names, entity):
+            return f"its signature blocks name {name}, which was not read as one of its parties"
     return None
 
 
@@ -240,7 +311,7 @@ def amendments_are_documents(f: DataRoomFilters) -> bool:
     return (bool(f.entity_ids) or f.signature_date is not None or wants_amendments) and f.end_date is None
 
 
-def _filter(room: DataRoom, filters: DataRoomFilters | None) -> tuple[int, _Outcome]:
+def _filter(room: DataRoom, filters: DataRoomFilters | None, asked: dict[str, str] | None = None) -> tuple[int, _Outcome]:
     """Every candidate contract checked against ``filters``: passing, unknown (with why), moved by an
     amendment.
 
@@ -249,11 +320,13 @@ def _filter(room: DataRoom, filters: DataRoomFilters | None) -> tuple[int, _Outc
     """
     f = filters or DataRoomFilters()
     outcome = _Outcome()
+    outcome.names = dict(asked or {})
     candidates = room.records if amendments_are_documents(f) else room.standalone_records
     scan: Iterable[ContractRecord] = candidates
     if f.entity_ids:  # index lookup first: the contracts with every asked party, and those unsure of theirs
         keep = set(frozenset.intersection(*(room.by_entity.get(e, frozenset()) for e in f.entity_ids)))
         keep |= {r.id for r in candidates if parties_doubt(r) or r.named_in_text or r.named_in_opening}
+        keep |= {i for e in f.entity_ids for i in _writing(room, e)}
         allowed_ids = {r.id for r in candidates}
         scan = [room.by_id[i] for i in sorted(keep & allowed_ids, key=room.order.__getitem__)]
     for record in scan:
@@ -285,7 +358,7 @@ def _evaluate(record: ContractRecord, f: DataRoomFilters, outcome: _Outcome, lin
         parties = {p.entity_id for p in record.parties}
         missing = set(f.entity_ids) - parties
         if missing:
-            doubt = _uncertain_for(record, missing)
+            doubt = _uncertain_for(record, missing, outcome.names)
             if doubt is None:
                 return _FAIL, ""
             reasons.append(doubt)
@@ -478,9 +551,10 @@ def search_data_room(settings: Settings, args: SearchDataRoomArgs) -> dict[str, 
     workspace = open_workspace(settings)
     room = load_dataroom(workspace)
     _validate(args)
+    asked = asked_names(args.filters)
     filters, notes = resolve_filters(args.filters, room)
     args = args.model_copy(update={"filters": filters})
-    total_candidates, outcome = _filter(room, filters)
+    total_candidates, outcome = _filter(room, filters, asked)
     if args.query:
         ranked = _rank_by_query(settings, workspace, args.query, outcome.passing)
     else:
