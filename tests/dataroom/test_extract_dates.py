@@ -486,3 +486,27 @@ def test_a_term_written_in_other_sentences_than_the_term_article(sentence, end):
 def test_a_renewal_of_a_length_is_still_no_initial_term():
     text = "AGREEMENT\n\nThis Agreement is made as of May 1, 2019 by Arden Labs LLC and Pell Systems Inc.\n\n9. RENEWAL. Upon expiration, this Agreement shall renew for successive one (1) year terms."
     assert end_of(text, signature_date=date(2019, 5, 1)) is None
+
+
+FRENCH_SERVICES = "CONTRAT DE PRESTATION\n\nENTRE : Brévent Conseil SAS ET : Maison Ollier SARL.\n\nFait à Annecy, le 3 juin 2021.\n\nARTICLE 1 — OBJET\nBrévent Conseil assiste Maison Ollier.\n\n"
+
+
+@pytest.mark.parametrize(
+    ("article", "end"),
+    [
+        ("ARTICLE 7\nIl prendra fin le 30 septembre 2024.", date(2024, 9, 30)),
+        ("ARTICLE 9 — RECONDUCTION\nÀ l'issue de la période initiale de trois ans, le contrat est reconduit tacitement par périodes d'un an.", date(2024, 6, 2)),
+    ],
+    ids=["prendra-fin-le", "periode-initiale-in-the-renewal-article"],
+)
+def test_french_terms_written_outside_a_duree_article(article, end):
+    assert end_of(FRENCH_SERVICES + article, signature_date=date(2021, 6, 3)) == end
+
+
+def test_a_term_that_runs_until_terminated_gives_no_end_and_says_why():
+    text = (
+        "SERVICES AGREEMENT\n\nThis Services Agreement is made as of June 2, 2020 by and between Kestrel Labs, Inc. and Dunmore Print Ltd.\n\n"
+        "12. TERM\nThis Agreement shall continue in full force and effect until terminated by either party on ninety (90) days written notice."
+    )
+    record = build_records([ContractInput(id="c1", file="c1.txt", title="SERVICES AGREEMENT", text=text, chunks=chunks_of(text))])[0]
+    assert record.end_date is None and any(w.startswith("no end date: indefinite term") for w in record.warnings)

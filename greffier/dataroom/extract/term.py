@@ -33,7 +33,7 @@ _TERM_HEADING = re.compile(
     r"\b(?:duree|term|terme|duration|echeance|expiration|prise d'effet|entree en vigueur|effective date|commencement|validite|prorogation)\b"
 )
 _TERM_CUE = re.compile(
-    r"pour une dur[ée]e|produit ses effets|prend(?:ra)? effet|entre(?:ra)? en vigueur|est conclue? pour|restera en vigueur|"
+    r"pour une dur[ée]e|produit ses effets|prend(?:ra)? effet|prend(?:ra)? fin|entre(?:ra)? en vigueur|est conclue? pour|restera en vigueur|"
     r"\bcourt\b|à compter d|for a (?:fixed |initial )?(?:term|period) of|shall (?:remain|continue) in (?:full )?force|term of this|"
     r"remain in force|comes? into force|effective (?:as of|from|on)|commenc|initial term|"
     r"\b(?:contrat|convention|bail|mission|licence|accord|pacte|garantie|agreement|lease|license|licence|term)\b",
@@ -95,10 +95,16 @@ _CONTRACT_TERM = re.compile(
     r"is\s+(?:entered\s+into|made|granted)\s+for|shall\s+(?:remain|continue)|for\s+an?\s+(?:fixed\s+|initial\s+)?(?:term|period)|consenti)"
     r"|pour\s+une\s+dur[ée]e\s+(?:ferme\s+|déterminée\s+)?de|for\s+an?\s+(?:fixed\s+|initial\s+|minimum\s+)?(?:term|period)\s+of"
     r"|\bterm\b[^.;]{0,60}?\b(?:shall|will|is)\s+(?:be|continue|expire|end|last)\b|\b(?:remain|continue)\s+in\s+(?:full\s+)?(?:force|effect)\b"
-    r"|\bcontinues?\s+(?:thereafter\s+)?for\b|\bshall\s+end\b|\b(?:initial|original)\s+(?:[\w()-]+\s+){0,4}?term\b|\bthereafter\b",
+    r"|\bcontinues?\s+(?:thereafter\s+)?for\b|\bshall\s+end\b|\b(?:initial|original)\s+(?:[\w()-]+\s+){0,4}?term\b|\b(?:p[ée]riode|dur[ée]e)\s+initiale\b|\bthereafter\b",
     re.I,
 )
-_INDEFINITE = re.compile(r"dur[ée]e\s+ind[ée]termin[ée]e|\bCDI\b|indefinite\s+(?:term|period|duration)|open-ended|no\s+fixed\s+term", re.I)
+_INDEFINITE = re.compile(
+    r"dur[ée]e\s+ind[ée]termin[ée]e|\bCDI\b|indefinite\s+(?:term|period|duration)|open-ended|no\s+fixed\s+term"
+    # a term with no end but a termination: "shall continue in effect until terminated by either party", "in perpetuity"
+    r"|\b(?:continue|remain)s?\s+(?:in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+effect)?\s+)?until\s+(?:it\s+is\s+)?terminated\b(?!\s+earlier)"
+    r"|\bin\s+perpetuity\b|\bperpetual\s+(?:term|basis|duration)\b|\bjusqu['’]\s*à\s+(?:sa\s+|leur\s+)?r[ée]siliation\b",
+    re.I,
+)
 _INSTALMENTS = re.compile(
     rf"(?P<num>{NUMBER})\s+(?P<unit>mensualités|trimestrialités|semestrialités|annuités"
     rf"|échéances\s+(?:mensuelles|trimestrielles|semestrielles|annuelles)|"

@@ -59,6 +59,7 @@ _TERM_NOUN_AFTER = re.compile(
     r"\s*(?:initial\s+)?(?:term|period)\b(?![^.;]{0,40}\b(?:after|following|upon|post)[\s-]+(?:the\s+)?(?:termination|expiration|expiry)\b)", re.I
 )
 _INITIAL_BEFORE = re.compile(r"\b(?:the|its|this)\s+(?:initial|original)\s+$", re.I)
+_FRENCH_INITIAL_BEFORE = re.compile(r"\b(?:la|sa|cette)\s+(?:p[ée]riode|dur[ée]e)\s+initiale\s+(?:de\s+|d['’]\s*)$", re.I)
 _FRENCH_FOR = re.compile(r"\bpour\s*$", re.I)  # « prend effet le 1er avril 2022 pour neuf ans »
 
 
@@ -76,8 +77,8 @@ _DEADLINE = re.compile(r"\b(?:no|not)\s+later\s+than\b|\bau\s+plus\s+tard\b", re
 
 def names_initial_term(before: str, after: str) -> bool:
     """Is a length written as the initial term's own name: "the initial three (3) year term", "its original
-    five-year term"?"""
-    return bool(_INITIAL_BEFORE.search(before) and _TERM_NOUN_AFTER.match(after))
+    five-year term", « la période initiale de deux ans »?"""
+    return bool(_INITIAL_BEFORE.search(before) and _TERM_NOUN_AFTER.match(after)) or bool(_FRENCH_INITIAL_BEFORE.search(before))
 
 
 def written_as_term(before: str, after: str, *, in_term_article: bool) -> bool:
