@@ -63,9 +63,9 @@ _YEAR_FIRST = re.compile(r"(\d{4})[/.](\d{1,2})[/.](\d{1,2})")
 _DAY_FIRST = re.compile(r"(\d{1,2})([/.\-])(\d{1,2})\2(\d{4}|\d{2})")
 _WEEKDAYS = r"(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|monday|tuesday|wednesday|thursday|friday|saturday|sunday),?\s+"
 _DAY_MONTH_YEAR = re.compile(
-    rf"(?:le\s+|the\s+)?(?:{_WEEKDAYS})?(\d{{1,2}})(?:er|re|e|st|nd|rd|th)?\s+(?:of\s+)?([a-z]+)\.?,?\s+(\d{{4}})"
+    rf"(?:le\s+|the\s+)?(?:{_WEEKDAYS})?(\d{{1,2}})(?:er|re|e|st|nd|rd|th)?\s+(?:of\s+)?([a-z]+)\.?(?:,\s*|\s+)(\d{{4}})"
 )
-_MONTH_DAY_YEAR = re.compile(rf"(?:{_WEEKDAYS})?([a-z]+)\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})")
+_MONTH_DAY_YEAR = re.compile(rf"(?:{_WEEKDAYS})?([a-z]+)\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?(?:,\s*|\s+)(\d{{4}})")  # "March 3,2015" too
 _MONTH_YEAR = re.compile(r"(?:en\s+|in\s+)?([a-z]+)\.?\s+(\d{4})")
 _FIRST_WORD = re.compile(r"^(?:le\s+)?premier\s+")
 
@@ -93,10 +93,23 @@ def _parse_numeric(text: str) -> date | None:
 
 
 _DAY_OF_WORDS = re.compile(r"(\d)(?:\s?(?:st|nd|rd|th)|\s?[snrt]\s[tdh])?\s+day\s+of\s+")
+# a day written as an ordinal word: "the third day of March, 2015", "this twenty-first day of May, 2012"
+_ORDINAL_DAYS = {
+    word: number
+    for number, word in enumerate(
+        "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth"
+        " seventeenth eighteenth nineteenth twentieth".split(), 1
+    )
+} | {f"twenty-{w}": 20 + n for w, n in zip("first second third fourth fifth sixth seventh eighth ninth".split(), range(1, 10))} | {
+    "thirtieth": 30, "thirty-first": 31,
+}
+_ORDINAL_DAY_WORD = "|".join(sorted(_ORDINAL_DAYS, key=len, reverse=True))
+_ORDINAL_DAY_OF = re.compile(rf"\b({_ORDINAL_DAY_WORD})\s+day\s+of\s+")
 
 
 def _parse_month_name(text: str) -> date | None:
-    folded = _DAY_OF_WORDS.sub(r"\1 ", _FIRST_WORD.sub("1 ", fold(text))).strip()
+    folded = _ORDINAL_DAY_OF.sub(lambda m: f"{_ORDINAL_DAYS[m[1]]} ", fold(text))
+    folded = _DAY_OF_WORDS.sub(r"\1 ", _FIRST_WORD.sub("1 ", folded)).strip()
     if match := _DAY_MONTH_YEAR.fullmatch(folded):
         month = MONTHS.get(match[2])
         return _safe_date(int(match[3]), month, int(match[1])) if month else None
@@ -163,11 +176,11 @@ _MONTH_ALTERNATION = "|".join(
 )
 _DAY_TOKEN = r"(?:1er|1re|\d{1,2})(?:st|nd|rd|th)?"
 # "8th day of May 2014", "the 31  day of July, 2019", "10t h day of January" (a PDF's broken ordinal)
-_DAY_OF = r"(?:1er|1re|\d{1,2})(?:\s?(?:st|nd|rd|th)|\s?[snrt]\s[tdh])?\s+day\s+of"
+_DAY_OF = rf"(?:(?:1er|1re|\d{{1,2}})(?:\s?(?:st|nd|rd|th)|\s?[snrt]\s[tdh])?|{_ORDINAL_DAY_WORD})\s+day\s+of"
 #: One date in running text, without capture groups so that other patterns can embed it.
 DATE_PATTERN = (
-    rf"(?:(?:{_DAY_OF}|{_DAY_TOKEN}(?:\s+of)?)\s+(?:{_MONTH_ALTERNATION})(?![a-zà-ÿ])\.?\s?,?\s+\d{{4}}"
-    rf"|(?:{_MONTH_ALTERNATION})(?![a-zà-ÿ])\.?\s+{_DAY_TOKEN}\s?,?\s+\d{{4}}"
+    rf"(?:(?:{_DAY_OF}|{_DAY_TOKEN}(?:\s+of)?)\s+(?:{_MONTH_ALTERNATION})(?![a-zà-ÿ])\.?(?:\s?,\s*|\s+)\d{{4}}"
+    rf"|(?:{_MONTH_ALTERNATION})(?![a-zà-ÿ])\.?\s+{_DAY_TOKEN}(?:\s?,\s*|\s+)\d{{4}}"
     r"|\d{4}-\d{1,2}-\d{1,2}(?:T\d{1,2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:?\d{2})?)?"
     r"|\d{4}/\d{1,2}/\d{1,2}"
     r"|\d{1,2}/\d{1,2}/\d{4}|\d{1,2}\.\d{1,2}\.\d{4}|\d{1,2}-\d{1,2}-\d{4})"

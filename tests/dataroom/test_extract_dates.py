@@ -510,3 +510,17 @@ def test_a_term_that_runs_until_terminated_gives_no_end_and_says_why():
     )
     record = build_records([ContractInput(id="c1", file="c1.txt", title="SERVICES AGREEMENT", text=text, chunks=chunks_of(text))])[0]
     assert record.end_date is None and any(w.startswith("no end date: indefinite term") for w in record.warnings)
+
+
+@pytest.mark.parametrize(
+    ("opening", "signed"),
+    [
+        ("This Supply Agreement is made and entered into this twenty-second day of October, 2013 by and between Farrow Gears Inc. and Dalby Castings LLC.", date(2013, 10, 22)),
+        ("THIS AGREEMENT is made as of the First day of July, 2008 between Farrow Gears Inc. and Dalby Castings LLC.", date(2008, 7, 1)),
+        ("This Supply Agreement is dated as of October 22,2013 between Farrow Gears Inc. and Dalby Castings LLC.", date(2013, 10, 22)),
+    ],
+    ids=["twenty-second-day-of", "First-day-of", "no-space-after-the-comma"],
+)
+def test_days_written_in_words_and_a_comma_with_no_space(opening, signed):
+    found = extract_signature_date(chunks_of(f"SUPPLY AGREEMENT\n\n{opening}\n\n1. SUPPLY\nDalby supplies castings."))
+    assert found is not None and found.value == signed
