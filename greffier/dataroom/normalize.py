@@ -360,8 +360,19 @@ def _add_run(runs: list[str], words: list[str], text: str, start: int) -> None:
     folded = _SARL_LUX.sub(" sarl ", fold(" ".join(words)))
     folded = _DOTTED_ACRONYM.sub(lambda m: m.group(0).replace(".", ""), folded)
     tokens = [t for t in _WORD.findall(folded) if t not in _CONNECTORS]
-    if tokens and len("".join(tokens)) >= 4:
-        runs.append(" ".join(tokens))
+    # a signature line: the company, then whoever signs for it ("Pour LISANDRE MANUFACTURE SAS M. Bastien Lhermitte
+    # Directeur"): the signer (a civility and two words) ends the run, the words after it start another
+    pieces, piece, index = [], [], 0
+    while index < len(tokens):
+        if piece and piece[-1] in LEGAL_FORMS and tokens[index] in CIVILITIES:
+            pieces.append(piece)
+            piece, index = [], index + 3
+            continue
+        piece.append(tokens[index])
+        index += 1
+    for kept in [*pieces, piece]:
+        if kept and len("".join(kept)) >= 4:
+            runs.append(" ".join(kept))
 
 
 def names_entity(names: str, entity: str) -> bool:

@@ -306,3 +306,9 @@ def test_whoever_represents_a_party_is_no_name_the_opening_writes():
     assert names_entity(names, entity_id("Société des Eaux du Vernay")) and names_entity(names, entity_id("Pinecrest Freight"))
     assert names_entity(names, entity_id("Halvard Shipping Ltd")) and names_entity(names, entity_id("Gaspard Mercier Holding"))
     assert not names_entity(names, entity_id("Mme Claire Aubertin")) and not names_entity(names, entity_id("Ole Brekke"))
+
+
+def test_whoever_signs_for_a_company_on_its_line_is_no_name_the_text_writes():
+    names = written_names(["Pour TRAVERSIN IMMOBILIER SARL M. Luc Fabregas Gérant Pour ATELIERS DU GUIERS SAS Mme Inès Corbaz Présidente"])
+    assert names_entity(names, entity_id("Traversin Immobilier")) and names_entity(names, entity_id("Ateliers du Guiers SAS"))
+    assert not names_entity(names, entity_id("M. Luc Fabregas")) and not names_entity(names, entity_id("Inès Corbaz"))
