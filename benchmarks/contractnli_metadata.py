@@ -157,7 +157,7 @@ def table(results: dict[str, Scores]) -> str:
     row("party filter on the labelled names: found / listed apart / **silent misses** (high, medium)",
         lambda s: f"{s.party_pairs['found']} / {s.party_pairs['listed apart']} / "
         f"**{s.party_pairs['silent (high)'] + s.party_pairs['silent (medium)']}** ({s.party_pairs['silent (high)']}, {s.party_pairs['silent (medium)']})")
-    row("party filter through the query code (room of the split): found / listed apart / **silent**; cost",
+    row("party filter through the query code (room of the split): found / listed apart + refused naming the party / **silent**; cost",
         lambda s: query_filter_line(s.query_filter.get("counts", Counter())))
     def kinds(a: Accuracy) -> str:
         return f"{a.miss_kinds['another value read']} / {a.miss_kinds['unknown (listed apart)']}"

@@ -672,11 +672,13 @@ def query_filter_pairs(named: list[tuple[str, list[str]]], built: list[tuple[Con
             if entity_id(name):
                 filters.setdefault(entity_id(name), name)
     outcomes: dict[str, tuple[set[str], dict[str, str]] | None] = {}
+    refusals: dict[str, str] = {}  # an error names the room's parties the value may be ("did you mean 'groupe_brenalis'?")
     for key, name in filters.items():
         try:
             resolved, _ = resolve_filters(DataRoomFilters(entity_ids=[name]), room)
-        except ToolInputError:
+        except ToolInputError as error:
             outcomes[key] = None
+            refusals[key] = str(error)
             continue
         _, outcome = _filter(room, resolved, {key: name})
         outcomes[key] = ({r.id for r in outcome.passing}, dict(outcome.unknown))
@@ -692,6 +694,8 @@ def query_filter_pairs(named: list[tuple[str, list[str]]], built: list[tuple[Con
                 kind = _reason_kind(reason)
                 counts["listed apart"] += 1
                 counts[f"listed apart: {kind}"] += 1
+            elif result is None and any(f"'{p.entity_id}'" in refusals.get(key, "").split("Allowed values:")[0] for p in record.parties):
+                counts["refused, naming a party of the contract"] += 1  # the error points at the party as read: not silent
             else:
                 source = record.sources.get("parties")
                 why = "error" if result is None else (source.confidence if source else "none")
@@ -740,7 +744,8 @@ def query_filter_line(counts: Counter) -> str:
     theirs_m, others_m = counts["medium as unknown: the party's"], counts["medium as unknown: not the party's"]
     apart, written, returned = (counts[f"{k}, not the party's{t}"] for k, t in (("listed apart", ""), ("listed apart", " (a name written)"), ("returned", "")))
     return (
-        f"{counts['found']} / {counts['listed apart']} / **{counts['silent']}** ({counts['silent (high)']} high, "
+        f"{counts['found']} / {counts['listed apart']} + {counts['refused, naming a party of the contract']} refused naming the party / "
+        f"**{counts['silent']}** ({counts['silent (high)']} high, "
         f"{counts['silent (medium)']} medium, {counts['silent (error)']} refused); not the party's: "
         f"{apart} listed apart ({written} for a name written), {returned} returned; {counts['filters']} filters; "
         f"medium as unknown would list apart {theirs_m} of the party's and {others_m} others "
@@ -770,7 +775,7 @@ def cuad_table(results: dict[str, CuadScores]) -> str:
         f"({s.party_pairs['silent (high)']} high, {s.party_pairs['silent (medium)']} medium)",
     )
     row(
-        "party filter through the query code (room of the split): found / listed apart / **silent**; cost",
+        "party filter through the query code (room of the split): found / listed apart + refused naming the party / **silent**; cost",
         lambda s: query_filter_line(s.query_filter.get("counts", Counter())),
     )
     row(

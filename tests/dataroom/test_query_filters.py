@@ -271,9 +271,9 @@ def test_a_name_the_opening_writes_is_listed_apart_even_when_no_contract_was_rea
     assert passing == [] and list(unknown) == ["c2"]
     assert unknown["c2"] == "its opening names Norvane Industrial Group AG, which was not read as one of its parties"
     assert "listed apart" in notes[0]
-    # a shorter or longer name of a party it was read with is listed apart too, saying so
-    passing, unknown, _ = run(room, entity_ids=["Ostara Packaging Europe"])
-    assert passing == [] and unknown == {"c2": "its party Ostara Packaging GmbH may be Ostara Packaging Europe: one name holds the other"}
+    # a longer name of a party of the room is an error that names that party, so that the filter is set on it
+    with pytest.raises(ToolInputError, match="unknown entity id: 'ostara_packaging_europe' \\(did you mean 'ostara_packaging'"):
+        run(room, entity_ids=["Ostara Packaging Europe"])
     # a lower-case mention ("the norvane packaging standard") is no name; a name written nowhere is an error
     with pytest.raises(ToolInputError, match="unknown entity id"):
         run(room, entity_ids=["Norvane Packaging"])
@@ -289,13 +289,24 @@ def test_written_names_are_runs_of_capitalised_words():
     assert not names_entity(names, "ltd") and not names_entity(names, "")
 
 
-def test_a_party_spelt_another_way_in_the_filter_is_listed_apart_saying_so():
+def test_a_party_spelt_another_way_in_the_filter_is_an_error_that_names_it():
     room = room_of([LICENCE_NY, GUARANTEED_SUPPLY])
-    passing, unknown, _ = run(room, entity_ids=["Quillon Foids Ltd"])  # a typo in the filter, or in the contract
-    assert passing == [] and unknown == {"c2": "its party Quillon Foods Ltd may be Quillon Foids Ltd: the same name spelt another way"}
-    passing, unknown, _ = run(room, entity_ids=["HarborAnalytics Inc."])
-    assert passing == [] and "its party Harbor Analytics, Inc. may be HarborAnalytics Inc." in unknown["c1"]
+    with pytest.raises(ToolInputError, match="'quillon_foids' \\(did you mean 'quillon_foods'"):  # a typo in the filter
+        run(room, entity_ids=["Quillon Foids Ltd"])
+    with pytest.raises(ToolInputError, match="'harboranalytics' \\(did you mean 'harbor_analytics'"):
+        run(room, entity_ids=["HarborAnalytics Inc."])
     assert close_names("quillon_foods", "quillon_foids") and not close_names("acme_bank", "acme_corp") and not close_names("ab", "ab")
+
+
+OSTARA_EUROPE = GUARANTEED_SUPPLY.replace("Ostara Packaging GmbH", "Ostara Packaging Europe BV").replace("OSTARA PACKAGING GMBH", "OSTARA PACKAGING EUROPE BV")
+
+
+def test_a_party_whose_name_holds_the_one_asked_is_listed_apart_saying_so():
+    # two companies of the room whose names hold one another: the same group, or the same company read two ways
+    room = room_of([GUARANTEED_SUPPLY, OSTARA_EUROPE])
+    assert {"ostara_packaging", "ostara_packaging_europe"} <= set(room.by_entity)
+    passing, unknown, _ = run(room, entity_ids=["Ostara Packaging GmbH"])
+    assert passing == ["c1"] and unknown == {"c2": "its party Ostara Packaging Europe BV may be Ostara Packaging GmbH: one name holds the other"}
 
 
 def test_whoever_represents_a_party_is_no_name_the_opening_writes():

@@ -101,13 +101,13 @@ def allowed_values(room: DataRoom) -> dict[str, list[str]]:
     return room.allowed
 
 
-def _check_known(kind: str, values: list[str], allowed: list[str]) -> None:
+def _check_known(kind: str, values: list[str], allowed: list[str], suggestions: dict[str, list[str]] | None = None) -> None:
     unknown = [v for v in values if v not in allowed]
     if unknown:
 
         hints = []
         for value in unknown:
-            close = get_close_matches(value, allowed, n=3, cutoff=0.5)
+            close = (suggestions or {}).get(value) or get_close_matches(value, allowed, n=3, cutoff=0.5)
             hints.append(f"{value!r}" + (f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""))
         raise ToolInputError(f"unknown {kind}: {', '.join(hints)}. Allowed values: {', '.join(allowed) or '(none in this data room)'}")
 
@@ -151,13 +151,20 @@ def resolve_filters(filters: DataRoomFilters | None, room: DataRoom) -> tuple[Da
     if filters.entity_ids:
         ids = list(dict.fromkeys(entity_id(v) or v for v in filters.entity_ids))
         missing = [e for e in ids if e not in room.by_entity]
+        # a party of the room written another way ("brenalis" for "groupe_brenalis"): an error that names it, so
+        # that the caller filters on it; a name no party has, written in no contract: an error too
+        related = {e: related_entities(room, e) for e in missing}
+        if any(related.values()):
+            _check_known("entity id", [e for e in missing if related[e]], allowed["entity_ids"], suggestions=related)
         written = [e for e in missing if _writing(room, e)]
         if len(written) < len(missing) and not any(parties_doubt(r) for r in room.records):
             _check_known("entity id", [e for e in missing if e not in written], allowed["entity_ids"])
-        notes += [
-            f"no contract was read with {e!r} as a party; the contracts whose parties are uncertain, or whose opening or"
-            " signature blocks name it, are listed apart" for e in missing
-        ]
+        for e in missing:
+            close = get_close_matches(e, allowed["entity_ids"], n=3, cutoff=0.5)
+            notes.append(
+                f"no contract was read with {e!r} as a party; the contracts whose parties are uncertain, or whose opening or"
+                " signature blocks name it, are listed apart" + (f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else "")
+            )
         update["entity_ids"] = ids
     if filters.contract_types:
         types = _canonical("contract type", filters.contract_types, match_contract_type, type_suggestions)
@@ -233,23 +240,34 @@ def parties_doubt(record: ContractRecord) -> str | None:
     return None
 
 
+def related_entities(room: DataRoom, entity: str) -> list[str]:
+    """The room's party ids that may be ``entity`` written another way: one that holds its words
+    ("groupe_brenalis" for "brenalis"), one its words hold ("ostara_packaging" for "ostara_packaging_europe"),
+    or the same name spelt another way (:func:`close_names`). Looked up through the data room's indexes."""
+    words = entity.split("_")
+    related: list[str] = []
+    postings = [room.by_name_word.get(word, frozenset()) for word in words]
+    for record_id in frozenset.intersection(*postings) if postings and all(postings) else ():
+        related += [p.entity_id for p in room.by_id[record_id].parties if p.entity_id != entity and names_entity(p.entity_id.replace("_", " "), entity)]
+    for size in range(1, len(words)):
+        for first in range(len(words) - size + 1):
+            shorter = "_".join(words[first : first + size])
+            if shorter in room.by_entity and names_entity(" ".join(words), shorter):
+                related.append(shorter)
+    squeezed = entity.replace("_", "")
+    if len(squeezed) >= 4:
+        related += [key for _, _, key in process.extract(squeezed, room.squeezed_entities, scorer=Levenshtein.normalized_similarity, score_cutoff=0.9, limit=None) if key != entity]
+    return list(dict.fromkeys(related))
+
+
 def _writing(room: DataRoom, entity: str) -> set[str]:
     """The ids of the contracts not read with ``entity`` as a party that may still be one of its: their
-    opening or signature blocks write its name, or one of their parties has a name that holds it, that it
-    holds, or that is it spelt another way (:func:`close_names`). Looked up through the data room's indexes."""
+    opening or signature blocks write its name, or one of their parties is a :func:`related_entities`."""
     words = entity.split("_")
     postings = [room.by_name_word.get(word, frozenset()) for word in words]
     found = {i for i in frozenset.intersection(*postings) if _writes(room.by_id[i], entity)} if postings and all(postings) else set()
-    for size in range(1, len(words)):  # a party whose name the value holds: "Ostara Packaging" for "Ostara Packaging Europe"
-        for first in range(len(words) - size + 1):
-            shorter = "_".join(words[first : first + size])
-            if names_entity(" ".join(words), shorter):
-                found |= room.by_entity.get(shorter, frozenset())
-    squeezed = entity.replace("_", "")
-    if len(squeezed) >= 4:
-        for _, _, key in process.extract(squeezed, room.squeezed_entities, scorer=Levenshtein.normalized_similarity, score_cutoff=0.9, limit=None):
-            if key != entity:
-                found |= room.by_entity[key]
+    for key in related_entities(room, entity):
+        found |= room.by_entity[key]
     return found - room.by_entity.get(entity, frozenset())
 
 
