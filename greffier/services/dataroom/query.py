@@ -9,6 +9,12 @@ fails the end-date filter only because an amendment moved its end date is listed
 ``excluded_by_amendment``; one whose metadata and text disagree on a filtered field so that the
 outcome would differ is listed in ``contradictions``. Nothing is dropped silently.
 
+A party filter also meets the names the texts write: a contract not read with the party asked whose
+opening or signature blocks write its name, or one of whose parties has a name that holds it (or that
+it holds, or that is it spelt another way), is listed apart with that reason — even when no contract
+of the room was read with that name. A value that is no party of the room while a party of the room
+may be it is an error that names that party.
+
 Filter values go through the normaliser of the data: an entity is compared by its entity id
 ("LISANDRE HOLDING SAS" = ``lisandre_holding``), a law or a contract type by its canonical label
 ("New York law" = « droit de New York » = « droit de l'État de New York »). A valid law or type
