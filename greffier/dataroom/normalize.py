@@ -63,9 +63,9 @@ _YEAR_FIRST = re.compile(r"(\d{4})[/.](\d{1,2})[/.](\d{1,2})")
 _DAY_FIRST = re.compile(r"(\d{1,2})([/.\-])(\d{1,2})\2(\d{4}|\d{2})")
 _WEEKDAYS = r"(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|monday|tuesday|wednesday|thursday|friday|saturday|sunday),?\s+"
 _DAY_MONTH_YEAR = re.compile(
-    rf"(?:le\s+|the\s+)?(?:{_WEEKDAYS})?(\d{{1,2}})(?:er|re|e|st|nd|rd|th)?\s+(?:of\s+)?([a-z]+)\.?(?:,\s*|\s+)(\d{{4}})"
+    rf"(?:le\s+|the\s+)?(?:{_WEEKDAYS})?(\d{{1,2}})(?:er|re|e|st|nd|rd|th)?\s*(?:of\s+)?([a-z]+)\.?(?:,\s*|\s+)(\d{{4}})"
 )
-_MONTH_DAY_YEAR = re.compile(rf"(?:{_WEEKDAYS})?([a-z]+)\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?(?:,\s*|\s+)(\d{{4}})")  # "March 3,2015" too
+_MONTH_DAY_YEAR = re.compile(rf"(?:{_WEEKDAYS})?([a-z]+)\.?\s*(\d{{1,2}})(?:st|nd|rd|th)?(?:,\s*|\s+)(\d{{4}})")  # "March 3,2015" too
 _MONTH_YEAR = re.compile(r"(?:en\s+|in\s+)?([a-z]+)\.?\s+(\d{4})")
 _FIRST_WORD = re.compile(r"^(?:le\s+)?premier\s+")
 
@@ -179,8 +179,8 @@ _DAY_TOKEN = r"(?:1er|1re|\d{1,2})(?:st|nd|rd|th)?"
 _DAY_OF = rf"(?:(?:1er|1re|\d{{1,2}})(?:\s?(?:st|nd|rd|th)|\s?[snrt]\s[tdh])?|{_ORDINAL_DAY_WORD})\s+day\s+of"
 #: One date in running text, without capture groups so that other patterns can embed it.
 DATE_PATTERN = (
-    rf"(?:(?:{_DAY_OF}|{_DAY_TOKEN}(?:\s+of)?)\s+(?:{_MONTH_ALTERNATION})(?![a-zà-ÿ])\.?(?:\s?,\s*|\s+)\d{{4}}"
-    rf"|(?:{_MONTH_ALTERNATION})(?![a-zà-ÿ])\.?\s+{_DAY_TOKEN}(?:\s?,\s*|\s+)\d{{4}}"
+    rf"(?:(?:{_DAY_OF}\s+|{_DAY_TOKEN}(?:\s+of\s+|\s*))(?:{_MONTH_ALTERNATION})(?![a-zà-ÿ])\.?(?:\s?,\s*|\s+)\d{{4}}"  # "1June 2020" too
+    rf"|(?:{_MONTH_ALTERNATION})(?![a-zà-ÿ])\.?\s*{_DAY_TOKEN}(?:\s?,\s*|\s+)\d{{4}}"  # "June1, 2020" too
     r"|\d{4}-\d{1,2}-\d{1,2}(?:T\d{1,2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:?\d{2})?)?"
     r"|\d{4}/\d{1,2}/\d{1,2}"
     r"|\d{1,2}/\d{1,2}/\d{4}|\d{1,2}\.\d{1,2}\.\d{4}|\d{1,2}-\d{1,2}-\d{4})"

@@ -458,8 +458,10 @@ def test_early_termination_and_a_bound_on_the_start_leave_the_end_as_sure_as_it_
         ('THIS RESELLER AGREEMENT (this "Agreement") is made and effective as of4 October 2017, by and between Talbot Coffee Imports LLC ("Company") and Marrow Retail Inc. ("Reseller").', date(2017, 10, 4)),
         ("This Consulting Agreement is dated as ofFebruary 9, 2012 between Quayle Advisory Ltd. and Brennick Mining Corp.", date(2012, 2, 9)),
         ("This Lease is made this14th day of June, 2009 between Oriel Estates LLC and Pembury Logistics Inc.", date(2009, 6, 14)),
+        ("This Lease is made as of June14, 2009 between Oriel Estates LLC and Pembury Logistics Inc.", date(2009, 6, 14)),
+        ("This Lease is dated 14June 2009 and made between Oriel Estates Ltd and Pembury Logistics Ltd.", date(2009, 6, 14)),
     ],
-    ids=["as-of1-august", "as-ofFebruary", "this14th-day"],
+    ids=["as-of1-august", "as-ofFebruary", "this14th-day", "June14-2009", "14June-2009"],
 )
 def test_a_date_glued_to_the_word_before_it_by_the_conversion_is_read(opening, signed):
     found = extract_signature_date(chunks_of(f"AGREEMENT\n\n{opening}\n\n1. SERVICES\nThe services are described in Schedule A."))
