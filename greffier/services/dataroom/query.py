@@ -146,8 +146,9 @@ def asked_names(filters: DataRoomFilters | None) -> dict[str, str]:
 def resolve_filters(filters: DataRoomFilters | None, room: DataRoom) -> tuple[DataRoomFilters | None, list[str]]:
     """``filters`` with every value normalised as the data is, and notes for values no contract has.
 
-    Raises ToolInputError for an entity that no contract names (with the closest names) while every
-    contract's parties were read with confidence, and for a value that is no law or type at all.
+    Raises ToolInputError for an entity that is no party of the room while a party of the room may be it
+    (:func:`related_entities`, named in the error), for one that no contract writes while every contract's
+    parties were read with confidence (with the closest names), and for a value that is no law or type at all.
     """
     if filters is None:
         return None, []
