@@ -38,8 +38,10 @@ RECORDS_STAMP_KEY = repo.RECORDS_STAMP_KEY
 #  6: dates read through the contract's own definitions, each with how sure it is;
 #  7: a blank party in any list of the opening, a party named only "the undersigned" and one read from the
 #     signature blocks only make the parties uncertain; an end that is only a bound is uncertain; the room's
-#     companies named in another contract's opening, and the names as written, are kept for the party filter).
-RECORDS_FORMAT = 7
+#     companies named in another contract's opening, and the names as written, are kept for the party filter;
+#  8: the names each opening and signature block writes are kept (a party filter lists apart a contract that writes
+#     the name asked without being read with it); "the date that is the Nth anniversary of …", "the date first set out above").
+RECORDS_FORMAT = 8
 
 
 def _records_stamp(generation: int) -> str:
@@ -75,6 +77,25 @@ class DataRoom:
             for party in record.parties:
                 index.setdefault(party.entity_id, set()).add(record.id)
         return {entity: frozenset(ids) for entity, ids in index.items()}
+
+    @cached_property
+    def by_name_word(self) -> dict[str, frozenset[str]]:
+        """Contract ids per word of the names each contract writes (its opening's and signature blocks'
+        runs of capitalised words, its parties' ids): where a party filter looks up a name that no contract
+        was read with, before checking each contract found (:func:`greffier.dataroom.normalize.names_entity`)."""
+        index: dict[str, set[str]] = {}
+        for record in self.records:
+            words = set(record.opening_names.split()) | set(record.signature_names.split())
+            words |= {w for party in record.parties for w in party.entity_id.split("_")}
+            for word in words - {"|"}:
+                index.setdefault(word, set()).add(record.id)
+        return {word: frozenset(ids) for word, ids in index.items()}
+
+    @cached_property
+    def squeezed_entities(self) -> dict[str, str]:
+        """Each party entity id without its word breaks ("smbc_nikko" → "smbcnikko"): a filter value spelt
+        another way is looked up in these."""
+        return {entity: entity.replace("_", "") for entity in self.by_entity}
 
     @cached_property
     def allowed(self) -> dict[str, list[str]]:

@@ -63,9 +63,9 @@ _YEAR_FIRST = re.compile(r"(\d{4})[/.](\d{1,2})[/.](\d{1,2})")
 _DAY_FIRST = re.compile(r"(\d{1,2})([/.\-])(\d{1,2})\2(\d{4}|\d{2})")
 _WEEKDAYS = r"(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|monday|tuesday|wednesday|thursday|friday|saturday|sunday),?\s+"
 _DAY_MONTH_YEAR = re.compile(
-    rf"(?:le\s+|the\s+)?(?:{_WEEKDAYS})?(\d{{1,2}})(?:er|re|e|st|nd|rd|th)?\s+(?:of\s+)?([a-z]+)\.?,?\s+(\d{{4}})"
+    rf"(?:le\s+|the\s+)?(?:{_WEEKDAYS})?(\d{{1,2}})(?:er|re|e|st|nd|rd|th)?\s*(?:of\s+)?([a-z]+)\.?(?:,\s*|\s+)(\d{{4}})"
 )
-_MONTH_DAY_YEAR = re.compile(rf"(?:{_WEEKDAYS})?([a-z]+)\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})")
+_MONTH_DAY_YEAR = re.compile(rf"(?:{_WEEKDAYS})?([a-z]+)\.?\s*(\d{{1,2}})(?:st|nd|rd|th)?(?:,\s*|\s+)(\d{{4}})")  # "March 3,2015" too
 _MONTH_YEAR = re.compile(r"(?:en\s+|in\s+)?([a-z]+)\.?\s+(\d{4})")
 _FIRST_WORD = re.compile(r"^(?:le\s+)?premier\s+")
 
@@ -93,10 +93,23 @@ def _parse_numeric(text: str) -> date | None:
 
 
 _DAY_OF_WORDS = re.compile(r"(\d)(?:\s?(?:st|nd|rd|th)|\s?[snrt]\s[tdh])?\s+day\s+of\s+")
+# a day written as an ordinal word: "the third day of March, 2015", "this twenty-first day of May, 2012"
+_ORDINAL_DAYS = {
+    word: number
+    for number, word in enumerate(
+        "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth"
+        " seventeenth eighteenth nineteenth twentieth".split(), 1
+    )
+} | {f"twenty-{w}": 20 + n for w, n in zip("first second third fourth fifth sixth seventh eighth ninth".split(), range(1, 10))} | {
+    "thirtieth": 30, "thirty-first": 31,
+}
+_ORDINAL_DAY_WORD = "|".join(sorted(_ORDINAL_DAYS, key=len, reverse=True))
+_ORDINAL_DAY_OF = re.compile(rf"\b({_ORDINAL_DAY_WORD})\s+day\s+of\s+")
 
 
 def _parse_month_name(text: str) -> date | None:
-    folded = _DAY_OF_WORDS.sub(r"\1 ", _FIRST_WORD.sub("1 ", fold(text))).strip()
+    folded = _ORDINAL_DAY_OF.sub(lambda m: f"{_ORDINAL_DAYS[m[1]]} ", fold(text))
+    folded = _DAY_OF_WORDS.sub(r"\1 ", _FIRST_WORD.sub("1 ", folded)).strip()
     if match := _DAY_MONTH_YEAR.fullmatch(folded):
         month = MONTHS.get(match[2])
         return _safe_date(int(match[3]), month, int(match[1])) if month else None
@@ -163,11 +176,11 @@ _MONTH_ALTERNATION = "|".join(
 )
 _DAY_TOKEN = r"(?:1er|1re|\d{1,2})(?:st|nd|rd|th)?"
 # "8th day of May 2014", "the 31  day of July, 2019", "10t h day of January" (a PDF's broken ordinal)
-_DAY_OF = r"(?:1er|1re|\d{1,2})(?:\s?(?:st|nd|rd|th)|\s?[snrt]\s[tdh])?\s+day\s+of"
+_DAY_OF = rf"(?:(?:1er|1re|\d{{1,2}})(?:\s?(?:st|nd|rd|th)|\s?[snrt]\s[tdh])?|{_ORDINAL_DAY_WORD})\s+day\s+of"
 #: One date in running text, without capture groups so that other patterns can embed it.
 DATE_PATTERN = (
-    rf"(?:(?:{_DAY_OF}|{_DAY_TOKEN}(?:\s+of)?)\s+(?:{_MONTH_ALTERNATION})(?![a-zà-ÿ])\.?\s?,?\s+\d{{4}}"
-    rf"|(?:{_MONTH_ALTERNATION})(?![a-zà-ÿ])\.?\s+{_DAY_TOKEN}\s?,?\s+\d{{4}}"
+    rf"(?:(?:{_DAY_OF}\s+|{_DAY_TOKEN}(?:\s+of\s+|\s*))(?:{_MONTH_ALTERNATION})(?![a-zà-ÿ])\.?(?:\s?,\s*|\s+)\d{{4}}"  # "1June 2020" too
+    rf"|(?:{_MONTH_ALTERNATION})(?![a-zà-ÿ])\.?\s*{_DAY_TOKEN}(?:\s?,\s*|\s+)\d{{4}}"  # "June1, 2020" too
     r"|\d{4}-\d{1,2}-\d{1,2}(?:T\d{1,2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:?\d{2})?)?"
     r"|\d{4}/\d{1,2}/\d{1,2}"
     r"|\d{1,2}/\d{1,2}/\d{4}|\d{1,2}\.\d{1,2}\.\d{4}|\d{1,2}-\d{1,2}-\d{4})"
@@ -287,6 +300,88 @@ def _droppable_first_word(words: list[str]) -> bool:
     if first in _COMPANY_WORDS:
         return len(words) >= 3  # « Société Générale » stays whole
     return first in CIVILITIES or first in _LEADING_WORDS or first in LEGAL_FORMS
+
+
+# --------------------------------------------------------------------------------------------------
+# Names as a text writes them (for a party filter: "does this opening name X?")
+# --------------------------------------------------------------------------------------------------
+
+# lower-case words that may stand inside a name between capitalised words ("Bank of America",
+# « Caisse d'Épargne et de Prévoyance », "Johnson & Johnson")
+_NAME_JOINERS = frozenset("of de du des d la le les l and et the y von van der den di da del & für".split())
+_NAME_PIECE = re.compile(r"[^,;:()\[\]{}\"“”«»<>/|*]+")  # punctuation other than dots, hyphens, apostrophes ends a name
+_RUN_SEPARATOR = " | "
+# who signs or acts for a party, named just before: "représentée par son Président, M. Bastien Lhermitte", "represented by
+# its general partner, Orsenne Capital LLC", "acting through its Chief Executive Officer" — not a party's name
+_REPRESENTED = re.compile(
+    r"\b(?:repr[ée]sent[ée]e?s?|represented|acting\s+(?:by|through)|agissant\s+par|signed\s+by|en\s+la\s+personne|attention|attn|c/o|care\s+of)\b(?:(?!\b(?:and|et|part)\b)[^.;:]){0,60}$",  # not past the next party ("… ET : X", "and X")
+    re.I,
+)
+
+
+def written_names(texts: Iterable[str]) -> str:
+    """The runs of capitalised words of ``texts`` (an opening, the names of the signature blocks), each
+    folded into :func:`entity_id`'s words, joined by `` | ``: what :func:`names_entity` looks a name up in.
+
+    A run is a sequence of words written with a capital or a digit, with the joiners of names between
+    them ("of", « de », "&"); punctuation other than dots, hyphens and apostrophes ends it, and so does
+    any other lower-case word: "SERVICES AGREEMENT between Acme Widgets, Inc. and the Bank of Nova
+    Scotia" gives ``services agreement | acme widgets | inc the bank of nova scotia`` (a run starts and
+    ends on a capitalised word). A run just after the words that introduce who represents a party
+    (« représentée par M. … », "acting through its President, …") is left out."""
+    runs: list[str] = []
+    for text in texts:
+        for piece in _NAME_PIECE.finditer(text):
+            run: list[str] = []
+            pending: list[str] = []  # joiners seen after the run's last capitalised word
+            run_start = 0
+            for match in re.finditer(r"\S+", piece.group(0)):
+                word = match.group(0)
+                core = word.strip(".-'’")
+                if not core:
+                    continue
+                if core[0].isupper() or core[0].isdigit():
+                    if not run:
+                        run_start = piece.start() + match.start()
+                    run += pending + [word]
+                    pending = []
+                elif run and core.lower() in _NAME_JOINERS:
+                    pending.append(word)
+                else:
+                    _add_run(runs, run, text, run_start)
+                    run, pending = [], []
+            _add_run(runs, run, text, run_start)
+    return _RUN_SEPARATOR.join(dict.fromkeys(runs))
+
+
+def _add_run(runs: list[str], words: list[str], text: str, start: int) -> None:
+    if not words or _REPRESENTED.search(text, max(0, start - 80), start):
+        return
+    folded = _SARL_LUX.sub(" sarl ", fold(" ".join(words)))
+    folded = _DOTTED_ACRONYM.sub(lambda m: m.group(0).replace(".", ""), folded)
+    tokens = [t for t in _WORD.findall(folded) if t not in _CONNECTORS]
+    # a signature line: the company, then whoever signs for it ("Pour LISANDRE MANUFACTURE SAS M. Bastien Lhermitte
+    # Directeur"): the signer (a civility and two words) ends the run, the words after it start another
+    pieces, piece, index = [], [], 0
+    while index < len(tokens):
+        if piece and piece[-1] in LEGAL_FORMS and tokens[index] in CIVILITIES:
+            pieces.append(piece)
+            piece, index = [], index + 3
+            continue
+        piece.append(tokens[index])
+        index += 1
+    for kept in [*pieces, piece]:
+        if kept and len("".join(kept)) >= 4:
+            runs.append(" ".join(kept))
+
+
+def names_entity(names: str, entity: str) -> bool:
+    """Whether the runs of :func:`written_names` hold ``entity`` (an :func:`entity_id`) as whole words.
+    A key too short to tell a name in a text (one word under four letters: "ab", "sa") is never found."""
+    words = entity.split("_")
+    if not entity or (len(words) == 1 and len(words[0]) < 4):
+        return False
+    return f" {' '.join(words)} " in f" {names} "
 
 
 #: Words too common in company names to say two names are alike.

@@ -28,7 +28,7 @@ from greffier.dataroom.extract.amendment_clues import reads_as_amendment
 from greffier.dataroom.extract.text import Confidence, weakest
 from greffier.dataroom.extract.opening import is_legal_form
 from greffier.dataroom.extract.parties import parties_confidence
-from greffier.dataroom.normalize import alias_warnings, entity_id, fold, normalize_siren, parse_date
+from greffier.dataroom.normalize import alias_warnings, entity_id, fold, normalize_siren, parse_date, written_names
 from greffier.dataroom.vocabulary import match_contract_type, normalize_contract_type, normalize_law
 
 Origin = Literal["manifest", "extracted", "amendment"]
@@ -100,6 +100,11 @@ class ContractRecord(BaseModel):
     # entity ids of the data room's parties that this contract's opening names while its parties do not include them
     # (entity id → the name as the opening writes it)
     named_in_opening: dict[str, str] = Field(default_factory=dict)
+    # the names the opening and the signature blocks write (runs of capitalised words, folded:
+    # :func:`greffier.dataroom.normalize.written_names`): a party filter on a name found there that is not
+    # one of the parties lists the contract apart, whether or not another contract was read with that name
+    opening_names: str = ""
+    signature_names: str = ""
 
     @property
     def entity_ids(self) -> list[str]:
@@ -161,6 +166,8 @@ def _build_one(contract: ContractInput) -> tuple[ContractRecord, Extraction]:
     _add_evidence(record, extraction)
     _explain_missing(record, extraction)
     _note_signatories(record, extraction)
+    record.opening_names = written_names([extraction.opening])
+    record.signature_names = written_names(extraction.signatories)
     return record, extraction
 
 

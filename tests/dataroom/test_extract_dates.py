@@ -212,6 +212,19 @@ def test_lengths_written_in_other_shapes(sentence, end):
     assert end_of(text, signature_date=date(2019, 5, 1)) == end
 
 
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "7. Duration: The undertakings in this letter shall lapse on the date that is the second anniversary of the date first set out above.",
+        "This letter agreement shall terminate on the day which is the second anniversary of the date first written above.",
+    ],
+    ids=["date-that-is-the-anniversary-set-out-above", "day-which-is-the-anniversary"],
+)
+def test_an_end_on_the_date_that_is_an_anniversary_of_the_signature(sentence):
+    text = f"CONFIDENTIALITY LETTER\n\nThis letter agreement is entered into as of 14 March 2018 between Corvin Partners LLP and Edelweiss Tooling AG.\n\n{sentence}"
+    assert end_of(text, signature_date=date(2018, 3, 14)) == date(2020, 3, 14)
+
+
 def test_a_french_lease_whose_years_start_to_run_on_a_date():
     text = (
         "BAIL COMMERCIAL\n\nARTICLE 3 — DURÉE\nLe bail est consenti et accepté pour une durée de neuf années entières et consécutives "
@@ -437,3 +450,79 @@ def test_early_termination_and_a_bound_on_the_start_leave_the_end_as_sure_as_it_
     for text in (early, start):
         finding = extract_term(chunks_of(text), signature_date=date(2011, 4, 2)).end_date
         assert finding is not None and finding.confidence != "low"
+
+
+@pytest.mark.parametrize(
+    ("opening", "signed"),
+    [
+        ('THIS RESELLER AGREEMENT (this "Agreement") is made and effective as of4 October 2017, by and between Talbot Coffee Imports LLC ("Company") and Marrow Retail Inc. ("Reseller").', date(2017, 10, 4)),
+        ("This Consulting Agreement is dated as ofFebruary 9, 2012 between Quayle Advisory Ltd. and Brennick Mining Corp.", date(2012, 2, 9)),
+        ("This Lease is made this14th day of June, 2009 between Oriel Estates LLC and Pembury Logistics Inc.", date(2009, 6, 14)),
+        ("This Lease is made as of June14, 2009 between Oriel Estates LLC and Pembury Logistics Inc.", date(2009, 6, 14)),
+        ("This Lease is dated 14June 2009 and made between Oriel Estates Ltd and Pembury Logistics Ltd.", date(2009, 6, 14)),
+    ],
+    ids=["as-of1-august", "as-ofFebruary", "this14th-day", "June14-2009", "14June-2009"],
+)
+def test_a_date_glued_to_the_word_before_it_by_the_conversion_is_read(opening, signed):
+    found = extract_signature_date(chunks_of(f"AGREEMENT\n\n{opening}\n\n1. SERVICES\nThe services are described in Schedule A."))
+    assert found is not None and found.value == signed
+
+
+@pytest.mark.parametrize(
+    ("sentence", "end"),
+    [
+        # the initial term's length written only in the renewal sentence: counted from the contract's date, and said so
+        ("9. RENEWAL. Upon expiration of the initial two (2) year term, this Agreement shall renew for successive one-year terms.", date(2021, 5, 1)),
+        ("Following the end of its original five-year term, the Licence renews each year unless either party objects.", date(2024, 5, 1)),
+        # a verb in the third person ("continues", "remains") and "an initial period"
+        ("This Agreement commences on the Effective Date and continues for an initial period of thirty-six months.", date(2022, 5, 1)),
+    ],
+    ids=["initial-term-in-the-renewal-sentence", "original-five-year-term", "continues-for-an-initial-period"],
+)
+def test_a_term_written_in_other_sentences_than_the_term_article(sentence, end):
+    text = f"AGREEMENT\n\nThis Agreement is made and entered into as of May 1, 2019 by Arden Labs LLC and Pell Systems Inc.\n\n1. SERVICES\nArden provides the services.\n\n{sentence}"
+    finding = extract_term(chunks_of(text), signature_date=date(2019, 5, 1)).end_date
+    assert finding is not None and finding.value == end
+
+
+def test_a_renewal_of_a_length_is_still_no_initial_term():
+    text = "AGREEMENT\n\nThis Agreement is made as of May 1, 2019 by Arden Labs LLC and Pell Systems Inc.\n\n9. RENEWAL. Upon expiration, this Agreement shall renew for successive one (1) year terms."
+    assert end_of(text, signature_date=date(2019, 5, 1)) is None
+
+
+FRENCH_SERVICES = "CONTRAT DE PRESTATION\n\nENTRE : Brévent Conseil SAS ET : Maison Ollier SARL.\n\nFait à Annecy, le 3 juin 2021.\n\nARTICLE 1 — OBJET\nBrévent Conseil assiste Maison Ollier.\n\n"
+
+
+@pytest.mark.parametrize(
+    ("article", "end"),
+    [
+        ("ARTICLE 7\nIl prendra fin le 30 septembre 2024.", date(2024, 9, 30)),
+        ("ARTICLE 9 — RECONDUCTION\nÀ l'issue de la période initiale de trois ans, le contrat est reconduit tacitement par périodes d'un an.", date(2024, 6, 2)),
+    ],
+    ids=["prendra-fin-le", "periode-initiale-in-the-renewal-article"],
+)
+def test_french_terms_written_outside_a_duree_article(article, end):
+    assert end_of(FRENCH_SERVICES + article, signature_date=date(2021, 6, 3)) == end
+
+
+def test_a_term_that_runs_until_terminated_gives_no_end_and_says_why():
+    text = (
+        "SERVICES AGREEMENT\n\nThis Services Agreement is made as of June 2, 2020 by and between Kestrel Labs, Inc. and Dunmore Print Ltd.\n\n"
+        "12. TERM\nThis Agreement shall continue in full force and effect until terminated by either party on ninety (90) days written notice."
+    )
+    record = build_records([ContractInput(id="c1", file="c1.txt", title="SERVICES AGREEMENT", text=text, chunks=chunks_of(text))])[0]
+    assert record.end_date is None and any(w.startswith("no end date: indefinite term") for w in record.warnings)
+
+
+@pytest.mark.parametrize(
+    ("opening", "signed"),
+    [
+        ("This Supply Agreement is made and entered into this twenty-second day of October, 2013 by and between Farrow Gears Inc. and Dalby Castings LLC.", date(2013, 10, 22)),
+        ("THIS AGREEMENT is made as of the First day of July, 2008 between Farrow Gears Inc. and Dalby Castings LLC.", date(2008, 7, 1)),
+        ("This Supply Agreement is dated as of October 22,2013 between Farrow Gears Inc. and Dalby Castings LLC.", date(2013, 10, 22)),
+    ],
+    ids=["twenty-second-day-of", "First-day-of", "no-space-after-the-comma"],
+)
+def test_days_written_in_words_and_a_comma_with_no_space(opening, signed):
+    found = extract_signature_date(chunks_of(f"SUPPLY AGREEMENT\n\n{opening}\n\n1. SUPPLY\nDalby supplies castings."))
+    assert found is not None and found.value == signed

@@ -9,7 +9,8 @@ from datetime import date
 import pytest
 
 from greffier.dataroom.extract import split_articles
-from greffier.services.dataroom.query import DataRoomFilters, ToolInputError, _filter, resolve_filters
+from greffier.services.dataroom.query import DataRoomFilters, ToolInputError, _filter, asked_names, close_names, resolve_filters
+from greffier.dataroom.normalize import entity_id, names_entity, written_names
 from greffier.dataroom.records import ContractInput, build_records
 from store.records import DataRoom
 
@@ -68,8 +69,9 @@ def room() -> DataRoom:
 
 
 def run(room: DataRoom, **filters):  # noqa: ANN201
-    resolved, notes = resolve_filters(DataRoomFilters.model_validate(filters), room)
-    _, outcome = _filter(room, resolved)
+    asked = DataRoomFilters.model_validate(filters)
+    resolved, notes = resolve_filters(asked, room)
+    _, outcome = _filter(room, resolved, asked_names(asked))
     return [r.id for r in outcome.passing], outcome.unknown, notes
 
 
@@ -240,3 +242,84 @@ def test_the_reasons_name_companies_as_the_contract_writes_them_not_by_their_ids
     passing, unknown, _ = run(room, entity_ids=["Lisandre Holding"])
     assert passing == ["c1"]
     assert "its signature blocks name LISANDRE HOLDING SAS" in unknown["c2"] and "lisandre_holding" not in unknown["c2"]
+
+
+GUARANTEED_SUPPLY = """MASTER SUPPLY AGREEMENT
+
+This Master Supply Agreement is entered into on June 14, 2021 between Quillon Foods Ltd, a company incorporated in England and
+Wales ("Buyer"), and Ostara Packaging GmbH ("Supplier"). The Supplier's obligations are guaranteed by its parent company, Norvane
+Industrial Group AG, under a separate deed; the norvane packaging standard applies to every delivery.
+
+1. SUPPLY
+The Supplier supplies cartons to the Buyer.
+
+IN WITNESS WHEREOF the parties have signed this Agreement.
+
+QUILLON FOODS LTD
+By: /s/ H. Marsh
+
+OSTARA PACKAGING GMBH
+By: /s/ K. Vogel
+"""
+
+
+def test_a_name_the_opening_writes_is_listed_apart_even_when_no_contract_was_read_with_it():
+    # in a real room most parties sign one contract: a party the reading missed is known nowhere else
+    room = room_of([LICENCE_NY, GUARANTEED_SUPPLY])
+    assert "norvane_industrial_group" not in room.by_id["c2"].entity_ids
+    passing, unknown, notes = run(room, entity_ids=["Norvane Industrial Group AG"])
+    assert passing == [] and list(unknown) == ["c2"]
+    assert unknown["c2"] == "its opening names Norvane Industrial Group AG, which was not read as one of its parties"
+    assert "listed apart" in notes[0]
+    # a longer name of a party of the room is an error that names that party, so that the filter is set on it
+    with pytest.raises(ToolInputError, match="unknown entity id: 'ostara_packaging_europe' \\(did you mean 'ostara_packaging'"):
+        run(room, entity_ids=["Ostara Packaging Europe"])
+    # a lower-case mention ("the norvane packaging standard") is no name; a name written nowhere is an error
+    with pytest.raises(ToolInputError, match="unknown entity id"):
+        run(room, entity_ids=["Norvane Packaging"])
+    passing, unknown, _ = run(room, entity_ids=["Quillon Foods"])
+    assert passing == ["c2"] and unknown == {}
+
+
+def test_written_names_are_runs_of_capitalised_words():
+    names = written_names(["AGREEMENT between the Bank of Nova Scotia, Quillon Foods Ltd and JOHNSON & JOHNSON; the acme standard"])
+    assert names == "agreement | bank of nova scotia | quillon foods ltd johnson johnson"
+    assert names_entity(names, entity_id("Bank of Nova Scotia")) and names_entity(names, entity_id("Johnson & Johnson Inc."))
+    assert not names_entity(names, entity_id("Acme")) and not names_entity(names, entity_id("Nova Bank"))
+    assert not names_entity(names, "ltd") and not names_entity(names, "")
+
+
+def test_a_party_spelt_another_way_in_the_filter_is_an_error_that_names_it():
+    room = room_of([LICENCE_NY, GUARANTEED_SUPPLY])
+    with pytest.raises(ToolInputError, match="'quillon_foids' \\(did you mean 'quillon_foods'"):  # a typo in the filter
+        run(room, entity_ids=["Quillon Foids Ltd"])
+    with pytest.raises(ToolInputError, match="'harboranalytics' \\(did you mean 'harbor_analytics'"):
+        run(room, entity_ids=["HarborAnalytics Inc."])
+    assert close_names("quillon_foods", "quillon_foids") and not close_names("acme_bank", "acme_corp") and not close_names("ab", "ab")
+
+
+OSTARA_EUROPE = GUARANTEED_SUPPLY.replace("Ostara Packaging GmbH", "Ostara Packaging Europe BV").replace("OSTARA PACKAGING GMBH", "OSTARA PACKAGING EUROPE BV")
+
+
+def test_a_party_whose_name_holds_the_one_asked_is_listed_apart_saying_so():
+    # two companies of the room whose names hold one another: the same group, or the same company read two ways
+    room = room_of([GUARANTEED_SUPPLY, OSTARA_EUROPE])
+    assert {"ostara_packaging", "ostara_packaging_europe"} <= set(room.by_entity)
+    passing, unknown, _ = run(room, entity_ids=["Ostara Packaging GmbH"])
+    assert passing == ["c1"] and unknown == {"c2": "its party Ostara Packaging Europe BV may be Ostara Packaging GmbH: one name holds the other"}
+
+
+def test_whoever_represents_a_party_is_no_name_the_opening_writes():
+    names = written_names([
+        "ENTRE : SOCIÉTÉ DES EAUX DU VERNAY SA, représentée par son Directeur général, Mme Claire Aubertin, ET : Gaspard Mercier Holding,"
+        " Halvard Shipping Ltd., acting through its managing director, Mr. Ole Brekke, and Pinecrest Freight LLC"
+    ])
+    assert names_entity(names, entity_id("Société des Eaux du Vernay")) and names_entity(names, entity_id("Pinecrest Freight"))
+    assert names_entity(names, entity_id("Halvard Shipping Ltd")) and names_entity(names, entity_id("Gaspard Mercier Holding"))
+    assert not names_entity(names, entity_id("Mme Claire Aubertin")) and not names_entity(names, entity_id("Ole Brekke"))
+
+
+def test_whoever_signs_for_a_company_on_its_line_is_no_name_the_text_writes():
+    names = written_names(["Pour TRAVERSIN IMMOBILIER SARL M. Luc Fabregas Gérant Pour ATELIERS DU GUIERS SAS Mme Inès Corbaz Présidente"])
+    assert names_entity(names, entity_id("Traversin Immobilier")) and names_entity(names, entity_id("Ateliers du Guiers SAS"))
+    assert not names_entity(names, entity_id("M. Luc Fabregas")) and not names_entity(names, entity_id("Inès Corbaz"))

@@ -96,8 +96,16 @@ _MADE_AFTER = re.compile(r"\s*,?\s*(?:is|are|was)\s+(?:hereby\s+)?(?:made|entere
 _FILLED_IN = re.compile(r"[ \t]*_{2,}[ \t]*")
 
 
+# A word glued to the date after it by the conversion to text: "made and effective as of1 August 2019", "dated asofJanuary 5, 2011"
+_GLUED = re.compile(
+    r"\b(of|on|this|dated)(?=\d|(?:January|February|March|April|May|June|July|August|September|October|November|December)\b)"
+)
+
+
 def _filled_in(text: str) -> str:
-    """``text`` without the lines around what a form's blanks were filled in with (the offsets shift by a few characters)."""
+    """``text`` without the lines around what a form's blanks were filled in with, and with a space between a
+    word and the date glued to it (the offsets shift by a few characters)."""
+    text = _GLUED.sub(r"\1 ", text)
     return re.sub(r"[ \t]+,", ",", _FILLED_IN.sub(" ", text)) if "__" in text else text
 
 

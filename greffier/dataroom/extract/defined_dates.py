@@ -68,7 +68,7 @@ SIGNATURE_WORDS = re.compile(
     r"(?:fully\s+|duly\s+|mutually\s+)?(?:signed|executed)"
     r"|\b(?:date|day)\s+(?:on\s+which\s+|when\s+)?(?:the\s+|both\s+|all\s+)?(?:last\s+)?(?:of\s+the\s+)?part(?:y|ies)\s+(?:\w+\s+){0,3}?(?:signs?|executes?|signed|executed)"
     r"|\b(?:execution|signature|signing)\s+date\b|\b(?:last|final|latest)\s+(?:signature|party\s+to\s+(?:sign|execute))\b"
-    r"|\bdate\s+(?:first\s+)?(?:(?:set\s+forth|written|stated|shown|indicated)\s+)?(?:above|below)\b|\bdate\s+(?:first\s+)?(?:above|below)\s+(?:written|stated)\b"
+    r"|\bdate\s+(?:first\s+)?(?:(?:set\s+(?:forth|out)|written|stated|shown|indicated|mentioned|appearing)\s+)?(?:above|below)\b|\bdate\s+(?:first\s+)?(?:above|below)\s+(?:written|stated)\b"
     r"|\bdate\s+hereof\b|(?<!effective\s)\bdate\s+of\s+this\s+(?:agreement|contract|amendment|lease|license|licence)\b"
     r"|\bdate\s+(?:de\s+(?:la\s+)?|d['’])signature\b|\bjour\s+de\s+(?:la\s+|sa\s+|leur\s+)?signature\b|\bdate\s+[àa]\s+laquelle\s+[^.;]{0,60}?\bsign"
     r"|\b(?:à|a)\s+(?:la\s+|sa\s+)?signature\b",

@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 from greffier.dataroom.extract.dates import opening_date
 from greffier.dataroom.extract.defined_dates import DATE_NAME, SIGNATURE_WORDS, DefinedDate, date_key, read_defined_dates
 from greffier.dataroom.extract.periods import NUMBER, find_periods, parse_number
-from greffier.dataroom.extract.term_length import LENGTH_CUE, NOT_THE_TERM, STARTS_AFTER, written_as_term
+from greffier.dataroom.extract.term_length import LENGTH_CUE, NOT_THE_TERM, STARTS_AFTER, names_initial_term, written_as_term
 from greffier.dataroom.extract.text import (
     DATE_GROUP, ChunkInput, Finding, Sentence, heading, is_english, numeric_month_first, ranked_sentences, read_date, weakest,
 )
@@ -33,7 +33,7 @@ _TERM_HEADING = re.compile(
     r"\b(?:duree|term|terme|duration|echeance|expiration|prise d'effet|entree en vigueur|effective date|commencement|validite|prorogation)\b"
 )
 _TERM_CUE = re.compile(
-    r"pour une dur[ée]e|produit ses effets|prend(?:ra)? effet|entre(?:ra)? en vigueur|est conclue? pour|restera en vigueur|"
+    r"pour une dur[ée]e|produit ses effets|prend(?:ra)? effet|prend(?:ra)? fin|entre(?:ra)? en vigueur|est conclue? pour|restera en vigueur|"
     r"\bcourt\b|à compter d|for a (?:fixed |initial )?(?:term|period) of|shall (?:remain|continue) in (?:full )?force|term of this|"
     r"remain in force|comes? into force|effective (?:as of|from|on)|commenc|initial term|"
     r"\b(?:contrat|convention|bail|mission|licence|accord|pacte|garantie|agreement|lease|license|licence|term)\b",
@@ -92,13 +92,19 @@ _NOT_A_TERM = re.compile(
 _CONTRACT_TERM = re.compile(
     r"\b(?:contrat|convention|bail|accord|pacte|mission|licence|garantie|pr[ée]sente?s?|agreement|lease|licen[cs]e|it|il|elle)\b"
     r"[^.;]{0,80}?\b(?:conclue?|produit\s+ses\s+effets|entre(?:ra)?\s+en\s+vigueur|prend(?:ra)?\s+effet|court|couvre|dure|"
-    r"is\s+(?:entered\s+into|made|granted)\s+for|shall\s+(?:remain|continue)|for\s+a\s+(?:fixed\s+|initial\s+)?(?:term|period)|consenti)"
-    r"|pour\s+une\s+dur[ée]e\s+(?:ferme\s+|déterminée\s+)?de|for\s+a\s+(?:fixed\s+|initial\s+|minimum\s+)?(?:term|period)\s+of"
+    r"is\s+(?:entered\s+into|made|granted)\s+for|shall\s+(?:remain|continue)|for\s+an?\s+(?:fixed\s+|initial\s+)?(?:term|period)|consenti)"
+    r"|pour\s+une\s+dur[ée]e\s+(?:ferme\s+|déterminée\s+)?de|for\s+an?\s+(?:fixed\s+|initial\s+|minimum\s+)?(?:term|period)\s+of"
     r"|\bterm\b[^.;]{0,60}?\b(?:shall|will|is)\s+(?:be|continue|expire|end|last)\b|\b(?:remain|continue)\s+in\s+(?:full\s+)?(?:force|effect)\b"
-    r"|\bcontinue\s+(?:thereafter\s+)?for\b|\bshall\s+end\b|\binitial\s+term\b|\bthereafter\b",
+    r"|\bcontinues?\s+(?:thereafter\s+)?for\b|\bshall\s+end\b|\b(?:initial|original)\s+(?:[\w()-]+\s+){0,4}?term\b|\b(?:p[ée]riode|dur[ée]e)\s+initiale\b|\bthereafter\b",
     re.I,
 )
-_INDEFINITE = re.compile(r"dur[ée]e\s+ind[ée]termin[ée]e|\bCDI\b|indefinite\s+(?:term|period|duration)|open-ended|no\s+fixed\s+term", re.I)
+_INDEFINITE = re.compile(
+    r"dur[ée]e\s+ind[ée]termin[ée]e|\bCDI\b|indefinite\s+(?:term|period|duration)|open-ended|no\s+fixed\s+term"
+    # a term with no end but a termination: "shall continue in effect until terminated by either party", "in perpetuity"
+    r"|\b(?:continue|remain)s?\s+(?:in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+effect)?\s+)?until\s+(?:it\s+is\s+)?terminated\b(?!\s+earlier)"
+    r"|\bin\s+perpetuity\b|\bperpetual\s+(?:term|basis|duration)\b|\bjusqu['’]\s*à\s+(?:sa\s+|leur\s+)?r[ée]siliation\b",
+    re.I,
+)
 _INSTALMENTS = re.compile(
     rf"(?P<num>{NUMBER})\s+(?P<unit>mensualités|trimestrialités|semestrialités|annuités"
     rf"|échéances\s+(?:mensuelles|trimestrielles|semestrielles|annuelles)|"
@@ -311,7 +317,8 @@ _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixt
              "premier": 1, "deuxieme": 2, "troisieme": 3, "quatrieme": 4, "cinquieme": 5, "sixieme": 6, "septieme": 7, "huitieme": 8,
              "neuvieme": 9, "dixieme": 10}
 _ANNIVERSARY = re.compile(
-    r"\b(?:on|until|through|upon|at|au|jusqu['’]au|le)\s+(?:the\s+)?(?P<before>day\s+(?:prior|before|preceding)\s+(?:to\s+)?(?:the\s+)?|veille\s+(?:du|de\s+la)\s+)?"
+    r"\b(?:on|until|through|upon|at|au|jusqu['’]au|le)\s+(?:the\s+)?(?:(?:date|day)\s+(?:that|which)\s+is\s+(?:the\s+)?)?"  # "on the date that is the first anniversary of …"
+    r"(?P<before>day\s+(?:prior|before|preceding)\s+(?:to\s+)?(?:the\s+)?|veille\s+(?:du|de\s+la)\s+)?"
     r"(?P<nth>\w+)(?:\s*\(\w+\))?\s+(?:anniversary|anniversaire)\s+(?:of\s+|de\s+)?(?P<what>.{0,80})",
     re.I,
 )
@@ -419,7 +426,7 @@ def _sentence_start(sentence: Sentence, context: _StartContext, before: str = ""
         return _Start(context.effective or _signature_start(sentence, context))
     if sentence.chunk_rank == 0 and context.chunk_start is not None:
         return _Start(context.chunk_start)
-    if LENGTH_CUE.search(before) and not _EVENT_START.search(before[-40:] + " " + after[:35]):
+    if names_initial_term(before, after) or (LENGTH_CUE.search(before) and not _EVENT_START.search(before[-40:] + " " + after[:35])):
         # "The term of this Agreement shall be one (1) year": no start is written, so the term runs from
         # the contract's own date, its Effective Date or else its signature
         start = context.effective or _signature_start(sentence, context)

@@ -18,7 +18,7 @@ _SUBJECT = (
 LENGTH_CUE = re.compile(
     r"(?:\bterm\b(?:\s*\([^()]{0,40}\))?(?:\s+of\s+(?:this|the)\s+\w+)?(?:\s*\([^()]{0,40}\))?\s+(?:shall|will|is)\s+(?:be\s+)?(?:for\s+)?"
     rf"|(?:{_SUBJECT}[^.;:]{{0,100}}?|\band\s+(?:shall\s+|will\s+)?(?:thereafter\s+)?)"
-    r"\b(?:continue|remain|run|last|(?:be|is|are)\s+(?:in\s+(?:full\s+)?(?:force|effect)|effective|valid|binding)|endure|subsist)\b[^.;,:()]{0,40}?\bfor"
+    r"\b(?:(?:continue|remain|run|last|endure|subsist)s?|(?:be|is|are)\s+(?:in\s+(?:full\s+)?(?:force|effect)|effective|valid|binding))\b[^.;,:()]{0,40}?\bfor"
     rf"|{_SUBJECT}[^.;:]{{0,100}}?\b(?:is|be|are|was|made|entered\s+into|granted|concluded|executed)\s+for"
     r"|\b(?:appoint\w*|engag\w*)\b[^.;:]{0,80}?\bfor\s+(?:a|an|the)\s+(?:(?:initial|original|fixed|minimum)\s+)?(?:term|period)\s+of"  # "is appointed … for a period of"
     r"|\b(?:for|have|has|with)\s+(?:a|an|the)\s+(?:(?:initial|original|fixed|minimum|primary|base)\s+)?(?:term|duration)\s+of"
@@ -58,6 +58,8 @@ _ARTICLE_BEFORE = re.compile(r"\b(?:for|have|has|with|be|is|of)\s+(?:a|an|the)\s
 _TERM_NOUN_AFTER = re.compile(
     r"\s*(?:initial\s+)?(?:term|period)\b(?![^.;]{0,40}\b(?:after|following|upon|post)[\s-]+(?:the\s+)?(?:termination|expiration|expiry)\b)", re.I
 )
+_INITIAL_BEFORE = re.compile(r"\b(?:the|its|this)\s+(?:initial|original)\s+$", re.I)
+_FRENCH_INITIAL_BEFORE = re.compile(r"\b(?:la|sa|cette)\s+(?:p[ée]riode|dur[ée]e)\s+initiale\s+(?:de\s+|d['’]\s*)$", re.I)
 _FRENCH_FOR = re.compile(r"\bpour\s*$", re.I)  # « prend effet le 1er avril 2022 pour neuf ans »
 
 
@@ -73,11 +75,21 @@ NOT_THE_TERM = re.compile(
 _DEADLINE = re.compile(r"\b(?:no|not)\s+later\s+than\b|\bau\s+plus\s+tard\b", re.I)  # "no later than thirty (30) days after …"
 
 
+def names_initial_term(before: str, after: str) -> bool:
+    """Is a length written as the initial term's own name: "the initial three (3) year term", "its original
+    five-year term", « la période initiale de deux ans »?"""
+    return bool(_INITIAL_BEFORE.search(before) and _TERM_NOUN_AFTER.match(after)) or bool(_FRENCH_INITIAL_BEFORE.search(before))
+
+
 def written_as_term(before: str, after: str, *, in_term_article: bool) -> bool:
     """Is a length written as the term's own: by the words just before it, a name just after it, or — in an
     article about the term — its start right after it; and not in a covenant, a deadline or what survives
     the term?"""
-    if _RENEWAL_BEFORE.search(before[-60:]) or NOT_THE_TERM.search(before) or _DEADLINE.search(before[-60:]):
+    if _RENEWAL_BEFORE.search(before[-60:]) or _DEADLINE.search(before[-60:]):
+        return False
+    if names_initial_term(before, after):
+        return True  # the initial term named, wherever it stands: "Upon expiration of the initial three (3) year term, this Agreement shall renew …"
+    if NOT_THE_TERM.search(before):
         return False
     if LENGTH_CUE.search(before) or _NAMED_AS_TERM.match(after) or (_ARTICLE_BEFORE.search(before) and _TERM_NOUN_AFTER.match(after)):
         return True

@@ -9,6 +9,12 @@ fails the end-date filter only because an amendment moved its end date is listed
 ``excluded_by_amendment``; one whose metadata and text disagree on a filtered field so that the
 outcome would differ is listed in ``contradictions``. Nothing is dropped silently.
 
+A party filter also meets the names the texts write: a contract not read with the party asked whose
+opening or signature blocks write its name, or one of whose parties has a name that holds it (or that
+it holds, or that is it spelt another way), is listed apart with that reason — even when no contract
+of the room was read with that name. A value that is no party of the room while a party of the room
+may be it is an error that names that party.
+
 Filter values go through the normaliser of the data: an entity is compared by its entity id
 ("LISANDRE HOLDING SAS" = ``lisandre_holding``), a law or a contract type by its canonical label
 ("New York law" = « droit de New York » = « droit de l'État de New York »). A valid law or type
@@ -28,7 +34,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from greffier.dataroom.normalize import entity_id
+from greffier.dataroom.normalize import entity_id, names_entity
 from greffier.dataroom.records import ContractRecord
 from greffier.config import Settings
 from greffier.dataroom.vocabulary import law_suggestions, match_contract_type, match_law, type_suggestions, unlisted_law
@@ -40,6 +46,9 @@ from store import repository as repo
 from store.workspace import WorkspaceStore, open_workspace
 from greffier.text import content_tokens, tokenize
 from difflib import get_close_matches
+
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
 
 AMENDMENT_TYPE = "avenant"
 
@@ -98,13 +107,13 @@ def allowed_values(room: DataRoom) -> dict[str, list[str]]:
     return room.allowed
 
 
-def _check_known(kind: str, values: list[str], allowed: list[str]) -> None:
+def _check_known(kind: str, values: list[str], allowed: list[str], suggestions: dict[str, list[str]] | None = None) -> None:
     unknown = [v for v in values if v not in allowed]
     if unknown:
 
         hints = []
         for value in unknown:
-            close = get_close_matches(value, allowed, n=3, cutoff=0.5)
+            close = (suggestions or {}).get(value) or get_close_matches(value, allowed, n=3, cutoff=0.5)
             hints.append(f"{value!r}" + (f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""))
         raise ToolInputError(f"unknown {kind}: {', '.join(hints)}. Allowed values: {', '.join(allowed) or '(none in this data room)'}")
 
@@ -129,11 +138,17 @@ def _canonical(kind: str, values: list[str], match, suggest) -> list[str]:  # no
     return list(dict.fromkeys(out))
 
 
+def asked_names(filters: DataRoomFilters | None) -> dict[str, str]:
+    """Each entity id of a party filter → the name as the filter gave it (the reasons quote it)."""
+    return {entity_id(v) or v: v for v in (filters.entity_ids or [])} if filters else {}
+
+
 def resolve_filters(filters: DataRoomFilters | None, room: DataRoom) -> tuple[DataRoomFilters | None, list[str]]:
     """``filters`` with every value normalised as the data is, and notes for values no contract has.
 
-    Raises ToolInputError for an entity that no contract names (with the closest names) while every
-    contract's parties were read with confidence, and for a value that is no law or type at all.
+    Raises ToolInputError for an entity that is no party of the room while a party of the room may be it
+    (:func:`related_entities`, named in the error), for one that no contract writes while every contract's
+    parties were read with confidence (with the closest names), and for a value that is no law or type at all.
     """
     if filters is None:
         return None, []
@@ -143,9 +158,20 @@ def resolve_filters(filters: DataRoomFilters | None, room: DataRoom) -> tuple[Da
     if filters.entity_ids:
         ids = list(dict.fromkeys(entity_id(v) or v for v in filters.entity_ids))
         missing = [e for e in ids if e not in room.by_entity]
-        if missing and not any(parties_doubt(r) for r in room.records):
-            _check_known("entity id", missing, allowed["entity_ids"])
-        notes += [f"no contract names {e!r} as a party; the contracts whose parties are uncertain are listed apart" for e in missing]
+        # a party of the room written another way ("brenalis" for "groupe_brenalis"): an error that names it, so
+        # that the caller filters on it; a name no party has, written in no contract: an error too
+        related = {e: related_entities(room, e) for e in missing}
+        if any(related.values()):
+            _check_known("entity id", [e for e in missing if related[e]], allowed["entity_ids"], suggestions=related)
+        written = [e for e in missing if _writing(room, e)]
+        if len(written) < len(missing) and not any(parties_doubt(r) for r in room.records):
+            _check_known("entity id", [e for e in missing if e not in written], allowed["entity_ids"])
+        for e in missing:
+            close = get_close_matches(e, allowed["entity_ids"], n=3, cutoff=0.5)
+            notes.append(
+                f"no contract was read with {e!r} as a party; the contracts whose parties are uncertain, or whose opening or"
+                " signature blocks name it, are listed apart" + (f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else "")
+            )
         update["entity_ids"] = ids
     if filters.contract_types:
         types = _canonical("contract type", filters.contract_types, match_contract_type, type_suggestions)
@@ -200,6 +226,7 @@ class _Outcome:
         self.unknown: dict[str, str] = {}  # contract id → why it cannot be decided
         self.by_amendment: dict[str, str] = {}
         self.contradictions: dict[str, str] = {}
+        self.names: dict[str, str] = {}  # entity id → the name as the filter gave it (for the reasons)
 
 
 def _describe_party(record: ContractRecord, entity: str) -> str:
@@ -220,7 +247,65 @@ def parties_doubt(record: ContractRecord) -> str | None:
     return None
 
 
-def _uncertain_for(record: ContractRecord, missing: set[str]) -> str | None:
+def related_entities(room: DataRoom, entity: str) -> list[str]:
+    """The room's party ids that may be ``entity`` written another way: one that holds its words
+    ("groupe_brenalis" for "brenalis"), one its words hold ("ostara_packaging" for "ostara_packaging_europe"),
+    or the same name spelt another way (:func:`close_names`). Looked up through the data room's indexes."""
+    words = entity.split("_")
+    related: list[str] = []
+    postings = [room.by_name_word.get(word, frozenset()) for word in words]
+    for record_id in frozenset.intersection(*postings) if postings and all(postings) else ():
+        related += [p.entity_id for p in room.by_id[record_id].parties if p.entity_id != entity and names_entity(p.entity_id.replace("_", " "), entity)]
+    for size in range(1, len(words)):
+        for first in range(len(words) - size + 1):
+            shorter = "_".join(words[first : first + size])
+            if shorter in room.by_entity and names_entity(" ".join(words), shorter):
+                related.append(shorter)
+    squeezed = entity.replace("_", "")
+    if len(squeezed) >= 4:
+        related += [key for _, _, key in process.extract(squeezed, room.squeezed_entities, scorer=Levenshtein.normalized_similarity, score_cutoff=0.9, limit=None) if key != entity]
+    return list(dict.fromkeys(related))
+
+
+def _writing(room: DataRoom, entity: str) -> set[str]:
+    """The ids of the contracts not read with ``entity`` as a party that may still be one of its: their
+    opening or signature blocks write its name, or one of their parties is a :func:`related_entities`."""
+    words = entity.split("_")
+    postings = [room.by_name_word.get(word, frozenset()) for word in words]
+    found = {i for i in frozenset.intersection(*postings) if _writes(room.by_id[i], entity)} if postings and all(postings) else set()
+    for key in related_entities(room, entity):
+        found |= room.by_entity[key]
+    return found - room.by_entity.get(entity, frozenset())
+
+
+def _writes(record: ContractRecord, entity: str) -> bool:
+    """Whether the contract's opening or signature blocks write the name ``entity`` (or one of its parties
+    has a name that holds it, or that it holds)."""
+    return bool(_holding_party(record, entity) or _close_party(record, entity)) or names_entity(record.opening_names, entity) or names_entity(record.signature_names, entity)
+
+
+def close_names(a: str, b: str) -> bool:
+    """Whether two entity ids are one name spelt two ways: ≥ 90 % alike once the word breaks are left out
+    ("smbc_nikko_securities" and "smbcnikko_securities", "mount_knowledge" and "mount_kowledge")."""
+    a, b = a.replace("_", ""), b.replace("_", "")
+    return a != b and min(len(a), len(b)) >= 6 and Levenshtein.normalized_similarity(a, b) >= 0.9 or (a == b and len(a) >= 4)
+
+
+def _close_party(record: ContractRecord, entity: str) -> str | None:
+    """The name of a party whose id is ``entity`` spelt another way (:func:`close_names`)."""
+    return next((p.raw_name for p in record.parties if p.entity_id != entity and close_names(p.entity_id, entity)), None)
+
+
+def _holding_party(record: ContractRecord, entity: str) -> str | None:
+    """The name of a party whose key holds ``entity``'s words, or is held by them ("Nexstar Broadcasting
+    of Peoria" and "Peoria"; "Lisandre" and "Lisandre Holding"): the same company, or another one."""
+    for party in record.parties:
+        if party.entity_id != entity and (names_entity(party.entity_id.replace("_", " "), entity) or names_entity(entity.replace("_", " "), party.entity_id)):
+            return party.raw_name
+    return None
+
+
+def _uncertain_for(record: ContractRecord, missing: set[str], asked: dict[str, str] | None = None) -> str | None:
     """Why a contract that does not list ``missing`` among its parties may still be one of theirs."""
     if doubt := parties_doubt(record):
         return doubt
@@ -230,6 +315,17 @@ def _uncertain_for(record: ContractRecord, missing: set[str]) -> str | None:
     ):
         if named := sorted(missing & set(names)):
             return why.format(", ".join(names[e] for e in named))  # as the contract writes them
+    asked = asked or {}
+    for entity in sorted(missing):
+        name = asked.get(entity) or entity.replace("_", " ")
+        if party := _holding_party(record, entity):
+            return f"its party {party} may be {name}: one name holds the other"
+        if party := _close_party(record, entity):
+            return f"its party {party} may be {name}: the same name spelt another way"
+        if names_entity(record.opening_names, entity):
+            return f"its opening names {name}, which was not read as one of its parties"
+        if names_entity(record.signature_names, entity):
+            return f"its signature blocks name {name}, which was not read as one of its parties"
     return None
 
 
@@ -240,7 +336,7 @@ def amendments_are_documents(f: DataRoomFilters) -> bool:
     return (bool(f.entity_ids) or f.signature_date is not None or wants_amendments) and f.end_date is None
 
 
-def _filter(room: DataRoom, filters: DataRoomFilters | None) -> tuple[int, _Outcome]:
+def _filter(room: DataRoom, filters: DataRoomFilters | None, asked: dict[str, str] | None = None) -> tuple[int, _Outcome]:
     """Every candidate contract checked against ``filters``: passing, unknown (with why), moved by an
     amendment.
 
@@ -249,11 +345,13 @@ def _filter(room: DataRoom, filters: DataRoomFilters | None) -> tuple[int, _Outc
     """
     f = filters or DataRoomFilters()
     outcome = _Outcome()
+    outcome.names = dict(asked or {})
     candidates = room.records if amendments_are_documents(f) else room.standalone_records
     scan: Iterable[ContractRecord] = candidates
     if f.entity_ids:  # index lookup first: the contracts with every asked party, and those unsure of theirs
         keep = set(frozenset.intersection(*(room.by_entity.get(e, frozenset()) for e in f.entity_ids)))
         keep |= {r.id for r in candidates if parties_doubt(r) or r.named_in_text or r.named_in_opening}
+        keep |= {i for e in f.entity_ids for i in _writing(room, e)}
         allowed_ids = {r.id for r in candidates}
         scan = [room.by_id[i] for i in sorted(keep & allowed_ids, key=room.order.__getitem__)]
     for record in scan:
@@ -285,7 +383,7 @@ def _evaluate(record: ContractRecord, f: DataRoomFilters, outcome: _Outcome, lin
         parties = {p.entity_id for p in record.parties}
         missing = set(f.entity_ids) - parties
         if missing:
-            doubt = _uncertain_for(record, missing)
+            doubt = _uncertain_for(record, missing, outcome.names)
             if doubt is None:
                 return _FAIL, ""
             reasons.append(doubt)
@@ -478,9 +576,10 @@ def search_data_room(settings: Settings, args: SearchDataRoomArgs) -> dict[str, 
     workspace = open_workspace(settings)
     room = load_dataroom(workspace)
     _validate(args)
+    asked = asked_names(args.filters)
     filters, notes = resolve_filters(args.filters, room)
     args = args.model_copy(update={"filters": filters})
-    total_candidates, outcome = _filter(room, filters)
+    total_candidates, outcome = _filter(room, filters, asked)
     if args.query:
         ranked = _rank_by_query(settings, workspace, args.query, outcome.passing)
     else:
