@@ -8,6 +8,9 @@ words (:func:`judge_by_meaning`), from four signals together:
 - *coverage*: the share of what is asked that the passage holds, each asked word weighed by its IDF
   and counted when the passage holds it or one of its wordings in either language (the ``units`` of
   :class:`pipelines.expanders.query_expansion.QueryExpander`: « préavis » is covered by "notice");
+  for a question that names no contract, the passage holds the name of its own contract too (its
+  title and file name: "the Baltic reseller agreement" is covered by ``Reseller_Agreement_Baltic.pdf``'s
+  articles, which do not repeat it);
 - *clause type*: the question names a clause type (through the glossary) that the passage is labelled
   with (its stored clause types, or its heading's cues in the clause library);
 - *scope*: the passage is the best one of a contract the question named;
@@ -129,8 +132,17 @@ class Calibration:
 CALIBRATION = Calibration()
 
 
-def passage_tokens(doc: Document) -> set[str]:
-    return set(tokenize(f"{doc.meta.get('section') or ''} {doc.content or ''}"))
+def passage_tokens(doc: Document, *, with_name: bool = False) -> set[str]:
+    """The words a passage says, with its heading; ``with_name``: and the name of its contract (its
+    title and file name) — an article of the Benelux distribution agreement is about that agreement
+    without repeating its name (for a question that names no contract: inside a named one, its name
+    is not part of what is asked)."""
+    meta = doc.meta
+    named = ""
+    if with_name:
+        stem = re.sub(r"\.[A-Za-z0-9]{1,5}$", "", str(meta.get("file") or "").replace("\\", "/").rsplit("/", 1)[-1])
+        named = " ".join(filter(None, [str(meta.get("title") or ""), re.sub(r"[_\-.]+", " ", stem)]))
+    return set(tokenize(f"{named} {meta.get('section') or ''} {doc.content or ''}"))
 
 
 def unit_covered(unit: dict[str, Any], tokens: set[str]) -> bool:
@@ -289,7 +301,7 @@ class RelevanceJudge:
     ) -> list[dict[str, Any]]:
         scoped_ids = set((scope or {}).get("contract_ids") or ())
         best = max((doc.score or 0.0) for doc in documents)
-        coverages = [coverage_of(units, passage_tokens(doc)) for doc in documents]
+        coverages = [coverage_of(units, passage_tokens(doc, with_name=not scoped_ids)) for doc in documents]
         # the best passage of a named contract: its first by rank, and the one that holds most of what is asked
         best_covered: dict[str, tuple[float, int]] = {}
         for index, (doc, coverage) in enumerate(zip(documents, coverages)):

@@ -222,6 +222,31 @@ def test_an_english_question_s_function_words_do_not_count_against_a_french_pass
 
 
 @pytest.mark.parametrize(
+    ("question", "language"),
+    [
+        ("Which courts hear disputes under the Baltic reseller agreement?", "en"),
+        ("Quels tribunaux sont compétents pour le contrat de revente balte ?", "fr"),
+    ],
+)
+def test_a_passage_holds_the_name_of_its_contract_for_a_question_that_names_no_contract(question, language):
+    # the article does not repeat its agreement's name; the file name says which agreement it is
+    units, types = _units(question, language)
+    article = "Any dispute arising out of this Agreement shall be submitted to the courts of Riga."
+
+    def judged(file: str, scope: dict | None = None) -> dict:
+        doc = Document(id=file, content=article, score=1.0, meta={"doc_id": file, "file": file, "section": "14. Miscellaneous"})
+        return RelevanceJudge().run(question=question, documents=[doc], units=units, clause_types=types, scope=scope)["decisions"][0]
+
+    named = judged("contracts/Reseller_Agreement_Baltic_2021.pdf")
+    other = judged("contracts/Supply_Agreement_Iberia_2020.pdf")
+    assert named["relevant"] and not other["relevant"], (named, other)
+    assert named["coverage"] > other["coverage"]
+    # inside a named contract its name is not part of what is asked: no coverage from the file name
+    scoped = judged("contracts/Reseller_Agreement_Baltic_2021.pdf", scope={"contract_ids": ["contracts/Reseller_Agreement_Baltic_2021.pdf"]})
+    assert scoped["coverage"] == other["coverage"]
+
+
+@pytest.mark.parametrize(
     ("signature_line", "relevant"),
     [
         ("Signé à Lyon, le 3 mars 2021, en deux exemplaires originaux.", True),
