@@ -28,7 +28,9 @@ _TIME_UNITS = r"(?:jours?|semaines?|mois|ans|annees?|heures?|days?|weeks?|months
 # The question forms of each kind, on the folded question (accents and case out, one space).
 _DURATION = re.compile(
     rf"\b(?:combien de temps|pendant combien|combien de {_TIME_UNITS}|(?:quelle|quel) (?:est (?:la |le )?)?(?:duree|delai|periode|preavis)"
-    rf"|how long|for how long|how many {_TIME_UNITS}|how much (?:time|notice)|what (?:is (?:the )?)?(?:period|duration|notice|term)\b)"
+    rf"|how long|for how long|how many {_TIME_UNITS}|how much (?:time|notice)|what (?:is (?:the )?)?(?:period|duration|notice|term)\b"
+    # English puts the adjectives first: "what is the minimum term", "what is the initial notice period"
+    rf"|what (?:is )?the (?:[a-z]+ ){{1,2}}(?:period|duration|notice|term)\b)"
 )
 # A date: the forms that ask for one. A bare « quand » / "when" asks as often for a condition ("when may
 # the licensor terminate?": on a breach) as for a date, so it counts only with a verb of beginning or end.

@@ -16,6 +16,10 @@ from pipelines.generators.answer_kinds import asked_kind, gives_a_quantity, hold
         ("Quel préavis le bailleur doit-il donner ?", "duration"),
         ("How long does the confidentiality undertaking survive termination?", "duration"),
         ("How many days does the buyer have to reject a delivery?", "duration"),
+        # English puts the adjectives before the noun (« quelle est la durée minimale » already reads)
+        ("What is the minimum term of the consultant's engagement?", "duration"),
+        ("What is the initial notice period for the warehouse lease?", "duration"),
+        ("What does the term 'Territory' mean?", None),  # a definition, not a length of time
         ("Jusqu'à quand la garantie court-elle ?", "date"),
         ("Jusqu’à quand la garantie court-elle ?", "date"),  # a typographic apostrophe
         ("À quelle date le bail prend-il effet ?", "date"),
