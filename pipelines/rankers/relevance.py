@@ -201,7 +201,7 @@ def judge_by_meaning(
         + (calibration.scope_bonus if in_scope and first_of_contract else 0.0)
         + calibration.rank_weight * relative
     )
-    gives_kind = kind is None or gives_a_quantity(doc.content or "")
+    gives_kind = kind is None or gives_a_quantity(doc.content or "", kind)
     relevant = coverage >= calibration.min_coverage and score >= calibration.threshold and gives_kind
     decision = {
         "n": n, "chunk_id": doc.id, "relevant": relevant, "by": "meaning", "score": round(score, 4),
