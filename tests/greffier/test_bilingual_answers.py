@@ -217,7 +217,9 @@ def test_an_english_question_s_function_words_do_not_count_against_a_french_pass
         id="c1-8", content="Le Distributeur s'engage à garder confidentielles les informations reçues pendant cinq ans après la fin du contrat.",
         score=1.0, meta={"doc_id": "c1", "section": "Article 8 — Confidentialité"},
     )
-    judged = RelevanceJudge().run(question=question, documents=[doc], units=units, clause_types=types)
+    # asked of the distribution agreement (c1): outside a named contract, a passage must hold more of
+    # what is asked (Calibration.unnamed_min_coverage), and "keep" is FreeDict's (« garder »), not the glossary's
+    judged = RelevanceJudge().run(question=question, documents=[doc], units=units, clause_types=types, scope={"contract_ids": ["c1"]})
     assert judged["decisions"][0]["relevant"], judged["decisions"][0]
 
 
@@ -522,3 +524,16 @@ def test_a_hint_as_wide_as_most_of_the_data_room_is_no_hint():
     # « Lisandre » is carried by every contract's text but one: it narrows nothing worth carrying
     everywhere = lambda token: {"c1", "c2", "c3", "c4"} if token == "lisandre" else set()  # noqa: E731
     assert hint_for(_identity_index(), "Quelle est la durée du contrat avec Lisandre ?", everywhere) is None
+
+
+def test_a_passage_of_a_contract_the_question_does_not_name_must_hold_more_of_what_is_asked():
+    # Coverage 0.4 of a passage labelled with the clause type asked: enough inside a named contract,
+    # not for another contract (a wrong answer costs a lawyer more than an abstention).
+    units = [{"token": t, "terms": [[t]], "weight": 1.0} for t in ("resiliation", "preavis", "entrepot", "vins", "stock")]
+    passage = "Résiliation : chaque partie peut résilier moyennant un préavis de trois mois."
+    doc = Document(id="c1-1", content=passage, score=1.0, meta={"doc_id": "c1", "section": "Article 9 — Résiliation"})
+    judge = RelevanceJudge()
+    named = judge.run(question="q", documents=[doc], units=units, clause_types=["termination"], scope={"contract_ids": ["c1"]})
+    assert named["decisions"][0]["coverage"] == 0.4 and named["decisions"][0]["relevant"]
+    other = judge.run(question="q", documents=[doc], units=units, clause_types=["termination"])
+    assert other["decisions"][0]["type_match"] and other["decisions"][0]["score"] >= 0.6 and not other["decisions"][0]["relevant"]
