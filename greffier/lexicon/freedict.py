@@ -23,18 +23,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 import gzip
-import os
 from pathlib import Path
 import re
 
+from greffier.models import DICT_DIR_ENV, FREEDICT_FILES as FILES, FREEDICT_INSTALL_HINT as INSTALL_HINT, dictionary_dir, dictionary_files, dictionary_status
 from greffier.text import fold, tokenize
 
-DICT_DIR_ENV = "GREFFIER_FREEDICT_DIR"
-DEFAULT_DIR = Path("/usr/share/dictd")
-PACKAGES = ("dict-freedict-fra-eng", "dict-freedict-eng-fra")
-INSTALL_HINT = "sudo apt-get install " + " ".join(PACKAGES)
-# The file stem of each direction, by the language of the headword.
-FILES = {"fr": "freedict-fra-eng", "en": "freedict-eng-fra"}
+__all__ = ["DICT_DIR_ENV", "FILES", "INSTALL_HINT", "Dictionary", "dictionary_dir", "dictionary_files", "dictionary_status", "load_dictionary"]
+
 MAX_TRANSLATIONS = 4  # per word: the first wording of each sense in turn, then the second ones…
 MAX_TERM_TOKENS = 3  # a translation of more words than this is a definition, not a wording
 
@@ -48,21 +44,6 @@ def dictd_number(text: str) -> int:
     for char in text:
         value = value * 64 + _B64[char]
     return value
-
-
-def dictionary_dir() -> Path:
-    return Path(os.environ.get(DICT_DIR_ENV) or DEFAULT_DIR)
-
-
-def dictionary_files(directory: Path | None = None) -> dict[str, tuple[Path, Path]]:
-    """``{lang: (index, dict.dz)}`` for the directions installed in ``directory``."""
-    folder = directory or dictionary_dir()
-    found = {}
-    for lang, name in FILES.items():
-        index, data = folder / f"{name}.index", folder / f"{name}.dict.dz"
-        if index.is_file() and data.is_file():
-            found[lang] = (index, data)
-    return found
 
 
 def entry_senses(entry: str) -> list[list[str]]:
@@ -187,26 +168,3 @@ def _load(directory: str) -> Dictionary | None:
 def load_dictionary(directory: str | Path | None = None) -> Dictionary | None:
     """The installed FreeDict dictionaries (cached per directory), or None when neither is installed."""
     return _load(str(Path(directory) if directory else dictionary_dir()))
-
-
-def dictionary_status() -> dict:
-    """A row for the models status: present, path, detail."""
-    folder = dictionary_dir()
-    files = dictionary_files(folder)
-    missing = [FILES[lang] for lang in FILES if lang not in files]
-    size = sum(p.stat().st_size for pair in files.values() for p in pair) if files else None
-    if not missing:
-        detail = "found: everyday words of a question are searched in the other language too; in use"
-    elif files:
-        detail = f"incomplete ({', '.join(missing)} missing): only one direction translates; run `{INSTALL_HINT}`"
-    else:
-        detail = f"missing ({folder}): only the contract-law glossary translates questions; run `{INSTALL_HINT}`"
-    return {
-        "name": "FreeDict French-English dictionaries",
-        "role": "dictionary",
-        "present": bool(files),
-        "path": str(folder) if files else None,
-        "size": size,
-        "detail": detail,
-        "in_use": bool(files),
-    }

@@ -42,7 +42,7 @@ def _b64(number: int) -> str:
 def write_dictd(folder: Path, name: str, entries: dict[str, str]) -> None:
     """A dictd dictionary as dictfmt writes it: the gzip-compressed text, the index of base-64 places."""
     text, index = b"", []
-    header = "00-database-info\nA test dictionary.\n".encode()
+    header = b"00-database-info\nA test dictionary.\n"
     index.append(f"00databaseinfo\t{_b64(0)}\t{_b64(len(header))}")
     text += header
     for head, entry in sorted(entries.items()):
