@@ -1,6 +1,7 @@
 # Greffier: two commands do all the set-up on a fresh machine.
 #   make demo   creates .venv, installs, builds and ingests the demo data room, starts the app
 #   make test   creates .venv, installs, runs the whole test suite
+# Both, and make install, also install FreeDict's French-English dictionaries (Debian packages) when run as root.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -9,9 +10,9 @@ STAMP := $(VENV)/.installed
 DEMO_WS ?= workspaces/demo
 PORT ?= 8501
 
-.PHONY: install demo demo-data app test test-fast browser-deps lock bench clean
+.PHONY: install demo demo-data app test test-fast browser-deps dict-deps lock bench clean
 
-install: $(STAMP)
+install: $(STAMP) dict-deps
 
 # torch first, from its own line: a CPU build (otherwise a dependency pulls a multi-GB CUDA build).
 $(STAMP): requirements.txt
@@ -24,11 +25,11 @@ $(STAMP): requirements.txt
 demo-data: $(STAMP)
 	$(PY) demo/generate.py --out demo/dataroom
 
-demo: demo-data
+demo: demo-data dict-deps
 	$(PY) -m greffier ingest demo/dataroom --workspace $(DEMO_WS)
 	GREFFIER_WORKSPACE=$(DEMO_WS) $(PY) -m streamlit run app.py --server.port $(PORT) --server.address localhost --browser.gatherUsageStats false
 
-app: $(STAMP)
+app: $(STAMP) dict-deps
 	$(PY) -m streamlit run app.py --server.port $(PORT) --server.address localhost --browser.gatherUsageStats false
 
 # Chromium for the browser tests (Debian packages; Playwright's own browser download cannot work offline).
@@ -37,7 +38,16 @@ browser-deps:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else echo "install Chromium for the browser tests: sudo apt-get install chromium"; fi; }
 
-test: $(STAMP) browser-deps
+# FreeDict's everyday French-English dictionaries (GPL; Debian packages, read at run time from
+# /usr/share/dictd by greffier/lexicon/freedict.py, not copied into this repository). Without them,
+# only the contract-law glossary translates questions.
+FREEDICT := dict-freedict-fra-eng dict-freedict-eng-fra
+dict-deps:
+	@{ test -f /usr/share/dictd/freedict-fra-eng.index && test -f /usr/share/dictd/freedict-eng-fra.index; } || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(FREEDICT) >/dev/null; \
+	  else echo "install the everyday French-English dictionaries: sudo apt-get install $(FREEDICT)"; fi; }
+
+test: $(STAMP) browser-deps dict-deps
 	$(PY) -m pytest -q
 
 test-fast: $(STAMP)

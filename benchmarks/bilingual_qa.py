@@ -862,6 +862,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--questions", type=Path, default=DEFAULT_SET, help=f"question set (default {DEFAULT_SET.relative_to(REPO)})")
     parser.add_argument("--shared", type=Path, default=DEFAULT_SHARED, help=f"shared data folder (default {DEFAULT_SHARED})")
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help="where the bench workspace is kept")
+    parser.add_argument("--workspace", type=Path, default=None,
+                        help="use this built bench workspace as it is (its ws/ folder), not one keyed by the code: for changes "
+                             "that only act at query time, which would otherwise rebuild it (the caller vouches that ingest is unchanged)")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="folder for the Markdown and JSON results")
     parser.add_argument("--tag", default=None, help="name of the result files (default bilingual_qa-<split>)")
     return parser
@@ -876,7 +879,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         overrides = parse_overrides(args.overrides)
         qa = load_set(args.questions, args.shared)
-        workspace = build_workspace(qa, args.shared, args.cache, overrides, log)
+        if args.workspace is not None:
+            if not (args.workspace / "ready.json").is_file() and not (args.workspace.parent / "ready.json").is_file():
+                raise QASetError(f"--workspace {args.workspace}: not a built bench workspace (no ready.json beside it)")
+            workspace = args.workspace
+            log(f"bench workspace {workspace} (given, not checked against the code)")
+        else:
+            workspace = build_workspace(qa, args.shared, args.cache, overrides, log)
         if args.check:
             return _cmd_check(qa, workspace, args.shared)
         if args.sweep_fusion:

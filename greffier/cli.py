@@ -81,7 +81,8 @@ def _models_line(settings: Settings) -> str:
 
     models = models_in_use(settings)
     reranker = models["reranker"]["name"] if models["reranker"] else "none (no cross-encoder found locally)"
-    return f"embedder: {models['embedder']['description']} | reranker: {reranker} | LLM: {describe_llm(llm_in_use(settings))}"
+    dictionary = (models.get("dictionary") or {}).get("line", "unknown")
+    return f"embedder: {models['embedder']['description']} | reranker: {reranker} | LLM: {describe_llm(llm_in_use(settings))} | dictionary: {dictionary}"
 
 
 def cmd_status(args: argparse.Namespace) -> int:

@@ -101,6 +101,10 @@ class SearchSettings(BaseModel):
     # Synonyms in the question's own language (not translations) weigh this much; None: expansion_weight.
     expansion_same_language_weight: float | None = Field(default=None, ge=0.0, le=1.0)
     expansion_forms_weight: float = Field(default=0.5, ge=0.0, le=1.0)
+    # Words of the question the glossary does not cover bring their first translations from FreeDict's
+    # everyday dictionaries (greffier/lexicon/freedict.py; when installed) at this share of
+    # expansion_weight (0: off), below the glossary's terms.
+    expansion_dictionary_weight: float = Field(default=0.5, ge=0.0, le=1.0)
     expand_dense: bool = True
     # A passage labelled with a clause type the question names (glossary, heading cues, and the clause
     # classifier on the question's vector when classify_question) gains this much (pipelines/rankers/

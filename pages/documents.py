@@ -119,7 +119,8 @@ except GreffierError as exc:
 reranker = shared.models(settings)["reranker"]
 st.caption(
     f"Embedder: {status['models']['embedder']['description']} · Reranker: {reranker['name'] or 'none — ' + str(reranker['reason'])} · "
-    f"LLM: {knobs.describe_llm(shared.llm_choice(settings).info)}"
+    f"LLM: {knobs.describe_llm(shared.llm_choice(settings).info)} · "
+    f"Dictionary: {(status['models'].get('dictionary') or {}).get('line', 'unknown')}"
 )
 if status.get("reindex_needed"):
     st.warning(

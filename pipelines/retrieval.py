@@ -89,7 +89,7 @@ def add_retrieval(
         "expander",
         QueryExpander(
             store=store, enabled=search.expansion, weight=search.expansion_weight, forms_weight=search.expansion_forms_weight,
-            same_language_weight=search.expansion_same_language_weight,
+            same_language_weight=search.expansion_same_language_weight, dictionary_weight=search.expansion_dictionary_weight,
             expand_dense=search.expand_dense,
         ),
     )

@@ -13,6 +13,11 @@ The dense side gets ``dense_text``: the question, followed with ``expand_dense``
 notion in the other language (the embedder is multilingual; the terms move the vector towards the
 clause's own words).
 
+Words of the question that no notion of the glossary covers (everyday words: "subscription",
+« gâteau ») bring their first translations from FreeDict's dictionaries (:mod:`greffier.lexicon.freedict`,
+when installed) at ``dictionary_weight`` of :attr:`weight` — below the glossary's terms — and count as
+those words in ``units``. Without the dictionary, the glossary alone translates.
+
 Outputs also the notions found (``concepts``), the clause types they name (``clause_types``, the
 language-independent key the relevance check and the ranking use), the question's ``language`` and
 ``units``: each word asked with the wordings that count as it in a passage (its other forms, the
@@ -30,6 +35,7 @@ from typing import Any
 from haystack import component
 
 from greffier.lexicon import Lexicon, Match, load_lexicon
+from greffier.lexicon.freedict import Dictionary, load_dictionary
 from greffier.text import fold, tokenize
 from greffier.text.function_words import is_function_word
 from greffier.text.language import guess_language
@@ -46,6 +52,7 @@ WORD_KIND_FACTOR = 0.6
 # contracts, their kind, place and subject neither.
 DESCRIBING = frozenset({"document"})
 DESCRIBING_SCOPED = frozenset({"document", "contract", "place", "subject"})
+DICTIONARY_WEIGHT = 0.5  # share of the expansion weight of a dictionary translation (glossary words: 0.6)
 UNKNOWN_WEIGHT = 2.0  # IDF-like weight of an asked word that no passage holds in any wording
 
 
@@ -59,11 +66,11 @@ class QueryExpander(StoreComponent):
     ``dense_text``, ``concepts``, ``clause_types``, ``language``.
     """
 
-    init_parameters = ("enabled", "weight", "forms_weight", "expand_dense", "same_language_weight")
+    init_parameters = ("enabled", "weight", "forms_weight", "expand_dense", "same_language_weight", "dictionary_weight")
 
     def __init__(
         self, store: WorkspaceStore, enabled: bool = True, weight: float = 0.5, forms_weight: float = 0.0, expand_dense: bool = False,
-        same_language_weight: float | None = None,
+        same_language_weight: float | None = None, dictionary_weight: float = DICTIONARY_WEIGHT,
     ) -> None:
         self.store = store
         self.enabled = enabled
@@ -71,7 +78,9 @@ class QueryExpander(StoreComponent):
         self.same_language_weight = weight if same_language_weight is None else same_language_weight
         self.forms_weight = forms_weight
         self.expand_dense = expand_dense
+        self.dictionary_weight = dictionary_weight
         self._lexicon: Lexicon | None = None
+        self._dictionary: Dictionary | None = None
 
     def warm_up(self) -> None:
         # Pipeline.run warms every component on every run: the glossary once, and the index's word
@@ -79,6 +88,8 @@ class QueryExpander(StoreComponent):
         if self._lexicon is not None:
             return
         self._lexicon = load_lexicon()
+        if self.enabled and self.dictionary_weight > 0:
+            self._dictionary = load_dictionary()
         if self.enabled and self.forms_weight > 0:
             self._forms()
 
@@ -101,10 +112,15 @@ class QueryExpander(StoreComponent):
         groups = question_groups(tokens, language, forms, self.forms_weight)
         if self.enabled:
             groups.extend(notion_groups(matches, tokens, self.weight, forms, self.forms_weight, language=language, same_language_weight=self.same_language_weight))
+        identity = frozenset((scope or {}).get("identity") or ())
+        translated = dictionary_translations(tokens, matches, language, self._dictionary, identity=identity) if self.enabled else {}
+        if translated and self.dictionary_weight > 0:
+            groups.extend(dictionary_groups(translated, self.weight * self.dictionary_weight, forms, self.forms_weight, other_language(language)))
         dense_text = with_translations(query, matches, language) if self.enabled and self.expand_dense else query
         index = self.store.bm25() if self.store.exists() else None
-        identity = frozenset((scope or {}).get("identity") or ())
-        units = asked_units(tokens, matches, language, forms, index, describing=DESCRIBING_SCOPED if scope else DESCRIBING, identity=identity)
+        units = asked_units(
+            tokens, matches, language, forms, index, describing=DESCRIBING_SCOPED if scope else DESCRIBING, identity=identity, translated=translated,
+        )
         return {
             "groups": groups, "dense_text": dense_text, "concepts": concepts, "clause_types": clause_types, "language": language, "units": units,
             "typed_query": without_words(query, {tokens[i] for i in naming}),
@@ -200,6 +216,43 @@ def notion_groups(
     return groups
 
 
+def other_language(language: str) -> str:
+    return {"fr": "en", "en": "fr"}.get(language, "fr")
+
+
+def dictionary_translations(
+    tokens: list[str], matches: list[Match], language: str, dictionary: Dictionary | None, identity: frozenset[str] = frozenset(),
+) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """``{word: translations}`` for the words of the question that no notion of the glossary covers,
+    from the FreeDict dictionary (none without it, or for a question in neither language): function
+    words, numbers, the named contracts' ``identity`` words and words of the glossary's notions are
+    left out, and so are translations that are function words of the other language."""
+    if dictionary is None or language not in ("fr", "en"):
+        return {}
+    covered = {i for m in matches for i in range(m.start, m.end)}
+    asked = set(tokens)
+    found: dict[str, tuple[tuple[str, ...], ...]] = {}
+    for position, token in enumerate(tokens):
+        if position in covered or token in found or token in identity or not token.isalpha() or len(token) < 3 or is_function_word(token):
+            continue
+        translations = tuple(
+            t for t in dictionary.translations(token, language) if not set(t) <= asked and not all(is_function_word(w) for w in t)
+        )  # « entre »: "between" frames the question in English, it asks nothing
+        if translations:
+            found[token] = translations
+    return found
+
+
+def dictionary_groups(
+    translated: dict[str, tuple[tuple[str, ...], ...]], weight: float, forms: dict | None, forms_weight: float, lang: str,
+) -> list[QueryGroup]:
+    """One group per translated word: its translations, the best of them counting, at ``weight``."""
+    return [
+        QueryGroup(weight, tuple(tuple(_word(token, lang, forms, forms_weight) for token in term) for term in terms), f"dictionary:{word}")
+        for word, terms in translated.items()
+    ]
+
+
 def distinct_senses(concepts: list[Any]) -> int:
     """How many senses ``concepts`` (matched on one span) are: those that share a clause type are one."""
     senses: list[set[str]] = []
@@ -259,7 +312,7 @@ def idf(document_frequency: int, chunks: int) -> float:
 
 def asked_units(
     tokens: list[str], matches: list[Match], language: str, forms: dict | None, index: Any, describing: frozenset[str] = DESCRIBING,  # noqa: ANN401
-    identity: frozenset[str] = frozenset(),
+    identity: frozenset[str] = frozenset(), translated: dict[str, tuple[tuple[str, ...], ...]] | None = None,
 ) -> list[dict]:
     """Each distinct word asked: ``{"token", "terms": [[tokens], ...], "weight"}``; a passage covers the
     word when it holds one of those terms whole (the word itself, another form of it, or a term of a
@@ -271,6 +324,9 @@ def asked_units(
     A word weighs BM25's IDF of its most frequent wording in the workspace (the notion's, across
     languages); a word no passage holds in any wording weighs :data:`UNKNOWN_WEIGHT` (it tells no
     passage from another, but a question about something absent must not be covered by the rest).
+    A word's dictionary translations (``translated``, :func:`dictionary_translations`) count as it in a
+    passage, but do not change its weight: a loose translation must not make the word common; a word
+    one of whose translations is an ``identity`` word names the contract, and is left out too.
     """
     lang = language if language in STEM_LANGUAGES else "fr"
     chunks = len(index) if index is not None else 0
@@ -280,6 +336,8 @@ def asked_units(
         positions = {i for i, t in enumerate(tokens) if t == token}
         if positions <= left_out or token in identity or is_function_word(token):
             continue
+        if any(set(term) <= identity for term in (translated or {}).get(token, ())):
+            continue  # « agence » of the named "Agency Agreement": it names the contract in the other language
         terms: list[tuple[str, ...]] = [(token,)]
         terms.extend((form,) for form, _factor in _word(token, lang, forms, 1.0)[1:])
         for match in matches:
@@ -290,5 +348,6 @@ def asked_units(
         if index is not None and chunks:
             frequency = max(index.document_frequency(term[0]) for term in terms if len(term) == 1)
             weight = idf(frequency, chunks) if frequency else UNKNOWN_WEIGHT
+        terms = list(dict.fromkeys([*terms, *(translated or {}).get(token, ())]))
         units.append({"token": token, "terms": [list(t) for t in terms], "weight": round(weight, 4)})
     return units

@@ -11,6 +11,9 @@ de salariés ? ») asks for no kind, and nothing changes for it.
 
 What a sentence holds is read by the readers the rest of Greffier uses: durations, amounts and
 percentages (:mod:`greffier.compliance.quantities`), dates (:func:`greffier.dataroom.normalize.find_dates`).
+A length of time is also given without a number when it is tied to something else's (« pour toute la
+durée de protection des droits », "for the term of the Agreement", « à durée indéterminée », "in
+perpetuity", :data:`_OPEN_DURATION`): that answers "how long" as well as « deux ans » does.
 """
 
 from __future__ import annotations
@@ -28,7 +31,9 @@ _TIME_UNITS = r"(?:jours?|semaines?|mois|ans|annees?|heures?|days?|weeks?|months
 # The question forms of each kind, on the folded question (accents and case out, one space).
 _DURATION = re.compile(
     rf"\b(?:combien de temps|pendant combien|combien de {_TIME_UNITS}|(?:quelle|quel) (?:est (?:la |le )?)?(?:duree|delai|periode|preavis)"
-    rf"|how long|for how long|how many {_TIME_UNITS}|how much (?:time|notice)|what (?:is (?:the )?)?(?:period|duration|notice|term)\b)"
+    rf"|how long|for how long|how many {_TIME_UNITS}|how much (?:time|notice)|what (?:is (?:the )?)?(?:period|duration|notice|term)\b"
+    # English puts the adjectives first: "what is the minimum term", "what is the initial notice period"
+    rf"|what (?:is )?the (?:[a-z]+ ){{1,2}}(?:period|duration|notice|term)\b)"
 )
 # A date: the forms that ask for one. A bare « quand » / "when" asks as often for a condition ("when may
 # the licensor terminate?": on a breach) as for a date, so it counts only with a verb of beginning or end.
@@ -52,6 +57,20 @@ _AMOUNT = re.compile(
 )
 
 
+# A length of time written without a number: the length of another thing, or none at all.
+_OPEN_DURATION = re.compile(
+    r"\b(?:(?:pour|pendant|durant) (?:toute |l'ensemble de )?la duree (?:de |du |des |d')"
+    r"|(?:a|pour une) duree indeterminee|a titre perpetuel|a perpetuite|perpetuel(?:le)?(?:ment)?"
+    r"|for the (?:entire |whole |full )?(?:duration|term|life|lifetime|period) of|throughout the (?:term|duration|life) of"
+    r"|in perpetuity|perpetual(?:ly)?|for an (?:indefinite|unlimited) (?:term|period|duration)|indefinitely)"
+)
+
+
+def gives_an_open_duration(text: str) -> bool:
+    """Whether ``text`` writes a length of time without a number (:data:`_OPEN_DURATION`)."""
+    return bool(_OPEN_DURATION.search(fold(text).replace("’", "'")))
+
+
 def asked_kind(question: str) -> AnswerKind | None:
     """The kind of answer ``question`` asks for, or None (see the module docstring). A length of time
     is looked for before a date, and a date before a sum (« combien de temps » is not a sum)."""
@@ -62,17 +81,20 @@ def asked_kind(question: str) -> AnswerKind | None:
     return None
 
 
-def gives_a_quantity(text: str) -> bool:
+def gives_a_quantity(text: str, kind: AnswerKind | None = None) -> bool:
     """Whether ``text`` writes a date, a length of time, a sum or a percentage: a passage that writes
-    none cannot answer a question that asks for one (a blank « le ____ » is none)."""
-    return bool(find_dates(text) or durations(text) or amounts(text) or percentages(text))
+    none cannot answer a question that asks for one (a blank « le ____ » is none). For a length of time
+    or a date asked (``kind``), a length written without a number counts too (:data:`_OPEN_DURATION`)."""
+    if find_dates(text) or durations(text) or amounts(text) or percentages(text):
+        return True
+    return kind in ("duration", "date") and gives_an_open_duration(text)
 
 
 def holds_kind(kind: AnswerKind | None, sentence: str) -> bool:
     """Whether ``sentence`` gives an answer of ``kind``: a length of time; a date, or the length of
     time that fixes one ("for two years from signature"); a sum or a percentage. False for no kind."""
     if kind == "duration":
-        return bool(durations(sentence))
+        return bool(durations(sentence)) or gives_an_open_duration(sentence)
     if kind == "date":
         return bool(find_dates(sentence) or durations(sentence))
     if kind == "amount":

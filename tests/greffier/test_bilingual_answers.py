@@ -217,8 +217,35 @@ def test_an_english_question_s_function_words_do_not_count_against_a_french_pass
         id="c1-8", content="Le Distributeur s'engage à garder confidentielles les informations reçues pendant cinq ans après la fin du contrat.",
         score=1.0, meta={"doc_id": "c1", "section": "Article 8 — Confidentialité"},
     )
-    judged = RelevanceJudge().run(question=question, documents=[doc], units=units, clause_types=types)
+    # asked of the distribution agreement (c1): outside a named contract, a passage must hold more of
+    # what is asked (Calibration.unnamed_min_coverage), and "keep" is FreeDict's (« garder »), not the glossary's
+    judged = RelevanceJudge().run(question=question, documents=[doc], units=units, clause_types=types, scope={"contract_ids": ["c1"]})
     assert judged["decisions"][0]["relevant"], judged["decisions"][0]
+
+
+@pytest.mark.parametrize(
+    ("question", "language"),
+    [
+        ("Which courts hear disputes under the Baltic reseller agreement?", "en"),
+        ("Quels tribunaux sont compétents pour le contrat de revente balte ?", "fr"),
+    ],
+)
+def test_a_passage_holds_the_name_of_its_contract_for_a_question_that_names_no_contract(question, language):
+    # the article does not repeat its agreement's name; the file name says which agreement it is
+    units, types = _units(question, language)
+    article = "Any dispute arising out of this Agreement shall be submitted to the courts of Riga."
+
+    def judged(file: str, scope: dict | None = None) -> dict:
+        doc = Document(id=file, content=article, score=1.0, meta={"doc_id": file, "file": file, "section": "14. Miscellaneous"})
+        return RelevanceJudge().run(question=question, documents=[doc], units=units, clause_types=types, scope=scope)["decisions"][0]
+
+    named = judged("contracts/Reseller_Agreement_Baltic_2021.pdf")
+    other = judged("contracts/Supply_Agreement_Iberia_2020.pdf")
+    assert named["relevant"] and not other["relevant"], (named, other)
+    assert named["coverage"] > other["coverage"]
+    # inside a named contract its name is not part of what is asked: no coverage from the file name
+    scoped = judged("contracts/Reseller_Agreement_Baltic_2021.pdf", scope={"contract_ids": ["contracts/Reseller_Agreement_Baltic_2021.pdf"]})
+    assert scoped["coverage"] == other["coverage"]
 
 
 @pytest.mark.parametrize(
@@ -497,3 +524,16 @@ def test_a_hint_as_wide_as_most_of_the_data_room_is_no_hint():
     # « Lisandre » is carried by every contract's text but one: it narrows nothing worth carrying
     everywhere = lambda token: {"c1", "c2", "c3", "c4"} if token == "lisandre" else set()  # noqa: E731
     assert hint_for(_identity_index(), "Quelle est la durée du contrat avec Lisandre ?", everywhere) is None
+
+
+def test_a_passage_of_a_contract_the_question_does_not_name_must_hold_more_of_what_is_asked():
+    # Coverage 0.4 of a passage labelled with the clause type asked: enough inside a named contract,
+    # not for another contract (a wrong answer costs a lawyer more than an abstention).
+    units = [{"token": t, "terms": [[t]], "weight": 1.0} for t in ("resiliation", "preavis", "entrepot", "vins", "stock")]
+    passage = "Résiliation : chaque partie peut résilier moyennant un préavis de trois mois."
+    doc = Document(id="c1-1", content=passage, score=1.0, meta={"doc_id": "c1", "section": "Article 9 — Résiliation"})
+    judge = RelevanceJudge()
+    named = judge.run(question="q", documents=[doc], units=units, clause_types=["termination"], scope={"contract_ids": ["c1"]})
+    assert named["decisions"][0]["coverage"] == 0.4 and named["decisions"][0]["relevant"]
+    other = judge.run(question="q", documents=[doc], units=units, clause_types=["termination"])
+    assert other["decisions"][0]["type_match"] and other["decisions"][0]["score"] >= 0.6 and not other["decisions"][0]["relevant"]

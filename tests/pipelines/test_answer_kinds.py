@@ -16,6 +16,10 @@ from pipelines.generators.answer_kinds import asked_kind, gives_a_quantity, hold
         ("Quel préavis le bailleur doit-il donner ?", "duration"),
         ("How long does the confidentiality undertaking survive termination?", "duration"),
         ("How many days does the buyer have to reject a delivery?", "duration"),
+        # English puts the adjectives before the noun (« quelle est la durée minimale » already reads)
+        ("What is the minimum term of the consultant's engagement?", "duration"),
+        ("What is the initial notice period for the warehouse lease?", "duration"),
+        ("What does the term 'Territory' mean?", None),  # a definition, not a length of time
         ("Jusqu'à quand la garantie court-elle ?", "date"),
         ("Jusqu’à quand la garantie court-elle ?", "date"),  # a typographic apostrophe
         ("À quelle date le bail prend-il effet ?", "date"),
@@ -62,3 +66,32 @@ def test_a_sentence_holds_the_kind_asked():
     assert holds_kind("date", "La licence est consentie pour cinq ans à compter de sa signature.")  # the length that fixes the date
     assert not holds_kind("amount", "La licence est consentie pour cinq ans à compter de sa signature.")
     assert not holds_kind(None, "The fee is EUR 4,500 per month.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Les droits sont cédés pour le monde entier et pour toute la durée de protection légale des œuvres.",
+        "The Licensor grants the licence in perpetuity, for the whole world.",
+        "Le présent bail est consenti à durée indéterminée.",
+        "The confidentiality undertaking applies throughout the term of this Agreement.",
+    ],
+)
+def test_a_length_of_time_written_without_a_number_answers_how_long(text):
+    # the length of something else, or none: still what "how long" asks
+    assert gives_a_quantity(text, "duration") and holds_kind("duration", text)
+    assert not gives_a_quantity(text, "amount")  # but no sum
+
+
+def test_a_passage_that_ties_the_length_to_something_else_is_kept_for_a_how_long_question():
+    from haystack import Document
+
+    from pipelines.rankers.relevance import RelevanceJudge
+
+    question = "Pour combien de temps les droits sur le logo sont-ils cédés ?"
+    units = [{"token": t, "terms": [[t]], "weight": 1.0} for t in ("droits", "logo", "cedes")]
+    doc = Document(id="c1-3", content="Les droits sur le logo sont cédés pour toute la durée de protection des droits d'auteur.", score=1.0,
+                   meta={"doc_id": "c1", "section": "Article 3 — Durée de la cession"})
+    judged = RelevanceJudge().run(question=question, documents=[doc], units=units, scope={"contract_ids": ["c1"]})
+    assert judged["decisions"][0]["answer_kind"] == "duration"
+    assert judged["decisions"][0]["relevant"], judged["decisions"][0]

@@ -1,0 +1,170 @@
+"""Everyday French↔English words from FreeDict (Debian's ``dict-freedict-fra-eng`` and ``-eng-fra``).
+
+The glossary (:mod:`greffier.lexicon`) translates contract law; a question also holds everyday words
+("subscription", « gâteau », "shares") that it does not cover. FreeDict's two small dictionaries
+(about 8,500 headwords each) give their first translations. FreeDict is GPL: its data is not copied
+into this repository; the installed files are read at run time (``make install`` installs them as
+root, or prints the command), once per process.
+
+Format (dictd): ``freedict-fra-eng.index`` holds ``headword<TAB>offset<TAB>length`` lines, the offset
+and length in dictd's base 64; ``freedict-fra-eng.dict.dz`` is the gzip-compressed text (dictzip is
+plain gzip to a reader). An entry reads::
+
+    abonnement /abɔnmɑ̃/ <n, masc>
+    subscription
+
+or, with several senses, ``1. achievement, act, action`` / ``2. share``. When the files are absent,
+:func:`load_dictionary` gives None and everything works with the glossary alone; the models status
+says the dictionary is missing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+import gzip
+from pathlib import Path
+import re
+
+from greffier.models import DICT_DIR_ENV, FREEDICT_FILES as FILES, FREEDICT_INSTALL_HINT as INSTALL_HINT, dictionary_dir, dictionary_files, dictionary_status
+from greffier.text import fold, tokenize
+
+__all__ = ["DICT_DIR_ENV", "FILES", "INSTALL_HINT", "Dictionary", "dictionary_dir", "dictionary_files", "dictionary_status", "load_dictionary"]
+
+MAX_TRANSLATIONS = 4  # per word: the first wording of each sense in turn, then the second ones…
+MAX_TERM_TOKENS = 3  # a translation of more words than this is a definition, not a wording
+
+_B64 = {c: i for i, c in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")}
+_SENSE = re.compile(r"^\d+\.\s*")
+
+
+def dictd_number(text: str) -> int:
+    """A dictd base-64 number (``"BBk4"``)."""
+    value = 0
+    for char in text:
+        value = value * 64 + _B64[char]
+    return value
+
+
+def entry_senses(entry: str) -> list[list[str]]:
+    """The senses of one entry's text, each its wordings (the headword line left out)."""
+    lines = [line.strip() for line in entry.strip().split("\n")]
+    senses = []
+    for line in lines[1:]:
+        if not line:
+            continue
+        wordings = [w.strip() for w in _SENSE.sub("", line).split(",") if w.strip()]
+        if wordings:
+            senses.append(wordings)
+    return senses
+
+
+def first_wordings(senses: list[list[str]], limit: int = MAX_TRANSLATIONS) -> list[tuple[str, ...]]:
+    """Up to ``limit`` translations as token tuples: the first wording of each sense in turn, then the
+    second ones (a word's senses are ordered, and its first wordings are the usual ones)."""
+    chosen: list[tuple[str, ...]] = []
+    depth = max((len(s) for s in senses), default=0)
+    for rank in range(depth):
+        for sense in senses:
+            if rank >= len(sense):
+                continue
+            tokens = tuple(tokenize(sense[rank]))
+            if not tokens or len(tokens) > MAX_TERM_TOKENS or tokens in chosen:
+                continue
+            chosen.append(tokens)
+            if len(chosen) == limit:
+                return chosen
+    return chosen
+
+
+def singulars(token: str, lang: str) -> list[str]:
+    """Other forms to look a word up by, when the dictionary lacks it: its singular, its masculine
+    (« chaudes » → « chaud », "subscriptions" → "subscription", "companies" → "company"). Plain
+    suffixes, not the stemmer: a stem joins « vente » to « vent »."""
+    forms = []
+    if lang == "en" and token.endswith("ies") and len(token) > 4:
+        forms.append(token[:-3] + "y")
+    if lang == "fr" and token.endswith("aux") and len(token) > 4:
+        forms.append(token[:-3] + "al")
+    if token.endswith(("s", "x")) and len(token) > 3:
+        forms.append(token[:-1])
+        if token.endswith("es") and len(token) > 4:
+            forms.append(token[:-2])
+    if lang == "fr" and token.endswith("e") and len(token) > 3:
+        forms.append(token[:-1])
+    return forms
+
+
+@dataclass
+class Dictionary:
+    """Per language of the headword (``"fr"``: into English), the decompressed text and the entries'
+    places by folded headword; an entry is read the first time it is asked for."""
+
+    texts: dict[str, bytes] = field(default_factory=dict)
+    places: dict[str, dict[str, list[tuple[int, int]]]] = field(default_factory=dict)
+    sources: tuple[str, ...] = ()
+    _read: dict[tuple[str, str], tuple[tuple[str, ...], ...]] = field(default_factory=dict, repr=False)
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        return tuple(self.texts)
+
+    def entry(self, head: str, lang: str) -> tuple[tuple[str, ...], ...]:
+        """The first translations of a folded headword (empty when absent)."""
+        key = (lang, head)
+        if key not in self._read:
+            text = self.texts.get(lang, b"")
+            senses: list[list[str]] = []
+            for start, length in self.places.get(lang, {}).get(head, ()):
+                senses.extend(entry_senses(text[start : start + length].decode("utf-8", errors="replace")))
+            self._read[key] = tuple(first_wordings(senses))
+        return self._read[key]
+
+    def translations(self, token: str, lang: str) -> tuple[tuple[str, ...], ...]:
+        """The translations of a (folded) ``token`` of language ``lang``: by the word itself, else by its
+        singular or masculine (:func:`singulars`); empty when the dictionary has no such word."""
+        if lang not in self.places:
+            return ()
+        found: tuple[tuple[str, ...], ...] = ()
+        for form in (token, *singulars(token, lang)):
+            found = self.entry(form, lang)
+            if found:
+                break
+        return tuple(t for t in found if t != (token,))
+
+
+def read_index(index: Path) -> dict[str, list[tuple[int, int]]]:
+    """A dictd index: ``{folded headword: [(offset, length), ...]}``, single-word headwords only."""
+    places: dict[str, list[tuple[int, int]]] = {}
+    for line in index.read_text(encoding="utf-8").splitlines():
+        parts = line.split("\t")
+        if len(parts) != 3 or parts[0].startswith("00database"):
+            continue
+        head = fold(parts[0].strip())
+        if not head.isalpha() or len(head) < 3:
+            continue
+        places.setdefault(head, []).append((dictd_number(parts[1]), dictd_number(parts[2])))
+    return places
+
+
+@lru_cache(maxsize=4)
+def _load(directory: str) -> Dictionary | None:
+    files = dictionary_files(Path(directory))
+    if not files:
+        return None
+    dictionary = Dictionary()
+    for lang, (index, data) in files.items():
+        try:
+            places = read_index(index)
+            with gzip.open(data) as stream:
+                text = stream.read()
+        except (OSError, ValueError, KeyError, EOFError):
+            continue
+        dictionary.places[lang], dictionary.texts[lang] = places, text
+    dictionary.sources = tuple(str(files[lang][1]) for lang in dictionary.texts)
+    return dictionary if dictionary.texts else None
+
+
+def load_dictionary(directory: str | Path | None = None) -> Dictionary | None:
+    """The installed FreeDict dictionaries (cached per directory), or None when neither is installed."""
+    return _load(str(Path(directory) if directory else dictionary_dir()))

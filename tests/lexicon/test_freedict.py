@@ -1,0 +1,147 @@
+"""FreeDict's everyday dictionaries: the dictd reader (on a tiny dictionary written here, in the real
+format), the expansion of the words the glossary does not cover, and the absence of the packages."""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+import pytest
+
+from greffier.lexicon import load_lexicon
+from greffier.lexicon.freedict import DICT_DIR_ENV, dictionary_status, dictd_number, entry_senses, load_dictionary, singulars
+from greffier.text import tokenize
+from pipelines.expanders.query_expansion import asked_units, dictionary_groups, dictionary_translations
+
+_B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+FRA_ENG = {
+    "abonnement": "abonnement /abɔnmɑ̃/ <n, masc>\nsubscription\n",
+    "gâteau": "gâteau /gato/ <n, masc>\ncake\n",
+    "part": "part /paʀ/ <n, fem>\n1. part, Parthian, share\n2. piece\n",
+    "entre": "entre /ɑ̃tʀ/ <prep>\nbetween\n",
+    "boisson": "boisson /bwasɔ̃/ <n, fem>\nbeverage, drink\n",
+    "agence": "agence /aʒɑ̃s/ <n, fem>\nagency\n",
+}
+ENG_FRA = {
+    "subscription": "subscription /səbskripʃən/\n1. abonnement\n2. cotisation\n",
+    "share": "share /ʃɛər/\n1. action\n2. débiter, diviser, partager\n3. part, partie\n4. participer, prendre part\n5. contingent, portion\n",
+    "cake": "cake /keik/\ngâteau\n",
+}
+
+
+def _b64(number: int) -> str:
+    digits = ""
+    while True:
+        digits = _B64[number % 64] + digits
+        number //= 64
+        if not number:
+            return digits
+
+
+def write_dictd(folder: Path, name: str, entries: dict[str, str]) -> None:
+    """A dictd dictionary as dictfmt writes it: the gzip-compressed text, the index of base-64 places."""
+    text, index = b"", []
+    header = b"00-database-info\nA test dictionary.\n"
+    index.append(f"00databaseinfo\t{_b64(0)}\t{_b64(len(header))}")
+    text += header
+    for head, entry in sorted(entries.items()):
+        data = entry.encode()
+        index.append(f"{head}\t{_b64(len(text))}\t{_b64(len(data))}")
+        text += data
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{name}.index").write_text("\n".join(index) + "\n", encoding="utf-8")
+    with gzip.open(folder / f"{name}.dict.dz", "wb") as stream:
+        stream.write(text)
+
+
+@pytest.fixture
+def dictd(tmp_path: Path) -> Path:
+    folder = tmp_path / "dictd"
+    write_dictd(folder, "freedict-fra-eng", FRA_ENG)
+    write_dictd(folder, "freedict-eng-fra", ENG_FRA)
+    return folder
+
+
+def test_dictd_numbers_and_senses():
+    assert dictd_number("A") == 0 and dictd_number("BBk4") == 1 * 64**3 + 1 * 64**2 + 36 * 64 + 56
+    assert entry_senses(FRA_ENG["part"]) == [["part", "Parthian", "share"], ["piece"]]
+    assert entry_senses(FRA_ENG["gâteau"]) == [["cake"]]
+    assert singulars("subscriptions", "en")[0] == "subscription" and "chaud" in singulars("chaudes", "fr")
+
+
+def test_the_loader_reads_a_dictd_file_and_keeps_the_first_wordings(dictd: Path):
+    dictionary = load_dictionary(dictd)
+    assert dictionary is not None and set(dictionary.languages) == {"fr", "en"}
+    assert dictionary.translations("gateau", "fr") == (("cake",),)  # the headword is folded, as tokens are
+    assert dictionary.translations("gateaux", "fr") == (("cake",),)  # by its singular
+    assert dictionary.translations("subscriptions", "en") == (("abonnement",), ("cotisation",))
+    # the first wording of each sense in turn, four at most: « part » is reached in the third sense
+    assert dictionary.translations("shares", "en") == (("action",), ("debiter",), ("part",), ("participer",))
+    assert dictionary.translations("licorne", "fr") == ()
+    assert load_dictionary(dictd) is dictionary  # read once
+
+
+def test_absent_dictionary_gives_none_and_the_status_says_it_is_missing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    assert load_dictionary(tmp_path / "nothing") is None
+    monkeypatch.setenv(DICT_DIR_ENV, str(tmp_path / "nothing"))
+    row = dictionary_status()
+    assert row["present"] is False and row["role"] == "dictionary" and "missing" in row["detail"]
+    assert "apt-get install dict-freedict-fra-eng dict-freedict-eng-fra" in row["detail"]
+
+
+def test_status_of_an_installed_dictionary(dictd: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv(DICT_DIR_ENV, str(dictd))
+    row = dictionary_status()
+    assert row["present"] is True and row["in_use"] is True and row["path"] == str(dictd)
+
+
+def test_words_the_glossary_does_not_cover_are_searched_in_the_other_language_below_the_glossary(dictd: Path):
+    dictionary = load_dictionary(dictd)
+    question = "Le prix comprend-il les gâteaux et les boissons, entre autres ?"
+    tokens = tokenize(question)
+    matches = load_lexicon().find(tokens)
+    translated = dictionary_translations(tokens, matches, "fr", dictionary)
+    assert "prix" not in translated  # the glossary's "price"
+    assert translated["boissons"] == (("beverage",), ("drink",)) and translated["gateaux"] == (("cake",),)
+    assert "entre" not in translated  # "between" is a function word: it asks nothing
+    groups = dictionary_groups(translated, 0.4, None, 0.0, "en")
+    assert {g.source for g in groups} == {"dictionary:boissons", "dictionary:gateaux"}
+    assert all(g.weight == 0.4 for g in groups)
+    # in the relevance check's coverage, the translation counts as the word; its weight is the word's own
+    units = {u["token"]: u for u in asked_units(tokens, matches, "fr", None, None, translated=translated)}
+    assert ["drink"] in units["boissons"]["terms"] and units["boissons"]["weight"] == 1.0
+    without = {u["token"]: u for u in asked_units(tokens, matches, "fr", None, None)}
+    assert ["drink"] not in without["boissons"]["terms"]
+
+
+def test_a_word_whose_translation_names_the_contract_is_not_asked(dictd: Path):
+    dictionary = load_dictionary(dictd)
+    tokens = tokenize("Quel droit régit l'accord d'agence entre GE Capital et Duckwall-Alco ?")
+    identity = frozenset({"agency", "agreement", "capital", "duckwall", "alco", "ge"})
+    translated = dictionary_translations(tokens, [], "fr", dictionary, identity=identity)
+    units = {u["token"] for u in asked_units(tokens, [], "fr", None, None, identity=identity, translated=translated)}
+    assert "agence" not in units and "droit" in units
+
+
+def test_without_the_dictionary_nothing_is_translated():
+    tokens = tokenize("What does the subscription include?")
+    assert dictionary_translations(tokens, [], "en", None) == {}
+    assert dictionary_groups({}, 0.4, None, 0.0, "fr") == []
+
+
+def test_the_query_expander_with_and_without_the_dictionary(dictd: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    from pipelines.expanders.query_expansion import QueryExpander
+    from store.workspace import WorkspaceStore
+
+    question = "Le prix comprend-il les gâteaux ?"
+    monkeypatch.setenv(DICT_DIR_ENV, str(tmp_path / "nothing"))
+    plain = QueryExpander(store=WorkspaceStore(root=tmp_path / "ws"), weight=0.8).run(query=question)
+    assert not [g for g in plain["groups"] if g.source.startswith("dictionary:")]
+    monkeypatch.setenv(DICT_DIR_ENV, str(dictd))
+    found = QueryExpander(store=WorkspaceStore(root=tmp_path / "ws"), weight=0.8).run(query=question)
+    (group,) = [g for g in found["groups"] if g.source.startswith("dictionary:")]
+    assert group.source == "dictionary:gateaux" and group.weight == pytest.approx(0.4)  # below the glossary's 0.8 and the words' 1
+    assert [g.source for g in found["groups"] if g.source != group.source] == [g.source for g in plain["groups"]]
+    off = QueryExpander(store=WorkspaceStore(root=tmp_path / "ws"), weight=0.8, dictionary_weight=0.0).run(query=question)
+    assert [g.source for g in off["groups"]] == [g.source for g in plain["groups"]]
