@@ -134,7 +134,11 @@ st.subheader("Left out of the results")
 if not data.left_out:
     st.success("None: every contract was decided on values read with confidence.")
 else:
-    st.warning(f"{plural(len(data.left_out), 'contract is', 'contracts are')} not in the table because they cannot be decided on these filters: check them by hand.")
+    one = len(data.left_out) == 1
+    st.warning(
+        f"{plural(len(data.left_out), 'contract is', 'contracts are')} not in the table because {'it' if one else 'they'} cannot be decided"
+        f" on these filters: check {'it' if one else 'them'} by hand."
+    )
     columns = st.columns(min(3, len(by_reason)), gap="medium")
     for column, (reason, group) in zip(columns, by_reason.items()):
         with column.container(border=True):

@@ -18,6 +18,7 @@ from streamlit.testing.v1 import AppTest
 
 from store import threads
 from greffier.config import load_settings, save_workspace_settings
+from greffier.services.ingest import Ingestor
 from greffier.ui import duplicates as duplicate_views
 from greffier.ui import knobs
 from store.workspace import open_workspace
@@ -267,6 +268,22 @@ def test_dataroom_filters_list_the_excluded_contracts(app_workspace, monkeypatch
     assert "An amendment moved the end date" in shown and "A filtered field is unknown or uncertain" in shown
     assert {"Export CSV", "Export XLSX"} <= {b.label for b in at.download_button}
     assert at.selectbox(key="dataroom_detail_contract").value == "c04"
+
+
+def test_dataroom_left_out_warning_agrees_with_one_contract(tmp_path, monkeypatch):
+    # The demo data room filtered by LISANDRE HOLDING SAS leaves one contract out (the CDI, whose
+    # opening names the holding): « 1 contract is not in the table because it cannot be decided », not "they".
+    from demo import generate as demo_generate
+
+    demo_generate.generate(tmp_path / "dataroom", tmp_path / "manifest.json")
+    workspace = tmp_path / "ws"
+    Ingestor(load_settings(workspace)).ingest(tmp_path / "dataroom")
+    at = open_app(workspace, monkeypatch, "pages/dataroom.py")
+    at.multiselect(key="dr_f_parties").set_value(["lisandre_holding"])
+    at.button(key="FormSubmitter:dataroom_filter_form-Apply filters").click().run()
+    assert not at.exception
+    warnings = [w.value for w in at.warning]
+    assert "1 contract is not in the table because it cannot be decided on these filters: check it by hand." in warnings, warnings
 
 
 def test_dataroom_detail_shows_metadata_sources_and_amendments(app_workspace, monkeypatch):
