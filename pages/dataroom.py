@@ -13,7 +13,7 @@ import streamlit as st
 from greffier.errors import GreffierError
 from greffier.text import plural
 from greffier.ui import dataroom, keys
-from greffier.ui.text import escape_markdown, one_line
+from greffier.ui.text import escape_markdown, one_line, party_label
 from pages import _shared as shared
 
 settings = shared.settings()
@@ -38,7 +38,7 @@ entities = options["entities"]
 
 with st.form("dataroom_filter_form"):
     first = st.columns([2, 2, 2])
-    parties = first[0].multiselect("Parties (all of them)", list(entities), format_func=lambda e: f"{entities[e]} ({e})", key="dr_f_parties")
+    parties = first[0].multiselect("Parties (all of them)", list(entities), format_func=lambda e: party_label(entities, e), key="dr_f_parties")
     types = first[1].multiselect("Contract types", options["types"], key="dr_f_types")
     text = first[2].text_input("Free text", key="dr_f_text", placeholder="e.g. exclusivité territoriale", help="Keeps the contracts whose articles match, best first")
     second = st.columns(2)
@@ -134,7 +134,11 @@ st.subheader("Left out of the results")
 if not data.left_out:
     st.success("None: every contract was decided on values read with confidence.")
 else:
-    st.warning(f"{plural(len(data.left_out), 'contract is', 'contracts are')} not in the table because they cannot be decided on these filters: check them by hand.")
+    one = len(data.left_out) == 1
+    st.warning(
+        f"{plural(len(data.left_out), 'contract is', 'contracts are')} not in the table because {'it' if one else 'they'} cannot be decided"
+        f" on these filters: check {'it' if one else 'them'} by hand."
+    )
     columns = st.columns(min(3, len(by_reason)), gap="medium")
     for column, (reason, group) in zip(columns, by_reason.items()):
         with column.container(border=True):

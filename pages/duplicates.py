@@ -8,7 +8,7 @@ import streamlit as st
 from greffier.errors import GreffierError
 from greffier.text import plural
 from greffier.ui import dataroom, duplicates, keys
-from greffier.ui.text import escape_markdown, one_line
+from greffier.ui.text import escape_markdown, one_line, party_label
 from pages import _shared as shared
 
 settings = shared.settings()
@@ -27,7 +27,7 @@ if options["contracts"] < 2:
     st.stop()
 
 entities = options["entities"]
-involving = st.multiselect("Only pairs where these are all parties", list(entities), format_func=lambda e: f"{entities[e]} ({e})", key="duplicates_entities")
+involving = st.multiselect("Only pairs where these are all parties", list(entities), format_func=lambda e: party_label(entities, e), key="duplicates_entities")
 try:
     with st.spinner("Comparing contracts…"):
         found = duplicates.find(settings, involving or None)

@@ -57,3 +57,10 @@ def tail_path(path: str | None, limit: int = 60) -> str:
             break
         kept.insert(0, folder)
     return "…/" + "/".join([*kept, name]) if len(name) + 2 <= limit else shorten(name, limit)
+
+
+def party_label(entities: dict[str, str], entity_id: str) -> str:
+    """A party as the contracts write it (« LISANDRE HOLDING SAS »); its internal id is added only to
+    tell apart two parties written alike."""
+    name = entities.get(entity_id) or entity_id
+    return f"{name} ({entity_id})" if list(entities.values()).count(name) > 1 else name

@@ -18,6 +18,7 @@ from streamlit.testing.v1 import AppTest
 
 from store import threads
 from greffier.config import load_settings, save_workspace_settings
+from greffier.services.ingest import Ingestor
 from greffier.ui import duplicates as duplicate_views
 from greffier.ui import knobs
 from store.workspace import open_workspace
@@ -267,6 +268,40 @@ def test_dataroom_filters_list_the_excluded_contracts(app_workspace, monkeypatch
     assert "An amendment moved the end date" in shown and "A filtered field is unknown or uncertain" in shown
     assert {"Export CSV", "Export XLSX"} <= {b.label for b in at.download_button}
     assert at.selectbox(key="dataroom_detail_contract").value == "c04"
+
+
+@pytest.fixture(scope="module")
+def demo_workspace(tmp_path_factory):
+    """The bundled demo data room (demo/generate.py), ingested."""
+    from demo import generate as demo_generate
+
+    base = tmp_path_factory.mktemp("demo")
+    demo_generate.generate(base / "dataroom", base / "manifest.json")
+    workspace = base / "ws"
+    Ingestor(load_settings(workspace)).ingest(base / "dataroom")
+    return workspace
+
+
+def test_dataroom_left_out_warning_agrees_with_one_contract(demo_workspace, monkeypatch):
+    # The demo data room filtered by LISANDRE HOLDING SAS leaves one contract out (the CDI, whose
+    # opening names the holding): « 1 contract is not in the table because it cannot be decided », not "they".
+    at = open_app(demo_workspace, monkeypatch, "pages/dataroom.py")
+    at.multiselect(key="dr_f_parties").set_value(["lisandre_holding"])
+    at.button(key="FormSubmitter:dataroom_filter_form-Apply filters").click().run()
+    assert not at.exception
+    warnings = [w.value for w in at.warning]
+    assert "1 contract is not in the table because it cannot be decided on these filters: check it by hand." in warnings, warnings
+
+
+def test_dataroom_party_filter_names_the_party_without_its_internal_id(demo_workspace, monkeypatch):
+    # A lawyer reads « LISANDRE HOLDING SAS », not « LISANDRE HOLDING SAS (lisandre_holding) »
+    at = open_app(demo_workspace, monkeypatch, "pages/dataroom.py")
+    assert "LISANDRE HOLDING SAS" in at.multiselect(key="dr_f_parties").options
+    at.multiselect(key="dr_f_parties").set_value(["lisandre_holding"])
+    at.button(key="FormSubmitter:dataroom_filter_form-Apply filters").click().run()
+    assert not at.exception
+    shown = all_markdown(at)
+    assert "Parties include LISANDRE HOLDING SAS" in shown and "lisandre\\_holding" not in shown and "lisandre_holding" not in shown
 
 
 def test_dataroom_detail_shows_metadata_sources_and_amendments(app_workspace, monkeypatch):

@@ -110,7 +110,11 @@ def describe_filters(args: SearchDataRoomArgs, entity_names: dict[str, str] | No
     f = args.filters
     if f is not None:
         if f.entity_ids:
-            lines.append("Parties include " + " and ".join(f"{names.get(e, e)} ({e})" for e in f.entity_ids))
+            # The party as the contracts write it; its internal id only where the name is unknown or shared.
+            shared = {n for n in names.values() if list(names.values()).count(n) > 1}
+            lines.append("Parties include " + " and ".join(
+                f"{names[e]} ({e})" if names.get(e) in shared else names.get(e) or e for e in f.entity_ids
+            ))
         if f.contract_types:
             lines.append("Contract type is " + " or ".join(f.contract_types))
         if f.governing_law and f.governing_law.in_:
