@@ -90,6 +90,17 @@ def test_absent_dictionary_gives_none_and_the_status_says_it_is_missing(tmp_path
     assert "apt-get install dict-freedict-fra-eng dict-freedict-eng-fra" in row["detail"]
 
 
+def test_a_corrupt_dictionary_file_is_left_out_not_raised(dictd: Path):
+    # a damaged .dict.dz (a disk error, an interrupted install): its deflate stream fails with zlib.error,
+    # which must leave that direction out, as a missing file does, not break every question
+    damaged = bytearray((dictd / "freedict-fra-eng.dict.dz").read_bytes())
+    damaged[len(damaged) // 3 : len(damaged) // 3 + 8] = b"\xff" * 8
+    (dictd / "freedict-fra-eng.dict.dz").write_bytes(bytes(damaged))
+    dictionary = load_dictionary(dictd)
+    assert dictionary is not None and dictionary.languages == ("en",)
+    assert dictionary.translations("cake", "en") == (("gateau",),)
+
+
 def test_status_of_an_installed_dictionary(dictd: Path, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setenv(DICT_DIR_ENV, str(dictd))
     row = dictionary_status()
