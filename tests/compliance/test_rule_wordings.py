@@ -462,6 +462,7 @@ FIFTH_ROUND = [
     # renewal: "continue for successive terms", "roll over", a renewal for stated further terms with nobody named
     ("tacit-renewal", True, "This Agreement shall continue for successive one (1) year terms after the Initial Term."),
     ("tacit-renewal", False, "The confidentiality obligations shall continue for an additional period of three years after termination."),
+    ("tacit-renewal", False, "The Supplier shall continue for successive deliveries to honour the prices set out in Schedule 2."),  # no period: no renewal
     ("tacit-renewal", True, "At the end of the Initial Term, this Agreement will automatically roll over for additional one-year periods."),
     ("renewal-option", True, "This Agreement may be renewed for two (2) additional five (5) year terms."),
     ("renewal-option", True, "This Agreement is renewable for successive one-year terms."),
