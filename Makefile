@@ -1,7 +1,8 @@
 # Greffier: two commands do all the set-up on a fresh machine.
 #   make demo   creates .venv, installs, builds and ingests the demo data room, starts the app
 #   make test   creates .venv, installs, runs the whole test suite
-# Both, and make install, also install FreeDict's French-English dictionaries (Debian packages) when run as root.
+# Both, and make install, also install FreeDict's French-English dictionaries (Debian packages) when run as root;
+# optional: when apt-get cannot (no mirror), they print the command and go on.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -42,10 +43,11 @@ browser-deps:
 # /usr/share/dictd by greffier/lexicon/freedict.py, not copied into this repository). Without them,
 # only the contract-law glossary translates questions.
 FREEDICT := dict-freedict-fra-eng dict-freedict-eng-fra
+DICTD_DIR ?= /usr/share/dictd
 dict-deps:
-	@{ test -f /usr/share/dictd/freedict-fra-eng.index && test -f /usr/share/dictd/freedict-eng-fra.index; } || { \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(FREEDICT) >/dev/null; \
-	  else echo "install the everyday French-English dictionaries: sudo apt-get install $(FREEDICT)"; fi; }
+	@{ test -f $(DICTD_DIR)/freedict-fra-eng.index && test -f $(DICTD_DIR)/freedict-eng-fra.index; } || { \
+	  if [ "$$(id -u)" = 0 ] && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(FREEDICT) >/dev/null; then :; \
+	  else echo "install the everyday French-English dictionaries (optional; without them only the glossary translates): sudo apt-get install $(FREEDICT)"; fi; }
 
 test: $(STAMP) browser-deps dict-deps
 	$(PY) -m pytest -q

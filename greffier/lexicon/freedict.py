@@ -25,6 +25,7 @@ from functools import lru_cache
 import gzip
 from pathlib import Path
 import re
+import zlib
 
 from greffier.models import DICT_DIR_ENV, FREEDICT_FILES as FILES, FREEDICT_INSTALL_HINT as INSTALL_HINT, dictionary_dir, dictionary_files, dictionary_status
 from greffier.text import fold, tokenize
@@ -158,7 +159,7 @@ def _load(directory: str) -> Dictionary | None:
             places = read_index(index)
             with gzip.open(data) as stream:
                 text = stream.read()
-        except (OSError, ValueError, KeyError, EOFError):
+        except (OSError, ValueError, KeyError, EOFError, zlib.error):  # a damaged file: that direction left out
             continue
         dictionary.places[lang], dictionary.texts[lang] = places, text
     dictionary.sources = tuple(str(files[lang][1]) for lang in dictionary.texts)

@@ -68,7 +68,7 @@ _OPEN_DURATION = re.compile(
 
 def gives_an_open_duration(text: str) -> bool:
     """Whether ``text`` writes a length of time without a number (:data:`_OPEN_DURATION`)."""
-    return bool(_OPEN_DURATION.search(fold(text).replace("’", "'")))
+    return bool(_OPEN_DURATION.search(" ".join(fold(text).replace("’", "'").split())))  # a PDF's line breaks, runs of spaces
 
 
 def asked_kind(question: str) -> AnswerKind | None:

@@ -388,6 +388,10 @@ FIFTH_ROUND = [
     ("first-refusal", False, "Nothing herein shall prevent the Company from selling Shares without first offering them to the Investor."),
     ("first-refusal", False,
      "The Recipient shall not make any such disclosure without first notifying the other Party and allowing it a reasonable opportunity to seek injunctive relief."),
+    # "without offering" alone is no duty to offer first: the as-is disclaimer, a change made with no compensation
+    ("first-refusal", False, "The Licensor provides the Software as is, without offering any warranty of fitness for a particular purpose."),
+    ("first-refusal", False, "The Supplier may change the Products without offering any compensation to the Distributor."),
+    ("first-refusal", True, "Seller shall not transfer the Shares without having first offered them to Buyer."),
     ("first-refusal", True,
      "Before offering any Additional Product to a third party, Supplier shall first notify Distributor and offer it the distribution rights on the same terms."),
     ("first-refusal", False, "Prior to transferring any strain to a third party, the Company shall provide the Licensor a copy of the transfer agreement."),
@@ -458,6 +462,7 @@ FIFTH_ROUND = [
     # renewal: "continue for successive terms", "roll over", a renewal for stated further terms with nobody named
     ("tacit-renewal", True, "This Agreement shall continue for successive one (1) year terms after the Initial Term."),
     ("tacit-renewal", False, "The confidentiality obligations shall continue for an additional period of three years after termination."),
+    ("tacit-renewal", False, "The Supplier shall continue for successive deliveries to honour the prices set out in Schedule 2."),  # no period: no renewal
     ("tacit-renewal", True, "At the end of the Initial Term, this Agreement will automatically roll over for additional one-year periods."),
     ("renewal-option", True, "This Agreement may be renewed for two (2) additional five (5) year terms."),
     ("renewal-option", True, "This Agreement is renewable for successive one-year terms."),
@@ -472,6 +477,9 @@ FIFTH_ROUND = [
     ("renewal-notice", True, "Chaque partie pourra dénoncer le contrat par lettre recommandée au moins trois mois avant son échéance."),
     ("renewal-notice", True, "La partie qui ne souhaite pas renouveler le contrat doit en informer l'autre partie six mois avant l'échéance."),
     ("renewal-notice", False, "Aucune partie ne pourra dénoncer le contrat avant trois mois."),
+    # « dénoncer » before anything but the contract's end, or an insurance policy's, is no notice of non-renewal
+    ("renewal-notice", False, "Le salarié pourra dénoncer le présent engagement au moins trois mois avant son départ."),
+    ("renewal-notice", False, "L'assureur pourra dénoncer la police au moins deux mois avant l'échéance annuelle."),
     # liquidated damages: the estimate that is "not a penalty", exit fees, a sum owed on an early termination, « somme forfaitaire »
     ("liquidated-damages", True,
      "The parties agree that the amount payable under this Section is a reasonable estimate of the damages Licensor would suffer and is not a penalty."),

@@ -4,6 +4,9 @@ format), the expansion of the words the glossary does not cover, and the absence
 from __future__ import annotations
 
 import gzip
+import os
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -90,6 +93,17 @@ def test_absent_dictionary_gives_none_and_the_status_says_it_is_missing(tmp_path
     assert "apt-get install dict-freedict-fra-eng dict-freedict-eng-fra" in row["detail"]
 
 
+def test_a_corrupt_dictionary_file_is_left_out_not_raised(dictd: Path):
+    # a damaged .dict.dz (a disk error, an interrupted install): its deflate stream fails with zlib.error,
+    # which must leave that direction out, as a missing file does, not break every question
+    damaged = bytearray((dictd / "freedict-fra-eng.dict.dz").read_bytes())
+    damaged[len(damaged) // 3 : len(damaged) // 3 + 8] = b"\xff" * 8
+    (dictd / "freedict-fra-eng.dict.dz").write_bytes(bytes(damaged))
+    dictionary = load_dictionary(dictd)
+    assert dictionary is not None and dictionary.languages == ("en",)
+    assert dictionary.translations("cake", "en") == (("gateau",),)
+
+
 def test_status_of_an_installed_dictionary(dictd: Path, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setenv(DICT_DIR_ENV, str(dictd))
     row = dictionary_status()
@@ -145,3 +159,21 @@ def test_the_query_expander_with_and_without_the_dictionary(dictd: Path, tmp_pat
     assert [g.source for g in found["groups"] if g.source != group.source] == [g.source for g in plain["groups"]]
     off = QueryExpander(store=WorkspaceStore(root=tmp_path / "ws"), weight=0.8, dictionary_weight=0.0).run(query=question)
     assert [g.source for g in off["groups"]] == [g.source for g in plain["groups"]]
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make not installed")
+def test_make_goes_on_when_the_dictionaries_cannot_be_installed(tmp_path: Path):
+    # The dictionaries are optional: as root on a machine with no package mirror (apt-get fails), `make demo`,
+    # `make app` and `make install` must still run, saying what to install, not stop at dict-deps.
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    for name, body in {"id": "echo 0", "apt-get": "echo 'E: Temporary failure resolving deb.debian.org' >&2; exit 100"}.items():
+        (bin_dir / name).write_text(f"#!/bin/sh\n{body}\n")
+        (bin_dir / name).chmod(0o755)
+    repo = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        ["make", "-s", "-C", str(repo), "dict-deps", f"DICTD_DIR={tmp_path / 'none'}"],
+        env={**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}"}, capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "apt-get install dict-freedict-fra-eng dict-freedict-eng-fra" in done.stdout + done.stderr

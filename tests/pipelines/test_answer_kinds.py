@@ -95,3 +95,14 @@ def test_a_passage_that_ties_the_length_to_something_else_is_kept_for_a_how_long
     judged = RelevanceJudge().run(question=question, documents=[doc], units=units, scope={"contract_ids": ["c1"]})
     assert judged["decisions"][0]["answer_kind"] == "duration"
     assert judged["decisions"][0]["relevant"], judged["decisions"][0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Le présent bail est consenti pour une\ndurée indéterminée.",  # a PDF's line break inside the words
+        "The confidentiality undertaking applies for the\nentire  term of this Agreement.",
+    ],
+)
+def test_a_length_without_a_number_is_read_across_line_breaks_and_runs_of_spaces(text):
+    assert gives_a_quantity(text, "duration") and holds_kind("duration", text)
