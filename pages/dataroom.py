@@ -131,7 +131,9 @@ else:
                     st.markdown(f"- {escape_markdown(warning)}")
 
 st.subheader("Left out of the results")
-if not data.left_out:
+if not data.left_out and data.records_outdated:
+    st.warning("None left out by these filters, but the records predate this version of Greffier: ingest the folder again before relying on this list.")
+elif not data.left_out:
     st.success("None: every contract was decided on values read with confidence.")
 else:
     one = len(data.left_out) == 1

@@ -163,6 +163,32 @@ def test_records_stored_in_an_older_format_are_rebuilt_once(leases):
     assert record.sources["parties"].rule in {"preamble", "between", "title"}  # kept with the record now
 
 
+def test_a_filter_on_records_of_an_older_format_says_it_may_miss_contracts_until_they_are_rebuilt(leases):
+    from greffier.services.dataroom.export import dataroom_table
+    from greffier.services.dataroom.query import SearchDataRoomArgs, search_data_room
+    from store import records as service
+    from store import repository as repo
+    from store.workspace import open_workspace
+
+    workspace = open_workspace(leases)
+    service.refresh_records(workspace)
+    args = SearchDataRoomArgs.model_validate({"filters": {"entity_ids": ["Orbis Labs Ltd"]}})
+    current = search_data_room(leases, args)
+    assert "records_outdated" not in current and not any("older version" in n for n in current.get("notes", []))
+    with workspace.session() as session:  # what the previous version stored
+        repo.set_meta(session=session, key=service.RECORDS_STAMP_KEY, value=f"{workspace.generation()}:v{service.RECORDS_FORMAT - 1}")
+    try:
+        outdated = search_data_room(leases, args)
+        assert outdated["records_outdated"] is True
+        assert any("older version" in n and "ingest the folder again" in n for n in outdated["notes"])
+        assert [r["contract_id"] for r in outdated["results"]] == [r["contract_id"] for r in current["results"]]  # a read: nothing rebuilt
+        table = dataroom_table(leases, args)
+        assert table.records_outdated and any("older version" in n for n in table.notes)
+    finally:
+        assert service.refresh_records(workspace) == len(TENANTS) + 1
+    assert "records_outdated" not in search_data_room(leases, args)
+
+
 def test_parties_guessed_from_the_text_do_not_name_a_contract(tmp_path):
     """A note whose "parties" are words of its first article (the last-resort rule) is not named by them."""
     room = tmp_path / "room"

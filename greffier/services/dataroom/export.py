@@ -64,7 +64,8 @@ class DataRoomTable:
     columns: list[str] = field(default_factory=list)
     results: list[dict[str, Any]] = field(default_factory=list)
     reconciliation: str = ""
-    notes: list[str] = field(default_factory=list)  # search_data_room's: filter values no contract has
+    notes: list[str] = field(default_factory=list)  # search_data_room's: filter values no contract has, outdated records
+    records_outdated: bool = False  # the stored records predate this version's format: completeness cannot be claimed
 
 
 
@@ -169,6 +170,7 @@ def dataroom_table(settings: Settings, args: SearchDataRoomArgs) -> DataRoomTabl
     entity_names = dict(zip(room.allowed["entity_ids"], room.allowed["entity_names"]))
     table.filters = describe_filters(args, entity_names)
     table.notes = list(listing.get("notes") or [])
+    table.records_outdated = bool(listing.get("records_outdated"))
     amendments = sum(1 for r in room.records if r.is_amendment and r.amends)
     with workspace.session() as session:
         documents = repo.counts(session=session)["documents"]

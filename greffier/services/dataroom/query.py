@@ -38,7 +38,7 @@ from greffier.dataroom.normalize import entity_id, names_entity
 from greffier.dataroom.records import ContractRecord
 from greffier.config import Settings
 from greffier.dataroom.vocabulary import law_suggestions, match_contract_type, match_law, type_suggestions, unlisted_law
-from store.records import DataRoom, load_dataroom
+from store.records import DataRoom, load_dataroom, records_current
 from greffier.errors import GreffierError
 from pipelines.rankers.relevance import DENSE_RELEVANCE
 from pipelines.retrieval import retrieval_inputs, run_retrieval, warmed_retrieval_pipeline
@@ -570,6 +570,15 @@ def record_summary(record: ContractRecord) -> dict[str, Any]:
     }
 
 
+# Records stored by an older version lack what this one reads (RECORDS_FORMAT): a filter on them can miss
+# contracts this version would list, so the answer says so instead of claiming every contract was decided.
+OUTDATED_RECORDS_NOTE = (
+    "the contracts' records were built by an older version of Greffier and may lack what this version reads "
+    "(names written in the texts, dates): a filter can miss contracts; ingest the folder again "
+    "(python -m greffier ingest FOLDER) or run python -m greffier doctor --repair to rebuild them"
+)
+
+
 def search_data_room(settings: Settings, args: SearchDataRoomArgs) -> dict[str, Any]:
     """Run ``search_data_room`` over the workspace of ``settings``. Raises ToolInputError with a
     readable message on bad arguments."""
@@ -606,6 +615,9 @@ def search_data_room(settings: Settings, args: SearchDataRoomArgs) -> dict[str, 
         "contradictions": outcome.contradictions,
         "results": results,
     }
+    if room.records and not records_current(workspace):
+        out["records_outdated"] = True
+        notes = [OUTDATED_RECORDS_NOTE, *notes]
     if notes:
         out["notes"] = notes
     if args.offset + args.limit < len(ranked):
