@@ -537,3 +537,56 @@ def test_a_passage_of_a_contract_the_question_does_not_name_must_hold_more_of_wh
     assert named["decisions"][0]["coverage"] == 0.4 and named["decisions"][0]["relevant"]
     other = judge.run(question="q", documents=[doc], units=units, clause_types=["termination"])
     assert other["decisions"][0]["type_match"] and other["decisions"][0]["score"] >= 0.6 and not other["decisions"][0]["relevant"]
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "section", "text", "term"),
+    [
+        (
+            # « durée » is only in the heading; the notice sentence holds « période » and « délai », which the
+            # glossary reads as forms of it (« durée » and « durant » share a stem)
+            "Quelle est la durée du bail ?", "fr", "Article 5 — Durée",
+            "Le bail est consenti pour neuf années entières et consécutives à compter du 1er mars 2021. Le preneur pourra donner congé "
+            "du bail à l'expiration de chaque période triennale, dans les délais légaux, au moins six mois à l'avance.",
+            "Le bail est consenti pour neuf années entières et consécutives à compter du 1er mars 2021.",
+        ),
+        (
+            "What is the term of the lease?", "en", "Clause 3 — Term",
+            "This Lease is granted for ten years from 1 March 2021. The Tenant may end this Lease at the expiry of the fifth year by giving "
+            "at least six months' notice in writing.",
+            "This Lease is granted for ten years from 1 March 2021.",
+        ),
+    ],
+)
+def test_the_answer_reads_a_sentence_with_its_article_s_heading(question, language, section, text, term):
+    # the article's heading says what its first sentence is about: that sentence, not the one that
+    # mentions a notice period, is the answer
+    doc = Document(id="c1-3", content=f"{section}\n{text}", meta={"doc_id": "c1", "section": section, "file": "bail.md"})
+    units, _types = _units(question, language)
+    assert extractive_answer(question, [doc], 1, units=units) == f"{term} [1]"
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "passages"),
+    [
+        (
+            "Quelle est la loi applicable au contrat ?", "fr",
+            [("Article 12 — Droit applicable", "Le présent contrat est soumis au droit suisse."),
+             ("Article 7 — Obligations du distributeur", "Le Distributeur respecte toutes les règles applicables à l'étiquetage des produits."),
+             ("Article 11 — Confidentialité", "Chaque partie garde confidentielles les informations de l'autre, sauf si la loi l'exige.")],
+        ),
+        (
+            "Which law governs the agreement?", "en",
+            [("12. Governing law", "This agreement is governed by the laws of Ontario."),
+             ("7. Distributor's undertakings", "The Distributor shall comply with all applicable laws on product labelling."),
+             ("11. Confidentiality", "Each party shall keep the other's information confidential, save as required by law.")],
+        ),
+    ],
+)
+def test_sentences_of_articles_about_something_else_are_not_quoted_after_the_answer(question, language, passages):
+    # the governing-law article answers; the others say « loi » / "law" in passing (the labelling rules,
+    # what the law requires of a confidential matter): they do not answer, and are not quoted
+    docs = [Document(id=f"c1-{n}", content=f"{section}\n{text}", meta={"doc_id": "c1", "section": section, "file": "distribution.md"})
+            for n, (section, text) in enumerate(passages, 1)]
+    units, _types = _units(question, language)
+    assert extractive_answer(question, docs, units=units) == f"{passages[0][1]} [1]"
