@@ -58,6 +58,8 @@ _BACK_REFERENCE = re.compile(
 # A defined term's definition: « "Territory" means… », "“Term” shall mean…", « « Territoire » désigne… »,
 # « Le "Prix" s'entend de… » (the term in quotes, then a verb of definition or a colon).
 _DEFINITION = r"[\"“”«'‘]\s*{term}\s*[\"“”»'’]\s*(?:\(.{{0,40}}\)\s*)?(?:means|shall mean|has the meaning|refers to|désigne|signifie|s['’]entend|:)"
+_TRANSLATION = re.compile(r"(?<![a-z])(?:translation|traduction)(?![a-z])")
+_ARTICLE_NUMBER = re.compile(r"^\s*(?:(?:article|art|clause|section)\s*\.?\s*)?(\d+(?:\.\d+)*)(?!\d)")
 _CAPITALISED = re.compile(r"(?<![\w.])([A-ZÀ-Ý][a-zà-ÿ]+(?:[ -][A-ZÀ-Ý][a-zà-ÿ]+)?)")
 
 
@@ -128,6 +130,33 @@ def _scored(documents: list[Document], units: list[dict[str, Any]], kind: Answer
     return sorted(scored, key=lambda s: (-s[0], s[2], s[3]))
 
 
+def is_translation(doc: Document) -> bool:
+    """Whether the passage's document says it is a translation in its title or file name
+    ("… — COURTESY TRANSLATION", « traduction_licence_… »): not the text the parties signed."""
+    return bool(_TRANSLATION.search(fold(f"{doc.meta.get('title') or ''} {doc.meta.get('file') or ''}")))
+
+
+def article_number(doc: Document) -> str | None:
+    """The number of the passage's article (« Article 8 – Durée », "8. Term", "Clause 8.1": 8 / 8.1)."""
+    match = _ARTICLE_NUMBER.match(fold((doc.meta.get("section") or "").split(" > ")[-1]))
+    return match.group(1) if match else None
+
+
+def quoted_contract(documents: list[Document]) -> str | None:
+    """The contract the answer quotes: the first passage's, unless that one is a translation and
+    another passage gives the same article of a contract that is not (the original, which binds:
+    « Article 8 – Term » of the courtesy translation, « Article 8 – Durée » of the French original)."""
+    if not documents:
+        return None
+    first = documents[0]
+    number = article_number(first)
+    if number is not None and is_translation(first):
+        for doc in documents[1:]:
+            if doc.meta.get("doc_id") != first.meta.get("doc_id") and article_number(doc) == number and not is_translation(doc):
+                return doc.meta.get("doc_id")
+    return first.meta.get("doc_id")
+
+
 def best_sentences(
     documents: list[Document], units: list[dict[str, Any]], max_sentences: int = MAX_SENTENCES, kind: AnswerKind | None = None
 ) -> list[tuple[int, int, str]]:
@@ -140,7 +169,7 @@ def best_sentences(
     is quoted with that sentence."""
     best: list[tuple[int, int, str]] = []
     seen: set[str] = set()
-    contract = documents[0].meta.get("doc_id") if documents else None
+    contract = quoted_contract(documents)
     scored = _scored(documents, units, kind)
     headings = heading_coverage(documents, units)
     for _score, coverage, n, position, sentence in scored:

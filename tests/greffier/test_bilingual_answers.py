@@ -590,3 +590,32 @@ def test_sentences_of_articles_about_something_else_are_not_quoted_after_the_ans
             for n, (section, text) in enumerate(passages, 1)]
     units, _types = _units(question, language)
     assert extractive_answer(question, docs, units=units) == f"{passages[0][1]} [1]"
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "translation", "original"),
+    [
+        (
+            # the English courtesy translation ranks first; the French original, which binds, says the same
+            "Quelle est la durée du contrat de distribution ?", "fr",
+            ("Exclusive_Distribution_Agreement_EN_courtesy_translation.docx", "DISTRIBUTION AGREEMENT — COURTESY TRANSLATION",
+             "Article 8 – Term", "This agreement comes into force on 1 October 2023 for a term of five years."),
+            ("Contrat_distribution_exclusive_2023.pdf", "CONTRAT DE DISTRIBUTION EXCLUSIVE",
+             "Article 8 – Durée", "Le présent contrat entre en vigueur le 1er octobre 2023 pour une durée de cinq ans."),
+        ),
+        (
+            "What is the term of the licence agreement?", "en",
+            ("traduction_licence_FR.pdf", "CONTRAT DE LICENCE (TRADUCTION)",
+             "3. Durée", "Le contrat est conclu pour une durée de trois ans à compter du 1er janvier 2024."),
+            ("licence_agreement.pdf", "LICENCE AGREEMENT",
+             "3. Term", "This Agreement is entered into for a term of three years from 1 January 2024."),
+        ),
+    ],
+)
+def test_the_answer_quotes_the_original_rather_than_its_translation(question, language, translation, original):
+    docs = [
+        Document(id=f"c{n}-8", content=f"{section}\n{text}", meta={"doc_id": f"c{n}", "file": file, "title": title, "section": section})
+        for n, (file, title, section, text) in enumerate([translation, original], 1)
+    ]
+    units, _types = _units(question, language)
+    assert extractive_answer(question, docs, units=units) == f"{original[3]} [2]"
