@@ -619,3 +619,50 @@ def test_the_answer_quotes_the_original_rather_than_its_translation(question, la
     ]
     units, _types = _units(question, language)
     assert extractive_answer(question, docs, units=units) == f"{original[3]} [2]"
+
+
+class _RoomIndex:
+    """A workspace's BM25 index as the query expander reads it: 40 passages, the given words in two each."""
+
+    def __init__(self, words: set[str]) -> None:
+        self.words = words
+
+    def __len__(self) -> int:
+        return 40
+
+    def document_frequency(self, word: str) -> int:
+        return 2 if word in self.words else 0
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "section", "passage"),
+    [
+        (
+            "Quel est le prix du billet d'avion pour Tokyo ?", "fr", "Article 6 — Prix",
+            "Les prestations sont facturées au prix de 2 euros par palette, révisé chaque 1er juillet.",
+        ),
+        (
+            "What is the price of a flight ticket to Tokyo?", "en", "6. Price",
+            "The Services are invoiced at a price of EUR 2 per pallet, revised each 1 July.",
+        ),
+    ],
+)
+def test_a_question_mostly_about_what_the_room_does_not_hold_is_declined_even_in_the_named_contract(question, language, section, passage):
+    # the logistics contract is named; the price is the only word of the question it holds: the ticket,
+    # the flight, Tokyo are in no passage of the room, in any wording, and they are most of what is asked
+    lexicon = load_lexicon()
+    tokens = tokenize(question)
+    matches = lexicon.find(tokens)
+    index = _RoomIndex(set(tokenize(f"{section} {passage}")))
+    units = asked_units(tokens, matches, language, None, index)
+    assert {u["token"] for u in units if u.get("absent")} >= {"tokyo"}
+    types = sorted({t for m in matches for t in m.concept.types})
+    doc = Document(id="c1-6", content=f"{section}\n{passage}", score=1.0, meta={"doc_id": "c1", "section": section, "clause_types": types})
+    judged = RelevanceJudge().run(question=question, documents=[doc], units=units, clause_types=types, scope={"contract_ids": ["c1"]})
+    assert judged["decisions"][0]["relevant"] is False, judged["decisions"][0]
+    # the same contract's price is still given when that is what is asked
+    asked = "Quel est le prix ?" if language == "fr" else "What is the price?"
+    tokens = tokenize(asked)
+    units = asked_units(tokens, lexicon.find(tokens), language, None, index)
+    judged = RelevanceJudge().run(question=asked, documents=[doc], units=units, clause_types=types, scope={"contract_ids": ["c1"]})
+    assert judged["decisions"][0]["relevant"] is True, judged["decisions"][0]
