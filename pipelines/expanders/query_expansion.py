@@ -349,5 +349,8 @@ def asked_units(
             frequency = max(index.document_frequency(term[0]) for term in terms if len(term) == 1)
             weight = idf(frequency, chunks) if frequency else UNKNOWN_WEIGHT
         terms = list(dict.fromkeys([*terms, *(translated or {}).get(token, ())]))
-        units.append({"token": token, "terms": [list(t) for t in terms], "weight": round(weight, 4)})
+        unit = {"token": token, "terms": [list(t) for t in terms], "weight": round(weight, 4)}
+        if index is not None and chunks and not any(all(index.document_frequency(word) for word in term) for term in terms):
+            unit["absent"] = True  # no passage of the workspace holds it, in any wording nor translation
+        units.append(unit)
     return units

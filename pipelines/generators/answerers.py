@@ -58,6 +58,8 @@ _BACK_REFERENCE = re.compile(
 # A defined term's definition: « "Territory" means… », "“Term” shall mean…", « « Territoire » désigne… »,
 # « Le "Prix" s'entend de… » (the term in quotes, then a verb of definition or a colon).
 _DEFINITION = r"[\"“”«'‘]\s*{term}\s*[\"“”»'’]\s*(?:\(.{{0,40}}\)\s*)?(?:means|shall mean|has the meaning|refers to|désigne|signifie|s['’]entend|:)"
+_TRANSLATION = re.compile(r"(?<![a-z])(?:translation|traduction)(?![a-z])")
+_ARTICLE_NUMBER = re.compile(r"^\s*(?:(?:article|art|clause|section)\s*\.?\s*)?(\d+(?:\.\d+)*)(?!\d)")
 _CAPITALISED = re.compile(r"(?<![\w.])([A-ZÀ-Ý][a-zà-ÿ]+(?:[ -][A-ZÀ-Ý][a-zà-ÿ]+)?)")
 
 
@@ -96,21 +98,63 @@ def _refers_back(sentence: str) -> bool:
     return bool(_BACK_REFERENCE.match(sentence[:1].lower() + sentence[1:]))
 
 
+def heading_tokens(doc: Document) -> set[str]:
+    """The tokens of the passage's own heading (the last part of its section: « ARTICLE 3 — DURÉE »)."""
+    return set(tokenize((doc.meta.get("section") or "").split(" > ")[-1]))
+
+
+def heading_coverage(documents: list[Document], units: list[dict[str, Any]]) -> dict[int, float]:
+    """{passage number: what its heading covers of what is asked}: what the article is about."""
+    return {n: coverage_of(units, heading_tokens(doc)) for n, doc in enumerate(documents, 1)}
+
+
 def _scored(documents: list[Document], units: list[dict[str, Any]], kind: AnswerKind | None = None) -> list[tuple[float, float, int, int, str]]:
     """(score, coverage, passage number, position, sentence), best first: what the sentence covers of
-    what is asked, then the passage's rank, the sentence's place in it, how much of the sentence is
-    about what is asked (of two sentences that cover as much, the one that says little else), and
-    :data:`KIND_BONUS` when it gives the kind of answer asked (:func:`asked_kind`)."""
+    what is asked, read with its article's heading (« ARTICLE 3 — DURÉE » says what « Le bail est
+    conclu pour neuf années… » is about, so the article's sentences cover « durée » alike and the first
+    one, which states the rule, goes first), then the passage's rank, the sentence's place in it, how
+    much of the sentence itself is about what is asked (of two sentences that cover as much, the one
+    that says little else), and :data:`KIND_BONUS` when it gives the kind of answer asked
+    (:func:`asked_kind`). ``coverage`` is the sentence's own, without the heading."""
     scored = []
+    headings = {n: heading_tokens(doc) for n, doc in enumerate(documents, 1)}
     for n, position, sentence in _sentences(documents):
         tokens = tokenize(sentence)
         present = set(tokens)
         coverage = coverage_of(units, present)
         covering = covering_tokens(units, present)
         focus = sum(token in covering for token in tokens) / len(tokens)
-        score = coverage + 0.3 / n + 0.05 / (1 + position) + FOCUS_WEIGHT * focus + (KIND_BONUS if holds_kind(kind, sentence) else 0.0)
+        read = coverage_of(units, present | headings[n])
+        score = read + 0.3 / n + 0.05 / (1 + position) + FOCUS_WEIGHT * focus + (KIND_BONUS if holds_kind(kind, sentence) else 0.0)
         scored.append((score, coverage, n, position, sentence))
     return sorted(scored, key=lambda s: (-s[0], s[2], s[3]))
+
+
+def is_translation(doc: Document) -> bool:
+    """Whether the passage's document says it is a translation in its title or file name
+    ("… — COURTESY TRANSLATION", « traduction_licence_… »): not the text the parties signed."""
+    return bool(_TRANSLATION.search(fold(f"{doc.meta.get('title') or ''} {doc.meta.get('file') or ''}")))
+
+
+def article_number(doc: Document) -> str | None:
+    """The number of the passage's article (« Article 8 – Durée », "8. Term", "Clause 8.1": 8 / 8.1)."""
+    match = _ARTICLE_NUMBER.match(fold((doc.meta.get("section") or "").split(" > ")[-1]))
+    return match.group(1) if match else None
+
+
+def quoted_contract(documents: list[Document]) -> str | None:
+    """The contract the answer quotes: the first passage's, unless that one is a translation and
+    another passage gives the same article of a contract that is not (the original, which binds:
+    « Article 8 – Term » of the courtesy translation, « Article 8 – Durée » of the French original)."""
+    if not documents:
+        return None
+    first = documents[0]
+    number = article_number(first)
+    if number is not None and is_translation(first):
+        for doc in documents[1:]:
+            if doc.meta.get("doc_id") != first.meta.get("doc_id") and article_number(doc) == number and not is_translation(doc):
+                return doc.meta.get("doc_id")
+    return first.meta.get("doc_id")
 
 
 def best_sentences(
@@ -125,12 +169,15 @@ def best_sentences(
     is quoted with that sentence."""
     best: list[tuple[int, int, str]] = []
     seen: set[str] = set()
-    contract = documents[0].meta.get("doc_id") if documents else None
+    contract = quoted_contract(documents)
     scored = _scored(documents, units, kind)
+    headings = heading_coverage(documents, units)
     for _score, coverage, n, position, sentence in scored:
         key = fold_label(sentence)
         if key in seen or documents[n - 1].meta.get("doc_id") != contract or (best and coverage < MIN_SENTENCE_COVERAGE):
             continue
+        if best and headings[n] < headings[best[0][0]]:
+            continue  # the best one's article is about what is asked, by its heading; this one's is not
         seen.add(key)
         best.append((n, position, sentence))
         if len(best) == max_sentences:

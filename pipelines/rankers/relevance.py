@@ -26,6 +26,11 @@ A passage of a contract the question does not name (a question that names none, 
 the named ones) must hold more of what is asked (:attr:`Calibration.unnamed_min_coverage`) than one of
 a named contract: a wrong answer from another contract costs more than an abstention.
 
+A passage must cover more of what is asked than the words no passage of the workspace holds in any
+wording (:func:`absent_share`): « Quel est le prix du billet d'avion pour Tokyo ? » asks about a
+ticket, a flight and Tokyo, which the room does not hold; the price clause of the contract it names
+covers « prix » alone, and does not answer.
+
 A question that asks for a date, a length of time or a sum (« combien de temps », "by when", « quel
 montant »: :func:`pipelines.generators.answer_kinds.asked_kind`) is answered only by a passage that
 writes one: a signature line « Fait à Annecy, le ____ » does not tell when a contract was signed.
@@ -164,6 +169,13 @@ def covering_tokens(units: list[dict[str, Any]], tokens: set[str]) -> set[str]:
     return {token for unit in units for term in unit.get("terms") or [[unit.get("token", "")]] if set(term) <= tokens for token in term}
 
 
+def absent_share(units: list[dict[str, Any]]) -> float:
+    """The weighted share of what is asked that no passage of the workspace holds in any wording
+    (the units marked ``absent`` by the query expander: « billet », « avion », « Tokyo »)."""
+    total = sum(float(u.get("weight") or 0.0) for u in units)
+    return sum(float(u.get("weight") or 0.0) for u in units if u.get("absent")) / total if total > 0 else 0.0
+
+
 def coverage_of(units: list[dict[str, Any]], tokens: set[str]) -> float:
     """The IDF-weighted share of the asked units a passage holds (0 when nothing is asked)."""
     total = sum(float(u.get("weight") or 0.0) for u in units)
@@ -211,7 +223,7 @@ def judge_by_meaning(
     )
     gives_kind = kind is None or gives_a_quantity(doc.content or "", kind)
     floor = calibration.min_coverage if in_scope else max(calibration.min_coverage, calibration.unnamed_min_coverage)
-    relevant = coverage >= floor and score >= calibration.threshold and gives_kind
+    relevant = coverage >= floor and score >= calibration.threshold and gives_kind and coverage > absent_share(units)
     decision = {
         "n": n, "chunk_id": doc.id, "relevant": relevant, "by": "meaning", "score": round(score, 4),
         "coverage": round(coverage, 3), "type_match": type_match, "in_scope": in_scope, "relative_score": round(relative, 3),

@@ -537,3 +537,132 @@ def test_a_passage_of_a_contract_the_question_does_not_name_must_hold_more_of_wh
     assert named["decisions"][0]["coverage"] == 0.4 and named["decisions"][0]["relevant"]
     other = judge.run(question="q", documents=[doc], units=units, clause_types=["termination"])
     assert other["decisions"][0]["type_match"] and other["decisions"][0]["score"] >= 0.6 and not other["decisions"][0]["relevant"]
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "section", "text", "term"),
+    [
+        (
+            # « durée » is only in the heading; the notice sentence holds « période » and « délai », which the
+            # glossary reads as forms of it (« durée » and « durant » share a stem)
+            "Quelle est la durée du bail ?", "fr", "Article 5 — Durée",
+            "Le bail est consenti pour neuf années entières et consécutives à compter du 1er mars 2021. Le preneur pourra donner congé "
+            "du bail à l'expiration de chaque période triennale, dans les délais légaux, au moins six mois à l'avance.",
+            "Le bail est consenti pour neuf années entières et consécutives à compter du 1er mars 2021.",
+        ),
+        (
+            "What is the term of the lease?", "en", "Clause 3 — Term",
+            "This Lease is granted for ten years from 1 March 2021. The Tenant may end this Lease at the expiry of the fifth year by giving "
+            "at least six months' notice in writing.",
+            "This Lease is granted for ten years from 1 March 2021.",
+        ),
+    ],
+)
+def test_the_answer_reads_a_sentence_with_its_article_s_heading(question, language, section, text, term):
+    # the article's heading says what its first sentence is about: that sentence, not the one that
+    # mentions a notice period, is the answer
+    doc = Document(id="c1-3", content=f"{section}\n{text}", meta={"doc_id": "c1", "section": section, "file": "bail.md"})
+    units, _types = _units(question, language)
+    assert extractive_answer(question, [doc], 1, units=units) == f"{term} [1]"
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "passages"),
+    [
+        (
+            "Quelle est la loi applicable au contrat ?", "fr",
+            [("Article 12 — Droit applicable", "Le présent contrat est soumis au droit suisse."),
+             ("Article 7 — Obligations du distributeur", "Le Distributeur respecte toutes les règles applicables à l'étiquetage des produits."),
+             ("Article 11 — Confidentialité", "Chaque partie garde confidentielles les informations de l'autre, sauf si la loi l'exige.")],
+        ),
+        (
+            "Which law governs the agreement?", "en",
+            [("12. Governing law", "This agreement is governed by the laws of Ontario."),
+             ("7. Distributor's undertakings", "The Distributor shall comply with all applicable laws on product labelling."),
+             ("11. Confidentiality", "Each party shall keep the other's information confidential, save as required by law.")],
+        ),
+    ],
+)
+def test_sentences_of_articles_about_something_else_are_not_quoted_after_the_answer(question, language, passages):
+    # the governing-law article answers; the others say « loi » / "law" in passing (the labelling rules,
+    # what the law requires of a confidential matter): they do not answer, and are not quoted
+    docs = [Document(id=f"c1-{n}", content=f"{section}\n{text}", meta={"doc_id": "c1", "section": section, "file": "distribution.md"})
+            for n, (section, text) in enumerate(passages, 1)]
+    units, _types = _units(question, language)
+    assert extractive_answer(question, docs, units=units) == f"{passages[0][1]} [1]"
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "translation", "original"),
+    [
+        (
+            # the English courtesy translation ranks first; the French original, which binds, says the same
+            "Quelle est la durée du contrat de distribution ?", "fr",
+            ("Exclusive_Distribution_Agreement_EN_courtesy_translation.docx", "DISTRIBUTION AGREEMENT — COURTESY TRANSLATION",
+             "Article 8 – Term", "This agreement comes into force on 1 October 2023 for a term of five years."),
+            ("Contrat_distribution_exclusive_2023.pdf", "CONTRAT DE DISTRIBUTION EXCLUSIVE",
+             "Article 8 – Durée", "Le présent contrat entre en vigueur le 1er octobre 2023 pour une durée de cinq ans."),
+        ),
+        (
+            "What is the term of the licence agreement?", "en",
+            ("traduction_licence_FR.pdf", "CONTRAT DE LICENCE (TRADUCTION)",
+             "3. Durée", "Le contrat est conclu pour une durée de trois ans à compter du 1er janvier 2024."),
+            ("licence_agreement.pdf", "LICENCE AGREEMENT",
+             "3. Term", "This Agreement is entered into for a term of three years from 1 January 2024."),
+        ),
+    ],
+)
+def test_the_answer_quotes_the_original_rather_than_its_translation(question, language, translation, original):
+    docs = [
+        Document(id=f"c{n}-8", content=f"{section}\n{text}", meta={"doc_id": f"c{n}", "file": file, "title": title, "section": section})
+        for n, (file, title, section, text) in enumerate([translation, original], 1)
+    ]
+    units, _types = _units(question, language)
+    assert extractive_answer(question, docs, units=units) == f"{original[3]} [2]"
+
+
+class _RoomIndex:
+    """A workspace's BM25 index as the query expander reads it: 40 passages, the given words in two each."""
+
+    def __init__(self, words: set[str]) -> None:
+        self.words = words
+
+    def __len__(self) -> int:
+        return 40
+
+    def document_frequency(self, word: str) -> int:
+        return 2 if word in self.words else 0
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "section", "passage"),
+    [
+        (
+            "Quel est le prix du billet d'avion pour Tokyo ?", "fr", "Article 6 — Prix",
+            "Les prestations sont facturées au prix de 2 euros par palette, révisé chaque 1er juillet.",
+        ),
+        (
+            "What is the price of a flight ticket to Tokyo?", "en", "6. Price",
+            "The Services are invoiced at a price of EUR 2 per pallet, revised each 1 July.",
+        ),
+    ],
+)
+def test_a_question_mostly_about_what_the_room_does_not_hold_is_declined_even_in_the_named_contract(question, language, section, passage):
+    # the logistics contract is named; the price is the only word of the question it holds: the ticket,
+    # the flight, Tokyo are in no passage of the room, in any wording, and they are most of what is asked
+    lexicon = load_lexicon()
+    tokens = tokenize(question)
+    matches = lexicon.find(tokens)
+    index = _RoomIndex(set(tokenize(f"{section} {passage}")))
+    units = asked_units(tokens, matches, language, None, index)
+    assert {u["token"] for u in units if u.get("absent")} >= {"tokyo"}
+    types = sorted({t for m in matches for t in m.concept.types})
+    doc = Document(id="c1-6", content=f"{section}\n{passage}", score=1.0, meta={"doc_id": "c1", "section": section, "clause_types": types})
+    judged = RelevanceJudge().run(question=question, documents=[doc], units=units, clause_types=types, scope={"contract_ids": ["c1"]})
+    assert judged["decisions"][0]["relevant"] is False, judged["decisions"][0]
+    # the same contract's price is still given when that is what is asked
+    asked = "Quel est le prix ?" if language == "fr" else "What is the price?"
+    tokens = tokenize(asked)
+    units = asked_units(tokens, lexicon.find(tokens), language, None, index)
+    judged = RelevanceJudge().run(question=asked, documents=[doc], units=units, clause_types=types, scope={"contract_ids": ["c1"]})
+    assert judged["decisions"][0]["relevant"] is True, judged["decisions"][0]
