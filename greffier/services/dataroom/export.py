@@ -235,6 +235,9 @@ def to_csv(table: DataRoomTable) -> bytes:
     return buffer.getvalue().encode("utf-8-sig")
 
 
+NO_WARNING = "None: no contract of this export has a warning."
+
+
 def to_xlsx(table: DataRoomTable, *, workspace: str = "") -> bytes:
     """The workbook described in the module docstring."""
     from openpyxl import Workbook  # optional: loaded for an XLSX export only
@@ -289,7 +292,7 @@ def to_xlsx(table: DataRoomTable, *, workspace: str = "") -> bytes:
     widths = {"title": 48, "parties": 44, "type": 26, "governing law": 22, "file": 60, "detail": 70, "reason": 32, "warning": 90, "kind": 11}
     sheet("Contracts", ["kind", *table.columns], table.rows, widths)
     sheet("Left out", LEFT_OUT_COLUMNS, table.left_out, widths)
-    sheet("Warnings", ["id", "warning"], table.warnings, widths)
+    sheet("Warnings", ["id", "warning"], table.warnings or [{"id": "", "warning": NO_WARNING}], widths)
     buffer = io.BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()
