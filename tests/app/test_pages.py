@@ -313,6 +313,8 @@ def test_dataroom_detail_shows_metadata_sources_and_amendments(app_workspace, mo
     end = meta[meta["field"] == "end date"].iloc[0]
     assert end["value"] == "2028-06-30" and end["source"] == "amendment"
     assert "Amended by **c18**." in all_markdown(at)
+    articles = [e.label for e in at.expander if "DURÉE" in e.label.upper()]
+    assert articles and not any(re.search(r"\bc09\\?-\d", label) for label in articles), articles  # heading and page, no « (c09-2) »
 
 
 def test_duplicates_lists_pairs_and_remembers_not_a_duplicate(app_workspace, monkeypatch):
