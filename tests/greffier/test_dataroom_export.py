@@ -66,6 +66,7 @@ def test_the_xlsx_has_a_cover_real_dates_an_autofilter_and_the_contracts_left_ou
     reasons = {row[3] for row in left_out.values()}
     assert reasons == {"a filtered field is unknown or uncertain", "an amendment moved the end date"}
     moved = next(row for row in left_out.values() if row[3] == "an amendment moved the end date")
+    assert moved[1] == "CONTRAT D'APPROVISIONNEMENT EN PLANTES AROMATIQUES ET MÉDICINALES ISSUES DE L'AGRICULTURE BIOLOGIQUE"  # the PDF's 2-line title whole
     # in English, the amendment by its title, no internal id (was « fin 2026-03-31 → 2028-03-31 (avenant c02, c03) »)
     assert moved[4] == "end date 2026-03-31 → 2028-03-31 (amendment « AVENANT N° 1 AU CONTRAT D'APPROVISIONNEMENT DU 22 FÉVRIER 2021 »)"
     unknown = next(row for row in left_out.values() if row[3] == "a filtered field is unknown or uncertain")
