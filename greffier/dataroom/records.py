@@ -278,6 +278,7 @@ def _resolve(
 
 
 NO_END_DATE = "no end date in metadata or text"
+INDEFINITE_TERM = "no end date: indefinite term"  # a contract that runs until terminated: its end is known, there is none
 
 # How sure a value read by each rule is (the others are "high"): a "low" value is unknown for a filter.
 _RULE_CONFIDENCE: dict[str, tuple[Confidence, str]] = {
@@ -395,7 +396,7 @@ def _explain_missing(record: ContractRecord, extraction: Extraction) -> None:
                 f"contradiction: metadata end date {record.end_date.isoformat()}, text says indefinite term ({_where(term.indefinite)})"
             )
     elif term.indefinite is not None:
-        record.warnings.append(f"no end date: indefinite term ({_where(term.indefinite)})")
+        record.warnings.append(f"{INDEFINITE_TERM} ({_where(term.indefinite)})")
     else:
         # a term read but not dated says why ("term of five (5) years (c1-3) runs from the Launch Date, an event …")
         why = next((note for note in term.notes if note.startswith("term of ")), None)

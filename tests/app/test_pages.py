@@ -266,6 +266,7 @@ def test_dataroom_filters_list_the_excluded_contracts(app_workspace, monkeypatch
     for contract_id in ("c08", "c17", "c09"):
         assert f"**{contract_id}**" in shown
     assert "An amendment moved the end date" in shown and "A filtered field is unknown or uncertain" in shown
+    assert "**No end date\\: indefinite term** (1)" in shown and "c17" in shown.split("indefinite term** (1)")[1]  # the open-ended job (c17) apart from the unknown ones
     assert {"Export CSV", "Export XLSX"} <= {b.label for b in at.download_button}
     assert at.selectbox(key="dataroom_detail_contract").value == "c04"
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
+from greffier.dataroom.records import INDEFINITE_TERM
 from greffier.config import Settings
 from greffier.errors import GreffierError
 from greffier.services.dataroom.query import SearchDataRoomArgs, as_date, record_summary, search_data_room
@@ -206,7 +207,10 @@ def _left_out(listing: dict[str, Any], by_id: dict[str, Any]) -> list[dict[str, 
     for cid in listing.get("excluded_unknown") or []:
         record = by_id.get(cid)
         missing = [w for w in (record.warnings if record else []) if w.startswith("no ")]
-        add(cid, "a filtered field is unknown or uncertain", reasons.get(cid) or "; ".join(missing) or "unknown value")
+        why = reasons.get(cid) or "; ".join(missing) or "unknown value"
+        # an indefinite term is known — there is no end — not unknown: listed apart under its own heading
+        indefinite = why.startswith(INDEFINITE_TERM) and "; " not in why
+        add(cid, INDEFINITE_TERM if indefinite else "a filtered field is unknown or uncertain", why)
     for cid, why in (listing.get("excluded_by_amendment") or {}).items():
         add(cid, "an amendment moved the end date", why)
     for cid, why in (listing.get("contradictions") or {}).items():
