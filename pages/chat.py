@@ -283,9 +283,7 @@ def _sources_panel() -> None:
     )
     source = by_n[n]
     st.markdown(f"**[{source.n}] {escape_markdown(source.hover)}**")
-    details = [f"contract {source.contract_id}" if source.contract_id else None, f"passage {source.chunk_id}" if source.chunk_id else None,
-               f"score {source.score:.4f}" if source.score is not None else None]
-    st.caption(" · ".join(d for d in details if d))
+    st.caption(escape_markdown(source.details))
     shared.show_passage(source.text, pdf_path=chat.pdf_file(settings, source), page=source.page, page_end=source.page_end,
                         key=f"{picker_key}_{source.n}", title=source.hover)
 

@@ -61,7 +61,7 @@ with st.container(border=True):
             bar.empty()
             st.error(f"The scan stopped on an unexpected error ({type(exc).__name__}: {exc}). The terminal log has the details.")
         else:
-            summary = compliance.scan_summary(result)
+            summary = compliance.scan_summary(result, compliance.rule_titles([playbook]))
             bar.empty()
             (st.success if summary["level"] == "success" else st.warning)(escape_markdown(summary["headline"]))
             for note in summary["notes"]:
@@ -113,8 +113,7 @@ for column, (fmt, label, mime) in zip(exports, compliance.EXPORTS):
                            mime=mime, key=f"compliance_export_{fmt}", width="stretch")
 
 if listing["skipped_rules"]:
-    rules = sorted({r["rule_id"] for r in listing["skipped_rules"]})
-    st.caption(escape_markdown(f"Not checked in the latest scans (e.g. no LLM available): {', '.join(rules)}."))
+    st.caption(escape_markdown(compliance.not_checked_line(listing["skipped_rules"])))
 
 if not listing["flags"]:
     st.info("No flag matches these filters.")
@@ -129,7 +128,8 @@ def _flag(flag: dict) -> None:
         st.markdown(f"**Why it matters** — {escape_markdown(flag['explanation'])}")
         if flag["recommendation"]:
             st.markdown(f"**What to do** — {escape_markdown(flag['recommendation'])}")
-        st.caption(f"{flag['playbook']} {flag['playbook_version']} · rule {flag['rule_id']} · {flag.get('place') or flag['section'] or 'whole contract'} · first seen {str(flag['first_seen_at'])[:10]}")
+        playbook_title = by_name.get(flag["playbook"], {}).get("title") or flag["playbook"]  # the playbook as its YAML titles it; ids stay in the exports
+        st.caption(escape_markdown(f"{playbook_title} v{flag['playbook_version']} · {flag.get('place') or flag['section'] or 'whole contract'} · first seen {str(flag['first_seen_at'])[:10]}"))
         if st.toggle("Open the cited passage", key=f"compliance_open_{flag['id']}"):
             source = compliance.cited_passage(settings, flag)
             if source is None:

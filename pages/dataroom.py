@@ -236,5 +236,5 @@ st.markdown(f"**Articles** ({len(contract['articles'])})")
 for article in contract["articles"]:
     heading = article.get("heading") or "(no heading)"
     page = f" · p. {article['page']}" if article.get("page") else ""
-    with st.expander(escape_markdown(f"{one_line(heading, 100)}{page} ({article['chunk_id']})")):
+    with st.expander(escape_markdown(f"{one_line(heading, 100)}{page}")):  # the heading and page, not the chunk id
         st.markdown(escape_markdown(article["text"], keep_lines=True))

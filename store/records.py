@@ -40,8 +40,10 @@ RECORDS_STAMP_KEY = repo.RECORDS_STAMP_KEY
 #     signature blocks only make the parties uncertain; an end that is only a bound is uncertain; the room's
 #     companies named in another contract's opening, and the names as written, are kept for the party filter;
 #  8: the names each opening and signature block writes are kept (a party filter lists apart a contract that writes
-#     the name asked without being read with it); "the date that is the Nth anniversary of …", "the date first set out above").
-RECORDS_FORMAT = 8
+#     the name asked without being read with it); "the date that is the Nth anniversary of …", "the date first set out above");
+#  9: the warnings name an article by its heading and page, not its chunk id, and an amendment by its title, in English
+#     (« end date 2026-03-31 → 2028-03-31 (amendment « AVENANT N° 1 … ») », was « fin … (avenant c06) »).
+RECORDS_FORMAT = 9
 
 
 def _records_stamp(generation: int) -> str:

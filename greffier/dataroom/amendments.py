@@ -7,8 +7,9 @@ type it names). Anything else is ambiguous: the amendment stays unattached, with
 
 Attached amendments apply in signature order. One that sets a new term (« prorogé jusqu'au … »,
 "extended until …", « prorogé d'un an ») moves the target's current end date; the initial end date
-is kept and each move leaves a warning ``fin <before> → <after> (avenant <id>)``. One that changes
-only the price moves nothing.
+is kept and each move leaves a warning ``end date <before> → <after> (amendment « <title> »)`` — the
+amendment named by its title (else its file), never by its internal id. One that changes only the
+price moves nothing.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ class TermView(BaseModel):
 
     id: str
     party_ids: frozenset[str]
+    name: str = ""  # how a reader knows the document: its title, else its file name (warnings quote it)
     contract_type: str | None = None
     signature_date: date | None = None
     end_date: date | None = None  # the contract's own end date, before any amendment
@@ -53,9 +55,14 @@ class AmendmentLink(BaseModel):
     warning: str | None = None
 
 
+#: How every end-date move's warning starts (``end date <before> → <after> (amendment « … »)``).
+END_MOVED = "end date "
+
+
 class EndDateChange(BaseModel):
     target_id: str
     amendment_id: str
+    amendment_name: str = ""  # its title, else its file (the id only when it has neither)
     previous: date | None
     current: date
     chunk_id: str | None
@@ -64,8 +71,8 @@ class EndDateChange(BaseModel):
 
     @property
     def message(self) -> str:
-        before = self.previous.isoformat() if self.previous else "inconnue"
-        message = f"fin {before} → {self.current.isoformat()} (avenant {self.amendment_id})"
+        before = self.previous.isoformat() if self.previous else "unknown"
+        message = f"{END_MOVED}{before} → {self.current.isoformat()} (amendment « {self.amendment_name or self.amendment_id} »)"
         return f"{message}; the metadata end date already includes it" if self.in_metadata else message
 
 
@@ -190,7 +197,7 @@ def _apply_one(target: TermView, amendment: TermView, current: date | None, outc
     if new_end is None:
         _check_stated_end(target, amendment, current, outcome)
         return current
-    change = EndDateChange(target_id=target.id, amendment_id=amendment.id, previous=current, current=new_end, chunk_id=chunk_id, raw=raw)
+    change = EndDateChange(target_id=target.id, amendment_id=amendment.id, amendment_name=amendment.name, previous=current, current=new_end, chunk_id=chunk_id, raw=raw)
     if new_end != current:
         outcome.changes.append(change)
     elif _explains_metadata(target, outcome):

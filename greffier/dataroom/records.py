@@ -168,7 +168,25 @@ def _build_one(contract: ContractInput) -> tuple[ContractRecord, Extraction]:
     _note_signatories(record, extraction)
     record.opening_names = written_names([extraction.opening])
     record.signature_names = written_names(extraction.signatories)
+    _place_warnings(record, chunks)
     return record, extraction
+
+
+_CHUNK_MENTION = re.compile(r"\(([^\s()]+)\)")
+
+
+def _place_warnings(record: ContractRecord, chunks: Sequence[ChunkInput]) -> None:
+    """The warnings name the article a value was read in as a reader finds it — its heading and page
+    (« no end date: indefinite term (« ARTICLE 7 — DURÉE », page 2) ») — not by its chunk id, which stays
+    in ``record.evidence`` and the sources for the tools."""
+    places = {chunk.id: _place(chunk) for chunk in chunks}
+    record.warnings[:] = [_CHUNK_MENTION.sub(lambda m: f"({places[m.group(1)]})" if m.group(1) in places else m.group(0), w) for w in record.warnings]
+
+
+def _place(chunk: ChunkInput) -> str:
+    section = " ".join(chunk.section.split())
+    page = f"page {chunk.page}" if chunk.page is not None else ""
+    return ", ".join(filter(None, [f"« {section} »" if section else "", page])) or "in the text"
 
 
 def _note_signatories(record: ContractRecord, extraction: Extraction) -> None:
@@ -260,6 +278,7 @@ def _resolve(
 
 
 NO_END_DATE = "no end date in metadata or text"
+INDEFINITE_TERM = "no end date: indefinite term"  # a contract that runs until terminated: its end is known, there is none
 
 # How sure a value read by each rule is (the others are "high"): a "low" value is unknown for a filter.
 _RULE_CONFIDENCE: dict[str, tuple[Confidence, str]] = {
@@ -377,7 +396,7 @@ def _explain_missing(record: ContractRecord, extraction: Extraction) -> None:
                 f"contradiction: metadata end date {record.end_date.isoformat()}, text says indefinite term ({_where(term.indefinite)})"
             )
     elif term.indefinite is not None:
-        record.warnings.append(f"no end date: indefinite term ({_where(term.indefinite)})")
+        record.warnings.append(f"{INDEFINITE_TERM} ({_where(term.indefinite)})")
     else:
         # a term read but not dated says why ("term of five (5) years (c1-3) runs from the Launch Date, an event …")
         why = next((note for note in term.notes if note.startswith("term of ")), None)
@@ -404,6 +423,7 @@ def _term_view(record: ContractRecord, extraction: Extraction) -> TermView:
     return TermView(
         id=record.id,
         party_ids=frozenset(record.entity_ids),
+        name=" ".join(record.title.split()) or record.file.rsplit("/", 1)[-1],
         contract_type=record.contract_type,
         signature_date=record.signature_date,
         end_date=record.initial_end_date,

@@ -74,6 +74,17 @@ class Source:
         return f"[{self.n}] {shorten(name, 40)}" + (f" · {place}" if place else "")
 
     @property
+    def details(self) -> str:
+        """The line under a source in the sources panel: file, pages and section as a lawyer finds them
+        (« bail.pdf · p. 1 · Article 2 - Loyer »), never the contract or passage id; the score only when it
+        is the fused score of the 0-1 scale the sidebar's « Minimum score » speaks of (one boosted past 1,
+        by a reranker or a rule, is on another scale and would read as a mistake)."""
+        parts = [PurePath(self.file).name if self.file else "", self.pages, (self.section or "").split(" > ")[-1]]
+        if self.score is not None and 0 <= self.score <= 1:
+            parts.append(f"score {self.score:.2f} of 1")
+        return " · ".join(p for p in parts if p)
+
+    @property
     def hover(self) -> str:
         """File, pages and the full section path: the chip's tooltip."""
         parts = [PurePath(self.file).name if self.file else (self.contract_id or "?"), self.pages, self.section or ""]

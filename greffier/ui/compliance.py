@@ -5,7 +5,7 @@ Scanning, storage and exports are :mod:`greffier.compliance`'s."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from greffier.services.compliance import DEFAULT_PLAYBOOK, FlagFilters, list_flags, list_playbooks, load_playbook, scan_workspace, set_flag_status  # noqa: F401 (DEFAULT_PLAYBOOK: for the page)
@@ -67,7 +67,27 @@ def run_scan(settings: Settings, playbook: str, document_ids: list[str] | None, 
     return scan_workspace(settings, playbook, document_ids=document_ids or None, on_event=on_event).to_json()
 
 
-def scan_summary(result: dict[str, Any]) -> dict[str, Any]:
+def rule_titles(playbook_names: Iterable[str]) -> dict[str, str]:
+    """Rule id → the rule's title in the YAML of each playbook named (« Exclusivity clause reviewed by an
+    LLM », not « exclusivity-llm-review »): the screen names rules by title, ids stay in the machine exports.
+    A playbook that no longer loads gives nothing (its ids are shown as they are)."""
+    titles: dict[str, str] = {}
+    for name in dict.fromkeys(playbook_names):
+        try:
+            titles.update({rule.id: rule.title for rule in load_playbook(name).rules})
+        except PlaybookError:
+            continue
+    return titles
+
+
+def not_checked_line(skipped: list[dict[str, Any]]) -> str:
+    """The line under the flags naming the rules the latest scans did not run, by title."""
+    titles = rule_titles(r["playbook"] for r in skipped if r.get("playbook"))
+    rules = sorted({titles.get(r["rule_id"], r["rule_id"]) for r in skipped})
+    return f"Not checked in the latest scans (e.g. no LLM available): {'; '.join(rules)}."
+
+
+def scan_summary(result: dict[str, Any], titles: dict[str, str] | None = None) -> dict[str, Any]:
     """What a finished scan did, in words: ``headline`` (always), ``level`` (success | warning)
     and ``notes`` (rules that could not run and why their silence proves nothing, failed checks).
 
@@ -78,8 +98,9 @@ def scan_summary(result: dict[str, Any]) -> dict[str, Any]:
     found = (f"{plural(counts['flags'], 'flag')} on {plural(contracts, 'contract')} "
              f"({counts['new']} new, {counts['seen']} already known, {counts['gone']} no longer found)")
     skipped = result.get("skipped_rules") or []
-    needs_llm = sorted({r["rule_id"] for r in skipped if r["status"] == SKIPPED_NO_LLM})
-    other = sorted({f"{r['rule_id']} ({r['status']})" for r in skipped if r["status"] != SKIPPED_NO_LLM and not r["status"].startswith("error")})
+    titles = titles or {}
+    needs_llm = sorted({titles.get(r["rule_id"], r["rule_id"]) for r in skipped if r["status"] == SKIPPED_NO_LLM})
+    other = sorted({f"{titles.get(r['rule_id'], r['rule_id'])} ({r['status']})" for r in skipped if r["status"] != SKIPPED_NO_LLM and not r["status"].startswith("error")})
     errors = result.get("errors") or []
     head = f"Scan complete in {result['seconds']:.1f} s"
     if needs_llm:
@@ -87,7 +108,7 @@ def scan_summary(result: dict[str, Any]) -> dict[str, Any]:
     notes = []
     if needs_llm:
         on = sorted({r["document_id"] for r in skipped if r["status"] == SKIPPED_NO_LLM})
-        notes.append(f"Not run for want of an LLM: {', '.join(needs_llm)} (on {plural(len(on), 'contract')}). Its silence proves nothing: "
+        notes.append(f"Not run for want of an LLM: {'; '.join(needs_llm)} (on {plural(len(on), 'contract')}). Its silence proves nothing: "
                      "start Ollama or add a GGUF model (make llm), then scan again.")
     if other:
         notes.append(f"{plural(len(other), 'rule')} could not run: {'; '.join(other)}.")

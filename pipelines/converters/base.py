@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import re
 from pathlib import Path
 from typing import Any
 
@@ -51,16 +52,59 @@ def failure(file: str, exc: Exception) -> dict[str, Any]:
     return {"file": file, "error": f"could not convert the file ({type(exc).__name__}: {exc}); check it opens in its usual application", "kind": "corrupt"}
 
 
-def title_of(items: list[TextItem], stem: str) -> str:
-    """First title / heading item, else the first line of the first item (≤ 200 chars), else ``stem``."""
+# A title line that ends on one of these words (or on a day: « DU 22 ») goes on, on the next line:
+# « AVENANT N° 2 AU CONTRAT D'APPROVISIONNEMENT DU 22 » / « FÉVRIER 2021 ».
+_OPEN_END = re.compile(
+    r"(?:\b(?:de|du|des|d'|d’|au|aux|en|et|à|a|la|le|les|l'|l’|pour|sur|par|avec|entre|portant|relatif|relative|"
+    r"of|and|the|for|to|in|on|with|between|by|or|ou)|\b(?:du|le|au|of|dated|n°|no\.?)\s+\d{1,2}|[-–—,/&])$",
+    re.IGNORECASE,
+)
+TITLE_MAX_LINES = 4
+
+
+def title_of(items: list[TextItem], stem: str, fonts: list[Any] | None = None) -> str:
+    """First title / heading item, else the first line of the first item with its continuation lines
+    (:func:`_title_lines`) (≤ 200 chars), else ``stem``."""
     for item in items:
         if item.kind in ("title", "heading"):
             return item.text[:TITLE_MAX_CHARS]
-    for item in items:
+    for index, item in enumerate(items):
         first_line = item.text.strip().split("\n", 1)[0].strip()
         if first_line:
-            return first_line[:TITLE_MAX_CHARS].rstrip()
+            lines = _title_lines(items, index, fonts if fonts and len(fonts) == len(items) else None)
+            return " ".join(lines)[:TITLE_MAX_CHARS].rstrip()
     return stem
+
+
+def _title_lines(items: list[TextItem], first: int, fonts: list[Any] | None) -> list[str]:
+    """The title's lines: a PDF draws a long title over two or three lines, each its own item. The next
+    line continues the title when it is set in the title's type size, larger than the text that follows
+    the title (« … EN MODE » / « SAAS »), or — without sizes — when the line before ends mid-phrase (on
+    « ET », « DU », a number…) and the next is in the same case (all capitals after all capitals)."""
+    lines = [items[first].text.strip().split("\n", 1)[0].strip()]
+    if "\n" in items[first].text.strip():
+        return lines  # a block of several lines: its first line is the title as written
+    size = _size(fonts[first]) if fonts else None
+    index = first + 1
+    while index < len(items) and len(lines) < TITLE_MAX_LINES:
+        line = items[index].text.strip()
+        if not line or "\n" in line or line.endswith(":") or items[index].page != items[first].page:
+            break
+        by_phrase = bool(_OPEN_END.search(lines[-1])) and lines[-1].isupper() and line.isupper()
+        by_size = False
+        if size is not None and _size(fonts[index]) == size:  # type: ignore[index]
+            after = next((_size(f) for f in fonts[index + 1 :] if _size(f) is not None and _size(f) != size), None)  # type: ignore[index]
+            by_size = after is not None and after < size  # the title's size, larger than the text after it
+        if not (by_size or by_phrase):
+            break
+        lines.append(line)
+        index += 1
+    return lines
+
+
+def _size(font: Any) -> float | None:  # noqa: ANN401
+    size = font.get("size") if isinstance(font, dict) else None
+    return float(size) if isinstance(size, (int, float)) else None
 
 
 def without_furniture(pairs: list[tuple[TextItem, Any]]) -> tuple[list[tuple[TextItem, Any]], list[dict[str, Any]]]:
@@ -94,7 +138,7 @@ def converted_document(path: Path, meta: dict[str, Any], converted: Converted) -
         "furniture": furniture,
         "items": [item.to_dict() for item in items],
         "pages": converted.pages,
-        "title": title_of(items, path.stem),
+        "title": title_of(items, path.stem, [font for _item, font in pairs] if converted.fonts is not None else None),
         "converter": converted.converter,
         "warnings": list(converted.warnings),
         "fonts": [font for _item, font in pairs] if converted.fonts is not None else None,

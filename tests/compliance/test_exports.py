@@ -99,6 +99,12 @@ def test_markdown_report_lists_findings_per_contract_with_file_page_and_section(
     export_flags(scanned["settings"], "md", out, FlagFilters(statuses=("open", "escalated"), severities=("high",)))
     filtered = out.read_text(encoding="utf-8")
     assert "Filters: status open or escalated · severity high" in filtered and "{" not in filtered.split("\n\n")[2]
+    # the playbook and the rules not run by their titles, as in the YAML (was « playbook ma_due_diligence », « `exclusivity-llm-review` »)
+    export_flags(scanned["settings"], "md", out, FlagFilters(playbooks=("ma_due_diligence",)))
+    titled = out.read_text(encoding="utf-8")
+    assert "Filters: playbook Audit d'acquisition — signaux d'alerte / M&A due diligence red flags" in titled
+    not_checked = titled.split("## Rules not checked", 1)[1]
+    assert "Portée de l'exclusivité (revue LLM) / Scope of the exclusivity (LLM review) on " in not_checked and "exclusivity-llm-review" not in not_checked
 
 
 def test_pdf_report(scanned, tmp_path):

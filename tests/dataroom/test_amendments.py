@@ -51,7 +51,9 @@ def test_postponing_amendment_moves_the_current_end_date():
     assert "cites the signature date 2023-06-19" in outcome.links[0].reason and outcome.links[0].chunk_id == "a-2"
     (change,) = outcome.changes
     assert (change.target_id, change.previous, change.current, change.chunk_id) == ("c1", date(2026, 6, 30), date(2028, 6, 30), "a1-3")
-    assert change.message == "fin 2026-06-30 → 2028-06-30 (avenant a1)"
+    assert change.message == "end date 2026-06-30 → 2028-06-30 (amendment « a1 »)"  # an amendment without a name: its id
+    named = resolve_amendments([contracts[0], contracts[1].model_copy(update={"name": "Avenant n° 1 au contrat de fourniture"})])
+    assert named.changes[0].message == "end date 2026-06-30 → 2028-06-30 (amendment « Avenant n° 1 au contrat de fourniture »)"
 
 
 def test_price_only_amendment_moves_nothing():

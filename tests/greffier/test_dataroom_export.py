@@ -64,9 +64,22 @@ def test_the_xlsx_has_a_cover_real_dates_an_autofilter_and_the_contracts_left_ou
     assert contracts.freeze_panes == "A2" and contracts.auto_filter.ref.startswith("A1:")
     left_out = {row[0]: row for row in workbook["Left out"].iter_rows(min_row=2, values_only=True)}
     reasons = {row[3] for row in left_out.values()}
-    assert reasons == {"a filtered field is unknown or uncertain", "an amendment moved the end date"}
-    assert any("2026-03-31 → 2028-03-31" in row[4] for row in left_out.values())
+    # the indefinite-term agreement under its own heading: its end is known (there is none), not « unknown or uncertain »
+    assert reasons == {"no end date: indefinite term", "an amendment moved the end date"}
+    moved = next(row for row in left_out.values() if row[3] == "an amendment moved the end date")
+    assert moved[1] == "CONTRAT D'APPROVISIONNEMENT EN PLANTES AROMATIQUES ET MÉDICINALES ISSUES DE L'AGRICULTURE BIOLOGIQUE"  # the PDF's 2-line title whole
+    # in English, the amendment by its title, no internal id (was « fin 2026-03-31 → 2028-03-31 (avenant c02, c03) »)
+    assert moved[4] == "end date 2026-03-31 → 2028-03-31 (amendment « AVENANT N° 1 AU CONTRAT D'APPROVISIONNEMENT DU 22 FÉVRIER 2021 »)"
+    unknown = next(row for row in left_out.values() if row[3] == "no end date: indefinite term")
+    assert unknown[4] == "no end date: indefinite term (« Article 6 — Durée et résiliation »)"  # the article, not « (c01-7) »
     assert workbook["Left out"].auto_filter.ref and workbook["Left out"].freeze_panes == "A2"
+
+
+def test_an_xlsx_without_warnings_says_so(room):
+    signed_long_ago = {"filters": {"signature_date": {"before": "1960-01-01"}}}
+    workbook = load_workbook(io.BytesIO(export_dataroom(room, SearchDataRoomArgs.model_validate(signed_long_ago), "xlsx")))
+    rows = list(workbook["Warnings"].iter_rows(values_only=True))
+    assert rows == [("id", "warning"), (None, "None: no contract of this export has a warning.")]  # not a bare header
 
 
 def test_the_csv_has_iso_dates_and_a_bom(room):

@@ -43,7 +43,7 @@ def test_brenalis_contracts_ending_by_end_2026(settings: Settings) -> None:
     assert [(a["chunk_id"], a["why"]) for a in articles] == [("c04-2", "end date")]
     assert "DURÉE" in articles[0]["heading"]
     assert response["excluded_unknown"] == ["c08", "c17"]  # no end date: a sale of shares, an open-ended job
-    assert response["excluded_by_amendment"] == {"c09": "fin 2026-06-30 → 2028-06-30 (avenant c18)"}
+    assert response["excluded_by_amendment"] == {"c09": "end date 2026-06-30 → 2028-06-30 (amendment « Avenant n°1 au contrat de fourniture d'électricité — Hydrelle Énergie / Groupe Brenalis »)"}
     listed = set(_ids(response)) | set(response["excluded_unknown"]) | set(response["excluded_by_amendment"])
     assert "c12" not in listed  # Brénalys Advisory is another company
 

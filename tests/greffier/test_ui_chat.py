@@ -70,6 +70,10 @@ def test_the_trace_is_told_in_plain_words_in_the_language_of_the_question(settin
     assert any(p.status.startswith("kept") for p in english.passages) and any(p.status == "left out" for p in english.passages)
     chip = turn.sources[0]
     assert chip.chip == "[1] bail.pdf · p. 1" and chip.hover.startswith("bail.pdf — p. 1 — Article 2 - Loyer")
+    # the sources panel's line: where the passage is, no contract / passage id, a score only on the 0-1 scale
+    assert chip.details.startswith("bail.pdf · p. 1 · Article 2 - Loyer") and chip.chunk_id not in chip.details and "contract" not in chip.details
+    assert chat.Source(n=2, chunk_id="c15-4", contract_id="c15", file="room/vente.pdf", page=3, section="Art. 4 > Prix", score=1.0456).details == "vente.pdf · p. 3 · Prix"
+    assert chat.Source(n=3, chunk_id="c15-5", file="vente.pdf", score=0.8765).details == "vente.pdf · score 0.88 of 1"
 
 
 def test_turns_of_one_thread_accumulate_and_mix_modes(settings):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from greffier.compliance.models import SKIPPED_NO_LLM
-from greffier.ui.compliance import scan_summary
+from greffier.ui.compliance import not_checked_line, rule_titles, scan_summary
 
 
 def _result(skipped: list[dict], errors: list[str] | None = None) -> dict:
@@ -23,3 +23,14 @@ def test_a_clean_scan_and_a_failed_check_are_told_apart():
     assert scan_summary(_result([]))["headline"].startswith("Scan complete in 12.3 s: 1 flag on 1 contract") and not scan_summary(_result([]))["notes"]
     failed = scan_summary(_result([{"rule_id": "r1", "document_id": "c01", "status": "error: boom"}], errors=["c01 r1: error: boom"]))
     assert failed["level"] == "warning" and failed["notes"] == ["1 check failed: c01 r1: error: boom"]
+
+
+def test_the_rules_not_run_are_named_by_their_title():
+    # « Scope of the exclusivity (LLM review) », as the bundled playbook titles it, not « exclusivity-llm-review »
+    title = "Portée de l'exclusivité (revue LLM) / Scope of the exclusivity (LLM review)"
+    assert rule_titles(["ma_due_diligence"])["exclusivity-llm-review"] == title
+    skipped = [{"rule_id": "exclusivity-llm-review", "playbook": "ma_due_diligence", "document_id": d, "status": SKIPPED_NO_LLM} for d in ("c01", "c02")]
+    assert not_checked_line(skipped) == f"Not checked in the latest scans (e.g. no LLM available): {title}."
+    summary = scan_summary(_result(skipped), rule_titles(["ma_due_diligence"]))
+    assert summary["notes"][0].startswith(f"Not run for want of an LLM: {title} (on 2 contracts)") and "exclusivity-llm-review" not in summary["notes"][0]
+    assert not_checked_line([{"rule_id": "gone-rule", "playbook": "no_such_playbook", "document_id": "c01", "status": SKIPPED_NO_LLM}]).endswith(": gone-rule.")

@@ -568,3 +568,45 @@ def test_unloadable_layout_models_fall_back_to_the_native_reader(tmp_path: Path)
 def test_no_network_was_attempted(network_baseline: int) -> None:
     """Runs last in this module: none of the conversions above tried to leave the machine."""
     assert conftest.BLOCKED_ATTEMPTS[network_baseline:] == []
+
+
+# --------------------------------------------------------------------------- titles over several lines
+
+
+def test_a_pdf_title_drawn_over_two_lines_is_read_whole(converter: FileConverter, tmp_path: Path) -> None:
+    # A long title wraps in the PDF; every line is its own item. Was « … PRESTATIONS DE CONSEIL EN »
+    from devtools.writers import Block, ContractText, write_pdf
+
+    title = "CONTRAT-CADRE DE PRESTATIONS DE CONSEIL EN ORGANISATION INDUSTRIELLE ET EN GESTION DES STOCKS DE PIÈCES"
+    text = ContractText(title=title, blocks=(Block("paragraph", "ENTRE LES SOUSSIGNÉS :"), Block("heading", "ARTICLE 1 — OBJET"),
+                                             Block("paragraph", "Le prestataire conseille le client. " * 5)), language="fr")
+    write_pdf(text, tmp_path / "cadre.pdf")
+    document = convert_one(converter, tmp_path / "cadre.pdf")
+    assert len([i for i in items_of(document) if i.text in title]) >= 2, "the title is drawn over several lines"
+    assert document.meta["title"] == title
+
+
+@pytest.mark.parametrize(
+    ("lines", "sizes", "title"),
+    [
+        # ends mid-phrase, in one block of capitals: joined, without type sizes
+        (["AVENANT N° 3 AU BAIL DU 14", "JUIN 2019", "ENTRE :"], None, "AVENANT N° 3 AU BAIL DU 14 JUIN 2019"),
+        (["CONVENTION DE MISE À DISPOSITION DE PERSONNEL ET", "DE MOYENS", "Entre les soussignés"], None,
+         "CONVENTION DE MISE À DISPOSITION DE PERSONNEL ET DE MOYENS"),
+        # a complete title: the next line is not part of it, even in capitals
+        (["BAIL COMMERCIAL", "ENTRE LES SOUSSIGNÉS :"], None, "BAIL COMMERCIAL"),
+        (["CONTRAT DE LICENCE", "ARTICLE 1 — OBJET", "Texte."], None, "CONTRAT DE LICENCE"),
+        # lowercase lines are never joined by the words they end on
+        (["Simple paragraphe sans titre et", "qui continue ici."], None, "Simple paragraphe sans titre et"),
+        # set in the title's size, larger than the text after it: joined, whatever the last word
+        (["ACCORD DE LICENCE DE LOGICIEL EN MODE", "HÉBERGÉ", "Entre les soussignés"], [14.0, 14.0, 10.0],
+         "ACCORD DE LICENCE DE LOGICIEL EN MODE HÉBERGÉ"),
+        (["Contrat de prêt", "Entre les soussignés"], [10.0, 10.0], "Contrat de prêt"),
+    ],
+)
+def test_title_joins_its_continuation_lines(lines: list[str], sizes: list[float] | None, title: str) -> None:
+    from pipelines.converters.base import title_of
+
+    items = [TextItem(text=line, page=1, kind="text") for line in lines]
+    fonts = [{"font": None, "bold": None, "size": size} for size in sizes] if sizes else None
+    assert title_of(items, "stem", fonts) == title

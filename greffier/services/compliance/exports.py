@@ -20,7 +20,8 @@ from typing import Any
 
 from greffier.compliance.errors import ComplianceError
 from greffier.compliance.models import place_of
-from greffier.compliance.playbooks import SEVERITIES, severity_rank
+from greffier.compliance.errors import PlaybookError
+from greffier.compliance.playbooks import SEVERITIES, load_playbook, severity_rank
 from greffier.services.compliance.service import FlagFilters, document_summaries, list_flags
 from greffier.config import Settings
 from xml.sax.saxutils import escape
@@ -199,6 +200,25 @@ def _md_escape(text: str) -> str:
     return re.sub(r"([|*_`<>\[\]])", r"\\\1", " ".join(str(text).split()))
 
 
+def _titles(names: set[str]) -> tuple[dict[str, str], dict[tuple[str, str], str]]:
+    """Playbook name → title and (playbook, rule id) → rule title, from the YAML of each playbook named:
+    the reports (Markdown, PDF) name them as a reviewer reads them; the ids stay in CSV / XLSX / JSON."""
+    playbooks: dict[str, str] = {}
+    rules: dict[tuple[str, str], str] = {}
+    for name in sorted(names):
+        try:
+            playbook = load_playbook(name)
+        except PlaybookError:
+            continue
+        playbooks[name] = playbook.title or name
+        rules.update({(name, rule.id): rule.title for rule in playbook.rules})
+    return playbooks, rules
+
+
+def _not_checked(check: dict[str, Any], rules: dict[tuple[str, str], str]) -> str:
+    return rules.get((check.get("playbook", ""), check["rule_id"]), check["rule_id"])
+
+
 def to_markdown(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]], filters: FlagFilters, skipped: list[dict[str, Any]]) -> str:
     """The review report: a summary, then the findings of each contract with file, page and section."""
     counts = _counts(flags)
@@ -209,7 +229,8 @@ def to_markdown(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]
         + ", ".join(f"{n} {s}" for s, n in counts["by_severity"].items()),
         "",
     ]
-    lines += [f"Filters: {_md_escape(filters.describe())}", ""]
+    playbook_titles, rule_titles = _titles(set(filters.playbooks) | {c.get("playbook", "") for c in skipped} - {""})
+    lines += [f"Filters: {_md_escape(filters.describe(playbook_titles))}", ""]
     lines += ["| contract | file | findings | highest severity |", "|---|---|---:|---|"]
     by_document: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for flag in flags:
@@ -244,7 +265,7 @@ def to_markdown(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]
                 lines += ["", f"Reviewer note: {_md_escape(flag['note'])}"]
     if skipped:
         lines += ["", "## Rules not checked", ""]
-        lines += [f"- `{c['rule_id']}` on {c['document_id']}: {c['status']}" for c in skipped]
+        lines += [f"- {_md_escape(_not_checked(c, rule_titles))} on {c['document_id']}: {c['status']}" for c in skipped]
     return "\n".join(lines) + "\n"
 
 
@@ -275,11 +296,12 @@ def to_pdf(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]], fi
         return Paragraph(escape(" ".join(str(text).split())), style)
 
     counts = _counts(flags)
+    playbook_titles, rule_titles = _titles(set(filters.playbooks) | {c.get("playbook", "") for c in skipped} - {""})
     story: list[Any] = [
         para("Compliance review report", h1),
         para(f"Generated {datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')} · {counts['flags']} findings · "
              + ", ".join(f"{n} {s}" for s, n in counts["by_severity"].items()), small),
-        para(f"Filters: {filters.describe()}", small),
+        para(f"Filters: {filters.describe(playbook_titles)}", small),
     ]
     by_document: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for flag in flags:
@@ -300,7 +322,7 @@ def to_pdf(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]], fi
                 story.append(para(f"Reviewer note: {flag['note']}", body))
     if skipped:
         story += [Spacer(1, 4 * mm), para("Rules not checked", h2)]
-        story += [para(f"{c['rule_id']} on {c['document_id']}: {c['status']}", body) for c in skipped]
+        story += [para(f"{_not_checked(c, rule_titles)} on {c['document_id']}: {c['status']}", body) for c in skipped]
     path.parent.mkdir(parents=True, exist_ok=True)
     SimpleDocTemplate(str(path), pagesize=A4, title="Compliance review report", author="Greffier", invariant=1).build(story)
     return path

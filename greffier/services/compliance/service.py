@@ -301,11 +301,14 @@ class FlagFilters:
             "playbook": list(self.playbooks), "document": list(self.document_ids), "include_gone": self.include_gone,
         }
 
-    def describe(self) -> str:
+    def describe(self, playbook_titles: dict[str, str] | None = None) -> str:
         """The filters as a reviewer reads them: « status open or escalated · severity high or
-        above · playbook ma_due_diligence » ("every flag" when none is set)."""
+        above · playbook Audit d'acquisition / M&A due diligence » ("every flag" when none is set); a
+        playbook by its title in ``playbook_titles`` (name → title), by its name otherwise."""
+        titles = playbook_titles or {}
         parts = []
-        for label, values in (("status", self.statuses), ("severity", self.severities), ("playbook", self.playbooks), ("contract", self.document_ids)):
+        playbooks = tuple(titles.get(name, name) for name in self.playbooks)
+        for label, values in (("status", self.statuses), ("severity", self.severities), ("playbook", playbooks), ("contract", self.document_ids)):
             if values:
                 parts.append(f"{label} {' or '.join(values)}")
         if self.min_severity:

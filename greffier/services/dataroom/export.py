@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
+from greffier.dataroom.records import INDEFINITE_TERM
 from greffier.config import Settings
 from greffier.errors import GreffierError
 from greffier.services.dataroom.query import SearchDataRoomArgs, as_date, record_summary, search_data_room
@@ -208,7 +209,10 @@ def _left_out(listing: dict[str, Any], by_id: dict[str, Any]) -> list[dict[str, 
     for cid in listing.get("excluded_unknown") or []:
         record = by_id.get(cid)
         missing = [w for w in (record.warnings if record else []) if w.startswith("no ")]
-        add(cid, "a filtered field is unknown or uncertain", reasons.get(cid) or "; ".join(missing) or "unknown value")
+        why = reasons.get(cid) or "; ".join(missing) or "unknown value"
+        # an indefinite term is known — there is no end — not unknown: listed apart under its own heading
+        indefinite = why.startswith(INDEFINITE_TERM) and "; " not in why
+        add(cid, INDEFINITE_TERM if indefinite else "a filtered field is unknown or uncertain", why)
     for cid, why in (listing.get("excluded_by_amendment") or {}).items():
         add(cid, "an amendment moved the end date", why)
     for cid, why in (listing.get("contradictions") or {}).items():
@@ -235,6 +239,9 @@ def to_csv(table: DataRoomTable) -> bytes:
     for row in table.rows:
         writer.writerow([_text_safe(v.isoformat() if isinstance(v, date) else ("" if v is None else v)) for v in (row.get(c) for c in columns)])
     return buffer.getvalue().encode("utf-8-sig")
+
+
+NO_WARNING = "None: no contract of this export has a warning."
 
 
 def to_xlsx(table: DataRoomTable, *, workspace: str = "") -> bytes:
@@ -291,7 +298,7 @@ def to_xlsx(table: DataRoomTable, *, workspace: str = "") -> bytes:
     widths = {"title": 48, "parties": 44, "type": 26, "governing law": 22, "file": 60, "detail": 70, "reason": 32, "warning": 90, "kind": 11}
     sheet("Contracts", ["kind", *table.columns], table.rows, widths)
     sheet("Left out", LEFT_OUT_COLUMNS, table.left_out, widths)
-    sheet("Warnings", ["id", "warning"], table.warnings, widths)
+    sheet("Warnings", ["id", "warning"], table.warnings or [{"id": "", "warning": NO_WARNING}], widths)
     buffer = io.BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()

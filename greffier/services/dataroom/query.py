@@ -34,6 +34,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from greffier.dataroom.amendments import END_MOVED
 from greffier.dataroom.normalize import entity_id, names_entity
 from greffier.dataroom.records import ContractRecord
 from greffier.config import Settings
@@ -439,16 +440,28 @@ def _evaluate(record: ContractRecord, f: DataRoomFilters, outcome: _Outcome, lin
             if not ok:
                 initial = record.initial_end_date
                 if record.amended_by and initial and initial != record.end_date and _in_range(initial, f.end_date):
-                    outcome.by_amendment[record.id] = f"fin {initial.isoformat()} → {record.end_date.isoformat()} (avenant {', '.join(record.amended_by)})"
+                    outcome.by_amendment[record.id] = _moved_end(record)
                 failed = True
             elif lines is not None:
-                moved = f" (initially {record.initial_end_date.isoformat()}, moved by avenant {', '.join(record.amended_by)})" if record.amended_by and record.initial_end_date and record.initial_end_date != record.end_date else ""
+                moved = f" (initially {record.initial_end_date.isoformat()}, moved by an amendment)" if record.amended_by and record.initial_end_date and record.initial_end_date != record.end_date else ""
                 lines.append(f"ends {record.end_date.isoformat()} {_range_text(f.end_date)}{moved}")
     if failed:
         return _FAIL, ""
     if reasons:
         return _UNKNOWN, "; ".join(reasons)
     return _PASS, ""
+
+
+def _moved_end(record: ContractRecord) -> str:
+    """Why an amendment took this contract out of an end-date filter: its end-date moves as the record
+    tells them (« end date 2026-03-31 → 2028-03-31 (amendment « AVENANT N° 1 … ») »), the amendments named
+    by title; a chain of moves is summed up first (initial → current)."""
+    initial, current = record.initial_end_date, record.end_date
+    whole = f"{END_MOVED}{initial.isoformat() if initial else 'unknown'} → {current.isoformat() if current else 'unknown'}"
+    moves = [w for w in record.warnings if w.startswith(END_MOVED) and " → " in w]
+    if len(moves) == 1 and moves[0].startswith(whole + " "):
+        return moves[0]
+    return f"{whole}, moved by an amendment" + (f" ({'; '.join(moves)})" if moves else "")
 
 
 def _field_doubt(record: ContractRecord, field: str) -> str | None:
