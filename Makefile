@@ -43,7 +43,8 @@ browser-deps:
 # /usr/share/dictd by greffier/lexicon/freedict.py, not copied into this repository). Without them,
 # only the contract-law glossary translates questions.
 FREEDICT := dict-freedict-fra-eng dict-freedict-eng-fra
-DICTD_DIR ?= /usr/share/dictd
+# Where greffier/lexicon/freedict.py reads them (GREFFIER_FREEDICT_DIR when set).
+DICTD_DIR ?= $(or $(GREFFIER_FREEDICT_DIR),/usr/share/dictd)
 dict-deps:
 	@{ test -f $(DICTD_DIR)/freedict-fra-eng.index && test -f $(DICTD_DIR)/freedict-eng-fra.index; } || { \
 	  if [ "$$(id -u)" = 0 ] && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(FREEDICT) >/dev/null; then :; \

@@ -575,16 +575,22 @@ def models_in_use(settings: Settings) -> dict[str, Any]:
         "embedder": {"name": embedder.name, "kind": embedder.kind, "signature": embedder_signature(embedder), "description": embedder.description},
         "reranker": {"name": reranker.name, "path": str(reranker.path) if reranker.path else None} if reranker else None,
         "llm_backend": settings.models.llm_backend,
-        "dictionary": dictionary_in_use(),
+        "dictionary": dictionary_in_use(settings.search.expansion_dictionary_weight),
     }
 
 
-def dictionary_in_use() -> dict[str, Any]:
-    """Whether FreeDict's everyday dictionaries translate questions: ``{"present", "line"}``."""
+def dictionary_in_use(weight: float = 1.0) -> dict[str, Any]:
+    """Whether FreeDict's everyday dictionaries translate questions: ``{"present", "in_use", "line"}``;
+    ``weight``: the setting ``search.expansion_dictionary_weight`` (0 switches them off)."""
     row = _dictionary_status()
-    if row["present"]:
-        return {"present": True, "line": "FreeDict French-English (everyday words)"}
-    return {"present": False, "line": f"missing — only the glossary translates questions ({FREEDICT_INSTALL_HINT})"}
+    if not row["present"]:
+        return {"present": False, "in_use": False, "line": f"missing — only the glossary translates questions ({FREEDICT_INSTALL_HINT})"}
+    if weight <= 0:
+        return {"present": True, "in_use": False, "line": "FreeDict installed but switched off (search.expansion_dictionary_weight = 0): only the glossary translates questions"}
+    missing = [FREEDICT_FILES[lang] for lang in FREEDICT_FILES if lang not in dictionary_files()]
+    if missing:
+        return {"present": True, "in_use": True, "line": f"FreeDict, one direction only ({', '.join(missing)} missing: {FREEDICT_INSTALL_HINT})"}
+    return {"present": True, "in_use": True, "line": "FreeDict French-English (everyday words)"}
 
 
 # --------------------------------------------------------------------------------------------------

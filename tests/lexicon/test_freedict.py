@@ -177,3 +177,15 @@ def test_make_goes_on_when_the_dictionaries_cannot_be_installed(tmp_path: Path):
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "apt-get install dict-freedict-fra-eng dict-freedict-eng-fra" in done.stdout + done.stderr
+
+
+def test_the_models_in_use_say_when_the_dictionary_is_switched_off_or_has_one_direction_only(dictd: Path, monkeypatch: pytest.MonkeyPatch):
+    from greffier.models import dictionary_in_use
+
+    monkeypatch.setenv(DICT_DIR_ENV, str(dictd))
+    assert dictionary_in_use(0.5) == {"present": True, "in_use": True, "line": "FreeDict French-English (everyday words)"}
+    off = dictionary_in_use(0.0)
+    assert off["in_use"] is False and "switched off" in off["line"] and "expansion_dictionary_weight = 0" in off["line"]
+    (dictd / "freedict-eng-fra.index").unlink()
+    one = dictionary_in_use(0.5)
+    assert one["in_use"] is True and "one direction only" in one["line"] and "freedict-eng-fra" in one["line"]
