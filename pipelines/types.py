@@ -75,3 +75,8 @@ def assemble(items: list[TextItem]) -> tuple[str, list[TextItem]]:
 def indexed_text(content: str, header: str | None) -> str:
     """The text that is embedded and indexed for a chunk: the contract header, then the chunk."""
     return f"{header}\n{content}" if header else content
+
+
+def scope_contract_ids(scope: dict[str, Any] | None) -> set[str]:
+    """The contract ids a scope or a scope hint holds (none when there is neither)."""
+    return set((scope or {}).get("contract_ids") or ())

@@ -23,6 +23,7 @@ from haystack import Document, component
 from haystack.components.joiners import DocumentJoiner
 
 from store.repository import contract_id_of_chunk
+from pipelines.types import scope_contract_ids
 
 from greffier.config import FUSION_METHODS
 
@@ -78,7 +79,7 @@ class HybridFusion:
         else:
             joined = _boosted(_scaled(dense), _scaled(lexical), self.dense_weight, self.lexical_weight)
         keep = len(joined) if scope and scope.get("ambiguous") else top_k or self.top_k
-        hinted = set((hint or {}).get("contract_ids") or ())
+        hinted = scope_contract_ids(hint)
         # with a hint, the passages of the hinted contracts first: they are the ones kept (and hydrated)
         ranked = sorted(joined, key=lambda doc: (bool(hinted) and _contract(doc, meta) not in hinted, -(doc.score or 0.0), doc.id))[:keep]
         documents = [Document(id=doc.id, score=doc.score, meta={**meta.get(doc.id, {}), "fusion_score": doc.score}) for doc in ranked]

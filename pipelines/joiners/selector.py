@@ -13,6 +13,8 @@ from typing import Any
 
 from haystack import Document, component
 
+from pipelines.types import scope_contract_ids
+
 
 @component
 class FinalSelector:
@@ -28,7 +30,7 @@ class FinalSelector:
         threshold = self.min_score if min_score is None else min_score
         kept = [d for d in documents if (d.score or 0.0) >= threshold]
         kept.sort(key=lambda d: -(d.score or 0.0))
-        hinted = set((hint or {}).get("contract_ids") or ())
+        hinted = scope_contract_ids(hint)
         if hinted:
             # an unscoped question that names something: the passages of the contracts carrying its
             # names first, in score order (the answer is drawn from them only), then the others

@@ -62,6 +62,7 @@ from haystack.utils import deserialize_chatgenerator_inplace
 from greffier.compliance.library import ClauseLibrary, load_library
 from greffier.text import tokenize
 from pipelines.generators.answer_kinds import AnswerKind, asked_kind, gives_a_quantity
+from pipelines.types import scope_contract_ids
 
 log = logging.getLogger(__name__)
 
@@ -320,7 +321,7 @@ class RelevanceJudge:
     def _judge_by_meaning(
         self, documents: list[Document], units: list[dict], question_types: set[str], scope: dict | None, kind: AnswerKind | None = None,
     ) -> list[dict[str, Any]]:
-        scoped_ids = set((scope or {}).get("contract_ids") or ())
+        scoped_ids = scope_contract_ids(scope)
         best = max((doc.score or 0.0) for doc in documents)
         coverages = [coverage_of(units, passage_tokens(doc, with_name=not scoped_ids)) for doc in documents]
         # the best passage of a named contract: its first by rank, and the one that holds most of what is asked
@@ -373,7 +374,7 @@ class RelevanceJudge:
 
 def refuse_outside_hint(documents: list[Document], decisions: list[dict[str, Any]], hint: dict | None) -> None:
     """Marks not relevant the passages of contracts outside ``hint`` (see the module docstring)."""
-    hinted = set((hint or {}).get("contract_ids") or ())
+    hinted = scope_contract_ids(hint)
     if not hinted:
         return
     for doc, decision in zip(documents, decisions):

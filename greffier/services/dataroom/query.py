@@ -254,8 +254,7 @@ def related_entities(room: DataRoom, entity: str) -> list[str]:
     or the same name spelt another way (:func:`close_names`). Looked up through the data room's indexes."""
     words = entity.split("_")
     related: list[str] = []
-    postings = [room.by_name_word.get(word, frozenset()) for word in words]
-    for record_id in frozenset.intersection(*postings) if postings and all(postings) else ():
+    for record_id in _writing_every_word(room, entity):
         related += [p.entity_id for p in room.by_id[record_id].parties if p.entity_id != entity and names_entity(p.entity_id.replace("_", " "), entity)]
     for size in range(1, len(words)):
         for first in range(len(words) - size + 1):
@@ -268,12 +267,17 @@ def related_entities(room: DataRoom, entity: str) -> list[str]:
     return list(dict.fromkeys(related))
 
 
+def _writing_every_word(room: DataRoom, entity: str) -> frozenset[str]:
+    """The ids of the contracts whose written names (or parties' ids) hold every word of ``entity``
+    (:attr:`DataRoom.by_name_word`): the only ones worth checking word order on."""
+    postings = [room.by_name_word.get(word, frozenset()) for word in entity.split("_")]
+    return frozenset.intersection(*postings) if postings and all(postings) else frozenset()
+
+
 def _writing(room: DataRoom, entity: str) -> set[str]:
     """The ids of the contracts not read with ``entity`` as a party that may still be one of its: their
     opening or signature blocks write its name, or one of their parties is a :func:`related_entities`."""
-    words = entity.split("_")
-    postings = [room.by_name_word.get(word, frozenset()) for word in words]
-    found = {i for i in frozenset.intersection(*postings) if _writes(room.by_id[i], entity)} if postings and all(postings) else set()
+    found = {i for i in _writing_every_word(room, entity) if _writes(room.by_id[i], entity)}
     for key in related_entities(room, entity):
         found |= room.by_entity[key]
     return found - room.by_entity.get(entity, frozenset())
