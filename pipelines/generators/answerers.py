@@ -69,6 +69,11 @@ def _stream(text: str, streaming_callback: Any) -> None:
             streaming_callback(StreamingChunk(content=token))
 
 
+def own_heading(doc: Document) -> str:
+    """The passage's own heading: the last part of its section path (« Titre II > ARTICLE 3 — DURÉE »)."""
+    return (doc.meta.get("section") or "").split(" > ")[-1].strip()
+
+
 def prose(doc: Document) -> str:
     """The passage without its title and heading lines nor its page furniture (« Page 2 / 3 », a
     running header), with PDF line breaks joined back into sentences."""
@@ -76,7 +81,7 @@ def prose(doc: Document) -> str:
     title = (doc.meta.get("title") or "").strip()
     if lines and title and fold_label(lines[0]) == fold_label(title):
         lines = lines[1:]  # the document's title line: a label, not a sentence to quote
-    section = (doc.meta.get("section") or "").split(" > ")[-1].strip()
+    section = own_heading(doc)
     if lines and section and fold(lines[0]) == fold(section):
         lines = lines[1:]
     return "\n".join(lines)
@@ -100,7 +105,7 @@ def _refers_back(sentence: str) -> bool:
 
 def heading_tokens(doc: Document) -> set[str]:
     """The tokens of the passage's own heading (the last part of its section: « ARTICLE 3 — DURÉE »)."""
-    return set(tokenize((doc.meta.get("section") or "").split(" > ")[-1]))
+    return set(tokenize(own_heading(doc)))
 
 
 def heading_coverage(documents: list[Document], units: list[dict[str, Any]]) -> dict[int, float]:
@@ -138,7 +143,7 @@ def is_translation(doc: Document) -> bool:
 
 def article_number(doc: Document) -> str | None:
     """The number of the passage's article (« Article 8 – Durée », "8. Term", "Clause 8.1": 8 / 8.1)."""
-    match = _ARTICLE_NUMBER.match(fold((doc.meta.get("section") or "").split(" > ")[-1]))
+    match = _ARTICLE_NUMBER.match(fold(own_heading(doc)))
     return match.group(1) if match else None
 
 
