@@ -23,7 +23,8 @@ from typing import Literal
 
 from greffier.compliance.quantities import amounts, durations, percentages
 from greffier.dataroom.normalize import find_dates
-from greffier.text import fold
+from greffier.text import STOPWORDS, content_tokens, fold
+from greffier.text.function_words import is_function_word
 
 AnswerKind = Literal["duration", "date", "amount"]
 
@@ -100,3 +101,49 @@ def holds_kind(kind: AnswerKind | None, sentence: str) -> bool:
     if kind == "amount":
         return bool(amounts(sentence) or percentages(sentence))
     return False
+
+
+# The words that ask "which thing": « quel préavis », "what discount", "which law", « combien de jours ».
+_DETERMINERS = frozenset({"quel", "quelle", "quels", "quelles", "lequel", "laquelle", "lesquels", "lesquelles", "what", "which"})
+_QUANTIFIERS = {"combien": frozenset({"de", "d"}), "how": frozenset({"much", "many"})}
+# Between the question word and its noun: a copula and an article (« quel est le préavis », "what is the discount").
+_FRAME = frozenset({"est", "sont", "etait", "etaient", "sera", "seront", "is", "are", "was", "were", "will", "be", "le", "la", "les", "l",
+                    "the", "a", "an", "un", "une", "des", "du", "de", "d"})
+# Nouns that ask about an aspect, not a thing a passage must name: « quelles sont les obligations du bailleur ? » is
+# answered by « le Bailleur s'engage à … », which never writes "obligation"; lengths, dates and sums are the
+# answer kinds' (:func:`asked_kind`), which the passage must write instead.
+_ASPECTS = frozenset({
+    "obligation", "obligations", "droit", "droits", "condition", "conditions", "modalite", "modalites", "consequence", "consequences",
+    "regle", "regles", "clause", "clauses", "stipulation", "stipulations", "disposition", "dispositions", "terme", "termes", "effet", "effets",
+    "cas", "chose", "choses", "raison", "raisons", "motif", "motifs", "type", "types", "nature", "forme", "formes", "role", "engagement",
+    "engagements", "mesure", "mesures", "limite", "limites", "duree", "delai", "delais", "periode", "date", "dates", "montant", "somme", "sommes",
+    "obligation", "duty", "duties", "right", "rights", "terms", "term", "provision", "provisions", "consequence", "consequences", "rule", "rules",
+    "kind", "kinds", "sort", "form", "reason", "reasons", "grounds", "thing", "things", "happens", "happen", "steps", "step", "requirements",
+    "requirement", "commitments", "commitment", "restrictions", "restriction", "limits", "limit", "period", "duration", "date", "amount", "sum",
+    "extent", "way", "ways", "manner", "circumstances", "events", "event", "cases", "case", "situations", "situation", "temps", "time",
+    # measures: what they measure is named otherwise (« quel volume » → "the number of photos … totals 50,000")
+    "volume", "volumes", "nombre", "quantite", "quantites", "niveau", "seuil", "number", "quantity", "quantities", "level", "threshold",
+    "pourcentage", "percentage", "taux", "rate", "proportion", "part", "share", "frequence", "frequency",
+})
+
+
+def asked_head(question: str) -> list[str]:
+    """The noun a question word governs, as search tokens: « Quelle remise … ? » → ``["remise"]``, "What volume
+    discount …?" → ``["discount"]`` (English puts its nouns' qualifiers first: the next word counts too, and
+    "volume" is a measure, an aspect), "How many days …" → ``["days"]``. An answer must speak of it: the minimum-purchase article does not
+    answer « quelle remise sur volume ». Empty when the question asks with another form ("who", « le bailleur
+    peut-il … ? »), or for an aspect (:data:`_ASPECTS`: « quelles obligations », "what happens").
+    """
+    words = content_tokens(question)
+    for i, word in enumerate(words):
+        if word in _DETERMINERS:
+            start = i + 1
+        elif word in _QUANTIFIERS and i + 1 < len(words) and words[i + 1] in _QUANTIFIERS[word]:
+            start = i + 2
+        else:
+            continue
+        while start < len(words) and words[start] in _FRAME:
+            start += 1
+        english = word in ("what", "which", "how")
+        return [w for w in words[start : start + (2 if english else 1)] if w not in _ASPECTS and w not in STOPWORDS and not is_function_word(w)]
+    return []

@@ -61,7 +61,7 @@ from haystack.utils import deserialize_chatgenerator_inplace
 
 from greffier.compliance.library import ClauseLibrary, load_library
 from greffier.text import tokenize
-from pipelines.generators.answer_kinds import AnswerKind, asked_kind, gives_a_quantity
+from pipelines.generators.answer_kinds import AnswerKind, asked_head, asked_kind, gives_a_quantity
 from pipelines.types import scope_contract_ids
 
 log = logging.getLogger(__name__)
@@ -164,6 +164,19 @@ def unit_covered(unit: dict[str, Any], tokens: set[str]) -> bool:
     return any(set(term) <= tokens for term in unit.get("terms") or [[unit.get("token", "")]])
 
 
+HEAD_PREFIX = 6  # a word's first letters that tell its family (territory, territoire, territoriale)
+
+
+def speaks_of(units: list[dict[str, Any]], tokens: set[str]) -> bool:
+    """Whether a passage's tokens hold one of ``units`` (the noun a question word governs, :func:`asked_head`),
+    whole or as a word of its family in either language (same first :data:`HEAD_PREFIX` letters): « une
+    exclusivité territoriale » speaks of the territory. True when there is no unit to hold."""
+    if not units or any(unit_covered(u, tokens) for u in units):
+        return True
+    stems = {t[:HEAD_PREFIX] for u in units for term in u.get("terms") or [] if len(term) == 1 and len(term[0]) >= HEAD_PREFIX for t in term}
+    return any(token[:HEAD_PREFIX] in stems for token in tokens if len(token) >= HEAD_PREFIX)
+
+
 def covering_tokens(units: list[dict[str, Any]], tokens: set[str]) -> set[str]:
     """The tokens of a passage that belong to a term of an asked unit it holds whole (what it says of
     what is asked, in either language)."""
@@ -206,10 +219,12 @@ def judge_by_meaning(
     calibration: Calibration = CALIBRATION,
     coverage: float | None = None,
     kind: AnswerKind | None = None,
+    speaks_of_head: bool = True,
 ) -> dict[str, Any]:
     """The no-LLM decision for one passage (see the module docstring), with its signals; ``coverage``
     when the caller has already measured it (:func:`coverage_of`); ``kind``: the kind of answer the
-    question asks for (:func:`asked_kind`), which a passage must write a quantity to give."""
+    question asks for (:func:`asked_kind`), which a passage must write a quantity to give; ``speaks_of_head``:
+    whether the passage holds the noun the question word governs (:func:`asked_head`), in some wording."""
     if coverage is None:
         coverage = coverage_of(units, passage_tokens(doc))
     types = passage_types(doc, library)
@@ -224,7 +239,7 @@ def judge_by_meaning(
     )
     gives_kind = kind is None or gives_a_quantity(doc.content or "", kind)
     floor = calibration.min_coverage if in_scope else max(calibration.min_coverage, calibration.unnamed_min_coverage)
-    relevant = coverage >= floor and score >= calibration.threshold and gives_kind and coverage > absent_share(units)
+    relevant = coverage >= floor and score >= calibration.threshold and gives_kind and speaks_of_head and coverage > absent_share(units)
     decision = {
         "n": n, "chunk_id": doc.id, "relevant": relevant, "by": "meaning", "score": round(score, 4),
         "coverage": round(coverage, 3), "type_match": type_match, "in_scope": in_scope, "relative_score": round(relative, 3),
@@ -232,6 +247,8 @@ def judge_by_meaning(
     }
     if kind is not None:
         decision.update(answer_kind=kind, gives_kind=gives_kind)
+    if not speaks_of_head:
+        decision["speaks_of_head"] = False
     return decision
 
 
@@ -283,7 +300,9 @@ class RelevanceJudge:
         emit("retrieval", {"query": question, "count": len(documents), "scope": scope})
         emit("sources", {"sources": [_citation(n, doc) for n, doc in enumerate(documents, 1)]})
         asked_units = units if units is not None else [{"token": t, "terms": [[t]], "weight": 1.0} for t in dict.fromkeys(tokenize(asked or question))]
-        decisions = self._judge(question, documents, asked_units, set(clause_types or ()), scope, asked_kind(question))
+        head = set(asked_head(question))
+        head_units = [u for u in asked_units if u.get("token") in head]
+        decisions = self._judge(question, documents, asked_units, set(clause_types or ()), scope, asked_kind(question), head_units)
         refuse_outside_hint(documents, decisions, hint)
         # The check by meaning found a passage that answers: with ``union``, an LLM answerer that
         # abstains anyway is not believed (a small model abstains on clauses that answer).
@@ -301,10 +320,11 @@ class RelevanceJudge:
 
     def _judge(
         self, question: str, documents: list[Document], units: list[dict], question_types: set[str], scope: dict | None, kind: AnswerKind | None = None,
+        head_units: list[dict] | None = None,
     ) -> list[dict[str, Any]]:
         if not documents:
             return []
-        scored = self._judge_by_meaning(documents, units, question_types, scope, kind)
+        scored = self._judge_by_meaning(documents, units, question_types, scope, kind, head_units)
         if self.chat_generator is None or self.mode == "scores":
             return scored
         decided = self._judge_with_llm(question, documents)
@@ -320,10 +340,13 @@ class RelevanceJudge:
 
     def _judge_by_meaning(
         self, documents: list[Document], units: list[dict], question_types: set[str], scope: dict | None, kind: AnswerKind | None = None,
+        head_units: list[dict] | None = None,
     ) -> list[dict[str, Any]]:
         scoped_ids = scope_contract_ids(scope)
         best = max((doc.score or 0.0) for doc in documents)
-        coverages = [coverage_of(units, passage_tokens(doc, with_name=not scoped_ids)) for doc in documents]
+        tokens = [passage_tokens(doc, with_name=not scoped_ids) for doc in documents]
+        coverages = [coverage_of(units, t) for t in tokens]
+        heads = [speaks_of(head_units or [], t) for t in tokens]
         # the best passage of a named contract: its first by rank, and the one that holds most of what is asked
         best_covered: dict[str, tuple[float, int]] = {}
         for index, (doc, coverage) in enumerate(zip(documents, coverages)):
@@ -337,7 +360,10 @@ class RelevanceJudge:
             covered, at = best_covered.get(contract, (0.0, -1))
             best_of_contract = contract not in seen_contracts or (at == index and covered >= CALIBRATION.scope_coverage)
             decisions.append(
-                judge_by_meaning(index + 1, doc, units, question_types, scoped_ids, best_of_contract, best, self._library, coverage=coverage, kind=kind)
+                judge_by_meaning(
+                    index + 1, doc, units, question_types, scoped_ids, best_of_contract, best, self._library, coverage=coverage, kind=kind,
+                    speaks_of_head=heads[index],
+                )
             )
             seen_contracts.add(contract)
         return decisions

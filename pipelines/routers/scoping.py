@@ -325,7 +325,13 @@ def by_kind(index: IdentityIndex, question: str) -> Scope | None:
     ambiguous = not by_subject and len(named) > 1
     if len(named) > (MAX_NAMED if by_subject else MAX_AMBIGUOUS):
         return None
-    naming_words = {t for m in matches if m.concept.kind in (*NAME_KINDS, *SUBJECT_KINDS) for t in tokens[m.start : m.end]}
+    # the kind's words name the contracts; a place's or subject's only when a named contract carries it (the "ticket"
+    # of "a plane ticket under the logistics contract" is asked, not a name: no logistics contract is about tickets)
+    naming_words = {
+        t for m in matches
+        if m.concept.kind in NAME_KINDS or (m.concept.kind in SUBJECT_KINDS and any(m.concept.id in index.subjects_of[cid] for cid in named))
+        for t in tokens[m.start : m.end]
+    }
     naming_words |= {t for t in wanted if any(t in index.subjects_of[cid] for cid in named)}
     naming = frozenset(naming_words)
     return Scope(

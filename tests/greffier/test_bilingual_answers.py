@@ -666,3 +666,41 @@ def test_a_question_mostly_about_what_the_room_does_not_hold_is_declined_even_in
     units = asked_units(tokens, lexicon.find(tokens), language, None, index)
     judged = RelevanceJudge().run(question=asked, documents=[doc], units=units, clause_types=types, scope={"contract_ids": ["c1"]})
     assert judged["decisions"][0]["relevant"] is True, judged["decisions"][0]
+
+
+@pytest.mark.parametrize(
+    ("question", "head"),
+    [
+        ("Quelle remise sur volume le distributeur obtient-il ?", ["remise"]),
+        ("Quel est le préavis de résiliation ?", ["preavis"]),
+        ("What volume discount does the distributor get?", ["discount"]),  # English: the qualifier comes first; a measure is an aspect
+        ("What minimum purchase commitment applies?", ["minimum", "purchase"]),
+        ("Combien de jours le client a-t-il pour payer ?", ["jours"]),
+        ("Quelles sont les obligations du bailleur ?", []),  # an aspect: « le Bailleur s'engage à … » answers it
+        ("Combien de temps dure la licence ?", []),  # the kind asked (a length) is checked instead
+        ("What happens if the tenant pays late?", []),
+        ("Who are the parties to the lease?", []),
+        ("Le bailleur peut-il résilier le bail ?", []),
+    ],
+)
+def test_the_noun_a_question_word_governs(question, head):
+    from pipelines.generators.answer_kinds import asked_head
+
+    assert asked_head(question) == head
+
+
+def test_a_passage_that_never_speaks_of_the_thing_asked_does_not_answer(room_settings):
+    # the termination article holds « résilier » and « convenance », most of the question: but no penalty, in any wording
+    result = answer(room_settings, "Quelle pénalité le distributeur britannique paie-t-il s'il résilie pour convenance ?", backend=None)
+    assert result["abstained"], result["answer"]
+    assert result["answer"].startswith("Les documents ne le disent pas")
+    # the same article answers when the question asks for what it says (the notice, « préavis » ~ "notice")
+    result = answer(room_settings, "Quel préavis le distributeur britannique doit-il donner pour résilier pour convenance ?", backend=None)
+    assert not result["abstained"] and "six months' prior written notice" in result["answer"]
+
+
+def test_a_subject_no_named_contract_is_about_is_asked_not_a_name(room_settings):
+    # "ticket" is a subject of the glossary; the UK agreement, named by its kind and country, is not about tickets
+    result = answer(room_settings, "What is the price of a plane ticket under the British distribution agreement?", backend=None)
+    assert result["scope"]["files"] == [UK_FILE]
+    assert "ticket" not in result["scope"]["named_by"] and "ticket" in result["scope"]["question"]
