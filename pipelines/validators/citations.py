@@ -5,23 +5,47 @@ Whatever the answerer wrote, only the numbers of passages it was given survive
 cites them (the reader sees [1] [2] [3], never [1] [2] [4]; the passages not cited come after); sentences holding a number, a date or a name
 that none of their cited passages contains are reported (``unsupported``); an answer that says the
 documents do not say (in French or English), and cites nothing, is an abstention.
+
+The answer's own framing is not checked: the line that says the question fits several contracts, and
+the file or title that labels each contract's quote (« - demo/02_Commercial/Bail_Lyon.docx : … »):
+their numbers and names are Greffier's words about the sources, not facts drawn from them.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from haystack import Document, component
 from haystack.dataclasses import ChatMessage
 
 from greffier.text.citations import renumber_citations, unsupported_sentences, validate_citations
-from greffier.text.replies import says_abstention
+from greffier.text.replies import SEVERAL_CONTRACTS, says_abstention
 
 
 def citation(n: int, doc: Document) -> dict[str, Any]:
     """Where passage ``n`` comes from: chunk id, file, page(s) and section."""
     meta = doc.meta
     return {"n": n, "chunk_id": doc.id, "file": meta.get("file"), "page": meta.get("page"), "page_end": meta.get("page_end"), "section": meta.get("section")}
+
+
+_SEVERAL = re.compile("|".join(re.escape(t).replace(re.escape("{count}"), r"\d+") for t in SEVERAL_CONTRACTS.values()))
+
+
+def without_framing(answer: str, documents: list[Document]) -> str:
+    """``answer`` without Greffier's own framing (see the module docstring): the line that introduces one
+    answer per contract, and the file or title that labels each contract's line."""
+    labels = sorted({str(label) for doc in documents for label in (doc.meta.get("file"), doc.meta.get("title")) if label}, key=len, reverse=True)
+    kept = []
+    for line in answer.splitlines():
+        if _SEVERAL.fullmatch(line.strip()):
+            continue
+        for label in labels:
+            if line.startswith(f"- {label}") and (rest := re.match(r"\s?:\s*", line[len(label) + 2 :])):
+                line = line[len(label) + 2 + rest.end() :]
+                break
+        kept.append(line)
+    return "\n".join(kept)
 
 
 @component
@@ -44,7 +68,7 @@ class CitationValidator:
         new_number = {given: n for n, given in enumerate(order, 1)}
         answer = renumber_citations(report.text, new_number)
         renumbered = {new_number[given]: numbered[given] for given in order}
-        unsupported = unsupported_sentences(answer, {n: doc.content or "" for n, doc in renumbered.items()})
+        unsupported = unsupported_sentences(without_framing(answer, documents), {n: doc.content or "" for n, doc in renumbered.items()})
         abstained = (says_abstention(answer) and not report.cited) or not documents
         return {
             "answer": answer,

@@ -270,3 +270,23 @@ def test_the_extractive_answer_quotes_a_sentence_of_two_duplicate_documents_once
     copy = Document(id="c2-9", content=text, meta={"file": "bail - copie.docx", "page": None, "title": "Bail", "section": "Article 9 - Cession"})
     answer_text = extractive_answer("Le preneur reste-t-il garant du cessionnaire ?", [original, copy])
     assert answer_text.count("garant solidaire") == 1 and "[1]" in answer_text
+
+
+def test_the_answer_s_own_framing_is_not_checked_against_the_sources_but_its_quotes_are():
+    from haystack.dataclasses import ChatMessage
+
+    from pipelines.validators.citations import CitationValidator
+
+    docs = [
+        Document(id="c1-3", content="Article 3 — Prix\nChaque palette est facturée 2 euros.", meta={"doc_id": "c1", "file": "room/02_Logistique/Contrat_2024.docx"}),
+        Document(id="c2-3", content="3. Price\nEach parcel is invoiced EUR 1.85.", meta={"doc_id": "c2", "file": "room/Subcontracting_Soravie.pdf"}),
+    ]
+    reply = (
+        "La question vise 2 contrats ; ce que prévoit chacun :\n"
+        "- room/02_Logistique/Contrat_2024.docx : Chaque palette est facturée 2 euros. [1]\n"
+        "- room/Subcontracting_Soravie.pdf: Each parcel is invoiced EUR 1.85 by Ferlandes. [2]"
+    )
+    result = CitationValidator().run(replies=[ChatMessage.from_assistant(reply)], documents=docs)
+    # the count of contracts, the file names (« 02 », "Logistique", "Soravie") are Greffier's words; "Ferlandes" is in no source
+    assert [u["missing"] for u in result["unsupported"]] == [["Ferlandes"]]
+    assert result["answer"] == reply
