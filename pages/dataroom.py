@@ -20,7 +20,8 @@ settings = shared.settings()
 EARLIEST, LATEST = date(1950, 1, 1), date(2100, 12, 31)
 
 st.header("Data room")
-st.caption("Every contract that passes the filters is listed — no top-k cut. Contracts that cannot be decided are listed beside the table, never dropped.")
+st.caption("Every contract that passes the filters is listed — no top-k cut. The contracts left out are listed under the table with the reason, never dropped: "
+           "those that cannot be decided on the filters, those of indefinite term (no end date) and those whose end an amendment moved.")
 
 try:
     options = dataroom.filter_options(settings)
@@ -71,8 +72,9 @@ metrics = st.columns(4)
 metrics[0].metric("Matching contracts", f"{counts['matching']} of {counts['contracts']}",
                   help="Contracts only: an amendment is listed under the contract it amends")
 metrics[1].metric("Amendments under them", counts["amendments_shown"])
-metrics[2].metric("Left out — check by hand", counts["left_out"])
-metrics[3].metric("Contradictions", len(by_reason.get("metadata and text disagree", [])))
+metrics[2].metric("Left out — check by hand", dataroom.undecided_count(data.left_out),
+                  help="Contracts that cannot be decided on these filters; those of indefinite term or whose end an amendment moved are decided, and listed apart below")
+metrics[3].metric("Contradictions", len(by_reason.get(dataroom.CONTRADICTION, [])))
 st.caption(escape_markdown(f"In the data room: {data.reconciliation}"))
 st.markdown("**Filters** — " + escape_markdown("; ".join(data.filters)))
 for note in data.notes:
@@ -136,11 +138,11 @@ if not data.left_out and data.records_outdated:
 elif not data.left_out:
     st.success("None: every contract was decided on values read with confidence.")
 else:
-    one = len(data.left_out) == 1
-    st.warning(
-        f"{plural(len(data.left_out), 'contract is', 'contracts are')} not in the table because {'it' if one else 'they'} cannot be decided"
-        f" on these filters: check {'it' if one else 'them'} by hand."
-    )
+    summary = dataroom.left_out_summary(data.left_out)
+    if dataroom.undecided_count(data.left_out):
+        st.warning(summary)
+    else:
+        st.info(summary)
     columns = st.columns(min(3, len(by_reason)), gap="medium")
     for column, (reason, group) in zip(columns, by_reason.items()):
         with column.container(border=True):

@@ -10,8 +10,11 @@ from datetime import date
 from typing import Any
 
 from greffier.config import Settings
-from greffier.services.dataroom.export import DataRoomTable, dataroom_table, export_dataroom
+from greffier.dataroom.records import INDEFINITE_TERM
+# CONTRADICTION is re-exported for the page (its Contradictions metric); the reasons below make the banner
+from greffier.services.dataroom.export import CONTRADICTION as CONTRADICTION, MOVED_BY_AMENDMENT, UNDECIDED_REASONS, DataRoomTable, dataroom_table, export_dataroom
 from greffier.services.dataroom.query import allowed_values
+from greffier.text import noun, plural
 from greffier.tools.registry import call_tool, parse_arguments
 from store.records import load_dataroom
 from store.workspace import open_workspace
@@ -94,6 +97,29 @@ def table(settings: Settings, arguments: dict[str, Any]) -> DataRoomTable:
     :class:`~greffier.services.dataroom.export.DataRoomTable`). Raises ToolError / ToolInputError
     (GreffierErrors) with a readable message for bad arguments."""
     return dataroom_table(settings, parse_arguments("search_data_room", arguments))
+
+
+def left_out_summary(left_out: list[dict[str, Any]]) -> str:
+    """The sentence above the contracts left out, each kind told apart: an indefinite term and an end
+    moved by an amendment are decided (listed apart); only an unknown or uncertain field and a
+    contradiction leave a contract to be checked by hand."""
+    indefinite = sum(1 for row in left_out if row["reason"] == INDEFINITE_TERM)
+    moved = sum(1 for row in left_out if row["reason"] == MOVED_BY_AMENDMENT)
+    undecided = sum(1 for row in left_out if row["reason"] in UNDECIDED_REASONS)
+    parts = []
+    if indefinite:
+        parts.append(f"{plural(indefinite, 'contract has', 'contracts have')} no end date (indefinite term) and {noun(indefinite, 'is', 'are')} listed apart")
+    if moved:
+        parts.append(f"{plural(moved, 'contract ends', 'contracts end')} outside these dates since an amendment moved {noun(moved, 'its', 'their')} end,"
+                     f" and {noun(moved, 'is', 'are')} listed apart")
+    if undecided:
+        parts.append(f"{plural(undecided, 'contract')} cannot be decided on these filters: check {noun(undecided, 'it', 'them')} by hand")
+    return "; ".join(parts) + "." if parts else ""
+
+
+def undecided_count(left_out: list[dict[str, Any]]) -> int:
+    """How many contracts left out must be checked by hand (see :func:`left_out_summary`)."""
+    return sum(1 for row in left_out if row["reason"] in UNDECIDED_REASONS)
 
 
 def display_rows(data: DataRoomTable) -> list[dict[str, Any]]:

@@ -291,7 +291,33 @@ def test_dataroom_left_out_warning_agrees_with_one_contract(demo_workspace, monk
     at.button(key="FormSubmitter:dataroom_filter_form-Apply filters").click().run()
     assert not at.exception
     warnings = [w.value for w in at.warning]
-    assert "1 contract is not in the table because it cannot be decided on these filters: check it by hand." in warnings, warnings
+    assert "1 contract cannot be decided on these filters: check it by hand." in warnings, warnings
+
+
+def test_dataroom_tells_indefinite_terms_and_moved_ends_apart_from_the_contracts_to_check_by_hand(demo_workspace, monkeypatch):
+    # Ending by 2026: two contracts run until terminated (the intragroup services agreement, the CDI) — decided,
+    # they have no end —, the supply contract's end was moved to 2028 by its amendment — decided —, and only the
+    # copyright assignment, whose end is written nowhere, cannot be decided. The banner used to say all four
+    # « cannot be decided », and the metric counted four to check by hand.
+    at = open_app(demo_workspace, monkeypatch, "pages/dataroom.py")
+    at.date_input(key="dr_f_ends_before").set_value(date(2026, 12, 31))
+    at.button(key="FormSubmitter:dataroom_filter_form-Apply filters").click().run()
+    assert not at.exception
+    assert [w.value for w in at.warning][0] == (
+        "2 contracts have no end date (indefinite term) and are listed apart; 1 contract ends outside these dates since an amendment"
+        " moved its end, and is listed apart; 1 contract cannot be decided on these filters: check it by hand."
+    )
+    assert next(m.value for m in at.metric if m.label == "Left out — check by hand") == "1"
+    shown = all_markdown(at)
+    assert "**No end date\\: indefinite term** (2)" in shown and "**A filtered field is unknown or uncertain** (1)" in shown
+    assert "Contracts that cannot be decided are listed beside the table" not in shown
+    # indefinite terms only: nothing to check by hand, so no warning at all
+    at.multiselect(key="dr_f_types").set_value(["contrat de travail"])
+    at.button(key="FormSubmitter:dataroom_filter_form-Apply filters").click().run()
+    assert not at.exception
+    assert not [w.value for w in at.warning if "decided" in w.value or "listed apart" in w.value], [w.value for w in at.warning]
+    assert "1 contract has no end date (indefinite term) and is listed apart." in [i.value for i in at.info]
+    assert next(m.value for m in at.metric if m.label == "Left out — check by hand") == "0"
 
 
 def test_dataroom_party_filter_names_the_party_without_its_internal_id(demo_workspace, monkeypatch):

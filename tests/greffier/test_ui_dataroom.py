@@ -67,6 +67,20 @@ def test_timeline_marks_amended_ends_and_skips_unknown_dates(settings):
     assert {"c08", "c17"} <= set(undrawn)
 
 
+def test_the_left_out_banner_tells_decided_contracts_from_those_to_check_by_hand():
+    def rows(*reasons):  # noqa: ANN202
+        return [{"reason": reason} for reason in reasons]
+
+    indefinite, moved, unknown = "no end date: indefinite term", "an amendment moved the end date", "a filtered field is unknown or uncertain"
+    assert dataroom.left_out_summary(rows(indefinite)) == "1 contract has no end date (indefinite term) and is listed apart."
+    assert dataroom.left_out_summary(rows(indefinite, indefinite, moved, unknown)) == (
+        "2 contracts have no end date (indefinite term) and are listed apart; 1 contract ends outside these dates since an amendment"
+        " moved its end, and is listed apart; 1 contract cannot be decided on these filters: check it by hand."
+    )
+    assert dataroom.left_out_summary(rows(unknown, "metadata and text disagree")) == "2 contracts cannot be decided on these filters: check them by hand."
+    assert dataroom.undecided_count(rows(indefinite, moved)) == 0 and dataroom.left_out_summary([]) == ""
+
+
 def test_contract_detail_says_where_each_value_comes_from(settings):
     detail = dataroom.contract_detail(settings, "c09")
     end = next(row for row in detail["metadata_rows"] if row["field"] == "end date")
