@@ -144,6 +144,27 @@ def test_sidebar_warns_when_a_gpu_is_driven_by_a_cpu_only_torch(tmp_path, monkey
     assert any("NVIDIA GPU is present" in w and "download.pytorch.org/whl/cu" in w for w in warnings), warnings
 
 
+def test_the_sidebar_says_the_dictionary_is_in_use_once_installed_without_a_restart(tmp_path, monkeypatch):
+    # `apt-get install dict-freedict-…` while the app runs: the models in use say so on the next page drawn
+    # (they were cached for a minute and, with the dictionary, for the whole process)
+    from tests.lexicon.test_freedict import ENG_FRA, FRA_ENG, write_dictd
+
+    folder = tmp_path / "dictd"
+    folder.mkdir()
+    monkeypatch.setenv("GREFFIER_FREEDICT_DIR", str(folder))
+    monkeypatch.setenv("GREFFIER_MODELS__WARM_UP", "false")
+
+    def sidebar_dictionary() -> str:
+        at = open_app(tmp_path / "ws", monkeypatch)
+        assert not at.exception
+        return next(c.value for c in at.sidebar.caption if c.value.startswith("Dictionary: "))
+
+    assert sidebar_dictionary().startswith("Dictionary: missing — only the glossary translates questions")
+    write_dictd(folder, "freedict-fra-eng", FRA_ENG)
+    write_dictd(folder, "freedict-eng-fra", ENG_FRA)
+    assert sidebar_dictionary() == "Dictionary: FreeDict French-English (everyday words)"
+
+
 def test_sidebar_refuses_a_workspace_that_is_a_file(tmp_path, monkeypatch):
     a_file = tmp_path / "notes.txt"
     a_file.write_text("x")
