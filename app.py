@@ -69,6 +69,7 @@ def _models_section(settings) -> dict:  # noqa: ANN001
     st.caption(f"Embedder: {lines['embedder']}")
     st.caption(f"Reranker: {lines['reranker']}")
     st.caption(f"LLM: {knobs.describe_llm(llm.info)}")
+    st.caption(f"Dictionary: {info['models']['dictionary']['line']}")
     if st.button("Re-check LLM", key="sidebar_recheck_llm", help="Look again for Ollama or a GGUF model (after starting one)"):
         shared.forget_llm()
         st.rerun()

@@ -619,6 +619,24 @@ def dictionary_files(directory: Path | None = None) -> dict[str, tuple[Path, Pat
     return found
 
 
+def dictionary_stamp(directory: Path | None = None) -> tuple[tuple[str, int, int] | None, ...]:
+    """What tells one installation of the dictionaries in ``directory`` from another: each file's
+    modification time and size, None for a file absent. Four ``stat`` calls: cheap enough to ask
+    before every look-up, so that dictionaries installed (or removed) while the app runs are used
+    (or dropped) at once, without a restart."""
+    folder = directory or dictionary_dir()
+    stamp: list[tuple[str, int, int] | None] = []
+    for name in FREEDICT_FILES.values():
+        for suffix in (".index", ".dict.dz"):
+            try:
+                found = (folder / f"{name}{suffix}").stat()
+            except OSError:
+                stamp.append(None)
+            else:
+                stamp.append((name + suffix, found.st_mtime_ns, found.st_size))
+    return tuple(stamp)
+
+
 def dictionary_status() -> dict:
     """A row for the models status: present, path, detail."""
     folder = dictionary_dir()

@@ -11,6 +11,7 @@ from typing import Any
 import streamlit as st
 
 from greffier.config import Settings, load_settings
+from greffier.models import dictionary_stamp
 from pipelines.generators.llm import LLMChoice, resolve_llm
 from greffier.ui import keys
 from greffier.ui.text import escape_markdown
@@ -67,7 +68,7 @@ def forget_llm() -> None:
 
 
 @st.cache_data(ttl=60, show_spinner=False)
-def _models(models_key: str, search_key: str, _settings: Settings) -> dict[str, Any]:
+def _models(models_key: str, search_key: str, dictionary_key: tuple, _settings: Settings) -> dict[str, Any]:
     from greffier.services.search import reranker_in_use
     from greffier.models import models_in_use
 
@@ -76,8 +77,9 @@ def _models(models_key: str, search_key: str, _settings: Settings) -> dict[str, 
 
 def models(current: Settings) -> dict[str, Any]:
     """Embedder, reranker (whether it is active; ``reranker_present``: whether one is installed,
-    whatever the setting) for these settings, cached for a minute."""
-    return _models(current.models.model_dump_json(), current.search.model_dump_json(), current)
+    whatever the setting), everyday dictionary for these settings, cached for a minute — and looked
+    at again as soon as the dictionary files change (installed while the app runs: no restart)."""
+    return _models(current.models.model_dump_json(), current.search.model_dump_json(), dictionary_stamp(), current)
 
 
 # --- passage viewer -----------------------------------------------------------------------------

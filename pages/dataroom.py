@@ -20,7 +20,8 @@ settings = shared.settings()
 EARLIEST, LATEST = date(1950, 1, 1), date(2100, 12, 31)
 
 st.header("Data room")
-st.caption("Every contract that passes the filters is listed — no top-k cut. Contracts that cannot be decided are listed beside the table, never dropped.")
+st.caption("Every contract that passes the filters is listed — no top-k cut. The contracts left out are listed under the table with the reason, never dropped: "
+           "those that cannot be decided on the filters, those of indefinite term (no end date) and those whose end an amendment moved.")
 
 try:
     options = dataroom.filter_options(settings)
@@ -64,15 +65,17 @@ except GreffierError as exc:
     st.error(f"These filters cannot be run: {exc}")
     st.stop()
 
-results, rows, counts = data.results, dataroom.display_rows(data), data.counts
+names = dataroom.contract_names(settings)  # contracts are shown by their title (and file name), not by their internal id
+results, rows, counts = data.results, dataroom.display_rows(data, names), data.counts
 by_reason = {reason: [row for row in data.left_out if row["reason"] == reason] for reason in dict.fromkeys(row["reason"] for row in data.left_out)}
 
 metrics = st.columns(4)
 metrics[0].metric("Matching contracts", f"{counts['matching']} of {counts['contracts']}",
                   help="Contracts only: an amendment is listed under the contract it amends")
 metrics[1].metric("Amendments under them", counts["amendments_shown"])
-metrics[2].metric("Left out — check by hand", counts["left_out"])
-metrics[3].metric("Contradictions", len(by_reason.get("metadata and text disagree", [])))
+metrics[2].metric("Left out — check by hand", dataroom.undecided_count(data.left_out),
+                  help="Contracts that cannot be decided on these filters; those of indefinite term or whose end an amendment moved are decided, and listed apart below")
+metrics[3].metric("Contradictions", len(by_reason.get(dataroom.CONTRADICTION, [])))
 st.caption(escape_markdown(f"In the data room: {data.reconciliation}"))
 st.markdown("**Filters** — " + escape_markdown("; ".join(data.filters)))
 for note in data.notes:
@@ -101,16 +104,16 @@ else:
     date_column = {c: st.column_config.DateColumn(c, format="YYYY-MM-DD", width=95) for c in ("signed", "ends", "initial end")}
     picked = st.dataframe(
         pd.DataFrame(shown), hide_index=True, key=f"dataroom_table_{listing_key}_{page}", placeholder="—", width="stretch",
-        column_order=["detail", *data.columns], on_select="rerun", selection_mode="single-row",
+        column_order=["detail", *dataroom.display_columns(data)], on_select="rerun", selection_mode="single-row",
         column_config={
             "detail": st.column_config.LinkColumn("detail", display_text="open", width="small", help="The contract's detail on this page"),
-            "id": st.column_config.TextColumn("id", width="small", pinned=True),
-            "title": st.column_config.TextColumn("title", width=340),
+            "id": st.column_config.TextColumn(dataroom.KEY_LABEL, width="small", help=dataroom.KEY_HELP),
+            "title": st.column_config.TextColumn("title", width=340, pinned=True),
             "parties": st.column_config.TextColumn("parties", width=220),
             "type": st.column_config.TextColumn("type", width=170),
             "governing law": st.column_config.TextColumn("governing law", width=130),
             **date_column,
-            "amendments": st.column_config.TextColumn("amendments", help="Amendments of this contract, listed under it"),
+            "amendments": st.column_config.TextColumn("amendments", width=220, help="Amendments of this contract, listed under it"),
             "amends": st.column_config.TextColumn("amends", help="The contract this amendment amends"),
             "warnings": st.column_config.NumberColumn("warnings", help="See the warnings below and in the detail view"),
             "score": st.column_config.NumberColumn("score", format="%.3f", help="How well its best article matches the free text"),
@@ -126,7 +129,7 @@ else:
     if warned:
         with st.expander(f"Warnings — {plural(len(warned), 'contract')}", expanded=False):
             for r in warned:
-                st.markdown(f"**{r['contract_id']}** — {escape_markdown(one_line(r['title'], 90))}")
+                st.markdown(f"**{escape_markdown(one_line(names.get(r['contract_id'], r['contract_id']), 120))}**")
                 for warning in r["warnings"]:
                     st.markdown(f"- {escape_markdown(warning)}")
 
@@ -136,29 +139,29 @@ if not data.left_out and data.records_outdated:
 elif not data.left_out:
     st.success("None: every contract was decided on values read with confidence.")
 else:
-    one = len(data.left_out) == 1
-    st.warning(
-        f"{plural(len(data.left_out), 'contract is', 'contracts are')} not in the table because {'it' if one else 'they'} cannot be decided"
-        f" on these filters: check {'it' if one else 'them'} by hand."
-    )
+    summary = dataroom.left_out_summary(data.left_out)
+    if dataroom.undecided_count(data.left_out):
+        st.warning(summary)
+    else:
+        st.info(summary)
     columns = st.columns(min(3, len(by_reason)), gap="medium")
     for column, (reason, group) in zip(columns, by_reason.items()):
         with column.container(border=True):
             st.markdown(f"**{escape_markdown(reason.capitalize())}** ({len(group)})")
             for row in group:
-                st.markdown(f"**{row['id']}** — {escape_markdown(one_line(row['title'], 80))}  \n{escape_markdown(row['detail'])}")
+                st.markdown(f"**{escape_markdown(one_line(names.get(row['id']) or row['title'] or row['file'], 120))}**  \n{escape_markdown(row['detail'])}")
 
 # --- timeline -----------------------------------------------------------------------------------
 
 st.subheader("Timeline of the terms")
-timeline, undrawn = dataroom.timeline_rows(results)
+timeline, undrawn = dataroom.timeline_rows(results, names)
 if timeline:
     frame = pd.DataFrame(timeline)
     base = alt.Chart(frame).encode(y=alt.Y("contract:N", sort=None, title=None, axis=alt.Axis(labelLimit=320)))
     bars = base.mark_bar(height=12, cornerRadius=3).encode(
         x=alt.X("start:T", title="signature → end"), x2="end:T",
         color=alt.Color("amended:N", title=None, scale=alt.Scale(domain=["original term", "amended end"], range=["#4c78a8", "#f58518"])),
-        tooltip=[alt.Tooltip("id:N"), alt.Tooltip("start:T", title="signed"), alt.Tooltip("end:T", title="ends"),
+        tooltip=[alt.Tooltip("contract:N", title="contract"), alt.Tooltip("start:T", title="signed"), alt.Tooltip("end:T", title="ends"),
                  alt.Tooltip("initial_end:T", title="initial end"), alt.Tooltip("amended_by:N", title="amended by")],
     )
     initial_ends = alt.Chart(frame[frame["initial_end"].notna()]).mark_tick(color="#222", thickness=2, size=18).encode(
@@ -170,7 +173,7 @@ if timeline:
     st.altair_chart((bars + initial_ends + rule + label).properties(height=max(140, 26 * len(frame))), width="stretch", key="dataroom_timeline")
     st.caption("Bars run from signature to the current end; a black tick marks the end before an amendment moved it; the red line is today.")
 if undrawn:
-    st.caption(f"Not drawn (signature or end date unknown): {', '.join(undrawn)}.")
+    st.caption(escape_markdown(f"Not drawn (signature or end date unknown): {'; '.join(one_line(u, 80) for u in undrawn)}."))
 if not timeline and not undrawn:
     st.caption("Nothing to draw for these filters.")
 
@@ -190,7 +193,6 @@ hint.caption("XLSX: the filters on a cover sheet, real dates, an autofilter, and
 
 st.subheader("Contract detail")
 choices = list(dict.fromkeys([row["id"] for row in data.rows] + [row["id"] for row in data.left_out]))
-titles = {row["id"]: row["title"] for row in data.rows} | {row["id"]: row["title"] for row in data.left_out}
 asked = st.query_params.get(dataroom.DETAIL_PARAM)
 if asked:  # a « open » link of the table: ?contract=c05
     if asked not in choices:
@@ -202,15 +204,16 @@ if not choices:
     st.stop()
 if st.session_state.get(keys.DR_DETAIL) not in choices:
     st.session_state[keys.DR_DETAIL] = choices[0]
-contract_id = st.selectbox("Open a contract", choices, format_func=lambda c: f"{c} — {one_line(titles.get(c) or '', 90)}", key=keys.DR_DETAIL)
+contract_id = st.selectbox("Open a contract", choices, format_func=lambda c: one_line(names.get(c, c), 110), key=keys.DR_DETAIL)
 try:
-    contract = dataroom.contract_detail(settings, contract_id)
+    contract = dataroom.contract_detail(settings, contract_id, names)
 except GreffierError as exc:
     st.error(str(exc))
     st.stop()
 
 st.markdown(f"#### {escape_markdown(contract['title'] or contract['filename'])}")
-st.caption(f"{contract['contract_id']} · {escape_markdown(contract['filename'])}" + (f" · {contract['pages']} pages" if contract.get("pages") else ""))
+st.caption(escape_markdown(contract["filename"]) + (f" · {contract['pages']} pages" if contract.get("pages") else "")
+           + f" · {dataroom.KEY_LABEL} {escape_markdown(contract['contract_id'])}", help=dataroom.KEY_HELP)
 st.markdown("**Metadata and where each value comes from**")
 st.dataframe(contract["metadata_rows"], hide_index=True, key="dataroom_detail_meta", placeholder="—", width="stretch",
              column_config={"value": st.column_config.TextColumn("value", width="large"), "as written": st.column_config.TextColumn("as written", width="medium")})
@@ -218,9 +221,9 @@ amendments_column, warnings_column = st.columns(2, gap="large")
 with amendments_column:
     st.markdown("**Amendments**")
     if contract.get("amends"):
-        st.markdown(f"This is an amendment of **{contract['amends']}**.")
+        st.markdown(f"This is an amendment of **{escape_markdown(contract['amends_name'])}**.")
     if contract.get("amended_by"):
-        st.markdown("Amended by " + ", ".join(f"**{a}**" for a in contract["amended_by"]) + ".")
+        st.markdown("Amended by " + "; ".join(f"**{escape_markdown(a)}**" for a in contract["amended_by_names"]) + ".")
         if contract.get("initial_end_date") and contract["initial_end_date"] != contract.get("end_date"):
             st.caption(f"End date moved from {contract['initial_end_date']} to {contract['end_date']}.")
     if not contract.get("amends") and not contract.get("amended_by"):

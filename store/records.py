@@ -43,7 +43,9 @@ RECORDS_STAMP_KEY = repo.RECORDS_STAMP_KEY
 #     the name asked without being read with it); "the date that is the Nth anniversary of …", "the date first set out above");
 #  9: the warnings name an article by its heading and page, not its chunk id, and an amendment by its title, in English
 #     (« end date 2026-03-31 → 2028-03-31 (amendment « AVENANT N° 1 … ») », was « fin … (avenant c06) »).
-RECORDS_FORMAT = 9
+#  10: a possible duplicate is named by its title and file name (« possible duplicate of « BAIL COMMERCIAL » (bail.pdf):
+#     same parties, … »), was by its id (« possible duplicate of c16 (…) »).
+RECORDS_FORMAT = 10
 
 
 def _records_stamp(generation: int) -> str:

@@ -481,7 +481,15 @@ def _warn_duplicates(records: list[ContractRecord]) -> None:
             groups[(frozenset(record.entity_ids), record.contract_type, record.signature_date)].append(record)
     for group in groups.values():
         for record in group[1:]:
-            record.warnings.append(f"possible duplicate of {group[0].id} (same parties, type and signature date)")
+            record.warnings.append(f"possible duplicate of {_named(group[0])}: same parties, type and signature date")
+
+
+def _named(record: ContractRecord) -> str:
+    """A contract as a warning names it: its title and file name (« « BAIL COMMERCIAL » (bail.pdf) »),
+    not its internal id; two copies often share the title, never the file."""
+    title = " ".join(record.title.split())
+    name = record.file.rsplit("/", 1)[-1]
+    return f"« {title} » ({name})" if title and name else f"« {title} »" if title else name or record.id
 
 
 def _warn_aliases(records: list[ContractRecord]) -> None:

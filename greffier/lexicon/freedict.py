@@ -4,7 +4,10 @@ The glossary (:mod:`greffier.lexicon`) translates contract law; a question also 
 ("subscription", « gâteau », "shares") that it does not cover. FreeDict's two small dictionaries
 (about 8,500 headwords each) give their first translations. FreeDict is GPL: its data is not copied
 into this repository; the installed files are read at run time (``make install`` installs them as
-root, or prints the command), once per process.
+root, or prints the command), once per installation: :func:`load_dictionary` gives a handle on the
+folder that looks at the files' times and sizes (:func:`~greffier.models.dictionary_stamp`) before a
+look-up, so dictionaries installed while the app runs (``apt-get install dict-freedict-…``) are used
+by the next question, without a restart, and removed ones are dropped.
 
 Format (dictd): ``freedict-fra-eng.index`` holds ``headword<TAB>offset<TAB>length`` lines, the offset
 and length in dictd's base 64; ``freedict-fra-eng.dict.dz`` is the gzip-compressed text (dictzip is
@@ -14,8 +17,8 @@ plain gzip to a reader). An entry reads::
     subscription
 
 or, with several senses, ``1. achievement, act, action`` / ``2. share``. When the files are absent,
-:func:`load_dictionary` gives None and everything works with the glossary alone; the models status
-says the dictionary is missing.
+the dictionary has no language and translates nothing: everything works with the glossary alone, and
+the models status says the dictionary is missing.
 """
 
 from __future__ import annotations
@@ -27,10 +30,14 @@ from pathlib import Path
 import re
 import zlib
 
-from greffier.models import DICT_DIR_ENV, FREEDICT_FILES as FILES, FREEDICT_INSTALL_HINT as INSTALL_HINT, dictionary_dir, dictionary_files, dictionary_status
+from greffier.models import (
+    DICT_DIR_ENV, FREEDICT_FILES as FILES, FREEDICT_INSTALL_HINT as INSTALL_HINT, dictionary_dir, dictionary_files, dictionary_stamp, dictionary_status,
+)
 from greffier.text import fold, tokenize
 
-__all__ = ["DICT_DIR_ENV", "FILES", "INSTALL_HINT", "Dictionary", "dictionary_dir", "dictionary_files", "dictionary_status", "load_dictionary"]
+__all__ = [
+    "DICT_DIR_ENV", "FILES", "INSTALL_HINT", "Dictionary", "dictionary_dir", "dictionary_files", "dictionary_stamp", "dictionary_status", "load_dictionary",
+]
 
 MAX_TRANSLATIONS = 4  # per word: the first wording of each sense in turn, then the second ones…
 MAX_TERM_TOKENS = 3  # a translation of more words than this is a definition, not a wording
@@ -97,38 +104,70 @@ def singulars(token: str, lang: str) -> list[str]:
 
 
 @dataclass
-class Dictionary:
-    """Per language of the headword (``"fr"``: into English), the decompressed text and the entries'
-    places by folded headword; an entry is read the first time it is asked for."""
+class Reading:
+    """One reading of the installed files: per language of the headword (``"fr"``: into English), the
+    decompressed text and the entries' places by folded headword; an entry is parsed the first time
+    it is asked for."""
 
     texts: dict[str, bytes] = field(default_factory=dict)
     places: dict[str, dict[str, list[tuple[int, int]]]] = field(default_factory=dict)
     sources: tuple[str, ...] = ()
-    _read: dict[tuple[str, str], tuple[tuple[str, ...], ...]] = field(default_factory=dict, repr=False)
-
-    @property
-    def languages(self) -> tuple[str, ...]:
-        return tuple(self.texts)
+    _parsed: dict[tuple[str, str], tuple[tuple[str, ...], ...]] = field(default_factory=dict, repr=False)
 
     def entry(self, head: str, lang: str) -> tuple[tuple[str, ...], ...]:
         """The first translations of a folded headword (empty when absent)."""
         key = (lang, head)
-        if key not in self._read:
+        if key not in self._parsed:
             text = self.texts.get(lang, b"")
             senses: list[list[str]] = []
             for start, length in self.places.get(lang, {}).get(head, ()):
                 senses.extend(entry_senses(text[start : start + length].decode("utf-8", errors="replace")))
-            self._read[key] = tuple(first_wordings(senses))
-        return self._read[key]
+            self._parsed[key] = tuple(first_wordings(senses))
+        return self._parsed[key]
+
+
+NOTHING = Reading()  # no file installed
+
+
+class Dictionary:
+    """The FreeDict dictionaries installed in ``folder``, as they are now: every look-up first compares
+    the files' stamp (:func:`~greffier.models.dictionary_stamp`) with the last one read, and reads them
+    again when it changed (installed, upgraded, removed). With no file, no language and no translation."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self._state: tuple[object, Reading] = ((), NOTHING)  # (stamp, reading), swapped whole: a reader never sees half of each
+
+    def current(self) -> Reading:
+        """The reading of the files as installed now (read again only when their stamp changed)."""
+        stamp = dictionary_stamp(self.folder)
+        seen, reading = self._state
+        if stamp != seen:
+            reading = _read(str(self.folder), stamp) or NOTHING
+            self._state = (stamp, reading)
+        return reading
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        return tuple(self.current().texts)
+
+    @property
+    def sources(self) -> tuple[str, ...]:
+        return self.current().sources
+
+    def entry(self, head: str, lang: str) -> tuple[tuple[str, ...], ...]:
+        """The first translations of a folded headword (empty when absent)."""
+        return self.current().entry(head, lang)
 
     def translations(self, token: str, lang: str) -> tuple[tuple[str, ...], ...]:
         """The translations of a (folded) ``token`` of language ``lang``: by the word itself, else by its
         singular or masculine (:func:`singulars`); empty when the dictionary has no such word."""
-        if lang not in self.places:
+        reading = self.current()
+        if lang not in reading.places:
             return ()
         found: tuple[tuple[str, ...], ...] = ()
         for form in (token, *singulars(token, lang)):
-            found = self.entry(form, lang)
+            found = reading.entry(form, lang)
             if found:
                 break
         return tuple(t for t in found if t != (token,))
@@ -149,23 +188,31 @@ def read_index(index: Path) -> dict[str, list[tuple[int, int]]]:
 
 
 @lru_cache(maxsize=4)
-def _load(directory: str) -> Dictionary | None:
+def _read(directory: str, stamp: tuple) -> Reading | None:  # noqa: ARG001 — the stamp keys the cache: files changed, read again
     files = dictionary_files(Path(directory))
     if not files:
         return None
-    dictionary = Dictionary()
+    texts: dict[str, bytes] = {}
+    places: dict[str, dict[str, list[tuple[int, int]]]] = {}
     for lang, (index, data) in files.items():
         try:
-            places = read_index(index)
+            places[lang] = read_index(index)
             with gzip.open(data) as stream:
-                text = stream.read()
+                texts[lang] = stream.read()
         except (OSError, ValueError, KeyError, EOFError, zlib.error):  # a damaged file: that direction left out
-            continue
-        dictionary.places[lang], dictionary.texts[lang] = places, text
-    dictionary.sources = tuple(str(files[lang][1]) for lang in dictionary.texts)
-    return dictionary if dictionary.texts else None
+            places.pop(lang, None)
+    if not texts:
+        return None
+    return Reading(texts=texts, places=places, sources=tuple(str(files[lang][1]) for lang in texts))
 
 
-def load_dictionary(directory: str | Path | None = None) -> Dictionary | None:
-    """The installed FreeDict dictionaries (cached per directory), or None when neither is installed."""
-    return _load(str(Path(directory) if directory else dictionary_dir()))
+@lru_cache(maxsize=8)
+def _handle(directory: str) -> Dictionary:
+    return Dictionary(Path(directory))
+
+
+def load_dictionary(directory: str | Path | None = None) -> Dictionary:
+    """The FreeDict dictionaries of ``directory`` (default: :func:`~greffier.models.dictionary_dir`),
+    one handle per folder, that follows the files as they are installed or removed (see
+    :class:`Dictionary`); with none installed, its ``languages`` are empty and it translates nothing."""
+    return _handle(str(Path(directory) if directory else dictionary_dir()))

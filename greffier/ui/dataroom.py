@@ -6,18 +6,27 @@ timeline rows, and one contract's detail. Arguments are checked by the tool regi
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
 from datetime import date
+from pathlib import PurePosixPath
 from typing import Any
 
 from greffier.config import Settings
-from greffier.services.dataroom.export import DataRoomTable, dataroom_table, export_dataroom
+from greffier.dataroom.records import INDEFINITE_TERM
+# CONTRADICTION is re-exported for the page (its Contradictions metric); the reasons below make the banner
+from greffier.services.dataroom.export import CONTRADICTION as CONTRADICTION, MOVED_BY_AMENDMENT, UNDECIDED_REASONS, DataRoomTable, dataroom_table, export_dataroom
 from greffier.services.dataroom.query import allowed_values
+from greffier.text import noun, plural
 from greffier.tools.registry import call_tool, parse_arguments
+from greffier.ui.text import one_line
 from store.records import load_dataroom
 from store.workspace import open_workspace
 
 PAGE_LIMIT = 100  # the tool's largest page
 DETAIL_PARAM = "contract"  # ?contract=c05 opens that contract's detail
+KEY_LABEL = "internal key"  # the contract id, where the screen keeps it: a technical key, not the document's
+KEY_HELP = "Greffier's key for this contract (the CLI, the MCP tools and the exports use it); it is not written in the document"
 
 
 def filter_options(settings: Settings) -> dict[str, Any]:
@@ -96,13 +105,77 @@ def table(settings: Settings, arguments: dict[str, Any]) -> DataRoomTable:
     return dataroom_table(settings, parse_arguments("search_data_room", arguments))
 
 
-def display_rows(data: DataRoomTable) -> list[dict[str, Any]]:
+def name_contracts(contracts: Iterable[tuple[str, str | None, str | None]]) -> dict[str, str]:
+    """``{contract id: name}`` for ``(id, title, file)`` triples: a contract is named by its title, by
+    its title and file name where two contracts share a title (a retyped copy: « BAIL COMMERCIAL
+    (Bail Montelier - copie de travail.docx) »), by its file name when it has no title; never by its id
+    unless it has neither."""
+    items = [(cid, one_line(title, 10_000) or None, PurePosixPath(file).name if file else None) for cid, title, file in contracts]
+    shared = {title for title, count in Counter(title for _, title, _ in items if title).items() if count > 1}
+    names = {}
+    for cid, title, file in items:
+        if title and title in shared and file:
+            names[cid] = f"{title} ({file})"
+        else:
+            names[cid] = title or file or cid
+    return names
+
+
+def contract_names(settings: Settings) -> dict[str, str]:
+    """The name of every contract of the workspace's data room (:func:`name_contracts`): what the
+    screen shows instead of an internal id."""
+    room = load_dataroom(open_workspace(settings))
+    return name_contracts((r.id, r.title, r.file) for r in room.records)
+
+
+def left_out_summary(left_out: list[dict[str, Any]]) -> str:
+    """The sentence above the contracts left out, each kind told apart: an indefinite term and an end
+    moved by an amendment are decided (listed apart); only an unknown or uncertain field and a
+    contradiction leave a contract to be checked by hand."""
+    indefinite = sum(1 for row in left_out if row["reason"] == INDEFINITE_TERM)
+    moved = sum(1 for row in left_out if row["reason"] == MOVED_BY_AMENDMENT)
+    undecided = sum(1 for row in left_out if row["reason"] in UNDECIDED_REASONS)
+    parts = []
+    if indefinite:
+        parts.append(f"{plural(indefinite, 'contract has', 'contracts have')} no end date (indefinite term) and {noun(indefinite, 'is', 'are')} listed apart")
+    if moved:
+        parts.append(f"{plural(moved, 'contract ends', 'contracts end')} outside these dates since an amendment moved {noun(moved, 'its', 'their')} end,"
+                     f" and {noun(moved, 'is', 'are')} listed apart")
+    if undecided:
+        parts.append(f"{plural(undecided, 'contract')} cannot be decided on these filters: check {noun(undecided, 'it', 'them')} by hand")
+    return "; ".join(parts) + "." if parts else ""
+
+
+def undecided_count(left_out: list[dict[str, Any]]) -> int:
+    """How many contracts left out must be checked by hand (see :func:`left_out_summary`)."""
+    return sum(1 for row in left_out if row["reason"] in UNDECIDED_REASONS)
+
+
+def display_rows(data: DataRoomTable, names: dict[str, str] | None = None) -> list[dict[str, Any]]:
     """The table's rows as the screen shows them: an amendment's title indented under its
-    contract's (« ↳ »), and a ``detail`` link that opens the contract on this page."""
+    contract's (« ↳ »), the amendments and the contract amended by their names (``names``:
+    :func:`contract_names`), not their ids, and a ``detail`` link that opens the contract on this page.
+    The ``id`` stays in each row: the screen shows it last, as the internal key."""
+    names = names or {}
+
+    def named(ids: str | None) -> str | None:
+        return "; ".join(one_line(names.get(i, i), 60) for i in ids.split(", ")) if ids else None
+
     return [
-        {**row, "title": ("↳ " if row["kind"] == "amendment" else "") + (row["title"] or row["file"] or row["id"]), "detail": f"?{DETAIL_PARAM}={row['id']}"}
+        {
+            **row,
+            "title": ("↳ " if row["kind"] == "amendment" else "") + (row["title"] or row["file"] or row["id"]),
+            "amendments": named(row.get("amendments")),
+            "amends": named(row.get("amends")),
+            "detail": f"?{DETAIL_PARAM}={row['id']}",
+        }
         for row in data.rows
     ]
+
+
+def display_columns(data: DataRoomTable) -> list[str]:
+    """The table's columns on the screen: the filtered ones right after the title, the internal key last."""
+    return [c for c in data.columns if c != "id"] + ["id"]
 
 
 def export(settings: Settings, arguments: dict[str, Any], fmt: str) -> bytes:
@@ -110,34 +183,71 @@ def export(settings: Settings, arguments: dict[str, Any], fmt: str) -> bytes:
     return export_dataroom(settings, parse_arguments("search_data_room", arguments), fmt)
 
 
-def timeline_rows(results: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[str]]:
+TIMELINE_LABEL = 60  # characters of a contract's name on the timeline's axis
+
+
+def timeline_rows(results: list[dict[str, Any]], names: dict[str, str] | None = None) -> tuple[list[dict[str, Any]], list[str]]:
     """Bars for the timeline (signature → current end, with the initial end when an amendment
-    moved it), and the ids that cannot be drawn (a date is unknown)."""
-    rows, undrawn = [], []
-    for r in results:
-        if not r.get("signature_date") or not r.get("end_date"):
-            undrawn.append(r["contract_id"])
-            continue
+    moved it), and the names of the contracts that cannot be drawn (a date is unknown). A bar is
+    labelled by the contract's name (``names``: :func:`contract_names`), cut unless two cut alike."""
+    names = names or {}
+
+    def name(r: dict[str, Any]) -> str:
+        return names.get(r["contract_id"]) or r.get("title") or r.get("filename") or r["contract_id"]
+
+    drawn = [r for r in results if r.get("signature_date") and r.get("end_date")]
+    labels = _unique_labels([(r["contract_id"], name(r)) for r in drawn])
+    rows = []
+    for r in drawn:
         amended = bool(r.get("amended_by")) and r.get("initial_end_date") not in (None, r["end_date"])
         rows.append({
-            "contract": f"{r['contract_id']} — {(r['title'] or r['filename'])[:48]}",
+            "contract": labels[r["contract_id"]],
             "id": r["contract_id"],
             "start": r["signature_date"],
             "end": r["end_date"],
             "initial_end": r["initial_end_date"] if amended else None,
             "amended": "amended end" if amended else "original term",
-            "amended_by": ", ".join(r.get("amended_by") or []),
+            "amended_by": "; ".join(names.get(a, a) for a in r.get("amended_by") or []),
         })
-    return rows, undrawn
+    drawn_ids = {r["contract_id"] for r in drawn}
+    return rows, [name(r) for r in results if r["contract_id"] not in drawn_ids]
 
 
-def contract_detail(settings: Settings, contract_id: str) -> dict[str, Any]:
-    """``get_contract`` plus ``metadata_rows``: each field with its value and where it came from."""
+def _unique_labels(named: list[tuple[str, str]]) -> dict[str, str]:
+    """One axis label per contract (the chart merges equal labels): its name cut at
+    :data:`TIMELINE_LABEL` characters, in full where two cut alike, with its key where two are alike in full."""
+    cut = {cid: one_line(name, TIMELINE_LABEL) for cid, name in named}
+    full = dict(named)
+    cut_counts, full_counts = Counter(cut.values()), Counter(full.values())
+    return {
+        cid: cut[cid] if cut_counts[cut[cid]] == 1 else full[cid] if full_counts[full[cid]] == 1 else f"{full[cid]} [{KEY_LABEL} {cid}]"
+        for cid, _ in named
+    }
+
+
+def _article_label(chunk_id: str | None, articles: list[dict[str, Any]], names: dict[str, str]) -> str | None:
+    """Where a value was read, as a reader finds it: the article's heading and page (« Article 6 —
+    Durée · p. 2 »), or the amendment it comes from by name; never the passage id."""
+    if not chunk_id:
+        return None
+    article = next((a for a in articles if a["chunk_id"] == chunk_id), None)
+    if article is not None:
+        heading = one_line(article.get("heading"), 80) or "(no heading)"
+        return heading + (f" · p. {article['page']}" if article.get("page") else "")
+    owner = chunk_id.rsplit("-", 1)[0]
+    return f"in « {one_line(names[owner], 80)} »" if owner in names else None
+
+
+def contract_detail(settings: Settings, contract_id: str, names: dict[str, str] | None = None) -> dict[str, Any]:
+    """``get_contract`` plus ``metadata_rows`` (each field with its value and where it came from: the
+    article's heading and page) and ``amends_name`` / ``amended_by_names``, the amendments by name
+    (``names``: :func:`contract_names`, read here when not given)."""
     contract = call_tool(settings, "get_contract", {"contract_id": contract_id})
+    names = names if names is not None else contract_names(settings)
     sources = contract.get("sources") or {}
     fields = [
         ("title", contract.get("title")),
-        ("parties", "; ".join(f"{p['name']} ({p['entity_id']}{', SIREN ' + p['siren'] if p.get('siren') else ''})" for p in contract["parties"])),
+        ("parties", "; ".join(f"{p['name']}{' (SIREN ' + p['siren'] + ')' if p.get('siren') else ''}" for p in contract["parties"])),
         ("contract_type", contract.get("contract_type")),
         ("signature_date", contract.get("signature_date")),
         ("end_date", contract.get("end_date")),
@@ -151,8 +261,12 @@ def contract_detail(settings: Settings, contract_id: str) -> dict[str, Any]:
             "field": name.replace("_", " "),
             "value": value if value not in (None, "") else "unknown",
             "source": {"manifest": "data-room metadata", "extracted": "read in the text", "amendment": "amendment"}.get(source.get("origin")),
-            "article": source.get("chunk_id"),
+            "article": _article_label(source.get("chunk_id"), contract["articles"], names),
             "as written": source.get("raw") or None,
             "text says": contract.get("text_values", {}).get(name),
         })  # None where there is nothing to say: the page shows « — »
-    return {**contract, "metadata_rows": rows}
+    amends = contract.get("amends")
+    return {
+        **contract, "metadata_rows": rows, "amends_name": names.get(amends, amends) if amends else None,
+        "amended_by_names": [names.get(a, a) for a in contract.get("amended_by") or []],
+    }

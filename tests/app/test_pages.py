@@ -144,6 +144,27 @@ def test_sidebar_warns_when_a_gpu_is_driven_by_a_cpu_only_torch(tmp_path, monkey
     assert any("NVIDIA GPU is present" in w and "download.pytorch.org/whl/cu" in w for w in warnings), warnings
 
 
+def test_the_sidebar_says_the_dictionary_is_in_use_once_installed_without_a_restart(tmp_path, monkeypatch):
+    # `apt-get install dict-freedict-…` while the app runs: the models in use say so on the next page drawn
+    # (they were cached for a minute and, with the dictionary, for the whole process)
+    from tests.lexicon.test_freedict import ENG_FRA, FRA_ENG, write_dictd
+
+    folder = tmp_path / "dictd"
+    folder.mkdir()
+    monkeypatch.setenv("GREFFIER_FREEDICT_DIR", str(folder))
+    monkeypatch.setenv("GREFFIER_MODELS__WARM_UP", "false")
+
+    def sidebar_dictionary() -> str:
+        at = open_app(tmp_path / "ws", monkeypatch)
+        assert not at.exception
+        return next(c.value for c in at.sidebar.caption if c.value.startswith("Dictionary: "))
+
+    assert sidebar_dictionary().startswith("Dictionary: missing — only the glossary translates questions")
+    write_dictd(folder, "freedict-fra-eng", FRA_ENG)
+    write_dictd(folder, "freedict-eng-fra", ENG_FRA)
+    assert sidebar_dictionary() == "Dictionary: FreeDict French-English (everyday words)"
+
+
 def test_sidebar_refuses_a_workspace_that_is_a_file(tmp_path, monkeypatch):
     a_file = tmp_path / "notes.txt"
     a_file.write_text("x")
@@ -263,10 +284,11 @@ def test_dataroom_filters_list_the_excluded_contracts(app_workspace, monkeypatch
     contracts = table(at, "id", "ends", "governing law")
     assert list(contracts["id"]) == ["c04"]
     shown = all_markdown(at)
-    for contract_id in ("c08", "c17", "c09"):
-        assert f"**{contract_id}**" in shown
+    for title in ("Acte de cession de parts sociales", "Contrat de travail — Groupe Brenalis", "Contrat de fourniture d'électricité"):  # c08, c17, c09
+        assert f"**{title}" in shown.replace("\\", "")
     assert "An amendment moved the end date" in shown and "A filtered field is unknown or uncertain" in shown
-    assert "**No end date\\: indefinite term** (1)" in shown and "c17" in shown.split("indefinite term** (1)")[1]  # the open-ended job (c17) apart from the unknown ones
+    # the open-ended job (c17) apart from the unknown ones
+    assert "**No end date\\: indefinite term** (1)" in shown and "Contrat de travail" in shown.split("indefinite term** (1)")[1]
     assert {"Export CSV", "Export XLSX"} <= {b.label for b in at.download_button}
     assert at.selectbox(key="dataroom_detail_contract").value == "c04"
 
@@ -291,7 +313,72 @@ def test_dataroom_left_out_warning_agrees_with_one_contract(demo_workspace, monk
     at.button(key="FormSubmitter:dataroom_filter_form-Apply filters").click().run()
     assert not at.exception
     warnings = [w.value for w in at.warning]
-    assert "1 contract is not in the table because it cannot be decided on these filters: check it by hand." in warnings, warnings
+    assert "1 contract cannot be decided on these filters: check it by hand." in warnings, warnings
+
+
+def test_dataroom_tells_indefinite_terms_and_moved_ends_apart_from_the_contracts_to_check_by_hand(demo_workspace, monkeypatch):
+    # Ending by 2026: two contracts run until terminated (the intragroup services agreement, the CDI) — decided,
+    # they have no end —, the supply contract's end was moved to 2028 by its amendment — decided —, and only the
+    # copyright assignment, whose end is written nowhere, cannot be decided. The banner used to say all four
+    # « cannot be decided », and the metric counted four to check by hand.
+    at = open_app(demo_workspace, monkeypatch, "pages/dataroom.py")
+    at.date_input(key="dr_f_ends_before").set_value(date(2026, 12, 31))
+    at.button(key="FormSubmitter:dataroom_filter_form-Apply filters").click().run()
+    assert not at.exception
+    assert [w.value for w in at.warning][0] == (
+        "2 contracts have no end date (indefinite term) and are listed apart; 1 contract ends outside these dates since an amendment"
+        " moved its end, and is listed apart; 1 contract cannot be decided on these filters: check it by hand."
+    )
+    assert next(m.value for m in at.metric if m.label == "Left out — check by hand") == "1"
+    shown = all_markdown(at)
+    assert "**No end date\\: indefinite term** (2)" in shown and "**A filtered field is unknown or uncertain** (1)" in shown
+    assert "Contracts that cannot be decided are listed beside the table" not in shown
+    # indefinite terms only: nothing to check by hand, so no warning at all
+    at.multiselect(key="dr_f_types").set_value(["contrat de travail"])
+    at.button(key="FormSubmitter:dataroom_filter_form-Apply filters").click().run()
+    assert not at.exception
+    assert not [w.value for w in at.warning if "decided" in w.value or "listed apart" in w.value], [w.value for w in at.warning]
+    assert "1 contract has no end date (indefinite term) and is listed apart." in [i.value for i in at.info]
+    assert next(m.value for m in at.metric if m.label == "Left out — check by hand") == "0"
+
+
+INTERNAL_ID = re.compile(r"\bc\\?_?\d{2,4}\b|lisandre\\?_")  # c05, c\_0012, lisandre\_holding: ids, not names
+
+
+def test_dataroom_shows_titles_and_names_not_internal_ids(demo_workspace, monkeypatch):
+    # A lawyer reads the document's title and file name and the parties' names; the id is kept as the last column,
+    # labelled as Greffier's internal key (the CLI, the MCP tools and the exports use it).
+    at = open_app(demo_workspace, monkeypatch, "pages/dataroom.py")
+    grid = next(d for d in at.dataframe if "amendments" in d.value.columns)
+    order, config = list(grid.proto.column_order), json.loads(grid.proto.columns)
+    assert order[:2] == ["detail", "title"] and order[-1] == "id" and config["id"]["label"] == "internal key", (order, config.get("id"))
+    supply = grid.value[grid.value["title"].str.startswith("CONTRAT D'APPROVISIONNEMENT")].iloc[0]
+    assert supply["amendments"].startswith("AVENANT N° 1 AU CONTRAT") and "; AVENANT N° 2" in supply["amendments"], supply["amendments"]
+    amendment = grid.value[grid.value["title"].str.startswith("↳ AVENANT N° 1")].iloc[0]
+    assert amendment["amends"].startswith("CONTRAT D'APPROVISIONNEMENT EN PLANTES")
+    # the detail picker by name; the Word copy of the warehouse lease shares its title and is told apart by its file
+    picker = at.selectbox(key="dataroom_detail_contract")
+    assert "BAIL COMMERCIAL (Bail Montelier - copie de travail.docx)" in picker.options
+    assert not [o for o in picker.options if INTERNAL_ID.search(o)], picker.options
+    # the warnings by contract name, a possible duplicate named by its title and file
+    shown = all_markdown(at)
+    assert "possible duplicate of « BAIL COMMERCIAL » (Bail_commercial_entrepot_Portes-les-Valence_2018.pdf)" in shown.replace("\\", ""), shown
+    # the contracts left out under an end-date filter: headed by their title, not « **c19** »
+    at.date_input(key="dr_f_ends_before").set_value(date(2026, 12, 31))
+    at.button(key="FormSubmitter:dataroom_filter_form-Apply filters").click().run()
+    assert not at.exception
+    shown = all_markdown(at)
+    assert "**CONTRAT DE TRAVAIL À DURÉE INDÉTERMINÉE**" in shown
+    assert not [line for line in shown.splitlines() if INTERNAL_ID.search(line) and "internal key" not in line], shown
+    # the detail of the supply contract: its amendments by title, where each value was read by article, no passage id
+    at.selectbox(key="dataroom_detail_contract").set_value("c08").run()
+    assert not at.exception
+    shown = all_markdown(at)
+    assert "Amended by **AVENANT N° 1 AU CONTRAT D'APPROVISIONNEMENT DU 22 FÉVRIER 2021**; **AVENANT N° 2" in shown.replace("\\", ""), shown
+    meta = table(at, "field", "value", "source", "article")
+    assert not [a for a in meta["article"].dropna() if INTERNAL_ID.search(a)], list(meta["article"])
+    assert not [v for v in meta["value"].dropna() if INTERNAL_ID.search(str(v))], list(meta["value"])
+    assert "internal key c08" in shown  # the key, labelled as such, in the detail's caption only
 
 
 def test_dataroom_party_filter_names_the_party_without_its_internal_id(demo_workspace, monkeypatch):
@@ -313,7 +400,7 @@ def test_dataroom_detail_shows_metadata_sources_and_amendments(app_workspace, mo
     meta = table(at, "field", "value", "source")
     end = meta[meta["field"] == "end date"].iloc[0]
     assert end["value"] == "2028-06-30" and end["source"] == "amendment"
-    assert "Amended by **c18**." in all_markdown(at)
+    assert "Amended by **Avenant n°1 au contrat de fourniture d'électricité — Hydrelle Énergie / Groupe Brenalis**." in all_markdown(at).replace("\\", "")
     articles = [e.label for e in at.expander if "DURÉE" in e.label.upper()]
     assert articles and not any(re.search(r"\bc09\\?-\d", label) for label in articles), articles  # heading and page, no « (c09-2) »
 

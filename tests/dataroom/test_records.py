@@ -188,7 +188,8 @@ def test_duplicates_and_aliases_are_reported_never_merged():
         contract("c03", LEASE_TEXT, {**LEASE_MANIFEST, "parties": ["Bellerose Immobilier", "Atelier Quenod"], "signature_date": "2024-01-01"}, 2),
     ]
     first, second, third = build_records(room)
-    assert "possible duplicate of c01 (same parties, type and signature date)" in second.warnings
+    # named by its title and file, as a reader finds it, not by its internal id (« possible duplicate of c01 »)
+    assert "possible duplicate of « Bail commercial — SCI Bellerose / Atelier Quenot » (c01.pdf): same parties, type and signature date" in second.warnings
     assert not any("duplicate" in w for w in third.warnings)
     assert [p.entity_id for p in third.parties] == ["bellerose_immobilier", "atelier_quenod"]
     (alias,) = [w for w in third.warnings if w.startswith("possible alias?")]  # one warning per contract, in human names
@@ -286,7 +287,10 @@ def test_example_messy_values_are_normalised_or_flagged(example_records):
     assert example_records["c13"].contract_type == "contrat de licence"
     assert example_records["c13"].text_values["contract_type"] == "contrat de franchise"
     assert any("unreadable" in (p.siren_warning or "") for p in example_records["c13"].parties)
-    assert "possible duplicate of c11 (same parties, type and signature date)" in example_records["c19"].warnings
+    assert (
+        "possible duplicate of « Convention d'honoraires — Kessler Aubry Avocats / Soravie Santé » (convention_honoraires_kessler_soravie.pdf):"
+        " same parties, type and signature date"
+    ) in example_records["c19"].warnings
 
 
 def test_code_holds_no_name_from_the_example():

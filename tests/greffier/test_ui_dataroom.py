@@ -61,17 +61,49 @@ def test_every_page_is_followed(settings):
 
 
 def test_timeline_marks_amended_ends_and_skips_unknown_dates(settings):
-    rows, undrawn = dataroom.timeline_rows(dataroom.search_all(settings, {})["results"])
+    names = dataroom.contract_names(settings)
+    rows, undrawn = dataroom.timeline_rows(dataroom.search_all(settings, {})["results"], names)
     c09 = next(row for row in rows if row["id"] == "c09")
     assert c09["amended"] == "amended end" and c09["initial_end"] == "2026-06-30" and c09["end"] == "2028-06-30"
-    assert {"c08", "c17"} <= set(undrawn)
+    assert c09["contract"].startswith("Contrat de fourniture d'électricité") and c09["amended_by"] == names["c18"]  # names, not ids
+    assert {names["c08"], names["c17"]} <= set(undrawn)
+    assert len({row["contract"] for row in rows}) == len(rows)  # one bar per contract
+
+
+def test_contracts_are_named_by_title_and_file_where_titles_are_shared():
+    names = dataroom.name_contracts([
+        ("c01", "BAIL  COMMERCIAL", "room/bail.pdf"), ("c02", "BAIL COMMERCIAL", "room/copie/bail - copie.docx"),
+        ("c03", "CONTRAT DE PRÊT", "room/pret.pdf"), ("c04", None, "room/lettre.txt"), ("c05", None, None),
+    ])
+    assert names == {
+        "c01": "BAIL COMMERCIAL (bail.pdf)", "c02": "BAIL COMMERCIAL (bail - copie.docx)", "c03": "CONTRAT DE PRÊT", "c04": "lettre.txt", "c05": "c05",
+    }
+
+
+def test_the_left_out_banner_tells_decided_contracts_from_those_to_check_by_hand():
+    def rows(*reasons):  # noqa: ANN202
+        return [{"reason": reason} for reason in reasons]
+
+    indefinite, moved, unknown = "no end date: indefinite term", "an amendment moved the end date", "a filtered field is unknown or uncertain"
+    assert dataroom.left_out_summary(rows(indefinite)) == "1 contract has no end date (indefinite term) and is listed apart."
+    assert dataroom.left_out_summary(rows(indefinite, indefinite, moved, unknown)) == (
+        "2 contracts have no end date (indefinite term) and are listed apart; 1 contract ends outside these dates since an amendment"
+        " moved its end, and is listed apart; 1 contract cannot be decided on these filters: check it by hand."
+    )
+    assert dataroom.left_out_summary(rows(unknown, "metadata and text disagree")) == "2 contracts cannot be decided on these filters: check them by hand."
+    assert dataroom.undecided_count(rows(indefinite, moved)) == 0 and dataroom.left_out_summary([]) == ""
 
 
 def test_contract_detail_says_where_each_value_comes_from(settings):
     detail = dataroom.contract_detail(settings, "c09")
     end = next(row for row in detail["metadata_rows"] if row["field"] == "end date")
-    assert end["value"] == "2028-06-30" and end["source"] == "amendment" and end["article"] == "c18-2"
-    assert detail["amended_by"] == ["c18"] and detail["articles"]
+    # read in the amendment: named by its title, not by the passage id « c18-2 »
+    assert end["value"] == "2028-06-30" and end["source"] == "amendment" and end["article"].startswith("in « Avenant n°1 au contrat de fourniture")
+    assert detail["amended_by"] == ["c18"] and detail["amended_by_names"][0].startswith("Avenant n°1") and detail["articles"]
+    title = next(row for row in detail["metadata_rows"] if row["field"] == "title")
+    assert title["article"] is None or "c09" not in title["article"]
+    parties = next(row for row in detail["metadata_rows"] if row["field"] == "parties")
+    assert "groupe_brenalis" not in parties["value"] and "Groupe Brenalis" in parties["value"]  # the name, not « (groupe_brenalis) »
     with pytest.raises(GreffierError, match="unknown contract id"):
         dataroom.contract_detail(settings, "c99")
 

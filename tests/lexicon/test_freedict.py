@@ -1,5 +1,7 @@
 """FreeDict's everyday dictionaries: the dictd reader (on a tiny dictionary written here, in the real
-format), the expansion of the words the glossary does not cover, and the absence of the packages."""
+format), the expansion of the words the glossary does not cover, the absence of the packages, and
+packages installed while the app runs (used by the next question, no restart; the sidebar's line:
+tests/app/test_pages.py)."""
 
 from __future__ import annotations
 
@@ -85,8 +87,9 @@ def test_the_loader_reads_a_dictd_file_and_keeps_the_first_wordings(dictd: Path)
     assert load_dictionary(dictd) is dictionary  # read once
 
 
-def test_absent_dictionary_gives_none_and_the_status_says_it_is_missing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    assert load_dictionary(tmp_path / "nothing") is None
+def test_absent_dictionary_translates_nothing_and_the_status_says_it_is_missing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    absent = load_dictionary(tmp_path / "nothing")
+    assert absent.languages == () and absent.translations("gateau", "fr") == ()
     monkeypatch.setenv(DICT_DIR_ENV, str(tmp_path / "nothing"))
     row = dictionary_status()
     assert row["present"] is False and row["role"] == "dictionary" and "missing" in row["detail"]
@@ -189,3 +192,38 @@ def test_the_models_in_use_say_when_the_dictionary_is_switched_off_or_has_one_di
     (dictd / "freedict-eng-fra.index").unlink()
     one = dictionary_in_use(0.5)
     assert one["in_use"] is True and "one direction only" in one["line"] and "freedict-eng-fra" in one["line"]
+
+
+def test_a_dictionary_installed_while_the_app_runs_is_used_by_the_next_question_without_a_restart(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # The walkthrough: the app started without FreeDict, `apt-get install dict-freedict-…` while it ran, and
+    # « gâteaux » was still not searched as "cake" until a restart: the absence was cached for the process.
+    from pipelines.expanders.query_expansion import QueryExpander
+    from store.workspace import WorkspaceStore
+
+    folder = tmp_path / "dictd"  # where apt will put the files; empty when the app starts
+    folder.mkdir()
+    monkeypatch.setenv(DICT_DIR_ENV, str(folder))
+    expander = QueryExpander(store=WorkspaceStore(root=tmp_path / "ws"), weight=0.8)
+    expander.warm_up()  # the app's background warm-up, before the install
+
+    def translated(question: str) -> list[str]:
+        return [g.source for g in expander.run(query=question)["groups"] if g.source.startswith("dictionary:")]
+
+    assert translated("Le prix comprend-il les gâteaux ?") == []
+    write_dictd(folder, "freedict-fra-eng", FRA_ENG)  # the install, one direction after the other
+    assert translated("Le prix comprend-il les gâteaux ?") == ["dictionary:gateaux"]
+    assert translated("Does the price include the cakes?") == []  # not installed yet
+    write_dictd(folder, "freedict-eng-fra", ENG_FRA)
+    assert translated("Does the price include the cakes?") == ["dictionary:cakes"]
+    for name in ("freedict-fra-eng", "freedict-eng-fra"):  # removed: dropped as well
+        (folder / f"{name}.index").unlink()
+    assert translated("Le prix comprend-il les gâteaux ?") == [] and translated("Does the price include the cakes?") == []
+
+
+def test_a_dictionary_is_read_once_per_installation(dictd: Path):
+    dictionary = load_dictionary(dictd)
+    first = dictionary.current()
+    assert dictionary.current() is first and load_dictionary(dictd) is dictionary  # unchanged files: not read again
+    write_dictd(dictd, "freedict-fra-eng", {**FRA_ENG, "tarte": "tarte /taʀt/ <n, fem>\npie\n"})  # an upgrade
+    assert dictionary.translations("tarte", "fr") == (("pie",),) and dictionary.current() is not first
+

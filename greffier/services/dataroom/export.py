@@ -37,6 +37,13 @@ DATE_COLUMNS = frozenset({"signed", "ends", "initial end"})
 FILTER_COLUMNS = {"end_date": ["ends", "initial end"], "signature_date": ["signed"], "governing_law": ["governing law"],
                   "entity_ids": ["parties"], "contract_types": ["type"]}
 LEFT_OUT_COLUMNS = ["id", "title", "file", "reason", "detail"]
+# Why a contract is left out of the table (the ``reason`` of a left-out row). Only the first and the
+# last leave the filter undecided; an indefinite term (no end, on purpose) and an end moved by an
+# amendment are decided, and listed apart so that nobody wonders where those contracts went.
+UNKNOWN_FIELD = "a filtered field is unknown or uncertain"
+MOVED_BY_AMENDMENT = "an amendment moved the end date"
+CONTRADICTION = "metadata and text disagree"
+UNDECIDED_REASONS = frozenset({UNKNOWN_FIELD, CONTRADICTION})
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -212,11 +219,11 @@ def _left_out(listing: dict[str, Any], by_id: dict[str, Any]) -> list[dict[str, 
         why = reasons.get(cid) or "; ".join(missing) or "unknown value"
         # an indefinite term is known — there is no end — not unknown: listed apart under its own heading
         indefinite = why.startswith(INDEFINITE_TERM) and "; " not in why
-        add(cid, INDEFINITE_TERM if indefinite else "a filtered field is unknown or uncertain", why)
+        add(cid, INDEFINITE_TERM if indefinite else UNKNOWN_FIELD, why)
     for cid, why in (listing.get("excluded_by_amendment") or {}).items():
-        add(cid, "an amendment moved the end date", why)
+        add(cid, MOVED_BY_AMENDMENT, why)
     for cid, why in (listing.get("contradictions") or {}).items():
-        add(cid, "metadata and text disagree", why)
+        add(cid, CONTRADICTION, why)
     return rows
 
 
