@@ -42,8 +42,10 @@ RECORDS_STAMP_KEY = repo.RECORDS_STAMP_KEY
 #  8: the names each opening and signature block writes are kept (a party filter lists apart a contract that writes
 #     the name asked without being read with it); "the date that is the Nth anniversary of …", "the date first set out above");
 #  9: the warnings name an article by its heading and page, not its chunk id, and an amendment by its title, in English
-#     (« end date 2026-03-31 → 2028-03-31 (amendment « AVENANT N° 1 … ») », was « fin … (avenant c06) »).
-RECORDS_FORMAT = 9
+#     (« end date 2026-03-31 → 2028-03-31 (amendment « AVENANT N° 1 … ») », was « fin … (avenant c06) »);
+#  10: parties of numbered lists, of a list after a PREAMBLE heading, and those joining "solely for purposes of …" are read;
+#     a group named by its role ("the Lenders party hereto") is no party; signature blocks are read wherever they stand.
+RECORDS_FORMAT = 10
 
 
 def _records_stamp(generation: int) -> str:

@@ -454,3 +454,75 @@ def test_every_law_label_reads_as_itself():
 )
 def test_two_people_joined_by_and_are_two_parties(text, expected):
     assert names(text) == expected
+
+
+# --- lists of parties: numbered items, parties for some purposes only, groups named as roles -------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("THIS AGREEMENT is made on 5 May 2014\nPARTIES\n1. Harwell Foods Limited, a company registered in England (number 0445566) (Harwell).\n"
+         "2. Ostrava Trading s.r.o., a company registered in the Czech Republic (Ostrava).\n3. Maren Logistics B.V., a company registered in "
+         "the Netherlands (Maren).\nAGREED TERMS",
+         ["Harwell Foods Limited", "Ostrava Trading s.r.o.", "Maren Logistics B.V."]),
+        ("CONTRAT DE PRESTATION DE SERVICES\nENTRE :\n1. La société ORVALIS SAS, société par actions simplifiée au capital de 50 000 euros, "
+         "immatriculée au RCS de Lyon sous le numéro 812 345 678, représentée par M. Paul Brun.\n2. La société TERRENOIRE SARL, immatriculée "
+         "au RCS de Saint-Étienne sous le numéro 498 765 432, représentée par Mme Claire Roux.\nIL A ÉTÉ CONVENU CE QUI SUIT :",
+         ["ORVALIS SAS", "TERRENOIRE SARL"]),
+    ],
+)
+def test_a_numbered_list_of_parties_goes_on_past_the_full_stop_of_each_item(text, expected):
+    assert names(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('This Asset Purchase Agreement is made by and among Quarry Hill Inc., a Delaware corporation ("Buyer"), Stonefield LLC, a Delaware '
+         'limited liability company ("Seller"), and, solely for purposes of Section 9, Stonefield Holdings Corp., a Delaware corporation ("Parent").',
+         ["Quarry Hill Inc.", "Stonefield LLC", "Stonefield Holdings Corp."]),
+        ("ENTRE : La société ALPHAVAL SAS, ci-après « le Cédant », ET : La société BETAVIN SARL, ci-après « le Cessionnaire », ET, pour les "
+         "seuls besoins de l'article 9, la société GAMMA HOLDING SA, ci-après « la Caution ». IL A ÉTÉ CONVENU CE QUI SUIT :",
+         ["ALPHAVAL SAS", "BETAVIN SARL", "GAMMA HOLDING SA"]),
+    ],
+)
+def test_a_party_that_joins_for_some_purposes_only_is_a_party(text, expected):
+    assert names(text) == expected
+
+
+def test_a_group_named_by_its_role_is_no_party():
+    text = ('This Credit Agreement is entered into as of March 1, 2011, among Rowan Energy Inc., a Delaware corporation (the "Borrower"), '
+            'the Lenders from time to time party hereto (the "Lenders"), and Harbour Bank plc, as administrative agent (the "Agent").')
+    assert names(text) == ["Rowan Energy Inc.", "Harbour Bank plc"]
+    # a company introduced by "the" and defined by its own name is still a party
+    text = ('This Agreement governs the disclosure of information between the Norvell entity identified below, including its affiliates '
+            '(collectively "Norvell"), and Paxton Robotics Corp. ("Company").')
+    assert names(text) == ["Norvell", "Paxton Robotics Corp."]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('TRANSPORTATION CONTRACT\nAlmaty, 31 January 2000\nPREAMBLE\nJSC Steppe Oil, hereinafter referred to as the "Company", in the person '
+         'of its Director Mr. A. Bekov, acting on the basis of the Charter, on the one side, and LLP Taraz Transit, hereinafter referred to as '
+         'the "Carrier", in the person of General Director Mr. N. Omarov, on the other side, collectively referred to as the "Parties", have '
+         "concluded this Contract as follows:\n\n1. SUBJECT\nThe Carrier carries the Company's goods.",
+         ["JSC Steppe Oil", "LLP Taraz Transit"]),
+        ("CONVENTION DE TRANSPORT\nPRÉAMBULE\nLa société VALROSE SA, société anonyme au capital de 100 000 euros, ci-après « le Chargeur », "
+         "d'une part, et la société TRANSALP SARL, ci-après « le Transporteur », d'autre part, ont convenu ce qui suit :\n\n"
+         "Article 1 – Objet\nLe Transporteur achemine les marchandises du Chargeur.",
+         ["VALROSE SA", "TRANSALP SARL"]),
+    ],
+)
+def test_parties_named_after_a_preamble_heading_as_the_subject_of_the_contract_are_read_from_the_opening(text, expected):
+    reading = read_parties("", chunks_of(text))
+    assert [p.name for p in reading.parties] == expected
+    assert parties_confidence(reading.parties)[0] == "high"  # not guessed from the first names mentioned (a representative, a city)
+
+
+def test_a_preamble_before_recitals_changes_nothing():
+    text = ("CONTRAT DE DISTRIBUTION\nENTRE : La société ALPHAVAL SAS, ci-après « le Fournisseur », ET : La société BETAVIN SARL, ci-après "
+            "« le Distributeur ».\nPRÉAMBULE\nLe Fournisseur fabrique des produits. Les Parties ont convenu de coopérer.")
+    assert names(text) == ["ALPHAVAL SAS", "BETAVIN SARL"]
+

@@ -68,7 +68,7 @@ _CONNECTOR_SPLIT = re.compile(
     r"|\s+(?:AND|ET|And|Et)\s*:\s*"
     r"|(?P<weak>\s+(?i:and|et|&)\s+)"
     r"|\s*(?i:\bd['’]une\s+part|\bd['’]autre\s+part|\bof\s+the\s+(?:one|other|first|second)\s+part|\ben\s+pr[ée]sence\s+de|\bin\s+the\s+presence\s+of"
-    r"|\bon\s+the\s+(?:one|other)\s+hand)\b\s*[:,;.]?\s*"
+    r"|\bon\s+the\s+(?:one|other)\s+(?:hand|side))\b\s*[:,;.]?\s*"
     r"|\s*-\s*(?i:and|et)\s*-\s*"
     r"|\s*\(\s*(?:\d{1,2}|[ivx]{1,4}|[a-h])\s*\)\s+"
 )
@@ -191,7 +191,21 @@ def _segment_starts(text: str) -> list[int]:
         starts.append(match.end())
         if len(starts) > 8:
             break
-    return starts
+    for match in _PREAMBLE_HEADING.finditer(text[:_SEGMENT_CHARS]):
+        sentence = text[match.end() : match.end() + sentence_end(text[match.end() : match.end() + _SEGMENT_CHARS])]
+        if _PARTIES_CONCLUDE.search(sentence) and not _MARKER.search(sentence):
+            starts.append(match.end())  # "PREAMBLE JSC Steppe Oil, hereinafter … on the one side, and … have concluded this Contract"
+    return sorted(set(starts))
+
+
+# A heading after which the parties are the subject of the sentence that makes the contract: "PREAMBLE JSC Steppe Oil,
+# hereinafter referred to as the "Company", …, on the one side, and LLP Taraz Transit, …, on the other side, have concluded this
+# Contract as follows", « PRÉAMBULE La société X …, d'une part, et la société Y …, d'autre part, ont convenu ce qui suit ».
+_PREAMBLE_HEADING = re.compile(r"\b(?:PREAMBLE|PR[ÉE]AMBULE|Preamble|Préambule)\b\s*:?")
+_PARTIES_CONCLUDE = re.compile(
+    r"(?i)\b(?:have|hereby)\s+(?:concluded|entered\s+into|agreed|executed|made)\b|\bagree\s+as\s+follows\b"
+    r"|\bont\s+(?:conclu|convenu|arr[êe]t[ée]|sign[ée])\b|\bsont\s+convenu"
+)
 
 
 # After a parenthesis that groups some parties, the list goes on: "… ("Purchaser II) (Purchaser I and Purchaser II are
@@ -219,7 +233,7 @@ def parse_segment(text: str, start: int) -> list[OpeningParty]:
     segment = text[start : start + _SEGMENT_CHARS]
     if (end := _list_end(segment)) is not None:
         segment = segment[:end]
-    segment = segment[: sentence_end(segment)]
+    segment = segment[: _list_sentence_end(segment)]
     parties: list[OpeningParty] = []
     tails: list[str] = []
     aliases = {w for m in _DEFINED.finditer(segment) if (a := _alias(m.group(0))) for w in re.findall(r"[a-z0-9]+", fold(a))}
@@ -427,6 +441,35 @@ def sentence_end(text: str) -> int:
     return len(text)
 
 
+# A numbered list of parties: "PARTIES 1. Alderwick Limited … (Supplier). 2. Bronte Trading Limited …", « ENTRE : 1) La société X … ;
+# 2) La société Y … », "BETWEEN: (1) … (2) …"; the item's number, then its next one after a full stop.
+_FIRST_ITEM = re.compile(r"^\s*:?\s*(?:\(\s*(?P<paren>1|a|i)\s*\)|(?P<plain>1\s*[.)]|a\)))\s+(?=[A-Z«\"“])")
+
+
+def _next_item(number: str) -> str:
+    return {"i": "ii", "ii": "iii", "iii": "iv", "iv": "v"}.get(number) or (str(int(number) + 1) if number.isdigit() else chr(ord(number) + 1))
+
+
+def _list_sentence_end(segment: str) -> int:
+    """Where the opening sentence of ``segment`` ends, read past the items of a numbered list of parties: a full stop
+    that closes item 1 and is followed by item 2 ends no list."""
+    end = sentence_end(segment)
+    if (first := _FIRST_ITEM.match(segment)) is None:
+        return end
+    number, paren = (first["paren"], True) if first["paren"] else (first["plain"][0], False)
+    while end < len(segment):
+        number = _next_item(number)
+        item = rf"\(\s*{number}\s*\)" if paren else rf"{number}\s*[.)]"
+        if not re.match(rf"\s*{item}\s+(?=[A-Z«\"“])", segment[end:]):
+            break
+        end += sentence_end(segment[end:])
+    return end
+
+
+# A numbered item after a full stop or a semicolon starts the next party: "… (Supplier). 2. Bronte Trading Limited …"
+_NEXT_ITEM_SPLIT = re.compile(r"(?<=[.;])\s+(?:\d{1,2}[.)]|[b-h]\))\s+(?=[A-Z«\"“])")  # not "Mr. A. Bekov"
+
+
 def _pieces(segment: str) -> list[tuple[int, str]]:
     """``segment`` cut after each defined name and at each separator, with the offset of each piece."""
     cuts = sorted({0, len(segment), *(m.end() for m in _DEFINED.finditer(segment))})
@@ -434,10 +477,13 @@ def _pieces(segment: str) -> list[tuple[int, str]]:
     for begin, end in zip(cuts, cuts[1:]):
         part = segment[begin:end]
         position = 0
-        for match in _CONNECTOR_SPLIT.finditer(part):
-            if match["weak"] and not _ends_with_form(part[position : match.start()]) and not _BLANK_SLOT.match(part[match.end() :]):
+        separators = sorted([*_CONNECTOR_SPLIT.finditer(part), *_NEXT_ITEM_SPLIT.finditer(part)], key=lambda m: m.start())
+        for match in separators:
+            if match.start() < position:
                 continue
-            if match["weak"] and re.match(r"(?i)(?:its|their|ses|leurs)\s+(?:affiliates|subsidiaries|filiales|soci[ée]t[ée]s\s+affili[ée]es)\b", part[match.end() :]):
+            if match.re is _CONNECTOR_SPLIT and match["weak"] and not _ends_with_form(part[position : match.start()]) and not _BLANK_SLOT.match(part[match.end() :]):
+                continue
+            if match.re is _CONNECTOR_SPLIT and match["weak"] and re.match(r"(?i)(?:its|their|ses|leurs)\s+(?:affiliates|subsidiaries|filiales|soci[ée]t[ée]s\s+affili[ée]es)\b", part[match.end() :]):
                 continue  # "Acme Inc. and its affiliates (the "Company")": one party  # "Tate and Lyle", "research and development": a plain "and" parts two names only after a legal form
             pieces.append((begin + position, part[position : match.start()]))
             position = match.end()
@@ -476,8 +522,21 @@ def _ends_with_form(text: str) -> bool:
     return len(words) > 1 and words[-1][:1].isupper() and is_legal_form(words[-1].rstrip(","))
 
 
+# What a list may write before a party that joins it for some purposes only: "and, solely for purposes of Section 9.3, Stonefield
+# Holdings Corp.", "and, for the limited purposes set forth in Article 7, …", "and, as guarantor, …", « et, pour les seuls besoins de
+# l'article 9, … », « et, en qualité de caution, … ».
+_PARTY_QUALIFIER = re.compile(
+    r"^(?:(?:and|et)\s*,?\s*)?(?:(?:solely|only|exclusively|uniquement|seulement)\s+)?"
+    r"(?:(?:for|as\s+to|with\s+respect\s+to|in\s+respect\s+of|pour|aux)\s+(?:the\s+|les\s+|ses\s+)?(?:limited\s+|seuls?\s+|seules\s+)?"
+    r"(?:purposes?|fins|besoins)\b[^,;()]{0,100}|as\s+(?:to|regards)\s+[^,;()]{1,60}|(?:as|en\s+(?:sa\s+)?qualit[ée]\s+de)\s+(?-i:[a-z])[^,;()]{0,40})\s*,\s*(?=\S)",
+    re.I,
+)
+
+
 def _party_of(piece: str, offset: int, earlier: list[OpeningParty], aliases: set[str]) -> OpeningParty | None:
     text = _ENUMERATION.sub("", piece.strip(" ,;:").lstrip("."))
+    if qualifier := _PARTY_QUALIFIER.match(text):
+        text = text[qualifier.end() :]  # "and, solely for purposes of Section 9, Stonefield Holdings Corp.": a party all the same
     head = name_head(text)
     if head is None and (described := _DESCRIPTOR_FIRST.match(text)):
         head = name_head(text[described.end() :])  # "professional golfer, TOM WATSON, (hereinafter …)"
@@ -491,7 +550,7 @@ def _party_of(piece: str, offset: int, earlier: list[OpeningParty], aliases: set
     if not defined and (acronym := _ACRONYM.match(rest)):
         defined = [acronym[1]]  # "the United States Department of Veterans Affairs (VA)": an unquoted defined name
     party = OpeningParty(name=name, offset=offset, raw=" ".join(piece.split())[:240], kind="person" if person else "company", defined_as=defined)
-    if _is_defined_term(name, earlier, aliases):
+    if _is_defined_term(name, earlier, aliases) or _role_named_as_itself(text, name, defined):
         return None
     _anchor(party, rest)
     if party.confidence != "high" and match_contract_type(name) and not any(is_legal_form(w) for w in name.split()[1:]):
@@ -551,6 +610,28 @@ def _is_defined_term(name: str, earlier: list[OpeningParty], aliases: set[str]) 
         return True
     joined = bool(re.search(r"(?i)\b(?:and|et|or)\b|&|,|/", name))
     return joined and all(w in aliases or w in _ROLE_WORDS for w in words)
+
+
+def _role_named_as_itself(text: str, name: str, defined: list[str]) -> bool:
+    """"the Guarantors listed on Schedule I hereto (the "Guarantors")", "the Lenders party hereto (the "Lenders")", « les
+    Garants (les « Garants ») »: a group introduced by a lower-case article, named by a role in the plural and given its own
+    words as defined name, not a company ("Bank of America ("Bank of America")", "the Adobe entity identified below
+    (collectively "Adobe")")."""
+    if not re.match(r"(?:the|les|each\s+of\s+the|certain)\s", text) or any(is_legal_form(w) for w in name.split()):
+        return False
+    words = re.findall(r"[a-z0-9]+", fold(name))
+    singular = re.sub(r"ies$", "y", words[-1]) if words and words[-1].endswith("ies") else (words[-1][:-1] if words else "")
+    if not words[-1:] or not words[-1].endswith("s") or singular not in _GROUP_ROLES:
+        return False  # "the Adobe entity identified below (collectively "Adobe")" is Adobe
+    return any(set(words) == set(re.findall(r"[a-z0-9]+", fold(alias))) for alias in defined)
+
+
+# Roles a group of parties is named by ("the Lenders", "the Guarantors", « les Cédants »), in the singular.
+_GROUP_ROLES = frozenset(
+    "lender guarantor holder stockholder shareholder noteholder unitholder purchaser investor seller buyer member partner subsidiary "
+    "borrower grantor pledgor obligor issuer bank agent underwriter sponsor founder manager owner "
+    "garant cedant cessionnaire associe vendeur acquereur preteur emprunteur fondateur investisseur".split()
+)
 
 
 def _merge_repeats(parties: list[OpeningParty]) -> list[OpeningParty]:
