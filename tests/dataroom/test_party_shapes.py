@@ -526,3 +526,29 @@ def test_a_preamble_before_recitals_changes_nothing():
             "« le Distributeur ».\nPRÉAMBULE\nLe Fournisseur fabrique des produits. Les Parties ont convenu de coopérer.")
     assert names(text) == ["ALPHAVAL SAS", "BETAVIN SARL"]
 
+
+# --- signature blocks wherever they stand ----------------------------------------------------------------
+
+
+def test_a_party_left_to_a_schedule_is_read_from_the_signature_page_before_the_schedules():
+    text = (
+        'FRANCHISE AGREEMENT\nThis Agreement is made between TALLOW GRILL CORPORATION, a Florida corporation ("TGC"), and the party '
+        'specified as the Franchisee in Schedule 1 (the "Franchisee").\nINTRODUCTION\nA. TGC operates restaurants.\n\n1. GRANT\nTGC grants '
+        "a franchise.\n\n2. MISC\nThe parties have executed this Agreement as of the date first written above.\nTALLOW GRILL CORPORATION\n"
+        "By: /s/ A. Smith\nTitle: Vice President\nKRAKOW GRILL HOLDINGS LTD.\nDate: May 2, 1998\nBy: /s/ B. Jones\n\nSCHEDULE 1\nThe "
+        "Location: 5 Market Square.\n\nSCHEDULE 2\nFees.\n\nEXHIBIT A\nMarks."
+    )
+    reading = read_parties("", chunks_of(text))
+    assert [p.name for p in reading.parties] == ["TALLOW GRILL CORPORATION", "KRAKOW GRILL HOLDINGS LTD."]
+    assert "signature blocks only" in parties_confidence(reading.parties)[1]  # read from the blocks: a party filter lists it apart
+
+
+def test_a_block_s_company_is_read_past_its_date_and_the_title_of_the_signer_above():
+    text = (
+        "This Sponsorship Agreement is entered into by and among Peel Investments LLC, a Delaware limited liability company, and each "
+        "other party identified on the signature pages hereto.\n\n1. SPONSORSHIP\nEach Sponsor funds the Offer.\n\n"
+        "IN WITNESS WHEREOF, this Agreement is executed as of the Effective Date.\nPURCHASER: Peel Investments LLC By: /s/ M. Orr Name: M. Orr "
+        "Title: President SPONSORS: Lindale Value Fund L.P. By: /s/ K. Noor Name: K. Noor Title: Chief Investment Officer Wintry Fund I LP "
+        "Date: July 16, 2012 By: /s/ M. Orr Name: M. Orr Title: President"
+    )
+    assert names(text) == ["Peel Investments LLC", "Lindale Value Fund L.P.", "Wintry Fund I LP"]
