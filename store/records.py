@@ -44,7 +44,8 @@ RECORDS_STAMP_KEY = repo.RECORDS_STAMP_KEY
 #  9: the warnings name an article by its heading and page, not its chunk id, and an amendment by its title, in English
 #     (« end date 2026-03-31 → 2028-03-31 (amendment « AVENANT N° 1 … ») », was « fin … (avenant c06) »);
 #  10: parties of numbered lists, of a list after a PREAMBLE heading, and those joining "solely for purposes of …" are read;
-#     a group named by its role ("the Lenders party hereto") is no party; signature blocks are read wherever they stand.
+#     a group named by its role ("the Lenders party hereto") is no party; signature blocks are read wherever they stand;
+#     parties described in other words (an address, "a national banking association", persons listed one after the other).
 RECORDS_FORMAT = 10
 
 

@@ -552,3 +552,48 @@ def test_a_block_s_company_is_read_past_its_date_and_the_title_of_the_signer_abo
         "Date: July 16, 2012 By: /s/ M. Orr Name: M. Orr Title: President"
     )
     assert names(text) == ["Peel Investments LLC", "Lindale Value Fund L.P.", "Wintry Fund I LP"]
+
+
+def test_a_block_that_starts_with_its_date_names_the_company_after_it():
+    text = (
+        "JOINT FILING AGREEMENT\nEach party hereto agrees to the joint filing of any statement required under the Securities Exchange "
+        "Act of 1934 with the Securities and Exchange Commission.\nIN WITNESS WHEREOF, each party hereto has caused this agreement to be "
+        "executed as of the date set forth below.\nDate: April 7, 2020 HALBERD FINANCIAL CORPORATION By: Ann Pell Name: Ann Pell Title: "
+        "Attorney-in-fact HALBERD PREFERRED FUNDING CORPORATION By: Ted Moss Name: Ted Moss Title: Authorized Signatory"
+    )
+    assert names(text) == ["HALBERD FINANCIAL CORPORATION", "HALBERD PREFERRED FUNDING CORPORATION"]
+
+
+# --- where a party's description is written in other words ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an abbreviation inside a name or a description ends no sentence
+        ('This Agreement is entered into by and between Orvis Mfg. Co., a Mass. corporation ("Orvis"), and Pelham Intl. Trading Corp., '
+         'a Nev. corporation ("Pelham").', ["Orvis Mfg. Co.", "Pelham Intl. Trading Corp."]),
+        # a party given its address only
+        ("This Agreement is made between Lumen Games Inc., a Delaware corporation, and Tom Hadley, of 14 Elm Road, Dallas, Texas.",
+         ["Lumen Games Inc.", "Tom Hadley"]),
+        # a company described in lower-case words ("a national banking association")
+        ("This Agreement is made by and among Redwood Bancorp, a California corporation, Redwood National Bank, a national banking "
+         "association, and Sequoia Trust Company, a California trust company.", ["Redwood Bancorp", "Sequoia Trust Company", "Redwood National Bank"]),
+        # persons listed one after the other, then named together before the list goes on
+        ("ENTRE LES SOUSSIGNÉS :\nMonsieur Paul Girard, né le 4 mai 1960 à Lyon, demeurant 3 rue du Port, 69002 Lyon,\nMadame Anne Girard, "
+         "née le 6 juin 1962 à Lyon, demeurant 3 rue du Port, 69002 Lyon,\nci-après ensemble « les Cédants »,\nD'UNE PART,\nET :\nLa société "
+         "HOLDING VERNAY SAS, immatriculée au RCS de Lyon sous le numéro 812 345 678, ci-après « le Cessionnaire »,\nD'AUTRE PART,\n"
+         "IL A ÉTÉ CONVENU CE QUI SUIT :", ["Monsieur Paul Girard", "Madame Anne Girard", "HOLDING VERNAY SAS"]),
+    ],
+)
+def test_a_party_described_in_other_words_is_read(text, expected):
+    parties = read_parties("", chunks_of(text)).parties
+    assert [p.name for p in parties] == expected
+    assert {p.rule for p in parties} == {"opening"}  # read from the list, not from a fallback ("Orvis Mfg" cut the sentence)
+
+
+def test_the_representative_of_a_company_is_not_the_next_person_of_the_list():
+    text = ("ENTRE : La société ORVALIS SAS, au capital de 50 000 euros, immatriculée au RCS de Lyon sous le numéro 812 345 678, représentée "
+            "par son Président, Monsieur Jean Dupont, ci-après « le Vendeur », ET : Madame Claire Petit, née le 6 juin 1962 à Lyon, demeurant "
+            "3 rue du Port, 69002 Lyon, ci-après « l'Acquéreur ». IL A ÉTÉ CONVENU CE QUI SUIT :")
+    assert names(text) == ["ORVALIS SAS", "Madame Claire Petit"]

@@ -222,8 +222,19 @@ def _list_end(segment: str) -> int | None:
             close = segment.find(")", match.end())
             if close != -1 and _LIST_GOES_ON.match(segment, close):
                 continue
+        if (group := _GROUP_ALIAS.match(segment, match.start())) and not _NOT_AN_ALIAS.match(group["alias"]) and _GROUP_GOES_ON.match(segment, group.end()):
+            continue  # « ci-après ensemble « les Cédants », D'UNE PART, ET : La société … »: some parties named together, then the others
         return match.start()
     return None
+
+
+# Some parties given one name before the list goes on: « M. Paul Girard …, Mme Anne Girard …, ci-après ensemble « les Cédants »,
+# D'UNE PART, ET : … »
+_GROUP_ALIAS = re.compile(r"(?i:ci-apr[èe]s\s+(?:ensemble|collectivement)\s+(?:d[ée]nomm[ée]e?s\s+|d[ée]sign[ée]e?s\s+)?)[«\"“]\s*(?:les\s+|the\s+)?(?P<alias>[^»\"”]{1,40}?)\s*[»\"”]")
+_GROUP_GOES_ON = re.compile(
+    r"\s*,?\s*(?:(?i:d['’]une\s+part|of\s+the\s+one\s+part|on\s+the\s+one\s+(?:hand|side))\s*,?\s*)?(?:ET|Et|et|AND|And|and)\s*:?\s+"
+    r"(?:\(\w{1,3}\)\s*)?(?:(?i:la\s+soci[ée]t[ée]|the|la|le|l['’])\s*)?[A-Z0-9ÀÂÉÈÊÎÔÛ]"
+)
 
 
 def parse_segment(text: str, start: int) -> list[OpeningParty]:
@@ -277,8 +288,9 @@ def _two_names(party: OpeningParty) -> list[OpeningParty]:
 
 # A name described as a company right after it: "Synchron, a California corporation", "Acme Ltd, a company incorporated in England".
 _DESCRIBED_NAME = re.compile(
-    r"(?<![\w.!'’-])(?P<name>(?:[A-Z0-9&][\w&'’.!-]*,?\s+|(?:of|and|the|de|du|des)\s+){0,8}?[A-Z0-9][\w&'’.!-]*),\s+an?\s+(?:[A-Z][\w.-]*\s+){0,3}"
-    r"(?:corporation|company|limited\s+(?:liability\s+company|partnership|company)|partnership|bank|trust)\b"
+    r"(?<![\w.!'’-])(?P<name>(?:[A-Z0-9&][\w&'’.!-]*,?\s+|(?:of|and|the|de|du|des)\s+){0,8}?[A-Z0-9][\w&'’.!-]*),\s+an?\s+(?:[A-Z][\w.-]*\s+|(?:national|state|federal|statutory|business|banking|savings|commercial|"
+    r"non-?profit|not-for-profit|public|private|mutual|stock|joint[\s-]stock|insurance|benefit|professional|exempted|chartered|state-chartered)\s+){0,4}"
+    r"(?:corporation|company|limited\s+(?:liability\s+company|partnership|company)|partnership|bank|trust|association)\b"
 )
 
 
@@ -426,7 +438,11 @@ def _named_by_alias(name: str, prior: dict[str, str]) -> str | None:
 _FULL_STOP = re.compile(r"(\S+)\.(?=\s+(?:[A-Z«\"“]|[0-9]{1,2}[.)]\s))")
 _ABBREVIATIONS = frozenset(
     "inc ltd co no st mr ms mrs dr jr sr av ave rd nr ste corp bros blvd cie mme mlle ltda pty pte llc l.l.c l.p n.a s.a b.v n.v "
-    "u.s u.s.a s.a.s s.a.r.l s.p.a s.r.l m mm me art p.o mt hwy apt fl sq ln ct pl pkwy bldg dept ft etc vs av bd rte esq".split()
+    "u.s u.s.a s.a.s s.a.r.l s.p.a s.r.l m mm me art p.o mt hwy apt fl sq ln ct pl pkwy bldg dept ft etc vs av bd rte esq"
+    # inside a company's name or description: "Orvis Mfg. Co., a Mass. corporation", "Pelham Intl. Trading Corp., a Nev. corporation"
+    " mfg intl int'l natl nat'l assoc assn ctr div grp hldgs hldg mgmt svcs svc sys tech univ ins invs bancorp cos"
+    " ala ariz ark calif cal colo conn fla ill ind kan kans ky md mass mich minn miss mo mont neb nev okla ore penn tenn tex va vt"
+    " wash wis wyo ont que".split()
 )
 
 
@@ -466,6 +482,8 @@ def _list_sentence_end(segment: str) -> int:
     return end
 
 
+# The next person of a list of persons: « Monsieur Paul Girard, né le …, demeurant …, Madame Anne Girard, née le … »
+_NEXT_PERSON = re.compile(r",\s*(?=(?:Monsieur|Madame|Mademoiselle|M\.|Mme|Mlle|Mr\.?|Mrs\.?|Ms\.?|Dr\.?)\s+[A-Z])")
 # A numbered item after a full stop or a semicolon starts the next party: "… (Supplier). 2. Bronte Trading Limited …"
 _NEXT_ITEM_SPLIT = re.compile(r"(?<=[.;])\s+(?:\d{1,2}[.)]|[b-h]\))\s+(?=[A-Z«\"“])")  # not "Mr. A. Bekov"
 
@@ -477,10 +495,12 @@ def _pieces(segment: str) -> list[tuple[int, str]]:
     for begin, end in zip(cuts, cuts[1:]):
         part = segment[begin:end]
         position = 0
-        separators = sorted([*_CONNECTOR_SPLIT.finditer(part), *_NEXT_ITEM_SPLIT.finditer(part)], key=lambda m: m.start())
+        separators = sorted([*_CONNECTOR_SPLIT.finditer(part), *_NEXT_ITEM_SPLIT.finditer(part), *_NEXT_PERSON.finditer(part)], key=lambda m: m.start())
         for match in separators:
             if match.start() < position:
                 continue
+            if match.re is _NEXT_PERSON and (not _PERSON_HINT.search(part[position : match.start()]) or _REPRESENTATIVE_BEFORE.search(part[position : match.start()])):
+                continue  # a person after a comma is the next party only after a person described (born, residing), not a representative
             if match.re is _CONNECTOR_SPLIT and match["weak"] and not _ends_with_form(part[position : match.start()]) and not _BLANK_SLOT.match(part[match.end() :]):
                 continue
             if match.re is _CONNECTOR_SPLIT and match["weak"] and re.match(r"(?i)(?:its|their|ses|leurs)\s+(?:affiliates|subsidiaries|filiales|soci[ée]t[ée]s\s+affili[ée]es)\b", part[match.end() :]):
@@ -588,8 +608,16 @@ def _anchor(party: OpeningParty, rest: str) -> None:
         party.anchors.append("person")
     if party.anchors:
         party.confidence = "high"
-    elif party.defined_as:
-        party.confidence = "medium"
+    elif party.defined_as or _ADDRESS_AFTER.match(description):
+        party.confidence = "medium"  # "… and Tom Hadley, of 14 Elm Road, Dallas": a party given its address
+
+
+# An address right after a name: "Tom Hadley, of 14 Elm Road", "Pell Systems, with offices at 5 Hauptstrasse", « Jean Roux, sis 3 rue … »
+_ADDRESS_AFTER = re.compile(
+    r"\s*,?\s*(?:of|at|whose\s+(?:address|principal\s+(?:place\s+of\s+business|office))\s+is(?:\s+at)?|located\s+at"
+    r"|with\s+(?:an?\s+|its\s+)?(?:address|offices?|principal\s+(?:place\s+of\s+business|office))\s+at|domicili[ée]e?\s+(?:à|au)|sis[e]?\s+(?:à|au)?)\s+\d",
+    re.I,
+)
 
 
 def is_legal_form(token: str) -> bool:

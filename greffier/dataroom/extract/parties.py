@@ -444,6 +444,10 @@ _SIGNATORY = re.compile(
 )
 
 
+# The date a block starts with, before the company that signs: "Date: April 7, 2020 BANK OF AMERICA CORPORATION By: …"
+_BLOCK_DATE_FIRST = re.compile(r"^(?:Dated?\s*:?\s*)?(?:[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}(?:er)?\s+[A-Za-zéû]{3,9}\.?\s+\d{4}|\d{1,2}/\d{1,2}/\d{2,4})\s+(?=[A-Z])")
+
+
 def _signature_parties(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFinding]:
     """Companies and persons named in the signature blocks: « Pour X », "For and on behalf of X",
     and a name right above "By:" ("ACME INC. By: /s/ …")."""
@@ -451,7 +455,7 @@ def _signature_parties(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFi
     for chunk, text in _signature_regions(chunks):
         heads = [(m.end(), m.group(0)) for m in _SIGNATURE_MARK.finditer(text)] + [(m.start(1), "") for m in _BY_LINE.finditer(text)]
         for start, marker in heads:
-            head = name_head(_SIGNATORY.sub("", text[start : start + 160]))
+            head = name_head(_SIGNATORY.sub("", _BLOCK_DATE_FIRST.sub("", text[start : start + 160])))
             if head is None:
                 continue
             name = _capitals_after_signer(clean_party_name(head[0]) or head[0])
