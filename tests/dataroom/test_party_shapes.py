@@ -597,3 +597,22 @@ def test_the_representative_of_a_company_is_not_the_next_person_of_the_list():
             "par son Président, Monsieur Jean Dupont, ci-après « le Vendeur », ET : Madame Claire Petit, née le 6 juin 1962 à Lyon, demeurant "
             "3 rue du Port, 69002 Lyon, ci-après « l'Acquéreur ». IL A ÉTÉ CONVENU CE QUI SUIT :")
     assert names(text) == ["ORVALIS SAS", "Madame Claire Petit"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a firm's names joined by commas and "&" up to its legal form
+        ('This Engagement Agreement is made between Morgan, Keller & Co. LLC ("Advisor") and Trillium Energy Corp. ("Company").',
+         ["Morgan, Keller & Co. LLC", "Trillium Energy Corp."]),
+        # a cover's title in capitals before the first company
+        ("EXHIBIT 10.4\nMARKETING AGREEMENT\nNORTHWIND SOFTWARE, INC.\nand\nBLUE HERON MEDIA LLC\nDated as of March 3, 2008\n\n"
+         "This Marketing Agreement is made by the Company and the Marketer named above.", ["NORTHWIND SOFTWARE, INC.", "BLUE HERON MEDIA LLC"]),
+        ("EQUIPMENT LEASE\nBETWEEN ATLANTIC LEASE COMPANY AND HARBOR MARINE, INC.", ["ATLANTIC LEASE COMPANY", "HARBOR MARINE, INC."]),
+        # a company whose name is written in lower case, told by its description
+        ('This Hosting Agreement is entered into this 6th day of April, 1999 by and between Centaur Labs, a Florida corporation ("Customer"), '
+         'and blue-fin interactive, a Florida corporation ("blue-fin").', ["Centaur Labs", "blue-fin interactive"]),
+    ],
+)
+def test_where_a_firm_or_a_cover_name_starts_and_ends(text, expected):
+    assert names(text) == expected

@@ -527,7 +527,10 @@ def _name_list(piece: str) -> list[tuple[int, str]]:
     if head is None or not any(is_legal_form(w) for w in head[0].split()[1:]):
         return [(0, piece)]
     cuts = [0]
+    first_end = piece.find(head[0]) + len(head[0]) if head[0] in piece else 0
     for match in _LISTED_NAME.finditer(piece):
+        if match.start() < first_end:
+            continue  # inside the first name: "Morgan, Keller & Co. LLC"
         nxt = name_head(piece[match.end() :])
         between = piece[cuts[-1] : match.start()]
         if nxt is not None and any(is_legal_form(w) for w in nxt[0].split()[1:]) and (between.count(",") == 0 or _DESCRIBED.match(between)):
@@ -560,6 +563,8 @@ def _party_of(piece: str, offset: int, earlier: list[OpeningParty], aliases: set
     head = name_head(text)
     if head is None and (described := _DESCRIPTOR_FIRST.match(text)):
         head = name_head(text[described.end() :])  # "professional golfer, TOM WATSON, (hereinafter …)"
+    if head is None and (lower := _LOWER_CASE_COMPANY.match(text)):
+        head = (lower["name"], text[lower.end("name") :])  # "and blue-fin interactive, a Florida corporation ("blue-fin")": a name in lower case
     if head is None:
         return None
     name, rest = head
@@ -578,6 +583,11 @@ def _party_of(piece: str, offset: int, earlier: list[OpeningParty], aliases: set
     return party
 
 
+# A company whose name is written in lower case, told by the corporate description right after it.
+_LOWER_CASE_COMPANY = re.compile(
+    r"^(?P<name>[a-z][\w.-]*[a-z0-9](?:\s+[a-z][\w.-]*){0,3}),\s+an?\s+(?:[A-Z][\w.-]*\s+){1,3}"
+    r"(?:corporation|company|limited\s+liability\s+company|limited\s+partnership|partnership)\b"
+)
 _PLACE_AND_DATE = re.compile(r"(?i)\s*,\s*(?:le\s+)?\d{1,2}(?:er)?\s+[a-zéû]+\.?\s+\d{4}")
 _ACRONYM = re.compile(r"\s*\(\s*([A-Z][A-Z0-9&.]{1,8})\s*\)")
 # A party described before its name: "between professional golfer, TOM WATSON, …", « entre l'architecte, Mme … »
@@ -707,6 +717,28 @@ _HEADING_END = re.compile(
 )
 
 
+def _firm_follows(tokens: list[re.Match[str]], index: int) -> bool:
+    """Do the words after a comma go on to "&" and a legal form, all capitalised ("Morgan, Lewis & Bockius LLP", "Skadden,
+    Arps, Slate, Meagher & Flom LLP", "Keefe, Bruyette & Woods, Inc.")? A firm's names, not a description after the name."""
+    ampersand = False
+    for ahead in tokens[index : index + 7]:
+        word = ahead.group(0).rstrip(",")
+        if word == "&":
+            ampersand = True
+        elif is_legal_form(word) and ampersand:
+            return True
+        elif not word[:1].isupper() or word.endswith((";", ":", ".")) and not is_legal_form(word):
+            return False
+    return False
+
+
+def _title_before_company(title: str, rest: str) -> bool:
+    """"MARKETING AGREEMENT NORTHWIND SOFTWARE, INC.": a cover's title written in capitals before a company with its legal form
+    (not "LEASE COMPANY", where a document word is part of the name)."""
+    words = title.split()
+    return len(words) >= 2 and words[-1] in ("AGREEMENT", "CONTRACT", "AMENDMENT", "ADDENDUM") and any(is_legal_form(w) for w in rest.split()[1:])
+
+
 def _form_follows(tokens: list[re.Match[str]], index: int) -> bool:
     """Does another legal form end the name one or two capitalised words on ("White Hat SP GP LLC": "SP" is a form
     of its own, and the name goes on to "LLC")?"""
@@ -787,11 +819,13 @@ def name_head(text: str) -> tuple[str, str] | None:
             kept_end = tokens[index - 2].start() + len(tokens[index - 2].group(0).rstrip(",;:")) if index >= 2 else kept_end
             break  # "Government Procurement Service of 9th Floor": an address follows
         if token.endswith((",", ";", ":")):
-            if token.endswith(",") and is_legal_form(following.rstrip(",;:")):
-                continue  # "Acme, Inc."
+            if token.endswith(",") and (is_legal_form(following.rstrip(",;:")) or (not form and _firm_follows(tokens, index))):
+                continue  # "Acme, Inc.", "Morgan, Lewis & Bockius LLP"
             break
     name = text[:kept_end].strip(" ,;:")
-    if (heading := _HEADING_END.match(name)) and heading.end() < len(name) and not name[heading.end() :].isupper():
+    if (heading := _HEADING_END.match(name)) and heading.end() < len(name) and (
+        not name[heading.end() :].isupper() or _title_before_company(name[: heading.end()], name[heading.end() :])
+    ):
         name = name[heading.end() :]  # "INTELLECTUAL PROPERTY RIGHTS AGREEMENT Synchron": the heading ran into the name
         words = name.split()
         while len(words) > 1 and words[0].isupper() and (fold(words[0]) in _NAME_CONNECTORS or fold(words[0]) in _HEADING_WORDS or match_contract_type(words[0])):
