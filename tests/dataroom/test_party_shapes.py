@@ -616,3 +616,21 @@ def test_the_representative_of_a_company_is_not_the_next_person_of_the_list():
 )
 def test_where_a_firm_or_a_cover_name_starts_and_ends(text, expected):
     assert names(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a cover that lists its parties one a line, with no comma between them
+        ("SHAREHOLDERS AGREEMENT\nBETWEEN\nALDER CAPITAL INC.\nBIRCHWOOD HOLDINGS LLC\nCEDAR PARTNERS LTD\nDated June 1, 2011",
+         ["ALDER CAPITAL INC.", "BIRCHWOOD HOLDINGS LLC", "CEDAR PARTNERS LTD"]),
+        ("STRATEGIC ALLIANCE AGREEMENT\nBETWEEN\nHARLAN & COMPANY HOLDINGS LP\nAND\nKESTREL NIKKO SECURITIES INC.",
+         ["HARLAN & COMPANY HOLDINGS LP", "KESTREL NIKKO SECURITIES INC."]),
+        # persons described one after the other
+        ('This Stock Purchase Agreement is made by and among Vantor Holdings, Inc., a Nevada corporation (the "Buyer"), and Lisa Chen, an '
+         "individual residing at 1 Oak Road, San Jose, California, Mark Rivera, an individual residing at 2 Pine Road, Austin, Texas, and "
+         'Oak Hill Trust, a California trust (collectively, the "Sellers").', ["Vantor Holdings, Inc.", "Lisa Chen", "Mark Rivera", "Oak Hill Trust"]),
+    ],
+)
+def test_the_later_parties_of_a_list_without_commas_or_legal_forms_are_read(text, expected):
+    assert names(text) == expected

@@ -483,7 +483,11 @@ def _list_sentence_end(segment: str) -> int:
 
 
 # The next person of a list of persons: « Monsieur Paul Girard, né le …, demeurant …, Madame Anne Girard, née le … »
-_NEXT_PERSON = re.compile(r",\s*(?=(?:Monsieur|Madame|Mademoiselle|M\.|Mme|Mlle|Mr\.?|Mrs\.?|Ms\.?|Dr\.?)\s+[A-Z])")
+_NEXT_PERSON = re.compile(
+    r",\s*(?=(?:Monsieur|Madame|Mademoiselle|M\.|Mme|Mlle|Mr\.?|Mrs\.?|Ms\.?|Dr\.?)\s+[A-Z]"
+    # "Lisa Chen, an individual residing at …, Mark Rivera, an individual residing at …"
+    r"|[A-Z][\w'’-]+(?:\s+[A-Z][\w'’.-]*){1,3},\s+(?:an\s+individual|residing|individually|n[ée]e?\s+le|demeurant)\b)"
+)
 # A numbered item after a full stop or a semicolon starts the next party: "… (Supplier). 2. Bronte Trading Limited …"
 _NEXT_ITEM_SPLIT = re.compile(r"(?<=[.;])\s+(?:\d{1,2}[.)]|[b-h]\))\s+(?=[A-Z«\"“])")  # not "Mr. A. Bekov"
 
@@ -528,15 +532,33 @@ def _name_list(piece: str) -> list[tuple[int, str]]:
         return [(0, piece)]
     cuts = [0]
     first_end = piece.find(head[0]) + len(head[0]) if head[0] in piece else 0
-    for match in _LISTED_NAME.finditer(piece):
-        if match.start() < first_end:
+    for match in sorted([*_LISTED_NAME.finditer(piece), *_NEXT_LINE_NAME.finditer(piece)], key=lambda m: m.start()):
+        if match.start() < first_end and match.re is _LISTED_NAME:
             continue  # inside the first name: "Morgan, Keller & Co. LLC"
+        if match.end() <= cuts[-1]:
+            continue
         nxt = name_head(piece[match.end() :])
         between = piece[cuts[-1] : match.start()]
-        if nxt is not None and any(is_legal_form(w) for w in nxt[0].split()[1:]) and (between.count(",") == 0 or _DESCRIBED.match(between)):
+        if match.re is _NEXT_LINE_NAME and not _whole_capital_name(between):
+            continue
+        if nxt is not None and any(is_legal_form(w) for w in nxt[0].split()[1:]) and (between.count(",") == 0 or _DESCRIBED.match(between) or match.re is _NEXT_LINE_NAME):
             cuts.append(match.end())
     cuts.append(len(piece))
     return [(a, piece[a:b]) for a, b in zip(cuts, cuts[1:])]
+
+
+# A cover that lists its parties one a line, in capitals and with no comma between them ("BETWEEN ALDER CAPITAL INC. BIRCHWOOD
+# HOLDINGS LLC CEDAR PARTNERS LTD" once the lines are joined): the next name starts right after a legal form.
+_NEXT_LINE_NAME = re.compile(r"(?<=[A-Z.])\s+(?=(?:[A-Z0-9&][A-Z0-9&.'’/-]*\s+){0,6}?[A-Z0-9][A-Z0-9&.'’/-]*\s+(?:INC|LLC|LTD|CORPORATION|CORP|LIMITED|PLC|SAS|SARL|SA|GMBH|AG|LP|L\.P|N\.V|B\.V)\b)")
+
+
+def _whole_capital_name(text: str) -> bool:
+    """Is ``text`` one name in capitals ending with a legal form, and nothing else ("ALDER CAPITAL INC.")?"""
+    head = name_head(text.strip(" ,;:"))
+    if head is None or head[1].strip(" ,;:") or not head[0].isupper() or not _ends_with_form(head[0]):
+        return False
+    last = head[0].split()[-1]
+    return last.endswith(".") or fold(last).strip(".") in _FINAL_FORMS  # not "MOELIS & COMPANY HOLDINGS LP": « company » goes on
 
 
 def _ends_with_form(text: str) -> bool:
@@ -717,6 +739,11 @@ _HEADING_END = re.compile(
 )
 
 
+# Legal forms that end a name: what follows them is another name ("ALDER CAPITAL INC. BIRCHWOOD HOLDINGS LLC", a cover's lines),
+# unlike "SP" in "White Hat SP GP LLC".
+_FINAL_FORMS = frozenset("inc ltd llc llp plc gmbh sarl sas sasu bv nv pty pte kk bhd".split())
+
+
 def _firm_follows(tokens: list[re.Match[str]], index: int) -> bool:
     """Do the words after a comma go on to "&" and a legal form, all capitalised ("Morgan, Lewis & Bockius LLP", "Skadden,
     Arps, Slate, Meagher & Flom LLP", "Keefe, Bruyette & Woods, Inc.")? A firm's names, not a description after the name."""
@@ -813,7 +840,7 @@ def name_head(text: str) -> tuple[str, str] | None:
                 index + 2 < len(tokens) and tokens[index + 1].group(0)[-1:].isalnum() and tokens[index + 2].group(0)[:1].isupper()
             ):
                 continue  # "Alliance Bancorp, Inc. of Pennsylvania", not "Sun Trading Ltd of Victoria Street"
-            if not (folded in _WORD_FORMS and following[:1].isupper()) and not _form_follows(tokens, index):
+            if not (folded in _WORD_FORMS and following[:1].isupper()) and (core.endswith(".") or folded in _FINAL_FORMS or not _form_follows(tokens, index)):
                 break  # "NLS-1 Pharma AG Alter Postplatz 2": the name ends with its legal form ("Moelis & Company Holdings LP" goes on)
         if folded == "of" and following[:1].isdigit():
             kept_end = tokens[index - 2].start() + len(tokens[index - 2].group(0).rstrip(",;:")) if index >= 2 else kept_end
