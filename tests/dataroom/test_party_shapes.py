@@ -634,3 +634,27 @@ def test_where_a_firm_or_a_cover_name_starts_and_ends(text, expected):
 )
 def test_the_later_parties_of_a_list_without_commas_or_legal_forms_are_read(text, expected):
     assert names(text) == expected
+
+
+def _contents(entries: int) -> str:
+    return "\n".join(f"Section {n // 10 + 1}.{n % 10 + 1:02d} Defined Terms and Other Interpretive Provisions {n + 1}" for n in range(entries))
+
+
+def test_a_preamble_after_a_table_of_contents_longer_than_the_opening_is_read():
+    text = ("CREDIT AGREEMENT\n\nTABLE OF CONTENTS\n\n" + _contents(120) + "\n\nCREDIT AGREEMENT\n\nThis CREDIT AGREEMENT is entered into "
+            'as of May 1, 2015 among Halvard Holdings, Inc., a Delaware corporation (the "Borrower"), Birch Bank, N.A. ("Birch") and Cobalt '
+            'Bank plc ("Cobalt").\n\nARTICLE I DEFINITIONS\n\nSection 1.01 Defined Terms. As used herein the terms have the meanings below.')
+    assert names(text) == ["Halvard Holdings, Inc.", "Birch Bank, N.A.", "Cobalt Bank plc"]
+
+
+def test_after_a_table_of_contents_an_agreement_cited_between_others_is_not_the_preamble():
+    text = ("SUPPLY AGREEMENT\n\nTABLE OF CONTENTS\n\n" + _contents(120) + "\n\nSection 2.1 Prior Agreement. The Master Supply Agreement "
+            "dated May 1, 2010 between Halvard Holdings, Inc. and Birch Foods LLC remains in force.")
+    assert names(text) == []
+
+
+def test_a_national_bank_s_written_out_form_is_part_of_its_name():
+    text = ('This Indenture is dated as of March 1, 2011, among Rowan Energy Inc., a Delaware corporation (the "Company"), the Guarantors '
+            'listed on Schedule I hereto (the "Guarantors"), and Wells Fargo Bank, National Association, a national banking association, '
+            'as trustee (the "Trustee").')
+    assert names(text) == ["Rowan Energy Inc.", "Wells Fargo Bank, National Association"]

@@ -166,6 +166,50 @@ def read_opening(chunks: Sequence[ChunkInput]) -> tuple[list[OpeningParty], Open
     the agreement itself ("by and between PJM … and _____, the Undersigned Transmission Owner"): a blank
     in either says the document is a template, whichever list is read."""
     opening = opening_of(chunks)
+    best, most_blank = _best_list(opening)
+    if not best and _CONTENTS.search(opening.text) and (after := _after_contents(chunks, opening)) is not None:
+        later, later_blank = _best_list(after)  # a table of contents longer than the opening: the preamble comes after it
+        if len([p for p in later if p.kind != "blank"]) >= 2 or later_blank:
+            return later, after, later_blank
+    return best, opening, most_blank
+
+
+# A table of contents: its heading, or the numbered headings it lists ("Section 1.01 Defined Terms 1 Section 1.02 …").
+_CONTENTS = re.compile(r"(?i:\btable\s+of\s+contents\b|\btable\s+des\s+mati[èe]res\b|\bsommaire\b)|(?:\b(?:Section|SECTION|ARTICLE|Article)\s+[\dIVX]+(?:\.\d+)*\b.{0,120}?){8}")
+_CONTENTS_CHARS = 80_000  # how far a preamble is looked for after a table of contents
+
+
+def _after_contents(chunks: Sequence[ChunkInput], opening: Opening) -> Opening | None:
+    """The opening that starts a little before the first marker of a party list after the first opening ("This CREDIT AGREEMENT is
+    entered into … among …"), within the first characters of the document; ``None`` when no marker follows."""
+    seen = 0
+    for index, chunk in enumerate(chunks):
+        seen += len(chunk.text)
+        if seen <= len(opening.text) + 1:
+            continue  # still inside the first opening
+        if seen > _CONTENTS_CHARS:
+            return None
+        if _MARKER.search(" ".join(chunk.text.split())):
+            later = opening_of(chunks[index:])
+            for marker in _MARKER.finditer(later.text[:_SEGMENT_CHARS]):
+                if _PREAMBLE_SENTENCE.search(later.text[max(0, marker.start() - _BEFORE_MARKER) : marker.end()]):
+                    cut = max(0, marker.start() - _BEFORE_MARKER)
+                    return Opening(later.text[cut:], tuple((max(0, start - cut), chunk_id) for start, chunk_id in later.starts))
+    return None
+
+
+# The sentence that makes the contract, up to its list's marker: "This CREDIT AGREEMENT is entered into as of May 1, 2015 among",
+# « Le présent contrat est conclu entre » — not a clause that cites another agreement "between" others.
+_PREAMBLE_SENTENCE = re.compile(
+    r"(?:\b(?:This|THIS)\b|\b(?:Le|LE|La|LA)\s+(?:pr[ée]sente?|PR[ÉE]SENTE?)\b)(?:(?![.;]\s).){0,250}$|(?i:\bentre\s+les\s+soussign\w*)$|\bBETWEEN$"
+)
+
+
+_BEFORE_MARKER = 300  # the title and the date a preamble writes before its marker ("This CREDIT AGREEMENT … among")
+
+
+def _best_list(opening: Opening) -> tuple[list[OpeningParty], int]:
+    """The best-anchored party list of ``opening`` and the most parties any of its lists leaves blank."""
     starts = _segment_starts(opening.text)
     lists = {start: parse_segment(opening.text, start) for start in starts}
     most_blank = max((len([p for p in parties if p.kind == "blank"]) for parties in lists.values()), default=0)
@@ -180,7 +224,7 @@ def read_opening(chunks: Sequence[ChunkInput]) -> tuple[list[OpeningParty], Open
             best, best_score = parties, score + 10 * (slots >= 2)
             if start and slots >= 2:
                 break
-    return best, opening, most_blank
+    return best, most_blank
 
 
 def _segment_starts(text: str) -> list[int]:
@@ -744,6 +788,12 @@ _HEADING_END = re.compile(
 _FINAL_FORMS = frozenset("inc ltd llc llp plc gmbh sarl sas sasu bv nv pty pte kk bhd".split())
 
 
+def _national_association(tokens: list[re.Match[str]], index: int) -> bool:
+    """"Wells Fargo Bank, National Association": a US national bank's form, written out after a comma."""
+    words = [t.group(0).rstrip(",;:.").lower() for t in tokens[index : index + 2]]
+    return words == ["national", "association"] and tokens[index].group(0)[:1].isupper()
+
+
 def _firm_follows(tokens: list[re.Match[str]], index: int) -> bool:
     """Do the words after a comma go on to "&" and a legal form, all capitalised ("Morgan, Lewis & Bockius LLP", "Skadden,
     Arps, Slate, Meagher & Flom LLP", "Keefe, Bruyette & Woods, Inc.")? A firm's names, not a description after the name."""
@@ -846,8 +896,8 @@ def name_head(text: str) -> tuple[str, str] | None:
             kept_end = tokens[index - 2].start() + len(tokens[index - 2].group(0).rstrip(",;:")) if index >= 2 else kept_end
             break  # "Government Procurement Service of 9th Floor": an address follows
         if token.endswith((",", ";", ":")):
-            if token.endswith(",") and (is_legal_form(following.rstrip(",;:")) or (not form and _firm_follows(tokens, index))):
-                continue  # "Acme, Inc.", "Morgan, Lewis & Bockius LLP"
+            if token.endswith(",") and (is_legal_form(following.rstrip(",;:")) or (not form and _firm_follows(tokens, index)) or _national_association(tokens, index)):
+                continue  # "Acme, Inc.", "Morgan, Lewis & Bockius LLP", "Wells Fargo Bank, National Association"
             break
     name = text[:kept_end].strip(" ,;:")
     if (heading := _HEADING_END.match(name)) and heading.end() < len(name) and (
