@@ -658,3 +658,10 @@ def test_a_national_bank_s_written_out_form_is_part_of_its_name():
             'listed on Schedule I hereto (the "Guarantors"), and Wells Fargo Bank, National Association, a national banking association, '
             'as trustee (the "Trustee").')
     assert names(text) == ["Rowan Energy Inc.", "Wells Fargo Bank, National Association"]
+
+
+def test_a_filing_s_footer_is_no_party_of_a_form():
+    text = ("Road Transportation Agreement\nParty A (Shipper): Hualong Express Co., Ltd.\nAddress: 18 Keji Road, Shenzhen\nParty B (Carrier): "
+            "Tongfu Logistics Ltd.\nAddress: 7 Haidian Street, Beijing\nParty A and Party B enter into this Agreement.\n1. Party B shall carry "
+            "parcels. Source: HUALONG EXPRESS (CAYMAN) INC., F-1, 9/30/2016\n2. Party A pays the freight.")
+    assert names(text) == ["Hualong Express Co., Ltd.", "Tongfu Logistics Ltd."]

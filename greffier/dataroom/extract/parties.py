@@ -235,11 +235,12 @@ def _has_company(text: str) -> bool:
     return any(t[:1].isupper() and is_legal_form(t.rstrip(",.")) for t in text.split()[1:])
 
 
-# A form-like opening that labels each party: "Party A (Shipper): ZTO Express Co., Ltd.", "Company: Bravatek Solutions, Inc."
+# A form-like opening that labels each party: "Party A (Shipper): ZTO Express Co., Ltd.", "Company: Bravatek Solutions, Inc."; not a
+# filing's footer, "Source: ZTO EXPRESS (CAYMAN) INC., F-1, 9/30/2016", which names the company that filed the contract
 _PARTY_LABEL = re.compile(
     r"\b(?:Party|Partie)\s+[A-D1-4]\b(?:\s*\([^)]{1,30}\))?\s*:\s*"
     # "Company: Bravatek Solutions, Inc.", not a signature block's or a letterhead's labels ("Title: Managing Member", "Attention: …")
-    r"|\b(?:[A-Z][a-z]{2,15}\s+(?=Name\s*:))?(?!(?:Title|Date|Signature|Signed|Address|Attention|Telephone|Phone|Facsimile|Email|Witness|Titre|Nom|Adresse)\b)[A-Z][a-z]{3,15}\s*:\s*(?=[A-Z0-9])"
+    r"|\b(?:[A-Z][a-z]{2,15}\s+(?=Name\s*:))?(?!(?:Title|Date|Signature|Signed|Address|Attention|Telephone|Phone|Facsimile|Email|Witness|Titre|Nom|Adresse|Source)\b)[A-Z][a-z]{3,15}\s*:\s*(?=[A-Z0-9])"
 )
 
 
