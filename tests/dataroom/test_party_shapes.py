@@ -665,3 +665,18 @@ def test_a_filing_s_footer_is_no_party_of_a_form():
             "Tongfu Logistics Ltd.\nAddress: 7 Haidian Street, Beijing\nParty A and Party B enter into this Agreement.\n1. Party B shall carry "
             "parcels. Source: HUALONG EXPRESS (CAYMAN) INC., F-1, 9/30/2016\n2. Party A pays the freight.")
     assert names(text) == ["Hualong Express Co., Ltd.", "Tongfu Logistics Ltd."]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('This GUARANTY is made as of May 1, 2012 by Alder Holdings Inc., a Delaware corporation ("Guarantor"), in favor of Birch Bank plc '
+         '("Lender").', ["Alder Holdings Inc.", "Birch Bank plc"]),
+        ("Le présent cautionnement est consenti par la société ALPHA HOLDING SAS, ci-après « la Caution », au profit de la BANQUE DU LÉMAN "
+         "SA, ci-après « la Banque ».", ["ALPHA HOLDING SAS", "BANQUE DU LÉMAN SA"]),
+    ],
+)
+def test_a_one_sided_instrument_is_between_its_giver_and_its_beneficiary(text, expected):
+    reading = read_parties("", chunks_of(text))
+    assert [p.name for p in reading.parties] == expected
+    assert {p.rule for p in reading.parties} == {"opening"}  # not guessed from the first names mentioned

@@ -33,9 +33,13 @@ _MARKER = re.compile(
     r"(?i:\bby\s+and\s+(?:between|among)\b|\b(?:between|among)\b|\bentre\s+les\s+soussign\w*|\bentre\b|\bB\s?E\s?T\s?W\s?E\s?E\s?N\b)"
     r"|\bPARTIES\b|\bParties\s*:"
     # "is entered into by Netscape Communications Corporation …", "is made by Alpha Inc. (the "Licensor") and …"
-    r"|(?i:\b(?:agreement|contract|amendment|addendum|lease|memorandum|undertaking|nda|instrument|letter)\b[^.;]{0,60}?"
-    r"\b(?:is|was|are|shall\s+be|has\s+been)\s+(?:hereby\s+)?(?:made\s+and\s+)?(?:entered\s+into|made|executed|concluded)\b[^.;]{0,120}?\bby)"
+    r"|(?i:\b(?:agreement|contract|amendment|addendum|lease|memorandum|undertaking|nda|instrument|letter|guarant(?:y|ee)|deed|licen[cs]e"
+    r"|assignment|indemnity|pledge|release|waiver|consent)\b[^.;]{0,60}?"
+    r"\b(?:is|was|are|shall\s+be|has\s+been)\s+(?:hereby\s+)?(?:made\s+and\s+)?(?:entered\s+into|made|executed|concluded|given|granted)\b[^.;]{0,120}?\bby)"
     r"(?=\s+(?!and\b|the\s+undersigned\b|(?:its|their|an?)\s)[A-Za-z0-9])"
+    # « Le présent cautionnement est consenti par la société ALPHA HOLDING SAS … au profit de … »
+    r"|(?i:\b(?:contrat|acte|cautionnement|engagement|convention|avenant|garantie|promesse)\b[^.;]{0,60}?"
+    r"\b(?:est|a\s+[ée]t[ée])\s+(?:conclu|consenti|souscrit|[ée]tabli|sign[ée]|donn[ée])e?\s+par)(?=\s+\S)"
     # a letter agreement names the parties after its salutation: "Ladies and Gentlemen: Acme Bancorp, Inc. … hereby confirm …"
     r"|" + r"(?i:\b(?:ladies\s+and\s+gentlemen|gentlemen|dear\s+(?:sirs?|madam|sir\s+or\s+madam|sirs\s+and\s+madams)|mesdames,?\s+messieurs|madame,?\s+monsieur)\s*[:,])",
 )
@@ -69,6 +73,8 @@ _CONNECTOR_SPLIT = re.compile(
     r"|(?P<weak>\s+(?i:and|et|&)\s+)"
     r"|\s*(?i:\bd['’]une\s+part|\bd['’]autre\s+part|\bof\s+the\s+(?:one|other|first|second)\s+part|\ben\s+pr[ée]sence\s+de|\bin\s+the\s+presence\s+of"
     r"|\bon\s+the\s+(?:one|other)\s+(?:hand|side))\b\s*[:,;.]?\s*"
+    # the beneficiary of a one-sided instrument: "by Alder Holdings Inc. (…), in favor of Birch Bank plc", « au profit de la BANQUE … »
+    r"|\s*,?\s*(?i:\bin\s+fav(?:o|ou)r\s+of|\bfor\s+the\s+benefit\s+of|\bau\s+profit\s+d[eu]|\ben\s+faveur\s+d[eu])\s+"
     r"|\s*-\s*(?i:and|et)\s*-\s*"
     r"|\s*\(\s*(?:\d{1,2}|[ivx]{1,4}|[a-h])\s*\)\s+"
 )
@@ -404,7 +410,8 @@ def company_at_end(text: str) -> int | None:
     only before a legal form ("Acme, Inc."); an address, a lower-case word, "and", a sentence's end or a
     signatory's title ("Vice President APOLLO CAPITAL MANAGEMENT, L.P.") stop the walk."""
     tokens = list(_TOKEN.finditer(text.rstrip()))
-    if len(tokens) < 2 or not tokens[-1].group(0)[:1].isupper() or not is_legal_form(tokens[-1].group(0).rstrip(",.")):
+    last = tokens[-1].group(0).rstrip(",.") if tokens else ""
+    if len(tokens) < 2 or not (last[:1].isupper() or last == "plc") or not is_legal_form(last):  # "Birch Bank plc"
         return None
     first = len(tokens) - 1
     while first > 0 and len(tokens) - first < _COMPANY_WORD_LIMIT:
