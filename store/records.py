@@ -45,7 +45,10 @@ RECORDS_STAMP_KEY = repo.RECORDS_STAMP_KEY
 #     (« end date 2026-03-31 → 2028-03-31 (amendment « AVENANT N° 1 … ») », was « fin … (avenant c06) »).
 #  10: a possible duplicate is named by its title and file name (« possible duplicate of « BAIL COMMERCIAL » (bail.pdf):
 #     same parties, … »), was by its id (« possible duplicate of c16 (…) »).
-RECORDS_FORMAT = 10
+#  11: parties of numbered lists, of a list after a PREAMBLE heading, and those joining "solely for purposes of …" are read;
+#     a group named by its role ("the Lenders party hereto") is no party; signature blocks are read wherever they stand;
+#     parties described in other words (an address, "a national banking association", persons listed one after the other).
+RECORDS_FORMAT = 11
 
 
 def _records_stamp(generation: int) -> str:

@@ -454,3 +454,229 @@ def test_every_law_label_reads_as_itself():
 )
 def test_two_people_joined_by_and_are_two_parties(text, expected):
     assert names(text) == expected
+
+
+# --- lists of parties: numbered items, parties for some purposes only, groups named as roles -------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("THIS AGREEMENT is made on 5 May 2014\nPARTIES\n1. Harwell Foods Limited, a company registered in England (number 0445566) (Harwell).\n"
+         "2. Ostrava Trading s.r.o., a company registered in the Czech Republic (Ostrava).\n3. Maren Logistics B.V., a company registered in "
+         "the Netherlands (Maren).\nAGREED TERMS",
+         ["Harwell Foods Limited", "Ostrava Trading s.r.o.", "Maren Logistics B.V."]),
+        ("CONTRAT DE PRESTATION DE SERVICES\nENTRE :\n1. La société ORVALIS SAS, société par actions simplifiée au capital de 50 000 euros, "
+         "immatriculée au RCS de Lyon sous le numéro 812 345 678, représentée par M. Paul Brun.\n2. La société TERRENOIRE SARL, immatriculée "
+         "au RCS de Saint-Étienne sous le numéro 498 765 432, représentée par Mme Claire Roux.\nIL A ÉTÉ CONVENU CE QUI SUIT :",
+         ["ORVALIS SAS", "TERRENOIRE SARL"]),
+    ],
+)
+def test_a_numbered_list_of_parties_goes_on_past_the_full_stop_of_each_item(text, expected):
+    assert names(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('This Asset Purchase Agreement is made by and among Quarry Hill Inc., a Delaware corporation ("Buyer"), Stonefield LLC, a Delaware '
+         'limited liability company ("Seller"), and, solely for purposes of Section 9, Stonefield Holdings Corp., a Delaware corporation ("Parent").',
+         ["Quarry Hill Inc.", "Stonefield LLC", "Stonefield Holdings Corp."]),
+        ("ENTRE : La société ALPHAVAL SAS, ci-après « le Cédant », ET : La société BETAVIN SARL, ci-après « le Cessionnaire », ET, pour les "
+         "seuls besoins de l'article 9, la société GAMMA HOLDING SA, ci-après « la Caution ». IL A ÉTÉ CONVENU CE QUI SUIT :",
+         ["ALPHAVAL SAS", "BETAVIN SARL", "GAMMA HOLDING SA"]),
+    ],
+)
+def test_a_party_that_joins_for_some_purposes_only_is_a_party(text, expected):
+    assert names(text) == expected
+
+
+def test_a_group_named_by_its_role_is_no_party():
+    text = ('This Credit Agreement is entered into as of March 1, 2011, among Rowan Energy Inc., a Delaware corporation (the "Borrower"), '
+            'the Lenders from time to time party hereto (the "Lenders"), and Harbour Bank plc, as administrative agent (the "Agent").')
+    assert names(text) == ["Rowan Energy Inc.", "Harbour Bank plc"]
+    # a company introduced by "the" and defined by its own name is still a party
+    text = ('This Agreement governs the disclosure of information between the Norvell entity identified below, including its affiliates '
+            '(collectively "Norvell"), and Paxton Robotics Corp. ("Company").')
+    assert names(text) == ["Norvell", "Paxton Robotics Corp."]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('TRANSPORTATION CONTRACT\nAlmaty, 31 January 2000\nPREAMBLE\nJSC Steppe Oil, hereinafter referred to as the "Company", in the person '
+         'of its Director Mr. A. Bekov, acting on the basis of the Charter, on the one side, and LLP Taraz Transit, hereinafter referred to as '
+         'the "Carrier", in the person of General Director Mr. N. Omarov, on the other side, collectively referred to as the "Parties", have '
+         "concluded this Contract as follows:\n\n1. SUBJECT\nThe Carrier carries the Company's goods.",
+         ["JSC Steppe Oil", "LLP Taraz Transit"]),
+        ("CONVENTION DE TRANSPORT\nPRÉAMBULE\nLa société VALROSE SA, société anonyme au capital de 100 000 euros, ci-après « le Chargeur », "
+         "d'une part, et la société TRANSALP SARL, ci-après « le Transporteur », d'autre part, ont convenu ce qui suit :\n\n"
+         "Article 1 – Objet\nLe Transporteur achemine les marchandises du Chargeur.",
+         ["VALROSE SA", "TRANSALP SARL"]),
+    ],
+)
+def test_parties_named_after_a_preamble_heading_as_the_subject_of_the_contract_are_read_from_the_opening(text, expected):
+    reading = read_parties("", chunks_of(text))
+    assert [p.name for p in reading.parties] == expected
+    assert parties_confidence(reading.parties)[0] == "high"  # not guessed from the first names mentioned (a representative, a city)
+
+
+def test_a_preamble_before_recitals_changes_nothing():
+    text = ("CONTRAT DE DISTRIBUTION\nENTRE : La société ALPHAVAL SAS, ci-après « le Fournisseur », ET : La société BETAVIN SARL, ci-après "
+            "« le Distributeur ».\nPRÉAMBULE\nLe Fournisseur fabrique des produits. Les Parties ont convenu de coopérer.")
+    assert names(text) == ["ALPHAVAL SAS", "BETAVIN SARL"]
+
+
+# --- signature blocks wherever they stand ----------------------------------------------------------------
+
+
+def test_a_party_left_to_a_schedule_is_read_from_the_signature_page_before_the_schedules():
+    text = (
+        'FRANCHISE AGREEMENT\nThis Agreement is made between TALLOW GRILL CORPORATION, a Florida corporation ("TGC"), and the party '
+        'specified as the Franchisee in Schedule 1 (the "Franchisee").\nINTRODUCTION\nA. TGC operates restaurants.\n\n1. GRANT\nTGC grants '
+        "a franchise.\n\n2. MISC\nThe parties have executed this Agreement as of the date first written above.\nTALLOW GRILL CORPORATION\n"
+        "By: /s/ A. Smith\nTitle: Vice President\nKRAKOW GRILL HOLDINGS LTD.\nDate: May 2, 1998\nBy: /s/ B. Jones\n\nSCHEDULE 1\nThe "
+        "Location: 5 Market Square.\n\nSCHEDULE 2\nFees.\n\nEXHIBIT A\nMarks."
+    )
+    reading = read_parties("", chunks_of(text))
+    assert [p.name for p in reading.parties] == ["TALLOW GRILL CORPORATION", "KRAKOW GRILL HOLDINGS LTD."]
+    assert "signature blocks only" in parties_confidence(reading.parties)[1]  # read from the blocks: a party filter lists it apart
+
+
+def test_a_block_s_company_is_read_past_its_date_and_the_title_of_the_signer_above():
+    text = (
+        "This Sponsorship Agreement is entered into by and among Peel Investments LLC, a Delaware limited liability company, and each "
+        "other party identified on the signature pages hereto.\n\n1. SPONSORSHIP\nEach Sponsor funds the Offer.\n\n"
+        "IN WITNESS WHEREOF, this Agreement is executed as of the Effective Date.\nPURCHASER: Peel Investments LLC By: /s/ M. Orr Name: M. Orr "
+        "Title: President SPONSORS: Lindale Value Fund L.P. By: /s/ K. Noor Name: K. Noor Title: Chief Investment Officer Wintry Fund I LP "
+        "Date: July 16, 2012 By: /s/ M. Orr Name: M. Orr Title: President"
+    )
+    assert names(text) == ["Peel Investments LLC", "Lindale Value Fund L.P.", "Wintry Fund I LP"]
+
+
+def test_a_block_that_starts_with_its_date_names_the_company_after_it():
+    text = (
+        "JOINT FILING AGREEMENT\nEach party hereto agrees to the joint filing of any statement required under the Securities Exchange "
+        "Act of 1934 with the Securities and Exchange Commission.\nIN WITNESS WHEREOF, each party hereto has caused this agreement to be "
+        "executed as of the date set forth below.\nDate: April 7, 2020 HALBERD FINANCIAL CORPORATION By: Ann Pell Name: Ann Pell Title: "
+        "Attorney-in-fact HALBERD PREFERRED FUNDING CORPORATION By: Ted Moss Name: Ted Moss Title: Authorized Signatory"
+    )
+    assert names(text) == ["HALBERD FINANCIAL CORPORATION", "HALBERD PREFERRED FUNDING CORPORATION"]
+
+
+# --- where a party's description is written in other words ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an abbreviation inside a name or a description ends no sentence
+        ('This Agreement is entered into by and between Orvis Mfg. Co., a Mass. corporation ("Orvis"), and Pelham Intl. Trading Corp., '
+         'a Nev. corporation ("Pelham").', ["Orvis Mfg. Co.", "Pelham Intl. Trading Corp."]),
+        # a party given its address only
+        ("This Agreement is made between Lumen Games Inc., a Delaware corporation, and Tom Hadley, of 14 Elm Road, Dallas, Texas.",
+         ["Lumen Games Inc.", "Tom Hadley"]),
+        # a company described in lower-case words ("a national banking association")
+        ("This Agreement is made by and among Redwood Bancorp, a California corporation, Redwood National Bank, a national banking "
+         "association, and Sequoia Trust Company, a California trust company.", ["Redwood Bancorp", "Sequoia Trust Company", "Redwood National Bank"]),
+        # persons listed one after the other, then named together before the list goes on
+        ("ENTRE LES SOUSSIGNÉS :\nMonsieur Paul Girard, né le 4 mai 1960 à Lyon, demeurant 3 rue du Port, 69002 Lyon,\nMadame Anne Girard, "
+         "née le 6 juin 1962 à Lyon, demeurant 3 rue du Port, 69002 Lyon,\nci-après ensemble « les Cédants »,\nD'UNE PART,\nET :\nLa société "
+         "HOLDING VERNAY SAS, immatriculée au RCS de Lyon sous le numéro 812 345 678, ci-après « le Cessionnaire »,\nD'AUTRE PART,\n"
+         "IL A ÉTÉ CONVENU CE QUI SUIT :", ["Monsieur Paul Girard", "Madame Anne Girard", "HOLDING VERNAY SAS"]),
+    ],
+)
+def test_a_party_described_in_other_words_is_read(text, expected):
+    parties = read_parties("", chunks_of(text)).parties
+    assert [p.name for p in parties] == expected
+    assert {p.rule for p in parties} == {"opening"}  # read from the list, not from a fallback ("Orvis Mfg" cut the sentence)
+
+
+def test_the_representative_of_a_company_is_not_the_next_person_of_the_list():
+    text = ("ENTRE : La société ORVALIS SAS, au capital de 50 000 euros, immatriculée au RCS de Lyon sous le numéro 812 345 678, représentée "
+            "par son Président, Monsieur Jean Dupont, ci-après « le Vendeur », ET : Madame Claire Petit, née le 6 juin 1962 à Lyon, demeurant "
+            "3 rue du Port, 69002 Lyon, ci-après « l'Acquéreur ». IL A ÉTÉ CONVENU CE QUI SUIT :")
+    assert names(text) == ["ORVALIS SAS", "Madame Claire Petit"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a firm's names joined by commas and "&" up to its legal form
+        ('This Engagement Agreement is made between Morgan, Keller & Co. LLC ("Advisor") and Trillium Energy Corp. ("Company").',
+         ["Morgan, Keller & Co. LLC", "Trillium Energy Corp."]),
+        # a cover's title in capitals before the first company
+        ("EXHIBIT 10.4\nMARKETING AGREEMENT\nNORTHWIND SOFTWARE, INC.\nand\nBLUE HERON MEDIA LLC\nDated as of March 3, 2008\n\n"
+         "This Marketing Agreement is made by the Company and the Marketer named above.", ["NORTHWIND SOFTWARE, INC.", "BLUE HERON MEDIA LLC"]),
+        ("EQUIPMENT LEASE\nBETWEEN ATLANTIC LEASE COMPANY AND HARBOR MARINE, INC.", ["ATLANTIC LEASE COMPANY", "HARBOR MARINE, INC."]),
+        # a company whose name is written in lower case, told by its description
+        ('This Hosting Agreement is entered into this 6th day of April, 1999 by and between Centaur Labs, a Florida corporation ("Customer"), '
+         'and blue-fin interactive, a Florida corporation ("blue-fin").', ["Centaur Labs", "blue-fin interactive"]),
+    ],
+)
+def test_where_a_firm_or_a_cover_name_starts_and_ends(text, expected):
+    assert names(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a cover that lists its parties one a line, with no comma between them
+        ("SHAREHOLDERS AGREEMENT\nBETWEEN\nALDER CAPITAL INC.\nBIRCHWOOD HOLDINGS LLC\nCEDAR PARTNERS LTD\nDated June 1, 2011",
+         ["ALDER CAPITAL INC.", "BIRCHWOOD HOLDINGS LLC", "CEDAR PARTNERS LTD"]),
+        ("STRATEGIC ALLIANCE AGREEMENT\nBETWEEN\nHARLAN & COMPANY HOLDINGS LP\nAND\nKESTREL NIKKO SECURITIES INC.",
+         ["HARLAN & COMPANY HOLDINGS LP", "KESTREL NIKKO SECURITIES INC."]),
+        # persons described one after the other
+        ('This Stock Purchase Agreement is made by and among Vantor Holdings, Inc., a Nevada corporation (the "Buyer"), and Lisa Chen, an '
+         "individual residing at 1 Oak Road, San Jose, California, Mark Rivera, an individual residing at 2 Pine Road, Austin, Texas, and "
+         'Oak Hill Trust, a California trust (collectively, the "Sellers").', ["Vantor Holdings, Inc.", "Lisa Chen", "Mark Rivera", "Oak Hill Trust"]),
+    ],
+)
+def test_the_later_parties_of_a_list_without_commas_or_legal_forms_are_read(text, expected):
+    assert names(text) == expected
+
+
+def _contents(entries: int) -> str:
+    return "\n".join(f"Section {n // 10 + 1}.{n % 10 + 1:02d} Defined Terms and Other Interpretive Provisions {n + 1}" for n in range(entries))
+
+
+def test_a_preamble_after_a_table_of_contents_longer_than_the_opening_is_read():
+    text = ("CREDIT AGREEMENT\n\nTABLE OF CONTENTS\n\n" + _contents(120) + "\n\nCREDIT AGREEMENT\n\nThis CREDIT AGREEMENT is entered into "
+            'as of May 1, 2015 among Halvard Holdings, Inc., a Delaware corporation (the "Borrower"), Birch Bank, N.A. ("Birch") and Cobalt '
+            'Bank plc ("Cobalt").\n\nARTICLE I DEFINITIONS\n\nSection 1.01 Defined Terms. As used herein the terms have the meanings below.')
+    assert names(text) == ["Halvard Holdings, Inc.", "Birch Bank, N.A.", "Cobalt Bank plc"]
+
+
+def test_after_a_table_of_contents_an_agreement_cited_between_others_is_not_the_preamble():
+    text = ("SUPPLY AGREEMENT\n\nTABLE OF CONTENTS\n\n" + _contents(120) + "\n\nSection 2.1 Prior Agreement. The Master Supply Agreement "
+            "dated May 1, 2010 between Halvard Holdings, Inc. and Birch Foods LLC remains in force.")
+    assert names(text) == []
+
+
+def test_a_national_bank_s_written_out_form_is_part_of_its_name():
+    text = ('This Indenture is dated as of March 1, 2011, among Rowan Energy Inc., a Delaware corporation (the "Company"), the Guarantors '
+            'listed on Schedule I hereto (the "Guarantors"), and Wells Fargo Bank, National Association, a national banking association, '
+            'as trustee (the "Trustee").')
+    assert names(text) == ["Rowan Energy Inc.", "Wells Fargo Bank, National Association"]
+
+
+def test_a_filing_s_footer_is_no_party_of_a_form():
+    text = ("Road Transportation Agreement\nParty A (Shipper): Hualong Express Co., Ltd.\nAddress: 18 Keji Road, Shenzhen\nParty B (Carrier): "
+            "Tongfu Logistics Ltd.\nAddress: 7 Haidian Street, Beijing\nParty A and Party B enter into this Agreement.\n1. Party B shall carry "
+            "parcels. Source: HUALONG EXPRESS (CAYMAN) INC., F-1, 9/30/2016\n2. Party A pays the freight.")
+    assert names(text) == ["Hualong Express Co., Ltd.", "Tongfu Logistics Ltd."]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('This GUARANTY is made as of May 1, 2012 by Alder Holdings Inc., a Delaware corporation ("Guarantor"), in favor of Birch Bank plc '
+         '("Lender").', ["Alder Holdings Inc.", "Birch Bank plc"]),
+        ("Le présent cautionnement est consenti par la société ALPHA HOLDING SAS, ci-après « la Caution », au profit de la BANQUE DU LÉMAN "
+         "SA, ci-après « la Banque ».", ["ALPHA HOLDING SAS", "BANQUE DU LÉMAN SA"]),
+    ],
+)
+def test_a_one_sided_instrument_is_between_its_giver_and_its_beneficiary(text, expected):
+    reading = read_parties("", chunks_of(text))
+    assert [p.name for p in reading.parties] == expected
+    assert {p.rule for p in reading.parties} == {"opening"}  # not guessed from the first names mentioned

@@ -33,9 +33,13 @@ _MARKER = re.compile(
     r"(?i:\bby\s+and\s+(?:between|among)\b|\b(?:between|among)\b|\bentre\s+les\s+soussign\w*|\bentre\b|\bB\s?E\s?T\s?W\s?E\s?E\s?N\b)"
     r"|\bPARTIES\b|\bParties\s*:"
     # "is entered into by Netscape Communications Corporation …", "is made by Alpha Inc. (the "Licensor") and …"
-    r"|(?i:\b(?:agreement|contract|amendment|addendum|lease|memorandum|undertaking|nda|instrument|letter)\b[^.;]{0,60}?"
-    r"\b(?:is|was|are|shall\s+be|has\s+been)\s+(?:hereby\s+)?(?:made\s+and\s+)?(?:entered\s+into|made|executed|concluded)\b[^.;]{0,120}?\bby)"
+    r"|(?i:\b(?:agreement|contract|amendment|addendum|lease|memorandum|undertaking|nda|instrument|letter|guarant(?:y|ee)|deed|licen[cs]e"
+    r"|assignment|indemnity|pledge|release|waiver|consent)\b[^.;]{0,60}?"
+    r"\b(?:is|was|are|shall\s+be|has\s+been)\s+(?:hereby\s+)?(?:made\s+and\s+)?(?:entered\s+into|made|executed|concluded|given|granted)\b[^.;]{0,120}?\bby)"
     r"(?=\s+(?!and\b|the\s+undersigned\b|(?:its|their|an?)\s)[A-Za-z0-9])"
+    # « Le présent cautionnement est consenti par la société ALPHA HOLDING SAS … au profit de … »
+    r"|(?i:\b(?:contrat|acte|cautionnement|engagement|convention|avenant|garantie|promesse)\b[^.;]{0,60}?"
+    r"\b(?:est|a\s+[ée]t[ée])\s+(?:conclu|consenti|souscrit|[ée]tabli|sign[ée]|donn[ée])e?\s+par)(?=\s+\S)"
     # a letter agreement names the parties after its salutation: "Ladies and Gentlemen: Acme Bancorp, Inc. … hereby confirm …"
     r"|" + r"(?i:\b(?:ladies\s+and\s+gentlemen|gentlemen|dear\s+(?:sirs?|madam|sir\s+or\s+madam|sirs\s+and\s+madams)|mesdames,?\s+messieurs|madame,?\s+monsieur)\s*[:,])",
 )
@@ -68,7 +72,9 @@ _CONNECTOR_SPLIT = re.compile(
     r"|\s+(?:AND|ET|And|Et)\s*:\s*"
     r"|(?P<weak>\s+(?i:and|et|&)\s+)"
     r"|\s*(?i:\bd['’]une\s+part|\bd['’]autre\s+part|\bof\s+the\s+(?:one|other|first|second)\s+part|\ben\s+pr[ée]sence\s+de|\bin\s+the\s+presence\s+of"
-    r"|\bon\s+the\s+(?:one|other)\s+hand)\b\s*[:,;.]?\s*"
+    r"|\bon\s+the\s+(?:one|other)\s+(?:hand|side))\b\s*[:,;.]?\s*"
+    # the beneficiary of a one-sided instrument: "by Alder Holdings Inc. (…), in favor of Birch Bank plc", « au profit de la BANQUE … »
+    r"|\s*,?\s*(?i:\bin\s+fav(?:o|ou)r\s+of|\bfor\s+the\s+benefit\s+of|\bau\s+profit\s+d[eu]|\ben\s+faveur\s+d[eu])\s+"
     r"|\s*-\s*(?i:and|et)\s*-\s*"
     r"|\s*\(\s*(?:\d{1,2}|[ivx]{1,4}|[a-h])\s*\)\s+"
 )
@@ -166,6 +172,50 @@ def read_opening(chunks: Sequence[ChunkInput]) -> tuple[list[OpeningParty], Open
     the agreement itself ("by and between PJM … and _____, the Undersigned Transmission Owner"): a blank
     in either says the document is a template, whichever list is read."""
     opening = opening_of(chunks)
+    best, most_blank = _best_list(opening)
+    if not best and _CONTENTS.search(opening.text) and (after := _after_contents(chunks, opening)) is not None:
+        later, later_blank = _best_list(after)  # a table of contents longer than the opening: the preamble comes after it
+        if len([p for p in later if p.kind != "blank"]) >= 2 or later_blank:
+            return later, after, later_blank
+    return best, opening, most_blank
+
+
+# A table of contents: its heading, or the numbered headings it lists ("Section 1.01 Defined Terms 1 Section 1.02 …").
+_CONTENTS = re.compile(r"(?i:\btable\s+of\s+contents\b|\btable\s+des\s+mati[èe]res\b|\bsommaire\b)|(?:\b(?:Section|SECTION|ARTICLE|Article)\s+[\dIVX]+(?:\.\d+)*\b.{0,120}?){8}")
+_CONTENTS_CHARS = 80_000  # how far a preamble is looked for after a table of contents
+
+
+def _after_contents(chunks: Sequence[ChunkInput], opening: Opening) -> Opening | None:
+    """The opening that starts a little before the first marker of a party list after the first opening ("This CREDIT AGREEMENT is
+    entered into … among …"), within the first characters of the document; ``None`` when no marker follows."""
+    seen = 0
+    for index, chunk in enumerate(chunks):
+        seen += len(chunk.text)
+        if seen <= len(opening.text) + 1:
+            continue  # still inside the first opening
+        if seen > _CONTENTS_CHARS:
+            return None
+        if _MARKER.search(" ".join(chunk.text.split())):
+            later = opening_of(chunks[index:])
+            for marker in _MARKER.finditer(later.text[:_SEGMENT_CHARS]):
+                if _PREAMBLE_SENTENCE.search(later.text[max(0, marker.start() - _BEFORE_MARKER) : marker.end()]):
+                    cut = max(0, marker.start() - _BEFORE_MARKER)
+                    return Opening(later.text[cut:], tuple((max(0, start - cut), chunk_id) for start, chunk_id in later.starts))
+    return None
+
+
+# The sentence that makes the contract, up to its list's marker: "This CREDIT AGREEMENT is entered into as of May 1, 2015 among",
+# « Le présent contrat est conclu entre » — not a clause that cites another agreement "between" others.
+_PREAMBLE_SENTENCE = re.compile(
+    r"(?:\b(?:This|THIS)\b|\b(?:Le|LE|La|LA)\s+(?:pr[ée]sente?|PR[ÉE]SENTE?)\b)(?:(?![.;]\s).){0,250}$|(?i:\bentre\s+les\s+soussign\w*)$|\bBETWEEN$"
+)
+
+
+_BEFORE_MARKER = 300  # the title and the date a preamble writes before its marker ("This CREDIT AGREEMENT … among")
+
+
+def _best_list(opening: Opening) -> tuple[list[OpeningParty], int]:
+    """The best-anchored party list of ``opening`` and the most parties any of its lists leaves blank."""
     starts = _segment_starts(opening.text)
     lists = {start: parse_segment(opening.text, start) for start in starts}
     most_blank = max((len([p for p in parties if p.kind == "blank"]) for parties in lists.values()), default=0)
@@ -180,7 +230,7 @@ def read_opening(chunks: Sequence[ChunkInput]) -> tuple[list[OpeningParty], Open
             best, best_score = parties, score + 10 * (slots >= 2)
             if start and slots >= 2:
                 break
-    return best, opening, most_blank
+    return best, most_blank
 
 
 def _segment_starts(text: str) -> list[int]:
@@ -191,7 +241,21 @@ def _segment_starts(text: str) -> list[int]:
         starts.append(match.end())
         if len(starts) > 8:
             break
-    return starts
+    for match in _PREAMBLE_HEADING.finditer(text[:_SEGMENT_CHARS]):
+        sentence = text[match.end() : match.end() + sentence_end(text[match.end() : match.end() + _SEGMENT_CHARS])]
+        if _PARTIES_CONCLUDE.search(sentence) and not _MARKER.search(sentence):
+            starts.append(match.end())  # "PREAMBLE JSC Steppe Oil, hereinafter … on the one side, and … have concluded this Contract"
+    return sorted(set(starts))
+
+
+# A heading after which the parties are the subject of the sentence that makes the contract: "PREAMBLE JSC Steppe Oil,
+# hereinafter referred to as the "Company", …, on the one side, and LLP Taraz Transit, …, on the other side, have concluded this
+# Contract as follows", « PRÉAMBULE La société X …, d'une part, et la société Y …, d'autre part, ont convenu ce qui suit ».
+_PREAMBLE_HEADING = re.compile(r"\b(?:PREAMBLE|PR[ÉE]AMBULE|Preamble|Préambule)\b\s*:?")
+_PARTIES_CONCLUDE = re.compile(
+    r"(?i)\b(?:have|hereby)\s+(?:concluded|entered\s+into|agreed|executed|made)\b|\bagree\s+as\s+follows\b"
+    r"|\bont\s+(?:conclu|convenu|arr[êe]t[ée]|sign[ée])\b|\bsont\s+convenu"
+)
 
 
 # After a parenthesis that groups some parties, the list goes on: "… ("Purchaser II) (Purchaser I and Purchaser II are
@@ -208,8 +272,19 @@ def _list_end(segment: str) -> int | None:
             close = segment.find(")", match.end())
             if close != -1 and _LIST_GOES_ON.match(segment, close):
                 continue
+        if (group := _GROUP_ALIAS.match(segment, match.start())) and not _NOT_AN_ALIAS.match(group["alias"]) and _GROUP_GOES_ON.match(segment, group.end()):
+            continue  # « ci-après ensemble « les Cédants », D'UNE PART, ET : La société … »: some parties named together, then the others
         return match.start()
     return None
+
+
+# Some parties given one name before the list goes on: « M. Paul Girard …, Mme Anne Girard …, ci-après ensemble « les Cédants »,
+# D'UNE PART, ET : … »
+_GROUP_ALIAS = re.compile(r"(?i:ci-apr[èe]s\s+(?:ensemble|collectivement)\s+(?:d[ée]nomm[ée]e?s\s+|d[ée]sign[ée]e?s\s+)?)[«\"“]\s*(?:les\s+|the\s+)?(?P<alias>[^»\"”]{1,40}?)\s*[»\"”]")
+_GROUP_GOES_ON = re.compile(
+    r"\s*,?\s*(?:(?i:d['’]une\s+part|of\s+the\s+one\s+part|on\s+the\s+one\s+(?:hand|side))\s*,?\s*)?(?:ET|Et|et|AND|And|and)\s*:?\s+"
+    r"(?:\(\w{1,3}\)\s*)?(?:(?i:la\s+soci[ée]t[ée]|the|la|le|l['’])\s*)?[A-Z0-9ÀÂÉÈÊÎÔÛ]"
+)
 
 
 def parse_segment(text: str, start: int) -> list[OpeningParty]:
@@ -219,7 +294,7 @@ def parse_segment(text: str, start: int) -> list[OpeningParty]:
     segment = text[start : start + _SEGMENT_CHARS]
     if (end := _list_end(segment)) is not None:
         segment = segment[:end]
-    segment = segment[: sentence_end(segment)]
+    segment = segment[: _list_sentence_end(segment)]
     parties: list[OpeningParty] = []
     tails: list[str] = []
     aliases = {w for m in _DEFINED.finditer(segment) if (a := _alias(m.group(0))) for w in re.findall(r"[a-z0-9]+", fold(a))}
@@ -263,8 +338,9 @@ def _two_names(party: OpeningParty) -> list[OpeningParty]:
 
 # A name described as a company right after it: "Synchron, a California corporation", "Acme Ltd, a company incorporated in England".
 _DESCRIBED_NAME = re.compile(
-    r"(?<![\w.!'’-])(?P<name>(?:[A-Z0-9&][\w&'’.!-]*,?\s+|(?:of|and|the|de|du|des)\s+){0,8}?[A-Z0-9][\w&'’.!-]*),\s+an?\s+(?:[A-Z][\w.-]*\s+){0,3}"
-    r"(?:corporation|company|limited\s+(?:liability\s+company|partnership|company)|partnership|bank|trust)\b"
+    r"(?<![\w.!'’-])(?P<name>(?:[A-Z0-9&][\w&'’.!-]*,?\s+|(?:of|and|the|de|du|des)\s+){0,8}?[A-Z0-9][\w&'’.!-]*),\s+an?\s+(?:[A-Z][\w.-]*\s+|(?:national|state|federal|statutory|business|banking|savings|commercial|"
+    r"non-?profit|not-for-profit|public|private|mutual|stock|joint[\s-]stock|insurance|benefit|professional|exempted|chartered|state-chartered)\s+){0,4}"
+    r"(?:corporation|company|limited\s+(?:liability\s+company|partnership|company)|partnership|bank|trust|association)\b"
 )
 
 
@@ -334,7 +410,8 @@ def company_at_end(text: str) -> int | None:
     only before a legal form ("Acme, Inc."); an address, a lower-case word, "and", a sentence's end or a
     signatory's title ("Vice President APOLLO CAPITAL MANAGEMENT, L.P.") stop the walk."""
     tokens = list(_TOKEN.finditer(text.rstrip()))
-    if len(tokens) < 2 or not tokens[-1].group(0)[:1].isupper() or not is_legal_form(tokens[-1].group(0).rstrip(",.")):
+    last = tokens[-1].group(0).rstrip(",.") if tokens else ""
+    if len(tokens) < 2 or not (last[:1].isupper() or last == "plc") or not is_legal_form(last):  # "Birch Bank plc"
         return None
     first = len(tokens) - 1
     while first > 0 and len(tokens) - first < _COMPANY_WORD_LIMIT:
@@ -412,7 +489,11 @@ def _named_by_alias(name: str, prior: dict[str, str]) -> str | None:
 _FULL_STOP = re.compile(r"(\S+)\.(?=\s+(?:[A-Z«\"“]|[0-9]{1,2}[.)]\s))")
 _ABBREVIATIONS = frozenset(
     "inc ltd co no st mr ms mrs dr jr sr av ave rd nr ste corp bros blvd cie mme mlle ltda pty pte llc l.l.c l.p n.a s.a b.v n.v "
-    "u.s u.s.a s.a.s s.a.r.l s.p.a s.r.l m mm me art p.o mt hwy apt fl sq ln ct pl pkwy bldg dept ft etc vs av bd rte esq".split()
+    "u.s u.s.a s.a.s s.a.r.l s.p.a s.r.l m mm me art p.o mt hwy apt fl sq ln ct pl pkwy bldg dept ft etc vs av bd rte esq"
+    # inside a company's name or description: "Orvis Mfg. Co., a Mass. corporation", "Pelham Intl. Trading Corp., a Nev. corporation"
+    " mfg intl int'l natl nat'l assoc assn ctr div grp hldgs hldg mgmt svcs svc sys tech univ ins invs bancorp cos"
+    " ala ariz ark calif cal colo conn fla ill ind kan kans ky md mass mich minn miss mo mont neb nev okla ore penn tenn tex va vt"
+    " wash wis wyo ont que".split()
 )
 
 
@@ -427,6 +508,41 @@ def sentence_end(text: str) -> int:
     return len(text)
 
 
+# A numbered list of parties: "PARTIES 1. Alderwick Limited … (Supplier). 2. Bronte Trading Limited …", « ENTRE : 1) La société X … ;
+# 2) La société Y … », "BETWEEN: (1) … (2) …"; the item's number, then its next one after a full stop.
+_FIRST_ITEM = re.compile(r"^\s*:?\s*(?:\(\s*(?P<paren>1|a|i)\s*\)|(?P<plain>1\s*[.)]|a\)))\s+(?=[A-Z«\"“])")
+
+
+def _next_item(number: str) -> str:
+    return {"i": "ii", "ii": "iii", "iii": "iv", "iv": "v"}.get(number) or (str(int(number) + 1) if number.isdigit() else chr(ord(number) + 1))
+
+
+def _list_sentence_end(segment: str) -> int:
+    """Where the opening sentence of ``segment`` ends, read past the items of a numbered list of parties: a full stop
+    that closes item 1 and is followed by item 2 ends no list."""
+    end = sentence_end(segment)
+    if (first := _FIRST_ITEM.match(segment)) is None:
+        return end
+    number, paren = (first["paren"], True) if first["paren"] else (first["plain"][0], False)
+    while end < len(segment):
+        number = _next_item(number)
+        item = rf"\(\s*{number}\s*\)" if paren else rf"{number}\s*[.)]"
+        if not re.match(rf"\s*{item}\s+(?=[A-Z«\"“])", segment[end:]):
+            break
+        end += sentence_end(segment[end:])
+    return end
+
+
+# The next person of a list of persons: « Monsieur Paul Girard, né le …, demeurant …, Madame Anne Girard, née le … »
+_NEXT_PERSON = re.compile(
+    r",\s*(?=(?:Monsieur|Madame|Mademoiselle|M\.|Mme|Mlle|Mr\.?|Mrs\.?|Ms\.?|Dr\.?)\s+[A-Z]"
+    # "Lisa Chen, an individual residing at …, Mark Rivera, an individual residing at …"
+    r"|[A-Z][\w'’-]+(?:\s+[A-Z][\w'’.-]*){1,3},\s+(?:an\s+individual|residing|individually|n[ée]e?\s+le|demeurant)\b)"
+)
+# A numbered item after a full stop or a semicolon starts the next party: "… (Supplier). 2. Bronte Trading Limited …"
+_NEXT_ITEM_SPLIT = re.compile(r"(?<=[.;])\s+(?:\d{1,2}[.)]|[b-h]\))\s+(?=[A-Z«\"“])")  # not "Mr. A. Bekov"
+
+
 def _pieces(segment: str) -> list[tuple[int, str]]:
     """``segment`` cut after each defined name and at each separator, with the offset of each piece."""
     cuts = sorted({0, len(segment), *(m.end() for m in _DEFINED.finditer(segment))})
@@ -434,10 +550,15 @@ def _pieces(segment: str) -> list[tuple[int, str]]:
     for begin, end in zip(cuts, cuts[1:]):
         part = segment[begin:end]
         position = 0
-        for match in _CONNECTOR_SPLIT.finditer(part):
-            if match["weak"] and not _ends_with_form(part[position : match.start()]) and not _BLANK_SLOT.match(part[match.end() :]):
+        separators = sorted([*_CONNECTOR_SPLIT.finditer(part), *_NEXT_ITEM_SPLIT.finditer(part), *_NEXT_PERSON.finditer(part)], key=lambda m: m.start())
+        for match in separators:
+            if match.start() < position:
                 continue
-            if match["weak"] and re.match(r"(?i)(?:its|their|ses|leurs)\s+(?:affiliates|subsidiaries|filiales|soci[ée]t[ée]s\s+affili[ée]es)\b", part[match.end() :]):
+            if match.re is _NEXT_PERSON and (not _PERSON_HINT.search(part[position : match.start()]) or _REPRESENTATIVE_BEFORE.search(part[position : match.start()])):
+                continue  # a person after a comma is the next party only after a person described (born, residing), not a representative
+            if match.re is _CONNECTOR_SPLIT and match["weak"] and not _ends_with_form(part[position : match.start()]) and not _BLANK_SLOT.match(part[match.end() :]):
+                continue
+            if match.re is _CONNECTOR_SPLIT and match["weak"] and re.match(r"(?i)(?:its|their|ses|leurs)\s+(?:affiliates|subsidiaries|filiales|soci[ée]t[ée]s\s+affili[ée]es)\b", part[match.end() :]):
                 continue  # "Acme Inc. and its affiliates (the "Company")": one party  # "Tate and Lyle", "research and development": a plain "and" parts two names only after a legal form
             pieces.append((begin + position, part[position : match.start()]))
             position = match.end()
@@ -461,13 +582,34 @@ def _name_list(piece: str) -> list[tuple[int, str]]:
     if head is None or not any(is_legal_form(w) for w in head[0].split()[1:]):
         return [(0, piece)]
     cuts = [0]
-    for match in _LISTED_NAME.finditer(piece):
+    first_end = piece.find(head[0]) + len(head[0]) if head[0] in piece else 0
+    for match in sorted([*_LISTED_NAME.finditer(piece), *_NEXT_LINE_NAME.finditer(piece)], key=lambda m: m.start()):
+        if match.start() < first_end and match.re is _LISTED_NAME:
+            continue  # inside the first name: "Morgan, Keller & Co. LLC"
+        if match.end() <= cuts[-1]:
+            continue
         nxt = name_head(piece[match.end() :])
         between = piece[cuts[-1] : match.start()]
-        if nxt is not None and any(is_legal_form(w) for w in nxt[0].split()[1:]) and (between.count(",") == 0 or _DESCRIBED.match(between)):
+        if match.re is _NEXT_LINE_NAME and not _whole_capital_name(between):
+            continue
+        if nxt is not None and any(is_legal_form(w) for w in nxt[0].split()[1:]) and (between.count(",") == 0 or _DESCRIBED.match(between) or match.re is _NEXT_LINE_NAME):
             cuts.append(match.end())
     cuts.append(len(piece))
     return [(a, piece[a:b]) for a, b in zip(cuts, cuts[1:])]
+
+
+# A cover that lists its parties one a line, in capitals and with no comma between them ("BETWEEN ALDER CAPITAL INC. BIRCHWOOD
+# HOLDINGS LLC CEDAR PARTNERS LTD" once the lines are joined): the next name starts right after a legal form.
+_NEXT_LINE_NAME = re.compile(r"(?<=[A-Z.])\s+(?=(?:[A-Z0-9&][A-Z0-9&.'’/-]*\s+){0,6}?[A-Z0-9][A-Z0-9&.'’/-]*\s+(?:INC|LLC|LTD|CORPORATION|CORP|LIMITED|PLC|SAS|SARL|SA|GMBH|AG|LP|L\.P|N\.V|B\.V)\b)")
+
+
+def _whole_capital_name(text: str) -> bool:
+    """Is ``text`` one name in capitals ending with a legal form, and nothing else ("ALDER CAPITAL INC.")?"""
+    head = name_head(text.strip(" ,;:"))
+    if head is None or head[1].strip(" ,;:") or not head[0].isupper() or not _ends_with_form(head[0]):
+        return False
+    last = head[0].split()[-1]
+    return last.endswith(".") or fold(last).strip(".") in _FINAL_FORMS  # not "MOELIS & COMPANY HOLDINGS LP": « company » goes on
 
 
 def _ends_with_form(text: str) -> bool:
@@ -476,11 +618,26 @@ def _ends_with_form(text: str) -> bool:
     return len(words) > 1 and words[-1][:1].isupper() and is_legal_form(words[-1].rstrip(","))
 
 
+# What a list may write before a party that joins it for some purposes only: "and, solely for purposes of Section 9.3, Stonefield
+# Holdings Corp.", "and, for the limited purposes set forth in Article 7, …", "and, as guarantor, …", « et, pour les seuls besoins de
+# l'article 9, … », « et, en qualité de caution, … ».
+_PARTY_QUALIFIER = re.compile(
+    r"^(?:(?:and|et)\s*,?\s*)?(?:(?:solely|only|exclusively|uniquement|seulement)\s+)?"
+    r"(?:(?:for|as\s+to|with\s+respect\s+to|in\s+respect\s+of|pour|aux)\s+(?:the\s+|les\s+|ses\s+)?(?:limited\s+|seuls?\s+|seules\s+)?"
+    r"(?:purposes?|fins|besoins)\b[^,;()]{0,100}|as\s+(?:to|regards)\s+[^,;()]{1,60}|(?:as|en\s+(?:sa\s+)?qualit[ée]\s+de)\s+(?-i:[a-z])[^,;()]{0,40})\s*,\s*(?=\S)",
+    re.I,
+)
+
+
 def _party_of(piece: str, offset: int, earlier: list[OpeningParty], aliases: set[str]) -> OpeningParty | None:
     text = _ENUMERATION.sub("", piece.strip(" ,;:").lstrip("."))
+    if qualifier := _PARTY_QUALIFIER.match(text):
+        text = text[qualifier.end() :]  # "and, solely for purposes of Section 9, Stonefield Holdings Corp.": a party all the same
     head = name_head(text)
     if head is None and (described := _DESCRIPTOR_FIRST.match(text)):
         head = name_head(text[described.end() :])  # "professional golfer, TOM WATSON, (hereinafter …)"
+    if head is None and (lower := _LOWER_CASE_COMPANY.match(text)):
+        head = (lower["name"], text[lower.end("name") :])  # "and blue-fin interactive, a Florida corporation ("blue-fin")": a name in lower case
     if head is None:
         return None
     name, rest = head
@@ -491,7 +648,7 @@ def _party_of(piece: str, offset: int, earlier: list[OpeningParty], aliases: set
     if not defined and (acronym := _ACRONYM.match(rest)):
         defined = [acronym[1]]  # "the United States Department of Veterans Affairs (VA)": an unquoted defined name
     party = OpeningParty(name=name, offset=offset, raw=" ".join(piece.split())[:240], kind="person" if person else "company", defined_as=defined)
-    if _is_defined_term(name, earlier, aliases):
+    if _is_defined_term(name, earlier, aliases) or _role_named_as_itself(text, name, defined):
         return None
     _anchor(party, rest)
     if party.confidence != "high" and match_contract_type(name) and not any(is_legal_form(w) for w in name.split()[1:]):
@@ -499,6 +656,11 @@ def _party_of(piece: str, offset: int, earlier: list[OpeningParty], aliases: set
     return party
 
 
+# A company whose name is written in lower case, told by the corporate description right after it.
+_LOWER_CASE_COMPANY = re.compile(
+    r"^(?P<name>[a-z][\w.-]*[a-z0-9](?:\s+[a-z][\w.-]*){0,3}),\s+an?\s+(?:[A-Z][\w.-]*\s+){1,3}"
+    r"(?:corporation|company|limited\s+liability\s+company|limited\s+partnership|partnership)\b"
+)
 _PLACE_AND_DATE = re.compile(r"(?i)\s*,\s*(?:le\s+)?\d{1,2}(?:er)?\s+[a-zéû]+\.?\s+\d{4}")
 _ACRONYM = re.compile(r"\s*\(\s*([A-Z][A-Z0-9&.]{1,8})\s*\)")
 # A party described before its name: "between professional golfer, TOM WATSON, …", « entre l'architecte, Mme … »
@@ -529,8 +691,16 @@ def _anchor(party: OpeningParty, rest: str) -> None:
         party.anchors.append("person")
     if party.anchors:
         party.confidence = "high"
-    elif party.defined_as:
-        party.confidence = "medium"
+    elif party.defined_as or _ADDRESS_AFTER.match(description):
+        party.confidence = "medium"  # "… and Tom Hadley, of 14 Elm Road, Dallas": a party given its address
+
+
+# An address right after a name: "Tom Hadley, of 14 Elm Road", "Pell Systems, with offices at 5 Hauptstrasse", « Jean Roux, sis 3 rue … »
+_ADDRESS_AFTER = re.compile(
+    r"\s*,?\s*(?:of|at|whose\s+(?:address|principal\s+(?:place\s+of\s+business|office))\s+is(?:\s+at)?|located\s+at"
+    r"|with\s+(?:an?\s+|its\s+)?(?:address|offices?|principal\s+(?:place\s+of\s+business|office))\s+at|domicili[ée]e?\s+(?:à|au)|sis[e]?\s+(?:à|au)?)\s+\d",
+    re.I,
+)
 
 
 def is_legal_form(token: str) -> bool:
@@ -551,6 +721,28 @@ def _is_defined_term(name: str, earlier: list[OpeningParty], aliases: set[str]) 
         return True
     joined = bool(re.search(r"(?i)\b(?:and|et|or)\b|&|,|/", name))
     return joined and all(w in aliases or w in _ROLE_WORDS for w in words)
+
+
+def _role_named_as_itself(text: str, name: str, defined: list[str]) -> bool:
+    """"the Guarantors listed on Schedule I hereto (the "Guarantors")", "the Lenders party hereto (the "Lenders")", « les
+    Garants (les « Garants ») »: a group introduced by a lower-case article, named by a role in the plural and given its own
+    words as defined name, not a company ("Bank of America ("Bank of America")", "the Adobe entity identified below
+    (collectively "Adobe")")."""
+    if not re.match(r"(?:the|les|each\s+of\s+the|certain)\s", text) or any(is_legal_form(w) for w in name.split()):
+        return False
+    words = re.findall(r"[a-z0-9]+", fold(name))
+    singular = re.sub(r"ies$", "y", words[-1]) if words and words[-1].endswith("ies") else (words[-1][:-1] if words else "")
+    if not words[-1:] or not words[-1].endswith("s") or singular not in _GROUP_ROLES:
+        return False  # "the Adobe entity identified below (collectively "Adobe")" is Adobe
+    return any(set(words) == set(re.findall(r"[a-z0-9]+", fold(alias))) for alias in defined)
+
+
+# Roles a group of parties is named by ("the Lenders", "the Guarantors", « les Cédants »), in the singular.
+_GROUP_ROLES = frozenset(
+    "lender guarantor holder stockholder shareholder noteholder unitholder purchaser investor seller buyer member partner subsidiary "
+    "borrower grantor pledgor obligor issuer bank agent underwriter sponsor founder manager owner "
+    "garant cedant cessionnaire associe vendeur acquereur preteur emprunteur fondateur investisseur".split()
+)
 
 
 def _merge_repeats(parties: list[OpeningParty]) -> list[OpeningParty]:
@@ -596,6 +788,39 @@ _HEADING_WORDS = frozenset(
 _HEADING_END = re.compile(
     r"^.*\b(?:(?i:agreement|contrat|amendment|avenant|addendum|pacte)|CONTRACT|CONVENTION|BAIL|LEASE|ACCORD|DEED|ACTE)\b\s+"
 )
+
+
+# Legal forms that end a name: what follows them is another name ("ALDER CAPITAL INC. BIRCHWOOD HOLDINGS LLC", a cover's lines),
+# unlike "SP" in "White Hat SP GP LLC".
+_FINAL_FORMS = frozenset("inc ltd llc llp plc gmbh sarl sas sasu bv nv pty pte kk bhd".split())
+
+
+def _national_association(tokens: list[re.Match[str]], index: int) -> bool:
+    """"Wells Fargo Bank, National Association": a US national bank's form, written out after a comma."""
+    words = [t.group(0).rstrip(",;:.").lower() for t in tokens[index : index + 2]]
+    return words == ["national", "association"] and tokens[index].group(0)[:1].isupper()
+
+
+def _firm_follows(tokens: list[re.Match[str]], index: int) -> bool:
+    """Do the words after a comma go on to "&" and a legal form, all capitalised ("Morgan, Lewis & Bockius LLP", "Skadden,
+    Arps, Slate, Meagher & Flom LLP", "Keefe, Bruyette & Woods, Inc.")? A firm's names, not a description after the name."""
+    ampersand = False
+    for ahead in tokens[index : index + 7]:
+        word = ahead.group(0).rstrip(",")
+        if word == "&":
+            ampersand = True
+        elif is_legal_form(word) and ampersand:
+            return True
+        elif not word[:1].isupper() or word.endswith((";", ":", ".")) and not is_legal_form(word):
+            return False
+    return False
+
+
+def _title_before_company(title: str, rest: str) -> bool:
+    """"MARKETING AGREEMENT NORTHWIND SOFTWARE, INC.": a cover's title written in capitals before a company with its legal form
+    (not "LEASE COMPANY", where a document word is part of the name)."""
+    words = title.split()
+    return len(words) >= 2 and words[-1] in ("AGREEMENT", "CONTRACT", "AMENDMENT", "ADDENDUM") and any(is_legal_form(w) for w in rest.split()[1:])
 
 
 def _form_follows(tokens: list[re.Match[str]], index: int) -> bool:
@@ -672,17 +897,19 @@ def name_head(text: str) -> tuple[str, str] | None:
                 index + 2 < len(tokens) and tokens[index + 1].group(0)[-1:].isalnum() and tokens[index + 2].group(0)[:1].isupper()
             ):
                 continue  # "Alliance Bancorp, Inc. of Pennsylvania", not "Sun Trading Ltd of Victoria Street"
-            if not (folded in _WORD_FORMS and following[:1].isupper()) and not _form_follows(tokens, index):
+            if not (folded in _WORD_FORMS and following[:1].isupper()) and (core.endswith(".") or folded in _FINAL_FORMS or not _form_follows(tokens, index)):
                 break  # "NLS-1 Pharma AG Alter Postplatz 2": the name ends with its legal form ("Moelis & Company Holdings LP" goes on)
         if folded == "of" and following[:1].isdigit():
             kept_end = tokens[index - 2].start() + len(tokens[index - 2].group(0).rstrip(",;:")) if index >= 2 else kept_end
             break  # "Government Procurement Service of 9th Floor": an address follows
         if token.endswith((",", ";", ":")):
-            if token.endswith(",") and is_legal_form(following.rstrip(",;:")):
-                continue  # "Acme, Inc."
+            if token.endswith(",") and (is_legal_form(following.rstrip(",;:")) or (not form and _firm_follows(tokens, index)) or _national_association(tokens, index)):
+                continue  # "Acme, Inc.", "Morgan, Lewis & Bockius LLP", "Wells Fargo Bank, National Association"
             break
     name = text[:kept_end].strip(" ,;:")
-    if (heading := _HEADING_END.match(name)) and heading.end() < len(name) and not name[heading.end() :].isupper():
+    if (heading := _HEADING_END.match(name)) and heading.end() < len(name) and (
+        not name[heading.end() :].isupper() or _title_before_company(name[: heading.end()], name[heading.end() :])
+    ):
         name = name[heading.end() :]  # "INTELLECTUAL PROPERTY RIGHTS AGREEMENT Synchron": the heading ran into the name
         words = name.split()
         while len(words) > 1 and words[0].isupper() and (fold(words[0]) in _NAME_CONNECTORS or fold(words[0]) in _HEADING_WORDS or match_contract_type(words[0])):

@@ -124,7 +124,7 @@ def read_parties(title: str, chunks: Sequence[ChunkInput]) -> PartiesReading:
     if (addressee := _letter_addressee(opening)) and entity_id(addressee.name) not in {entity_id(p.name) for p in found}:
         found = [*found, addressee]
     named_below: set[str] = set()
-    if _SIGNATURE_PAGE_PARTY.search(opening.text[:2500]):
+    if _SIGNATURE_PAGE_PARTY.search(opening.text[: 2500 if len(found) >= 2 else None]):  # one party read: a table of contents may come first
         # "… and each other party identified on the signature page", "the undersigned Potential Acquiree": the blocks name them
         for party in signed:
             if (start := company_at_end(party.name)) is None:
@@ -177,6 +177,9 @@ def _without_common_words(parties: list[PartyFinding], chunks: Sequence[ChunkInp
 # An opening that leaves a party to its signature block.
 _SIGNATURE_PAGE_PARTY = re.compile(
     r"(?i:\bthe\s+undersigned\b|\b(?:identified|named|listed|set\s+forth|specified)\s+(?:below|on\s+the\s+signature\s+pages?)"
+    # "The party specified as the Franchisee on SCHEDULE 1 attached hereto", "the Licensee named in Annex A", « désignée en Annexe 1 »
+    r"|\b(?:identified|named|listed|set\s+forth|specified|described|designated)\s+(?:as\s+(?:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?\s+)?(?:on|in)\s+(?:the\s+)?(?:schedule|exhibit|annex|appendix|attachment)\b"
+    r"|\b(?:d[ée]sign[ée]e?s?|identifi[ée]e?s?|nomm[ée]e?s?|mentionn[ée]e?s?)\s+(?:en|à\s+l['’]|dans\s+l['’])\s*annexe\b"
     r"|\bsignatory\s+hereto\b|\bsoussign[ée]e?\s+ci-dessous\b|\bidentifi[ée]e?\s+ci-dessous\b)"
 )
 # A party the document names only as "the undersigned", acting on its own: "The undersigned hereby acknowledges…",
@@ -232,11 +235,12 @@ def _has_company(text: str) -> bool:
     return any(t[:1].isupper() and is_legal_form(t.rstrip(",.")) for t in text.split()[1:])
 
 
-# A form-like opening that labels each party: "Party A (Shipper): ZTO Express Co., Ltd.", "Company: Bravatek Solutions, Inc."
+# A form-like opening that labels each party: "Party A (Shipper): ZTO Express Co., Ltd.", "Company: Bravatek Solutions, Inc."; not a
+# filing's footer, "Source: ZTO EXPRESS (CAYMAN) INC., F-1, 9/30/2016", which names the company that filed the contract
 _PARTY_LABEL = re.compile(
     r"\b(?:Party|Partie)\s+[A-D1-4]\b(?:\s*\([^)]{1,30}\))?\s*:\s*"
     # "Company: Bravatek Solutions, Inc.", not a signature block's or a letterhead's labels ("Title: Managing Member", "Attention: …")
-    r"|\b(?:[A-Z][a-z]{2,15}\s+(?=Name\s*:))?(?!(?:Title|Date|Signature|Signed|Address|Attention|Telephone|Phone|Facsimile|Email|Witness|Titre|Nom|Adresse)\b)[A-Z][a-z]{3,15}\s*:\s*(?=[A-Z0-9])"
+    r"|\b(?:[A-Z][a-z]{2,15}\s+(?=Name\s*:))?(?!(?:Title|Date|Signature|Signed|Address|Attention|Telephone|Phone|Facsimile|Email|Witness|Titre|Nom|Adresse|Source)\b)[A-Z][a-z]{3,15}\s*:\s*(?=[A-Z0-9])"
 )
 
 
@@ -427,7 +431,12 @@ def _without_type_prefix(words: list[str]) -> list[str]:
 _SIGNATURE_MARK = re.compile(
     r"(?:^|(?<=[\s.,;:]))(?i:pour(?:\s+le\s+compte\s+de)?|for\s+and\s+on\s+behalf\s+of|signed\s+(?:for\s+and\s+)?on\s+behalf\s+of|on\s+behalf\s+of|for)\s*:?\s+(?=\S)"
 )
-_BY_LINE = re.compile(r"((?:[A-Z0-9&][\w&.,'’()/-]*[ \t]+){1,9})(?:By|BY|Par|PAR)\s*:")
+# A company right above "By:", past its defined name and the block's date: 'ACME SP. Z O.O. (the "Franchisee") By:', "Snowy Fund I LP
+# Date: July 16, 2012 By:"
+_BY_LINE = re.compile(
+    r"((?:[A-Z0-9&][\w&.,'’()/-]*[ \t]+){1,9})(?:\((?:the[ \t]+)?[\"“][^\"”()]{1,30}[\"”]\)[ \t]*)?"
+    r"(?:Dated?[ \t]*:[ \t]*[\w ,./-]{0,25}?[ \t]+)?(?:By|BY|Par|PAR)\s*:"
+)
 _SIGNATURE_CHARS = 2500
 _SIGNATORY = re.compile(
     r"^(?:(?:authori[sz]ed\s+(?:signatory|representative)|attorney-in-fact|title|name|its|director|president|officer|secretary|manager|"
@@ -436,21 +445,47 @@ _SIGNATORY = re.compile(
 )
 
 
+# The date a block starts with, before the company that signs: "Date: April 7, 2020 BANK OF AMERICA CORPORATION By: …"
+_BLOCK_DATE_FIRST = re.compile(r"^(?:Dated?\s*:?\s*)?(?:[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}(?:er)?\s+[A-Za-zéû]{3,9}\.?\s+\d{4}|\d{1,2}/\d{1,2}/\d{2,4})\s+(?=[A-Z])")
+
+
 def _signature_parties(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFinding]:
     """Companies and persons named in the signature blocks: « Pour X », "For and on behalf of X",
     and a name right above "By:" ("ACME INC. By: /s/ …")."""
     found: list[PartyFinding] = []
-    for chunk in chunks[-3:]:
-        text = " ".join(chunk.text.split())[-_SIGNATURE_CHARS:]
+    for chunk, text in _signature_regions(chunks):
         heads = [(m.end(), m.group(0)) for m in _SIGNATURE_MARK.finditer(text)] + [(m.start(1), "") for m in _BY_LINE.finditer(text)]
         for start, marker in heads:
-            head = name_head(_SIGNATORY.sub("", text[start : start + 160]))
+            head = name_head(_SIGNATORY.sub("", _BLOCK_DATE_FIRST.sub("", text[start : start + 160])))
             if head is None:
                 continue
             name = _capitals_after_signer(clean_party_name(head[0]) or head[0])
+            if (company := company_at_end(name)) is not None:
+                name = name[company:]  # "Title: Chief Investment Officer Snowy August Fund I LP": the company after the signer's title
             if _signature_name_ok(name, marker):
                 found.append(PartyFinding(name=name, chunk_id=chunk.id, raw=f"{marker}{head[0]}".strip(), rule="signature"))
     return _unique(found)
+
+
+# The formula that opens the signature page: "IN WITNESS WHEREOF", "The parties have executed this Agreement as of …", « EN FOI DE
+# QUOI », « Fait à Lyon, le … »
+_WITNESS = re.compile(
+    r"\bIN\s+WITNESS\s+WHEREOF\b|\bEN\s+FOI\s+DE\s+QUOI\b|\bhave\s+(?:duly\s+)?(?:executed|signed)\s+this\s+(?:agreement|contract|amendment)\b"
+    r"|\bFait\s+(?:à|a)\s+[A-Z][\w' -]{1,30},?\s+le\b",
+    re.I,
+)
+
+
+def _signature_regions(chunks: Sequence[ChunkInput]) -> list[tuple[ChunkInput, str]]:
+    """Where the signature blocks stand: the end of the last three chunks, and what follows "IN WITNESS WHEREOF" (« EN FOI
+    DE QUOI ») wherever it is — a signature page before the schedules and exhibits of a long contract."""
+    regions = [(chunk, " ".join(chunk.text.split())[-_SIGNATURE_CHARS:]) for chunk in chunks[-3:]]
+    last = {chunk.id for chunk in chunks[-3:]}
+    for index, chunk in enumerate(chunks[:-3]):
+        for witness in _WITNESS.finditer(chunk.text):
+            following = [chunk.text[witness.end() :], *(c.text for c in chunks[index + 1 : index + 3] if c.id not in last)]
+            regions.append((chunk, " ".join(" ".join(following).split())[:_SIGNATURE_CHARS]))
+    return regions
 
 
 def _capitals_after_signer(name: str) -> str:
@@ -461,7 +496,8 @@ def _capitals_after_signer(name: str) -> str:
     while start > 0 and (words[start - 1].isupper() or not any(c.isalpha() for c in words[start - 1])):
         start -= 1
     tail = words[start:]
-    if 0 < start and len(tail) >= 2 and is_legal_form(tail[-1].rstrip(",.")) and not all(is_legal_form(w.rstrip(",.")) for w in tail):
+    named = [w for w in tail if not is_legal_form(w.rstrip(",.")) and len(w.strip(",.")) > 1]  # "Fund I LP": "I LP" names nothing
+    if 0 < start and len(tail) >= 2 and is_legal_form(tail[-1].rstrip(",.")) and named:
         return " ".join(tail)
     return name
 
