@@ -66,6 +66,7 @@ HARNESS_VERSION = 1
 # workspace built by other versions of them is stale (the cache key hashes their content).
 INDEX_SHAPING_SOURCES = (
     "greffier/text/tokens.py",
+    "greffier/text/headings.py",
     "pipelines/types.py",
     "pipelines/converters/text_reader.py",
     "pipelines/converters/text_converter.py",

@@ -288,3 +288,50 @@ def is_caps(text: str) -> bool:
 def is_heading_line(line: str) -> bool:
     """Whether one line of plain text reads as a heading (any level), with no format information."""
     return pattern_heading(" ".join(line.split())) is not None if line.strip() else False
+
+
+# A numbered heading that runs into its paragraph, the common shape of US contracts filed as text:
+# "8.   Term of Joint Venture. The Joint Venture shall commence…", "Section 10.01. Term. Except as…",
+# "6.2 PRODUCT DISCONTINUATION. McDATA reserves…". The title ends at its first full stop,
+# and the paragraph goes on after it with a capital, a digit, a bracket or a quote. A colon does not end
+# one: "2. Basic Term Lease Rate Factor:  To be agreed" is a form's field.
+_RUN_IN = re.compile(
+    r"^(?P<kw>(?:section|article|clause)\s+)?(?P<num>\d{1,2}(?:\.\d{1,2}){0,3})\.?\s+"
+    r"(?P<title>[^\W\d_][^.;:!?()\"“”]{0,80}?)\s*\.\s+(?P<body>(?-i:[A-Z\u00C0-\u00DD0-9(\"“«]))",
+    re.IGNORECASE,
+)
+_RUN_IN_MAX_WORDS = 8
+# Lower-case words a title-case heading keeps (« Limitation of Liability », « Droit de préemption »).
+_TITLE_SMALL_WORDS = frozenset(
+    "a an and as at by for from in into of on or per the to under upon with without "
+    "à au aux d de des du en et l la le les ou par pour sur".split()
+)
+
+
+def run_in_heading(line: str) -> tuple[str, int] | None:
+    """The numbered heading a paragraph starts with, when its title runs into the text.
+
+    ``line``: one paragraph or line, whitespace as found. Returns the heading (number and title as
+    written, whitespace collapsed, without the stop that ends it) and its level (article for
+    one number, one level more per extra number: "9.01" is a sub-clause), or None. The title must read
+    as one: at most eight words, each capitalised unless it is a small word (of, the, de, du…), or all
+    in capitals — "1. The Supplier shall deliver the goods. …" is a sentence, not a heading.
+    """
+    text = " ".join(line.split())
+    match = _RUN_IN.match(text)
+    if match is None or ". ." in text[: match.end() + 4]:
+        return None  # a table of contents' dotted leaders
+    title = match["title"].strip()
+    words = re.findall(r"[^\W\d_][\w'’&-]*", title)
+    if not words or len(title.split()) > _RUN_IN_MAX_WORDS or title.split(None, 1)[0].lower() in _MONTHS:
+        return None
+    if not is_caps(title) and any(not word[0].isupper() and word.lower() not in _TITLE_SMALL_WORDS for word in words):
+        return None
+    if not words[0][0].isupper() or sum(len(word) >= 3 for word in words) == 0:
+        return None
+    number_ends = text[match.end("num") : match.end("num") + 1] == "."
+    if not match["kw"] and "." not in match["num"] and not number_ends:
+        return None  # "16 Main Street. The…": a bare number needs a dot (« 8. Term »)
+    depth = match["num"].count(".") + 1
+    heading = text[: match.end("title")].rstrip(" .:")
+    return heading, LEVEL_ARTICLE + depth - 1

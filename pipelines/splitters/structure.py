@@ -44,6 +44,7 @@ from greffier.text.headings import (
     is_heading,
     numbered_heading,
     pattern_heading,
+    run_in_heading,
 )
 from pipelines.types import TextItem
 
@@ -180,6 +181,19 @@ def detect_sections(items: Iterable[TextItem | Mapping[str, Any]]) -> list[Secti
     index = 0
     while index < len(lines):
         found = None if index in list_items else _heading_at(lines, index)
+        run_in = _run_in_at(lines, index) if found is None else None
+        if run_in is not None:
+            # The heading is the paragraph's first words: the paragraph is the section's body too.
+            heading, level = run_in
+            while open_headings and builders[open_headings[-1]].level >= level:
+                open_headings.pop()
+            parent = open_headings[-1] if open_headings else None
+            builder = _SectionBuilder(heading=heading, level=level, heading_items=0, parent=parent, name=_section_name(heading, level, parent, builders))
+            builder.items.append(lines[index])
+            open_headings.append(len(builders))
+            builders.append(builder)
+            index += 1
+            continue
         if found is None:
             if not builders:
                 builders.append(_SectionBuilder(heading=None, level=0, heading_items=0, parent=None, name=None))
@@ -287,6 +301,18 @@ def _heading_at(lines: Sequence[TextItem], index: int) -> tuple[str, int, int] |
     if not match.strong and _inside_caps_paragraph(previous, item, after):
         return None
     return text, match.level, count
+
+
+def _run_in_at(lines: Sequence[TextItem], index: int) -> tuple[str, int] | None:
+    """The numbered heading ``lines[index]`` starts with, running into its text ("8. Term. The…"), or
+    None; never inside a sentence the line before leaves open, nor in a format's own list items."""
+    item = lines[index]
+    if item.kind not in GUESSED_KINDS:
+        return None
+    previous = lines[index - 1] if index else None
+    if previous is not None and _same_flow(previous, item) and _ends_mid_sentence(previous.text):
+        return None
+    return run_in_heading(item.text)
 
 
 def _inside_caps_paragraph(previous: TextItem | None, item: TextItem, after: TextItem | None) -> bool:

@@ -15,6 +15,7 @@ from pipelines.splitters.structure import (
     find_page_furniture,
     is_heading,
 )
+from greffier.text.headings import run_in_heading
 from pipelines.types import TextItem, assemble
 
 
@@ -333,6 +334,65 @@ def test_english_agreement() -> None:
         "2. TERM AND TERMINATION > 2.2 Termination for convenience",
         "Schedule 1",
     ]
+
+
+def test_numbered_headings_running_into_their_paragraph_start_sections() -> None:
+    # The shape of US contracts filed as text: one line per paragraph, the heading its first words.
+    items = flow_items(
+        [
+            "JOINT VENTURE AGREEMENT",
+            "This Agreement is made between Acme Inc. and Beta LLC.",
+            "ARTICLE II DUTIES",
+            "2.01 Orders. The Company shall place orders. Each order is binding.",
+            "(a) Orders are placed in writing.",
+            "2.02   PAYMENT OF PURCHASE PRICE.  The Company pays within 30 days.",
+            "8.   Term of Joint Venture. The Joint Venture shall be effective until February 28, 2004.",
+            "Section 10.01. Term. Except as otherwise provided, this Agreement lasts one year.",
+            "1. The Supplier shall deliver the goods. It shall also install them.",
+            "16 Main Street. The premises are let as offices.",
+        ]
+    )
+    sections = detect_sections(items)
+    assert [section.name for section in sections] == [
+        "JOINT VENTURE AGREEMENT",
+        "ARTICLE II DUTIES",
+        "ARTICLE II DUTIES > 2.01 Orders",
+        "ARTICLE II DUTIES > 2.02 PAYMENT OF PURCHASE PRICE",
+        "8. Term of Joint Venture",
+        "8. Term of Joint Venture > Section 10.01. Term",
+    ]
+    # The heading's paragraph is the section's body: nothing is taken out of the text.
+    term = sections[4]
+    assert term.has_body and term.heading_items == 0
+    assert term.items[0].text.startswith("8.   Term of Joint Venture. The Joint Venture")
+    orders = sections[2]
+    assert [item.text[:3] for item in orders.items] == ["2.0", "(a)"]
+    # A sentence and an address stay in the section before.
+    assert [item.text[:2] for item in sections[5].items] == ["Se", "1.", "16"]
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("6.2 PRODUCT DISCONTINUATION. McDATA reserves the right", ("6.2 PRODUCT DISCONTINUATION", LEVEL_ARTICLE + 1)),
+        ("14.15 Survival. Sections 1, 4.2 and 5.4 survive.", ("14.15 Survival", LEVEL_ARTICLE + 1)),
+        ("7. Limitation of Liability. In no event shall", ("7. Limitation of Liability", LEVEL_ARTICLE)),
+        ("5. Durée. Le présent contrat est conclu pour un an.", ("5. Durée", LEVEL_ARTICLE)),
+        ("Article 1   Definitions . . . . . . 1 Article 2   License Grant . . . 4", None),
+        ("7. Limitation of Liability: In no event shall", None),
+        ("3. payment. within 30 days", None),
+        ("12 janvier 2024. Le bailleur", None),
+        ("1.1 \"Affiliate\" means any entity", None),
+    ],
+)
+def test_run_in_heading(line: str, expected: tuple[str, int] | None) -> None:
+    assert run_in_heading(line) == expected
+
+
+def test_run_in_heading_after_an_open_sentence_is_not_a_heading() -> None:
+    items = pdf_items([["The fees are set out in", "3. Payment Terms. They are payable monthly.", "4. Audit. The Customer may audit."]])
+    sections = detect_sections(items)
+    assert headings(sections) == [None, "4. Audit"]
 
 
 def test_page_furniture_is_not_a_heading_and_not_in_sections() -> None:
