@@ -135,7 +135,8 @@ class QueryExpander(StoreComponent):
 
 
 def word_forms(index: Any) -> dict[str, dict[str, tuple[str, ...]]]:  # noqa: ANN401  (store.bm25.BM25Index)
-    """``{lang: {stem: tokens}}`` over the index's vocabulary, each list by document frequency."""
+    """``{lang: {stem: tokens}}`` over the index's vocabulary, each list by document frequency; under
+    ``"<lang>:one"`` the stems the index writes one way only."""
     vocabulary = [token for token in index.vocabulary if token.isalpha() and len(token) > 3]
     frequency = {token: index.document_frequency(token) for token in vocabulary}
     found: dict[str, dict[str, tuple[str, ...]]] = {}
@@ -144,6 +145,8 @@ def word_forms(index: Any) -> dict[str, dict[str, tuple[str, ...]]]:  # noqa: AN
         for token, token_stem in zip(vocabulary, stem_many(vocabulary, lang)):
             by_stem.setdefault(token_stem, []).append(token)
         found[lang] = {s: tuple(sorted(tokens, key=lambda t: -frequency[t])) for s, tokens in by_stem.items() if len(tokens) > 1}
+        # a stem the index writes one way only, for the dictionary's translations (« boisson » → « boissons »)
+        found[f"{lang}:one"] = {s: tuple(tokens) for s, tokens in by_stem.items() if len(tokens) == 1}
     return found
 
 
@@ -153,6 +156,18 @@ def _word(token: str, lang: str, forms: dict[str, dict[str, tuple[str, ...]]] | 
         return ((token, 1.0),)
     others = [t for t in forms[lang].get(stem(token, lang), ()) if t != token][:MAX_FORMS]
     return ((token, 1.0), *((t, factor) for t in others))
+
+
+def _with_forms(terms: tuple[tuple[str, ...], ...], lang: str, forms: dict | None) -> list[tuple[str, ...]]:
+    """Translations with the other forms their word takes in the index (« boisson » → « boissons »): a
+    dictionary gives the singular, a passage writes what it writes."""
+    found: list[tuple[str, ...]] = []
+    for term in terms:
+        found.append(term)
+        if len(term) == 1 and forms and lang in forms:
+            stemmed = stem(term[0], lang)
+            found.extend((form,) for form in (*forms[lang].get(stemmed, ()), *forms[f"{lang}:one"].get(stemmed, ())) if form != term[0])
+    return found
 
 
 def question_groups(tokens: list[str], language: str, forms: dict | None, forms_weight: float) -> list[QueryGroup]:
@@ -348,7 +363,7 @@ def asked_units(
         if index is not None and chunks:
             frequency = max(index.document_frequency(term[0]) for term in terms if len(term) == 1)
             weight = idf(frequency, chunks) if frequency else UNKNOWN_WEIGHT
-        terms = list(dict.fromkeys([*terms, *(translated or {}).get(token, ())]))
+        terms = list(dict.fromkeys([*terms, *_with_forms((translated or {}).get(token, ()), other_language(lang), forms)]))
         unit = {"token": token, "terms": [list(t) for t in terms], "weight": round(weight, 4)}
         if index is not None and chunks and not any(all(index.document_frequency(word) for word in term) for term in terms):
             unit["absent"] = True  # no passage of the workspace holds it, in any wording nor translation

@@ -32,6 +32,7 @@ ENG_FRA = {
     "subscription": "subscription /səbskripʃən/\n1. abonnement\n2. cotisation\n",
     "share": "share /ʃɛər/\n1. action\n2. débiter, diviser, partager\n3. part, partie\n4. participer, prendre part\n5. contingent, portion\n",
     "cake": "cake /keik/\ngâteau\n",
+    "drink": "drink /driŋk/\nboisson\n",
 }
 
 
@@ -130,6 +131,23 @@ def test_words_the_glossary_does_not_cover_are_searched_in_the_other_language_be
     assert ["drink"] in units["boissons"]["terms"] and units["boissons"]["weight"] == 1.0
     without = {u["token"]: u for u in asked_units(tokens, matches, "fr", None, None)}
     assert ["drink"] not in without["boissons"]["terms"]
+
+
+def test_a_translation_counts_in_the_form_the_passages_write_it(dictd: Path):
+    # The dictionary gives « boisson »; the workspace writes « boissons » only (one form of its stem).
+    from pipelines.expanders.query_expansion import word_forms
+    from store.bm25 import BM25Index
+
+    texts = ["dégustation sur place de boissons chaudes", "le loyer est payable par trimestre", "the rent is payable quarterly"]
+    index = BM25Index.build([f"c{n}" for n in range(len(texts))], [tokenize(text) for text in texts], generation=1)
+    forms = word_forms(index)
+    tokens = tokenize("May we serve a drink in the shop?")
+    translated = dictionary_translations(tokens, [], "en", load_dictionary(dictd))
+    assert ("boisson",) in translated["drink"]
+    units = {u["token"]: u for u in asked_units(tokens, [], "en", forms, index, translated=translated)}
+    assert ["boissons"] in units["drink"]["terms"]
+    # ...while a question's own word takes no form the index has alone: "rent" stays itself
+    assert forms["fr"].get("boisson") is None and forms["fr:one"]["boisson"] == ("boissons",)
 
 
 def test_a_word_whose_translation_names_the_contract_is_not_asked(dictd: Path):
