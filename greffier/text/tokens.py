@@ -14,12 +14,18 @@ from bm25s.stopwords import STOPWORDS_EN, STOPWORDS_FRENCH
 from greffier.text.fold import fold
 
 # Bumped when tokenize() changes: the tokens stored for each chunk are then computed again by the
-# next writer (2: ligatures expanded, « œuvre » → "oeuvre" instead of "uvre").
-TOKENIZER_VERSION = 2
+# next writer (2: ligatures expanded, « œuvre » → "oeuvre" instead of "uvre"; 3: thousands written
+# with separators are one number, « 50 000 » = "50,000" = "50000").
+TOKENIZER_VERSION = 3
 
 # Elided articles and pronouns written with a straight or curly apostrophe.
 _ELISION = re.compile(r"\b(?:l|d|j|m|n|s|t|c|qu|jusqu|lorsqu|puisqu|quoiqu|presqu)['’ʼ]", re.IGNORECASE)
 _TOKEN = re.compile(r"[a-z0-9]+(?:[.,][0-9]+)*")
+# Thousands in French and English: « 50 000 » (space, no-break or narrow no-break space), « 50.000 »,
+# "50,000", "$14,500,000.00". Groups of exactly three digits after one to three; a decimal part stays
+# written as it is (« 1,5 », "1.25").
+_THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f\u2009.,]\d{3})+(?!\d)")
+_SEPARATORS = re.compile(r"[ \u00a0\u202f\u2009.,]")
 
 _EXTRA_STOPWORDS = {
     # Frequent in every contract, useless for ranking: keep the list short and obvious.
@@ -40,6 +46,8 @@ STOPWORDS: frozenset[str] = frozenset(fold(w) for w in (*STOPWORDS_EN, *STOPWORD
 def tokenize(text: str) -> list[str]:
     """Lexical tokens of ``text``: folded, elisions split, stop words removed, order kept."""
     folded = fold(_ELISION.sub(" ", text))
+    if any(char.isdigit() for char in folded):
+        folded = _THOUSANDS.sub(lambda match: _SEPARATORS.sub("", match.group()), folded)
     return [tok for tok in _TOKEN.findall(folded) if tok not in STOPWORDS and (len(tok) > 1 or tok.isdigit())]
 
 

@@ -10,6 +10,17 @@ def test_tokenize_folds_accents_elisions_and_stop_words():
     assert tokenize("l’exclusivité") == tokenize("EXCLUSIVITE") == ["exclusivite"]
 
 
+def test_a_number_is_one_token_however_its_thousands_are_written():
+    # A French question writes « 50 000 » (space, no-break or narrow no-break space, or a dot); an
+    # English contract "50,000": the same number. Decimals and clause numbers stay as written.
+    assert tokenize("50 000 options") == tokenize("50,000 options") == ["50000", "options"]
+    assert tokenize("1\u202f000 parts") == tokenize("1\u00a0000 parts") == tokenize("1.000 parts") == ["1000", "parts"]
+    assert tokenize("$14,500,000.00") == ["14500000.00"]
+    assert tokenize("taux de 1,5 % ; Sections 1, 4.2 et 12, 134") == ["taux", "1,5", "sections", "1", "4.2", "12", "134"]
+    index = BM25Index.build(["en", "other"], [tokenize("A one time issuance of 50,000 options"), tokenize("options to renew")], generation=1)
+    assert [hit.chunk_id for hit in index.search(tokenize("les 50 000 options"), top_k=1)] == ["en"]
+
+
 def test_stop_word_query_has_no_tokens_but_has_content_tokens():
     assert tokenize("le la les of the") == []
     assert content_tokens("le la les") == ["le", "la", "les"]
