@@ -16,8 +16,10 @@ _PARAGRAPH_END = re.compile(r"[.:;!?»\"”]\s*$")
 # « Paraphes : ______ ______ », "Initials: ____": a blank field to sign in, printed on every page.
 _BLANK_FIELD = re.compile(r"^[^\W\d_]{0,20}\s*:?\s*(?:_{3,}\s*)+$")
 _RUNNING_LINE_CHARS = 80  # a running header or footer is one short line
+# A numbered item is « 1. », « 1) », « 7.2 »: a bare number is the rest of a figure or phrase a line
+# break cut (« 220⏎000 euros », « 4⏎500 000 euros », « dans les 30⏎jours »), not an item.
 _ITEM_START = re.compile(
-    r"^(?:\d{1,3}(?:\.\d{1,3})*\.?\s|\(?[a-z0-9ivx]{1,4}\)\s|[-•·▪*–—]\s|(?:article|art\.|section)\s+\w+)", re.IGNORECASE
+    r"^(?:\d{1,3}(?:\.\d{1,3})+\.?\s|\d{1,3}[.)]\s|\(?[a-z0-9ivx]{1,4}\)\s|[-•·▪*–—]\s|(?:article|art\.|section)\s+\w+)", re.IGNORECASE
 )
 
 

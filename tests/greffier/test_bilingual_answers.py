@@ -290,6 +290,30 @@ def test_the_extractive_answer_quotes_the_sentence_that_gives_the_length_of_time
     assert all(part in answer_text for part in quoted), answer_text
 
 
+@pytest.mark.parametrize(
+    ("question", "language", "text", "quoted"),
+    [
+        (
+            "Quel est le montant minimal d'achat ?", "fr",
+            "Article 3 – Objectifs d'achat\nLe Distributeur s'engage à acheter des Produits pour un montant minimal de 220\n"
+            "000 euros hors taxes la première année. Si le\nDistributeur n'atteint pas cet objectif, le contrat peut être résilié.",
+            "pour un montant minimal de 220 000 euros hors taxes la première année.",
+        ),
+        (
+            "Within how many days must the buyer pay an invoice?", "en",
+            "5. PAYMENT\nThe Buyer shall pay each invoice within 30\ndays of its date. Late sums bear interest.",
+            "The Buyer shall pay each invoice within 30 days of its date.",
+        ),
+    ],
+)
+def test_a_figure_cut_by_a_line_break_is_quoted_whole(question, language, text, quoted):
+    # « 220⏎000 euros », « within 30⏎days » in PDF lines: a line starting with a bare number is not a numbered item
+    doc = Document(id="c1-3", content=text, meta={"doc_id": "c1", "section": text.split("\n")[0], "file": "distribution.pdf"})
+    units, _types = _units(question, language)
+    answer_text = extractive_answer(question, [doc], units=units)
+    assert quoted in answer_text, answer_text
+
+
 def test_of_two_sentences_that_cover_the_question_the_one_about_it_alone_is_quoted():
     question = "Is the supplier's liability limited to gross negligence?"
     doc = Document(
