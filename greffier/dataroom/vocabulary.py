@@ -396,7 +396,8 @@ def named_jurisdiction(sentence: str, *, strict: bool = False) -> str | None:
     for pattern in (_STATE_THEREOF, _JURISDICTION):
         if (match := pattern.search(sentence)) and not _NOT_A_PLACE.match(match["place"]):
             place = match["place"].strip(" .,")
-            if strict and (_NOT_A_PLACE_NAME.search(place) or place.lower().startswith("the state in which")):
+            # (the patterns ignore case: a proper name is checked on its first letter itself — "in the conduct of its business")
+            if strict and (not place[:1].isupper() or _NOT_A_PLACE_NAME.search(place) or place.lower().startswith("the state in which")):
                 return None
             return f"law of {place}"
     if (match := _JURISDICTION_FR.search(fold(sentence))) and not (strict and _NOT_A_FRENCH_LAW.search(match["place"])):

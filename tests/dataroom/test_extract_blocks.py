@@ -63,6 +63,19 @@ def test_dates_written_in_the_blocks_after_in_witness_whereof():
     assert found is not None and found.value == date(2014, 6, 3)  # not the filing footer's 8/9/2014
 
 
+def test_a_filing_footer_between_two_blocks_does_not_date_the_contract():
+    # a page break between the blocks: the filing's footer, then the second block and its "Date" label
+    text = (
+        "SPONSORSHIP AGREEMENT\n\nThis Sponsorship Agreement is between Corliss Foods LLC and Tamsin Ortega.\n\n"
+        "1. FEES. Corliss Foods LLC shall pay the fees of Exhibit B.\n\n"
+        "IN WITNESS WHEREOF, the parties have signed this Agreement.\n\n/s/ Tamsin Ortega\n\n   6/3/14    TAMSIN ORTEGA\n   Date\n\n"
+        "Source: CORLISS FOODS LLC, 10-Q, 8/9/2014\n   Date          CORLISS FOODS LLC\n\n   By: /s/ Hal Brenner\n\n"
+        "   6/2/14   Hal Brenner, President\n\n   Date\n"
+    )
+    found = extract_signature_date(chunks_of(text))
+    assert found is not None and found.value == date(2014, 6, 3)
+
+
 def test_a_french_block_reads_numeric_dates_day_first():
     text = (
         "CONTRAT DE PRESTATION\n\nENTRE Atelier Brunois SARL ET Maison Quérel SAS.\n\nARTICLE 1 — OBJET\nDes prestations.\n\n"

@@ -271,6 +271,15 @@ def test_a_law_the_vocabulary_does_not_know_is_kept_as_written_not_dropped():
     assert finding is not None and finding.value == "law of Ruritania" and finding.rule == "governing law (unlisted)"
 
 
+def test_a_duty_to_comply_with_applicable_laws_names_no_law():
+    # "applicable laws and regulations in the conduct of its business": lower-case words are no place
+    text = (
+        "5. WARRANTIES\nCompany will remain in compliance with all applicable laws and regulations in the conduct of its business and, "
+        "specifically, in its sale of the Products."
+    )
+    assert law_of(text) is None
+
+
 def test_a_governing_law_left_blank_is_no_law():
     extraction = extract_governing_law(chunks_of("9. GOVERNING LAW\nThis Agreement shall be governed by the laws of the State of ____________."))
     assert extraction.law is None and extraction.notes

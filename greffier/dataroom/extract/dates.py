@@ -220,7 +220,7 @@ def _signature_block_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None:
             found.extend(
                 Finding[date](value=value, chunk_id=chunk.id, raw=match.group(0), rule="signature block date", confidence="medium", doubt=_BLOCK_DOUBT)
                 for match in _BLOCK_DATE.finditer(region)
-                if _labelled(region, match) and (value := _block_value(match, month_first)) is not None
+                if _labelled(region, match) and not _filing_date(region, match) and (value := _block_value(match, month_first)) is not None
             )
     return max(found, key=lambda f: f.value) if found else None
 
@@ -259,6 +259,11 @@ def _labelled(region: str, match: re.Match[str]) -> bool:
     footer, "Source: …, 10-Q, 8/9/2014", and "(the "Renewal Date")" are not.)"""
     after = _LAYOUT_SPACES.sub(" ", region[match.end() : match.end() + 240])  # a table's padding is no content
     return bool(_DATED_BEFORE.search(region, max(0, match.start() - 12), match.start()) or _DATE_LABEL_AFTER.match(after[:120]))
+
+
+def _filing_date(text: str, match: re.Match[str]) -> bool:
+    """Is the date the one of a filing's footer ("Source: BERKSHIRE HILLS BANCORP INC, 10-Q, 8/9/2012")?"""
+    return bool(_FILING_FOOTER.search(text[max(0, match.start() - 80) : match.start()]))
 
 
 def _block_value(match: re.Match[str], month_first: bool) -> date | None:
