@@ -21,6 +21,7 @@ from greffier.config import load_settings, save_workspace_settings
 from greffier.services.ingest import Ingestor
 from greffier.ui import duplicates as duplicate_views
 from greffier.ui import knobs
+from store.records import load_dataroom
 from store.workspace import open_workspace
 from tests.fakes import OllamaStub
 from tests.paths import REPO
@@ -379,6 +380,50 @@ def test_dataroom_shows_titles_and_names_not_internal_ids(demo_workspace, monkey
     assert not [a for a in meta["article"].dropna() if INTERNAL_ID.search(a)], list(meta["article"])
     assert not [v for v in meta["value"].dropna() if INTERNAL_ID.search(str(v))], list(meta["value"])
     assert "internal key c08" in shown  # the key, labelled as such, in the detail's caption only
+
+
+@pytest.fixture(scope="module")
+def unattached_workspace(tmp_path_factory):
+    """Two supply contracts between the same parties (their titles alike) and an amendment that cites
+    neither's date: it cannot be attached and says so."""
+    from tests.dataroom.test_amendment_wordings import SUPPLY, _amendment
+
+    base = tmp_path_factory.mktemp("unattached")
+    room = base / "room"
+    room.mkdir()
+    later = SUPPLY.replace("19 juin 2023", "4 mars 2024").replace("1er juillet 2023", "1er avril 2024").replace("30 juin 2026", "31 mars 2027")
+    amendment = _amendment("Le Contrat est prorogé jusqu'au 31 décembre 2029.", title="AVENANT AU CONTRAT DE FOURNITURE").replace(
+        "Les Parties ont conclu le 19 juin 2023 un contrat de fourniture expirant le 30 juin 2026.", "Les Parties sont liées par un contrat de fourniture."
+    )
+    (room / "Fourniture_Orion_2023.txt").write_text(SUPPLY, encoding="utf-8")
+    (room / "Fourniture_Orion_2024.txt").write_text(later, encoding="utf-8")
+    (room / "Avenant_Orion.txt").write_text(amendment, encoding="utf-8")
+    workspace = base / "ws"
+    assert Ingestor(load_settings(workspace)).ingest(room).failed == []
+    return workspace
+
+
+UNATTACHED = ("amendment « AVENANT AU CONTRAT DE FOURNITURE » (Avenant_Orion.txt): 2 contracts with the same parties "
+              "(« CONTRAT DE FOURNITURE » (Fourniture_Orion_2023.txt), « CONTRAT DE FOURNITURE » (Fourniture_Orion_2024.txt)) "
+              "and none whose signature date it cites: not attached")
+
+
+def test_an_unattached_amendment_is_named_with_its_candidates_by_title_and_file(unattached_workspace, monkeypatch):
+    # Was « avenant c01: 2 contracts with the same parties (c02, c03) and none whose signature date it cites: not attached »:
+    # a lawyer cannot tell which documents c02 and c03 are.
+    at = open_app(unattached_workspace, monkeypatch, "pages/dataroom.py")
+    assert not at.exception
+    assert f"- {UNATTACHED}" in all_markdown(at).replace("\\", ""), all_markdown(at)  # the warnings under the table
+    at.date_input(key="dr_f_ends_before").set_value(date(2030, 12, 31))
+    at.button(key="FormSubmitter:dataroom_filter_form-Apply filters").click().run()
+    assert not at.exception
+    shown = all_markdown(at)
+    assert UNATTACHED in shown.replace("\\", ""), shown  # the amendment left out of an end-date filter, and why
+    assert not [line for line in shown.splitlines() if INTERNAL_ID.search(line) and "internal key" not in line], shown
+    amendment_id = next(r.id for r in load_dataroom(open_workspace(load_settings(unattached_workspace))).records if r.is_amendment)
+    at.selectbox(key="dataroom_detail_contract").set_value(amendment_id).run()
+    assert not at.exception
+    assert UNATTACHED in [w.value.replace("\\", "") for w in at.warning], [w.value for w in at.warning]  # its detail
 
 
 def test_dataroom_party_filter_names_the_party_without_its_internal_id(demo_workspace, monkeypatch):
