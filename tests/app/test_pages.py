@@ -455,23 +455,55 @@ def test_duplicates_lists_pairs_and_remembers_not_a_duplicate(app_workspace, mon
     settings = app_workspace.settings
     at = open_app(app_workspace.path, monkeypatch, "pages/duplicates.py")
     assert not at.exception
-    pairs = list(table(at, "pair", "reasons")["pair"])
+    pairs = list(table(at, "id", "reasons")["id"])  # the internal key column
     assert "c11 ↔ c19" in pairs and "c05 ↔ c20" in pairs
-    translation = next(option for option in at.selectbox(key="duplicates_pair").options if option.startswith("c05 ↔ c20"))
-    at.selectbox(key="duplicates_pair").set_value(translation).run()
+    at.selectbox(key="duplicates_pair").set_value("c05 ↔ c20").run()
     assert any("A translation" in text for text in texts(at.info)), "a translation is shown article by article"
-    label = next(option for option in at.selectbox(key="duplicates_pair").options if option.startswith("c11 ↔ c19"))
-    at.selectbox(key="duplicates_pair").set_value(label).run()
+    at.selectbox(key="duplicates_pair").set_value("c11 ↔ c19").run()
     assert any(" identical, in " in text for text in texts(at.markdown)), "the comparison's summary"
     try:
         at.button(key="duplicates_dismiss_c11_c19").click().run()
         assert not at.exception
         assert [e["contract_ids"] for e in duplicate_views.dismissed(settings)] == [["c11", "c19"]]
-        assert "c11 ↔ c19" not in list(table(at, "pair", "reasons")["pair"])
+        assert "c11 ↔ c19" not in list(table(at, "id", "reasons")["id"])
         at.button(key="duplicates_restore_c11_c19").click().run()
         assert duplicate_views.dismissed(settings) == []
     finally:
         duplicate_views.restore(settings, ["c11", "c19"])
+
+
+def test_duplicates_shows_titles_and_files_not_internal_ids(demo_workspace, monkeypatch):
+    # The demo's warehouse lease and its retyped Word copy share their title: a lawyer tells them apart by their
+    # file names, never by « c16 ↔ c26 »; the pair's ids stay in the table's last column, labelled « internal key ».
+    at = open_app(demo_workspace, monkeypatch, "pages/duplicates.py")
+    assert not at.exception
+    grid = next(d for d in at.dataframe if "reasons" in d.value.columns)
+    order, config = list(grid.proto.column_order), json.loads(grid.proto.columns)
+    assert order[:2] == ["first", "second"] and order[-1] == "id" and config["id"]["label"] == "internal key", (order, config.get("id"))
+    lease = grid.value[grid.value["first"].str.startswith("BAIL COMMERCIAL")].iloc[0]
+    assert {lease["first"], lease["second"]} == {"BAIL COMMERCIAL (Bail_commercial_entrepot_Portes-les-Valence_2018.pdf)",
+                                                 "BAIL COMMERCIAL (Bail Montelier - copie de travail.docx)"}, dict(lease)
+    for column in ("first", "second"):
+        assert not [v for v in grid.value[column] if INTERNAL_ID.search(v)], list(grid.value[column])
+    picker = at.selectbox(key="duplicates_pair")
+    assert not [o for o in picker.options if INTERNAL_ID.search(o)], picker.options
+    assert any(o.startswith("BAIL COMMERCIAL (Bail") and " ↔ BAIL COMMERCIAL (Bail" in o for o in picker.options), picker.options
+    picker.set_value(lease["id"]).run()
+    assert not at.exception
+    shown = all_markdown(at)
+    assert "2 differences: 3 sentences changed, 0 only on the left, 0 only on the right;" in shown.replace("\\", ""), shown
+    assert not [line for line in shown.splitlines() if INTERNAL_ID.search(line)], shown
+    first, second = lease["id"].split(" ↔ ")
+    settings = load_settings(demo_workspace)
+    try:
+        at.button(key=f"duplicates_dismiss_{first}_{second}").click().run()
+        assert not at.exception
+        shown = all_markdown(at).replace("\\", "")
+        assert "BAIL COMMERCIAL (Bail_commercial_entrepot_Portes-les-Valence_2018.pdf) ↔ BAIL COMMERCIAL (Bail Montelier - copie de travail.docx)" in shown \
+            or "BAIL COMMERCIAL (Bail Montelier - copie de travail.docx) ↔ BAIL COMMERCIAL (Bail_commercial_entrepot_Portes-les-Valence_2018.pdf)" in shown, shown
+        assert not [line for line in all_markdown(at).splitlines() if INTERNAL_ID.search(line)], all_markdown(at)  # the list marked not a duplicate
+    finally:
+        duplicate_views.restore(settings, [first, second])
 
 
 def test_documents_page_lists_documents_and_failures(app_workspace, monkeypatch):
