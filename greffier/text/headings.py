@@ -288,3 +288,25 @@ def is_caps(text: str) -> bool:
 def is_heading_line(line: str) -> bool:
     """Whether one line of plain text reads as a heading (any level), with no format information."""
     return pattern_heading(" ".join(line.split())) is not None if line.strip() else False
+
+
+# A colon (and the spaces around it, French typographic ones included) that ends a heading: « Durée : ».
+_TRAILING_COLON = re.compile(r"[\s\u00a0\u202f]*:[\s\u00a0\u202f:]*$")
+SECTION_SEPARATOR = " > "  # between the headings of a section path (« Titre II > ARTICLE 3 — DURÉE »)
+
+
+def heading_label(heading: str | None) -> str:
+    """A heading as a label shown to a reader: on one line, without the colon that introduced its text
+    (« Article 3 – Durée : » → « Article 3 – Durée »). For display only: the stored chunk text and
+    section keep the document's own words, which quotes repeat verbatim."""
+    return _TRAILING_COLON.sub("", " ".join(str(heading or "").split()))
+
+
+def section_label(section: str | None, *, whole_path: bool = False) -> str:
+    """A chunk's section as a label (:func:`heading_label`): its own heading, the last part of the
+    path, or with ``whole_path`` every heading of the path (« Titre II > ARTICLE 3 — DURÉE »)."""
+    parts = [heading_label(part) for part in str(section or "").split(SECTION_SEPARATOR)]
+    parts = [part for part in parts if part]
+    if not parts:
+        return ""
+    return SECTION_SEPARATOR.join(parts) if whole_path else parts[-1]

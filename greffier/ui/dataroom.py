@@ -17,7 +17,7 @@ from greffier.services.dataroom.export import CONTRADICTION as CONTRADICTION, KE
 # name_contracts is re-exported: the screen names contracts as the exports do
 from greffier.services.dataroom.export import name_contracts as name_contracts
 from greffier.services.dataroom.query import allowed_values
-from greffier.text import noun, plural
+from greffier.text import noun, plural, section_label
 from greffier.tools.registry import call_tool, parse_arguments
 from greffier.ui.text import one_line
 from store.records import load_dataroom
@@ -216,7 +216,7 @@ def _article_label(chunk_id: str | None, articles: list[dict[str, Any]], names: 
         return None
     article = next((a for a in articles if a["chunk_id"] == chunk_id), None)
     if article is not None:
-        heading = one_line(article.get("heading"), 80) or "(no heading)"
+        heading = one_line(section_label(article.get("heading"), whole_path=True), 80) or "(no heading)"
         return heading + (f" · p. {article['page']}" if article.get("page") else "")
     owner = chunk_id.rsplit("-", 1)[0]
     return f"in « {one_line(names[owner], 80)} »" if owner in names else None

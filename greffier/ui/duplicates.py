@@ -19,7 +19,7 @@ from typing import Any
 from greffier.config import Settings
 from greffier.services.dataroom.duplicates import find_duplicates
 from greffier.services.dataroom.export import name_contracts
-from greffier.text import fold_label, plural
+from greffier.text import fold_label, plural, section_label
 from greffier.tools.registry import call_tool
 from greffier.ui.text import escape_markdown, one_line
 from store import repository as repo
@@ -178,7 +178,7 @@ def marked(row: dict[str, Any], side: str) -> str:
 def heading_line(section: dict[str, Any]) -> str:
     """The article a section pair stands for, both headings when they differ (a translation)."""
     left, right = (section.get(s) or {} for s in ("left", "right"))
-    names = [h for h in (left.get("heading"), right.get("heading")) if h]
+    names = [h for h in (section_label(left.get("heading"), whole_path=True), section_label(right.get("heading"), whole_path=True)) if h]
     if not names:
         return "Before the first heading"
     if len(names) == 2 and fold_label(names[0]) == fold_label(names[1]):

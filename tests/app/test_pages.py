@@ -212,6 +212,44 @@ def test_chat_answers_with_citations_and_opens_the_cited_passage(app_workspace, 
     assert any(b.label == "Back to page 1" for b in viewer.button)
 
 
+@pytest.fixture(scope="module")
+def colon_workspace(tmp_path_factory):
+    """A lease whose headings end with a colon, as many French contracts write them (« Article 3 – Durée : »)."""
+    from tests.pipelines.files import make_markdown
+
+    base = tmp_path_factory.mktemp("colon")
+    (base / "room").mkdir()
+    make_markdown(base / "room" / "bail_atelier.md", [
+        ("Article 3 – Durée :", "Le bail est consenti pour une durée de neuf années entières et consécutives à compter du 1er janvier 2024."),
+        ("Article 4 – Loyer :", "Le loyer annuel est fixé à 48 000 euros hors taxes, payable par trimestre et d'avance."),
+    ], title="Bail commercial — Atelier Quenot")
+    workspace = base / "ws"
+    assert Ingestor(load_settings(workspace)).ingest(base / "room").failed == []
+    return workspace
+
+
+def test_citations_show_a_heading_without_its_trailing_colon_and_quote_the_passage_verbatim(colon_workspace, monkeypatch, capsys):
+    # The walkthrough saw « Article 3 – Durée : » as the section of a citation: the colon introduces the article's text,
+    # it is no part of its name. The passage itself is quoted as the document writes it, colon included.
+    at = open_app(colon_workspace, monkeypatch)
+    at.chat_input[0].set_value("Quelle est la durée du bail ?").run()
+    assert not at.exception
+    chips = [b for b in at.button if b.key and b.key.startswith("chat_cite_")]
+    assert chips and chips[0].help.replace("\\", "") == "bail_atelier.md — Article 3 – Durée", chips[0].help
+    assert at.radio[0].options[0].replace("\\", "").endswith("— Article 3 – Durée"), at.radio[0].options
+    assert "bail_atelier.md · Article 3 – Durée" in [c.value.replace("\\", "") for c in at.caption]  # the line under the source
+    shown = texts(at.markdown)
+    assert any("**[1] bail_atelier.md — Article 3 – Durée**" == t.replace("\\", "") for t in shown), shown
+    assert any("— bail_atelier.md · Article 3 – Durée  \n" in t.replace("\\", "") for t in shown), shown  # the trace's passage
+    assert any("Article 3 – Durée \\:  \nLe bail est consenti" in t for t in shown), shown  # the passage verbatim
+    from greffier.cli import main
+
+    capsys.readouterr()
+    assert main(["search", "durée du bail", "--workspace", str(colon_workspace)]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if "bail_atelier.md" in line]
+    assert lines and all(not line.rstrip().endswith(":") for line in lines) and any(line.rstrip().endswith("— Article 3 – Durée") for line in lines), lines
+
+
 def test_chat_history_is_kept_per_workspace_and_exportable(app_workspace, monkeypatch):
     workspace = open_workspace(app_workspace.settings)
     thread_id = threads.create_thread(workspace, title="Loyer", mode="rag")
