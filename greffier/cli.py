@@ -17,7 +17,7 @@ from typing import Any
 
 from greffier.config import ANSWER_MODES, FUSION_METHODS, RETRIEVERS, Settings, load_settings
 from greffier.errors import GreffierError
-from greffier.text import plural
+from greffier.text import plural, section_label
 from greffier.ui.text import tail_path
 
 EXIT_USER_ERROR = 2
@@ -188,7 +188,7 @@ def _where(r: dict[str, Any]) -> str:
     page = ""
     if r.get("page") is not None:
         page = f", p. {r['page']}" + (f"-{r['page_end']}" if r.get("page_end") not in (None, r["page"]) else "")
-    return f"{r['file']}{page} — {r.get('section') or '(no section)'}"
+    return f"{r['file']}{page} — {section_label(r.get('section'), whole_path=True) or '(no section)'}"
 
 
 def cmd_ask(args: argparse.Namespace) -> int:

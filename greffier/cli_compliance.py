@@ -18,7 +18,7 @@ from greffier.compliance.errors import ComplianceError
 from greffier.compliance.models import ScanEvent
 from greffier.compliance.playbooks import severity_rank
 from greffier.config import Settings
-from greffier.text import plural
+from greffier.text import plural, section_label
 
 
 def _print_json(data: Any) -> None:  # noqa: ANN401
@@ -99,7 +99,7 @@ def _grouped_skips(checks: list[dict[str, Any]]) -> list[str]:
 
 def _where(flag: dict[str, Any]) -> str:
     page = f" p.{flag['page']}" if flag.get("page") is not None else ""
-    return f"{flag['file']}{page} — {flag.get('section') or ('whole contract' if flag.get('chunk_id') == 'document' else '(no section)')}"
+    return f"{flag['file']}{page} — {section_label(flag.get('section'), whole_path=True) or ('whole contract' if flag.get('chunk_id') == 'document' else '(no section)')}"
 
 
 def _filters(args: argparse.Namespace):  # noqa: ANN202

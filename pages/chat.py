@@ -279,7 +279,7 @@ def _sources_panel() -> None:
         st.session_state[picker_key] = wanted if wanted in numbers else numbers[0]
     n = st.radio(
         "Cited passages", numbers, key=picker_key,
-        format_func=lambda k: escape_markdown(by_n[k].chip + (f" — {one_line(by_n[k].section.split(' > ')[-1], 60)}" if by_n[k].section else "")),
+        format_func=lambda k: escape_markdown(by_n[k].chip + (f" — {one_line(by_n[k].heading, 60)}" if by_n[k].heading else "")),
     )
     source = by_n[n]
     st.markdown(f"**[{source.n}] {escape_markdown(source.hover)}**")

@@ -11,7 +11,7 @@ import pandas as pd
 import streamlit as st
 
 from greffier.errors import GreffierError
-from greffier.text import plural
+from greffier.text import plural, section_label
 from greffier.ui import dataroom, keys
 from greffier.ui.text import escape_markdown, one_line, party_label
 from pages import _shared as shared
@@ -237,7 +237,7 @@ with warnings_column:
         st.caption("None.")
 st.markdown(f"**Articles** ({len(contract['articles'])})")
 for article in contract["articles"]:
-    heading = article.get("heading") or "(no heading)"
+    heading = section_label(article.get("heading"), whole_path=True) or "(no heading)"
     page = f" · p. {article['page']}" if article.get("page") else ""
     with st.expander(escape_markdown(f"{one_line(heading, 100)}{page}")):  # the heading and page, not the chunk id
         st.markdown(escape_markdown(article["text"], keep_lines=True))

@@ -45,7 +45,7 @@ metrics[2].metric("Marked not a duplicate", len(found["dismissed"]))
 def _side_by_side(result: dict, *, only_differences: bool) -> None:
     """The aligned articles, one row per sentence pair; with ``only_differences``, the sentences
     that differ only, under their article."""
-    left_id, right_id = result["contract_ids"]
+    left_file, right_file = (escape_markdown(name) for name in duplicates.file_names(result))
     for section in result["sections"]:
         rows = [row for row in section["rows"] if not only_differences or row["tag"] != "equal"]
         if not rows:
@@ -53,8 +53,8 @@ def _side_by_side(result: dict, *, only_differences: bool) -> None:
         st.markdown(f"**{escape_markdown(duplicates.heading_line(section))}**")
         for row in rows:
             left, right = st.columns(2, gap="medium")
-            left.markdown(duplicates.marked(row, "left") or f":gray[(nothing facing it in {left_id})]")
-            right.markdown(duplicates.marked(row, "right") or f":gray[(nothing facing it in {right_id})]")
+            left.markdown(duplicates.marked(row, "left") or f":gray[(nothing facing it in {left_file})]")
+            right.markdown(duplicates.marked(row, "right") or f":gray[(nothing facing it in {right_file})]")
 
 
 if not pairs:
@@ -63,32 +63,36 @@ else:
     st.dataframe(
         [
             {
-                "pair": " ↔ ".join(p["contract_ids"]), "kind": p.get("kind", "duplicate"), "first": p["titles"][0], "second": p["titles"][1],
+                "first": p["names"][0], "second": p["names"][1], "kind": p.get("kind", "duplicate"),
                 "reasons": ", ".join(p["reasons"]), "similarity": p["text_similarity"], "lexical": p.get("lexical_similarity"),
-                "languages": " / ".join(p.get("languages") or []),
+                "languages": " / ".join(p.get("languages") or []), "id": duplicates.pair_key(p),
             }
             for p in pairs
         ],
         hide_index=True, key="duplicates_table", placeholder="—",
+        column_order=["first", "second", "kind", "reasons", "similarity", "lexical", "languages", "id"],
         column_config={
+            "first": st.column_config.TextColumn("first", width=300, help="Its title, with its file name where both share the title"),
+            "second": st.column_config.TextColumn("second", width=300, help="Its title, with its file name where both share the title"),
             "similarity": st.column_config.ProgressColumn("similarity", min_value=0.0, max_value=1.0, format="%.2f", help="Aligned-article similarity of the multilingual embeddings"),
             "lexical": st.column_config.NumberColumn("lexical", format="%.2f", help="Share of word sequences in common"),
+            "id": st.column_config.TextColumn(dataroom.KEY_LABEL, width="small", help=dataroom.KEY_HELP),
         },
     )
 
-    by_label = {duplicates.pair_label(p): p for p in pairs}
-    if st.session_state.get(keys.DUP_PAIR) not in by_label:
-        st.session_state[keys.DUP_PAIR] = next(iter(by_label))
-    label = st.selectbox("Compare", list(by_label), key=keys.DUP_PAIR)
-    pair = by_label[label]
+    by_key = {duplicates.pair_key(p): p for p in pairs}
+    if st.session_state.get(keys.DUP_PAIR) not in by_key:
+        st.session_state[keys.DUP_PAIR] = next(iter(by_key))
+    chosen = st.selectbox("Compare", list(by_key), key=keys.DUP_PAIR, format_func=lambda key: duplicates.pair_label(by_key[key]))
+    pair = by_key[chosen]
     first, second = pair["contract_ids"]
 
     st.markdown("**Why:** " + " · ".join(escape_markdown(r) for r in pair["reasons"]))
     for note in pair.get("notes") or []:
         st.caption(escape_markdown(note))
     heads = st.columns(2, gap="medium")
-    for column, cid, index in ((heads[0], first, 0), (heads[1], second, 1)):
-        column.markdown(f"**{cid}** — {escape_markdown(one_line(pair['titles'][index], 90))}")
+    for column, index in ((heads[0], 0), (heads[1], 1)):
+        column.markdown(f"**{escape_markdown(one_line(pair['titles'][index] or pair['names'][index], 90))}**")
         column.caption(f"{escape_markdown(pair['files'][index])} · " + escape_markdown(", ".join(pair["parties"][index])))
     try:
         result = duplicates.compare(settings, pair["contract_ids"])
@@ -122,7 +126,7 @@ if found["dismissed"]:
         for entry in found["dismissed"]:
             a, b = entry["contract_ids"]
             row = st.columns([4, 1], vertical_alignment="center")
-            row[0].markdown(f"{a} ↔ {b} — marked {entry.get('at', '')[:16].replace('T', ' ')}")
+            row[0].markdown(" ↔ ".join(escape_markdown(one_line(name, 90)) for name in entry["names"]) + f" — marked {entry.get('at', '')[:16].replace('T', ' ')}")
             if row[1].button("Report again", key=f"duplicates_restore_{a}_{b}"):
                 duplicates.restore(settings, entry["contract_ids"])
                 st.rerun()

@@ -48,7 +48,9 @@ RECORDS_STAMP_KEY = repo.RECORDS_STAMP_KEY
 #  11: parties of numbered lists, of a list after a PREAMBLE heading, and those joining "solely for purposes of …" are read;
 #     a group named by its role ("the Lenders party hereto") is no party; signature blocks are read wherever they stand;
 #     parties described in other words (an address, "a national banking association", persons listed one after the other).
-RECORDS_FORMAT = 11
+#  12: an amendment's warnings name it and the contracts it could amend by title and file (« amendment « AVENANT N° 3 »
+#     (avenant_3.pdf): no contract with the same parties: not attached »), was by id (« avenant c21: … (c02, c04) »).
+RECORDS_FORMAT = 12
 
 
 def _records_stamp(generation: int) -> str:

@@ -15,6 +15,7 @@ from datetime import date
 from typing import Any, Literal
 
 from greffier.dataroom.normalize import fold
+from greffier.text import section_label
 
 DOCUMENT_CHUNK = "document"  # chunk id of a finding about the whole contract (a missing clause)
 EventKind = Literal["chunk_classified", "rule_check", "flag_found", "scan_done"]
@@ -34,7 +35,7 @@ def place_of(page: int | None, page_end: int | None, section: str | None, *, who
     pages = ""
     if page is not None:
         pages = f"p. {page}" if page_end in (None, page) else f"pp. {page}–{page_end}"
-    return " · ".join(part for part in (pages, " ".join((section or "").split())) if part) or "(place unknown)"
+    return " · ".join(part for part in (pages, section_label(section, whole_path=True)) if part) or "(place unknown)"
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,9 @@
 An amendment (avenant, amendment, addendum, acte modificatif) attaches to the contract that has the
 same parties (compared by entity id, never by raw name) and whose signature date the amendment's
 text cites; failing a cited date, to the only contract with the same parties (or the only one of the
-type it names). Anything else is ambiguous: the amendment stays unattached, with a warning.
+type it names). Anything else is ambiguous: the amendment stays unattached, with a warning that
+names it, and the contracts it could amend, by title and file (« amendment « AVENANT N° 3 »
+(avenant_3.pdf): no contract with the same parties: not attached »), never by internal id.
 
 Attached amendments apply in signature order. One that sets a new term (« prorogé jusqu'au … »,
 "extended until …", « prorogé d'un an ») moves the target's current end date; the initial end date
@@ -38,6 +40,14 @@ class TermView(BaseModel):
     id: str
     party_ids: frozenset[str]
     name: str = ""  # how a reader knows the document: its title, else its file name (warnings quote it)
+    file_name: str = ""  # its file name, without folders: two copies share a title, never a file
+
+    @property
+    def label(self) -> str:
+        """The document as a warning names it: « « BAIL COMMERCIAL » (bail.pdf) », its title and file name."""
+        if self.name and self.file_name and self.name != self.file_name:
+            return f"« {self.name} » ({self.file_name})"
+        return f"« {self.name or self.file_name} »" if self.name or self.file_name else self.id
     contract_type: str | None = None
     signature_date: date | None = None
     end_date: date | None = None  # the contract's own end date, before any amendment
@@ -54,6 +64,9 @@ class AmendmentLink(BaseModel):
     chunk_id: str | None = None  # where the amendment cites its target
     warning: str | None = None
 
+
+#: How the warning of an amendment attached to no contract ends.
+NOT_ATTACHED = ": not attached"
 
 #: How every end-date move's warning starts (``end date <before> → <after> (amendment « … »)``).
 END_MOVED = "end date "
@@ -125,7 +138,7 @@ def _candidates(amendment: TermView, contracts: Sequence[TermView]) -> list[Term
 
 def _link(amendment: TermView, contracts: Sequence[TermView]) -> AmendmentLink:
     candidates = _candidates(amendment, contracts)
-    names = ", ".join(c.id for c in candidates)
+    names = ", ".join(c.label for c in candidates)
     cited = {finding.value: finding for finding in amendment.clues.cited_dates}
     by_date = [c for c in candidates if c.signature_date in cited]
     if len(by_date) > 1:
@@ -135,17 +148,17 @@ def _link(amendment: TermView, contracts: Sequence[TermView]) -> AmendmentLink:
         reason = f"same parties; its text cites the signature date {finding.value.isoformat()} ({finding.raw})"
         return AmendmentLink(amendment_id=amendment.id, target_id=by_date[0].id, reason=reason, chunk_id=finding.chunk_id)
     if len(by_date) > 1:
-        ids = ", ".join(c.id for c in by_date)
-        return _unattached(amendment, f"avenant {amendment.id}: cites the signature date of several contracts ({ids}): not attached")
+        cited_names = ", ".join(c.label for c in by_date)
+        return _unattached(amendment, f"amendment {amendment.label}: cites the signature date of several contracts ({cited_names}){NOT_ATTACHED}")
     if not candidates:
-        return _unattached(amendment, f"avenant {amendment.id}: no contract with the same parties: not attached")
+        return _unattached(amendment, f"amendment {amendment.label}: no contract with the same parties{NOT_ATTACHED}")
     if len(candidates) > 1:
         typed = _of_cited_type(amendment, candidates)
         if len(typed) != 1:
             return _unattached(
                 amendment,
-                f"avenant {amendment.id}: {len(candidates)} contracts with the same parties ({names}) and none whose "
-                "signature date it cites: not attached",
+                f"amendment {amendment.label}: {len(candidates)} contracts with the same parties ({names}) and none whose "
+                f"signature date it cites{NOT_ATTACHED}",
             )
         candidates, reason = typed, f"the only {amendment.clues.cited_type} with the same parties"
     else:
@@ -162,7 +175,7 @@ def _sole_candidate_link(amendment: TermView, target: TermView, reason: str) -> 
     warning = None
     if amendment.clues.cited_dates and target.signature_date:
         dates = ", ".join(f.value.isoformat() for f in amendment.clues.cited_dates)
-        warning = f"avenant {amendment.id} cites {dates}, but {target.id} was signed {target.signature_date.isoformat()}"
+        warning = f"amendment {amendment.label} cites {dates}, but {target.label} was signed {target.signature_date.isoformat()}"
     return AmendmentLink(amendment_id=amendment.id, target_id=target.id, reason=reason, warning=warning)
 
 
@@ -224,8 +237,8 @@ def _check_stated_end(target: TermView, amendment: TermView, current: date | Non
     stated = amendment.stated_end_date
     if stated is not None and current is not None and stated != current:
         outcome.warnings.setdefault(amendment.id, []).append(
-            f"avenant {amendment.id}: its metadata end date {stated.isoformat()} differs from {target.id}'s end "
-            f"{current.isoformat()} but its text sets no new term: end date not moved"
+            f"amendment {amendment.label}: its metadata end date {stated.isoformat()} differs from the end of {target.label}, "
+            f"{current.isoformat()}, but its text sets no new term: end date not moved"
         )
 
 
@@ -233,6 +246,6 @@ def _check_initial_end(target: TermView, amendment: TermView, outcome: Amendment
     initial = amendment.clues.initial_end_date
     if initial is not None and target.end_date is not None and initial.value not in (target.end_date, target.text_end_date):
         outcome.warnings.setdefault(target.id, []).append(
-            f"avenant {amendment.id} says the term initially ended {initial.value.isoformat()}, "
-            f"{target.id} says {target.end_date.isoformat()}"
+            f"amendment {amendment.label} says the term initially ended {initial.value.isoformat()}, "
+            f"{target.label} says {target.end_date.isoformat()}"
         )

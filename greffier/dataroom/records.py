@@ -424,6 +424,7 @@ def _term_view(record: ContractRecord, extraction: Extraction) -> TermView:
         id=record.id,
         party_ids=frozenset(record.entity_ids),
         name=" ".join(record.title.split()) or record.file.rsplit("/", 1)[-1],
+        file_name=record.file.rsplit("/", 1)[-1],
         contract_type=record.contract_type,
         signature_date=record.signature_date,
         end_date=record.initial_end_date,

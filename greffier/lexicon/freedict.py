@@ -5,9 +5,11 @@ The glossary (:mod:`greffier.lexicon`) translates contract law; a question also 
 (about 8,500 headwords each) give their first translations. FreeDict is GPL: its data is not copied
 into this repository; the installed files are read at run time (``make install`` installs them as
 root, or prints the command), once per installation: :func:`load_dictionary` gives a handle on the
-folder that looks at the files' times and sizes (:func:`~greffier.models.dictionary_stamp`) before a
-look-up, so dictionaries installed while the app runs (``apt-get install dict-freedict-…``) are used
-by the next question, without a restart, and removed ones are dropped.
+folder that looks at the files' times and sizes (:func:`~greffier.models.dictionary_stamp`) once per
+question (:meth:`Dictionary.refresh`, which the query expansion calls before its look-ups, not before
+each word: four ``stat`` calls a word added up on a long question), so dictionaries installed while
+the app runs (``apt-get install dict-freedict-…``) are used by the next question, without a restart,
+and removed ones are dropped.
 
 Format (dictd): ``freedict-fra-eng.index`` holds ``headword<TAB>offset<TAB>length`` lines, the offset
 and length in dictd's base 64; ``freedict-fra-eng.dict.dz`` is the gzip-compressed text (dictzip is
@@ -130,30 +132,37 @@ NOTHING = Reading()  # no file installed
 
 
 class Dictionary:
-    """The FreeDict dictionaries installed in ``folder``, as they are now: every look-up first compares
-    the files' stamp (:func:`~greffier.models.dictionary_stamp`) with the last one read, and reads them
-    again when it changed (installed, upgraded, removed). With no file, no language and no translation."""
+    """The FreeDict dictionaries installed in ``folder``, as they were at the last :meth:`refresh`: a
+    refresh compares the files' stamp (:func:`~greffier.models.dictionary_stamp`) with the last one
+    read, and reads them again when it changed (installed, upgraded, removed). Look-ups use the last
+    reading without touching the disk; the caller refreshes once per question. With no file, no
+    language and no translation."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self._state: tuple[object, Reading] = ((), NOTHING)  # (stamp, reading), swapped whole: a reader never sees half of each
+        self._state: tuple[object, Reading] | None = None  # (stamp, reading), swapped whole: a reader never sees half of each
 
-    def current(self) -> Reading:
-        """The reading of the files as installed now (read again only when their stamp changed)."""
+    def refresh(self) -> Reading:
+        """The reading of the files as installed now: their stamp is looked at (four ``stat`` calls),
+        and they are read again only when it changed."""
         stamp = dictionary_stamp(self.folder)
-        seen, reading = self._state
+        seen, reading = self._state or ((), NOTHING)
         if stamp != seen:
             reading = _read(str(self.folder), stamp) or NOTHING
             self._state = (stamp, reading)
         return reading
 
+    def current(self) -> Reading:
+        """The reading of the last :meth:`refresh` (the first call refreshes)."""
+        return self._state[1] if self._state is not None else self.refresh()
+
     @property
     def languages(self) -> tuple[str, ...]:
-        return tuple(self.current().texts)
+        return tuple(self.refresh().texts)
 
     @property
     def sources(self) -> tuple[str, ...]:
-        return self.current().sources
+        return self.refresh().sources
 
     def entry(self, head: str, lang: str) -> tuple[tuple[str, ...], ...]:
         """The first translations of a folded headword (empty when absent)."""

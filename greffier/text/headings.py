@@ -335,3 +335,24 @@ def run_in_heading(line: str) -> tuple[str, int] | None:
     depth = match["num"].count(".") + 1
     heading = text[: match.end("title")].rstrip(" .:")
     return heading, LEVEL_ARTICLE + depth - 1
+
+# A colon (and the spaces around it, French typographic ones included) that ends a heading: « Durée : ».
+_TRAILING_COLON = re.compile(r"[\s\u00a0\u202f]*:[\s\u00a0\u202f:]*$")
+SECTION_SEPARATOR = " > "  # between the headings of a section path (« Titre II > ARTICLE 3 — DURÉE »)
+
+
+def heading_label(heading: str | None) -> str:
+    """A heading as a label shown to a reader: on one line, without the colon that introduced its text
+    (« Article 3 – Durée : » → « Article 3 – Durée »). For display only: the stored chunk text and
+    section keep the document's own words, which quotes repeat verbatim."""
+    return _TRAILING_COLON.sub("", " ".join(str(heading or "").split()))
+
+
+def section_label(section: str | None, *, whole_path: bool = False) -> str:
+    """A chunk's section as a label (:func:`heading_label`): its own heading, the last part of the
+    path, or with ``whole_path`` every heading of the path (« Titre II > ARTICLE 3 — DURÉE »)."""
+    parts = [heading_label(part) for part in str(section or "").split(SECTION_SEPARATOR)]
+    parts = [part for part in parts if part]
+    if not parts:
+        return ""
+    return SECTION_SEPARATOR.join(parts) if whole_path else parts[-1]

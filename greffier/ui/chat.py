@@ -22,7 +22,7 @@ from greffier.services.answering import answer
 from store import threads
 from greffier.config import ANSWER_MODES, Settings
 from greffier.errors import GreffierError
-from greffier.text import plural
+from greffier.text import plural, section_label
 from greffier.text.replies import SEARCHED_ONLY, reply_language, wording
 from pipelines.generators.llm import LLMChoice
 from greffier.ui.text import shorten
@@ -61,8 +61,8 @@ class Source:
         where = [self.file or self.contract_id or "?"]
         if self.pages:
             where.append(self.pages)
-        if self.section:
-            where.append(self.section.split(" > ")[-1])
+        if section_label(self.section):
+            where.append(section_label(self.section))
         return f"[{self.n}] " + " · ".join(where)
 
     @property
@@ -79,15 +79,20 @@ class Source:
         (« bail.pdf · p. 1 · Article 2 - Loyer »), never the contract or passage id; the score only when it
         is the fused score of the 0-1 scale the sidebar's « Minimum score » speaks of (one boosted past 1,
         by a reranker or a rule, is on another scale and would read as a mistake)."""
-        parts = [PurePath(self.file).name if self.file else "", self.pages, (self.section or "").split(" > ")[-1]]
+        parts = [PurePath(self.file).name if self.file else "", self.pages, section_label(self.section)]
         if self.score is not None and 0 <= self.score <= 1:
             parts.append(f"score {self.score:.2f} of 1")
         return " · ".join(p for p in parts if p)
 
     @property
+    def heading(self) -> str:
+        """The passage's own heading as a label (« Article 3 – Durée », without the colon the document puts after it)."""
+        return section_label(self.section)
+
+    @property
     def hover(self) -> str:
         """File, pages and the full section path: the chip's tooltip."""
-        parts = [PurePath(self.file).name if self.file else (self.contract_id or "?"), self.pages, self.section or ""]
+        parts = [PurePath(self.file).name if self.file else (self.contract_id or "?"), self.pages, section_label(self.section, whole_path=True)]
         return " — ".join(p for p in parts if p)
 
 
@@ -95,7 +100,7 @@ def _article_number(section: str | None) -> str:
     """« art. 10 » from « ARTICLE 10 - EXIGIBILITÉ ANTICIPÉE » (or the heading's first words)."""
     if not section:
         return ""
-    heading = section.split(" > ")[-1]
+    heading = section_label(section)
     found = re.match(r"(?i)\s*(?:article|art\.?|section|clause)\s+([\w.]+)", heading)
     return f"art. {found.group(1)}" if found else shorten(heading, 24)
 

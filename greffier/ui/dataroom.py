@@ -7,17 +7,17 @@ timeline rows, and one contract's detail. Arguments are checked by the tool regi
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 from datetime import date
-from pathlib import PurePosixPath
 from typing import Any
 
 from greffier.config import Settings
 from greffier.dataroom.records import INDEFINITE_TERM
 # CONTRADICTION is re-exported for the page (its Contradictions metric); the reasons below make the banner
-from greffier.services.dataroom.export import CONTRADICTION as CONTRADICTION, MOVED_BY_AMENDMENT, UNDECIDED_REASONS, DataRoomTable, dataroom_table, export_dataroom
+from greffier.services.dataroom.export import CONTRADICTION as CONTRADICTION, KEY_COLUMNS, MOVED_BY_AMENDMENT, UNDECIDED_REASONS, DataRoomTable, dataroom_table, export_dataroom
+# name_contracts is re-exported: the screen names contracts as the exports do
+from greffier.services.dataroom.export import name_contracts as name_contracts
 from greffier.services.dataroom.query import allowed_values
-from greffier.text import noun, plural
+from greffier.text import noun, plural, section_label
 from greffier.tools.registry import call_tool, parse_arguments
 from greffier.ui.text import one_line
 from store.records import load_dataroom
@@ -105,22 +105,6 @@ def table(settings: Settings, arguments: dict[str, Any]) -> DataRoomTable:
     return dataroom_table(settings, parse_arguments("search_data_room", arguments))
 
 
-def name_contracts(contracts: Iterable[tuple[str, str | None, str | None]]) -> dict[str, str]:
-    """``{contract id: name}`` for ``(id, title, file)`` triples: a contract is named by its title, by
-    its title and file name where two contracts share a title (a retyped copy: « BAIL COMMERCIAL
-    (Bail Montelier - copie de travail.docx) »), by its file name when it has no title; never by its id
-    unless it has neither."""
-    items = [(cid, one_line(title, 10_000) or None, PurePosixPath(file).name if file else None) for cid, title, file in contracts]
-    shared = {title for title, count in Counter(title for _, title, _ in items if title).items() if count > 1}
-    names = {}
-    for cid, title, file in items:
-        if title and title in shared and file:
-            names[cid] = f"{title} ({file})"
-        else:
-            names[cid] = title or file or cid
-    return names
-
-
 def contract_names(settings: Settings) -> dict[str, str]:
     """The name of every contract of the workspace's data room (:func:`name_contracts`): what the
     screen shows instead of an internal id."""
@@ -165,8 +149,8 @@ def display_rows(data: DataRoomTable, names: dict[str, str] | None = None) -> li
         {
             **row,
             "title": ("↳ " if row["kind"] == "amendment" else "") + (row["title"] or row["file"] or row["id"]),
-            "amendments": named(row.get("amendments")),
-            "amends": named(row.get("amends")),
+            "amendments": named(row.get("amendment keys")),
+            "amends": named(row.get("amends key")),
             "detail": f"?{DETAIL_PARAM}={row['id']}",
         }
         for row in data.rows
@@ -175,7 +159,7 @@ def display_rows(data: DataRoomTable, names: dict[str, str] | None = None) -> li
 
 def display_columns(data: DataRoomTable) -> list[str]:
     """The table's columns on the screen: the filtered ones right after the title, the internal key last."""
-    return [c for c in data.columns if c != "id"] + ["id"]
+    return [c for c in data.columns if c != "id" and c not in KEY_COLUMNS] + ["id"]
 
 
 def export(settings: Settings, arguments: dict[str, Any], fmt: str) -> bytes:
@@ -232,7 +216,7 @@ def _article_label(chunk_id: str | None, articles: list[dict[str, Any]], names: 
         return None
     article = next((a for a in articles if a["chunk_id"] == chunk_id), None)
     if article is not None:
-        heading = one_line(article.get("heading"), 80) or "(no heading)"
+        heading = one_line(section_label(article.get("heading"), whole_path=True), 80) or "(no heading)"
         return heading + (f" · p. {article['page']}" if article.get("page") else "")
     owner = chunk_id.rsplit("-", 1)[0]
     return f"in « {one_line(names[owner], 80)} »" if owner in names else None

@@ -4,20 +4,26 @@ tool (:mod:`greffier.services.dataroom.compare`), with its sentences marked up f
 
 Dismissed pairs are kept in the workspace's WorkspaceMeta table under ``duplicates.dismissed``, a
 JSON list of ``{"contract_ids": [a, b], "at": ISO time}`` (no migration needed).
+
+A contract is named by its title, and by its file name too where the two share a title (a retyped
+copy): never by its internal id, which the screen keeps only in a last « internal key » column.
 """
 
 from __future__ import annotations
 
 import json
 from datetime import datetime, timezone
+from pathlib import PurePosixPath
 from typing import Any
 
 from greffier.config import Settings
 from greffier.services.dataroom.duplicates import find_duplicates
-from greffier.text import fold_label, plural
+from greffier.services.dataroom.export import name_contracts
+from greffier.text import fold_label, plural, section_label
 from greffier.tools.registry import call_tool
-from greffier.ui.text import escape_markdown
+from greffier.ui.text import escape_markdown, one_line
 from store import repository as repo
+from store.records import load_dataroom
 from store.workspace import open_workspace
 
 DISMISSED_KEY = "duplicates.dismissed"
@@ -62,18 +68,56 @@ def restore(settings: Settings, contract_ids: list[str]) -> None:
 
 
 def find(settings: Settings, entity_ids: list[str] | None = None) -> dict[str, Any]:
-    """``find_duplicates`` without the dismissed pairs, plus ``dismissed`` (the list above).
+    """``find_duplicates`` without the dismissed pairs, each pair with ``names`` (:func:`pair_names`),
+    plus ``dismissed`` (the list above, each entry with the ``names`` of its contracts).
     Raises ToolInputError (a GreffierError) for an unknown entity id."""
 
     marked = dismissed(settings)
-    result = find_duplicates(open_workspace(settings), entity_ids=entity_ids, dismissed={frozenset(e["contract_ids"]) for e in marked})
-    return {**result, "dismissed": marked}
+    workspace = open_workspace(settings)
+    result = find_duplicates(workspace, entity_ids=entity_ids, dismissed={frozenset(e["contract_ids"]) for e in marked})
+    pairs = [{**pair, "names": pair_names(pair["titles"], pair["files"])} for pair in result["pairs"]]
+    by_id = load_dataroom(workspace).by_id if marked else {}
+
+    def named(entry: dict[str, Any]) -> dict[str, Any]:
+        records = [by_id.get(cid) for cid in entry["contract_ids"]]
+        titles = [r.title if r else None for r in records]
+        files = [r.file if r else None for r in records]
+        names = pair_names(titles, files)
+        return {**entry, "names": [name if record else cid for name, record, cid in zip(names, records, entry["contract_ids"])]}
+
+    return {**result, "pairs": pairs, "dismissed": [named(entry) for entry in marked]}
 
 
-def pair_label(pair: dict[str, Any]) -> str:
-    a, b = pair["contract_ids"]
+def pair_names(titles: list[str | None], files: list[str | None]) -> list[str]:
+    """The two contracts of a pair as a reader knows them: their titles, each with its file name when
+    the two share their title (« BAIL COMMERCIAL (bail.pdf) », « BAIL COMMERCIAL (bail copie.docx) »),
+    the file name of one without a title."""
+    names = name_contracts([("left", titles[0], files[0]), ("right", titles[1], files[1])])
+    return [names["left"], names["right"]]
+
+
+def _short(title: str | None, file: str | None, shared: bool, limit: int) -> str:
+    """A name cut to ``limit`` characters that keeps the file name whole where it tells two copies apart."""
+    file_name = PurePosixPath(file).name if file else ""
+    if not title:
+        return one_line(file_name, limit)
+    if shared and file_name:
+        return f"{one_line(title, max(20, limit - len(file_name) - 3))} ({file_name})"
+    return one_line(title, limit)
+
+
+def pair_label(pair: dict[str, Any], limit: int = 60) -> str:
+    """The pair in the « Compare » picker: « BAIL COMMERCIAL (a.pdf) ↔ BAIL COMMERCIAL (b.docx) · duplicate · similarity 0.98 »."""
+    titles, files = pair["titles"], pair["files"]
+    shared = bool(titles[0]) and " ".join(str(titles[0]).split()) == " ".join(str(titles[1] or "").split())
+    a, b = (_short(titles[i], files[i], shared, limit) for i in (0, 1))
     kind = "translation" if pair.get("kind") == "translation" else "duplicate"
     return f"{a} ↔ {b} · {kind} · similarity {pair['text_similarity']:.2f}"
+
+
+def pair_key(pair: dict[str, Any]) -> str:
+    """The pair's internal key (« c11 ↔ c19 »): the screen's last column and its widgets' state."""
+    return " ↔ ".join(pair["contract_ids"])
 
 
 def texts(settings: Settings, contract_ids: list[str]) -> dict[str, str]:
@@ -91,9 +135,10 @@ def compare(settings: Settings, contract_ids: list[str]) -> dict[str, Any]:
 
 
 def summary(result: dict[str, Any]) -> str:
-    """« 2 differences: 3 sentences changed, 0 only in c16, 0 only in c26; 31 identical, in 14 aligned articles. »"""
+    """« 2 differences: 3 sentences changed, 0 only on the left, 0 only on the right; 31 identical, in 14
+    aligned articles. » The two copies stand side by side on the screen, named above their column."""
     counts = result["counts"]
-    left, right = result["contract_ids"]
+    left, right = "on the left", "on the right"
     differences = len(result["changes"]) + counts["left_only"] + counts["right_only"]
     if differences == 0 and not counts["changed"]:
         head = "No difference"
@@ -101,9 +146,14 @@ def summary(result: dict[str, Any]) -> str:
         head = plural(differences, "difference")
     lone = ""
     if counts["sections_left_only"] or counts["sections_right_only"]:
-        lone = f" ({counts['sections_left_only']} only in {left}, {counts['sections_right_only']} only in {right})"
-    return (f"{head}: {plural(counts['changed'], 'sentence')} changed, {counts['left_only']} only in {left}, {counts['right_only']} only in {right}; "
+        lone = f" ({counts['sections_left_only']} only {left}, {counts['sections_right_only']} only {right})"
+    return (f"{head}: {plural(counts['changed'], 'sentence')} changed, {counts['left_only']} only {left}, {counts['right_only']} only {right}; "
             f"{counts['same']} identical, in {plural(counts['sections'], 'aligned article')}{lone}.")
+
+
+def file_names(result: dict[str, Any]) -> list[str]:
+    """The file names of a comparison's two documents (« nothing facing it in bail.pdf »)."""
+    return [PurePosixPath(f).name if f else "the other document" for f in result.get("files") or [None, None]]
 
 
 def marked(row: dict[str, Any], side: str) -> str:
@@ -128,7 +178,7 @@ def marked(row: dict[str, Any], side: str) -> str:
 def heading_line(section: dict[str, Any]) -> str:
     """The article a section pair stands for, both headings when they differ (a translation)."""
     left, right = (section.get(s) or {} for s in ("left", "right"))
-    names = [h for h in (left.get("heading"), right.get("heading")) if h]
+    names = [h for h in (section_label(left.get("heading"), whole_path=True), section_label(right.get("heading"), whole_path=True)) if h]
     if not names:
         return "Before the first heading"
     if len(names) == 2 and fold_label(names[0]) == fold_label(names[1]):

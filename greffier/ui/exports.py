@@ -8,14 +8,16 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
+from greffier.text import section_label
+
 
 def _where(source: dict[str, Any]) -> str:
     parts = [source.get("file") or "?"]
     if source.get("page"):
         end = source.get("page_end")
         parts.append(f"p. {source['page']}" + (f"–{end}" if end and end != source["page"] else ""))
-    if source.get("section"):
-        parts.append(str(source["section"]))
+    if section_label(source.get("section"), whole_path=True):
+        parts.append(section_label(source["section"], whole_path=True))
     return ", ".join(parts)
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import Any
 
-from greffier.text import tokenize
+from greffier.text import section_label, tokenize
 from greffier.text.language import guess_language
 from pipelines.rankers.relevance import DENSE_RELEVANCE, LEXICAL_COVERAGE
 
@@ -110,7 +110,7 @@ def _where(decision: dict[str, Any], words: dict[str, Any]) -> str:
         end = decision.get("page_end")
         parts.append(f"{words['page']} {decision['page']}" + (f"–{end}" if end and end != decision["page"] else ""))
     if decision.get("section"):
-        parts.append(str(decision["section"]).split(" > ")[-1])
+        parts.append(section_label(str(decision["section"])))
     return " · ".join(parts)
 
 

@@ -113,6 +113,8 @@ class QueryExpander(StoreComponent):
         if self.enabled:
             groups.extend(notion_groups(matches, tokens, self.weight, forms, self.forms_weight, language=language, same_language_weight=self.same_language_weight))
         identity = frozenset((scope or {}).get("identity") or ())
+        if self.enabled and self._dictionary is not None:
+            self._dictionary.refresh()  # once per question: a dictionary installed meanwhile is used, without a stat per word
         translated = dictionary_translations(tokens, matches, language, self._dictionary, identity=identity) if self.enabled else {}
         if translated and self.dictionary_weight > 0:
             groups.extend(dictionary_groups(translated, self.weight * self.dictionary_weight, forms, self.forms_weight, other_language(language)))

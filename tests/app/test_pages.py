@@ -21,6 +21,7 @@ from greffier.config import load_settings, save_workspace_settings
 from greffier.services.ingest import Ingestor
 from greffier.ui import duplicates as duplicate_views
 from greffier.ui import knobs
+from store.records import load_dataroom
 from store.workspace import open_workspace
 from tests.fakes import OllamaStub
 from tests.paths import REPO
@@ -211,6 +212,44 @@ def test_chat_answers_with_citations_and_opens_the_cited_passage(app_workspace, 
     assert any(b.label == "Back to page 1" for b in viewer.button)
 
 
+@pytest.fixture(scope="module")
+def colon_workspace(tmp_path_factory):
+    """A lease whose headings end with a colon, as many French contracts write them (« Article 3 – Durée : »)."""
+    from tests.pipelines.files import make_markdown
+
+    base = tmp_path_factory.mktemp("colon")
+    (base / "room").mkdir()
+    make_markdown(base / "room" / "bail_atelier.md", [
+        ("Article 3 – Durée :", "Le bail est consenti pour une durée de neuf années entières et consécutives à compter du 1er janvier 2024."),
+        ("Article 4 – Loyer :", "Le loyer annuel est fixé à 48 000 euros hors taxes, payable par trimestre et d'avance."),
+    ], title="Bail commercial — Atelier Quenot")
+    workspace = base / "ws"
+    assert Ingestor(load_settings(workspace)).ingest(base / "room").failed == []
+    return workspace
+
+
+def test_citations_show_a_heading_without_its_trailing_colon_and_quote_the_passage_verbatim(colon_workspace, monkeypatch, capsys):
+    # The walkthrough saw « Article 3 – Durée : » as the section of a citation: the colon introduces the article's text,
+    # it is no part of its name. The passage itself is quoted as the document writes it, colon included.
+    at = open_app(colon_workspace, monkeypatch)
+    at.chat_input[0].set_value("Quelle est la durée du bail ?").run()
+    assert not at.exception
+    chips = [b for b in at.button if b.key and b.key.startswith("chat_cite_")]
+    assert chips and chips[0].help.replace("\\", "") == "bail_atelier.md — Article 3 – Durée", chips[0].help
+    assert at.radio[0].options[0].replace("\\", "").endswith("— Article 3 – Durée"), at.radio[0].options
+    assert "bail_atelier.md · Article 3 – Durée" in [c.value.replace("\\", "") for c in at.caption]  # the line under the source
+    shown = texts(at.markdown)
+    assert any("**[1] bail_atelier.md — Article 3 – Durée**" == t.replace("\\", "") for t in shown), shown
+    assert any("— bail_atelier.md · Article 3 – Durée  \n" in t.replace("\\", "") for t in shown), shown  # the trace's passage
+    assert any("Article 3 – Durée \\:  \nLe bail est consenti" in t for t in shown), shown  # the passage verbatim
+    from greffier.cli import main
+
+    capsys.readouterr()
+    assert main(["search", "durée du bail", "--workspace", str(colon_workspace)]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if "bail_atelier.md" in line]
+    assert lines and all(not line.rstrip().endswith(":") for line in lines) and any(line.rstrip().endswith("— Article 3 – Durée") for line in lines), lines
+
+
 def test_chat_history_is_kept_per_workspace_and_exportable(app_workspace, monkeypatch):
     workspace = open_workspace(app_workspace.settings)
     thread_id = threads.create_thread(workspace, title="Loyer", mode="rag")
@@ -381,6 +420,50 @@ def test_dataroom_shows_titles_and_names_not_internal_ids(demo_workspace, monkey
     assert "internal key c08" in shown  # the key, labelled as such, in the detail's caption only
 
 
+@pytest.fixture(scope="module")
+def unattached_workspace(tmp_path_factory):
+    """Two supply contracts between the same parties (their titles alike) and an amendment that cites
+    neither's date: it cannot be attached and says so."""
+    from tests.dataroom.test_amendment_wordings import SUPPLY, _amendment
+
+    base = tmp_path_factory.mktemp("unattached")
+    room = base / "room"
+    room.mkdir()
+    later = SUPPLY.replace("19 juin 2023", "4 mars 2024").replace("1er juillet 2023", "1er avril 2024").replace("30 juin 2026", "31 mars 2027")
+    amendment = _amendment("Le Contrat est prorogé jusqu'au 31 décembre 2029.", title="AVENANT AU CONTRAT DE FOURNITURE").replace(
+        "Les Parties ont conclu le 19 juin 2023 un contrat de fourniture expirant le 30 juin 2026.", "Les Parties sont liées par un contrat de fourniture."
+    )
+    (room / "Fourniture_Orion_2023.txt").write_text(SUPPLY, encoding="utf-8")
+    (room / "Fourniture_Orion_2024.txt").write_text(later, encoding="utf-8")
+    (room / "Avenant_Orion.txt").write_text(amendment, encoding="utf-8")
+    workspace = base / "ws"
+    assert Ingestor(load_settings(workspace)).ingest(room).failed == []
+    return workspace
+
+
+UNATTACHED = ("amendment « AVENANT AU CONTRAT DE FOURNITURE » (Avenant_Orion.txt): 2 contracts with the same parties "
+              "(« CONTRAT DE FOURNITURE » (Fourniture_Orion_2023.txt), « CONTRAT DE FOURNITURE » (Fourniture_Orion_2024.txt)) "
+              "and none whose signature date it cites: not attached")
+
+
+def test_an_unattached_amendment_is_named_with_its_candidates_by_title_and_file(unattached_workspace, monkeypatch):
+    # Was « avenant c01: 2 contracts with the same parties (c02, c03) and none whose signature date it cites: not attached »:
+    # a lawyer cannot tell which documents c02 and c03 are.
+    at = open_app(unattached_workspace, monkeypatch, "pages/dataroom.py")
+    assert not at.exception
+    assert f"- {UNATTACHED}" in all_markdown(at).replace("\\", ""), all_markdown(at)  # the warnings under the table
+    at.date_input(key="dr_f_ends_before").set_value(date(2030, 12, 31))
+    at.button(key="FormSubmitter:dataroom_filter_form-Apply filters").click().run()
+    assert not at.exception
+    shown = all_markdown(at)
+    assert UNATTACHED in shown.replace("\\", ""), shown  # the amendment left out of an end-date filter, and why
+    assert not [line for line in shown.splitlines() if INTERNAL_ID.search(line) and "internal key" not in line], shown
+    amendment_id = next(r.id for r in load_dataroom(open_workspace(load_settings(unattached_workspace))).records if r.is_amendment)
+    at.selectbox(key="dataroom_detail_contract").set_value(amendment_id).run()
+    assert not at.exception
+    assert UNATTACHED in [w.value.replace("\\", "") for w in at.warning], [w.value for w in at.warning]  # its detail
+
+
 def test_dataroom_party_filter_names_the_party_without_its_internal_id(demo_workspace, monkeypatch):
     # A lawyer reads « LISANDRE HOLDING SAS », not « LISANDRE HOLDING SAS (lisandre_holding) »
     at = open_app(demo_workspace, monkeypatch, "pages/dataroom.py")
@@ -410,23 +493,55 @@ def test_duplicates_lists_pairs_and_remembers_not_a_duplicate(app_workspace, mon
     settings = app_workspace.settings
     at = open_app(app_workspace.path, monkeypatch, "pages/duplicates.py")
     assert not at.exception
-    pairs = list(table(at, "pair", "reasons")["pair"])
+    pairs = list(table(at, "id", "reasons")["id"])  # the internal key column
     assert "c11 ↔ c19" in pairs and "c05 ↔ c20" in pairs
-    translation = next(option for option in at.selectbox(key="duplicates_pair").options if option.startswith("c05 ↔ c20"))
-    at.selectbox(key="duplicates_pair").set_value(translation).run()
+    at.selectbox(key="duplicates_pair").set_value("c05 ↔ c20").run()
     assert any("A translation" in text for text in texts(at.info)), "a translation is shown article by article"
-    label = next(option for option in at.selectbox(key="duplicates_pair").options if option.startswith("c11 ↔ c19"))
-    at.selectbox(key="duplicates_pair").set_value(label).run()
+    at.selectbox(key="duplicates_pair").set_value("c11 ↔ c19").run()
     assert any(" identical, in " in text for text in texts(at.markdown)), "the comparison's summary"
     try:
         at.button(key="duplicates_dismiss_c11_c19").click().run()
         assert not at.exception
         assert [e["contract_ids"] for e in duplicate_views.dismissed(settings)] == [["c11", "c19"]]
-        assert "c11 ↔ c19" not in list(table(at, "pair", "reasons")["pair"])
+        assert "c11 ↔ c19" not in list(table(at, "id", "reasons")["id"])
         at.button(key="duplicates_restore_c11_c19").click().run()
         assert duplicate_views.dismissed(settings) == []
     finally:
         duplicate_views.restore(settings, ["c11", "c19"])
+
+
+def test_duplicates_shows_titles_and_files_not_internal_ids(demo_workspace, monkeypatch):
+    # The demo's warehouse lease and its retyped Word copy share their title: a lawyer tells them apart by their
+    # file names, never by « c16 ↔ c26 »; the pair's ids stay in the table's last column, labelled « internal key ».
+    at = open_app(demo_workspace, monkeypatch, "pages/duplicates.py")
+    assert not at.exception
+    grid = next(d for d in at.dataframe if "reasons" in d.value.columns)
+    order, config = list(grid.proto.column_order), json.loads(grid.proto.columns)
+    assert order[:2] == ["first", "second"] and order[-1] == "id" and config["id"]["label"] == "internal key", (order, config.get("id"))
+    lease = grid.value[grid.value["first"].str.startswith("BAIL COMMERCIAL")].iloc[0]
+    assert {lease["first"], lease["second"]} == {"BAIL COMMERCIAL (Bail_commercial_entrepot_Portes-les-Valence_2018.pdf)",
+                                                 "BAIL COMMERCIAL (Bail Montelier - copie de travail.docx)"}, dict(lease)
+    for column in ("first", "second"):
+        assert not [v for v in grid.value[column] if INTERNAL_ID.search(v)], list(grid.value[column])
+    picker = at.selectbox(key="duplicates_pair")
+    assert not [o for o in picker.options if INTERNAL_ID.search(o)], picker.options
+    assert any(o.startswith("BAIL COMMERCIAL (Bail") and " ↔ BAIL COMMERCIAL (Bail" in o for o in picker.options), picker.options
+    picker.set_value(lease["id"]).run()
+    assert not at.exception
+    shown = all_markdown(at)
+    assert "2 differences: 3 sentences changed, 0 only on the left, 0 only on the right;" in shown.replace("\\", ""), shown
+    assert not [line for line in shown.splitlines() if INTERNAL_ID.search(line)], shown
+    first, second = lease["id"].split(" ↔ ")
+    settings = load_settings(demo_workspace)
+    try:
+        at.button(key=f"duplicates_dismiss_{first}_{second}").click().run()
+        assert not at.exception
+        shown = all_markdown(at).replace("\\", "")
+        assert "BAIL COMMERCIAL (Bail_commercial_entrepot_Portes-les-Valence_2018.pdf) ↔ BAIL COMMERCIAL (Bail Montelier - copie de travail.docx)" in shown \
+            or "BAIL COMMERCIAL (Bail Montelier - copie de travail.docx) ↔ BAIL COMMERCIAL (Bail_commercial_entrepot_Portes-les-Valence_2018.pdf)" in shown, shown
+        assert not [line for line in all_markdown(at).splitlines() if INTERNAL_ID.search(line)], all_markdown(at)  # the list marked not a duplicate
+    finally:
+        duplicate_views.restore(settings, [first, second])
 
 
 def test_documents_page_lists_documents_and_failures(app_workspace, monkeypatch):

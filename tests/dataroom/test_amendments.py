@@ -107,10 +107,14 @@ def test_other_parties_and_later_contracts_are_not_candidates():
 
 
 def test_sole_candidate_with_another_cited_date_is_attached_with_a_warning():
-    contracts = [contract("c1", date(2021, 1, 4), None), amendment("a1", date(2024, 1, 5), cited_dates=[found_date(date(2020, 3, 1))])]
+    contracts = [
+        contract("c1", date(2021, 1, 4), None, name="Bail commercial", file_name="bail.pdf"),
+        amendment("a1", date(2024, 1, 5), cited_dates=[found_date(date(2020, 3, 1))]).model_copy(update={"name": "Avenant n° 1", "file_name": "avenant.pdf"}),
+    ]
     outcome = resolve_amendments(contracts)
     assert outcome.links[0].target_id == "c1"
-    assert outcome.warnings["a1"] == ["avenant a1 cites 2020-03-01, but c1 was signed 2021-01-04"]
+    # both named by title and file, as a reader finds them (was « avenant a1 cites …, but c1 was signed … »)
+    assert outcome.warnings["a1"] == ["amendment « Avenant n° 1 » (avenant.pdf) cites 2020-03-01, but « Bail commercial » (bail.pdf) was signed 2021-01-04"]
 
 
 def test_several_amendments_apply_in_signature_order():

@@ -55,6 +55,8 @@ def test_example_copy_uploaded_twice_explains_itself(example: WorkspaceStore) ->
     assert {"same file content", "same parties", "same type", "same dates"} <= set(copy["reasons"])
     notes = " ".join(copy["notes"])
     assert "Soravie Santé SAS" in notes and "15/04/2024" in notes  # spelled and dated differently
+    # each copy named by its file, not by its internal id (was « party written … in c11, … in c19 »)
+    assert "'Soravie Santé' in convention_honoraires_kessler_soravie (1).pdf" in notes and "c11" not in notes and "c19" not in notes, notes
     assert copy["parties"] == [["Kessler Aubry Avocats", "Soravie Santé SAS"], ["Kessler Aubry Avocats", "Soravie Santé"]]
 
 

@@ -174,10 +174,13 @@ def test_price_only_amendment_leaves_the_end_date():
 
 
 def test_ambiguous_amendment_is_left_unattached_with_a_warning():
-    room = [*supply_room(), contract("c04", SUPPLY_TEXT, {"parties": ["Orion Energie", "Groupe Talvera"], "signature_date": "2023-06-19"}, 3)]
+    room = [*supply_room(), contract("c04", SUPPLY_TEXT, {"parties": ["Orion Energie", "Groupe Talvera"], "signature_date": "2023-06-19",
+                                                          "title": "Contrat de fourniture (copie)"}, 3)]
     records = {r.id: r for r in build_records(room)}
     assert records["c03"].amends is None
-    assert any("cites the signature date of several contracts (c02, c04)" in w for w in records["c03"].warnings)
+    # the amendment and the contracts it could amend by title and file, not by id (was « avenant c03: … (c02, c04) »)
+    assert ("amendment « Avenant n°1 » (c03.pdf): cites the signature date of several contracts "
+            "(« Contrat de fourniture » (c02.pdf), « Contrat de fourniture (copie) » (c04.pdf)): not attached") in records["c03"].warnings, records["c03"].warnings
     assert records["c02"].end_date == date(2026, 6, 30)
 
 

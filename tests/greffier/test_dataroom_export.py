@@ -41,7 +41,7 @@ def room(tmp_path_factory):
 
 def test_amendments_are_listed_under_their_contract_and_the_counts_reconcile(room):
     table = dataroom_table(room, SearchDataRoomArgs())
-    kinds = [(row["kind"], row["amends"]) for row in table.rows]
+    kinds = [(row["kind"], row["amends key"]) for row in table.rows]
     parent = next(i for i, row in enumerate(table.rows) if row["amendments"])
     assert [k for k, _ in kinds[parent + 1 : parent + 3]] == ["amendment", "amendment"]
     assert {a for _, a in kinds[parent + 1 : parent + 3]} == {table.rows[parent]["id"]}
@@ -79,7 +79,34 @@ def test_an_xlsx_without_warnings_says_so(room):
     signed_long_ago = {"filters": {"signature_date": {"before": "1960-01-01"}}}
     workbook = load_workbook(io.BytesIO(export_dataroom(room, SearchDataRoomArgs.model_validate(signed_long_ago), "xlsx")))
     rows = list(workbook["Warnings"].iter_rows(values_only=True))
-    assert rows == [("id", "warning"), (None, "None: no contract of this export has a warning.")]  # not a bare header
+    assert rows == [("title", "warning", "id"), (None, "None: no contract of this export has a warning.", None)]  # not a bare header
+
+
+SUPPLY_TITLE = "CONTRAT D'APPROVISIONNEMENT EN PLANTES AROMATIQUES ET MÉDICINALES ISSUES DE L'AGRICULTURE BIOLOGIQUE"
+
+
+def test_the_exports_name_amendments_and_contracts_by_title_and_keep_the_ids_in_key_columns(room):
+    # A lawyer reads « AVENANT N° 1 … ; AVENANT N° 2 … » under amendments, not « c02, c03 »; the ids stay, for a join
+    # with the id column, in columns of their own at the end.
+    workbook = load_workbook(io.BytesIO(export_dataroom(room, SearchDataRoomArgs(), "xlsx")))
+    sheet = workbook["Contracts"]
+    header = [cell.value for cell in sheet[1]]
+    assert header[-2:] == ["amendment keys", "amends key"], header
+    rows = [dict(zip(header, row)) for row in sheet.iter_rows(min_row=2, values_only=True)]
+    supply = next(row for row in rows if row["title"] == SUPPLY_TITLE)
+    assert supply["amendments"] == ("AVENANT N° 1 AU CONTRAT D'APPROVISIONNEMENT DU 22 FÉVRIER 2021; "
+                                    "AVENANT N° 2 AU CONTRAT D'APPROVISIONNEMENT DU 22 FÉVRIER 2021"), supply["amendments"]
+    amendments = [row for row in rows if row["kind"] == "amendment"]
+    assert len(amendments) == 2 and {row["amends"] for row in amendments} == {SUPPLY_TITLE}
+    assert supply["amendment keys"] == ", ".join(row["id"] for row in amendments)  # the join still works
+    assert {row["amends key"] for row in amendments} == {supply["id"]}
+    assert supply["amends key"] is None and supply["amends"] is None
+    # the warnings sheet names the contract too
+    warnings = [dict(zip(["title", "warning", "id"], row)) for row in workbook["Warnings"].iter_rows(min_row=2, values_only=True)]
+    moved = next(w for w in warnings if w["warning"].startswith("end date 2026-03-31"))
+    assert moved["title"] == SUPPLY_TITLE and moved["id"] == supply["id"]
+    csv_rows = list(csv.DictReader(io.StringIO(to_csv(dataroom_table(room, SearchDataRoomArgs())).decode("utf-8-sig"))))
+    assert next(row for row in csv_rows if row["title"] == SUPPLY_TITLE)["amendments"] == supply["amendments"]
 
 
 def test_the_csv_has_iso_dates_and_a_bom(room):

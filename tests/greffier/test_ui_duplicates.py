@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from greffier.config import load_settings
@@ -30,6 +32,11 @@ def test_a_dismissed_pair_is_not_reported(tmp_path):
     found = duplicates.find(settings)
     assert ["c11", "c19"] not in [p["contract_ids"] for p in found["pairs"]]
     assert found["dismissed"][0]["contract_ids"] == ["c11", "c19"]
-    assert duplicates.pair_label(found["pairs"][0]).startswith("c05 ↔ c20 · translation")
+    names = found["dismissed"][0]["names"]  # the list marked not a duplicate names them by title (and file), not « c11 ↔ c19 »
+    assert len(names) == 2 and not [n for n in names if re.search(r"\bc\d{2}\b", n)], names
+    translation = found["pairs"][0]
+    assert translation["contract_ids"] == ["c05", "c20"]
+    label = duplicates.pair_label(translation)  # by title, not « c05 ↔ c20 »
+    assert label.startswith(f"{translation['titles'][0][:20]}") and " · translation · similarity " in label and "c05" not in label
     texts = duplicates.texts(settings, ["c05", "c20"])
     assert "LICENSE" in texts["c05"].upper() and texts["c20"]

@@ -503,18 +503,27 @@ def _reasons(pair: _Pair, kind: str, clusters: dict[str, str]) -> list[str]:
     return [r for r in REASON_ORDER if r in reasons]
 
 
+def _file_names(a: ContractRecord, b: ContractRecord) -> tuple[str, str]:
+    """The two copies as a note names them: by file name (two copies share a title, never a file), the
+    whole workspace path where the names are alike."""
+    names = (a.file.rsplit("/", 1)[-1], b.file.rsplit("/", 1)[-1])
+    return (a.file, b.file) if names[0] == names[1] else names
+
+
 def _notes(pair: _Pair, clusters: dict[str, str]) -> list[str]:
-    """What differs between the two copies: spellings, date formats, conflicting metadata."""
+    """What differs between the two copies: spellings, date formats, conflicting metadata; each copy
+    named by its file, not its internal id."""
     a, b = pair.a, pair.b
+    file_a, file_b = _file_names(a, b)
     notes = []
     for i, j in _match_parties(a, b, clusters):
         name_a, name_b = a.parties[i].raw_name, b.parties[j].raw_name
         if " ".join(name_a.split()) != " ".join(name_b.split()):
-            notes.append(f"party written {name_a!r} in {a.id}, {name_b!r} in {b.id}")
+            notes.append(f"party written {name_a!r} in {file_a}, {name_b!r} in {file_b}")
     for field_name, label in (("signature_date", "signature date"), ("end_date", "end date")):
         raw_a, raw_b = (r.sources[field_name].raw if field_name in r.sources else "" for r in (a, b))
         if raw_a and raw_b and raw_a != raw_b and getattr(a, field_name) == getattr(b, field_name):
-            notes.append(f"{label} written {raw_a!r} in {a.id}, {raw_b!r} in {b.id}")
+            notes.append(f"{label} written {raw_a!r} in {file_a}, {raw_b!r} in {file_b}")
     for conflict in _metadata_conflicts(a, b):
         notes.append(f"{conflict} differs between the two copies")
     return notes

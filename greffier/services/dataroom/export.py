@@ -16,8 +16,11 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from pathlib import PurePosixPath
 from typing import Any
 
 from greffier.dataroom.records import INDEFINITE_TERM
@@ -31,12 +34,17 @@ from store.workspace import open_workspace
 
 EXPORT_FORMATS = ("csv", "xlsx")
 PAGE = 100  # search_data_room's largest page
-COLUMNS = ["id", "title", "parties", "type", "signed", "ends", "initial end", "governing law", "amendments", "amends", "warnings", "file"]
+COLUMNS = ["id", "title", "parties", "type", "signed", "ends", "initial end", "governing law", "amendments", "amends", "warnings", "file",
+           "amendment keys", "amends key"]
+# The internal ids of the amendments and of the contract amended, for a join with the ``id`` column: the
+# ``amendments`` and ``amends`` columns name the documents by title (and file), as a reader knows them.
+KEY_COLUMNS = ("amendment keys", "amends key")
 DATE_COLUMNS = frozenset({"signed", "ends", "initial end"})
 # The columns each filter is about: shown right after the title, so a filtered value is never off-screen.
 FILTER_COLUMNS = {"end_date": ["ends", "initial end"], "signature_date": ["signed"], "governing_law": ["governing law"],
                   "entity_ids": ["parties"], "contract_types": ["type"]}
 LEFT_OUT_COLUMNS = ["id", "title", "file", "reason", "detail"]
+WARNING_COLUMNS = ["title", "warning", "id"]  # the contract by its name (title, and file where two share it)
 # Why a contract is left out of the table (the ``reason`` of a left-out row). Only the first and the
 # last leave the filter undecided; an indefinite term (no end, on purpose) and an end moved by an
 # amendment are decided, and listed apart so that nobody wonders where those contracts went.
@@ -56,7 +64,7 @@ class DataRoomTable:
     """What the screen shows and the exports write (see the module docstring).
 
     ``rows``: one per matching contract, each followed by its amendments (``kind`` "amendment");
-    ``left_out``: id, title, file, reason, detail; ``warnings``: id, warning; ``filters``: the
+    ``left_out``: id, title, file, reason, detail; ``warnings``: title (the contract's name), warning, id; ``filters``: the
     filters in words; ``counts``: contracts, amendments (in the data room), matching, amendments
     shown, left out, documents (in the workspace); ``columns``: the filtered columns first;
     ``results``: search_data_room's results as they came (timeline, warnings); ``notes``: its notes
@@ -77,8 +85,25 @@ class DataRoomTable:
 
 
 
-def _row(summary: dict[str, Any], *, kind: str, score: float | None = None) -> dict[str, Any]:
+def name_contracts(contracts: Iterable[tuple[str, str | None, str | None]]) -> dict[str, str]:
+    """``{contract id: name}`` for ``(id, title, file)`` triples: a contract is named by its title, by
+    its title and file name where two contracts share a title (a retyped copy: « BAIL COMMERCIAL
+    (Bail Montelier - copie de travail.docx) »), by its file name when it has no title; never by its id
+    unless it has neither."""
+    items = [(cid, " ".join(str(title or "").split()) or None, PurePosixPath(file).name if file else None) for cid, title, file in contracts]
+    shared = {title for title, count in Counter(title for _, title, _ in items if title).items() if count > 1}
+    names = {}
+    for cid, title, file in items:
+        if title and title in shared and file:
+            names[cid] = f"{title} ({file})"
+        else:
+            names[cid] = title or file or cid
+    return names
+
+
+def _row(summary: dict[str, Any], *, kind: str, names: dict[str, str], score: float | None = None) -> dict[str, Any]:
     amended = bool(summary.get("amended_by")) and summary.get("initial_end_date") not in (None, summary.get("end_date"))
+    amended_by, amends = summary.get("amended_by") or [], summary.get("amends") if kind == "amendment" else None
     row = {
         "id": summary["contract_id"],
         "kind": kind,
@@ -89,10 +114,12 @@ def _row(summary: dict[str, Any], *, kind: str, score: float | None = None) -> d
         "ends": as_date(summary.get("end_date")),
         "initial end": as_date(summary.get("initial_end_date")) if amended else None,
         "governing law": summary.get("governing_law"),
-        "amendments": ", ".join(summary.get("amended_by") or []) or None,
-        "amends": summary.get("amends") if kind == "amendment" else None,
+        "amendments": "; ".join(names.get(a, a) for a in amended_by) or None,
+        "amends": names.get(amends, amends) if amends else None,
         "warnings": len(summary.get("warnings") or []),
         "file": summary.get("filename"),
+        "amendment keys": ", ".join(amended_by) or None,
+        "amends key": amends,
     }
     if score is not None:
         row["score"] = score
@@ -161,20 +188,22 @@ def dataroom_table(settings: Settings, args: SearchDataRoomArgs) -> DataRoomTabl
     room = load_dataroom(workspace)
     listing = _listing(settings, args)
     by_id = room.by_id
+    names = name_contracts((r.id, r.title, r.file) for r in room.records)
     results = {r["contract_id"]: r for r in listing["results"]}
     rows: list[dict[str, Any]] = []
     for result in listing["results"]:
         if result.get("amends") in results:
             continue  # listed under its contract, below
-        rows.append(_row(result, kind="amendment" if result.get("amends") else "contract", score=result.get("score")))
+        rows.append(_row(result, kind="amendment" if result.get("amends") else "contract", names=names, score=result.get("score")))
         for amendment_id in result.get("amended_by") or []:
             amendment = results.get(amendment_id) or (record_summary(by_id[amendment_id]) if amendment_id in by_id else None)
             if amendment is not None:
-                rows.append(_row(amendment, kind="amendment", score=amendment.get("score")))
+                rows.append(_row(amendment, kind="amendment", names=names, score=amendment.get("score")))
     table = DataRoomTable(arguments=args.model_dump(mode="json", by_alias=True, exclude_none=True, exclude={"limit", "offset"}), rows=rows,
                           results=listing["results"], columns=column_order(args))
     table.left_out = _left_out(listing, by_id)
-    table.warnings = [{"id": r["contract_id"], "warning": w} for r in listing["results"] for w in r.get("warnings") or []]
+    table.warnings = [{"title": names.get(r["contract_id"], r["contract_id"]), "warning": w, "id": r["contract_id"]}
+                      for r in listing["results"] for w in r.get("warnings") or []]
     entity_names = dict(zip(room.allowed["entity_ids"], room.allowed["entity_names"]))
     table.filters = describe_filters(args, entity_names)
     table.notes = list(listing.get("notes") or [])
@@ -302,10 +331,10 @@ def to_xlsx(table: DataRoomTable, *, workspace: str = "") -> bytes:
         ws.freeze_panes = "A2"
         ws.auto_filter.ref = f"A1:{get_column_letter(len(columns))}{max(ws.max_row, 2)}"
 
-    widths = {"title": 48, "parties": 44, "type": 26, "governing law": 22, "file": 60, "detail": 70, "reason": 32, "warning": 90, "kind": 11}
+    widths = {"title": 48, "amendments": 48, "amends": 48, "parties": 44, "type": 26, "governing law": 22, "file": 60, "detail": 70, "reason": 32, "warning": 90, "kind": 11}
     sheet("Contracts", ["kind", *table.columns], table.rows, widths)
     sheet("Left out", LEFT_OUT_COLUMNS, table.left_out, widths)
-    sheet("Warnings", ["id", "warning"], table.warnings or [{"id": "", "warning": NO_WARNING}], widths)
+    sheet("Warnings", WARNING_COLUMNS, table.warnings or [{"warning": NO_WARNING}], widths)
     buffer = io.BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()

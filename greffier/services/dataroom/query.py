@@ -34,7 +34,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from greffier.dataroom.amendments import END_MOVED
+from greffier.dataroom.amendments import END_MOVED, NOT_ATTACHED
 from greffier.dataroom.normalize import entity_id, names_entity
 from greffier.dataroom.records import ContractRecord
 from greffier.config import Settings
@@ -478,7 +478,7 @@ def _field_doubt(record: ContractRecord, field: str) -> str | None:
 
 
 def _unattached_reason(record: ContractRecord) -> str:
-    return next((w for w in record.warnings if w.startswith(f"avenant {record.id}") and "not attached" in w), "not attached")
+    return next((w for w in record.warnings if w.startswith("amendment ") and w.endswith(NOT_ATTACHED)), "not attached")
 
 
 def _note_contradiction(outcome: _Outcome, record: ContractRecord, field: str, ok: bool, check) -> None:  # noqa: ANN001
@@ -551,7 +551,8 @@ def _wanted_articles(record: ContractRecord, filters: DataRoomFilters | None, ro
         for amendment_id in record.amended_by:
             amendment = room.by_id.get(amendment_id)
             if amendment:
-                wanted += [(cid, f"end date (avenant {amendment_id})") for cid in amendment.evidence.get("end_date", [])]
+                named = " ".join(amendment.title.split()) or amendment.file.rsplit("/", 1)[-1]
+                wanted += [(cid, f"end date (amendment « {named} »)") for cid in amendment.evidence.get("end_date", [])]
     if filters.signature_date:
         wanted += [(cid, "signature date") for cid in record.evidence.get("signature_date", [])]
     if filters.governing_law:
