@@ -4,7 +4,7 @@
   asked — in either language, through the glossary's wordings (the ``units`` of the query expander) —
   quoted verbatim, each followed by its passage number ``[n]``. They come from the contract of the best
   passage; when the question fits several contracts of the same kind and names none (a scope marked
-  ``ambiguous``), each contract's best sentence is given under its file name. What Greffier writes
+  ``ambiguous``), each contract's best sentence is given under its title and file name. What Greffier writes
   itself (the abstention, those headings) is in the question's language.
 - :class:`LLMAnswerer`: a chat generator given the numbered passages as quoted data, told to cite
   every statement and to abstain in the exact words of :data:`ABSTENTION` when the passages do not say.
@@ -24,7 +24,7 @@ from haystack.dataclasses import ChatMessage, StreamingChunk
 from haystack.utils import deserialize_chatgenerator_inplace
 
 from greffier.text import fold, fold_label, paragraphs, split_sentences, tokenize, without_page_furniture
-from greffier.text.replies import ABSTENTIONS, SEVERAL_CONTRACTS, abstention, reply_language, says_abstention, wording
+from greffier.text.replies import ABSTENTIONS, SEVERAL_CONTRACTS, abstention, contract_label, contract_line, reply_language, says_abstention, wording
 from pipelines.generators.answer_kinds import AnswerKind, asked_kind, holds_kind
 from pipelines.rankers.relevance import coverage_of, covering_tokens, passages_block
 
@@ -257,7 +257,8 @@ def extractive_answer(
 
     ``units`` (from the query expander) say what counts as each asked word; without them, the asked
     words themselves. ``per_contract``: each contract's best sentence (with the one that gives the
-    kind of answer asked, or the one it stands for, as above), under its file name.
+    kind of answer asked, or the one it stands for, as above), under its title and file name
+    (:func:`greffier.text.replies.contract_line`).
     ``question`` (as asked, when ``asked`` is what is left once a named contract is taken out) tells
     the kind of answer sought (:func:`asked_kind`).
     """
@@ -283,8 +284,7 @@ def _per_contract(documents: list[Document], units: list[dict[str, Any]], langua
             continue
         quoted = " ".join(f"{sentence} [{numbers[local - 1]}]" for local, _pos, sentence in best)
         first = documents[numbers[best[0][0] - 1] - 1]
-        name = first.meta.get("file") or first.meta.get("title") or ""
-        lines.append(f"- {name} : {quoted}" if language == "fr" else f"- {name}: {quoted}")
+        lines.append(contract_line(contract_label(first.meta.get("title"), first.meta.get("file")), quoted, language))
     return "\n".join(lines)
 
 

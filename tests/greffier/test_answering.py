@@ -272,21 +272,40 @@ def test_the_extractive_answer_quotes_a_sentence_of_two_duplicate_documents_once
     assert answer_text.count("garant solidaire") == 1 and "[1]" in answer_text
 
 
+def test_the_per_contract_answer_labels_contracts_as_the_citation_check_reads_them():
+    from haystack.dataclasses import ChatMessage
+
+    from pipelines.generators.answerers import extractive_answer
+    from pipelines.validators.citations import CitationValidator
+
+    docs = [
+        Document(id="c1-2", content="Article 2 — Durée\nLe bail est conclu pour neuf années.", meta={"doc_id": "c1", "file": "room/03_Immobilier/Bail_entrepot.pdf", "title": "Bail Foncière Rhodane"}),
+        Document(id="c2-2", content="Article 2 — Durée\nLe bail est conclu pour dix années.", meta={"doc_id": "c2", "file": "room/Bail_boutique.md", "title": "Bail Quenot"}),
+    ]
+    text = extractive_answer("Quelle est la durée du bail ?", docs, per_contract=True, language="fr")
+    lines = text.splitlines()
+    assert lines[1].startswith("- Bail Foncière Rhodane (Bail_entrepot.pdf) : ") and lines[2].startswith("- Bail Quenot (Bail_boutique.md) : "), text
+    result = CitationValidator().run(replies=[ChatMessage.from_assistant(text)], documents=docs)
+    assert result["unsupported"] == []  # « Rhodane », « Quenot », « 03 » label the lines: not facts to find in the passages
+
+
 def test_the_answer_s_own_framing_is_not_checked_against_the_sources_but_its_quotes_are():
     from haystack.dataclasses import ChatMessage
 
     from pipelines.validators.citations import CitationValidator
 
+    from greffier.text.replies import contract_label, contract_line
+
     docs = [
-        Document(id="c1-3", content="Article 3 — Prix\nChaque palette est facturée 2 euros.", meta={"doc_id": "c1", "file": "room/02_Logistique/Contrat_2024.docx"}),
+        Document(id="c1-3", content="Article 3 — Prix\nChaque palette est facturée 2 euros.", meta={"doc_id": "c1", "file": "room/02_Logistique/Contrat_2024.docx", "title": "Contrat Logistique 2024"}),
         Document(id="c2-3", content="3. Price\nEach parcel is invoiced EUR 1.85.", meta={"doc_id": "c2", "file": "room/Subcontracting_Soravie.pdf"}),
     ]
-    reply = (
-        "La question vise 2 contrats ; ce que prévoit chacun :\n"
-        "- room/02_Logistique/Contrat_2024.docx : Chaque palette est facturée 2 euros. [1]\n"
-        "- room/Subcontracting_Soravie.pdf: Each parcel is invoiced EUR 1.85 by Ferlandes. [2]"
-    )
+    reply = "\n".join([
+        "La question vise 2 contrats ; ce que prévoit chacun :",
+        contract_line(contract_label("Contrat Logistique 2024", "room/02_Logistique/Contrat_2024.docx"), "Chaque palette est facturée 2 euros. [1]", "fr"),
+        contract_line(contract_label(None, "room/Subcontracting_Soravie.pdf"), "Each parcel is invoiced EUR 1.85 by Ferlandes. [2]", "en"),
+    ])
     result = CitationValidator().run(replies=[ChatMessage.from_assistant(reply)], documents=docs)
-    # the count of contracts, the file names (« 02 », "Logistique", "Soravie") are Greffier's words; "Ferlandes" is in no source
+    # the count of contracts, the titles and file names (« 2024 », "Logistique", "Soravie") are Greffier's words; "Ferlandes" is in no source
     assert [u["missing"] for u in result["unsupported"]] == [["Ferlandes"]]
     assert result["answer"] == reply
