@@ -21,7 +21,7 @@ LIST_WORDS = {
         "found": "{count} contracts match ({read}):",
         "found_one": "1 contract matches ({read}):",
         "none": "No contract matches ({read}).",
-        "ends": "ends", "signed": "signed", "law": "law",
+        "ends": "ends", "signed": "signed",
         "moved": "Not listed because an amendment moved the end date:",
         "indefinite": "Not listed because the contract has no end date (indefinite term):",
         "unknown": "Not listed because a filtered field is unknown (check them by hand):",
@@ -31,7 +31,7 @@ LIST_WORDS = {
         "found": "{count} contrats correspondent ({read}) :",
         "found_one": "1 contrat correspond ({read}) :",
         "none": "Aucun contrat ne correspond ({read}).",
-        "ends": "fin", "signed": "signé", "law": "droit",
+        "ends": "fin", "signed": "signé",
         "moved": "Écartés parce qu'un avenant a déplacé la date de fin :",
         "indefinite": "Écartés parce que le contrat n'a pas de date de fin (durée indéterminée) :",
         "unknown": "Écartés parce qu'un champ filtré est inconnu (à vérifier à la main) :",
@@ -113,8 +113,7 @@ def list_answer(result: dict[str, Any], names: dict[str, str], read: str, langua
     for row in rows:
         facts = [f"{words['ends']} {row['end_date']}" if row.get("end_date") else None,
                  f"{words['signed']} {row['signature_date']}" if row.get("signature_date") else None,
-                 f"{words['law']} : {row['governing_law']}" if language == "fr" and row.get("governing_law") else
-                 f"{words['law']}: {row['governing_law']}" if row.get("governing_law") else None]
+                 row.get("governing_law")]  # a label that says itself what it is (« droit suisse »)
         name = names.get(row["contract_id"]) or contract_label(row.get("title"), row.get("filename"))
         lines.append(f"- {name} — " + ", ".join(f for f in facts if f))
     left = left_out_lines(result, names, language)

@@ -40,7 +40,7 @@ from greffier.dataroom.questions import ListQuestion, read_list_question
 from greffier.services.answering import answer
 from greffier.text.replies import reply_language
 from store import threads
-from store.records import load_dataroom
+from store.records import DataRoom, load_dataroom
 from greffier.config import Settings
 from greffier.services.dataroom.query import DataRoomFilters, SearchDataRoomArgs
 from greffier.errors import GreffierError
@@ -560,7 +560,7 @@ def _compact(tool: str, result: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _missing_exclusions(text: str, result: dict[str, Any], room: Any) -> str:  # noqa: ANN401  (store.records.DataRoom)
+def _missing_exclusions(text: str, result: dict[str, Any], room: DataRoom) -> str:
     """Sentences for the excluded contracts the answer does not mention (never left out), each named by
     its title and file name; an indefinite term is said to be one, not an unknown field."""
     left = [*result.get("excluded_unknown", []), *result.get("excluded_by_amendment", {}), *result.get("contradictions", {})]
@@ -582,7 +582,7 @@ def _merge_listings(first: dict[str, Any], second: dict[str, Any]) -> dict[str, 
     return merged
 
 
-def _entity_name(room: Any, entity: str) -> str:  # noqa: ANN401  (store.records.DataRoom)
+def _entity_name(room: DataRoom, entity: str) -> str:
     """The name a contract of ``room`` writes for ``entity`` (its id when none does)."""
     return next((p.raw_name for r in room.records for p in r.parties if p.entity_id == entity), entity)
 
