@@ -59,6 +59,7 @@ from haystack import component
 from sqlalchemy import text
 
 from greffier.dataroom.records import STRONG_PARTY_RULES
+from greffier.dataroom.vocabulary import match_contract_type
 from greffier.lexicon import Lexicon, load_lexicon
 from greffier.text import fold, tokenize
 from pipelines._serialization import StoreComponent
@@ -365,8 +366,15 @@ def _descriptors(record: IdentityRow, lexicon: Lexicon, generic: frozenset[str])
     name_text = " ".join([_CAMEL.sub(" ", stem.replace("_", " ")), " ".join(tokenize(record.title or "")[:TITLE_TOKENS])])
     name_tokens = tokenize(name_text)
     # a party's name written in the title or the file name says who, not what: « Ferlandes Transports »
-    # makes no transport contract, « Ribault Logistique » no logistics one
-    found = lexicon.find(without_party_names(name_tokens, record.party_names), in_names=True) + lexicon.find(tokenize(record.contract_type or ""))
+    # makes no transport contract, « Ribault Logistique » no logistics one — unless the contract's type
+    # says the same (« Lysandre Conseil » and a services agreement: consulting is a kind of services)
+    found = lexicon.find(without_party_names(name_tokens, record.party_names), in_names=True)
+    have = {m.concept.id for m in found}
+    found += [
+        m for m in lexicon.find(name_tokens, in_names=True)
+        if m.concept.id not in have and record.contract_type and match_contract_type(" ".join(name_tokens[m.start : m.end])) == record.contract_type
+    ]
+    found += lexicon.find(tokenize(record.contract_type or ""))
     kinds = frozenset(m.concept.id for m in found if m.concept.kind in NAME_KINDS)
     subjects = {m.concept.id for m in found if m.concept.kind in SUBJECT_KINDS}
     words = set(name_tokens) | set(tokenize(" ".join(record.party_names)))
