@@ -367,12 +367,13 @@ def _descriptors(record: IdentityRow, lexicon: Lexicon, generic: frozenset[str])
     name_tokens = tokenize(name_text)
     # a party's name written in the title or the file name says who, not what: « Ferlandes Transports »
     # makes no transport contract, « Ribault Logistique » no logistics one — unless the contract's type
-    # says the same (« Lysandre Conseil » and a services agreement: consulting is a kind of services)
+    # says the same: one of the kind's wordings reads as that type (« Lysandre Conseil », "Brightwater
+    # Advisors" and a services agreement: a consulting agreement is a services agreement)
     found = lexicon.find(without_party_names(name_tokens, record.party_names), in_names=True)
     have = {m.concept.id for m in found}
     found += [
         m for m in lexicon.find(name_tokens, in_names=True)
-        if m.concept.id not in have and record.contract_type and match_contract_type(" ".join(name_tokens[m.start : m.end])) == record.contract_type
+        if m.concept.id not in have and record.contract_type and any(match_contract_type(term.text) == record.contract_type for term in m.concept.terms)
     ]
     found += lexicon.find(tokenize(record.contract_type or ""))
     kinds = frozenset(m.concept.id for m in found if m.concept.kind in NAME_KINDS)

@@ -248,6 +248,7 @@ NAMED_BY_WORDS = [
     IdentityRow("b1", "Bail commercial — entrepôt de Valence", "room/Bail_Valence.pdf", ["FONCIERE RHODANE SAS", "LISANDRE MANUFACTURE SAS"], True, "bail commercial"),
     # the company's word says what the contract is, and its type agrees (consulting is a kind of services)
     IdentityRow("m1", "Lettre de mission — accompagnement RH", "room/Lettre_mission_Lysandre_Conseil.txt", ["LYSANDRE CONSEIL SARL", "LISANDRE MANUFACTURE SAS"], True, "prestation de services"),
+    IdentityRow("a1", "Services Agreement", "room/US_Services_Agreement_Brightwater.pdf", ["BRIGHTWATER RETAIL ADVISORS LLC", "LISANDRE HOLDING SAS"], True, "prestation de services"),
 ]
 
 
@@ -261,7 +262,7 @@ def named_by_words():
     ("What is the price under the logistics contract?", {"l1"}, {"d1"}),
     ("Quelles sont les conditions de paiement du contrat logistique ?", {"l1"}, {"d1"}),
     ("Quels sont les tarifs des contrats de transports ?", {"t1"}, {"s1"}),  # the plural is the company's word, in lower case
-    ("Which law governs the consulting agreement?", {"m1"}, {"s1", "d1"}),  # a name's word the contract's type agrees with
+    ("Which law governs the consulting agreement?", {"m1", "a1"}, {"s1", "d1"}),  # a name's word the contract's type agrees with
 ])
 def test_a_common_word_of_a_company_name_does_not_name_that_company_s_contract(named_by_words, question, wanted, not_wanted):
     scope = named_by_words.named(question) or by_kind(named_by_words, question)
