@@ -248,7 +248,7 @@ NAMED_BY_WORDS = [
     IdentityRow("b1", "Bail commercial — entrepôt de Valence", "room/Bail_Valence.pdf", ["FONCIERE RHODANE SAS", "LISANDRE MANUFACTURE SAS"], True, "bail commercial"),
     # the company's word says what the contract is, and its type agrees (consulting is a kind of services)
     IdentityRow("m1", "Lettre de mission — accompagnement RH", "room/Lettre_mission_Lysandre_Conseil.txt", ["LYSANDRE CONSEIL SARL", "LISANDRE MANUFACTURE SAS"], True, "prestation de services"),
-    IdentityRow("a1", "Services Agreement", "room/US_Services_Agreement_Brightwater.pdf", ["BRIGHTWATER RETAIL ADVISORS LLC", "LISANDRE HOLDING SAS"], True, "prestation de services"),
+    IdentityRow("a1", "Services Agreement between Lisandre Holding SAS and Brightwater Retail Advisors LLC", "room/US_Services_Agreement_Brightwater.pdf", ["BRIGHTWATER RETAIL ADVISORS LLC", "LISANDRE HOLDING SAS"], True, "prestation de services"),
 ]
 
 
