@@ -9,7 +9,11 @@ plan and picks a tool with arguments. Then:
   ISO dates using today's date given in the prompt); validation errors go back to the model, which
   corrects its call (bounded); every page is fetched (bounded) so the answer is exhaustive; the final
   answer must mention ``excluded_unknown`` and ``excluded_by_amendment`` — if the model leaves them
-  out, they are appended;
+  out, they are appended, each contract named by its title and file name;
+- with no LLM, a question that asks for a list of contracts by a field (« Quels contrats finissent avant
+  fin 2026 ? ») is read as data-room filters (:func:`greffier.dataroom.questions.read_list_question`)
+  and answered with the exhaustive list (:mod:`greffier.chat.listing`); any other question is answered
+  from the passages, quoted;
 - in ``agent`` mode every tool call waits for the user's approval (approve / edit / refuse); the
   pending call is persisted so a reload resumes exactly there.
 
@@ -31,8 +35,12 @@ from typing import Any, Literal
 from haystack.dataclasses import ChatMessage, StreamingChunk, ToolCall
 from pydantic import BaseModel, Field, ValidationError
 
+from greffier.chat.listing import describe_read, left_out_lines, list_answer, names_of
+from greffier.dataroom.questions import ListQuestion, read_list_question
 from greffier.services.answering import answer
+from greffier.text.replies import reply_language
 from store import threads
+from store.records import DataRoom, load_dataroom
 from greffier.config import Settings
 from greffier.services.dataroom.query import DataRoomFilters, SearchDataRoomArgs
 from greffier.errors import GreffierError
@@ -129,6 +137,15 @@ class ChatRouter:
         if self.backend is None:
             return "none"
         return "tools" if self.backend.supports_tools else "json"
+
+    def list_question(self, message: str) -> ListQuestion | None:
+        """``message`` read as a list of contracts by a field (data-room filters), or None."""
+        room = load_dataroom(self.workspace)
+        parties: dict[str, list[str]] = {}
+        for record in room.records:
+            for party in record.parties:
+                parties.setdefault(party.entity_id, []).append(party.raw_name)
+        return read_list_question(message, today=self.today, home_law=self.settings.dataroom.home_law, parties=parties)
 
     # --- public API -------------------------------------------------------------------------
 
@@ -374,13 +391,48 @@ class _Turn:
         conversation = [*self.history(), ChatMessage.from_user(COMPOSE_PROMPT)]
         text = self.backend.chat(conversation, streaming_callback=self._token_callback()).text or ""
         if tool == "search_data_room":
-            missing = _missing_exclusions(text, result)
+            missing = _missing_exclusions(text, result, load_dataroom(self.workspace))
             if missing:
                 self.emit("token", {"text": "\n\n" + missing})
                 text = f"{text.rstrip()}\n\n{missing}"
         return self.finish(text, sources)
 
+    def answer_list(self, message: str, listing: ListQuestion) -> TurnResult:
+        """The exhaustive list a list question asks for, read without an LLM: one ``search_data_room``
+        call per reading of its parties (all pages), merged; every contract left out said with its reason."""
+        self.emit("intent", {"intent": "list_question"})
+        merged: dict[str, Any] | None = None
+        for filters in listing.filter_sets():
+            arguments = {"filters": filters, "limit": 100}
+            self.emit("tool_call", {"tool": "search_data_room", "arguments": arguments})
+            try:
+                result = self.all_pages(arguments, call_tool(self.settings, "search_data_room", arguments))
+            except ToolError as exc:
+                self.emit("tool_result", {"tool": "search_data_room", "error": str(exc)})
+                continue
+            merged = result if merged is None else _merge_listings(merged, result)
+        language = reply_language(message)
+        if merged is None:
+            return self._without_llm_passages(message)
+        self.emit("tool_result", {"tool": "search_data_room", "summary": _summary("search_data_room", merged)})
+        sources = _sources("search_data_room", merged)
+        if sources:
+            self.emit("sources", {"sources": sources})
+        room = load_dataroom(self.workspace)
+        left = [*merged.get("excluded_unknown", []), *merged.get("excluded_by_amendment", {}), *merged.get("contradictions", {})]
+        names = names_of(room, [r["contract_id"] for r in merged.get("results", [])] + left)
+        party_names = [" / ".join(_entity_name(room, e) for e in ids) for ids in listing.parties]
+        text = list_answer(merged, names, describe_read(listing.filters, party_names, language), language)
+        self.stream(text)
+        return self.finish(text, sources, {"no_llm": True, "list": True})
+
     def without_llm(self, message: str) -> TurnResult:
+        listing = self.router.list_question(message)
+        if listing is not None:
+            return self.answer_list(message, listing)
+        return self._without_llm_passages(message)
+
+    def _without_llm_passages(self, message: str) -> TurnResult:
         reason = self.router.backend_info.get("reason") or "no LLM configured"
         notice = (
             f"No LLM is available ({reason}), so I cannot plan tool calls. For lists of contracts use the Data room "
@@ -508,16 +560,31 @@ def _compact(tool: str, result: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _missing_exclusions(text: str, result: dict[str, Any]) -> str:
-    """A sentence for the excluded contracts the answer does not mention (never left out)."""
-    lines = []
-    unknown = [cid for cid in result.get("excluded_unknown", []) if not re.search(rf"\b{re.escape(cid)}\b", text)]
-    if unknown:
-        lines.append("Not listed because a filtered field is unknown (check them by hand): " + ", ".join(unknown) + ".")
-    moved = {cid: why for cid, why in result.get("excluded_by_amendment", {}).items() if not re.search(rf"\b{re.escape(cid)}\b", text)}
-    if moved:
-        lines.append("Not listed because an amendment moved the end date: " + "; ".join(f"{cid} ({why})" for cid, why in moved.items()) + ".")
-    return "\n".join(lines)
+def _missing_exclusions(text: str, result: dict[str, Any], room: DataRoom) -> str:
+    """Sentences for the excluded contracts the answer does not mention (never left out), each named by
+    its title and file name; an indefinite term is said to be one, not an unknown field."""
+    left = [*result.get("excluded_unknown", []), *result.get("excluded_by_amendment", {}), *result.get("contradictions", {})]
+    return "\n".join(left_out_lines(result, names_of(room, left), "en", mentioned=text))
+
+
+def _merge_listings(first: dict[str, Any], second: dict[str, Any]) -> dict[str, Any]:
+    """Two ``search_data_room`` results as one (a party the question names may be one of several entities)."""
+    results = {r["contract_id"]: r for r in [*first.get("results", []), *second.get("results", [])]}
+    listed = set(results)
+    merged = {
+        "results": list(results.values()),
+        "excluded_unknown": [c for c in dict.fromkeys([*first.get("excluded_unknown", []), *second.get("excluded_unknown", [])]) if c not in listed],
+        "unknown_reasons": {**first.get("unknown_reasons", {}), **second.get("unknown_reasons", {})},
+    }
+    for key in ("excluded_by_amendment", "contradictions"):
+        merged[key] = {c: why for c, why in {**first.get(key, {}), **second.get(key, {})}.items() if c not in listed}
+    merged["total_results"] = len(merged["results"])
+    return merged
+
+
+def _entity_name(room: DataRoom, entity: str) -> str:
+    """The name a contract of ``room`` writes for ``entity`` (its id when none does)."""
+    return next((p.raw_name for r in room.records for p in r.parties if p.entity_id == entity), entity)
 
 
 def filters_model() -> type[DataRoomFilters]:  # re-exported for the UI's agent-mode editor

@@ -6,6 +6,8 @@ the question (:func:`greffier.text.language.guess_language`); English when it ca
 
 from __future__ import annotations
 
+from pathlib import PurePosixPath
+
 from greffier.text.fold import fold
 from greffier.text.language import guess_language
 
@@ -26,6 +28,9 @@ SEVERAL_CONTRACTS = {
     "en": "The question fits {count} contracts; what each one says:",
     "fr": "La question vise {count} contrats ; ce que prévoit chacun :",
 }
+# One contract's line of a per-contract answer: its label, then what it says (quoted). The answerer writes
+# it and the citation check takes the label off (:func:`contract_line`, :func:`contract_line_quote`).
+CONTRACT_LINE = {"en": "- {label}: {quoted}", "fr": "- {label} : {quoted}"}
 WHICH_ONE = {
     "en": "Several contracts fit the question ({names}): which one do you mean?",
     "fr": "Plusieurs contrats correspondent à la question ({names}) : lequel visez-vous ?",
@@ -60,3 +65,30 @@ def says_abstention(text: str) -> bool:
 def wording(table: dict[str, str], language: str, **values: object) -> str:
     """One of this module's messages in ``language``, filled with ``values``."""
     return table.get(language, table["en"]).format(**values)
+
+
+def contract_label(title: str | None, file: str | None) -> str:
+    """How an answer names a contract: its title and its file name without folders (« BAIL COMMERCIAL
+    (Bail_entrepot.pdf) »: two copies of a contract share a title), the file name alone when it has no
+    title, the title alone when it has no file."""
+    name = PurePosixPath(file).name if file else ""
+    title = " ".join((title or "").split())
+    if title and name and fold(title) != fold(name):
+        return f"{title} ({name})"
+    return title or name
+
+
+def contract_line(label: str, quoted: str, language: str) -> str:
+    """One contract's line of a per-contract answer (:data:`CONTRACT_LINE`) in ``language``."""
+    return wording(CONTRACT_LINE, language, label=label, quoted=quoted)
+
+
+def contract_line_quote(line: str, labels: list[str]) -> str | None:
+    """What ``line`` quotes when it is a per-contract line (:data:`CONTRACT_LINE`, either language)
+    labelled by one of ``labels``; ``None`` when it is not one."""
+    for label in sorted(labels, key=len, reverse=True):
+        for template in CONTRACT_LINE.values():
+            head = template.split("{quoted}")[0].format(label=label)
+            if label and line.startswith(head):
+                return line[len(head):]
+    return None

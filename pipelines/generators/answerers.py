@@ -4,7 +4,7 @@
   asked — in either language, through the glossary's wordings (the ``units`` of the query expander) —
   quoted verbatim, each followed by its passage number ``[n]``. They come from the contract of the best
   passage; when the question fits several contracts of the same kind and names none (a scope marked
-  ``ambiguous``), each contract's best sentence is given under its file name. What Greffier writes
+  ``ambiguous``), each contract's best sentence is given under its title and file name. What Greffier writes
   itself (the abstention, those headings) is in the question's language.
 - :class:`LLMAnswerer`: a chat generator given the numbered passages as quoted data, told to cite
   every statement and to abstain in the exact words of :data:`ABSTENTION` when the passages do not say.
@@ -24,7 +24,7 @@ from haystack.dataclasses import ChatMessage, StreamingChunk
 from haystack.utils import deserialize_chatgenerator_inplace
 
 from greffier.text import fold, fold_label, paragraphs, split_sentences, tokenize, without_page_furniture
-from greffier.text.replies import ABSTENTIONS, SEVERAL_CONTRACTS, abstention, reply_language, says_abstention, wording
+from greffier.text.replies import ABSTENTIONS, SEVERAL_CONTRACTS, abstention, contract_label, contract_line, reply_language, says_abstention, wording
 from pipelines.generators.answer_kinds import AnswerKind, asked_kind, holds_kind
 from pipelines.rankers.relevance import coverage_of, covering_tokens, passages_block
 
@@ -61,6 +61,56 @@ _DEFINITION = r"[\"“”«'‘]\s*{term}\s*[\"“”»'’]\s*(?:\(.{{0,40}}\)\
 _TRANSLATION = re.compile(r"(?<![a-z])(?:translation|traduction)(?![a-z])")
 _ARTICLE_NUMBER = re.compile(r"^\s*(?:(?:article|art|clause|section)\s*\.?\s*)?(\d+(?:\.\d+)*)(?!\d)")
 _CAPITALISED = re.compile(r"(?<![\w.])([A-ZÀ-Ý][a-zà-ÿ]+(?:[ -][A-ZÀ-Ý][a-zà-ÿ]+)?)")
+
+
+# A question that asks who the parties are (« Qui sont les parties au contrat de crédit ? », "Who are the
+# parties to the lease?"): answered by the contract's whole parties passage, every side of it.
+_PARTIES_ASKED = re.compile(
+    r"\b(?:(?:qui|quelles) sont les (?:parties|cocontractants|signataires)|quelles parties|entre qui|les parties (?:au|du|de|a|d')"
+    r"|who are the (?:parties|signatories)|which parties|between whom|who (?:is|are) (?:a )?part(?:y|ies)|parties to)\b"
+)
+# The parties passage opens on « ENTRE : », « ENTRE LES SOUSSIGNÉS : », "BETWEEN:", "by and between"; one
+# party's description runs into the next one's through « ET : », "AND:", "; and", a comma; a party
+# « en présence de » whom the contract is signed, or a numbered one, belongs to it too.
+_PARTIES_OPEN = re.compile(r"^(?:[^.:;]{0,160}?\s)?(?:entre|between)\b")
+_PARTY_JOINED = re.compile(r"(?:\b(?:et|and)\s*:?|[,;:])\s*$")
+_PARTY_NEXT = re.compile(r"^(?:et\b|and\b|en presence d|in the presence of|\(\d+\)|\d+[.)]\s)")
+_OPENING_WORD = re.compile(r"\b(?:entre|between)\b", re.IGNORECASE)
+_PARTIES_JOIN_INSIDE = re.compile(r"\b(?:et|and)\s*:|;\s*and\b")
+MAX_PARTY_SENTENCES = 8
+
+
+def parties_asked(question: str) -> bool:
+    """Whether ``question`` asks who the parties to a contract are."""
+    return bool(_PARTIES_ASKED.search(fold(question).replace("’", "'")))
+
+
+def parties_passage(documents: list[Document], contract: str | None = None) -> list[tuple[int, int, str]]:
+    """The whole parties passage of the first of ``documents`` (of ``contract``, when given) that holds
+    one, as (passage number, position, sentence) for each of its sentences: from « ENTRE : » / "BETWEEN"
+    to the end of the last party's description, both sides, verbatim. Empty when none holds one."""
+    for n, doc in enumerate(documents, 1):
+        if contract is not None and doc.meta.get("doc_id") != contract:
+            continue
+        sentences = split_sentences(prose(doc))
+        heading = own_heading(doc)
+        # « ENTRE : » read as the passage's heading (prose() leaves it out): the passage opens on the parties
+        opened_by_heading = bool(sentences) and bool(_PARTIES_OPEN.search(fold(heading))) and bool(_PARTY_JOINED.search(fold(heading)))
+        for i, sentence in enumerate(sentences):
+            if not (_PARTIES_OPEN.search(fold(sentence)) or (i == 0 and opened_by_heading)):
+                continue
+            end = i
+            while end + 1 < len(sentences) and end - i + 1 < MAX_PARTY_SENTENCES and (
+                _PARTY_JOINED.search(fold(sentences[end])) or _PARTY_NEXT.match(fold(sentences[end + 1]))
+            ):
+                end += 1
+            if end > i or _PARTIES_JOIN_INSIDE.search(fold(sentence)):
+                block = [(n, position, sentences[position]) for position in range(i, end + 1)]
+                if i == 0 and opened_by_heading and not _PARTIES_OPEN.search(fold(sentence)):
+                    opening = heading[_OPENING_WORD.search(heading).start():]  # « ENTRE : », without a title before it
+                    block[0] = (n, i, f"{opening} {sentence}")
+                return block
+    return []
 
 
 def _stream(text: str, streaming_callback: Any) -> None:
@@ -257,34 +307,36 @@ def extractive_answer(
 
     ``units`` (from the query expander) say what counts as each asked word; without them, the asked
     words themselves. ``per_contract``: each contract's best sentence (with the one that gives the
-    kind of answer asked, or the one it stands for, as above), under its file name.
+    kind of answer asked, or the one it stands for, as above), under its title and file name
+    (:func:`greffier.text.replies.contract_line`).
     ``question`` (as asked, when ``asked`` is what is left once a named contract is taken out) tells
-    the kind of answer sought (:func:`asked_kind`).
+    the kind of answer sought (:func:`asked_kind`); a question that asks who the parties are is
+    answered by the contract's whole parties passage (:func:`parties_passage`), both sides of it.
     """
     units = units if units is not None else [{"token": t, "terms": [[t]], "weight": 1.0} for t in dict.fromkeys(tokenize(asked))]
     kind = asked_kind(question or asked)
+    parties = parties_asked(question or asked)
     if per_contract:
-        return _per_contract(documents, units, language, kind)
-    best = best_sentences(documents, units, max_sentences, kind)
+        return _per_contract(documents, units, language, kind, parties=parties)
+    best = (parties and parties_passage(documents, quoted_contract(documents))) or best_sentences(documents, units, max_sentences, kind)
     if not best:
         return " ".join(f"{(doc.content or '')[:300]} [{n}]" for n, doc in enumerate(documents[:1], 1))
     return " ".join(f"{sentence} [{n}]" for n, _pos, sentence in best)
 
 
-def _per_contract(documents: list[Document], units: list[dict[str, Any]], language: str, kind: AnswerKind | None) -> str:
+def _per_contract(documents: list[Document], units: list[dict[str, Any]], language: str, kind: AnswerKind | None, *, parties: bool = False) -> str:
     by_contract: dict[str, list[int]] = {}
     for n, doc in enumerate(documents, 1):
         by_contract.setdefault(doc.meta.get("doc_id") or doc.id, []).append(n)
     lines = [wording(SEVERAL_CONTRACTS, language, count=len(by_contract))]
     for numbers in by_contract.values():
         own = [documents[n - 1] for n in numbers]
-        best = best_sentences(own, units, 1, kind)
+        best = (parties and parties_passage(own)) or best_sentences(own, units, 1, kind)
         if not best:
             continue
         quoted = " ".join(f"{sentence} [{numbers[local - 1]}]" for local, _pos, sentence in best)
         first = documents[numbers[best[0][0] - 1] - 1]
-        name = first.meta.get("file") or first.meta.get("title") or ""
-        lines.append(f"- {name} : {quoted}" if language == "fr" else f"- {name}: {quoted}")
+        lines.append(contract_line(contract_label(first.meta.get("title"), first.meta.get("file")), quoted, language))
     return "\n".join(lines)
 
 

@@ -59,6 +59,7 @@ from haystack import component
 from sqlalchemy import text
 
 from greffier.dataroom.records import STRONG_PARTY_RULES
+from greffier.dataroom.vocabulary import match_contract_type
 from greffier.lexicon import Lexicon, load_lexicon
 from greffier.text import fold, tokenize
 from pipelines._serialization import StoreComponent
@@ -193,6 +194,7 @@ class IdentityIndex:
             return None  # one contract: scoping changes nothing
         limit = self.distinct_limit
         words = set(tokenize(question)) - self.generic
+        words -= self.described(question, words)
         scores: dict[str, float] = {}
         distinctive: set[str] = set()
         owners: dict[str, frozenset[str]] = {}
@@ -235,11 +237,28 @@ class IdentityIndex:
             named, [self.titles[cid] for cid in named], [self.files[cid] for cid in named], sorted(naming), without_naming(question, naming)
         )
 
+    def described(self, question: str, words: set[str]) -> set[str]:
+        """The ``words`` of ``question`` that are used as common nouns, not as the name they belong to:
+        another form of a glossary word (« transports », "logistics") written in lower case, with no
+        other word of the same contract's names beside it. « les contrats de transports » describes
+        contracts; « Ferlandes Transports » and « le contrat de Transports » name the company."""
+        if self.lexicon is None:
+            return set()
+        capitalised = proper_nouns(question)
+        common = {t for t in words if t not in capitalised and self.lexicon.find([t])}
+        return {
+            t for t in common
+            if not any((words - common) & self.strong_of.get(cid, frozenset()) for cid in self.by_token.get(t, ()))
+        }
+
     def _narrowed_by_kind(self, question: str, named: list[str]) -> list[str]:
         """Of several contracts named by a party, those of the kind the question names, if any is."""
         if len(named) < 2 or self.lexicon is None:
             return named
-        kinds = {c.id for c in self.lexicon.concepts_in(question) if c.kind in NAME_KINDS}
+        # a word written as part of a name is no kind (« Ribault Logistique » asks about no logistics contract)
+        names = proper_nouns(question) & set().union(*(self.strong_of.get(cid, frozenset()) for cid in named))
+        tokens = [t for t in tokenize(question) if t not in names]
+        kinds = {m.concept.id for m in self.lexicon.find(tokens) if m.concept.kind in NAME_KINDS}
         of_kind = [cid for cid in named if self.kinds_of.get(cid, frozenset()) & kinds]
         return of_kind or named
 
@@ -346,12 +365,44 @@ def _descriptors(record: IdentityRow, lexicon: Lexicon, generic: frozenset[str])
     stem = PurePath(record.file).stem if record.file else ""
     name_text = " ".join([_CAMEL.sub(" ", stem.replace("_", " ")), " ".join(tokenize(record.title or "")[:TITLE_TOKENS])])
     name_tokens = tokenize(name_text)
-    found = lexicon.find(name_tokens, in_names=True) + lexicon.find(tokenize(record.contract_type or ""))
+    # a party's name written in the title or the file name says who, not what: « Ferlandes Transports »
+    # makes no transport contract, « Ribault Logistique » no logistics one — unless the contract's type
+    # says the same: one of the kind's wordings reads as that type (« Lysandre Conseil », "Brightwater
+    # Advisors" and a services agreement: a consulting agreement is a services agreement)
+    found = lexicon.find(without_party_names(name_tokens, record.party_names), in_names=True)
+    have = {m.concept.id for m in found}
+    found += [
+        m for m in lexicon.find(name_tokens, in_names=True)
+        if m.concept.id not in have and record.contract_type and any(match_contract_type(term.text) == record.contract_type for term in m.concept.terms)
+    ]
+    found += lexicon.find(tokenize(record.contract_type or ""))
     kinds = frozenset(m.concept.id for m in found if m.concept.kind in NAME_KINDS)
     subjects = {m.concept.id for m in found if m.concept.kind in SUBJECT_KINDS}
     words = set(name_tokens) | set(tokenize(" ".join(record.party_names)))
     subjects |= {t for t in words if t not in generic and len(t) >= MIN_TOKEN_LENGTH and not t.isdigit()}
     return kinds, frozenset(subjects)
+
+
+def party_name_words(name: str) -> list[str]:
+    """The tokens of a party's name but its legal form (« FERLANDES TRANSPORTS SARL » → ferlandes, transports)."""
+    return [t for t in tokenize(name) if t not in _COMPANY_FORMS]
+
+
+def without_party_names(tokens: list[str], party_names: list[str]) -> list[str]:
+    """``tokens`` without every run of them that writes a whole party's name (legal form left aside);
+    the other words are kept in order, a gap left where a name was (no glossary term spans it)."""
+    names = [words for words in (party_name_words(n) for n in party_names) if words]
+    kept: list[str] = []
+    i = 0
+    while i < len(tokens):
+        run = next((len(words) for words in sorted(names, key=len, reverse=True) if tokens[i : i + len(words)] == words), 0)
+        if run:
+            kept.append("\u2016")  # a token no term holds: the words on each side of the name stay apart
+            i += run
+        else:
+            kept.append(tokens[i])
+            i += 1
+    return kept
 
 
 def without_naming(question: str, naming: frozenset[str]) -> str:

@@ -7,7 +7,7 @@ that none of their cited passages contains are reported (``unsupported``); an an
 documents do not say (in French or English), and cites nothing, is an abstention.
 
 The answer's own framing is not checked: the line that says the question fits several contracts, and
-the file or title that labels each contract's quote (« - demo/02_Commercial/Bail_Lyon.docx : … »):
+the title and file name that label each contract's quote (« - BAIL COMMERCIAL (Bail_Lyon.docx) : … »):
 their numbers and names are Greffier's words about the sources, not facts drawn from them.
 """
 
@@ -20,7 +20,7 @@ from haystack import Document, component
 from haystack.dataclasses import ChatMessage
 
 from greffier.text.citations import renumber_citations, unsupported_sentences, validate_citations
-from greffier.text.replies import SEVERAL_CONTRACTS, says_abstention
+from greffier.text.replies import SEVERAL_CONTRACTS, contract_label, contract_line_quote, says_abstention
 
 
 def citation(n: int, doc: Document) -> dict[str, Any]:
@@ -34,17 +34,15 @@ _SEVERAL = re.compile("|".join(re.escape(t).replace(re.escape("{count}"), r"\d+"
 
 def without_framing(answer: str, documents: list[Document]) -> str:
     """``answer`` without Greffier's own framing (see the module docstring): the line that introduces one
-    answer per contract, and the file or title that labels each contract's line."""
-    labels = sorted({str(label) for doc in documents for label in (doc.meta.get("file"), doc.meta.get("title")) if label}, key=len, reverse=True)
+    answer per contract, and the label (title and file name) of each contract's line, read with the
+    answerer's own line format (:func:`greffier.text.replies.contract_line`)."""
+    labels = list({contract_label(doc.meta.get("title"), doc.meta.get("file")) for doc in documents})
     kept = []
     for line in answer.splitlines():
         if _SEVERAL.fullmatch(line.strip()):
             continue
-        for label in labels:
-            if line.startswith(f"- {label}") and (rest := re.match(r"\s?:\s*", line[len(label) + 2 :])):
-                line = line[len(label) + 2 + rest.end() :]
-                break
-        kept.append(line)
+        quote = contract_line_quote(line, labels)
+        kept.append(line if quote is None else quote)
     return "\n".join(kept)
 
 

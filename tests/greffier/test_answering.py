@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import json
 
 import pytest
@@ -272,21 +274,99 @@ def test_the_extractive_answer_quotes_a_sentence_of_two_duplicate_documents_once
     assert answer_text.count("garant solidaire") == 1 and "[1]" in answer_text
 
 
+def test_the_per_contract_answer_labels_contracts_as_the_citation_check_reads_them():
+    from haystack.dataclasses import ChatMessage
+
+    from pipelines.generators.answerers import extractive_answer
+    from pipelines.validators.citations import CitationValidator
+
+    docs = [
+        Document(id="c1-2", content="Article 2 — Durée\nLe bail est conclu pour neuf années.", meta={"doc_id": "c1", "file": "room/03_Immobilier/Bail_entrepot.pdf", "title": "Bail Foncière Rhodane"}),
+        Document(id="c2-2", content="Article 2 — Durée\nLe bail est conclu pour dix années.", meta={"doc_id": "c2", "file": "room/Bail_boutique.md", "title": "Bail Quenot"}),
+    ]
+    text = extractive_answer("Quelle est la durée du bail ?", docs, per_contract=True, language="fr")
+    lines = text.splitlines()
+    assert lines[1].startswith("- Bail Foncière Rhodane (Bail_entrepot.pdf) : ") and lines[2].startswith("- Bail Quenot (Bail_boutique.md) : "), text
+    result = CitationValidator().run(replies=[ChatMessage.from_assistant(text)], documents=docs)
+    assert result["unsupported"] == []  # « Rhodane », « Quenot », « 03 » label the lines: not facts to find in the passages
+
+
 def test_the_answer_s_own_framing_is_not_checked_against_the_sources_but_its_quotes_are():
     from haystack.dataclasses import ChatMessage
 
     from pipelines.validators.citations import CitationValidator
 
+    from greffier.text.replies import contract_label, contract_line
+
     docs = [
-        Document(id="c1-3", content="Article 3 — Prix\nChaque palette est facturée 2 euros.", meta={"doc_id": "c1", "file": "room/02_Logistique/Contrat_2024.docx"}),
+        Document(id="c1-3", content="Article 3 — Prix\nChaque palette est facturée 2 euros.", meta={"doc_id": "c1", "file": "room/02_Logistique/Contrat_2024.docx", "title": "Contrat Logistique 2024"}),
         Document(id="c2-3", content="3. Price\nEach parcel is invoiced EUR 1.85.", meta={"doc_id": "c2", "file": "room/Subcontracting_Soravie.pdf"}),
     ]
-    reply = (
-        "La question vise 2 contrats ; ce que prévoit chacun :\n"
-        "- room/02_Logistique/Contrat_2024.docx : Chaque palette est facturée 2 euros. [1]\n"
-        "- room/Subcontracting_Soravie.pdf: Each parcel is invoiced EUR 1.85 by Ferlandes. [2]"
-    )
+    reply = "\n".join([
+        "La question vise 2 contrats ; ce que prévoit chacun :",
+        contract_line(contract_label("Contrat Logistique 2024", "room/02_Logistique/Contrat_2024.docx"), "Chaque palette est facturée 2 euros. [1]", "fr"),
+        contract_line(contract_label(None, "room/Subcontracting_Soravie.pdf"), "Each parcel is invoiced EUR 1.85 by Ferlandes. [2]", "en"),
+    ])
     result = CitationValidator().run(replies=[ChatMessage.from_assistant(reply)], documents=docs)
-    # the count of contracts, the file names (« 02 », "Logistique", "Soravie") are Greffier's words; "Ferlandes" is in no source
+    # the count of contracts, the titles and file names (« 2024 », "Logistique", "Soravie") are Greffier's words; "Ferlandes" is in no source
     assert [u["missing"] for u in result["unsupported"]] == [["Ferlandes"]]
     assert result["answer"] == reply
+
+
+CREDIT = (
+    "# CONTRAT DE CRÉDIT\n\n"
+    "ENTRE :\n\n"
+    "BANQUE ORSENNE SA, société anonyme au capital de 10 000 000 euros, dont le siège social est situé 3 quai Perrache, "
+    "69002 Lyon, représentée par M. Paul Girard, directeur régional, ci-après « la Banque »,\n\n"
+    "ET :\n\n"
+    "GROUPE BRENALIS SAS, société par actions simplifiée au capital de 500 000 euros, dont le siège social est situé "
+    "8 rue Garibaldi, 69006 Lyon, représentée par Mme Claire Ode, présidente, ci-après « l'Emprunteur ».\n\n"
+    "## Article 1 — Objet\n\nLa Banque consent à l'Emprunteur un crédit d'un montant de 2 000 000 euros.\n\n"
+    "## Article 2 — Durée\n\nLe crédit est consenti pour une durée de sept ans à compter de sa mise à disposition.\n"
+)
+
+SECOND_CREDIT = (
+    "# CONTRAT DE CRÉDIT D'INVESTISSEMENT\n\n"
+    "ENTRE :\n\n"
+    "CAISSE RHODANIENNE DE CRÉDIT, société coopérative de banque, dont le siège social est situé 14 place Bellecour, "
+    "69002 Lyon, représentée par M. Louis Ferrat, directeur des engagements, ci-après « le Prêteur »,\n\n"
+    "ET :\n\n"
+    "ATELIER CORVEL SARL, société à responsabilité limitée au capital de 80 000 euros, dont le siège social est situé "
+    "5 rue des Tanneurs, 26000 Valence, représentée par M. Hugo Corvel, gérant, ci-après « l'Emprunteur ».\n\n"
+    "## Article 1 — Objet\n\nLe Prêteur consent à l'Emprunteur un crédit d'investissement de 300 000 euros.\n\n"
+    "## Article 2 — Durée\n\nLe crédit est consenti pour une durée de cinq ans.\n"
+)
+BOTH_SIDES = {
+    "room/Contrat_credit_Orsenne.md": ("BANQUE ORSENNE SA, société anonyme au capital de 10 000 000 euros", "ci-après « la Banque »",
+                                       "GROUPE BRENALIS SAS, société par actions simplifiée", "ci-après « l'Emprunteur »."),
+    "room/Credit_investissement_Corvel.md": ("CAISSE RHODANIENNE DE CRÉDIT, société coopérative de banque", "ci-après « le Prêteur »",
+                                             "ATELIER CORVEL SARL, société à responsabilité limitée", "ci-après « l'Emprunteur »."),
+}
+
+
+@pytest.fixture(scope="module")
+def credit_settings(tmp_path_factory):
+    base = tmp_path_factory.mktemp("parties")
+    room = base / "room"
+    room.mkdir()
+    (room / "Contrat_credit_Orsenne.md").write_text(CREDIT, encoding="utf-8")
+    (room / "Credit_investissement_Corvel.md").write_text(SECOND_CREDIT, encoding="utf-8")
+    make_markdown(room / "bail.md", LEASE, title="Bail commercial Alpha")
+    make_markdown(room / "supply.md", SUPPLY, title="Supply Agreement Beta")
+    settings = load_settings(base / "ws")
+    assert not Ingestor(settings).ingest(room).failed
+    return settings
+
+
+@pytest.mark.parametrize("question", ["Qui sont les parties au contrat de crédit ?", "Who are the parties to the credit agreement?"])
+def test_a_question_asking_for_the_parties_quotes_the_whole_parties_passage_of_each_contract(credit_settings, question):
+    result = answer(credit_settings, question, backend=None)
+    assert not result["abstained"], result["answer"]
+    lines = result["answer"].splitlines()
+    for file, (first, first_name, second, second_name) in BOTH_SIDES.items():
+        # each contract's line holds both sides, each with the name the contract gives it, verbatim
+        line = next((line for line in lines if f"({Path(file).name})" in line), None)
+        assert line is not None, result["answer"]
+        assert first in line and first_name in line and second in line and second_name in line, line
+        assert line.index(first) < line.index("ET :") < line.index(second)
+    assert result["unsupported"] == [] and {c["file"] for c in result["citations"]} == set(BOTH_SIDES)

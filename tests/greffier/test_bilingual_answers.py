@@ -164,6 +164,18 @@ def test_a_question_that_fits_several_leases_gives_each_ones_answer(room_setting
     assert {c["file"] for c in result["citations"]} == {WAREHOUSE_FILE, SHOP_FILE}
 
 
+def test_each_contract_of_a_several_contracts_answer_is_labelled_by_its_title_and_short_file_name(room_settings):
+    result = answer(room_settings, "Quelle est la durée du bail ?", backend=None)
+    lines = result["answer"].splitlines()[1:]
+    assert len(lines) == 2, result["answer"]
+    titles = {r["file"]: r["title"] for r in result["results"]}
+    for file in (WAREHOUSE_FILE, SHOP_FILE):
+        label = f"- {titles[file]} ({Path(file).name}) : "
+        assert any(line.startswith(label) for line in lines), (label, result["answer"])
+    assert "room/" not in result["answer"]  # never the path of the file in the workspace
+    assert result["unsupported"] == []  # the labels are Greffier's words, not facts to check
+
+
 @pytest.mark.parametrize(
     ("question", "section", "passage", "relevant"),
     [

@@ -72,10 +72,18 @@ def test_list_question_hands_converted_dates_unchanged_and_mentions_exclusions(s
     assert payloads(result, "tool_call")[0]["arguments"] == BRENALIS_BY_2026
     summary = payloads(result, "tool_result")[0]["summary"]
     assert summary["ids"] == ["c04"] and summary["excluded_unknown"] == ["c08", "c17"]
-    # The model left out the excluded contracts: the router adds them.
+    # The model left out the excluded contracts: the router adds them, named by title and file, not by id.
+    lines = result.answer.splitlines()
     for cid in ("c08", "c17", "c09"):
-        assert cid in result.answer
-    assert "2026-06-30 → 2028-06-30" in result.answer
+        assert cid not in result.answer
+    moved = next(line for line in lines if "amendment moved" in line)
+    assert "Contrat de fourniture d'électricité" in moved and "(fourniture_electricite_hydrelle_brenalis.pdf)" in moved
+    assert "2026-06-30 → 2028-06-30" in moved
+    # the employment contract has no end on purpose: said to be an indefinite term, not an unknown field
+    indefinite = next(line for line in lines if "Contrat de travail — Groupe Brenalis" in line)
+    assert "indefinite term" in indefinite and "unknown" not in indefinite
+    unknown = next(line for line in lines if "Acte de cession de parts sociales" in line)
+    assert "unknown" in unknown
     assert any(s.get("chunk_id", "").startswith("c04-") for s in payloads(result, "sources")[0]["sources"])
 
 
@@ -189,3 +197,41 @@ def test_ollama_tool_calls_end_to_end_on_loopback(settings):
     assert {t["function"]["name"] for t in first_request["tools"]} >= {"search_data_room", "search_documents"}
     assert any(m["role"] == "tool" for m in stub.requests[1]["messages"])
     assert result.answer.startswith("Seul c16")
+
+
+END_OF_2026 = {"end_date": {"before": "2026-12-31"}}
+
+
+@pytest.mark.parametrize("question", [
+    "Quels contrats finissent avant fin 2026 ?",
+    "Which agreements expire before the end of 2026?",
+    "Lesquels de nos contrats arrivent à échéance avant 2027 ?",
+])
+def test_without_llm_a_list_question_by_end_date_is_answered_from_the_data_room(settings, question):
+    result = ChatRouter(settings, None, today=TODAY).send(question)
+    calls = payloads(result, "tool_call")
+    assert [c["tool"] for c in calls] == ["search_data_room"] and calls[0]["arguments"]["filters"] == END_OF_2026
+    assert payloads(result, "tool_result")[0]["summary"]["ids"] == ["c04", "c12"]
+    lines = result.answer.splitlines()
+    listed = [line for line in lines if line.startswith("- ")]
+    assert len(listed) == 2 and any(line.startswith("- Lettre de mission d'audit d'acquisition") for line in listed)
+    # the supply contract whose end an amendment moved to 2028 is not listed, and the answer says why
+    assert not any("fourniture d'électricité" in line for line in listed)
+    moved = next(line for line in lines if "fourniture d'électricité" in line)
+    assert "2026-06-30 → 2028-06-30" in moved and ("avenant" in moved or "amendment" in moved)
+    assert "c09" not in result.answer and "No LLM is available" not in result.answer
+
+
+def test_without_llm_a_list_question_by_party_and_law_is_answered_from_the_data_room(settings):
+    result = ChatRouter(settings, None, today=TODAY).send("Quels contrats avec Brenalis finissent avant la fin de cette année ?")
+    assert payloads(result, "tool_call")[0]["arguments"]["filters"] == BRENALIS_BY_2026["filters"]
+    assert payloads(result, "tool_result")[0]["summary"]["ids"] == ["c04"]
+    english = ChatRouter(settings, None, today=TODAY).send("Which contracts are governed by Swiss law?")
+    assert payloads(english, "tool_call")[0]["arguments"]["filters"] == {"governing_law": {"in": ["droit suisse"]}}
+    assert payloads(english, "tool_result")[0]["summary"]["ids"] == ["c16"]
+
+
+@pytest.mark.parametrize("question", ["Quelle est la durée du contrat de crédit ?", "What is the notice period of the lease?"])
+def test_without_llm_a_question_about_a_clause_is_still_answered_from_the_passages(settings, question):
+    result = ChatRouter(settings, None, today=TODAY).send(question)
+    assert "tool_call" not in kinds(result) and "No LLM is available" in result.answer

@@ -7,7 +7,8 @@ import pytest
 
 from greffier.config import load_settings
 from greffier.services.ingest import Ingestor
-from pipelines.routers.scoping import without_naming
+from greffier.lexicon import load_lexicon
+from pipelines.routers.scoping import IdentityIndex, IdentityRow, by_kind, without_naming
 from greffier.services.search import search
 from tests.pipelines.files import make_markdown
 
@@ -235,3 +236,46 @@ def test_without_naming_keeps_a_searchable_question(question, naming):
     assert set(tokenize(stripped)) <= set(tokenize(question))  # only words of the question
     if tokenize(question):
         assert tokenize(stripped)  # something left to search
+
+
+# A room where two companies carry a common word in their names: « Ferlandes Transports » supplies
+# goods (it is no transport contract), « Ribault Logistique » distributes (no logistics contract).
+NAMED_BY_WORDS = [
+    IdentityRow("t1", "Contrat de transport routier de marchandises", "room/Contrat_transport_routier_Calvo.pdf", ["CALVO ROUTES SAS", "LISANDRE MANUFACTURE SAS"], True, "contrat de prestations logistiques"),
+    IdentityRow("s1", "Contrat de fourniture d'emballages — Ferlandes Transports", "room/Fourniture_Ferlandes_Transports.pdf", ["FERLANDES TRANSPORTS SARL", "LISANDRE MANUFACTURE SAS"], True, "contrat de fourniture"),
+    IdentityRow("d1", "Contrat de distribution exclusive — Comptoir Verdane / Ribault Logistique", "room/distribution_verdane_ribault.pdf", ["COMPTOIR VERDANE SARL", "RIBAULT LOGISTIQUE"], True, "contrat de distribution"),
+    IdentityRow("l1", "Logistics Services Agreement", "room/Logistics_Services_Agreement_Soravie.pdf", ["SORAVIE SANTE SAS", "NORDFRET SA"], True, "contrat de prestations logistiques"),
+    IdentityRow("b1", "Bail commercial — entrepôt de Valence", "room/Bail_Valence.pdf", ["FONCIERE RHODANE SAS", "LISANDRE MANUFACTURE SAS"], True, "bail commercial"),
+    # the company's word says what the contract is, and its type agrees (consulting is a kind of services)
+    IdentityRow("m1", "Lettre de mission — accompagnement RH", "room/Lettre_mission_Lysandre_Conseil.txt", ["LYSANDRE CONSEIL SARL", "LISANDRE MANUFACTURE SAS"], True, "prestation de services"),
+    IdentityRow("a1", "Services Agreement between Lisandre Holding SAS and Brightwater Retail Advisors LLC", "room/US_Services_Agreement_Brightwater.pdf", ["BRIGHTWATER RETAIL ADVISORS LLC", "LISANDRE HOLDING SAS"], True, "prestation de services"),
+]
+
+
+@pytest.fixture(scope="module")
+def named_by_words():
+    return IdentityIndex.build(NAMED_BY_WORDS, load_lexicon())
+
+
+@pytest.mark.parametrize(("question", "wanted", "not_wanted"), [
+    ("Quel est le prix du contrat de transport ?", {"t1"}, {"s1"}),
+    ("What is the price under the logistics contract?", {"l1"}, {"d1"}),
+    ("Quelles sont les conditions de paiement du contrat logistique ?", {"l1"}, {"d1"}),
+    ("Quels sont les tarifs des contrats de transports ?", {"t1"}, {"s1"}),  # the plural is the company's word, in lower case
+    ("Which law governs the consulting agreement?", {"m1", "a1"}, {"s1", "d1"}),  # a name's word the contract's type agrees with
+])
+def test_a_common_word_of_a_company_name_does_not_name_that_company_s_contract(named_by_words, question, wanted, not_wanted):
+    scope = named_by_words.named(question) or by_kind(named_by_words, question)
+    assert scope is not None and wanted <= set(scope.contract_ids) and not (not_wanted & set(scope.contract_ids)), scope
+
+
+@pytest.mark.parametrize(("question", "wanted"), [
+    ("Quel est le préavis du contrat avec Ferlandes ?", ["s1"]),
+    ("What is the carrier's liability under the Ferlandes Transports contract?", ["s1"]),
+    ("Quel est l'objectif d'achat de Ribault Logistique ?", ["d1"]),
+    ("Quelle est la durée du contrat de Transports ?", ["s1"]),  # capitalised: written as the name
+    ("Quel est le préavis du contrat ferlandes transports ?", ["s1"]),  # with the name's other word
+])
+def test_a_party_named_by_its_name_still_names_its_contract(named_by_words, question, wanted):
+    scope = named_by_words.named(question)
+    assert scope is not None and scope.contract_ids == wanted

@@ -1,0 +1,125 @@
+"""Lists of contracts told in words: the answer to a list question read without an LLM, and the
+contracts a list leaves out (never silently).
+
+A contract is named by its title and file name (:func:`greffier.text.replies.contract_label`), never by
+its internal id. What a list leaves out is told apart: an end moved by an amendment and an indefinite
+term are decided (the contract is not in the list, for that reason); only an unknown or uncertain
+field leaves a contract to be checked by hand.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from greffier.dataroom.records import INDEFINITE_TERM
+from greffier.text.replies import contract_label
+from store.records import DataRoom
+
+LIST_WORDS = {
+    "en": {
+        "found": "{count} contracts match ({read}):",
+        "found_one": "1 contract matches ({read}):",
+        "none": "No contract matches ({read}).",
+        "ends": "ends", "signed": "signed",
+        "moved": "Not listed because an amendment moved the end date:",
+        "indefinite": "Not listed because the contract has no end date (indefinite term):",
+        "unknown": "Not listed because a filtered field is unknown (check them by hand):",
+        "contradiction": "Not listed because the metadata and the text disagree (check them by hand):",
+    },
+    "fr": {
+        "found": "{count} contrats correspondent ({read}) :",
+        "found_one": "1 contrat correspond ({read}) :",
+        "none": "Aucun contrat ne correspond ({read}).",
+        "ends": "fin", "signed": "signé",
+        "moved": "Écartés parce qu'un avenant a déplacé la date de fin :",
+        "indefinite": "Écartés parce que le contrat n'a pas de date de fin (durée indéterminée) :",
+        "unknown": "Écartés parce qu'un champ filtré est inconnu (à vérifier à la main) :",
+        "contradiction": "Écartés parce que les métadonnées et le texte divergent (à vérifier à la main) :",
+    },
+}
+_READ = {
+    "en": {"end_date": "end date", "signature_date": "signature date", "before": "on or before", "after": "on or after",
+           "contract_types": "type", "governing_law": "governing law", "in": "", "not_in": "not", "entity_ids": "party"},
+    "fr": {"end_date": "date de fin", "signature_date": "date de signature", "before": "au plus tard le", "after": "à partir du",
+           "contract_types": "type", "governing_law": "droit applicable", "in": "", "not_in": "autre que", "entity_ids": "partie"},
+}
+
+
+def names_of(room: DataRoom, contract_ids: list[str]) -> dict[str, str]:
+    """``{contract id: its title and file name}`` for these contracts of ``room`` (the id when unknown)."""
+    return {cid: contract_label(room.by_id[cid].title, room.by_id[cid].file) if cid in room.by_id else cid for cid in contract_ids}
+
+
+def indefinite(reason: str) -> bool:
+    """Whether a reason for leaving a contract out is an indefinite term alone (decided, not unknown)."""
+    return reason.startswith(INDEFINITE_TERM) and "; " not in reason
+
+
+def left_out(result: dict[str, Any]) -> dict[str, list[tuple[str, str]]]:
+    """The contracts ``search_data_room``'s ``result`` leaves out, by kind (moved, indefinite, unknown,
+    contradiction): (contract id, reason) pairs."""
+    reasons = result.get("unknown_reasons") or {}
+    kinds: dict[str, list[tuple[str, str]]] = {"moved": [], "indefinite": [], "unknown": [], "contradiction": []}
+    for cid, why in (result.get("excluded_by_amendment") or {}).items():
+        kinds["moved"].append((cid, why))
+    for cid in result.get("excluded_unknown") or []:
+        why = reasons.get(cid, "")
+        kinds["indefinite" if indefinite(why) else "unknown"].append((cid, why))
+    for cid, why in (result.get("contradictions") or {}).items():
+        kinds["contradiction"].append((cid, why))
+    return kinds
+
+
+def left_out_lines(result: dict[str, Any], names: dict[str, str], language: str = "en", *, mentioned: str = "") -> list[str]:
+    """The sentences that say which contracts ``result`` leaves out and why, each named by ``names``;
+    those ``mentioned`` already names (by id or by name) are not repeated."""
+    words = LIST_WORDS.get(language, LIST_WORDS["en"])
+    lines = []
+    for kind, pairs in left_out(result).items():
+        pairs = [(cid, why) for cid, why in pairs if not _mentions(mentioned, cid, names.get(cid, cid))]
+        if not pairs:
+            continue
+        shown = [names.get(cid, cid) + (f" ({why})" if why and kind != "indefinite" else "") for cid, why in pairs]
+        lines.append(f"{words[kind]} " + "; ".join(shown) + ".")
+    return lines
+
+
+def _mentions(text: str, cid: str, name: str) -> bool:
+    return bool(text) and (re.search(rf"\b{re.escape(cid)}\b", text) is not None or name in text)
+
+
+def describe_read(filters: dict[str, Any], party_names: list[str], language: str) -> str:
+    """What the question was read as, in words: « date de fin au plus tard le 2026-12-31 »."""
+    words = _READ.get(language, _READ["en"])
+    parts = []
+    for field_name in ("end_date", "signature_date"):
+        for bound, value in (filters.get(field_name) or {}).items():
+            parts.append(f"{words[field_name]} {words[bound]} {value}")
+    if filters.get("contract_types"):
+        parts.append(f"{words['contract_types']} {', '.join(filters['contract_types'])}")
+    for bound, laws in (filters.get("governing_law") or {}).items():
+        parts.append(" ".join(filter(None, [words["governing_law"], words[bound], ", ".join(laws)])))
+    parts += [f"{words['entity_ids']} {name}" for name in party_names]
+    return "; ".join(parts)
+
+
+def list_answer(result: dict[str, Any], names: dict[str, str], read: str, language: str) -> str:
+    """The answer to a list question: every contract of ``result`` (its end or signature date and law),
+    then those left out and why."""
+    words = LIST_WORDS.get(language, LIST_WORDS["en"])
+    rows = result.get("results") or []
+    lines = [wording_count(words, len(rows), read)]
+    for row in rows:
+        facts = [f"{words['ends']} {row['end_date']}" if row.get("end_date") else None,
+                 f"{words['signed']} {row['signature_date']}" if row.get("signature_date") else None,
+                 row.get("governing_law")]  # a label that says itself what it is (« droit suisse »)
+        name = names.get(row["contract_id"]) or contract_label(row.get("title"), row.get("filename"))
+        lines.append(f"- {name} — " + ", ".join(f for f in facts if f))
+    left = left_out_lines(result, names, language)
+    return "\n".join(lines + ([""] + left if left else []))
+
+
+def wording_count(words: dict[str, str], count: int, read: str) -> str:
+    key = "none" if not count else "found_one" if count == 1 else "found"
+    return words[key].format(count=count, read=read)

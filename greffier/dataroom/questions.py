@@ -1,0 +1,250 @@
+"""A question that asks for a list of contracts by a field, read as data-room filters (no LLM).
+
+« Quels contrats finissent avant fin 2026 ? », "Which agreements expire before the end of 2026?",
+« Lesquels de nos contrats arrivent à échéance avant 2027 ? », "Which contracts are governed by Swiss
+law?", « Quels baux ? », "List the Lisandre agreements signed in 2023": a request for contracts (an
+interrogative or a list verb on a plural word for contracts: « quels contrats », "which of our
+agreements", « liste des baux ») and at least one field the data room filters on — an end date or a
+signature date before / after / in a date or a period, a party, a governing law, a type (the kind of
+contract the request names). :func:`read_list_question` returns those filters, or ``None`` for any
+other question: « Quelle est la durée du bail ? » asks about one contract's clause, "Which contracts
+have a non-compete clause?" about what the texts say, and both are answered from the passages.
+
+Dates are read as a lawyer means them: « avant fin 2026 » is on or before 31 December 2026, « avant
+2027 » the same, « après juin 2027 » from 1 July 2027, « en 2026 » / "during 2026" the whole year,
+relative years (« cette année », "next year") from ``today``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import Any
+
+from greffier.dataroom.normalize import MONTHS, parse_date
+from greffier.dataroom.vocabulary import match_contract_type, match_law
+from greffier.text import fold, tokenize
+
+# Plural words for contracts, and the type words a request may use in their place (« quels baux »).
+_CONTRACT_NOUNS = (
+    r"contrats|conventions|accords|actes|documents|pactes|polices|avenants|baux|licences|mandats|protocoles|cessions|nantissements"
+    r"|contracts|agreements|deeds|documents|policies|leases|licen[cs]es|amendments|ndas|dpas|mandates|pledges|guarantees|loans"
+)
+_DETERMINERS = r"(?:de |des |les |nos |mes |vos |ces |tous les |toutes les |of (?:the |our |my |these |all )?|the |our |all (?:the |our )?|every )"
+# « quels contrats », « lesquels de nos contrats », « quels sont les baux », « liste des contrats »,
+# "which agreements", "which of our contracts", "what contracts", "list all the leases", "how many NDAs".
+_REQUEST = re.compile(
+    r"\b(?:quel(?:le)?s(?: sont)?|lesquel(?:le)?s|liste[rz]?|enumere[rz]?|combien|montre[rz]?(?:-moi)?|donne[rz]?(?:-moi)?(?: la liste)?"
+    r"|y a-t-il|which|what|list|show(?: me)?|how many|give me|are there(?: any)?)\s+"
+    rf"(?:(?:sont|are)\s+)?{_DETERMINERS}?(?:[\w'-]+\s+){{0,2}}?(?P<noun>{_CONTRACT_NOUNS})\b"
+)
+# Where the words that name the contracts asked for stop (a verb, a preposition that opens a field).
+_HEAD_END = re.compile(
+    r"\s(?:qui|que|dont|sont|ont|avec|entre|signe|conclu|soumis|regi|relevant|finiss|se termin|expir|arriv|prenn|prend|court|en cours"
+    r"|that|which|are|were|have|has|with|between|signed|entered|executed|concluded|governed|subject|ending|expir|end|terminat|due|running|in force"
+    r"|avant|apres|before|after|by|until|d'ici|en \d|in \d|du \d|from)\b|[?,;:]"
+)
+_END_VERBS = re.compile(
+    r"\b(?:fini(?:ssent|t|ront|r)|se termin\w*|termin(?:ent|era|eront)|pren(?:nent|d|dront) fin|arriv\w* a (?:echeance|terme)|echeance|echu\w*"
+    r"|expir\w*|date de fin|fin de contrat|ends?|ending|come to an end|run (?:until|through)|runs (?:until|through)|terminat\w*|end date)\b"
+)
+_SIGN_VERBS = re.compile(
+    r"\b(?:sign(?:e|es|ee|ees|és|ed)|conclu[se]?|conclues|passes|dates? du|date de signature|entered into|executed|concluded|dated|signature date)\b"
+)
+_BEFORE = r"avant(?: la| le)?|before|prior to|d'ici(?: la| le)?|au plus tard(?: le| la| en| a)?|no later than|by|until|jusqu'(?:a|au|en)(?: la| le)?|earlier than"
+_AFTER = r"apres(?: la| le)?|after|later than|au-dela d[eu]|beyond|a partir d[eu]|a compter d[eu]|depuis|since|from|starting(?: in| from)?"
+_DURING = r"en|in|during|courant|au cours de(?: l'annee)?|dans l'annee|within"
+_MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
+_YEAR = r"(?:19|20)\d\d"
+_RELATIVE_YEAR = r"(?:cette annee|l'annee en cours|this year|the current year|l'annee prochaine|next year|l'an prochain|l'annee derniere|last year)"
+_PERIOD = (
+    rf"(?P<edge>(?:la |the )?(?:fin|end|debut|start|beginning|mi|mid)(?:-| de | d'| of | )(?:l'annee |the year )?)?"
+    rf"(?:(?P<day>\d{{4}}-\d\d-\d\d|\d{{1,2}}(?:er)?\s+(?:{_MONTH})\.?\s+{_YEAR}|(?:{_MONTH})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+{_YEAR}|\d{{1,2}}/\d{{1,2}}/{_YEAR})"
+    rf"|(?P<month>(?:{_MONTH})\.?\s+{_YEAR})|(?P<year>{_YEAR})|(?P<relative>{_RELATIVE_YEAR}))"
+)
+_DATE_CLAUSE = re.compile(rf"\b(?:(?P<before>{_BEFORE})|(?P<after>{_AFTER})|(?P<during>{_DURING}))\s+(?:le |la |l'|the )?{_PERIOD}(?![\w/-])")
+_FOREIGN_LAW = re.compile(r"\b(?:droits? etrangers?|lois? etrangeres?|foreign laws?|non-french law|droit autre que le droit francais)\b")
+_NEGATION = re.compile(r"\b(?:pas|non|hors|autre que|other than|not|except)\b[^.?]{0,30}$")
+_NAME_SHAPES = re.compile(r"\w[\w'’-]*", re.UNICODE)
+# Words of a company name that say its legal form, not who it is.
+COMPANY_FORMS = frozenset({
+    "societe", "sas", "sasu", "sarl", "sa", "sci", "eurl", "snc", "selarl", "scp", "company", "co", "corp",
+    "corporation", "inc", "ltd", "limited", "llc", "llp", "lp", "plc", "gmbh", "ag", "bv", "nv", "spa", "srl", "m", "mme",
+})
+_SINGULAR = {"baux": "bail", "ndas": "nda", "dpas": "dpa"}
+
+
+@dataclass
+class ListQuestion:
+    """A list question read as filters: ``filters`` as ``search_data_room`` takes them (no party), and
+    ``parties``: one set of entity ids per party the question names, any of which may be it (« Lisandre »
+    when three companies of the room are called so); ``read``: what was understood, for the answer."""
+
+    filters: dict[str, Any]
+    parties: list[list[str]] = field(default_factory=list)
+    read: list[str] = field(default_factory=list)
+
+    def filter_sets(self, limit: int = 8) -> list[dict[str, Any]]:
+        """One filters dict per combination of the parties' candidates (at most ``limit``)."""
+        combos: list[list[str]] = [[]]
+        for candidates in self.parties:
+            combos = [[*combo, entity] for combo in combos for entity in candidates][:limit]
+        return [{**self.filters, "entity_ids": combo} if combo else dict(self.filters) for combo in combos]
+
+
+def read_list_question(question: str, *, today: date, home_law: str, parties: dict[str, list[str]] | None = None) -> ListQuestion | None:
+    """The filters of a question that asks for a list of contracts by a field, or ``None`` (module docstring).
+
+    ``parties``: the room's entity ids with the names its contracts write for them (the question's
+    party words are matched against them); ``home_law`` is what « droit étranger » / "foreign law" excludes.
+    """
+    folded = " ".join(fold(question).replace("’", "'").split())
+    request = _REQUEST.search(folded)
+    if request is None:
+        return None
+    filters: dict[str, Any] = {}
+    read: list[str] = []
+    head = _head(folded, request)
+    kind = match_contract_type(_singular(head))
+    if kind:
+        filters["contract_types"] = [kind]
+        read.append(f"type: {kind}")
+    for field_name, span in _dates(folded, today):
+        filters[field_name] = span
+        read.append(f"{field_name}: {span}")
+    law = _law(folded, home_law)
+    if law:
+        filters["governing_law"] = law
+        read.append(f"governing_law: {law}")
+    named = named_parties(question, parties or {}, skip=set(tokenize(head)) if kind else set())
+    read += [f"party: {' | '.join(ids)}" for ids in named]
+    if not filters and not named:
+        return None  # a request for contracts with nothing to filter on: what the texts say decides
+    return ListQuestion(filters, named, read)
+
+
+def _head(folded: str, request: re.Match[str]) -> str:
+    """The words that name the contracts asked for: the request, and what follows the noun until a verb
+    or a field (« quels contrats de distribution », "which distribution agreements")."""
+    rest = folded[request.end():]
+    stop = _HEAD_END.search(" " + rest)
+    return folded[request.start(): request.end() + (max(stop.start() - 1, 0) if stop else len(rest))]
+
+
+def _singular(text: str) -> str:
+    words = []
+    for word in text.split():
+        if word in _SINGULAR:
+            words.append(_SINGULAR[word])
+        elif len(word) > 4 and word.endswith("s") and not word.endswith("ss"):
+            words.append(word[:-1])
+        else:
+            words.append(word)
+    return " ".join(words)
+
+
+def _law(folded: str, home_law: str) -> dict[str, list[str]] | None:
+    if _FOREIGN_LAW.search(folded):
+        return {"not_in": [home_law]}
+    law = match_law(folded)
+    if law is None:
+        return None
+    where = re.search(r"\b(?:droit|loi|law|laws)\b", folded)
+    before = folded[: where.start()] if where else folded
+    return {"not_in": [law]} if _NEGATION.search(before) else {"in": [law]}
+
+
+def _dates(folded: str, today: date) -> list[tuple[str, dict[str, str]]]:
+    """Each date clause of the question as (field, range): the field is the end date or the signature
+    date, whichever verb stands nearest before the clause (after it when none stands before)."""
+    verbs = [(m.start(), "end_date") for m in _END_VERBS.finditer(folded)] + [(m.start(), "signature_date") for m in _SIGN_VERBS.finditer(folded)]
+    if not verbs:
+        return []
+    ranges: dict[str, dict[str, str]] = {}
+    for clause in _DATE_CLAUSE.finditer(folded):
+        period = _period(clause, today)
+        if period is None:
+            continue
+        start, end, is_edge = period
+        before = [v for v in verbs if v[0] < clause.start()]
+        field_name = max(before)[1] if before else min(verbs)[1]
+        span = ranges.setdefault(field_name, {})
+        if clause["before"]:
+            span["before"] = (end if is_edge or _inclusive(clause["before"]) else start - timedelta(days=1)).isoformat()
+        elif clause["after"]:
+            span["after"] = (start if is_edge or _inclusive_after(clause["after"]) else end + timedelta(days=1)).isoformat()
+        else:
+            span["after"], span["before"] = start.isoformat(), end.isoformat()
+    return list(ranges.items())
+
+
+def _inclusive(word: str) -> bool:
+    """« d'ici 2026 », "by June 2027", « au plus tard en 2026 »: up to the end of the period named."""
+    return word.startswith(("d'ici", "au plus tard", "no later", "by", "until", "jusqu"))
+
+
+def _inclusive_after(word: str) -> bool:
+    """« à partir de 2027 », "from June 2027", "since 2020": from the start of the period named."""
+    return word.startswith(("a partir", "a compter", "depuis", "since", "from", "starting"))
+
+
+def _period(clause: re.Match[str], today: date) -> tuple[date, date, bool] | None:
+    """(first day, last day, whether an edge was named) of the date or period of ``clause``. An edge
+    (« fin 2026 », "the start of 2027") is one day: the last or the first of the period."""
+    if clause["day"]:
+        day = parse_date(clause["day"])
+        if day is None:
+            return None
+        start = end = day
+    elif clause["month"]:
+        words = clause["month"].replace(".", "").split()
+        month, year = MONTHS[words[0]], int(words[-1])
+        start = date(year, month, 1)
+        end = (date(year + month // 12, month % 12 + 1, 1)) - timedelta(days=1)
+    else:
+        if clause["year"]:
+            year = int(clause["year"])
+        else:
+            relative = clause["relative"]
+            year = today.year + (1 if "prochain" in relative or "next" in relative else -1 if "dernier" in relative or "last" in relative else 0)
+        start, end = date(year, 1, 1), date(year, 12, 31)
+    edge = (clause["edge"] or "").strip()
+    if edge.startswith(("la fin", "fin", "the end", "end")):
+        return end, end, True
+    if edge.startswith(("debut", "start", "beginning", "the start", "the beginning")):
+        return start, start, True
+    if edge.startswith(("mi", "mid")):
+        middle = date(start.year, 7, 1) if start.month == 1 and end.month == 12 else start + (end - start) / 2
+        return middle, middle, True
+    return start, end, False
+
+
+def name_words(name: str) -> list[str]:
+    """The words of a party's name that say who it is: tokens but its legal form (« LISANDRE HOLDING
+    SAS » → lisandre, holding)."""
+    return [t for t in tokenize(name) if t not in COMPANY_FORMS and len(t) >= 3 and not t.isdigit()]
+
+
+def named_parties(question: str, parties: dict[str, list[str]], *, skip: set[str] | None = None) -> list[list[str]]:
+    """The parties ``question`` names, each as the entity ids it may be. A word of a party's name names
+    it when the question writes it as a name (capitalised, not as the question's first word) or with
+    another word of the same name; several entities whose names hold the words alike are alternatives
+    (« Lisandre » for Lisandre Holding and Lisandre Manufacture), the one whose name holds more of
+    them wins (« Lisandre Holding »). ``skip``: words that are no name here (the contract type asked)."""
+    words = _NAME_SHAPES.findall(question)
+    capitalised = {t for w in words[1:] if w[:1].isupper() for t in tokenize(w)}
+    asked = set(tokenize(question)) - (skip or set())
+    overlap: dict[str, frozenset[str]] = {}
+    for entity, names in parties.items():
+        own = {t for name in names for t in name_words(name)}
+        shared = own & asked
+        if shared and (shared & capitalised or len(shared) >= 2):
+            overlap[entity] = frozenset(shared)
+    # an entity is left out when another one's name holds more of the same words
+    kept = {e: s for e, s in overlap.items() if not any(s < other for other in overlap.values())}
+    groups: dict[frozenset[str], list[str]] = {}
+    for entity, shared in kept.items():
+        groups.setdefault(shared, []).append(entity)
+    # words shared by two groups ("holding" in two names, each with its own other word) do not join them
+    return [sorted(ids) for _, ids in sorted(groups.items(), key=lambda item: sorted(item[0]))]

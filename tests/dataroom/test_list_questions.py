@@ -1,0 +1,69 @@
+"""Questions that ask for a list of contracts by a field, read as data-room filters without an LLM."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from greffier.dataroom.questions import read_list_question
+
+TODAY = date(2026, 11, 30)
+PARTIES = {
+    "lisandre_holding": ["LISANDRE HOLDING SAS"], "lisandre_manufacture": ["LISANDRE MANUFACTURE SAS"],
+    "ferlandes_transports": ["FERLANDES TRANSPORTS SARL"], "banque_hauterive": ["BANQUE HAUTERIVE SA"],
+}
+
+
+def read(question: str):
+    return read_list_question(question, today=TODAY, home_law="droit français", parties=PARTIES)
+
+
+@pytest.mark.parametrize(("question", "filters"), [
+    ("Quels contrats finissent avant fin 2026 ?", {"end_date": {"before": "2026-12-31"}}),
+    ("Which agreements expire before the end of 2026?", {"end_date": {"before": "2026-12-31"}}),
+    ("Lesquels de nos contrats arrivent à échéance avant 2027 ?", {"end_date": {"before": "2026-12-31"}}),
+    ("Quels contrats prennent fin après juin 2027 ?", {"end_date": {"after": "2027-07-01"}}),
+    ("Which contracts end before the end of next year?", {"end_date": {"before": "2027-12-31"}}),
+    ("Quels contrats ont été signés en 2023 ?", {"signature_date": {"after": "2023-01-01", "before": "2023-12-31"}}),
+    ("List the contracts signed before 1 March 2022", {"signature_date": {"before": "2022-02-28"}}),
+    ("Which contracts are governed by Swiss law?", {"governing_law": {"in": ["droit suisse"]}}),
+    ("Quels contrats ne sont pas soumis au droit français ?", {"governing_law": {"not_in": ["droit français"]}}),
+    ("Quels contrats relèvent d'un droit étranger ?", {"governing_law": {"not_in": ["droit français"]}}),
+    ("Quels baux ?", {"contract_types": ["bail commercial"]}),
+    ("Which leases end after 2030?", {"contract_types": ["bail commercial"], "end_date": {"after": "2031-01-01"}}),
+])
+def test_a_list_question_is_read_as_the_filters_it_asks_for(question, filters):
+    listing = read(question)
+    assert listing is not None and listing.filters == filters and listing.parties == []
+
+
+@pytest.mark.parametrize(("question", "parties"), [
+    ("Quels contrats avons-nous avec Ferlandes ?", [["ferlandes_transports"]]),
+    ("Which are the Lisandre agreements?", [["lisandre_holding", "lisandre_manufacture"]]),  # either company
+    ("Quels contrats lient Lisandre Holding et Banque Hauterive ?", [["banque_hauterive"], ["lisandre_holding"]]),
+])
+def test_the_parties_a_list_question_names_are_read_by_their_names(question, parties):
+    listing = read(question)
+    assert listing is not None and listing.parties == parties
+
+
+@pytest.mark.parametrize("question", [
+    "Quelle est la durée du bail ?",
+    "What is the term of the leases?",
+    "Quels sont les délais de préavis des baux ?",
+    "Which contracts have a non-compete clause?",
+    "Quel est le prix du contrat de transport ?",
+    "Quels contrats de transport prévoient une pénalité ?",  # « transport »: a kind of contract here, no party
+])
+def test_a_question_about_what_contracts_say_is_no_list_by_field(question):
+    listing = read(question)
+    assert listing is None or (not listing.parties and "entity_ids" not in listing.filters and not listing.filters.get("end_date"))
+
+
+def test_every_reading_of_the_parties_is_one_filter_set():
+    listing = read("Which Lisandre contracts end before 2027?")
+    assert listing.filter_sets() == [
+        {"end_date": {"before": "2026-12-31"}, "entity_ids": ["lisandre_holding"]},
+        {"end_date": {"before": "2026-12-31"}, "entity_ids": ["lisandre_manufacture"]},
+    ]
