@@ -228,6 +228,14 @@ def ask(settings: Settings, message: str, *, mode: str, llm: LLMChoice, thread_i
         return Outcome(result.thread_id, result.status, trace)
     if mode not in ANSWER_MODES:
         raise GreffierError(f"unknown mode {mode!r}: use rag, retrieval_only, direct or agent")
+    if mode == "rag":
+        # "Which contracts end before 2027?" asks for a list, which the data room gives whole (every contract
+        # decided or said apart), not a few quoted passages: the router's list path, with or without an LLM
+        router = ChatRouter(settings, backend=None)
+        router.backend_info = llm.info
+        if router.list_question(message) is not None:
+            result = router.send(message, thread_id=thread_id, mode="router", on_event=forward)
+            return Outcome(result.thread_id, result.status, trace)
     thread_id = thread_id or threads.create_thread(workspace, title=message, mode=mode)
     threads.append(workspace, thread_id, ChatMessage.from_user(message))
     try:

@@ -142,3 +142,23 @@ def test_the_trace_says_when_a_passage_writes_none_of_the_date_asked():
     assert "la question demande une date, et il n'en écrit pas" in french.passages[0].why
     english = explain("When was the licence signed?", [chat.TraceStep("relevance", "", [dict(decision, answer_kind="date")])])
     assert "the question asks for a date, and it writes none" in english.passages[0].why
+
+
+def test_a_list_question_in_the_default_mode_is_answered_from_the_data_room(tmp_path):
+    # the app's default mode (rag, no LLM): a question asking for contracts by a field gets the data room's
+    # whole list, not a quoted passage of one contract
+    from tests.greffier.test_chat import EXAMPLE_DATAROOM
+
+    if not EXAMPLE_DATAROOM.is_file():
+        pytest.skip("shared example data room not available")
+    settings = load_settings(tmp_path / "ws")
+    Ingestor(settings).ingest(EXAMPLE_DATAROOM)
+    outcome = chat.ask(settings, "Quels contrats finissent avant fin 2026 ?", mode="rag", llm=NO_LLM)
+    assert outcome.status == "done"
+    turn = chat.load_turns(settings, outcome.thread_id)[0]
+    listed = [line for line in turn.answer.splitlines() if line.startswith("- ")]
+    assert len(listed) >= 2 and "No LLM is available" not in turn.answer
+    assert any("2028" in line for line in turn.answer.splitlines() if not line.startswith("- "))  # the end an amendment moved, said apart
+    # a question about one clause is still answered from the passages
+    clause = chat.ask(settings, "Quelle est la durée du contrat de crédit ?", mode="rag", llm=NO_LLM)
+    assert [step.kind for step in chat.load_turns(settings, clause.thread_id)[0].trace][:1] == ["retrieval"]
