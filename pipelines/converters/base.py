@@ -62,18 +62,76 @@ _OPEN_END = re.compile(
 TITLE_MAX_LINES = 4
 
 
+# Where a first line that is no heading of its own leaves the title for the contract's opening sentence:
+# "EXHIBIT 10.1 RESELLER AGREEMENT THIS RESELLER AGREEMENT (this "Agreement") is made…", "SERVICES AGREEMENT,
+# dated as of April 1, 2019 (the "Agreement"), between…", « CONTRAT DE PRÊT ENTRE LES SOUSSIGNÉS : … ».
+_OPENING_STARTS = re.compile(
+    r"\s(?=(?:THIS|This)\s+(?:[\w&-]+\s+){0,6}?(?:AGREEMENT|Agreement|CONTRACT|Contract|LEASE|Lease|LICENSE|License)\b)"
+    r"|,\s+(?=(?:dated|made|entered\s+into)\b)|,?\s+(?=(?:by\s+and\s+between|is\s+(?:made|entered))\b)"
+    r"|\s(?=\((?:the|this|hereinafter)\b)"
+    r"|\s(?=(?:ENTRE|Entre)\s+(?:LES\s+SOUSSIGN|les\s+soussign))",
+)
+# A page number before a filing's exhibit label: "1   EXHIBIT 10.4".
+_PAGE_BEFORE_LABEL = re.compile(r"^\d{1,4}\s+(?=(?:exhibit|annex|schedule|attachment|appendix)\b)", re.IGNORECASE)
+# A first line that is a page number alone ("1"): no title.
+_BARE_NUMBER = re.compile(r"^[-–—\s]*\d{1,4}[-–—\s]*$")
+
+
+def clean_title(line: str) -> str:
+    """A first line as a title: cut where the contract's opening sentence starts after the title's own
+    words ("…AGREEMENT THIS RESELLER AGREEMENT (this "Agreement") is made…" → "…AGREEMENT"), at most
+    :data:`TITLE_MAX_CHARS`; the line as it is when nothing of a title is left before the cut."""
+    line = _PAGE_BEFORE_LABEL.sub("", " ".join(line.split()))
+    match = _OPENING_STARTS.search(line, 1)
+    if match is not None and any(char.isalpha() for char in line[: match.start()]):
+        line = line[: match.start()].rstrip(" ,;:")
+    if (running := _RUNNING_WORDS.search(line)) is not None and running.start() > 0:
+        # a sentence has begun ("… MFA FINANCIAL, INC. In accordance with Rule 13d-1(k) …"): the title ends before it
+        words = line[: running.start()].split()
+        if words and words[-1][:1].isupper():
+            words.pop()  # the sentence's first word ("Portions denoted with…")
+        while words and (words[-1][:1].islower() or words[-1] in _SENTENCE_STARTS):
+            words.pop()
+        if any(any(char.isalpha() for char in word) for word in words):
+            line = " ".join(words).rstrip(" ,;:*")
+    return line[:TITLE_MAX_CHARS].rstrip()
+
+
 def title_of(items: list[TextItem], stem: str, fonts: list[Any] | None = None) -> str:
     """First title / heading item, else the first line of the first item with its continuation lines
-    (:func:`_title_lines`) (≤ 200 chars), else ``stem``."""
+    (:func:`_title_lines`), up to where the opening sentence starts (:func:`clean_title`), a page number
+    alone skipped, else ``stem``."""
     for item in items:
         if item.kind in ("title", "heading"):
             return item.text[:TITLE_MAX_CHARS]
     for index, item in enumerate(items):
         first_line = item.text.strip().split("\n", 1)[0].strip()
-        if first_line:
+        if first_line and not _BARE_NUMBER.match(first_line):
             lines = _title_lines(items, index, fonts if fonts and len(fonts) == len(items) else None)
-            return " ".join(lines)[:TITLE_MAX_CHARS].rstrip()
+            title = clean_title(" ".join(lines))
+            if _LABEL_ONLY.match(title) and (named := _name_after(items, index + len(lines))):
+                title = f"{title} {named}"  # "Exhibit 10.24" / "ENDORSEMENT AGREEMENT"
+            return title
     return stem
+
+
+# A filing's exhibit label alone, its page number before it: "1   EXHIBIT 10.4", "Exhibit 99(d)(2)".
+_LABEL_ONLY = re.compile(r"^(?:exhibit|annex|schedule|attachment|appendix)\s+[\w.()/-]{1,12}$", re.IGNORECASE)
+_SENTENCE_STARTS = frozenset("The This These That In A An Each Any All For Le La Les Un Une Ce Cette En".split())
+_RUNNING_WORDS = re.compile(r"\b[a-z][\w'’-]*\s+[a-z][\w'’-]*\s+[a-z][\w'’-]*\b")  # three lower-case words: a sentence
+_RULE = re.compile(r"[-_=*]{3,}")
+
+
+def _name_after(items: list[TextItem], index: int) -> str | None:
+    """The document's name on the line after its exhibit label, when that line is a name (short, not a sentence)."""
+    for item in items[index : index + 2]:
+        line = clean_title(_RULE.sub(" ", item.text.strip().split("\n", 1)[0]))
+        if not line or _BARE_NUMBER.match(line):
+            continue
+        if len(line) <= 120 and any(char.isalpha() for char in line) and not _RUNNING_WORDS.search(line):
+            return line
+        return None
+    return None
 
 
 def _title_lines(items: list[TextItem], first: int, fonts: list[Any] | None) -> list[str]:

@@ -6,6 +6,7 @@ from typing import Any
 
 from haystack import Document, component
 
+from pipelines.converters.base import title_of
 from pipelines.converters.text_reader import items_from_plain_text
 from pipelines.types import assemble
 
@@ -31,7 +32,7 @@ class TextConverter:
             if not content:
                 failures.append({"file": entry_meta["file"], "error": "empty content: nothing to ingest", "kind": "empty"})
                 continue
-            title = entry_meta.get("title") or items[0].text[:200]
+            title = entry_meta.get("title") or title_of(items, str(entry_meta["file"]))
             documents.append(
                 Document(
                     id=entry_meta["doc_id"],

@@ -610,3 +610,27 @@ def test_title_joins_its_continuation_lines(lines: list[str], sizes: list[float]
     items = [TextItem(text=line, page=1, kind="text") for line in lines]
     fonts = [{"font": None, "bold": None, "size": size} for size in sizes] if sizes else None
     assert title_of(items, "stem", fonts) == title
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        # the shapes of contracts filed as text: the title runs into the opening sentence…
+        ('EXHIBIT 10.1 RESELLER AGREEMENT THIS RESELLER AGREEMENT (this "Agreement") is made and entered into on April 7, 2017.\n'
+         "1. Appointment. Reseller is appointed.", "EXHIBIT 10.1 RESELLER AGREEMENT"),
+        ('SERVICES AGREEMENT, dated as of April 1, 2019 (the "Agreement"), between Idan Maimon and Intellisense Solutions, Inc.\n'
+         "1. Services. The Consultant provides services.", "SERVICES AGREEMENT"),
+        # …or the exhibit's label stands alone, a page number before it, the name on the next line
+        ("1          EXHIBIT 10.4\n\n          SPONSORSHIP AGREEMENT      ---------------------\n\nThis Sponsorship Agreement is made "
+         "between National Basketball Inc. and Acme Corp.", "EXHIBIT 10.4 SPONSORSHIP AGREEMENT"),
+        ("Exhibit 10.24\nENDORSEMENT AGREEMENT\nThis Endorsement Agreement is made between Lifeway Foods, Inc. and Ludmila Smolyansky.",
+         "Exhibit 10.24 ENDORSEMENT AGREEMENT"),
+        # a title that is whole stays as it is, its date included
+        ("Amendment No. 1 to the Supply Agreement dated May 5, 2004\nThe parties amend Section 3.", "Amendment No. 1 to the Supply Agreement dated May 5, 2004"),
+        ("Contrat de prestation de services logistiques\nENTRE LES SOUSSIGNÉS : Ferlandes Transports SAS", "Contrat de prestation de services logistiques"),
+    ],
+)
+def test_a_text_file_s_title_is_the_document_s_name_not_its_opening_sentence(converter: FileConverter, tmp_path: Path, text: str, title: str) -> None:
+    path = tmp_path / "contract.txt"
+    path.write_text(text, encoding="utf-8")
+    assert convert_one(converter, path).meta["title"] == title
