@@ -30,7 +30,7 @@ from greffier.compliance.playbooks import (
     ThresholdCondition,
 )
 from greffier.compliance.passages import Passage
-from greffier.compliance.polarity import body_start, read_match, statement_kind
+from greffier.compliance.polarity import body_start, read_match, statement_kind, time_reference
 from greffier.compliance.quantities import DAYS_PER_UNIT, Quantity, read_quantities
 from greffier.compliance.text import sentences
 from greffier.dataroom.normalize import find_dates, fold
@@ -104,7 +104,8 @@ def _folds(condition: KeywordCondition | RegexCondition) -> bool:
 def affirmed_matches(condition: KeywordCondition | RegexCondition, sentence: str, *, clause_only: bool = True) -> list[str]:
     """What ``condition`` finds in ``sentence`` that the sentence affirms (``polarity: affirmative``,
     the default: :func:`greffier.compliance.polarity.read_match`), or everything it finds with
-    ``polarity: any``. A pattern's ``(?P<focus>…)`` group (``focus2``… when several alternatives have one) names the words whose polarity is read
+    ``polarity: any``. A pattern's ``(?P<object>…)`` group names what the clause must be about: governed
+    by a preposition of time ("after the transfer of its shares") it does not count. A pattern's ``(?P<focus>…)`` group (``focus2``… when several alternatives have one) names the words whose polarity is read
     (``may (?P<focus>terminate)`` … "for convenience": "may not terminate" is denied); without one the
     whole match is, so a prohibition written into the pattern ("shall not assign") is its own words. With ``clause_only`` a heading, a definition or a recital finds nothing, nor
     does a match that lies in the sentence's inline title ("Exclusivity. The Distributor …")."""
@@ -122,13 +123,28 @@ def affirmed_matches(condition: KeywordCondition | RegexCondition, sentence: str
     return found
 
 
+def _dated_object(match: re.Match[str]) -> tuple[int, int] | None:
+    """The span of the match's ``(?P<object>…)`` group (``object2``…) when a preposition of time
+    governs it ("shall not compete … after the transfer of its shares"): the words date the
+    clause, they are not what it restricts."""
+    name = next((n for n in match.re.groupindex if n.startswith("object") and match.group(n) is not None), None)
+    if name is None or match.end(name) == match.start(name) or time_reference(match.string, match.start(name)) is None:
+        return None
+    return match.span(name)
+
+
 def _first_affirmed(pattern: re.Pattern[str], text: str, body: int, *, any_polarity: bool) -> re.Match[str] | None:
     """The first match of ``pattern`` in ``text`` that the sentence affirms (past ``body``, the end of an
     inline title). After a denied or title-only match the search goes on from the character after
     its start, not its end: a long denied match ("neither party shall be liable … and each party's
-    liability shall not exceed") must not hide an affirmed one inside it."""
+    liability shall not exceed") must not hide an affirmed one inside it. An object that is only a
+    time reference is blanked and the same start searched again, so that the pattern may reach the
+    object further on (« s'interdit, après la cession de ses titres, de céder … »)."""
     position = 0
     while position <= len(text) and (match := pattern.search(text, position)):
+        if dated := _dated_object(match):
+            text = text[: dated[0]] + " " * (dated[1] - dated[0]) + text[dated[1] :]  # same length: offsets hold
+            continue
         position = match.start() + 1
         if match.end() > match.start() and match.end() <= body:
             continue  # only the title names it

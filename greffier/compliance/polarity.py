@@ -25,7 +25,12 @@ keyword and regex condition uses it (one helper, not a negation pattern per rule
   ("9.2 Assignment and Change of Control"), a definition ("'Exclusive Territory' means …", « le
   terme « Contrôle » désigne ») or a recital ("WHEREAS …", « Attendu que … »). Those never raise a
   flag; :func:`body_start` gives where a sentence's body starts after an inline title
-  ("Exclusivity. Distributor shall …").
+  ("Exclusivity. Distributor shall …"). A sentence that only says provisions remain unchanged
+  ("All other terms, including Section 8 (Change of Control), remain in full force and effect",
+  « les autres stipulations … demeurent inchangées ») is ``unchanged``: it restates nothing.
+* **time references** — :func:`time_reference` tells words that only date the clause ("for two
+  years after the transfer of its shares", « après la cession de leurs titres ») from words that
+  say what it is about: a rule marks those with an ``(?P<object>…)`` group.
 
 Everything is read on folded text (no case, no accents), so callers pass the sentence as written.
 """
@@ -41,7 +46,7 @@ from greffier.dataroom.normalize import fold
 
 Polarity = Literal["affirmative", "negated"]
 Scope = Literal["plain", "only", "exception"]
-StatementKind = Literal["clause", "heading", "definition", "recital"]
+StatementKind = Literal["clause", "heading", "definition", "recital", "unchanged"]
 
 # A clause boundary: negation does not reach across it.
 _BOUNDARY = re.compile(
@@ -81,6 +86,11 @@ _NOT_A_NEGATION = re.compile(
     # the manner of a right, not its denial: "may, without cause, terminate", « pourra, sans motif, résilier »
     r"|\bwithout (?:any )?(?:cause|reason|penalty|liability|charge|justification)\b"
     r"|\bsans (?:avoir a (?:justifier|motiver|fournir|indiquer)|(?:aucun )?motif|justification|indemnite|frais|penalite)\b"
+    # a payment not made triggers a clause, it does not deny it: "any amount not paid when due shall bear late
+    # payment interest", « toute somme non payée à son échéance »
+    r"|\b(?:not|non) (?:paid|payee?s?|reglee?s?|settled)\b"
+    # a failure named as a noun is a trigger too: « en cas de non-respect du taux de disponibilité », "non-payment"
+    r"|\bnon[- ]?(?:respect|paiement|execution|conformite|compliance|performance|payment|delivery|livraison)\b"
     r"|\bsans (?:prejudice|limitation|que)\b|\bnon (?:seulement|plus)\b|\bne (?:\w+ )?pas moins\b|\bpas moins\b|\bno\.\s*\d"
 )
 # A denial after the words: "automatic renewal shall not apply", « la tacite reconduction est exclue ».
@@ -212,6 +222,34 @@ def read_match(sentence: str, start: int, end: int) -> Reading:
     return Reading("affirmative", "exception" if in_exception else "plain", None)
 
 
+# --- time references -----------------------------------------------------------------------------
+
+# A preposition of time before the words, with the determiner and the event noun it may take: "after
+# the transfer", "for two years following the completion of the sale", « après la cession »,
+# « à compter de la date de la cession », « dans les six mois suivant la cession ».
+_TIME_REFERENCE = re.compile(
+    r"\b(?P<cue>after|following|before|prior to|until|till|from the (?:date|time) of|at the time of|as of the date of"
+    r"|upon (?:the )?(?:completion|consummation|closing|effectiveness) of"
+    r"|apres|avant|jusqu'(?:a|au|aux)|a compter (?:de|du|des|d')|a partir (?:de|du|des|d')|lors (?:de|du|des|d')|suivant"
+    r"|a la suite (?:de|du|des|d')|a l'issue (?:de|du|des|d')|au jour (?:de|du|des|d'))"
+    r"\s*(?:(?:the|its|their|his|her|any|such|a|an|each|la|le|les|l'|leur|leurs|son|sa|ses|toute|tout|chaque|une?|cette|ce|cet)\s*)?"
+    r"(?:(?:completion|consummation|closing|effective date|date|realisation|jour|effet)\s+(?:of|de|du|des|d')\s*"
+    r"(?:(?:the|its|their|any|such|la|le|les|l'|leur|leurs|son|sa|ses|toute|tout)\s*)?)?$"
+)
+
+
+def time_reference(text: str, start: int) -> str | None:
+    """The preposition of time that makes the words at ``start`` of ``text`` a time reference
+    ("after the transfer of its shares", « après la cession de leurs titres »): the words date
+    the clause, they are not what it is about. ``None`` when they are not governed by one.
+
+    Offsets index ``text`` as given or folded; raises nothing."""
+    before = fold(text[max(0, start - 80) : start])
+    if cue := _TIME_REFERENCE.search(before):
+        return cue.group("cue")
+    return None
+
+
 # --- statements ----------------------------------------------------------------------------------
 
 _VERB = re.compile(
@@ -245,6 +283,32 @@ _RECITAL_START = re.compile(
 )
 
 
+# A sentence that only keeps provisions as they are: "Except as amended hereby, all other terms
+# … remain in full force and effect", « Les autres stipulations, notamment l'article 8, demeurent
+# inchangées ». The subject is provisions or a numbered article, the predicate says they stay;
+# what follows may only continue that predicate ("and continue to produce their effects").
+_UNCHANGED = re.compile(
+    r"^[\W\d]*(?:(?:except|save|other than|sauf|hormis|a l'exception|sous reserve)\b[^,;]{0,100},\s*)?"
+    r"(?:(?:all|of|the|toutes?|tous|les|l'ensemble des)\s+){0,3}(?:(?:other|remaining|autres)\s+)?"
+    r"(?:terms|provisions|sections|articles|clauses|conditions|stipulations|dispositions|termes|(?:section|article|clause)s? \d+(?:\.\d+)*)\b"
+    # the predicate is the sentence's own, not a subordinate clause's ("govern all Work … while this Agreement remains in effect")
+    r"(?:(?!\b(?:while|when|whenever|if|unless|so long as|as long as|until|tant que|lorsque|si|pendant que)\b)[^;]){0,240}?"
+    r"\b(?:(?:shall|will|do|does|doivent|doit)\s+)?(?:remain|remains|continue|continues|are|is|demeure\w*|reste\w*|sont|est)\s+"
+    r"(?:(?:hereby|fully|otherwise|pleinement|expressement|donc)\s+)?"
+    r"(?:unchanged|unmodified|unaltered|unaffected|in (?:full )?(?:force|effect)|ratified|confirmed|inchangee?s?|sans changement|en vigueur|maintenue?s?)\b"
+)
+_STILL = re.compile(
+    r"^(?:\s*(?:,|and|et|ainsi que)?\s*(?:(?:shall|will|doivent|doit)\s+)?(?:continue\w*|remain\w*|demeure\w*|reste\w*|produi\w*|s'appliqu\w*"
+    r"|in (?:full )?(?:force|effect)|(?:are |is )?(?:hereby )?(?:ratified|confirmed|binding)|en vigueur|applicables?|inchangee?s?|and effect)\b[^;]{0,60}?)*[\s.;:!]*$"
+)
+
+
+def _only_unchanged(folded: str) -> bool:
+    """Whether the sentence only says that provisions remain unchanged (see :data:`_UNCHANGED`)."""
+    match = _UNCHANGED.match(folded)
+    return bool(match) and _words_between(folded[match.end() :]) <= 12 and bool(_STILL.match(folded[match.end() :]))
+
+
 def is_recital_start(text: str) -> bool:
     """Whether ``text`` opens a recital ("WHEREAS, …", "RECITALS WHEREAS …", « Attendu que … »)."""
     return bool(_RECITAL_START.match(fold(" ".join(text.split()))))
@@ -276,13 +340,15 @@ def statement_kind(sentence: str) -> StatementKind:
     """What the sentence is: a ``clause`` (it states something), a ``heading`` (no statement: a title,
     a table-of-contents line — short, no verb, no full stop after more than eight words — or a
     table of contents run into one line, three entries or more with their page numbers), a
-    ``definition`` or a ``recital``."""
+    ``definition``, a ``recital``, or ``unchanged`` (provisions said to remain as they are)."""
     text = " ".join(sentence.split())
     folded = fold(text)
     if is_recital_start(text):
         return "recital"
     if _DEFINITION.match(folded) or _DEFINITION_LEAD.match(folded) or _BARE_DEFINITION.match(text):
         return "definition"
+    if _only_unchanged(folded):
+        return "unchanged"
     if len(_TOC_ENTRY.findall(text)) >= 3 and not _MODAL.search(folded):
         return "heading"  # a table of contents run into one line: "3.7 Compliance with Laws 11 3.8 Conflict of Interest 11 …"
     words = len(_WORD.findall(folded))

@@ -10,7 +10,12 @@ import yaml
 
 from greffier.compliance.conditions import affirmed_matches
 from greffier.compliance.playbooks import load_playbook
-from greffier.compliance.polarity import body_start, read_match, statement_kind
+from greffier.compliance.polarity import (
+    body_start,
+    read_match,
+    statement_kind,
+    time_reference,
+)
 from greffier.dataroom.normalize import fold
 
 SET = Path(__file__).parent / "data" / "polarity_set.yaml"
@@ -109,10 +114,29 @@ def test_a_prohibition_inside_the_match_is_the_rule_s_own_words():
         ("THE LIABILITY OF EITHER PARTY SHALL BE UNLIMITED.", "clause"),
         ("La clause d'indexation ne jouera qu'à la hausse.", "clause"),
         ("Le contrat se renouvellera par tacite reconduction pour des périodes d'un an.", "clause"),
+        # provisions said to remain as they are restate nothing; one that goes on to state a clause is one
+        ("Except as amended hereby, all other terms of the Agreement, including Section 8 (Change of Control), remain unchanged and in full force and effect.", "unchanged"),
+        ("Section 8 remains in full force and effect, and upon a change of control of the Distributor the Supplier may terminate this Agreement.", "clause"),
+        ("Les autres stipulations du Contrat, y compris l'article 11 relatif au changement de contrôle, restent inchangées et continuent de s'appliquer.", "unchanged"),
+        ("L'article 11 reste en vigueur : tout changement de contrôle du Distributeur autorise le Fournisseur à résilier le contrat.", "clause"),
     ],
 )
 def test_statement_kind(sentence, kind):
     assert statement_kind(sentence) == kind
+
+
+@pytest.mark.parametrize(
+    ("sentence", "words", "cue"),
+    [
+        ("The Founder shall not, for two years following the transfer of all of his shares, compete with the Company.", "transfer", "following"),
+        ("The Founder shall not transfer any of his shares until the second anniversary of the Closing.", "transfer", None),
+        ("Le Dirigeant s'interdit, pendant trois ans après la cession de ses actions, de concurrencer la Société.", "cession", "apres"),
+        ("Le Dirigeant s'interdit, pendant trois ans après la signature, de céder ses actions.", "céder", None),
+        ("Le Dirigeant s'interdit, dans les deux ans à compter de la date de la cession, de solliciter les clients.", "cession", "a compter de"),
+    ],
+)
+def test_time_reference(sentence, words, cue):
+    assert time_reference(sentence, sentence.index(words)) == cue
 
 
 def test_an_inline_title_alone_names_no_clause():

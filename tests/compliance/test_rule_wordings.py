@@ -3,10 +3,15 @@ written for these tests, in both languages): each must fire, and its near miss m
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 
-from greffier.compliance.playbooks import load_playbook
+from greffier.compliance.checks import check_rule
 from greffier.compliance.conditions import affirmed_matches
+from greffier.compliance.library import load_library
+from greffier.compliance.models import ClassifiedChunk, DocumentFacts
+from greffier.compliance.playbooks import load_playbook
 
 CASES = [
     # termination for convenience: at any time on notice, with no ground after the notice
@@ -511,3 +516,58 @@ FIFTH_ROUND = [
 def test_fifth_round(rule, fires, text):
     condition = load_playbook("ma_due_diligence").by_id[rule].condition
     assert bool(affirmed_matches(condition, text)) is fires
+
+
+# False flags a reviewer saw at once (sentences written for these tests, each next to the true flag it
+# must keep), read by the rule checker in an article under its heading: a transfer that only dates a
+# covenant restricts no transfer; a penalty is a late-payment one by its trigger, not by its name; a
+# sentence that keeps other provisions unchanged states none of them.
+COVENANT_AFTER_A_SALE_FR = (
+    "Le Dirigeant s'interdit, pendant toute la durée de ses fonctions et pendant trois ans après la cession de l'ensemble de ses actions, "
+    "de s'intéresser à une entreprise concurrente de la Société."
+)
+COVENANT_AFTER_A_SALE_EN = (
+    "The Founder shall not, during his employment and for two years following the transfer of all of his shares, engage in any business "
+    "competing with the Company."
+)
+FALSE_FLAGS = [
+    # a transfer as a time reference
+    ("assignment-restriction", "ARTICLE 9 — NON-CONCURRENCE", False, COVENANT_AFTER_A_SALE_FR),
+    ("non-compete", "ARTICLE 9 — NON-CONCURRENCE", True, COVENANT_AFTER_A_SALE_FR),
+    ("assignment-restriction", "ARTICLE 4 — INALIÉNABILITÉ", True,
+     "Le Dirigeant s'interdit, pendant trois ans après la signature du pacte, de céder ses actions sans l'accord de l'Investisseur."),
+    ("assignment-restriction", "9. NON-COMPETITION", False, COVENANT_AFTER_A_SALE_EN),
+    ("non-compete", "9. NON-COMPETITION", True, COVENANT_AFTER_A_SALE_EN),
+    ("assignment-restriction", "4. LOCK-UP", True, "The Founder shall not, until the second anniversary of the Closing, transfer any of his shares to a third party."),
+    # a penalty's trigger: a transfer in breach is no late payment
+    ("penalties", "ARTICLE 6 — SORTIE CONJOINTE", False,
+     "Tout associé qui cède ses titres en violation du présent article est redevable envers les autres associés d'une pénalité égale à 15 % du prix de cession."),
+    ("liquidated-damages", "ARTICLE 6 — SORTIE CONJOINTE", True,
+     "Tout associé qui cède ses titres en violation du présent article est redevable envers les autres associés d'une pénalité égale à 15 % du prix de cession."),
+    ("penalties", "ARTICLE 5 — PAIEMENT", True, "Tout retard de paiement donne lieu de plein droit à une pénalité égale à trois fois le taux de l'intérêt légal."),
+    ("penalties", "ARTICLE 3 — NIVEAU DE SERVICE", True,
+     "En cas de non-respect du taux de disponibilité, le Prestataire accorde au Client un avoir égal à 3 % de la redevance mensuelle."),
+    ("penalties", "12. LOANS", False, "The Agent shall calculate interest on each Loan at the Applicable Rate."),
+    ("penalties", "5. PAYMENT", True, "Any amount not paid when due shall bear late payment interest at the rate of 1.5% per month."),
+    ("penalties", "6. TAG-ALONG", False,
+     "Any Shareholder who transfers Shares in breach of this Section shall pay the other Shareholders a penalty equal to 20% of the price of the Shares transferred."),
+    ("liquidated-damages", "6. TAG-ALONG", True,
+     "Any Shareholder who transfers Shares in breach of this Section shall pay the other Shareholders a penalty equal to 20% of the price of the Shares transferred."),
+    # "remain unchanged" states no clause
+    ("change-of-control", "Article 3 — Portée de l'avenant", False,
+     "Les autres stipulations du Contrat, y compris l'article 11 relatif au changement de contrôle, restent inchangées et continuent de s'appliquer."),
+    ("change-of-control", "Article 3 — Portée de l'avenant", True,
+     "L'article 11 reste en vigueur : tout changement de contrôle du Distributeur autorise le Fournisseur à résilier le contrat."),
+    ("change-of-control", "2. EFFECT OF THIS AMENDMENT", False,
+     "Except as amended hereby, all other terms of the Agreement, including Section 8 (Change of Control), remain unchanged and in full force and effect."),
+    ("change-of-control", "2. EFFECT OF THIS AMENDMENT", True,
+     "Section 8 remains in full force and effect, and upon a change of control of the Distributor the Supplier may terminate this Agreement."),
+]
+
+
+@pytest.mark.parametrize(("rule", "heading", "fires", "text"), FALSE_FLAGS)
+def test_false_flags_a_reviewer_saw(rule, heading, fires, text):
+    playbook = load_playbook("ma_due_diligence")
+    clause = ClassifiedChunk(id="c01-3", document_id="c01", index=3, text=f"{heading}\n{text}", section=heading, clause_types=())
+    findings, _ = check_rule(playbook.by_id[rule], playbook, load_library(), DocumentFacts(id="c01", file="c.pdf"), [clause], today=date(2026, 11, 30), llm=None)
+    assert bool(findings) is fires
