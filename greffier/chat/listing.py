@@ -80,9 +80,41 @@ def left_out_lines(result: dict[str, Any], names: dict[str, str], language: str 
         pairs = [(cid, why) for cid, why in pairs if not _mentions(mentioned, cid, names.get(cid, cid))]
         if not pairs:
             continue
-        shown = [names.get(cid, cid) + (f" ({why})" if why and kind != "indefinite" else "") for cid, why in pairs]
+        shown = [names.get(cid, cid) + (f" ({reason_in(why, language)})" if why and kind != "indefinite" else "") for cid, why in pairs]
         lines.append(f"{words[kind]} " + "; ".join(shown) + ".")
     return lines
+
+
+# The data room's reasons in French: their fixed wordings (the details an extractor adds stay as read).
+_FIELDS_FR = {"end date": "date de fin", "signature date": "date de signature", "governing law": "droit applicable", "parties": "parties"}
+_REASONS_FR: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), replacement)
+    for pattern, replacement in (
+        (r"^end date (\S+) → (\S+)", r"date de fin \1 → \2"),
+        (r"\(amendment «", "(avenant «"),
+        (r", moved by an amendment", ", déplacée par un avenant"),
+        (r"^no (end date|signature date|governing law) in metadata or text", lambda m: f"aucune {_FIELDS_FR[m[1]]} dans les métadonnées ni dans le texte"),
+        (r"^an amendment attached to no contract: its new term cannot be applied", "avenant rattaché à aucun contrat : sa nouvelle durée ne peut s'appliquer"),
+        (r"\(not attached\)", "(non rattaché)"),
+        (r"\bamendment «", "avenant «"),
+        (r"no contract with the same parties", "aucun contrat avec les mêmes parties"),
+        (r": not attached\b", " : non rattaché"),
+        (r"^(end date|signature date|governing law|parties) could not be read with confidence", lambda m: f"{_FIELDS_FR[m[1]]} : lecture incertaine"),
+        (
+            r"^(end date|signature date|governing law): metadata (.+?), text says (.+?) — the filter gives a different answer for each",
+            lambda m: f"{_FIELDS_FR[m[1]]} : métadonnées {m[2]}, le texte dit {m[3]} — le filtre donne une réponse différente pour chacune",
+        ),
+    )
+)
+
+
+def reason_in(reason: str, language: str) -> str:
+    """A data-room reason (English) in the answer's ``language``: its fixed wordings in French."""
+    if language != "fr":
+        return reason
+    for pattern, replacement in _REASONS_FR:
+        reason = pattern.sub(replacement, reason)
+    return reason
 
 
 def _mentions(text: str, cid: str, name: str) -> bool:

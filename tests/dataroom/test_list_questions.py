@@ -67,3 +67,18 @@ def test_every_reading_of_the_parties_is_one_filter_set():
         {"end_date": {"before": "2026-12-31"}, "entity_ids": ["lisandre_holding"]},
         {"end_date": {"before": "2026-12-31"}, "entity_ids": ["lisandre_manufacture"]},
     ]
+
+
+def test_the_reasons_a_french_list_gives_are_in_french():
+    from greffier.chat.listing import reason_in
+
+    assert reason_in("end date 2026-03-31 → 2028-03-31 (amendment « AVENANT N° 1 »)", "fr") == "date de fin 2026-03-31 → 2028-03-31 (avenant « AVENANT N° 1 »)"
+    assert reason_in("no end date in metadata or text", "fr") == "aucune date de fin dans les métadonnées ni dans le texte"
+    unattached = reason_in(
+        "an amendment attached to no contract: its new term cannot be applied (amendment « AVENANT » (a.pdf): no contract with the same parties: not attached)", "fr"
+    )
+    assert unattached == "avenant rattaché à aucun contrat : sa nouvelle durée ne peut s'appliquer (avenant « AVENANT » (a.pdf): aucun contrat avec les mêmes parties : non rattaché)"
+    assert reason_in("end date: metadata 2027-03-31, text says 2026-09-30 — the filter gives a different answer for each", "fr").startswith(
+        "date de fin : métadonnées 2027-03-31, le texte dit 2026-09-30"
+    )
+    assert reason_in("no end date in metadata or text", "en") == "no end date in metadata or text"
