@@ -134,10 +134,9 @@ else:
                     st.markdown(f"- {escape_markdown(warning)}")
 
 st.subheader("Left out of the results")
-if not data.left_out and data.records_outdated:
-    st.warning("None left out by these filters, but the records predate this version of Greffier: ingest the folder again before relying on this list.")
-elif not data.left_out:
-    st.success("None: every contract was decided on values read with confidence.")
+if not data.left_out:
+    level, message = dataroom.nothing_left_out(data)
+    {"warning": st.warning, "info": st.info, "success": st.success}[level](message)  # Greffier's own words, no document text
 else:
     summary = dataroom.left_out_summary(data.left_out)
     if dataroom.undecided_count(data.left_out):

@@ -381,6 +381,24 @@ def test_dataroom_tells_indefinite_terms_and_moved_ends_apart_from_the_contracts
     assert next(m.value for m in at.metric if m.label == "Left out — check by hand") == "0"
 
 
+def test_dataroom_without_a_field_filter_does_not_claim_every_contract_was_read_with_confidence(demo_workspace, monkeypatch):
+    # No filter: the Warnings list « no end date in metadata or text », « no signature date … », « no governing law … »,
+    # while the « Left out » section said « None: every contract was decided on values read with confidence. »
+    at = open_app(demo_workspace, monkeypatch, "pages/dataroom.py")
+    assert not at.exception
+    said = [e.value for e in [*at.success, *at.info, *at.warning]]
+    assert not [s for s in said if "read with confidence" in s], said
+    assert ("None: with no field filter, no contract is left out. 3 contracts have a field not read (see the Warnings above):"
+            " a filter on that field would list them here, to check by hand.") in [i.value for i in at.info], said
+    at.text_input(key="dr_f_text").set_value("exclusivité")  # free text only: a ranking, not a field filter
+    at.button(key="FormSubmitter:dataroom_filter_form-Apply filters").click().run()
+    assert not at.exception and not [s.value for s in at.success if "read with confidence" in s.value]
+    at.text_input(key="dr_f_text").set_value("")
+    at.multiselect(key="dr_f_types").set_value(["bail commercial"])  # a field filter that leaves nothing out: decided on it
+    at.button(key="FormSubmitter:dataroom_filter_form-Apply filters").click().run()
+    assert "None: every contract was decided on the filtered fields, read with confidence." in [s.value for s in at.success]
+
+
 INTERNAL_ID = re.compile(r"\bc\\?_?\d{2,4}\b|lisandre\\?_")  # c05, c\_0012, lisandre\_holding: ids, not names
 
 
