@@ -70,8 +70,10 @@ results, rows, counts = data.results, dataroom.display_rows(data, names), data.c
 by_reason = {reason: [row for row in data.left_out if row["reason"] == reason] for reason in dict.fromkeys(row["reason"] for row in data.left_out)}
 
 metrics = st.columns(4)
-metrics[0].metric("Matching contracts", f"{counts['matching']} of {counts['contracts']}",
-                  help="Contracts only: an amendment is listed under the contract it amends")
+ranked = bool(arguments.get("query"))  # free text ranks the contracts that have an article like it: a ranking, not a set
+metrics[0].metric("Ranked contracts" if ranked else "Matching contracts", f"{counts['matching']} of {counts['contracts']}",
+                  help=("Contracts with an article like the free text, best first: a ranking, not a filter that decides each contract. " if ranked else "")
+                  + "Contracts only: an amendment is listed under the contract it amends")
 metrics[1].metric("Amendments under them", counts["amendments_shown"])
 metrics[2].metric("Left out — check by hand", dataroom.undecided_count(data.left_out),
                   help="Contracts that cannot be decided on these filters; those of indefinite term or whose end an amendment moved are decided, and listed apart below")
@@ -116,7 +118,7 @@ else:
             "amendments": st.column_config.TextColumn("amendments", width=220, help="Amendments of this contract, listed under it"),
             "amends": st.column_config.TextColumn("amends", help="The contract this amendment amends"),
             "warnings": st.column_config.NumberColumn("warnings", help="See the warnings below and in the detail view"),
-            "score": st.column_config.NumberColumn("score", format="%.3f", help="How well its best article matches the free text"),
+            "score": st.column_config.NumberColumn("score (0–1)", format="%.2f", help=dataroom.SCORE_HELP),
         },
     )
     st.caption(f"Rows {page * page_size + 1}–{page * page_size + len(shown)} of {len(rows)} — select a row (or its « open » link) to see the contract's detail below.")

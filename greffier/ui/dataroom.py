@@ -23,6 +23,8 @@ from greffier.ui.text import one_line
 from store.records import load_dataroom
 from store.workspace import open_workspace
 
+SCORE_HELP = ("How close its best article is to the free text, from 0 to 1 like every score of the app (the sidebar's minimum score);"
+              " the order also weighs the article's clause type")
 PAGE_LIMIT = 100  # the tool's largest page
 DETAIL_PARAM = "contract"  # ?contract=c05 opens that contract's detail
 KEY_LABEL = "internal key"  # the contract id, where the screen keeps it: a technical key, not the document's

@@ -399,6 +399,22 @@ def test_dataroom_without_a_field_filter_does_not_claim_every_contract_was_read_
     assert "None: every contract was decided on the filtered fields, read with confidence." in [s.value for s in at.success]
 
 
+def test_dataroom_free_text_is_a_ranking_scored_from_0_to_1(demo_workspace, monkeypatch):
+    # The free text ranks the contracts with an article like it: the metric said « Matching contracts 20 of 25 » and
+    # the scores ran past 1 (1.064) while the sidebar says scores run from 0 to 1.
+    at = open_app(demo_workspace, monkeypatch, "pages/dataroom.py")
+    at.text_input(key="dr_f_text").set_value("exclusivité territoriale")
+    at.button(key="FormSubmitter:dataroom_filter_form-Apply filters").click().run()
+    assert not at.exception
+    labels = [m.label for m in at.metric]
+    assert "Ranked contracts" in labels and "Matching contracts" not in labels, labels
+    grid = next(d for d in at.dataframe if "score" in d.value.columns)
+    scores = [s for s in grid.value["score"] if s == s]  # an amendment listed under its contract has none (NaN)
+    assert scores and all(0 <= s <= 1 for s in scores), scores
+    config = json.loads(grid.proto.columns)
+    assert config["score"]["label"] == "score (0–1)", config["score"]
+
+
 INTERNAL_ID = re.compile(r"\bc\\?_?\d{2,4}\b|lisandre\\?_")  # c05, c\_0012, lisandre\_holding: ids, not names
 
 

@@ -172,3 +172,12 @@ def test_the_xlsx_cover_splits_the_left_out_as_the_screen_does(room):
     assert (cover[decided], cover[by_hand]) == (0, 1), cover
     workbook = load_workbook(io.BytesIO(export_dataroom(room, SearchDataRoomArgs.model_validate(ENDS_BY_2027), "xlsx")))
     assert {row[5] for row in workbook["Left out"].iter_rows(min_row=2, values_only=True)} == {"decided"}
+
+
+def test_the_exports_score_a_free_text_ranking_from_0_to_1(room):
+    # The ranking's own score passes 1 when a clause type boosts an article (1.064): the exports show the 0-1 score.
+    table = dataroom_table(room, SearchDataRoomArgs(query="durée du contrat"))
+    rows = list(csv.DictReader(io.StringIO(to_csv(table).decode("utf-8-sig"))))
+    scores = [float(row["score"]) for row in rows if row["status"] == "matches"]
+    assert scores and all(0 <= s <= 1 for s in scores), scores
+    assert cover_of(room, {"query": "durée du contrat"})["Contracts ranked by the free text"].endswith("of 3")

@@ -112,6 +112,12 @@ def name_contracts(contracts: Iterable[tuple[str, str | None, str | None]]) -> d
     return names
 
 
+def _score(result: dict[str, Any]) -> float | None:
+    """A ranked contract's score as the app shows scores, 0 to 1 (its best article's fused score); the
+    ranking's own score can pass 1 (a clause-type boost) and is not shown."""
+    return result.get("fused_score")
+
+
 def _row(summary: dict[str, Any], *, kind: str, names: dict[str, str], score: float | None = None) -> dict[str, Any]:
     amended = bool(summary.get("amended_by")) and summary.get("initial_end_date") not in (None, summary.get("end_date"))
     amended_by, amends = summary.get("amended_by") or [], summary.get("amends") if kind == "amendment" else None
@@ -205,12 +211,12 @@ def dataroom_table(settings: Settings, args: SearchDataRoomArgs) -> DataRoomTabl
     for result in listing["results"]:
         if result.get("amends") in results:
             continue  # listed under its contract, below
-        rows.append(_row(result, kind="amendment" if result.get("amends") else "contract", names=names, score=result.get("score")) | {"status": MATCHES})
+        rows.append(_row(result, kind="amendment" if result.get("amends") else "contract", names=names, score=_score(result)) | {"status": MATCHES})
         for amendment_id in result.get("amended_by") or []:
             amendment = results.get(amendment_id) or (record_summary(by_id[amendment_id]) if amendment_id in by_id else None)
             if amendment is not None:
                 status = MATCHES if amendment_id in results else AMENDMENT_LISTED
-                rows.append(_row(amendment, kind="amendment", names=names, score=amendment.get("score")) | {"status": status})
+                rows.append(_row(amendment, kind="amendment", names=names, score=_score(amendment)) | {"status": status})
     table = DataRoomTable(arguments=args.model_dump(mode="json", by_alias=True, exclude_none=True, exclude={"limit", "offset"}), rows=rows,
                           results=listing["results"], columns=column_order(args))
     table.left_out = _left_out(listing, by_id)
@@ -321,7 +327,7 @@ def to_xlsx(table: DataRoomTable, *, workspace: str = "") -> bytes:
     cover["A1"].font = Font(bold=True, size=14)
     facts = [("Workspace", workspace), ("Exported", datetime.now().strftime("%Y-%m-%d %H:%M"))]
     counts = table.counts
-    facts += [("Contracts matching", f"{counts['matching']} of {counts['contracts']}"),
+    facts += [("Contracts ranked by the free text" if table.arguments.get("query") else "Contracts matching", f"{counts['matching']} of {counts['contracts']}"),
               ("Amendments, shown under their contract", counts["amendments_shown"]),
               ("Left out, decided (indefinite term, end moved by an amendment): sheet « Left out »", counts["left_out_decided"]),
               ("Left out, check by hand (a filtered field unknown or uncertain, metadata and text disagree): sheet « Left out »",

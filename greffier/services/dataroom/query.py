@@ -626,7 +626,11 @@ def search_data_room(settings: Settings, args: SearchDataRoomArgs) -> dict[str, 
         articles = [_article(h["chunk_id"], h["section"], h["text"], h["score"], "query") for h in hits]
         seen = {a["chunk_id"] for a in articles}
         articles += [a for a in _filter_articles(wanted[record.id], chunks) if a["chunk_id"] not in seen]
+        fused = hits[0].get("fused_score") if hits else None
         results.append({**record_summary(record), "score": None if score is None else round(score, 4),
+                        # the best article's fused score, on the 0-1 scale of the sidebar's minimum score (``score``
+                        # ranks: the clause-type weight can take it past 1)
+                        "fused_score": None if fused is None else round(min(max(float(fused), 0.0), 1.0), 4),
                         "matched_filters": _matched_filters(record, args.filters), "relevant_articles": articles})
     out: dict[str, Any] = {
         "total_candidates": total_candidates,
