@@ -250,6 +250,25 @@ def test_citations_show_a_heading_without_its_trailing_colon_and_quote_the_passa
     assert lines and all(not line.rstrip().endswith(":") for line in lines) and any(line.rstrip().endswith("— Article 3 – Durée") for line in lines), lines
 
 
+def test_chat_says_its_own_words_in_the_questions_language(app_workspace, monkeypatch):
+    # Under a French question the page said « **Abstained** — … », the sources panel « Cited passages » and « No page
+    # image: … »; an English question keeps the English words.
+    at = open_app(app_workspace.path, monkeypatch)
+    at.chat_input[0].set_value("Quel est le montant de la clause pénale de non-concurrence ?").run()
+    assert not at.exception
+    said = [w.value for w in at.warning]
+    assert any(w.startswith("**Abstention** — ") for w in said) and not any("Abstained" in w for w in said), said
+    at.chat_input[0].set_value("Quelle est la durée de confidentialité de l'accord de non-divulgation ?").run()
+    assert not at.exception
+    assert at.radio[0].label == "Passages cités"
+    captions = [c.value for c in at.caption]
+    assert "Pas d'image de la page : ce passage ne vient pas d'un fichier PDF de l'espace de travail." in captions, captions
+    assert not any(c.startswith("No page image") for c in captions)
+    at.chat_input[0].set_value("How long is the disclosed information kept confidential?").run()
+    assert not at.exception and at.radio[0].label == "Cited passages"
+    assert "No page image: this passage does not come from a PDF file in the workspace." in [c.value for c in at.caption]
+
+
 def test_chat_history_is_kept_per_workspace_and_exportable(app_workspace, monkeypatch):
     workspace = open_workspace(app_workspace.settings)
     thread_id = threads.create_thread(workspace, title="Loyer", mode="rag")
