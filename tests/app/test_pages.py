@@ -606,6 +606,37 @@ def test_documents_page_lists_documents_and_failures(app_workspace, monkeypatch)
     assert len(failures) == 1 and "damaged or truncated PDF" in failures[0] and failures[0].rstrip().endswith("re\\-ingest"), "the whole error, never cut"
 
 
+def test_compliance_and_documents_name_contracts_not_their_internal_ids(demo_workspace, monkeypatch):
+    # The group titles read « c12 — DISTRIBUTION AGREEMENT », the picker « c01 — … », the scan's progress
+    # « Checking rules 144/624 · c07 most-favoured-customer », the Documents table began with the id.
+    from greffier.config import load_settings
+    from greffier.services.status import list_documents
+    from greffier.ui import compliance
+
+    at = open_app(demo_workspace, monkeypatch, "pages/compliance.py")
+    picker = at.multiselect(key="compliance_scope")
+    lease = next(c for c in picker.options if c.startswith("BAIL COMMERCIAL (Bail_commercial_entrepot"))
+    assert not [o for o in picker.options if INTERNAL_ID.search(o)], picker.options
+    assert "BAIL COMMERCIAL (Bail Montelier - copie de travail.docx)" in picker.options  # two share a title: the file tells them apart
+    settings = load_settings(demo_workspace)
+    names = compliance.contract_names(list_documents(settings))
+    ids = [cid for cid, name in names.items() if name in (lease, "BAIL COMMERCIAL (Bail Montelier - copie de travail.docx)")]
+    lines: list[str] = []
+    compliance.run_scan(settings, "bail_commercial", ids, lambda fraction, line: lines.append(line), names=names)
+    checking = [line for line in lines if line.startswith("Checking rules")]
+    assert checking and all(" · BAIL COMMERCIAL (" in line for line in checking), checking[:3]
+    assert not [line for line in lines if INTERNAL_ID.search(line.replace("Bail_commercial", ""))], [line for line in lines if INTERNAL_ID.search(line)][:3]
+    at.selectbox(key="compliance_playbook").set_value("bail_commercial").run()  # its flags: « This playbook only »
+    assert not at.exception
+    groups = [m for m in texts(at.markdown) if " flag" in m and "worst: " in m]
+    assert groups and all(m.startswith("**BAIL COMMERCIAL") or not INTERNAL_ID.search(m.split("·")[0]) for m in groups), groups
+    assert not [m for m in groups if re.match(r"\*\*c\d", m)], groups
+    documents = open_app(demo_workspace, monkeypatch, "pages/documents.py")
+    grid = next(d for d in documents.dataframe if "chunks" in d.value.columns)
+    order, config = list(grid.proto.column_order), json.loads(grid.proto.columns)
+    assert order[0] == "file" and order[-1] == "id" and config["id"]["label"] == "internal key", (order, config.get("id"))
+
+
 def test_documents_page_ingests_a_folder_with_progress(tmp_path, app_workspace, monkeypatch):
     workspace = tmp_path / "fresh"
     save_workspace_settings(load_settings(workspace))
@@ -624,7 +655,7 @@ def test_compliance_scan_review_and_export(app_workspace, monkeypatch):
 
     at = open_app(app_workspace.path, monkeypatch, "pages/compliance.py")
     assert at.selectbox(key="compliance_playbook").value == "ma_due_diligence"
-    at.multiselect(key="compliance_scope").set_value(["c01", "c03"])
+    at.multiselect(key="compliance_scope").set_value(["c01", "c03"])  # the picker's values stay the keys; it shows titles
     at.button(key="compliance_run").click().run()
     assert not at.exception
     headline = texts(at.success)[0].replace("\\", "")
@@ -634,7 +665,7 @@ def test_compliance_scan_review_and_export(app_workspace, monkeypatch):
     assert any("Scope of the exclusivity" in text and "proves nothing" in text for text in captions), "rules needing an LLM are said to be skipped, by title"
     assert not any("exclusivity\\-llm\\-review" in text or "exclusivity-llm-review" in text for text in captions), "no rule id on the screen"
     shown = all_markdown(at)
-    assert "**c01**" in shown and "**c03**" in shown
+    assert "**c01**" not in shown and "**c03**" not in shown  # each group by its contract's title
     assert {"Export CSV", "Export XLSX", "Export JSON", "Report (Markdown)", "Report (PDF)"} <= {b.label for b in at.download_button}
     flag = next(f for f in list_flags(app_workspace.settings)["flags"] if f["document_id"] == "c01" and f["rule_id"] == "change-of-control")
     try:

@@ -181,3 +181,15 @@ def test_the_exports_score_a_free_text_ranking_from_0_to_1(room):
     scores = [float(row["score"]) for row in rows if row["status"] == "matches"]
     assert scores and all(0 <= s <= 1 for s in scores), scores
     assert cover_of(room, {"query": "durée du contrat"})["Contracts ranked by the free text"].endswith("of 3")
+
+
+def test_search_data_room_names_the_contract_an_amendment_amends_by_title(room):
+    # The matched-filter sentence read « signed 2021-… ≥ 2021-01-01 (avenant to c09) »: the internal id, not the contract.
+    from greffier.tools.registry import call_tool
+
+    listing = call_tool(room, "search_data_room", {"filters": {"contract_types": ["avenant"], "signature_date": {"after": "2000-01-01"}}})
+    sentences = [line for r in listing["results"] for line in r["matched_filters"] if line.startswith("signed ")]
+    assert len(sentences) == 2, sentences
+    for line in sentences:
+        assert line.endswith(f"(amendment to « {SUPPLY_TITLE} » (Contrat_approvisionnement_Ferlande_2021.pdf))"), line
+        assert "avenant to" not in line
