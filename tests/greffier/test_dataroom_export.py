@@ -193,3 +193,36 @@ def test_search_data_room_names_the_contract_an_amendment_amends_by_title(room):
     for line in sentences:
         assert line.endswith(f"(amendment to « {SUPPLY_TITLE} » (Contrat_approvisionnement_Ferlande_2021.pdf))"), line
         assert "avenant to" not in line
+
+
+@pytest.fixture(scope="module")
+def translated_room(tmp_path_factory):
+    """The demo's exclusive distribution agreement and its English courtesy translation, ingested."""
+    base = tmp_path_factory.mktemp("translation")
+    manifest = demo_generate.generate(base / "demo", base / "manifest.json")
+    folder = base / "room"
+    folder.mkdir()
+    for contract in manifest["contracts"]:
+        if contract["file"].endswith(("Contrat_distribution_exclusive_Benelux_2023.pdf", "Exclusive_Distribution_Agreement_Benelux_EN_courtesy_translation.docx")):
+            shutil.copy2(base / "demo" / contract["file"], folder)
+    settings = load_settings(base / "ws")
+    assert len(list(folder.iterdir())) == 2 and Ingestor(settings).ingest(folder).failed == []
+    return settings
+
+
+def test_a_courtesy_translation_is_called_a_translation_and_its_date_quoted_from_a_word(translated_room):
+    # The Warnings called the English translation a « possible duplicate » while the Duplicates page calls it a
+    # translation; the duplicates' note quoted its date as « 'glish text is a courtesy translation…' », cut in a word.
+    from greffier.tools.registry import call_tool
+
+    table = dataroom_table(translated_room, SearchDataRoomArgs())
+    warnings = [w["warning"] for w in table.warnings]
+    assert any(w.startswith("possible translation of « CONTRAT DE DISTRIBUTION EXCLUSIVE » (Contrat_distribution_exclusive_Benelux_2023.pdf)")
+               for w in warnings), warnings
+    assert not any(w.startswith("possible duplicate") for w in warnings), warnings
+    pairs = call_tool(translated_room, "find_duplicates", {})["pairs"]
+    assert [p["kind"] for p in pairs] == ["translation"]
+    note = next(n for n in pairs[0]["notes"] if n.startswith("signature date written"))
+    quoted = note.split("'")[3]  # the English copy's words
+    assert quoted == "text is a courtesy translation of the French original signed on 5 September 2023", note  # from a whole word
+    assert "'glish" not in note
