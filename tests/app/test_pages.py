@@ -637,6 +637,25 @@ def test_compliance_and_documents_name_contracts_not_their_internal_ids(demo_wor
     assert order[0] == "file" and order[-1] == "id" and config["id"]["label"] == "internal key", (order, config.get("id"))
 
 
+def test_a_scan_counts_amendments_apart_as_the_data_room_does(demo_workspace, monkeypatch):
+    # The scan said « 107 flags on 26 contracts » where the data room says « 24 contracts + 2 amendments ».
+    from greffier.config import load_settings
+    from greffier.services.status import list_documents
+    from greffier.ui import compliance
+
+    settings = load_settings(demo_workspace)
+    names = compliance.contract_names(list_documents(settings))
+    supply = [cid for cid, name in names.items() if "APPROVISIONNEMENT" in name]  # the supply contract and its two amendments
+    assert len(supply) == 3 and len(compliance.amendment_ids(settings) & set(supply)) == 2
+    at = open_app(demo_workspace, monkeypatch, "pages/compliance.py")
+    at.multiselect(key="compliance_scope").set_value(supply)
+    at.button(key="compliance_run").click().run()
+    assert not at.exception
+    headline = texts(at.success)[0].replace("\\", "")
+    assert " on 1 contract + 2 amendments (" in headline, headline
+    assert " on 3 contracts" not in headline
+
+
 def test_documents_page_ingests_a_folder_with_progress(tmp_path, app_workspace, monkeypatch):
     workspace = tmp_path / "fresh"
     save_workspace_settings(load_settings(workspace))
