@@ -358,7 +358,6 @@ def to_pdf(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]], fi
     for flag in flags:
         by_document[flag["document_id"]].append(flag)
     for document_id in sorted(by_document):
-        info = documents.get(document_id, {})
         items = sorted(by_document[document_id], key=lambda f: (-severity_rank(f["severity"]), f.get("page") or 0, f["rule_id"]))
         story += [Spacer(1, 4 * mm), para(_contract_name(document_id, documents, items[0]["file"]), h2), para(f"File: {items[0]['file']}", small)]
         for flag in items:
