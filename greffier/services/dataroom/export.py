@@ -344,7 +344,8 @@ def to_xlsx(table: DataRoomTable, *, workspace: str = "") -> bytes:
     cover.append(["search_data_room arguments", json.dumps(table.arguments, ensure_ascii=False)])
     for row in cover.iter_rows(min_row=2, max_col=1):
         row[0].font = Font(bold=True)
-    cover.column_dimensions["A"].width = 40
+        row[0].alignment = Alignment(wrap_text=True, vertical="top")  # the left-out labels say which reasons they count
+    cover.column_dimensions["A"].width = 48
     cover.column_dimensions["B"].width = 110
 
     def sheet(title: str, columns: list[str], rows: list[dict[str, Any]], widths: dict[str, int]) -> None:
