@@ -14,6 +14,7 @@ from greffier.config import Settings, load_settings
 from greffier.models import dictionary_stamp
 from pipelines.generators.llm import LLMChoice, resolve_llm
 from greffier.ui import keys
+from greffier.text.replies import NO_PAGE_IMAGE_NO_PAGE, NO_PAGE_IMAGE_NOT_PDF, NO_PAGE_IMAGE_VIEWER, wording
 from greffier.ui.text import escape_markdown
 
 # --- session state ----------------------------------------------------------------------------
@@ -96,23 +97,25 @@ def _rendered(pdf_path: str, mtime: float, page: int, passage: str, scale: float
     return render_highlighted_page(pdf_path, page, passage, scale=scale)
 
 
-def show_passage(text: str, *, pdf_path: str | None, page: int | None, page_end: int | None, key: str, title: str = "", wide: bool = False) -> None:
+def show_passage(text: str, *, pdf_path: str | None, page: int | None, page_end: int | None, key: str, title: str = "", wide: bool = False,
+                 language: str = "en") -> None:
     """The passage text (as inert text), then for a PDF a preview of the page band with the passage
     highlighted and a button that opens the page large (:func:`open_viewer`). ``wide``: the place is
     the page's whole width, and the preview takes three fifths of it."""
     with st.container(border=True):
         st.markdown(escape_markdown(text, keep_lines=True) or "_(the passage text is no longer in the index)_")
     if not pdf_path:
-        st.caption("No page image: this passage does not come from a PDF file in the workspace.")
+        st.caption(wording(NO_PAGE_IMAGE_NOT_PDF, language))  # in the question's language on the chat page
         return
     if not page:
-        st.caption("No page image: the page of this passage is unknown.")
+        st.caption(wording(NO_PAGE_IMAGE_NO_PAGE, language))
         return
     name = Path(pdf_path).name
     st.button(
         f"View page {page} large", key=f"{key}_open_viewer", icon=":material/zoom_in:", type="secondary",
         help=f"{name}: the page at full width, with zoom and the other pages of the document",
-        on_click=open_viewer, kwargs={"text": text, "pdf_path": pdf_path, "page": page, "page_end": page_end, "title": title or name, "key": key},
+        on_click=open_viewer, kwargs={"text": text, "pdf_path": pdf_path, "page": page, "page_end": page_end, "title": title or name, "key": key,
+                                      "language": language},
     )
     try:
         band = _rendered(pdf_path, os.path.getmtime(pdf_path), page, text, RENDER_SCALE)
@@ -126,9 +129,10 @@ def show_passage(text: str, *, pdf_path: str | None, page: int | None, page_end:
         st.caption(f"{name} — page {page}: the passage could not be located on the page image; open it large to read the page.")
 
 
-def open_viewer(*, text: str, pdf_path: str | None, page: int | None, page_end: int | None, title: str, key: str) -> None:
+def open_viewer(*, text: str, pdf_path: str | None, page: int | None, page_end: int | None, title: str, key: str, language: str = "en") -> None:
     """Ask for the large viewer (a dialog) on the next run; a page calls :func:`show_viewer` last."""
-    st.session_state[keys.VIEWER] = {"text": text, "pdf_path": pdf_path, "page": page, "page_end": page_end, "title": title, "key": key}
+    st.session_state[keys.VIEWER] = {"text": text, "pdf_path": pdf_path, "page": page, "page_end": page_end, "title": title, "key": key,
+                                     "language": language}
     st.session_state[f"viewer_page_{key}"] = page
 
 
@@ -155,7 +159,7 @@ def _viewer(view: dict[str, Any]) -> None:
     if not pdf_path or not first:
         with st.container(border=True):
             st.markdown(escape_markdown(view["text"], keep_lines=True))
-        st.caption("No page image: this passage does not come from a PDF file (or its page is unknown); the text above is what was cited.")
+        st.caption(wording(NO_PAGE_IMAGE_VIEWER, view.get("language", "en")))
         return
     last = view["page_end"] or first
     page_key = f"viewer_page_{view['key']}"

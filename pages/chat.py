@@ -11,6 +11,7 @@ from greffier.errors import GreffierError
 from greffier.services.status import workspace_status
 from greffier.ui import chat, keys, knobs, trace
 from greffier.ui.exports import conversation_docx, conversation_markdown
+from greffier.text.replies import ABSTAINED, CITED_PASSAGES, reply_language, wording
 from greffier.ui.text import escape_markdown, one_line
 from pages import _shared as shared
 
@@ -140,7 +141,7 @@ def _show_answer(turn: chat.Turn) -> None:
     elif turn.error:
         st.error(turn.answer)
     elif turn.abstained:
-        st.warning(f"**Abstained** — {escape_markdown(turn.answer)}")
+        st.warning(f"**{wording(ABSTAINED, reply_language(turn.question))}** — {escape_markdown(turn.answer)}")
     else:
         st.markdown(escape_markdown(turn.answer, keep_lines=True))
     if turn.note:
@@ -278,14 +279,14 @@ def _sources_panel() -> None:
     if st.session_state.get(picker_key) not in numbers:
         st.session_state[picker_key] = wanted if wanted in numbers else numbers[0]
     n = st.radio(
-        "Cited passages", numbers, key=picker_key,
+        wording(CITED_PASSAGES, reply_language(turn.question)), numbers, key=picker_key,
         format_func=lambda k: escape_markdown(by_n[k].chip + (f" — {one_line(by_n[k].heading, 60)}" if by_n[k].heading else "")),
     )
     source = by_n[n]
     st.markdown(f"**[{source.n}] {escape_markdown(source.hover)}**")
     st.caption(escape_markdown(source.details))
     shared.show_passage(source.text, pdf_path=chat.pdf_file(settings, source), page=source.page, page_end=source.page_end,
-                        key=f"{picker_key}_{source.n}", title=source.hover)
+                        key=f"{picker_key}_{source.n}", title=source.hover, language=reply_language(turn.question))
 
 
 # --- page ---------------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ if not contracts:
     st.info("No contracts to check yet: ingest some on the Documents page, then scan them here.")
     st.page_link("pages/documents.py", label="Go to Documents", icon=":material/folder_open:")
     st.stop()
-titles = {row["id"]: row["title"] or row["file"] for row in contracts}
+titles = compliance.contract_names(contracts)  # by title (and file where two share one), never by internal id
 
 # --- scan ---------------------------------------------------------------------------------------
 
@@ -47,12 +47,13 @@ with st.container(border=True):
     names = list(by_name)
     default = names.index(compliance.DEFAULT_PLAYBOOK) if compliance.DEFAULT_PLAYBOOK in names else 0
     playbook = left.selectbox("Playbook", names, index=default, format_func=lambda n: f"{by_name[n]['title']} ({by_name[n]['rules']} rules)", key=keys.CMP_PLAYBOOK)
-    scope = right.multiselect("Contracts (empty: all of them)", list(titles), format_func=lambda c: f"{c} — {one_line(titles[c], 70)}", key=keys.CMP_SCOPE)
+    scope = right.multiselect("Contracts (empty: all of them)", list(titles), format_func=lambda c: one_line(titles[c], 90), key=keys.CMP_SCOPE)
     st.caption(escape_markdown(by_name[playbook]["description"]))
     if st.button("Run scan", key="compliance_run", type="primary"):
         bar = st.progress(0.0, text="Loading the playbook and the clause classifier…")
         try:
-            result = compliance.run_scan(settings, playbook, scope, lambda fraction, line: bar.progress(min(max(fraction, 0.0), 1.0), text=line))
+            result = compliance.run_scan(settings, playbook, scope, lambda fraction, line: bar.progress(min(max(fraction, 0.0), 1.0), text=escape_markdown(line)),
+                                         names=titles)
         except GreffierError as exc:
             bar.empty()
             st.error(str(exc))
@@ -61,7 +62,7 @@ with st.container(border=True):
             bar.empty()
             st.error(f"The scan stopped on an unexpected error ({type(exc).__name__}: {exc}). The terminal log has the details.")
         else:
-            summary = compliance.scan_summary(result, compliance.rule_titles([playbook]))
+            summary = compliance.scan_summary(result, compliance.rule_titles([playbook]), compliance.amendment_ids(settings))
             bar.empty()
             (st.success if summary["level"] == "success" else st.warning)(escape_markdown(summary["headline"]))
             for note in summary["notes"]:
@@ -158,7 +159,7 @@ def _flag(flag: dict) -> None:
 
 for group in compliance.grouped(listing["flags"], titles):
     with st.container(border=True):
-        st.markdown(f"**{group['document_id']}** — {escape_markdown(one_line(group['title'], 100))} · {plural(len(group['flags']), 'flag')}, worst: {group['worst']}")
+        st.markdown(f"**{escape_markdown(one_line(group['title'], 100))}** · {plural(len(group['flags']), 'flag')}, worst: {group['worst']}")
         for flag in group["flags"]:
             _flag(flag)
 shared.show_viewer()

@@ -70,8 +70,10 @@ results, rows, counts = data.results, dataroom.display_rows(data, names), data.c
 by_reason = {reason: [row for row in data.left_out if row["reason"] == reason] for reason in dict.fromkeys(row["reason"] for row in data.left_out)}
 
 metrics = st.columns(4)
-metrics[0].metric("Matching contracts", f"{counts['matching']} of {counts['contracts']}",
-                  help="Contracts only: an amendment is listed under the contract it amends")
+ranked = bool(arguments.get("query"))  # free text ranks the contracts that have an article like it: a ranking, not a set
+metrics[0].metric("Ranked contracts" if ranked else "Matching contracts", f"{counts['matching']} of {counts['contracts']}",
+                  help=("Contracts with an article like the free text, best first: a ranking, not a filter that decides each contract. " if ranked else "")
+                  + "Contracts only: an amendment is listed under the contract it amends")
 metrics[1].metric("Amendments under them", counts["amendments_shown"])
 metrics[2].metric("Left out — check by hand", dataroom.undecided_count(data.left_out),
                   help="Contracts that cannot be decided on these filters; those of indefinite term or whose end an amendment moved are decided, and listed apart below")
@@ -116,7 +118,7 @@ else:
             "amendments": st.column_config.TextColumn("amendments", width=220, help="Amendments of this contract, listed under it"),
             "amends": st.column_config.TextColumn("amends", help="The contract this amendment amends"),
             "warnings": st.column_config.NumberColumn("warnings", help="See the warnings below and in the detail view"),
-            "score": st.column_config.NumberColumn("score", format="%.3f", help="How well its best article matches the free text"),
+            "score": st.column_config.NumberColumn("score (0–1)", format="%.2f", help=dataroom.SCORE_HELP),
         },
     )
     st.caption(f"Rows {page * page_size + 1}–{page * page_size + len(shown)} of {len(rows)} — select a row (or its « open » link) to see the contract's detail below.")
@@ -134,10 +136,9 @@ else:
                     st.markdown(f"- {escape_markdown(warning)}")
 
 st.subheader("Left out of the results")
-if not data.left_out and data.records_outdated:
-    st.warning("None left out by these filters, but the records predate this version of Greffier: ingest the folder again before relying on this list.")
-elif not data.left_out:
-    st.success("None: every contract was decided on values read with confidence.")
+if not data.left_out:
+    level, message = dataroom.nothing_left_out(data)
+    {"warning": st.warning, "info": st.info, "success": st.success}[level](message)  # Greffier's own words, no document text
 else:
     summary = dataroom.left_out_summary(data.left_out)
     if dataroom.undecided_count(data.left_out):
@@ -182,12 +183,13 @@ if not timeline and not undrawn:
 export_csv, export_xlsx, hint = st.columns([1, 1, 4], vertical_alignment="center")
 # Built when clicked (deferred downloads): the same files as `python -m greffier dataroom export`.
 export_csv.download_button("Export CSV", data=lambda: dataroom.export(settings, arguments, "csv"), file_name="greffier-dataroom.csv", mime="text/csv",
-                           key="dataroom_export_csv", disabled=not rows)
+                           key="dataroom_export_csv", disabled=not rows and not data.left_out)  # the CSV lists the left out too
 export_xlsx.download_button(
     "Export XLSX", data=lambda: dataroom.export(settings, arguments, "xlsx"),
     file_name="greffier-dataroom.xlsx", mime="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", key="dataroom_export_xlsx",
 )
-hint.caption("XLSX: the filters on a cover sheet, real dates, an autofilter, and the contracts left out on their own sheet with the reason.")
+hint.caption("CSV: every contract, with a status column (matches, or left out and why). "
+             "XLSX: the filters on a cover sheet, real dates, an autofilter, and the contracts left out on their own sheet with the reason.")
 
 # --- contract detail ----------------------------------------------------------------------------
 

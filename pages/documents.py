@@ -9,6 +9,7 @@ from greffier.errors import GreffierError
 from greffier.services.status import workspace_status
 from greffier.text import plural
 from greffier.ui import documents, keys, knobs
+from greffier.ui.dataroom import KEY_HELP, KEY_LABEL  # the internal key, labelled as on the Data room page
 from greffier.ui.text import escape_markdown
 from pages import _shared as shared
 
@@ -153,10 +154,10 @@ metrics[3].metric("Files with errors", len(problems))
 
 st.dataframe(
     indexed, hide_index=True, key="documents_table", placeholder="—",
-    column_order=["id", "file", "title", "pages", "chunks", "status", "source", "converter"],
+    column_order=["file", "title", "pages", "chunks", "status", "source", "converter", "id"],  # the internal key last, as on the Data room page
     column_config={
-        "id": st.column_config.TextColumn("id", width="small", pinned=True),
-        "file": st.column_config.TextColumn("file", width=420),
+        "id": st.column_config.TextColumn(KEY_LABEL, width="small", help=KEY_HELP),
+        "file": st.column_config.TextColumn("file", width=420, pinned=True),
         "title": st.column_config.TextColumn("title", width=300),
         "pages": st.column_config.NumberColumn("pages", width="small", help="Pages of a PDF (— for formats without pages: DOCX, HTML, Markdown, text)"),
         "chunks": st.column_config.NumberColumn("passages", width="small"),

@@ -235,5 +235,6 @@ def passage(doc: Document) -> dict[str, Any]:
         "score": round(float(doc.score or 0.0), 6),
         "dense_score": meta.get("dense_score"),
         "bm25_score": meta.get("bm25_score"),
+        "fused_score": meta.get("fusion_score"),  # the fusion's 0-1 score, before a rerank or a clause-type boost moved it
         "text": doc.content or "",
     }

@@ -50,7 +50,10 @@ RECORDS_STAMP_KEY = repo.RECORDS_STAMP_KEY
 #     parties described in other words (an address, "a national banking association", persons listed one after the other).
 #  12: an amendment's warnings name it and the contracts it could amend by title and file (« amendment « AVENANT N° 3 »
 #     (avenant_3.pdf): no contract with the same parties: not attached »), was by id (« avenant c21: … (c02, c04) »).
-RECORDS_FORMAT = 12
+#  13: a record has the language of its text; a contract with the same parties, type and signature date as another
+#     but in another language is a « possible translation of … » (was « possible duplicate of … », while the
+#     Duplicates page called it a translation); a date « as written » starts at a word (was « glish text is … »).
+RECORDS_FORMAT = 13
 
 
 def _records_stamp(generation: int) -> str:

@@ -57,6 +57,18 @@ class Hit:
     passage: Passage | None = None
 
 
+# Excerpts Greffier writes itself when there is no sentence of the contract to quote: a missing clause
+# (« No clause of type: Governing law »), a date or a law read from the metadata (« end date: 2026-03-31 »,
+# « governing law: droit suisse »). A report quotes the contract's words only, never these.
+NO_CLAUSE = "No clause of type: "
+_OWN_WORDING = re.compile(rf"^(?:{re.escape(NO_CLAUSE)}|governing law: |[a-z ]+: \d{{4}}-\d{{2}}-\d{{2}}$)")
+
+
+def own_wording(excerpt: str | None) -> bool:
+    """Whether a flag's excerpt is Greffier's own wording (see :data:`NO_CLAUSE`), not the contract's words."""
+    return bool(excerpt) and bool(_OWN_WORDING.match(excerpt))
+
+
 def _clip(text: str, limit: int = MAX_SENTENCE) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
@@ -248,7 +260,7 @@ def missing_clause_hit(rule: Rule, chunks: Sequence[ClassifiedChunk], library: C
     if any(rule.applies_to(chunk.clause_types) for chunk in chunks):
         return None
     labels = [library.by_id[t].label_in("en") if t in library.by_id else t for t in rule.clause_types]
-    return Hit(None, f"No clause of type: {', '.join(labels)}", {"missing": list(rule.clause_types)})
+    return Hit(None, f"{NO_CLAUSE}{', '.join(labels)}", {"missing": list(rule.clause_types)})
 
 
 def _evidence_chunk(facts: DocumentFacts, field_name: str, chunks: Sequence[ClassifiedChunk]) -> ClassifiedChunk | None:

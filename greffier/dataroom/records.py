@@ -30,6 +30,7 @@ from greffier.dataroom.extract.opening import is_legal_form
 from greffier.dataroom.extract.parties import parties_confidence
 from greffier.dataroom.normalize import alias_warnings, entity_id, fold, normalize_siren, parse_date, written_names
 from greffier.dataroom.vocabulary import match_contract_type, normalize_contract_type, normalize_law
+from greffier.text.language import UNDECIDED, guess_language
 
 Origin = Literal["manifest", "extracted", "amendment"]
 V = TypeVar("V")
@@ -105,6 +106,7 @@ class ContractRecord(BaseModel):
     # one of the parties lists the contract apart, whether or not another contract was read with that name
     opening_names: str = ""
     signature_names: str = ""
+    language: str | None = None  # "fr" / "en" of its text (None: not told): tells a courtesy translation from a copy
 
     @property
     def entity_ids(self) -> list[str]:
@@ -169,6 +171,8 @@ def _build_one(contract: ContractInput) -> tuple[ContractRecord, Extraction]:
     record.opening_names = written_names([extraction.opening])
     record.signature_names = written_names(extraction.signatories)
     _place_warnings(record, chunks)
+    language = guess_language(" ".join(chunk.text for chunk in chunks[:3]))
+    record.language = None if language == UNDECIDED else language
     return record, extraction
 
 
@@ -482,7 +486,12 @@ def _warn_duplicates(records: list[ContractRecord]) -> None:
             groups[(frozenset(record.entity_ids), record.contract_type, record.signature_date)].append(record)
     for group in groups.values():
         for record in group[1:]:
-            record.warnings.append(f"possible duplicate of {_named(group[0])}: same parties, type and signature date")
+            first = group[0]
+            if record.language and first.language and record.language != first.language:
+                # another language: a translation, as the Duplicates page calls it, not a copy
+                record.warnings.append(f"possible translation of {_named(first)}: same parties, type and signature date, another language")
+            else:
+                record.warnings.append(f"possible duplicate of {_named(first)}: same parties, type and signature date")
 
 
 def _named(record: ContractRecord) -> str:

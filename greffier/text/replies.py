@@ -45,6 +45,32 @@ SEARCHED_ONLY = {
     "fr": "Recherche limitée à {where}, que la question désigne.",
 }
 
+# Greffier's own words around an answer, on the chat page and in the conversation exports.
+ABSTAINED = {"en": "Abstained", "fr": "Abstention"}
+ABSTAINED_EXPORT = {
+    "en": "Abstained — the documents do not answer this question.",
+    "fr": "Abstention — les documents ne répondent pas à cette question.",
+}
+RETRIEVAL_ONLY = {
+    "en": "{count} passages retrieved, best first — open them in the sources panel. No answer is written in retrieval_only mode.",
+    "fr": "{count} passages trouvés, du plus pertinent au moins pertinent — ouvrez-les dans le panneau des sources."
+          " Le mode retrieval_only (recherche seule) n'écrit pas de réponse.",
+}
+NO_PASSAGE = {"en": "No passage matches this question.", "fr": "Aucun passage ne correspond à cette question."}
+CITED_PASSAGES = {"en": "Cited passages", "fr": "Passages cités"}
+NO_PAGE_IMAGE_NOT_PDF = {
+    "en": "No page image: this passage does not come from a PDF file in the workspace.",
+    "fr": "Pas d'image de la page : ce passage ne vient pas d'un fichier PDF de l'espace de travail.",
+}
+NO_PAGE_IMAGE_NO_PAGE = {
+    "en": "No page image: the page of this passage is unknown.",
+    "fr": "Pas d'image de la page : la page de ce passage est inconnue.",
+}
+NO_PAGE_IMAGE_VIEWER = {
+    "en": "No page image: this passage does not come from a PDF file (or its page is unknown); the text above is what was cited.",
+    "fr": "Pas d'image de la page : ce passage ne vient pas d'un fichier PDF (ou sa page est inconnue) ; le texte ci-dessus est ce qui a été cité.",
+}
+
 
 def reply_language(question: str) -> str:
     """``"fr"`` for a French question, else ``"en"``."""

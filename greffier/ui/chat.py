@@ -23,9 +23,9 @@ from store import threads
 from greffier.config import ANSWER_MODES, Settings
 from greffier.errors import GreffierError
 from greffier.text import plural, section_label
-from greffier.text.replies import SEARCHED_ONLY, reply_language, wording
+from greffier.text.replies import NO_PASSAGE, RETRIEVAL_ONLY, SEARCHED_ONLY, reply_language, wording
 from pipelines.generators.llm import LLMChoice
-from greffier.ui.text import shorten
+from greffier.ui.text import score_of_1, shorten
 from store.workspace import WorkspaceStore, open_workspace
 from store import repository as repo
 from greffier.chat.router import ChatRouter
@@ -80,8 +80,7 @@ class Source:
         is the fused score of the 0-1 scale the sidebar's « Minimum score » speaks of (one boosted past 1,
         by a reranker or a rule, is on another scale and would read as a mistake)."""
         parts = [PurePath(self.file).name if self.file else "", self.pages, section_label(self.section)]
-        if self.score is not None and 0 <= self.score <= 1:
-            parts.append(f"score {self.score:.2f} of 1")
+        parts.append(score_of_1(self.score) or "")
         return " · ".join(p for p in parts if p)
 
     @property
@@ -244,7 +243,7 @@ def ask(settings: Settings, message: str, *, mode: str, llm: LLMChoice, thread_i
         text = f"Could not answer: {exc}"
         threads.append(workspace, thread_id, ChatMessage.from_assistant(text), {"final": True, "mode": mode, "error": True, "trace": _dump(trace)})
         return Outcome(thread_id, "error", trace)
-    text, sources, note = _shape(mode, result)
+    text, sources, note = _shape(mode, result, reply_language(message))
     if result.get("scope"):  # the question named a contract: say that only it was searched
         where = "; ".join(_scope_files(result["scope"]))
         note = " ".join(filter(None, [note, wording(SEARCHED_ONLY, reply_language(message), where=where)]))
@@ -270,17 +269,14 @@ def decide(settings: Settings, thread_id: str, decision: str, *, llm: LLMChoice,
     return Outcome(result.thread_id, result.status, trace)
 
 
-def _shape(mode: str, result: dict[str, Any]) -> tuple[str, list[Source], str | None]:
-    """The answer text, the sources the panel lists and the note under the answer."""
+def _shape(mode: str, result: dict[str, Any], language: str = "en") -> tuple[str, list[Source], str | None]:
+    """The answer text (Greffier's own words in the question's ``language``), the sources the panel
+    lists and the note under the answer."""
     scores = {r["chunk_id"]: r for r in result.get("results", [])}
     if mode == "retrieval_only":
         results = result.get("results", [])
         sources = [_source_from(n, r, r) for n, r in enumerate(results, 1)]
-        text = (
-            f"{len(results)} passages retrieved, best first — open them in the sources panel. "
-            "No answer is written in retrieval_only mode."
-            if results else "No passage matches this question."
-        )
+        text = wording(RETRIEVAL_ONLY, language, count=len(results)) if results else wording(NO_PASSAGE, language)
         return text, sources, None
     if mode == "direct":
         return result.get("answer", ""), [], result.get("note")

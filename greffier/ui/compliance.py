@@ -19,6 +19,10 @@ import tempfile
 from pathlib import Path
 from greffier.services.compliance import export_flags
 from greffier.ui.chat import pdf_file
+from greffier.ui.dataroom import name_contracts
+from greffier.ui.text import one_line
+from store.records import load_dataroom
+from store.workspace import open_workspace
 
 SEVERITY_ORDER = tuple(sorted(SEVERITIES, key=SEVERITIES.index, reverse=True))  # most severe first
 SEVERITY_COLOURS = {"critical": "#7b1fa2", "high": "#d62728", "medium": "#ff7f0e", "low": "#f2c12e", "info": "#8c8c8c"}
@@ -40,25 +44,42 @@ def playbooks() -> list[dict[str, Any]]:
     return out
 
 
-def progress_of(event: Any) -> tuple[float, str]:  # noqa: ANN401
-    """A scan event as (fraction done, line): classification is the first half, rule checks the second."""
+def contract_names(contracts: Iterable[dict[str, Any]]) -> dict[str, str]:
+    """``{contract id: name}`` for the Documents' rows (id, title, file): the data room's naming — the
+    title, with the file name where two contracts share a title — never the internal id."""
+    return name_contracts((row["id"], row.get("title"), row.get("file")) for row in contracts)
+
+
+def progress_of(event: Any, names: dict[str, str] | None = None, rules: dict[str, str] | None = None) -> tuple[float, str]:  # noqa: ANN401
+    """A scan event as (fraction done, line): classification is the first half, rule checks the second.
+    The contract by its name (``names``) and the rule by its title (``rules``), not their ids."""
+    names, rules = names or {}, rules or {}
     total = max(event.total or 0, 1)
+
+    def contract(document_id: str | None) -> str:
+        return one_line(names.get(document_id or "", document_id or ""), 60)
+
     if event.kind == "chunk_classified":
-        return 0.5 * event.index / total, f"Classifying clauses {event.index}/{event.total} · {event.chunk_id or ''}"
+        owner = (event.chunk_id or "").rsplit("-", 1)[0]
+        return 0.5 * event.index / total, f"Classifying clauses {event.index}/{event.total} · {contract(owner)}"
     if event.kind == "rule_check":
-        return 0.5 + 0.5 * event.index / total, f"Checking rules {event.index}/{event.total} · {event.document_id or ''} {event.rule_id or ''}"
+        rule = rules.get(event.rule_id or "", event.rule_id or "")
+        return 0.5 + 0.5 * event.index / total, f"Checking rules {event.index}/{event.total} · {contract(event.document_id)} — {rule}"
     if event.kind == "flag_found":
-        return -1.0, f"Flag: {event.rule_id or ''} in {event.document_id or ''}"
+        return -1.0, f"Flag: {rules.get(event.rule_id or '', event.rule_id or '')} in {contract(event.document_id)}"
     return 1.0, f"Scan finished: {event.detail or ''}"
 
 
-def run_scan(settings: Settings, playbook: str, document_ids: list[str] | None, progress: ProgressCallback | None = None) -> dict[str, Any]:
+def run_scan(settings: Settings, playbook: str, document_ids: list[str] | None, progress: ProgressCallback | None = None,
+             names: dict[str, str] | None = None) -> dict[str, Any]:
     """Scan ``document_ids`` (None: every contract) with ``playbook``; returns the scan's JSON
-    (status, counts, skipped rules...). Raises PlaybookError / ComplianceError (GreffierErrors)."""
+    (status, counts, skipped rules...). ``names``: the contracts' names for the progress line
+    (:func:`contract_names`). Raises PlaybookError / ComplianceError (GreffierErrors)."""
     done = {"fraction": 0.0}
+    rules = rule_titles([playbook])
 
     def on_event(event) -> None:  # noqa: ANN001
-        fraction, line = progress_of(event)
+        fraction, line = progress_of(event, names, rules)
         if fraction >= 0:
             done["fraction"] = fraction
         if progress is not None:
@@ -87,15 +108,28 @@ def not_checked_line(skipped: list[dict[str, Any]]) -> str:
     return f"Not checked in the latest scans (e.g. no LLM available): {'; '.join(rules)}."
 
 
-def scan_summary(result: dict[str, Any], titles: dict[str, str] | None = None) -> dict[str, Any]:
+def amendment_ids(settings: Settings) -> set[str]:
+    """The workspace's amendments attached to a contract: the data room counts them apart (« 24 contracts
+    + 2 amendments »), and so does a scan's summary."""
+    return {r.id for r in load_dataroom(open_workspace(settings)).records if r.is_amendment and r.amends}
+
+
+def count_documents(document_ids: Iterable[str], amendments: set[str] | None = None) -> str:
+    """« 24 contracts + 2 amendments », as the data room counts them (« 3 contracts » without amendment)."""
+    ids = set(document_ids)
+    attached = len(ids & (amendments or set()))
+    return plural(len(ids) - attached, "contract") + (f" + {plural(attached, 'amendment')}" if attached else "")
+
+
+def scan_summary(result: dict[str, Any], titles: dict[str, str] | None = None, amendments: set[str] | None = None) -> dict[str, Any]:
     """What a finished scan did, in words: ``headline`` (always), ``level`` (success | warning)
     and ``notes`` (rules that could not run and why their silence proves nothing, failed checks).
 
     A scan whose only gap is a rule that needs an LLM is complete, and said so: « Scan complete in
     12.3 s; 1 rule needs an LLM and was not run » — not "partial success"."""
     counts = result["counts"]
-    contracts = len(result["documents"])
-    found = (f"{plural(counts['flags'], 'flag')} on {plural(contracts, 'contract')} "
+    scanned = count_documents((d["id"] for d in result["documents"]), amendments)  # amendments counted apart, as in the data room
+    found = (f"{plural(counts['flags'], 'flag')} on {scanned} "
              f"({counts['new']} new, {counts['seen']} already known, {counts['gone']} no longer found)")
     skipped = result.get("skipped_rules") or []
     titles = titles or {}
@@ -108,7 +142,7 @@ def scan_summary(result: dict[str, Any], titles: dict[str, str] | None = None) -
     notes = []
     if needs_llm:
         on = sorted({r["document_id"] for r in skipped if r["status"] == SKIPPED_NO_LLM})
-        notes.append(f"Not run for want of an LLM: {'; '.join(needs_llm)} (on {plural(len(on), 'contract')}). Its silence proves nothing: "
+        notes.append(f"Not run for want of an LLM: {'; '.join(needs_llm)} (on {count_documents(on, amendments)}). Its silence proves nothing: "
                      "start Ollama or add a GGUF model (make llm), then scan again.")
     if other:
         notes.append(f"{plural(len(other), 'rule')} could not run: {'; '.join(other)}.")

@@ -23,6 +23,8 @@ from greffier.ui.text import one_line
 from store.records import load_dataroom
 from store.workspace import open_workspace
 
+SCORE_HELP = ("How close its best article is to the free text, from 0 to 1 like every score of the app (the sidebar's minimum score);"
+              " the order also weighs the article's clause type")
 PAGE_LIMIT = 100  # the tool's largest page
 DETAIL_PARAM = "contract"  # ?contract=c05 opens that contract's detail
 KEY_LABEL = "internal key"  # the contract id, where the screen keeps it: a technical key, not the document's
@@ -118,7 +120,7 @@ def left_out_summary(left_out: list[dict[str, Any]]) -> str:
     contradiction leave a contract to be checked by hand."""
     indefinite = sum(1 for row in left_out if row["reason"] == INDEFINITE_TERM)
     moved = sum(1 for row in left_out if row["reason"] == MOVED_BY_AMENDMENT)
-    undecided = sum(1 for row in left_out if row["reason"] in UNDECIDED_REASONS)
+    undecided = undecided_count(left_out)
     parts = []
     if indefinite:
         parts.append(f"{plural(indefinite, 'contract has', 'contracts have')} no end date (indefinite term) and {noun(indefinite, 'is', 'are')} listed apart")
@@ -132,7 +134,33 @@ def left_out_summary(left_out: list[dict[str, Any]]) -> str:
 
 def undecided_count(left_out: list[dict[str, Any]]) -> int:
     """How many contracts left out must be checked by hand (see :func:`left_out_summary`)."""
-    return sum(1 for row in left_out if row["reason"] in UNDECIDED_REASONS)
+    return sum(1 for row in left_out if row["reason"] in UNDECIDED_REASONS)  # the rows' « to do » of the exports, from the same set
+
+
+def unread_fields(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The contracts with a field Greffier could not read (« no end date in metadata or text », « no
+    signature date … », « no governing law … ») or read without confidence; an indefinite term is
+    read — the contract has no end — and does not count."""
+    return [r for r in results
+            if r.get("uncertain") or any(w.startswith("no ") and not w.startswith(INDEFINITE_TERM) for w in r.get("warnings") or [])]
+
+
+def nothing_left_out(data: DataRoomTable) -> tuple[str, str]:
+    """What the « Left out » section says when no contract is left out: ``(level, text)``, level
+    "success", "info" or "warning". Only a field filter decides contracts on their values: with none
+    (or free text only) nothing was decided on a value, so the section says how many contracts have
+    a field not read instead of claiming every one was read with confidence."""
+    if data.records_outdated:
+        return "warning", ("None left out by these filters, but the records predate this version of Greffier:"
+                           " ingest the folder again before relying on this list.")
+    if data.arguments.get("filters"):
+        return "success", "None: every contract was decided on the filtered fields, read with confidence."
+    unread = len(unread_fields(data.results))
+    text = "None: with no field filter, no contract is left out."
+    if unread:
+        return "info", (text + f" {plural(unread, 'contract has', 'contracts have')} a field not read (see the Warnings above):"
+                        f" a filter on that field would list {noun(unread, 'it', 'them')} here, to check by hand.")
+    return "success", text + " Every contract's fields were read."
 
 
 def display_rows(data: DataRoomTable, names: dict[str, str] | None = None) -> list[dict[str, Any]]:

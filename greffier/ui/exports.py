@@ -9,6 +9,8 @@ from datetime import datetime
 from typing import Any
 
 from greffier.text import section_label
+from greffier.text.replies import ABSTAINED_EXPORT, reply_language, wording
+from greffier.ui.text import score_of_1
 
 
 def _where(source: dict[str, Any]) -> str:
@@ -19,6 +21,12 @@ def _where(source: dict[str, Any]) -> str:
     if section_label(source.get("section"), whole_path=True):
         parts.append(section_label(source["section"], whole_path=True))
     return ", ".join(parts)
+
+
+def _score(score: float | None) -> str:
+    """« — score 0.88 of 1 », as the chat's sources panel shows it (nothing for a score off the 0-1 scale)."""
+    label = score_of_1(score)
+    return f" — {label}" if label else ""
 
 
 def conversation_markdown(title: str, turns: Iterable[Any], *, backend: str | None = None) -> str:
@@ -33,7 +41,8 @@ def conversation_markdown(title: str, turns: Iterable[Any], *, backend: str | No
     for number, turn in enumerate(turns, start=1):
         lines += [f"## {number}. {turn.question}", ""]
         if turn.abstained:
-            lines.append("> **Abstained** — the documents do not answer this question.")
+            label, rest = wording(ABSTAINED_EXPORT, reply_language(turn.question)).split(" — ", 1)
+            lines.append(f"> **{label}** — {rest}")
             lines.append("")
         lines += [turn.answer or "_(no answer)_", ""]
         if turn.note:
@@ -41,7 +50,7 @@ def conversation_markdown(title: str, turns: Iterable[Any], *, backend: str | No
         if turn.sources:
             lines += ["### Sources", ""]
             for source in turn.sources:
-                lines.append(f"**[{source.n}]** {_where(source.__dict__)}" + (f" — score {source.score:.3f}" if source.score is not None else ""))
+                lines.append(f"**[{source.n}]** {_where(source.__dict__)}" + _score(source.score))
                 lines.append("")
                 for text_line in (source.text or "").strip().splitlines():
                     lines.append(f"> {text_line}")
@@ -63,7 +72,7 @@ def conversation_docx(title: str, turns: Iterable[Any], *, backend: str | None =
     for number, turn in enumerate(turns, start=1):
         document.add_heading(f"{number}. {turn.question}", level=1)
         if turn.abstained:
-            run = document.add_paragraph().add_run("Abstained — the documents do not answer this question.")
+            run = document.add_paragraph().add_run(wording(ABSTAINED_EXPORT, reply_language(turn.question)))
             run.bold = True
         document.add_paragraph(turn.answer or "(no answer)")
         if turn.note:
@@ -73,7 +82,7 @@ def conversation_docx(title: str, turns: Iterable[Any], *, backend: str | None =
             for source in turn.sources:
                 paragraph = document.add_paragraph()
                 paragraph.add_run(f"[{source.n}] ").bold = True
-                paragraph.add_run(_where(source.__dict__) + (f" — score {source.score:.3f}" if source.score is not None else ""))
+                paragraph.add_run(_where(source.__dict__) + _score(source.score))
                 quote = document.add_paragraph(style="Quote") if "Quote" in [s.name for s in document.styles] else document.add_paragraph()
                 run = quote.add_run((source.text or "").strip())
                 run.font.size = Pt(9)

@@ -21,6 +21,15 @@ def escape_markdown(text: str | None, *, keep_lines: bool = False) -> str:
     return escaped
 
 
+def score_of_1(score: float | None) -> str | None:
+    """A passage's score as the app shows it, « score 0.88 of 1 », on the 0-1 scale the sidebar's
+    minimum score speaks of; None for a score off that scale (boosted past 1 by a reranker or a rule),
+    which would read as a mistake."""
+    if score is None or not 0 <= score <= 1:
+        return None
+    return f"score {score:.2f} of 1"
+
+
 def one_line(text: str | None, limit: int = 160) -> str:
     """``text`` on one line, cut at ``limit`` characters with an ellipsis."""
     flat = " ".join(str(text or "").split())

@@ -250,6 +250,25 @@ def test_citations_show_a_heading_without_its_trailing_colon_and_quote_the_passa
     assert lines and all(not line.rstrip().endswith(":") for line in lines) and any(line.rstrip().endswith("— Article 3 – Durée") for line in lines), lines
 
 
+def test_chat_says_its_own_words_in_the_questions_language(app_workspace, monkeypatch):
+    # Under a French question the page said « **Abstained** — … », the sources panel « Cited passages » and « No page
+    # image: … »; an English question keeps the English words.
+    at = open_app(app_workspace.path, monkeypatch)
+    at.chat_input[0].set_value("Quel est le montant de la clause pénale de non-concurrence ?").run()
+    assert not at.exception
+    said = [w.value for w in at.warning]
+    assert any(w.startswith("**Abstention** — ") for w in said) and not any("Abstained" in w for w in said), said
+    at.chat_input[0].set_value("Quelle est la durée de confidentialité de l'accord de non-divulgation ?").run()
+    assert not at.exception
+    assert at.radio[0].label == "Passages cités"
+    captions = [c.value for c in at.caption]
+    assert "Pas d'image de la page : ce passage ne vient pas d'un fichier PDF de l'espace de travail." in captions, captions
+    assert not any(c.startswith("No page image") for c in captions)
+    at.chat_input[0].set_value("How long is the disclosed information kept confidential?").run()
+    assert not at.exception and at.radio[0].label == "Cited passages"
+    assert "No page image: this passage does not come from a PDF file in the workspace." in [c.value for c in at.caption]
+
+
 def test_chat_history_is_kept_per_workspace_and_exportable(app_workspace, monkeypatch):
     workspace = open_workspace(app_workspace.settings)
     thread_id = threads.create_thread(workspace, title="Loyer", mode="rag")
@@ -379,6 +398,40 @@ def test_dataroom_tells_indefinite_terms_and_moved_ends_apart_from_the_contracts
     assert not [w.value for w in at.warning if "decided" in w.value or "listed apart" in w.value], [w.value for w in at.warning]
     assert "1 contract has no end date (indefinite term) and is listed apart." in [i.value for i in at.info]
     assert next(m.value for m in at.metric if m.label == "Left out — check by hand") == "0"
+
+
+def test_dataroom_without_a_field_filter_does_not_claim_every_contract_was_read_with_confidence(demo_workspace, monkeypatch):
+    # No filter: the Warnings list « no end date in metadata or text », « no signature date … », « no governing law … »,
+    # while the « Left out » section said « None: every contract was decided on values read with confidence. »
+    at = open_app(demo_workspace, monkeypatch, "pages/dataroom.py")
+    assert not at.exception
+    said = [e.value for e in [*at.success, *at.info, *at.warning]]
+    assert not [s for s in said if "read with confidence" in s], said
+    assert ("None: with no field filter, no contract is left out. 3 contracts have a field not read (see the Warnings above):"
+            " a filter on that field would list them here, to check by hand.") in [i.value for i in at.info], said
+    at.text_input(key="dr_f_text").set_value("exclusivité")  # free text only: a ranking, not a field filter
+    at.button(key="FormSubmitter:dataroom_filter_form-Apply filters").click().run()
+    assert not at.exception and not [s.value for s in at.success if "read with confidence" in s.value]
+    at.text_input(key="dr_f_text").set_value("")
+    at.multiselect(key="dr_f_types").set_value(["bail commercial"])  # a field filter that leaves nothing out: decided on it
+    at.button(key="FormSubmitter:dataroom_filter_form-Apply filters").click().run()
+    assert "None: every contract was decided on the filtered fields, read with confidence." in [s.value for s in at.success]
+
+
+def test_dataroom_free_text_is_a_ranking_scored_from_0_to_1(demo_workspace, monkeypatch):
+    # The free text ranks the contracts with an article like it: the metric said « Matching contracts 20 of 25 » and
+    # the scores ran past 1 (1.064) while the sidebar says scores run from 0 to 1.
+    at = open_app(demo_workspace, monkeypatch, "pages/dataroom.py")
+    at.text_input(key="dr_f_text").set_value("exclusivité territoriale")
+    at.button(key="FormSubmitter:dataroom_filter_form-Apply filters").click().run()
+    assert not at.exception
+    labels = [m.label for m in at.metric]
+    assert "Ranked contracts" in labels and "Matching contracts" not in labels, labels
+    grid = next(d for d in at.dataframe if "score" in d.value.columns)
+    scores = [s for s in grid.value["score"] if s == s]  # an amendment listed under its contract has none (NaN)
+    assert scores and all(0 <= s <= 1 for s in scores), scores
+    config = json.loads(grid.proto.columns)
+    assert config["score"]["label"] == "score (0–1)", config["score"]
 
 
 INTERNAL_ID = re.compile(r"\bc\\?_?\d{2,4}\b|lisandre\\?_")  # c05, c\_0012, lisandre\_holding: ids, not names
@@ -553,6 +606,56 @@ def test_documents_page_lists_documents_and_failures(app_workspace, monkeypatch)
     assert len(failures) == 1 and "damaged or truncated PDF" in failures[0] and failures[0].rstrip().endswith("re\\-ingest"), "the whole error, never cut"
 
 
+def test_compliance_and_documents_name_contracts_not_their_internal_ids(demo_workspace, monkeypatch):
+    # The group titles read « c12 — DISTRIBUTION AGREEMENT », the picker « c01 — … », the scan's progress
+    # « Checking rules 144/624 · c07 most-favoured-customer », the Documents table began with the id.
+    from greffier.config import load_settings
+    from greffier.services.status import list_documents
+    from greffier.ui import compliance
+
+    at = open_app(demo_workspace, monkeypatch, "pages/compliance.py")
+    picker = at.multiselect(key="compliance_scope")
+    lease = next(c for c in picker.options if c.startswith("BAIL COMMERCIAL (Bail_commercial_entrepot"))
+    assert not [o for o in picker.options if INTERNAL_ID.search(o)], picker.options
+    assert "BAIL COMMERCIAL (Bail Montelier - copie de travail.docx)" in picker.options  # two share a title: the file tells them apart
+    settings = load_settings(demo_workspace)
+    names = compliance.contract_names(list_documents(settings))
+    ids = [cid for cid, name in names.items() if name in (lease, "BAIL COMMERCIAL (Bail Montelier - copie de travail.docx)")]
+    lines: list[str] = []
+    compliance.run_scan(settings, "bail_commercial", ids, lambda fraction, line: lines.append(line), names=names)
+    checking = [line for line in lines if line.startswith("Checking rules")]
+    assert checking and all(" · BAIL COMMERCIAL (" in line for line in checking), checking[:3]
+    assert not [line for line in lines if INTERNAL_ID.search(line.replace("Bail_commercial", ""))], [line for line in lines if INTERNAL_ID.search(line)][:3]
+    at.selectbox(key="compliance_playbook").set_value("bail_commercial").run()  # its flags: « This playbook only »
+    assert not at.exception
+    groups = [m for m in texts(at.markdown) if " flag" in m and "worst: " in m]
+    assert groups and all(m.startswith("**BAIL COMMERCIAL") or not INTERNAL_ID.search(m.split("·")[0]) for m in groups), groups
+    assert not [m for m in groups if re.match(r"\*\*c\d", m)], groups
+    documents = open_app(demo_workspace, monkeypatch, "pages/documents.py")
+    grid = next(d for d in documents.dataframe if "chunks" in d.value.columns)
+    order, config = list(grid.proto.column_order), json.loads(grid.proto.columns)
+    assert order[0] == "file" and order[-1] == "id" and config["id"]["label"] == "internal key", (order, config.get("id"))
+
+
+def test_a_scan_counts_amendments_apart_as_the_data_room_does(demo_workspace, monkeypatch):
+    # The scan said « 107 flags on 26 contracts » where the data room says « 24 contracts + 2 amendments ».
+    from greffier.config import load_settings
+    from greffier.services.status import list_documents
+    from greffier.ui import compliance
+
+    settings = load_settings(demo_workspace)
+    names = compliance.contract_names(list_documents(settings))
+    supply = [cid for cid, name in names.items() if "APPROVISIONNEMENT" in name]  # the supply contract and its two amendments
+    assert len(supply) == 3 and len(compliance.amendment_ids(settings) & set(supply)) == 2
+    at = open_app(demo_workspace, monkeypatch, "pages/compliance.py")
+    at.multiselect(key="compliance_scope").set_value(supply)
+    at.button(key="compliance_run").click().run()
+    assert not at.exception
+    headline = texts(at.success)[0].replace("\\", "")
+    assert " on 1 contract + 2 amendments (" in headline, headline
+    assert " on 3 contracts" not in headline
+
+
 def test_documents_page_ingests_a_folder_with_progress(tmp_path, app_workspace, monkeypatch):
     workspace = tmp_path / "fresh"
     save_workspace_settings(load_settings(workspace))
@@ -571,7 +674,7 @@ def test_compliance_scan_review_and_export(app_workspace, monkeypatch):
 
     at = open_app(app_workspace.path, monkeypatch, "pages/compliance.py")
     assert at.selectbox(key="compliance_playbook").value == "ma_due_diligence"
-    at.multiselect(key="compliance_scope").set_value(["c01", "c03"])
+    at.multiselect(key="compliance_scope").set_value(["c01", "c03"])  # the picker's values stay the keys; it shows titles
     at.button(key="compliance_run").click().run()
     assert not at.exception
     headline = texts(at.success)[0].replace("\\", "")
@@ -581,7 +684,7 @@ def test_compliance_scan_review_and_export(app_workspace, monkeypatch):
     assert any("Scope of the exclusivity" in text and "proves nothing" in text for text in captions), "rules needing an LLM are said to be skipped, by title"
     assert not any("exclusivity\\-llm\\-review" in text or "exclusivity-llm-review" in text for text in captions), "no rule id on the screen"
     shown = all_markdown(at)
-    assert "**c01**" in shown and "**c03**" in shown
+    assert "**c01**" not in shown and "**c03**" not in shown  # each group by its contract's title
     assert {"Export CSV", "Export XLSX", "Export JSON", "Report (Markdown)", "Report (PDF)"} <= {b.label for b in at.download_button}
     flag = next(f for f in list_flags(app_workspace.settings)["flags"] if f["document_id"] == "c01" and f["rule_id"] == "change-of-control")
     try:

@@ -23,7 +23,7 @@ def test_csv_reads_back_with_the_csv_module(scanned, tmp_path):
     rows = list(csv.DictReader(io.StringIO(raw.decode("utf-8-sig"), newline="")))
     flags = list_flags(scanned["settings"])["flags"]
     assert len(rows) == result["flags"] == len(flags)
-    assert list(rows[0]) == [name for name, _ in COLUMNS]
+    assert list(rows[0]) == ["export filters", *(name for name, _ in COLUMNS)] and rows[0]["export filters"] == "every flag"
     by_id = {row["flag_id"]: row for row in rows}
     for flag in flags:
         row = by_id[flag["id"]]
@@ -69,7 +69,7 @@ def test_xlsx_has_a_flag_sheet_and_one_summary_sheet_per_document(scanned, tmp_p
         assert by_id[flag["id"]]["excerpt"] == flag["excerpt"] and by_id[flag["id"]]["section"] == flag["section"]
         assert by_id[flag["id"]]["page"] == flag["page"]
     documents = sorted({f["document_id"] for f in flags})
-    assert len(workbook.sheetnames) == 1 + len(documents)
+    assert len(workbook.sheetnames) == 2 + len(documents) and workbook.sheetnames[:2] == ["Filters", "Flags"]
     lease = scanned["ids"]["bail_fr.pdf"]
     summary = workbook[next(name for name in workbook.sheetnames if name.startswith(lease))]
     cells = {row[0].value: row[1].value for row in summary.iter_rows(max_row=7)}
@@ -91,7 +91,7 @@ def test_markdown_report_lists_findings_per_contract_with_file_page_and_section(
     text = out.read_text(encoding="utf-8")
     assert text.startswith("# Compliance review report")
     lease = scanned["ids"]["bail_fr.pdf"]
-    assert f"## {lease} — BAIL COMMERCIAL" in text
+    assert "## BAIL COMMERCIAL" in text and f"## {lease}" not in text  # the contract by its title, not « c03 — BAIL COMMERCIAL »
     assert "*room/bail\\_fr.pdf — p. 1 · ARTICLE 2 — DURÉE*" in text  # the PDF's own dash
     assert "Durée inférieure à 9 ans" in text and "**Recommendation:**" in text
     assert "## Rules not checked" in text and "skipped: no LLM available" in text
@@ -123,3 +123,57 @@ def test_binary_formats_need_a_file_and_formats_are_checked(scanned):
         export_flags(scanned["settings"], "xlsx")
     with pytest.raises(ComplianceError, match="unknown export format 'docx'"):
         export_flags(scanned["settings"], "docx")
+
+
+def test_flag_exports_say_what_was_filtered_and_what_it_left_out(scanned, tmp_path):
+    # An export « status open or escalated » used to be 106 rows with nothing saying so: a resolved flag was simply missing.
+    from openpyxl import load_workbook
+
+    settings = scanned["settings"]
+    flags = list_flags(settings)["flags"]
+    open_only = FlagFilters(statuses=("open", "escalated"))
+    resolved = next(f for f in flags if f["status"] == "open")
+    from greffier.services.compliance.service import set_flag_status
+
+    set_flag_status(settings, resolved["id"], "resolved", note="waiver signed")
+    try:
+        expected = "status open or escalated — 1 flag of the workspace not in this export (1 resolved)"
+        rows = list(csv.DictReader(io.StringIO(export_flags(settings, "csv", filters=open_only)["content"], newline="")))
+        assert rows and {row["export filters"] for row in rows} == {expected} and resolved["id"] not in {row["flag_id"] for row in rows}
+        out = tmp_path / "open.xlsx"
+        export_flags(settings, "xlsx", out, open_only)
+        workbook = load_workbook(out)
+        assert workbook.sheetnames[0] == "Filters"
+        cover = {row[0]: row[1] for row in workbook["Filters"].iter_rows(min_row=2, values_only=True) if row[0]}
+        assert cover["Filters"] == expected and cover["Flags in this export"] == len(rows) == len(flags) - 1
+        report = export_flags(settings, "md", filters=open_only)["content"]
+        assert f"Filters: {expected}" in report  # the reports say it the same way
+        every = list(csv.DictReader(io.StringIO(export_flags(settings, "csv")["content"], newline="")))
+        assert {row["export filters"] for row in every} == {"every flag"} and len(every) == len(flags)
+    finally:
+        set_flag_status(settings, resolved["id"], "open")
+
+
+def test_reports_put_guillemets_around_the_contracts_words_only_and_name_contracts_by_title(scanned, tmp_path):
+    # « No clause of type: Governing law » is Greffier's finding, not a quote of the contract (the services agreement
+    # has no governing-law clause); the report lines used to read « c02 — SERVICES AGREEMENT » and « rule
+    # termination-for-convenience, flag e5cd8b… ».
+    settings = scanned["settings"]
+    flags = list_flags(settings)["flags"]
+    missing = next(f for f in flags if f["excerpt"].startswith("No clause of type: "))
+    quoted = next(f for f in flags if f["chunk_id"] != "document" and not f["excerpt"].startswith(("No clause", "governing law: ")))
+    report = export_flags(settings, "md")["content"]
+    assert f"Finding: {missing['excerpt']}" in report and f"> {missing['excerpt']}" not in report
+    assert "> " + quoted["excerpt"].split()[0] in report
+    assert f"rule `{quoted['rule_id']}`" not in report and f"flag key `{quoted['id']}`" in report
+    for document_id in {f["document_id"] for f in flags}:
+        assert f"## {document_id}" not in report and f"| {document_id} |" not in report
+    out = tmp_path / "report.pdf"
+    export_flags(settings, "pdf", out)
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(str(out))
+    text = " ".join(" ".join(document[i].get_textpage().get_text_range().split()) for i in range(len(document)))
+    assert "Finding: No clause of type:" in text and "« No clause of type" not in text
+    assert "« " + " ".join(quoted["excerpt"].split()[:3]) in text
+    assert f"rule {quoted['rule_id']}," not in text

@@ -113,7 +113,7 @@ def test_the_csv_has_iso_dates_and_a_bom(room):
     data = to_csv(dataroom_table(room, SearchDataRoomArgs.model_validate(ENDS_BY_2027)))
     assert data.startswith("\ufeff".encode())
     rows = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"))))
-    assert [r["ends"] for r in rows] == ["2027-09-30"] and rows[0]["kind"] == "contract"
+    assert [r["ends"] for r in rows if r["status"] == "matches"] == ["2027-09-30"] and rows[0]["kind"] == "contract"
     with pytest.raises(GreffierError, match="use csv or xlsx"):
         export_dataroom(room, SearchDataRoomArgs(), "pdf")
     assert EXPORT_FORMATS == ("csv", "xlsx")
@@ -130,3 +130,99 @@ def test_the_cli_writes_the_same_file(room, tmp_path, capsys):
     code = main(["dataroom", "export", "--args", '{"filters": {"end_date": {"befre": "2027-12-31"}}}', "--format", "csv", "--out", str(out),
                  "--workspace", str(room.workspace), "--json"])
     assert code == 2 and "befre" in json.loads(capsys.readouterr().out)["error"]
+
+
+def test_the_csv_never_drops_a_contract_left_out_it_lists_it_with_its_status(room):
+    # Ending by 2027: the lease matches; the agreement of indefinite term and the supply contract whose end its
+    # amendment moved to 2028 are left out. The CSV used to hold the lease alone, with nothing about the other two
+    # (the XLSX has them on a sheet of their own, which a CSV cannot have).
+    table = dataroom_table(room, SearchDataRoomArgs.model_validate(ENDS_BY_2027))
+    rows = list(csv.DictReader(io.StringIO(to_csv(table).decode("utf-8-sig"))))
+    assert list(rows[0])[:3] == ["status", "why left out", "kind"]
+    statuses = [(row["status"], row["title"]) for row in rows]
+    assert statuses[0][0] == "matches" and statuses[0][1].startswith("BAIL")
+    assert ("left out (decided): an amendment moved the end date", SUPPLY_TITLE) in statuses
+    indefinite = next(row for row in rows if row["status"] == "left out (decided): no end date: indefinite term")
+    assert indefinite["why left out"] == "no end date: indefinite term (« Article 6 — Durée et résiliation »)" and indefinite["ends"] == ""
+    supply = next(row for row in rows if row["title"] == SUPPLY_TITLE)
+    assert supply["ends"] == "2028-03-31" and supply["why left out"].startswith("end date 2026-03-31 → 2028-03-31")
+    # every contract of the room is in the CSV: matching or left out, never dropped
+    contracts = {row["id"] for row in rows if row["kind"] == "contract"}
+    assert len(contracts) == table.counts["contracts"] == 3
+    # a contract whose filtered field is unknown is to check by hand (the agreement has no governing law)
+    french = dataroom_table(room, SearchDataRoomArgs.model_validate({"filters": {"governing_law": {"in": ["droit français"]}}}))
+    unknown = [row for row in csv.DictReader(io.StringIO(to_csv(french).decode("utf-8-sig"))) if row["status"].startswith("left out")]
+    assert [row["status"] for row in unknown] == ["left out (check by hand): a filtered field is unknown or uncertain"], unknown
+    assert "no governing law" in unknown[0]["why left out"]
+
+
+def cover_of(room, arguments) -> dict:
+    workbook = load_workbook(io.BytesIO(export_dataroom(room, SearchDataRoomArgs.model_validate(arguments), "xlsx")))
+    return {row[0]: row[1] for row in workbook["Filters"].iter_rows(min_row=2, max_col=2, values_only=True) if row[0]}
+
+
+def test_the_xlsx_cover_splits_the_left_out_as_the_screen_does(room):
+    # The cover said « Left out… 2 » where the screen said « Left out — check by hand 0 »: both are decided.
+    decided = "Left out, decided (indefinite term, end moved by an amendment): sheet « Left out »"
+    by_hand = "Left out, check by hand (a filtered field unknown or uncertain, metadata and text disagree): sheet « Left out »"
+    cover = cover_of(room, ENDS_BY_2027)
+    assert (cover[decided], cover[by_hand]) == (2, 0), cover
+    assert not any(label.startswith("Left out, see") for label in cover)
+    cover = cover_of(room, {"filters": {"governing_law": {"in": ["droit français"]}}})
+    assert (cover[decided], cover[by_hand]) == (0, 1), cover
+    workbook = load_workbook(io.BytesIO(export_dataroom(room, SearchDataRoomArgs.model_validate(ENDS_BY_2027), "xlsx")))
+    assert {row[5] for row in workbook["Left out"].iter_rows(min_row=2, values_only=True)} == {"decided"}
+
+
+def test_the_exports_score_a_free_text_ranking_from_0_to_1(room):
+    # The ranking's own score passes 1 when a clause type boosts an article (1.064): the exports show the 0-1 score.
+    table = dataroom_table(room, SearchDataRoomArgs(query="durée du contrat"))
+    rows = list(csv.DictReader(io.StringIO(to_csv(table).decode("utf-8-sig"))))
+    scores = [float(row["score"]) for row in rows if row["status"] == "matches"]
+    assert scores and all(0 <= s <= 1 for s in scores), scores
+    assert cover_of(room, {"query": "durée du contrat"})["Contracts ranked by the free text"].endswith("of 3")
+
+
+def test_search_data_room_names_the_contract_an_amendment_amends_by_title(room):
+    # The matched-filter sentence read « signed 2021-… ≥ 2021-01-01 (avenant to c09) »: the internal id, not the contract.
+    from greffier.tools.registry import call_tool
+
+    listing = call_tool(room, "search_data_room", {"filters": {"contract_types": ["avenant"], "signature_date": {"after": "2000-01-01"}}})
+    sentences = [line for r in listing["results"] for line in r["matched_filters"] if line.startswith("signed ")]
+    assert len(sentences) == 2, sentences
+    for line in sentences:
+        assert line.endswith(f"(amendment to « {SUPPLY_TITLE} » (Contrat_approvisionnement_Ferlande_2021.pdf))"), line
+        assert "avenant to" not in line
+
+
+@pytest.fixture(scope="module")
+def translated_room(tmp_path_factory):
+    """The demo's exclusive distribution agreement and its English courtesy translation, ingested."""
+    base = tmp_path_factory.mktemp("translation")
+    manifest = demo_generate.generate(base / "demo", base / "manifest.json")
+    folder = base / "room"
+    folder.mkdir()
+    for contract in manifest["contracts"]:
+        if contract["file"].endswith(("Contrat_distribution_exclusive_Benelux_2023.pdf", "Exclusive_Distribution_Agreement_Benelux_EN_courtesy_translation.docx")):
+            shutil.copy2(base / "demo" / contract["file"], folder)
+    settings = load_settings(base / "ws")
+    assert len(list(folder.iterdir())) == 2 and Ingestor(settings).ingest(folder).failed == []
+    return settings
+
+
+def test_a_courtesy_translation_is_called_a_translation_and_its_date_quoted_from_a_word(translated_room):
+    # The Warnings called the English translation a « possible duplicate » while the Duplicates page calls it a
+    # translation; the duplicates' note quoted its date as « 'glish text is a courtesy translation…' », cut in a word.
+    from greffier.tools.registry import call_tool
+
+    table = dataroom_table(translated_room, SearchDataRoomArgs())
+    warnings = [w["warning"] for w in table.warnings]
+    assert any(w.startswith("possible translation of « CONTRAT DE DISTRIBUTION EXCLUSIVE » (Contrat_distribution_exclusive_Benelux_2023.pdf)")
+               for w in warnings), warnings
+    assert not any(w.startswith("possible duplicate") for w in warnings), warnings
+    pairs = call_tool(translated_room, "find_duplicates", {})["pairs"]
+    assert [p["kind"] for p in pairs] == ["translation"]
+    note = next(n for n in pairs[0]["notes"] if n.startswith("signature date written"))
+    quoted = note.split("'")[3]  # the English copy's words
+    assert quoted == "text is a courtesy translation of the French original signed on 5 September 2023", note  # from a whole word
+    assert "'glish" not in note

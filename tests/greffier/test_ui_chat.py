@@ -86,6 +86,14 @@ def test_turns_of_one_thread_accumulate_and_mix_modes(settings):
     assert [s.n for s in retrieval.sources] == list(range(1, len(retrieval.sources) + 1))
 
 
+def test_retrieval_only_speaks_the_questions_language(settings):
+    # « No answer is written in retrieval_only mode. » was English under a French question.
+    french = chat.load_turns(settings, chat.ask(settings, "Quel est le loyer annuel ?", mode="retrieval_only", llm=NO_LLM).thread_id)[0]
+    assert "passages trouvés" in french.answer and "n'écrit pas de réponse" in french.answer and "No answer" not in french.answer
+    english = chat.load_turns(settings, chat.ask(settings, "confidential information", mode="retrieval_only", llm=NO_LLM).thread_id)[0]
+    assert "No answer is written in retrieval_only mode." in english.answer
+
+
 def test_an_unanswerable_question_abstains(settings):
     outcome = chat.ask(settings, "Quel est le montant de la clause pénale de non-concurrence ?", mode="rag", llm=NO_LLM)
     turn = chat.load_turns(settings, outcome.thread_id)[0]

@@ -21,9 +21,9 @@ def test_markdown_conversation_quotes_every_cited_passage():
     text = conversation_markdown("Bail", _turns(), backend="none")
     assert text.startswith("# Bail")
     assert "## 1. Quelle est la durée du bail ?" in text and "Neuf ans [1]." in text
-    assert "**[1]** room/bail.pdf, p. 1, Article 1 - Durée — score 0.910" in text
+    assert "**[1]** room/bail.pdf, p. 1, Article 1 - Durée — score 0.91 of 1" in text
     assert "> Le bail est consenti pour neuf ans." in text
-    assert "**Abstained**" in text
+    assert "> **Abstention** — les documents ne répondent pas à cette question." in text  # a French question
 
 
 def test_docx_conversation_has_questions_answers_and_sources():
@@ -33,3 +33,24 @@ def test_docx_conversation_has_questions_answers_and_sources():
     assert "Neuf ans [1]." in paragraphs
     assert any(p.startswith("[1] room/bail.pdf, p. 1") for p in paragraphs)
     assert "Le bail est consenti pour neuf ans." in paragraphs
+
+
+def test_exports_show_scores_as_the_app_does_and_speak_the_questions_language():
+    # The exports printed « score 1.300 » (a boosted score) where the chat says « score 0.88 of 1 », and « Abstained —
+    # the documents do not answer this question. » under a French question.
+    boosted = Source(n=1, chunk_id="c01-2", file="room/bail.pdf", page=1, section="Article 1 - Durée", score=1.3, text="Le bail est consenti pour neuf ans.")
+    fused = Source(n=2, chunk_id="c01-3", file="room/bail.pdf", page=2, score=0.8765, text="Le loyer est de 48 000 euros.")
+    turns = [
+        Turn(index=0, question="Quelle est la durée du bail ?", answer="Neuf ans [1] [2].", sources=[boosted, fused], status="done"),
+        Turn(index=1, question="Et le prix de cession ?", answer="Les documents ne le disent pas.", abstained=True, status="done"),
+        Turn(index=2, question="What is the purchase price?", answer="The documents do not say.", abstained=True, status="done"),
+    ]
+    text = conversation_markdown("Bail", turns)
+    assert "1.300" not in text and "score 1.30" not in text
+    assert "**[1]** room/bail.pdf, p. 1, Article 1 - Durée\n" in text and "**[2]** room/bail.pdf, p. 2 — score 0.88 of 1" in text
+    assert "> **Abstention** — les documents ne répondent pas à cette question." in text
+    assert "> **Abstained** — the documents do not answer this question." in text
+    paragraphs = [p.text for p in docx.Document(io.BytesIO(conversation_docx("Bail", turns))).paragraphs]
+    assert "Abstention — les documents ne répondent pas à cette question." in paragraphs
+    assert "Abstained — the documents do not answer this question." in paragraphs
+    assert "[2] room/bail.pdf, p. 2 — score 0.88 of 1" in paragraphs and not any("1.300" in p for p in paragraphs)

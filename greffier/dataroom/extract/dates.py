@@ -118,6 +118,17 @@ _ARTICLE = re.compile(r"\b(?:ARTICLE|Article|SECTION|Section)\s+(?:1|I|premier|P
 _OPENING_DATE_CHARS = 5000
 
 
+def _words_before(text: str, start: int, end: int) -> str:
+    """The date as written with the words before it, up to :data:`_CUE_WINDOW` characters, starting at a
+    word (« This English text is a courtesy translation … 2023 », never « glish text is … »): the
+    value shown wherever a reader is told how a date was written."""
+    first = max(0, start - _CUE_WINDOW)
+    if first > 0 and text[first - 1].isalnum() and text[first].isalnum():
+        space = re.search(r"\s", text[first:start])
+        first = first + space.start() if space else start
+    return text[first:end].strip()
+
+
 def opening_date(chunks: Sequence[ChunkInput], *, effective_first: bool = False) -> Finding[date] | None:
     """The date the opening gives the contract, before its recitals: one written after "made",
     "entered into", "dated", « conclu », « en date du » first, else one after "effective"
@@ -130,7 +141,7 @@ def opening_date(chunks: Sequence[ChunkInput], *, effective_first: bool = False)
     month_first = numeric_month_first(chunks)
     for order, mention in enumerate(find_dates(text)):
         before = text[max(0, mention.start - _CUE_WINDOW) : mention.start]
-        raw = text[max(0, mention.start - _CUE_WINDOW) : mention.end].strip()
+        raw = _words_before(text, mention.start, mention.end)
         if (value := read_date(mention.raw, month_first=month_first)) is None:
             continue
         finding = Finding[date](value=value, chunk_id=opening.chunk_at(mention.start), raw=raw, rule="opening")
@@ -171,7 +182,7 @@ def _cover_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None:
         value = read_date(mention.raw, month_first=numeric_month_first(chunks))
         if value is None:
             continue
-        raw = text[max(0, mention.start - _CUE_WINDOW) : mention.end].strip()
+        raw = _words_before(text, mention.start, mention.end)
         return Finding[date](
             value=value, chunk_id=opening.chunk_at(mention.start), raw=raw, rule="cover date", confidence="low",
             doubt="a date written on the cover page; nothing says it is the date of signature",

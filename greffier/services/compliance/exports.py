@@ -18,6 +18,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from greffier.compliance.conditions import own_wording
 from greffier.compliance.errors import ComplianceError
 from greffier.compliance.models import place_of
 from greffier.compliance.errors import PlaybookError
@@ -72,14 +73,35 @@ def _text_cell(value: Any) -> Any:  # noqa: ANN401
     return "" if value is None else value
 
 
-def to_csv(flags: list[dict[str, Any]], *, delimiter: str = ",") -> str:
-    """The flags as CSV text (header row, one row per flag)."""
+FILTERS_COLUMN = "export filters"  # the CSV's first column: the filters applied, as the reports word them
+
+
+def to_csv(flags: list[dict[str, Any]], *, delimiter: str = ",", filters: str | None = None) -> str:
+    """The flags as CSV text (header row, one row per flag). ``filters``: the filters applied in words
+    (:func:`describe_selection`), written in a first column of every row — a CSV has no cover sheet,
+    and a resolved flag missing from an « open or escalated » export must not look like no flag."""
     buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=[c for c, _ in COLUMNS], delimiter=delimiter, quoting=csv.QUOTE_MINIMAL, lineterminator="\r\n")
+    names = ([FILTERS_COLUMN] if filters is not None else []) + [c for c, _ in COLUMNS]
+    writer = csv.DictWriter(buffer, fieldnames=names, delimiter=delimiter, quoting=csv.QUOTE_MINIMAL, lineterminator="\r\n")
     writer.writeheader()
     for row in _rows(flags):
-        writer.writerow({k: _text_cell(v) for k, v in row.items()})
+        writer.writerow(({FILTERS_COLUMN: _text_cell(filters)} if filters is not None else {}) | {k: _text_cell(v) for k, v in row.items()})
     return buffer.getvalue()
+
+
+def describe_selection(filters: FlagFilters, flags: list[dict[str, Any]], every_flag: list[dict[str, Any]], playbook_titles: dict[str, str]) -> str:
+    """The filters in the reports' words, with what they leave out of the workspace's flags: « status
+    open or escalated · playbook … — 1 flag of the workspace not in this export (1 resolved) »."""
+    text = filters.describe(playbook_titles)
+    exported = {flag["id"] for flag in flags}
+    left = Counter(flag["status"] for flag in every_flag if flag["id"] not in exported)
+    if left:
+        n = sum(left.values())
+        text += (f" — {n} flag{'s' if n > 1 else ''} of the workspace not in this export ("
+                 + ", ".join(f"{count} {status}" for status, count in left.most_common()) + ")")
+    elif filters.describe() != "every flag":
+        text += " — every flag of the workspace is in this export"
+    return text
 
 
 def to_json(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]], filters: FlagFilters, skipped: list[dict[str, Any]]) -> str:
@@ -114,16 +136,28 @@ def _sheet_title(text: str, taken: set[str]) -> str:
     return title
 
 
-def to_xlsx(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]], path: Path) -> Path:
-    """Workbook: "Flags" (every flag with its citation), then one summary sheet per contract."""
+def to_xlsx(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]], path: Path, *, selection: str = "every flag") -> Path:
+    """Workbook: a cover sheet "Filters" (the filters applied, ``selection``, and the counts), "Flags"
+    (every flag with its citation), then one summary sheet per contract."""
     from openpyxl import Workbook  # optional: loaded for an XLSX export only
     from openpyxl.styles import Alignment, Font, PatternFill  # optional: loaded for an XLSX export only
     from openpyxl.utils import get_column_letter  # optional: loaded for an XLSX export only
 
     workbook = Workbook()
-    sheet = workbook.active
+    cover = workbook.active
     taken: set[str] = set()
-    sheet.title = _sheet_title("Flags", taken)
+    cover.title = _sheet_title("Filters", taken)
+    cover.append(["Greffier — compliance flags export"])
+    cover["A1"].font = Font(bold=True, size=14)
+    counts = _counts(flags)
+    facts = [("Exported", datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")), ("Filters", selection), ("Flags in this export", counts["flags"])]
+    facts += [(f"Severity {s}", n) for s, n in counts["by_severity"].items()] + [(f"Status {s}", n) for s, n in counts["by_status"].items()]
+    for label, value in facts:
+        cover.append([label, _xlsx_value(value)])
+        cover.cell(row=cover.max_row, column=1).font = Font(bold=True)
+        cover.cell(row=cover.max_row, column=2).alignment = Alignment(wrap_text=True, vertical="top")
+    cover.column_dimensions["A"].width, cover.column_dimensions["B"].width = 24, 110
+    sheet = workbook.create_sheet(_sheet_title("Flags", taken))
     header = [c for c, _ in COLUMNS]
     sheet.append(header)
     widths = {"excerpt": 70, "explanation": 50, "recommendation": 50, "file": 40, "place": 30, "section": 30, "rule": 40, "evidence": 30, "note": 30}
@@ -219,8 +253,16 @@ def _not_checked(check: dict[str, Any], rules: dict[tuple[str, str], str]) -> st
     return rules.get((check.get("playbook", ""), check["rule_id"]), check["rule_id"])
 
 
-def to_markdown(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]], filters: FlagFilters, skipped: list[dict[str, Any]]) -> str:
-    """The review report: a summary, then the findings of each contract with file, page and section."""
+def _contract_name(document_id: str, documents: dict[str, dict[str, Any]], file: str) -> str:
+    """A contract as a reader knows it: its title, else its file name; never its internal id."""
+    info = documents.get(document_id, {})
+    return " ".join(str(info.get("title") or "").split()) or Path(file or info.get("file") or document_id).name
+
+
+def to_markdown(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]], filters: FlagFilters, skipped: list[dict[str, Any]],
+                selection: str | None = None) -> str:
+    """The review report: a summary, then the findings of each contract with file, page and section.
+    ``selection``: the filters in words with what they leave out (:func:`describe_selection`)."""
     counts = _counts(flags)
     lines = [
         "# Compliance review report",
@@ -229,8 +271,8 @@ def to_markdown(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]
         + ", ".join(f"{n} {s}" for s, n in counts["by_severity"].items()),
         "",
     ]
-    playbook_titles, rule_titles = _titles(set(filters.playbooks) | {c.get("playbook", "") for c in skipped} - {""})
-    lines += [f"Filters: {_md_escape(filters.describe(playbook_titles))}", ""]
+    playbook_titles, rule_titles = _titles(set(filters.playbooks) | {c.get("playbook", "") for c in skipped} | {f["playbook"] for f in flags} - {""})
+    lines += [f"Filters: {_md_escape(selection or filters.describe(playbook_titles))}", ""]
     lines += ["| contract | file | findings | highest severity |", "|---|---|---:|---|"]
     by_document: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for flag in flags:
@@ -238,11 +280,11 @@ def to_markdown(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]
     for document_id in sorted(by_document):
         items = by_document[document_id]
         highest = max(items, key=lambda f: severity_rank(f["severity"]))["severity"]
-        lines.append(f"| {document_id} | {_md_escape(items[0]['file'])} | {len(items)} | {highest} |")
+        lines.append(f"| {_md_escape(_contract_name(document_id, documents, items[0]['file']))} | {_md_escape(items[0]['file'])} | {len(items)} | {highest} |")
     for document_id in sorted(by_document):
         info = documents.get(document_id, {})
         items = sorted(by_document[document_id], key=lambda f: (-severity_rank(f["severity"]), f.get("page") or 0, f["rule_id"]))
-        lines += ["", f"## {document_id} — {info.get('title') or items[0]['file']}", "", f"File: `{items[0]['file']}`"]
+        lines += ["", f"## {_md_escape(_contract_name(document_id, documents, items[0]['file']))}", "", f"File: `{items[0]['file']}`"]
         facts = [f"{label}: {info[key]}" for key, label in (("contract_type", "type"), ("end_date", "ends"), ("governing_law", "law")) if info.get(key)]
         if facts:
             lines.append(" · ".join(facts))
@@ -251,9 +293,11 @@ def to_markdown(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]
                 "",
                 f"### [{flag['severity'].upper()}] {_md_escape(flag['rule_title'])} ({flag['status']}{', ' + flag['review'] if flag.get('review') else ''})",
                 "",
-                f"*{_md_escape(_where(flag))}* — rule `{flag['rule_id']}` of `{flag['playbook']}` v{flag['playbook_version']}, flag `{flag['id']}`",
+                f"*{_md_escape(_where(flag))}* — {_md_escape(playbook_titles.get(flag['playbook'], flag['playbook']))}"
+                f" v{flag['playbook_version']} · flag key `{flag['id']}`",
                 "",
-                f"> {_md_escape(flag['excerpt'])}",
+                # the contract's words as a quote; Greffier's own finding (« No clause of type: … ») as plain text
+                f"Finding: {_md_escape(flag['excerpt'])}" if own_wording(flag["excerpt"]) else f"> {_md_escape(flag['excerpt'])}",
                 "",
                 f"{flag['explanation']}",
                 "",
@@ -265,11 +309,18 @@ def to_markdown(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]
                 lines += ["", f"Reviewer note: {_md_escape(flag['note'])}"]
     if skipped:
         lines += ["", "## Rules not checked", ""]
-        lines += [f"- {_md_escape(_not_checked(c, rule_titles))} on {c['document_id']}: {c['status']}" for c in skipped]
+        names = document_summaries_names(documents, skipped)
+        lines += [f"- {_md_escape(_not_checked(c, rule_titles))} on {_md_escape(names.get(c['document_id'], c['document_id']))}: {c['status']}" for c in skipped]
     return "\n".join(lines) + "\n"
 
 
-def to_pdf(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]], filters: FlagFilters, skipped: list[dict[str, Any]], path: Path) -> Path:
+def document_summaries_names(documents: dict[str, dict[str, Any]], skipped: list[dict[str, Any]]) -> dict[str, str]:
+    """The name of each contract a rule was not checked on (its title, else its file)."""
+    return {c["document_id"]: _contract_name(c["document_id"], documents, c.get("file") or "") for c in skipped}
+
+
+def to_pdf(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]], filters: FlagFilters, skipped: list[dict[str, Any]], path: Path,
+           selection: str | None = None) -> Path:
     """The review report as a PDF (same content as the Markdown report)."""
 
     import reportlab  # optional: the PDF report writer, loaded for a PDF export only
@@ -296,25 +347,25 @@ def to_pdf(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]], fi
         return Paragraph(escape(" ".join(str(text).split())), style)
 
     counts = _counts(flags)
-    playbook_titles, rule_titles = _titles(set(filters.playbooks) | {c.get("playbook", "") for c in skipped} - {""})
+    playbook_titles, rule_titles = _titles(set(filters.playbooks) | {c.get("playbook", "") for c in skipped} | {f["playbook"] for f in flags} - {""})
     story: list[Any] = [
         para("Compliance review report", h1),
         para(f"Generated {datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')} · {counts['flags']} findings · "
              + ", ".join(f"{n} {s}" for s, n in counts["by_severity"].items()), small),
-        para(f"Filters: {filters.describe(playbook_titles)}", small),
+        para(f"Filters: {selection or filters.describe(playbook_titles)}", small),
     ]
     by_document: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for flag in flags:
         by_document[flag["document_id"]].append(flag)
     for document_id in sorted(by_document):
-        info = documents.get(document_id, {})
         items = sorted(by_document[document_id], key=lambda f: (-severity_rank(f["severity"]), f.get("page") or 0, f["rule_id"]))
-        story += [Spacer(1, 4 * mm), para(f"{document_id} — {info.get('title') or items[0]['file']}", h2), para(f"File: {items[0]['file']}", small)]
+        story += [Spacer(1, 4 * mm), para(_contract_name(document_id, documents, items[0]["file"]), h2), para(f"File: {items[0]['file']}", small)]
         for flag in items:
             story += [
                 para(f"[{flag['severity'].upper()}] {flag['rule_title']} ({flag['status']}{', ' + flag['review'] if flag.get('review') else ''})", h3),
-                para(f"{_where(flag)} — rule {flag['rule_id']}, flag {flag['id']}", small),
-                para(f"« {flag['excerpt']} »", quote),
+                para(f"{_where(flag)} — {playbook_titles.get(flag['playbook'], flag['playbook'])} v{flag['playbook_version']} · flag key {flag['id']}", small),
+                # guillemets around the contract's words only; Greffier's own finding (« No clause of type: … ») is not a quote
+                para(f"Finding: {flag['excerpt']}", body) if own_wording(flag["excerpt"]) else para(f"« {flag['excerpt']} »", quote),
                 para(flag["explanation"], body),
                 para(f"Recommendation: {flag['recommendation']}", body),
             ]
@@ -322,7 +373,8 @@ def to_pdf(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]], fi
                 story.append(para(f"Reviewer note: {flag['note']}", body))
     if skipped:
         story += [Spacer(1, 4 * mm), para("Rules not checked", h2)]
-        story += [para(f"{_not_checked(c, rule_titles)} on {c['document_id']}: {c['status']}", body) for c in skipped]
+        names = document_summaries_names(documents, skipped)
+        story += [para(f"{_not_checked(c, rule_titles)} on {names.get(c['document_id'], c['document_id'])}: {c['status']}", body) for c in skipped]
     path.parent.mkdir(parents=True, exist_ok=True)
     SimpleDocTemplate(str(path), pagesize=A4, title="Compliance review report", author="Greffier", invariant=1).build(story)
     return path
@@ -347,21 +399,26 @@ def export_flags(settings: Settings, fmt: str, out: str | Path | None = None, fi
     filters = filters or FlagFilters()
     listing = list_flags(settings, filters)
     flags, skipped = listing["flags"], listing["skipped_rules"]
-    documents = document_summaries(settings, {f["document_id"] for f in flags})
+    every_flag = list_flags(settings, FlagFilters(include_gone=filters.include_gone))["flags"]
+    playbook_titles, _ = _titles(set(filters.playbooks))
+    selection = describe_selection(filters, flags, every_flag, playbook_titles)
+    flagged = {f["document_id"] for f in flags}
+    named = document_summaries(settings, flagged | {c["document_id"] for c in skipped})  # the reports name the contracts of the rules not checked too
+    documents = {document_id: summary for document_id, summary in named.items() if document_id in flagged}
     path = Path(out) if out is not None else None
     result: dict[str, Any] = {"format": fmt, "path": str(path) if path else None, "flags": len(flags)}
     if fmt == "xlsx":
-        to_xlsx(flags, documents, path)
+        to_xlsx(flags, documents, path, selection=selection)
         return result
     if fmt == "pdf":
-        to_pdf(flags, documents, filters, skipped, path)
+        to_pdf(flags, named, filters, skipped, path, selection)
         return result
     if fmt == "csv":
-        text = to_csv(flags, delimiter=delimiter)
+        text = to_csv(flags, delimiter=delimiter, filters=selection)
     elif fmt == "json":
         text = to_json(flags, documents, filters, skipped)
     else:
-        text = to_markdown(flags, documents, filters, skipped)
+        text = to_markdown(flags, named, filters, skipped, selection)
     if path is None:
         result["content"] = text
         return result

@@ -43,7 +43,7 @@ DATE_COLUMNS = frozenset({"signed", "ends", "initial end"})
 # The columns each filter is about: shown right after the title, so a filtered value is never off-screen.
 FILTER_COLUMNS = {"end_date": ["ends", "initial end"], "signature_date": ["signed"], "governing_law": ["governing law"],
                   "entity_ids": ["parties"], "contract_types": ["type"]}
-LEFT_OUT_COLUMNS = ["id", "title", "file", "reason", "detail"]
+LEFT_OUT_COLUMNS = ["id", "title", "file", "reason", "detail", "to do"]
 WARNING_COLUMNS = ["title", "warning", "id"]  # the contract by its name (title, and file where two share it)
 # Why a contract is left out of the table (the ``reason`` of a left-out row). Only the first and the
 # last leave the filter undecided; an indefinite term (no end, on purpose) and an end moved by an
@@ -52,6 +52,15 @@ UNKNOWN_FIELD = "a filtered field is unknown or uncertain"
 MOVED_BY_AMENDMENT = "an amendment moved the end date"
 CONTRADICTION = "metadata and text disagree"
 UNDECIDED_REASONS = frozenset({UNKNOWN_FIELD, CONTRADICTION})
+# A left-out contract is decided (indefinite term, end moved by an amendment) or to check by hand (a
+# field unknown or uncertain, metadata and text disagreeing): the screen's banner, the XLSX cover and
+# the CSV's status column split them the same way.
+DECIDED = "decided"
+CHECK_BY_HAND = "check by hand"
+# The CSV's first columns: what became of each contract (it never drops one) and why it was left out.
+STATUS_COLUMNS = ["status", "why left out"]
+MATCHES = "matches"
+AMENDMENT_LISTED = "amendment of the contract above"
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -63,8 +72,10 @@ class ExportError(GreffierError):
 class DataRoomTable:
     """What the screen shows and the exports write (see the module docstring).
 
-    ``rows``: one per matching contract, each followed by its amendments (``kind`` "amendment");
-    ``left_out``: id, title, file, reason, detail; ``warnings``: title (the contract's name), warning, id; ``filters``: the
+    ``rows``: one per matching contract, each followed by its amendments (``kind`` "amendment"), each
+    with its ``status`` (:data:`MATCHES`, or :data:`AMENDMENT_LISTED` for an amendment shown under it);
+    ``left_out``: id, title, file, reason, detail, to do (:data:`DECIDED` or :data:`CHECK_BY_HAND`), and
+    ``row``, the contract's own columns as in ``rows``; ``warnings``: title (the contract's name), warning, id; ``filters``: the
     filters in words; ``counts``: contracts, amendments (in the data room), matching, amendments
     shown, left out, documents (in the workspace); ``columns``: the filtered columns first;
     ``results``: search_data_room's results as they came (timeline, warnings); ``notes``: its notes
@@ -99,6 +110,12 @@ def name_contracts(contracts: Iterable[tuple[str, str | None, str | None]]) -> d
         else:
             names[cid] = title or file or cid
     return names
+
+
+def _score(result: dict[str, Any]) -> float | None:
+    """A ranked contract's score as the app shows scores, 0 to 1 (its best article's fused score); the
+    ranking's own score can pass 1 (a clause-type boost) and is not shown."""
+    return result.get("fused_score")
 
 
 def _row(summary: dict[str, Any], *, kind: str, names: dict[str, str], score: float | None = None) -> dict[str, Any]:
@@ -194,14 +211,20 @@ def dataroom_table(settings: Settings, args: SearchDataRoomArgs) -> DataRoomTabl
     for result in listing["results"]:
         if result.get("amends") in results:
             continue  # listed under its contract, below
-        rows.append(_row(result, kind="amendment" if result.get("amends") else "contract", names=names, score=result.get("score")))
+        rows.append(_row(result, kind="amendment" if result.get("amends") else "contract", names=names, score=_score(result)) | {"status": MATCHES})
         for amendment_id in result.get("amended_by") or []:
             amendment = results.get(amendment_id) or (record_summary(by_id[amendment_id]) if amendment_id in by_id else None)
             if amendment is not None:
-                rows.append(_row(amendment, kind="amendment", names=names, score=amendment.get("score")))
+                status = MATCHES if amendment_id in results else AMENDMENT_LISTED
+                rows.append(_row(amendment, kind="amendment", names=names, score=_score(amendment)) | {"status": status})
     table = DataRoomTable(arguments=args.model_dump(mode="json", by_alias=True, exclude_none=True, exclude={"limit", "offset"}), rows=rows,
                           results=listing["results"], columns=column_order(args))
     table.left_out = _left_out(listing, by_id)
+    for row in table.left_out:
+        record = by_id.get(row["id"])
+        summary = record_summary(record) if record is not None else {"contract_id": row["id"], "title": row["title"], "filename": row["file"]}
+        row["row"] = _row(summary, kind="amendment" if summary.get("amends") else "contract", names=names) | {
+            "status": left_out_status(row), "why left out": row["detail"]}
     table.warnings = [{"title": names.get(r["contract_id"], r["contract_id"]), "warning": w, "id": r["contract_id"]}
                       for r in listing["results"] for w in r.get("warnings") or []]
     entity_names = dict(zip(room.allowed["entity_ids"], room.allowed["entity_names"]))
@@ -215,6 +238,8 @@ def dataroom_table(settings: Settings, args: SearchDataRoomArgs) -> DataRoomTabl
     table.counts = {
         "contracts": len(room.records) - amendments, "amendments": amendments, "matching": len(rows) - shown_amendments,
         "amendments_shown": shown_amendments, "left_out": len(table.left_out), "documents": documents, "records": len(room.records),
+        "left_out_decided": sum(1 for row in table.left_out if row["to do"] == DECIDED),
+        "left_out_check": sum(1 for row in table.left_out if row["to do"] == CHECK_BY_HAND),
     }
     table.reconciliation = reconcile(table.counts)
     return table
@@ -239,7 +264,8 @@ def _left_out(listing: dict[str, Any], by_id: dict[str, Any]) -> list[dict[str, 
 
     def add(cid: str, reason: str, detail: str) -> None:
         record = by_id.get(cid)
-        rows.append({"id": cid, "title": record.title if record else None, "file": record.file if record else None, "reason": reason, "detail": detail})
+        rows.append({"id": cid, "title": record.title if record else None, "file": record.file if record else None, "reason": reason, "detail": detail,
+                     "to do": CHECK_BY_HAND if reason in UNDECIDED_REASONS else DECIDED})
 
     reasons = dict(listing.get("unknown_reasons") or {})
     for cid in listing.get("excluded_unknown") or []:
@@ -256,6 +282,12 @@ def _left_out(listing: dict[str, Any], by_id: dict[str, Any]) -> list[dict[str, 
     return rows
 
 
+def left_out_status(row: dict[str, Any]) -> str:
+    """A left-out contract's status as the CSV writes it: « left out (decided): no end date: indefinite
+    term », « left out (check by hand): a filtered field is unknown or uncertain »."""
+    return f"left out ({row['to do']}): {row['reason']}"
+
+
 # --- files ----------------------------------------------------------------------------------------
 
 
@@ -266,13 +298,15 @@ def _text_safe(value: Any) -> Any:  # noqa: ANN401
 
 
 def to_csv(table: DataRoomTable) -> bytes:
-    """The contracts (amendments under their contract) as CSV: the screen's columns, ISO dates,
-    UTF-8 with a byte-order mark so that spreadsheet software reads accents right."""
+    """Every contract as CSV: those that match (amendments under their contract), then those left out,
+    each with its ``status`` (« matches », « left out (decided): … », « left out (check by hand): … »)
+    and why it was left out — a CSV has no second sheet, so nothing is dropped silently; the screen's
+    columns, ISO dates, UTF-8 with a byte-order mark so that spreadsheet software reads accents right."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
-    columns = ["kind", *table.columns]
+    columns = [*STATUS_COLUMNS, "kind", *table.columns]
     writer.writerow(columns)
-    for row in table.rows:
+    for row in [*table.rows, *(left["row"] for left in table.left_out)]:
         writer.writerow([_text_safe(v.isoformat() if isinstance(v, date) else ("" if v is None else v)) for v in (row.get(c) for c in columns)])
     return buffer.getvalue().encode("utf-8-sig")
 
@@ -293,9 +327,11 @@ def to_xlsx(table: DataRoomTable, *, workspace: str = "") -> bytes:
     cover["A1"].font = Font(bold=True, size=14)
     facts = [("Workspace", workspace), ("Exported", datetime.now().strftime("%Y-%m-%d %H:%M"))]
     counts = table.counts
-    facts += [("Contracts matching", f"{counts['matching']} of {counts['contracts']}"),
+    facts += [("Contracts ranked by the free text" if table.arguments.get("query") else "Contracts matching", f"{counts['matching']} of {counts['contracts']}"),
               ("Amendments, shown under their contract", counts["amendments_shown"]),
-              ("Left out, see the sheet « Left out »", counts["left_out"]),
+              ("Left out, decided (indefinite term, end moved by an amendment): sheet « Left out »", counts["left_out_decided"]),
+              ("Left out, check by hand (a filtered field unknown or uncertain, metadata and text disagree): sheet « Left out »",
+               counts["left_out_check"]),
               ("Documents in the workspace", table.reconciliation)]
     for label, value in facts:
         cover.append([label, _text_safe(value)])
@@ -308,7 +344,8 @@ def to_xlsx(table: DataRoomTable, *, workspace: str = "") -> bytes:
     cover.append(["search_data_room arguments", json.dumps(table.arguments, ensure_ascii=False)])
     for row in cover.iter_rows(min_row=2, max_col=1):
         row[0].font = Font(bold=True)
-    cover.column_dimensions["A"].width = 40
+        row[0].alignment = Alignment(wrap_text=True, vertical="top")  # the left-out labels say which reasons they count
+    cover.column_dimensions["A"].width = 48
     cover.column_dimensions["B"].width = 110
 
     def sheet(title: str, columns: list[str], rows: list[dict[str, Any]], widths: dict[str, int]) -> None:
@@ -332,7 +369,7 @@ def to_xlsx(table: DataRoomTable, *, workspace: str = "") -> bytes:
         ws.auto_filter.ref = f"A1:{get_column_letter(len(columns))}{max(ws.max_row, 2)}"
 
     widths = {"title": 48, "amendments": 48, "amends": 48, "parties": 44, "type": 26, "governing law": 22, "file": 60, "detail": 70, "reason": 32, "warning": 90, "kind": 11}
-    sheet("Contracts", ["kind", *table.columns], table.rows, widths)
+    sheet("Contracts", ["kind", *table.columns], table.rows, widths)  # every row matches: the others are on « Left out »
     sheet("Left out", LEFT_OUT_COLUMNS, table.left_out, widths)
     sheet("Warnings", WARNING_COLUMNS, table.warnings or [{"warning": NO_WARNING}], widths)
     buffer = io.BytesIO()

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import date
+from pathlib import PurePosixPath
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -229,6 +230,7 @@ class _Outcome:
         self.by_amendment: dict[str, str] = {}
         self.contradictions: dict[str, str] = {}
         self.names: dict[str, str] = {}  # entity id → the name as the filter gave it (for the reasons)
+        self.titles: dict[str, str] = {}  # contract id → « title » (file), how the matched-filter sentences name a contract
 
 
 def _describe_party(record: ContractRecord, entity: str) -> str:
@@ -369,10 +371,17 @@ def _filter(room: DataRoom, filters: DataRoomFilters | None, asked: dict[str, st
     return len(candidates), outcome
 
 
-def _matched_filters(record: ContractRecord, filters: DataRoomFilters | None) -> list[str]:
-    """The sentences saying why a passing contract passed each filter."""
+def _matched_filters(record: ContractRecord, filters: DataRoomFilters | None, room: DataRoom | None = None) -> list[str]:
+    """The sentences saying why a passing contract passed each filter; the contract an amendment
+    amends by its title and file (``room``), not by its internal id."""
     lines: list[str] = []
-    _evaluate(record, filters or DataRoomFilters(), _Outcome(), lines)
+    outcome = _Outcome()
+    amended = room.by_id.get(record.amends) if room is not None and record.amends else None
+    if amended is not None:
+        file_name = PurePosixPath(amended.file).name if amended.file else ""
+        title = " ".join((amended.title or "").split())
+        outcome.titles[amended.id] = f"« {title} » ({file_name})" if title and file_name else f"« {title or file_name} »"
+    _evaluate(record, filters or DataRoomFilters(), outcome, lines)
     return lines
 
 
@@ -430,7 +439,7 @@ def _evaluate(record: ContractRecord, f: DataRoomFilters, outcome: _Outcome, lin
         elif not _in_range(record.signature_date, f.signature_date):
             failed = True
         elif lines is not None:
-            amends = f" (avenant to {record.amends})" if record.is_amendment and record.amends else ""
+            amends = f" (amendment to {outcome.titles.get(record.amends, record.amends)})" if record.is_amendment and record.amends else ""
             lines.append(f"signed {record.signature_date.isoformat()} {_range_text(f.signature_date)}{amends}")
     if f.end_date and not failed:
         if record.is_amendment and not record.amends:
@@ -626,8 +635,12 @@ def search_data_room(settings: Settings, args: SearchDataRoomArgs) -> dict[str, 
         articles = [_article(h["chunk_id"], h["section"], h["text"], h["score"], "query") for h in hits]
         seen = {a["chunk_id"] for a in articles}
         articles += [a for a in _filter_articles(wanted[record.id], chunks) if a["chunk_id"] not in seen]
+        fused = hits[0].get("fused_score") if hits else None
         results.append({**record_summary(record), "score": None if score is None else round(score, 4),
-                        "matched_filters": _matched_filters(record, args.filters), "relevant_articles": articles})
+                        # the best article's fused score, on the 0-1 scale of the sidebar's minimum score (``score``
+                        # ranks: the clause-type weight can take it past 1)
+                        "fused_score": None if fused is None else round(min(max(float(fused), 0.0), 1.0), 4),
+                        "matched_filters": _matched_filters(record, args.filters, room), "relevant_articles": articles})
     out: dict[str, Any] = {
         "total_candidates": total_candidates,
         "total_results": len(ranked),
