@@ -195,6 +195,18 @@ def test_search_data_room_names_the_contract_an_amendment_amends_by_title(room):
         assert "avenant to" not in line
 
 
+def test_search_data_room_names_a_filtered_party_as_the_contract_writes_it(room):
+    # The matched-filter sentence read « parties include lisandre_manufacture (LISANDRE MANUFACTURE SAS) »: the key first.
+    from greffier.tools.registry import call_tool
+
+    records = call_tool(room, "search_data_room", {"filters": {}, "limit": 100})["results"]
+    party = next(iter(call_tool(room, "get_contract", {"contract_id": records[0]["contract_id"]})["parties"]))
+    entity = party["entity_id"]
+    listing = call_tool(room, "search_data_room", {"filters": {"entity_ids": [entity]}})
+    sentences = [line for r in listing["results"] for line in r["matched_filters"] if line.startswith("parties include")]
+    assert sentences and all(entity not in line for line in sentences), sentences
+
+
 @pytest.fixture(scope="module")
 def translated_room(tmp_path_factory):
     """The demo's exclusive distribution agreement and its English courtesy translation, ingested."""

@@ -234,8 +234,9 @@ class _Outcome:
 
 
 def _describe_party(record: ContractRecord, entity: str) -> str:
+    """The party as the contract writes it (« LISANDRE HOLDING SAS »), not its internal key."""
     names = [p.raw_name for p in record.parties if p.entity_id == entity]
-    return f"{entity} ({names[0]})" if names else entity
+    return names[0] if names else entity.replace("_", " ")
 
 
 _PASS, _FAIL, _UNKNOWN = "pass", "fail", "unknown"
