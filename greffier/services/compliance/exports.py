@@ -169,7 +169,8 @@ def to_xlsx(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]], p
         by_document[flag["document_id"]].append(flag)
     for document_id in sorted(by_document):
         info = documents.get(document_id, {"id": document_id, "file": by_document[document_id][0]["file"]})
-        summary = workbook.create_sheet(_sheet_title(f"{document_id} {Path(info.get('file') or '').stem}", taken))
+        # named by its title (or file), the way a reader knows the contract; the key stays inside the sheet
+        summary = workbook.create_sheet(_sheet_title(str(info.get("title") or Path(info.get("file") or "").stem or document_id), taken))
         _document_sheet(summary, info, by_document[document_id], Font, Alignment)
     path.parent.mkdir(parents=True, exist_ok=True)
     workbook.save(path)
