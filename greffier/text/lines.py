@@ -84,8 +84,14 @@ def _is_running_line(line: str) -> bool:
     )
 
 
+# A page number a text file leaves at the end of a paragraph's line, after a column gap: "…either party;     Page 1 of 5".
+_TRAILING_PAGE = re.compile(r"(?<=\S)[ \t]{3,}(?:page|p\.|pg\.?)\s*\d{1,4}(?:\s*(?:/|sur|of|de)\s*\d{1,4})?[ \t]*$", re.IGNORECASE | re.MULTILINE)
+
+
 def without_page_furniture(text: str) -> str:
-    """``text`` less its page-furniture lines (:func:`page_furniture`), line breaks kept."""
+    """``text`` less its page-furniture lines (:func:`page_furniture`) and the page numbers left at the end
+    of a line after a column gap ("…either party;     Page 1 of 5"), line breaks kept."""
+    text = _TRAILING_PAGE.sub("", text)
     lines = text.splitlines()
     dropped = page_furniture(lines)
     return "\n".join(line for i, line in enumerate(lines) if i not in dropped) if dropped else text

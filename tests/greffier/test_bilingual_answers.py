@@ -326,6 +326,19 @@ def test_a_figure_cut_by_a_line_break_is_quoted_whole(question, language, text, 
     assert quoted in answer_text, answer_text
 
 
+def test_a_page_number_left_at_the_end_of_a_text_file_s_line_is_never_quoted():
+    # contracts filed as text leave « Page 1 of 5 » after a column gap at the end of a paragraph's line
+    text = (
+        "4. Price\nThe price per unit shall be open to renegotiation upon receipt of written notice at any time by either party;     Page 1 of 5\n"
+        "    5.Dolphin will provide photo-editing services exclusively, at DGT option."
+    )
+    doc = Document(id="c1-4", content=text, meta={"doc_id": "c1", "section": "4. Price", "file": "outsourcing.txt"})
+    units, _types = _units("Can the price per unit be renegotiated?", "en")
+    answer_text = extractive_answer("Can the price per unit be renegotiated?", [doc], units=units)
+    assert "renegotiation upon receipt of written notice at any time by either party;" in answer_text, answer_text
+    assert "Page 1 of 5" not in answer_text, answer_text
+
+
 def test_of_two_sentences_that_cover_the_question_the_one_about_it_alone_is_quoted():
     question = "Is the supplier's liability limited to gross negligence?"
     doc = Document(
