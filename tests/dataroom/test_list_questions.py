@@ -81,4 +81,5 @@ def test_the_reasons_a_french_list_gives_are_in_french():
     assert reason_in("end date: metadata 2027-03-31, text says 2026-09-30 — the filter gives a different answer for each", "fr").startswith(
         "date de fin : métadonnées 2027-03-31, le texte dit 2026-09-30"
     )
+    assert reason_in("no governing law in metadata or text", "fr") == "aucun droit applicable dans les métadonnées ni dans le texte"
     assert reason_in("no end date in metadata or text", "en") == "no end date in metadata or text"
