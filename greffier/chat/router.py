@@ -35,7 +35,10 @@ from typing import Any, Literal
 from haystack.dataclasses import ChatMessage, StreamingChunk, ToolCall
 from pydantic import BaseModel, Field, ValidationError
 
+from greffier.chat.clauses import clause_answer, clause_hits, read_clause_question
 from greffier.chat.listing import describe_read, left_out_lines, list_answer, names_of
+from greffier.compliance.library import load_library
+from greffier.lexicon import load_lexicon
 from greffier.dataroom.questions import ListQuestion, read_list_question
 from greffier.services.answering import answer
 from greffier.text.replies import reply_language
@@ -137,6 +140,11 @@ class ChatRouter:
         if self.backend is None:
             return "none"
         return "tools" if self.backend.supports_tools else "json"
+
+    def clause_question(self, message: str) -> list[str] | None:
+        """The clause types ``message`` asks the contracts for (« Quels contrats contiennent une clause
+        d'exclusivité ? »), or None."""
+        return read_clause_question(message, load_lexicon())
 
     def list_question(self, message: str) -> ListQuestion | None:
         """``message`` read as a list of contracts by a field (data-room filters), or None."""
@@ -430,7 +438,23 @@ class _Turn:
         listing = self.router.list_question(message)
         if listing is not None:
             return self.answer_list(message, listing)
+        types = self.router.clause_question(message)
+        if types:
+            return self.answer_clause_list(message, types)
         return self._without_llm_passages(message)
+
+    def answer_clause_list(self, message: str, types: list[str]) -> TurnResult:
+        """Every contract with an article of the asked clause types (their labels from ingest), the others counted."""
+        self.emit("intent", {"intent": "list_question"})
+        language = reply_language(message)
+        hits = clause_hits(self.workspace, types)
+        room = load_dataroom(self.workspace)
+        library = load_library()
+        labels = {t.id: t.label.get(language) or t.label.get("en") or t.id for t in library.clause_types}
+        text = clause_answer(room, hits, [labels.get(t, t.replace("_", " ")) for t in types], language)
+        sources = [{"n": n, "contract_id": hit.contract_id, "section": hit.section, "page": hit.page} for n, hit in enumerate(hits, 1)]
+        self.stream(text)
+        return self.finish(text, [], {"no_llm": True, "list": True, "clause_types": types, "articles": sources})
 
     def _without_llm_passages(self, message: str) -> TurnResult:
         reason = self.router.backend_info.get("reason") or "no LLM configured"

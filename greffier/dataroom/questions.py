@@ -93,6 +93,11 @@ class ListQuestion:
         return [{**self.filters, "entity_ids": combo} if combo else dict(self.filters) for combo in combos]
 
 
+def is_contracts_request(question: str) -> bool:
+    """Whether ``question`` asks for contracts in the plural (« quels contrats », "which agreements", « liste des baux »)."""
+    return _REQUEST.search(" ".join(fold(question).replace("’", "'").split())) is not None
+
+
 def read_list_question(question: str, *, today: date, home_law: str, parties: dict[str, list[str]] | None = None) -> ListQuestion | None:
     """The filters of a question that asks for a list of contracts by a field, or ``None`` (module docstring).
 

@@ -170,3 +170,48 @@ def test_a_list_question_in_the_default_mode_is_answered_from_the_data_room(tmp_
     # a question about one clause is still answered from the passages
     clause = chat.ask(settings, "Quelle est la durée du contrat de crédit ?", mode="rag", llm=NO_LLM)
     assert [step.kind for step in chat.load_turns(settings, clause.thread_id)[0].trace][:1] == ["retrieval"]
+
+
+@pytest.fixture(scope="module")
+def clause_room(tmp_path_factory):
+    base = tmp_path_factory.mktemp("chat-clauses")
+    room = base / "room"
+    room.mkdir()
+    make_markdown(room / "distribution.md", [
+        ("Article 1 — Objet", "Le Fournisseur vend des thés au Distributeur."),
+        ("Article 2 — Exclusivité territoriale", "Le Fournisseur concède au Distributeur l'exclusivité de la vente des Produits en Belgique."),
+    ], title="Contrat de distribution exclusive")
+    make_markdown(room / "license.md", [
+        ("1. Grant", "Licensor grants Licensee a licence to use the Marks."),
+        ("2. Exclusivity", "The licence is exclusive: Licensor shall not grant any other licence of the Marks in France."),
+    ], title="Trademark License Agreement")
+    make_markdown(room / "bail.md", [
+        ("Article 1 — Désignation", "Le Bailleur loue au Preneur un entrepôt de 2 000 m²."),
+        ("Article 2 — Loyer", "Le loyer annuel est fixé à 120 000 euros hors taxes."),
+    ], title="Bail commercial")
+    settings = load_settings(base / "ws")
+    Ingestor(settings).ingest(room)
+    return settings
+
+
+@pytest.mark.parametrize("question, heading", [
+    ("Quels contrats contiennent une clause d'exclusivité ?", "2 contrats ont un article du type"),
+    ("Which contracts contain an exclusivity clause?", "2 contracts have an article labelled"),
+])
+def test_which_contracts_hold_a_kind_of_clause_lists_every_one_with_its_article(clause_room, question, heading):
+    # the list every contract with an article of that kind, the others counted, where the list comes from said;
+    # not a quoted passage of one contract, nor an abstention
+    outcome = chat.ask(clause_room, question, mode="rag", llm=NO_LLM)
+    answer = chat.load_turns(clause_room, outcome.thread_id)[0].answer
+    assert answer.startswith(heading), answer
+    listed = [line for line in answer.splitlines() if line.startswith("- ")]
+    assert len(listed) == 2 and any("Exclusivité territoriale" in line for line in listed) and any("2. Exclusivity" in line for line in listed)
+    assert not any("Bail commercial" in line for line in listed)
+    assert ("L'autre contrat n'a aucun passage" in answer or "The other contract has no passage" in answer)
+    assert "classifieur" in answer or "classifier" in answer
+
+
+def test_a_question_about_one_contract_s_clause_is_not_a_list(clause_room):
+    outcome = chat.ask(clause_room, "La licence contient-elle une clause d'exclusivité ?", mode="rag", llm=NO_LLM)
+    turn = chat.load_turns(clause_room, outcome.thread_id)[0]
+    assert [step.kind for step in turn.trace][:1] == ["retrieval"]

@@ -1,0 +1,125 @@
+"""Which contracts hold a kind of clause: « Quels contrats contiennent une clause d'exclusivité ? », "Which
+contracts contain a change of control clause?" — answered without an LLM from the clause types each passage
+was given at ingest (the clause classifier), every contract that has one listed with its articles, and the
+others counted, never dropped silently: a clause written in unusual words may carry no label, so the answer
+says where its list comes from and what to check by hand.
+
+A question about one contract's clause (« La licence contient-elle une clause d'exclusivité ? ») is not a
+list: it asks for contracts in the plural (:func:`read_clause_question`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from sqlmodel import select
+
+from greffier.chat.listing import names_of
+from greffier.dataroom.questions import is_contracts_request
+from greffier.lexicon import Lexicon
+from greffier.text import fold, section_label, tokenize
+from store.models import Chunk
+from store.records import DataRoom
+from store.workspace import WorkspaceStore
+
+# The words after which a request names the clause it looks for: « contiennent », « prévoient », "contain",
+# "have", "include", « une clause », "provisions".
+_CLAUSE_WORDS = frozenset(
+    "clause clauses stipulation stipulations provision provisions contiennent contient comportent comporte prevoient prevoit "
+    "incluent inclut ont contain contains have has include includes provide provides".split()
+)
+# Clause types that say what a document is, not a clause one looks for in it.
+_NOT_ASKED = frozenset({"preamble"})
+
+WORDS = {
+    "en": {
+        "found": "{count} contracts have an article labelled {types}:",
+        "found_one": "1 contract has an article labelled {types}:",
+        "none": "No contract has an article labelled {types}.",
+        "others": "The other {count} contracts have no passage labelled so.",
+        "other_one": "The other contract has no passage labelled so.",
+        "source": "This list comes from the clause type each passage was given at ingest (the clause classifier): a clause "
+        "written in unusual words may carry no label. The Compliance page checks the clauses one by one.",
+    },
+    "fr": {
+        "found": "{count} contrats ont un article du type {types} :",
+        "found_one": "1 contrat a un article du type {types} :",
+        "none": "Aucun contrat n'a d'article du type {types}.",
+        "others": "Les {count} autres contrats n'ont aucun passage de ce type.",
+        "other_one": "L'autre contrat n'a aucun passage de ce type.",
+        "source": "Cette liste vient du type de clause donné à chaque passage à l'ingestion (le classifieur de clauses) : une "
+        "clause rédigée autrement peut ne pas en avoir. La page Conformité vérifie les clauses une à une.",
+    },
+}
+
+
+@dataclass(frozen=True)
+class ClauseHit:
+    """One article of a contract labelled with an asked clause type."""
+
+    contract_id: str
+    section: str
+    page: int | None
+
+
+def read_clause_question(question: str, lexicon: Lexicon) -> list[str] | None:
+    """The clause types a question asks the contracts for, or None when it is not such a question: a request
+    for contracts in the plural (« quels contrats », "which agreements") and, after a word that introduces the
+    clause (« contiennent », « une clause », "contain", "provisions"), notions of the glossary that name
+    clause types."""
+    if not is_contracts_request(question):
+        return None
+    tokens = tokenize(question)
+    after = next((i for i, token in enumerate(tokens) if token in _CLAUSE_WORDS), None)
+    if after is None:
+        return None
+    types = [
+        t for match in lexicon.find(tokens) if match.start > after or tokens[after] in ("clause", "clauses", "provision", "provisions")
+        and match.start >= after - 4
+        for t in match.concept.types if t not in _NOT_ASKED
+    ]
+    return list(dict.fromkeys(types)) or None
+
+
+def clause_hits(store: WorkspaceStore, types: list[str]) -> list[ClauseHit]:
+    """Every passage labelled with one of ``types``, in document order (one per article)."""
+    wanted = set(types)
+    with store.session() as session:
+        rows = list(session.exec(select(Chunk.contract_id, Chunk.section, Chunk.page, Chunk.clause_types, Chunk.id)))
+    hits: list[ClauseHit] = []
+    seen: set[tuple[str, str]] = set()
+    for contract_id, section, page, labels, _chunk_id in sorted(rows, key=lambda r: (r[0], _order(r[4]))):
+        if wanted & set(labels or ()) and (contract_id, section or "") not in seen:
+            seen.add((contract_id, section or ""))
+            hits.append(ClauseHit(contract_id, section or "", page))
+    return hits
+
+
+def clause_answer(room: DataRoom, hits: list[ClauseHit], type_names: list[str], language: str) -> str:
+    """The list: each contract that has an article of the asked types, with its articles; the others counted;
+    where the list comes from."""
+    words = WORDS.get(language, WORDS["en"])
+    by_contract: dict[str, list[ClauseHit]] = {}
+    for hit in hits:
+        by_contract.setdefault(hit.contract_id, []).append(hit)
+    names = names_of(room, list(by_contract))
+    types = " / ".join(f"« {name} »" for name in type_names)
+    count = len(by_contract)
+    lines = [words["none" if not count else "found_one" if count == 1 else "found"].format(count=count, types=types)]
+    for contract_id in sorted(by_contract, key=lambda cid: fold(names[cid])):
+        articles = "; ".join(
+            section_label(hit.section) + (f" (p. {hit.page})" if hit.page else "") for hit in by_contract[contract_id] if hit.section
+        )
+        lines.append(f"- {names[contract_id]}" + (f" — {articles}" if articles else ""))
+    others = len([record for record in room.records if record.id not in by_contract])
+    lines.append("")
+    if others:
+        lines.append(words["other_one"] if others == 1 else words["others"].format(count=others))
+    lines.append(words["source"])
+    return "\n".join(lines)
+
+
+def _order(chunk_id: str) -> int:
+    number = re.search(r"(\d+)$", chunk_id or "")
+    return int(number.group(1)) if number else 0
