@@ -12,7 +12,7 @@ have a non-compete clause?" about what the texts say, and both are answered from
 
 Dates are read as a lawyer means them: « avant fin 2026 » is on or before 31 December 2026, « avant
 2027 » the same, « après juin 2027 » from 1 July 2027, « en 2026 » / "during 2026" the whole year,
-relative years (« cette année », "next year") from ``today``.
+relative years (« cette année », "next year", with or without a preposition) and the coming months (« dans les six prochains mois », "within the next 12 months") from ``today``.
 """
 
 from __future__ import annotations
@@ -181,7 +181,50 @@ def _dates(folded: str, today: date) -> list[tuple[str, dict[str, str]]]:
             span["after"] = (start if is_edge or _inclusive_after(clause["after"]) else end + timedelta(days=1)).isoformat()
         else:
             span["after"], span["before"] = start.isoformat(), end.isoformat()
+    taken = [clause.span() for clause in _DATE_CLAUSE.finditer(folded)]
+    for match in (*_COMING.finditer(folded), *_BARE_RELATIVE.finditer(folded)):
+        if any(a <= match.start() < b for a, b in taken):
+            continue  # « avant l'année prochaine »: read above
+        before = [v for v in verbs if v[0] < match.start()]
+        field_name = max(before)[1] if before else min(verbs)[1]
+        if match.re is _COMING:
+            number = match["n"] or match["n2"]
+            count = int(number) if number.isdigit() else _NUMBER_WORDS[number]
+            unit = match["unit"] or match["unit2"]
+            end = _months_later(today, count * (12 if unit.startswith(("an", "year")) else 1)) if unit.startswith(("mois", "month", "an", "year")) else (
+                today + timedelta(days=count * (7 if unit.startswith(("semaine", "week")) else 1))
+            )
+            ranges[field_name] = {"after": today.isoformat(), "before": end.isoformat()}
+        else:
+            relative = match["relative"]
+            year = today.year + (1 if "prochain" in relative or "next" in relative or "coming" in relative else -1 if "dernier" in relative or "last" in relative else 0)
+            ranges[field_name] = {"after": date(year, 1, 1).isoformat(), "before": date(year, 12, 31).isoformat()}
     return list(ranges.items())
+
+
+# « dans les six prochains mois », « au cours des 12 prochains mois », "within the next six months", "in the coming 2 years"
+_NUMBER_WORDS = {
+    "un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6, "sept": 7, "huit": 8, "neuf": 9, "dix": 10, "douze": 12, "dix-huit": 18,
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "eighteen": 18,
+}
+_COUNT = r"(?P<n>\d{1,3}|" + "|".join(sorted((w.strip() for w in _NUMBER_WORDS), key=len, reverse=True)) + ")"
+_COMING = re.compile(
+    rf"\b(?:dans|au cours|d'ici|sous|pendant|durant)\s+(?:les|des)\s+{_COUNT}\s+(?:prochain(?:e)?s\s+)?(?P<unit>mois|ans|annees|semaines|jours)(?:\s+(?:a venir|qui viennent|prochain(?:e)?s))?"
+    rf"|\b(?:within|in|over|during)\s+the\s+(?:next|coming)\s+{_COUNT.replace('?P<n>', '?P<n2>')}\s+(?P<unit2>months?|years?|weeks?|days?)"
+)
+# a relative year written without a preposition: « qui expirent l'année prochaine », "ending next year"
+_BARE_RELATIVE = re.compile(rf"(?<![\w'])(?P<relative>{_RELATIVE_YEAR}|the coming year|l'annee a venir)\b")
+
+
+def _months_later(day: date, months: int) -> date:
+    month = day.month - 1 + months
+    year, month = day.year + month // 12, month % 12 + 1
+    for last in (31, 30, 29, 28):
+        try:
+            return date(year, month, min(day.day, last))
+        except ValueError:
+            continue
+    return day
 
 
 def _inclusive(word: str) -> bool:

@@ -83,3 +83,17 @@ def test_the_reasons_a_french_list_gives_are_in_french():
     )
     assert reason_in("no governing law in metadata or text", "fr") == "aucun droit applicable dans les métadonnées ni dans le texte"
     assert reason_in("no end date in metadata or text", "en") == "no end date in metadata or text"
+
+
+@pytest.mark.parametrize(("question", "end_date"), [
+    # a relative year with no preposition, and the coming months (today is 2026-11-30)
+    ("Quels contrats expirent l'année prochaine ?", {"after": "2027-01-01", "before": "2027-12-31"}),
+    ("Which contracts end next year?", {"after": "2027-01-01", "before": "2027-12-31"}),
+    ("Which contracts expire within the next six months?", {"after": "2026-11-30", "before": "2027-05-30"}),
+    ("Quels contrats arrivent à échéance dans les 6 prochains mois ?", {"after": "2026-11-30", "before": "2027-05-30"}),
+    ("Quels contrats finissent au cours des douze prochains mois ?", {"after": "2026-11-30", "before": "2027-11-30"}),
+    ("Quels contrats expirent avant l'année prochaine ?", {"before": "2026-12-31"}),
+])
+def test_relative_periods_are_read_from_today(question, end_date):
+    listing = read(question)
+    assert listing is not None and listing.filters == {"end_date": end_date}
