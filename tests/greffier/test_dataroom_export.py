@@ -82,6 +82,22 @@ def test_an_xlsx_without_warnings_says_so(room):
     assert rows == [("title", "warning", "id"), (None, "None: no contract of this export has a warning.", None)]  # not a bare header
 
 
+def test_the_warnings_sheet_holds_the_warnings_of_the_contracts_left_out_too(room):
+    # The Warnings sheet said « None: no contract of this export has a warning » while the CSV of the same export
+    # gave warnings for the contracts left out (a walkthrough): every contract of the export has its warnings there.
+    args = SearchDataRoomArgs.model_validate(ENDS_BY_2027)
+    table = dataroom_table(room, args)
+    left_ids = {row["id"] for row in table.left_out}
+    workbook = load_workbook(io.BytesIO(export_dataroom(room, args, "xlsx")))
+    sheet_ids = {row[2] for row in workbook["Warnings"].iter_rows(min_row=2, values_only=True)}
+    from store.records import load_dataroom
+    from store.workspace import open_workspace
+
+    records = {r.id: r for r in load_dataroom(open_workspace(room)).records}
+    with_warnings = {cid for cid in left_ids if cid in records and records[cid].warnings}
+    assert with_warnings and with_warnings <= sheet_ids, (with_warnings, sheet_ids)
+
+
 SUPPLY_TITLE = "CONTRAT D'APPROVISIONNEMENT EN PLANTES AROMATIQUES ET MÉDICINALES ISSUES DE L'AGRICULTURE BIOLOGIQUE"
 
 

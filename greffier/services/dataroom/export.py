@@ -227,6 +227,10 @@ def dataroom_table(settings: Settings, args: SearchDataRoomArgs) -> DataRoomTabl
             "status": left_out_status(row), "why left out": row["detail"]}
     table.warnings = [{"title": names.get(r["contract_id"], r["contract_id"]), "warning": w, "id": r["contract_id"]}
                       for r in listing["results"] for w in r.get("warnings") or []]
+    # the contracts left out are in the export too (their sheet, the CSV's rows): so are their warnings
+    for row in table.left_out:
+        record = by_id.get(row["id"])
+        table.warnings += [{"title": row["row"].get("title") or row["id"], "warning": w, "id": row["id"]} for w in (record.warnings if record else [])]
     entity_names = dict(zip(room.allowed["entity_ids"], room.allowed["entity_names"]))
     table.filters = describe_filters(args, entity_names)
     table.notes = list(listing.get("notes") or [])
