@@ -41,6 +41,7 @@ from greffier.compliance.library import load_library
 from greffier.lexicon import load_lexicon
 from greffier.dataroom.questions import ListQuestion, read_list_question
 from greffier.services.answering import answer
+from greffier.text import fold
 from greffier.text.replies import reply_language
 from store import threads
 from store.records import DataRoom, load_dataroom
@@ -458,16 +459,34 @@ class _Turn:
 
     def _without_llm_passages(self, message: str) -> TurnResult:
         reason = self.router.backend_info.get("reason") or "no LLM configured"
-        notice = (
-            f"No LLM is available ({reason}), so I cannot plan tool calls. For lists of contracts use the Data room "
-            "view; for passages use Search. Here is what the documents say, quoted:\n\n"
-        )
+        language = reply_language(message)
+        if _SUMMARY_ASKED.search(fold(message)):
+            # a summary is written, not quoted: without an LLM, say so rather than « the documents do not say »
+            text = NO_SUMMARY[language]
+            self.stream(text)
+            return self.finish(text, [], {"no_llm": True})
+        notice = NO_LLM_NOTICE[language].format(reason=reason)
         self.stream(notice)
         result = answer(self.settings, message, backend=None, on_event=lambda k, p: self.emit(k, p) if k in {"sources", "token"} else None)
         return self.finish(notice + result["answer"], result.get("citations", []), {"no_llm": True})
 
 
 # --- helpers ----------------------------------------------------------------------------------
+
+NO_LLM_NOTICE = {
+    "en": "No LLM is available ({reason}), so I cannot plan tool calls. For lists of contracts use the Data room view; "
+          "for passages use Search. Here is what the documents say, quoted:\n\n",
+    "fr": "Aucun LLM disponible ({reason}) : je ne peux pas enchaîner d'outils. Pour des listes de contrats, voir la page "
+          "Data room ; pour des passages, la recherche. Voici ce que disent les documents, cité :\n\n",
+}
+# « Résume le pacte », "summarise the lease", « fais une synthèse »: asks for text to be written
+_SUMMARY_ASKED = re.compile(r"\b(?:resume[rz]?|resumes|synthese|synthetise[rz]?|summari[sz]e|summary|sum up|give me an overview)\b")
+NO_SUMMARY = {
+    "en": "Without an LLM I cannot write a summary: answers are sentences quoted from the contracts. Open the contract in the "
+          "Data room (its parties, dates, law and articles) or ask about one of its clauses.",
+    "fr": "Sans LLM, je ne peux pas rédiger de résumé : les réponses sont des phrases citées des contrats. Ouvrez le contrat dans "
+          "la page Data room (parties, dates, droit applicable, articles) ou posez une question sur l'une de ses clauses.",
+}
 
 
 def decision_schema() -> dict[str, Any]:

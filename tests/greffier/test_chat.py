@@ -166,10 +166,20 @@ def test_chit_chat_is_not_answered_by_the_model(settings):
     assert "tool_call" not in kinds(result) and "documents of this workspace" in result.answer
 
 
-def test_without_llm_the_chat_says_so_and_offers_the_other_views(settings):
+def test_without_llm_the_chat_says_so_and_offers_the_other_views_in_the_question_s_language(settings):
     result = ChatRouter(settings, None, today=TODAY).send("Quelle est la durée du contrat de crédit ?")
-    assert "No LLM is available" in result.answer and "Data room" in result.answer and "Search" in result.answer
-    assert result.status == "done"
+    assert "Aucun LLM disponible" in result.answer and "Data room" in result.answer and "recherche" in result.answer
+    assert result.status == "done" and "No LLM is available" not in result.answer
+    english = ChatRouter(settings, None, today=TODAY).send("What is the notice period of the lease?")
+    assert "No LLM is available" in english.answer and "Search" in english.answer
+
+
+@pytest.mark.parametrize("question", ["Résume le contrat de crédit", "Summarise the lease"])
+def test_without_llm_a_summary_is_declined_not_answered_as_silence(settings, question):
+    # was « Les documents ne le disent pas »: a summary is to be written, which only an LLM does
+    result = ChatRouter(settings, None, today=TODAY).send(question)
+    assert "résumé" in result.answer or "summary" in result.answer
+    assert "ne le disent pas" not in result.answer and "do not say" not in result.answer
 
 
 def test_threads_keep_their_history(settings):
@@ -234,4 +244,4 @@ def test_without_llm_a_list_question_by_party_and_law_is_answered_from_the_data_
 @pytest.mark.parametrize("question", ["Quelle est la durée du contrat de crédit ?", "What is the notice period of the lease?"])
 def test_without_llm_a_question_about_a_clause_is_still_answered_from_the_passages(settings, question):
     result = ChatRouter(settings, None, today=TODAY).send(question)
-    assert "tool_call" not in kinds(result) and "No LLM is available" in result.answer
+    assert "tool_call" not in kinds(result) and ("No LLM is available" in result.answer or "Aucun LLM disponible" in result.answer)
