@@ -42,7 +42,7 @@ from greffier.lexicon import load_lexicon
 from greffier.dataroom.questions import ListQuestion, read_list_question
 from greffier.services.answering import answer
 from greffier.text import fold
-from greffier.text.replies import reply_language
+from greffier.text.replies import contract_label, reply_language
 from store import threads
 from store.records import DataRoom, load_dataroom
 from greffier.config import Settings
@@ -141,6 +141,10 @@ class ChatRouter:
         if self.backend is None:
             return "none"
         return "tools" if self.backend.supports_tools else "json"
+
+    def duplicates_question(self, message: str) -> bool:
+        """Whether ``message`` asks for the documents that copy or translate another (« Y a-t-il des doublons ? »)."""
+        return bool(_DUPLICATES_ASKED.search(fold(message)))
 
     def clause_question(self, message: str) -> list[str] | None:
         """The clause types ``message`` asks the contracts for (« Quels contrats contiennent une clause
@@ -442,7 +446,29 @@ class _Turn:
         types = self.router.clause_question(message)
         if types:
             return self.answer_clause_list(message, types)
+        if self.router.duplicates_question(message):
+            return self.answer_duplicates(message)
         return self._without_llm_passages(message)
+
+    def answer_duplicates(self, message: str) -> TurnResult:
+        """The pairs of documents found alike (copies, translations), each with its reasons: ``find_duplicates``."""
+        self.emit("intent", {"intent": "duplicates"})
+        self.emit("tool_call", {"tool": "find_duplicates", "arguments": {}})
+        result = call_tool(self.settings, "find_duplicates", {})
+        pairs = result.get("pairs") or []
+        self.emit("tool_result", {"tool": "find_duplicates", "summary": {"pairs": len(pairs)}})
+        language = reply_language(message)
+        words = DUPLICATE_WORDS[language]
+        lines = [words["none"] if not pairs else words["found_one"] if len(pairs) == 1 else words["found"].format(count=len(pairs))]
+        for pair in pairs:
+            names = [contract_label(title, file) for title, file in zip(pair.get("titles") or [], pair.get("files") or [])]
+            kind = words.get(pair.get("kind") or "", pair.get("kind") or "")
+            reasons = ", ".join(DUPLICATE_REASONS_FR.get(r, r) if language == "fr" else r for r in pair.get("reasons") or [])
+            lines.append(f"- {kind} : {' ↔ '.join(names)} ({reasons})" if language == "fr" else f"- {kind}: {' ↔ '.join(names)} ({reasons})")
+        lines += ["", words["page"]]
+        text = "\n".join(lines)
+        self.stream(text)
+        return self.finish(text, [], {"no_llm": True, "duplicates": len(pairs)})
 
     def answer_clause_list(self, message: str, types: list[str]) -> TurnResult:
         """Every contract with an article of the asked clause types (their labels from ingest), the others counted."""
@@ -473,6 +499,20 @@ class _Turn:
 
 # --- helpers ----------------------------------------------------------------------------------
 
+# « Y a-t-il des doublons ? », « des contrats en double », "Are there duplicate contracts?"
+_DUPLICATES_ASKED = re.compile(r"\b(?:doublons?|en double|dupliqu\w*|duplicates?|duplicated)\b")
+DUPLICATE_WORDS = {
+    "en": {"found": "{count} pairs of documents look alike:", "found_one": "1 pair of documents looks alike:", "none": "No two documents look alike (no copy, no translation found).",
+           "duplicate": "probable copy", "translation": "translation", "version": "another version",
+           "page": "The Duplicates page compares each pair article by article."},
+    "fr": {"found": "{count} paires de documents se ressemblent :", "found_one": "1 paire de documents se ressemble :", "none": "Aucun document n'en double un autre (ni copie, ni traduction trouvée).",
+           "duplicate": "copie probable", "translation": "traduction", "version": "autre version",
+           "page": "La page Doublons compare chaque paire article par article."},
+}
+DUPLICATE_REASONS_FR = {
+    "same file content": "même contenu de fichier", "same parties": "mêmes parties", "same type": "même type", "same dates": "mêmes dates",
+    "text similarity": "textes semblables", "same law": "même droit", "same title": "même titre",
+}
 NO_LLM_NOTICE = {
     "en": "No LLM is available ({reason}), so I cannot plan tool calls. For lists of contracts use the Data room view; "
           "for passages use Search. Here is what the documents say, quoted:\n\n",

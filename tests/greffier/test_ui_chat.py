@@ -215,3 +215,22 @@ def test_a_question_about_one_contract_s_clause_is_not_a_list(clause_room):
     outcome = chat.ask(clause_room, "La licence contient-elle une clause d'exclusivité ?", mode="rag", llm=NO_LLM)
     turn = chat.load_turns(clause_room, outcome.thread_id)[0]
     assert [step.kind for step in turn.trace][:1] == ["retrieval"]
+
+
+def test_a_question_about_duplicates_lists_the_pairs_found(tmp_path):
+    # « Y a-t-il des contrats en double ? » answered « the documents do not say » while the Duplicates page found pairs
+    base = tmp_path
+    room = base / "room"
+    room.mkdir()
+    sections = [("Article 1 — Objet", "Le Bailleur loue au Preneur un entrepôt de 2 000 m² situé à Valence."),
+                ("Article 2 — Loyer", "Le loyer annuel est fixé à 120 000 euros hors taxes, payable par trimestre.")]
+    make_markdown(room / "bail.md", sections, title="Bail commercial")
+    make_markdown(room / "bail - copie.md", sections, title="Bail commercial")
+    make_markdown(room / "nda.md", [("Confidentiality", "The receiving party keeps the information confidential for five years.")], title="NDA")
+    settings = load_settings(base / "ws")
+    Ingestor(settings).ingest(room)
+    outcome = chat.ask(settings, "Y a-t-il des contrats en double ?", mode="rag", llm=NO_LLM)
+    answer = chat.load_turns(settings, outcome.thread_id)[0].answer
+    assert answer.startswith("1 paire de documents se ressemble"), answer
+    assert "bail.md" in answer and "bail - copie.md" in answer and "ne le disent pas" not in answer
+    assert "page Doublons" in answer
