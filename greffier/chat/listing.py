@@ -20,6 +20,7 @@ LIST_WORDS = {
     "en": {
         "found": "{count} contracts match ({read}):",
         "found_one": "1 contract matches ({read}):",
+        "found_amendments": "{count} contract(s) and {amendments} amendment(s) match ({read}):",
         "none": "No contract matches ({read}).",
         "ends": "ends", "signed": "signed",
         "moved": "Not listed because an amendment moved the end date:",
@@ -30,6 +31,7 @@ LIST_WORDS = {
     "fr": {
         "found": "{count} contrats correspondent ({read}) :",
         "found_one": "1 contrat correspond ({read}) :",
+        "found_amendments": "{count} contrat(s) et {amendments} avenant(s) correspondent ({read}) :",
         "none": "Aucun contrat ne correspond ({read}).",
         "ends": "fin", "signed": "signé",
         "moved": "Écartés parce qu'un avenant a déplacé la date de fin :",
@@ -142,7 +144,8 @@ def list_answer(result: dict[str, Any], names: dict[str, str], read: str, langua
     then those left out and why."""
     words = LIST_WORDS.get(language, LIST_WORDS["en"])
     rows = result.get("results") or []
-    lines = [wording_count(words, len(rows), read)]
+    amendments = sum(1 for row in rows if row.get("is_amendment"))
+    lines = [wording_count(words, len(rows) - amendments, read, amendments)]
     for row in rows:
         facts = [f"{words['ends']} {row['end_date']}" if row.get("end_date") else None,
                  f"{words['signed']} {row['signature_date']}" if row.get("signature_date") else None,
@@ -153,6 +156,9 @@ def list_answer(result: dict[str, Any], names: dict[str, str], read: str, langua
     return "\n".join(lines + ([""] + left if left else []))
 
 
-def wording_count(words: dict[str, str], count: int, read: str) -> str:
+def wording_count(words: dict[str, str], count: int, read: str, amendments: int = 0) -> str:
+    """The list's first line: the contracts that match, and apart the amendments (an amendment is not a contract)."""
+    if amendments:
+        return words["found_amendments"].format(count=count, amendments=amendments, read=read)
     key = "none" if not count else "found_one" if count == 1 else "found"
     return words[key].format(count=count, read=read)

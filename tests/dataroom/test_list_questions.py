@@ -97,3 +97,16 @@ def test_the_reasons_a_french_list_gives_are_in_french():
 def test_relative_periods_are_read_from_today(question, end_date):
     listing = read(question)
     assert listing is not None and listing.filters == {"end_date": end_date}
+
+
+def test_a_list_counts_its_amendments_apart_from_its_contracts():
+    from greffier.chat.listing import LIST_WORDS, list_answer
+
+    result = {"results": [
+        {"contract_id": "a", "title": "Contrat de fourniture", "filename": "f.pdf", "signature_date": "2021-02-22", "is_amendment": False},
+        {"contract_id": "b", "title": "Avenant n° 1", "filename": "a1.pdf", "signature_date": "2026-02-10", "is_amendment": True},
+        {"contract_id": "c", "title": "Avenant n° 2", "filename": "a2.pdf", "signature_date": "2026-06-01", "is_amendment": True},
+    ]}
+    text = list_answer(result, {}, "partie Ferlande", "fr")
+    assert text.splitlines()[0] == "1 contrat(s) et 2 avenant(s) correspondent (partie Ferlande) :"
+    assert "3 contrats" not in text and LIST_WORDS["en"]["found_amendments"]
