@@ -86,7 +86,8 @@ def run_scan(args: argparse.Namespace, settings: Settings) -> int:
         print(f"  ! {skipped}")
     if data["skipped_documents"]:
         skipped = data["skipped_documents"]
-        print(f"  - {plural(len(skipped), 'document')} not scanned (the playbook is for other contract types): {', '.join(d['document_id'] for d in skipped)}")
+        names = ", ".join(str(d.get("file") or d["document_id"]).replace("\\", "/").rsplit("/", 1)[-1] for d in skipped)
+        print(f"  - {plural(len(skipped), 'document')} not scanned (the playbook is for other contract types): {names}")
     return 0
 
 
