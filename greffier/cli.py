@@ -221,7 +221,12 @@ def cmd_ask(args: argparse.Namespace) -> int:
     print(f"LLM: {describe_llm(backend)}")
     if result.get("scope"):
         scope = result["scope"]
-        print(f"Searched inside {'; '.join(scope['files'])} (named by: {' '.join(scope['named_by'])})")
+        from greffier.text.replies import SEARCHED_ONLY, reply_language, wording
+
+        language = reply_language(args.question)
+        named_by = "désigné par" if language == "fr" else "named by"
+        searched = wording(SEARCHED_ONLY, language, where="; ".join(scope["files"])).rstrip(".")
+        print(f"{searched} ({named_by}{' :' if language == 'fr' else ':'} {' '.join(scope['named_by'])}).")
     for citation in result["citations"]:
         print(f"  [{citation['n']}] {_where(citation)}")
     for flagged in result.get("unsupported", []):
