@@ -18,6 +18,7 @@ from typing import Any
 from greffier.config import ANSWER_MODES, FUSION_METHODS, RETRIEVERS, Settings, load_settings
 from greffier.errors import GreffierError
 from greffier.text import plural, section_label
+from greffier.text.replies import SEARCHED_ONLY, reply_language, wording
 from greffier.ui.text import tail_path
 
 EXIT_USER_ERROR = 2
@@ -221,8 +222,6 @@ def cmd_ask(args: argparse.Namespace) -> int:
     print(f"LLM: {describe_llm(backend)}")
     if result.get("scope"):
         scope = result["scope"]
-        from greffier.text.replies import SEARCHED_ONLY, reply_language, wording
-
         language = reply_language(args.question)
         named_by = "désigné par" if language == "fr" else "named by"
         searched = wording(SEARCHED_ONLY, language, where="; ".join(scope["files"])).rstrip(".")
