@@ -36,6 +36,11 @@ def test_csv_reads_back_with_the_csv_module(scanned, tmp_path):
         if flag["file"].endswith(".pdf") and flag["chunk_id"] != "document":
             assert row["place"].startswith("p. ")
     assert any("é" in row["rule"] for row in rows)
+    # each row names its contract and playbook as a reader knows them, beside the keys
+    lease = scanned["ids"]["bail_fr.pdf"]
+    lease_rows = [row for row in rows if row["document_id"] == lease]
+    assert lease_rows and all(row["contract"] and row["contract"] != lease for row in lease_rows)
+    assert all(row["playbook title"] and row["playbook title"] != row["playbook"] for row in rows)
     # Without an LLM the exclusivity hits stay marked "to confirm" by the rule that reviews them.
     assert {row["review"] for row in rows if row["rule_id"] == "exclusivity"} == {"to confirm"}
 

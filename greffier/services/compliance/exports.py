@@ -29,9 +29,9 @@ from xml.sax.saxutils import escape
 
 EXPORT_FORMATS = ("csv", "xlsx", "json", "md", "pdf")
 COLUMNS = (
-    ("flag_id", "id"), ("status", "status"), ("severity", "severity"), ("playbook", "playbook"),
+    ("flag_id", "id"), ("status", "status"), ("severity", "severity"), ("playbook", "playbook"), ("playbook title", "playbook_title"),
     ("playbook_version", "playbook_version"), ("rule_id", "rule_id"), ("rule", "rule_title"),
-    ("document_id", "document_id"), ("file", "file"), ("place", "place"), ("page", "page"), ("page_end", "page_end"),
+    ("document_id", "document_id"), ("contract", "contract_title"), ("file", "file"), ("place", "place"), ("page", "page"), ("page_end", "page_end"),
     ("section", "section"), ("excerpt", "excerpt"), ("explanation", "explanation"),
     ("recommendation", "recommendation"), ("evidence", "evidence"), ("review", "review"), ("note", "note"), ("present", "present"),
     ("first_seen_at", "first_seen_at"), ("last_seen_at", "last_seen_at"), ("chunk_id", "chunk_id"),
@@ -237,7 +237,7 @@ def _md_escape(text: str) -> str:
 
 def _titles(names: set[str]) -> tuple[dict[str, str], dict[tuple[str, str], str]]:
     """Playbook name → title and (playbook, rule id) → rule title, from the YAML of each playbook named:
-    the reports (Markdown, PDF) name them as a reviewer reads them; the ids stay in CSV / XLSX / JSON."""
+    the reports (Markdown, PDF) name them as a reviewer reads them; CSV / XLSX / JSON keep the ids beside the titles."""
     playbooks: dict[str, str] = {}
     rules: dict[tuple[str, str], str] = {}
     for name in sorted(names):
@@ -406,6 +406,10 @@ def export_flags(settings: Settings, fmt: str, out: str | Path | None = None, fi
     flagged = {f["document_id"] for f in flags}
     named = document_summaries(settings, flagged | {c["document_id"] for c in skipped})  # the reports name the contracts of the rules not checked too
     documents = {document_id: summary for document_id, summary in named.items() if document_id in flagged}
+    # each row names its contract and playbook as a reader knows them, beside their keys
+    all_titles, _rules = _titles({f["playbook"] for f in flags} - {""})
+    flags = [f | {"contract_title": (documents.get(f["document_id"]) or {}).get("title"), "playbook_title": all_titles.get(f["playbook"], f["playbook"])}
+             for f in flags]
     path = Path(out) if out is not None else None
     result: dict[str, Any] = {"format": fmt, "path": str(path) if path else None, "flags": len(flags)}
     if fmt == "xlsx":
