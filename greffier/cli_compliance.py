@@ -81,7 +81,7 @@ def run_scan(args: argparse.Namespace, settings: Settings) -> int:
     for note in summary["notes"]:
         print(f"  {note}")
     for flag in sorted(data["flags"], key=lambda f: (f["document_id"], -severity_rank(f["severity"]), f.get("page") or 0)):
-        print(f"  [{flag['severity']:>8}] {flag['id']}  {flag['document_id']}  {_where(flag)}  {flag['rule_title']}  ({flag['status']})")
+        print(f"  [{flag['severity']:>8}] {flag['id']}  {_where(flag)}  {flag['rule_title']}  ({flag['status']})")  # the contract by its file
     for skipped in _grouped_skips(data["skipped_rules"]):
         print(f"  ! {skipped}")
     if data["skipped_documents"]:
@@ -129,7 +129,7 @@ def run_flags(args: argparse.Namespace, settings: Settings) -> int:
     for flag in listing["flags"]:
         gone = "" if flag["present"] else "  (gone)"
         note = f"  note: {flag['note']}" if flag.get("note") else ""
-        print(f"[{flag['severity']:>8}] {flag['id']}  {flag['status']:<9} {flag['document_id']}  {_where(flag)}  {flag['rule_title']}{gone}{note}")
+        print(f"[{flag['severity']:>8}] {flag['id']}  {flag['status']:<9} {_where(flag)}  {flag['rule_title']}{gone}{note}")
         print(f"           {flag['excerpt'][:200]}")
     for skipped in _grouped_skips(listing["skipped_rules"]):
         print(f"! {skipped}")

@@ -47,6 +47,8 @@ def test_scan_flags_review_and_export(scan_base, tmp_path, capsys):
 
     code, text = run(capsys, "scan", "--workspace", ws, "--playbook", "bail_commercial", "--today", "2026-11-30")
     assert code == 0 and "flags" in text and "documents not scanned" in text
+    flag_lines = [line for line in text.splitlines() if line.strip().startswith("[")]
+    assert flag_lines and not any(re.search(r"\bc\d{2}\b", line) for line in flag_lines), flag_lines  # files, not keys
     skipped_line = next(line for line in text.splitlines() if "documents not scanned" in line)
     assert ".pdf" in skipped_line or ".docx" in skipped_line or ".md" in skipped_line, skipped_line  # the files, not internal keys
     assert not re.search(r"\bc\d{2}\b", skipped_line), skipped_line
