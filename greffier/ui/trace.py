@@ -137,6 +137,17 @@ def _why(decision: dict[str, Any], asked_words: int, words: dict[str, Any], lang
     return (" ; " if language == "fr" else "; ").join(reasons)
 
 
+# The router's intents and tools as a reader says them (the technical tab keeps their names).
+_NAMED = {
+    "en": {"list_question": "a list of contracts", "duplicates": "documents that copy or translate another",
+           "document_question": "a question on the documents", "search_data_room": "data-room search",
+           "find_duplicates": "duplicate search", "search_documents": "search of the passages"},
+    "fr": {"list_question": "une liste de contrats", "duplicates": "des documents qui en copient ou traduisent un autre",
+           "document_question": "une question sur les documents", "search_data_room": "recherche dans la data room",
+           "find_duplicates": "recherche de doublons", "search_documents": "recherche des passages"},
+}
+
+
 def explain(question: str, steps: list[Any], *, abstained: bool = False) -> HumanTrace:
     """The trace of one turn in plain words (see the module docstring)."""
     language = "fr" if guess_language(question) == "fr" else "en"
@@ -188,7 +199,9 @@ def explain(question: str, steps: list[Any], *, abstained: bool = False) -> Huma
                 trace.lines.append((words["check"], (" ; " if language == "fr" else "; ").join(said)))
         elif step.kind in ("intent", "plan", "tool_call", "tool_result", "approval_required"):
             text = (step.title or "").split(": ", 1)[-1] if ": " in (step.title or "") else (step.title or "")
-            trace.lines.append((words[step.kind], text))
+            if step.kind == "tool_result" and text.startswith("Result of "):
+                text = text[len("Result of "):]
+            trace.lines.append((words[step.kind], _NAMED.get(language, {}).get(text.strip(), text)))
     if abstained and not any(p.kept for p in trace.passages):
         trace.lines.append(("", words["abstained"]))
     return trace
