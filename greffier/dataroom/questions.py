@@ -167,26 +167,24 @@ def _dates(folded: str, today: date) -> list[tuple[str, dict[str, str]]]:
     if not verbs:
         return []
     ranges: dict[str, dict[str, str]] = {}
+    taken: list[tuple[int, int]] = []
     for clause in _DATE_CLAUSE.finditer(folded):
+        taken.append(clause.span())
         period = _period(clause, today)
         if period is None:
             continue
         start, end, is_edge = period
-        before = [v for v in verbs if v[0] < clause.start()]
-        field_name = max(before)[1] if before else min(verbs)[1]
-        span = ranges.setdefault(field_name, {})
+        span = ranges.setdefault(_field_at(verbs, clause.start()), {})
         if clause["before"]:
             span["before"] = (end if is_edge or _inclusive(clause["before"]) else start - timedelta(days=1)).isoformat()
         elif clause["after"]:
             span["after"] = (start if is_edge or _inclusive_after(clause["after"]) else end + timedelta(days=1)).isoformat()
         else:
             span["after"], span["before"] = start.isoformat(), end.isoformat()
-    taken = [clause.span() for clause in _DATE_CLAUSE.finditer(folded)]
     for match in (*_COMING.finditer(folded), *_BARE_RELATIVE.finditer(folded)):
         if any(a <= match.start() < b for a, b in taken):
             continue  # « avant l'année prochaine »: read above
-        before = [v for v in verbs if v[0] < match.start()]
-        field_name = max(before)[1] if before else min(verbs)[1]
+        field_name = _field_at(verbs, match.start())
         if match.re is _COMING:
             number = match["n"] or match["n2"]
             count = int(number) if number.isdigit() else _NUMBER_WORDS[number]
@@ -196,10 +194,22 @@ def _dates(folded: str, today: date) -> list[tuple[str, dict[str, str]]]:
             )
             ranges[field_name] = {"after": today.isoformat(), "before": end.isoformat()}
         else:
-            relative = match["relative"]
-            year = today.year + (1 if "prochain" in relative or "next" in relative or "coming" in relative else -1 if "dernier" in relative or "last" in relative else 0)
+            year = _relative_year(match["relative"], today)
             ranges[field_name] = {"after": date(year, 1, 1).isoformat(), "before": date(year, 12, 31).isoformat()}
     return list(ranges.items())
+
+
+def _field_at(verbs: list[tuple[int, str]], position: int) -> str:
+    """The field a date at ``position`` bounds: that of the verb nearest before it (the first verb after it when none)."""
+    before = [verb for verb in verbs if verb[0] < position]
+    return max(before)[1] if before else min(verbs)[1]
+
+
+def _relative_year(relative: str, today: date) -> int:
+    """The year « l'année prochaine », "next year", « l'année à venir », "last year", « cette année » mean."""
+    if any(word in relative for word in ("prochain", "next", "coming", "a venir")):
+        return today.year + 1
+    return today.year - 1 if "dernier" in relative or "last" in relative else today.year
 
 
 # « dans les six prochains mois », « au cours des 12 prochains mois », "within the next six months", "in the coming 2 years"
@@ -254,8 +264,7 @@ def _period(clause: re.Match[str], today: date) -> tuple[date, date, bool] | Non
         if clause["year"]:
             year = int(clause["year"])
         else:
-            relative = clause["relative"]
-            year = today.year + (1 if "prochain" in relative or "next" in relative else -1 if "dernier" in relative or "last" in relative else 0)
+            year = _relative_year(clause["relative"], today)
         start, end = date(year, 1, 1), date(year, 12, 31)
     edge = (clause["edge"] or "").strip()
     if edge.startswith(("la fin", "fin", "the end", "end")):

@@ -93,6 +93,7 @@ def test_the_reasons_a_french_list_gives_are_in_french():
     ("Quels contrats arrivent à échéance dans les 6 prochains mois ?", {"after": "2026-11-30", "before": "2027-05-30"}),
     ("Quels contrats finissent au cours des douze prochains mois ?", {"after": "2026-11-30", "before": "2027-11-30"}),
     ("Quels contrats expirent avant l'année prochaine ?", {"before": "2026-12-31"}),
+    ("Quels contrats expirent l'année à venir ?", {"after": "2027-01-01", "before": "2027-12-31"}),
 ])
 def test_relative_periods_are_read_from_today(question, end_date):
     listing = read(question)
