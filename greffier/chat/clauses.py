@@ -10,7 +10,6 @@ list: it asks for contracts in the plural (:func:`read_clause_question`).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from sqlmodel import select
@@ -86,10 +85,10 @@ def clause_hits(store: WorkspaceStore, types: list[str]) -> list[ClauseHit]:
     """Every passage labelled with one of ``types``, in document order (one per article)."""
     wanted = set(types)
     with store.session() as session:
-        rows = list(session.exec(select(Chunk.contract_id, Chunk.section, Chunk.page, Chunk.clause_types, Chunk.id)))
+        rows = list(session.exec(select(Chunk.contract_id, Chunk.section, Chunk.page, Chunk.clause_types).order_by(Chunk.contract_id, Chunk.chunk_index)))
     hits: list[ClauseHit] = []
     seen: set[tuple[str, str]] = set()
-    for contract_id, section, page, labels, _chunk_id in sorted(rows, key=lambda r: (r[0], _order(r[4]))):
+    for contract_id, section, page, labels in rows:
         if wanted & set(labels or ()) and (contract_id, section or "") not in seen:
             seen.add((contract_id, section or ""))
             hits.append(ClauseHit(contract_id, section or "", page))
@@ -118,8 +117,3 @@ def clause_answer(room: DataRoom, hits: list[ClauseHit], type_names: list[str], 
         lines.append(words["other_one"] if others == 1 else words["others"].format(count=others))
     lines.append(words["source"])
     return "\n".join(lines)
-
-
-def _order(chunk_id: str) -> int:
-    number = re.search(r"(\d+)$", chunk_id or "")
-    return int(number.group(1)) if number else 0

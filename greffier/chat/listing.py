@@ -73,6 +73,11 @@ def left_out(result: dict[str, Any]) -> dict[str, list[tuple[str, str]]]:
     return kinds
 
 
+def left_out_ids(result: dict[str, Any]) -> list[str]:
+    """Every contract ``search_data_room``'s ``result`` leaves out, whatever the reason (:func:`left_out`)."""
+    return [cid for pairs in left_out(result).values() for cid, _why in pairs]
+
+
 def left_out_lines(result: dict[str, Any], names: dict[str, str], language: str = "en", *, mentioned: str = "") -> list[str]:
     """The sentences that say which contracts ``result`` leaves out and why, each named by ``names``;
     those ``mentioned`` already names (by id or by name) are not repeated."""

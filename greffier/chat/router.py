@@ -36,7 +36,7 @@ from haystack.dataclasses import ChatMessage, StreamingChunk, ToolCall
 from pydantic import BaseModel, Field, ValidationError
 
 from greffier.chat.clauses import clause_answer, clause_hits, read_clause_question
-from greffier.chat.listing import describe_read, left_out_lines, list_answer, names_of
+from greffier.chat.listing import describe_read, left_out_ids, left_out_lines, list_answer, names_of
 from greffier.compliance.library import load_library
 from greffier.lexicon import load_lexicon
 from greffier.dataroom.questions import ListQuestion, read_list_question
@@ -142,14 +142,18 @@ class ChatRouter:
             return "none"
         return "tools" if self.backend.supports_tools else "json"
 
-    def duplicates_question(self, message: str) -> bool:
-        """Whether ``message`` asks for the documents that copy or translate another (« Y a-t-il des doublons ? »)."""
-        return bool(_DUPLICATES_ASKED.search(fold(message)))
-
-    def clause_question(self, message: str) -> list[str] | None:
-        """The clause types ``message`` asks the contracts for (« Quels contrats contiennent une clause
-        d'exclusivité ? »), or None."""
-        return read_clause_question(message, load_lexicon())
+    def data_route(self, message: str) -> tuple[str, Any] | None:
+        """``message`` read as a question the data room answers whole, without an LLM, or None: ("list", its
+        filters) for contracts by a field (« Quels contrats finissent avant fin 2026 ? »), ("clauses", the clause
+        types) for the contracts that hold a kind of clause (« Quels contrats contiennent une clause
+        d'exclusivité ? »), ("duplicates", None) for the documents that copy or translate another."""
+        if (listing := self.list_question(message)) is not None:
+            return "list", listing
+        if types := read_clause_question(message, load_lexicon()):
+            return "clauses", types
+        if _DUPLICATES_ASKED.search(fold(message)):
+            return "duplicates", None
+        return None
 
     def list_question(self, message: str) -> ListQuestion | None:
         """``message`` read as a list of contracts by a field (data-room filters), or None."""
@@ -432,23 +436,22 @@ class _Turn:
         if sources:
             self.emit("sources", {"sources": sources})
         room = load_dataroom(self.workspace)
-        left = [*merged.get("excluded_unknown", []), *merged.get("excluded_by_amendment", {}), *merged.get("contradictions", {})]
-        names = names_of(room, [r["contract_id"] for r in merged.get("results", [])] + left)
+        names = names_of(room, [r["contract_id"] for r in merged.get("results", [])] + left_out_ids(merged))
         party_names = [" / ".join(_entity_name(room, e) for e in ids) for ids in listing.parties]
         text = list_answer(merged, names, describe_read(listing.filters, party_names, language), language)
         self.stream(text)
         return self.finish(text, sources, {"no_llm": True, "list": True})
 
     def without_llm(self, message: str) -> TurnResult:
-        listing = self.router.list_question(message)
-        if listing is not None:
-            return self.answer_list(message, listing)
-        types = self.router.clause_question(message)
-        if types:
-            return self.answer_clause_list(message, types)
-        if self.router.duplicates_question(message):
-            return self.answer_duplicates(message)
-        return self._without_llm_passages(message)
+        route = self.router.data_route(message)
+        if route is None:
+            return self._without_llm_passages(message)
+        kind, reading = route
+        if kind == "list":
+            return self.answer_list(message, reading)
+        if kind == "clauses":
+            return self.answer_clause_list(message, reading)
+        return self.answer_duplicates(message)
 
     def answer_duplicates(self, message: str) -> TurnResult:
         """The pairs of documents found alike (copies, translations), each with its reasons: ``find_duplicates``."""
@@ -646,8 +649,7 @@ def _compact(tool: str, result: dict[str, Any]) -> dict[str, Any]:
 def _missing_exclusions(text: str, result: dict[str, Any], room: DataRoom) -> str:
     """Sentences for the excluded contracts the answer does not mention (never left out), each named by
     its title and file name; an indefinite term is said to be one, not an unknown field."""
-    left = [*result.get("excluded_unknown", []), *result.get("excluded_by_amendment", {}), *result.get("contradictions", {})]
-    return "\n".join(left_out_lines(result, names_of(room, left), "en", mentioned=text))
+    return "\n".join(left_out_lines(result, names_of(room, left_out_ids(result)), "en", mentioned=text))
 
 
 def _merge_listings(first: dict[str, Any], second: dict[str, Any]) -> dict[str, Any]:

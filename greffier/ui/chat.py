@@ -232,7 +232,7 @@ def ask(settings: Settings, message: str, *, mode: str, llm: LLMChoice, thread_i
         # decided or said apart), not a few quoted passages: the router's list path, with or without an LLM
         router = ChatRouter(settings, backend=None)
         router.backend_info = llm.info
-        if router.list_question(message) is not None or router.clause_question(message) or router.duplicates_question(message):
+        if router.data_route(message) is not None:
             result = router.send(message, thread_id=thread_id, mode="router", on_event=forward)
             return Outcome(result.thread_id, result.status, trace)
     thread_id = thread_id or threads.create_thread(workspace, title=message, mode=mode)
