@@ -183,17 +183,7 @@ def detect_sections(items: Iterable[TextItem | Mapping[str, Any]]) -> list[Secti
         found = None if index in list_items else _heading_at(lines, index)
         run_in = _run_in_at(lines, index) if found is None else None
         if run_in is not None:
-            # The heading is the paragraph's first words: the paragraph is the section's body too.
-            heading, level = run_in
-            while open_headings and builders[open_headings[-1]].level >= level:
-                open_headings.pop()
-            parent = open_headings[-1] if open_headings else None
-            builder = _SectionBuilder(heading=heading, level=level, heading_items=0, parent=parent, name=_section_name(heading, level, parent, builders))
-            builder.items.append(lines[index])
-            open_headings.append(len(builders))
-            builders.append(builder)
-            index += 1
-            continue
+            found = (*run_in, 1)  # the heading is the paragraph's first words: the paragraph is its body too
         if found is None:
             if not builders:
                 builders.append(_SectionBuilder(heading=None, level=0, heading_items=0, parent=None, name=None))
@@ -207,7 +197,7 @@ def detect_sections(items: Iterable[TextItem | Mapping[str, Any]]) -> list[Secti
         builder = _SectionBuilder(
             heading=heading,
             level=level,
-            heading_items=count,
+            heading_items=0 if run_in is not None else count,
             parent=parent,
             name=_section_name(heading, level, parent, builders),
         )
