@@ -13,6 +13,7 @@ from haystack import Document
 
 from greffier.errors import ConversionError
 from greffier.formats import format_of
+from greffier.text.headings import BARE_PAGE_NUMBER
 from pipelines.converters.checks import check_file, failure_kind, rejected, unsupported
 from pipelines.converters.docling_support import Converted
 from pipelines.splitters.structure import find_page_furniture
@@ -73,8 +74,6 @@ _OPENING_STARTS = re.compile(
 )
 # A page number before a filing's exhibit label: "1   EXHIBIT 10.4".
 _PAGE_BEFORE_LABEL = re.compile(r"^\d{1,4}\s+(?=(?:exhibit|annex|schedule|attachment|appendix)\b)", re.IGNORECASE)
-# A first line that is a page number alone ("1"): no title.
-_BARE_NUMBER = re.compile(r"^[-–—\s]*\d{1,4}[-–—\s]*$")
 
 
 def clean_title(line: str) -> str:
@@ -106,7 +105,7 @@ def title_of(items: list[TextItem], stem: str, fonts: list[Any] | None = None) -
             return item.text[:TITLE_MAX_CHARS]
     for index, item in enumerate(items):
         first_line = item.text.strip().split("\n", 1)[0].strip()
-        if first_line and not _BARE_NUMBER.match(first_line):
+        if first_line and not BARE_PAGE_NUMBER.match(first_line):
             lines = _title_lines(items, index, fonts if fonts and len(fonts) == len(items) else None)
             title = clean_title(" ".join(lines))
             if _LABEL_ONLY.match(title) and (named := _name_after(items, index + len(lines))):
@@ -126,7 +125,7 @@ def _name_after(items: list[TextItem], index: int) -> str | None:
     """The document's name on the line after its exhibit label, when that line is a name (short, not a sentence)."""
     for item in items[index : index + 2]:
         line = clean_title(_RULE.sub(" ", item.text.strip().split("\n", 1)[0]))
-        if not line or _BARE_NUMBER.match(line):
+        if not line or BARE_PAGE_NUMBER.match(line):
             continue
         if len(line) <= 120 and any(char.isalpha() for char in line) and not _RUNNING_WORDS.search(line):
             return line
