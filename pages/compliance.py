@@ -123,7 +123,9 @@ if not listing["flags"]:
 
 def _flag(flag: dict) -> None:
     label = f"{flag['severity'].upper()} · {flag['rule_title'] or flag['rule_id']} · {flag.get('place') or flag['section'] or 'whole contract'} · {flag['status']}" + (f" · {flag['review']}" if flag.get('review') else "")
-    with st.expander(escape_markdown(one_line(label, 150)), expanded=st.session_state.get(keys.CMP_FLAG) == flag["id"]):
+    # Open when just reviewed, or while its cited passage is shown: a rerun never folds away what the user opened.
+    opened = st.session_state.get(keys.CMP_FLAG) == flag["id"] or bool(st.session_state.get(f"compliance_open_{flag['id']}"))
+    with st.expander(escape_markdown(one_line(label, 150)), expanded=opened):
         with st.container(border=True):
             st.markdown(escape_markdown(flag["excerpt"], keep_lines=True) or "_(no excerpt: the finding is about the whole contract)_")
         st.markdown(f"**Why it matters** — {escape_markdown(flag['explanation'])}")

@@ -428,6 +428,8 @@ def test_a_partner_demo_walks_the_five_screens(server, page, tmp_path):
     assert not re.search(r"\bc\d+-\d+\b", label), label
     loan_flag.locator("summary").click()
     loan_flag.get_by_text("Open the cited passage").first.click()
+    expect(loan_flag.get_by_role("switch", name="Open the cited passage")).to_be_checked()
+    wait_idle(tab)
     loan_flag.get_by_role("button", name="View page 2 large").wait_for()
     wait_idle(tab)
     open_before = int(tab.get_by_test_id("stMetric").filter(has_text="Open").get_by_test_id("stMetricValue").inner_text())
