@@ -7,7 +7,7 @@ words asked, and a French passage, which holds none of them, looks as if it answ
 question than of the same question in French. What is asked is therefore read without the function
 words of both languages alike: Snowball's English stop list, the counterpart of the French one, and the
 modal verbs of both languages (can, must, should…; « peut », « doit », « faut »…), a closed class of
-words that frame a question.
+words that frame a question, and a few more framing words those lists miss (:data:`FRAME_WORDS`).
 """
 
 from __future__ import annotations
@@ -29,7 +29,17 @@ peut peuvent pourra pourront pourrait pourraient puisse puissent pouvoir
 doit doivent devra devront devrait devraient doive devoir faut faudra faudrait falloir
 """.split()
 
-FUNCTION_WORDS: frozenset[str] = frozenset(fold(word) for word in (*SNOWBALL_ENGLISH, *MODAL_VERBS))
+# What Snowball's lists leave out and a question uses only to frame what it asks: the quantity words of
+# "how many" / "how much" (« combien » is Snowball's), "per" (« par » is), the auxiliary's infinitive
+# (« peut-il être résilié » — Snowball lists « été », « suis », « est »… but not « être »), and the
+# courtesy titles before a name (Mr Morand, « M. », « Mme »), which a contract writes its own way.
+FRAME_WORDS = """
+many per
+etre
+mr mrs ms messrs dr monsieur madame mademoiselle messieurs mme mlle
+""".split()
+
+FUNCTION_WORDS: frozenset[str] = frozenset(fold(word) for word in (*SNOWBALL_ENGLISH, *MODAL_VERBS, *FRAME_WORDS))
 
 
 def is_function_word(token: str) -> bool:

@@ -236,6 +236,23 @@ def test_an_english_question_s_function_words_do_not_count_against_a_french_pass
 
 
 @pytest.mark.parametrize(
+    ("question", "language", "framing"),
+    [
+        ("How many shares did Mr Lemaire sell to the buyer?", "en", {"many", "mr"}),
+        ("What is the rent per month, and may the lease be terminated early?", "en", {"per"}),
+        ("Le bail peut-il être résilié par M. Lemaire avant son terme ?", "fr", {"etre"}),
+    ],
+)
+def test_words_that_only_frame_a_question_are_not_what_it_asks(question, language, framing):
+    # "how many", "per", a courtesy title, « être »: a contract never writes them where it answers, so they
+    # must not weigh against the passage that does
+    units, _types = _units(question, language)
+    asked = {u["token"] for u in units}
+    assert not framing & asked, asked
+    assert asked - framing, "the content words stay asked"
+
+
+@pytest.mark.parametrize(
     ("question", "language"),
     [
         ("Which courts hear disputes under the Baltic reseller agreement?", "en"),
