@@ -121,6 +121,7 @@ class Lexicon:
                     end = start + len(term.stems)
                     if tuple(text_stems[start:end]) == term.stems:
                         candidates.append(Match(concept, term, start, end))
+        candidates = _without_stem_collisions(candidates, tokens)
         kept: list[Match] = []
         taken: dict[int, int] = {}  # token position -> length of the match that holds it
         for match in sorted(candidates, key=lambda m: (-(m.end - m.start), m.start)):
@@ -144,6 +145,23 @@ class Lexicon:
         for match in self.find_text(text):
             seen.setdefault(match.concept.id, match.concept)
         return list(seen.values())
+
+
+def _inflection_of(written: str, term: str) -> bool:
+    """Whether two words differ by an ending of number or gender only (« commissions » / « commission »,
+    « licenciée » / « licencié »), not by a derivation the stemmer cuts alike (« licenciement » / « licencié »)."""
+    return written.rstrip("sxe") == term.rstrip("sxe")
+
+
+def _without_stem_collisions(candidates: list[Match], tokens: Sequence[str]) -> list[Match]:
+    """``candidates`` without the terms found on the words' stem alone where another notion's term is the
+    words as written: « licenciement » is a dismissal (the term « licenciement »), not a licence (the
+    term « licencié », whose stem is the same). A word no term writes as is keeps all its stem matches."""
+    exact = {(m.start, m.end) for m in candidates if tuple(tokens[m.start : m.end]) == m.term.tokens}
+    return [
+        m for m in candidates
+        if (m.start, m.end) not in exact or all(_inflection_of(w, t) for w, t in zip(tokens[m.start : m.end], m.term.tokens))
+    ]
 
 
 def load_lexicon(path: str | Path | None = None, *, with_library: bool = True) -> Lexicon:

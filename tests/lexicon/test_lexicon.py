@@ -46,6 +46,15 @@ def test_stems_match_other_forms_of_a_term(lexicon):
     assert "tacit_renewal" in concept_ids(lexicon, "Le bail est reconduit tacitement chaque année.")
 
 
+def test_a_word_written_as_a_term_is_not_read_as_another_word_with_its_stem(lexicon):
+    # « licenciement » (dismissal) and « licencié » (licensee) share the stem « licenci »: the word as written wins
+    dismissal = concept_ids(lexicon, "Quelle indemnité de licenciement le salarié perçoit-il ?")
+    assert "dismissal" in dismissal and not {"license", "license_agreement"} & dismissal, dismissal
+    # a word no term writes as is keeps its stem matches, and an ending of number stays the same word
+    assert "license" in concept_ids(lexicon, "Le licencié peut-il sous-licencier la marque ?")
+    assert "commission" in concept_ids(lexicon, "Quelles commissions l'agent perçoit-il ?")
+
+
 def test_contract_types_and_places(lexicon):
     concepts = {c.id: c.kind for c in lexicon.concepts_in("le contrat de distribution britannique")}
     assert concepts.get("distribution_agreement") == "contract"
