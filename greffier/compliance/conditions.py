@@ -35,6 +35,7 @@ from greffier.compliance.quantities import DAYS_PER_UNIT, Quantity, read_quantit
 from greffier.compliance.text import sentences
 from greffier.dataroom.normalize import find_dates, fold
 from greffier.dataroom.vocabulary import match_law, named_jurisdiction, normalize_law
+from greffier.text import written_span
 from haystack.dataclasses import ChatMessage
 
 log = logging.getLogger(__name__)
@@ -74,6 +75,16 @@ def _clip(text: str, limit: int = MAX_SENTENCE) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
+def _clip_words(text: str, limit: int) -> str:
+    """``text`` cut at a word's end to at most ``limit`` characters, with « … » when cut (a label, not
+    an excerpt: excerpts keep :func:`_clip`, which flag identities hash)."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    return (cut.rsplit(" ", 1)[0] if " " in cut else cut).rstrip(" ,;:") + "…"
+
+
 def excerpt_of(parts: Sequence[str], limit: int = MAX_EXCERPT) -> str:
     """Sentences joined with « … », each and the whole clipped."""
     unique = list(dict.fromkeys(_clip(p) for p in parts if p.strip()))
@@ -101,12 +112,12 @@ def _compiled(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE | re.MULTILINE)
 
 
-def _patterns(condition: KeywordCondition | RegexCondition) -> list[tuple[str, re.Pattern[str]]]:
-    """(label, pattern) pairs of a condition: one per keyword, or the regex (on folded text for
-    keywords and ``fold: true`` regexes)."""
+def _patterns(condition: KeywordCondition | RegexCondition) -> list[re.Pattern[str]]:
+    """The patterns of a condition: one per keyword, or the regex (on folded text for keywords and
+    ``fold: true`` regexes)."""
     if condition.kind == "keyword":
-        return [(k, keyword_pattern(k)) for k in condition.any_of]
-    return [("", _compiled(condition.pattern))]
+        return [keyword_pattern(k) for k in condition.any_of]
+    return [_compiled(condition.pattern)]
 
 
 def _folds(condition: KeywordCondition | RegexCondition) -> bool:
@@ -129,10 +140,20 @@ def affirmed_matches(condition: KeywordCondition | RegexCondition, sentence: str
         return []
     body = body_start(sentence) if clause_only else 0
     found = []
-    for label, pattern in _patterns(condition):
+    for pattern in _patterns(condition):
         if match := _first_affirmed(pattern, text, body, any_polarity=condition.polarity == "any"):
-            found.append(label or match.group(0))
+            found.append(_as_written(sentence, text, match))  # the contract's words, not the playbook's keyword (often a stem)
     return found
+
+
+def _as_written(sentence: str, text: str, match: re.Match[str]) -> str:
+    """What ``match`` (found in ``text``, the sentence folded or as is) quotes of the sentence: its words
+    as written (« cesserait d'être contrôlé », not the folded « cesserait d'etre controle »), to the end
+    of the word a stem stops in (« s'interdisent de transférer », not « … transfér »)."""
+    start, end = match.span()
+    while end < len(text) and text[end].isalnum():
+        end += 1
+    return written_span(sentence, start, end) if text is not sentence else text[start:end]
 
 
 def _dated_object(match: re.Match[str]) -> tuple[int, int] | None:
@@ -184,7 +205,7 @@ def _text_hits(condition: KeywordCondition | RegexCondition, passages: Sequence[
             if titled is not None and set(passage.titled_types) & set(condition.titled.clause_types):
                 matched += [m for m in _passage_matches(titled, passage) if m[0] not in {s for s, _ in matched}]
             if matched:
-                labels = sorted({_clip(f, 80) for _, found in matched for f in found})
+                labels = sorted({_clip_words(f, 80) for _, found in matched for f in found})
                 hits.append(Hit(passage.chunk, excerpt_of([s for s, _ in matched]), {"matched": labels}, passage))
         return hits
     for chunk in chunks:  # absent: nothing in the whole chunk affirms the words

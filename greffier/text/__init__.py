@@ -4,7 +4,7 @@ counts in words.
 Each idea has one implementation here; extraction, search, clause reading, answers and the UI use it.
 """
 
-from greffier.text.fold import fold, fold_label
+from greffier.text.fold import fold, fold_label, written_span
 from greffier.text.headings import (
     LEVEL_ARTICLE, LEVEL_CHAPTER, LEVEL_PART, HeadingMatch, classify_heading, heading_label, is_heading, is_heading_line, section_label,
 )
@@ -17,4 +17,5 @@ __all__ = [
     "ABBREVIATIONS", "LEVEL_ARTICLE", "LEVEL_CHAPTER", "LEVEL_PART", "STOPWORDS", "TOKENIZER_VERSION", "HeadingMatch",
     "classify_heading", "clause_sentences", "content_tokens", "fold", "fold_label", "heading_label", "is_heading", "is_heading_line",
     "noun", "page_furniture", "paragraphs", "plural", "section_label", "split_sentences", "tokenize", "unwrap", "without_page_furniture",
+    "written_span",
 ]

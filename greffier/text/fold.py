@@ -27,6 +27,18 @@ def fold(text: str) -> str:
     return _fold_short(text) if len(text) < 256 else _fold(text)
 
 
+def written_span(text: str, start: int, end: int) -> str:
+    """The words of ``text`` that ``fold(text)[start:end]`` folds from, as written (accents, case and
+    ligatures kept): what a match found in the folded text quotes. Folding works character by
+    character, so each folded character comes from one written one (« œ » gives two)."""
+    origins: list[int] = []
+    for index, char in enumerate(text):
+        origins.extend([index] * len(_fold(char)))
+    if len(origins) != len(fold(text)) or not 0 <= start < end <= len(origins):
+        return fold(text)[start:end]  # not expected; the folded words rather than a wrong quote
+    return text[origins[start] : origins[end - 1] + 1]
+
+
 def fold_label(text: str) -> str:
     """A title or heading compared loosely: :func:`fold`, dashes made one, spaces collapsed
     (« ARTICLE 3 — DURÉE » = "Article 3 - Durée")."""

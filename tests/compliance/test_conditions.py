@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 import pytest
@@ -306,3 +307,16 @@ def test_the_playbook_reads_change_of_control_and_renewal_under_their_titles(rul
     clause = chunk(f"{heading}\n{text}", section=heading)
     findings, _ = check_rule(rule, playbook, load_library(), DocumentFacts(id="c01", file="c.pdf"), [clause], today=TODAY, llm=None)
     assert bool(findings) is fires
+
+
+def test_the_words_matched_are_quoted_as_the_contract_writes_them():
+    # matching reads the folded text; what the finding shows is the sentence's own words, accents and
+    # case kept, to the end of the word a keyword's stem stops in
+    clause = chunk("Article 8 — Cession\nLe Licencié ne peut céder le contrat qu’avec l’accord écrit du Concédant. Toute cession réalisée en violation du présent article, quelle qu’en soit la forme, est inopposable au Concédant.", "assignment")
+    findings, _check = run("{kind: keyword, any_of: [ne peut céd], polarity: any}", [clause], clause_types="[assignment]")
+    assert findings and findings[0].details["matched"] == ["ne peut céder"], findings[0].details
+    long = "{kind: regex, pattern: 'toute cession r[ée]alis[ée]e en violation.*', fold: true, polarity: any}"
+    findings, _check = run(long, [clause], clause_types="[assignment]")
+    label = findings[0].details["matched"][0]
+    assert label.startswith("Toute cession réalisée en violation du présent article") and label.endswith("…"), label
+    assert re.findall(r"\w+", label)[-1] in re.findall(r"\w+", clause.text), label  # cut between words, not inside one
