@@ -76,4 +76,16 @@ def prose(doc: Document) -> str:
     section = own_heading(doc)
     if lines and section and fold(lines[0]) == fold(section):
         lines = lines[1:]
+    elif lines and section:
+        lines[0] = without_run_in_heading(lines[0], section)
     return "\n".join(lines)
+
+
+def without_run_in_heading(line: str, heading: str) -> str:
+    """``line`` without ``heading`` when the heading runs into it ("6.   Division of Income and Losses. All
+    income…", « Article 4 – Durée : Le contrat… »): the heading is a label, not a sentence to quote."""
+    words = heading.split()
+    if not words:
+        return line
+    match = re.match(r"\s*" + r"\s+".join(map(re.escape, words)) + r"\s*[.:]\s+(?=\S)", line, re.IGNORECASE)
+    return line[match.end():] if match else line

@@ -47,6 +47,8 @@ MAX_SENTENCES = 3
 MIN_SENTENCE_COVERAGE = 0.1  # a sentence after the best must cover at least this much of what is asked
 FOCUS_WEIGHT = 0.1  # times the share of a sentence's words that say what is asked
 KIND_BONUS = 0.3  # a sentence that gives the kind of answer asked (a length of time, a date, a sum)
+MAX_LIST_ITEMS = 6  # the items quoted after a sentence that announces them with a colon
+MAX_ITEM_WORDS = 20  # a longer sentence after the announced items is the next clause
 # A sentence that opens on a pronoun or a demonstrative standing for what the sentence before it
 # named: « Il est restitué… », « Celle-ci… », "It shall be…", "Such notice…", "This amount…" (not "This
 # Agreement", « Ce Contrat »: a defined term, written with a capital).
@@ -61,6 +63,8 @@ _BACK_REFERENCE = re.compile(
 _DEFINITION = r"[\"“”«'‘]\s*{term}\s*[\"“”»'’]\s*(?:\(.{{0,40}}\)\s*)?(?:means|shall mean|has the meaning|refers to|désigne|signifie|s['’]entend|:)"
 _TRANSLATION = re.compile(r"(?<![a-z])(?:translation|traduction)(?![a-z])")
 _ARTICLE_NUMBER = re.compile(r"^\s*(?:(?:article|art|clause|section)\s*\.?\s*)?(\d+(?:\.\d+)*)(?!\d)")
+# A signature block read as a sentence: "By: /s/ Philip A. Oakley Name: … Title: President", « Nom : … Qualité : … »
+_SIGNATURE_BLOCK = re.compile(r"\bby\s*:\s*/s/|/s/\s*[a-z]|\bname\s*:.{0,120}\btitle\s*:|\bnom\s*:.{0,120}\b(?:qualite|fonction)\s*:")
 _CAPITALISED = re.compile(r"(?<![\w.])([A-ZÀ-Ý][a-zà-ÿ]+(?:[ -][A-ZÀ-Ý][a-zà-ÿ]+)?)")
 
 
@@ -77,8 +81,8 @@ def _sentences(documents: list[Document]) -> list[tuple[int, int, str]]:
     found = []
     for rank, doc in enumerate(documents, 1):
         for position, sentence in enumerate(split_sentences(prose(doc))):
-            if len(tokenize(sentence)) < 3 or sentence.isupper():
-                continue  # headings and fragments say nothing on their own
+            if len(tokenize(sentence)) < 3 or sentence.isupper() or _SIGNATURE_BLOCK.search(fold(sentence)):
+                continue  # headings, fragments and signature blocks say nothing on their own
             found.append((rank, position, sentence))
     return found
 
@@ -174,15 +178,17 @@ def best_sentences(
             break
     # the passage of the best sentence first, then the others as chosen; each passage's sentences in their order
     passage_order = {n: rank for rank, (n, _position, _sentence) in reversed(list(enumerate(best)))}
-    chosen = with_definitions(sorted(_completed(best, scored, kind, seen)), scored, units, documents)
+    chosen = with_definitions(sorted(_completed(best, scored, kind, seen, documents)), scored, units, documents)
     return sorted(chosen, key=lambda s: (passage_order.get(s[0], len(best)), s[0], s[1]))
 
 
 def _completed(
-    best: list[tuple[int, int, str]], scored: list[tuple[float, float, int, int, str]], kind: AnswerKind | None, seen: set[str]
+    best: list[tuple[int, int, str]], scored: list[tuple[float, float, int, int, str]], kind: AnswerKind | None, seen: set[str],
+    documents: list[Document],
 ) -> set[tuple[int, int, str]]:
-    """``best`` with the sentence that gives the kind of answer asked when none of them does, and the
-    sentence before each one that stands for it (see :func:`best_sentences`)."""
+    """``best`` with the sentence that gives the kind of answer asked when none of them does, the
+    sentence before each one that stands for it (see :func:`best_sentences`), and the items a sentence
+    announces with a colon (:func:`_listed_after`)."""
     chosen = set(best)
     if best and kind is not None and not any(holds_kind(kind, sentence) for _n, _position, sentence in best):
         giving = next(((n, position, sentence) for _s, _c, n, position, sentence in scored if n == best[0][0] and holds_kind(kind, sentence)), None)
@@ -194,7 +200,26 @@ def _completed(
         before = quotable.get((n, position - 1))
         if before is not None and _refers_back(sentence) and fold_label(before) not in seen:
             chosen.add((n, position - 1, before))
+        if sentence.rstrip().endswith(":"):
+            chosen.update(_listed_after(documents[n - 1], n, position, sentence))
     return chosen
+
+
+def _listed_after(doc: Document, n: int, position: int, sentence: str) -> list[tuple[int, float, str]]:
+    """The items a sentence that ends its line on a colon announces ("shared among the Joint Venturers as
+    follows:", « selon la répartition suivante : »): the short lines that follow it in its passage (each an
+    item, verbatim), up to :data:`MAX_LIST_ITEMS`; the first long one is the next clause, not an item."""
+    lines = prose(doc).split("\n")
+    said = " ".join(sentence.split())
+    at = next((i for i, line in enumerate(lines) if " ".join(line.split()).endswith(said)), None)
+    if at is None:
+        return []
+    items = []
+    for k, line in enumerate(lines[at + 1 : at + 1 + MAX_LIST_ITEMS], 1):
+        if len(line.split()) > MAX_ITEM_WORDS or len(tokenize(line)) < 1:
+            break
+        items.append((n, position + k / (MAX_LIST_ITEMS + 1), line.strip()))  # between the sentence and the next one
+    return items
 
 
 def defined_terms_asked(sentence: str, asked: set[str]) -> list[str]:

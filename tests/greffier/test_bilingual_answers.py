@@ -803,3 +803,43 @@ def test_a_tranche_of_a_loan_is_not_any_passage_about_the_loan():
     )
     quoted = extractive_answer(question, [prepayment, amount], units=units, question=question)
     assert quoted.startswith("Le montant du crédit est réparti en deux tranches"), quoted
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "content", "items"),
+    [
+        (
+            "How are the profits and losses of the joint venture shared?", "en",
+            "7.   Division of Income and Losses. All income and all losses shall be shared among the Venturers as follows:\n"
+            "60% to Northbeam Holdings, Inc.\n40% to Hydrelle Systems, Inc.\n"
+            "Any charge not expressly apportioned by this Agreement shall be apportioned in accordance with generally accepted accounting principles consistently applied.",
+            ["60% to Northbeam Holdings, Inc.", "40% to Hydrelle Systems, Inc."],
+        ),
+        (
+            "Comment les bénéfices de la société commune sont-ils répartis ?", "fr",
+            "Article 7 – Répartition des bénéfices : Les bénéfices de la société commune sont répartis entre les associés comme suit :\n"
+            "60 % à Northbeam Holding SAS ;\n40 % à Hydrelle SA.\n"
+            "Les pertes éventuelles sont supportées par les associés dans la proportion de leurs apports respectifs au capital social de la société commune.",
+            ["60 % à Northbeam Holding SAS ;", "40 % à Hydrelle SA."],
+        ),
+    ],
+)
+def test_a_sentence_that_announces_a_list_is_quoted_with_its_items_and_not_its_heading(question, language, content, items):
+    units, _types = _units(question, language)
+    heading = "7. Division of Income and Losses" if language == "en" else "Article 7 – Répartition des bénéfices"
+    doc = Document(id="c1-7", score=1.0, content=content, meta={"doc_id": "c1", "section": heading})
+    quoted = extractive_answer(question, [doc], units=units, question=question)
+    assert all(f"{item} [1]" in quoted for item in items), quoted
+    assert "Division of Income and Losses." not in quoted and "Répartition des bénéfices :" not in quoted, quoted  # the run-in heading is a label
+
+
+def test_a_signature_block_is_never_quoted_as_an_answer():
+    question = "Who signed the reseller agreement for the reseller, and as what?"
+    units, _types = _units(question, "en")
+    doc = Document(
+        id="c1-20", score=1.0, meta={"doc_id": "c1", "section": "Signatures"},
+        content="IN WITNESS WHEREOF, the parties have executed this reseller agreement as of the date first written above.\n"
+        "RESELLER   Baltic Reseller Corp.   By: /s/ Anna Berzina   Name: Anna Berzina   Title: President   Date: March 3, 2019",
+    )
+    quoted = extractive_answer(question, [doc], units=units, question=question)
+    assert "/s/" not in quoted and "executed this reseller agreement" in quoted, quoted
