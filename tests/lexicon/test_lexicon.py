@@ -28,6 +28,8 @@ def concept_ids(lexicon, text: str) -> set[str]:
         ("Quel préavis faut-il respecter pour dénoncer la tacite reconduction ?", {"notice", "tacit_renewal"}),
         ("May the licensee assign the licence without prior written consent?", {"assignment", "consent", "license"}),
         ("Quelle loi régit l'accord et quel tribunal est compétent ?", {"governing_law", "jurisdiction"}),
+        ("Can the employer waive the non-compete?", {"waiver", "non_compete"}),
+        ("L'employeur peut-il renoncer à la clause ?", {"waiver"}),
     ],
 )
 def test_notions_found_in_either_language(lexicon, question, expected):
