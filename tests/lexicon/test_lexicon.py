@@ -30,6 +30,9 @@ def concept_ids(lexicon, text: str) -> set[str]:
         ("Quelle loi régit l'accord et quel tribunal est compétent ?", {"governing_law", "jurisdiction"}),
         ("Can the employer waive the non-compete?", {"waiver", "non_compete"}),
         ("L'employeur peut-il renoncer à la clause ?", {"waiver"}),
+        ("Who pays to recall defective goods, and who sues the infringers?", {"warranty", "infringement"}),
+        ("Quelle formation initiale et quel droit d'entrée le franchisé paie-t-il ?", {"training", "entry_fee"}),
+        ("Quel est l'échéancier de remboursement du prêt ?", {"repayment", "loan_amount"}),
     ],
 )
 def test_notions_found_in_either_language(lexicon, question, expected):
