@@ -30,12 +30,13 @@ doit doivent devra devront devrait devraient doive devoir faut faudra faudrait f
 """.split()
 
 # What Snowball's lists leave out and a question uses only to frame what it asks: the quantity words of
-# "how many" / "how much" (« combien » is Snowball's), "per" (« par » is), the auxiliary's infinitive
-# (« peut-il être résilié » — Snowball lists « été », « suis », « est »… but not « être »), and the
+# "how many" (« combien » is Snowball's), "per" (« par » is), the auxiliary's infinitive (« peut-il être
+# résilié » — Snowball lists « été », « suis », « est »… but not « être »), the deontic frames of « doit »
+# and "must" (« sont-ils tenus de … ? », "are they required to … ?"), and the
 # courtesy titles before a name (Mr Morand, « M. », « Mme »), which a contract writes its own way.
 FRAME_WORDS = """
 many per
-etre
+etre tenu tenue tenus tenues required obliged
 mr mrs ms messrs dr monsieur madame mademoiselle messieurs mme mlle
 """.split()
 

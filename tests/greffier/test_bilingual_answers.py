@@ -241,6 +241,8 @@ def test_an_english_question_s_function_words_do_not_count_against_a_french_pass
         ("How many shares did Mr Lemaire sell to the buyer?", "en", {"many", "mr"}),
         ("What is the rent per month, and may the lease be terminated early?", "en", {"per"}),
         ("Le bail peut-il être résilié par M. Lemaire avant son terme ?", "fr", {"etre"}),
+        ("Les associés sont-ils tenus de garantir le passif ?", "fr", {"tenus"}),
+        ("Is the tenant required to insure the premises?", "en", {"required"}),
     ],
 )
 def test_words_that_only_frame_a_question_are_not_what_it_asks(question, language, framing):

@@ -33,6 +33,8 @@ def concept_ids(lexicon, text: str) -> set[str]:
         ("Who pays to recall defective goods, and who sues the infringers?", {"warranty", "infringement"}),
         ("Quelle formation initiale et quel droit d'entrée le franchisé paie-t-il ?", {"training", "entry_fee"}),
         ("Quel est l'échéancier de remboursement du prêt ?", {"repayment", "loan_amount"}),
+        ("Les associés sont-ils tenus d'apporter des capitaux ?", {"capital_contribution"}),
+        ("Must the partners make any capital contribution?", {"capital_contribution"}),
     ],
 )
 def test_notions_found_in_either_language(lexicon, question, expected):
