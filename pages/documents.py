@@ -149,7 +149,9 @@ if not indexed and not problems:
 metrics = st.columns(4)
 metrics[0].metric("Documents", len(indexed))
 metrics[1].metric("Passages (chunks)", sum(r["chunks"] or 0 for r in indexed))
-metrics[2].metric("Pages", sum(r["pages"] or 0 for r in indexed))
+pdfs = [r for r in indexed if r["pages"]]
+metrics[2].metric("PDF pages", sum(r["pages"] for r in pdfs),
+                  help=f"Pages of the {len(pdfs)} PDF documents; DOCX, HTML, Markdown and text files have no pages.")
 metrics[3].metric("Files with errors", len(problems))
 
 st.dataframe(
