@@ -36,6 +36,8 @@ _TERM_CUE = re.compile(
     r"pour une dur[ée]e|produit ses effets|prend(?:ra)? effet|prend(?:ra)? fin|entre(?:ra)? en vigueur|est conclue? pour|restera en vigueur|"
     r"\bcourt\b|à compter d|for a (?:fixed |initial )?(?:term|period) of|shall (?:remain|continue) in (?:full )?force|term of this|"
     r"remain in force|comes? into force|effective (?:as of|from|on)|commenc|initial term|"
+    # a form's line names the period: "INITIAL DISTRIBUTION PERIOD: April 15, 2000 through October 15, 2000", « Période initiale : du … au … »
+    r"\b(?:initial|original)\s+(?:[\w-]+\s+)?period\b|p[ée]riode\s+initiale|dur[ée]e\s+initiale|"
     r"\b(?:contrat|convention|bail|mission|licence|accord|pacte|garantie|agreement|lease|license|licence|term)\b",
     re.I,
 )
@@ -323,6 +325,36 @@ _ANNIVERSARY = re.compile(
     re.I,
 )
 _THEREOF = re.compile(r"\s*(?:thereof|such\s+(?:date|day)|that\s+date|celle-ci|celui-ci)\b", re.I)
+# A term that ends on a day counted from its start: "on the 30th day after the Effective Date", "until the ninetieth (90th)
+# day following the date hereof", « le trentième jour suivant la Date d'Effet », « jusqu'au 60e jour qui suit sa signature »
+_NTH_DAY = re.compile(
+    r"\b(?:on|until|through|upon|at|as\s+of|au|jusqu['’]au|le)\s+(?:the\s+|midnight\s+(?:of|on)\s+the\s+)?"
+    r"(?P<nth>\d{1,3}(?:st|nd|rd|th|e|[èe]me|i[èe]me)|\w+)(?:\s*\(\s*\d{1,3}(?:st|nd|rd|th|e|[èe]me)?\s*\))?\s+"
+    r"(?:calendar\s+|business\s+)?(?P<unit>day|jour)\s+(?:(?:next\s+)?(?:after|following|from|succeeding)|(?:qui\s+)?(?:suivant|suit|apr[èe]s|à\s+compter\s+de))\s+"
+    r"(?P<what>.{0,80})",
+    re.I,
+)
+# … only where the contract ends then ("shall automatically terminate … on the 30th day after"), not a payment's or a notice's day
+_ENDS_BEFORE = re.compile(
+    r"\b(?:terminat\w*|expir\w*|end|ends|cease\w*|(?:continue|remain)s?\s+in\s+(?:full\s+)?(?:force|effect)|prend\w*\s+fin|se\s+termin\w*"
+    r"|cess\w*|(?:rest|demeur)\w*\s+en\s+vigueur|produi\w*\s+(?:ses|leurs)\s+effets)\b[^.;]{0,120}$",
+    re.I,
+)
+_ORDINAL_SUFFIX = re.compile(r"^(?P<n>\d{1,3})(?:st|nd|rd|th|e|[èe]me|i[èe]me)$", re.I)
+_DAY_ORDINALS = {
+    "fifteenth": 15, "twentieth": 20, "thirtieth": 30, "fortieth": 40, "forty-fifth": 45, "sixtieth": 60, "ninetieth": 90,
+    "quinzieme": 15, "vingtieme": 20, "trentieme": 30, "quarantieme": 40, "quarante-cinquieme": 45, "soixantieme": 60, "quatre-vingt-dixieme": 90,
+}
+
+
+def _ordinal(word: str) -> int | None:
+    """"30th", « 30e », "thirtieth", « trentième », "fifth" → the number; ``None`` for any other word."""
+    if digits := _ORDINAL_SUFFIX.match(word):
+        return int(digits["n"])
+    key = fold(word)
+    return _ORDINALS.get(key) or _DAY_ORDINALS.get(key)
+
+
 _CALENDAR_YEAR = re.compile(r"\buntil\s+the\s+end\s+of\s+the\s+(?:current\s+|then[- ]current\s+)?calendar\s+year|\bjusqu['’]au\s+31\s+d[ée]cembre\s+de\s+l['’]ann[ée]e\s+en\s+cours", re.I)
 
 
@@ -334,6 +366,10 @@ def _anniversary_candidates(sentence: Sentence, context: _StartContext, add) -> 
         if years and start.finding is not None:
             end = start.finding.value + relativedelta(years=years) - timedelta(days=1 if match["before"] else 0)
             add("end", end, f"{start.finding.raw} … {match.group(0)}", start.finding, start.doubt)
+    elif (match := _NTH_DAY.search(sentence.text)) and (days := _ordinal(match["nth"])) and _ENDS_BEFORE.search(sentence.text, 0, match.start()):
+        start = _anniversary_start(sentence, context, match["what"], before=sentence.text[: match.start()])
+        if start.finding is not None and "business" not in match.group(0).lower():  # business days: the calendar is not known
+            add("end", start.finding.value + timedelta(days=days), f"{start.finding.raw} … {match.group(0)}", start.finding, start.doubt)
     elif match := _CALENDAR_YEAR.search(sentence.text):
         start = context.effective if context.effective is not None else _signature_start(sentence, context)
         if start is not None:
@@ -396,6 +432,10 @@ def _named_start(name: str, sentence: Sentence, context: _StartContext) -> _Star
     if definition.means == "signature":
         signature = _signature_start(sentence, context)
         return _Start(signature) if signature else _Start(None, f"runs from the {shown}, the date of signature, which the contract does not write")
+    if definition.expected is not None:
+        # the parties wrote when they expect the event: the end counted from it is as unsure as that expectation
+        doubt = f"runs from the {shown}, an event the contract expects on {definition.expected.isoformat()} but does not date"
+        return _Start(Finding[date](value=definition.expected, chunk_id=definition.chunk_id, raw=definition.raw, rule="expected date", confidence="low", doubt=doubt))
     return _Start(None, f"runs from the {shown}, an event the contract does not date ({definition.describe()})")
 
 
