@@ -75,6 +75,34 @@ def parse_number(text: str) -> int | None:
     return NUMBER_WORDS.get(cleaned, NUMBER_WORDS.get(text.strip().lower()))
 
 
+_EN_ORDINAL_UNITS = {"first": 1, "second": 2, "third": 3, "fifth": 5, "eighth": 8, "ninth": 9, "twelfth": 12}
+_ORDINAL_DIGITS = re.compile(r"^(?P<n>\d{1,3})(?:st|nd|rd|th|e|er|re|ère|ème|eme|ieme|ième)$", re.I)
+
+
+def parse_ordinal(text: str) -> int | None:
+    """``"30th"``, ``"thirty-sixth"``, « trente-sixième », « 36e », « premier » → the number; ``None`` for anything else."""
+    word = " ".join(fold(text).split())
+    if digits := _ORDINAL_DIGITS.match(word):
+        return int(digits["n"])
+    if word in ("premier", "premiere", "1er", "1re"):
+        return 1
+    head, _, last = word.rpartition("-") if "-" in word else word.rpartition(" ")
+    joint = "-" if "-" in word else " "
+    if last.endswith("ieme"):  # « sixième », « trente-sixième », « cinquième », « neuvième », « vingt et unième »
+        stem = last[:-4]
+        stem = {"cinqu": "cinq", "neuv": "neuf", "un": "un", "quatr": "quatre", "onz": "onze", "douz": "douze", "treiz": "treize",
+                "quatorz": "quatorze", "quinz": "quinze", "seiz": "seize", "trent": "trente", "quarant": "quarante",
+                "cinquant": "cinquante", "soixant": "soixante", "vingt": "vingt", "mill": "mille"}.get(stem, stem)
+        return parse_number(f"{head}{joint}{stem}" if head else stem)
+    if last in _EN_ORDINAL_UNITS:  # "first", "twenty-first", "thirty-second"
+        return (parse_number(head) or 0) + _EN_ORDINAL_UNITS[last] if head else _EN_ORDINAL_UNITS[last]
+    if last.endswith("ieth"):  # "twentieth", "thirtieth"
+        return parse_number(f"{head}{joint}{last[:-4]}y" if head else f"{last[:-4]}y")
+    if last.endswith("th"):  # "fourth", "sixteenth", "thirty-sixth"
+        return parse_number(f"{head}{joint}{last[:-2]}" if head else last[:-2])
+    return None
+
+
 def find_periods(text: str) -> list[tuple[Period, re.Match[str]]]:
     """Lengths of time in ``text``: « neuf années », "three (3) years", "36 months"."""
     found: list[tuple[Period, re.Match[str]]] = []

@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field
 
 from greffier.dataroom.extract.dates import opening_date
 from greffier.dataroom.extract.defined_dates import DATE_NAME, SIGNATURE_WORDS, DefinedDate, date_key, read_defined_dates
-from greffier.dataroom.extract.periods import NUMBER, find_periods, parse_number
+from greffier.dataroom.extract.periods import NUMBER, find_periods, parse_number, parse_ordinal
 from greffier.dataroom.extract.term_length import LENGTH_CUE, NOT_THE_TERM, STARTS_AFTER, names_initial_term, written_as_term
 from greffier.dataroom.extract.text import (
     DATE_GROUP, ChunkInput, Finding, Sentence, heading, is_english, numeric_month_first, ranked_sentences, read_date, weakest,
@@ -64,7 +64,16 @@ _END = re.compile(
     rf"rembours[ée]e?\s+(?:au\s+plus\s+tard\s+)?le|[ée]ch[ée]ance\s+(?:finale\s+)?(?:fix[ée]e\s+)?(?:au|le)|"
     rf"\buntil(?:\s+the\s+later\s+of\s*(?:\((?:a|i|1)\)\s*)?)?|\btill|\bends?\s+(?:on|at)|\bending\s+(?:on|at)|\bexpires?\s+on|\bexpiring(?:\s+on)?|\bconclud(?:es|ing)(?:\s+on)?|"
     rf"\bterminat(?:es?|ing)\s+on|\bwill\s+(?:end|expire|terminate)\s+on|"
-    rf"\b(?:shall|will)\s+(?:expire|terminate|end)(?:\s+on)?|\bthrough|\bmaturity\s+date\s+(?:is|of)|\bmaturing\s+on)\s+(?:the\s+)?{DATE_GROUP}",
+    rf"\b(?:shall|will)\s+(?:expire|terminate|end)(?:\s+on)?|\bthrough|\bmaturity\s+date\s+(?:is|of)|\bmaturing\s+on"
+    # at an hour of the day: "shall expire at 11:59 p.m. (Eastern time) on December 31, 2024", « expire à minuit le 31 décembre 2024 »
+    rf"|\b(?:end|expire|terminate)s?\s+at\s+[^;]{{0,50}}?\bon|\b(?:expire(?:ra)?|prend(?:ra)?\s+fin)\s+[àa]\s+(?:minuit|\d{{1,2}}\s*h(?:eures?)?\s*\d{{0,2}})[^.;]{{0,30}}?\ble"
+    # from a named start to a date: "shall run from the Effective Date to December 31, 2024", « court de la Date d'Effet au 31 décembre 2024 »
+    rf"|\bfrom\s+(?:the\s+)?(?:[\w'’-]+\s+){{0,3}}?date(?:\s+hereof)?\s+(?:up\s+)?(?:to|until|through)(?:\s+and\s+including)?|\bde\s+la\s+date\s+[^.;,]{{0,40}}?\s+au"
+    # the earlier of a date and an event, the date first: "shall terminate on the earlier of (a) December 31, 2024 or (b) …",
+    # « prendra fin à la plus proche des deux dates suivantes : le 31 décembre 2024 ou … » (read as a bound: low confidence)
+    rf"|\b(?:expire|terminate|end)s?\s+(?:on\s+|upon\s+)?the\s+(?:earlier|earliest|first)\s+(?:to\s+occur\s+)?of\s*:?(?:\s*\((?:a|i|1)\))?(?:\s+on)?"
+    rf"|\b(?:expire(?:ra)?|prend(?:ra)?\s+fin)\s+[àa]\s+la\s+(?:plus\s+proche|premi[èe]re)\s+des\s+(?:deux\s+)?dates(?:\s+suivantes)?\s*:?(?:\s*\(?(?:a|i|1)\))?(?:\s+le)?"
+    rf")\s+(?:the\s+)?{DATE_GROUP}",
     re.I,
 )
 _START = re.compile(
@@ -315,9 +324,6 @@ def _about_a_term(sentence: Sentence) -> bool:
     return sentence.chunk_rank == 0 or bool(_CONTRACT_TERM.search(sentence.text))
 
 
-_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10,
-             "premier": 1, "deuxieme": 2, "troisieme": 3, "quatrieme": 4, "cinquieme": 5, "sixieme": 6, "septieme": 7, "huitieme": 8,
-             "neuvieme": 9, "dixieme": 10}
 _ANNIVERSARY = re.compile(
     r"\b(?:on|until|through|upon|at|au|jusqu['’]au|le)\s+(?:the\s+)?(?:(?:date|day)\s+(?:that|which)\s+is\s+(?:the\s+)?)?"  # "on the date that is the first anniversary of …"
     r"(?P<before>day\s+(?:prior|before|preceding)\s+(?:to\s+)?(?:the\s+)?|veille\s+(?:du|de\s+la)\s+)?"
@@ -340,33 +346,43 @@ _ENDS_BEFORE = re.compile(
     r"|cess\w*|(?:rest|demeur)\w*\s+en\s+vigueur|produi\w*\s+(?:ses|leurs)\s+effets)\b[^.;]{0,120}$",
     re.I,
 )
-_ORDINAL_SUFFIX = re.compile(r"^(?P<n>\d{1,3})(?:st|nd|rd|th|e|[èe]me|i[èe]me)$", re.I)
-_DAY_ORDINALS = {
-    "fifteenth": 15, "twentieth": 20, "thirtieth": 30, "fortieth": 40, "forty-fifth": 45, "sixtieth": 60, "ninetieth": 90,
-    "quinzieme": 15, "vingtieme": 20, "trentieme": 30, "quarantieme": 40, "quarante-cinquieme": 45, "soixantieme": 60, "quatre-vingt-dixieme": 90,
-}
-
-
-def _ordinal(word: str) -> int | None:
-    """"30th", « 30e », "thirtieth", « trentième », "fifth" → the number; ``None`` for any other word."""
-    if digits := _ORDINAL_SUFFIX.match(word):
-        return int(digits["n"])
-    key = fold(word)
-    return _ORDINALS.get(key) or _DAY_ORDINALS.get(key)
-
-
+# A term that ends with a month counted from its start: "on the last day of the thirty-sixth (36th) full calendar month following
+# the Effective Date", "until the end of the calendar month in which the fifth anniversary of the Effective Date occurs",
+# « le dernier jour du trente-sixième mois suivant la Date d'Effet », « à la fin du mois au cours duquel intervient le cinquième
+# anniversaire de la Date d'Effet »
+_MONTH_END = re.compile(
+    r"\b(?:on|until|through|at|upon|le|au|jusqu['’]au|à)\s+(?:the\s+|la\s+)?(?:last\s+day|end|dernier\s+jour|fin)\s+(?:of\s+the|du)\s+"
+    r"(?:(?P<nth>[\w-]+)(?:\s*\(\s*\d{1,3}(?:st|nd|rd|th|e|[èe]me)?\s*\))?\s+(?:full\s+|complete\s+)?(?:calendar\s+)?(?:month|mois)(?:\s+(?:civil|entier|complet))?\s+"
+    r"(?:after|following|from|succeeding|suivant|qui\s+suit|apr[èe]s|à\s+compter\s+de)\s+(?P<what>.{0,80})"
+    r"|(?:calendar\s+)?(?:month|mois)\s+(?:in\s+which|during\s+which|au\s+cours\s+duquel|pendant\s+lequel|dans\s+lequel|o[uù])\s+"
+    r"(?:(?:intervient|survient|tombe|a\s+lieu)\s+)?(?:the\s+|le\s+)?(?P<nth_year>\w+)(?:\s*\(\w+\))?\s+(?:anniversary|anniversaire)\s+(?:of\s+|de\s+)?(?P<what_year>.{0,80}))",
+    re.I,
+)
 _CALENDAR_YEAR = re.compile(r"\buntil\s+the\s+end\s+of\s+the\s+(?:current\s+|then[- ]current\s+)?calendar\s+year|\bjusqu['’]au\s+31\s+d[ée]cembre\s+de\s+l['’]ann[ée]e\s+en\s+cours", re.I)
 
 
 def _anniversary_candidates(sentence: Sentence, context: _StartContext, add) -> None:  # noqa: ANN001
     """"ends on the fifth anniversary of the Commencement Date", "until the end of the current calendar year"."""
-    if match := _ANNIVERSARY.search(sentence.text):
-        years = _ORDINALS.get(fold(match["nth"])) or parse_number(match["nth"])
+    if (match := _MONTH_END.search(sentence.text)) and (count := parse_ordinal(match["nth"] or match["nth_year"] or "")):
+        what = match["what"] if match["nth"] else match["what_year"]
+        start = _anniversary_start(sentence, context, what, before=sentence.text[: match.start()])
+        if start.finding is not None:
+            first = start.finding.value
+            doubt = ""
+            if match["nth"]:  # the Nth month after the start: the start's month counts as the first only when the term starts on its 1st
+                month = first + relativedelta(months=count - 1 if first.day == 1 else count)
+                doubt = "the months are counted from the start's month, which the term starts on the 1st of" if first.day == 1 else ""
+            else:
+                month = first + relativedelta(years=count)
+            end = month + relativedelta(day=31)
+            add("end", end, f"{start.finding.raw} … {match.group(0)}", start.finding, "; ".join(d for d in (start.doubt, doubt) if d))
+    elif match := _ANNIVERSARY.search(sentence.text):
+        years = parse_ordinal(match["nth"]) or parse_number(match["nth"])
         start = _anniversary_start(sentence, context, match["what"], before=sentence.text[: match.start()])
         if years and start.finding is not None:
             end = start.finding.value + relativedelta(years=years) - timedelta(days=1 if match["before"] else 0)
             add("end", end, f"{start.finding.raw} … {match.group(0)}", start.finding, start.doubt)
-    elif (match := _NTH_DAY.search(sentence.text)) and (days := _ordinal(match["nth"])) and _ENDS_BEFORE.search(sentence.text, 0, match.start()):
+    elif (match := _NTH_DAY.search(sentence.text)) and (days := parse_ordinal(match["nth"])) and _ENDS_BEFORE.search(sentence.text, 0, match.start()):
         start = _anniversary_start(sentence, context, match["what"], before=sentence.text[: match.start()])
         if start.finding is not None and "business" not in match.group(0).lower():  # business days: the calendar is not known
             add("end", start.finding.value + timedelta(days=days), f"{start.finding.raw} … {match.group(0)}", start.finding, start.doubt)
@@ -486,17 +502,19 @@ def _anchored_start(rest: str, sentence: Sentence, context: _StartContext) -> _S
     disclosure of Proprietary Information", "from the date of first commercial sale")."""
     if (written := _ANCHOR_DATE.match(rest)) and (value := context.read(written["date"])):
         return _Start(Finding[date](value=value, chunk_id=sentence.chunk_id, raw=written.group(0).strip(), rule="start"))
-    if named := _LEADING_NAME.match(re.sub(r"^\s*(?:(?:on|upon|with|as\s+of|de|du)\s+)?(?:the\s+date\s+of\s+)?", "", rest, flags=re.I)):
+    if named := _LEADING_NAME.match(re.sub(r"^\s*(?:(?:on|upon|with|as\s+of|from|de|du)\s+)?(?:the\s+date\s+of\s+)?", "", rest, flags=re.I)):
         return _named_start(named["name"], sentence, context)
     head = rest[:80]
     if SIGNATURE_WORDS.search(head) or _FROM_SIGNATURE.search(head) or _OWN_SIGNATURE.match(head):
         return _Start(_signature_start(sentence, context) or context.effective)
-    if _FROM_EFFECTIVE.match(head.strip()) or re.match(r"\s*(?:the\s+)?(?:effective|commencement)\s+date\b", head, re.I):
+    own = _OWN_DATE.sub("", head)  # "from its effective date", « de sa date d'entrée en vigueur »: the contract's own
+    if _FROM_EFFECTIVE.match(own.strip()) or re.match(r"\s*(?:the\s+)?(?:effective|commencement)\s+date\b", own, re.I):
         return _Start(context.effective or _signature_start(sentence, context))
     words = _ANCHOR_WORDS.match(rest)
     return _Start(None, f"runs from « {' '.join(words['words'].split()) if words else rest.strip()[:70]} », which no date of the contract gives")
 
 
+_OWN_DATE = re.compile(r"^\s*(?:(?:on|upon|from|as\s+of|de|du)\s+)?(?:its|the|this\s+agreement['’]s|sa|son|leur|la)\s+", re.I)
 _OWN_SIGNATURE = re.compile(r"\s*(?:de\s+)?(?:sa|leur|la)\s+signature|\s*(?:its|their)\s+(?:signature|execution)", re.I)  # « à compter de sa signature »
 
 
