@@ -66,14 +66,15 @@ _END = re.compile(
     rf"\bterminat(?:es?|ing)\s+on|\bwill\s+(?:end|expire|terminate)\s+on|"
     rf"\b(?:shall|will)\s+(?:expire|terminate|end)(?:\s+on)?|\bthrough|\bmaturity\s+date\s+(?:is|of)|\bmaturing\s+on"
     # at an hour of the day: "shall expire at 11:59 p.m. (Eastern time) on December 31, 2024", « expire à minuit le 31 décembre 2024 »
-    rf"|\b(?:end|expire|terminate)s?\s+at\s+[^;]{{0,50}}?\bon|\b(?:expire(?:ra)?|prend(?:ra)?\s+fin)\s+[àa]\s+(?:minuit|\d{{1,2}}\s*h(?:eures?)?\s*\d{{0,2}})[^.;]{{0,30}}?\ble"
+    rf"|\b(?:end|expire|terminate)s?\s+at\s+[^;]{{0,50}}?\bon|\b(?:until|till|through)\s+(?:midnight|noon|\d{{1,2}}(?::\d{{2}})?\s*(?:a\.?m\.?|p\.?m\.?|o['’]clock|hours))[^;]{{0,40}}?\bon"
+    rf"|(?:\b(?:expire(?:ra)?|prend(?:ra)?\s+fin)\s+[àa]|jusqu['’]\s*[àa])\s+(?:minuit|midi|\d{{1,2}}\s*h(?:eures?)?\s*\d{{0,2}})[^.;]{{0,30}}?\ble"
     # from a named start to a date: "shall run from the Effective Date to December 31, 2024", « court de la Date d'Effet au 31 décembre 2024 »
     rf"|\bfrom\s+(?:the\s+)?(?:[\w'’-]+\s+){{0,3}}?date(?:\s+hereof)?\s+(?:up\s+)?(?:to|until|through)(?:\s+and\s+including)?|\bde\s+la\s+date\s+[^.;,]{{0,40}}?\s+au"
     # the earlier of a date and an event, the date first: "shall terminate on the earlier of (a) December 31, 2024 or (b) …",
     # « prendra fin à la plus proche des deux dates suivantes : le 31 décembre 2024 ou … » (read as a bound: low confidence)
     rf"|\b(?:expire|terminate|end)s?\s+(?:on\s+|upon\s+)?the\s+(?:earlier|earliest|first)\s+(?:to\s+occur\s+)?of\s*:?(?:\s*\((?:a|i|1)\))?(?:\s+on)?"
     rf"|\b(?:expire(?:ra)?|prend(?:ra)?\s+fin)\s+[àa]\s+la\s+(?:plus\s+proche|premi[èe]re)\s+des\s+(?:deux\s+)?dates(?:\s+suivantes)?\s*:?(?:\s*\(?(?:a|i|1)\))?(?:\s+le)?"
-    rf")\s+(?:the\s+)?{DATE_GROUP}",
+    rf")(?:\s+and\s+including)?\s+(?:the\s+)?{DATE_GROUP}",
     re.I,
 )
 _START = re.compile(
@@ -325,7 +326,7 @@ def _about_a_term(sentence: Sentence) -> bool:
 
 
 _ANNIVERSARY = re.compile(
-    r"\b(?:on|until|through|upon|at|au|jusqu['’]au|le)\s+(?:the\s+)?(?:(?:date|day)\s+(?:that|which)\s+is\s+(?:the\s+)?)?"  # "on the date that is the first anniversary of …"
+    r"\b(?:on|until|through|upon|at|au|jusqu['’]au|le)\s+(?:the\s+)?(?:(?:date|day)\s+(?:that|which)\s+is\s+(?:the\s+)?|(?:jour|date)\s+du\s+)?"  # "on the date that is the first anniversary of …", « au jour du … »
     r"(?P<before>day\s+(?:prior|before|preceding)\s+(?:to\s+)?(?:the\s+)?|veille\s+(?:du|de\s+la)\s+)?"
     r"(?P<nth>\w+)(?:\s*\(\w+\))?\s+(?:anniversary|anniversaire)\s+(?:of\s+|de\s+)?(?P<what>.{0,80})",
     re.I,
