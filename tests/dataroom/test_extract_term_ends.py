@@ -25,7 +25,7 @@ FRENCH = (
 )
 
 
-def end_finding(text: str):  # noqa: ANN201
+def end_finding(text: str):
     return extract_term(split_articles("t1", text), signature_date=date(2021, 3, 10)).end_date
 
 
