@@ -152,3 +152,26 @@ def test_an_event_with_no_expected_date_still_gives_no_end(template):
 )
 def test_ordinals_in_both_languages(word, number):
     assert parse_ordinal(word) == number
+
+
+FORM = "MAINTENANCE ORDER FORM\n\nSupplier: Corvane Tools Inc.\nCustomer: Hesketh Supply LLC\n{line}\n\n1. TERM\nThis Agreement is for a period of one (1) year.\n\nBy: /s/ Anna Corr\nName: Anna Corr\nDate: May 2, 2021\n"
+FORM_FR = "BON DE COMMANDE DE MAINTENANCE\n\nFournisseur : Corvane Outils SAS\nClient : Hesketh Fournitures SARL\n{line}\n\nARTICLE 1 — DURÉE\nLe présent contrat est conclu pour une durée d'un (1) an.\n"
+
+
+@pytest.mark.parametrize(
+    ("template", "line", "end"),
+    [
+        (FORM, "COMMENCEMENT DATE FOR MAINTENANCE UNDER THIS ORDER: APRIL 1, 2021", date(2022, 4, 1)),
+        (FORM, "Effective Date: April 1, 2021", date(2022, 4, 1)),
+        (FORM_FR, "DATE D'EFFET : 1er avril 2021", date(2022, 3, 31)),
+    ],
+    ids=["commencement-date-for-maintenance", "effective-date-line", "date-d-effet"],
+)
+def test_a_forms_effective_date_line_starts_a_term_with_no_start_written(template, line, end):
+    finding = extract_term(split_articles("t1", template.format(line=line))).end_date
+    assert finding is not None and finding.value == end
+
+
+def test_a_signature_blocks_date_line_is_no_effective_date():
+    # only the blocks' "Date:" line dates this form: it is no start of the term (no signature date is given here either)
+    assert extract_term(split_articles("t1", FORM.format(line="Reference: 2021-117"))).end_date is None

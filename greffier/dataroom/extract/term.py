@@ -554,7 +554,29 @@ def _effective_date(chunks: Sequence[ChunkInput], definitions: dict[str, Defined
             return None
     opening = opening_date(chunks, effective_first=True)
     # "effective as of …" is the Effective Date itself, however unsure it is as a date of signature
-    return opening.model_copy(update={"confidence": "high", "doubt": ""}) if opening is not None else None
+    if opening is not None:
+        return opening.model_copy(update={"confidence": "high", "doubt": ""})
+    return _form_effective_date(chunks)
+
+
+# A form's line that dates the start: "EFFECTIVE DATE: April 15, 2000", "COMMENCEMENT DATE FOR MAINTENANCE UNDER THIS ADDENDUM:
+# MARCH 1, 2001", « DATE D'EFFET : 1er mars 2021 » — a label in capitals or title case at the start of a line, never a signature
+# block's bare "Date:"
+_FORM_EFFECTIVE = re.compile(
+    r"^[ \t]*(?-i:(?:THE\s+)?(?:EFFECTIVE|COMMENCEMENT|START)\s+DATE|(?:Effective|Commencement|Start)\s+Date"
+    r"|DATE\s+D['’](?:EFFET|ENTR[ÉE]E\s+EN\s+VIGUEUR|PRISE\s+D['’]EFFET)|Date\s+d['’](?:effet|entrée\s+en\s+vigueur|prise\s+d['’]effet))"
+    rf"\b[^:\n]{{0,60}}:[ \t]*{DATE_GROUP}",
+    re.I | re.M,
+)
+
+
+def _form_effective_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None:
+    month_first = numeric_month_first(chunks)
+    for chunk in chunks:
+        for match in _FORM_EFFECTIVE.finditer(chunk.text):
+            if (value := read_date(match["date"], month_first=month_first)) is not None:
+                return Finding[date](value=value, chunk_id=chunk.id, raw=" ".join(match.group(0).split()), rule="effective date")
+    return None
 
 
 def _instalment_candidates(sentence: Sentence, order: int) -> list[_TermCandidate]:
