@@ -31,7 +31,24 @@ _SIGNATURE_RULES: tuple[tuple[str, re.Pattern[str], bool], ...] = (
     ("signed at", re.compile(rf"\b(?:done|signed)\b[^.\n]{{0,40}}?\bat\s+[^,\n]{{1,40}}?,?\s+on\s+(?:this\s+)?(?:the\s+)?{DATE_GROUP}", re.I), True),
     # the operative words close the recitals with the date: "IT IS HEREBY AGREED, by and between the Parties, this 30th day of April 2015"
     ("agreed this", re.compile(rf"\bit\s+is\s+(?:hereby\s+)?agreed\b[^.]{{0,80}}?\bthis\s+(?:the\s+)?{DATE_GROUP}", re.I), False),
-    ("in witness whereof", re.compile(rf"\bin witness whereof\b[^.]{{0,200}}?\b(?:on|as of|this)\s+(?:this\s+)?(?:the\s+)?{DATE_GROUP}", re.I), True),
+    (
+        "in witness whereof",
+        re.compile(
+            rf"\b(?:in witness whereof\b[^.]{{0,200}}?\b(?:on|as of|this)\s+(?:this\s+)?(?:the\s+)?|en\s+foi\s+de\s+quoi\b[^.]{{0,200}}?\b(?:le|en\s+date\s+du)\s+){DATE_GROUP}",
+            re.I,
+        ),
+        True,
+    ),
+    # the acceptance formula of a letter agreement: "Agreed and accepted on March 15, 2019", « Lu et approuvé, le 15 mars 2019 », « Bon pour accord le … »
+    (
+        "agreed and accepted",
+        re.compile(
+            r"\b(?:agreed\s+(?:to\s+)?and\s+accepted|accepted\s+and\s+agreed(?:\s+to)?|acknowledged\s+and\s+agreed(?:\s+to)?|lu\s+et\s+approuv[ée]|bon\s+pour\s+accord)"
+            rf"\s*,?\s*(?:(?:on|as\s+of|this|le|en\s+date\s+du)\s+)(?:this\s+)?(?:the\s+)?{DATE_GROUP}",
+            re.I,
+        ),
+        True,
+    ),
     ("signé le", re.compile(rf"^\s*sign[ée]e?\s+(?:électroniquement\s+)?le\s+{DATE_GROUP}", re.I | re.M), True),
 )
 
@@ -65,7 +82,7 @@ def extract_signature_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None
 
 _OPENING_END = re.compile(
     r"\b(?:WHEREAS|RECITALS?|BACKGROUND|W\s?I\s?T\s?N\s?E\s?S\s?S\s?E\s?T\s?H|NOW,?\s+THEREFORE|PR[ÉE]AMBULE|IL\s+(?:A\s+[ÉE]T[ÉE]|EST)\s+"
-    r"(?:PR[ÉE]ALABLEMENT\s+)?(?:EXPOS[ÉE]|CONVENU))"
+    r"(?:PR[ÉE]ALABLEMENT\s+)?(?:EXPOS[ÉE]|CONVENU)|IN\s+WITNESS\s+WHEREOF|EN\s+FOI\s+DE\s+QUOI)"  # a short contract's blocks follow its opening
 )
 _MADE_CUE = re.compile(
     r"\b(?:made|entered(?:\s+into)?|executed|dated|signed|concluded|conclue?s?|sign[ée]e?s?|pass[ée]e?|en\s+date\s+du|fait)\b"
@@ -81,7 +98,7 @@ _THIS_MADE_CUE = re.compile(
 )
 # a date given to another document ("the Supply Agreement dated April 1, 2017 between …"): an amendment cites its parent so
 _CITED_CUE = re.compile(
-    r"\b(?:the|that\s+certain|said|an?|le|la|du|au|un|une)\s+(?:[\w-]+\s+){0,6}?(?:agreement|contract|lease|licen[cs]e|contrat|bail|convention)"
+    r"\b(?:the|that\s+certain|said|an?|le|la|du|au|un|une)\s+(?!pr[ée]sente?\b)(?:[\w-]+\s+){0,6}?(?:agreement|contract|lease|licen[cs]e|contrat|bail|convention)"
     r"\s*,?\s+(?:dated|du|en\s+date\s+du|sign[ée]\s+le)\s+(?:as\s+of\s+)?$"
     r"|\b(?:have|had|has|ont|avaient|avait)\s+(?:\w+\s+)?(?:signed|entered|executed|conclu|sign[ée])\b[^.;]{0,30}$"
     # "to that Software License Agreement, by and between Cardlytics, Inc. (…) and Bank of America, N.A. (…), dated …"
