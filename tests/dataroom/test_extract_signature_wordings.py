@@ -22,8 +22,13 @@ BODY_FR = "CONTRAT DE PRESTATION\n\nEntre les soussignés : Tolland Design SAS e
         (BODY_EN + "ACCEPTED AND AGREED TO as of September 8, 2022:\nPellworth Inc.\nBy: /s/ Ilona Varga", date(2022, 9, 8)),
         (BODY_FR + "Lu et approuvé, le 8 septembre 2022.\nPour Pellworth SARL", date(2022, 9, 8)),
         (BODY_FR + "EN FOI DE QUOI, les parties ont signé le présent contrat le 8 septembre 2022.", date(2022, 9, 8)),
-        ("CONTRAT DE PRESTATION\n\nLe présent contrat, en date du 8 septembre 2022, est conclu entre Tolland Design SAS et Pellworth SARL.\n\n"
-         "ARTICLE 1 — OBJET\nTolland Design refond le site de Pellworth.", date(2022, 9, 8)),
+        (
+            (
+                "CONTRAT DE PRESTATION\n\nLe présent contrat, en date du 8 septembre 2022, est conclu entre Tolland Design SAS et Pellworth SARL.\n\n"
+                "ARTICLE 1 — OBJET\nTolland Design refond le site de Pellworth."
+            ),
+            date(2022, 9, 8),
+        ),
     ],
     ids=["agreed-and-accepted-on", "accepted-and-agreed-to-as-of", "lu-et-approuve-le", "en-foi-de-quoi-le", "le-present-contrat-en-date-du"],
 )
