@@ -175,3 +175,31 @@ def test_a_forms_effective_date_line_starts_a_term_with_no_start_written(templat
 def test_a_signature_blocks_date_line_is_no_effective_date():
     # only the blocks' "Date:" line dates this form: it is no start of the term (no signature date is given here either)
     assert extract_term(split_articles("t1", FORM.format(line="Reference: 2021-117"))).end_date is None
+
+
+PLAIN_EN = "SUPPLY AGREEMENT\n\nThis Supply Agreement is between Corvane Tools Inc. and Hesketh Supply LLC.\n\n"
+PLAIN_FR = "CONTRAT DE FOURNITURE\n\nLe présent contrat est conclu entre Corvane Outils SAS et Hesketh Fournitures SARL.\n\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "end"),
+    [
+        (PLAIN_EN + "ARTICLE 1 EFFECTIVE DATE\nThe Effective Date of this Agreement is March 1, 2019.\n\n"
+         "ARTICLE 2 TERM\nThis Agreement shall continue for five (5) years from the Effective Date.", date(2024, 3, 1)),
+        (PLAIN_FR + "ARTICLE 1 — DATE D'EFFET\nLa date d'effet du présent contrat est fixée au 1er mars 2019.\n\n"
+         "ARTICLE 2 — DURÉE\nLe contrat est conclu pour une durée de cinq (5) ans à compter de la date d'effet.", date(2024, 2, 29)),
+        # the Effective Date named but never defined: the date the same sentence says the contract takes effect on
+        (PLAIN_EN + "ARTICLE 1 TERM\nThis Agreement shall be effective as of March 1, 2019 and shall remain in effect for five (5) years from the Effective Date.",
+         date(2024, 3, 1)),
+    ],
+    ids=["effective-date-of-this-agreement-is", "date-d-effet-est-fixee-au", "effective-as-of-then-from-the-effective-date"],
+)
+def test_an_effective_date_stated_in_a_sentence_starts_the_term(text, end):
+    finding = extract_term(split_articles("t1", text)).end_date
+    assert finding is not None and finding.value == end and finding.confidence == "high"
+
+
+def test_an_effective_date_stated_as_an_event_is_no_date():
+    text = (PLAIN_EN + "ARTICLE 1 EFFECTIVE DATE\nThe Effective Date of this Agreement is the date of the first shipment.\n\n"
+            "ARTICLE 2 TERM\nThis Agreement shall continue for five (5) years from the Effective Date.")
+    assert extract_term(split_articles("t1", text)).end_date is None

@@ -440,6 +440,12 @@ def _named_start(name: str, sentence: Sentence, context: _StartContext) -> _Star
             return _Start(None, f"runs from the {shown}, which the contract does not date")
         if context.effective is not None:
             return _Start(context.effective)
+        # "shall be effective as of March 1, 2019 and shall remain in effect for five (5) years from the Effective Date": the
+        # date the sentence, else the term's article, says the contract takes effect on
+        if (written := _START.search(sentence.text)) and (value := context.read(written["date"])):
+            return _Start(Finding[date](value=value, chunk_id=sentence.chunk_id, raw=written.group(0), rule="start"))
+        if sentence.chunk_rank == 0 and context.chunk_start is not None:
+            return _Start(context.chunk_start)
         signature = _signature_start(sentence, context)
         return _Start(signature, f"the {shown} is not dated in the contract: the signature date is used") if signature else _Start(
             None, f"runs from the {shown}, which the contract does not date, and no signature date was read"
@@ -552,11 +558,32 @@ def _effective_date(chunks: Sequence[ChunkInput], definitions: dict[str, Defined
             if definition.means == "date" and definition.value is not None:
                 return Finding[date](value=definition.value, chunk_id=definition.chunk_id, raw=definition.raw, rule="effective date")
             return None
+    if stated := _stated_effective_date(chunks):
+        return stated
     opening = opening_date(chunks, effective_first=True)
     # "effective as of …" is the Effective Date itself, however unsure it is as a date of signature
     if opening is not None:
         return opening.model_copy(update={"confidence": "high", "doubt": ""})
     return _form_effective_date(chunks)
+
+
+# A sentence that states the Effective Date without defining it as a name: "The Effective Date of this Agreement is March 1, 2019",
+# « La date d'effet du présent contrat est fixée au 1er mars 2019 », « La date d'entrée en vigueur de la présente convention est le … »
+_STATED_EFFECTIVE = re.compile(
+    r"(?:\b(?:the\s+)?effective\s+date\s+(?:of\s+(?:this|the)\s+(?:agreement|contract|lease|licen[cs]e|amendment)\s+)?(?:is|shall\s+be|will\s+be)\s+(?:deemed\s+to\s+be\s+)?"
+    r"|\b(?:la\s+)?date\s+d['’](?:effet|entr[ée]e\s+en\s+vigueur)\s+(?:(?:du\s+pr[ée]sent|de\s+la\s+pr[ée]sente)\s+\w+\s+)?(?:est|sera)\s+(?:fix[ée]e\s+)?(?:au|le|à\s+la\s+date\s+du)\s+)"
+    rf"(?:the\s+)?{DATE_GROUP}",
+    re.I,
+)
+
+
+def _stated_effective_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None:
+    month_first = numeric_month_first(chunks)
+    for chunk in chunks:
+        for match in _STATED_EFFECTIVE.finditer(chunk.text):
+            if (value := read_date(match["date"], month_first=month_first)) is not None:
+                return Finding[date](value=value, chunk_id=chunk.id, raw=" ".join(match.group(0).split()), rule="effective date")
+    return None
 
 
 # A form's line that dates the start: "EFFECTIVE DATE: April 15, 2000", "COMMENCEMENT DATE FOR MAINTENANCE UNDER THIS ADDENDUM:
