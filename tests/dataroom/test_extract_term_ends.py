@@ -203,3 +203,19 @@ def test_an_effective_date_stated_as_an_event_is_no_date():
     text = (PLAIN_EN + "ARTICLE 1 EFFECTIVE DATE\nThe Effective Date of this Agreement is the date of the first shipment.\n\n"
             "ARTICLE 2 TERM\nThis Agreement shall continue for five (5) years from the Effective Date.")
     assert extract_term(split_articles("t1", text)).end_date is None
+
+
+@pytest.mark.parametrize(
+    ("article", "end"),
+    [
+        ("ARTICLE 4 PRICES\nPrices under this Agreement are fixed until December 31, 2021.", None),
+        ("ARTICLE 4 PRIX\nLes prix du présent contrat sont fermes jusqu'au 31 décembre 2021.", None),
+        ("ARTICLE 4 MISCELLANEOUS\nThis Agreement shall remain in full force and effect until December 31, 2023.", date(2023, 12, 31)),
+        ("ARTICLE 4 DIVERS\nLe présent contrat restera en vigueur jusqu'au 31 décembre 2023.", date(2023, 12, 31)),
+    ],
+    ids=["prices-fixed-until", "prix-fermes-jusqu-au", "agreement-remains-until", "contrat-reste-en-vigueur-jusqu-au"],
+)
+def test_outside_the_term_article_until_a_date_ends_only_the_contract(article, end):
+    text = PLAIN_EN + "ARTICLE 1 SUPPLY\nCorvane supplies tools to Hesketh.\n\n" + article
+    finding = extract_term(split_articles("t1", text), signature_date=date(2019, 3, 1)).end_date
+    assert (finding.value if finding is not None else None) == end

@@ -128,6 +128,19 @@ _INSTALMENT_WORD = re.compile(r"mensualit|trimestrialit|semestrialit|annuit|[ée
 _INSTALMENT_MONTHS = {  # first letters of the instalment word → months between two instalments
     "mensu": 1, "month": 1, "trime": 3, "quart": 3, "semes": 6, "semi-": 6, "half-": 6, "annui": 12, "annue": 12, "annua": 12, "yearl": 12,
 }
+# Words that make an end the contract's, before it: the contract or its term as the subject of lasting or ending ("This Agreement
+# shall remain in effect until …", "the Term will expire on …", « Le présent contrat prendra fin le … ») — not a thing "under this
+# Agreement" (« les prix du présent contrat ») — or "the term" itself
+_ENDS_THE_CONTRACT = re.compile(
+    r"(?:(?<!under\s)(?<!of\s)(?<!to\s)(?<!in\s)(?<!by\s)(?<!with\s)(?<!for\s)\b(?:this|the|that|such)\s+(?:[\w\"“”-]+\s+){0,2}?"
+    r"(?:agreement|contract|lease|licen[cs]e|term|period|arrangement|appointment|engagement)"
+    r"|\b(?:le|la|ce|cette)\s+(?:pr[ée]sente?\s+)?(?:contrat|convention|bail|accord|mission|p[ée]riode|dur[ée]e)|\b(?:it|il|elle))\b"
+    r"[^.;]{0,120}?\b(?:shall|will|is|are|remains?|continues?|expires?|expiring|terminates?|terminating|ends?|ending|conclud\w*|commenc\w*|runs?|running|lasts?|continuing|remaining|be|been|become|cease\w*|effective|valid"
+    r"|in\s+(?:full\s+)?(?:force|effect)"
+    r"|est|sera|restera|demeurera|prend\w*|expire\w*|court|courra|produi\w*|entre\w*|s['’]ach[èe]ve\w*|se\s+termine\w*|arrive\w*|conclue?|valable)\b"
+    r"|\b(?:term|dur[ée]e|terme|p[ée]riode\s+initiale)\b",
+    re.I,
+)
 _RULE_RANK = {"extension": 0, "range": 1, "end": 2, "duration": 3, "instalments": 4}
 
 
@@ -270,6 +283,8 @@ def _term_candidates(sentence: Sentence, order: int, context: _StartContext, not
             add("range", value, match.group(0), Finding[date](value=start, chunk_id=sentence.chunk_id, raw=match.group(0), rule="range"))
     for match in _END.finditer(text) if dated else ():
         if (value := context.read(match["date"])) and not NOT_THE_TERM.search(text, max(0, match.start() - 300), match.start()):
+            if sentence.chunk_rank == 1 and not _ENDS_THE_CONTRACT.search(text, 0, match.start("date")):
+                continue  # outside the term's article, "until" must end the contract: not "Prices are fixed until …", « prix fermes jusqu'au … »
             add("end", value, match.group(0))
     if not found:
         _anniversary_candidates(sentence, context, add)
