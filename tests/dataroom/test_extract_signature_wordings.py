@@ -53,3 +53,28 @@ def test_a_short_contracts_opening_stops_at_its_signature_blocks():
     )
     found = extract_signature_date(split_articles("s1", text))
     assert found is not None and found.value == date(2019, 3, 15) and found.confidence == "medium"
+
+
+@pytest.mark.parametrize(
+    ("opening", "signed"),
+    [
+        (("This Services Agreement is entered into by and between Tolland Design Ltd., a company incorporated in England with its registered "
+         "office at 4 Harbour Row, Bristol, and Pellworth Inc., a Delaware corporation with offices at 200 Lake Street, Chicago, Illinois, "
+         "as of September 8, 2022."), date(2022, 9, 8)),
+        ("Tolland Design Ltd and Pellworth Inc. enter into this Services Agreement on September 8, 2022.", date(2022, 9, 8)),
+        (("Le présent contrat est conclu entre Tolland Design SAS, société par actions simplifiée au capital de 10 000 euros dont le siège "
+         "est situé 4 quai du Port à Nantes, et Pellworth SARL, société à responsabilité limitée dont le siège est situé 12 rue Haute à "
+         "Lyon, le 8 septembre 2022."), date(2022, 9, 8)),
+    ],
+    ids=["as-of-after-long-party-descriptions", "enter-into-this-agreement-on", "conclu-entre-longues-descriptions-le"],
+)
+def test_a_date_after_the_parties_descriptions_dates_the_contract(opening, signed):
+    found = extract_signature_date(split_articles("s1", f"SERVICES AGREEMENT\n\n{opening}\n\n1. SERVICES\nTolland redesigns the website."))
+    assert found is not None and found.value == signed
+
+
+def test_a_date_after_the_parties_that_is_only_effective_stays_an_effective_date():
+    opening = ("This Services Agreement is entered into by and between Tolland Design Ltd., a company incorporated in England with its "
+               "registered office at 4 Harbour Row, Bristol, and Pellworth Inc., a Delaware corporation, effective as of September 8, 2022.")
+    found = extract_signature_date(split_articles("s1", f"SERVICES AGREEMENT\n\n{opening}\n\n1. SERVICES\nTolland redesigns the website."))
+    assert found is None or found.confidence != "high"

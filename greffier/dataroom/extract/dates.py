@@ -85,7 +85,7 @@ _OPENING_END = re.compile(
     r"(?:PR[ÉE]ALABLEMENT\s+)?(?:EXPOS[ÉE]|CONVENU)|IN\s+WITNESS\s+WHEREOF|EN\s+FOI\s+DE\s+QUOI)"  # a short contract's blocks follow its opening
 )
 _MADE_CUE = re.compile(
-    r"\b(?:made|entered(?:\s+into)?|executed|dated|signed|concluded|conclue?s?|sign[ée]e?s?|pass[ée]e?|en\s+date\s+du|fait)\b"
+    r"\b(?:made|entered(?:\s+into)?|enters?\s+into|executed|dated|signed|concluded|conclue?s?|sign[ée]e?s?|pass[ée]e?|en\s+date\s+du|fait)\b"
     # the parties agree then: "IT IS HEREBY AGREED, by and between the Parties, this 30th day of April 2015", "hereby agree as of …"
     r"|\bhereby\s+agreed?\b|\bagreed?\s+as\s+of\b",
     re.I,
@@ -108,6 +108,15 @@ _CITED_CUE = re.compile(
 )
 # "… which shall be effective for all purposes as of March 1, 2011, is entered into among …": the sentence makes the contract
 _MADE_AFTER = re.compile(r"\s*,?\s*(?:is|are|was)\s+(?:hereby\s+)?(?:made|entered\s+into|executed)\b", re.I)
+# The date after the parties' names and descriptions, further from the words that make the contract than the cue window:
+# "This Agreement is entered into by and between Acme Inc., a Delaware corporation with offices at …, and Beta LLC, …, as of
+# March 15, 2019", « Le présent contrat est conclu entre Acme SAS, société par actions simplifiée …, et Beta SARL, …, le 15 mars 2019 »
+_PARTIES_WINDOW = 600
+_MADE_AFTER_PARTIES = re.compile(
+    r"\b(?:(?:is|are|was|be|been)\s+(?:hereby\s+)?(?:made|entered\s+into|executed|concluded)|(?:est|a\s+été)\s+conclue?|enter(?:s)?\s+into)\b"
+    r"[^;]*?\b(?:between|among|by|entre|par)\b[^;]*?,?\s+(?<!effective\s)(?:as\s+of|on|dated|le|en\s+date\s+du)\s+(?:this\s+|the\s+)?$",  # "effective as of": the effective date
+    re.I,
+)
 # A form filled in by hand keeps its lines around what was written: "made this _11th__ day of ___August____, 2015__",
 # "as of this 9th day of December __, 1996"; without them the date reads as one (a line left empty leaves no date).
 _FILLED_IN = re.compile(r"[ \t]*_{2,}[ \t]*")
@@ -166,7 +175,7 @@ def opening_date(chunks: Sequence[ChunkInput], *, effective_first: bool = False)
             rank = 3
         elif _THIS_MADE_CUE.search(before):
             rank = 0
-        elif _MADE_CUE.search(before) or _MADE_AFTER.match(text, mention.end):
+        elif _MADE_CUE.search(before) or _MADE_AFTER.match(text, mention.end) or _MADE_AFTER_PARTIES.search(text[max(0, mention.start - _PARTIES_WINDOW) : mention.start]):
             rank = 1
         elif _EFFECTIVE_CUE.search(before) and not _ARTICLE.search(text, 0, mention.start):
             rank, finding = 2, finding.model_copy(update={"rule": "opening (effective)", "confidence": "medium", "doubt": _EFFECTIVE_DOUBT})
