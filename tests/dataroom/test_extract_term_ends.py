@@ -219,3 +219,18 @@ def test_outside_the_term_article_until_a_date_ends_only_the_contract(article, e
     text = PLAIN_EN + "ARTICLE 1 SUPPLY\nCorvane supplies tools to Hesketh.\n\n" + article
     finding = extract_term(split_articles("t1", text), signature_date=date(2019, 3, 1)).end_date
     assert (finding.value if finding is not None else None) == end
+
+
+@pytest.mark.parametrize(
+    ("text", "end"),
+    [
+        (FRENCH + "Le contrat a une durée d'un an à compter de la Date d'Effet.", date(2022, 3, 9)),
+        (FRENCH + "Le contrat est valable un an à compter de la Date d'Effet.", date(2022, 3, 9)),
+        (ENGLISH + "This Agreement shall continue for a period of 5 yrs. from the Effective Date.", date(2026, 3, 10)),
+        (FRENCH + "Le distributeur a une durée d'un an pour écouler le stock après la fin du contrat.", None),
+    ],
+    ids=["a-une-duree-d-un-an", "est-valable-un-an", "5-yrs", "stock-apres-la-fin-du-contrat"],
+)
+def test_short_wordings_of_a_length(text, end):
+    finding = end_finding(text)
+    assert (finding.value if finding is not None else None) == end

@@ -56,13 +56,13 @@ def _number_words() -> dict[str, int]:
 NUMBER_WORDS: dict[str, int] = _number_words()
 NUMBER = "(?:" + "|".join(re.escape(w) for w in sorted(NUMBER_WORDS, key=len, reverse=True)) + r"|\d{1,3})"
 _UNITS: dict[str, TimeUnit] = {
-    "an": "years", "ans": "years", "annee": "years", "annees": "years", "year": "years", "years": "years",
+    "an": "years", "ans": "years", "yr": "years", "yrs": "years", "annee": "years", "annees": "years", "year": "years", "years": "years",
     "mois": "months", "month": "months", "months": "months", "semaine": "weeks", "semaines": "weeks",
     "week": "weeks", "weeks": "weeks", "jour": "days", "jours": "days", "day": "days", "days": "days",
 }
 _DURATION = re.compile(
     rf"(?<![\w-])(?P<num>{NUMBER})(?:\s*\(\s*\d{{1,3}}\s*\))?(?:\s+|-)(?:(?:pleines?|full|entières?|calendar|consecutive|contract|lease|license|licence|agreement)\s+)?"
-    r"(?P<unit>années|année|ans|an|mois|semaines|semaine|jours|jour|years|year|months|month|weeks|week|days|day)\b",
+    r"(?P<unit>années|année|ans|an|mois|semaines|semaine|jours|jour|years|year|yrs|yr|months|month|weeks|week|days|day)\b",
     re.IGNORECASE,
 )  # "three (3) years", "a five-year term", "five (5) Contract Years"
 

@@ -247,7 +247,7 @@ def _about_the_term(ranked: list[Sentence]) -> list[Sentence]:
 
 
 _YEAR = re.compile(r"\b(?:19|20|21)\d\d\b")
-_UNIT_WORD = re.compile(r"\b(?:ans?|ann[ée]es?|mois|semaines?|jours?|years?|months?|weeks?|days?)\b", re.I)
+_UNIT_WORD = re.compile(r"\b(?:ans?|ann[ée]es?|mois|semaines?|jours?|years?|yrs?|months?|weeks?|days?)\b", re.I)
 
 
 @dataclass(frozen=True)
