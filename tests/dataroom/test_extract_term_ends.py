@@ -234,3 +234,9 @@ def test_outside_the_term_article_until_a_date_ends_only_the_contract(article, e
 def test_short_wordings_of_a_length(text, end):
     finding = end_finding(text)
     assert (finding.value if finding is not None else None) == end
+
+
+def test_an_exclusivity_until_a_date_during_the_term_is_no_end_of_the_contract():
+    text = (PLAIN_EN + "ARTICLE 1 SUPPLY\nCorvane supplies tools to Hesketh.\n\nARTICLE 4 EXCLUSIVITY\nHesketh shall have the non-exclusive right to "
+            "resell the Products during the Term of the Agreement, except the Drill, which Hesketh shall have the exclusive right to resell until December 31, 2021.")
+    assert extract_term(split_articles("t1", text), signature_date=date(2019, 3, 1)).end_date is None

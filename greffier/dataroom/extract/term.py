@@ -130,15 +130,15 @@ _INSTALMENT_MONTHS = {  # first letters of the instalment word → months betwee
 }
 # Words that make an end the contract's, before it: the contract or its term as the subject of lasting or ending ("This Agreement
 # shall remain in effect until …", "the Term will expire on …", « Le présent contrat prendra fin le … ») — not a thing "under this
-# Agreement" (« les prix du présent contrat ») — or "the term" itself
+# Agreement" (« les prix du présent contrat »), nor "during the Term"
 _ENDS_THE_CONTRACT = re.compile(
-    r"(?:(?<!under\s)(?<!of\s)(?<!to\s)(?<!in\s)(?<!by\s)(?<!with\s)(?<!for\s)\b(?:this|the|that|such)\s+(?:[\w\"“”-]+\s+){0,2}?"
+    r"(?:(?<!under\s)(?<!of\s)(?<!to\s)(?<!in\s)(?<!by\s)(?<!with\s)(?<!for\s)(?<!during\s)(?<!throughout\s)(?<!after\s)(?<!before\s)"
+    r"(?<!upon\s)(?<!from\s)(?<!within\s)(?<!on\s)(?<!at\s)\b(?:this|the|that|such)\s+(?:[\w\"“”-]+\s+){0,2}?"
     r"(?:agreement|contract|lease|licen[cs]e|term|period|arrangement|appointment|engagement)"
     r"|\b(?:le|la|ce|cette)\s+(?:pr[ée]sente?\s+)?(?:contrat|convention|bail|accord|mission|p[ée]riode|dur[ée]e)|\b(?:it|il|elle))\b"
     r"[^.;]{0,120}?\b(?:shall|will|is|are|remains?|continues?|expires?|expiring|terminates?|terminating|ends?|ending|conclud\w*|commenc\w*|runs?|running|lasts?|continuing|remaining|be|been|become|cease\w*|effective|valid"
     r"|in\s+(?:full\s+)?(?:force|effect)"
-    r"|est|sera|restera|demeurera|prend\w*|expire\w*|court|courra|produi\w*|entre\w*|s['’]ach[èe]ve\w*|se\s+termine\w*|arrive\w*|conclue?|valable)\b"
-    r"|\b(?:term|dur[ée]e|terme|p[ée]riode\s+initiale)\b",
+    r"|est|sera|restera|demeurera|prend\w*|expire\w*|court|courra|produi\w*|entre\w*|s['’]ach[èe]ve\w*|se\s+termine\w*|arrive\w*|conclue?|valable)\b",
     re.I,
 )
 _RULE_RANK = {"extension": 0, "range": 1, "end": 2, "duration": 3, "instalments": 4}
