@@ -12,7 +12,10 @@ de la Date d'Effet »); the name is resolved where the contract defines it:
   has been signed by both Parties``, ``effective as of the date of the last signature below (the
   "Effective Date")``, « la date de signature du Contrat par la dernière des Parties »;
 * anything else is an event (``"Launch Date" means the date of the first commercial sale``, « la date
-  de mise en service »): the term's end stays unknown, with the definition as its reason.
+  de mise en service »): the term's end stays unknown, with the definition as its reason — unless the
+  contract writes when the parties expect it ("The parties anticipate the Commencement Date to be
+  November 16, 1998", « la Date de Démarrage est prévue le … »): an end counted from that expected date
+  is low confidence and says why (``DefinedDate.expected``).
 """
 
 from __future__ import annotations
