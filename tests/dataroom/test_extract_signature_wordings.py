@@ -78,3 +78,24 @@ def test_a_date_after_the_parties_that_is_only_effective_stays_an_effective_date
                "registered office at 4 Harbour Row, Bristol, and Pellworth Inc., a Delaware corporation, effective as of September 8, 2022.")
     found = extract_signature_date(split_articles("s1", f"SERVICES AGREEMENT\n\n{opening}\n\n1. SERVICES\nTolland redesigns the website."))
     assert found is None or found.confidence != "high"
+
+
+@pytest.mark.parametrize(
+    ("closing", "signed"),
+    [
+        (("IN WITNESS WHEREOF, the parties have executed this Agreement on the day and year first written below.\nSeptember 8, 2022\n"
+         "Pellworth Inc.\nBy: /s/ Ilona Varga"), date(2022, 9, 8)),
+        ("EN FOI DE QUOI, les parties ont signé le présent contrat à la date indiquée ci-dessous.\nLe 8 septembre 2022\nPour Pellworth SARL",
+         date(2022, 9, 8)),
+    ],
+    ids=["written-below", "date-indiquee-ci-dessous"],
+)
+def test_a_witness_clause_that_points_below_to_the_date(closing, signed):
+    found = extract_signature_date(split_articles("s1", (BODY_EN if closing.startswith("IN") else BODY_FR) + closing))
+    assert found is not None and found.value == signed
+
+
+def test_a_witness_clause_that_points_below_to_a_blank_gives_no_date():
+    text = (BODY_EN + "IN WITNESS WHEREOF, the parties have executed this Agreement on the date written below.\nDate: ____________\n"
+            "Pellworth Inc.\nBy: ____________")
+    assert extract_signature_date(split_articles("s1", text)) is None

@@ -39,6 +39,18 @@ _SIGNATURE_RULES: tuple[tuple[str, re.Pattern[str], bool], ...] = (
         ),
         True,
     ),
+    # the witness clause points below it to the date: "IN WITNESS WHEREOF, the parties have executed this Agreement on the date written
+    # below. ⏎ July 1, 2008", « EN FOI DE QUOI, les parties ont signé le présent contrat à la date indiquée ci-dessous. ⏎ Le 1er juillet 2008 »
+    (
+        "in witness whereof",
+        re.compile(
+            r"\b(?:in\s+witness\s+whereof\b[^.]{0,200}?\b(?:date|day\s+and\s+year)s?\s+(?:first\s+)?(?:written|set\s+(?:forth|out)|indicated|stated|shown)\s+below"
+            r"|en\s+foi\s+de\s+quoi\b[^.]{0,200}?\bdate\s+(?:indiqu[ée]e|figurant|mentionn[ée]e)\s+ci-dessous)"
+            rf"\W{{0,20}}(?:(?:le|on|dated?:?)\s+)?{DATE_GROUP}",
+            re.I,
+        ),
+        True,
+    ),
     # the acceptance formula of a letter agreement: "Agreed and accepted on March 15, 2019", « Lu et approuvé, le 15 mars 2019 », « Bon pour accord le … »
     (
         "agreed and accepted",
