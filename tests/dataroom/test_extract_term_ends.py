@@ -16,7 +16,7 @@ from greffier.dataroom.extract.periods import parse_ordinal
 ENGLISH = (
     "DISTRIBUTION AGREEMENT\n\n"
     'This Distribution Agreement is made and entered into as of March 10, 2021 (the "Effective Date") by and between Corvane Tools Inc. '
-    "and Hesketh Supply LLC.\n\n1. APPOINTMENT\nCorvane appoints Hesketh as its distributor.\n\n2. TERM\n"
+    "and Hesketh Supply LLC.\n\nARTICLE 1 APPOINTMENT\nCorvane appoints Hesketh as its distributor.\n\nARTICLE 2 TERM\n"
 )
 FRENCH = (
     "CONTRAT DE DISTRIBUTION\n\nEntre la société Corvane Outils SAS et la société Hesketh Fournitures SARL.\n\n"

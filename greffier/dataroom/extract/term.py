@@ -356,9 +356,10 @@ _NTH_DAY = re.compile(
     r"(?P<what>.{0,80})",
     re.I,
 )
-# … only where the contract ends then ("shall automatically terminate … on the 30th day after"), not a payment's or a notice's day
+# … only where the contract ends then ("shall automatically terminate … on the 30th day after", "shall continue until the end of the month
+# …"), not a payment's, a report's or a notice's day
 _ENDS_BEFORE = re.compile(
-    r"\b(?:terminat\w*|expir\w*|end|ends|cease\w*|(?:continue|remain)s?\s+in\s+(?:full\s+)?(?:force|effect)|prend\w*\s+fin|se\s+termin\w*"
+    r"\b(?:terminat\w*|expir\w*|end|ends|cease\w*|(?:continue|remain)s?\s+in\s+(?:full\s+)?(?:force|effect)|(?:continue|remain)s?\s+until|prend\w*\s+fin|se\s+termin\w*"
     r"|cess\w*|(?:rest|demeur)\w*\s+en\s+vigueur|produi\w*\s+(?:ses|leurs)\s+effets)\b[^.;]{0,120}$",
     re.I,
 )
@@ -379,7 +380,11 @@ _CALENDAR_YEAR = re.compile(r"\buntil\s+the\s+end\s+of\s+the\s+(?:current\s+|the
 
 def _anniversary_candidates(sentence: Sentence, context: _StartContext, add) -> None:  # noqa: ANN001
     """"ends on the fifth anniversary of the Commencement Date", "until the end of the current calendar year"."""
-    if (match := _MONTH_END.search(sentence.text)) and (count := parse_ordinal(match["nth"] or match["nth_year"] or "")):
+    if (
+        (match := _MONTH_END.search(sentence.text))
+        and (count := parse_ordinal(match["nth"] or match["nth_year"] or ""))
+        and _ENDS_BEFORE.search(sentence.text, 0, match.start() + 8)  # "shall expire on the last day …", "continue until the end of …"
+    ):
         what = match["what"] if match["nth"] else match["what_year"]
         start = _anniversary_start(sentence, context, what, before=sentence.text[: match.start()])
         if start.finding is not None:
