@@ -31,7 +31,36 @@ _SIGNATURE_RULES: tuple[tuple[str, re.Pattern[str], bool], ...] = (
     ("signed at", re.compile(rf"\b(?:done|signed)\b[^.\n]{{0,40}}?\bat\s+[^,\n]{{1,40}}?,?\s+on\s+(?:this\s+)?(?:the\s+)?{DATE_GROUP}", re.I), True),
     # the operative words close the recitals with the date: "IT IS HEREBY AGREED, by and between the Parties, this 30th day of April 2015"
     ("agreed this", re.compile(rf"\bit\s+is\s+(?:hereby\s+)?agreed\b[^.]{{0,80}}?\bthis\s+(?:the\s+)?{DATE_GROUP}", re.I), False),
-    ("in witness whereof", re.compile(rf"\bin witness whereof\b[^.]{{0,200}}?\b(?:on|as of|this)\s+(?:this\s+)?(?:the\s+)?{DATE_GROUP}", re.I), True),
+    (
+        "in witness whereof",
+        re.compile(
+            rf"\b(?:in witness whereof\b[^.]{{0,200}}?\b(?:on|as of|this)\s+(?:this\s+)?(?:the\s+)?|en\s+foi\s+de\s+quoi\b[^.]{{0,200}}?\b(?:le|en\s+date\s+du)\s+){DATE_GROUP}",
+            re.I,
+        ),
+        True,
+    ),
+    # the witness clause points below it to the date: "IN WITNESS WHEREOF, the parties have executed this Agreement on the date written
+    # below. ⏎ July 1, 2008", « EN FOI DE QUOI, les parties ont signé le présent contrat à la date indiquée ci-dessous. ⏎ Le 1er juillet 2008 »
+    (
+        "in witness whereof",
+        re.compile(
+            r"\b(?:in\s+witness\s+whereof\b[^.]{0,200}?\b(?:date|day\s+and\s+year)s?\s+(?:first\s+)?(?:written|set\s+(?:forth|out)|indicated|stated|shown)\s+below"
+            r"|en\s+foi\s+de\s+quoi\b[^.]{0,200}?\bdate\s+(?:indiqu[ée]e|figurant|mentionn[ée]e)\s+ci-dessous)"
+            rf"\W{{0,20}}(?:(?:le|on|dated?:?)\s+)?{DATE_GROUP}",
+            re.I,
+        ),
+        True,
+    ),
+    # the acceptance formula of a letter agreement: "Agreed and accepted on March 15, 2019", « Lu et approuvé, le 15 mars 2019 », « Bon pour accord le … »
+    (
+        "agreed and accepted",
+        re.compile(
+            r"\b(?:agreed\s+(?:to\s+)?and\s+accepted|accepted\s+and\s+agreed(?:\s+to)?|acknowledged\s+and\s+agreed(?:\s+to)?|lu\s+et\s+approuv[ée]|bon\s+pour\s+accord)"
+            rf"\s*,?\s*(?:(?:on|as\s+of|this|le|en\s+date\s+du)\s+)(?:this\s+)?(?:the\s+)?{DATE_GROUP}",
+            re.I,
+        ),
+        True,
+    ),
     ("signé le", re.compile(rf"^\s*sign[ée]e?\s+(?:électroniquement\s+)?le\s+{DATE_GROUP}", re.I | re.M), True),
 )
 
@@ -65,10 +94,10 @@ def extract_signature_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None
 
 _OPENING_END = re.compile(
     r"\b(?:WHEREAS|RECITALS?|BACKGROUND|W\s?I\s?T\s?N\s?E\s?S\s?S\s?E\s?T\s?H|NOW,?\s+THEREFORE|PR[ÉE]AMBULE|IL\s+(?:A\s+[ÉE]T[ÉE]|EST)\s+"
-    r"(?:PR[ÉE]ALABLEMENT\s+)?(?:EXPOS[ÉE]|CONVENU))"
+    r"(?:PR[ÉE]ALABLEMENT\s+)?(?:EXPOS[ÉE]|CONVENU)|IN\s+WITNESS\s+WHEREOF|EN\s+FOI\s+DE\s+QUOI)"  # a short contract's blocks follow its opening
 )
 _MADE_CUE = re.compile(
-    r"\b(?:made|entered(?:\s+into)?|executed|dated|signed|concluded|conclue?s?|sign[ée]e?s?|pass[ée]e?|en\s+date\s+du|fait)\b"
+    r"\b(?:made|entered(?:\s+into)?|enters?\s+into|executed|dated|signed|concluded|conclue?s?|sign[ée]e?s?|pass[ée]e?|en\s+date\s+du|fait)\b"
     # the parties agree then: "IT IS HEREBY AGREED, by and between the Parties, this 30th day of April 2015", "hereby agree as of …"
     r"|\bhereby\s+agreed?\b|\bagreed?\s+as\s+of\b",
     re.I,
@@ -81,7 +110,7 @@ _THIS_MADE_CUE = re.compile(
 )
 # a date given to another document ("the Supply Agreement dated April 1, 2017 between …"): an amendment cites its parent so
 _CITED_CUE = re.compile(
-    r"\b(?:the|that\s+certain|said|an?|le|la|du|au|un|une)\s+(?:[\w-]+\s+){0,6}?(?:agreement|contract|lease|licen[cs]e|contrat|bail|convention)"
+    r"\b(?:the|that\s+certain|said|an?|le|la|du|au|un|une)\s+(?!pr[ée]sente?\b)(?:[\w-]+\s+){0,6}?(?:agreement|contract|lease|licen[cs]e|contrat|bail|convention)"
     r"\s*,?\s+(?:dated|du|en\s+date\s+du|sign[ée]\s+le)\s+(?:as\s+of\s+)?$"
     r"|\b(?:have|had|has|ont|avaient|avait)\s+(?:\w+\s+)?(?:signed|entered|executed|conclu|sign[ée])\b[^.;]{0,30}$"
     # "to that Software License Agreement, by and between Cardlytics, Inc. (…) and Bank of America, N.A. (…), dated …"
@@ -91,6 +120,15 @@ _CITED_CUE = re.compile(
 )
 # "… which shall be effective for all purposes as of March 1, 2011, is entered into among …": the sentence makes the contract
 _MADE_AFTER = re.compile(r"\s*,?\s*(?:is|are|was)\s+(?:hereby\s+)?(?:made|entered\s+into|executed)\b", re.I)
+# The date after the parties' names and descriptions, further from the words that make the contract than the cue window:
+# "This Agreement is entered into by and between Acme Inc., a Delaware corporation with offices at …, and Beta LLC, …, as of
+# March 15, 2019", « Le présent contrat est conclu entre Acme SAS, société par actions simplifiée …, et Beta SARL, …, le 15 mars 2019 »
+_PARTIES_WINDOW = 600
+_MADE_AFTER_PARTIES = re.compile(
+    r"\b(?:(?:is|are|was|be|been)\s+(?:hereby\s+)?(?:made|entered\s+into|executed|concluded)|(?:est|a\s+été)\s+conclue?|enter(?:s)?\s+into)\b"
+    r"[^;]*?\b(?:between|among|by|entre|par)\b[^;]*?,?\s+(?<!effective\s)(?:as\s+of|on|dated|le|en\s+date\s+du)\s+(?:this\s+|the\s+)?$",  # "effective as of": the effective date
+    re.I,
+)
 # A form filled in by hand keeps its lines around what was written: "made this _11th__ day of ___August____, 2015__",
 # "as of this 9th day of December __, 1996"; without them the date reads as one (a line left empty leaves no date).
 _FILLED_IN = re.compile(r"[ \t]*_{2,}[ \t]*")
@@ -149,7 +187,7 @@ def opening_date(chunks: Sequence[ChunkInput], *, effective_first: bool = False)
             rank = 3
         elif _THIS_MADE_CUE.search(before):
             rank = 0
-        elif _MADE_CUE.search(before) or _MADE_AFTER.match(text, mention.end):
+        elif _MADE_CUE.search(before) or _MADE_AFTER.match(text, mention.end) or _MADE_AFTER_PARTIES.search(text[max(0, mention.start - _PARTIES_WINDOW) : mention.start]):
             rank = 1
         elif _EFFECTIVE_CUE.search(before) and not _ARTICLE.search(text, 0, mention.start):
             rank, finding = 2, finding.model_copy(update={"rule": "opening (effective)", "confidence": "medium", "doubt": _EFFECTIVE_DOUBT})

@@ -12,7 +12,10 @@ de la Date d'Effet »); the name is resolved where the contract defines it:
   has been signed by both Parties``, ``effective as of the date of the last signature below (the
   "Effective Date")``, « la date de signature du Contrat par la dernière des Parties »;
 * anything else is an event (``"Launch Date" means the date of the first commercial sale``, « la date
-  de mise en service »): the term's end stays unknown, with the definition as its reason.
+  de mise en service »): the term's end stays unknown, with the definition as its reason — unless the
+  contract writes when the parties expect it ("The parties anticipate the Commencement Date to be
+  November 16, 1998", « la Date de Démarrage est prévue le … »): an end counted from that expected date
+  is low confidence and says why (``DefinedDate.expected``).
 """
 
 from __future__ import annotations
@@ -83,6 +86,7 @@ class DefinedDate(BaseModel):
     name: str
     means: Meaning
     value: date | None = None  # the date written, when ``means`` is "date"
+    expected: date | None = None  # an event's date as the parties expect it ("The parties anticipate the Commencement Date to be …")
     chunk_id: str | None = None
     raw: str = ""  # the definition's words
 
@@ -116,6 +120,9 @@ def read_defined_dates(chunks: Sequence[ChunkInput], *, month_first: bool = Fals
             key = date_key(name.group(0))
             if definition is not None and (key not in found or (found[key].means != "date" and definition.means == "date")):
                 found[key] = definition
+    for definition in found.values():
+        if definition.means == "event":
+            definition.expected = _expected_date(chunks, definition.name, month_first)
     # a name read with a heading's words before it ("INTERPRETATION EFFECTIVE DATE means …") also defines its
     # shorter forms ("Effective Date"), unless the contract defines them itself
     for key, definition in list(found.items()):
@@ -171,3 +178,23 @@ def _meaning(name: str, match: re.Match[str], chunk_id: str, month_first: bool) 
     clause = re.split(r"(?<=[a-z)])\s?\.\s|\n", what, maxsplit=1)[0][:_WHAT_CHARS]
     means: Meaning = "signature" if SIGNATURE_WORDS.search(clause) else "event"
     return DefinedDate(name=name, means=means, chunk_id=chunk_id, raw=f"{name} {match['verb']} {clause}")
+
+
+# The date the parties expect an event on, written next to it: "The parties anticipate the Commencement Date to be November 16,
+# 1998", "the Launch Date is expected to occur on or about March 1, 2020", « la Date de Mise en Service est prévue le 1er mars 2021 »
+_EXPECTED = (
+    r"(?:\b(?:anticipate|expect|estimate)s?\s+(?:that\s+)?{name}\s+(?:to\s+(?:be|occur|fall)|will\s+(?:be|occur|fall))"
+    r"|{name}\s+(?:is|will\s+be|has\s+been)\s+(?:currently\s+|presently\s+)?(?:anticipated|expected|estimated|scheduled|projected|planned)\s+(?:to\s+(?:be|occur|fall)|for)"
+    r"|{name}\s+(?:est|sera)\s+(?:pr[ée]vue?|estim[ée]e?|envisag[ée]e?|attendue?)(?:\s+pour)?"
+    r"|{name}\s+devrait\s+(?:intervenir|avoir\s+lieu|[êe]tre))"
+    rf"\s+(?:(?:on|or|about|around|approximately|by|au|aux|alentours|environ|le|du|vers)\s+)*{DATE_GROUP}"
+)
+
+
+def _expected_date(chunks: Sequence[ChunkInput], name: str, month_first: bool) -> date | None:
+    """The date the contract says an event (a named date it defines as one) is expected on, if it says so."""
+    pattern = re.compile(_EXPECTED.replace("{name}", r"(?:the\s+|la\s+|le\s+|l['’]\s*)?" + r"\s+".join(map(re.escape, name.split()))), re.I)
+    for chunk in chunks:
+        if (match := pattern.search(chunk.text)) and (value := read_date(match["date"], month_first=month_first)):
+            return value
+    return None

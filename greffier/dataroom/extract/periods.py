@@ -56,13 +56,13 @@ def _number_words() -> dict[str, int]:
 NUMBER_WORDS: dict[str, int] = _number_words()
 NUMBER = "(?:" + "|".join(re.escape(w) for w in sorted(NUMBER_WORDS, key=len, reverse=True)) + r"|\d{1,3})"
 _UNITS: dict[str, TimeUnit] = {
-    "an": "years", "ans": "years", "annee": "years", "annees": "years", "year": "years", "years": "years",
+    "an": "years", "ans": "years", "yr": "years", "yrs": "years", "annee": "years", "annees": "years", "year": "years", "years": "years",
     "mois": "months", "month": "months", "months": "months", "semaine": "weeks", "semaines": "weeks",
     "week": "weeks", "weeks": "weeks", "jour": "days", "jours": "days", "day": "days", "days": "days",
 }
 _DURATION = re.compile(
     rf"(?<![\w-])(?P<num>{NUMBER})(?:\s*\(\s*\d{{1,3}}\s*\))?(?:\s+|-)(?:(?:pleines?|full|entières?|calendar|consecutive|contract|lease|license|licence|agreement)\s+)?"
-    r"(?P<unit>années|année|ans|an|mois|semaines|semaine|jours|jour|years|year|months|month|weeks|week|days|day)\b",
+    r"(?P<unit>années|année|ans|an|mois|semaines|semaine|jours|jour|years|year|yrs|yr|months|month|weeks|week|days|day)\b",
     re.IGNORECASE,
 )  # "three (3) years", "a five-year term", "five (5) Contract Years"
 
@@ -73,6 +73,34 @@ def parse_number(text: str) -> int | None:
     if cleaned.isdigit():
         return int(cleaned)
     return NUMBER_WORDS.get(cleaned, NUMBER_WORDS.get(text.strip().lower()))
+
+
+_EN_ORDINAL_UNITS = {"first": 1, "second": 2, "third": 3, "fifth": 5, "eighth": 8, "ninth": 9, "twelfth": 12}
+_ORDINAL_DIGITS = re.compile(r"^(?P<n>\d{1,3})(?:st|nd|rd|th|e|er|re|ère|ème|eme|ieme|ième)$", re.I)
+
+
+def parse_ordinal(text: str) -> int | None:
+    """``"30th"``, ``"thirty-sixth"``, « trente-sixième », « 36e », « premier » → the number; ``None`` for anything else."""
+    word = " ".join(fold(text).split())
+    if digits := _ORDINAL_DIGITS.match(word):
+        return int(digits["n"])
+    if word in ("premier", "premiere", "1er", "1re"):
+        return 1
+    head, _, last = word.rpartition("-") if "-" in word else word.rpartition(" ")
+    joint = "-" if "-" in word else " "
+    if last.endswith("ieme"):  # « sixième », « trente-sixième », « cinquième », « neuvième », « vingt et unième »
+        stem = last[:-4]
+        stem = {"cinqu": "cinq", "neuv": "neuf", "un": "un", "quatr": "quatre", "onz": "onze", "douz": "douze", "treiz": "treize",
+                "quatorz": "quatorze", "quinz": "quinze", "seiz": "seize", "trent": "trente", "quarant": "quarante",
+                "cinquant": "cinquante", "soixant": "soixante", "vingt": "vingt", "mill": "mille"}.get(stem, stem)
+        return parse_number(f"{head}{joint}{stem}" if head else stem)
+    if last in _EN_ORDINAL_UNITS:  # "first", "twenty-first", "thirty-second"
+        return (parse_number(head) or 0) + _EN_ORDINAL_UNITS[last] if head else _EN_ORDINAL_UNITS[last]
+    if last.endswith("ieth"):  # "twentieth", "thirtieth"
+        return parse_number(f"{head}{joint}{last[:-4]}y" if head else f"{last[:-4]}y")
+    if last.endswith("th"):  # "fourth", "sixteenth", "thirty-sixth"
+        return parse_number(f"{head}{joint}{last[:-2]}" if head else last[:-2])
+    return None
 
 
 def find_periods(text: str) -> list[tuple[Period, re.Match[str]]]:

@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field
 
 from greffier.dataroom.extract.dates import opening_date
 from greffier.dataroom.extract.defined_dates import DATE_NAME, SIGNATURE_WORDS, DefinedDate, date_key, read_defined_dates
-from greffier.dataroom.extract.periods import NUMBER, find_periods, parse_number
+from greffier.dataroom.extract.periods import NUMBER, find_periods, parse_number, parse_ordinal
 from greffier.dataroom.extract.term_length import LENGTH_CUE, NOT_THE_TERM, STARTS_AFTER, names_initial_term, written_as_term
 from greffier.dataroom.extract.text import (
     DATE_GROUP, ChunkInput, Finding, Sentence, heading, is_english, numeric_month_first, ranked_sentences, read_date, weakest,
@@ -36,6 +36,8 @@ _TERM_CUE = re.compile(
     r"pour une dur[ée]e|produit ses effets|prend(?:ra)? effet|prend(?:ra)? fin|entre(?:ra)? en vigueur|est conclue? pour|restera en vigueur|"
     r"\bcourt\b|à compter d|for a (?:fixed |initial )?(?:term|period) of|shall (?:remain|continue) in (?:full )?force|term of this|"
     r"remain in force|comes? into force|effective (?:as of|from|on)|commenc|initial term|"
+    # a form's line names the period: "INITIAL DISTRIBUTION PERIOD: April 15, 2000 through October 15, 2000", « Période initiale : du … au … »
+    r"\b(?:initial|original)\s+(?:[\w-]+\s+)?period\b|p[ée]riode\s+initiale|dur[ée]e\s+initiale|"
     r"\b(?:contrat|convention|bail|mission|licence|accord|pacte|garantie|agreement|lease|license|licence|term)\b",
     re.I,
 )
@@ -62,7 +64,17 @@ _END = re.compile(
     rf"rembours[ée]e?\s+(?:au\s+plus\s+tard\s+)?le|[ée]ch[ée]ance\s+(?:finale\s+)?(?:fix[ée]e\s+)?(?:au|le)|"
     rf"\buntil(?:\s+the\s+later\s+of\s*(?:\((?:a|i|1)\)\s*)?)?|\btill|\bends?\s+(?:on|at)|\bending\s+(?:on|at)|\bexpires?\s+on|\bexpiring(?:\s+on)?|\bconclud(?:es|ing)(?:\s+on)?|"
     rf"\bterminat(?:es?|ing)\s+on|\bwill\s+(?:end|expire|terminate)\s+on|"
-    rf"\b(?:shall|will)\s+(?:expire|terminate|end)(?:\s+on)?|\bthrough|\bmaturity\s+date\s+(?:is|of)|\bmaturing\s+on)\s+(?:the\s+)?{DATE_GROUP}",
+    rf"\b(?:shall|will)\s+(?:expire|terminate|end)(?:\s+on)?|\bthrough|\bmaturity\s+date\s+(?:is|of)|\bmaturing\s+on"
+    # at an hour of the day: "shall expire at 11:59 p.m. (Eastern time) on December 31, 2024", « expire à minuit le 31 décembre 2024 »
+    rf"|\b(?:end|expire|terminate)s?\s+at\s+[^;]{{0,50}}?\bon|\b(?:until|till|through)\s+(?:midnight|noon|\d{{1,2}}(?::\d{{2}})?\s*(?:a\.?m\.?|p\.?m\.?|o['’]clock|hours))[^;]{{0,40}}?\bon"
+    rf"|(?:\b(?:expire(?:ra)?|prend(?:ra)?\s+fin)\s+[àa]|jusqu['’]\s*[àa])\s+(?:minuit|midi|\d{{1,2}}\s*h(?:eures?)?\s*\d{{0,2}})[^.;]{{0,30}}?\ble"
+    # from a named start to a date: "shall run from the Effective Date to December 31, 2024", « court de la Date d'Effet au 31 décembre 2024 »
+    rf"|\bfrom\s+(?:the\s+)?(?:[\w'’-]+\s+){{0,3}}?date(?:\s+hereof)?\s+(?:up\s+)?(?:to|until|through)(?:\s+and\s+including)?|\bde\s+la\s+date\s+[^.;,]{{0,40}}?\s+au"
+    # the earlier of a date and an event, the date first: "shall terminate on the earlier of (a) December 31, 2024 or (b) …",
+    # « prendra fin à la plus proche des deux dates suivantes : le 31 décembre 2024 ou … » (read as a bound: low confidence)
+    rf"|\b(?:expire|terminate|end)s?\s+(?:on\s+|upon\s+)?the\s+(?:earlier|earliest|first)\s+(?:to\s+occur\s+)?of\s*:?(?:\s*\((?:a|i|1)\))?(?:\s+on)?"
+    rf"|\b(?:expire(?:ra)?|prend(?:ra)?\s+fin)\s+[àa]\s+la\s+(?:plus\s+proche|premi[èe]re)\s+des\s+(?:deux\s+)?dates(?:\s+suivantes)?\s*:?(?:\s*\(?(?:a|i|1)\))?(?:\s+le)?"
+    rf")(?:\s+and\s+including)?\s+(?:the\s+)?{DATE_GROUP}",
     re.I,
 )
 _START = re.compile(
@@ -116,6 +128,19 @@ _INSTALMENT_WORD = re.compile(r"mensualit|trimestrialit|semestrialit|annuit|[ée
 _INSTALMENT_MONTHS = {  # first letters of the instalment word → months between two instalments
     "mensu": 1, "month": 1, "trime": 3, "quart": 3, "semes": 6, "semi-": 6, "half-": 6, "annui": 12, "annue": 12, "annua": 12, "yearl": 12,
 }
+# Words that make an end the contract's, before it: the contract or its term as the subject of lasting or ending ("This Agreement
+# shall remain in effect until …", "the Term will expire on …", « Le présent contrat prendra fin le … ») — not a thing "under this
+# Agreement" (« les prix du présent contrat »), nor "during the Term"
+_ENDS_THE_CONTRACT = re.compile(
+    r"(?:(?<!under\s)(?<!of\s)(?<!to\s)(?<!in\s)(?<!by\s)(?<!with\s)(?<!for\s)(?<!during\s)(?<!throughout\s)(?<!after\s)(?<!before\s)"
+    r"(?<!upon\s)(?<!from\s)(?<!within\s)(?<!on\s)(?<!at\s)\b(?:this|the|that|such)\s+(?:[\w\"“”-]+\s+){0,2}?"
+    r"(?:agreement|contract|lease|licen[cs]e|term|period|arrangement|appointment|engagement)"
+    r"|\b(?:le|la|ce|cette)\s+(?:pr[ée]sente?\s+)?(?:contrat|convention|bail|accord|mission|p[ée]riode|dur[ée]e)|\b(?:it|il|elle))\b"
+    r"[^.;]{0,120}?\b(?:shall|will|is|are|remains?|continues?|expires?|expiring|terminates?|terminating|ends?|ending|conclud\w*|commenc\w*|runs?|running|lasts?|continuing|remaining|be|been|become|cease\w*|effective|valid"
+    r"|in\s+(?:full\s+)?(?:force|effect)"
+    r"|est|sera|restera|demeurera|prend\w*|expire\w*|court|courra|produi\w*|entre\w*|s['’]ach[èe]ve\w*|se\s+termine\w*|arrive\w*|conclue?|valable)\b",
+    re.I,
+)
 _RULE_RANK = {"extension": 0, "range": 1, "end": 2, "duration": 3, "instalments": 4}
 
 
@@ -222,7 +247,7 @@ def _about_the_term(ranked: list[Sentence]) -> list[Sentence]:
 
 
 _YEAR = re.compile(r"\b(?:19|20|21)\d\d\b")
-_UNIT_WORD = re.compile(r"\b(?:ans?|ann[ée]es?|mois|semaines?|jours?|years?|months?|weeks?|days?)\b", re.I)
+_UNIT_WORD = re.compile(r"\b(?:ans?|ann[ée]es?|mois|semaines?|jours?|years?|yrs?|months?|weeks?|days?)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -258,6 +283,8 @@ def _term_candidates(sentence: Sentence, order: int, context: _StartContext, not
             add("range", value, match.group(0), Finding[date](value=start, chunk_id=sentence.chunk_id, raw=match.group(0), rule="range"))
     for match in _END.finditer(text) if dated else ():
         if (value := context.read(match["date"])) and not NOT_THE_TERM.search(text, max(0, match.start() - 300), match.start()):
+            if sentence.chunk_rank == 1 and not _ENDS_THE_CONTRACT.search(text, 0, match.start("date")):
+                continue  # outside the term's article, "until" must end the contract: not "Prices are fixed until …", « prix fermes jusqu'au … »
             add("end", value, match.group(0))
     if not found:
         _anniversary_candidates(sentence, context, add)
@@ -313,27 +340,73 @@ def _about_a_term(sentence: Sentence) -> bool:
     return sentence.chunk_rank == 0 or bool(_CONTRACT_TERM.search(sentence.text))
 
 
-_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10,
-             "premier": 1, "deuxieme": 2, "troisieme": 3, "quatrieme": 4, "cinquieme": 5, "sixieme": 6, "septieme": 7, "huitieme": 8,
-             "neuvieme": 9, "dixieme": 10}
 _ANNIVERSARY = re.compile(
-    r"\b(?:on|until|through|upon|at|au|jusqu['’]au|le)\s+(?:the\s+)?(?:(?:date|day)\s+(?:that|which)\s+is\s+(?:the\s+)?)?"  # "on the date that is the first anniversary of …"
+    r"\b(?:on|until|through|upon|at|au|jusqu['’]au|le)\s+(?:the\s+)?(?:(?:date|day)\s+(?:that|which)\s+is\s+(?:the\s+)?|(?:jour|date)\s+du\s+)?"  # "on the date that is the first anniversary of …", « au jour du … »
     r"(?P<before>day\s+(?:prior|before|preceding)\s+(?:to\s+)?(?:the\s+)?|veille\s+(?:du|de\s+la)\s+)?"
     r"(?P<nth>\w+)(?:\s*\(\w+\))?\s+(?:anniversary|anniversaire)\s+(?:of\s+|de\s+)?(?P<what>.{0,80})",
     re.I,
 )
 _THEREOF = re.compile(r"\s*(?:thereof|such\s+(?:date|day)|that\s+date|celle-ci|celui-ci)\b", re.I)
+# A term that ends on a day counted from its start: "on the 30th day after the Effective Date", "until the ninetieth (90th)
+# day following the date hereof", « le trentième jour suivant la Date d'Effet », « jusqu'au 60e jour qui suit sa signature »
+_NTH_DAY = re.compile(
+    r"\b(?:on|until|through|upon|at|as\s+of|au|jusqu['’]au|le)\s+(?:the\s+|midnight\s+(?:of|on)\s+the\s+)?"
+    r"(?P<nth>\d{1,3}(?:st|nd|rd|th|e|[èe]me|i[èe]me)|\w+)(?:\s*\(\s*\d{1,3}(?:st|nd|rd|th|e|[èe]me)?\s*\))?\s+"
+    r"(?:calendar\s+|business\s+)?(?P<unit>day|jour)\s+(?:(?:next\s+)?(?:after|following|from|succeeding)|(?:qui\s+)?(?:suivant|suit|apr[èe]s|à\s+compter\s+de))\s+"
+    r"(?P<what>.{0,80})",
+    re.I,
+)
+# … only where the contract ends then ("shall automatically terminate … on the 30th day after", "shall continue until the end of the month
+# …"), not a payment's, a report's or a notice's day
+_ENDS_BEFORE = re.compile(
+    r"\b(?:terminat\w*|expir\w*|end|ends|cease\w*|(?:continue|remain)s?\s+in\s+(?:full\s+)?(?:force|effect)|(?:continue|remain)s?\s+until|prend\w*\s+fin|se\s+termin\w*"
+    r"|cess\w*|(?:rest|demeur)\w*\s+en\s+vigueur|produi\w*\s+(?:ses|leurs)\s+effets)\b[^.;]{0,120}$",
+    re.I,
+)
+# A term that ends with a month counted from its start: "on the last day of the thirty-sixth (36th) full calendar month following
+# the Effective Date", "until the end of the calendar month in which the fifth anniversary of the Effective Date occurs",
+# « le dernier jour du trente-sixième mois suivant la Date d'Effet », « à la fin du mois au cours duquel intervient le cinquième
+# anniversaire de la Date d'Effet »
+_MONTH_END = re.compile(
+    r"\b(?:on|until|through|at|upon|le|au|jusqu['’]au|à)\s+(?:the\s+|la\s+)?(?:last\s+day|end|dernier\s+jour|fin)\s+(?:of\s+the|du)\s+"
+    r"(?:(?P<nth>[\w-]+)(?:\s*\(\s*\d{1,3}(?:st|nd|rd|th|e|[èe]me)?\s*\))?\s+(?:full\s+|complete\s+)?(?:calendar\s+)?(?:month|mois)(?:\s+(?:civil|entier|complet))?\s+"
+    r"(?:after|following|from|succeeding|suivant|qui\s+suit|apr[èe]s|à\s+compter\s+de)\s+(?P<what>.{0,80})"
+    r"|(?:calendar\s+)?(?:month|mois)\s+(?:in\s+which|during\s+which|au\s+cours\s+duquel|pendant\s+lequel|dans\s+lequel|o[uù])\s+"
+    r"(?:(?:intervient|survient|tombe|a\s+lieu)\s+)?(?:the\s+|le\s+)?(?P<nth_year>\w+)(?:\s*\(\w+\))?\s+(?:anniversary|anniversaire)\s+(?:of\s+|de\s+)?(?P<what_year>.{0,80}))",
+    re.I,
+)
 _CALENDAR_YEAR = re.compile(r"\buntil\s+the\s+end\s+of\s+the\s+(?:current\s+|then[- ]current\s+)?calendar\s+year|\bjusqu['’]au\s+31\s+d[ée]cembre\s+de\s+l['’]ann[ée]e\s+en\s+cours", re.I)
 
 
 def _anniversary_candidates(sentence: Sentence, context: _StartContext, add) -> None:  # noqa: ANN001
     """"ends on the fifth anniversary of the Commencement Date", "until the end of the current calendar year"."""
-    if match := _ANNIVERSARY.search(sentence.text):
-        years = _ORDINALS.get(fold(match["nth"])) or parse_number(match["nth"])
+    if (
+        (match := _MONTH_END.search(sentence.text))
+        and (count := parse_ordinal(match["nth"] or match["nth_year"] or ""))
+        and _ENDS_BEFORE.search(sentence.text, 0, match.start() + 8)  # "shall expire on the last day …", "continue until the end of …"
+    ):
+        what = match["what"] if match["nth"] else match["what_year"]
+        start = _anniversary_start(sentence, context, what, before=sentence.text[: match.start()])
+        if start.finding is not None:
+            first = start.finding.value
+            doubt = ""
+            if match["nth"]:  # the Nth month after the start: the start's month counts as the first only when the term starts on its 1st
+                month = first + relativedelta(months=count - 1 if first.day == 1 else count)
+                doubt = "the months are counted from the start's month, which the term starts on the 1st of" if first.day == 1 else ""
+            else:
+                month = first + relativedelta(years=count)
+            end = month + relativedelta(day=31)
+            add("end", end, f"{start.finding.raw} … {match.group(0)}", start.finding, "; ".join(d for d in (start.doubt, doubt) if d))
+    elif match := _ANNIVERSARY.search(sentence.text):
+        years = parse_ordinal(match["nth"]) or parse_number(match["nth"])
         start = _anniversary_start(sentence, context, match["what"], before=sentence.text[: match.start()])
         if years and start.finding is not None:
             end = start.finding.value + relativedelta(years=years) - timedelta(days=1 if match["before"] else 0)
             add("end", end, f"{start.finding.raw} … {match.group(0)}", start.finding, start.doubt)
+    elif (match := _NTH_DAY.search(sentence.text)) and (days := parse_ordinal(match["nth"])) and _ENDS_BEFORE.search(sentence.text, 0, match.start()):
+        start = _anniversary_start(sentence, context, match["what"], before=sentence.text[: match.start()])
+        if start.finding is not None and "business" not in match.group(0).lower():  # business days: the calendar is not known
+            add("end", start.finding.value + timedelta(days=days), f"{start.finding.raw} … {match.group(0)}", start.finding, start.doubt)
     elif match := _CALENDAR_YEAR.search(sentence.text):
         start = context.effective if context.effective is not None else _signature_start(sentence, context)
         if start is not None:
@@ -387,6 +460,12 @@ def _named_start(name: str, sentence: Sentence, context: _StartContext) -> _Star
             return _Start(None, f"runs from the {shown}, which the contract does not date")
         if context.effective is not None:
             return _Start(context.effective)
+        # "shall be effective as of March 1, 2019 and shall remain in effect for five (5) years from the Effective Date": the
+        # date the sentence, else the term's article, says the contract takes effect on
+        if (written := _START.search(sentence.text)) and (value := context.read(written["date"])):
+            return _Start(Finding[date](value=value, chunk_id=sentence.chunk_id, raw=written.group(0), rule="start"))
+        if sentence.chunk_rank == 0 and context.chunk_start is not None:
+            return _Start(context.chunk_start)
         signature = _signature_start(sentence, context)
         return _Start(signature, f"the {shown} is not dated in the contract: the signature date is used") if signature else _Start(
             None, f"runs from the {shown}, which the contract does not date, and no signature date was read"
@@ -396,6 +475,10 @@ def _named_start(name: str, sentence: Sentence, context: _StartContext) -> _Star
     if definition.means == "signature":
         signature = _signature_start(sentence, context)
         return _Start(signature) if signature else _Start(None, f"runs from the {shown}, the date of signature, which the contract does not write")
+    if definition.expected is not None:
+        # the parties wrote when they expect the event: the end counted from it is as unsure as that expectation
+        doubt = f"runs from the {shown}, an event the contract expects on {definition.expected.isoformat()} but does not date"
+        return _Start(Finding[date](value=definition.expected, chunk_id=definition.chunk_id, raw=definition.raw, rule="expected date", confidence="low", doubt=doubt))
     return _Start(None, f"runs from the {shown}, an event the contract does not date ({definition.describe()})")
 
 
@@ -446,17 +529,19 @@ def _anchored_start(rest: str, sentence: Sentence, context: _StartContext) -> _S
     disclosure of Proprietary Information", "from the date of first commercial sale")."""
     if (written := _ANCHOR_DATE.match(rest)) and (value := context.read(written["date"])):
         return _Start(Finding[date](value=value, chunk_id=sentence.chunk_id, raw=written.group(0).strip(), rule="start"))
-    if named := _LEADING_NAME.match(re.sub(r"^\s*(?:(?:on|upon|with|as\s+of|de|du)\s+)?(?:the\s+date\s+of\s+)?", "", rest, flags=re.I)):
+    if named := _LEADING_NAME.match(re.sub(r"^\s*(?:(?:on|upon|with|as\s+of|from|de|du)\s+)?(?:the\s+date\s+of\s+)?", "", rest, flags=re.I)):
         return _named_start(named["name"], sentence, context)
     head = rest[:80]
     if SIGNATURE_WORDS.search(head) or _FROM_SIGNATURE.search(head) or _OWN_SIGNATURE.match(head):
         return _Start(_signature_start(sentence, context) or context.effective)
-    if _FROM_EFFECTIVE.match(head.strip()) or re.match(r"\s*(?:the\s+)?(?:effective|commencement)\s+date\b", head, re.I):
+    own = _OWN_DATE.sub("", head)  # "from its effective date", « de sa date d'entrée en vigueur »: the contract's own
+    if _FROM_EFFECTIVE.match(own.strip()) or re.match(r"\s*(?:the\s+)?(?:effective|commencement)\s+date\b", own, re.I):
         return _Start(context.effective or _signature_start(sentence, context))
     words = _ANCHOR_WORDS.match(rest)
     return _Start(None, f"runs from « {' '.join(words['words'].split()) if words else rest.strip()[:70]} », which no date of the contract gives")
 
 
+_OWN_DATE = re.compile(r"^\s*(?:(?:on|upon|from|as\s+of|de|du)\s+)?(?:its|the|this\s+agreement['’]s|sa|son|leur|la)\s+", re.I)
 _OWN_SIGNATURE = re.compile(r"\s*(?:de\s+)?(?:sa|leur|la)\s+signature|\s*(?:its|their)\s+(?:signature|execution)", re.I)  # « à compter de sa signature »
 
 
@@ -493,9 +578,52 @@ def _effective_date(chunks: Sequence[ChunkInput], definitions: dict[str, Defined
             if definition.means == "date" and definition.value is not None:
                 return Finding[date](value=definition.value, chunk_id=definition.chunk_id, raw=definition.raw, rule="effective date")
             return None
+    if stated := _stated_effective_date(chunks):
+        return stated
     opening = opening_date(chunks, effective_first=True)
     # "effective as of …" is the Effective Date itself, however unsure it is as a date of signature
-    return opening.model_copy(update={"confidence": "high", "doubt": ""}) if opening is not None else None
+    if opening is not None:
+        return opening.model_copy(update={"confidence": "high", "doubt": ""})
+    return _form_effective_date(chunks)
+
+
+# A sentence that states the Effective Date without defining it as a name: "The Effective Date of this Agreement is March 1, 2019",
+# « La date d'effet du présent contrat est fixée au 1er mars 2019 », « La date d'entrée en vigueur de la présente convention est le … »
+_STATED_EFFECTIVE = re.compile(
+    r"(?:\b(?:the\s+)?effective\s+date\s+(?:of\s+(?:this|the)\s+(?:agreement|contract|lease|licen[cs]e|amendment)\s+)?(?:is|shall\s+be|will\s+be)\s+(?:deemed\s+to\s+be\s+)?"
+    r"|\b(?:la\s+)?date\s+d['’](?:effet|entr[ée]e\s+en\s+vigueur)\s+(?:(?:du\s+pr[ée]sent|de\s+la\s+pr[ée]sente)\s+\w+\s+)?(?:est|sera)\s+(?:fix[ée]e\s+)?(?:au|le|à\s+la\s+date\s+du)\s+)"
+    rf"(?:the\s+)?{DATE_GROUP}",
+    re.I,
+)
+
+
+def _stated_effective_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None:
+    month_first = numeric_month_first(chunks)
+    for chunk in chunks:
+        for match in _STATED_EFFECTIVE.finditer(chunk.text):
+            if (value := read_date(match["date"], month_first=month_first)) is not None:
+                return Finding[date](value=value, chunk_id=chunk.id, raw=" ".join(match.group(0).split()), rule="effective date")
+    return None
+
+
+# A form's line that dates the start: "EFFECTIVE DATE: April 15, 2000", "COMMENCEMENT DATE FOR MAINTENANCE UNDER THIS ADDENDUM:
+# MARCH 1, 2001", « DATE D'EFFET : 1er mars 2021 » — a label in capitals or title case at the start of a line, never a signature
+# block's bare "Date:"
+_FORM_EFFECTIVE = re.compile(
+    r"^[ \t]*(?-i:(?:THE\s+)?(?:EFFECTIVE|COMMENCEMENT|START)\s+DATE|(?:Effective|Commencement|Start)\s+Date"
+    r"|DATE\s+D['’](?:EFFET|ENTR[ÉE]E\s+EN\s+VIGUEUR|PRISE\s+D['’]EFFET)|Date\s+d['’](?:effet|entrée\s+en\s+vigueur|prise\s+d['’]effet))"
+    rf"\b[^:\n]{{0,60}}:[ \t]*{DATE_GROUP}",
+    re.I | re.M,
+)
+
+
+def _form_effective_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None:
+    month_first = numeric_month_first(chunks)
+    for chunk in chunks:
+        for match in _FORM_EFFECTIVE.finditer(chunk.text):
+            if (value := read_date(match["date"], month_first=month_first)) is not None:
+                return Finding[date](value=value, chunk_id=chunk.id, raw=" ".join(match.group(0).split()), rule="effective date")
+    return None
 
 
 def _instalment_candidates(sentence: Sentence, order: int) -> list[_TermCandidate]:

@@ -29,8 +29,12 @@ LENGTH_CUE = re.compile(
     rf"|{_SUBJECT}[^.;:]{{0,100}}?\b(?:remain|continue)\s+in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+effect)?\s+until"
     rf"|{_SUBJECT}[^.;:]{{0,100}}?\b(?:until|(?:expire|terminate|end)s?\s+on)\s+the\s+(?:date|day)\s+(?:which|that)\s+is"  # "until the date that is two (2) years after …"
     r"|\bpour\s+une\s+(?:\w+\s+)?dur[ée]e\s+(?:\w+\s+){0,2}?(?:de|d['’])|\bd['’]une\s+dur[ée]e\s+(?:\w+\s+){0,2}?(?:de|d['’])"
-    r"|\bdur[ée]e\s+(?:\w+\s+){0,4}?(?:est\s+)?(?:fix[ée]e\s+)?(?:à|a)|\b(?:conclue?s?|consentie?s?|valable)\s+(?:et\s+accept[ée]e?s?\s+)?pour)"
-    r"\s*(?:(?:a|an|the)\s+)?(?:(?:initial|fixed|minimum|entire|full|whole)\s+)?(?:(?:term|period)\s+of\s+)?(?:une\s+dur[ée]e\s+(?:de|d['’])\s*)?$",
+    r"|\bdur[ée]e\s+(?:\w+\s+){0,4}?(?:est\s+)?(?:fix[ée]e\s+)?(?:à|a)|\b(?:conclue?s?|consentie?s?|valable)\s+(?:et\s+accept[ée]e?s?\s+)?pour"
+    # « Le contrat a une durée d'un an », « est valable un an »: the French of "has a term of one year", "is valid for one year"
+    rf"|{_SUBJECT}[^.;:]{{0,60}}?\b(?:a|aura)\s+une\s+dur[ée]e\s+(?:\w+\s+){{0,2}}?(?:de|d['’])|{_SUBJECT}[^.;:]{{0,60}}?\b(?:est|sera|reste|restera)\s+valable"
+    # « expirera cinq (5) ans après la Date d'Effet », « prendra fin au terme d'une durée de … »: the French of "shall expire five (5) years after"
+    rf"|{_SUBJECT}[^.;:]{{0,100}}?\b(?:expire(?:ra|ront|nt)?|prend\w*\s+fin|cesse\w*\s+de\s+produire\s+(?:ses|leurs)\s+effets)(?:\s+(?:au\s+terme\s+d['’]|à\s+l['’]issue\s+d['’]|dans|pendant))?)"
+    r"\s*(?:(?:a|an|the)\s+)?(?:(?:initial|fixed|minimum|entire|full|whole)\s+)?(?:(?:term|period)\s+of\s+)?(?:une\s+(?:dur[ée]e|p[ée]riode)(?:\s+initiale)?\s+(?:de|d['’])\s*)?$",
     re.I,
 )
 # A length the text names the term right after: "a period of five (5) years (the "Initial Term")", "for the five (5) year
@@ -49,7 +53,7 @@ _RENEWAL_BEFORE = re.compile(r"\b(?:renew\w*|successive|additional|further|exten
 # after the term ("one (1) year following the expiration of the Initial Term")
 STARTS_AFTER = re.compile(
     r"^\s*(?:(?:entières?|pleines?|full|calendar|consecutive|(?:et\s+)?cons[ée]cutives?)\s+)*,?\s*"
-    r"(?:à\s+compter|à\s+partir|qui\s+(?:suiv|cour|commenc)\w*|from|commenc\w*|beginning|starting|following|after|subsequent\s+to|as\s+of|with\s+effect\s+from)\b"
+    r"(?:à\s+compter|à\s+partir|qui\s+(?:suiv|cour|commenc)\w*|apr[èe]s|suivant|from|commenc\w*|beginning|starting|following|after|subsequent\s+to|as\s+of|with\s+effect\s+from)(?!\w)"
     r"(?!\s+(?:the\s+|la\s+|l['’]\s*)?(?:effective\s+date\s+of\s+)?(?:expiration|expiry|termination|end|cessation|fin|r[ée]siliation)\b)",
     re.I,
 )

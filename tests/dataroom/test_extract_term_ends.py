@@ -1,0 +1,242 @@
+"""The end of a contract's term written in shapes beyond "N years from the Effective Date", in English and French:
+a day or a month counted from the start, the month of an anniversary, a named start "to" a date, an hour before the
+date, the earlier of a date and an event (a bound: low confidence), a form's period line, and an event the parties
+expect on a date (low confidence, with the reason) — next to sentences that must give no end. Snippets invented for
+these tests."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from greffier.dataroom.extract import extract_term, split_articles
+from greffier.dataroom.extract.periods import parse_ordinal
+
+ENGLISH = (
+    "DISTRIBUTION AGREEMENT\n\n"
+    'This Distribution Agreement is made and entered into as of March 10, 2021 (the "Effective Date") by and between Corvane Tools Inc. '
+    "and Hesketh Supply LLC.\n\nARTICLE 1 APPOINTMENT\nCorvane appoints Hesketh as its distributor.\n\nARTICLE 2 TERM\n"
+)
+FRENCH = (
+    "CONTRAT DE DISTRIBUTION\n\nEntre la société Corvane Outils SAS et la société Hesketh Fournitures SARL.\n\n"
+    "ARTICLE 1 — DÉFINITIONS\n« Date d'Effet » désigne le 10 mars 2021.\n\nARTICLE 2 — OBJET\nCorvane désigne Hesketh comme distributeur.\n\n"
+    "ARTICLE 3 — DURÉE\n"
+)
+
+
+def end_finding(text: str):
+    return extract_term(split_articles("t1", text), signature_date=date(2021, 3, 10)).end_date
+
+
+@pytest.mark.parametrize(
+    ("article", "end"),
+    [
+        # a day counted from the start
+        ("This Agreement shall automatically terminate on the 30th day after the Effective Date.", date(2021, 4, 9)),
+        ("This Agreement shall remain in full force and effect until the ninetieth (90th) day following the Effective Date.", date(2021, 6, 8)),
+        # the last day of a month counted from the start, the end of the month of an anniversary
+        ("The Initial Term shall expire on the last day of the thirty-sixth (36th) full calendar month following the Effective Date.", date(2024, 3, 31)),
+        ("This Agreement shall continue until the end of the calendar month in which the fifth anniversary of the Effective Date occurs.", date(2026, 3, 31)),
+        # a named start "to" a date, an hour before the date, "through and including"
+        ("The term of this Agreement shall run from the Effective Date to December 31, 2024.", date(2024, 12, 31)),
+        ("This Agreement shall expire at midnight (Eastern time) on December 31, 2024.", date(2024, 12, 31)),
+        ("This Agreement shall remain in effect until 5:00 p.m., New York time, on June 30, 2025.", date(2025, 6, 30)),
+        ("This Agreement shall continue through and including June 30, 2025.", date(2025, 6, 30)),
+        # "starting from" the contract's own date
+        ("This Agreement shall be in force for a period of five (5) years, starting from the Effective Date.", date(2026, 3, 10)),
+    ],
+    ids=["30th-day-after", "ninetieth-day-following", "last-day-of-36th-month", "month-of-5th-anniversary", "from-name-to-date",
+         "expire-at-an-hour-on", "until-an-hour-on", "through-and-including", "starting-from"],
+)
+def test_english_ends_counted_or_written_in_other_shapes(article, end):
+    finding = end_finding(ENGLISH + article)
+    assert finding is not None and finding.value == end
+
+
+@pytest.mark.parametrize(
+    ("article", "end"),
+    [
+        ("Le présent contrat prendra fin le trentième jour suivant la Date d'Effet.", date(2021, 4, 9)),
+        ("Le contrat prendra fin le dernier jour du trente-sixième mois suivant la Date d'Effet.", date(2024, 3, 31)),
+        ("Le contrat prend fin à la fin du mois au cours duquel intervient le cinquième anniversaire de la Date d'Effet.", date(2026, 3, 31)),
+        ("Le contrat court de la Date d'Effet jusqu'au 31 décembre 2024.", date(2024, 12, 31)),
+        ("Le contrat restera en vigueur jusqu'à minuit le 30 juin 2025.", date(2025, 6, 30)),
+        ("Le contrat expirera au jour du cinquième anniversaire de la Date d'Effet.", date(2026, 3, 10)),
+        # a French term ends the day before its anniversary
+        ("Le contrat expirera cinq (5) ans après la Date d'Effet.", date(2026, 3, 9)),
+        ("Le présent contrat entre en vigueur à la Date d'Effet et restera en vigueur pendant une période de cinq (5) ans.", date(2026, 3, 9)),
+        ("Le contrat est conclu pour une durée de cinq (5) ans à compter de sa date d'entrée en vigueur.", date(2026, 3, 9)),
+    ],
+    ids=["trentieme-jour", "dernier-jour-du-36e-mois", "fin-du-mois-du-5e-anniversaire", "de-la-date-d-effet-jusqu-au", "jusqu-a-minuit-le",
+         "au-jour-du-5e-anniversaire", "expirera-5-ans-apres", "pendant-une-periode-de", "sa-date-d-entree-en-vigueur"],
+)
+def test_french_ends_counted_or_written_in_other_shapes(article, end):
+    finding = end_finding(FRENCH + article)
+    assert finding is not None and finding.value == end
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        ENGLISH + "The Distributor shall pay the first instalment on the 30th day after the Effective Date.",
+        ENGLISH + "Hesketh shall submit its first sales report on the last day of the third month following the Effective Date.",
+        FRENCH + "Le distributeur remet son premier rapport le trentième jour suivant la Date d'Effet.",
+        FRENCH + "Le distributeur conserve les factures pendant une période de cinq ans après la fin du contrat.",
+    ],
+    ids=["payment-on-the-30th-day", "report-on-the-last-day-of-a-month", "rapport-le-trentieme-jour", "archives-apres-la-fin"],
+)
+def test_a_day_or_a_period_that_is_not_the_terms_gives_no_end(text):
+    assert end_finding(text) is None
+
+
+@pytest.mark.parametrize(
+    "article",
+    [
+        "This Agreement shall terminate on the earlier of (a) December 31, 2024 or (b) the closing of the sale of Hesketh's business.",
+        "Le contrat prendra fin à la plus proche des deux dates suivantes : le 31 décembre 2024 ou la cession du fonds de commerce.",
+    ],
+    ids=["earlier-of", "plus-proche-des-deux-dates"],
+)
+def test_the_earlier_of_a_date_and_an_event_is_a_low_confidence_bound(article):
+    finding = end_finding((ENGLISH if article.startswith("This") else FRENCH) + article)
+    assert finding is not None and finding.value == date(2024, 12, 31)
+    assert finding.confidence == "low" and "at the latest" in finding.doubt
+
+
+def test_a_forms_initial_period_line_gives_the_term():
+    text = (
+        "DISTRIBUTOR AGREEMENT\n\nCorvane Tools Inc. and Hesketh Supply LLC agree as follows.\n\n2. DEFINITIONS\n"
+        "INITIAL DISTRIBUTION PERIOD: April 15, 2021 through October 15, 2021\nTERRITORY: the State of Ohio\n"
+    )
+    finding = extract_term(split_articles("t1", text)).end_date
+    assert finding is not None and finding.value == date(2021, 10, 15)
+
+
+EVENT_START = (
+    "OUTSOURCING AGREEMENT\n\nThis Outsourcing Agreement is made as of February 2, 2021 by and between Quarry Bank and Ledgerline Inc.\n\n"
+    '1. DEFINITIONS\n"Commencement Date" shall mean the date on which the conversion of all branches has been completed.{expected}\n\n'
+    "2. TERM\nThe Term shall commence on the date hereof and terminate on the fifth anniversary of the Commencement Date.\n"
+)
+EVENT_START_FR = (
+    "CONTRAT D'INFOGÉRANCE\n\nConclu le 2 février 2021 entre la Banque Quarry et la société Ledgerline SAS.\n\n"
+    "ARTICLE 1 — DÉFINITIONS\n« Date de Démarrage » désigne la date à laquelle la migration de toutes les agences est achevée.{expected}\n\n"
+    "ARTICLE 2 — DURÉE\nLe contrat est conclu pour une durée de cinq (5) ans à compter de la Date de Démarrage.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("template", "expected", "end"),
+    [
+        (EVENT_START, " The parties anticipate the Commencement Date to be November 15, 2021.", date(2026, 11, 15)),
+        (EVENT_START_FR, " La Date de Démarrage est prévue le 15 novembre 2021.", date(2026, 11, 14)),
+    ],
+    ids=["anticipate-the-commencement-date", "date-de-demarrage-prevue-le"],
+)
+def test_an_event_the_parties_expect_on_a_date_gives_a_low_confidence_end(template, expected, end):
+    finding = extract_term(split_articles("t1", template.format(expected=expected)), signature_date=date(2021, 2, 2)).end_date
+    assert finding is not None and finding.value == end
+    assert finding.confidence == "low" and "expects on 2021-11-15" in finding.doubt
+
+
+@pytest.mark.parametrize("template", [EVENT_START, EVENT_START_FR], ids=["english", "french"])
+def test_an_event_with_no_expected_date_still_gives_no_end(template):
+    term = extract_term(split_articles("t1", template.format(expected="")), signature_date=date(2021, 2, 2))
+    assert term.end_date is None
+
+
+@pytest.mark.parametrize(
+    ("word", "number"),
+    [("30th", 30), ("thirtieth", 30), ("thirty-sixth", 36), ("twenty-first", 21), ("fifth", 5), ("ninth", 9),
+     ("trente-sixième", 36), ("cinquième", 5), ("neuvième", 9), ("36e", 36), ("premier", 1), ("quatre-vingt-dixième", 90), ("month", None)],
+)
+def test_ordinals_in_both_languages(word, number):
+    assert parse_ordinal(word) == number
+
+
+FORM = "MAINTENANCE ORDER FORM\n\nSupplier: Corvane Tools Inc.\nCustomer: Hesketh Supply LLC\n{line}\n\n1. TERM\nThis Agreement is for a period of one (1) year.\n\nBy: /s/ Anna Corr\nName: Anna Corr\nDate: May 2, 2021\n"
+FORM_FR = "BON DE COMMANDE DE MAINTENANCE\n\nFournisseur : Corvane Outils SAS\nClient : Hesketh Fournitures SARL\n{line}\n\nARTICLE 1 — DURÉE\nLe présent contrat est conclu pour une durée d'un (1) an.\n"
+
+
+@pytest.mark.parametrize(
+    ("template", "line", "end"),
+    [
+        (FORM, "COMMENCEMENT DATE FOR MAINTENANCE UNDER THIS ORDER: APRIL 1, 2021", date(2022, 4, 1)),
+        (FORM, "Effective Date: April 1, 2021", date(2022, 4, 1)),
+        (FORM_FR, "DATE D'EFFET : 1er avril 2021", date(2022, 3, 31)),
+    ],
+    ids=["commencement-date-for-maintenance", "effective-date-line", "date-d-effet"],
+)
+def test_a_forms_effective_date_line_starts_a_term_with_no_start_written(template, line, end):
+    finding = extract_term(split_articles("t1", template.format(line=line))).end_date
+    assert finding is not None and finding.value == end
+
+
+def test_a_signature_blocks_date_line_is_no_effective_date():
+    # only the blocks' "Date:" line dates this form: it is no start of the term (no signature date is given here either)
+    assert extract_term(split_articles("t1", FORM.format(line="Reference: 2021-117"))).end_date is None
+
+
+PLAIN_EN = "SUPPLY AGREEMENT\n\nThis Supply Agreement is between Corvane Tools Inc. and Hesketh Supply LLC.\n\n"
+PLAIN_FR = "CONTRAT DE FOURNITURE\n\nLe présent contrat est conclu entre Corvane Outils SAS et Hesketh Fournitures SARL.\n\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "end"),
+    [
+        (PLAIN_EN + "ARTICLE 1 EFFECTIVE DATE\nThe Effective Date of this Agreement is March 1, 2019.\n\n"
+         "ARTICLE 2 TERM\nThis Agreement shall continue for five (5) years from the Effective Date.", date(2024, 3, 1)),
+        (PLAIN_FR + "ARTICLE 1 — DATE D'EFFET\nLa date d'effet du présent contrat est fixée au 1er mars 2019.\n\n"
+         "ARTICLE 2 — DURÉE\nLe contrat est conclu pour une durée de cinq (5) ans à compter de la date d'effet.", date(2024, 2, 29)),
+        # the Effective Date named but never defined: the date the same sentence says the contract takes effect on
+        (PLAIN_EN + "ARTICLE 1 TERM\nThis Agreement shall be effective as of March 1, 2019 and shall remain in effect for five (5) years from the Effective Date.",
+         date(2024, 3, 1)),
+    ],
+    ids=["effective-date-of-this-agreement-is", "date-d-effet-est-fixee-au", "effective-as-of-then-from-the-effective-date"],
+)
+def test_an_effective_date_stated_in_a_sentence_starts_the_term(text, end):
+    finding = extract_term(split_articles("t1", text)).end_date
+    assert finding is not None and finding.value == end and finding.confidence == "high"
+
+
+def test_an_effective_date_stated_as_an_event_is_no_date():
+    text = (PLAIN_EN + "ARTICLE 1 EFFECTIVE DATE\nThe Effective Date of this Agreement is the date of the first shipment.\n\n"
+            "ARTICLE 2 TERM\nThis Agreement shall continue for five (5) years from the Effective Date.")
+    assert extract_term(split_articles("t1", text)).end_date is None
+
+
+@pytest.mark.parametrize(
+    ("article", "end"),
+    [
+        ("ARTICLE 4 PRICES\nPrices under this Agreement are fixed until December 31, 2021.", None),
+        ("ARTICLE 4 PRIX\nLes prix du présent contrat sont fermes jusqu'au 31 décembre 2021.", None),
+        ("ARTICLE 4 MISCELLANEOUS\nThis Agreement shall remain in full force and effect until December 31, 2023.", date(2023, 12, 31)),
+        ("ARTICLE 4 DIVERS\nLe présent contrat restera en vigueur jusqu'au 31 décembre 2023.", date(2023, 12, 31)),
+    ],
+    ids=["prices-fixed-until", "prix-fermes-jusqu-au", "agreement-remains-until", "contrat-reste-en-vigueur-jusqu-au"],
+)
+def test_outside_the_term_article_until_a_date_ends_only_the_contract(article, end):
+    text = PLAIN_EN + "ARTICLE 1 SUPPLY\nCorvane supplies tools to Hesketh.\n\n" + article
+    finding = extract_term(split_articles("t1", text), signature_date=date(2019, 3, 1)).end_date
+    assert (finding.value if finding is not None else None) == end
+
+
+@pytest.mark.parametrize(
+    ("text", "end"),
+    [
+        (FRENCH + "Le contrat a une durée d'un an à compter de la Date d'Effet.", date(2022, 3, 9)),
+        (FRENCH + "Le contrat est valable un an à compter de la Date d'Effet.", date(2022, 3, 9)),
+        (ENGLISH + "This Agreement shall continue for a period of 5 yrs. from the Effective Date.", date(2026, 3, 10)),
+        (FRENCH + "Le distributeur a une durée d'un an pour écouler le stock après la fin du contrat.", None),
+    ],
+    ids=["a-une-duree-d-un-an", "est-valable-un-an", "5-yrs", "stock-apres-la-fin-du-contrat"],
+)
+def test_short_wordings_of_a_length(text, end):
+    finding = end_finding(text)
+    assert (finding.value if finding is not None else None) == end
+
+
+def test_an_exclusivity_until_a_date_during_the_term_is_no_end_of_the_contract():
+    text = (PLAIN_EN + "ARTICLE 1 SUPPLY\nCorvane supplies tools to Hesketh.\n\nARTICLE 4 EXCLUSIVITY\nHesketh shall have the non-exclusive right to "
+            "resell the Products during the Term of the Agreement, except the Drill, which Hesketh shall have the exclusive right to resell until December 31, 2021.")
+    assert extract_term(split_articles("t1", text), signature_date=date(2019, 3, 1)).end_date is None
