@@ -647,7 +647,28 @@ EIGHTH_ROUND = [
 ]
 
 
-@pytest.mark.parametrize(("rule", "fires", "text"), EIGHTH_ROUND)
+MERGER_OPENS_THE_SENTENCE = [
+    # a merger or a sale of substantially all the assets as the event a sentence opens with, whatever the reaction;
+    # not a successors clause, nor a permission to assign on a merger without consent
+    ("change-of-control", True,
+     ("In the event of a merger, consolidation or sale of all or substantially all of its assets, the Licensee shall obtain the prior "
+      "written approval of the Licensor before it continues to use the Licensed Marks.")),
+    ("change-of-control", False,
+     ("In the event of a merger, consolidation or sale of all or substantially all of the assets of the Distributor, this Agreement shall "
+      "be binding upon its successors.")),
+    ("change-of-control", False,
+     ("In the event of a merger or sale of all or substantially all of its assets, either party may assign this Agreement without the "
+      "consent of the other party.")),
+    ("change-of-control", True,
+     ("En cas de fusion, d'absorption ou de cession de la totalité de ses actifs, le Licencié devra obtenir l'agrément préalable du "
+      "Concédant pour poursuivre l'exploitation de la licence.")),
+    ("change-of-control", False,
+     ("En cas de fusion, d'absorption ou de cession de la totalité de ses actifs, le contrat se poursuivra au profit de ses successeurs "
+      "et ayants droit.")),
+]
+
+
+@pytest.mark.parametrize(("rule", "fires", "text"), EIGHTH_ROUND + MERGER_OPENS_THE_SENTENCE)
 def test_eighth_round(rule, fires, text):
     condition = load_playbook("ma_due_diligence").by_id[rule].condition
     assert bool(affirmed_matches(condition, text)) is fires
