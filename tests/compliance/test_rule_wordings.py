@@ -668,7 +668,30 @@ MERGER_OPENS_THE_SENTENCE = [
 ]
 
 
-@pytest.mark.parametrize(("rule", "fires", "text"), EIGHTH_ROUND + MERGER_OPENS_THE_SENTENCE)
+AFTER_A_REFUSAL = [
+    # what follows a holder's refusal (the seller may then sell to the third party), the holder's period counted from the offer
+    ("first-refusal", True,
+     ("If the Company does not exercise its right within the Option Period, the Selling Shareholder may sell the Offered Shares to the "
+      "proposed purchaser on the terms of the Offer.")),
+    ("first-refusal", False,
+     ("If the Licensee does not exercise its option to extend the Term, the Licensor may license the Products to any third party after "
+      "the expiry of the Term.")),
+    ("first-refusal", True, "Si les Associés n'exercent pas leur droit dans ce délai, le Cédant pourra céder librement ses actions au tiers acquéreur."),
+    ("first-refusal", False, "Si le Locataire n'exerce pas son option d'achat, le Bailleur pourra vendre le véhicule."),
+    ("first-refusal", True, "The Company shall have fifteen (15) days after receipt of the notice of offer to notify the Seller of its decision."),
+    ("first-refusal", False, "The Company shall have fifteen (15) days after receipt of the notice of breach to cure it."),
+    # a right that a waiver "shall not affect" stands (polarity)
+    ("first-refusal", True,
+     ("The election by the Franchisor not to exercise its right of first refusal as to any offer shall not affect its right of first "
+      "refusal as to any subsequent offer.")),
+    ("first-refusal", True,
+     "La renonciation par un associé à exercer son droit de préemption sur une cession n'affectera pas son droit de préemption sur toute cession ultérieure."),
+    ("first-refusal", False, "The Licensee shall not have any right of first negotiation."),
+    ("first-refusal", False, "Le Distributeur ne bénéficie d'aucun droit de préemption."),
+]
+
+
+@pytest.mark.parametrize(("rule", "fires", "text"), EIGHTH_ROUND + MERGER_OPENS_THE_SENTENCE + AFTER_A_REFUSAL)
 def test_eighth_round(rule, fires, text):
     condition = load_playbook("ma_due_diligence").by_id[rule].condition
     assert bool(affirmed_matches(condition, text)) is fires
