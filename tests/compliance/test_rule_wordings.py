@@ -691,7 +691,27 @@ AFTER_A_REFUSAL = [
 ]
 
 
-@pytest.mark.parametrize(("rule", "fires", "text"), EIGHTH_ROUND + MERGER_OPENS_THE_SENTENCE + AFTER_A_REFUSAL)
+FRENCH_TERMINATION = [
+    # the French counterparts of "end this Agreement", "withdraw from this Agreement", "has the option to terminate … upon notice"
+    ("termination-for-convenience", True, "Chacune des parties pourra mettre un terme au contrat moyennant un préavis de trois mois."),
+    ("termination-for-convenience", True, "Chacune des parties pourra mettre un terme au contrat à tout moment."),
+    ("termination-for-convenience", False,
+     "Chacune des parties pourra mettre un terme au contrat en cas de manquement de l'autre partie, moyennant un préavis de trois mois."),
+    ("termination-for-convenience", False, "Aucune des parties ne pourra mettre un terme au contrat moyennant un simple préavis pendant la période initiale."),
+    ("termination-for-convenience", False, "Le Fournisseur pourra mettre un terme à la livraison des Produits moyennant un préavis de trois mois."),
+    ("termination-for-convenience", True,
+     ("Chacune des parties aura la faculté de résilier le présent contrat par lettre recommandée avec avis de réception, moyennant un "
+      "préavis de trois mois.")),
+    ("termination-for-convenience", False,
+     ("Chacune des parties aura la faculté de résilier le présent contrat, par lettre recommandée, si l'autre partie manque à ses "
+      "obligations, moyennant un préavis de trois mois.")),
+    ("termination-for-convenience", True, "Chacune des parties pourra se retirer du contrat à tout moment moyennant un préavis d'un mois."),
+    ("termination-for-convenience", True, "Either party may withdraw from this Agreement at any time upon one month's notice."),
+    ("termination-for-convenience", False, "Neither party may withdraw from this Agreement during the Initial Term."),
+]
+
+
+@pytest.mark.parametrize(("rule", "fires", "text"), EIGHTH_ROUND + MERGER_OPENS_THE_SENTENCE + AFTER_A_REFUSAL + FRENCH_TERMINATION)
 def test_eighth_round(rule, fires, text):
     condition = load_playbook("ma_due_diligence").by_id[rule].condition
     assert bool(affirmed_matches(condition, text)) is fires
