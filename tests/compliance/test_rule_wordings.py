@@ -708,6 +708,10 @@ FRENCH_TERMINATION = [
     ("termination-for-convenience", True, "Chacune des parties pourra se retirer du contrat à tout moment moyennant un préavis d'un mois."),
     ("termination-for-convenience", True, "Either party may withdraw from this Agreement at any time upon one month's notice."),
     ("termination-for-convenience", False, "Neither party may withdraw from this Agreement during the Initial Term."),
+    # the French counterpart of "elects not to renew … at least sixty days before the end of the term"
+    ("renewal-notice", True, "Chaque partie peut s'opposer au renouvellement du contrat par lettre recommandée adressée au moins deux mois avant son échéance."),
+    ("renewal-notice", False, "Aucune des parties ne pourra s'opposer au renouvellement du contrat pendant les trois premières années."),
+    ("renewal-notice", False, "L'assureur pourra s'opposer au renouvellement de la police au moins deux mois avant son échéance."),
 ]
 
 
