@@ -23,7 +23,9 @@ from greffier.dataroom.normalize import fold
 
 # An item's label and its kind (the kind tells a nested list's items from the outer list's).
 _LABEL = re.compile(
-    r"^\s*(?:\((?P<paren>[a-z]{1,2}|[ivxlc]{1,6}|\d{1,2})\)|(?P<dot>[a-z]|[ivxlc]{1,6}|\d{1,2})[.)](?!\d)|(?P<bullet>[-•·▪*–—]))\s*",
+    r"^\s*(?:\((?P<paren>[a-z]{1,2}|[ivxlc]{1,6}|\d{1,2})\)|(?P<dot>[a-z]|[ivxlc]{1,6}|\d{1,2})[.)](?!\d)|(?P<bullet>[-•·▪*–—])"
+    # a sub-clause number under a lead-in: "10.2.1 in its entirety … ; 10.2.2 …"
+    r"|(?P<dotted>\d{1,3}(?:\.\d{1,3}){1,3})\.?(?=\s))\s*",
     re.IGNORECASE,
 )
 # Where a sentence holds further items: "…; or (b) grant …", "…; and C.serve as …".
@@ -65,6 +67,8 @@ def _kind(label: re.Match[str]) -> str:
     """"paren-lower" for "(b)", "dot-roman-upper" for "II.", "bullet" for "–"…"""
     if label["bullet"]:
         return "bullet"
+    if label["dotted"]:
+        return f"dotted-{label['dotted'].count('.')}"
     token = label["paren"] or label["dot"]
     if token.isdigit():
         shape = "digit"

@@ -175,6 +175,25 @@ def test_an_item_whose_label_was_cut_off_as_a_sentence_is_read_with_it():
     assert ListReader().read("1.") == []
 
 
+def test_sub_clause_numbers_under_a_lead_in_are_its_items():
+    # "10.2.1 …; 10.2.2 …; 10.2.3 …" under "may be terminated:": the right with no ground is the third item's
+    text = ("10.2 Termination. Notwithstanding anything to the contrary herein, this Supply Agreement may be terminated:\n\n"
+            "10.2.1 in its entirety, by mutual written consent of the Parties;\n\n"
+            "10.2.2 in its entirety by a Party if the other Party materially breaches this Supply Agreement, by giving thirty days' prior written notice; and\n\n"
+            "10.2.3 in its entirety or with respect to one or more Products, by the Buyer upon ninety days' prior written notice to the Seller for any reason.")
+    found = fired("termination-for-convenience", text, "10. TERM AND TERMINATION")
+    assert len(found) == 1 and "10.2.3 in its entirety" in found[0].excerpt and "10.2.2" not in found[0].excerpt
+    texte = ("12.1 Le présent contrat pourra être résilié :\n\n"
+             "12.1.1 d'un commun accord entre les parties ;\n\n"
+             "12.1.2 par l'une des parties, en cas de manquement de l'autre partie, moyennant un préavis de trente jours ;\n\n"
+             "12.1.3 par le Client, à tout moment, moyennant un préavis de trois mois.")
+    found = fired("termination-for-convenience", texte, "12. DURÉE ET RÉSILIATION")
+    assert len(found) == 1 and "12.1.3 par le Client" in found[0].excerpt and "12.1.2" not in found[0].excerpt
+    # the same list without its third item grants no ground-free right
+    assert not fired("termination-for-convenience", text.rsplit("\n\n", 1)[0], "10. TERM AND TERMINATION")
+    assert not fired("termination-for-convenience", texte.rsplit("\n\n", 1)[0], "12. DURÉE ET RÉSILIATION")
+
+
 def test_a_long_run_of_digits_is_read_at_once():
     # A table of figures run into one line: reading it must not try every way of cutting the digits.
     reader = ListReader()

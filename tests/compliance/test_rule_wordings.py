@@ -712,6 +712,15 @@ FRENCH_TERMINATION = [
     ("renewal-notice", True, "Chaque partie peut s'opposer au renouvellement du contrat par lettre recommandée adressée au moins deux mois avant son échéance."),
     ("renewal-notice", False, "Aucune des parties ne pourra s'opposer au renouvellement du contrat pendant les trois premières années."),
     ("renewal-notice", False, "L'assureur pourra s'opposer au renouvellement de la police au moins deux mois avant son échéance."),
+    # a right whose ground the sentence before names ("may then terminate", « peut alors résilier ») is no ground-free right
+    ("termination-for-convenience", False,
+     ("Le Distributeur peut alors résilier le contrat par lettre recommandée avec avis de réception adressée dans les soixante jours "
+      "suivant cette information, moyennant un préavis de six mois.")),
+    ("termination-for-convenience", True,
+     ("Le Distributeur peut résilier le contrat par lettre recommandée avec avis de réception adressée à tout moment, moyennant un "
+      "préavis de six mois.")),
+    ("termination-for-convenience", False, "The Supplier may then terminate this Agreement by giving ninety days' written notice to the Distributor."),
+    ("termination-for-convenience", True, "The Supplier may terminate this Agreement by giving ninety days' written notice to the Distributor."),
 ]
 
 
