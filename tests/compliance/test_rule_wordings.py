@@ -721,6 +721,18 @@ FRENCH_TERMINATION = [
       "préavis de six mois.")),
     ("termination-for-convenience", False, "The Supplier may then terminate this Agreement by giving ninety days' written notice to the Distributor."),
     ("termination-for-convenience", True, "The Supplier may terminate this Agreement by giving ninety days' written notice to the Distributor."),
+    # French counterparts of "treated as an assignment", "nothing shall limit liability for", "excluded from the limitations",
+    # "may extend the Term for two additional periods"
+    ("change-of-control", True, "Toute fusion ou absorption du Distributeur sera assimilée à une cession du présent contrat."),
+    ("change-of-control", False, "Une fusion ou une absorption du Distributeur ne sera pas assimilée à une cession du présent contrat."),
+    ("uncapped-liability", True,
+     "Aucune stipulation du présent contrat ne limite la responsabilité du Prestataire au titre de ses obligations d'indemnisation."),
+    ("uncapped-liability", False, "Aucune stipulation du présent contrat ne limite la responsabilité du Prestataire en cas de faute lourde ou de dol."),
+    ("uncapped-liability", True, "Les obligations d'indemnisation du Prestataire sont exclues du plafond de responsabilité."),
+    ("uncapped-liability", False, "Les obligations d'indemnisation du Prestataire ne sont pas exclues du plafond de responsabilité."),
+    ("renewal-option", True,
+     "Le Distributeur pourra prolonger la durée du contrat pour deux périodes supplémentaires de deux ans en notifiant sa décision au Fournisseur."),
+    ("renewal-option", False, "Les parties pourront prolonger la durée du contrat pour deux périodes supplémentaires d'un commun accord."),
 ]
 
 
