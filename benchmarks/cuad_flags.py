@@ -16,6 +16,7 @@ by one clause may hold other wordings missed). Run from the repository root:
 
     nice -n 10 .venv/bin/python benchmarks/cuad_flags.py --split test [--types classifier|cues|all] [--misses misses.json]
     nice -n 10 .venv/bin/python benchmarks/cuad_flags.py --split dev-a --types cues --quote-misses quotes.json
+    nice -n 10 .venv/bin/python benchmarks/cuad_flags.py --split dev-b --types cues --uncovered "Change Of Control" --uncovered Non-Compete
 
 Chunk vectors come from the per-contract cache of ``benchmarks/cuad_vectors.py`` (``--cache``,
 default /tmp/greffier-cuad-cache); missing ones are embedded and cached.
@@ -187,6 +188,13 @@ def quote_scores(cuad: Path, contracts: list[Contract], findings: dict[str, list
     return out
 
 
+def uncovered_report(category: str, missed: list[dict[str, str]]) -> str:
+    """CUAD's quotes of ``category`` that no finding covers, one line each with its contract (``--uncovered``)."""
+    lines = [f"{category}: {len(missed)} quotes not covered"]
+    lines += [f"- {quote['contract']}: {' '.join(quote['quote'].split())}" for quote in missed]
+    return "\n".join(lines)
+
+
 def evaluate(contracts: list[Contract], gold: dict[int, set[str]], fired: dict[str, set[str]], playbook_tags: set[str]) -> dict[str, Score]:
     scores = {category: Score() for category in CATEGORY_TAGS}
     for contract in contracts:
@@ -258,6 +266,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--misses", type=Path, default=None, help="write the false positives and misses as JSON")
     parser.add_argument("--quote-misses", type=Path, default=None, help="write CUAD's quotes that no finding of their category covers, as JSON")
     parser.add_argument("--json", type=Path, default=None, help="write the scores as JSON")
+    parser.add_argument("--uncovered", action="append", default=[], metavar="CATEGORY", choices=list(CATEGORY_TAGS),
+                        help="print CUAD's quotes of CATEGORY that no finding of it covers, with the contract id (repeatable)")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     contracts = load_contracts(args.cuad, args.split, args.limit)
@@ -282,6 +292,8 @@ def main(argv: list[str] | None = None) -> int:
     total_quotes = covered + sum(len(m) for _, m in quotes.values())
     print(f"\nCUAD quotes covered by a finding of their category: {covered} / {total_quotes} ({covered / max(1, total_quotes):.2f}); "
           + ", ".join(f"{category} {c}/{c + len(m)}" for category, (c, m) in quotes.items()))
+    for category in args.uncovered:
+        print("\n" + uncovered_report(category, quotes[category][1]))
     if args.quote_misses:
         args.quote_misses.write_text(json.dumps({c: m for c, (_, m) in quotes.items()}, indent=1, ensure_ascii=False), encoding="utf-8")
     if args.misses:

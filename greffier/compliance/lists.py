@@ -23,7 +23,9 @@ from greffier.dataroom.normalize import fold
 
 # An item's label and its kind (the kind tells a nested list's items from the outer list's).
 _LABEL = re.compile(
-    r"^\s*(?:\((?P<paren>[a-z]{1,2}|[ivxlc]{1,6}|\d{1,2})\)|(?P<dot>[a-z]|[ivxlc]{1,6}|\d{1,2})[.)](?!\d)|(?P<bullet>[-•·▪*–—]))\s*",
+    r"^\s*(?:\((?P<paren>[a-z]{1,2}|[ivxlc]{1,6}|\d{1,2})\)|(?P<dot>[a-z]|[ivxlc]{1,6}|\d{1,2})[.)](?!\d)|(?P<bullet>[-•·▪*–—])"
+    # a sub-clause number under a lead-in: "10.2.1 in its entirety … ; 10.2.2 …"
+    r"|(?P<dotted>\d{1,3}(?:\.\d{1,3}){1,3})\.?(?=\s))\s*",
     re.IGNORECASE,
 )
 # Where a sentence holds further items: "…; or (b) grant …", "…; and C.serve as …".
@@ -46,6 +48,7 @@ _FILLER = re.compile(r"^\W*(?:(?:and|or|and/or|et|ou|\d+|page \d+(?: (?:of|sur|/
 _MAX_FILLER = 40
 _MAX_LEAD_WORDS = 80
 _MAX_ITEMS = 20
+_MIN_REPEATED = 20  # characters: the shortest tail of a lead-in taken for a chunk's overlap
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,8 @@ def _kind(label: re.Match[str]) -> str:
     """"paren-lower" for "(b)", "dot-roman-upper" for "II.", "bullet" for "–"…"""
     if label["bullet"]:
         return "bullet"
+    if label["dotted"]:
+        return f"dotted-{label['dotted'].count('.')}"
     token = label["paren"] or label["dot"]
     if token.isdigit():
         shape = "digit"
@@ -99,18 +104,27 @@ class ListReader:
     def __init__(self) -> None:
         self._levels: list[list[str | None]] = []  # [lead-in, kind of its items] from the outermost
         self._items = 0
+        self._label: str | None = None  # an item's label read as a sentence of its own ("1." before "Divert …")
 
     def reset(self) -> None:
         """A heading or a new chunk: no list stays open across it."""
         self._levels = []
         self._items = 0
+        self._label = None
 
     def read(self, sentence: str, *, opens_paragraph: bool = True) -> list[ListItem]:
         """The items ``sentence`` holds, each with its lead-in (none when it is not part of a list).
 
         A sentence that goes on an item's paragraph ("(1) Upon ninety days' notice if … As used
         herein, 'Quota' means …") neither is an item nor closes the list."""
+        if self._label is not None:  # the item's label was cut off as a sentence: "1." then "Divert any customer …"
+            sentence, opens_paragraph, self._label = f"{self._label} {sentence}", True, None
+        elif self._levels and (bare := _LABEL.match(sentence)) and not sentence[bare.end() :].strip():
+            self._label = sentence.strip()
+            return []
         if len(sentence) <= _MAX_FILLER and _FILLER.match(sentence):  # "or" alone on its line, a page number between two items
+            return []
+        if self._repeats_lead(sentence):  # a chunk opening on the overlap: the open lead-in's last words again
             return []
         found: list[ListItem] = []
         pieces = _NEXT_ITEM.split(sentence)
@@ -133,6 +147,13 @@ class ListReader:
             if (label := _LABEL.match(piece)) and self._continue(label):
                 found.extend(self._item(piece, label))
         return found
+
+    def _repeats_lead(self, sentence: str) -> bool:
+        """Whether ``sentence`` is the end of an open lead-in said again: the next chunk of an article opens with the
+        words the last one ended on ("… either directly or indirectly, for yourself or through any person:"), so
+        the list goes on under the whole lead-in, which holds the verb, and not under its verbless tail."""
+        tail = " ".join(fold(sentence).rstrip(" :").split())
+        return len(tail) >= _MIN_REPEATED and any(" ".join(fold(str(level[0])).split()).endswith(tail) for level in self._levels)
 
     def _continue(self, label: re.Match[str]) -> bool:
         """Whether ``label`` is an item of an open list: the first item of the innermost one (which

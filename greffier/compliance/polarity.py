@@ -92,6 +92,10 @@ _NOT_A_NEGATION = re.compile(
     # a failure named as a noun is a trigger too: « en cas de non-respect du taux de disponibilité », "non-payment"
     r"|\bnon[- ]?(?:respect|paiement|execution|conformite|compliance|performance|payment|delivery|livraison)\b"
     r"|\bsans (?:prejudice|limitation|que)\b|\bnon (?:seulement|plus)\b|\bne (?:\w+ )?pas moins\b|\bpas moins\b|\bno\.\s*\d"
+    # what a clause "shall not affect" stands: "the election not to exercise its right of first refusal as to one offer
+    # shall not affect its right of first refusal as to any later offer", « n'affectera pas son droit de préemption »
+    r"|\b(?:shall|will|does|do|is|are|should|would)(?: not|n't) (?:in any way )?(?:affect|prejudice|impair|diminish)\b"
+    r"|\bn'(?:affecte\w*|altere\w*) (?:pas|en rien)\b|\bne (?:porte\w*|portera) pas (?:atteinte|prejudice)\b"
 )
 # A denial after the words: "automatic renewal shall not apply", « la tacite reconduction est exclue ».
 _DENIED_AFTER = re.compile(

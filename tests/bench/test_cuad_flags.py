@@ -28,3 +28,10 @@ def test_a_quote_is_covered_by_an_excerpt_that_holds_part_of_it_whatever_the_spa
     excerpt = "(b) Licensor may terminate this Agreement: … (2) Upon thirty (30) days prior written notice if Licensee merges with another entity."
     assert flags.quote_covered(quote, [excerpt])
     assert not flags.quote_covered(quote, ["Either party may assign this Agreement to an Affiliate upon notice to the other party."])
+
+
+def test_the_uncovered_quotes_of_a_category_are_listed_with_their_contract():
+    missed = [{"contract": "cuad105", "file": "x.txt", "quote": "In the case of a merger,\n  any attempt to assign   is void."}]
+    report = flags.uncovered_report("Change Of Control", missed)
+    assert report.splitlines() == ["Change Of Control: 1 quotes not covered", "- cuad105: In the case of a merger, any attempt to assign is void."]
+    assert flags.uncovered_report("Non-Compete", []) == "Non-Compete: 0 quotes not covered"

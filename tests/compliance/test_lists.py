@@ -129,6 +129,71 @@ def test_a_list_goes_on_into_the_next_chunk_of_its_article_only():
     ]
 
 
+def test_a_chunk_that_opens_on_the_end_of_the_lead_in_keeps_the_whole_lead_in():
+    # Chunks overlap: the next one repeats the lead-in's last words, which hold no verb of their own.
+    lead = "C. The Seller covenants that during the term it will not, directly or indirectly, for itself or through any person or entity:"
+    first = ClassifiedChunk(id="c01-1", document_id="c01", index=1, text=f"{lead}\n1. solicit any employee of the Buyer;", section="9. COVENANTS")
+    second = ClassifiedChunk(
+        id="c01-2", document_id="c01", index=2, section="9. COVENANTS",
+        text="directly or indirectly, for itself or through any person or entity:\n2. own, manage or operate any bakery business in the Region.",
+    )
+    items = [item.text for p in document_passages([first, second], load_library()) for item in p.items]
+    assert items[-1] == f"{lead[:-1]} own, manage or operate any bakery business in the Region."[:-1]
+    fr_lead = "Le Cédant s'interdit, pendant trois ans, directement ou indirectement, par personne interposée ou non :"
+    first = ClassifiedChunk(id="c02-1", document_id="c02", index=1, text=f"{fr_lead}\n– de solliciter les salariés de la Société ;", section="8. ENGAGEMENTS")
+    second = ClassifiedChunk(
+        id="c02-2", document_id="c02", index=2, section="8. ENGAGEMENTS",
+        text="directement ou indirectement, par personne interposée ou non :\n– d'exploiter un fonds de commerce concurrent de celui de la Société.",
+    )
+    items = [item.text for p in document_passages([first, second], load_library()) for item in p.items]
+    assert items[-1].startswith("Le Cédant s'interdit") and items[-1].endswith("concurrent de celui de la Société")
+    # a verbless sentence that is not the lead-in's end still ends the list
+    reader = ListReader()
+    reader.read("The Distributor shall not:")
+    reader.read("(a) sell competing products;")
+    assert reader.read("Territory and products listed in Schedule 2:") == []
+    assert reader.read("(b) appoint sub-distributors.") == []
+
+
+def test_an_item_whose_label_was_cut_off_as_a_sentence_is_read_with_it():
+    # "1.    Divert …": a text file's spacing makes the sentence splitter cut the label off its item.
+    text = ("The Franchisee covenants that during the term it will not, for itself or through any person:\n"
+            "1.    Divert any customer of the Restaurant to any competitor.\n"
+            "2.    Own, manage or operate any restaurant business within ten miles of the Restaurant.")
+    assert items_of(text) == [
+        "The Franchisee covenants that during the term it will not, for itself or through any person Divert any customer of the Restaurant to any competitor",
+        "The Franchisee covenants that during the term it will not, for itself or through any person Own, manage or operate any restaurant business within ten miles of the Restaurant",
+    ]
+    texte = ("Le Franchisé s'interdit, pendant la durée du contrat :\n"
+             "1.    D'exploiter un fonds de commerce concurrent.\n"
+             "2.    De détourner la clientèle du Franchiseur.")
+    assert items_of(texte) == [
+        "Le Franchisé s'interdit, pendant la durée du contrat D'exploiter un fonds de commerce concurrent",
+        "Le Franchisé s'interdit, pendant la durée du contrat De détourner la clientèle du Franchiseur",
+    ]
+    # with no list open, a label alone is nothing
+    assert ListReader().read("1.") == []
+
+
+def test_sub_clause_numbers_under_a_lead_in_are_its_items():
+    # "10.2.1 …; 10.2.2 …; 10.2.3 …" under "may be terminated:": the right with no ground is the third item's
+    text = ("10.2 Termination. Notwithstanding anything to the contrary herein, this Supply Agreement may be terminated:\n\n"
+            "10.2.1 in its entirety, by mutual written consent of the Parties;\n\n"
+            "10.2.2 in its entirety by a Party if the other Party materially breaches this Supply Agreement, by giving thirty days' prior written notice; and\n\n"
+            "10.2.3 in its entirety or with respect to one or more Products, by the Buyer upon ninety days' prior written notice to the Seller for any reason.")
+    found = fired("termination-for-convenience", text, "10. TERM AND TERMINATION")
+    assert len(found) == 1 and "10.2.3 in its entirety" in found[0].excerpt and "10.2.2" not in found[0].excerpt
+    texte = ("12.1 Le présent contrat pourra être résilié :\n\n"
+             "12.1.1 d'un commun accord entre les parties ;\n\n"
+             "12.1.2 par l'une des parties, en cas de manquement de l'autre partie, moyennant un préavis de trente jours ;\n\n"
+             "12.1.3 par le Client, à tout moment, moyennant un préavis de trois mois.")
+    found = fired("termination-for-convenience", texte, "12. DURÉE ET RÉSILIATION")
+    assert len(found) == 1 and "12.1.3 par le Client" in found[0].excerpt and "12.1.2" not in found[0].excerpt
+    # the same list without its third item grants no ground-free right
+    assert not fired("termination-for-convenience", text.rsplit("\n\n", 1)[0], "10. TERM AND TERMINATION")
+    assert not fired("termination-for-convenience", texte.rsplit("\n\n", 1)[0], "12. DURÉE ET RÉSILIATION")
+
+
 def test_a_long_run_of_digits_is_read_at_once():
     # A table of figures run into one line: reading it must not try every way of cutting the digits.
     reader = ListReader()

@@ -62,6 +62,13 @@ def reading(sentence: str, words: str):  # noqa: ANN201
          "deemed an assignment hereunder", "negated", "plain"),
         # "no" before a clause of its own does not negate that clause's verb.
         ("There can be no assurance that the Agent will sell the Shares exclusively to the Purchaser.", "exclusively", "affirmative", "plain"),
+        # What a clause "shall not affect" stands; the right itself denied is still denied.
+        ("Waiving the right of first refusal on one sale shall not affect the Investor's right of first refusal on any later sale.",
+         "right of first refusal on any later", "affirmative", "plain"),
+        ("La renonciation à une cession n'affectera pas le droit de préemption de l'Investisseur sur toute cession ultérieure.",
+         "droit de préemption de l'Investisseur", "affirmative", "plain"),
+        ("The Investor shall not have any right of first refusal on any later sale.", "right of first refusal", "negated", "plain"),
+        ("L'Investisseur ne bénéficie d'aucun droit de préemption sur les cessions ultérieures.", "droit de préemption", "negated", "plain"),
     ],
 )
 def test_read_match(sentence, words, polarity, scope):
