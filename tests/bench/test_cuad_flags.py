@@ -11,7 +11,7 @@ flags = load_script("cuad_flags.py")
 classification = load_script("cuad_classification.py")
 
 
-def test_the_dev_halves_split_dev_and_leave_test_alone():
+def test_the_dev_halves_split_dev_and_dev_c_splits_test_from_what_stays_held_out():
     rows = range(510)
     dev = {r for r in rows if classification.in_split(r, "dev")}
     half_a = {r for r in rows if classification.in_split(r, "dev-a")}
@@ -19,8 +19,11 @@ def test_the_dev_halves_split_dev_and_leave_test_alone():
     test = {r for r in rows if classification.in_split(r, "test")}
     assert half_a | half_b == dev and not half_a & half_b and not dev & test and len(dev | test) == 510
     assert {0, 10, 500} <= half_a and {5, 15, 505} <= half_b
-    with pytest.raises(ValueError, match="unknown split 'dev-c'"):
-        classification.in_split(5, "dev-c")
+    dev_c = {r for r in rows if classification.in_split(r, "dev-c")}
+    heldout = {r for r in rows if classification.in_split(r, "heldout")}
+    assert dev_c | heldout == test and not dev_c & heldout and len(dev_c) == 51 and {2, 12, 502} <= dev_c
+    with pytest.raises(ValueError, match="unknown split 'dev-d'"):
+        classification.in_split(5, "dev-d")
 
 
 def test_a_quote_is_covered_by_an_excerpt_that_holds_part_of_it_whatever_the_spacing():
@@ -35,3 +38,9 @@ def test_the_uncovered_quotes_of_a_category_are_listed_with_their_contract():
     report = flags.uncovered_report("Change Of Control", missed)
     assert report.splitlines() == ["Change Of Control: 1 quotes not covered", "- cuad105: In the case of a merger, any attempt to assign is void."]
     assert flags.uncovered_report("Non-Compete", []) == "Non-Compete: 0 quotes not covered"
+
+
+def test_the_metadata_benchmark_cuts_cuad_the_same_way():
+    metadata = load_script("cuad_metadata.py")
+    for split in ("dev", "test", "dev-a", "dev-b", "dev-c", "heldout"):
+        assert {r for r in range(510) if metadata.in_split(r, split)} == {r for r in range(510) if classification.in_split(r, split)}, split

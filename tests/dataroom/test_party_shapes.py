@@ -689,3 +689,46 @@ def test_a_one_sided_instrument_is_between_its_giver_and_its_beneficiary(text, e
     reading = read_parties("", chunks_of(text))
     assert [p.name for p in reading.parties] == expected
     assert {p.rule for p in reading.parties} == {"opening"}  # not guessed from the first names mentioned
+
+
+# --- names with a number first, a "for" inside, two companies in one role (ninth round) ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("opening", "expected"),
+    [
+        (
+            'This Services Agreement is made as of 3 May 2016 by and between Harwell Data Corp, a Nevada corporation whose principal address '
+            'is 12 Pine Street, Reno, NV 89501 ("Provider"), and 312 Ridge Partners, LLC a Delaware limited liability company, whose principal '
+            'address is 12 Pine Street, Reno, NV 89501 ("Client").',
+            ["Harwell Data Corp", "312 Ridge Partners, LLC"],
+        ),
+        (
+            'SUPPLY AGREEMENT effective as of the Effective Date between Institute for Isotope Research and Production, a not-for-profit '
+            'institution with offices at 40 King Street, Hamilton, Ontario ("IIRP"), and Solvane Therapeutics Inc. ("Solvane").',
+            ["Institute for Isotope Research and Production", "Solvane Therapeutics Inc."],
+        ),
+        (
+            'This Agreement is made on 1 May 2019 by and between Ardent Ltd. (the "Provider"), and KORAN TRADING PTE. LTD., a company organized '
+            'and existing under the laws of Singapore and Melis Software Industries Ltd, a company organized and existing under the laws of the '
+            'State of Israel (each and both of them "Recipient").',
+            ["Ardent Ltd.", "KORAN TRADING PTE. LTD.", "Melis Software Industries Ltd"],
+        ),
+    ],
+)
+def test_names_that_start_with_a_number_hold_a_for_or_share_a_role(opening, expected):
+    assert names(opening + "\n\n1. DEFINITIONS\nTerms have the meanings given below.") == expected
+
+
+@pytest.mark.parametrize(
+    ("opening", "absent"),
+    [
+        # an address, a year before the name, and a "for" that is no part of a name
+        ('This Agreement is made by and between Corvel Inc., 575 Madison Avenue, New York ("Corvel") and Petrel LLC ("Petrel").', "575"),
+        ('SPONSORSHIP AGREEMENT dated April 2000 Halcot Media, Inc. ("HM"), a Delaware company, and Shun Trading Ltd ("ST").', "2000 Halcot"),
+        ('This Agreement is made by Alder Holdings Inc. for the benefit of Birch Bank plc ("Bank").', "Alder Holdings Inc. for"),
+    ],
+)
+def test_numbers_and_for_do_not_glue_other_words_to_a_name(opening, absent):
+    read = names(opening + "\n\n1. DEFINITIONS\nTerms have the meanings given below.")
+    assert read and not any(absent in name for name in read), read

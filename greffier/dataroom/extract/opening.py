@@ -102,8 +102,14 @@ _IDENTIFIER = re.compile(
     re.I,
 )
 _SIREN_NUMBER = re.compile(r"(\d{3}[ .\u00a0]?\d{3}[ .\u00a0]?\d{3})(?![ .\u00a0]?\d)")
+# A company whose name starts with a number: "551 FX IB Associates, LLC" (not "575 Madison Avenue", nor a year before a name:
+# "… April 2000 American Champion Media, Inc.").
+_NUMBERED_COMPANY = (
+    r"(?:[A-Z][\w&.'’-]*\s+){0,4}[A-Z][\w&.'’-]*,?\s+"
+    r"(?:LLC|L\.L\.C\.|Inc\.?|Incorporated|Ltd\.?|Limited|Corp\.?|Corporation|LP|L\.P\.|LLP|plc|PLC|GmbH|AG|S\.A\.|SA|SAS|SARL|B\.V\.|N\.V\.)(?![\w])"
+)
 _NOT_A_NAME = re.compile(
-    r"^(?:x{4,}|_{3,}|\[|\d+[\s,]|(?:rue|avenue|boulevard|chemin|route|quai|place|all[ée]e|impasse|za|zi|zac|street|road|suite|p\.?\s?o\.?\s+box)\b)", re.I
+    r"^(?:x{4,}|_{3,}|\[|(?:19|20)\d\d[\s,]|\d+[\s,](?!" + _NUMBERED_COMPANY + r")|(?:rue|avenue|boulevard|chemin|route|quai|place|all[ée]e|impasse|za|zi|zac|street|road|suite|p\.?\s?o\.?\s+box)\b)", re.I
 )
 _ROLE_WORDS = frozenset(
     "bailleur preneur fournisseur acheteur client prestataire distributeur franchiseur franchise franchisee franchisor licencie "
@@ -556,7 +562,9 @@ def _pieces(segment: str) -> list[tuple[int, str]]:
                 continue
             if match.re is _NEXT_PERSON and (not _PERSON_HINT.search(part[position : match.start()]) or _REPRESENTATIVE_BEFORE.search(part[position : match.start()])):
                 continue  # a person after a comma is the next party only after a person described (born, residing), not a representative
-            if match.re is _CONNECTOR_SPLIT and match["weak"] and not _ends_with_form(part[position : match.start()]) and not _BLANK_SLOT.match(part[match.end() :]):
+            if match.re is _CONNECTOR_SPLIT and match["weak"] and not _ends_with_form(part[position : match.start()]) and not _BLANK_SLOT.match(part[match.end() :]) and not _described_then_company(
+                part[position : match.start()], part[match.end() :]
+            ):
                 continue
             if match.re is _CONNECTOR_SPLIT and match["weak"] and re.match(r"(?i)(?:its|their|ses|leurs)\s+(?:affiliates|subsidiaries|filiales|soci[ée]t[ée]s\s+affili[ée]es)\b", part[match.end() :]):
                 continue  # "Acme Inc. and its affiliates (the "Company")": one party  # "Tate and Lyle", "research and development": a plain "and" parts two names only after a legal form
@@ -564,6 +572,16 @@ def _pieces(segment: str) -> list[tuple[int, str]]:
             position = match.end()
         pieces.append((begin + position, part[position:]))
     return [(offset, piece) for offset, piece in pieces if piece.strip(" ,.;:")]
+
+
+def _described_then_company(before: str, after: str) -> bool:
+    """A plain "and" after a party's description, before a company named with its legal form: "TELCOSTAR PTE, LTD., a company
+    organized and existing under the laws of Singapore and Ability Computer & Software Industries Ltd, a company …" is two parties
+    ("Tate and Lyle" is one: no description before the "and")."""
+    if not re.search(r",\s+an?\s+\S", before) or not _CORPORATE.search(before):
+        return False
+    head = name_head(after)
+    return head is not None and any(is_legal_form(w.rstrip(",")) for w in head[0].split()[1:])
 
 
 _LISTED_NAME = re.compile(r",\s+(?=(?:[A-Z0-9&][\w&.'’/-]*\s+){0,6}?[A-Z0-9][\w&.'’/-]*\s+(?:INC|Inc|LLC|LTD|Ltd|CORPORATION|Corporation|CORP|Corp|LIMITED|Limited|PLC|SAS|SARL|SA|GmbH|AG|LP|L\.P|N\.V|B\.V)\b)")
@@ -875,13 +893,13 @@ def name_head(text: str) -> tuple[str, str] | None:
             while index < len(tokens) and tokens[index].start() < inner_end:
                 index += 1
             continue
-        if index > 0 and folded in _HARD_STOP and not (folded in ("and", "et", "in", "on") and core.islower()):
+        if index > 0 and folded in _HARD_STOP and not (folded in ("and", "et", "in", "on") and core.islower()) and not _for_inside_a_name(tokens, index):
             break
         capital = core[:1].isupper() or core[:1].isdigit() or core[:1] in "&'’"
         capital = capital or (core == "/" and index > 0 and index + 1 < len(tokens) and tokens[index + 1].group(0)[:1].isupper())  # "Blackstone / GSO … Fund"
         form = is_legal_form(core)
         internal = index == 0 and bool(re.search(r"[A-Z0-9.]", core[1:])) and core[:1].isalpha()  # deltathree.com, iShip, eDiets, i2 Technologies
-        connector = folded in _NAME_CONNECTORS and index > 0
+        connector = (folded in _NAME_CONNECTORS and index > 0) or (index > 0 and _for_inside_a_name(tokens, index))
         if _NAME_STOP.match(core) and not capital:
             break
         if not (capital or form or internal or connector or _inside_a_name(tokens, index)):
@@ -1023,6 +1041,15 @@ def _not_a_name(words: list[str], folded: list[str]) -> bool:
     if any(w in _DOCUMENT_WORDS for w in folded):
         return True
     return folded[0] in _SENTENCE_STARTS and not any(is_legal_form(w) for w in words[1:])
+
+
+def _for_inside_a_name(tokens: list[re.Match[str]], index: int) -> bool:
+    """A lower-case "for" between capitalised words of one name: "Centre for Probe Development and Commercialization",
+    "Thrivent Financial for Lutherans", "Institute for Systems Biology" — not "Acme Inc. for the benefit of", "Acme for itself"."""
+    if tokens[index].group(0) != "for" or index + 1 >= len(tokens):
+        return False
+    before, after = tokens[index - 1].group(0), tokens[index + 1].group(0)
+    return before[:1].isupper() and before[-1:].isalnum() and not is_legal_form(before.rstrip(".")) and after[:1].isupper() and fold(after) not in ("the", "a", "an", "its")
 
 
 def _inside_a_name(tokens: list[re.Match[str]], index: int) -> bool:
