@@ -240,3 +240,52 @@ def test_an_exclusivity_until_a_date_during_the_term_is_no_end_of_the_contract()
     text = (PLAIN_EN + "ARTICLE 1 SUPPLY\nCorvane supplies tools to Hesketh.\n\nARTICLE 4 EXCLUSIVITY\nHesketh shall have the non-exclusive right to "
             "resell the Products during the Term of the Agreement, except the Drill, which Hesketh shall have the exclusive right to resell until December 31, 2021.")
     assert extract_term(split_articles("t1", text), signature_date=date(2019, 3, 1)).end_date is None
+
+
+# --- ninth round: a period from one date to the other, a named period spelled out, the date of this document, the later of --------
+
+
+@pytest.mark.parametrize(
+    ("text", "end"),
+    [
+        (ENGLISH + "The effective term is 12 months beginning March 1, 2021 and ending February 28, 2022.", date(2022, 2, 28)),
+        (FRENCH + "La durée du contrat est de douze mois commençant le 1er mars 2021 et se terminant le 28 février 2022.", date(2022, 2, 28)),
+        (
+            ENGLISH + 'The term of this Agreement (the "Term") shall commence on the Effective Date and terminate at the end of the Exclusivity '
+            "Period (i.e., a three (3) year period commencing on the Effective Date).",
+            date(2024, 3, 10),
+        ),
+        (ENGLISH + "This agreement shall be for a term of five years from the date of this document.", date(2026, 3, 10)),
+        (FRENCH + "Le présent contrat est conclu pour une durée de cinq ans à compter de la date des présentes.", date(2026, 3, 9)),
+    ],
+    ids=["beginning-and-ending", "commencant-et-se-terminant", "period-spelled-out-i-e", "date-of-this-document", "date-des-presentes"],
+)
+def test_a_period_from_date_to_date_a_named_period_and_the_documents_own_date(text, end):
+    finding = end_finding(text)
+    assert finding is not None and finding.value == end
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        ENGLISH + "The Supplier shall report sales for the fiscal year beginning January 1, 2022 and ending December 31, 2022 within thirty days.",
+        FRENCH + "Le distributeur remet le rapport de l'exercice commençant le 1er janvier 2022 et se terminant le 31 décembre 2022.",
+    ],
+    ids=["fiscal-year-beginning-and-ending", "exercice-commencant-et-se-terminant"],
+)
+def test_a_reporting_period_from_date_to_date_is_not_the_term(text):
+    assert end_finding(text) is None
+
+
+@pytest.mark.parametrize(
+    "article",
+    [
+        "The term of this Agreement will begin on March 10, 2021 and will end on the later of (i) March 10, 2023 or (ii) the delivery of all guaranteed units.",
+        "Le présent contrat prendra fin à la plus tardive des deux dates suivantes : le 10 mars 2023 ou la livraison de toutes les unités.",
+    ],
+    ids=["later-of", "plus-tardive-des-deux-dates"],
+)
+def test_the_later_of_a_date_and_an_event_is_a_low_confidence_bound_too(article):
+    finding = end_finding((ENGLISH if article.startswith("The") else FRENCH) + article)
+    assert finding is not None and finding.value == date(2023, 3, 10)
+    assert finding.confidence == "low" and "at the earliest" in finding.doubt

@@ -64,6 +64,10 @@ _END = re.compile(
     rf"rembours[ée]e?\s+(?:au\s+plus\s+tard\s+)?le|[ée]ch[ée]ance\s+(?:finale\s+)?(?:fix[ée]e\s+)?(?:au|le)|"
     rf"\buntil(?:\s+the\s+later\s+of\s*(?:\((?:a|i|1)\)\s*)?)?|\btill|\bends?\s+(?:on|at)|\bending\s+(?:on|at)|\bexpires?\s+on|\bexpiring(?:\s+on)?|\bconclud(?:es|ing)(?:\s+on)?|"
     rf"\bterminat(?:es?|ing)\s+on|\bwill\s+(?:end|expire|terminate)\s+on|"
+    # a period written from one date to the other: "12 months beginning March 1, 2005 and ending February 28, 2006" (not "the fiscal
+    # year ending December 31"), « commençant le 1er mars 2005 et se terminant le 28 février 2006 »
+    rf"\b(?:term|agreement|contract)\s+(?:[\w()-]+\s+){{0,6}}?(?:beginning|commencing|starting)\s+(?:on\s+)?(?:{DATE_PATTERN})\s*,?\s+and\s+ending(?:\s+on)?|"
+    rf"\b(?:dur[ée]e|contrat|convention|bail)\s+(?:[\w()'’-]+\s+){{0,6}}?(?:commen[çc]ant|d[ée]butant)\s+le\s+(?:{DATE_PATTERN})\s*,?\s+et\s+(?:se\s+terminant|finissant|expirant)\s+le|"
     rf"\b(?:shall|will)\s+(?:expire|terminate|end)(?:\s+on)?|\bthrough|\bmaturity\s+date\s+(?:is|of)|\bmaturing\s+on"
     # at an hour of the day: "shall expire at 11:59 p.m. (Eastern time) on December 31, 2024", « expire à minuit le 31 décembre 2024 »
     rf"|\b(?:end|expire|terminate)s?\s+at\s+[^;]{{0,50}}?\bon|\b(?:until|till|through)\s+(?:midnight|noon|\d{{1,2}}(?::\d{{2}})?\s*(?:a\.?m\.?|p\.?m\.?|o['’]clock|hours))[^;]{{0,40}}?\bon"
@@ -72,8 +76,9 @@ _END = re.compile(
     rf"|\bfrom\s+(?:the\s+)?(?:[\w'’-]+\s+){{0,3}}?date(?:\s+hereof)?\s+(?:up\s+)?(?:to|until|through)(?:\s+and\s+including)?|\bde\s+la\s+date\s+[^.;,]{{0,40}}?\s+au"
     # the earlier of a date and an event, the date first: "shall terminate on the earlier of (a) December 31, 2024 or (b) …",
     # « prendra fin à la plus proche des deux dates suivantes : le 31 décembre 2024 ou … » (read as a bound: low confidence)
-    rf"|\b(?:expire|terminate|end)s?\s+(?:on\s+|upon\s+)?the\s+(?:earlier|earliest|first)\s+(?:to\s+occur\s+)?of\s*:?(?:\s*\((?:a|i|1)\))?(?:\s+on)?"
-    rf"|\b(?:expire(?:ra)?|prend(?:ra)?\s+fin)\s+[àa]\s+la\s+(?:plus\s+proche|premi[èe]re)\s+des\s+(?:deux\s+)?dates(?:\s+suivantes)?\s*:?(?:\s*\(?(?:a|i|1)\))?(?:\s+le)?"
+    # or the later of them ("will end on the later of (i) December 15, 1999 or (ii) …": a bound the other way, low confidence too)
+    rf"|\b(?:expire|terminate|end)s?\s+(?:on\s+|upon\s+)?the\s+(?:earlier|earliest|first|later|latest)\s+(?:to\s+occur\s+)?of\s*:?(?:\s*\((?:a|i|1)\))?(?:\s+on)?"
+    rf"|\b(?:expire(?:ra)?|prend(?:ra)?\s+fin)\s+[àa]\s+la\s+(?:plus\s+proche|premi[èe]re|plus\s+tardive|derni[èe]re)\s+des\s+(?:deux\s+)?dates(?:\s+suivantes)?\s*:?(?:\s*\(?(?:a|i|1)\))?(?:\s+le)?"
     rf")(?:\s+and\s+including)?\s+(?:the\s+)?{DATE_GROUP}",
     re.I,
 )
@@ -89,7 +94,8 @@ _FROM_SIGNATURE = re.compile(
     r"date\s+de\s+(?:la\s+|sa\s+)?signature\s+du\s+présent|from\s+(?:the\s+date\s+of\s+)?(?:its\s+)?(?:signature|execution)"
     r"|upon\s+(?:signature|execution)|"
     r"from\s+the\s+(?:date\s+hereof|signature\s+date)|date\s+of\s+(?:its\s+)?signature|date\s+(?:first\s+)?(?:above\s+)?(?:written|stated|set\s+forth)\s*(?:above)?"
-    r"|\bdate\s+hereof\b|\b(?:full\s+)?execution\s+of\s+this\b|\bdate\s+(?:it\s+is\s+)?signed\b|\bdate\s+of\s+this\s+agreement\b)",
+    r"|\bdate\s+hereof\b|\b(?:full\s+)?execution\s+of\s+this\b|\bdate\s+(?:it\s+is\s+)?signed\b|\bdate\s+of\s+this\s+(?:agreement|document|contract|instrument)\b"
+    r"|\bdate\s+des\s+pr[ée]sentes\b|\bdate\s+du\s+pr[ée]sent\s+(?:contrat|document|acte|accord)\b)",
     re.I,
 )
 _FROM_EFFECTIVE = re.compile(
@@ -206,7 +212,11 @@ _BOUND = re.compile(
 )
 # … but not a bound on the start ("shall commence on the next business day after the later of (i) the date hereof, or (ii) …"),
 # nor the early termination every contract allows ("until the earlier of (a) its termination in accordance with this Article 14 or (b) …")
-_START_BEFORE = re.compile(r"(?i)\b(?:commenc\w*|begin\w*|start\w*|effective\s+(?:as\s+of|on|from)|prend\w*\s+effet|entr\w*\s+en\s+vigueur)\b[^.;]{0,80}$")
+# ("will begin on December 15, 1997 and will end on the later of …" bounds the end: an end verb stands between)
+_START_BEFORE = re.compile(
+    r"(?i)\b(?:commenc\w*|begin\w*|start\w*|effective\s+(?:as\s+of|on|from)|prend\w*\s+effet|entr\w*\s+en\s+vigueur)\b"
+    r"(?:(?!\b(?:end|ends|expire|expires|terminate|terminates|prend\w*\s+fin|expire\w*)\b)[^.;]){0,80}$"
+)
 _EARLY_TERMINATION = re.compile(
     r"(?i)^[^.;]{0,30}?\b(?:its|the|any|such)\s+(?:earlier\s+|early\s+)?(?:termination|r[ée]siliation)\b[^.;]{0,30}?\b(?:in\s+accordance|pursuant|under|as\s+provided|conform[ée]ment)"
     r"|^[^.;]{0,30}?\b(?:earlier|early)\s+termination\b|^[^.;]{0,30}?\bterminated\s+(?:earlier|sooner)\b"

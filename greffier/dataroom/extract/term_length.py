@@ -25,6 +25,8 @@ LENGTH_CUE = re.compile(
     r"|(?:^|[.;:]\s*|\n\s*)(?:(?:initial|original)\s+)?(?:term|duration|dur[ée]e)(?:\s+of\s+(?:the\s+|this\s+)?agreement)?\s*[:–—-]\s*"  # a form's "Term: 3 years"
     rf"|{_SUBJECT}[^.;:]{{0,100}}?\b(?:expire|terminate|end|cease\s+to\s+(?:be\s+(?:effective|in\s+(?:force|effect))|have\s+effect))s?"
     r"(?:\s+(?:\w+\s+){0,2}?(?:in|after|at\s+the\s+end\s+of|until))?"
+    # a named period spelled out in a parenthesis: "terminate at the end of the Exclusivity Period (i.e., a three (3) year period …"
+    r"(?:\s+the\s+(?:[\w-]+\s+){1,3}?(?:period|term)\s*\(\s*(?:i\.\s?e\.|that\s+is|namely|soit)\s*,?)?"
     r"|\b(?:produi\w*\s+(?:ses|leurs)\s+effets|(?:rest|demeur)\w*\s+en\s+vigueur|court|courra|(?:est|sera)\s+valable)\b[^.;:()]{0,40}?\b(?:pendant|pour|durant)"
     rf"|{_SUBJECT}[^.;:]{{0,100}}?\b(?:remain|continue)\s+in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+effect)?\s+until"
     rf"|{_SUBJECT}[^.;:]{{0,100}}?\b(?:until|(?:expire|terminate|end)s?\s+on)\s+the\s+(?:date|day)\s+(?:which|that)\s+is"  # "until the date that is two (2) years after …"
