@@ -65,8 +65,10 @@ def test_a_short_contracts_opening_stops_at_its_signature_blocks():
         (("Le présent contrat est conclu entre Tolland Design SAS, société par actions simplifiée au capital de 10 000 euros dont le siège "
          "est situé 4 quai du Port à Nantes, et Pellworth SARL, société à responsabilité limitée dont le siège est situé 12 rue Haute à "
          "Lyon, le 8 septembre 2022."), date(2022, 9, 8)),
+        (('This Distributor Agreement (the "Agreement") is made by and between Tolland Design Ltd., a Delaware corporation ("Company") and '
+          'Pellworth of Illinois LLC ("Distributor") this 8th day of September, 2022.'), date(2022, 9, 8)),
     ],
-    ids=["as-of-after-long-party-descriptions", "enter-into-this-agreement-on", "conclu-entre-longues-descriptions-le"],
+    ids=["as-of-after-long-party-descriptions", "enter-into-this-agreement-on", "conclu-entre-longues-descriptions-le", "this-day-after-the-last-defined-name"],
 )
 def test_a_date_after_the_parties_descriptions_dates_the_contract(opening, signed):
     found = extract_signature_date(split_articles("s1", f"SERVICES AGREEMENT\n\n{opening}\n\n1. SERVICES\nTolland redesigns the website."))

@@ -732,3 +732,29 @@ def test_names_that_start_with_a_number_hold_a_for_or_share_a_role(opening, expe
 def test_numbers_and_for_do_not_glue_other_words_to_a_name(opening, absent):
     read = names(opening + "\n\n1. DEFINITIONS\nTerms have the meanings given below.")
     assert read and not any(absent in name for name in read), read
+
+
+@pytest.mark.parametrize(
+    ("opening", "expected"),
+    [
+        (
+            "JOINT VENTURE AGREEMENT made this 27th day of November 2018,\n\nBETWEEN: Alder Syndicated, Inc. a Florida Corporation of "
+            "12 Palm Road, Jupiter, FL 33436 And\n\nBIRCH HERBALS, Nervane Herbal Medicine Company of 4 Oak Lane, Kingsport, TN 37660\n\n"
+            '(individually and collectively the Joint Venture Participants "JVP").',
+            ["Alder Syndicated, Inc.", "BIRCH HERBALS"],
+        ),
+        (
+            "CONTRAT DE COENTREPRISE\n\nENTRE : Aulne Syndication SAS, société par actions simplifiée dont le siège est 12 rue des Palmiers, "
+            "75001 Paris ET\n\nBOULEAU HERBES, entreprise individuelle dont le siège est 4 allée des Chênes, 69001 Lyon.",
+            ["Aulne Syndication SAS", "BOULEAU HERBES"],
+        ),
+    ],
+    ids=["between-and-capitalised", "entre-et-majuscules"],
+)
+def test_a_capitalised_and_after_a_described_party_parts_the_next_one(opening, expected):
+    assert names(opening + "\n\n1. DEFINITIONS\nTerms have the meanings given below.") == expected
+
+
+def test_a_capitalised_and_inside_a_name_without_description_keeps_one_party():
+    read = names('This Agreement is made by and between Tate And Lyle Holdings Ltd. ("Tate") and Petrel LLC ("Petrel").\n\n1. TERMS\nAs below.')
+    assert read == ["Tate And Lyle Holdings Ltd.", "Petrel LLC"]

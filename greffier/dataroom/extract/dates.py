@@ -122,11 +122,12 @@ _CITED_CUE = re.compile(
 _MADE_AFTER = re.compile(r"\s*,?\s*(?:is|are|was)\s+(?:hereby\s+)?(?:made|entered\s+into|executed)\b", re.I)
 # The date after the parties' names and descriptions, further from the words that make the contract than the cue window:
 # "This Agreement is entered into by and between Acme Inc., a Delaware corporation with offices at …, and Beta LLC, …, as of
-# March 15, 2019", « Le présent contrat est conclu entre Acme SAS, société par actions simplifiée …, et Beta SARL, …, le 15 mars 2019 »
+# March 15, 2019", « Le présent contrat est conclu entre Acme SAS, société par actions simplifiée …, et Beta SARL, …, le 15 mars 2019 »;
+# right after the last defined name: "… and Beta LLC ("Distributor") this 7th day of September, 1999"
 _PARTIES_WINDOW = 600
 _MADE_AFTER_PARTIES = re.compile(
     r"\b(?:(?:is|are|was|be|been)\s+(?:hereby\s+)?(?:made|entered\s+into|executed|concluded)|(?:est|a\s+été)\s+conclue?|enter(?:s)?\s+into)\b"
-    r"[^;]*?\b(?:between|among|by|entre|par)\b[^;]*?,?\s+(?<!effective\s)(?:as\s+of|on|dated|le|en\s+date\s+du)\s+(?:this\s+|the\s+)?$",  # "effective as of": the effective date
+    r"[^;]*?\b(?:between|among|by|entre|par)\b[^;]*?,?\s+(?<!effective\s)(?:as\s+of|on|dated|le|en\s+date\s+du|(?<=\)\s)this)\s+(?:this\s+|the\s+)?$",  # "effective as of": the effective date
     re.I,
 )
 # A form filled in by hand keeps its lines around what was written: "made this _11th__ day of ___August____, 2015__",

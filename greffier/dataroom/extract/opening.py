@@ -563,7 +563,7 @@ def _pieces(segment: str) -> list[tuple[int, str]]:
             if match.re is _NEXT_PERSON and (not _PERSON_HINT.search(part[position : match.start()]) or _REPRESENTATIVE_BEFORE.search(part[position : match.start()])):
                 continue  # a person after a comma is the next party only after a person described (born, residing), not a representative
             if match.re is _CONNECTOR_SPLIT and match["weak"] and not _ends_with_form(part[position : match.start()]) and not _BLANK_SLOT.match(part[match.end() :]) and not _described_then_company(
-                part[position : match.start()], part[match.end() :]
+                part[position : match.start()], part[match.end() :], match.group(0)
             ):
                 continue
             if match.re is _CONNECTOR_SPLIT and match["weak"] and re.match(r"(?i)(?:its|their|ses|leurs)\s+(?:affiliates|subsidiaries|filiales|soci[ée]t[ée]s\s+affili[ée]es)\b", part[match.end() :]):
@@ -574,14 +574,17 @@ def _pieces(segment: str) -> list[tuple[int, str]]:
     return [(offset, piece) for offset, piece in pieces if piece.strip(" ,.;:")]
 
 
-def _described_then_company(before: str, after: str) -> bool:
+def _described_then_company(before: str, after: str, connector: str = " and ") -> bool:
     """A plain "and" after a party's description, before a company named with its legal form: "TELCOSTAR PTE, LTD., a company
     organized and existing under the laws of Singapore and Ability Computer & Software Industries Ltd, a company …" is two parties
-    ("Tate and Lyle" is one: no description before the "and")."""
-    if not re.search(r",\s+an?\s+\S", before) or not _CORPORATE.search(before):
+    ("Tate and Lyle" is one: no description before the "and"). Written "And" / « ET » in a block that lists the parties
+    ("BETWEEN: Alder Inc. a Florida Corporation of …, FL 33436 And BIRCH HERBALS, …"), it parts them before any name."""
+    if not re.search(r"(?:,|\b[A-Z][\w.]*)\s+(?:an?|soci[ée]t[ée]|entreprise)\s+\S", before) or not _CORPORATE.search(before):
         return False
     head = name_head(after)
-    return head is not None and any(is_legal_form(w.rstrip(",")) for w in head[0].split()[1:])
+    if head is None:
+        return False
+    return connector.strip() in ("And", "AND", "Et", "ET") or any(is_legal_form(w.rstrip(",")) for w in head[0].split()[1:])
 
 
 _LISTED_NAME = re.compile(r",\s+(?=(?:[A-Z0-9&][\w&.'’/-]*\s+){0,6}?[A-Z0-9][\w&.'’/-]*\s+(?:INC|Inc|LLC|LTD|Ltd|CORPORATION|Corporation|CORP|Corp|LIMITED|Limited|PLC|SAS|SARL|SA|GmbH|AG|LP|L\.P|N\.V|B\.V)\b)")
