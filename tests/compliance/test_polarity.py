@@ -94,6 +94,9 @@ def test_a_prohibition_inside_the_match_is_the_rule_s_own_words():
         ("“Change of Control” shall mean any transaction by which a third party acquires control.", "definition"),
         ('For purposes of this Agreement, the word "control" shall mean the possession of the power to direct.', "definition"),
         ("Le terme « Territoire » désigne la France métropolitaine.", "definition"),
+        # several terms defined at once
+        ('(c) the terms "person" or "persons" shall mean any individual, corporation or unlimited liability company.', "definition"),
+        ("« Société » ou « Sociétés » désigne toute entité contrôlée par le Garant.", "definition"),
         ("On entend par « Contrôle » le contrôle au sens de l'article L. 233-3 du Code de commerce.", "definition"),
         # A phrase between the defined term and "means"; a term whose quotes a PDF's text lost.
         ("'Control,' for purposes of this definition, means the power to direct the management of a person.", "definition"),

@@ -740,3 +740,18 @@ FRENCH_TERMINATION = [
 def test_eighth_round(rule, fires, text):
     condition = load_playbook("ma_due_diligence").by_id[rule].condition
     assert bool(affirmed_matches(condition, text)) is fires
+
+
+# Ninth round (dev-c): an "unlimited liability company" is a form of company, not a liability without a cap.
+NINTH_ROUND = [
+    ("uncapped-liability", False, "Each Shareholder is an unlimited liability company organized under the laws of Nova Scotia."),
+    ("uncapped-liability", False, "L'associé est une société à responsabilité illimitée de droit irlandais."),
+    ("uncapped-liability", True, "The liability of the Licensee under Section 9 shall be unlimited."),
+    ("uncapped-liability", True, "La responsabilité du Prestataire au titre de l'article 9 est illimitée."),
+]
+
+
+@pytest.mark.parametrize(("rule", "fires", "text"), NINTH_ROUND)
+def test_ninth_round(rule, fires, text):
+    condition = load_playbook("ma_due_diligence").by_id[rule].condition
+    assert bool(affirmed_matches(condition, text)) is fires
