@@ -748,6 +748,30 @@ NINTH_ROUND = [
     ("uncapped-liability", False, "L'associé est une société à responsabilité illimitée de droit irlandais."),
     ("uncapped-liability", True, "The liability of the Licensee under Section 9 shall be unlimited."),
     ("uncapped-liability", True, "La responsabilité du Prestataire au titre de l'article 9 est illimitée."),
+    # a right "retained at all times" to end the contract on notice, the notice as a list's first item, an end on the Nth day after
+    # one party's notice — each in both languages, each next to the same sentence with a ground
+    ("termination-for-convenience", True,
+     "The Network retains the right at all times during the Term to discontinue the Service and to terminate this Agreement on at least ninety (90) days' prior notice."),
+    ("termination-for-convenience", True,
+     "Le Fournisseur se réserve le droit, à tout moment pendant la durée du contrat, de résilier le contrat moyennant un préavis de trois mois."),
+    ("termination-for-convenience", False,
+     "Le Fournisseur se réserve le droit de résilier le contrat en cas de manquement du Distributeur, moyennant un préavis de trois mois."),
+    ("termination-for-convenience", True,
+     ("Either party may terminate this Agreement prior to expiration of the Term: (i) upon thirty (30) days prior written notice, or (ii) immediately "
+      "upon written notice if the other party becomes insolvent.")),
+    ("termination-for-convenience", False, "Either party may terminate this Agreement: (i) upon thirty (30) days prior written notice if the other party breaches this Agreement."),
+    ("termination-for-convenience", True,
+     "Chaque partie peut résilier le contrat avant son terme : (i) moyennant un préavis de trente jours, ou (ii) immédiatement en cas de manquement grave de l'autre partie."),
+    ("termination-for-convenience", False, "Chaque partie peut résilier le contrat : (i) moyennant un préavis de trente jours en cas de manquement de l'autre partie."),
+    ("termination-for-convenience", True,
+     ("The term of this Agreement shall commence on the Effective Date and shall end on the 60th day following a written notice from one party to the "
+      "other of its decision to terminate this Agreement at the end of such 60-day period.")),
+    ("termination-for-convenience", False,
+     "The term of this Agreement shall commence on the Effective Date and shall end on the 60th day following a written notice from one party of a material breach by the other party."),
+    ("termination-for-convenience", True,
+     "Le contrat prend effet à la Date d'Effet et prendra fin le soixantième jour suivant la notification écrite par l'une des parties de sa décision d'y mettre fin."),
+    ("termination-for-convenience", False, "Le contrat prendra fin le soixantième jour suivant la notification par l'une des parties d'un manquement de l'autre."),
+    ("termination-for-convenience", False, "Either party may terminate this Agreement at the end of the Initial Term upon sixty days' notice."),
 ]
 
 
