@@ -758,3 +758,32 @@ def test_a_capitalised_and_after_a_described_party_parts_the_next_one(opening, e
 def test_a_capitalised_and_inside_a_name_without_description_keeps_one_party():
     read = names('This Agreement is made by and between Tate And Lyle Holdings Ltd. ("Tate") and Petrel LLC ("Petrel").\n\n1. TERMS\nAs below.')
     assert read == ["Tate And Lyle Holdings Ltd.", "Petrel LLC"]
+
+
+@pytest.mark.parametrize(
+    ("opening", "expected"),
+    [
+        (
+            "STRATEGIC ALLIANCE AGREEMENT dated as of August 26, 2015 among Harlow Pharmaceuticals, Inc., Harlow Pharma, LLC. and Ueno Tech, Ltd.",
+            ["Harlow Pharmaceuticals, Inc.", "Harlow Pharma, LLC.", "Ueno Tech, Ltd."],
+        ),
+        (
+            'This Agency Agreement is made by and between Kestrel Bancorp, Inc. ("Company") and Amsterdam Federal Savings and Loan Association '
+            '("Association"), and Corvane Capital, Inc. ("Agent").',
+            ["Kestrel Bancorp, Inc.", "Amsterdam Federal Savings and Loan Association", "Corvane Capital, Inc."],
+        ),
+        (
+            "Le présent contrat est conclu entre Caisse Épargne et Prévoyance Mutuelle, dont le siège est 3 rue Haute à Lyon, et la société "
+            "Bouleau Conseil SAS, dont le siège est 4 allée des Chênes à Nantes.",
+            ["Caisse Épargne et Prévoyance Mutuelle", "Bouleau Conseil SAS"],
+        ),
+    ],
+    ids=["listed-names-with-a-comma-before-the-form", "savings-and-loan-association", "epargne-et-prevoyance-mutuelle"],
+)
+def test_listed_names_keep_their_forms_and_one_organisation_keeps_its_and(opening, expected):
+    assert names(opening + "\n\n1. DEFINITIONS\nTerms have the meanings given below.") == expected
+
+
+def test_two_people_joined_by_and_are_still_two_parties():
+    read = names("This Consulting Agreement is made between SIMON MORLAND and SERGE LUCAS.\n\n1. SERVICES\nAs below.")
+    assert read == ["SIMON MORLAND", "SERGE LUCAS"]

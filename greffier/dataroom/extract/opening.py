@@ -333,12 +333,20 @@ def parse_segment(text: str, start: int) -> list[OpeningParty]:
 _TWO_NAMES = re.compile(r"^(?P<a>(?:[A-Z][\w'’.-]+\s+){1,2}[A-Z][\w'’-]+)\s+(?:and|AND|et|ET)\s+(?P<b>(?:[A-Z][\w'’.-]+\s+){1,2}[A-Z][\w'’-]+)$")
 
 
+_ORGANISATION_NOUNS = frozenset(
+    "association bank banque company corporation trust fund fonds group groupe partners partenaires society societe institute institut "
+    "foundation fondation federation union cooperative mutuelle caisse".split()
+)
+
+
 def _two_names(party: OpeningParty) -> list[OpeningParty]:
     """"SIMANTOV MOSKONA and SERGIO LUCIANI", « Jean Martin et Claire Petit »: two people (or two names of two words or
     more, none with a legal form) joined by "and" are two parties; "Johnson and Johnson" and "Procter and Gamble Company" stay one."""
     match = _TWO_NAMES.match(party.name)
     if match is None or any(is_legal_form(w) for w in party.name.split()) or re.search(r"(?i)\b(?:of|de|du|des)\b", party.name):
         return [party]
+    if fold(match["b"].split()[-1]) in _ORGANISATION_NOUNS and fold(match["a"].split()[-1]) not in _ORGANISATION_NOUNS:
+        return [party]  # "Amsterdam Federal Savings and Loan Association", « Crédit Mutuel Agricole et Rural Banque »: one organisation
     return [replace(party, name=match[side], defined_as=list(party.defined_as), anchors=list(party.anchors)) for side in ("a", "b")]
 
 
@@ -587,7 +595,10 @@ def _described_then_company(before: str, after: str, connector: str = " and ") -
     return connector.strip() in ("And", "AND", "Et", "ET") or any(is_legal_form(w.rstrip(",")) for w in head[0].split()[1:])
 
 
-_LISTED_NAME = re.compile(r",\s+(?=(?:[A-Z0-9&][\w&.'’/-]*\s+){0,6}?[A-Z0-9][\w&.'’/-]*\s+(?:INC|Inc|LLC|LTD|Ltd|CORPORATION|Corporation|CORP|Corp|LIMITED|Limited|PLC|SAS|SARL|SA|GmbH|AG|LP|L\.P|N\.V|B\.V)\b)")
+_LISTED_FORMS = r"(?:INC|Inc|LLC|LTD|Ltd|CORPORATION|Corporation|CORP|Corp|LIMITED|Limited|PLC|SAS|SARL|SA|GmbH|AG|LP|L\.P|N\.V|B\.V)\b"
+# the next listed name, its legal form after a comma too: "Sucampo Pharmaceuticals, Inc., Sucampo Pharma, LLC. and R-Tech Ueno, Ltd."
+_LISTED_NAME = re.compile(r",\s+(?=(?:[A-Z0-9&][\w&.'’/-]*\s+){0,6}?[A-Z0-9][\w&.'’/-]*,?\s+" + _LISTED_FORMS + ")")
+_COMMA_BEFORE_FORM = re.compile(r",\s*(?=" + _LISTED_FORMS + ")")
 
 
 # A listed name and its description: "White Hat Strategic Partners LP, a Delaware limited partnership"
@@ -613,7 +624,9 @@ def _name_list(piece: str) -> list[tuple[int, str]]:
         between = piece[cuts[-1] : match.start()]
         if match.re is _NEXT_LINE_NAME and not _whole_capital_name(between):
             continue
-        if nxt is not None and any(is_legal_form(w) for w in nxt[0].split()[1:]) and (between.count(",") == 0 or _DESCRIBED.match(between) or match.re is _NEXT_LINE_NAME):
+        if nxt is not None and any(is_legal_form(w.rstrip(",")) for w in nxt[0].split()[1:]) and (
+            _COMMA_BEFORE_FORM.sub(" ", between).count(",") == 0 or _DESCRIBED.match(between) or match.re is _NEXT_LINE_NAME
+        ):
             cuts.append(match.end())
     cuts.append(len(piece))
     return [(a, piece[a:b]) for a, b in zip(cuts, cuts[1:])]
