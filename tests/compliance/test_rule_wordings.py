@@ -772,6 +772,17 @@ NINTH_ROUND = [
      "Le contrat prend effet à la Date d'Effet et prendra fin le soixantième jour suivant la notification écrite par l'une des parties de sa décision d'y mettre fin."),
     ("termination-for-convenience", False, "Le contrat prendra fin le soixantième jour suivant la notification par l'une des parties d'un manquement de l'autre."),
     ("termination-for-convenience", False, "Either party may terminate this Agreement at the end of the Initial Term upon sixty days' notice."),
+    # a contract that runs on month to month after its term renews by itself; an extension "for subsequent periods" by agreement
+    ("tacit-renewal", True, "Thereafter, this Agreement shall be effective month to month, until terminated by either party upon sixty (60) days written notice."),
+    ("tacit-renewal", True,
+     "À l'issue de la période initiale, le contrat se poursuivra ensuite de mois en mois, sauf résiliation par l'une des parties moyennant un préavis de soixante jours."),
+    ("tacit-renewal", False, "Thereafter the Supplier shall invoice the Products month to month."),
+    ("tacit-renewal", False, "Le Fournisseur facturera ensuite les Produits de mois en mois."),
+    ("renewal-notice", True, "Thereafter, this Agreement shall be effective month to month, until terminated by either party upon sixty (60) days written notice."),
+    ("renewal-by-agreement", True, "The Term of this Agreement shall be extended for subsequent one year periods upon the mutual agreement of the parties."),
+    ("renewal-by-agreement", True, "Le contrat pourra être prorogé pour des périodes successives d'un an d'un commun accord des parties."),
+    ("renewal-by-agreement", False, "Le contrat pourra être prorogé d'un commun accord des parties."),
+    ("renewal-by-agreement", False, "The Term may be extended upon the mutual agreement of the parties."),
 ]
 
 
