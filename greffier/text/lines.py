@@ -13,6 +13,9 @@ from greffier.text.headings import PAGE_NUMBER, is_heading_line
 from greffier.text.sentences import split_sentences
 
 _PARAGRAPH_END = re.compile(r"[.:;!?»\"”]\s*$")
+# A colon or a semicolon at a line's end ends the paragraph only when an item or a capital follows: before a lower-case
+# word with no item mark, the line was wrapped in the middle of an enumeration.
+_WRAPPED_AFTER_MARK = re.compile(r"[:;]\s*$")
 # « Paraphes : ______ ______ », "Initials: ____": a blank field to sign in, printed on every page.
 _BLANK_FIELD = re.compile(r"^[^\W\d_]{0,20}\s*:?\s*(?:_{3,}\s*)+$")
 _RUNNING_LINE_CHARS = 80  # a running header or footer is one short line
@@ -28,14 +31,17 @@ def paragraphs(text: str) -> list[str]:
     or a heading line, and before a numbered or bulleted item."""
     found: list[str] = []
     current: list[str] = []
-    for raw in text.splitlines():
-        line = raw.strip()
+    lines = [raw.strip() for raw in text.splitlines()]
+    for index, line in enumerate(lines):
         if current and (not line or _ITEM_START.match(line)):
             found.append(" ".join(current))
             current = []
         if not line:
             continue
         current.append(line)
+        following = lines[index + 1] if index + 1 < len(lines) else ""
+        if _WRAPPED_AFTER_MARK.search(line) and following[:1].islower() and not _ITEM_START.match(following):
+            continue  # « … dans l'un des cas suivants : défaut … ; non-respect … ;⏎inexactitude … » goes on: the page wrapped it
         if _PARAGRAPH_END.search(line) or (len(current) == 1 and is_heading_line(line)):
             found.append(" ".join(current))
             current = []

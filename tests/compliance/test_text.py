@@ -24,3 +24,26 @@ def test_headings_stay_whole_and_sentences_are_split():
         "La mission prendra fin le 31 janvier 2027.",
         "Chacune des parties peut y mettre fin à tout moment.",
     ]
+
+
+def test_an_enumeration_wrapped_after_a_semicolon_or_a_colon_stays_one_paragraph():
+    french = (
+        "La Banque pourra prononcer l'exigibilité anticipée dans l'un des cas suivants : défaut de paiement ; non-respect de l'un des ratios ;\n"
+        "inexactitude d'une déclaration ; ouverture d'une procédure collective.\nL'Emprunteur remettra ses comptes chaque année."
+    )
+    assert paragraphs(french) == [
+        "La Banque pourra prononcer l'exigibilité anticipée dans l'un des cas suivants : défaut de paiement ; non-respect de l'un des "
+        "ratios ; inexactitude d'une déclaration ; ouverture d'une procédure collective.",
+        "L'Emprunteur remettra ses comptes chaque année.",
+    ]
+    english = "The Borrower shall maintain the following ratios, calculated on the consolidated accounts:\na leverage ratio of 3.0 or less; and\na cover ratio of 1.15 or more."
+    assert paragraphs(english) == [
+        "The Borrower shall maintain the following ratios, calculated on the consolidated accounts: a leverage ratio of 3.0 or less; and "
+        "a cover ratio of 1.15 or more."
+    ]
+
+
+def test_items_with_their_marks_and_a_capital_after_a_colon_stay_apart():
+    assert paragraphs("Les parties conviennent :\n- de livrer ;\n- de facturer.") == ["Les parties conviennent :", "- de livrer ;", "- de facturer."]
+    assert paragraphs("The Supplier shall:\n(a) deliver;\n(b) invoice.") == ["The Supplier shall:", "(a) deliver;", "(b) invoice."]
+    assert paragraphs("Notices:\nAll notices shall be in writing.") == ["Notices:", "All notices shall be in writing."]
