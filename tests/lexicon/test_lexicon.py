@@ -35,6 +35,8 @@ def concept_ids(lexicon, text: str) -> set[str]:
         ("Quel est l'échéancier de remboursement du prêt ?", {"repayment", "loan_amount"}),
         ("Les associés sont-ils tenus d'apporter des capitaux ?", {"capital_contribution"}),
         ("Must the partners make any capital contribution?", {"capital_contribution"}),
+        ("Le distributeur doit-il atteindre un chiffre d'affaires minimum ?", {"minimum_commitment"}),
+        ("Does the distributor have to reach a minimum turnover?", {"minimum_commitment"}),
     ],
 )
 def test_notions_found_in_either_language(lexicon, question, expected):
