@@ -1,4 +1,5 @@
-"""Keep the final list: at most ``top_k`` chunks with a score of at least ``min_score``.
+"""Keep the final list: at most ``top_k`` chunks whose fused score (the fusion's 0-1 ``fusion_score``, before a clause-type
+boost or a rerank moved it past 1) is at least ``min_score``.
 
 When the question fits several contracts of one kind and names none of them (an *ambiguous* scope,
 :mod:`pipelines.routers.scoping`), the best passage of each of those contracts comes first, so that
@@ -28,7 +29,8 @@ class FinalSelector:
     ) -> dict[str, Any]:
         k = self.top_k if top_k is None else top_k
         threshold = self.min_score if min_score is None else min_score
-        kept = [d for d in documents if (d.score or 0.0) >= threshold]
+        # the threshold reads the fusion's 0-1 score (the sidebar's scale), not a score a clause-type boost or a rerank moved
+        kept = [d for d in documents if _fused(d) >= threshold]
         kept.sort(key=lambda d: -(d.score or 0.0))
         hinted = scope_contract_ids(hint)
         if hinted:
@@ -43,3 +45,9 @@ class FinalSelector:
             rest = [doc for doc in kept if doc not in leading]
             return {"documents": (leading + rest)[: max(k, len(leading))]}
         return {"documents": kept[:k]}
+
+
+def _fused(document: Document) -> float:
+    """The passage's fused score on the 0-1 scale; its score when no fusion gave one (a single retriever)."""
+    fused = document.meta.get("fusion_score")
+    return float(fused) if fused is not None else (document.score or 0.0)
