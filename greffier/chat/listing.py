@@ -138,6 +138,8 @@ def describe_read(filters: dict[str, Any], party_names: list[str], language: str
             parts.append(f"{words[field_name]} {words[bound]} {value}")
     if filters.get("contract_types"):
         parts.append(f"{words['contract_types']} {', '.join(filters['contract_types'])}")
+    if filters.get("excluded_contract_types"):
+        parts.append(f"{words['contract_types']} {words['not_in']} {', '.join(filters['excluded_contract_types'])}")
     for bound, laws in (filters.get("governing_law") or {}).items():
         parts.append(" ".join(filter(None, [words["governing_law"], words[bound], ", ".join(laws)])))
     parts += [f"{words['entity_ids']} {name}" for name in party_names]

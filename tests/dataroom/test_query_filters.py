@@ -323,3 +323,14 @@ def test_whoever_signs_for_a_company_on_its_line_is_no_name_the_text_writes():
     names = written_names(["Pour TRAVERSIN IMMOBILIER SARL M. Luc Fabregas Gérant Pour ATELIERS DU GUIERS SAS Mme Inès Corbaz Présidente"])
     assert names_entity(names, entity_id("Traversin Immobilier")) and names_entity(names, entity_id("Ateliers du Guiers SAS"))
     assert not names_entity(names, entity_id("M. Luc Fabregas")) and not names_entity(names, entity_id("Inès Corbaz"))
+
+
+def test_a_contract_type_set_apart_is_every_other_type(room):
+    passing, unknown, notes = run(room, excluded_contract_types=["commercial lease"])
+    assert "c2" not in passing and "c2" not in unknown and "c1" in passing and notes == []
+    # a contract whose type is unknown may be the type set apart: listed apart with its reason, never dropped
+    assert room.by_id["c4"].contract_type is None and unknown["c4"] == "no contract type in metadata or text"
+    passing, unknown, _ = run(room, excluded_contract_types=["contrat de licence"])
+    assert passing == ["c2"] and list(unknown) == ["c4"]
+    with pytest.raises(ToolInputError, match="not a contract type"):
+        run(room, excluded_contract_types=["zzz"])

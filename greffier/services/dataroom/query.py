@@ -85,12 +85,13 @@ class DataRoomFilters(BaseModel):
 
     entity_ids: list[str] | None = Field(default=None, description="every one of these entities is a party")
     contract_types: list[str] | None = Field(default=None, description="the contract type is any of these")
+    excluded_contract_types: list[str] | None = Field(default=None, description="the contract type is none of these")
     governing_law: LawFilter | None = None
     signature_date: DateRange | None = None
     end_date: DateRange | None = None
 
     def active(self) -> bool:
-        return any(v is not None for v in (self.entity_ids, self.contract_types, self.governing_law, self.signature_date, self.end_date))
+        return any(v is not None for v in (self.entity_ids, self.contract_types, self.excluded_contract_types, self.governing_law, self.signature_date, self.end_date))
 
 
 class SearchDataRoomArgs(BaseModel):
@@ -180,6 +181,10 @@ def resolve_filters(filters: DataRoomFilters | None, room: DataRoom) -> tuple[Da
         types = _canonical("contract type", filters.contract_types, match_contract_type, type_suggestions)
         notes += [f"no contract of this data room is a {t}" for t in types if t != AMENDMENT_TYPE and t not in allowed["contract_types"]]
         update["contract_types"] = types
+    if filters.excluded_contract_types:
+        types = _canonical("contract type", filters.excluded_contract_types, match_contract_type, type_suggestions)
+        notes += [f"no contract of this data room is a {t}" for t in types if t != AMENDMENT_TYPE and t not in allowed["contract_types"]]
+        update["excluded_contract_types"] = types
     if filters.governing_law:
         rule = filters.governing_law
         def law_label(value: str) -> str | None:
@@ -419,6 +424,22 @@ def _evaluate(record: ContractRecord, f: DataRoomFilters, outcome: _Outcome, lin
                 return _FAIL, ""
             if lines is not None:
                 lines.append(f"type {record.contract_type} in [{', '.join(f.contract_types)}]")
+    if f.excluded_contract_types:
+        kind = AMENDMENT_TYPE if record.is_amendment else record.contract_type
+        if kind is None:
+            reasons.append("no contract type in metadata or text")
+        else:
+            def other(value: object) -> bool:
+                return str(value) not in f.excluded_contract_types
+
+            ok = other(kind) and other(record.contract_type)
+            _note_contradiction(outcome, record, "contract_type", ok, other)
+            if not ok:
+                return _FAIL, ""
+            if doubt := _field_doubt(record, "contract_type"):
+                reasons.append(doubt)  # a type read with low confidence may be the one set apart
+            elif lines is not None:
+                lines.append(f"type {kind} not in [{', '.join(f.excluded_contract_types)}]")
     failed = False
     if f.governing_law:
         if record.governing_law is None:
