@@ -175,3 +175,24 @@ def test_what_a_list_question_was_read_as_says_the_value_set_apart():
     english = read("Which contracts other than leases are governed by a law other than French law?")
     assert describe_read(english.filters, [], "en") == "type not bail commercial; governing law not droit français"
 
+
+def test_the_reasons_a_party_filter_gives_are_in_french_in_a_french_answer():
+    from greffier.chat.listing import left_out_lines, reason_in
+
+    opening = "its opening names Lisandre Boutiques, which was not read as one of its parties"
+    assert reason_in(opening, "fr") == "son en-tête nomme Lisandre Boutiques, qui n'a pas été lu comme l'une de ses parties"
+    assert reason_in("its signature blocks name LISANDRE HOLDING SAS, which the opening does not list as a party", "fr") == (
+        "ses blocs de signature nomment LISANDRE HOLDING SAS, que son en-tête ne cite pas comme partie"
+    )
+    assert reason_in("its party Lisandre Holding SAS may be lisandre: one name holds the other", "fr") == (
+        "sa partie Lisandre Holding SAS peut être lisandre : l'un des noms contient l'autre"
+    )
+    assert reason_in("no party could be read in the metadata or the text", "fr") == "aucune partie n'a pu être lue dans les métadonnées ni dans le texte"
+    assert reason_in("no contract type in metadata or text", "fr") == "aucun type de contrat dans les métadonnées ni dans le texte"
+    # several reasons joined: each one in French
+    both = reason_in(f"{opening}; no end date in metadata or text", "fr")
+    assert both == "son en-tête nomme Lisandre Boutiques, qui n'a pas été lu comme l'une de ses parties ; aucune date de fin dans les métadonnées ni dans le texte"
+    result = {"excluded_unknown": ["c2"], "unknown_reasons": {"c2": opening}}
+    line = left_out_lines(result, {"c2": "PACTE D'ASSOCIÉS (pacte.pdf)"}, "fr")[0]
+    assert "son en-tête nomme Lisandre Boutiques" in line and "its opening" not in line and "which was not read" not in line
+    assert opening in left_out_lines(result, {"c2": "PACTE D'ASSOCIÉS (pacte.pdf)"}, "en")[0]
