@@ -93,23 +93,36 @@ def left_out_lines(result: dict[str, Any], names: dict[str, str], language: str 
 
 
 # The data room's reasons in French: their fixed wordings (the details an extractor adds stay as read).
-_FIELDS_FR = {"end date": "date de fin", "signature date": "date de signature", "governing law": "droit applicable", "parties": "parties"}
+_FIELDS_FR = {"end date": "date de fin", "signature date": "date de signature", "governing law": "droit applicable", "parties": "parties",
+              "contract type": "type de contrat"}
+_FIELD = "end date|signature date|governing law|contract type"
+_MASCULINE = {"governing law", "contract type"}
 _REASONS_FR: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern), replacement)
     for pattern, replacement in (
         (r"^end date (\S+) → (\S+)", r"date de fin \1 → \2"),
         (r"\(amendment «", "(avenant «"),
         (r", moved by an amendment", ", déplacée par un avenant"),
-        (r"^no (end date|signature date|governing law) in metadata or text",
-         lambda m: f"{'aucun' if m[1] == 'governing law' else 'aucune'} {_FIELDS_FR[m[1]]} dans les métadonnées ni dans le texte"),
+        (rf"^no ({_FIELD}) in metadata or text",
+         lambda m: f"{'aucun' if m[1] in _MASCULINE else 'aucune'} {_FIELDS_FR[m[1]]} dans les métadonnées ni dans le texte"),
+        (r"^no parties in metadata or text", "aucune partie dans les métadonnées ni dans le texte"),
+        (r"^no party could be read in the metadata or the text", "aucune partie n'a pu être lue dans les métadonnées ni dans le texte"),
+        # a party filter: why a contract not read with the party asked may still be one of its
+        (r"^its opening names (.+), which was not read as one of its parties$", r"son en-tête nomme \1, qui n'a pas été lu comme l'une de ses parties"),
+        (r"^its signature blocks name (.+), which was not read as one of its parties$",
+         r"ses blocs de signature nomment \1, qui n'a pas été lu comme l'une de ses parties"),
+        (r"^its signature blocks name (.+), which the opening does not list as a party$",
+         r"ses blocs de signature nomment \1, que son en-tête ne cite pas comme partie"),
+        (r"^its party (.+) may be (.+): one name holds the other$", r"sa partie \1 peut être \2 : l'un des noms contient l'autre"),
+        (r"^its party (.+) may be (.+): the same name spelt another way$", r"sa partie \1 peut être \2 : le même nom écrit autrement"),
         (r"^an amendment attached to no contract: its new term cannot be applied", "avenant rattaché à aucun contrat : sa nouvelle durée ne peut s'appliquer"),
         (r"\(not attached\)", "(non rattaché)"),
         (r"\bamendment «", "avenant «"),
         (r"no contract with the same parties", "aucun contrat avec les mêmes parties"),
         (r": not attached\b", " : non rattaché"),
-        (r"^(end date|signature date|governing law|parties) could not be read with confidence", lambda m: f"{_FIELDS_FR[m[1]]} : lecture incertaine"),
+        (rf"^({_FIELD}|parties) could not be read with confidence", lambda m: f"{_FIELDS_FR[m[1]]} : lecture incertaine"),
         (
-            r"^(end date|signature date|governing law): metadata (.+?), text says (.+?) — the filter gives a different answer for each",
+            rf"^({_FIELD}): metadata (.+?), text says (.+?) — the filter gives a different answer for each",
             lambda m: f"{_FIELDS_FR[m[1]]} : métadonnées {m[2]}, le texte dit {m[3]} — le filtre donne une réponse différente pour chacune",
         ),
     )
@@ -117,12 +130,16 @@ _REASONS_FR: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 
 
 def reason_in(reason: str, language: str) -> str:
-    """A data-room reason (English) in the answer's ``language``: its fixed wordings in French."""
+    """A data-room reason (English) in the answer's ``language``: its fixed wordings in French, each of
+    the reasons it joins with « ; » on its own."""
     if language != "fr":
         return reason
-    for pattern, replacement in _REASONS_FR:
-        reason = pattern.sub(replacement, reason)
-    return reason
+    parts = []
+    for part in reason.split("; "):
+        for pattern, replacement in _REASONS_FR:
+            part = pattern.sub(replacement, part)
+        parts.append(part)
+    return " ; ".join(parts)
 
 
 def _mentions(text: str, cid: str, name: str) -> bool:
@@ -138,6 +155,8 @@ def describe_read(filters: dict[str, Any], party_names: list[str], language: str
             parts.append(f"{words[field_name]} {words[bound]} {value}")
     if filters.get("contract_types"):
         parts.append(f"{words['contract_types']} {', '.join(filters['contract_types'])}")
+    if filters.get("excluded_contract_types"):
+        parts.append(f"{words['contract_types']} {words['not_in']} {', '.join(filters['excluded_contract_types'])}")
     for bound, laws in (filters.get("governing_law") or {}).items():
         parts.append(" ".join(filter(None, [words["governing_law"], words[bound], ", ".join(laws)])))
     parts += [f"{words['entity_ids']} {name}" for name in party_names]

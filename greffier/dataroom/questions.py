@@ -6,7 +6,10 @@ law?", « Quels baux ? », "List the Lisandre agreements signed in 2023": a requ
 interrogative or a list verb on a plural word for contracts: « quels contrats », "which of our
 agreements", « liste des baux ») and at least one field the data room filters on — an end date or a
 signature date before / after / in a date or a period, a party, a governing law, a type (the kind of
-contract the request names). :func:`read_list_question` returns those filters, or ``None`` for any
+contract the request names). A law or a type set apart — « une loi autre que le droit français », « un
+droit différent du droit suisse », « sauf les baux », « hors baux », "a law other than French law",
+"except the leases", "apart from NDAs" — is every other value (``governing_law.not_in``,
+``excluded_contract_types``). :func:`read_list_question` returns those filters, or ``None`` for any
 other question: « Quelle est la durée du bail ? » asks about one contract's clause, "Which contracts
 have a non-compete clause?" about what the texts say, and both are answered from the passages.
 
@@ -23,7 +26,12 @@ from datetime import date, timedelta
 from typing import Any
 
 from greffier.dataroom.normalize import MONTHS, parse_date
-from greffier.dataroom.vocabulary import match_contract_type, match_law
+from greffier.dataroom.vocabulary import (
+    law_mentions,
+    law_text,
+    match_contract_type,
+    match_law,
+)
 from greffier.text import fold, tokenize
 
 # Plural words for contracts, and the type words a request may use in their place (« quels baux »).
@@ -65,7 +73,17 @@ _PERIOD = (
 )
 _DATE_CLAUSE = re.compile(rf"\b(?:(?P<before>{_BEFORE})|(?P<after>{_AFTER})|(?P<during>{_DURING}))\s+(?:le |la |l'|the )?{_PERIOD}(?![\w/-])")
 _FOREIGN_LAW = re.compile(r"\b(?:droits? etrangers?|lois? etrangeres?|foreign laws?|non-french law|droit autre que le droit francais)\b")
-_NEGATION = re.compile(r"\b(?:pas|non|hors|autre que|other than|not|except)\b[^.?]{0,30}$")
+# Words that set a value apart: « autre que », « différent du », « sauf », « hors », « à l'exception des »,
+# "other than", "different from", "except", "apart from", "excluding" (folded: no accents).
+_EXCEPT = (
+    r"other than|different (?:from|than|to)|except(?:ing| for)?|excluding|exclusive of|apart from|aside from|outside(?: of)?"
+    r"|autres? que|autres? qu'|differente?s? (?:d[eu]|des|de la|de l')|sauf|hors(?: de| du| des)?|excepte(?:e|s|es)?"
+    r"|a l'exception (?:d[eu]|des|de la|de l')|en dehors (?:d[eu]|des|de la|de l')|a part"
+)
+_EXCEPT_WORD = re.compile(rf"(?<![\w'])(?:{_EXCEPT})(?:(?<=')|(?!\w))")
+# A negation or an exception word that bears on what follows it, a clause apart (no comma between them):
+# « ne sont pas soumis au », « une loi autre que le », "a law other than", "except those governed by".
+_NEGATION = re.compile(rf"(?:(?<![\w'])(?:pas|non|not|{_EXCEPT})(?:(?<=')|(?!\w)))[^.?,;]{{0,30}}$")
 _NAME_SHAPES = re.compile(r"\w[\w'’-]*", re.UNICODE)
 # Words of a company name that say its legal form, not who it is.
 COMPANY_FORMS = frozenset({
@@ -111,10 +129,17 @@ def read_list_question(question: str, *, today: date, home_law: str, parties: di
     filters: dict[str, Any] = {}
     read: list[str] = []
     head = _head(folded, request)
-    kind = match_contract_type(_singular(head))
+    # « quels contrats autres que les baux », "which contracts other than leases": the type after an
+    # exception word is the one left out, not the one asked
+    apart = _EXCEPT_WORD.search(head)
+    kind = match_contract_type(_singular(head[: apart.start()] if apart else head))
     if kind:
         filters["contract_types"] = [kind]
         read.append(f"type: {kind}")
+    excluded = _excluded_type(folded)
+    if excluded and excluded != kind:
+        filters["excluded_contract_types"] = [excluded]
+        read.append(f"type: not {excluded}")
     for field_name, span in _dates(folded, today):
         filters[field_name] = span
         read.append(f"{field_name}: {span}")
@@ -122,7 +147,7 @@ def read_list_question(question: str, *, today: date, home_law: str, parties: di
     if law:
         filters["governing_law"] = law
         read.append(f"governing_law: {law}")
-    named = named_parties(question, parties or {}, skip=set(tokenize(head)) if kind else set())
+    named = named_parties(question, parties or {}, skip=set(tokenize(head)) if kind or excluded else set())
     read += [f"party: {' | '.join(ids)}" for ids in named]
     if not filters and not named:
         return None  # a request for contracts with nothing to filter on: what the texts say decides
@@ -149,7 +174,22 @@ def _singular(text: str) -> str:
     return " ".join(words)
 
 
+def _excluded_type(folded: str) -> str | None:
+    """The contract type an exception word sets apart (« sauf les baux », « hors baux », « autres que
+    les baux », "other than leases", "except the NDAs", "apart from leases"), or ``None``."""
+    for word in _EXCEPT_WORD.finditer(folded):
+        rest = folded[word.end():]
+        stop = _HEAD_END.search(" " + rest)
+        what = rest[: max(stop.start() - 1, 0)] if stop else rest
+        if kind := match_contract_type(_singular(what)):
+            return kind
+    return None
+
+
 def _law(folded: str, home_law: str) -> dict[str, list[str]] | None:
+    """The governing-law filter: the law named, or every other one when a negation or an exception word
+    bears on it (« ne sont pas soumis au droit suisse », « une loi autre que le droit français », "a law
+    other than French law", "except those governed by French law", « hors droit français »)."""
     if _FOREIGN_LAW.search(folded):
         return {"not_in": [home_law]}
     law = match_law(folded)
@@ -157,7 +197,17 @@ def _law(folded: str, home_law: str) -> dict[str, list[str]] | None:
         return None
     where = re.search(r"\b(?:droit|loi|law|laws)\b", folded)
     before = folded[: where.start()] if where else folded
-    return {"not_in": [law]} if _NEGATION.search(before) else {"in": [law]}
+    written = law_text(folded)
+    mention = next((start for start, _end, label in law_mentions(folded) if label == law), None)
+    lead = written[:mention] if mention is not None else ""
+    return {"not_in": [law]} if _negates_law(before) or _negates_law(lead) else {"in": [law]}
+
+
+def _negates_law(lead: str) -> bool:
+    """Whether a negation or an exception word ends ``lead`` (the words before the law), but one that sets
+    a contract type apart (« à l'exception des baux sont soumis au », "apart from NDAs are governed by")."""
+    negation = _NEGATION.search(lead)
+    return negation is not None and match_contract_type(_singular(lead[negation.start():])) is None
 
 
 def _dates(folded: str, today: date) -> list[tuple[str, dict[str, str]]]:

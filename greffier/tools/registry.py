@@ -198,6 +198,7 @@ def tool_definitions(settings: Settings | None = None) -> list[dict[str, Any]]:
                 inject_enum(schema, [*prefix, "entity_ids"], allowed["entity_ids"])
                 # every known law and type, not only those of the data: a valid value no contract has gives zero results
                 inject_enum(schema, [*prefix, "contract_types"], sorted({*allowed["contract_types"], *CONTRACT_TYPES, "avenant"}))
+                inject_enum(schema, [*prefix, "excluded_contract_types"], sorted({*allowed["contract_types"], *CONTRACT_TYPES, "avenant"}))
                 inject_enum(schema, [*prefix, "governing_law", "in"], sorted({*allowed["governing_laws"], *LAW_LABELS}))
                 inject_enum(schema, [*prefix, "governing_law", "not_in"], sorted({*allowed["governing_laws"], *LAW_LABELS}))
         definitions.append({"name": tool.name, "description": tool.description, "parameters": schema})

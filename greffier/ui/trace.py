@@ -164,7 +164,10 @@ def explain(question: str, steps: list[Any], *, abstained: bool = False) -> Huma
                 files = ", ".join(PurePath(f).name for f in scope.get("files") or []) or ", ".join(scope.get("contract_ids") or [])
                 named = ", ".join(f"« {w} »" for w in scope.get("named_by") or [])
                 where = words["only_in"].format(files=files, named=named)
-            trace.lines.append((words["searched"], f"« {asked} » — {where}"))
+            # the query as written, not the scoped one: that one has the words naming the contract cut out
+            # (« Le doit-il atteindre … » for « Le distributeur Benelux doit-il … »), and ``where`` names them
+            shown = detail.get("query") or question if scope else asked
+            trace.lines.append((words["searched"], f"« {shown} » — {where}"))
             count = detail.get("count")
             if count is None:
                 found = re.search(r"Retrieved (\d+)", step.title or "")

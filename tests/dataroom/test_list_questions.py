@@ -111,3 +111,88 @@ def test_a_list_counts_its_amendments_apart_from_its_contracts():
     text = list_answer(result, {}, "partie Ferlande", "fr")
     assert text.splitlines()[0] == "1 contrat(s) et 2 avenant(s) correspondent (partie Ferlande) :"
     assert "3 contrats" not in text and LIST_WORDS["en"]["found_amendments"]
+
+
+@pytest.mark.parametrize("question", [
+    "Which contracts are governed by a law other than French law?",
+    "List the contracts governed by a law other than French law",
+    "Which agreements are subject to a law different from French law?",
+    "Which contracts are governed by any law except French law?",
+    "List all contracts apart from those governed by French law",
+    "Which contracts are governed by a law other than the law of France?",
+    "Quels contrats sont régis par une loi autre que le droit français ?",
+    "Quels contrats sont soumis à un droit différent du droit français ?",
+    "Quels contrats relèvent d'une loi différente de la loi française ?",
+    "Quels contrats sont régis par tout droit sauf le droit français ?",
+    "Quels contrats, hors droit français, avons-nous ?",
+    "Quels contrats sont soumis à un droit autre que le droit français ?",
+])
+def test_a_law_other_than_the_one_named_is_every_law_but_that_one(question):
+    listing = read(question)
+    assert listing is not None and listing.filters == {"governing_law": {"not_in": ["droit français"]}}
+
+
+@pytest.mark.parametrize(("question", "law"), [
+    ("Which contracts are governed by French law?", "droit français"),
+    ("Quels contrats sont régis par le droit français ?", "droit français"),
+    ("Quels contrats sont soumis au droit suisse ?", "droit suisse"),
+    # an exception word that sets a type apart leaves the law as named
+    ("Which contracts apart from NDAs are governed by Swiss law?", "droit suisse"),
+    ("Quels contrats, sauf les baux, sont régis par le droit français ?", "droit français"),
+    ("Quels contrats à l'exception des baux sont soumis au droit français ?", "droit français"),
+])
+def test_a_law_named_without_exception_is_the_law_asked(question, law):
+    listing = read(question)
+    assert listing is not None and listing.filters["governing_law"] == {"in": [law]}
+
+
+@pytest.mark.parametrize("question", [
+    "Which contracts other than leases end before 2027?",
+    "List all contracts except the leases ending before 2027",
+    "Which contracts, apart from leases, end before 2027?",
+    "Quels contrats autres que les baux finissent avant 2027 ?",
+    "Quels contrats, sauf les baux, finissent avant 2027 ?",
+    "Quels contrats, hors baux, finissent avant 2027 ?",
+    "Quels contrats à l'exception des baux arrivent à échéance avant 2027 ?",
+])
+def test_a_type_other_than_the_one_named_is_set_apart_not_asked(question):
+    listing = read(question)
+    assert listing is not None
+    assert listing.filters == {"excluded_contract_types": ["bail commercial"], "end_date": {"before": "2026-12-31"}}
+
+
+@pytest.mark.parametrize("question", ["Quels baux finissent avant 2027 ?", "Which leases end before 2027?"])
+def test_a_type_named_without_exception_is_the_type_asked(question):
+    listing = read(question)
+    assert listing is not None and listing.filters == {"contract_types": ["bail commercial"], "end_date": {"before": "2026-12-31"}}
+
+
+def test_what_a_list_question_was_read_as_says_the_value_set_apart():
+    from greffier.chat.listing import describe_read
+
+    french = read("Quels contrats autres que les baux sont régis par une loi autre que le droit français ?")
+    assert describe_read(french.filters, [], "fr") == "type autre que bail commercial; droit applicable autre que droit français"
+    english = read("Which contracts other than leases are governed by a law other than French law?")
+    assert describe_read(english.filters, [], "en") == "type not bail commercial; governing law not droit français"
+
+
+def test_the_reasons_a_party_filter_gives_are_in_french_in_a_french_answer():
+    from greffier.chat.listing import left_out_lines, reason_in
+
+    opening = "its opening names Lisandre Boutiques, which was not read as one of its parties"
+    assert reason_in(opening, "fr") == "son en-tête nomme Lisandre Boutiques, qui n'a pas été lu comme l'une de ses parties"
+    assert reason_in("its signature blocks name LISANDRE HOLDING SAS, which the opening does not list as a party", "fr") == (
+        "ses blocs de signature nomment LISANDRE HOLDING SAS, que son en-tête ne cite pas comme partie"
+    )
+    assert reason_in("its party Lisandre Holding SAS may be lisandre: one name holds the other", "fr") == (
+        "sa partie Lisandre Holding SAS peut être lisandre : l'un des noms contient l'autre"
+    )
+    assert reason_in("no party could be read in the metadata or the text", "fr") == "aucune partie n'a pu être lue dans les métadonnées ni dans le texte"
+    assert reason_in("no contract type in metadata or text", "fr") == "aucun type de contrat dans les métadonnées ni dans le texte"
+    # several reasons joined: each one in French
+    both = reason_in(f"{opening}; no end date in metadata or text", "fr")
+    assert both == "son en-tête nomme Lisandre Boutiques, qui n'a pas été lu comme l'une de ses parties ; aucune date de fin dans les métadonnées ni dans le texte"
+    result = {"excluded_unknown": ["c2"], "unknown_reasons": {"c2": opening}}
+    line = left_out_lines(result, {"c2": "PACTE D'ASSOCIÉS (pacte.pdf)"}, "fr")[0]
+    assert "son en-tête nomme Lisandre Boutiques" in line and "its opening" not in line and "which was not read" not in line
+    assert opening in left_out_lines(result, {"c2": "PACTE D'ASSOCIÉS (pacte.pdf)"}, "en")[0]

@@ -323,3 +323,29 @@ def test_whoever_signs_for_a_company_on_its_line_is_no_name_the_text_writes():
     names = written_names(["Pour TRAVERSIN IMMOBILIER SARL M. Luc Fabregas Gérant Pour ATELIERS DU GUIERS SAS Mme Inès Corbaz Présidente"])
     assert names_entity(names, entity_id("Traversin Immobilier")) and names_entity(names, entity_id("Ateliers du Guiers SAS"))
     assert not names_entity(names, entity_id("M. Luc Fabregas")) and not names_entity(names, entity_id("Inès Corbaz"))
+
+
+def test_with_two_parties_a_contract_one_of_them_certainly_did_not_sign_is_decided_out():
+    # c2's parties (Halden, Petrel) were read with confidence; its opening names Lisandre Holding
+    room = room_of([LISANDRE_LEASE, GROUP_SERVICES, UNRELATED])
+    assert "lisandre_holding" in room.by_id["c2"].named_in_opening
+    # Orsenne is no party of c2 and no text of c2 names it: out, whatever Lisandre Holding may be
+    passing, unknown, _ = run(room, entity_ids=["LISANDRE HOLDING SAS", "ORSENNE CONSEIL SARL"])
+    assert passing == ["c1"] and unknown == {}
+    # Halden is a party of c2 and Lisandre Holding may be one: listed apart, never a silent miss
+    passing, unknown, _ = run(room, entity_ids=["LISANDRE HOLDING SAS", "Halden Grid Ltd"])
+    assert passing == [] and list(unknown) == ["c2"] and "its opening names Lisandre Holding" in unknown["c2"]
+    # one party alone: listed apart as before
+    _, unknown, _ = run(room, entity_ids=["LISANDRE HOLDING SAS"])
+    assert list(unknown) == ["c2"]
+
+
+def test_a_contract_type_set_apart_is_every_other_type(room):
+    passing, unknown, notes = run(room, excluded_contract_types=["commercial lease"])
+    assert "c2" not in passing and "c2" not in unknown and "c1" in passing and notes == []
+    # a contract whose type is unknown may be the type set apart: listed apart with its reason, never dropped
+    assert room.by_id["c4"].contract_type is None and unknown["c4"] == "no contract type in metadata or text"
+    passing, unknown, _ = run(room, excluded_contract_types=["contrat de licence"])
+    assert passing == ["c2"] and list(unknown) == ["c4"]
+    with pytest.raises(ToolInputError, match="not a contract type"):
+        run(room, excluded_contract_types=["zzz"])

@@ -241,6 +241,22 @@ def test_without_llm_a_list_question_by_party_and_law_is_answered_from_the_data_
     assert payloads(english, "tool_result")[0]["summary"]["ids"] == ["c16"]
 
 
+@pytest.mark.parametrize("question", [
+    "Which contracts are governed by a law other than French law?",
+    "List the contracts governed by a law other than French law",
+    "Quels contrats sont régis par une loi autre que le droit français ?",
+    "Quels contrats sont soumis à un droit différent du droit français ?",
+])
+def test_without_llm_a_law_other_than_the_one_named_lists_the_contracts_under_every_other_law(settings, question):
+    result = ChatRouter(settings, None, today=TODAY).send(question)
+    assert payloads(result, "tool_call")[0]["arguments"]["filters"] == {"governing_law": {"not_in": ["droit français"]}}
+    listed = [line for line in result.answer.splitlines() if line.startswith("- ")]
+    assert "c16" in payloads(result, "tool_result")[0]["summary"]["ids"]  # the Swiss-law contract
+    assert listed and not any(line.endswith("droit français") for line in listed)
+    french = ChatRouter(settings, None, today=TODAY).send("Quels contrats sont régis par le droit français ?")
+    assert payloads(french, "tool_call")[0]["arguments"]["filters"] == {"governing_law": {"in": ["droit français"]}}
+
+
 @pytest.mark.parametrize("question", ["Quelle est la durée du contrat de crédit ?", "What is the notice period of the lease?"])
 def test_without_llm_a_question_about_a_clause_is_still_answered_from_the_passages(settings, question):
     result = ChatRouter(settings, None, today=TODAY).send(question)

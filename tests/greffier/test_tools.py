@@ -141,6 +141,7 @@ def test_tool_definitions_are_flat_and_carry_the_enums(settings: Settings) -> No
     filters = definitions["search_data_room"]["parameters"]["properties"]["filters"]["properties"]
     assert "groupe_brenalis" in filters["entity_ids"]["items"]["enum"]
     assert "avenant" in filters["contract_types"]["items"]["enum"]
+    assert "bail commercial" in filters["excluded_contract_types"]["items"]["enum"]  # « quels contrats autres que les baux »
     assert "droit français" in filters["governing_law"]["properties"]["not_in"]["items"]["enum"]
     assert "groupe_brenalis" in definitions["find_duplicates"]["parameters"]["properties"]["entity_ids"]["items"]["enum"]
     for definition in definitions.values():

@@ -240,3 +240,18 @@ def test_a_question_about_duplicates_lists_the_pairs_found(tmp_path):
     assert answer.startswith("1 paire de documents se ressemble"), answer
     assert "bail.md" in answer and "bail - copie.md" in answer and "ne le disent pas" not in answer
     assert "page Doublons" in answer
+
+
+def test_the_trace_shows_the_question_as_asked_when_it_searched_inside_the_contract_it_names():
+    from greffier.ui.trace import explain
+
+    question = "Le distributeur Benelux doit-il atteindre un chiffre d'affaires minimum ?"
+    scope = {"contract_ids": ["c10"], "files": ["dataroom/Contrat_distribution_exclusive_Benelux_2023.pdf"], "named_by": ["benelux", "distributeur"],
+             "question": "Le doit-il atteindre un chiffre d'affaires minimum"}  # the words naming the contract cut out
+    told = explain(question, [chat.TraceStep("retrieval", "Retrieved 5", {"query": question, "count": 5, "scope": scope})])
+    searched = dict(told.lines)["Recherché"]
+    assert searched.startswith(f"« {question} » — uniquement dans Contrat_distribution_exclusive_Benelux_2023.pdf")
+    assert "« benelux », « distributeur »" in searched and "« Le doit-il" not in searched
+    # an older trace without the query: the question as asked
+    older = explain(question, [chat.TraceStep("retrieval", "Retrieved 5", {"count": 5, "scope": scope})])
+    assert dict(older.lines)["Recherché"].startswith(f"« {question} »")

@@ -42,7 +42,7 @@ KEY_COLUMNS = ("amendment keys", "amends key")
 DATE_COLUMNS = frozenset({"signed", "ends", "initial end"})
 # The columns each filter is about: shown right after the title, so a filtered value is never off-screen.
 FILTER_COLUMNS = {"end_date": ["ends", "initial end"], "signature_date": ["signed"], "governing_law": ["governing law"],
-                  "entity_ids": ["parties"], "contract_types": ["type"]}
+                  "entity_ids": ["parties"], "contract_types": ["type"], "excluded_contract_types": ["type"]}
 LEFT_OUT_COLUMNS = ["id", "title", "file", "reason", "detail", "to do"]
 WARNING_COLUMNS = ["title", "warning", "id"]  # the contract by its name (title, and file where two share it)
 # Why a contract is left out of the table (the ``reason`` of a left-out row). Only the first and the
@@ -170,6 +170,8 @@ def describe_filters(args: SearchDataRoomArgs, entity_names: dict[str, str] | No
             ))
         if f.contract_types:
             lines.append("Contract type is " + " or ".join(f.contract_types))
+        if f.excluded_contract_types:
+            lines.append("Contract type is not " + " nor ".join(f.excluded_contract_types))
         if f.governing_law and f.governing_law.in_:
             lines.append("Governing law is " + " or ".join(f.governing_law.in_))
         if f.governing_law and f.governing_law.not_in:

@@ -12,8 +12,10 @@ outcome would differ is listed in ``contradictions``. Nothing is dropped silentl
 A party filter also meets the names the texts write: a contract not read with the party asked whose
 opening or signature blocks write its name, or one of whose parties has a name that holds it (or that
 it holds, or that is it spelt another way), is listed apart with that reason — even when no contract
-of the room was read with that name. A value that is no party of the room while a party of the room
-may be it is an error that names that party.
+of the room was read with that name. With several parties asked, a contract whose parties were read with
+confidence is decided out when one of the parties asked is certainly none of its (no text of it names
+that party): another one that may be its party cannot bring it back. A value that is no party of the room
+while a party of the room may be it is an error that names that party.
 
 Filter values go through the normaliser of the data: an entity is compared by its entity id
 ("LISANDRE HOLDING SAS" = ``lisandre_holding``), a law or a contract type by its canonical label
@@ -85,12 +87,13 @@ class DataRoomFilters(BaseModel):
 
     entity_ids: list[str] | None = Field(default=None, description="every one of these entities is a party")
     contract_types: list[str] | None = Field(default=None, description="the contract type is any of these")
+    excluded_contract_types: list[str] | None = Field(default=None, description="the contract type is none of these")
     governing_law: LawFilter | None = None
     signature_date: DateRange | None = None
     end_date: DateRange | None = None
 
     def active(self) -> bool:
-        return any(v is not None for v in (self.entity_ids, self.contract_types, self.governing_law, self.signature_date, self.end_date))
+        return any(v is not None for v in (self.entity_ids, self.contract_types, self.excluded_contract_types, self.governing_law, self.signature_date, self.end_date))
 
 
 class SearchDataRoomArgs(BaseModel):
@@ -180,6 +183,10 @@ def resolve_filters(filters: DataRoomFilters | None, room: DataRoom) -> tuple[Da
         types = _canonical("contract type", filters.contract_types, match_contract_type, type_suggestions)
         notes += [f"no contract of this data room is a {t}" for t in types if t != AMENDMENT_TYPE and t not in allowed["contract_types"]]
         update["contract_types"] = types
+    if filters.excluded_contract_types:
+        types = _canonical("contract type", filters.excluded_contract_types, match_contract_type, type_suggestions)
+        notes += [f"no contract of this data room is a {t}" for t in types if t != AMENDMENT_TYPE and t not in allowed["contract_types"]]
+        update["excluded_contract_types"] = types
     if filters.governing_law:
         rule = filters.governing_law
         def law_label(value: str) -> str | None:
@@ -315,26 +322,38 @@ def _holding_party(record: ContractRecord, entity: str) -> str | None:
 
 
 def _uncertain_for(record: ContractRecord, missing: set[str], asked: dict[str, str] | None = None) -> str | None:
-    """Why a contract that does not list ``missing`` among its parties may still be one of theirs."""
+    """Why a contract that does not list ``missing`` among its parties may still be one of theirs, or
+    ``None`` when it is decided out: its parties were read with confidence and one of the ``missing``
+    parties is certainly none of them (no text of the contract names it, no party may be it) — every
+    party asked must be one, so another asked party that may be one cannot bring the contract back."""
     if doubt := parties_doubt(record):
         return doubt
+    reasons: list[str] = []
+    for entity in sorted(missing):
+        why = _may_be_party(record, entity, asked or {})
+        if why is None:
+            return None
+        reasons.append(why)
+    return "; ".join(dict.fromkeys(reasons)) or None
+
+
+def _may_be_party(record: ContractRecord, entity: str, asked: dict[str, str]) -> str | None:
+    """Why ``entity``, not read as a party of the contract, may still be one of its, or ``None``."""
     for names, why in (
         (record.named_in_text, "its signature blocks name {}, which the opening does not list as a party"),
         (record.named_in_opening, "its opening names {}, which was not read as one of its parties"),
     ):
-        if named := sorted(missing & set(names)):
-            return why.format(", ".join(names[e] for e in named))  # as the contract writes them
-    asked = asked or {}
-    for entity in sorted(missing):
-        name = asked.get(entity) or entity.replace("_", " ")
-        if party := _holding_party(record, entity):
-            return f"its party {party} may be {name}: one name holds the other"
-        if party := _close_party(record, entity):
-            return f"its party {party} may be {name}: the same name spelt another way"
-        if names_entity(record.opening_names, entity):
-            return f"its opening names {name}, which was not read as one of its parties"
-        if names_entity(record.signature_names, entity):
-            return f"its signature blocks name {name}, which was not read as one of its parties"
+        if entity in names:
+            return why.format(names[entity])  # as the contract writes it
+    name = asked.get(entity) or entity.replace("_", " ")
+    if party := _holding_party(record, entity):
+        return f"its party {party} may be {name}: one name holds the other"
+    if party := _close_party(record, entity):
+        return f"its party {party} may be {name}: the same name spelt another way"
+    if names_entity(record.opening_names, entity):
+        return f"its opening names {name}, which was not read as one of its parties"
+    if names_entity(record.signature_names, entity):
+        return f"its signature blocks name {name}, which was not read as one of its parties"
     return None
 
 
@@ -419,6 +438,22 @@ def _evaluate(record: ContractRecord, f: DataRoomFilters, outcome: _Outcome, lin
                 return _FAIL, ""
             if lines is not None:
                 lines.append(f"type {record.contract_type} in [{', '.join(f.contract_types)}]")
+    if f.excluded_contract_types:
+        kind = AMENDMENT_TYPE if record.is_amendment else record.contract_type
+        if kind is None:
+            reasons.append("no contract type in metadata or text")
+        else:
+            def other(value: object) -> bool:
+                return str(value) not in f.excluded_contract_types
+
+            ok = other(kind) and other(record.contract_type)
+            _note_contradiction(outcome, record, "contract_type", ok, other)
+            if not ok:
+                return _FAIL, ""
+            if doubt := _field_doubt(record, "contract_type"):
+                reasons.append(doubt)  # a type read with low confidence may be the one set apart
+            elif lines is not None:
+                lines.append(f"type {kind} not in [{', '.join(f.excluded_contract_types)}]")
     failed = False
     if f.governing_law:
         if record.governing_law is None:
