@@ -14,7 +14,7 @@ from greffier.config import Settings, load_settings
 from greffier.models import dictionary_stamp
 from pipelines.generators.llm import LLMChoice, resolve_llm
 from greffier.ui import keys
-from greffier.text.replies import NO_PAGE_IMAGE_NO_PAGE, NO_PAGE_IMAGE_NOT_PDF, NO_PAGE_IMAGE_VIEWER, wording
+from greffier.text.replies import NO_PAGE_IMAGE_NO_PAGE, NO_PAGE_IMAGE_NOT_PDF, NO_PAGE_IMAGE_VIEWER, VIEW_PAGE_LARGE, wording
 from greffier.ui.text import escape_markdown
 
 # --- session state ----------------------------------------------------------------------------
@@ -112,7 +112,7 @@ def show_passage(text: str, *, pdf_path: str | None, page: int | None, page_end:
         return
     name = Path(pdf_path).name
     st.button(
-        f"View page {page} large", key=f"{key}_open_viewer", icon=":material/zoom_in:", type="secondary",
+        wording(VIEW_PAGE_LARGE, language, page=page), key=f"{key}_open_viewer", icon=":material/zoom_in:", type="secondary",
         help=f"{name}: the page at full width, with zoom and the other pages of the document",
         on_click=open_viewer, kwargs={"text": text, "pdf_path": pdf_path, "page": page, "page_end": page_end, "title": title or name, "key": key,
                                       "language": language},
