@@ -65,6 +65,17 @@ NONE_JUDGED_RELEVANT = {
 CITES_NO_PASSAGE = {"en": "This answer cites no passage.", "fr": "Cette réponse ne cite aucun passage."}
 QUESTION_NUMBER = {"en": "Question {number}: {question}", "fr": "Question {number} : {question}"}
 VIEW_PAGE_LARGE = {"en": "View page {page} large", "fr": "Agrandir la page {page}"}
+VIEW_PAGE_LARGE_HELP = {"en": "{name}: the page at full width, with zoom and the other pages of the document",
+                        "fr": "{name} : la page en pleine largeur, avec le zoom et les autres pages du document"}
+PAGE_PREVIEW = {"en": "{name} — page {page}, passage highlighted (preview)", "fr": "{name} — page {page}, passage surligné (aperçu)"}
+PASSAGE_NOT_LOCATED = {
+    "en": "{name} — page {page}: the passage could not be located on the page image; open it large to read the page.",
+    "fr": "{name} — page {page} : le passage n'a pas pu être repéré sur l'image de la page ; agrandissez-la pour lire la page.",
+}
+CANNOT_RENDER_PAGE = {
+    "en": "Cannot render page {page} of {name} ({why}): the passage text above is what was cited.",
+    "fr": "Impossible d'afficher la page {page} de {name} ({why}) : le texte ci-dessus est ce qui a été cité.",
+}
 COULD_NOT_ANSWER = {"en": "Could not answer: {why}", "fr": "Impossible de répondre : {why}"}
 DIRECT_NEEDS_LLM = {
     "en": "direct mode needs an LLM and none is available ({reason}); use rag or retrieval_only",

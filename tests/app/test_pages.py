@@ -316,10 +316,11 @@ def test_the_sources_panel_and_header_speak_the_questions_language(app_workspace
     # The walkthrough saw « Question 1: », « No passage was judged relevant… », « View page 1 large » and the header
     # « Answers are extractive… » next to « Passages cités » under French questions.
     at = open_app(app_workspace.path, monkeypatch)
-    at.chat_input[0].set_value("Quel est le montant de la clause pénale de non-concurrence ?").run()
+    # a question no other test asks: the conversation picker (which AppTest sends back by its label) names it alone
+    at.chat_input[0].set_value("Quel est le montant de la pénalité due pour une violation de la non-concurrence ?").run()
     assert not at.exception
     captions = [c.replace("\\", "") for c in texts(at.caption)]  # markdown escapes taken off
-    assert any(c.startswith("Question 1 : Quel est le montant") for c in captions), captions
+    assert any(c.startswith("Question 1 : Quel est le montant de la pénalité") for c in captions), captions
     assert not any(c.startswith("Question 1:") for c in captions), captions
     assert any(c.startswith("Mode **rag** · Réponses extractives : ") for c in captions), captions
     assert texts(at.info) == ["Aucun passage n'a été jugé pertinent : aucun n'est donc cité. La trace sous la réponse indique ce qui a été cherché."], texts(at.info)
@@ -328,6 +329,8 @@ def test_the_sources_panel_and_header_speak_the_questions_language(app_workspace
     show_lease_passage(at)
     labels = [b.label for b in at.button]
     assert "Agrandir la page 1" in labels and not any(label.startswith("View page") for label in labels), labels
+    large = next(b for b in at.button if b.label == "Agrandir la page 1")
+    assert large.help.replace("\\", "").startswith("bail_commercial.pdf : la page en pleine largeur"), large.help
     at.chat_input[0].set_value("What is the annual rent of the commercial lease?").run()
     assert not at.exception
     captions = [c.replace("\\", "") for c in texts(at.caption)]
