@@ -18,7 +18,7 @@ from typing import Any
 from greffier.config import ANSWER_MODES, FUSION_METHODS, RETRIEVERS, Settings, load_settings
 from greffier.errors import GreffierError
 from greffier.text import plural, section_label
-from greffier.text.replies import SEARCHED_ONLY, reply_language, wording
+from greffier.text.replies import SEARCHED_ONLY, file_names, reply_language, wording
 from greffier.ui.text import tail_path
 
 EXIT_USER_ERROR = 2
@@ -224,7 +224,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
         scope = result["scope"]
         language = reply_language(args.question)
         named_by = "désigné par" if language == "fr" else "named by"
-        searched = wording(SEARCHED_ONLY, language, where="; ".join(scope["files"])).rstrip(".")
+        searched = wording(SEARCHED_ONLY, language, where="; ".join(file_names(scope["files"]))).rstrip(".")
         print(f"{searched} ({named_by}{' :' if language == 'fr' else ':'} {' '.join(scope['named_by'])}).")
     for citation in result["citations"]:
         print(f"  [{citation['n']}] {_where(citation)}")

@@ -14,7 +14,10 @@ from greffier.config import Settings, load_settings
 from greffier.models import dictionary_stamp
 from pipelines.generators.llm import LLMChoice, resolve_llm
 from greffier.ui import keys
-from greffier.text.replies import NO_PAGE_IMAGE_NO_PAGE, NO_PAGE_IMAGE_NOT_PDF, NO_PAGE_IMAGE_VIEWER, wording
+from greffier.text.replies import (
+    CANNOT_RENDER_PAGE, NO_PAGE_IMAGE_NO_PAGE, NO_PAGE_IMAGE_NOT_PDF, NO_PAGE_IMAGE_VIEWER, PAGE_PREVIEW, PASSAGE_NOT_LOCATED, VIEW_PAGE_LARGE,
+    VIEW_PAGE_LARGE_HELP, wording,
+)
 from greffier.ui.text import escape_markdown
 
 # --- session state ----------------------------------------------------------------------------
@@ -112,21 +115,21 @@ def show_passage(text: str, *, pdf_path: str | None, page: int | None, page_end:
         return
     name = Path(pdf_path).name
     st.button(
-        f"View page {page} large", key=f"{key}_open_viewer", icon=":material/zoom_in:", type="secondary",
-        help=f"{name}: the page at full width, with zoom and the other pages of the document",
+        wording(VIEW_PAGE_LARGE, language, page=page), key=f"{key}_open_viewer", icon=":material/zoom_in:", type="secondary",
+        help=wording(VIEW_PAGE_LARGE_HELP, language, name=name),
         on_click=open_viewer, kwargs={"text": text, "pdf_path": pdf_path, "page": page, "page_end": page_end, "title": title or name, "key": key,
                                       "language": language},
     )
     try:
         band = _rendered(pdf_path, os.path.getmtime(pdf_path), page, text, RENDER_SCALE)
     except Exception as exc:  # noqa: BLE001 — a PDF that cannot be rendered must not break the page
-        st.warning(f"Cannot render page {page} of {name} ({type(exc).__name__}): the passage text above is what was cited.")
+        st.warning(wording(CANNOT_RENDER_PAGE, language, page=page, name=name, why=type(exc).__name__))
         return
     if band.found:
         place = st.columns([3, 2])[0] if wide else st.container()
-        place.image(band.focus(), caption=f"{name} — page {page}, passage highlighted (preview)", width="stretch")
+        place.image(band.focus(), caption=wording(PAGE_PREVIEW, language, name=name, page=page), width="stretch")
     else:
-        st.caption(f"{name} — page {page}: the passage could not be located on the page image; open it large to read the page.")
+        st.caption(wording(PASSAGE_NOT_LOCATED, language, name=name, page=page))
 
 
 def open_viewer(*, text: str, pdf_path: str | None, page: int | None, page_end: int | None, title: str, key: str, language: str = "en") -> None:

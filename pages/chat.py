@@ -11,7 +11,7 @@ from greffier.errors import GreffierError
 from greffier.services.status import workspace_status
 from greffier.ui import chat, keys, knobs, trace
 from greffier.ui.exports import conversation_docx, conversation_markdown
-from greffier.text.replies import ABSTAINED, CITED_PASSAGES, reply_language, wording
+from greffier.text.replies import ABSTAINED, CITED_PASSAGES, CITES_NO_PASSAGE, NONE_JUDGED_RELEVANT, QUESTION_NUMBER, reply_language, wording
 from greffier.ui.text import escape_markdown, one_line
 from pages import _shared as shared
 
@@ -23,7 +23,7 @@ mode = knobs.chat_mode(settings)
 backend_line = knobs.describe_llm(llm.info)
 
 st.header("Chat")
-st.caption(f"Mode **{mode}** · {escape_markdown(knobs.answerer_line(llm.info))}", help=escape_markdown(backend_line))
+answerer_caption = st.empty()  # who answers, in the conversation's language: written once the question is known
 if mode == "agent" and llm.backend is None:
     st.caption("Agent mode plans tool calls with an LLM; with none available the answer quotes the documents instead.")
 if mode == "direct":
@@ -95,6 +95,10 @@ bar[3].download_button(
 prompt = st.chat_input(
     "Approve, edit or refuse the pending tool call first" if pending else "Ask about the documents — e.g. « Quelle est la durée du bail ? »",
     key=keys.CHAT_INPUT, disabled=pending is not None,
+)
+conversation_language = reply_language(prompt or (turns[-1].question if turns else ""))
+answerer_caption.caption(
+    f"Mode **{mode}** · {escape_markdown(knobs.answerer_line(llm.info, mode=mode, language=conversation_language))}", help=escape_markdown(backend_line),
 )
 
 
@@ -265,12 +269,10 @@ def _sources_panel() -> None:
         with_sources = [t.index for t in turns if t.sources]
         chosen = with_sources[-1] if with_sources else len(turns) - 1
     turn = turns[chosen]
-    st.caption(f"Question {turn.index + 1}: {escape_markdown(one_line(turn.question, 120))}")
+    language = reply_language(turn.question)
+    st.caption(wording(QUESTION_NUMBER, language, number=turn.index + 1, question=escape_markdown(one_line(turn.question, 120))))
     if not turn.sources:
-        if turn.abstained:
-            st.info("No passage was judged relevant, so none is cited. The trace under the answer lists what was searched.")
-        else:
-            st.info("This answer cites no passage.")
+        st.info(wording(NONE_JUDGED_RELEVANT if turn.abstained else CITES_NO_PASSAGE, language))
         return
     numbers = [s.n for s in turn.sources]
     by_n = {s.n: s for s in turn.sources}
@@ -279,14 +281,14 @@ def _sources_panel() -> None:
     if st.session_state.get(picker_key) not in numbers:
         st.session_state[picker_key] = wanted if wanted in numbers else numbers[0]
     n = st.radio(
-        wording(CITED_PASSAGES, reply_language(turn.question)), numbers, key=picker_key,
+        wording(CITED_PASSAGES, language), numbers, key=picker_key,
         format_func=lambda k: escape_markdown(by_n[k].chip + (f" — {one_line(by_n[k].heading, 60)}" if by_n[k].heading else "")),
     )
     source = by_n[n]
     st.markdown(f"**[{source.n}] {escape_markdown(source.hover)}**")
     st.caption(escape_markdown(source.details))
     shared.show_passage(source.text, pdf_path=chat.pdf_file(settings, source), page=source.page, page_end=source.page_end,
-                        key=f"{picker_key}_{source.n}", title=source.hover, language=reply_language(turn.question))
+                        key=f"{picker_key}_{source.n}", title=source.hover, language=language)
 
 
 # --- page ---------------------------------------------------------------------------------------

@@ -25,7 +25,10 @@ from greffier.errors import GreffierError
 from greffier.models import models_in_use
 from greffier.services.search import FUSION_MARGIN, check_search_arguments, reranker_in_use, search
 from pipelines.answering import ANSWER_OUTPUTS, warmed_answer_pipeline
-from greffier.text.replies import EXTRACTIVE_NOTE, LLM_NOT_USED, NO_RELEVANT_PASSAGE, ONLY_NAMED, CONTRACT_COUNT, WHICH_ONE, abstention, reply_language, wording
+from greffier.text.replies import (
+    CONTRACT_COUNT, DIRECT_NEEDS_LLM, EXTRACTIVE_NOTE, LLM_NOT_USED, NO_RELEVANT_PASSAGE, NOT_GROUNDED, ONLY_NAMED, WHICH_ONE, abstention, file_names, reply_language,
+    wording,
+)
 from pipelines.generators.answerers import ABSTENTION
 from pipelines.generators.llm import LLMBackend, resolve_llm
 from pipelines.retrieval import RETRIEVAL_OUTPUTS, passage, rerank_parameters, retrieval_inputs, runnable, stage_times
@@ -153,7 +156,7 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
     answered_from = list(dict.fromkeys(doc.meta.get("file") for doc in outputs["relevance"]["documents"] if doc.meta.get("file")))
     if hint and hint.get("by") == "kind" and len(answered_from) > 1 and not (scope or {}).get("ambiguous"):
         # a kind of contract named, more contracts of it than are answered one by one: ask which one
-        out["note"] = " ".join(filter(None, [out.get("note"), wording(WHICH_ONE, reply_language(question), names=", ".join(answered_from[:MAX_HINT_FILES]))]))
+        out["note"] = " ".join(filter(None, [out.get("note"), wording(WHICH_ONE, reply_language(question), names=", ".join(file_names(answered_from)[:MAX_HINT_FILES]))]))
     emit("done", {"abstained": checked["abstained"]})
     return out
 
@@ -174,7 +177,7 @@ def _retrieval_only(settings: Settings, question: str, backend_info: dict[str, A
 def _abstain(
     base: dict[str, Any], question: str, searched: list[dict[str, Any]], relevance: list, emit: EventCallback, *, streamed: str = "", hint: dict | None = None,
 ) -> dict[str, Any]:
-    where = ", ".join(sorted({r["file"] for r in searched if r.get("file")})[:5])
+    where = ", ".join(sorted(file_names([r.get("file") for r in searched]))[:5])  # file names: the folders say nothing to a reader
     language = reply_language(question)
     detail = f"{abstention(language)} {wording(NO_RELEVANT_PASSAGE, language, count=len(searched), where=(' : ' if language == 'fr' else ': ') + where if where else '')}"
     if hint and any(d.get("outside_hint") for d in relevance):
@@ -192,7 +195,7 @@ def _abstain(
 
 def _hint_note(hint: dict[str, Any], language: str) -> str:
     """That passages of other contracts than those carrying the question's names were left out, and which."""
-    files = hint.get("files") or []
+    files = file_names(hint.get("files") or [])
     count = int(hint.get("count") or len(files))
     listed = ", ".join(files) if files and count <= MAX_HINT_FILES else wording(CONTRACT_COUNT, language, count=count)
     return wording(ONLY_NAMED, language, names=", ".join(hint.get("named_by") or []), files=listed)
@@ -200,7 +203,7 @@ def _hint_note(hint: dict[str, Any], language: str) -> str:
 
 def _direct(question: str, backend: LLMBackend | None, backend_info: dict, emit: EventCallback) -> dict[str, Any]:
     if backend is None:
-        raise AnswerError(f"direct mode needs an LLM and none is available ({backend_info.get('reason')}); use rag or retrieval_only")
+        raise AnswerError(wording(DIRECT_NEEDS_LLM, reply_language(question), reason=backend_info.get("reason")))
 
     def on_chunk(chunk: StreamingChunk) -> None:
         if chunk.content:
@@ -211,6 +214,6 @@ def _direct(question: str, backend: LLMBackend | None, backend_info: dict, emit:
     return {
         "query": question, "mode": "direct", "answer": reply.text or "", "citations": [], "abstained": False,
         "unsupported": [], "results": [], "backend": backend_info, "grounded": False,
-        "note": "Not grounded: answered by the LLM alone, without the documents.",
+        "note": wording(NOT_GROUNDED, reply_language(question)),
     }
 

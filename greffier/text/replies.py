@@ -58,6 +58,57 @@ RETRIEVAL_ONLY = {
 }
 NO_PASSAGE = {"en": "No passage matches this question.", "fr": "Aucun passage ne correspond à cette question."}
 CITED_PASSAGES = {"en": "Cited passages", "fr": "Passages cités"}
+NONE_JUDGED_RELEVANT = {
+    "en": "No passage was judged relevant, so none is cited. The trace under the answer lists what was searched.",
+    "fr": "Aucun passage n'a été jugé pertinent : aucun n'est donc cité. La trace sous la réponse indique ce qui a été cherché.",
+}
+CITES_NO_PASSAGE = {"en": "This answer cites no passage.", "fr": "Cette réponse ne cite aucun passage."}
+QUESTION_NUMBER = {"en": "Question {number}: {question}", "fr": "Question {number} : {question}"}
+VIEW_PAGE_LARGE = {"en": "View page {page} large", "fr": "Agrandir la page {page}"}
+VIEW_PAGE_LARGE_HELP = {"en": "{name}: the page at full width, with zoom and the other pages of the document",
+                        "fr": "{name} : la page en pleine largeur, avec le zoom et les autres pages du document"}
+PAGE_PREVIEW = {"en": "{name} — page {page}, passage highlighted (preview)", "fr": "{name} — page {page}, passage surligné (aperçu)"}
+PASSAGE_NOT_LOCATED = {
+    "en": "{name} — page {page}: the passage could not be located on the page image; open it large to read the page.",
+    "fr": "{name} — page {page} : le passage n'a pas pu être repéré sur l'image de la page ; agrandissez-la pour lire la page.",
+}
+CANNOT_RENDER_PAGE = {
+    "en": "Cannot render page {page} of {name} ({why}): the passage text above is what was cited.",
+    "fr": "Impossible d'afficher la page {page} de {name} ({why}) : le texte ci-dessus est ce qui a été cité.",
+}
+COULD_NOT_ANSWER = {"en": "Could not answer: {why}", "fr": "Impossible de répondre : {why}"}
+DIRECT_NEEDS_LLM = {
+    "en": "direct mode needs an LLM and none is available ({reason}); use rag or retrieval_only",
+    "fr": "le mode direct a besoin d'un LLM et aucun n'est disponible sur cette machine ; utilisez rag ou retrieval_only",
+}
+NOT_GROUNDED = {"en": "Not grounded: answered by the LLM alone, without the documents.",
+                "fr": "Réponse non fondée sur les documents : écrite par le LLM seul, sans les documents."}
+# Who writes the answers, for the chat page's header (:func:`greffier.ui.knobs.answerer_line`).
+ANSWERER_RETRIEVAL_ONLY = {
+    "en": "Retrieval only: the passages found are listed best first, each with its source; no answer is written",
+    "fr": "Recherche seule : les passages trouvés sont listés du plus pertinent au moins pertinent, chacun avec sa source ; aucune réponse n'est écrite",
+}
+ANSWERER_EXTRACTIVE = {
+    "en": "Answers are extractive: sentences quoted from the documents, each cited (no LLM on this machine)",
+    "fr": "Réponses extractives : phrases citées des documents, chacune avec sa source (pas de LLM sur cette machine)",
+}
+ANSWERER_DIRECT_NO_LLM = {
+    "en": "Direct mode needs an LLM and none is available on this machine: use rag or retrieval_only",
+    "fr": "Le mode direct a besoin d'un LLM et aucun n'est disponible sur cette machine : utilisez rag ou retrieval_only",
+}
+ANSWERER_OLLAMA = {
+    "en": "Answers written by {model} ({where}), every statement cited",
+    "fr": "Réponses écrites par {model} ({where}), chaque affirmation citée",
+}
+OLLAMA_REMOTE = {"en": "another machine — questions and passages leave this one",
+                 "fr": "une autre machine — questions et passages quittent celle-ci"}
+OLLAMA_LOCAL = {"en": "Ollama on this machine", "fr": "Ollama sur cette machine"}
+ANSWERER_LLAMACPP = {
+    "en": "Answers written by the local model {model} (llama.cpp, on this machine), every statement cited",
+    "fr": "Réponses écrites par le modèle local {model} (llama.cpp, sur cette machine), chaque affirmation citée",
+}
+ANSWERER_OTHER = {"en": "Answers written by {kind} · {model}, every statement cited",
+                  "fr": "Réponses écrites par {kind} · {model}, chaque affirmation citée"}
 NO_PAGE_IMAGE_NOT_PDF = {
     "en": "No page image: this passage does not come from a PDF file in the workspace.",
     "fr": "Pas d'image de la page : ce passage ne vient pas d'un fichier PDF de l'espace de travail.",
@@ -102,6 +153,12 @@ def contract_label(title: str | None, file: str | None) -> str:
     if title and name and fold(title) != fold(name):
         return f"{title} ({name})"
     return title or name
+
+
+def file_names(files: list[str | None]) -> list[str]:
+    """The file names of ``files`` without their folders (« Contrat_agence.pdf », not
+    « dataroom/02_Commercial/Distribution/Contrat_agence.pdf »), once each, in their order."""
+    return list(dict.fromkeys(PurePosixPath(f.replace("\\", "/")).name for f in files if f))
 
 
 def contract_line(label: str, quoted: str, language: str) -> str:

@@ -23,7 +23,7 @@ from store import threads
 from greffier.config import ANSWER_MODES, Settings
 from greffier.errors import GreffierError
 from greffier.text import plural, section_label
-from greffier.text.replies import NO_PASSAGE, RETRIEVAL_ONLY, SEARCHED_ONLY, reply_language, wording
+from greffier.text.replies import COULD_NOT_ANSWER, NO_PASSAGE, RETRIEVAL_ONLY, SEARCHED_ONLY, reply_language, wording
 from pipelines.generators.llm import LLMChoice
 from greffier.ui.text import score_of_1, shorten
 from store.workspace import WorkspaceStore, open_workspace
@@ -240,7 +240,7 @@ def ask(settings: Settings, message: str, *, mode: str, llm: LLMChoice, thread_i
     try:
         result = answer(settings, message, mode=mode, backend=llm.backend, on_event=forward)
     except GreffierError as exc:
-        text = f"Could not answer: {exc}"
+        text = wording(COULD_NOT_ANSWER, reply_language(message), why=exc)
         threads.append(workspace, thread_id, ChatMessage.from_assistant(text), {"final": True, "mode": mode, "error": True, "trace": _dump(trace)})
         return Outcome(thread_id, "error", trace)
     text, sources, note = _shape(mode, result, reply_language(message))

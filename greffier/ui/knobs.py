@@ -14,6 +14,10 @@ from pydantic import ValidationError
 
 from greffier.config import CHAT_MODES, FusionMethod, Settings, load_settings, save_workspace_settings
 from greffier.errors import WorkspaceError
+from greffier.text.replies import (
+    ANSWERER_DIRECT_NO_LLM, ANSWERER_EXTRACTIVE, ANSWERER_LLAMACPP, ANSWERER_OLLAMA, ANSWERER_OTHER, ANSWERER_RETRIEVAL_ONLY, OLLAMA_LOCAL,
+    OLLAMA_REMOTE, wording,
+)
 from pipelines.generators.llm import describe_llm as llm_line
 from store.workspace import open_workspace
 from store import repository as repo
@@ -115,17 +119,20 @@ def describe_llm(info: dict[str, Any]) -> str:
     return llm_line(info)
 
 
-def answerer_line(info: dict[str, Any]) -> str:
-    """Who writes the answers, in plain words, for the chat's header."""
+def answerer_line(info: dict[str, Any], *, mode: str = "rag", language: str = "en") -> str:
+    """Who writes the answers in ``mode``, in plain words and in ``language`` (that of the
+    conversation's question), for the chat's header."""
     kind = info.get("kind") or "none"
+    if mode == "retrieval_only":
+        return wording(ANSWERER_RETRIEVAL_ONLY, language)
     if kind == "none":
-        return "Answers are extractive: sentences quoted from the documents, each cited (no LLM on this machine)"
+        return wording(ANSWERER_DIRECT_NO_LLM if mode == "direct" else ANSWERER_EXTRACTIVE, language)
     if kind == "ollama":
-        where = "another machine — questions and passages leave this one" if info.get("remote") else "Ollama on this machine"
-        return f"Answers written by {info.get('model') or 'an LLM'} ({where}), every statement cited"
+        where = wording(OLLAMA_REMOTE if info.get("remote") else OLLAMA_LOCAL, language)
+        return wording(ANSWERER_OLLAMA, language, model=info.get("model") or "LLM", where=where)
     if kind == "llamacpp":
-        return f"Answers written by the local model {info.get('model') or '?'} (llama.cpp, on this machine), every statement cited"
-    return f"Answers written by {kind} · {info.get('model') or '?'}, every statement cited"
+        return wording(ANSWERER_LLAMACPP, language, model=info.get("model") or "?")
+    return wording(ANSWERER_OTHER, language, kind=kind, model=info.get("model") or "?")
 
 
 def describe_models(models: dict[str, Any], reranker: dict[str, Any]) -> dict[str, str]:

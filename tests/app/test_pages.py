@@ -293,7 +293,62 @@ def test_direct_mode_without_llm_says_so_without_a_traceback(tmp_path, app_works
         at = open_app(app_workspace.path, monkeypatch)
         at.chat_input[0].set_value("Qu'est-ce qu'un bail commercial ?").run()
         assert not at.exception
-        assert any("needs an LLM" in text for text in texts(at.error))
+        # in the question's language: the walkthrough saw « Could not answer: direct mode needs an LLM… » under a French question
+        assert "Impossible de répondre : le mode direct a besoin d'un LLM et aucun n'est disponible sur cette machine ; utilisez rag ou retrieval_only" \
+            in texts(at.error), texts(at.error)
+        assert any("Le mode direct a besoin d'un LLM" in c for c in texts(at.caption)), texts(at.caption)  # the header too
+        at.chat_input[0].set_value("What is a commercial lease?").run()
+        assert not at.exception and any(e.startswith("Could not answer: direct mode needs an LLM") for e in texts(at.error)), texts(at.error)
+    finally:
+        knobs.save_chat_mode(settings, "rag")
+
+
+def show_lease_passage(at: AppTest) -> None:
+    """Pick, in the sources panel, the passage of bail_commercial.pdf (a PDF in the workspace: it has a page to open)."""
+    picker = at.radio[0]
+    lease = [option for option in picker.options if "bail_commercial.pdf" in option.replace("\\", "")]
+    assert lease, picker.options
+    picker.set_value(picker.options.index(lease[0]) + 1).run()
+    assert not at.exception
+
+
+def test_the_sources_panel_and_header_speak_the_questions_language(app_workspace, monkeypatch):
+    # The walkthrough saw « Question 1: », « No passage was judged relevant… », « View page 1 large » and the header
+    # « Answers are extractive… » next to « Passages cités » under French questions.
+    at = open_app(app_workspace.path, monkeypatch)
+    # a question no other test asks: the conversation picker (which AppTest sends back by its label) names it alone
+    at.chat_input[0].set_value("Quel est le montant de la pénalité due pour une violation de la non-concurrence ?").run()
+    assert not at.exception
+    captions = [c.replace("\\", "") for c in texts(at.caption)]  # markdown escapes taken off
+    assert any(c.startswith("Question 1 : Quel est le montant de la pénalité") for c in captions), captions
+    assert not any(c.startswith("Question 1:") for c in captions), captions
+    assert any(c.startswith("Mode **rag** · Réponses extractives : ") for c in captions), captions
+    assert texts(at.info) == ["Aucun passage n'a été jugé pertinent : aucun n'est donc cité. La trace sous la réponse indique ce qui a été cherché."], texts(at.info)
+    at.chat_input[0].set_value("Quel est le loyer annuel du bail commercial ?").run()
+    assert not at.exception
+    show_lease_passage(at)
+    labels = [b.label for b in at.button]
+    assert "Agrandir la page 1" in labels and not any(label.startswith("View page") for label in labels), labels
+    large = next(b for b in at.button if b.label == "Agrandir la page 1")
+    assert large.help.replace("\\", "").startswith("bail_commercial.pdf : la page en pleine largeur"), large.help
+    at.chat_input[0].set_value("What is the annual rent of the commercial lease?").run()
+    assert not at.exception
+    captions = [c.replace("\\", "") for c in texts(at.caption)]
+    assert any(c.startswith("Question 3: What is the annual rent") for c in captions), captions
+    assert any(c.startswith("Mode **rag** · Answers are extractive: ") for c in captions), captions
+    show_lease_passage(at)
+    assert "View page 1 large" in [b.label for b in at.button]
+
+
+def test_the_header_of_a_retrieval_only_conversation_says_no_answer_is_written(app_workspace, monkeypatch):
+    settings = app_workspace.settings
+    try:
+        knobs.save_chat_mode(settings, "retrieval_only")
+        at = open_app(app_workspace.path, monkeypatch)
+        at.chat_input[0].set_value("Quel est le loyer annuel du bail commercial ?").run()
+        assert not at.exception
+        header = [c.replace("\\", "") for c in texts(at.caption) if c.startswith("Mode **retrieval_only** · ")]
+        assert header and header[0].startswith("Mode **retrieval_only** · Recherche seule : ") and "extracti" not in header[0], header
     finally:
         knobs.save_chat_mode(settings, "rag")
 

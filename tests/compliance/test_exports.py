@@ -185,3 +185,24 @@ def test_reports_put_guillemets_around_the_contracts_words_only_and_name_contrac
     assert "Finding: No clause of type:" in text and "« No clause of type" not in text
     assert "« " + " ".join(quoted["excerpt"].split()[:3]) in text
     assert f"rule {quoted['rule_id']}," not in text
+
+
+def test_two_contracts_with_the_same_title_are_told_apart_by_their_file_in_the_reports(scan_base, tmp_path):
+    # Two « BAIL COMMERCIAL » read alike in the report (« ## BAIL COMMERCIAL » twice); the data room and its timeline
+    # add the file name where titles repeat, and so do the reports now.
+    from greffier.services.compliance.service import scan_workspace
+    from greffier.services.ingest import Ingestor
+    from tests.compliance.conftest import LEASE_FR, TODAY, copy_workspace
+    from tests.pipelines.files import make_pdf
+
+    copy = copy_workspace(scan_base, tmp_path)
+    make_pdf(copy["room"] / "bail_annexe_fr.pdf", LEASE_FR, title="BAIL COMMERCIAL")
+    assert not Ingestor(copy["settings"]).ingest(copy["room"]).failed
+    scan_workspace(copy["settings"], "bail_commercial", today=TODAY, llm=None)
+    report = export_flags(copy["settings"], "md")["content"]
+    assert "## BAIL COMMERCIAL (bail\\_fr.pdf)" in report and "## BAIL COMMERCIAL (bail\\_annexe\\_fr.pdf)" in report, report[:2000]
+    assert "## BAIL COMMERCIAL\n" not in report
+    assert "| BAIL COMMERCIAL (bail\\_fr.pdf) | " in report
+    rows = list(csv.DictReader(io.StringIO(export_flags(copy["settings"], "csv")["content"])))
+    contracts = {row["contract"] for row in rows if row["file"].endswith(".pdf")}
+    assert contracts == {"BAIL COMMERCIAL (bail_fr.pdf)", "BAIL COMMERCIAL (bail_annexe_fr.pdf)"}, contracts

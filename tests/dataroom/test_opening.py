@@ -138,3 +138,56 @@ def test_parties_guessed_from_mentions_are_low_confidence():
 def test_a_blank_party_is_no_party(placeholder):
     text = f'This Agreement is made by and between Harbor Foods, LLC, a Texas limited liability company ("Company"), and {placeholder} ("Distributor").'
     assert ids(text) == ["harbor_foods"]
+
+
+# --- a name as a lawyer writes it: its own article, no sentence's period, the "as written" text from the name on ----------
+
+
+def test_a_capitalised_article_that_is_part_of_the_company_name_is_kept():
+    # The walkthrough saw « LES INFUSIONS DE CAMILLE SARL » shown as « INFUSIONS DE CAMILLE SARL »: the register's name
+    # starts with its article. « la société X » and "the Company" are no part of a name.
+    text = (
+        "CONTRAT DE FOURNITURE\nENTRE :\n"
+        "LES JARDINS DE MARCEL SARL, société à responsabilité limitée au capital de 20 000 euros, dont le siège social est situé "
+        "2 rue des Lilas, 26000 Valence, immatriculée au RCS de Romans sous le numéro 552 100 554, ci-après « le Fournisseur »,\n"
+        "D'UNE PART,\nET :\n"
+        "La société VERGERS DE L'ARDÈCHE SAS, société par actions simplifiée au capital de 80 000 euros, dont le siège social est "
+        "situé 1 place du Marché, 07000 Privas, ci-après « l'Acheteur »,\nD'AUTRE PART,\nIL A ÉTÉ CONVENU CE QUI SUIT :\n"
+    )
+    names = [p.name for p in parties_of(text)]
+    assert names == ["LES JARDINS DE MARCEL SARL", "VERGERS DE L'ARDÈCHE SAS"], names
+    english = (
+        "SERVICES AGREEMENT\nThis Services Agreement is made on 3 March 2024 BETWEEN:\n"
+        "(1) THE HARTWELL GROUP LIMITED, a company incorporated in England and Wales with company number 04512876, whose "
+        "registered office is at 1 King Street, London (\"Hartwell\"); and\n"
+        "(2) The Company Pellworth Analytics Ltd, a company incorporated in England and Wales (the \"Supplier\").\n"
+    )
+    names = [p.name for p in parties_of(english)]
+    assert names[0] == "THE HARTWELL GROUP LIMITED", names
+    assert not any(n.lower().startswith("the company") for n in names), names
+    # the same words in lower case, or without a legal form at the end, have their article dropped as before
+    assert name_head("The Hartwell Group Limited, a company") == ("Hartwell Group Limited", ", a company")
+    assert name_head("LA SOCIÉTÉ DUPONT SARL, société à responsabilité limitée")[0] == "DUPONT SARL"
+    assert name_head("La SCI LES CLOS DE MONTÉLIER, société civile immobilière")[0] == "SCI LES CLOS DE MONTÉLIER"
+    assert name_head("THE BORROWER, as defined below") is None or not name_head("THE BORROWER, as defined below")[0].startswith("THE")
+    assert entity_id("LES JARDINS DE MARCEL SARL") == entity_id("Jardins de Marcel SARL")  # the filters find it either way
+
+
+def test_a_sentence_period_after_a_legal_form_is_no_part_of_the_name():
+    # "Lisandre Manufacture SAS." kept the period that ends the sentence: « SAS » takes none; "Inc.", "Co." and "S.A."
+    # are abbreviations that keep theirs.
+    assert name_head("Ferlande Transports SAS. Its registered office is in Dieulefit.")[0] == "Ferlande Transports SAS"
+    assert name_head("Brightmoor Partners LLC. The Consultant shall")[0] == "Brightmoor Partners LLC"
+    assert name_head("Veltris Pharma Inc. (\"Veltris\")")[0] == "Veltris Pharma Inc."
+    assert name_head("Harlow Trading Co. (\"Harlow\")")[0] == "Harlow Trading Co."
+    assert name_head("Quenot Industria, S.A. (\"Quenot\")")[0] == "Quenot Industria, S.A."
+    text = "This agreement is made between Calvoran Textiles SARL and Ferlande Transports SAS.\nThe parties agree as follows."
+    assert "Ferlande Transports SAS" in [p.name for p in parties_of(text)], [p.name for p in parties_of(text)]
+
+
+def test_what_a_party_was_read_from_starts_at_its_name():
+    # The detail view's "as written" began with « : FERLANDE SAS, … », the colon of « ET : ».
+    text = FRENCH_SOUSSIGNES
+    raws = [p.raw for p in parties_of(text)]
+    assert raws and all(raw[:1].isalpha() for raw in raws), raws
+    assert any(raw.startswith("MÉCANIQUE DU LIMOUSIN SARL, société à responsabilité limitée") for raw in raws), raws

@@ -765,7 +765,7 @@ def test_a_capitalised_and_inside_a_name_without_description_keeps_one_party():
     [
         (
             "STRATEGIC ALLIANCE AGREEMENT dated as of August 26, 2015 among Harlow Pharmaceuticals, Inc., Harlow Pharma, LLC. and Ueno Tech, Ltd.",
-            ["Harlow Pharmaceuticals, Inc.", "Harlow Pharma, LLC.", "Ueno Tech, Ltd."],
+            ["Harlow Pharmaceuticals, Inc.", "Harlow Pharma, LLC", "Ueno Tech, Ltd."],  # "LLC" takes no period ("Ltd." does)
         ),
         (
             'This Agency Agreement is made by and between Kestrel Bancorp, Inc. ("Company") and Amsterdam Federal Savings and Loan Association '

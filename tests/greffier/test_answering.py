@@ -187,9 +187,14 @@ def test_passage_text_cannot_close_its_tag_or_open_another():
 
 def test_direct_mode_is_marked_not_grounded(settings):
     result = answer(settings, "Qu'est-ce qu'un bail commercial ?", mode="direct", backend=ScriptedChatBackend("Un bail de locaux commerciaux."))
-    assert result["grounded"] is False and result["results"] == [] and "Not grounded" in result["note"]
+    assert result["grounded"] is False and result["results"] == [] and result["note"].startswith("Réponse non fondée sur les documents")
+    english = answer(settings, "What is a commercial lease?", mode="direct", backend=ScriptedChatBackend("A lease of business premises."))
+    assert english["note"] == "Not grounded: answered by the LLM alone, without the documents."
     with pytest.raises(AnswerError, match="needs an LLM"):
-        answer(settings, "x", mode="direct", backend=None)
+        answer(settings, "What is a commercial lease?", mode="direct", backend=None)
+    # a French question is told in French, without the English reason in between
+    with pytest.raises(AnswerError, match="^le mode direct a besoin d'un LLM et aucun n'est disponible sur cette machine ; utilisez rag ou retrieval_only$"):
+        answer(settings, "Qu'est-ce qu'un bail commercial ?", mode="direct", backend=None)
 
 
 # --- answering with no LLM --------------------------------------------------------------------

@@ -254,3 +254,42 @@ def test_a_courtesy_translation_is_called_a_translation_and_its_date_quoted_from
     quoted = note.split("'")[3]  # the English copy's words
     assert quoted == "text is a courtesy translation of the French original signed on 5 September 2023", note  # from a whole word
     assert "'glish" not in note
+
+
+@pytest.fixture(scope="module")
+def two_leases(tmp_path_factory):
+    """The demo's warehouse lease, its retyped Word copy (both titled « BAIL COMMERCIAL ») and the Lyon shop lease."""
+    base = tmp_path_factory.mktemp("same-title")
+    manifest = demo_generate.generate(base / "demo", base / "manifest.json")
+    files = {c["id"]: c["file"] for c in manifest["contracts"]}
+    folder = base / "room"
+    for demo_id in ("d15", "d16", "d17"):
+        (folder / files[demo_id]).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(base / "demo" / files[demo_id], folder / files[demo_id])
+    settings = load_settings(base / "ws")
+    assert Ingestor(settings).ingest(folder).failed == []
+    return settings
+
+
+def test_contracts_sharing_a_title_are_told_apart_by_their_file_in_the_table_and_the_xlsx(two_leases):
+    # The table, the XLSX Contracts sheet (and the CSV) showed « BAIL COMMERCIAL » twice; the timeline and the Warnings
+    # sheet already named them « BAIL COMMERCIAL (file) ».
+    from greffier.ui import dataroom as dataroom_ui
+
+    table = dataroom_table(two_leases, SearchDataRoomArgs())
+    titles = sorted(row["title"] for row in table.rows)
+    assert "BAIL COMMERCIAL (Bail_commercial_entrepot_Portes-les-Valence_2018.pdf)" in titles, titles
+    assert "BAIL COMMERCIAL (Bail Montelier - copie de travail.docx)" in titles, titles
+    assert "BAIL COMMERCIAL" not in titles
+    assert any(t.startswith("BAIL COMMERCIAL — BOUTIQUE") and not t.endswith(".docx)") for t in titles), titles  # a title of its own stays as it is
+    names = dataroom_ui.contract_names(two_leases)
+    shown = {row["id"]: row["title"] for row in dataroom_ui.display_rows(table, names)}
+    assert shown == {cid: names[cid] for cid in shown}  # the screen's table names them as the timeline does (:func:`contract_names`)
+    timeline, _ = dataroom_ui.timeline_rows(dataroom_ui.search_all(two_leases, {})["results"], names)
+    assert len({row["contract"] for row in timeline}) == len(timeline) == 3
+    workbook = load_workbook(io.BytesIO(export_dataroom(two_leases, SearchDataRoomArgs(), "xlsx")))
+    contracts = workbook["Contracts"]
+    header = [cell.value for cell in contracts[1]]
+    sheet_titles = [row[header.index("title")] for row in contracts.iter_rows(min_row=2, values_only=True)]
+    assert sorted(sheet_titles) == titles
+    assert sorted(row["title"] for row in csv.DictReader(io.StringIO(to_csv(table).decode("utf-8-sig")))) == titles

@@ -208,7 +208,7 @@ def test_the_ask_command_says_which_contract_it_searched(leases, capsys):
     assert main(["ask", "Dans le bail Pharmacie Delorme, quel est le loyer annuel ?", "--workspace", str(leases.workspace)]) == 0
     printed = capsys.readouterr().out
     # in the question's language
-    assert "Recherche limitée à room/bail_delorme.md, que la question désigne (désigné par : delorme pharmacie)" in printed
+    assert "Recherche limitée à bail_delorme.md, que la question désigne (désigné par : delorme pharmacie)" in printed
     assert TENANTS["Pharmacie Delorme"][1] in printed
 
 

@@ -98,13 +98,23 @@ def test_an_unanswerable_question_abstains(settings):
     outcome = chat.ask(settings, "Quel est le montant de la clause pénale de non-concurrence ?", mode="rag", llm=NO_LLM)
     turn = chat.load_turns(settings, outcome.thread_id)[0]
     assert turn.abstained and turn.sources == [] and "ne le disent pas" in turn.answer  # in the question's language
+    # the files searched are named by their file names, not by their paths in the data room (« room/bail.pdf »)
+    assert "passages examinés : " in turn.answer and "room/" not in turn.answer, turn.answer
+    assert any(name in turn.answer.split("passages examinés : ")[1] for name in ("bail.pdf", "nda.md")), turn.answer
+    english = chat.load_turns(settings, chat.ask(settings, "What is the amount of the non-compete penalty clause?", mode="rag", llm=NO_LLM).thread_id)[0]
+    assert english.abstained and english.answer.startswith("The documents do not say."), english.answer
+    assert "room/" not in english.answer and "No passage relevant to the question was found" in english.answer, english.answer
 
 
 def test_direct_mode_without_an_llm_is_stored_as_a_readable_error(settings):
-    outcome = chat.ask(settings, "Qu'est-ce qu'un bail ?", mode="direct", llm=NO_LLM)
+    outcome = chat.ask(settings, "What is a lease?", mode="direct", llm=NO_LLM)
     assert outcome.status == "error"
     turn = chat.load_turns(settings, outcome.thread_id)[0]
-    assert turn.error and "needs an LLM" in turn.answer
+    assert turn.error and turn.answer.startswith("Could not answer: direct mode needs an LLM")
+    # a French question: the whole message in French (the walkthrough saw « Could not answer: direct mode needs an LLM… »)
+    outcome = chat.ask(settings, "Qu'est-ce qu'un bail commercial ?", mode="direct", llm=NO_LLM)
+    turn = chat.load_turns(settings, outcome.thread_id)[0]
+    assert turn.error and turn.answer == "Impossible de répondre : le mode direct a besoin d'un LLM et aucun n'est disponible sur cette machine ; utilisez rag ou retrieval_only"
 
 
 def test_agent_mode_without_an_llm_quotes_the_documents(settings):

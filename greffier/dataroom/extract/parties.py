@@ -9,7 +9,9 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from greffier.dataroom.extract.opening import _LEADING_FORMULA, Opening, OpeningParty, company_at_end, implausible_name, is_legal_form, name_head, read_opening
+from greffier.dataroom.extract.opening import (
+    _LEADING_FORMULA, Opening, OpeningParty, _drop_final_period, company_at_end, implausible_name, is_legal_form, name_article, name_head, read_opening,
+)
 from greffier.dataroom.extract.text import heading_line, UPPER, ChunkInput, sentences
 from greffier.dataroom.normalize import DATE_PATTERN, LEGAL_FORMS, MONTHS, entity_id, fold
 from greffier.dataroom.vocabulary import match_contract_type
@@ -58,11 +60,13 @@ def clean_party_name(text: str) -> str | None:
 
     ``None`` when the fragment is not a name: lower-case words, a role (« le Bailleur »), too long.
     """
-    name = _ARTICLE_PREFIX.sub("", _LEADING_FORMULA.sub("", " ".join(text.split()).strip(" \t,;:«»\"“”()")))
+    written = _LEADING_FORMULA.sub("", " ".join(text.split()).strip(" \t,;:«»\"“”()"))
+    name = _ARTICLE_PREFIX.sub("", written)
     match = _NAME_RX.match(name)
     if match is None or match.end() < len(name.rstrip(". ")):
         return None
     name = _drop_final_period(match.group(0))
+    name = name_article(written, name) + name  # « LES JARDINS DE MARCEL SARL »: the article is part of the name
     words = name.split()
     if len(words) > _NAME_WORD_LIMIT or not entity_id(name) or implausible_name(name):
         return None
@@ -70,13 +74,6 @@ def clean_party_name(text: str) -> str | None:
         return None
     if len(words) > 1 and fold(words[-1]).strip(".") in _STATUTE_WORDS:
         return None  # "Securities Exchange Act": a statute, not a party
-    return name
-
-
-def _drop_final_period(name: str) -> str:
-    """"Groupe Talvera." ends a sentence; "Veltris Pharma Inc." keeps its abbreviation."""
-    if name.endswith(".") and not is_legal_form(name.split()[-1]):
-        return name.rstrip(".")
     return name
 
 

@@ -24,6 +24,7 @@ from greffier.compliance.models import place_of
 from greffier.compliance.errors import PlaybookError
 from greffier.compliance.playbooks import SEVERITIES, load_playbook, severity_rank
 from greffier.services.compliance.service import FlagFilters, document_summaries, list_flags
+from greffier.services.dataroom.export import name_contracts
 from greffier.config import Settings
 from xml.sax.saxutils import escape
 
@@ -255,9 +256,15 @@ def _not_checked(check: dict[str, Any], rules: dict[tuple[str, str], str]) -> st
 
 
 def _contract_name(document_id: str, documents: dict[str, dict[str, Any]], file: str) -> str:
-    """A contract as a reader knows it: its title, else its file name; never its internal id."""
+    """A contract as a reader knows it, as the data room names it (:func:`name_contracts`): its title, with
+    its file name where two contracts of the report share that title (two « BAIL COMMERCIAL »), else its
+    file name; never its internal id."""
     info = documents.get(document_id, {})
-    return " ".join(str(info.get("title") or "").split()) or Path(file or info.get("file") or document_id).name
+    title = " ".join(str(info.get("title") or "").split())
+    if not title:
+        return Path(file or info.get("file") or document_id).name
+    names = name_contracts((cid, other.get("title"), other.get("file") or (file if cid == document_id else None)) for cid, other in documents.items())
+    return names.get(document_id) or title
 
 
 def to_markdown(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]], filters: FlagFilters, skipped: list[dict[str, Any]],
@@ -408,7 +415,9 @@ def export_flags(settings: Settings, fmt: str, out: str | Path | None = None, fi
     documents = {document_id: summary for document_id, summary in named.items() if document_id in flagged}
     # each row names its contract and playbook as a reader knows them, beside their keys
     all_titles, _rules = _titles({f["playbook"] for f in flags} - {""})
-    flags = [f | {"contract_title": (documents.get(f["document_id"]) or {}).get("title"), "playbook_title": all_titles.get(f["playbook"], f["playbook"])}
+    # the contract by its title, with its file name where two flagged contracts share a title (as the report names them)
+    flags = [f | {"contract_title": _contract_name(f["document_id"], documents, f.get("file") or "") if (documents.get(f["document_id"]) or {}).get("title") else None,
+                  "playbook_title": all_titles.get(f["playbook"], f["playbook"])}
              for f in flags]
     path = Path(out) if out is not None else None
     result: dict[str, Any] = {"format": fmt, "path": str(path) if path else None, "flags": len(flags)}

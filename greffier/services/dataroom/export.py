@@ -124,7 +124,8 @@ def _row(summary: dict[str, Any], *, kind: str, names: dict[str, str], score: fl
     row = {
         "id": summary["contract_id"],
         "kind": kind,
-        "title": summary.get("title") or None,
+        # the title, with the file name where two contracts share it (« BAIL COMMERCIAL (Bail_entrepot.pdf) »), as the timeline names them
+        "title": (names.get(summary["contract_id"]) or summary["title"]) if summary.get("title") else None,
         "parties": "; ".join(p["name"] for p in summary.get("parties") or []) or None,
         "type": summary.get("contract_type"),
         "signed": as_date(summary.get("signature_date")),
