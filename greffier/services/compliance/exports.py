@@ -24,7 +24,7 @@ from greffier.compliance.models import place_of
 from greffier.compliance.errors import PlaybookError
 from greffier.compliance.playbooks import SEVERITIES, load_playbook, severity_rank
 from greffier.services.compliance.service import FlagFilters, document_summaries, list_flags
-from greffier.services.dataroom.export import name_contracts
+from greffier.dataroom.naming import name_contracts
 from greffier.config import Settings
 from xml.sax.saxutils import escape
 

@@ -16,13 +16,11 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from pathlib import PurePosixPath
 from typing import Any
 
+from greffier.dataroom.naming import name_contracts as name_contracts  # re-exported: the screens name contracts as the exports do
 from greffier.dataroom.records import INDEFINITE_TERM
 from greffier.config import Settings
 from greffier.errors import GreffierError
@@ -94,22 +92,6 @@ class DataRoomTable:
     notes: list[str] = field(default_factory=list)  # search_data_room's: filter values no contract has, outdated records
     records_outdated: bool = False  # the stored records predate this version's format: completeness cannot be claimed
 
-
-
-def name_contracts(contracts: Iterable[tuple[str, str | None, str | None]]) -> dict[str, str]:
-    """``{contract id: name}`` for ``(id, title, file)`` triples: a contract is named by its title, by
-    its title and file name where two contracts share a title (a retyped copy: « BAIL COMMERCIAL
-    (Bail Montelier - copie de travail.docx) »), by its file name when it has no title; never by its id
-    unless it has neither."""
-    items = [(cid, " ".join(str(title or "").split()) or None, PurePosixPath(file).name if file else None) for cid, title, file in contracts]
-    shared = {title for title, count in Counter(title for _, title, _ in items if title).items() if count > 1}
-    names = {}
-    for cid, title, file in items:
-        if title and title in shared and file:
-            names[cid] = f"{title} ({file})"
-        else:
-            names[cid] = title or file or cid
-    return names
 
 
 def _score(result: dict[str, Any]) -> float | None:
