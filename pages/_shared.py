@@ -15,7 +15,7 @@ from greffier.models import dictionary_stamp
 from pipelines.generators.llm import LLMChoice, resolve_llm
 from greffier.ui import keys
 from greffier.text.replies import (
-    CANNOT_RENDER_PAGE, NO_PAGE_IMAGE_NO_PAGE, NO_PAGE_IMAGE_NOT_PDF, NO_PAGE_IMAGE_VIEWER, PAGE_PREVIEW, PASSAGE_NOT_LOCATED, VIEW_PAGE_LARGE,
+    CANNOT_RENDER_PAGE, NO_PASSAGE_TEXT, NO_PAGE_IMAGE_NO_PAGE, NO_PAGE_IMAGE_NOT_PDF, NO_PAGE_IMAGE_VIEWER, PAGE_PREVIEW, PASSAGE_NOT_LOCATED, VIEW_PAGE_LARGE,
     VIEW_PAGE_LARGE_HELP, wording,
 )
 from greffier.ui.text import escape_markdown
@@ -106,7 +106,9 @@ def show_passage(text: str, *, pdf_path: str | None, page: int | None, page_end:
     highlighted and a button that opens the page large (:func:`open_viewer`). ``wide``: the place is
     the page's whole width, and the preview takes three fifths of it."""
     with st.container(border=True):
-        st.markdown(escape_markdown(text, keep_lines=True) or "_(the passage text is no longer in the index)_")
+        st.markdown(escape_markdown(text, keep_lines=True) or f"_{wording(NO_PASSAGE_TEXT, language)}_")
+    if not text:
+        return  # no passage: no page to show either
     if not pdf_path:
         st.caption(wording(NO_PAGE_IMAGE_NOT_PDF, language))  # in the question's language on the chat page
         return

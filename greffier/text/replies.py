@@ -63,6 +63,11 @@ NONE_JUDGED_RELEVANT = {
     "fr": "Aucun passage n'a été jugé pertinent : aucun n'est donc cité. La trace sous la réponse indique ce qui a été cherché.",
 }
 CITES_NO_PASSAGE = {"en": "This answer cites no passage.", "fr": "Cette réponse ne cite aucun passage."}
+# A source with no passage text: a contract cited as a whole (a list answer), or a passage the index no longer holds.
+NO_PASSAGE_TEXT = {
+    "en": "(no passage: the contract is cited as a whole, or its passage is no longer in the index)",
+    "fr": "(aucun passage : le contrat est cité dans son ensemble, ou son passage n'est plus dans l'index)",
+}
 QUESTION_NUMBER = {"en": "Question {number}: {question}", "fr": "Question {number} : {question}"}
 VIEW_PAGE_LARGE = {"en": "View page {page} large", "fr": "Agrandir la page {page}"}
 VIEW_PAGE_LARGE_HELP = {"en": "{name}: the page at full width, with zoom and the other pages of the document",

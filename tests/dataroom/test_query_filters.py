@@ -349,3 +349,17 @@ def test_a_contract_type_set_apart_is_every_other_type(room):
     assert passing == ["c2"] and list(unknown) == ["c4"]
     with pytest.raises(ToolInputError, match="not a contract type"):
         run(room, excluded_contract_types=["zzz"])
+
+
+def test_a_party_or_type_filter_cites_the_passage_it_was_read_from(room):
+    from greffier.services.dataroom.query import _wanted_articles
+
+    with_parties = [r for r in room.records if r.parties and r.evidence.get("parties")]
+    assert len(with_parties) >= 2
+    for record in with_parties:
+        by_party = _wanted_articles(record, DataRoomFilters(entity_ids=[record.parties[0].entity_id]), room)
+        assert by_party == [(record.evidence["parties"][0], "parties")]  # the opening that names them, once
+    for record in room.records:  # a type filter cites the passage the type was read from, and only that
+        by_type = _wanted_articles(record, DataRoomFilters(contract_types=["bail commercial"]), room)
+        assert by_type == [(cid, "contract type") for cid in record.evidence.get("contract_type", [])]
+    assert _wanted_articles(room.records[0], DataRoomFilters(), room) == []

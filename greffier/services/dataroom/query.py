@@ -587,7 +587,9 @@ def _article(chunk_id: str, heading: str | None, text: str, score: float | None,
 
 def _wanted_articles(record: ContractRecord, filters: DataRoomFilters | None, room: DataRoom) -> list[tuple[str, str]]:
     """(chunk id, why) of the articles that justify active filters: the duration article (and the
-    amendment's) for a date filter, the governing-law article for a law filter."""
+    amendment's) for a date filter, the governing-law article for a law filter, the opening that names the
+    parties for a party filter, the passage the type was read from for a type filter — so that a list answer
+    cites a passage a reader can open, not a bare contract."""
     if filters is None:
         return []
     wanted: list[tuple[str, str]] = []
@@ -602,6 +604,10 @@ def _wanted_articles(record: ContractRecord, filters: DataRoomFilters | None, ro
         wanted += [(cid, "signature date") for cid in record.evidence.get("signature_date", [])]
     if filters.governing_law:
         wanted += [(cid, "governing law") for cid in record.evidence.get("governing_law", [])]
+    if filters.entity_ids:
+        wanted += [(cid, "parties") for cid in record.evidence.get("parties", [])[:1]]  # the opening that names them
+    if filters.contract_types or filters.excluded_contract_types:
+        wanted += [(cid, "contract type") for cid in record.evidence.get("contract_type", [])]
     return wanted
 
 
