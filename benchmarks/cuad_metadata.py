@@ -70,8 +70,11 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from rapidfuzz.distance import Levenshtein  # noqa: E402
+
+from cuad_classification import in_split  # noqa: E402  (one CUAD split for every benchmark: dev, its parts, test, heldout)
 
 from greffier.dataroom.extract import ChunkInput  # noqa: E402
 from greffier.dataroom.normalize import entity_id, fold, parse_date  # noqa: E402
@@ -88,19 +91,6 @@ SPLITS = ("all", "dev", "test")
 DEV_HALVES = ("dev-a", "dev-b")  # dev cut in two to check a change on the half it was not designed on
 NINTH_ROUND = ("dev-c", "heldout")  # from 3 Dec: dev-c taken out of test for tuning, heldout = test without it
 NAME_SIMILARITY = 0.9
-
-
-def in_split(csv_row: int, split: str) -> bool:
-    """dev: CSV row ≡ 0 (mod 5); test: the others (the clause-classification benchmark's split);
-    dev-a and dev-b: the dev rows ≡ 0 and ≡ 5 (mod 10); dev-c: row ≡ 2 (mod 10), taken out of test
-    for tuning in the ninth round, before any of its contracts was read; heldout: test without dev-c."""
-    if split in DEV_HALVES:
-        return csv_row % 10 == DEV_HALVES.index(split) * 5
-    if split == "dev-c":
-        return csv_row % 10 == 2
-    if split == "heldout":
-        return csv_row % 5 != 0 and csv_row % 10 != 2
-    return split == "all" or (csv_row % 5 == 0) == (split == "dev")
 
 
 # ------------------------------------------------------------------------------------ name matching
