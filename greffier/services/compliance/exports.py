@@ -415,10 +415,13 @@ def export_flags(settings: Settings, fmt: str, out: str | Path | None = None, fi
     documents = {document_id: summary for document_id, summary in named.items() if document_id in flagged}
     # each row names its contract and playbook as a reader knows them, beside their keys
     all_titles, _rules = _titles({f["playbook"] for f in flags} - {""})
-    # the contract by its title, with its file name where two flagged contracts share a title (as the report names them)
-    flags = [f | {"contract_title": _contract_name(f["document_id"], documents, f.get("file") or "") if (documents.get(f["document_id"]) or {}).get("title") else None,
-                  "playbook_title": all_titles.get(f["playbook"], f["playbook"])}
-             for f in flags]
+    # the contract by its title, with its file name where two flagged contracts share a title (as the report names them);
+    # named once per contract, not once per flag (a contract's flags share its file)
+    files = {}
+    for f in flags:
+        files.setdefault(f["document_id"], f.get("file") or "")
+    contract_titles = {cid: _contract_name(cid, documents, file) for cid, file in files.items() if (documents.get(cid) or {}).get("title")}
+    flags = [f | {"contract_title": contract_titles.get(f["document_id"]), "playbook_title": all_titles.get(f["playbook"], f["playbook"])} for f in flags]
     path = Path(out) if out is not None else None
     result: dict[str, Any] = {"format": fmt, "path": str(path) if path else None, "flags": len(flags)}
     if fmt == "xlsx":
