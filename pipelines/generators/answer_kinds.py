@@ -123,8 +123,19 @@ _ASPECTS = frozenset({
     "extent", "way", "ways", "manner", "circumstances", "events", "event", "cases", "case", "situations", "situation", "temps", "time",
     # measures: what they measure is named otherwise (« quel volume » → "the number of photos … totals 50,000")
     "volume", "volumes", "nombre", "quantite", "quantites", "niveau", "seuil", "number", "quantity", "quantities", "level", "threshold",
-    "pourcentage", "percentage", "taux", "rate", "proportion", "part", "share", "frequence", "frequency",
+    "pourcentage", "percentage", "taux", "rate", "proportion", "part", "share", "frequence", "frequency", "length", "lengths", "longueur",
 })
+
+
+# The measures a question asks of a thing (« la durée de … », "the amount of …"): the thing is what an answer must speak of.
+_MEASURES = frozenset({
+    "duree", "delai", "delais", "periode", "date", "dates", "montant", "somme", "sommes", "temps", "longueur", "nombre", "quantite",
+    "niveau", "seuil", "pourcentage", "taux", "frequence", "period", "duration", "length", "amount", "sum", "time", "number", "quantity",
+    "level", "threshold", "percentage", "rate", "frequency", "volume", "proportion",
+})
+_OF = frozenset({"de", "du", "des", "d", "of"})
+# Where an English noun phrase ends: a preposition or a verb of the question's frame ("the notice period for terminating")
+_PHRASE_ENDS = frozenset({"of", "for", "under", "in", "to", "by", "with", "on", "at", "from", "does", "do", "did", "can", "may", "must", "should", "shall", "will", "would", "if", "when"})
 
 
 def asked_head(question: str) -> list[str]:
@@ -133,17 +144,47 @@ def asked_head(question: str) -> list[str]:
     "volume" is a measure, an aspect), "How many days …" → ``["days"]``. An answer must speak of it: the minimum-purchase article does not
     answer « quelle remise sur volume ». Empty when the question asks with another form ("who", « le bailleur
     peut-il … ? »), or for an aspect (:data:`_ASPECTS`: « quelles obligations », "what happens").
+
+    A measure asked of a thing names the thing: « quelle est la durée de la période d'essai » → ``["essai"]``,
+    "what is the length of the trial period" → ``["trial"]``, "how long is the probation period" →
+    ``["probation"]``; after an English possessive, the head is what is possessed ("the sales director's
+    probation period" → ``["probation"]``).
     """
     words = content_tokens(question)
+    folded = fold(question).replace("’", "'")
     for i, word in enumerate(words):
         if word in _DETERMINERS:
             start = i + 1
         elif word in _QUANTIFIERS and i + 1 < len(words) and words[i + 1] in _QUANTIFIERS[word]:
             start = i + 2
+        elif word == "how" and words[i + 1 : i + 3] in (["long", "is"], ["long", "are"], ["long", "was"], ["long", "will"]):
+            start = i + 2  # "how long is the probation period?" asks the length of a thing the copula names
         else:
             continue
-        while start < len(words) and words[start] in _FRAME:
-            start += 1
         english = word in ("what", "which", "how")
-        return [w for w in words[start : start + (2 if english else 1)] if w not in _ASPECTS and w not in STOPWORDS and not is_function_word(w)]
+        while True:
+            article = False
+            while start < len(words) and words[start] in _FRAME:
+                article |= words[start] in ("the", "a", "an")
+                start += 1
+            # "the sales director's probation period": what is possessed, not its possessor ("which state's law" asks for a state)
+            if english and article:
+                phrase = words[start : start + 6]
+                cut = next((j for j, w in enumerate(phrase) if w in _PHRASE_ENDS), len(phrase))
+                if "s" in phrase[:cut]:
+                    start += max(j for j, w in enumerate(phrase[:cut]) if w == "s") + 1
+            window = words[start : start + (2 if english else 1)]
+            head = [w for w in window if w not in _ASPECTS and w not in STOPWORDS and not is_function_word(w)]
+            after = start + len(window)
+            # a measure of a thing (« la durée de la période d'essai », "the length of the trial period"): the thing is the head
+            if not head and window and all(w in _MEASURES for w in window if w not in STOPWORDS) and after < len(words) and words[after] in _OF:
+                start = after + 1
+                continue
+            if not head and len(window) == 1 and window[0] in _MEASURES and re.search(rf"\b{window[0]}\s+d'", folded):
+                start = after  # « la période d'essai »: the elided « d' » is no token
+                continue
+            if not head and english and len(window) == 2 and window[0] in _MEASURES and window[1] in _OF:
+                start = after
+                continue
+            return head
     return []

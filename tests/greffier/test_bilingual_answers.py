@@ -749,12 +749,51 @@ def test_a_question_mostly_about_what_the_room_does_not_hold_is_declined_even_in
         ("What happens if the tenant pays late?", []),
         ("Who are the parties to the lease?", []),
         ("Le bailleur peut-il résilier le bail ?", []),
+        # a measure asked of a thing names the thing; after a possessive, what is possessed
+        ("Quelle est la durée de la période d'essai du directeur commercial ?", ["essai"]),
+        ("Quel est le montant du dépôt de garantie ?", ["depot"]),
+        ("How long is the sales director's probation period?", ["probation"]),
+        ("What is the length of the employee's trial period?", ["trial"]),
+        ("What is the notice period for terminating the lease?", ["notice"]),
+        ("Which state's law governs the licence?", ["state"]),  # no article: "which" asks for the state
+        ("Quel délai le client a-t-il pour payer ?", []),  # no « de » / « d' »: the client is not what is measured
     ],
 )
 def test_the_noun_a_question_word_governs(question, head):
     from pipelines.generators.answer_kinds import asked_head
 
     assert asked_head(question) == head
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "answers", "other"),
+    [
+        (
+            "How long is the sales director's probation period?", "en",
+            ("Article 2 — Période d'essai", "Le contrat du directeur commercial ne deviendra définitif qu'à l'issue d'une période d'essai de quatre mois."),
+            ("4. TERM AND TERMINATION", "This agreement continues for an initial term ending on 28 February 2027 and then renews for "
+             "successive periods of twelve months."),
+        ),
+        (
+            "Quelle est la durée de la période d'essai du directeur commercial ?", "fr",
+            ("3. PROBATION", "The Sales Director's employment is subject to a probationary period of six months."),
+            ("Article 2 — Durée", "Le présent bail est conclu pour une durée de neuf années à compter du 1er mars 2021."),
+        ),
+    ],
+)
+def test_a_term_article_does_not_answer_the_length_of_another_thing(question, language, answers, other):
+    # "how long" makes the question a term question by clause type; the term article matches that type and gives a length,
+    # but it never speaks of the probation period (in any wording): the article that does is the answer
+    units, types = _units(question, language)
+    docs = [
+        Document(id="c2-4", content=f"{other[0]}\n{other[1]}", score=1.0, meta={"doc_id": "c2", "section": other[0], "clause_types": ["term"]}),
+        Document(id="c1-2", content=f"{answers[0]}\n{answers[1]}", score=0.9, meta={"doc_id": "c1", "section": answers[0]}),
+    ]
+    judged = RelevanceJudge().run(question=question, documents=docs, units=units, clause_types=types)
+    by_id = {d["chunk_id"]: d for d in judged["decisions"]}
+    assert by_id["c2-4"]["relevant"] is False and by_id["c2-4"].get("speaks_of_head") is False, by_id["c2-4"]
+    assert by_id["c1-2"]["relevant"] is True, by_id["c1-2"]
+    assert [d.id for d in judged["documents"]] == ["c1-2"]
 
 
 def test_a_passage_that_never_speaks_of_the_thing_asked_does_not_answer(room_settings):
