@@ -120,7 +120,9 @@ def test_a_term_that_starts_with_an_event_is_not_dated_from_the_signature():
         "This Agreement is made on 2 March 2015.\n\n4. TERM\n"
         "The term of this Agreement shall be three (3) years commencing upon the first commercial sale of a Product."
     )
-    assert extract_fields(title="", chunks=chunks_of(text)).term.end_date is None
+    # counted from the signature only as the earliest end (the sale cannot come before it): low confidence, never a date to filter on
+    end = extract_fields(title="", chunks=chunks_of(text)).term.end_date
+    assert end is not None and end.confidence == "low" and end.doubt.startswith("at the earliest")
 
 
 # --- parties: what is not a name ------------------------------------------------------------------

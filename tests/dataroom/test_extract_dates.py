@@ -124,20 +124,23 @@ def test_a_term_runs_from_the_date_its_name_is_defined_as(text, end):
     [(EVENT_START, "Launch Date"), (FRENCH_EVENT, "Date de Mise en Service")],
     ids=["launch-date", "mise-en-service"],
 )
-def test_a_term_that_runs_from_an_event_has_no_end_and_says_why(text, name):
+def test_a_term_that_runs_from_an_event_ends_at_the_earliest_counted_from_the_contract_s_date(text, name):
+    # the event that starts the term is not dated: the end counted from the contract's own date is the earliest it can be,
+    # low confidence (a filter lists the contract apart), and the reason names the event
     term = extract_fields(title="", chunks=chunks_of(text)).term
-    assert term.end_date is None
-    assert any(f"runs from the {name}, an event" in note for note in term.notes)
+    assert term.end_date is not None and term.end_date.confidence == "low"
+    assert term.end_date.doubt.startswith("at the earliest") and f"runs from the {name}, an event" in term.end_date.doubt
     [record] = build_records([ContractInput(id="c1", text=text, chunks=chunks_of(text))])
-    assert record.end_date is None
-    assert any(w.startswith("no end date in metadata or text: term of") and name in w for w in record.warnings)
+    assert record.end_date == term.end_date.value and record.sources["end_date"].confidence == "low"
 
 
 def test_an_undefined_name_is_no_date():
     text = EVENT_START.replace('1.7 "Launch Date" means the date on which the Product is first sold commercially in the Territory.', "")
     text = text.replace("the Launch Date", "the Closing Date")
     term = extract_term(chunks_of(text), signature_date=date(2018, 4, 4))
-    assert term.end_date is None and any("runs from the Closing Date, which the contract does not date" in n for n in term.notes)
+    # not the Closing Date's date (there is none): the earliest end, counted from the contract's date, and low confidence
+    assert term.end_date is not None and term.end_date.confidence == "low"
+    assert "runs from the Closing Date, which the contract does not date" in term.end_date.doubt
 
 
 def test_definitions_read_in_both_languages():
@@ -245,15 +248,43 @@ def test_a_french_term_until_an_anniversary_of_its_date_d_effet():
     "sentence",
     [
         "The term of this Agreement shall be from the date first above written until the earlier of (i) three (3) years after disclosure of Proprietary Information or (ii) written consent of Arden.",
-        "The Supplier shall provide the services for a period of two (2) years from the date of first commercial sale of the Product.",
         "Le Contrat est conclu pour une durée de cinq ans à compter de la réception des travaux.",
+        "This Agreement shall terminate 36 months after such Termination Election.",
+        "Le contrat prendra fin un an après la cession de la Société.",
     ],
-    ids=["after-disclosure", "first-commercial-sale", "reception-des-travaux"],
+    ids=["after-disclosure", "reception-des-travaux", "after-an-election", "apres-une-cession"],
 )
 def test_a_length_counted_from_an_event_written_after_it_has_no_end(sentence):
+    # an event that does not start anything (a disclosure, an acceptance of works, an election, a sale): no end, and why
     text = f"AGREEMENT\n\nThis Agreement is made and entered into as of May 1, 2019 by Arden Labs LLC and Pell Systems Inc.\n\nARTICLE 4 — TERM\n{sentence}"
     term = extract_term(chunks_of(text), signature_date=date(2019, 5, 1))
-    assert term.end_date is None and any("which no date of the contract gives" in note for note in term.notes)
+    assert term.end_date is None and any("which no date of the contract gives" in note for note in term.notes), term
+
+
+@pytest.mark.parametrize(
+    ("sentence", "end"),
+    [
+        ("The Supplier shall provide the services for a period of two (2) years from the date of first commercial sale of the Product.", date(2021, 5, 1)),
+        ("This Agreement shall continue for five (5) years from the Reseller's first purchase order.", date(2024, 5, 1)),
+        ("Le Contrat est conclu pour une durée de trois ans à compter de la mise en service de l'installation.", date(2022, 4, 30)),
+        ("Le Contrat est conclu pour une durée de deux ans à compter du lancement commercial du Produit.", date(2021, 4, 30)),
+    ],
+    ids=["first-commercial-sale", "first-purchase-order", "mise-en-service", "lancement"],
+)
+def test_a_length_counted_from_an_event_that_starts_the_term_ends_at_the_earliest(sentence, end):
+    text = f"AGREEMENT\n\nThis Agreement is made and entered into as of May 1, 2019 by Arden Labs LLC and Pell Systems Inc.\n\nARTICLE 4 — TERM\n{sentence}"
+    finding = extract_term(chunks_of(text), signature_date=date(2019, 5, 1)).end_date
+    assert finding is not None and finding.value == end and finding.confidence == "low", finding
+    assert finding.doubt.startswith("at the earliest") and "which no date of the contract gives" in finding.doubt
+
+
+def test_a_payment_s_event_inside_the_term_article_is_no_start():
+    # a cure period inside the term's article, counted from a due date: no estimate of the contract's end
+    text = (
+        "AGREEMENT\n\nThis Agreement is made and entered into as of May 1, 2019 by Arden Labs LLC and Pell Systems Inc.\n\nARTICLE 4 — TERM\n"
+        "Arden may terminate this Agreement if Pell fails to pay any amount and such failure continues for a period of 15 days after the due date thereof."
+    )
+    assert extract_term(chunks_of(text), signature_date=date(2019, 5, 1)).end_date is None
 
 
 def test_numeric_dates_are_read_in_the_documents_order():

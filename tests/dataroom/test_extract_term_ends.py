@@ -140,9 +140,37 @@ def test_an_event_the_parties_expect_on_a_date_gives_a_low_confidence_end(templa
 
 
 @pytest.mark.parametrize("template", [EVENT_START, EVENT_START_FR], ids=["english", "french"])
-def test_an_event_with_no_expected_date_still_gives_no_end(template):
+def test_an_event_with_no_expected_date_gives_no_end_to_filter_on(template):
+    # no date the parties expect: at most the earliest end, counted from the contract's date, low confidence
     term = extract_term(split_articles("t1", template.format(expected="")), signature_date=date(2021, 2, 2))
-    assert term.end_date is None
+    assert term.end_date is None or (term.end_date.confidence == "low" and term.end_date.doubt.startswith("at the earliest"))
+
+
+@pytest.mark.parametrize(
+    ("article", "end"),
+    [
+        ("This Agreement shall continue until the five (5) year anniversary of the Effective Date.", date(2026, 3, 10)),
+        ("This Agreement shall continue until the fifth (5t h) anniversary of the Effective Date.", date(2026, 3, 10)),
+        ("This Agreement shall commence on March 10, 2021 and shall expire twenty-four (24) months from that date.", date(2023, 3, 10)),
+    ],
+    ids=["five-year-anniversary", "broken-ordinal", "from-that-date"],
+)
+def test_anniversaries_written_as_a_count_and_a_start_written_before(article, end):
+    finding = end_finding(ENGLISH + article)
+    assert finding is not None and finding.value == end and finding.confidence == "high"
+
+
+@pytest.mark.parametrize(
+    "article",
+    [
+        "This Agreement shall continue for the longer of fifteen (15) years from the Effective Date or the life of the last patent.",
+        "Le présent contrat est conclu pour la plus longue des deux durées suivantes : quinze (15) ans à compter de la Date d'Effet ou la durée du dernier brevet.",
+    ],
+    ids=["longer-of", "plus-longue-des-deux-durees"],
+)
+def test_the_longer_of_two_periods_is_a_bound(article):
+    finding = end_finding((ENGLISH if article.startswith("This") else FRENCH) + article)
+    assert finding is not None and finding.confidence == "low" and "at the earliest" in finding.doubt
 
 
 @pytest.mark.parametrize(

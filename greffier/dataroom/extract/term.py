@@ -206,8 +206,8 @@ def extract_term(
 
 # An end that is only a bound: the earlier (or the later) of a date and an event the text does not date
 _BOUND = re.compile(
-    r"\b(?P<which>earlier|earliest|first|later|latest)\s+(?:to\s+occur\s+)?of\b|\bwhichever\s+(?:is\s+|occurs\s+|shall\s+occur\s+)?(?P<which2>earlier|first|sooner|later)\b"
-    r"|\b(?:la\s+)?(?P<fr>premi[èe]re|plus\s+proche|derni[èe]re|plus\s+tardive)\s+des\s+(?:deux\s+)?(?:dates|[ée]v[ée]nements|[ée]ch[ée]ances)\b",
+    r"\b(?P<which>earlier|earliest|first|later|latest|longer|shorter)\s+(?:to\s+occur\s+|period\s+)?of\b|\bwhichever\s+(?:is\s+|occurs\s+|shall\s+occur\s+)?(?P<which2>earlier|first|sooner|later)\b"
+    r"|\b(?:la\s+)?(?P<fr>premi[èe]re|plus\s+proche|derni[èe]re|plus\s+tardive|plus\s+longue|plus\s+courte)\s+des\s+(?:deux\s+)?(?:dates|[ée]v[ée]nements|[ée]ch[ée]ances|dur[ée]es|p[ée]riodes)\b",
     re.I,
 )
 # … but not a bound on the start ("shall commence on the next business day after the later of (i) the date hereof, or (ii) …"),
@@ -233,7 +233,7 @@ def _bound_doubt(text: str) -> str | None:
         if _START_BEFORE.search(text, max(0, match.start() - 100), match.start()) or _EARLY_TERMINATION.match(text[match.end() :]):
             continue
         which = match["which"] or match["which2"] or match["fr"]
-        return _LATEST_DOUBT if re.match(r"(?i)earli|first|sooner|premi|plus\s+proche", which) else _EARLIEST_DOUBT
+        return _LATEST_DOUBT if re.match(r"(?i)earli|first|sooner|shorter|premi|plus\s+proche|plus\s+courte", which) else _EARLIEST_DOUBT
     return None
 
 # A sentence that is about the term wherever it stands (inline headings "2. Term." are no chunk section).
@@ -313,7 +313,7 @@ def _duration_candidate(sentence: Sentence, context: _StartContext, notes: list[
         before, after = text[max(0, match.start() - 160) : match.start()], text[match.end() : match.end() + 80]
         if not written_as_term(before, after, in_term_article=sentence.chunk_rank == 0):
             continue  # "in each of the first three (3) years of the term", "for a period of two years after termination"
-        start = _sentence_start(sentence, context, before=before, after=after)
+        start = _estimated(_sentence_start(sentence, context, before=before, after=after), sentence, context)
         if start.finding is not None:
             end = period.after(start.finding.value, anniversary=ends_on_anniversary(text))
             add("duration", end, f"{start.finding.raw} … {match.group(0)}", start.finding, start.doubt)
@@ -353,7 +353,7 @@ def _about_a_term(sentence: Sentence) -> bool:
 _ANNIVERSARY = re.compile(
     r"\b(?:on|until|through|upon|at|au|jusqu['’]au|le)\s+(?:the\s+)?(?:(?:date|day)\s+(?:that|which)\s+is\s+(?:the\s+)?|(?:jour|date)\s+du\s+)?"  # "on the date that is the first anniversary of …", « au jour du … »
     r"(?P<before>day\s+(?:prior|before|preceding)\s+(?:to\s+)?(?:the\s+)?|veille\s+(?:du|de\s+la)\s+)?"
-    r"(?P<nth>\w+)(?:\s*\(\w+\))?\s+(?:anniversary|anniversaire)\s+(?:of\s+|de\s+)?(?P<what>.{0,80})",
+    r"(?P<nth>\w+)(?:\s*\([\w ]{1,8}\))?\s+(?:-?\s*years?\s+)?(?:anniversary|anniversaire)\s+(?:of\s+|de\s+)?(?P<what>.{0,80})",
     re.I,
 )
 _THEREOF = re.compile(r"\s*(?:thereof|such\s+(?:date|day)|that\s+date|celle-ci|celui-ci)\b", re.I)
@@ -409,7 +409,7 @@ def _anniversary_candidates(sentence: Sentence, context: _StartContext, add) -> 
             add("end", end, f"{start.finding.raw} … {match.group(0)}", start.finding, "; ".join(d for d in (start.doubt, doubt) if d))
     elif match := _ANNIVERSARY.search(sentence.text):
         years = parse_ordinal(match["nth"]) or parse_number(match["nth"])
-        start = _anniversary_start(sentence, context, match["what"], before=sentence.text[: match.start()])
+        start = _estimated(_anniversary_start(sentence, context, match["what"], before=sentence.text[: match.start()]), sentence, context)
         if years and start.finding is not None:
             end = start.finding.value + relativedelta(years=years) - timedelta(days=1 if match["before"] else 0)
             add("end", end, f"{start.finding.raw} … {match.group(0)}", start.finding, start.doubt)
@@ -438,6 +438,33 @@ def _anniversary_start(sentence: Sentence, context: _StartContext, what: str, *,
     if SIGNATURE_WORDS.search(what[:60]) or _FROM_SIGNATURE.search(what[:60]):
         return _Start(_signature_start(sentence, context) or context.effective)
     return _Start(None)
+
+
+# An event that starts something — a named date, a first or initial event, a launch, a commencement — as a term's start
+# ("the Launch Date", "the Reseller's first purchase order", "the project's in-service date", « la mise en service »)
+_STARTING_EVENT = re.compile(
+    r"(?<!due\s)\bdate\b|\b(?:first|initial|launch\w*|commencement|opening|start\w*|in-service|go-live"
+    r"|mise\s+en\s+service|lancement|premi[eè]re?|ouverture|d[ée]marrage|d[ée]but)\b",
+    re.I,
+)
+
+
+def _estimated(start: _Start, sentence: Sentence, context: _StartContext) -> _Start:
+    """A term counted from an event that starts it and that the contract does not date ("five (5) years from the
+    Reseller's first purchase order", "fifteen (15) years after the project's in-service date", « trois ans à compter de
+    la mise en service »): counted from the contract's own date instead — its Effective Date, else its signature — the
+    earliest the event can be. A bound, so low confidence: a filter lists the contract apart, and the reader sees from
+    what the term really runs (CUAD's lawyers date such terms from the effective date the same way)."""
+    if start.finding is not None or not start.doubt.startswith("runs from") or sentence.chunk_rank != 0:
+        return start  # only the term's own article (or a sentence about the term): not a payment's or a notice's event
+    if not _STARTING_EVENT.search(start.doubt.split(", which", 1)[0]):
+        return start  # "36 months after such Termination Election", "one year after the closing of any sale": an end, not a start
+    own = context.effective or _signature_start(sentence, context)
+    if own is None:
+        return start
+    what = "effective date" if own is context.effective else "signature date"
+    doubt = f"at the earliest: the term {start.doubt}; counted from the contract's {what} ({own.value.isoformat()}), which the event cannot precede"
+    return _Start(own.model_copy(update={"rule": f"{own.rule} (estimate)", "confidence": "low", "doubt": doubt}))
 
 
 @dataclass(frozen=True)
@@ -539,6 +566,9 @@ def _anchored_start(rest: str, sentence: Sentence, context: _StartContext) -> _S
     disclosure of Proprietary Information", "from the date of first commercial sale")."""
     if (written := _ANCHOR_DATE.match(rest)) and (value := context.read(written["date"])):
         return _Start(Finding[date](value=value, chunk_id=sentence.chunk_id, raw=written.group(0).strip(), rule="start"))
+    # "shall commence on January 10th, 2019 and shall expire … twenty-four (24) months from that date": the start written before
+    if _THAT_DATE.match(rest) and (match := _START.search(sentence.text)) and (value := context.read(match["date"])):
+        return _Start(Finding[date](value=value, chunk_id=sentence.chunk_id, raw=match.group(0), rule="start"))
     if named := _LEADING_NAME.match(re.sub(r"^\s*(?:(?:on|upon|with|as\s+of|from|de|du)\s+)?(?:the\s+date\s+of\s+)?", "", rest, flags=re.I)):
         return _named_start(named["name"], sentence, context)
     head = rest[:80]
@@ -551,6 +581,7 @@ def _anchored_start(rest: str, sentence: Sentence, context: _StartContext) -> _S
     return _Start(None, f"runs from « {' '.join(words['words'].split()) if words else rest.strip()[:70]} », which no date of the contract gives")
 
 
+_THAT_DATE = re.compile(r"\s*(?:(?:on|from)\s+)?(?:that|such|this|the\s+same)\s+date\b|\s*(?:de\s+)?cette\s+(?:m[êe]me\s+)?date\b", re.I)
 _OWN_DATE = re.compile(r"^\s*(?:(?:on|upon|from|as\s+of|de|du)\s+)?(?:its|the|this\s+agreement['’]s|sa|son|leur|la)\s+", re.I)
 _OWN_SIGNATURE = re.compile(r"\s*(?:de\s+)?(?:sa|leur|la)\s+signature|\s*(?:its|their)\s+(?:signature|execution)", re.I)  # « à compter de sa signature »
 
