@@ -787,3 +787,86 @@ def test_listed_names_keep_their_forms_and_one_organisation_keeps_its_and(openin
 def test_two_people_joined_by_and_are_still_two_parties():
     read = names("This Consulting Agreement is made between SIMON MORLAND and SERGE LUCAS.\n\n1. SERVICES\nAs below.")
     assert read == ["SIMON MORLAND", "SERGE LUCAS"]
+
+
+# --- tenth round: words in capitals inside a name, a description before "and", German forms, a cover's date, a filing's legend
+
+
+@pytest.mark.parametrize(
+    ("opening", "expected"),
+    [
+        (
+            'This Content Licence Agreement is entered into between Harlow Media Limited, a company with an address at 4 Quay Street, '
+            'Bristol ("Licensor"), and YOU ON DEMAND HOLDINGS, INC., a Nevada corporation ("Licensee").',
+            ["Harlow Media Limited", "YOU ON DEMAND HOLDINGS, INC."],
+        ),
+        (
+            'This Agreement is made between BORN TO RUN PRODUCTIONS LLC ("Producer") and Kestrel Films Inc. ("Studio").',
+            ["BORN TO RUN PRODUCTIONS LLC", "Kestrel Films Inc."],
+        ),
+        (
+            'THIS AGREEMENT, dated as of October 24, 2005, is between ORRIN CATALOG COMPANY, INC., a Delaware corporation (hereinafter '
+            '"ORRIN"), having a mailing address of 30 Bond Street, Ward Hill, MA 01835-8099 and Petrel Technologies Corporation, a '
+            'Delaware corporation ("PTC").',
+            ["ORRIN CATALOG COMPANY, INC.", "Petrel Technologies Corporation"],
+        ),
+        (
+            "ENTRE la société Orrin Catalogue SAS (ci-après « Orrin »), ayant son siège social 30 rue Bonne, 69002 Lyon et la société "
+            "Petrel Technologies SARL (ci-après « Petrel »).",
+            ["Orrin Catalogue SAS", "Petrel Technologies SARL"],
+        ),
+        (
+            "SUPPLY AGREEMENT\nbetween HALDEN OLEO GmbH & Co. KG, Wallstraße 3, 20095 Hamburg, Germany — hereinafter referred to as "
+            "Halden — and Petrel Pharmaceutical Inc., 60 Court Street, Novato, California — hereinafter referred to as Petrel —",
+            ["HALDEN OLEO GmbH & Co. KG", "Petrel Pharmaceutical Inc."],
+        ),
+        (
+            "Exhibit 10.11\nDATED 26 September 2019\nHarlow Tx Ltd\nand\nNigel Fenwick\n\nSERVICE AGREEMENT\n\n"
+            "THIS AGREEMENT is made on 26 September 2019 BETWEEN: (1) HARLOW TX LIMITED, a company incorporated under the laws of "
+            'England and Wales (the "Company"); and (2) NIGEL FENWICK of 3 Mill Lane, Cambridge (the "Employee").',
+            ["HARLOW TX LIMITED", "NIGEL FENWICK"],
+        ),
+    ],
+    ids=["on-inside-capitals", "to-inside-capitals", "address-then-and", "siege-puis-et", "gmbh-co-kg", "cover-date-line"],
+)
+def test_capital_words_descriptions_german_forms_and_cover_dates(opening, expected):
+    found = names(opening)
+    assert [n for n in found if n.upper() in {e.upper() for e in expected}] and {n.upper() for n in found} == {e.upper() for e in expected}, found
+
+
+@pytest.mark.parametrize(
+    ("opening", "expected"),
+    [
+        # a short word in capitals after a legal form ends the name; a comma before it too
+        ('This Agreement is made between ACME INC. ON BEHALF OF ITS AFFILIATES ("Licensor") and Petrel LLC ("Licensee").', {"ACME INC.", "Petrel LLC"}),
+        # "Procter & Gamble" style names keep their "&"; a plain "&" between two companies still parts them after a form
+        ('This Agreement is made between Orrin & Sons Ltd ("Seller") and Petrel LLC ("Buyer").', {"Orrin & Sons Ltd", "Petrel LLC"}),
+    ],
+    ids=["form-then-on", "ampersand-name"],
+)
+def test_near_misses_of_the_tenth_round_shapes(opening, expected):
+    assert set(names(opening)) == expected
+
+
+def test_a_filing_s_confidential_treatment_legend_names_no_party():
+    text = (
+        "EXHIBIT 10.26   ***Confidential treatment requested pursuant to a request for confidential treatment filed with the Securities "
+        "and Exchange Commission. Omitted portions have been filed separately with the Commission.   FLEET MAINTENANCE AGREEMENT\n\n"
+        "1. Definitions\n\"Agreement\" means this agreement made between the Supplier and the Customer."
+    )
+    found = names(text)
+    assert not any("Commission" in n or n.upper() == "EXHIBIT" for n in found), found
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Exhibit 10.11 DATED 26 September 2019 Harlow Tx Ltd and Nigel Fenwick", "Harlow Tx Ltd"),
+        ("EN DATE DU 26 septembre 2019 Harlow Conseil SAS et M. Nigel Fenwick", "Harlow Conseil SAS"),
+        ("Dated Holdings Inc. and Petrel LLC", "Dated Holdings Inc."),  # a name that starts with the word, no date after it
+    ],
+)
+def test_a_cover_s_date_line_is_not_part_of_the_first_name(text, name):
+    from greffier.dataroom.extract.opening import name_head
+
+    assert name_head(text)[0] == name

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from greffier.dataroom.extract.text import ChunkInput
-from greffier.dataroom.normalize import LEGAL_FORMS, MONTHS, entity_id, fold, normalize_siren
+from greffier.dataroom.normalize import DATE_PATTERN, LEGAL_FORMS, MONTHS, entity_id, fold, normalize_siren
 from greffier.dataroom.vocabulary import match_contract_type, match_law
 
 OPENING_CHARS = 6000  # an opening longer than this is a table of contents or a recital, not a party list
@@ -68,9 +68,9 @@ _NOT_AN_ALIAS = re.compile(
 )
 _CONNECTOR_SPLIT = re.compile(
     r"\s*;\s*(?:(?i:and|et)\s*:?\s+)?"
-    r"|(?<=[,)»:”\"])\s*(?i:and|et)\s*:?\s+(?=[^\s])"
+    r"|(?<=[,)»:”\"])\s*(?i:and|et)\s*:?\s+(?=[^\s])|(?<=\s[—–])\s*(?i:and|et)\s*:?\s+(?=[^\s])"
     r"|\s+(?:AND|ET|And|Et)\s*:\s*"
-    r"|(?P<weak>\s+(?i:and|et|&)\s+)"
+    r"|(?P<weak>\s+(?i:and|et|&)\s+)(?!(?i:Co\.?|Cie\.?)\s+(?:KGaA|KG|OHG)\b)"  # "CREMER OLEO GmbH & Co. KG" is one name
     r"|\s*(?i:\bd['’]une\s+part|\bd['’]autre\s+part|\bof\s+the\s+(?:one|other|first|second)\s+part|\ben\s+pr[ée]sence\s+de|\bin\s+the\s+presence\s+of"
     r"|\bon\s+the\s+(?:one|other)\s+(?:hand|side))\b\s*[:,;.]?\s*"
     # the beneficiary of a one-sided instrument: "by Alder Holdings Inc. (…), in favor of Birch Bank plc", « au profit de la BANQUE … »
@@ -157,6 +157,15 @@ _FILL_IN = re.compile(r"_{2,}")  # a line to fill in stays as one mark, "___": a
 _COVER = re.compile(r"^(?i:exhibit|annex|annexe|schedule|appendix)\s+[\w.()-]+\s+")
 
 
+# A filing's legend above the contract ("***Confidential treatment requested pursuant to a request for confidential treatment filed
+# with the Securities and Exchange Commission. Omitted portions have been filed separately with the Commission."): no party
+FILING_LEGEND = re.compile(
+    r"\**\s*\b(?:confidential\s+treatment\s+(?:has\s+been\s+|was\s+)?requested|certain\s+(?:confidential\s+)?(?:information|portions)[^.]{0,80}?(?:omitted|redacted))"
+    r"[^.]{0,300}?(?:securities\s+and\s+exchange\s+commission|the\s+commission)[^.]{0,80}\.(?:\s*omitted\s+portions[^.]{0,200}\.)?",
+    re.I,
+)
+
+
 def opening_of(chunks: Sequence[ChunkInput], limit: int = OPENING_CHARS) -> Opening:
     parts: list[str] = []
     starts: list[tuple[int, str]] = []
@@ -164,7 +173,7 @@ def opening_of(chunks: Sequence[ChunkInput], limit: int = OPENING_CHARS) -> Open
     for chunk in chunks:
         if length >= limit:
             break
-        text = " ".join(_RULE_LINE.sub(" ", _FILL_IN.sub(" ___ ", chunk.text)).split())
+        text = " ".join(_RULE_LINE.sub(" ", _FILL_IN.sub(" ___ ", FILING_LEGEND.sub(" ", chunk.text))).split())
         starts.append((length, chunk.id))
         parts.append(text)
         length += len(text) + 1
@@ -582,11 +591,23 @@ def _pieces(segment: str) -> list[tuple[int, str]]:
     return [(offset, piece) for offset, piece in pieces if piece.strip(" ,.;:")]
 
 
+# A piece that is only the rest of a party's description: it starts with "having", "with an address", « ayant son siège », …
+_DESCRIPTION_ONLY = re.compile(
+    r"^\s*,?\s*(?:having|with\s+(?:an?\s+|its\s+)?(?:address|office|registered|principal|place)|located|whose|residing|domiciled"
+    r"|ayant|dont\s+le\s+si[èe]ge|demeurant|domicili[ée]e?|sise?|situ[ée]e?)\b",
+    re.I,
+)
+
+
 def _described_then_company(before: str, after: str, connector: str = " and ") -> bool:
     """A plain "and" after a party's description, before a company named with its legal form: "TELCOSTAR PTE, LTD., a company
     organized and existing under the laws of Singapore and Ability Computer & Software Industries Ltd, a company …" is two parties
     ("Tate and Lyle" is one: no description before the "and"). Written "And" / « ET » in a block that lists the parties
     ("BETWEEN: Alder Inc. a Florida Corporation of …, FL 33436 And BIRCH HERBALS, …"), it parts them before any name."""
+    if _DESCRIPTION_ONLY.match(before) and (head := name_head(after)) is not None:
+        # after a defined name, the rest of that party's description, then "and" and the next party with its legal form:
+        # '… ("ALFA AESAR"), having a mailing address of 30 Bond Street, Ward Hill, MA 01835-8099 and Nanophase Technologies Corporation, …'
+        return any(is_legal_form(w.rstrip(",")) for w in head[0].split()[1:])
     if not re.search(r"(?:,|\b[A-Z][\w.]*)\s+(?:an?|soci[ée]t[ée]|entreprise)\s+\S", before) or not _CORPORATE.search(before):
         return False
     head = name_head(after)
@@ -884,7 +905,7 @@ def name_head(text: str) -> tuple[str, str] | None:
     written = text  # with its article, which may be part of the name (:func:`name_article`)
     if bank := _SOCIETE_NAME.match(text):
         return bank.group(0), text[bank.end() :]  # « SOCIÉTÉ GÉNÉRALE, ci-après « la Banque » »: « société » is its name
-    text = _COVER.sub("", _ARTICLE.sub("", text, count=1).strip())
+    text = _LEADING_FORMULA.sub("", _COVER.sub("", _ARTICLE.sub("", text, count=1).strip()))  # "Exhibit 10.11 DATED 26 September 2019 …"
     while (stripped := _ARTICLE.sub("", text, count=1).strip()) != text:
         text = stripped
     if not text or _NOT_A_NAME.match(text):
@@ -914,7 +935,10 @@ def name_head(text: str) -> tuple[str, str] | None:
             while index < len(tokens) and tokens[index].start() < inner_end:
                 index += 1
             continue
-        if index > 0 and folded in _HARD_STOP and not (folded in ("and", "et", "in", "on") and core.islower()) and not _for_inside_a_name(tokens, index):
+        if (
+            index > 0 and folded in _HARD_STOP and not (folded in ("and", "et", "in", "on") and core.islower())
+            and not _for_inside_a_name(tokens, index) and not _capital_word_inside_a_name(tokens, index)
+        ):
             break
         capital = core[:1].isupper() or core[:1].isdigit() or core[:1] in "&'’"
         capital = capital or (core == "/" and index > 0 and index + 1 < len(tokens) and tokens[index + 1].group(0)[:1].isupper())  # "Blackstone / GSO … Fund"
@@ -930,6 +954,8 @@ def name_head(text: str) -> tuple[str, str] | None:
         index += 1
         following = tokens[index].group(0) if index < len(tokens) else ""
         if form and index > 1 and not is_legal_form(following.rstrip(",;:")) and not token.endswith(","):
+            if following == "&" and _GMBH_CO_KG.match(text, tokens[index].start()):
+                continue  # "CREMER OLEO GmbH & Co. KG": the German form goes on
             if _ROMAN.fullmatch(following.rstrip(",;:")):
                 continue  # "MUL Acquisition Corp. II", not "I. ACME INC. II. BETA LLC"
             if following == "of" and index + 1 < len(tokens) and _is_place(tokens[index + 1].group(0).rstrip(",;:.")) and not (
@@ -990,7 +1016,12 @@ _NOT_A_FIRST_WORD = frozenset(
     "itself themselves their they to".split()  # "ITSELF AND ITS ADVERTISER/CLIENT", "TO BE SIGNED ELECTRONICALLY …" (not "IT", "US", "ITS": acronyms)
 )
 # Words that open a recital or the operative part, never a name: "NOW THEREFORE Acme Inc." is Acme Inc.
-_LEADING_FORMULA = re.compile(r"^(?:(?:NOW,?\s+)?THEREFORE,?|WHEREAS,?|WITNESSETH:?|RECITALS:?|BACKGROUND:?|CONSIDÉRANT\s+QUE)\s+", re.I)
+_LEADING_FORMULA = re.compile(
+    r"^(?:(?:NOW,?\s+)?THEREFORE,?|WHEREAS,?|WITNESSETH:?|RECITALS:?|BACKGROUND:?|CONSIDÉRANT\s+QUE"
+    # a cover's date line run into the first name: "DATED 26 September 2019 ⏎ BicycleTX Ltd", « EN DATE DU 26 septembre 2019 »
+    rf"|(?:DATED|Dated|EN\s+DATE\s+DU|En\s+date\s+du)\s*:?\s*(?:the\s+)?{DATE_PATTERN}\s*)\s+",
+    re.I,
+)
 _NOT_A_LAST_WORD = frozenset("street avenue road boulevard blvd floor suite parkway highway no number nr num".split())
 _PLACEHOLDER_WORDS = frozenset("enter insert nom name".split())
 _FRENCH_DOCUMENT_NOUNS = frozenset("contrat convention accord avenant protocole".split())
@@ -1073,6 +1104,26 @@ def _for_inside_a_name(tokens: list[re.Match[str]], index: int) -> bool:
         return False
     before, after = tokens[index - 1].group(0), tokens[index + 1].group(0)
     return before[:1].isupper() and before[-1:].isalnum() and not is_legal_form(before.rstrip(".")) and after[:1].isupper() and fold(after) not in ("the", "a", "an", "its")
+
+
+_GMBH_CO_KG = re.compile(r"&\s+(?i:Co\.?|Cie\.?)\s+(?:KGaA|KG|OHG)\b")
+
+
+def _capital_word_inside_a_name(tokens: list[re.Match[str]], index: int) -> bool:
+    """A short word in capitals between the capitals of one name that a legal form ends within four words: "YOU ON DEMAND
+    HOLDINGS, INC.", "BORN TO RUN PRODUCTIONS LLC" — not "ACME INC. ON BEHALF OF", nor a word after a comma."""
+    core, before = tokens[index].group(0), tokens[index - 1].group(0)
+    if not (core.isalpha() and core.isupper() and len(core) <= 3 and before.isupper() and before[-1:].isalnum() and not is_legal_form(before)):
+        return False
+    for position, ahead in enumerate(tokens[index + 1 : index + 5]):
+        word = ahead.group(0).rstrip(",;:")
+        if position > 0 and is_legal_form(word):
+            return True
+        if not (word[:1].isupper() and word.upper() == word) or (ahead.group(0).endswith((";", ":"))):
+            return False
+        if ahead.group(0).endswith(",") and not (position + 1 < 4 and index + position + 2 < len(tokens) and is_legal_form(tokens[index + position + 2].group(0).rstrip(",;:."))):
+            return False
+    return False
 
 
 def _inside_a_name(tokens: list[re.Match[str]], index: int) -> bool:

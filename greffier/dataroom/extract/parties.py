@@ -10,7 +10,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from greffier.dataroom.extract.opening import (
-    _LEADING_FORMULA, Opening, OpeningParty, _drop_final_period, company_at_end, implausible_name, is_legal_form, name_article, name_head, read_opening,
+    FILING_LEGEND, _LEADING_FORMULA, Opening, OpeningParty, _drop_final_period, company_at_end, implausible_name, is_legal_form, name_article, name_head, read_opening,
 )
 from greffier.dataroom.extract.text import heading_line, UPPER, ChunkInput, sentences
 from greffier.dataroom.normalize import DATE_PATTERN, LEGAL_FORMS, MONTHS, entity_id, fold
@@ -520,7 +520,7 @@ _ORG_WORDS = frozenset("groupe group banque bank cabinet maison societe compagni
 def _mentioned_parties(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFinding]:
     """Last resort: the first names written in the first sentence of the body (subject and object)."""
     for chunk in chunks[:4]:
-        body = [line for line in chunk.text.splitlines() if line.strip() and not heading_line(line)]
+        body = [line for line in FILING_LEGEND.sub(" ", chunk.text).splitlines() if line.strip() and not heading_line(line)]
         if not body:
             continue
         first = sentences(" ".join(body))[0]
