@@ -790,3 +790,38 @@ NINTH_ROUND = [
 def test_ninth_round(rule, fires, text):
     condition = load_playbook("ma_due_diligence").by_id[rule].condition
     assert bool(affirmed_matches(condition, text)) is fires
+
+
+# Tenth round (dev-d): a right to end the contract on notice written as a passive, as a noun, in a second lettered limb, or "in its sole
+# discretion" after the verb — each in both languages, next to the same shape tied to a ground.
+TENTH_ROUND = [
+    ("termination-for-convenience", True, "This Agreement shall remain in effect until June 30, 2026, unless sooner terminated by either party upon thirty (30) days written notice, without cause."),
+    ("termination-for-convenience", True,
+     "Le présent contrat est conclu jusqu'au 30 juin 2026, sauf résiliation anticipée par l'une ou l'autre des parties moyennant un préavis écrit de trente (30) jours."),
+    ("termination-for-convenience", False,
+     "Le contrat est conclu jusqu'au 30 juin 2026, sauf résiliation anticipée par l'une des parties en cas de manquement grave, moyennant un préavis de trente jours."),
+    ("termination-for-convenience", False,
+     "This Agreement shall automatically renew for successive one-year terms unless sooner terminated by either party upon ninety (90) days written notice prior to the end of the then current term."),
+    ("termination-for-convenience", True,
+     "This Agreement shall be earlier terminated (x) by mutual agreement of the parties, or (y) at any time upon sixty (60) days advance written notice to the other party."),
+    ("termination-for-convenience", True,
+     "Le présent contrat prendra fin (x) d'un commun accord des parties, ou (y) à tout moment moyennant un préavis écrit de soixante (60) jours."),
+    ("termination-for-convenience", False,
+     "Le présent contrat prendra fin (a) en cas de manquement de l'une des parties, ou (b) à tout moment moyennant un préavis de soixante jours après une mise en demeure restée sans effet."),
+    ("termination-for-convenience", False,
+     "This Agreement may be terminated (a) by either party upon a material breach of the other party that is not cured within thirty (30) days after written notice, or (b) by mutual agreement."),
+    ("termination-for-convenience", True,
+     "This Agreement remains in effect until the earlier of (a) the fifth anniversary of the Effective Date and (b) termination by either Party for any reason upon thirty (30) days' written notice."),
+    ("termination-for-convenience", True,
+     "Le contrat reste en vigueur jusqu'à la première des dates suivantes : (a) le cinquième anniversaire de la Date d'Effet, et (b) sa résiliation par l'une des parties pour quelque raison que ce soit moyennant un préavis écrit de trente (30) jours."),
+    ("termination-for-convenience", True, "This Agreement may be terminated at any time before the Closing by Parent, in its sole and absolute discretion, without the consent of any other person."),
+    ("termination-for-convenience", False,
+     "By written notice, the Licensor may terminate this Agreement in its sole discretion if the Licensee's business model changes so that the Service is no longer its main business."),
+    ("termination-for-convenience", False, "The Servicer may terminate the subservicing of the Serviced Assets by any Sub-Servicer at any time in its sole discretion."),
+]
+
+
+@pytest.mark.parametrize(("rule", "fires", "text"), TENTH_ROUND)
+def test_tenth_round(rule, fires, text):
+    condition = load_playbook("ma_due_diligence").by_id[rule].condition
+    assert bool(affirmed_matches(condition, text)) is fires
