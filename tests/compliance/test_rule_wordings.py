@@ -818,6 +818,30 @@ TENTH_ROUND = [
     ("termination-for-convenience", False,
      "By written notice, the Licensor may terminate this Agreement in its sole discretion if the Licensee's business model changes so that the Service is no longer its main business."),
     ("termination-for-convenience", False, "The Servicer may terminate the subservicing of the Serviced Assets by any Sub-Servicer at any time in its sole discretion."),
+    # a cap written "is limited to", or with a parenthesis before "to"; an exclusion of damages with "have any liability", "is liable"
+    ("liability-cap", True, "The Supplier's liability arising from this Agreement is limited to the amount of the fees paid in the preceding year."),
+    ("liability-cap", True,
+     "Any and all liability of the Supplier, howsoever arising, shall be limited (except for death or personal injury caused by negligence) to the price of the Products."),
+    ("liability-cap", True, "La responsabilité du Fournisseur est limitée (sauf faute lourde) au montant des sommes perçues."),
+    ("liability-cap", False, "The liability of the Distributor is not limited."),
+    ("liability-limitation", True,
+     "In no event shall either party have any liability, whether in contract, tort or otherwise, for any punitive, consequential or indirect damages."),
+    ("liability-limitation", True, "Neither party is liable for claims for indirect damages and losses, such as consequential loss."),
+    ("liability-limitation", False, "No party is liable for any direct damages only."),
+    # the limitations do not limit the indemnities; a waiver of the caps
+    ("uncapped-liability", True, "Nothing in this Section is intended to or shall limit or restrict the indemnification rights or obligations of any party under Section 11.1."),
+    ("uncapped-liability", True, "The foregoing shall not limit the indemnification, defense and hold harmless obligations set forth in this Agreement."),
+    ("uncapped-liability", True, "Aucune stipulation du présent article ne limite les obligations d'indemnisation des parties."),
+    ("uncapped-liability", True, "The Buyer expressly waives any and all limitations or liability caps, if any, on its contribution liability to the Seller."),
+    ("uncapped-liability", True, "L'Acheteur renonce à toute limitation de responsabilité au titre de sa contribution."),
+    ("uncapped-liability", False, "The foregoing shall not limit the Licensee's right to terminate."),
+    ("uncapped-liability", False, "Each party waives any right to a jury trial."),
+    # a covenant written "shall handle no competing products", « ne commercialisera aucun produit concurrent », "act as agent for" competing goods
+    ("non-compete", True, "During the term, the Distributor shall handle no products that are competitive with the Products within the Territory."),
+    ("non-compete", True, "Le Distributeur ne commercialisera aucun produit concurrent des Produits sur le Territoire."),
+    ("non-compete", True, "The Distributor shall not act as the buying agent for any person for any goods which are competitive with the Product."),
+    ("non-compete", False, "The Distributor shall handle no returns of products."),
+    ("non-compete", False, "The Distributor shall not act as the agent of the Supplier for any other purpose; competitive prices shall be offered."),
 ]
 
 
