@@ -90,7 +90,7 @@ def document_passages(chunks: Sequence[ClassifiedChunk], library: ClauseLibrary)
         heading: str | None = None
         for paragraph in paragraphs(chunk.text):
             folded = fold(paragraph)
-            if heading_line(paragraph):
+            if heading_line(paragraph) or (not operative and is_recital_heading(paragraph)):  # "R E C I T A L S ------": a heading all the same
                 heading = paragraph
                 lists.reset()
                 if is_recital_heading(paragraph) and not operative:

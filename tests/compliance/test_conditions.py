@@ -236,6 +236,26 @@ def test_recitals_definitions_and_headings_alone_raise_nothing():
     assert [f.chunk_id for f in findings] == ["c01-4"]
 
 
+@pytest.mark.parametrize(
+    ("heading", "recital", "operative"),
+    [
+        ("R E C I T A L S                 ---------------",
+         "A.  Under an earlier agreement with the County, the Club holds the exclusive right to all advertising in the Stadium.",
+         "1. The Club grants the Sponsor the exclusive right to advertise in the Stadium."),
+        ("P R É A M B U L E  -----------",
+         "A.  Aux termes d'une convention antérieure, le Club détient le droit exclusif de toute publicité dans le Stade.",
+         "1. Le Club concède au Partenaire le droit exclusif de faire de la publicité dans le Stade."),
+    ],
+    ids=["spaced-recitals", "preambule-espace"],
+)
+def test_a_spaced_out_recitals_heading_with_a_rule_under_it_still_opens_the_recitals(heading, recital, operative):
+    condition = "{kind: keyword, any_of: [exclusive right, droit exclusif]}"
+    chunk = ClassifiedChunk(id="c01-1", document_id="c01", index=1, section="SPONSORSHIP AGREEMENT", clause_types=(),
+                            text=f"This Sponsorship Agreement is made by and between the Club and the Sponsor.\n\n{heading}\n\n{recital}\n\n{operative}")
+    findings, _ = run(condition, [chunk], clause_types="[any]")
+    assert len(findings) == 1 and operative[3:30] in findings[0].excerpt and recital[4:30] not in findings[0].excerpt, findings
+
+
 TITLED = """
       kind: regex
       fold: true

@@ -842,6 +842,12 @@ TENTH_ROUND = [
     ("non-compete", True, "The Distributor shall not act as the buying agent for any person for any goods which are competitive with the Product."),
     ("non-compete", False, "The Distributor shall handle no returns of products."),
     ("non-compete", False, "The Distributor shall not act as the agent of the Supplier for any other purpose; competitive prices shall be offered."),
+    # "exclusive" that qualifies a control, a duty or a risk is no exclusivity
+    ("exclusivity", False, "The Contractor's employees and equipment shall at all times be under the Contractor's exclusive direction and control."),
+    ("exclusivity", False, "Le personnel du Prestataire reste placé sous sa direction exclusive et son contrôle."),
+    ("exclusivity", False, "The Customer shall have the exclusive obligation to ensure that any export of the Licensed Materials complies with export laws."),
+    ("exclusivity", True, "The Supplier appoints the Distributor as its exclusive distributor of the Products in the Territory."),
+    ("exclusivity", True, "Le Fournisseur concède au Distributeur le droit exclusif de distribuer les Produits."),
 ]
 
 
