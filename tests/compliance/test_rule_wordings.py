@@ -848,6 +848,16 @@ TENTH_ROUND = [
     ("exclusivity", False, "The Customer shall have the exclusive obligation to ensure that any export of the Licensed Materials complies with export laws."),
     ("exclusivity", True, "The Supplier appoints the Distributor as its exclusive distributor of the Products in the Territory."),
     ("exclusivity", True, "Le Fournisseur concède au Distributeur le droit exclusif de distribuer les Produits."),
+    # a change of control as an "ownership change", « changement d'actionnariat »; a covenant not to merge without consent;
+    # an amalgamation that a winding-up clause carves out is no change of control
+    ("change-of-control", True, "Either party may terminate this Agreement on 30 days' notice if the other party undergoes a material ownership change."),
+    ("change-of-control", True, "Le Licencié pourra résilier le contrat en cas de changement d'actionnariat du Concédant."),
+    ("change-of-control", True, "The Licensor will not, without the prior written consent of the Licensee, merge or consolidate with any other entity."),
+    ("change-of-control", True, "Le Concédant ne pourra, sans l'accord préalable écrit du Licencié, fusionner avec une autre société."),
+    ("change-of-control", False, "Nothing shall prevent either party from merging with another company."),
+    ("change-of-control", False, "The Supplier shall not merge the Customer's data with other data."),
+    ("change-of-control", False,
+     "Either party may terminate this agreement immediately if a resolution is passed for the winding up of the other party, other than for a solvent amalgamation."),
 ]
 
 
