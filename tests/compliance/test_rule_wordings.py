@@ -858,6 +858,15 @@ TENTH_ROUND = [
     ("change-of-control", False, "The Supplier shall not merge the Customer's data with other data."),
     ("change-of-control", False,
      "Either party may terminate this agreement immediately if a resolution is passed for the winding up of the other party, other than for a solvent amalgamation."),
+    # a first offer written as an opportunity to purchase, subscribe or enter into; « la possibilité de souscrire », « droit de priorité »
+    ("first-refusal", True, "If the Company proposes to sell any equity securities in a new round of financing, the Company shall offer the Investor an opportunity to purchase its pro rata portion."),
+    ("first-refusal", True, "Si la Société émet de nouvelles actions, elle devra offrir à l'Investisseur la possibilité de souscrire à sa quote-part."),
+    ("first-refusal", True, "If the Publisher wishes to sponsor a car rental company, it shall notify the Sponsor and provide the Sponsor with an opportunity to enter into such a relationship."),
+    ("first-refusal", True, "The Carrier will provide each Shipper a first right, on terms the Carrier specifies, to submit a binding nomination for the expansion capacity."),
+    ("first-refusal", True, "La Société accorde au Partenaire un droit de priorité pour la distribution de tout nouveau produit."),
+    ("first-refusal", False, "The Supplier shall notify the Customer and provide the Customer with an opportunity to cure the breach."),
+    ("first-refusal", False, "The Promoter will afford the Sponsor the opportunity to retain such records."),
+    ("first-refusal", False, "The parties shall provide each other with an opportunity to negotiate in good faith."),
 ]
 
 
