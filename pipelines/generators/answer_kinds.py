@@ -188,3 +188,34 @@ def asked_head(question: str) -> list[str]:
                 continue
             return head
     return []
+
+
+_FRENCH_OF = re.compile(r"\b(?:de la|de l'|de|d'|du|des)\s+(\w+)")
+
+
+def asked_complement(question: str) -> list[str]:
+    """In French, the noun that completes the head a question word governs: « Quelle indemnité de licenciement … ? »
+    → ``["licenciement"]``, « Quelle commission d'engagement … ? » → ``["engagement"]``: an answer must speak of both,
+    not of any « indemnité ». Empty for English questions, for a head reached through a measure (« la durée de la
+    période d'essai » asks the period, :func:`asked_head`), and when what follows is not a common noun (« le contrat
+    de M. Ferrand »)."""
+    head = asked_head(question)
+    if len(head) != 1:
+        return []
+    folded = fold(question).replace("’", "'")
+    words = content_tokens(question)
+    if not words or words[0] not in _DETERMINERS or words[0] in ("what", "which"):
+        return []
+    after = re.search(rf"\b{re.escape(head[0])}\s+", folded)
+    if after is None or (measured := re.match(r"(?:de la|de l'|de|d'|du|des)\s*", folded[after.end() :])) is None:
+        return []
+    word = re.match(r"(\w+)", folded[after.end() + measured.end() :])
+    if word is None:
+        return []
+    complement = word.group(1)
+    if complement in _MEASURES or complement in STOPWORDS or is_function_word(complement) or len(complement) < 4:
+        return []
+    # written with a capital in the question, it is a name (« de M. Ferrand », « de Lyon »), not a common noun
+    if any(fold(w) == complement and w[:1].isupper() for w in re.findall(r"[^\W\d_]+", question)):
+        return []
+    return [complement]

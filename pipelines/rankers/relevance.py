@@ -61,7 +61,7 @@ from haystack.utils import deserialize_chatgenerator_inplace
 
 from greffier.compliance.library import ClauseLibrary, load_library
 from greffier.text import tokenize
-from pipelines.generators.answer_kinds import AnswerKind, asked_head, asked_kind, gives_a_quantity
+from pipelines.generators.answer_kinds import AnswerKind, asked_complement, asked_head, asked_kind, gives_a_quantity
 from pipelines.passages import parties_asked, parties_passage
 from pipelines.types import scope_contract_ids
 
@@ -306,7 +306,9 @@ class RelevanceJudge:
         asked_units = units if units is not None else [{"token": t, "terms": [[t]], "weight": 1.0} for t in dict.fromkeys(tokenize(asked or question))]
         head = set(asked_head(question))
         head_units = [u for u in asked_units if u.get("token") in head]
-        decisions = self._judge(question, documents, asked_units, set(clause_types or ()), scope, asked_kind(question), head_units)
+        complement = set(asked_complement(question))  # « indemnité de licenciement »: both nouns, not any « indemnité »
+        complement_units = [u for u in asked_units if u.get("token") in complement and not u.get("absent")]
+        decisions = self._judge(question, documents, asked_units, set(clause_types or ()), scope, asked_kind(question), head_units, complement_units)
         refuse_outside_hint(documents, decisions, hint)
         # The check by meaning found a passage that answers: with ``union``, an LLM answerer that
         # abstains anyway is not believed (a small model abstains on clauses that answer).
@@ -324,11 +326,13 @@ class RelevanceJudge:
 
     def _judge(
         self, question: str, documents: list[Document], units: list[dict], question_types: set[str], scope: dict | None, kind: AnswerKind | None = None,
-        head_units: list[dict] | None = None,
+        head_units: list[dict] | None = None, complement_units: list[dict] | None = None,
     ) -> list[dict[str, Any]]:
         if not documents:
             return []
-        scored = self._judge_by_meaning(documents, units, question_types, scope, kind, head_units, parties=parties_asked(question))
+        scored = self._judge_by_meaning(
+            documents, units, question_types, scope, kind, head_units, parties=parties_asked(question), complement_units=complement_units
+        )
         if self.chat_generator is None or self.mode == "scores":
             return scored
         decided = self._judge_with_llm(question, documents)
@@ -344,7 +348,7 @@ class RelevanceJudge:
 
     def _judge_by_meaning(
         self, documents: list[Document], units: list[dict], question_types: set[str], scope: dict | None, kind: AnswerKind | None = None,
-        head_units: list[dict] | None = None, *, parties: bool = False,
+        head_units: list[dict] | None = None, *, parties: bool = False, complement_units: list[dict] | None = None,
     ) -> list[dict[str, Any]]:
         """``parties``: the question asks who the parties are; a contract's opening that names them
         (« ENTRE : … ET : … », :func:`pipelines.passages.parties_passage`) holds the notion without the word."""
@@ -355,7 +359,7 @@ class RelevanceJudge:
             # no passage writes « parties », and the opening that names them holds it: not an absent word
             units = [{**u, "absent": False} if any(set(term) <= PARTIES_WORDS for term in u.get("terms") or ()) else u for u in units]
         coverages = [coverage_of(units, t) for t in tokens]
-        heads = [speaks_of(head_units or [], t) for t in tokens]
+        heads = [speaks_of(head_units or [], t) and speaks_of(complement_units or [], t) for t in tokens]
         # the best passage of a named contract: its first by rank, and the one that holds most of what is asked
         best_covered: dict[str, tuple[float, int]] = {}
         for index, (doc, coverage) in enumerate(zip(documents, coverages)):

@@ -796,6 +796,41 @@ def test_a_term_article_does_not_answer_the_length_of_another_thing(question, la
     assert [d.id for d in judged["documents"]] == ["c1-2"]
 
 
+@pytest.mark.parametrize(
+    ("question", "complement"),
+    [
+        ("Quelle indemnité de licenciement le contrat de M. Ferrand prévoit-il ?", ["licenciement"]),
+        ("Quelle commission d'engagement le crédit prévoit-il ?", ["engagement"]),
+        ("Quel est le préavis de résiliation ?", ["resiliation"]),
+        ("Quel est le loyer de Lyon ?", []),  # a name, not a common noun
+        ("Quelle est la durée du bail ?", []),  # a measure's thing is the head itself
+        ("What severance payment does the employment contract provide?", []),  # English: the head's own window
+    ],
+)
+def test_the_noun_that_completes_a_french_head(question, complement):
+    from pipelines.generators.answer_kinds import asked_complement
+
+    assert asked_complement(question) == complement
+
+
+def test_an_indemnity_of_another_kind_does_not_answer_a_severance_question():
+    # « indemnité de licenciement »: the non-compete's monthly indemnity is an « indemnité », not the one asked
+    question = "Quelle indemnité de licenciement le contrat de M. Ferrand prévoit-il ?"
+    units, types = _units(question, "fr")
+    other = Document(
+        id="c1-9", score=1.0, meta={"doc_id": "c1", "section": "Article 9 — Non-concurrence"},
+        content="En contrepartie, le Salarié percevra pendant la durée de l'interdiction une indemnité mensuelle égale à 40 % de sa rémunération.",
+    )
+    asked = Document(
+        id="c1-11", score=0.8, meta={"doc_id": "c1", "section": "Article 11 — Rupture du contrat"},
+        content="En cas de licenciement, sauf faute grave, le Salarié percevra une indemnité égale à trois mois de rémunération brute.",
+    )
+    judged = RelevanceJudge().run(question=question, documents=[other, asked], units=units, clause_types=types, scope={"contract_ids": ["c1"]})
+    by_id = {d["chunk_id"]: d for d in judged["decisions"]}
+    assert by_id["c1-9"]["relevant"] is False and by_id["c1-9"].get("speaks_of_head") is False, by_id["c1-9"]
+    assert by_id["c1-11"]["relevant"] is True, by_id["c1-11"]
+
+
 def test_a_passage_that_never_speaks_of_the_thing_asked_does_not_answer(room_settings):
     # the termination article holds « résilier » and « convenance », most of the question: but no penalty, in any wording
     result = answer(room_settings, "Quelle pénalité le distributeur britannique paie-t-il s'il résilie pour convenance ?", backend=None)
