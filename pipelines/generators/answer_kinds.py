@@ -104,7 +104,8 @@ def holds_kind(kind: AnswerKind | None, sentence: str) -> bool:
 
 
 # The words that ask "which thing": « quel préavis », "what discount", "which law", « combien de jours ».
-_DETERMINERS = frozenset({"quel", "quelle", "quels", "quelles", "lequel", "laquelle", "lesquels", "lesquelles", "what", "which"})
+_DETERMINERS = frozenset({"quel", "quelle", "quels", "quelles", "what", "which"})
+_PRONOUNS = frozenset({"lequel", "laquelle", "lesquels", "lesquelles", "duquel", "auquel"})
 _QUANTIFIERS = {"combien": frozenset({"de", "d"}), "how": frozenset({"much", "many"})}
 # Between the question word and its noun: a copula and an article (« quel est le préavis », "what is the discount").
 _FRAME = frozenset({"est", "sont", "etait", "etaient", "sera", "seront", "is", "are", "was", "were", "will", "be", "le", "la", "les", "l",
@@ -153,6 +154,8 @@ def asked_head(question: str) -> list[str]:
     words = content_tokens(question)
     folded = fold(question).replace("’", "'")
     for i, word in enumerate(words):
+        if word in _PRONOUNS or (word in ("which", "what") and words[i + 1 : i + 2] in (["one"], ["ones"], ["of"])):
+            return []  # « lequel l'emporte ? », "which one wins?": a pronoun governs no noun
         if word in _DETERMINERS:
             start = i + 1
         elif word in _QUANTIFIERS and i + 1 < len(words) and words[i + 1] in _QUANTIFIERS[word]:

@@ -757,6 +757,9 @@ def test_a_question_mostly_about_what_the_room_does_not_hold_is_declined_even_in
         ("What is the notice period for terminating the lease?", ["notice"]),
         ("Which state's law governs the licence?", ["state"]),  # no article: "which" asks for the state
         ("Quel délai le client a-t-il pour payer ?", []),  # no « de » / « d' »: the client is not what is measured
+        # a pronoun governs no noun: « lequel l'emporte ? », "which one wins?"
+        ("En cas de contradiction entre les deux contrats, lequel l'emporte ?", []),
+        ("If the two texts say different things, which one wins?", []),
     ],
 )
 def test_the_noun_a_question_word_governs(question, head):
@@ -829,6 +832,29 @@ def test_an_indemnity_of_another_kind_does_not_answer_a_severance_question():
     by_id = {d["chunk_id"]: d for d in judged["decisions"]}
     assert by_id["c1-9"]["relevant"] is False and by_id["c1-9"].get("speaks_of_head") is False, by_id["c1-9"]
     assert by_id["c1-11"]["relevant"] is True, by_id["c1-11"]
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "passage", "section"),
+    [
+        ("Si les textes français et anglais du contrat divergent, lequel l'emporte ?", "fr",
+         "This agreement is drawn up in French; an English translation is provided for convenience. In case of any discrepancy, the French version prevails.",
+         "Article 12 – Language"),
+        ("If the French and English texts of the agreement say different things, which one wins?", "en",
+         "Le présent contrat est rédigé en français ; une traduction anglaise est fournie à titre de courtoisie. En cas de divergence, la version française prévaut.",
+         "Article 12 – Langue"),
+    ],
+    ids=["fr-question-en-clause", "en-question-fr-clause"],
+)
+def test_which_version_prevails_is_answered_across_languages(question, language, passage, section):
+    units, types = _units(question, language)
+    clause = Document(id="c1-12", content=f"{section}\n{passage}", score=1.0, meta={"doc_id": "c1", "section": section})
+    law = Document(id="c1-13", score=0.9, meta={"doc_id": "c1", "section": "Article 13 – Governing law"},
+                   content="Article 13 – Governing law\nThis agreement is governed by French law; the courts of Lyon have jurisdiction.")
+    judged = RelevanceJudge().run(question=question, documents=[clause, law], units=units, clause_types=types, scope={"contract_ids": ["c1"]})
+    by_id = {d["chunk_id"]: d for d in judged["decisions"]}
+    assert by_id["c1-12"]["relevant"] is True, by_id["c1-12"]
+    assert by_id["c1-13"]["relevant"] is False, by_id["c1-13"]
 
 
 def test_a_passage_that_never_speaks_of_the_thing_asked_does_not_answer(room_settings):
