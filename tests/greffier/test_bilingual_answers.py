@@ -857,6 +857,29 @@ def test_which_version_prevails_is_answered_across_languages(question, language,
     assert by_id["c1-13"]["relevant"] is False, by_id["c1-13"]
 
 
+@pytest.mark.parametrize(
+    ("question", "language", "passage", "section"),
+    [
+        ("How many days a week may the sales director work from home?", "en",
+         "Le Salarié exerce ses fonctions au siège de la Société. Il pourra télétravailler deux jours par semaine.", "Article 4 — Lieu de travail"),
+        ("Combien de jours par semaine le directeur commercial peut-il télétravailler ?", "fr",
+         "The Employee works at the Company's head office and may work remotely two days a week.", "4. PLACE OF WORK"),
+    ],
+    ids=["en-question-fr-clause", "fr-question-en-clause"],
+)
+def test_working_from_home_is_not_building_works(question, language, passage, section):
+    # "work" alone is the repairs' « travaux »: "work from home" is « télétravail », in either language
+    units, types = _units(question, language)
+    assert "repairs_works" not in types
+    clause = Document(id="c1-4", content=f"{section}\n{passage}", score=1.0, meta={"doc_id": "c1", "section": section})
+    repairs = Document(id="c2-8", score=0.95, meta={"doc_id": "c2", "section": "ARTICLE 8 — ENTRETIEN ET TRAVAUX", "clause_types": ["repairs_works"]},
+                       content="ARTICLE 8 — ENTRETIEN ET TRAVAUX\nLe Preneur ne pourra faire aucuns travaux dans les locaux plus de deux jours par semaine sans l'accord du Bailleur.")
+    judged = RelevanceJudge().run(question=question, documents=[repairs, clause], units=units, clause_types=types)
+    by_id = {d["chunk_id"]: d for d in judged["decisions"]}
+    assert by_id["c1-4"]["relevant"] is True, by_id["c1-4"]
+    assert by_id["c2-8"]["relevant"] is False, by_id["c2-8"]
+
+
 def test_a_passage_that_never_speaks_of_the_thing_asked_does_not_answer(room_settings):
     # the termination article holds « résilier » and « convenance », most of the question: but no penalty, in any wording
     result = answer(room_settings, "Quelle pénalité le distributeur britannique paie-t-il s'il résilie pour convenance ?", backend=None)
