@@ -403,6 +403,25 @@ def test_a_filing_footer_on_the_cover_is_not_the_contract_date():
     assert found is not None and found.value == date(2008, 9, 18)  # the numeric date read day first, as 18/9 shows
 
 
+@pytest.mark.parametrize(
+    ("cover", "expected"),
+    [
+        ("EXHIBIT 10.43 Dated 29/3/18\nDistributorship agreement\nbetween\nKestrel Orthopaedics Pty Ltd\nAnd\nArlo Medical LLC", date(2018, 3, 29)),
+        ("CONTRAT DE DISTRIBUTION\nEn date du 29/03/18\nentre Kestrel Orthopédie SAS et Arlo Médical SARL", date(2018, 3, 29)),
+    ],
+    ids=["dated-two-digit-year", "en-date-du"],
+)
+def test_a_cover_dated_with_a_two_digit_year_gives_a_low_confidence_date(cover, expected):
+    found = extract_signature_date(chunks_of(cover + "\n\n1. Definitions\nThe Products are the goods listed in Schedule 1."))
+    assert found is not None and found.value == expected and found.confidence == "low"
+
+
+def test_a_fraction_in_running_text_is_no_date():
+    text = "DISTRIBUTION AGREEMENT\nThe Distributor shall buy at least 3/4/25 of the volumes listed, as the parties agreed."
+    found = extract_signature_date(chunks_of(text))
+    assert found is None or found.value.year != 2025
+
+
 # --- signature dates in the shapes forms and short undertakings write them ------------------------------
 
 

@@ -8,7 +8,7 @@ from datetime import date
 
 from greffier.dataroom.extract.opening import opening_of
 from greffier.dataroom.extract.text import DATE_GROUP, UPPER, ChunkInput, Finding, numeric_date, numeric_month_first, read_date
-from greffier.dataroom.normalize import find_dates, parse_date
+from greffier.dataroom.normalize import DateMention, find_dates, parse_date
 
 _THIS = r"\b(?:this|the\s+present)\s+(?:[\w\"“”()-]+\s+){0,6}?"
 _SIGNATURE_RULES: tuple[tuple[str, re.Pattern[str], bool], ...] = (
@@ -202,6 +202,7 @@ def opening_date(chunks: Sequence[ChunkInput], *, effective_first: bool = False)
 
 
 _COVER_CHARS = 600
+_DATED_SHORT = re.compile(r"\b(?:Dated|DATED|Date|DATE|En date du|EN DATE DU)\s*:?\s*(?P<numeric>\d{1,2}/\d{1,2}/\d{2})(?![\d/])")
 _FILING_FOOTER = re.compile(r"\bSource\s*:\s*[^,\n]{1,80},\s*[\w/ .()-]{1,20},\s*$")  # "Source: PARETEUM CORP, 8-K, "
 _RUNNING_TEXT = re.compile(r"\b[a-zà-ÿ][\w'’-]*,?\s+[a-zà-ÿ][\w'’-]*,?\s+[a-zà-ÿ][\w'’-]*\b")  # three lower-case words in a row: a sentence has begun
 
@@ -212,7 +213,9 @@ def _cover_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None:
     the contract's date as its cover gives it, but nothing says it is the date of signature (low confidence)."""
     opening = opening_of(chunks, limit=_OPENING_DATE_CHARS)
     text = opening.text[:_COVER_CHARS]
-    for mention in find_dates(text):
+    # "Dated 29/3/18": a numeric date with a two-digit year, which running text does not read as a date, is one after "Dated"
+    dated = [DateMention(parse_date(m["numeric"]) or date.min, m["numeric"], m.start("numeric"), m.end("numeric")) for m in _DATED_SHORT.finditer(text)]
+    for mention in sorted([*find_dates(text), *dated], key=lambda m: m.start):
         before = text[: mention.start]
         if _FILING_FOOTER.search(before[-80:]):
             continue  # "Source: PARETEUM CORP, 8-K, 10/1/2008": the filing's date, not the contract's
