@@ -870,3 +870,24 @@ def test_a_cover_s_date_line_is_not_part_of_the_first_name(text, name):
     from greffier.dataroom.extract.opening import name_head
 
     assert name_head(text)[0] == name
+
+
+@pytest.mark.parametrize(
+    ("article", "law"),
+    [
+        ("12. GOVERNING LAW. This Agreement shall be governed by the laws, other than choice of law rules, of the State of Florida.", "droit de l'État de Floride"),
+        ("12. GOVERNING LAW. THESE RIGHTS SHALL BE GOVERNED BY THE LAWS, OTHER THAN CHOICE OF LAW RULES, OF THE STATE OF GEORGIA.", "droit de l'État de Géorgie"),
+        ("ARTICLE 12 — DROIT APPLICABLE\nLe présent contrat est régi par le droit, à l'exclusion de ses règles de conflit de lois, du Québec.", "droit québécois"),
+    ],
+    ids=["other-than-choice-of-law", "capitals", "a-l-exclusion-de"],
+)
+def test_an_aside_between_the_law_and_whose_it_is(article, law):
+    found = extract_governing_law(split_articles("k1", article)).law
+    assert found is not None and found.value == law, found
+
+
+def test_an_aside_does_not_join_a_law_to_a_party_s_state():
+    # the aside joins "laws" to what follows it; a party organised under another state's law stays out
+    article = ("12. GOVERNING LAW. This Agreement, made with Arlo Inc., a corporation organized under the laws, other than its bylaws, of Delaware, "
+               "shall be governed by the laws of the State of New York.")
+    assert extract_governing_law(split_articles("k1", article)).law.value == "droit de l'État de New York"

@@ -78,6 +78,14 @@ _NOT_A_CHOICE = re.compile(
 )
 
 
+# An aside between the law and whose it is: "the laws, other than choice of law rules, of the State of Georgia", « le droit,
+# à l'exclusion de ses règles de conflit de lois, de l'État de New York »
+_ASIDE = re.compile(
+    r"(?i)\b(laws?|droit|lois?),\s+(?:other\s+than|excluding|except(?:\s+for)?|without\s+(?:regard|reference)\s+to|exclusive\s+of|but\s+not|"
+    r"[àa]\s+l['’]exclusion\s+d|hors|sans\s+(?:[ée]gard|r[ée]f[ée]rence)\s+[àa])[^,;.]{1,80},\s+((?:of|de|du|des)\b)"
+)
+
+
 def extract_governing_law(chunks: Sequence[ChunkInput]) -> LawFinding:
     """The law the contract is governed by (« soumis au droit français », "governed by the laws of…").
 
@@ -97,7 +105,7 @@ def extract_governing_law(chunks: Sequence[ChunkInput]) -> LawFinding:
     for order, sentence in enumerate(ranked):
         if sentence.chunk_rank == 1 and not _LAW_WORD.search(sentence.text):
             continue  # cheap test first: a sentence outside a law article names a law with one of these words
-        text = _NOT_A_CHOICE.sub(" ", _INCORPORATION.sub(" ", sentence.text))
+        text = _NOT_A_CHOICE.sub(" ", _INCORPORATION.sub(" ", _ASIDE.sub(r"\1 \2", sentence.text)))
         cue = _LAW_CUE.search(text)
         score = (sentence.chunk_rank == 0) + (2 if cue else 1 if _WEAK_LAW_CUE.search(text) else 0)
         if score == 0 or (best is not None and (score, -order) <= best[:2]):
