@@ -219,7 +219,7 @@ def test_a_name_goes_on_past_a_form_when_another_form_ends_it():
     "name",
     ["Non-Disclosure Agreement", "MUTUAL NONDISCLOSURE AGREEMENT", "b. The RFP", "In", "April 25", "Entity) By:_____ Name:____",
      "Washington Street", "Proposal No", "1.7", "Southern District of New York", "[company name]", "Contrat de prestation",
-     "Party’s", "ITSELF AND ITS ADVERTISER/CLIENT", "TO BE SIGNED ELECTRONICALLY THROUGH THE PORTAL"],
+     "Party’s", "ITSELF AND ITS ADVERTISER/CLIENT", "TO BE SIGNED ELECTRONICALLY THROUGH THE PORTAL", "U.S", "U.K.", "R.-U."],
 )
 def test_what_a_party_name_never_is(name):
     assert implausible_name(name) is not None
@@ -227,7 +227,7 @@ def test_what_a_party_name_never_is(name):
 
 @pytest.mark.parametrize("name", ["M. Paul Roux", "Nike, Inc.", "i2 Technologies, Inc.", "Board of Trustees of the Leland Stanford Junior University",
                                   "Société Générale", "3M Company", "Agreement Holdings Inc.", "US Airways Group", "IT Partners",
-                                  "To Kalon Vineyards LLC"])
+                                  "To Kalon Vineyards LLC", "US Foods, Inc.", "USA Managed Care Organization"])
 def test_what_a_party_name_may_be(name):
     assert implausible_name(name) is None
 

@@ -1046,6 +1046,8 @@ def implausible_name(name: str) -> str | None:
         return "no letter"
     if len(words) == 2 and folded[0] in MONTHS and folded[1].isdigit():
         return "a date"
+    if re.fullmatch(r"(?:u\.?\s?s\.?(?:\s?a\.?)?|u\.?\s?k\.?|e\.?\s?u\.?|r\.?-?\s?u\.?)", name.strip().lower()):
+        return "a country's initials"  # "U.S. registered broker-dealer", « R.-U. »
     if folded[0] in _PLACEHOLDER_WORDS:
         return "a template's instruction"  # "(Enter Name of Recipient)", « (Nom de la société) »
     if len(words) > 1 and any(is_legal_form(w) for w in words[1:]):
