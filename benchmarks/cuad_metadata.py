@@ -1094,7 +1094,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("what", choices=["cuad", "demo", "example", "all"])
     parser.add_argument("--cuad", type=Path, default=DEFAULT_CUAD)
     parser.add_argument("--split", choices=(*SPLITS, *DEV_HALVES, *NINTH_ROUND, *TENTH_ROUND, "halves", "tuning"), default="all",
-                        help="CUAD split(s) to report (all: dev, test and all; halves: dev-a, dev-b and dev; tuning: dev-a, dev-b, dev-c; heldout: test without dev-c)")
+                        help="CUAD split(s) to report (all: dev, test and all; halves: dev-a, dev-b and dev; tuning: dev-a, dev-b, dev-c, dev-d; heldout: test without dev-c; heldout2: test without dev-c and dev-d, the held-out split from the tenth round)")
     parser.add_argument("--limit", type=int, default=None, help="only the first N CUAD contracts")
     parser.add_argument("--misses", action="store_true", help="list the misses (CUAD: the dev split's only, unless --split test)")
     parser.add_argument("--room", type=Path, default=DEFAULT_ROOM)
