@@ -19,7 +19,7 @@ from typing import Any
 from dateutil.relativedelta import relativedelta
 
 from greffier.compliance.library import ClauseLibrary
-from greffier.compliance.models import ClassifiedChunk, DocumentFacts
+from greffier.compliance.models import TO_CONFIRM, ClassifiedChunk, DocumentFacts
 from greffier.compliance.playbooks import (
     DateCondition,
     GoverningLawCondition,
@@ -361,7 +361,11 @@ def date_hit(condition: DateCondition, facts: DocumentFacts, chunks: Sequence[Cl
     sentence = text_sentence or (_date_sentence(chunk, value) if chunk else None)
     label = condition.field.replace("_", " ")
     excerpt = _clip(sentence) if sentence else f"{label}: {value.isoformat()}"
-    return Hit(chunk, excerpt, {condition.field: value.isoformat(), "test": test, "today": today.isoformat(), "source": source})
+    details = {condition.field: value.isoformat(), "test": test, "today": today.isoformat(), "source": source}
+    if source == "record" and (doubt := facts.doubts.get(condition.field)):
+        # a date read with low confidence ("at the earliest: the term runs from …") is no known date: the hit is to confirm
+        details["review"] = {"status": TO_CONFIRM, "rule_id": None, "reason": f"the {label} is uncertain: {doubt}"}
+    return Hit(chunk, excerpt, details)
 
 
 def governing_law_hit(

@@ -65,6 +65,9 @@ class DocumentFacts:
     end_date: date | None = None
     governing_law: str | None = None
     evidence: dict[str, list[str]] = field(default_factory=dict)  # field → chunk ids behind it
+    # field → why its value is not sure (read with low confidence: an "at the earliest" end, a cover's date): a date rule's
+    # hit on it is marked "to confirm" with the reason, never taken as known
+    doubts: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)

@@ -90,6 +90,11 @@ class WorkspaceChunkSource(StoreComponent):
                     id=contract.id, file=contract.file, title=record.title or contract.title,
                     contract_type=record.contract_type, signature_date=record.signature_date, end_date=record.end_date,
                     governing_law=record.governing_law, evidence={k: list(v) for k, v in record.evidence.items()},
+                    doubts={
+                        key: source.doubt or "read with low confidence"
+                        for key, source in record.sources.items()
+                        if key in ("signature_date", "end_date") and source.confidence == "low"
+                    },
                 )
             )
         ranks = {record_id: rank for rank, record_id in enumerate(records)}

@@ -105,7 +105,10 @@ def holds_kind(kind: AnswerKind | None, sentence: str) -> bool:
 
 # The words that ask "which thing": « quel préavis », "what discount", "which law", « combien de jours ».
 _DETERMINERS = frozenset({"quel", "quelle", "quels", "quelles", "what", "which"})
-_PRONOUNS = frozenset({"lequel", "laquelle", "lesquels", "lesquelles", "duquel", "auquel"})
+_PRONOUNS = frozenset({"lequel", "laquelle", "lesquels", "lesquelles"})
+# … the question word only at the start or after a comma (« …, lequel l'emporte ? »), not a relative pronoun after a noun
+# (« dans le contrat auquel se rattache la commande, quel est … »)
+_ASKING_PRONOUN = re.compile(r"(?:^|[,;:]\s*)(?:et\s+)?(?:lequel|laquelle|lesquels|lesquelles)\b")
 _QUANTIFIERS = {"combien": frozenset({"de", "d"}), "how": frozenset({"much", "many"})}
 # Between the question word and its noun: a copula and an article (« quel est le préavis », "what is the discount").
 _FRAME = frozenset({"est", "sont", "etait", "etaient", "sera", "seront", "is", "are", "was", "were", "will", "be", "le", "la", "les", "l",
@@ -153,8 +156,9 @@ def asked_head(question: str) -> list[str]:
     """
     words = content_tokens(question)
     folded = fold(question).replace("’", "'")
+    asks_with_a_pronoun = bool(_ASKING_PRONOUN.search(folded))
     for i, word in enumerate(words):
-        if word in _PRONOUNS or (word in ("which", "what") and words[i + 1 : i + 2] in (["one"], ["ones"], ["of"])):
+        if (word in _PRONOUNS and asks_with_a_pronoun) or (word in ("which", "what") and words[i + 1 : i + 2] in (["one"], ["ones"], ["of"])):
             return []  # « lequel l'emporte ? », "which one wins?": a pronoun governs no noun
         if word in _DETERMINERS:
             start = i + 1

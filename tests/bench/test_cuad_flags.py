@@ -11,7 +11,7 @@ flags = load_script("cuad_flags.py")
 classification = load_script("cuad_classification.py")
 
 
-def test_the_dev_halves_split_dev_and_dev_c_splits_test_from_what_stays_held_out():
+def test_the_dev_halves_split_dev_and_dev_c_d_split_test_from_what_stays_held_out():
     rows = range(510)
     dev = {r for r in rows if classification.in_split(r, "dev")}
     half_a = {r for r in rows if classification.in_split(r, "dev-a")}
@@ -22,8 +22,13 @@ def test_the_dev_halves_split_dev_and_dev_c_splits_test_from_what_stays_held_out
     dev_c = {r for r in rows if classification.in_split(r, "dev-c")}
     heldout = {r for r in rows if classification.in_split(r, "heldout")}
     assert dev_c | heldout == test and not dev_c & heldout and len(dev_c) == 51 and {2, 12, 502} <= dev_c
-    with pytest.raises(ValueError, match="unknown split 'dev-d'"):
-        classification.in_split(5, "dev-d")
+    # tenth round: dev-d taken out too, heldout2 what stays held out
+    dev_d = {r for r in rows if classification.in_split(r, "dev-d")}
+    heldout2 = {r for r in rows if classification.in_split(r, "heldout2")}
+    assert dev_c | dev_d | heldout2 == test and not (dev_c | dev_d) & heldout2 and not dev_c & dev_d
+    assert len(dev_d) == 51 and {4, 14, 504} <= dev_d and len(heldout2) == 306 and heldout2 <= heldout
+    with pytest.raises(ValueError, match="unknown split 'dev-e'"):
+        classification.in_split(5, "dev-e")
 
 
 def test_a_quote_is_covered_by_an_excerpt_that_holds_part_of_it_whatever_the_spacing():

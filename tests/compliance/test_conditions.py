@@ -153,6 +153,28 @@ def test_date_condition_on_the_record_end_date():
     assert run(condition, [clause], clause_types="[term]", facts=ended)[0] == []
 
 
+@pytest.mark.parametrize(
+    ("text", "doubt"),
+    [
+        ("This Agreement shall continue for two (2) years from the Reseller's first purchase order.",
+         "at the earliest: the term runs from « the Reseller's first purchase order », which no date of the contract gives"),
+        ("Le contrat est conclu pour deux ans à compter de la mise en service de l'installation.",
+         "at the earliest: the term runs from « la mise en service de l'installation », which no date of the contract gives"),
+    ],
+    ids=["english", "french"],
+)
+def test_a_date_rule_on_an_uncertain_end_is_to_confirm_with_the_reason(text, doubt):
+    # the end is only a bound: a "term ends within 12 months" flag on it is marked to confirm, never taken as known
+    condition = "{kind: date, field: end_date, within_months: 12}"
+    clause = chunk(text, "term", chunk_id="c01-4")
+    uncertain = DocumentFacts(id="c01", end_date=date(2027, 3, 31), evidence={"end_date": ["c01-4"]}, doubts={"end_date": doubt})
+    [finding], _ = run(condition, [clause], clause_types="[term]", facts=uncertain)
+    assert finding.details["review"]["status"] == "to confirm" and doubt in finding.details["review"]["reason"]
+    known = DocumentFacts(id="c01", end_date=date(2027, 3, 31), evidence={"end_date": ["c01-4"]})
+    [finding], _ = run(condition, [clause], clause_types="[term]", facts=known)
+    assert "review" not in finding.details
+
+
 def test_date_condition_before_a_date_and_read_from_the_text_when_the_record_has_none():
     condition = "{kind: date, field: end_date, before: 2027-06-30}"
     clause = chunk("This Agreement shall remain in force until March 31,\n2027.", "term")

@@ -848,6 +848,8 @@ TENTH_ROUND = [
     ("exclusivity", False, "The Customer shall have the exclusive obligation to ensure that any export of the Licensed Materials complies with export laws."),
     ("exclusivity", True, "The Supplier appoints the Distributor as its exclusive distributor of the Products in the Territory."),
     ("exclusivity", True, "Le Fournisseur concède au Distributeur le droit exclusif de distribuer les Produits."),
+    ("exclusivity", True, "The Distributor shall comply with the exclusivity obligations set forth in Section 3."),
+    ("exclusivity", True, "The Company grants the Distributor an exclusive duty-free right to sell the Products in the Territory."),
     # a change of control as an "ownership change", « changement d'actionnariat »; a covenant not to merge without consent;
     # an amalgamation that a winding-up clause carves out is no change of control
     ("change-of-control", True, "Either party may terminate this Agreement on 30 days' notice if the other party undergoes a material ownership change."),
@@ -867,6 +869,12 @@ TENTH_ROUND = [
     ("first-refusal", False, "The Supplier shall notify the Customer and provide the Customer with an opportunity to cure the breach."),
     ("first-refusal", False, "The Promoter will afford the Sponsor the opportunity to retain such records."),
     ("first-refusal", False, "The parties shall provide each other with an opportunity to negotiate in good faith."),
+    # an ordinary option or a chance to take part is no first refusal
+    ("first-refusal", False, "The Lessor shall grant the Lessee an option to purchase the Equipment at the end of the term."),
+    ("first-refusal", False, "The Supplier shall provide the Customer with the right to purchase additional user licences."),
+    ("first-refusal", False, "The Company shall give each employee the opportunity to participate in the training programme."),
+    ("first-refusal", False, "La Société devra donner à chaque salarié la possibilité de participer à la formation."),
+    ("first-refusal", False, "Le Bailleur accordera à la Société Preneuse le droit d'acquérir le matériel."),
 ]
 
 

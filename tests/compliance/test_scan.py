@@ -231,3 +231,22 @@ def test_clause_types_of_the_contracts(scanned):
     for section, clause_type in expected.items():
         assert clause_type in by_section[section], (section, by_section[section])
     assert set(load_library().ids) >= {t for types in by_section.values() for t in types}
+
+
+def test_an_end_only_bounded_gives_a_flag_to_confirm(scan_base, tmp_path):
+    # a term counted from an event the contract does not date ends "at the earliest" on a date: the "term ends within
+    # 12 months" flag is kept, marked to confirm, and says why — in the listing a reviewer reads
+    from tests.pipelines.files import make_markdown
+
+    ws = copy_workspace(scan_base, tmp_path)
+    settings = ws["settings"]
+    make_markdown(
+        ws["room"] / "supply_en.md",
+        [("1. PARTIES", "This Supply Agreement is made as of March 1, 2026 between Orrin Labs Inc. and Petrel LLC."),
+         ("4. TERM", "This Agreement shall continue for one (1) year from the Distributor's first purchase order.")],
+        title="SUPPLY AGREEMENT",
+    )
+    Ingestor(settings).ingest(ws["room"])
+    scan_workspace(settings, "ma_due_diligence", today=TODAY, llm=None)
+    flags = [f for f in list_flags(settings)["flags"] if f["file"].endswith("supply_en.md") and f["rule_id"] == "term-ends-within-12-months"]
+    assert len(flags) == 1 and flags[0]["review"] == "to confirm", flags

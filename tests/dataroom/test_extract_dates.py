@@ -138,9 +138,8 @@ def test_an_undefined_name_is_no_date():
     text = EVENT_START.replace('1.7 "Launch Date" means the date on which the Product is first sold commercially in the Territory.', "")
     text = text.replace("the Launch Date", "the Closing Date")
     term = extract_term(chunks_of(text), signature_date=date(2018, 4, 4))
-    # not the Closing Date's date (there is none): the earliest end, counted from the contract's date, and low confidence
-    assert term.end_date is not None and term.end_date.confidence == "low"
-    assert "runs from the Closing Date, which the contract does not date" in term.end_date.doubt
+    # a closing is no start of the term: no end, and why (a Launch Date would give an "at the earliest" bound)
+    assert term.end_date is None and any("runs from the Closing Date, which the contract does not date" in n for n in term.notes)
 
 
 def test_definitions_read_in_both_languages():
@@ -251,14 +250,18 @@ def test_a_french_term_until_an_anniversary_of_its_date_d_effet():
         "Le Contrat est conclu pour une durée de cinq ans à compter de la réception des travaux.",
         "This Agreement shall terminate 36 months after such Termination Election.",
         "Le contrat prendra fin un an après la cession de la Société.",
+        # a date before the contract, or one another sentence gives: never counted from the contract's own date
+        "This Amended and Restated Agreement shall continue for ten (10) years from the Original Effective Date.",
+        # a bound of the other way ("the earlier of") on a length from an undated start: together they bound nothing
+        "This Agreement shall continue until the earlier of (a) five (5) years from the Reseller's first purchase order or (b) the date the Reseller stops selling the Products.",
     ],
-    ids=["after-disclosure", "reception-des-travaux", "after-an-election", "apres-une-cession"],
+    ids=["after-disclosure", "reception-des-travaux", "after-an-election", "apres-une-cession", "original-effective-date", "earlier-of-an-estimate"],
 )
 def test_a_length_counted_from_an_event_written_after_it_has_no_end(sentence):
     # an event that does not start anything (a disclosure, an acceptance of works, an election, a sale): no end, and why
     text = f"AGREEMENT\n\nThis Agreement is made and entered into as of May 1, 2019 by Arden Labs LLC and Pell Systems Inc.\n\nARTICLE 4 — TERM\n{sentence}"
     term = extract_term(chunks_of(text), signature_date=date(2019, 5, 1))
-    assert term.end_date is None and any("which no date of the contract gives" in note for note in term.notes), term
+    assert term.end_date is None and any("does not date" in note or "no date of the contract gives" in note for note in term.notes), term.notes
 
 
 @pytest.mark.parametrize(

@@ -159,8 +159,10 @@ def test_an_event_with_no_expected_date_gives_no_end_to_filter_on(template):
         ("This Agreement shall continue until the five (5) year anniversary of the Effective Date.", date(2026, 3, 10)),
         ("This Agreement shall continue until the fifth (5t h) anniversary of the Effective Date.", date(2026, 3, 10)),
         ("This Agreement shall commence on March 10, 2021 and shall expire twenty-four (24) months from that date.", date(2023, 3, 10)),
+        ("This Agreement shall continue until the five (5)-year anniversary of the Effective Date.", date(2026, 3, 10)),
+        ("This Agreement shall continue until the five-year anniversary of the Effective Date.", date(2026, 3, 10)),
     ],
-    ids=["five-year-anniversary", "broken-ordinal", "from-that-date"],
+    ids=["five-year-anniversary", "broken-ordinal", "from-that-date", "hyphenated-count", "hyphenated-word"],
 )
 def test_anniversaries_written_as_a_count_and_a_start_written_before(article, end):
     finding = end_finding(ENGLISH + article)
@@ -312,3 +314,9 @@ def test_the_later_of_a_date_and_an_event_is_a_low_confidence_bound_too(article)
     finding = end_finding((ENGLISH if article.startswith("The") else FRENCH) + article)
     assert finding is not None and finding.value == date(2023, 3, 10)
     assert finding.confidence == "low" and "at the earliest" in finding.doubt
+
+
+def test_such_longer_period_as_the_parties_agree_is_no_bound():
+    finding = end_finding(ENGLISH + "This Agreement shall continue for two (2) years, or such longer period of time as the parties may agree in writing.")
+    assert finding is not None and finding.value == date(2023, 3, 10) and "at the earliest" not in finding.doubt
+

@@ -227,7 +227,7 @@ def test_what_a_party_name_never_is(name):
 
 @pytest.mark.parametrize("name", ["M. Paul Roux", "Nike, Inc.", "i2 Technologies, Inc.", "Board of Trustees of the Leland Stanford Junior University",
                                   "Société Générale", "3M Company", "Agreement Holdings Inc.", "US Airways Group", "IT Partners",
-                                  "To Kalon Vineyards LLC", "US Foods, Inc.", "USA Managed Care Organization"])
+                                  "To Kalon Vineyards LLC", "US Foods, Inc.", "USA Managed Care Organization", "Eu", "Ru"])
 def test_what_a_party_name_may_be(name):
     assert implausible_name(name) is None
 
@@ -841,11 +841,18 @@ def test_capital_words_descriptions_german_forms_and_cover_dates(opening, expect
         ('This Agreement is made between ACME INC. ON BEHALF OF ITS AFFILIATES ("Licensor") and Petrel LLC ("Licensee").', {"ACME INC.", "Petrel LLC"}),
         # "Procter & Gamble" style names keep their "&"; a plain "&" between two companies still parts them after a form
         ('This Agreement is made between Orrin & Sons Ltd ("Seller") and Petrel LLC ("Buyer").', {"Orrin & Sons Ltd", "Petrel LLC"}),
+        # a short word in capitals that opens a role ("ON BEHALF OF") ends the name
+        ('This Agreement is made between JOHN SMITH ON BEHALF OF ACME LLC ("Seller") and Petrel LLC ("Buyer").', {"JOHN SMITH", "Petrel LLC"}),
     ],
-    ids=["form-then-on", "ampersand-name"],
+    ids=["form-then-on", "ampersand-name", "on-behalf-of"],
 )
 def test_near_misses_of_the_tenth_round_shapes(opening, expected):
     assert set(names(opening)) == expected
+
+
+def test_a_legend_on_its_own_line_does_not_swallow_the_next_line():
+    text = "CONFIDENTIAL TREATMENT REQUESTED BY THE SECURITIES AND EXCHANGE COMMISSION\nLICENSE AGREEMENT between Orrin Inc. and Petrel LLC."
+    assert {"Orrin Inc.", "Petrel LLC"} <= set(names(text))
 
 
 def test_a_filing_s_confidential_treatment_legend_names_no_party():

@@ -160,8 +160,8 @@ _COVER = re.compile(r"^(?i:exhibit|annex|annexe|schedule|appendix)\s+[\w.()-]+\s
 # A filing's legend above the contract ("***Confidential treatment requested pursuant to a request for confidential treatment filed
 # with the Securities and Exchange Commission. Omitted portions have been filed separately with the Commission."): no party
 FILING_LEGEND = re.compile(
-    r"\**\s*\b(?:confidential\s+treatment\s+(?:has\s+been\s+|was\s+)?requested|certain\s+(?:confidential\s+)?(?:information|portions)[^.]{0,80}?(?:omitted|redacted))"
-    r"[^.]{0,300}?(?:securities\s+and\s+exchange\s+commission|the\s+commission)[^.]{0,80}\.(?:\s*omitted\s+portions[^.]{0,200}\.)?",
+    r"\**[ \t]*\b(?:confidential\s+treatment\s+(?:has\s+been\s+|was\s+)?requested|certain\s+(?:confidential\s+)?(?:information|portions)[^.\n]{0,80}?(?:omitted|redacted))"
+    r"[^.\n]{0,300}?(?:securities\s+and\s+exchange\s+commission|the\s+commission)[^.\n]{0,80}(?:\.(?:[ \t]*omitted\s+portions[^.\n]{0,200}\.)?|(?=\n))",
     re.I,
 )
 
@@ -1046,7 +1046,7 @@ def implausible_name(name: str) -> str | None:
         return "no letter"
     if len(words) == 2 and folded[0] in MONTHS and folded[1].isdigit():
         return "a date"
-    if re.fullmatch(r"(?:u\.?\s?s\.?(?:\s?a\.?)?|u\.?\s?k\.?|e\.?\s?u\.?|r\.?-?\s?u\.?)", name.strip().lower()):
+    if re.fullmatch(r"(?:U\.?\s?S\.?(?:\s?A\.?)?|U\.?\s?K\.?|E\.?\s?U\.?|R\.?-?\s?U\.?)", name.strip()):
         return "a country's initials"  # "U.S. registered broker-dealer", « R.-U. »
     if folded[0] in _PLACEHOLDER_WORDS:
         return "a template's instruction"  # "(Enter Name of Recipient)", « (Nom de la société) »
@@ -1117,6 +1117,9 @@ def _capital_word_inside_a_name(tokens: list[re.Match[str]], index: int) -> bool
     core, before = tokens[index].group(0), tokens[index - 1].group(0)
     if not (core.isalpha() and core.isupper() and len(core) <= 3 and before.isupper() and before[-1:].isalnum() and not is_legal_form(before)):
         return False
+    following = tokens[index + 1].group(0).rstrip(",;:") if index + 1 < len(tokens) else ""
+    if following in ("BEHALF", "TRUST", "ITS", "THE", "AS", "BY", "HIS", "HER", "THEIR", "BEHALF,"):
+        return False  # "JOHN SMITH ON BEHALF OF ACME LLC", "ACME HOLDINGS IN TRUST FOR BETA LLC": a role, then another name
     for position, ahead in enumerate(tokens[index + 1 : index + 5]):
         word = ahead.group(0).rstrip(",;:")
         if position > 0 and is_legal_form(word):

@@ -190,8 +190,13 @@ def extract_term(
         context = _StartContext(signature, effective, chunk_starts.get(sentence.chunk_id), definitions, amendment, month_first)
         found = _term_candidates(sentence, order, context, notes)
         if found and (doubt := _bound_doubt(sentence.text)):
-            # "terminate upon the earlier to occur of (a) the closing … and (b) one (1) year after the date hereof": a bound, not the end
-            found = [replace(c, end=c.end.model_copy(update={"confidence": "low", "doubt": doubt})) for c in found]
+            # "terminate upon the earlier to occur of (a) the closing … and (b) one (1) year after the date hereof": a bound, not the end;
+            # a length counted from an estimated start is already a bound of the other way ("at the earliest"): together they bound nothing
+            notes.extend(
+                f"term of « {c.end.raw.rsplit(' … ', 1)[-1]} » ({sentence.chunk_id}) runs from an event the contract does not date, in a sentence that "
+                "bounds it the other way: no end" for c in found if _is_estimate(c.start)
+            )
+            found = [replace(c, end=c.end.model_copy(update={"confidence": "low", "doubt": doubt})) for c in found if not _is_estimate(c.start)]
         candidates.extend(found)
     term_chunks = [c.id for c in chunks if len(heading(c)) <= HEADING_CHARS and _TERM_HEADING.search(fold(heading(c)))]
     indefinite = _indefinite(chunks)
@@ -206,7 +211,7 @@ def extract_term(
 
 # An end that is only a bound: the earlier (or the later) of a date and an event the text does not date
 _BOUND = re.compile(
-    r"\b(?P<which>earlier|earliest|first|later|latest|longer|shorter)\s+(?:to\s+occur\s+|period\s+)?of\b|\bwhichever\s+(?:is\s+|occurs\s+|shall\s+occur\s+)?(?P<which2>earlier|first|sooner|later)\b"
+    r"\b(?P<which>earlier|earliest|first|later|latest|(?<=the\s)longer|(?<=the\s)shorter)\s+(?:to\s+occur\s+|period\s+)?of\b|\bwhichever\s+(?:is\s+|occurs\s+|shall\s+occur\s+)?(?P<which2>earlier|first|sooner|later)\b"
     r"|\b(?:la\s+)?(?P<fr>premi[èe]re|plus\s+proche|derni[èe]re|plus\s+tardive|plus\s+longue|plus\s+courte)\s+des\s+(?:deux\s+)?(?:dates|[ée]v[ée]nements|[ée]ch[ée]ances|dur[ée]es|p[ée]riodes)\b",
     re.I,
 )
@@ -353,7 +358,7 @@ def _about_a_term(sentence: Sentence) -> bool:
 _ANNIVERSARY = re.compile(
     r"\b(?:on|until|through|upon|at|au|jusqu['’]au|le)\s+(?:the\s+)?(?:(?:date|day)\s+(?:that|which)\s+is\s+(?:the\s+)?|(?:jour|date)\s+du\s+)?"  # "on the date that is the first anniversary of …", « au jour du … »
     r"(?P<before>day\s+(?:prior|before|preceding)\s+(?:to\s+)?(?:the\s+)?|veille\s+(?:du|de\s+la)\s+)?"
-    r"(?P<nth>\w+)(?:\s*\([\w ]{1,8}\))?\s+(?:-?\s*years?\s+)?(?:anniversary|anniversaire)\s+(?:of\s+|de\s+)?(?P<what>.{0,80})",
+    r"(?P<nth>\w+)(?:\s*\([\w ]{1,8}\))?(?:\s*-\s*years?\s+|\s+(?:years?\s+)?)(?:anniversary|anniversaire)\s+(?:of\s+|de\s+)?(?P<what>.{0,80})",
     re.I,
 )
 _THEREOF = re.compile(r"\s*(?:thereof|such\s+(?:date|day)|that\s+date|celle-ci|celui-ci)\b", re.I)
@@ -443,10 +448,16 @@ def _anniversary_start(sentence: Sentence, context: _StartContext, what: str, *,
 # An event that starts something — a named date, a first or initial event, a launch, a commencement — as a term's start
 # ("the Launch Date", "the Reseller's first purchase order", "the project's in-service date", « la mise en service »)
 _STARTING_EVENT = re.compile(
-    r"(?<!due\s)\bdate\b|\b(?:first|initial|launch\w*|commencement|opening|start\w*|in-service|go-live"
+    r"\b(?:first|initial|launch\w*|commencement|commence|opening|start\w*|in-service|in\s+service|go-live"
     r"|mise\s+en\s+service|lancement|premi[eè]re?|ouverture|d[ée]marrage|d[ée]but)\b",
     re.I,
 )
+# … never a date that comes before the contract or that another sentence gives ("the Original Effective Date", "such date")
+_NOT_A_STARTING_EVENT = re.compile(r"\b(?:original|prior|previous|existing|former|such|that|said|due|expiration|expiry|termination|initiale?\s+du\s+contrat)\b", re.I)
+
+
+def _is_estimate(start: Finding[date] | None) -> bool:
+    return start is not None and start.rule.endswith("(estimate)")
 
 
 def _estimated(start: _Start, sentence: Sentence, context: _StartContext) -> _Start:
@@ -457,13 +468,14 @@ def _estimated(start: _Start, sentence: Sentence, context: _StartContext) -> _St
     what the term really runs (CUAD's lawyers date such terms from the effective date the same way)."""
     if start.finding is not None or not start.doubt.startswith("runs from") or sentence.chunk_rank != 0:
         return start  # only the term's own article (or a sentence about the term): not a payment's or a notice's event
-    if not _STARTING_EVENT.search(start.doubt.split(", which", 1)[0]):
+    event = start.doubt.split(", which", 1)[0]
+    if not _STARTING_EVENT.search(event) or _NOT_A_STARTING_EVENT.search(event):
         return start  # "36 months after such Termination Election", "one year after the closing of any sale": an end, not a start
     own = context.effective or _signature_start(sentence, context)
     if own is None:
         return start
     what = "effective date" if own is context.effective else "signature date"
-    doubt = f"at the earliest: the term {start.doubt}; counted from the contract's {what} ({own.value.isoformat()}), which the event cannot precede"
+    doubt = f"at the earliest: the term {start.doubt}; counted from the contract's {what} ({own.value.isoformat()}), assuming the event does not come before it"
     return _Start(own.model_copy(update={"rule": f"{own.rule} (estimate)", "confidence": "low", "doubt": doubt}))
 
 
