@@ -203,9 +203,10 @@ _FRENCH_OF = re.compile(r"\b(?:de la|de l'|de|d'|du|des)\s+(\w+)")
 def asked_complement(question: str) -> list[str]:
     """In French, the noun that completes the head a question word governs: « Quelle indemnité de licenciement … ? »
     → ``["licenciement"]``, « Quelle commission d'engagement … ? » → ``["engagement"]``: an answer must speak of both,
-    not of any « indemnité ». Empty for English questions, for a head reached through a measure (« la durée de la
-    période d'essai » asks the period, :func:`asked_head`), and when what follows is not a common noun (« le contrat
-    de M. Ferrand »)."""
+    not of any « indemnité »; through a measure, the thing measured keeps its own (« le montant de l'indemnité de
+    licenciement » → ``["licenciement"]``). Empty for English questions, for a question that does not open with « quel »
+    (« Combien … ? »), when the head's own word is the last (« la durée de la période d'essai » → « essai », nothing after
+    it), and when what follows is not a common noun (« le contrat de M. Ferrand »)."""
     head = asked_head(question)
     if len(head) != 1:
         return []
