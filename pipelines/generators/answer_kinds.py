@@ -200,14 +200,14 @@ def asked_head(question: str) -> list[str]:
 _FRENCH_OF = re.compile(r"\b(?:de la|de l'|de|d'|du|des)\s+(\w+)")
 
 
-def asked_complement(question: str) -> list[str]:
+def asked_complement(question: str, head: list[str] | None = None) -> list[str]:
     """In French, the noun that completes the head a question word governs: « Quelle indemnité de licenciement … ? »
     → ``["licenciement"]``, « Quelle commission d'engagement … ? » → ``["engagement"]``: an answer must speak of both,
     not of any « indemnité »; through a measure, the thing measured keeps its own (« le montant de l'indemnité de
     licenciement » → ``["licenciement"]``). Empty for English questions, for a question that does not open with « quel »
     (« Combien … ? »), when the head's own word is the last (« la durée de la période d'essai » → « essai », nothing after
     it), and when what follows is not a common noun (« le contrat de M. Ferrand »)."""
-    head = asked_head(question)
+    head = asked_head(question) if head is None else head  # the caller's, when it has read it already
     if len(head) != 1:
         return []
     folded = fold(question).replace("’", "'")

@@ -304,9 +304,10 @@ class RelevanceJudge:
         emit("retrieval", {"query": question, "count": len(documents), "scope": scope})
         emit("sources", {"sources": [_citation(n, doc) for n, doc in enumerate(documents, 1)]})
         asked_units = units if units is not None else [{"token": t, "terms": [[t]], "weight": 1.0} for t in dict.fromkeys(tokenize(asked or question))]
-        head = set(asked_head(question))
+        head_words = asked_head(question)
+        head = set(head_words)
         head_units = [u for u in asked_units if u.get("token") in head]
-        complement = set(asked_complement(question))  # « indemnité de licenciement »: both nouns, not any « indemnité »
+        complement = set(asked_complement(question, head_words))  # « indemnité de licenciement »: both nouns, not any « indemnité »
         complement_units = [u for u in asked_units if u.get("token") in complement and not u.get("absent")]
         decisions = self._judge(question, documents, asked_units, set(clause_types or ()), scope, asked_kind(question), head_units, complement_units)
         refuse_outside_hint(documents, decisions, hint)

@@ -1118,7 +1118,7 @@ def _capital_word_inside_a_name(tokens: list[re.Match[str]], index: int) -> bool
     if not (core.isalpha() and core.isupper() and len(core) <= 3 and before.isupper() and before[-1:].isalnum() and not is_legal_form(before)):
         return False
     following = tokens[index + 1].group(0).rstrip(",;:") if index + 1 < len(tokens) else ""
-    if following in ("BEHALF", "TRUST", "ITS", "THE", "AS", "BY", "HIS", "HER", "THEIR", "BEHALF,"):
+    if following in ("BEHALF", "TRUST", "ITS", "THE", "AS", "BY", "HIS", "HER", "THEIR"):
         return False  # "JOHN SMITH ON BEHALF OF ACME LLC", "ACME HOLDINGS IN TRUST FOR BETA LLC": a role, then another name
     for position, ahead in enumerate(tokens[index + 1 : index + 5]):
         word = ahead.group(0).rstrip(",;:")

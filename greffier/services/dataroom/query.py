@@ -179,14 +179,11 @@ def resolve_filters(filters: DataRoomFilters | None, room: DataRoom) -> tuple[Da
                 " signature blocks name it, are listed apart" + (f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else "")
             )
         update["entity_ids"] = ids
-    if filters.contract_types:
-        types = _canonical("contract type", filters.contract_types, match_contract_type, type_suggestions)
-        notes += [f"no contract of this data room is a {t}" for t in types if t != AMENDMENT_TYPE and t not in allowed["contract_types"]]
-        update["contract_types"] = types
-    if filters.excluded_contract_types:
-        types = _canonical("contract type", filters.excluded_contract_types, match_contract_type, type_suggestions)
-        notes += [f"no contract of this data room is a {t}" for t in types if t != AMENDMENT_TYPE and t not in allowed["contract_types"]]
-        update["excluded_contract_types"] = types
+    for field_name in ("contract_types", "excluded_contract_types"):  # the types asked, and those set apart
+        if values := getattr(filters, field_name):
+            types = _canonical("contract type", values, match_contract_type, type_suggestions)
+            notes += [f"no contract of this data room is a {t}" for t in types if t != AMENDMENT_TYPE and t not in allowed["contract_types"]]
+            update[field_name] = types
     if filters.governing_law:
         rule = filters.governing_law
         def law_label(value: str) -> str | None:
