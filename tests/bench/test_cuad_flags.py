@@ -27,8 +27,13 @@ def test_the_dev_halves_split_dev_and_dev_c_d_split_test_from_what_stays_held_ou
     heldout2 = {r for r in rows if classification.in_split(r, "heldout2")}
     assert dev_c | dev_d | heldout2 == test and not (dev_c | dev_d) & heldout2 and not dev_c & dev_d
     assert len(dev_d) == 51 and {4, 14, 504} <= dev_d and len(heldout2) == 306 and heldout2 <= heldout
-    with pytest.raises(ValueError, match="unknown split 'dev-e'"):
-        classification.in_split(5, "dev-e")
+    # eleventh round: dev-e taken out too, heldout3 what stays held out
+    dev_e = {r for r in rows if classification.in_split(r, "dev-e")}
+    heldout3 = {r for r in rows if classification.in_split(r, "heldout3")}
+    assert dev_c | dev_d | dev_e | heldout3 == test and not (dev_c | dev_d | dev_e) & heldout3 and not dev_e & (dev_c | dev_d)
+    assert len(dev_e) == 51 and {6, 16, 506} <= dev_e and len(heldout3) == 255 and heldout3 <= heldout2
+    with pytest.raises(ValueError, match="unknown split 'dev-f'"):
+        classification.in_split(5, "dev-f")
 
 
 def test_a_quote_is_covered_by_an_excerpt_that_holds_part_of_it_whatever_the_spacing():
