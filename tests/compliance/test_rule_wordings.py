@@ -882,3 +882,72 @@ TENTH_ROUND = [
 def test_tenth_round(rule, fires, text):
     condition = load_playbook("ma_due_diligence").by_id[rule].condition
     assert bool(affirmed_matches(condition, text)) is fires
+
+
+ELEVENTH_ROUND = [
+    # a renewal with its qualifiers in a list, an automatic renewal named with an adjective, a renewal "unless notice to the contrary"
+    ("tacit-renewal", True, "Upon expiration of the Initial Term, this Agreement shall be renewed for additional, successive periods of one (1) year each."),
+    ("tacit-renewal", True, "The Initial Term shall be subject to automatic successive renewal terms of three (3) years each."),
+    ("tacit-renewal", True,
+     "Unless written notice to the contrary is provided by one party at least 30 days before the end of the term, this Agreement shall be renewed for one year."),
+    ("tacit-renewal", True, "Sauf dénonciation par l'une des parties trois mois avant son terme, le contrat sera tacitement reconduit pour un an."),
+    ("tacit-renewal", False, "Unless notice of termination is given for breach, the parties shall continue to perform."),
+    ("tacit-renewal", False, "Sauf résiliation pour faute, le contrat est exécuté de bonne foi."),
+    ("tacit-renewal", False, "This Agreement shall be renewed for additional periods only by written amendment signed by both parties."),
+    ("tacit-renewal", False, "There shall be no automatic renewal of this Agreement."),
+    # an extension "if X and Y agree", with the term fixed
+    ("renewal-by-agreement", True,
+     "This Agreement may be renewed for successive one (1) year periods if the Supplier and the Distributor expressly agree in writing to renew it."),
+    ("renewal-by-agreement", False, "This Agreement may be renewed if the Distributor meets its targets."),
+    # a right to terminate with a clause put between "may" and the verb; a limb "; by X or Y upon notice" of a "terminable" sentence
+    ("termination-for-convenience", True,
+     "After the Initial Term, the Buyer may, without penalty or prejudice to any other rights it may have, in its sole discretion terminate this Agreement with or without cause, upon ninety (90) days' notice."),
+    ("termination-for-convenience", False, "The Buyer may, at its cost, terminate this Agreement for cause upon notice."),
+    ("termination-for-convenience", True,
+     "This Agreement shall be terminable by the Licensor at any time in the event of a third-party claim; by the Licensor or the Licensee upon sixty (60) days' written notice; "
+     "or by the Licensee in the event of an assignment without consent."),
+    ("termination-for-convenience", False,
+     "This Agreement shall be terminable by the Licensor in the event of a breach; by the Licensor or the Licensee upon thirty (30) days' written notice following a material breach."),
+    # ownership is no exclusivity; nor an agent's authority "on behalf of any other party"; a "sole and exclusive provider" is
+    ("exclusivity", False, "All works created under this Agreement shall belong exclusively to the Company."),
+    ("exclusivity", False, "Les œuvres appartiennent exclusivement au Client."),
+    ("exclusivity", False, "The Reseller agrees that the Supplier is the exclusive holder of all right, title and interest in the Portal."),
+    ("exclusivity", False, "The exclusive title to the Licensed Programs shall remain with the Licensor."),
+    ("exclusivity", False, "Each regional fund will be organised for the exclusive purpose of administering marketing programmes."),
+    ("exclusivity", False, "Neither party shall have any authority to make any representations on behalf of any other party."),
+    ("exclusivity", True, "During the Term, the Supplier shall be the Customer's sole and exclusive provider of all processing services."),
+    ("exclusivity", True, "Pendant la durée du contrat, le Prestataire sera le seul et exclusif fournisseur du Client pour ces services."),
+    ("exclusivity", False, "This is the Customer's sole and exclusive remedy."),
+    ("exclusivity", True, "The Distributor shall work exclusively with the Supplier."),
+    # first refusal: an offer to a third party "on terms no less favorable" than those offered; a notice before marketing to a third party;
+    # a duty to contact the holder first
+    ("first-refusal", True, "The Publisher may then offer the opportunity to any third party on terms no less favorable than those offered to the Sponsor."),
+    ("first-refusal", True, "The Developer will give the Distributor written notice describing any New Product before marketing or selling it to any third party."),
+    ("first-refusal", True, "If the Promoter seeks a sponsor in the category, it will first contact the Sponsor and give it notice of the terms of the sponsorship."),
+    ("first-refusal", False, "The Supplier will give notice before shipping the products to the Customer's warehouse."),
+    ("first-refusal", False, "The Company shall first notify its insurer of the claim."),
+    # change of control: an assignment on a merger allowed on condition of notice; an assignment by merger forbidden without consent;
+    # the affiliates' definition in the same sentence as a change of control does not silence it
+    ("change-of-control", True,
+     "A Party may assign its rights in connection with a merger, acquisition or sale of all or substantially all of its assets, on condition that it provides the other Party with notice of the assignment."),
+    ("change-of-control", True, "Chaque partie pourra céder le contrat en cas de fusion ou d'absorption, sous réserve d'en informer l'autre partie par écrit."),
+    ("change-of-control", False, "Either party may assign this Agreement in connection with a merger without the consent of the other party."),
+    ("change-of-control", False, "Chaque partie pourra céder le contrat à une société affiliée, sous réserve d'en informer l'autre partie."),
+    ("change-of-control", True, "Neither party may transfer or assign this Agreement, whether by merger or otherwise, except with the express written consent of the other party."),
+    # an assignment "by operation of law" is boilerplate: CUAD's lawyers do not call it a change of control (dev-a, dev-b: 9 contracts)
+    ("change-of-control", False,
+     "Neither party may transfer or assign this Agreement, whether by contract or by operation of law, except with the express written consent of the other party."),
+    ("change-of-control", True, "Le Distributeur ne pourra céder le contrat, y compris par voie de fusion, sans l'accord préalable écrit du Fournisseur."),
+    ("change-of-control", False, "Either party may assign this Agreement by operation of law without consent."),
+    ("change-of-control", False, "Le Distributeur pourra céder le contrat par voie de fusion sans l'accord du Fournisseur."),
+    ("change-of-control", True,
+     "No consent is required for an assignment to (a) a party's successor in connection with a change in control of such party, provided that the successor is not a competitor, "
+     "or (b) any entity that is controlled by, under common control with, or controls a party."),
+    ("change-of-control", False, "Affiliate means any entity that controls, is controlled by or is under common control with a party."),
+]
+
+
+@pytest.mark.parametrize(("rule", "fires", "text"), ELEVENTH_ROUND)
+def test_eleventh_round(rule, fires, text):
+    condition = load_playbook("ma_due_diligence").by_id[rule].condition
+    assert bool(affirmed_matches(condition, text)) is fires

@@ -320,3 +320,22 @@ def test_such_longer_period_as_the_parties_agree_is_no_bound():
     finding = end_finding(ENGLISH + "This Agreement shall continue for two (2) years, or such longer period of time as the parties may agree in writing.")
     assert finding is not None and finding.value == date(2023, 3, 10) and "at the earliest" not in finding.doubt
 
+
+
+@pytest.mark.parametrize(
+    ("sentence", "end"),
+    [
+        ('This Agreement shall remain effective for two (2) years from and after the Effective Date (the "Initial Term").', date(2023, 3, 10)),
+        ("This Agreement shall continue in effect for one (I) year, unless earlier terminated.", date(2022, 3, 10)),  # a 1 typed as I
+    ],
+    ids=["from-and-after", "one-(I)-year"],
+)
+def test_a_length_counted_from_and_after_a_date_or_with_a_1_typed_as_i(sentence, end):
+    found = end_finding(ENGLISH + sentence)
+    assert found is not None and found.value == end, found
+
+
+def test_a_capital_i_after_another_number_is_no_count():
+    # "(I)" stands for 1 only: "two (I) years" still reads two years, and a roman section number is no length
+    assert end_finding(ENGLISH + "This Agreement shall continue in effect for two (I) years.").value == date(2023, 3, 10)
+    assert end_finding(ENGLISH + "The parties shall comply with Schedule (I) at all times.") is None

@@ -898,3 +898,68 @@ def test_an_aside_does_not_join_a_law_to_a_party_s_state():
     article = ("12. GOVERNING LAW. This Agreement, made with Arlo Inc., a corporation organized under the laws, other than its bylaws, of Delaware, "
                "shall be governed by the laws of the State of New York.")
     assert extract_governing_law(split_articles("k1", article)).law.value == "droit de l'État de New York"
+
+
+# --- eleventh round: shapes of names read on CUAD's dev-e (snippets invented in those shapes) -----------------
+
+
+@pytest.mark.parametrize(
+    ("opening", "expected"),
+    [
+        (  # a dash inside a chapter's name that its alias closes; a semicolon before the next party; "For" in a name
+            'This Endorsement Agreement is made between Harbour Rowing Club - Northern Coast Chapter ("HRC-NC"), a charitable corporation '
+            'having its principal office at 13 Quay Road; Harbour Rowing Club, Inc. ("HRC"), a charitable corporation; and Food For Rowers, Inc., '
+            "a corporation organized under the laws of Oregon.",
+            ["Harbour Rowing Club - Northern Coast Chapter", "Harbour Rowing Club, Inc.", "Food For Rowers, Inc."],
+        ),
+        (  # a label before the party, a place in parentheses inside its name; the "Address:" label is no party
+            'This Service Agreement is entered into by and between: Party A: Lumen (Tianjin) Language Consulting Co., Ltd. ("Service Provider") '
+            'Address: Room 209, Building 1, No. 8 Huanhe West Road, Tianjin Party B: Corvane Learning Ltd. ("Service Recipient") Address: 2 Mill Lane',
+            ["Lumen (Tianjin) Language Consulting Co., Ltd.", "Corvane Learning Ltd."],
+        ),
+        (  # "Corporation of America"; a street address before a description is no party
+            'Mutual Assurance Corporation of America, a Michigan insurance corporation ("MACA"), and Petrel Agency, Inc., a Nevada corporation ("Agency"), agree as follows.',
+            ["Mutual Assurance Corporation of America", "Petrel Agency, Inc."],
+        ),
+        (
+            'This Agreement is made by and between Orrin Corporation ("ORC"), 202 South Wheeler Street, Plant City, Florida a Delaware corporation, '
+            'and Lattice Energy Solutions, ("LES"), 3900A 31st Street North, St. Petersburg, Florida, a Florida corporation.',
+            ["Orrin Corporation", "Lattice Energy Solutions"],
+        ),
+        (  # a party introduced by a verb, its description's noun capitalised
+            'This agreement sets the terms under which Corvane Portals, Inc., a Nevada corporation ("CORVANE"), authorizes Hesketh Direct Response, Inc., '
+            'a Pennsylvania Corporation, having an address at 1125 Lancaster Avenue ("RESELLER") to resell its licences.',
+            ["Corvane Portals, Inc.", "Hesketh Direct Response, Inc."],
+        ),
+        (  # a US federal savings bank's form
+            'This Agency Agreement is made by and between Orrin Stores, Inc. ("Merchant") and Lattice Savings Fund Society, FSB, as collateral trustee ("Trustee").',
+            ["Orrin Stores, Inc.", "Lattice Savings Fund Society, FSB"],
+        ),
+    ],
+    ids=["dash-semicolon-for", "party-label-place", "of-america", "street-address", "verb-capital-description", "fsb"],
+)
+def test_eleventh_round_shapes_of_names(opening, expected):
+    found = names(opening)
+    assert found[: len(expected)] == expected, found
+    assert not any(n.lower().startswith("address") or n[:1].isdigit() for n in found), found
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("LG&E AND TENNESSEE GAS PIPELINE COMPANY Service Package No: 40715", "LG&E AND TENNESSEE GAS PIPELINE COMPANY"),  # the case changes after the form
+        ("MOELIS & COMPANY HOLDINGS LP", "MOELIS & COMPANY HOLDINGS LP"),  # a word form inside a name in capitals goes on
+        ("ORRIN ENTERTAINMENT Licensee PETREL FILM CORPORATION", "ORRIN ENTERTAINMENT"),  # a role in title case between names in capitals
+        ("Orrin Holdings - Page 2 (x)", "Orrin Holdings"),  # a dash then no name: not part of it
+        ("ORRIN INC. - CONFIDENTIAL (x)", "ORRIN INC."),
+    ],
+)
+def test_where_a_name_in_a_list_ends(text, name):
+    from greffier.dataroom.extract.opening import name_head
+
+    assert name_head(text)[0] == name
+
+
+@pytest.mark.parametrize("name", ["3900A 31st Street North", "12 rue de la Paix", "Address", "Address Room"])
+def test_an_address_or_its_label_is_no_name(name):
+    assert implausible_name(name) is not None

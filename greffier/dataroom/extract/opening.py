@@ -84,7 +84,7 @@ _ARTICLE = re.compile(r"^(?:(?:la|le|les|the)\s+(?:soci[ée]t[ée]\s+|company\s+
 _NAME_CONNECTORS = frozenset("de du des d la le les l of and & et y von van der den di da the und zu".split())
 _EXTRA_FORMS = frozenset(  # rl: "S.à r.l."; sp, z, oo: "Sp. z o.o."; jsc, pjsc, ooo…: Russian and Kazakh companies
     "co company corporation limited incorporated cie lp pte pvt kk bhd nv bv ab as oy sa/nv sl na rl sp z oo llp pllc pc kft sro ltda "
-    "jsc ojsc pjsc cjsc ooo zao oao".split()
+    "jsc ojsc pjsc cjsc ooo zao oao fsb".split()  # fsb: a US federal savings bank ("Wilmington Savings Fund Society, FSB")
 )
 _PERSON_HINT = re.compile(
     r"\b(?:n[ée]e?\s+le|demeurant|domicili[ée]e?\s+(?:à|au)|de\s+nationalit[ée]|an\s+individual|individually|residing|resident\s+(?:at|of|in)|born\s+on)\b",
@@ -363,7 +363,7 @@ def _two_names(party: OpeningParty) -> list[OpeningParty]:
 _DESCRIBED_NAME = re.compile(
     r"(?<![\w.!'’-])(?P<name>(?:[A-Z0-9&][\w&'’.!-]*,?\s+|(?:of|and|the|de|du|des)\s+){0,8}?[A-Z0-9][\w&'’.!-]*),\s+an?\s+(?:[A-Z][\w.-]*\s+|(?:national|state|federal|statutory|business|banking|savings|commercial|"
     r"non-?profit|not-for-profit|public|private|mutual|stock|joint[\s-]stock|insurance|benefit|professional|exempted|chartered|state-chartered)\s+){0,4}"
-    r"(?:corporation|company|limited\s+(?:liability\s+company|partnership|company)|partnership|bank|trust|association)\b"
+    r"(?i:corporation|company|limited\s+(?:liability\s+company|partnership|company)|partnership|bank|trust|association)\b"  # "a Pennsylvania Corporation"
 )
 
 
@@ -906,6 +906,7 @@ def name_head(text: str) -> tuple[str, str] | None:
     if bank := _SOCIETE_NAME.match(text):
         return bank.group(0), text[bank.end() :]  # « SOCIÉTÉ GÉNÉRALE, ci-après « la Banque » »: « société » is its name
     text = _LEADING_FORMULA.sub("", _COVER.sub("", _ARTICLE.sub("", text, count=1).strip()))  # "Exhibit 10.11 DATED 26 September 2019 …"
+    text = _PARTY_LABEL.sub("", text, count=1)  # "Party A: Rise (Tianjin) … Co., Ltd.", « Partie 1 : Acme SAS »
     while (stripped := _ARTICLE.sub("", text, count=1).strip()) != text:
         text = stripped
     if not text or _NOT_A_NAME.match(text):
@@ -935,6 +936,13 @@ def name_head(text: str) -> tuple[str, str] | None:
             while index < len(tokens) and tokens[index].start() < inner_end:
                 index += 1
             continue
+        if core in ("-", "–") and index > 0 and tokens[index - 1].group(0)[:1].isupper() and not is_legal_form(tokens[index - 1].group(0).rstrip(",.")) and (
+            _DASH_IN_NAME.match(text, tokens[index].start()) and not any(fold(t.group(0)).strip(".,") in _DOCUMENT_WORDS for t in tokens[index + 1 : index + 7])
+        ):
+            index += 1  # "National Football League Alumni - Northern California Chapter ("NFLA-NC")"
+            continue
+        if index > 1 and core[1:].islower() and core[:1].isupper() and folded in _ROLE_WORDS and all(t.group(0).isupper() for t in tokens[:index]):
+            break  # "Licensor: PACIFICAP ENTERTAINMENT Licensee THE HENRY FILM …": a role in title case between names in capitals
         if (
             index > 0 and folded in _HARD_STOP and not (folded in ("and", "et", "in", "on") and core.islower())
             and not _for_inside_a_name(tokens, index) and not _capital_word_inside_a_name(tokens, index)
@@ -962,7 +970,8 @@ def name_head(text: str) -> tuple[str, str] | None:
                 index + 2 < len(tokens) and tokens[index + 1].group(0)[-1:].isalnum() and tokens[index + 2].group(0)[:1].isupper()
             ):
                 continue  # "Alliance Bancorp, Inc. of Pennsylvania", not "Sun Trading Ltd of Victoria Street"
-            if not (folded in _WORD_FORMS and following[:1].isupper()) and (core.endswith(".") or folded in _FINAL_FORMS or not _form_follows(tokens, index)):
+            same_case = not (core.isupper() and len(core) > 2 and not following.rstrip(",;:").isupper())  # "… PIPELINE COMPANY Service Package No"
+            if not (folded in _WORD_FORMS and following[:1].isupper() and same_case) and (core.endswith(".") or folded in _FINAL_FORMS or not _form_follows(tokens, index)):
                 break  # "NLS-1 Pharma AG Alter Postplatz 2": the name ends with its legal form ("Moelis & Company Holdings LP" goes on)
         if folded == "of" and following[:1].isdigit():
             kept_end = tokens[index - 2].start() + len(tokens[index - 2].group(0).rstrip(",;:")) if index >= 2 else kept_end
@@ -1022,7 +1031,13 @@ _LEADING_FORMULA = re.compile(
     rf"|(?:DATED|Dated|EN\s+DATE\s+DU|En\s+date\s+du)\s*:?\s*(?:the\s+)?{DATE_PATTERN}\s*)\s+",
     re.I,
 )
+# A label before a party in a list of parties: "Party A: Rise (Tianjin) … Co., Ltd.", « Partie 1 : Acme SAS ».
+_PARTY_LABEL = re.compile(r"^(?:Party|PARTY|Partie|PARTIE)\s+(?:[A-Z]|\d{1,2})\s*:\s*")
+# A dash inside one name, which an alias in parentheses closes: "National Football League Alumni - Northern California
+# Chapter ("NFLA-NC")" — not "ACME INC. - CONFIDENTIAL" nor "Acme - 12 rue …".
+_DASH_IN_NAME = re.compile(r"[-–]\s+(?:[A-Z][\w'’.&]*\s+){0,5}?[A-Z][\w'’.&]*\s*\(")
 _NOT_A_LAST_WORD = frozenset("street avenue road boulevard blvd floor suite parkway highway no number nr num".split())
+_STREET_WORDS = frozenset("street st avenue ave road rd boulevard blvd drive dr lane ln way parkway highway suite floor rue allee quai chemin route place cours impasse".split())
 _PLACEHOLDER_WORDS = frozenset("enter insert nom name".split())
 _FRENCH_DOCUMENT_NOUNS = frozenset("contrat convention accord avenant protocole".split())
 _DOCUMENT_NOUNS = frozenset(
@@ -1065,6 +1080,10 @@ def implausible_name(name: str) -> str | None:
         return "two sentences"  # "Purpose. The Recipient"
     if folded[-1] in _NOT_A_LAST_WORD and len(words) > 1:
         return "an address or a reference number"
+    if re.match(r"\d", words[0]) and any(w in _STREET_WORDS for w in folded[1:]):
+        return "a street address"  # "3900A 31st Street North", « 12 rue de la Paix »
+    if folded[0] in ("address", "adresse", "addresse") and len(words) <= 2:
+        return "a label"  # "Address: Room C209 …"
     if folded[0] in ("court", "tribunal", "cour") and len(folded) > 1 and folded[1] in ("of", "de", "d"):
         return "a court"  # « Tribunal de commerce de Paris », not "Court Square Capital Partners"
     if re.search(r"\b(?:northern|southern|eastern|western|central|middle) district of\b", " ".join(folded)):
@@ -1090,7 +1109,7 @@ _ROMAN = re.compile(r"(?:I{1,3}|IV|V|VI{1,3}|IX|X)")
 
 def _is_place(word: str) -> bool:
     """A US state or a country ("Pennsylvania", "Delaware", "Canada"): what "X, Inc. of …" names as part of a company's name."""
-    return word[:1].isupper() and match_law(f"laws of {word}") is not None
+    return word[:1].isupper() and (fold(word) == "america" or match_law(f"laws of {word}") is not None)  # "… Corporation of America"
 
 
 def _not_a_name(words: list[str], folded: list[str]) -> bool:
@@ -1102,8 +1121,8 @@ def _not_a_name(words: list[str], folded: list[str]) -> bool:
 def _for_inside_a_name(tokens: list[re.Match[str]], index: int) -> bool:
     """A lower-case "for" between capitalised words of one name: "Centre for Probe Development and Commercialization",
     "Thrivent Financial for Lutherans", "Institute for Systems Biology" — not "Acme Inc. for the benefit of", "Acme for itself"."""
-    if tokens[index].group(0) != "for" or index + 1 >= len(tokens):
-        return False
+    if tokens[index].group(0) not in ("for", "For") or index + 1 >= len(tokens):
+        return False  # "Food For Athletes, Inc." in title case too (not "FOR" in a heading's capitals)
     before, after = tokens[index - 1].group(0), tokens[index + 1].group(0)
     return before[:1].isupper() and before[-1:].isalnum() and not is_legal_form(before.rstrip(".")) and after[:1].isupper() and fold(after) not in ("the", "a", "an", "its")
 

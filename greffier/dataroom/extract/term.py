@@ -576,6 +576,7 @@ def _anchored_start(rest: str, sentence: Sentence, context: _StartContext) -> _S
     """The start written right after a length ("three (3) years from …", « neuf ans à compter du … »): a date, a
     named date, the signature, the effective date — or an event, which dates nothing ("three (3) years after
     disclosure of Proprietary Information", "from the date of first commercial sale")."""
+    rest = _AND_AFTER.sub("", rest, count=1)  # "two (2) years from and after the Effective Date"
     if (written := _ANCHOR_DATE.match(rest)) and (value := context.read(written["date"])):
         return _Start(Finding[date](value=value, chunk_id=sentence.chunk_id, raw=written.group(0).strip(), rule="start"))
     # "shall commence on January 10th, 2019 and shall expire … twenty-four (24) months from that date": the start written before
@@ -593,6 +594,7 @@ def _anchored_start(rest: str, sentence: Sentence, context: _StartContext) -> _S
     return _Start(None, f"runs from « {' '.join(words['words'].split()) if words else rest.strip()[:70]} », which no date of the contract gives")
 
 
+_AND_AFTER = re.compile(r"^\s*and\s+(?:after|following|including)\b", re.I)
 _THAT_DATE = re.compile(r"\s*(?:(?:on|from)\s+)?(?:that|such|this|the\s+same)\s+date\b|\s*(?:de\s+)?cette\s+(?:m[êe]me\s+)?date\b", re.I)
 _OWN_DATE = re.compile(r"^\s*(?:(?:on|upon|from|as\s+of|de|du)\s+)?(?:its|the|this\s+agreement['’]s|sa|son|leur|la)\s+", re.I)
 _OWN_SIGNATURE = re.compile(r"\s*(?:de\s+)?(?:sa|leur|la)\s+signature|\s*(?:its|their)\s+(?:signature|execution)", re.I)  # « à compter de sa signature »
