@@ -335,7 +335,7 @@ def test_a_length_counted_from_and_after_a_date_or_with_a_1_typed_as_i(sentence,
     assert found is not None and found.value == end, found
 
 
-def test_a_capital_i_after_another_number_is_no_count():
-    # "(I)" stands for 1 only: "two (I) years" still reads two years, and a roman section number is no length
+def test_the_count_word_governs_and_a_roman_reference_is_no_length():
+    # the word before the figure counts ("two (I) years" is two years); "(I)" alone, a schedule's number, is no length
     assert end_finding(ENGLISH + "This Agreement shall continue in effect for two (I) years.").value == date(2023, 3, 10)
     assert end_finding(ENGLISH + "The parties shall comply with Schedule (I) at all times.") is None

@@ -950,8 +950,13 @@ def test_eleventh_round_shapes_of_names(opening, expected):
         ("LG&E AND TENNESSEE GAS PIPELINE COMPANY Service Package No: 40715", "LG&E AND TENNESSEE GAS PIPELINE COMPANY"),  # the case changes after the form
         ("MOELIS & COMPANY HOLDINGS LP", "MOELIS & COMPANY HOLDINGS LP"),  # a word form inside a name in capitals goes on
         ("ORRIN ENTERTAINMENT Licensee PETREL FILM CORPORATION", "ORRIN ENTERTAINMENT"),  # a role in title case between names in capitals
-        ("Orrin Holdings - Page 2 (x)", "Orrin Holdings"),  # a dash then no name: not part of it
-        ("ORRIN INC. - CONFIDENTIAL (x)", "ORRIN INC."),
+        ("ORRIN INTERNATIONAL Corporation", "ORRIN INTERNATIONAL Corporation"),  # a form in title case is no role
+        ("ORRIN MARKETING Agent LLC", "ORRIN MARKETING Agent LLC"),  # nor a role word a form follows
+        ("ORRIN CORPORATION Japan (\"Orrin Japan\")", "ORRIN CORPORATION Japan"),  # a place after the form goes on
+        ("Orrin Holdings - Draft (v2)", "Orrin Holdings"),  # a dash, then no alias: not part of the name
+        ("Orrin Holdings - Exhibit A (\"Pricing\")", "Orrin Holdings"),  # a document word after the dash
+        ("Orrin Holdings - Licensor (\"Licensor\")", "Orrin Holdings"),  # a role after the dash
+        ("Orrin Holdings For Itself And Its Affiliates", "Orrin Holdings"),
     ],
 )
 def test_where_a_name_in_a_list_ends(text, name):
@@ -960,6 +965,11 @@ def test_where_a_name_in_a_list_ends(text, name):
     assert name_head(text)[0] == name
 
 
-@pytest.mark.parametrize("name", ["3900A 31st Street North", "12 rue de la Paix", "Address", "Address Room"])
+@pytest.mark.parametrize("name", ["3900A 31st Street North", "12 rue de la Paix", "8 avenue de l'Opéra", "Address", "Address Room"])
 def test_an_address_or_its_label_is_no_name(name):
     assert implausible_name(name) is not None
+
+
+@pytest.mark.parametrize("name", ["5th Avenue Capital", "21st Century Road Holdings", "Address Systems", "Adresse Conseil", "3 Way Solutions"])
+def test_a_name_with_a_number_or_a_street_word_is_still_a_name(name):
+    assert implausible_name(name) is None

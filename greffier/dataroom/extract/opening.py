@@ -937,11 +937,16 @@ def name_head(text: str) -> tuple[str, str] | None:
                 index += 1
             continue
         if core in ("-", "–") and index > 0 and tokens[index - 1].group(0)[:1].isupper() and not is_legal_form(tokens[index - 1].group(0).rstrip(",.")) and (
-            _DASH_IN_NAME.match(text, tokens[index].start()) and not any(fold(t.group(0)).strip(".,") in _DOCUMENT_WORDS for t in tokens[index + 1 : index + 7])
+            (dash := _DASH_IN_NAME.match(text, tokens[index].start()))
+            and not any(fold(w).strip(".,") in _DOCUMENT_WORDS or fold(w).strip(".,") in _ROLE_WORDS for w in dash["rest"].split())
         ):
             index += 1  # "National Football League Alumni - Northern California Chapter ("NFLA-NC")"
             continue
-        if index > 1 and core[1:].islower() and core[:1].isupper() and folded in _ROLE_WORDS and all(t.group(0).isupper() for t in tokens[:index]):
+        if (
+            index > 1 and core[1:].islower() and core[:1].isupper() and folded in _ROLE_WORDS and folded not in _WORD_FORMS and not is_legal_form(core)
+            and not (index + 1 < len(tokens) and is_legal_form(tokens[index + 1].group(0).rstrip(",;:")))
+            and all(t.group(0).isupper() for t in tokens[:index])
+        ):
             break  # "Licensor: PACIFICAP ENTERTAINMENT Licensee THE HENRY FILM …": a role in title case between names in capitals
         if (
             index > 0 and folded in _HARD_STOP and not (folded in ("and", "et", "in", "on") and core.islower())
@@ -970,7 +975,8 @@ def name_head(text: str) -> tuple[str, str] | None:
                 index + 2 < len(tokens) and tokens[index + 1].group(0)[-1:].isalnum() and tokens[index + 2].group(0)[:1].isupper()
             ):
                 continue  # "Alliance Bancorp, Inc. of Pennsylvania", not "Sun Trading Ltd of Victoria Street"
-            same_case = not (core.isupper() and len(core) > 2 and not following.rstrip(",;:").isupper())  # "… PIPELINE COMPANY Service Package No"
+            same_case = not (core.isupper() and len(core) > 2 and not following.rstrip(",;:").isupper() and not _is_place(following.rstrip(",;:.")))
+            # "… PIPELINE COMPANY Service Package No" ends at the form, "ACME CORPORATION Japan" does not
             if not (folded in _WORD_FORMS and following[:1].isupper() and same_case) and (core.endswith(".") or folded in _FINAL_FORMS or not _form_follows(tokens, index)):
                 break  # "NLS-1 Pharma AG Alter Postplatz 2": the name ends with its legal form ("Moelis & Company Holdings LP" goes on)
         if folded == "of" and following[:1].isdigit():
@@ -1035,9 +1041,26 @@ _LEADING_FORMULA = re.compile(
 _PARTY_LABEL = re.compile(r"^(?:Party|PARTY|Partie|PARTIE)\s+(?:[A-Z]|\d{1,2})\s*:\s*")
 # A dash inside one name, which an alias in parentheses closes: "National Football League Alumni - Northern California
 # Chapter ("NFLA-NC")" — not "ACME INC. - CONFIDENTIAL" nor "Acme - 12 rue …".
-_DASH_IN_NAME = re.compile(r"[-–]\s+(?:[A-Z][\w'’.&]*\s+){0,5}?[A-Z][\w'’.&]*\s*\(")
+_DASH_IN_NAME = re.compile(r"[-–]\s+(?P<rest>(?:[A-Z][\w'’.&]*\s+){0,5}?[A-Z][\w'’.&]*)\s*\(\s*(?:the\s+)?[\"“'«]")
 _NOT_A_LAST_WORD = frozenset("street avenue road boulevard blvd floor suite parkway highway no number nr num".split())
 _STREET_WORDS = frozenset("street st avenue ave road rd boulevard blvd drive dr lane ln way parkway highway suite floor rue allee quai chemin route place cours impasse".split())
+_DIRECTIONS = frozenset("north south east west n s e w ne nw se sw northeast northwest southeast southwest".split())
+
+
+def _street_address(folded: list[str]) -> bool:
+    """A number, then a street: French « 12 rue de la Paix » (the street word right after the number), English "3900A 31st
+    Street North" (only a direction or a number after the street word) — not "5th Avenue Capital" nor "21st Century Road Holdings"."""
+    if re.fullmatch(r"\d{1,5}(?:bis|ter)?", folded[0]) and len(folded) > 2 and (
+        folded[1] in ("rue", "allee", "quai", "chemin", "cours", "impasse", "bd")
+        or (folded[1] in ("avenue", "boulevard", "place", "route") and folded[2] in ("de", "du", "des", "d", "la", "le", "l"))
+    ):
+        return True
+    for k, word in enumerate(folded[1:], start=1):
+        if word in _STREET_WORDS:
+            return all(w in _DIRECTIONS or w.isdigit() for w in folded[k + 1 :])
+    return False
+
+
 _PLACEHOLDER_WORDS = frozenset("enter insert nom name".split())
 _FRENCH_DOCUMENT_NOUNS = frozenset("contrat convention accord avenant protocole".split())
 _DOCUMENT_NOUNS = frozenset(
@@ -1080,10 +1103,10 @@ def implausible_name(name: str) -> str | None:
         return "two sentences"  # "Purpose. The Recipient"
     if folded[-1] in _NOT_A_LAST_WORD and len(words) > 1:
         return "an address or a reference number"
-    if re.match(r"\d", words[0]) and any(w in _STREET_WORDS for w in folded[1:]):
-        return "a street address"  # "3900A 31st Street North", « 12 rue de la Paix »
-    if folded[0] in ("address", "adresse", "addresse") and len(words) <= 2:
-        return "a label"  # "Address: Room C209 …"
+    if re.match(r"\d", words[0]) and _street_address(folded):
+        return "a street address"  # "3900A 31st Street North", « 12 rue de la Paix »; not "5th Avenue Capital"
+    if folded[0] in ("address", "adresse", "addresse") and (len(words) == 1 or re.match(r"(?i)(?:room|suite|no\b|n°|\d)", words[1])):
+        return "a label"  # "Address: Room C209 …"; not "Address Systems"
     if folded[0] in ("court", "tribunal", "cour") and len(folded) > 1 and folded[1] in ("of", "de", "d"):
         return "a court"  # « Tribunal de commerce de Paris », not "Court Square Capital Partners"
     if re.search(r"\b(?:northern|southern|eastern|western|central|middle) district of\b", " ".join(folded)):
@@ -1124,7 +1147,7 @@ def _for_inside_a_name(tokens: list[re.Match[str]], index: int) -> bool:
     if tokens[index].group(0) not in ("for", "For") or index + 1 >= len(tokens):
         return False  # "Food For Athletes, Inc." in title case too (not "FOR" in a heading's capitals)
     before, after = tokens[index - 1].group(0), tokens[index + 1].group(0)
-    return before[:1].isupper() and before[-1:].isalnum() and not is_legal_form(before.rstrip(".")) and after[:1].isupper() and fold(after) not in ("the", "a", "an", "its")
+    return before[:1].isupper() and before[-1:].isalnum() and not is_legal_form(before.rstrip(".")) and after[:1].isupper() and fold(after) not in ("the", "a", "an", "its", "itself", "themselves", "value", "purposes", "use")
 
 
 _GMBH_CO_KG = re.compile(r"&\s+(?i:Co\.?|Cie\.?)\s+(?:KGaA|KG|OHG)\b")
