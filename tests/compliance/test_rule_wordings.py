@@ -947,6 +947,25 @@ ELEVENTH_ROUND = [
 ]
 
 
+# The prohibition's vocabulary (issue 16, eleventh round, after the held-out run: Anti-Assignment misses counted by kind on the
+# tuning parts): "must not", "none of … may", "no party has the right to", "not … transferable or assignable", FR likewise.
+PROHIBITION_VOCABULARY = [
+    ("assignment-restriction", True, "No party to this Agreement has the right to assign any of its rights or obligations hereunder."),
+    ("assignment-restriction", True, "Without the prior written consent of the other Parties, none of the Parties may assign its rights under this Agreement."),
+    ("assignment-restriction", True, "The Distributor must not assign this agreement unless it obtains the prior written consent of the Supplier."),
+    ("assignment-restriction", True, "All rights granted herein are not sublicensable, transferable or assignable."),
+    ("assignment-restriction", True, "Les droits concédés au titre du présent contrat ne sont ni cessibles ni transférables."),
+    ("assignment-restriction", True, "Aucune des parties n'a le droit de céder le présent contrat sans l'accord de l'autre."),
+    ("assignment-restriction", True, "Aucune des parties ne doit céder ses droits sans l'accord écrit de l'autre partie."),
+    ("assignment-restriction", False, "No party has the right to terminate this Agreement."),
+    ("assignment-restriction", False, "None of the parties may disclose the terms of this Agreement."),
+    ("assignment-restriction", False, "The Licensee's rights are not limited by the assignment of the patents."),
+    ("assignment-restriction", False, "Either party may assign this Agreement to an affiliate."),
+    ("assignment-restriction", False, "Aucune des parties n'a le droit de résilier le contrat."),
+    ("assignment-restriction", False, "Aucune des parties ne doit divulguer les termes du contrat."),
+]
+
+
 # Near misses a review of the eleventh round wrote against the new wordings (each fired before it was narrowed).
 ELEVENTH_ROUND_REVIEW = [
     ("first-refusal", False, "The Distributor shall notify the Supplier of any defect before selling the affected Products to third parties."),
@@ -986,7 +1005,7 @@ ELEVENTH_ROUND_REVIEW = [
 ]
 
 
-@pytest.mark.parametrize(("rule", "fires", "text"), ELEVENTH_ROUND + ELEVENTH_ROUND_REVIEW)
+@pytest.mark.parametrize(("rule", "fires", "text"), ELEVENTH_ROUND + ELEVENTH_ROUND_REVIEW + PROHIBITION_VOCABULARY)
 def test_eleventh_round(rule, fires, text):
     condition = load_playbook("ma_due_diligence").by_id[rule].condition
     assert bool(affirmed_matches(condition, text)) is fires
