@@ -936,14 +936,11 @@ def name_head(text: str) -> tuple[str, str] | None:
             while index < len(tokens) and tokens[index].start() < inner_end:
                 index += 1
             continue
-        if core in ("-", "–") and index > 0 and tokens[index - 1].group(0)[:1].isupper() and not is_legal_form(tokens[index - 1].group(0).rstrip(",.")) and (
-            (dash := _DASH_IN_NAME.match(text, tokens[index].start()))
-            and not any(fold(w).strip(".,") in _DOCUMENT_WORDS or fold(w).strip(".,") in _ROLE_WORDS for w in dash["rest"].split())
-        ):
+        if core in ("-", "–") and _dash_inside_a_name(text, tokens, index):
             index += 1  # "National Football League Alumni - Northern California Chapter ("NFLA-NC")"
             continue
         if (
-            index > 1 and core[1:].islower() and core[:1].isupper() and folded in _ROLE_WORDS and folded not in _WORD_FORMS and not is_legal_form(core)
+            index > 1 and core[1:].islower() and core[:1].isupper() and folded in _ROLE_WORDS and not is_legal_form(core)
             and not (index + 1 < len(tokens) and is_legal_form(tokens[index + 1].group(0).rstrip(",;:")))
             and all(t.group(0).isupper() for t in tokens[:index])
         ):
@@ -1148,6 +1145,16 @@ def _for_inside_a_name(tokens: list[re.Match[str]], index: int) -> bool:
         return False  # "Food For Athletes, Inc." in title case too (not "FOR" in a heading's capitals)
     before, after = tokens[index - 1].group(0), tokens[index + 1].group(0)
     return before[:1].isupper() and before[-1:].isalnum() and not is_legal_form(before.rstrip(".")) and after[:1].isupper() and fold(after) not in ("the", "a", "an", "its", "itself", "themselves", "value", "purposes", "use")
+
+
+def _dash_inside_a_name(text: str, tokens: list[re.Match[str]], index: int) -> bool:
+    """A dash between capitalised words of one name that a quoted alias closes ("National Football League Alumni - Northern
+    California Chapter ("NFLA-NC")") — not after a legal form, nor before a document or role word ("Acme - Licensor (…)")."""
+    before = tokens[index - 1].group(0) if index > 0 else ""
+    if not before[:1].isupper() or is_legal_form(before.rstrip(",.")):
+        return False
+    dash = _DASH_IN_NAME.match(text, tokens[index].start())
+    return dash is not None and not any((word := fold(w).strip(".,")) in _DOCUMENT_WORDS or word in _ROLE_WORDS for w in dash["rest"].split())
 
 
 _GMBH_CO_KG = re.compile(r"&\s+(?i:Co\.?|Cie\.?)\s+(?:KGaA|KG|OHG)\b")
