@@ -255,6 +255,34 @@ def misses(cuad: Path, contracts: list[Contract], scores: dict[str, Score], find
     return out
 
 
+def learned_report(contracts: list[Contract], gold: dict[int, set[str]], findings: dict[str, list[dict[str, Any]]], rule_tags: dict[str, set[str]],
+                   playbook_tags: set[str], scores: dict[str, Score], learned: set[str]) -> str:
+    """The scores without the learned reader's flags (always "to confirm") next to those with them."""
+    wordings: dict[str, set[str]] = defaultdict(set)
+    for document_id, found in findings.items():
+        for finding in found:
+            if finding["rule"] not in learned:
+                wordings[document_id] |= rule_tags.get(finding["rule"], set())
+    without = evaluate(contracts, gold, wordings, playbook_tags)
+    by_reader = sum(1 for found in findings.values() for f in found if f["rule"] in learned)
+    lines = [f"The learned reader's rules ({', '.join(sorted(learned))}): {by_reader} findings, all to confirm.",
+             "| | wordings only (TP/FP/FN, P/R) | with the learned reader's flags |", "|---|---|---|"]
+    def cell(score: Score) -> str:
+        return f"{len(score.tp)}/{len(score.fp)}/{len(score.fn)}, {_fmt(score.precision)}/{_fmt(score.recall)}"
+
+    for category, score in scores.items():
+        if cell(score) != cell(without[category]):
+            lines.append(f"| {category} | {cell(without[category])} | {cell(score)} |")
+    totals = []
+    for table in (without, scores):
+        total = Score()
+        for score in table.values():
+            total.tp, total.fp, total.fn = total.tp + score.tp, total.fp + score.fp, total.fn + score.fn
+        totals.append(cell(total))
+    lines.append(f"| **micro** | {totals[0]} | {totals[1]} |")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cuad", type=Path, default=DEFAULT_CUAD)
@@ -287,6 +315,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(markdown_table(scores, playbook_tags))
     rule_tags = {rule.id: set(rule.tags) for rule in playbook.rules}
+    if learned := {rule.id for rule in playbook.rules if rule.condition.kind == "learned"}:
+        print("\n" + learned_report(contracts, gold, findings, rule_tags, playbook_tags, scores, learned))
     quotes = quote_scores(args.cuad, contracts, findings, playbook_tags, rule_tags)
     covered = sum(c for c, _ in quotes.values())
     total_quotes = covered + sum(len(m) for _, m in quotes.values())

@@ -131,6 +131,8 @@ def _flag(flag: dict) -> None:
         st.markdown(f"**Why it matters** — {escape_markdown(flag['explanation'])}")
         if flag["recommendation"]:
             st.markdown(f"**What to do** — {escape_markdown(flag['recommendation'])}")
+        if (review := (flag.get("details") or {}).get("review") or {}).get("reason"):  # why it is to confirm (learned reader, no LLM…) or what the LLM said
+            st.markdown(f"**Review: {escape_markdown(review.get('status') or '')}** — {escape_markdown(review['reason'])}")
         playbook_title = by_name.get(flag["playbook"], {}).get("title") or flag["playbook"]  # the playbook as its YAML titles it; ids stay in the exports
         st.caption(escape_markdown(f"{playbook_title} v{flag['playbook_version']} · {flag.get('place') or flag['section'] or 'whole contract'} · first seen {str(flag['first_seen_at'])[:10]}"))
         if st.toggle("Open the cited passage", key=f"compliance_open_{flag['id']}"):

@@ -24,6 +24,7 @@ from greffier.compliance.conditions import (
     excerpt_of,
     governing_law_hit,
     keyword_hits,
+    learned_hits,
     llm_hits,
     llm_review,
     missing_clause_hit,
@@ -64,6 +65,8 @@ def _hits(rule: Rule, playbook: Playbook, library: ClauseLibrary, facts: Documen
         return threshold_hits(condition, scope.passages)
     if condition.kind == "llm":
         return llm_hits(condition, scope.chunks, llm)
+    if condition.kind == "learned":
+        return learned_hits(condition, scope.passages, rule.id)
     if condition.kind == "missing_clause":
         hit = missing_clause_hit(rule, chunks, library)
     elif condition.kind == "date":
@@ -237,10 +240,17 @@ def check_document(
     passages = document_passages(chunks, library)
     reviewers = playbook.reviewers()
     reviewing = {rule.id for rule in reviewers.values()}
+    backers = playbook.backers()
+    backing = {rule.id for rule in backers}
     found: dict[str, list[Finding]] = {}
     checks: dict[str, RuleCheck] = {}
     for rule in playbook.rules:
-        if rule.id not in reviewing:
+        if rule.id not in reviewing and rule.id not in backing:
+            found[rule.id], checks[rule.id] = check_rule(rule, playbook, library, facts, chunks, today=today, llm=llm, passages=passages)
+    for rule in backers:
+        if finders := [backed for backed in rule.condition.backs if found.get(backed)]:
+            found[rule.id], checks[rule.id] = [], RuleCheck(rule.id, facts.id, CHECKED, detail=f"not needed: {', '.join(finders)} found the clause")
+        else:
             found[rule.id], checks[rule.id] = check_rule(rule, playbook, library, facts, chunks, today=today, llm=llm, passages=passages)
     for reviewed, reviewer in reviewers.items():
         if checks[reviewed].evaluated:

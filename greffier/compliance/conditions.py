@@ -24,6 +24,7 @@ from greffier.compliance.playbooks import (
     DateCondition,
     GoverningLawCondition,
     KeywordCondition,
+    LearnedCondition,
     LLMCondition,
     RegexCondition,
     Rule,
@@ -442,4 +443,44 @@ def llm_hits(condition: LLMCondition, chunks: Sequence[ClassifiedChunk], llm: An
             continue
         quoted = quote if quote and " ".join(quote.split()) in " ".join(chunk.text.split()) else None
         hits.append(Hit(chunk, _clip(quoted) if quoted else opening(chunk), {"llm_reason": reason, "llm_model": getattr(llm, "model", "")}))
+    return hits
+
+
+# --- the learned second reader -------------------------------------------------------------------
+
+MIN_READ_SENTENCE = 25  # shorter sentences (a heading, "Assignment.") carry too little for the reader; it was trained without them
+
+
+@lru_cache(maxsize=20_000)
+def _shared_form(sentence: str, language: str) -> str:
+    from greffier.compliance.reader import shared_form
+
+    return shared_form(sentence, language)
+
+
+def learned_hits(condition: LearnedCondition, passages: Sequence[Passage], rule_id: str | None = None) -> list[Hit]:
+    """Passages with a sentence the learned reader scores at or above the threshold (recitals never):
+    each hit quotes those sentences and is marked "to confirm" with its score."""
+    from greffier.compliance.reader import load_reader
+    from greffier.text.language import UNDECIDED, guess_language
+
+    reader = load_reader()
+    category = reader.categories[condition.reader]
+    threshold = condition.min_score if condition.min_score is not None else category.threshold
+    hits = []
+    for passage in passages:
+        said = [s for s in passage.sentences if len(s) >= MIN_READ_SENTENCE]
+        if passage.recital or not said:
+            continue
+        language = guess_language(passage.text)
+        language = "en" if language == UNDECIDED else language
+        scores = reader.scores([_shared_form(s, language) for s in said], condition.reader)
+        kept = [(s, score) for s, score in zip(said, scores) if score >= threshold]
+        if not kept:
+            continue
+        best = max(score for _, score in kept)
+        backed = f", where {', '.join(condition.backs)} found nothing" if condition.backs else ""
+        reason = f"read as {condition.reader.replace('_', ' ')} by the learned reader (score {best:.2f} ≥ {threshold:.2f}){backed}: confirm or dismiss it"
+        details = {"reader": condition.reader, "score": round(best, 3), "review": {"status": TO_CONFIRM, "rule_id": rule_id, "reason": reason}}
+        hits.append(Hit(passage.chunk, excerpt_of([s for s, _ in kept]), details, passage))
     return hits

@@ -17,7 +17,10 @@ and one condition:
 ``governing_law``
     the contract's governing law is not one of ``expected`` (default: the playbook's ``home_law``);
 ``llm``
-    a question put to the local LLM about each clause (skipped, visibly, when there is none).
+    a question put to the local LLM about each clause (skipped, visibly, when there is none);
+``learned``
+    the learned second reader (:mod:`greffier.compliance.reader`) scores a sentence of the clause at or
+    above a threshold, in a contract where the rule it ``backs`` found nothing: always "to confirm".
 
 A playbook may name pattern ``fragments`` that its regex patterns (and ``unless``) use as
 ``{{name}}``: a wording shared by several rules ("shall not", "agrees not to", « s'interdit de »…)
@@ -253,11 +256,31 @@ class LLMCondition(_Condition):
     reviews: str | None = Field(default=None, description="id of the keyword or regex rule whose hits the LLM confirms or dismisses")
 
 
+class LearnedCondition(_Condition):
+    """A sentence the learned reader (:mod:`greffier.compliance.reader`) scores at or above
+    ``min_score`` for its category ``reader`` (default: the threshold stored with the category, chosen
+    on CUAD's tuning parts). With ``backs: [RULE_ID, …]`` it reads only the contracts where none of
+    those rules found anything: a second reader for the clauses their wordings miss, never a second
+    flag on a clause they found. Its findings are always marked "to confirm", with the score.
+    """
+
+    kind: Literal["learned"]
+    reader: str = Field(min_length=1, description="a category of the learned reader file (its 'categories')")
+    min_score: float | None = Field(default=None, gt=0.0, lt=1.0, description="the score from which a sentence counts (default: the category's own)")
+    backs: list[str] = Field(default_factory=list, description="ids of the rules whose wordings this reader backs up")
+
+    @field_validator("backs", mode="before")
+    @classmethod
+    def _one_or_more(cls, value: object) -> object:
+        return [value] if isinstance(value, str) else value
+
+
 Condition = Annotated[
-    KeywordCondition | RegexCondition | MissingClauseCondition | ThresholdCondition | DateCondition | GoverningLawCondition | LLMCondition,
+    KeywordCondition | RegexCondition | MissingClauseCondition | ThresholdCondition | DateCondition | GoverningLawCondition | LLMCondition | LearnedCondition,
     Field(discriminator="kind"),
 ]
 DOCUMENT_LEVEL = ("missing_clause", "date", "governing_law")
+REVIEWABLE = ("keyword", "regex", "learned")  # the rules whose hits an LLM rule may review
 
 
 class Rule(BaseModel):
@@ -340,10 +363,18 @@ class Playbook(BaseModel):
         kinds = {rule.id: rule.condition.kind for rule in self.rules}
         for rule in self.rules:
             reviewed = getattr(rule.condition, "reviews", None)
-            if reviewed and kinds.get(reviewed) not in ("keyword", "regex"):
-                known = ", ".join(i for i, k in kinds.items() if k in ("keyword", "regex"))
-                raise ValueError(f"rule {rule.id!r} reviews {reviewed!r}, which is not a keyword or regex rule of this playbook: use one of {known}")
+            if reviewed and kinds.get(reviewed) not in REVIEWABLE:
+                known = ", ".join(i for i, k in kinds.items() if k in REVIEWABLE)
+                raise ValueError(f"rule {rule.id!r} reviews {reviewed!r}, which is not a keyword, regex or learned rule of this playbook: use one of {known}")
+            for backed in getattr(rule.condition, "backs", None) or ():
+                if kinds.get(backed) is None or kinds[backed] in ("learned", "llm"):
+                    known = ", ".join(i for i, k in kinds.items() if k not in ("learned", "llm"))
+                    raise ValueError(f"rule {rule.id!r} backs {backed!r}, which is not a rule of this playbook that reads wordings: use one of {known}")
         return self
+
+    def backers(self) -> list[Rule]:
+        """The learned rules that back other rules: they run once those rules have run."""
+        return [rule for rule in self.rules if rule.condition.kind == "learned" and rule.condition.backs]
 
     def reviewers(self) -> dict[str, Rule]:
         """Reviewed rule id → the LLM rule that reviews its hits."""
@@ -428,6 +459,7 @@ def parse_playbook(text: str, *, source: str = "<playbook>", library: ClauseLibr
     except ValidationError as exc:
         raise PlaybookError(source, problems + validation_problems(exc, document)) from exc
     problems += _unknown_clause_types(playbook, library, document)
+    problems += _unknown_readers(playbook, document)
     if problems:
         raise PlaybookError(source, problems)
     return playbook
@@ -456,6 +488,24 @@ def _fragments(document) -> tuple[dict[str, str], list[str]]:  # noqa: ANN001
         except re.error as exc:
             problems.append(f"line {line}, fragment {name!r}: invalid regular expression ({exc.msg} at position {exc.pos} of the fragment expanded)")
     return fragments, problems
+
+
+def _unknown_readers(playbook: Playbook, document) -> list[str]:  # noqa: ANN001
+    """The learned rules whose reader category the shipped reader file does not hold (or the file's problem)."""
+    learned = [(k, rule) for k, rule in enumerate(playbook.rules) if rule.condition.kind == "learned"]
+    if not learned:
+        return []
+    from greffier.compliance.reader import ReaderError, load_reader
+
+    try:
+        reader = load_reader()
+    except ReaderError as exc:
+        return [f"line {document.line_of(('rules', learned[0][0], 'condition'))}, rule {learned[0][1].id!r}: {exc}"]
+    return [
+        f"line {document.line_of(('rules', k, 'condition', 'reader'))}, rule {rule.id!r}: condition.reader: unknown category "
+        f"{rule.condition.reader!r}: use one of the reader's: {', '.join(reader.categories)}"
+        for k, rule in learned if rule.condition.reader not in reader.categories
+    ]
 
 
 def _unknown_clause_types(playbook: Playbook, library: ClauseLibrary, document) -> list[str]:  # noqa: ANN001

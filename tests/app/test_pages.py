@@ -741,6 +741,9 @@ def test_compliance_scan_review_and_export(app_workspace, monkeypatch):
     shown = all_markdown(at)
     assert "**c01**" not in shown and "**c03**" not in shown  # each group by its contract's title
     assert {"Export CSV", "Export XLSX", "Export JSON", "Report (Markdown)", "Report (PDF)"} <= {b.label for b in at.download_button}
+    to_confirm = [f for f in list_flags(app_workspace.settings)["flags"] if f["review"] == "to confirm"]
+    assert to_confirm, "the exclusivity hits wait for the LLM review that could not run"
+    assert any("Review: to confirm" in text and "no LLM available" in text for text in texts(at.markdown)), "a flag to confirm says why"
     flag = next(f for f in list_flags(app_workspace.settings)["flags"] if f["document_id"] == "c01" and f["rule_id"] == "change-of-control")
     try:
         at.toggle(key=f"compliance_open_{flag['id']}").set_value(True).run()

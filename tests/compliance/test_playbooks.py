@@ -54,7 +54,7 @@ def test_the_ma_playbook_covers_the_red_flags_of_the_issue():
         "uncapped_liability", "foreign_law", "tacit_renewal", "term_ends_within_12_months",
     } <= tags
     kinds = {r.condition.kind for r in playbook.rules}
-    assert kinds == {"keyword", "regex", "missing_clause", "threshold", "date", "governing_law", "llm"}
+    assert kinds == {"keyword", "regex", "missing_clause", "threshold", "date", "governing_law", "llm", "learned"}
 
 
 def test_the_lease_playbook_only_applies_to_commercial_leases():

@@ -1,0 +1,165 @@
+"""A learned second reader: a sentence model trained on lawyers' labels, for the clauses no wording finds.
+
+The playbook's wordings find most clauses, but on contracts nobody here read, a share of them is
+written in words no pattern knows (an anti-assignment clause under a "Miscellaneous" heading, a cap on
+liability worded as a "maximum recovery"). The reader is a linear model per clause category over the
+TF-IDF of word 1–2-grams, trained by ``benchmarks/train_flag_reader.py`` on the sentences of CUAD's
+*tuning* parts (real contracts with lawyers' labels; CC BY 4.0) and shipped as a JSON file beside
+this module. A ``learned`` rule (:class:`greffier.compliance.playbooks.LearnedCondition`) flags a
+sentence it scores at or above its threshold, only in a contract where the rule it backs found
+nothing, and its findings are always marked *to confirm*: a reviewer (or an LLM review rule) decides.
+
+**Both languages.** The model reads sentences in a form shared by French and English: the glossary's
+notions (:mod:`greffier.lexicon`) stand as one token each (« céder » and "assign" are the same
+``c_assignment``), and the other words of a French sentence are put into English with the everyday
+dictionary when it is installed (:mod:`greffier.lexicon.freedict`). It was trained and measured on
+English only (no labelled French contracts exist here): on French it is tested, not measured.
+
+Scoring needs no scikit-learn: the vocabulary, the IDF weights and each category's coefficients are
+read from the file and applied as scikit-learn's ``TfidfVectorizer(sublinear_tf=True)`` and
+``LogisticRegression`` would (a test checks the two agree).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import math
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+DEFAULT_READER = Path(__file__).with_name("reader_cuad.json.gz")
+FORMAT = "greffier-sentence-reader/1"
+_TOKEN = re.compile(r"(?u)\b\w\w+\b")  # scikit-learn's default token pattern
+# French modal verbs as the English modal an English clause writes (« ne pourra céder » reads as "may not
+# assign": "not" is a stop word of both). A closed class, which the dictionary does not translate.
+_FRENCH_MODALS = {
+    **dict.fromkeys("peut peuvent pourra pourront pourrait pourraient puisse puissent saurait sauraient".split(), "may"),
+    **dict.fromkeys("doit doivent devra devront devrait devraient doive doivent".split(), "must"),
+}
+
+
+class ReaderError(ValueError):
+    """The reader file cannot be used (missing, unreadable, or not a reader): the message says what to do."""
+
+
+@dataclass(frozen=True)
+class Category:
+    """One category's linear model: a weight per vocabulary entry and an intercept."""
+
+    name: str
+    coef: np.ndarray
+    intercept: float
+    threshold: float
+    measured: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class SentenceReader:
+    """The model file as loaded (see the module docstring)."""
+
+    path: str
+    description: str
+    trained_on: str
+    licence: str
+    vocabulary: dict[str, int]
+    idf: np.ndarray
+    categories: dict[str, Category]
+
+    def features(self, text: str) -> dict[int, float]:
+        """The L2-normalised TF-IDF of ``text`` (already in the shared form: :func:`shared_form`)."""
+        tokens = _TOKEN.findall(text.lower())
+        grams = Counter(tokens + [f"{a} {b}" for a, b in zip(tokens, tokens[1:])])
+        weights = {self.vocabulary[g]: (1.0 + math.log(n)) * float(self.idf[self.vocabulary[g]]) for g, n in grams.items() if g in self.vocabulary}
+        norm = math.sqrt(sum(w * w for w in weights.values()))
+        return {k: w / norm for k, w in weights.items()} if norm else {}
+
+    def scores(self, texts: Sequence[str], category: str) -> list[float]:
+        """The probability, per text in the shared form, that it is a clause of ``category``."""
+        model = self.categories[category]
+        found = []
+        for text in texts:
+            logit = model.intercept + sum(float(model.coef[k]) * w for k, w in self.features(text).items())
+            found.append(1.0 / (1.0 + math.exp(-logit)))
+        return found
+
+
+def load_reader(path: str | Path | None = None) -> SentenceReader:
+    """The reader at ``path`` (default: the one shipped beside this module), read once.
+
+    Raises:
+        ReaderError: the file is missing or is not a reader file.
+    """
+    return _load(str(Path(path or DEFAULT_READER).resolve()))
+
+
+@lru_cache(maxsize=4)
+def _load(path: str) -> SentenceReader:
+    try:
+        with gzip.open(path, "rt", encoding="utf-8") as handle:
+            data = json.load(handle)
+    except FileNotFoundError as exc:
+        raise ReaderError(f"no learned reader at {path}: restore the file from the repository, or train one with benchmarks/train_flag_reader.py") from exc
+    except (OSError, EOFError, ValueError) as exc:
+        raise ReaderError(f"the learned reader {path} cannot be read ({exc}): restore the file from the repository") from exc
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ReaderError(f"{path} is not a learned reader file (expected format {FORMAT!r})")
+    vocabulary = {term: k for k, term in enumerate(data["vocabulary"])}
+    categories = {
+        name: Category(name, np.asarray(entry["coef"], dtype=np.float64), float(entry["intercept"]), float(entry["threshold"]), dict(entry.get("measured", {})))
+        for name, entry in data["categories"].items()
+    }
+    return SentenceReader(
+        path=path, description=str(data.get("description", "")), trained_on=str(data.get("trained_on", "")), licence=str(data.get("licence", "")),
+        vocabulary=vocabulary, idf=np.asarray(data["idf"], dtype=np.float64), categories=categories,
+    )
+
+
+def save_reader(path: str | Path, *, vocabulary: Sequence[str], idf: Sequence[float], categories: dict[str, dict[str, Any]], description: str,
+                trained_on: str, licence: str, vectorizer: dict[str, Any]) -> None:
+    """Write a reader file: ``categories`` maps a name to its ``coef`` (one per vocabulary entry),
+    ``intercept``, ``threshold`` and what else to keep (``measured``…), as :func:`load_reader` reads it."""
+    for name, entry in categories.items():
+        if len(entry["coef"]) != len(vocabulary):
+            raise ValueError(f"category {name!r}: {len(entry['coef'])} weights for {len(vocabulary)} vocabulary entries")
+    data = {
+        "format": FORMAT, "description": description, "trained_on": trained_on, "licence": licence, "vectorizer": vectorizer,
+        "vocabulary": list(vocabulary), "idf": [round(float(v), 6) for v in idf],
+        "categories": {
+            name: {**entry, "coef": [round(float(v), 5) for v in entry["coef"]], "intercept": round(float(entry["intercept"]), 6), "threshold": float(entry["threshold"])}
+            for name, entry in categories.items()
+        },
+    }
+    with gzip.open(path, "wt", encoding="utf-8", compresslevel=9) as handle:
+        json.dump(data, handle, ensure_ascii=False, separators=(",", ":"))
+
+
+def shared_form(sentence: str, language: str) -> str:
+    """``sentence`` as the reader reads it, the same for French and English: the glossary's notions as
+    ``c_<notion>`` tokens, the other words folded; in a French sentence, the modal verbs are put into
+    English ("may", "must") and so are the words the everyday dictionary knows (its first translation)."""
+    from greffier.lexicon.freedict import load_dictionary
+    from greffier.lexicon.lexicon import load_lexicon
+    from greffier.text import tokenize
+
+    tokens = tokenize(sentence)
+    matches = load_lexicon().find(tokens)
+    covered = {i for m in matches for i in range(m.start, m.end)}
+    placed = [(m.start, "c_" + m.concept.id.replace("-", "_")) for m in matches]
+    dictionary = load_dictionary() if language == "fr" else None
+    for position, token in enumerate(tokens):
+        if position in covered:
+            continue
+        if language == "fr" and token in _FRENCH_MODALS:
+            placed.append((position, _FRENCH_MODALS[token]))
+            continue
+        translations = dictionary.translations(token, "fr") if dictionary is not None and token.isalpha() else ()
+        placed.append((position, " ".join(translations[0]) if translations else token))
+    return " ".join(word for _, word in sorted(placed, key=lambda p: p[0]))

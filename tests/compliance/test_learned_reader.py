@@ -1,0 +1,243 @@
+"""The learned second reader: its file, its scores (the same as scikit-learn's), the shared French/English
+form it reads, and the ``learned`` rules that back a playbook rule's wordings, always "to confirm"."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from datetime import date
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from greffier.compliance.checks import check_document
+from greffier.compliance.errors import PlaybookError
+from greffier.compliance.library import load_library
+from greffier.compliance.models import CHECKED, TO_CONFIRM, ClassifiedChunk, DocumentFacts
+from greffier.compliance.playbooks import load_playbook, parse_playbook
+from greffier.compliance.reader import ReaderError, load_reader, save_reader, shared_form
+from tests.fakes import ScriptedChatBackend
+
+TODAY = date(2026, 11, 30)
+
+
+def chunks_of(*articles: tuple[str, str], document: str = "c01") -> list[ClassifiedChunk]:
+    return [
+        ClassifiedChunk(id=f"{document}-{k}", document_id=document, index=k, text=f"{heading}\n\n{text}", section=heading, page=k + 1)
+        for k, (heading, text) in enumerate(articles)
+    ]
+
+
+# --- the file and the scores ---------------------------------------------------------------------
+
+TOY = [
+    ("The Supplier shall not transfer this Agreement to anyone without the Buyer's approval.", 1),
+    ("No transfer of this Agreement by the Distributor is valid without the consent of the Supplier.", 1),
+    ("This Agreement may not be transferred by either party without consent.", 1),
+    ("The Buyer shall pay each invoice within thirty days of receipt.", 0),
+    ("Invoices are payable in euros by bank transfer within sixty days.", 0),
+    ("Each party shall keep the other party's information confidential.", 0),
+    ("The Supplier shall deliver the goods to the Buyer's warehouse.", 0),
+    ("This Agreement is governed by the laws of the State of New York.", 0),
+]
+
+
+def toy_reader(path: Path, threshold: float = 0.5) -> tuple[object, object]:
+    from sklearn.feature_extraction.text import TfidfVectorizer
+    from sklearn.linear_model import LogisticRegression
+
+    texts = [shared_form(text, "en") for text, _ in TOY]
+    vectorizer = TfidfVectorizer(ngram_range=(1, 2), sublinear_tf=True)
+    matrix = vectorizer.fit_transform(texts)
+    model = LogisticRegression(C=4.0).fit(matrix, [label for _, label in TOY])
+    save_reader(
+        path, vocabulary=list(vectorizer.get_feature_names_out()), idf=vectorizer.idf_,
+        categories={"transfer": {"coef": model.coef_[0], "intercept": model.intercept_[0], "threshold": threshold}},
+        description="toy", trained_on="eight sentences of this test", licence="none", vectorizer={"ngram_range": [1, 2]},
+    )
+    return vectorizer, model
+
+
+def test_a_saved_reader_scores_as_scikit_learn_does(tmp_path):
+    vectorizer, model = toy_reader(tmp_path / "reader.json.gz")
+    reader = load_reader(tmp_path / "reader.json.gz")
+    texts = [shared_form(t, "en") for t in ("Neither party may transfer this Agreement without consent.", "Payment is due within thirty days.", "Nothing in common here at all.")]
+    expected = model.predict_proba(vectorizer.transform(texts))[:, 1]
+    assert np.allclose(reader.scores(texts, "transfer"), expected, atol=1e-4)
+    assert reader.scores(texts, "transfer")[0] > 0.5 > reader.scores(texts, "transfer")[1]
+    assert reader.trained_on == "eight sentences of this test"
+
+
+def test_a_missing_or_foreign_reader_file_says_what_to_do(tmp_path):
+    with pytest.raises(ReaderError, match="no learned reader at .*restore the file"):
+        load_reader(tmp_path / "absent.json.gz")
+    (tmp_path / "other.json.gz").write_bytes(gzip.compress(json.dumps({"format": "something else"}).encode()))
+    with pytest.raises(ReaderError, match="is not a learned reader file"):
+        load_reader(tmp_path / "other.json.gz")
+    (tmp_path / "broken.json.gz").write_bytes(b"not gzip at all")
+    with pytest.raises(ReaderError, match="cannot be read"):
+        load_reader(tmp_path / "broken.json.gz")
+
+
+def test_a_reader_with_weights_that_do_not_fit_its_vocabulary_is_not_written(tmp_path):
+    with pytest.raises(ValueError, match="2 weights for 3 vocabulary entries"):
+        save_reader(tmp_path / "r.json.gz", vocabulary=["a", "b", "c"], idf=[1, 1, 1], categories={"x": {"coef": [0.1, 0.2], "intercept": 0, "threshold": 0.5}},
+                    description="", trained_on="", licence="", vectorizer={})
+
+
+def test_the_shared_form_reads_french_and_english_as_the_same_notions():
+    english = shared_form("The Distributor may not assign this Agreement without the prior written consent of the Supplier.", "en")
+    french = shared_form("Le Distributeur ne peut céder le présent contrat sans l'accord préalable écrit du Fournisseur.", "fr")
+    notions = lambda form: {w for w in form.split() if w.startswith("c_")}  # noqa: E731
+    shared = notions(english) & notions(french)
+    assert "c_assignment" in shared, (english, french)
+    assert len(shared) >= 3, (english, french)
+
+
+# --- the shipped reader --------------------------------------------------------------------------
+
+
+def test_the_shipped_reader_says_what_it_was_trained_on_and_under_which_licence():
+    reader = load_reader()
+    assert "CUAD" in reader.trained_on and "heldout3 never read" in reader.trained_on
+    assert "CC BY 4.0" in reader.licence
+    assert reader.categories, "the reader ships at least one category"
+    for category in reader.categories.values():
+        assert 0.5 <= category.threshold < 1.0
+        assert category.measured["with_reader_tp_fp_fn"][0] > category.measured["rules_only_tp_fp_fn"][0]
+
+
+# --- the learned rules of the M&A playbook -------------------------------------------------------
+
+# The same clause in both languages, worded so that no wording of the assignment rule matches it
+# ("only with the prior written consent": the consent follows the transfer it conditions).
+UNWORDED_ASSIGNMENT = {
+    "en": ("12. Miscellaneous", "This Agreement may be transferred to a third party only with the prior written consent of the other party."),
+    "fr": ("Article 12 — Divers", "Le présent contrat ne peut être transmis à un tiers qu'avec l'accord préalable écrit de l'autre partie."),
+}
+WORDED_ASSIGNMENT = {
+    "en": ("12. Assignment", "Neither party may assign this Agreement without the prior written consent of the other party."),
+    "fr": ("Article 12 — Cession", "Aucune des parties ne peut céder le présent contrat sans l'accord préalable écrit de l'autre partie."),
+}
+OTHER_ARTICLES = {
+    "en": [("1. Services", "The Supplier shall provide the services described in Schedule 1 to the Customer."),
+           ("2. Payment", "The Customer shall pay each invoice within thirty (30) days of receipt."),
+           ("3. Confidentiality", "Each party shall keep confidential all information received from the other party.")],
+    "fr": [("Article 1 — Objet", "Le Prestataire fournit au Client les services décrits à l'annexe 1."),
+           ("Article 2 — Prix", "Le Client paie chaque facture dans un délai de trente (30) jours à compter de sa réception."),
+           ("Article 3 — Confidentialité", "Chaque partie garde confidentielles les informations reçues de l'autre partie.")],
+}
+
+
+def scan(articles: list[tuple[str, str]]) -> tuple[list, dict]:
+    playbook = load_playbook("ma_due_diligence")
+    findings, checks = check_document(playbook, load_library(), DocumentFacts(id="c01", file="c.docx"), chunks_of(*articles), today=TODAY)
+    return findings, {check.rule_id: check for check in checks}
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_clause_no_wording_finds_is_flagged_by_the_learned_reader_to_confirm(language):
+    findings, checks = scan([*OTHER_ARTICLES[language], UNWORDED_ASSIGNMENT[language]])
+    assert not [f for f in findings if f.rule_id == "assignment-restriction"], "the wordings were meant to miss this clause"
+    learned = [f for f in findings if f.rule_id == "assignment-restriction-learned"]
+    assert len(learned) == 1, [(f.rule_id, f.excerpt) for f in findings]
+    flag = learned[0]
+    assert flag.excerpt == UNWORDED_ASSIGNMENT[language][1]
+    assert flag.section == UNWORDED_ASSIGNMENT[language][0] and flag.page == 4
+    review = flag.details["review"]
+    assert review["status"] == TO_CONFIRM and review["rule_id"] == "assignment-restriction-learned"
+    assert "learned reader" in review["reason"] and "assignment-restriction found nothing" in review["reason"]
+    assert flag.details["score"] >= load_reader().categories["assignment_restriction"].threshold
+    assert checks["assignment-restriction-learned"].status == CHECKED
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_learned_reader_stays_silent_where_the_wordings_found_the_clause(language):
+    findings, checks = scan([*OTHER_ARTICLES[language], WORDED_ASSIGNMENT[language], UNWORDED_ASSIGNMENT[language]])
+    assert [f.rule_id for f in findings].count("assignment-restriction") == 1
+    assert "assignment-restriction-learned" not in {f.rule_id for f in findings}
+    check = checks["assignment-restriction-learned"]
+    assert check.status == CHECKED and check.detail == "not needed: assignment-restriction found the clause"
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_learned_reader_flags_nothing_in_a_contract_without_such_a_clause(language):
+    findings, checks = scan(OTHER_ARTICLES[language])
+    assert not [f for f in findings if f.rule_id.endswith("-learned")]
+    assert checks["liability-cap-learned"].status == CHECKED and checks["liability-cap-learned"].findings == 0
+
+
+def test_the_learned_reader_never_reads_a_recital():
+    recital = ("WHEREAS", "WHEREAS, this Agreement may be transferred to a third party only with the prior written consent of the other party;")
+    findings, _ = scan([recital, *OTHER_ARTICLES["en"]])
+    assert not [f for f in findings if f.rule_id == "assignment-restriction-learned"]
+
+
+def test_a_learned_rule_names_a_reader_category_and_rules_that_read_wordings():
+    rule = """
+  - id: {id}
+    title: A rule under test
+    clause_types: [any]
+    severity: info
+    explanation: Why it matters.
+    recommendation: What to do.
+    condition: {condition}"""
+    head = "name: unit\ndescription: Rules under test.\nlanguages: [fr, en]\nrules:"
+    wording = rule.format(id="words", condition="{kind: keyword, any_of: [assign]}")
+    with pytest.raises(PlaybookError, match=r"unknown category 'no_such_category': use one of the reader's: .*assignment_restriction"):
+        parse_playbook(head + wording + rule.format(id="learned", condition="{kind: learned, reader: no_such_category}"))
+    with pytest.raises(PlaybookError, match=r"backs 'nothing-here', which is not a rule of this playbook that reads wordings: use one of words"):
+        parse_playbook(head + wording + rule.format(id="learned", condition="{kind: learned, reader: assignment_restriction, backs: nothing-here}"))
+    with pytest.raises(PlaybookError, match="backs 'first', which is not a rule of this playbook that reads wordings"):
+        parse_playbook(head + wording + rule.format(id="first", condition="{kind: learned, reader: assignment_restriction}")
+                       + rule.format(id="second", condition="{kind: learned, reader: assignment_restriction, backs: first}"))
+    playbook = parse_playbook(head + wording + rule.format(id="learned", condition="{kind: learned, reader: assignment_restriction, backs: words, min_score: 0.5}")
+                              + rule.format(id="learned-llm-review", condition="{kind: llm, prompt: 'Is this sentence an assignment restriction?', reviews: learned}"))
+    assert playbook.by_id["learned"].condition.backs == ["words"]
+    assert [r.id for r in playbook.backers()] == ["learned"]
+    assert playbook.reviewers()["learned"].id == "learned-llm-review"
+
+
+def test_without_an_llm_the_review_of_a_learned_flag_is_skipped_and_the_flag_stays_to_confirm():
+    text = """name: unit
+description: Rules under test.
+languages: [fr, en]
+rules:
+  - id: words
+    title: Assignment in words
+    clause_types: [any]
+    severity: medium
+    explanation: Why it matters.
+    recommendation: What to do.
+    condition: {kind: keyword, any_of: [novation]}
+  - id: learned
+    title: Assignment read by the learned reader
+    clause_types: [any]
+    severity: medium
+    explanation: Why it matters.
+    recommendation: What to do.
+    condition: {kind: learned, reader: assignment_restriction, backs: [words]}
+  - id: learned-llm-review
+    title: Assignment confirmed by the LLM
+    clause_types: [any]
+    severity: medium
+    explanation: Why it matters.
+    recommendation: What to do.
+    condition: {kind: llm, prompt: 'Does this sentence restrict an assignment?', reviews: learned}
+"""
+    playbook = parse_playbook(text)
+    contract = chunks_of(*OTHER_ARTICLES["en"], UNWORDED_ASSIGNMENT["en"])
+    findings, checks = check_document(playbook, load_library(), DocumentFacts(id="c01"), contract, today=TODAY)
+    assert [f.rule_id for f in findings] == ["learned"]
+    assert findings[0].details["review"]["status"] == TO_CONFIRM
+    assert {c.rule_id: c.status for c in checks}["learned-llm-review"] == "skipped: no LLM available"
+    # With an LLM the review decides: a dismissal drops the flag and says why, a confirmation keeps it.
+    dismissing = ScriptedChatBackend('{"flag": false, "reason": "a permission to transfer, not a restriction"}')
+    findings, checks = check_document(playbook, load_library(), DocumentFacts(id="c01"), contract, today=TODAY, llm=dismissing)
+    assert findings == []
+    assert {c.rule_id: c for c in checks}["learned-llm-review"].dismissed[0]["reason"] == "a permission to transfer, not a restriction"
+    assert "only with the prior written consent" in dismissing.calls[0]["messages"][-1].text
+    confirming = ScriptedChatBackend('{"flag": true, "reason": "consent needed to transfer"}')
+    findings, _ = check_document(playbook, load_library(), DocumentFacts(id="c01"), contract, today=TODAY, llm=confirming)
+    assert [(f.rule_id, f.details["review"]["status"]) for f in findings] == [("learned", "confirmed")]
