@@ -33,10 +33,12 @@ from greffier.compliance.playbooks import (
 from greffier.compliance.passages import Passage
 from greffier.compliance.polarity import body_start, read_match, statement_kind, time_reference
 from greffier.compliance.quantities import DAYS_PER_UNIT, Quantity, read_quantities
+from greffier.compliance.reader import load_reader, shared_form
 from greffier.compliance.text import sentences
 from greffier.dataroom.normalize import find_dates, fold
 from greffier.dataroom.vocabulary import match_law, named_jurisdiction, normalize_law
 from greffier.text import written_span
+from greffier.text.language import UNDECIDED, guess_language
 from haystack.dataclasses import ChatMessage
 
 log = logging.getLogger(__name__)
@@ -453,17 +455,12 @@ MIN_READ_SENTENCE = 25  # shorter sentences (a heading, "Assignment.") carry too
 
 @lru_cache(maxsize=20_000)
 def _shared_form(sentence: str, language: str) -> str:
-    from greffier.compliance.reader import shared_form
-
     return shared_form(sentence, language)
 
 
 def learned_hits(condition: LearnedCondition, passages: Sequence[Passage], rule_id: str | None = None) -> list[Hit]:
     """Passages with a sentence the learned reader scores at or above the threshold (recitals never):
     each hit quotes those sentences and is marked "to confirm" with its score."""
-    from greffier.compliance.reader import load_reader
-    from greffier.text.language import UNDECIDED, guess_language
-
     reader = load_reader()
     category = reader.categories[condition.reader]
     threshold = condition.min_score if condition.min_score is not None else category.threshold

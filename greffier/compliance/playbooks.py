@@ -43,6 +43,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationIn
 from greffier.compliance.errors import PlaybookError
 from greffier.compliance.library import ClauseLibrary, load_library
 from greffier.compliance.quantities import CURRENCIES, DURATION_UNITS
+from greffier.compliance.reader import ReaderError, load_reader
 from greffier.compliance.yaml_lines import YAMLError, load_with_lines, syntax_problem, validation_problems
 from greffier.dataroom.vocabulary import normalize_contract_type, normalize_law
 
@@ -495,8 +496,6 @@ def _unknown_readers(playbook: Playbook, document) -> list[str]:  # noqa: ANN001
     learned = [(k, rule) for k, rule in enumerate(playbook.rules) if rule.condition.kind == "learned"]
     if not learned:
         return []
-    from greffier.compliance.reader import ReaderError, load_reader
-
     try:
         reader = load_reader()
     except ReaderError as exc:

@@ -35,6 +35,9 @@ from typing import Any
 
 import numpy as np
 
+from greffier.lexicon.freedict import load_dictionary
+from greffier.text import tokenize
+
 DEFAULT_READER = Path(__file__).with_name("reader_cuad.json.gz")
 FORMAT = "greffier-sentence-reader/1"
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")  # scikit-learn's default token pattern
@@ -145,9 +148,8 @@ def shared_form(sentence: str, language: str) -> str:
     """``sentence`` as the reader reads it, the same for French and English: the glossary's notions as
     ``c_<notion>`` tokens, the other words folded; in a French sentence, the modal verbs are put into
     English ("may", "must") and so are the words the everyday dictionary knows (its first translation)."""
-    from greffier.lexicon.freedict import load_dictionary
+    # The glossary loads the clause library, whose package imports this module: imported when a sentence is first read.
     from greffier.lexicon.lexicon import load_lexicon
-    from greffier.text import tokenize
 
     tokens = tokenize(sentence)
     matches = load_lexicon().find(tokens)
