@@ -255,7 +255,7 @@ def misses(cuad: Path, contracts: list[Contract], scores: dict[str, Score], find
     return out
 
 
-def learned_report(contracts: list[Contract], gold: dict[int, set[str]], findings: dict[str, list[dict[str, Any]]], rule_tags: dict[str, set[str]],
+def learned_report(cuad: Path, contracts: list[Contract], gold: dict[int, set[str]], findings: dict[str, list[dict[str, Any]]], rule_tags: dict[str, set[str]],
                    playbook_tags: set[str], scores: dict[str, Score], learned: set[str]) -> str:
     """The scores without the learned reader's flags (always "to confirm") next to those with them."""
     wordings: dict[str, set[str]] = defaultdict(set)
@@ -264,8 +264,19 @@ def learned_report(contracts: list[Contract], gold: dict[int, set[str]], finding
             if finding["rule"] not in learned:
                 wordings[document_id] |= rule_tags.get(finding["rule"], set())
     without = evaluate(contracts, gold, wordings, playbook_tags)
-    by_reader = sum(1 for found in findings.values() for f in found if f["rule"] in learned)
-    lines = [f"The learned reader's rules ({', '.join(sorted(learned))}): {by_reader} findings, all to confirm.",
+    rows = {json.loads(line)["csv_row"]: json.loads(line) for line in (cuad / "derived_annotations_with_spans.jsonl").open(encoding="utf-8")}
+    by_reader = quoted = labelled = 0
+    for contract in contracts:
+        for finding in findings.get(f"cuad{contract.row}", []):
+            if finding["rule"] not in learned:
+                continue
+            by_reader += 1
+            categories = [c for c in CATEGORY_TAGS if set(category_tags(playbook_tags, c)) & rule_tags.get(finding["rule"], set())]
+            labelled += any(c in gold.get(contract.row, set()) for c in categories)
+            quotes = [q for c in categories for q in rows[contract.row]["categories"][c]["quotes"] or []]
+            quoted += any(quote_covered(q, finding["texts"]) for q in quotes)
+    lines = [f"The learned reader's rules ({', '.join(sorted(learned))}): {by_reader} findings, all to confirm; {labelled} in a contract "
+             f"CUAD labels for the category, {quoted} on a sentence its lawyers quote for it.",
              "| | wordings only (TP/FP/FN, P/R) | with the learned reader's flags |", "|---|---|---|"]
     def cell(score: Score) -> str:
         return f"{len(score.tp)}/{len(score.fp)}/{len(score.fn)}, {_fmt(score.precision)}/{_fmt(score.recall)}"
@@ -316,7 +327,7 @@ def main(argv: list[str] | None = None) -> int:
     print(markdown_table(scores, playbook_tags))
     rule_tags = {rule.id: set(rule.tags) for rule in playbook.rules}
     if learned := {rule.id for rule in playbook.rules if rule.condition.kind == "learned"}:
-        print("\n" + learned_report(contracts, gold, findings, rule_tags, playbook_tags, scores, learned))
+        print("\n" + learned_report(args.cuad, contracts, gold, findings, rule_tags, playbook_tags, scores, learned))
     quotes = quote_scores(args.cuad, contracts, findings, playbook_tags, rule_tags)
     covered = sum(c for c, _ in quotes.values())
     total_quotes = covered + sum(len(m) for _, m in quotes.values())

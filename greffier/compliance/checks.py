@@ -247,16 +247,24 @@ def check_document(
     for rule in playbook.rules:
         if rule.id not in reviewing and rule.id not in backing:
             found[rule.id], checks[rule.id] = check_rule(rule, playbook, library, facts, chunks, today=today, llm=llm, passages=passages)
+
+    def review(reviewed: str, reviewer: Rule) -> None:
+        if checks[reviewed].evaluated:
+            found[reviewed], checks[reviewer.id] = review_findings(reviewer, found[reviewed], facts, chunks, llm)
+        else:
+            found[reviewer.id], checks[reviewer.id] = [], RuleCheck(reviewer.id, facts.id, f"not run: {reviewed} {checks[reviewed].status}")
+
+    for reviewed, reviewer in reviewers.items():  # first the reviews of the rules a learned rule backs: a dismissed hit found nothing
+        if reviewed not in backing:
+            review(reviewed, reviewer)
     for rule in backers:
         if finders := [backed for backed in rule.condition.backs if found.get(backed)]:
             found[rule.id], checks[rule.id] = [], RuleCheck(rule.id, facts.id, CHECKED, detail=f"not needed: {', '.join(finders)} found the clause")
         else:
             found[rule.id], checks[rule.id] = check_rule(rule, playbook, library, facts, chunks, today=today, llm=llm, passages=passages)
     for reviewed, reviewer in reviewers.items():
-        if checks[reviewed].evaluated:
-            found[reviewed], checks[reviewer.id] = review_findings(reviewer, found[reviewed], facts, chunks, llm)
-        else:
-            found[reviewer.id], checks[reviewer.id] = [], RuleCheck(reviewer.id, facts.id, f"not run: {reviewed} {checks[reviewed].status}")
+        if reviewed in backing:
+            review(reviewed, reviewer)
     findings: list[Finding] = []
     done, total = progress
     for rule in playbook.rules:

@@ -420,7 +420,7 @@ def llm_verdict(reply_text: str) -> tuple[bool, str, str]:
 
 def _ask(llm: Any, prompt: str, chunk_text: str, heading: str | None, flagged: str | None = None) -> tuple[bool, str, str]:  # noqa: ANN401
     heading_line = f"Heading: {heading}\n" if heading else ""
-    flagged_line = f"\n\nWords flagged by a keyword rule: {flagged}" if flagged else ""
+    flagged_line = f"\n\nWords flagged by the rule under review: {flagged}" if flagged else ""
     messages = [
         ChatMessage.from_system(LLM_SYSTEM),
         ChatMessage.from_user(f"Question: {prompt}\n\n{heading_line}Clause:\n{chunk_text}{flagged_line}"),

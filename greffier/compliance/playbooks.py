@@ -282,6 +282,7 @@ Condition = Annotated[
 ]
 DOCUMENT_LEVEL = ("missing_clause", "date", "governing_law")
 REVIEWABLE = ("keyword", "regex", "learned")  # the rules whose hits an LLM rule may review
+BACKABLE = ("keyword", "regex", "threshold")  # the rules reading a clause's wordings, which a learned rule may back
 
 
 class Rule(BaseModel):
@@ -368,8 +369,8 @@ class Playbook(BaseModel):
                 known = ", ".join(i for i, k in kinds.items() if k in REVIEWABLE)
                 raise ValueError(f"rule {rule.id!r} reviews {reviewed!r}, which is not a keyword, regex or learned rule of this playbook: use one of {known}")
             for backed in getattr(rule.condition, "backs", None) or ():
-                if kinds.get(backed) is None or kinds[backed] in ("learned", "llm"):
-                    known = ", ".join(i for i, k in kinds.items() if k not in ("learned", "llm"))
+                if kinds.get(backed) not in BACKABLE:
+                    known = ", ".join(i for i, k in kinds.items() if k in BACKABLE)
                     raise ValueError(f"rule {rule.id!r} backs {backed!r}, which is not a rule of this playbook that reads wordings: use one of {known}")
         return self
 
@@ -492,14 +493,15 @@ def _fragments(document) -> tuple[dict[str, str], list[str]]:  # noqa: ANN001
 
 
 def _unknown_readers(playbook: Playbook, document) -> list[str]:  # noqa: ANN001
-    """The learned rules whose reader category the shipped reader file does not hold (or the file's problem)."""
+    """The learned rules whose reader category the shipped reader file does not hold. A reader file that
+    cannot be read is no playbook problem: the other rules run, and each learned rule's check says why it could not."""
     learned = [(k, rule) for k, rule in enumerate(playbook.rules) if rule.condition.kind == "learned"]
     if not learned:
         return []
     try:
         reader = load_reader()
-    except ReaderError as exc:
-        return [f"line {document.line_of(('rules', learned[0][0], 'condition'))}, rule {learned[0][1].id!r}: {exc}"]
+    except ReaderError:  # the playbook's other rules still run; each learned rule's check says the reader is missing
+        return []
     return [
         f"line {document.line_of(('rules', k, 'condition', 'reader'))}, rule {rule.id!r}: condition.reader: unknown category "
         f"{rule.condition.reader!r}: use one of the reader's: {', '.join(reader.categories)}"

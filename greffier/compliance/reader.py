@@ -11,9 +11,11 @@ nothing, and its findings are always marked *to confirm*: a reviewer (or an LLM 
 
 **Both languages.** The model reads sentences in a form shared by French and English: the glossary's
 notions (:mod:`greffier.lexicon`) stand as one token each (« céder » and "assign" are the same
-``c_assignment``), and the other words of a French sentence are put into English with the everyday
-dictionary when it is installed (:mod:`greffier.lexicon.freedict`). It was trained and measured on
-English only (no labelled French contracts exist here): on French it is tested, not measured.
+``c_assignment``), French modal verbs read as "may" / "must", and a negation is kept ("may not
+assign" is not "may assign"); the other words stay as written (the everyday dictionary is not used:
+its first translations added more noise than they bridged, and the reader must not depend on whether
+it is installed). It was trained and measured on English only (no labelled French contracts exist
+here): on French it is tested, not measured.
 
 Scoring needs no scikit-learn: the vocabulary, the IDF weights and each category's coefficients are
 read from the file and applied as scikit-learn's ``TfidfVectorizer(sublinear_tf=True)`` and
@@ -35,18 +37,21 @@ from typing import Any
 
 import numpy as np
 
-from greffier.lexicon.freedict import load_dictionary
-from greffier.text import tokenize
+from greffier.text.tokens import STOPWORDS, content_tokens
 
 DEFAULT_READER = Path(__file__).with_name("reader_cuad.json.gz")
 FORMAT = "greffier-sentence-reader/1"
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")  # scikit-learn's default token pattern
-# French modal verbs as the English modal an English clause writes (« ne pourra céder » reads as "may not
-# assign": "not" is a stop word of both). A closed class, which the dictionary does not translate.
+MAX_SENTENCE = 2000  # characters read of one sentence: a clause is shorter; a page without full stops is not one
+# French modal verbs as the English modal an English clause writes: a closed class.
 _FRENCH_MODALS = {
     **dict.fromkeys("peut peuvent pourra pourront pourrait pourraient puisse puissent saurait sauraient".split(), "may"),
-    **dict.fromkeys("doit doivent devra devront devrait devraient doive doivent".split(), "must"),
+    **dict.fromkeys("doit doivent devra devront devrait devraient doive".split(), "must"),
 }
+_ENGLISH_MODALS = frozenset("may must can".split())  # "shall" and "will" are stop words
+# Words that deny what follows (folded): the stop word lists drop them, the reader keeps them as "not".
+_NEGATORS = frozenset("not no never neither nor cannot ne ni aucun aucune nul nulle jamais".split())
+_ELIDED_NE = re.compile(r"\bn['’ʼ]", re.IGNORECASE)
 
 
 class ReaderError(ValueError):
@@ -146,22 +151,37 @@ def save_reader(path: str | Path, *, vocabulary: Sequence[str], idf: Sequence[fl
 
 def shared_form(sentence: str, language: str) -> str:
     """``sentence`` as the reader reads it, the same for French and English: the glossary's notions as
-    ``c_<notion>`` tokens, the other words folded; in a French sentence, the modal verbs are put into
-    English ("may", "must") and so are the words the everyday dictionary knows (its first translation)."""
+    ``c_<notion>`` tokens, the other words folded (stop words out), French modal verbs put into English
+    ("may", "must"), and a negation kept as ``not`` before the word it denies, past the modal verb: "may
+    not assign" and « ne pourra céder » both read ``may not c_assignment``, "may assign" and « pourra
+    céder » ``may c_assignment``. Sentences longer than :data:`MAX_SENTENCE` are read up to it."""
     # The glossary loads the clause library, whose package imports this module: imported when a sentence is first read.
-    from greffier.lexicon.lexicon import load_lexicon
+    from greffier.lexicon.lexicon import LANGUAGES, Match, load_lexicon
 
-    tokens = tokenize(sentence)
-    matches = load_lexicon().find(tokens)
-    covered = {i for m in matches for i in range(m.start, m.end)}
-    placed = [(m.start, "c_" + m.concept.id.replace("-", "_")) for m in matches]
-    dictionary = load_dictionary() if language == "fr" else None
-    for position, token in enumerate(tokens):
-        if position in covered:
+    words = content_tokens(_ELIDED_NE.sub("ne ", sentence[:MAX_SENTENCE]))
+    tokens: list[str] = []
+    denied: list[bool] = []
+    pending = False
+    for word in words:
+        if word in _NEGATORS:
+            pending = True
+            if word == "cannot":
+                tokens.append("may")
+                denied.append(False)
             continue
-        if language == "fr" and token in _FRENCH_MODALS:
-            placed.append((position, _FRENCH_MODALS[token]))
+        if word in STOPWORDS or (len(word) < 2 and not word.isdigit()):
             continue
-        translations = dictionary.translations(token, "fr") if dictionary is not None and token.isalpha() else ()
-        placed.append((position, " ".join(translations[0]) if translations else token))
-    return " ".join(word for _, word in sorted(placed, key=lambda p: p[0]))
+        modal = _FRENCH_MODALS.get(word) if language == "fr" else None
+        tokens.append(modal or word)
+        denied.append(pending and not (modal or word in _ENGLISH_MODALS))
+        if not (modal or word in _ENGLISH_MODALS):
+            pending = False
+    matches: dict[int, Match] = {}
+    for match in load_lexicon().find(tokens, languages=(language,) if language in LANGUAGES else LANGUAGES):  # one notion per span: « céder » is an assignment, not also a lock-up and a sale
+        held = matches.get(match.start)
+        if held is None or (match.end - match.start, bool(match.concept.types)) > (held.end - held.start, bool(held.concept.types)):
+            matches[match.start] = match
+    covered = {i for m in matches.values() for i in range(m.start, m.end)}
+    placed = [(m.start, "c_" + m.concept.id.replace("-", "_")) for m in matches.values()]
+    placed += [(position, token) for position, token in enumerate(tokens) if position not in covered]
+    return " ".join(("not " if denied[position] else "") + word for position, word in sorted(placed, key=lambda p: p[0]))

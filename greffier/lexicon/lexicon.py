@@ -108,13 +108,15 @@ class Lexicon:
     def by_id(self) -> dict[str, Concept]:
         return {concept.id: concept for concept in self.concepts}
 
-    def find(self, tokens: Sequence[str], *, in_names: bool = False) -> list[Match]:
+    def find(self, tokens: Sequence[str], *, in_names: bool = False, languages: Sequence[str] = LANGUAGES) -> list[Match]:
         """The terms found in ``tokens`` (from :func:`tokenize`), in text order (see the module docstring).
 
-        ``in_names``: the tokens are a contract's title or file name, where ``name_terms`` count too."""
+        ``in_names``: the tokens are a contract's title or file name, where ``name_terms`` count too.
+        ``languages``: the languages whose terms are looked for (all by default: a question may mix them;
+        a sentence known to be French is read with French terms only, so « celle » is no "cell")."""
         table = self._by_first_in_names if in_names else self._by_first
         candidates: list[Match] = []
-        for lang in LANGUAGES:
+        for lang in languages:
             text_stems = stems(tokens, lang)
             for start, first in enumerate(text_stems):
                 for term, concept in table.get((lang, first), ()):

@@ -86,6 +86,25 @@ def test_a_reader_with_weights_that_do_not_fit_its_vocabulary_is_not_written(tmp
                     description="", trained_on="", licence="", vectorizer={})
 
 
+@pytest.mark.parametrize(("english", "french"), [
+    ("The Distributor may not assign this Agreement.", "Le Distributeur ne pourra pas céder le présent contrat."),
+    ("The Distributor may not assign this Agreement.", "Le Distributeur ne pourra céder le présent contrat."),
+    ("The Distributor cannot assign this Agreement.", "Le Distributeur ne peut céder le présent contrat."),
+    ("The Distributor may assign this Agreement.", "Le Distributeur pourra céder le présent contrat."),
+    ("The liability of the Supplier shall not exceed the price.", "La responsabilité du Fournisseur n'excédera pas le prix."),
+])
+def test_a_negation_is_read_in_both_languages_and_a_permission_is_not_a_prohibition(english, french):
+    denied = lambda form: "not c_assignment" in form or "not c_liability_cap" in form  # noqa: E731
+    en, fr = shared_form(english, "en"), shared_form(french, "fr")
+    assert denied(en) == denied(fr) == any(w in english.split() for w in ("not", "cannot")), (en, fr)
+    assert ("may" in en.split()) == ("may" in fr.split()), (en, fr)
+
+
+def test_a_sentence_is_read_up_to_a_bound():
+    long = "The Supplier shall deliver the goods. " * 2000
+    assert len(shared_form(long, "en").split()) < 400
+
+
 def test_the_shared_form_reads_french_and_english_as_the_same_notions():
     english = shared_form("The Distributor may not assign this Agreement without the prior written consent of the Supplier.", "en")
     french = shared_form("Le Distributeur ne peut céder le présent contrat sans l'accord préalable écrit du Fournisseur.", "fr")
@@ -111,10 +130,10 @@ def test_the_shipped_reader_says_what_it_was_trained_on_and_under_which_licence(
 # --- the learned rules of the M&A playbook -------------------------------------------------------
 
 # The same clause in both languages, worded so that no wording of the assignment rule matches it
-# ("only with the prior written consent": the consent follows the transfer it conditions).
+# ("no transfer … may occur": the prohibition bears on an event, not on a party's act).
 UNWORDED_ASSIGNMENT = {
-    "en": ("12. Miscellaneous", "This Agreement may be transferred to a third party only with the prior written consent of the other party."),
-    "fr": ("Article 12 — Divers", "Le présent contrat ne peut être transmis à un tiers qu'avec l'accord préalable écrit de l'autre partie."),
+    "en": ("12. Miscellaneous", "No transfer of this Agreement may occur without the prior written consent of the other party."),
+    "fr": ("Article 12 — Divers", "Aucune transmission du présent contrat ne peut intervenir sans l'accord préalable écrit de l'autre partie."),
 }
 WORDED_ASSIGNMENT = {
     "en": ("12. Assignment", "Neither party may assign this Agreement without the prior written consent of the other party."),
@@ -169,7 +188,7 @@ def test_the_learned_reader_flags_nothing_in_a_contract_without_such_a_clause(la
 
 
 def test_the_learned_reader_never_reads_a_recital():
-    recital = ("WHEREAS", "WHEREAS, this Agreement may be transferred to a third party only with the prior written consent of the other party;")
+    recital = ("WHEREAS", "WHEREAS, no transfer of this Agreement may occur without the prior written consent of the other party;")
     findings, _ = scan([recital, *OTHER_ARTICLES["en"]])
     assert not [f for f in findings if f.rule_id == "assignment-restriction-learned"]
 
@@ -189,6 +208,9 @@ def test_a_learned_rule_names_a_reader_category_and_rules_that_read_wordings():
         parse_playbook(head + wording + rule.format(id="learned", condition="{kind: learned, reader: no_such_category}"))
     with pytest.raises(PlaybookError, match=r"backs 'nothing-here', which is not a rule of this playbook that reads wordings: use one of words"):
         parse_playbook(head + wording + rule.format(id="learned", condition="{kind: learned, reader: assignment_restriction, backs: nothing-here}"))
+    with pytest.raises(PlaybookError, match="backs 'law', which is not a rule of this playbook that reads wordings"):
+        parse_playbook(head + wording + rule.format(id="law", condition="{kind: governing_law}")
+                       + rule.format(id="learned", condition="{kind: learned, reader: assignment_restriction, backs: law}"))
     with pytest.raises(PlaybookError, match="backs 'first', which is not a rule of this playbook that reads wordings"):
         parse_playbook(head + wording + rule.format(id="first", condition="{kind: learned, reader: assignment_restriction}")
                        + rule.format(id="second", condition="{kind: learned, reader: assignment_restriction, backs: first}"))
@@ -197,6 +219,72 @@ def test_a_learned_rule_names_a_reader_category_and_rules_that_read_wordings():
     assert playbook.by_id["learned"].condition.backs == ["words"]
     assert [r.id for r in playbook.backers()] == ["learned"]
     assert playbook.reviewers()["learned"].id == "learned-llm-review"
+
+
+def test_a_missing_reader_leaves_the_playbook_usable_and_says_why_its_learned_rules_could_not_run(tmp_path, monkeypatch):
+    import greffier.compliance.reader as reader_module
+
+    monkeypatch.setattr(reader_module, "DEFAULT_READER", tmp_path / "absent.json.gz")
+    findings, checks = scan([*OTHER_ARTICLES["en"], WORDED_ASSIGNMENT["en"]])
+    assert "assignment-restriction" in {f.rule_id for f in findings}
+    assert checks["assignment-restriction-learned"].status == CHECKED  # the wordings found it: nothing to read
+    findings, checks = scan([*OTHER_ARTICLES["en"], UNWORDED_ASSIGNMENT["en"]])
+    status = checks["assignment-restriction-learned"].status
+    assert status.startswith("error: ReaderError: no learned reader at") and "restore the file" in status
+    assert not checks["assignment-restriction-learned"].evaluated  # its earlier flags are not taken for gone
+
+
+def test_a_min_score_overrides_the_threshold_of_the_category():
+    learned = "{{kind: learned, reader: assignment_restriction, min_score: {score}}}"
+    text = "name: unit\ndescription: Rules under test.\nlanguages: [fr, en]\nrules:\n  - id: learned\n    title: A rule under test\n    clause_types: [any]\n" \
+           "    severity: info\n    explanation: Why it matters.\n    recommendation: What to do.\n    condition: {condition}\n"
+    contract = chunks_of(*OTHER_ARTICLES["en"], ("12. Miscellaneous", "Any transfer of this Agreement by the Supplier requires notice to the Customer."))
+    scores = {}
+    for score in (0.01, 0.99):
+        playbook = parse_playbook(text.format(condition=learned.format(score=score)))
+        findings, _ = check_document(playbook, load_library(), DocumentFacts(id="c01"), contract, today=TODAY)
+        scores[score] = [f.details["score"] for f in findings if f.rule_id == "learned"]
+    assert scores[0.01] and all(s >= 0.01 for s in scores[0.01])
+    assert len(scores[0.99]) < len(scores[0.01])
+
+
+def test_a_wording_hit_an_llm_dismisses_lets_the_learned_reader_read_the_contract():
+    text = """name: unit
+description: Rules under test.
+languages: [fr, en]
+rules:
+  - id: words
+    title: Assignment in words
+    clause_types: [any]
+    severity: medium
+    explanation: Why it matters.
+    recommendation: What to do.
+    condition: {kind: keyword, any_of: [confidential]}
+  - id: words-llm-review
+    title: Wording hit reviewed
+    clause_types: [any]
+    severity: medium
+    explanation: Why it matters.
+    recommendation: What to do.
+    condition: {kind: llm, prompt: 'Does this sentence restrict an assignment?', reviews: words}
+  - id: learned
+    title: Assignment read by the learned reader
+    clause_types: [any]
+    severity: medium
+    explanation: Why it matters.
+    recommendation: What to do.
+    condition: {kind: learned, reader: assignment_restriction, backs: [words]}
+"""
+    playbook = parse_playbook(text)
+    contract = chunks_of(*OTHER_ARTICLES["en"], UNWORDED_ASSIGNMENT["en"])
+    dismissing = ScriptedChatBackend('{"flag": false, "reason": "confidentiality, not an assignment"}')
+    findings, checks = check_document(playbook, load_library(), DocumentFacts(id="c01"), contract, today=TODAY, llm=dismissing)
+    assert [f.rule_id for f in findings] == ["learned"], [(f.rule_id, f.excerpt) for f in findings]
+    assert {c.rule_id: c for c in checks}["words-llm-review"].dismissed
+    # without an LLM the wording hit stands (to confirm): the reader is not needed
+    findings, checks = check_document(playbook, load_library(), DocumentFacts(id="c01"), contract, today=TODAY)
+    assert [f.rule_id for f in findings] == ["words"]
+    assert {c.rule_id: c for c in checks}["learned"].detail == "not needed: words found the clause"
 
 
 def test_without_an_llm_the_review_of_a_learned_flag_is_skipped_and_the_flag_stays_to_confirm():
@@ -237,7 +325,7 @@ rules:
     findings, checks = check_document(playbook, load_library(), DocumentFacts(id="c01"), contract, today=TODAY, llm=dismissing)
     assert findings == []
     assert {c.rule_id: c for c in checks}["learned-llm-review"].dismissed[0]["reason"] == "a permission to transfer, not a restriction"
-    assert "only with the prior written consent" in dismissing.calls[0]["messages"][-1].text
+    assert "No transfer of this Agreement may occur" in dismissing.calls[0]["messages"][-1].text
     confirming = ScriptedChatBackend('{"flag": true, "reason": "consent needed to transfer"}')
     findings, _ = check_document(playbook, load_library(), DocumentFacts(id="c01"), contract, today=TODAY, llm=confirming)
     assert [(f.rule_id, f.details["review"]["status"]) for f in findings] == [("learned", "confirmed")]

@@ -157,7 +157,7 @@ def test_scan_document_with_a_scripted_llm_confirming_the_keyword_hits(scan_base
     assert not [f for f in result["flags"] if f["rule_id"] == "exclusivity-llm-review"]  # the review raises no flag of its own
     assert result["status"] == "success" and result["skipped_rules"] == []
     assert len(backend.calls) == len(exclusivity) and all(call["json_mode"] for call in backend.calls)
-    assert "Words flagged by a keyword rule" in backend.calls[0]["messages"][-1].text
+    assert "Words flagged by the rule under review" in backend.calls[0]["messages"][-1].text
     assert {d["id"] for d in result["documents"]} == {ws["ids"]["distribution_fr.md"]}
 
 

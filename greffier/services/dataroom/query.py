@@ -271,7 +271,10 @@ def related_entities(room: DataRoom, entity: str) -> list[str]:
                 related.append(shorter)
     squeezed = entity.replace("_", "")
     if len(squeezed) >= 4:
-        related += [key for _, _, key in process.extract(squeezed, room.squeezed_entities, scorer=Levenshtein.normalized_similarity, score_cutoff=0.9, limit=None) if key != entity]
+        related += [
+            key for _, _, key in process.extract(squeezed, room.squeezed_entities, scorer=Levenshtein.normalized_similarity, score_cutoff=CLOSE_LONG_NAME, limit=None)
+            if key != entity and close_names(key, entity)
+        ]
     return list(dict.fromkeys(related))
 
 
@@ -297,11 +300,20 @@ def _writes(record: ContractRecord, entity: str) -> bool:
     return bool(_holding_party(record, entity) or _close_party(record, entity)) or names_entity(record.opening_names, entity) or names_entity(record.signature_names, entity)
 
 
+CLOSE_NAME = 0.9  # how alike two names spelt two ways are, once the word breaks are left out …
+CLOSE_LONG_NAME, LONG_NAME = 0.85, 9  # … and two long ones: two letters in a name of nine or more ("Melavante" / "Metavante")
+
+
 def close_names(a: str, b: str) -> bool:
     """Whether two entity ids are one name spelt two ways: ≥ 90 % alike once the word breaks are left out
-    ("smbc_nikko_securities" and "smbcnikko_securities", "mount_knowledge" and "mount_kowledge")."""
+    ("smbc_nikko_securities" and "smbcnikko_securities", "mount_knowledge" and "mount_kowledge"), ≥ 85 %
+    for names of nine letters or more ("melavante" and "metavante", "vertical_enterprises" and
+    "verticalnet_enterprises"): such a contract is never decided out by a party filter, it is listed apart."""
     a, b = a.replace("_", ""), b.replace("_", "")
-    return a != b and min(len(a), len(b)) >= 6 and Levenshtein.normalized_similarity(a, b) >= 0.9 or (a == b and len(a) >= 4)
+    if a == b:
+        return len(a) >= 4
+    shorter = min(len(a), len(b))
+    return shorter >= 6 and Levenshtein.normalized_similarity(a, b) >= (CLOSE_LONG_NAME if shorter >= LONG_NAME else CLOSE_NAME)
 
 
 def _close_party(record: ContractRecord, entity: str) -> str | None:
