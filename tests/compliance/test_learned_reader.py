@@ -29,6 +29,16 @@ def chunks_of(*articles: tuple[str, str], document: str = "c01") -> list[Classif
     ]
 
 
+def playbook_of(**rules: str) -> str:
+    """A playbook's YAML with one rule per keyword (its id, ``_`` for ``-``) and its inline condition."""
+    body = "".join(
+        f"\n  - id: {rule_id.replace('_', '-')}\n    title: Rule {rule_id} under test\n    clause_types: [any]\n    severity: medium\n"
+        f"    explanation: Why it matters.\n    recommendation: What to do.\n    condition: {condition}"
+        for rule_id, condition in rules.items()
+    )
+    return "name: unit\ndescription: Rules under test.\nlanguages: [fr, en]\nrules:" + body + "\n"
+
+
 # --- the file and the scores ---------------------------------------------------------------------
 
 TOY = [
@@ -194,32 +204,21 @@ def test_the_learned_reader_never_reads_a_recital():
 
 
 def test_a_learned_rule_names_a_reader_category_and_rules_that_read_wordings():
-    rule = """
-  - id: {id}
-    title: A rule under test
-    clause_types: [any]
-    severity: info
-    explanation: Why it matters.
-    recommendation: What to do.
-    condition: {condition}"""
-    head = "name: unit\ndescription: Rules under test.\nlanguages: [fr, en]\nrules:"
-    wording = rule.format(id="words", condition="{kind: keyword, any_of: [assign]}")
+    words = "{kind: keyword, any_of: [assign]}"
     with pytest.raises(PlaybookError, match=r"unknown category 'no_such_category': use one of the reader's: .*assignment_restriction"):
-        parse_playbook(head + wording + rule.format(id="learned", condition="{kind: learned, reader: no_such_category}"))
+        parse_playbook(playbook_of(words=words, learned="{kind: learned, reader: no_such_category}"))
     with pytest.raises(PlaybookError, match=r"backs 'nothing-here', which is not a rule of this playbook that reads wordings: use one of words"):
-        parse_playbook(head + wording + rule.format(id="learned", condition="{kind: learned, reader: assignment_restriction, backs: nothing-here}"))
+        parse_playbook(playbook_of(words=words, learned="{kind: learned, reader: assignment_restriction, backs: nothing-here}"))
     with pytest.raises(PlaybookError, match="backs 'law', which is not a rule of this playbook that reads wordings"):
-        parse_playbook(head + wording + rule.format(id="law", condition="{kind: governing_law}")
-                       + rule.format(id="learned", condition="{kind: learned, reader: assignment_restriction, backs: law}"))
+        parse_playbook(playbook_of(words=words, law="{kind: governing_law}", learned="{kind: learned, reader: assignment_restriction, backs: law}"))
     with pytest.raises(PlaybookError, match="backs 'first', which is not a rule of this playbook that reads wordings"):
-        parse_playbook(head + wording + rule.format(id="first", condition="{kind: learned, reader: assignment_restriction}")
-                       + rule.format(id="second", condition="{kind: learned, reader: assignment_restriction, backs: first}"))
-    playbook = parse_playbook(head + wording + rule.format(id="learned", condition="{kind: learned, reader: assignment_restriction, backs: words, min_score: 0.5}")
-                              + rule.format(id="learned-llm-review", condition="{kind: llm, prompt: 'Is this sentence an assignment restriction?', reviews: learned}"))
+        parse_playbook(playbook_of(words=words, first="{kind: learned, reader: assignment_restriction}",
+                                   second="{kind: learned, reader: assignment_restriction, backs: first}"))
+    playbook = parse_playbook(playbook_of(words=words, learned="{kind: learned, reader: assignment_restriction, backs: words, min_score: 0.5}",
+                                          learned_llm_review="{kind: llm, prompt: 'Is this sentence an assignment restriction?', reviews: learned}"))
     assert playbook.by_id["learned"].condition.backs == ["words"]
     assert [r.id for r in playbook.backers()] == ["learned"]
     assert playbook.reviewers()["learned"].id == "learned-llm-review"
-
 
 def test_a_missing_reader_leaves_the_playbook_usable_and_says_why_its_learned_rules_could_not_run(tmp_path, monkeypatch):
     import greffier.compliance.reader as reader_module
@@ -235,97 +234,53 @@ def test_a_missing_reader_leaves_the_playbook_usable_and_says_why_its_learned_ru
 
 
 def test_a_min_score_overrides_the_threshold_of_the_category():
-    learned = "{{kind: learned, reader: assignment_restriction, min_score: {score}}}"
-    text = "name: unit\ndescription: Rules under test.\nlanguages: [fr, en]\nrules:\n  - id: learned\n    title: A rule under test\n    clause_types: [any]\n" \
-           "    severity: info\n    explanation: Why it matters.\n    recommendation: What to do.\n    condition: {condition}\n"
     contract = chunks_of(*OTHER_ARTICLES["en"], ("12. Miscellaneous", "Any transfer of this Agreement by the Supplier requires notice to the Customer."))
     scores = {}
     for score in (0.01, 0.99):
-        playbook = parse_playbook(text.format(condition=learned.format(score=score)))
+        playbook = parse_playbook(playbook_of(learned=f"{{kind: learned, reader: assignment_restriction, min_score: {score}}}"))
         findings, _ = check_document(playbook, load_library(), DocumentFacts(id="c01"), contract, today=TODAY)
         scores[score] = [f.details["score"] for f in findings if f.rule_id == "learned"]
     assert scores[0.01] and all(s >= 0.01 for s in scores[0.01])
     assert len(scores[0.99]) < len(scores[0.01])
 
 
-def test_a_wording_hit_an_llm_dismisses_lets_the_learned_reader_read_the_contract():
-    text = """name: unit
-description: Rules under test.
-languages: [fr, en]
-rules:
-  - id: words
-    title: Assignment in words
-    clause_types: [any]
-    severity: medium
-    explanation: Why it matters.
-    recommendation: What to do.
-    condition: {kind: keyword, any_of: [confidential]}
-  - id: words-llm-review
-    title: Wording hit reviewed
-    clause_types: [any]
-    severity: medium
-    explanation: Why it matters.
-    recommendation: What to do.
-    condition: {kind: llm, prompt: 'Does this sentence restrict an assignment?', reviews: words}
-  - id: learned
-    title: Assignment read by the learned reader
-    clause_types: [any]
-    severity: medium
-    explanation: Why it matters.
-    recommendation: What to do.
-    condition: {kind: learned, reader: assignment_restriction, backs: [words]}
-"""
-    playbook = parse_playbook(text)
+def scan_unworded(playbook: str, llm: object = None) -> tuple[list, dict]:
+    """``playbook`` (YAML) on an English contract whose assignment clause no wording of the M&A playbook finds."""
     contract = chunks_of(*OTHER_ARTICLES["en"], UNWORDED_ASSIGNMENT["en"])
-    dismissing = ScriptedChatBackend('{"flag": false, "reason": "confidentiality, not an assignment"}')
-    findings, checks = check_document(playbook, load_library(), DocumentFacts(id="c01"), contract, today=TODAY, llm=dismissing)
+    findings, checks = check_document(parse_playbook(playbook), load_library(), DocumentFacts(id="c01"), contract, today=TODAY, llm=llm)
+    return findings, {check.rule_id: check for check in checks}
+
+
+def test_a_wording_hit_an_llm_dismisses_lets_the_learned_reader_read_the_contract():
+    playbook = playbook_of(
+        words="{kind: keyword, any_of: [confidential]}",
+        words_llm_review="{kind: llm, prompt: 'Does this sentence restrict an assignment?', reviews: words}",
+        learned="{kind: learned, reader: assignment_restriction, backs: [words]}",
+    )
+    findings, checks = scan_unworded(playbook, ScriptedChatBackend('{"flag": false, "reason": "confidentiality, not an assignment"}'))
     assert [f.rule_id for f in findings] == ["learned"], [(f.rule_id, f.excerpt) for f in findings]
-    assert {c.rule_id: c for c in checks}["words-llm-review"].dismissed
+    assert checks["words-llm-review"].dismissed
     # without an LLM the wording hit stands (to confirm): the reader is not needed
-    findings, checks = check_document(playbook, load_library(), DocumentFacts(id="c01"), contract, today=TODAY)
+    findings, checks = scan_unworded(playbook)
     assert [f.rule_id for f in findings] == ["words"]
-    assert {c.rule_id: c for c in checks}["learned"].detail == "not needed: words found the clause"
+    assert checks["learned"].detail == "not needed: words found the clause"
 
 
 def test_without_an_llm_the_review_of_a_learned_flag_is_skipped_and_the_flag_stays_to_confirm():
-    text = """name: unit
-description: Rules under test.
-languages: [fr, en]
-rules:
-  - id: words
-    title: Assignment in words
-    clause_types: [any]
-    severity: medium
-    explanation: Why it matters.
-    recommendation: What to do.
-    condition: {kind: keyword, any_of: [novation]}
-  - id: learned
-    title: Assignment read by the learned reader
-    clause_types: [any]
-    severity: medium
-    explanation: Why it matters.
-    recommendation: What to do.
-    condition: {kind: learned, reader: assignment_restriction, backs: [words]}
-  - id: learned-llm-review
-    title: Assignment confirmed by the LLM
-    clause_types: [any]
-    severity: medium
-    explanation: Why it matters.
-    recommendation: What to do.
-    condition: {kind: llm, prompt: 'Does this sentence restrict an assignment?', reviews: learned}
-"""
-    playbook = parse_playbook(text)
-    contract = chunks_of(*OTHER_ARTICLES["en"], UNWORDED_ASSIGNMENT["en"])
-    findings, checks = check_document(playbook, load_library(), DocumentFacts(id="c01"), contract, today=TODAY)
+    playbook = playbook_of(
+        words="{kind: keyword, any_of: [novation]}",
+        learned="{kind: learned, reader: assignment_restriction, backs: [words]}",
+        learned_llm_review="{kind: llm, prompt: 'Does this sentence restrict an assignment?', reviews: learned}",
+    )
+    findings, checks = scan_unworded(playbook)
     assert [f.rule_id for f in findings] == ["learned"]
     assert findings[0].details["review"]["status"] == TO_CONFIRM
-    assert {c.rule_id: c.status for c in checks}["learned-llm-review"] == "skipped: no LLM available"
+    assert checks["learned-llm-review"].status == "skipped: no LLM available"
     # With an LLM the review decides: a dismissal drops the flag and says why, a confirmation keeps it.
     dismissing = ScriptedChatBackend('{"flag": false, "reason": "a permission to transfer, not a restriction"}')
-    findings, checks = check_document(playbook, load_library(), DocumentFacts(id="c01"), contract, today=TODAY, llm=dismissing)
+    findings, checks = scan_unworded(playbook, dismissing)
     assert findings == []
-    assert {c.rule_id: c for c in checks}["learned-llm-review"].dismissed[0]["reason"] == "a permission to transfer, not a restriction"
+    assert checks["learned-llm-review"].dismissed[0]["reason"] == "a permission to transfer, not a restriction"
     assert "No transfer of this Agreement may occur" in dismissing.calls[0]["messages"][-1].text
-    confirming = ScriptedChatBackend('{"flag": true, "reason": "consent needed to transfer"}')
-    findings, _ = check_document(playbook, load_library(), DocumentFacts(id="c01"), contract, today=TODAY, llm=confirming)
+    findings, _ = scan_unworded(playbook, ScriptedChatBackend('{"flag": true, "reason": "consent needed to transfer"}'))
     assert [(f.rule_id, f.details["review"]["status"]) for f in findings] == [("learned", "confirmed")]
