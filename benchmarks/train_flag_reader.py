@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from cuad_classification import DEFAULT_CUAD, _collapse, chunk_contracts, load_contracts  # noqa: E402
-from cuad_flags import CATEGORY_TAGS, classified_documents, gold_categories, scan  # noqa: E402
+from cuad_flags import classified_documents, gold_categories, scan  # noqa: E402
 
 from greffier.compliance.conditions import MIN_READ_SENTENCE  # noqa: E402
 from greffier.compliance.library import load_library  # noqa: E402
