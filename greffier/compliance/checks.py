@@ -258,7 +258,9 @@ def check_document(
         if reviewed not in backing:
             review(reviewed, reviewer)
     for rule in backers:
-        if finders := [backed for backed in rule.condition.backs if found.get(backed)]:
+        if unread := [backed for backed in rule.condition.backs if not checks[backed].evaluated]:  # "found nothing" would not be true
+            found[rule.id], checks[rule.id] = [], RuleCheck(rule.id, facts.id, f"not run: {unread[0]} {checks[unread[0]].status}")
+        elif finders := [backed for backed in rule.condition.backs if found.get(backed)]:
             found[rule.id], checks[rule.id] = [], RuleCheck(rule.id, facts.id, CHECKED, detail=f"not needed: {', '.join(finders)} found the clause")
         else:
             found[rule.id], checks[rule.id] = check_rule(rule, playbook, library, facts, chunks, today=today, llm=llm, passages=passages)

@@ -469,9 +469,9 @@ def learned_hits(condition: LearnedCondition, passages: Sequence[Passage], rule_
         said = [s for s in passage.sentences if len(s) >= MIN_READ_SENTENCE]
         if passage.recital or not said:
             continue
-        language = guess_language(passage.text)
-        language = "en" if language == UNDECIDED else language
-        scores = reader.scores([_shared_form(s, language) for s in said], condition.reader)
+        language = guess_language(passage.text)  # a passage too short to tell: each sentence, else both languages' notions
+        languages = [language if language != UNDECIDED else guess_language(s) for s in said]
+        scores = reader.scores([_shared_form(s, lang) for s, lang in zip(said, languages)], condition.reader)
         kept = [(s, score) for s, score in zip(said, scores) if score >= threshold]
         if not kept:
             continue

@@ -171,7 +171,7 @@ def shared_form(sentence: str, language: str) -> str:
             continue
         if word in STOPWORDS or (len(word) < 2 and not word.isdigit()):
             continue
-        modal = _FRENCH_MODALS.get(word) if language == "fr" else None
+        modal = _FRENCH_MODALS.get(word) if language != "en" else None  # French, or a sentence in neither language as far as one can tell
         tokens.append(modal or word)
         denied.append(pending and not (modal or word in _ENGLISH_MODALS))
         if not (modal or word in _ENGLISH_MODALS):

@@ -12,9 +12,11 @@ import numpy as np
 import pytest
 
 from greffier.compliance.checks import check_document
+from greffier.compliance.conditions import learned_hits
 from greffier.compliance.errors import PlaybookError
 from greffier.compliance.library import load_library
 from greffier.compliance.models import CHECKED, TO_CONFIRM, ClassifiedChunk, DocumentFacts
+from greffier.compliance.passages import document_passages
 from greffier.compliance.playbooks import load_playbook, parse_playbook
 from greffier.compliance.reader import ReaderError, load_reader, save_reader, shared_form
 from tests.fakes import ScriptedChatBackend
@@ -108,6 +110,24 @@ def test_a_negation_is_read_in_both_languages_and_a_permission_is_not_a_prohibit
     en, fr = shared_form(english, "en"), shared_form(french, "fr")
     assert denied(en) == denied(fr) == any(w in english.split() for w in ("not", "cannot")), (en, fr)
     assert ("may" in en.split()) == ("may" in fr.split()), (en, fr)
+
+
+@pytest.mark.parametrize("text", ["Le contrat est incessible.", "Cession interdite sans accord."])
+def test_a_passage_too_short_to_tell_its_language_is_read_sentence_by_sentence_or_in_both(text):
+    playbook = parse_playbook(playbook_of(learned="{kind: learned, reader: assignment_restriction, min_score: 0.5}"))
+    passages = document_passages(chunks_of(("Article 9", text)), load_library())
+    assert [h.excerpt for h in learned_hits(playbook.rules[0].condition, passages)] == [text]
+
+
+def test_a_learned_rule_backing_a_rule_that_could_not_run_says_so():
+    playbook = playbook_of(words="{kind: llm, prompt: 'Is there a restriction on assignment here?'}", learned="{kind: learned, reader: assignment_restriction}")
+    with pytest.raises(PlaybookError, match="backs"):
+        parse_playbook(playbook.replace("reader: assignment_restriction}", "reader: assignment_restriction, backs: words}"))
+    text = playbook_of(words="{kind: keyword, any_of: [assign]}", learned="{kind: learned, reader: assignment_restriction, backs: words}")
+    text = text.replace("clause_types: [any]\n    severity: medium\n    explanation: Why it matters.\n    recommendation: What to do.\n    condition: {kind: keyword",
+                        "clause_types: [any]\n    contract_types: [bail commercial]\n    severity: medium\n    explanation: Why it matters.\n    recommendation: What to do.\n    condition: {kind: keyword", 1)
+    findings, checks = scan_unworded(text)
+    assert findings == [] and checks["learned"].status == "not run: words not applicable: contract type"
 
 
 def test_a_sentence_is_read_up_to_a_bound():

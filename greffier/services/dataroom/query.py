@@ -272,7 +272,7 @@ def related_entities(room: DataRoom, entity: str) -> list[str]:
     squeezed = entity.replace("_", "")
     if len(squeezed) >= 4:
         related += [
-            key for _, _, key in process.extract(squeezed, room.squeezed_entities, scorer=Levenshtein.normalized_similarity, score_cutoff=CLOSE_LONG_NAME, limit=None)
+            key for _, _, key in process.extract(squeezed, room.squeezed_entities, scorer=Levenshtein.normalized_similarity, score_cutoff=CLOSE_LONG_NAME - 0.05, limit=None)
             if key != entity and close_names(key, entity)
         ]
     return list(dict.fromkeys(related))
@@ -301,19 +301,27 @@ def _writes(record: ContractRecord, entity: str) -> bool:
 
 
 CLOSE_NAME = 0.9  # how alike two names spelt two ways are, once the word breaks are left out …
-CLOSE_LONG_NAME, LONG_NAME = 0.85, 9  # … and two long ones: two letters in a name of nine or more ("Melavante" / "Metavante")
+CLOSE_LONG_NAME, LONG_WORD = 0.85, 9  # … or two names whose only different word is long and a letter off ("Melavante" / "Metavante")
 
 
 def close_names(a: str, b: str) -> bool:
     """Whether two entity ids are one name spelt two ways: ≥ 90 % alike once the word breaks are left out
-    ("smbc_nikko_securities" and "smbcnikko_securities", "mount_knowledge" and "mount_kowledge"), ≥ 85 %
-    for names of nine letters or more ("melavante" and "metavante", "vertical_enterprises" and
-    "verticalnet_enterprises"): such a contract is never decided out by a party filter, it is listed apart."""
-    a, b = a.replace("_", ""), b.replace("_", "")
-    if a == b:
-        return len(a) >= 4
-    shorter = min(len(a), len(b))
-    return shorter >= 6 and Levenshtein.normalized_similarity(a, b) >= (CLOSE_LONG_NAME if shorter >= LONG_NAME else CLOSE_NAME)
+    ("smbc_nikko_securities" and "smbcnikko_securities", "mount_knowledge" and "mount_kowledge"), or the
+    same words but one, those two of nine letters or more and ≥ 85 % alike (a letter off in nine to
+    thirteen, two from fourteen: "melavante" and "metavante").
+    Two names whose different word is short or unlike ("healthcare_realty" / "healthcare_royalty",
+    "northwest_natural" / "northeast_natural", "clarus_iv_a" / "clarus_iv_b") stay two companies."""
+    squeezed_a, squeezed_b = a.replace("_", ""), b.replace("_", "")
+    if squeezed_a == squeezed_b:
+        return len(squeezed_a) >= 4
+    if min(len(squeezed_a), len(squeezed_b)) >= 6 and Levenshtein.normalized_similarity(squeezed_a, squeezed_b) >= CLOSE_NAME:
+        return True
+    words_a, words_b = a.split("_"), b.split("_")
+    differing = [(x, y) for x, y in zip(words_a, words_b) if x != y]
+    return (
+        len(words_a) == len(words_b) and len(differing) == 1 and min(len(differing[0][0]), len(differing[0][1])) >= LONG_WORD
+        and Levenshtein.normalized_similarity(*differing[0]) >= CLOSE_LONG_NAME
+    )
 
 
 def _close_party(record: ContractRecord, entity: str) -> str | None:
