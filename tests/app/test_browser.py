@@ -427,8 +427,11 @@ def test_a_partner_demo_walks_the_five_screens(server, page, tmp_path):
     label = loan_flag.locator("summary").inner_text()
     assert not re.search(r"\bc\d+-\d+\b", label), label
     loan_flag.locator("summary").click()
+    switch = loan_flag.get_by_role("switch", name="Open the cited passage")
+    switch.wait_for()
+    wait_idle(tab)  # the expander opened and laid out: a click during its animation can land on nothing
     loan_flag.get_by_text("Open the cited passage").first.click()
-    expect(loan_flag.get_by_role("switch", name="Open the cited passage")).to_be_checked()
+    expect(switch).to_be_checked(timeout=15_000)
     wait_idle(tab)
     loan_flag.get_by_role("button", name="View page 2 large").wait_for()
     wait_idle(tab)
