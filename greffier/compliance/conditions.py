@@ -453,11 +453,6 @@ def llm_hits(condition: LLMCondition, chunks: Sequence[ClassifiedChunk], llm: An
 MIN_READ_SENTENCE = 25  # shorter sentences (a heading, "Assignment.") carry too little for the reader; it was trained without them
 
 
-@lru_cache(maxsize=20_000)
-def _shared_form(sentence: str, language: str) -> str:
-    return shared_form(sentence, language)
-
-
 def learned_hits(condition: LearnedCondition, passages: Sequence[Passage], rule_id: str | None = None) -> list[Hit]:
     """Passages with a sentence the learned reader scores at or above the threshold (recitals never):
     each hit quotes those sentences and is marked "to confirm" with its score."""
@@ -471,7 +466,7 @@ def learned_hits(condition: LearnedCondition, passages: Sequence[Passage], rule_
             continue
         language = guess_language(passage.text)  # a passage too short to tell: each sentence, else both languages' notions
         languages = [language if language != UNDECIDED else guess_language(s) for s in said]
-        scores = reader.scores([_shared_form(s, lang) for s, lang in zip(said, languages)], condition.reader)
+        scores = reader.scores([shared_form(s, lang) for s, lang in zip(said, languages)], condition.reader)
         kept = [(s, score) for s, score in zip(said, scores) if score >= threshold]
         if not kept:
             continue

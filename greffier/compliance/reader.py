@@ -149,6 +149,7 @@ def save_reader(path: str | Path, *, vocabulary: Sequence[str], idf: Sequence[fl
         json.dump(data, handle, ensure_ascii=False, separators=(",", ":"))
 
 
+@lru_cache(maxsize=20_000)  # a scan reads a sentence once per learned rule
 def shared_form(sentence: str, language: str) -> str:
     """``sentence`` as the reader reads it, the same for French and English: the glossary's notions as
     ``c_<notion>`` tokens, the other words folded (stop words out), French modal verbs put into English

@@ -272,7 +272,7 @@ def related_entities(room: DataRoom, entity: str) -> list[str]:
     squeezed = entity.replace("_", "")
     if len(squeezed) >= 4:
         related += [
-            key for _, _, key in process.extract(squeezed, room.squeezed_entities, scorer=Levenshtein.normalized_similarity, score_cutoff=CLOSE_LONG_NAME - 0.05, limit=None)
+            key for _, _, key in process.extract(squeezed, room.squeezed_entities, scorer=Levenshtein.normalized_similarity, score_cutoff=CLOSE_LONG_NAME - 0.05, limit=None)  # under the floor: a pair right at it is kept
             if key != entity and close_names(key, entity)
         ]
     return list(dict.fromkeys(related))
