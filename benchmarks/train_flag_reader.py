@@ -17,6 +17,12 @@ gets at least three right findings for one wrong). Run from the repository root:
 
     nice -n 10 .venv/bin/python benchmarks/train_flag_reader.py              # cross-validate, choose, write the reader
     nice -n 10 .venv/bin/python benchmarks/train_flag_reader.py --no-write   # the table only
+    nice -n 10 .venv/bin/python benchmarks/train_flag_reader.py --probe      # variants measured and not kept (below)
+
+**Variants measured, not kept** (``--probe``, writes nothing; docs/benchmarks.md, thirteenth round): the
+same cross-validation with the passage's heading and the previous sentence as extra features, and the
+reader used the other way round, as a *doubter* that drops a rule's finding whose excerpt it scores
+under a floor.
 """
 
 from __future__ import annotations
@@ -94,6 +100,9 @@ def part_data(cuad: Path, part: str, playbook: Path) -> list[dict[str, Any]]:
             if passage.recital:
                 continue
             language = guess_language(passage.text)
+            read_as = "en" if language == UNDECIDED else language
+            title = passage.heading or passage.section
+            context = {"heading": shared_form(title, read_as) if title else "", "previous": ""}
             for sentence in passage.sentences:
                 if len(sentence) < MIN_READ_SENTENCE:
                     continue
@@ -105,9 +114,16 @@ def part_data(cuad: Path, part: str, playbook: Path) -> list[dict[str, Any]]:
                     cursor = at
                     start, end = offsets[at], offsets[at + len(needle) - 1] + 1
                     labels = {c for c, spans in contract.gold.items() if c in CANDIDATES for a, b in spans if a < end and b > start}
-                sentences.append((shared_form(sentence, "en" if language == UNDECIDED else language), labels))
+                sentences.append((shared_form(sentence, read_as), labels, dict(context)))
+                context["previous"] = sentences[-1][0]
         fired = {f["rule"] for f in findings.get(f"cuad{contract.row}", [])}
-        rows.append({"row": contract.row, "sentences": sentences, "gold": gold.get(contract.row, set()), "fired": fired})
+        hits: dict[str, list[str]] = defaultdict(list)  # rule → its excerpts' sentences in the shared form (the doubter probe)
+        for finding in findings.get(f"cuad{contract.row}", []):
+            for text in finding["texts"]:
+                for piece in (p.strip() for p in text.replace("…", " … ").split(" … ")):
+                    if len(piece) >= MIN_READ_SENTENCE:
+                        hits[finding["rule"]].append(shared_form(piece, "en" if guess_language(piece) == UNDECIDED else guess_language(piece)))
+        rows.append({"row": contract.row, "sentences": sentences, "gold": gold.get(contract.row, set()), "fired": fired, "hits": dict(hits)})
     return rows
 
 
@@ -124,17 +140,22 @@ def category_model(matrix: Any, labels: np.ndarray) -> Any:  # noqa: ANN401
     return LogisticRegression(**MODEL).fit(matrix, labels)
 
 
-def cross_validate(data: dict[str, list[dict[str, Any]]]) -> dict[str, dict[Any, list[int]]]:
-    """CUAD category → {"rules" | threshold: [TP, FP, FN]} at contract level, 5-fold by part."""
+def sentence_only(entry: tuple[str, set[str], dict[str, str]]) -> str:
+    return entry[0]
+
+
+def cross_validate(data: dict[str, list[dict[str, Any]]], text_of: Any = sentence_only) -> dict[str, dict[Any, list[int]]]:  # noqa: ANN401
+    """CUAD category → {"rules" | threshold: [TP, FP, FN]} at contract level, 5-fold by part; ``text_of``
+    gives what the model reads of a sentence entry (the sentence alone, or with its context: ``--probe``)."""
     counts: dict[str, dict[Any, list[int]]] = {c: {"rules": [0, 0, 0], **{t: [0, 0, 0] for t in THRESHOLDS}} for c in CANDIDATES}
     tags = category_rules()
     for held in PARTS:
         train = [s for part in PARTS if part != held for row in data[part] for s in row["sentences"]]
-        vectorizer, matrix = fit([text for text, _ in train])
+        vectorizer, matrix = fit([text_of(entry) for entry in train])
         for category, (_, backs) in CANDIDATES.items():
-            model = category_model(matrix, np.array([category in found for _, found in train]))
+            model = category_model(matrix, np.array([category in entry[1] for entry in train]))
             for row in data[held]:
-                texts = [text for text, _ in row["sentences"]]
+                texts = [text_of(entry) for entry in row["sentences"]]
                 best = float(model.predict_proba(vectorizer.transform(texts))[:, 1].max()) if texts else 0.0
                 by_rules = bool(row["fired"] & tags[category])
                 backed_silent = not (row["fired"] & set(backs))
@@ -144,6 +165,52 @@ def cross_validate(data: dict[str, list[dict[str, Any]]]) -> dict[str, dict[Any,
                     counts[category][key][1] += flagged and not expected
                     counts[category][key][2] += expected and not flagged
     return counts
+
+
+def _prefixed(text: str, prefix: str) -> str:
+    return " ".join(prefix + word for word in text.split())
+
+
+# What the model reads of a sentence in each probed variant: context words are kept apart by a prefix.
+CONTEXT_VARIANTS: dict[str, Any] = {
+    "sentence (shipped)": sentence_only,
+    "+ heading": lambda e: f"{e[0]} {_prefixed(e[2]['heading'], 'h_')}",
+    "+ previous sentence": lambda e: f"{e[0]} {_prefixed(e[2]['previous'], 'p_')}",
+    "+ both": lambda e: f"{e[0]} {_prefixed(e[2]['heading'], 'h_')} {_prefixed(e[2]['previous'], 'p_')}",
+}
+DOUBT_FLOORS = (0.0, 0.01, 0.02, 0.05, 0.1, 0.2)
+
+
+def doubt_table(data: dict[str, list[dict[str, Any]]]) -> str:
+    """The reader as a doubter, 5-fold by part: a category's rule findings are dropped when no sentence of
+    their excerpts scores at or above the floor; TP/FP/FN per category and floor (no reader flag added)."""
+    counts = {c: {floor: [0, 0, 0] for floor in DOUBT_FLOORS} for c in CANDIDATES}
+    tags = category_rules()
+    for held in PARTS:
+        train = [s for part in PARTS if part != held for row in data[part] for s in row["sentences"]]
+        vectorizer, matrix = fit([entry[0] for entry in train])
+        for category in CANDIDATES:
+            model = category_model(matrix, np.array([category in entry[1] for entry in train]))
+            for row in data[held]:
+                excerpts = [sentence for rule in row["fired"] & tags[category] for sentence in row.get("hits", {}).get(rule, [])]
+                fired = bool(row["fired"] & tags[category])
+                best = float(model.predict_proba(vectorizer.transform(excerpts))[:, 1].max()) if excerpts else 1.0
+                expected = category in row["gold"]
+                for floor in DOUBT_FLOORS:
+                    flagged = fired and best >= floor
+                    counts[category][floor][0] += expected and flagged
+                    counts[category][floor][1] += flagged and not expected
+                    counts[category][floor][2] += expected and not flagged
+    lines = ["| category (TP/FP/FN) | " + " | ".join("no doubt" if f == 0 else f"dropped under {f}" for f in DOUBT_FLOORS) + " |",
+             "|---|" + "---|" * len(DOUBT_FLOORS)]
+    total: dict[float, list[int]] = defaultdict(lambda: [0, 0, 0])
+    for category, by_floor in counts.items():
+        lines.append(f"| {category} | " + " | ".join("/".join(map(str, by_floor[f])) for f in DOUBT_FLOORS) + " |")
+        for f in DOUBT_FLOORS:
+            for i in range(3):
+                total[f][i] += by_floor[f][i]
+    lines.append("| **micro P / R** | " + " | ".join(f"{v[0] / (v[0] + v[1]):.3f} / {v[0] / (v[0] + v[2]):.3f}" for v in (total[f] for f in DOUBT_FLOORS)) + " |")
+    return "\n".join(lines)
 
 
 def category_rules() -> dict[str, set[str]]:
@@ -198,11 +265,11 @@ def table(counts: dict[str, dict[Any, list[int]]], chosen: dict[str, float]) -> 
 def write_reader(data: dict[str, list[dict[str, Any]]], counts: dict[str, dict[Any, list[int]]], chosen: dict[str, float], path: Path) -> None:
     """Train on the five tuning parts together and write the categories chosen to ``path``."""
     train = [s for part in PARTS for row in data[part] for s in row["sentences"]]
-    vectorizer, matrix = fit([text for text, _ in train])
+    vectorizer, matrix = fit([entry[0] for entry in train])
     categories = {}
     for category, threshold in chosen.items():
         name, backs = CANDIDATES[category]
-        model = category_model(matrix, np.array([category in found for _, found in train]))
+        model = category_model(matrix, np.array([category in entry[1] for entry in train]))
         rules, at = counts[category]["rules"], counts[category][threshold]
         categories[name] = {
             "cuad_category": category, "threshold": threshold, "backs": list(backs), "intercept": float(model.intercept_[0]), "coef": model.coef_[0],
@@ -223,6 +290,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cuad", type=Path, default=DEFAULT_CUAD)
     parser.add_argument("--out", type=Path, default=DEFAULT_READER)
     parser.add_argument("--no-write", action="store_true", help="cross-validate and print the table, write nothing")
+    parser.add_argument("--probe", action="store_true", help="cross-validate the variants not kept (context features, the reader as a doubter); write nothing")
     args = parser.parse_args(argv)
     if not args.cuad.exists():
         print(f"CUAD not found at {args.cuad}: nothing to train on")
@@ -236,6 +304,12 @@ def main(argv: list[str] | None = None) -> int:
         for part in PARTS:
             data[part] = part_data(args.cuad, part, playbook)
             print(f"{part}: {len(data[part])} contracts, {sum(len(r['sentences']) for r in data[part])} sentences ({time.perf_counter() - started:.0f}s)", flush=True)
+    if args.probe:
+        for name, text_of in CONTEXT_VARIANTS.items():
+            counts = cross_validate(data, text_of)
+            print(f"\n### The reader reads: {name} ({time.perf_counter() - started:.0f}s)\n\n{table(counts, choose(counts))}", flush=True)
+        print(f"\n### The reader as a doubter of the rules' findings ({time.perf_counter() - started:.0f}s)\n\n{doubt_table(data)}")
+        return 0
     counts = cross_validate(data)
     chosen = choose(counts)
     print(f"\nCUAD tuning parts, 5-fold by part, contract level; {time.perf_counter() - started:.0f}s\n")
