@@ -146,13 +146,21 @@ def _mentions(text: str, cid: str, name: str) -> bool:
     return bool(text) and (re.search(rf"\b{re.escape(cid)}\b", text) is not None or name in text)
 
 
+def date_in(value: Any, language: str) -> str:  # noqa: ANN401
+    """A date as a reader of ``language`` writes it: « 31/12/2026 » in French; ISO (2026-12-31) otherwise.
+    A value that is not an ISO date is given as it is."""
+    text = str(value)
+    match = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})", text)
+    return f"{match[3]}/{match[2]}/{match[1]}" if match and language == "fr" else text
+
+
 def describe_read(filters: dict[str, Any], party_names: list[str], language: str) -> str:
     """What the question was read as, in words: « date de fin au plus tard le 2026-12-31 »."""
     words = _READ.get(language, _READ["en"])
     parts = []
     for field_name in ("end_date", "signature_date"):
         for bound, value in (filters.get(field_name) or {}).items():
-            parts.append(f"{words[field_name]} {words[bound]} {value}")
+            parts.append(f"{words[field_name]} {words[bound]} {date_in(value, language)}")
     if filters.get("contract_types"):
         parts.append(f"{words['contract_types']} {', '.join(filters['contract_types'])}")
     if filters.get("excluded_contract_types"):
@@ -171,8 +179,8 @@ def list_answer(result: dict[str, Any], names: dict[str, str], read: str, langua
     amendments = sum(1 for row in rows if row.get("is_amendment"))
     lines = [wording_count(words, len(rows) - amendments, read, amendments)]
     for row in rows:
-        facts = [f"{words['ends']} {row['end_date']}" if row.get("end_date") else None,
-                 f"{words['signed']} {row['signature_date']}" if row.get("signature_date") else None,
+        facts = [f"{words['ends']} {date_in(row['end_date'], language)}" if row.get("end_date") else None,
+                 f"{words['signed']} {date_in(row['signature_date'], language)}" if row.get("signature_date") else None,
                  row.get("governing_law")]  # a label that says itself what it is (« droit suisse »)
         name = names.get(row["contract_id"]) or contract_label(row.get("title"), row.get("filename"))
         lines.append(f"- {name} — " + ", ".join(f for f in facts if f))

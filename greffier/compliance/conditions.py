@@ -78,6 +78,24 @@ def _clip(text: str, limit: int = MAX_SENTENCE) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
+def readable_excerpt(excerpt: str) -> str:
+    """``excerpt`` as a reader is shown it: where :func:`_clip` cut a sentence (or the whole excerpt) in a
+    word, the cut word is left out before « … » (« un préavis de six mo… » → « un préavis de six… »). Only
+    the pieces cut at :data:`MAX_SENTENCE` or :data:`MAX_EXCERPT` characters are touched: a contract's own
+    « … » stays as written. The stored excerpt, which the flag's identity hashes, is not changed."""
+    if not excerpt or "…" not in excerpt:
+        return excerpt
+
+    def whole_words(piece: str, limit: int) -> str:
+        if len(piece) == limit and piece.endswith("…") and not piece[-2:-1].isspace() and " " in piece:
+            return piece[:-1].rsplit(" ", 1)[0].rstrip(" ,;:") + "…"
+        return piece
+
+    pieces = [whole_words(piece, MAX_SENTENCE) for piece in excerpt.split(" … ")]
+    pieces[-1] = whole_words(pieces[-1], MAX_EXCERPT - len(" … ".join(pieces[:-1])) - (len(" … ") if len(pieces) > 1 else 0)) if len(excerpt) == MAX_EXCERPT else pieces[-1]
+    return " … ".join(pieces)
+
+
 def _clip_words(text: str, limit: int) -> str:
     """``text`` cut at a word's end to at most ``limit`` characters, with « … » when cut (a label, not
     an excerpt: excerpts keep :func:`_clip`, which flag identities hash)."""

@@ -43,7 +43,7 @@ def test_scan_flags_review_and_export(scan_base, tmp_path, capsys):
     code, exported = run(capsys, "flags", "export", "--format", "xlsx", "--out", str(out), "--workspace", ws, "--json")
     assert code == 0 and out.exists() and exported["flags"] == len(run(capsys, "flags", "--workspace", ws, "--json")[1]["flags"])
     code, csv_text = run(capsys, "flags", "--workspace", ws, "--severity", "critical", "export", "--format", "csv")
-    assert code == 0 and csv_text.splitlines()[0].startswith("export filters,flag_id,status,severity")
+    assert code == 0 and csv_text.splitlines()[0].startswith("export filters,contract,file,place")
 
     code, text = run(capsys, "scan", "--workspace", ws, "--playbook", "bail_commercial", "--today", "2026-11-30")
     assert code == 0 and "flags" in text and "documents not scanned" in text

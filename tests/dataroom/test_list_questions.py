@@ -111,6 +111,17 @@ def test_a_list_counts_its_amendments_apart_from_its_contracts():
     text = list_answer(result, {}, "partie Ferlande", "fr")
     assert text.splitlines()[0] == "1 contrat(s) et 2 avenant(s) correspondent (partie Ferlande) :"
     assert "3 contrats" not in text and LIST_WORDS["en"]["found_amendments"]
+    # dates as a French reader writes them; in English, ISO
+    assert "signé 22/02/2021" in text and "2021-02-22" not in text
+    assert "signed 2021-02-22" in list_answer(result, {}, "party Ferlande", "en")
+
+
+def test_the_dates_a_list_question_was_read_with_are_written_in_the_question_s_language():
+    from greffier.chat.listing import describe_read
+
+    filters = {"end_date": {"before": "2026-12-31"}}
+    assert describe_read(filters, [], "fr") == "date de fin au plus tard le 31/12/2026"
+    assert describe_read(filters, [], "en") == "end date on or before 2026-12-31"
 
 
 @pytest.mark.parametrize("question", [

@@ -14,7 +14,7 @@ import io
 import json
 import re
 from collections import Counter, defaultdict
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -29,13 +29,15 @@ from greffier.config import Settings
 from xml.sax.saxutils import escape
 
 EXPORT_FORMATS = ("csv", "xlsx", "json", "md", "pdf")
+# What a reader reads first (the contract, the place, the finding and its status); the internal keys that
+# tie a row back to the workspace (flag, rule, document and chunk ids) come last.
 COLUMNS = (
-    ("flag_id", "id"), ("status", "status"), ("severity", "severity"), ("playbook", "playbook"), ("playbook title", "playbook_title"),
-    ("playbook_version", "playbook_version"), ("rule_id", "rule_id"), ("rule", "rule_title"),
-    ("document_id", "document_id"), ("contract", "contract_title"), ("file", "file"), ("place", "place"), ("page", "page"), ("page_end", "page_end"),
-    ("section", "section"), ("excerpt", "excerpt"), ("explanation", "explanation"),
+    ("contract", "contract_title"), ("file", "file"), ("place", "place"), ("page", "page"), ("page_end", "page_end"), ("section", "section"),
+    ("severity", "severity"), ("status", "status"), ("rule", "rule_title"), ("excerpt", "excerpt"), ("explanation", "explanation"),
     ("recommendation", "recommendation"), ("evidence", "evidence"), ("review", "review"), ("note", "note"), ("present", "present"),
-    ("first_seen_at", "first_seen_at"), ("last_seen_at", "last_seen_at"), ("chunk_id", "chunk_id"),
+    ("playbook title", "playbook_title"), ("first_seen_at", "first_seen_at"), ("last_seen_at", "last_seen_at"),
+    ("flag_id", "id"), ("playbook", "playbook"), ("playbook_version", "playbook_version"), ("rule_id", "rule_id"), ("document_id", "document_id"),
+    ("chunk_id", "chunk_id"),
 )
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -200,10 +202,14 @@ def _style_table(sheet, header, widths, Font, Alignment, PatternFill, get_column
 
 
 def _document_sheet(sheet, info: dict[str, Any], flags: list[dict[str, Any]], Font, Alignment) -> None:  # noqa: ANN001, N803
+    end = info.get("end_date")
+    try:  # a date cell, not text, so that a reader can sort and compute with it
+        end = date.fromisoformat(end) if isinstance(end, str) else end
+    except ValueError:
+        pass
     rows = [
-        ("Document", info.get("id")), ("File", info.get("file")), ("Title", info.get("title")),
-        ("Contract type", info.get("contract_type")), ("End date", info.get("end_date")),
-        ("Governing law", info.get("governing_law")), ("Flags", len(flags)),
+        ("Title", info.get("title")), ("File", info.get("file")), ("Contract type", info.get("contract_type")), ("End date", end),
+        ("Governing law", info.get("governing_law")), ("Flags", len(flags)), ("Document", info.get("id")),
     ]
     counts = _counts(flags)
     rows += [(f"Severity {s}", n) for s, n in counts["by_severity"].items()]

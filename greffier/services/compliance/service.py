@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from store import flags as flags_repo
+from greffier.compliance.conditions import readable_excerpt
 from greffier.compliance.errors import ComplianceError
 from greffier.compliance.models import DOCUMENT_CHUNK, ByReference, EventCallback, RuleCheck, ScanEvent, emit, place_of
 from greffier.compliance.playbooks import SEVERITIES, Playbook, load_playbook, severity_rank
@@ -260,7 +261,7 @@ def flag_json(flag: Flag) -> dict[str, Any]:
         "place": place_of(flag.page, flag.page_end, flag.section, whole_contract=flag.chunk_id == DOCUMENT_CHUNK),
         "review": (flag.details or {}).get("review", {}).get("status"),
         "chunk_id": flag.chunk_id,
-        "excerpt": flag.excerpt,
+        "excerpt": readable_excerpt(flag.excerpt),
         "explanation": flag.explanation,
         "recommendation": flag.recommendation,
         "clause_types": list(flag.clause_types),
