@@ -38,6 +38,7 @@ WORDS = {
         "none": "No contract has an article labelled {types}.",
         "others": "The other {count} contracts have no passage labelled so.",
         "other_one": "The other contract has no passage labelled so.",
+        "others_amendments": "The other {count} contract(s) and {amendments} amendment(s) have no passage labelled so.",
         "source": "This list comes from the clause type each passage was given at ingest (the clause classifier): a clause "
         "written in unusual words may carry no label. The Compliance page checks the clauses one by one.",
     },
@@ -47,6 +48,7 @@ WORDS = {
         "none": "Aucun contrat n'a d'article du type {types}.",
         "others": "Les {count} autres contrats n'ont aucun passage de ce type.",
         "other_one": "L'autre contrat n'a aucun passage de ce type.",
+        "others_amendments": "Les {count} autre(s) contrat(s) et {amendments} avenant(s) n'ont aucun passage de ce type.",
         "source": "Cette liste vient du type de clause donné à chaque passage à l'ingestion (le classifieur de clauses) : une "
         "clause rédigée autrement peut ne pas en avoir. La page Conformité vérifie les clauses une à une.",
     },
@@ -111,9 +113,13 @@ def clause_answer(room: DataRoom, hits: list[ClauseHit], type_names: list[str], 
             section_label(hit.section) + (f" (p. {hit.page})" if hit.page else "") for hit in by_contract[contract_id] if hit.section
         )
         lines.append(f"- {names[contract_id]}" + (f" — {articles}" if articles else ""))
-    others = len([record for record in room.records if record.id not in by_contract])
+    rest = [record for record in room.records if record.id not in by_contract]
+    amendments = sum(1 for record in rest if record.is_amendment)  # an amendment is not a contract (as the data room counts)
+    others = len(rest) - amendments
     lines.append("")
-    if others:
+    if amendments:
+        lines.append(words["others_amendments"].format(count=others, amendments=amendments))
+    elif others:
         lines.append(words["other_one"] if others == 1 else words["others"].format(count=others))
     lines.append(words["source"])
     return "\n".join(lines)

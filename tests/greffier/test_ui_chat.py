@@ -265,3 +265,21 @@ def test_the_trace_shows_the_question_as_asked_when_it_searched_inside_the_contr
     # an older trace without the query: the question as asked
     older = explain(question, [chat.TraceStep("retrieval", "Retrieved 5", {"count": 5, "scope": scope})])
     assert dict(older.lines)["Recherché"].startswith(f"« {question} »")
+
+
+def test_the_documents_a_clause_list_leaves_out_count_amendments_apart_from_contracts():
+    # « 12 contracts … The other 14 contracts » for a room of 24 contracts and 2 amendments: an amendment is not a contract
+    from types import SimpleNamespace
+
+    from greffier.chat.clauses import ClauseHit, clause_answer
+
+    records = [SimpleNamespace(id=f"c{n}", title=f"Contrat {n}", file=f"c{n}.pdf", is_amendment=False) for n in range(4)]
+    records += [SimpleNamespace(id="a1", title="Avenant n° 1", file="a1.pdf", is_amendment=True)]
+    room = SimpleNamespace(records=records, by_id={r.id: r for r in records})
+    hits = [ClauseHit("c0", "Article 8 — Changement de contrôle", 3)]
+    french = clause_answer(room, hits, ["changement de contrôle"], "fr")
+    assert "Les 3 autre(s) contrat(s) et 1 avenant(s) n'ont aucun passage de ce type." in french, french
+    english = clause_answer(room, hits, ["change of control"], "en")
+    assert "The other 3 contract(s) and 1 amendment(s) have no passage labelled so." in english, english
+    without = clause_answer(SimpleNamespace(records=records[:4], by_id=room.by_id), hits, ["change of control"], "en")
+    assert "The other 3 contracts have no passage labelled so." in without
