@@ -606,10 +606,13 @@ def _services():  # noqa: ANN202
 
 
 def run_questions(workspace: Path, questions: Sequence[Question], overrides: dict[str, Any], *, answers: bool = True, log: Log = print,
-                  backend: Any = None) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+                  backend: Any = None, search_from_answer: bool = False) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Search (top 10) and, when ``answers``, answer every question (with the LLM ``backend``, or
     extractively when None); returns the per-question records and the settings used. One untimed
-    question first warms the models and pipelines up."""
+    question first warms the models and pipelines up. ``search_from_answer``: no separate search, the
+    search scores are those of the passages the answer pipeline retrieved and judged (its top_k_final,
+    5 by default: what a query translation, which only that pipeline runs, changes); the search latency
+    is then the answer's."""
     load_settings, search, answer = _services()
     settings = load_settings(workspace, **overrides)
     search(settings, "warm-up: durée du contrat", top_k=SEARCH_TOP_K)
@@ -618,13 +621,15 @@ def run_questions(workspace: Path, questions: Sequence[Question], overrides: dic
     records = []
     for index, q in enumerate(questions, start=1):
         started = time.perf_counter()
-        response = search(settings, q.question, top_k=SEARCH_TOP_K)
+        response = {} if search_from_answer else search(settings, q.question, top_k=SEARCH_TOP_K)
         search_ms = (time.perf_counter() - started) * 1000
         answered, answer_ms = None, None
-        if answers:
+        if answers or search_from_answer:
             started = time.perf_counter()
             answered = answer(settings, q.question, backend=backend)
             answer_ms = (time.perf_counter() - started) * 1000
+        if search_from_answer:
+            response, search_ms = {"results": answered.get("results") or [], "scope": answered.get("scope")}, answer_ms
         records.append(_record(q, response, answered, search_ms, answer_ms))
         if index % 20 == 0:
             log(f"  {index}/{len(questions)} questions")
@@ -651,6 +656,8 @@ def _record(q: Question, response: dict[str, Any], answered: dict[str, Any] | No
             "scope": (answered.get("scope") or {}).get("files"),
             "hint": (answered.get("hint") or {}).get("files"),
         }
+        if answered.get("translation"):
+            record["answer"]["translation"] = answered["translation"]
     return record
 
 
@@ -665,14 +672,14 @@ def _settings_summary(settings: Any, response: dict[str, Any]) -> dict[str, Any]
 
 
 def evaluate(qa: QASet, workspace: Path, split: str, overrides: dict[str, Any], *, limit: int | None = None, log: Log = print,
-             backend: Any = None, answerer: str = "extractive", half: str | None = None) -> dict[str, Any]:
+             backend: Any = None, answerer: str = "extractive", half: str | None = None, search_from_answer: bool = False) -> dict[str, Any]:
     questions = qa.split(split, half)[:limit]
     if not questions:
         raise QASetError(f"no question in split {split!r} of this set (its splits: {', '.join(sorted({q.split or '-' for q in qa.questions}))}); "
                          "the fresh sets are loaded with --questions benchmarks/data/bilingual_qa_fresh.yaml (or _fresh2.yaml)")
     name = split if half is None else f"{split}, half {half}"
     log(f"split {name}: {len(questions)} questions, answers by {answerer}")
-    records, settings = run_questions(workspace, questions, overrides, log=log, backend=backend)
+    records, settings = run_questions(workspace, questions, overrides, log=log, backend=backend, search_from_answer=search_from_answer)
     return {
         "benchmark": "bilingual_qa", "split": name, "questions": len(records), "overrides": overrides, "answerer": answerer,
         "settings": settings, "summary": summarize(records), "per_question": records,
@@ -708,6 +715,27 @@ def render_llm_comparison(reports: Sequence[dict[str, Any]]) -> str:
             lines.append(
                 f"| {report['answerer']} | {group} | {row['answerable'] or row['unanswerable']} | {_pct(row['answer_correct'])} | "
                 f"{_pct(row.get('citations_valid'))} | {_pct(row['false_abstention'])} | {_pct(row['abstention_unanswerable'])} | "
+                f"{_ms(answer_latency['p50'])} / {_ms(answer_latency['p95'])} |"
+            )
+    return "\n".join(lines) + "\n"
+
+
+def render_translation_comparison(reports: Sequence[dict[str, Any]]) -> str:
+    """Search and answer metrics of the same questions without and with the LLM's query translation
+    (answers extractive in both), side by side."""
+    lines = [
+        "| searched | group | n | S@1 | S@3 | MRR@10 | answer correct | false abst. | abst. on unans. | answer p50 / p95 ms |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for report in reports:
+        for group in ("all", "cross_lingual", "monolingual", "paraphrase", "names_none", "unanswerable"):
+            row = report["summary"].get(group)
+            if row is None:
+                continue
+            answer_latency = row["latency_ms"]["answer"]
+            lines.append(
+                f"| {report['answerer']} | {group} | {row['answerable'] or row['unanswerable']} | {_pct(row['success@1'])} | {_pct(row['success@3'])} | "
+                f"{_ratio(row['mrr@10'])} | {_pct(row['answer_correct'])} | {_pct(row['false_abstention'])} | {_pct(row['abstention_unanswerable'])} | "
                 f"{_ms(answer_latency['p50'])} / {_ms(answer_latency['p95'])} |"
             )
     return "\n".join(lines) + "\n"
@@ -857,6 +885,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="settings override, e.g. search.dense_weight=0.5 or search.fusion=rrf (repeatable)")
     parser.add_argument("--sweep-fusion", action="store_true", help="search success@3 on dev for each fusion method x dense weight 0.3/0.5/0.7")
     parser.add_argument("--llm", action="store_true", help="answer each question twice, without and with the LLM the settings find (make llm, or Ollama), and compare")
+    parser.add_argument("--llm-translate", action="store_true",
+                        help="answer each question twice, extractively, without and with the LLM's translation of the question "
+                             "(search scores from the answer pipeline's passages), and compare")
     parser.add_argument("--check", action="store_true", help="validate the set against the corpus (facts, articles, paraphrases, tags, split mix)")
     parser.add_argument("--limit", type=int, default=None, help="run only the first N questions of the split")
     parser.add_argument("--questions", type=Path, default=DEFAULT_SET, help=f"question set (default {DEFAULT_SET.relative_to(REPO)})")
@@ -899,6 +930,15 @@ def main(argv: list[str] | None = None) -> int:
             markdown = f"# Bilingual QA — split {args.split}, answers without and with the LLM\n\n" + render_llm_comparison(reports)
             markdown += "\n" + "\n".join(render_report(r) for r in reports)
             paths = write_outputs(args.out, args.tag or f"bilingual_qa-{args.split}-llm", {"reports": reports}, markdown)
+        elif args.llm_translate:
+            backend, label = local_llm(overrides)
+            translated = _merge(overrides, {"models": {"llm_query_translation": True, "llm_answers": False}})
+            reports = [evaluate(qa, workspace, args.split, overrides, limit=args.limit, log=log, half=args.half, answerer="question as asked", search_from_answer=True)]
+            reports.append(evaluate(qa, workspace, args.split, translated, limit=args.limit, log=log, backend=backend, half=args.half,
+                                    answerer=f"question + its translation by {label}", search_from_answer=True))
+            markdown = f"# Bilingual QA — split {args.split}, the question searched as asked and with its LLM translation (extractive answers)\n\n"
+            markdown += render_translation_comparison(reports) + "\n" + "\n".join(render_report(r) for r in reports)
+            paths = write_outputs(args.out, args.tag or f"bilingual_qa-{args.split}-translate", {"reports": reports}, markdown)
         else:
             report = evaluate(qa, workspace, args.split, overrides, limit=args.limit, log=log, half=args.half)
             markdown = render_report(report)

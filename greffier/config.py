@@ -56,6 +56,10 @@ class ModelSettings(BaseModel):
     # With an LLM, also search the question's translation into the data room's other language
     # (pipelines/routers/translation.py). Off until measured to help (docs/llm.md, "Measured on the bilingual set").
     llm_query_translation: bool = False
+    # With an LLM, it writes the answer and judges relevance (llm_relevance). False: it only translates the
+    # question (llm_query_translation) and the answers stay extractive — a local CPU model translates in
+    # about a second but takes about a minute to answer (docs/llm.md).
+    llm_answers: bool = True
     # Who keeps a passage for the answer when an LLM is present: the LLM alone, the LLM or the retrieval
     # scores (union), or the scores alone (pipelines/rankers/relevance.py; measured in docs/llm.md).
     llm_relevance: Literal["llm", "union", "scores"] = "union"

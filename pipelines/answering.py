@@ -33,29 +33,36 @@ def build_answer_pipeline(
     settings: Settings, store: WorkspaceStore, *, llm: LLMBackend | None = None, retriever: str = "hybrid", rerank: bool = False
 ) -> Pipeline:
     """An unwarmed answer pipeline over ``store``: retrieval (see :func:`add_retrieval`), the relevance
-    check and the answerer by ``llm`` when one is given, else by retrieval scores and quoted sentences."""
+    check and the answerer by ``llm`` when one is given, else by retrieval scores and quoted sentences.
+    With ``settings.models.llm_answers`` off, ``llm`` only translates the question (when
+    ``llm_query_translation`` is on) and the answer is the extractive one."""
     pipeline = Pipeline()
     translator = None
     if llm is not None and settings.models.llm_query_translation:
         translator = QueryTranslator(chat_generator=llm.generator, generation_kwargs={"max_tokens": 96} if llm.kind == "llamacpp" else None)
     last = add_retrieval(pipeline, settings, store, retriever=retriever, rerank=rerank, translator=translator)
-    judge_generator = (llm.json_generator or llm.generator) if llm is not None else None
+    writer = llm if llm is not None and settings.models.llm_answers else None  # the LLM judges and answers, or only translates
+    judge_generator = (writer.json_generator or writer.generator) if writer is not None else None
     pipeline.add_component(
-        "relevance", RelevanceJudge(chat_generator=judge_generator, generation_kwargs=llm.json_kwargs if llm else None, mode=settings.models.llm_relevance)
+        "relevance", RelevanceJudge(chat_generator=judge_generator, generation_kwargs=writer.json_kwargs if writer else None, mode=settings.models.llm_relevance)
     )
     pipeline.connect(f"{last}.documents", "relevance.documents")
     pipeline.connect("scope.query", "relevance.asked")
     pipeline.connect("scope.scope", "relevance.scope")
     pipeline.connect("scope.hint", "relevance.hint")
+    pipeline.connect("scope.names", "relevance.names")
     pipeline.connect("expander.units", "relevance.units")
+    pipeline.connect("expander.translation_units", "relevance.translation_units")
+    if translator is not None:
+        pipeline.connect("translator.translation", "relevance.translation")
     pipeline.connect("types.clause_types", "relevance.clause_types")
-    if llm is not None:
-        answerer: Any = LLMAnswerer(chat_generator=llm.generator, context_tokens=llm.details.get("context"), answer_tokens=settings.models.llm_answer_tokens)
+    if writer is not None:
+        answerer: Any = LLMAnswerer(chat_generator=writer.generator, context_tokens=writer.details.get("context"), answer_tokens=settings.models.llm_answer_tokens)
     else:
         answerer = ExtractiveAnswerer()
     pipeline.add_component("answerer", answerer)
     pipeline.connect("relevance.documents", "answerer.documents")
-    if llm is not None:
+    if writer is not None:
         pipeline.connect("relevance.answerable", "answerer.answerable")
     pipeline.connect("scope.query", "answerer.asked")
     pipeline.connect("expander.units", "answerer.units")

@@ -75,7 +75,8 @@ def add_retrieval(
     component ("selector").
 
     ``translator`` (a :class:`pipelines.routers.translation.QueryTranslator`) adds the question's
-    translation to what the retrievers search; the reranker and the answer read the question itself."""
+    translation to what the retrievers search; the reranker, the relevance check (what is asked) and the
+    answer read the question itself."""
     if retriever not in RETRIEVERS:
         raise ValueError(f"unknown retriever {retriever!r}: use one of {', '.join(RETRIEVERS)}")
     search = settings.search
@@ -94,7 +95,9 @@ def add_retrieval(
             expand_dense=search.expand_dense,
         ),
     )
-    pipeline.connect(searched, "expander.query")
+    pipeline.connect("scope.query", "expander.query")
+    if translator is not None:  # searched beside the question; what is asked stays the question's
+        pipeline.connect("translator.translation", "expander.translation")
     pipeline.connect("scope.scope", "expander.scope")
     if retriever in ("hybrid", "dense"):
         pipeline.add_component(

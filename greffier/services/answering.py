@@ -122,6 +122,9 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
     hint = outputs.get("scope", {}).get("hint")
     relevance = outputs["relevance"]["decisions"]
     base = {"query": question, "mode": "rag", "results": results, "scope": scope, "stages": stages, "backend": backend_info, "models": model_names}
+    translation = outputs.get("translator", {}).get("translation")
+    if translation:  # what was searched besides the question (the LLM's translation of it)
+        base["translation"] = translation
     if hint:
         base["hint"] = hint
     if not outputs["relevance"]["documents"]:

@@ -94,12 +94,18 @@ class QueryExpander(StoreComponent):
             self._forms()
 
     @component.output_types(
-        groups=list[QueryGroup], dense_text=str, concepts=list[str], clause_types=list[str], language=str, units=list[dict], typed_query=str
+        groups=list[QueryGroup], dense_text=str, concepts=list[str], clause_types=list[str], language=str, units=list[dict], typed_query=str,
+        translation_units=list[dict],
     )
-    def run(self, query: str, scope: dict | None = None) -> dict[str, Any]:
+    def run(self, query: str, scope: dict | None = None, translation: str | None = None) -> dict[str, Any]:
         """``scope``: the scope resolver's; inside named contracts, the words that describe a contract
         (its kind, place, subject) are not part of what is asked, and the words that name its kind
-        give no clause type (``typed_query``: the query without them, for the clause-type ranker)."""
+        give no clause type (``typed_query``: the query without them, for the clause-type ranker).
+        ``translation``: the question in the other language (an LLM's, :class:`QueryTranslator`), searched
+        as the question is — its words and their notions in the BM25 groups, its text beside the question's
+        for the embedder — but never added to what is asked (``units``, clause types, language): a passage
+        is not asked to hold the question twice. What the translation asks is given apart
+        (``translation_units``): the relevance check may read the question in either wording."""
         self.warm_up()
         assert self._lexicon is not None
         tokens = tokenize(query)
@@ -120,12 +126,24 @@ class QueryExpander(StoreComponent):
             groups.extend(dictionary_groups(translated, self.weight * self.dictionary_weight, forms, self.forms_weight, other_language(language)))
         dense_text = with_translations(query, matches, language) if self.enabled and self.expand_dense else query
         index = self.store.bm25() if self.store.exists() else None
+        translation_units: list[dict] = []
+        if translation:
+            other_tokens = tokenize(translation)
+            other = guess_language(translation)
+            other_matches = self._lexicon.find(other_tokens) if self.enabled else []
+            groups.extend(QueryGroup(g.weight, g.terms, "translation") for g in question_groups(other_tokens, other, forms, self.forms_weight))
+            if self.enabled:
+                groups.extend(notion_groups(other_matches, other_tokens, self.weight, forms, self.forms_weight, language=other, same_language_weight=self.same_language_weight))
+            dense_text = f"{dense_text}\n{translation}"
+            translation_units = asked_units(
+                other_tokens, other_matches, other, forms, index, describing=DESCRIBING_SCOPED if scope else DESCRIBING, identity=identity,
+            )
         units = asked_units(
             tokens, matches, language, forms, index, describing=DESCRIBING_SCOPED if scope else DESCRIBING, identity=identity, translated=translated,
         )
         return {
             "groups": groups, "dense_text": dense_text, "concepts": concepts, "clause_types": clause_types, "language": language, "units": units,
-            "typed_query": without_words(query, {tokens[i] for i in naming}),
+            "typed_query": without_words(query, {tokens[i] for i in naming}), "translation_units": translation_units,
         }
 
     def _forms(self) -> dict[str, dict[str, tuple[str, ...]]] | None:

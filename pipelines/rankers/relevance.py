@@ -163,6 +163,11 @@ def passage_tokens(doc: Document, *, with_name: bool = False) -> set[str]:
     return set(tokenize(f"{named} {meta.get('section') or ''} {doc.content or ''}"))
 
 
+def name_tokens(doc: Document) -> set[str]:
+    """The words of the name of ``doc``'s contract (its title and file name)."""
+    return passage_tokens(Document(content="", meta={k: doc.meta.get(k) for k in ("file", "title")}), with_name=True)
+
+
 def unit_covered(unit: dict[str, Any], tokens: set[str]) -> bool:
     """Whether a passage's tokens hold one of the unit's terms whole."""
     return any(set(term) <= tokens for term in unit.get("terms") or [[unit.get("token", "")]])
@@ -256,6 +261,18 @@ def judge_by_meaning(
     return decision
 
 
+def without_names(units: list[dict[str, Any]], names: list[str] | None) -> list[dict[str, Any]]:
+    """What is asked, without the words that name a party or a contract (the scope resolver's ``names``):
+    « Qui audite les comptes de Lisandre Holding ? » asks about an audit, not about Lisandre Holding, and a
+    passage that holds the names and nothing of what is asked does not answer — as a scoped question's
+    contract words are taken out of what it asks. Which contract is meant is the scope's and the hint's
+    business (:func:`refuse_outside_hint`). A hint's places and subjects stay asked (« the power delivered
+    to the Saint-Herblain platform »). Unchanged when the names are all that is asked."""
+    named = set(names or ())
+    kept = [unit for unit in units if unit.get("token") not in named]
+    return kept if kept and len(kept) < len(units) else units
+
+
 @component
 class RelevanceJudge:
     """Keeps the passages that help answer the question.
@@ -295,21 +312,37 @@ class RelevanceJudge:
         units: list[dict] | None = None,
         clause_types: list[str] | None = None,
         hint: dict | None = None,
+        names: list[str] | None = None,
+        translation_units: list[dict] | None = None,
+        translation: str | None = None,
     ) -> dict[str, Any]:
         """Inputs besides the question and passages: ``units`` and ``clause_types`` of what is asked
-        (:class:`QueryExpander`; without them, the asked words alone count), ``scope`` and ``hint``
-        (the scope resolver's)."""
+        (:class:`QueryExpander`; without them, the asked words alone count), ``scope``, ``hint`` and
+        ``names`` (the scope resolver's); ``translation_units``: what the question's translation asks (an
+        LLM's, :class:`QueryTranslator`), by which a passage may cover the question too, and ``translation``
+        itself (the thing it asks about, in its words)."""
         self.warm_up()
         emit = on_event or (lambda _kind, _payload: None)
         emit("retrieval", {"query": question, "count": len(documents), "scope": scope})
         emit("sources", {"sources": [_citation(n, doc) for n, doc in enumerate(documents, 1)]})
         asked_units = units if units is not None else [{"token": t, "terms": [[t]], "weight": 1.0} for t in dict.fromkeys(tokenize(asked or question))]
+        asked_units = without_names(asked_units, names)
+        other_units = without_names(translation_units, names) if translation_units else []
         head_words = asked_head(question)
         head = set(head_words)
         head_units = [u for u in asked_units if u.get("token") in head]
         complement = set(asked_complement(question, head_words))  # « indemnité de licenciement »: both nouns, not any « indemnité »
         complement_units = [u for u in asked_units if u.get("token") in complement and not u.get("absent")]
-        decisions = self._judge(question, documents, asked_units, set(clause_types or ()), scope, asked_kind(question), head_units, complement_units)
+        # the question's translation says what it asks about in the other language's words: a passage may speak of either
+        other_heads: tuple[list[dict], list[dict]] | None = None
+        if other_units and translation:
+            other_head = asked_head(translation)
+            other_complement = set(asked_complement(translation, other_head))
+            other_heads = ([u for u in other_units if u.get("token") in set(other_head)],
+                           [u for u in other_units if u.get("token") in other_complement and not u.get("absent")])
+        decisions = self._judge(
+            question, documents, asked_units, set(clause_types or ()), scope, asked_kind(question), head_units, complement_units, other_units, other_heads
+        )
         refuse_outside_hint(documents, decisions, hint)
         # The check by meaning found a passage that answers: with ``union``, an LLM answerer that
         # abstains anyway is not believed (a small model abstains on clauses that answer).
@@ -327,12 +360,14 @@ class RelevanceJudge:
 
     def _judge(
         self, question: str, documents: list[Document], units: list[dict], question_types: set[str], scope: dict | None, kind: AnswerKind | None = None,
-        head_units: list[dict] | None = None, complement_units: list[dict] | None = None,
+        head_units: list[dict] | None = None, complement_units: list[dict] | None = None, other_units: list[dict] | None = None,
+        other_heads: tuple[list[dict], list[dict]] | None = None,
     ) -> list[dict[str, Any]]:
         if not documents:
             return []
         scored = self._judge_by_meaning(
-            documents, units, question_types, scope, kind, head_units, parties=parties_asked(question), complement_units=complement_units
+            documents, units, question_types, scope, kind, head_units, parties=parties_asked(question), complement_units=complement_units,
+            other_units=other_units, other_heads=other_heads,
         )
         if self.chat_generator is None or self.mode == "scores":
             return scored
@@ -350,6 +385,7 @@ class RelevanceJudge:
     def _judge_by_meaning(
         self, documents: list[Document], units: list[dict], question_types: set[str], scope: dict | None, kind: AnswerKind | None = None,
         head_units: list[dict] | None = None, *, parties: bool = False, complement_units: list[dict] | None = None,
+        other_units: list[dict] | None = None, other_heads: tuple[list[dict], list[dict]] | None = None,
     ) -> list[dict[str, Any]]:
         """``parties``: the question asks who the parties are; a contract's opening that names them
         (« ENTRE : … ET : … », :func:`pipelines.passages.parties_passage`) holds the notion without the word."""
@@ -359,8 +395,16 @@ class RelevanceJudge:
         if parties and any(PARTIES_WORDS <= t for t in tokens):
             # no passage writes « parties », and the opening that names them holds it: not an absent word
             units = [{**u, "absent": False} if any(set(term) <= PARTIES_WORDS for term in u.get("terms") or ()) else u for u in units]
-        coverages = [coverage_of(units, t) for t in tokens]
-        heads = [speaks_of(head_units or [], t) and speaks_of(complement_units or [], t) for t in tokens]
+        # the question said in the other language (an LLM's translation) is the same question: a passage covers it
+        # by the better of the two wordings
+        coverages = [max(coverage_of(units, t), coverage_of(other_units, t) if other_units else 0.0) for t in tokens]
+        # and the thing asked about may be the named contract itself ("how long is the *retail* lease")
+        named = [t | name_tokens(doc) if doc.meta.get("doc_id") in scoped_ids else t for doc, t in zip(documents, tokens)]
+        heads = [
+            (speaks_of(head_units or [], t) and speaks_of(complement_units or [], t))
+            or (other_heads is not None and speaks_of(other_heads[0], t) and speaks_of(other_heads[1], t))
+            for t in named
+        ]
         # the best passage of a named contract: its first by rank, and the one that holds most of what is asked
         best_covered: dict[str, tuple[float, int]] = {}
         for index, (doc, coverage) in enumerate(zip(documents, coverages)):

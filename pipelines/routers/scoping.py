@@ -650,6 +650,24 @@ def _kind_scope_with_names(index: IdentityIndex, scope: Scope, names: dict[str, 
     )
 
 
+_CAPITALISED_RUN = re.compile(r"(?<![\w'’])[A-ZÀ-ÖØ-Þ][\w'’.&-]*(?:[ \t]+[A-ZÀ-ÖØ-Þ&][\w'’.&-]*)*")
+
+
+def question_names(index: IdentityIndex, question: str) -> list[str]:
+    """The question's words that name a party or a contract rather than ask something: the words, out of
+    the glossary, of some contract's name (its parties read reliably, its file name), and the other words of
+    a run of capitalised words that holds one (« Lisandre Holding », "Thornbury Fine Foods": « holding »
+    and "foods" are glossary words). A defined term ("Confidential Information") names no party."""
+    strong = set().union(*index.strong_of.values()) - index.generic if index.strong_of else set()
+    names = {token for token in tokenize(question) if token in strong and len(token) >= MIN_TOKEN_LENGTH and not token.isdigit()}
+    if names:
+        for run in _CAPITALISED_RUN.finditer(question):
+            tokens = set(tokenize(run.group(0)))
+            if tokens & names:
+                names |= tokens
+    return sorted(names)
+
+
 def hint_in(workspace: WorkspaceStore, question: str) -> dict[str, Any] | None:
     """:func:`hint_for` over this workspace's identities and BM25 postings."""
     index = identity_index(workspace)
@@ -702,14 +720,18 @@ class ScopeResolver(StoreComponent):
         self.store = store
         self.enabled = enabled
 
-    @component.output_types(query=str, doc_ids=list[str] | None, scope=dict | None, hint=dict | None)
+    @component.output_types(query=str, doc_ids=list[str] | None, scope=dict | None, hint=dict | None, names=list[str])
     def run(self, question: str, doc_ids: list[str] | None = None, scope: bool | None = None) -> dict[str, Any]:
         """``hint``: when the question is not scoped, the contracts that carry a name it gives
-        (:func:`hint_for`), or None."""
+        (:func:`hint_for`), or None; ``names``: the question's words that name a party or a contract
+        (:func:`question_names`), which the relevance check does not count as asked."""
+        if not self.store.exists():
+            return {"query": question, "doc_ids": doc_ids, "scope": None, "hint": None, "names": []}
+        names = question_names(identity_index(self.store), question)
         wanted = self.enabled if scope is None else scope
-        if doc_ids is not None or not wanted or not self.store.exists():
-            return {"query": question, "doc_ids": doc_ids, "scope": None, "hint": None}
+        if doc_ids is not None or not wanted:
+            return {"query": question, "doc_ids": doc_ids, "scope": None, "hint": None, "names": names}
         found = scope_for(self.store, question)
         if found is None:
-            return {"query": question, "doc_ids": None, "scope": None, "hint": hint_in(self.store, question)}
-        return {"query": found.question, "doc_ids": found.contract_ids, "scope": found.as_dict(), "hint": None}
+            return {"query": question, "doc_ids": None, "scope": None, "hint": hint_in(self.store, question), "names": names}
+        return {"query": found.question, "doc_ids": found.contract_ids, "scope": found.as_dict(), "hint": None, "names": names}

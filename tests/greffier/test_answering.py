@@ -197,6 +197,45 @@ def test_direct_mode_is_marked_not_grounded(settings):
         answer(settings, "Qu'est-ce qu'un bail commercial ?", mode="direct", backend=None)
 
 
+def test_an_llm_that_only_translates_leaves_the_answer_extractive(settings):
+    # llm_answers off: the model's one call is the question's translation, which is searched beside the
+    # question; the relevance check and the answer are those without an LLM, quoting the contract.
+    translated = settings.model_copy(update={"models": settings.models.model_copy(update={"llm_query_translation": True, "llm_answers": False})})
+    model = ScriptedChatBackend("What is the governing law of the supply agreement?")
+    result = answer(translated, "Quelle est la loi applicable au contrat de fourniture ?", backend=model)
+    assert len(model.calls) == 1 and "Translate into English" in model.calls[0]["messages"][-1].text
+    assert result["translation"] == "What is the governing law of the supply agreement?"
+    assert result["extractive"] is True and not result["abstained"]
+    assert "State of New York" in result["answer"] and result["citations"][0]["file"] == "room/supply.md"
+    # the same model with llm_answers on (the default) is asked to judge and to answer as well
+    both = settings.model_copy(update={"models": settings.models.model_copy(update={"llm_query_translation": True})})
+    model = ScriptedChatBackend("What is the governing law of the supply agreement?", {"relevant": [1]}, "The law of the State of New York [1].")
+    result = answer(both, "Quelle est la loi applicable au contrat de fourniture ?", backend=model)
+    assert len(model.calls) == 3 and result["extractive"] is False
+
+
+def test_a_passage_that_answers_the_question_s_translation_answers_the_question(tmp_path):
+    # « gardiennage » and « tarif » are no glossary words: without a translation the English clause holds nothing of
+    # what is asked and the answer abstains; the LLM's translation is the same question in the clause's words
+    room = tmp_path / "room"
+    room.mkdir()
+    make_markdown(room / "guarding.md", [
+        ("Article 7 - Guarding", "The Contractor provides security guarding of the premises at a rate of 45 euros per hour."),
+        ("Article 9 - Governing law", "This agreement is governed by the laws of England."),
+    ], title="Site Services Agreement")
+    make_markdown(room / "bail.md", LEASE, title="Bail commercial Alpha")
+    plain = load_settings(tmp_path / "ws")
+    Ingestor(plain).ingest(room)
+    question = "Quel est le tarif du gardiennage des locaux ?"
+    assert answer(plain, question, backend=None)["abstained"] is True
+    translated = plain.model_copy(update={"models": plain.models.model_copy(update={"llm_query_translation": True, "llm_answers": False})})
+    result = answer(translated, question, backend=ScriptedChatBackend("What is the rate for the guarding of the premises?"))
+    assert not result["abstained"] and "45 euros per hour" in result["answer"] and result["citations"][0]["file"] == "room/guarding.md"
+    # a translation that asks something the room does not hold answers nothing either
+    result = answer(translated, question, backend=ScriptedChatBackend("What is the price of the cake?"))
+    assert result["abstained"] is True
+
+
 # --- answering with no LLM --------------------------------------------------------------------
 
 

@@ -968,3 +968,62 @@ def test_a_signature_block_is_never_quoted_as_an_answer():
     )
     quoted = extractive_answer(question, [doc], units=units, question=question)
     assert "/s/" not in quoted and "executed this reseller agreement" in quoted, quoted
+
+
+@pytest.mark.parametrize(
+    ("question", "names"),
+    [
+        # a party's words, with the glossary word its name holds (« Holding » is also the glossary's company)
+        ("Who audits the accounts of Lisandre Manufacture?", ["lisandre", "manufacture"]),
+        ("Qui est le commissaire aux comptes de Calvene Ltd ?", ["calvene", "ltd"]),
+        # lower case too: the name is read from the contracts' names, not from the capitals
+        ("quelle est la durée du contrat avec distrivia ?", ["distrivia"]),
+        # a defined term in capitals names no party, nor does a kind of contract
+        ("Which Licensed Products may the licensee sell?", []),
+        ("Quelle est la durée du bail commercial ?", []),
+    ],
+)
+def test_the_words_that_name_a_party_are_read_from_the_contracts_names(question, names):
+    from pipelines.routers.scoping import question_names
+
+    assert question_names(_identity_index(), question) == names
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "text"),
+    [
+        # no clause of the room says who audits the accounts; a clause that names the company is no answer
+        ("Who audits the accounts of Lisandre Manufacture?", "en",
+         "Lisandre Manufacture SAS ne peut céder le présent contrat sans l'accord préalable de l'autre partie."),
+        ("Qui est le commissaire aux comptes de Calvene Ltd ?", "fr",
+         "Calvene Ltd shall not assign this Agreement without the prior written consent of the other party."),
+    ],
+)
+def test_a_passage_that_holds_only_the_names_a_question_gives_does_not_answer_it(question, language, text):
+    from pipelines.routers.scoping import question_names
+
+    units, types = _units(question, language)
+    doc = Document(id="c9-3", content=text, score=1.0, meta={"doc_id": "c9", "section": "Article 3"})
+    names = question_names(_identity_index(), question)
+    judged = RelevanceJudge().run(question=question, documents=[doc], units=units, clause_types=types, names=names)
+    assert judged["documents"] == [], judged["decisions"]
+    # the same passage, when the question asks what it says, answers
+    asking = "Can Lisandre Manufacture assign the contract?" if language == "en" else "Calvene Ltd peut-elle céder le contrat ?"
+    units, types = _units(asking, language)
+    judged = RelevanceJudge().run(question=asking, documents=[doc], units=units, clause_types=types, names=question_names(_identity_index(), asking))
+    assert [d.id for d in judged["documents"]] == ["c9-3"], judged["decisions"]
+
+
+def test_inside_a_named_contract_the_thing_a_measure_is_asked_of_may_be_the_contract_itself():
+    # "how long is the Lyon retail lease": the length asked is the lease's (Bail_commercial_boutique_Lyon), which
+    # its term article does not name again; scoped, the question asks a length (« Lyon », "lease", "retail" name it)
+    question = "How long is the Lyon retail lease?"
+    units, types = _units("How long is the retail?", "en")
+    doc = Document(id="c7-3", content="Le présent bail est conclu pour une durée de neuf années entières et consécutives.", score=1.0,
+                   meta={"doc_id": "c7", "section": "Article 3 — Durée", "file": "room/Bail_commercial_boutique_Lyon_2022.docx", "title": "BAIL COMMERCIAL"})
+    judged = RelevanceJudge().run(question=question, documents=[doc], units=units, clause_types=types, scope={"contract_ids": ["c7"]})
+    assert [d.id for d in judged["documents"]] == ["c7-3"], judged["decisions"]
+    # but a length is still asked: its rent is no answer
+    other = Document(id="c7-4", content="Le loyer annuel est fixé à 36 000 euros hors taxes.", score=1.0, meta={**doc.meta, "section": "Article 4 — Loyer"})
+    judged = RelevanceJudge().run(question=question, documents=[other], units=units, clause_types=types, scope={"contract_ids": ["c7"]})
+    assert judged["documents"] == [], judged["decisions"]

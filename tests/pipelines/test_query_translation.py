@@ -1,0 +1,23 @@
+"""The question's translation (an LLM's) in the query expander: searched as the question is, never added to what
+is asked; what it asks given apart for the relevance check."""
+
+from __future__ import annotations
+
+from pipelines.expanders.query_expansion import QueryExpander
+from store.workspace import WorkspaceStore
+
+
+def test_the_translation_is_searched_but_what_is_asked_stays_the_question_s(tmp_path):
+    expander = QueryExpander(store=WorkspaceStore(root=tmp_path / "ws"), weight=0.8)
+    question = "Quel est le tarif du gardiennage des locaux ?"
+    plain = expander.run(query=question)
+    both = expander.run(query=question, translation="What is the rate for the guarding of the premises?")
+    # what is asked, its clause types and language: the question's alone
+    assert both["units"] == plain["units"] and both["clause_types"] == plain["clause_types"] and both["language"] == plain["language"] == "fr"
+    assert plain["translation_units"] == []
+    # searched: the translation's words (BM25 groups) and its text (the embedder's)
+    searched = {token for group in both["groups"] if group.source == "translation" for term in group.terms for word in term for token, _ in word}
+    assert {"rate", "guarding", "premises"} <= searched and not any(g.source == "translation" for g in plain["groups"])
+    assert both["dense_text"].endswith("What is the rate for the guarding of the premises?") and "premises" not in plain["dense_text"]
+    # what the translation asks, for a passage written in its words
+    assert {"rate", "guarding", "premises"} <= {u["token"] for u in both["translation_units"]}
