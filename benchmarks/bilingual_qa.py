@@ -629,7 +629,7 @@ def run_questions(workspace: Path, questions: Sequence[Question], overrides: dic
             answered = answer(settings, q.question, backend=backend)
             answer_ms = (time.perf_counter() - started) * 1000
         if search_from_answer:
-            response, search_ms = {"results": answered.get("results") or [], "scope": answered.get("scope")}, answer_ms
+            response, search_ms = {"results": answered.get("results") or [], "scope": answered.get("scope"), "models": answered.get("models") or {}}, answer_ms
         records.append(_record(q, response, answered, search_ms, answer_ms))
         if index % 20 == 0:
             log(f"  {index}/{len(questions)} questions")

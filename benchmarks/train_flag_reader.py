@@ -209,7 +209,7 @@ def doubt_table(data: dict[str, list[dict[str, Any]]]) -> str:
         for f in DOUBT_FLOORS:
             for i in range(3):
                 total[f][i] += by_floor[f][i]
-    lines.append("| **micro P / R** | " + " | ".join(f"{v[0] / (v[0] + v[1]):.3f} / {v[0] / (v[0] + v[2]):.3f}" for v in (total[f] for f in DOUBT_FLOORS)) + " |")
+    lines.append("| **micro P / R** | " + " | ".join(f"{v[0] / max(1, v[0] + v[1]):.3f} / {v[0] / max(1, v[0] + v[2]):.3f}" for v in (total[f] for f in DOUBT_FLOORS)) + " |")
     return "\n".join(lines)
 
 

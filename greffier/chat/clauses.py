@@ -39,6 +39,7 @@ WORDS = {
         "others": "The other {count} contracts have no passage labelled so.",
         "other_one": "The other contract has no passage labelled so.",
         "others_amendments": "The other {count} contract(s) and {amendments} amendment(s) have no passage labelled so.",
+        "amendments_only": "The {amendments} amendment(s) have no passage labelled so.",
         "source": "This list comes from the clause type each passage was given at ingest (the clause classifier): a clause "
         "written in unusual words may carry no label. The Compliance page checks the clauses one by one.",
     },
@@ -49,6 +50,7 @@ WORDS = {
         "others": "Les {count} autres contrats n'ont aucun passage de ce type.",
         "other_one": "L'autre contrat n'a aucun passage de ce type.",
         "others_amendments": "Les {count} autre(s) contrat(s) et {amendments} avenant(s) n'ont aucun passage de ce type.",
+        "amendments_only": "Les {amendments} avenant(s) n'ont aucun passage de ce type.",
         "source": "Cette liste vient du type de clause donné à chaque passage à l'ingestion (le classifieur de clauses) : une "
         "clause rédigée autrement peut ne pas en avoir. La page Conformité vérifie les clauses une à une.",
     },
@@ -114,11 +116,12 @@ def clause_answer(room: DataRoom, hits: list[ClauseHit], type_names: list[str], 
         )
         lines.append(f"- {names[contract_id]}" + (f" — {articles}" if articles else ""))
     rest = [record for record in room.records if record.id not in by_contract]
-    amendments = sum(1 for record in rest if record.is_amendment)  # an amendment is not a contract (as the data room counts)
+    # an amendment attached to its contract is not a contract (as the data room counts them)
+    amendments = sum(1 for record in rest if record.is_amendment and getattr(record, "amends", None))
     others = len(rest) - amendments
     lines.append("")
     if amendments:
-        lines.append(words["others_amendments"].format(count=others, amendments=amendments))
+        lines.append(words["others_amendments" if others else "amendments_only"].format(count=others, amendments=amendments))
     elif others:
         lines.append(words["other_one"] if others == 1 else words["others"].format(count=others))
     lines.append(words["source"])

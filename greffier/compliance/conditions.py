@@ -91,8 +91,10 @@ def readable_excerpt(excerpt: str) -> str:
             return piece[:-1].rsplit(" ", 1)[0].rstrip(" ,;:") + "…"
         return piece
 
-    pieces = [whole_words(piece, MAX_SENTENCE) for piece in excerpt.split(" … ")]
-    pieces[-1] = whole_words(pieces[-1], MAX_EXCERPT - len(" … ".join(pieces[:-1])) - (len(" … ") if len(pieces) > 1 else 0)) if len(excerpt) == MAX_EXCERPT else pieces[-1]
+    stored = excerpt.split(" … ")
+    pieces = [whole_words(piece, MAX_SENTENCE) for piece in stored]
+    if len(excerpt) == MAX_EXCERPT:  # the whole excerpt was cut: its last piece ends where the cut fell
+        pieces[-1] = whole_words(stored[-1], len(stored[-1]))
     return " … ".join(pieces)
 
 

@@ -105,7 +105,7 @@ _CAPS_STOPWORDS = frozenset(
     "copie copy original paraphe paraphes initials".split()
 )
 _LEGAL_FORMS = frozenset(
-    "sa sas sasu sarl eurl sci snc selarl scp gie llc inc incorporated ltd limited llp plc gmbh ag bv nv spa srl corp corporation co".split()
+    "sa sas sasu sarl eurl sci snc selarl scp gie llc inc ltd limited llp plc gmbh ag bv nv spa srl corp co".split()
 )
 _CIVILITIES = frozenset("m mme mlle mm monsieur madame mademoiselle maître maitre me mr mrs ms dr".split())
 _CURRENCY = frozenset("€$£%¥@")

@@ -163,11 +163,6 @@ def passage_tokens(doc: Document, *, with_name: bool = False) -> set[str]:
     return set(tokenize(f"{named} {meta.get('section') or ''} {doc.content or ''}"))
 
 
-def name_tokens(doc: Document) -> set[str]:
-    """The words of the name of ``doc``'s contract (its title and file name)."""
-    return passage_tokens(Document(content="", meta={k: doc.meta.get(k) for k in ("file", "title")}), with_name=True)
-
-
 def unit_covered(unit: dict[str, Any], tokens: set[str]) -> bool:
     """Whether a passage's tokens hold one of the unit's terms whole."""
     return any(set(term) <= tokens for term in unit.get("terms") or [[unit.get("token", "")]])
@@ -229,11 +224,14 @@ def judge_by_meaning(
     coverage: float | None = None,
     kind: AnswerKind | None = None,
     speaks_of_head: bool = True,
+    absent: float | None = None,
 ) -> dict[str, Any]:
     """The no-LLM decision for one passage (see the module docstring), with its signals; ``coverage``
     when the caller has already measured it (:func:`coverage_of`); ``kind``: the kind of answer the
     question asks for (:func:`asked_kind`), which a passage must write a quantity to give; ``speaks_of_head``:
-    whether the passage holds the noun the question word governs (:func:`asked_head`), in some wording."""
+    whether the passage holds the noun the question word governs (:func:`asked_head`), in some wording;
+    ``absent``: the share of what is asked no passage holds, for the wording ``coverage`` was measured on
+    (default: that of ``units``)."""
     if coverage is None:
         coverage = coverage_of(units, passage_tokens(doc))
     types = passage_types(doc, library)
@@ -248,7 +246,9 @@ def judge_by_meaning(
     )
     gives_kind = kind is None or gives_a_quantity(doc.content or "", kind)
     floor = calibration.min_coverage if in_scope else max(calibration.min_coverage, calibration.unnamed_min_coverage)
-    relevant = coverage >= floor and score >= calibration.threshold and gives_kind and speaks_of_head and coverage > absent_share(units)
+    relevant = coverage >= floor and score >= calibration.threshold and gives_kind and speaks_of_head and coverage > (
+        absent_share(units) if absent is None else absent
+    )
     decision = {
         "n": n, "chunk_id": doc.id, "relevant": relevant, "by": "meaning", "score": round(score, 4),
         "coverage": round(coverage, 3), "type_match": type_match, "in_scope": in_scope, "relative_score": round(relative, 3),
@@ -261,7 +261,7 @@ def judge_by_meaning(
     return decision
 
 
-def without_names(units: list[dict[str, Any]], names: list[str] | None) -> list[dict[str, Any]]:
+def without_names(units: list[dict[str, Any]], names: set[str] | list[str] | None) -> list[dict[str, Any]]:
     """What is asked, without the words that name a party or a contract (the scope resolver's ``names``):
     « Qui audite les comptes de Lisandre Holding ? » asks about an audit, not about Lisandre Holding, and a
     passage that holds the names and nothing of what is asked does not answer — as a scoped question's
@@ -326,20 +326,20 @@ class RelevanceJudge:
         emit("retrieval", {"query": question, "count": len(documents), "scope": scope})
         emit("sources", {"sources": [_citation(n, doc) for n, doc in enumerate(documents, 1)]})
         asked_units = units if units is not None else [{"token": t, "terms": [[t]], "weight": 1.0} for t in dict.fromkeys(tokenize(asked or question))]
-        asked_units = without_names(asked_units, names)
-        other_units = without_names(translation_units, names) if translation_units else []
         head_words = asked_head(question)
         head = set(head_words)
-        head_units = [u for u in asked_units if u.get("token") in head]
         complement = set(asked_complement(question, head_words))  # « indemnité de licenciement »: both nouns, not any « indemnité »
+        naming = set(names or ()) - head - complement  # a name that is the thing asked about stays asked
+        asked_units = without_names(asked_units, naming)
+        other_units = without_names(translation_units, naming) if translation_units else []
+        head_units = [u for u in asked_units if u.get("token") in head]
         complement_units = [u for u in asked_units if u.get("token") in complement and not u.get("absent")]
-        # the question's translation says what it asks about in the other language's words: a passage may speak of either
-        other_heads: tuple[list[dict], list[dict]] | None = None
+        # the question's translation names the thing asked about in the other language's words: a passage may speak of
+        # it in either (only when the translation has such a noun)
+        other_heads: list[dict] | None = None
         if other_units and translation:
-            other_head = asked_head(translation)
-            other_complement = set(asked_complement(translation, other_head))
-            other_heads = ([u for u in other_units if u.get("token") in set(other_head)],
-                           [u for u in other_units if u.get("token") in other_complement and not u.get("absent")])
+            other_head = set(asked_head(translation)) - naming
+            other_heads = [u for u in other_units if u.get("token") in other_head] or None
         decisions = self._judge(
             question, documents, asked_units, set(clause_types or ()), scope, asked_kind(question), head_units, complement_units, other_units, other_heads
         )
@@ -361,7 +361,7 @@ class RelevanceJudge:
     def _judge(
         self, question: str, documents: list[Document], units: list[dict], question_types: set[str], scope: dict | None, kind: AnswerKind | None = None,
         head_units: list[dict] | None = None, complement_units: list[dict] | None = None, other_units: list[dict] | None = None,
-        other_heads: tuple[list[dict], list[dict]] | None = None,
+        other_heads: list[dict] | None = None,
     ) -> list[dict[str, Any]]:
         if not documents:
             return []
@@ -385,7 +385,7 @@ class RelevanceJudge:
     def _judge_by_meaning(
         self, documents: list[Document], units: list[dict], question_types: set[str], scope: dict | None, kind: AnswerKind | None = None,
         head_units: list[dict] | None = None, *, parties: bool = False, complement_units: list[dict] | None = None,
-        other_units: list[dict] | None = None, other_heads: tuple[list[dict], list[dict]] | None = None,
+        other_units: list[dict] | None = None, other_heads: list[dict] | None = None,
     ) -> list[dict[str, Any]]:
         """``parties``: the question asks who the parties are; a contract's opening that names them
         (« ENTRE : … ET : … », :func:`pipelines.passages.parties_passage`) holds the notion without the word."""
@@ -395,15 +395,23 @@ class RelevanceJudge:
         if parties and any(PARTIES_WORDS <= t for t in tokens):
             # no passage writes « parties », and the opening that names them holds it: not an absent word
             units = [{**u, "absent": False} if any(set(term) <= PARTIES_WORDS for term in u.get("terms") or ()) else u for u in units]
-        # the question said in the other language (an LLM's translation) is the same question: a passage covers it
-        # by the better of the two wordings
-        coverages = [max(coverage_of(units, t), coverage_of(other_units, t) if other_units else 0.0) for t in tokens]
-        # and the thing asked about may be the named contract itself ("how long is the *retail* lease")
-        named = [t | name_tokens(doc) if doc.meta.get("doc_id") in scoped_ids else t for doc, t in zip(documents, tokens)]
+        # the question said in the other language (an LLM's translation) is the same question: a passage covers it by
+        # the better of the two wordings, each net of its own words that no passage holds (:func:`absent_share`)
+        absent = absent_share(units)
+        coverages, absents = [], []
+        for t in tokens:
+            coverage = coverage_of(units, t)
+            other = coverage_of(other_units, t) if other_units else 0.0
+            other_absent = absent_share(other_units) if other_units else 0.0
+            use_other = other - other_absent > coverage - absent
+            coverages.append(other if use_other else coverage)
+            absents.append(other_absent if use_other else absent)
+        # the translation's head speaks for the question only when the passage holds each of its nouns ("severance
+        # pay", not "pay" alone: the non-compete's monthly « indemnité » is no severance pay)
         heads = [
             (speaks_of(head_units or [], t) and speaks_of(complement_units or [], t))
-            or (other_heads is not None and speaks_of(other_heads[0], t) and speaks_of(other_heads[1], t))
-            for t in named
+            or (other_heads is not None and all(speaks_of([unit], t) for unit in other_heads))
+            for t in tokens
         ]
         # the best passage of a named contract: its first by rank, and the one that holds most of what is asked
         best_covered: dict[str, tuple[float, int]] = {}
@@ -420,7 +428,7 @@ class RelevanceJudge:
             decisions.append(
                 judge_by_meaning(
                     index + 1, doc, units, question_types, scoped_ids, best_of_contract, best, self._library, coverage=coverage, kind=kind,
-                    speaks_of_head=heads[index],
+                    speaks_of_head=heads[index], absent=absents[index],
                 )
             )
             seen_contracts.add(contract)

@@ -140,6 +140,7 @@ class IdentityIndex:
     lexicon: Lexicon | None = None
     carriers_of: dict[str, frozenset[str]] = field(default_factory=dict)  # a kind or subject -> the contracts carrying it
     file_names: dict[str, str] = field(default_factory=dict)  # contract -> its file's name, case-folded
+    party_words: frozenset[str] = frozenset()  # every word of the parties' names read reliably (glossary words too)
 
     @classmethod
     def build(cls, rows: Any, lexicon: Lexicon | None = None) -> IdentityIndex:
@@ -171,9 +172,10 @@ class IdentityIndex:
             for key in kinds_of[cid] | subjects_of[cid]:
                 carriers.setdefault(key, set()).add(cid)
         file_names = {cid: PurePath(file).name.casefold() for cid, file in files.items() if file}
+        party_words = frozenset(token for record in rows if record.parties_reliable for name in record.party_names for token in tokenize(name))
         return cls(
             {t: frozenset(ids) for t, ids in by_token.items()}, tokens_of, strong_of, titles, files, len(tokens_of),
-            kinds_of, subjects_of, generic, lexicon, {k: frozenset(v) for k, v in carriers.items()}, file_names,
+            kinds_of, subjects_of, generic, lexicon, {k: frozenset(v) for k, v in carriers.items()}, file_names, party_words,
         )
 
     @property
@@ -650,21 +652,29 @@ def _kind_scope_with_names(index: IdentityIndex, scope: Scope, names: dict[str, 
     )
 
 
-_CAPITALISED_RUN = re.compile(r"(?<![\w'’])[A-ZÀ-ÖØ-Þ][\w'’.&-]*(?:[ \t]+[A-ZÀ-ÖØ-Þ&][\w'’.&-]*)*")
+_CAPITALISED_RUN = re.compile(r"(?<!\w)[A-ZÀ-ÖØ-Þ][\w'’.&-]*(?:[ \t]+[A-ZÀ-ÖØ-Þ&][\w'’.&-]*)*")
 
 
 def question_names(index: IdentityIndex, question: str) -> list[str]:
-    """The question's words that name a party or a contract rather than ask something: the words, out of
-    the glossary, of some contract's name (its parties read reliably, its file name), and the other words of
-    a run of capitalised words that holds one (« Lisandre Holding », "Thornbury Fine Foods": « holding »
-    and "foods" are glossary words). A defined term ("Confidential Information") names no party."""
-    strong = set().union(*index.strong_of.values()) - index.generic if index.strong_of else set()
-    names = {token for token in tokenize(question) if token in strong and len(token) >= MIN_TOKEN_LENGTH and not token.isdigit()}
-    if names:
-        for run in _CAPITALISED_RUN.finditer(question):
-            tokens = set(tokenize(run.group(0)))
-            if tokens & names:
-                names |= tokens
+    """The question's words that name a party rather than ask something: each capitalised word (but the
+    question's first) out of the glossary that a party's name holds (« Lisandre »), with the words of the same
+    run of capitals that the party's name holds too (« Lisandre *Holding* », "Thornbury *Fine Foods*": glossary
+    words, but the party's). Not a file name's or a title's words (« parking », "Software"), not a defined term
+    ("Licensed Products"), nothing in lower case: those may be what is asked."""
+    if not index.party_words:
+        return []
+    seeds = {token for token in proper_nouns(question) if token in index.party_words and token not in index.generic and len(token) >= MIN_TOKEN_LENGTH}
+    if not seeds:
+        return []
+    names = set(seeds)
+    first = re.search(r"\w", question)
+    for run in _CAPITALISED_RUN.finditer(question):
+        words = run.group(0).split()
+        if first is not None and run.start() == first.start():
+            words = words[1:]  # a sentence's capital
+        tokens = [token for word in words for token in tokenize(word)]
+        if seeds & set(tokens):
+            names |= {token for token in tokens if token in index.party_words}
     return sorted(names)
 
 

@@ -215,24 +215,24 @@ def test_an_llm_that_only_translates_leaves_the_answer_extractive(settings):
 
 
 def test_a_passage_that_answers_the_question_s_translation_answers_the_question(tmp_path):
-    # « gardiennage » and « tarif » are no glossary words: without a translation the English clause holds nothing of
-    # what is asked and the answer abstains; the LLM's translation is the same question in the clause's words
+    # "security guards watching the site" is in no glossary: without a translation the French clause holds too little
+    # of what is asked and the answer abstains; the LLM's translation is the same question in the clause's words
     room = tmp_path / "room"
     room.mkdir()
     make_markdown(room / "guarding.md", [
-        ("Article 7 - Guarding", "The Contractor provides security guarding of the premises at a rate of 45 euros per hour."),
+        ("Article 7 - Gardiennage", "Le gardiennage des locaux peut être arrêté par le Client moyennant un préavis de trente jours."),
         ("Article 9 - Governing law", "This agreement is governed by the laws of England."),
     ], title="Site Services Agreement")
     make_markdown(room / "bail.md", LEASE, title="Bail commercial Alpha")
     plain = load_settings(tmp_path / "ws")
     Ingestor(plain).ingest(room)
-    question = "Quel est le tarif du gardiennage des locaux ?"
+    question = "How much notice is needed to stop the security guards watching the site?"
     assert answer(plain, question, backend=None)["abstained"] is True
     translated = plain.model_copy(update={"models": plain.models.model_copy(update={"llm_query_translation": True, "llm_answers": False})})
-    result = answer(translated, question, backend=ScriptedChatBackend("What is the rate for the guarding of the premises?"))
-    assert not result["abstained"] and "45 euros per hour" in result["answer"] and result["citations"][0]["file"] == "room/guarding.md"
+    result = answer(translated, question, backend=ScriptedChatBackend("Quel préavis faut-il pour arrêter le gardiennage du site ?"))
+    assert not result["abstained"] and "préavis de trente jours" in result["answer"] and result["citations"][0]["file"] == "room/guarding.md"
     # a translation that asks something the room does not hold answers nothing either
-    result = answer(translated, question, backend=ScriptedChatBackend("What is the price of the cake?"))
+    result = answer(translated, question, backend=ScriptedChatBackend("Quel est le prix du gâteau ?"))
     assert result["abstained"] is True
 
 

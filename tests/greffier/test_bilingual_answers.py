@@ -976,11 +976,15 @@ def test_a_signature_block_is_never_quoted_as_an_answer():
         # a party's words, with the glossary word its name holds (« Holding » is also the glossary's company)
         ("Who audits the accounts of Lisandre Manufacture?", ["lisandre", "manufacture"]),
         ("Qui est le commissaire aux comptes de Calvene Ltd ?", ["calvene", "ltd"]),
-        # lower case too: the name is read from the contracts' names, not from the capitals
-        ("quelle est la durée du contrat avec distrivia ?", ["distrivia"]),
-        # a defined term in capitals names no party, nor does a kind of contract
+        # a name with an elided article
+        ("Quelle est la durée de la licence d'Northbeam Inc ?", ["inc", "northbeam"]),
+        # a defined term in capitals names no party, even next to a party's name; nor does a kind of contract
         ("Which Licensed Products may the licensee sell?", []),
+        ("What warranty covers Calvene's Licensed Products?", ["calvene"]),
         ("Quelle est la durée du bail commercial ?", []),
+        # a file name's words (« Supply », "Entrepot") and words in lower case may be what is asked
+        ("Which chemicals are in the Supply?", []),
+        ("quelle est la durée du contrat avec distrivia ?", []),
     ],
 )
 def test_the_words_that_name_a_party_are_read_from_the_contracts_names(question, names):
@@ -1014,16 +1018,28 @@ def test_a_passage_that_holds_only_the_names_a_question_gives_does_not_answer_it
     assert [d.id for d in judged["documents"]] == ["c9-3"], judged["decisions"]
 
 
-def test_inside_a_named_contract_the_thing_a_measure_is_asked_of_may_be_the_contract_itself():
-    # "how long is the Lyon retail lease": the length asked is the lease's (Bail_commercial_boutique_Lyon), which
-    # its term article does not name again; scoped, the question asks a length (« Lyon », "lease", "retail" name it)
-    question = "How long is the Lyon retail lease?"
-    units, types = _units("How long is the retail?", "en")
-    doc = Document(id="c7-3", content="Le présent bail est conclu pour une durée de neuf années entières et consécutives.", score=1.0,
-                   meta={"doc_id": "c7", "section": "Article 3 — Durée", "file": "room/Bail_commercial_boutique_Lyon_2022.docx", "title": "BAIL COMMERCIAL"})
-    judged = RelevanceJudge().run(question=question, documents=[doc], units=units, clause_types=types, scope={"contract_ids": ["c7"]})
-    assert [d.id for d in judged["documents"]] == ["c7-3"], judged["decisions"]
-    # but a length is still asked: its rent is no answer
-    other = Document(id="c7-4", content="Le loyer annuel est fixé à 36 000 euros hors taxes.", score=1.0, meta={**doc.meta, "section": "Article 4 — Loyer"})
-    judged = RelevanceJudge().run(question=question, documents=[other], units=units, clause_types=types, scope={"contract_ids": ["c7"]})
-    assert judged["documents"] == [], judged["decisions"]
+def test_a_name_that_is_the_thing_asked_about_stays_asked():
+    # "What does Distrivia supply?" asks about Distrivia's supplies; "Which products does Calvene sell?" is the same
+    # question as "Which products does the company sell?" once the name is left out: the products stay asked
+    from pipelines.routers.scoping import question_names
+
+    question = "What is the registered office of Distrivia SPRL?"
+    units, types = _units(question, "en")
+    names = question_names(_identity_index(), question)
+    assert names == ["distrivia", "sprl"]
+    office = Document(id="c2-1", content="Distrivia SPRL, dont le siège social est situé à Bruxelles.", score=1.0, meta={"doc_id": "c2", "section": "Parties"})
+    other = Document(id="c2-9", content="Le présent contrat est soumis au droit français.", score=0.9, meta={"doc_id": "c2", "section": "Article 9"})
+    judged = RelevanceJudge().run(question=question, documents=[office, other], units=units, clause_types=types, names=names)
+    assert [d.id for d in judged["documents"]] == ["c2-1"], judged["decisions"]
+
+
+def test_a_retail_lease_is_a_lease_a_retail_customer_is_no_shop():
+    # "How long is the Lyon retail lease?" abstained: "retail" stayed asked of the lease's term article. A retail lease
+    # is the glossary's lease (a kind of contract, which names the contract: not asked of its articles); "retail"
+    # alone is no notion ("May the distributor sell to retail customers?" still asks about retail customers)
+    lexicon = load_lexicon()
+    tokens = tokenize("How long is the Lyon retail lease?")
+    lease = [m for m in lexicon.find(tokens) if m.concept.id == "lease"]
+    assert lease and tokens[lease[0].start : lease[0].end] == ["retail", "lease"]
+    assert not [m for m in lexicon.find(tokenize("May the distributor sell to retail customers?")) if "retail" in m.term.tokens]
+    assert [m.concept.id for m in lexicon.find(tokenize("le bail commercial"))] and "lease" in {m.concept.id for m in lexicon.find(tokenize("le bail commercial"))}

@@ -273,8 +273,8 @@ def test_the_documents_a_clause_list_leaves_out_count_amendments_apart_from_cont
 
     from greffier.chat.clauses import ClauseHit, clause_answer
 
-    records = [SimpleNamespace(id=f"c{n}", title=f"Contrat {n}", file=f"c{n}.pdf", is_amendment=False) for n in range(4)]
-    records += [SimpleNamespace(id="a1", title="Avenant n° 1", file="a1.pdf", is_amendment=True)]
+    records = [SimpleNamespace(id=f"c{n}", title=f"Contrat {n}", file=f"c{n}.pdf", is_amendment=False, amends=None) for n in range(4)]
+    records += [SimpleNamespace(id="a1", title="Avenant n° 1", file="a1.pdf", is_amendment=True, amends="c1")]
     room = SimpleNamespace(records=records, by_id={r.id: r for r in records})
     hits = [ClauseHit("c0", "Article 8 — Changement de contrôle", 3)]
     french = clause_answer(room, hits, ["changement de contrôle"], "fr")
@@ -283,3 +283,6 @@ def test_the_documents_a_clause_list_leaves_out_count_amendments_apart_from_cont
     assert "The other 3 contract(s) and 1 amendment(s) have no passage labelled so." in english, english
     without = clause_answer(SimpleNamespace(records=records[:4], by_id=room.by_id), hits, ["change of control"], "en")
     assert "The other 3 contracts have no passage labelled so." in without
+    # only amendments left out: no « 0 other contracts »
+    alone = clause_answer(SimpleNamespace(records=records[:1] + records[4:], by_id=room.by_id), hits, ["changement de contrôle"], "fr")
+    assert "Les 1 avenant(s) n'ont aucun passage de ce type." in alone and "0 autre" not in alone, alone
