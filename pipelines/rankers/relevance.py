@@ -403,14 +403,18 @@ class RelevanceJudge:
             coverage = coverage_of(units, t)
             other = coverage_of(other_units, t) if other_units else 0.0
             other_absent = absent_share(other_units) if other_units else 0.0
-            use_other = other - other_absent > coverage - absent
+            # the translation lifts a passage the question itself covers in part, never one it does not: a translation
+            # that loses a word ("upfront") must not turn another clause into the answer
+            use_other = coverage >= CALIBRATION.min_coverage and other - other_absent > coverage - absent
             coverages.append(other if use_other else coverage)
             absents.append(other_absent if use_other else absent)
         # the translation's head speaks for the question only when the passage holds each of its nouns ("severance
         # pay", not "pay" alone: the non-compete's monthly « indemnité » is no severance pay)
+        # (the question's own complement is required either way: a translation may lose it, « indemnité de
+        # licenciement » read as a "termination indemnity")
         heads = [
-            (speaks_of(head_units or [], t) and speaks_of(complement_units or [], t))
-            or (other_heads is not None and all(speaks_of([unit], t) for unit in other_heads))
+            speaks_of(complement_units or [], t)
+            and (speaks_of(head_units or [], t) or (other_heads is not None and all(speaks_of([unit], t) for unit in other_heads)))
             for t in tokens
         ]
         # the best passage of a named contract: its first by rank, and the one that holds most of what is asked

@@ -215,24 +215,27 @@ def test_an_llm_that_only_translates_leaves_the_answer_extractive(settings):
 
 
 def test_a_passage_that_answers_the_question_s_translation_answers_the_question(tmp_path):
-    # "security guards watching the site" is in no glossary: without a translation the French clause holds too little
-    # of what is asked and the answer abstains; the LLM's translation is the same question in the clause's words
+    # "guarding" is in no glossary: without a translation the French clause holds only the notice of what is asked
+    # and the answer abstains; the LLM's translation is the same question in the clause's words
     room = tmp_path / "room"
     room.mkdir()
-    make_markdown(room / "guarding.md", [
+    make_markdown(room / "site_services.md", [
         ("Article 7 - Gardiennage", "Le gardiennage des locaux peut être arrêté par le Client moyennant un préavis de trente jours."),
         ("Article 9 - Governing law", "This agreement is governed by the laws of England."),
     ], title="Site Services Agreement")
     make_markdown(room / "bail.md", LEASE, title="Bail commercial Alpha")
     plain = load_settings(tmp_path / "ws")
     Ingestor(plain).ingest(room)
-    question = "How much notice is needed to stop the security guards watching the site?"
+    question = "What is the notice for the guarding?"
     assert answer(plain, question, backend=None)["abstained"] is True
     translated = plain.model_copy(update={"models": plain.models.model_copy(update={"llm_query_translation": True, "llm_answers": False})})
-    result = answer(translated, question, backend=ScriptedChatBackend("Quel préavis faut-il pour arrêter le gardiennage du site ?"))
-    assert not result["abstained"] and "préavis de trente jours" in result["answer"] and result["citations"][0]["file"] == "room/guarding.md"
-    # a translation that asks something the room does not hold answers nothing either
+    result = answer(translated, question, backend=ScriptedChatBackend("Quel est le préavis pour le gardiennage ?"))
+    assert not result["abstained"] and "préavis de trente jours" in result["answer"] and result["citations"][0]["file"] == "room/site_services.md"
+    # a translation that asks something the room does not hold answers nothing either, and one cannot lift a clause
+    # the question itself barely touches (a wrong translation of a question about the guards' uniforms)
     result = answer(translated, question, backend=ScriptedChatBackend("Quel est le prix du gâteau ?"))
+    assert result["abstained"] is True
+    result = answer(translated, "Who pays for the uniforms of the guards?", backend=ScriptedChatBackend("Quel est le préavis pour le gardiennage ?"))
     assert result["abstained"] is True
 
 
