@@ -702,40 +702,34 @@ def local_llm(overrides: dict[str, Any]) -> tuple[Any, str]:
 
 def render_llm_comparison(reports: Sequence[dict[str, Any]]) -> str:
     """Answer metrics of the same questions, answered without and with the LLM, side by side."""
-    lines = [
-        "| answers by | group | n | answer correct | citations valid | false abst. | abst. on unans. | answer p50 / p95 ms |",
-        "|---|---|---:|---:|---:|---:|---:|---:|",
-    ]
-    for report in reports:
-        for group in ("all", "cross_lingual", "monolingual", "paraphrase", "unanswerable"):
-            row = report["summary"].get(group)
-            if row is None:
-                continue
-            answer_latency = row["latency_ms"]["answer"]
-            lines.append(
-                f"| {report['answerer']} | {group} | {row['answerable'] or row['unanswerable']} | {_pct(row['answer_correct'])} | "
-                f"{_pct(row.get('citations_valid'))} | {_pct(row['false_abstention'])} | {_pct(row['abstention_unanswerable'])} | "
-                f"{_ms(answer_latency['p50'])} / {_ms(answer_latency['p95'])} |"
-            )
-    return "\n".join(lines) + "\n"
+    return _comparison(reports, search=False)
 
 
 def render_translation_comparison(reports: Sequence[dict[str, Any]]) -> str:
     """Search and answer metrics of the same questions without and with the LLM's query translation
     (answers extractive in both), side by side."""
+    return _comparison(reports, search=True)
+
+
+def _comparison(reports: Sequence[dict[str, Any]], *, search: bool) -> str:
+    search_head, search_rule = ("| S@1 | S@3 | MRR@10 ", "---:|---:|---:|") if search else ("", "")
     lines = [
-        "| searched | group | n | S@1 | S@3 | MRR@10 | answer correct | false abst. | abst. on unans. | answer p50 / p95 ms |",
-        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        f"| {'searched' if search else 'answers by'} | group | n {search_head}| answer correct | {'' if search else 'citations valid | '}false abst. | "
+        "abst. on unans. | answer p50 / p95 ms |",
+        f"|---|---|---:|{search_rule}---:|{'' if search else '---:|'}---:|---:|---:|",
     ]
+    groups = ("all", "cross_lingual", "monolingual", "paraphrase") + (("names_none",) if search else ()) + ("unanswerable",)
     for report in reports:
-        for group in ("all", "cross_lingual", "monolingual", "paraphrase", "names_none", "unanswerable"):
+        for group in groups:
             row = report["summary"].get(group)
             if row is None:
                 continue
             answer_latency = row["latency_ms"]["answer"]
+            searched = f"{_pct(row['success@1'])} | {_pct(row['success@3'])} | {_ratio(row['mrr@10'])} | " if search else ""
+            cited = "" if search else f"{_pct(row.get('citations_valid'))} | "
             lines.append(
-                f"| {report['answerer']} | {group} | {row['answerable'] or row['unanswerable']} | {_pct(row['success@1'])} | {_pct(row['success@3'])} | "
-                f"{_ratio(row['mrr@10'])} | {_pct(row['answer_correct'])} | {_pct(row['false_abstention'])} | {_pct(row['abstention_unanswerable'])} | "
+                f"| {report['answerer']} | {group} | {row['answerable'] or row['unanswerable']} | {searched}{_pct(row['answer_correct'])} | "
+                f"{cited}{_pct(row['false_abstention'])} | {_pct(row['abstention_unanswerable'])} | "
                 f"{_ms(answer_latency['p50'])} / {_ms(answer_latency['p95'])} |"
             )
     return "\n".join(lines) + "\n"
