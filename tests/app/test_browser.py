@@ -450,7 +450,7 @@ def test_a_partner_demo_walks_the_five_screens(server, page, tmp_path):
     filters_line = next(line for line in report.splitlines() if line.startswith("Filters: "))
     assert filters_line.startswith("Filters: status open or escalated · playbook ") and "M&A due diligence red flags" in filters_line, filters_line
     assert "ma\\_due\\_diligence" not in filters_line and '{"' not in report  # the playbook by its title, not its id
-    assert download(tab, "Export CSV").startswith("\ufeffexport filters,flag_id,status".encode())
+    assert download(tab, "Export CSV").startswith("\ufeffexport filters,contract,file,place".encode())
 
     log = log_path.read_text(errors="replace")
     assert "Traceback" not in log, log[-3000:]
