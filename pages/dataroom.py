@@ -158,9 +158,10 @@ st.subheader("Timeline of the terms")
 timeline, undrawn = dataroom.timeline_rows(results, names)
 if timeline:
     frame = pd.DataFrame(timeline)
-    base = alt.Chart(frame).encode(y=alt.Y("contract:N", sort=None, title=None, axis=alt.Axis(labelLimit=320)))
+    # every contract labelled (no label dropped for overlap), and the year on the time axis (months alone mislead)
+    base = alt.Chart(frame).encode(y=alt.Y("contract:N", sort=None, title=None, axis=alt.Axis(labelLimit=320, labelOverlap=False)))
     bars = base.mark_bar(height=12, cornerRadius=3).encode(
-        x=alt.X("start:T", title="signature → end"), x2="end:T",
+        x=alt.X("start:T", title="signature → end", axis=alt.Axis(format="%b %Y", labelOverlap=True)), x2="end:T",
         color=alt.Color("amended:N", title=None, scale=alt.Scale(domain=["original term", "amended end"], range=["#4c78a8", "#f58518"])),
         tooltip=[alt.Tooltip("contract:N", title="contract"), alt.Tooltip("start:T", title="signed"), alt.Tooltip("end:T", title="ends"),
                  alt.Tooltip("initial_end:T", title="initial end"), alt.Tooltip("amended_by:N", title="amended by")],

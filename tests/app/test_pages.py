@@ -503,6 +503,9 @@ def test_dataroom_shows_titles_and_names_not_internal_ids(demo_workspace, monkey
     assert supply["amendments"].startswith("AVENANT N° 1 AU CONTRAT") and "; AVENANT N° 2" in supply["amendments"], supply["amendments"]
     amendment = grid.value[grid.value["title"].str.startswith("↳ AVENANT N° 1")].iloc[0]
     assert amendment["amends"].startswith("CONTRAT D'APPROVISIONNEMENT EN PLANTES")
+    # the timeline labels every contract (none dropped for overlap) and writes the year on its time axis
+    spec = json.dumps(json.loads(at.get("vega_lite_chart")[0].proto.spec))
+    assert '"labelOverlap": false' in spec and '"format": "%b %Y"' in spec, spec[:2000]
     # the detail picker by name; the Word copy of the warehouse lease shares its title and is told apart by its file
     picker = at.selectbox(key="dataroom_detail_contract")
     assert "BAIL COMMERCIAL (Bail Montelier - copie de travail.docx)" in picker.options
