@@ -398,11 +398,11 @@ class RelevanceJudge:
         # the question said in the other language (an LLM's translation) is the same question: a passage covers it by
         # the better of the two wordings, each net of its own words that no passage holds (:func:`absent_share`)
         absent = absent_share(units)
+        other_absent = absent_share(other_units) if other_units else 0.0
         coverages, absents = [], []
         for t in tokens:
             coverage = coverage_of(units, t)
             other = coverage_of(other_units, t) if other_units else 0.0
-            other_absent = absent_share(other_units) if other_units else 0.0
             # the translation lifts a passage the question itself covers in part, never one it does not: a translation
             # that loses a word ("upfront") must not turn another clause into the answer
             use_other = coverage >= CALIBRATION.min_coverage and other - other_absent > coverage - absent

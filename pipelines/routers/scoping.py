@@ -481,9 +481,10 @@ def identity_index(workspace: WorkspaceStore) -> IdentityIndex:
     return workspace.memo("scoping.identities", lambda: IdentityIndex.build(identity_rows(workspace), load_lexicon()), stamp=stamp)
 
 
-def scope_for(workspace: WorkspaceStore, question: str) -> Scope | None:
-    """The contracts ``question`` names in this workspace, or None (see the module docstring)."""
-    index = identity_index(workspace)
+def scope_for(workspace: WorkspaceStore, question: str, index: IdentityIndex | None = None) -> Scope | None:
+    """The contracts ``question`` names in this workspace, or None (see the module docstring);
+    ``index``: its identity index when the caller already has it."""
+    index = index or identity_index(workspace)
     bm25 = workspace.bm25()
 
     limit = index.distinct_limit
@@ -678,9 +679,9 @@ def question_names(index: IdentityIndex, question: str) -> list[str]:
     return sorted(names)
 
 
-def hint_in(workspace: WorkspaceStore, question: str) -> dict[str, Any] | None:
-    """:func:`hint_for` over this workspace's identities and BM25 postings."""
-    index = identity_index(workspace)
+def hint_in(workspace: WorkspaceStore, question: str, index: IdentityIndex | None = None) -> dict[str, Any] | None:
+    """:func:`hint_for` over this workspace's identities (``index`` when the caller has it) and BM25 postings."""
+    index = index or identity_index(workspace)
     return hint_for(index, question, _carriers(index, workspace.bm25()))
 
 
@@ -737,11 +738,12 @@ class ScopeResolver(StoreComponent):
         (:func:`question_names`), which the relevance check does not count as asked."""
         if not self.store.exists():
             return {"query": question, "doc_ids": doc_ids, "scope": None, "hint": None, "names": []}
-        names = question_names(identity_index(self.store), question)
+        index = identity_index(self.store)  # read once for the names, the scope and the hint
+        names = question_names(index, question)
         wanted = self.enabled if scope is None else scope
         if doc_ids is not None or not wanted:
             return {"query": question, "doc_ids": doc_ids, "scope": None, "hint": None, "names": names}
-        found = scope_for(self.store, question)
+        found = scope_for(self.store, question, index)
         if found is None:
-            return {"query": question, "doc_ids": None, "scope": None, "hint": hint_in(self.store, question), "names": names}
+            return {"query": question, "doc_ids": None, "scope": None, "hint": hint_in(self.store, question, index), "names": names}
         return {"query": found.question, "doc_ids": found.contract_ids, "scope": found.as_dict(), "hint": None, "names": names}

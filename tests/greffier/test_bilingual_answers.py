@@ -503,7 +503,7 @@ def test_an_answer_that_left_other_contracts_out_says_which_were_considered(room
     # the question names the French distributor's party but is not scoped to it: the hint keeps its contract
     from pipelines.routers import scoping
 
-    monkeypatch.setattr(scoping, "scope_for", lambda _workspace, _question: None)
+    monkeypatch.setattr(scoping, "scope_for", lambda _workspace, _question, _index=None: None)
     result = answer(room_settings, "Which law governs the contract with Distrivia?", backend=None)
     assert result["scope"] is None and result["hint"]["files"] == [BE_FILE]
     assert not result["abstained"] and {c["file"] for c in result["citations"]} == {BE_FILE}
@@ -545,7 +545,7 @@ def test_a_kind_of_contract_named_without_a_scope_asks_which_one(room_settings, 
     # more leases than are answered one by one (here: the resolver is made to scope nothing): the answer asks which one
     from pipelines.routers import scoping
 
-    monkeypatch.setattr(scoping, "scope_for", lambda _workspace, _question: None)
+    monkeypatch.setattr(scoping, "scope_for", lambda _workspace, _question, _index=None: None)
     result = answer(room_settings, "Quelle est la durée du bail ?", backend=None)
     assert result["hint"]["by"] == "kind" and {WAREHOUSE_FILE, SHOP_FILE} <= set(result["hint"]["files"])
     assert not result["abstained"]
