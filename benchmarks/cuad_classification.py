@@ -125,7 +125,7 @@ def _collapse(text: str) -> tuple[str, list[int]]:
     return "".join(out), offsets
 
 
-SPLITS = ("test", "dev", "dev-a", "dev-b", "dev-c", "dev-d", "dev-e", "heldout", "heldout2", "heldout3", "all")
+SPLITS = ("test", "dev", "dev-a", "dev-b", "dev-c", "dev-d", "dev-e", "dev-f", "heldout", "heldout2", "heldout3", "heldout4", "all")
 
 
 def in_split(row: int, split: str) -> bool:
@@ -138,19 +138,23 @@ def in_split(row: int, split: str) -> bool:
     never read) is tuning material, and *heldout2* (test without dev-c and dev-d, 306 contracts) is the
     held-out split; *heldout* stays defined for comparison with the ninth round. From the eleventh round
     (3 Dec, 12:00), *dev-e* (row ≡ 6 mod 10, 51 contracts, never read) is tuning material, and *heldout3*
-    (test without dev-c, dev-d and dev-e, 255 contracts) is the held-out split."""
+    (test without dev-c, dev-d and dev-e, 255 contracts) is the held-out split. From the fourteenth round
+    (3 Dec, 22:20), *dev-f* (row ≡ 8 mod 10, 51 contracts, never read) is tuning material, and *heldout4*
+    (test without dev-c … dev-f, 204 contracts) is the held-out split."""
     if split == "all":
         return True
     if split in ("dev-a", "dev-b"):
         return row % 10 == (0 if split == "dev-a" else 5)
-    if split in ("dev-c", "dev-d", "dev-e"):
-        return row % 10 == {"dev-c": 2, "dev-d": 4, "dev-e": 6}[split]
+    if split in ("dev-c", "dev-d", "dev-e", "dev-f"):
+        return row % 10 == {"dev-c": 2, "dev-d": 4, "dev-e": 6, "dev-f": 8}[split]
     if split == "heldout":
         return row % 5 != 0 and row % 10 != 2
     if split == "heldout2":
         return row % 5 != 0 and row % 10 not in (2, 4)
     if split == "heldout3":
         return row % 5 != 0 and row % 10 not in (2, 4, 6)
+    if split == "heldout4":
+        return row % 5 != 0 and row % 10 not in (2, 4, 6, 8)
     if split not in SPLITS:
         raise ValueError(f"unknown split {split!r}: use one of {', '.join(SPLITS)}")
     return (row % 5 == 0) == (split == "dev")

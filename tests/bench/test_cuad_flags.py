@@ -32,8 +32,14 @@ def test_the_dev_halves_split_dev_and_dev_c_d_split_test_from_what_stays_held_ou
     heldout3 = {r for r in rows if classification.in_split(r, "heldout3")}
     assert dev_c | dev_d | dev_e | heldout3 == test and not (dev_c | dev_d | dev_e) & heldout3 and not dev_e & (dev_c | dev_d)
     assert len(dev_e) == 51 and {6, 16, 506} <= dev_e and len(heldout3) == 255 and heldout3 <= heldout2
-    with pytest.raises(ValueError, match="unknown split 'dev-f'"):
-        classification.in_split(5, "dev-f")
+    # fourteenth round: dev-f taken out too, heldout4 what stays held out
+    dev_f = {r for r in rows if classification.in_split(r, "dev-f")}
+    heldout4 = {r for r in rows if classification.in_split(r, "heldout4")}
+    assert dev_c | dev_d | dev_e | dev_f | heldout4 == test and not (dev_c | dev_d | dev_e | dev_f) & heldout4
+    assert not dev_f & (dev_c | dev_d | dev_e) and len(dev_f) == 51 and {8, 18, 508} <= dev_f
+    assert len(heldout4) == 204 and heldout4 <= heldout3
+    with pytest.raises(ValueError, match="unknown split 'dev-g'"):
+        classification.in_split(5, "dev-g")
 
 
 def test_a_quote_is_covered_by_an_excerpt_that_holds_part_of_it_whatever_the_spacing():
