@@ -339,3 +339,121 @@ def test_the_count_word_governs_and_a_roman_reference_is_no_length():
     # the word before the figure counts ("two (I) years" is two years); "(I)" alone, a schedule's number, is no length
     assert end_finding(ENGLISH + "This Agreement shall continue in effect for two (I) years.").value == date(2023, 3, 10)
     assert end_finding(ENGLISH + "The parties shall comply with Schedule (I) at all times.") is None
+
+
+# --- fourteenth round: shapes read on dev-f, each with near misses (snippets invented for these tests)
+
+OTHER = (
+    "SUPPLY AGREEMENT\n\n"
+    'This Supply Agreement is made as of March 10, 2021 (the "Effective Date") between Corvane Tools Inc. and Hesketh Supply LLC.\n\n'
+    "ARTICLE 1 SUPPLY\n"
+)
+AUTRE = (
+    "CONTRAT DE FOURNITURE\n\nEntre la société Corvane Outils SAS et la société Hesketh Fournitures SARL, le 10 mars 2021.\n\n"
+    "ARTICLE 1 — FOURNITURE\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "end"),
+    [
+        (OTHER + "Corvane shall supply the products.\n\nSCHEDULE 1\nTERM: November 1, 2021 to October 31, 2024\nPRICE: as agreed", date(2024, 10, 31)),
+        (OTHER + "Corvane shall supply the products.\n\nSCHEDULE 1\nContract Term: 1 June 2021 - 31 May 2023", date(2023, 5, 31)),
+        (AUTRE + "Corvane fournit les produits.\n\nANNEXE 1\nDurée : du 1er avril 2021 au 31 mars 2024\nPrix : selon tarif", date(2024, 3, 31)),
+    ],
+    ids=["term-label-to", "term-label-dash", "duree-label-du-au"],
+)
+def test_a_labels_range_from_date_to_date_gives_the_term(text, end):
+    finding = extract_term(split_articles("t1", text), signature_date=date(2021, 3, 10)).end_date
+    assert finding is not None and finding.value == end and finding.rule == "range" and finding.confidence == "high"
+
+
+def test_a_labels_range_that_is_a_price_period_or_backwards_is_not_the_term():
+    priced = OTHER + "Corvane shall supply the products.\n\nSCHEDULE 1\nPRICE PERIOD: November 1, 2021 to October 31, 2022"
+    backwards = OTHER + "Corvane shall supply the products.\n\nSCHEDULE 1\nTERM: October 31, 2024 to November 1, 2021"
+    assert extract_term(split_articles("t1", priced), signature_date=date(2021, 3, 10)).end_date is None
+    assert extract_term(split_articles("t1", backwards), signature_date=date(2021, 3, 10)).end_date is None
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "The Term shall commence on March 10, 2021 and shall expire on March 9, 2024, unless terminated earlier.",
+        "Le présent contrat expirera le 9 mars 2024.",
+    ],
+)
+def test_a_written_end_that_agrees_with_a_length_counted_from_an_unwritten_start_is_the_end(written):
+    # the term's article gives a length and no start; another article writes the dates: the written end, as sure as written
+    article = "This Agreement shall have an Initial Term of three (3) years." if written.startswith("The") else "Le contrat est conclu pour une durée de trois ans."
+    text = (ENGLISH if written.startswith("The") else FRENCH) + article + "\n\nARTICLE 9 MISCELLANEOUS\n" + written
+    finding = extract_term(split_articles("t1", text), signature_date=date(2021, 3, 10)).end_date
+    assert finding is not None and finding.value == date(2024, 3, 9) and finding.confidence == "high" and not finding.doubt
+
+
+def test_a_written_date_far_from_the_counted_length_does_not_replace_it():
+    text = ENGLISH + "This Agreement shall have an Initial Term of three (3) years.\n\nARTICLE 9 PRICES\nThe prices shall expire on June 30, 2022."
+    finding = extract_term(split_articles("t1", text), signature_date=date(2021, 3, 10)).end_date
+    assert finding is not None and finding.value == date(2024, 3, 10) and finding.rule == "duration"
+
+
+def test_a_term_of_a_quarter_inside_the_term_is_not_the_contracts_term():
+    # in the definitions, not the term's article: the quarter of the Term is the subject, not the Term
+    text = OTHER.replace("ARTICLE 1 SUPPLY", "ARTICLE 1 DEFINITIONS") + (
+        '"Calendar Quarter" means three consecutive months, except that the first Calendar Quarter of the Term shall commence on the '
+        "Effective Date and end on June 30, 2021."
+    )
+    assert extract_term(split_articles("t1", text), signature_date=date(2021, 3, 10)).end_date is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        ENGLISH + "This Agreement shall terminate five (5) years following the launch of the first Product, but in no event later than February 28, 2025.",
+        FRENCH + "Le présent contrat prendra fin cinq ans après le lancement du premier produit, et au plus tard le 28 février 2025.",
+    ],
+    ids=["in-no-event-later-than", "et-au-plus-tard-le"],
+)
+def test_a_latest_date_the_term_cannot_pass_is_a_low_confidence_bound(text):
+    finding = end_finding(text)
+    assert finding is not None and finding.value == date(2025, 2, 28) and finding.confidence == "low" and "at the latest" in finding.doubt
+
+
+def test_a_deadline_for_a_payment_is_no_latest_end():
+    text = OTHER + "Hesketh shall pay the first invoice, and in no event later than June 30, 2022, unless the parties agree otherwise."
+    assert extract_term(split_articles("t1", text), signature_date=date(2021, 3, 10)).end_date is None
+
+
+@pytest.mark.parametrize(
+    ("text", "end"),
+    [
+        (
+            ENGLISH + "Subject to earlier termination, the initial term of this Agreement shall be for a period beginning on the Effective Date "
+            "and ending ten (10) years thereafter.",
+            date(2031, 3, 10),
+        ),
+        (
+            OTHER + "Corvane shall supply the products.\n\nARTICLE 7 MISCELLANEOUS\nUnless sooner terminated, this Agreement will continue in full "
+            'force beginning on the Effective Date and ending two (2) years thereafter ("Term").',
+            date(2023, 3, 10),
+        ),
+    ],
+    ids=["initial-term-ending-thereafter", "agreement-continues-ending-thereafter"],
+)
+def test_the_one_length_of_a_sentence_whose_subject_is_the_term_is_read_with_medium_confidence(text, end):
+    finding = extract_term(split_articles("t1", text), signature_date=date(2021, 3, 10)).end_date
+    assert finding is not None and finding.value == end and finding.confidence == "medium" and "about the term" in finding.doubt
+
+
+@pytest.mark.parametrize(
+    "article",
+    [
+        # a notice's length, a cure period, a donation's quarter "for the term of this Agreement", two lengths in one sentence
+        "Either party may terminate this Agreement upon fifteen (15) days written notice if the breach remains uncured at the end of such fifteen (15) day period.",
+        "Donations will be paid beginning on the first full quarter [three (3) month period] and continue quarterly for the term of this Agreement.",
+        "This Agreement shall continue in effect from the Effective Date for the period ending two (2) years or five (5) years thereafter, as the parties elect.",
+        "The Term shall continue thereafter, and the Distributor shall keep its records for seven (7) years following the expiration of the Term.",
+    ],
+    ids=["notice-and-cure", "donation-quarter", "two-lengths", "records-after-expiry"],
+)
+def test_a_loose_length_that_is_a_notice_a_quarter_or_ambiguous_gives_no_end(article):
+    assert end_finding(ENGLISH + article) is None

@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 from greffier.dataroom.extract.dates import opening_date
 from greffier.dataroom.extract.defined_dates import DATE_NAME, SIGNATURE_WORDS, DefinedDate, date_key, read_defined_dates
 from greffier.dataroom.extract.periods import NUMBER, find_periods, parse_number, parse_ordinal
-from greffier.dataroom.extract.term_length import LENGTH_CUE, NOT_THE_TERM, STARTS_AFTER, names_initial_term, written_as_term
+from greffier.dataroom.extract.term_length import DEADLINE, RENEWAL_BEFORE, LENGTH_CUE, NOT_THE_TERM, STARTS_AFTER, names_initial_term, written_as_term
 from greffier.dataroom.extract.text import (
     DATE_GROUP, ChunkInput, Finding, Sentence, heading, is_english, numeric_month_first, ranked_sentences, read_date, weakest,
 )
@@ -56,6 +56,14 @@ UNCHANGED = re.compile(r"inchang|unchanged|ne modifie (?:ni|pas)|does not (?:ame
 _RANGE = re.compile(
     rf"\b(?:du|from|de)\s+(?P<start>{DATE_PATTERN})\s+(?:au|to|until|jusqu['’]au|through|-)\s+{DATE_GROUP}"
     rf"|(?<![\w,])(?P<bare>{DATE_PATTERN})\s+(?:through|thru|until)\s+(?P<bare_end>{DATE_PATTERN})",  # "April 15, 2000 through October 15, 2000"
+    re.I,
+)
+# A form's or a heading's line that dates the term from one date to the other: "TERM: November 01, 2014 to October 31, 2017",
+# "Term of Agreement: 1 June 2020 - 31 May 2023", « Durée : 1er janvier 2021 au 31 décembre 2023 »
+_LABEL_RANGE = re.compile(
+    rf"(?:^|[.;]\s*|\n\s*)\W*(?:(?:initial|original|contract|agreement|license|licence)\s+)?(?:term|period|duration|dur[ée]e|p[ée]riode)"
+    rf"(?:\s+(?:of|du|de\s+la)\s+(?:the\s+|this\s+|pr[ée]sente?\s+)?(?:agreement|contract|contrat|convention|license|licence))?\s*[:–—-]\s*"
+    rf"(?:(?:from|du|de)\s+)?(?P<start>{DATE_PATTERN})\s*(?:to|until|through|thru|-|–|—|au|jusqu['’]au)\s*(?:and\s+including\s+)?{DATE_GROUP}",
     re.I,
 )
 _END = re.compile(
@@ -147,6 +155,10 @@ _ENDS_THE_CONTRACT = re.compile(
     r"|est|sera|restera|demeurera|prend\w*|expire\w*|court|courra|produi\w*|entre\w*|s['’]ach[èe]ve\w*|se\s+termine\w*|arrive\w*|conclue?|valable)\b",
     re.I,
 )
+# A latest end the term cannot pass, written after an end counted otherwise: "but in no event later than February 28, 2013",
+# « et au plus tard le 31 décembre 2025 »
+_CAP = re.compile(rf"\b(?:(?:but\s+)?in\s+no\s+event|(?:but\s+|and\s+)(?:in\s+any\s+event\s+)?not)\s+later\s+than\s+(?:the\s+)?{DATE_GROUP}|\bet\s+au\s+plus\s+tard\s+le\s+{DATE_GROUP.replace('?P<date>', '?P<date_fr>')}", re.I)
+_ENDING_VERB = re.compile(r"\b(?:terminat\w*|expir\w*|end|ends|ending|cease\w*|prend\w*\s+fin|expire\w*|se\s+termine\w*)\b", re.I)
 _RULE_RANK = {"extension": 0, "range": 1, "end": 2, "duration": 3, "instalments": 4}
 
 
@@ -204,9 +216,25 @@ def extract_term(
         if indefinite is None and not term_chunks:
             notes.append("no article about the term")
         return TermFinding(start_date=_first_start(ranked, month_first), indefinite=indefinite, evidence=term_chunks, notes=notes)
-    best = min(candidates, key=lambda c: c.rank)
+    best = _confirmed(min(candidates, key=lambda c: c.rank), candidates)
     evidence = list(dict.fromkeys([*(term_chunks or []), *([best.end.chunk_id] if best.end.chunk_id else [])]))
     return TermFinding(start_date=best.start or _first_start(ranked, month_first), end_date=best.end, evidence=evidence, notes=notes)
+
+
+CONFIRMING_DAYS = 45  # a written end this close to a length's end is the same end, written (a month's days, a last day or an anniversary)
+
+
+def _confirmed(best: _TermCandidate, candidates: list[_TermCandidate]) -> _TermCandidate:
+    """A length counted from a start the text does not write ("three (3) years", counted from the contract's date) gives way
+    to an end the text writes that agrees with it ("The Term shall commence on July 23, 2013 and shall expire on July 22,
+    2016"): the written date is the end, and as sure as it was written."""
+    if best.end.rule != "duration" or not best.end.doubt:
+        return best
+    written = [
+        c for c in candidates
+        if c.end.rule in ("end", "range") and c.end.confidence == "high" and abs((c.end.value - best.end.value).days) <= CONFIRMING_DAYS
+    ]
+    return min(written, key=lambda c: c.rank) if written else best
 
 
 # An end that is only a bound: the earlier (or the later) of a date and an event the text does not date
@@ -241,6 +269,25 @@ def _bound_doubt(text: str) -> str | None:
         return _LATEST_DOUBT if re.match(r"(?i)earli|first|sooner|shorter|premi|plus\s+proche|plus\s+courte", which) else _EARLIEST_DOUBT
     return None
 
+# The term as a sentence's subject: "The Term shall commence on July 23, 2013 and shall expire on July 22, 2016", "the initial term
+# of this Agreement shall be for a period …", « la durée du présent contrat est de … » — not "the term 'Affiliate' shall mean", nor
+# "the first Calendar Quarter of the Term shall commence"
+_TERM_SUBJECT = (
+    r"(?<!of\s)(?<!in\s)(?<!during\s)(?<!under\s)(?<!throughout\s)(?<!for\s)\b(?:the|this|its)\s+(?:initial\s+|original\s+)?term"
+    r"(?:\s+of\s+(?:this|the)\s+(?:agreement|contract|lease|license|licence))?\s*(?:\([^()]{0,40}\))?\s*,?"
+    r"\s+(?:shall|will)\s+(?:commence|begin|start|expire|end|terminate|continue|run|last|be\s+(?:for|from|a|an|the|\w+\s+\(\d+\)))\b"
+    r"|\b(?:la|sa)\s+dur[ée]e(?:\s+initiale)?\s+(?:du\s+pr[ée]sent\s+(?:contrat|bail|accord)|de\s+la\s+pr[ée]sente\s+convention)\s+(?:est|sera|court|courra|expire\w*|prend\w*\s+fin)\b"
+)
+# … or the contract itself lasting or ending: "This Agreement shall continue in effect …", « Le présent contrat est conclu pour … »
+_CONTRACT_SUBJECT = (
+    r"(?<!of\s)(?<!under\s)\b(?:this|the)\s+(?:agreement|contract|lease|license|licence)\s*,?\s+(?:shall|will)\s*(?:,[^,.;]{1,80},)?\s+"
+    r"(?:commence|begin|continue|remain|expire|terminate|end|be\s+(?:in\s+effect|effective))\b"
+    r"|\b(?:le|la)\s+pr[ée]sente?\s+(?:contrat|convention|bail|accord)\s+est\s+(?:conclue?|consentie?)\s+pour\b"
+)
+# Where a length written loosely may be the term's: the term or the contract is the subject, and no party's right to end it early
+_LOOSE_TERM_SENTENCE = re.compile(rf"{_TERM_SUBJECT}|{_CONTRACT_SUBJECT}", re.I)
+_EARLY_END_WORDS = re.compile(r"\b(?:notice|notify|may\s+terminate|breach\w*|default|pr[ée]avis|manquement|peut\s+r[ée]silier)\b", re.I)
+
 # A sentence that is about the term wherever it stands (inline headings "2. Term." are no chunk section).
 _TERM_SENTENCE = re.compile(
     r"\b(?:the\s+)?(?:initial\s+)?term\s+of\s+this\s+(?:agreement|contract|lease|license|licence)\b|\binitial\s+term\b"
@@ -250,6 +297,9 @@ _TERM_SENTENCE = re.compile(
     r"|\b(?:this|the)\s+(?:agreement|contract|lease|license|licence)(?:\s+and\s+(?:all\s+)?(?:of\s+)?(?:your|its|their|the)\s+(?:\w+\s+)?obligations(?:\s+hereunder)?)?"
     r"\s*,?\s+(?:shall|will)\s*(?:,[^,.;]{1,80},)?\s+(?:commence|begin|continue|remain|expire|terminate|end|be\s+(?:in\s+effect|effective)"
     r"|cease\s+to\s+(?:be\s+(?:effective|in\s+(?:force|effect))|have\s+effect))\b"
+    # "The Term shall commence on July 23, 2013 and shall expire on July 22, 2016", "the initial term of this Agreement shall be for a
+    # period …", « la durée du présent contrat est de … » — not "the term 'Affiliate' shall mean"
+    r"|" + _TERM_SUBJECT +
     r"|^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:term|duration|term\s+and\s+termination|dur[ée]e)\b"
     r"|\b(?:le|la)\s+pr[ée]sente?\s+(?:contrat|convention|bail|accord)\s+est\s+(?:conclue?|consentie?)\s+pour\b",
     re.I,
@@ -296,6 +346,15 @@ def _term_candidates(sentence: Sentence, order: int, context: _StartContext, not
     for match in _RANGE.finditer(text) if dated else ():
         if (value := context.read(match["date"] or match["bare_end"])) and (start := context.read(match["start"] or match["bare"])):
             add("range", value, match.group(0), Finding[date](value=start, chunk_id=sentence.chunk_id, raw=match.group(0), rule="range"))
+    for match in _LABEL_RANGE.finditer(text) if dated and not found else ():
+        if (value := context.read(match["date"])) and (start := context.read(match["start"])) and start < value:
+            add("range", value, match.group(0).strip(), Finding[date](value=start, chunk_id=sentence.chunk_id, raw=match.group(0).strip(), rule="range"))
+    for match in _CAP.finditer(text) if dated else ():
+        # "shall terminate five (5) years following the launch …, but in no event later than February 28, 2013": the end at the latest
+        if (value := context.read(match["date"] or match["date_fr"])) and _ENDS_THE_CONTRACT.search(text, 0, match.start()) and _ENDING_VERB.search(text, 0, match.start()):
+            if not _NOT_A_TERM.search(text, max(0, match.start() - 80), match.start()):
+                add("end", value, match.group(0), doubt=_LATEST_DOUBT)
+                found[-1] = replace(found[-1], end=found[-1].end.model_copy(update={"confidence": "low"}))
     for match in _END.finditer(text) if dated else ():
         if (value := context.read(match["date"])) and not NOT_THE_TERM.search(text, max(0, match.start() - 300), match.start()):
             if sentence.chunk_rank == 1 and not _ENDS_THE_CONTRACT.search(text, 0, match.start("date")):
@@ -312,19 +371,53 @@ def _term_candidates(sentence: Sentence, order: int, context: _StartContext, not
 def _duration_candidate(sentence: Sentence, context: _StartContext, notes: list[str], add) -> None:  # noqa: ANN001
     """The end of the first length written as the term's, from where it starts; with no start, a note why."""
     text = sentence.text
+    loose = []  # lengths no words make the term's, in a sentence whose subject is the term
     for period, match in find_periods(text):
         if _NOT_A_TERM.search(_around(text, match)) or _TAIL.search(text, 0, match.start()):
             continue
         before, after = text[max(0, match.start() - 160) : match.start()], text[match.end() : match.end() + 80]
         if not written_as_term(before, after, in_term_article=sentence.chunk_rank == 0):
+            if _loose_length(before, after):
+                loose.append((period, match, before, after))
             continue  # "in each of the first three (3) years of the term", "for a period of two years after termination"
-        start = _estimated(_sentence_start(sentence, context, before=before, after=after), sentence, context)
-        if start.finding is not None:
-            end = period.after(start.finding.value, anniversary=ends_on_anniversary(text))
-            add("duration", end, f"{start.finding.raw} … {match.group(0)}", start.finding, start.doubt)
-        else:
-            notes.append(f"term of {match.group(0)} ({sentence.chunk_id}) {start.doubt or 'but no start date found'}")
+        _add_duration(sentence, context, notes, add, period, match, before, after)
         return
+    # "the initial term of this Agreement shall be for a period beginning on the Effective Date and ending ten (10) years
+    # thereafter": the sentence is about the term and writes one length, not a notice's, a renewal's or what survives —
+    # read as the term's, medium confidence
+    if len({(p.count, p.unit) for p, *_ in loose}) == 1 and _LOOSE_TERM_SENTENCE.search(text) and not _EARLY_END_WORDS.search(text):
+        _add_duration(sentence, context, notes, add, *loose[0], doubt=_LOOSE_DOUBT)
+
+
+_LOOSE_DOUBT = "the length is read as the term's because the sentence is about the term; its own words do not say so"
+# A length that runs after, before or beside the term: "ninety (90) days prior to the expiration", "one year after termination"
+_BESIDE_THE_TERM = re.compile(
+    r"^\s*(?:\w+\s+){0,2}?(?:after|following|upon|prior\s+to|before|preceding|of|apr[èe]s|avant|suivant)\s+(?:the\s+|la\s+|l['’]\s*)?"
+    r"(?:(?:then[- ]current|initial|such)\s+)?(?:expiration|expiry|termination|end|renewal|notice|receipt|written|fin|expiration|r[ée]siliation|notification)\b"
+    r"|^\s*(?:\w+\s+){0,2}?(?:notice|written\s+notice|pr[ée]avis|prior\s+to)\b",
+    re.I,
+)
+
+
+def _loose_length(before: str, after: str) -> bool:
+    tail = before[-60:]
+    return not (
+        RENEWAL_BEFORE.search(tail) or DEADLINE.search(tail) or NOT_THE_TERM.search(before[-120:]) or _BESIDE_THE_TERM.match(after)
+        or re.search(r"\b(?:each|every|first|last|within|per|chaque|premi[èe]re?s?|derni[èe]re?s?)\s+(?:\w+\s+)?$", tail, re.I)
+    )
+
+
+def _add_duration(sentence: Sentence, context: _StartContext, notes: list[str], add, period, match: re.Match[str], before: str, after: str, doubt: str = "") -> None:  # noqa: ANN001
+    start = _estimated(_sentence_start(sentence, context, before=before, after=after), sentence, context)
+    if start.finding is None and doubt:
+        # no start written next to a length read loosely: the contract's own date, as for "The term of this Agreement shall be one year"
+        own = context.effective or _signature_start(sentence, context)
+        start = _Start(own.model_copy(update={"rule": f"{own.rule} (no start written)"}), "no start is written: the term is counted from the contract's date") if own else start
+    if start.finding is not None:
+        end = period.after(start.finding.value, anniversary=ends_on_anniversary(sentence.text))
+        add("duration", end, f"{start.finding.raw} … {match.group(0)}", start.finding, "; ".join(d for d in (start.doubt, doubt) if d))
+    else:
+        notes.append(f"term of {match.group(0)} ({sentence.chunk_id}) {start.doubt or 'but no start date found'}")
 
 
 def ends_on_anniversary(text: str) -> bool:
