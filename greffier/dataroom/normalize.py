@@ -202,9 +202,20 @@ def find_dates(text: str) -> list[DateMention]:
     """All readable dates of ``text`` in order (see :func:`parse_date` for the formats)."""
     mentions: list[DateMention] = []
     for match in _DATE_IN_TEXT.finditer(text):
-        if (value := parse_date(match.group(0))) is not None:
+        if (value := parse_date(match.group(0)) or _month_first_only(match.group(0))) is not None:
             mentions.append(DateMention(value, match.group(0), match.start(), match.end()))
     return mentions
+
+
+_SLASHED = re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})")
+
+
+def _month_first_only(text: str) -> date | None:
+    """A numeric date that can only be read month first ("09/24/2018": no 24th month) — an American document's date,
+    which the day-first reading drops."""
+    if (match := _SLASHED.fullmatch(text)) and int(match[2]) > 12:
+        return _safe_date(int(match[3]), int(match[1]), int(match[2]))
+    return None
 
 
 # --------------------------------------------------------------------------------------------------

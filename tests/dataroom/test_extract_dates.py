@@ -579,3 +579,33 @@ def test_a_term_that_runs_until_terminated_gives_no_end_and_says_why():
 def test_days_written_in_words_and_a_comma_with_no_space(opening, signed):
     found = extract_signature_date(chunks_of(f"SUPPLY AGREEMENT\n\n{opening}\n\n1. SUPPLY\nDalby supplies castings."))
     assert found is not None and found.value == signed
+
+
+# --- fourteenth round: dates read on dev-f (snippets invented for these tests)
+
+
+def test_a_numeric_date_that_can_only_be_month_first_is_read():
+    text = (
+        'MASTER SERVICES AGREEMENT\n\nTHIS MASTER SERVICES AGREEMENT ("Agreement"), dated as of 09/24/2018 (the "Effective Date"), is between '
+        'Harrow Capital (the "Company") and Kestrel Consulting, LLC (the "Contractor").\n\n1. SERVICES\nThe Contractor performs the Services.'
+    )
+    found = extract_signature_date(chunks_of(text))
+    assert found is not None and found.value == date(2018, 9, 24) and found.confidence == "high"
+
+
+@pytest.mark.parametrize(
+    ("letterhead", "expected"),
+    [
+        # a letterhead's "Date:" label, after a division's description ("a division of …" reads as running text)
+        ("ACME FREIGHT COMPANY    a division of Acme Products Company    P.O. BOX 12    Contract No. 017    Date: June 1, 1998", date(1998, 6, 1)),
+        ("TRANSPORTS MARTEL    une filiale de la société Martel Holding    Contrat n° 17    Date : 1er juin 1998", date(1998, 6, 1)),
+        # a date after a sentence about the parties is not the letterhead's: the contract has begun
+        ("ACME FREIGHT COMPANY    The services below are provided between the parties named in the order form.    Date: June 1, 1998", None),
+    ],
+    ids=["date-label-after-a-division", "date-label-french", "after-a-sentence-about-the-parties"],
+)
+def test_a_letterheads_date_label_is_a_low_confidence_cover_date(letterhead, expected):
+    body = "".join(f"\n\nARTICLE {n} CARRIAGE\nShipper shall tender commodities to Carrier for transportation under clause {n}." for n in range(1, 9))
+    text = letterhead + "\n\nTRANSPORTATION CONTRACT" + body + "\n\nIN WITNESS WHEREOF the parties have signed.\nBy: ________  Name: ________"
+    found = extract_signature_date(chunks_of(text))
+    assert (found.value if found else None) == expected and (found is None or found.confidence == "low")

@@ -294,3 +294,8 @@ def test_unknown_contract_type_is_kept_lowercase():
 
 def test_fold():
     assert fold("Étienne ŒUVRE d’Arc") == "etienne oeuvre d'arc"
+
+
+def test_find_dates_reads_a_numeric_date_that_can_only_be_month_first():
+    # "09/24/2018" has no 24th month: an American date, read month first; a day-first one keeps its reading
+    assert [m.value for m in find_dates("dated as of 09/24/2018 and 24/09/2018, not 13/13/2018")] == [date(2018, 9, 24), date(2018, 9, 24)]

@@ -207,6 +207,10 @@ _FILING_FOOTER = re.compile(r"\bSource\s*:\s*[^,\n]{1,80},\s*[\w/ .()-]{1,20},\s
 _RUNNING_TEXT = re.compile(r"\b[a-zà-ÿ][\w'’-]*,?\s+[a-zà-ÿ][\w'’-]*,?\s+[a-zà-ÿ][\w'’-]*\b")  # three lower-case words in a row: a sentence has begun
 
 
+_DATE_LABEL = re.compile(r"\b(?:Date|DATE|Dated|DATED|Date du contrat|En date du)\s*:\s*$")  # "Contract No. 017   Date: June 1, 1998"
+_OPENING_SENTENCE = re.compile(r"\b(?:made|entered|executed|agreed|between|entre|conclu\w*|WHEREAS|hereby)\b", re.I)
+
+
 def _cover_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None:
     """A date standing on the cover, among the title and the parties' names, before any sentence
     ("AGENCY AGREEMENT   May 25, 2016   Compass Point Research & Trading, LLC …", "Date: 12 March 2020"):
@@ -219,8 +223,10 @@ def _cover_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None:
         before = text[: mention.start]
         if _FILING_FOOTER.search(before[-80:]):
             continue  # "Source: PARETEUM CORP, 8-K, 10/1/2008": the filing's date, not the contract's
-        if _RUNNING_TEXT.search(before) or _CITED_CUE.search(before[-_CITED_WINDOW:]):
+        if _CITED_CUE.search(before[-_CITED_WINDOW:]):
             return None
+        if _RUNNING_TEXT.search(before) and not (_DATE_LABEL.search(before[-12:]) and not _OPENING_SENTENCE.search(before)):
+            return None  # a sentence has begun — unless a "Date:" label of the letterhead names this one, before the contract is made
         value = read_date(mention.raw, month_first=numeric_month_first(chunks))
         if value is None:
             continue
