@@ -973,3 +973,107 @@ def test_an_address_or_its_label_is_no_name(name):
 @pytest.mark.parametrize("name", ["5th Avenue Capital", "21st Century Road Holdings", "Address Systems", "Adresse Conseil", "3 Way Solutions"])
 def test_a_name_with_a_number_or_a_street_word_is_still_a_name(name):
     assert implausible_name(name) is None
+
+
+# --- fourteenth round: shapes read on dev-f (snippets invented for these tests) ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("opening", "expected"),
+    [
+        # a party's affiliates written with it are no party
+        (
+            'This Supply Agreement is made as of May 1, 2021 by and between Corvane Diagnostics, LLC and its Affiliates, a Delaware limited '
+            'liability company ("Corvane"), and Lattice Labs, Inc. and its Affiliates, a Delaware corporation ("Lattice").',
+            ["Corvane Diagnostics, LLC", "Lattice Labs, Inc."],
+        ),
+        (
+            'This Alliance Agreement is by and between Orrin Health, LLC, a North Carolina limited liability company ("Orrin") on behalf of '
+            'itself and its Affiliates and Petrel, Inc., a Delaware corporation ("Petrel").',
+            ["Orrin Health, LLC", "Petrel, Inc."],
+        ),
+        (
+            "Le présent contrat est conclu entre la société Corvane Outils SAS et ses filiales, dont le siège est à Lyon (« Corvane »), "
+            "et la société Lattice Conseil SARL, dont le siège est à Nantes (« Lattice »).",
+            ["Corvane Outils SAS", "Lattice Conseil SARL"],
+        ),
+        # a full stop after the address, then the party's alias and the next party
+        (
+            'This Manufacturing Agreement is effective as of April 1, 2021 by and between: HALDANE LTD., with a principal place of business '
+            'at 4 Tavor Road, Haifa, Israel. Hereinafter referred to as "Customer" And KESTREL ISRAEL LTD. with a principal place of '
+            'business at Industrial Zone, Israel. Hereinafter referred to as "Contractor."',
+            ["HALDANE LTD.", "KESTREL ISRAEL LTD."],
+        ),
+        (
+            "CONTRAT DE FABRICATION conclu entre : HALDANE SAS, dont le siège est 4 rue Tavor, Lyon. Ci-après dénommée « le Client » "
+            "ET KESTREL SARL, dont le siège est zone industrielle, Nantes. Ci-après dénommée « le Fabricant ».",
+            ["HALDANE SAS", "KESTREL SARL"],
+        ),
+        # a legal form, then an address unit and its number
+        (
+            'OUTSOURCING AGREEMENT Between: Orrin Corp. Suite 207 - 1130 Austin Avenue, Vancouver (hereinafter referred to as "Orrin") '
+            'And: Petrel Industries Limited Room 1302 Golden Gate Building, Hong Kong (hereinafter referred to as "Petrel") WHEREAS: Orrin',
+            ["Orrin Corp.", "Petrel Industries Limited"],
+        ),
+        # a person named after the other party's address, a space lost before the alias
+        (
+            'This Endorsement Agreement is made this 14th day of March, 2021, by and between Lattice Foods, Inc. ("Lattice") with a '
+            'principal business address of 12 Oak Street, Springfield, IL 60053 and Maria Kowalska("Individual") on her own behalf.',
+            ["Lattice Foods, Inc.", "Maria Kowalska"],
+        ),
+        # a title's list gives way to the preamble's right after it
+        (
+            "Sponsorship Agreement Between Northern Heart Association and Corvane Games, Inc. This Agreement is made effective March 22, "
+            '2021, by and between Corvane Games Inc., a Delaware Corporation ("Company"), and the Northern Heart Association, Inc. '
+            '("Association"), an Ohio not-for-profit corporation.',
+            ["Corvane Games Inc.", "Northern Heart Association, Inc."],
+        ),
+        # a role in parentheses ends the name, a cover's date after it is no part of it
+        (
+            "MAINTENANCE AGREEMENT Contract No. DS-12 Between HALDANE AEREAS S/A (as Company) and KESTREL TRANSPORT REGIONAL, G.I.E. "
+            "(as Repairer) March 9th, 2021 CONTENTS 1. DEFINITIONS",
+            ["HALDANE AEREAS S/A", "KESTREL TRANSPORT REGIONAL, G.I.E."],
+        ),
+        (
+            "CONTRAT DE MAINTENANCE entre HALDANE AÉRIEN SA (en qualité de Client) et KESTREL TRANSPORT SAS (en qualité de Réparateur) "
+            "Mars 2021 SOMMAIRE",
+            ["HALDANE AÉRIEN SA", "KESTREL TRANSPORT SAS"],
+        ),
+        # a defined term of the services, no party
+        (
+            'This Support Agreement is entered into by and between Orrin Technologies, Inc., a Delaware corporation ("Orrin"), and Petrel '
+            'LLC ("Licensee") for the Product Maintenance (as defined below) and Support Services (as defined below) of the Product.',
+            ["Orrin Technologies, Inc.", "Petrel LLC"],
+        ),
+    ],
+    ids=["and-its-affiliates", "on-behalf-of-itself-and-its-affiliates", "et-ses-filiales", "hereinafter-after-a-full-stop",
+         "ci-apres-apres-un-point", "form-then-room", "person-after-an-address", "title-then-preamble", "as-repairer-then-a-date",
+         "en-qualite-de", "as-defined-below"],
+)
+def test_fourteenth_round_shapes_of_names(opening, expected):
+    assert names(opening + "\n\n1. DEFINITIONS\nTerms are defined below.") == expected
+
+
+def test_a_person_on_her_own_behalf_is_a_person():
+    text = (
+        'This Endorsement Agreement is made by and between Lattice Foods, Inc. ("Lattice") with a principal business address of 12 Oak '
+        'Street, Springfield, IL 60053 and Maria Kowalska ("Individual") on her own behalf.\n\n1. LICENSE\nThe Individual grants a licence.'
+    )
+    kinds = {p.name: p.kind for p in read_parties("", chunks_of(text)).parties}
+    assert kinds == {"Lattice Foods, Inc.": "company", "Maria Kowalska": "person"}
+
+
+@pytest.mark.parametrize(
+    ("opening", "expected"),
+    [
+        # the name goes on past its "and": no other party of the list is what follows it
+        ('This Agreement is made by and between Procter and Gamble Company ("P&G") and Orrin LLC ("Orrin").', ["Procter and Gamble Company", "Orrin LLC"]),
+    ],
+)
+def test_near_misses_of_the_fourteenth_round_shapes(opening, expected):
+    assert names(opening + "\n\n1. DEFINITIONS\nTerms are defined below.") == expected
+
+
+@pytest.mark.parametrize("name", ["Affiliates", "Additional Reporting Person", "Subsidiaries"])
+def test_affiliates_and_a_reporting_person_are_no_names(name):
+    assert implausible_name(name)

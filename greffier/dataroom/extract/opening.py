@@ -87,7 +87,8 @@ _EXTRA_FORMS = frozenset(  # rl: "S.à r.l."; sp, z, oo: "Sp. z o.o."; jsc, pjsc
     "jsc ojsc pjsc cjsc ooo zao oao fsb".split()  # fsb: a US federal savings bank ("Wilmington Savings Fund Society, FSB")
 )
 _PERSON_HINT = re.compile(
-    r"\b(?:n[ée]e?\s+le|demeurant|domicili[ée]e?\s+(?:à|au)|de\s+nationalit[ée]|an\s+individual|individually|residing|resident\s+(?:at|of|in)|born\s+on)\b",
+    r"\b(?:n[ée]e?\s+le|demeurant|domicili[ée]e?\s+(?:à|au)|de\s+nationalit[ée]|an\s+individual|individually|residing|resident\s+(?:at|of|in)|born\s+on"
+    r"|on\s+(?:his|her)\s+own\s+behalf|in\s+(?:his|her)\s+(?:own\s+|personal\s+)?(?:name|capacity)|(?:en\s+)?son\s+nom\s+personnel)\b",
     re.I,
 )
 _CORPORATE = re.compile(
@@ -153,6 +154,7 @@ class Opening:
 
 
 _RULE_LINE = re.compile(r"[-=*]{3,}|(?<!_)_(?!_)")
+_GLUED_ALIAS = re.compile(r"(?<=[^\W\d_])\((?=\s*(?:the\s+)?[\"“«])")  # 'Ludmila Smolyansky("Individual")': a space lost in the conversion
 _FILL_IN = re.compile(r"_{2,}")  # a line to fill in stays as one mark, "___": a party left blank is still a party
 _COVER = re.compile(r"^(?i:exhibit|annex|annexe|schedule|appendix)\s+[\w.()-]+\s+")
 
@@ -173,7 +175,7 @@ def opening_of(chunks: Sequence[ChunkInput], limit: int = OPENING_CHARS) -> Open
     for chunk in chunks:
         if length >= limit:
             break
-        text = " ".join(_RULE_LINE.sub(" ", _FILL_IN.sub(" ___ ", FILING_LEGEND.sub(" ", chunk.text))).split())
+        text = " ".join(_GLUED_ALIAS.sub(" (", _RULE_LINE.sub(" ", _FILL_IN.sub(" ___ ", FILING_LEGEND.sub(" ", chunk.text)))).split())
         starts.append((length, chunk.id))
         parts.append(text)
         length += len(text) + 1
@@ -244,8 +246,26 @@ def _best_list(opening: Opening) -> tuple[list[OpeningParty], int]:
         if confident and score + 10 * (slots >= 2) > best_score:  # two parties or more before a lone one
             best, best_score = parties, score + 10 * (slots >= 2)
             if start and slots >= 2:
+                best = _preamble_list(opening.text, start, starts, lists) or best
                 break
     return best, most_blank
+
+
+_TITLE_TO_PREAMBLE = 1500  # a title's "… Agreement Between A and B", then the sentence that makes the contract
+
+
+def _preamble_list(text: str, start: int, starts: list[int], lists: dict[int, list[OpeningParty]]) -> list[OpeningParty] | None:
+    """A title's list ("Corporate Sponsorship Agreement Between American Diabetes Association and Freeze Tag, Inc.") gives way to
+    the list of the sentence that makes the contract right after it ("This Agreement … is made … by and between Freeze Tag Inc., a
+    Delaware Corporation ("Company"), … and the American Diabetes Association, Inc."), which the title's list runs into."""
+    if _PREAMBLE_SENTENCE.search(text[max(0, start - _BEFORE_MARKER) : start]):
+        return None  # the first list is the preamble's own
+    for later in starts:
+        if start < later <= start + _TITLE_TO_PREAMBLE and _PREAMBLE_SENTENCE.search(text[max(start, later - _BEFORE_MARKER) : later]):
+            parties = lists[later]
+            named = [p for p in parties if p.kind != "blank" and p.confidence != "low"]
+            return parties if len(named) >= 2 else None
+    return None
 
 
 def _segment_starts(text: str) -> list[int]:
@@ -310,6 +330,7 @@ def parse_segment(text: str, start: int) -> list[OpeningParty]:
     if (end := _list_end(segment)) is not None:
         segment = segment[:end]
     segment = segment[: _list_sentence_end(segment)]
+    segment = _AFFILIATES.sub(lambda m: " " * len(m.group(0)), segment)  # "Acme, LLC and its Affiliates, a Delaware …": Acme is the party
     parties: list[OpeningParty] = []
     tails: list[str] = []
     aliases = {w for m in _DEFINED.finditer(segment) if (a := _alias(m.group(0))) for w in re.findall(r"[a-z0-9]+", fold(a))}
@@ -334,9 +355,20 @@ def parse_segment(text: str, start: int) -> list[OpeningParty]:
     for party, tail in zip(parties, tails):
         if tail and party.confidence != "high" and party.kind != "blank":
             _anchor(party, tail)
+        if tail and party.kind == "company" and _PERSON_HINT.search(tail[:120]) and not any(is_legal_form(w.rstrip(",")) for w in party.name.split()):
+            party.kind = "person"  # 'Maria Kowalska ("Individual") on her own behalf with an address of …': told after the defined name
     parties += _described_names(segment, start, parties)
     parties = [split for party in parties for split in _two_names(party)]
     return [*_merge_repeats([p for p in parties if p.kind != "blank"]), *(p for p in parties if p.kind == "blank")]
+
+
+# A party's affiliates written with it, never a party of their own: "Sekisui Diagnostics, LLC and its Affiliates, a Delaware …",
+# "("Allscripts") on behalf of itself and its Affiliates and Phreesia, Inc.", « Acme SAS et ses filiales »
+_AFFILIATES = re.compile(
+    r"(?:\s*,?\s*\b(?:(?:on\s+behalf\s+of|for)\s+(?:itself|themselves)\s+and\s+(?:on\s+behalf\s+of\s+)?|(?i:and|et)\s+)(?:all\s+(?:of\s+)?)?"
+    r"(?i:its|their|ses|leurs)\s+(?:respective\s+)?(?i:affiliates|subsidiaries|affiliated\s+companies|filiales|soci[ée]t[ée]s\s+affili[ée]es)"
+    r"(?:\s+and\s+related\s+companies)?\b)(?=\s*(?:[,;(]|and\b|et\b|$))"
+)
 
 
 _TWO_NAMES = re.compile(r"^(?P<a>(?:[A-Z][\w'’.-]+\s+){1,2}[A-Z][\w'’-]+)\s+(?:and|AND|et|ET)\s+(?P<b>(?:[A-Z][\w'’.-]+\s+){1,2}[A-Z][\w'’-]+)$")
@@ -540,10 +572,17 @@ def _next_item(number: str) -> str:
     return {"i": "ii", "ii": "iii", "iii": "iv", "iv": "v"}.get(number) or (str(int(number) + 1) if number.isdigit() else chr(ord(number) + 1))
 
 
+# The alias a party is given after its address, in a sentence of its own: "…, Israel. Hereinafter referred to as "Customer" And …",
+# « …, Lyon. Ci-après dénommée « le Client » ET … »
+_ALIAS_AFTER_STOP = re.compile(r"\s*\(?\s*(?:Hereinafter|hereinafter|HEREINAFTER|Ci-apr[èe]s|ci-apr[èe]s|CI-APR[ÈE]S)\b")
+
+
 def _list_sentence_end(segment: str) -> int:
     """Where the opening sentence of ``segment`` ends, read past the items of a numbered list of parties: a full stop
     that closes item 1 and is followed by item 2 ends no list."""
     end = sentence_end(segment)
+    while end < len(segment) and _ALIAS_AFTER_STOP.match(segment, end):
+        end += sentence_end(segment[end:])  # "… Yokneam 20692, Israel. Hereinafter referred to as "Customer" And FLEXTRONICS …"
     if (first := _FIRST_ITEM.match(segment)) is None:
         return end
     number, paren = (first["paren"], True) if first["paren"] else (first["plain"][0], False)
@@ -607,7 +646,8 @@ def _described_then_company(before: str, after: str, connector: str = " and ") -
     if _DESCRIPTION_ONLY.match(before) and (head := name_head(after)) is not None:
         # after a defined name, the rest of that party's description, then "and" and the next party with its legal form:
         # '… ("ALFA AESAR"), having a mailing address of 30 Bond Street, Ward Hill, MA 01835-8099 and Nanophase Technologies Corporation, …'
-        return any(is_legal_form(w.rstrip(",")) for w in head[0].split()[1:])
+        # … or a name given its defined name right away: '… Morton Grove, IL 60053 and Ludmila Smolyansky ("Individual") on her own behalf'
+        return any(is_legal_form(w.rstrip(",")) for w in head[0].split()[1:]) or bool(_ALIAS_NEXT.match(head[1]))
     if not re.search(r"(?:,|\b[A-Z][\w.]*)\s+(?:an?|soci[ée]t[ée]|entreprise)\s+\S", before) or not _CORPORATE.search(before):
         return False
     head = name_head(after)
@@ -616,6 +656,7 @@ def _described_then_company(before: str, after: str, connector: str = " and ") -
     return connector.strip() in ("And", "AND", "Et", "ET") or any(is_legal_form(w.rstrip(",")) for w in head[0].split()[1:])
 
 
+_ALIAS_NEXT = re.compile(r"\s*\(\s*(?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?|ci-apr[èe]s\s+(?:d[ée]nomm[ée]e?\s+)?)?[\"“«]")
 _LISTED_FORMS = r"(?:INC|Inc|LLC|LTD|Ltd|CORPORATION|Corporation|CORP|Corp|LIMITED|Limited|PLC|SAS|SARL|SA|GmbH|AG|LP|L\.P|N\.V|B\.V)\b"
 # the next listed name, its legal form after a comma too: "Sucampo Pharmaceuticals, Inc., Sucampo Pharma, LLC. and R-Tech Ueno, Ltd."
 _LISTED_NAME = re.compile(r",\s+(?=(?:[A-Z0-9&][\w&.'’/-]*\s+){0,6}?[A-Z0-9][\w&.'’/-]*,?\s+" + _LISTED_FORMS + ")")
@@ -702,6 +743,8 @@ def _party_of(piece: str, offset: int, earlier: list[OpeningParty], aliases: set
     name, rest = head
     if _PLACE_AND_DATE.match(rest):
         return None  # « Paris, le 3 mars 2023 »: where and when a letter is written
+    if _DEFINED_BELOW.match(rest):
+        return None  # "Support Services (as defined below)", « les Services (tels que définis ci-après) »: a defined term
     person = bool(_CIVILITY.match(name)) or bool(_PERSON_HINT.search(rest[:200]))
     defined = [a for a in (_alias(m.group(0)) for m in _DEFINED.finditer(rest)) if a]
     if not defined and (acronym := _ACRONYM.match(rest)):
@@ -715,6 +758,7 @@ def _party_of(piece: str, offset: int, earlier: list[OpeningParty], aliases: set
     return party
 
 
+_DEFINED_BELOW = re.compile(r"\s*\(\s*(?i:as\s+(?:hereinafter\s+|further\s+)?defined|as\s+such\s+term\s+is\s+defined|tel(?:le)?s?\s+que\s+d[ée]fini)")
 # A company whose name is written in lower case, told by the corporate description right after it.
 _LOWER_CASE_COMPANY = re.compile(
     r"^(?P<name>[a-z][\w.-]*[a-z0-9](?:\s+[a-z][\w.-]*){0,3}),\s+an?\s+(?:[A-Z][\w.-]*\s+){1,3}"
@@ -804,9 +848,25 @@ _GROUP_ROLES = frozenset(
 )
 
 
+def _joined_names(parties: list[OpeningParty]) -> list[OpeningParty]:
+    """A title's "Between American Diabetes Association and Freeze Tag, Inc." read as one name while the list names each on its
+    own ("by and between Freeze Tag Inc., … and the American Diabetes Association, Inc."): the joined name is both, when what
+    follows its "and" is another party of the list ("Procter and Gamble Company" stays one: no party is "Gamble Company")."""
+    keys = {entity_id(p.name) for p in parties}
+    out: list[OpeningParty] = []
+    for party in parties:
+        parts = re.split(r"\s+(?:and|AND|et|ET|&)\s+", party.name, maxsplit=1)
+        if len(parts) == 2 and entity_id(parts[1]) in keys - {entity_id(party.name)} and name_head(parts[0]) is not None:
+            left = name_head(parts[0])[0]
+            out.append(replace(party, name=left, defined_as=list(party.defined_as), anchors=list(party.anchors)))
+            continue
+        out.append(party)
+    return out
+
+
 def _merge_repeats(parties: list[OpeningParty]) -> list[OpeningParty]:
     merged: dict[str, OpeningParty] = {}
-    for party in parties:
+    for party in _joined_names(parties):
         key = entity_id(party.name)
         if not key:
             continue
@@ -893,6 +953,10 @@ def _form_follows(tokens: list[re.Match[str]], index: int) -> bool:
     return False
 
 
+_ROLE_PARENTHESIS = re.compile(r"\(\s*(?i:as|en\s+(?:sa\s+)?qualit[ée]\s+de|acting\s+as|agissant\s+en)\s")
+_ADDRESS_UNIT = re.compile(r"(?i:room|suite|unit|floor|level|flat|block|building|bldg|office|p\.?\s?o\.?\s+box|b\.?p\.?|bureau|bâtiment|étage)\.?\s+[A-Z]?\d")
+
+
 def name_head(text: str) -> tuple[str, str] | None:
     """The name that starts ``text`` and the rest of it: ``("Harrowgate Data Limited", ", a company …")``.
 
@@ -932,6 +996,8 @@ def name_head(text: str) -> tuple[str, str] | None:
                 break  # "Bunker One (USA) Inc.", "SYSTEMS APPLICATIONS PRODUCTS (AFRICA) (PTY) LIMITED" go on
             if following.split()[0] in ("A", "An", "AN", "The", "THE"):
                 break  # "USA Managed Care Organization (USA MCO) A Texas Corporation": a description follows
+            if _ROLE_PARENTHESIS.match(text, tokens[index].start()):
+                break  # "AVIONS DE TRANSPORT REGIONAL, G.I.E. (as Repairer) March 9th, 2015": a role, then the cover's date
             kept_end = inner_end
             while index < len(tokens) and tokens[index].start() < inner_end:
                 index += 1
@@ -972,6 +1038,8 @@ def name_head(text: str) -> tuple[str, str] | None:
                 index + 2 < len(tokens) and tokens[index + 1].group(0)[-1:].isalnum() and tokens[index + 2].group(0)[:1].isupper()
             ):
                 continue  # "Alliance Bancorp, Inc. of Pennsylvania", not "Sun Trading Ltd of Victoria Street"
+            if index < len(tokens) and _ADDRESS_UNIT.match(text, tokens[index].start()):
+                break  # "Dolphin Industries Limited Room 1302 Golden Gate …": an address follows the name
             same_case = not (core.isupper() and len(core) > 2 and not following.rstrip(",;:").isupper() and not _is_place(following.rstrip(",;:.")))
             # "… PIPELINE COMPANY Service Package No" ends at the form, "ACME CORPORATION Japan" does not
             if not (folded in _WORD_FORMS and following[:1].isupper() and same_case) and (core.endswith(".") or folded in _FINAL_FORMS or not _form_follows(tokens, index)):
@@ -1089,8 +1157,10 @@ def implausible_name(name: str) -> str | None:
         return None  # "US Foods, Inc.", "In Vivo Therapeutics Corporation", "Agreement Holdings Inc."
     if folded[0] in _NOT_A_FIRST_WORD:
         return "a sentence's first word"
-    if any(w in ("party", "parties", "partie") for w in folded):
-        return "a role"  # "RECEIVING PARTY IDENTIFIED", "Disclosing Party"
+    if any(w in ("party", "parties", "partie") for w in folded) or (len(words) > 1 and folded[-1] in ("person", "persons", "personne")):
+        return "a role"  # "RECEIVING PARTY IDENTIFIED", "Disclosing Party", "Additional Reporting Person"
+    if folded[0] in ("affiliates", "affiliate", "subsidiaries", "filiales") and len(words) <= 2:
+        return "a party's affiliates"  # "Affiliates": "Acme, LLC and its Affiliates"
     if any(w in ("officer", "president", "secretary", "treasurer") for w in folded):
         return "a signatory's title"  # "Contracts Officer", "Vice President"
     french_title = folded[0] in _FRENCH_DOCUMENT_NOUNS and (len(folded) == 1 or folded[1] in ("de", "d", "du", "des", "cadre", "n", "no"))
