@@ -207,7 +207,7 @@ def find_dates(text: str) -> list[DateMention]:
     return mentions
 
 
-_SLASHED = re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})")
+_SLASHED = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")  # not "Version 1.15.2020", "Section 4.13.2010"
 
 
 def _month_first_only(text: str) -> date | None:

@@ -609,3 +609,18 @@ def test_a_letterheads_date_label_is_a_low_confidence_cover_date(letterhead, exp
     text = letterhead + "\n\nTRANSPORTATION CONTRACT" + body + "\n\nIN WITNESS WHEREOF the parties have signed.\nBy: ________  Name: ________"
     found = extract_signature_date(chunks_of(text))
     assert (found.value if found else None) == expected and (found is None or found.confidence == "low")
+
+
+@pytest.mark.parametrize(
+    "letterhead",
+    [
+        "ACME LICENSING COMPANY    a licence issued to the licensee    Expiration Date: December 31, 2025",
+        "FACSIMILE    From: legal department of Acme    Date: 01/15/2019",
+        "ACME FREIGHT COMPANY    a division of Acme Products    Original Agreement Date: June 1, 2015",
+    ],
+    ids=["expiration-date-label", "fax-header", "original-agreement-date"],
+)
+def test_another_dates_label_on_the_letterhead_is_no_cover_date(letterhead):
+    body = "".join(f"\n\nARTICLE {n} CARRIAGE\nShipper shall tender commodities to Carrier for transportation under clause {n}." for n in range(1, 9))
+    text = letterhead + "\n\nTRANSPORTATION CONTRACT" + body + "\n\nIN WITNESS WHEREOF the parties have signed.\nBy: ________  Name: ________"
+    assert extract_signature_date(chunks_of(text)) is None

@@ -405,20 +405,23 @@ def test_a_term_of_a_quarter_inside_the_term_is_not_the_contracts_term():
     assert extract_term(split_articles("t1", text), signature_date=date(2021, 3, 10)).end_date is None
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        ENGLISH + "This Agreement shall terminate five (5) years following the launch of the first Product, but in no event later than February 28, 2025.",
-        FRENCH + "Le présent contrat prendra fin cinq ans après le lancement du premier produit, et au plus tard le 28 février 2025.",
-    ],
-    ids=["in-no-event-later-than", "et-au-plus-tard-le"],
-)
-def test_a_latest_date_the_term_cannot_pass_is_a_low_confidence_bound(text):
-    finding = end_finding(text)
-    assert finding is not None and finding.value == date(2025, 2, 28) and finding.confidence == "low" and "at the latest" in finding.doubt
+def test_a_latest_date_written_beside_the_term_is_not_read_as_its_end():
+    # "but in no event later than …", « et au plus tard le … » are read nowhere as the end: a deadline of payment or notice is
+    # written the same way, and a term counted from a known start ends before it
+    for text, end in (
+        (ENGLISH + "This Agreement shall terminate three (3) years after the Effective Date, but in no event later than December 31, 2025.", date(2024, 3, 10)),
+        (
+            ENGLISH + "This Agreement shall expire on the third anniversary of the Effective Date, and the final royalty report shall be "
+            "delivered in no event later than June 30, 2024.",
+            date(2024, 3, 10),
+        ),
+        (FRENCH + "Le présent contrat prendra fin trois ans après la Date d'Effet, le solde étant réglé à trente jours et au plus tard le 30 avril 2024.", date(2024, 3, 9)),
+    ):
+        finding = end_finding(text)
+        assert finding is not None and finding.value == end
 
 
-def test_a_deadline_for_a_payment_is_no_latest_end():
+def test_a_deadline_for_a_payment_is_no_end():
     text = OTHER + "Hesketh shall pay the first invoice, and in no event later than June 30, 2022, unless the parties agree otherwise."
     assert extract_term(split_articles("t1", text), signature_date=date(2021, 3, 10)).end_date is None
 
@@ -436,12 +439,59 @@ def test_a_deadline_for_a_payment_is_no_latest_end():
             'force beginning on the Effective Date and ending two (2) years thereafter ("Term").',
             date(2023, 3, 10),
         ),
+        (
+            FRENCH + "Le présent contrat est conclu pour une période commençant à la Date d'Effet et se terminant cinq (5) ans plus tard.",
+            date(2026, 3, 9),
+        ),
     ],
-    ids=["initial-term-ending-thereafter", "agreement-continues-ending-thereafter"],
+    ids=["initial-term-ending-thereafter", "agreement-continues-ending-thereafter", "commencant-et-se-terminant-plus-tard"],
 )
-def test_the_one_length_of_a_sentence_whose_subject_is_the_term_is_read_with_medium_confidence(text, end):
+def test_a_period_beginning_on_its_start_and_ending_a_length_thereafter_is_the_term(text, end):
     finding = extract_term(split_articles("t1", text), signature_date=date(2021, 3, 10)).end_date
-    assert finding is not None and finding.value == end and finding.confidence == "medium" and "about the term" in finding.doubt
+    assert finding is not None and finding.value == end and finding.rule == "duration"
+
+
+@pytest.mark.parametrize(
+    "article",
+    [
+        # lengths of other things in a sentence whose subject is the contract (found by a review of the first version)
+        "This Agreement shall terminate if a force majeure event lasts more than ninety (90) days.",
+        "This Agreement shall terminate if Hesketh places no order for twelve (12) consecutive months.",
+        "This Agreement shall be effective as of the Effective Date and Hesketh shall be the exclusive distributor for two (2) years.",
+        "This Agreement shall be effective upon signature and the prices are fixed for eighteen (18) months.",
+        "This Agreement shall remain in effect and the Products shall be warranted for twelve (12) months from delivery.",
+    ],
+    ids=["force-majeure-days", "no-order-months", "exclusivity-years", "prices-fixed-months", "warranty-months"],
+)
+def test_the_length_of_another_thing_in_a_sentence_about_the_contract_is_no_term(article):
+    finding = end_finding(ENGLISH.replace("ARTICLE 2 TERM", "ARTICLE 2 GENERAL") + article)
+    assert finding is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        FRENCH + "Le présent contrat est conclu pour une durée indéterminée, la période minimale d'engagement étant de douze mois.",
+        ENGLISH + "This Agreement is entered into for an indefinite period; the minimum commitment is twelve (12) months.",
+    ],
+)
+def test_an_indefinite_term_with_a_minimum_commitment_stays_indefinite(text):
+    term = extract_term(split_articles("t1", text), signature_date=date(2021, 3, 10))
+    assert term.end_date is None and term.indefinite is not None
+
+
+@pytest.mark.parametrize(
+    "other",
+    [
+        "The lease of the warehouse shall expire on February 1, 2024.",
+        "The Prior Distribution Agreement shall terminate on April 1, 2024.",
+        "Le bail du dépôt court du 1er avril 2021 au 31 mars 2024.",
+    ],
+)
+def test_another_documents_end_near_the_counted_length_does_not_replace_it(other):
+    text = ENGLISH + "This Agreement shall have an Initial Term of three (3) years.\n\nARTICLE 9 PREMISES\n" + other
+    finding = extract_term(split_articles("t1", text), signature_date=date(2021, 3, 10)).end_date
+    assert finding is not None and finding.value == date(2024, 3, 10) and finding.rule == "duration"
 
 
 @pytest.mark.parametrize(

@@ -299,3 +299,7 @@ def test_fold():
 def test_find_dates_reads_a_numeric_date_that_can_only_be_month_first():
     # "09/24/2018" has no 24th month: an American date, read month first; a day-first one keeps its reading
     assert [m.value for m in find_dates("dated as of 09/24/2018 and 24/09/2018, not 13/13/2018")] == [date(2018, 9, 24), date(2018, 9, 24)]
+
+
+def test_a_dotted_or_dashed_number_is_no_month_first_date():
+    assert find_dates("Version 1.15.2020 of Section 4.13.2010, form 3-14-2011") == []

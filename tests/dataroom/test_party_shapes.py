@@ -1077,3 +1077,37 @@ def test_near_misses_of_the_fourteenth_round_shapes(opening, expected):
 @pytest.mark.parametrize("name", ["Affiliates", "Additional Reporting Person", "Subsidiaries"])
 def test_affiliates_and_a_reporting_person_are_no_names(name):
     assert implausible_name(name)
+
+
+@pytest.mark.parametrize(
+    ("opening", "expected"),
+    [
+        # an alias glued to a name that ends with a full stop
+        ('This Agreement is made by and between Acme Inc.("Acme") and Beta LLC("Beta").', ["Acme Inc.", "Beta LLC"]),
+        # a joined name whose right side is another party, but whose left side is one word: one name
+        ('This Agreement is made by and between Marks and Spencer plc ("M&S") and Spencer plc ("Spencer").', ["Marks and Spencer plc", "Spencer plc"]),
+        # "as defined below" after a company's legal form is its alias, not a defined term
+        ('This Agreement is made by and between Acme Inc. (as defined below, "Acme") and Beta LLC ("Beta").', ["Acme Inc.", "Beta LLC"]),
+    ],
+    ids=["glued-alias-after-inc", "marks-and-spencer", "as-defined-below-with-a-form"],
+)
+def test_near_misses_found_by_the_review_of_the_fourteenth_round(opening, expected):
+    assert names(opening + "\n\n1. DEFINITIONS\nTerms are defined below.") == expected
+
+
+def test_a_trust_acting_through_its_trustee_in_his_capacity_is_no_person():
+    text = (
+        'This Agreement is made by and between Acme Inc. ("Acme") and the Smith Family Trust ("Trust"), acting through John Smith in his '
+        "capacity as trustee.\n\n1. DEFINITIONS\nTerms are defined below."
+    )
+    kinds = {p.name: p.kind for p in read_parties("", chunks_of(text)).parties}
+    assert kinds.get("Smith Family Trust") == "company"
+
+
+def test_a_later_sentence_citing_another_contract_is_no_preamble_of_this_one():
+    text = (
+        "CONTRAT DE PRESTATION ENTRE ACME SAS ET BETA SARL\n\nLe présent contrat remplace le contrat conclu entre Gamma Holding SA et "
+        "Delta Conseil SARL le 3 mars 2019.\n\n1. DEFINITIONS\nTerms are defined below."
+    )
+    found = names(text)
+    assert found[:2] == ["ACME SAS", "BETA SARL"] and "Gamma Holding SA" not in found

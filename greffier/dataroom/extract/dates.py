@@ -207,7 +207,9 @@ _FILING_FOOTER = re.compile(r"\bSource\s*:\s*[^,\n]{1,80},\s*[\w/ .()-]{1,20},\s
 _RUNNING_TEXT = re.compile(r"\b[a-zà-ÿ][\w'’-]*,?\s+[a-zà-ÿ][\w'’-]*,?\s+[a-zà-ÿ][\w'’-]*\b")  # three lower-case words in a row: a sentence has begun
 
 
-_DATE_LABEL = re.compile(r"\b(?:Date|DATE|Dated|DATED|Date du contrat|En date du)\s*:\s*$")  # "Contract No. 017   Date: June 1, 1998"
+# "Contract No. 017   Date: June 1, 1998": the label alone, after a number, a blank or the start — not "Expiration Date:", "Due
+# Date:", a fax header's "From: legal department Date:"
+_DATE_LABEL = re.compile(r"(?:^|(?<![^\W\d_])\s|[^\w\s]\s?)(?:Date|DATE|Dated|DATED|En date du|EN DATE DU)\s*:\s*$")
 _OPENING_SENTENCE = re.compile(r"\b(?:made|entered|executed|agreed|between|entre|conclu\w*|WHEREAS|hereby)\b", re.I)
 
 
@@ -225,7 +227,7 @@ def _cover_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None:
             continue  # "Source: PARETEUM CORP, 8-K, 10/1/2008": the filing's date, not the contract's
         if _CITED_CUE.search(before[-_CITED_WINDOW:]):
             return None
-        if _RUNNING_TEXT.search(before) and not (_DATE_LABEL.search(before[-12:]) and not _OPENING_SENTENCE.search(before)):
+        if _RUNNING_TEXT.search(before) and not (_DATE_LABEL.search(before[-16:]) and not _OPENING_SENTENCE.search(before)):
             return None  # a sentence has begun — unless a "Date:" label of the letterhead names this one, before the contract is made
         value = read_date(mention.raw, month_first=numeric_month_first(chunks))
         if value is None:

@@ -88,7 +88,7 @@ _EXTRA_FORMS = frozenset(  # rl: "S.à r.l."; sp, z, oo: "Sp. z o.o."; jsc, pjsc
 )
 _PERSON_HINT = re.compile(
     r"\b(?:n[ée]e?\s+le|demeurant|domicili[ée]e?\s+(?:à|au)|de\s+nationalit[ée]|an\s+individual|individually|residing|resident\s+(?:at|of|in)|born\s+on"
-    r"|on\s+(?:his|her)\s+own\s+behalf|in\s+(?:his|her)\s+(?:own\s+|personal\s+)?(?:name|capacity)|(?:en\s+)?son\s+nom\s+personnel)\b",
+    r"|on\s+(?:his|her)\s+own\s+behalf)\b",
     re.I,
 )
 _CORPORATE = re.compile(
@@ -154,7 +154,7 @@ class Opening:
 
 
 _RULE_LINE = re.compile(r"[-=*]{3,}|(?<!_)_(?!_)")
-_GLUED_ALIAS = re.compile(r"(?<=[^\W\d_])\((?=\s*(?:the\s+)?[\"“«])")  # 'Ludmila Smolyansky("Individual")': a space lost in the conversion
+_GLUED_ALIAS = re.compile(r"(?<=[^\W\d_.])\((?=\s*(?:the\s+)?[\"“«])|(?<=\.)\((?=\s*(?:the\s+)?[\"“«])")  # 'Ludmila Smolyansky("Individual")': a space lost in the conversion
 _FILL_IN = re.compile(r"_{2,}")  # a line to fill in stays as one mark, "___": a party left blank is still a party
 _COVER = re.compile(r"^(?i:exhibit|annex|annexe|schedule|appendix)\s+[\w.()-]+\s+")
 
@@ -260,11 +260,14 @@ def _preamble_list(text: str, start: int, starts: list[int], lists: dict[int, li
     Delaware Corporation ("Company"), … and the American Diabetes Association, Inc."), which the title's list runs into."""
     if _PREAMBLE_SENTENCE.search(text[max(0, start - _BEFORE_MARKER) : start]):
         return None  # the first list is the preamble's own
+    titled = [entity_id(p.name) for p in lists[start] if p.kind != "blank"]
     for later in starts:
         if start < later <= start + _TITLE_TO_PREAMBLE and _PREAMBLE_SENTENCE.search(text[max(start, later - _BEFORE_MARKER) : later]):
             parties = lists[later]
-            named = [p for p in parties if p.kind != "blank" and p.confidence != "low"]
-            return parties if len(named) >= 2 else None
+            named = [entity_id(p.name) for p in parties if p.kind != "blank" and p.confidence != "low"]
+            # the same parties, written out: each of the preamble's names is in the title's list (not a cited contract's parties)
+            same = all(any(key and key in title for title in titled) for key in named)
+            return parties if len(named) >= 2 and same else None
     return None
 
 
@@ -743,7 +746,7 @@ def _party_of(piece: str, offset: int, earlier: list[OpeningParty], aliases: set
     name, rest = head
     if _PLACE_AND_DATE.match(rest):
         return None  # « Paris, le 3 mars 2023 »: where and when a letter is written
-    if _DEFINED_BELOW.match(rest):
+    if _DEFINED_BELOW.match(rest) and not any(is_legal_form(w.rstrip(",")) for w in name.split()[1:]):
         return None  # "Support Services (as defined below)", « les Services (tels que définis ci-après) »: a defined term
     person = bool(_CIVILITY.match(name)) or bool(_PERSON_HINT.search(rest[:200]))
     defined = [a for a in (_alias(m.group(0)) for m in _DEFINED.finditer(rest)) if a]
@@ -856,7 +859,7 @@ def _joined_names(parties: list[OpeningParty]) -> list[OpeningParty]:
     out: list[OpeningParty] = []
     for party in parties:
         parts = re.split(r"\s+(?:and|AND|et|ET|&)\s+", party.name, maxsplit=1)
-        if len(parts) == 2 and entity_id(parts[1]) in keys - {entity_id(party.name)} and name_head(parts[0]) is not None:
+        if len(parts) == 2 and len(parts[0].split()) >= 2 and entity_id(parts[1]) in keys - {entity_id(party.name)} and name_head(parts[0]) is not None:
             left = name_head(parts[0])[0]
             out.append(replace(party, name=left, defined_as=list(party.defined_as), anchors=list(party.anchors)))
             continue

@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 from greffier.dataroom.extract.dates import opening_date
 from greffier.dataroom.extract.defined_dates import DATE_NAME, SIGNATURE_WORDS, DefinedDate, date_key, read_defined_dates
 from greffier.dataroom.extract.periods import NUMBER, find_periods, parse_number, parse_ordinal
-from greffier.dataroom.extract.term_length import DEADLINE, RENEWAL_BEFORE, LENGTH_CUE, NOT_THE_TERM, STARTS_AFTER, names_initial_term, written_as_term
+from greffier.dataroom.extract.term_length import LENGTH_CUE, NOT_THE_TERM, STARTS_AFTER, names_initial_term, written_as_term
 from greffier.dataroom.extract.text import (
     DATE_GROUP, ChunkInput, Finding, Sentence, heading, is_english, numeric_month_first, ranked_sentences, read_date, weakest,
 )
@@ -155,10 +155,6 @@ _ENDS_THE_CONTRACT = re.compile(
     r"|est|sera|restera|demeurera|prend\w*|expire\w*|court|courra|produi\w*|entre\w*|s['’]ach[èe]ve\w*|se\s+termine\w*|arrive\w*|conclue?|valable)\b",
     re.I,
 )
-# A latest end the term cannot pass, written after an end counted otherwise: "but in no event later than February 28, 2013",
-# « et au plus tard le 31 décembre 2025 »
-_CAP = re.compile(rf"\b(?:(?:but\s+)?in\s+no\s+event|(?:but\s+|and\s+)(?:in\s+any\s+event\s+)?not)\s+later\s+than\s+(?:the\s+)?{DATE_GROUP}|\bet\s+au\s+plus\s+tard\s+le\s+{DATE_GROUP.replace('?P<date>', '?P<date_fr>')}", re.I)
-_ENDING_VERB = re.compile(r"\b(?:terminat\w*|expir\w*|end|ends|ending|cease\w*|prend\w*\s+fin|expire\w*|se\s+termine\w*)\b", re.I)
 _RULE_RANK = {"extension": 0, "range": 1, "end": 2, "duration": 3, "instalments": 4}
 
 
@@ -167,6 +163,15 @@ class _TermCandidate:
     rank: tuple[int, int, int]
     end: Finding[date]
     start: Finding[date] | None
+    own: bool = False  # read in a sentence about this contract's own term ("this Agreement", "the Term", « le présent contrat »)
+
+
+# This contract or its term, not another one the text names ("The lease of the warehouse shall expire on …", "the Prior Agreement")
+_OWN_TERM = re.compile(
+    r"\bthis\s+(?:agreement|contract|lease|license|licence)\b|(?<!of\s)\bthe\s+(?:initial\s+|original\s+)?term\b(?!\s+of\s+(?!this\b))"
+    r"|\b(?:le|la)\s+pr[ée]sente?\s+(?:contrat|convention|bail|accord)\b|\bce\s+(?:contrat|bail)\b|\bcette\s+convention\b|\bla\s+dur[ée]e\s+du\s+pr[ée]sent\b",
+    re.I,
+)
 
 
 def extract_term(
@@ -232,7 +237,7 @@ def _confirmed(best: _TermCandidate, candidates: list[_TermCandidate]) -> _TermC
         return best
     written = [
         c for c in candidates
-        if c.end.rule in ("end", "range") and c.end.confidence == "high" and abs((c.end.value - best.end.value).days) <= CONFIRMING_DAYS
+        if c.end.rule in ("end", "range") and c.own and c.end.confidence == "high" and abs((c.end.value - best.end.value).days) <= CONFIRMING_DAYS
     ]
     return min(written, key=lambda c: c.rank) if written else best
 
@@ -284,9 +289,8 @@ _CONTRACT_SUBJECT = (
     r"(?:commence|begin|continue|remain|expire|terminate|end|be\s+(?:in\s+effect|effective))\b"
     r"|\b(?:le|la)\s+pr[ée]sente?\s+(?:contrat|convention|bail|accord)\s+est\s+(?:conclue?|consentie?)\s+pour\b"
 )
-# Where a length written loosely may be the term's: the term or the contract is the subject, and no party's right to end it early
+# The term or the contract as a sentence's subject
 _LOOSE_TERM_SENTENCE = re.compile(rf"{_TERM_SUBJECT}|{_CONTRACT_SUBJECT}", re.I)
-_EARLY_END_WORDS = re.compile(r"\b(?:notice|notify|may\s+terminate|breach\w*|default|pr[ée]avis|manquement|peut\s+r[ée]silier)\b", re.I)
 
 # A sentence that is about the term wherever it stands (inline headings "2. Term." are no chunk section).
 _TERM_SENTENCE = re.compile(
@@ -299,7 +303,6 @@ _TERM_SENTENCE = re.compile(
     r"|cease\s+to\s+(?:be\s+(?:effective|in\s+(?:force|effect))|have\s+effect))\b"
     # "The Term shall commence on July 23, 2013 and shall expire on July 22, 2016", "the initial term of this Agreement shall be for a
     # period …", « la durée du présent contrat est de … » — not "the term 'Affiliate' shall mean"
-    r"|" + _TERM_SUBJECT +
     r"|^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:term|duration|term\s+and\s+termination|dur[ée]e)\b"
     r"|\b(?:le|la)\s+pr[ée]sente?\s+(?:contrat|convention|bail|accord)\s+est\s+(?:conclue?|consentie?)\s+pour\b",
     re.I,
@@ -330,13 +333,14 @@ class _StartContext:
 
 def _term_candidates(sentence: Sentence, order: int, context: _StartContext, notes: list[str]) -> list[_TermCandidate]:
     text, found = sentence.text, []
+    own = bool(_OWN_TERM.search(text))
 
     def add(rule: str, value: date, raw: str, start: Finding[date] | None = None, doubt: str = "") -> None:
         # an end counted from a start is as sure as the start, and less when the start was assumed (``doubt``)
         confidence = weakest(start.confidence if start else "high", "medium" if doubt else "high")
         doubt = "; ".join(d for d in (doubt, start.doubt if start else "") if d)
         end = Finding[date](value=value, chunk_id=sentence.chunk_id, raw=raw, rule=rule, confidence=confidence, doubt=doubt)
-        found.append(_TermCandidate((_RULE_RANK[rule] if rule == "extension" else sentence.chunk_rank, _RULE_RANK[rule], order), end, start))
+        found.append(_TermCandidate((_RULE_RANK[rule] if rule == "extension" else sentence.chunk_rank, _RULE_RANK[rule], order), end, start, own))
 
     dated = _YEAR.search(text) is not None  # cheap tests first: no year, no date; no unit, no length of time
     if dated and not UNCHANGED.search(text) and (context.amendment or not _OPTION.search(text)):
@@ -349,12 +353,6 @@ def _term_candidates(sentence: Sentence, order: int, context: _StartContext, not
     for match in _LABEL_RANGE.finditer(text) if dated and not found else ():
         if (value := context.read(match["date"])) and (start := context.read(match["start"])) and start < value:
             add("range", value, match.group(0).strip(), Finding[date](value=start, chunk_id=sentence.chunk_id, raw=match.group(0).strip(), rule="range"))
-    for match in _CAP.finditer(text) if dated else ():
-        # "shall terminate five (5) years following the launch …, but in no event later than February 28, 2013": the end at the latest
-        if (value := context.read(match["date"] or match["date_fr"])) and _ENDS_THE_CONTRACT.search(text, 0, match.start()) and _ENDING_VERB.search(text, 0, match.start()):
-            if not _NOT_A_TERM.search(text, max(0, match.start() - 80), match.start()):
-                add("end", value, match.group(0), doubt=_LATEST_DOUBT)
-                found[-1] = replace(found[-1], end=found[-1].end.model_copy(update={"confidence": "low"}))
     for match in _END.finditer(text) if dated else ():
         if (value := context.read(match["date"])) and not NOT_THE_TERM.search(text, max(0, match.start() - 300), match.start()):
             if sentence.chunk_rank == 1 and not _ENDS_THE_CONTRACT.search(text, 0, match.start("date")):
@@ -371,53 +369,35 @@ def _term_candidates(sentence: Sentence, order: int, context: _StartContext, not
 def _duration_candidate(sentence: Sentence, context: _StartContext, notes: list[str], add) -> None:  # noqa: ANN001
     """The end of the first length written as the term's, from where it starts; with no start, a note why."""
     text = sentence.text
-    loose = []  # lengths no words make the term's, in a sentence whose subject is the term
     for period, match in find_periods(text):
         if _NOT_A_TERM.search(_around(text, match)) or _TAIL.search(text, 0, match.start()):
             continue
         before, after = text[max(0, match.start() - 160) : match.start()], text[match.end() : match.end() + 80]
-        if not written_as_term(before, after, in_term_article=sentence.chunk_rank == 0):
-            if _loose_length(before, after):
-                loose.append((period, match, before, after))
+        if not (written_as_term(before, after, in_term_article=sentence.chunk_rank == 0) or _ends_after_its_start(before, after, text)):
             continue  # "in each of the first three (3) years of the term", "for a period of two years after termination"
-        _add_duration(sentence, context, notes, add, period, match, before, after)
+        start = _estimated(_sentence_start(sentence, context, before=before, after=after), sentence, context)
+        if start.finding is not None:
+            end = period.after(start.finding.value, anniversary=ends_on_anniversary(text))
+            add("duration", end, f"{start.finding.raw} … {match.group(0)}", start.finding, start.doubt)
+        else:
+            notes.append(f"term of {match.group(0)} ({sentence.chunk_id}) {start.doubt or 'but no start date found'}")
         return
-    # "the initial term of this Agreement shall be for a period beginning on the Effective Date and ending ten (10) years
-    # thereafter": the sentence is about the term and writes one length, not a notice's, a renewal's or what survives —
-    # read as the term's, medium confidence
-    if len({(p.count, p.unit) for p, *_ in loose}) == 1 and _LOOSE_TERM_SENTENCE.search(text) and not _EARLY_END_WORDS.search(text):
-        _add_duration(sentence, context, notes, add, *loose[0], doubt=_LOOSE_DOUBT)
 
 
-_LOOSE_DOUBT = "the length is read as the term's because the sentence is about the term; its own words do not say so"
-# A length that runs after, before or beside the term: "ninety (90) days prior to the expiration", "one year after termination"
-_BESIDE_THE_TERM = re.compile(
-    r"^\s*(?:\w+\s+){0,2}?(?:after|following|upon|prior\s+to|before|preceding|of|apr[èe]s|avant|suivant)\s+(?:the\s+|la\s+|l['’]\s*)?"
-    r"(?:(?:then[- ]current|initial|such)\s+)?(?:expiration|expiry|termination|end|renewal|notice|receipt|written|fin|expiration|r[ée]siliation|notification)\b"
-    r"|^\s*(?:\w+\s+){0,2}?(?:notice|written\s+notice|pr[ée]avis|prior\s+to)\b",
+# A term written as a period from its start to a length after it: "the initial term of this Agreement shall be for a period
+# beginning on the Effective Date and ending ten (10) years thereafter", "this Agreement will continue in full force beginning on
+# the Effective Date and ending two (2) years thereafter", « pour une période commençant à la Date d'Effet et se terminant cinq
+# ans plus tard » — the term or the contract the sentence's subject, the period's start right before its end
+_PERIOD_BEGINNING = re.compile(
+    r"\b(?:beginning|commencing|starting|commen[çc]ant|d[ée]butant)\b[^.;]{1,80}?\band\s+(?:ending|terminating|expiring)\s*$"
+    r"|\b(?:commen[çc]ant|d[ée]butant)\b[^.;]{1,80}?\bet\s+(?:se\s+terminant|prenant\s+fin|expirant|finissant)\s*$",
     re.I,
 )
+_AFTER_ITS_START = re.compile(r"^\s*(?:thereafter|after\s+(?:that|such|the\s+same)\s+date|later|plus\s+tard|apr[èe]s\s+cette\s+date)\b", re.I)
 
 
-def _loose_length(before: str, after: str) -> bool:
-    tail = before[-60:]
-    return not (
-        RENEWAL_BEFORE.search(tail) or DEADLINE.search(tail) or NOT_THE_TERM.search(before[-120:]) or _BESIDE_THE_TERM.match(after)
-        or re.search(r"\b(?:each|every|first|last|within|per|chaque|premi[èe]re?s?|derni[èe]re?s?)\s+(?:\w+\s+)?$", tail, re.I)
-    )
-
-
-def _add_duration(sentence: Sentence, context: _StartContext, notes: list[str], add, period, match: re.Match[str], before: str, after: str, doubt: str = "") -> None:  # noqa: ANN001
-    start = _estimated(_sentence_start(sentence, context, before=before, after=after), sentence, context)
-    if start.finding is None and doubt:
-        # no start written next to a length read loosely: the contract's own date, as for "The term of this Agreement shall be one year"
-        own = context.effective or _signature_start(sentence, context)
-        start = _Start(own.model_copy(update={"rule": f"{own.rule} (no start written)"}), "no start is written: the term is counted from the contract's date") if own else start
-    if start.finding is not None:
-        end = period.after(start.finding.value, anniversary=ends_on_anniversary(sentence.text))
-        add("duration", end, f"{start.finding.raw} … {match.group(0)}", start.finding, "; ".join(d for d in (start.doubt, doubt) if d))
-    else:
-        notes.append(f"term of {match.group(0)} ({sentence.chunk_id}) {start.doubt or 'but no start date found'}")
+def _ends_after_its_start(before: str, after: str, text: str) -> bool:
+    return bool(_PERIOD_BEGINNING.search(before) and _AFTER_ITS_START.match(after) and _LOOSE_TERM_SENTENCE.search(text))
 
 
 def ends_on_anniversary(text: str) -> bool:
