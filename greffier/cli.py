@@ -18,7 +18,7 @@ from typing import Any
 from greffier.config import ANSWER_MODES, FUSION_METHODS, RETRIEVERS, Settings, load_settings
 from greffier.errors import GreffierError
 from greffier.text import plural, section_label
-from greffier.text.replies import SEARCHED_ONLY, file_names, reply_language, wording
+from greffier.text.replies import SEARCHED_ONLY, TRANSLATION_SEARCHED, file_names, reply_language, wording
 from greffier.ui.text import tail_path
 
 EXIT_USER_ERROR = 2
@@ -220,6 +220,8 @@ def cmd_ask(args: argparse.Namespace) -> int:
     from pipelines.generators.llm import describe_llm  # the command's wording loads only when it runs (Haystack behind it)
 
     print(f"LLM: {describe_llm(backend)}")
+    if result.get("translation"):
+        print(wording(TRANSLATION_SEARCHED, reply_language(args.question), text=result["translation"]))
     if result.get("scope"):
         scope = result["scope"]
         language = reply_language(args.question)

@@ -97,6 +97,19 @@ ANSWERER_EXTRACTIVE = {
     "en": "Answers are extractive: sentences quoted from the documents, each cited (no LLM on this machine)",
     "fr": "Réponses extractives : phrases citées des documents, chacune avec sa source (pas de LLM sur cette machine)",
 }
+ANSWERER_EXTRACTIVE_LLM_TRANSLATES = {
+    "en": "Answers are extractive: sentences quoted from the documents, each cited; {model} only translates the questions",
+    "fr": "Réponses extractives : phrases citées des documents, chacune avec sa source ; {model} ne fait que traduire les questions",
+}
+ANSWERER_EXTRACTIVE_LLM_UNUSED = {
+    "en": "Answers are extractive: sentences quoted from the documents, each cited ({model} is present but turned off for answers)",
+    "fr": "Réponses extractives : phrases citées des documents, chacune avec sa source ({model} est présent mais désactivé pour les réponses)",
+}
+# What was searched besides the question: an LLM's translation of it (the CLI's ``ask``)
+TRANSLATION_SEARCHED = {
+    "en": "Also searched, as the LLM translated the question: « {text} »",
+    "fr": "Recherché aussi, traduit par le LLM : « {text} »",
+}
 ANSWERER_DIRECT_NO_LLM = {
     "en": "Direct mode needs an LLM and none is available on this machine: use rag or retrieval_only",
     "fr": "Le mode direct a besoin d'un LLM et aucun n'est disponible sur cette machine : utilisez rag ou retrieval_only",

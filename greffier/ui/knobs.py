@@ -15,7 +15,7 @@ from pydantic import ValidationError
 from greffier.config import CHAT_MODES, FusionMethod, Settings, load_settings, save_workspace_settings
 from greffier.errors import WorkspaceError
 from greffier.text.replies import (
-    ANSWERER_DIRECT_NO_LLM, ANSWERER_EXTRACTIVE, ANSWERER_LLAMACPP, ANSWERER_OLLAMA, ANSWERER_OTHER, ANSWERER_RETRIEVAL_ONLY, OLLAMA_LOCAL,
+    ANSWERER_DIRECT_NO_LLM, ANSWERER_EXTRACTIVE, ANSWERER_EXTRACTIVE_LLM_TRANSLATES, ANSWERER_EXTRACTIVE_LLM_UNUSED, ANSWERER_LLAMACPP, ANSWERER_OLLAMA, ANSWERER_OTHER, ANSWERER_RETRIEVAL_ONLY, OLLAMA_LOCAL,
     OLLAMA_REMOTE, wording,
 )
 from pipelines.generators.llm import describe_llm as llm_line
@@ -127,6 +127,10 @@ def answerer_line(info: dict[str, Any], *, mode: str = "rag", language: str = "e
         return wording(ANSWERER_RETRIEVAL_ONLY, language)
     if kind == "none":
         return wording(ANSWERER_DIRECT_NO_LLM if mode == "direct" else ANSWERER_EXTRACTIVE, language)
+    if info.get("role") in ("translates", "unused") and mode != "direct":
+        # an LLM is present but does not answer: extractive answers, and what the LLM does
+        key = ANSWERER_EXTRACTIVE_LLM_TRANSLATES if info["role"] == "translates" else ANSWERER_EXTRACTIVE_LLM_UNUSED
+        return wording(key, language, model=info.get("model") or "LLM")
     if kind == "ollama":
         where = wording(OLLAMA_REMOTE if info.get("remote") else OLLAMA_LOCAL, language)
         return wording(ANSWERER_OLLAMA, language, model=info.get("model") or "LLM", where=where)

@@ -20,7 +20,7 @@ from pipelines.rankers.relevance import DENSE_RELEVANCE, LEXICAL_COVERAGE
 
 _WORDS = {
     "en": {
-        "searched": "Searched for", "everywhere": "in every document of the workspace",
+        "searched": "Searched for", "translated": "Also searched, as the LLM translated the question", "everywhere": "in every document of the workspace",
         "only_in": "only inside {files}, which the question names ({named})",
         "found": "Found", "passages": ("passage", "passages"), "hybrid": "hybrid search: meaning and exact words", "in_time": "in {s}",
         "judged": "How passages were kept",
@@ -45,7 +45,7 @@ _WORDS = {
         "intent": "Intent", "plan": "Plan", "tool_call": "Tool call", "tool_result": "Result", "approval_required": "Waiting for your approval",
     },
     "fr": {
-        "searched": "Recherché", "everywhere": "dans tous les documents de l'espace de travail",
+        "searched": "Recherché", "translated": "Recherché aussi, traduit par le LLM", "everywhere": "dans tous les documents de l'espace de travail",
         "only_in": "uniquement dans {files}, que la question nomme ({named})",
         "found": "Trouvé", "passages": ("passage", "passages"), "hybrid": "recherche hybride : sens et mots exacts", "in_time": "en {s}",
         "judged": "Comment les passages ont été retenus",
@@ -168,6 +168,8 @@ def explain(question: str, steps: list[Any], *, abstained: bool = False) -> Huma
             # (« Le doit-il atteindre … » for « Le distributeur Benelux doit-il … »), and ``where`` names them
             shown = detail.get("query") or question if scope else asked
             trace.lines.append((words["searched"], f"« {shown} » — {where}"))
+            if detail.get("translation"):
+                trace.lines.append((words["translated"], f"« {detail['translation']} »"))
             count = detail.get("count")
             if count is None:
                 found = re.search(r"Retrieved (\d+)", step.title or "")

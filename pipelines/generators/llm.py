@@ -225,7 +225,7 @@ def llm_in_use(settings: Settings) -> dict[str, Any]:
             elif not _model_served(models.ollama_model, served):
                 reasons.append(f"Ollama has no model {models.ollama_model!r} (ollama pull {models.ollama_model})")
             else:
-                return {"kind": "ollama", "model": models.ollama_model, "url": models.ollama_url, "remote": not is_loopback_url(models.ollama_url), "reason": None}
+                return {"kind": "ollama", "model": models.ollama_model, "url": models.ollama_url, "remote": not is_loopback_url(models.ollama_url), "reason": None, "role": llm_role(settings)}
     if wanted in ("auto", "llamacpp"):
         gguf = Path(models.gguf_path) if models.gguf_path else find_gguf(models.models_dir)
         if gguf is None or not gguf.is_file():
@@ -234,22 +234,38 @@ def llm_in_use(settings: Settings) -> dict[str, Any]:
             reasons.append("llama-cpp-python is not installed (make llm)")
         else:
             threads = models.llm_threads or _cpu_threads()
-            return {"kind": "llamacpp", "model": gguf_name(gguf), "path": str(gguf), "threads": threads, "context": models.llm_context_tokens, "device": "CPU", "reason": None}
+            return {"kind": "llamacpp", "model": gguf_name(gguf), "path": str(gguf), "threads": threads, "context": models.llm_context_tokens, "device": "CPU", "reason": None, "role": llm_role(settings)}
     return {"kind": "none", "model": None, "reason": "; ".join(reasons) or "no LLM configured"}
+
+
+def llm_role(settings: Settings) -> str:
+    """What an LLM that is present does: ``answers`` (judges and writes the answers), ``translates`` (only
+    translates the question; answers stay extractive) or ``unused`` (both turned off in settings)."""
+    if settings.models.llm_answers:
+        return "answers"
+    return "translates" if settings.models.llm_query_translation else "unused"
+
+
+_ROLE_LINES = {
+    "translates": " — only translates the questions (models.llm_answers is off): answers are extractive, quoted sentences with citations",
+    "unused": " — not used (models.llm_answers and models.llm_query_translation are off): answers are extractive",
+}
 
 
 def describe_llm(info: dict[str, Any]) -> str:
     """One line saying which LLM answers (or that none does, and why), e.g.
-    "Qwen2.5-Coder-1.5B-Instruct (local GGUF, llama.cpp, CPU, 2 threads)"."""
+    "Qwen2.5-Coder-1.5B-Instruct (local GGUF, llama.cpp, CPU, 2 threads)", and what it does when it
+    does not answer (``info["role"]``, :func:`llm_role`)."""
     kind = info.get("kind") or "none"
+    role = _ROLE_LINES.get(info.get("role") or "answers", "")
     if kind == "llamacpp":
-        return f"{info.get('model')} (local GGUF, llama.cpp, {info.get('device', 'CPU')}, {info.get('threads')} threads)"
+        return f"{info.get('model')} (local GGUF, llama.cpp, {info.get('device', 'CPU')}, {info.get('threads')} threads){role}"
     if kind == "ollama":
         where = "REMOTE Ollama — questions and passages leave this machine" if info.get("remote") else "Ollama on this machine"
-        return f"{info.get('model')} ({where}, {info.get('url')})"
+        return f"{info.get('model')} ({where}, {info.get('url')}){role}"
     if kind == "none":
         return f"none — answers are extractive (quoted sentences with citations). Why: {info.get('reason') or 'no LLM configured'}"
-    return f"{info.get('model') or kind} ({kind})"
+    return f"{info.get('model') or kind} ({kind}){role}"
 
 
 @dataclass
@@ -279,7 +295,7 @@ def resolve_llm(settings: Settings) -> LLMChoice:
                 reasons.append(f"Ollama has no model {models.ollama_model!r} (ollama pull {models.ollama_model})")
             else:
                 backend = ollama_backend(models.ollama_url, models.ollama_model, models.llm_timeout_s)
-                return LLMChoice(backend, {**backend.describe(), "reason": None})
+                return LLMChoice(backend, {**backend.describe(), "reason": None, "role": llm_role(settings)})
     if wanted in ("auto", "llamacpp"):
         gguf = Path(models.gguf_path) if models.gguf_path else find_gguf(models.models_dir)
         if gguf is None:
@@ -287,7 +303,7 @@ def resolve_llm(settings: Settings) -> LLMChoice:
         else:
             try:
                 backend = llamacpp_backend(str(gguf), n_ctx=models.llm_context_tokens, n_threads=models.llm_threads, answer_tokens=models.llm_answer_tokens)
-                return LLMChoice(backend, {**backend.describe(), "reason": None})
+                return LLMChoice(backend, {**backend.describe(), "reason": None, "role": llm_role(settings)})
             except ImportError:
                 reasons.append("llama-cpp-python is not installed (make llm)")
             except (OSError, ValueError, RuntimeError) as exc:

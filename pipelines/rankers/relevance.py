@@ -323,7 +323,7 @@ class RelevanceJudge:
         itself (the thing it asks about, in its words)."""
         self.warm_up()
         emit = on_event or (lambda _kind, _payload: None)
-        emit("retrieval", {"query": question, "count": len(documents), "scope": scope})
+        emit("retrieval", {"query": question, "count": len(documents), "scope": scope, **({"translation": translation} if translation else {})})
         emit("sources", {"sources": [_citation(n, doc) for n, doc in enumerate(documents, 1)]})
         asked_units = units if units is not None else [{"token": t, "terms": [[t]], "weight": 1.0} for t in dict.fromkeys(tokenize(asked or question))]
         head_words = asked_head(question)

@@ -286,3 +286,19 @@ def test_the_documents_a_clause_list_leaves_out_count_amendments_apart_from_cont
     # only amendments left out: no « 0 other contracts »
     alone = clause_answer(SimpleNamespace(records=records[:1] + records[4:], by_id=room.by_id), hits, ["changement de contrôle"], "fr")
     assert "Les 1 avenant(s) n'ont aucun passage de ce type." in alone and "0 autre" not in alone, alone
+
+
+@pytest.mark.parametrize(
+    ("question", "label"),
+    [("Quel est le tarif du gardiennage ?", "Recherché aussi, traduit par le LLM"), ("What is the guarding rate?", "Also searched, as the LLM translated the question")],
+)
+def test_the_llms_translation_of_the_question_is_shown_in_the_trace(question, label):
+    from greffier.ui.trace import explain
+
+    translation = "What is the rate for the guarding?" if question.startswith("Quel") else "Quel est le tarif du gardiennage ?"
+    step = chat.trace_step("retrieval", {"query": question, "count": 3, "stages": {"total_ms": 12.0}, "translation": translation})
+    assert translation in step.title and step.detail["translation"] == translation
+    told = dict(explain(question, [step]).lines)
+    assert told[label] == f"« {translation} »"
+    plain = chat.trace_step("retrieval", {"query": question, "count": 3, "stages": {"total_ms": 12.0}})
+    assert "translation" not in plain.detail and label not in dict(explain(question, [plain]).lines)

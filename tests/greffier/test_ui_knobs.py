@@ -71,3 +71,23 @@ def test_the_chat_header_says_who_answers_in_the_mode_and_the_questions_language
     assert knobs.answerer_line(probe, language="fr").startswith("Réponses écrites par le modèle local Qwen2.5-Coder-1.5B-Instruct")
     assert knobs.answerer_line({"kind": "ollama", "model": "qwen2.5:7b", "remote": True}, language="en") == (
         "Answers written by qwen2.5:7b (another machine — questions and passages leave this one), every statement cited")
+
+
+def test_an_llm_that_only_translates_is_said_to_and_the_answers_are_said_extractive(tmp_path):
+    # The thirteenth round's gap: with models.llm_answers off, the models line named the LLM as if it answered.
+    from greffier.config import load_settings
+    from pipelines.generators.llm import llm_role
+
+    settings = load_settings(tmp_path / "ws")
+    assert llm_role(settings) == "answers"
+    settings.models.llm_answers = False
+    assert llm_role(settings) == "unused"
+    settings.models.llm_query_translation = True
+    assert llm_role(settings) == "translates"
+    probe = {"kind": "llamacpp", "model": "Qwen2.5-Coder-1.5B-Instruct", "threads": 2, "role": "translates"}
+    assert "only translates the questions" in knobs.describe_llm(probe) and "answers are extractive" in knobs.describe_llm(probe)
+    assert knobs.answerer_line(probe, language="fr") == (
+        "Réponses extractives : phrases citées des documents, chacune avec sa source ; Qwen2.5-Coder-1.5B-Instruct ne fait que traduire les questions")
+    assert knobs.answerer_line(probe, language="en").startswith("Answers are extractive") and "only translates" in knobs.answerer_line(probe)
+    assert knobs.answerer_line({**probe, "role": "unused"}).startswith("Answers are extractive")
+    assert knobs.answerer_line({**probe, "role": "answers"}).startswith("Answers written by the local model")

@@ -21,3 +21,14 @@ def test_the_translation_is_searched_but_what_is_asked_stays_the_question_s(tmp_
     assert both["dense_text"].endswith("What is the rate for the guarding of the premises?") and "premises" not in plain["dense_text"]
     # what the translation asks, for a passage written in its words
     assert {"rate", "guarding", "premises"} <= {u["token"] for u in both["translation_units"]}
+
+
+def test_the_relevance_check_tells_what_was_searched_besides_the_question():
+    from pipelines.rankers.relevance import RelevanceJudge
+
+    events: list[tuple[str, dict]] = []
+    RelevanceJudge().run(question="Quel est le tarif ?", documents=[], on_event=lambda kind, payload: events.append((kind, payload)), translation="What is the rate?")
+    assert ("retrieval", {"query": "Quel est le tarif ?", "count": 0, "scope": None, "translation": "What is the rate?"}) in events
+    events.clear()
+    RelevanceJudge().run(question="Quel est le tarif ?", documents=[], on_event=lambda kind, payload: events.append((kind, payload)))
+    assert ("retrieval", {"query": "Quel est le tarif ?", "count": 0, "scope": None}) in events
