@@ -26,11 +26,11 @@ from greffier.models import models_in_use
 from greffier.services.search import FUSION_MARGIN, check_search_arguments, reranker_in_use, search
 from pipelines.answering import ANSWER_OUTPUTS, warmed_answer_pipeline
 from greffier.text.replies import (
-    CONTRACT_COUNT, DIRECT_NEEDS_LLM, EXTRACTIVE_NOTE, LLM_NOT_USED, NO_RELEVANT_PASSAGE, NOT_GROUNDED, ONLY_NAMED, WHICH_ONE, abstention, file_names, reply_language,
+    CONTRACT_COUNT, DIRECT_NEEDS_LLM, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, LLM_NOT_USED, NO_RELEVANT_PASSAGE, NOT_GROUNDED, ONLY_NAMED, WHICH_ONE, abstention, file_names, reply_language,
     wording,
 )
 from pipelines.generators.answerers import ABSTENTION
-from pipelines.generators.llm import LLMBackend, resolve_llm
+from pipelines.generators.llm import LLMBackend, llm_role, resolve_llm
 from pipelines.retrieval import RETRIEVAL_OUTPUTS, passage, rerank_parameters, retrieval_inputs, runnable, stage_times
 from store.workspace import open_workspace
 
@@ -76,7 +76,7 @@ def answer(
         choice = resolve_llm(settings)
         backend, backend_info = choice.backend, choice.info
     else:
-        backend_info = backend.describe() if backend else {"kind": "none", "reason": "no LLM given"}
+        backend_info = {**backend.describe(), "role": llm_role(settings)} if backend else {"kind": "none", "reason": "no LLM given"}
     if mode == "direct":
         return _direct(question, backend, backend_info, emit)
     if mode == "retrieval_only":
@@ -152,7 +152,10 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
         out["fallback"] = fallback
         out["note"] = wording(LLM_NOT_USED, reply_language(question), why=fallback)
     elif extractive:
-        out["note"] = wording(EXTRACTIVE_NOTE, reply_language(question))
+        # no LLM at all, or one that only translates the question, or one turned off for answers: each said as it is
+        role = backend_info.get("role") if backend is not None else None
+        note = {"translates": EXTRACTIVE_NOTE_LLM_TRANSLATES, "unused": EXTRACTIVE_NOTE_LLM_OFF}.get(role or "", EXTRACTIVE_NOTE)
+        out["note"] = wording(note, reply_language(question))
     if hint and any(d.get("outside_hint") for d in relevance):
         # passages of contracts that carry none of the question's names were left out: say so
         out["note"] = " ".join(filter(None, [out.get("note"), _hint_note(hint, reply_language(question))]))

@@ -20,6 +20,14 @@ EXTRACTIVE_NOTE = {
     "en": "No LLM available: extractive answer — sentences quoted from the best passages, each with its source.",
     "fr": "Aucun LLM disponible : réponse extractive — phrases citées des meilleurs passages, chacune avec sa source.",
 }
+EXTRACTIVE_NOTE_LLM_TRANSLATES = {
+    "en": "Extractive answer — sentences quoted from the best passages, each with its source (the LLM only translated the question).",
+    "fr": "Réponse extractive — phrases citées des meilleurs passages, chacune avec sa source (le LLM n'a fait que traduire la question).",
+}
+EXTRACTIVE_NOTE_LLM_OFF = {
+    "en": "Extractive answer — sentences quoted from the best passages, each with its source (the LLM is turned off for answers).",
+    "fr": "Réponse extractive — phrases citées des meilleurs passages, chacune avec sa source (le LLM est désactivé pour les réponses).",
+}
 LLM_NOT_USED = {
     "en": "The LLM's answer was not used ({why}): extractive answer — sentences quoted from the best passages, each with its source.",
     "fr": "La réponse du LLM n'a pas été retenue ({why}) : réponse extractive — phrases citées des meilleurs passages, chacune avec sa source.",

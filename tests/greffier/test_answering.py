@@ -207,6 +207,11 @@ def test_an_llm_that_only_translates_leaves_the_answer_extractive(settings):
     assert result["translation"] == "What is the governing law of the supply agreement?"
     assert result["extractive"] is True and not result["abstained"]
     assert "State of New York" in result["answer"] and result["citations"][0]["file"] == "room/supply.md"
+    # the note says the LLM only translated, not that there is none
+    assert result["note"] == "Réponse extractive — phrases citées des meilleurs passages, chacune avec sa source (le LLM n'a fait que traduire la question)."
+    assert result["backend"]["role"] == "translates"
+    english = answer(translated, "What is the governing law of the supply agreement?", backend=ScriptedChatBackend("Quelle est la loi applicable ?"))
+    assert english["note"].endswith("(the LLM only translated the question).") and english["extractive"] is True
     # the same model with llm_answers on (the default) is asked to judge and to answer as well
     both = settings.model_copy(update={"models": settings.models.model_copy(update={"llm_query_translation": True})})
     model = ScriptedChatBackend("What is the governing law of the supply agreement?", {"relevant": [1]}, "The law of the State of New York [1].")
