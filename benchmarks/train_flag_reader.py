@@ -1,14 +1,14 @@
 """Train (and cross-validate) the learned second reader of the compliance scan on CUAD's tuning parts.
 
 The reader (:mod:`greffier.compliance.reader`) is a TF-IDF + logistic-regression sentence model per
-clause category, trained on the sentences of CUAD's *tuning* parts (dev-a … dev-e, 255 contracts; the
-held-out split heldout3 is never read here). A sentence is positive for a category when it overlaps a
+clause category, trained on the sentences of CUAD's *tuning* parts (dev-a … dev-f, 306 contracts since the
+fourteenth round, dev-e's 255 before; the held-out split heldout4 is never read here). A sentence is positive for a category when it overlaps a
 lawyer's quote of it. Sentences are the scan's own (:func:`document_passages`, recitals out, at least
 ``MIN_READ_SENTENCE`` characters), read in the reader's shared French/English form
 (:func:`greffier.compliance.reader.shared_form`).
 
 **How a category and its threshold are chosen (declared before the cross-validation was run).** For
-each candidate category the model is cross-validated by part (train on four parts, score the fifth),
+each candidate category the model is cross-validated by part (train on the other parts, score one),
 through the scan's rule: a contract gets the reader's flag when none of the rules it backs fired and a
 sentence scores at or above the threshold. For each threshold of :data:`THRESHOLDS`, ΔTP and ΔFP are
 the contracts it adds, rightly and wrongly, to what the rules flag. The threshold kept is the one with
@@ -50,7 +50,7 @@ from greffier.compliance.reader import DEFAULT_READER, save_reader, shared_form 
 from greffier.text.language import UNDECIDED, guess_language  # noqa: E402
 from pipelines.classifiers.rule_checker import classified_chunk  # noqa: E402
 
-PARTS = ("dev-a", "dev-b", "dev-c", "dev-d", "dev-e")
+PARTS = ("dev-a", "dev-b", "dev-c", "dev-d", "dev-e", "dev-f")
 THRESHOLDS = (0.8, 0.9, 0.95, 0.98, 0.99)
 # CUAD category → (the reader's category name, the rules of ma_due_diligence.yaml it would back).
 CANDIDATES: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -145,7 +145,7 @@ def sentence_only(entry: tuple[str, set[str], dict[str, str]]) -> str:
 
 
 def cross_validate(data: dict[str, list[dict[str, Any]]], text_of: Any = sentence_only) -> dict[str, dict[Any, list[int]]]:  # noqa: ANN401
-    """CUAD category → {"rules" | threshold: [TP, FP, FN]} at contract level, 5-fold by part; ``text_of``
+    """CUAD category → {"rules" | threshold: [TP, FP, FN]} at contract level, one fold per part; ``text_of``
     gives what the model reads of a sentence entry (the sentence alone, or with its context: ``--probe``)."""
     counts: dict[str, dict[Any, list[int]]] = {c: {"rules": [0, 0, 0], **{t: [0, 0, 0] for t in THRESHOLDS}} for c in CANDIDATES}
     tags = category_rules()
@@ -182,7 +182,7 @@ DOUBT_FLOORS = (0.0, 0.01, 0.02, 0.05, 0.1, 0.2)
 
 
 def doubt_table(data: dict[str, list[dict[str, Any]]]) -> str:
-    """The reader as a doubter, 5-fold by part: a category's rule findings are dropped when no sentence of
+    """The reader as a doubter, one fold per part: a category's rule findings are dropped when no sentence of
     their excerpts scores at or above the floor; TP/FP/FN per category and floor (no reader flag added)."""
     counts = {c: {floor: [0, 0, 0] for floor in DOUBT_FLOORS} for c in CANDIDATES}
     tags = category_rules()
@@ -263,7 +263,7 @@ def table(counts: dict[str, dict[Any, list[int]]], chosen: dict[str, float]) -> 
 
 
 def write_reader(data: dict[str, list[dict[str, Any]]], counts: dict[str, dict[Any, list[int]]], chosen: dict[str, float], path: Path) -> None:
-    """Train on the five tuning parts together and write the categories chosen to ``path``."""
+    """Train on the tuning parts together and write the categories chosen to ``path``."""
     train = [s for part in PARTS for row in data[part] for s in row["sentences"]]
     vectorizer, matrix = fit([entry[0] for entry in train])
     categories = {}
@@ -273,13 +273,13 @@ def write_reader(data: dict[str, list[dict[str, Any]]], counts: dict[str, dict[A
         rules, at = counts[category]["rules"], counts[category][threshold]
         categories[name] = {
             "cuad_category": category, "threshold": threshold, "backs": list(backs), "intercept": float(model.intercept_[0]), "coef": model.coef_[0],
-            "measured": {"cross_validation": "5-fold by CUAD tuning part, contract level", "rules_only_tp_fp_fn": rules, "with_reader_tp_fp_fn": at},
+            "measured": {"cross_validation": f"{len(PARTS)}-fold by CUAD tuning part, contract level", "rules_only_tp_fp_fn": rules, "with_reader_tp_fp_fn": at},
         }
     save_reader(
         path, vocabulary=[str(term) for term in vectorizer.get_feature_names_out()], idf=vectorizer.idf_, categories=categories,
         description="Greffier's learned second reader: TF-IDF (word 1-2-grams, sublinear tf) + logistic regression per clause category",
         trained_on=f"CUAD v1 (The Atticus Project), tuning parts {', '.join(PARTS)} ({sum(len(data[p]) for p in PARTS)} contracts, "
-                   f"{len(train)} sentences); held-out split heldout3 never read",
+                   f"{len(train)} sentences); held-out split heldout4 never read",
         licence="derived from CUAD v1, CC BY 4.0 (https://www.atticusprojectai.org/cuad): attribution to The Atticus Project",
         vectorizer={k: list(v) if isinstance(v, tuple) else v for k, v in VECTORIZER.items()},
     )
@@ -312,7 +312,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     counts = cross_validate(data)
     chosen = choose(counts)
-    print(f"\nCUAD tuning parts, 5-fold by part, contract level; {time.perf_counter() - started:.0f}s\n")
+    print(f"\nCUAD tuning parts, {len(PARTS)}-fold by part, contract level; {time.perf_counter() - started:.0f}s\n")
     print(table(counts, chosen))
     if not args.no_write:
         write_reader(data, counts, chosen, args.out)
