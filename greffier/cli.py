@@ -219,7 +219,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
         print(f"({result['note']})")
     from pipelines.generators.llm import describe_llm  # the command's wording loads only when it runs (Haystack behind it)
 
-    print(f"LLM: {describe_llm(backend)}")
+    print(f"LLM: {describe_llm(backend if args.mode == 'rag' else {**backend, 'role': None})}")  # the role is question answering's
     if result.get("translation"):
         print(wording(TRANSLATION_SEARCHED, reply_language(args.question), text=result["translation"]))
     if result.get("scope"):

@@ -154,6 +154,8 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
     elif extractive:
         # no LLM at all, or one that only translates the question, or one turned off for answers: each said as it is
         role = backend_info.get("role") if backend is not None else None
+        if role == "translates" and not translation:
+            role = "unused"  # the translation failed or was the question itself: the LLM did nothing for this answer
         note = {"translates": EXTRACTIVE_NOTE_LLM_TRANSLATES, "unused": EXTRACTIVE_NOTE_LLM_OFF}.get(role or "", EXTRACTIVE_NOTE)
         out["note"] = wording(note, reply_language(question))
     if hint and any(d.get("outside_hint") for d in relevance):

@@ -25,8 +25,8 @@ EXTRACTIVE_NOTE_LLM_TRANSLATES = {
     "fr": "Réponse extractive — phrases citées des meilleurs passages, chacune avec sa source (le LLM n'a fait que traduire la question).",
 }
 EXTRACTIVE_NOTE_LLM_OFF = {
-    "en": "Extractive answer — sentences quoted from the best passages, each with its source (the LLM is turned off for answers).",
-    "fr": "Réponse extractive — phrases citées des meilleurs passages, chacune avec sa source (le LLM est désactivé pour les réponses).",
+    "en": "Extractive answer — sentences quoted from the best passages, each with its source (the LLM writes no answers here).",
+    "fr": "Réponse extractive — phrases citées des meilleurs passages, chacune avec sa source (le LLM n'écrit pas les réponses ici).",
 }
 LLM_NOT_USED = {
     "en": "The LLM's answer was not used ({why}): extractive answer — sentences quoted from the best passages, each with its source.",

@@ -127,7 +127,7 @@ def answerer_line(info: dict[str, Any], *, mode: str = "rag", language: str = "e
         return wording(ANSWERER_RETRIEVAL_ONLY, language)
     if kind == "none":
         return wording(ANSWERER_DIRECT_NO_LLM if mode == "direct" else ANSWERER_EXTRACTIVE, language)
-    if info.get("role") in ("translates", "unused") and mode != "direct":
+    if info.get("role") in ("translates", "unused") and mode == "rag":  # agent and direct modes still use the LLM
         # an LLM is present but does not answer: extractive answers, and what the LLM does
         key = ANSWERER_EXTRACTIVE_LLM_TRANSLATES if info["role"] == "translates" else ANSWERER_EXTRACTIVE_LLM_UNUSED
         return wording(key, language, model=info.get("model") or "LLM")

@@ -246,9 +246,9 @@ def llm_role(settings: Settings) -> str:
     return "translates" if settings.models.llm_query_translation else "unused"
 
 
-_ROLE_LINES = {
-    "translates": " — only translates the questions (models.llm_answers is off): answers are extractive, quoted sentences with citations",
-    "unused": " — not used (models.llm_answers and models.llm_query_translation are off): answers are extractive",
+_ROLE_LINES = {  # models.llm_answers turns the LLM off in question answering (rag) only: direct, agent and flag reviews still use it
+    "translates": " — writes no answer to a question (models.llm_answers is off): answers are extractive, quoted sentences with citations; it translates the questions searched",
+    "unused": " — writes no answer to a question (models.llm_answers is off): answers are extractive, quoted sentences with citations",
 }
 
 

@@ -212,6 +212,9 @@ def test_an_llm_that_only_translates_leaves_the_answer_extractive(settings):
     assert result["backend"]["role"] == "translates"
     english = answer(translated, "What is the governing law of the supply agreement?", backend=ScriptedChatBackend("Quelle est la loi applicable ?"))
     assert english["note"].endswith("(the LLM only translated the question).") and english["extractive"] is True
+    # a translation that failed (an empty reply): the note does not claim one
+    failed = answer(translated, "Quelle est la loi applicable au contrat de fourniture ?", backend=ScriptedChatBackend(""))
+    assert "translation" not in failed and failed["note"].endswith("(le LLM n'écrit pas les réponses ici).")
     # the same model with llm_answers on (the default) is asked to judge and to answer as well
     both = settings.model_copy(update={"models": settings.models.model_copy(update={"llm_query_translation": True})})
     model = ScriptedChatBackend("What is the governing law of the supply agreement?", {"relevant": [1]}, "The law of the State of New York [1].")

@@ -85,7 +85,11 @@ def test_an_llm_that_only_translates_is_said_to_and_the_answers_are_said_extract
     settings.models.llm_query_translation = True
     assert llm_role(settings) == "translates"
     probe = {"kind": "llamacpp", "model": "Qwen2.5-Coder-1.5B-Instruct", "threads": 2, "role": "translates"}
-    assert "only translates the questions" in knobs.describe_llm(probe) and "answers are extractive" in knobs.describe_llm(probe)
+    assert "translates the questions searched" in knobs.describe_llm(probe) and "answers are extractive" in knobs.describe_llm(probe)
+    assert "translates" not in knobs.describe_llm({**probe, "role": "unused"}) and "writes no answer" in knobs.describe_llm({**probe, "role": "unused"})
+    # models.llm_answers is question answering's switch: the agent and direct modes still use the LLM
+    assert knobs.answerer_line(probe, mode="agent") == knobs.answerer_line({**probe, "role": "answers"}, mode="agent")
+    assert knobs.answerer_line(probe, mode="direct") == knobs.answerer_line({**probe, "role": "answers"}, mode="direct")
     assert knobs.answerer_line(probe, language="fr") == (
         "Réponses extractives : phrases citées des documents, chacune avec sa source ; Qwen2.5-Coder-1.5B-Instruct ne fait que traduire les questions")
     assert knobs.answerer_line(probe, language="en").startswith("Answers are extractive") and "only translates" in knobs.answerer_line(probe)
