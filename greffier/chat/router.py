@@ -402,7 +402,9 @@ class _Turn:
         result = answer(self.settings, call["message"], backend=self.backend, doc_ids=doc_ids,
                         on_event=lambda kind, payload: self.emit("tool_result" if kind == "retrieval" else kind, payload) if kind in forwarded else None)
         sources = result.get("citations", [])
-        return self.finish(result["answer"], sources, {"abstained": result.get("abstained"), "unsupported": result.get("unsupported", [])})
+        # the answer's note (an extractive fallback, an LLM that only translated) and the translation searched stay with the turn
+        kept = {key: result[key] for key in ("note", "translation") if result.get(key)}
+        return self.finish(result["answer"], sources, {"abstained": result.get("abstained"), "unsupported": result.get("unsupported", []), **kept})
 
     def compose(self, tool: str, result: dict[str, Any], sources: list[dict]) -> TurnResult:
         conversation = [*self.history(), ChatMessage.from_user(COMPOSE_PROMPT)]

@@ -66,6 +66,16 @@ def test_document_question_goes_to_search_documents_with_the_exact_message(setti
     assert "exclusivity clause" not in json.dumps(model.calls[1]["messages"][-1].text)
 
 
+def test_a_document_answer_in_agent_mode_keeps_its_note_with_the_turn(settings):
+    # the LLM's answer cites nothing: replaced by the extractive answer, which the saved turn says (it was dropped before)
+    message = "Que prévoit la clause d'exclusivité territoriale ?"
+    model = ScriptedChatBackend(call("search_documents", {"query": message}, intent="document_question"), {"relevant": [1]}, "Une exclusivité existe.")
+    router = ChatRouter(settings, model, today=TODAY)
+    result = router.send(message)
+    final = [row.data for row in threads.rows(router.workspace, result.thread_id) if row.data.get("final")][-1]
+    assert final["note"].startswith("La réponse du LLM n'a pas été retenue")
+
+
 def test_list_question_hands_converted_dates_unchanged_and_mentions_exclusions(settings):
     model = ScriptedChatBackend(call("search_data_room", BRENALIS_BY_2026), "Seul c04 [c04] finit avant fin 2026.")
     result = ChatRouter(settings, model, today=TODAY).send("Quels contrats avec Brenalis finissent avant la fin de cette année ?")
