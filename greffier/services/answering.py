@@ -26,7 +26,7 @@ from greffier.models import models_in_use
 from greffier.services.search import FUSION_MARGIN, check_search_arguments, reranker_in_use, search
 from pipelines.answering import ANSWER_OUTPUTS, warmed_answer_pipeline
 from greffier.text.replies import (
-    CONTRACT_COUNT, DIRECT_NEEDS_LLM, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, LLM_NOT_USED, NO_RELEVANT_PASSAGE, NOT_GROUNDED, ONLY_NAMED, WHICH_ONE, abstention, file_names, reply_language,
+    CONTRACT_COUNT, DIRECT_NEEDS_LLM, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NO_RELEVANT_PASSAGE, NOT_GROUNDED, ONLY_NAMED, WHICH_ONE, abstention, file_names, reply_language,
     wording,
 )
 from pipelines.generators.answerers import ABSTENTION
@@ -156,7 +156,8 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
         role = backend_info.get("role") if backend is not None else None
         if role == "translates" and not translation:
             role = "unused"  # the translation failed or was the question itself: the LLM did nothing for this answer
-        note = {"translates": EXTRACTIVE_NOTE_LLM_TRANSLATES, "unused": EXTRACTIVE_NOTE_LLM_OFF}.get(role or "", EXTRACTIVE_NOTE)
+        plain = EXTRACTIVE_NOTE_TURNED_OFF if backend_info.get("turned_off") else EXTRACTIVE_NOTE
+        note = {"translates": EXTRACTIVE_NOTE_LLM_TRANSLATES, "unused": EXTRACTIVE_NOTE_LLM_OFF}.get(role or "", plain)
         out["note"] = wording(note, reply_language(question))
     if hint and any(d.get("outside_hint") for d in relevance):
         # passages of contracts that carry none of the question's names were left out: say so

@@ -105,6 +105,14 @@ ANSWERER_EXTRACTIVE = {
     "en": "Answers are extractive: sentences quoted from the documents, each cited (no LLM on this machine)",
     "fr": "Réponses extractives : phrases citées des documents, chacune avec sa source (pas de LLM sur cette machine)",
 }
+ANSWERER_EXTRACTIVE_LLM_TURNED_OFF = {
+    "en": "Answers are extractive: sentences quoted from the documents, each cited (the LLM is turned off in settings)",
+    "fr": "Réponses extractives : phrases citées des documents, chacune avec sa source (le LLM est désactivé dans les réglages)",
+}
+EXTRACTIVE_NOTE_TURNED_OFF = {
+    "en": "LLM turned off in settings: extractive answer — sentences quoted from the best passages, each with its source.",
+    "fr": "LLM désactivé dans les réglages : réponse extractive — phrases citées des meilleurs passages, chacune avec sa source.",
+}
 ANSWERER_EXTRACTIVE_LLM_TRANSLATES = {
     "en": "Answers are extractive: sentences quoted from the documents, each cited; {model} only translates the questions",
     "fr": "Réponses extractives : phrases citées des documents, chacune avec sa source ; {model} ne fait que traduire les questions",

@@ -15,7 +15,7 @@ from pydantic import ValidationError
 from greffier.config import CHAT_MODES, FusionMethod, Settings, load_settings, save_workspace_settings
 from greffier.errors import WorkspaceError
 from greffier.text.replies import (
-    ANSWERER_DIRECT_NO_LLM, ANSWERER_EXTRACTIVE, ANSWERER_EXTRACTIVE_LLM_TRANSLATES, ANSWERER_EXTRACTIVE_LLM_UNUSED, ANSWERER_LLAMACPP, ANSWERER_OLLAMA, ANSWERER_OTHER, ANSWERER_RETRIEVAL_ONLY, OLLAMA_LOCAL,
+    ANSWERER_DIRECT_NO_LLM, ANSWERER_EXTRACTIVE, ANSWERER_EXTRACTIVE_LLM_TRANSLATES, ANSWERER_EXTRACTIVE_LLM_TURNED_OFF, ANSWERER_EXTRACTIVE_LLM_UNUSED, ANSWERER_LLAMACPP, ANSWERER_OLLAMA, ANSWERER_OTHER, ANSWERER_RETRIEVAL_ONLY, OLLAMA_LOCAL,
     OLLAMA_REMOTE, wording,
 )
 from pipelines.generators.llm import describe_llm as llm_line
@@ -126,7 +126,10 @@ def answerer_line(info: dict[str, Any], *, mode: str = "rag", language: str = "e
     if mode == "retrieval_only":
         return wording(ANSWERER_RETRIEVAL_ONLY, language)
     if kind == "none":
-        return wording(ANSWERER_DIRECT_NO_LLM if mode == "direct" else ANSWERER_EXTRACTIVE, language)
+        if mode == "direct":
+            return wording(ANSWERER_DIRECT_NO_LLM, language)
+        # turned off in settings is not "no LLM on this machine": starting Ollama would not change it
+        return wording(ANSWERER_EXTRACTIVE_LLM_TURNED_OFF if info.get("turned_off") else ANSWERER_EXTRACTIVE, language)
     if info.get("role") in ("translates", "unused") and mode == "rag":  # agent and direct modes still use the LLM
         # an LLM is present but does not answer: extractive answers, and what the LLM does
         key = ANSWERER_EXTRACTIVE_LLM_TRANSLATES if info["role"] == "translates" else ANSWERER_EXTRACTIVE_LLM_UNUSED

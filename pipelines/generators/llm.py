@@ -213,7 +213,7 @@ def llm_in_use(settings: Settings) -> dict[str, Any]:
     models = settings.models
     wanted = models.llm_backend
     if wanted == "none":
-        return {"kind": "none", "model": None, "reason": "LLM turned off in settings"}
+        return {"kind": "none", "model": None, "reason": "LLM turned off in settings", "turned_off": True}
     reasons: list[str] = []
     if wanted in ("auto", "ollama"):
         if not is_loopback_url(models.ollama_url) and not models.allow_remote_llm:
@@ -282,7 +282,7 @@ def resolve_llm(settings: Settings) -> LLMChoice:
     models = settings.models
     wanted = models.llm_backend
     if wanted == "none":
-        return LLMChoice(None, {"kind": "none", "reason": "LLM turned off in settings"})
+        return LLMChoice(None, {"kind": "none", "reason": "LLM turned off in settings", "turned_off": True})
     reasons: list[str] = []
     if wanted in ("auto", "ollama"):
         if not is_loopback_url(models.ollama_url) and not models.allow_remote_llm:

@@ -425,3 +425,12 @@ def test_a_question_asking_for_the_parties_quotes_the_whole_parties_passage_of_e
         assert first in line and first_name in line and second in line and second_name in line, line
         assert line.index(first) < line.index("ET :") < line.index(second)
     assert result["unsupported"] == [] and {c["file"] for c in result["citations"]} == set(BOTH_SIDES)
+
+
+def test_the_note_of_an_answer_with_the_llm_turned_off_says_so(settings):
+    # backend "auto" with models.llm_backend = none (the tests' setting): turned off, not missing
+    off = settings.model_copy(update={"models": settings.models.model_copy(update={"llm_backend": "none"})})
+    result = answer(off, "Quelle est la loi applicable au contrat de fourniture ?")
+    assert result["extractive"] is True and result["note"].startswith("LLM désactivé dans les réglages : réponse extractive")
+    assert answer(off, "What is the governing law of the supply agreement?")["note"].startswith("LLM turned off in settings: extractive answer")
+    assert answer(off, "Quelle est la loi applicable au contrat de fourniture ?", backend=None)["note"].startswith("Aucun LLM disponible")

@@ -95,3 +95,18 @@ def test_an_llm_that_only_translates_is_said_to_and_the_answers_are_said_extract
     assert knobs.answerer_line(probe, language="en").startswith("Answers are extractive") and "only translates" in knobs.answerer_line(probe)
     assert knobs.answerer_line({**probe, "role": "unused"}).startswith("Answers are extractive")
     assert knobs.answerer_line({**probe, "role": "answers"}).startswith("Answers written by the local model")
+
+
+def test_an_llm_turned_off_in_settings_is_not_said_to_be_missing_from_the_machine(tmp_path):
+    # the walkthrough read « pas de LLM sur cette machine » while the sidebar said "LLM turned off in settings"
+    from greffier.config import load_settings
+    from pipelines.generators.llm import llm_in_use, resolve_llm
+
+    settings = load_settings(tmp_path / "ws")
+    settings.models.llm_backend = "none"
+    for info in (llm_in_use(settings), resolve_llm(settings).info):
+        assert info["turned_off"] is True
+        assert knobs.answerer_line(info, language="fr").endswith("(le LLM est désactivé dans les réglages)")
+        assert knobs.answerer_line(info, language="en").endswith("(the LLM is turned off in settings)")
+    missing = {"kind": "none", "reason": "no Ollama answering on this machine"}
+    assert knobs.answerer_line(missing, language="fr").endswith("(pas de LLM sur cette machine)")
