@@ -163,11 +163,10 @@ def trace_step(kind: str, payload: dict[str, Any]) -> TraceStep | None:
         if scope:
             where = "; ".join(_scope_files(scope))
             text += f" inside {where} — named by « {' '.join(scope.get('named_by') or [])} » — for « {scope.get('question')} »"
-        if payload.get("translation"):
-            text += f"; also searched as the LLM translated it: « {payload['translation']} »"
         detail = {"query": payload.get("query"), "count": payload["count"], **stages, **({"scope": scope} if scope else {})}
-        if payload.get("translation"):
-            detail["translation"] = payload["translation"]
+        if translation := payload.get("translation"):
+            text += f"; also searched as the LLM translated it: « {translation} »"
+            detail["translation"] = translation
         return TraceStep("retrieval", text, detail)
     if kind == "tool_result":
         if payload.get("error"):

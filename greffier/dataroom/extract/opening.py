@@ -154,7 +154,7 @@ class Opening:
 
 
 _RULE_LINE = re.compile(r"[-=*]{3,}|(?<!_)_(?!_)")
-_GLUED_ALIAS = re.compile(r"(?<=[^\W\d_.])\((?=\s*(?:the\s+)?[\"“«])|(?<=\.)\((?=\s*(?:the\s+)?[\"“«])")  # 'Ludmila Smolyansky("Individual")': a space lost in the conversion
+_GLUED_ALIAS = re.compile(r"(?<=[^\W\d_]|\.)\((?=\s*(?:the\s+)?[\"“«])")  # 'Ludmila Smolyansky("Individual")': a space lost in the conversion
 _FILL_IN = re.compile(r"_{2,}")  # a line to fill in stays as one mark, "___": a party left blank is still a party
 _COVER = re.compile(r"^(?i:exhibit|annex|annexe|schedule|appendix)\s+[\w.()-]+\s+")
 
@@ -859,9 +859,11 @@ def _joined_names(parties: list[OpeningParty]) -> list[OpeningParty]:
     out: list[OpeningParty] = []
     for party in parties:
         parts = re.split(r"\s+(?:and|AND|et|ET|&)\s+", party.name, maxsplit=1)
-        if len(parts) == 2 and len(parts[0].split()) >= 2 and entity_id(parts[1]) in keys - {entity_id(party.name)} and name_head(parts[0]) is not None:
-            left = name_head(parts[0])[0]
-            out.append(replace(party, name=left, defined_as=list(party.defined_as), anchors=list(party.anchors)))
+        if (
+            len(parts) == 2 and len(parts[0].split()) >= 2 and entity_id(parts[1]) in keys - {entity_id(party.name)}
+            and (left := name_head(parts[0])) is not None
+        ):
+            out.append(replace(party, name=left[0], defined_as=list(party.defined_as), anchors=list(party.anchors)))
             continue
         out.append(party)
     return out

@@ -274,6 +274,9 @@ def _bound_doubt(text: str) -> str | None:
         return _LATEST_DOUBT if re.match(r"(?i)earli|first|sooner|shorter|premi|plus\s+proche|plus\s+courte", which) else _EARLIEST_DOUBT
     return None
 
+# « Le présent contrat est conclu pour … »: the contract's term, in the French of "is entered into for"
+_CONCLUDED_FOR = r"\b(?:le|la)\s+pr[ée]sente?\s+(?:contrat|convention|bail|accord)\s+est\s+(?:conclue?|consentie?)\s+pour\b"
+
 # The term as a sentence's subject: "The Term shall commence on July 23, 2013 and shall expire on July 22, 2016", "the initial term
 # of this Agreement shall be for a period …", « la durée du présent contrat est de … » — not "the term 'Affiliate' shall mean", nor
 # "the first Calendar Quarter of the Term shall commence"
@@ -286,11 +289,9 @@ _TERM_SUBJECT = (
 # … or the contract itself lasting or ending: "This Agreement shall continue in effect …", « Le présent contrat est conclu pour … »
 _CONTRACT_SUBJECT = (
     r"(?<!of\s)(?<!under\s)\b(?:this|the)\s+(?:agreement|contract|lease|license|licence)\s*,?\s+(?:shall|will)\s*(?:,[^,.;]{1,80},)?\s+"
-    r"(?:commence|begin|continue|remain|expire|terminate|end|be\s+(?:in\s+effect|effective))\b"
-    r"|\b(?:le|la)\s+pr[ée]sente?\s+(?:contrat|convention|bail|accord)\s+est\s+(?:conclue?|consentie?)\s+pour\b"
+    r"(?:commence|begin|continue|remain|expire|terminate|end|be\s+(?:in\s+effect|effective))\b|" + _CONCLUDED_FOR
 )
-# The term or the contract as a sentence's subject
-_LOOSE_TERM_SENTENCE = re.compile(rf"{_TERM_SUBJECT}|{_CONTRACT_SUBJECT}", re.I)
+_TERM_OR_CONTRACT_SUBJECT = re.compile(rf"{_TERM_SUBJECT}|{_CONTRACT_SUBJECT}", re.I)
 
 # A sentence that is about the term wherever it stands (inline headings "2. Term." are no chunk section).
 _TERM_SENTENCE = re.compile(
@@ -301,10 +302,7 @@ _TERM_SENTENCE = re.compile(
     r"|\b(?:this|the)\s+(?:agreement|contract|lease|license|licence)(?:\s+and\s+(?:all\s+)?(?:of\s+)?(?:your|its|their|the)\s+(?:\w+\s+)?obligations(?:\s+hereunder)?)?"
     r"\s*,?\s+(?:shall|will)\s*(?:,[^,.;]{1,80},)?\s+(?:commence|begin|continue|remain|expire|terminate|end|be\s+(?:in\s+effect|effective)"
     r"|cease\s+to\s+(?:be\s+(?:effective|in\s+(?:force|effect))|have\s+effect))\b"
-    # "The Term shall commence on July 23, 2013 and shall expire on July 22, 2016", "the initial term of this Agreement shall be for a
-    # period …", « la durée du présent contrat est de … » — not "the term 'Affiliate' shall mean"
-    r"|^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:term|duration|term\s+and\s+termination|dur[ée]e)\b"
-    r"|\b(?:le|la)\s+pr[ée]sente?\s+(?:contrat|convention|bail|accord)\s+est\s+(?:conclue?|consentie?)\s+pour\b",
+    r"|^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:term|duration|term\s+and\s+termination|dur[ée]e)\b|" + _CONCLUDED_FOR,
     re.I,
 )
 
@@ -397,7 +395,7 @@ _AFTER_ITS_START = re.compile(r"^\s*(?:thereafter|after\s+(?:that|such|the\s+sam
 
 
 def _ends_after_its_start(before: str, after: str, text: str) -> bool:
-    return bool(_PERIOD_BEGINNING.search(before) and _AFTER_ITS_START.match(after) and _LOOSE_TERM_SENTENCE.search(text))
+    return bool(_PERIOD_BEGINNING.search(before) and _AFTER_ITS_START.match(after) and _TERM_OR_CONTRACT_SUBJECT.search(text))
 
 
 def ends_on_anniversary(text: str) -> bool:

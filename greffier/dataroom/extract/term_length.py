@@ -47,7 +47,7 @@ _NAMED_AS_TERM = re.compile(
     re.I,
 )
 # Words before a length that make it a renewal's, not the initial term's: "may be renewed for a period of one year"
-RENEWAL_BEFORE = re.compile(r"\b(?:renew\w*|successive|additional|further|extension|extended|renouvel\w*|reconduit\w*|reconduction|prorog\w*)\b[^.;]{0,40}$", re.I)
+_RENEWAL_BEFORE = re.compile(r"\b(?:renew\w*|successive|additional|further|extension|extended|renouvel\w*|reconduit\w*|reconduction|prorog\w*)\b[^.;]{0,40}$", re.I)
 
 
 # A length anchored to its start right after it: "three (3) years from the Effective Date", « neuf années entières et
@@ -78,7 +78,7 @@ NOT_THE_TERM = re.compile(
     r"|s['’]interdi\w*|s['’]engage\w*|\bsurvi\w*",  # survive, survivent
     re.I,
 )
-DEADLINE = re.compile(r"\b(?:no|not)\s+later\s+than\b|\bau\s+plus\s+tard\b", re.I)  # "no later than thirty (30) days after …"
+_DEADLINE = re.compile(r"\b(?:no|not)\s+later\s+than\b|\bau\s+plus\s+tard\b", re.I)  # "no later than thirty (30) days after …"
 
 
 def names_initial_term(before: str, after: str) -> bool:
@@ -91,7 +91,7 @@ def written_as_term(before: str, after: str, *, in_term_article: bool) -> bool:
     """Is a length written as the term's own: by the words just before it, a name just after it, or — in an
     article about the term — its start right after it; and not in a covenant, a deadline or what survives
     the term?"""
-    if RENEWAL_BEFORE.search(before[-60:]) or DEADLINE.search(before[-60:]):
+    if _RENEWAL_BEFORE.search(before[-60:]) or _DEADLINE.search(before[-60:]):
         return False
     if names_initial_term(before, after):
         return True  # the initial term named, wherever it stands: "Upon expiration of the initial three (3) year term, this Agreement shall renew …"
