@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
-from functools import lru_cache
-from pathlib import Path
-from typing import TYPE_CHECKING
 
 from dateutil.relativedelta import relativedelta
 from pydantic import BaseModel, Field
@@ -21,10 +18,6 @@ from greffier.dataroom.extract.text import (
     DATE_GROUP, ChunkInput, Finding, Sentence, heading, is_english, numeric_month_first, ranked_sentences, read_date, weakest,
 )
 from greffier.dataroom.normalize import DATE_PATTERN, fold, parse_date
-from greffier.text.language import guess_language
-
-if TYPE_CHECKING:
-    from greffier.compliance.reader import SentenceReader
 
 
 class TermFinding(BaseModel):
@@ -33,7 +26,6 @@ class TermFinding(BaseModel):
     indefinite: Finding[str] | None = None  # « durée indéterminée »: no end date, on purpose
     evidence: list[str] = Field(default_factory=list)  # chunk ids of the articles about the term
     notes: list[str] = Field(default_factory=list)
-    located: float | None = None  # the learned locator's score of the sentence it read, when the rules read no end (:func:`locator`)
 
 
 HEADING_CHARS = 100  # a chunk's "heading" longer than this is the first line of a paragraph ("3.9 Sales Plans. From time-to-time …")
@@ -225,17 +217,13 @@ def extract_term(
         candidates.extend(found)
     term_chunks = [c.id for c in chunks if len(heading(c)) <= HEADING_CHARS and _TERM_HEADING.search(fold(heading(c)))]
     indefinite = _indefinite(chunks)
-    located: float | None = None
-    if not candidates and indefinite is None and (reader := locator()) is not None:
-        found, located = _located_candidates(ranked, reader, lambda s: _StartContext(signature, effective, None, definitions, amendment, month_first))
-        candidates.extend(found)
     if not candidates:
         if indefinite is None and not term_chunks:
             notes.append("no article about the term")
-        return TermFinding(start_date=_first_start(ranked, month_first), indefinite=indefinite, evidence=term_chunks, notes=notes, located=located)
+        return TermFinding(start_date=_first_start(ranked, month_first), indefinite=indefinite, evidence=term_chunks, notes=notes)
     best = _confirmed(min(candidates, key=lambda c: c.rank), candidates)
     evidence = list(dict.fromkeys([*(term_chunks or []), *([best.end.chunk_id] if best.end.chunk_id else [])]))
-    return TermFinding(start_date=best.start or _first_start(ranked, month_first), end_date=best.end, evidence=evidence, notes=notes, located=located)
+    return TermFinding(start_date=best.start or _first_start(ranked, month_first), end_date=best.end, evidence=evidence, notes=notes)
 
 
 CONFIRMING_DAYS = 45  # a written end this close to a length's end is the same end, written (a month's days, a last day or an anniversary)
@@ -783,63 +771,3 @@ def _indefinite(chunks: Sequence[ChunkInput]) -> Finding[str] | None:
         if match := _INDEFINITE.search(chunk.text):
             return Finding[str](value="indefinite term", chunk_id=chunk.id, raw=match.group(0), rule="indefinite")
     return None
-
-
-# ------------------------------------------------------------------ the learned locator of the expiry clause
-LOCATOR_PATH = Path(__file__).with_name("term_locator.json.gz")
-LOCATOR_CATEGORY = "expiry"
-LOCATED_DOUBT = (
-    "read in the sentence a model trained on lawyers' labels finds most like a contract's expiry clause "
-    "(score {score}), where no rule read an end: an estimate to confirm"
-)
-MIN_LOCATED_SENTENCE = 25  # shorter sentences (a heading, "Term.") carry too little for the model; it was trained without them
-
-
-@lru_cache(maxsize=2)
-def _load_locator(path: str) -> SentenceReader:
-    from greffier.compliance.reader import load_reader  # the compliance package imports this module's package: read when first used
-
-    return load_reader(path)
-
-
-def locator() -> SentenceReader | None:
-    """The learned locator (:data:`LOCATOR_PATH`, written by ``benchmarks/train_term_reader.py``), or None when the file is
-    not there (a checkout without it reads the term by its rules alone).
-
-    Raises:
-        ReaderError: the file is there but cannot be read.
-    """
-    path = Path(LOCATOR_PATH)
-    return _load_locator(str(path)) if path.exists() else None
-
-
-def _located_candidates(
-    ranked: list[Sentence], reader: SentenceReader, context_for: Callable[[Sentence], _StartContext]
-) -> tuple[list[_TermCandidate], float | None]:
-    """Where the rules read no end: the sentence the locator scores highest, at or above its threshold, read as the rules
-    read a sentence of the term's own article (its lengths, dates and starts). What it gives is *low* confidence (a filter
-    lists the contract apart with the estimate) and says it was located. Returns the candidates and the best score (None
-    when no sentence was long enough to score)."""
-    from greffier.compliance.reader import shared_form
-
-    model = reader.categories.get(LOCATOR_CATEGORY)
-    if model is None:
-        return [], None
-    pool = [s for s in ranked if MIN_LOCATED_SENTENCE <= len(s.text)]
-    if not pool:
-        return [], None
-    scores = reader.scores([shared_form(s.text, "fr" if guess_language(s.text) == "fr" else "en") for s in pool], LOCATOR_CATEGORY)
-    best = max(range(len(pool)), key=scores.__getitem__)
-    if scores[best] < model.threshold:
-        return [], round(scores[best], 3)
-    sentence = replace(pool[best], chunk_rank=0)  # read as a sentence of the term's own article
-    found = _term_candidates(sentence, 0, context_for(sentence), [])
-    doubt = LOCATED_DOUBT.format(score=f"{scores[best]:.2f}")
-    located = [
-        replace(c, end=c.end.model_copy(update={
-            "confidence": "low", "rule": f"{c.end.rule} (located)", "doubt": "; ".join(d for d in (doubt, c.end.doubt) if d),
-        }))
-        for c in found
-        if c.end.rule != "instalments"
-    ]
-    return located, round(scores[best], 3)
