@@ -10,7 +10,6 @@ import streamlit as st
 from greffier.errors import GreffierError
 from greffier.services.status import list_documents
 from greffier.ui import compliance, keys
-from greffier.text import plural
 from greffier.ui.text import escape_markdown, one_line
 from pages import _shared as shared
 
@@ -163,7 +162,7 @@ def _flag(flag: dict) -> None:
 
 for group in compliance.grouped(listing["flags"], titles):
     with st.container(border=True):
-        st.markdown(f"**{escape_markdown(one_line(group['title'], 100))}** · {plural(len(group['flags']), 'flag')}, worst: {group['worst']}")
+        st.markdown(compliance.group_heading(group))  # the title with the file name: several contracts may share a title
         for flag in group["flags"]:
             _flag(flag)
 shared.show_viewer()

@@ -16,11 +16,11 @@ from greffier.text import noun, plural
 from greffier.config import Settings
 from greffier.ui.chat import Source, sources_for
 import tempfile
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from greffier.services.compliance import export_flags
 from greffier.ui.chat import pdf_file
 from greffier.ui.dataroom import name_contracts
-from greffier.ui.text import one_line
+from greffier.ui.text import escape_markdown, one_line
 from store.records import load_dataroom
 from store.workspace import open_workspace
 
@@ -163,17 +163,29 @@ def severity_rank(severity: str) -> int:
 
 def grouped(flag_list: list[dict[str, Any]], titles: dict[str, str] | None = None) -> list[dict[str, Any]]:
     """Flags grouped by contract (contracts with the most severe flags first), each group's flags by
-    severity: ``[{"document_id", "title", "worst", "flags": [...]}]``."""
+    severity: ``[{"document_id", "title", "file", "worst", "flags": [...]}]``. ``title``: the contract's
+    name (``titles``, :func:`contract_names`; its file name without one); ``file``: its file name, shown
+    beside the title where the title does not already carry it (several contracts may share a title)."""
     by_document: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for flag in flag_list:
         by_document[flag["document_id"]].append(flag)
     groups = []
     for document_id, items in by_document.items():
         items.sort(key=lambda f: (severity_rank(f["severity"]), f["rule_id"], f["chunk_id"]))
-        groups.append({"document_id": document_id, "title": (titles or {}).get(document_id) or items[0].get("file") or document_id,
+        file = PurePosixPath(items[0].get("file") or "").name
+        title = (titles or {}).get(document_id) or file or document_id
+        groups.append({"document_id": document_id, "title": title, "file": file if file and file not in title else "",
                        "worst": items[0]["severity"], "flags": items})
     groups.sort(key=lambda g: (severity_rank(g["worst"]), -len(g["flags"]), g["document_id"]))
     return groups
+
+
+def group_heading(group: dict[str, Any]) -> str:
+    """A group's heading (Markdown): « **DISTRIBUTION AGREEMENT** · UK_Distribution_2024.pdf · 3 flags, worst: high »."""
+    parts = [f"**{escape_markdown(one_line(group['title'], 100))}**"]
+    if group.get("file"):
+        parts.append(escape_markdown(one_line(group["file"], 80)))
+    return " · ".join([*parts, f"{plural(len(group['flags']), 'flag')}, worst: {group['worst']}"])
 
 
 def open_by_severity(flag_list: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -71,16 +71,18 @@ def test_xlsx_has_a_flag_sheet_and_one_summary_sheet_per_document(scanned, tmp_p
     assert len(rows) == len(flags)
     by_id = {row["flag_id"]: row for row in rows}
     for flag in flags:
-        assert by_id[flag["id"]]["excerpt"] == flag["excerpt"] and by_id[flag["id"]]["section"] == flag["section"]
-        assert by_id[flag["id"]]["page"] == flag["page"]
+        assert by_id[flag["id"]]["excerpt"] == flag["excerpt"] and by_id[flag["id"]]["place"] == flag["place"]  # the section within the place
+        assert by_id[flag["id"]]["page"] == flag["page"] and by_id[flag["id"]]["still found by the latest scan"] == "yes"
+        assert by_id[flag["id"]]["first seen (UTC)"].strftime("%Y-%m-%d %H:%M") == flag["first_seen_at"][:16].replace("T", " ")
     documents = sorted({f["document_id"] for f in flags})
     assert len(workbook.sheetnames) == 2 + len(documents) and workbook.sheetnames[:2] == ["Filters", "Flags"]
     lease = scanned["ids"]["bail_fr.pdf"]
     # each summary sheet is named by the contract's title, as a reader knows it, never by its internal key
     assert not any(name.startswith(tuple(documents)) for name in workbook.sheetnames[2:]), workbook.sheetnames
-    summary = next(workbook[name] for name in workbook.sheetnames[2:] if workbook[name]["B1"].value == lease or any(
-        row[0].value == "Document" and row[1].value == lease for row in workbook[name].iter_rows(max_row=7)))
-    cells = {row[0].value: row[1].value for row in summary.iter_rows(max_row=7)}
+    summary = next(workbook[name] for name in workbook.sheetnames[2:] if any(
+        row[0].value == "Document" and row[1].value == lease for row in workbook[name].iter_rows(max_row=8)))
+    assert summary["A1"].value == "BAIL COMMERCIAL (bail_fr.pdf)"  # the contract in full first: its sheet's name may be cut
+    cells = {row[0].value: row[1].value for row in summary.iter_rows(min_row=2, max_row=8)}
     assert cells["Document"] == lease and cells["File"].endswith("bail_fr.pdf") and cells["Contract type"] == "bail commercial"
     assert cells["Flags"] == sum(1 for f in flags if f["document_id"] == lease)
 
@@ -99,7 +101,7 @@ def test_markdown_report_lists_findings_per_contract_with_file_page_and_section(
     text = out.read_text(encoding="utf-8")
     assert text.startswith("# Compliance review report")
     lease = scanned["ids"]["bail_fr.pdf"]
-    assert "## BAIL COMMERCIAL" in text and f"## {lease}" not in text  # the contract by its title, not « c03 — BAIL COMMERCIAL »
+    assert "## BAIL COMMERCIAL (bail\\_fr.pdf)\n" in text and f"## {lease}" not in text  # by its title and file, not « c03 — BAIL COMMERCIAL »
     assert "*room/bail\\_fr.pdf — p. 1 · ARTICLE 2 — DURÉE*" in text  # the PDF's own dash
     assert "Durée inférieure à 9 ans" in text and "**Recommendation:**" in text
     assert "## Rules not checked" in text and "skipped: no LLM available" in text

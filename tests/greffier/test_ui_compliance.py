@@ -34,3 +34,21 @@ def test_the_rules_not_run_are_named_by_their_title():
     summary = scan_summary(_result(skipped), rule_titles(["ma_due_diligence"]))
     assert summary["notes"][0].startswith(f"Not run for want of an LLM: {title} (on 2 contracts)") and "exclusivity-llm-review" not in summary["notes"][0]
     assert not_checked_line([{"rule_id": "gone-rule", "playbook": "no_such_playbook", "document_id": "c01", "status": SKIPPED_NO_LLM}]).endswith(": gone-rule.")
+
+
+def test_a_flag_group_is_headed_by_its_contracts_title_and_file_name():
+    # The groups read « **DISTRIBUTION AGREEMENT** · 2 flags »: several contracts may share that title.
+    from greffier.ui.compliance import group_heading, grouped
+
+    def flag(document_id: str, file: str, severity: str) -> dict:
+        return {"document_id": document_id, "file": file, "severity": severity, "rule_id": "r", "chunk_id": f"{document_id}-1"}
+
+    flags = [flag("c12", "room/UK_Distribution_2024.pdf", "high"), flag("c12", "room/UK_Distribution_2024.pdf", "low"),
+             flag("c03", "room/Bail Montelier.docx", "medium"), flag("c07", "room/untitled.md", "info")]
+    names = {"c12": "DISTRIBUTION AGREEMENT", "c03": "BAIL COMMERCIAL (Bail Montelier.docx)"}  # contract_names: the file where a title repeats
+    headings = [group_heading(group) for group in grouped(flags, names)]
+    assert headings == [
+        "**DISTRIBUTION AGREEMENT** · UK\\_Distribution\\_2024\\.pdf · 2 flags, worst: high",
+        "**BAIL COMMERCIAL \\(Bail Montelier\\.docx\\)** · 1 flag, worst: medium",  # the file once, not twice
+        "**untitled\\.md** · 1 flag, worst: info",  # no title: its file name alone
+    ], headings

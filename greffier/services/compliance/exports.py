@@ -29,13 +29,19 @@ from greffier.config import Settings
 from xml.sax.saxutils import escape
 
 EXPORT_FORMATS = ("csv", "xlsx", "json", "md", "pdf")
+# The flag's ``present``: False once a later scan checked its rule on that contract and no longer found it (or the
+# rule left the playbook, or the contract left the workspace). Gone flags are exported only on request (--include-gone).
+FOUND_COLUMN = "still found by the latest scan"
+FIRST_SEEN_COLUMN, LAST_SEEN_COLUMN = "first seen (UTC)", "last seen (UTC)"
+DATE_TIME_FORMAT = "yyyy-mm-dd hh:mm"  # the XLSX cells' number format of the first / last seen date-times
 # What a reader reads first (the contract, the place, the finding and its status); the internal keys that
-# tie a row back to the workspace (flag, rule, document and chunk ids) come last.
+# tie a row back to the workspace (flag, rule, document and chunk ids) come last. The place reads « p. 3 · ARTICLE 5 —
+# DURÉE » (page and section): no section column repeats it; page and page_end stay, as numbers, to sort and filter on.
 COLUMNS = (
-    ("contract", "contract_title"), ("file", "file"), ("place", "place"), ("page", "page"), ("page_end", "page_end"), ("section", "section"),
+    ("contract", "contract_title"), ("file", "file"), ("place", "place"), ("page", "page"), ("page_end", "page_end"),
     ("severity", "severity"), ("status", "status"), ("rule", "rule_title"), ("excerpt", "excerpt"), ("explanation", "explanation"),
-    ("recommendation", "recommendation"), ("evidence", "evidence"), ("review", "review"), ("note", "note"), ("present", "present"),
-    ("playbook title", "playbook_title"), ("first_seen_at", "first_seen_at"), ("last_seen_at", "last_seen_at"),
+    ("recommendation", "recommendation"), ("evidence", "evidence"), ("review", "review"), ("note", "note"), (FOUND_COLUMN, "present"),
+    ("playbook title", "playbook_title"), (FIRST_SEEN_COLUMN, "first_seen_at"), (LAST_SEEN_COLUMN, "last_seen_at"),
     ("flag_id", "id"), ("playbook", "playbook"), ("playbook_version", "playbook_version"), ("rule_id", "rule_id"), ("document_id", "document_id"),
     ("chunk_id", "chunk_id"),
 )
@@ -65,12 +71,44 @@ def _excerpt_place(excerpt: dict[str, Any]) -> str:
     return place_of(excerpt.get("page"), excerpt.get("page_end"), excerpt.get("heading") or excerpt.get("section"))
 
 
+def _utc(value: Any) -> datetime | None:  # noqa: ANN401
+    """A stored timestamp (ISO text or datetime) as a naive UTC date-time to the second: an XLSX cell cannot
+    hold a time zone, so the headers say UTC. Naive values are UTC already (the store writes UTC)."""
+    if value in (None, ""):
+        return None
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value)
+        except ValueError:
+            return None
+    if not isinstance(value, datetime):
+        return None
+    if value.tzinfo is not None:
+        value = value.astimezone(timezone.utc).replace(tzinfo=None)
+    return value.replace(microsecond=0)
+
+
+def _cell(flag: dict[str, Any], key: str) -> Any:  # noqa: ANN401
+    if key == "evidence":
+        return _evidence(flag)
+    if key == "present":
+        value = flag.get("present")
+        return "" if value is None else ("yes" if value else "no")
+    if key in ("first_seen_at", "last_seen_at"):
+        return _utc(flag.get(key))
+    return flag.get(key)
+
+
 def _rows(flags: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [{column: (_evidence(flag) if key == "evidence" else flag.get(key)) for column, key in COLUMNS} for flag in flags]
+    """One row per flag, ``{column: value}``; first / last seen as naive UTC date-times (CSV words them)."""
+    return [{column: _cell(flag, key) for column, key in COLUMNS} for flag in flags]
 
 
 def _text_cell(value: Any) -> Any:  # noqa: ANN401
-    """A value a spreadsheet will not run: text starting like a formula gets a leading apostrophe."""
+    """A value a spreadsheet will not run: text starting like a formula gets a leading apostrophe; a
+    date-time reads « 2026-03-01 10:22 UTC »."""
+    if isinstance(value, datetime):
+        return value.strftime("%Y-%m-%d %H:%M UTC")
     if isinstance(value, str) and value.startswith(_FORMULA_START):
         return "'" + value
     return "" if value is None else value
@@ -127,16 +165,25 @@ def _counts(flags: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+_SHEET_TITLE_MAX = 31  # Excel's limit on a sheet name
+_SHEET_TITLE_CHARACTERS = str.maketrans({"/": "-", "\\": "-", ":": " -", "[": "(", "]": ")", "*": "", "?": ""})  # those Excel refuses
+
+
 def _sheet_title(text: str, taken: set[str]) -> str:
-    """An Excel sheet name: at most 31 characters, none of []:*?/\\, unique in the workbook."""
-    base = re.sub(r"[\[\]:*?/\\']", "_", text).strip() or "sheet"
-    base = base[:31]
-    title, n = base, 2
-    while title.lower() in taken:
-        suffix = f" ({n})"
-        title, n = base[: 31 - len(suffix)] + suffix, n + 1
-    taken.add(title.lower())
-    return title
+    """An Excel sheet name: at most 31 characters, none of []:*?/\\, no apostrophe at either end, unique
+    in the workbook (Excel ignores case). A longer name is cut with « … »; where two names would still
+    read alike (two long titles sharing their first 31 characters), the later ones get « (2) », « (3) »."""
+    base = " ".join(text.translate(_SHEET_TITLE_CHARACTERS).split()).strip("'").strip() or "sheet"
+    n = 1
+    while True:
+        suffix = f" ({n})" if n > 1 else ""
+        room = _SHEET_TITLE_MAX - len(suffix)
+        title = base if len(base) <= room else base[: room - 1].rstrip().rstrip("'").rstrip() + "…"
+        title += suffix
+        if title.lower() not in taken:
+            taken.add(title.lower())
+            return title
+        n += 1
 
 
 def to_xlsx(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]], path: Path, *, selection: str = "every flag") -> Path:
@@ -163,10 +210,14 @@ def to_xlsx(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]], p
     sheet = workbook.create_sheet(_sheet_title("Flags", taken))
     header = [c for c, _ in COLUMNS]
     sheet.append(header)
-    widths = {"excerpt": 70, "explanation": 50, "recommendation": 50, "file": 40, "place": 30, "section": 30, "rule": 40, "evidence": 30, "note": 30}
+    widths = {"excerpt": 70, "explanation": 50, "recommendation": 50, "file": 40, "place": 40, "rule": 40, "evidence": 30, "note": 30,
+              FOUND_COLUMN: 16, FIRST_SEEN_COLUMN: 17, LAST_SEEN_COLUMN: 17}
     for row in _rows(flags):
         sheet.append([_xlsx_value(row[c]) for c in header])
     _style_table(sheet, header, widths, Font, Alignment, PatternFill, get_column_letter)
+    for name in (FIRST_SEEN_COLUMN, LAST_SEEN_COLUMN):  # date-time cells (sortable), shown without seconds
+        for (cell,) in sheet.iter_rows(min_row=2, min_col=header.index(name) + 1, max_col=header.index(name) + 1):
+            cell.number_format = DATE_TIME_FORMAT
     by_document: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for flag in flags:
         by_document[flag["document_id"]].append(flag)
@@ -207,6 +258,9 @@ def _document_sheet(sheet, info: dict[str, Any], flags: list[dict[str, Any]], Fo
         end = date.fromisoformat(end) if isinstance(end, str) else end
     except ValueError:
         pass
+    # The first row names the contract in full (the sheet's name may be cut at Excel's 31 characters): title and file name.
+    sheet.append([_xlsx_value(_contract_heading(info.get("title"), info.get("file"), info.get("id") or ""))])
+    sheet["A1"].font = Font(bold=True, size=13)
     rows = [
         ("Title", info.get("title")), ("File", info.get("file")), ("Contract type", info.get("contract_type")), ("End date", end),
         ("Governing law", info.get("governing_law")), ("Flags", len(flags)), ("Document", info.get("id")),
@@ -226,7 +280,7 @@ def _document_sheet(sheet, info: dict[str, Any], flags: list[dict[str, Any]], Fo
         sheet.append([_xlsx_value(v) for v in (flag["severity"], flag["status"], flag["rule_title"], flag.get("place"), flag.get("review"), flag["excerpt"], flag["id"])])
         for cell in sheet[sheet.max_row]:
             cell.alignment = Alignment(wrap_text=True, vertical="top")
-    for column, width in zip("ABCDEFG", (16, 12, 40, 8, 30, 80, 18)):
+    for column, width in zip("ABCDEFG", (16, 12, 40, 40, 14, 80, 18)):
         sheet.column_dimensions[column].width = width
 
 
@@ -259,6 +313,16 @@ def _titles(names: set[str]) -> tuple[dict[str, str], dict[tuple[str, str], str]
 
 def _not_checked(check: dict[str, Any], rules: dict[tuple[str, str], str]) -> str:
     return rules.get((check.get("playbook", ""), check["rule_id"]), check["rule_id"])
+
+
+def _contract_heading(title: str | None, file: str | None, document_id: str = "") -> str:
+    """A contract's heading, its title with its file name: « DISTRIBUTION AGREEMENT (UK_Distribution_2024.pdf) »
+    — several contracts may share a title. Its file name alone when it has no title."""
+    title = " ".join(str(title or "").split())
+    name = Path(file).name if file else ""
+    if title and name:
+        return f"{title} ({name})"
+    return title or name or document_id
 
 
 def _contract_name(document_id: str, documents: dict[str, dict[str, Any]], file: str) -> str:
@@ -298,7 +362,8 @@ def to_markdown(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]
     for document_id in sorted(by_document):
         info = documents.get(document_id, {})
         items = sorted(by_document[document_id], key=lambda f: (-severity_rank(f["severity"]), f.get("page") or 0, f["rule_id"]))
-        lines += ["", f"## {_md_escape(_contract_name(document_id, documents, items[0]['file']))}", "", f"File: `{items[0]['file']}`"]
+        heading = _contract_heading(info.get("title"), items[0]["file"], document_id)  # the title with its file name: titles repeat
+        lines += ["", f"## {_md_escape(heading)}", "", f"File: `{items[0]['file']}`"]
         facts = [f"{label}: {info[key]}" for key, label in (("contract_type", "type"), ("end_date", "ends"), ("governing_law", "law")) if info.get(key)]
         if facts:
             lines.append(" · ".join(facts))
@@ -373,7 +438,8 @@ def to_pdf(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]], fi
         by_document[flag["document_id"]].append(flag)
     for document_id in sorted(by_document):
         items = sorted(by_document[document_id], key=lambda f: (-severity_rank(f["severity"]), f.get("page") or 0, f["rule_id"]))
-        story += [Spacer(1, 4 * mm), para(_contract_name(document_id, documents, items[0]["file"]), h2), para(f"File: {items[0]['file']}", small)]
+        heading = _contract_heading((documents.get(document_id) or {}).get("title"), items[0]["file"], document_id)  # the title with its file name
+        story += [Spacer(1, 4 * mm), para(heading, h2), para(f"File: {items[0]['file']}", small)]
         for flag in items:
             story += [
                 para(f"[{flag['severity'].upper()}] {flag['rule_title']} ({flag['status']}{', ' + flag['review'] if flag.get('review') else ''})", h3),
