@@ -312,7 +312,8 @@ def by_kind(index: IdentityIndex, question: str) -> Scope | None:
     matches = index.lexicon.find(tokens)
     kinds = {m.concept.id for m in matches if m.concept.kind in NAME_KINDS}
     kind_words = {t for m in matches if m.concept.kind in NAME_KINDS for t in tokens[m.start : m.end]}
-    wanted = {m.concept.id for m in matches if m.concept.kind in SUBJECT_KINDS}
+    subject_ids = {m.concept.id for m in matches if m.concept.kind in SUBJECT_KINDS}
+    wanted = set(subject_ids)
     # Other words describe a contract when they are names (capitalised: « Annecy », "Bristol") that few
     # contracts' titles, files or parties carry; « dangereux » in an article's title does not.
     names = proper_nouns(question)
@@ -353,7 +354,8 @@ def by_kind(index: IdentityIndex, question: str) -> Scope | None:
         if m.concept.kind in NAME_KINDS or (m.concept.kind in SUBJECT_KINDS and any(m.concept.id in index.subjects_of[cid] for cid in named))
         for t in tokens[m.start : m.end]
     }
-    naming_words |= {t for t in wanted if any(t in index.subjects_of[cid] for cid in named)}
+    # … and the names among the wanted (« Annecy »), not the glossary's ids of the subjects (« united_kingdom »: not a word of the question)
+    naming_words |= {t for t in wanted - subject_ids if any(t in index.subjects_of[cid] for cid in named)}
     naming = frozenset(naming_words)
     return Scope(
         named, [index.titles[cid] for cid in named], [index.files[cid] for cid in named], sorted(naming),

@@ -123,6 +123,9 @@ def room_settings(tmp_path_factory):
 def test_a_french_question_finds_the_english_contract_by_its_kind(room_settings):
     result = answer(room_settings, "Quel est le droit applicable au contrat de distribution britannique ?", backend=None)
     assert result["scope"]["files"] == [UK_FILE] and result["scope"]["by"] == "kind"
+    # the words the user wrote named it, as the trace shows them — not the glossary's id of the place (« united_kingdom »)
+    assert set(result["scope"]["named_by"]) <= set(tokenize("Quel est le droit applicable au contrat de distribution britannique ?"))
+    assert "britannique" in result["scope"]["named_by"]
     assert not result["abstained"]
     assert "governed by the law of England and Wales" in result["answer"]
     assert {c["file"] for c in result["citations"]} == {UK_FILE}
