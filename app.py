@@ -175,9 +175,20 @@ with st.sidebar:
     _pipeline_section(settings, reranker)
     _hardware_section(settings)
 
+# The chat is the default page, which Streamlit serves at `/` only: its inferred name `/chat` said « Page not found ».
+# A hidden page named `chat` leads there (st.switch_page), and the chat itself takes another (unused) name, since two
+# pages cannot share one; `url_path` is documented for a default page to keep its name unique.
+chat = st.Page("pages/chat.py", title="Chat", icon=":material/forum:", default=True, url_path="home")
+
+
+def _to_chat() -> None:
+    st.switch_page(chat)
+
+
 navigation = st.navigation(
     [
-        st.Page("pages/chat.py", title="Chat", icon=":material/forum:", default=True),
+        chat,
+        st.Page(_to_chat, title="Chat", url_path="chat", visibility="hidden"),
         st.Page("pages/dataroom.py", title="Data room", icon=":material/table_view:"),
         st.Page("pages/duplicates.py", title="Duplicates", icon=":material/content_copy:"),
         st.Page("pages/compliance.py", title="Compliance", icon=":material/policy:"),

@@ -6,7 +6,6 @@ import hashlib
 import json
 from datetime import date
 
-import altair as alt
 import pandas as pd
 import streamlit as st
 
@@ -157,22 +156,7 @@ else:
 st.subheader("Timeline of the terms")
 timeline, undrawn = dataroom.timeline_rows(results, names)
 if timeline:
-    frame = pd.DataFrame(timeline)
-    # every contract labelled (no label dropped for overlap), and the year on the time axis (months alone mislead)
-    base = alt.Chart(frame).encode(y=alt.Y("contract:N", sort=None, title=None, axis=alt.Axis(labelLimit=320, labelOverlap=False)))
-    bars = base.mark_bar(height=12, cornerRadius=3).encode(
-        x=alt.X("start:T", title="signature → end", axis=alt.Axis(format="%b %Y", labelOverlap=True)), x2="end:T",
-        color=alt.Color("amended:N", title=None, scale=alt.Scale(domain=["original term", "amended end"], range=["#4c78a8", "#f58518"])),
-        tooltip=[alt.Tooltip("contract:N", title="contract"), alt.Tooltip("start:T", title="signed"), alt.Tooltip("end:T", title="ends"),
-                 alt.Tooltip("initial_end:T", title="initial end"), alt.Tooltip("amended_by:N", title="amended by")],
-    )
-    initial_ends = alt.Chart(frame[frame["initial_end"].notna()]).mark_tick(color="#222", thickness=2, size=18).encode(
-        x="initial_end:T", y=alt.Y("contract:N", sort=None), tooltip=[alt.Tooltip("initial_end:T", title="initial end (before amendment)")],
-    )
-    today = pd.DataFrame({"today": [date.today().isoformat()], "label": ["today"]})
-    rule = alt.Chart(today).mark_rule(color="#d62728", strokeDash=[5, 3], size=2).encode(x="today:T")
-    label = alt.Chart(today).mark_text(color="#d62728", align="left", dx=4, dy=-6, baseline="bottom").encode(x="today:T", y=alt.value(0), text="label:N")
-    st.altair_chart((bars + initial_ends + rule + label).properties(height=max(140, 26 * len(frame))), width="stretch", key="dataroom_timeline")
+    st.altair_chart(dataroom.timeline_chart(timeline), width="stretch", key="dataroom_timeline")
     st.caption("Bars run from signature to the current end; a black tick marks the end before an amendment moved it; the red line is today.")
 if undrawn:
     st.caption(escape_markdown(f"Not drawn (signature or end date unknown): {'; '.join(one_line(u, 80) for u in undrawn)}."))

@@ -195,13 +195,16 @@ def export(settings: Settings, arguments: dict[str, Any], fmt: str) -> bytes:
     return export_dataroom(settings, parse_arguments("search_data_room", arguments), fmt)
 
 
-TIMELINE_LABEL = 60  # characters of a contract's name on the timeline's axis
+TIMELINE_LABEL = 60  # characters of a contract's name on the timeline's axis (in full in the bar's tooltip)
+TIMELINE_ROW_PX = 26  # one contract's row on the timeline: room for its label, whatever the number of contracts
+TIMELINE_LABEL_PX = 320  # the widest label (cut with « … » past it)
 
 
 def timeline_rows(results: list[dict[str, Any]], names: dict[str, str] | None = None) -> tuple[list[dict[str, Any]], list[str]]:
     """Bars for the timeline (signature → current end, with the initial end when an amendment
     moved it), and the names of the contracts that cannot be drawn (a date is unknown). A bar is
-    labelled by the contract's name (``names``: :func:`contract_names`), cut unless two cut alike."""
+    labelled by the contract's name (``names``: :func:`contract_names`), cut unless two cut alike;
+    ``name`` keeps it in full."""
     names = names or {}
 
     def name(r: dict[str, Any]) -> str:
@@ -214,6 +217,7 @@ def timeline_rows(results: list[dict[str, Any]], names: dict[str, str] | None = 
         amended = bool(r.get("amended_by")) and r.get("initial_end_date") not in (None, r["end_date"])
         rows.append({
             "contract": labels[r["contract_id"]],
+            "name": name(r),
             "id": r["contract_id"],
             "start": r["signature_date"],
             "end": r["end_date"],
@@ -223,6 +227,39 @@ def timeline_rows(results: list[dict[str, Any]], names: dict[str, str] | None = 
         })
     drawn_ids = {r["contract_id"] for r in drawn}
     return rows, [name(r) for r in results if r["contract_id"] not in drawn_ids]
+
+
+def timeline_chart(rows: list[dict[str, Any]], today: date | None = None):  # an altair LayerChart
+    """The timeline of :func:`timeline_rows` as an Altair chart: a bar per contract from signature to
+    its current end, a black tick at the end an amendment moved, a red rule at ``today``.
+
+    One row of :data:`TIMELINE_ROW_PX` pixels per contract (a step height, not a total height shared
+    among the rows), every label drawn level with its bar (none hidden, none pushed flush with the
+    chart's edges, where Streamlit's theme put the first and last and the first ran into the second),
+    cut at :data:`TIMELINE_LABEL_PX` pixels; the bar's tooltip names the contract in full."""
+    import altair as alt  # here, not at import: heavy, and only the Data room page draws the chart
+    import pandas as pd  # idem
+
+    frame = pd.DataFrame(rows)
+    axis = alt.Axis(labelLimit=TIMELINE_LABEL_PX, labelOverlap=False, labelFlush=False, labelBaseline="middle", labelAlign="right")
+    base = alt.Chart(frame).encode(y=alt.Y("contract:N", sort=None, title=None, axis=axis))
+    bars = base.mark_bar(height=12, cornerRadius=3).encode(
+        # the year on the time axis (months alone mislead)
+        x=alt.X("start:T", title="signature → end", axis=alt.Axis(format="%b %Y", labelOverlap=True)), x2="end:T",
+        color=alt.Color("amended:N", title=None, scale=alt.Scale(domain=["original term", "amended end"], range=["#4c78a8", "#f58518"])),
+        tooltip=[alt.Tooltip("name:N", title="contract"), alt.Tooltip("start:T", title="signed"), alt.Tooltip("end:T", title="ends"),
+                 alt.Tooltip("initial_end:T", title="initial end"), alt.Tooltip("amended_by:N", title="amended by")],
+    )
+    initial_ends = base.transform_filter("isValid(datum.initial_end)").mark_tick(color="#222", thickness=2, size=18).encode(
+        x="initial_end:T", tooltip=[alt.Tooltip("name:N", title="contract"), alt.Tooltip("initial_end:T", title="initial end (before amendment)")],
+    )
+    marker = pd.DataFrame({"today": [(today or date.today()).isoformat()], "label": ["today"]})
+    rule = alt.Chart(marker).mark_rule(color="#d62728", strokeDash=[5, 3], size=2).encode(x="today:T")
+    label = alt.Chart(marker).mark_text(color="#d62728", align="left", dx=4, dy=-6, baseline="bottom").encode(x="today:T", y=alt.value(0), text="label:N")
+    # fit-x: the chart fills the page's width; its height is the rows' (Streamlit's default « fit » would squeeze them into a total height)
+    return (bars + initial_ends + rule + label).properties(
+        height=alt.Step(TIMELINE_ROW_PX), autosize=alt.AutoSizeParams(type="fit-x", contains="padding"),
+    )
 
 
 def _unique_labels(named: list[tuple[str, str]]) -> dict[str, str]:

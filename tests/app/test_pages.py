@@ -584,6 +584,14 @@ def test_dataroom_party_filter_names_the_party_without_its_internal_id(demo_work
     assert not at.exception
     shown = all_markdown(at)
     assert "Parties include LISANDRE HOLDING SAS" in shown and "lisandre\\_holding" not in shown and "lisandre_holding" not in shown
+    # the timeline of these 8 dated contracts: a row of its own for each (a step height; it was 208 pixels shared by the rows,
+    # axis and title included, and its first labels ran into each other), every label level with its bar
+    spec = json.loads(at.get("vega_lite_chart")[0].proto.spec)
+    bars = next(layer for layer in spec["layer"] if layer["mark"]["type"] == "bar")
+    axis = bars["encoding"]["y"]["axis"]
+    assert spec["height"] == {"step": 26} and spec["autosize"]["type"] == "fit-x", (spec.get("height"), spec.get("autosize"))
+    assert axis["labelFlush"] is False and axis["labelOverlap"] is False, axis
+    assert bars["encoding"]["tooltip"][0]["field"] == "name"  # the contract in full on hover, its label cut
 
 
 def test_dataroom_detail_shows_metadata_sources_and_amendments(app_workspace, monkeypatch):
@@ -689,6 +697,12 @@ def test_compliance_and_documents_name_contracts_not_their_internal_ids(demo_wor
     groups = [m for m in texts(at.markdown) if " flag" in m and "worst: " in m]
     assert groups and all(m.startswith("**BAIL COMMERCIAL") or not INTERNAL_ID.search(m.split("·")[0]) for m in groups), groups
     assert not [m for m in groups if re.match(r"\*\*c\d", m)], groups
+    assert not [m for m in groups if m.count("Montelier") > 1], groups  # its file in its name already: not twice
+    # a group whose contract's title is its own names its file beside it too (« **DISTRIBUTION AGREEMENT** » alone was ambiguous)
+    boutique = next(cid for cid, name in names.items() if name.startswith("BAIL COMMERCIAL — BOUTIQUE"))
+    compliance.run_scan(settings, "bail_commercial", [boutique], names=names)
+    groups = [m for m in texts(at.run().markdown) if " flag" in m and "worst: " in m]
+    assert any(m.startswith("**BAIL COMMERCIAL — BOUTIQUE") and " · Bail\\_commercial\\_boutique\\_Lyon\\_Merciere\\_2022\\.docx · " in m for m in groups), groups
     documents = open_app(demo_workspace, monkeypatch, "pages/documents.py")
     grid = next(d for d in documents.dataframe if "chunks" in d.value.columns)
     order, config = list(grid.proto.column_order), json.loads(grid.proto.columns)

@@ -70,6 +70,41 @@ def test_timeline_marks_amended_ends_and_skips_unknown_dates(settings):
     assert len({row["contract"] for row in rows}) == len(rows)  # one bar per contract
 
 
+def _results(count: int) -> list[dict]:
+    """``count`` search results with dates, long titles, the first one's end moved by an amendment."""
+    return [{
+        "contract_id": f"c{i:02d}", "title": f"CONTRAT N° {i} D'APPROVISIONNEMENT EN PLANTES AROMATIQUES ET MÉDICINALES DU GROUPE", "filename": f"c{i}.pdf",
+        "signature_date": f"20{10 + i % 10}-01-15", "end_date": "2030-06-30", "initial_end_date": "2026-06-30" if i == 0 else "2030-06-30",
+        "amended_by": ["c99"] if i == 0 else [],
+    } for i in range(count)]
+
+
+def _layer_with(spec: dict, mark: str) -> dict:
+    return next(layer for layer in spec["layer"] if (layer["mark"]["type"] if isinstance(layer["mark"], dict) else layer["mark"]) == mark)
+
+
+@pytest.mark.parametrize("count", [2, 3, 25])
+def test_timeline_gives_every_contract_a_row_of_its_own_whatever_their_number(count):
+    # Filtered on one party (8 bars in a 208-pixel chart that Streamlit fits whole), the first labels ran into each
+    # other: the rows were a share of a total height, and Streamlit's theme set the first label flush with the top.
+    rows, _ = dataroom.timeline_rows(_results(count))
+    spec = dataroom.timeline_chart(rows, today=date(2026, 12, 4)).to_dict()
+    assert spec["height"] == {"step": dataroom.TIMELINE_ROW_PX} and dataroom.TIMELINE_ROW_PX >= 24  # a row per contract, not a share
+    assert spec["autosize"]["type"] == "fit-x"  # Streamlit's default « fit » would squeeze the rows back into a total height
+    bars = _layer_with(spec, "bar")
+    axis = bars["encoding"]["y"]["axis"]
+    assert axis["labelFlush"] is False and axis["labelOverlap"] is False and axis["labelBaseline"] == "middle"  # level with its bar, none hidden
+    assert axis["labelLimit"] == dataroom.TIMELINE_LABEL_PX and bars["mark"]["height"] < dataroom.TIMELINE_ROW_PX
+    data = next(iter(spec["datasets"].values()))
+    assert len(data) == count and len({row["contract"] for row in data}) == count  # one labelled row per contract
+    # the labels are cut, the bar's tooltip names the contract in full
+    assert all(len(row["contract"]) <= dataroom.TIMELINE_LABEL and row["contract"].endswith("…") for row in data)
+    assert all(row["name"].startswith(row["contract"][:-1]) and len(row["name"]) > dataroom.TIMELINE_LABEL for row in data)
+    assert bars["encoding"]["tooltip"][0] == {"field": "name", "title": "contract", "type": "nominal"}
+    tick = _layer_with(spec, "tick")  # the end before the amendment: on the first contract's row only
+    assert tick["transform"] == [{"filter": "isValid(datum.initial_end)"}] and [row["initial_end"] for row in data if row["initial_end"]] == ["2026-06-30"]
+
+
 def test_contracts_are_named_by_title_and_file_where_titles_are_shared():
     names = dataroom.name_contracts([
         ("c01", "BAIL  COMMERCIAL", "room/bail.pdf"), ("c02", "BAIL COMMERCIAL", "room/copie/bail - copie.docx"),
