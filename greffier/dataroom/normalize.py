@@ -174,7 +174,7 @@ def parse_date(value: object) -> date | None:
 _MONTH_ALTERNATION = "|".join(
     sorted({*MONTHS, "février", "févr", "fév", "août", "décembre", "déc"}, key=len, reverse=True)
 )
-_DAY_TOKEN = r"(?:1er|1re|\d{1,2})(?:st|nd|rd|th)?"
+_DAY_TOKEN = r"(?:1er|1re|\d{1,2})(?:st|nd|rd|th|[snrt]\s[tdh](?=,))?"  # "November 19t h, 2012": a PDF's broken ordinal too
 # "8th day of May 2014", "the 31  day of July, 2019", "10t h day of January" (a PDF's broken ordinal)
 _DAY_OF = rf"(?:(?:1er|1re|\d{{1,2}})(?:\s?(?:st|nd|rd|th)|\s?[snrt]\s[tdh])?|{_ORDINAL_DAY_WORD})\s+day\s+of"
 #: One date in running text, without capture groups so that other patterns can embed it.

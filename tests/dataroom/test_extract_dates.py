@@ -12,6 +12,7 @@ import pytest
 
 from greffier.dataroom.extract import extract_fields, extract_signature_date, extract_term, split_articles
 from greffier.dataroom.extract.defined_dates import read_defined_dates
+from greffier.dataroom.extract.text import ChunkInput
 from greffier.dataroom.records import ContractInput, build_records
 
 
@@ -623,4 +624,77 @@ def test_a_letterheads_date_label_is_a_low_confidence_cover_date(letterhead, exp
 def test_another_dates_label_on_the_letterhead_is_no_cover_date(letterhead):
     body = "".join(f"\n\nARTICLE {n} CARRIAGE\nShipper shall tender commodities to Carrier for transportation under clause {n}." for n in range(1, 9))
     text = letterhead + "\n\nTRANSPORTATION CONTRACT" + body + "\n\nIN WITNESS WHEREOF the parties have signed.\nBy: ________  Name: ________"
+    assert extract_signature_date(chunks_of(text)) is None
+
+
+# --- signature dates written the way signature pages write them ------------------------------------------
+
+# long enough that the signature page lies beyond the opening (its first 3,000 characters)
+_BODY = "".join(
+    f"\n\nARTICLE {n} SUPPLY\nThe Supplier delivers the goods listed in the schedule under clause {n}, at the price agreed for the year, "
+    "to the Buyer's warehouse, packed and labelled as the Buyer's specifications require, with the documents each shipment needs."
+    for n in range(1, 21)
+)
+
+
+@pytest.mark.parametrize(
+    ("blocks", "expected"),
+    [
+        # a dashed numeric date with a two-digit year, the later of the two parties' (the contract is signed when the last signs)
+        ("By: /s/ Mark Frick   By: /s/ Ann Raack   Name: Mark Frick   Name: Ann Raack   Date: 3-14-18   Date: 3-7-18", date(2018, 3, 14)),
+        ("Par : /s/ Marc Fricke   Nom : Marc Fricke   Date : 14-03-18", date(2018, 3, 14)),
+        ("By: /s/ Mark Frick   Name: Mark Frick   Date: 3/21/08", date(2008, 3, 21)),
+    ],
+    ids=["dashed-two-digit-year-en", "dashed-two-digit-year-fr", "slashed-two-digit-year"],
+)
+def test_a_signature_blocks_short_numeric_date_is_read(blocks, expected):
+    text = "SUPPLY AGREEMENT\n\nThis Supply Agreement is between Harrow Foods Inc. and Kestrel Farms LLC." + _BODY + "\n\nIN WITNESS WHEREOF the parties have signed.\n" + blocks
+    found = extract_signature_date(chunks_of(text))
+    assert found is not None and found.value == expected, found
+
+
+def test_a_blocks_dashed_numbers_that_no_date_label_names_are_no_date():
+    text = "SUPPLY AGREEMENT\n\nThis Supply Agreement is between Harrow Foods Inc. and Kestrel Farms LLC." + _BODY + (
+        "\n\nIN WITNESS WHEREOF the parties have signed.\nBy: /s/ Mark Frick   Name: Mark Frick   Tel: 12-34-56   Ref. 3-14-18"
+    )
+    assert extract_signature_date(chunks_of(text)) is None
+
+
+def test_a_filings_exhibit_number_is_no_annex_of_the_contract():
+    # "Exhibit 10.75" numbers the whole contract in its filing (after a cover page): its signature page is the contract's
+    cover = ChunkInput(id="k1-1", section="CONFIDENTIAL TREATMENT REQUESTED", text="CONFIDENTIAL TREATMENT REQUESTED\nPortions of this exhibit were omitted.")
+    summary = ChunkInput(
+        id="k1-2", section="Exhibit 10.75 SPONSORSHIP AGREEMENT SUMMARY",
+        text="Exhibit 10.75 SPONSORSHIP AGREEMENT SUMMARY\nThis Sponsorship Agreement is between Harbour Ballpark LLC and Sunrise Grill Inc.\n"
+             "Sponsor pays the Fee.\nBy: /s/ James Ball   Its: Vice President   Date: 3/21/08\nBy: /s/ Laura Rusk   Its: SVP   Date: 3/18/08",
+    )
+    found = extract_signature_date([cover, summary, *chunks_of(_BODY.strip())])
+    assert found is not None and found.value == date(2008, 3, 21), found
+    # an exhibit of the contract ("Exhibit A", "EXHIBIT 2") keeps its own forms' dates out
+    annexed = "SUPPLY AGREEMENT\n\nThis Supply Agreement is between Harrow Foods Inc. and Kestrel Farms LLC." + _BODY + (
+        "\n\nEXHIBIT A\nFORM OF PURCHASE ORDER\nBy: ________   Name: ________   Date: 3/21/08\nBy: ________   Name: ________"
+    )
+    assert extract_signature_date(chunks_of(annexed)) is None
+
+
+@pytest.mark.parametrize(
+    ("closing", "expected"),
+    [
+        ("Hamburg, November 19th, 2012\n/s/ Thomas Kass   /s/ Ruth Ulmer", date(2012, 11, 19)),
+        # lines joined by the conversion, a PDF's broken ordinal ("19t h")
+        ("5 Hamburg, November 19t h, 2012 /s/ Thomas Kass   /s/ Ruth Ulmer", date(2012, 11, 19)),
+        ("Signed and effective this 25th day of May, 1999.\nAGENCY\nBy: /s/ Ruth Ulmer", date(1999, 5, 25)),
+        ("Executed and delivered on March 3, 2015.\nBy: /s/ Ruth Ulmer", date(2015, 3, 3)),
+    ],
+    ids=["place-and-date-line", "joined-lines-broken-ordinal", "signed-and-effective", "executed-and-delivered"],
+)
+def test_a_signature_line_of_a_place_and_a_date_dates_the_contract(closing, expected):
+    text = "SUPPLY AGREEMENT\n\nThis Supply Agreement is between Harrow Foods Inc. and Kestrel Farms LLC." + _BODY + "\n\n" + closing
+    found = extract_signature_date(chunks_of(text))
+    assert found is not None and found.value == expected, found
+
+
+def test_a_place_and_a_date_with_no_signature_after_them_are_no_signature_date():
+    # an address line in the body ("Hamburg, November 19th, 2012" as the date of a cited letter) is not the signature
+    text = "SUPPLY AGREEMENT\n\nThis Supply Agreement is between Harrow Foods Inc. and Kestrel Farms LLC.\n\nARTICLE 1 PRIOR LETTER\nThe letter sent from\nHamburg, November 19th, 2012\nis superseded." + _BODY
     assert extract_signature_date(chunks_of(text)) is None

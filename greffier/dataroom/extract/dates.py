@@ -20,7 +20,7 @@ _SIGNATURE_RULES: tuple[tuple[str, re.Pattern[str], bool], ...] = (
     (
         "signed on",
         re.compile(
-            rf"(?:^[ \t]*|{_THIS}(?:is|was)\s+)(?:signed|executed)\s+(?:(?:at|in)\s+[^,\n]{{1,40}}?,?\s+)?(?:on|as of|this)\s+(?:this\s+)?(?:the\s+)?{DATE_GROUP}",
+            rf"(?:^[ \t]*|{_THIS}(?:is|was)\s+)(?:signed|executed)(?:\s+and\s+(?:effective|delivered|dated))?\s+(?:(?:at|in)\s+[^,\n]{{1,40}}?,?\s+)?(?:on|as of|this)\s+(?:this\s+)?(?:the\s+)?{DATE_GROUP}",
             re.I | re.M,
         ),
         True,
@@ -62,6 +62,17 @@ _SIGNATURE_RULES: tuple[tuple[str, re.Pattern[str], bool], ...] = (
         True,
     ),
     ("signé le", re.compile(rf"^\s*sign[ée]e?\s+(?:électroniquement\s+)?le\s+{DATE_GROUP}", re.I | re.M), True),
+    # a line of a place and a date right above the signatures, as « À Paris, le … » in English: "Hamburg, November 19th, 2012 ⏎ /s/ …"
+    (
+        "<place>, <date>",
+        # (a text whose lines were joined keeps the signature right after it: "5 Hamburg, November 19th, 2012 /s/ Thomas …")
+        re.compile(
+            rf"(?:^[ \t]*|(?<=\d\s))(?-i:[{UPPER}])[\w'’. -]{{1,40}},[ \t]+{DATE_GROUP}"
+            r"(?=[ \t]*(?:/s/|By\s*:)|[ \t]*$[\s\S]{0,300}?(?:/s/|\bBy\s*:|\bName\s*:))",
+            re.I | re.M,
+        ),
+        True,
+    ),
 )
 
 
@@ -240,17 +251,18 @@ def _cover_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None:
     return None
 
 
-# A numeric date with a two- or four-digit year as signature blocks write it ("Date: 1/19/07", "5/17/12"):
+# A numeric date with a two- or four-digit year as signature blocks write it ("Date: 1/19/07", "5/17/12", "Date: 3-14-18"):
 # read in the order the document's own numeric dates show (a day over 12 tells), else month first in an
 # English contract and day first in a French one.
-_NUMERIC = r"(?P<numeric>\d{1,2}/\d{1,2}/(?:\d{4}|\d{2}))(?![\d/])"
+_NUMERIC = r"(?P<numeric>\d{1,2}(?P<separator>[/-])\d{1,2}(?P=separator)(?:\d{4}|\d{2}))(?![\d/-])"
 _DATE_LINE = re.compile(rf"\bDate(?:d)?\s*:\s*(?:{DATE_GROUP}|{_NUMERIC})", re.I)
 _BLOCK_DATE = re.compile(rf"(?<![\w/.-])(?:{DATE_GROUP}|{_NUMERIC})", re.I)
 _WITNESS = re.compile(r"\bIN\s+WITNESS\s+WHEREOF\b|\bEN\s+FOI\s+DE\s+QUOI\b", re.I)
 _BLOCK_CUE = re.compile(r"\b(?:By|Name|Title|Par|Nom|Qualit[ée])\s*:|/s/", re.I)
 _BLOCK_CHARS = 1500
 # What follows the blocks: an exhibit, a schedule (its forms have "By:" and "Date:" lines of their own)
-_ANNEX = re.compile(r"(?m)^\s*(?:EXHIBIT|SCHEDULE|ANNEX|APPENDIX|ANNEXE|Exhibit|Schedule|Annex|Appendix|Annexe)\b")
+# ("Exhibit 10.75", "EXHIBIT 99.1": the number a filing gives the whole contract, not one of its exhibits)
+_ANNEX = re.compile(r"(?m)^\s*(?:EXHIBIT|SCHEDULE|ANNEX|APPENDIX|ANNEXE|Exhibit|Schedule|Annex|Appendix|Annexe)\b(?!\s+\d{1,3}\.\d{1,3}\b)")
 _LAYOUT_SPACES = re.compile(r"[ \t]{2,}")
 _DATED_BEFORE = re.compile(r"\b(?:Date|Dated|Le)\s*:?\s*$")  # "Dated 5/17/12"
 # "5/17/12  GENO AURIEMMA  Date": the label under the signature line, a line or a few words after the date (or further
@@ -328,7 +340,7 @@ def _filing_date(text: str, match: re.Match[str]) -> bool:
 
 
 def _block_value(match: re.Match[str], month_first: bool) -> date | None:
-    numeric = match["numeric"] or (match["date"] if re.fullmatch(r"\d{1,2}/\d{1,2}/\d{4}", match["date"]) else None)
+    numeric = match["numeric"] or (match["date"] if re.fullmatch(r"\d{1,2}([/-])\d{1,2}\1\d{4}", match["date"]) else None)
     if numeric is None:
         return parse_date(match["date"])
     return numeric_date(numeric, month_first)

@@ -47,8 +47,8 @@ def numeric_month_first(chunks: Sequence[ChunkInput]) -> bool:
 
 
 def numeric_date(numeric: str, month_first: bool) -> date | None:
-    """``5/17/12``, ``25/03/2020`` read in the document's order (a number over 12 is a day)."""
-    first, second, year = (int(part) for part in numeric.split("/"))
+    """``5/17/12``, ``25/03/2020``, ``3-14-18`` read in the document's order (a number over 12 is a day)."""
+    first, second, year = (int(part) for part in re.split(r"[/-]", numeric))
     month, day = (first, second) if month_first else (second, first)
     if first > 12 >= second:
         month, day = second, first
