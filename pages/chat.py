@@ -286,7 +286,7 @@ def _sources_panel() -> None:
     )
     source = by_n[n]
     st.markdown(f"**[{source.n}] {escape_markdown(source.hover)}**")
-    st.caption(escape_markdown(source.details))
+    st.caption(escape_markdown(source.details_in(language)))  # in the question's language, as the panel's other words
     shared.show_passage(source.text, pdf_path=chat.pdf_file(settings, source), page=source.page, page_end=source.page_end,
                         key=f"{picker_key}_{source.n}", title=source.hover, language=language)
 

@@ -79,8 +79,12 @@ class Source:
         (« bail.pdf · p. 1 · Article 2 - Loyer »), never the contract or passage id; the score only when it
         is the fused score of the 0-1 scale the sidebar's « Minimum score » speaks of (one boosted past 1,
         by a reranker or a rule, is on another scale and would read as a mistake)."""
+        return self.details_in("en")
+
+    def details_in(self, language: str) -> str:
+        """:attr:`details` in the language of the question the source answers (« score 0,72 sur 1 » in French)."""
         parts = [PurePath(self.file).name if self.file else "", self.pages, section_label(self.section)]
-        parts.append(score_of_1(self.score) or "")
+        parts.append(score_of_1(self.score, language) or "")
         return " · ".join(p for p in parts if p)
 
     @property

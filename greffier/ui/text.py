@@ -21,13 +21,13 @@ def escape_markdown(text: str | None, *, keep_lines: bool = False) -> str:
     return escaped
 
 
-def score_of_1(score: float | None) -> str | None:
-    """A passage's score as the app shows it, « score 0.88 of 1 », on the 0-1 scale the sidebar's
-    minimum score speaks of; None for a score off that scale (boosted past 1 by a reranker or a rule),
-    which would read as a mistake."""
+def score_of_1(score: float | None, language: str = "en") -> str | None:
+    """A passage's score as the app shows it, « score 0.88 of 1 » (« score 0,88 sur 1 » beside a French question's
+    answer), on the 0-1 scale the sidebar's minimum score speaks of; None for a score off that scale (boosted past 1
+    by a reranker or a rule), which would read as a mistake."""
     if score is None or not 0 <= score <= 1:
         return None
-    return f"score {score:.2f} of 1"
+    return f"score {score:.2f} sur 1".replace(".", ",") if language == "fr" else f"score {score:.2f} of 1"
 
 
 def one_line(text: str | None, limit: int = 160) -> str:

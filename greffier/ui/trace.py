@@ -28,7 +28,9 @@ _WORDS = {
         "judged_llm": "the LLM read each passage and said which ones help answer",
         "kept_cited": "kept, cited as {n}", "kept_uncited": "kept, not quoted", "dropped": "left out",
         "all_words": "holds everything the question asks",
+        "all_words_rendered": "holds every word the question asks, some in other words",
         "some_words": "holds {pct} % of what the question asks (rare words weigh more)",
+        "rendered": "« {asked} » as “{held}”", "missing": "not « {asked} »",
         "close": "its meaning is close to the question (similarity {score})",
         "far": "its meaning is far from the question (similarity {score}, below {threshold})",
         "llm_kept": "the LLM judged it useful to answer", "llm_dropped": "the LLM judged it off the point",
@@ -53,7 +55,9 @@ _WORDS = {
         "judged_llm": "le LLM a lu chaque passage et indiqué ceux qui aident à répondre",
         "kept_cited": "retenu, cité {n}", "kept_uncited": "retenu, non cité", "dropped": "écarté",
         "all_words": "contient tout ce que demande la question",
+        "all_words_rendered": "contient chaque mot de la question, certains sous une autre forme",
         "some_words": "contient {pct} % de ce que demande la question (les mots rares pèsent plus)",
+        "rendered": "« {asked} » sous la forme « {held} »", "missing": "sans « {asked} »",
         "close": "son sens est proche de la question (similarité {score})",
         "far": "son sens est éloigné de la question (similarité {score}, sous {threshold})",
         "llm_kept": "le LLM le juge utile pour répondre", "llm_dropped": "le LLM le juge hors sujet",
@@ -122,7 +126,7 @@ def _why(decision: dict[str, Any], asked_words: int, words: dict[str, Any], lang
     reasons = []
     coverage = decision.get("coverage")
     if coverage is not None and asked_words:
-        reasons.append(words["all_words"] if coverage >= 0.995 else words["some_words"].format(pct=round(coverage * 100)))
+        reasons.append(_coverage_said(decision, coverage, words, language))
     if decision.get("type_match"):
         reasons.append(words["type_match"])
     if decision.get("gives_kind") is False:
@@ -135,6 +139,20 @@ def _why(decision: dict[str, Any], asked_words: int, words: dict[str, Any], lang
         else:
             reasons.append(words[key].format(score=_number(dense, language), threshold=_number(DENSE_RELEVANCE, language)))
     return (" ; " if language == "fr" else "; ").join(reasons)
+
+
+def _coverage_said(decision: dict[str, Any], coverage: float, words: dict[str, Any], language: str) -> str:
+    """How much of the question a passage holds, and how: the asked words it lacks (« sans « délégué » ») and those it
+    holds only in other words (« « données » sous la forme « personal data » »), as the relevance check listed them
+    (decisions of older turns lack them: the share alone)."""
+    rendered = [words["rendered"].format(asked=asked, held=held) for asked, held in decision.get("wordings") or []]
+    missing = [words["missing"].format(asked=asked) for asked in decision.get("missing") or []]
+    if coverage >= 0.995:
+        said = words["all_words_rendered"] if rendered else words["all_words"]
+    else:
+        said = words["some_words"].format(pct=round(coverage * 100))
+    details = ", ".join([*missing, *rendered])
+    return f"{said}{' : ' if language == 'fr' else ': '}{details}" if details else said
 
 
 # The router's intents and tools as a reader says them (the technical tab keeps their names).

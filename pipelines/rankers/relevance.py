@@ -60,7 +60,8 @@ from haystack.dataclasses import ChatMessage
 from haystack.utils import deserialize_chatgenerator_inplace
 
 from greffier.compliance.library import ClauseLibrary, load_library
-from greffier.text import tokenize
+from greffier.text import fold, tokenize
+from greffier.text.fold import written_span
 from pipelines.generators.answer_kinds import AnswerKind, asked_complement, asked_head, asked_kind, gives_a_quantity
 from pipelines.passages import parties_asked, parties_passage
 from pipelines.types import scope_contract_ids
@@ -202,6 +203,46 @@ def coverage_of(units: list[dict[str, Any]], tokens: set[str]) -> float:
     return sum(float(u.get("weight") or 0.0) for u in units if unit_covered(u, tokens)) / total
 
 
+def _as_written(text: str, words: list[str] | tuple[str, ...]) -> str:
+    """``words`` (folded tokens of one term) as ``text`` writes them (« délégué » for ``delegue``, "personal data" for
+    ``personal data``, « données à caractère personnel » for ``donnees caractere personnel``: up to two short words
+    between them), or the tokens joined when the text does not write them together."""
+    between = r"\W+(?:\w{1,3}\W+){0,2}?"
+    pattern = r"(?<!\w)" + between.join(re.escape(word) for word in words) + r"(?!\w)"
+    found = re.search(pattern, fold(text))
+    return " ".join(written_span(text, found.start(), found.end()).split()) if found else " ".join(words)
+
+
+def _same_word(term: list[str] | tuple[str, ...], token: str) -> bool:
+    """Is ``term`` the asked word itself or a form of it (« résiliation » for « résilier »: same first letters)?"""
+    return len(term) == 1 and (term[0] == token or (min(len(term[0]), len(token)) >= HEAD_PREFIX and term[0][:HEAD_PREFIX] == token[:HEAD_PREFIX]))
+
+
+MAX_SHOWN_WORDS = 3  # asked words a decision names, missing or held in other words (the trace reads them out)
+
+
+def how_covered(units: list[dict[str, Any]], tokens: set[str], asked: str, passage: str) -> dict[str, list]:
+    """What a passage holds of what is asked, word by word, as a reader checks it: the asked words it does not hold
+    (``missing``: « délégué ») and those it holds only in other words (``wordings``: [« données », "personal data"]),
+    each as the question and the passage write them; empty lists are left out. A coverage of 100 % reached through
+    a loose rendering is then not told as "holds everything the question asks" without saying how."""
+    missing: list[str] = []
+    wordings: list[list[str]] = []
+    for unit in units:
+        token = str(unit.get("token", ""))
+        held = [term for term in unit.get("terms") or [[token]] if set(term) <= tokens]
+        if not held:
+            missing.append(_as_written(asked, [token]))
+        elif not any(_same_word(term, token) for term in held):
+            wordings.append([_as_written(asked, [token]), _as_written(passage, held[0])])
+    found: dict[str, list] = {}
+    if missing:
+        found["missing"] = missing[:MAX_SHOWN_WORDS]
+    if wordings:
+        found["wordings"] = wordings[:MAX_SHOWN_WORDS]
+    return found
+
+
 def passage_types(doc: Document, library: ClauseLibrary | None) -> set[str]:
     """The clause types a passage is labelled with: stored at ingest, and its heading's cues."""
     found = set(doc.meta.get("clause_types") or ())
@@ -341,7 +382,8 @@ class RelevanceJudge:
             other_head = set(asked_head(translation)) - naming
             other_heads = [u for u in other_units if u.get("token") in other_head] or None
         decisions = self._judge(
-            question, documents, asked_units, set(clause_types or ()), scope, asked_kind(question), head_units, complement_units, other_units, other_heads
+            question, documents, asked_units, set(clause_types or ()), scope, asked_kind(question), head_units, complement_units, other_units, other_heads,
+            translation=translation,
         )
         refuse_outside_hint(documents, decisions, hint)
         # The check by meaning found a passage that answers: with ``union``, an LLM answerer that
@@ -361,13 +403,13 @@ class RelevanceJudge:
     def _judge(
         self, question: str, documents: list[Document], units: list[dict], question_types: set[str], scope: dict | None, kind: AnswerKind | None = None,
         head_units: list[dict] | None = None, complement_units: list[dict] | None = None, other_units: list[dict] | None = None,
-        other_heads: list[dict] | None = None,
+        other_heads: list[dict] | None = None, translation: str | None = None,
     ) -> list[dict[str, Any]]:
         if not documents:
             return []
         scored = self._judge_by_meaning(
             documents, units, question_types, scope, kind, head_units, parties=parties_asked(question), complement_units=complement_units,
-            other_units=other_units, other_heads=other_heads,
+            other_units=other_units, other_heads=other_heads, question=question, translation=translation,
         )
         if self.chat_generator is None or self.mode == "scores":
             return scored
@@ -385,10 +427,12 @@ class RelevanceJudge:
     def _judge_by_meaning(
         self, documents: list[Document], units: list[dict], question_types: set[str], scope: dict | None, kind: AnswerKind | None = None,
         head_units: list[dict] | None = None, *, parties: bool = False, complement_units: list[dict] | None = None,
-        other_units: list[dict] | None = None, other_heads: list[dict] | None = None,
+        other_units: list[dict] | None = None, other_heads: list[dict] | None = None, question: str = "", translation: str | None = None,
     ) -> list[dict[str, Any]]:
         """``parties``: the question asks who the parties are; a contract's opening that names them
-        (« ENTRE : … ET : … », :func:`pipelines.passages.parties_passage`) holds the notion without the word."""
+        (« ENTRE : … ET : … », :func:`pipelines.passages.parties_passage`) holds the notion without the word.
+        ``question`` and ``translation`` (its LLM translation, when given): as written, for the words each decision
+        says a passage misses or holds in other words (:func:`how_covered`)."""
         scoped_ids = scope_contract_ids(scope)
         best = max((doc.score or 0.0) for doc in documents)
         tokens = [passage_tokens(doc, with_name=not scoped_ids) | (PARTIES_WORDS if parties and parties_passage([doc]) else set()) for doc in documents]
@@ -400,6 +444,7 @@ class RelevanceJudge:
         absent = absent_share(units)
         other_absent = absent_share(other_units) if other_units else 0.0
         coverages, absents = [], []
+        read_by: list[tuple[list[dict], str]] = []  # the wording each passage's coverage was measured on, and its text
         for t in tokens:
             coverage = coverage_of(units, t)
             other = coverage_of(other_units, t) if other_units else 0.0
@@ -408,6 +453,7 @@ class RelevanceJudge:
             use_other = coverage >= CALIBRATION.min_coverage and other - other_absent > coverage - absent
             coverages.append(other if use_other else coverage)
             absents.append(other_absent if use_other else absent)
+            read_by.append((other_units, translation or "") if use_other else (units, question))
         # the translation's head speaks for the question only when the passage holds each of its nouns ("severance
         # pay", not "pay" alone: the non-compete's monthly « indemnité » is no severance pay)
         # (the question's own complement is required either way: a translation may lose it, « indemnité de
@@ -429,12 +475,14 @@ class RelevanceJudge:
             contract = doc.meta.get("doc_id")
             covered, at = best_covered.get(contract, (0.0, -1))
             best_of_contract = contract not in seen_contracts or (at == index and covered >= CALIBRATION.scope_coverage)
-            decisions.append(
-                judge_by_meaning(
-                    index + 1, doc, units, question_types, scoped_ids, best_of_contract, best, self._library, coverage=coverage, kind=kind,
-                    speaks_of_head=heads[index], absent=absents[index],
-                )
+            decision = judge_by_meaning(
+                index + 1, doc, units, question_types, scoped_ids, best_of_contract, best, self._library, coverage=coverage, kind=kind,
+                speaks_of_head=heads[index], absent=absents[index],
             )
+            asked_units, asked_text = read_by[index]
+            passage = "\n".join(filter(None, [doc.content or "", str(doc.meta.get("section") or ""), str(doc.meta.get("title") or "")]))  # its prose first
+            decision.update(how_covered(asked_units, tokens[index], asked_text, passage))
+            decisions.append(decision)
             seen_contracts.add(contract)
         return decisions
 

@@ -1046,3 +1046,29 @@ def test_a_retail_lease_is_a_lease_a_retail_customer_is_no_shop():
     assert lease and tokens[lease[0].start : lease[0].end] == ["retail", "lease"]
     assert not [m for m in lexicon.find(tokenize("May the distributor sell to retail customers?")) if "retail" in m.term.tokens]
     assert [m.concept.id for m in lexicon.find(tokenize("le bail commercial"))] and "lease" in {m.concept.id for m in lexicon.find(tokenize("le bail commercial"))}
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "passage", "missing", "rendered"),
+    [
+        # a French question on an English clause: the words it holds in English are named with the English it writes them in
+        ("Qui est le délégué à la protection des données ?", "fr",
+         "The Processor shall not transfer personal data outside the European Economic Area.", [], ("données", "personal data")),
+        ("Which court hears disputes about the lease?", "en",
+         "Tout litige relatif au présent bail relève de la compétence exclusive du tribunal judiciaire de Lyon.", [], ("court", "tribunal")),
+        # a word asked that the passage does not hold in any wording is named as missing, as the question writes it
+        ("Quel est le délai de préavis de résiliation du bail ?", "fr",
+         "Either party may terminate this lease for breach.", ["préavis"], None),
+    ],
+    ids=["fr-question-en-clause", "en-question-fr-clause", "missing-word"],
+)
+def test_a_decision_names_the_asked_words_a_passage_lacks_or_holds_in_other_words(question, language, passage, missing, rendered):
+    units, types = _units(question, language)
+    doc = Document(id="c1-3", content=passage, score=1.0, meta={"doc_id": "c1", "section": "Article 3"})
+    (decision,) = RelevanceJudge().run(question=question, documents=[doc], units=units, clause_types=types)["decisions"]
+    assert set(missing) <= set(decision.get("missing", [])), decision
+    if rendered is not None:
+        assert list(rendered) in decision.get("wordings", []), decision
+    # the question's own words, held as written, are named neither way
+    held_as_written = [u["token"] for u in units if u["token"] in tokenize(passage)]
+    assert not {w for w, _ in decision.get("wordings", [])} & set(held_as_written), decision

@@ -74,6 +74,8 @@ def test_the_trace_is_told_in_plain_words_in_the_language_of_the_question(settin
     assert chip.details.startswith("bail.pdf · p. 1 · Article 2 - Loyer") and chip.chunk_id not in chip.details and "contract" not in chip.details
     assert chat.Source(n=2, chunk_id="c15-4", contract_id="c15", file="room/vente.pdf", page=3, section="Art. 4 > Prix", score=1.0456).details == "vente.pdf · p. 3 · Prix"
     assert chat.Source(n=3, chunk_id="c15-5", file="vente.pdf", score=0.8765).details == "vente.pdf · score 0.88 of 1"
+    # beside a French question's answer, the panel's words are French: the score too
+    assert chat.Source(n=3, chunk_id="c15-5", file="vente.pdf", score=0.8765).details_in("fr") == "vente.pdf · score 0,88 sur 1"
 
 
 def test_turns_of_one_thread_accumulate_and_mix_modes(settings):
@@ -302,3 +304,22 @@ def test_the_llms_translation_of_the_question_is_shown_in_the_trace(question, la
     assert told[label] == f"« {translation} »"
     plain = chat.trace_step("retrieval", {"query": question, "count": 3, "stages": {"total_ms": 12.0}})
     assert "translation" not in plain.detail and label not in dict(explain(question, [plain]).lines)
+
+
+def test_the_trace_does_not_say_a_passage_holds_everything_asked_when_it_holds_it_in_other_words():
+    from greffier.ui.trace import explain
+
+    decision = {"n": 1, "file": "room/dpa.md", "section": "4. International transfers", "relevant": True, "by": "meaning", "coverage": 1.0,
+                "type_match": True, "wordings": [["délégué", "transfer"], ["données", "personal data"]]}
+    french = explain("Qui est le délégué à la protection des données ?", [chat.TraceStep("relevance", "", [decision])])
+    why = french.passages[0].why
+    assert "contient tout ce que demande la question" not in why and "certains sous une autre forme" in why, why
+    assert "« délégué » sous la forme « transfer »" in why and "« données » sous la forme « personal data »" in why, why
+    partial = dict(decision, coverage=0.78, wordings=[], missing=["délégué"])
+    assert "contient 78 % de ce que demande la question (les mots rares pèsent plus) : sans « délégué »" in explain(
+        "Qui est le délégué à la protection des données ?", [chat.TraceStep("relevance", "", [partial])]).passages[0].why
+    english = explain("Who is the data protection officer?", [chat.TraceStep("relevance", "", [dict(decision, wordings=[["officer", "délégué"]])])])
+    assert "holds every word the question asks, some in other words: « officer » as “délégué”" in english.passages[0].why
+    # a decision of an older turn, without the words: the share alone, as before
+    older = {k: v for k, v in decision.items() if k != "wordings"}
+    assert "contient tout ce que demande la question" in explain("Qui est le délégué ?", [chat.TraceStep("relevance", "", [older])]).passages[0].why
