@@ -698,3 +698,17 @@ def test_a_place_and_a_date_with_no_signature_after_them_are_no_signature_date()
     # an address line in the body ("Hamburg, November 19th, 2012" as the date of a cited letter) is not the signature
     text = "SUPPLY AGREEMENT\n\nThis Supply Agreement is between Harrow Foods Inc. and Kestrel Farms LLC.\n\nARTICLE 1 PRIOR LETTER\nThe letter sent from\nHamburg, November 19th, 2012\nis superseded." + _BODY
     assert extract_signature_date(chunks_of(text)) is None
+
+
+@pytest.mark.parametrize(
+    "opening",
+    [
+        'THIS FIRST AMENDMENT is made by Harrow Bio Inc. and Kestrel SA to the Development Agreement ("Development Agreement") entered into on April 15, 2010 between them.',
+        'THIS UNDERWRITING AGREEMENT is made by Harrow Bio Inc., pursuant to a Unit Agreement (the "Unit Agreement") dated as of December 18, 2001, with Kestrel SA.',
+        "LE PRÉSENT AVENANT est conclu entre Harrow SAS et Kestrel SA, parties au contrat de prêt (le « Prêt ») en date du 3 mars 2019.",
+    ],
+    ids=["entered-into-on", "defined-name-then-dated", "french-defined-name"],
+)
+def test_the_date_of_a_cited_agreement_named_with_its_defined_name_is_not_the_signature(opening):
+    found = extract_signature_date(chunks_of(opening + _BODY))
+    assert found is None or found.value not in (date(2010, 4, 15), date(2001, 12, 18), date(2019, 3, 3)), found

@@ -121,8 +121,10 @@ _THIS_MADE_CUE = re.compile(
 )
 # a date given to another document ("the Supply Agreement dated April 1, 2017 between …"): an amendment cites its parent so
 _CITED_CUE = re.compile(
+    # (its defined name between: "pursuant to a Unit Agreement (the "Unit Agreement") dated as of …", "the Development Agreement
+    # ("Development Agreement") entered into on …", « le contrat de prêt (le « Prêt ») en date du … »)
     r"\b(?:the|that\s+certain|said|an?|le|la|du|au|un|une)\s+(?!pr[ée]sente?\b)(?:[\w-]+\s+){0,6}?(?:agreement|contract|lease|licen[cs]e|contrat|bail|convention)"
-    r"\s*,?\s+(?:dated|du|en\s+date\s+du|sign[ée]\s+le)\s+(?:as\s+of\s+)?$"
+    r"(?:\s+(?:de|du|des|d['’])\s*[\w-]+){0,3}\s*(?:\([^()]{1,80}\)\s*)?,?\s+(?:dated|entered\s+into(?:\s+on)?|du|en\s+date\s+du|sign[ée]\s+le)\s+(?:as\s+of\s+)?$"
     r"|\b(?:have|had|has|ont|avaient|avait)\s+(?:\w+\s+)?(?:signed|entered|executed|conclu|sign[ée])\b[^.;]{0,30}$"
     # "to that Software License Agreement, by and between Cardlytics, Inc. (…) and Bank of America, N.A. (…), dated …"
     r"|\b(?:that(?:\s+certain)?|the|said|an?)\s+(?:[\w,&-]+\s+){0,8}?(?:agreement|contract|lease|licen[cs]e)\s*,?\s+(?:(?:by\s+and\s+)?between|among)\b"
