@@ -12,7 +12,7 @@ from greffier.services.status import workspace_status
 from greffier.ui import chat, keys, knobs, trace
 from greffier.ui.exports import conversation_docx, conversation_markdown
 from greffier.text.replies import ABSTAINED, CITED_PASSAGES, CITES_NO_PASSAGE, NONE_JUDGED_RELEVANT, QUESTION_NUMBER, reply_language, wording
-from greffier.ui.text import escape_markdown, one_line
+from greffier.ui.text import escape_markdown, held_guillemets, one_line
 from pages import _shared as shared
 
 log = logging.getLogger("greffier.app")
@@ -123,10 +123,10 @@ def _show_trace(turn: chat.Turn, steps: list[chat.TraceStep], key: str) -> None:
         plain, technical = st.tabs([plain_tab, technical_tab])
         with plain:
             for label, text in told.lines:
-                st.markdown((f"**{escape_markdown(label)}** — " if label else "") + escape_markdown(text))
+                st.markdown((f"**{escape_markdown(label)}** — " if label else "") + escape_markdown(held_guillemets(text)))
             for verdict in told.passages:
                 mark = ":green[✓]" if verdict.kept else ":gray[✗]"
-                st.markdown(f"{mark} **{escape_markdown(verdict.status)}** — {escape_markdown(verdict.where)}  \n{escape_markdown(verdict.why)}")
+                st.markdown(f"{mark} **{escape_markdown(verdict.status)}** — {escape_markdown(verdict.where)}  \n{escape_markdown(held_guillemets(verdict.why))}")
         with technical:
             st.caption("Chunk ids, scores and timings of each step.")
             for number, step in enumerate(steps):

@@ -73,3 +73,14 @@ def party_label(entities: dict[str, str], entity_id: str) -> str:
     tell apart two parties written alike."""
     name = entities.get(entity_id) or entity_id
     return f"{name} ({entity_id})" if list(entities.values()).count(name) > 1 else name
+
+
+# Guillemets hold their words with a narrow no-break space (U+202F), as French typography writes them: a line of the
+# page never starts with « » » nor ends with « « » (the trace quotes words: « sans « délégué » »)
+_OPENING_GUILLEMET = re.compile(r"«[ \t]")
+_CLOSING_GUILLEMET = re.compile(r"[ \t]»")
+
+
+def held_guillemets(text: str) -> str:
+    """``text`` with the spaces inside its guillemets made narrow no-break spaces."""
+    return _CLOSING_GUILLEMET.sub("\u202f»", _OPENING_GUILLEMET.sub("«\u202f", text))

@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import Any
 
-from greffier.text import section_label, tokenize
+from greffier.text import fold, section_label, tokenize
+from greffier.text.fold import written_span
 from greffier.text.language import guess_language
-from pipelines.rankers.relevance import DENSE_RELEVANCE, LEXICAL_COVERAGE
+from pipelines.rankers.relevance import DENSE_RELEVANCE
 
 _WORDS = {
     "en": {
@@ -28,9 +29,9 @@ _WORDS = {
         "judged_llm": "the LLM read each passage and said which ones help answer",
         "kept_cited": "kept, cited as {n}", "kept_uncited": "kept, not quoted", "dropped": "left out",
         "all_words": "holds everything the question asks",
-        "all_words_rendered": "holds every word the question asks, some in other words",
+        "all_words_rendered": "holds every word the question asks, some only through a translation or a related word",
         "some_words": "holds {pct} % of what the question asks (rare words weigh more)",
-        "rendered": "« {asked} » as “{held}”", "missing": "not « {asked} »",
+        "rendered": "« {asked} » matched to « {held} »", "missing": "not « {asked} »",
         "close": "its meaning is close to the question (similarity {score})",
         "far": "its meaning is far from the question (similarity {score}, below {threshold})",
         "llm_kept": "the LLM judged it useful to answer", "llm_dropped": "the LLM judged it off the point",
@@ -55,9 +56,9 @@ _WORDS = {
         "judged_llm": "le LLM a lu chaque passage et indiqué ceux qui aident à répondre",
         "kept_cited": "retenu, cité {n}", "kept_uncited": "retenu, non cité", "dropped": "écarté",
         "all_words": "contient tout ce que demande la question",
-        "all_words_rendered": "contient chaque mot de la question, certains sous une autre forme",
+        "all_words_rendered": "contient chaque mot de la question, certains seulement par une traduction ou un mot voisin",
         "some_words": "contient {pct} % de ce que demande la question (les mots rares pèsent plus)",
-        "rendered": "« {asked} » sous la forme « {held} »", "missing": "sans « {asked} »",
+        "rendered": "« {asked} » rapproché de « {held} »", "missing": "sans « {asked} »",
         "close": "son sens est proche de la question (similarité {score})",
         "far": "son sens est éloigné de la question (similarité {score}, sous {threshold})",
         "llm_kept": "le LLM le juge utile pour répondre", "llm_dropped": "le LLM le juge hors sujet",
@@ -94,6 +95,12 @@ class HumanTrace:
     lines: list[tuple[str, str]] = field(default_factory=list)
     passages: list[PassageVerdict] = field(default_factory=list)
     judged_title: str = ""
+
+
+def _as_asked(question: str, token: str) -> str:
+    """A search token (folded: ``keralis``) as the question writes it (« Keralis »), or the token when it does not."""
+    found = re.search(rf"(?<!\w){re.escape(token)}(?!\w)", fold(question))
+    return written_span(question, found.start(), found.end()) if found else token
 
 
 def _number(value: float, language: str, digits: int = 2) -> str:
@@ -134,8 +141,8 @@ def _why(decision: dict[str, Any], asked_words: int, words: dict[str, Any], lang
     dense = decision.get("dense_score")
     if dense is not None:
         key = "close" if dense >= DENSE_RELEVANCE else "far"
-        if decision.get("relevant") and coverage is not None and coverage >= LEXICAL_COVERAGE and key == "far":
-            pass  # kept for its words: its distance in meaning is beside the point
+        if decision.get("relevant") and key == "far":
+            pass  # kept for what it holds of the question (its words, its kind of clause, its rank): its distance in meaning is beside the point
         else:
             reasons.append(words[key].format(score=_number(dense, language), threshold=_number(DENSE_RELEVANCE, language)))
     return (" ; " if language == "fr" else "; ").join(reasons)
@@ -180,7 +187,7 @@ def explain(question: str, steps: list[Any], *, abstained: bool = False) -> Huma
             where = words["everywhere"]
             if scope:
                 files = ", ".join(PurePath(f).name for f in scope.get("files") or []) or ", ".join(scope.get("contract_ids") or [])
-                named = ", ".join(f"« {w} »" for w in scope.get("named_by") or [])
+                named = ", ".join(f"« {_as_asked(question, w)} »" for w in scope.get("named_by") or [])
                 where = words["only_in"].format(files=files, named=named)
             # the query as written, not the scoped one: that one has the words naming the contract cut out
             # (« Le doit-il atteindre … » for « Le distributeur Benelux doit-il … »), and ``where`` names them

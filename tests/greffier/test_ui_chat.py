@@ -263,7 +263,7 @@ def test_the_trace_shows_the_question_as_asked_when_it_searched_inside_the_contr
     told = explain(question, [chat.TraceStep("retrieval", "Retrieved 5", {"query": question, "count": 5, "scope": scope})])
     searched = dict(told.lines)["Recherché"]
     assert searched.startswith(f"« {question} » — uniquement dans Contrat_distribution_exclusive_Benelux_2023.pdf")
-    assert "« benelux », « distributeur »" in searched and "« Le doit-il" not in searched
+    assert "« Benelux », « distributeur »" in searched and "« Le doit-il" not in searched  # as the question writes them
     # an older trace without the query: the question as asked
     older = explain(question, [chat.TraceStep("retrieval", "Retrieved 5", {"count": 5, "scope": scope})])
     assert dict(older.lines)["Recherché"].startswith(f"« {question} »")
@@ -313,13 +313,33 @@ def test_the_trace_does_not_say_a_passage_holds_everything_asked_when_it_holds_i
                 "type_match": True, "wordings": [["délégué", "transfer"], ["données", "personal data"]]}
     french = explain("Qui est le délégué à la protection des données ?", [chat.TraceStep("relevance", "", [decision])])
     why = french.passages[0].why
-    assert "contient tout ce que demande la question" not in why and "certains sous une autre forme" in why, why
-    assert "« délégué » sous la forme « transfer »" in why and "« données » sous la forme « personal data »" in why, why
+    assert "contient tout ce que demande la question" not in why and "certains seulement par une traduction ou un mot voisin" in why, why
+    assert "« délégué » rapproché de « transfer »" in why and "« données » rapproché de « personal data »" in why, why
     partial = dict(decision, coverage=0.78, wordings=[], missing=["délégué"])
     assert "contient 78 % de ce que demande la question (les mots rares pèsent plus) : sans « délégué »" in explain(
         "Qui est le délégué à la protection des données ?", [chat.TraceStep("relevance", "", [partial])]).passages[0].why
     english = explain("Who is the data protection officer?", [chat.TraceStep("relevance", "", [dict(decision, wordings=[["officer", "délégué"]])])])
-    assert "holds every word the question asks, some in other words: « officer » as “délégué”" in english.passages[0].why
+    assert "holds every word the question asks, some only through a translation or a related word: « officer » matched to « délégué »" in english.passages[0].why
+    # a kept passage is not told "far from the question": it was kept for what it holds
+    kept_far = dict(decision, dense_score=0.21)
+    assert "far" not in explain("Who is the data protection officer?", [chat.TraceStep("relevance", "", [kept_far])]).passages[0].why
+    assert "far from the question" in explain("Who is it?", [chat.TraceStep("relevance", "", [dict(kept_far, relevant=False)])]).passages[0].why
     # a decision of an older turn, without the words: the share alone, as before
     older = {k: v for k, v in decision.items() if k != "wordings"}
     assert "contient tout ce que demande la question" in explain("Qui est le délégué ?", [chat.TraceStep("relevance", "", [older])]).passages[0].why
+
+
+def test_guillemets_hold_their_words_on_the_page():
+    from greffier.ui.text import held_guillemets
+
+    assert held_guillemets("sans « délégué », « loi »") == "sans «\u202fdélégué\u202f», «\u202floi\u202f»"
+    assert held_guillemets("no guillemets here") == "no guillemets here"
+
+
+def test_the_words_that_named_the_contract_are_shown_as_the_question_writes_them():
+    from greffier.ui.trace import explain
+
+    question = "Qui est le délégué du contrat Keralis ?"
+    scope = {"contract_ids": ["c22"], "files": ["room/Contrat_SaaS_ERP_Keralis_2024.pdf"], "named_by": ["keralis"], "question": "Qui est le délégué du"}
+    told = dict(explain(question, [chat.TraceStep("retrieval", "Retrieved 5", {"query": question, "count": 5, "scope": scope})]).lines)
+    assert "(« Keralis »)" in told["Recherché"], told
