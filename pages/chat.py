@@ -12,7 +12,7 @@ from greffier.services.status import workspace_status
 from greffier.ui import chat, keys, knobs, trace
 from greffier.ui.exports import conversation_docx, conversation_markdown
 from greffier.text.replies import ABSTAINED, CITED_PASSAGES, CITES_NO_PASSAGE, NONE_JUDGED_RELEVANT, QUESTION_NUMBER, reply_language, wording
-from greffier.ui.text import escape_markdown, held_guillemets, one_line
+from greffier.ui.text import breakable, escape_markdown, held_guillemets, one_line
 from pages import _shared as shared
 
 log = logging.getLogger("greffier.app")
@@ -285,7 +285,8 @@ def _sources_panel() -> None:
         format_func=lambda k: escape_markdown(by_n[k].chip + (f" — {one_line(by_n[k].heading, 60)}" if by_n[k].heading else "")),
     )
     source = by_n[n]
-    st.markdown(f"**[{source.n}] {escape_markdown(source.hover)}**")
+    # a long file name may break at its underscores and dashes, not in the middle of a word
+    st.markdown(f"**[{source.n}] {breakable(escape_markdown(source.hover))}**")
     st.caption(escape_markdown(source.details_in(language)))  # in the question's language, as the panel's other words
     shared.show_passage(source.text, pdf_path=chat.pdf_file(settings, source), page=source.page, page_end=source.page_end,
                         key=f"{picker_key}_{source.n}", title=source.hover, language=language)

@@ -100,12 +100,13 @@ class Source:
 
 
 def _article_number(section: str | None) -> str:
-    """« art. 10 » from « ARTICLE 10 - EXIGIBILITÉ ANTICIPÉE » (or the heading's first words)."""
+    """« art. 10 » from « ARTICLE 10 - EXIGIBILITÉ ANTICIPÉE » and from « 4. International transfers » (a numbered
+    heading: its number; the panel shows the heading beside the chip), else the heading's first words."""
     if not section:
         return ""
     heading = section_label(section)
-    found = re.match(r"(?i)\s*(?:article|art\.?|section|clause)\s+([\w.]+)", heading)
-    return f"art. {found.group(1)}" if found else shorten(heading, 24)
+    found = re.match(r"(?i)\s*(?:article|art\.?|section|clause)\s+([\w.]+)", heading) or re.match(r"\s*(\d+(?:\.\d+)*)\.?\s+\D", heading)
+    return f"art. {found.group(1).rstrip('.')}" if found else shorten(heading, 24)
 
 
 def _scope_files(scope: dict[str, Any]) -> list[str]:

@@ -84,3 +84,9 @@ _CLOSING_GUILLEMET = re.compile(r"[ \t]»")
 def held_guillemets(text: str) -> str:
     """``text`` with the spaces inside its guillemets made narrow no-break spaces."""
     return _CLOSING_GUILLEMET.sub("\u202f»", _OPENING_GUILLEMET.sub("«\u202f", text))
+
+
+def breakable(text: str) -> str:
+    """``text`` that a narrow column may break after its underscores and hyphens (a zero-width space after each):
+    « Contrat_SaaS_ERP_Keralis_2024.pdf » wraps at its parts, not in the middle of a word."""
+    return text.replace("_", "_\u200b").replace("-", "-\u200b")

@@ -343,3 +343,13 @@ def test_the_words_that_named_the_contract_are_shown_as_the_question_writes_them
     scope = {"contract_ids": ["c22"], "files": ["room/Contrat_SaaS_ERP_Keralis_2024.pdf"], "named_by": ["keralis"], "question": "Qui est le délégué du"}
     told = dict(explain(question, [chat.TraceStep("retrieval", "Retrieved 5", {"query": question, "count": 5, "scope": scope})]).lines)
     assert "(« Keralis »)" in told["Recherché"], told
+
+
+def test_a_source_chip_names_a_numbered_heading_by_its_number_and_a_long_file_name_may_break_at_its_parts():
+    from greffier.ui.text import breakable
+
+    chip = chat.Source(n=1, file="room/DPA_Keralis_Lisandre_GDPR.md", section="4. International transfers").chip
+    assert chip == "[1] DPA_Keralis_Lisandre_GDPR.md · art. 4", chip  # the heading itself is shown beside it, not twice
+    assert chat.Source(n=2, file="bail.pdf", section="ARTICLE 10 - EXIGIBILITÉ").chip.endswith("· art. 10")
+    assert chat.Source(n=3, file="bail.pdf", section="Preamble and recitals").chip.endswith("· Preamble and recitals")
+    assert breakable("courtesy_translation-v2.docx") == "courtesy_\u200btranslation-\u200bv2.docx"
