@@ -191,6 +191,8 @@ def test_chat_answers_with_citations_and_opens_the_cited_passage(app_workspace, 
     assert at.image, "the PDF page of the cited passage is drawn"
     trace = next(e for e in at.expander if e.label == "Comment cette réponse a été trouvée")  # the question is French
     told = "\n".join(texts(trace.markdown))
+    assert "«\u202fQuelle" in told, "guillemets hold their words with a narrow no-break space"
+    told = told.replace("\u202f", " ")
     assert "**Recherché** — « Quelle est la durée du bail de la Société Test ? »" in told.replace("\\", "") and "retenu, cité" in told.replace("\\", "")
     assert [t.label for t in trace.tabs] == ["En clair", "Détails techniques"]
     chips = [b for b in at.button if b.key and b.key.startswith("chat_cite_")]
