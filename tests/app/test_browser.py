@@ -327,7 +327,7 @@ def test_a_partner_demo_walks_the_five_screens(server, page, tmp_path):
     trace = tab.get_by_test_id("stExpander").filter(has_text="Comment cette réponse a été trouvée").last
     trace.locator("summary").click()
     plain = trace.get_by_role("tabpanel").first
-    plain.get_by_text(re.compile(r"^Recherché — « .* » — uniquement dans " + re.escape(LOAN))).first.wait_for()
+    plain.get_by_text(re.compile(r"^Recherché — «\s.*\s» — uniquement dans " + re.escape(LOAN))).first.wait_for()
     told = plain.inner_text()
     assert re.search(r"Trouvé — \d+ passages", told) and "retenu, cité [1]" in told and "écarté" in told and "ce que demande la question" in told
     assert not re.search(r"\bc\d+-\d+\b", told) and "dense_score" not in told, "no chunk id or raw score in the plain trace"
