@@ -456,14 +456,15 @@ def test_a_partner_demo_walks_the_five_screens(server, page, tmp_path):
     assert "Traceback" not in log, log[-3000:]
 
 
-def test_the_chat_answers_at_its_name_too(server):
+def test_the_chat_answers_at_its_name_too(server, page):
     # The chat is the default page, served at `/`; a user typing `/chat` (the name of the page) got « Page not found ».
-    from playwright.sync_api import expect, sync_playwright
+    # A tab of its own, in the module's browser (one Playwright per process: a second one cannot start inside its loop).
+    from playwright.sync_api import expect
 
     url = server[0]
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_FLAGS)
-        tab = browser.new_context(viewport=VIEWPORT).new_page()
+    context = page.context.browser.new_context(viewport=VIEWPORT)
+    try:
+        tab = context.new_page()
         tab.set_default_timeout(60_000)
         chat = tab.get_by_role("heading", name="Chat", exact=True)
         tab.goto(url)  # a server that has run the app once (its very first request runs a page alone, through app.py)
@@ -476,4 +477,5 @@ def test_the_chat_answers_at_its_name_too(server):
         expect(chat).to_be_visible()
         expect(tab).to_have_url(url + "/")  # led to the chat at `/`, where the navigation marks it
         assert tab.get_by_text("Page not found").count() == 0
-        browser.close()
+    finally:
+        context.close()
