@@ -105,12 +105,16 @@ with metrics_column:
     for index, status in enumerate(compliance.STATUSES):
         cells[index % 2].metric(status.capitalize(), by_status.get(status, 0))
 
-exports = st.columns(len(compliance.EXPORTS))
+exports = st.columns([1.6] + [1] * len(compliance.EXPORTS), vertical_alignment="bottom")
+# The CSV's separator, next to its button: a semicolon for Excel in French, which opens a comma-separated file in one column
+separator = exports[0].selectbox("CSV separator", list(compliance.CSV_SEPARATORS), format_func=compliance.CSV_SEPARATORS.get, key="compliance_csv_separator",
+                                 help="Excel set to French (or another locale with a decimal comma) expects a semicolon-separated CSV.")
 current = {"statuses": statuses, "severities": severities, "playbook": playbook if only_playbook else None}
-for column, (fmt, label, mime) in zip(exports, compliance.EXPORTS):
+for column, (fmt, label, mime) in zip(exports[1:], compliance.EXPORTS):
     # Built when clicked (deferred), with the filters shown.
-    column.download_button(label, data=lambda fmt=fmt: compliance.export(settings, fmt, **current), file_name=compliance.export_name(fmt),
-                           mime=mime, key=f"compliance_export_{fmt}", width="stretch")
+    options = {"delimiter": separator} if fmt == "csv" else {}
+    column.download_button(label, data=lambda fmt=fmt, options=options: compliance.export(settings, fmt, **current, **options),
+                           file_name=compliance.export_name(fmt), mime=mime, key=f"compliance_export_{fmt}", width="stretch")
 
 if listing["skipped_rules"]:
     st.caption(escape_markdown(compliance.not_checked_line(listing["skipped_rules"])))
@@ -121,10 +125,9 @@ if not listing["flags"]:
 
 
 def _flag(flag: dict) -> None:
-    label = f"{flag['severity'].upper()} · {flag['rule_title'] or flag['rule_id']} · {flag.get('place') or flag['section'] or 'whole contract'} · {flag['status']}" + (f" · {flag['review']}" if flag.get('review') else "")
     # Open when just reviewed, or while its cited passage is shown: a rerun never folds away what the user opened.
     opened = st.session_state.get(keys.CMP_FLAG) == flag["id"] or bool(st.session_state.get(f"compliance_open_{flag['id']}"))
-    with st.expander(escape_markdown(one_line(label, 150)), expanded=opened):
+    with st.expander(escape_markdown(compliance.flag_label(flag)), expanded=opened):  # the place cut to fit, never the status
         with st.container(border=True):
             st.markdown(escape_markdown(flag["excerpt"], keep_lines=True) or "_(no excerpt: the finding is about the whole contract)_")
         st.markdown(f"**Why it matters** — {escape_markdown(flag['explanation'])}")

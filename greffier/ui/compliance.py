@@ -180,12 +180,31 @@ def grouped(flag_list: list[dict[str, Any]], titles: dict[str, str] | None = Non
     return groups
 
 
+SEPARATOR = " ·\u00a0"  # « · » with a no-break space after it: a line that wraps carries the « · » over with the next item, never leaves it dangling
+FLAG_LABEL = 150  # characters of a flag's one-line label (its expander)
+PLACE_LABEL = 40  # characters of the place kept before the rule's title is cut too
+
+
 def group_heading(group: dict[str, Any]) -> str:
     """A group's heading (Markdown): « **DISTRIBUTION AGREEMENT** · UK_Distribution_2024.pdf · 3 flags, worst: high »."""
     parts = [f"**{escape_markdown(one_line(group['title'], 100))}**"]
     if group.get("file"):
         parts.append(escape_markdown(one_line(group["file"], 80)))
-    return " · ".join([*parts, f"{plural(len(group['flags']), 'flag')}, worst: {group['worst']}"])
+    return SEPARATOR.join([*parts, f"{plural(len(group['flags']), 'flag')}, worst: {group['worst']}"])
+
+
+def flag_label(flag: dict[str, Any], limit: int = FLAG_LABEL) -> str:
+    """A flag's one-line label: « HIGH · rule · place · status[ · review] », at most ``limit`` characters. Only the
+    place (then the rule's title) is cut with « … » to fit: the severity, the status and the review are always read."""
+    place = one_line(flag.get("place") or flag.get("section") or "whole contract", limit)
+    rule = one_line(flag.get("rule_title") or flag.get("rule_id"), limit)
+    head, tail = flag["severity"].upper(), " · ".join([flag["status"], *([flag["review"]] if flag.get("review") else [])])
+    room = limit - len(head) - len(tail) - 3 * len(" · ")  # what the rule and the place share
+    if len(rule) + len(place) > room:
+        place_room = max(room - len(rule), min(len(place), PLACE_LABEL))  # the place first, down to PLACE_LABEL characters
+        rule = one_line(rule, max(room - place_room, 1))
+        place = one_line(place, max(room - len(rule), 1))
+    return f"{head} · {rule} · {place} · {tail}"
 
 
 def open_by_severity(flag_list: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -222,18 +241,22 @@ EXPORTS = (
 )
 
 
-def export(settings: Settings, fmt: str, *, statuses: list[str] | None = None, severities: list[str] | None = None, playbook: str | None = None) -> bytes:
-    """The flags passing the filters exported as ``fmt`` (csv, xlsx, json, md, pdf), as bytes.
-    Raises ComplianceError for an unknown format."""
+# The CSV's separator: a comma, or a semicolon for a spreadsheet set to a locale whose decimal mark is the comma
+# (Excel in French opens a comma-separated file in one column), as the CLI's --delimiter ';'
+CSV_SEPARATORS = {",": "comma ( , )", ";": "semicolon ( ; ) — Excel in French"}
 
 
+def export(settings: Settings, fmt: str, *, statuses: list[str] | None = None, severities: list[str] | None = None, playbook: str | None = None,
+           delimiter: str = ",") -> bytes:
+    """The flags passing the filters exported as ``fmt`` (csv, xlsx, json, md, pdf), as bytes; ``delimiter``: the
+    CSV's separator (:data:`CSV_SEPARATORS`). Raises ComplianceError for an unknown format."""
     filters = FlagFilters(statuses=tuple(statuses or ()), severities=tuple(severities or ()), playbooks=(playbook,) if playbook else ())
     if fmt in ("xlsx", "pdf"):
         with tempfile.TemporaryDirectory(prefix="greffier-export-") as folder:
             path = Path(folder) / f"flags.{fmt}"
             export_flags(settings, fmt, path, filters)
             return path.read_bytes()
-    content = export_flags(settings, fmt, None, filters)["content"]
+    content = export_flags(settings, fmt, None, filters, delimiter=delimiter)["content"]
     # The byte-order mark tells Excel the CSV is UTF-8 (accents intact).
     return content.encode("utf-8-sig" if fmt == "csv" else "utf-8")
 

@@ -6,6 +6,7 @@ timeline rows, and one contract's detail. Arguments are checked by the tool regi
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from datetime import date
 from typing import Any
@@ -198,6 +199,20 @@ def export(settings: Settings, arguments: dict[str, Any], fmt: str) -> bytes:
 TIMELINE_LABEL = 60  # characters of a contract's name on the timeline's axis (in full in the bar's tooltip)
 TIMELINE_ROW_PX = 26  # one contract's row on the timeline: room for its label, whatever the number of contracts
 TIMELINE_LABEL_PX = 320  # the widest label (cut with « … » past it)
+# the time axis's labels, ISO as the tables' dates: « 2026 » on a year's tick, « 2026-06 » on a month's, « 2026-06-15 » on a day's
+TIMELINE_DATE_FORMAT = {"year": "%Y", "quarter": "%Y-%m", "month": "%Y-%m", "week": "%Y-%m-%d", "date": "%Y-%m-%d", "day": "%Y-%m-%d",
+                        "hours": "%Y-%m-%d %H:%M", "minutes": "%H:%M", "seconds": "%H:%M:%S", "milliseconds": "%H:%M:%S.%L"}
+
+
+ORIGINAL, AMENDED = "original term", "amended end"  # the bars' colours, as the legend names them
+TOOLTIP_FIELDS = (("signed", "start"), ("ends", "end"), ("initial end", "initial_end"), ("amended by", "amended_by"))
+
+
+def timeline_tooltip(row: dict[str, Any]) -> dict[str, str]:
+    """A bar's tooltip, built per row: the contract's name as its heading (« title »), then only the fields
+    that have a value — no « initial end: null », no empty « amended by » on a contract never amended (a
+    Vega-Lite tooltip channel shows every field it lists, null or not). Dates as the tables write them, ISO."""
+    return {"title": row["name"], **{label: str(row[key]) for label, key in TOOLTIP_FIELDS if row.get(key)}}
 
 
 def timeline_rows(results: list[dict[str, Any]], names: dict[str, str] | None = None) -> tuple[list[dict[str, Any]], list[str]]:
@@ -215,16 +230,17 @@ def timeline_rows(results: list[dict[str, Any]], names: dict[str, str] | None = 
     rows = []
     for r in drawn:
         amended = bool(r.get("amended_by")) and r.get("initial_end_date") not in (None, r["end_date"])
-        rows.append({
+        row = {
             "contract": labels[r["contract_id"]],
             "name": name(r),
             "id": r["contract_id"],
             "start": r["signature_date"],
             "end": r["end_date"],
             "initial_end": r["initial_end_date"] if amended else None,
-            "amended": "amended end" if amended else "original term",
-            "amended_by": "; ".join(names.get(a, a) for a in r.get("amended_by") or []),
-        })
+            "amended": AMENDED if amended else ORIGINAL,
+            "amended_by": "; ".join(names.get(a, a) for a in r.get("amended_by") or []) or None,
+        }
+        rows.append(row | {"tooltip": timeline_tooltip(row)})
     drawn_ids = {r["contract_id"] for r in drawn}
     return rows, [name(r) for r in results if r["contract_id"] not in drawn_ids]
 
@@ -240,18 +256,27 @@ def timeline_chart(rows: list[dict[str, Any]], today: date | None = None):  # an
     import altair as alt  # here, not at import: heavy, and only the Data room page draws the chart
     import pandas as pd  # idem
 
-    frame = pd.DataFrame(rows)
+    # The tooltip object of each row (timeline_tooltip), spread into columns the browser gets (« tip_0 »…): a
+    # column of dicts would not survive Streamlit's Arrow transfer. The expression rebuilds, row by row, an
+    # object with only the fields that row has: Vega's tooltip leaves out a key whose value is undefined.
+    labels = list(dict.fromkeys(key for row in rows for key in row.get("tooltip", {})))
+    columns = {label: f"tip_{i}" for i, label in enumerate(labels)}
+    frame = pd.DataFrame([{k: v for k, v in row.items() if k != "tooltip"}
+                          | {columns[label]: row.get("tooltip", {}).get(label) for label in labels} for row in rows])
+    tooltip = alt.expr("{" + ", ".join(f"{json.dumps(label)}: isValid(datum.{column}) ? datum.{column} : datum.__none__"
+                                       for label, column in columns.items()) + "}")
+    amended = any(row["amended"] == AMENDED for row in rows)
     axis = alt.Axis(labelLimit=TIMELINE_LABEL_PX, labelOverlap=False, labelFlush=False, labelBaseline="middle", labelAlign="right")
     base = alt.Chart(frame).encode(y=alt.Y("contract:N", sort=None, title=None, axis=axis))
-    bars = base.mark_bar(height=12, cornerRadius=3).encode(
-        # the year on the time axis (months alone mislead)
-        x=alt.X("start:T", title="signature → end", axis=alt.Axis(format="%b %Y", labelOverlap=True)), x2="end:T",
-        color=alt.Color("amended:N", title=None, scale=alt.Scale(domain=["original term", "amended end"], range=["#4c78a8", "#f58518"])),
-        tooltip=[alt.Tooltip("name:N", title="contract"), alt.Tooltip("start:T", title="signed"), alt.Tooltip("end:T", title="ends"),
-                 alt.Tooltip("initial_end:T", title="initial end"), alt.Tooltip("amended_by:N", title="amended by")],
+    bars = base.mark_bar(height=12, cornerRadius=3, tooltip=tooltip).encode(
+        # ISO dates, as the tables write them: the year on a year's tick, year-month on a month's (months alone mislead)
+        x=alt.X("start:T", title="signature → end", axis=alt.Axis(format=TIMELINE_DATE_FORMAT, labelOverlap=True)), x2="end:T",
+        # the legend names « amended end » only when a contract drawn was amended
+        color=alt.Color("amended:N", title=None, scale=alt.Scale(domain=[ORIGINAL, AMENDED] if amended else [ORIGINAL],
+                                                                  range=["#4c78a8", "#f58518"] if amended else ["#4c78a8"])),
     )
     initial_ends = base.transform_filter("isValid(datum.initial_end)").mark_tick(color="#222", thickness=2, size=18).encode(
-        x="initial_end:T", tooltip=[alt.Tooltip("name:N", title="contract"), alt.Tooltip("initial_end:T", title="initial end (before amendment)")],
+        x="initial_end:T", tooltip=[alt.Tooltip("name:N", title="contract"), alt.Tooltip("initial_end:N", title="initial end (before amendment)")],
     )
     marker = pd.DataFrame({"today": [(today or date.today()).isoformat()], "label": ["today"]})
     rule = alt.Chart(marker).mark_rule(color="#d62728", strokeDash=[5, 3], size=2).encode(x="today:T")

@@ -84,7 +84,53 @@ def test_xlsx_summary_sheets_of_two_long_titles_alike_have_distinct_readable_nam
     assert workbook[names[0]]["A1"].value == f"{LONG} (Logistique_2022.pdf)"
     assert workbook[names[1]]["A1"].value == f"{LONG} — AVENANT (Logistique_avenant_2023.pdf)"
     cells = {row[0]: row[1] for row in workbook[names[1]].iter_rows(min_row=2, max_row=8, values_only=True)}
-    assert cells["Title"] == LONG + " — AVENANT" and cells["File"] == "room/Logistique_avenant_2023.pdf" and cells["Document"] == "c02"
+    assert cells["Title"] == LONG + " — AVENANT" and cells["File"] == "room/Logistique_avenant_2023.pdf"
+
+
+def test_xlsx_summary_sheet_keeps_the_internal_key_last_and_capitalises_its_flag_table(tmp_path):
+    # The walkthrough's summary sheets read « Document c17 » among the contract's facts, and the flag table's headers
+    # were lowercase (« severity », « flag_id ») under capitalised field names.
+    from openpyxl import load_workbook
+
+    documents = {"c17": {"id": "c17", "title": "BAIL COMMERCIAL", "file": "room/bail.pdf"}}
+    workbook = load_workbook(to_xlsx([_flag("f1", "c17", "room/bail.pdf")], documents, tmp_path / "flags.xlsx"))
+    rows = [row for row in workbook[workbook.sheetnames[2]].iter_rows(min_row=2, values_only=True)]
+    labels = [row[0] for row in rows]
+    assert "Document" not in labels
+    blank = labels.index(None)  # the facts, a blank row, then the flag table
+    assert labels[blank - 1] == "Internal key" and rows[blank - 1][1] == "c17"  # the key last, labelled as such
+    assert list(rows[blank + 1][:7]) == ["Severity", "Status", "Rule", "Place", "Review", "Excerpt", "Flag key"]
+    assert all(label[0].isupper() for label in labels[:blank])
+
+
+def test_xlsx_flag_headers_wrap_so_that_excel_does_not_cut_them(tmp_path):
+    # « still found by the latest scan » sat in a 16-wide unwrapped column: Excel cut it.
+    from openpyxl import load_workbook
+
+    sheet = load_workbook(to_xlsx([_flag("f1", "c01", "room/a.pdf")], {}, tmp_path / "flags.xlsx"))["Flags"]
+    found = next(cell for cell in sheet[1] if cell.value == "still found by the latest scan")
+    assert found.alignment.wrap_text and all(cell.alignment.wrap_text for cell in sheet[1])
+    width = sheet.column_dimensions[found.column_letter].width
+    lines = -(-len(found.value) // int(width - 2))
+    assert sheet.row_dimensions[1].height >= 15 * max(lines, 2)  # the row tall enough for the wrapped header
+
+
+def test_xlsx_tabs_of_contracts_sharing_a_title_are_named_by_title_and_file_stem(tmp_path):
+    # « BAIL COMMERCIAL » and « BAIL COMMERCIAL (2) » did not say which lease is which.
+    from openpyxl import load_workbook
+
+    documents = {
+        "c03": {"id": "c03", "title": "BAIL COMMERCIAL", "file": "room/Bail_commercial_entrepot_Portes-les-Valence_2018.pdf"},
+        "c09": {"id": "c09", "title": "Bail  commercial", "file": "room/Bail Montelier - copie de travail.docx"},
+        "c10": {"id": "c10", "title": "BAIL COMMERCIAL", "file": "room/b.pdf"},
+        "c11": {"id": "c11", "title": "DISTRIBUTION AGREEMENT", "file": "room/UK_Distribution_2024.pdf"},
+    }
+    flags = [_flag(f"f{i}", cid, info["file"]) for i, (cid, info) in enumerate(documents.items())]
+    workbook = load_workbook(to_xlsx(flags, documents, tmp_path / "flags.xlsx"))
+    names = workbook.sheetnames[2:]
+    assert names == ["BAIL COMMERCIAL (Bail_commerc…)", "Bail commercial (Bail Monteli…)", "BAIL COMMERCIAL (b)", "DISTRIBUTION AGREEMENT"], names
+    assert all(len(name) <= 31 for name in names) and len({name.lower() for name in names}) == len(names)
+    assert workbook[names[0]]["A1"].value == "BAIL COMMERCIAL (Bail_commercial_entrepot_Portes-les-Valence_2018.pdf)"  # in full in row 1
 
 
 def test_sheet_titles_are_unique_whatever_their_case_and_keep_apostrophes_inside():

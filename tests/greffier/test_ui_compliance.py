@@ -48,7 +48,56 @@ def test_a_flag_group_is_headed_by_its_contracts_title_and_file_name():
     names = {"c12": "DISTRIBUTION AGREEMENT", "c03": "BAIL COMMERCIAL (Bail Montelier.docx)"}  # contract_names: the file where a title repeats
     headings = [group_heading(group) for group in grouped(flags, names)]
     assert headings == [
-        "**DISTRIBUTION AGREEMENT** · UK\\_Distribution\\_2024\\.pdf · 2 flags, worst: high",
-        "**BAIL COMMERCIAL \\(Bail Montelier\\.docx\\)** · 1 flag, worst: medium",  # the file once, not twice
-        "**untitled\\.md** · 1 flag, worst: info",  # no title: its file name alone
+        "**DISTRIBUTION AGREEMENT** ·\u00a0UK\\_Distribution\\_2024\\.pdf ·\u00a02 flags, worst: high",
+        "**BAIL COMMERCIAL \\(Bail Montelier\\.docx\\)** ·\u00a01 flag, worst: medium",  # the file once, not twice
+        "**untitled\\.md** ·\u00a01 flag, worst: info",  # no title: its file name alone
     ], headings
+
+
+def test_a_group_heading_that_wraps_never_leaves_a_separator_dangling_at_a_line_end():
+    # « …L'AGRICULTURE BIOLOGIQUE · » then the file on the next line: the « · » stays with the item after it.
+    from greffier.ui.compliance import group_heading
+
+    group = {"title": "CONTRAT D'APPROVISIONNEMENT EN PLANTES AROMATIQUES", "file": "Contrat_approvisionnement_Ferlande_2021.pdf",
+             "flags": [{}] * 8, "worst": "high"}
+    heading = group_heading(group)
+    assert heading.count("·") == 2 and heading.count(" ·\u00a0") == 2  # a breaking space before « · », none after it
+    assert " · " not in heading
+
+
+def _flag(place: str, *, rule: str = "Clause de changement de contrôle / Change of control clause", review: str | None = None) -> dict:
+    return {"severity": "high", "rule_title": rule, "rule_id": "change-of-control", "place": place, "section": None, "status": "open", "review": review}
+
+
+def test_a_long_flag_label_cuts_its_place_never_its_status():
+    # « HIGH · Clause de changement de contrôle / … · p. 2 · ARTICLE 5 — DROIT DE SORTIE CONJOINTE EN CAS DE CHANGEMENT DE CONTRÔLE ·… »:
+    # cut at 150 characters, the label lost its status.
+    from greffier.ui.compliance import FLAG_LABEL, flag_label
+
+    place = "p. 2 · ARTICLE 5 — DROIT DE SORTIE CONJOINTE EN CAS DE CHANGEMENT DE CONTRÔLE ET DE TRANSFERT DE TITRES"
+    label = flag_label(_flag(place, review="to confirm"))
+    assert len(label) <= FLAG_LABEL and label.startswith("HIGH · Clause de changement de contrôle / Change of control clause · p. 2 · ARTICLE 5")
+    assert label.endswith("… · open · to confirm"), label
+    short = flag_label(_flag("p. 3 · ARTICLE 8 — CESSION"))
+    assert short == "HIGH · Clause de changement de contrôle / Change of control clause · p. 3 · ARTICLE 8 — CESSION · open"  # whole when it fits
+    assert flag_label(_flag("")) .endswith(" · whole contract · open")
+    # a rule title too long to leave the place any room: both are cut, the severity and the status stay
+    huge = flag_label(_flag(place, rule="R" * 200), limit=100)
+    assert len(huge) <= 100 and huge.startswith("HIGH · RRR") and huge.endswith("… · open") and "· p. 2" in huge
+
+
+def test_the_csv_export_can_be_semicolon_separated_for_excel_in_french(monkeypatch):
+    # The page's CSV was comma-separated: a French-locale Excel opened it in one column; the CLI had --delimiter ';'.
+    from greffier.ui import compliance
+
+    seen = {}
+
+    def fake_export_flags(settings, fmt, out, filters, *, delimiter=","):
+        seen.update(fmt=fmt, delimiter=delimiter)
+        return {"content": delimiter.join(["contract", "file"]) + "\r\n"}
+
+    monkeypatch.setattr(compliance, "export_flags", fake_export_flags)
+    assert set(compliance.CSV_SEPARATORS) == {",", ";"}
+    data = compliance.export(None, "csv", statuses=["open"], delimiter=";")
+    assert seen == {"fmt": "csv", "delimiter": ";"} and data == "\ufeffcontract;file\r\n".encode()
+    assert compliance.export(None, "csv") == "\ufeffcontract,file\r\n".encode() and seen["delimiter"] == ","

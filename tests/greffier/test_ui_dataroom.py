@@ -100,9 +100,37 @@ def test_timeline_gives_every_contract_a_row_of_its_own_whatever_their_number(co
     # the labels are cut, the bar's tooltip names the contract in full
     assert all(len(row["contract"]) <= dataroom.TIMELINE_LABEL and row["contract"].endswith("…") for row in data)
     assert all(row["name"].startswith(row["contract"][:-1]) and len(row["name"]) > dataroom.TIMELINE_LABEL for row in data)
-    assert bars["encoding"]["tooltip"][0] == {"field": "name", "title": "contract", "type": "nominal"}
+    assert "tooltip" not in bars["encoding"] and "datum.tip_0" in bars["mark"]["tooltip"]["expr"]  # per row: see the tooltip test
+    assert all(row["tip_0"] == row["name"] for row in data)  # the tooltip's heading: the contract in full
     tick = _layer_with(spec, "tick")  # the end before the amendment: on the first contract's row only
     assert tick["transform"] == [{"filter": "isValid(datum.initial_end)"}] and [row["initial_end"] for row in data if row["initial_end"]] == ["2026-06-30"]
+
+
+def test_timeline_tooltip_shows_only_the_fields_a_contract_has_in_iso_dates():
+    # Every contract never amended read « initial end: null » and an empty « amended by », its dates « Jun 15, 2023 »
+    # where the tables write 2023-06-15; the legend named « amended end » with no amended contract drawn.
+    rows, _ = dataroom.timeline_rows(_results(3), {"c99": "AVENANT N° 1"})
+    plain, amended = rows[1]["tooltip"], rows[0]["tooltip"]
+    assert plain == {"title": rows[1]["name"], "signed": "2011-01-15", "ends": "2030-06-30"}  # no null, no empty field
+    assert amended == {"title": rows[0]["name"], "signed": "2010-01-15", "ends": "2030-06-30", "initial end": "2026-06-30", "amended by": "AVENANT N° 1"}
+    spec = dataroom.timeline_chart(rows, today=date(2026, 12, 4)).to_dict()
+    bars = _layer_with(spec, "bar")
+    expr = bars["mark"]["tooltip"]["expr"]  # an object per row, a field left undefined (so not shown) where that row has no value
+    for label in ("title", "signed", "ends", "initial end", "amended by"):
+        assert f'"{label}": isValid(datum.' in expr
+    data = next(iter(spec["datasets"].values()))
+    columns = {label: f"tip_{i}" for i, label in enumerate(["title", "signed", "ends", "initial end", "amended by"])}
+    assert data[1][columns["initial end"]] is None and data[1][columns["amended by"]] is None and data[0][columns["amended by"]] == "AVENANT N° 1"
+    assert "tooltip" not in data[0]  # a dict column would not survive Streamlit's Arrow transfer
+    axis_format = bars["encoding"]["x"]["axis"]["format"]
+    assert axis_format["year"] == "%Y" and axis_format["month"] == "%Y-%m" and axis_format["date"] == "%Y-%m-%d"  # ISO, as the tables
+    tick = _layer_with(spec, "tick")
+    assert {t["field"]: t["type"] for t in tick["encoding"]["tooltip"]}["initial_end"] == "nominal"  # its ISO text, not a US date
+    assert bars["encoding"]["color"]["scale"]["domain"] == ["original term", "amended end"]
+    # no amended contract drawn: no « amended end » in the legend
+    unamended, _ = dataroom.timeline_rows(_results(3)[1:])
+    color = _layer_with(dataroom.timeline_chart(unamended).to_dict(), "bar")["encoding"]["color"]
+    assert color["scale"]["domain"] == ["original term"] and len(color["scale"]["range"]) == 1
 
 
 def test_contracts_are_named_by_title_and_file_where_titles_are_shared():

@@ -45,6 +45,9 @@ COLUMNS = (
     ("flag_id", "id"), ("playbook", "playbook"), ("playbook_version", "playbook_version"), ("rule_id", "rule_id"), ("document_id", "document_id"),
     ("chunk_id", "chunk_id"),
 )
+# The flag table of a contract's summary sheet, capitalised as the field names above it (« Title », « File »…)
+SUMMARY_FLAG_HEADER = ("Severity", "Status", "Rule", "Place", "Review", "Excerpt", "Flag key")
+INTERNAL_KEY_LABEL = "Internal key"  # the contract's id on its summary sheet, as the screens label it: Greffier's key, not the document's
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -186,6 +189,55 @@ def _sheet_title(text: str, taken: set[str]) -> str:
         n += 1
 
 
+def _summary_sheet_names(document_ids: list[str], documents: dict[str, dict[str, Any]], flags_of: dict[str, list[dict[str, Any]]]) -> dict[str, str]:
+    """The name of each contract's summary sheet, before :func:`_sheet_title` makes it a valid, unique tab: its title
+    (or file stem). Where titles repeat (« BAIL COMMERCIAL » twice, case and spaces aside), « title (file stem) » — cut
+    to Excel's 31 characters with « … » on each part, the title kept to 15 characters at least so that the file
+    stem tells the tabs apart; row 1 of the sheet has both in full."""
+    def info(document_id: str) -> dict[str, Any]:
+        return documents.get(document_id) or {"id": document_id, "file": flags_of[document_id][0].get("file")}
+
+    def title(document_id: str) -> str:
+        return " ".join(str(info(document_id).get("title") or "").split())
+
+    repeated = {t for t, n in Counter(title(d).casefold() for d in document_ids if title(d)).items() if n > 1}
+    names = {}
+    for document_id in document_ids:
+        stem = " ".join(Path(info(document_id).get("file") or "").stem.split())
+        text = title(document_id)
+        if text.casefold() in repeated and stem:
+            room = _SHEET_TITLE_MAX - 3  # « title (stem) »
+            if len(text) + len(stem) > room:
+                title_room = max(room - len(stem), min(len(text), _SHEET_TITLE_SHARE))
+                text, stem = _cut(text, title_room), _cut(stem, room - title_room)
+            names[document_id] = f"{text} ({stem})"
+        else:
+            names[document_id] = text or stem or document_id
+    return names
+
+
+_SHEET_TITLE_SHARE = 15  # characters of a repeated title kept in a summary sheet's name beside its file stem
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def _header_height(header: list[str], widths: dict[str, int], default: int) -> float:
+    """The header row's height (points) for its longest name wrapped in its column: Excel does not grow a row
+    for wrapped text in a file it opens, so a 30-character header in a 16-wide column was cut."""
+    def lines(name: str, room: int) -> int:  # greedy word wrap, as Excel wraps
+        count, used = 1, 0
+        for word in name.split():
+            if used and used + 1 + len(word) > room:
+                count, used = count + 1, len(word)
+            else:
+                used += (1 if used else 0) + len(word)
+        return count
+
+    return 15.0 * max(lines(name, max(widths.get(name, default) - 2, 1)) for name in header)  # bold letters: 2 characters to spare
+
+
 def to_xlsx(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]], path: Path, *, selection: str = "every flag") -> Path:
     """Workbook: a cover sheet "Filters" (the filters applied, ``selection``, and the counts), "Flags"
     (every flag with its citation), then one summary sheet per contract."""
@@ -211,7 +263,7 @@ def to_xlsx(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]], p
     header = [c for c, _ in COLUMNS]
     sheet.append(header)
     widths = {"excerpt": 70, "explanation": 50, "recommendation": 50, "file": 40, "place": 40, "rule": 40, "evidence": 30, "note": 30,
-              FOUND_COLUMN: 16, FIRST_SEEN_COLUMN: 17, LAST_SEEN_COLUMN: 17}
+              FOUND_COLUMN: 17, FIRST_SEEN_COLUMN: 17, LAST_SEEN_COLUMN: 17}
     for row in _rows(flags):
         sheet.append([_xlsx_value(row[c]) for c in header])
     _style_table(sheet, header, widths, Font, Alignment, PatternFill, get_column_letter)
@@ -221,10 +273,11 @@ def to_xlsx(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]], p
     by_document: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for flag in flags:
         by_document[flag["document_id"]].append(flag)
+    # named by its title (or file), the way a reader knows the contract, with its file stem where titles repeat
+    sheet_names = _summary_sheet_names(sorted(by_document), documents, by_document)
     for document_id in sorted(by_document):
         info = documents.get(document_id, {"id": document_id, "file": by_document[document_id][0]["file"]})
-        # named by its title (or file), the way a reader knows the contract; the key stays inside the sheet
-        summary = workbook.create_sheet(_sheet_title(str(info.get("title") or Path(info.get("file") or "").stem or document_id), taken))
+        summary = workbook.create_sheet(_sheet_title(sheet_names[document_id], taken))
         _document_sheet(summary, info, by_document[document_id], Font, Alignment)
     path.parent.mkdir(parents=True, exist_ok=True)
     workbook.save(path)
@@ -242,8 +295,10 @@ def _style_table(sheet, header, widths, Font, Alignment, PatternFill, get_column
     for cell in sheet[1]:
         cell.font = Font(bold=True, color="FFFFFF")
         cell.fill = PatternFill("solid", fgColor="305496")
+        cell.alignment = Alignment(wrap_text=True, vertical="top")  # a long header wraps in its column, never cut
     for index, name in enumerate(header, start=1):
         sheet.column_dimensions[get_column_letter(index)].width = widths.get(name, 14)
+    sheet.row_dimensions[1].height = _header_height(header, widths, 14)
     for row in sheet.iter_rows(min_row=2):
         for cell in row:
             cell.alignment = Alignment(wrap_text=True, vertical="top")
@@ -263,7 +318,7 @@ def _document_sheet(sheet, info: dict[str, Any], flags: list[dict[str, Any]], Fo
     sheet["A1"].font = Font(bold=True, size=13)
     rows = [
         ("Title", info.get("title")), ("File", info.get("file")), ("Contract type", info.get("contract_type")), ("End date", end),
-        ("Governing law", info.get("governing_law")), ("Flags", len(flags)), ("Document", info.get("id")),
+        ("Governing law", info.get("governing_law")), ("Flags", len(flags)),
     ]
     counts = _counts(flags)
     rows += [(f"Severity {s}", n) for s, n in counts["by_severity"].items()]
@@ -271,8 +326,12 @@ def _document_sheet(sheet, info: dict[str, Any], flags: list[dict[str, Any]], Fo
     for label, value in rows:
         sheet.append([label, _xlsx_value(value)])
         sheet.cell(row=sheet.max_row, column=1).font = Font(bold=True)
+    # Greffier's key for the contract (the CLI, the JSON export use it), not the document's: last, labelled as such, in grey
+    sheet.append([INTERNAL_KEY_LABEL, _xlsx_value(info.get("id"))])
+    for cell in sheet[sheet.max_row]:
+        cell.font = Font(color="808080", italic=True)
     sheet.append([])
-    header = ["severity", "status", "rule", "place", "review", "excerpt", "flag_id"]
+    header = list(SUMMARY_FLAG_HEADER)
     sheet.append(header)
     for cell in sheet[sheet.max_row]:
         cell.font = Font(bold=True)
