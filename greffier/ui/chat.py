@@ -105,8 +105,11 @@ def _article_number(section: str | None) -> str:
     if not section:
         return ""
     heading = section_label(section)
-    found = re.match(r"(?i)\s*(?:article|art\.?|section|clause)\s+([\w.]+)", heading) or re.match(r"\s*(\d+(?:\.\d+)*)\.?\s+\D", heading)
-    return f"art. {found.group(1).rstrip('.')}" if found else shorten(heading, 24)
+    # (a numbered heading: « 4. », « 4.2 », « 3) » — not "2020 Amendment" nor "10 % discount")
+    found = re.match(r"(?i)\s*(?:article|art\.?|section|clause)\s+([\w.]+)", heading) or re.match(
+        r"\s*(\d{1,3}(?:\.\d{1,3})*)[.)]\s+[^\W\d]|\s*(\d{1,3}(?:\.\d{1,3})+)\s+[^\W\d]", heading
+    )
+    return f"art. {next(g for g in found.groups() if g).rstrip('.')}" if found else shorten(heading, 24)
 
 
 def _scope_files(scope: dict[str, Any]) -> list[str]:

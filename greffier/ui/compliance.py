@@ -173,8 +173,9 @@ def grouped(flag_list: list[dict[str, Any]], titles: dict[str, str] | None = Non
     for document_id, items in by_document.items():
         items.sort(key=lambda f: (severity_rank(f["severity"]), f["rule_id"], f["chunk_id"]))
         file = PurePosixPath(items[0].get("file") or "").name
-        title = (titles or {}).get(document_id) or file or document_id
-        groups.append({"document_id": document_id, "title": title, "file": file if file and file not in title else "",
+        title = " ".join(str((titles or {}).get(document_id) or "").split()) or file or document_id
+        # (a title that already names its file, as the data room names a contract whose title repeats: « BAIL (bail_lyon.docx) »)
+        groups.append({"document_id": document_id, "title": title, "file": file if file and title != file and f"({file})" not in title else "",
                        "worst": items[0]["severity"], "flags": items})
     groups.sort(key=lambda g: (severity_rank(g["worst"]), -len(g["flags"]), g["document_id"]))
     return groups

@@ -154,10 +154,10 @@ def _coverage_said(decision: dict[str, Any], coverage: float, words: dict[str, A
     (decisions of older turns lack them: the share alone)."""
     rendered = [words["rendered"].format(asked=asked, held=held) for asked, held in decision.get("wordings") or []]
     missing = [words["missing"].format(asked=asked) for asked in decision.get("missing") or []]
-    if coverage >= 0.995:
+    if coverage >= 0.995 and not missing:
         said = words["all_words_rendered"] if rendered else words["all_words"]
-    else:
-        said = words["some_words"].format(pct=round(coverage * 100))
+    else:  # (a word missing weighs little, and the share rounds to 100: it is not "everything" for that)
+        said = words["some_words"].format(pct=min(99, round(coverage * 100)))
     details = ", ".join([*missing, *rendered])
     return f"{said}{' : ' if language == 'fr' else ': '}{details}" if details else said
 

@@ -61,7 +61,6 @@ from haystack.utils import deserialize_chatgenerator_inplace
 
 from greffier.compliance.library import ClauseLibrary, load_library
 from greffier.text import fold, tokenize
-from greffier.text.fold import written_span
 from pipelines.generators.answer_kinds import AnswerKind, asked_complement, asked_head, asked_kind, gives_a_quantity
 from pipelines.passages import parties_asked, parties_passage
 from pipelines.types import scope_contract_ids
@@ -203,14 +202,33 @@ def coverage_of(units: list[dict[str, Any]], tokens: set[str]) -> float:
     return sum(float(u.get("weight") or 0.0) for u in units if unit_covered(u, tokens)) / total
 
 
-def _as_written(text: str, words: list[str] | tuple[str, ...]) -> str:
-    """``words`` (folded tokens of one term) as ``text`` writes them (« délégué » for ``delegue``, "personal data" for
-    ``personal data``, « données à caractère personnel » for ``donnees caractere personnel``: up to two short words
-    between them), or the tokens joined when the text does not write them together."""
-    between = r"\W+(?:\w{1,3}\W+){0,2}?"
-    pattern = r"(?<!\w)" + between.join(re.escape(word) for word in words) + r"(?!\w)"
-    found = re.search(pattern, fold(text))
-    return " ".join(written_span(text, found.start(), found.end()).split()) if found else " ".join(words)
+class _Written:
+    """A text searched by its folded words and quoted as written (accents, case): folded, and each folded character's
+    place in the text, once (:func:`how_covered` quotes several words of one passage)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.folded = fold(text)
+        self._origins: list[int] | None = None
+
+    def _quote(self, start: int, end: int) -> str:
+        if self._origins is None:
+            self._origins = [index for index, char in enumerate(self.text) for _ in fold(char)]
+        if len(self._origins) != len(self.folded):
+            return self.folded[start:end]  # not expected; the folded words rather than a wrong quote
+        return " ".join(self.text[self._origins[start] : self._origins[end - 1] + 1].split())
+
+    def find(self, words: list[str] | tuple[str, ...]) -> str:
+        """``words`` (folded tokens of one term) as the text writes them together (« données à caractère personnel »
+        for ``donnees caractere personnel``: up to two short words between), else each as written, joined by « … »
+        (the text holds them apart: "personal … data"), or the tokens themselves when it does not write one."""
+        between = r"\W+(?:\w{1,3}\W+){0,2}?"
+        found = re.search(r"(?<!\w)" + between.join(re.escape(word) for word in words) + r"(?!\w)", self.folded)
+        if found:
+            return self._quote(found.start(), found.end())
+        if len(words) > 1:
+            return " … ".join(self.find([word]) for word in words)
+        return words[0] if words else ""
 
 
 def _same_word(term: list[str] | tuple[str, ...], token: str) -> bool:
@@ -224,22 +242,26 @@ MAX_SHOWN_WORDS = 3  # asked words a decision names, missing or held in other wo
 def how_covered(units: list[dict[str, Any]], tokens: set[str], asked: str, passage: str) -> dict[str, list]:
     """What a passage holds of what is asked, word by word, as a reader checks it: the asked words it does not hold
     (``missing``: « délégué ») and those it holds only in other words (``wordings``: [« données », "personal data"]),
-    each as the question and the passage write them; empty lists are left out. A coverage of 100 % reached through
-    a loose rendering is then not told as "holds everything the question asks" without saying how."""
+    each as the question and the passage write them (at most :data:`MAX_SHOWN_WORDS` of each); empty lists are left
+    out. A coverage of 100 % reached through a loose rendering is then not told as "holds everything the question
+    asks" without saying how."""
     missing: list[str] = []
-    wordings: list[list[str]] = []
+    rendered: list[tuple[str, list[str]]] = []
     for unit in units:
         token = str(unit.get("token", ""))
         held = [term for term in unit.get("terms") or [[token]] if set(term) <= tokens]
         if not held:
-            missing.append(_as_written(asked, [token]))
+            missing.append(token)
         elif not any(_same_word(term, token) for term in held):
-            wordings.append([_as_written(asked, [token]), _as_written(passage, held[0])])
+            rendered.append((token, list(held[0])))
     found: dict[str, list] = {}
-    if missing:
-        found["missing"] = missing[:MAX_SHOWN_WORDS]
-    if wordings:
-        found["wordings"] = wordings[:MAX_SHOWN_WORDS]
+    if missing or rendered:
+        question = _Written(asked)
+        if missing:
+            found["missing"] = [question.find([token]) for token in missing[:MAX_SHOWN_WORDS]]
+        if rendered:
+            written = _Written(passage)
+            found["wordings"] = [[question.find([token]), written.find(term)] for token, term in rendered[:MAX_SHOWN_WORDS]]
     return found
 
 

@@ -712,3 +712,63 @@ def test_a_place_and_a_date_with_no_signature_after_them_are_no_signature_date()
 def test_the_date_of_a_cited_agreement_named_with_its_defined_name_is_not_the_signature(opening):
     found = extract_signature_date(chunks_of(opening + _BODY))
     assert found is None or found.value not in (date(2010, 4, 15), date(2001, 12, 18), date(2019, 3, 3)), found
+
+
+_SIGNED_BLOCKS = "\n\nIN WITNESS WHEREOF the parties have signed.\nBy: /s/ Mark Frick   Name: Mark Frick   Date: 3/14/18"
+
+
+@pytest.mark.parametrize(
+    "closing",
+    [
+        "Initial Term ends, December 31, 2025\nBy: /s/ John Hale",  # not a place
+        "The prior documents are: Amendment No. 1, March 3, 2012\nBy: /s/ John Hale",
+        "subject to the Letter of Intent, March 1, 2019\n\nIN WITNESS WHEREOF the parties have signed.\nBy: /s/ John Hale",
+        "New York, March 1, 2020\nThe Supplier shall deliver the goods described in the order form attached.\nBy: /s/ John Hale",  # not right above
+    ],
+    ids=["a-term-not-a-place", "a-cited-document", "a-wrapped-title", "a-place-far-from-the-signatures"],
+)
+def test_a_capitalised_phrase_and_a_date_are_no_signature_line(closing):
+    text = "SUPPLY AGREEMENT\n\nThis Supply Agreement is between Harrow Foods Inc. and Kestrel Farms LLC." + _BODY + "\n\n" + closing
+    found = extract_signature_date(chunks_of(text))
+    assert found is None or found.value not in (date(2025, 12, 31), date(2012, 3, 3), date(2019, 3, 1), date(2020, 3, 1)), found
+
+
+def test_a_place_and_a_date_above_the_signatures_are_a_medium_confidence_signature_date():
+    text = "SUPPLY AGREEMENT\n\nThis Supply Agreement is between Harrow Foods Inc. and Kestrel Farms LLC." + _BODY + "\n\nHamburg, November 19th, 2012\n/s/ Thomas Kass"
+    found = extract_signature_date(chunks_of(text))
+    assert found is not None and found.value == date(2012, 11, 19) and found.confidence == "medium" and found.doubt, found
+
+
+@pytest.mark.parametrize(
+    "annex",
+    ["EXHIBIT 2.1\nFORM OF ASSIGNMENT\nBy: ________   Name: ________   Date: 3/21/19", "Annexe 2.1\nMODÈLE DE CESSION\nPar : ________   Nom : ________   Date : 21/03/2019"],
+    ids=["exhibit-2-1", "annexe-2-1"],
+)
+def test_a_contracts_own_numbered_exhibit_keeps_its_forms_dates_out(annex):
+    text = "SUPPLY AGREEMENT\n\nThis Supply Agreement is between Harrow Foods Inc. and Kestrel Farms LLC." + _BODY + _SIGNED_BLOCKS + "\n\n" + annex
+    found = extract_signature_date(chunks_of(text))
+    assert found is not None and found.value == date(2018, 3, 14), found
+
+
+@pytest.mark.parametrize(
+    ("opening", "signed"),
+    [
+        ("Entre Harrow SAS et Kestrel SA, il a été conclu un contrat de prestation de services (le « Contrat ») en date du 3 mars 2020, qui prend effet le 1er avril 2020.",
+         date(2020, 3, 3)),
+        ('AN AGREEMENT (the "Agreement") entered into on March 1, 2020 by Harrow Foods Inc. and Kestrel Farms LLC, effective as of April 1, 2020.', date(2020, 3, 1)),
+    ],
+    ids=["french-le-contrat", "english-the-agreement"],
+)
+def test_a_contract_named_by_its_own_generic_defined_name_is_no_cited_agreement(opening, signed):
+    found = extract_signature_date(chunks_of(opening + _BODY))
+    assert found is not None and found.value == signed, found
+
+
+@pytest.mark.parametrize(
+    "blocks",
+    ["By: /s/ Mark Frick   Name: Mark Frick\nPurchase Order No. 04-12-18\nDate: ______", "Par : /s/ Marc Fricke\nCommande n° 14-03-18\nDate : ______"],
+    ids=["order-number", "commande"],
+)
+def test_a_dashed_number_that_a_date_label_follows_is_no_date(blocks):
+    text = "SUPPLY AGREEMENT\n\nThis Supply Agreement is between Harrow Foods Inc. and Kestrel Farms LLC." + _BODY + "\n\nIN WITNESS WHEREOF the parties have signed.\n" + blocks
+    assert extract_signature_date(chunks_of(text)) is None

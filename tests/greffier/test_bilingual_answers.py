@@ -1072,3 +1072,13 @@ def test_a_decision_names_the_asked_words_a_passage_lacks_or_holds_in_other_word
     # the question's own words, held as written, are named neither way
     held_as_written = [u["token"] for u in units if u["token"] in tokenize(passage)]
     assert not {w for w, _ in decision.get("wordings", [])} & set(held_as_written), decision
+
+
+def test_a_glossary_term_whose_words_the_passage_holds_apart_is_not_quoted_as_a_phrase():
+    # "personal data" is held word by word ("the data for personal use"): the trace must not quote a phrase the passage never writes
+    question = "Qui est le délégué à la protection des données ?"
+    units, types = _units(question, "fr")
+    doc = Document(id="c1-3", content="The Processor keeps the data for personal use of the Controller only.", score=1.0, meta={"doc_id": "c1", "section": "Article 3"})
+    (decision,) = RelevanceJudge().run(question=question, documents=[doc], units=units, clause_types=types)["decisions"]
+    quoted = [held for _asked, held in decision.get("wordings", [])]
+    assert quoted and "personal data" not in quoted and any("…" in q for q in quoted), decision

@@ -353,3 +353,18 @@ def test_a_source_chip_names_a_numbered_heading_by_its_number_and_a_long_file_na
     assert chat.Source(n=2, file="bail.pdf", section="ARTICLE 10 - EXIGIBILITÉ").chip.endswith("· art. 10")
     assert chat.Source(n=3, file="bail.pdf", section="Preamble and recitals").chip.endswith("· Preamble and recitals")
     assert breakable("courtesy_translation-v2.docx") == "courtesy_\u200btranslation-\u200bv2.docx"
+
+
+def test_the_trace_never_says_everything_is_held_while_it_names_a_word_missing():
+    from greffier.ui.trace import explain
+
+    # a common word weighs little: the share rounds to 100 %, but a word is missing
+    decision = {"n": 1, "file": "room/bail.md", "section": "Article 2", "relevant": True, "by": "meaning", "coverage": 0.9975, "missing": ["contrat"]}
+    why = explain("Quelle est la durée du contrat ?", [chat.TraceStep("relevance", "", [decision])]).passages[0].why
+    assert "contient tout ce que demande" not in why and "99 %" in why and "sans « contrat »" in why, why
+
+
+def test_a_heading_that_starts_with_a_number_is_not_always_an_article():
+    assert chat.Source(n=1, file="a.pdf", section="2020 Amendment").chip.endswith("· 2020 Amendment")
+    assert chat.Source(n=1, file="a.pdf", section="10 % discount").chip.endswith("· 10 % discount")
+    assert chat.Source(n=1, file="a.pdf", section="3) Prix").chip.endswith("· art. 3")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from greffier.compliance.models import SKIPPED_NO_LLM
+from greffier.ui import compliance
 from greffier.ui.compliance import not_checked_line, rule_titles, scan_summary
 
 
@@ -101,3 +102,13 @@ def test_the_csv_export_can_be_semicolon_separated_for_excel_in_french(monkeypat
     data = compliance.export(None, "csv", statuses=["open"], delimiter=";")
     assert seen == {"fmt": "csv", "delimiter": ";"} and data == "\ufeffcontract;file\r\n".encode()
     assert compliance.export(None, "csv") == "\ufeffcontract,file\r\n".encode() and seen["delimiter"] == ","
+
+
+def test_a_group_heading_reads_its_file_when_the_title_is_blank_and_names_the_file_once():
+    flags = [{"document_id": "c1", "file": "room/bail_lyon.docx", "severity": "high", "rule_id": "r", "chunk_id": "c1-1"}]
+    (group,) = compliance.grouped(flags, {"c1": "   "})
+    assert group["title"] == "bail_lyon.docx" and group["file"] == ""
+    (group,) = compliance.grouped(flags, {"c1": "BAIL COMMERCIAL (bail_lyon.docx)"})
+    assert group["file"] == ""  # the data room's name carries it already
+    (group,) = compliance.grouped(flags, {"c1": "Contract bail_lyon.docx and more"})
+    assert group["file"] == "bail_lyon.docx"  # a title that merely mentions it does not name the contract's file

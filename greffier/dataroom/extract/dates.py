@@ -66,9 +66,11 @@ _SIGNATURE_RULES: tuple[tuple[str, re.Pattern[str], bool], ...] = (
     (
         "<place>, <date>",
         # (a text whose lines were joined keeps the signature right after it: "5 Hamburg, November 19th, 2012 /s/ Thomas …")
+        # — a place's name only (one to three capitalised words of letters: not "Initial Term ends", "Amendment No. 1", "Letter
+        # of Intent"), the signatures right after it (nothing but spaces and line breaks between)
         re.compile(
-            rf"(?:^[ \t]*|(?<=\d\s))(?-i:[{UPPER}])[\w'’. -]{{1,40}},[ \t]+{DATE_GROUP}"
-            r"(?=[ \t]*(?:/s/|By\s*:)|[ \t]*$[\s\S]{0,300}?(?:/s/|\bBy\s*:|\bName\s*:))",
+            rf"(?:^[ \t]*|(?<=\d\s))(?-i:[{UPPER}][^\W\d_]+(?:[ -][{UPPER}][^\W\d_]+){{0,2}}),[ \t]+{DATE_GROUP}"
+            r"(?=\s{0,20}(?:/s/|By\s*:))",
             re.I | re.M,
         ),
         True,
@@ -77,6 +79,8 @@ _SIGNATURE_RULES: tuple[tuple[str, re.Pattern[str], bool], ...] = (
 
 
 _FRENCH_BLOCK_RULES = 3
+# Rules whose date is a guess worth checking: a filter on the signature date lists the contract apart with the reason.
+_MEDIUM_RULES = {"<place>, <date>": "a place and a date written above the signatures, with no word saying they are the signature's"}
 _BLANK_SIGNATURE = re.compile(r"\b(?:fait|sign[ée]e?)\b[^.\n]{0,60}?\ble\s*(?:_{2,}|\.{4,}|…)|\b(?:signed|dated)\s+(?:on\s+)?(?:this\s+)?_{3,}", re.I)  # « Fait à …, le … » and its variants: the signature itself, read before the opening
 
 
@@ -99,6 +103,8 @@ def extract_signature_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None
         matches = [(chunk, m) for chunk in chunks for m in pattern.finditer(_filled_in(chunk.text))]
         for chunk, match in reversed(matches) if take_last else matches:
             if (value := read_date(match["date"], month_first=month_first)) is not None:
+                if rule in _MEDIUM_RULES:
+                    return Finding[date](value=value, chunk_id=chunk.id, raw=match.group(0).strip(), rule=rule, confidence="medium", doubt=_MEDIUM_RULES[rule])
                 return Finding[date](value=value, chunk_id=chunk.id, raw=match.group(0).strip(), rule=rule)
     return _signature_block_date(chunks) or _cover_date(chunks)
 
@@ -124,7 +130,7 @@ _CITED_CUE = re.compile(
     # (its defined name between: "pursuant to a Unit Agreement (the "Unit Agreement") dated as of …", "the Development Agreement
     # ("Development Agreement") entered into on …", « le contrat de prêt (le « Prêt ») en date du … »)
     r"\b(?:the|that\s+certain|said|an?|le|la|du|au|un|une)\s+(?!pr[ée]sente?\b)(?:[\w-]+\s+){0,6}?(?:agreement|contract|lease|licen[cs]e|contrat|bail|convention)"
-    r"(?:\s+(?:de|du|des|d['’])\s*[\w-]+){0,3}\s*(?:\([^()]{1,80}\)\s*)?,?\s+(?:dated|entered\s+into(?:\s+on)?|du|en\s+date\s+du|sign[ée]\s+le)\s+(?:as\s+of\s+)?$"
+    r"(?:\s+(?:de|du|des|d['’])\s*[\w-]+){0,3}\s*(?:\((?![^()]*[\"“«]\s*(?:Agreement|Contract|Contrat|Convention|Accord)\s*[\"”»])[^()]{1,80}\)\s*)?,?\s+(?:dated|entered\s+into(?:\s+on)?|du|en\s+date\s+du|sign[ée]\s+le)\s+(?:as\s+of\s+)?$"
     r"|\b(?:have|had|has|ont|avaient|avait)\s+(?:\w+\s+)?(?:signed|entered|executed|conclu|sign[ée])\b[^.;]{0,30}$"
     # "to that Software License Agreement, by and between Cardlytics, Inc. (…) and Bank of America, N.A. (…), dated …"
     r"|\b(?:that(?:\s+certain)?|the|said|an?)\s+(?:[\w,&-]+\s+){0,8}?(?:agreement|contract|lease|licen[cs]e)\s*,?\s+(?:(?:by\s+and\s+)?between|among)\b"
@@ -258,13 +264,15 @@ def _cover_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None:
 # English contract and day first in a French one.
 _NUMERIC = r"(?P<numeric>\d{1,2}(?P<separator>[/-])\d{1,2}(?P=separator)(?:\d{4}|\d{2}))(?![\d/-])"
 _DATE_LINE = re.compile(rf"\bDate(?:d)?\s*:\s*(?:{DATE_GROUP}|{_NUMERIC})", re.I)
-_BLOCK_DATE = re.compile(rf"(?<![\w/.-])(?:{DATE_GROUP}|{_NUMERIC})", re.I)
+# … a date the blocks label otherwise ("Date" written under it): slashed only — a dashed number there is an order's or a part's
+_BLOCK_DATE = re.compile(rf"(?<![\w/.-])(?:{DATE_GROUP}|{_NUMERIC.replace('[/-]', '/')})", re.I)
 _WITNESS = re.compile(r"\bIN\s+WITNESS\s+WHEREOF\b|\bEN\s+FOI\s+DE\s+QUOI\b", re.I)
 _BLOCK_CUE = re.compile(r"\b(?:By|Name|Title|Par|Nom|Qualit[ée])\s*:|/s/", re.I)
 _BLOCK_CHARS = 1500
 # What follows the blocks: an exhibit, a schedule (its forms have "By:" and "Date:" lines of their own)
-# ("Exhibit 10.75", "EXHIBIT 99.1": the number a filing gives the whole contract, not one of its exhibits)
-_ANNEX = re.compile(r"(?m)^\s*(?:EXHIBIT|SCHEDULE|ANNEX|APPENDIX|ANNEXE|Exhibit|Schedule|Annex|Appendix|Annexe)\b(?!\s+\d{1,3}\.\d{1,3}\b)")
+# ("Exhibit 10.75", "EXHIBIT 99.1": the number a filing gives a whole material contract — 10.x, 99.x — not one of its exhibits;
+# "Exhibit 2.1", "Schedule 1.1", « Annexe 2.1 » are the contract's own)
+_ANNEX = re.compile(r"(?m)^\s*(?:EXHIBIT(?!\s+(?:10|99)\.\d{1,3}\b)|Exhibit(?!\s+(?:10|99)\.\d{1,3}\b)|SCHEDULE|ANNEX|APPENDIX|ANNEXE|Schedule|Annex|Appendix|Annexe)\b")
 _LAYOUT_SPACES = re.compile(r"[ \t]{2,}")
 _DATED_BEFORE = re.compile(r"\b(?:Date|Dated|Le)\s*:?\s*$")  # "Dated 5/17/12"
 # "5/17/12  GENO AURIEMMA  Date": the label under the signature line, a line or a few words after the date (or further
@@ -342,7 +350,7 @@ def _filing_date(text: str, match: re.Match[str]) -> bool:
 
 
 def _block_value(match: re.Match[str], month_first: bool) -> date | None:
-    numeric = match["numeric"] or (match["date"] if re.fullmatch(r"\d{1,2}([/-])\d{1,2}\1\d{4}", match["date"]) else None)
+    numeric = match["numeric"] or (match["date"] if re.fullmatch(r"\d{1,2}/\d{1,2}/\d{4}", match["date"]) else None)
     if numeric is None:
         return parse_date(match["date"])
     return numeric_date(numeric, month_first)
