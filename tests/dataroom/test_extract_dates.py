@@ -635,6 +635,12 @@ _BODY = "".join(
     "to the Buyer's warehouse, packed and labelled as the Buyer's specifications require, with the documents each shipment needs."
     for n in range(1, 21)
 )
+_SUPPLY = "SUPPLY AGREEMENT\n\nThis Supply Agreement is between Harrow Foods Inc. and Kestrel Farms LLC."  # an opening that dates nothing
+
+
+def signed_after(closing: str):  # noqa: ANN201
+    """The signature date read in a supply agreement that ends with ``closing`` (its signature page), far from its opening."""
+    return extract_signature_date(chunks_of(_SUPPLY + _BODY + closing))
 
 
 @pytest.mark.parametrize(
@@ -648,13 +654,12 @@ _BODY = "".join(
     ids=["dashed-two-digit-year-en", "dashed-two-digit-year-fr", "slashed-two-digit-year"],
 )
 def test_a_signature_blocks_short_numeric_date_is_read(blocks, expected):
-    text = "SUPPLY AGREEMENT\n\nThis Supply Agreement is between Harrow Foods Inc. and Kestrel Farms LLC." + _BODY + "\n\nIN WITNESS WHEREOF the parties have signed.\n" + blocks
-    found = extract_signature_date(chunks_of(text))
+    found = signed_after("\n\nIN WITNESS WHEREOF the parties have signed.\n" + blocks)
     assert found is not None and found.value == expected, found
 
 
 def test_a_blocks_dashed_numbers_that_no_date_label_names_are_no_date():
-    text = "SUPPLY AGREEMENT\n\nThis Supply Agreement is between Harrow Foods Inc. and Kestrel Farms LLC." + _BODY + (
+    text = _SUPPLY + _BODY + (
         "\n\nIN WITNESS WHEREOF the parties have signed.\nBy: /s/ Mark Frick   Name: Mark Frick   Tel: 12-34-56   Ref. 3-14-18"
     )
     assert extract_signature_date(chunks_of(text)) is None
@@ -671,7 +676,7 @@ def test_a_filings_exhibit_number_is_no_annex_of_the_contract():
     found = extract_signature_date([cover, summary, *chunks_of(_BODY.strip())])
     assert found is not None and found.value == date(2008, 3, 21), found
     # an exhibit of the contract ("Exhibit A", "EXHIBIT 2") keeps its own forms' dates out
-    annexed = "SUPPLY AGREEMENT\n\nThis Supply Agreement is between Harrow Foods Inc. and Kestrel Farms LLC." + _BODY + (
+    annexed = _SUPPLY + _BODY + (
         "\n\nEXHIBIT A\nFORM OF PURCHASE ORDER\nBy: ________   Name: ________   Date: 3/21/08\nBy: ________   Name: ________"
     )
     assert extract_signature_date(chunks_of(annexed)) is None
@@ -689,8 +694,7 @@ def test_a_filings_exhibit_number_is_no_annex_of_the_contract():
     ids=["place-and-date-line", "joined-lines-broken-ordinal", "signed-and-effective", "executed-and-delivered"],
 )
 def test_a_signature_line_of_a_place_and_a_date_dates_the_contract(closing, expected):
-    text = "SUPPLY AGREEMENT\n\nThis Supply Agreement is between Harrow Foods Inc. and Kestrel Farms LLC." + _BODY + "\n\n" + closing
-    found = extract_signature_date(chunks_of(text))
+    found = signed_after("\n\n" + closing)
     assert found is not None and found.value == expected, found
 
 
@@ -728,14 +732,12 @@ _SIGNED_BLOCKS = "\n\nIN WITNESS WHEREOF the parties have signed.\nBy: /s/ Mark 
     ids=["a-term-not-a-place", "a-cited-document", "a-wrapped-title", "a-place-far-from-the-signatures"],
 )
 def test_a_capitalised_phrase_and_a_date_are_no_signature_line(closing):
-    text = "SUPPLY AGREEMENT\n\nThis Supply Agreement is between Harrow Foods Inc. and Kestrel Farms LLC." + _BODY + "\n\n" + closing
-    found = extract_signature_date(chunks_of(text))
+    found = signed_after("\n\n" + closing)
     assert found is None or found.value not in (date(2025, 12, 31), date(2012, 3, 3), date(2019, 3, 1), date(2020, 3, 1)), found
 
 
 def test_a_place_and_a_date_above_the_signatures_are_a_medium_confidence_signature_date():
-    text = "SUPPLY AGREEMENT\n\nThis Supply Agreement is between Harrow Foods Inc. and Kestrel Farms LLC." + _BODY + "\n\nHamburg, November 19th, 2012\n/s/ Thomas Kass"
-    found = extract_signature_date(chunks_of(text))
+    found = signed_after("\n\nHamburg, November 19th, 2012\n/s/ Thomas Kass")
     assert found is not None and found.value == date(2012, 11, 19) and found.confidence == "medium" and found.doubt, found
 
 
@@ -745,8 +747,7 @@ def test_a_place_and_a_date_above_the_signatures_are_a_medium_confidence_signatu
     ids=["exhibit-2-1", "annexe-2-1"],
 )
 def test_a_contracts_own_numbered_exhibit_keeps_its_forms_dates_out(annex):
-    text = "SUPPLY AGREEMENT\n\nThis Supply Agreement is between Harrow Foods Inc. and Kestrel Farms LLC." + _BODY + _SIGNED_BLOCKS + "\n\n" + annex
-    found = extract_signature_date(chunks_of(text))
+    found = signed_after(_SIGNED_BLOCKS + "\n\n" + annex)
     assert found is not None and found.value == date(2018, 3, 14), found
 
 
@@ -770,5 +771,4 @@ def test_a_contract_named_by_its_own_generic_defined_name_is_no_cited_agreement(
     ids=["order-number", "commande"],
 )
 def test_a_dashed_number_that_a_date_label_follows_is_no_date(blocks):
-    text = "SUPPLY AGREEMENT\n\nThis Supply Agreement is between Harrow Foods Inc. and Kestrel Farms LLC." + _BODY + "\n\nIN WITNESS WHEREOF the parties have signed.\n" + blocks
-    assert extract_signature_date(chunks_of(text)) is None
+    assert signed_after("\n\nIN WITNESS WHEREOF the parties have signed.\n" + blocks) is None
