@@ -48,6 +48,7 @@ class Source:
     score: float | None = None
     text: str = ""
     pdf: str | None = None
+    fused: float | None = None  # the fusion's 0-1 score, when a rerank or a clause-type boost moved ``score`` past 1
 
     @property
     def pages(self) -> str:
@@ -84,7 +85,11 @@ class Source:
     def details_in(self, language: str) -> str:
         """:attr:`details` in the language of the question the source answers (« score 0,72 sur 1 » in French)."""
         parts = [PurePath(self.file).name if self.file else "", self.pages, section_label(self.section)]
-        parts.append(score_of_1(self.score, language) or "")
+        shown = score_of_1(self.score, language)
+        if shown is None and (fused := score_of_1(self.fused, language)) is not None:
+            # boosted past 1 (ranked up as a clause of the kind asked, or by the reranker): its 0-1 score, and that it was raised
+            shown = f"{fused} ({'relevé' if language == 'fr' else 'ranked up'})"
+        parts.append(shown or "")
         return " · ".join(p for p in parts if p)
 
     @property
@@ -312,7 +317,7 @@ def _source_from(n: int, where: dict[str, Any], scored: dict[str, Any]) -> Sourc
     return Source(
         n=n, chunk_id=where.get("chunk_id"), contract_id=scored.get("contract_id") or where.get("contract_id"),
         file=where.get("file"), page=where.get("page"), page_end=where.get("page_end"), section=where.get("section"),
-        score=scored.get("score"), text=where.get("text") or scored.get("text") or "",
+        score=scored.get("score"), text=where.get("text") or scored.get("text") or "", fused=scored.get("fused_score"),
     )
 
 
@@ -408,7 +413,7 @@ def _resolve_sources(workspace: WorkspaceStore, raw: list[dict[str, Any]]) -> li
             file=item.get("file") or (contract.file if contract else None),
             page=item.get("page", chunk.page if chunk else None), page_end=item.get("page_end", chunk.page_end if chunk else None),
             section=item.get("section") or (chunk.section if chunk else None), score=item.get("score"),
-            text=item.get("text") or (chunk.text if chunk else ""),
+            text=item.get("text") or (chunk.text if chunk else ""), fused=item.get("fused"),
         )
         if contract is not None and contract.source_path.lower().endswith(".pdf") and (workspace.root / contract.source_path).is_file():
             source.pdf = contract.source_path

@@ -368,3 +368,11 @@ def test_a_heading_that_starts_with_a_number_is_not_always_an_article():
     assert chat.Source(n=1, file="a.pdf", section="2020 Amendment").chip.endswith("· 2020 Amendment")
     assert chat.Source(n=1, file="a.pdf", section="10 % discount").chip.endswith("· 10 % discount")
     assert chat.Source(n=1, file="a.pdf", section="3) Prix").chip.endswith("· art. 3")
+
+
+def test_a_boosted_source_shows_its_fusion_score_and_says_it_was_ranked_up():
+    boosted = chat.Source(n=1, file="room/vente.pdf", page=3, section="Art. 4 > Prix", score=1.185, fused=0.885)
+    assert boosted.details == "vente.pdf · p. 3 · Prix · score 0.89 of 1 (ranked up)"
+    assert boosted.details_in("fr") == "vente.pdf · p. 3 · Prix · score 0,89 sur 1 (relevé)"
+    # stored before the fused score was kept: no score rather than one off the scale
+    assert chat.Source(n=1, file="vente.pdf", score=1.185).details == "vente.pdf"
