@@ -239,7 +239,10 @@ def test_citations_show_a_heading_without_its_trailing_colon_and_quote_the_passa
     chips = [b for b in at.button if b.key and b.key.startswith("chat_cite_")]
     assert chips and chips[0].help.replace("\\", "") == "bail_atelier.md — Article 3 – Durée", chips[0].help
     assert at.radio[0].options[0].replace("\\", "").endswith("— Article 3 – Durée"), at.radio[0].options
-    assert "bail_atelier.md · Article 3 – Durée" in [c.value.replace("\\", "") for c in at.caption]  # the line under the source
+    # the line under the source: file and heading, then its score (this one ranked up past 1: its fusion score, said so)
+    assert any(re.fullmatch(r"bail_atelier\.md · Article 3 – Durée( · score \d,\d\d sur 1( \(relevé\))?)?", c.value.replace("\\", "")) for c in at.caption), [
+        c.value for c in at.caption
+    ]
     shown = texts(at.markdown)
     assert any("**[1] bail_atelier.md — Article 3 – Durée**" == t.replace("\\", "").replace("\u200b", "") for t in shown), shown  # (its file name may break after "_")
     assert any("— bail_atelier.md · Article 3 – Durée  \n" in t.replace("\\", "") for t in shown), shown  # the trace's passage
