@@ -27,15 +27,19 @@ def fold(text: str) -> str:
     return _fold_short(text) if len(text) < 256 else _fold(text)
 
 
+def fold_origins(text: str) -> list[int]:
+    """For each character of ``fold(text)``, the index of the written character it folds from. Folding works
+    character by character, so each folded character comes from one written one (« œ » gives two)."""
+    return [index for index, char in enumerate(text) for _ in fold(char)]  # (one character: folded once, then cached)
+
+
 def written_span(text: str, start: int, end: int) -> str:
     """The words of ``text`` that ``fold(text)[start:end]`` folds from, as written (accents, case and
-    ligatures kept): what a match found in the folded text quotes. Folding works character by
-    character, so each folded character comes from one written one (« œ » gives two)."""
-    origins: list[int] = []
-    for index, char in enumerate(text):
-        origins.extend([index] * len(_fold(char)))
-    if len(origins) != len(fold(text)) or not 0 <= start < end <= len(origins):
-        return fold(text)[start:end]  # not expected; the folded words rather than a wrong quote
+    ligatures kept): what a match found in the folded text quotes (:func:`fold_origins`)."""
+    origins = fold_origins(text)
+    folded = fold(text)
+    if len(origins) != len(folded) or not 0 <= start < end <= len(origins):
+        return folded[start:end]  # not expected; the folded words rather than a wrong quote
     return text[origins[start] : origins[end - 1] + 1]
 
 

@@ -14,10 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import Any
 
-from greffier.text import fold, section_label, tokenize
-from greffier.text.fold import written_span
+from greffier.text import section_label, tokenize
 from greffier.text.language import guess_language
-from pipelines.rankers.relevance import DENSE_RELEVANCE
+from pipelines.rankers.relevance import DENSE_RELEVANCE, WrittenText
 
 _WORDS = {
     "en": {
@@ -95,12 +94,6 @@ class HumanTrace:
     lines: list[tuple[str, str]] = field(default_factory=list)
     passages: list[PassageVerdict] = field(default_factory=list)
     judged_title: str = ""
-
-
-def _as_asked(question: str, token: str) -> str:
-    """A search token (folded: ``keralis``) as the question writes it (« Keralis »), or the token when it does not."""
-    found = re.search(rf"(?<!\w){re.escape(token)}(?!\w)", fold(question))
-    return written_span(question, found.start(), found.end()) if found else token
 
 
 def _number(value: float, language: str, digits: int = 2) -> str:
@@ -187,7 +180,8 @@ def explain(question: str, steps: list[Any], *, abstained: bool = False) -> Huma
             where = words["everywhere"]
             if scope:
                 files = ", ".join(PurePath(f).name for f in scope.get("files") or []) or ", ".join(scope.get("contract_ids") or [])
-                named = ", ".join(f"« {_as_asked(question, w)} »" for w in scope.get("named_by") or [])
+                asked_as = WrittenText(question)  # the words that named the contract as the question writes them (« Keralis »)
+                named = ", ".join(f"« {asked_as.find([w])} »" for w in scope.get("named_by") or [])
                 where = words["only_in"].format(files=files, named=named)
             # the query as written, not the scoped one: that one has the words naming the contract cut out
             # (« Le doit-il atteindre … » for « Le distributeur Benelux doit-il … »), and ``where`` names them

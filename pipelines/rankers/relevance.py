@@ -61,6 +61,7 @@ from haystack.utils import deserialize_chatgenerator_inplace
 
 from greffier.compliance.library import ClauseLibrary, load_library
 from greffier.text import fold, tokenize
+from greffier.text.fold import fold_origins
 from pipelines.generators.answer_kinds import AnswerKind, asked_complement, asked_head, asked_kind, gives_a_quantity
 from pipelines.passages import parties_asked, parties_passage
 from pipelines.types import scope_contract_ids
@@ -202,9 +203,10 @@ def coverage_of(units: list[dict[str, Any]], tokens: set[str]) -> float:
     return sum(float(u.get("weight") or 0.0) for u in units if unit_covered(u, tokens)) / total
 
 
-class _Written:
+class WrittenText:
     """A text searched by its folded words and quoted as written (accents, case): folded, and each folded character's
-    place in the text, once (:func:`how_covered` quotes several words of one passage)."""
+    place in the text (:func:`greffier.text.fold.fold_origins`), once (:func:`how_covered` quotes several words of one
+    passage; the trace, the words of the question)."""
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -213,9 +215,9 @@ class _Written:
 
     def _quote(self, start: int, end: int) -> str:
         if self._origins is None:
-            self._origins = [index for index, char in enumerate(self.text) for _ in fold(char)]
+            self._origins = fold_origins(self.text)
         if len(self._origins) != len(self.folded):
-            return self.folded[start:end]  # not expected; the folded words rather than a wrong quote
+            return self.folded[start:end]  # not expected (as :func:`written_span`): the folded words rather than a wrong quote
         return " ".join(self.text[self._origins[start] : self._origins[end - 1] + 1].split())
 
     def find(self, words: list[str] | tuple[str, ...]) -> str:
@@ -256,11 +258,11 @@ def how_covered(units: list[dict[str, Any]], tokens: set[str], asked: str, passa
             rendered.append((token, list(held[0])))
     found: dict[str, list] = {}
     if missing or rendered:
-        question = _Written(asked)
+        question = WrittenText(asked)
         if missing:
             found["missing"] = [question.find([token]) for token in missing[:MAX_SHOWN_WORDS]]
         if rendered:
-            written = _Written(passage)
+            written = WrittenText(passage)
             found["wordings"] = [[question.find([token]), written.find(term)] for token, term in rendered[:MAX_SHOWN_WORDS]]
     return found
 

@@ -103,9 +103,8 @@ def extract_signature_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None
         matches = [(chunk, m) for chunk in chunks for m in pattern.finditer(_filled_in(chunk.text))]
         for chunk, match in reversed(matches) if take_last else matches:
             if (value := read_date(match["date"], month_first=month_first)) is not None:
-                if rule in _MEDIUM_RULES:
-                    return Finding[date](value=value, chunk_id=chunk.id, raw=match.group(0).strip(), rule=rule, confidence="medium", doubt=_MEDIUM_RULES[rule])
-                return Finding[date](value=value, chunk_id=chunk.id, raw=match.group(0).strip(), rule=rule)
+                doubt = _MEDIUM_RULES.get(rule, "")
+                return Finding[date](value=value, chunk_id=chunk.id, raw=match.group(0).strip(), rule=rule, confidence="medium" if doubt else "high", doubt=doubt)
     return _signature_block_date(chunks) or _cover_date(chunks)
 
 
