@@ -98,7 +98,7 @@ prompt = st.chat_input(
 )
 conversation_language = reply_language(prompt or (turns[-1].question if turns else ""))
 answerer_caption.caption(
-    f"Mode **{mode}** · {escape_markdown(knobs.answerer_line(llm.info, mode=mode, language=conversation_language))}", help=escape_markdown(backend_line),
+    f"Mode **{escape_markdown(knobs.mode_name(mode))}** · {escape_markdown(knobs.answerer_line(llm.info, mode=mode, language=conversation_language))}", help=escape_markdown(backend_line),
 )
 
 
@@ -282,7 +282,7 @@ def _sources_panel() -> None:
         st.session_state[picker_key] = wanted if wanted in numbers else numbers[0]
     n = st.radio(
         wording(CITED_PASSAGES, language), numbers, key=picker_key,
-        format_func=lambda k: escape_markdown(by_n[k].chip + (f" — {one_line(by_n[k].heading, 60)}" if by_n[k].heading else "")),
+        format_func=lambda k: escape_markdown(by_n[k].choice),
     )
     source = by_n[n]
     # a long file name may break at its underscores and dashes, not in the middle of a word

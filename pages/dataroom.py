@@ -81,7 +81,7 @@ st.caption(escape_markdown(f"In the data room: {data.reconciliation}"))
 st.markdown("**Filters** — " + escape_markdown("; ".join(data.filters)))
 for note in data.notes:
     st.caption(escape_markdown(f"Note: {note}."))
-with st.expander("Arguments sent to search_data_room", expanded=False):
+with st.expander("Filters sent to the data-room search (for the record)", expanded=False):
     st.json(arguments or {"filters": None})
 
 # --- table and exclusions -----------------------------------------------------------------------

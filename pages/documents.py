@@ -195,7 +195,7 @@ with remove_column:
             st.error(str(exc))
         else:
             st.session_state["documents_generation"] += 1
-            st.session_state[keys.DOC_LAST_REPORT] = f"Removed {plural(len(outcome['removed']), 'file')}; they are in {outcome['moved_to']}."
+            st.session_state[keys.DOC_LAST_REPORT] = documents.removed_line(outcome)
             st.rerun()
 message = st.session_state.pop(keys.DOC_LAST_REPORT, None)
 if message:

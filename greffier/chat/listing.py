@@ -42,9 +42,9 @@ LIST_WORDS = {
 }
 _READ = {
     "en": {"end_date": "end date", "signature_date": "signature date", "before": "on or before", "after": "on or after",
-           "contract_types": "type", "governing_law": "governing law", "in": "", "not_in": "not", "entity_ids": "party"},
+           "contract_types": "type", "governing_law": "governing law", "not_in": "not", "entity_ids": "party", "is": ":"},
     "fr": {"end_date": "date de fin", "signature_date": "date de signature", "before": "au plus tard le", "after": "à partir du",
-           "contract_types": "type", "governing_law": "droit applicable", "in": "", "not_in": "autre que", "entity_ids": "partie"},
+           "contract_types": "type", "governing_law": "droit applicable", "not_in": "autre que", "entity_ids": "partie", "is": " :"},
 }
 
 
@@ -138,8 +138,18 @@ def reason_in(reason: str, language: str) -> str:
     for part in reason.split("; "):
         for pattern, replacement in _REASONS_FR:
             part = pattern.sub(replacement, part)
-        parts.append(part)
+        parts.append(_dates_in(part, language))
     return " ; ".join(parts)
+
+
+_ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
+_QUOTED = re.compile(r"(«[^»]*»)")
+
+
+def _dates_in(text: str, language: str) -> str:
+    """``text`` with its ISO dates written as a reader of ``language`` writes them (:func:`date_in`);
+    what it quotes between « » (an amendment's title) is left as written."""
+    return "".join(part if part.startswith("«") else _ISO_DATE.sub(lambda m: date_in(m[0], language), part) for part in _QUOTED.split(text))
 
 
 def _mentions(text: str, cid: str, name: str) -> bool:
@@ -155,19 +165,21 @@ def date_in(value: Any, language: str) -> str:  # noqa: ANN401
 
 
 def describe_read(filters: dict[str, Any], party_names: list[str], language: str) -> str:
-    """What the question was read as, in words: « date de fin au plus tard le 2026-12-31 »."""
+    """What the question was read as, in words: « date de fin au plus tard le 31/12/2026 », « droit applicable :
+    droit suisse » (a field and the value asked are told apart by a colon, a value set apart by « autre que »)."""
     words = _READ.get(language, _READ["en"])
     parts = []
     for field_name in ("end_date", "signature_date"):
         for bound, value in (filters.get(field_name) or {}).items():
             parts.append(f"{words[field_name]} {words[bound]} {date_in(value, language)}")
     if filters.get("contract_types"):
-        parts.append(f"{words['contract_types']} {', '.join(filters['contract_types'])}")
+        parts.append(f"{words['contract_types']}{words['is']} {', '.join(filters['contract_types'])}")
     if filters.get("excluded_contract_types"):
         parts.append(f"{words['contract_types']} {words['not_in']} {', '.join(filters['excluded_contract_types'])}")
     for bound, laws in (filters.get("governing_law") or {}).items():
-        parts.append(" ".join(filter(None, [words["governing_law"], words[bound], ", ".join(laws)])))
-    parts += [f"{words['entity_ids']} {name}" for name in party_names]
+        link = f" {words['not_in']} " if bound == "not_in" else f"{words['is']} "
+        parts.append(f"{words['governing_law']}{link}{', '.join(laws)}")
+    parts += [f"{words['entity_ids']}{words['is']} {name}" for name in party_names]
     return "; ".join(parts)
 
 

@@ -59,10 +59,19 @@ ABSTAINED_EXPORT = {
     "en": "Abstained — the documents do not answer this question.",
     "fr": "Abstention — les documents ne répondent pas à cette question.",
 }
+# Modes are named as the sidebar's « Mode » box names them (greffier.ui.knobs.MODE_LABELS): « retrieval only », not its key.
 RETRIEVAL_ONLY = {
-    "en": "{count} passages retrieved, best first — open them in the sources panel. No answer is written in retrieval_only mode.",
+    "en": "{count} passages retrieved, best first — open them in the sources panel. No answer is written in \"retrieval only\" mode.",
     "fr": "{count} passages trouvés, du plus pertinent au moins pertinent — ouvrez-les dans le panneau des sources."
-          " Le mode retrieval_only (recherche seule) n'écrit pas de réponse.",
+          " Le mode « retrieval only » (recherche seule) n'écrit pas de réponse.",
+}
+# Why a retrieval-only answer shows more passages than the sidebar's « Top-k final »: the question fits several
+# contracts and none is named (an ambiguous scope), so the best passage of each one is kept.
+RETRIEVAL_ONLY_EACH_CONTRACT = {
+    "en": "The question fits {contracts} contracts without saying which one: the best passage of each is shown, so more than "
+          "the {top_k} of \"Top-k final\".",
+    "fr": "La question vise {contracts} contrats sans préciser lequel : le meilleur passage de chacun est montré, donc plus que "
+          "les {top_k} du « Top-k final ».",
 }
 NO_PASSAGE = {"en": "No passage matches this question.", "fr": "Aucun passage ne correspond à cette question."}
 CITED_PASSAGES = {"en": "Cited passages", "fr": "Passages cités"}
@@ -91,8 +100,8 @@ CANNOT_RENDER_PAGE = {
 }
 COULD_NOT_ANSWER = {"en": "Could not answer: {why}", "fr": "Impossible de répondre : {why}"}
 DIRECT_NEEDS_LLM = {
-    "en": "direct mode needs an LLM and none is available ({reason}); use rag or retrieval_only",
-    "fr": "le mode direct a besoin d'un LLM et aucun n'est disponible sur cette machine ; utilisez rag ou retrieval_only",
+    "en": "direct mode needs an LLM and none is available ({reason}); choose the \"rag\" or \"retrieval only\" mode",
+    "fr": "le mode direct a besoin d'un LLM et aucun n'est disponible sur cette machine ; choisissez le mode « rag » ou « retrieval only »",
 }
 NOT_GROUNDED = {"en": "Not grounded: answered by the LLM alone, without the documents.",
                 "fr": "Réponse non fondée sur les documents : écrite par le LLM seul, sans les documents."}
@@ -127,8 +136,8 @@ TRANSLATION_SEARCHED = {
     "fr": "Recherché aussi, traduit par le LLM : « {text} »",
 }
 ANSWERER_DIRECT_NO_LLM = {
-    "en": "Direct mode needs an LLM and none is available on this machine: use rag or retrieval_only",
-    "fr": "Le mode direct a besoin d'un LLM et aucun n'est disponible sur cette machine : utilisez rag ou retrieval_only",
+    "en": "Direct mode needs an LLM and none is available on this machine: choose the \"rag\" or \"retrieval only\" mode",
+    "fr": "Le mode direct a besoin d'un LLM et aucun n'est disponible sur cette machine : choisissez le mode « rag » ou « retrieval only »",
 }
 ANSWERER_OLLAMA = {
     "en": "Answers written by {model} ({where}), every statement cited",

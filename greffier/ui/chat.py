@@ -23,9 +23,9 @@ from store import threads
 from greffier.config import ANSWER_MODES, Settings
 from greffier.errors import GreffierError
 from greffier.text import plural, section_label
-from greffier.text.replies import COULD_NOT_ANSWER, NO_PASSAGE, RETRIEVAL_ONLY, SEARCHED_ONLY, reply_language, wording
+from greffier.text.replies import COULD_NOT_ANSWER, NO_PASSAGE, RETRIEVAL_ONLY, RETRIEVAL_ONLY_EACH_CONTRACT, SEARCHED_ONLY, reply_language, wording
 from pipelines.generators.llm import LLMChoice
-from greffier.ui.text import score_of_1, shorten
+from greffier.ui.text import one_line, score_of_1, shorten
 from store.workspace import WorkspaceStore, open_workspace
 from store import repository as repo
 from greffier.chat.router import ChatRouter
@@ -73,6 +73,17 @@ class Source:
         name = PurePath(self.file or self.contract_id or "?").name
         place = self.pages or _article_number(self.section)
         return f"[{self.n}] {shorten(name, 40)}" + (f" · {place}" if place else "")
+
+    @property
+    def choice(self) -> str:
+        """The sources panel's line for this passage: the chip, then the passage's heading. A chip without
+        a page names the passage by its article, which the heading says in full: the heading alone then
+        (« [1] bail.pdf — Article 6 — Durée », not « [1] bail.pdf · art. 6 — Article 6 — Durée »)."""
+        heading = one_line(self.heading, 60)
+        if not heading:
+            return self.chip
+        name = PurePath(self.file or self.contract_id or "?").name
+        return f"[{self.n}] {shorten(name, 40)}" + (f" · {self.pages}" if self.pages else "") + f" — {heading}"
 
     @property
     def details(self) -> str:
@@ -259,7 +270,7 @@ def ask(settings: Settings, message: str, *, mode: str, llm: LLMChoice, thread_i
         text = wording(COULD_NOT_ANSWER, reply_language(message), why=exc)
         threads.append(workspace, thread_id, ChatMessage.from_assistant(text), {"final": True, "mode": mode, "error": True, "trace": _dump(trace)})
         return Outcome(thread_id, "error", trace)
-    text, sources, note = _shape(mode, result, reply_language(message))
+    text, sources, note = _shape(mode, result, reply_language(message), top_k=settings.search.top_k_final)
     if result.get("scope"):  # the question named a contract: say that only it was searched
         where = "; ".join(_scope_files(result["scope"]))
         note = " ".join(filter(None, [note, wording(SEARCHED_ONLY, reply_language(message), where=where)]))
@@ -285,14 +296,19 @@ def decide(settings: Settings, thread_id: str, decision: str, *, llm: LLMChoice,
     return Outcome(result.thread_id, result.status, trace)
 
 
-def _shape(mode: str, result: dict[str, Any], language: str = "en") -> tuple[str, list[Source], str | None]:
+def _shape(mode: str, result: dict[str, Any], language: str = "en", *, top_k: int | None = None) -> tuple[str, list[Source], str | None]:
     """The answer text (Greffier's own words in the question's ``language``), the sources the panel
-    lists and the note under the answer."""
+    lists and the note under the answer. ``top_k``: the « Top-k final » the search ran with; a
+    retrieval-only answer that shows more passages (one per contract of a question that fits several)
+    says why."""
     scores = {r["chunk_id"]: r for r in result.get("results", [])}
     if mode == "retrieval_only":
         results = result.get("results", [])
         sources = [_source_from(n, r, r) for n, r in enumerate(results, 1)]
         text = wording(RETRIEVAL_ONLY, language, count=len(results)) if results else wording(NO_PASSAGE, language)
+        scope = result.get("scope") or {}
+        if top_k is not None and len(results) > top_k and scope.get("ambiguous"):
+            text += " " + wording(RETRIEVAL_ONLY_EACH_CONTRACT, language, contracts=len(scope.get("contract_ids") or []), top_k=top_k)
         return text, sources, None
     if mode == "direct":
         return result.get("answer", ""), [], result.get("note")

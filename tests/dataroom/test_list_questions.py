@@ -72,14 +72,14 @@ def test_every_reading_of_the_parties_is_one_filter_set():
 def test_the_reasons_a_french_list_gives_are_in_french():
     from greffier.chat.listing import reason_in
 
-    assert reason_in("end date 2026-03-31 → 2028-03-31 (amendment « AVENANT N° 1 »)", "fr") == "date de fin 2026-03-31 → 2028-03-31 (avenant « AVENANT N° 1 »)"
+    assert reason_in("end date 2026-03-31 → 2028-03-31 (amendment « AVENANT N° 1 »)", "fr") == "date de fin 31/03/2026 → 31/03/2028 (avenant « AVENANT N° 1 »)"
     assert reason_in("no end date in metadata or text", "fr") == "aucune date de fin dans les métadonnées ni dans le texte"
     unattached = reason_in(
         "an amendment attached to no contract: its new term cannot be applied (amendment « AVENANT » (a.pdf): no contract with the same parties: not attached)", "fr"
     )
     assert unattached == "avenant rattaché à aucun contrat : sa nouvelle durée ne peut s'appliquer (avenant « AVENANT » (a.pdf): aucun contrat avec les mêmes parties : non rattaché)"
     assert reason_in("end date: metadata 2027-03-31, text says 2026-09-30 — the filter gives a different answer for each", "fr").startswith(
-        "date de fin : métadonnées 2027-03-31, le texte dit 2026-09-30"
+        "date de fin : métadonnées 31/03/2027, le texte dit 30/09/2026"
     )
     assert reason_in("no governing law in metadata or text", "fr") == "aucun droit applicable dans les métadonnées ni dans le texte"
     assert reason_in("no end date in metadata or text", "en") == "no end date in metadata or text"
@@ -122,6 +122,33 @@ def test_the_dates_a_list_question_was_read_with_are_written_in_the_question_s_l
     filters = {"end_date": {"before": "2026-12-31"}}
     assert describe_read(filters, [], "fr") == "date de fin au plus tard le 31/12/2026"
     assert describe_read(filters, [], "en") == "end date on or before 2026-12-31"
+
+
+def test_a_french_list_writes_every_date_as_a_french_reader_does_even_in_what_it_leaves_out():
+    # the walkthrough read « fin 31/12/2026 » in the list but « (date de fin 2026-03-31 → 2028-03-31 (avenant …)) » below it
+    from greffier.chat.listing import list_answer
+
+    result = {
+        "results": [{"contract_id": "a", "title": "Convention de trésorerie", "filename": "t.docx", "end_date": "2026-12-31"}],
+        "excluded_by_amendment": {"b": "end date 2026-03-31 → 2028-03-31 (amendment « AVENANT N° 1 DU 2021-02-22 »)"},
+        "contradictions": {"c": "end date: metadata 2027-03-31, text says 2026-09-30 — the filter gives a different answer for each"},
+    }
+    french = list_answer(result, {"b": "APPROVISIONNEMENT (f.pdf)", "c": "BAIL (b.pdf)"}, "date de fin au plus tard le 31/12/2026", "fr")
+    assert "fin 31/12/2026" in french and "(date de fin 31/03/2026 → 31/03/2028 (avenant « AVENANT N° 1 DU 2021-02-22 »))" in french, french
+    assert "date de fin : métadonnées 31/03/2027, le texte dit 30/09/2026" in french, french
+    assert "2026-03-31" not in french and "2027-03-31" not in french  # only the amendment's title, quoted as it is written, keeps its own
+    english = list_answer(result, {"b": "APPROVISIONNEMENT (f.pdf)", "c": "BAIL (b.pdf)"}, "end date on or before 2026-12-31", "en")
+    assert "ends 2026-12-31" in english and "(end date 2026-03-31 → 2028-03-31 (amendment" in english and "metadata 2027-03-31" in english
+
+
+def test_what_a_list_question_was_read_as_sets_a_field_apart_from_its_value():
+    # « 1 contrat correspond (droit applicable droit suisse) » read as one run of words
+    from greffier.chat.listing import describe_read
+
+    assert describe_read({"governing_law": {"in": ["droit suisse"]}}, [], "fr") == "droit applicable : droit suisse"
+    assert describe_read({"governing_law": {"in": ["droit suisse"]}}, [], "en") == "governing law: droit suisse"
+    assert describe_read({"contract_types": ["bail commercial"]}, ["LISANDRE HOLDING SAS"], "fr") == "type : bail commercial; partie : LISANDRE HOLDING SAS"
+    assert describe_read({"contract_types": ["bail commercial"]}, ["LISANDRE HOLDING SAS"], "en") == "type: bail commercial; party: LISANDRE HOLDING SAS"
 
 
 @pytest.mark.parametrize("question", [

@@ -93,7 +93,9 @@ def test_retrieval_only_speaks_the_questions_language(settings):
     french = chat.load_turns(settings, chat.ask(settings, "Quel est le loyer annuel ?", mode="retrieval_only", llm=NO_LLM).thread_id)[0]
     assert "passages trouvés" in french.answer and "n'écrit pas de réponse" in french.answer and "No answer" not in french.answer
     english = chat.load_turns(settings, chat.ask(settings, "confidential information", mode="retrieval_only", llm=NO_LLM).thread_id)[0]
-    assert "No answer is written in retrieval_only mode." in english.answer
+    assert 'No answer is written in "retrieval only" mode.' in english.answer
+    # the mode named as the sidebar names it, not by its key (the walkthrough saw « Le mode retrieval_only (recherche seule) »)
+    assert "retrieval_only" not in french.answer + english.answer and "Le mode « retrieval only » (recherche seule)" in french.answer
 
 
 def test_an_unanswerable_question_abstains(settings):
@@ -116,7 +118,8 @@ def test_direct_mode_without_an_llm_is_stored_as_a_readable_error(settings):
     # a French question: the whole message in French (the walkthrough saw « Could not answer: direct mode needs an LLM… »)
     outcome = chat.ask(settings, "Qu'est-ce qu'un bail commercial ?", mode="direct", llm=NO_LLM)
     turn = chat.load_turns(settings, outcome.thread_id)[0]
-    assert turn.error and turn.answer == "Impossible de répondre : le mode direct a besoin d'un LLM et aucun n'est disponible sur cette machine ; utilisez rag ou retrieval_only"
+    assert turn.error and turn.answer == ("Impossible de répondre : le mode direct a besoin d'un LLM et aucun n'est disponible sur cette machine ; "
+                                          "choisissez le mode « rag » ou « retrieval only »")
 
 
 def test_agent_mode_without_an_llm_quotes_the_documents(settings):
@@ -364,6 +367,16 @@ def test_the_trace_never_says_everything_is_held_while_it_names_a_word_missing()
     assert "contient tout ce que demande" not in why and "99 %" in why and "sans « contrat »" in why, why
 
 
+def test_the_sources_panel_names_a_passage_s_article_once():
+    # the walkthrough saw « [1] bail.pdf · art. 6 — Article 6 — Durée »: the chip's article, then the heading that starts with it
+    assert chat.Source(n=1, file="room/bail.pdf", section="Article 6 — Durée").choice == "[1] bail.pdf — Article 6 — Durée"
+    assert chat.Source(n=2, file="bail.pdf", section="Titre II > ARTICLE 10 - EXIGIBILITÉ").choice == "[2] bail.pdf — ARTICLE 10 - EXIGIBILITÉ"
+    assert chat.Source(n=3, file="a.md", section="Preamble and recitals").choice == "[3] a.md — Preamble and recitals"
+    # a page says something the heading does not: kept
+    assert chat.Source(n=4, file="bail.pdf", page=2, section="Article 6 — Durée").choice == "[4] bail.pdf · p. 2 — Article 6 — Durée"
+    assert chat.Source(n=5, file="bail.pdf", page=2).choice == "[5] bail.pdf · p. 2"  # no heading: the chip alone
+
+
 def test_a_heading_that_starts_with_a_number_is_not_always_an_article():
     assert chat.Source(n=1, file="a.pdf", section="2020 Amendment").chip.endswith("· 2020 Amendment")
     assert chat.Source(n=1, file="a.pdf", section="10 % discount").chip.endswith("· 10 % discount")
@@ -376,3 +389,33 @@ def test_a_boosted_source_shows_its_fusion_score_and_says_it_was_ranked_up():
     assert boosted.details_in("fr") == "vente.pdf · p. 3 · Prix · score 0,89 sur 1 (relevé)"
     # stored before the fused score was kept: no score rather than one off the scale
     assert chat.Source(n=1, file="vente.pdf", score=1.185).details == "vente.pdf"
+
+
+@pytest.fixture(scope="module")
+def three_leases(tmp_path_factory):
+    base = tmp_path_factory.mktemp("chat-leases")
+    room = base / "room"
+    room.mkdir()
+    for tenant, notice in (("Atelier Quenot", "six mois"), ("Boulangerie Marceau", "trois mois"), ("Librairie Tessier", "un an")):
+        make_markdown(room / f"bail_{tenant.split()[-1].lower()}.md", [
+            ("Article 1 - Parties", f"Le présent bail est conclu entre la société Foncière Aubrac, bailleur, et la société {tenant}, preneur."),
+            ("Article 2 - Durée", "Le bail est consenti pour une durée de neuf années entières et consécutives."),
+            ("Article 3 - Congé", f"Le preneur peut donner congé à l'expiration de chaque période triennale, moyennant un préavis de {notice}."),
+        ], title=f"Bail commercial — Foncière Aubrac / {tenant}")
+    settings = load_settings(base / "ws")
+    Ingestor(settings).ingest(room)
+    return settings.model_copy(update={"search": settings.search.model_copy(update={"top_k_final": 2})})  # the sidebar's « Top-k final » = 2
+
+
+def test_retrieval_only_says_why_it_shows_more_passages_than_top_k_final(three_leases):
+    # « 3 passages trouvés » with Top-k final = 2: the question fits the three leases and names none, so the best
+    # passage of each is kept (by design); the header says so rather than seem to ignore the knob
+    outcome = chat.ask(three_leases, "Quel est le préavis pour donner congé du bail ?", mode="retrieval_only", llm=NO_LLM)
+    turn = chat.load_turns(three_leases, outcome.thread_id)[0]
+    assert len(turn.sources) == 3 and turn.answer.startswith("3 passages trouvés"), turn.answer
+    assert "La question vise 3 contrats sans préciser lequel : le meilleur passage de chacun est montré, donc plus que les 2 du « Top-k final »." \
+        in turn.answer, turn.answer
+    # a question that names one lease keeps to the knob, and says nothing of it
+    named = chat.ask(three_leases, "Quel est le préavis de congé du bail Atelier Quenot ?", mode="retrieval_only", llm=NO_LLM)
+    turn = chat.load_turns(three_leases, named.thread_id)[0]
+    assert len(turn.sources) <= 2 and "Top-k final" not in turn.answer, turn.answer

@@ -20,6 +20,15 @@ def test_a_scan_that_only_skipped_the_llm_rule_is_complete_and_says_which_rule_w
     assert "partial" not in summary["headline"] and "exclusivity-llm-review (on 2 contracts)" in summary["notes"][0]
 
 
+def test_a_scan_without_an_llm_says_how_to_turn_it_on_in_the_apps_words():
+    # « … if it is off in settings (models.llm_backend) »: a settings key the app shows nowhere
+    skipped = [{"rule_id": "exclusivity-llm-review", "document_id": "c01", "status": SKIPPED_NO_LLM}]
+    note = scan_summary(_result(skipped))["notes"][0]
+    assert "models.llm_backend" not in note and "llm_backend" not in note
+    assert note.endswith("start Ollama or add a GGUF model (make llm), or turn the LLM back on if the sidebar's \"LLM\" line says it is "
+                         "turned off in settings, then scan again."), note
+
+
 def test_a_clean_scan_and_a_failed_check_are_told_apart():
     assert scan_summary(_result([]))["headline"].startswith("Scan complete in 12.3 s: 1 flag on 1 contract") and not scan_summary(_result([]))["notes"]
     failed = scan_summary(_result([{"rule_id": "r1", "document_id": "c01", "status": "error: boom"}], errors=["c01 r1: error: boom"]))

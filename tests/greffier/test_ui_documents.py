@@ -89,6 +89,9 @@ def test_remove_takes_a_file_out_of_every_index_and_keeps_it_aside(tmp_path, set
     assert any(r["file"] == "room/bail.md" for r in search(settings, "loyer annuel")["results"])
     outcome = documents.remove(settings, ["room/bail.md", "room/unknown.md"])
     assert outcome["removed"] == ["room/bail.md"]
+    # one file is « it », not « they » (the walkthrough read « Removed 1 file; they are in … »)
+    assert documents.removed_line(outcome) == f"Removed 1 file; it is in {outcome['moved_to']}."
+    assert documents.removed_line({**outcome, "removed": ["a.md", "b.md"]}) == f"Removed 2 files; they are in {outcome['moved_to']}."
     assert not (settings.workspace / "room" / "bail.md").exists()
     assert list((settings.workspace / ".greffier" / "removed").rglob("bail.md"))
     assert all(r["file"] != "room/bail.md" for r in search(settings, "loyer annuel")["results"])

