@@ -24,6 +24,9 @@ _PARTIES_OPEN = re.compile(r"^(?:[^.:;]{0,160}?\s)?(?:entre|between)\b")
 _PARTY_JOINED = re.compile(r"(?:\b(?:et|and)\s*:?|[,;:])\s*$")
 _PARTY_NEXT = re.compile(r"^(?:et\b|and\b|en presence d|in the presence of|\(\d+\)|\d+[.)]\s)")
 _OPENING_WORD = re.compile(r"\b(?:entre|between)\b", re.IGNORECASE)
+# One sentence that names both sides: "… is made by and between HALDEN SPICES LIMITED, … (the "Supplier"), and ORVELLE FOODS
+# INC., …", « … entre la société X, … et la société Y, … » — the second side named (a capital) after the "and".
+_BOTH_SIDES_INSIDE = re.compile(r"\b(?:between|entre)\b.+?[,)]\s*(?:and|et)\s+(?:\(\d+\)\s*)?(?:(?:the|la|le|les|l')\s*)?(?:soci[ée]t[ée]\s+)?[A-ZÀ-Ý]")
 _PARTIES_JOIN_INSIDE = re.compile(r"\b(?:et|and)\s*:|;\s*and\b")
 MAX_PARTY_SENTENCES = 8
 
@@ -52,13 +55,20 @@ def parties_passage(documents: list[Document], contract: str | None = None) -> l
                 _PARTY_JOINED.search(fold(sentences[end])) or _PARTY_NEXT.match(fold(sentences[end + 1]))
             ):
                 end += 1
-            if end > i or _PARTIES_JOIN_INSIDE.search(fold(sentence)):
+            if end > i or _PARTIES_JOIN_INSIDE.search(fold(sentence)) or _BOTH_SIDES_INSIDE.search(sentence):
                 block = [(n, position, sentences[position]) for position in range(i, end + 1)]
+                if (at := _OPENING_WORD.search(sentence)) and at.start() and not _in_lower_case(sentence[: at.start()]):
+                    block[0] = (n, i, sentence[at.start() :])  # the end of a title in capitals (« … DU 22 FÉVRIER 2021 ») is not the parties' passage
                 if i == 0 and opened_by_heading and not _PARTIES_OPEN.search(fold(sentence)):
                     opening = heading[_OPENING_WORD.search(heading).start():]  # « ENTRE : », without a title before it
                     block[0] = (n, i, f"{opening} {sentence}")
                 return block
     return []
+
+
+def _in_lower_case(text: str) -> bool:
+    """Whether ``text`` holds two lower-case letters in a row: prose, not a title in capitals (« LYON 2e »)."""
+    return any(a.islower() and b.islower() for a, b in zip(text, text[1:]))
 
 
 def own_heading(doc: Document) -> str:
@@ -71,8 +81,9 @@ def prose(doc: Document) -> str:
     running header), with PDF line breaks joined back into sentences."""
     lines = paragraphs(without_page_furniture(doc.content or ""))
     title = (doc.meta.get("title") or "").strip()
-    if lines and title and fold_label(lines[0]) == fold_label(title):
-        lines = lines[1:]  # the document's title line: a label, not a sentence to quote
+    if title:  # the document's title, on one line or wrapped over a few: a label, not a sentence to quote
+        wrapped = next((k for k in range(1, min(3, len(lines)) + 1) if fold_label(" ".join(lines[:k])) == fold_label(title)), 0)
+        lines = lines[wrapped:]
     section = own_heading(doc)
     if lines and section and fold(lines[0]) == fold(section):
         lines = lines[1:]

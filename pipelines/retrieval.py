@@ -18,7 +18,7 @@ from pipelines.embedders.text_embedder import GreffierTextEmbedder
 from pipelines.expanders.query_expansion import QueryExpander
 from pipelines.joiners.fusion import HybridFusion
 from pipelines.joiners.selector import FinalSelector
-from pipelines.retrievers.workspace_retrievers import ChunkHydrator, DenseRetriever, LexicalRetriever
+from pipelines.retrievers.workspace_retrievers import ChunkHydrator, DenseRetriever, LexicalRetriever, PartiesOpenings
 from pipelines.routers.scoping import ScopeResolver
 from store.workspace import WorkspaceStore
 from greffier.device import detect_device
@@ -129,7 +129,11 @@ def add_retrieval(
         pipeline.connect("bm25.documents", "fusion.lexical")
     pipeline.add_component("hydrator", ChunkHydrator(store=store))
     pipeline.connect("fusion.documents", "hydrator.documents")
-    last = "hydrator"
+    pipeline.add_component("openings", PartiesOpenings(store=store))
+    pipeline.connect("hydrator.documents", "openings.documents")
+    pipeline.connect("scope.query", "openings.query")
+    pipeline.connect("scope.scope", "openings.scope")
+    last = "openings"
     if rerank:
         pipeline.add_component(
             "reranker",
@@ -139,7 +143,7 @@ def add_retrieval(
             ),
         )
         pipeline.connect("scope.query", "reranker.query")
-        pipeline.connect("hydrator.documents", "reranker.documents")
+        pipeline.connect("openings.documents", "reranker.documents")
         last = "reranker"
     labeller = classifier_embedder(models.embedder)
     pipeline.add_component(

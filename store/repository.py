@@ -121,6 +121,15 @@ def contract_labels(*, session: Session, contract_ids: Sequence[str]) -> dict[st
     return {contract_id: (file, title) for contract_id, file, title in rows}
 
 
+def amended_contracts(*, session: Session, contract_ids: Sequence[str]) -> dict[str, str]:
+    """``{amendment id: the id of the contract it amends}`` for those of ``contract_ids`` that the data room's
+    records read as amendments."""
+    if not contract_ids:
+        return {}
+    rows = session.exec(select(ContractMeta.contract_id, ContractMeta.amends).where(ContractMeta.contract_id.in_(list(set(contract_ids))), ContractMeta.amends.is_not(None)))
+    return {contract_id: amends for contract_id, amends in rows}
+
+
 def all_chunk_ids(*, session: Session) -> set[str]:
     return set(session.exec(select(Chunk.id)))
 

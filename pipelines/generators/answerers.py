@@ -281,7 +281,9 @@ def extractive_answer(
     parties = parties_asked(question or asked)
     if per_contract:
         return _per_contract(documents, units, language, kind, parties=parties)
-    best = (parties and parties_passage(documents, quoted_contract(documents))) or best_sentences(documents, units, max_sentences, kind)
+    # who the parties are: the quoted contract's opening, else the first kept passage that names them (an amendment's
+    # recitals come first by their words, « Les Parties sont liées par un contrat … », and name nobody)
+    best = (parties and (parties_passage(documents, quoted_contract(documents)) or parties_passage(documents))) or best_sentences(documents, units, max_sentences, kind)
     if not best:
         return " ".join(f"{(doc.content or '')[:300]} [{n}]" for n, doc in enumerate(documents[:1], 1))
     return " ".join(f"{sentence} [{n}]" for n, _pos, sentence in best)

@@ -143,24 +143,71 @@ class ChunkHydrator(StoreComponent):
             if row is None:  # deleted since the vector search: never return a dangling chunk
                 continue
             file, title = labels.get(row.contract_id, (None, None))
-            hydrated.append(
-                Document(
-                    id=doc.id,
-                    content=row.text,
-                    score=doc.score,
-                    meta={
-                        **doc.meta,
-                        "doc_id": row.contract_id,
-                        "file": file,
-                        "title": title,
-                        "page": row.page,
-                        "page_end": row.page_end,
-                        "section": row.section,
-                        "header": row.header,
-                        "start": row.start,
-                        "end": row.end,
-                        "clause_types": list(row.clause_types or []),
-                    },
-                )
-            )
+            hydrated.append(_document(row, file, title, score=doc.score, meta=doc.meta))
         return {"documents": hydrated}
+
+
+OPENING_CHUNKS = 2  # a contract's parties are named in its first passages (« ENTRE LES SOUSSIGNÉS », "BETWEEN:")
+
+
+@component
+class PartiesOpenings(StoreComponent):
+    """A question that asks who the parties to a named contract are is answered by the contract's opening
+    (« ENTRE : … ET : … », "BETWEEN (1) … and (2) …"), which names them without the word a search looks for:
+    ranked by words, an amendment's recitals (« Les Parties sont liées par un contrat … ») or a clause that says
+    "the parties" come first. For such a question, the opening passage of each contract the question names
+    (``scope``) that holds a parties passage joins the ranked passages at the best score — not an amendment's
+    when the contract it amends is named too: it restates that contract's parties, and the question asks about
+    the contract. Any other question, or a question that names no contract, passes through unchanged."""
+
+    def __init__(self, store: WorkspaceStore, max_contracts: int = 5) -> None:
+        self.store = store
+        self.max_contracts = max_contracts
+
+    @component.output_types(documents=list[Document])
+    def run(self, documents: list[Document], query: str = "", scope: dict | None = None) -> dict[str, Any]:
+        from pipelines.passages import parties_asked, parties_passage  # noqa: PLC0415
+
+        named = list(dict.fromkeys((scope or {}).get("contract_ids") or ()))
+        if not named or not parties_asked(query):
+            return {"documents": documents}
+        with self.store.session() as session:
+            amends = repo.amended_contracts(session=session, contract_ids=named)
+            contracts = [c for c in named if amends.get(c) not in named][: self.max_contracts]
+            rows = [chunk for cid in contracts for chunk in sorted(repo.list_chunks(session=session, contract_id=cid), key=lambda c: c.chunk_index)[:OPENING_CHUNKS]]
+            labels = repo.contract_labels(session=session, contract_ids=contracts)
+        best = max((d.score or 0.0 for d in documents), default=1.0)
+        openings: dict[str, Document] = {}
+        for row in rows:
+            if row.contract_id in {d.meta.get("doc_id") for d in openings.values()}:
+                continue
+            file, title = labels.get(row.contract_id, (None, None))
+            rank = len(openings)  # in the scope's order, each just under the one before
+            doc = _document(row, file, title, score=best - 1e-3 * rank, meta={"lifted": "parties"})
+            if parties_passage([doc]):
+                openings[row.id] = doc
+        if not openings:
+            return {"documents": documents}
+        return {"documents": list(openings.values()) + [d for d in documents if d.id not in openings]}
+
+
+def _document(row: Any, file: str | None, title: str | None, *, score: float | None, meta: dict[str, Any]) -> Document:  # noqa: ANN401
+    """A stored chunk as a ranked passage (text and provenance from SQLite)."""
+    return Document(
+        id=row.id,
+        content=row.text,
+        score=score,
+        meta={
+            **meta,
+            "doc_id": row.contract_id,
+            "file": file,
+            "title": title,
+            "page": row.page,
+            "page_end": row.page_end,
+            "section": row.section,
+            "header": row.header,
+            "start": row.start,
+            "end": row.end,
+            "clause_types": list(row.clause_types or []),
+        },
+    )

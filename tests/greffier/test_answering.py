@@ -193,7 +193,7 @@ def test_direct_mode_is_marked_not_grounded(settings):
     with pytest.raises(AnswerError, match="needs an LLM"):
         answer(settings, "What is a commercial lease?", mode="direct", backend=None)
     # a French question is told in French, without the English reason in between
-    with pytest.raises(AnswerError, match="^le mode direct a besoin d'un LLM et aucun n'est disponible sur cette machine ; utilisez rag ou retrieval_only$"):
+    with pytest.raises(AnswerError, match="^le mode direct a besoin d'un LLM et aucun n'est disponible sur cette machine ; choisissez le mode « rag » ou « retrieval only »$"):
         answer(settings, "Qu'est-ce qu'un bail commercial ?", mode="direct", backend=None)
 
 
@@ -434,3 +434,101 @@ def test_the_note_of_an_answer_with_the_llm_turned_off_says_so(settings):
     assert result["extractive"] is True and result["note"].startswith("LLM désactivé dans les réglages : réponse extractive")
     assert answer(off, "What is the governing law of the supply agreement?")["note"].startswith("LLM turned off in settings: extractive answer")
     assert answer(off, "Quelle est la loi applicable au contrat de fourniture ?", backend=None)["note"].startswith("Aucun LLM disponible")
+
+
+SUPPLY_FR = (
+    "# CONTRAT D'APPROVISIONNEMENT EN ÉPICES\n\n"
+    "ENTRE LES SOUSSIGNÉS :\n\n"
+    "VERDANE SAS, société par actions simplifiée au capital de 200 000 euros, dont le siège social est situé 3 rue du Port, "
+    "13002 Marseille, représentée par Mme Léa Verdane, présidente, ci-après « le Fournisseur »,\n\n"
+    "ET :\n\n"
+    "MAISON CORBIÈRE SARL, société à responsabilité limitée, dont le siège social est situé 8 quai Perrache, 69002 Lyon, "
+    "représentée par M. Paul Corbière, gérant, ci-après « l'Acheteur ».\n\n"
+    "## Article 1 — Objet\n\nLe Fournisseur livre à l'Acheteur les épices commandées.\n\n"
+    "## Article 2 — Durée\n\nLe présent contrat est conclu pour une durée de trois ans à compter du 3 mars 2021.\n\n"
+    # articles that say "the parties" and the contract's kind, as a search by words prefers them to the opening
+    "## Article 3 — Confidentialité\n\nLes Parties au présent contrat d'approvisionnement gardent confidentielles ses conditions.\n\n"
+    "## Article 4 — Notifications\n\nLes notifications entre les Parties au titre du contrat d'approvisionnement sont écrites.\n\n"
+    "## Article 5 — Intégralité\n\nLe contrat d'approvisionnement exprime l'intégralité de l'accord des Parties.\n\n"
+    "## Article 6 — Litiges\n\nTout litige entre les Parties relatif au contrat d'approvisionnement est porté devant les tribunaux de Lyon.\n"
+)
+AMENDMENT_FR = (
+    "# AVENANT N° 1 AU CONTRAT D'APPROVISIONNEMENT DU 3 MARS 2021\n\n"
+    "## Préambule\n\nLes Parties sont liées par un contrat d'approvisionnement signé le 3 mars 2021 (le « Contrat »). "
+    "Les Parties au Contrat ont convenu d'en adapter les prix.\n\n"
+    "## Article 1 — Prix\n\nLes prix de l'annexe 2 du Contrat sont augmentés de 4 %.\n"
+)
+SUPPLY_EN = (
+    "# SPICE SUPPLY AGREEMENT\n\n"
+    "This Spice Supply Agreement is made by and between HALDEN SPICES LIMITED, a company incorporated in England, whose registered "
+    "office is at 4 Dock Street, Bristol (the \"Supplier\"), and ORVELLE FOODS INC., a Delaware corporation, whose principal office is "
+    "at 90 Main Street, Boston (the \"Buyer\").\n\n"
+    "## 1. Supply\n\nThe Supplier shall deliver the spices ordered by the Buyer.\n\n"
+    "## 2. Term\n\nThis Agreement is entered into for three years from 1 June 2022.\n\n"
+    "## 3. Confidentiality\n\nThe parties to this spice supply agreement shall keep its terms confidential.\n\n"
+    "## 4. Notices\n\nNotices between the parties under this spice supply agreement shall be in writing.\n\n"
+    "## 5. Entire agreement\n\nThis spice supply agreement is the entire agreement of the parties.\n\n"
+    "## 6. Disputes\n\nAny dispute between the parties about this spice supply agreement goes to the courts of London.\n"
+)
+AMENDMENT_EN = (
+    "# FIRST AMENDMENT TO THE SPICE SUPPLY AGREEMENT DATED 1 JUNE 2022\n\n"
+    "## Recitals\n\nThe parties to the Spice Supply Agreement dated 1 June 2022 (the \"Agreement\") wish to amend the prices of the "
+    "Agreement. The parties agree as follows.\n\n"
+    "## 1. Prices\n\nThe prices of Schedule 2 of the Agreement are increased by 4%.\n"
+)
+
+
+@pytest.fixture(scope="module")
+def amended_settings(tmp_path_factory):
+    base = tmp_path_factory.mktemp("amended_parties")
+    room = base / "room"
+    room.mkdir()
+    for name, text in {"Contrat_approvisionnement_Verdane.md": SUPPLY_FR, "Avenant_1_Verdane_prix.md": AMENDMENT_FR,
+                       "Spice_Supply_Agreement_Halden.md": SUPPLY_EN, "First_Amendment_Halden_prices.md": AMENDMENT_EN}.items():
+        (room / name).write_text(text, encoding="utf-8")
+    settings = load_settings(base / "ws")
+    assert not Ingestor(settings).ingest(room).failed
+    return settings
+
+
+@pytest.mark.parametrize(("question", "contract", "sides"), [
+    ("Qui sont les parties au contrat d'approvisionnement Verdane ?", "Contrat_approvisionnement_Verdane.md", ("VERDANE SAS", "MAISON CORBIÈRE SARL")),
+    ("Who are the parties to the Verdane supply contract?", "Contrat_approvisionnement_Verdane.md", ("VERDANE SAS", "MAISON CORBIÈRE SARL")),
+    ("Who are the parties to the Halden spice supply agreement?", "Spice_Supply_Agreement_Halden.md", ("HALDEN SPICES LIMITED", "ORVELLE FOODS INC.")),
+    ("Quelles sont les parties au contrat de fourniture d'épices Halden ?", "Spice_Supply_Agreement_Halden.md", ("HALDEN SPICES LIMITED", "ORVELLE FOODS INC.")),
+])
+def test_the_parties_of_a_named_contract_are_quoted_from_its_opening_not_from_an_amendment_s_recitals(amended_settings, question, contract, sides):
+    # the amendment's recitals hold every word of the question (« Les Parties … contrat d'approvisionnement »); the
+    # contract's opening names the parties without the word: the answer quotes the opening, both sides
+    result = answer(amended_settings, question, backend=None)
+    assert not result["abstained"], result["answer"]
+    assert all(side in result["answer"] for side in sides), result["answer"]
+    assert {Path(c["file"]).name for c in result["citations"]} == {contract}
+
+
+@pytest.mark.parametrize(("text", "title", "section", "first", "last"), [
+    # a PDF's title wrapped over two lines is the title, not the parties' first words
+    ("CONTRAT D'APPROVISIONNEMENT EN PLANTES AROMATIQUES ET\nMÉDICINALES ISSUES DE L'AGRICULTURE\nENTRE LES SOUSSIGNÉS :\n"
+     "ALPHA SAS, société par actions simplifiée, ci-après « le Fournisseur »,\nET :\nBETA SARL, société à responsabilité limitée, ci-après « l'Acheteur ».",
+     "CONTRAT D'APPROVISIONNEMENT EN PLANTES AROMATIQUES ET MÉDICINALES ISSUES DE L'AGRICULTURE", "ENTRE LES SOUSSIGNÉS :",
+     "ENTRE LES SOUSSIGNÉS :", "ci-après « l'Acheteur »."),
+    # the end of a title in capitals on the line of « ENTRE » is not quoted with it
+    ("AVENANT N° 2 AU CONTRAT DU 22\nFÉVRIER 2021 ENTRE LES SOUSSIGNÉES :\nALPHA SAS, ci-après « le Fournisseur »,\nET :\nBETA SARL, ci-après « l'Acheteur ».",
+     "", "", "ENTRE LES SOUSSIGNÉES :", "ci-après « l'Acheteur »."),
+    # one English sentence names both sides
+    ("This Spice Supply Agreement is made by and between HALDEN SPICES LIMITED, a company incorporated in England (the \"Supplier\"), "
+     "and ORVELLE FOODS INC., a Delaware corporation (the \"Buyer\").", "", "", "This Spice Supply Agreement is made by and between", "(the \"Buyer\")."),
+])
+def test_a_contract_s_opening_is_read_as_its_parties_passage_from_the_first_party_to_the_last(text, title, section, first, last):
+    from pipelines.passages import parties_passage
+
+    passage = parties_passage([Document(content=text, meta={"doc_id": "c1", "title": title, "section": section})])
+    quoted = " ".join(sentence for _, _, sentence in passage)
+    assert quoted.startswith(first) and quoted.endswith(last), quoted
+
+
+def test_a_clause_that_names_the_parties_is_no_parties_passage():
+    from pipelines.passages import parties_passage
+
+    clause = "Any dispute between the parties and their affiliates shall be settled by the courts of London."
+    assert parties_passage([Document(content=clause, meta={"doc_id": "c1", "section": "12. Disputes"})]) == []

@@ -186,6 +186,11 @@ def test_each_contract_of_a_several_contracts_answer_is_labelled_by_its_title_an
         ("What notice must be given to terminate the contract?", "Article 4 — Loyer", "Le loyer est payable par trimestre et d'avance.", False),
         ("Quel est le plafond de responsabilité ?", None, "The aggregate liability of the Supplier shall not exceed the fees paid (the cap).", True),
         ("Quel est le plafond de responsabilité ?", "9. Insurance", "The Supplier shall maintain liability insurance with a reputable insurer.", False),
+        # the notice of Swiss and French agency and employment law is a « délai de congé »
+        ("Quel est le préavis de résiliation du contrat ?", "Article 6 — Durée",
+         "Chaque partie peut résilier le contrat moyennant un délai de congé de trois mois.", True),
+        ("What is the notice period to terminate the agreement?", "Article 6 — Durée",
+         "Chaque partie peut résilier le contrat moyennant un délai de congé de trois mois.", True),
     ],
 )
 def test_the_relevance_check_judges_meaning_across_languages(question, section, passage, relevant):
