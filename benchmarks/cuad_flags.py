@@ -67,8 +67,9 @@ CATEGORY_TAGS: dict[str, tuple[tuple[str, ...], ...]] = {
     "Cap On Liability": (("liability_cap", "liability_limitation"),),
     "Uncapped Liability": (("uncapped_liability",),),
     "Termination For Convenience": (("termination_for_convenience",),),
-    # CUAD's Renewal Term covers automatic renewals and renewals at a party's option or by agreement (for a stated term).
-    "Renewal Term": (("tacit_renewal", "renewal_option", "renewal_by_agreement"), ("tacit_renewal", "renewal_option")),
+    # CUAD's Renewal Term covers automatic renewals and renewals at a party's option or by agreement (for a stated term);
+    # ``renewal`` is the learned reader's renewal clause, of any of these kinds.
+    "Renewal Term": (("tacit_renewal", "renewal_option", "renewal_by_agreement", "renewal"), ("tacit_renewal", "renewal_option")),
     "Notice Period To Terminate Renewal": (("renewal_notice",), ("tacit_renewal",)),
     # The playbook's home law is French law, so on CUAD's US contracts every governing law the scan
     # finds is foreign: the foreign-law flag fires exactly when the scan finds the governing law.

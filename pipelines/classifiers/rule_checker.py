@@ -13,6 +13,7 @@ from greffier.compliance.checks import check_document
 from greffier.compliance.library import ClauseLibrary, load_library
 from greffier.compliance.models import ClassifiedChunk, DocumentFacts, EventCallback, Finding, RuleCheck, unwrap
 from greffier.compliance.playbooks import Playbook, load_playbook
+from greffier.compliance.reader import ReaderError, SentenceVectors, load_reader
 
 
 def _without_title(text: str, title: str | None) -> str:
@@ -50,12 +51,31 @@ class PlaybookRuleChecker:
         self.library = library
         self._playbook: Playbook | None = None
         self._library: ClauseLibrary | None = None
+        self._vectors: SentenceVectors | None = None
 
     def warm_up(self) -> None:
         """Load and validate the playbook (raises PlaybookError with the lines at fault)."""
         if self._playbook is None:
             self._library = load_library(self.library or None)
             self._playbook = load_playbook(self.playbook, library=self._library)
+            self._vectors = self._sentence_vectors(self._playbook)
+
+    @staticmethod
+    def _sentence_vectors(playbook: Playbook) -> SentenceVectors | None:
+        """The sentence vectors the learned reader reads beside the words, from the embedded encoder it was
+        trained with (the process's shared backend); None when no learned rule runs or the reader reads words
+        only (or is missing: each learned rule's check then says so)."""
+        if not any(rule.condition.kind == "learned" for rule in playbook.rules):
+            return None
+        try:
+            reader = load_reader()
+        except ReaderError:
+            return None
+        if not reader.reads_vectors:
+            return None
+        from pipelines.embedders.backends import load_embedding_backend  # noqa: PLC0415  (heavy: only for a reader that reads meaning)
+
+        return SentenceVectors(load_embedding_backend(str(reader.dense["encoder"]), "models", "cpu"))
 
     @component.output_types(findings=list[Finding], checks=list[RuleCheck], playbook=dict, skipped_documents=list[dict])
     def run(
@@ -98,7 +118,7 @@ class PlaybookRuleChecker:
             chunks = sorted(by_document.get(document.id, []), key=lambda c: c.index)
             found, checked = check_document(
                 playbook, self._library, document, chunks, today=today, llm=llm, on_event=on_event,
-                progress=(position * len(playbook.rules), total),
+                progress=(position * len(playbook.rules), total), vectors=self._vectors,
             )
             findings.extend(found)
             checks.extend(checked)

@@ -137,6 +137,13 @@ GENERAL_WORDINGS = [
     ("tacit-renewal", False, "This Agreement shall be renewed for additional one-year periods by mutual written agreement of the parties."),
     ("tacit-renewal", True,
      "Le contrat est conclu pour trois ans, renouvelable par périodes d'un an, sauf dénonciation par l'une des parties trois mois avant l'échéance."),
+    # fifteenth round: the French of "shall continue for additional periods", whichever verb carries the contract on
+    ("tacit-renewal", True,
+     "À l'issue de la durée initiale, le contrat continuera pour des périodes additionnelles d'un an jusqu'à ce que l'une des parties y mette fin."),
+    ("tacit-renewal", True, "À l'expiration de la période initiale, le contrat restera en vigueur pour des périodes successives de douze mois."),
+    ("tacit-renewal", True, "À l'échéance de la période initiale, le contrat sera poursuivi pour de nouvelles périodes d'un an, sauf si une partie y met fin."),
+    ("tacit-renewal", False, "La garantie restera en vigueur pour la durée du contrat et six mois après son terme."),
+    ("tacit-renewal", False, "Le contrat ne sera pas prolongé pour des périodes successives à l'issue de la durée initiale."),
     ("renewal-option", True, "The Distributor may renew this Agreement for one additional term of three years by written notice to the Supplier."),
     ("renewal-option", False, "The parties may renew this Agreement for one additional term of three years."),
     # notice of non-renewal counted in French words
