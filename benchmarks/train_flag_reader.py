@@ -33,6 +33,7 @@ import argparse
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -146,6 +147,18 @@ def sentence_only(entry: tuple[str, set[str], dict[str, str]]) -> str:
     return entry[0]
 
 
+def tally(counts: dict[str, dict[Any, list[int]]], category: str, row: dict[str, Any], rules: set[str], backs: Sequence[str], best: float) -> None:
+    """Count one contract (``row``) into ``counts[category]`` ({"rules" | threshold: [TP, FP, FN]}): flagged by the
+    category's ``rules``, or by the reader's ``best`` sentence score where the rules it ``backs`` were silent."""
+    by_rules = bool(row["fired"] & rules)
+    backed_silent = not (row["fired"] & set(backs))
+    expected = category in row["gold"]
+    for key, flagged in [("rules", by_rules)] + [(t, by_rules or (backed_silent and best >= t)) for t in THRESHOLDS]:
+        counts[category][key][0] += expected and flagged
+        counts[category][key][1] += flagged and not expected
+        counts[category][key][2] += expected and not flagged
+
+
 def cross_validate(data: dict[str, list[dict[str, Any]]], text_of: Any = sentence_only) -> dict[str, dict[Any, list[int]]]:  # noqa: ANN401
     """CUAD category → {"rules" | threshold: [TP, FP, FN]} at contract level, one fold per part; ``text_of``
     gives what the model reads of a sentence entry (the sentence alone, or with its context: ``--probe``)."""
@@ -159,13 +172,7 @@ def cross_validate(data: dict[str, list[dict[str, Any]]], text_of: Any = sentenc
             for row in data[held]:
                 texts = [text_of(entry) for entry in row["sentences"]]
                 best = float(model.predict_proba(vectorizer.transform(texts))[:, 1].max()) if texts else 0.0
-                by_rules = bool(row["fired"] & tags[category])
-                backed_silent = not (row["fired"] & set(backs))
-                expected = category in row["gold"]
-                for key, flagged in [("rules", by_rules)] + [(t, by_rules or (backed_silent and best >= t)) for t in THRESHOLDS]:
-                    counts[category][key][0] += expected and flagged
-                    counts[category][key][1] += flagged and not expected
-                    counts[category][key][2] += expected and not flagged
+                tally(counts, category, row, tags[category], backs, best)
     return counts
 
 
@@ -212,13 +219,7 @@ def cross_validate_meaning(data: dict[str, list[dict[str, Any]]], vectors: dict[
             for row, vecs in zip(data[held], vectors[held]):
                 texts = [entry[0] for entry in row["sentences"]]
                 best = float(model.predict_proba(features(vectorizer, texts, vecs))[:, 1].max()) if texts else 0.0
-                by_rules = bool(row["fired"] & tags[category])
-                backed_silent = not (row["fired"] & set(backs))
-                expected = category in row["gold"]
-                for key, flagged in [("rules", by_rules)] + [(t, by_rules or (backed_silent and best >= t)) for t in THRESHOLDS]:
-                    counts[category][key][0] += expected and flagged
-                    counts[category][key][1] += flagged and not expected
-                    counts[category][key][2] += expected and not flagged
+                tally(counts, category, row, tags[category], backs, best)
     return counts
 
 
