@@ -14,8 +14,9 @@ from greffier.text import fold, fold_label, paragraphs, split_sentences, without
 # A question that asks who the parties are (« Qui sont les parties au contrat de crédit ? », "Who are the
 # parties to the lease?"): answered by the contract's whole parties passage, every side of it.
 _PARTIES_ASKED = re.compile(
-    r"\b(?:(?:qui|quelles) sont les (?:parties|cocontractants|signataires)|quelles parties|entre qui|les parties (?:au|du|de|a|d')"
-    r"|who are the (?:parties|signatories)|which parties|between whom|who (?:is|are) (?:a )?part(?:y|ies)|parties to)\b"
+    r"\b(?:(?:qui|quelles) sont les (?:parties|cocontractants|signataires)|quelles (?:sont les )?parties|entre qui"
+    r"|who are the (?:parties|signatories)|which (?:are the )?parties|between whom|who (?:is|are) (?:a )?part(?:y|ies)"
+    r"|(?:name|identify|list|nommez|citez|identifiez) (?:the |les )?(?:parties|signatories|signataires))\b"
 )
 # The parties passage opens on « ENTRE : », « ENTRE LES SOUSSIGNÉS : », "BETWEEN:", "by and between"; one
 # party's description runs into the next one's through « ET : », "AND:", "; and", a comma; a party
@@ -25,8 +26,13 @@ _PARTY_JOINED = re.compile(r"(?:\b(?:et|and)\s*:?|[,;:])\s*$")
 _PARTY_NEXT = re.compile(r"^(?:et\b|and\b|en presence d|in the presence of|\(\d+\)|\d+[.)]\s)")
 _OPENING_WORD = re.compile(r"\b(?:entre|between)\b", re.IGNORECASE)
 # One sentence that names both sides: "… is made by and between HALDEN SPICES LIMITED, … (the "Supplier"), and ORVELLE FOODS
-# INC., …", « … entre la société X, … et la société Y, … » — the second side named (a capital) after the "and".
-_BOTH_SIDES_INSIDE = re.compile(r"\b(?:between|entre)\b.+?[,)]\s*(?:and|et)\s+(?:\(\d+\)\s*)?(?:(?:the|la|le|les|l')\s*)?(?:soci[ée]t[ée]\s+)?[A-ZÀ-Ý]")
+# INC., …", « … conclu entre la société X, … et la société Y, … » — the sentence makes the contract (made, entered into,
+# « conclu », « passé ») between them, and the second side is named (a capital) after the "and"; not "any dispute between
+# the Supplier, and the Buyer", « une contradiction entre le contrat, et l'Annexe 1 ».
+_BOTH_SIDES_INSIDE = re.compile(
+    r"(?i:\bby and between|\b(?:made|entered into|concluded|executed|signed)\b[^.;]{0,80}?\bbetween|\b(?:conclue?s?|pass[ée]e?s?|sign[ée]e?s?|[ée]tablie?s?)\b[^.;]{0,80}?\bentre)\b"
+    r".+?[,)]\s*(?:and|et)\s+(?:\(\d+\)\s*)?(?:(?:the|la|le|les|l')\s*)?(?:soci[ée]t[ée]\s+)?[A-ZÀ-Ý]"
+)
 _PARTIES_JOIN_INSIDE = re.compile(r"\b(?:et|and)\s*:|;\s*and\b")
 MAX_PARTY_SENTENCES = 8
 

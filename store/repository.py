@@ -121,6 +121,14 @@ def contract_labels(*, session: Session, contract_ids: Sequence[str]) -> dict[st
     return {contract_id: (file, title) for contract_id, file, title in rows}
 
 
+def amendment_ids(*, session: Session, contract_ids: Sequence[str]) -> set[str]:
+    """Those of ``contract_ids`` that the data room's records read as amendments, attached to a contract or not."""
+    if not contract_ids:
+        return set()
+    rows = session.exec(select(ContractMeta.contract_id).where(ContractMeta.contract_id.in_(list(set(contract_ids))), ContractMeta.is_amendment))
+    return set(rows)
+
+
 def amended_contracts(*, session: Session, contract_ids: Sequence[str]) -> dict[str, str]:
     """``{amendment id: the id of the contract it amends}`` for those of ``contract_ids`` that the data room's
     records read as amendments."""

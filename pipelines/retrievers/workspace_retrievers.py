@@ -147,7 +147,7 @@ class ChunkHydrator(StoreComponent):
         return {"documents": hydrated}
 
 
-OPENING_CHUNKS = 2  # a contract's parties are named in its first passages (« ENTRE LES SOUSSIGNÉS », "BETWEEN:")
+OPENING_CHUNKS = 5  # a contract's parties are named in its first passages (« ENTRE LES SOUSSIGNÉS », "BETWEEN:"), after a cover or contents
 
 
 @component
@@ -156,9 +156,9 @@ class PartiesOpenings(StoreComponent):
     (« ENTRE : … ET : … », "BETWEEN (1) … and (2) …"), which names them without the word a search looks for:
     ranked by words, an amendment's recitals (« Les Parties sont liées par un contrat … ») or a clause that says
     "the parties" come first. For such a question, the opening passage of each contract the question names
-    (``scope``) that holds a parties passage joins the ranked passages at the best score — not an amendment's
-    when the contract it amends is named too: it restates that contract's parties, and the question asks about
-    the contract. Any other question, or a question that names no contract, passes through unchanged."""
+    (``scope``) — the first of its first passages that holds a parties passage — joins the ranked passages at the
+    best score, contracts before amendments, and not an amendment's when the contract it amends is named too: it
+    restates that contract's parties, and the question asks about the contract. Any other question, or a question that names no contract, passes through unchanged."""
 
     def __init__(self, store: WorkspaceStore, max_contracts: int = 5) -> None:
         self.store = store
@@ -173,7 +173,9 @@ class PartiesOpenings(StoreComponent):
             return {"documents": documents}
         with self.store.session() as session:
             amends = repo.amended_contracts(session=session, contract_ids=named)
-            contracts = [c for c in named if amends.get(c) not in named][: self.max_contracts]
+            amendments = repo.amendment_ids(session=session, contract_ids=named)  # linked to their contract or not
+            # a contract's own opening before an amendment's, then the scope's order
+            contracts = sorted((c for c in named if amends.get(c) not in named), key=lambda c: (c in amendments, named.index(c)))[: self.max_contracts]
             rows = [chunk for cid in contracts for chunk in sorted(repo.list_chunks(session=session, contract_id=cid), key=lambda c: c.chunk_index)[:OPENING_CHUNKS]]
             labels = repo.contract_labels(session=session, contract_ids=contracts)
         best = max((d.score or 0.0 for d in documents), default=1.0)

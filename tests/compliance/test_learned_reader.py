@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from haystack import Document
 
 from greffier.compliance.checks import check_document
 from greffier.compliance.conditions import learned_hits
@@ -166,6 +167,37 @@ def test_sentence_vectors_embed_each_sentence_once_and_keep_their_order():
     assert calls[-1] == ["The rent is due."] and np.allclose(again[0], first[1])
     vectors(["One.", "Two.", "Three."])  # over ``keep``: the held vectors are let go, the answer is still whole
     assert len(vectors(["The lease is assigned.", "One."])) == 2
+    assert len(vectors(["A.", "B.", "C.", "D.", "E."])) == 5 and len(vectors._held) <= 3  # never more held than ``keep``
+
+
+def test_a_contract_with_nothing_long_enough_to_read_is_checked_and_flagged_nothing():
+    # a title alone, articles of a word: the learned rules have no sentence to read, with or without vectors
+    for vectors in (sentence_vectors(), None):
+        findings, checked = check_document(load_playbook("ma_due_diligence"), load_library(), DocumentFacts(id="c01"),
+                                           chunks_of(("CONTRAT DE LICENCE", "Néant."), ("Article 2", "Sans objet.")), today=TODAY, vectors=vectors)
+        learned = [c for c in checked if c.rule_id.endswith("-learned")]
+        assert learned and all(c.status == CHECKED for c in learned), [(c.rule_id, c.status) for c in learned]
+        assert not [f for f in findings if f.rule_id.endswith("-learned")]
+    assert load_reader().scores([], "renewal") == []
+
+
+def test_a_reader_whose_encoder_cannot_be_loaded_fails_its_learned_rules_only(tmp_path, monkeypatch):
+    import greffier.compliance.reader as reader_module
+    from pipelines.classifiers.rule_checker import PlaybookRuleChecker
+
+    toy_meaning_reader(tmp_path / "reader.json.gz")
+    data = json.loads(gzip.decompress((tmp_path / "reader.json.gz").read_bytes()))
+    data["dense"]["encoder"] = str(tmp_path / "no-such-encoder")  # a folder that holds no model
+    (tmp_path / "reader.json.gz").write_bytes(gzip.compress(json.dumps(data).encode()))
+    monkeypatch.setattr(reader_module, "DEFAULT_READER", tmp_path / "reader.json.gz")
+    playbook = tmp_path / "unit.yaml"
+    playbook.write_text(playbook_of(words="{kind: keyword, any_of: [confidential]}", learned="{kind: learned, reader: transfer}"), encoding="utf-8")
+    documents = [Document(id=c.id, content=c.text, meta={"doc_id": c.document_id, "chunk_index": c.index, "section": c.section, "page": c.page})
+                 for c in chunks_of(*OTHER_ARTICLES["en"], UNWORDED_ASSIGNMENT["en"])]
+    result = PlaybookRuleChecker(playbook=str(playbook)).run(documents=documents, facts=[DocumentFacts(id="c01")], today=TODAY)
+    checks = {check.rule_id: check for check in result["checks"]}
+    assert checks["words"].status == CHECKED and [f.rule_id for f in result["findings"]] == ["words"]
+    assert checks["learned"].status.startswith("error: ReaderError: the learned reader's encoder") and "could not be loaded" in checks["learned"].status
 
 
 def test_a_learned_rule_given_no_encoder_for_a_reader_that_reads_meaning_says_so():

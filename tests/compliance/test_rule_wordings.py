@@ -144,6 +144,14 @@ GENERAL_WORDINGS = [
     ("tacit-renewal", True, "À l'échéance de la période initiale, le contrat sera poursuivi pour de nouvelles périodes d'un an, sauf si une partie y met fin."),
     ("tacit-renewal", False, "La garantie restera en vigueur pour la durée du contrat et six mois après son terme."),
     ("tacit-renewal", False, "Le contrat ne sera pas prolongé pour des périodes successives à l'issue de la durée initiale."),
+    ("tacit-renewal", True, "Le bail, à défaut de congé, se prolongera pour des périodes successives d'une année."),
+    # what a review found the first version of this wording flagged: not the contract carried on, or not by itself
+    ("tacit-renewal", False, "La garantie restera en vigueur pour des périodes successives de garantie de six mois."),
+    ("tacit-renewal", False, "L'obligation de confidentialité restera en vigueur pour des périodes successives de deux ans après la fin du contrat."),
+    ("tacit-renewal", False, "Le Fournisseur continuera pour des périodes successives de livrer les pièces détachées."),
+    ("tacit-renewal", False, "Les prix resteront en vigueur pour des périodes successives d'un trimestre."),
+    ("tacit-renewal", False, "Les parties pourront, d'un commun accord, décider que le contrat restera en vigueur pour des périodes successives d'un an."),
+    ("tacit-renewal", False, "Le contrat restera en vigueur pour des périodes successives d'un an si le Client exerce son option."),
     ("renewal-option", True, "The Distributor may renew this Agreement for one additional term of three years by written notice to the Supplier."),
     ("renewal-option", False, "The parties may renew this Agreement for one additional term of three years."),
     # notice of non-renewal counted in French words

@@ -527,8 +527,47 @@ def test_a_contract_s_opening_is_read_as_its_parties_passage_from_the_first_part
     assert quoted.startswith(first) and quoted.endswith(last), quoted
 
 
-def test_a_clause_that_names_the_parties_is_no_parties_passage():
+@pytest.mark.parametrize("clause", [
+    "Any dispute between the parties and their affiliates shall be settled by the courts of London.",
+    "Any dispute between the Supplier, and the Buyer shall be settled by the courts of London.",
+    "In case of any inconsistency between the English version of this document, and the German translation, the English version prevails.",
+    "Tout litige entre le Bailleur, et le Preneur sera porté devant le tribunal judiciaire de Lyon.",
+])
+def test_a_clause_that_names_the_parties_is_no_parties_passage(clause):
     from pipelines.passages import parties_passage
 
-    clause = "Any dispute between the parties and their affiliates shall be settled by the courts of London."
     assert parties_passage([Document(content=clause, meta={"doc_id": "c1", "section": "12. Disputes"})]) == []
+
+
+@pytest.mark.parametrize(("question", "asks_who"), [
+    ("Qui sont les parties au bail ?", True), ("Who are the parties to the lease?", True), ("Quelles sont les parties au contrat ?", True),
+    ("Entre qui le contrat est-il conclu ?", True), ("Name the parties to the agreement.", True),
+    ("What obligations do the parties to the lease have?", False), ("Quelles obligations les parties au bail ont-elles ?", False),
+    ("What notice must the parties to the lease give?", False),
+])
+def test_only_a_question_that_asks_who_the_parties_are_is_read_as_one(question, asks_who):
+    from pipelines.passages import parties_asked
+
+    assert parties_asked(question) is asks_who
+
+
+def test_a_question_about_the_parties_obligations_is_not_answered_with_the_opening(amended_settings):
+    result = answer(amended_settings, "What obligations do the parties to the Halden spice supply agreement have?", backend=None)
+    assert "made by and between" not in result["answer"], result["answer"]
+
+
+def test_the_opening_after_a_cover_page_and_a_contents_list_is_found(tmp_path):
+    room = tmp_path / "room"
+    room.mkdir()
+    (room / "Distribution_Agreement_Kestrel.md").write_text(
+        "# DISTRIBUTION AGREEMENT\n\nKestrel Tools Limited and Brandt Werkzeuge GmbH. Dated 4 March 2024.\n\n"
+        "## Contents\n\n1. Appointment. 2. Term. 3. Cooperation. 4. Notices. 5. Law.\n\n"
+        "## Parties\n\nTHIS AGREEMENT is made BETWEEN:\n\n(1) KESTREL TOOLS LIMITED, a company incorporated in England (the \"Supplier\"); and\n\n"
+        "(2) BRANDT WERKZEUGE GMBH, a company incorporated in Germany (the \"Distributor\").\n\n"
+        + "".join(f"## {n}. Cooperation {n}\n\nThe parties to this distribution agreement shall cooperate in good faith on matter {n}.\n\n" for n in range(1, 8)),
+        encoding="utf-8",
+    )
+    settings = load_settings(tmp_path / "ws")
+    assert not Ingestor(settings).ingest(room).failed
+    result = answer(settings, "Who are the parties to the Kestrel distribution agreement?", backend=None)
+    assert "KESTREL TOOLS LIMITED" in result["answer"] and "BRANDT WERKZEUGE GMBH" in result["answer"], result["answer"]
