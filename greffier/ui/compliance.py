@@ -144,7 +144,7 @@ def scan_summary(result: dict[str, Any], titles: dict[str, str] | None = None, a
         on = sorted({r["document_id"] for r in skipped if r["status"] == SKIPPED_NO_LLM})
         notes.append(f"Not run for want of an LLM: {'; '.join(needs_llm)} (on {count_documents(on, amendments)}). Its silence proves nothing: "
                      "start Ollama or add a GGUF model (make llm), or turn the LLM back on if it is turned off in settings (the app's "
-                     "sidebar says so on its \"LLM\" line; the setting is models.llm_backend), then scan again.")
+                     "sidebar says so on its \"LLM\" line, `python -m greffier models status` too), then scan again.")
     if other:
         notes.append(f"{plural(len(other), 'rule')} could not run: {'; '.join(other)}.")
     if errors:

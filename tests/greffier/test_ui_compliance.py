@@ -25,8 +25,9 @@ def test_a_scan_without_an_llm_says_how_to_turn_it_on_in_the_apps_words():
     skipped = [{"rule_id": "exclusivity-llm-review", "document_id": "c01", "status": SKIPPED_NO_LLM}]
     note = scan_summary(_result(skipped))["notes"][0]
     assert "models.llm_backend" not in note and "llm_backend" not in note
-    assert note.endswith("start Ollama or add a GGUF model (make llm), or turn the LLM back on if the sidebar's \"LLM\" line says it is "
-                         "turned off in settings, then scan again."), note
+    # read in the app and printed by the CLI's scan: both places that say whether the LLM is turned off are named
+    assert note.endswith("start Ollama or add a GGUF model (make llm), or turn the LLM back on if it is turned off in settings (the app's "
+                         "sidebar says so on its \"LLM\" line, `python -m greffier models status` too), then scan again."), note
 
 
 def test_a_clean_scan_and_a_failed_check_are_told_apart():
