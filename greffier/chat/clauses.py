@@ -35,6 +35,7 @@ WORDS = {
     "en": {
         "found": "{count} contracts have an article labelled {types}:",
         "found_one": "1 contract has an article labelled {types}:",
+        "found_with_amendments": "{count} contract(s) and {amendments} amendment(s) have an article labelled {types}:",
         "none": "No contract has an article labelled {types}.",
         "others": "The other {count} contracts have no passage labelled so.",
         "other_one": "The other contract has no passage labelled so.",
@@ -46,6 +47,7 @@ WORDS = {
     "fr": {
         "found": "{count} contrats ont un article du type {types} :",
         "found_one": "1 contrat a un article du type {types} :",
+        "found_with_amendments": "{count} contrat(s) et {amendments} avenant(s) ont un article du type {types} :",
         "none": "Aucun contrat n'a d'article du type {types}.",
         "others": "Les {count} autres contrats n'ont aucun passage de ce type.",
         "other_one": "L'autre contrat n'a aucun passage de ce type.",
@@ -99,6 +101,10 @@ def clause_hits(store: WorkspaceStore, types: list[str]) -> list[ClauseHit]:
     return hits
 
 
+def _attached_amendment(record: object) -> bool:
+    return bool(record is not None and getattr(record, "is_amendment", False) and getattr(record, "amends", None))
+
+
 def clause_answer(room: DataRoom, hits: list[ClauseHit], type_names: list[str], language: str) -> str:
     """The list: each contract that has an article of the asked types, with its articles; the others counted;
     where the list comes from."""
@@ -108,16 +114,18 @@ def clause_answer(room: DataRoom, hits: list[ClauseHit], type_names: list[str], 
         by_contract.setdefault(hit.contract_id, []).append(hit)
     names = names_of(room, list(by_contract))
     types = " / ".join(f"« {name} »" for name in type_names)
-    count = len(by_contract)
-    lines = [words["none" if not count else "found_one" if count == 1 else "found"].format(count=count, types=types)]
+    # an amendment attached to its contract is not a contract (as the data room counts them): found ones are told apart too
+    found_amendments = sum(1 for cid in by_contract if _attached_amendment(room.by_id.get(cid)))
+    count = len(by_contract) - found_amendments
+    head = "none" if not by_contract else "found_with_amendments" if found_amendments else "found_one" if count == 1 else "found"
+    lines = [words[head].format(count=count, amendments=found_amendments, types=types)]
     for contract_id in sorted(by_contract, key=lambda cid: fold(names[cid])):
         articles = "; ".join(
             section_label(hit.section) + (f" (p. {hit.page})" if hit.page else "") for hit in by_contract[contract_id] if hit.section
         )
         lines.append(f"- {names[contract_id]}" + (f" — {articles}" if articles else ""))
     rest = [record for record in room.records if record.id not in by_contract]
-    # an amendment attached to its contract is not a contract (as the data room counts them)
-    amendments = sum(1 for record in rest if record.is_amendment and getattr(record, "amends", None))
+    amendments = sum(1 for record in rest if _attached_amendment(record))
     others = len(rest) - amendments
     lines.append("")
     if amendments:

@@ -291,6 +291,11 @@ def test_the_documents_a_clause_list_leaves_out_count_amendments_apart_from_cont
     # only amendments left out: no « 0 other contracts »
     alone = clause_answer(SimpleNamespace(records=records[:1] + records[4:], by_id=room.by_id), hits, ["changement de contrôle"], "fr")
     assert "Les 1 avenant(s) n'ont aucun passage de ce type." in alone and "0 autre" not in alone, alone
+    # an amendment that has such an article is counted as one in the list's first line (« 12 contrats » held an avenant)
+    found = clause_answer(room, [*hits, ClauseHit("a1", "Article 2 — Changement de contrôle", 1)], ["changement de contrôle"], "fr")
+    assert found.splitlines()[0] == "1 contrat(s) et 1 avenant(s) ont un article du type « changement de contrôle » :", found
+    assert clause_answer(room, [*hits, ClauseHit("a1", "2. Change of control", 1)], ["change of control"], "en").splitlines()[0] == (
+        "1 contract(s) and 1 amendment(s) have an article labelled « change of control »:")
 
 
 @pytest.mark.parametrize(
