@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from greffier.dataroom.records import INDEFINITE_TERM
+from greffier.dataroom.vocabulary import law_in
 from greffier.text.replies import contract_label
 from store.records import DataRoom
 
@@ -178,7 +179,7 @@ def describe_read(filters: dict[str, Any], party_names: list[str], language: str
         parts.append(f"{words['contract_types']} {words['not_in']} {', '.join(filters['excluded_contract_types'])}")
     for bound, laws in (filters.get("governing_law") or {}).items():
         link = f" {words['not_in']} " if bound == "not_in" else f"{words['is']} "
-        parts.append(f"{words['governing_law']}{link}{', '.join(laws)}")
+        parts.append(f"{words['governing_law']}{link}{', '.join(law_in(law, language) for law in laws)}")
     parts += [f"{words['entity_ids']}{words['is']} {name}" for name in party_names]
     return "; ".join(parts)
 
@@ -193,7 +194,7 @@ def list_answer(result: dict[str, Any], names: dict[str, str], read: str, langua
     for row in rows:
         facts = [f"{words['ends']} {date_in(row['end_date'], language)}" if row.get("end_date") else None,
                  f"{words['signed']} {date_in(row['signature_date'], language)}" if row.get("signature_date") else None,
-                 row.get("governing_law")]  # a label that says itself what it is (« droit suisse »)
+                 law_in(row.get("governing_law") or "", language)]  # a label that says itself what it is (« droit suisse », "Swiss law")
         name = names.get(row["contract_id"]) or contract_label(row.get("title"), row.get("filename"))
         lines.append(f"- {name} — " + ", ".join(f for f in facts if f))
     left = left_out_lines(result, names, language)

@@ -495,3 +495,58 @@ def law_suggestions(value: str) -> list[str]:
 def type_suggestions(value: str) -> list[str]:
     """Canonical contract types close to ``value`` (for a value that names no contract type)."""
     return _suggestions(value, list(CONTRACT_TYPES))
+
+
+# --- laws named in English (answers to an English question) ------------------------------------------------------------
+
+# The canonical labels are French (they are the data room's values and its filters'); an English answer names the law in
+# English. "droit <adjective>" and "droit de/du/des <place>" read through two tables; a label neither reads stays French.
+_LAW_ADJECTIVES_EN = {
+    "français": "French", "californien": "California", "anglais": "English", "écossais": "Scots", "irlandais": "Irish",
+    "suisse": "Swiss", "allemand": "German", "belge": "Belgian", "luxembourgeois": "Luxembourg", "espagnol": "Spanish",
+    "italien": "Italian", "néerlandais": "Dutch", "monégasque": "Monegasque", "québécois": "Quebec", "chinois": "Chinese",
+    "taïwanais": "Taiwanese", "japonais": "Japanese", "israélien": "Israeli", "indien": "Indian", "singapourien": "Singapore",
+    "coréen": "Korean", "australien": "Australian", "canadien": "Canadian", "mexicain": "Mexican", "brésilien": "Brazilian",
+    "colombien": "Colombian", "kazakh": "Kazakh", "sud-africain": "South African", "autrichien": "Austrian",
+    "portugais": "Portuguese", "suédois": "Swedish", "norvégien": "Norwegian", "danois": "Danish", "finlandais": "Finnish",
+    "polonais": "Polish", "marocain": "Moroccan", "tunisien": "Tunisian", "grec": "Greek", "chypriote": "Cypriot",
+    "maltais": "Maltese", "tchèque": "Czech", "slovaque": "Slovak", "hongrois": "Hungarian", "roumain": "Romanian",
+    "bulgare": "Bulgarian", "croate": "Croatian", "slovène": "Slovenian", "serbe": "Serbian", "estonien": "Estonian",
+    "letton": "Latvian", "lituanien": "Lithuanian", "islandais": "Icelandic", "russe": "Russian", "ukrainien": "Ukrainian",
+    "turc": "Turkish", "argentin": "Argentine", "chilien": "Chilean", "péruvien": "Peruvian", "vénézuélien": "Venezuelan",
+    "uruguayen": "Uruguayan", "panaméen": "Panamanian", "costaricien": "Costa Rican", "néo-zélandais": "New Zealand",
+    "thaïlandais": "Thai", "malaisien": "Malaysian", "indonésien": "Indonesian", "philippin": "Philippine",
+    "vietnamien": "Vietnamese", "pakistanais": "Pakistani", "saoudien": "Saudi", "qatarien": "Qatari", "koweïtien": "Kuwaiti",
+    "bahreïnien": "Bahraini", "omanais": "Omani", "jordanien": "Jordanian", "libanais": "Lebanese", "égyptien": "Egyptian",
+    "algérien": "Algerian", "sénégalais": "Senegalese", "ivoirien": "Ivorian", "camerounais": "Cameroonian",
+    "nigérian": "Nigerian", "ghanéen": "Ghanaian", "kényan": "Kenyan", "mauricien": "Mauritian",
+}
+_LAW_PLACES_EN = {
+    "Géorgie": "Georgia", "Hawaï": "Hawaii", "Floride": "Florida", "Louisiane": "Louisiana", "Pennsylvanie": "Pennsylvania",
+    "Caroline du Nord": "North Carolina", "Caroline du Sud": "South Carolina", "Dakota du Nord": "North Dakota",
+    "Dakota du Sud": "South Dakota", "Nouveau-Mexique": "New Mexico", "Virginie": "Virginia", "Virginie-Occidentale": "West Virginia",
+    "District de Columbia": "District of Columbia", "Colombie-Britannique": "British Columbia", "Nouvelle-Écosse": "Nova Scotia",
+    "Nouveau-Brunswick": "New Brunswick", "Victoria (Australie)": "Victoria (Australia)", "Nouvelle-Galles du Sud": "New South Wales",
+    "Australie-Occidentale": "Western Australia", "Australie-Méridionale": "South Australia", "Tasmanie": "Tasmania",
+    "Territoire de la capitale australienne": "Australian Capital Territory", "Territoire du Nord (Australie)": "Northern Territory (Australia)",
+    "Terre-Neuve-et-Labrador": "Newfoundland and Labrador", "Île-du-Prince-Édouard": "Prince Edward Island",
+    "Papouasie-Nouvelle-Guinée": "Papua New Guinea", "Émirats arabes unis": "United Arab Emirates", "Guernesey": "Guernsey",
+    "île de Man": "Isle of Man", "Irlande du Nord": "Northern Ireland", "Bermudes": "Bermuda", "îles Caïmans": "Cayman Islands",
+    "îles Vierges britanniques": "British Virgin Islands", "Porto Rico": "Puerto Rico", "Macao": "Macau",
+}
+_LAW_OF_PLACE = re.compile(r"^droit (?:de l'État (?:de |du |d')?(?:l')?|du |de la |de l'|des |de |d')(?P<place>.+)$")
+
+
+def law_in(label: str, language: str) -> str:
+    """``label`` (a canonical law, French) as an answer in ``language`` names it: « droit suisse » is "Swiss law", « droit de
+    l'État de New York » "New York law"; French answers, and a law neither table reads, keep the label."""
+    if language != "en" or not label:
+        return label
+    if label == "droit fédéral des États-Unis":
+        return "United States federal law"
+    if label.startswith("droit ") and (adjective := _LAW_ADJECTIVES_EN.get(label[len("droit "):])):
+        return f"{adjective} law"
+    if match := _LAW_OF_PLACE.match(label):
+        place = match["place"]
+        return f"{_LAW_PLACES_EN.get(place, place)} law"
+    return label

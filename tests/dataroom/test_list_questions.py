@@ -141,12 +141,24 @@ def test_a_french_list_writes_every_date_as_a_french_reader_does_even_in_what_it
     assert "ends 2026-12-31" in english and "(end date 2026-03-31 → 2028-03-31 (amendment" in english and "metadata 2027-03-31" in english
 
 
+def test_every_law_the_data_room_knows_is_named_in_english_for_an_english_answer():
+    from greffier.dataroom.vocabulary import LAW_LABELS, law_in
+
+    english = {label: law_in(label, "en") for label in LAW_LABELS}
+    assert all(name.endswith(" law") and "droit" not in name for name in english.values()), [n for n in english.values() if "droit" in n]
+    assert len(set(english.values())) == len(english)  # no two laws named alike
+    assert (english["droit suisse"], english["droit de l'État de New York"], english["droit de l'île de Man"]) == ("Swiss law", "New York law", "Isle of Man law")
+    assert law_in("droit suisse", "fr") == "droit suisse" and law_in("Lex Mercatoria", "en") == "Lex Mercatoria"  # a law it cannot read stays as read
+
+
 def test_what_a_list_question_was_read_as_sets_a_field_apart_from_its_value():
     # « 1 contrat correspond (droit applicable droit suisse) » read as one run of words
     from greffier.chat.listing import describe_read
 
     assert describe_read({"governing_law": {"in": ["droit suisse"]}}, [], "fr") == "droit applicable : droit suisse"
-    assert describe_read({"governing_law": {"in": ["droit suisse"]}}, [], "en") == "governing law: droit suisse"
+    assert describe_read({"governing_law": {"in": ["droit suisse"]}}, [], "en") == "governing law: Swiss law"  # the law in English too
+    assert describe_read({"governing_law": {"not_in": ["droit français"]}}, [], "en") == "governing law not French law"
+    assert describe_read({"governing_law": {"not_in": ["droit français"]}}, [], "fr") == "droit applicable autre que droit français"
     assert describe_read({"contract_types": ["bail commercial"]}, ["LISANDRE HOLDING SAS"], "fr") == "type : bail commercial; partie : LISANDRE HOLDING SAS"
     assert describe_read({"contract_types": ["bail commercial"]}, ["LISANDRE HOLDING SAS"], "en") == "type: bail commercial; party: LISANDRE HOLDING SAS"
 
@@ -211,7 +223,7 @@ def test_what_a_list_question_was_read_as_says_the_value_set_apart():
     french = read("Quels contrats autres que les baux sont régis par une loi autre que le droit français ?")
     assert describe_read(french.filters, [], "fr") == "type autre que bail commercial; droit applicable autre que droit français"
     english = read("Which contracts other than leases are governed by a law other than French law?")
-    assert describe_read(english.filters, [], "en") == "type not bail commercial; governing law not droit français"
+    assert describe_read(english.filters, [], "en") == "type not bail commercial; governing law not French law"
 
 
 def test_the_reasons_a_party_filter_gives_are_in_french_in_a_french_answer():

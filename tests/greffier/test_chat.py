@@ -251,6 +251,7 @@ def test_without_llm_a_list_question_by_party_and_law_is_answered_from_the_data_
     english = ChatRouter(settings, None, today=TODAY).send("Which contracts are governed by Swiss law?")
     assert payloads(english, "tool_call")[0]["arguments"]["filters"] == {"governing_law": {"in": ["droit suisse"]}}
     assert payloads(english, "tool_result")[0]["summary"]["ids"] == ["c16"]
+    assert "Swiss law" in english.answer and "droit suisse" not in english.answer, english.answer  # named in the question's language
 
 
 @pytest.mark.parametrize("question", [
