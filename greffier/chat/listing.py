@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from greffier.dataroom.records import INDEFINITE_TERM
-from greffier.dataroom.vocabulary import law_in
+from greffier.dataroom.vocabulary import law_in, type_in
 from greffier.text.replies import contract_label
 from store.records import DataRoom
 
@@ -174,9 +174,9 @@ def describe_read(filters: dict[str, Any], party_names: list[str], language: str
         for bound, value in (filters.get(field_name) or {}).items():
             parts.append(f"{words[field_name]} {words[bound]} {date_in(value, language)}")
     if filters.get("contract_types"):
-        parts.append(f"{words['contract_types']}{words['is']} {', '.join(filters['contract_types'])}")
+        parts.append(f"{words['contract_types']}{words['is']} {', '.join(type_in(t, language) for t in filters['contract_types'])}")
     if filters.get("excluded_contract_types"):
-        parts.append(f"{words['contract_types']} {words['not_in']} {', '.join(filters['excluded_contract_types'])}")
+        parts.append(f"{words['contract_types']} {words['not_in']} {', '.join(type_in(t, language) for t in filters['excluded_contract_types'])}")
     for bound, laws in (filters.get("governing_law") or {}).items():
         link = f" {words['not_in']} " if bound == "not_in" else f"{words['is']} "
         parts.append(f"{words['governing_law']}{link}{', '.join(law_in(law, language) for law in laws)}")

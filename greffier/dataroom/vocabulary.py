@@ -550,3 +550,25 @@ def law_in(label: str, language: str) -> str:
         place = match["place"]
         return f"{_LAW_PLACES_EN.get(place, place)} law"
     return label
+
+
+_TYPES_EN = {
+    "avenant": "amendment", "accord de confidentialité": "confidentiality agreement", "accord de traitement des données": "data processing agreement",
+    "pacte d'associés": "shareholders' agreement", "garantie d'actif et de passif": "warranty and indemnity agreement",
+    "cession de parts sociales": "transfer of partnership shares", "cession d'actions": "share purchase agreement",
+    "cession de fonds de commerce": "sale of a business", "cession de droits de propriété intellectuelle": "IP assignment",
+    "nantissement": "pledge", "cautionnement": "guarantee", "contrat de crédit-bail": "leasing agreement", "contrat de prêt": "loan agreement",
+    "convention de trésorerie": "cash pooling agreement", "contrat de travail": "employment contract", "bail commercial": "commercial lease",
+    "contrat de franchise": "franchise agreement", "contrat de licence": "licence agreement", "contrat de distribution": "distribution agreement",
+    "contrat d'agence commerciale": "commercial agency agreement", "contrat d'approvisionnement": "supply agreement",
+    "contrat de fourniture": "supply contract", "contrat de sous-traitance": "subcontracting agreement",
+    "contrat de prestations logistiques": "logistics services agreement", "contrat d'assurance": "insurance policy",
+    "contrat de vente": "sale agreement", "cession": "assignment", "mandat": "mandate", "contrat de partenariat": "partnership agreement",
+    "protocole transactionnel": "settlement agreement", "prestation de services": "services agreement",
+}
+
+
+def type_in(label: str, language: str) -> str:
+    """``label`` (a canonical contract type, French) as an answer in ``language`` names it (« bail commercial » is "commercial
+    lease"); French answers, and a type the table does not hold, keep the label."""
+    return _TYPES_EN.get(label, label) if language == "en" else label

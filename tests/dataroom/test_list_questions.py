@@ -151,6 +151,15 @@ def test_every_law_the_data_room_knows_is_named_in_english_for_an_english_answer
     assert law_in("droit suisse", "fr") == "droit suisse" and law_in("Lex Mercatoria", "en") == "Lex Mercatoria"  # a law it cannot read stays as read
 
 
+def test_every_contract_type_the_data_room_knows_is_named_in_english_for_an_english_answer():
+    from greffier.dataroom.vocabulary import CONTRACT_TYPES, type_in
+
+    english = {label: type_in(label, "en") for label in CONTRACT_TYPES}
+    assert all(name != label for label, name in english.items()), [label for label, name in english.items() if name == label]
+    assert len(set(english.values())) == len(english)
+    assert type_in("bail commercial", "fr") == "bail commercial" and type_in("contrat inconnu", "en") == "contrat inconnu"
+
+
 def test_what_a_list_question_was_read_as_sets_a_field_apart_from_its_value():
     # « 1 contrat correspond (droit applicable droit suisse) » read as one run of words
     from greffier.chat.listing import describe_read
@@ -160,7 +169,7 @@ def test_what_a_list_question_was_read_as_sets_a_field_apart_from_its_value():
     assert describe_read({"governing_law": {"not_in": ["droit français"]}}, [], "en") == "governing law not French law"
     assert describe_read({"governing_law": {"not_in": ["droit français"]}}, [], "fr") == "droit applicable autre que droit français"
     assert describe_read({"contract_types": ["bail commercial"]}, ["LISANDRE HOLDING SAS"], "fr") == "type : bail commercial; partie : LISANDRE HOLDING SAS"
-    assert describe_read({"contract_types": ["bail commercial"]}, ["LISANDRE HOLDING SAS"], "en") == "type: bail commercial; party: LISANDRE HOLDING SAS"
+    assert describe_read({"contract_types": ["bail commercial"]}, ["LISANDRE HOLDING SAS"], "en") == "type: commercial lease; party: LISANDRE HOLDING SAS"
 
 
 @pytest.mark.parametrize("question", [
@@ -223,7 +232,7 @@ def test_what_a_list_question_was_read_as_says_the_value_set_apart():
     french = read("Quels contrats autres que les baux sont régis par une loi autre que le droit français ?")
     assert describe_read(french.filters, [], "fr") == "type autre que bail commercial; droit applicable autre que droit français"
     english = read("Which contracts other than leases are governed by a law other than French law?")
-    assert describe_read(english.filters, [], "en") == "type not bail commercial; governing law not French law"
+    assert describe_read(english.filters, [], "en") == "type not commercial lease; governing law not French law"
 
 
 def test_the_reasons_a_party_filter_gives_are_in_french_in_a_french_answer():
