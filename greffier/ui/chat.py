@@ -70,8 +70,11 @@ class Source:
     def chip(self) -> str:
         """The citation chip's text: its number, the file name cut at a word, and the page or the
         article number (two chips on one file differ); :attr:`hover` names everything in full."""
+        return self._named(self.pages or _article_number(self.section))
+
+    def _named(self, place: str | None) -> str:
+        """« [n] file name cut at a word », then the place when there is one."""
         name = PurePath(self.file or self.contract_id or "?").name
-        place = self.pages or _article_number(self.section)
         return f"[{self.n}] {shorten(name, 40)}" + (f" · {place}" if place else "")
 
     @property
@@ -82,8 +85,7 @@ class Source:
         heading = one_line(self.heading, 60)
         if not heading:
             return self.chip
-        name = PurePath(self.file or self.contract_id or "?").name
-        return f"[{self.n}] {shorten(name, 40)}" + (f" · {self.pages}" if self.pages else "") + f" — {heading}"
+        return f"{self._named(self.pages)} — {heading}"
 
     @property
     def details(self) -> str:

@@ -172,22 +172,20 @@ class PartiesOpenings(StoreComponent):
         if not named or not parties_asked(query):
             return {"documents": documents}
         with self.store.session() as session:
-            amends = repo.amended_contracts(session=session, contract_ids=named)
-            amendments = repo.amendment_ids(session=session, contract_ids=named)  # linked to their contract or not
-            # a contract's own opening before an amendment's, then the scope's order
-            contracts = sorted((c for c in named if amends.get(c) not in named), key=lambda c: (c in amendments, named.index(c)))[: self.max_contracts]
-            rows = [chunk for cid in contracts for chunk in sorted(repo.list_chunks(session=session, contract_id=cid), key=lambda c: c.chunk_index)[:OPENING_CHUNKS]]
+            amendments = repo.amendments_among(session=session, contract_ids=named)  # attached to their contract or not
+            # not an amendment of a contract named too; a contract's own opening before an amendment's, then the scope's order
+            contracts = sorted((c for c in named if amendments.get(c) not in named), key=lambda c: (c in amendments, named.index(c)))[: self.max_contracts]
+            rows = {cid: repo.list_chunks(session=session, contract_id=cid, limit=OPENING_CHUNKS) for cid in contracts}
             labels = repo.contract_labels(session=session, contract_ids=contracts)
         best = max((d.score or 0.0 for d in documents), default=1.0)
         openings: dict[str, Document] = {}
-        for row in rows:
-            if row.contract_id in {d.meta.get("doc_id") for d in openings.values()}:
-                continue
-            file, title = labels.get(row.contract_id, (None, None))
-            rank = len(openings)  # in the scope's order, each just under the one before
-            doc = _document(row, file, title, score=best - 1e-3 * rank, meta={"lifted": "parties"})
-            if parties_passage([doc]):
-                openings[row.id] = doc
+        for cid in contracts:
+            file, title = labels.get(cid, (None, None))
+            rank = len(openings)  # in the order above, each just under the one before
+            opening = next((doc for doc in (_document(row, file, title, score=best - 1e-3 * rank, meta={"lifted": "parties"}) for row in rows[cid])
+                            if parties_passage([doc])), None)
+            if opening is not None:
+                openings[opening.id] = opening
         if not openings:
             return {"documents": documents}
         return {"documents": list(openings.values()) + [d for d in documents if d.id not in openings]}
