@@ -659,12 +659,14 @@ def amendment_rows(contracts: list[CuadContract], records: list[ContractRecord],
 # ------------------------------------------------------------------------------------ CUAD report
 
 
-def query_filter_pairs(named: list[tuple[str, list[str]]], built: list[tuple[ContractRecord, Any]]) -> dict[str, Any]:
+def query_filter_pairs(named: list[tuple[str, list[str]]], built: list[tuple[ContractRecord, Any]], texts: dict[str, str] | None = None) -> dict[str, Any]:
     """A party filter run through the data room's own query code on a room of these contracts only
     (``built``: :func:`build_one`'s pairs, linked here as a room of their own), for every labelled
     (party, contract) pair (``named``: contract id, its labelled names): found, listed in
     ``excluded_unknown`` (by the kind of reason) or missed silently (by the confidence of the list); and the
-    cost: contracts listed apart (or returned) by a filter although their labels do not name its party."""
+    cost: contracts listed apart (or returned) by a filter although their labels do not name its party.
+    With ``texts`` (contract id → its text), a silent miss is also counted by where the text writes the
+    labelled name (:func:`_written_where`; no name printed: a held-out run shows these counts)."""
     from store.records import DataRoom
     from greffier.services.dataroom.query import DataRoomFilters, ToolInputError, _filter, resolve_filters
 
@@ -709,6 +711,8 @@ def query_filter_pairs(named: list[tuple[str, list[str]]], built: list[tuple[Con
                 why = "error" if result is None else (source.confidence if source else "none")
                 counts["silent"] += 1
                 counts[f"silent ({why})"] += 1
+                if texts is not None:
+                    counts[f"silent, the name {_written_where(texts.get(cid, ''), key)}"] += 1
                 silent.append(f"{cid} × {name} ({why}; read: {'; '.join(p.raw_name for p in record.parties)})")
     for key, result in outcomes.items():
         if result is None:
@@ -736,6 +740,23 @@ def query_filter_pairs(named: list[tuple[str, list[str]]], built: list[tuple[Con
     return {"counts": counts, "silent": silent, "apart": apart}
 
 
+def _written_where(text: str, key: str) -> str:
+    """Where ``text`` writes the name whose :func:`entity_id` is ``key``: in the opening the extractor scans,
+    further in the text, its words in a row but not as a run of capitalised words (lower case, cut by
+    punctuation), or nowhere (a label written another way than the contract: an alias, a typo, a name
+    the text does not give)."""
+    from greffier.dataroom.extract import OPENING_SCAN_CHARS
+    from greffier.dataroom.normalize import names_entity, written_names
+
+    if names_entity(written_names([text[:OPENING_SCAN_CHARS]]), key):
+        return "written in the opening"
+    if names_entity(written_names([text]), key):
+        return "written further in the text"
+    if f" {key.replace('_', ' ')} " in f" {' '.join(entity_id(w) for w in text.split()).replace('_', ' ')} ":
+        return "written in lower case or cut by punctuation"
+    return "written nowhere as such"
+
+
 def _reason_kind(reason: str) -> str:
     """The kind of a party filter's reason for listing a contract apart (no name in it: a held-out run prints these)."""
     for words, kind in (
@@ -754,7 +775,14 @@ def query_filter_line(counts: Counter) -> str:
     return (
         f"{counts['found']} / {counts['listed apart']} + {counts['refused, naming a party of the contract']} refused naming the party / "
         f"**{counts['silent']}** ({counts['silent (high)']} high, "
-        f"{counts['silent (medium)']} medium, {counts['silent (error)']} refused); not the party's: "
+        f"{counts['silent (medium)']} medium, {counts['silent (error)']} refused"
+        + (
+            f"; the name written in the opening {counts['silent, the name written in the opening']}, further in the text "
+            f"{counts['silent, the name written further in the text']}, in lower case or cut by punctuation "
+            f"{counts['silent, the name written in lower case or cut by punctuation']}, nowhere as such {counts['silent, the name written nowhere as such']}"
+            if any(k.startswith("silent, the name") for k in counts) else ""
+        )
+        + "); not the party's: "
         f"{apart} listed apart ({written} for a name written), {returned} returned; {counts['filters']} filters; "
         f"medium as unknown would list apart {theirs_m} of the party's and {others_m} others "
         f"({counts['contracts read with medium confidence']} medium lists)"
@@ -848,7 +876,9 @@ def run_cuad(args: argparse.Namespace) -> dict[str, Any]:
     by_row = {c.contract_id: c for c in contracts}
     for split, scores in results.items():  # the party filter as the query runs it, on a room of the split's contracts
         named = [(c.contract_id, gold_party_names(c.labels.get("Parties", ""))) for c in contracts if in_split(c.row, split)]
-        scores.query_filter = query_filter_pairs([(cid, names) for cid, names in named if names], [p for p in pairs if in_split(by_row[p[0].id].row, split)])
+        scores.query_filter = query_filter_pairs(
+            [(cid, names) for cid, names in named if names], [p for p in pairs if in_split(by_row[p[0].id].row, split)], texts={i.id: i.text for i in inputs}
+        )
     print(f"## CUAD v1 ({len(contracts)} contracts; records built in {extract_s:.1f}s, total {time.perf_counter() - started:.0f}s)\n")
     print(cuad_table(results))
     print("\n### Misses by kind\n")

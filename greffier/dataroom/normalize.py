@@ -322,6 +322,9 @@ def _droppable_first_word(words: list[str]) -> bool:
 _NAME_JOINERS = frozenset("of de du des d la le les l and et the y von van der den di da del & für".split())
 _NAME_PIECE = re.compile(r"[^,;:()\[\]{}\"“”«»<>/|*]+")  # punctuation other than dots, hyphens, apostrophes ends a name
 _RUN_SEPARATOR = " | "
+# a place or a short name in parentheses inside a company's name: "JingWei Technology (ShenZhen) Co., Ltd.", "Acme
+# (UK) Limited" — read through, not a break (an alias in quotes, « (ci-après « X ») », still breaks the run)
+_NAME_PARENTHESES = re.compile(r"\(\s*([A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*){0,2})\s*\)")
 # who signs or acts for a party, named just before: "représentée par son Président, M. Bastien Lhermitte", "represented by
 # its general partner, Orsenne Capital LLC", "acting through its Chief Executive Officer" — not a party's name
 _REPRESENTED = re.compile(
@@ -334,7 +337,8 @@ def written_names(texts: Iterable[str]) -> str:
     """The runs of capitalised words of ``texts`` (an opening, the names of the signature blocks), each
     folded into :func:`entity_id`'s words, joined by `` | ``: what :func:`names_entity` looks a name up in.
 
-    A run is a sequence of words written with a capital or a digit, with the joiners of names between
+    A run is a sequence of words written with a capital or a digit (or the lower-case first letter of
+    "eBay", "iVillage", "salesforce.com": :func:`_name_word`), with the joiners of names between
     them ("of", « de », "&"); punctuation other than dots, hyphens and apostrophes ends it, and so does
     any other lower-case word: "SERVICES AGREEMENT between Acme Widgets, Inc. and the Bank of Nova
     Scotia" gives ``services agreement | acme widgets | inc the bank of nova scotia`` (a run starts and
@@ -342,6 +346,7 @@ def written_names(texts: Iterable[str]) -> str:
     (« représentée par M. … », "acting through its President, …") is left out."""
     runs: list[str] = []
     for text in texts:
+        text = _NAME_PARENTHESES.sub(lambda m: f" {m.group(1)} ".ljust(len(m.group(0))), text)  # same length: offsets kept
         for piece in _NAME_PIECE.finditer(text):
             run: list[str] = []
             pending: list[str] = []  # joiners seen after the run's last capitalised word
@@ -351,7 +356,7 @@ def written_names(texts: Iterable[str]) -> str:
                 core = word.strip(".-'’")
                 if not core:
                     continue
-                if core[0].isupper() or core[0].isdigit():
+                if _name_word(core):
                     if not run:
                         run_start = piece.start() + match.start()
                     run += pending + [word]
@@ -363,6 +368,16 @@ def written_names(texts: Iterable[str]) -> str:
                     run, pending = [], []
             _add_run(runs, run, text, run_start)
     return _RUN_SEPARATOR.join(dict.fromkeys(runs))
+
+
+_WEB_NAME = re.compile(r"^[a-z0-9][\w-]*\.(?:com|net|org|io|co|biz|info|fr|eu)$", re.I)
+
+
+def _name_word(core: str) -> bool:
+    """Whether a word may be part of a name as written: a capital or a digit first, a capital inside a
+    word written in lower case first ("eBay", "iVillage"), or a web address standing for a company
+    ("salesforce.com", « leboncoin.fr »)."""
+    return core[0].isupper() or core[0].isdigit() or any(c.isupper() for c in core[1:]) or bool(_WEB_NAME.match(core))
 
 
 def _add_run(runs: list[str], words: list[str], text: str, start: int) -> None:

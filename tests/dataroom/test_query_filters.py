@@ -289,6 +289,17 @@ def test_written_names_are_runs_of_capitalised_words():
     assert not names_entity(names, "ltd") and not names_entity(names, "")
 
 
+def test_a_name_written_in_lower_case_first_or_with_a_place_in_parentheses_is_still_a_name():
+    names = written_names([
+        "This Agreement is made between salesforce.com, inc., iVillage Inc. and JingWei HengTong Technology (ShenZhen) Co., Ltd.;"
+        " la société Vernay (France) SAS, (« Vernay ») et Acme (UK) Limited (the \"Supplier\"), e.g. see www.acme.example.com"
+    ])
+    for name in ("salesforce.com, inc.", "iVillage Inc.", "JingWei HengTong Technology (ShenZhen) Co., Ltd.", "Vernay (France) SAS", "Acme (UK) Limited"):
+        assert names_entity(names, entity_id(name)), name
+    # lower-case words stay out: an abbreviation, a web page's address, the words around the names
+    assert not names_entity(names, entity_id("e.g.")) and not names_entity(names, entity_id("made between"))
+    assert "supplier" in names.split(" | ") and "www" not in names  # a quoted alias still breaks the run
+
 def test_a_party_spelt_another_way_in_the_filter_is_an_error_that_names_it():
     room = room_of([LICENCE_NY, GUARANTEED_SUPPLY])
     with pytest.raises(ToolInputError, match="'quillon_foids' \\(did you mean 'quillon_foods'"):  # a typo in the filter
