@@ -85,11 +85,11 @@ title = labels.get(thread_id, "Conversation").split(" · ")[0] if thread_id else
 # Exports are built when clicked (deferred downloads).
 bar[2].download_button(
     "Export .md", data=lambda: conversation_markdown(title, turns, backend=backend_line), file_name="greffier-conversation.md",
-    mime="text/markdown", key="chat_export_md", disabled=not turns, width="stretch",
+    mime="text/markdown", key="chat_export_md", disabled=not turns, width="stretch", on_click="ignore",
 )
 bar[3].download_button(
     "Export .docx", data=lambda: conversation_docx(title, turns, backend=backend_line), file_name="greffier-conversation.docx",
-    mime="application/vnd.openxmlformats-officedocument.wordprocessingml.document", key="chat_export_docx", disabled=not turns, width="stretch",
+    mime="application/vnd.openxmlformats-officedocument.wordprocessingml.document", key="chat_export_docx", disabled=not turns, width="stretch", on_click="ignore",
 )
 
 prompt = st.chat_input(

@@ -111,10 +111,11 @@ separator = exports[0].selectbox("CSV separator", list(compliance.CSV_SEPARATORS
                                  help="Excel set to French (or another locale with a decimal comma) expects a semicolon-separated CSV.")
 current = {"statuses": statuses, "severities": severities, "playbook": playbook if only_playbook else None}
 for column, (fmt, label, mime) in zip(exports[1:], compliance.EXPORTS):
-    # Built when clicked (deferred), with the filters shown.
+    # Built when clicked (deferred), with the filters shown; a click reruns nothing ("ignore"): a rerun would replace every
+    # button's deferred file, and a second export clicked before the page redraws would download nothing.
     options = {"delimiter": separator} if fmt == "csv" else {}
     column.download_button(label, data=lambda fmt=fmt, options=options: compliance.export(settings, fmt, **current, **options),
-                           file_name=compliance.export_name(fmt), mime=mime, key=f"compliance_export_{fmt}", width="stretch")
+                           file_name=compliance.export_name(fmt), mime=mime, key=f"compliance_export_{fmt}", width="stretch", on_click="ignore")
 
 if listing["skipped_rules"]:
     st.caption(escape_markdown(compliance.not_checked_line(listing["skipped_rules"])))

@@ -166,12 +166,13 @@ if not timeline and not undrawn:
 # --- export -------------------------------------------------------------------------------------
 
 export_csv, export_xlsx, hint = st.columns([1, 1, 4], vertical_alignment="center")
-# Built when clicked (deferred downloads): the same files as `python -m greffier dataroom export`.
+# Built when clicked (deferred downloads): the same files as `python -m greffier dataroom export`. A click reruns nothing:
+# a rerun replaces the buttons' deferred files, and the other export clicked before the page redraws would download nothing.
 export_csv.download_button("Export CSV", data=lambda: dataroom.export(settings, arguments, "csv"), file_name="greffier-dataroom.csv", mime="text/csv",
-                           key="dataroom_export_csv", disabled=not rows and not data.left_out)  # the CSV lists the left out too
+                           key="dataroom_export_csv", disabled=not rows and not data.left_out, on_click="ignore")  # the CSV lists the left out too
 export_xlsx.download_button(
     "Export XLSX", data=lambda: dataroom.export(settings, arguments, "xlsx"),
-    file_name="greffier-dataroom.xlsx", mime="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", key="dataroom_export_xlsx",
+    file_name="greffier-dataroom.xlsx", mime="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", key="dataroom_export_xlsx", on_click="ignore",
 )
 hint.caption("CSV: every contract, with a status column (matches, or left out and why). "
              "XLSX: the filters on a cover sheet, real dates, an autofilter, and the contracts left out on their own sheet with the reason.")
