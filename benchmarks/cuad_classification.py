@@ -43,6 +43,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from greffier.compliance.classifier import Classification, classify, library_index  # noqa: E402
 from greffier.compliance.library import ClauseLibrary, chunk_headings, load_library  # noqa: E402
 from greffier.config import ChunkingSettings  # noqa: E402
+from greffier.lexicon import load_lexicon  # noqa: E402
+from pipelines.classifiers.clause_classifier import with_word_evidence  # noqa: E402
 
 DEFAULT_CUAD = Path(__file__).resolve().parents[2] / "shared" / "evaldata" / "cuad_v1"
 DEFAULT_CACHE = Path("/tmp/greffier-cuad-cache")
@@ -300,10 +302,14 @@ def markdown_table(counts: dict[str, Count], mapping: dict[str, set[str]]) -> st
     return "\n".join(lines)
 
 
-def run_classifier(library: ClauseLibrary, contracts: list[Contract], vectors: np.ndarray, backend) -> list[Classification]:  # noqa: ANN001
+def run_classifier(library: ClauseLibrary, contracts: list[Contract], vectors: np.ndarray, backend, *, evidence: bool = True) -> list[Classification]:  # noqa: ANN001
+    """The chunks' clause types as ingestion gives them (``evidence``: a type kept only with the words of
+    its notion, :func:`with_word_evidence`; without it, the vectors' and cues' types alone)."""
     index = library_index(library, backend)
-    cues = [library.cued_types(chunk_headings(c.text, c.section, c.title), c.text) for contract in contracts for c in contract.chunks]
-    return classify(index, vectors, cues)
+    chunks = [c for contract in contracts for c in contract.chunks]
+    cues = [library.cued_types(chunk_headings(c.text, c.section, c.title), c.text) for c in chunks]
+    results = classify(index, vectors, cues)
+    return with_word_evidence(results, [c.text for c in chunks], load_lexicon()) if evidence else results
 
 
 def sweep(library: ClauseLibrary, contracts: list[Contract], vectors: np.ndarray, backend) -> None:  # noqa: ANN001
@@ -331,6 +337,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--library", type=Path, default=None)
     parser.add_argument("--sweep", action="store_true", help="grid of scoring parameters (use on the dev split)")
     parser.add_argument("--json", type=Path, default=None, help="write the counts as JSON")
+    parser.add_argument("--no-evidence", action="store_true", help="the vectors' and cues' types alone, before a type needed the words of its notion")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     library = load_library(args.library)
@@ -344,14 +351,14 @@ def main(argv: list[str] | None = None) -> int:
         sweep(library, contracts, vectors, backend)
         return 0
     classify_started = time.perf_counter()
-    results = run_classifier(library, contracts, vectors, backend)
+    results = run_classifier(library, contracts, vectors, backend, evidence=not args.no_evidence)
     classify_s = time.perf_counter() - classify_started
     mapping = category_types(library)
     counts = evaluate(contracts, results, mapping)
     print(
         f"CUAD v1, {args.split} split: {len(contracts)} contracts, {n_chunks} chunks; embedder {backend.signature}; "
         f"library {library.signature} (threshold {library.scoring.threshold}, margin {library.scoring.margin}, "
-        f"heading bonus {library.scoring.heading_bonus}); classification {classify_s:.1f}s, total {time.perf_counter() - started:.0f}s\n"
+        f"heading bonus {library.scoring.heading_bonus}); {'no word evidence' if args.no_evidence else 'types kept with the words of their notion'}; classification {classify_s:.1f}s, total {time.perf_counter() - started:.0f}s\n"
     )
     print(markdown_table(counts, mapping))
     if args.json:

@@ -45,6 +45,8 @@ from cuad_vectors import contract_vectors  # noqa: E402
 from haystack import Document  # noqa: E402
 
 from greffier.compliance.classifier import classify, library_index  # noqa: E402
+from greffier.lexicon import load_lexicon  # noqa: E402
+from pipelines.classifiers.clause_classifier import with_word_evidence  # noqa: E402
 from greffier.compliance.library import chunk_headings, load_library  # noqa: E402
 from greffier.compliance.models import DocumentFacts  # noqa: E402
 from greffier.compliance.playbooks import load_playbook  # noqa: E402
@@ -125,7 +127,8 @@ def classified_documents(contracts: list[Contract], vectors: list[np.ndarray], t
         index = library_index(library, backend)
         matrix = np.vstack(vectors) if types == "classifier" else np.zeros((len(rows), index.vectors.shape[1]), dtype=np.float32)
         cues = [library.cued_types(chunk_headings(chunk.text, chunk.section, chunk.title), chunk.text) for _, _, chunk in rows]
-        labels = [result.clause_types for result in classify(index, matrix, cues)]
+        results = with_word_evidence(classify(index, matrix, cues), [chunk.text for _, _, chunk in rows], load_lexicon())  # as ingestion labels them
+        labels = [result.clause_types for result in results]
     return [
         Document(
             id=f"cuad{contract.row}-{k}", content=chunk.text,

@@ -189,6 +189,9 @@ _NUMBERED_HEADING = re.compile(
 # "Term. This Agreement..." / "Assignment: Neither party..." at the start of a paragraph
 _INLINE_TITLE = re.compile(r"^(?P<title>[A-ZÀ-Ö][\w'’&,/\- ]{2,60}?)\s*[.:]\s+\S")
 _MAX_HEADING = 110
+# A numbered line longer than this, not in capitals, is the start of a sentence cut by the page's width ("11.2 The parties
+# irrevocably submit to the exclusive jurisdiction of the state and federal courts"), not a heading: its words name no clause
+_MAX_HEADING_WORDS = 12
 _TITLE_WORD = r"(?:[A-ZÀ-Ö][\w'’&/\-]*|of|and|or|for|to|the|in|on|upon|by|de|et|du|des|la|le|les|en|d'|l')"
 # "… thereof.  10.8 Jurisdiction. Subject to …": a numbered paragraph title inside a line (texts
 # extracted from PDFs often run several paragraphs into one line).
@@ -216,7 +219,7 @@ def chunk_headings(text: str, section: str | None = None, title: str | None = No
         inline = _INLINE_TITLE.match(head)
         if inline and _title_like(inline["title"]):
             candidates.append(inline["title"])
-        elif numbered and head and len(head) <= _MAX_HEADING and not head.endswith((".", ";", ",")):
+        elif numbered and head and len(head) <= _MAX_HEADING and not head.endswith((".", ";", ",")) and (len(head.split()) <= _MAX_HEADING_WORDS or _mostly_upper(head)):
             candidates.append(head)
         elif not numbered and len(line) <= _MAX_HEADING and _mostly_upper(line):
             candidates.append(line)

@@ -3,19 +3,48 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 import numpy as np
 from haystack import Document, component
 
-from greffier.compliance.classifier import LibraryIndex, classify, library_index
+from greffier.compliance.classifier import Classification, LibraryIndex, classify, library_index
 from greffier.compliance.library import ClauseLibrary, chunk_headings, load_library
 from greffier.compliance.models import EventCallback, ScanEvent, emit
+from greffier.lexicon import Lexicon, load_lexicon
+from greffier.text import tokenize
 from pipelines.embedders.backends import DEFAULT_MAX_LENGTH, EmbeddingBackend, load_embedding_backend
 from pipelines.types import indexed_text
 
 logger = logging.getLogger(__name__)
+
+#: How labels are made beyond the library and the embedder (part of the workspace's labels signature: a change
+#: relabels every stored chunk). 1: a type kept only with the words of its notion (:func:`with_word_evidence`).
+LABEL_RULES = "word-evidence-1"
+
+
+def with_word_evidence(results: Sequence[Classification], texts: Sequence[str], lexicon: Lexicon) -> list[Classification]:
+    """The classifications of ``texts`` (chunks), each type kept only when something says it is there.
+
+    A chunk keeps the types its headings name (cued), its best-scored type, and any other type whose
+    notion its text writes in words — a term of the glossary for that type, not inside a longer term of
+    another notion. A vector is near several notions at once: a "GOVERNING LAW AND JURISDICTION" article
+    giving "the exclusive jurisdiction" of a court read as *exclusivity* too, « Territoire et durée de la
+    cession » as *exclusivity*; "exclusive jurisdiction" is a forum's term, and neither chunk writes a word
+    of exclusivity. A chunk whose best type is another one but that writes « s'approvisionne
+    exclusivement » keeps *exclusivity*."""
+    kept: list[Classification] = []
+    for result, text in zip(results, texts):
+        unsure = [t for t in result.clause_types[1:] if t not in result.cued]
+        if not unsure:
+            kept.append(result)
+            continue
+        written = {clause_type for match in lexicon.find(tokenize(text)) for clause_type in match.concept.types}
+        types = tuple(t for i, t in enumerate(result.clause_types) if i == 0 or t in result.cued or t in written)
+        kept.append(replace(result, clause_types=types) if types != result.clause_types else result)
+    return kept
 
 
 @component
@@ -63,6 +92,7 @@ class ClauseClassifier:
         self.cache_dir = cache_dir
         self._backend: EmbeddingBackend | None = None
         self._index: LibraryIndex | None = None
+        self._lexicon: Lexicon | None = None
 
     def warm_up(self) -> None:
         """Load the library and the embedder, and embed the library's examples (once per process)."""
@@ -71,6 +101,14 @@ class ClauseClassifier:
         loaded: ClauseLibrary = load_library(self.library or None)
         self._backend = load_embedding_backend(self.model, self.models_dir, self.device)
         self._index = library_index(loaded, self._backend, batch_size=self.batch_size, cache_dir=self.cache_dir or None)
+        self._lexicon = load_lexicon()
+
+    @property
+    def labels_signature(self) -> str:
+        """What the labels depend on: the library, the embedder, the glossary and :data:`LABEL_RULES` (warms up)."""
+        self.warm_up()
+        assert self._index is not None and self._lexicon is not None
+        return f"{self._index.signature}|{self._lexicon.signature}|{LABEL_RULES}"
 
     @component.output_types(documents=list[Document], meta=dict)
     def run(self, documents: list[Document], stored_embedder: str | None = None, on_event: EventCallback | None = None) -> dict[str, Any]:
@@ -94,6 +132,8 @@ class ClauseClassifier:
             for doc in documents
         ]
         results = classify(self._index, vectors, cues) if documents else []
+        assert self._lexicon is not None
+        results = with_word_evidence(results, [doc.content or "" for doc in documents], self._lexicon)
         classified: list[Document] = []
         for position, (doc, result) in enumerate(zip(documents, results), start=1):
             top = dict(sorted(result.scores.items(), key=lambda item: -item[1])[: self.top_scores])

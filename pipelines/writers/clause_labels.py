@@ -1,8 +1,8 @@
 """Clause types of every stored chunk, kept in line with the clause library and the embedder (writer only).
 
 Ingestion labels each chunk it writes (:class:`pipelines.classifiers.clause_classifier.ClauseClassifier`
-between the embedder and the writer). The labels depend on the library's examples and cues and on the
-embedder, so the workspace records what made them (WorkspaceMeta :data:`LABELS_KEY`); when that
+between the embedder and the writer). The labels depend on the library's examples and cues, on the
+embedder, the glossary and the labelling rules, so the workspace records what made them (WorkspaceMeta :data:`LABELS_KEY`); when that
 changes — a new library, another embedder, a workspace labelled before labels were stored — the next
 writer labels every chunk again from its stored vector, as ``store.consistency.retokenize_if_needed``
 does for BM25 tokens. Call under the store's writer lock.
@@ -28,10 +28,8 @@ BATCH = 512
 
 
 def labels_signature(classifier: ClauseClassifier) -> str:
-    """What the labels depend on: the library's signature and the embedder's (warms the classifier)."""
-    classifier.warm_up()
-    assert classifier._index is not None  # noqa: SLF001  (warmed just above)
-    return classifier._index.signature  # noqa: SLF001
+    """What the labels depend on: the library, the embedder, the glossary and the labelling rules (warms the classifier)."""
+    return classifier.labels_signature
 
 
 def relabel_if_needed(store: WorkspaceStore, classifier: ClauseClassifier) -> int:

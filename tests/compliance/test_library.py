@@ -60,6 +60,22 @@ def test_the_document_title_is_not_a_heading():
     assert "exclusivity" not in load_library().cued_types(headings)
 
 
+
+def test_a_numbered_sentence_cut_by_the_page_width_is_no_heading():
+    # a PDF's lines: the numbered paragraph's first line ends without a full stop, and named exclusivity and signatures
+    text = (
+        "12. GOVERNING LAW AND JURISDICTION\n12.2 Each party irrevocably agrees that the courts of England and Wales shall have exclusive\n"
+        "jurisdiction to settle any such dispute.\n2.2 Upon the signature by the Client, during the term of this Agreement or within twelve months\n"
+        "thereafter, a success fee is due.\n"
+    )
+    headings = chunk_headings(text, "12. GOVERNING LAW AND JURISDICTION")
+    assert load_library().cued_types(headings) == {"governing_law", "jurisdiction"}
+    # short headings stay headings, in lower case or in capitals, however long
+    french = "Article 5 — Droit de sortie conjointe en cas de changement de contrôle\nSi un associé…"
+    assert "change_of_control" in load_library().cued_types(chunk_headings(french))
+    capitals = "ARTICLE 14 - RÉSILIATION ANTICIPÉE EN CAS DE CHANGEMENT DE CONTRÔLE DE L'UNE OU L'AUTRE DES PARTIES\nEn cas…"
+    assert "change_of_control" in load_library().cued_types(chunk_headings(capitals))
+
 def test_classification_by_similarity_margin_and_cues():
     library = load_library()
     ids = library.ids
