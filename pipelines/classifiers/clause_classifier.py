@@ -20,9 +20,10 @@ from pipelines.types import indexed_text
 
 logger = logging.getLogger(__name__)
 
-#: How labels are made beyond the library and the embedder (part of the workspace's labels signature: a change
-#: relabels every stored chunk). 1: a type kept only with the words of its notion (:func:`with_word_evidence`).
-LABEL_RULES = "word-evidence-1"
+#: How labels are made beyond the library's data and the embedder (part of the workspace's labels signature: change
+#: it with the code that cues or keeps types, and every stored chunk is labelled again). 2: a type kept only with the
+#: words of its notion (:func:`with_word_evidence`); a numbered line of more than 12 words is no heading.
+LABEL_RULES = "labels-2"
 
 
 def with_word_evidence(results: Sequence[Classification], texts: Sequence[str], lexicon: Lexicon) -> list[Classification]:
