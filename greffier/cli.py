@@ -18,7 +18,7 @@ from typing import Any
 from greffier.config import ANSWER_MODES, FUSION_METHODS, RETRIEVERS, Settings, load_settings
 from greffier.errors import GreffierError
 from greffier.text import plural, section_label
-from greffier.text.replies import SEARCHED_ONLY, TRANSLATION_SEARCHED, file_names, reply_language, wording
+from greffier.text.replies import LIST_ASKED, SEARCHED_ONLY, TRANSLATION_SEARCHED, file_names, reply_language, wording
 from greffier.ui.text import tail_path
 
 EXIT_USER_ERROR = 2
@@ -230,6 +230,10 @@ def cmd_ask(args: argparse.Namespace) -> int:
         print(f"{searched} ({named_by}{' :' if language == 'fr' else ':'} {' '.join(scope['named_by'])}).")
     for citation in result["citations"]:
         print(f"  [{citation['n']}] {_where(citation)}")
+    from greffier.dataroom.questions import is_contracts_request
+
+    if args.mode == "rag" and is_contracts_request(args.question):  # « Quels contrats … ? »: passages are no exhaustive list
+        print(wording(LIST_ASKED, reply_language(args.question), question=args.question.replace('"', "'")))
     for flagged in result.get("unsupported", []):
         print(f"  ! unsupported: {flagged['sentence'][:120]} (not in sources: {', '.join(flagged['missing'])})")
     if args.mode == "retrieval_only":

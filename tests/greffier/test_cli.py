@@ -79,6 +79,16 @@ def test_search_and_ask_json_contract(workspace):
     assert answer["citations"] and all(set(c) >= {"n", "chunk_id", "file", "page", "section"} for c in answer["citations"])
 
 
+def test_ask_points_a_list_question_to_the_chat_in_its_language(workspace):
+    # passages quoted are no exhaustive list: `ask` says which command lists the contracts, in the question's language
+    french = greffier("ask", "Quels contrats contiennent une clause d'exclusivité ?", workspace=workspace["ws"]).stdout
+    assert "Cette question demande une liste de contrats" in french and "python -m greffier chat" in french
+    english = greffier("ask", "Which agreements are governed by French law?", workspace=workspace["ws"]).stdout
+    assert "This question asks for a list of contracts" in english and "Cette question" not in english
+    one = greffier("ask", "Quelle est la durée du bail ?", workspace=workspace["ws"]).stdout
+    assert "liste de contrats" not in one and "list of contracts" not in one
+
+
 def test_errors_are_one_readable_line_with_exit_code_2(workspace, tmp_path):
     missing = greffier("ingest", str(tmp_path / "nowhere"), workspace=workspace["ws"])
     assert missing.returncode == 2 and "no such file or folder" in missing.stderr and "Traceback" not in missing.stderr
