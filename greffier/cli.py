@@ -230,16 +230,36 @@ def cmd_ask(args: argparse.Namespace) -> int:
         print(f"{searched} ({named_by}{' :' if language == 'fr' else ':'} {' '.join(scope['named_by'])}).")
     for citation in result["citations"]:
         print(f"  [{citation['n']}] {_where(citation)}")
-    from greffier.dataroom.questions import is_contracts_request
-
-    if args.mode == "rag" and is_contracts_request(args.question):  # « Quels contrats … ? »: passages are no exhaustive list
-        print(wording(LIST_ASKED, reply_language(args.question), question=args.question.replace('"', "'")))
+    if args.mode == "rag" and (command := _chat_lists(args, settings)):  # « Quels contrats … ? »: passages are no exhaustive list
+        print(wording(LIST_ASKED, reply_language(args.question), command=command))
     for flagged in result.get("unsupported", []):
         print(f"  ! unsupported: {flagged['sentence'][:120]} (not in sources: {', '.join(flagged['missing'])})")
     if args.mode == "retrieval_only":
         for rank, r in enumerate(result["results"], 1):
             print(f"{rank}. [{r['score']:.3f}] {_where(r)}\n   {r['text'][:240]}")
     return 0
+
+
+def _chat_lists(args: argparse.Namespace, settings: Settings) -> str | None:
+    """The `chat` command that lists the contracts ``args.question`` asks for from the data room (as the chat
+    reads it: by a field, a kind of clause, duplicates), ready to paste; None when the chat would not list them."""
+    import shlex
+    from datetime import date
+
+    from greffier.chat.router import data_route  # the chat's reading of a list question, loaded only for `ask`
+    from greffier.dataroom.questions import is_contracts_request
+    from store.workspace import open_workspace
+
+    if not is_contracts_request(args.question):
+        return None
+    workspace = open_workspace(settings)
+    if data_route(args.question, workspace, home_law=settings.dataroom.home_law, today=date.today()) is None:
+        return None
+    def quoted(text: str) -> str:  # double quotes read best (« d'exclusivité »), unless the shell would expand within them
+        return f'"{text}"' if not set(text) & set('"$`\\!') else shlex.quote(text)
+
+    where = f" --workspace {quoted(str(args.workspace))}" if getattr(args, "workspace", None) else ""
+    return f"python -m greffier chat {quoted(args.question)}{where}"
 
 
 def cmd_scan(args: argparse.Namespace) -> int:

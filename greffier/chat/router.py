@@ -50,7 +50,7 @@ from greffier.services.dataroom.query import DataRoomFilters, SearchDataRoomArgs
 from greffier.errors import GreffierError
 from pipelines.generators.llm import LLMBackend, resolve_llm
 from greffier.tools.registry import TOOLS, ToolError, call_tool, parse_arguments, tool_definitions
-from store.workspace import open_workspace
+from store.workspace import WorkspaceStore, open_workspace
 from haystack.tools import Tool
 
 log = logging.getLogger(__name__)
@@ -121,6 +121,30 @@ COMPOSE_PROMPT = (
 )
 
 
+def data_route(message: str, workspace: WorkspaceStore, *, home_law: str, today: date) -> tuple[str, Any] | None:
+    """``message`` read as a question the data room answers whole, without an LLM, or None: ("list", its
+    filters) for contracts by a field (« Quels contrats finissent avant fin 2026 ? »), ("clauses", the clause
+    types) for the contracts that hold a kind of clause (« Quels contrats contiennent une clause
+    d'exclusivité ? »), ("duplicates", None) for the documents that copy or translate another. Reads only."""
+    if (listing := list_question(message, workspace, home_law=home_law, today=today)) is not None:
+        return "list", listing
+    if types := read_clause_question(message, load_lexicon()):
+        return "clauses", types
+    if _DUPLICATES_ASKED.search(fold(message)):
+        return "duplicates", None
+    return None
+
+
+def list_question(message: str, workspace: WorkspaceStore, *, home_law: str, today: date) -> ListQuestion | None:
+    """``message`` read as a list of contracts by a field (data-room filters), or None."""
+    room = load_dataroom(workspace)
+    parties: dict[str, list[str]] = {}
+    for record in room.records:
+        for party in record.parties:
+            parties.setdefault(party.entity_id, []).append(party.raw_name)
+    return read_list_question(message, today=today, home_law=home_law, parties=parties)
+
+
 class ChatRouter:
     """Runs chat turns over the workspace of ``settings`` with ``backend`` (``"auto"``: from settings)."""
 
@@ -143,26 +167,12 @@ class ChatRouter:
         return "tools" if self.backend.supports_tools else "json"
 
     def data_route(self, message: str) -> tuple[str, Any] | None:
-        """``message`` read as a question the data room answers whole, without an LLM, or None: ("list", its
-        filters) for contracts by a field (« Quels contrats finissent avant fin 2026 ? »), ("clauses", the clause
-        types) for the contracts that hold a kind of clause (« Quels contrats contiennent une clause
-        d'exclusivité ? »), ("duplicates", None) for the documents that copy or translate another."""
-        if (listing := self.list_question(message)) is not None:
-            return "list", listing
-        if types := read_clause_question(message, load_lexicon()):
-            return "clauses", types
-        if _DUPLICATES_ASKED.search(fold(message)):
-            return "duplicates", None
-        return None
+        """:func:`data_route` in this router's workspace."""
+        return data_route(message, self.workspace, home_law=self.settings.dataroom.home_law, today=self.today)
 
     def list_question(self, message: str) -> ListQuestion | None:
-        """``message`` read as a list of contracts by a field (data-room filters), or None."""
-        room = load_dataroom(self.workspace)
-        parties: dict[str, list[str]] = {}
-        for record in room.records:
-            for party in record.parties:
-                parties.setdefault(party.entity_id, []).append(party.raw_name)
-        return read_list_question(message, today=self.today, home_law=self.settings.dataroom.home_law, parties=parties)
+        """:func:`list_question` in this router's workspace."""
+        return list_question(message, self.workspace, home_law=self.settings.dataroom.home_law, today=self.today)
 
     # --- public API -------------------------------------------------------------------------
 

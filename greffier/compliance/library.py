@@ -189,9 +189,10 @@ _NUMBERED_HEADING = re.compile(
 # "Term. This Agreement..." / "Assignment: Neither party..." at the start of a paragraph
 _INLINE_TITLE = re.compile(r"^(?P<title>[A-ZÀ-Ö][\w'’&,/\- ]{2,60}?)\s*[.:]\s+\S")
 _MAX_HEADING = 110
-# A numbered line longer than this, not in capitals, is the start of a sentence cut by the page's width ("11.2 The parties
-# irrevocably submit to the exclusive jurisdiction of the state and federal courts"), not a heading: its words name no clause
-_MAX_HEADING_WORDS = 12
+# A numbered line whose sentence goes on on the next line (in lower case), or longer than this in sentence case, is the start
+# of a sentence cut by the page's width ("11.2 The parties irrevocably submit to the exclusive jurisdiction of the state and
+# federal courts" / "located in …"), not a heading: its words name no clause
+_MAX_HEADING_WORDS = 16
 _TITLE_WORD = r"(?:[A-ZÀ-Ö][\w'’&/\-]*|of|and|or|for|to|the|in|on|upon|by|de|et|du|des|la|le|les|en|d'|l')"
 # "… thereof.  10.8 Jurisdiction. Subject to …": a numbered paragraph title inside a line (texts
 # extracted from PDFs often run several paragraphs into one line).
@@ -210,16 +211,15 @@ def chunk_headings(text: str, section: str | None = None, title: str | None = No
     candidates: list[str] = []
     if section:
         candidates.append(section)
-    for line in text.splitlines():
-        line = line.strip().lstrip("#").strip()
-        if not line:
-            continue
+    lines = [stripped for line in text.splitlines() if (stripped := line.strip().lstrip("#").strip())]
+    for position, line in enumerate(lines):
         numbered = _NUMBERED_HEADING.match(line)
         head = numbered["title"].strip() if numbered else line
         inline = _INLINE_TITLE.match(head)
+        continued = position + 1 < len(lines) and lines[position + 1][0].islower()  # the sentence goes on on the next line
         if inline and _title_like(inline["title"]):
             candidates.append(inline["title"])
-        elif numbered and head and len(head) <= _MAX_HEADING and not head.endswith((".", ";", ",")) and (len(head.split()) <= _MAX_HEADING_WORDS or _mostly_upper(head)):
+        elif numbered and head and len(head) <= _MAX_HEADING and not head.endswith((".", ";", ",")) and not continued and _heading_shaped(head):
             candidates.append(head)
         elif not numbered and len(line) <= _MAX_HEADING and _mostly_upper(line):
             candidates.append(line)
@@ -235,6 +235,16 @@ def chunk_headings(text: str, section: str | None = None, title: str | None = No
         if key and key not in seen:
             seen[key] = candidate
     return list(seen.values())
+
+
+def _heading_shaped(head: str) -> bool:
+    """A numbered line's words read as a heading: a few words, or in capitals, or most words capitalised
+    ("Termination for Convenience by Either Party Upon Ninety Days Prior Written Notice to the Other Party")."""
+    words = head.split()
+    if len(words) <= _MAX_HEADING_WORDS or _mostly_upper(head):
+        return True
+    long_words = [word for word in words if len(word) >= 4]
+    return bool(long_words) and sum(word[0].isupper() for word in long_words) >= 0.6 * len(long_words)
 
 
 def _title_like(text: str) -> bool:

@@ -323,8 +323,9 @@ _NAME_JOINERS = frozenset("of de du des d la le les l and et the y von van der d
 _NAME_PIECE = re.compile(r"[^,;:()\[\]{}\"“”«»<>/|*]+")  # punctuation other than dots, hyphens, apostrophes ends a name
 _RUN_SEPARATOR = " | "
 # a place or a short name in parentheses inside a company's name: "JingWei Technology (ShenZhen) Co., Ltd.", "Acme
-# (UK) Limited" — read through, not a break (an alias in quotes, « (ci-après « X ») », still breaks the run)
-_NAME_PARENTHESES = re.compile(r"\(\s*([A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*){0,2})\s*\)")
+# (UK) Limited", « Vernay (Île-de-France) SAS » — read through when the name goes on after it with a capitalised word
+# (an alias in quotes, « (ci-après « X ») », still breaks the run, and so does "John Smith (CEO) and Beta Inc.")
+_NAME_PARENTHESES = re.compile(r"(?<=\w)\s+\(\s*([A-ZÀ-Ö][\w.&'’-]*(?:\s+[A-ZÀ-Ö][\w.&'’-]*){0,2})\s*\)(?=\s+[A-ZÀ-Ö])")  # the name goes on after it
 # who signs or acts for a party, named just before: "représentée par son Président, M. Bastien Lhermitte", "represented by
 # its general partner, Orsenne Capital LLC", "acting through its Chief Executive Officer" — not a party's name
 _REPRESENTED = re.compile(
@@ -346,7 +347,7 @@ def written_names(texts: Iterable[str]) -> str:
     (« représentée par M. … », "acting through its President, …") is left out."""
     runs: list[str] = []
     for text in texts:
-        text = _NAME_PARENTHESES.sub(lambda m: f" {m.group(1)} ".ljust(len(m.group(0))), text)  # same length: offsets kept
+        text = _NAME_PARENTHESES.sub(lambda m: f"  {m.group(1)} ".ljust(len(m.group(0))), text)  # same length: offsets kept
         for piece in _NAME_PIECE.finditer(text):
             run: list[str] = []
             pending: list[str] = []  # joiners seen after the run's last capitalised word
@@ -370,6 +371,7 @@ def written_names(texts: Iterable[str]) -> str:
     return _RUN_SEPARATOR.join(dict.fromkeys(runs))
 
 
+_ELIDED_NAME = re.compile(r"^[lLdD]['’][A-ZÀ-Ö]")  # « l'Association », « d'Épargne »: a name after an elided article
 _WEB_NAME = re.compile(r"^[a-z0-9][\w-]*\.(?:com|net|org|io|co|biz|info|fr|eu)$", re.I)
 
 
@@ -381,7 +383,14 @@ def _name_word(core: str) -> bool:
 
 
 def _add_run(runs: list[str], words: list[str], text: str, start: int) -> None:
-    if not words or _REPRESENTED.search(text, max(0, start - 80), start):
+    if words and _REPRESENTED.search(text, max(0, start - 80), start):
+        # whoever represents a party is no name; a party named after them goes on: "represented by Jean Dupont et
+        # l'Association Beta Sport", "acting through John Smith and Beta Inc."
+        after = next((i for i, word in enumerate(words) if i and (word.lower() in ("and", "et") or _ELIDED_NAME.match(word))), None)
+        if after is None:
+            return
+        words = words[after + (words[after].lower() in ("and", "et")) :]
+    if not words:
         return
     folded = _SARL_LUX.sub(" sarl ", fold(" ".join(words)))
     folded = _DOTTED_ACRONYM.sub(lambda m: m.group(0).replace(".", ""), folded)

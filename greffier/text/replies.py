@@ -131,15 +131,16 @@ ANSWERER_EXTRACTIVE_LLM_UNUSED = {
     "fr": "Réponses extractives : phrases citées des documents, chacune avec sa source ({model} est présent mais désactivé pour les réponses)",
 }
 # What was searched besides the question: an LLM's translation of it (the CLI's ``ask``)
-LIST_ASKED = {
-    "en": "This question asks for a list of contracts: `python -m greffier chat \"{question}\"` (or the app's Chat page) answers it "
-    "from the data room, every contract listed or set apart with the reason; `ask` only quotes the best passages.",
-    "fr": "Cette question demande une liste de contrats : `python -m greffier chat \"{question}\"` (ou la page Chat de l'application) "
-    "y répond à partir de la data room, chaque contrat listé ou mis à part avec la raison ; `ask` ne cite que les meilleurs passages.",
-}
 TRANSLATION_SEARCHED = {
     "en": "Also searched, as the LLM translated the question: « {text} »",
     "fr": "Recherché aussi, traduit par le LLM : « {text} »",
+}
+# A question for a list of contracts asked of `ask`, which only quotes passages: the `chat` command that lists them
+LIST_ASKED = {
+    "en": "This question asks for a list of contracts: `{command}` (or the app's Chat page) answers it from the data room, "
+    "every contract listed or set apart with the reason; `ask` only quotes the best passages.",
+    "fr": "Cette question demande une liste de contrats : `{command}` (ou la page Chat de l'application) y répond à partir de la "
+    "data room, chaque contrat listé ou mis à part avec la raison ; `ask` ne cite que les meilleurs passages.",
 }
 ANSWERER_DIRECT_NO_LLM = {
     "en": "Direct mode needs an LLM and none is available on this machine: choose the \"rag\" or \"retrieval only\" mode",

@@ -15,15 +15,17 @@ from greffier.compliance.library import ClauseLibrary, chunk_headings, load_libr
 from greffier.compliance.models import EventCallback, ScanEvent, emit
 from greffier.lexicon import Lexicon, load_lexicon
 from greffier.text import tokenize
+from greffier.text.language import LANGUAGES, guess_language
 from pipelines.embedders.backends import DEFAULT_MAX_LENGTH, EmbeddingBackend, load_embedding_backend
 from pipelines.types import indexed_text
 
 logger = logging.getLogger(__name__)
 
 #: How labels are made beyond the library's data and the embedder (part of the workspace's labels signature: change
-#: it with the code that cues or keeps types, and every stored chunk is labelled again). 2: a type kept only with the
-#: words of its notion (:func:`with_word_evidence`); a numbered line of more than 12 words is no heading.
-LABEL_RULES = "labels-2"
+#: it with the code that cues or keeps types, and every stored chunk is labelled again). 3: a type kept only with the
+#: words of its notion in the chunk's language (:func:`with_word_evidence`); a numbered line whose sentence goes on
+#: below it, or of more than 16 words in sentence case, is no heading.
+LABEL_RULES = "labels-3"
 
 
 def with_word_evidence(results: Sequence[Classification], texts: Sequence[str], lexicon: Lexicon) -> list[Classification]:
@@ -35,14 +37,17 @@ def with_word_evidence(results: Sequence[Classification], texts: Sequence[str], 
     giving "the exclusive jurisdiction" of a court read as *exclusivity* too, « Territoire et durée de la
     cession » as *exclusivity*; "exclusive jurisdiction" is a forum's term, and neither chunk writes a word
     of exclusivity. A chunk whose best type is another one but that writes « s'approvisionne
-    exclusivement » keeps *exclusivity*."""
+    exclusivement » keeps *exclusivity*. The terms are those of the chunk's language when it can be told.
+    "Best-scored" counts the headings' bonus: under a heading that names a type, that type is the best."""
     kept: list[Classification] = []
-    for result, text in zip(results, texts):
+    for result, text in zip(results, texts, strict=True):
         unsure = [t for t in result.clause_types[1:] if t not in result.cued]
         if not unsure:
             kept.append(result)
             continue
-        written = {clause_type for match in lexicon.find(tokenize(text)) for clause_type in match.concept.types}
+        language = guess_language(text)  # a French chunk read with French terms: « contrôle qualité » is no "control"
+        found = lexicon.find(tokenize(text), languages=(language,) if language in LANGUAGES else LANGUAGES)
+        written = {clause_type for match in found for clause_type in match.concept.types}
         types = tuple(t for i, t in enumerate(result.clause_types) if i == 0 or t in result.cued or t in written)
         kept.append(replace(result, clause_types=types) if types != result.clause_types else result)
     return kept

@@ -60,7 +60,6 @@ def test_the_document_title_is_not_a_heading():
     assert "exclusivity" not in load_library().cued_types(headings)
 
 
-
 def test_a_numbered_sentence_cut_by_the_page_width_is_no_heading():
     # a PDF's lines: the numbered paragraph's first line ends without a full stop, and named exclusivity and signatures
     text = (
@@ -75,6 +74,15 @@ def test_a_numbered_sentence_cut_by_the_page_width_is_no_heading():
     assert "change_of_control" in load_library().cued_types(chunk_headings(french))
     capitals = "ARTICLE 14 - RÉSILIATION ANTICIPÉE EN CAS DE CHANGEMENT DE CONTRÔLE DE L'UNE OU L'AUTRE DES PARTIES\nEn cas…"
     assert "change_of_control" in load_library().cued_types(chunk_headings(capitals))
+    for heading in (
+        "12.3 Termination for Convenience by Either Party Upon Ninety Days Prior Written Notice to the Other Party",
+        "7. Non-competition and non-solicitation obligations of the Seller following the completion of the sale",
+        "Article 14 – Résiliation anticipée du contrat en cas de changement de contrôle de l'une des parties",
+    ):
+        assert len(load_library().cued_types(chunk_headings(f"{heading}\nThe Seller shall…"))) >= 2, heading
+    # a long line in sentence case is a heading only when the sentence does not go on below it
+    assert chunk_headings("7. Non-competition and non-solicitation obligations of the Seller following the\ncompletion of the sale") == []
+
 
 def test_classification_by_similarity_margin_and_cues():
     library = load_library()

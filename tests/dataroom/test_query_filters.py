@@ -299,6 +299,17 @@ def test_a_name_written_in_lower_case_first_or_with_a_place_in_parentheses_is_st
     # lower-case words stay out: an abbreviation, a web page's address, the words around the names
     assert not names_entity(names, entity_id("e.g.")) and not names_entity(names, entity_id("made between"))
     assert "supplier" in names.split(" | ") and "www" not in names  # a quoted alias still breaks the run
+    # a name in parentheses read through only inside a name: whoever represents a party, then the next party, both ways
+    for text, party in (
+        ("Acme Inc., represented by John Smith (CEO) and Beta Inc., a Delaware corporation", "Beta Inc."),
+        ("Orsenne SAS, représentée par son Président (M. Jean Dupont) et Vernay SA", "Vernay SA"),
+        ("Lisandre SAS, représentée par Jean Dupont et l'Association Beta Sport", "Association Beta Sport"),
+        ("Acme Inc., acting through its President (John Smith) and Beta Trading LLC (Licensee)", "Beta Trading LLC"),
+    ):
+        names = written_names([text])
+        assert names_entity(names, entity_id(party)), (text, names)
+        assert not names_entity(names, entity_id("John Smith")) and not names_entity(names, entity_id("Jean Dupont")), names
+
 
 def test_a_party_spelt_another_way_in_the_filter_is_an_error_that_names_it():
     room = room_of([LICENCE_NY, GUARANTEED_SUPPLY])

@@ -68,3 +68,16 @@ def test_a_new_record_format_extracts_everything_again(room, monkeypatch):
     assert service.refresh_records(workspace) == len(before)  # the stamp changed: rebuilt
     after = _hashes(workspace)
     assert set(after) == set(before) and all(after[cid] != before[cid] for cid in before)
+
+
+def test_a_change_of_the_extraction_code_extracts_everything_again(room, monkeypatch):
+    # a rule of greffier.dataroom changed since the records were built: they are stale, whatever RECORDS_FORMAT says
+    settings, _, _ = room
+    workspace = open_workspace(settings)
+    service.refresh_records(workspace)
+    before = _hashes(workspace)
+    assert service.records_current(workspace) and len(service.EXTRACTION_CODE) == 12
+    monkeypatch.setattr(service, "EXTRACTION_CODE", "another-code")
+    assert not service.records_current(workspace)
+    assert service.refresh_records(workspace) == len(before)
+    assert all(_hashes(workspace)[cid] != before[cid] for cid in before)

@@ -85,8 +85,12 @@ def test_ask_points_a_list_question_to_the_chat_in_its_language(workspace):
     assert "Cette question demande une liste de contrats" in french and "python -m greffier chat" in french
     english = greffier("ask", "Which agreements are governed by French law?", workspace=workspace["ws"]).stdout
     assert "This question asks for a list of contracts" in english and "Cette question" not in english
+    assert f'--workspace "{workspace["ws"]}"' in english or f"--workspace {workspace['ws']}" in english  # the command pastes as it is
     one = greffier("ask", "Quelle est la durée du bail ?", workspace=workspace["ws"]).stdout
     assert "liste de contrats" not in one and "list of contracts" not in one
+    # plural, but no field, clause type or duplicates the chat lists by: the chat would quote passages too, no note
+    unlisted = greffier("ask", "Quels contrats sont les plus risqués ?", workspace=workspace["ws"]).stdout
+    assert "liste de contrats" not in unlisted
 
 
 def test_errors_are_one_readable_line_with_exit_code_2(workspace, tmp_path):

@@ -57,3 +57,21 @@ def test_the_best_type_and_the_types_a_heading_names_stay_without_words(lexicon)
     assert kept(lexicon, text, ("audit", "exclusivity")) == ("audit",)
     assert kept(lexicon, text, ("audit", "exclusivity"), cued=("exclusivity",)) == ("audit", "exclusivity")
     assert kept(lexicon, text, ()) == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "types", "expected"),
+    [
+        # a French chunk is read with French terms: « contrôle qualité » is no "control", a change of control is one
+        ("Le Fournisseur assure le contrôle qualité de chaque lot livré avant expédition.", ("obligations", "change_of_control"), ("obligations",)),
+        ("En cas de changement de contrôle du Distributeur, le Fournisseur pourra résilier le contrat.", ("termination", "change_of_control"),
+         ("termination", "change_of_control")),
+        # a termination for convenience in the words contracts use for it, both ways
+        ("Either party may terminate this Agreement at any time upon thirty (30) days' prior written notice to the other party.",
+         ("termination", "termination_for_convenience"), ("termination", "termination_for_convenience")),
+        ("Le mandat du gérant est révocable ad nutum par décision des associés.", ("governance", "termination_for_convenience"),
+         ("governance", "termination_for_convenience")),
+    ],
+)
+def test_the_words_of_a_notion_in_the_chunk_s_language(lexicon, text, types, expected):
+    assert kept(lexicon, text, types) == expected
