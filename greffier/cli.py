@@ -10,8 +10,10 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import shlex
 import sys
 from collections.abc import Callable
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -243,12 +245,9 @@ def cmd_ask(args: argparse.Namespace) -> int:
 def _chat_lists(args: argparse.Namespace, settings: Settings) -> str | None:
     """The `chat` command that lists the contracts ``args.question`` asks for from the data room (as the chat
     reads it: by a field, a kind of clause, duplicates), ready to paste; None when the chat would not list them."""
-    import shlex
-    from datetime import date
-
-    from greffier.chat.router import data_route  # the chat's reading of a list question, loaded only for `ask`
-    from greffier.dataroom.questions import is_contracts_request
-    from store.workspace import open_workspace
+    from greffier.chat.router import data_route  # the chat's reading of a list question, loaded only when `ask` runs
+    from greffier.dataroom.questions import is_contracts_request  # (the data room's, with it)
+    from store.workspace import open_workspace  # (the store's, with it)
 
     if not is_contracts_request(args.question):
         return None
