@@ -93,6 +93,8 @@ class AmendmentOutcome(BaseModel):
     links: list[AmendmentLink] = Field(default_factory=list)
     changes: list[EndDateChange] = Field(default_factory=list)
     warnings: dict[str, list[str]] = Field(default_factory=dict)  # contract id → warnings
+    # contract id → why its end date is uncertain: an attached amendment gives another end date, read as no new term
+    uncertain_ends: dict[str, str] = Field(default_factory=dict)
 
 
 def is_amendment(contract_type: str | None, title: str | None) -> bool:
@@ -234,12 +236,17 @@ def _new_end(clues: AmendmentClues, current: date | None) -> tuple[date | None, 
 
 
 def _check_stated_end(target: TermView, amendment: TermView, current: date | None, outcome: AmendmentOutcome) -> None:
+    """An amendment gives an end date (its metadata's, or one its text writes) other than the contract's, in words not
+    read as a new term: the contract's end is not moved, and not known either — an end-date filter lists it apart."""
     stated = amendment.stated_end_date
     if stated is not None and current is not None and stated != current:
         outcome.warnings.setdefault(amendment.id, []).append(
-            f"amendment {amendment.label}: its metadata end date {stated.isoformat()} differs from the end of {target.label}, "
-            f"{current.isoformat()}, but its text sets no new term: end date not moved"
+            f"amendment {amendment.label}: it gives the end date {stated.isoformat()}, not that of {target.label} "
+            f"({current.isoformat()}), in words not read as a new term: end date not moved, to check"
         )
+        doubt = f"amendment {amendment.label} gives the end date {stated.isoformat()}, in words not read as a new term"
+        outcome.warnings.setdefault(target.id, []).append(f"end date {current.isoformat()} uncertain: {doubt}")
+        outcome.uncertain_ends.setdefault(target.id, doubt)
 
 
 def _check_initial_end(target: TermView, amendment: TermView, outcome: AmendmentOutcome) -> None:

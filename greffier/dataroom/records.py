@@ -421,6 +421,11 @@ def _apply_amendments(records: list[ContractRecord], extractions: list[Extractio
     _record_changes(by_id, outcome, {record.id: extraction for record, extraction in zip(records, extractions)})
     for contract_id, warnings in outcome.warnings.items():
         by_id[contract_id].warnings.extend(warnings)
+    for contract_id, doubt in outcome.uncertain_ends.items():  # unknown for an end-date filter: listed apart, never decided
+        target = by_id[contract_id]
+        if target.end_date is not None and not any(change.target_id == contract_id and not change.in_metadata for change in outcome.changes):
+            source = target.sources.get("end_date") or FieldSource(origin="extracted")
+            target.sources["end_date"] = source.model_copy(update={"confidence": "low", "doubt": doubt})
 
 
 def _term_view(record: ContractRecord, extraction: Extraction) -> TermView:

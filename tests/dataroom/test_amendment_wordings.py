@@ -65,6 +65,10 @@ def records_for(*texts: str):  # noqa: ANN201
         ("Le Contrat est renouvelé pour une nouvelle période de trois ans.", date(2029, 6, 30)),
         # « reportée au »
         ("La date d'échéance du Contrat est reportée au 31 mars 2027.", date(2027, 3, 31)),
+        # the term article rewritten in the present tense (a walkthrough's avenant)
+        ("L'article 4 du Contrat est modifié comme suit : « Le présent contrat prend effet le 1er juillet 2023 et prend fin le "
+         "31 décembre 2027. »", date(2027, 12, 31)),
+        ("L'article 4 est désormais rédigé ainsi : « Le contrat s'achève le 30 septembre 2027. »", date(2027, 9, 30)),
     ],
 )
 def test_french_amendments_give_a_new_expiry(body, new_end):
@@ -84,6 +88,8 @@ def test_french_amendments_give_a_new_expiry(body, new_end):
         ("The Term is hereby extended until March 31, 2028.", date(2028, 3, 31)),
         ("The Agreement is hereby renewed for a further period of two (2) years.", date(2028, 6, 30)),
         ("The Term is extended by one (1) year.", date(2027, 6, 30)),
+        ("Section 4 of the Agreement is amended to read as follows: \"This Agreement commences on July 1, 2023 and expires on "
+         "December 31, 2027.\"", date(2027, 12, 31)),
     ],
 )
 def test_english_amendments_give_a_new_expiry(body, new_end):
@@ -138,3 +144,22 @@ def test_amended_and_restated_is_a_contract():
     assert not records_for(text)["c1"].is_amendment
     chunks = [ChunkInput(id="x-1", text=text)]
     assert extract_amendment_clues("", chunks).new_end_date is None
+
+
+def test_an_amendment_giving_another_end_in_words_not_read_leaves_the_end_uncertain_not_decided():
+    # the amendment's own end date (read from its text) is not the contract's, and no sentence reads as a new term: the
+    # contract's end is not moved, and an end-date filter lists it apart with the reason, both ways, never drops it
+    from greffier.services.dataroom.query import DataRoomFilters, _filter
+    from store.records import DataRoom
+
+    for body in (
+        "La durée du Contrat court du 1er juillet 2023 au 31 décembre 2027.",
+        "Term: July 1, 2023 to December 31, 2027.",
+    ):
+        records = records_for(SUPPLY, _amendment(body))
+        contract = records["c1"]
+        assert contract.end_date == date(2026, 6, 30) and contract.sources["end_date"].confidence == "low", contract.sources["end_date"]
+        assert any("uncertain" in w and "2027-12-31" in w for w in contract.warnings), contract.warnings
+        room = DataRoom(tuple(records.values()), generation=0)
+        _, outcome = _filter(room, DataRoomFilters.model_validate({"end_date": {"after": "2026-12-31"}}), {})
+        assert "c1" in dict(outcome.unknown) and "2027-12-31" in dict(outcome.unknown)["c1"], outcome.unknown

@@ -82,6 +82,16 @@ _NEW_TERM_END = re.compile(
 )
 
 
+# the same in the present tense, as a replaced term article writes it: « Le présent contrat prend effet le 1er janvier 2025 et
+# prend fin le 31 décembre 2027 », "This Agreement expires on December 31, 2027", "the Term ends on …"
+_NEW_TERM_END_PRESENT = re.compile(
+    rf"\b(?:agreement|contract|term|lease|licen[cs]e|contrat|bail|convention|dur[ée]e)\b[^.;]{{0,80}}?"
+    rf"\b(?:prend\s+fin|expire|s['’]ach[èe]ve|se\s+termine|arrive\s+[àa]\s+(?:[ée]ch[ée]ance|son\s+terme)|expires|ends|terminates)\b[^.;]{{0,20}}?"
+    rf"\b(?:on|le|au)\s+(?:the\s+)?{DATE_GROUP}",
+    re.I,
+)
+
+
 def extract_amendment_clues(title: str, chunks: Sequence[ChunkInput]) -> AmendmentClues:
     """What the text says about an amended contract: its date, its type, a new term, a new price.
 
@@ -127,7 +137,7 @@ def _read_amendment_sentence(sentence: Sentence, clues: AmendmentClues) -> None:
     if clues.new_end_date is None and not UNCHANGED.search(text) and (match := EXTENSION.search(text)):
         if value := parse_date(match["date"]):
             clues.new_end_date = Finding[date](value=value, chunk_id=chunk_id, raw=match.group(0), rule="extension")
-    if clues.new_end_date is None and operative and (match := _NEW_TERM_END.search(text)):
+    if clues.new_end_date is None and operative and (match := _NEW_TERM_END.search(text) or _NEW_TERM_END_PRESENT.search(text)):
         if value := parse_date(match["date"]):
             clues.new_end_date = Finding[date](value=value, chunk_id=chunk_id, raw=match.group(0), rule="new term")
     if clues.extension is None and not UNCHANGED.search(text) and (match := EXTENSION_PERIOD.search(text)):
@@ -146,7 +156,7 @@ def _read_amendment_sentence(sentence: Sentence, clues: AmendmentClues) -> None:
 _TERM_CUES = (
     "prorog", "prolong", "report", "repouss", "extend", "postpon", "defer", "expir", "instead", "rather", "lieu", "non plus", "further",
     "additional", "nouvelle", "supplément", "renouvel", "renew", "fin ", "terme", "échéance", "echeance", "until", "jusqu", "through",
-    "remain", "continue", "vigueur", "initial", "original", "end ", "ends", "terminat",
+    "remain", "continue", "vigueur", "initial", "original", "end ", "ends", "terminat", "termine", "achève", "acheve",
 )
 
 
