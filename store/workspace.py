@@ -62,6 +62,8 @@ class WorkspaceStore:
         self._engine: Engine | None = None
         self._chroma: Any = None
         self._collection: Any = None
+        self._collection_generation: int | None = None  # the chunk generation when a reader opened the collection
+        self._writes_vectors = False  # this store opened the collection to write (its own writes are in its index)
         self._bm25: bm25_store.BM25Index | None = None
         self._memos: dict[Hashable, tuple[Hashable, Any]] = {}
         self._closed = False
@@ -141,10 +143,20 @@ class WorkspaceStore:
             WorkspaceError: the settings point to the embedded store for a workspace whose vectors
                 are on a Chroma server, or the other way round.
         """
+        generation = self.generation() if not create and not self._writes_vectors and not self.chroma_host else None
         with self._lock:
             self._check_open()
+            if self._collection is not None and generation is not None and generation != self._collection_generation:
+                # another process (an ingest from the CLI) changed the vectors since this reader opened them: the embedded
+                # store's index in memory misses them ("Error finding id"); closing its last client reads them again
+                log.info("vectors changed by another process (generation %s → %s): vector store reopened", self._collection_generation, generation)
+                vectors.close_client(self._chroma)
+                self._chroma = self._collection = None
+            if create:
+                self._writes_vectors = True
             if self._collection is not None:
                 return self._collection
+            self._collection_generation = generation
             location = "server" if self.chroma_host else "embedded"
             recorded = self.get_meta(VECTOR_STORE_KEY)
             if recorded is not None and recorded != location:
