@@ -629,8 +629,8 @@ def _summary(tool: str, result: dict[str, Any]) -> dict[str, Any]:
 def _sources(tool: str, result: dict[str, Any]) -> list[dict[str, Any]]:
     if tool == "search_data_room":
         return [
-            {"contract_id": r["contract_id"], "file": r["filename"], "chunk_id": a["chunk_id"], "section": a["heading"]}
-            for r in result.get("results", []) for a in r.get("relevant_articles", [])
+            {"contract_id": a.get("contract_id", r["contract_id"]), "file": a.get("filename", r["filename"]), "chunk_id": a["chunk_id"], "section": a["heading"]}
+            for r in result.get("results", []) for a in r.get("relevant_articles", [])  # an amendment's article names its own file
         ] or [{"contract_id": r["contract_id"], "file": r["filename"]} for r in result.get("results", [])]
     if tool == "get_contract":
         return [{"contract_id": result["contract_id"], "file": result.get("filename"), "chunk_id": a["chunk_id"], "section": a["heading"]} for a in result.get("articles", [])]

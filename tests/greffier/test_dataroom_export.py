@@ -211,6 +211,21 @@ def test_search_data_room_names_the_contract_an_amendment_amends_by_title(room):
         assert "avenant to" not in line
 
 
+def test_an_amendment_s_article_cited_for_an_end_date_names_the_amendment_s_file(room):
+    # an end-date filter cites the amendment's new term under the contract it moves: the source named the contract's file
+    from greffier.chat.router import _sources
+    from greffier.tools.registry import call_tool
+
+    listing = call_tool(room, "search_data_room", {"filters": {"end_date": {"after": "2000-01-01"}}, "limit": 100})
+    supply = next(r for r in listing["results"] if r["filename"].endswith("Contrat_approvisionnement_Ferlande_2021.pdf"))
+    articles = supply["relevant_articles"]
+    from_amendment = [a for a in articles if a.get("contract_id", supply["contract_id"]) != supply["contract_id"]]
+    assert from_amendment and all("/Avenant_" in a["filename"] for a in from_amendment), articles
+    cited = {s["chunk_id"]: s["file"] for s in _sources("search_data_room", {"results": [supply]})}
+    assert all(cited[a["chunk_id"]] == a.get("filename", supply["filename"]) for a in articles)
+    assert any(cited[a["chunk_id"]] == supply["filename"] for a in articles)  # its own duration article, as its own
+
+
 def test_search_data_room_names_a_filtered_party_as_the_contract_writes_it(room):
     # The matched-filter sentence read « parties include lisandre_manufacture (LISANDRE MANUFACTURE SAS) »: the key first.
     from greffier.tools.registry import call_tool

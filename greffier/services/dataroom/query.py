@@ -628,14 +628,18 @@ def _wanted_articles(record: ContractRecord, filters: DataRoomFilters | None, ro
     return wanted
 
 
-def _filter_articles(wanted: list[tuple[str, str]], chunks: dict[str, Any]) -> list[dict]:
+def _filter_articles(wanted: list[tuple[str, str]], chunks: dict[str, Any], room: DataRoom, owner: str) -> list[dict]:
+    """The articles of ``wanted``; one from another document than ``owner`` (an amendment's new term) names it."""
     seen: set[str] = set()
     out = []
     for cid, why in wanted:
         chunk = chunks.get(cid)
         if chunk and cid not in seen:
             seen.add(cid)
-            out.append(_article(cid, chunk.section, chunk.text, None, why))
+            article = _article(cid, chunk.section, chunk.text, None, why)
+            if chunk.contract_id != owner and (other := room.by_id.get(chunk.contract_id)) is not None:
+                article.update(contract_id=other.id, filename=other.file)  # cited as the amendment's, not the contract's
+            out.append(article)
     return out
 
 
@@ -693,7 +697,7 @@ def search_data_room(settings: Settings, args: SearchDataRoomArgs) -> dict[str, 
     for record, score, hits in page:
         articles = [_article(h["chunk_id"], h["section"], h["text"], h["score"], "query") for h in hits]
         seen = {a["chunk_id"] for a in articles}
-        articles += [a for a in _filter_articles(wanted[record.id], chunks) if a["chunk_id"] not in seen]
+        articles += [a for a in _filter_articles(wanted[record.id], chunks, room, record.id) if a["chunk_id"] not in seen]
         fused = hits[0].get("fused_score") if hits else None
         results.append({**record_summary(record), "score": None if score is None else round(score, 4),
                         # the best article's fused score, on the 0-1 scale of the sidebar's minimum score (``score``
