@@ -143,9 +143,9 @@ class WorkspaceStore:
             WorkspaceError: the settings point to the embedded store for a workspace whose vectors
                 are on a Chroma server, or the other way round.
         """
-        generation = self.generation() if not create and not self._writes_vectors and not self.chroma_host else None
         with self._lock:
             self._check_open()
+            generation = self.generation() if not create and not self._writes_vectors and not self.chroma_host else None
             if self._collection is not None and generation is not None and generation != self._collection_generation:
                 # another process (an ingest from the CLI) changed the vectors since this reader opened them: the embedded
                 # store's index in memory misses them ("Error finding id"); closing its last client reads them again
