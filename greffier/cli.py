@@ -363,7 +363,8 @@ def cmd_chat(args: argparse.Namespace) -> int:
         print()
     if result.status == "awaiting_approval":
         print(f"(waiting for approval: python -m greffier chat ... --thread {result.thread_id} --approve-all)")
-    print(f"thread: {result.thread_id} · LLM: {router.backend_info.get('kind')} ({router.path} path)")
+    how = {"tools": "native tool calls", "json": "JSON replies"}.get(router.path)  # "none": no LLM, the data room and quoted passages answer
+    print(f"thread: {result.thread_id} · LLM: {router.backend_info.get('kind')}" + (f" ({how})" if how else " — lists from the data room, quoted passages"))
     return 0
 
 

@@ -159,7 +159,7 @@ if timeline:
     st.altair_chart(dataroom.timeline_chart(timeline), width="stretch", key="dataroom_timeline")
     st.caption("Bars run from signature to the current end; a black tick marks the end before an amendment moved it; the red line is today.")
 if undrawn:
-    st.caption(escape_markdown(f"Not drawn (signature or end date unknown): {'; '.join(one_line(u, 80) for u in undrawn)}."))
+    st.caption(escape_markdown(f"Not drawn (no signature date, or no end date: unknown or an indefinite term): {'; '.join(one_line(u, 80) for u in undrawn)}."))
 if not timeline and not undrawn:
     st.caption("Nothing to draw for these filters.")
 

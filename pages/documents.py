@@ -183,7 +183,7 @@ with reindex_column:
         report = _run(lambda progress: documents.reindex(settings, chosen, progress), "Re-index")
         if report is not None:
             failures = "; ".join(f"{f['file']}: {f['error']}" for f in report.failed)
-            st.session_state[keys.DOC_LAST_REPORT] = f"Re-indexed {plural(len(report.ingested), 'file')}." + (f" Failed: {failures}" if failures else "")
+            st.session_state[keys.DOC_LAST_REPORT] = (f"Re-indexed {plural(len(report.ingested), 'file')}." + (f" Failed: {failures}" if failures else ""), bool(failures))
             st.session_state["documents_generation"] += 1
             st.rerun()
 with remove_column:
@@ -195,8 +195,9 @@ with remove_column:
             st.error(str(exc))
         else:
             st.session_state["documents_generation"] += 1
-            st.session_state[keys.DOC_LAST_REPORT] = documents.removed_line(outcome)
+            st.session_state[keys.DOC_LAST_REPORT] = (documents.removed_line(outcome), False)
             st.rerun()
-message = st.session_state.pop(keys.DOC_LAST_REPORT, None)
-if message:
-    st.success(message)
+report_line = st.session_state.pop(keys.DOC_LAST_REPORT, None)
+if report_line:
+    message, failed = report_line
+    (st.warning if failed else st.success)(message)  # a file that failed is no success

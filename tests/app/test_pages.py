@@ -764,6 +764,22 @@ def test_documents_page_ingests_a_folder_with_progress(tmp_path, app_workspace, 
     assert "room/cession.docx" in list(table(at, "file", "chunks")["file"])
 
 
+def test_a_re_index_that_fails_is_shown_as_a_warning_not_a_success(tmp_path, app_workspace, monkeypatch):
+    workspace = tmp_path / "reindex"
+    save_workspace_settings(load_settings(workspace))
+    at = open_app(workspace, monkeypatch, "pages/documents.py")
+    at.text_input(key="documents_folder").set_value(str(app_workspace.room))
+    at.button(key="documents_ingest_folder").click().run()
+    generation = at.session_state["documents_generation"]
+    picker = at.multiselect(key=f"documents_selected_{generation}")
+    broken = next(option for option in picker.options if option.endswith("broken.pdf"))
+    picker.set_value([broken]).run()
+    at.button(key="documents_reindex").click().run()
+    assert not at.exception
+    assert any("Re\\-indexed 0 files" in text or "Re-indexed 0 files" in text for text in texts(at.warning)), texts(at.warning)
+    assert not any("Re-indexed" in text or "Re\\-indexed" in text for text in texts(at.success)), texts(at.success)
+
+
 def test_compliance_scan_review_and_export(app_workspace, monkeypatch):
     needs_dataroom(app_workspace)
     from greffier.services.compliance import list_flags, set_flag_status
