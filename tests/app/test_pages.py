@@ -752,12 +752,16 @@ def test_a_scan_counts_amendments_apart_as_the_data_room_does(demo_workspace, mo
     assert " on 3 contracts" not in headline
 
 
-def test_documents_page_ingests_a_folder_with_progress(tmp_path, app_workspace, monkeypatch):
-    workspace = tmp_path / "fresh"
+def ingested_from_the_page(workspace, room, monkeypatch) -> AppTest:  # noqa: ANN001
+    """The Documents page of a new workspace after ingesting ``room`` by its folder field."""
     save_workspace_settings(load_settings(workspace))
     at = open_app(workspace, monkeypatch, "pages/documents.py")
-    at.text_input(key="documents_folder").set_value(str(app_workspace.room))
-    at.button(key="documents_ingest_folder").click().run()
+    at.text_input(key="documents_folder").set_value(str(room))
+    return at.button(key="documents_ingest_folder").click().run()
+
+
+def test_documents_page_ingests_a_folder_with_progress(tmp_path, app_workspace, monkeypatch):
+    at = ingested_from_the_page(tmp_path / "fresh", app_workspace.room, monkeypatch)
     assert not at.exception
     assert "3 files indexed, 1 failed\\." in texts(at.warning), texts(at.warning)
     assert at.session_state["documents_generation"] == 1, "the page was drawn again after the ingest (a fresh upload widget)"
@@ -765,11 +769,7 @@ def test_documents_page_ingests_a_folder_with_progress(tmp_path, app_workspace, 
 
 
 def test_a_re_index_that_fails_is_shown_as_a_warning_not_a_success(tmp_path, app_workspace, monkeypatch):
-    workspace = tmp_path / "reindex"
-    save_workspace_settings(load_settings(workspace))
-    at = open_app(workspace, monkeypatch, "pages/documents.py")
-    at.text_input(key="documents_folder").set_value(str(app_workspace.room))
-    at.button(key="documents_ingest_folder").click().run()
+    at = ingested_from_the_page(tmp_path / "reindex", app_workspace.room, monkeypatch)
     generation = at.session_state["documents_generation"]
     picker = at.multiselect(key=f"documents_selected_{generation}")
     broken = next(option for option in picker.options if option.endswith("broken.pdf"))
