@@ -64,6 +64,10 @@ class DocumentFacts:
     signature_date: date | None = None
     end_date: date | None = None
     governing_law: str | None = None
+    # an amendment carries the clauses it changes, not the whole contract's: a "missing clause" rule says nothing on it;
+    # ``amends``: the file of the contract it is attached to (None: attached to none)
+    is_amendment: bool = False
+    amends: str | None = None
     evidence: dict[str, list[str]] = field(default_factory=dict)  # field → chunk ids behind it
     # field → why its value is not sure (read with low confidence: an "at the earliest" end, a cover's date): a date rule's
     # hit on it is marked "to confirm" with the reason, never taken as known

@@ -89,7 +89,8 @@ class WorkspaceChunkSource(StoreComponent):
                 DocumentFacts(
                     id=contract.id, file=contract.file, title=record.title or contract.title,
                     contract_type=record.contract_type, signature_date=record.signature_date, end_date=record.end_date,
-                    governing_law=record.governing_law, evidence={k: list(v) for k, v in record.evidence.items()},
+                    governing_law=record.governing_law, is_amendment=record.is_amendment,
+                    amends=records[record.amends].file if record.amends in records else None, evidence={k: list(v) for k, v in record.evidence.items()},
                     doubts={
                         key: source.doubt or "read with low confidence"
                         for key, source in record.sources.items()

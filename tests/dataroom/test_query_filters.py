@@ -9,7 +9,7 @@ from datetime import date
 import pytest
 
 from greffier.dataroom.extract import split_articles
-from greffier.services.dataroom.query import DataRoomFilters, ToolInputError, _filter, asked_names, close_names, resolve_filters
+from greffier.services.dataroom.query import DataRoomFilters, ToolInputError, _filter, _matched_filters, asked_names, close_names, resolve_filters
 from greffier.dataroom.normalize import entity_id, names_entity, written_names
 from greffier.dataroom.records import ContractInput, build_records
 from store.records import DataRoom
@@ -114,6 +114,18 @@ def test_amendments_are_documents_for_signature_dates_and_act_through_their_pare
     passing, unknown, _ = run(room, end_date={"after": "2029-01-01"})
     assert passing == ["c2"]  # the lease (nine years from 1 April 2020), never its amendment
     assert "c3" not in unknown
+
+
+@pytest.mark.parametrize("law", ["droit français", "French law"])
+def test_an_amendment_stating_no_law_is_governed_by_its_contracts_law(room, law):
+    assert room.by_id["c3"].governing_law is None and room.by_id["c3"].amends == "c2"
+    passing, unknown, _ = run(room, entity_ids=["VELTRIS PHARMA SA"], governing_law={"in": [law]})
+    assert passing == ["c2", "c3"] and "c3" not in unknown  # was listed apart: « no governing law »
+    passing, unknown, _ = run(room, entity_ids=["VELTRIS PHARMA SA"], governing_law={"not_in": [law]})
+    assert passing == ["c1"] and "c3" not in unknown
+    resolved, _ = resolve_filters(DataRoomFilters.model_validate({"governing_law": {"in": [law]}}), room)
+    sentences = _matched_filters(room.by_id["c3"], resolved, room)
+    assert sentences == ["governing law droit français (its contract's, « BAIL COMMERCIAL » (c2.txt)) in [droit français]"]
 
 
 def test_uncertain_parties_are_listed_apart_with_the_reason(room):

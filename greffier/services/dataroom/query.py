@@ -235,6 +235,7 @@ class _Outcome:
         self.contradictions: dict[str, str] = {}
         self.names: dict[str, str] = {}  # entity id → the name as the filter gave it (for the reasons)
         self.titles: dict[str, str] = {}  # contract id → « title » (file), how the matched-filter sentences name a contract
+        self.laws: dict[str, str] = {}  # contract id → its governing law, for the amendments that state none of their own
 
 
 def _describe_party(record: ContractRecord, entity: str) -> str:
@@ -392,6 +393,8 @@ def _filter(room: DataRoom, filters: DataRoomFilters | None, asked: dict[str, st
     outcome = _Outcome()
     outcome.names = dict(asked or {})
     candidates = room.records if amendments_are_documents(f) else room.standalone_records
+    if f.governing_law and candidates is room.records:
+        outcome.laws = _amended_laws(room)
     scan: Iterable[ContractRecord] = candidates
     if f.entity_ids:  # index lookup first: the contracts with every asked party, and those unsure of theirs
         keep = set(frozenset.intersection(*(room.by_entity.get(e, frozenset()) for e in f.entity_ids)))
@@ -418,8 +421,16 @@ def _matched_filters(record: ContractRecord, filters: DataRoomFilters | None, ro
         file_name = PurePosixPath(amended.file).name if amended.file else ""
         title = " ".join((amended.title or "").split())
         outcome.titles[amended.id] = f"« {title} » ({file_name})" if title and file_name else f"« {title or file_name} »"
+        if amended.governing_law:
+            outcome.laws[amended.id] = amended.governing_law
     _evaluate(record, filters or DataRoomFilters(), outcome, lines)
     return lines
+
+
+def _amended_laws(room: DataRoom) -> dict[str, str]:
+    """The governing law of each contract an amendment stating none of its own is attached to."""
+    amended = {r.amends for r in room.records if r.is_amendment and r.amends and r.governing_law is None}
+    return {i: law for i in amended if i in room.by_id and (law := room.by_id[i].governing_law)}
 
 
 def _missing_reason(record: ContractRecord, field: str, label: str) -> str:
@@ -473,17 +484,21 @@ def _evaluate(record: ContractRecord, f: DataRoomFilters, outcome: _Outcome, lin
                 lines.append(f"type {kind} not in [{', '.join(f.excluded_contract_types)}]")
     failed = False
     if f.governing_law:
-        if record.governing_law is None:
+        # an amendment that states no law of its own is governed by its contract's
+        law = record.governing_law or (outcome.laws.get(record.amends) if record.is_amendment and record.amends else None)
+        if law is None:
             reasons.append(_missing_reason(record, "governing_law", "governing law"))
         else:
-            ok = _law_ok(record.governing_law, f.governing_law)
-            _note_contradiction(outcome, record, "governing_law", ok, lambda v: _law_ok(str(v), f.governing_law))
+            ok = _law_ok(law, f.governing_law)
+            if law == record.governing_law:
+                _note_contradiction(outcome, record, "governing_law", ok, lambda v: _law_ok(str(v), f.governing_law))
             if not ok:
                 failed = True
             elif lines is not None:
                 rule = f.governing_law
                 parts = ([f"in [{', '.join(rule.in_)}]"] if rule.in_ else []) + ([f"not in [{', '.join(rule.not_in)}]"] if rule.not_in else [])
-                lines.append(f"governing law {record.governing_law} " + " and ".join(parts))
+                through = "" if law == record.governing_law else f" (its contract's, {outcome.titles.get(record.amends, 'the contract it amends')})"
+                lines.append(f"governing law {law}{through} " + " and ".join(parts))
     if f.signature_date:
         if record.signature_date is None:
             reasons.append(_missing_reason(record, "signature_date", "signature date"))
