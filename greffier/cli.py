@@ -254,6 +254,7 @@ def _chat_lists(args: argparse.Namespace, settings: Settings) -> str | None:
     workspace = open_workspace(settings)
     if data_route(args.question, workspace, home_law=settings.dataroom.home_law, today=date.today()) is None:
         return None
+
     def quoted(text: str) -> str:  # double quotes read best (« d'exclusivité »), unless the shell would expand within them
         return f'"{text}"' if not set(text) & set('"$`\\!') else shlex.quote(text)
 

@@ -66,7 +66,6 @@ def reindex(settings: Settings) -> dict[str, Any]:
 def _sqlite_problems(workspace: WorkspaceStore) -> dict[str, list[str]]:
     """Rows that point nowhere: chunks of no contract, contracts of no file, files naming no contract."""
 
-
     with workspace.session() as session:
         contract_ids = set(session.exec(select(Contract.id)))
         chunk_owner = list(session.exec(select(Chunk.id, Chunk.contract_id)))
@@ -82,7 +81,6 @@ def _sqlite_problems(workspace: WorkspaceStore) -> dict[str, list[str]]:
 
 
 def _repair_sqlite(workspace: WorkspaceStore, problems: dict[str, list[str]]) -> None:
-
 
     with workspace.session() as session:
         if problems["chunks_without_contract"]:

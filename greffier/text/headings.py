@@ -336,6 +336,7 @@ def run_in_heading(line: str) -> tuple[str, int] | None:
     heading = text[: match.end("title")].rstrip(" .:")
     return heading, LEVEL_ARTICLE + depth - 1
 
+
 # A colon (and the spaces around it, French typographic ones included) that ends a heading: « Durée : ».
 _TRAILING_COLON = re.compile(r"[\s\u00a0\u202f]*:[\s\u00a0\u202f:]*$")
 SECTION_SEPARATOR = " > "  # between the headings of a section path (« Titre II > ARTICLE 3 — DURÉE »)

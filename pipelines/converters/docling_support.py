@@ -59,7 +59,6 @@ def find_docling_artifacts(models_dir: str | Path | None) -> Path | None:
     return None
 
 
-
 @dataclass(frozen=True)
 class _Line:
     """A PDF text line with its box (bottom-left origin: top > bottom) and font."""

@@ -68,8 +68,6 @@ _SIGNATURE_BLOCK = re.compile(r"\bby\s*:\s*/s/|/s/\s*[a-z]|\bname\s*:.{0,120}\bt
 _CAPITALISED = re.compile(r"(?<![\w.])([A-ZÀ-Ý][a-zà-ÿ]+(?:[ -][A-ZÀ-Ý][a-zà-ÿ]+)?)")
 
 
-
-
 def _stream(text: str, streaming_callback: Any) -> None:
     if streaming_callback is not None:
         for token in re.findall(r"\S+\s*", text):

@@ -31,8 +31,6 @@ METHODS = FUSION_METHODS
 RRF_K = 60  # the k of Haystack's reciprocal rank fusion (61 with ranks from 0)
 
 
-
-
 @component
 class HybridFusion:
     """Merge dense and lexical lists into one ranking without duplicates."""

@@ -459,8 +459,6 @@ def identity_rows(workspace: WorkspaceStore) -> list[IdentityRow]:
     """Title, file, party names and their reliability of every record, straight from SQLite's JSON
     (10,000 records: a fraction of a second and a few MiB, against 2 s and 270 MiB for the records)."""
 
-
-
     query = text(
         "SELECT contract_id, json_extract(record, '$.title'), json_extract(record, '$.file'), "
         "json_extract(record, '$.parties'), json_extract(record, '$.sources.parties.origin'), "

@@ -378,6 +378,7 @@ def test_a_learned_rule_names_a_reader_category_and_rules_that_read_wordings():
     assert [r.id for r in playbook.backers()] == ["learned"]
     assert playbook.reviewers()["learned"].id == "learned-llm-review"
 
+
 def test_a_missing_reader_leaves_the_playbook_usable_and_says_why_its_learned_rules_could_not_run(tmp_path, monkeypatch):
     import greffier.compliance.reader as reader_module
 

@@ -253,7 +253,6 @@ def test_an_end_only_bounded_gives_a_flag_to_confirm(scan_base, tmp_path):
     assert len(flags) == 1 and flags[0]["review"] == "to confirm", flags
 
 
-
 def test_an_amendment_is_not_flagged_for_the_clauses_its_contract_holds(tmp_path):
     """An amendment changes a few articles: the governing law its contract states (or lacks) is not
     "missing" from it; the contract without one is still flagged."""

@@ -169,7 +169,6 @@ def test_anniversaries_written_as_a_count_and_a_start_written_before(article, en
     assert finding is not None and finding.value == end and finding.confidence == "high"
 
 
-
 @pytest.mark.parametrize(
     ("word", "number"),
     [("30th", 30), ("thirtieth", 30), ("thirty-sixth", 36), ("twenty-first", 21), ("fifth", 5), ("ninth", 9),
@@ -319,7 +318,6 @@ def test_the_later_of_a_date_and_an_event_is_a_low_confidence_bound_too(article)
 def test_such_longer_period_as_the_parties_agree_is_no_bound():
     finding = end_finding(ENGLISH + "This Agreement shall continue for two (2) years, or such longer period of time as the parties may agree in writing.")
     assert finding is not None and finding.value == date(2023, 3, 10) and "at the earliest" not in finding.doubt
-
 
 
 @pytest.mark.parametrize(

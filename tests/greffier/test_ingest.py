@@ -18,6 +18,7 @@ from tests.pipelines.files import make_corrupt_pdf, make_docx, make_encrypted_pd
 
 from tests.paths import EXAMPLE_DATAROOM as EXAMPLE
 
+
 def _body(topic: str, sentences: int) -> str:
     """Varied sentences (identical lines at the top of every page would read as a running header)."""
     return " ".join(
@@ -25,6 +26,8 @@ def _body(topic: str, sentences: int) -> str:
         f"pour la période {2020 + i}, chaque partie informant l'autre de toute difficulté ({i * 7} jours)."
         for i in range(1, sentences + 1)
     )
+
+
 PDF_ARTICLES = [
     ("ARTICLE 1 — OBJET", _body("l'objet", 6)),
     ("ARTICLE 2 — DURÉE", "Le contrat est conclu pour une durée de neuf années à compter du 1er janvier 2020. " + _body("la durée", 8)),

@@ -9,6 +9,7 @@ import docx
 from greffier.ui.chat import Source, Turn
 from greffier.ui.exports import conversation_docx, conversation_markdown
 
+
 def _turns() -> list[Turn]:
     source = Source(n=1, chunk_id="c01-2", file="room/bail.pdf", page=1, section="Article 1 - Durée", score=0.91, text="Le bail est consenti pour neuf ans.")
     return [

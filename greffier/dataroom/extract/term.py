@@ -274,6 +274,7 @@ def _bound_doubt(text: str) -> str | None:
         return _LATEST_DOUBT if re.match(r"(?i)earli|first|sooner|shorter|premi|plus\s+proche|plus\s+courte", which) else _EARLIEST_DOUBT
     return None
 
+
 # « Le présent contrat est conclu pour … »: the contract's term, in the French of "is entered into for"
 _CONCLUDED_FOR = r"\b(?:le|la)\s+pr[ée]sente?\s+(?:contrat|convention|bail|accord)\s+est\s+(?:conclue?|consentie?)\s+pour\b"
 

@@ -37,7 +37,6 @@ DEFAULT_PLAYBOOK = "ma_due_diligence"
 AUTO = "auto"
 
 
-
 @dataclass
 class ScanResult:
     """What one scan did: per contract and per rule, the flags found and what changed."""

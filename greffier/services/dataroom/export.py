@@ -93,7 +93,6 @@ class DataRoomTable:
     records_outdated: bool = False  # the stored records predate this version's format: completeness cannot be claimed
 
 
-
 def _score(result: dict[str, Any]) -> float | None:
     """A ranked contract's score as the app shows scores, 0 to 1 (its best article's fused score); the
     ranking's own score can pass 1 (a clause-type boost) and is not shown."""

@@ -186,6 +186,7 @@ def resolve_filters(filters: DataRoomFilters | None, room: DataRoom) -> tuple[Da
             update[field_name] = types
     if filters.governing_law:
         rule = filters.governing_law
+
         def law_label(value: str) -> str | None:
             return match_law(value) or unlisted_law(value, allowed["governing_laws"])
 
