@@ -12,7 +12,7 @@ import streamlit as st
 from greffier.errors import GreffierError
 from greffier.text import plural, section_label
 from greffier.ui import dataroom, keys
-from greffier.ui.text import escape_markdown, one_line, party_label
+from greffier.ui.text import escape_markdown, law_label, one_line, party_label, type_label
 from pages import _shared as shared
 
 settings = shared.settings()
@@ -39,11 +39,11 @@ entities = options["entities"]
 with st.form("dataroom_filter_form"):
     first = st.columns([2, 2, 2])
     parties = first[0].multiselect("Parties (all of them)", list(entities), format_func=lambda e: party_label(entities, e), key="dr_f_parties")
-    types = first[1].multiselect("Contract types", options["types"], key="dr_f_types")
+    types = first[1].multiselect("Contract types", options["types"], format_func=type_label, key="dr_f_types")
     text = first[2].text_input("Free text", key="dr_f_text", placeholder="e.g. exclusivité territoriale", help="Keeps the contracts whose articles match, best first")
     second = st.columns(2)
-    law_in = second[0].multiselect("Governing law is", options["laws"], key="dr_f_law_in")
-    law_not_in = second[1].multiselect("Governing law is not", options["laws"], key="dr_f_law_not_in", help="e.g. not « droit français » for foreign law")
+    law_in = second[0].multiselect("Governing law is", options["laws"], format_func=law_label, key="dr_f_law_in")
+    law_not_in = second[1].multiselect("Governing law is not", options["laws"], format_func=law_label, key="dr_f_law_not_in", help="e.g. not « droit français » for foreign law")
     third = st.columns(4)
     signed_after = third[0].date_input("Signed on or after", value=None, min_value=EARLIEST, max_value=LATEST, key="dr_f_signed_after")
     signed_before = third[1].date_input("Signed on or before", value=None, min_value=EARLIEST, max_value=LATEST, key="dr_f_signed_before")

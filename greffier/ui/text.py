@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from greffier.dataroom.vocabulary import law_in, type_in
+
 # Characters Markdown (and Streamlit's $…$ LaTeX) would interpret.
 _SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~$:])")
 
@@ -73,6 +75,19 @@ def party_label(entities: dict[str, str], entity_id: str) -> str:
     tell apart two parties written alike."""
     name = entities.get(entity_id) or entity_id
     return f"{name} ({entity_id})" if list(entities.values()).count(name) > 1 else name
+
+
+def law_label(label: str) -> str:
+    """A governing law as a filter lists it: its label and, beside it, its English name (« droit suisse · Swiss law »),
+    so that typing either finds it."""
+    english = law_in(label, "en")
+    return f"{label} · {english}" if english != label else label
+
+
+def type_label(label: str) -> str:
+    """A contract type as a filter lists it: its label and its English name (« bail commercial · commercial lease »)."""
+    english = type_in(label, "en")
+    return f"{label} · {english}" if english != label else label
 
 
 # Guillemets hold their words with a narrow no-break space (U+202F), as French typography writes them: a line of the

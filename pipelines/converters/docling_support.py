@@ -83,7 +83,8 @@ def build_docling_converter(artifacts: Path | None) -> DocumentConverter:
     """Docling's converter for PDF, DOCX, HTML and Markdown: the standard PDF pipeline with the layout
     models in ``artifacts``, else the model-free native one."""
     from docling.datamodel.base_models import InputFormat  # heavy: docling and its PDF parser load only for a conversion
-    from docling.document_converter import DocumentConverter, NativePdfFormatOption, PdfFormatOption  # heavy: docling and its PDF parser load only for a conversion
+    from docling.datamodel.backend_options import HTMLBackendOptions  # heavy: docling and its PDF parser load only for a conversion
+    from docling.document_converter import DocumentConverter, HTMLFormatOption, NativePdfFormatOption, PdfFormatOption  # heavy: docling and its PDF parser load only for a conversion
 
     if artifacts is None:
         from docling.datamodel.pipeline_options import NativePdfPipelineOptions  # heavy: docling and its PDF parser load only for a conversion
@@ -108,10 +109,32 @@ def build_docling_converter(artifacts: Path | None) -> DocumentConverter:
                 accelerator_options=AcceleratorOptions(num_threads=min(4, os.cpu_count() or 1)),
             )
         )
+    keep_typography()
+    # An HTML page's text before its first heading is by default "furniture" (site headers), left out: for a
+    # contract that is its opening, the parties (« ENTRE LES SOUSSIGNÉS … » before « <h2>Article 1</h2> »).
+    html_option = HTMLFormatOption(backend_options=HTMLBackendOptions(infer_furniture=False))
     return DocumentConverter(
         allowed_formats=[InputFormat.PDF, InputFormat.DOCX, InputFormat.HTML, InputFormat.MD],
-        format_options={InputFormat.PDF: pdf_option},
+        format_options={InputFormat.PDF: pdf_option, InputFormat.HTML: html_option},
     )
+
+
+_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u00ad\ufeff\u2060"))
+
+
+def _drop_invisible(text: str) -> str:
+    return text.translate(_INVISIBLE)
+
+
+def keep_typography() -> None:
+    """Docling's HTML reader rewrites typography before anything else sees the text (« — » and « – » as « - »,
+    curly quotes as straight ones, no-break and narrow no-break spaces as spaces, « … » as three dots): quoted
+    passages would not be the file's words. Its cleaner is replaced by one that only drops invisible characters
+    (zero-width spaces and joiners, soft hyphens, byte-order marks), for every conversion of this process."""
+    from docling.backend.html_backend import HTMLDocumentBackend  # heavy: docling and its PDF parser load only for a conversion
+
+    if getattr(HTMLDocumentBackend, "_clean_unicode", None) is not None:
+        HTMLDocumentBackend._clean_unicode = staticmethod(_drop_invisible)  # noqa: SLF001  docling offers no option for it
 
 
 def run_docling(converter: DocumentConverter, source: Path | Any) -> ConversionResult:
@@ -199,14 +222,93 @@ def _first_page(node: NodeItem) -> int | None:
     return prov[0].page_no if prov else None
 
 
-def structured_items(document: DoclingDocument) -> list[TextItem]:
-    """Items of a document docling has structured (DOCX, HTML, Markdown, standard PDF), in its order."""
+def structured_items(document: DoclingDocument, source: RunSource | None = None) -> list[TextItem]:
+    """Items of a document docling has structured (DOCX, HTML, Markdown, standard PDF), in its order.
+
+    A paragraph, heading or list item with words in bold or italics is an *inline group* for docling,
+    one text per run with its spaces cut off: it becomes one item again, its runs joined as ``source``
+    (the file's plain text) writes them — « ACME LIMITED, a company », not « ACME LIMITED , a company »
+    — and of the heading's or list item's kind (see :func:`join_runs`)."""
+    from docling_core.types.doc import GroupItem, GroupLabel  # heavy: docling's document model, loaded with docling
+
     items = []
-    for node, _depth in document.iterate_items():
-        item = _item_from_docling(node, document, _first_page(node))
+    read: set[str] = set()  # the nodes of the inline groups already joined
+    for node, _depth in document.iterate_items(with_groups=True):
+        if node.self_ref in read:
+            continue
+        if isinstance(node, GroupItem) and node.label == GroupLabel.INLINE:
+            runs = list(document.iterate_items(root=node, with_groups=True))
+            read.update(run.self_ref for run, _ in runs)
+            texts = [run for run, _ in runs if (getattr(run, "text", None) or "").strip()]
+            item = _inline_item(node, document, join_runs([run.text for run in texts], source), _first_page(texts[0]) if texts else None)
+        elif isinstance(node, GroupItem):
+            continue
+        else:
+            item = _item_from_docling(node, document, _first_page(node))
         if item is not None:
             items.append(item)
     return items
+
+
+def _inline_item(group: NodeItem, document: DoclingDocument, text: str, page: int | None) -> TextItem | None:
+    """The item of an inline group's text: a heading or list item when it is the text of one (docling
+    leaves their own text empty then), else a paragraph."""
+    from docling_core.types.doc import DocItemLabel, ListItem, SectionHeaderItem  # heavy: docling's document model, loaded with docling
+
+    if not text.strip():
+        return None
+    holder = group.parent.resolve(document) if group.parent is not None else None
+    if holder is not None and not (getattr(holder, "text", None) or "").strip():
+        if isinstance(holder, SectionHeaderItem):
+            return TextItem(text=text, page=page, kind="heading", level=max(1, int(holder.level)))
+        if isinstance(holder, ListItem):
+            marker = (holder.marker or "").strip()
+            return TextItem(text=f"{marker} {text}" if marker and any(ch.isalnum() for ch in marker) else text, page=page, kind="list")
+        if getattr(holder, "label", None) == DocItemLabel.TITLE:
+            return TextItem(text=text, page=page, kind="title")
+    return TextItem(text=text, page=page, kind="text")
+
+
+# What may stand between two runs in a file's plain text besides spaces: Markdown's emphasis and link marks.
+_BETWEEN_RUNS = r"((?:[\s*_`~\[]|\]\([^)\s]*\))*)"
+_RUN_EDGE = 40  # characters of each run's side looked up in the source
+_NO_SPACE_BEFORE = tuple(",.)]}")
+_NO_SPACE_AFTER = tuple("([{")
+
+
+class RunSource:
+    """A file's plain text, for :func:`join_runs`: whitespace runs as one space (no-break and narrow
+    no-break spaces kept), looked up from where the last join was found (runs come in reading order)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = re.sub(r"[ \t\r\n\f\v]+", " ", text)
+        self.position = 0
+
+    def between(self, before: str, after: str) -> str | None:
+        """What the file writes between ``before`` and ``after`` (marks left out); None: not found."""
+        pattern = re.compile(re.escape(before[-_RUN_EDGE:]) + _BETWEEN_RUNS + re.escape(after[:_RUN_EDGE]))
+        found = pattern.search(self.text, self.position) or pattern.search(self.text)
+        if found is None:
+            return None
+        self.position = found.start(1)
+        return re.sub(r"[*_`~\[]|\]\([^)\s]*\)", "", found.group(1))
+
+
+def join_runs(runs: list[str], source: RunSource | None) -> str:
+    """The runs of one paragraph joined as the file writes them: the spacing between two runs is looked up in
+    ``source`` (no space, a space, a no-break or narrow no-break space); where it cannot be found, a space,
+    except before a comma, a full stop or a closing bracket and after an opening one."""
+    text = runs[0] if runs else ""
+    for before, run in zip(runs, runs[1:]):
+        text += _spacing(before, run, source) + run
+    return text
+
+
+def _spacing(before: str, after: str, source: RunSource | None) -> str:
+    between = source.between(before, after) if source is not None else None
+    if between is not None:
+        return between if between in ("", "\u00a0", "\u202f") else " "
+    return "" if after.startswith(_NO_SPACE_BEFORE) or before.endswith(_NO_SPACE_AFTER) else " "
 
 
 def _reading_order(lines: list[_Line]) -> list[_Line]:

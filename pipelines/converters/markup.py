@@ -1,12 +1,17 @@
 """DOCX, HTML and Markdown converters, through docling (no model needed).
 
 Titles, headings (with their level), paragraphs, list items and tables become items; these formats
-have no pages. HTML is passed as bytes (it declares its charset and docling honours it); Markdown is
-decoded first and handed to docling as UTF-8 whatever its encoding.
+have no pages. HTML is passed as bytes in the encoding it was read in (it declares its charset and docling
+honours it); Markdown is decoded first and handed to docling as UTF-8 whatever its encoding. The file's
+typography is kept: dashes, curly quotes, « … », no-break and narrow no-break spaces (docling's HTML reader
+would rewrite them), and a paragraph with words in bold or italics stays one paragraph, its runs spaced as
+the file spaces them.
 """
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from io import BytesIO
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -16,13 +21,56 @@ from haystack import Document, component
 from greffier.errors import ConversionError
 from pipelines.converters.base import FormatConverter
 from pipelines.converters.checks import rejected
-from pipelines.converters.docling_support import Converted, ConverterName, build_docling_converter, docling_problems, run_docling, structured_items
+from pipelines.converters.docling_support import Converted, ConverterName, RunSource, build_docling_converter, docling_problems, run_docling, structured_items
 from pipelines.converters.text_reader import decode_text_bytes
 
 if TYPE_CHECKING:
     from docling.document_converter import DocumentConverter
 
 _CONVERTER_NAMES: dict[str, ConverterName] = {"docx": "docling-docx", "html": "docling-html", "md": "docling-md"}
+
+
+# Docling's HTML reader takes no-break and narrow no-break spaces for spaces (« Prix : 12 000 € » loses both):
+# they go through it as private-use characters, written as character references, and come back after.
+_SHIELDS = {"\u00a0": "\ue100", "\u202f": "\ue101"}
+_UNSHIELD = str.maketrans({shield: space for space, shield in _SHIELDS.items()})
+_NO_BREAK_SPACE = re.compile(r"\u00a0|&(?:nbsp|NonBreakingSpace|#160|#x0*a0);", re.IGNORECASE)
+_NARROW_NO_BREAK_SPACE = re.compile(r"\u202f|&#(?:8239|x0*202f);", re.IGNORECASE)
+
+
+def _shield_no_break_spaces(html: str) -> str:
+    html = _NO_BREAK_SPACE.sub("&#57600;", html)  # U+E100
+    return _NARROW_NO_BREAK_SPACE.sub("&#57601;", html)  # U+E101
+
+
+def _html_stream(name: str, html: str, encoding: str) -> Any:  # noqa: ANN401
+    """The page for docling, in the encoding it was read in (its declared charset is honoured)."""
+    from docling.datamodel.base_models import DocumentStream  # heavy: docling and its PDF parser load only for a conversion
+
+    try:
+        data = html.encode(encoding)
+    except (LookupError, UnicodeEncodeError):
+        data = html.encode("utf-8")
+    return DocumentStream(name=name, stream=BytesIO(data))
+
+
+def _html_text(html: str) -> str:
+    """The words of an HTML page as a browser runs them together (no tags), for joining bold or italic runs."""
+    from bs4 import BeautifulSoup  # heavy: docling's HTML parser, loaded with docling
+
+    return BeautifulSoup(html, "html.parser").get_text()
+
+
+def _docx_text(path: Path) -> str | None:
+    """A Word file's paragraphs and table cells as text, for joining bold or italic runs (None: unreadable)."""
+    import docx  # heavy: python-docx, loaded with docling
+
+    try:
+        document = docx.Document(str(path))
+    except Exception:  # noqa: BLE001  docling read it; the runs are then joined by punctuation alone
+        return None
+    cells = (cell.text for table in document.tables for row in table.rows for cell in row.cells)
+    return "\n".join([*(paragraph.text for paragraph in document.paragraphs), *cells])
 
 
 class _DoclingMarkupConverter(FormatConverter):
@@ -39,20 +87,31 @@ class _DoclingMarkupConverter(FormatConverter):
         assert self._converter is not None
         warnings: list[str] = []
         source: Any = path
+        plain: str | None = None
         if fmt in ("html", "md"):
             try:
                 decoded = decode_text_bytes(path.read_bytes())
             except ConversionError as exc:
                 raise rejected("undecodable", str(exc)) from exc
-            if fmt == "md":
+            if fmt == "html":
+                shielded = _shield_no_break_spaces(decoded.text)
+                plain = _html_text(shielded)
+                source = _html_stream(path.name, shielded, decoded.encoding)
+            else:
                 from docling.datamodel.base_models import DocumentStream  # heavy: docling and its PDF parser load only for a conversion
 
+                plain = decoded.text
                 if decoded.warning:
                     warnings.append(decoded.warning)
                 source = DocumentStream(name=path.name, stream=BytesIO(decoded.text.encode("utf-8")))
         result = run_docling(self._converter, source)
         warnings.extend(f"docling: {problem}" for problem in docling_problems(result))
-        return Converted(items=structured_items(result.document), converter=_CONVERTER_NAMES[fmt], warnings=warnings)
+        if fmt == "docx":
+            plain = _docx_text(path)
+        items = structured_items(result.document, RunSource(plain) if plain else None)
+        if fmt == "html":
+            items = [replace(item, text=item.text.translate(_UNSHIELD)) for item in items]
+        return Converted(items=items, converter=_CONVERTER_NAMES[fmt], warnings=warnings)
 
     @component.output_types(documents=list[Document], failures=list[dict[str, Any]])
     def run(self, sources: list[str], meta: list[dict[str, Any]] | None = None) -> dict[str, Any]:

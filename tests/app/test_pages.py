@@ -495,6 +495,19 @@ def test_dataroom_without_a_field_filter_does_not_claim_every_contract_was_read_
     assert "None: every contract was decided on the filtered fields, read with confidence." in [s.value for s in at.success]
 
 
+def test_dataroom_law_and_type_filters_name_each_value_in_english_too(demo_workspace, monkeypatch):
+    # The lists held the French labels alone: « droit anglais », « bail commercial »; typing "English law" found nothing.
+    at = open_app(demo_workspace, monkeypatch, "pages/dataroom.py")
+    laws, types = at.multiselect(key="dr_f_law_in").options, at.multiselect(key="dr_f_types").options
+    assert "droit anglais · English law" in laws and "droit français · French law" in laws, laws
+    assert "bail commercial · commercial lease" in types, types
+    assert at.multiselect(key="dr_f_law_not_in").options == laws
+    at.multiselect(key="dr_f_law_in").set_value(["droit anglais"])
+    at.button(key="FormSubmitter:dataroom_filter_form-Apply filters").click().run()
+    assert not at.exception
+    assert next(m.value for m in at.metric if m.label.startswith("Matching")) != "0"
+
+
 def test_dataroom_free_text_is_a_ranking_scored_from_0_to_1(demo_workspace, monkeypatch):
     # The free text ranks the contracts with an article like it: the metric said « Matching contracts 20 of 25 » and
     # the scores ran past 1 (1.064) while the sidebar says scores run from 0 to 1.

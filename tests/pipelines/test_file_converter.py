@@ -42,12 +42,6 @@ SECTIONS = [
 ]
 
 
-def dashes(text: str) -> str:
-    """Docling writes em and en dashes as '-' in HTML headings: compare on that. (PDF lines get the
-    PDF's own characters back, dashes included: pipelines/converters/pdf_characters.py.)"""
-    return text.replace("—", "-").replace("–", "-")
-
-
 def meta_for(path: Path, doc_id: str | None = None) -> dict:
     return {"doc_id": doc_id or path.stem, "file": path.name}
 
@@ -206,9 +200,75 @@ def test_html_headings(converter: FileConverter, tmp_path: Path) -> None:
     document = convert_one(converter, written.path)
     items = items_of(document)
     assert document.meta["converter"] == "docling-html"
-    assert document.meta["title"] == "CONTRAT - BAIL"
-    assert [dashes(i.text) for i in items if i.kind == "heading"] == [dashes(h) for h in written.headings]
+    assert document.meta["title"] == "CONTRAT — BAIL"  # the file's dash, not docling's « - »
+    assert [i.text for i in items if i.kind == "heading"] == written.headings
     assert [i.kind for i in items].count("text") == len(written.paragraphs)
+    assert_offsets(document)
+
+
+# Paragraphs with runs in bold (**…**) and italics (*…*), typography of both languages, an opening before the
+# first heading; RICH_HEADING is a numbered heading with a word in bold.
+RICH_OPENING = "ENTRE LES SOUSSIGNÉS\u00a0: **Société Alpha SAS**, ci-après « le **Bailleur** », ET **Gamma SARL**\u202f; l’un — et l’autre…"
+RICH = [
+    'This Agreement is made between **ACME LIMITED**, a company incorporated in England (the **"Supplier"**), and *Beta SAS*.',
+    "Le loyer annuel est de 12\u202f000\u00a0€ (**douze mille euros**)\u00a0; il est payable “d’avance”.",
+]
+RICH_HEADING = "2. **Durée** – renouvellement"
+
+
+def _runs(paragraph: str) -> list[tuple[str, str]]:
+    """(style, text) runs of a paragraph written with ** and * marks."""
+    import re
+
+    return [(("b" if part.startswith("**") else "i"), part.strip("*")) if part.startswith("*") else ("", part)
+            for part in re.split(r"(\*\*[^*]+\*\*|\*[^*]+\*)", paragraph) if part]
+
+
+def _plain(paragraph: str) -> str:
+    return "".join(text for _style, text in _runs(paragraph))
+
+
+def write_rich(path: Path) -> Path:
+    """The rich paragraphs as HTML (no-break spaces as entities), Markdown or DOCX (one run per style)."""
+    from html import escape
+
+    if path.suffix == ".md":
+        path.write_text("\n\n".join([RICH_OPENING, f"## {RICH_HEADING}", *RICH]) + "\n", encoding="utf-8")
+    elif path.suffix == ".html":
+        def html(paragraph: str) -> str:
+            tags = {"b": "<b>{}</b>", "i": "<i>{}</i>", "": "{}"}
+            return "".join(tags[style].format(escape(text, quote=False)) for style, text in _runs(paragraph)).replace("\u00a0", "&nbsp;")
+
+        body = [f"<p>{html(RICH_OPENING)}</p>", f"<h2>{html(RICH_HEADING)}</h2>", *(f"<p>{html(p)}</p>" for p in RICH)]
+        path.write_text('<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>Bail</title></head><body>\n' + "\n".join(body) + "\n</body></html>\n", encoding="utf-8")
+    else:
+        import docx  # the test's own DOCX writer: runs in bold and italics
+
+        document = docx.Document()
+
+        def add(paragraph: str, target: object) -> None:
+            for style, text in _runs(paragraph):
+                run = target.add_run(text)
+                run.bold, run.italic = style == "b", style == "i"
+
+        add(RICH_OPENING, document.add_paragraph())
+        add(RICH_HEADING, document.add_heading(level=2))
+        for paragraph in RICH:
+            add(paragraph, document.add_paragraph())
+        document.save(str(path))
+    return path
+
+
+@pytest.mark.parametrize("suffix", [".html", ".md", ".docx"])
+def test_runs_in_bold_or_italics_stay_one_paragraph_with_the_files_spacing_and_typography(converter: FileConverter, tmp_path: Path, suffix: str) -> None:
+    """« ACME LIMITED, a company », not « ACME LIMITED , a company » split over three items; dashes, curly quotes,
+    « … », no-break and narrow no-break spaces as written; the opening before the first heading kept (HTML)."""
+    document = convert_one(converter, write_rich(tmp_path / f"contrat{suffix}"))
+    items = items_of(document)
+    assert [(i.kind, i.text) for i in items] == [
+        ("text", _plain(RICH_OPENING)), ("heading", _plain(RICH_HEADING)), *(("text", _plain(p)) for p in RICH),
+    ]
+    assert "\u202f" in document.content and "\u00a0€" in document.content
     assert_offsets(document)
 
 
