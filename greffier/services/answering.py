@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
+from pathlib import PurePosixPath
 from typing import Any
 
 from haystack.dataclasses import ChatMessage, StreamingChunk
@@ -26,12 +27,13 @@ from greffier.models import models_in_use
 from greffier.services.search import FUSION_MARGIN, check_search_arguments, reranker_in_use, search
 from pipelines.answering import ANSWER_OUTPUTS, warmed_answer_pipeline
 from greffier.text.replies import (
-    CONTRACT_COUNT, DIRECT_NEEDS_LLM, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NO_RELEVANT_PASSAGE, NOT_GROUNDED, ONLY_NAMED, WHICH_ONE, abstention, file_names, reply_language,
+    CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_MOVED_NOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NO_RELEVANT_PASSAGE, NOT_GROUNDED, ONLY_NAMED, WHICH_ONE, abstention, file_names, reply_language,
     wording,
 )
 from pipelines.generators.answerers import ABSTENTION
 from pipelines.generators.llm import LLMBackend, llm_role, resolve_llm
 from pipelines.retrieval import RETRIEVAL_OUTPUTS, passage, rerank_parameters, retrieval_inputs, runnable, stage_times
+from store.records import load_dataroom
 from store.workspace import open_workspace
 
 MODES = ANSWER_MODES
@@ -115,7 +117,7 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
 
     data["relevance"] = {"question": question, "on_event": progress}
     data["answerer"] = {"question": question, "streaming_callback": on_chunk}
-    outputs = pipeline.run(runnable(pipeline, data), include_outputs_from=set(RETRIEVAL_OUTPUTS | ANSWER_OUTPUTS))
+    outputs = pipeline.run(runnable(pipeline, data), include_outputs_from=set(RETRIEVAL_OUTPUTS | ANSWER_OUTPUTS | {"types"}))
     stages = stage_times(outputs, (time.perf_counter() - started) * 1000)
     results = [passage(doc) for doc in outputs["selector"]["documents"]]
     scope = outputs.get("scope", {}).get("scope")
@@ -166,8 +168,45 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
     if hint and hint.get("by") == "kind" and len(answered_from) > 1 and not (scope or {}).get("ambiguous"):
         # a kind of contract named, more contracts of it than are answered one by one: ask which one
         out["note"] = " ".join(filter(None, [out.get("note"), wording(WHICH_ONE, reply_language(question), names=", ".join(file_names(answered_from)[:MAX_HINT_FILES]))]))
+    if amended := _amended_end_notes(store, outputs, checked["citations"], reply_language(question)):
+        out["note"] = " ".join(filter(None, [out.get("note"), *amended]))
     emit("done", {"abstained": checked["abstained"]})
     return out
+
+
+_TERM_TYPES = frozenset({"term", "renewal"})
+
+
+def _amended_end_notes(store: Any, outputs: dict[str, Any], citations: list[dict[str, Any]], language: str) -> list[str]:  # noqa: ANN401
+    """Notes for the cited contracts whose end an attached amendment moved (or left uncertain), when the answer is
+    about a term (the question's clause types, or a cited passage's) and quotes none of those amendments."""
+    cited = {c.get("chunk_id") for c in citations}
+    documents = [d for d in outputs["relevance"]["documents"] if d.id in cited]
+    asked = set(outputs.get("types", {}).get("clause_types") or ())
+    if not documents or not (_TERM_TYPES & (asked | {t for d in documents for t in d.meta.get("clause_types") or ()})):
+        return []
+    room = load_dataroom(store)
+    quoted = {d.meta.get("doc_id") for d in documents}
+    notes = []
+    for contract_id in dict.fromkeys(d.meta.get("doc_id") for d in documents):
+        record = room.by_id.get(contract_id)
+        if record is None or not record.amended_by or quoted & set(record.amended_by):
+            continue
+        amendments = ", ".join(_named(room.by_id[a]) for a in record.amended_by if a in room.by_id)
+        file = PurePosixPath(record.file).name
+        moved = record.initial_end_date is not None and record.end_date is not None and record.initial_end_date != record.end_date
+        if moved:
+            before, after = (d.strftime("%d/%m/%Y") if language == "fr" else d.isoformat() for d in (record.initial_end_date, record.end_date))
+            notes.append(wording(END_MOVED_NOTE, language, file=file, before=before, after=after, amendments=amendments))
+        elif (source := record.sources.get("end_date")) is not None and source.confidence == "low" and "amendment" in (source.doubt or ""):
+            notes.append(wording(END_UNCERTAIN_NOTE, language, file=file, amendments=amendments))
+    return notes
+
+
+def _named(record: Any) -> str:  # noqa: ANN401
+    title = " ".join((record.title or "").split())
+    file = PurePosixPath(record.file).name
+    return f"« {title} », {file}" if title else file
 
 
 def _retrieval_only(settings: Settings, question: str, backend_info: dict[str, Any], emit: EventCallback, **knobs: Any) -> dict[str, Any]:

@@ -48,6 +48,15 @@ ONLY_NAMED = {
     "fr": "Seuls les contrats qui mentionnent {names} ont été retenus ({files}).",
 }
 CONTRACT_COUNT = {"en": "{count} contracts", "fr": "{count} contrats"}
+# An answer about a contract's term quotes the contract; an amendment attached to it moved its end (or gives another).
+END_MOVED_NOTE = {
+    "en": "{file}: an amendment moved its end from {before} to {after} ({amendments}); the passage quoted may give the end before it.",
+    "fr": "{file} : un avenant a reporté sa fin du {before} au {after} ({amendments}) ; le passage cité peut donner la fin d'avant.",
+}
+END_UNCERTAIN_NOTE = {
+    "en": "{file}: an amendment attached to it gives another end date ({amendments}); check which end applies.",
+    "fr": "{file} : un avenant qui s'y rattache donne une autre date de fin ({amendments}) ; vérifiez quelle fin s'applique.",
+}
 SEARCHED_ONLY = {
     "en": "Searched only inside {where}, which the question names.",
     "fr": "Recherche limitée à {where}, que la question désigne.",

@@ -63,6 +63,34 @@ LEASE_FR = [
 ]
 
 
+def write_amended_pairs(room: Path) -> None:
+    """Two contracts with their parties, each with an amendment that moves its end: the English services agreement
+    (30 June 2027 → 31 December 2027, its term clause replaced) and the French distribution agreement (31 December 2029
+    → 31 December 2030, « modifié comme suit »)."""
+    room.mkdir(parents=True, exist_ok=True)
+    parties_en = ("", "This Services Agreement is made on 1 March 2025 between Northwind Analytics Limited, a company registered in "
+                  "England under number 04412345 (the \"Client\"), and Brightwater Consulting LLP, a limited liability partnership "
+                  "(the \"Consultant\").")
+    make_docx(room / "services_en.docx", [parties_en, *SERVICES_EN], title="Services Agreement")
+    make_markdown(room / "services_amendment_en.md", [
+        ("", "This Amendment No. 1 is made on 12 January 2026 between Northwind Analytics Limited (the \"Client\") and Brightwater "
+             "Consulting LLP (the \"Consultant\")."),
+        ("1. Amendment", "The Services Agreement dated 1 March 2025 is amended as follows: Clause 2 (Term) is deleted and replaced by: "
+                         "\"This Agreement shall remain in force until 31 December 2027.\""),
+        ("2. Other terms", "All other terms of the Services Agreement remain unchanged."),
+    ], title="Amendment No. 1 to the Services Agreement")
+    parties_fr = ("", "ENTRE LES SOUSSIGNÉS : la société Vignobles Castaing SAS, immatriculée au RCS de Bordeaux sous le numéro "
+                  "412 345 678, ci-après « le Fournisseur », D'UNE PART, ET la société Brasserie du Quai SARL, immatriculée au RCS de "
+                  "Lille sous le numéro 523 456 789, ci-après « le Distributeur », D'AUTRE PART.")
+    make_markdown(room / "distribution_fr.md", [parties_fr, *DISTRIBUTION_FR], title="Contrat de distribution exclusive")
+    make_markdown(room / "avenant_distribution_fr.md", [
+        ("", "ENTRE : Vignobles Castaing SAS, ci-après « le Fournisseur », ET : Brasserie du Quai SARL, ci-après « le Distributeur »."),
+        ("Article 1 — Durée", "L'article 3 du contrat de distribution exclusive du 1er janvier 2024 est modifié comme suit : "
+                              "« Le présent contrat prendra fin le 31 décembre 2030. »"),
+        ("Article 2 — Autres stipulations", "Les autres stipulations du contrat demeurent inchangées."),
+    ], title="Avenant n° 1 au contrat de distribution exclusive")
+
+
 def write_room(room: Path) -> dict[str, Path]:
     room.mkdir(parents=True, exist_ok=True)
     paths = {

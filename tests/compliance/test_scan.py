@@ -14,7 +14,7 @@ from greffier.compliance.errors import ComplianceError
 from greffier.config import load_settings
 from greffier.services.compliance.service import FlagFilters, list_flags, scan_document, scan_workspace, set_flag_status
 from greffier.services.ingest import Ingestor
-from tests.compliance.conftest import DISTRIBUTION_FR, SERVICES_EN, TODAY, copy_workspace
+from tests.compliance.conftest import DISTRIBUTION_FR, TODAY, copy_workspace, write_amended_pairs
 from tests.fakes import ScriptedChatBackend
 
 pytestmark = pytest.mark.slow
@@ -256,31 +256,8 @@ def test_an_end_only_bounded_gives_a_flag_to_confirm(scan_base, tmp_path):
 def test_an_amendment_is_not_flagged_for_the_clauses_its_contract_holds(tmp_path):
     """An amendment changes a few articles: the governing law its contract states (or lacks) is not
     "missing" from it; the contract without one is still flagged."""
-    from tests.pipelines.files import make_docx, make_markdown  # test data writers, used here only
-
     room = tmp_path / "room"
-    room.mkdir()
-    parties_en = ("", "This Services Agreement is made on 1 March 2025 between Northwind Analytics Limited, a company registered in "
-                  "England under number 04412345 (the \"Client\"), and Brightwater Consulting LLP, a limited liability partnership "
-                  "(the \"Consultant\").")
-    make_docx(room / "services_en.docx", [parties_en, *SERVICES_EN], title="Services Agreement")
-    make_markdown(room / "services_amendment_en.md", [
-        ("", "This Amendment No. 1 is made on 12 January 2026 between Northwind Analytics Limited (the \"Client\") and Brightwater "
-             "Consulting LLP (the \"Consultant\")."),
-        ("1. Amendment", "The Services Agreement dated 1 March 2025 is amended as follows: Clause 2 (Term) is deleted and replaced by: "
-                         "\"This Agreement shall remain in force until 31 December 2027.\""),
-        ("2. Other terms", "All other terms of the Services Agreement remain unchanged."),
-    ], title="Amendment No. 1 to the Services Agreement")
-    parties_fr = ("", "ENTRE LES SOUSSIGNÉS : la société Vignobles Castaing SAS, immatriculée au RCS de Bordeaux sous le numéro "
-                  "412 345 678, ci-après « le Fournisseur », D'UNE PART, ET la société Brasserie du Quai SARL, immatriculée au RCS de "
-                  "Lille sous le numéro 523 456 789, ci-après « le Distributeur », D'AUTRE PART.")
-    make_markdown(room / "distribution_fr.md", [parties_fr, *DISTRIBUTION_FR], title="Contrat de distribution exclusive")
-    make_markdown(room / "avenant_distribution_fr.md", [
-        ("", "ENTRE : Vignobles Castaing SAS, ci-après « le Fournisseur », ET : Brasserie du Quai SARL, ci-après « le Distributeur »."),
-        ("Article 1 — Durée", "L'article 3 du contrat de distribution exclusive du 1er janvier 2024 est modifié comme suit : "
-                              "« Le présent contrat prendra fin le 31 décembre 2030. »"),
-        ("Article 2 — Autres stipulations", "Les autres stipulations du contrat demeurent inchangées."),
-    ], title="Avenant n° 1 au contrat de distribution exclusive")
+    write_amended_pairs(room)
     settings = load_settings(tmp_path / "ws")
     Ingestor(settings).ingest(room)
     result = scan_workspace(settings, "ma_due_diligence", today=TODAY, llm=None)

@@ -1,0 +1,48 @@
+"""An answer about a contract's term tells of the amendment that moved its end (issue 14/15, a walkthrough's avenant).
+
+The room: an English services agreement and a French distribution agreement, each with an amendment that moves its end
+(tests/compliance/conftest.py). Asked without an LLM, in either language, the answer quotes the amendment, or its note
+names the amendment and the new end; a quote of the original term alone used to be the whole answer.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from greffier.config import load_settings
+from greffier.services.answering import answer
+from greffier.services.ingest import Ingestor
+from tests.compliance.conftest import write_amended_pairs
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def settings(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201
+    base = tmp_path_factory.mktemp("amended")
+    write_amended_pairs(base / "room")
+    settings = load_settings(base / "ws")
+    Ingestor(settings).ingest(base / "room")
+    return settings
+
+
+@pytest.mark.parametrize(
+    ("question", "amendment", "new_end", "said"),
+    [
+        ("When does the exclusive distribution agreement expire?", "avenant_distribution_fr.md", "2030-12-31", "an amendment moved its end"),
+        ("Quand expire le contrat de distribution exclusive ?", "avenant_distribution_fr.md", "31/12/2030", "un avenant a reporté sa fin"),
+        ("What is the term of the Services Agreement with Brightwater?", "services_amendment_en.md", "2027-12-31", "an amendment moved its end"),
+        ("Quand le contrat de prestation de services prend-il fin ?", "services_amendment_en.md", "31/12/2027", "un avenant a reporté sa fin"),
+    ],
+)
+def test_an_answer_about_the_term_tells_of_the_amendment_that_moved_it(settings, question, amendment, new_end, said):
+    out = answer(settings, question, backend=None)
+    assert not out["abstained"], out["answer"]
+    cited = {Path(c["file"]).name for c in out["citations"]}
+    note = out.get("note") or ""
+    if amendment in cited:  # the amendment is quoted: its new term is in the answer
+        assert "2027" in out["answer"] or "2030" in out["answer"]
+    else:  # the original term alone is quoted: the note names the amendment and the new end, in the question's language
+        assert said in note and amendment in note and new_end in note, (out["answer"], note)
