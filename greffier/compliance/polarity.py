@@ -74,6 +74,10 @@ _WIDE = re.compile(r"\b(?:nothing|in no (?:event|case)|under no circumstances?|n
 _FRENCH_NE = re.compile(r"\b(?:ne|n')(?=\W|[aeiouyh])|\bn'")
 _FRENCH_PAS = re.compile(r"\b(?:pas|plus|jamais|point|nullement|aucunement|guere|aucune?|rien|personne)\b")
 _FRENCH_QUE = re.compile(r"\bqu(?:e|')")
+# « ne [verb] pas » around the words read (a rule's focus verb: « le Client ne confie pas … à titre exclusif »): « ne » (with
+# the pronouns a verb takes) right before them, « pas » right after
+_FRENCH_NE_RIGHT_BEFORE = re.compile(r"\b(?:ne|n')\s*(?:(?:se|s'|lui|leur|le|la|les|l'|y|en|me|m'|te|t'|nous|vous)\s*){0,2}$")
+_FRENCH_PAS_RIGHT_AFTER = re.compile(r"^\s*(?:pas|plus|jamais|point|nullement|aucunement|guere)\b")
 _ONLY = re.compile(r"\b(?:only|solely|uniquement|seulement)\b")
 REACH_VERBAL, REACH_DETERMINER, REACH_WIDE = 7, 3, 24
 
@@ -215,6 +219,8 @@ def read_match(sentence: str, start: int, end: int) -> Reading:
     clause = before[at:]
     if cue := _negation_before(clause):
         return Reading("negated", "exception" if in_exception else "plain", cue)
+    if _FRENCH_NE_RIGHT_BEFORE.search(clause) and (pas := _FRENCH_PAS_RIGHT_AFTER.match(after)):
+        return Reading("negated", "exception" if in_exception else "plain", f"ne … {pas.group(0).strip()}")
     boundary = _BOUNDARY.search(after)
     rest = after[: boundary.start()] if boundary else after
     if (denial := _DENIED_AFTER.match(rest)) and _words_between(rest[denial.end() :]) <= 4:

@@ -1020,7 +1020,23 @@ ELEVENTH_ROUND_REVIEW = [
 ]
 
 
-@pytest.mark.parametrize(("rule", "fires", "text"), ELEVENTH_ROUND + ELEVENTH_ROUND_REVIEW + PROHIBITION_VOCABULARY)
+# « à titre exclusif » after a verb of entrusting, granting or supplying (a walkthrough's transport contract), not after one
+# of owning or using (« appartient à titre exclusif », « utilise à titre exclusif »: whose, not with whom); « ne [verb] pas »
+# around the verb denies it (« le Distributeur », a noun, is no verb of selling).
+A_TITRE_EXCLUSIF = [
+    ("exclusivity", True, "Le Client s'engage à confier au Prestataire, à titre exclusif, l'ensemble de ses transports sur le territoire français."),
+    ("exclusivity", True, "Le Concédant concède au Licencié, à titre exclusif, le droit d'exploiter la marque en France."),
+    ("exclusivity", True, "Le Fournisseur nomme le Distributeur à titre exclusif pour la revente des Produits en Belgique."),
+    ("exclusivity", True, "Le Distributeur vend exclusivement les Produits du Fournisseur sur le Territoire."),
+    ("exclusivity", False, "Le Distributeur ne vend pas exclusivement les Produits du Fournisseur et reste libre de distribuer d'autres marques."),
+    ("exclusivity", False, "Le Client ne s'approvisionne pas exclusivement auprès du Fournisseur."),
+    ("exclusivity", False, "Les résultats appartiennent au Client à titre exclusif dès leur création."),
+    ("exclusivity", False, "Le Prestataire est titulaire à titre exclusif des droits de propriété intellectuelle sur le logiciel."),
+    ("exclusivity", False, "Le Client ne confie pas ses transports au Prestataire à titre exclusif et reste libre de recourir à d'autres transporteurs."),
+]
+
+
+@pytest.mark.parametrize(("rule", "fires", "text"), ELEVENTH_ROUND + ELEVENTH_ROUND_REVIEW + PROHIBITION_VOCABULARY + A_TITRE_EXCLUSIF)
 def test_eleventh_round(rule, fires, text):
     condition = load_playbook("ma_due_diligence").by_id[rule].condition
     assert bool(affirmed_matches(condition, text)) is fires
