@@ -175,9 +175,10 @@ def check_rule(
     Never raises: a failing rule gives an ``error: …`` check."""
     if rule.contract_types and (facts.contract_type or "") not in rule.contract_types:
         return [], RuleCheck(rule.id, facts.id, "not applicable: contract type", detail=facts.contract_type or "unknown type")
-    if rule.condition.kind == "missing_clause" and facts.is_amendment:  # decided: its flags from an earlier scan are gone
-        whose = f"the clauses are its contract's ({facts.amends})" if facts.amends else "attached to no contract here"
-        return [], RuleCheck(rule.id, facts.id, CHECKED, detail=f"an amendment: {whose}")
+    if rule.condition.kind == "missing_clause" and facts.is_amendment:
+        if facts.amends:  # decided: the clauses are its contract's (an earlier scan's flag on it is gone)
+            return [], RuleCheck(rule.id, facts.id, CHECKED, detail=f"an amendment: the clauses are its contract's ({facts.amends})")
+        return [], RuleCheck(rule.id, facts.id, "not applicable: an amendment attached to no contract here", detail="its contract's clauses decide")
     scope = _Scope(rule, chunks, document_passages(chunks, library) if passages is None else passages)
     if rule.condition.kind == "llm" and llm is None and scope.chunks:  # no clause to ask about: nothing skipped
         return [], RuleCheck(rule.id, facts.id, SKIPPED_NO_LLM, chunks=len(scope.chunks))

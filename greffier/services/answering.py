@@ -30,6 +30,7 @@ from greffier.text.replies import (
     CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_MOVED_NOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NO_RELEVANT_PASSAGE, NOT_GROUNDED, ONLY_NAMED, WHICH_ONE, abstention, file_names, reply_language,
     wording,
 )
+from pipelines.generators.answer_kinds import asked_kind
 from pipelines.generators.answerers import ABSTENTION
 from pipelines.generators.llm import LLMBackend, llm_role, resolve_llm
 from pipelines.retrieval import RETRIEVAL_OUTPUTS, passage, rerank_parameters, retrieval_inputs, runnable, stage_times
@@ -168,38 +169,41 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
     if hint and hint.get("by") == "kind" and len(answered_from) > 1 and not (scope or {}).get("ambiguous"):
         # a kind of contract named, more contracts of it than are answered one by one: ask which one
         out["note"] = " ".join(filter(None, [out.get("note"), wording(WHICH_ONE, reply_language(question), names=", ".join(file_names(answered_from)[:MAX_HINT_FILES]))]))
-    if amended := _amended_end_notes(store, outputs, checked["citations"], reply_language(question)):
+    if amended := _amended_end_notes(store, outputs, checked["citations"], question, reply_language(question)):
         out["note"] = " ".join(filter(None, [out.get("note"), *amended]))
     emit("done", {"abstained": checked["abstained"]})
     return out
 
 
-_TERM_TYPES = frozenset({"term", "renewal"})
+_TERM_TYPES = frozenset({"term"})  # not "renewal": a notice to terminate is typed so, and asks no end
 
 
-def _amended_end_notes(store: Any, outputs: dict[str, Any], citations: list[dict[str, Any]], language: str) -> list[str]:  # noqa: ANN401
-    """Notes for the cited contracts whose end an attached amendment moved (or left uncertain), when the answer is
-    about a term (the question's clause types, or a cited passage's) and quotes none of those amendments."""
+def _amended_end_notes(store: Any, outputs: dict[str, Any], citations: list[dict[str, Any]], question: str, language: str) -> list[str]:  # noqa: ANN401
+    """Notes for the cited contracts whose end an attached amendment moved (or left uncertain), when the question asks
+    about a term (a date asked, or the term's clause types for the question) and the answer quotes none of the
+    amendments that moved it."""
     cited = {c.get("chunk_id") for c in citations}
     documents = [d for d in outputs["relevance"]["documents"] if d.id in cited]
     asked = set(outputs.get("types", {}).get("clause_types") or ())
-    if not documents or not (_TERM_TYPES & (asked | {t for d in documents for t in d.meta.get("clause_types") or ()})):
+    if not documents or not (asked_kind(question) == "date" or _TERM_TYPES & asked):
         return []
     room = load_dataroom(store)
     quoted = {d.meta.get("doc_id") for d in documents}
     notes = []
     for contract_id in dict.fromkeys(d.meta.get("doc_id") for d in documents):
         record = room.by_id.get(contract_id)
-        if record is None or not record.amended_by or quoted & set(record.amended_by):
+        if record is None or not record.amended_by:
             continue
-        amendments = ", ".join(_named(room.by_id[a]) for a in record.amended_by if a in room.by_id)
-        file = PurePosixPath(record.file).name
-        moved = record.initial_end_date is not None and record.end_date is not None and record.initial_end_date != record.end_date
-        if moved:
+        amendments = [room.by_id[a] for a in record.amended_by if a in room.by_id]
+        movers = [a for a in amendments if a.end_date is not None] or amendments  # those that state a term of their own
+        if quoted & {a.id for a in movers}:
+            continue  # the answer quotes the amendment: its new term is there
+        file, named = PurePosixPath(record.file).name, ", ".join(_named(a) for a in movers)
+        if record.initial_end_date is not None and record.end_date is not None and record.initial_end_date != record.end_date:
             before, after = (d.strftime("%d/%m/%Y") if language == "fr" else d.isoformat() for d in (record.initial_end_date, record.end_date))
-            notes.append(wording(END_MOVED_NOTE, language, file=file, before=before, after=after, amendments=amendments))
+            notes.append(wording(END_MOVED_NOTE, language, file=file, before=before, after=after, amendments=named))
         elif (source := record.sources.get("end_date")) is not None and source.confidence == "low" and "amendment" in (source.doubt or ""):
-            notes.append(wording(END_UNCERTAIN_NOTE, language, file=file, amendments=amendments))
+            notes.append(wording(END_UNCERTAIN_NOTE, language, file=file, amendments=named))
     return notes
 
 

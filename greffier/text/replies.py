@@ -51,7 +51,7 @@ CONTRACT_COUNT = {"en": "{count} contracts", "fr": "{count} contrats"}
 # An answer about a contract's term quotes the contract; an amendment attached to it moved its end (or gives another).
 END_MOVED_NOTE = {
     "en": "{file}: an amendment moved its end from {before} to {after} ({amendments}); the passage quoted may give the end before it.",
-    "fr": "{file} : un avenant a reporté sa fin du {before} au {after} ({amendments}) ; le passage cité peut donner la fin d'avant.",
+    "fr": "{file} : un avenant a modifié sa date de fin, du {before} au {after} ({amendments}) ; le passage cité peut donner la fin d'avant.",
 }
 END_UNCERTAIN_NOTE = {
     "en": "{file}: an amendment attached to it gives another end date ({amendments}); check which end applies.",

@@ -245,6 +245,8 @@ def structured_items(document: DoclingDocument, source: RunSource | None = None)
             continue
         else:
             item = _item_from_docling(node, document, _first_page(node))
+            if source is not None and item is not None and item.kind != "table":
+                source.advance(getattr(node, "text", "") or "")
         if item is not None:
             items.append(item)
     return items
@@ -270,44 +272,71 @@ def _inline_item(group: NodeItem, document: DoclingDocument, text: str, page: in
 
 
 # What may stand between two runs in a file's plain text besides spaces: Markdown's emphasis and link marks.
-_BETWEEN_RUNS = r"((?:[\s*_`~\[]|\]\([^)\s]*\))*)"
-_RUN_EDGE = 40  # characters of each run's side looked up in the source
+_MARKS = r"[*`~\[]|(?<!\w)_+|_+(?!\w)|\]\([^)\s]*\)"  # an underscore inside a word (file_name) is no mark
+_BETWEEN_RUNS = rf"((?:\s|{_MARKS})*)"
+LINE_BREAK = "\u2028"  # a line break inside a paragraph, in a file's plain text (<br>, a Word line break, a Markdown hard break)
+_KEPT_SPACES = ("\u00a0", "\u202f", "\u2009", "\u2007", "\u200a")  # no-break, narrow no-break, thin, figure, hair
+_SEARCH_WINDOW = 200_000  # characters after the last paragraph found where the next one is looked for
+_PARAGRAPH_HEAD = 60  # characters of a paragraph without runs looked up to move past it
 _NO_SPACE_BEFORE = tuple(",.)]}")
 _NO_SPACE_AFTER = tuple("([{")
 
 
+def _plain_spaces(text: str) -> str:
+    """Runs of ordinary whitespace as one space; line breaks (:data:`LINE_BREAK`) and the spaces of typography kept."""
+    return re.sub(r"[ \t\r\n\f\v]+", " ", text)
+
+
 class RunSource:
-    """A file's plain text, for :func:`join_runs`: whitespace runs as one space (no-break and narrow
-    no-break spaces kept), looked up from where the last join was found (runs come in reading order)."""
+    """A file's plain text, for :func:`join_runs`: ordinary whitespace as one space, the line breaks inside a paragraph as
+    :data:`LINE_BREAK`, no-break, narrow no-break and thin spaces kept. A paragraph's runs are looked up together, after
+    the last paragraph found (runs come in reading order), within a window: a file of many paragraphs costs no more
+    per paragraph."""
 
     def __init__(self, text: str) -> None:
-        self.text = re.sub(r"[ \t\r\n\f\v]+", " ", text)
+        self.text = _plain_spaces(text)
         self.position = 0
 
-    def between(self, before: str, after: str) -> str | None:
-        """What the file writes between ``before`` and ``after`` (marks left out); None: not found."""
-        pattern = re.compile(re.escape(before[-_RUN_EDGE:]) + _BETWEEN_RUNS + re.escape(after[:_RUN_EDGE]))
-        found = pattern.search(self.text, self.position) or pattern.search(self.text)
+    def advance(self, text: str) -> None:
+        """Move past a paragraph that has no runs to join, so that the next one is not looked up before it."""
+        head = re.escape(_plain_spaces(text.replace("\n", LINE_BREAK))[:_PARAGRAPH_HEAD])
+        if head and (found := re.compile(head).search(self.text, self.position, self.position + _SEARCH_WINDOW)):
+            self.position = found.end()
+
+    def spacings(self, runs: list[str]) -> list[str] | None:
+        """What the file writes between each two runs of one paragraph (marks left out); None: not found."""
+        parts = [re.escape(_plain_spaces(run.strip())) for run in runs]  # a run's own line break is looked up between
+        pattern = re.compile(_BETWEEN_RUNS.join(parts))
+        found = pattern.search(self.text, self.position, self.position + _SEARCH_WINDOW)
         if found is None:
             return None
-        self.position = found.start(1)
-        return re.sub(r"[*_`~\[]|\]\([^)\s]*\)", "", found.group(1))
+        self.position = found.end()
+        return [re.sub(_MARKS, "", between) for between in found.groups()]
 
 
 def join_runs(runs: list[str], source: RunSource | None) -> str:
     """The runs of one paragraph joined as the file writes them: the spacing between two runs is looked up in
-    ``source`` (no space, a space, a no-break or narrow no-break space); where it cannot be found, a space,
-    except before a comma, a full stop or a closing bracket and after an opening one."""
-    text = runs[0] if runs else ""
-    for before, run in zip(runs, runs[1:]):
-        text += _spacing(before, run, source) + run
+    ``source`` (no space, a space, a line break, a no-break, narrow no-break or thin space); where it cannot be found,
+    a space, except before a comma, a full stop or a closing bracket and after an opening one."""
+    if not runs:
+        return ""
+    found = source.spacings(runs) if source is not None and len(runs) > 1 else None
+    text = runs[0]
+    for index, (before, run) in enumerate(zip(runs, runs[1:])):
+        if run[:1].isspace() or before[-1:].isspace():  # the run brings its own spacing (docling keeps a line break in it)
+            text += run
+        else:
+            text += (_written_spacing(found[index]) if found is not None else _spacing(before, run)) + run
     return text
 
 
-def _spacing(before: str, after: str, source: RunSource | None) -> str:
-    between = source.between(before, after) if source is not None else None
-    if between is not None:
-        return between if between in ("", "\u00a0", "\u202f") else " "
+def _written_spacing(between: str) -> str:
+    if LINE_BREAK in between:
+        return "\n"
+    return between if between == "" or between in _KEPT_SPACES else " "
+
+
+def _spacing(before: str, after: str) -> str:
     return "" if after.startswith(_NO_SPACE_BEFORE) or before.endswith(_NO_SPACE_AFTER) else " "
 
 

@@ -1,8 +1,8 @@
 """DOCX, HTML and Markdown converters, through docling (no model needed).
 
 Titles, headings (with their level), paragraphs, list items and tables become items; these formats
-have no pages. HTML is passed as bytes in the encoding it was read in (it declares its charset and docling
-honours it); Markdown is decoded first and handed to docling as UTF-8 whatever its encoding. The file's
+have no pages. HTML and Markdown are decoded first (:func:`decode_text_bytes`) and handed to docling as UTF-8
+whatever their encoding (an HTML page's declared charset rewritten to say so). The file's
 typography is kept: dashes, curly quotes, « … », no-break and narrow no-break spaces (docling's HTML reader
 would rewrite them), and a paragraph with words in bold or italics stays one paragraph, its runs spaced as
 the file spaces them.
@@ -21,7 +21,7 @@ from haystack import Document, component
 from greffier.errors import ConversionError
 from pipelines.converters.base import FormatConverter
 from pipelines.converters.checks import rejected
-from pipelines.converters.docling_support import Converted, ConverterName, RunSource, build_docling_converter, docling_problems, run_docling, structured_items
+from pipelines.converters.docling_support import LINE_BREAK, Converted, ConverterName, RunSource, build_docling_converter, docling_problems, run_docling, structured_items
 from pipelines.converters.text_reader import decode_text_bytes
 
 if TYPE_CHECKING:
@@ -34,8 +34,14 @@ _CONVERTER_NAMES: dict[str, ConverterName] = {"docx": "docling-docx", "html": "d
 # they go through it as private-use characters, written as character references, and come back after.
 _SHIELDS = {"\u00a0": "\ue100", "\u202f": "\ue101"}
 _UNSHIELD = str.maketrans({shield: space for space, shield in _SHIELDS.items()})
-_NO_BREAK_SPACE = re.compile(r"\u00a0|&(?:nbsp|NonBreakingSpace|#160|#x0*a0);", re.IGNORECASE)
-_NARROW_NO_BREAK_SPACE = re.compile(r"\u202f|&#(?:8239|x0*202f);", re.IGNORECASE)
+_NO_BREAK_SPACE = re.compile(r"\u00a0|&(?:nbsp;?|NonBreakingSpace;|#0*160;|#x0*a0;)", re.IGNORECASE)
+_NARROW_NO_BREAK_SPACE = re.compile(r"\u202f|&#(?:0*8239|x0*202f);", re.IGNORECASE)
+# A page's declared encoding, rewritten: docling is handed the page in UTF-8 (a page that declares ISO-8859-1 and is
+# written in Windows-1252, as many are, would otherwise come out with control characters for its curly quotes)
+_DECLARED_CHARSET = re.compile(r"(<meta\b[^>]*?\bcharset\s*=\s*[\"']?)([\w-]+)", re.IGNORECASE)
+
+
+_MARKDOWN_HARD_BREAK = re.compile(r"(?: {2,}|\\)\n")
 
 
 def _shield_no_break_spaces(html: str) -> str:
@@ -43,22 +49,22 @@ def _shield_no_break_spaces(html: str) -> str:
     return _NARROW_NO_BREAK_SPACE.sub("&#57601;", html)  # U+E101
 
 
-def _html_stream(name: str, html: str, encoding: str) -> Any:  # noqa: ANN401
-    """The page for docling, in the encoding it was read in (its declared charset is honoured)."""
+def _html_stream(name: str, html: str) -> Any:  # noqa: ANN401
+    """The page for docling, in UTF-8 and saying so (it was decoded by :func:`decode_text_bytes`)."""
     from docling.datamodel.base_models import DocumentStream  # heavy: docling and its PDF parser load only for a conversion
 
-    try:
-        data = html.encode(encoding)
-    except (LookupError, UnicodeEncodeError):
-        data = html.encode("utf-8")
-    return DocumentStream(name=name, stream=BytesIO(data))
+    return DocumentStream(name=name, stream=BytesIO(_DECLARED_CHARSET.sub(r"\g<1>utf-8", html).encode("utf-8")))
 
 
 def _html_text(html: str) -> str:
-    """The words of an HTML page as a browser runs them together (no tags), for joining bold or italic runs."""
+    """The words of an HTML page as a browser runs them together (no tags), a ``<br>`` as a line break, for joining
+    bold or italic runs."""
     from bs4 import BeautifulSoup  # heavy: docling's HTML parser, loaded with docling
 
-    return BeautifulSoup(html, "html.parser").get_text()
+    soup = BeautifulSoup(html, "html.parser")
+    for line_break in soup.find_all("br"):
+        line_break.replace_with(LINE_BREAK)
+    return soup.get_text()
 
 
 def _docx_text(path: Path) -> str | None:
@@ -70,7 +76,8 @@ def _docx_text(path: Path) -> str | None:
     except Exception:  # noqa: BLE001  docling read it; the runs are then joined by punctuation alone
         return None
     cells = (cell.text for table in document.tables for row in table.rows for cell in row.cells)
-    return "\n".join([*(paragraph.text for paragraph in document.paragraphs), *cells])
+    # a Word line break inside a paragraph is "\n" in python-docx's text; paragraphs are apart
+    return "\n\n".join(text.replace("\n", LINE_BREAK) for text in [*(paragraph.text for paragraph in document.paragraphs), *cells])
 
 
 class _DoclingMarkupConverter(FormatConverter):
@@ -96,11 +103,11 @@ class _DoclingMarkupConverter(FormatConverter):
             if fmt == "html":
                 shielded = _shield_no_break_spaces(decoded.text)
                 plain = _html_text(shielded)
-                source = _html_stream(path.name, shielded, decoded.encoding)
+                source = _html_stream(path.name, shielded)
             else:
                 from docling.datamodel.base_models import DocumentStream  # heavy: docling and its PDF parser load only for a conversion
 
-                plain = decoded.text
+                plain = _MARKDOWN_HARD_BREAK.sub(LINE_BREAK, decoded.text)
                 if decoded.warning:
                     warnings.append(decoded.warning)
                 source = DocumentStream(name=path.name, stream=BytesIO(decoded.text.encode("utf-8")))

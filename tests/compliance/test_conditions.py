@@ -106,6 +106,17 @@ def test_missing_clause_fires_only_when_no_clause_of_the_type_exists():
     assert run(condition, with_law, clause_types="[governing_law]")[0] == []
 
 
+def test_missing_clause_on_an_amendment_is_its_contracts_or_not_applicable():
+    condition = "{kind: missing_clause}"
+    without = [chunk("Le loyer est porté à 48 000 euros.", "price_payment")]
+    attached = DocumentFacts(id="a1", file="avenant.md", is_amendment=True, amends="bail.pdf")
+    findings, check = run(condition, without, clause_types="[governing_law]", facts=attached)
+    assert findings == [] and check.status == "checked" and check.detail == "an amendment: the clauses are its contract's (bail.pdf)"
+    alone = DocumentFacts(id="a2", file="avenant.md", is_amendment=True)
+    findings, check = run(condition, without, clause_types="[governing_law]", facts=alone)
+    assert findings == [] and check.status == "not applicable: an amendment attached to no contract here"  # its flags stay as they were
+
+
 @pytest.mark.parametrize(
     ("text", "fires"),
     [

@@ -272,6 +272,35 @@ def test_runs_in_bold_or_italics_stay_one_paragraph_with_the_files_spacing_and_t
     assert_offsets(document)
 
 
+def test_line_breaks_inside_a_paragraph_stay_line_breaks(converter: FileConverter, tmp_path: Path) -> None:
+    """An address block written with <br> (or Markdown's hard break) around bold runs: « ACME SAS12 rue de la Paix » was
+    one word."""
+    page = tmp_path / "adresse.html"
+    page.write_text("<html><body><p><b>ACME SAS</b><br>12 rue de la Paix<br><i>75002 Paris</i></p></body></html>", encoding="utf-8")
+    markdown = tmp_path / "adresse.md"
+    markdown.write_text("**ACME SAS**  \n12 rue de la Paix\\\n*75002 Paris*\n", encoding="utf-8")
+    for path in (page, markdown):
+        assert [i.text for i in items_of(convert_one(converter, path))] == ["ACME SAS\n12 rue de la Paix\n75002 Paris"], path.name
+
+
+def test_runs_are_spaced_as_their_own_paragraph_writes_them(converter: FileConverter, tmp_path: Path) -> None:
+    """Runs found written elsewhere in the file (« file_name », « 12 € » with a no-break space) take their own
+    paragraph's spacing, not the first place their words appear."""
+    path = tmp_path / "champs.md"
+    path.write_text("Le **Bailleur** déclare.\n\nChamps : file_name, 12\u00a0€.\n\n- **file** name\n- **12** €\n", encoding="utf-8")
+    assert [i.text for i in items_of(convert_one(converter, path))] == [
+        "Le Bailleur déclare.", "Champs : file_name, 12\u00a0€.", "file name", "12 €",
+    ]
+
+
+def test_html_declaring_latin_1_written_in_windows_1252_keeps_its_quotes(converter: FileConverter, tmp_path: Path) -> None:
+    """Many old pages declare ISO-8859-1 and use Windows-1252's curly quotes and ellipsis: they came out as control characters."""
+    path = tmp_path / "legacy.html"
+    path.write_bytes(b'<html><head><meta http-equiv="Content-Type" content="text/html; charset=iso-8859-1"></head>'
+                     b"<body><p>Le <b>Vendeur</b>\xa0: caf\xe9 \x93cit\xe9\x94 \x85 fin</p></body></html>")
+    assert [i.text for i in items_of(convert_one(converter, path))] == ["Le Vendeur\u00a0: café “cité” … fin"]
+
+
 def test_html_in_windows_1252_with_declared_charset(converter: FileConverter, tmp_path: Path) -> None:
     written = make_html(tmp_path / "latin.html", SECTIONS, encoding="windows-1252")
     document = convert_one(converter, written.path)
