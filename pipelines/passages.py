@@ -61,7 +61,7 @@ def parties_passage(documents: list[Document], contract: str | None = None) -> l
                 _PARTY_JOINED.search(fold(sentences[end])) or _PARTY_NEXT.match(fold(sentences[end + 1]))
             ):
                 end += 1
-            if end > i or _PARTIES_JOIN_INSIDE.search(fold(sentence)) or _BOTH_SIDES_INSIDE.search(sentence):
+            if end > i or (i == 0 and opened_by_heading) or _PARTIES_JOIN_INSIDE.search(fold(sentence)) or _BOTH_SIDES_INSIDE.search(sentence):
                 block = [(n, position, sentences[position]) for position in range(i, end + 1)]
                 if (at := _OPENING_WORD.search(sentence)) and at.start() and not _in_lower_case(sentence[: at.start()]):
                     block[0] = (n, i, sentence[at.start() :])  # the end of a title in capitals (« … DU 22 FÉVRIER 2021 ») is not the parties' passage
@@ -85,8 +85,12 @@ def own_heading(doc: Document) -> str:
 def prose(doc: Document) -> str:
     """The passage without its title and heading lines nor its page furniture (« Page 2 / 3 », a
     running header), with PDF line breaks joined back into sentences."""
-    lines = paragraphs(without_page_furniture(doc.content or ""))
+    text = without_page_furniture(doc.content or "")
     title = (doc.meta.get("title") or "").strip()
+    raw = text.split("\n", 1)
+    if title and len(raw) == 2 and fold_label(raw[0]) == fold_label(title):
+        text = raw[1]  # the title on a line of its own, before the wrapped lines are joined: « Contrat de … » is no sentence's start
+    lines = paragraphs(text)
     if title:  # the document's title, on one line or wrapped over a few: a label, not a sentence to quote
         wrapped = next((k for k in range(1, min(3, len(lines)) + 1) if fold_label(" ".join(lines[:k])) == fold_label(title)), 0)
         lines = lines[wrapped:]

@@ -515,6 +515,14 @@ def test_the_parties_of_a_named_contract_are_quoted_from_its_opening_not_from_an
     # the end of a title in capitals on the line of « ENTRE » is not quoted with it
     ("AVENANT N° 2 AU CONTRAT DU 22\nFÉVRIER 2021 ENTRE LES SOUSSIGNÉES :\nALPHA SAS, ci-après « le Fournisseur »,\nET :\nBETA SARL, ci-après « l'Acheteur ».",
      "", "", "ENTRE LES SOUSSIGNÉES :", "ci-après « l'Acheteur »."),
+    # a title in sentence case on its own line, then the parties' heading and both sides in one sentence (a walkthrough's
+    # DOCX: « Contrat de prestation … ENTRE LES SOUSSIGNÉS : » was quoted as one sentence)
+    ("Contrat de prestation de services logistiques\nENTRE LES SOUSSIGNÉS :\nLa société Transports Garonne SAS, ci-après « le "
+     "Prestataire » — d'une part, ET la société Maison Bellerive SARL, ci-après « le Client » — d'autre part.\nArticle 1 — Objet",
+     "Contrat de prestation de services logistiques", "ENTRE LES SOUSSIGNÉS :", "ENTRE LES SOUSSIGNÉS : La société Transports", "d'autre part."),
+    ("Software Licence Agreement\nThis Software Licence Agreement is made on 1 February 2024 between Northwind Analytics Ltd (the "
+     "\"Licensor\"), and Bluefield Retail plc (the \"Licensee\").", "Software Licence Agreement", "Software Licence Agreement",
+     "This Software Licence Agreement is made", "(the \"Licensee\")."),
     # one English sentence names both sides
     ("This Spice Supply Agreement is made by and between HALDEN SPICES LIMITED, a company incorporated in England (the \"Supplier\"), "
      "and ORVELLE FOODS INC., a Delaware corporation (the \"Buyer\").", "", "", "This Spice Supply Agreement is made by and between", "(the \"Buyer\")."),
