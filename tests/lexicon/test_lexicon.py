@@ -37,6 +37,9 @@ def concept_ids(lexicon, text: str) -> set[str]:
         ("Must the partners make any capital contribution?", {"capital_contribution"}),
         ("Le distributeur doit-il atteindre un chiffre d'affaires minimum ?", {"minimum_commitment"}),
         ("Does the distributor have to reach a minimum turnover?", {"minimum_commitment"}),
+        # « redevance », the French word for a licence's fee: an English "annual fee" is one (a walkthrough's false abstention)
+        ("Quelle est la redevance annuelle de la licence ?", {"fees", "royalty"}),
+        ("What annual fee does the licensee pay?", {"fees"}),
     ],
 )
 def test_notions_found_in_either_language(lexicon, question, expected):
