@@ -13,6 +13,8 @@ import threading
 from functools import lru_cache
 from typing import Any
 
+from greffier.text.fold import fold
+
 LANGUAGES = ("fr", "en")
 UNDECIDED = "und"
 MIN_CONFIDENCE = 0.8  # below, the text is too short or too mixed to say
@@ -38,3 +40,23 @@ def guess_language(text: str, *, max_words: int = 80) -> str:
     with _lock:  # the identifier is not documented as thread-safe
         language, confidence = _identifier().classify(sample)
     return str(language) if float(confidence) >= MIN_CONFIDENCE else UNDECIDED
+
+
+# The word a question opens on tells its language before the identifier does (« Quand prend fin la licence logicielle ? »
+# is English to it: « licence », « logicielle »).
+_FRENCH_OPENING = re.compile(r"^(?:quand|quel|quelle|quels|quelles|qui|que|qu'|quoi|comment|pourquoi|combien|ou |est-ce|lequel|laquelle"
+                             r"|lesquels|lesquelles|a quel|a quelle|a qui|de quel|de quelle|dans quel|dans quelle|y a-t-il|existe-t-il)")
+_ENGLISH_OPENING = re.compile(r"^(?:what|when|who|whom|whose|which|where|why|how|is|are|does|do|did|can|could|may|might|must|shall|should|will"
+                              r"|would|has|have|list|name)\b")
+_OPENING_MARKS = " «\"'-\u2013\u2014"
+
+
+def question_language(question: str) -> str:
+    """A question's language: by the word it opens on when that is a question word of one language (« Quand … »,
+    "When …"), else :func:`guess_language`."""
+    opening = fold(question).lstrip(_OPENING_MARKS).replace("\u2019", "'")
+    if _FRENCH_OPENING.match(opening):
+        return "fr"
+    if _ENGLISH_OPENING.match(opening):
+        return "en"
+    return guess_language(question)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 
 from greffier.text.fold import fold
-from greffier.text.language import guess_language
+from greffier.text.language import question_language
 
 ABSTENTIONS = {"en": "The documents do not say.", "fr": "Les documents ne le disent pas."}
 NO_RELEVANT_PASSAGE = {
@@ -183,8 +183,8 @@ NO_PAGE_IMAGE_VIEWER = {
 
 
 def reply_language(question: str) -> str:
-    """``"fr"`` for a French question, else ``"en"``."""
-    return "fr" if guess_language(question) == "fr" else "en"
+    """``"fr"`` for a French question, else ``"en"`` (:func:`question_language`)."""
+    return "fr" if question_language(question) == "fr" else "en"
 
 
 def abstention(language: str) -> str:

@@ -15,7 +15,7 @@ from pathlib import PurePath
 from typing import Any
 
 from greffier.text import section_label, tokenize
-from greffier.text.language import guess_language
+from greffier.text.language import question_language
 from pipelines.rankers.relevance import DENSE_RELEVANCE, WrittenText
 
 _WORDS = {
@@ -168,7 +168,7 @@ _NAMED = {
 
 def explain(question: str, steps: list[Any], *, abstained: bool = False) -> HumanTrace:
     """The trace of one turn in plain words (see the module docstring)."""
-    language = "fr" if guess_language(question) == "fr" else "en"
+    language = "fr" if question_language(question) == "fr" else "en"
     words = _WORDS[language]
     trace = HumanTrace(language=language)
     asked = question

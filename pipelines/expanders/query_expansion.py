@@ -38,7 +38,7 @@ from greffier.lexicon import Lexicon, Match, load_lexicon
 from greffier.lexicon.freedict import Dictionary, load_dictionary
 from greffier.text import fold, tokenize
 from greffier.text.function_words import is_function_word
-from greffier.text.language import guess_language
+from greffier.text.language import guess_language, question_language
 from greffier.text.stems import STEM_LANGUAGES, stem, stem_many
 from pipelines._serialization import StoreComponent
 from store.bm25 import QueryGroup
@@ -109,7 +109,7 @@ class QueryExpander(StoreComponent):
         self.warm_up()
         assert self._lexicon is not None
         tokens = tokenize(query)
-        language = guess_language(query)
+        language = question_language(query)
         matches = self._lexicon.find(tokens) if self.enabled else []
         concepts = list(dict.fromkeys(m.concept.id for m in matches))
         naming = naming_positions(matches, frozenset((scope or {}).get("kinds") or ()))

@@ -1,7 +1,7 @@
 """QueryTranslator: with an LLM, the question is also searched in the other language of the data room.
 
 A French question about an English contract shares few words with it (and the reverse): the model
-translates the question (French ↔ English, told by :func:`greffier.text.language.guess_language`), and
+translates the question (French ↔ English, told by :func:`greffier.text.language.question_language`), and
 the retrievers search the question followed by its translation. The translation is checked before use:
 empty, overlong or unchanged replies are ignored, and a model that fails leaves the question as asked.
 """
@@ -17,7 +17,7 @@ from haystack.dataclasses import ChatMessage
 from haystack.utils import deserialize_chatgenerator_inplace
 
 from greffier.text import fold
-from greffier.text.language import guess_language
+from greffier.text.language import question_language
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +53,7 @@ class QueryTranslator:
 
     def translate(self, query: str) -> str | None:
         """The translation of ``query`` into the other language, or None (undecided language, bad reply)."""
-        language = guess_language(query)
+        language = question_language(query)
         if language not in TARGET:
             return None
         messages = [ChatMessage.from_system(SYSTEM_TRANSLATE), ChatMessage.from_user(f"Translate into {TARGET[language]}:\n{query}")]

@@ -1,6 +1,9 @@
 """The language of a text: French, English, or undecided when the text says too little."""
 
-from greffier.text.language import guess_language
+import pytest
+
+from greffier.text.language import guess_language, question_language
+from greffier.text.replies import reply_language
 
 
 def test_sentences_of_contracts_in_each_language():
@@ -17,3 +20,18 @@ def test_a_text_without_words_or_too_short_to_say_is_undecided():
     assert guess_language("2024-01-01 — 12 345,00 €") == "und"
     assert guess_language("") == "und"
     assert guess_language("Acme Corp") == "und"
+
+
+@pytest.mark.parametrize(("question", "language"), [
+    ("Quand prend fin la licence logicielle ?", "fr"),  # « licence logicielle »: English to the identifier (a walkthrough)
+    ("Qu’en est-il de la garantie ?", "fr"),
+    ("Où est situé le local loué ?", "fr"),
+    ("« Quelle est la durée du bail ? »", "fr"),
+    ("Le bail est-il renouvelable ?", "fr"),  # no question word: the identifier decides
+    ("When does the licence end?", "en"),
+    ("Is the licence renewable?", "en"),
+    ("Does the franchisee pay a redevance?", "en"),
+])
+def test_a_question_s_language_by_its_question_word(question, language):
+    assert question_language(question) == language
+    assert reply_language(question) == language
