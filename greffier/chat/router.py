@@ -42,7 +42,7 @@ from greffier.lexicon import load_lexicon
 from greffier.dataroom.questions import ListQuestion, read_list_question
 from greffier.services.answering import answer
 from greffier.text import fold
-from greffier.text.replies import contract_label, reply_language
+from greffier.text.replies import contract_label, llm_reason, reply_language
 from store import threads
 from store.records import DataRoom, load_dataroom
 from greffier.config import Settings
@@ -506,7 +506,7 @@ class _Turn:
             text = NO_SUMMARY[language]
             self.stream(text)
             return self.finish(text, [], {"no_llm": True})
-        notice = NO_LLM_NOTICE[language].format(reason=reason)
+        notice = NO_LLM_NOTICE[language].format(reason=llm_reason(reason, language))
         self.stream(notice)
         result = answer(self.settings, message, backend=None, on_event=lambda k, p: self.emit(k, p) if k in {"sources", "token"} else None)
         return self.finish(notice + result["answer"], result.get("citations", []), {"no_llm": True})

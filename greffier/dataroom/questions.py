@@ -53,6 +53,9 @@ _HEAD_END = re.compile(
     r"|that|which|are|were|have|has|with|between|signed|entered|executed|concluded|governed|subject|ending|expir|end|terminat|due|running|in force"
     r"|avant|apres|before|after|by|until|d'ici|en \d|in \d|du \d|from)\b|[?,;:]"
 )
+# What the contracts asked for are, after a copula: « quels contrats sont des contrats de licence ? », "which agreements are
+# licences?", "which contracts are leases?" (not « … sont soumis au … », "… are governed by …": no type there)
+_PREDICATE = re.compile(r"\s+(?:sont|are)\s+(?:des |les |de |d'|the |a |an )?(?P<what>[\w' -]{3,60}?)\s*(?:\?|$)")
 _END_VERBS = re.compile(
     r"\b(?:fini(?:ssent|t|ront|r)|se termin\w*|termin(?:ent|era|eront)|pren(?:nent|d|dront) fin|arriv\w* a (?:echeance|terme)|echeance|echu\w*"
     r"|expir\w*|date de fin|fin de contrat|ends?|ending|come to an end|run (?:until|through)|runs (?:until|through)|terminat\w*|end date)\b"
@@ -133,6 +136,8 @@ def read_list_question(question: str, *, today: date, home_law: str, parties: di
     # exception word is the one left out, not the one asked
     apart = _EXCEPT_WORD.search(head)
     kind = match_contract_type(_singular(head[: apart.start()] if apart else head))
+    if kind is None and (predicate := _PREDICATE.match(folded[request.end():])):  # « quels contrats sont des licences ? »
+        kind = match_contract_type(_singular(predicate.group("what")))
     if kind:
         filters["contract_types"] = [kind]
         read.append(f"type: {kind}")

@@ -182,6 +182,19 @@ NO_PAGE_IMAGE_VIEWER = {
 }
 
 
+# Why no LLM answers, as the LLM resolver says it (pipelines.generators.llm), in French.
+LLM_REASONS_FR = {
+    "LLM turned off in settings": "LLM désactivé dans les réglages",
+    "no LLM configured": "aucun LLM configuré",
+    "no LLM given": "aucun LLM fourni",
+}
+
+
+def llm_reason(reason: str, language: str) -> str:
+    """The resolver's reason for having no LLM, in ``language`` where it is one of :data:`LLM_REASONS_FR`."""
+    return LLM_REASONS_FR.get(reason, reason) if language == "fr" else reason
+
+
 def reply_language(question: str) -> str:
     """``"fr"`` for a French question, else ``"en"`` (:func:`question_language`)."""
     return "fr" if question_language(question) == "fr" else "en"

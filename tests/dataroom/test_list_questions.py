@@ -32,6 +32,11 @@ def read(question: str):
     ("Quels contrats relèvent d'un droit étranger ?", {"governing_law": {"not_in": ["droit français"]}}),
     ("Quels baux ?", {"contract_types": ["bail commercial"]}),
     ("Which leases end after 2030?", {"contract_types": ["bail commercial"], "end_date": {"after": "2031-01-01"}}),
+    # the kind after a copula (a walkthrough: these abstained)
+    ("Quels contrats sont des contrats de licence ?", {"contract_types": ["contrat de licence"]}),
+    ("Quels contrats sont des contrats de prestation de services ?", {"contract_types": ["prestation de services"]}),
+    ("Which agreements are licences?", {"contract_types": ["contrat de licence"]}),
+    ("Which contracts are leases?", {"contract_types": ["bail commercial"]}),
 ])
 def test_a_list_question_is_read_as_the_filters_it_asks_for(question, filters):
     listing = read(question)

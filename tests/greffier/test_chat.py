@@ -178,10 +178,10 @@ def test_chit_chat_is_not_answered_by_the_model(settings):
 
 def test_without_llm_the_chat_says_so_and_offers_the_other_views_in_the_question_s_language(settings):
     result = ChatRouter(settings, None, today=TODAY).send("Quelle est la durée du contrat de crédit ?")
-    assert "Aucun LLM disponible" in result.answer and "Data room" in result.answer and "recherche" in result.answer
-    assert result.status == "done" and "No LLM is available" not in result.answer
+    assert "Aucun LLM disponible (aucun LLM fourni)" in result.answer and "Data room" in result.answer and "recherche" in result.answer
+    assert result.status == "done" and "No LLM is available" not in result.answer  # the reason in French too (was « (no LLM given) »)
     english = ChatRouter(settings, None, today=TODAY).send("What is the notice period of the lease?")
-    assert "No LLM is available" in english.answer and "Search" in english.answer
+    assert "No LLM is available (no LLM given)" in english.answer and "Search" in english.answer
 
 
 @pytest.mark.parametrize("question", ["Résume le contrat de crédit", "Summarise the lease"])
