@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from sqlmodel import select
 
-from greffier.chat.listing import names_of
+from greffier.chat.listing import counted, names_of
 from greffier.dataroom.questions import is_contracts_request
 from greffier.lexicon import Lexicon
 from greffier.text import fold, section_label, tokenize
@@ -35,24 +35,22 @@ WORDS = {
     "en": {
         "found": "{count} contracts have an article labelled {types}:",
         "found_one": "1 contract has an article labelled {types}:",
-        "found_with_amendments": "{count} contract(s) and {amendments} amendment(s) have an article labelled {types}:",
+        "found_with_amendments": "{things} {verb} an article labelled {types}:", "have": ("has", "have"),
         "none": "No contract has an article labelled {types}.",
         "others": "The other {count} contracts have no passage labelled so.",
         "other_one": "The other contract has no passage labelled so.",
-        "others_amendments": "The other {count} contract(s) and {amendments} amendment(s) have no passage labelled so.",
-        "amendments_only": "The {amendments} amendment(s) have no passage labelled so.",
+        "others_amendments": "The {things} {verb} no passage labelled so.",
         "source": "This list comes from the clause type each passage was given at ingest (the clause classifier): a clause "
         "written in unusual words may carry no label. The Compliance page checks the clauses one by one.",
     },
     "fr": {
         "found": "{count} contrats ont un article du type {types} :",
         "found_one": "1 contrat a un article du type {types} :",
-        "found_with_amendments": "{count} contrat(s) et {amendments} avenant(s) ont un article du type {types} :",
+        "found_with_amendments": "{things} {verb} un article du type {types} :", "have": ("a", "ont"),
         "none": "Aucun contrat n'a d'article du type {types}.",
         "others": "Les {count} autres contrats n'ont aucun passage de ce type.",
         "other_one": "L'autre contrat n'a aucun passage de ce type.",
-        "others_amendments": "Les {count} autre(s) contrat(s) et {amendments} avenant(s) n'ont aucun passage de ce type.",
-        "amendments_only": "Les {amendments} avenant(s) n'ont aucun passage de ce type.",
+        "others_amendments": "{things_cap} : aucun passage de ce type.",
         "source": "Cette liste vient du type de clause donné à chaque passage à l'ingestion (le classifieur de clauses) : une "
         "clause rédigée autrement peut ne pas en avoir. La page Conformité vérifie les clauses une à une.",
     },
@@ -118,7 +116,8 @@ def clause_answer(room: DataRoom, hits: list[ClauseHit], type_names: list[str], 
     found_amendments = sum(1 for cid in by_contract if _attached_amendment(room.by_id.get(cid)))
     count = len(by_contract) - found_amendments
     head = "none" if not by_contract else "found_with_amendments" if found_amendments else "found_one" if count == 1 else "found"
-    lines = [words[head].format(count=count, amendments=found_amendments, types=types)]
+    things, plural = counted(language, count, found_amendments)
+    lines = [words[head].format(count=count, types=types, things=things, verb=words["have"][plural])]
     for contract_id in sorted(by_contract, key=lambda cid: fold(names[cid])):
         articles = "; ".join(
             section_label(hit.section) + (f" (p. {hit.page})" if hit.page else "") for hit in by_contract[contract_id] if hit.section
@@ -129,7 +128,8 @@ def clause_answer(room: DataRoom, hits: list[ClauseHit], type_names: list[str], 
     others = len(rest) - amendments
     lines.append("")
     if amendments:
-        lines.append(words["others_amendments" if others else "amendments_only"].format(count=others, amendments=amendments))
+        rest_things, rest_plural = counted(language, others, amendments, contract_noun="other contract")
+        lines.append(words["others_amendments"].format(things=rest_things, things_cap=rest_things[:1].upper() + rest_things[1:], verb=words["have"][rest_plural]))
     elif others:
         lines.append(words["other_one"] if others == 1 else words["others"].format(count=others))
     lines.append(words["source"])

@@ -21,7 +21,7 @@ LIST_WORDS = {
     "en": {
         "found": "{count} contracts match ({read}):",
         "found_one": "1 contract matches ({read}):",
-        "found_amendments": "{count} contract(s) and {amendments} amendment(s) match ({read}):",
+        "found_amendments": "{things} {verb} ({read}):", "match": ("matches", "match"),
         "none": "No contract matches ({read}).",
         "ends": "ends", "signed": "signed",
         "moved": "Not listed because an amendment moved the end date:",
@@ -32,7 +32,7 @@ LIST_WORDS = {
     "fr": {
         "found": "{count} contrats correspondent ({read}) :",
         "found_one": "1 contrat correspond ({read}) :",
-        "found_amendments": "{count} contrat(s) et {amendments} avenant(s) correspondent ({read}) :",
+        "found_amendments": "{things} {verb} ({read}) :", "match": ("correspond", "correspondent"),
         "none": "Aucun contrat ne correspond ({read}).",
         "ends": "fin", "signed": "signé",
         "moved": "Écartés parce qu'un avenant a déplacé la date de fin :",
@@ -190,7 +190,7 @@ def list_answer(result: dict[str, Any], names: dict[str, str], read: str, langua
     words = LIST_WORDS.get(language, LIST_WORDS["en"])
     rows = result.get("results") or []
     amendments = sum(1 for row in rows if row.get("is_amendment"))
-    lines = [wording_count(words, len(rows) - amendments, read, amendments)]
+    lines = [wording_count(words, len(rows) - amendments, read, amendments, language)]
     for row in rows:
         facts = [f"{words['ends']} {date_in(row['end_date'], language)}" if row.get("end_date") else None,
                  f"{words['signed']} {date_in(row['signature_date'], language)}" if row.get("signature_date") else None,
@@ -201,9 +201,25 @@ def list_answer(result: dict[str, Any], names: dict[str, str], read: str, langua
     return "\n".join(lines + ([""] + left if left else []))
 
 
-def wording_count(words: dict[str, str], count: int, read: str, amendments: int = 0) -> str:
+_COUNTED = {
+    "en": {"contract": ("contract", "contracts"), "amendment": ("amendment", "amendments"), "and": "and",
+           "other contract": ("other contract", "other contracts")},
+    "fr": {"contract": ("contrat", "contrats"), "amendment": ("avenant", "avenants"), "and": "et",
+           "other contract": ("autre contrat", "autres contrats")},
+}
+
+
+def counted(language: str, contracts: int, amendments: int, *, contract_noun: str = "contract") -> tuple[str, bool]:
+    """« 1 contrat et 2 avenants », "3 contracts and 1 amendment" (a count of none left out), and whether it is plural."""
+    nouns = _COUNTED.get(language, _COUNTED["en"])
+    parts = [f"{n} {nouns[noun][0] if n == 1 else nouns[noun][1]}" for n, noun in ((contracts, contract_noun), (amendments, "amendment")) if n]
+    return f" {nouns['and']} ".join(parts), contracts + amendments > 1
+
+
+def wording_count(words: dict[str, str], count: int, read: str, amendments: int = 0, language: str = "en") -> str:
     """The list's first line: the contracts that match, and apart the amendments (an amendment is not a contract)."""
     if amendments:
-        return words["found_amendments"].format(count=count, amendments=amendments, read=read)
+        things, plural = counted(language, count, amendments)
+        return words["found_amendments"].format(things=things, verb=words["match"][plural], read=read)
     key = "none" if not count else "found_one" if count == 1 else "found"
     return words[key].format(count=count, read=read)
