@@ -174,7 +174,8 @@ export_xlsx.download_button(
     "Export XLSX", data=lambda: dataroom.export(settings, arguments, "xlsx"),
     file_name="greffier-dataroom.xlsx", mime="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", key="dataroom_export_xlsx", on_click="ignore",
 )
-hint.caption("CSV: every contract, with a status column (matches, or left out and why). "
+hint.caption("CSV: the contracts that match and those left out, with a status column (matches, or left out and why); "
+             "a contract these filters decide out is not in it. "
              "XLSX: the filters on a cover sheet, real dates, an autofilter, and the contracts left out on their own sheet with the reason.")
 
 # --- contract detail ----------------------------------------------------------------------------

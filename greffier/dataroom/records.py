@@ -390,10 +390,11 @@ def _explain_missing(record: ContractRecord, extraction: Extraction) -> None:
     term = extraction.term
     if not record.parties:
         record.warnings.append("no parties in metadata or text")
-    for field in ("contract_type", "signature_date", "governing_law"):
+    # an amendment changes a few articles: the governing law is its contract's, not a field it lacks
+    for field in ("contract_type", "signature_date") if record.is_amendment else ("contract_type", "signature_date", "governing_law"):
         if getattr(record, field) is None:
             record.warnings.append(f"no {FIELD_LABELS[field]} in metadata or text")
-    record.warnings.extend(extraction.governing_law.notes if record.governing_law is None else [])
+    record.warnings.extend(extraction.governing_law.notes if record.governing_law is None and not record.is_amendment else [])
     if record.end_date is not None:
         if term.indefinite is not None and term.end_date is None and record.sources["end_date"].origin == "manifest":
             record.warnings.append(
