@@ -64,3 +64,15 @@ def test_errors_are_one_readable_json_line(scan_base, tmp_path, capsys):
     assert code == 2 and "needs a file" in error["error"]
     code, error = run(capsys, "scan", "--workspace", ws, "--today", "30/11/2026", "--json")
     assert code == 2 and "YYYY-MM-DD" in error["error"]
+
+
+def test_the_scan_counts_amendments_apart_as_the_app_does(tmp_path, capsys):
+    # the CLI said « 4 flags on 4 contracts » where the app said « on 2 contracts + 2 amendments » (a walkthrough)
+    from greffier.config import load_settings  # the test's own workspace, built here only
+    from greffier.services.ingest import Ingestor  # the test's own workspace, built here only
+    from tests.compliance.conftest import write_amended_pairs  # the test's own workspace, built here only
+
+    write_amended_pairs(tmp_path / "room")
+    Ingestor(load_settings(tmp_path / "ws")).ingest(tmp_path / "room")
+    code, text = run(capsys, "scan", "--workspace", str(tmp_path / "ws"), "--playbook", "ma_due_diligence", "--today", "2026-11-30", "--no-llm")
+    assert code == 0 and "2 contracts + 2 amendments" in text.splitlines()[0], text.splitlines()[0]
