@@ -228,7 +228,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
         scope = result["scope"]
         language = reply_language(args.question)
         named_by = "désigné par" if language == "fr" else "named by"
-        searched = wording(SEARCHED_ONLY, language, where="; ".join(file_names(scope["files"]))).rstrip(".")
+        searched = wording(SEARCHED_ONLY, language, where=", ".join(file_names(scope["files"]))).rstrip(".")
         print(f"{searched} ({named_by}{' :' if language == 'fr' else ':'} {' '.join(scope['named_by'])}).")
     for citation in result["citations"]:
         print(f"  [{citation['n']}] {_where(citation)}")

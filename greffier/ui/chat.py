@@ -274,7 +274,7 @@ def ask(settings: Settings, message: str, *, mode: str, llm: LLMChoice, thread_i
         return Outcome(thread_id, "error", trace)
     text, sources, note = _shape(mode, result, reply_language(message), top_k=settings.search.top_k_final)
     if result.get("scope"):  # the question named a contract: say that only it was searched
-        where = "; ".join(_scope_files(result["scope"]))
+        where = ", ".join(_scope_files(result["scope"]))
         note = " ".join(filter(None, [note, wording(SEARCHED_ONLY, reply_language(message), where=where)]))
     _mark_cited(trace, sources)
     extra = {
