@@ -44,6 +44,15 @@ _DECLARED_CHARSET = re.compile(r"(<meta\b[^>]*?\bcharset\s*=\s*[\"']?)([\w-]+)",
 _MARKDOWN_HARD_BREAK = re.compile(r"(?: {2,}|\\)\n")
 
 
+_NAVIGATION = re.compile(r"<nav\b[^>]*>.*?</nav\s*>", re.IGNORECASE | re.DOTALL)
+
+
+def _without_navigation(html: str) -> str:
+    """A page without its navigation menus (``<nav>``): the text before the first heading is read (a contract's parties),
+    a site's menu is not."""
+    return _NAVIGATION.sub("", html)
+
+
 def _shield_no_break_spaces(html: str) -> str:
     html = _NO_BREAK_SPACE.sub("&#57600;", html)  # U+E100
     return _NARROW_NO_BREAK_SPACE.sub("&#57601;", html)  # U+E101
@@ -101,7 +110,7 @@ class _DoclingMarkupConverter(FormatConverter):
             except ConversionError as exc:
                 raise rejected("undecodable", str(exc)) from exc
             if fmt == "html":
-                shielded = _shield_no_break_spaces(decoded.text)
+                shielded = _shield_no_break_spaces(_without_navigation(decoded.text))
                 plain = _html_text(shielded)
                 source = _html_stream(path.name, shielded)
             else:

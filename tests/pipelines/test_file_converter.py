@@ -301,6 +301,18 @@ def test_html_declaring_latin_1_written_in_windows_1252_keeps_its_quotes(convert
     assert [i.text for i in items_of(convert_one(converter, path))] == ["Le Vendeur\u00a0: café “cité” … fin"]
 
 
+def test_an_html_contract_s_opening_before_its_first_heading_is_read_not_its_menu(converter: FileConverter, tmp_path: Path) -> None:
+    """Docling took everything before the first heading for page furniture: the parties of a contract saved as a web page."""
+    path = tmp_path / "licence.html"
+    path.write_text('<html><body><nav><a href="/">Home</a> | <a href="/c">Contact</a></nav>'
+                    "<p>This Licence is made between <b>Northwind Analytics Ltd</b>, a company incorporated in England, and "
+                    "<b>Bluefield Retail plc</b>.</p><h2>1. Grant</h2><p>The Licensor grants a licence.</p></body></html>", encoding="utf-8")
+    assert [i.text for i in items_of(convert_one(converter, path))] == [
+        "This Licence is made between Northwind Analytics Ltd, a company incorporated in England, and Bluefield Retail plc.",
+        "1. Grant", "The Licensor grants a licence.",
+    ]
+
+
 def test_html_in_windows_1252_with_declared_charset(converter: FileConverter, tmp_path: Path) -> None:
     written = make_html(tmp_path / "latin.html", SECTIONS, encoding="windows-1252")
     document = convert_one(converter, written.path)
