@@ -25,6 +25,9 @@ _PARTIES_OPEN = re.compile(r"^(?:[^.:;]{0,160}?\s)?(?:entre|between)\b")
 _PARTY_JOINED = re.compile(r"(?:\b(?:et|and)\s*:?|[,;:])\s*$")
 _PARTY_NEXT = re.compile(r"^(?:et\b|and\b|en presence d|in the presence of|\(\d+\)|\d+[.)]\s)")
 _OPENING_WORD = re.compile(r"\b(?:entre|between)\b", re.IGNORECASE)
+# A heading that is the parties' opening itself (« ENTRE LES SOUSSIGNÉS : », "BETWEEN:"), not one that names them in passing
+# (« RÉPARTITION DES RESPONSABILITÉS ENTRE LES PARTIES : »)
+_PARTIES_HEADING = re.compile(r"^\W*(?:entre|between)(?:\s+les\s+soussigne\w*)?\W*$")
 # One sentence that names both sides: "… is made by and between HALDEN SPICES LIMITED, … (the "Supplier"), and ORVELLE FOODS
 # INC., …", « … conclu entre la société X, … et la société Y, … » — the sentence makes the contract (made, entered into,
 # « conclu », « passé ») between them, and the second side is named (a capital) after the "and"; not "any dispute between
@@ -61,7 +64,8 @@ def parties_passage(documents: list[Document], contract: str | None = None) -> l
                 _PARTY_JOINED.search(fold(sentences[end])) or _PARTY_NEXT.match(fold(sentences[end + 1]))
             ):
                 end += 1
-            if end > i or (i == 0 and opened_by_heading) or _PARTIES_JOIN_INSIDE.search(fold(sentence)) or _BOTH_SIDES_INSIDE.search(sentence):
+            opened_by_parties_heading = i == 0 and opened_by_heading and bool(_PARTIES_HEADING.match(fold(heading)))
+            if end > i or opened_by_parties_heading or _PARTIES_JOIN_INSIDE.search(fold(sentence)) or _BOTH_SIDES_INSIDE.search(sentence):
                 block = [(n, position, sentences[position]) for position in range(i, end + 1)]
                 if (at := _OPENING_WORD.search(sentence)) and at.start() and not _in_lower_case(sentence[: at.start()]):
                     block[0] = (n, i, sentence[at.start() :])  # the end of a title in capitals (« … DU 22 FÉVRIER 2021 ») is not the parties' passage
@@ -88,7 +92,8 @@ def prose(doc: Document) -> str:
     text = without_page_furniture(doc.content or "")
     title = (doc.meta.get("title") or "").strip()
     raw = text.split("\n", 1)
-    if title and len(raw) == 2 and fold_label(raw[0]) == fold_label(title):
+    # (a first line that runs into the next one — a comma at its end, the next in lower case — is a sentence, not a title)
+    if title and len(raw) == 2 and fold_label(raw[0]) == fold_label(title) and not raw[0].rstrip().endswith((",", ";")) and not raw[1][:1].islower():
         text = raw[1]  # the title on a line of its own, before the wrapped lines are joined: « Contrat de … » is no sentence's start
     lines = paragraphs(text)
     if title:  # the document's title, on one line or wrapped over a few: a label, not a sentence to quote

@@ -77,7 +77,7 @@ _FRENCH_QUE = re.compile(r"\bqu(?:e|')")
 # « ne [verb] pas » around the words read (a rule's focus verb: « le Client ne confie pas … à titre exclusif »): « ne » (with
 # the pronouns a verb takes) right before them, « pas » right after
 _FRENCH_NE_RIGHT_BEFORE = re.compile(r"\b(?:ne|n')\s*(?:(?:se|s'|lui|leur|le|la|les|l'|y|en|me|m'|te|t'|nous|vous)\s*){0,2}$")
-_FRENCH_PAS_RIGHT_AFTER = re.compile(r"^\s*(?:pas|plus|jamais|point|nullement|aucunement|guere)\b")
+_FRENCH_PAS_RIGHT_AFTER = re.compile(r"^\s*(?:pas|plus|jamais|point|nullement|aucunement|guere|aucune?|rien|nulle?)\b")
 _ONLY = re.compile(r"\b(?:only|solely|uniquement|seulement)\b")
 REACH_VERBAL, REACH_DETERMINER, REACH_WIDE = 7, 3, 24
 
@@ -219,10 +219,11 @@ def read_match(sentence: str, start: int, end: int) -> Reading:
     clause = before[at:]
     if cue := _negation_before(clause):
         return Reading("negated", "exception" if in_exception else "plain", cue)
-    if _FRENCH_NE_RIGHT_BEFORE.search(clause) and (pas := _FRENCH_PAS_RIGHT_AFTER.match(after)):
-        return Reading("negated", "exception" if in_exception else "plain", f"ne … {pas.group(0).strip()}")
     boundary = _BOUNDARY.search(after)
     rest = after[: boundary.start()] if boundary else after
+    if _FRENCH_NE_RIGHT_BEFORE.search(clause) and (pas := _FRENCH_PAS_RIGHT_AFTER.match(after)) and not _FRENCH_QUE.search(rest[pas.end():]):
+        # « ne vendra plus … qu'au Distributeur » is « only », read below, not a denial
+        return Reading("negated", "exception" if in_exception else "plain", f"ne … {pas.group(0).strip()}")
     if (denial := _DENIED_AFTER.match(rest)) and _words_between(rest[denial.end() :]) <= 4:
         return Reading("negated", "exception" if in_exception else "plain", denial.group(0).strip())
     if denied := _denied_as(fold(sentence[start:end]), rest):

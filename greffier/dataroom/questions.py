@@ -27,6 +27,7 @@ from typing import Any
 
 from greffier.dataroom.normalize import MONTHS, parse_date
 from greffier.dataroom.vocabulary import (
+    contract_type_only,
     law_mentions,
     law_text,
     match_contract_type,
@@ -137,7 +138,7 @@ def read_list_question(question: str, *, today: date, home_law: str, parties: di
     apart = _EXCEPT_WORD.search(head)
     kind = match_contract_type(_singular(head[: apart.start()] if apart else head))
     if kind is None and (predicate := _PREDICATE.match(folded[request.end():])):  # « quels contrats sont des licences ? »
-        kind = match_contract_type(_singular(predicate.group("what")))
+        kind = contract_type_only(_singular(predicate.group("what")))  # the type alone: not "not leases", « des baux en cours »
     if kind:
         filters["contract_types"] = [kind]
         read.append(f"type: {kind}")

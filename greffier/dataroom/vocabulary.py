@@ -471,6 +471,23 @@ def match_contract_type(text: str) -> str | None:
     return None
 
 
+def contract_type_only(text: str) -> str | None:
+    """The canonical contract type ``text`` names when it names that type and nothing more (« des contrats de licence »,
+    "leases"), else ``None``: not « des baux en cours », "expired leases", "leases or licences", "not leases" — a filter
+    on the type alone would read them wrong."""
+    folded = _clean_label_text(text)
+    for label, pattern in _TYPE_PATTERNS:
+        if match := pattern.search(folded):
+            rest = f"{folded[: match.start()]} {folded[match.end():]}"
+            return label if not [w for w in re.findall(r"[a-z0-9]+", rest) if w not in _TYPE_FILLERS] else None
+    return None
+
+
+# Words that may stand around a contract type's name without changing what is asked
+_TYPE_FILLERS = frozenset({"de", "des", "du", "d", "les", "le", "la", "l", "un", "une", "the", "a", "an", "of", "contrat", "contrats",
+                           "contract", "contracts", "agreement", "agreements", "acte", "actes", "convention", "conventions"})
+
+
 def normalize_contract_type(text: object) -> str | None:
     """Canonical lower-case French contract type (« bail commercial », « contrat de licence »...).
 

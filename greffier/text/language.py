@@ -44,8 +44,8 @@ def guess_language(text: str, *, max_words: int = 80) -> str:
 
 # The word a question opens on tells its language before the identifier does (« Quand prend fin la licence logicielle ? »
 # is English to it: « licence », « logicielle »).
-_FRENCH_OPENING = re.compile(r"^(?:quand|quel|quelle|quels|quelles|qui|que|qu'|quoi|comment|pourquoi|combien|ou |est-ce|lequel|laquelle"
-                             r"|lesquels|lesquelles|a quel|a quelle|a qui|de quel|de quelle|dans quel|dans quelle|y a-t-il|existe-t-il)")
+_FRENCH_OPENING = re.compile(r"^(?:qu'|ou |(?:quand|quel|quelle|quels|quelles|qui|que|quoi|comment|pourquoi|combien|est-ce|lequel|laquelle"
+                             r"|lesquels|lesquelles|a quel|a quelle|a qui|de quel|de quelle|dans quel|dans quelle|y a-t-il|existe-t-il)\b)")
 _ENGLISH_OPENING = re.compile(r"^(?:what|when|who|whom|whose|which|where|why|how|is|are|does|do|did|can|could|may|might|must|shall|should|will"
                               r"|would|has|have|list|name)\b")
 _OPENING_MARKS = " «\"'-\u2013\u2014"

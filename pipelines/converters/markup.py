@@ -44,13 +44,14 @@ _DECLARED_CHARSET = re.compile(r"(<meta\b[^>]*?\bcharset\s*=\s*[\"']?)([\w-]+)",
 _MARKDOWN_HARD_BREAK = re.compile(r"(?: {2,}|\\)\n")
 
 
-_NAVIGATION = re.compile(r"<nav\b[^>]*>.*?</nav\s*>", re.IGNORECASE | re.DOTALL)
+_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+_NAVIGATION = re.compile(r"<nav(?=[\s>/])[^>]*>.*?</nav\s*>", re.IGNORECASE | re.DOTALL)
 
 
 def _without_navigation(html: str) -> str:
-    """A page without its navigation menus (``<nav>``): the text before the first heading is read (a contract's parties),
-    a site's menu is not."""
-    return _NAVIGATION.sub("", html)
+    """A page without its comments and navigation menus (``<nav>``): the text before the first heading is read (a
+    contract's parties), a site's menu is not."""
+    return _NAVIGATION.sub("", _COMMENT.sub("", html))
 
 
 def _shield_no_break_spaces(html: str) -> str:

@@ -1030,6 +1030,15 @@ A_TITRE_EXCLUSIF = [
     ("exclusivity", True, "Le Distributeur vend exclusivement les Produits du Fournisseur sur le Territoire."),
     ("exclusivity", False, "Le Distributeur ne vend pas exclusivement les Produits du Fournisseur et reste libre de distribuer d'autres marques."),
     ("exclusivity", False, "Le Client ne s'approvisionne pas exclusivement auprès du Fournisseur."),
+    # a review: infinitives and participles of selling; « aucun » denies as « pas » does; ownership and nouns, a window cut at
+    # the next verb; « ne … plus que » is « only »
+    ("exclusivity", True, "Le Fournisseur s'engage à vendre exclusivement les Produits au Distributeur."),
+    ("exclusivity", True, "Les Produits sont vendus exclusivement par le Distributeur sur le Territoire."),
+    ("exclusivity", True, "Le Prestataire s'engage à fournir à titre exclusif ses services au Client."),
+    ("exclusivity", True, "Le Fournisseur ne vendra plus les Produits qu'au Distributeur, à titre exclusif."),
+    ("exclusivity", False, "Le Concédant n'accorde aucune licence à titre exclusif."),
+    ("exclusivity", False, "Les données fournies par le Client restent sa propriété à titre exclusif."),
+    ("exclusivity", False, "Les accords conclus à titre exclusif entre les parties sont listés en annexe."),
     ("exclusivity", False, "Les résultats appartiennent au Client à titre exclusif dès leur création."),
     ("exclusivity", False, "Le Prestataire est titulaire à titre exclusif des droits de propriété intellectuelle sur le logiciel."),
     ("exclusivity", False, "Le Client ne confie pas ses transports au Prestataire à titre exclusif et reste libre de recourir à d'autres transporteurs."),

@@ -37,6 +37,7 @@ def read(question: str):
     ("Quels contrats sont des contrats de prestation de services ?", {"contract_types": ["prestation de services"]}),
     ("Which agreements are licences?", {"contract_types": ["contrat de licence"]}),
     ("Which contracts are leases?", {"contract_types": ["bail commercial"]}),
+    ("Quels contrats sont des contrats autres que des baux ?", {"excluded_contract_types": ["bail commercial"]}),
 ])
 def test_a_list_question_is_read_as_the_filters_it_asks_for(question, filters):
     listing = read(question)
@@ -54,6 +55,9 @@ def test_the_parties_a_list_question_names_are_read_by_their_names(question, par
 
 
 @pytest.mark.parametrize("question", [
+    # a kind after a copula, not alone: a type filter would read the opposite or drop a word (a review)
+    "Which contracts are not leases?", "Which contracts are licences or leases?", "Which contracts are expired leases?",
+    "Quels contrats sont des baux en cours ?", "Which contracts are no longer leases?",
     "Quelle est la durée du bail ?",
     "What is the term of the leases?",
     "Quels sont les délais de préavis des baux ?",

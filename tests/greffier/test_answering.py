@@ -535,6 +535,24 @@ def test_a_contract_s_opening_is_read_as_its_parties_passage_from_the_first_part
     assert quoted.startswith(first) and quoted.endswith(last), quoted
 
 
+def test_a_first_line_that_runs_into_the_next_is_a_sentence_not_a_title():
+    """A text without a title item: its first line is taken for the title, but it runs into the next (a review)."""
+    from pipelines.passages import parties_passage
+
+    text = ("Le présent contrat est conclu entre la société ALPHA SAS, d'une part,\net la société BETA SARL, d'autre part.\n\n"
+            "Article 1 – Objet\nLe Prestataire fournit les services.")
+    passage = parties_passage([Document(content=text, meta={"doc_id": "c1", "title": "Le présent contrat est conclu entre la société ALPHA SAS, d'une part,", "section": ""})])
+    assert " ".join(s for _, _, s in passage).startswith("Le présent contrat est conclu entre la société ALPHA SAS")
+
+
+def test_a_heading_that_names_the_parties_in_passing_opens_no_parties_passage():
+    from pipelines.passages import parties_passage
+
+    doc = Document(content="La responsabilité de chaque Partie est limitée au montant du contrat.",
+                   meta={"doc_id": "c1", "section": "ARTICLE 9 – RÉPARTITION DES RESPONSABILITÉS ENTRE LES PARTIES :"})
+    assert parties_passage([doc]) == []
+
+
 @pytest.mark.parametrize("clause", [
     "Any dispute between the parties and their affiliates shall be settled by the courts of London.",
     "Any dispute between the Supplier, and the Buyer shall be settled by the courts of London.",

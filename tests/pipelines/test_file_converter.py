@@ -304,10 +304,11 @@ def test_html_declaring_latin_1_written_in_windows_1252_keeps_its_quotes(convert
 def test_an_html_contract_s_opening_before_its_first_heading_is_read_not_its_menu(converter: FileConverter, tmp_path: Path) -> None:
     """Docling took everything before the first heading for page furniture: the parties of a contract saved as a web page."""
     path = tmp_path / "licence.html"
-    path.write_text('<html><body><nav><a href="/">Home</a> | <a href="/c">Contact</a></nav>'
+    path.write_text('<html><body><!-- <nav> an old menu --><nav-bar>Theme</nav-bar><nav><a href="/">Home</a> | <a href="/c">Contact</a></nav>'
                     "<p>This Licence is made between <b>Northwind Analytics Ltd</b>, a company incorporated in England, and "
                     "<b>Bluefield Retail plc</b>.</p><h2>1. Grant</h2><p>The Licensor grants a licence.</p></body></html>", encoding="utf-8")
     assert [i.text for i in items_of(convert_one(converter, path))] == [
+        "Theme",  # a custom element whose name starts with « nav » is no menu
         "This Licence is made between Northwind Analytics Ltd, a company incorporated in England, and Bluefield Retail plc.",
         "1. Grant", "The Licensor grants a licence.",
     ]

@@ -31,6 +31,9 @@ def test_a_text_without_words_or_too_short_to_say_is_undecided():
     ("When does the licence end?", "en"),
     ("Is the licence renewable?", "en"),
     ("Does the franchisee pay a redevance?", "en"),
+    ("Quick question: when does the lease end?", "en"),  # a review: « qui », « a qui » at the start of English words
+    ("A quick question: who pays the rent?", "en"),
+    ("Quebec law: which contracts does it govern?", "en"),
 ])
 def test_a_question_s_language_by_its_question_word(question, language):
     assert question_language(question) == language
