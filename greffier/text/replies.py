@@ -6,6 +6,7 @@ the question (:func:`greffier.text.language.guess_language`); English when it ca
 
 from __future__ import annotations
 
+import re
 from pathlib import PurePosixPath
 
 from greffier.text.fold import fold
@@ -182,17 +183,37 @@ NO_PAGE_IMAGE_VIEWER = {
 }
 
 
-# Why no LLM answers, as the LLM resolver says it (pipelines.generators.llm), in French.
+# Why no LLM answers, as the LLM resolver says it (pipelines.generators.llm: each reason, « ; » between them), in French.
 LLM_REASONS_FR = {
     "LLM turned off in settings": "LLM désactivé dans les réglages",
     "no LLM configured": "aucun LLM configuré",
     "no LLM given": "aucun LLM fourni",
+    "no Ollama answering on this machine": "aucun Ollama ne répond sur cette machine",
+    "no Ollama answering at the configured URL": "aucun Ollama ne répond à l'URL configurée",
+    "llama-cpp-python is not installed (make llm)": "llama-cpp-python n'est pas installé (make llm)",
 }
+_LLM_REASON_PATTERNS_FR = (
+    (re.compile(r"^no GGUF model in (.+) \(make llm\)$"), r"aucun modèle GGUF dans \1 (make llm)"),
+    (re.compile(r"^Ollama has no model (.+) \((ollama pull .+)\)$"), r"Ollama n'a pas le modèle \1 (\2)"),
+    (re.compile(r"^Ollama URL (\S+) is not on this machine: set models\.allow_remote_llm to send questions there$"),
+     r"l'URL d'Ollama \1 n'est pas sur cette machine : réglez models.allow_remote_llm pour y envoyer les questions"),
+    (re.compile(r"^cannot load GGUF (.+?): (.+)$"), r"impossible de charger le GGUF \1 : \2"),
+)
 
 
 def llm_reason(reason: str, language: str) -> str:
-    """The resolver's reason for having no LLM, in ``language`` where it is one of :data:`LLM_REASONS_FR`."""
-    return LLM_REASONS_FR.get(reason, reason) if language == "fr" else reason
+    """The resolver's reason for having no LLM, in ``language``: each of its reasons the tables above know, in French."""
+    if language != "fr":
+        return reason
+    parts = []
+    for part in reason.split("; "):
+        french = LLM_REASONS_FR.get(part)
+        for pattern, replacement in _LLM_REASON_PATTERNS_FR if french is None else ():
+            if pattern.match(part):
+                french = pattern.sub(replacement, part)
+                break
+        parts.append(french or part)
+    return " ; ".join(parts)
 
 
 def reply_language(question: str) -> str:

@@ -184,6 +184,21 @@ def test_without_llm_the_chat_says_so_and_offers_the_other_views_in_the_question
     assert "No LLM is available (no LLM given)" in english.answer and "Search" in english.answer
 
 
+def test_the_resolver_s_reasons_for_having_no_llm_are_said_in_french_to_a_french_question(tmp_path, monkeypatch):
+    # on a fresh machine the notice read « Aucun LLM disponible (no Ollama answering on this machine; no GGUF model in … (make llm)) »
+    from greffier.text.replies import llm_reason  # the wording under test
+    from pipelines.generators.llm import llm_in_use  # the resolver whose reasons are read
+
+    monkeypatch.setenv("GREFFIER_MODELS__LLM_BACKEND", "auto")
+    monkeypatch.setenv("GREFFIER_MODELS__OLLAMA_URL", "http://127.0.0.1:9")  # nothing listens there
+    monkeypatch.setenv("GREFFIER_MODELS__MODELS_DIR", str(tmp_path / "models"))
+    reason = llm_in_use(load_settings(tmp_path / "ws"))["reason"]
+    assert reason.startswith("no Ollama answering on this machine; no GGUF model in ")
+    french = llm_reason(reason, "fr")
+    assert french.startswith("aucun Ollama ne répond sur cette machine ; aucun modèle GGUF dans ") and french.endswith("(make llm)")
+    assert llm_reason(reason, "en") == reason
+
+
 @pytest.mark.parametrize("question", ["Résume le contrat de crédit", "Summarise the lease"])
 def test_without_llm_a_summary_is_declined_not_answered_as_silence(settings, question):
     # was « Les documents ne le disent pas »: a summary is to be written, which only an LLM does
