@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from sqlmodel import select
 
-from greffier.chat.listing import counted, names_of
+from greffier.chat.listing import names_of
+from greffier.text.replies import counted
 from greffier.dataroom.questions import is_contracts_request
 from greffier.lexicon import Lexicon
 from greffier.text import fold, section_label, tokenize

@@ -14,7 +14,7 @@ from typing import Any
 
 from greffier.dataroom.records import INDEFINITE_TERM
 from greffier.dataroom.vocabulary import law_in, type_in
-from greffier.text.replies import contract_label
+from greffier.text.replies import contract_label, counted
 from store.records import DataRoom
 
 LIST_WORDS = {
@@ -199,21 +199,6 @@ def list_answer(result: dict[str, Any], names: dict[str, str], read: str, langua
         lines.append(f"- {name} — " + ", ".join(f for f in facts if f))
     left = left_out_lines(result, names, language)
     return "\n".join(lines + ([""] + left if left else []))
-
-
-_COUNTED = {
-    "en": {"contract": ("contract", "contracts"), "amendment": ("amendment", "amendments"), "and": "and",
-           "other contract": ("other contract", "other contracts")},
-    "fr": {"contract": ("contrat", "contrats"), "amendment": ("avenant", "avenants"), "and": "et",
-           "other contract": ("autre contrat", "autres contrats")},
-}
-
-
-def counted(language: str, contracts: int, amendments: int, *, contract_noun: str = "contract") -> tuple[str, bool]:
-    """« 1 contrat et 2 avenants », "3 contracts and 1 amendment" (a count of none left out), and whether it is plural."""
-    nouns = _COUNTED.get(language, _COUNTED["en"])
-    parts = [f"{n} {nouns[noun][0] if n == 1 else nouns[noun][1]}" for n, noun in ((contracts, contract_noun), (amendments, "amendment")) if n]
-    return f" {nouns['and']} ".join(parts), contracts + amendments > 1
 
 
 def wording_count(words: dict[str, str], count: int, read: str, amendments: int = 0, language: str = "en") -> str:

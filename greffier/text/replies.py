@@ -37,6 +37,26 @@ SEVERAL_CONTRACTS = {
     "en": "The question fits {count} contracts; what each one says:",
     "fr": "La question vise {count} contrats ; ce que prévoit chacun :",
 }
+# … when some of them are amendments of the others: « La question vise 1 contrat et 1 avenant ; ce que prévoit chacun : »
+SEVERAL_DOCUMENTS = {
+    "en": "The question fits {things}; what each one says:",
+    "fr": "La question vise {things} ; ce que prévoit chacun :",
+}
+_COUNTED = {
+    "en": {"contract": ("contract", "contracts"), "amendment": ("amendment", "amendments"), "and": "and",
+           "other contract": ("other contract", "other contracts")},
+    "fr": {"contract": ("contrat", "contrats"), "amendment": ("avenant", "avenants"), "and": "et",
+           "other contract": ("autre contrat", "autres contrats")},
+}
+
+
+def counted(language: str, contracts: int, amendments: int, *, contract_noun: str = "contract") -> tuple[str, bool]:
+    """« 1 contrat et 2 avenants », "3 contracts and 1 amendment" (a count of none left out), and whether it is plural."""
+    nouns = _COUNTED.get(language, _COUNTED["en"])
+    parts = [f"{n} {nouns[noun][0] if n == 1 else nouns[noun][1]}" for n, noun in ((contracts, contract_noun), (amendments, "amendment")) if n]
+    return f" {nouns['and']} ".join(parts), contracts + amendments > 1
+
+
 # One contract's line of a per-contract answer: its label, then what it says (quoted). The answerer writes
 # it and the citation check takes the label off (:func:`contract_line`, :func:`contract_line_quote`).
 CONTRACT_LINE = {"en": "- {label}: {quoted}", "fr": "- {label} : {quoted}"}

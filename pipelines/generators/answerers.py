@@ -24,7 +24,7 @@ from haystack.dataclasses import ChatMessage, StreamingChunk
 from haystack.utils import deserialize_chatgenerator_inplace
 
 from greffier.text import fold, fold_label, split_sentences, tokenize
-from greffier.text.replies import ABSTENTIONS, SEVERAL_CONTRACTS, abstention, contract_label, contract_line, reply_language, says_abstention, wording
+from greffier.text.replies import ABSTENTIONS, SEVERAL_CONTRACTS, SEVERAL_DOCUMENTS, abstention, contract_label, contract_line, counted, reply_language, says_abstention, wording
 from pipelines.generators.answer_kinds import AnswerKind, asked_kind, holds_kind
 from pipelines.passages import own_heading, parties_asked, parties_passage, prose
 from pipelines.rankers.relevance import coverage_of, covering_tokens, passages_block
@@ -262,7 +262,7 @@ def with_definitions(
 
 def extractive_answer(
     asked: str, documents: list[Document], max_sentences: int = MAX_SENTENCES, *, units: list[dict[str, Any]] | None = None,
-    per_contract: bool = False, language: str = "en", question: str | None = None,
+    per_contract: bool = False, language: str = "en", question: str | None = None, amendments: dict[str, str] | None = None,
 ) -> str:
     """The quoted sentences that answer ``asked`` from ``documents``, cited ``[n]`` (n from 1).
 
@@ -278,7 +278,7 @@ def extractive_answer(
     kind = asked_kind(question or asked)
     parties = parties_asked(question or asked)
     if per_contract:
-        return _per_contract(documents, units, language, kind, parties=parties)
+        return _per_contract(documents, units, language, kind, parties=parties, amendments=amendments)
     # who the parties are: the quoted contract's opening, else the first kept passage that names them (an amendment's
     # recitals come first by their words, « Les Parties sont liées par un contrat … », and name nobody)
     best = (parties and (parties_passage(documents, quoted_contract(documents)) or parties_passage(documents))) or best_sentences(documents, units, max_sentences, kind)
@@ -287,11 +287,21 @@ def extractive_answer(
     return " ".join(f"{sentence} [{n}]" for n, _pos, sentence in best)
 
 
-def _per_contract(documents: list[Document], units: list[dict[str, Any]], language: str, kind: AnswerKind | None, *, parties: bool = False) -> str:
+def _per_contract(
+    documents: list[Document], units: list[dict[str, Any]], language: str, kind: AnswerKind | None, *, parties: bool = False,
+    amendments: dict[str, str] | None = None,
+) -> str:
+    """Each contract's best sentences under its label; ``amendments`` (an amendment id -> the contract it amends): the
+    amendments among them, counted apart in the first line (« 1 contrat et 1 avenant »)."""
     by_contract: dict[str, list[int]] = {}
     for n, doc in enumerate(documents, 1):
         by_contract.setdefault(doc.meta.get("doc_id") or doc.id, []).append(n)
-    lines = [wording(SEVERAL_CONTRACTS, language, count=len(by_contract))]
+    among = sum(1 for cid in by_contract if cid in (amendments or {}))
+    if among:
+        things, _plural = counted(language, len(by_contract) - among, among)
+        lines = [wording(SEVERAL_DOCUMENTS, language, things=things)]
+    else:
+        lines = [wording(SEVERAL_CONTRACTS, language, count=len(by_contract))]
     for numbers in by_contract.values():
         own = [documents[n - 1] for n in numbers]
         best = (parties and parties_passage(own)) or best_sentences(own, units, 1, kind)
@@ -328,7 +338,7 @@ class ExtractiveAnswerer:
             text = abstention(language)
         else:
             text = extractive_answer(
-                asked or question, documents, self.max_sentences, units=units, per_contract=answers_per_contract(documents, scope), language=language,
+                asked or question, documents, self.max_sentences, units=units, per_contract=answers_per_contract(documents, scope), amendments=(scope or {}).get("amendments"), language=language,
                 question=question,
             )
         _stream(text, streaming_callback)
@@ -468,7 +478,7 @@ class LLMAnswerer:
         if problem is None:
             return {"replies": [ChatMessage.from_assistant(text)], "extractive": False, "fallback": None, "warnings": warnings}
         fallback = extractive_answer(
-            asked or question, documents, units=units, per_contract=answers_per_contract(documents, scope), language=language, question=question
+            asked or question, documents, units=units, per_contract=answers_per_contract(documents, scope), amendments=(scope or {}).get("amendments"), language=language, question=question
         )
         _stream(f"\n\n{fallback}", streaming_callback)
         return {"replies": [ChatMessage.from_assistant(fallback)], "extractive": True, "fallback": problem, "warnings": warnings}

@@ -141,6 +141,7 @@ class IdentityIndex:
     carriers_of: dict[str, frozenset[str]] = field(default_factory=dict)  # a kind or subject -> the contracts carrying it
     file_names: dict[str, str] = field(default_factory=dict)  # contract -> its file's name, case-folded
     party_words: frozenset[str] = frozenset()  # every word of the parties' names read reliably (glossary words too)
+    amends: dict[str, str] = field(default_factory=dict)  # an amendment attached to a contract -> that contract
 
     @classmethod
     def build(cls, rows: Any, lexicon: Lexicon | None = None) -> IdentityIndex:
@@ -176,6 +177,7 @@ class IdentityIndex:
         return cls(
             {t: frozenset(ids) for t, ids in by_token.items()}, tokens_of, strong_of, titles, files, len(tokens_of),
             kinds_of, subjects_of, generic, lexicon, {k: frozenset(v) for k, v in carriers.items()}, file_names, party_words,
+            {record.id: record.amends for record in rows if getattr(record, "amends", "")},
         )
 
     @property
@@ -453,6 +455,7 @@ class IdentityRow:
     party_names: list[str]
     parties_reliable: bool
     contract_type: str = ""
+    amends: str = ""  # the contract this one amends, when it is an amendment attached to one
 
 
 def identity_rows(workspace: WorkspaceStore) -> list[IdentityRow]:
@@ -462,14 +465,14 @@ def identity_rows(workspace: WorkspaceStore) -> list[IdentityRow]:
     query = text(
         "SELECT contract_id, json_extract(record, '$.title'), json_extract(record, '$.file'), "
         "json_extract(record, '$.parties'), json_extract(record, '$.sources.parties.origin'), "
-        "json_extract(record, '$.sources.parties.rule'), contract_type FROM contractmeta ORDER BY position"
+        "json_extract(record, '$.sources.parties.rule'), contract_type, json_extract(record, '$.amends') FROM contractmeta ORDER BY position"
     )
     rows = []
     with workspace.session() as session:
-        for contract_id, title, file, parties, origin, rule, contract_type in session.exec(query):
+        for contract_id, title, file, parties, origin, rule, contract_type, amends in session.exec(query):
             names = [p.get("raw_name", "") for p in json.loads(parties or "[]")]
             reliable = origin != "extracted" or not rule or rule in STRONG_PARTY_RULES  # no rule: stored before it was kept
-            rows.append(IdentityRow(contract_id, title or "", file or "", names, reliable, contract_type or ""))
+            rows.append(IdentityRow(contract_id, title or "", file or "", names, reliable, contract_type or "", amends or ""))
     return rows
 
 
@@ -746,4 +749,6 @@ class ScopeResolver(StoreComponent):
         found = scope_for(self.store, question, index)
         if found is None:
             return {"query": question, "doc_ids": None, "scope": None, "hint": hint_in(self.store, question, index), "names": names}
-        return {"query": found.question, "doc_ids": found.contract_ids, "scope": found.as_dict(), "hint": None, "names": names}
+        # the amendments among the contracts named, and the contract each amends: an answer counts them apart
+        named = {**found.as_dict(), "amendments": {cid: index.amends[cid] for cid in found.contract_ids if cid in index.amends}}
+        return {"query": found.question, "doc_ids": found.contract_ids, "scope": named, "hint": None, "names": names}

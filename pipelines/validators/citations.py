@@ -20,7 +20,7 @@ from haystack import Document, component
 from haystack.dataclasses import ChatMessage
 
 from greffier.text.citations import renumber_citations, unsupported_sentences, validate_citations
-from greffier.text.replies import SEVERAL_CONTRACTS, contract_label, contract_line_quote, says_abstention
+from greffier.text.replies import SEVERAL_CONTRACTS, SEVERAL_DOCUMENTS, contract_label, contract_line_quote, says_abstention
 
 
 def citation(n: int, doc: Document) -> dict[str, Any]:
@@ -29,7 +29,10 @@ def citation(n: int, doc: Document) -> dict[str, Any]:
     return {"n": n, "chunk_id": doc.id, "file": meta.get("file"), "page": meta.get("page"), "page_end": meta.get("page_end"), "section": meta.get("section")}
 
 
-_SEVERAL = re.compile("|".join(re.escape(t).replace(re.escape("{count}"), r"\d+") for t in SEVERAL_CONTRACTS.values()))
+_SEVERAL = re.compile("|".join(
+    [re.escape(t).replace(re.escape("{count}"), r"\d+") for t in SEVERAL_CONTRACTS.values()]
+    + [re.escape(t).replace(re.escape("{things}"), r"\d+ \w+(?: (?:and|et) \d+ \w+)?") for t in SEVERAL_DOCUMENTS.values()]
+))
 
 
 def without_framing(answer: str, documents: list[Document]) -> str:

@@ -56,3 +56,14 @@ def test_an_answer_about_the_term_tells_of_the_amendment_that_moved_it(settings,
 def test_a_question_on_notice_gets_no_note_on_the_end(settings, question):
     out = answer(settings, question, backend=None)
     assert not out["abstained"] and "amendment moved" not in (out.get("note") or "") and "avenant a modifié" not in (out.get("note") or "")
+
+
+@pytest.mark.parametrize(("question", "first_line"), [
+    ("When does the Services Agreement end?", "The question fits 1 contract and 1 amendment; what each one says:"),
+    ("Quand le contrat de prestation de services prend-il fin ?", "La question vise 1 contrat et 1 avenant ; ce que prévoit chacun :"),
+])
+def test_an_answer_for_a_contract_and_its_amendment_counts_the_amendment_apart(settings, question, first_line):
+    # was « The question fits 2 contracts »: an amendment is not a contract (the data room counts them so too)
+    out = answer(settings, question, backend=None)
+    assert out["answer"].splitlines()[0] == first_line, out["answer"]
+    assert not out["unsupported"] and not out["removed_citations"]  # the framing line is no unsupported claim
