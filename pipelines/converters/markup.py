@@ -59,8 +59,27 @@ def _shield_no_break_spaces(html: str) -> str:
     return _NARROW_NO_BREAK_SPACE.sub("&#57601;", html)  # U+E101
 
 
+# Labels a browser reads as Windows-1252 (WHATWG Encoding): pages that say ISO-8859-1 use its curly quotes; UTF-8 is guessed
+_GUESSED_CHARSETS = frozenset({"iso-8859-1", "iso8859-1", "latin1", "latin-1", "l1", "us-ascii", "ascii", "windows-1252", "cp1252",
+                               "utf-8", "utf8"})
+_DECLARED_CHARSET_BYTES = re.compile(rb"<meta\b[^>]*?\bcharset\s*=\s*[\"']?([\w-]+)", re.IGNORECASE)
+
+
+def _declared_text(data: bytes) -> str | None:
+    """An HTML page decoded in the charset it declares, when that is one :func:`decode_text_bytes` would not guess
+    (ISO-8859-15's « € », a Cyrillic or Japanese page); None otherwise, or when the page cannot be read in it."""
+    found = _DECLARED_CHARSET_BYTES.search(data[:4096])
+    label = found.group(1).decode("ascii", "replace").lower() if found else ""
+    if not label or label in _GUESSED_CHARSETS:
+        return None
+    try:
+        return data.decode(label).replace("\r\n", "\n").replace("\r", "\n")
+    except (LookupError, UnicodeDecodeError):
+        return None
+
+
 def _html_stream(name: str, html: str) -> Any:  # noqa: ANN401
-    """The page for docling, in UTF-8 and saying so (it was decoded by :func:`decode_text_bytes`)."""
+    """The page for docling, in UTF-8 and saying so (it was decoded in its declared charset or by :func:`decode_text_bytes`)."""
     from docling.datamodel.base_models import DocumentStream  # heavy: docling and its PDF parser load only for a conversion
 
     return DocumentStream(name=name, stream=BytesIO(_DECLARED_CHARSET.sub(r"\g<1>utf-8", html).encode("utf-8")))
@@ -106,12 +125,14 @@ class _DoclingMarkupConverter(FormatConverter):
         source: Any = path
         plain: str | None = None
         if fmt in ("html", "md"):
+            data = path.read_bytes()
             try:
-                decoded = decode_text_bytes(path.read_bytes())
+                declared = _declared_text(data) if fmt == "html" else None
+                decoded = decode_text_bytes(data) if declared is None else None
             except ConversionError as exc:
                 raise rejected("undecodable", str(exc)) from exc
             if fmt == "html":
-                shielded = _shield_no_break_spaces(_without_navigation(decoded.text))
+                shielded = _shield_no_break_spaces(_without_navigation(declared if declared is not None else decoded.text))
                 plain = _html_text(shielded)
                 source = _html_stream(path.name, shielded)
             else:

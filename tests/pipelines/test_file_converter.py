@@ -314,6 +314,14 @@ def test_an_html_contract_s_opening_before_its_first_heading_is_read_not_its_men
     ]
 
 
+def test_html_in_a_charset_it_declares_that_no_guess_reads(converter: FileConverter, tmp_path: Path) -> None:
+    """ISO-8859-15 writes « € » where Windows-1252 writes « ¤ »: the page's declared charset decides (docling honoured it
+    before pages were handed over in UTF-8)."""
+    path = tmp_path / "prix.html"
+    path.write_bytes('<html><head><meta charset="iso-8859-15"></head><body><p>Le loyer est de 1 200 € par mois.</p></body></html>'.encode("iso-8859-15"))
+    assert [i.text for i in items_of(convert_one(converter, path))] == ["Le loyer est de 1 200 € par mois."]
+
+
 def test_html_in_windows_1252_with_declared_charset(converter: FileConverter, tmp_path: Path) -> None:
     written = make_html(tmp_path / "latin.html", SECTIONS, encoding="windows-1252")
     document = convert_one(converter, written.path)
