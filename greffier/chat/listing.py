@@ -14,7 +14,7 @@ from typing import Any
 
 from greffier.dataroom.records import INDEFINITE_TERM
 from greffier.dataroom.vocabulary import law_in, type_in
-from greffier.text.replies import contract_label, counted
+from greffier.text.replies import contract_label, counted, date_in
 from store.records import DataRoom
 
 LIST_WORDS = {
@@ -155,14 +155,6 @@ def _dates_in(text: str, language: str) -> str:
 
 def _mentions(text: str, cid: str, name: str) -> bool:
     return bool(text) and (re.search(rf"\b{re.escape(cid)}\b", text) is not None or name in text)
-
-
-def date_in(value: Any, language: str) -> str:  # noqa: ANN401
-    """A date as a reader of ``language`` writes it: « 31/12/2026 » in French; ISO (2026-12-31) otherwise.
-    A value that is not an ISO date is given as it is."""
-    text = str(value)
-    match = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})", text)
-    return f"{match[3]}/{match[2]}/{match[1]}" if match and language == "fr" else text
 
 
 def describe_read(filters: dict[str, Any], party_names: list[str], language: str) -> str:

@@ -464,10 +464,15 @@ def normalize_law(text: object) -> str | None:
 @lru_cache(maxsize=4096)
 def match_contract_type(text: str) -> str | None:
     """The canonical contract type named in ``text``, or ``None`` when it names none."""
-    folded = _clean_label_text(text)
+    found = _type_match(_clean_label_text(text))
+    return found[0] if found else None
+
+
+def _type_match(folded: str) -> tuple[str, re.Match[str]] | None:
+    """The first contract type whose wording ``folded`` (:func:`_clean_label_text`) holds, and where."""
     for label, pattern in _TYPE_PATTERNS:
-        if pattern.search(folded):
-            return label
+        if match := pattern.search(folded):
+            return label, match
     return None
 
 
@@ -476,11 +481,11 @@ def contract_type_only(text: str) -> str | None:
     "leases"), else ``None``: not « des baux en cours », "expired leases", "leases or licences", "not leases" — a filter
     on the type alone would read them wrong."""
     folded = _clean_label_text(text)
-    for label, pattern in _TYPE_PATTERNS:
-        if match := pattern.search(folded):
-            rest = f"{folded[: match.start()]} {folded[match.end():]}"
-            return label if not [w for w in re.findall(r"[a-z0-9]+", rest) if w not in _TYPE_FILLERS] else None
-    return None
+    if (found := _type_match(folded)) is None:
+        return None
+    label, match = found
+    rest = f"{folded[: match.start()]} {folded[match.end():]}"
+    return label if not [w for w in re.findall(r"[a-z0-9]+", rest) if w not in _TYPE_FILLERS] else None
 
 
 # Words that may stand around a contract type's name without changing what is asked

@@ -27,7 +27,7 @@ from greffier.models import models_in_use
 from greffier.services.search import FUSION_MARGIN, check_search_arguments, reranker_in_use, search
 from pipelines.answering import ANSWER_OUTPUTS, warmed_answer_pipeline
 from greffier.text.replies import (
-    CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_MOVED_NOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NO_RELEVANT_PASSAGE, NOT_GROUNDED, ONLY_NAMED, WHICH_ONE, abstention, file_names, reply_language,
+    CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_MOVED_NOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NO_RELEVANT_PASSAGE, NOT_GROUNDED, ONLY_NAMED, WHICH_ONE, abstention, date_in, file_names, reply_language,
     wording,
 )
 from pipelines.generators.answer_kinds import asked_kind
@@ -200,7 +200,7 @@ def _amended_end_notes(store: Any, outputs: dict[str, Any], citations: list[dict
             continue  # the answer quotes the amendment: its new term is there
         file, named = PurePosixPath(record.file).name, ", ".join(_named(a) for a in movers)
         if record.initial_end_date is not None and record.end_date is not None and record.initial_end_date != record.end_date:
-            before, after = (d.strftime("%d/%m/%Y") if language == "fr" else d.isoformat() for d in (record.initial_end_date, record.end_date))
+            before, after = (date_in(d.isoformat(), language) for d in (record.initial_end_date, record.end_date))
             notes.append(wording(END_MOVED_NOTE, language, file=file, before=before, after=after, amendments=named))
         elif (source := record.sources.get("end_date")) is not None and source.confidence == "low" and "amendment" in (source.doubt or ""):
             notes.append(wording(END_UNCERTAIN_NOTE, language, file=file, amendments=named))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from pathlib import PurePosixPath
+from typing import Any
 
 from greffier.text.fold import fold
 from greffier.text.language import question_language
@@ -225,15 +226,21 @@ def llm_reason(reason: str, language: str) -> str:
     """The resolver's reason for having no LLM, in ``language``: each of its reasons the tables above know, in French."""
     if language != "fr":
         return reason
-    parts = []
-    for part in reason.split("; "):
-        french = LLM_REASONS_FR.get(part)
-        for pattern, replacement in _LLM_REASON_PATTERNS_FR if french is None else ():
-            if pattern.match(part):
-                french = pattern.sub(replacement, part)
-                break
-        parts.append(french or part)
-    return " ; ".join(parts)
+    return " ; ".join(_llm_reason_fr(part) for part in reason.split("; "))
+
+
+def _llm_reason_fr(reason: str) -> str:
+    if reason in LLM_REASONS_FR:
+        return LLM_REASONS_FR[reason]
+    return next((pattern.sub(french, reason) for pattern, french in _LLM_REASON_PATTERNS_FR if pattern.match(reason)), reason)
+
+
+def date_in(value: Any, language: str) -> str:  # noqa: ANN401
+    """A date as a reader of ``language`` writes it: « 31/12/2026 » in French; ISO (2026-12-31) otherwise.
+    A value that is not an ISO date is given as it is."""
+    text = str(value)
+    match = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})", text)
+    return f"{match[3]}/{match[2]}/{match[1]}" if match and language == "fr" else text
 
 
 def reply_language(question: str) -> str:

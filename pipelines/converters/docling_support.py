@@ -299,9 +299,10 @@ class RunSource:
 
     def advance(self, text: str) -> None:
         """Move past a paragraph that has no runs to join, so that the next one is not looked up before it."""
-        head = re.escape(_plain_spaces(text.replace("\n", LINE_BREAK))[:_PARAGRAPH_HEAD])
-        if head and (found := re.compile(head).search(self.text, self.position, self.position + _SEARCH_WINDOW)):
-            self.position = found.end()
+        head = _plain_spaces(text.replace("\n", LINE_BREAK))[:_PARAGRAPH_HEAD]
+        at = self.text.find(head, self.position, self.position + _SEARCH_WINDOW) if head else -1
+        if at >= 0:
+            self.position = at + len(head)
 
     def spacings(self, runs: list[str]) -> list[str] | None:
         """What the file writes between each two runs of one paragraph (marks left out); None: not found."""

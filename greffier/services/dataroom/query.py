@@ -236,7 +236,7 @@ class _Outcome:
         self.contradictions: dict[str, str] = {}
         self.names: dict[str, str] = {}  # entity id → the name as the filter gave it (for the reasons)
         self.titles: dict[str, str] = {}  # contract id → « title » (file), how the matched-filter sentences name a contract
-        self.laws: dict[str, str] = {}  # contract id → its governing law, for the amendments that state none of their own
+        self.contracts: dict[str, ContractRecord] = {}  # the room's records by id: the law of the contract an amendment amends
 
 
 def _describe_party(record: ContractRecord, entity: str) -> str:
@@ -394,8 +394,7 @@ def _filter(room: DataRoom, filters: DataRoomFilters | None, asked: dict[str, st
     outcome = _Outcome()
     outcome.names = dict(asked or {})
     candidates = room.records if amendments_are_documents(f) else room.standalone_records
-    if f.governing_law and candidates is room.records:
-        outcome.laws = _amended_laws(room)
+    outcome.contracts = room.by_id
     scan: Iterable[ContractRecord] = candidates
     if f.entity_ids:  # index lookup first: the contracts with every asked party, and those unsure of theirs
         keep = set(frozenset.intersection(*(room.by_entity.get(e, frozenset()) for e in f.entity_ids)))
@@ -417,21 +416,15 @@ def _matched_filters(record: ContractRecord, filters: DataRoomFilters | None, ro
     amends by its title and file (``room``), not by its internal id."""
     lines: list[str] = []
     outcome = _Outcome()
+    if room is not None:
+        outcome.contracts = room.by_id
     amended = room.by_id.get(record.amends) if room is not None and record.amends else None
     if amended is not None:
         file_name = PurePosixPath(amended.file).name if amended.file else ""
         title = " ".join((amended.title or "").split())
         outcome.titles[amended.id] = f"« {title} » ({file_name})" if title and file_name else f"« {title or file_name} »"
-        if amended.governing_law:
-            outcome.laws[amended.id] = amended.governing_law
     _evaluate(record, filters or DataRoomFilters(), outcome, lines)
     return lines
-
-
-def _amended_laws(room: DataRoom) -> dict[str, str]:
-    """The governing law of each contract an amendment stating none of its own is attached to."""
-    amended = {r.amends for r in room.records if r.is_amendment and r.amends and r.governing_law is None}
-    return {i: law for i in amended if i in room.by_id and (law := room.by_id[i].governing_law)}
 
 
 def _missing_reason(record: ContractRecord, field: str, label: str) -> str:
@@ -486,7 +479,8 @@ def _evaluate(record: ContractRecord, f: DataRoomFilters, outcome: _Outcome, lin
     failed = False
     if f.governing_law:
         # an amendment that states no law of its own is governed by its contract's
-        law = record.governing_law or (outcome.laws.get(record.amends) if record.is_amendment and record.amends else None)
+        amended = outcome.contracts.get(record.amends) if record.is_amendment and record.amends else None
+        law = record.governing_law or (amended.governing_law if amended is not None else None)
         if law is None:
             reasons.append(_missing_reason(record, "governing_law", "governing law"))
         else:
