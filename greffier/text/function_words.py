@@ -32,15 +32,26 @@ doit doivent devra devront devrait devraient doive devoir faut faudra faudrait f
 # What Snowball's lists leave out and a question uses only to frame what it asks: the quantity words of
 # "how many" (« combien » is Snowball's), "per" (« par » is), the auxiliary's infinitive (« peut-il être
 # résilié » — Snowball lists « été », « suis », « est »… but not « être »), the deontic frames of « doit »
-# and "must" (« sont-ils tenus de … ? », "are they required to … ?"), and the
+# and "must" (« sont-ils tenus de … ? », "are they required to … ?") and of « peut » and "may" (« est-il
+# autorisé à … ? », "are we allowed to … ?", « permet-il de … ? »), and the
 # courtesy titles before a name (Mr Morand, « M. », « Mme »), which a contract writes its own way.
 FRAME_WORDS = """
 many per
 etre tenu tenue tenus tenues required obliged
+allowed permitted entitled autorise autorisee autorises autorisees permet permettent
 mr mrs ms messrs dr monsieur madame mademoiselle messieurs mme mlle
 """.split()
 
-FUNCTION_WORDS: frozenset[str] = frozenset(fold(word) for word in (*SNOWBALL_ENGLISH, *MODAL_VERBS, *FRAME_WORDS))
+# The French counterparts of Snowball's English stop words that Snowball's French list lacks: "if" and
+# "other" are function words of an English question, so « si » and « autre » are of a French one
+# (« auprès d'un autre fournisseur », « au-delà de quel montant » ask about a supplier, an amount).
+FRENCH_COUNTERPARTS = """
+si lorsque lorsqu autre autres entre avant apres pendant durant sous contre jusque jusqu tout tous toute toutes chaque
+aucun aucune tres ici alors puis encore seulement quelque quelques tel telle tels telles ceci cela ca celui celle
+ceux celles donc ni car aussi aupres dela hors chez comme moins peu trop ainsi
+""".split()
+
+FUNCTION_WORDS: frozenset[str] = frozenset(fold(word) for word in (*SNOWBALL_ENGLISH, *MODAL_VERBS, *FRAME_WORDS, *FRENCH_COUNTERPARTS))
 
 
 def is_function_word(token: str) -> bool:

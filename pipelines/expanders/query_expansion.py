@@ -375,13 +375,18 @@ def asked_units(
             continue  # « agence » of the named "Agency Agreement": it names the contract in the other language
         terms: list[tuple[str, ...]] = [(token,)]
         terms.extend((form,) for form, _factor in _word(token, lang, forms, 1.0)[1:])
+        weighed = list(terms)  # the word's weight is read on its own forms and the notion's wordings as the glossary writes them
         for match in matches:
             if positions & set(range(match.start, match.end)):
-                terms.extend(term.tokens for term in match.concept.terms)
+                # each wording of the notion with the forms its word takes in the index, in its own language: the
+                # glossary writes "report", the Consultant's article "All reports …" (« rapports » is asked)
+                for term in match.concept.terms:
+                    terms.extend(_with_forms((term.tokens,), term.lang, forms))
+                    weighed.append(term.tokens)
         terms = list(dict.fromkeys(terms))
         weight = 1.0
         if index is not None and chunks:
-            frequency = max(index.document_frequency(term[0]) for term in terms if len(term) == 1)
+            frequency = max(index.document_frequency(term[0]) for term in weighed if len(term) == 1)
             weight = idf(frequency, chunks) if frequency else UNKNOWN_WEIGHT
         terms = list(dict.fromkeys([*terms, *_with_forms((translated or {}).get(token, ()), other_language(lang), forms)]))
         unit = {"token": token, "terms": [list(t) for t in terms], "weight": round(weight, 4)}

@@ -67,6 +67,17 @@ _OPEN_DURATION = re.compile(
 )
 
 
+# The words that name the kind of answer asked (folded search tokens): its nouns, "long" of "how long", the verbs of
+# lasting ("run", « dure »). « Au-delà de quel montant … ? » asks for a sum: a passage that writes one (« supérieur
+# à 300 000 euros ») answers without the word « montant ».
+KIND_WORDS: dict[str, frozenset[str]] = {
+    "duration": frozenset({"duree", "delai", "delais", "periode", "temps", "longueur", "period", "duration", "length", "time", "long",
+                          "run", "runs", "last", "lasts", "dure", "durent", "durera", "dureront"}),
+    "date": frozenset({"date", "dates"}),
+    "amount": frozenset({"montant", "montants", "somme", "sommes", "amount", "amounts", "sum", "sums"}),
+}
+
+
 def gives_an_open_duration(text: str) -> bool:
     """Whether ``text`` writes a length of time without a number (:data:`_OPEN_DURATION`)."""
     return bool(_OPEN_DURATION.search(" ".join(fold(text).replace("’", "'").split())))  # a PDF's line breaks, runs of spaces

@@ -62,7 +62,7 @@ from haystack.utils import deserialize_chatgenerator_inplace
 from greffier.compliance.library import ClauseLibrary, load_library
 from greffier.text import fold, tokenize
 from greffier.text.fold import fold_origins
-from pipelines.generators.answer_kinds import AnswerKind, asked_complement, asked_head, asked_kind, gives_a_quantity
+from pipelines.generators.answer_kinds import KIND_WORDS, AnswerKind, asked_complement, asked_head, asked_kind, gives_a_quantity
 from pipelines.passages import parties_asked, parties_passage
 from pipelines.types import scope_contract_ids
 
@@ -338,6 +338,19 @@ def without_names(units: list[dict[str, Any]], names: set[str] | list[str] | Non
     return kept if kept and len(kept) < len(units) else units
 
 
+def without_kind_words(units: list[dict[str, Any]], kind: AnswerKind | None) -> list[dict[str, Any]]:
+    """What is asked, without the words that name the kind of answer asked (:data:`KIND_WORDS`: « quel
+    montant », "what period", "how long does it run"): a passage must write an answer of that kind instead
+    (``gives_kind`` in :func:`judge_by_meaning`), and does so without the word — « supérieur à 300 000 euros »
+    answers « au-delà de quel montant ». Unchanged for a question that asks for no kind, or when those words
+    are all it asks."""
+    if kind is None:
+        return units
+    nouns = KIND_WORDS[kind]
+    kept = [unit for unit in units if unit.get("token") not in nouns]
+    return kept if kept and len(kept) < len(units) else units
+
+
 @component
 class RelevanceJudge:
     """Keeps the passages that help answer the question.
@@ -395,8 +408,9 @@ class RelevanceJudge:
         head = set(head_words)
         complement = set(asked_complement(question, head_words))  # « indemnité de licenciement »: both nouns, not any « indemnité »
         naming = set(names or ()) - head - complement  # a name that is the thing asked about stays asked
-        asked_units = without_names(asked_units, naming)
-        other_units = without_names(translation_units, naming) if translation_units else []
+        kind = asked_kind(question)
+        asked_units = without_kind_words(without_names(asked_units, naming), kind)
+        other_units = without_kind_words(without_names(translation_units, naming), asked_kind(translation or "") or kind) if translation_units else []
         head_units = [u for u in asked_units if u.get("token") in head]
         complement_units = [u for u in asked_units if u.get("token") in complement and not u.get("absent")]
         # the question's translation names the thing asked about in the other language's words: a passage may speak of
@@ -406,7 +420,7 @@ class RelevanceJudge:
             other_head = set(asked_head(translation)) - naming
             other_heads = [u for u in other_units if u.get("token") in other_head] or None
         decisions = self._judge(
-            question, documents, asked_units, set(clause_types or ()), scope, asked_kind(question), head_units, complement_units, other_units, other_heads,
+            question, documents, asked_units, set(clause_types or ()), scope, kind, head_units, complement_units, other_units, other_heads,
             translation=translation,
         )
         refuse_outside_hint(documents, decisions, hint)

@@ -1087,3 +1087,70 @@ def test_a_glossary_term_whose_words_the_passage_holds_apart_is_not_quoted_as_a_
     (decision,) = RelevanceJudge().run(question=question, documents=[doc], units=units, clause_types=types)["decisions"]
     quoted = [held for _asked, held in decision.get("wordings", [])]
     assert quoted and "personal data" not in quoted and any("…" in q for q in quoted), decision
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "framing"),
+    [
+        ("Le distributeur peut-il acheter ses pièces auprès d'un autre fournisseur que le fabricant ?", "fr", {"aupres", "autre"}),
+        ("May the distributor buy its parts from any other supplier than the manufacturer?", "en", {"any", "other", "from"}),
+        ("Le client peut-il résilier si le service est trop souvent interrompu ?", "fr", {"si", "trop"}),
+        ("Can the customer terminate if the service is interrupted too often?", "en", {"if", "too"}),
+    ],
+)
+def test_a_french_question_is_framed_by_the_same_function_words_as_an_english_one(question, language, framing):
+    # "if", "other" and "too" are Snowball's English stop words: « si », « autre » and « trop » frame a French question
+    # as much, and a passage that happens to write « si … » must not look as if it answered more of it
+    units, _types = _units(question, language)
+    asked = {u["token"] for u in units}
+    assert not framing & asked, asked
+    assert {"supplier", "fournisseur", "service"} & asked
+
+
+def test_a_sum_asked_is_answered_by_a_passage_that_writes_one_without_the_word():
+    # « au-delà de quel montant » asks for a sum: the acceleration article writes one (« supérieur à 250 000 euros »)
+    # and never the word « montant », which the prepayment article holds; the article that answers comes first
+    question = "Au-delà de quel montant un impayé sur un autre emprunt permet-il au prêteur d'exiger le remboursement anticipé ?"
+    units, types = _units(question, "fr")
+    docs = [
+        Document(
+            id="c1-6", score=1.0, meta={"doc_id": "c1", "section": "Article 6 — Remboursement anticipé volontaire"},
+            content="Article 6 — Remboursement anticipé volontaire\nL'Emprunteur peut rembourser par anticipation tout ou partie "
+            "de l'emprunt, moyennant une indemnité de 2 % du montant remboursé.",
+        ),
+        Document(
+            id="c1-11", score=0.95, meta={"doc_id": "c1", "section": "Article 11 — Exigibilité anticipée"},
+            content="Article 11 — Exigibilité anticipée\nLe Prêteur pourra exiger le remboursement immédiat des sommes dues en cas "
+            "d'impayé au titre de tout autre emprunt de l'Emprunteur supérieur à 250 000 euros.",
+        ),
+    ]
+    judged = RelevanceJudge().run(question=question, documents=docs, units=units, clause_types=types, scope={"contract_ids": ["c1"]})
+    by_id = {d["chunk_id"]: d for d in judged["decisions"]}
+    assert by_id["c1-11"]["relevant"], by_id["c1-11"]
+    assert "montant" not in by_id["c1-11"].get("missing", []), by_id["c1-11"]  # not charged to it
+    assert by_id["c1-11"]["coverage"] > 0.8 and judged["documents"][0].id == "c1-11", judged["decisions"]
+    # a question that asks for no sum still asks for the word: « Comment le montant est-il révisé ? »
+    units, types = _units("Comment le montant du loyer est-il révisé ?", "fr")
+    judged = RelevanceJudge().run(question="Comment le montant du loyer est-il révisé ?", documents=docs, units=units, clause_types=types)
+    assert all("montant" in d.get("missing", ["montant"]) or d["chunk_id"] == "c1-6" for d in judged["decisions"]), judged["decisions"]
+
+
+def test_a_glossary_wording_counts_in_the_form_the_passages_write_it():
+    # The glossary writes "report"; the consultant's article writes "reports": « rapports » is what is asked, and
+    # the article holds it (the forms come from the workspace's own words, in the wording's language)
+    from pipelines.expanders.query_expansion import word_forms
+    from store.bm25 import BM25Index
+
+    texts = [
+        "All reports and other deliverables prepared by the Consultant become the exclusive property of the Client.",
+        "The Consultant shall submit a written report to the Client each quarter.",
+        "This Agreement is governed by the laws of the State of New York.",
+    ]
+    index = BM25Index.build([f"c1-{n}" for n in range(len(texts))], [tokenize(text) for text in texts], generation=1)
+    question = "Les rapports du consultant appartiennent-ils au client ?"
+    tokens = tokenize(question)
+    units = {u["token"]: u for u in asked_units(tokens, load_lexicon().find(tokens), "fr", word_forms(index), index)}
+    assert ["reports"] in units["rapports"]["terms"], units["rapports"]["terms"]
+    # its weight is read on the glossary's wordings, not lowered by the forms added
+    alone = {u["token"]: u for u in asked_units(tokens, load_lexicon().find(tokens), "fr", None, index)}
+    assert units["rapports"]["weight"] == alone["rapports"]["weight"]
