@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from greffier.config import ANSWER_MODES, FUSION_METHODS, RETRIEVERS, Settings, load_settings
-from greffier.errors import GreffierError
+from greffier.errors import GreffierError, WorkspaceError
 from greffier.text import plural, section_label
 from greffier.text.replies import LIST_ASKED, SEARCHED_ONLY, TRANSLATION_SEARCHED, file_names, reply_language, wording
 from greffier.ui.text import tail_path
@@ -32,6 +32,22 @@ def _print_json(data: Any) -> None:
 
 def _settings(args: argparse.Namespace) -> Settings:
     return load_settings(args.workspace) if args.workspace else load_settings()
+
+
+def _ingested(args: argparse.Namespace) -> Settings:
+    """The settings of a workspace something was ingested into. A command that reads one (search, ask,
+    chat, inspect, a data-room export) refuses a folder that holds nothing — a mistyped ``--workspace``
+    would otherwise be answered « the documents do not say » or « no contract matches », as if its
+    contracts had been read — and writes nothing there."""
+    settings = _settings(args)
+    if not settings.data_dir.is_dir():
+        where = settings.workspace.expanduser().resolve()
+        state = "holds nothing ingested" if where.is_dir() else "does not exist"
+        raise WorkspaceError(
+            f"workspace {where} {state}: check --workspace (or GREFFIER_WORKSPACE), or ingest documents into it first: "
+            f"python -m greffier ingest FOLDER --workspace {shlex.quote(str(where))}"
+        )
+    return settings
 
 
 # --- commands ---------------------------------------------------------------------------------
@@ -91,12 +107,15 @@ def _models_line(settings: Settings) -> str:
 def cmd_status(args: argparse.Namespace) -> int:
     from greffier.services.status import workspace_status  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
-    status = workspace_status(_settings(args))
+    status = workspace_status(_settings(args))  # reports an empty or missing workspace as such (0 documents), with the way to fill it
     if args.json:
         _print_json(status)
         return 0
     print(f"workspace: {status['workspace']}")
     print(f"documents: {status['documents']}  chunks: {status['chunks']}  files: {status['files']}")
+    settings = _settings(args)
+    if not settings.data_dir.is_dir():
+        print(f"! nothing was ingested here: python -m greffier ingest FOLDER --workspace {shlex.quote(str(settings.workspace.expanduser().resolve()))}")
     print(f"embedder: {status['models']['embedder']['description']}")
     reranker = status["models"]["reranker"]
     print(f"reranker: {reranker['name'] if reranker else 'none (rerank off)'}")
@@ -111,7 +130,7 @@ def cmd_status(args: argparse.Namespace) -> int:
 def cmd_inspect(args: argparse.Namespace) -> int:
     from greffier.services.status import inspect_workspace  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
-    data = inspect_workspace(_settings(args), args.document)
+    data = inspect_workspace(_ingested(args), args.document)
     if args.json:
         _print_json(data)
         return 0
@@ -171,7 +190,7 @@ def cmd_reindex(args: argparse.Namespace) -> int:
 def cmd_search(args: argparse.Namespace) -> int:
     from greffier.services.search import search  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
-    settings = _settings(args)
+    settings = _ingested(args)
     response = search(
         settings, args.query, top_k=args.top_k, retriever=args.retriever,
         rerank=False if args.no_rerank else None, fusion=args.fusion, min_score=args.min_score,
@@ -197,7 +216,7 @@ def _where(r: dict[str, Any]) -> str:
 def cmd_ask(args: argparse.Namespace) -> int:
     from greffier.services.answering import answer  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
-    settings = _settings(args)
+    settings = _settings(args) if args.mode == "direct" else _ingested(args)  # the LLM alone reads no document
     streamed = not args.json and sys.stdout.isatty()
 
     def on_event(kind: str, payload: dict[str, Any]) -> None:
@@ -294,7 +313,7 @@ def cmd_dataroom(args: argparse.Namespace) -> int:
     from greffier.services.dataroom.export import export_dataroom  # the command's service loads only when it runs (Haystack, docling, torch behind it)
     from greffier.tools.registry import parse_arguments  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
-    settings = _settings(args)
+    settings = _ingested(args)
     content = export_dataroom(settings, parse_arguments("search_data_room", args.args), args.format)  # bad arguments: a ToolError, printed by main
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -320,7 +339,7 @@ def cmd_mcp(args: argparse.Namespace) -> int:
 def cmd_chat(args: argparse.Namespace) -> int:
     from greffier.chat.router import ChatRouter  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
-    settings = _settings(args)
+    settings = _ingested(args)
     router = ChatRouter(settings)
     streamed = not args.json and sys.stdout.isatty()
 

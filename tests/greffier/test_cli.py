@@ -102,6 +102,19 @@ def test_errors_are_one_readable_line_with_exit_code_2(workspace, tmp_path):
     assert bad_mode.returncode == 2 and "needs an LLM" in json.loads(bad_mode.stdout)["error"]
 
 
+def test_a_command_that_reads_a_folder_holding_nothing_says_so_and_writes_nothing(tmp_path):
+    # a mistyped --workspace is not answered « the documents do not say » or « no contract matches »
+    missing, empty = tmp_path / "wrokspace", tmp_path / "empty"
+    empty.mkdir()
+    for folder, state in ((missing, "does not exist"), (empty, "holds nothing ingested")):
+        for command in (("ask", "Quelle est la durée du bail ?"), ("search", "préavis"), ("chat", "Quels contrats sont sous droit anglais ?"), ("inspect",)):
+            result = greffier(*command, workspace=folder)
+            assert result.returncode == 2 and state in result.stderr and "python -m greffier ingest" in result.stderr, (command, result)
+            assert "Traceback" not in result.stderr
+        assert not (folder / ".greffier").exists()
+    assert not missing.exists()
+
+
 def test_models_status_names_the_models_in_use(workspace):
     result = greffier("models", "status", workspace=workspace["ws"])
     assert result.returncode == 0
