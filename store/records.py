@@ -58,7 +58,7 @@ RECORDS_STAMP_KEY = repo.RECORDS_STAMP_KEY
 #  14: the names an opening writes include "eBay", "salesforce.com" and "Acme (UK) Limited"; and from this format on a
 #      record also depends on the code that extracts it (:data:`EXTRACTION_CODE`): a change of an extraction rule rebuilds
 #      the records at the next ingest (41 rule changes since format 13 had not).
-RECORDS_FORMAT = 14
+RECORDS_FORMAT = 15  # 15: the renewal (« tacite reconduction ») read
 
 
 def _source_digest(*packages: str) -> str:
@@ -72,9 +72,9 @@ def _source_digest(*packages: str) -> str:
     return digest.hexdigest()[:12]
 
 
-#: The extraction code's digest (the data-room rules and the text helpers they read with), part of each record's cache key
+#: The extraction code's digest (the data-room rules and the text and polarity helpers they read with), part of each record's cache key
 #: and of the records' stamp.
-EXTRACTION_CODE = _source_digest("greffier.dataroom", "greffier.text")
+EXTRACTION_CODE = _source_digest("greffier.dataroom", "greffier.text", "greffier.compliance")  # compliance: the clause-polarity helper the renewal reader uses
 
 
 def _records_stamp(generation: int) -> str:

@@ -102,6 +102,8 @@ _REASONS_FR: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern), replacement)
     for pattern, replacement in (
         (r"^end date (\S+) → (\S+)", r"date de fin \1 → \2"),
+        (r"^renews or continues automatically after (\S+) unless notice is given", r"se renouvelle ou se prolonge tacitement après le \1 faute de congé ou de dénonciation"),
+        (r": it may end then or run on$", " : il peut prendre fin à cette date ou se poursuivre"),
         (r"\(amendment «", "(avenant «"),
         (r", moved by an amendment", ", déplacée par un avenant"),
         (rf"^no ({_FIELD}) in metadata or text",

@@ -87,6 +87,10 @@ class ContractRecord(BaseModel):
     end_date: date | None = None  # current: after amendments
     initial_end_date: date | None = None  # the contract's own, before amendments
     governing_law: str | None = None
+    # "automatic": the contract renews by itself at the end of its term unless notice is given (« tacite reconduction »),
+    # so ``end_date`` is its first term's end, not a date it is sure to end on; "none": its text (or the last amendment
+    # that says) denies it; None: nothing says (the sentence: ``sources["renewal"]``)
+    renewal: str | None = None
     amends: str | None = None
     amended_by: list[str] = Field(default_factory=list)  # in signature order
     is_amendment: bool = False
@@ -159,6 +163,9 @@ def _build_one(contract: ContractInput) -> tuple[ContractRecord, Extraction]:
     _resolve(record, "signature_date", signature_raw, parse_date, extraction.signature_date)
     _resolve(record, "end_date", manifest.get("end_date"), parse_date, extraction.term.end_date)
     _resolve(record, "governing_law", manifest.get("governing_law"), normalize_law, extraction.governing_law.law)
+    if extraction.renewal is not None:
+        record.renewal = extraction.renewal.value
+        record.sources["renewal"] = FieldSource(origin="extracted", chunk_id=extraction.renewal.chunk_id, raw=extraction.renewal.raw, rule=extraction.renewal.rule)
     record.initial_end_date = record.end_date
     if "end_date" in record.sources:
         record.sources["initial_end_date"] = record.sources["end_date"]
@@ -283,6 +290,8 @@ def _resolve(
 
 NO_END_DATE = "no end date in metadata or text"
 INDEFINITE_TERM = "no end date: indefinite term"  # a contract that runs until terminated: its end is known, there is none
+RENEWS = "renews or continues automatically after"  # … its first term's end: « renews or continues automatically after 2026-01-31 unless notice is given (…) »
+_RENEWS_UNLESS = " unless notice is given ("
 
 # How sure a value read by each rule is (the others are "high"): a "low" value is unknown for a filter.
 _RULE_CONFIDENCE: dict[str, tuple[Confidence, str]] = {
@@ -380,6 +389,8 @@ def _add_evidence(record: ContractRecord, extraction: Extraction) -> None:
     }
     if extraction.term.indefinite and extraction.term.indefinite.chunk_id:
         evidence["end_date"].append(extraction.term.indefinite.chunk_id)
+    if extraction.renewal is not None:
+        evidence["renewal"] = [extraction.renewal.chunk_id or ""]
     for field, chunk_ids in evidence.items():
         kept = list(dict.fromkeys(c for c in chunk_ids if c))
         if kept:
@@ -395,6 +406,8 @@ def _explain_missing(record: ContractRecord, extraction: Extraction) -> None:
         if getattr(record, field) is None:
             record.warnings.append(f"no {FIELD_LABELS[field]} in metadata or text")
     record.warnings.extend(extraction.governing_law.notes if record.governing_law is None and not record.is_amendment else [])
+    if record.end_date is not None and record.renewal == "automatic" and not record.is_amendment:
+        record.warnings.append(f"{RENEWS} {record.end_date.isoformat()}{_RENEWS_UNLESS}{_where(extraction.renewal)})")
     if record.end_date is not None:
         if term.indefinite is not None and term.end_date is None and record.sources["end_date"].origin == "manifest":
             record.warnings.append(
@@ -420,6 +433,7 @@ def _apply_amendments(records: list[ContractRecord], extractions: list[Extractio
     by_id = {record.id: record for record in records}
     _record_links(by_id, outcome, views)
     _record_changes(by_id, outcome, {record.id: extraction for record, extraction in zip(records, extractions)})
+    _record_renewals(by_id)
     for contract_id, warnings in outcome.warnings.items():
         by_id[contract_id].warnings.extend(warnings)
     for contract_id, doubt in outcome.uncertain_ends.items():  # unknown for an end-date filter: listed apart, never decided
@@ -471,6 +485,28 @@ def _record_changes(by_id: dict[str, ContractRecord], outcome: AmendmentOutcome,
         if change.chunk_id:
             target.evidence.setdefault("end_date", []).append(change.chunk_id)
         target.warnings[:] = [w for w in target.warnings if not w.startswith(NO_END_DATE)]
+
+
+def _record_renewals(by_id: dict[str, ContractRecord]) -> None:
+    """What the amendments say of a contract's renewal, the last signed that speaks of it winning: one that
+    rewrites the term article « Il ne se renouvelle pas par tacite reconduction » ends it, one that adds
+    "shall automatically renew …" brings it; and the date the renewal follows is the end after the amendments."""
+    for target in by_id.values():
+        if not target.amended_by or target.is_amendment:
+            continue
+        said = next((w for w in target.warnings if w.startswith(RENEWS)), None)
+        place = said[said.index(_RENEWS_UNLESS) + len(_RENEWS_UNLESS) : -1] if said and _RENEWS_UNLESS in said else "in the text"
+        for amendment in (by_id[i] for i in target.amended_by):
+            source = amendment.sources.get("renewal")
+            if amendment.renewal is None or source is None:
+                continue
+            target.renewal = amendment.renewal
+            target.sources["renewal"] = source.model_copy(update={"origin": "amendment", "rule": f"{source.rule} ({_named(amendment)})"})
+            target.evidence["renewal"] = [source.chunk_id] if source.chunk_id else []
+            place = f"amendment {_named(amendment)}"
+        target.warnings[:] = [w for w in target.warnings if not w.startswith(RENEWS)]
+        if target.renewal == "automatic" and target.end_date is not None:
+            target.warnings.append(f"{RENEWS} {target.end_date.isoformat()}{_RENEWS_UNLESS}{place})")
 
 
 def _explain_metadata_end(target: ContractRecord, extraction: Extraction) -> None:

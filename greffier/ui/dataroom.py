@@ -312,6 +312,9 @@ def _article_label(chunk_id: str | None, articles: list[dict[str, Any]], names: 
     return f"in « {one_line(names[owner], 80)} »" if owner in names else None
 
 
+RENEWAL_SHOWN = {"automatic": "renews or continues automatically unless notice is given", "none": "does not renew automatically"}
+
+
 def contract_detail(settings: Settings, contract_id: str, names: dict[str, str] | None = None) -> dict[str, Any]:
     """``get_contract`` plus ``metadata_rows`` (each field with its value and where it came from: the
     article's heading and page) and ``amends_name`` / ``amended_by_names``, the amendments by name
@@ -327,6 +330,7 @@ def contract_detail(settings: Settings, contract_id: str, names: dict[str, str] 
         ("end_date", contract.get("end_date")),
         ("initial_end_date", contract.get("initial_end_date")),
         ("governing_law", contract.get("governing_law")),
+        ("renewal", RENEWAL_SHOWN.get(contract.get("renewal") or "", "not stated")),
     ]
     rows = []
     for name, value in fields:

@@ -1,6 +1,7 @@
 """The data-room table and its exports on real files of the bundled demo: a supply contract with its
 two amendments (the first moves its end from 2026-03-31 to 2028-03-31), an agreement of indefinite
-term without governing law, and a lease ending 2027-09-30. The CLI writes the same file."""
+term without governing law, and a commercial lease whose term ends 2027-09-30 and which runs on
+tacitly past it unless notice is given (« le bail se prolongera tacitement »). The CLI writes the same file."""
 
 from __future__ import annotations
 
@@ -22,7 +23,9 @@ from greffier.services.dataroom.query import SearchDataRoomArgs
 from greffier.services.ingest import Ingestor
 
 DEMO_IDS = ("d03", "d05", "d06", "d07", "d15")
-ENDS_BY_2027 = {"filters": {"end_date": {"before": "2027-12-31"}}}
+ENDS_BY_2027 = {"filters": {"end_date": {"before": "2027-12-31"}}}  # decides none: the lease may run on past 2027
+ENDS_FROM_2027 = {"filters": {"end_date": {"after": "2027-01-01"}}}  # the lease (it ends then at the earliest) and the supply contract
+LEASE_RUNS_ON = "renews or continues automatically after 2027-09-30 unless notice is given (« ARTICLE 3"
 
 
 @pytest.fixture(scope="module")
@@ -55,17 +58,22 @@ def test_the_xlsx_has_a_cover_real_dates_an_autofilter_and_the_contracts_left_ou
     assert workbook.sheetnames == ["Filters", "Contracts", "Left out", "Warnings"]
     cover = [tuple(c for c in row if c is not None) for row in workbook["Filters"].iter_rows(values_only=True)]
     assert ("", "Ends on or before 2027-12-31") in [tuple(c or "" for c in row) for row in workbook["Filters"].iter_rows(min_col=1, max_col=2, values_only=True)]
-    assert ("Contracts matching", "1 of 3") in cover
-    contracts = workbook["Contracts"]
+    assert ("Contracts matching", "0 of 3") in cover
+    matching = load_workbook(io.BytesIO(export_dataroom(room, SearchDataRoomArgs.model_validate(ENDS_FROM_2027), "xlsx")))
+    contracts = matching["Contracts"]
     header = [cell.value for cell in contracts[1]]
     assert header[:5] == ["kind", "id", "title", "ends", "initial end"]  # the filtered column first
-    ends = contracts.cell(row=2, column=header.index("ends") + 1)
+    lease_row = next(row for row in range(2, contracts.max_row + 1) if str(contracts.cell(row=row, column=3).value).startswith("BAIL"))
+    ends = contracts.cell(row=lease_row, column=header.index("ends") + 1)
     assert isinstance(ends.value, datetime) and ends.value.date().isoformat() == "2027-09-30" and ends.number_format == "yyyy-mm-dd"
     assert contracts.freeze_panes == "A2" and contracts.auto_filter.ref.startswith("A1:")
     left_out = {row[0]: row for row in workbook["Left out"].iter_rows(min_row=2, values_only=True)}
     reasons = {row[3] for row in left_out.values()}
-    # the indefinite-term agreement under its own heading: its end is known (there is none), not « unknown or uncertain »
-    assert reasons == {"no end date: indefinite term", "an amendment moved the end date"}
+    # the indefinite-term agreement under its own heading: its end is known (there is none), not « unknown or uncertain »;
+    # the lease, which may run on past its term, is to check by hand
+    assert reasons == {"no end date: indefinite term", "an amendment moved the end date", "a filtered field is unknown or uncertain"}, reasons
+    lease = next(row for row in left_out.values() if str(row[1]).startswith("BAIL"))
+    assert lease[4].startswith(LEASE_RUNS_ON) and lease[5] == "check by hand", lease
     moved = next(row for row in left_out.values() if row[3] == "an amendment moved the end date")
     assert moved[1] == "CONTRAT D'APPROVISIONNEMENT EN PLANTES AROMATIQUES ET MÉDICINALES ISSUES DE L'AGRICULTURE BIOLOGIQUE"  # the PDF's 2-line title whole
     # in English, the amendment by its title, no internal id (was « fin 2026-03-31 → 2028-03-31 (avenant c02, c03) »)
@@ -126,10 +134,10 @@ def test_the_exports_name_amendments_and_contracts_by_title_and_keep_the_ids_in_
 
 
 def test_the_csv_has_iso_dates_and_a_bom(room):
-    data = to_csv(dataroom_table(room, SearchDataRoomArgs.model_validate(ENDS_BY_2027)))
+    data = to_csv(dataroom_table(room, SearchDataRoomArgs.model_validate(ENDS_FROM_2027)))
     assert data.startswith("\ufeff".encode())
     rows = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"))))
-    assert [r["ends"] for r in rows if r["status"] == "matches"] == ["2027-09-30"] and rows[0]["kind"] == "contract"
+    assert sorted(r["ends"] for r in rows if r["status"] == "matches") == ["2027-09-30", "2028-03-31"] and rows[0]["kind"] == "contract"
     with pytest.raises(GreffierError, match="use csv or xlsx"):
         export_dataroom(room, SearchDataRoomArgs(), "pdf")
     assert EXPORT_FORMATS == ("csv", "xlsx")
@@ -149,14 +157,16 @@ def test_the_cli_writes_the_same_file(room, tmp_path, capsys):
 
 
 def test_the_csv_never_drops_a_contract_left_out_it_lists_it_with_its_status(room):
-    # Ending by 2027: the lease matches; the agreement of indefinite term and the supply contract whose end its
-    # amendment moved to 2028 are left out. The CSV used to hold the lease alone, with nothing about the other two
-    # (the XLSX has them on a sheet of their own, which a CSV cannot have).
+    # Ending by 2027: the agreement of indefinite term and the supply contract whose end its amendment moved to 2028
+    # are left out, decided; the lease, which runs on past its term unless notice is given, is left out to check by
+    # hand. The CSV used to hold the matches alone, with nothing about the others (the XLSX has them on a sheet of
+    # their own, which a CSV cannot have).
     table = dataroom_table(room, SearchDataRoomArgs.model_validate(ENDS_BY_2027))
     rows = list(csv.DictReader(io.StringIO(to_csv(table).decode("utf-8-sig"))))
     assert list(rows[0])[:3] == ["status", "why left out", "kind"]
     statuses = [(row["status"], row["title"]) for row in rows]
-    assert statuses[0][0] == "matches" and statuses[0][1].startswith("BAIL")
+    lease = next(row for row in rows if row["title"].startswith("BAIL"))
+    assert lease["status"] == "left out (check by hand): a filtered field is unknown or uncertain" and lease["why left out"].startswith(LEASE_RUNS_ON)
     assert ("left out (decided): an amendment moved the end date", SUPPLY_TITLE) in statuses
     indefinite = next(row for row in rows if row["status"] == "left out (decided): no end date: indefinite term")
     assert indefinite["why left out"] == "no end date: indefinite term (« Article 6 — Durée et résiliation »)" and indefinite["ends"] == ""
@@ -182,12 +192,12 @@ def test_the_xlsx_cover_splits_the_left_out_as_the_screen_does(room):
     decided = "Left out, decided (indefinite term, end moved by an amendment): sheet « Left out »"
     by_hand = "Left out, check by hand (a filtered field unknown or uncertain, metadata and text disagree): sheet « Left out »"
     cover = cover_of(room, ENDS_BY_2027)
-    assert (cover[decided], cover[by_hand]) == (2, 0), cover
+    assert (cover[decided], cover[by_hand]) == (2, 1), cover  # the lease may run on past 2027: by hand
     assert not any(label.startswith("Left out, see") for label in cover)
     cover = cover_of(room, {"filters": {"governing_law": {"in": ["droit français"]}}})
     assert (cover[decided], cover[by_hand]) == (0, 1), cover
     workbook = load_workbook(io.BytesIO(export_dataroom(room, SearchDataRoomArgs.model_validate(ENDS_BY_2027), "xlsx")))
-    assert {row[5] for row in workbook["Left out"].iter_rows(min_row=2, values_only=True)} == {"decided"}
+    assert sorted(row[5] for row in workbook["Left out"].iter_rows(min_row=2, values_only=True)) == ["check by hand", "decided", "decided"]
 
 
 def test_the_exports_score_a_free_text_ranking_from_0_to_1(room):

@@ -9,7 +9,7 @@ One module per kind of data: :mod:`~greffier.dataroom.extract.text` (chunks, fin
 :mod:`~.periods` (numbers, lengths of time), :mod:`~.parties`, :mod:`~.contract_type`, :mod:`~.dates`
 (signature date), :mod:`~.defined_dates` (the dates a contract names: "the Effective Date", « la Date
 d'Effet »), :mod:`~.term_length` (is a length the term's?), :mod:`~.term` (start, end, duration),
-:mod:`~.law` (governing law) and :mod:`~.amendment_clues`. :func:`extract_fields` runs all of them.
+:mod:`~.law` (governing law), :mod:`~.renewal` (does it renew by itself?) and :mod:`~.amendment_clues`. :func:`extract_fields` runs all of them.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from greffier.dataroom.extract.law import LawFinding, extract_governing_law
 from greffier.dataroom.extract.opening import opening_of
 from greffier.dataroom.extract.parties import PartyFinding, clean_party_name, extract_parties, read_parties, signature_names
 from greffier.dataroom.extract.periods import NUMBER_WORDS, Period, TimeUnit, find_periods, parse_number
+from greffier.dataroom.extract.renewal import extract_renewal
 from greffier.dataroom.extract.term import TermFinding, extract_term
 from greffier.dataroom.extract.text import ChunkInput, Finding, sentences, split_articles
 
@@ -46,6 +47,7 @@ class Extraction(BaseModel):
     contract_type: Finding[str] | None = None
     signature_date: Finding[date] | None = None
     term: TermFinding = Field(default_factory=TermFinding)
+    renewal: Finding[str] | None = None  # the sentence that says the contract renews by itself (« tacite reconduction »)
     governing_law: LawFinding = Field(default_factory=LawFinding)
     amendment: AmendmentClues = Field(default_factory=AmendmentClues)
     signatories: list[str] = Field(default_factory=list)  # the companies and persons the signature blocks name
@@ -71,6 +73,7 @@ def extract_fields(
         contract_type=extract_contract_type(title, chunks),
         signature_date=signature,
         term=extract_term(chunks, signature_date=anchor, amendment=amendment),
+        renewal=extract_renewal(chunks),
         governing_law=extract_governing_law(chunks),
         amendment=extract_amendment_clues(title, chunks) if amendment else AmendmentClues(),
         signatories=signature_names(title, chunks),

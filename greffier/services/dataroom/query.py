@@ -39,7 +39,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from greffier.dataroom.amendments import END_MOVED, NOT_ATTACHED
 from greffier.dataroom.normalize import entity_id, names_entity
-from greffier.dataroom.records import ContractRecord
+from greffier.dataroom.records import RENEWS, ContractRecord
 from greffier.config import Settings
 from greffier.dataroom.vocabulary import law_suggestions, match_contract_type, match_law, type_suggestions, unlisted_law
 from store.records import DataRoom, load_dataroom, records_current
@@ -511,6 +511,8 @@ def _evaluate(record: ContractRecord, f: DataRoomFilters, outcome: _Outcome, lin
             reasons.append(_missing_reason(record, "end_date", "end date"))
         elif doubt := _field_doubt(record, "end_date"):
             reasons.append(doubt)
+        elif record.renewal == "automatic" and not record.is_amendment and not _renewal_decides(record.end_date, f.end_date):
+            reasons.append(_renewal_reason(record))
         else:
             ok = _in_range(record.end_date, f.end_date)
             _note_contradiction(outcome, record, "end_date", ok, lambda v: (d := as_date(v)) is not None and _in_range(d, f.end_date))
@@ -527,6 +529,19 @@ def _evaluate(record: ContractRecord, f: DataRoomFilters, outcome: _Outcome, lin
     if reasons:
         return _UNKNOWN, "; ".join(reasons)
     return _PASS, ""
+
+
+def _renewal_decides(end: date, rng: DateRange) -> bool:
+    """Whether a contract that renews by itself after ``end`` (so ends then, or later, or never) is decided
+    by an end-date range all the same: it ends after ``end`` at the earliest, so it is surely out when
+    ``end`` is past the range, and surely in when the range is open-ended and ``end`` is not before it."""
+    return (rng.before is not None and end > rng.before) or (rng.before is None and (rng.after is None or end >= rng.after))
+
+
+def _renewal_reason(record: ContractRecord) -> str:
+    """Why a contract that renews by itself is listed apart by an end-date filter, with the sentence's place."""
+    said = next((w for w in record.warnings if w.startswith(RENEWS)), f"{RENEWS} {record.end_date}")
+    return f"{said}: it may end then or run on"
 
 
 def _moved_end(record: ContractRecord) -> str:
@@ -666,6 +681,7 @@ def record_summary(record: ContractRecord) -> dict[str, Any]:
         "end_date": record.end_date.isoformat() if record.end_date else None,
         "initial_end_date": record.initial_end_date.isoformat() if record.initial_end_date else None,
         "governing_law": record.governing_law,
+        "renewal": record.renewal,  # "automatic": renews or runs on past end_date unless notice is given; "none": says it does not
         "is_amendment": record.is_amendment,
         "amends": record.amends,
         "amended_by": list(record.amended_by),

@@ -1,0 +1,189 @@
+"""A contract that renews by itself (« tacite reconduction », "shall automatically renew") does not end on
+the date its term names: the reader finds the sentence in French and English, never a sentence that
+denies it, names it only or gives a party the option; an end-date filter lists such a contract apart
+unless its first end decides the question anyway."""
+
+from __future__ import annotations
+
+import pytest
+
+from greffier.dataroom.extract import split_articles
+from greffier.dataroom.extract.renewal import extract_renewal
+from greffier.dataroom.extract.text import ChunkInput
+from greffier.dataroom.records import ContractInput, build_records
+from greffier.services.dataroom.query import DataRoomFilters, _filter, asked_names, resolve_filters
+from store.records import DataRoom
+
+RENEWS = [
+    "Il se renouvelle ensuite par tacite reconduction pour des périodes successives d'un an, sauf dénonciation trois mois avant l'échéance.",
+    "Le contrat est renouvelable par tacite reconduction.",
+    "À son terme, le bail est reconduit tacitement d'année en année.",
+    "Le contrat se renouvellera ensuite automatiquement par périodes d'un an.",
+    "This Agreement shall automatically renew for successive one-year periods unless either party gives notice of non-renewal.",
+    "Thereafter, this Agreement shall be renewed for successive one (1) year terms unless terminated by either party.",
+    "Unless either party gives notice, this Agreement shall continue on a year to year basis.",
+    "The term shall be two (2) years with  automatic  annual  renewals  thereafter.",
+]
+DENIED = [
+    "Il ne se renouvellera pas par tacite reconduction.",
+    "La tacite reconduction est exclue.",
+    "Le contrat ne pourra en aucun cas être reconduit tacitement.",
+    "This Agreement shall not be automatically renewed.",
+    "Automatic renewal shall not apply to this Agreement.",
+]
+NOT_SAID = [
+    # at a party's option, or by agreement: no renewal unless someone acts
+    "The term may be renewed by mutual written agreement of the parties.",
+    "Le présent contrat pourra être renouvelé d'un commun accord.",
+    # a heading, a deadline's extension
+    "Automatic Renewal.",
+    "Such period shall automatically be extended by the number of days taken by the arbitration.",
+]
+
+
+@pytest.mark.parametrize("sentence", RENEWS)
+def test_a_contract_that_renews_by_itself(sentence):
+    found = extract_renewal([ChunkInput(id="c1-2", section="Article 2 — Durée", text=f"Le contrat est conclu pour deux ans. {sentence}")])
+    assert found is not None and found.value == "automatic" and found.chunk_id == "c1-2"
+    assert " ".join(sentence.split()) in found.raw
+
+
+@pytest.mark.parametrize("sentence", DENIED)
+def test_a_contract_that_says_it_does_not_renew_by_itself(sentence):
+    found = extract_renewal([ChunkInput(id="c1-2", section="", text=sentence)])
+    assert found is not None and found.value == "none"
+    # a sentence that says it renews wins over one that denies it elsewhere (« sauf … »: the other clause's)
+    both = extract_renewal([ChunkInput(id="c1-2", section="", text=sentence), ChunkInput(id="c1-3", section="", text=RENEWS[0])])
+    assert both is not None and both.value == "automatic" and both.chunk_id == "c1-3"
+
+
+@pytest.mark.parametrize("sentence", NOT_SAID)
+def test_no_word_of_an_automatic_renewal(sentence):
+    assert extract_renewal([ChunkInput(id="c1-2", section="", text=sentence)]) is None
+
+
+SERVICES = """CONTRAT DE PRESTATION DE SERVICES
+
+Entre la société ALPHA CONSEIL SAS, et la société BETA INDUSTRIE SA.
+
+ARTICLE 2 — DURÉE
+Le contrat prend effet le 1er février 2024 pour une durée de deux ans, soit jusqu'au 31 janvier 2026. Il se renouvelle ensuite par tacite reconduction pour des périodes successives d'un an, sauf dénonciation.
+
+ARTICLE 3 — DROIT APPLICABLE
+Le présent contrat est soumis au droit français.
+"""
+
+SUPPLY = """SUPPLY AGREEMENT
+
+This Supply Agreement is made by and between Gamma Packaging Ltd and Delta Foods Inc.
+
+ARTICLE 4 — TERM
+This Agreement shall commence on March 1, 2024 and shall expire on February 28, 2027. This Agreement shall not be renewed automatically.
+"""
+
+
+@pytest.fixture(scope="module")
+def room() -> DataRoom:
+    texts = [SERVICES, SUPPLY]
+    inputs = [
+        ContractInput(id=f"c{i}", file=f"c{i}.txt", title=t.splitlines()[0], text=t, chunks=split_articles(f"c{i}", t), position=i)
+        for i, t in enumerate(texts, 1)
+    ]
+    return DataRoom(tuple(build_records(inputs)), generation=0)
+
+
+def run(room: DataRoom, **filters):  # noqa: ANN201
+    asked = DataRoomFilters.model_validate(filters)
+    resolved, _notes = resolve_filters(asked, room)
+    _, outcome = _filter(room, resolved, asked_names(asked))
+    return [r.id for r in outcome.passing], outcome.unknown
+
+
+def test_the_record_says_the_contract_renews_and_where(room):
+    services, supply = room.by_id["c1"], room.by_id["c2"]
+    assert services.renewal == "automatic" and services.end_date.isoformat() == "2026-01-31"
+    assert services.sources["renewal"].chunk_id in services.evidence["renewal"]
+    assert any(w.startswith("renews or continues automatically after 2026-01-31 unless notice is given") and "DURÉE" in w for w in services.warnings)
+    assert supply.renewal == "none" and not any("renews" in w for w in supply.warnings)
+
+
+@pytest.mark.parametrize(
+    ("end_date", "passing", "apart"),
+    [
+        ({"before": "2027-12-31"}, ["c2"], ["c1"]),  # it may end on 31 January 2026, or run on: not decided
+        ({"after": "2027-01-01"}, ["c2"], ["c1"]),  # it may run past 2027, or end in 2026: not decided
+        ({"after": "2025-01-01"}, ["c1", "c2"], []),  # it ends in 2026 at the earliest: surely after 2025
+        ({"before": "2025-12-31"}, [], []),  # and never before its first term's end
+        ({"after": "2026-01-01", "before": "2026-12-31"}, [], ["c1"]),
+    ],
+)
+def test_an_end_date_filter_lists_a_renewing_contract_apart_unless_its_first_end_decides(room, end_date, passing, apart):
+    got, unknown = run(room, end_date=end_date)
+    assert got == passing and sorted(unknown) == apart, unknown
+    for cid in apart:
+        assert "renews or continues automatically after 2026-01-31" in unknown[cid] and "it may end then or run on" in unknown[cid]
+
+
+def test_the_reason_reads_in_french_for_a_french_list():
+    from greffier.chat.listing import reason_in
+
+    reason = "renews or continues automatically after 2026-01-31 unless notice is given (« Article 2 — Durée »): it may end then or run on"
+    french = reason_in(reason, "fr")
+    assert french.startswith("se renouvelle ou se prolonge tacitement après le 31/01/2026 faute de congé ou de dénonciation (« Article 2 — Durée »)")
+    assert french.endswith(" : il peut prendre fin à cette date ou se poursuivre")
+
+
+AMENDMENT_ENDS_RENEWAL = """AVENANT N° 1 AU CONTRAT DE PRESTATION DE SERVICES
+
+Entre la société ALPHA CONSEIL SAS, et la société BETA INDUSTRIE SA.
+
+ARTICLE 1 — DURÉE
+L'article 2 du contrat est remplacé par ce qui suit : « Le contrat est prorogé jusqu'au 31 janvier 2028, date à laquelle il prendra fin. Il ne se renouvelle pas par tacite reconduction. »
+
+Fait à Paris, le 10 décembre 2025.
+"""
+
+FIXED = """CONTRAT DE MAINTENANCE
+
+Entre la société ALPHA CONSEIL SAS, et la société BETA INDUSTRIE SA.
+
+ARTICLE 2 — DURÉE
+Le contrat prend effet le 1er mars 2024 pour une durée de deux ans, soit jusqu'au 28 février 2026.
+
+Fait à Paris, le 20 février 2024.
+"""
+
+AMENDMENT_ADDS_RENEWAL = """AVENANT N° 1 AU CONTRAT DE MAINTENANCE
+
+Entre la société ALPHA CONSEIL SAS, et la société BETA INDUSTRIE SA.
+
+ARTICLE 1 — DURÉE
+À compter de son échéance du 28 février 2026, le contrat de maintenance se renouvellera par tacite reconduction pour des périodes successives d'un an.
+
+Fait à Paris, le 5 janvier 2026.
+"""
+
+
+def _room(*texts: str) -> DataRoom:
+    inputs = [
+        ContractInput(id=f"c{i}", file=f"c{i}.txt", title=t.splitlines()[0], text=t, chunks=split_articles(f"c{i}", t), position=i)
+        for i, t in enumerate(texts, 1)
+    ]
+    return DataRoom(tuple(build_records(inputs)), generation=0)
+
+
+def test_an_amendment_that_rewrites_the_term_without_renewal_ends_it():
+    room = _room(SERVICES, AMENDMENT_ENDS_RENEWAL)
+    contract = room.by_id["c1"]
+    assert contract.amended_by == ["c2"] and contract.end_date.isoformat() == "2028-01-31"
+    assert contract.renewal == "none" and not any(w.startswith("renews or continues automatically") for w in contract.warnings)
+    assert run(room, end_date={"before": "2028-12-31"})[0] == ["c1"]  # decided: it ends on 31 January 2028
+
+
+def test_an_amendment_that_brings_an_automatic_renewal_puts_the_contract_apart():
+    room = _room(FIXED, AMENDMENT_ADDS_RENEWAL)
+    contract = room.by_id["c1"]
+    assert contract.amended_by == ["c2"] and contract.renewal == "automatic"
+    assert any(w.startswith("renews or continues automatically after 2026-02-28 unless notice is given (amendment « AVENANT N° 1") for w in contract.warnings)
+    passing, unknown = run(room, end_date={"before": "2026-12-31"})
+    assert "c1" not in passing and "c1" in unknown
