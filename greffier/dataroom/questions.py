@@ -27,6 +27,7 @@ from typing import Any
 
 from greffier.dataroom.normalize import MONTHS, parse_date
 from greffier.dataroom.vocabulary import (
+    US_FEDERAL_LAW,
     contract_type_only,
     law_mentions,
     law_text,
@@ -87,7 +88,7 @@ _EXCEPT = (
 _EXCEPT_WORD = re.compile(rf"(?<![\w'])(?:{_EXCEPT})(?:(?<=')|(?!\w))")
 # A negation or an exception word that bears on what follows it, a clause apart (no comma between them):
 # « ne sont pas soumis au », « une loi autre que le », "a law other than", "except those governed by".
-_NEGATION = re.compile(rf"(?:(?<![\w'])(?:pas|non|not|{_EXCEPT})(?:(?<=')|(?!\w)))[^.?,;]{{0,30}}$")
+_NEGATION = re.compile(rf"(?:(?<![\w'])(?:pas|non|not|ni|neither|nor|{_EXCEPT})(?:(?<=')|(?!\w)))[^.?,;]{{0,30}}$")
 _NAME_SHAPES = re.compile(r"\w[\w'’-]*", re.UNICODE)
 # Words of a company name that say its legal form, not who it is.
 COMPANY_FORMS = frozenset({
@@ -198,7 +199,11 @@ def _law(folded: str, home_law: str) -> dict[str, list[str]] | None:
     other than French law", "except those governed by French law", « hors droit français »)."""
     if _FOREIGN_LAW.search(folded):
         return {"not_in": [home_law]}
-    law = match_law(folded)
+    folded = _each_law_named(folded)
+    laws = list(dict.fromkeys(label for _start, _end, label in law_mentions(folded)))
+    if len(laws) > 1:  # "the laws of the United States and of the State of Texas": the state's law
+        laws = [label for label in laws if label != US_FEDERAL_LAW] or laws
+    law = laws[0] if laws else match_law(folded)
     if law is None:
         return None
     where = re.search(r"\b(?:droit|loi|law|laws)\b", folded)
@@ -206,7 +211,31 @@ def _law(folded: str, home_law: str) -> dict[str, list[str]] | None:
     written = law_text(folded)
     mention = next((start for start, _end, label in law_mentions(folded) if label == law), None)
     lead = written[:mention] if mention is not None else ""
-    return {"not_in": [law]} if _negates_law(before) or _negates_law(lead) else {"in": [law]}
+    laws = laws or [law]  # « droit suisse ou droit belge », "Swiss or Belgian law": each law asked, none dropped
+    return {"not_in": laws} if _negates_law(before) or _negates_law(lead) else {"in": laws}
+
+
+# Laws named in one coordination: « le droit suisse ou belge », "Swiss or Belgian law", "the laws of England or New York"
+# are read as each law written out (« droit suisse ou droit belge »), so that no law a question names is dropped.
+_FRENCH_LAWS = re.compile(r"\b(droits?|lois?) ([a-z-]+)(\s*,\s*|\s+(?:ou|et)\s+)(?!(?:le|la|les|l|du|de|des|d|droits?|lois?)\b)([a-z-]+)")
+_ENGLISH_LAWS = re.compile(r"\b([a-z-]+)(\s*,\s*|\s+(?:or|nor|and)\s+)([a-z-]+) (laws?)\b")
+_LAWS_OF = re.compile(r"\b(laws? of )((?:the )?(?:state of )?[a-z]+(?: [a-z]+)?)(\s*,\s*|\s+(?:or|and)\s+)(?!(?:the )?laws? of\b)(?=[a-z])")
+
+
+def _each_law_named(folded: str) -> str:
+    """``folded`` with the laws of a coordination written out one by one (see :data:`_FRENCH_LAWS`)."""
+    for _ in range(6):  # a list of a few laws at most
+        written = _FRENCH_LAWS.sub(r"\1 \2\3\1 \4", folded)
+        written = _ENGLISH_LAWS.sub(lambda m: m.group(0) if m.group(1) in _NOT_LAW_WORDS else f"{m.group(1)} {m.group(4)}{m.group(2)}{m.group(3)} {m.group(4)}", written)
+        written = _LAWS_OF.sub(r"\1\2\3\1", written)
+        if written == folded:
+            break
+        folded = written
+    return folded
+
+
+# Words before "or … law" that are no law's: "governed by or subject to English law", "which or whose law"
+_NOT_LAW_WORDS = frozenset({"by", "to", "under", "of", "the", "a", "which", "whose", "any", "other", "foreign", "governed", "subject", "contracts", "agreements"})
 
 
 def _negates_law(lead: str) -> bool:

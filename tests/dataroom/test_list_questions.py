@@ -30,6 +30,14 @@ def read(question: str):
     ("Which contracts are governed by Swiss law?", {"governing_law": {"in": ["droit suisse"]}}),
     ("Quels contrats ne sont pas soumis au droit français ?", {"governing_law": {"not_in": ["droit français"]}}),
     ("Quels contrats relèvent d'un droit étranger ?", {"governing_law": {"not_in": ["droit français"]}}),
+    # every law a question names, none dropped (a walkthrough: « … suisse ou … belge » listed the Swiss contracts alone)
+    ("Quels contrats sont régis par le droit suisse ou le droit belge ?", {"governing_law": {"in": ["droit suisse", "droit belge"]}}),
+    ("Quels contrats sont soumis au droit anglais, suisse ou belge ?", {"governing_law": {"in": ["droit anglais", "droit suisse", "droit belge"]}}),
+    ("Which contracts are under Swiss or Belgian law?", {"governing_law": {"in": ["droit suisse", "droit belge"]}}),
+    ("Which contracts are governed by the laws of England or New York?", {"governing_law": {"in": ["droit anglais", "droit de l'État de New York"]}}),
+    ("Quels contrats ne sont soumis ni au droit suisse ni au droit belge ?", {"governing_law": {"not_in": ["droit suisse", "droit belge"]}}),
+    ("Which contracts are governed by neither Swiss nor Belgian law?", {"governing_law": {"not_in": ["droit suisse", "droit belge"]}}),
+    ("Which agreements are governed by or subject to English law?", {"governing_law": {"in": ["droit anglais"]}}),
     ("Quels baux ?", {"contract_types": ["bail commercial"]}),
     ("Which leases end after 2030?", {"contract_types": ["bail commercial"], "end_date": {"after": "2031-01-01"}}),
     # the kind after a copula (a walkthrough: these abstained)
@@ -175,6 +183,9 @@ def test_what_a_list_question_was_read_as_sets_a_field_apart_from_its_value():
 
     assert describe_read({"governing_law": {"in": ["droit suisse"]}}, [], "fr") == "droit applicable : droit suisse"
     assert describe_read({"governing_law": {"in": ["droit suisse"]}}, [], "en") == "governing law: Swiss law"  # the law in English too
+    # several laws: one of them, or none of them
+    assert describe_read({"governing_law": {"in": ["droit suisse", "droit belge"]}}, [], "fr") == "droit applicable : droit suisse ou droit belge"
+    assert describe_read({"governing_law": {"not_in": ["droit suisse", "droit belge"]}}, [], "en") == "governing law not Swiss law nor Belgian law"
     assert describe_read({"governing_law": {"not_in": ["droit français"]}}, [], "en") == "governing law not French law"
     assert describe_read({"governing_law": {"not_in": ["droit français"]}}, [], "fr") == "droit applicable autre que droit français"
     assert describe_read({"contract_types": ["bail commercial"]}, ["LISANDRE HOLDING SAS"], "fr") == "type : bail commercial; partie : LISANDRE HOLDING SAS"
