@@ -44,6 +44,7 @@ SYSTEM_ANSWER = (
     f"reply {NOT_IN_DOCUMENTS}."
 )
 MAX_SENTENCES = 3
+FALLBACK_CHARS = 400  # the start of the best passage quoted when none of its sentences could be
 MIN_SENTENCE_COVERAGE = 0.1  # a sentence after the best must cover at least this much of what is asked
 FOCUS_WEIGHT = 0.1  # times the share of a sentence's words that say what is asked
 KIND_BONUS = 0.3  # a sentence that gives the kind of answer asked (a length of time, a date, a sum)
@@ -79,10 +80,27 @@ def _sentences(documents: list[Document]) -> list[tuple[int, int, str]]:
     found = []
     for rank, doc in enumerate(documents, 1):
         for position, sentence in enumerate(split_sentences(prose(doc))):
-            if len(tokenize(sentence)) < 3 or sentence.isupper() or _SIGNATURE_BLOCK.search(fold(sentence)):
+            if len(tokenize(sentence)) < 3 or _capital_heading(sentence) or _SIGNATURE_BLOCK.search(fold(sentence)):
                 continue  # headings, fragments and signature blocks say nothing on their own
             found.append((rank, position, sentence))
     return found
+
+
+def _capital_heading(sentence: str) -> bool:
+    """Whether a sentence in capitals is a heading ("LIMITATION OF LIABILITY", « ARTICLE 5 — RESPONSABILITÉ »):
+    a clause a US contract writes in capitals to be conspicuous ("5.1 IN NO EVENT SHALL EITHER PARTY BE LIABLE …
+    DAMAGES.") ends as a sentence does and says something: it is quoted."""
+    return sentence.isupper() and not (sentence.rstrip(" )»\"”").endswith((".", ";", ":")) and len(sentence.split()) >= 6)
+
+
+def _opening(doc: Document, limit: int = FALLBACK_CHARS) -> str:
+    """The start of a passage's prose, cut at a word with « … » when longer than ``limit``: quoted when no
+    sentence of it could be (its words, never its heading, a running header or a PDF's line breaks)."""
+    text = " ".join(prose(doc).split()) or " ".join((doc.content or "").split())
+    if len(text) <= limit:
+        return text
+    cut = text.rfind(" ", 0, limit)
+    return text[: cut if cut > 0 else limit].rstrip(" ,;:") + " …"
 
 
 def _refers_back(sentence: str) -> bool:
@@ -283,7 +301,7 @@ def extractive_answer(
     # recitals come first by their words, « Les Parties sont liées par un contrat … », and name nobody)
     best = (parties and (parties_passage(documents, quoted_contract(documents)) or parties_passage(documents))) or best_sentences(documents, units, max_sentences, kind)
     if not best:
-        return " ".join(f"{(doc.content or '')[:300]} [{n}]" for n, doc in enumerate(documents[:1], 1))
+        return " ".join(f"{_opening(doc)} [{n}]" for n, doc in enumerate(documents[:1], 1))
     return " ".join(f"{sentence} [{n}]" for n, _pos, sentence in best)
 
 

@@ -1154,3 +1154,32 @@ def test_a_glossary_wording_counts_in_the_form_the_passages_write_it():
     # its weight is read on the glossary's wordings, not lowered by the forms added
     alone = {u["token"]: u for u in asked_units(tokens, load_lexicon().find(tokens), "fr", None, index)}
     assert units["rapports"]["weight"] == alone["rapports"]["weight"]
+
+
+CAPITALS = """5. Limitation of Liability
+5.1 IN NO EVENT SHALL EITHER PARTY BE LIABLE FOR ANY INDIRECT, INCIDENTAL,
+CONSEQUENTIAL OR PUNITIVE DAMAGES. EACH PARTY'S AGGREGATE LIABILITY
+ARISING OUT OF THIS AGREEMENT SHALL NOT EXCEED THE FEES PAID BY LICENSEE IN
+THE TWELVE (12) MONTHS PRECEDING THE CLAIM, AND IN ANY CASE NO MORE THAN
+USD 250,000."""
+
+
+@pytest.mark.parametrize(("question", "language"), [
+    ("Quel est le plafond de responsabilité de la licence ?", "fr"), ("What is the cap on liability under the licence?", "en"),
+])
+def test_a_clause_written_in_capitals_is_quoted_whole(question, language):
+    # A US contract writes its limitation of liability in capitals; its sentences were taken for headings, and the
+    # answer fell back to the passage's first 300 characters: heading, PDF line breaks, cut at « AND IN ANY »
+    doc = Document(id="c1-6", content=CAPITALS, score=1.0, meta={"doc_id": "c1", "section": "5. Limitation of Liability", "file": "licence.pdf"})
+    units, _types = _units(question, language)
+    text = extractive_answer(question, [doc], units=units)
+    assert "NO MORE THAN USD 250,000. [1]" in text and "\n" not in text, text
+    assert "Limitation of Liability" not in text  # the heading is no sentence of the answer
+
+
+def test_a_passage_with_no_sentence_to_quote_is_quoted_from_its_start_cut_at_a_word():
+    lines = "\n".join(f"{n}. SCHEDULE ITEM {n}" for n in range(1, 60))  # a table of capital headings only
+    doc = Document(id="c1-9", content=f"ANNEX 2 — PRICE LIST\n{lines}", score=1.0, meta={"doc_id": "c1", "section": "ANNEX 2 — PRICE LIST"})
+    text = extractive_answer("price list", [doc])
+    assert text.endswith(" … [1]") and "\n" not in text and len(text) < 420, text
+    assert not text.startswith("ANNEX 2")  # its heading is not quoted as its words
