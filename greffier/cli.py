@@ -232,6 +232,11 @@ def cmd_ask(args: argparse.Namespace) -> int:
         _print_json(result)
         return 0
     backend = result["backend"]
+    # « Quels contrats … ? »: passages are no exhaustive list, and « the documents do not say » is no answer to it
+    command = _chat_lists(args, settings) if args.mode == "rag" else None
+    if command and result.get("abstained"):
+        print(wording(LIST_ASKED, reply_language(args.question), command=command))
+        return 0
     if not streamed:
         print(result["answer"] or "(retrieval only: no answer generated)")
     else:
@@ -251,7 +256,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
         print(f"{searched} ({named_by}{' :' if language == 'fr' else ':'} {' '.join(scope['named_by'])}).")
     for citation in result["citations"]:
         print(f"  [{citation['n']}] {_where(citation)}")
-    if args.mode == "rag" and (command := _chat_lists(args, settings)):  # « Quels contrats … ? »: passages are no exhaustive list
+    if command:
         print(wording(LIST_ASKED, reply_language(args.question), command=command))
     for flagged in result.get("unsupported", []):
         print(f"  ! unsupported: {flagged['sentence'][:120]} (not in sources: {', '.join(flagged['missing'])})")

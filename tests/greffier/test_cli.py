@@ -91,6 +91,9 @@ def test_ask_points_a_list_question_to_the_chat_in_its_language(workspace):
     # plural, but no field, clause type or duplicates the chat lists by: the chat would quote passages too, no note
     unlisted = greffier("ask", "Quels contrats sont les plus risqués ?", workspace=workspace["ws"]).stdout
     assert "liste de contrats" not in unlisted
+    # a list question no passage answers: the pointer alone, not « the documents do not say » before it (a walkthrough)
+    dated = greffier("ask", "Quels contrats ont été signés avant 1990 ?", workspace=workspace["ws"]).stdout
+    assert dated.startswith("Cette question demande une liste de contrats") and "ne le disent pas" not in dated, dated
 
 
 def test_errors_are_one_readable_line_with_exit_code_2(workspace, tmp_path):
