@@ -10,15 +10,19 @@ list: it asks for contracts in the plural (:func:`read_clause_question`).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from sqlmodel import select
+
+from greffier.compliance.polarity import read_match, statement_kind
 
 from greffier.chat.listing import names_of
 from greffier.text.replies import counted
 from greffier.dataroom.questions import is_contracts_request
 from greffier.lexicon import Lexicon
-from greffier.text import fold, section_label, tokenize
+from greffier.text import clause_sentences, fold, section_label, tokenize
 from store.models import Chunk
 from store.records import DataRoom
 from store.workspace import WorkspaceStore
@@ -40,6 +44,7 @@ WORDS = {
         "none": "No contract has an article labelled {types}.",
         "others": "The other {count} contracts have no passage labelled so.",
         "other_one": "The other contract has no passage labelled so.",
+        "apart": "Not listed: an article of this kind says the contract has none (check them by hand):", "colon": ":",
         "others_amendments": "The {things} {verb} no passage labelled so.",
         "source": "This list comes from the clause type each passage was given at ingest (the clause classifier): a clause "
         "written in unusual words may carry no label. The Compliance page checks the clauses one by one.",
@@ -51,6 +56,7 @@ WORDS = {
         "none": "Aucun contrat n'a d'article du type {types}.",
         "others": "Les {count} autres contrats n'ont aucun passage de ce type.",
         "other_one": "L'autre contrat n'a aucun passage de ce type.",
+        "apart": "Écartés : un article de ce type dit que le contrat n'en comporte pas (à vérifier à la main) :", "colon": " :",
         "others_amendments": "{things_cap} : aucun passage de ce type.",
         "source": "Cette liste vient du type de clause donné à chaque passage à l'ingestion (le classifieur de clauses) : une "
         "clause rédigée autrement peut ne pas en avoir. La page Conformité vérifie les clauses une à une.",
@@ -60,11 +66,14 @@ WORDS = {
 
 @dataclass(frozen=True)
 class ClauseHit:
-    """One article of a contract labelled with an asked clause type."""
+    """One article of a contract labelled with an asked clause type; ``denied``: the sentence that says the
+    contract has none (« Le présent contrat ne comporte aucune exclusivité », "on a non-exclusive basis",
+    « sans plafond »), when every sentence of the article that names the clause denies it."""
 
     contract_id: str
     section: str
     page: int | None
+    denied: str | None = None
 
 
 def read_clause_question(question: str, lexicon: Lexicon) -> list[str] | None:
@@ -72,32 +81,81 @@ def read_clause_question(question: str, lexicon: Lexicon) -> list[str] | None:
     for contracts in the plural (« quels contrats », "which agreements") and, after a word that introduces the
     clause (« contiennent », « une clause », "contain", "provisions"), notions of the glossary that name
     clause types."""
-    if not is_contracts_request(question):
-        return None
-    tokens = tokenize(question)
-    after = next((i for i, token in enumerate(tokens) if token in _CLAUSE_WORDS), None)
-    if after is None:
-        return None
-    types = [
-        t for match in lexicon.find(tokens) if match.start > after or tokens[after] in ("clause", "clauses", "provision", "provisions")
-        and match.start >= after - 4
-        for t in match.concept.types if t not in _NOT_ASKED
-    ]
+    types = [t for match in _asked_matches(question, lexicon) for t in match.concept.types if t not in _NOT_ASKED]
     return list(dict.fromkeys(types)) or None
 
 
-def clause_hits(store: WorkspaceStore, types: list[str]) -> list[ClauseHit]:
-    """Every passage labelled with one of ``types``, in document order (one per article)."""
+def asked_notions(question: str, lexicon: Lexicon) -> list[str]:
+    """The glossary's notions the question names the clause by (« tacite reconduction »: ``tacit_renewal``,
+    « plafond de responsabilité »: ``liability_cap``): their words are the ones a clause states or denies."""
+    return list(dict.fromkeys(match.concept.id for match in _asked_matches(question, lexicon) if set(match.concept.types) - _NOT_ASKED))
+
+
+def _asked_matches(question: str, lexicon: Lexicon) -> list:  # list[Match]
+    if not is_contracts_request(question):
+        return []
+    tokens = tokenize(question)
+    after = next((i for i, token in enumerate(tokens) if token in _CLAUSE_WORDS), None)
+    if after is None:
+        return []
+    return [
+        match for match in lexicon.find(tokens) if match.start > after or tokens[after] in ("clause", "clauses", "provision", "provisions")
+        and match.start >= after - 4
+    ]
+
+
+def clause_hits(store: WorkspaceStore, types: list[str], lexicon: Lexicon | None = None, notions: list[str] | None = None) -> list[ClauseHit]:
+    """Every passage labelled with one of ``types``, in document order (one per article); with the
+    glossary (``lexicon``) and the ``notions`` the question named the clause by (:func:`asked_notions`), an
+    article whose every sentence naming it denies it says so (:func:`denial`): the label says what the
+    article is about, not that the contract has the clause."""
     wanted = set(types)
     with store.session() as session:
-        rows = list(session.exec(select(Chunk.contract_id, Chunk.section, Chunk.page, Chunk.clause_types).order_by(Chunk.contract_id, Chunk.chunk_index)))
-    hits: list[ClauseHit] = []
-    seen: set[tuple[str, str]] = set()
-    for contract_id, section, page, labels in rows:
-        if wanted & set(labels or ()) and (contract_id, section or "") not in seen:
-            seen.add((contract_id, section or ""))
-            hits.append(ClauseHit(contract_id, section or "", page))
-    return hits
+        rows = list(session.exec(
+            select(Chunk.contract_id, Chunk.section, Chunk.page, Chunk.clause_types, Chunk.text).order_by(Chunk.contract_id, Chunk.chunk_index)
+        ))
+    patterns = _clause_words(lexicon, tuple(sorted(notions or ()))) if lexicon is not None and notions else None
+    found: dict[tuple[str, str], ClauseHit] = {}
+    for contract_id, section, page, labels, text in rows:
+        if not wanted & set(labels or ()):
+            continue
+        key = (contract_id, section or "")
+        said = denial(text or "", patterns) if patterns is not None else None
+        hit = found.get(key)
+        if hit is None:
+            found[key] = ClauseHit(contract_id, section or "", page, said)
+        elif hit.denied and not said:  # an article cut into passages: one that states the clause decides
+            found[key] = ClauseHit(contract_id, hit.section, hit.page, None)
+    return list(found.values())
+
+
+@lru_cache(maxsize=64)
+def _clause_words(lexicon: Lexicon, notions: tuple[str, ...]) -> re.Pattern[str] | None:
+    """The words of the glossary's ``notions`` in both languages (« exclusivité », « à titre exclusif »,
+    "exclusive"; « plafond », "cap"), as one pattern on folded text."""
+    by_id = lexicon.by_id
+    terms = {fold(term.text) for notion in notions if notion in by_id for term in by_id[notion].terms}
+    terms = {t for t in terms if len(t) > 3}
+    if not terms:
+        return None
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(t) for t in sorted(terms, key=len, reverse=True)) + r")(?!\w)")
+
+
+def denial(text: str, words: re.Pattern[str] | None) -> str | None:
+    """The first sentence of ``text`` that names the clause (``words``) and denies it, when every sentence
+    that names it does (the clause-polarity helper reads each: « ne comporte aucune exclusivité »,
+    "non-exclusive", « sans plafond »); None when one states it, or none names it."""
+    if words is None:
+        return None
+    denied: str | None = None
+    for sentence in clause_sentences(text):
+        words_at = list(words.finditer(fold(sentence)))
+        if not words_at or statement_kind(sentence) != "clause":
+            continue
+        if any(read_match(sentence, m.start(), m.end()).polarity == "affirmative" for m in words_at):
+            return None
+        denied = denied or " ".join(sentence.split())
+    return denied
 
 
 def _attached_amendment(record: object) -> bool:
@@ -111,6 +169,9 @@ def clause_answer(room: DataRoom, hits: list[ClauseHit], type_names: list[str], 
     by_contract: dict[str, list[ClauseHit]] = {}
     for hit in hits:
         by_contract.setdefault(hit.contract_id, []).append(hit)
+    # a contract whose every labelled article says it has none of the clause is listed apart, with that sentence
+    apart = {cid: contract_hits for cid, contract_hits in by_contract.items() if all(hit.denied for hit in contract_hits)}
+    by_contract = {cid: contract_hits for cid, contract_hits in by_contract.items() if cid not in apart}
     names = names_of(room, list(by_contract))
     types = " / ".join(f"« {name} »" for name in type_names)
     # an amendment attached to its contract is not a contract (as the data room counts them): found ones are told apart too
@@ -124,7 +185,14 @@ def clause_answer(room: DataRoom, hits: list[ClauseHit], type_names: list[str], 
             section_label(hit.section) + (f" (p. {hit.page})" if hit.page else "") for hit in by_contract[contract_id] if hit.section
         )
         lines.append(f"- {names[contract_id]}" + (f" — {articles}" if articles else ""))
-    rest = [record for record in room.records if record.id not in by_contract]
+    if apart:
+        lines += ["", words["apart"]]
+        apart_names = names_of(room, list(apart))
+        for contract_id in sorted(apart, key=lambda cid: fold(apart_names[cid])):
+            hit = apart[contract_id][0]
+            where = section_label(hit.section) + (f" (p. {hit.page})" if hit.page else "")
+            lines.append(f"- {apart_names[contract_id]}" + (f" — {where}" if where else "") + f"{words['colon']} « {hit.denied} »")
+    rest = [record for record in room.records if record.id not in by_contract and record.id not in apart]
     amendments = sum(1 for record in rest if _attached_amendment(record))
     others = len(rest) - amendments
     lines.append("")

@@ -35,7 +35,7 @@ from typing import Any, Literal
 from haystack.dataclasses import ChatMessage, StreamingChunk, ToolCall
 from pydantic import BaseModel, Field, ValidationError
 
-from greffier.chat.clauses import clause_answer, clause_hits, read_clause_question
+from greffier.chat.clauses import asked_notions, clause_answer, clause_hits, read_clause_question
 from greffier.chat.listing import describe_read, left_out_ids, left_out_lines, list_answer, names_of
 from greffier.compliance.library import load_library
 from greffier.lexicon import load_lexicon
@@ -489,7 +489,7 @@ class _Turn:
         """Every contract with an article of the asked clause types (their labels from ingest), the others counted."""
         self.emit("intent", {"intent": "list_question"})
         language = reply_language(message)
-        hits = clause_hits(self.workspace, types)
+        hits = clause_hits(self.workspace, types, load_lexicon(), asked_notions(message, load_lexicon()))
         room = load_dataroom(self.workspace)
         library = load_library()
         labels = {t.id: t.label.get(language) or t.label.get("en") or t.id for t in library.clause_types}

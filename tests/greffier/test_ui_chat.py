@@ -424,3 +424,43 @@ def test_retrieval_only_says_why_it_shows_more_passages_than_top_k_final(three_l
     named = chat.ask(three_leases, "Quel est le préavis de congé du bail Atelier Quenot ?", mode="retrieval_only", llm=NO_LLM)
     turn = chat.load_turns(three_leases, named.thread_id)[0]
     assert len(turn.sources) <= 2 and "Top-k final" not in turn.answer, turn.answer
+
+
+@pytest.fixture(scope="module")
+def denied_room(tmp_path_factory):
+    base = tmp_path_factory.mktemp("chat-denied-clauses")
+    room = base / "room"
+    room.mkdir()
+    make_markdown(room / "distribution.md", [
+        ("Article 2 — Exclusivité territoriale", "Le Fournisseur concède au Distributeur l'exclusivité de la vente des Produits en Belgique."),
+        ("Article 5 — Durée", "Le contrat est conclu pour deux ans. Il se renouvelle ensuite par tacite reconduction d'année en année."),
+    ], title="Contrat de distribution exclusive")
+    make_markdown(room / "prestation.md", [
+        ("Article 4 — Exclusivité", "Le présent contrat ne comporte aucune exclusivité : le Client reste libre de confier des prestations similaires à un tiers."),
+        ("Article 6 — Durée", "Le contrat est conclu pour trois ans. Il ne se renouvellera pas par tacite reconduction."),
+    ], title="Contrat de prestation de services")
+    make_markdown(room / "agreement.md", [
+        ("1. Appointment", "The Supplier appoints the Distributor as its non-exclusive distributor of the Products in the Territory."),
+    ], title="Distribution Agreement")
+    settings = load_settings(base / "ws")
+    Ingestor(settings).ingest(room)
+    return settings
+
+
+@pytest.mark.parametrize(("question", "kept", "apart"), [
+    ("Quels contrats contiennent une clause d'exclusivité ?", "Contrat de distribution exclusive", ["Contrat de prestation de services"]),
+    ("Which contracts contain an exclusivity clause?", "Contrat de distribution exclusive", ["Contrat de prestation de services"]),
+    ("Quels contrats contiennent une clause de tacite reconduction ?", "Contrat de distribution exclusive", ["Contrat de prestation de services"]),
+])
+def test_a_clause_list_sets_apart_the_contracts_whose_article_denies_the_clause(denied_room, question, kept, apart):
+    # « ne comporte aucune exclusivité », "non-exclusive", « ne se renouvellera pas par tacite reconduction »: their articles
+    # are labelled with the clause's type, and were listed as having it (a walkthrough)
+    outcome = chat.ask(denied_room, question, mode="rag", llm=NO_LLM)
+    answer = chat.load_turns(denied_room, outcome.thread_id)[0].answer
+    found, _, rest = answer.partition("\n\n")
+    assert kept in found and not any(name in found for name in apart), answer
+    assert "Distribution Agreement" not in found, answer  # "non-exclusive": listed apart, or not labelled at all
+    for name in apart:
+        line = next(line for line in rest.splitlines() if name in line)
+        assert "ne comporte aucune exclusivité" in line or "ne se renouvellera pas" in line, line
+    assert ("dit que le contrat n'en comporte pas" in rest) if question.startswith("Quels") else ("says the contract has none" in rest), answer
