@@ -76,6 +76,11 @@ CASES = [
     ("uncapped-liability", False,
      "Except for the payment of sums due, neither party shall be responsible for any delay in performance caused by acts of God or force majeure."),
     ("liability-cap", False, "In no event shall the cure period exceed thirty (30) days."),
+    # « sans plafond » denies the cap (a walkthrough: flagged both uncapped and capped); the cap in French still reads
+    ("liability-cap", False, "Sa responsabilité est engagée pour tout dommage résultant d'un défaut de conformité, sans plafond."),
+    ("liability-cap", False, "La responsabilité du Prestataire n'est pas limitée."),
+    ("liability-cap", True, "La responsabilité du Prestataire est plafonnée au montant des sommes perçues au cours des douze derniers mois."),
+    ("uncapped-liability", True, "Sa responsabilité est engagée pour tout dommage résultant d'un défaut de conformité, sans plafond."),
     ("liability-cap", True, "In no event shall the Supplier's total liability under this Agreement exceed the fees paid in the preceding year."),
     ("liability-cap", False, "The Franchisee's obligations shall be limited to taking reasonable steps to recover the insurance proceeds."),
     ("termination-for-convenience", False,
