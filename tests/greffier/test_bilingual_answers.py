@@ -1183,3 +1183,16 @@ def test_a_passage_with_no_sentence_to_quote_is_quoted_from_its_start_cut_at_a_w
     text = extractive_answer("price list", [doc])
     assert text.endswith(" … [1]") and "\n" not in text and len(text) < 420, text
     assert not text.startswith("ANNEX 2")  # its heading is not quoted as its words
+
+
+@pytest.mark.parametrize(("question", "language"), [
+    ("Quelle somme le locataire a-t-il remise en garantie ?", "fr"), ("What deposit did the tenant pay?", "en"),
+])
+def test_a_lease_s_tenant_is_its_preneur(question, language):
+    # a lease names its parties by their roles, « le Preneur »; a question says « le locataire », "the tenant"
+    doc = Document(id="c1-5", score=1.0, meta={"doc_id": "c1", "section": "Article 5 — Dépôt de garantie"},
+                   content="Article 5 — Dépôt de garantie\nLe Preneur verse ce jour au Bailleur la somme de 12 000 € à titre de dépôt de garantie.")
+    units, types = _units(question, language)
+    judged = RelevanceJudge().run(question=question, documents=[doc], units=units, clause_types=types, scope={"contract_ids": ["c1"]})
+    decision = judged["decisions"][0]
+    assert decision["relevant"] and not {"locataire", "tenant"} & {w.lower() for w in decision.get("missing", [])}, decision
