@@ -33,22 +33,25 @@ doit doivent devra devront devrait devraient doive devoir faut faudra faudrait f
 # "how many" (« combien » is Snowball's), "per" (« par » is), the auxiliary's infinitive (« peut-il être
 # résilié » — Snowball lists « été », « suis », « est »… but not « être »), the deontic frames of « doit »
 # and "must" (« sont-ils tenus de … ? », "are they required to … ?") and of « peut » and "may" (« est-il
-# autorisé à … ? », "are we allowed to … ?", « permet-il de … ? »), and the
+# autorisé à … ? », "are we allowed to … ?", « permet-il de … ? »), the indefinite pronouns ("to someone else",
+# « à quelqu'un d'autre »: a contract says "a third party", « un tiers »), and the
 # courtesy titles before a name (Mr Morand, « M. », « Mme »), which a contract writes its own way.
 FRAME_WORDS = """
 many per
 etre tenu tenue tenus tenues required obliged
+someone somebody anyone anybody something anything everyone everybody everything else quelqu
 allowed permitted entitled autorise autorisee autorises autorisees permet permettent
 mr mrs ms messrs dr monsieur madame mademoiselle messieurs mme mlle
 """.split()
 
 # The French counterparts of Snowball's English stop words that Snowball's French list lacks: "if" and
 # "other" are function words of an English question, so « si » and « autre » are of a French one
-# (« auprès d'un autre fournisseur », « au-delà de quel montant » ask about a supplier, an amount).
+# (« auprès d'un autre fournisseur », « au-delà de quel montant » ask about a supplier, an amount). Not « car » nor « tel »,
+# which an English question writes as words ("insure the car").
 FRENCH_COUNTERPARTS = """
 si lorsque lorsqu autre autres entre avant apres pendant durant sous contre jusque jusqu tout tous toute toutes chaque
-aucun aucune tres ici alors puis encore seulement quelque quelques tel telle tels telles ceci cela ca celui celle
-ceux celles donc ni car aussi aupres dela hors chez comme moins peu trop ainsi
+aucun aucune tres ici alors puis encore seulement quelque quelques telle tels telles ceci cela celui celle
+ceux celles donc ni aussi aupres dela hors chez comme moins peu trop ainsi
 """.split()
 
 FUNCTION_WORDS: frozenset[str] = frozenset(fold(word) for word in (*SNOWBALL_ENGLISH, *MODAL_VERBS, *FRAME_WORDS, *FRENCH_COUNTERPARTS))

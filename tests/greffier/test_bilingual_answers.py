@@ -1196,3 +1196,10 @@ def test_a_lease_s_tenant_is_its_preneur(question, language):
     judged = RelevanceJudge().run(question=question, documents=[doc], units=units, clause_types=types, scope={"contract_ids": ["c1"]})
     decision = judged["decisions"][0]
     assert decision["relevant"] and not {"locataire", "tenant"} & {w.lower() for w in decision.get("missing", [])}, decision
+
+
+def test_an_english_question_keeps_its_words_that_are_french_function_words():
+    units, _types = _units("Who must insure the car and pay the tel bill?", "en")
+    assert {"car", "tel"} <= {u["token"] for u in units}
+    units, _types = _units("Can the supplier transfer the contract to someone else?", "en")
+    assert not {"someone", "else"} & {u["token"] for u in units}  # indefinite pronouns frame the question
