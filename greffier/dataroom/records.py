@@ -433,7 +433,7 @@ def _apply_amendments(records: list[ContractRecord], extractions: list[Extractio
     by_id = {record.id: record for record in records}
     _record_links(by_id, outcome, views)
     _record_changes(by_id, outcome, {record.id: extraction for record, extraction in zip(records, extractions)})
-    _record_renewals(by_id)
+    _record_renewals(by_id, outcome)
     for contract_id, warnings in outcome.warnings.items():
         by_id[contract_id].warnings.extend(warnings)
     for contract_id, doubt in outcome.uncertain_ends.items():  # unknown for an end-date filter: listed apart, never decided
@@ -487,10 +487,13 @@ def _record_changes(by_id: dict[str, ContractRecord], outcome: AmendmentOutcome,
         target.warnings[:] = [w for w in target.warnings if not w.startswith(NO_END_DATE)]
 
 
-def _record_renewals(by_id: dict[str, ContractRecord]) -> None:
+def _record_renewals(by_id: dict[str, ContractRecord], outcome: AmendmentOutcome) -> None:
     """What the amendments say of a contract's renewal, the last signed that speaks of it winning: one that
-    rewrites the term article « Il ne se renouvelle pas par tacite reconduction » ends it, one that adds
-    "shall automatically renew …" brings it; and the date the renewal follows is the end after the amendments."""
+    adds "shall automatically renew …" brings it; one that denies it ends it only when it rewrites the term
+    (it moved the contract's end: « Il est prorogé jusqu'au … Il ne se renouvelle pas par tacite reconduction »),
+    not a price amendment that says it « ne modifie pas la clause de tacite reconduction »; and the date the
+    renewal follows is the end after the amendments."""
+    moved_by = {(change.target_id, change.amendment_id) for change in outcome.changes}
     for target in by_id.values():
         if not target.amended_by or target.is_amendment:
             continue
@@ -498,7 +501,7 @@ def _record_renewals(by_id: dict[str, ContractRecord]) -> None:
         place = said[said.index(_RENEWS_UNLESS) + len(_RENEWS_UNLESS) : -1] if said and _RENEWS_UNLESS in said else "in the text"
         for amendment in (by_id[i] for i in target.amended_by):
             source = amendment.sources.get("renewal")
-            if amendment.renewal is None or source is None:
+            if amendment.renewal is None or source is None or (amendment.renewal == "none" and (target.id, amendment.id) not in moved_by):
                 continue
             target.renewal = amendment.renewal
             target.sources["renewal"] = source.model_copy(update={"origin": "amendment", "rule": f"{source.rule} ({_named(amendment)})"})

@@ -23,6 +23,11 @@ RENEWS = [
     "Thereafter, this Agreement shall be renewed for successive one (1) year terms unless terminated by either party.",
     "Unless either party gives notice, this Agreement shall continue on a year to year basis.",
     "The term shall be two (2) years with  automatic  annual  renewals  thereafter.",
+    # a negation in a leading condition is the condition's, not the renewal's (a review)
+    "Si aucune des parties ne le dénonce, il se renouvelle ensuite par tacite reconduction pour un an.",
+    "If no notice of non-renewal is given, it shall automatically renew for successive one-year periods.",
+    "In the event that either party does not give such notice, the term of this Agreement shall be automatically renewed for another one (1) year.",
+    "The license granted hereunder is non-exclusive and shall automatically renew each year.",
 ]
 DENIED = [
     "Il ne se renouvellera pas par tacite reconduction.",
@@ -35,9 +40,13 @@ NOT_SAID = [
     # at a party's option, or by agreement: no renewal unless someone acts
     "The term may be renewed by mutual written agreement of the parties.",
     "Le présent contrat pourra être renouvelé d'un commun accord.",
-    # a heading, a deadline's extension
+    # a heading; a deadline's, a warranty's or a policy's extension (a review)
     "Automatic Renewal.",
     "Such period shall automatically be extended by the number of days taken by the arbitration.",
+    "En cas de force majeure, les délais d'exécution seront prorogés de plein droit.",
+    "Le délai de préavis est prorogé de plein droit.",
+    "The Warranty Period shall be automatically extended for a period equal to the downtime.",
+    "The Company shall automatically renew its insurance policies.",
 ]
 
 
@@ -187,3 +196,31 @@ def test_an_amendment_that_brings_an_automatic_renewal_puts_the_contract_apart()
     assert any(w.startswith("renews or continues automatically after 2026-02-28 unless notice is given (amendment « AVENANT N° 1") for w in contract.warnings)
     passing, unknown = run(room, end_date={"before": "2026-12-31"})
     assert "c1" not in passing and "c1" in unknown
+
+
+PRICE_AMENDMENT = """AVENANT N° 2 AU CONTRAT DE PRESTATION DE SERVICES
+
+Entre la société ALPHA CONSEIL SAS, et la société BETA INDUSTRIE SA.
+
+ARTICLE 1 — PRIX
+Le prix annuel est porté à 52 000 euros hors taxes. Le présent avenant ne modifie pas la clause de tacite reconduction prévue à l'article 2 du contrat.
+
+Fait à Paris, le 3 mars 2025.
+"""
+
+
+def test_an_amendment_that_only_mentions_the_renewal_leaves_it():
+    # « ne modifie pas la clause de tacite reconduction » denies a change, not the renewal (a review): the contract still renews
+    room = _room(SERVICES, PRICE_AMENDMENT)
+    contract = room.by_id["c1"]
+    assert contract.amended_by == ["c2"] and contract.renewal == "automatic", contract
+    assert "c1" in run(room, end_date={"before": "2026-12-31"})[1]
+
+
+def test_the_term_article_decides_before_a_deadline_elsewhere():
+    chunks = [
+        ChunkInput(id="c1-3", section="Article 3 — Durée", text="Le contrat est conclu pour trois ans. Il ne se renouvellera pas par tacite reconduction."),
+        ChunkInput(id="c1-9", section="Article 9 — Force majeure", text="Les délais d'exécution du contrat seront prorogés de plein droit de la durée de l'empêchement."),
+    ]
+    found = extract_renewal(chunks)
+    assert found is not None and found.value == "none" and found.chunk_id == "c1-3"

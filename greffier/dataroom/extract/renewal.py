@@ -36,7 +36,7 @@ _AUTOMATIC = re.compile(
     # English: "shall automatically renew", "renews automatically", "automatic renewal", "evergreen"
     # ("automatically extended" only for a term: "such period shall automatically be extended by the number of days" is a deadline's)
     r"|automatic(?:ally)? (?:be )?renew\w*|auto-?renew\w*|renew\w* automatically"
-    r"|automatic(?:ally)? (?:be )?extend\w*(?: [^.;]{0,80}?)? for (?:an? |the )?(?:additional|successive|further|consecutive|renewal|period|term|one|two|three|\d)"
+    r"|automatic(?:ally)? (?:be )?extend\w*(?: [^.;]{0,80}?)? for (?:an? |the )?(?:additional|successive|further|consecutive|renewal|term|one|two|three|\d)"
     r"|extend\w* automatically for|automatic (?:[\w-]+ ){0,3}(?:renewal|extension)s?"
     r"|automatic(?:ally)? continue\w*|continue\w* automatically"
     r"|(?:continue|renew|be renewed|be extended)\w* (?:thereafter )?(?:on a |from )year[ -]to[ -]year"
@@ -48,26 +48,80 @@ _AUTOMATIC = re.compile(
 )
 
 
+# What may renew by itself: the contract, its term (or « il », « elle » standing for it). A deadline, a notice period,
+# a warranty or a policy extended « de plein droit » / "automatically" is not the contract's term.
+_SUBJECT = re.compile(
+    r"\b(?:contrat|convention|bail|licence|mandat|accord|protocole|present|presente|duree|terme|il|elle"
+    r"|agreement|contract|term|lease|licen[cs]e|it)\b"
+)
+_OTHER_SUBJECT = re.compile(
+    r"\b(?:delais?|preavis|periode de garantie|garantie|polices?|assurances?|abonnements?|subscriptions?|deadlines?|notice|warranty"
+    r"|warranty period|cure period|time (?:limit|period)|polic(?:y|ies)|insurance|prices?|prix)\b"
+)
+# A word that is the contract, said without a subject: "automatic renewal", « tacite reconduction », "evergreen".
+_NOMINAL = re.compile(r"^(?:tacite|reconduction|automatic |evergreen)")
+# Where the clause that holds the words starts: after a leading condition closed by a comma (« Si aucune des parties ne
+# le dénonce, il se renouvelle … », "Unless either party gives notice of non-renewal, this Agreement shall
+# automatically renew"), whose negation is the condition's, not the renewal's; after « et » / "and" before a verb
+# ("… is non-exclusive and shall automatically renew").
+_CONDITION = re.compile(r"^(?:si|s'il|sauf si|a defaut|faute|en l'absence|en cas|dans le cas|lorsque|if|unless|provided|absent|where|when|in the absence|in the event|in case)\b")
+_CONJOINED = re.compile(r"\s(?:and|et)\s+(?=(?:shall|will|it|this|the|il|elle|le|la|se)\b)")
+# The term article: its reading decides before a word elsewhere (a force-majeure clause's « délais prorogés »)
+_TERM_HEADING = re.compile(r"\b(?:duree|term|terme|renouvellement|reconduction|renewal|expiration|echeance)\b")
+
+
+def renewal_reading(sentence: str) -> str | None:
+    """``"automatic"`` when ``sentence`` says the contract renews by itself, ``"none"`` when it denies it, else
+    ``None`` (a heading, a definition, a deadline's or a policy's extension, no such words)."""
+    words = " ".join(sentence.split())  # a hard-wrapped or justified text's runs of spaces
+    folded = fold(words)
+    if statement_kind(words) != "clause":
+        return None
+    readings = []
+    for match in _AUTOMATIC.finditer(folded):
+        subject_from, start = _clause_start(folded, match.start())
+        before = folded[subject_from : match.start()]
+        if not _NOMINAL.match(match.group(0)) and (not _SUBJECT.search(before) or _OTHER_SUBJECT.search(before[-60:])):
+            continue  # « les délais d'exécution seront prorogés de plein droit », "shall automatically renew its insurance"
+        if re.match(r"\s+(?:its|their|his|her|such|the (?:insurance|polic|subscription))\b", folded[match.end():]):
+            continue  # renews something else: "shall automatically renew its insurance policies"
+        reading = read_match(words[start:], match.start() - start, match.end() - start)
+        readings.append("automatic" if reading.polarity == "affirmative" else "none")
+    if "automatic" in readings:
+        return "automatic"
+    return "none" if readings else None
+
+
+def _clause_start(folded: str, at: int) -> tuple[int, int]:
+    """Where the clause holding the words at ``at`` starts: past a leading condition's comma (for its subject and
+    its polarity), and past « et » / "and" too (for its polarity: the subject may come before)."""
+    start = 0
+    if _CONDITION.match(folded):
+        comma = folded.rfind(", ", 0, at)
+        if comma > 0:
+            start = comma + 2
+    joined = [m.end() for m in _CONJOINED.finditer(folded, start, at)]
+    return start, joined[-1] if joined else start
+
+
 def extract_renewal(chunks: Sequence[ChunkInput]) -> Finding[str] | None:
-    """Whether the contract renews by itself: ``"automatic"`` from the first sentence that says so,
-    else ``"none"`` from the first that denies it (« Il ne se renouvelle pas par tacite reconduction »:
-    an amendment that rewrites the term article says so), with its chunk and words; ``None`` when no
-    sentence speaks of it."""
-    denied: Finding[str] | None = None
-    for chunk in chunks:
-        for sentence in sentences(chunk.text):
-            words = " ".join(sentence.split())  # a hard-wrapped or justified text's runs of spaces
-            for match in _AUTOMATIC.finditer(fold(words)):
-                if statement_kind(words) != "clause":
-                    break
-                affirmative = read_match(words, match.start(), match.end()).polarity == "affirmative"
-                if affirmative or denied is None:
-                    found = Finding[str](
-                        value="automatic" if affirmative else "none", chunk_id=chunk.id,
-                        raw=words[:MAX_QUOTE] + ("…" if len(words) > MAX_QUOTE else ""),
-                        rule="automatic renewal" if affirmative else "no automatic renewal",
+    """Whether the contract renews by itself: ``"automatic"`` or ``"none"`` (« Il ne se renouvelle pas par tacite
+    reconduction »: an amendment that rewrites the term article says so), with the sentence's chunk and words;
+    ``None`` when no sentence speaks of it. The term article's reading decides first (its first sentence that
+    says automatic, else its first denial); elsewhere, a sentence that says it renews wins over a denial."""
+    term = [chunk for chunk in chunks if _TERM_HEADING.search(fold(chunk.section or ""))]
+    others = [chunk for chunk in chunks if chunk not in term]
+    for group in (term, others):
+        found: dict[str, Finding[str]] = {}
+        for chunk in group:
+            for sentence in sentences(chunk.text):
+                reading = renewal_reading(sentence)
+                if reading is not None and reading not in found:
+                    words = " ".join(sentence.split())
+                    found[reading] = Finding[str](
+                        value=reading, chunk_id=chunk.id, raw=words[:MAX_QUOTE] + ("…" if len(words) > MAX_QUOTE else ""),
+                        rule="automatic renewal" if reading == "automatic" else "no automatic renewal",
                     )
-                    if affirmative:
-                        return found
-                    denied = found
-    return denied
+        if found:
+            return found.get("automatic") or found["none"]
+    return None
