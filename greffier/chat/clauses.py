@@ -33,6 +33,10 @@ _CLAUSE_WORDS = frozenset(
     "clause clauses stipulation stipulations provision provisions contiennent contient comportent comporte prevoient prevoit "
     "incluent inclut ont contain contains have has include includes provide provides".split()
 )
+# Clause types whose clause grants or sets something (an exclusivity, a renewal, a cap): a sentence that denies the
+# notion says the contract has none. Not a prohibition's (confidentiality, non-compete, assignment), which a clause
+# states by a negation ("shall not disclose", « ne pourra exercer aucune activité concurrente »).
+GRANTING_TYPES = frozenset({"exclusivity", "renewal", "limitation_of_liability"})
 # Clause types that say what a document is, not a clause one looks for in it.
 _NOT_ASKED = frozenset({"preamble"})
 
@@ -114,7 +118,8 @@ def clause_hits(store: WorkspaceStore, types: list[str], lexicon: Lexicon | None
         rows = list(session.exec(
             select(Chunk.contract_id, Chunk.section, Chunk.page, Chunk.clause_types, Chunk.text).order_by(Chunk.contract_id, Chunk.chunk_index)
         ))
-    patterns = _clause_words(lexicon, tuple(sorted(notions or ()))) if lexicon is not None and notions else None
+    granting = wanted <= GRANTING_TYPES  # a prohibition's type ("shall not disclose", « ne pourra concurrencer ») states it by denying
+    patterns = _clause_words(lexicon, tuple(sorted(notions or ()))) if lexicon is not None and notions and granting else None
     found: dict[tuple[str, str], ClauseHit] = {}
     for contract_id, section, page, labels, text in rows:
         if not wanted & set(labels or ()):

@@ -442,6 +442,9 @@ def denied_room(tmp_path_factory):
     make_markdown(room / "agreement.md", [
         ("1. Appointment", "The Supplier appoints the Distributor as its non-exclusive distributor of the Products in the Territory."),
     ], title="Distribution Agreement")
+    make_markdown(room / "employment.md", [
+        ("8. Non-compete", "The Employee shall not compete with the Company in France for two years after the end of the employment."),
+    ], title="Employment Agreement")
     settings = load_settings(base / "ws")
     Ingestor(settings).ingest(room)
     return settings
@@ -464,3 +467,11 @@ def test_a_clause_list_sets_apart_the_contracts_whose_article_denies_the_clause(
         line = next(line for line in rest.splitlines() if name in line)
         assert "ne comporte aucune exclusivité" in line or "ne se renouvellera pas" in line, line
     assert ("dit que le contrat n'en comporte pas" in rest) if question.startswith("Quels") else ("says the contract has none" in rest), answer
+
+
+def test_a_clause_that_forbids_is_not_set_apart_as_denied(denied_room):
+    # "shall not compete" states a non-compete clause by a negation: the employment agreement has one (a review)
+    outcome = chat.ask(denied_room, "Which contracts contain a non-compete clause?", mode="rag", llm=NO_LLM)
+    answer = chat.load_turns(denied_room, outcome.thread_id)[0].answer
+    found, _, _rest = answer.partition("\n\n")
+    assert "Employment Agreement" in found and "says the contract has none" not in answer, answer
