@@ -217,7 +217,9 @@ def cmd_ask(args: argparse.Namespace) -> int:
     from greffier.services.answering import answer  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     settings = _settings(args) if args.mode == "direct" else _ingested(args)  # the LLM alone reads no document
-    streamed = not args.json and sys.stdout.isatty()
+    # « Quels contrats … ? »: passages are no exhaustive list, and « the documents do not say » is no answer to it
+    command = _chat_lists(args, settings) if args.mode == "rag" and not args.json else None
+    streamed = not args.json and sys.stdout.isatty() and command is None  # (an abstention is not streamed before the pointer)
 
     def on_event(kind: str, payload: dict[str, Any]) -> None:
         if streamed and kind == "token":
@@ -232,8 +234,6 @@ def cmd_ask(args: argparse.Namespace) -> int:
         _print_json(result)
         return 0
     backend = result["backend"]
-    # « Quels contrats … ? »: passages are no exhaustive list, and « the documents do not say » is no answer to it
-    command = _chat_lists(args, settings) if args.mode == "rag" else None
     if command and result.get("abstained"):
         print(wording(LIST_ASKED, reply_language(args.question), command=command))
         return 0

@@ -45,7 +45,7 @@ _READ = {
     "en": {"end_date": "end date", "signature_date": "signature date", "before": "on or before", "after": "on or after",
            "contract_types": "type", "governing_law": "governing law", "not_in": "not", "entity_ids": "party", "is": ":", "or": "or", "nor": "nor"},
     "fr": {"end_date": "date de fin", "signature_date": "date de signature", "before": "au plus tard le", "after": "à partir du",
-           "contract_types": "type", "governing_law": "droit applicable", "not_in": "autre que", "entity_ids": "partie", "is": " :", "or": "ou", "nor": "ni"},
+           "contract_types": "type", "governing_law": "droit applicable", "not_in": "autre que", "entity_ids": "partie", "is": " :", "or": "ou", "nor": "et"},
 }
 
 
@@ -173,10 +173,15 @@ def describe_read(filters: dict[str, Any], party_names: list[str], language: str
         parts.append(f"{words['contract_types']} {words['not_in']} {', '.join(type_in(t, language) for t in filters['excluded_contract_types'])}")
     for bound, laws in (filters.get("governing_law") or {}).items():
         link = f" {words['not_in']} " if bound == "not_in" else f"{words['is']} "
-        # one of the laws (« droit suisse ou droit belge »), or none of them (« autre que droit suisse ni droit belge »)
+        # one of the laws (« droit suisse ou droit belge »), or none of them (« autre que droit suisse et droit belge »,
+        # "neither Swiss law nor Belgian law")
         named = [law_in(law, language) for law in laws]
-        last = words["nor" if bound == "not_in" else "or"]
-        parts.append(f"{words['governing_law']}{link}{', '.join(named[:-1]) + f' {last} ' + named[-1] if len(named) > 1 else named[0]}")
+        if len(named) > 1:
+            if bound == "not_in" and language != "fr":
+                link = " neither "
+            last = words["nor" if bound == "not_in" else "or"]
+            named = [", ".join(named[:-1]) + f" {last} " + named[-1]]
+        parts.append(f"{words['governing_law']}{link}{named[0]}")
     parts += [f"{words['entity_ids']}{words['is']} {name}" for name in party_names]
     return "; ".join(parts)
 

@@ -197,22 +197,38 @@ def _law(folded: str, home_law: str) -> dict[str, list[str]] | None:
     """The governing-law filter: the law named, or every other one when a negation or an exception word
     bears on it (« ne sont pas soumis au droit suisse », « une loi autre que le droit français », "a law
     other than French law", "except those governed by French law", « hors droit français »)."""
-    if _FOREIGN_LAW.search(folded):
-        return {"not_in": [home_law]}
     folded = _each_law_named(folded)
-    laws = list(dict.fromkeys(label for _start, _end, label in law_mentions(folded)))
-    if len(laws) > 1:  # "the laws of the United States and of the State of Texas": the state's law
-        laws = [label for label in laws if label != US_FEDERAL_LAW] or laws
-    law = laws[0] if laws else match_law(folded)
-    if law is None:
-        return None
+    written = law_text(folded)
+    found = list(law_mentions(folded))  # offsets in ``written``
+    if _FOREIGN_LAW.search(folded) and len({label for _s, _e, label in found}) <= 1:
+        return {"not_in": [home_law]}  # (« autre que le droit français ou anglais » names two: read below)
+    if len({label for _s, _e, label in found}) > 1:  # "the laws of the United States and of the State of Texas": the state's law
+        found = [m for m in found if m[2] != US_FEDERAL_LAW] or found
+    if not found:
+        law = match_law(folded)
+        if law is None:
+            return None
+        found = [(len(written), len(written), law)]
     where = re.search(r"\b(?:droit|loi|law|laws)\b", folded)
     before = folded[: where.start()] if where else folded
-    written = law_text(folded)
-    mention = next((start for start, _end, label in law_mentions(folded) if label == law), None)
-    lead = written[:mention] if mention is not None else ""
-    laws = laws or [law]  # « droit suisse ou droit belge », "Swiss or Belgian law": each law asked, none dropped
-    return {"not_in": laws} if _negates_law(before) or _negates_law(lead) else {"in": laws}
+    # each law takes the polarity of the cue before it (« mais pas », "and not", "rather than", « ni »), else that of the
+    # law it is coordinated with (« autre que le droit français ou anglais »: both set apart)
+    asked: dict[str, bool] = {}
+    negated = _negates_law(before) or _negates_law(written[: found[0][0]])
+    for index, (start, _end, label) in enumerate(found):
+        if index:
+            between = written[found[index - 1][1] : start]
+            negated = True if _LAW_SET_APART.search(between) else False if _LAW_ASKED.search(between) else negated
+        asked.setdefault(label, negated)
+    kept = [label for label, apart in asked.items() if not apart]
+    left = [label for label, apart in asked.items() if apart]
+    return {"in": kept} if kept else {"not_in": left}
+
+
+# Between two laws, the cue that sets the second apart (« et non le », « mais pas », "and not", "rather than", "other than",
+# « ni ») or asks it again after one set apart (« mais », "but").
+_LAW_SET_APART = re.compile(r"\b(?:not|pas|non|ni|nor|rather than|instead of|other than|autre que|plutot que|sauf|hors|except|excluding)\b")
+_LAW_ASKED = re.compile(r"\b(?:but|mais)\b")
 
 
 # Laws named in one coordination: « le droit suisse ou belge », "Swiss or Belgian law", "the laws of England or New York"
@@ -235,7 +251,9 @@ def _each_law_named(folded: str) -> str:
 
 
 # Words before "or … law" that are no law's: "governed by or subject to English law", "which or whose law"
-_NOT_LAW_WORDS = frozenset({"by", "to", "under", "of", "the", "a", "which", "whose", "any", "other", "foreign", "governed", "subject", "contracts", "agreements"})
+_NOT_LAW_WORDS = frozenset({
+    "by", "to", "under", "of", "the", "a", "which", "whose", "any", "other", "foreign", "governed", "subject", "contracts", "agreements", "law", "laws",
+})
 
 
 def _negates_law(lead: str) -> bool:

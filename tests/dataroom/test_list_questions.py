@@ -38,6 +38,10 @@ def read(question: str):
     ("Quels contrats ne sont soumis ni au droit suisse ni au droit belge ?", {"governing_law": {"not_in": ["droit suisse", "droit belge"]}}),
     ("Which contracts are governed by neither Swiss nor Belgian law?", {"governing_law": {"not_in": ["droit suisse", "droit belge"]}}),
     ("Which agreements are governed by or subject to English law?", {"governing_law": {"in": ["droit anglais"]}}),
+    # a law set apart beside the one asked (a review: both were asked)
+    ("Which contracts are governed by French law and not English law?", {"governing_law": {"in": ["droit français"]}}),
+    ("Quels contrats sont soumis au droit suisse mais pas au droit belge ?", {"governing_law": {"in": ["droit suisse"]}}),
+    ("Quels contrats sont soumis à un droit autre que le droit français ou anglais ?", {"governing_law": {"not_in": ["droit français", "droit anglais"]}}),
     ("Quels baux ?", {"contract_types": ["bail commercial"]}),
     ("Which leases end after 2030?", {"contract_types": ["bail commercial"], "end_date": {"after": "2031-01-01"}}),
     # the kind after a copula (a walkthrough: these abstained)
@@ -185,7 +189,8 @@ def test_what_a_list_question_was_read_as_sets_a_field_apart_from_its_value():
     assert describe_read({"governing_law": {"in": ["droit suisse"]}}, [], "en") == "governing law: Swiss law"  # the law in English too
     # several laws: one of them, or none of them
     assert describe_read({"governing_law": {"in": ["droit suisse", "droit belge"]}}, [], "fr") == "droit applicable : droit suisse ou droit belge"
-    assert describe_read({"governing_law": {"not_in": ["droit suisse", "droit belge"]}}, [], "en") == "governing law not Swiss law nor Belgian law"
+    assert describe_read({"governing_law": {"not_in": ["droit suisse", "droit belge"]}}, [], "en") == "governing law neither Swiss law nor Belgian law"
+    assert describe_read({"governing_law": {"not_in": ["droit suisse", "droit belge"]}}, [], "fr") == "droit applicable autre que droit suisse et droit belge"
     assert describe_read({"governing_law": {"not_in": ["droit français"]}}, [], "en") == "governing law not French law"
     assert describe_read({"governing_law": {"not_in": ["droit français"]}}, [], "fr") == "droit applicable autre que droit français"
     assert describe_read({"contract_types": ["bail commercial"]}, ["LISANDRE HOLDING SAS"], "fr") == "type : bail commercial; partie : LISANDRE HOLDING SAS"
