@@ -66,6 +66,7 @@ def test_the_xlsx_has_a_cover_real_dates_an_autofilter_and_the_contracts_left_ou
     lease_row = next(row for row in range(2, contracts.max_row + 1) if str(contracts.cell(row=row, column=3).value).startswith("BAIL"))
     ends = contracts.cell(row=lease_row, column=header.index("ends") + 1)
     assert isinstance(ends.value, datetime) and ends.value.date().isoformat() == "2027-09-30" and ends.number_format == "yyyy-mm-dd"
+    assert contracts.cell(row=lease_row, column=header.index("renews") + 1).value == "automatically"  # its end is its first term's
     assert contracts.freeze_panes == "A2" and contracts.auto_filter.ref.startswith("A1:")
     left_out = {row[0]: row for row in workbook["Left out"].iter_rows(min_row=2, values_only=True)}
     reasons = {row[3] for row in left_out.values()}

@@ -32,7 +32,7 @@ from store.workspace import open_workspace
 
 EXPORT_FORMATS = ("csv", "xlsx")
 PAGE = 100  # search_data_room's largest page
-COLUMNS = ["id", "title", "parties", "type", "signed", "ends", "initial end", "governing law", "amendments", "amends", "warnings", "file",
+COLUMNS = ["id", "title", "parties", "type", "signed", "ends", "initial end", "renews", "governing law", "amendments", "amends", "warnings", "file",
            "amendment keys", "amends key"]
 # The internal ids of the amendments and of the contract amended, for a join with the ``id`` column: the
 # ``amendments`` and ``amends`` columns name the documents by title (and file), as a reader knows them.
@@ -112,6 +112,8 @@ def _row(summary: dict[str, Any], *, kind: str, names: dict[str, str], score: fl
         "signed": as_date(summary.get("signature_date")),
         "ends": as_date(summary.get("end_date")),
         "initial end": as_date(summary.get("initial_end_date")) if amended else None,
+        # after its end, unless notice is given (« tacite reconduction »): "ends" is then its first term's end
+        "renews": {"automatic": "automatically", "none": "no"}.get(summary.get("renewal") or ""),
         "governing law": summary.get("governing_law"),
         "amendments": "; ".join(names.get(a, a) for a in amended_by) or None,
         "amends": names.get(amends, amends) if amends else None,
