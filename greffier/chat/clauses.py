@@ -37,6 +37,9 @@ _CLAUSE_WORDS = frozenset(
 # notion says the contract has none. Not a prohibition's (confidentiality, non-compete, assignment), which a clause
 # states by a negation ("shall not disclose", « ne pourra exercer aucune activité concurrente »).
 GRANTING_TYPES = frozenset({"exclusivity", "renewal", "limitation_of_liability"})
+# Types a question names beside one of those, that do not stand for a prohibition: « plafond de responsabilité » names
+# the liability article too.
+_GRANTED_WITH = frozenset({"liability", "term"})
 # Clause types that say what a document is, not a clause one looks for in it.
 _NOT_ASKED = frozenset({"preamble"})
 
@@ -118,8 +121,10 @@ def clause_hits(store: WorkspaceStore, types: list[str], lexicon: Lexicon | None
         rows = list(session.exec(
             select(Chunk.contract_id, Chunk.section, Chunk.page, Chunk.clause_types, Chunk.text).order_by(Chunk.contract_id, Chunk.chunk_index)
         ))
-    granting = wanted <= GRANTING_TYPES  # a prohibition's type ("shall not disclose", « ne pourra concurrencer ») states it by denying
-    patterns = _clause_words(lexicon, tuple(sorted(notions or ()))) if lexicon is not None and notions and granting else None
+    # the words of the notions asked that grant something: a prohibition's type ("shall not disclose", « ne pourra
+    # concurrencer ») states it by denying; « plafond de responsabilité » is read on « plafond », not « responsabilité »
+    granting = tuple(sorted(n for n in notions or () if lexicon is not None and n in lexicon.by_id and set(lexicon.by_id[n].types) & GRANTING_TYPES))
+    patterns = _clause_words(lexicon, granting) if lexicon is not None and granting and wanted <= GRANTING_TYPES | _GRANTED_WITH else None
     found: dict[tuple[str, str], ClauseHit] = {}
     for contract_id, section, page, labels, text in rows:
         if not wanted & set(labels or ()):
