@@ -333,8 +333,14 @@ def _per_contract(
 
 def answers_per_contract(documents: list[Document], scope: dict | None) -> bool:
     """Whether the answer is given contract by contract: the scope is ambiguous (a kind the question
-    names, several contracts of it) and the passages come from more than one contract."""
-    return bool(scope and scope.get("ambiguous")) and len({doc.meta.get("doc_id") for doc in documents}) > 1
+    names, several contracts of it) and the passages come from more than one contract; or a contract and an
+    amendment of it both answer (the lease's « loyer … fixé à 48 000 € » and its avenant's « porté à 52 800 € »:
+    each says its part, the amendment named as one)."""
+    ids = {doc.meta.get("doc_id") for doc in documents}
+    if bool(scope and scope.get("ambiguous")) and len(ids) > 1:
+        return True
+    amends = (scope or {}).get("amendments") or {}
+    return any(amends.get(doc_id) in ids for doc_id in ids)
 
 
 @component

@@ -67,3 +67,35 @@ def test_an_answer_for_a_contract_and_its_amendment_counts_the_amendment_apart(s
     out = answer(settings, question, backend=None)
     assert out["answer"].splitlines()[0] == first_line, out["answer"]
     assert not out["unsupported"] and not out["removed_citations"]  # the framing line is no unsupported claim
+
+
+@pytest.fixture(scope="module")
+def rent_room(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201
+    from tests.pipelines.files import make_markdown
+
+    base = tmp_path_factory.mktemp("amended-rent")
+    room = base / "room"
+    room.mkdir()
+    parties = ("Entre les soussignés", "La SCI des Tilleuls, ci-après « le Bailleur », et la société Fournil Marcadet SARL, ci-après « le Preneur ».")
+    make_markdown(room / "bail_marcadet.md", [
+        parties,
+        ("Article 3 — Durée", "Le bail est consenti pour neuf années à compter du 1er avril 2018."),
+        ("Article 4 — Loyer", "Le loyer annuel est fixé à 48 000 € hors taxes, payable trimestriellement et d'avance."),
+    ], title="Bail commercial — Fournil Marcadet")
+    make_markdown(room / "avenant_marcadet.md", [
+        parties,
+        ("Article 1 — Objet", "Le présent avenant modifie le bail commercial du 14 mars 2018 conclu entre les parties."),
+        ("Article 2 — Loyer", "À compter du 1er avril 2025, le loyer annuel est porté à 52 800 € hors taxes."),
+    ], title="Avenant n° 1 au bail commercial du 14 mars 2018 — Fournil Marcadet")
+    settings = load_settings(base / "ws")
+    Ingestor(settings).ingest(room)
+    return settings
+
+
+@pytest.mark.parametrize("question", ["Quel est le loyer du bail Fournil Marcadet ?", "What is the rent under the Fournil Marcadet lease?"])
+def test_an_amendment_that_changes_what_is_asked_is_quoted_beside_its_contract(rent_room, question):
+    # the lease's rent alone was the answer while its avenant raised it (a walkthrough): each document says its part
+    out = answer(rent_room, question, backend=None)
+    assert not out["abstained"], out["answer"]
+    assert "48 000 €" in out["answer"] and "52 800 €" in out["answer"], out["answer"]
+    assert {Path(c["file"]).name for c in out["citations"]} == {"bail_marcadet.md", "avenant_marcadet.md"}
