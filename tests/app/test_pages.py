@@ -453,20 +453,22 @@ def test_dataroom_left_out_warning_agrees_with_one_contract(demo_workspace, monk
 
 def test_dataroom_tells_indefinite_terms_and_moved_ends_apart_from_the_contracts_to_check_by_hand(demo_workspace, monkeypatch):
     # Ending by 2026: two contracts run until terminated (the intragroup services agreement, the CDI) — decided,
-    # they have no end —, the supply contract's end was moved to 2028 by its amendment — decided —, and only the
-    # copyright assignment, whose end is written nowhere, cannot be decided. The banner used to say all four
-    # « cannot be decided », and the metric counted four to check by hand.
+    # they have no end —, the supply contract's end was moved to 2028 by its amendment — decided —, and two cannot be
+    # decided: the copyright assignment, whose end is written nowhere, and the insurance policy, whose year ends on
+    # 31 December 2026 but « est ensuite reconduit tacitement d'année en année ». The banner used to say all of them
+    # « cannot be decided », and the metric counted them all to check by hand.
     at = open_app(demo_workspace, monkeypatch, "pages/dataroom.py")
     at.date_input(key="dr_f_ends_before").set_value(date(2026, 12, 31))
     at.button(key="FormSubmitter:dataroom_filter_form-Apply filters").click().run()
     assert not at.exception
     assert [w.value for w in at.warning][0] == (
         "2 contracts have no end date (indefinite term) and are listed apart; 1 contract ends outside these dates since an amendment"
-        " moved its end, and is listed apart; 1 contract cannot be decided on these filters: check it by hand."
+        " moved its end, and is listed apart; 2 contracts cannot be decided on these filters: check them by hand."
     )
-    assert next(m.value for m in at.metric if m.label == "Left out — check by hand") == "1"
+    assert next(m.value for m in at.metric if m.label == "Left out — check by hand") == "2"
     shown = all_markdown(at)
-    assert "**No end date\\: indefinite term** (2)" in shown and "**A filtered field is unknown or uncertain** (1)" in shown
+    assert "**No end date\\: indefinite term** (2)" in shown and "**A filtered field is unknown or uncertain** (2)" in shown
+    assert "renews or continues automatically after 2026" in shown.replace("\\", "")  # the policy, with the reason
     assert "Contracts that cannot be decided are listed beside the table" not in shown
     # indefinite terms only: nothing to check by hand, so no warning at all
     at.multiselect(key="dr_f_types").set_value(["contrat de travail"])
