@@ -43,11 +43,13 @@ def _ingested(args: argparse.Namespace) -> Settings:
     if not settings.data_dir.is_dir():
         where = settings.workspace.expanduser().resolve()
         state = "holds nothing ingested" if where.is_dir() else "does not exist"
-        raise WorkspaceError(
-            f"workspace {where} {state}: check --workspace (or GREFFIER_WORKSPACE), or ingest documents into it first: "
-            f"python -m greffier ingest FOLDER --workspace {shlex.quote(str(where))}"
-        )
+        raise WorkspaceError(f"workspace {where} {state}: check --workspace (or GREFFIER_WORKSPACE), or ingest documents into it first: {_ingest_command(settings)}")
     return settings
+
+
+def _ingest_command(settings: Settings) -> str:
+    """The command that fills the workspace, ready to paste."""
+    return f"python -m greffier ingest FOLDER --workspace {shlex.quote(str(settings.workspace.expanduser().resolve()))}"
 
 
 # --- commands ---------------------------------------------------------------------------------
@@ -107,15 +109,15 @@ def _models_line(settings: Settings) -> str:
 def cmd_status(args: argparse.Namespace) -> int:
     from greffier.services.status import workspace_status  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
-    status = workspace_status(_settings(args))  # reports an empty or missing workspace as such (0 documents), with the way to fill it
+    settings = _settings(args)
+    status = workspace_status(settings)  # reports an empty or missing workspace as such (0 documents), with the way to fill it
     if args.json:
         _print_json(status)
         return 0
     print(f"workspace: {status['workspace']}")
     print(f"documents: {status['documents']}  chunks: {status['chunks']}  files: {status['files']}")
-    settings = _settings(args)
     if not settings.data_dir.is_dir():
-        print(f"! nothing was ingested here: python -m greffier ingest FOLDER --workspace {shlex.quote(str(settings.workspace.expanduser().resolve()))}")
+        print(f"! nothing was ingested here: {_ingest_command(settings)}")
     print(f"embedder: {status['models']['embedder']['description']}")
     reranker = status["models"]["reranker"]
     print(f"reranker: {reranker['name'] if reranker else 'none (rerank off)'}")

@@ -16,13 +16,12 @@ from functools import lru_cache
 
 from sqlmodel import select
 
-from greffier.compliance.polarity import read_match, statement_kind
-
 from greffier.chat.listing import names_of
-from greffier.text.replies import counted
+from greffier.compliance.polarity import read_match, statement_kind
 from greffier.dataroom.questions import is_contracts_request
 from greffier.lexicon import Lexicon
 from greffier.text import clause_sentences, fold, section_label, tokenize
+from greffier.text.replies import counted
 from store.models import Chunk
 from store.records import DataRoom
 from store.workspace import WorkspaceStore

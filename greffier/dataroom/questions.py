@@ -200,9 +200,10 @@ def _law(folded: str, home_law: str) -> dict[str, list[str]] | None:
     folded = _each_law_named(folded)
     written = law_text(folded)
     found = list(law_mentions(folded))  # offsets in ``written``
-    if _FOREIGN_LAW.search(folded) and len({label for _s, _e, label in found}) <= 1:
+    several = len({label for _s, _e, label in found}) > 1
+    if _FOREIGN_LAW.search(folded) and not several:
         return {"not_in": [home_law]}  # (« autre que le droit français ou anglais » names two: read below)
-    if len({label for _s, _e, label in found}) > 1:  # "the laws of the United States and of the State of Texas": the state's law
+    if several:  # "the laws of the United States and of the State of Texas": the state's law
         found = [m for m in found if m[2] != US_FEDERAL_LAW] or found
     if not found:
         law = match_law(folded)

@@ -407,7 +407,7 @@ def _explain_missing(record: ContractRecord, extraction: Extraction) -> None:
             record.warnings.append(f"no {FIELD_LABELS[field]} in metadata or text")
     record.warnings.extend(extraction.governing_law.notes if record.governing_law is None and not record.is_amendment else [])
     if record.end_date is not None and record.renewal == "automatic" and not record.is_amendment:
-        record.warnings.append(f"{RENEWS} {record.end_date.isoformat()}{_RENEWS_UNLESS}{_where(extraction.renewal)})")
+        record.warnings.append(_renews(record.end_date, _where(extraction.renewal)))
     if record.end_date is not None:
         if term.indefinite is not None and term.end_date is None and record.sources["end_date"].origin == "manifest":
             record.warnings.append(
@@ -509,7 +509,12 @@ def _record_renewals(by_id: dict[str, ContractRecord], outcome: AmendmentOutcome
             place = f"amendment {_named(amendment)}"
         target.warnings[:] = [w for w in target.warnings if not w.startswith(RENEWS)]
         if target.renewal == "automatic" and target.end_date is not None:
-            target.warnings.append(f"{RENEWS} {target.end_date.isoformat()}{_RENEWS_UNLESS}{place})")
+            target.warnings.append(_renews(target.end_date, place))
+
+
+def _renews(end: date, place: str) -> str:
+    """The warning of a contract that renews by itself after ``end`` (:data:`RENEWS`), the sentence's ``place``."""
+    return f"{RENEWS} {end.isoformat()}{_RENEWS_UNLESS}{place})"
 
 
 def _explain_metadata_end(target: ContractRecord, extraction: Extraction) -> None:

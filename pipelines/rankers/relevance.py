@@ -333,8 +333,12 @@ def without_names(units: list[dict[str, Any]], names: set[str] | list[str] | Non
     contract words are taken out of what it asks. Which contract is meant is the scope's and the hint's
     business (:func:`refuse_outside_hint`). A hint's places and subjects stay asked (« the power delivered
     to the Saint-Herblain platform »). Unchanged when the names are all that is asked."""
-    named = set(names or ())
-    kept = [unit for unit in units if unit.get("token") not in named]
+    return _without_tokens(units, set(names or ()))
+
+
+def _without_tokens(units: list[dict[str, Any]], tokens: set[str] | frozenset[str]) -> list[dict[str, Any]]:
+    """``units`` without those of ``tokens``; unchanged when those are all that is asked (or none of it)."""
+    kept = [unit for unit in units if unit.get("token") not in tokens]
     return kept if kept and len(kept) < len(units) else units
 
 
@@ -344,11 +348,7 @@ def without_kind_words(units: list[dict[str, Any]], kind: AnswerKind | None) -> 
     (``gives_kind`` in :func:`judge_by_meaning`), and does so without the word — « supérieur à 300 000 euros »
     answers « au-delà de quel montant ». Unchanged for a question that asks for no kind, or when those words
     are all it asks."""
-    if kind is None:
-        return units
-    nouns = KIND_WORDS[kind]
-    kept = [unit for unit in units if unit.get("token") not in nouns]
-    return kept if kept and len(kept) < len(units) else units
+    return units if kind is None else _without_tokens(units, KIND_WORDS[kind])
 
 
 @component
