@@ -208,6 +208,45 @@ def _only_scope(clause: str, after: str) -> str | None:
     return None
 
 
+# A sentence that opens on a condition: « Si aucune des parties ne le dénonce, il se renouvellera … », "If the Client
+# does not pay, the Supplier may terminate …", "Unless either party gives notice that it does not wish to renew, this
+# Agreement shall automatically renew". The condition's negation is the condition's, not the main clause's.
+_LEADING_CONDITION = re.compile(
+    r"^\W*(?:(?:article|section|clause)\s+)?(?:\d{1,3}(?:\.\d{1,3})*\.?\s+|\([a-z0-9]{1,3}\)\s+)?"
+    r"(?:if|unless|absent|where|when|whenever|should|in the absence|in the event|in case|provided that"
+    r"|si|s'il|s'ils|sauf si|a moins (?:que|qu')|a defaut|faute|en l'absence|en cas|dans le cas|dans l'hypothese|lorsque|lorsqu'|des lors que)\b"
+)
+# What a main clause opens with after the condition's comma: a verb within a few words ("the Supplier may", « il se
+# renouvellera », « le Prestataire pourra »); a comma with none before the next is inside the condition ("If, within
+# 30 days, neither party objects, …").
+_MAIN_VERB = re.compile(
+    r"\b(?:shall|will|may|must|can|cannot|could|would|should|is|are|has|have|agrees?|undertakes?|terminates?|renews?|expires?"
+    r"|doit|doivent|peut|peuvent|est|sont|ont|sera|seront|aura|auront|pourra|pourront|devra|devront)\b"
+    r"|\b(?:se|s')\s*\w+|\b\w{3,}(?:era|eront|ira|iront)\b"
+)
+_MAIN_CLAUSE_REACH = 6
+_GOES_ON = re.compile(r"(?:or|and|nor|ou|et|ni)\b")
+
+
+def main_clause_start(before: str) -> int:
+    """Where the main clause starts in ``before`` (folded text up to the words read) when the sentence opens on a
+    condition and the words are past it: after the first comma followed by a verb before the next comma, else after
+    the last comma (the words open the main clause); 0 when the sentence opens on none, or no comma closes it. A
+    comma before « ou » / "or", « et » / "and" goes on with the condition ("If X is not reviewed, or the parties
+    cannot agree, …")."""
+    if not _LEADING_CONDITION.match(before):
+        return 0
+    commas = [comma.end() for comma in re.finditer(r",\s+", before) if not _GOES_ON.match(before, comma.end())]
+    if not commas:
+        return 0
+    for at, following in zip(commas, commas[1:] + [len(before)], strict=True):
+        segment = before[at:following]
+        verb = _MAIN_VERB.search(segment)
+        if verb and _words_between(segment[: verb.start()]) <= _MAIN_CLAUSE_REACH:
+            return at
+    return commas[-1]
+
+
 def read_match(sentence: str, start: int, end: int) -> Reading:
     """The polarity of ``sentence[start:end]`` (the words a condition found) in ``sentence``.
 
@@ -216,6 +255,8 @@ def read_match(sentence: str, start: int, end: int) -> Reading:
     """
     before, after = fold(sentence[:start]), fold(sentence[end:])
     at, in_exception = _segment_start(before)
+    if (main := main_clause_start(before)) > at:
+        at, in_exception = main, False  # the main clause after a leading condition: its negation is not the words'
     clause = before[at:]
     if cue := _negation_before(clause):
         return Reading("negated", "exception" if in_exception else "plain", cue)

@@ -69,6 +69,14 @@ def reading(sentence: str, words: str):  # noqa: ANN201
          "droit de préemption de l'Investisseur", "affirmative", "plain"),
         ("The Investor shall not have any right of first refusal on any later sale.", "right of first refusal", "negated", "plain"),
         ("L'Investisseur ne bénéficie d'aucun droit de préemption sur les cessions ultérieures.", "droit de préemption", "negated", "plain"),
+        # A leading condition's negation is the condition's: the main clause after its comma is read on its own.
+        ("Si aucune des parties ne le dénonce, le contrat se renouvellera par tacite reconduction.", "tacite reconduction", "affirmative", "plain"),
+        ("Si le Client ne paie pas les sommes dues, le Prestataire pourra résilier le contrat de plein droit.", "résilier", "affirmative", "plain"),
+        ("Unless either party gives notice that it does not wish to renew, this Agreement shall renew automatically.", "renew automatically", "affirmative", "plain"),
+        ("If, within thirty days, neither party objects, the Licensee may assign this Agreement.", "assign", "affirmative", "plain"),
+        # … but a negation in the main clause is still read, whatever commas it holds.
+        ("If a change of control occurs, the Licensee shall not, without consent, assign this Agreement.", "assign", "negated", "plain"),
+        ("Si le Client ne paie pas, aucune des parties ne pourra céder le contrat.", "céder", "negated", "plain"),
     ],
 )
 def test_read_match(sentence, words, polarity, scope):

@@ -28,6 +28,11 @@ RENEWS = [
     "If no notice of non-renewal is given, it shall automatically renew for successive one-year periods.",
     "In the event that either party does not give such notice, the term of this Agreement shall be automatically renewed for another one (1) year.",
     "The license granted hereunder is non-exclusive and shall automatically renew each year.",
+    # the English of « tacite reconduction » (a walkthrough)
+    "This Agreement shall be tacitly renewed for successive one-year periods.",
+    "The Agreement is subject to tacit renewal for periods of one year.",
+    # a leading condition that holds a negation, closed by its comma before an inserted phrase (a review)
+    "Unless either party gives notice that it does not wish to renew, at least ninety days before its end, this Agreement renews automatically.",
 ]
 DENIED = [
     "Il ne se renouvellera pas par tacite reconduction.",
@@ -35,6 +40,8 @@ DENIED = [
     "Le contrat ne pourra en aucun cas être reconduit tacitement.",
     "This Agreement shall not be automatically renewed.",
     "Automatic renewal shall not apply to this Agreement.",
+    "This Agreement shall not be renewed by tacit agreement; any extension requires a written amendment.",
+    "There shall be no tacit renewal of this Agreement.",
 ]
 NOT_SAID = [
     # at a party's option, or by agreement: no renewal unless someone acts

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from greffier.compliance.polarity import read_match, statement_kind
+from greffier.compliance.polarity import main_clause_start, read_match, statement_kind
 from greffier.dataroom.extract.text import ChunkInput, Finding, sentences
 from greffier.dataroom.normalize import fold
 
@@ -36,6 +36,8 @@ _AUTOMATIC = re.compile(
     # English: "shall automatically renew", "renews automatically", "automatic renewal", "evergreen"
     # ("automatically extended" only for a term: "such period shall automatically be extended by the number of days" is a deadline's)
     r"|automatic(?:ally)? (?:be )?renew\w*|auto-?renew\w*|renew\w* automatically"
+    # "tacit renewal", "shall be tacitly renewed", "shall not be renewed by tacit agreement" (the English of « tacite reconduction »)
+    r"|tacit(?:ly)? (?:be )?(?:renew\w*|extend\w*|extension|reconduction|prolong\w*)|renew\w* (?:by )?tacit(?:ly| agreement| renewal| consent| reconduction)"
     r"|automatic(?:ally)? (?:be )?extend\w*(?: [^.;]{0,80}?)? for (?:an? |the )?(?:additional|successive|further|consecutive|renewal|term|one|two|three|\d)"
     r"|extend\w* automatically for|automatic (?:[\w-]+ ){0,3}(?:renewal|extension)s?"
     r"|automatic(?:ally)? continue\w*|continue\w* automatically"
@@ -59,12 +61,11 @@ _OTHER_SUBJECT = re.compile(
     r"|warranty period|cure period|time (?:limit|period)|polic(?:y|ies)|insurance|prices?|prix)\b"
 )
 # A word that is the contract, said without a subject: "automatic renewal", « tacite reconduction », "evergreen".
-_NOMINAL = re.compile(r"^(?:tacite|reconduction|automatic |evergreen)")
-# Where the clause that holds the words starts: after a leading condition closed by a comma (« Si aucune des parties ne
-# le dénonce, il se renouvelle … », "Unless either party gives notice of non-renewal, this Agreement shall
-# automatically renew"), whose negation is the condition's, not the renewal's; after « et » / "and" before a verb
-# ("… is non-exclusive and shall automatically renew").
-_CONDITION = re.compile(r"^(?:si|s'il|sauf si|a defaut|faute|en l'absence|en cas|dans le cas|lorsque|if|unless|provided|absent|where|when|in the absence|in the event|in case)\b")
+_NOMINAL = re.compile(r"^(?:tacite|tacit |reconduction|automatic |evergreen)")
+# Where the clause that holds the words starts: past a leading condition (for its subject: « Si aucune des parties ne le
+# dénonce, il se renouvelle … », "Unless either party gives notice of non-renewal, this Agreement shall automatically
+# renew"; the clause-polarity helper reads the condition's negation as the condition's); after « et » / "and" before a
+# verb ("… is non-exclusive and shall automatically renew"), for its polarity: the subject may come before.
 _CONJOINED = re.compile(r"\s(?:and|et)\s+(?=(?:shall|will|it|this|the|il|elle|le|la|se)\b)")
 # The term article: its reading decides before a word elsewhere (a force-majeure clause's « délais prorogés »)
 _TERM_HEADING = re.compile(r"\b(?:duree|term|terme|renouvellement|reconduction|renewal|expiration|echeance)\b")
@@ -95,11 +96,7 @@ def renewal_reading(sentence: str) -> str | None:
 def _clause_start(folded: str, at: int) -> tuple[int, int]:
     """Where the clause holding the words at ``at`` starts: past a leading condition's comma (for its subject and
     its polarity), and past « et » / "and" too (for its polarity: the subject may come before)."""
-    start = 0
-    if _CONDITION.match(folded):
-        comma = folded.rfind(", ", 0, at)
-        if comma > 0:
-            start = comma + 2
+    start = main_clause_start(folded[:at])
     joined = [m.end() for m in _CONJOINED.finditer(folded, start, at)]
     return start, joined[-1] if joined else start
 
