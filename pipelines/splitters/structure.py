@@ -114,7 +114,8 @@ def find_page_furniture(items: Sequence[TextItem], *, same_place: bool = False) 
 
     ``same_place``: a repeated line counts only when it stands at the same place on those pages (the
     same line from the top, or from the bottom) — what converters use to take furniture out of the
-    text itself, where a paragraph repeated near the top of two short pages must stay.
+    text itself, where a paragraph repeated near the top of two short pages must stay. Only then does a
+    two-page document have running lines: the same short line at the same place of both pages.
     """
     furniture = {index for index, item in enumerate(items) if PAGE_NUMBER.match(item.text.strip())}
     by_page: dict[int, list[int]] = {}
@@ -142,8 +143,9 @@ def find_page_furniture(items: Sequence[TextItem], *, same_place: bool = False) 
         keys.append(key)
         pages_per_line.setdefault(key, set()).add(page)
 
-    if len(by_page) < 3:
-        # Two pages that open on the same line prove nothing: it may be repeated boilerplate text.
+    if len(by_page) < 2 or (len(by_page) == 2 and not same_place):
+        # Two pages that open on the same line prove little: it may be repeated boilerplate text. Read at the same
+        # place of both (the converters' reading), a short line is their running header or footer.
         return furniture
     most_pages = len(by_page) // 2 + 1
     for (_zone, _page, index), key in zip(zones, keys):

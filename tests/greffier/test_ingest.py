@@ -279,3 +279,57 @@ def test_bge_m3_through_flagembedding_when_present_locally(tmp_path, monkeypatch
     assert ws.recorded_embedder().startswith("bge-m3:")
     vectors = ws.collection().get(include=["embeddings"])["embeddings"]
     assert len(vectors) > 0 and all(len(v) == HIDDEN for v in vectors)
+
+
+def _two_page_licence(path: Path) -> None:
+    """A two-page licence drawn as a word processor prints one: a running header and « Page n of 2 — Initials » on
+    both pages, the escrow article's heading on page 1 and its body on page 2."""
+    from reportlab.pdfbase import pdfmetrics  # optional test dependency, only for the files written here
+    from reportlab.pdfbase.ttfonts import TTFont
+    from reportlab.pdfgen import canvas
+
+    from tests.pipelines.files import REGULAR_TTF
+
+    pdfmetrics.registerFont(TTFont("TestVera", str(REGULAR_TTF)))
+    pages = [
+        ["SOFTWARE LICENCE AGREEMENT", "This Software Licence Agreement is made on 15 January 2024 between Kestrel Analytics",
+         "Limited (the \"Licensor\") and Maison Berthier SA (the \"Licensee\").", "1. Audit",
+         "Once in any calendar year the Licensor may audit the Licensee's use of the Software.", "2. Source Code Escrow"],
+        ["The Licensor shall deposit the source code of the Software with an escrow agent, to be released", "if the Licensor becomes insolvent.",
+         "3. Governing Law", "This Agreement is governed by the laws of Ireland."],
+    ]
+    pdf = canvas.Canvas(str(path), pagesize=(595, 842))
+    for number, lines in enumerate(pages, 1):
+        pdf.setFont("TestVera", 8)
+        pdf.drawString(72, 800, "Kestrel Analytics Ltd — Software Licence Agreement — CONFIDENTIAL")
+        y = 760
+        for text in lines:
+            pdf.setFont("TestVera", 10)
+            pdf.drawString(72, y, text)
+            y -= 18
+        pdf.setFont("TestVera", 8)
+        pdf.drawString(72, 50, f"Page {number} of 2 — Initials: ______ / ______")
+        pdf.showPage()
+    pdf.save()
+
+
+def test_a_two_page_pdf_s_running_header_and_footer_are_in_no_passage_nor_the_title(tmp_path):
+    # A walkthrough: « Page 1 of 2 — Initials … Kestrel Analytics Ltd — … CONFIDENTIAL » was quoted inside the escrow
+    # clause, and the header was read as the contract's title and a party ("Kestrel Analytics Ltd").
+    from store import records as service  # the records are built on demand: read through their store
+
+    room = tmp_path / "room"
+    room.mkdir()
+    _two_page_licence(room / "licence.pdf")
+    settings = load_settings(tmp_path / "ws")
+    report = Ingestor(settings).ingest(room)
+    assert report.failed == [], report.failed
+    texts = [chunk["text"] for chunk in inspect_workspace(settings)["documents"][0]["chunks"]]
+    assert any("shall deposit the source code" in text for text in texts)
+    for text in texts:
+        assert "Initials" not in text and "CONFIDENTIAL" not in text and "Page 1 of 2" not in text, text
+    workspace = open_workspace(settings)
+    service.refresh_records(workspace)
+    record = service.load_dataroom(workspace).records[0]
+    assert record.title == "SOFTWARE LICENCE AGREEMENT", record.title
+    assert "Kestrel Analytics Ltd" not in record.parties, record.parties

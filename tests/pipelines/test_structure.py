@@ -414,6 +414,23 @@ def test_page_furniture_is_not_a_heading_and_not_in_sections() -> None:
     assert not kept & furniture
 
 
+def test_a_two_page_document_s_running_lines_are_those_at_the_same_place_of_both_pages() -> None:
+    # A two-page licence with a running header and « Page n of 2 — Initials » at the foot of each page (a walkthrough:
+    # they were quoted inside the clauses, and the header read as the title and a party).
+    pages = [
+        ["Kestrel Analytics Ltd — Software Licence Agreement — CONFIDENTIAL", "SOFTWARE LICENCE AGREEMENT", "1. Definitions",
+         "\"Software\" means the Kestrel Forecast Suite.", "6. Source Code Escrow", "Page 1 of 2 — Initials: ______ / ______"],
+        ["Kestrel Analytics Ltd — Software Licence Agreement — CONFIDENTIAL", "The Licensor shall deposit the source code.",
+         "7. Governing Law", "The laws of Ireland govern this Agreement.", "Page 2 of 2 — Initials: ______ / ______"],
+    ]
+    items = pdf_items(pages)
+    found = [items[index].text for index in sorted(find_page_furniture(items, same_place=True))]
+    assert found == [pages[0][0], pages[0][-1], pages[1][0], pages[1][-1]]
+    # a line repeated at another place of the two pages is content
+    moved = pdf_items([["CONTRAT", "Le prix est fixe.", "Texte."], ["Texte suivant.", "CONTRAT", "Le prix est fixe."]])
+    assert find_page_furniture(moved, same_place=True) == set()
+
+
 def test_single_page_document_has_no_running_header() -> None:
     items = pdf_items([["CONDITIONS GÉNÉRALES", "Texte.", "Page 1 / 1"]])
     assert {items[index].text for index in find_page_furniture(items)} == {"Page 1 / 1"}
