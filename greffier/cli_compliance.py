@@ -84,10 +84,11 @@ def run_scan(args: argparse.Namespace, settings: Settings) -> int:
         print(f"  [{flag['severity']:>8}] {flag['id']}  {_where(flag)}  {flag['rule_title']}  ({flag['status']})")  # the contract by its file
     for skipped in _grouped_skips(data["skipped_rules"]):
         print(f"  ! {skipped}")
-    if data["skipped_documents"]:
-        skipped = data["skipped_documents"]
-        names = ", ".join(str(d.get("file") or d["document_id"]).replace("\\", "/").rsplit("/", 1)[-1] for d in skipped)
-        print(f"  - {plural(len(skipped), 'document')} not scanned (the playbook is for other contract types): {names}")
+    by_reason: dict[str, list[str]] = {}
+    for skipped in data["skipped_documents"]:  # « unknown type » is not « another type »: each reason said
+        by_reason.setdefault(skipped["reason"], []).append(str(skipped.get("file") or skipped["document_id"]).replace("\\", "/").rsplit("/", 1)[-1])
+    for reason, names in by_reason.items():
+        print(f"  - {plural(len(names), 'document')} not scanned, {reason}: {', '.join(names)}")
     return 0
 
 

@@ -121,7 +121,9 @@ class PlaybookRuleChecker:
             by_document[chunk.document_id].append(chunk)
         applicable = [f for f in facts if playbook.applies_to_contract(f.contract_type)]
         skipped = [
-            {"document_id": f.id, "file": f.file, "reason": f"not a contract of the playbook's types ({', '.join(playbook.contract_types)}): {f.contract_type or 'unknown type'}"}
+            {"document_id": f.id, "file": f.file, "reason": (
+                f"not a contract of the playbook's types ({', '.join(playbook.contract_types)}): {f.contract_type}" if f.contract_type
+                else f"its contract type could not be read (the playbook is for {', '.join(playbook.contract_types)})")}
             for f in facts
             if f not in applicable
         ]
