@@ -124,6 +124,11 @@ _REASONS_FR: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"no contract with the same parties", "aucun contrat avec les mêmes parties"),
         (r": not attached\b", " : non rattaché"),
         (rf"^({_FIELD}|parties) could not be read with confidence", lambda m: f"{_FIELDS_FR[m[1]]} : lecture incertaine"),
+        # an end read as a bound (greffier.dataroom.extract.term's doubts)
+        (r"the term ends on this date at the latest: an earlier event the text names may end it first",
+         "le terme est atteint à cette date au plus tard : un événement antérieur que le texte nomme peut y mettre fin plus tôt"),
+        (r"the term ends on this date at the earliest: a later event the text names may end it after",
+         "le terme est atteint à cette date au plus tôt : un événement ultérieur que le texte nomme peut y mettre fin plus tard"),
         (
             rf"^({_FIELD}): metadata (.+?), text says (.+?) — the filter gives a different answer for each",
             lambda m: f"{_FIELDS_FR[m[1]]} : métadonnées {m[2]}, le texte dit {m[3]} — le filtre donne une réponse différente pour chacune",

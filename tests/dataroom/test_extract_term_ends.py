@@ -102,8 +102,12 @@ def test_a_day_or_a_period_that_is_not_the_terms_gives_no_end(text):
          date(2036, 3, 10), "at the earliest"),
         ("Le présent contrat est conclu pour la plus longue des deux durées suivantes : quinze (15) ans à compter de la Date d'Effet ou la durée du dernier brevet.",
          date(2036, 3, 9), "at the earliest"),
+        # an event, and a date at the latest (a walkthrough: « no end date in the text »)
+        ("Il expire à la réception sans réserve des travaux du lot, et au plus tard le 30 septembre 2026.", date(2026, 9, 30), "at the latest"),
+        ("This Agreement shall terminate upon completion of the Services and in any event no later than December 31, 2025.",
+         date(2025, 12, 31), "at the latest"),
     ],
-    ids=["earlier-of", "plus-proche-des-deux-dates", "longer-of", "plus-longue-des-deux-durees"],
+    ids=["earlier-of", "plus-proche-des-deux-dates", "longer-of", "plus-longue-des-deux-durees", "au-plus-tard", "no-later-than"],
 )
 def test_the_earlier_of_a_date_and_an_event_is_a_low_confidence_bound(article, end, bound):
     finding = end_finding((ENGLISH if article.startswith("This") else FRENCH) + article)

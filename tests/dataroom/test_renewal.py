@@ -231,3 +231,43 @@ def test_the_term_article_decides_before_a_deadline_elsewhere():
     ]
     found = extract_renewal(chunks)
     assert found is not None and found.value == "none" and found.chunk_id == "c1-3"
+
+
+SUBCONTRACT = """CONTRAT DE SOUS-TRAITANCE
+
+Entre la société GAMMA BÂTIMENT SAS, et la société DELTA ÉLECTRICITÉ SARL.
+
+ARTICLE 5 — DURÉE
+Le présent contrat prend effet le 10 mars 2025. Il expire à la réception sans réserve des travaux du lot, et au plus tard le 30 septembre 2026.
+
+Fait à Chambéry, le 3 mars 2025.
+"""
+
+
+@pytest.mark.parametrize(
+    ("end_date", "passing", "apart"),
+    [
+        ({"before": "2027-12-31"}, ["c1"], []),  # it ends on 30 September 2026 at the latest: surely before 2028
+        ({"after": "2027-01-01"}, [], []),  # … so surely not after 2027
+        ({"after": "2026-01-01"}, [], ["c1"]),  # the works may be received before 2026, or not: not decided
+        ({"before": "2025-12-31"}, [], ["c1"]),
+    ],
+)
+def test_an_end_read_as_a_bound_decides_the_ranges_it_bounds(end_date, passing, apart):
+    # « Il expire à la réception sans réserve des travaux, et au plus tard le 30 septembre 2026 » (a walkthrough: the
+    # contract was set apart, « aucune date de fin dans le texte »)
+    inputs = [ContractInput(id="c1", file="c1.txt", title="CONTRAT DE SOUS-TRAITANCE", text=SUBCONTRACT, chunks=split_articles("c1", SUBCONTRACT), position=1)]
+    subcontract = DataRoom(tuple(build_records(inputs)), generation=0)
+    assert subcontract.by_id["c1"].end_date.isoformat() == "2026-09-30"
+    got, unknown = run(subcontract, end_date=end_date)
+    assert got == passing and sorted(unknown) == apart, unknown
+    for cid in apart:
+        assert "at the latest" in unknown[cid], unknown[cid]
+
+
+def test_a_bound_s_reason_reads_in_french():
+    from greffier.chat.listing import reason_in
+
+    reason = "end date could not be read with confidence (the term ends on this date at the latest: an earlier event the text names may end it first)"
+    french = reason_in(reason, "fr")
+    assert french == "date de fin : lecture incertaine (le terme est atteint à cette date au plus tard : un événement antérieur que le texte nomme peut y mettre fin plus tôt)"

@@ -66,6 +66,12 @@ _LABEL_RANGE = re.compile(
     rf"(?:(?:from|du|de)\s+)?(?P<start>{DATE_PATTERN})\s*(?:to|until|through|thru|-|–|—|au|jusqu['’]au)\s*(?:and\s+including\s+)?{DATE_GROUP}",
     re.I,
 )
+# An end verb, an event, then a date at the latest: the earlier of the event and the date (see _END)
+_EVENT_THEN_LATEST = (
+    r"\b(?:expire(?:ra|nt)?|prend(?:ra|ront)?\s+fin|se\s+termine(?:ra)?|ends?|expires?|terminates?|(?:shall|will)\s+(?:end|expire|terminate))"
+    r"\s+(?:[àa]|au|aux|lors|upon|on|at|with|when)\b[^.;]{3,120}?,?\s+(?:et\s+)?(?:(?:and\s+)?(?:in\s+any\s+(?:event|case)\s+)?)"
+    r"(?:au\s+plus\s+tard\s+le|no\s+later\s+than|not\s+later\s+than|at\s+the\s+latest\s+on)"
+)
 _END = re.compile(
     rf"(?:jusqu['’]?(?:au|à)(?:\s+le)?|expire(?:ra)?\s+le|expirant\s+le|prend(?:ra)?\s+fin\s+le|pour\s+se\s+terminer\s+le|"
     rf"s['’]ach[èe]ve(?:ra)?(?:\s+au\s+plus\s+tard)?\s+le|se\s+termine(?:ra)?\s+le|arrive(?:ra)?\s+à\s+(?:son\s+)?(?:terme|échéance)\s+le|"
@@ -87,6 +93,9 @@ _END = re.compile(
     # or the later of them ("will end on the later of (i) December 15, 1999 or (ii) …": a bound the other way, low confidence too)
     rf"|\b(?:expire|terminate|end)s?\s+(?:on\s+|upon\s+)?the\s+(?:earlier|earliest|first|later|latest)\s+(?:to\s+occur\s+)?of\s*:?(?:\s*\((?:a|i|1)\))?(?:\s+on)?"
     rf"|\b(?:expire(?:ra)?|prend(?:ra)?\s+fin)\s+[àa]\s+la\s+(?:plus\s+proche|premi[èe]re|plus\s+tardive|derni[èe]re)\s+des\s+(?:deux\s+)?dates(?:\s+suivantes)?\s*:?(?:\s*\(?(?:a|i|1)\))?(?:\s+le)?"
+    # an event, and a date at the latest: « Il expire à la réception sans réserve des travaux, et au plus tard le 30 septembre 2026 »,
+    # "shall terminate upon completion of the Services and in any event no later than December 31, 2025" (a bound: low confidence)
+    rf"|{_EVENT_THEN_LATEST}"
     rf")(?:\s+and\s+including)?\s+(?:the\s+)?{DATE_GROUP}",
     re.I,
 )
@@ -261,17 +270,20 @@ _EARLY_TERMINATION = re.compile(
 )
 
 
-_LATEST_DOUBT = "the term ends on this date at the latest: an earlier event the text names may end it first"
-_EARLIEST_DOUBT = "the term ends on this date at the earliest: a later event the text names may end it after"
+LATEST_DOUBT = "the term ends on this date at the latest: an earlier event the text names may end it first"
+EARLIEST_DOUBT = "the term ends on this date at the earliest: a later event the text names may end it after"
 
 
 def _bound_doubt(text: str) -> str | None:
-    """Why the end read in ``text`` is only a bound ("the earlier of …", "the later of …"), if it is one."""
+    """Why the end read in ``text`` is only a bound ("the earlier of …", "the later of …", an event « et au plus tard le … »),
+    if it is one."""
+    if re.search(_EVENT_THEN_LATEST, text, re.I):
+        return LATEST_DOUBT
     for match in _BOUND.finditer(text):
         if _START_BEFORE.search(text, max(0, match.start() - 100), match.start()) or _EARLY_TERMINATION.match(text[match.end() :]):
             continue
         which = match["which"] or match["which2"] or match["fr"]
-        return _LATEST_DOUBT if re.match(r"(?i)earli|first|sooner|shorter|premi|plus\s+proche|plus\s+courte", which) else _EARLIEST_DOUBT
+        return LATEST_DOUBT if re.match(r"(?i)earli|first|sooner|shorter|premi|plus\s+proche|plus\s+courte", which) else EARLIEST_DOUBT
     return None
 
 

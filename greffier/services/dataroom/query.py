@@ -38,6 +38,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from greffier.dataroom.amendments import END_MOVED, NOT_ATTACHED
+from greffier.dataroom.extract.term import EARLIEST_DOUBT, LATEST_DOUBT
 from greffier.dataroom.normalize import entity_id, names_entity
 from greffier.dataroom.records import RENEWS, ContractRecord
 from greffier.config import Settings
@@ -509,7 +510,7 @@ def _evaluate(record: ContractRecord, f: DataRoomFilters, outcome: _Outcome, lin
             reasons.append("an amendment attached to no contract: its new term cannot be applied (" + _unattached_reason(record) + ")")
         elif record.end_date is None:
             reasons.append(_missing_reason(record, "end_date", "end date"))
-        elif doubt := _field_doubt(record, "end_date"):
+        elif (doubt := _field_doubt(record, "end_date")) and not _bound_decides(record, f.end_date):
             reasons.append(doubt)
         elif record.renewal == "automatic" and not record.is_amendment and not _renewal_decides(record.end_date, f.end_date):
             reasons.append(_renewal_reason(record))
@@ -536,6 +537,18 @@ def _renewal_decides(end: date, rng: DateRange) -> bool:
     by an end-date range all the same: it ends after ``end`` at the earliest, so it is surely out when
     ``end`` is past the range, and surely in when the range is open-ended and ``end`` is not before it."""
     return (rng.before is not None and end > rng.before) or (rng.before is None and (rng.after is None or end >= rng.after))
+
+
+def _bound_decides(record: ContractRecord, rng: DateRange) -> bool:
+    """Whether an end read as a bound decides an end-date range all the same. At the latest (« il expire à la réception
+    des travaux, et au plus tard le … »: it may end sooner): surely out when the bound is before the range, surely in when
+    the range has no start and the bound is not after its end. At the earliest: as a contract that renews by itself."""
+    source, end = record.sources.get("end_date"), record.end_date
+    if source is None or end is None:
+        return False
+    if source.doubt == LATEST_DOUBT:
+        return (rng.after is not None and end < rng.after) or (rng.after is None and rng.before is not None and end <= rng.before)
+    return source.doubt == EARLIEST_DOUBT and _renewal_decides(end, rng)
 
 
 def _renewal_reason(record: ContractRecord) -> str:
