@@ -36,6 +36,9 @@ _CLAUSE_WORDS = frozenset(
 # notion says the contract has none. Not a prohibition's (confidentiality, non-compete, assignment), which a clause
 # states by a negation ("shall not disclose", « ne pourra exercer aucune activité concurrente »).
 GRANTING_TYPES = frozenset({"exclusivity", "renewal", "limitation_of_liability"})
+# Clause types a request may name as what the contracts are, with no word for the clause (« sont exclusifs », "can be
+# terminated for convenience")
+_QUALITY_TYPES = GRANTING_TYPES | {"termination_for_convenience"}
 # Types a question names beside one of those, that do not stand for a prohibition: « plafond de responsabilité » names
 # the liability article too.
 _GRANTED_WITH = frozenset({"liability", "term"})
@@ -103,7 +106,9 @@ def _asked_matches(question: str, lexicon: Lexicon) -> list:  # list[Match]
     tokens = tokenize(question)
     after = next((i for i, token in enumerate(tokens) if token in _CLAUSE_WORDS), None)
     if after is None:
-        return []
+        # « Quels contrats sont renouvelés par tacite reconduction ? », "Which agreements are exclusive?": no word introduces the
+        # clause, the contracts are said to be what a clause that grants something makes them
+        return [match for match in lexicon.find(tokens) if set(match.concept.types) & _QUALITY_TYPES]
     return [
         match for match in lexicon.find(tokens) if match.start > after or tokens[after] in ("clause", "clauses", "provision", "provisions")
         and match.start >= after - 4

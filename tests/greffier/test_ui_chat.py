@@ -457,6 +457,9 @@ def denied_room(tmp_path_factory):
     ("Which contracts contain an exclusivity clause?", "Contrat de distribution exclusive", ["Contrat de prestation de services"]),
     ("Quels contrats contiennent une clause de tacite reconduction ?", "Contrat de distribution exclusive", ["Contrat de prestation de services"]),
     ("Quels contrats contiennent un plafond de responsabilité ?", "Contrat de distribution exclusive", ["Contrat de prestation de services"]),
+    # no word for the clause: the contracts are said to be renewed, exclusive (a walkthrough: not read as a list)
+    ("Quels contrats sont renouvelés par tacite reconduction ?", "Contrat de distribution exclusive", ["Contrat de prestation de services"]),
+    ("Which contracts are exclusive?", "Contrat de distribution exclusive", ["Contrat de prestation de services"]),
 ])
 def test_a_clause_list_sets_apart_the_contracts_whose_article_denies_the_clause(denied_room, question, kept, apart):
     # « ne comporte aucune exclusivité », "non-exclusive", « ne se renouvellera pas par tacite reconduction »: their articles
