@@ -20,7 +20,9 @@ from typing import Any
 from greffier.config import ANSWER_MODES, FUSION_METHODS, RETRIEVERS, Settings, load_settings
 from greffier.errors import GreffierError, WorkspaceError
 from greffier.text import plural, section_label
-from greffier.text.replies import LIST_ASKED, SEARCHED_ONLY, TRANSLATION_SEARCHED, file_names, reply_language, wording
+from greffier.text.replies import (
+    CHAT_PATHS, CHAT_THREAD_LLM, CHAT_THREAD_NO_LLM, LIST_ASKED, SEARCHED_ONLY, TRANSLATION_SEARCHED, file_names, reply_language, wording,
+)
 from greffier.ui.text import tail_path
 
 EXIT_USER_ERROR = 2
@@ -245,9 +247,14 @@ def cmd_ask(args: argparse.Namespace) -> int:
         print()
     if result.get("note"):
         print(f"({result['note']})")
-    from pipelines.generators.llm import describe_llm  # the command's wording loads only when it runs (Haystack behind it)
+    if reply_language(args.question) == "fr":  # who answered, in the question's language (a walkthrough)
+        from greffier.ui.knobs import answerer_line  # the command's wording loads only when it runs (Haystack behind it)
 
-    print(f"LLM: {describe_llm(backend if args.mode == 'rag' else {**backend, 'role': None})}")  # the role is question answering's
+        print(f"LLM : {answerer_line(backend, mode=args.mode, language='fr')}")
+    else:
+        from pipelines.generators.llm import describe_llm  # the command's wording loads only when it runs (Haystack behind it)
+
+        print(f"LLM: {describe_llm(backend if args.mode == 'rag' else {**backend, 'role': None})}")  # the role is question answering's
     if result.get("translation"):
         print(wording(TRANSLATION_SEARCHED, reply_language(args.question), text=result["translation"]))
     if result.get("scope"):
@@ -390,8 +397,12 @@ def cmd_chat(args: argparse.Namespace) -> int:
         print()
     if result.status == "awaiting_approval":
         print(f"(waiting for approval: python -m greffier chat ... --thread {result.thread_id} --approve-all)")
-    how = {"tools": "native tool calls", "json": "JSON replies"}.get(router.path)  # "none": no LLM, the data room and quoted passages answer
-    print(f"thread: {result.thread_id} · LLM: {router.backend_info.get('kind')}" + (f" ({how})" if how else " — lists from the data room, quoted passages"))
+    language = reply_language(args.message)  # the last line in the question's language, as the answer (a walkthrough)
+    if router.path in CHAT_PATHS:
+        how = CHAT_PATHS[router.path][language]
+        print(wording(CHAT_THREAD_LLM, language, thread=result.thread_id, kind=router.backend_info.get("kind"), how=how))
+    else:  # "none": no LLM, the data room and quoted passages answer
+        print(wording(CHAT_THREAD_NO_LLM, language, thread=result.thread_id))
     return 0
 
 

@@ -21,6 +21,8 @@ settings = shared.settings()
 llm = shared.llm_choice(settings)
 mode = knobs.chat_mode(settings)
 backend_line = knobs.describe_llm(llm.info)
+# who answered, as an export says it in its conversation's language
+export_backend = {"en": backend_line, "fr": knobs.answerer_line(llm.info, language="fr")}
 
 st.header("Chat")
 answerer_caption = st.empty()  # who answers, in the conversation's language: written once the question is known
@@ -84,11 +86,11 @@ bar[1].button("New conversation", key="chat_new", on_click=_new_thread, width="s
 title = labels.get(thread_id, "Conversation").split(" · ")[0] if thread_id else "Conversation"
 # Exports are built when clicked (deferred downloads).
 bar[2].download_button(
-    "Export .md", data=lambda: conversation_markdown(title, turns, backend=backend_line), file_name="greffier-conversation.md",
+    "Export .md", data=lambda: conversation_markdown(title, turns, backend=export_backend), file_name="greffier-conversation.md",
     mime="text/markdown", key="chat_export_md", disabled=not turns, width="stretch", on_click="ignore",
 )
 bar[3].download_button(
-    "Export .docx", data=lambda: conversation_docx(title, turns, backend=backend_line), file_name="greffier-conversation.docx",
+    "Export .docx", data=lambda: conversation_docx(title, turns, backend=export_backend), file_name="greffier-conversation.docx",
     mime="application/vnd.openxmlformats-officedocument.wordprocessingml.document", key="chat_export_docx", disabled=not turns, width="stretch", on_click="ignore",
 )
 

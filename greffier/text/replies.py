@@ -166,6 +166,13 @@ TRANSLATION_SEARCHED = {
     "en": "Also searched, as the LLM translated the question: « {text} »",
     "fr": "Recherché aussi, traduit par le LLM : « {text} »",
 }
+# The chat command's last line: its thread, and who answered
+CHAT_THREAD_NO_LLM = {
+    "en": "thread: {thread} · LLM: none — lists from the data room, quoted passages",
+    "fr": "fil : {thread} · LLM : aucun — listes tirées de la data room, passages cités",
+}
+CHAT_THREAD_LLM = {"en": "thread: {thread} · LLM: {kind} ({how})", "fr": "fil : {thread} · LLM : {kind} ({how})"}
+CHAT_PATHS = {"tools": {"en": "native tool calls", "fr": "appels d'outils natifs"}, "json": {"en": "JSON replies", "fr": "réponses JSON"}}
 # A question for a list of contracts asked of `ask`, which only quotes passages: the `chat` command that lists them
 LIST_ASKED = {
     "en": "This question asks for a list of contracts: `{command}` (or the app's Chat page) answers it from the data room, "

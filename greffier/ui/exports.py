@@ -29,14 +29,31 @@ def _score(score: float | None) -> str:
     return f" — {label}" if label else ""
 
 
-def conversation_markdown(title: str, turns: Iterable[Any], *, backend: str | None = None) -> str:
+_EXPORTED = {"en": "Exported by Greffier on {when}.", "fr": "Exporté par Greffier le {when}."}
+_BACKEND = {"en": "Answering backend: {backend}.", "fr": "Réponses : {backend}."}
+_NO_ANSWER = {"en": "(no answer)", "fr": "(pas de réponse)"}
+
+
+def _intro(turns: list[Any], backend: str | dict[str, str] | None) -> tuple[str, list[str]]:
+    """The conversation's language (its first question's) and the export's opening lines in it: when, and who answered
+    (``backend``: one line, or one per language)."""
+    language = reply_language(turns[0].question) if turns else "en"
+    lines = [wording(_EXPORTED, language, when=datetime.now().strftime("%d/%m/%Y %H:%M" if language == "fr" else "%Y-%m-%d %H:%M"))]
+    line = backend.get(language, backend.get("en")) if isinstance(backend, dict) else backend
+    if line:
+        lines.append(wording(_BACKEND, language, backend=line))
+    return language, lines
+
+
+def conversation_markdown(title: str, turns: Iterable[Any], *, backend: str | dict[str, str] | None = None) -> str:
     """A conversation as Markdown: each question, its answer, and the passages it cites (quoted).
 
-    ``turns`` are :class:`greffier.ui.chat.Turn` objects (question, answer, sources, mode...).
+    ``turns`` are :class:`greffier.ui.chat.Turn` objects (question, answer, sources, mode...). ``backend``: who answered,
+    one line or one per language (the export speaks its first question's language).
     """
-    lines = [f"# {title or 'Conversation'}", "", f"Exported by Greffier on {datetime.now().strftime('%Y-%m-%d %H:%M')}."]
-    if backend:
-        lines.append(f"Answering backend: {backend}.")
+    turns = list(turns)
+    language, intro = _intro(turns, backend)
+    lines = [f"# {title or 'Conversation'}", "", *intro]
     lines.append("")
     for number, turn in enumerate(turns, start=1):
         lines += [f"## {number}. {turn.question}", ""]
@@ -44,7 +61,7 @@ def conversation_markdown(title: str, turns: Iterable[Any], *, backend: str | No
             label, rest = wording(ABSTAINED_EXPORT, reply_language(turn.question)).split(" — ", 1)
             lines.append(f"> **{label}** — {rest}")
             lines.append("")
-        lines += [turn.answer or "_(no answer)_", ""]
+        lines += [turn.answer or f"_{wording(_NO_ANSWER, language)}_", ""]
         if turn.note:
             lines += [f"_{turn.note}_", ""]
         if turn.sources:
@@ -58,23 +75,22 @@ def conversation_markdown(title: str, turns: Iterable[Any], *, backend: str | No
     return "\n".join(lines).rstrip() + "\n"
 
 
-def conversation_docx(title: str, turns: Iterable[Any], *, backend: str | None = None) -> bytes:
+def conversation_docx(title: str, turns: Iterable[Any], *, backend: str | dict[str, str] | None = None) -> bytes:
     """The same conversation as a Word document (questions as headings, sources quoted)."""
     import docx  # optional: python-docx, for DOCX conversion or export only
     from docx.shared import Pt, RGBColor  # optional: python-docx, for DOCX conversion or export only
 
+    turns = list(turns)
+    language, intro = _intro(turns, backend)
     document = docx.Document()
     document.add_heading(title or "Conversation", level=0)
-    intro = f"Exported by Greffier on {datetime.now().strftime('%Y-%m-%d %H:%M')}."
-    if backend:
-        intro += f" Answering backend: {backend}."
-    document.add_paragraph(intro)
+    document.add_paragraph(" ".join(intro))
     for number, turn in enumerate(turns, start=1):
         document.add_heading(f"{number}. {turn.question}", level=1)
         if turn.abstained:
             run = document.add_paragraph().add_run(wording(ABSTAINED_EXPORT, reply_language(turn.question)))
             run.bold = True
-        document.add_paragraph(turn.answer or "(no answer)")
+        document.add_paragraph(turn.answer or wording(_NO_ANSWER, language))
         if turn.note:
             document.add_paragraph().add_run(turn.note).italic = True
         if turn.sources:

@@ -88,6 +88,12 @@ def test_ask_points_a_list_question_to_the_chat_in_its_language(workspace):
     assert f'--workspace "{workspace["ws"]}"' in english or f"--workspace {workspace['ws']}" in english  # the command pastes as it is
     one = greffier("ask", "Quelle est la durée du bail ?", workspace=workspace["ws"]).stdout
     assert "liste de contrats" not in one and "list of contracts" not in one
+    # who answered, in the question's language (a walkthrough: "LLM: none — answers are extractive … Why: …" after a French answer)
+    assert "LLM : Réponses extractives" in one and "answers are extractive" not in one, one
+    assert "LLM: none — answers are extractive" in greffier("ask", "How long is the lease?", workspace=workspace["ws"]).stdout
+    listed = greffier("chat", "Quels contrats contiennent une clause d'exclusivité ?", workspace=workspace["ws"]).stdout
+    assert "\nfil : " in listed and "· LLM : aucun — listes tirées de la data room" in listed and "thread:" not in listed, listed
+    assert "thread: " in greffier("chat", "Which agreements contain an exclusivity clause?", workspace=workspace["ws"]).stdout
     # plural, but no field, clause type or duplicates the chat lists by: the chat would quote passages too, no note
     unlisted = greffier("ask", "Quels contrats sont les plus risqués ?", workspace=workspace["ws"]).stdout
     assert "liste de contrats" not in unlisted
