@@ -37,7 +37,7 @@ from greffier.compliance.reader import ReaderError, load_reader, shared_form
 from greffier.compliance.text import sentences
 from greffier.dataroom.normalize import find_dates, fold
 from greffier.dataroom.vocabulary import match_law, named_jurisdiction, normalize_law
-from greffier.text import written_span
+from greffier.text import squeezed, written_span
 from greffier.text.language import UNDECIDED, guess_language
 from haystack.dataclasses import ChatMessage
 
@@ -74,7 +74,7 @@ def own_wording(excerpt: str | None) -> bool:
 
 
 def _clip(text: str, limit: int = MAX_SENTENCE) -> str:
-    text = " ".join(text.split())
+    text = squeezed(text)  # on one line, French typography's no-break spaces kept (a walkthrough: lost in every export)
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 

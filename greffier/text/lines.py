@@ -26,6 +26,15 @@ _ITEM_START = re.compile(
 )
 
 
+_RUNS_OF_SPACE = re.compile(r"[^\S\u00a0\u202f]+")
+
+
+def squeezed(text: str) -> str:
+    """``text`` on one line: each run of spaces and line breaks one space, the no-break spaces of French typography
+    (« territoire\u202f: », « 36\u202f000 ») kept as written (``" ".join(text.split())`` makes them plain spaces)."""
+    return _RUNS_OF_SPACE.sub(" ", text).strip()
+
+
 def paragraphs(text: str) -> list[str]:
     """``text`` with wrapped lines joined. A paragraph ends at a blank line, after final punctuation
     or a heading line, and before a numbered or bulleted item."""

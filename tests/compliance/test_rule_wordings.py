@@ -185,6 +185,15 @@ GENERAL_WORDINGS = [
     ("change-of-control", True, "Si le Distributeur fait l'objet d'une absorption, le Fournisseur pourra résilier le contrat."),
     ("change-of-control", True,
      "Toute modification dans la répartition du capital du Licencié devra être notifiée au Concédant, qui pourra résilier le contrat."),
+    # the stake as "share capital" / « capital social », inside an assignment article (a walkthrough)
+    ("change-of-control", True,
+     "14.2 For the purposes of clause 14.1, any transaction as a result of which a person acquires, directly or indirectly, more than fifty "
+     "per cent (50%) of the share capital or voting rights of the Buyer shall be treated as an assignment of this Agreement by the Buyer."),
+    ("change-of-control", True,
+     "Toute opération à l'issue de laquelle un tiers acquiert plus de cinquante pour cent (50 %) du capital social de l'Acheteur sera "
+     "assimilée à une cession du présent contrat."),
+    ("change-of-control", True, "Si un tiers vient à détenir plus de 50 % des droits de vote du Client, le Prestataire pourra résilier le contrat."),
+    ("change-of-control", False, "Le Client détient 50 % des actions de la Filiale, qui exploite le site de Lyon."),
     # first refusal: matching an offer, pre-emptive rights granted, the offer on the same terms, first negotiation, priority
     ("first-refusal", True,
      "In the event Supplier receives a bona fide offer from a third party which it wishes to accept, Supplier shall give Buyer the opportunity to match such offer."),
@@ -1054,3 +1063,16 @@ A_TITRE_EXCLUSIF = [
 def test_eleventh_round(rule, fires, text):
     condition = load_playbook("ma_due_diligence").by_id[rule].condition
     assert bool(affirmed_matches(condition, text)) is fires
+
+
+def test_a_flag_s_excerpt_keeps_french_typography():
+    # « sur le territoire\u202f: l'Agent … »: the narrow no-break space was lost in every export (a walkthrough)
+    from greffier.services.compliance.exports import _md_escape  # the Markdown report's cell writer
+
+    playbook = load_playbook("ma_due_diligence")
+    text = ("Article 3 — Exclusivité\nLe Mandant confère à l'Agent l'exclusivité de la représentation des Produits sur le territoire\u202f: "
+            "l'Agent est seul habilité à prospecter   le Finistère\u00a0et le Morbihan.")
+    clause = ClassifiedChunk(id="c01-3", document_id="c01", index=3, text=text, section="Article 3 — Exclusivité", clause_types=())
+    findings, _ = check_rule(playbook.by_id["exclusivity"], playbook, load_library(), DocumentFacts(id="c01", file="c.md"), [clause], today=date(2026, 11, 30), llm=None)
+    assert findings and "sur le territoire\u202f: l'Agent" in findings[0].excerpt and "prospecter le Finistère\u00a0et" in findings[0].excerpt
+    assert "territoire\u202f: l'Agent" in _md_escape(findings[0].excerpt)

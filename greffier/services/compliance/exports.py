@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from greffier.compliance.conditions import own_wording
+from greffier.text import squeezed
 from greffier.compliance.errors import ComplianceError
 from greffier.compliance.models import place_of
 from greffier.compliance.errors import PlaybookError
@@ -352,7 +353,7 @@ def _where(flag: dict[str, Any]) -> str:
 
 
 def _md_escape(text: str) -> str:
-    return re.sub(r"([|*_`<>\[\]])", r"\\\1", " ".join(str(text).split()))
+    return re.sub(r"([|*_`<>\[\]])", r"\\\1", squeezed(str(text)))
 
 
 def _titles(names: set[str]) -> tuple[dict[str, str], dict[tuple[str, str], str]]:
@@ -482,7 +483,8 @@ def to_pdf(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]], fi
     h3 = ParagraphStyle("h3", parent=styles["Heading3"], fontName="GreffierReportBold", fontSize=10)
 
     def para(text: str, style: ParagraphStyle) -> Paragraph:
-        return Paragraph(escape(" ".join(str(text).split())), style)
+        # French typography's narrow no-break space as a no-break space: the report's font (Vera) has no glyph for it
+        return Paragraph(escape(squeezed(str(text)).replace("\u202f", "\u00a0")), style)
 
     counts = _counts(flags)
     playbook_titles, rule_titles = _titles(set(filters.playbooks) | {c.get("playbook", "") for c in skipped} | {f["playbook"] for f in flags} - {""})
