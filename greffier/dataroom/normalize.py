@@ -107,7 +107,52 @@ _ORDINAL_DAY_WORD = "|".join(sorted(_ORDINAL_DAYS, key=len, reverse=True))
 _ORDINAL_DAY_OF = re.compile(rf"\b({_ORDINAL_DAY_WORD})\s+day\s+of\s+")
 
 
+def _french_numbers() -> dict[str, int]:
+    """French numbers 1 to 99 in words, hyphens written as spaces (« vingt et un », « soixante douze », « quatre vingt dix »)."""
+    words = {"un": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6, "sept": 7, "huit": 8, "neuf": 9, "dix": 10, "onze": 11,
+             "douze": 12, "treize": 13, "quatorze": 14, "quinze": 15, "seize": 16, "dix sept": 17, "dix huit": 18, "dix neuf": 19}
+    below_twenty = dict(words)
+    for tens, name in ((20, "vingt"), (30, "trente"), (40, "quarante"), (50, "cinquante"), (60, "soixante")):
+        words[name] = tens
+        for word, unit in below_twenty.items():
+            if unit < 10 or (tens == 60 and unit < 20):  # 70-79 are « soixante-dix » … « soixante-dix-neuf »
+                words[f"{name} et {word}" if unit in (1, 11) else f"{name} {word}"] = tens + unit
+    words["quatre vingts"] = words["quatre vingt"] = 80
+    for word, unit in below_twenty.items():
+        words[f"quatre vingt {word}"] = 80 + unit
+    return words
+
+
+_FRENCH_NUMBERS = _french_numbers()
+# The same numbers as one compact pattern (a list of 99 alternatives made every date search twice as slow); a match the
+# table does not hold (« trente douze ») reads as no date.
+_UNITS = r"(?:un|deux|trois|quatre|cinq|six|sept|huit|neuf)"
+_TEENS = r"(?:dix(?:[\s-]+(?:sept|huit|neuf))?|onze|douze|treize|quatorze|quinze|seize)"
+_FRENCH_NUMBER_WORDS = (
+    rf"(?:quatre[\s-]+vingts?(?:[\s-]+(?:{_TEENS}|{_UNITS}))?"
+    rf"|(?:vingt|trente|quarante|cinquante|soixante)(?:[\s-]+et[\s-]+(?:un|onze)|[\s-]+(?:{_TEENS}|{_UNITS}))?|{_TEENS}|{_UNITS})"
+)
+# A date in words, as a notarial act writes it: « le trente et un mars deux mille vingt-sept », « premier juin deux mille vingt-cinq »
+_WORDS_DATE = (
+    rf"\b(?:premier|{_FRENCH_NUMBER_WORDS})\s+(?:{{months}})\s+deux[\s-]+mille(?:[\s-]+(?:{_FRENCH_NUMBER_WORDS}))?(?![\w-])"
+)
+_WORDS_DATE_FOLDED = re.compile(
+    rf"(?:le\s+)?(?P<day>premier|{_FRENCH_NUMBER_WORDS})\s+(?P<month>[a-z]+)\s+deux[\s-]+mille(?:[\s-]+(?P<year>{_FRENCH_NUMBER_WORDS}))?"
+)
+
+
+def _parse_words_date(folded: str) -> date | None:
+    """A French date in words (:data:`_WORDS_DATE`), folded, as a date; None when it is none."""
+    if not (match := _WORDS_DATE_FOLDED.fullmatch(folded)) or (month := MONTHS.get(match["month"])) is None:
+        return None
+    day = 1 if match["day"] == "premier" else _FRENCH_NUMBERS.get(" ".join(match["day"].replace("-", " ").split()))
+    year = 2000 + (_FRENCH_NUMBERS.get(" ".join(match["year"].replace("-", " ").split()), -2000) if match["year"] else 0)
+    return _safe_date(year, month, day) if day and 1 <= day <= 31 else None
+
+
 def _parse_month_name(text: str) -> date | None:
+    if found := _parse_words_date(fold(text)):
+        return found
     folded = _ORDINAL_DAY_OF.sub(lambda m: f"{_ORDINAL_DAYS[m[1]]} ", fold(text))
     folded = _DAY_OF_WORDS.sub(r"\1 ", _FIRST_WORD.sub("1 ", folded)).strip()
     if match := _DAY_MONTH_YEAR.fullmatch(folded):
@@ -183,7 +228,8 @@ DATE_PATTERN = (
     rf"|(?:{_MONTH_ALTERNATION})(?![a-zà-ÿ])\.?\s*{_DAY_TOKEN}(?:\s?,\s*|\s+)\d{{4}}"  # "June1, 2020" too
     r"|\d{4}-\d{1,2}-\d{1,2}(?:T\d{1,2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:?\d{2})?)?"
     r"|\d{4}/\d{1,2}/\d{1,2}"
-    r"|\d{1,2}/\d{1,2}/\d{4}|\d{1,2}\.\d{1,2}\.\d{4}|\d{1,2}-\d{1,2}-\d{4})"
+    r"|\d{1,2}/\d{1,2}/\d{4}|\d{1,2}\.\d{1,2}\.\d{4}|\d{1,2}-\d{1,2}-\d{4}"
+    rf"|{_WORDS_DATE.format(months=_MONTH_ALTERNATION)})"
 )
 _DATE_IN_TEXT = re.compile(rf"(?<![\w/.\-]){DATE_PATTERN}(?![\w/\-])", re.IGNORECASE)
 

@@ -69,6 +69,8 @@ def records_for(*texts: str):  # noqa: ANN201
         ("L'article 4 du Contrat est modifié comme suit : « Le présent contrat prend effet le 1er juillet 2023 et prend fin le "
          "31 décembre 2027. »", date(2027, 12, 31)),
         ("L'article 4 est désormais rédigé ainsi : « Le contrat s'achève le 30 septembre 2027. »", date(2027, 9, 30)),
+        # the new end in words, beside a length that counts to another day (a walkthrough: 30 March was read for the 31st)
+        ("Le terme du Contrat est prorogé de neuf mois et sera atteint le trente et un mars deux mille vingt-sept.", date(2027, 3, 31)),
     ],
 )
 def test_french_amendments_give_a_new_expiry(body, new_end):

@@ -690,8 +690,11 @@ def test_a_filings_exhibit_number_is_no_annex_of_the_contract():
         ("5 Hamburg, November 19t h, 2012 /s/ Thomas Kass   /s/ Ruth Ulmer", date(2012, 11, 19)),
         ("Signed and effective this 25th day of May, 1999.\nAGENCY\nBy: /s/ Ruth Ulmer", date(1999, 5, 25)),
         ("Executed and delivered on March 3, 2015.\nBy: /s/ Ruth Ulmer", date(2015, 3, 3)),
+        # « À Paris, le … » without « Fait à », above « Pour … » signature lines (a walkthrough)
+        ("Genève, le 4 avril 2024\n\nPour Datacime Sàrl : Marc-André Perrin — Pour Hôtel du Lac Léman SA : Nathalie Kunz", date(2024, 4, 4)),
+        ("London, 2 May 2025\nFor and on behalf of Orbis Maritime Ltd", date(2025, 5, 2)),
     ],
-    ids=["place-and-date-line", "joined-lines-broken-ordinal", "signed-and-effective", "executed-and-delivered"],
+    ids=["place-and-date-line", "joined-lines-broken-ordinal", "signed-and-effective", "executed-and-delivered", "lieu-le-date-pour", "place-for-and-on-behalf"],
 )
 def test_a_signature_line_of_a_place_and_a_date_dates_the_contract(closing, expected):
     found = signed_after("\n\n" + closing)

@@ -35,6 +35,11 @@ from greffier.dataroom.vocabulary import normalize_contract_type, normalize_law
         ("Sept. 3rd, 2021", date(2021, 9, 3)),
         ("03/06/24", date(2024, 6, 3)),
         ("mars 2023", date(2023, 3, 1)),  # no day: the first of the month
+        # in words, as a notarial act writes them (a walkthrough's avenant)
+        ("le trente et un mars deux mille vingt-sept", date(2027, 3, 31)),
+        ("premier juin deux mille vingt-cinq", date(2025, 6, 1)),
+        ("vingt-deux février deux mille dix", date(2010, 2, 22)),
+        ("trente-et-un décembre deux mille quatre-vingt-dix-neuf", date(2099, 12, 31)),
     ],
 )
 def test_parse_date_reads_data_room_formats(text, expected):

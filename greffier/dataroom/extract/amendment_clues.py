@@ -76,7 +76,8 @@ _RECITAL = re.compile(
 _NEW_TERM_END = re.compile(
     rf"\b(?:agreement|contract|term|lease|licen[cs]e|contrat|bail|convention|dur[ée]e|il|elle|it)\b[^.;]{{0,80}}?"
     rf"\b(?:shall|will|is|sera|est|prendra|expirera|s['’]ach[èe]vera|se\s+terminera|arrivera)\b[^.;]{{0,60}}?"
-    rf"\b(?:expire|end|terminate|continue|remain\s+in\s+(?:full\s+)?(?:force|effect)|fin|terme|[ée]ch[ée]ance|(?:restera|demeurera)\s+en\s+vigueur)\w*\b[^.;]{{0,40}}?"
+    # « le terme … sera atteint le trente et un mars deux mille vingt-sept »
+    rf"\b(?:expire|end|terminate|continue|remain\s+in\s+(?:full\s+)?(?:force|effect)|fin|terme|[ée]ch[ée]ance|atteint|(?:restera|demeurera)\s+en\s+vigueur)\w*\b[^.;]{{0,40}}?"
     rf"\b(?:on|until|through|le|au|jusqu['’]au)\s+(?:the\s+)?{DATE_GROUP}",
     re.I,
 )

@@ -69,8 +69,9 @@ _SIGNATURE_RULES: tuple[tuple[str, re.Pattern[str], bool], ...] = (
         # — a place's name only (one to three capitalised words of letters: not "Initial Term ends", "Amendment No. 1", "Letter
         # of Intent"), the signatures right after it (nothing but spaces and line breaks between)
         re.compile(
-            rf"(?:^[ \t]*|(?<=\d\s))(?-i:[{UPPER}][^\W\d_]+(?:[ -][{UPPER}][^\W\d_]+){{0,2}}),[ \t]+{DATE_GROUP}"
-            r"(?=\s{0,20}(?:/s/|By\s*:))",
+            rf"(?:^[ \t]*|(?<=\d\s))(?-i:[{UPPER}][^\W\d_]+(?:[ -][{UPPER}][^\W\d_]+){{0,2}}),[ \t]+(?:le[ \t]+)?{DATE_GROUP}"
+            # « Genève, le 4 avril 2024 ⏎ Pour Datacime Sàrl : … », "London, 2 May 2025 ⏎ For and on behalf of …"
+            r"(?=\s{0,20}(?:/s/|By\s*:|Pour\s|For\s+and\s+on\s+behalf|Signed\s+(?:for|by)\b))",
             re.I | re.M,
         ),
         True,
