@@ -591,6 +591,25 @@ FALSE_FLAGS = [
      "Except as amended hereby, all other terms of the Agreement, including Section 8 (Change of Control), remain unchanged and in full force and effect."),
     ("change-of-control", "2. EFFECT OF THIS AMENDMENT", True,
      "Section 8 remains in full force and effect, and upon a change of control of the Distributor the Supplier may terminate this Agreement."),
+    # a renewal that happens by itself is no party's option, even under a renewal heading (a walkthrough)
+    ("renewal-option", "8. Term and Renewal", False,
+     "Thereafter it shall automatically renew for successive periods of one (1) year each, unless either party gives the other written "
+     "notice of non-renewal at least ninety (90) days before the end of the then-current term."),
+    ("renewal-option", "4. Durée et reconduction", False,
+     "Il se renouvelle ensuite par tacite reconduction pour des périodes successives d'un an, sauf dénonciation par l'une ou l'autre des parties."),
+    ("tacit-renewal", "4. Durée et reconduction", True,
+     "Il se renouvelle ensuite par tacite reconduction pour des périodes successives d'un an, sauf dénonciation par l'une ou l'autre des parties."),
+    ("renewal-option", "8. Renewal", True,
+     "The Licensee may renew this Agreement for two additional periods of one year each by notice given ninety days before the end of the term."),
+    # a ceiling on late-delivery penalties is no liability cap (a walkthrough)
+    ("liability-cap", "Article 4 – Délais et pénalités", False,
+     "Tout retard imputable au Sous-traitant donne lieu à une pénalité égale à un millième du montant du présent contrat par jour "
+     "calendaire de retard, le total des pénalités étant plafonné à 5 % de ce montant."),
+    ("liability-cap", "Article 9 – Responsabilité", True, "Le montant total des sommes dues par le Prestataire au titre du contrat est plafonné à 100 000 euros."),
+    # the staff named by their trade (a walkthrough's NDA)
+    ("non-solicitation", "4. Non-Solicitation", True,
+     "During the term of this Agreement and for twelve (12) months after it ends, neither Party shall, directly or indirectly, solicit or entice "
+     "away any engineer of the other Party with whom it had contact in connection with the Purpose."),
 ]
 
 
