@@ -92,9 +92,10 @@ _CLAUSE = re.compile(r"[;:?!\n]+|\s[—–-]\s")
 
 def identity_tokens(title: str, party_names: list[str], file: str) -> tuple[frozenset[str], frozenset[str]]:
     """Words that name a contract: (all of them, the strong ones). All: its title's first words, its
-    parties' names, its file name (CamelCase split); strong: the parties' and the file name's."""
-    stem = PurePath(file).stem if file else ""
-    stem = _CAMEL.sub(" ", stem.replace("_", " "))
+    parties' names, its file name (CamelCase split, and whole: "NDA_ResConnect" is named "ResConnect" as well as "Res
+    Connect"); strong: the parties' and the file name's."""
+    whole = (PurePath(file).stem if file else "").replace("_", " ")
+    stem = f"{_CAMEL.sub(' ', whole)} {whole}"
 
     def kept(tokens: list[str]) -> frozenset[str]:
         return frozenset(t for t in tokens if len(t) >= MIN_TOKEN_LENGTH and not t.isdigit())

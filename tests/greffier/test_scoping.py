@@ -280,3 +280,17 @@ def test_a_common_word_of_a_company_name_does_not_name_that_company_s_contract(n
 def test_a_party_named_by_its_name_still_names_its_contract(named_by_words, question, wanted):
     scope = named_by_words.named(question)
     assert scope is not None and scope.contract_ids == wanted
+
+
+def test_a_file_name_written_in_camel_case_names_its_contract_whole_too():
+    # "Consider ResConnect's Non-Disclosure Agreement": the file NDA_ResConnect.txt was named "Res Connect" only, and the
+    # question fell to three other NDAs by the words of their titles (LegalBench-RAG's ContractNLI: R@64 98 → 100 %)
+    rows = [
+        IdentityRow("c1", "Non Disclosure Agreement", "contractnli/NDA_ResConnect.txt", ["RES CONNECT TRADING PTY LTD"], False, "accord de confidentialité"),
+        IdentityRow("c2", "Mutual Non-Disclosure Agreement", "contractnli/Mutual-Non-Disclosure-Agreement-Inventor.txt", ["INVENTOR INC."], False, "accord de confidentialité"),
+        IdentityRow("c3", "CONFIDENTIAL INFORMATION", "contractnli/VELCO NDA rev0.txt", ["VELCO"], False, "accord de confidentialité"),
+    ]
+    index = IdentityIndex.build(rows, load_lexicon())
+    scope = index.named("Consider ResConnect's Non-Disclosure Agreement; Does the document allow the Receiving Party to share some Confidential Information?")
+    assert scope is not None and scope.contract_ids == ["c1"] and "resconnect" in scope.named_by, scope
+    assert index.named("Consider the Res Connect agreement: may the Receiving Party share Confidential Information?").contract_ids == ["c1"]
