@@ -21,6 +21,9 @@ from greffier.compliance.quantities import amounts, durations, notice_periods, p
         ("avec un préavis de quinze jours", 15),
         ("with a notice period of twenty-one days", 21),
         ("moyennant un délai de prévenance de vingt-quatre heures", 1),
+        # days of a kind (a walkthrough: "fifteen (15) business days' written notice" gave no length), as « quinze jours ouvrés »
+        ("on giving not less than fifteen (15) business days' written notice", 15),
+        ("avec un préavis de quinze jours ouvrés", 15),
     ],
 )
 def test_notice_periods_in_words_and_digits(text, days):

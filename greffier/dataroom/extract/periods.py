@@ -61,7 +61,7 @@ _UNITS: dict[str, TimeUnit] = {
     "week": "weeks", "weeks": "weeks", "jour": "days", "jours": "days", "day": "days", "days": "days",
 }
 _DURATION = re.compile(
-    rf"(?<![\w-])(?P<num>{NUMBER})(?:\s*\(\s*(?:\d{{1,3}}|I)\s*\))?(?:\s+|-)(?:(?:pleines?|full|entières?|calendar|consecutive|contract|lease|license|licence|agreement)\s+)?"
+    rf"(?<![\w-])(?P<num>{NUMBER})(?:\s*\(\s*(?:\d{{1,3}}|I)\s*\))?(?:\s+|-)(?:(?:pleines?|full|entières?|calendar|consecutive|contract|lease|license|licence|agreement|business|working|banking)\s+)?"
     r"(?P<unit>années|année|ans|an|mois|semaines|semaine|jours|jour|years|year|yrs|yr|months|month|weeks|week|days|day)\b",
     re.IGNORECASE,
 )  # "three (3) years", "a five-year term", "five (5) Contract Years", "one (I) year" (a 1 read as I)
