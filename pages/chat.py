@@ -22,7 +22,7 @@ llm = shared.llm_choice(settings)
 mode = knobs.chat_mode(settings)
 backend_line = knobs.describe_llm(llm.info)
 # who answered, as an export says it in its conversation's language
-export_backend = {"en": backend_line, "fr": knobs.answerer_line(llm.info, language="fr")}
+export_backend = {"en": backend_line, "fr": knobs.answerer_line(llm.info, mode=mode, language="fr")}
 
 st.header("Chat")
 answerer_caption = st.empty()  # who answers, in the conversation's language: written once the question is known

@@ -39,6 +39,7 @@ GRANTING_TYPES = frozenset({"exclusivity", "renewal", "limitation_of_liability"}
 # Clause types a request may name as what the contracts are, with no word for the clause (« sont exclusifs », "can be
 # terminated for convenience")
 _QUALITY_TYPES = GRANTING_TYPES | {"termination_for_convenience"}
+_DENIED_QUALITY = re.compile(r"\b(?:ne|n'|not|no|never|cannot|can't|sans|without|aucune?|jamais)\b|\bnon[- ]?(?=\w)|n't\b")
 # Types a question names beside one of those, that do not stand for a prohibition: « plafond de responsabilité » names
 # the liability article too.
 _GRANTED_WITH = frozenset({"liability", "term"})
@@ -107,7 +108,10 @@ def _asked_matches(question: str, lexicon: Lexicon) -> list:  # list[Match]
     after = next((i for i, token in enumerate(tokens) if token in _CLAUSE_WORDS), None)
     if after is None:
         # « Quels contrats sont renouvelés par tacite reconduction ? », "Which agreements are exclusive?": no word introduces the
-        # clause, the contracts are said to be what a clause that grants something makes them
+        # clause, the contracts are said to be what a clause that grants something makes them — not what it does not (« ne sont
+        # pas renouvelés », "non-exclusive", "cannot be terminated"), which the clause list does not answer
+        if _DENIED_QUALITY.search(fold(question)):
+            return []
         return [match for match in lexicon.find(tokens) if set(match.concept.types) & _QUALITY_TYPES]
     return [
         match for match in lexicon.find(tokens) if match.start > after or tokens[after] in ("clause", "clauses", "provision", "provisions")

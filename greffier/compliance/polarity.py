@@ -225,26 +225,38 @@ _MAIN_VERB = re.compile(
     r"|\b(?:se|s')\s*\w+|\b\w{3,}(?:era|eront|ira|iront)\b"
 )
 _MAIN_CLAUSE_REACH = 6
+_INCISE_WORDS = 4
 _GOES_ON = re.compile(r"(?:or|and|nor|ou|et|ni)\b")
 
 
 def main_clause_start(before: str) -> int:
     """Where the main clause starts in ``before`` (folded text up to the words read) when the sentence opens on a
-    condition and the words are past it: after the first comma followed by a verb before the next comma, else after
-    the last comma (the words open the main clause); 0 when the sentence opens on none, or no comma closes it. A
-    comma before « ou » / "or", « et » / "and" goes on with the condition ("If X is not reviewed, or the parties
-    cannot agree, …")."""
+    condition and the words are past it: after the last comma followed by a verb before the next comma, moved back over
+    the short incises before it ("…, without consent, may assign"); else after the last comma (the words open the main
+    clause); 0 when the sentence opens on none, or no comma closes it. A comma before « ou » / "or", « et » / "and" goes
+    on with the condition ("If X is not reviewed, or the parties cannot agree, …")."""
     if not _LEADING_CONDITION.match(before):
         return 0
     commas = [comma.end() for comma in re.finditer(r",\s+", before) if not _GOES_ON.match(before, comma.end())]
     if not commas:
         return 0
-    for at, following in zip(commas, commas[1:] + [len(before)], strict=True):
-        segment = before[at:following]
-        verb = _MAIN_VERB.search(segment)
-        if verb and _words_between(segment[: verb.start()]) <= _MAIN_CLAUSE_REACH:
-            return at
-    return commas[-1]
+    segments = list(zip(commas, [*commas[1:], len(before)], strict=True))
+    chosen = None
+    for index, (at, following) in enumerate(segments):
+        verb = _MAIN_VERB.search(before, at, following)
+        if verb and _words_between(before[at : verb.start()]) <= _MAIN_CLAUSE_REACH:
+            chosen = index  # the last one: « Si, à l'échéance, le contrat n'est pas dénoncé, il se renouvelle … »
+    if chosen is None:
+        return commas[-1]
+    while chosen > 0 and _incise(before[segments[chosen - 1][0] : segments[chosen - 1][1]]):
+        chosen -= 1
+    return segments[chosen][0]
+
+
+def _incise(segment: str) -> bool:
+    """A short phrase set between commas, with no verb and no negation of its own ("without consent", « à
+    l'échéance »): part of the main clause it interrupts."""
+    return _words_between(segment) <= _INCISE_WORDS and not _MAIN_VERB.search(segment) and not _VERBAL.search(segment)
 
 
 def read_match(sentence: str, start: int, end: int) -> Reading:

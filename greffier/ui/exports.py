@@ -30,7 +30,7 @@ def _score(score: float | None) -> str:
 
 
 _EXPORTED = {"en": "Exported by Greffier on {when}.", "fr": "Exporté par Greffier le {when}."}
-_BACKEND = {"en": "Answering backend: {backend}.", "fr": "Réponses : {backend}."}
+_BACKEND = {"en": "Answering backend: {backend}.", "fr": "{backend}."}  # the French line says « Réponses … » itself
 _NO_ANSWER = {"en": "(no answer)", "fr": "(pas de réponse)"}
 
 

@@ -103,6 +103,9 @@ class Section:
         return self.items[-1].end
 
 
+_PAGE_OWN_NUMBER = re.compile(r"(?<!\d)\d{1,3}(?!\d)")
+
+
 def find_page_furniture(items: Sequence[TextItem], *, same_place: bool = False) -> set[int]:
     """Indices of the items that are page furniture rather than content.
 
@@ -138,8 +141,11 @@ def find_page_furniture(items: Sequence[TextItem], *, same_place: bool = False) 
         text = items[index].text.strip()
         if BARE_PAGE_NUMBER.match(text):
             furniture.add(index)
-        # Headers and footers are one short line; a long one repeated is content.
-        key = (zone, _furniture_key(text)) if len(text) <= _MAX_FURNITURE_CHARS else ("", "")
+        # Headers and footers are one short line; a long one repeated is content. Two pages prove less: there the digits
+        # count too, but for the page's own number (« Page 1/2 », « Page 2/2 »; « Loyer mensuel : 1 200 € » is content).
+        two_pages = len(by_page) == 2
+        shown = _PAGE_OWN_NUMBER.sub(lambda m: "#" if m.group(0) == str(page) else m.group(0), text, count=1) if two_pages else text
+        key = (zone, shown if two_pages else _furniture_key(text)) if len(text) <= _MAX_FURNITURE_CHARS else ("", "")
         keys.append(key)
         pages_per_line.setdefault(key, set()).add(page)
 

@@ -77,6 +77,10 @@ def reading(sentence: str, words: str):  # noqa: ANN201
         # … but a negation in the main clause is still read, whatever commas it holds.
         ("If a change of control occurs, the Licensee shall not, without consent, assign this Agreement.", "assign", "negated", "plain"),
         ("Si le Client ne paie pas, aucune des parties ne pourra céder le contrat.", "céder", "negated", "plain"),
+        # a condition with a comma of its own; an incise inside the main clause (a review)
+        ("Si, à l'échéance, le contrat n'est pas dénoncé, il se renouvelle par tacite reconduction.", "tacite reconduction", "affirmative", "plain"),
+        ("If, at the end of the Initial Term, this Agreement is not terminated, it shall renew automatically.", "renew automatically", "affirmative", "plain"),
+        ("If a change of control occurs, neither the Licensee nor its Affiliates, without consent, may assign this Agreement.", "assign", "negated", "plain"),
     ],
 )
 def test_read_match(sentence, words, polarity, scope):

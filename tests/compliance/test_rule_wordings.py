@@ -194,6 +194,8 @@ GENERAL_WORDINGS = [
      "assimilée à une cession du présent contrat."),
     ("change-of-control", True, "Si un tiers vient à détenir plus de 50 % des droits de vote du Client, le Prestataire pourra résilier le contrat."),
     ("change-of-control", False, "Le Client détient 50 % des actions de la Filiale, qui exploite le site de Lyon."),
+    ("change-of-control", False, "Toute acquisition de moins de 50 % du capital du Client est notifiée au Fournisseur."),
+    ("change-of-control", False, "Le Distributeur qui acquiert plus de 50 % des parts de marché du Territoire perçoit une prime."),
     # first refusal: matching an offer, pre-emptive rights granted, the offer on the same terms, first negotiation, priority
     ("first-refusal", True,
      "In the event Supplier receives a bona fide offer from a third party which it wishes to accept, Supplier shall give Buyer the opportunity to match such offer."),
@@ -606,6 +608,12 @@ FALSE_FLAGS = [
      "Tout retard imputable au Sous-traitant donne lieu à une pénalité égale à un millième du montant du présent contrat par jour "
      "calendaire de retard, le total des pénalités étant plafonné à 5 % de ce montant."),
     ("liability-cap", "Article 9 – Responsabilité", True, "Le montant total des sommes dues par le Prestataire au titre du contrat est plafonné à 100 000 euros."),
+    ("liability-cap", "Article 9 – Responsabilité", True,
+     "Le montant total des sommes dues par le Prestataire au titre du contrat, pénalités comprises, est plafonné à 100 000 euros."),
+    ("renewal-option", "Article 3 – Durée et renouvellement", True,
+     "Le bail est renouvelable pour une nouvelle période de neuf ans à la demande du Preneur, à l'exclusion de toute tacite reconduction."),
+    ("non-solicitation", "12. Personnel", False,
+     "The Contractor shall not employ on the Site any person who has not been approved by the Employer's site manager."),
     # the staff named by their trade (a walkthrough's NDA)
     ("non-solicitation", "4. Non-Solicitation", True,
      "During the term of this Agreement and for twelve (12) months after it ends, neither Party shall, directly or indirectly, solicit or entice "

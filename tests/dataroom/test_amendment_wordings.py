@@ -110,6 +110,8 @@ def test_english_amendments_give_a_new_expiry(body, new_end):
     [
         "Le prix unitaire est porté à 42 euros hors taxes. Les autres stipulations du Contrat, et notamment sa durée, demeurent inchangées.",
         "L'annexe 2 (périmètre des sites livrés) est remplacée par l'annexe jointe au présent avenant ; la durée du Contrat est inchangée.",
+        # a threshold « atteint » on a date is no term (a review)
+        "Il est précisé que le seuil de volume prévu au Contrat sera atteint au 30 juin 2027 et que les prix restent en vigueur.",
     ],
 )
 def test_price_or_scope_only_amendments_move_nothing(body):

@@ -701,6 +701,12 @@ def test_a_signature_line_of_a_place_and_a_date_dates_the_contract(closing, expe
     assert found is not None and found.value == expected, found
 
 
+@pytest.mark.parametrize("closing", ["Échéance, le 31 décembre 2027 pour la première période.", "Livraison, le 15 mai 2024 pour le premier lot."])
+def test_a_place_like_word_and_a_date_before_pour_in_a_sentence_is_no_signature(closing):
+    # a review: « pour » in the same sentence is no signatory's line
+    assert signed_after("\n\n" + closing) is None
+
+
 def test_a_place_and_a_date_with_no_signature_after_them_are_no_signature_date():
     # an address line in the body ("Hamburg, November 19th, 2012" as the date of a cited letter) is not the signature
     text = "SUPPLY AGREEMENT\n\nThis Supply Agreement is between Harrow Foods Inc. and Kestrel Farms LLC.\n\nARTICLE 1 PRIOR LETTER\nThe letter sent from\nHamburg, November 19th, 2012\nis superseded." + _BODY

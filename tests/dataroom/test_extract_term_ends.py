@@ -115,6 +115,26 @@ def test_the_earlier_of_a_date_and_an_event_is_a_low_confidence_bound(article, e
     assert finding.confidence == "low" and bound in finding.doubt
 
 
+@pytest.mark.parametrize(
+    "article",
+    [
+        "This Agreement shall terminate upon final acceptance of the Works, and the Contractor shall deliver the detailed designs no later than March 1, 2026.",
+        "This Agreement ends on December 31, 2025, and the Distributor shall return all unsold stock no later than January 31, 2026.",
+    ],
+    ids=["another-obligation-s-deadline", "a-fixed-end-then-a-deadline"],
+)
+def test_a_deadline_after_the_end_is_no_bound_of_the_term(article):
+    # a review: the first gave an end « at the latest » on 1 March 2026, the second turned a fixed end into a bound
+    finding = end_finding(ENGLISH + article)
+    assert finding is None or (finding.value == date(2025, 12, 31) and finding.confidence != "low"), finding
+
+
+def test_an_end_written_in_words():
+    text = FRENCH + "Le présent contrat prend effet le premier avril deux mille vingt-cinq. Il prend fin le trente et un mars deux mille vingt-sept."
+    finding = end_finding(text)
+    assert finding is not None and finding.value == date(2027, 3, 31), finding
+
+
 def test_a_forms_initial_period_line_gives_the_term():
     text = (
         "DISTRIBUTOR AGREEMENT\n\nCorvane Tools Inc. and Hesketh Supply LLC agree as follows.\n\n2. DEFINITIONS\n"

@@ -475,6 +475,19 @@ def test_a_clause_list_sets_apart_the_contracts_whose_article_denies_the_clause(
     assert ("dit que le contrat n'en comporte pas" in rest) if question.startswith("Quels") else ("says the contract has none" in rest), answer
 
 
+@pytest.mark.parametrize("question", [
+    "Quels contrats ne sont pas renouvelés par tacite reconduction ?", "Which contracts are non-exclusive?",
+    "Which contracts cannot be terminated for convenience?",
+])
+def test_a_request_for_contracts_without_a_clause_is_not_answered_with_those_that_have_it(question):
+    # a review: the list of the contracts that renew tacitly answered « Quels contrats ne sont pas renouvelés … ? »
+    from greffier.chat.clauses import read_clause_question
+    from greffier.lexicon import load_lexicon
+
+    assert read_clause_question(question, load_lexicon()) is None
+    assert read_clause_question(question.replace(" ne sont pas ", " sont ").replace("non-", "").replace("cannot", "can"), load_lexicon())
+
+
 def test_a_clause_that_forbids_is_not_set_apart_as_denied(denied_room):
     # "shall not compete" states a non-compete clause by a negation: the employment agreement has one (a review)
     outcome = chat.ask(denied_room, "Which contracts contain a non-compete clause?", mode="rag", llm=NO_LLM)

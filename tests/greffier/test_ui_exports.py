@@ -61,9 +61,9 @@ def test_an_export_opens_in_its_conversation_s_language():
     # "Exported by Greffier …", "Answering backend: …" opened a French conversation's export (a walkthrough)
     backend = {"en": "none — answers are extractive", "fr": "Réponses extractives : phrases citées des documents"}
     text = conversation_markdown("Bail", _turns(), backend=backend)
-    assert "Exporté par Greffier le " in text and "Réponses : Réponses extractives" in text and "Exported by" not in text
+    assert "Exporté par Greffier le " in text and "\nRéponses extractives : phrases citées des documents." in text and "Exported by" not in text
     english = [Turn(index=0, question="How long is the lease?", answer="", status="done")]
     text = conversation_markdown("Lease", english, backend=backend)
     assert "Exported by Greffier on " in text and "Answering backend: none — answers are extractive." in text and "_(no answer)_" in text
     paragraphs = [p.text for p in docx.Document(io.BytesIO(conversation_docx("Bail", _turns(), backend=backend))).paragraphs]
-    assert any(p.startswith("Exporté par Greffier le ") and "Réponses : Réponses extractives" in p for p in paragraphs)
+    assert any(p.startswith("Exporté par Greffier le ") and " Réponses extractives : phrases citées" in p for p in paragraphs)

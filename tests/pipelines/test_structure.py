@@ -429,6 +429,9 @@ def test_a_two_page_document_s_running_lines_are_those_at_the_same_place_of_both
     # a line repeated at another place of the two pages is content
     moved = pdf_items([["CONTRAT", "Le prix est fixe.", "Texte."], ["Texte suivant.", "CONTRAT", "Le prix est fixe."]])
     assert find_page_furniture(moved, same_place=True) == set()
+    # … and so is a short line at the same place that differs by a number that is not the page's (a review)
+    rents = pdf_items([["BAIL", "Loyer mensuel : 1 200 € HT", "Texte."], ["Avenant", "Loyer mensuel : 1 350 € HT", "Fin."]])
+    assert not {rents[index].text for index in find_page_furniture(rents, same_place=True)} & {"Loyer mensuel : 1 200 € HT", "Loyer mensuel : 1 350 € HT"}
 
 
 def test_single_page_document_has_no_running_header() -> None:

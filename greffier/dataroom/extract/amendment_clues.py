@@ -76,9 +76,10 @@ _RECITAL = re.compile(
 _NEW_TERM_END = re.compile(
     rf"\b(?:agreement|contract|term|lease|licen[cs]e|contrat|bail|convention|dur[ée]e|il|elle|it)\b[^.;]{{0,80}}?"
     rf"\b(?:shall|will|is|sera|est|prendra|expirera|s['’]ach[èe]vera|se\s+terminera|arrivera)\b[^.;]{{0,60}}?"
-    # « le terme … sera atteint le trente et un mars deux mille vingt-sept »
-    rf"\b(?:expire|end|terminate|continue|remain\s+in\s+(?:full\s+)?(?:force|effect)|fin|terme|[ée]ch[ée]ance|atteint|(?:restera|demeurera)\s+en\s+vigueur)\w*\b[^.;]{{0,40}}?"
-    rf"\b(?:on|until|through|le|au|jusqu['’]au)\s+(?:the\s+)?{DATE_GROUP}",
+    rf"\b(?:expire|end|terminate|continue|remain\s+in\s+(?:full\s+)?(?:force|effect)|fin|terme|[ée]ch[ée]ance|(?:restera|demeurera)\s+en\s+vigueur)\w*\b[^.;]{{0,40}}?"
+    rf"\b(?:on|until|through|le|au|jusqu['’]au)\s+(?:the\s+)?{DATE_GROUP}"
+    # « le terme (extinctif) du Contrat … sera atteint le trente et un mars deux mille vingt-sept »: the term itself as the subject
+    rf"|\b(?:le|son)\s+terme\b[^.;]{{0,80}}?\bsera\s+atteint\s+(?:le|au)\s+{DATE_GROUP.replace('?P<date>', '?P<date_reached>')}",
     re.I,
 )
 
@@ -139,7 +140,7 @@ def _read_amendment_sentence(sentence: Sentence, clues: AmendmentClues) -> None:
         if value := parse_date(match["date"]):
             clues.new_end_date = Finding[date](value=value, chunk_id=chunk_id, raw=match.group(0), rule="extension")
     if clues.new_end_date is None and operative and (match := _NEW_TERM_END.search(text) or _NEW_TERM_END_PRESENT.search(text)):
-        if value := parse_date(match["date"]):
+        if value := parse_date(match["date"] or match.groupdict().get("date_reached")):
             clues.new_end_date = Finding[date](value=value, chunk_id=chunk_id, raw=match.group(0), rule="new term")
     if clues.extension is None and not UNCHANGED.search(text) and (match := EXTENSION_PERIOD.search(text)):
         if periods := find_periods(match["period"]):

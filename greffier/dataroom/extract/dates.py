@@ -67,11 +67,12 @@ _SIGNATURE_RULES: tuple[tuple[str, re.Pattern[str], bool], ...] = (
         "<place>, <date>",
         # (a text whose lines were joined keeps the signature right after it: "5 Hamburg, November 19th, 2012 /s/ Thomas …")
         # — a place's name only (one to three capitalised words of letters: not "Initial Term ends", "Amendment No. 1", "Letter
-        # of Intent"), the signatures right after it (nothing but spaces and line breaks between)
+        # of Intent"), the signatures right after it (nothing but spaces and line breaks between; « Pour … » on a line of its own)
         re.compile(
             rf"(?:^[ \t]*|(?<=\d\s))(?-i:[{UPPER}][^\W\d_]+(?:[ -][{UPPER}][^\W\d_]+){{0,2}}),[ \t]+(?:le[ \t]+)?{DATE_GROUP}"
-            # « Genève, le 4 avril 2024 ⏎ Pour Datacime Sàrl : … », "London, 2 May 2025 ⏎ For and on behalf of …"
-            r"(?=\s{0,20}(?:/s/|By\s*:|Pour\s|For\s+and\s+on\s+behalf|Signed\s+(?:for|by)\b))",
+            # « Genève, le 4 avril 2024 ⏎ Pour Datacime Sàrl : … », "London, 2 May 2025 ⏎ For and on behalf of …": a signatory's
+            # line of its own, capitalised (not « Échéance, le 31 décembre 2027 pour la première période »)
+            r"(?=\s{0,20}(?:/s/|By\s*:)|[ \t]*\n\s{0,20}(?-i:Pour\s|For\s+and\s+on\s+behalf|Signed\s+(?:for|by)\b))",
             re.I | re.M,
         ),
         True,

@@ -69,7 +69,10 @@ _LABEL_RANGE = re.compile(
 # An end verb, an event, then a date at the latest: the earlier of the event and the date (see _END)
 _EVENT_THEN_LATEST = (
     r"\b(?:expire(?:ra|nt)?|prend(?:ra|ront)?\s+fin|se\s+termine(?:ra)?|ends?|expires?|terminates?|(?:shall|will)\s+(?:end|expire|terminate))"
-    r"\s+(?:[àa]|au|aux|lors|upon|on|at|with|when)\b[^.;]{3,120}?,?\s+(?:et\s+)?(?:(?:and\s+)?(?:in\s+any\s+(?:event|case)\s+)?)"
+    # the event: no date, verb or subject of its own between (not "…, and the Contractor shall deliver the designs no later
+    # than …", nor « expire au 31 décembre 2025, les factures étant payables au plus tard le … »)
+    r"\s+(?:[àa]|lors|upon|at|with|when)\b(?:(?!\b(?:19|20)\d\d\b|\b(?:shall|will|must|may|is|are|sera|seront|est|sont|doit|doivent|pourra|pourront"
+    r"|[ée]tant|being|payables?|due)\b)[^.;]){3,120}?,?\s+(?:et\s+)?(?:(?:and\s+)?(?:in\s+any\s+(?:event|case)\s+)?)"
     r"(?:au\s+plus\s+tard\s+le|no\s+later\s+than|not\s+later\s+than|at\s+the\s+latest\s+on)"
 )
 _END = re.compile(
@@ -325,7 +328,7 @@ def _about_the_term(ranked: list[Sentence]) -> list[Sentence]:
     return sorted(moved, key=lambda s: s.chunk_rank)
 
 
-_YEAR = re.compile(r"\b(?:19|20|21)\d\d\b")
+_YEAR = re.compile(r"\b(?:19|20|21)\d\d\b|\bdeux[\s-]+mille\b", re.I)  # « deux mille vingt-sept »: a year in words
 _UNIT_WORD = re.compile(r"\b(?:ans?|ann[ée]es?|mois|semaines?|jours?|years?|yrs?|months?|weeks?|days?)\b", re.I)
 
 

@@ -524,7 +524,9 @@ def _evaluate(record: ContractRecord, f: DataRoomFilters, outcome: _Outcome, lin
                 failed = True
             elif lines is not None:
                 moved = f" (initially {record.initial_end_date.isoformat()}, moved by an amendment)" if record.amended_by and record.initial_end_date and record.initial_end_date != record.end_date else ""
-                lines.append(f"ends {record.end_date.isoformat()} {_range_text(f.end_date)}{moved}")
+                source = record.sources.get("end_date")
+                bound = {LATEST_DOUBT: " at the latest", EARLIEST_DOUBT: " at the earliest"}.get(source.doubt if source else "", "")
+                lines.append(f"ends {record.end_date.isoformat()}{bound} {_range_text(f.end_date)}{moved}")
     if failed:
         return _FAIL, ""
     if reasons:
