@@ -17,6 +17,7 @@ from greffier.dataroom.vocabulary import law_in, type_in
 from greffier.text.replies import contract_label, counted, date_in
 from store.records import DataRoom
 
+# French headers end on a no-break space before the colon: a list line never starts with « : » when the screen wraps it
 LIST_WORDS = {
     "en": {
         "found": "{count} contracts match ({read}):",
@@ -30,15 +31,15 @@ LIST_WORDS = {
         "contradiction": "Not listed because the metadata and the text disagree (check them by hand):",
     },
     "fr": {
-        "found": "{count} contrats correspondent ({read}) :",
-        "found_one": "1 contrat correspond ({read}) :",
-        "found_amendments": "{things} {verb} ({read}) :", "match": ("correspond", "correspondent"),
+        "found": "{count} contrats correspondent ({read})\u00a0:",
+        "found_one": "1 contrat correspond ({read})\u00a0:",
+        "found_amendments": "{things} {verb} ({read})\u00a0:", "match": ("correspond", "correspondent"),
         "none": "Aucun contrat ne correspond ({read}).",
         "ends": "fin", "signed": "signé",
-        "moved": "Écartés parce qu'un avenant a déplacé la date de fin :",
-        "indefinite": "Écartés parce que le contrat n'a pas de date de fin (durée indéterminée) :",
-        "unknown": "Écartés parce qu'un champ filtré est inconnu (à vérifier à la main) :",
-        "contradiction": "Écartés parce que les métadonnées et le texte divergent (à vérifier à la main) :",
+        "moved": "Écartés parce qu'un avenant a déplacé la date de fin\u00a0:",
+        "indefinite": "Écartés parce que le contrat n'a pas de date de fin (durée indéterminée)\u00a0:",
+        "unknown": "Écartés parce qu'un champ filtré est inconnu (à vérifier à la main)\u00a0:",
+        "contradiction": "Écartés parce que les métadonnées et le texte divergent (à vérifier à la main)\u00a0:",
     },
 }
 _READ = {

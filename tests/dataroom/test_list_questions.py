@@ -130,7 +130,8 @@ def test_a_list_counts_its_amendments_apart_from_its_contracts():
         {"contract_id": "c", "title": "Avenant n° 2", "filename": "a2.pdf", "signature_date": "2026-06-01", "is_amendment": True},
     ]}
     text = list_answer(result, {}, "partie Ferlande", "fr")
-    assert text.splitlines()[0] == "1 contrat et 2 avenants correspondent (partie Ferlande) :"
+    # a no-break space before the colon: a wrapped line never starts with « : » (a walkthrough)
+    assert text.splitlines()[0] == "1 contrat et 2 avenants correspondent (partie Ferlande)\u00a0:"
     assert "3 contrats" not in text and LIST_WORDS["en"]["found_amendments"]
     # dates as a French reader writes them; in English, ISO
     assert "signé 22/02/2021" in text and "2021-02-22" not in text

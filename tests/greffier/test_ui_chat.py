@@ -283,17 +283,17 @@ def test_the_documents_a_clause_list_leaves_out_count_amendments_apart_from_cont
     room = SimpleNamespace(records=records, by_id={r.id: r for r in records})
     hits = [ClauseHit("c0", "Article 8 — Changement de contrôle", 3)]
     french = clause_answer(room, hits, ["changement de contrôle"], "fr")
-    assert "3 autres contrats et 1 avenant : aucun passage de ce type." in french, french
+    assert "3 autres contrats et 1 avenant\u00a0: aucun passage de ce type." in french, french
     english = clause_answer(room, hits, ["change of control"], "en")
     assert "The 3 other contracts and 1 amendment have no passage labelled so." in english, english
     without = clause_answer(SimpleNamespace(records=records[:4], by_id=room.by_id), hits, ["change of control"], "en")
     assert "The other 3 contracts have no passage labelled so." in without
     # only amendments left out: no « 0 other contracts »
     alone = clause_answer(SimpleNamespace(records=records[:1] + records[4:], by_id=room.by_id), hits, ["changement de contrôle"], "fr")
-    assert "1 avenant : aucun passage de ce type." in alone and "0 autre" not in alone, alone
+    assert "1 avenant\u00a0: aucun passage de ce type." in alone and "0 autre" not in alone, alone
     # an amendment that has such an article is counted as one in the list's first line (« 12 contrats » held an avenant)
     found = clause_answer(room, [*hits, ClauseHit("a1", "Article 2 — Changement de contrôle", 1)], ["changement de contrôle"], "fr")
-    assert found.splitlines()[0] == "1 contrat et 1 avenant ont un article du type « changement de contrôle » :", found
+    assert found.splitlines()[0] == "1 contrat et 1 avenant ont un article du type « changement de contrôle »\u00a0:", found
     assert clause_answer(room, [*hits, ClauseHit("a1", "2. Change of control", 1)], ["change of control"], "en").splitlines()[0] == (
         "1 contract and 1 amendment have an article labelled « change of control »:")
 
