@@ -151,9 +151,10 @@ def _parse_words_date(folded: str) -> date | None:
 
 
 def _parse_month_name(text: str) -> date | None:
-    if found := _parse_words_date(fold(text)):
+    folded = fold(text)
+    if found := _parse_words_date(folded):
         return found
-    folded = _ORDINAL_DAY_OF.sub(lambda m: f"{_ORDINAL_DAYS[m[1]]} ", fold(text))
+    folded = _ORDINAL_DAY_OF.sub(lambda m: f"{_ORDINAL_DAYS[m[1]]} ", folded)
     folded = _DAY_OF_WORDS.sub(r"\1 ", _FIRST_WORD.sub("1 ", folded)).strip()
     if match := _DAY_MONTH_YEAR.fullmatch(folded):
         month = MONTHS.get(match[2])

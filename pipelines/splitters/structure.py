@@ -137,15 +137,15 @@ def find_page_furniture(items: Sequence[TextItem], *, same_place: bool = False) 
 
     pages_per_line: dict[tuple[str, str], set[int]] = {}
     keys: list[tuple[str, str]] = []
+    two_pages = len(by_page) == 2
     for zone, page, index in zones:
         text = items[index].text.strip()
         if BARE_PAGE_NUMBER.match(text):
             furniture.add(index)
         # Headers and footers are one short line; a long one repeated is content. Two pages prove less: there the digits
         # count too, but for the page's own number (« Page 1/2 », « Page 2/2 »; « Loyer mensuel : 1 200 € » is content).
-        two_pages = len(by_page) == 2
-        shown = _PAGE_OWN_NUMBER.sub(lambda m: "#" if m.group(0) == str(page) else m.group(0), text, count=1) if two_pages else text
-        key = (zone, shown if two_pages else _furniture_key(text)) if len(text) <= _MAX_FURNITURE_CHARS else ("", "")
+        shown = _PAGE_OWN_NUMBER.sub(lambda m: "#" if m.group(0) == str(page) else m.group(0), text, count=1) if two_pages else _furniture_key(text)
+        key = (zone, shown) if len(text) <= _MAX_FURNITURE_CHARS else ("", "")
         keys.append(key)
         pages_per_line.setdefault(key, set()).add(page)
 

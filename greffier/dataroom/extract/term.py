@@ -273,6 +273,7 @@ _EARLY_TERMINATION = re.compile(
 )
 
 
+_EVENT_THEN_LATEST_RE = re.compile(_EVENT_THEN_LATEST, re.I)
 LATEST_DOUBT = "the term ends on this date at the latest: an earlier event the text names may end it first"
 EARLIEST_DOUBT = "the term ends on this date at the earliest: a later event the text names may end it after"
 
@@ -280,7 +281,7 @@ EARLIEST_DOUBT = "the term ends on this date at the earliest: a later event the 
 def _bound_doubt(text: str) -> str | None:
     """Why the end read in ``text`` is only a bound ("the earlier of …", "the later of …", an event « et au plus tard le … »),
     if it is one."""
-    if re.search(_EVENT_THEN_LATEST, text, re.I):
+    if _EVENT_THEN_LATEST_RE.search(text):
         return LATEST_DOUBT
     for match in _BOUND.finditer(text):
         if _START_BEFORE.search(text, max(0, match.start() - 100), match.start()) or _EARLY_TERMINATION.match(text[match.end() :]):

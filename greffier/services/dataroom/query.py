@@ -524,8 +524,7 @@ def _evaluate(record: ContractRecord, f: DataRoomFilters, outcome: _Outcome, lin
                 failed = True
             elif lines is not None:
                 moved = f" (initially {record.initial_end_date.isoformat()}, moved by an amendment)" if record.amended_by and record.initial_end_date and record.initial_end_date != record.end_date else ""
-                source = record.sources.get("end_date")
-                bound = {LATEST_DOUBT: " at the latest", EARLIEST_DOUBT: " at the earliest"}.get(source.doubt if source else "", "")
+                bound = {LATEST_DOUBT: " at the latest", EARLIEST_DOUBT: " at the earliest"}.get(_end_bound(record) or "", "")
                 lines.append(f"ends {record.end_date.isoformat()}{bound} {_range_text(f.end_date)}{moved}")
     if failed:
         return _FAIL, ""
@@ -545,12 +544,18 @@ def _bound_decides(record: ContractRecord, rng: DateRange) -> bool:
     """Whether an end read as a bound decides an end-date range all the same. At the latest (« il expire à la réception
     des travaux, et au plus tard le … »: it may end sooner): surely out when the bound is before the range, surely in when
     the range has no start and the bound is not after its end. At the earliest: as a contract that renews by itself."""
-    source, end = record.sources.get("end_date"), record.end_date
-    if source is None or end is None:
+    bound, end = _end_bound(record), record.end_date
+    if bound is None or end is None:
         return False
-    if source.doubt == LATEST_DOUBT:
+    if bound == LATEST_DOUBT:
         return (rng.after is not None and end < rng.after) or (rng.after is None and rng.before is not None and end <= rng.before)
-    return source.doubt == EARLIEST_DOUBT and _renewal_decides(end, rng)
+    return _renewal_decides(end, rng)
+
+
+def _end_bound(record: ContractRecord) -> str | None:
+    """The end's doubt when it was read as a bound (:data:`LATEST_DOUBT` or :data:`EARLIEST_DOUBT`), else None."""
+    source = record.sources.get("end_date")
+    return source.doubt if source is not None and source.doubt in (LATEST_DOUBT, EARLIEST_DOUBT) else None
 
 
 def _renewal_reason(record: ContractRecord) -> str:
