@@ -44,6 +44,8 @@ SYSTEM_ANSWER = (
     f"reply {NOT_IN_DOCUMENTS}."
 )
 MAX_SENTENCES = 3
+# Sentences quoted from each document when one contract and its amendments answer together (each says its part)
+PER_DOCUMENT_SENTENCES = 2
 FALLBACK_CHARS = 400  # the start of the best passage quoted when none of its sentences could be
 MIN_SENTENCE_COVERAGE = 0.1  # a sentence after the best must cover at least this much of what is asked
 FOCUS_WEIGHT = 0.1  # times the share of a sentence's words that say what is asked
@@ -310,7 +312,10 @@ def _per_contract(
     amendments: dict[str, str] | None = None,
 ) -> str:
     """Each contract's best sentences under its label; ``amendments`` (an amendment id -> the contract it amends): the
-    amendments among them, counted apart in the first line (« 1 contrat et 1 avenant »)."""
+    amendments among them, counted apart in the first line (« 1 contrat et 1 avenant »). One contract and its
+    amendments: up to two sentences each (the supply contract's « En cas de changement de contrôle … l'Acheteur en
+    informe le Fournisseur » then « Le Fournisseur peut alors résilier … »); several contracts of a kind: one each,
+    so that the list stays readable."""
     by_contract: dict[str, list[int]] = {}
     for n, doc in enumerate(documents, 1):
         by_contract.setdefault(doc.meta.get("doc_id") or doc.id, []).append(n)
@@ -320,9 +325,10 @@ def _per_contract(
         lines = [wording(SEVERAL_DOCUMENTS, language, things=things)]
     else:
         lines = [wording(SEVERAL_CONTRACTS, language, count=len(by_contract))]
+    each = PER_DOCUMENT_SENTENCES if len(by_contract) - among <= 1 else 1
     for numbers in by_contract.values():
         own = [documents[n - 1] for n in numbers]
-        best = (parties and parties_passage(own)) or best_sentences(own, units, 1, kind)
+        best = (parties and parties_passage(own)) or best_sentences(own, units, each, kind)
         if not best:
             continue
         quoted = " ".join(f"{sentence} [{numbers[local - 1]}]" for local, _pos, sentence in best)

@@ -346,6 +346,30 @@ def test_the_per_contract_answer_labels_contracts_as_the_citation_check_reads_th
     assert result["unsupported"] == []  # « Rhodane », « Quenot », « 03 » label the lines: not facts to find in the passages
 
 
+def test_a_contract_and_its_amendment_each_quote_two_sentences_several_contracts_one_each():
+    from pipelines.generators.answerers import extractive_answer
+
+    question = "Le fournisseur peut-il résilier en cas de changement de contrôle de l'acheteur ?"
+    contract = Document(id="c1-9", content=(
+        "Article 9 — Changement de contrôle\nEn cas de changement de contrôle de l'Acheteur, l'Acheteur en informe le Fournisseur dans "
+        "les trente jours. Le Fournisseur peut alors résilier le contrat moyennant un préavis de six mois."
+    ), meta={"doc_id": "c1", "file": "room/Contrat_approvisionnement.pdf", "title": "Contrat d'approvisionnement"})
+    amendment = Document(id="a1-2", content=(
+        "Article 2 — Changement de contrôle\nL'article 9 du Contrat est complété : le changement de contrôle s'entend au sens de "
+        "l'article L. 233-3 du Code de commerce. Le délai d'information de l'Acheteur est porté à quarante-cinq jours."
+    ), meta={"doc_id": "a1", "file": "room/Avenant_1.docx", "title": "Avenant n° 1"})
+    text = extractive_answer(question, [contract, amendment], per_contract=True, language="fr", amendments={"a1": "c1"}, question=question)
+    assert text.startswith("La question vise 1 contrat et 1 avenant"), text
+    contract_line, amendment_line = text.splitlines()[1:]
+    # the trigger and the right it gives: the contract's answer is both sentences, not the first alone
+    assert "l'Acheteur en informe le Fournisseur" in contract_line and "Le Fournisseur peut alors résilier" in contract_line, text
+    assert amendment_line.count("[2]") == 2, text
+    # two contracts of a kind (no amendment): one sentence each, the list stays readable
+    other = Document(id="c2-9", content=contract.content.replace("six mois", "trois mois"), meta={"doc_id": "c2", "file": "room/Contrat_2.pdf", "title": "Contrat 2"})
+    text = extractive_answer(question, [contract, other], per_contract=True, language="fr", question=question)
+    assert [line.count("[") for line in text.splitlines()[1:]] == [1, 1], text
+
+
 def test_the_answer_s_own_framing_is_not_checked_against_the_sources_but_its_quotes_are():
     from haystack.dataclasses import ChatMessage
 
