@@ -27,7 +27,10 @@ from typing import Any
 
 from greffier.dataroom.normalize import MONTHS, parse_date
 from greffier.dataroom.vocabulary import (
+    LEASE,
+    LEASE_KINDS,
     US_FEDERAL_LAW,
+    any_lease,
     contract_type_only,
     law_mentions,
     law_text,
@@ -137,9 +140,9 @@ def read_list_question(question: str, *, today: date, home_law: str, parties: di
     # « quels contrats autres que les baux », "which contracts other than leases": the type after an
     # exception word is the one left out, not the one asked
     apart = _EXCEPT_WORD.search(head)
-    kind = match_contract_type(_singular(head[: apart.start()] if apart else head))
+    kind = _type_named(_singular(head[: apart.start()] if apart else head))
     if kind is None and (predicate := _PREDICATE.match(folded[request.end():])):  # « quels contrats sont des licences ? »
-        kind = contract_type_only(_singular(predicate.group("what")))  # the type alone: not "not leases", « des baux en cours »
+        kind = _type_named(_singular(predicate.group("what")), alone=True)  # the type alone: not "not leases", « des baux en cours »
     if kind:
         filters["contract_types"] = [kind]
         read.append(f"type: {kind}")
@@ -188,9 +191,16 @@ def _excluded_type(folded: str) -> str | None:
         rest = folded[word.end():]
         stop = _HEAD_END.search(" " + rest)
         what = rest[: max(stop.start() - 1, 0)] if stop else rest
-        if kind := match_contract_type(_singular(what)):
+        if kind := _type_named(_singular(what)):
             return kind
     return None
+
+
+def _type_named(text: str, *, alone: bool = False) -> str | None:
+    """The contract type ``text`` names (``alone``: and nothing more, :func:`contract_type_only`); leases of no kind said
+    (« quels baux », "other than leases") are every lease, :data:`LEASE`."""
+    kind = contract_type_only(text) if alone else match_contract_type(text)
+    return LEASE if kind in LEASE_KINDS and any_lease(text) else kind
 
 
 def _law(folded: str, home_law: str) -> dict[str, list[str]] | None:

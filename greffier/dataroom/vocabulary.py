@@ -293,9 +293,18 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
         r"contrat de travail", r"\bcdi\b", r"\bcdd\b", r"employment (?:agreement|contract)",
         r"contrat d'apprentissage", r"service agreement for (?:a|the) (?:director|executive)",
     ),
+    "bail professionnel": (
+        r"\b(?:bail|baux) (?:a usage )?professionnels?", r"professional (?:premises )?lease",
+    ),
+    "bail d'habitation": (
+        r"\b(?:bail|baux) (?:a usage )?d'habitation", r"\bbail (?:a usage )?(?:de )?residence principale", r"residential (?:lease|tenancy)",
+    ),
+    "bail rural": (
+        r"\bbail rural", r"\bbaux ruraux", r"agricultural (?:lease|tenancy)", r"farm (?:business )?tenancy",
+    ),
     "bail commercial": (
         r"\bbail commercial", r"\bbaux commerciaux", r"commercial lease",
-        r"\bbail(?! d'habitation| professionnel| rural)\b", r"\blease\b", r"tenancy agreement",
+        r"\bbail(?! (?:a usage )?d'habitation| (?:a usage )?professionnel| rural)\b", r"\bbaux\b(?! (?:a usage )?d'habitation| (?:a usage )?professionnel| ruraux)", r"\bleases?\b", r"tenancy agreement",
     ),
     "contrat de franchise": (
         r"franchis",
@@ -353,6 +362,24 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
 
 _LAW_PATTERNS = [(label, re.compile("|".join(f"(?:{p})" for p in patterns))) for label, patterns in LAW_LABELS.items()]
 _TYPE_PATTERNS = [(label, re.compile("|".join(f"(?:{p})" for p in patterns))) for label, patterns in CONTRACT_TYPES.items()]
+
+# A lease of any kind: « Quels baux ? », "which leases?", « sauf les baux » ask for every one. The filter value "bail" stands for
+# them all (a commercial, professional, residential or agricultural lease); « baux commerciaux », "office lease" or
+# « crédit-bail » name one kind, or another thing.
+LEASE = "bail"
+LEASE_KINDS = ("bail commercial", "bail professionnel", "bail d'habitation", "bail rural")
+_LEASE_WORD = re.compile(r"\b(?:bail|baux|leases?|tenanc(?:y|ies))\b")
+_LEASE_KIND_WORD = re.compile(
+    r"\b(?:commercia\w*|professionn\w*|professional|habitation|residential|residence|rura\w*|agricultural|farm|office|retail|credit|"
+    r"finance|financial|equipment|capital|operating|ground|sub-?leases?|sous-location|emphyteotique|construction|mobilite)\b|credit[- ]bail"
+)
+
+
+def any_lease(text: str) -> bool:
+    """Whether ``text`` names leases without saying which kind (« bail », « les baux », "leases"; not « bail
+    commercial », "equipment lease", « crédit-bail »)."""
+    folded = _clean_label_text(text)
+    return bool(_LEASE_WORD.search(folded)) and not _LEASE_KIND_WORD.search(folded)
 _SPACES = re.compile(r"\s+")
 
 
@@ -581,6 +608,7 @@ _TYPES_EN = {
     "cession de fonds de commerce": "sale of a business", "cession de droits de propriété intellectuelle": "IP assignment",
     "nantissement": "pledge", "cautionnement": "guarantee", "contrat de crédit-bail": "leasing agreement", "contrat de prêt": "loan agreement",
     "convention de trésorerie": "cash pooling agreement", "contrat de travail": "employment contract", "bail commercial": "commercial lease",
+    "bail professionnel": "professional lease", "bail d'habitation": "residential lease", "bail rural": "agricultural lease", LEASE: "lease",
     "contrat de franchise": "franchise agreement", "contrat de licence": "licence agreement", "contrat de distribution": "distribution agreement",
     "contrat d'agence commerciale": "commercial agency agreement", "contrat d'approvisionnement": "supply agreement",
     "contrat de fourniture": "supply contract", "contrat de sous-traitance": "subcontracting agreement",

@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from greffier.config import Settings
-from greffier.dataroom.vocabulary import CONTRACT_TYPES, LAW_LABELS
+from greffier.dataroom.vocabulary import CONTRACT_TYPES, LAW_LABELS, LEASE
 from greffier.services.dataroom.query import DataRoomFilters, SearchDataRoomArgs, ToolInputError, allowed_values, search_data_room
 from greffier.errors import GreffierError
 from greffier.tools.schema import flat_schema, inject_enum
@@ -197,8 +197,8 @@ def tool_definitions(settings: Settings | None = None) -> list[dict[str, Any]]:
             for prefix in (["filters"], []):
                 inject_enum(schema, [*prefix, "entity_ids"], allowed["entity_ids"])
                 # every known law and type, not only those of the data: a valid value no contract has gives zero results
-                inject_enum(schema, [*prefix, "contract_types"], sorted({*allowed["contract_types"], *CONTRACT_TYPES, "avenant"}))
-                inject_enum(schema, [*prefix, "excluded_contract_types"], sorted({*allowed["contract_types"], *CONTRACT_TYPES, "avenant"}))
+                inject_enum(schema, [*prefix, "contract_types"], sorted({*allowed["contract_types"], *CONTRACT_TYPES, LEASE, "avenant"}))
+                inject_enum(schema, [*prefix, "excluded_contract_types"], sorted({*allowed["contract_types"], *CONTRACT_TYPES, LEASE, "avenant"}))
                 inject_enum(schema, [*prefix, "governing_law", "in"], sorted({*allowed["governing_laws"], *LAW_LABELS}))
                 inject_enum(schema, [*prefix, "governing_law", "not_in"], sorted({*allowed["governing_laws"], *LAW_LABELS}))
         definitions.append({"name": tool.name, "description": tool.description, "parameters": schema})

@@ -42,14 +42,16 @@ def read(question: str):
     ("Which contracts are governed by French law and not English law?", {"governing_law": {"in": ["droit français"]}}),
     ("Quels contrats sont soumis au droit suisse mais pas au droit belge ?", {"governing_law": {"in": ["droit suisse"]}}),
     ("Quels contrats sont soumis à un droit autre que le droit français ou anglais ?", {"governing_law": {"not_in": ["droit français", "droit anglais"]}}),
-    ("Quels baux ?", {"contract_types": ["bail commercial"]}),
-    ("Which leases end after 2030?", {"contract_types": ["bail commercial"], "end_date": {"after": "2031-01-01"}}),
+    ("Quels baux ?", {"contract_types": ["bail"]}),  # every kind of lease
+    ("Quels baux commerciaux ?", {"contract_types": ["bail commercial"]}),
+    ("Which professional leases?", {"contract_types": ["bail professionnel"]}),
+    ("Which leases end after 2030?", {"contract_types": ["bail"], "end_date": {"after": "2031-01-01"}}),
     # the kind after a copula (a walkthrough: these abstained)
     ("Quels contrats sont des contrats de licence ?", {"contract_types": ["contrat de licence"]}),
     ("Quels contrats sont des contrats de prestation de services ?", {"contract_types": ["prestation de services"]}),
     ("Which agreements are licences?", {"contract_types": ["contrat de licence"]}),
-    ("Which contracts are leases?", {"contract_types": ["bail commercial"]}),
-    ("Quels contrats sont des contrats autres que des baux ?", {"excluded_contract_types": ["bail commercial"]}),
+    ("Which contracts are leases?", {"contract_types": ["bail"]}),
+    ("Quels contrats sont des contrats autres que des baux ?", {"excluded_contract_types": ["bail"]}),
 ])
 def test_a_list_question_is_read_as_the_filters_it_asks_for(question, filters):
     listing = read(question)
@@ -243,22 +245,22 @@ def test_a_law_named_without_exception_is_the_law_asked(question, law):
 def test_a_type_other_than_the_one_named_is_set_apart_not_asked(question):
     listing = read(question)
     assert listing is not None
-    assert listing.filters == {"excluded_contract_types": ["bail commercial"], "end_date": {"before": "2026-12-31"}}
+    assert listing.filters == {"excluded_contract_types": ["bail"], "end_date": {"before": "2026-12-31"}}
 
 
 @pytest.mark.parametrize("question", ["Quels baux finissent avant 2027 ?", "Which leases end before 2027?"])
 def test_a_type_named_without_exception_is_the_type_asked(question):
     listing = read(question)
-    assert listing is not None and listing.filters == {"contract_types": ["bail commercial"], "end_date": {"before": "2026-12-31"}}
+    assert listing is not None and listing.filters == {"contract_types": ["bail"], "end_date": {"before": "2026-12-31"}}
 
 
 def test_what_a_list_question_was_read_as_says_the_value_set_apart():
     from greffier.chat.listing import describe_read
 
     french = read("Quels contrats autres que les baux sont régis par une loi autre que le droit français ?")
-    assert describe_read(french.filters, [], "fr") == "type autre que bail commercial; droit applicable autre que droit français"
+    assert describe_read(french.filters, [], "fr") == "type autre que bail; droit applicable autre que droit français"
     english = read("Which contracts other than leases are governed by a law other than French law?")
-    assert describe_read(english.filters, [], "en") == "type not commercial lease; governing law not French law"
+    assert describe_read(english.filters, [], "en") == "type not lease; governing law not French law"
 
 
 def test_the_reasons_a_party_filter_gives_are_in_french_in_a_french_answer():

@@ -103,6 +103,26 @@ def test_contract_type_aliases_and_absent_types(room):
         run(room, contract_types=["zzz"])
 
 
+PROFESSIONAL_LEASE = """BAIL PROFESSIONNEL
+
+ENTRE : Mme Hélène Arvieux, ci-après « le Bailleur », ET : le Cabinet Dorval Avocats, société d'exercice libéral à responsabilité limitée, ci-après « le Preneur ».
+
+ARTICLE 3 — DURÉE
+Le présent bail est consenti pour une durée de six années à compter du 1er janvier 2022.
+"""
+
+
+@pytest.mark.parametrize("value", ["bail", "baux", "leases", "Lease"])
+def test_leases_of_no_kind_said_are_every_kind_of_lease(value):
+    room = room_of([LICENCE_NY, LEASE_FR, PROFESSIONAL_LEASE])
+    assert room.by_id["c3"].contract_type == "bail professionnel"
+    passing, unknown, notes = run(room, contract_types=[value])
+    assert passing == ["c2", "c3"] and unknown == {} and notes == []
+    assert run(room, contract_types=["bail commercial"])[0] == ["c2"]  # a kind named is that kind alone
+    assert run(room, contract_types=["professional lease"])[0] == ["c3"]
+    assert run(room, excluded_contract_types=[value])[0] == ["c1"]  # « sauf les baux »: every lease set apart
+
+
 def test_entity_filter_values_are_normalised(room):
     passing, _, _ = run(room, entity_ids=["VELTRIS PHARMA SA"])
     assert passing == ["c1", "c2", "c3"]  # the amendment is a document of its own for a party filter

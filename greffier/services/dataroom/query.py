@@ -42,7 +42,7 @@ from greffier.dataroom.extract.term import EARLIEST_DOUBT, LATEST_DOUBT
 from greffier.dataroom.normalize import entity_id, names_entity
 from greffier.dataroom.records import RENEWS, ContractRecord
 from greffier.config import Settings
-from greffier.dataroom.vocabulary import law_suggestions, match_contract_type, match_law, type_suggestions, unlisted_law
+from greffier.dataroom.vocabulary import LEASE_KINDS, any_lease, law_suggestions, match_contract_type, match_law, type_suggestions, unlisted_law
 from store.records import DataRoom, load_dataroom, records_current
 from greffier.errors import GreffierError
 from greffier.models import resolve_embedder
@@ -87,7 +87,7 @@ class DataRoomFilters(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     entity_ids: list[str] | None = Field(default=None, description="every one of these entities is a party")
-    contract_types: list[str] | None = Field(default=None, description="the contract type is any of these")
+    contract_types: list[str] | None = Field(default=None, description="the contract type is any of these (\"bail\": a lease of any kind)")
     excluded_contract_types: list[str] | None = Field(default=None, description="the contract type is none of these")
     governing_law: LawFilter | None = None
     signature_date: DateRange | None = None
@@ -182,9 +182,11 @@ def resolve_filters(filters: DataRoomFilters | None, room: DataRoom) -> tuple[Da
         update["entity_ids"] = ids
     for field_name in ("contract_types", "excluded_contract_types"):  # the types asked, and those set apart
         if values := getattr(filters, field_name):
-            types = _canonical("contract type", values, match_contract_type, type_suggestions)
+            # leases of no kind said ("bail", « baux », "leases"): every kind of lease the room holds
+            leases = [t for t in LEASE_KINDS if t in allowed["contract_types"]] if any(any_lease(v) for v in values) else []
+            types = _canonical("contract type", [v for v in values if not (leases and any_lease(v))], match_contract_type, type_suggestions)
             notes += [f"no contract of this data room is a {t}" for t in types if t != AMENDMENT_TYPE and t not in allowed["contract_types"]]
-            update[field_name] = types
+            update[field_name] = list(dict.fromkeys([*types, *leases]))
     if filters.governing_law:
         rule = filters.governing_law
 
