@@ -363,6 +363,13 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
 _LAW_PATTERNS = [(label, re.compile("|".join(f"(?:{p})" for p in patterns))) for label, patterns in LAW_LABELS.items()]
 _TYPE_PATTERNS = [(label, re.compile("|".join(f"(?:{p})" for p in patterns))) for label, patterns in CONTRACT_TYPES.items()]
 
+_SPACES = re.compile(r"\s+")
+
+
+def _clean_label_text(text: str) -> str:
+    return _SPACES.sub(" ", fold(text).replace("_", " ")).strip(" .;:,")
+
+
 # A lease of any kind: « Quels baux ? », "which leases?", « sauf les baux » ask for every one. The filter value "bail" stands for
 # them all (a commercial, professional, residential or agricultural lease); « baux commerciaux », "office lease" or
 # « crédit-bail » name one kind, or another thing.
@@ -380,11 +387,6 @@ def any_lease(text: str) -> bool:
     commercial », "equipment lease", « crédit-bail »)."""
     folded = _clean_label_text(text)
     return bool(_LEASE_WORD.search(folded)) and not _LEASE_KIND_WORD.search(folded)
-_SPACES = re.compile(r"\s+")
-
-
-def _clean_label_text(text: str) -> str:
-    return _SPACES.sub(" ", fold(text).replace("_", " ")).strip(" .;:,")
 
 
 # "the laws of the State of Nevada", "the laws of the Commonwealth of Virginia", "the laws of Ruritania",
