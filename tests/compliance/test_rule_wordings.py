@@ -180,6 +180,11 @@ GENERAL_WORDINGS = [
     ("change-of-control", True,
      "If a third party acquires more than fifty percent of the outstanding shares of Company, Partner may terminate this Agreement."),
     ("change-of-control", True, "If the Distributor becomes controlled by a competitor of the Supplier, the Supplier may terminate this Agreement forthwith."),
+    # the change named in a list of what makes the company
+    ("change-of-control", True,
+     "In the event of any material change in the organization, management or control of the Reseller, the Company may terminate this Agreement upon written notice."),
+    ("change-of-control", False,
+     "The Supplier shall notify the Buyer of any material change in the manufacturing process, quality control or test methods."),
     ("change-of-control", False,
      "In the event the termination of this Agreement is followed by a sale of all of the shares held by the Investor, the Company may continue to use the Know-How."),
     ("change-of-control", True, "Si le Distributeur fait l'objet d'une absorption, le Fournisseur pourra résilier le contrat."),
