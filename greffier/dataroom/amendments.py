@@ -81,6 +81,7 @@ class EndDateChange(BaseModel):
     chunk_id: str | None
     raw: str
     in_metadata: bool = False  # the metadata end date already was the amended one; ``previous`` is the text's
+    relative: bool = False  # ``current`` is ``previous`` moved by a period (« prorogé de deux ans »): as sure as it
 
     @property
     def message(self) -> str:
@@ -212,7 +213,10 @@ def _apply_one(target: TermView, amendment: TermView, current: date | None, outc
     if new_end is None:
         _check_stated_end(target, amendment, current, outcome)
         return current
-    change = EndDateChange(target_id=target.id, amendment_id=amendment.id, amendment_name=amendment.name, previous=current, current=new_end, chunk_id=chunk_id, raw=raw)
+    change = EndDateChange(
+        target_id=target.id, amendment_id=amendment.id, amendment_name=amendment.name, previous=current, current=new_end, chunk_id=chunk_id, raw=raw,
+        relative=clues.new_end_date is None,
+    )
     if new_end != current:
         outcome.changes.append(change)
     elif _explains_metadata(target, outcome):

@@ -480,7 +480,11 @@ def _record_changes(by_id: dict[str, ContractRecord], outcome: AmendmentOutcome,
             _explain_metadata_end(target, extractions[target.id])
         else:
             target.end_date = change.current
-            target.sources["end_date"] = FieldSource(origin="amendment", chunk_id=change.chunk_id, raw=change.raw)
+            # an end moved by a period is as sure as the end it moves: « au plus tard le 30 septembre 2026 » prorogé de deux
+            # ans ends on 30 September 2028 at the latest; a new date the amendment writes is its own
+            before = target.sources.get("end_date")
+            doubt = {"confidence": "low", "doubt": before.doubt} if change.relative and before is not None and before.confidence == "low" else {}
+            target.sources["end_date"] = FieldSource(origin="amendment", chunk_id=change.chunk_id, raw=change.raw, **doubt)
         target.warnings.append(change.message)
         if change.chunk_id:
             target.evidence.setdefault("end_date", []).append(change.chunk_id)

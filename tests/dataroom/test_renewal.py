@@ -265,6 +265,40 @@ def test_an_end_read_as_a_bound_decides_the_ranges_it_bounds(end_date, passing, 
         assert "at the latest" in unknown[cid], unknown[cid]
 
 
+SUBCONTRACT_AMENDMENT = """AVENANT N° 1 AU CONTRAT DE SOUS-TRAITANCE DU 3 MARS 2025
+
+Entre la société GAMMA BÂTIMENT SAS, et la société DELTA ÉLECTRICITÉ SARL.
+
+ARTICLE 1 — DURÉE
+{term}
+
+Fait à Chambéry, le 2 février 2026.
+"""
+
+
+@pytest.mark.parametrize(
+    ("term", "end", "bound"),
+    [
+        ("La durée du Contrat est prorogée de deux ans.", "2028-09-30", True),  # at the latest still: moved by a period
+        ("Le Contrat est prorogé jusqu'au 31 décembre 2028.", "2028-12-31", False),  # a date of its own
+    ],
+)
+def test_an_end_read_as_a_bound_stays_a_bound_when_an_amendment_moves_it_by_a_period(term, end, bound):
+    amendment = SUBCONTRACT_AMENDMENT.format(term=term)
+    inputs = [
+        ContractInput(id="c1", file="c1.txt", title="CONTRAT DE SOUS-TRAITANCE", text=SUBCONTRACT, chunks=split_articles("c1", SUBCONTRACT), position=1),
+        ContractInput(id="c2", file="c2.txt", title=amendment.splitlines()[0], text=amendment, chunks=split_articles("c2", amendment), position=2),
+    ]
+    room = DataRoom(tuple(build_records(inputs)), generation=0)
+    assert room.by_id["c2"].amends == "c1" and room.by_id["c1"].end_date.isoformat() == end
+    got, unknown = run(room, end_date={"after": "2028-01-01"})
+    # the works may be received before 2028: a bound decides nothing here, it is set apart saying why
+    assert (got, sorted(unknown)) == (([], ["c1"]) if bound else (["c1"], []))
+    if bound:
+        assert "at the latest" in unknown["c1"], unknown
+    assert run(room, end_date={"before": "2029-12-31"})[0] == ["c1"]  # at the latest 2028: surely before 2030
+
+
 def test_a_bound_s_reason_reads_in_french():
     from greffier.chat.listing import reason_in
 
