@@ -203,6 +203,7 @@ class IdentityIndex:
         scores: dict[str, float] = {}
         distinctive: set[str] = set()
         owners: dict[str, frozenset[str]] = {}
+        common: dict[str, frozenset[str]] = {}  # identity words of too many contracts to name one: they only tell named ones apart
         for token in words:
             ids = self.by_token.get(token)
             in_text = text_contracts(token) if text_contracts else set()
@@ -211,11 +212,10 @@ class IdentityIndex:
                     ids = frozenset(in_text)  # a name read in one contract's text only
                 else:
                     continue
-            if len(ids) > limit:
+            if len(ids) > limit or len(in_text | ids) > limit:
+                common[token] = ids
                 continue
             in_texts = len(in_text | ids)
-            if in_texts > limit:
-                continue
             distinctive.add(token)
             owners[token] = ids
             weight = math.log((self.size + 1) / in_texts)
@@ -237,6 +237,7 @@ class IdentityIndex:
         unique = {t for t in naming & capitalised if len(owners[t]) == 1 and (not text_contracts or text_contracts(t) <= owners[t])}
         if not any(naming & self.strong_of.get(cid, frozenset()) for cid in named) and not unique:
             return None  # title words alone ("confidential information") do not name a contract
+        named, naming = self._narrowed_by_common(named, naming, common)
         named = self._narrowed_by_kind(question, named)
         return Scope(
             named, [self.titles[cid] for cid in named], [self.files[cid] for cid in named], sorted(naming), without_naming(question, naming)
@@ -255,6 +256,20 @@ class IdentityIndex:
             t for t in common
             if not any((words - common) & self.strong_of.get(cid, frozenset()) for cid in self.by_token.get(t, ()))
         }
+
+    @staticmethod
+    def _narrowed_by_common(named: list[str], naming: frozenset[str], common: dict[str, frozenset[str]]) -> tuple[list[str], frozenset[str]]:
+        """Of several contracts a word names, those whose identity holds most of the question's common names too: "Quorvia"
+        names two contracts, "Hydrelle" (a party of many) is a party of one of them — "what does Hydrelle pay Quorvia" asks
+        about that one, and "Hydrelle" then names it (it is no longer asked about)."""
+        if len(named) < 2 or not common:
+            return named, naming
+        held = {cid: sum(1 for ids in common.values() if cid in ids) for cid in named}
+        most = max(held.values())
+        if most == 0 or all(count == most for count in held.values()):
+            return named, naming
+        narrowed = [cid for cid in named if held[cid] == most]
+        return narrowed, naming | {token for token, ids in common.items() if ids & set(narrowed)}
 
     def _narrowed_by_kind(self, question: str, named: list[str]) -> list[str]:
         """Of several contracts named by a party, those of the kind the question names, if any is."""

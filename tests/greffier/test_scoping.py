@@ -294,3 +294,23 @@ def test_a_file_name_written_in_camel_case_names_its_contract_whole_too():
     scope = index.named("Consider ResConnect's Non-Disclosure Agreement; Does the document allow the Receiving Party to share some Confidential Information?")
     assert scope is not None and scope.contract_ids == ["c1"] and "resconnect" in scope.named_by, scope
     assert index.named("Consider the Res Connect agreement: may the Receiving Party share Confidential Information?").contract_ids == ["c1"]
+
+
+def test_a_party_of_many_contracts_tells_apart_those_another_name_names():
+    # "Quorvia" names two contracts; "Hydrelle", a party of five, names none alone but is a party of one of the two: the
+    # question asks about that one (it was scoped to both, and the fee article of the right one was judged too thin)
+    rows = [
+        IdentityRow("q1", "Contrat de maintenance", "room/maintenance_quorvia_hydrelle.pdf", ["QUORVIA SAS", "HYDRELLE ÉNERGIE SA"], True, "prestation de services"),
+        IdentityRow("q2", "Lettre de mission — cession", "room/mission_cession_brenalys_quorvia.pdf", ["BRÉNALYS ADVISORY", "QUORVIA SAS"], True, "prestation de services"),
+        *[
+            IdentityRow(f"h{i}", f"Contrat {kind}", f"room/{kind}_hydrelle.pdf", ["HYDRELLE ÉNERGIE SA", f"SOCIÉTÉ {kind.upper()} SAS"], True, "contrat de fourniture")
+            for i, kind in enumerate(["Aldebar", "Bruniquel", "Cazalès", "Dourgne"], 1)
+        ],
+    ]
+    index = IdentityIndex.build(rows, load_lexicon())
+    scope = index.named("What monthly fee does Hydrelle pay Quorvia for maintaining its network supervision tools?")
+    assert scope is not None and scope.contract_ids == ["q1"] and set(scope.named_by) == {"hydrelle", "quorvia"}, scope
+    assert "Hydrelle" not in scope.question  # it names the contract: not asked about
+    # a name only one of the two holds, the other none: unchanged
+    assert index.named("Quels honoraires Quorvia facture-t-elle ?").contract_ids == ["q1", "q2"]
+    assert index.named("Which law governs the Hydrelle contracts?") is None  # a party of five names none
