@@ -242,10 +242,10 @@ _LAW_SET_APART = re.compile(r"\b(?:not|pas|non|ni|nor|rather than|instead of|oth
 _LAW_ASKED = re.compile(r"\b(?:but|mais)\b")
 
 
-# Laws named in one coordination: « le droit suisse ou belge », "Swiss or Belgian law", "the laws of England or New York"
+# Laws named in one coordination: « le droit suisse ou belge », "Swiss or Belgian law", "English or New York law", "the laws of England or New York"
 # are read as each law written out (« droit suisse ou droit belge »), so that no law a question names is dropped.
 _FRENCH_LAWS = re.compile(r"\b(droits?|lois?) ([a-z-]+)(\s*,\s*|\s+(?:ou|et)\s+)(?!(?:le|la|les|l|du|de|des|d|droits?|lois?)\b)([a-z-]+)")
-_ENGLISH_LAWS = re.compile(r"\b([a-z-]+)(\s*,\s*|\s+(?:or|nor|and)\s+)([a-z-]+) (laws?)\b")
+_ENGLISH_LAWS = re.compile(r"\b([a-z-]+)(\s*,\s*|\s+(?:or|nor|and|but)(?: not)?\s+)((?:new|north|south|west|rhode|hong|costa|puerto|saudi) [a-z-]+|[a-z-]+) (laws?)\b")
 _LAWS_OF = re.compile(r"\b(laws? of )((?:the )?(?:state of )?[a-z]+(?: [a-z]+)?)(\s*,\s*|\s+(?:or|and)\s+)(?!(?:the )?laws? of\b)(?=[a-z])")
 
 

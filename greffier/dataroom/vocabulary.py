@@ -472,10 +472,12 @@ def law_mentions(text: str) -> tuple[tuple[int, int, str], ...]:
     """Every law ``text`` names: (start, end, label) on :func:`law_text`, in the order written (at one
     place, the longest wording: « droit de l'Australie-Occidentale » is not « droit australien »)."""
     folded = law_text(text)
+    every = [(m.start(), m.end(), label) for label, pattern in _LAW_PATTERNS for m in pattern.finditer(folded)]
     found: dict[str, tuple[int, int]] = {}
-    for label, pattern in _LAW_PATTERNS:
-        if m := pattern.search(folded):
-            found[label] = (m.start(), m.end())
+    for start, end, label in sorted(every):
+        # a wording inside a longer one of another law is part of it: "New Jersey law" names no Jersey law
+        if label not in found and not any(s <= start and end <= e and e - s > end - start for s, e, other in every if other != label):
+            found[label] = (start, end)
     return tuple(sorted(((start, end, label) for label, (start, end) in found.items()), key=lambda f: (f[0], -(f[1] - f[0]), f[2])))
 
 

@@ -35,6 +35,12 @@ def read(question: str):
     ("Quels contrats sont soumis au droit anglais, suisse ou belge ?", {"governing_law": {"in": ["droit anglais", "droit suisse", "droit belge"]}}),
     ("Which contracts are under Swiss or Belgian law?", {"governing_law": {"in": ["droit suisse", "droit belge"]}}),
     ("Which contracts are governed by the laws of England or New York?", {"governing_law": {"in": ["droit anglais", "droit de l'État de New York"]}}),
+    # a law of two words last in the list (a walkthrough: every law before "New York" was dropped, silently)
+    ("Which contracts are governed by English or New York law?", {"governing_law": {"in": ["droit anglais", "droit de l'État de New York"]}}),
+    ("Which contracts are governed by Belgian, Swiss or New York law?", {"governing_law": {"in": ["droit belge", "droit suisse", "droit de l'État de New York"]}}),
+    ("Which contracts are governed by English and not New York law?", {"governing_law": {"in": ["droit anglais"]}}),
+    ("Which agreements are under Delaware or New Jersey law?", {"governing_law": {"in": ["droit de l'État du Delaware", "droit de l'État du New Jersey"]}}),
+    ("Which contracts are governed by New Jersey law?", {"governing_law": {"in": ["droit de l'État du New Jersey"]}}),  # no Jersey law inside it
     ("Quels contrats ne sont soumis ni au droit suisse ni au droit belge ?", {"governing_law": {"not_in": ["droit suisse", "droit belge"]}}),
     ("Which contracts are governed by neither Swiss nor Belgian law?", {"governing_law": {"not_in": ["droit suisse", "droit belge"]}}),
     ("Which agreements are governed by or subject to English law?", {"governing_law": {"in": ["droit anglais"]}}),
