@@ -290,7 +290,7 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
         r"cash (?:pooling|management) agreement", r"treasury agreement", r"cash pooling",
     ),
     "contrat de travail": (
-        r"contrat de travail", r"\bcdi\b", r"\bcdd\b", r"employment (?:agreement|contract)",
+        r"contrat de travail", r"\bcdi\b", r"\bcdd\b", r"employment (?:agreement|contract)", r"contract of (?:employment|service)\b(?! for)",
         r"contrat d'apprentissage", r"service agreement for (?:a|the) (?:director|executive)",
     ),
     "bail professionnel": (

@@ -274,6 +274,10 @@ def test_law_written_first_wins():
         ("Non-Disclosure Agreement", "accord de confidentialité"),
         ("Employment Agreement", "contrat de travail"),
         ("CDI", "contrat de travail"),
+        ("CONTRACT OF EMPLOYMENT", "contrat de travail"),  # a walkthrough: typed nothing
+        ("Bail professionnel", "bail professionnel"),
+        ("Contrat de bail à usage d'habitation", "bail d'habitation"),
+        ("Office Lease", "bail commercial"),
         ("Services Agreement", "prestation de services"),
         ("contrat de prestation de services", "prestation de services"),
         ("Lettre de mission", "prestation de services"),
