@@ -242,12 +242,21 @@ def _roman_heading(line: str) -> HeadingMatch | None:
     return HeadingMatch(LEVEL_CHAPTER, strong=True)
 
 
+# A verb that makes a numbered line a sentence, not a title: a PDF line that wraps inside a clause ("6.2 Thereafter, this
+# Agreement shall automatically renew for successive" / "periods of twelve months …") is no heading.
+_SENTENCE_VERB = re.compile(
+    r"\b(?:shall|will|may|must|hereby|agrees?|undertakes?|is|are|has|have|doi(?:t|vent)|peu(?:t|vent)|pourr(?:a|ont)|devr(?:a|ont)|ser(?:a|ont)"
+    r"|est|sont|s'engagen?t?|s'interdi(?:t|sent))\b",
+    re.IGNORECASE,
+)
+
+
 def _numbered_title_ok(title: str, caps: bool) -> bool:
-    # Numbered list items are sentences: long, or ending with punctuation. Headings are neither.
+    # Numbered list items are sentences: long, or ending with punctuation, or with a verb. Headings are neither.
     words = len(title.split())
     if caps:
         return words <= _MAX_TITLE_WORDS and title[-1] not in ".,;"
-    return words <= 10 and title[-1] not in ".,;:"
+    return words <= 10 and title[-1] not in ".,;:" and not (words >= 4 and _SENTENCE_VERB.search(title))
 
 
 def _caps_heading(line: str) -> HeadingMatch | None:

@@ -131,6 +131,11 @@ def test_headings_are_detected_with_their_level(text: str, level: int) -> None:
         "C. Martin",
         "IN NO EVENT SHALL EITHER PARTY BE LIABLE FOR ANY INDIRECT, SPECIAL",
         "WHEREAS, the Company desires to engage the Consultant for the services;",
+        # a numbered clause whose PDF line wraps before its end (a walkthrough: "shall automatically renew" left the quote
+        # and the scan, the line read as a heading of its own)
+        "6.2 Thereafter, this Agreement shall automatically renew for successive",
+        "4.1 Le Preneur pourra céder son droit au bail",
+        "2.3 The Licensee will pay the fees",
         "A" * 40 + " " + "B" * 40 + " " + "C" * 40,
         "",
         "   ",
@@ -261,6 +266,8 @@ def test_wrapped_sentences_are_not_headings() -> None:
                 "convenu dans les trente jours.",
                 "7.1 Notice period",
                 "Either party may terminate on notice.",
+                "7.2 Thereafter, this Agreement shall automatically renew for successive",
+                "periods of twelve (12) months unless either party gives notice.",
             ]
         ]
     )
