@@ -185,8 +185,11 @@ def test_an_event_with_no_expected_date_gives_no_end_to_filter_on(template):
         ("This Agreement shall commence on March 10, 2021 and shall expire twenty-four (24) months from that date.", date(2023, 3, 10)),
         ("This Agreement shall continue until the five (5)-year anniversary of the Effective Date.", date(2026, 3, 10)),
         ("This Agreement shall continue until the five-year anniversary of the Effective Date.", date(2026, 3, 10)),
+        # the date written before, whatever introduces it (a walkthrough: "which no date of the contract gives")
+        ("This Agreement is dated 14 February 2025 and shall remain in force for two (2) years from that date.", date(2027, 2, 14)),
+        ("Le présent accord, daté du 2 mai 2022, restera en vigueur pendant trois (3) ans à compter de cette date.", date(2025, 5, 1)),
     ],
-    ids=["five-year-anniversary", "broken-ordinal", "from-that-date", "hyphenated-count", "hyphenated-word"],
+    ids=["five-year-anniversary", "broken-ordinal", "from-that-date", "hyphenated-count", "hyphenated-word", "dated-that-date", "daté-cette-date"],
 )
 def test_anniversaries_written_as_a_count_and_a_start_written_before(article, end):
     finding = end_finding(ENGLISH + article)

@@ -670,6 +670,12 @@ def _anchored_start(rest: str, sentence: Sentence, context: _StartContext) -> _S
     # "shall commence on January 10th, 2019 and shall expire … twenty-four (24) months from that date": the start written before
     if _THAT_DATE.match(rest) and (match := _START.search(sentence.text)) and (value := context.read(match["date"])):
         return _Start(Finding[date](value=value, chunk_id=sentence.chunk_id, raw=match.group(0), rule="start"))
+    if _THAT_DATE.match(rest) and sentence.text.endswith(rest):
+        # "This Agreement is dated 14 February 2025 and shall remain in force for two (2) years from that date": the date
+        # written last before the length
+        for written in reversed(list(_WRITTEN_DATE.finditer(sentence.text[: len(sentence.text) - len(rest)]))):
+            if value := context.read(written["date"]):
+                return _Start(Finding[date](value=value, chunk_id=sentence.chunk_id, raw=written.group(0), rule="start (that date)"))
     if named := _LEADING_NAME.match(re.sub(r"^\s*(?:(?:on|upon|with|as\s+of|from|de|du)\s+)?(?:the\s+date\s+of\s+)?", "", rest, flags=re.I)):
         return _named_start(named["name"], sentence, context)
     head = rest[:80]
@@ -683,6 +689,7 @@ def _anchored_start(rest: str, sentence: Sentence, context: _StartContext) -> _S
 
 
 _AND_AFTER = re.compile(r"^\s*and\s+(?:after|following|including)\b", re.I)
+_WRITTEN_DATE = re.compile(DATE_GROUP, re.I)
 _THAT_DATE = re.compile(r"\s*(?:(?:on|from)\s+)?(?:that|such|this|the\s+same)\s+date\b|\s*(?:de\s+)?cette\s+(?:m[êe]me\s+)?date\b", re.I)
 _OWN_DATE = re.compile(r"^\s*(?:(?:on|upon|from|as\s+of|de|du)\s+)?(?:its|the|this\s+agreement['’]s|sa|son|leur|la)\s+", re.I)
 _OWN_SIGNATURE = re.compile(r"\s*(?:de\s+)?(?:sa|leur|la)\s+signature|\s*(?:its|their)\s+(?:signature|execution)", re.I)  # « à compter de sa signature »
