@@ -61,6 +61,8 @@ _HEAD_END = re.compile(
 # What the contracts asked for are, after a copula: « quels contrats sont des contrats de licence ? », "which agreements are
 # licences?", "which contracts are leases?" (not « … sont soumis au … », "… are governed by …": no type there)
 _PREDICATE = re.compile(r"\s+(?:sont|are)\s+(?:des |les |de |d'|the |a |an )?(?P<what>[\w' -]{3,60}?)\s*(?:\?|$)")
+# … denied: "which contracts are not leases?", « quels contrats ne sont pas des baux ? » set the type apart
+_DENIED_PREDICATE = re.compile(r"\s+(?:ne sont pas|are not|aren't)\s+(?:des |les |de |d'|the |a |an )?(?P<what>[\w' -]{3,60}?)\s*(?:\?|$)")
 _END_VERBS = re.compile(
     r"\b(?:fini(?:ssent|t|ront|r)|se termin\w*|termin(?:ent|era|eront)|pren(?:nent|d|dront) fin|arriv\w* a (?:echeance|terme)|echeance|echu\w*"
     r"|expir\w*|date de fin|fin de contrat|ends?|ending|come to an end|run (?:until|through)|runs (?:until|through)|terminat\w*|end date)\b"
@@ -147,6 +149,8 @@ def read_list_question(question: str, *, today: date, home_law: str, parties: di
         filters["contract_types"] = [kind]
         read.append(f"type: {kind}")
     excluded = _excluded_type(folded)
+    if excluded is None and kind is None and (denied := _DENIED_PREDICATE.match(folded[request.end():])):
+        excluded = _type_named(_singular(denied.group("what")), alone=True)  # « quels contrats ne sont pas des baux ? »
     if excluded and excluded != kind:
         filters["excluded_contract_types"] = [excluded]
         read.append(f"type: not {excluded}")
