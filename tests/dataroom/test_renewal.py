@@ -42,6 +42,10 @@ DENIED = [
     "Automatic renewal shall not apply to this Agreement.",
     "This Agreement shall not be renewed by tacit agreement; any extension requires a written amendment.",
     "There shall be no tacit renewal of this Agreement.",
+    # denied plainly, no word of an automatic renewal (a walkthrough: no reading)
+    "This Agreement shall not be renewed.",
+    "Le présent contrat ne sera pas renouvelé.",
+    "This Agreement is not renewable.",
 ]
 NOT_SAID = [
     # at a party's option, or by agreement: no renewal unless someone acts
@@ -54,6 +58,8 @@ NOT_SAID = [
     "Le délai de préavis est prorogé de plein droit.",
     "The Warranty Period shall be automatically extended for a period equal to the downtime.",
     "The Company shall automatically renew its insurance policies.",
+    "The Warranty Period shall not be extended.",
+    "Any purchase order shall not be extended beyond its delivery date.",
 ]
 
 

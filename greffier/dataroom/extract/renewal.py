@@ -50,6 +50,15 @@ _AUTOMATIC = re.compile(
 )
 
 
+# The words that deny any renewal, plainly: "This Agreement shall not be renewed", "is not renewable", « ne sera pas
+# renouvelé », « non renouvelable » (no automatic renewal, whatever the parties may later agree).
+_DENIED = re.compile(
+    r"\b(?:(?:shall|will|may) not (?:be )?(?:renewed|extended)|(?:is|are|shall be) (?:not |non-?)renewable|non-?renewable"
+    r"|ne (?:sera|seront|pourra|pourront) (?:pas|en aucun cas|jamais) (?:etre )?(?:renouvel|reconduit|prorog)\w*"
+    r"|ne (?:se renouvell\w*|se reconduit|se reconduira) pas|non (?:renouvelable|reconductible))\b"
+)
+
+
 # What may renew by itself: the contract, its term (or « il », « elle » standing for it). A deadline, a notice period,
 # a warranty or a policy extended « de plein droit » / "automatically" is not the contract's term.
 _SUBJECT = re.compile(
@@ -90,6 +99,12 @@ def renewal_reading(sentence: str) -> str | None:
         readings.append("automatic" if reading.polarity == "affirmative" else "none")
     if "automatic" in readings:
         return "automatic"
+    if not readings:
+        for match in _DENIED.finditer(folded):
+            subject_from, _start = _clause_start(folded, match.start())
+            before = folded[subject_from : match.start()]
+            if _SUBJECT.search(before) and not _OTHER_SUBJECT.search(before[-60:]):
+                readings.append("none")  # "This Agreement shall not be renewed" (a walkthrough: no reading)
     return "none" if readings else None
 
 
