@@ -125,6 +125,19 @@ _REASONS_FR: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"no contract with the same parties", "aucun contrat avec les mêmes parties"),
         (r": not attached\b", " : non rattaché"),
         (rf"^({_FIELD}|parties) could not be read with confidence", lambda m: f"{_FIELDS_FR[m[1]]} : lecture incertaine"),
+        # a term read but not dated (greffier.dataroom.extract.term's notes: "term of soixante (60) mois (« Article 3 ») runs from …")
+        (r"(^|: )term of (.+?) \((« .+? »|[^()]+)\) ", lambda m: f"{' : ' if m[1] else ''}durée de {m[2]} ({m[3]}) "),
+        (r"\bruns from « (.+?) », which no date of the contract gives", r"court à compter de « \1 », qu'aucune date du contrat ne donne"),
+        (r"\bruns from an event the contract does not date", "court à compter d'un événement que le contrat ne date pas"),
+        (r"\bruns from the (.+?), an event the contract does not date", r"court à compter de l'événement « \1 », que le contrat ne date pas"),
+        (r"\bruns from the (.+?), the date of signature, which the contract does not write",
+         r"court à compter de « \1 », la date de signature, que le contrat n'écrit pas"),
+        (r"\bruns from the (.+?), which the contract does not date", r"court à compter de « \1 », que le contrat ne date pas"),
+        (r"\bbut no start is written and the contract's date was not read", "mais aucun point de départ n'est écrit et la date du contrat n'a pas été lue"),
+        (r"\bbut no start date found", "mais aucun point de départ n'a été trouvé"),
+        # a date of signature read on a cover page (greffier.dataroom.extract.dates)
+        (r"\ba date written on the cover page$", "une date écrite sur la page de garde"),
+        (r"^nothing says it is the date of signature", "rien ne dit que c'est la date de signature"),
         # an end read as a bound (greffier.dataroom.extract.term's doubts)
         (r"the term ends on this date at the latest: an earlier event the text names may end it first",
          "le terme est atteint à cette date au plus tard : un événement antérieur que le texte nomme peut y mettre fin plus tôt"),

@@ -311,3 +311,17 @@ def test_a_bound_s_reason_reads_in_french():
     reason = "end date could not be read with confidence (the term ends on this date at the latest: an earlier event the text names may end it first)"
     french = reason_in(reason, "fr")
     assert french == "date de fin : lecture incertaine (le terme est atteint à cette date au plus tard : un événement antérieur que le texte nomme peut y mettre fin plus tôt)"
+
+
+@pytest.mark.parametrize(("reason", "french"), [
+    # a walkthrough: French lists gave these reasons in English
+    ("no end date in metadata or text: term of soixante (60) mois (« Article 3 – Durée ») runs from « de la mise à disposition des fonds », which no date of the contract gives",
+     "aucune date de fin dans les métadonnées ni dans le texte : durée de soixante (60) mois (« Article 3 – Durée ») court à compter de « de la mise à disposition des fonds », qu'aucune date du contrat ne donne"),
+    ("signature date could not be read with confidence (a date written on the cover page; nothing says it is the date of signature)",
+     "date de signature : lecture incertaine (une date écrite sur la page de garde ; rien ne dit que c'est la date de signature)"),
+])
+def test_why_a_term_or_a_date_is_not_known_reads_in_french(reason, french):
+    from greffier.chat.listing import reason_in
+
+    assert reason_in(reason, "fr") == french
+    assert reason_in(reason, "en") == reason
