@@ -53,7 +53,8 @@ def run(cuad: Path, split: str, misses: bool) -> dict:
     for contract in contracts:
         quotes = contract.quotes.get("Renewal Term") or []
         gold = bool(quotes)
-        found = extract_renewal(inputs[contract.contract_id].chunks)
+        reading = extract_renewal(inputs[contract.contract_id].chunks)
+        found = reading if reading is not None and reading.value == "automatic" else None  # "none": it says it does not renew
         if found and gold:
             counts["tp"] += 1
         elif found:
