@@ -77,6 +77,7 @@ DENSE_RELEVANCE = 0.42
 # ci-après « le Prêteur », ET : … »): that passage holds them for a question that asks who the parties are.
 PARTIES_WORDS = frozenset({"parties", "partie", "party", "cocontractants", "signataires", "signatories"})
 LEXICAL_COVERAGE = 0.5  # the share of what is asked a passage holds at which the trace calls it "holds the question's words"
+COMPLETE = 0.999  # a passage holding all that is asked (in some wording) is judged before one that misses a word of it, whatever the bonuses
 RELEVANCE_MODES = ("llm", "union", "scores")
 
 # The reply a model is held to when its generator can constrain decoding (llama.cpp's JSON schema).
@@ -433,7 +434,7 @@ class RelevanceJudge:
         weights = (hint or {}).get("weights") or {}
         order = sorted(
             range(len(documents)),
-            key=lambda i: (-float(weights.get(documents[i].meta.get("doc_id"), 0.0)), -float(decisions[i].get("score", 0.0))),
+            key=lambda i: (-float(weights.get(documents[i].meta.get("doc_id"), 0.0)), -(float(decisions[i].get("coverage") or 0.0) >= COMPLETE), -float(decisions[i].get("score", 0.0))),
         )
         kept = [documents[i] for i in order if decisions[i]["relevant"]]
         return {"documents": kept, "decisions": decisions, "answerable": answerable}

@@ -228,6 +228,22 @@ def _units(question: str, language: str) -> tuple[list[dict], list[str]]:
     return asked_units(tokens, matches, language, None, None), sorted({t for m in matches for t in m.concept.types})
 
 
+def test_a_passage_holding_all_that_is_asked_is_judged_first_whatever_another_s_clause_type():
+    # a walkthrough: "What is the employee's salary?" quoted a services agreement's fee (a payment clause, the question's
+    # type, but no employee in it) before the employment contract's "5. SALARY", which holds both words
+    question = "What is the employee's salary?"
+    units, types = _units(question, "en")
+    # weighed as a room would weigh them: "employee" is a common word there, "salary" a rare one
+    units = [{**unit, "weight": 0.55 if unit["token"] == "employee" else 1.0} for unit in units]
+    docs = [
+        Document(id="m1-2", content="2.1 Customer shall pay Provider a monthly fee of USD 35,000, invoiced monthly in arrears.", score=1.0,
+                 meta={"doc_id": "m1", "section": "Article 2 – Fees and Payment"}),
+        Document(id="e1-5", content="5.1 The Employee's salary is GBP 78,000 per annum, payable monthly.", score=0.9, meta={"doc_id": "e1", "section": "5. SALARY"}),
+    ]
+    judged = RelevanceJudge().run(question=question, documents=docs, units=units, clause_types=types)
+    assert [d.id for d in judged["documents"]][:1] == ["e1-5"], judged["decisions"]
+
+
 def test_an_english_question_s_function_words_do_not_count_against_a_french_passage():
     # "how", "must", "our", "after" are not what is asked: the French article that answers holds none of them
     question = "How long must the distributor keep our information confidential after the contract ends?"
