@@ -105,6 +105,12 @@ def _opening(doc: Document, limit: int = FALLBACK_CHARS) -> str:
     return text[: cut if cut > 0 else limit].rstrip(" ,;:") + " …"
 
 
+# An item of a list: « a) … », "(ii) …", « 3° … », "- …"
+_LIST_ITEM = re.compile(r"\s*(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})[).°]|[-–•])\s")
+# A sentence that announces a list with its colon; not a party's block that ends on « ET : » / "AND:" before the other's
+_ANNOUNCES = re.compile(r"(?i)(?:^|[^\s:])(?<!\bet)(?<!\band)(?<!\bentre)(?<!\bbetween)\s*:\s*$")
+
+
 def _refers_back(sentence: str) -> bool:
     """Whether ``sentence`` opens on a word standing for the sentence before it (:data:`_BACK_REFERENCE`)."""
     return bool(_BACK_REFERENCE.match(sentence[:1].lower() + sentence[1:]))
@@ -218,8 +224,20 @@ def _completed(
         before = quotable.get((n, position - 1))
         if before is not None and _refers_back(sentence) and fold_label(before) not in seen:
             chosen.add((n, position - 1, before))
+        # … and the sentence that announces it with a colon, back over the items before it: an item of a list says nothing
+        # without it (« c) changement de contrôle de l'Emprunteur » after « Le Prêteur pourra prononcer l'exigibilité anticipée
+        # … dans l'un des cas suivants : »)
+        back = position - 1
+        while (item := quotable.get((n, back))) is not None and _LIST_ITEM.match(item) and back > position - MAX_LIST_ITEMS:
+            back -= 1
+        lead = quotable.get((n, back))
+        if lead is not None and _ANNOUNCES.search(lead) and fold_label(lead) not in seen:
+            chosen.add((n, back, lead))
         if sentence.rstrip().endswith(":"):
-            chosen.update(_listed_after(documents[n - 1], n, position, sentence))
+            listed = _listed_after(documents[n - 1], n, position, sentence)
+            items = {fold_label(text) for _n, _p, text in listed}
+            chosen.difference_update([c for c in chosen if c[0] == n and fold_label(c[2]) in items])  # quoted once, in the list's place
+            chosen.update(listed)
     return chosen
 
 
@@ -236,6 +254,8 @@ def _listed_after(doc: Document, n: int, position: int, sentence: str) -> list[t
     for k, line in enumerate(lines[at + 1 : at + 1 + MAX_LIST_ITEMS], 1):
         if len(line.split()) > MAX_ITEM_WORDS or len(tokenize(line)) < 1:
             break
+        if items and _LIST_ITEM.match(items[0][2]) and not _LIST_ITEM.match(line):
+            break  # « a) … b) … » then « Le Prêteur en informe la Caution. »: the list has ended
         items.append((n, position + k / (MAX_LIST_ITEMS + 1), line.strip()))  # between the sentence and the next one
     return items
 

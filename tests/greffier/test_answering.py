@@ -370,6 +370,33 @@ def test_a_contract_and_its_amendment_each_quote_two_sentences_several_contracts
     assert [line.count("[") for line in text.splitlines()[1:]] == [1, 1], text
 
 
+def test_an_item_of_a_list_is_quoted_with_the_sentence_that_announces_it():
+    from pipelines.generators.answerers import extractive_answer
+
+    # a walkthrough: the loan's acceleration quoted « a) … c) changement de contrôle … » without what the items are cases of
+    loan = Document(id="p1-6", content=(
+        "Article 6 – Exigibilité anticipée\nLe Prêteur pourra prononcer l'exigibilité anticipée de toutes les sommes dues, huit jours "
+        "après une mise en demeure restée sans effet, dans l'un des cas suivants :\na) défaut de paiement d'une échéance ;\n"
+        "b) changement de contrôle de l'Emprunteur, sans l'accord préalable du Prêteur.\n\nLe Prêteur en informe la Caution."
+    ), meta={"doc_id": "p1", "file": "room/pret.md", "title": "Contrat de prêt"})
+    question = "Que se passe-t-il en cas de changement de contrôle de l'emprunteur ?"
+    one = extractive_answer(question, [loan], 1)
+    assert one == (
+        "Le Prêteur pourra prononcer l'exigibilité anticipée de toutes les sommes dues, huit jours après une mise en demeure restée sans "
+        "effet, dans l'un des cas suivants : [1] b) changement de contrôle de l'Emprunteur, sans l'accord préalable du Prêteur. [1]"
+    ), one
+    # with more sentences: the list in its order, each item once, and not the next paragraph as an item
+    three = extractive_answer(question, [loan])
+    assert three.count("b) changement de contrôle") == 1 and three.index("a) défaut") < three.index("b) changement"), three
+    assert "Caution" not in three, three
+    # a party's block that ends on « ET : » announces the other party, not a list
+    opening = Document(id="b1-0", content=(
+        "ENTRE LES SOUSSIGNÉES :\nFONCIÈRE ARVEL SAS, dont le siège social est situé 2 place Bellecour à Lyon, ci-après « le Bailleur », ET :\n"
+        "ATELIER NOVE SARL, dont le siège social est situé 8 rue Mercière à Lyon, ci-après « le Preneur »."
+    ), meta={"doc_id": "b1", "file": "room/bail.docx", "title": "Bail commercial"})
+    assert "Bailleur" not in extractive_answer("Où est situé le siège du preneur, Atelier Nove ?", [opening], 1)
+
+
 def test_the_answer_s_own_framing_is_not_checked_against_the_sources_but_its_quotes_are():
     from haystack.dataclasses import ChatMessage
 
