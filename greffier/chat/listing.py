@@ -128,7 +128,13 @@ _REASONS_FR: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # a term read but not dated (greffier.dataroom.extract.term's notes: "term of soixante (60) mois (« Article 3 ») runs from …")
         (r"(^|: )term of (.+?) \((« .+? »|[^()]+)\) ", lambda m: f"{' : ' if m[1] else ''}durée de {m[2]} ({m[3]}) "),
         (r"\bruns from « (.+?) », which no date of the contract gives", r"court à compter de « \1 », qu'aucune date du contrat ne donne"),
+        (r"\bruns from an event the contract does not date, in a sentence that bounds it the other way: no end",
+         "court à compter d'un événement que le contrat ne date pas, dans une phrase qui la borne dans l'autre sens : pas de fin"),
         (r"\bruns from an event the contract does not date", "court à compter d'un événement que le contrat ne date pas"),
+        (r"\bruns from the (.+?), an event the contract expects on (\S+) but does not date",
+         r"court à compter de l'événement « \1 », que le contrat attend le \2 sans le dater"),
+        (r"\bruns from the (.+?), which the contract does not date, and no signature date was read",
+         r"court à compter de « \1 », que le contrat ne date pas, et aucune date de signature n'a été lue"),
         (r"\bruns from the (.+?), an event the contract does not date", r"court à compter de l'événement « \1 », que le contrat ne date pas"),
         (r"\bruns from the (.+?), the date of signature, which the contract does not write",
          r"court à compter de « \1 », la date de signature, que le contrat n'écrit pas"),

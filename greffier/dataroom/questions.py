@@ -62,7 +62,9 @@ _HEAD_END = re.compile(
 # licences?", "which contracts are leases?" (not « … sont soumis au … », "… are governed by …": no type there)
 _PREDICATE = re.compile(r"\s+(?:sont|are)\s+(?:des |les |de |d'|the |a |an )?(?P<what>[\w' -]{3,60}?)\s*(?:\?|$)")
 # … denied: "which contracts are not leases?", « quels contrats ne sont pas des baux ? » set the type apart
-_DENIED_PREDICATE = re.compile(r"\s+(?:ne sont pas|are not|aren't)\s+(?:des |les |de |d'|the |a |an )?(?P<what>[\w' -]{3,60}?)\s*(?:\?|$)")
+_DENIED_PREDICATE = re.compile(
+    r"\s+(?:ne sont pas|are not|aren't)\s+(?:des |les |de |d'|the |a |an )?(?P<what>[\w' -]{3,60}?)\s*(?:\?|$|,|\s(?:and|et|qui|that|which)\s)"
+)
 _END_VERBS = re.compile(
     r"\b(?:fini(?:ssent|t|ront|r)|se termin\w*|termin(?:ent|era|eront)|pren(?:nent|d|dront) fin|arriv\w* a (?:echeance|terme)|echeance|echu\w*"
     r"|expir\w*|date de fin|fin de contrat|ends?|ending|come to an end|run (?:until|through)|runs (?:until|through)|terminat\w*|end date)\b"
@@ -142,15 +144,20 @@ def read_list_question(question: str, *, today: date, home_law: str, parties: di
     # « quels contrats autres que les baux », "which contracts other than leases": the type after an
     # exception word is the one left out, not the one asked
     apart = _EXCEPT_WORD.search(head)
+    # "which contracts are not leases?": the kind denied is set apart, not asked (the head may hold it: "which contracts aren't
+    # leases"); "which leases are not commercial leases?" asks leases, commercial ones set apart
+    denied = _DENIED_PREDICATE.match(folded[request.end():])
+    denied_kind = _type_named(_singular(denied.group("what")), alone=True) if denied else None
     kind = _type_named(_singular(head[: apart.start()] if apart else head))
-    if kind is None and (predicate := _PREDICATE.match(folded[request.end():])):  # « quels contrats sont des licences ? »
+    if denied and kind == denied_kind:
+        kind = None
+    if kind is None and not denied and (predicate := _PREDICATE.match(folded[request.end():])):  # « quels contrats sont des licences ? »
         kind = _type_named(_singular(predicate.group("what")), alone=True)  # the type alone: not "not leases", « des baux en cours »
     if kind:
         filters["contract_types"] = [kind]
         read.append(f"type: {kind}")
     excluded = _excluded_type(folded)
-    if excluded is None and kind is None and (denied := _DENIED_PREDICATE.match(folded[request.end():])):
-        excluded = _type_named(_singular(denied.group("what")), alone=True)  # « quels contrats ne sont pas des baux ? »
+    excluded = excluded or denied_kind  # « quels contrats ne sont pas des baux ? »
     if excluded and excluded != kind:
         filters["excluded_contract_types"] = [excluded]
         read.append(f"type: not {excluded}")
@@ -249,7 +256,7 @@ _LAW_ASKED = re.compile(r"\b(?:but|mais)\b")
 # Laws named in one coordination: « le droit suisse ou belge », "Swiss or Belgian law", "English or New York law", "the laws of England or New York"
 # are read as each law written out (« droit suisse ou droit belge »), so that no law a question names is dropped.
 _FRENCH_LAWS = re.compile(r"\b(droits?|lois?) ([a-z-]+)(\s*,\s*|\s+(?:ou|et)\s+)(?!(?:le|la|les|l|du|de|des|d|droits?|lois?)\b)([a-z-]+)")
-_ENGLISH_LAWS = re.compile(r"\b([a-z-]+)(\s*,\s*|\s+(?:or|nor|and|but)(?: not)?\s+)((?:new|north|south|west|rhode|hong|costa|puerto|saudi) [a-z-]+|[a-z-]+) (laws?)\b")
+_ENGLISH_LAWS = re.compile(r"\b([a-z-]+)(\s*,\s*|\s+(?:or|nor|and|but)(?: not)?\s+)((?:(?!(?:or|and|nor|but|not)\b)[a-z-]+ ){0,2}[a-z-]+) (laws?)\b")
 _LAWS_OF = re.compile(r"\b(laws? of )((?:the )?(?:state of )?[a-z]+(?: [a-z]+)?)(\s*,\s*|\s+(?:or|and)\s+)(?!(?:the )?laws? of\b)(?=[a-z])")
 
 
@@ -257,12 +264,22 @@ def _each_law_named(folded: str) -> str:
     """``folded`` with the laws of a coordination written out one by one (see :data:`_FRENCH_LAWS`)."""
     for _ in range(6):  # a list of a few laws at most
         written = _FRENCH_LAWS.sub(r"\1 \2\3\1 \4", folded)
-        written = _ENGLISH_LAWS.sub(lambda m: m.group(0) if m.group(1) in _NOT_LAW_WORDS else f"{m.group(1)} {m.group(4)}{m.group(2)}{m.group(3)} {m.group(4)}", written)
+        written = _ENGLISH_LAWS.sub(_english_laws_written_out, written)
         written = _LAWS_OF.sub(r"\1\2\3\1", written)
         if written == folded:
             break
         folded = written
     return folded
+
+
+def _english_laws_written_out(match: re.Match[str]) -> str:
+    """"English or New York law" as "English law or New York law" when both are laws the vocabulary knows (a law of two words
+    last: "Northern Irish", "New South Wales"); a word that names no law ("French or New Caledonian law") leaves the
+    question as written, which then names no law it could filter on, rather than only the one it knows."""
+    first, link, second, word = match.groups()
+    if first in _NOT_LAW_WORDS or not (match_law(f"{first} {word}") and match_law(f"{second} {word}")):
+        return match.group(0)
+    return f"{first} {word}{link}{second} {word}"
 
 
 # Words before "or … law" that are no law's: "governed by or subject to English law", "which or whose law"

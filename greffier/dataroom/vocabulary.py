@@ -300,11 +300,11 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
         r"\b(?:bail|baux) (?:a usage )?d'habitation", r"\bbail (?:a usage )?(?:de )?residence principale", r"residential (?:lease|tenancy)",
     ),
     "bail rural": (
-        r"\bbail rural", r"\bbaux ruraux", r"agricultural (?:lease|tenancy)", r"farm (?:business )?tenancy",
+        r"\b(?:bail|baux) rura(?:l|ux)", r"\b(?:bail|baux) a ferme", r"agricultural (?:lease|tenancy)", r"farm (?:business )?tenancy",
     ),
     "bail commercial": (
         r"\bbail commercial", r"\bbaux commerciaux", r"commercial lease",
-        r"\bbail(?! (?:a usage )?d'habitation| (?:a usage )?professionnel| rural)\b", r"\bbaux\b(?! (?:a usage )?d'habitation| (?:a usage )?professionnel| ruraux)", r"\bleases?\b", r"tenancy agreement",
+        r"\bbail(?! (?:a usage )?d'habitation| (?:a usage )?professionnel| rura| a ferme)\b", r"\bbaux\b(?! (?:a usage )?d'habitation| (?:a usage )?professionnel| rura| a ferme)", r"\bleases?\b", r"tenancy agreement",
     ),
     "contrat de franchise": (
         r"franchis",
@@ -475,8 +475,9 @@ def law_mentions(text: str) -> tuple[tuple[int, int, str], ...]:
     every = [(m.start(), m.end(), label) for label, pattern in _LAW_PATTERNS for m in pattern.finditer(folded)]
     found: dict[str, tuple[int, int]] = {}
     for start, end, label in sorted(every):
-        # a wording inside a longer one of another law is part of it: "New Jersey law" names no Jersey law
-        if label not in found and not any(s <= start and end <= e and e - s > end - start for s, e, other in every if other != label):
+        # a wording that ends a longer one of another law is part of it: "New Jersey law" names no Jersey law ("the laws of England
+        # or the State of New York" names both: the one does not end the other)
+        if label not in found and not any(s < start and end == e for s, e, other in every if other != label):
             found[label] = (start, end)
     return tuple(sorted(((start, end, label) for label, (start, end) in found.items()), key=lambda f: (f[0], -(f[1] - f[0]), f[2])))
 

@@ -243,11 +243,12 @@ def _roman_heading(line: str) -> HeadingMatch | None:
 
 
 # A verb that makes a numbered line a sentence, not a title: a PDF line that wraps inside a clause ("6.2 Thereafter, this
-# Agreement shall automatically renew for successive" / "periods of twelve months …") is no heading.
+# Agreement shall automatically renew for successive" / "periods of twelve months …") is no heading. In lower case, and in a
+# title not written in Title Case ("5. What Is Confidential Information", "4. Who May Use the Software" are headings); French
+# modals only (« 4. Ce qui est garanti » is one).
 _SENTENCE_VERB = re.compile(
-    r"\b(?:shall|will|may|must|hereby|agrees?|undertakes?|is|are|has|have|doi(?:t|vent)|peu(?:t|vent)|pourr(?:a|ont)|devr(?:a|ont)|ser(?:a|ont)"
-    r"|est|sont|s'engagen?t?|s'interdi(?:t|sent))\b",
-    re.IGNORECASE,
+    r"\b(?:shall|will|may|must|hereby|agrees?|undertakes?|is|are|has|have|doi(?:t|vent)|peu(?:t|vent)|pourr(?:a|ont)|devr(?:a|ont)"
+    r"|s'engagen?t?|s'interdi(?:t|sent))\b"
 )
 
 
@@ -256,7 +257,12 @@ def _numbered_title_ok(title: str, caps: bool) -> bool:
     words = len(title.split())
     if caps:
         return words <= _MAX_TITLE_WORDS and title[-1] not in ".,;"
-    return words <= 10 and title[-1] not in ".,;:" and not (words >= 4 and _SENTENCE_VERB.search(title))
+    return words <= 10 and title[-1] not in ".,;:" and not (words >= 4 and not _title_case(title) and _SENTENCE_VERB.search(title))
+
+
+def _title_case(title: str) -> bool:
+    """Every word capitalised but the small ones ("Limitation of Liability", "Time Is of the Essence")."""
+    return all(word[0].isupper() or word.lower() in _TITLE_SMALL_WORDS for word in re.findall(r"[^\W\d_][\w'’&-]*", title))
 
 
 def _caps_heading(line: str) -> HeadingMatch | None:

@@ -345,7 +345,8 @@ def _per_contract(
         lines = [wording(SEVERAL_DOCUMENTS, language, things=things)]
     else:
         lines = [wording(SEVERAL_CONTRACTS, language, count=len(by_contract))]
-    each = PER_DOCUMENT_SENTENCES if len(by_contract) - among <= 1 else 1
+    # one contract (its amendments with it, or amendments of one contract alone): two sentences each
+    each = PER_DOCUMENT_SENTENCES if len({(amendments or {}).get(cid, cid) for cid in by_contract}) <= 1 else 1
     for numbers in by_contract.values():
         own = [documents[n - 1] for n in numbers]
         best = (parties and parties_passage(own)) or best_sentences(own, units, each, kind)

@@ -432,10 +432,13 @@ class RelevanceJudge:
         # Best judged first (the LLM's picks keep the retrieval order): the answer starts from it; with
         # a hint, the passages of the contracts that match the question's names best come first.
         weights = (hint or {}).get("weights") or {}
-        order = sorted(
-            range(len(documents)),
-            key=lambda i: (-float(weights.get(documents[i].meta.get("doc_id"), 0.0)), -(float(decisions[i].get("coverage") or 0.0) >= COMPLETE), -float(decisions[i].get("score", 0.0))),
-        )
+
+        def judged_first(i: int) -> tuple[float, bool, float]:
+            hinted = float(weights.get(documents[i].meta.get("doc_id"), 0.0))
+            complete = float(decisions[i].get("coverage") or 0.0) >= COMPLETE
+            return -hinted, not complete, -float(decisions[i].get("score", 0.0))
+
+        order = sorted(range(len(documents)), key=judged_first)
         kept = [documents[i] for i in order if decisions[i]["relevant"]]
         return {"documents": kept, "decisions": decisions, "answerable": answerable}
 

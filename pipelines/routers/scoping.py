@@ -237,7 +237,9 @@ class IdentityIndex:
         unique = {t for t in naming & capitalised if len(owners[t]) == 1 and (not text_contracts or text_contracts(t) <= owners[t])}
         if not any(naming & self.strong_of.get(cid, frozenset()) for cid in named) and not unique:
             return None  # title words alone ("confidential information") do not name a contract
-        named, naming = self._narrowed_by_common(named, naming, common)
+        # a common word tells contracts apart only when the question writes it as a name (« Hydrelle », not « énergie » of
+        # HYDRELLE ÉNERGIE SA)
+        named, naming = self._narrowed_by_common(named, naming, {t: ids for t, ids in common.items() if t in capitalised})
         named = self._narrowed_by_kind(question, named)
         return Scope(
             named, [self.titles[cid] for cid in named], [self.files[cid] for cid in named], sorted(naming), without_naming(question, naming)

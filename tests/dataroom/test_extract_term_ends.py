@@ -196,6 +196,17 @@ def test_anniversaries_written_as_a_count_and_a_start_written_before(article, en
     assert finding is not None and finding.value == end and finding.confidence == "high"
 
 
+@pytest.mark.parametrize("article", [
+    # "that date" is another agreement's, or an event's: no end, rather than one counted from the wrong date (a review)
+    "This Agreement replaces the agreement of 1 January 2010 and shall remain in force for two (2) years from that date.",
+    "This Agreement shall enter into force on the date the Buyer obtains the regulatory approval, expected before 31 March 2025, "
+    "and shall remain in force for two (2) years from that date.",
+])
+def test_that_date_is_the_contract_s_own_not_any_date_before_it(article):
+    finding = end_finding(ENGLISH + article)
+    assert finding is None or finding.confidence == "low", finding
+
+
 @pytest.mark.parametrize(
     ("word", "number"),
     [("30th", 30), ("thirtieth", 30), ("thirty-sixth", 36), ("twenty-first", 21), ("fifth", 5), ("ninth", 9),

@@ -275,7 +275,8 @@ def test_law_written_first_wins():
         ("Employment Agreement", "contrat de travail"),
         ("CDI", "contrat de travail"),
         ("CONTRACT OF EMPLOYMENT", "contrat de travail"),  # a walkthrough: typed nothing
-        ("Bail professionnel", "bail professionnel"),
+        ("Contrat de bail à usage professionnel", "bail professionnel"),
+        ("Bail à ferme", "bail rural"),
         ("Contrat de bail à usage d'habitation", "bail d'habitation"),
         ("Office Lease", "bail commercial"),
         ("Services Agreement", "prestation de services"),

@@ -121,6 +121,10 @@ def test_leases_of_no_kind_said_are_every_kind_of_lease(value):
     assert run(room, contract_types=["bail commercial"])[0] == ["c2"]  # a kind named is that kind alone
     assert run(room, contract_types=["professional lease"])[0] == ["c3"]
     assert run(room, excluded_contract_types=[value])[0] == ["c1"]  # « sauf les baux »: every lease set apart
+    # a room with no lease: none listed, and said (a review)
+    no_lease = room_of([LICENCE_NY])
+    passing, _, notes = run(no_lease, contract_types=[value])
+    assert passing == [] and notes == ["no contract of this data room is a lease"]
 
 
 def test_entity_filter_values_are_normalised(room):

@@ -46,6 +46,7 @@ DENIED = [
     "This Agreement shall not be renewed.",
     "Le présent contrat ne sera pas renouvelé.",
     "This Agreement is not renewable.",
+    "Le présent contrat n'est pas renouvelable.",
 ]
 NOT_SAID = [
     # at a party's option, or by agreement: no renewal unless someone acts
@@ -60,6 +61,11 @@ NOT_SAID = [
     "The Company shall automatically renew its insurance policies.",
     "The Warranty Period shall not be extended.",
     "Any purchase order shall not be extended beyond its delivery date.",
+    # a denial with a condition or a limit says the contract may renew (a review): no reading rather than the opposite
+    "This Agreement shall not be renewed if either Party notifies the other of its objection.",
+    "Le contrat ne sera pas renouvelé si l'une des parties le dénonce trois mois avant son terme.",
+    "This Agreement may not be renewed more than twice.",
+    "This Agreement grants the Licensee a non-renewable licence.",
 ]
 
 
@@ -319,6 +325,11 @@ def test_a_bound_s_reason_reads_in_french():
      "aucune date de fin dans les métadonnées ni dans le texte : durée de soixante (60) mois (« Article 3 – Durée ») court à compter de « de la mise à disposition des fonds », qu'aucune date du contrat ne donne"),
     ("signature date could not be read with confidence (a date written on the cover page; nothing says it is the date of signature)",
      "date de signature : lecture incertaine (une date écrite sur la page de garde ; rien ne dit que c'est la date de signature)"),
+    # (a review) the term reader's other notes
+    ("no end date in metadata or text: term of two years (« 3. Term ») runs from the Effective Date, which the contract does not date, and no signature date was read",
+     "aucune date de fin dans les métadonnées ni dans le texte : durée de two years (« 3. Term ») court à compter de « Effective Date », que le contrat ne date pas, et aucune date de signature n'a été lue"),
+    ("no end date in metadata or text: term of five (5) years (« 4. Term ») runs from the Launch Date, an event the contract expects on 2025-06-30 but does not date",
+     "aucune date de fin dans les métadonnées ni dans le texte : durée de five (5) years (« 4. Term ») court à compter de l'événement « Launch Date », que le contrat attend le 30/06/2025 sans le dater"),
 ])
 def test_why_a_term_or_a_date_is_not_known_reads_in_french(reason, french):
     from greffier.chat.listing import reason_in

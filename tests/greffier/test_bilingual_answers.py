@@ -191,9 +191,9 @@ def test_each_contract_of_a_several_contracts_answer_is_labelled_by_its_title_an
          "Chaque partie peut résilier le contrat moyennant un délai de congé de trois mois.", True),
         ("What is the notice period to terminate the agreement?", "Article 6 — Durée",
          "Chaque partie peut résilier le contrat moyennant un délai de congé de trois mois.", True),
-        # a covenant not to compete written as "in competition with" (a walkthrough: abstained on the employment contract's)
+        # a covenant not to compete under "RESTRICTIVE COVENANTS" (a walkthrough: abstained on the employment contract's)
         ("Quelle est la clause de non-concurrence ?", "8. RESTRICTIVE COVENANTS",
-         "8.1 For six (6) months after the Termination Date, the Employee shall not be engaged in any business in competition with the Company.", True),
+         "8.1 For six (6) months after the Termination Date, the Employee shall not be engaged in any business that competes with the Company.", True),
         ("Quelle est la clause de non-concurrence ?", "4. Price", "The prices are those of the Supplier's price list.", False),
     ],
 )

@@ -313,4 +313,7 @@ def test_a_party_of_many_contracts_tells_apart_those_another_name_names():
     assert "Hydrelle" not in scope.question  # it names the contract: not asked about
     # a name only one of the two holds, the other none: unchanged
     assert index.named("Quels honoraires Quorvia facture-t-elle ?").contract_ids == ["q1", "q2"]
+    # a common word of a company's name, written as a word, tells nothing apart and stays asked (a review: « énergie »)
+    energy = index.named("Quels sont les tarifs de Quorvia pour l'énergie ?")
+    assert energy.contract_ids == ["q1", "q2"] and "énergie" in energy.question, energy
     assert index.named("Which law governs the Hydrelle contracts?") is None  # a party of five names none

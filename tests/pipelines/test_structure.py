@@ -85,6 +85,10 @@ def headings(sections: list[Section]) -> list[str | None]:
         ("CONDITIONS PARTICULIÈRES", LEVEL_ARTICLE),
         ("LIMITATION OF LIABILITY", LEVEL_ARTICLE),
         ("OBJET DU CONTRAT", LEVEL_ARTICLE),
+        # a verb in a title written as one (a review: a numbered line with a verb is otherwise a wrapped clause)
+        ("5. What Is Confidential Information", LEVEL_ARTICLE),
+        ("3. Time Is of the Essence", LEVEL_ARTICLE),
+        ("4. Ce qui est garanti", LEVEL_ARTICLE),
     ],
 )
 def test_headings_are_detected_with_their_level(text: str, level: int) -> None:

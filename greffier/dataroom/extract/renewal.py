@@ -53,11 +53,12 @@ _AUTOMATIC = re.compile(
 # The words that deny any renewal, plainly: "This Agreement shall not be renewed", "is not renewable", « ne sera pas
 # renouvelé », « non renouvelable » (no automatic renewal, whatever the parties may later agree).
 _DENIED = re.compile(
-    r"\b(?:(?:shall|will|may) not (?:be )?(?:renewed|extended)|(?:is|are|shall be) (?:not |non-?)renewable|non-?renewable"
+    r"\b(?:(?:shall|will|may) not (?:be )?(?:renewed|extended)|(?:is|are|shall be) (?:not |non-?)renewable"
     r"|ne (?:sera|seront|pourra|pourront) (?:pas|en aucun cas|jamais) (?:etre )?(?:renouvel|reconduit|prorog)\w*"
-    r"|ne (?:se renouvell\w*|se reconduit|se reconduira) pas|non (?:renouvelable|reconductible))\b"
+    r"|ne (?:se renouvell\w*|se reconduit|se reconduira) pas|n'est pas (?:renouvelable|reconductible)|(?:est|sera) non (?:renouvelable|reconductible))\b"
 )
-
+# … unless a condition or a limit follows it: "shall not be renewed if either party objects", "more than twice" (it may renew)
+_DENIAL_LIMITED = re.compile(r"^[^.;]{0,40}?\b(?:if|unless|except|save|more than|beyond|other than|si|sauf|plus de|au-dela|hormis|excepte)\b")
 
 # What may renew by itself: the contract, its term (or « il », « elle » standing for it). A deadline, a notice period,
 # a warranty or a policy extended « de plein droit » / "automatically" is not the contract's term.
@@ -103,7 +104,7 @@ def renewal_reading(sentence: str) -> str | None:
         for match in _DENIED.finditer(folded):
             subject_from, _start = _clause_start(folded, match.start())
             before = folded[subject_from : match.start()]
-            if _SUBJECT.search(before) and not _OTHER_SUBJECT.search(before[-60:]):
+            if _SUBJECT.search(before) and not _OTHER_SUBJECT.search(before[-60:]) and not _DENIAL_LIMITED.match(folded[match.end():]):
                 readings.append("none")  # "This Agreement shall not be renewed" (a walkthrough: no reading)
     return "none" if readings else None
 

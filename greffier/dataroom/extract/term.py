@@ -671,9 +671,9 @@ def _anchored_start(rest: str, sentence: Sentence, context: _StartContext) -> _S
     if _THAT_DATE.match(rest) and (match := _START.search(sentence.text)) and (value := context.read(match["date"])):
         return _Start(Finding[date](value=value, chunk_id=sentence.chunk_id, raw=match.group(0), rule="start"))
     if _THAT_DATE.match(rest) and sentence.text.endswith(rest):
-        # "This Agreement is dated 14 February 2025 and shall remain in force for two (2) years from that date": the date
-        # written last before the length
-        for written in reversed(list(_WRITTEN_DATE.finditer(sentence.text[: len(sentence.text) - len(rest)]))):
+        # "This Agreement is dated 14 February 2025 and shall remain in force for two (2) years from that date": the
+        # contract's own date written before the length (not another agreement's: "replaces the agreement of 1 January 2010")
+        for written in reversed(list(_OWN_DATED.finditer(sentence.text[: len(sentence.text) - len(rest)]))):
             if value := context.read(written["date"]):
                 return _Start(Finding[date](value=value, chunk_id=sentence.chunk_id, raw=written.group(0), rule="start (that date)"))
     if named := _LEADING_NAME.match(re.sub(r"^\s*(?:(?:on|upon|with|as\s+of|from|de|du)\s+)?(?:the\s+date\s+of\s+)?", "", rest, flags=re.I)):
@@ -689,7 +689,13 @@ def _anchored_start(rest: str, sentence: Sentence, context: _StartContext) -> _S
 
 
 _AND_AFTER = re.compile(r"^\s*and\s+(?:after|following|including)\b", re.I)
-_WRITTEN_DATE = re.compile(DATE_GROUP, re.I)
+# The contract's own date, as its sentence writes it: "This Agreement is dated …", « Le présent accord, daté du … », "signed on …"
+_OWN_DATED = re.compile(
+    rf"\b(?:(?:this|the\s+present)\s+(?:agreement|contract|deed|letter)\s+(?:is|was)\s+(?:dated|made|signed|entered\s+into)(?:\s+(?:on|as\s+of))?"
+    rf"|(?:le|la)\s+(?:présente?|presente?)\s+(?:accord|contrat|convention|lettre|acte)\s*,?\s+(?:daté|datée|signé|signée|conclu|conclue)\s+(?:du|le))"
+    rf"\s+(?:the\s+)?{DATE_GROUP}",
+    re.I,
+)
 _THAT_DATE = re.compile(r"\s*(?:(?:on|from)\s+)?(?:that|such|this|the\s+same)\s+date\b|\s*(?:de\s+)?cette\s+(?:m[êe]me\s+)?date\b", re.I)
 _OWN_DATE = re.compile(r"^\s*(?:(?:on|upon|from|as\s+of|de|du)\s+)?(?:its|the|this\s+agreement['’]s|sa|son|leur|la)\s+", re.I)
 _OWN_SIGNATURE = re.compile(r"\s*(?:de\s+)?(?:sa|leur|la)\s+signature|\s*(?:its|their)\s+(?:signature|execution)", re.I)  # « à compter de sa signature »

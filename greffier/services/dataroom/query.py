@@ -183,9 +183,13 @@ def resolve_filters(filters: DataRoomFilters | None, room: DataRoom) -> tuple[Da
     for field_name in ("contract_types", "excluded_contract_types"):  # the types asked, and those set apart
         if values := getattr(filters, field_name):
             # leases of no kind said ("bail", « baux », "leases"): every kind of lease the room holds
-            leases = [t for t in LEASE_KINDS if t in allowed["contract_types"]] if any(any_lease(v) for v in values) else []
-            types = _canonical("contract type", [v for v in values if not (leases and any_lease(v))], match_contract_type, type_suggestions)
+            asks_leases = any(any_lease(v) for v in values)
+            leases = [t for t in LEASE_KINDS if t in allowed["contract_types"]] if asks_leases else []
+            types = _canonical("contract type", [v for v in values if not any_lease(v)], match_contract_type, type_suggestions)
             notes += [f"no contract of this data room is a {t}" for t in types if t != AMENDMENT_TYPE and t not in allowed["contract_types"]]
+            if asks_leases and not leases:
+                notes.append("no contract of this data room is a lease")
+                leases = list(LEASE_KINDS)  # asked all the same: no contract passes (an empty filter would pass every one)
             update[field_name] = list(dict.fromkeys([*types, *leases]))
     if filters.governing_law:
         rule = filters.governing_law
