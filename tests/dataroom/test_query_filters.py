@@ -426,7 +426,14 @@ def test_a_party_or_type_filter_cites_the_passage_it_was_read_from(room):
     for record in with_parties:
         by_party = _wanted_articles(record, DataRoomFilters(entity_ids=[record.parties[0].entity_id]), room)
         assert by_party == [(record.evidence["parties"][0], "parties")]  # the opening that names them, once
-    for record in room.records:  # a type filter cites the passage the type was read from, and only that
+    for record in room.records:  # a type filter cites the passage the type was read from, and only that …
         by_type = _wanted_articles(record, DataRoomFilters(contract_types=["bail commercial"]), room)
-        assert by_type == [(cid, "contract type") for cid in record.evidence.get("contract_type", [])]
+        read_from = record.evidence.get("contract_type") or record.evidence.get("parties", [])[:1]
+        assert by_type == [(cid, "contract type") for cid in read_from]
+    # … or, for a type read from the title (no passage of its own), the opening the title heads (a walkthrough: the list
+    # answer's citation opened on an empty passage)
+    titled = [r for r in room.records if r.contract_type and not r.evidence.get("contract_type") and r.evidence.get("parties")]
+    assert titled, [(r.id, r.evidence) for r in room.records]
+    for record in titled:
+        assert _wanted_articles(record, DataRoomFilters(contract_types=["bail commercial"]), room) == [(record.evidence["parties"][0], "contract type")]
     assert _wanted_articles(room.records[0], DataRoomFilters(), room) == []

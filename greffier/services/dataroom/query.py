@@ -675,7 +675,10 @@ def _wanted_articles(record: ContractRecord, filters: DataRoomFilters | None, ro
     if filters.entity_ids:
         wanted += [(cid, "parties") for cid in record.evidence.get("parties", [])[:1]]  # the opening that names them
     if filters.contract_types or filters.excluded_contract_types:
-        wanted += [(cid, "contract type") for cid in record.evidence.get("contract_type", [])]
+        # a type read from the title has no passage of its own: the opening, which the title heads, is cited (a list answer's
+        # citation opened on an empty passage)
+        typed = record.evidence.get("contract_type") or record.evidence.get("parties", [])[:1]
+        wanted += [(cid, "contract type") for cid in typed]
     return wanted
 
 
