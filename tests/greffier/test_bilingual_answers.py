@@ -195,6 +195,8 @@ def test_each_contract_of_a_several_contracts_answer_is_labelled_by_its_title_an
         ("Quelle est la clause de non-concurrence ?", "8. RESTRICTIVE COVENANTS",
          "8.1 For six (6) months after the Termination Date, the Employee shall not be engaged in any business that competes with the Company.", True),
         ("Quelle est la clause de non-concurrence ?", "4. Price", "The prices are those of the Supplier's price list.", False),
+        ("Quelle est la clause de non-concurrence ?", "8. RESTRICTIVE COVENANTS",
+         "8.1 For six (6) months after the Termination Date, the Employee shall not be engaged in any business in competition with the Company.", True),
     ],
 )
 def test_the_relevance_check_judges_meaning_across_languages(question, section, passage, relevant):

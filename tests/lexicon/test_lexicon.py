@@ -139,3 +139,11 @@ def test_weighted_search_equals_plain_bm25_on_plain_words():
     plain = index.search(["notice", "termination"], 4)
     weighted = index.search_groups([QueryGroup.word("notice"), QueryGroup.word("termination")], 4)
     assert [(h.chunk_id, round(h.score, 5)) for h in plain] == [(h.chunk_id, round(h.score, 5)) for h in weighted]
+
+
+def test_competition_law_is_no_covenant_not_to_compete():
+    # « concurrence » / "competition" alone is a non-compete's word; inside "competition law" it is the law's (a review)
+    lexicon = load_lexicon()
+    assert "non_compete" in {m.concept.id for m in lexicon.find(tokenize("engaged in any business in competition with the Company"))}
+    assert "non_compete" not in {m.concept.id for m in lexicon.find(tokenize("Does the distributor have to comply with competition law?"))}
+    assert "non_compete" not in {m.concept.id for m in lexicon.find(tokenize("le respect du droit de la concurrence"))}
