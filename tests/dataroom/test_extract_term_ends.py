@@ -196,6 +196,17 @@ def test_anniversaries_written_as_a_count_and_a_start_written_before(article, en
     assert finding is not None and finding.value == end and finding.confidence == "high"
 
 
+@pytest.mark.parametrize(("article", "end"), [
+    # a loan ends with its last instalment (a walkthrough: « aucune date de fin », the length ran from an undated drawdown)
+    ("Le prêt est consenti pour une durée de soixante (60) mois à compter de la mise à disposition des fonds, la dernière échéance "
+     "intervenant le 30 juin 2028.", date(2028, 6, 30)),
+    ("The Loan shall be repaid in twenty quarterly instalments, the final instalment falling due on 31 March 2026.", date(2026, 3, 31)),
+])
+def test_a_loan_ends_with_its_last_instalment(article, end):
+    finding = end_finding((FRENCH if article.startswith("Le ") else ENGLISH) + article)
+    assert finding is not None and finding.value == end, finding
+
+
 @pytest.mark.parametrize("article", [
     # "that date" is another agreement's, or an event's: no end, rather than one counted from the wrong date (a review)
     "This Agreement replaces the agreement of 1 January 2010 and shall remain in force for two (2) years from that date.",
