@@ -13,6 +13,7 @@ from typing import Any
 
 from greffier.config import Settings
 from greffier.dataroom.records import INDEFINITE_TERM
+from greffier.dataroom.vocabulary import LEASE, LEASE_KINDS
 # CONTRADICTION is re-exported for the page (its Contradictions metric); the reasons below make the banner
 from greffier.services.dataroom.export import CONTRADICTION as CONTRADICTION, KEY_COLUMNS, MOVED_BY_AMENDMENT, UNDECIDED_REASONS, DataRoomTable, dataroom_table, export_dataroom
 # name_contracts is re-exported: the screen names contracts as the exports do
@@ -40,7 +41,8 @@ def filter_options(settings: Settings) -> dict[str, Any]:
     allowed = allowed_values(room)
     return {
         "entities": dict(zip(allowed["entity_ids"], allowed["entity_names"])),
-        "types": sorted({*allowed["contract_types"], "avenant"}),
+        # leases of every kind at once (« bail » · "lease") beside each kind, when the room holds two kinds or more
+        "types": sorted({*allowed["contract_types"], "avenant", *([LEASE] if len(set(LEASE_KINDS) & set(allowed["contract_types"])) > 1 else [])}),
         "laws": allowed["governing_laws"],
         "contracts": len(room.records),
     }
