@@ -12,6 +12,7 @@ import streamlit as st
 from greffier.errors import GreffierError
 from greffier.text import plural, section_label
 from greffier.ui import dataroom, keys
+from greffier.ui.compliance import CSV_SEPARATORS
 from greffier.ui.text import escape_markdown, law_label, one_line, party_label, type_label
 from pages import _shared as shared
 
@@ -165,10 +166,13 @@ if not timeline and not undrawn:
 
 # --- export -------------------------------------------------------------------------------------
 
-export_csv, export_xlsx, hint = st.columns([1, 1, 4], vertical_alignment="center")
+separator_cell, export_csv, export_xlsx, hint = st.columns([1.4, 1, 1, 3], vertical_alignment="bottom")
+# The CSV's separator, next to its button: a semicolon for Excel in French, which opens a comma-separated file in one column
+separator = separator_cell.selectbox("CSV separator", list(CSV_SEPARATORS), format_func=CSV_SEPARATORS.get, key="dataroom_csv_separator",
+                                     help="Excel set to French (or another locale with a decimal comma) expects a semicolon-separated CSV.")
 # Built when clicked (deferred downloads): the same files as `python -m greffier dataroom export`. A click reruns nothing:
 # a rerun replaces the buttons' deferred files, and the other export clicked before the page redraws would download nothing.
-export_csv.download_button("Export CSV", data=lambda: dataroom.export(settings, arguments, "csv"), file_name="greffier-dataroom.csv", mime="text/csv",
+export_csv.download_button("Export CSV", data=lambda: dataroom.export(settings, arguments, "csv", separator), file_name="greffier-dataroom.csv", mime="text/csv",
                            key="dataroom_export_csv", disabled=not rows and not data.left_out, on_click="ignore")  # the CSV lists the left out too
 export_xlsx.download_button(
     "Export XLSX", data=lambda: dataroom.export(settings, arguments, "xlsx"),

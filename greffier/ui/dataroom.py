@@ -193,9 +193,10 @@ def display_columns(data: DataRoomTable) -> list[str]:
     return [c for c in data.columns if c != "id" and c not in KEY_COLUMNS] + ["id"]
 
 
-def export(settings: Settings, arguments: dict[str, Any], fmt: str) -> bytes:
-    """The table exported as ``fmt`` (csv, xlsx): the same file as ``python -m greffier dataroom export``."""
-    return export_dataroom(settings, parse_arguments("search_data_room", arguments), fmt)
+def export(settings: Settings, arguments: dict[str, Any], fmt: str, delimiter: str = ",") -> bytes:
+    """The table exported as ``fmt`` (csv, xlsx): the same file as ``python -m greffier dataroom export``; ``delimiter``:
+    the CSV's separator (a semicolon for Excel in French)."""
+    return export_dataroom(settings, parse_arguments("search_data_room", arguments), fmt, delimiter)
 
 
 TIMELINE_LABEL = 60  # characters of a contract's name on the timeline's axis (in full in the bar's tooltip)

@@ -425,6 +425,7 @@ def test_dataroom_filters_list_the_excluded_contracts(app_workspace, monkeypatch
     # the open-ended job (c17) apart from the unknown ones
     assert "**No end date\\: indefinite term** (1)" in shown and "Contrat de travail" in shown.split("indefinite term** (1)")[1]
     assert {"Export CSV", "Export XLSX"} <= {b.label for b in at.download_button}
+    assert at.selectbox(key="dataroom_csv_separator").value == ","  # a semicolon on demand, for Excel in French
     assert at.selectbox(key="dataroom_detail_contract").value == "c04"
 
 

@@ -31,6 +31,7 @@ from store.records import load_dataroom
 from store.workspace import open_workspace
 
 EXPORT_FORMATS = ("csv", "xlsx")
+CSV_DELIMITERS = (",", ";")  # a semicolon for Excel in French
 PAGE = 100  # search_data_room's largest page
 COLUMNS = ["id", "title", "parties", "type", "signed", "ends", "initial end", "renews", "governing law", "amendments", "amends", "warnings", "file",
            "amendment keys", "amends key"]
@@ -287,13 +288,16 @@ def _text_safe(value: Any) -> Any:  # noqa: ANN401
     return value
 
 
-def to_csv(table: DataRoomTable) -> bytes:
+def to_csv(table: DataRoomTable, delimiter: str = ",") -> bytes:
     """Every contract as CSV: those that match (amendments under their contract), then those left out,
     each with its ``status`` (« matches », « left out (decided): … », « left out (check by hand): … »)
     and why it was left out — a CSV has no second sheet, so nothing is dropped silently; the screen's
-    columns, ISO dates, UTF-8 with a byte-order mark so that spreadsheet software reads accents right."""
+    columns, ISO dates, UTF-8 with a byte-order mark so that spreadsheet software reads accents right. ``delimiter``: a
+    semicolon for Excel set to French, which opens a comma-separated file in one column."""
+    if delimiter not in CSV_DELIMITERS:
+        raise ExportError(f"unknown CSV separator {delimiter!r}: use one of {' '.join(CSV_DELIMITERS)}")
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer = csv.writer(buffer, lineterminator="\r\n", delimiter=delimiter)
     columns = [*STATUS_COLUMNS, "kind", *table.columns]
     writer.writerow(columns)
     for row in [*table.rows, *(left["row"] for left in table.left_out)]:
@@ -367,10 +371,10 @@ def to_xlsx(table: DataRoomTable, *, workspace: str = "") -> bytes:
     return buffer.getvalue()
 
 
-def export_dataroom(settings: Settings, args: SearchDataRoomArgs, fmt: str) -> bytes:
-    """The data-room table of ``args`` as ``fmt`` (csv or xlsx) bytes. Raises ExportError for an
-    unknown format and ToolInputError for bad arguments."""
+def export_dataroom(settings: Settings, args: SearchDataRoomArgs, fmt: str, delimiter: str = ",") -> bytes:
+    """The data-room table of ``args`` as ``fmt`` (csv or xlsx) bytes; ``delimiter``: the CSV's separator. Raises
+    ExportError for an unknown format or separator and ToolInputError for bad arguments."""
     if fmt not in EXPORT_FORMATS:
         raise ExportError(f"unknown export format {fmt!r}: use {' or '.join(EXPORT_FORMATS)}")
     table = dataroom_table(settings, args)
-    return to_csv(table) if fmt == "csv" else to_xlsx(table, workspace=str(open_workspace(settings).root))
+    return to_csv(table, delimiter) if fmt == "csv" else to_xlsx(table, workspace=str(open_workspace(settings).root))
