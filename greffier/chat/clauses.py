@@ -69,7 +69,7 @@ WORDS = {
         "apart": "Écartés\u00a0: un article de ce type dit que le contrat n'en comporte pas (à vérifier à la main)\u00a0:", "colon": "\u00a0:",
         "others_amendments": "{things_cap}\u00a0: aucun passage de ce type.",
         "source": "Cette liste vient du type de clause donné à chaque passage à l'ingestion (le classifieur de clauses) : une "
-        "clause rédigée autrement peut ne pas en avoir. La page Conformité vérifie les clauses une à une.",
+        "clause rédigée autrement peut ne pas en avoir. La page Compliance (conformité) vérifie les clauses une à une.",
     },
 }
 
