@@ -36,6 +36,7 @@ _WORDS = {
         "llm_kept": "the LLM judged it useful to answer", "llm_dropped": "the LLM judged it off the point",
         "llm_overruled": "the LLM left it out, but the check by meaning keeps it",
         "type_match": "a clause of the kind asked",
+        "recital": "a recital, and an article of the same contract answers",
         "no_kind": "the question asks for {kind}, and it writes none",
         "kinds": {"date": "a date", "duration": "a length of time", "amount": "a sum or a rate"},
         "uncited": "relevant, but the quoted sentences came from other passages",
@@ -63,6 +64,7 @@ _WORDS = {
         "llm_kept": "le LLM le juge utile pour répondre", "llm_dropped": "le LLM le juge hors sujet",
         "llm_overruled": "le LLM l'a écarté, mais la vérification par le sens le retient",
         "type_match": "une clause du type demandé",
+        "recital": "un préambule, et un article du même contrat répond",
         "no_kind": "la question demande {kind}, et il n'en écrit pas",
         "kinds": {"date": "une date", "duration": "une durée", "amount": "un montant ou un taux"},
         "uncited": "pertinent, mais les phrases citées viennent d'autres passages",
@@ -129,6 +131,8 @@ def _why(decision: dict[str, Any], asked_words: int, words: dict[str, Any], lang
         reasons.append(_coverage_said(decision, coverage, words, language))
     if decision.get("type_match"):
         reasons.append(words["type_match"])
+    if decision.get("recital") and not decision.get("relevant"):
+        reasons.append(words["recital"])
     if decision.get("gives_kind") is False:
         reasons.append(words["no_kind"].format(kind=words["kinds"].get(decision.get("answer_kind"), decision.get("answer_kind"))))
     dense = decision.get("dense_score")

@@ -63,7 +63,7 @@ from greffier.compliance.library import ClauseLibrary, load_library
 from greffier.text import fold, tokenize
 from greffier.text.fold import fold_origins
 from pipelines.generators.answer_kinds import KIND_WORDS, AnswerKind, asked_complement, asked_head, asked_kind, gives_a_quantity
-from pipelines.passages import parties_asked, parties_passage
+from pipelines.passages import own_heading, parties_asked, parties_passage
 from pipelines.types import scope_contract_ids
 
 log = logging.getLogger(__name__)
@@ -77,6 +77,9 @@ DENSE_RELEVANCE = 0.42
 # ci-après « le Prêteur », ET : … »): that passage holds them for a question that asks who the parties are.
 PARTIES_WORDS = frozenset({"parties", "partie", "party", "cocontractants", "signataires", "signatories"})
 LEXICAL_COVERAGE = 0.5  # the share of what is asked a passage holds at which the trace calls it "holds the question's words"
+# The recitals' headings: what the parties wished, not what they agreed (an amendment's « (B) The parties wish to amend the
+# licence fee » is not its new fee)
+_RECITALS = re.compile(r"^\W*(?:background|recitals?|whereas|preamble|preambule|expose prealable|il a ete prealablement expose|considerant)\b")
 COMPLETE = 0.999  # a passage holding all that is asked (in some wording) is judged before one that misses a word of it, whatever the bonuses
 RELEVANCE_MODES = ("llm", "union", "scores")
 
@@ -425,6 +428,12 @@ class RelevanceJudge:
             translation=translation,
         )
         refuse_outside_hint(documents, decisions, hint)
+        # a contract's recital answers only when none of its articles does (« (B) The parties wish to amend the licence fee »
+        # beside the amendment's « 1.1 … replacing "EUR 48,000" with "EUR 52,800" »)
+        answering = {documents[i].meta.get("doc_id") for i, d in enumerate(decisions) if d["relevant"] and not d.get("recital")}
+        for i, decision in enumerate(decisions):
+            if decision["relevant"] and decision.get("recital") and documents[i].meta.get("doc_id") in answering:
+                decision.update(relevant=False, why="a recital: an article of the same contract answers")
         # The check by meaning found a passage that answers: with ``union``, an LLM answerer that
         # abstains anyway is not believed (a small model abstains on clauses that answer).
         answerable = self.mode != "llm" and any(d["relevant"] and (str(d.get("by", "")).startswith("meaning") or d.get("meaning_agrees")) for d in decisions)
@@ -511,21 +520,27 @@ class RelevanceJudge:
             contract = doc.meta.get("doc_id")
             if coverage > best_covered.get(contract, (0.0, -1))[0]:
                 best_covered[contract] = (coverage, index)
-        seen_contracts: set[str] = set()
+        # … its first by rank that is no recital (a recital says why the contract was made), else its first
+        recitals = [bool(_RECITALS.match(fold(own_heading(doc)))) for doc in documents]
+        first_of: dict[str, int] = {}
+        for index in sorted(range(len(documents)), key=lambda i: (recitals[i], i)):
+            first_of.setdefault(documents[index].meta.get("doc_id"), index)
         decisions = []
         for index, (doc, coverage) in enumerate(zip(documents, coverages)):
             contract = doc.meta.get("doc_id")
             covered, at = best_covered.get(contract, (0.0, -1))
-            best_of_contract = contract not in seen_contracts or (at == index and covered >= CALIBRATION.scope_coverage)
+            recital = recitals[index]
+            best_of_contract = first_of[contract] == index or (at == index and covered >= CALIBRATION.scope_coverage)
             decision = judge_by_meaning(
                 index + 1, doc, units, question_types, scoped_ids, best_of_contract, best, self._library, coverage=coverage, kind=kind,
                 speaks_of_head=heads[index], absent=absents[index],
             )
+            if recital:
+                decision["recital"] = True
             asked_units, asked_text = read_by[index]
             passage = "\n".join(filter(None, [doc.content or "", str(doc.meta.get("section") or ""), str(doc.meta.get("title") or "")]))  # its prose first
             decision.update(how_covered(asked_units, tokens[index], asked_text, passage))
             decisions.append(decision)
-            seen_contracts.add(contract)
         return decisions
 
     def _judge_with_llm(self, question: str, documents: list[Document]) -> list[dict[str, Any]] | None:

@@ -250,6 +250,22 @@ def test_a_passage_holding_all_that_is_asked_is_judged_first_whatever_another_s_
     assert [d.id for d in judged["documents"]][:1] == ["e1-5"], judged["decisions"]
 
 
+def test_a_recital_answers_only_when_no_article_of_its_contract_does():
+    # a walkthrough: the amendment was quoted by its recital « (B) The parties wish to amend the licence fee … », not by
+    # its article that gives the new fee
+    question = "What fee does the licensee pay under the amendment?"
+    units, types = _units(question, "en")
+    recital = Document(id="a1-1", content="(B) The parties wish to amend the licence fee of EUR 48,000 payable under the Agreement.", score=1.0,
+                       meta={"doc_id": "a1", "section": "Background"})
+    article = Document(id="a1-2", content='1.1 Clause 5.1 is amended by replacing "EUR 48,000" with "EUR 52,800" as the annual licence fee.', score=0.9,
+                       meta={"doc_id": "a1", "section": "1. Amendment of the licence fee"})
+    judged = RelevanceJudge().run(question=question, documents=[recital, article], units=units, clause_types=types, scope={"contract_ids": ["a1"]})
+    assert [d.id for d in judged["documents"]] == ["a1-2"], judged["decisions"]
+    assert judged["decisions"][0]["recital"] and not judged["decisions"][0]["relevant"]
+    alone = RelevanceJudge().run(question=question, documents=[recital], units=units, clause_types=types, scope={"contract_ids": ["a1"]})
+    assert [d.id for d in alone["documents"]] == ["a1-1"]  # no article answers: the recital may
+
+
 def test_an_english_question_s_function_words_do_not_count_against_a_french_passage():
     # "how", "must", "our", "after" are not what is asked: the French article that answers holds none of them
     question = "How long must the distributor keep our information confidential after the contract ends?"

@@ -167,6 +167,17 @@ def test_the_trace_says_when_a_passage_writes_none_of_the_date_asked():
     assert "the question asks for a date, and it writes none" in english.passages[0].why
 
 
+def test_the_trace_says_a_recital_was_left_for_an_article_of_its_contract():
+    from greffier.ui.trace import explain
+
+    decision = {"n": 1, "file": "room/avenant.md", "section": "Background", "relevant": False, "by": "meaning", "coverage": 0.6,
+                "type_match": False, "recital": True}
+    english = explain("What fee does the licensee pay?", [chat.TraceStep("relevance", "", [decision])])
+    assert "a recital, and an article of the same contract answers" in english.passages[0].why
+    french = explain("Quelle redevance le licencié paie-t-il ?", [chat.TraceStep("relevance", "", [decision])])
+    assert "un préambule, et un article du même contrat répond" in french.passages[0].why
+
+
 def test_a_list_question_in_the_default_mode_is_answered_from_the_data_room(tmp_path):
     # the app's default mode (rag, no LLM): a question asking for contracts by a field gets the data room's
     # whole list, not a quoted passage of one contract
