@@ -362,7 +362,6 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
 
 _LAW_PATTERNS = [(label, re.compile("|".join(f"(?:{p})" for p in patterns))) for label, patterns in LAW_LABELS.items()]
 _TYPE_PATTERNS = [(label, re.compile("|".join(f"(?:{p})" for p in patterns))) for label, patterns in CONTRACT_TYPES.items()]
-
 _SPACES = re.compile(r"\s+")
 
 
