@@ -156,8 +156,7 @@ def read_list_question(question: str, *, today: date, home_law: str, parties: di
     if kind:
         filters["contract_types"] = [kind]
         read.append(f"type: {kind}")
-    excluded = _excluded_type(folded)
-    excluded = excluded or denied_kind  # « quels contrats ne sont pas des baux ? »
+    excluded = _excluded_type(folded) or denied_kind  # … or the kind denied: « quels contrats ne sont pas des baux ? »
     if excluded and excluded != kind:
         filters["excluded_contract_types"] = [excluded]
         read.append(f"type: not {excluded}")

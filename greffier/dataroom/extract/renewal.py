@@ -90,9 +90,8 @@ def renewal_reading(sentence: str) -> str | None:
         return None
     readings = []
     for match in _AUTOMATIC.finditer(folded):
-        subject_from, start = _clause_start(folded, match.start())
-        before = folded[subject_from : match.start()]
-        if not _NOMINAL.match(match.group(0)) and (not _SUBJECT.search(before) or _OTHER_SUBJECT.search(before[-60:])):
+        _subject_from, start = _clause_start(folded, match.start())
+        if not _NOMINAL.match(match.group(0)) and not _said_of_the_contract(folded, match.start()):
             continue  # « les délais d'exécution seront prorogés de plein droit », "shall automatically renew its insurance"
         if re.match(r"\s+(?:its|their|his|her|such|the (?:insurance|polic|subscription))\b", folded[match.end():]):
             continue  # renews something else: "shall automatically renew its insurance policies"
@@ -102,11 +101,17 @@ def renewal_reading(sentence: str) -> str | None:
         return "automatic"
     if not readings:
         for match in _DENIED.finditer(folded):
-            subject_from, _start = _clause_start(folded, match.start())
-            before = folded[subject_from : match.start()]
-            if _SUBJECT.search(before) and not _OTHER_SUBJECT.search(before[-60:]) and not _DENIAL_LIMITED.match(folded[match.end():]):
+            if _said_of_the_contract(folded, match.start()) and not _DENIAL_LIMITED.match(folded[match.end():]):
                 readings.append("none")  # "This Agreement shall not be renewed" (a walkthrough: no reading)
     return "none" if readings else None
+
+
+def _said_of_the_contract(folded: str, at: int) -> bool:
+    """Whether the words at ``at`` are said of the contract or its term: its clause's subject is one
+    (:data:`_SUBJECT`), not a deadline's, a warranty's or a policy's (:data:`_OTHER_SUBJECT`)."""
+    subject_from, _start = _clause_start(folded, at)
+    before = folded[subject_from:at]
+    return bool(_SUBJECT.search(before)) and not _OTHER_SUBJECT.search(before[-60:])
 
 
 def _clause_start(folded: str, at: int) -> tuple[int, int]:

@@ -671,14 +671,15 @@ def _anchored_start(rest: str, sentence: Sentence, context: _StartContext) -> _S
     if (written := _ANCHOR_DATE.match(rest)) and (value := context.read(written["date"])):
         return _Start(Finding[date](value=value, chunk_id=sentence.chunk_id, raw=written.group(0).strip(), rule="start"))
     # "shall commence on January 10th, 2019 and shall expire … twenty-four (24) months from that date": the start written before
-    if _THAT_DATE.match(rest) and (match := _START.search(sentence.text)) and (value := context.read(match["date"])):
-        return _Start(Finding[date](value=value, chunk_id=sentence.chunk_id, raw=match.group(0), rule="start"))
-    if _THAT_DATE.match(rest) and sentence.text.endswith(rest):
+    if _THAT_DATE.match(rest):
+        if (match := _START.search(sentence.text)) and (value := context.read(match["date"])):
+            return _Start(Finding[date](value=value, chunk_id=sentence.chunk_id, raw=match.group(0), rule="start"))
         # "This Agreement is dated 14 February 2025 and shall remain in force for two (2) years from that date": the
         # contract's own date written before the length (not another agreement's: "replaces the agreement of 1 January 2010")
-        for written in reversed(list(_OWN_DATED.finditer(sentence.text[: len(sentence.text) - len(rest)]))):
-            if value := context.read(written["date"]):
-                return _Start(Finding[date](value=value, chunk_id=sentence.chunk_id, raw=written.group(0), rule="start (that date)"))
+        if sentence.text.endswith(rest):
+            for written in reversed(list(_OWN_DATED.finditer(sentence.text[: len(sentence.text) - len(rest)]))):
+                if value := context.read(written["date"]):
+                    return _Start(Finding[date](value=value, chunk_id=sentence.chunk_id, raw=written.group(0), rule="start (that date)"))
     if named := _LEADING_NAME.match(re.sub(r"^\s*(?:(?:on|upon|with|as\s+of|from|de|du)\s+)?(?:the\s+date\s+of\s+)?", "", rest, flags=re.I)):
         return _named_start(named["name"], sentence, context)
     head = rest[:80]
