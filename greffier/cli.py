@@ -19,6 +19,7 @@ from typing import Any
 
 from greffier.config import ANSWER_MODES, FUSION_METHODS, RETRIEVERS, Settings, load_settings
 from greffier.errors import GreffierError, WorkspaceError
+from greffier.formats import CSV_SEPARATORS
 from greffier.text import plural, section_label
 from greffier.text.replies import (
     CHAT_PATHS, CHAT_THREAD_LLM, CHAT_THREAD_NO_LLM, LIST_ASKED, SEARCHED_ONLY, TRANSLATION_SEARCHED, file_names, reply_language, wording,
@@ -328,7 +329,7 @@ def cmd_dataroom(args: argparse.Namespace) -> int:
     from greffier.tools.registry import parse_arguments  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     settings = _ingested(args)
-    content = export_dataroom(settings, parse_arguments("search_data_room", args.args), args.format)  # bad arguments: a ToolError, printed by main
+    content = export_dataroom(settings, parse_arguments("search_data_room", args.args), args.format, args.delimiter)  # bad arguments: a ToolError, printed by main
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_bytes(content)
@@ -467,6 +468,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--args", default="{}", help="search_data_room arguments as a JSON object, e.g. '{\"filters\": {\"end_date\": {\"before\": \"2026-12-31\"}}}'")
     p.add_argument("--format", required=True, choices=["csv", "xlsx"])
     p.add_argument("--out", required=True, help="the file to write")
+    p.add_argument("--delimiter", default=",", choices=list(CSV_SEPARATORS), help="CSV separator: ',' or ';' (Excel in French)")
     p = add("chat", cmd_chat, "talk to the whole system: the router plans and calls tools (agent mode asks approval)")
     p.add_argument("message")
     p.add_argument("--thread", help="continue this thread")
@@ -529,7 +531,7 @@ def _add_compliance_commands(add: Callable[..., argparse.ArgumentParser]) -> Non
     export = actions.add_parser("export", help="export flags to csv, xlsx, json, md (report) or pdf (report)")
     export.add_argument("--format", required=True, choices=["csv", "xlsx", "json", "md", "pdf"])
     export.add_argument("--out", default=None, help="file to write (required for xlsx and pdf; otherwise stdout)")
-    export.add_argument("--delimiter", default=",", help="CSV delimiter (';' for a French-locale Excel)")
+    export.add_argument("--delimiter", default=",", choices=list(CSV_SEPARATORS), help="CSV separator: ',' or ';' (Excel in French)")
     add_filter_arguments(export, inherit=True)
     for child in (status, export):
         # Given after the action, these options keep the values given before it otherwise.

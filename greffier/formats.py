@@ -27,3 +27,16 @@ def format_of(extension: str) -> str | None:
 def ingestible_extensions() -> list[str]:
     """Every extension an ingest reads: the converted formats and the data-room JSON index."""
     return [*FILE_FORMATS, DATAROOM_EXTENSION]
+
+
+# The separators a CSV export takes: a comma, or a semicolon for a spreadsheet set to a locale whose decimal mark is the
+# comma (Excel in French opens a comma-separated file in one column). One table for both exports (flags, data room),
+# the CLI's --delimiter choices and the app's selectboxes, which show the labels.
+CSV_SEPARATORS: dict[str, str] = {",": "comma ( , )", ";": "semicolon ( ; ) — Excel in French"}
+
+
+def unknown_csv_separator(delimiter: str) -> str | None:
+    """Why ``delimiter`` cannot separate an export's CSV columns, with what to give instead; None when it can."""
+    if delimiter in CSV_SEPARATORS:
+        return None
+    return f"unknown CSV separator {delimiter!r}: use one of {' '.join(repr(s) for s in CSV_SEPARATORS)}"

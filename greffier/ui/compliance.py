@@ -14,6 +14,7 @@ from greffier.compliance.models import SKIPPED_NO_LLM
 from greffier.compliance.playbooks import SEVERITIES
 from greffier.text import noun, plural
 from greffier.config import Settings
+from greffier.formats import CSV_SEPARATORS as CSV_SEPARATORS  # re-exported: the screens' selectboxes offer the separators the exports take
 from greffier.ui.chat import Source, sources_for
 import tempfile
 from pathlib import Path, PurePosixPath
@@ -241,11 +242,6 @@ EXPORTS = (
     ("md", "Report (Markdown)", "text/markdown"),
     ("pdf", "Report (PDF)", "application/pdf"),
 )
-
-
-# The CSV's separator: a comma, or a semicolon for a spreadsheet set to a locale whose decimal mark is the comma
-# (Excel in French opens a comma-separated file in one column), as the CLI's --delimiter ';'
-CSV_SEPARATORS = {",": "comma ( , )", ";": "semicolon ( ; ) — Excel in French"}
 
 
 def export(settings: Settings, fmt: str, *, statuses: list[str] | None = None, severities: list[str] | None = None, playbook: str | None = None,

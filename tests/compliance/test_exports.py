@@ -49,6 +49,10 @@ def test_csv_filters_and_delimiter(scanned):
     text = export_flags(scanned["settings"], "csv", filters=FlagFilters(severities=("high",)), delimiter=";")["content"]
     rows = list(csv.DictReader(io.StringIO(text, newline=""), delimiter=";"))
     assert rows and {row["severity"] for row in rows} == {"high"}
+    # Any other separator was written as given (a tab, a pipe) or crashed in the csv module ("ab"): refused, with the choices.
+    for wrong in ("|", "ab"):
+        with pytest.raises(ComplianceError, match=r"unknown CSV separator .*use one of ',' ';'"):
+            export_flags(scanned["settings"], "csv", delimiter=wrong)
 
 
 def test_cells_that_look_like_formulas_stay_text():

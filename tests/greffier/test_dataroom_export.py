@@ -151,6 +151,11 @@ def test_the_cli_writes_the_same_file(room, tmp_path, capsys):
     xlsx = tmp_path / "room.xlsx"
     assert main(["dataroom", "export", "--format", "xlsx", "--out", str(xlsx), "--workspace", str(room.workspace)]) == 0
     assert load_workbook(xlsx).sheetnames[0] == "Filters"
+    # The CLI had no separator for the data room (its flags export had one): Excel in French opens a comma CSV in one column.
+    semicolons = tmp_path / "room-fr.csv"
+    assert main(["dataroom", "export", "--format", "csv", "--delimiter", ";", "--out", str(semicolons), "--workspace", str(room.workspace)]) == 0
+    header = semicolons.read_bytes().decode("utf-8-sig").splitlines()[0]
+    assert ";" in header and "," not in header
     capsys.readouterr()
     code = main(["dataroom", "export", "--args", '{"filters": {"end_date": {"befre": "2027-12-31"}}}', "--format", "csv", "--out", str(out),
                  "--workspace", str(room.workspace), "--json"])

@@ -27,6 +27,7 @@ from greffier.compliance.playbooks import SEVERITIES, load_playbook, severity_ra
 from greffier.services.compliance.service import FlagFilters, document_summaries, list_flags
 from greffier.dataroom.naming import name_contracts
 from greffier.config import Settings
+from greffier.formats import unknown_csv_separator
 from xml.sax.saxutils import escape
 
 EXPORT_FORMATS = ("csv", "xlsx", "json", "md", "pdf")
@@ -537,6 +538,8 @@ def export_flags(settings: Settings, fmt: str, out: str | Path | None = None, fi
         raise ComplianceError(f"unknown export format {fmt!r}: use one of {', '.join(EXPORT_FORMATS)}")
     if fmt in ("xlsx", "pdf") and out is None:
         raise ComplianceError(f"a {fmt} export needs a file: give --out FILE.{fmt}")
+    if fmt == "csv" and (problem := unknown_csv_separator(delimiter)):
+        raise ComplianceError(problem)
     filters = filters or FlagFilters()
     listing = list_flags(settings, filters)
     flags, skipped = listing["flags"], listing["skipped_rules"]

@@ -24,6 +24,7 @@ from greffier.dataroom.naming import name_contracts as name_contracts  # re-expo
 from greffier.dataroom.records import INDEFINITE_TERM
 from greffier.config import Settings
 from greffier.errors import GreffierError
+from greffier.formats import unknown_csv_separator
 from greffier.services.dataroom.query import SearchDataRoomArgs, as_date, record_summary, search_data_room
 from greffier.text import plural
 from store import repository as repo
@@ -31,7 +32,6 @@ from store.records import load_dataroom
 from store.workspace import open_workspace
 
 EXPORT_FORMATS = ("csv", "xlsx")
-CSV_DELIMITERS = (",", ";")  # a semicolon for Excel in French
 PAGE = 100  # search_data_room's largest page
 COLUMNS = ["id", "title", "parties", "type", "signed", "ends", "initial end", "renews", "governing law", "amendments", "amends", "warnings", "file",
            "amendment keys", "amends key"]
@@ -294,8 +294,8 @@ def to_csv(table: DataRoomTable, delimiter: str = ",") -> bytes:
     and why it was left out — a CSV has no second sheet, so nothing is dropped silently; the screen's
     columns, ISO dates, UTF-8 with a byte-order mark so that spreadsheet software reads accents right. ``delimiter``: a
     semicolon for Excel set to French, which opens a comma-separated file in one column."""
-    if delimiter not in CSV_DELIMITERS:
-        raise ExportError(f"unknown CSV separator {delimiter!r}: use one of {' '.join(CSV_DELIMITERS)}")
+    if problem := unknown_csv_separator(delimiter):
+        raise ExportError(problem)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n", delimiter=delimiter)
     columns = [*STATUS_COLUMNS, "kind", *table.columns]
