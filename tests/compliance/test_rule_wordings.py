@@ -1111,3 +1111,48 @@ def test_a_flag_s_excerpt_keeps_french_typography():
     findings, _ = check_rule(playbook.by_id["exclusivity"], playbook, load_library(), DocumentFacts(id="c01", file="c.md"), [clause], today=date(2026, 11, 30), llm=None)
     assert findings and "sur le territoire\u202f: l'Agent" in findings[0].excerpt and "prospecter le Finistère\u00a0et" in findings[0].excerpt
     assert "territoire\u202f: l'Agent" in _md_escape(findings[0].excerpt)
+
+
+# Leaving a lease or a job at will, on notice (a walkthrough: « le Preneur pourra quitter les locaux à tout moment,
+# moyennant un préavis » was no termination for convenience); the statutory triennial leave and a ground stay apart.
+LEAVING_AT_WILL = [
+    ("termination-for-convenience", True, "Le Preneur pourra quitter les locaux à tout moment, moyennant un préavis de trois mois adressé au Bailleur."),
+    ("termination-for-convenience", True, "Le preneur peut donner congé à tout moment par lettre recommandée avec un préavis d'un mois."),
+    ("termination-for-convenience", True, "The Tenant may vacate the Premises at any time on three months' notice to the Landlord."),
+    ("termination-for-convenience", True, "Tenant may surrender this Lease at any time upon ninety days' notice."),
+    ("termination-for-convenience", True, "Either party may end the employment by giving the other three months' written notice."),
+    ("termination-for-convenience", False, "Le Preneur aura la faculté de donner congé à l'expiration de chaque période triennale, moyennant un préavis de six mois."),
+    ("termination-for-convenience", False, "Le Bailleur pourra donner congé au Preneur en cas de manquement, moyennant un préavis d'un mois."),
+    ("termination-for-convenience", False, "Tenant may not vacate the Premises before the end of the Term, even on notice."),
+    # an employment ended as the labour code allows, for its grounds, is no termination at will (walkthrough 12)
+    ("termination-for-convenience", False, "Chacune des parties peut mettre fin au contrat dans les conditions prévues par le Code du travail et la "
+     "convention collective, sous réserve du préavis conventionnel de trois mois."),
+    ("termination-for-convenience", False, "Either party may terminate the employment in accordance with the Employment Rights Act 1996, subject to the statutory notice."),
+]
+
+
+@pytest.mark.parametrize(("rule", "fires", "text"), LEAVING_AT_WILL)
+def test_leaving_at_will(rule, fires, text):
+    condition = load_playbook("ma_due_diligence").by_id[rule].condition
+    assert bool(affirmed_matches(condition, text)) is fires
+
+
+# Walkthrough 12 (its own data room): a landlord's covenant not to let to a competing trade, a non-solicit of named roles,
+# a liability said to be subject to no cap; each with its near miss.
+WALKTHROUGH_12 = [
+    ("exclusivity", True, "Pendant toute la durée du bail, le Bailleur s'interdit de louer ou de laisser occuper tout autre local de l'immeuble "
+     "à tout exploitant d'un restaurant."),
+    ("exclusivity", True, "The Landlord shall not let any other unit of the Building to a competitor of the Tenant."),
+    ("exclusivity", False, "Le Preneur s'interdit de sous-louer les locaux à tout exploitant sans l'accord du Bailleur."),
+    ("exclusivity", False, "The Landlord shall not lease the premises to any person without the Tenant's consent during the option period."),
+    ("non-solicitation", True, "Neither Party shall, directly or indirectly, solicit for employment or hire any scientist or manager of the other Party."),
+    ("non-solicitation", False, "Each Party shall appoint a project manager of its own staff to coordinate the work."),
+    ("uncapped-liability", True, "9.3 The Depositor's liability under clause 9.2 shall not be subject to any limitation or cap."),
+    ("uncapped-liability", False, "9.3 The Depositor's liability under clause 9.2 shall be subject to the cap in clause 9.1."),
+]
+
+
+@pytest.mark.parametrize(("rule", "fires", "text"), WALKTHROUGH_12)
+def test_walkthrough_12_wordings(rule, fires, text):
+    condition = load_playbook("ma_due_diligence").by_id[rule].condition
+    assert bool(affirmed_matches(condition, text)) is fires
