@@ -150,8 +150,15 @@ class DataRoom:
 def unwrap(text: str, section: str | None = None) -> str:
     """A stored chunk's lines as extraction rules read them: lines a PDF or a hard-wrapped text file
     broke mid-sentence joined back (« pour une durée de neuf / années » → one line), the heading line
-    apart (:func:`greffier.text.unwrap`). ``section`` is kept for the callers that pass it."""
-    return unwrap_lines(text)
+    apart (:func:`greffier.text.unwrap`). The line that is the chunk's ``section`` heading stays a line of its
+    own, whatever its case: a heading "Parties" joined to the names under it read "Parties Harrowgate Software
+    Limited" as one party."""
+    heading = " ".join((section or "").split())
+    lines = text.splitlines()
+    at = next((k for k, line in enumerate(lines) if heading and " ".join(line.split()) == heading), None)
+    if at is None:
+        return unwrap_lines(text)
+    return "\n".join(filter(None, [unwrap_lines("\n".join(lines[:at])), heading, unwrap_lines("\n".join(lines[at + 1 :]))]))
 
 
 def _input_hash(contract: ContractInput) -> str:

@@ -21,6 +21,9 @@ _BLANK_FIELD = re.compile(r"^[^\W\d_]{0,20}\s*:?\s*(?:_{3,}\s*)+$")
 _RUNNING_LINE_CHARS = 80  # a running header or footer is one short line
 # A numbered item is « 1. », « 1) », « 7.2 »: a bare number is the rest of a figure or phrase a line
 # break cut (« 220⏎000 euros », « 4⏎500 000 euros », « dans les 30⏎jours »), not an item.
+# A table's row as the converters write it ("Escrow Agent | NordVault Escrow Services Ltd | company no. …"): a line of its own,
+# never joined to the row before or after it.
+_TABLE_ROW = re.compile(r"\S \| \S")
 _ITEM_START = re.compile(
     r"^(?:\d{1,3}(?:\.\d{1,3})+\.?\s|\d{1,3}[.)]\s|\(?[a-z0-9ivx]{1,4}\)\s|[-•·▪*–—]\s|(?:article|art\.|section)\s+\w+)", re.IGNORECASE
 )
@@ -42,7 +45,7 @@ def paragraphs(text: str) -> list[str]:
     current: list[str] = []
     lines = [raw.strip() for raw in text.splitlines()]
     for index, line in enumerate(lines):
-        if current and (not line or _ITEM_START.match(line)):
+        if current and (not line or _ITEM_START.match(line) or _TABLE_ROW.search(line)):
             found.append(" ".join(current))
             current = []
         if not line:
@@ -51,7 +54,7 @@ def paragraphs(text: str) -> list[str]:
         following = lines[index + 1] if index + 1 < len(lines) else ""
         if _WRAPPED_AFTER_MARK.search(line) and following[:1].islower() and not _ITEM_START.match(following):
             continue  # « … dans l'un des cas suivants : défaut … ; non-respect … ;⏎inexactitude … » goes on: the page wrapped it
-        if _PARAGRAPH_END.search(line) or (len(current) == 1 and is_heading_line(line)):
+        if _PARAGRAPH_END.search(line) or (len(current) == 1 and is_heading_line(line)) or _TABLE_ROW.search(line):
             found.append(" ".join(current))
             current = []
     if current:

@@ -1107,3 +1107,20 @@ def test_a_later_sentence_citing_another_contract_is_no_preamble_of_this_one():
     )
     found = names(text)
     assert found[:2] == ["ACME SAS", "BETA SARL"] and "Gamma Holding SA" not in found
+
+
+@pytest.mark.parametrize(("title", "heading", "body", "expected"), [
+    ("Amendment No. 1 to the Software Licence Agreement dated 2 May 2023", "Parties",
+     'Harrowgate Software Limited (the "Licensor") and Bellac Transports SA (the "Licensee").', ["Harrowgate Software Limited", "Bellac Transports SA"]),
+    ("Software Licence Agreement — Harrowgate / Bellac", "The Parties:",
+     'Harrowgate Software Limited (the "Licensor") and Bellac Transports SA (the "Licensee").', ["Harrowgate Software Limited", "Bellac Transports SA"]),
+    ("Bail commercial", "Les parties",
+     "La SCI des Tilleuls, ci-après « le Bailleur », et la société Fournil Marcadet SARL, ci-après « le Preneur ».", ["SCI des Tilleuls", "Fournil Marcadet SARL"]),
+])
+def test_a_parties_heading_is_no_part_of_a_name(title, heading, body, expected):
+    # A Markdown "## Parties" under the title was joined to the names below it: "Parties Harrowgate Software Limited", and
+    # after an amendment's title "No. 1" (from "Amendment No. 1 to …") was read as the licensor.
+    from store.records import unwrap  # the stored chunk's lines as the records read them
+
+    chunk = ChunkInput(id="k1-1", section=heading, text=unwrap(f"{title}\n{heading}\n{body}", heading))
+    assert [p.name for p in read_parties(title, [chunk]).parties] == expected

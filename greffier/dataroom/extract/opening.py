@@ -31,6 +31,8 @@ _SEGMENT_CHARS = 3500
 
 _MARKER = re.compile(
     r"(?i:\bby\s+and\s+(?:between|among)\b|\b(?:between|among)\b|\bentre\s+les\s+soussign\w*|\bentre\b|\bB\s?E\s?T\s?W\s?E\s?E\s?N\b)"
+    # a one-sided act: « Le soussigné : Monsieur Jacques FERRAND … déclare se porter caution au profit de : … »
+    r"|(?i:\b(?:le|la|les|je)\s+soussign[ée]e?s?\s*:)"
     r"|\bPARTIES\b|\bParties\s*:"
     # "is entered into by Netscape Communications Corporation …", "is made by Alpha Inc. (the "Licensor") and …"
     r"|(?i:\b(?:agreement|contract|amendment|addendum|lease|memorandum|undertaking|nda|instrument|letter|guarant(?:y|ee)|deed|licen[cs]e"
@@ -52,7 +54,11 @@ _BLOCK_END = re.compile(
     r"|\bexpos[ée]\s+(?:des\s+motifs|pr[ée]alable)|\bceci\s+(?:expos[ée]|[ée]tant)|\b[ée]tant\s+pr[ée]alablement"
     r"|\bconsid[ée]rant\b|\battendu\s+que\b|\bensemble\s+(?:d[ée]nomm[ée]es?|les\s+parties)|\bci-apr[èe]s\s+(?:ensemble|collectivement)"
     r"|\bles\s+parties\s+(?:sont|ont|conviennent)|\btable\s+of\s+contents\b|\btable\s+des\s+mati[èe]res\b|\bsommaire\b)"
-    r"|\bBACKGROUND\b|\bARTICLE\s+(?:1|I|PREMIER)\b|\bArticle\s+(?:1|premier)\b|\bSECTION\s+1\b|\bAGREED\s+TERMS\b|\bTERMS\s+AGREED\b",
+    r"|\bBACKGROUND\b|\bARTICLE\s+(?:1|I|PREMIER)\b|\bArticle\s+(?:1|premier)\b|\bSECTION\s+1\b|\bAGREED\s+TERMS\b|\bTERMS\s+AGREED\b"
+    # the first article's heading, numbered: "1. Purpose The Client engages …" (a list with no final stop ran into it)
+    r"|(?<![\w.])1\s*[.)]\s+(?:Definitions?|Interpretation|Purpose|Object|Scope|Subject(?:\s+Matter)?|Appointment|Engagement|Services"
+    r"|Objet|D[ée]finitions?|Interpr[ée]tation)\b"
+    r"|(?<![\w.])Background(?=\s+(?:\(?[A1]\)|The|This)\b)",
 )
 # A defined name: ``(the "Supplier")``, ``("Acme")``, ``(hereinafter "X")``, « ci-après dénommée « le Bailleur » ».
 _DEFINED = re.compile(
@@ -74,7 +80,9 @@ _CONNECTOR_SPLIT = re.compile(
     r"|\s*(?i:\bd['’]une\s+part|\bd['’]autre\s+part|\bof\s+the\s+(?:one|other|first|second)\s+part|\ben\s+pr[ée]sence\s+de|\bin\s+the\s+presence\s+of"
     r"|\bon\s+the\s+(?:one|other)\s+(?:hand|side))\b\s*[:,;.]?\s*"
     # the beneficiary of a one-sided instrument: "by Alder Holdings Inc. (…), in favor of Birch Bank plc", « au profit de la BANQUE … »
-    r"|\s*,?\s*(?i:\bin\s+fav(?:o|ou)r\s+of|\bfor\s+the\s+benefit\s+of|\bau\s+profit\s+d[eu]|\ben\s+faveur\s+d[eu])\s+"
+    r"|\s*,?\s*(?i:\bin\s+fav(?:o|ou)r\s+of|\bfor\s+the\s+benefit\s+of|\bau\s+profit\s+d[eu]|\ben\s+faveur\s+d[eu])\s*:?\s+"
+    # … and the debtor whose debts a guarantee secures: « en garantie des engagements de la société X », "as security for the obligations of X"
+    r"|\s*,?\s*(?i:\ben\s+garantie\s+des\s+(?:engagements|obligations|dettes|sommes\s+dues)\s+d[eu]|\bas\s+security\s+for\s+the\s+(?:obligations|liabilities|debts)\s+of)\s+"
     r"|\s*-\s*(?i:and|et)\s*-\s*"
     r"|\s*\(\s*(?:\d{1,2}|[ivx]{1,4}|[a-h])\s*\)\s+"
 )
@@ -168,6 +176,12 @@ FILING_LEGEND = re.compile(
 )
 
 
+# A line that is nothing but the heading of the party list ("Parties", "The Parties:", « Les parties »): lines are joined
+# below, and "Parties Harrowgate Software Limited" read as one name (after a title, "Amendment No. 1 to …" gave "No. 1").
+# Written in capitals it is the list's marker (:data:`_MARKER`'s "PARTIES").
+_PARTIES_HEADING = re.compile(r"^[ \t#*]*(?:the\s+|les\s+)?parties[ \t*]*:?[ \t*]*$", re.IGNORECASE | re.MULTILINE)
+
+
 def opening_of(chunks: Sequence[ChunkInput], limit: int = OPENING_CHARS) -> Opening:
     parts: list[str] = []
     starts: list[tuple[int, str]] = []
@@ -175,7 +189,8 @@ def opening_of(chunks: Sequence[ChunkInput], limit: int = OPENING_CHARS) -> Open
     for chunk in chunks:
         if length >= limit:
             break
-        text = " ".join(_GLUED_ALIAS.sub(" (", _RULE_LINE.sub(" ", _FILL_IN.sub(" ___ ", FILING_LEGEND.sub(" ", chunk.text)))).split())
+        marked = _PARTIES_HEADING.sub(lambda m: m.group(0).upper(), chunk.text)  # same length: the offsets stay the chunk's
+        text = " ".join(_GLUED_ALIAS.sub(" (", _RULE_LINE.sub(" ", _FILL_IN.sub(" ___ ", FILING_LEGEND.sub(" ", marked)))).split())
         starts.append((length, chunk.id))
         parts.append(text)
         length += len(text) + 1

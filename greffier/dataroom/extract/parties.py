@@ -109,7 +109,11 @@ def read_parties(title: str, chunks: Sequence[ChunkInput]) -> PartiesReading:
     if len(found) == 1 and not blank_slots:
         found = _joined_names(found[0], chunks)
     if len(found) < 2 and not blank_slots:
-        found = _unique([*found, *_labelled_parties(opening)])
+        # "Licensor: Caliban Software GmbH … Licensee: Orfèvrerie Duplessis SA" beside the one name the opening read, unless
+        # that name is a field's label of one word ("Date: 2020-09-01" read "Date")
+        found = _unique([*(p for p in found if not _field_label(p.name, opening)), *_labelled_parties(opening)])
+    if len(found) < 2 and not blank_slots and len(table := _table_parties(chunks)) >= 2:
+        found = table  # "Role | Party | Details", « Franchiseur | Franchisé »: the parties set out in a table
     if len(found) < 2 and not any(p.confidence == "high" for p in found) and not (found and blank_slots):
         found = []
         for rule in (_between_parties, _defined_parties, _title_parties, _signature_parties, _mentioned_parties):
@@ -138,6 +142,53 @@ def read_parties(title: str, chunks: Sequence[ChunkInput]) -> PartiesReading:
     signed_keys = {entity_id(p.name) for p in signed}
     found = [p.model_copy(update={"in_signature": entity_id(p.name) in signed_keys}) for p in found]
     return PartiesReading(parties=_complete_names(found, chunks), blank_slots=blank_slots, unnamed_signatory=unnamed)
+
+
+# --- parties set out in a table ----------------------------------------------------------------------
+
+# A table's column of names: "Party", « Partie », "Name", « Dénomination », "Company", « Société »
+_NAME_COLUMN = frozenset("party parties partie name nom denomination raison sociale company societe entity entite".split())
+_TABLE_CHUNKS = 2  # the opening's chunks: a table further on lists products, prices or sites
+
+
+def _table_parties(chunks: Sequence[ChunkInput]) -> list[PartyFinding]:
+    """The parties an opening sets out in a table (rows written "cell | cell | cell"): under a column named "Party" (« Partie »,
+    "Name") one per row, its role the row's first cell ("Escrow Agent | NordVault Escrow Services Ltd | company no. …"); or a
+    header of roles (« Franchiseur | Franchisé ») over one cell per party (« MAISON FOURNIL SAS capital … | EURL LES PAINS DE
+    LÉA … »). A cell counts when it starts with a company's name (a legal form) or a person's (a civility)."""
+    found: list[PartyFinding] = []
+    for chunk in chunks[:_TABLE_CHUNKS]:
+        rows = [[cell.strip(" *") for cell in line.split(" | ")] for line in chunk.text.splitlines() if " | " in line]
+        for k, header in enumerate(rows[:-1]):
+            folded = [fold(cell) for cell in header]
+            column = next((i for i, cell in enumerate(folded) if cell in _NAME_COLUMN), None)
+            if column is not None:
+                body = [(row[column], row[0] if column else "") for row in rows[k + 1 :] if len(row) == len(header)]
+            elif len(header) >= 2 and all(cell.split()[-1:] and cell.split()[-1] in _ROLE_NOUNS | _ROLE_WORDS for cell in folded):
+                body = list(zip(rows[k + 1], header)) if len(rows[k + 1]) == len(header) else []
+            else:
+                continue
+            for cell, role in body:
+                if (party := _cell_party(cell, role, chunk, named=column is not None)) is not None:
+                    found.append(party)
+            if len(found) >= 2:
+                return _unique(found)
+            found = []
+    return []
+
+
+def _cell_party(cell: str, role: str, chunk: ChunkInput, *, named: bool) -> PartyFinding | None:
+    """The party a table's cell names: any name under a column of names (``named``: "Harrowgate Building Society" has no
+    legal form), else a company's name with its legal form or a person's with a civility."""
+    head = name_head(cell)
+    if head is None:
+        return None
+    name = head[0]
+    person = bool(re.match(rf"{_CIVILITY}\s", name))
+    if not named and not person and not any(is_legal_form(w.strip(",.")) for w in name.split()):
+        return None
+    return PartyFinding(name=name, chunk_id=chunk.id, raw=cell[:200], rule="table", confidence="high", kind="person" if person else "company",
+                        defined_as=[role] if role else [])
 
 
 # The last word of a role, not of a name ("Listing Agent", "Prospective Investor", "Receiving Party").
@@ -251,6 +302,11 @@ def _labelled_parties(opening: Opening) -> list[PartyFinding]:
                              rule="labelled", confidence="high")
             )
     return found
+
+
+def _field_label(name: str, opening: Opening) -> bool:
+    """A one-word name that the opening writes as a field's label, with a colon: "Date:", « Objet : »."""
+    return len(name.split()) == 1 and re.search(rf"(?<![\w-]){re.escape(name)}\s?:", opening.text[:4000]) is not None
 
 
 _NOT_ALONE = frozenset("cie co company companies fils sons freres associes associates partners".split())
