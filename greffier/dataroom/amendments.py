@@ -211,7 +211,8 @@ def _apply_one(target: TermView, amendment: TermView, current: date | None, outc
     _check_initial_end(target, amendment, outcome)
     new_end, chunk_id, raw = _new_end(clues, current)
     if new_end is None:
-        _check_stated_end(target, amendment, current, outcome)
+        if not _check_stated_end(target, amendment, current, outcome):
+            _check_term_change(target, amendment, current, outcome)
         return current
     change = EndDateChange(
         target_id=target.id, amendment_id=amendment.id, amendment_name=amendment.name, previous=current, current=new_end, chunk_id=chunk_id, raw=raw,
@@ -239,18 +240,38 @@ def _new_end(clues: AmendmentClues, current: date | None) -> tuple[date | None, 
     return None, None, ""
 
 
-def _check_stated_end(target: TermView, amendment: TermView, current: date | None, outcome: AmendmentOutcome) -> None:
+def _check_stated_end(target: TermView, amendment: TermView, current: date | None, outcome: AmendmentOutcome) -> bool:
     """An amendment gives an end date (its metadata's, or one its text writes) other than the contract's, in words not
-    read as a new term: the contract's end is not moved, and not known either — an end-date filter lists it apart."""
+    read as a new term: the contract's end is not moved, and not known either — an end-date filter lists it apart.
+    Whether it did."""
     stated = amendment.stated_end_date
-    if stated is not None and current is not None and stated != current:
-        outcome.warnings.setdefault(amendment.id, []).append(
-            f"amendment {amendment.label}: it gives the end date {stated.isoformat()}, not that of {target.label} "
-            f"({current.isoformat()}), in words not read as a new term: end date not moved, to check"
-        )
-        doubt = f"amendment {amendment.label} gives the end date {stated.isoformat()}, in words not read as a new term"
-        outcome.warnings.setdefault(target.id, []).append(f"end date {current.isoformat()} uncertain: {doubt}")
-        outcome.uncertain_ends.setdefault(target.id, doubt)
+    if stated is None or current is None or stated == current:
+        return False
+    outcome.warnings.setdefault(amendment.id, []).append(
+        f"amendment {amendment.label}: it gives the end date {stated.isoformat()}, not that of {target.label} "
+        f"({current.isoformat()}), in words not read as a new term: end date not moved, to check"
+    )
+    doubt = f"amendment {amendment.label} gives the end date {stated.isoformat()}, in words not read as a new term"
+    outcome.warnings.setdefault(target.id, []).append(f"end date {current.isoformat()} uncertain: {doubt}")
+    outcome.uncertain_ends.setdefault(target.id, doubt)
+    return True
+
+
+def _check_term_change(target: TermView, amendment: TermView, current: date | None, outcome: AmendmentOutcome) -> None:
+    """An amendment changes the term in words from which no new end or period was read (« la durée du Bail est modifiée
+    comme suit : … », "the Term is extended as set out in Schedule 2"): the contract's end is not moved, and not known
+    either — an end-date filter lists it apart, with the amendment's words."""
+    change = amendment.clues.term_change
+    if change is None:
+        return
+    quoted = " ".join(change.raw.split())
+    outcome.warnings.setdefault(amendment.id, []).append(
+        f"amendment {amendment.label}: it changes the term (« {quoted} ») in words from which no new end date was read: "
+        f"end date of {target.label} not moved, to check"
+    )
+    doubt = f"amendment {amendment.label} changes the term (« {quoted} ») in words from which no new end date was read"
+    outcome.warnings.setdefault(target.id, []).append(f"end date {current.isoformat() if current else 'unknown'} uncertain: {doubt}")
+    outcome.uncertain_ends.setdefault(target.id, doubt)
 
 
 def _check_initial_end(target: TermView, amendment: TermView, outcome: AmendmentOutcome) -> None:
@@ -260,3 +281,52 @@ def _check_initial_end(target: TermView, amendment: TermView, outcome: Amendment
             f"amendment {amendment.label} says the term initially ended {initial.value.isoformat()}, "
             f"{target.label} says {target.end_date.isoformat()}"
         )
+
+
+# --- the articles an amendment rewrites ------------------------------------------------------------
+
+# An article named by its number: "clause 5.1", "Article 4", « l'article 7.2 », "Section 3(b)", "§ 6".
+_ARTICLE_REFERENCE = re.compile(r"\b(?:clauses?|articles?|sections?|paragraphs?|art\.|§)\s*(\d+(?:\.\d+)*)\b", re.IGNORECASE)
+# What rewrites it: amended, replaced, deleted, inserted, "shall read as follows", « modifié », « remplacé »,
+# « supprimé », « désormais rédigé », « complété », « porté à ».
+_REWRITES = re.compile(
+    r"\b(?:amend\w*|replac\w*|delet\w*|insert\w*|substitut\w*|restat\w*|supersed\w*|(?:shall |will )?(?:now )?reads?\b[^.]{0,20}\bas follows"
+    r"|modifi\w*|remplac\w*|supprim\w*|r[ée]dig\w*|ajout\w*|compl[ée]t\w*|abrog\w*|port[ée]e?s? [àa])",
+    re.IGNORECASE,
+)
+# An article's number where its heading or its text gives it: "5. Fees", « Article 4 – Loyer », "ARTICLE 4 — RENT", "5.1 The …".
+_HEADING_NUMBER = re.compile(r"^\s*(?:(?:article|art\.|clause|section)\s*)?(\d+(?:\.\d+)*)(?=[\s.:)–—-]|$)", re.IGNORECASE)
+_LINE_NUMBER = re.compile(r"^\s*(\d+\.\d+(?:\.\d+)*)\s", re.MULTILINE)
+# What an amendment leaves as it was: "Save as amended, clauses 5 and 6 remain unchanged", « l'article 7 demeure inchangé ».
+_LEFT_AS_IT_WAS = re.compile(r"\b(?:unchanged|unamended|not (?:be )?amended|remains? in (?:full )?(?:force|effect)|inchang\w*|demeur\w* en vigueur)\b", re.IGNORECASE)
+
+
+def article_numbers(section: str | None, text: str = "") -> set[str]:
+    """The article numbers a passage holds: its heading's ("5. Fees" → 5) and its numbered lines' ("5.1 The …" → 5.1)."""
+    numbers = set(_LINE_NUMBER.findall(text))
+    if section and (heading := _HEADING_NUMBER.match(section)):
+        numbers.add(heading.group(1))
+    return numbers
+
+
+def _same_article(reference: str, numbers: set[str]) -> bool:
+    """Whether an article cited as ``reference`` is, holds or lies in one of ``numbers`` (5 and 5.1 are one place)."""
+    return any(reference == n or reference.startswith(f"{n}.") or n.startswith(f"{reference}.") for n in numbers)
+
+
+def rewriting_sentences(sentences: Sequence[str], numbers: set[str]) -> list[str]:
+    """The sentences of an amendment that rewrite one of the articles ``numbers`` of the contract it amends
+    ("clause 5.1 of the Agreement is amended by replacing …", « l'article 4 du Bail est désormais rédigé comme
+    suit : »), each with the sentence after it when it announces the new wording with a colon. An article merely
+    cited ("as defined in clause 5") rewrites nothing."""
+    found: list[str] = []
+    for k, sentence in enumerate(sentences):
+        references = [m.group(1) for m in _ARTICLE_REFERENCE.finditer(sentence)]
+        if not any(_same_article(r, numbers) for r in references) or not _REWRITES.search(sentence) or _LEFT_AS_IT_WAS.search(sentence):
+            continue
+        quoted = sentence
+        if sentence.rstrip().endswith(":") and k + 1 < len(sentences):
+            quoted = f"{sentence} {sentences[k + 1]}"
+        if quoted not in found:
+            found.append(quoted)
+    return found

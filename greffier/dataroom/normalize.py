@@ -16,6 +16,7 @@ The laws and contract types (their canonical labels and French / English wording
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections import defaultdict
 from collections.abc import Iterable
@@ -141,6 +142,25 @@ _WORDS_DATE_FOLDED = re.compile(
 )
 
 
+# A month's last day: "the last day of June 2031", « le dernier jour du mois de juin deux mille trente et un » (a term's end)
+_LAST_DAY = r"(?:dernier\s+jour\s+(?:du\s+mois\s+)?(?:de\s+|d['’]\s*)|last\s+day\s+of\s+(?:the\s+month\s+of\s+)?)"
+_YEAR_WRITTEN = rf"(?:\d{{4}}|deux[\s-]+mille(?:[\s-]+{_FRENCH_NUMBER_WORDS})?(?![\w-]))"
+_LAST_DAY_FOLDED = re.compile(rf"(?:le\s+|the\s+)?{_LAST_DAY}(?P<month>[a-z]+)\.?(?:\s?,\s*|\s+)(?P<year>{_YEAR_WRITTEN})")
+
+
+def _parse_last_day(folded: str) -> date | None:
+    """A month's last day (:data:`_LAST_DAY`), folded, as a date; None when it is none."""
+    if not (match := _LAST_DAY_FOLDED.fullmatch(folded)) or (month := MONTHS.get(match["month"])) is None:
+        return None
+    written = match["year"]
+    if written.isdigit():
+        year = int(written)
+    else:
+        rest = " ".join(written.replace("-", " ").split()[2:])  # after « deux mille »
+        year = 2000 + (_FRENCH_NUMBERS.get(rest, -2000) if rest else 0)
+    return _safe_date(year, month, calendar.monthrange(year, month)[1]) if 1 <= year <= 9999 else None
+
+
 def _parse_words_date(folded: str) -> date | None:
     """A French date in words (:data:`_WORDS_DATE`), folded, as a date; None when it is none."""
     if not (match := _WORDS_DATE_FOLDED.fullmatch(folded)) or (month := MONTHS.get(match["month"])) is None:
@@ -152,7 +172,7 @@ def _parse_words_date(folded: str) -> date | None:
 
 def _parse_month_name(text: str) -> date | None:
     folded = fold(text)
-    if found := _parse_words_date(folded):
+    if found := _parse_words_date(folded) or _parse_last_day(folded):
         return found
     folded = _ORDINAL_DAY_OF.sub(lambda m: f"{_ORDINAL_DAYS[m[1]]} ", folded)
     folded = _DAY_OF_WORDS.sub(r"\1 ", _FIRST_WORD.sub("1 ", folded)).strip()
@@ -230,7 +250,8 @@ DATE_PATTERN = (
     r"|\d{4}-\d{1,2}-\d{1,2}(?:T\d{1,2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:?\d{2})?)?"
     r"|\d{4}/\d{1,2}/\d{1,2}"
     r"|\d{1,2}/\d{1,2}/\d{4}|\d{1,2}\.\d{1,2}\.\d{4}|\d{1,2}-\d{1,2}-\d{4}"
-    rf"|{_WORDS_DATE.format(months=_MONTH_ALTERNATION)})"
+    rf"|{_WORDS_DATE.format(months=_MONTH_ALTERNATION)}"
+    rf"|\b{_LAST_DAY}(?:{_MONTH_ALTERNATION})(?![a-zà-ÿ])\.?(?:\s?,\s*|\s+){_YEAR_WRITTEN})"
 )
 _DATE_IN_TEXT = re.compile(rf"(?<![\w/.\-]){DATE_PATTERN}(?![\w/\-])", re.IGNORECASE)
 

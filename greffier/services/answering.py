@@ -27,13 +27,16 @@ from greffier.models import models_in_use
 from greffier.services.search import FUSION_MARGIN, check_search_arguments, reranker_in_use, search
 from pipelines.answering import ANSWER_OUTPUTS, warmed_answer_pipeline
 from greffier.text.replies import (
-    CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_MOVED_NOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NO_RELEVANT_PASSAGE, NOT_GROUNDED, ONLY_NAMED, WHICH_ONE, abstention, date_in, file_names, reply_language,
+    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_MOVED_NOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NO_RELEVANT_PASSAGE, NOT_GROUNDED, ONLY_NAMED, WHICH_ONE, abstention, date_in, file_names, reply_language,
     wording,
 )
 from pipelines.generators.answer_kinds import asked_kind
 from pipelines.generators.answerers import ABSTENTION
 from pipelines.generators.llm import LLMBackend, llm_role, resolve_llm
 from pipelines.retrieval import RETRIEVAL_OUTPUTS, passage, rerank_parameters, retrieval_inputs, runnable, stage_times
+from greffier.dataroom.amendments import article_numbers, rewriting_sentences
+from greffier.text.sentences import split_sentences
+from store import repository as repo
 from store.records import load_dataroom
 from store.workspace import open_workspace
 
@@ -169,7 +172,9 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
     if hint and hint.get("by") == "kind" and len(answered_from) > 1 and not (scope or {}).get("ambiguous"):
         # a kind of contract named, more contracts of it than are answered one by one: ask which one
         out["note"] = " ".join(filter(None, [out.get("note"), wording(WHICH_ONE, reply_language(question), names=", ".join(file_names(answered_from)[:MAX_HINT_FILES]))]))
-    if amended := _amended_end_notes(store, outputs, checked["citations"], question, reply_language(question)):
+    ended, amended = _amended_end_notes(store, outputs, checked["citations"], question, reply_language(question))
+    amended += _amended_article_notes(store, outputs, checked["citations"], reply_language(question), skip=ended)
+    if amended:
         out["note"] = " ".join(filter(None, [out.get("note"), *amended]))
     emit("done", {"abstained": checked["abstained"]})
     return out
@@ -178,18 +183,18 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
 _TERM_TYPES = frozenset({"term"})  # not "renewal": a notice to terminate is typed so, and asks no end
 
 
-def _amended_end_notes(store: Any, outputs: dict[str, Any], citations: list[dict[str, Any]], question: str, language: str) -> list[str]:  # noqa: ANN401
+def _amended_end_notes(store: Any, outputs: dict[str, Any], citations: list[dict[str, Any]], question: str, language: str) -> tuple[set[str], list[str]]:  # noqa: ANN401
     """Notes for the cited contracts whose end an attached amendment moved (or left uncertain), when the question asks
     about a term (a date asked, or the term's clause types for the question) and the answer quotes none of the
-    amendments that moved it."""
+    amendments that moved it; with the contracts noted."""
     cited = {c.get("chunk_id") for c in citations}
     documents = [d for d in outputs["relevance"]["documents"] if d.id in cited]
     asked = set(outputs.get("types", {}).get("clause_types") or ())
     if not documents or not (asked_kind(question) == "date" or _TERM_TYPES & asked):
-        return []
+        return set(), []
     room = load_dataroom(store)
     quoted = {d.meta.get("doc_id") for d in documents}
-    notes = []
+    noted, notes = set(), []
     for contract_id in dict.fromkeys(d.meta.get("doc_id") for d in documents):
         record = room.by_id.get(contract_id)
         if record is None or not record.amended_by:
@@ -202,8 +207,41 @@ def _amended_end_notes(store: Any, outputs: dict[str, Any], citations: list[dict
         if record.initial_end_date is not None and record.end_date is not None and record.initial_end_date != record.end_date:
             before, after = (date_in(d.isoformat(), language) for d in (record.initial_end_date, record.end_date))
             notes.append(wording(END_MOVED_NOTE, language, file=file, before=before, after=after, amendments=named))
+            noted.add(contract_id)
         elif (source := record.sources.get("end_date")) is not None and source.confidence == "low" and "amendment" in (source.doubt or ""):
             notes.append(wording(END_UNCERTAIN_NOTE, language, file=file, amendments=named))
+            noted.add(contract_id)
+    return noted, notes
+
+
+MAX_REWRITING_SENTENCES = 2  # an amendment's sentences quoted in a note on the article it rewrote
+
+
+def _amended_article_notes(store: Any, outputs: dict[str, Any], citations: list[dict[str, Any]], language: str, *, skip: set[str]) -> list[str]:  # noqa: ANN401
+    """Notes for the cited articles that an amendment attached to their contract rewrote, quoting the amendment's
+    sentences ("clause 5.1 of the Agreement is amended by replacing "EUR 48,000" with "EUR 52,800""): an answer
+    quoting the licence's fee of 2024 alone read as today's fee. Not for an amendment the answer quotes already, nor
+    for the contracts in ``skip`` (their end-date note says it)."""
+    cited = {c.get("chunk_id") for c in citations}
+    documents = [d for d in outputs["relevance"]["documents"] if d.id in cited]
+    if not documents:
+        return []
+    room = load_dataroom(store)
+    quoted = {d.meta.get("doc_id") for d in documents}
+    notes = []
+    for contract_id in dict.fromkeys(d.meta.get("doc_id") for d in documents):
+        record = room.by_id.get(contract_id)
+        if record is None or not record.amended_by or contract_id in skip:
+            continue
+        numbers = set().union(*(article_numbers(d.meta.get("section"), d.content or "") for d in documents if d.meta.get("doc_id") == contract_id))
+        if not numbers:
+            continue
+        for amendment in (room.by_id[a] for a in record.amended_by if a in room.by_id and a not in quoted):
+            with store.session() as session:
+                sentences = split_sentences("\n".join(chunk.text for chunk in repo.list_chunks(session=session, contract_id=amendment.id)))
+            if rewriting := rewriting_sentences(sentences, numbers)[:MAX_REWRITING_SENTENCES]:
+                notes.append(wording(ARTICLE_AMENDED_NOTE, language, file=PurePosixPath(record.file).name, amendments=_named(amendment),
+                                     sentences=" … ".join(re.sub(r"[ \t\r\n]+", " ", s) for s in rewriting)))  # typographic spaces kept
     return notes
 
 

@@ -75,6 +75,11 @@ END_MOVED_NOTE = {
     "en": "{file}: an amendment moved its end from {before} to {after} ({amendments}); the passage quoted may give the end before it.",
     "fr": "{file} : un avenant a modifié sa date de fin, du {before} au {after} ({amendments}) ; le passage cité peut donner la fin d'avant.",
 }
+# An answer quotes a contract's article that an amendment attached to it rewrote: the amendment's own words, quoted.
+ARTICLE_AMENDED_NOTE = {
+    "en": "{file}: an amendment rewrote this article ({amendments}): « {sentences} »",
+    "fr": "{file} : un avenant a modifié cet article ({amendments}) : « {sentences} »",
+}
 END_UNCERTAIN_NOTE = {
     "en": "{file}: an amendment attached to it gives another end date ({amendments}); check which end applies.",
     "fr": "{file} : un avenant qui s'y rattache donne une autre date de fin ({amendments}) ; vérifiez quelle fin s'applique.",

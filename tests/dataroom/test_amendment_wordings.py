@@ -71,6 +71,11 @@ def records_for(*texts: str):  # noqa: ANN201
         ("L'article 4 est désormais rédigé ainsi : « Le contrat s'achève le 30 septembre 2027. »", date(2027, 9, 30)),
         # the new end in words, beside a length that counts to another day (a walkthrough: 30 March was read for the 31st)
         ("Le terme du Contrat est prorogé de neuf mois et sera atteint le trente et un mars deux mille vingt-sept.", date(2027, 3, 31)),
+        # walkthrough 12: a month's last day in words after « ne s'achèvera qu'au », and the term « reporté de trois années »
+        ("L'article 4 du Contrat est modifié en ce que le terme initialement fixé est reporté de trois années. En conséquence, le Contrat "
+         "ne s'achèvera qu'au dernier jour du mois de juin deux mille vingt-neuf.", date(2029, 6, 30)),
+        ("Le terme du Contrat est reporté de deux années.", date(2028, 6, 30)),
+        ("Le Contrat expirera le 31 mars 2028.", date(2028, 3, 31)),
     ],
 )
 def test_french_amendments_give_a_new_expiry(body, new_end):
@@ -92,6 +97,8 @@ def test_french_amendments_give_a_new_expiry(body, new_end):
         ("The Term is extended by one (1) year.", date(2027, 6, 30)),
         ("Section 4 of the Agreement is amended to read as follows: \"This Agreement commences on July 1, 2023 and expires on "
          "December 31, 2027.\"", date(2027, 12, 31)),
+        ("The Term is extended and the Agreement shall expire on the last day of February 2028.", date(2028, 2, 29)),
+        ("The Expiry Date is postponed by twelve (12) months.", date(2027, 6, 30)),
     ],
 )
 def test_english_amendments_give_a_new_expiry(body, new_end):
@@ -167,3 +174,25 @@ def test_an_amendment_giving_another_end_in_words_not_read_leaves_the_end_uncert
         room = DataRoom(tuple(records.values()), generation=0)
         _, outcome = _filter(room, DataRoomFilters.model_validate({"end_date": {"after": "2026-12-31"}}), {})
         assert "c1" in dict(outcome.unknown) and "2027-12-31" in dict(outcome.unknown)["c1"], outcome.unknown
+
+
+@pytest.mark.parametrize("body", [
+    "La durée du Contrat est modifiée selon les modalités de l'annexe 1 au présent avenant.",
+    "The Term of the Agreement is extended as set out in Schedule 2 to this Amendment.",
+])
+def test_an_amendment_changing_the_term_in_words_not_read_leaves_the_end_uncertain(body):
+    # walkthrough 12: the amendment's term article was found and its end read as nothing, and the lease kept its old end in
+    # every list, silently; now the contract's end is not moved and not known either, with the amendment's words as reason
+    records = records_for(SUPPLY, _amendment(body))
+    contract = records["c1"]
+    assert contract.end_date == date(2026, 6, 30) and contract.sources["end_date"].confidence == "low", contract.sources["end_date"]
+    assert "changes the term" in contract.sources["end_date"].doubt
+
+
+@pytest.mark.parametrize("body", [
+    "Le prix unitaire est porté à 42 euros hors taxes ; la durée du Contrat est inchangée.",
+    "La définition du terme « Produits » est modifiée pour inclure les granulés.",
+])
+def test_an_amendment_that_leaves_the_term_as_it_was_raises_no_doubt(body):
+    contract = records_for(SUPPLY, _amendment(body))["c1"]
+    assert contract.end_date == date(2026, 6, 30) and contract.sources["end_date"].confidence != "low", contract.sources["end_date"]

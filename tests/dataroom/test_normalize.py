@@ -40,6 +40,11 @@ from greffier.dataroom.vocabulary import normalize_contract_type, normalize_law
         ("premier juin deux mille vingt-cinq", date(2025, 6, 1)),
         ("vingt-deux février deux mille dix", date(2010, 2, 22)),
         ("trente-et-un décembre deux mille quatre-vingt-dix-neuf", date(2099, 12, 31)),
+        # a month's last day, as a term's end is written (walkthrough 12's avenant)
+        ("dernier jour du mois de juin deux mille trente et un", date(2031, 6, 30)),
+        ("le dernier jour de février 2028", date(2028, 2, 29)),
+        ("the last day of February, 2027", date(2027, 2, 28)),
+        ("last day of the month of April 2030", date(2030, 4, 30)),
     ],
 )
 def test_parse_date_reads_data_room_formats(text, expected):

@@ -99,3 +99,54 @@ def test_an_amendment_that_changes_what_is_asked_is_quoted_beside_its_contract(r
     assert not out["abstained"], out["answer"]
     assert "48 000 €" in out["answer"] and "52 800 €" in out["answer"], out["answer"]
     assert {Path(c["file"]).name for c in out["citations"]} == {"bail_marcadet.md", "avenant_marcadet.md"}
+
+
+@pytest.fixture(scope="module")
+def licence_room(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201
+    from tests.pipelines.files import make_markdown
+
+    base = tmp_path_factory.mktemp("amended-licence")
+    room = base / "room"
+    room.mkdir()
+    parties = ("Parties", 'Harrowgate Software Limited (the "Licensor") and Bellac Transports SA (the "Licensee").')
+    make_markdown(room / "licence_harrowgate.md", [
+        parties,
+        ("5. Fees", "5.1 The Licensee shall pay an annual licence fee of GBP 30,000, invoiced in advance.\n\n5.2 Invoices are payable within 30 days."),
+        ("8. Governing law", "8.1 This Agreement is governed by the laws of England and Wales."),
+    ], title="Software Licence Agreement — Harrowgate / Bellac, dated 2 May 2023")
+    make_markdown(room / "amendment_harrowgate.md", [
+        parties,
+        ("Background", "(A) The parties entered into a Software Licence Agreement dated 2 May 2023 (the \"Agreement\")."),
+        ("1. Fees", '1.1 With effect from 1 June 2025, clause 5.1 of the Agreement is amended by replacing "GBP 30,000" with "GBP 34,500".'),
+        ("2. Other terms", "2.1 Save as amended above, clause 8 of the Agreement and its other clauses remain unchanged."),
+    ], title="Amendment No. 1 to the Software Licence Agreement dated 2 May 2023")
+    settings = load_settings(base / "ws")
+    Ingestor(settings).ingest(room)
+    return settings
+
+
+REWRITE = 'clause 5.1 of the Agreement is amended by replacing "GBP 30,000" with "GBP 34,500"'
+
+
+@pytest.mark.parametrize(("question", "said"), [
+    ("What annual fee does Bellac pay under the licence?", "an amendment rewrote this article"),
+    ("Quelle redevance annuelle Bellac paie-t-elle pour la licence ?", "un avenant a modifié cet article"),
+])
+def test_an_article_an_amendment_rewrote_is_never_quoted_alone(licence_room, question, said):
+    # The licence's fee of 2023 alone was the answer to "the current annual licence fee" (walkthrough 10): the amendment's
+    # sentence that rewrote the article is quoted, in the answer or, when the answer quotes the contract alone, in its note.
+    out = answer(licence_room, question, backend=None)
+    assert not out["abstained"] and "GBP 30,000" in out["answer"], out["answer"]
+    note = out.get("note") or ""
+    if "amendment_harrowgate.md" in {Path(c["file"]).name for c in out["citations"]}:
+        assert REWRITE in out["answer"] and said not in note, (out["answer"], note)
+    else:
+        assert said in note and REWRITE in note and "amendment_harrowgate.md" in note, (out["answer"], note)
+
+
+@pytest.mark.parametrize("question", ["Which law governs the Harrowgate licence?", "Quel droit régit la licence Harrowgate ?"])
+def test_an_article_the_amendment_leaves_unchanged_gets_no_note(licence_room, question):
+    # "clause 8 … remain unchanged" names the article and an amendment's word, and rewrites nothing
+    out = answer(licence_room, question, backend=None)
+    assert not out["abstained"] and "England and Wales" in out["answer"], out["answer"]
+    assert "rewrote" not in (out.get("note") or "") and "a modifié cet article" not in (out.get("note") or ""), out.get("note")

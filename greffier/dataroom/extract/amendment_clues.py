@@ -24,6 +24,9 @@ class AmendmentClues(BaseModel):
     extension: Finding[Period] | None = None  # « prorogé d'un an »
     initial_end_date: Finding[date] | None = None  # « initialement fixée au … »
     price_change: Finding[str] | None = None  # « le prix est porté à … »
+    # an operative sentence that changes the term, whatever was read of it (« la durée du Bail est modifiée comme suit »): with
+    # no new end or period read, the amended contract's end is uncertain, not silently kept
+    term_change: Finding[str] | None = None
 
 
 _CONTRACT_NOUN = re.compile(r"\b(?:contrat|convention|bail|accord|acte|pacte|agreement|contract|lease|licen[cs]e|deed)\b", re.I)
@@ -65,6 +68,20 @@ _FURTHER_PERIOD = re.compile(
     r"|\b(?:renouvel[ée]e?|renewed|extended|prorog[ée]e?|prolong[ée]e?)\s+(?:une\s+fois\s+)?(?:pour|for|by|de|d['’])\s*(?:une\s+dur[ée]e\s+de\s+|a\s+period\s+of\s+)?(?P<period2>.{1,40})",
     re.I,
 )
+# the term itself put off by a period: « le terme initialement fixé est reporté de trois années », "the Expiry Date is postponed by
+# twelve (12) months", « la date d'échéance est repoussée d'un an »
+_TERM_PUT_OFF = re.compile(
+    r"\b(?:terme|date\s+(?:d['’]\s*)?(?:expiration|[ée]ch[ée]ance|fin)|[ée]ch[ée]ance|term|expiry\s+date|expiration\s+date|end\s+date)\b[^.;]{0,60}?"
+    r"\b(?:report[ée]e?s?|repouss[ée]e?s?|postponed|deferred|extended)\s+(?:de\s+|d['’]\s*|by\s+|of\s+)(?P<period>.{1,40})",
+    re.I,
+)
+# A sentence that changes the term: its noun and a verb of change, either way round ("the Term is extended", « proroge la durée »).
+# "the defined term "Products" is amended" and "the terms of" change no term.
+_TERM_NOUN = (r"(?:(?:terme|dur[ée]e|date\s+(?:d['’]\s*)?(?:expiration|[ée]ch[ée]ance|fin)|[ée]ch[ée]ance|(?<!defined\s)term|expiry(?:\s+date)?"
+              r"|expiration(?:\s+date)?|end\s+date)(?!\s*[«\"“‘']))")
+_CHANGE_VERB = (r"(?:modifi\w*|report[ée]\w*|repouss\w*|prorog\w*|prolong\w*|amend\w*|extend\w*|postpon\w*|defer\w*|replac\w*|remplac\w*"
+                r"|shorten\w*|raccourci\w*|avanc[ée]\w*|chang\w*)")
+_TERM_CHANGE = re.compile(rf"\b{_TERM_NOUN}\b[^.;]{{0,80}}?\b{_CHANGE_VERB}|\b{_CHANGE_VERB}\b[^.;]{{0,40}}?\b{_TERM_NOUN}\b", re.I)
 # what recitals say of the contract as it was, not of the new term
 _RECITAL = re.compile(
     r"^\W*(?:whereas|recitals?|background|considérant|attendu|il\s+(?:a\s+été|est)\s+(?:préalablement\s+)?exposé|préambule|expos[ée])"
@@ -88,7 +105,9 @@ _NEW_TERM_END = re.compile(
 # prend fin le 31 décembre 2027 », "This Agreement expires on December 31, 2027", "the Term ends on …"
 _NEW_TERM_END_PRESENT = re.compile(
     rf"\b(?:agreement|contract|term|lease|licen[cs]e|contrat|bail|convention|dur[ée]e)\b[^.;]{{0,80}}?"
-    rf"\b(?:prend\s+fin|expire|s['’]ach[èe]ve|se\s+termine|arrive\s+[àa]\s+(?:[ée]ch[ée]ance|son\s+terme)|expires|ends|terminates)\b[^.;]{{0,20}}?"
+    rf"\b(?:prend\s+fin|expire|s['’]ach[èe]ve|se\s+termine|arrive\s+[àa]\s+(?:[ée]ch[ée]ance|son\s+terme)|expires|ends|terminates"
+    # and in the future, the verb alone: « le Bail ne s'achèvera qu'au dernier jour du mois de juin 2031 », « expirera le »
+    rf"|prendra\s+fin|expirera|s['’]ach[èe]vera|se\s+terminera|arrivera\s+[àa]\s+(?:[ée]ch[ée]ance|son\s+terme))\b[^.;]{{0,20}}?"
     rf"\b(?:on|le|au)\s+(?:the\s+)?{DATE_GROUP}",
     re.I,
 )
@@ -145,9 +164,14 @@ def _read_amendment_sentence(sentence: Sentence, clues: AmendmentClues) -> None:
     if clues.extension is None and not UNCHANGED.search(text) and (match := EXTENSION_PERIOD.search(text)):
         if periods := find_periods(match["period"]):
             clues.extension = Finding[Period](value=periods[0][0], chunk_id=chunk_id, raw=match.group(0), rule="extension period")
+    if clues.extension is None and not UNCHANGED.search(text) and (match := _TERM_PUT_OFF.search(text)):
+        if periods := find_periods(match["period"]):
+            clues.extension = Finding[Period](value=periods[0][0], chunk_id=chunk_id, raw=match.group(0), rule="term put off")
     if clues.extension is None and operative and (match := _FURTHER_PERIOD.search(text)):
         if periods := find_periods(match["period"] or match["period2"] or ""):
             clues.extension = Finding[Period](value=periods[0][0], chunk_id=chunk_id, raw=match.group(0), rule="further period")
+    if clues.term_change is None and operative and (match := _TERM_CHANGE.search(text)):
+        clues.term_change = Finding[str](value="term changed", chunk_id=chunk_id, raw=match.group(0)[:200], rule="term change")
     if clues.initial_end_date is None and (match := _INITIAL_END.search(text)):
         if value := parse_date(match["date"]):
             clues.initial_end_date = Finding[date](value=value, chunk_id=chunk_id, raw=match.group(0), rule="initial end")
@@ -159,6 +183,7 @@ _TERM_CUES = (
     "prorog", "prolong", "report", "repouss", "extend", "postpon", "defer", "expir", "instead", "rather", "lieu", "non plus", "further",
     "additional", "nouvelle", "supplément", "renouvel", "renew", "fin ", "terme", "échéance", "echeance", "until", "jusqu", "through",
     "remain", "continue", "vigueur", "initial", "original", "end ", "ends", "terminat", "termine", "achève", "acheve",
+    "durée", "duree", "term ", "expiry",
 )
 
 
