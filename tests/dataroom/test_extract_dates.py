@@ -693,15 +693,19 @@ def test_a_filings_exhibit_number_is_no_annex_of_the_contract():
         # « À Paris, le … » without « Fait à », above « Pour … » signature lines (a walkthrough)
         ("Genève, le 4 avril 2024\n\nPour Datacime Sàrl : Marc-André Perrin — Pour Hôtel du Lac Léman SA : Nathalie Kunz", date(2024, 4, 4)),
         ("London, 2 May 2025\nFor and on behalf of Orbis Maritime Ltd", date(2025, 5, 2)),
+        # a company's block labelled with a colon, the date written day-first with dots (walkthrough 12)
+        ("Zurich, 15.06.2023\nFor Alpenrose Advisory AG: Annelies Gubler, Partner; Reto Baumann, Partner", date(2023, 6, 15)),
     ],
-    ids=["place-and-date-line", "joined-lines-broken-ordinal", "signed-and-effective", "executed-and-delivered", "lieu-le-date-pour", "place-for-and-on-behalf"],
+    ids=["place-and-date-line", "joined-lines-broken-ordinal", "signed-and-effective", "executed-and-delivered", "lieu-le-date-pour", "place-for-and-on-behalf",
+         "place-for-company-colon"],
 )
 def test_a_signature_line_of_a_place_and_a_date_dates_the_contract(closing, expected):
     found = signed_after("\n\n" + closing)
     assert found is not None and found.value == expected, found
 
 
-@pytest.mark.parametrize("closing", ["Échéance, le 31 décembre 2027 pour la première période.", "Livraison, le 15 mai 2024 pour le premier lot."])
+@pytest.mark.parametrize("closing", ["Échéance, le 31 décembre 2027 pour la première période.", "Livraison, le 15 mai 2024 pour le premier lot.",
+                                     "Renewal, 1 June 2026\nFor the purposes of this clause the notice is sent by courier."])
 def test_a_place_like_word_and_a_date_before_pour_in_a_sentence_is_no_signature(closing):
     # a review: « pour » in the same sentence is no signatory's line
     assert signed_after("\n\n" + closing) is None

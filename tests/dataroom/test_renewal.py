@@ -15,6 +15,8 @@ from greffier.services.dataroom.query import DataRoomFilters, _filter, asked_nam
 from store.records import DataRoom
 
 RENEWS = [
+    # a term's extension "by successive terms" (walkthrough 12; the scan flagged it, the record said nothing)
+    "Thereafter it is extended automatically by successive terms of twelve (12) months unless either party gives notice of termination.",
     "Il se renouvelle ensuite par tacite reconduction pour des périodes successives d'un an, sauf dénonciation trois mois avant l'échéance.",
     "Le contrat est renouvelable par tacite reconduction.",
     "À son terme, le bail est reconduit tacitement d'année en année.",
@@ -330,6 +332,14 @@ def test_a_bound_s_reason_reads_in_french():
      "aucune date de fin dans les métadonnées ni dans le texte : durée de two years (« 3. Term ») court à compter de « Effective Date », que le contrat ne date pas, et aucune date de signature n'a été lue"),
     ("no end date in metadata or text: term of five (5) years (« 4. Term ») runs from the Launch Date, an event the contract expects on 2025-06-30 but does not date",
      "aucune date de fin dans les métadonnées ni dans le texte : durée de five (5) years (« 4. Term ») court à compter de l'événement « Launch Date », que le contrat attend le 30/06/2025 sans le dater"),
+    # an amendment that gives another end, or changes the term, in words not read (walkthrough 12: English in a French list)
+    ("end date could not be read with confidence (amendment « AVENANT N° 1 » (c2.txt) changes the term (« durée du Contrat est modifiée ») in words "
+     "from which no new end date was read)",
+     "date de fin : lecture incertaine (l'avenant « AVENANT N° 1 » (c2.txt) modifie la durée (« durée du Contrat est modifiée ») en des termes dont "
+     "aucune nouvelle date de fin n'a été lue)"),
+    ("end date could not be read with confidence (amendment « AVENANT N° 1 » (c2.txt) gives the end date 2027-12-31, in words not read as a new term)",
+     "date de fin : lecture incertaine (l'avenant « AVENANT N° 1 » (c2.txt) donne la date de fin 31/12/2027, en des termes qui ne se lisent pas comme "
+     "une nouvelle durée)"),
 ])
 def test_why_a_term_or_a_date_is_not_known_reads_in_french(reason, french):
     from greffier.chat.listing import reason_in

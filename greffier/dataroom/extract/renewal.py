@@ -40,6 +40,8 @@ _AUTOMATIC = re.compile(
     r"|tacit(?:ly)? (?:be )?(?:renew\w*|extend\w*|extension|reconduction|prolong\w*)|renew\w* (?:by )?tacit(?:ly| agreement| renewal| consent| reconduction)"
     r"|automatic(?:ally)? (?:be )?extend\w*(?: [^.;]{0,80}?)? for (?:an? |the )?(?:additional|successive|further|consecutive|renewal|term|one|two|three|\d)"
     r"|extend\w* automatically for|automatic (?:[\w-]+ ){0,3}(?:renewal|extension)s?"
+    # "extended automatically by successive terms of twelve (12) months" (a term's, not a deadline's "by the number of days")
+    r"|(?:extend\w* automatically|automatic(?:ally)? (?:be )?extend\w*) by (?:successive|additional|further|consecutive) (?:terms?|periods?|years?)"
     r"|automatic(?:ally)? continue\w*|continue\w* automatically"
     r"|(?:continue|renew|be renewed|be extended)\w* (?:thereafter )?(?:on a |from )year[ -]to[ -]year"
     r"|(?:continue|remain)\w* in (?:full )?(?:force|effect)[^.;]{0,80}? from year to year"
