@@ -121,6 +121,8 @@ _PRONOUNS = frozenset({"lequel", "laquelle", "lesquels", "lesquelles"})
 # (« dans le contrat auquel se rattache la commande, quel est … »)
 _ASKING_PRONOUN = re.compile(r"(?:^|[,;:]\s*)(?:et\s+)?(?:lequel|laquelle|lesquels|lesquelles)\b")
 _QUANTIFIERS = {"combien": frozenset({"de", "d"}), "how": frozenset({"much", "many"})}
+# "Who is the mediator", « Qui est le garant »: a role asked by who holds it (the role word after the article)
+_WHO_IS_THE = re.compile(r"^\s*(?:who|qui)\s+(?:is|are|was|will\s+be|est|sont|sera|seront)\s+(?:the|le|la|les|l')\s*([a-z][\w-]*)")
 # Between the question word and its noun: a copula and an article (« quel est le préavis », "what is the discount").
 _FRAME = frozenset({"est", "sont", "etait", "etaient", "sera", "seront", "is", "are", "was", "were", "will", "be", "le", "la", "les", "l",
                     "the", "a", "an", "un", "une", "des", "du", "de", "d"})
@@ -167,6 +169,10 @@ def asked_head(question: str) -> list[str]:
     """
     words = content_tokens(question)
     folded = fold(question).replace("’", "'")
+    if (role := _WHO_IS_THE.match(folded)) and (named := [w for w in content_tokens(role.group(1)) if w not in STOPWORDS and not is_function_word(w)]):
+        # "Who is the mediator …?", « Qui est le garant ? »: the role asked is the head (not "the parties": the opening
+        # that names them does without the word)
+        return [] if named[0] in ("parties", "party", "partie") else named[:1]
     asks_with_a_pronoun = bool(_ASKING_PRONOUN.search(folded))
     for i, word in enumerate(words):
         if (word in _PRONOUNS and asks_with_a_pronoun) or (word in ("which", "what") and words[i + 1 : i + 2] in (["one"], ["ones"], ["of"])):

@@ -63,7 +63,7 @@ from greffier.compliance.library import ClauseLibrary, load_library
 from greffier.text import fold, tokenize
 from greffier.text.fold import fold_origins
 from pipelines.generators.answer_kinds import KIND_WORDS, AnswerKind, asked_complement, asked_head, asked_kind, gives_a_quantity
-from pipelines.passages import own_heading, parties_asked, parties_passage
+from pipelines.passages import own_heading, parties_asked, parties_passage, prose
 from pipelines.types import scope_contract_ids
 
 log = logging.getLogger(__name__)
@@ -80,6 +80,13 @@ LEXICAL_COVERAGE = 0.5  # the share of what is asked a passage holds at which th
 # The recitals' headings: what the parties wished, not what they agreed (an amendment's « (B) The parties wish to amend the
 # licence fee » is not its new fee)
 _RECITALS = re.compile(r"^\W*(?:background|recitals?|whereas|preamble|preambule|expose prealable|il a ete prealablement expose|considerant)\b")
+# A clause left blank: its heading and nothing else said ("[Reserved]", "Intentionally omitted", « [Clause laissée en blanc …] »,
+# « Néant », « Sans objet »): the heading holds the words asked, the clause gives no answer
+_BLANK_CLAUSE = re.compile(
+    r"^\W*(?:\[[^\]]{0,120}\]|(?:this (?:section|clause|article) (?:is |has been )?)?intentionally (?:left blank|omitted|deleted)|reserved|omitted|deleted"
+    r"|n[ée]ant|sans objet|r[ée]serv[ée]e?|supprim[ée]e?|clause laiss[ée]e en blanc[^.]{0,80})\W*$",
+    re.IGNORECASE,
+)
 COMPLETE = 0.999  # a passage holding all that is asked (in some wording) is judged before one that misses a word of it, whatever the bonuses
 RELEVANCE_MODES = ("llm", "union", "scores")
 
@@ -537,6 +544,8 @@ class RelevanceJudge:
             )
             if recital:
                 decision["recital"] = True
+            if decision["relevant"] and _BLANK_CLAUSE.match(prose(doc).strip()):
+                decision.update(relevant=False, blank=True, why="the clause is left blank: its heading alone holds what is asked")
             asked_units, asked_text = read_by[index]
             passage = "\n".join(filter(None, [doc.content or "", str(doc.meta.get("section") or ""), str(doc.meta.get("title") or "")]))  # its prose first
             decision.update(how_covered(asked_units, tokens[index], asked_text, passage))

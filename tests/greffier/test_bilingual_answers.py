@@ -197,6 +197,14 @@ def test_each_contract_of_a_several_contracts_answer_is_labelled_by_its_title_an
         ("Quelle est la clause de non-concurrence ?", "4. Price", "The prices are those of the Supplier's price list.", False),
         ("Quelle est la clause de non-concurrence ?", "8. RESTRICTIVE COVENANTS",
          "8.1 For six (6) months after the Termination Date, the Employee shall not be engaged in any business in competition with the Company.", True),
+        # walkthrough 12: « Quel droit régit … ? » abstained on the governing-law article (« droit » was a word no passage held)
+        ("Quel droit régit le contrat ?", "13. Governing Law", "This Agreement is governed by the substantive laws of Switzerland.", True),
+        ("Quel droit s'applique au contrat ?", "13. Governing Law", "This Agreement is governed by the substantive laws of Switzerland.", True),
+        # … a liability insurance is not a liability cap that mentions a claim, nor a clause left blank an answer
+        ("Quel est le montant de l'assurance responsabilité civile ?", "9. Liability",
+         "NordVault's total liability shall not exceed the fees paid to it in the twelve months preceding the claim.", False),
+        ("Quel droit s'applique au contrat ?", "ARTICLE 9 — LOI APPLICABLE", "[Clause laissée en blanc dans l'exemplaire transmis.]", False),
+        ("Which law governs the agreement?", "12. Governing Law", "[Reserved]", False),
     ],
 )
 def test_the_relevance_check_judges_meaning_across_languages(question, section, passage, relevant):
@@ -794,6 +802,10 @@ def test_a_question_mostly_about_what_the_room_does_not_hold_is_declined_even_in
         ("Combien de temps dure la licence ?", []),  # the kind asked (a length) is checked instead
         ("What happens if the tenant pays late?", []),
         ("Who are the parties to the lease?", []),
+        # a role asked by who holds it: the role is the head (walkthrough 12: "Who is the mediator …?" quoted the courts)
+        ("Who is the mediator named for disputes under the franchise agreement?", ["mediator"]),
+        ("Qui est le garant du prêt ?", ["garant"]),
+        ("Who pays the escrow fees?", []),
         ("Le bailleur peut-il résilier le bail ?", []),
         # a measure asked of a thing names the thing; after a possessive, what is possessed
         ("Quelle est la durée de la période d'essai du directeur commercial ?", ["essai"]),
