@@ -135,8 +135,8 @@ def clause_hits(store: WorkspaceStore, types: list[str], lexicon: Lexicon | None
     patterns = _clause_words(lexicon, granting) if lexicon is not None and granting and wanted <= GRANTING_TYPES | _GRANTED_WITH else None
     found: dict[tuple[str, str], ClauseHit] = {}
     for contract_id, section, page, labels, text in rows:
-        if not wanted & set(labels or ()):
-            continue
+        if not wanted & set(labels or ()) or _RECITAL_HEADING.match(fold((section or "").split(" > ")[-1])):
+            continue  # a recital says why the contract was made (« … comportait une clause de non-concurrence, à laquelle les parties ont renoncé »)
         key = (contract_id, section or "")
         said = denial(text or "", patterns) if patterns is not None else None
         hit = found.get(key)
@@ -145,6 +145,11 @@ def clause_hits(store: WorkspaceStore, types: list[str], lexicon: Lexicon | None
         elif hit.denied and not said:  # an article cut into passages: one that states the clause decides
             found[key] = ClauseHit(contract_id, hit.section, hit.page, None)
     return list(found.values())
+
+
+# A recital's heading: what it says of a clause is the contract's story, not a clause of the contract (walkthrough 12: the
+# non-compete list named a subcontract's « PRÉAMBULE » that tells of a clause the parties gave up)
+_RECITAL_HEADING = re.compile(r"^\W*(?:background|recitals?|whereas|preamble|preambule|expose(?: prealable| des motifs)?|il a ete prealablement expose|considerant)\b")
 
 
 @lru_cache(maxsize=64)

@@ -212,6 +212,8 @@ def clause_room(tmp_path_factory):
         ("2. Exclusivity", "The licence is exclusive: Licensor shall not grant any other licence of the Marks in France."),
     ], title="Trademark License Agreement")
     make_markdown(room / "bail.md", [
+        # a recital that tells of a clause given up is no clause of the lease (walkthrough 12: the list named a « PRÉAMBULE »)
+        ("Préambule", "Le précédent bail conclu entre les parties comportait une clause d'exclusivité, à laquelle elles ont expressément renoncé."),
         ("Article 1 — Désignation", "Le Bailleur loue au Preneur un entrepôt de 2 000 m²."),
         ("Article 2 — Loyer", "Le loyer annuel est fixé à 120 000 euros hors taxes."),
     ], title="Bail commercial")
