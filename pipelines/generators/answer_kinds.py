@@ -121,6 +121,8 @@ _PRONOUNS = frozenset({"lequel", "laquelle", "lesquels", "lesquelles"})
 # (« dans le contrat auquel se rattache la commande, quel est … »)
 _ASKING_PRONOUN = re.compile(r"(?:^|[,;:]\s*)(?:et\s+)?(?:lequel|laquelle|lesquels|lesquelles)\b")
 _QUANTIFIERS = {"combien": frozenset({"de", "d"}), "how": frozenset({"much", "many"})}
+# A subject pronoun after the question word: a verb comes next, not the noun asked ("what is she paid for it")
+_SUBJECT_PRONOUNS = frozenset({"she", "he", "it", "they", "we", "you", "i", "il", "elle", "ils", "elles", "on", "nous", "vous"})
 # "Who is the mediator", « Qui est le garant »: a role asked by who holds it (the role word after the article)
 _WHO_IS_THE = re.compile(r"^\s*(?:who|qui)\s+(?:is|are|was|will\s+be|est|sont|sera|seront)\s+(?:the|le|la|les|l')\s*([a-z][\w-]*)")
 # Between the question word and its noun: a copula and an article (« quel est le préavis », "what is the discount").
@@ -197,6 +199,8 @@ def asked_head(question: str) -> list[str]:
                 cut = next((j for j, w in enumerate(phrase) if w in _PHRASE_ENDS), len(phrase))
                 if "s" in phrase[:cut]:
                     start += max(j for j, w in enumerate(phrase[:cut]) if w == "s") + 1
+            if start < len(words) and words[start] in _SUBJECT_PRONOUNS:
+                break  # "what is she paid", « que doit-il payer »: a verb follows its subject, no noun is governed
             window = words[start : start + (2 if english else 1)]
             head = [w for w in window if w not in _ASPECTS and w not in STOPWORDS and not is_function_word(w)]
             after = start + len(window)

@@ -435,12 +435,14 @@ class RelevanceJudge:
             translation=translation,
         )
         refuse_outside_hint(documents, decisions, hint)
-        # a contract's recital answers only when none of its articles does (« (B) The parties wish to amend the licence fee »
-        # beside the amendment's « 1.1 … replacing "EUR 48,000" with "EUR 52,800" »)
+        # a recital answers only when no article does (« (B) The parties wish to amend the licence fee » beside the amendment's
+        # « 1.1 … replacing "EUR 48,000" with "EUR 52,800" »; walkthrough 12: a subcontract's preamble telling of a non-compete
+        # the parties gave up, before the employment contract's non-compete article)
         answering = {documents[i].meta.get("doc_id") for i, d in enumerate(decisions) if d["relevant"] and not d.get("recital")}
         for i, decision in enumerate(decisions):
-            if decision["relevant"] and decision.get("recital") and documents[i].meta.get("doc_id") in answering:
-                decision.update(relevant=False, why="a recital: an article of the same contract answers")
+            if decision["relevant"] and decision.get("recital") and answering:
+                same = documents[i].meta.get("doc_id") in answering
+                decision.update(relevant=False, why="a recital: an article of the same contract answers" if same else "a recital: an article of another contract answers")
         # The check by meaning found a passage that answers: with ``union``, an LLM answerer that
         # abstains anyway is not believed (a small model abstains on clauses that answer).
         answerable = self.mode != "llm" and any(d["relevant"] and (str(d.get("by", "")).startswith("meaning") or d.get("meaning_agrees")) for d in decisions)

@@ -274,6 +274,22 @@ def test_a_recital_answers_only_when_no_article_of_its_contract_does():
     assert [d.id for d in alone["documents"]] == ["a1-1"]  # no article answers: the recital may
 
 
+def test_a_recital_does_not_answer_beside_another_contract_s_article():
+    # walkthrough 12: a subcontract's preamble telling of a non-compete the parties gave up was quoted first for "the employee's
+    # non-compete", before the employment contract's article (a recital says why a contract was made, not what it provides)
+    question = "How long does the employee's non-compete last after she leaves?"
+    units, types = _units(question, "en")
+    recital = Document(id="s1-1", content="C. Le précédent contrat imposait au salarié une clause de non-concurrence d'une durée d'un an après la "
+                       "cessation de son contrat, à laquelle les parties ont renoncé.", score=1.0, meta={"doc_id": "s1", "section": "PRÉAMBULE"})
+    article = Document(id="e1-11", content="La Salariée s'interdit, pendant douze mois après la cessation de son contrat, toute activité concurrente.",
+                       score=0.9, meta={"doc_id": "e1", "section": "Article 11 – Clause de non-concurrence"})
+    alone = RelevanceJudge().run(question=question, documents=[recital], units=units, clause_types=types)
+    assert [d.id for d in alone["documents"]] == ["s1-1"], alone["decisions"]  # no article answers: the recital may
+    judged = RelevanceJudge().run(question=question, documents=[recital, article], units=units, clause_types=types)
+    assert [d.id for d in judged["documents"]] == ["e1-11"], judged["decisions"]
+    assert judged["decisions"][0]["recital"] and "another contract" in judged["decisions"][0]["why"]
+
+
 def test_an_english_question_s_function_words_do_not_count_against_a_french_passage():
     # "how", "must", "our", "after" are not what is asked: the French article that answers holds none of them
     question = "How long must the distributor keep our information confidential after the contract ends?"
@@ -806,6 +822,8 @@ def test_a_question_mostly_about_what_the_room_does_not_hold_is_declined_even_in
         ("Who is the mediator named for disputes under the franchise agreement?", ["mediator"]),
         ("Qui est le garant du prêt ?", ["garant"]),
         ("Who pays the escrow fees?", []),
+        # a subject pronoun after the question word: a verb follows, no noun ("what is she paid" made "paid" the head)
+        ("How long does the employee's non-compete last after she leaves, and what is she paid for it?", []),
         ("Le bailleur peut-il résilier le bail ?", []),
         # a measure asked of a thing names the thing; after a possessive, what is possessed
         ("Quelle est la durée de la période d'essai du directeur commercial ?", ["essai"]),
