@@ -1156,3 +1156,60 @@ WALKTHROUGH_12 = [
 def test_walkthrough_12_wordings(rule, fires, text):
     condition = load_playbook("ma_due_diligence").by_id[rule].condition
     assert bool(affirmed_matches(condition, text)) is fires
+
+
+# A review of the tuning parts' false positives (invented sentences of the same kinds, each with the near miss that must still fire):
+# the law's own carve-outs are no uncapped liability; a limit on something else is no liability limit; price competition is no
+# covenant not to compete; another contract's fees, an order's cancellation charge or a clause merely named are no liquidated damages.
+FALSE_POSITIVE_KINDS = [
+    ("uncapped-liability", False, "EXCEPT IN THE CASE OF FRAUD OR GROSS NEGLIGENCE, NEITHER PARTY SHALL BE LIABLE FOR ANY INDIRECT OR CONSEQUENTIAL DAMAGES."),
+    ("uncapped-liability", False, "The foregoing limitation shall not apply in the case of death or bodily injury caused by wilful misconduct."),
+    ("uncapped-liability", True, "EXCEPT FOR A PARTY'S INDEMNIFICATION OBLIGATIONS OR GROSS NEGLIGENCE, NEITHER PARTY SHALL BE LIABLE FOR ANY INDIRECT DAMAGES."),
+    ("uncapped-liability", True, "The foregoing limitation shall not apply to breaches of Section 8 (Confidentiality)."),
+    # a list of carve-outs whose first item is the law's own: the others are not
+    ("uncapped-liability", True, "EXCEPT (A) FOR FRAUD OR GROSS NEGLIGENCE, (B) FOR A PARTY'S BREACH OF ITS CONFIDENTIALITY OBLIGATIONS, NEITHER PARTY SHALL BE "
+     "LIABLE FOR ANY CONSEQUENTIAL DAMAGES."),
+    ("uncapped-liability", True, "Except in the event of (i) gross negligence and/or (ii) a breach of confidentiality, the total liability of either party arising "
+     "out of or in connection with this Agreement, whether in contract, tort (including negligence), statute or otherwise, shall, to the maximum "
+     "extent permitted by applicable law, be limited to the fees received."),
+    ("uncapped-liability", False, "In no event shall the aggregate sales commissions payable to the Agent exceed five per cent of the price."),
+    ("uncapped-liability", False, "The Reseller may not sell the Products without Capital Partners' prior written consent, except to its affiliates."),
+    ("non-compete", False, "The Supplier shall not offer the Distributor less competitive prices than those it offers to its other distributors."),
+    ("non-compete", True, "During the Term the Distributor shall not sell any product that competes with the Products."),
+    ("non-compete", False, "The Company's execution of this Agreement does not and will not breach any non-competition agreement to which it is a party."),
+    ("liquidated-damages", False, "The Franchise Agreement between the parties contains a liquidated damages clause."),
+    ("liquidated-damages", False, "Purchase orders may be rescheduled or cancelled subject to the cancellation charges set out in Schedule 3."),
+    ("liquidated-damages", False, "The Company shall reimburse any lease termination fees charged by the landlord of the Premises."),
+    ("liquidated-damages", False, "Neither party shall have any liability for consequential or liquidated damages."),
+    ("liquidated-damages", True, "If the Customer terminates this Agreement early, it shall pay an early termination fee equal to six months of fees."),
+    ("liquidated-damages", True, "En cas de manquement, le Prestataire sera redevable d'une pénalité forfaitaire de 5 000 euros."),
+]
+
+
+@pytest.mark.parametrize(("rule", "fires", "text"), FALSE_POSITIVE_KINDS)
+def test_false_positive_kinds(rule, fires, text):
+    condition = load_playbook("ma_due_diligence").by_id[rule].condition
+    assert bool(affirmed_matches(condition, text)) is fires
+
+
+# … and the misses of the same review: a party wishing to terminate, "by either party for any reason", an item "at any other
+# time upon notice", a precondition of no default (no ground), notice "in writing … prior to the expiration", "30- days".
+MISSED_KINDS = [
+    ("termination-for-convenience", True, "Either party wishing to terminate the Agreement must give the other ninety days' written notice."),
+    ("termination-for-convenience", False, "Either party desiring to terminate this Agreement pursuant to Section 6.01 shall give notice."),
+    ("termination-for-convenience", True, "13.1.3 By either party for any reason by providing six (6) months prior written notice."),
+    ("termination-for-convenience", True, "So long as no default exists, either party may terminate this Agreement at any time upon sixty days written notice."),
+    ("termination-for-convenience", False, "If a default exists, either party may terminate this Agreement at any time upon sixty days written notice."),
+    ("termination-for-convenience", True, "Licensor may terminate this Agreement (i) if Licensee fails to pay, or (ii) at any other time upon ninety (90) days' prior written notice."),
+    ("termination-for-convenience", False, "Neither party may terminate this Agreement at any time during the Initial Term."),
+    ("renewal-notice", True, "The Agreement renews for one-year terms unless Customer requests otherwise in writing at least ninety (90) days prior to the "
+     "expiration of the then-current term."),
+    ("renewal-notice", True, "The term shall renew annually unless either party gives 30- days advance notice of non-renewal."),
+    ("renewal-notice", False, "This Agreement may be renewed by mutual written agreement of the parties upon sixty days' notice."),
+]
+
+
+@pytest.mark.parametrize(("rule", "fires", "text"), MISSED_KINDS)
+def test_missed_kinds(rule, fires, text):
+    condition = load_playbook("ma_due_diligence").by_id[rule].condition
+    assert bool(affirmed_matches(condition, text)) is fires
