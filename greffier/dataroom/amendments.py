@@ -247,13 +247,12 @@ def _check_stated_end(target: TermView, amendment: TermView, current: date | Non
     stated = amendment.stated_end_date
     if stated is None or current is None or stated == current:
         return False
-    outcome.warnings.setdefault(amendment.id, []).append(
-        f"amendment {amendment.label}: it gives the end date {stated.isoformat()}, not that of {target.label} "
-        f"({current.isoformat()}), in words not read as a new term: end date not moved, to check"
+    _leave_end_uncertain(
+        target, amendment, current, outcome,
+        said=f"it gives the end date {stated.isoformat()}, not that of {target.label} ({current.isoformat()}), in words not read as a new term: "
+             "end date not moved, to check",
+        doubt=f"gives the end date {stated.isoformat()}, in words not read as a new term",
     )
-    doubt = f"amendment {amendment.label} gives the end date {stated.isoformat()}, in words not read as a new term"
-    outcome.warnings.setdefault(target.id, []).append(f"end date {current.isoformat()} uncertain: {doubt}")
-    outcome.uncertain_ends.setdefault(target.id, doubt)
     return True
 
 
@@ -265,13 +264,19 @@ def _check_term_change(target: TermView, amendment: TermView, current: date | No
     if change is None:
         return
     quoted = " ".join(change.raw.split())
-    outcome.warnings.setdefault(amendment.id, []).append(
-        f"amendment {amendment.label}: it changes the term (« {quoted} ») in words from which no new end date was read: "
-        f"end date of {target.label} not moved, to check"
+    _leave_end_uncertain(
+        target, amendment, current, outcome,
+        said=f"it changes the term (« {quoted} ») in words from which no new end date was read: end date of {target.label} not moved, to check",
+        doubt=f"changes the term (« {quoted} ») in words from which no new end date was read",
     )
-    doubt = f"amendment {amendment.label} changes the term (« {quoted} ») in words from which no new end date was read"
-    outcome.warnings.setdefault(target.id, []).append(f"end date {current.isoformat() if current else 'unknown'} uncertain: {doubt}")
-    outcome.uncertain_ends.setdefault(target.id, doubt)
+
+
+def _leave_end_uncertain(target: TermView, amendment: TermView, current: date | None, outcome: AmendmentOutcome, *, said: str, doubt: str) -> None:
+    """The amendment's warning (``said``), and the contract's end left where it was but uncertain, for ``doubt``."""
+    outcome.warnings.setdefault(amendment.id, []).append(f"amendment {amendment.label}: {said}")
+    why = f"amendment {amendment.label} {doubt}"
+    outcome.warnings.setdefault(target.id, []).append(f"end date {current.isoformat() if current else 'unknown'} uncertain: {why}")
+    outcome.uncertain_ends.setdefault(target.id, why)
 
 
 def _check_initial_end(target: TermView, amendment: TermView, outcome: AmendmentOutcome) -> None:
@@ -285,27 +290,45 @@ def _check_initial_end(target: TermView, amendment: TermView, outcome: Amendment
 
 # --- the articles an amendment rewrites ------------------------------------------------------------
 
-# An article named by its number: "clause 5.1", "Article 4", « l'article 7.2 », "Section 3(b)", "§ 6".
-_ARTICLE_REFERENCE = re.compile(r"\b(?:clauses?|articles?|sections?|paragraphs?|art\.|§)\s*(\d+(?:\.\d+)*)\b", re.IGNORECASE)
-# What rewrites it: amended, replaced, deleted, inserted, "shall read as follows", « modifié », « remplacé »,
-# « supprimé », « désormais rédigé », « complété », « porté à ».
-_REWRITES = re.compile(
-    r"\b(?:amend\w*|replac\w*|delet\w*|insert\w*|substitut\w*|restat\w*|supersed\w*|(?:shall |will )?(?:now )?reads?\b[^.]{0,20}\bas follows"
-    r"|modifi\w*|remplac\w*|supprim\w*|r[ée]dig\w*|ajout\w*|compl[ée]t\w*|abrog\w*|port[ée]e?s? [àa])",
+# An article named by its number, and the numbers listed after it: "clause 5.1", "Article 4", « l'article 1er », « article
+# premier », "Sections 4.2 and 4.3", « les articles 3 et 4 », "§ 6" — not one of the amendment's own ("Section 1 of this
+# Amendment"), a schedule's ("clause 3 of Schedule 2"), nor one a reference points to ("the reference to clause 1").
+_NUMBER = r"(?:\d+(?:\.\d+)*(?:er|re)?\b|premier\b|premi[èe]re\b)"
+_ARTICLE_REFERENCE = re.compile(
+    rf"(?<!reference to )(?<!référence à )(?<!renvoi à )(?:\b(?:clauses?|articles?|sections?|paragraphs?|art\.)|§)\s*(?P<numbers>{_NUMBER}(?:(?:\s*,\s*|\s+(?:and|et|&|or|ou)\s+){_NUMBER})*)"
+    r"(?!\s+(?:of|de|du|des)\s+(?:this|the|ce|cet|la|l['’])?\s*(?:pr[ée]sent\s+)?(?:amendment|avenant|schedule|annex|annexe|exhibit|appendix))",
     re.IGNORECASE,
 )
-# An article's number where its heading or its text gives it: "5. Fees", « Article 4 – Loyer », "ARTICLE 4 — RENT", "5.1 The …".
-_HEADING_NUMBER = re.compile(r"^\s*(?:(?:article|art\.|clause|section)\s*)?(\d+(?:\.\d+)*)(?=[\s.:)–—-]|$)", re.IGNORECASE)
+# What rewrites it, said of it: "is amended", "shall read as follows", « est modifié », « est remplacé », « est supprimé », « est
+# désormais rédigé », « est complété », « est porté à » — right after the reference (not "as amended", nor a verb of another
+# clause), or the verb before it ("amend clause 5.1", « modifier l'article 4 »).
+_VERB = (r"(?:amend\w*|replac\w*|delet\w*|insert\w*|substitut\w*|restat\w*|supersed\w*|read(?:s)?\s+as\s+follows"
+         r"|modifi\w*|remplac\w*|supprim\w*|r[ée]dig\w*|ajout\w*|compl[ée]t\w*|abrog\w*|port[ée]e?s?\s+[àa])")
+_SAID_OF_IT = re.compile(
+    r"^(?:\s+(?:of|de|du|des)\s+(?:the|this|ce|cet|la|l['’])?\s*(?:pr[ée]sent\s+)?(?:agreement|contract|lease|licen[cs]e|contrat|bail|convention)\b)?"
+    rf"[^.;]{{0,40}}?\b(?:is|are|shall\s+be|will\s+be|has\s+been|hereby|est|sont|sera|seront|a\s+[ée]t[ée])\s+(?:hereby\s+|d[ée]sormais\s+|ainsi\s+)?(?:\w+\s+){{0,2}}?{_VERB}"
+    r"|^[^.;]{0,20}?\b(?:shall|will)\s+(?:now\s+)?read\s+as\s+follows",
+    re.IGNORECASE,
+)
+_VERB_BEFORE = re.compile(r"\b(?:amend|replace|delete|restate|modifier|remplacer|supprimer)\w*\s+(?:\w+\s+){0,2}?$", re.IGNORECASE)
+# An article's number where its heading or its text gives it: "5. Fees", « Article 4 – Loyer », « Article 1er – Objet », "5.1 The …".
+_HEADING_NUMBER = re.compile(r"^\s*(?:(?:article|art\.|clause|section)\s*)?(\d+(?:\.\d+)*|premier)(?:er|re)?(?=[\s.:)–—-]|$)", re.IGNORECASE)
 _LINE_NUMBER = re.compile(r"^\s*(\d+\.\d+(?:\.\d+)*)\s", re.MULTILINE)
-# What an amendment leaves as it was: "Save as amended, clauses 5 and 6 remain unchanged", « l'article 7 demeure inchangé ».
+# What an amendment leaves as it was, said of the article: "clause 5.2 remains unchanged", « l'article 7 demeure inchangé ».
 _LEFT_AS_IT_WAS = re.compile(r"\b(?:unchanged|unamended|not (?:be )?amended|remains? in (?:full )?(?:force|effect)|inchang\w*|demeur\w* en vigueur)\b", re.IGNORECASE)
 
 
+def _number(written: str) -> str:
+    """An article's number as written (« 1er », « premier », "5.1") as its digits."""
+    folded = written.lower()
+    return "1" if folded.startswith("premi") else re.sub(r"(?:er|re)$", "", folded)
+
+
 def article_numbers(section: str | None, text: str = "") -> set[str]:
-    """The article numbers a passage holds: its heading's ("5. Fees" → 5) and its numbered lines' ("5.1 The …" → 5.1)."""
+    """The article numbers a passage holds: its heading's ("5. Fees" → 5, « Article 1er » → 1) and its numbered lines' ("5.1 The …" → 5.1)."""
     numbers = set(_LINE_NUMBER.findall(text))
     if section and (heading := _HEADING_NUMBER.match(section)):
-        numbers.add(heading.group(1))
+        numbers.add(_number(heading.group(1)))
     return numbers
 
 
@@ -314,15 +337,28 @@ def _same_article(reference: str, numbers: set[str]) -> bool:
     return any(reference == n or reference.startswith(f"{n}.") or n.startswith(f"{reference}.") for n in numbers)
 
 
+def _rewrites(sentence: str, numbers: set[str]) -> bool:
+    """Whether ``sentence`` says one of the articles ``numbers`` is rewritten (see :func:`rewriting_sentences`)."""
+    for match in _ARTICLE_REFERENCE.finditer(sentence):
+        cited = [_number(n) for n in re.findall(_NUMBER, match["numbers"], re.IGNORECASE)]
+        if not any(_same_article(n, numbers) for n in cited):
+            continue
+        after = sentence[match.end():]
+        said = _SAID_OF_IT.match(after) or _VERB_BEFORE.search(sentence[: match.start()])
+        if said and not _LEFT_AS_IT_WAS.search(re.split(r"[;.]", after, maxsplit=1)[0]):
+            return True
+    return False
+
+
 def rewriting_sentences(sentences: Sequence[str], numbers: set[str]) -> list[str]:
     """The sentences of an amendment that rewrite one of the articles ``numbers`` of the contract it amends
     ("clause 5.1 of the Agreement is amended by replacing …", « l'article 4 du Bail est désormais rédigé comme
     suit : »), each with the sentence after it when it announces the new wording with a colon. An article merely
-    cited ("as defined in clause 5") rewrites nothing."""
+    cited ("as defined in clause 5", "effective as of the date in clause 1, as amended"), left unchanged, or one of the
+    amendment's own, rewrites nothing."""
     found: list[str] = []
     for k, sentence in enumerate(sentences):
-        references = [m.group(1) for m in _ARTICLE_REFERENCE.finditer(sentence)]
-        if not any(_same_article(r, numbers) for r in references) or not _REWRITES.search(sentence) or _LEFT_AS_IT_WAS.search(sentence):
+        if not _rewrites(sentence, numbers):
             continue
         quoted = sentence
         if sentence.rstrip().endswith(":") and k + 1 < len(sentences):

@@ -192,7 +192,14 @@ def test_an_amendment_changing_the_term_in_words_not_read_leaves_the_end_uncerta
 @pytest.mark.parametrize("body", [
     "Le prix unitaire est porté à 42 euros hors taxes ; la durée du Contrat est inchangée.",
     "La définition du terme « Produits » est modifiée pour inclure les granulés.",
+    # a payment's, a notice's or a trial period's term, obligations during the term (a review)
+    "The Rent payment term is amended to 45 days.",
+    "La durée du préavis est modifiée : elle est portée à six mois.",
+    "The Licensee's obligations during the Term are amended as set out below.",
+    "Compte tenu de la crise sanitaire, l'échéance du loyer du deuxième trimestre est reportée de trois mois.",
+    "La date d'échéance du premier loyer est repoussée d'un mois.",
 ])
 def test_an_amendment_that_leaves_the_term_as_it_was_raises_no_doubt(body):
     contract = records_for(SUPPLY, _amendment(body))["c1"]
     assert contract.end_date == date(2026, 6, 30) and contract.sources["end_date"].confidence != "low", contract.sources["end_date"]
+    assert contract.initial_end_date in (None, date(2026, 6, 30))

@@ -1124,3 +1124,10 @@ def test_a_parties_heading_is_no_part_of_a_name(title, heading, body, expected):
 
     chunk = ChunkInput(id="k1-1", section=heading, text=unwrap(f"{title}\n{heading}\n{body}", heading))
     assert [p.name for p in read_parties(title, [chunk]).parties] == expected
+
+
+def test_a_table_of_products_names_no_party():
+    # a review: a "Name" column of products read as two parties with high confidence
+    from greffier.dataroom.extract.parties import _table_parties  # the table reader itself: no opening to fall back on
+
+    assert _table_parties([ChunkInput(id="k1-1", section="Schedule", text="Product | Name | Price\nWidget | Widget Pro | 10\nGadget | Gadget Max | 20")]) == []

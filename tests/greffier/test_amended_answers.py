@@ -150,3 +150,21 @@ def test_an_article_the_amendment_leaves_unchanged_gets_no_note(licence_room, qu
     out = answer(licence_room, question, backend=None)
     assert not out["abstained"] and "England and Wales" in out["answer"], out["answer"]
     assert "rewrote" not in (out.get("note") or "") and "a modifié cet article" not in (out.get("note") or ""), out.get("note")
+
+
+@pytest.mark.parametrize(("sentence", "numbers", "rewrites"), [
+    ('Clause 5.1 is amended by replacing "EUR 48,000" with "EUR 52,800"; clause 5.2 remains unchanged.', {"5", "5.1"}, True),
+    ("L'article 1er du Bail est modifié comme suit.", {"1"}, True),
+    ("Les articles 3 et 4 du Contrat sont remplacés par les stipulations suivantes.", {"4"}, True),
+    ("§ 6 of the Agreement is amended to read as follows:", {"6"}, True),
+    ("Section 1 of this Amendment is replaced by the following.", {"1"}, False),
+    ("In clause 7, the reference to clause 1 is replaced by a reference to clause 2.", {"1"}, False),
+    ("This Amendment shall be effective as of the date set out in clause 1 of the Agreement, as amended.", {"1"}, False),
+    ("Clause 3 of Schedule 2 is replaced by the following.", {"3"}, False),
+])
+def test_which_sentences_of_an_amendment_rewrite_an_article(sentence, numbers, rewrites):
+    # a review: the amendment's own numbering, a reference rewritten inside another clause, "as amended", a schedule's clause
+    # gave notes; a list of articles, « 1er », "§", and a sentence that leaves another article unchanged gave none
+    from greffier.dataroom.amendments import rewriting_sentences
+
+    assert bool(rewriting_sentences([sentence], numbers)) is rewrites

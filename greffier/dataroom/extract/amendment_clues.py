@@ -68,20 +68,32 @@ _FURTHER_PERIOD = re.compile(
     r"|\b(?:renouvel[ée]e?|renewed|extended|prorog[ée]e?|prolong[ée]e?)\s+(?:une\s+fois\s+)?(?:pour|for|by|de|d['’])\s*(?:une\s+dur[ée]e\s+de\s+|a\s+period\s+of\s+)?(?P<period2>.{1,40})",
     re.I,
 )
-# the term itself put off by a period: « le terme initialement fixé est reporté de trois années », "the Expiry Date is postponed by
-# twelve (12) months", « la date d'échéance est repoussée d'un an »
+# the contract's term itself put off by a period: « le terme initialement fixé est reporté de trois années » (in a sentence
+# that names the contract), "the Expiry Date is postponed by twelve (12) months", « la date d'échéance du Contrat est
+# repoussée d'un an » — not a payment's or a delivery's (« l'échéance du loyer … est reportée de trois mois », "the term for
+# delivery is postponed by two weeks")
+_NOT_THE_CONTRACTS = r"(?!\s+(?:de|du|des|d['’]|for|of|pour)\s+(?:\w+\s+){0,2}?(?:paiement|payment|loyers?|rent|livraison|delivery|pr[ée]avis|notice|factures?|invoices?|remboursement))"
 _TERM_PUT_OFF = re.compile(
-    r"\b(?:terme|date\s+(?:d['’]\s*)?(?:expiration|[ée]ch[ée]ance|fin)|[ée]ch[ée]ance|term|expiry\s+date|expiration\s+date|end\s+date)\b[^.;]{0,60}?"
-    r"\b(?:report[ée]e?s?|repouss[ée]e?s?|postponed|deferred|extended)\s+(?:de\s+|d['’]\s*|by\s+|of\s+)(?P<period>.{1,40})",
+    rf"(?:\b(?:expiry|expiration|end)\s+date|\bdate\s+(?:d['’]\s*)?(?:expiration|de\s+fin)"
+    rf"|(?=.*\b(?:contrat|bail|convention|agreement|contract|lease)\b).*?\b(?:terme|dur[ée]e|date\s+d['’]\s*[ée]ch[ée]ance|[ée]ch[ée]ance|term)\b{_NOT_THE_CONTRACTS})"
+    r"[^.;]{0,60}?\b(?:report[ée]e?s?|repouss[ée]e?s?|postponed|deferred|extended)\s+(?:de\s+|d['’]\s*|by\s+|of\s+)(?P<period>.{1,40})",
     re.I,
 )
-# A sentence that changes the term: its noun and a verb of change, either way round ("the Term is extended", « proroge la durée »).
-# "the defined term "Products" is amended" and "the terms of" change no term.
-_TERM_NOUN = (r"(?:(?:terme|dur[ée]e|date\s+(?:d['’]\s*)?(?:expiration|[ée]ch[ée]ance|fin)|[ée]ch[ée]ance|(?<!defined\s)term|expiry(?:\s+date)?"
-              r"|expiration(?:\s+date)?|end\s+date)(?!\s*[«\"“‘']))")
+# A sentence that changes the contract's term: its term named as the contract's (« la durée du Contrat », "the Term of the
+# Agreement", "the Term", "the Expiry Date") and a verb of change right after it ("is extended as set out in Schedule 2", « est
+# modifiée selon l'annexe 1 ») — not a payment term, the notice's or the trial period's « durée », "obligations during the Term".
+_TERM_NOUN = (
+    r"(?:(?:terme|dur[ée]e|date\s+(?:d['’]\s*)?(?:expiration|[ée]ch[ée]ance)|date\s+de\s+fin)\s+(?:du|de\s+la|de\s+ce|de\s+cette)\s+(?:pr[ée]sente?\s+)?(?:contrat|bail|convention)"
+    r"|(?:term|expiry\s+date|expiration\s+date|end\s+date)\s+of\s+(?:the|this)\s+(?:agreement|contract|lease)"
+    r"|(?<!during\s)(?<!throughout\s)(?<!within\s)(?-i:[Tt]he\s+(?:Term|Initial\s+Term|Expiry\s+Date|Expiration\s+Date|End\s+Date))\b)"
+)
 _CHANGE_VERB = (r"(?:modifi\w*|report[ée]\w*|repouss\w*|prorog\w*|prolong\w*|amend\w*|extend\w*|postpon\w*|defer\w*|replac\w*|remplac\w*"
                 r"|shorten\w*|raccourci\w*|avanc[ée]\w*|chang\w*)")
-_TERM_CHANGE = re.compile(rf"\b{_TERM_NOUN}\b[^.;]{{0,80}}?\b{_CHANGE_VERB}|\b{_CHANGE_VERB}\b[^.;]{{0,40}}?\b{_TERM_NOUN}\b", re.I)
+_TERM_CHANGE = re.compile(
+    rf"\b{_TERM_NOUN}\s+(?:(?:is|are|shall\s+be|will\s+be|has\s+been|est|sont|sera|a\s+[ée]t[ée])\s+(?:hereby\s+|ainsi\s+|par\s+les\s+pr[ée]sentes\s+)?)?{_CHANGE_VERB}"
+    rf"|\b{_CHANGE_VERB}\s+(?:de\s+|d['’]\s*)?(?:la\s+|le\s+)?{_TERM_NOUN}",
+    re.I,
+)
 # what recitals say of the contract as it was, not of the new term
 _RECITAL = re.compile(
     r"^\W*(?:whereas|recitals?|background|considérant|attendu|il\s+(?:a\s+été|est)\s+(?:préalablement\s+)?exposé|préambule|expos[ée])"

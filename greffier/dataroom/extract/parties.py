@@ -171,7 +171,9 @@ def _table_parties(chunks: Sequence[ChunkInput]) -> list[PartyFinding]:
             for cell, role in body:
                 if (party := _cell_party(cell, role, chunk, named=column is not None)) is not None:
                     found.append(party)
-            if len(found) >= 2:
+            # a column of names is of parties when one of them is a company's ("Widget Pro | 10" is a product's)
+            companies = any(is_legal_form(w.strip(",.")) for p in found for w in p.name.split())
+            if len(found) >= 2 and (column is None or companies):
                 return _unique(found)
             found = []
     return []
