@@ -1131,12 +1131,6 @@ LEAVING_AT_WILL = [
 ]
 
 
-@pytest.mark.parametrize(("rule", "fires", "text"), LEAVING_AT_WILL)
-def test_leaving_at_will(rule, fires, text):
-    condition = load_playbook("ma_due_diligence").by_id[rule].condition
-    assert bool(affirmed_matches(condition, text)) is fires
-
-
 # Walkthrough 12 (its own data room): a landlord's covenant not to let to a competing trade, a non-solicit of named roles,
 # a liability said to be subject to no cap; each with its near miss.
 WALKTHROUGH_12 = [
@@ -1150,12 +1144,6 @@ WALKTHROUGH_12 = [
     ("uncapped-liability", True, "9.3 The Depositor's liability under clause 9.2 shall not be subject to any limitation or cap."),
     ("uncapped-liability", False, "9.3 The Depositor's liability under clause 9.2 shall be subject to the cap in clause 9.1."),
 ]
-
-
-@pytest.mark.parametrize(("rule", "fires", "text"), WALKTHROUGH_12)
-def test_walkthrough_12_wordings(rule, fires, text):
-    condition = load_playbook("ma_due_diligence").by_id[rule].condition
-    assert bool(affirmed_matches(condition, text)) is fires
 
 
 # A review of the tuning parts' false positives (invented sentences of the same kinds, each with the near miss that must still fire):
@@ -1184,12 +1172,6 @@ FALSE_POSITIVE_KINDS = [
 ]
 
 
-@pytest.mark.parametrize(("rule", "fires", "text"), FALSE_POSITIVE_KINDS)
-def test_false_positive_kinds(rule, fires, text):
-    condition = load_playbook("ma_due_diligence").by_id[rule].condition
-    assert bool(affirmed_matches(condition, text)) is fires
-
-
 # … and the misses of the same review: a party wishing to terminate, "by either party for any reason", an item "at any other
 # time upon notice", a precondition of no default (no ground), notice "in writing … prior to the expiration", "30- days".
 MISSED_KINDS = [
@@ -1205,12 +1187,6 @@ MISSED_KINDS = [
     ("renewal-notice", True, "The term shall renew annually unless either party gives 30- days advance notice of non-renewal."),
     ("renewal-notice", False, "This Agreement may be renewed by mutual written agreement of the parties upon sixty days' notice."),
 ]
-
-
-@pytest.mark.parametrize(("rule", "fires", "text"), MISSED_KINDS)
-def test_missed_kinds(rule, fires, text):
-    condition = load_playbook("ma_due_diligence").by_id[rule].condition
-    assert bool(affirmed_matches(condition, text)) is fires
 
 
 # A review of this round's diff (a helper): the carve-outs of the law's own exceptions read up to the main clause, not to the
@@ -1231,7 +1207,7 @@ REVIEWED = [
 ]
 
 
-@pytest.mark.parametrize(("rule", "fires", "text"), REVIEWED)
-def test_reviewed_wordings(rule, fires, text):
+@pytest.mark.parametrize(("rule", "fires", "text"), LEAVING_AT_WILL + WALKTHROUGH_12 + FALSE_POSITIVE_KINDS + MISSED_KINDS + REVIEWED)
+def test_twenty_second_round(rule, fires, text):
     condition = load_playbook("ma_due_diligence").by_id[rule].condition
     assert bool(affirmed_matches(condition, text)) is fires
