@@ -40,6 +40,9 @@ def concept_ids(lexicon, text: str) -> set[str]:
         # « redevance », the French word for a licence's fee: an English "annual fee" is one (a walkthrough's false abstention)
         ("Quelle est la redevance annuelle de la licence ?", {"fees", "royalty"}),
         ("What annual fee does the licensee pay?", {"fees"}),
+        # to give up a right is to waive it; the guarantor's defences asked in plain words (walkthrough 12)
+        ("Has the guarantor given up the right to require the bank to pursue the borrower first?", {"waiver", "w_pursue"}),
+        ("La caution a-t-elle renoncé à exiger que la banque poursuive d'abord le débiteur ?", {"waiver", "w_pursue"}),
     ],
 )
 def test_notions_found_in_either_language(lexicon, question, expected):
