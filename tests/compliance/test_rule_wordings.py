@@ -1211,3 +1211,21 @@ REVIEWED = [
 def test_twenty_second_round(rule, fires, text):
     condition = load_playbook("ma_due_diligence").by_id[rule].condition
     assert bool(affirmed_matches(condition, text)) is fires
+
+
+# The twenty-third round. A limit followed by the law's own carve-outs only is no uncapped liability, as when they come first
+# (walkthrough 12's consultancy: "limited to the fees …, except in case of wilful misconduct or gross negligence").
+LIMIT_THEN_EXCEPT = [
+    ("uncapped-liability", False, "The Consultant's total liability under this Agreement shall be limited to the fees paid in the twelve months "
+     "preceding the claim, except in case of wilful misconduct or gross negligence."),
+    ("uncapped-liability", False, "The Consultant's liability shall not exceed the fees paid, except for liability arising from fraud, death or personal injury."),
+    ("uncapped-liability", True, "The Supplier's liability shall be limited to the price of the order, except for its indemnification obligations or gross negligence."),
+    ("uncapped-liability", True, "Liability is limited to EUR 100,000, except for gross negligence, and the Supplier shall indemnify the Customer against "
+     "third-party claims without limit."),
+]
+
+
+@pytest.mark.parametrize(("rule", "fires", "text"), LIMIT_THEN_EXCEPT)
+def test_twenty_third_round(rule, fires, text):
+    condition = load_playbook("ma_due_diligence").by_id[rule].condition
+    assert bool(affirmed_matches(condition, text)) is fires
