@@ -54,3 +54,17 @@ def tokenize(text: str) -> list[str]:
 def content_tokens(text: str) -> list[str]:
     """Like :func:`tokenize` but keeps stop words: used to tell a stop-word-only query apart."""
     return _TOKEN.findall(fold(_ELISION.sub(" ", text)))
+
+
+# A word written after a prefix and a hyphen is part of another word: « sous-louer » asks about subletting, not letting
+# (« Le Bailleur loue au Preneur … » is no answer), "sub-licences" about sublicences, « non-concurrence » the opposite
+# of competition; the tokens split it (:func:`tokenize`), the relevance check must not take the second part alone.
+_PREFIXED = re.compile(r"\b(sous|sub|non|co|contre|counter|anti|sur|over|under|inter|auto|semi|pre|re|post|vice)-([a-z]+)\b")
+
+
+def prefixed_words(query: str) -> dict[str, str]:
+    """The words of ``query`` written only after a prefix and a hyphen, with their prefix: « à sous-louer les locaux »
+    → ``{"louer": "sous"}`` (a word also written on its own is not one)."""
+    folded = fold(query).replace("’", "'")
+    found = {word: prefix for prefix, word in _PREFIXED.findall(folded)}
+    return {word: prefix for word, prefix in found.items() if not re.search(rf"(?<!-)\b{word}\b", folded)}

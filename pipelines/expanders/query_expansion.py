@@ -37,6 +37,7 @@ from haystack import component
 from greffier.lexicon import Lexicon, Match, load_lexicon
 from greffier.lexicon.freedict import Dictionary, load_dictionary
 from greffier.text import fold, tokenize
+from greffier.text.tokens import prefixed_words
 from greffier.text.function_words import is_function_word
 from greffier.text.language import guess_language, question_language
 from greffier.text.stems import STEM_LANGUAGES, stem, stem_many
@@ -52,6 +53,7 @@ WORD_KIND_FACTOR = 0.6
 # contracts, their kind, place and subject neither.
 DESCRIBING = frozenset({"document"})
 DESCRIBING_SCOPED = frozenset({"document", "contract", "place", "subject"})
+
 DICTIONARY_WEIGHT = 0.5  # share of the expansion weight of a dictionary translation (glossary words: 0.6)
 UNKNOWN_WEIGHT = 2.0  # IDF-like weight of an asked word that no passage holds in any wording
 
@@ -140,6 +142,7 @@ class QueryExpander(StoreComponent):
             )
         units = asked_units(
             tokens, matches, language, forms, index, describing=DESCRIBING_SCOPED if scope else DESCRIBING, identity=identity, translated=translated,
+            prefixed=prefixed_words(query),
         )
         return {
             "groups": groups, "dense_text": dense_text, "concepts": concepts, "clause_types": clause_types, "language": language, "units": units,
@@ -348,6 +351,7 @@ def idf(document_frequency: int, chunks: int) -> float:
 def asked_units(
     tokens: list[str], matches: list[Match], language: str, forms: dict | None, index: Any, describing: frozenset[str] = DESCRIBING,  # noqa: ANN401
     identity: frozenset[str] = frozenset(), translated: dict[str, tuple[tuple[str, ...], ...]] | None = None,
+    prefixed: dict[str, str] | None = None,
 ) -> list[dict]:
     """Each distinct word asked: ``{"token", "terms": [[tokens], ...], "weight"}``; a passage covers the
     word when it holds one of those terms whole (the word itself, another form of it, or a term of a
@@ -362,22 +366,32 @@ def asked_units(
     A word's dictionary translations (``translated``, :func:`dictionary_translations`) count as it in a
     passage, but do not change its weight: a loose translation must not make the word common; a word
     one of whose translations is an ``identity`` word names the contract, and is left out too.
+
+    A word the question writes only after a prefix and a hyphen (``prefixed``, :func:`prefixed_words`: « sous-louer »)
+    counts whole, with its prefix or joined to it ("sublicences"), or as a wording of its notion, never alone.
     """
     lang = language if language in STEM_LANGUAGES else "fr"
     chunks = len(index) if index is not None else 0
     left_out = {i for m in matches if m.concept.kind in describing for i in range(m.start, m.end)}
     units = []
+    prefixes = set((prefixed or {}).values())
     for token in dict.fromkeys(tokens):
         positions = {i for i, t in enumerate(tokens) if t == token}
-        if positions <= left_out or token in identity or is_function_word(token):
+        prefix = (prefixed or {}).get(token)
+        if token in prefixes and token not in (prefixed or {}):
+            continue  # « sous » of « sous-louer »: part of the word that follows it
+        if (positions <= left_out and not prefix) or token in identity or is_function_word(token):
             continue
         if any(set(term) <= identity for term in (translated or {}).get(token, ())):
             continue  # « agence » of the named "Agency Agreement": it names the contract in the other language
         terms: list[tuple[str, ...]] = [(token,)]
         terms.extend((form,) for form, _factor in _word(token, lang, forms, 1.0)[1:])
         weighed = list(terms)  # the word's weight is read on its own forms and the notion's wordings as the glossary writes them
+        if prefix:
+            # the whole word only: with its prefix, joined to it, or a notion whose wording holds the prefix too
+            terms = [(prefix, token), *((form,) for form, _factor in _word(prefix + token, lang, forms, 1.0))]
         for match in matches:
-            if positions & set(range(match.start, match.end)):
+            if positions & set(range(match.start, match.end)) and (not prefix or match.start < min(positions)):
                 # each wording of the notion with the forms its word takes in the index, in its own language: the
                 # glossary writes "report", the Consultant's article "All reports …" (« rapports » is asked)
                 for term in match.concept.terms:
@@ -388,7 +402,8 @@ def asked_units(
         if index is not None and chunks:
             frequency = max(index.document_frequency(term[0]) for term in weighed if len(term) == 1)
             weight = idf(frequency, chunks) if frequency else UNKNOWN_WEIGHT
-        terms = list(dict.fromkeys([*terms, *_with_forms((translated or {}).get(token, ()), other_language(lang), forms)]))
+        if not prefix:  # a dictionary translates the word alone (« louer » → "rent")
+            terms = list(dict.fromkeys([*terms, *_with_forms((translated or {}).get(token, ()), other_language(lang), forms)]))
         unit = {"token": token, "terms": [list(t) for t in terms], "weight": round(weight, 4)}
         if index is not None and chunks and not any(all(index.document_frequency(word) for word in term) for term in terms):
             unit["absent"] = True  # no passage of the workspace holds it, in any wording nor translation

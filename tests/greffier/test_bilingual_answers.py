@@ -1168,6 +1168,8 @@ def test_a_glossary_term_whose_words_the_passage_holds_apart_is_not_quoted_as_a_
         ("May the distributor buy its parts from any other supplier than the manufacturer?", "en", {"any", "other", "from"}),
         ("Le client peut-il résilier si le service est trop souvent interrompu ?", "fr", {"si", "trop"}),
         ("Can the customer terminate if the service is interrupted too often?", "en", {"if", "too"}),
+        # « envers » is "against", "towards" (walkthrough 13: two of three words asked held by no passage, the exclusivity abstained)
+        ("Le fournisseur est-il tenu à une exclusivité envers le client ?", "fr", {"envers"}),
     ],
 )
 def test_a_french_question_is_framed_by_the_same_function_words_as_an_english_one(question, language, framing):
@@ -1177,6 +1179,48 @@ def test_a_french_question_is_framed_by_the_same_function_words_as_an_english_on
     asked = {u["token"] for u in units}
     assert not framing & asked, asked
     assert {"supplier", "fournisseur", "service"} & asked
+
+
+@pytest.mark.parametrize(
+    ("question", "section", "passage", "relevant"),
+    [
+        # a word after a prefix and a hyphen is part of another word (walkthrough 13 and the QA tuning sets): letting is no
+        # subletting, a non-commercial licence no non-compete
+        ("Le bail autorise-t-il le locataire à sous-louer les locaux ?", "ARTICLE 1 — LOCAUX LOUÉS",
+         "Le Bailleur loue au Preneur une boutique de 165 m² avec réserve attenante.", False),
+        ("Le bail autorise-t-il le locataire à sous-louer les locaux ?", "ARTICLE 7 — SOUS-LOCATION",
+         "Toute sous-location, totale ou partielle, est interdite au Preneur.", True),
+        ("What is the non-compete period?", "8. Licence", "8.3 The licence is non-commercial and lasts for a period of two years.", False),
+        ("What is the non-compete period?", "8. Restrictive covenants",
+         "8.3 For a period of two years the Employee shall not compete with the Company.", True),
+    ],
+)
+def test_a_word_written_after_a_prefix_is_asked_whole(question, section, passage, relevant):
+    from pipelines.expanders.query_expansion import prefixed_words
+
+    lexicon = load_lexicon()
+    tokens = tokenize(question)
+    matches = lexicon.find(tokens)
+    units = asked_units(tokens, matches, "en" if question.startswith("What") else "fr", None, None, prefixed=prefixed_words(question))
+    types = sorted({t for m in matches for t in m.concept.types})
+    doc = Document(id="c1-1", content=passage, score=1.0, meta={"doc_id": "c1", "section": section})
+    judged = RelevanceJudge().run(question=question, documents=[doc], units=units, clause_types=types)
+    assert judged["decisions"][0]["relevant"] is relevant, judged["decisions"][0]
+
+
+@pytest.mark.parametrize(
+    ("question", "prefixed"),
+    [
+        ("Le bail autorise-t-il le locataire à sous-louer les locaux ?", {"louer": "sous"}),
+        ("May the licensee grant sub-licences?", {"licences": "sub"}),
+        ("Peut-il louer et sous-louer ?", {}),  # « louer » is also asked on its own
+        ("Can the tenant sublet?", {}),
+    ],
+)
+def test_the_words_a_question_writes_only_after_a_prefix(question, prefixed):
+    from pipelines.expanders.query_expansion import prefixed_words
+
+    assert prefixed_words(question) == prefixed
 
 
 def test_a_sum_asked_is_answered_by_a_passage_that_writes_one_without_the_word():

@@ -40,6 +40,11 @@ def concept_ids(lexicon, text: str) -> set[str]:
         # « redevance », the French word for a licence's fee: an English "annual fee" is one (a walkthrough's false abstention)
         ("Quelle est la redevance annuelle de la licence ?", {"fees", "royalty"}),
         ("What annual fee does the licensee pay?", {"fees"}),
+        # what an agent is owed at the end of the contract is no indemnification (walkthrough 13: "severance indemnity" was read
+        # as a warranty indemnity, the agent's « indemnité de fin de contrat » refused); a sublicence is not any licence
+        ("What severance indemnity is owed to the commercial agent?", {"termination_indemnity"}),
+        ("L'agent a-t-il droit à une indemnité de fin de contrat ?", {"termination_indemnity"}),
+        ("May the licensee grant sub-licences?", {"sublicense"}),
         # to give up a right is to waive it; the guarantor's defences asked in plain words (walkthrough 12)
         ("Has the guarantor given up the right to require the bank to pursue the borrower first?", {"waiver", "w_pursue"}),
         ("La caution a-t-elle renoncé à exiger que la banque poursuive d'abord le débiteur ?", {"waiver", "w_pursue"}),
@@ -63,8 +68,11 @@ def test_stems_match_other_forms_of_a_term(lexicon):
 
 def test_a_word_written_as_a_term_is_not_read_as_another_word_with_its_stem(lexicon):
     # « licenciement » (dismissal) and « licencié » (licensee) share the stem « licenci »: the word as written wins
-    dismissal = concept_ids(lexicon, "Quelle indemnité de licenciement le salarié perçoit-il ?")
+    dismissal = concept_ids(lexicon, "Le licenciement du salarié est-il motivé ?")
     assert "dismissal" in dismissal and not {"license", "license_agreement"} & dismissal, dismissal
+    # … and the indemnity is the severance pay, a notion of its own
+    severance = concept_ids(lexicon, "Quelle indemnité de licenciement le salarié perçoit-il ?")
+    assert "severance_pay" in severance and not {"license", "license_agreement"} & severance, severance
     # a word no term writes as is keeps its stem matches, and an ending of number stays the same word
     assert "license" in concept_ids(lexicon, "Le licencié peut-il sous-licencier la marque ?")
     assert "commission" in concept_ids(lexicon, "Quelles commissions l'agent perçoit-il ?")
