@@ -1225,7 +1225,26 @@ LIMIT_THEN_EXCEPT = [
 ]
 
 
-@pytest.mark.parametrize(("rule", "fires", "text"), LIMIT_THEN_EXCEPT)
+# Walkthrough 13 (a robotics acquisition's data room): a forum is no exclusivity, the statutory recovery fee of a payment late
+# no liquidated damages; a party that comes under another's control, « passe sous le contrôle », a transfer that « confère à
+# un tiers le Contrôle » are changes of control.
+WALKTHROUGH_13 = [
+    ("exclusivity", False, "11.2 The exclusive place of jurisdiction shall be Lucerne, Switzerland."),
+    ("exclusivity", False, "The exclusive seat of arbitration shall be Geneva."),
+    ("exclusivity", True, "The Distributor shall be the exclusive distributor of the Products in the Territory."),
+    ("liquidated-damages", False, "Tout retard de paiement entraîne de plein droit l'application de pénalités au taux de refinancement de la Banque "
+     "centrale européenne majoré de dix points, ainsi que de l'indemnité forfaitaire pour frais de recouvrement de 40 euros."),
+    ("liquidated-damages", True, "En cas de manquement, le Prestataire sera redevable d'une indemnité forfaitaire de 5 000 euros."),
+    ("change-of-control", True, "11.3 The Principal may terminate this Agreement with immediate effect if the Processor comes under the control of a "
+     "competitor of the Principal."),
+    ("change-of-control", True, "Tout Transfert de Titres ayant pour effet de conférer à un tiers le Contrôle de la Société ouvre aux autres Associés "
+     "un droit de sortie conjointe."),
+    ("change-of-control", True, "Le contrat pourra être résilié si le Prestataire passe sous le contrôle d'un concurrent."),
+    ("change-of-control", False, "The Products shall not pass under the control of the carrier until delivery."),
+]
+
+
+@pytest.mark.parametrize(("rule", "fires", "text"), LIMIT_THEN_EXCEPT + WALKTHROUGH_13)
 def test_twenty_third_round(rule, fires, text):
     condition = load_playbook("ma_due_diligence").by_id[rule].condition
     assert bool(affirmed_matches(condition, text)) is fires
