@@ -223,7 +223,8 @@ def cmd_ask(args: argparse.Namespace) -> int:
 
     settings = _settings(args) if args.mode == "direct" else _ingested(args)  # the LLM alone reads no document
     # « Quels contrats … ? »: passages are no exhaustive list, and « the documents do not say » is no answer to it
-    command = _chat_lists(args, settings) if args.mode == "rag" and not args.json else None
+    # (with --json too, as "list_command": a walkthrough scripted `ask --json` and read one passage as the room's list)
+    command = _chat_lists(args, settings) if args.mode == "rag" else None
     streamed = not args.json and sys.stdout.isatty() and command is None  # (an abstention is not streamed before the pointer)
 
     def on_event(kind: str, payload: dict[str, Any]) -> None:
@@ -236,7 +237,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
         rerank=False if args.no_rerank else None, on_event=on_event,
     )
     if args.json:
-        _print_json(result)
+        _print_json({**result, "list_command": command} if command else result)
         return 0
     backend = result["backend"]
     if command and result.get("abstained"):

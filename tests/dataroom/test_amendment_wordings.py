@@ -76,6 +76,9 @@ def records_for(*texts: str):  # noqa: ANN201
          "ne s'achèvera qu'au dernier jour du mois de juin deux mille vingt-neuf.", date(2029, 6, 30)),
         ("Le terme du Contrat est reporté de deux années.", date(2028, 6, 30)),
         ("Le Contrat expirera le 31 mars 2028.", date(2028, 3, 31)),
+        # walkthrough 13: the term moved to a date by a verb before it
+        ("Les Parties conviennent de repousser le terme du Contrat au 31 mars 2028. L'article 3 du Contrat est modifié en conséquence ; "
+         "les autres stipulations de cet article demeurent applicables.", date(2028, 3, 31)),
     ],
 )
 def test_french_amendments_give_a_new_expiry(body, new_end):
@@ -98,6 +101,7 @@ def test_french_amendments_give_a_new_expiry(body, new_end):
         ("Section 4 of the Agreement is amended to read as follows: \"This Agreement commences on July 1, 2023 and expires on "
          "December 31, 2027.\"", date(2027, 12, 31)),
         ("The Term is extended and the Agreement shall expire on the last day of February 2028.", date(2028, 2, 29)),
+        ("The parties agree to extend the term of the Agreement to March 31, 2028.", date(2028, 3, 31)),
         ("The Expiry Date is postponed by twelve (12) months.", date(2027, 6, 30)),
     ],
 )

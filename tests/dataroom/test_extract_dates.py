@@ -695,9 +695,11 @@ def test_a_filings_exhibit_number_is_no_annex_of_the_contract():
         ("London, 2 May 2025\nFor and on behalf of Orbis Maritime Ltd", date(2025, 5, 2)),
         # a company's block labelled with a colon, the date written day-first with dots (walkthrough 12)
         ("Zurich, 15.06.2023\nFor Alpenrose Advisory AG: Annelies Gubler, Partner; Reto Baumann, Partner", date(2023, 6, 15)),
+        # … on the same line after a dash (walkthrough 13)
+        ("Vienna, 9 November 2019 — for Valtro Haushaltsgeräte GmbH: Mag. Katharina Pölzl", date(2019, 11, 9)),
     ],
     ids=["place-and-date-line", "joined-lines-broken-ordinal", "signed-and-effective", "executed-and-delivered", "lieu-le-date-pour", "place-for-and-on-behalf",
-         "place-for-company-colon"],
+         "place-for-company-colon", "place-date-dash-for-company"],
 )
 def test_a_signature_line_of_a_place_and_a_date_dates_the_contract(closing, expected):
     found = signed_after("\n\n" + closing)
@@ -705,6 +707,7 @@ def test_a_signature_line_of_a_place_and_a_date_dates_the_contract(closing, expe
 
 
 @pytest.mark.parametrize("closing", ["Échéance, le 31 décembre 2027 pour la première période.", "Livraison, le 15 mai 2024 pour le premier lot.",
+                                     "Échéance, le 31 décembre 2027 — pour la première période : voir l'annexe.",
                                      "Renewal, 1 June 2026\nFor the purposes of this clause the notice is sent by courier."])
 def test_a_place_like_word_and_a_date_before_pour_in_a_sentence_is_no_signature(closing):
     # a review: « pour » in the same sentence is no signatory's line

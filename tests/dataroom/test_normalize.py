@@ -242,6 +242,10 @@ def test_edit_distance():
         ("droit italien", "droit italien"),
         ("laws of the State of Delaware", "droit de l'État du Delaware"),
         ("California law", "droit californien"),
+        # a country named by its state's form (walkthrough 13: "the laws of the Republic of Austria" stayed unread)
+        ("governed by the laws of the Republic of Austria, excluding its conflict-of-laws rules", "droit autrichien"),
+        ("the laws of the Kingdom of Sweden", "droit suédois"),
+        ("the laws of the Republic of Korea", "droit coréen"),
     ],
 )
 def test_normalize_law(text, label):

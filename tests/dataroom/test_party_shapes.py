@@ -826,8 +826,15 @@ def test_two_people_joined_by_and_are_still_two_parties():
             'England and Wales (the "Company"); and (2) NIGEL FENWICK of 3 Mill Lane, Cambridge (the "Employee").',
             ["HARLOW TX LIMITED", "NIGEL FENWICK"],
         ),
+        (
+            # « ET FILS », « et Cie », "and Sons" end a name (walkthrough 13: the agent was read as "FILS")
+            "ENTRE LES SOUSSIGNÉS :\nLa société VALTREO ROBOTICS, société par actions simplifiée, ci-après « le Mandant », D'UNE PART,\n"
+            "ET\nLa société AGENCE RIBEIRO ET FILS, société à responsabilité limitée au capital de 20 000 euros, ci-après « l'Agent », "
+            "D'AUTRE PART.",
+            ["VALTREO ROBOTICS", "AGENCE RIBEIRO ET FILS"],
+        ),
     ],
-    ids=["on-inside-capitals", "to-inside-capitals", "address-then-and", "siege-puis-et", "gmbh-co-kg", "cover-date-line"],
+    ids=["on-inside-capitals", "to-inside-capitals", "address-then-and", "siege-puis-et", "gmbh-co-kg", "cover-date-line", "et-fils"],
 )
 def test_capital_words_descriptions_german_forms_and_cover_dates(opening, expected):
     found = names(opening)
@@ -1131,3 +1138,22 @@ def test_a_table_of_products_names_no_party():
     from greffier.dataroom.extract.parties import _table_parties  # the table reader itself: no opening to fall back on
 
     assert _table_parties([ChunkInput(id="k1-1", section="Schedule", text="Product | Name | Price\nWidget | Widget Pro | 10\nGadget | Gadget Max | 20")]) == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    (
+        "SAAS SUBSCRIPTION AGREEMENT\nOrder reference: NMB-2023-0417\nItem | Particulars\n"
+        "Provider | Nimbusly Ltd, a company incorporated in England and Wales under company number 11873402\n"
+        "Customer | Valtreo Robotics SAS, a French société par actions simplifiée registered in Lyon\nEffective Date | 1 September 2023",
+        ["Nimbusly Ltd", "Valtreo Robotics SAS"],
+    ),
+    (
+        "CONTRAT DE LOCATION DE MATÉRIEL PROFESSIONNEL\nContrat n° LM-24-0388\nRubrique | Stipulation\n"
+        "Loueur | LOCAMAT ÉQUIPEMENTS, société par actions simplifiée au capital de 2 000 000 €, représentée par M. Thierry Vasseur\n"
+        "Locataire | VALTREO ROBOTICS, société par actions simplifiée au capital de 1 250 000 €\nLoyer | 6 850 € HT par mois",
+        ["LOCAMAT ÉQUIPEMENTS", "VALTREO ROBOTICS"],
+    ),
+], ids=["provider-customer-rows", "loueur-locataire-rows"])
+def test_parties_set_out_one_role_per_row_of_a_table(text, expected):
+    # walkthrough 13: "Order" (from "Order reference:") and the representative were read as parties, the customer missed
+    assert [p.name for p in read_parties(text.split("\n", 1)[0], [ChunkInput(id="k1-1", section="", text=text)]).parties] == expected

@@ -161,6 +161,10 @@ def test_an_article_the_amendment_leaves_unchanged_gets_no_note(licence_room, qu
     ("In clause 7, the reference to clause 1 is replaced by a reference to clause 2.", {"1"}, False),
     ("This Amendment shall be effective as of the date set out in clause 1 of the Agreement, as amended.", {"1"}, False),
     ("Clause 3 of Schedule 2 is replaced by the following.", {"3"}, False),
+    # a figure of the article raised or lowered (walkthrough 13: the penalties' cap, answered at 10 % after the avenant's 15 %)
+    ("Le plafond des pénalités visé à l'article 9 du Contrat est porté de dix pour cent (10 %) à quinze pour cent (15 %).", {"9"}, True),
+    ("The fee set out in clause 5.1 of the Agreement is increased to EUR 52,800.", {"5"}, True),
+    ("As set out in clause 5, the Supplier delivers; its prices are reduced to account for volume.", {"5"}, False),
 ])
 def test_which_sentences_of_an_amendment_rewrite_an_article(sentence, numbers, rewrites):
     # a review: the amendment's own numbering, a reference rewritten inside another clause, "as amended", a schedule's clause

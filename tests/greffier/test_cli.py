@@ -86,6 +86,10 @@ def test_ask_points_a_list_question_to_the_chat_in_its_language(workspace):
     english = greffier("ask", "Which agreements are governed by French law?", workspace=workspace["ws"]).stdout
     assert "This question asks for a list of contracts" in english and "Cette question" not in english
     assert f'--workspace "{workspace["ws"]}"' in english or f"--workspace {workspace['ws']}" in english  # the command pastes as it is
+    # … and in JSON, the command beside the passages (walkthrough 13 scripted `ask --json` and took a passage for the list)
+    as_json = json.loads(greffier("ask", "Which agreements are governed by French law?", "--json", workspace=workspace["ws"]).stdout)
+    assert as_json["list_command"].startswith("python -m greffier chat ")
+    assert "list_command" not in json.loads(greffier("ask", "Quelle est la durée du bail ?", "--json", workspace=workspace["ws"]).stdout)
     one = greffier("ask", "Quelle est la durée du bail ?", workspace=workspace["ws"]).stdout
     assert "liste de contrats" not in one and "list of contracts" not in one
     # who answered, in the question's language (a walkthrough: "LLM: none — answers are extractive … Why: …" after a French answer)

@@ -108,7 +108,12 @@ _NEW_TERM_END = re.compile(
     rf"\b(?:expire|end|terminate|continue|remain\s+in\s+(?:full\s+)?(?:force|effect)|fin|terme|[ée]ch[ée]ance|(?:restera|demeurera)\s+en\s+vigueur)\w*\b[^.;]{{0,40}}?"
     rf"\b(?:on|until|through|le|au|jusqu['’]au)\s+(?:the\s+)?{DATE_GROUP}"
     # « le terme (extinctif) du Contrat … sera atteint le trente et un mars deux mille vingt-sept »: the term itself as the subject
-    rf"|\b(?:le|son)\s+terme\b[^.;]{{0,80}}?\bsera\s+atteint\s+(?:le|au)\s+{DATE_GROUP.replace('?P<date>', '?P<date_reached>')}",
+    rf"|\b(?:le|son)\s+terme\b[^.;]{{0,80}}?\bsera\s+atteint\s+(?:le|au)\s+{DATE_GROUP.replace('?P<date>', '?P<date_reached>')}"
+    # the term moved to a date by a verb before it: « conviennent de repousser le terme du Contrat au 31 mars 2028 », "agree to
+    # extend the term of the Agreement to 31 March 2028" (walkthrough 13)
+    rf"|\b(?:repouss|report|prorog|prolong|extend|postpon|defer)\w*\s+(?:la\s+|le\s+|the\s+)?(?:terme|dur[ée]e|date\s+d['’]\s*(?:expiration|[ée]ch[ée]ance)|term|expiry\s+date|expiration\s+date)"
+    rf"\s+(?:du|de\s+la|of\s+the|of\s+this)\s+(?:pr[ée]sente?\s+)?(?:contrat|bail|convention|agreement|contract|lease)\b[^.;]{{0,20}}?"
+    rf"\b(?:au|jusqu['’]au|to|until)\s+(?:the\s+)?{DATE_GROUP.replace('?P<date>', '?P<date_moved>')}",
     re.I,
 )
 
@@ -171,7 +176,7 @@ def _read_amendment_sentence(sentence: Sentence, clues: AmendmentClues) -> None:
         if value := parse_date(match["date"]):
             clues.new_end_date = Finding[date](value=value, chunk_id=chunk_id, raw=match.group(0), rule="extension")
     if clues.new_end_date is None and operative and (match := _NEW_TERM_END.search(text) or _NEW_TERM_END_PRESENT.search(text)):
-        if value := parse_date(match["date"] or match.groupdict().get("date_reached")):
+        if value := parse_date(match["date"] or match.groupdict().get("date_reached") or match.groupdict().get("date_moved")):
             clues.new_end_date = Finding[date](value=value, chunk_id=chunk_id, raw=match.group(0), rule="new term")
     if clues.extension is None and not UNCHANGED.search(text) and (match := EXTENSION_PERIOD.search(text)):
         if periods := find_periods(match["period"]):

@@ -112,8 +112,11 @@ def read_parties(title: str, chunks: Sequence[ChunkInput]) -> PartiesReading:
         # "Licensor: Caliban Software GmbH … Licensee: Orfèvrerie Duplessis SA" beside the one name the opening read, unless
         # that name is a field's label of one word ("Date: 2020-09-01" read "Date")
         found = _unique([*(p for p in found if not _field_label(p.name, opening)), *_labelled_parties(opening)])
-    if len(found) < 2 and not blank_slots and len(table := _table_parties(chunks)) >= 2:
-        found = table  # "Role | Party | Details", « Franchiseur | Franchisé »: the parties set out in a table
+    table = _table_parties(chunks) if not blank_slots else []
+    if len(table) >= 2 and (len(found) < 2 or not {entity_id(p.name) for p in table} <= {entity_id(p.name) for p in found}):
+        # "Role | Party | Details", « Franchiseur | Franchisé », « Loueur | LOCAMAT … »: the parties set out in a table, over an
+        # opening that read a reference ("Order reference: NMB-…" read "Order") and missed one of them
+        found = table
     if len(found) < 2 and not any(p.confidence == "high" for p in found) and not (found and blank_slots):
         found = []
         for rule in (_between_parties, _defined_parties, _title_parties, _signature_parties, _mentioned_parties):
@@ -166,6 +169,13 @@ def _table_parties(chunks: Sequence[ChunkInput]) -> list[PartyFinding]:
                 body = [(row[column], row[0] if column else "") for row in rows[k + 1 :] if len(row) == len(header)]
             elif len(header) >= 2 and all(cell.split()[-1:] and cell.split()[-1] in _ROLE_NOUNS | _ROLE_WORDS for cell in folded):
                 body = list(zip(rows[k + 1], header)) if len(rows[k + 1]) == len(header) else []
+            elif roles := [(row[1], row[0]) for row in rows[k:] if len(row) >= 2 and _row_role(row[0])]:
+                # « Loueur | LOCAMAT ÉQUIPEMENTS, société par actions simplifiée … », "Provider | Nimbusly Ltd, a company …": a
+                # role per row, the party's name and description beside it (a company when the description says so)
+                parties = [p for cell, role in roles if (p := _cell_party(cell, role, chunk, named=bool(_COMPANY_DESCRIBED.search(cell[:240])))) is not None]
+                if len(parties) >= 2:
+                    return _unique(parties)
+                continue
             else:
                 continue
             for cell, role in body:
@@ -177,6 +187,18 @@ def _table_parties(chunks: Sequence[ChunkInput]) -> list[PartyFinding]:
                 return _unique(found)
             found = []
     return []
+
+
+# A row's first cell that is a role ("Provider", « Locataire », "Escrow Agent"), and a description that makes a cell's name a company's
+_ROW_ROLES = frozenset("provider loueur locataire lessor lessee mandant mandataire licencie concedant emprunteur preteur garant".split())
+_COMPANY_DESCRIBED = re.compile(
+    r"(?i)\bsoci[ée]t[ée]\b|\bcompany\b|\bcorporation\b|\bincorporated\b|\bRCS\b|\bregistered\b|\bimmatricul|\bau capital\b"
+)
+
+
+def _row_role(cell: str) -> bool:
+    words = fold(cell).split()
+    return 0 < len(words) <= 3 and words[-1] in _ROLE_NOUNS | _ROW_ROLES
 
 
 def _cell_party(cell: str, role: str, chunk: ChunkInput, *, named: bool) -> PartyFinding | None:
