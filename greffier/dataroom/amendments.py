@@ -304,8 +304,9 @@ _ARTICLE_REFERENCE = re.compile(
 # clause), or the verb before it ("amend clause 5.1", « modifier l'article 4 »).
 _VERB = (r"(?:amend\w*|replac\w*|delet\w*|insert\w*|substitut\w*|restat\w*|supersed\w*|read(?:s)?\s+as\s+follows"
          r"|modifi\w*|remplac\w*|supprim\w*|r[ée]dig\w*|ajout\w*|compl[ée]t\w*|abrog\w*|port[ée]e?s?\s+(?:[àa]|de)\s"
-         # a figure of the article raised or lowered (« le plafond … visé à l'article 9 … est porté de 10 % à 15 % », walkthrough 13)
-         r"|increased|reduced|raised|lowered|augment[ée]e?s?|r[ée]duite?s?|ramen[ée]e?s?)")
+         # a figure of the article raised or lowered to or from another (« le plafond … visé à l'article 9 … est porté de 10 % à
+         # 15 % », walkthrough 13; not "increased each year by the CPI")
+         r"|(?:increased|reduced|raised|lowered)\s+(?:from|to)\s|(?:augment[ée]e?s?|r[ée]duite?s?|ramen[ée]e?s?)\s+(?:de|[àa])\s)")
 _SAID_OF_IT = re.compile(
     r"^(?:\s+(?:of|de|du|des)\s+(?:the|this|ce|cet|la|l['’])?\s*(?:pr[ée]sent\s+)?(?:agreement|contract|lease|licen[cs]e|contrat|bail|convention)\b)?"
     rf"[^.;]{{0,40}}?\b(?:is|are|shall\s+be|will\s+be|has\s+been|hereby|est|sont|sera|seront|a\s+[ée]t[ée])\s+(?:hereby\s+|d[ée]sormais\s+|ainsi\s+)?(?:\w+\s+){{0,2}}?{_VERB}"

@@ -173,13 +173,14 @@ def _province_patterns(english: str, french: str) -> tuple[str, ...]:
     )
 
 
-# "the laws of the Republic of Austria", "of the Grand Duchy of Luxembourg": a country named by its state's form
+# "the laws of the Republic of Austria", "of the Grand Duchy of Luxembourg": a country named by its state's form (not "the
+# Republic of China", which is Taiwan's)
 _STATE_FORM = r"(?:(?:federal |people'?s |federative |united |swiss )?(?:republic|kingdom|state|commonwealth|principality|confederation)|grand duchy)"
 
 
 def _country_patterns(adjective: str, country: str, french_adjective: str, french_country: str) -> tuple[str, ...]:
     return (
-        rf"\b(?:{adjective}) laws?\b", rf"(?:laws?|legislation) of (?:the )?(?:{_STATE_FORM} of (?:the )?)?(?:{country})\b", rf"(?:droit|loi) (?:{french_adjective})\b",
+        rf"\b(?:{adjective}) laws?\b", rf"(?:laws?|legislation) of (?:the )?(?:(?!republic of china\b){_STATE_FORM} of (?:the )?)?(?:{country})\b", rf"(?:droit|loi) (?:{french_adjective})\b",
         rf"droit (?:de |du |de la |des |d')?(?:{french_country})\b",
         rf"^(?:the )?(?:(?:federal |people'?s )?(?:republic|kingdom|state|commonwealth) of )?(?:{country})$", rf"^(?:{french_country})$",
     )

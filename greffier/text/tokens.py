@@ -57,9 +57,14 @@ def content_tokens(text: str) -> list[str]:
 
 
 # A word written after a prefix and a hyphen is part of another word: « sous-louer » asks about subletting, not letting
-# (« Le Bailleur loue au Preneur … » is no answer), "sub-licences" about sublicences, « non-concurrence » the opposite
-# of competition; the tokens split it (:func:`tokenize`), the relevance check must not take the second part alone.
+# (« Le Bailleur loue au Preneur … » is no answer), "sub-licences" about sublicences; "non-compete" is no "non"
+# ("non-commercial"); the tokens split it (:func:`tokenize`), the relevance check must not take the prefix for a word.
 _PREFIXED = re.compile(r"\b(sous|sub|non|co|contre|counter|anti|sur|over|under|inter|auto|semi|pre|re|post|vice)-([a-z]+)\b")
+
+
+# The prefixes that make another act of the word: to sublet is not to let, to subcontract not to contract (a non-exclusive
+# licence is still about exclusivity, a post-termination restriction about termination)
+WHOLE_WORD_PREFIXES = frozenset({"sous", "sub"})
 
 
 def prefixed_words(query: str) -> dict[str, str]:

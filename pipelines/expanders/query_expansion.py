@@ -37,10 +37,10 @@ from haystack import component
 from greffier.lexicon import Lexicon, Match, load_lexicon
 from greffier.lexicon.freedict import Dictionary, load_dictionary
 from greffier.text import fold, tokenize
-from greffier.text.tokens import prefixed_words
 from greffier.text.function_words import is_function_word
 from greffier.text.language import guess_language, question_language
 from greffier.text.stems import STEM_LANGUAGES, stem, stem_many
+from greffier.text.tokens import WHOLE_WORD_PREFIXES, prefixed_words
 from pipelines._serialization import StoreComponent
 from store.bm25 import QueryGroup
 from store.workspace import WorkspaceStore
@@ -53,7 +53,6 @@ WORD_KIND_FACTOR = 0.6
 # contracts, their kind, place and subject neither.
 DESCRIBING = frozenset({"document"})
 DESCRIBING_SCOPED = frozenset({"document", "contract", "place", "subject"})
-
 DICTIONARY_WEIGHT = 0.5  # share of the expansion weight of a dictionary translation (glossary words: 0.6)
 UNKNOWN_WEIGHT = 2.0  # IDF-like weight of an asked word that no passage holds in any wording
 
@@ -387,6 +386,7 @@ def asked_units(
         terms: list[tuple[str, ...]] = [(token,)]
         terms.extend((form,) for form, _factor in _word(token, lang, forms, 1.0)[1:])
         weighed = list(terms)  # the word's weight is read on its own forms and the notion's wordings as the glossary writes them
+        prefix = prefix if prefix in WHOLE_WORD_PREFIXES else None  # "non-exclusive" asks about exclusivity: the word alone counts
         if prefix:
             # the whole word only: with its prefix, joined to it, or a notion whose wording holds the prefix too
             terms = [(prefix, token), *((form,) for form, _factor in _word(prefix + token, lang, forms, 1.0))]

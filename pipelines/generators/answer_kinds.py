@@ -160,7 +160,8 @@ _QUALIFIERS = frozenset({
     "current", "new", "fixed", "aggregate", "overall", "upfront", "exact", "applicable", "relevant", "specific",
 })
 # Where an English noun phrase ends: a preposition or a verb of the question's frame ("the notice period for terminating")
-_PHRASE_ENDS = frozenset({"of", "for", "under", "in", "to", "by", "with", "on", "at", "from", "does", "do", "did", "can", "may", "must", "should", "shall", "will", "would", "if", "when"})
+_PHRASE_ENDS = frozenset({"of", "for", "under", "in", "to", "by", "with", "on", "at", "from", "does", "do", "did", "can", "may", "must", "should", "shall", "will", "would", "if", "when",
+                          "applies", "apply", "applied", "exists", "exist", "governs", "govern", "has", "have", "had", "says", "say"})
 
 
 def asked_head(question: str) -> list[str]:
@@ -196,7 +197,7 @@ def asked_head(question: str) -> list[str]:
         english = word in ("what", "which", "how")
         while True:
             article = False
-            while start < len(words) and words[start] in _FRAME:
+            while start < len(words) and (words[start] in _FRAME or (english and words[start] in _QUALIFIERS)):
                 article |= words[start] in ("the", "a", "an")
                 start += 1
             # "the sales director's probation period": what is possessed, not its possessor ("which state's law" asks for a state)
@@ -208,8 +209,10 @@ def asked_head(question: str) -> list[str]:
             if start < len(words) and words[start] in _SUBJECT_PRONOUNS:
                 break  # "what is she paid", « que doit-il payer »: a verb follows its subject, no noun is governed
             window = words[start : start + (2 if english else 1)]
+            if english and window[1:] and window[1] in _PHRASE_ENDS:
+                window = window[:1]  # "what rate applies": the verb that follows is no part of the noun
             head = [w for w in window if w not in _ASPECTS and w not in STOPWORDS and not is_function_word(w)]
-            if english:
+            if english:  # (a qualifier after the noun's first word: "what liability total …")
                 head = [w for w in head if w not in _QUALIFIERS]
             after = start + len(window)
             # a measure of a thing (« la durée de la période d'essai », "the length of the trial period"): the thing is the head

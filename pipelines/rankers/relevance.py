@@ -62,7 +62,7 @@ from haystack.utils import deserialize_chatgenerator_inplace
 from greffier.compliance.library import ClauseLibrary, load_library
 from greffier.text import fold, tokenize
 from greffier.text.fold import fold_origins
-from greffier.text.tokens import prefixed_words
+from greffier.text.tokens import WHOLE_WORD_PREFIXES, prefixed_words
 from pipelines.generators.answer_kinds import KIND_WORDS, AnswerKind, asked_complement, asked_head, asked_kind, gives_a_quantity
 from pipelines.passages import own_heading, parties_asked, parties_passage, prose
 from pipelines.types import scope_contract_ids
@@ -419,7 +419,7 @@ class RelevanceJudge:
         head_words = asked_head(question)
         # a question that governs no noun (« Le bail autorise-t-il le locataire à sous-louer … ? ») asks about the word it
         # writes after a prefix: a passage that lets the premises does not speak of subletting them
-        head = set(head_words) or set(prefixed_words(asked or question))
+        head = set(head_words) or {word for word, prefix in prefixed_words(asked or question).items() if prefix in WHOLE_WORD_PREFIXES}
         complement = set(asked_complement(question, head_words))  # « indemnité de licenciement »: both nouns, not any « indemnité »
         naming = set(names or ()) - head - complement  # a name that is the thing asked about stays asked
         kind = asked_kind(question)

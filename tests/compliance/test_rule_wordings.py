@@ -1222,6 +1222,11 @@ LIMIT_THEN_EXCEPT = [
     ("uncapped-liability", True, "The Supplier's liability shall be limited to the price of the order, except for its indemnification obligations or gross negligence."),
     ("uncapped-liability", True, "Liability is limited to EUR 100,000, except for gross negligence, and the Supplier shall indemnify the Customer against "
      "third-party claims without limit."),
+    # the review of the round's diff: other carve-outs beside the law's own, and a later clause after a semicolon
+    ("uncapped-liability", True, "Liability is limited to the fees paid in the preceding twelve months, except for gross negligence, wilful misconduct "
+     "or misappropriation of trade secrets."),
+    ("uncapped-liability", True, "Liability shall be limited to EUR 50,000 except for wilful misconduct; the Licensee's liability for unauthorised use of "
+     "the Software shall be uncapped."),
 ]
 
 
@@ -1241,6 +1246,12 @@ WALKTHROUGH_13 = [
      "un droit de sortie conjointe."),
     ("change-of-control", True, "Le contrat pourra être résilié si le Prestataire passe sous le contrôle d'un concurrent."),
     ("change-of-control", False, "The Products shall not pass under the control of the carrier until delivery."),
+    # goods, data, works or a committee under someone's control are no change of control (the review of the round's diff)
+    ("change-of-control", False, "Risk of loss passes to the Buyer when the Goods come under the control of the Carrier."),
+    ("change-of-control", False, "Customer Data that comes under the control of the Processor shall be protected."),
+    ("change-of-control", False, "L'exécution des travaux passe sous le contrôle du maître d'œuvre."),
+    ("change-of-control", False, "Le Titulaire s'interdit de conférer à un tiers le contrôle technique des installations."),
+    ("change-of-control", True, "Tout Transfert conférant à un tiers le Contrôle de la Société est soumis à agrément."),
 ]
 
 

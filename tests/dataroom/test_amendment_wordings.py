@@ -123,6 +123,9 @@ def test_english_amendments_give_a_new_expiry(body, new_end):
         "L'annexe 2 (périmètre des sites livrés) est remplacée par l'annexe jointe au présent avenant ; la durée du Contrat est inchangée.",
         # a threshold « atteint » on a date is no term (a review)
         "Il est précisé que le seuil de volume prévu au Contrat sera atteint au 30 juin 2027 et que les prix restent en vigueur.",
+        # an option or a refusal to move the term moves nothing (the review of the round's diff)
+        "Le Client pourra, par lettre recommandée, demander de prolonger la durée du Contrat jusqu'au 31 décembre 2030.",
+        "Le Fournisseur refuse de repousser le terme du Contrat au 31 mars 2028 ; les prix sont révisés.",
     ],
 )
 def test_price_or_scope_only_amendments_move_nothing(body):

@@ -708,6 +708,7 @@ def test_a_signature_line_of_a_place_and_a_date_dates_the_contract(closing, expe
 
 @pytest.mark.parametrize("closing", ["Échéance, le 31 décembre 2027 pour la première période.", "Livraison, le 15 mai 2024 pour le premier lot.",
                                      "Échéance, le 31 décembre 2027 — pour la première période : voir l'annexe.",
+                                     "Milestone, 30 June 2026 — for Phase Two: acceptance tests.",
                                      "Renewal, 1 June 2026\nFor the purposes of this clause the notice is sent by courier."])
 def test_a_place_like_word_and_a_date_before_pour_in_a_sentence_is_no_signature(closing):
     # a review: « pour » in the same sentence is no signatory's line

@@ -246,6 +246,7 @@ def test_edit_distance():
         ("governed by the laws of the Republic of Austria, excluding its conflict-of-laws rules", "droit autrichien"),
         ("the laws of the Kingdom of Sweden", "droit suédois"),
         ("the laws of the Republic of Korea", "droit coréen"),
+        ("governed by the laws of the Republic of China (Taiwan)", "droit taïwanais"),  # not the People's Republic's
     ],
 )
 def test_normalize_law(text, label):

@@ -1157,3 +1157,21 @@ def test_a_table_of_products_names_no_party():
 def test_parties_set_out_one_role_per_row_of_a_table(text, expected):
     # walkthrough 13: "Order" (from "Order reference:") and the representative were read as parties, the customer missed
     assert [p.name for p in read_parties(text.split("\n", 1)[0], [ChunkInput(id="k1-1", section="", text=text)]).parties] == expected
+
+
+@pytest.mark.parametrize("table", [
+    "Représentation | Signataire\nLoueur | M. Thierry Vasseur, Président\nLocataire | Mme Claire Martin, Directrice générale",
+    "Banque | Compte\nLoueur | BNP PARIBAS SA, IBAN FR76 3000 4000\nLocataire | SOCIETE GENERALE SA, IBAN FR76 3000 3000",
+])
+def test_a_table_of_signatories_or_banks_leaves_a_good_opening_as_it_is(table):
+    # the review of the round's diff: such tables replaced the two companies the opening had read
+    text = ("ENTRE LES SOUSSIGNÉS :\nLa société LOCAMAT ÉQUIPEMENTS SAS, ci-après « le Loueur », D'UNE PART,\nET\nLa société VALTREO "
+            "ROBOTICS SAS, ci-après « le Locataire », D'AUTRE PART.\n" + table)
+    assert [p.name for p in read_parties("Contrat de location", [ChunkInput(id="k1-1", section="", text=text)]).parties] == [
+        "LOCAMAT ÉQUIPEMENTS SAS", "VALTREO ROBOTICS SAS"]
+
+
+def test_a_party_whose_name_starts_with_partners_is_no_part_of_the_name_before_it():
+    # the review: the lookahead that keeps « ET FILS » in a name joined "ACME LIMITED and PARTNERS GROUP AG"
+    assert names("THIS AGREEMENT is made BETWEEN ACME LIMITED and PARTNERS GROUP AG.\n\n1. DEFINITIONS\nTerms are defined below.") == [
+        "ACME LIMITED", "PARTNERS GROUP AG"]

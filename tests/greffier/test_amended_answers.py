@@ -165,6 +165,8 @@ def test_an_article_the_amendment_leaves_unchanged_gets_no_note(licence_room, qu
     ("Le plafond des pénalités visé à l'article 9 du Contrat est porté de dix pour cent (10 %) à quinze pour cent (15 %).", {"9"}, True),
     ("The fee set out in clause 5.1 of the Agreement is increased to EUR 52,800.", {"5"}, True),
     ("As set out in clause 5, the Supplier delivers; its prices are reduced to account for volume.", {"5"}, False),
+    ("Under clause 7 of the Agreement, the Fees are increased each year by the CPI.", {"7"}, False),
+    ("En application de l'article 4 du Bail, le loyer est augmenté chaque année selon l'indice ILAT.", {"4"}, False),
 ])
 def test_which_sentences_of_an_amendment_rewrite_an_article(sentence, numbers, rewrites):
     # a review: the amendment's own numbering, a reference rewritten inside another clause, "as amended", a schedule's clause

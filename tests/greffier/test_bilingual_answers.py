@@ -1193,10 +1193,15 @@ def test_a_french_question_is_framed_by_the_same_function_words_as_an_english_on
         ("What is the non-compete period?", "8. Licence", "8.3 The licence is non-commercial and lasts for a period of two years.", False),
         ("What is the non-compete period?", "8. Restrictive covenants",
          "8.3 For a period of two years the Employee shall not compete with the Company.", True),
+        # … only « sous- » and "sub-" make another act of the word: a non-exclusive licence is asked about by its exclusivity, a
+        # post-termination restriction by its termination (the review of the round's diff)
+        ("Is the licence non-exclusive?", "2. Licence", "2.1 The Licensor grants the Licensee an exclusive licence to use the Software.", True),
+        ("What are the post-termination restrictions?", "9. Restrictions",
+         "9.1 For twelve months after termination, the Employee shall not solicit any client of the Company.", True),
     ],
 )
 def test_a_word_written_after_a_prefix_is_asked_whole(question, section, passage, relevant):
-    from pipelines.expanders.query_expansion import prefixed_words
+    from greffier.text.tokens import prefixed_words  # the question's reading, beside the units built here
 
     lexicon = load_lexicon()
     tokens = tokenize(question)
@@ -1218,7 +1223,7 @@ def test_a_word_written_after_a_prefix_is_asked_whole(question, section, passage
     ],
 )
 def test_the_words_a_question_writes_only_after_a_prefix(question, prefixed):
-    from pipelines.expanders.query_expansion import prefixed_words
+    from greffier.text.tokens import prefixed_words  # the function itself
 
     assert prefixed_words(question) == prefixed
 

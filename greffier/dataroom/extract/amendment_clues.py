@@ -130,6 +130,20 @@ _NEW_TERM_END_PRESENT = re.compile(
 )
 
 
+# Before a verb that moves the term: an option, a request, a refusal or a denial (« pourra demander de prolonger la durée du bail
+# jusqu'au … », "may, by notice, extend the term of the Agreement to …", « refuse de repousser le terme … », "do not agree to extend")
+_NOT_DONE = re.compile(
+    r"\b(?:may|might|can|could|option|elect\w*|request\w*|not|never|refus\w*|declin\w*|pourra|pourront|peut|peuvent|pourrait|demande\w*|"
+    r"pas|ni|jamais)\b",
+    re.I,
+)
+
+
+def _sentence_before(text: str, at: int) -> str:
+    """The words of ``text``'s sentence before the place ``at``."""
+    return re.split(r"[.;!?]\s", text[:at])[-1]
+
+
 def extract_amendment_clues(title: str, chunks: Sequence[ChunkInput]) -> AmendmentClues:
     """What the text says about an amended contract: its date, its type, a new term, a new price.
 
@@ -176,7 +190,9 @@ def _read_amendment_sentence(sentence: Sentence, clues: AmendmentClues) -> None:
         if value := parse_date(match["date"]):
             clues.new_end_date = Finding[date](value=value, chunk_id=chunk_id, raw=match.group(0), rule="extension")
     if clues.new_end_date is None and operative and (match := _NEW_TERM_END.search(text) or _NEW_TERM_END_PRESENT.search(text)):
-        if value := parse_date(match["date"] or match.groupdict().get("date_reached") or match.groupdict().get("date_moved")):
+        if match.groupdict().get("date_moved") and _NOT_DONE.search(_sentence_before(text, match.start())):
+            pass  # "may … extend the term to …", « refuse de repousser le terme … »: an option or a refusal moves nothing
+        elif value := parse_date(match["date"] or match.groupdict().get("date_reached") or match.groupdict().get("date_moved")):
             clues.new_end_date = Finding[date](value=value, chunk_id=chunk_id, raw=match.group(0), rule="new term")
     if clues.extension is None and not UNCHANGED.search(text) and (match := EXTENSION_PERIOD.search(text)):
         if periods := find_periods(match["period"]):

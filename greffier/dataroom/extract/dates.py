@@ -73,9 +73,10 @@ _SIGNATURE_RULES: tuple[tuple[str, re.Pattern[str], bool], ...] = (
             # « Genève, le 4 avril 2024 ⏎ Pour Datacime Sàrl : … », "London, 2 May 2025 ⏎ For and on behalf of …": a signatory's
             # line of its own, capitalised (not « Échéance, le 31 décembre 2027 pour la première période »)
             # (or "For Alpenrose Advisory AG: Annelies Gubler, Partner": a company's block labelled with a colon)
-            # … or on the same line after a dash ("Vienna, 9 November 2019 — for Valtro GmbH: …", walkthrough 13)
+            # … or on the same line after a dash, for a company named with its legal form ("Vienna, 9 November 2019 — for Valtro
+            # GmbH: …", walkthrough 13; not "Milestone, 30 June 2026 — for Phase Two: …")
             r"(?=\s{0,20}(?:/s/|By\s*:)|[ \t]*\n\s{0,20}(?-i:Pour\s|For\s+and\s+on\s+behalf|Signed\s+(?:for|by)\b|For\s+[A-Z][^\n:]{1,80}:)"
-            r"|[ \t]*[—–][ \t]*(?-i:(?:[Ff]or|[Pp]our)\s+(?:la\s+société\s+)?[A-Z][^\n:]{1,80}:))",
+            r"|[ \t]*[—–][ \t]*(?-i:(?:[Ff]or|[Pp]our)\s+(?:la\s+société\s+)?[A-Z][^\n:]{0,80}?\b(?:GmbH|AG|SA|SAS|SARL|S\.A\.|Ltd|Limited|Inc|LLC|LLP|plc|BV|NV|SpA|Srl|AB|AS|Oy|KG|SE)\b\.?[^\n:]{0,20}:))",
             re.I | re.M,
         ),
         True,

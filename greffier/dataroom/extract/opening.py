@@ -77,8 +77,9 @@ _CONNECTOR_SPLIT = re.compile(
     r"|(?<=[,)»:”\"])\s*(?i:and|et)\s*:?\s+(?=[^\s])|(?<=\s[—–])\s*(?i:and|et)\s*:?\s+(?=[^\s])"
     r"|\s+(?:AND|ET|And|Et)\s*:\s*"
     r"|(?P<weak>\s+(?i:and|et|&)\s+)(?!(?i:Co\.?|Cie\.?)\s+(?:KGaA|KG|OHG)\b)"  # "CREMER OLEO GmbH & Co. KG" is one name
-    # … and so are « AGENCE RIBEIRO ET FILS », « Lazard Frères et Cie », "Smith and Sons", "Dupont & Associés"
-    r"(?!(?i:fils|sons|fr[eè]res|brothers|cie|co|company|associ[ée]s|associates|partners)\b\.?(?:[\s,;:)]|$))"
+    # … and so are « AGENCE RIBEIRO ET FILS, … », « Lazard Frères et Cie », "Dupont & Associés": the word ends the name (not
+    # "ACME LIMITED and PARTNERS GROUP AG")
+    r"(?!(?i:fils|sons|fr[eè]res|brothers|cie|co|company|associ[ée]s|associates|partners)\b\.?(?:[,;:)]|$))"
     r"|\s*(?i:\bd['’]une\s+part|\bd['’]autre\s+part|\bof\s+the\s+(?:one|other|first|second)\s+part|\ben\s+pr[ée]sence\s+de|\bin\s+the\s+presence\s+of"
     r"|\bon\s+the\s+(?:one|other)\s+(?:hand|side))\b\s*[:,;.]?\s*"
     # the beneficiary of a one-sided instrument: "by Alder Holdings Inc. (…), in favor of Birch Bank plc", « au profit de la BANQUE … »

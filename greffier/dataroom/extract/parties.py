@@ -113,9 +113,10 @@ def read_parties(title: str, chunks: Sequence[ChunkInput]) -> PartiesReading:
         # that name is a field's label of one word ("Date: 2020-09-01" read "Date")
         found = _unique([*(p for p in found if not _field_label(p.name, opening)), *_labelled_parties(opening)])
     table = _table_parties(chunks) if not blank_slots else []
-    if len(table) >= 2 and (len(found) < 2 or not {entity_id(p.name) for p in table} <= {entity_id(p.name) for p in found}):
+    if len(table) >= 2 and (len(found) < 2 or any(_field_label(p.name, opening) or _common_word(p, chunks) for p in found)):
         # "Role | Party | Details", « Franchiseur | Franchisé », « Loueur | LOCAMAT … »: the parties set out in a table, over an
-        # opening that read a reference ("Order reference: NMB-…" read "Order") and missed one of them
+        # opening that found fewer or read a bare word ("Order reference: NMB-…" read "Order"); a good opening stays (a
+        # table of signatories, banks or notices names other people)
         found = table
     if len(found) < 2 and not any(p.confidence == "high" for p in found) and not (found and blank_slots):
         found = []
@@ -172,7 +173,8 @@ def _table_parties(chunks: Sequence[ChunkInput]) -> list[PartyFinding]:
             elif roles := [(row[1], row[0]) for row in rows[k:] if len(row) >= 2 and _row_role(row[0])]:
                 # « Loueur | LOCAMAT ÉQUIPEMENTS, société par actions simplifiée … », "Provider | Nimbusly Ltd, a company …": a
                 # role per row, the party's name and description beside it (a company when the description says so)
-                parties = [p for cell, role in roles if (p := _cell_party(cell, role, chunk, named=bool(_COMPANY_DESCRIBED.search(cell[:240])))) is not None]
+                parties = [p for cell, role in roles if (p := _cell_party(cell, role, chunk, named=bool(_COMPANY_DESCRIBED.search(cell[:240])))) is not None
+                           and p.kind != "person"]  # a person beside a role is a signatory or a contact, more often than a party
                 if len(parties) >= 2:
                     return _unique(parties)
                 continue
@@ -194,6 +196,15 @@ _ROW_ROLES = frozenset("provider loueur locataire lessor lessee mandant mandatai
 _COMPANY_DESCRIBED = re.compile(
     r"(?i)\bsoci[ée]t[ée]\b|\bcompany\b|\bcorporation\b|\bincorporated\b|\bRCS\b|\bregistered\b|\bimmatricul|\bau capital\b"
 )
+
+
+def _common_word(party: PartyFinding, chunks: Sequence[ChunkInput]) -> bool:
+    """A name of one word with no legal form, no person's, that the document also writes in lower case: a label read as a
+    party ("Order" from "Order reference: …", "Each order is placed …")."""
+    if len(party.name.split()) != 1 or party.kind == "person" or is_legal_form(party.name.strip(",.")):
+        return False
+    word = party.name.strip(",.").lower()
+    return any(word in {w.lower() for w in _LOWER_WORD.findall(chunk.text)} for chunk in chunks)
 
 
 def _row_role(cell: str) -> bool:
@@ -329,8 +340,8 @@ def _labelled_parties(opening: Opening) -> list[PartyFinding]:
 
 
 def _field_label(name: str, opening: Opening) -> bool:
-    """A one-word name that the opening writes as a field's label, with a colon: "Date:", « Objet : »."""
-    return len(name.split()) == 1 and re.search(rf"(?<![\w-]){re.escape(name)}\s?:", opening.text[:4000]) is not None
+    """A one-word name that the opening writes as a field's label, with a colon: "Date:", « Objet : », "Order reference:"."""
+    return len(name.split()) == 1 and re.search(rf"(?<![\w-]){re.escape(name)}(?:[ \t]+[a-z]\w*)?[ \t]?:", opening.text[:4000]) is not None
 
 
 _NOT_ALONE = frozenset("cie co company companies fils sons freres associes associates partners".split())
