@@ -379,7 +379,7 @@ def asked_units(
         prefix = (prefixed or {}).get(token)
         if token in prefixes and token not in (prefixed or {}):
             continue  # « sous » of « sous-louer »: part of the word that follows it
-        if (positions <= left_out and not prefix) or token in identity or is_function_word(token):
+        if positions <= left_out or token in identity or is_function_word(token):
             continue
         if any(set(term) <= identity for term in (translated or {}).get(token, ())):
             continue  # « agence » of the named "Agency Agreement": it names the contract in the other language

@@ -153,11 +153,12 @@ _MEASURES = frozenset({
     "level", "threshold", "percentage", "rate", "frequency", "volume", "proportion",
 })
 _OF = frozenset({"de", "du", "des", "d", "of"})
-# English adjectives that qualify the noun asked, never are it: "what annual bonus" asks for a bonus (the salary article's
-# « rémunération … annuelle » holds "annual", not what is asked), "what minimum fee", "which initial term"
+# English adjectives of time or standing that qualify the noun asked, never are it: "what annual bonus" asks for a bonus (the
+# salary article's « rémunération … annuelle » holds "annual", not what is asked), "which initial term". Not a bound ("what
+# minimum value", "maximum", "total"): the bound is what a passage must give.
 _QUALIFIERS = frozenset({
-    "annual", "yearly", "monthly", "weekly", "daily", "quarterly", "total", "maximum", "minimum", "initial", "additional", "further",
-    "current", "new", "fixed", "aggregate", "overall", "upfront", "exact", "applicable", "relevant", "specific",
+    "annual", "yearly", "monthly", "weekly", "daily", "quarterly", "initial", "additional", "further",
+    "current", "new", "fixed", "upfront", "exact", "applicable", "relevant", "specific",
 })
 # Where an English noun phrase ends: a preposition or a verb of the question's frame ("the notice period for terminating")
 _PHRASE_ENDS = frozenset({"of", "for", "under", "in", "to", "by", "with", "on", "at", "from", "does", "do", "did", "can", "may", "must", "should", "shall", "will", "would", "if", "when",
@@ -212,8 +213,6 @@ def asked_head(question: str) -> list[str]:
             if english and window[1:] and window[1] in _PHRASE_ENDS:
                 window = window[:1]  # "what rate applies": the verb that follows is no part of the noun
             head = [w for w in window if w not in _ASPECTS and w not in STOPWORDS and not is_function_word(w)]
-            if english:  # (a qualifier after the noun's first word: "what liability total …")
-                head = [w for w in head if w not in _QUALIFIERS]
             after = start + len(window)
             # a measure of a thing (« la durée de la période d'essai », "the length of the trial period"): the thing is the head
             if not head and window and all(w in _MEASURES for w in window if w not in STOPWORDS) and after < len(words) and words[after] in _OF:

@@ -812,7 +812,7 @@ def test_a_question_mostly_about_what_the_room_does_not_hold_is_declined_even_in
         ("Quelle remise sur volume le distributeur obtient-il ?", ["remise"]),
         ("Quel est le préavis de résiliation ?", ["preavis"]),
         ("What volume discount does the distributor get?", ["discount"]),  # English: the qualifier comes first; a measure is an aspect
-        ("What minimum purchase commitment applies?", ["purchase"]),
+        ("What minimum purchase commitment applies?", ["minimum", "purchase"]),  # a bound is asked
         # an adjective that qualifies is never the thing asked (walkthrough 12: "What annual bonus …?" quoted the salary
         # article's « rémunération … annuelle »)
         ("What annual bonus is the employee entitled to?", ["bonus"]),

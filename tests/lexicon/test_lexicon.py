@@ -41,10 +41,9 @@ def concept_ids(lexicon, text: str) -> set[str]:
         ("Quelle est la redevance annuelle de la licence ?", {"fees", "royalty"}),
         ("What annual fee does the licensee pay?", {"fees"}),
         # what an agent is owed at the end of the contract is no indemnification (walkthrough 13: "severance indemnity" was read
-        # as a warranty indemnity, the agent's « indemnité de fin de contrat » refused); a sublicence is not any licence
+        # as a warranty indemnity, the agent's « indemnité de fin de contrat » refused)
         ("What severance indemnity is owed to the commercial agent?", {"termination_indemnity"}),
         ("L'agent a-t-il droit à une indemnité de fin de contrat ?", {"termination_indemnity"}),
-        ("May the licensee grant sub-licences?", {"sublicense"}),
         # to give up a right is to waive it; the guarantor's defences asked in plain words (walkthrough 12)
         ("Has the guarantor given up the right to require the bank to pursue the borrower first?", {"waiver", "w_pursue"}),
         ("La caution a-t-elle renoncé à exiger que la banque poursuive d'abord le débiteur ?", {"waiver", "w_pursue"}),
