@@ -1207,8 +1207,6 @@ REVIEWED = [
 ]
 
 
-
-
 # The twenty-third round. A limit followed by the law's own carve-outs only is no uncapped liability, as when they come first
 # (walkthrough 12's consultancy: "limited to the fees …, except in case of wilful misconduct or gross negligence").
 LIMIT_THEN_EXCEPT = [
