@@ -300,8 +300,8 @@ _ARTICLE_REFERENCE = re.compile(
     re.IGNORECASE,
 )
 # What rewrites it, said of it: "is amended", "shall read as follows", « est modifié », « est remplacé », « est supprimé », « est
-# désormais rédigé », « est complété », « est porté à », a figure "increased" or « porté de … à » — right after the reference (not "as amended", nor a verb of another
-# clause), or the verb before it ("amend clause 5.1", « modifier l'article 4 »).
+# désormais rédigé », « est complété », « est porté à », a figure "increased to" or « porté de … à » — right after the
+# reference (not "as amended", nor a verb of another clause), or the verb before it ("amend clause 5.1", « modifier l'article 4 »).
 _VERB = (r"(?:amend\w*|replac\w*|delet\w*|insert\w*|substitut\w*|restat\w*|supersed\w*|read(?:s)?\s+as\s+follows"
          r"|modifi\w*|remplac\w*|supprim\w*|r[ée]dig\w*|ajout\w*|compl[ée]t\w*|abrog\w*|port[ée]e?s?\s+(?:[àa]|de)\s"
          # a figure of the article raised or lowered to or from another (« le plafond … visé à l'article 9 … est porté de 10 % à

@@ -46,8 +46,9 @@ mr mrs ms messrs dr monsieur madame mademoiselle messieurs mme mlle
 
 # The French counterparts of Snowball's English stop words that Snowball's French list lacks: "if" and
 # "other" are function words of an English question, so « si » and « autre » are of a French one
-# (« auprès d'un autre fournisseur », « au-delà de quel montant » ask about a supplier, an amount) and "against", "towards" are « envers », « vers ». Not « car » nor « tel »,
-# which an English question writes as words ("insure the car").
+# (« auprès d'un autre fournisseur », « au-delà de quel montant » ask about a supplier, an amount), as "against",
+# "towards", "among" are « envers », « vers », « parmi ». Not « car » nor « tel », which an English question writes as
+# words ("insure the car").
 FRENCH_COUNTERPARTS = """
 si lorsque lorsqu autre autres entre avant apres pendant durant sous contre jusque jusqu tout tous toute toutes chaque
 aucun aucune tres ici alors puis encore seulement quelque quelques telle tels telles ceci cela celui celle

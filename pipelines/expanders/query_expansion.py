@@ -366,8 +366,9 @@ def asked_units(
     passage, but do not change its weight: a loose translation must not make the word common; a word
     one of whose translations is an ``identity`` word names the contract, and is left out too.
 
-    A word the question writes only after a prefix and a hyphen (``prefixed``, :func:`prefixed_words`: « sous-louer »)
-    counts whole, with its prefix or joined to it ("sublicences"), or as a wording of its notion, never alone.
+    A word the question writes only after a prefix and a hyphen (``prefixed``, :func:`prefixed_words`): after « sous- » or
+    "sub-" (« sous-louer ») it counts whole — with its prefix, joined to it, or as a wording of a notion that holds the
+    prefix — never alone; after another prefix ("non-exclusive") it counts alone; the prefix is no word asked.
     """
     lang = language if language in STEM_LANGUAGES else "fr"
     chunks = len(index) if index is not None else 0
