@@ -44,6 +44,8 @@ def concept_ids(lexicon, text: str) -> set[str]:
         # as a warranty indemnity, the agent's « indemnité de fin de contrat » refused)
         ("What severance indemnity is owed to the commercial agent?", {"termination_indemnity"}),
         ("L'agent a-t-il droit à une indemnité de fin de contrat ?", {"termination_indemnity"}),
+        # « divulgation » is disclosure (a clone without ../shared: the NDA's confidentiality abstained once « non » was no word asked)
+        ("Quelle est la durée de confidentialité de l'accord de non-divulgation ?", {"confidentiality", "nda"}),
         # to give up a right is to waive it; the guarantor's defences asked in plain words (walkthrough 12)
         ("Has the guarantor given up the right to require the bank to pursue the borrower first?", {"waiver", "w_pursue"}),
         ("La caution a-t-elle renoncé à exiger que la banque poursuive d'abord le débiteur ?", {"waiver", "w_pursue"}),
