@@ -333,6 +333,9 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
     ),
     "contrat de sous-traitance": (
         r"sous-traitance", r"subcontract",
+        # toll and contract manufacturing: the maker works on the customer's materials or to its order (« façonnage »)
+        r"toll (?:processing|manufacturing|conversion)", r"\bfaconnage\b", r"contrat de facon\b", r"contract manufactur",
+        r"manufacturing (?:services )?agreement",
     ),
     "contrat de prestations logistiques": (
         r"prestations? logistiques?", r"logistics (?:services )?agreement", r"contrat de transport",
@@ -354,6 +357,8 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
     "contrat de partenariat": (
         r"partenariat", r"partnership agreement", r"joint[- ]venture", r"cooperation agreement",
         r"accord de cooperation", r"consortium",
+        r"collaboration agreement", r"(?:research|development|r&d) (?:and (?:development|license|licence) )?collaboration",
+        r"(?:accord|contrat|convention) de collaboration", r"collaboration de recherche",
     ),
     "protocole transactionnel": (
         r"transaction(?:nel)?\b", r"settlement agreement", r"protocole d'accord",

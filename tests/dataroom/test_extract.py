@@ -252,6 +252,22 @@ def test_type_from_title_then_heading_then_keywords():
     assert extract_contract_type("", one_chunk("Texte quelconque.")) is None
 
 
+@pytest.mark.parametrize(
+    ("title", "kind"),
+    [
+        ("Research Collaboration Agreement — Hallberg / Zentrum", "contrat de partenariat"),
+        ("Contrat de collaboration de recherche", "contrat de partenariat"),
+        ("Toll Processing Agreement", "contrat de sous-traitance"),
+        ("Contrat de façonnage", "contrat de sous-traitance"),
+        ("Manufacturing Agreement", "contrat de sous-traitance"),
+        ("Manufacturing and Supply Agreement", "contrat de fourniture"),  # the supply named: a supply contract
+        ("Research Collaboration and License Agreement", "contrat de licence"),  # a licence first
+    ],
+)
+def test_collaboration_and_toll_manufacturing_are_types_of_their_own(title, kind):
+    assert extract_contract_type(title, []).value == kind
+
+
 # --- signature date ------------------------------------------------------------------------------
 
 

@@ -144,6 +144,34 @@ def test_a_forms_initial_period_line_gives_the_term():
     assert finding is not None and finding.value == date(2021, 10, 15)
 
 
+
+@pytest.mark.parametrize(
+    ("rows", "end"),
+    [
+        # a table of particulars: the start a row of its own, the length another, the term article naming the period only
+        ("Item | Particulars\nEffective Date | 1 September 2023\nInitial Subscription Term | thirty-six (36) months from the Effective Date",
+         date(2026, 9, 1)),
+        ("Rubrique | Conditions particulières\nDate d'Effet | 1er février 2024\nDurée initiale | vingt-quatre (24) mois à compter de la Date d'Effet",
+         date(2026, 1, 31)),  # « à compter de »: the day before the anniversary
+    ],
+    ids=["english", "french"],
+)
+def test_a_table_of_particulars_gives_the_term(rows, end):
+    text = (
+        f"SUBSCRIPTION AGREEMENT\n\n{rows}\nFees | EUR 9,000 per year\n\n"
+        "9. TERM AND RENEWAL\n9.1 This Agreement commences on the Effective Date and shall continue for the initial term.\n"
+    )
+    finding = extract_term(split_articles("t1", text)).end_date
+    assert finding is not None and finding.value == end, finding
+
+
+def test_a_table_row_that_is_no_term_gives_no_end():
+    text = (
+        "SUPPLY AGREEMENT\n\nItem | Particulars\nEffective Date | 1 September 2023\nPayment Term | thirty (30) days from the invoice date\n"
+        "Warranty Period | twelve (12) months from delivery\n\n2. PRICE\nThe prices are fixed.\n"
+    )
+    assert extract_term(split_articles("t1", text)).end_date is None
+
 EVENT_START = (
     "OUTSOURCING AGREEMENT\n\nThis Outsourcing Agreement is made as of February 2, 2021 by and between Quarry Bank and Ledgerline Inc.\n\n"
     '1. DEFINITIONS\n"Commencement Date" shall mean the date on which the conversion of all branches has been completed.{expected}\n\n'

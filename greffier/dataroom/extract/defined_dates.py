@@ -161,10 +161,30 @@ def _defined_by_parenthesis(chunk: ChunkInput, name: re.Match[str], month_first:
 def _defined_by_sentence(chunk: ChunkInput, name: re.Match[str], month_first: bool) -> DefinedDate | None:
     """What a ``NAME means …`` sentence defines the name as; ``None`` when it is no definition ("the
     Effective Date is subject to …")."""
+    if (row := _defined_by_table_row(chunk, name, month_first)) is not None:
+        return row
     match = _MEANS_AFTER.match(chunk.text, name.end())
     if match is None or (match["verb"] == ":" and not match["quoted"]):
         return None  # "CEO Date: September 26, 2019" is a signature block's line
     return _meaning(name.group(0), match, chunk.id, month_first)
+
+
+# A table of particulars whose row is the name and a date: "Effective Date | 1 September 2023", « Date d'Effet | 1er mars 2021 »
+_ROW_START = re.compile(r"(?:^|\n)[ \t|]*$")
+_CELL_AFTER = re.compile(r"[ \t]*\|[ \t]*(?P<what>[^|\n]{3,60}?)[ \t]*(?:\||\n|$)")
+
+
+def _defined_by_table_row(chunk: ChunkInput, name: re.Match[str], month_first: bool) -> DefinedDate | None:
+    """The date a table's row gives the name, when the row starts with the name and its next cell is a
+    date and nothing else."""
+    if not _ROW_START.search(chunk.text, max(0, name.start() - 40), name.start()):
+        return None
+    cell = _CELL_AFTER.match(chunk.text, name.end())
+    if cell is None or not (leading := _LEADING_DATE.match(cell["what"])) or cell["what"][leading.end() :].strip(" .,"):
+        return None
+    if (value := read_date(leading["date"], month_first=month_first)) is None:
+        return None
+    return DefinedDate(name=name.group(0), means="date", value=value, chunk_id=chunk.id, raw=f"{name.group(0)} | {cell['what']}")
 
 
 def _meaning(name: str, match: re.Match[str], chunk_id: str, month_first: bool) -> DefinedDate | None:

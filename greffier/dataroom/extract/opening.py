@@ -72,6 +72,10 @@ _NOT_AN_ALIAS = re.compile(
     r"(?i)^(?:this\s+)?(?:agreement|contract|contrat|convention|accord|amendment|avenant|effective\s+date|date|term|parties|party|"
     r"partie|parties|dpa|nda|jsma|[ée]ch[ée]ance|date\s+d['’]effet|commencement\s+date|closing\s+date)$"
 )
+# Words that end a company's name after "and" / « et » / "&" and never stand alone as one (« AGENCE RIBEIRO ET FILS »,
+# « Lazard Frères et Cie », "Dupont & Associés"), folded; the opening's split and the parties' joined names read the same list.
+NAME_ENDINGS = frozenset("cie co company companies fils sons freres brothers associes associates partners".split())
+_NAME_ENDING = "|".join(sorted((re.escape(word).replace("e", "[eéè]") for word in NAME_ENDINGS), key=len, reverse=True))
 _CONNECTOR_SPLIT = re.compile(
     r"\s*;\s*(?:(?i:and|et)\s*:?\s+)?"
     r"|(?<=[,)»:”\"])\s*(?i:and|et)\s*:?\s+(?=[^\s])|(?<=\s[—–])\s*(?i:and|et)\s*:?\s+(?=[^\s])"
@@ -79,7 +83,7 @@ _CONNECTOR_SPLIT = re.compile(
     r"|(?P<weak>\s+(?i:and|et|&)\s+)(?!(?i:Co\.?|Cie\.?)\s+(?:KGaA|KG|OHG)\b)"  # "CREMER OLEO GmbH & Co. KG" is one name
     # … and so are « AGENCE RIBEIRO ET FILS, … », « Lazard Frères et Cie », "Dupont & Associés": the word ends the name (not
     # "ACME LIMITED and PARTNERS GROUP AG")
-    r"(?!(?i:fils|sons|fr[eè]res|brothers|cie|co|company|associ[ée]s|associates|partners)\b\.?(?:[,;:)]|$))"
+    rf"(?!(?i:{_NAME_ENDING})\b\.?(?:[,;:)]|$))"
     r"|\s*(?i:\bd['’]une\s+part|\bd['’]autre\s+part|\bof\s+the\s+(?:one|other|first|second)\s+part|\ben\s+pr[ée]sence\s+de|\bin\s+the\s+presence\s+of"
     r"|\bon\s+the\s+(?:one|other)\s+(?:hand|side))\b\s*[:,;.]?\s*"
     # the beneficiary of a one-sided instrument: "by Alder Holdings Inc. (…), in favor of Birch Bank plc", « au profit de la BANQUE … »

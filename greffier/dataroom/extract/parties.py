@@ -10,7 +10,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from greffier.dataroom.extract.opening import (
-    FILING_LEGEND, _LEADING_FORMULA, Opening, OpeningParty, _drop_final_period, company_at_end, implausible_name, is_legal_form, name_article, name_head, read_opening,
+    FILING_LEGEND, NAME_ENDINGS, _LEADING_FORMULA, Opening, OpeningParty, _drop_final_period, company_at_end, implausible_name, is_legal_form, name_article, name_head, read_opening,
 )
 from greffier.dataroom.extract.text import heading_line, UPPER, ChunkInput, sentences
 from greffier.dataroom.normalize import DATE_PATTERN, LEGAL_FORMS, MONTHS, entity_id, fold
@@ -344,7 +344,6 @@ def _field_label(name: str, opening: Opening) -> bool:
     return len(name.split()) == 1 and re.search(rf"(?<![\w-]){re.escape(name)}(?:[ \t]+[a-z]\w*)?[ \t]?:", opening.text[:4000]) is not None
 
 
-_NOT_ALONE = frozenset("cie co company companies fils sons freres associes associates partners".split())
 _JOINED = re.compile(r"\s+(?:and|AND|et|ET)\s+")
 
 
@@ -355,7 +354,7 @@ def _joined_names(party: PartyFinding, chunks: Sequence[ChunkInput]) -> list[Par
     Cie » stay whole)."""
     pieces = _JOINED.split(party.name)
     names = [clean_party_name(piece) for piece in pieces]
-    if len(pieces) != 2 or not all(names) or any(fold(n).strip(". ") in _NOT_ALONE for n in names if n):
+    if len(pieces) != 2 or not all(names) or any(fold(n).strip(". ") in NAME_ENDINGS for n in names if n):
         return [party]
     text = fold(" ".join(chunk.text for chunk in chunks))
     joined = len(re.findall(rf"\b{re.escape(fold(party.name).rstrip('.'))}", text))

@@ -22,7 +22,9 @@ LENGTH_CUE = re.compile(
     rf"|{_SUBJECT}[^.;:]{{0,100}}?\b(?:is|be|are|was|made|entered\s+into|granted|concluded|executed)\s+for"
     r"|\b(?:appoint\w*|engag\w*)\b[^.;:]{0,80}?\bfor\s+(?:a|an|the)\s+(?:(?:initial|original|fixed|minimum)\s+)?(?:term|period)\s+of"  # "is appointed … for a period of"
     r"|\b(?:for|have|has|with)\s+(?:a|an|the)\s+(?:(?:initial|original|fixed|minimum|primary|base)\s+)?(?:term|duration)\s+of"
-    r"|(?:^|[.;:]\s*|\n\s*)(?:(?:initial|original)\s+)?(?:term|duration|dur[ée]e)(?:\s+of\s+(?:the\s+|this\s+)?agreement)?\s*[:–—-]\s*"  # a form's "Term: 3 years"
+    # a form's "Term: 3 years", a table of particulars' "Initial Subscription Term | thirty-six (36) months", « Durée initiale | 36 mois »
+    r"|(?:^|[.;:]\s*|\n\s*)(?:(?:initial|original|minimum|fixed|subscription|service|contract|agreement|lease|licen[cs]e)\s+){0,2}"
+    r"(?:term|duration|dur[ée]e)(?:\s+(?:initiale|du\s+contrat|du\s+bail))?(?:\s+of\s+(?:the\s+|this\s+)?agreement)?\s*[:–—|-]\s*"
     rf"|{_SUBJECT}[^.;:]{{0,100}}?\b(?:expire|terminate|end|cease\s+to\s+(?:be\s+(?:effective|in\s+(?:force|effect))|have\s+effect))s?"
     r"(?:\s+(?:\w+\s+){0,2}?(?:in|after|at\s+the\s+end\s+of|until))?"
     # a named period spelled out in a parenthesis: "terminate at the end of the Exclusivity Period (i.e., a three (3) year period …"
