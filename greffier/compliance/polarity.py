@@ -323,11 +323,11 @@ _VERB = re.compile(
     r"|reconnait|concede|accorde|prend|prendra|expire\w*|designe|signifie|beneficie\w*|dispose\w*|convient|conviennent|ne|n')\b"
 )
 _DEFINITION = re.compile(
-    r"^(?:[\W\d]*(?:[a-z]{1,4}\)|\([a-z0-9]{1,4}\)|[ivx]{1,4}[.)])?\s*)?(?:(?:for (?:the )?purposes? of [^,]{0,80},|for (?:this|that|such|these) purposes?,|as used (?:in|herein)[^,]{0,60},|au sens (?:du|de la|des) [^,]{0,60},|a (?:cet|ces) (?:effet|fins),)\s*)?"
+    r"^(?:[\W\d]*(?:[a-z]{1,4}\)|\([a-z0-9]{1,4}\)|[ivx]{1,4}[.)])?\s*)?(?:(?:for (?:the )?purposes? of [^,\"“”]{0,80}?,?|for (?:this|that|such|these) purposes?,|as used (?:in|herein)[^,]{0,60},|au sens (?:du|de la|des) [^,]{0,60},|a (?:cet|ces) (?:effet|fins),)\s*)?"
     r"(?:the (?:term|terms|word|words|expression|phrase)s? |les? (?:terme|mot|expression)s? |l'expression )?"
     r"[\"“”«'‘’]\s*[^\"“”«»'‘’]{1,80}[\"“”»'‘’]\s*"
     r"(?:(?:,|or|and|ou|et)\s*[\"“”«'‘’]\s*[^\"“”«»'‘’]{1,80}[\"“”»'‘’]\s*){0,3}"  # the terms "person" or "persons" shall mean
-    r"(?:\([^)]{0,60}\)\s*)?(?:,?\s*(?:(?:for (?:the )?purposes? of|as used (?:in|herein)|when used (?:in|herein)|with respect to|au sens (?:du|de la|des|de l'))[^,]{0,80}),?\s*)?"
+    r"(?:\([^)]{0,60}\)\s*)?(?:,?\s*(?:(?:for (?:the )?purposes? of|as used (?:in|herein)|when used (?:in|herein)|with respect to|in relation to|in respect of|au sens (?:du|de la|des|de l'))[^,]{0,80}),?\s*)?"
     r"(?:shall |will |does |)(?:mean|means|refers? to|has the meaning|shall have the meaning|is defined|includes?|designe|signifie|s'entend|vise|recouvre|a le sens|be deemed to (?:have )?(?:occurred|occur|exist)|(?:is|sera|est) (?:reput\w*|cense\w*) (?:intervenir|etre intervenu\w*|se produire))\b"
 )
 # A defined term written without quotes (lost in a PDF's text): "Change of Control shall mean …",

@@ -120,6 +120,10 @@ def test_a_prohibition_inside_the_match_is_the_rule_s_own_words():
         ('For this purpose, "control" shall mean the possession of the power to direct the management of an entity.', "definition"),
         ('1.31 "Change in Control," with respect to a Party, shall be deemed to have occurred if any of the following occurs:', "definition"),
         ("À cet effet, « Contrôle » désigne le contrôle au sens de l'article L. 233-3 du Code de commerce.", "definition"),
+        # the purpose phrase without its comma, a term defined "in relation to" one party (CUAD's tuning parts)
+        ('15.1 For the purpose of this paragraph "IPRs" shall mean patents, copyrights and trade marks.', "definition"),
+        ('"Control" in relation to a Party means the power to direct the affairs of that Party.', "definition"),
+        ('For the purpose of this paragraph the Licensee shall keep the Know-How confidential.', "clause"),
         # a numbered title with its full stop (and a page number run into it), a table of contents without page numbers
         ("68 13.2 Change in Control of Harpoon.", "heading"),
         ("12.4 Exclusivité du Distributeur.", "heading"),

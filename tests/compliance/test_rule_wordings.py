@@ -1249,9 +1249,70 @@ WALKTHROUGH_13 = [
 ]
 
 
+# The twenty-fourth round: the kinds of error a review of CUAD's tuning parts found (sentences written for these tests).
+# What ends is not the agreement (a power, a sub-agency, a quantity ordered: the verb's object was read past "terminate",
+# whose letters the pattern gave back); an inverted conditional « Should … » is a ground; a lead-in whose items give the
+# grounds; a deadline or a period automatically extended (tolling) is no renewal, nor a word that holds "continu" or a place
+# named Evergreen; an exclusive remedy, an exclusive right to register, exclusive use of equipment and a third party's
+# exclusive arrangements are no exclusivity; a covenant not to develop "independently or with a third party" is a
+# non-compete; a merger or a transfer's definition that reaches one is a change of control; "without limit" of liability.
+CUAD_TUNING_KINDS = [
+ ("termination-for-convenience", False, "The authority granted to the Agent under this Agreement may be revoked or terminated by the Principal at any time."),
+ ("termination-for-convenience", False, "The Distributor may terminate the sub-agency at any time without cause."),
+ ("termination-for-convenience", False, "The Buyer may terminate any quantity of Products ordered without cause by notice before shipment."),
+ ("termination-for-convenience", True, "The Distributor may terminate this Agreement at any time without cause upon sixty (60) days' written notice."),
+ ("termination-for-convenience", False, "Should the Licensee challenge the validity of any Licensed Patent, the Licensor shall have the right to terminate this Agreement at its discretion."),
+ ("termination-for-convenience", True, "Should either party wish to terminate this Agreement, it may do so at any time upon ninety (90) days' written notice."),
+ ("termination-for-convenience", False, "Either party may terminate this Agreement by written notice to the other party as follows:"),
+ ("termination-for-convenience", True, "Le Mandant peut résilier le contrat à tout moment, sans motif, moyennant un préavis de trois mois."),
+ ("termination-for-convenience", False, "Les pouvoirs conférés au Mandataire pourront être révoqués à tout moment par le Mandant."),
+ ("tacit-renewal", False, "Any Discontinued Product shall automatically be removed from the Price List."),
+ ("tacit-renewal", False, "The time for performance shall automatically be extended by the number of days of delay caused by the Force Majeure event."),
+ ("tacit-renewal", False, "The cure period shall automatically be extended for a period equal to the duration of the suspension."),
+ ("tacit-renewal", True, "This Agreement shall automatically be extended for successive one-year periods unless terminated by either party."),
+ ("tacit-renewal", True, "The Term shall automatically continue until terminated by either party on six months' notice."),
+ ("tacit-renewal", False, "The Supplier shall deliver the Products to the Evergreen Logistics Centre."),
+ ("tacit-renewal", True, "This is an evergreen agreement: the term renews each year unless a party gives notice."),
+ ("tacit-renewal", True, "Le contrat est renouvelé par tacite reconduction pour des périodes successives d'un an."),
+ ("renewal-option", True, "The Franchisee shall have the right to renew its rights to operate the Franchised Business for two additional terms."),
+ ("exclusivity", False, "The remedies set forth in this Section are exclusive and in lieu of all other remedies."),
+ ("exclusivity", False, "The Licensor shall retain the exclusive right to apply for and register the Licensed Marks."),
+ ("exclusivity", False, "The Company may have entered into exclusive licence arrangements with other third parties."),
+ ("exclusivity", False, "Each trailer assigned to the Customer shall be for its exclusive use during the Term."),
+ ("exclusivity", True, "The Supplier grants the Distributor the exclusive right to sell the Products in the Territory."),
+ ("exclusivity", True, "Le Fournisseur concède au Distributeur le droit exclusif de vendre les Produits sur le Territoire."),
+ ("non-compete", True, "During the Term, the Licensee shall not research or develop any Competing Compound, either independently or in collaboration with a third party."),
+ ("non-compete", False, "The Licensee shall not disclose the Know-How, either independently or in collaboration with a third party, except as permitted."),
+ ("change-of-control", True, "Neither party may assign this Agreement in connection with a merger or consolidation without the other party's consent."),
+ ("change-of-control", True, "For the purposes of this Section, a transfer shall be deemed to include any merger or consolidation of the Franchisee."),
+ ("change-of-control", True, "The Licensor shall not, without the prior written consent of the Licensee, merge or consolidated with any other entity."),
+ ("uncapped-liability", True, "Each Party shall bear full responsibility, without limit, for any breach of its confidentiality obligations."),
+ ("uncapped-liability", False, "The Supplier's warranty obligations apply without limit in time for latent defects."),
+ ("exclusivity", False, 'For the purpose of this paragraph "Copyright" shall mean the exclusive legal right to reproduce the Work.'),
+]
+
+
+# Walkthrough 14 (a pharmaceutical target's data room): a commercial lease that « se prolongera tacitement » (the Code de
+# commerce's words) renews by itself; an undertaking far from its verb still forbids soliciting staff, a non-compete's
+# "whether as employee, consultant" does not; a buyer's entire requirements bought from one supplier are an exclusivity.
+WALKTHROUGH_14 = [
+    ("tacit-renewal", True, "3.3 À défaut de congé ou de demande de renouvellement dans les formes et délais légaux, le bail se prolongera "
+     "tacitement au-delà du terme fixé."),
+    ("tacit-renewal", False, "Le bail ne se prolongera pas tacitement au-delà du terme fixé."),
+    ("tacit-renewal", True, "Failing notice, the Lease shall be automatically extended for successive periods of one year."),
+    ("non-solicitation", True, "9.1 Neither Party shall, for a period of eighteen (18) months from the Effective Date, directly or indirectly "
+     "solicit for employment or engage any employee of the other Party."),
+    ("non-solicitation", False, "7.1 During the Term, the Consultant shall not provide services, whether as employee, consultant or otherwise, "
+     "to any company developing a competing product."),
+    ("non-solicitation", True, "Pendant douze mois, le Prestataire s'interdit de solliciter ou d'embaucher tout salarié du Client."),
+    ("exclusivity", True, "3.1 Buyer shall purchase from Supplier its entire requirements of API for the Territory."),
+    ("exclusivity", True, "L'Acheteur s'engage à acheter auprès du Fournisseur la totalité de ses besoins en principe actif."),
+    ("exclusivity", False, "The Seller shall notify the Buyer of its entire requirements for packaging."),
+    ("exclusivity", False, "Le Fournisseur devra pouvoir satisfaire la totalité de ses besoins."),
+]
 @pytest.mark.parametrize(
     ("rule", "fires", "text"),
-    LEAVING_AT_WILL + WALKTHROUGH_12 + FALSE_POSITIVE_KINDS + MISSED_KINDS + REVIEWED + LIMIT_THEN_EXCEPT + WALKTHROUGH_13,
+    LEAVING_AT_WILL + WALKTHROUGH_12 + FALSE_POSITIVE_KINDS + MISSED_KINDS + REVIEWED + LIMIT_THEN_EXCEPT + WALKTHROUGH_13 + CUAD_TUNING_KINDS + WALKTHROUGH_14,
 )
 def test_the_last_rounds_wordings(rule, fires, text):
     condition = load_playbook("ma_due_diligence").by_id[rule].condition
