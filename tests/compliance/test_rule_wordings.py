@@ -1310,6 +1310,8 @@ WALKTHROUGH_14 = [
     ("exclusivity", False, "The Seller shall notify the Buyer of its entire requirements for packaging."),
     ("exclusivity", False, "Le Fournisseur devra pouvoir satisfaire la totalité de ses besoins."),
 ]
+
+
 @pytest.mark.parametrize(
     ("rule", "fires", "text"),
     LEAVING_AT_WILL + WALKTHROUGH_12 + FALSE_POSITIVE_KINDS + MISSED_KINDS + REVIEWED + LIMIT_THEN_EXCEPT + WALKTHROUGH_13 + CUAD_TUNING_KINDS + WALKTHROUGH_14,
