@@ -304,14 +304,24 @@ def distinct_senses(concepts: list[Any]) -> int:
 
 
 def with_translations(query: str, matches: list[Match], language: str) -> str:
-    """The question followed by the first term, in the other language, of each notion it names."""
+    """The question followed by the first term, in the other language, of each notion it names; a
+    word that several everyday-word notions read ("law": « droit » and « loi ») brings the first one's
+    only, so that the embedder reads one translation per word asked."""
     other = {"fr": "en", "en": "fr"}.get(language)
     if other is None:
         return query
     added = []
-    for concept in dict((m.concept.id, m.concept) for m in matches).values():
-        if concept.kind in DESCRIBING:
+    translated_words: set[tuple[int, int]] = set()
+    seen: set[str] = set()
+    for match in matches:
+        concept = match.concept
+        if concept.kind in DESCRIBING or concept.id in seen:
             continue
+        if concept.kind == "word":
+            if (match.start, match.end) in translated_words:
+                continue
+            translated_words.add((match.start, match.end))
+        seen.add(concept.id)
         terms = concept.terms_in(other)
         if terms and terms[0].text not in added:
             added.append(terms[0].text)

@@ -111,6 +111,15 @@ def test_expansion_weighs_less_than_the_users_words(lexicon):
     assert "(notice" in with_translations(question, matches, "fr")
 
 
+def test_the_embedder_reads_one_translation_per_word_asked(lexicon):
+    # "law" is two everyday words of the glossary (« droit », « loi »): the dense text gains the first one's only
+    question = "May the recipient disclose information required by law?"
+    matches = lexicon.find(tokenize(question))
+    law = [m for m in matches if m.concept.kind == "word" and "law" in m.term.text.split()]
+    assert len({m.concept.id for m in law}) >= 2
+    dense = with_translations(question, matches, "en")
+    added = dense[len(question):]
+    assert sum(f" {word}" in f" {added.strip(' ()').replace(';', ' ')}" for word in ("droit", "loi")) == 1
 def test_synonyms_in_the_questions_language_weigh_their_own_weight(lexicon):
     question = "Quel est le préavis de résiliation ?"
     tokens = tokenize(question)
