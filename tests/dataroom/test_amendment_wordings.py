@@ -79,6 +79,12 @@ def records_for(*texts: str):  # noqa: ANN201
         # walkthrough 13: the term moved to a date by a verb before it
         ("Les Parties conviennent de repousser le terme du Contrat au 31 mars 2028. L'article 3 du Contrat est modifié en conséquence ; "
          "les autres stipulations de cet article demeurent applicables.", date(2028, 3, 31)),
+        # walkthrough 14: one date put in the place of the other in an article about the term, and the term's effects « jusqu'au »
+        ("Les prix sont inchangés.\n\nARTICLE 2 — DURÉE DU CONTRAT\nLes Parties conviennent de substituer à la date du 30 juin 2026 "
+         "figurant à l'article 4 du Contrat celle du 31 décembre 2029.", date(2029, 12, 31)),
+        ("Les prix sont inchangés.\n\nARTICLE 2 — ÉCHÉANCE\nLes Parties conviennent de remplacer la date du 30 juin 2026 par celle "
+         "du 31 décembre 2028.", date(2028, 12, 31)),
+        ("Le Contrat produira en conséquence ses effets jusqu'au 31 décembre 2029 inclus.", date(2029, 12, 31)),
     ],
 )
 def test_french_amendments_give_a_new_expiry(body, new_end):
@@ -103,6 +109,8 @@ def test_french_amendments_give_a_new_expiry(body, new_end):
         ("The Term is extended and the Agreement shall expire on the last day of February 2028.", date(2028, 2, 29)),
         ("The parties agree to extend the term of the Agreement to March 31, 2028.", date(2028, 3, 31)),
         ("The Expiry Date is postponed by twelve (12) months.", date(2027, 6, 30)),
+        ("The parties agree to replace the expiry date of June 30, 2026 in Section 4 with December 31, 2029.", date(2029, 12, 31)),
+        ("The parties hereby substitute December 31, 2028 for June 30, 2026 as the date on which the Term expires.", date(2028, 12, 31)),
     ],
 )
 def test_english_amendments_give_a_new_expiry(body, new_end):
@@ -126,6 +134,8 @@ def test_english_amendments_give_a_new_expiry(body, new_end):
         # an option or a refusal to move the term moves nothing (the review of the round's diff)
         "Le Client pourra, par lettre recommandée, demander de prolonger la durée du Contrat jusqu'au 31 décembre 2030.",
         "Le Fournisseur refuse de repousser le terme du Contrat au 31 mars 2028 ; les prix sont révisés.",
+        # a delivery date put in the place of another is no term
+        "Les Parties conviennent de remplacer la date du 30 juin 2026 prévue pour la première livraison par celle du 15 septembre 2026.",
     ],
 )
 def test_price_or_scope_only_amendments_move_nothing(body):

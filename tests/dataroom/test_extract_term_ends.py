@@ -144,7 +144,6 @@ def test_a_forms_initial_period_line_gives_the_term():
     assert finding is not None and finding.value == date(2021, 10, 15)
 
 
-
 @pytest.mark.parametrize(
     ("rows", "end"),
     [
@@ -171,6 +170,7 @@ def test_a_table_row_that_is_no_term_gives_no_end():
         "Warranty Period | twelve (12) months from delivery\n\n2. PRICE\nThe prices are fixed.\n"
     )
     assert extract_term(split_articles("t1", text)).end_date is None
+
 
 EVENT_START = (
     "OUTSOURCING AGREEMENT\n\nThis Outsourcing Agreement is made as of February 2, 2021 by and between Quarry Bank and Ledgerline Inc.\n\n"

@@ -61,6 +61,21 @@ _INSTEAD_OF = re.compile(
     rf"(?:the\s+|le\s+)?(?P<before>{DATE_PATTERN})",
     re.I,
 )
+# One date put in place of another: « substituer à la date du 30 juin 2026 … celle du 31 décembre 2029 », « remplacer la date
+# du 30 juin 2026 par celle du 31 décembre 2029 », "replace the date of June 30, 2026 … with December 31, 2029", "substitute
+# December 31, 2029 for June 30, 2026" — a new end only where the sentence or its article is about the term (not a delivery date)
+_OTHER_DATE = DATE_GROUP.replace("?P<date>", "?P<before>")
+_GAP = r"(?:[^.;]|(?<=\d)\.(?=\d)){0,100}?"  # the words between, an article's number ("12.1") included
+_SUBSTITUTED = [
+    re.compile(pattern, re.I)
+    for pattern in (
+        rf"\bsubstitu\w*\s+(?:[àa]\s+)?(?:la\s+date\s+(?:d['’]\s*(?:expiration|[ée]ch[ée]ance|effet)\s+|de\s+fin\s+)?)?(?:du|de|d['’])\s*{_OTHER_DATE}{_GAP}\b(?:celle|la\s+date)\s+du\s+{DATE_GROUP}",
+        rf"\brempla\w*\s+(?:la\s+date\s+(?:d['’]\s*(?:expiration|[ée]ch[ée]ance|effet)\s+|de\s+fin\s+)?)?(?:du|de|d['’])\s*{_OTHER_DATE}{_GAP}\bpar\s+(?:celle\s+du|la\s+date\s+du|le)\s+{DATE_GROUP}",
+        rf"\breplac\w*\s+(?:the\s+(?:[\w-]+\s+){{0,2}}?date\s+(?:of\s+)?)?{_OTHER_DATE}{_GAP}\b(?:with|by)\s+(?:the\s+date\s+(?:of\s+)?)?{DATE_GROUP}",
+        rf"\bsubstitut\w*\s+(?:the\s+(?:[\w-]+\s+){{0,2}}?date\s+(?:of\s+)?)?{DATE_GROUP}\s+for\s+(?:the\s+(?:[\w-]+\s+){{0,2}}?date\s+(?:of\s+)?)?{_OTHER_DATE}",
+    )
+]
+_ABOUT_THE_TERM = re.compile(r"\b(?:dur[ée]e|term|terme|expir\w*|[ée]ch[ée]ance|fin\s+du\s+contrat|end\s+date)\b", re.I)
 # "for a further period of two (2) years", « pour une nouvelle période de deux ans », "renewed for an additional term of one year"
 _FURTHER_PERIOD = re.compile(
     r"\b(?:for|pour|of|d['’]|de)\s*(?:a|an|une?)\s+(?:further|additional|new|nouvelle|suppl[ée]mentaire|second)\s+(?:(?:initial\s+)?(?:period|term)|p[ée]riode|dur[ée]e)\s+"
@@ -113,7 +128,10 @@ _NEW_TERM_END = re.compile(
     # extend the term of the Agreement to 31 March 2028" (walkthrough 13)
     rf"|\b(?:repouss|report|prorog|prolong|extend|postpon|defer)\w*\s+(?:la\s+|le\s+|the\s+)?(?:terme|dur[ée]e|date\s+d['’]\s*(?:expiration|[ée]ch[ée]ance)|term|expiry\s+date|expiration\s+date)"
     rf"\s+(?:du|de\s+la|of\s+the|of\s+this)\s+(?:pr[ée]sente?\s+)?(?:contrat|bail|convention|agreement|contract|lease)\b[^.;]{{0,20}}?"
-    rf"\b(?:au|jusqu['’]au|to|until)\s+(?:the\s+)?{DATE_GROUP.replace('?P<date>', '?P<date_moved>')}",
+    rf"\b(?:au|jusqu['’]au|to|until)\s+(?:the\s+)?{DATE_GROUP.replace('?P<date>', '?P<date_moved>')}"
+    # « le Contrat produira (en conséquence) ses effets jusqu'au 31 décembre 2029 »
+    rf"|\b(?:contrat|bail|convention|accord|pacte|licence|il|elle)\b[^.;]{{0,60}}?\bprodui\w*\s+(?:[\w-]+\s+){{0,2}}?(?:ses|leurs)\s+(?:pleins\s+)?effets"
+    rf"\s+jusqu['’]au\s+{DATE_GROUP.replace('?P<date>', '?P<date_effects>')}",
     re.I,
 )
 
@@ -155,8 +173,10 @@ def extract_amendment_clues(title: str, chunks: Sequence[ChunkInput]) -> Amendme
     unchanged gives nothing.
     """
     clues = AmendmentClues(cited_type=_cited_type(title, chunks))
-    for sentence in (s for chunk in chunks for s in _chunk_sentences(chunk)):
-        _read_amendment_sentence(sentence, clues)
+    for chunk in chunks:
+        about_the_term = bool(_ABOUT_THE_TERM.search(chunk.section or ""))
+        for sentence in _chunk_sentences(chunk):
+            _read_amendment_sentence(sentence, clues, about_the_term=about_the_term)
     return clues
 
 
@@ -169,7 +189,7 @@ def _chunk_sentences(chunk: ChunkInput) -> Iterator[Sentence]:
         yield Sentence(chunk.id, text, 0 if recital else 1)  # chunk_rank 0 here: a recital
 
 
-def _read_amendment_sentence(sentence: Sentence, clues: AmendmentClues) -> None:
+def _read_amendment_sentence(sentence: Sentence, clues: AmendmentClues, *, about_the_term: bool = False) -> None:
     text, chunk_id = sentence.text, sentence.chunk_id
     if _CONTRACT_NOUN.search(text):
         for match in [*_CITED_DATE.finditer(text), *_CONCLUDED_ON.finditer(text)]:
@@ -186,13 +206,18 @@ def _read_amendment_sentence(sentence: Sentence, clues: AmendmentClues) -> None:
         if (value := parse_date(match["date"])) and (before := parse_date(match["before"])):
             clues.new_end_date = Finding[date](value=value, chunk_id=chunk_id, raw=match.group(0), rule="instead of")
             clues.initial_end_date = clues.initial_end_date or Finding[date](value=before, chunk_id=chunk_id, raw=match.group(0), rule="instead of")
+    if clues.new_end_date is None and operative and (about_the_term or _ABOUT_THE_TERM.search(text)):
+        if match := next((m for pattern in _SUBSTITUTED if (m := pattern.search(text))), None):
+            if (value := parse_date(match["date"])) and (before := parse_date(match["before"])) and before != value:
+                clues.new_end_date = Finding[date](value=value, chunk_id=chunk_id, raw=match.group(0), rule="date substituted")
+                clues.initial_end_date = clues.initial_end_date or Finding[date](value=before, chunk_id=chunk_id, raw=match.group(0), rule="date substituted")
     if clues.new_end_date is None and not UNCHANGED.search(text) and (match := EXTENSION.search(text)):
         if value := parse_date(match["date"]):
             clues.new_end_date = Finding[date](value=value, chunk_id=chunk_id, raw=match.group(0), rule="extension")
     if clues.new_end_date is None and operative and (match := _NEW_TERM_END.search(text) or _NEW_TERM_END_PRESENT.search(text)):
         if match.groupdict().get("date_moved") and _NOT_DONE.search(_sentence_before(text, match.start())):
             pass  # "may … extend the term to …", « refuse de repousser le terme … »: an option or a refusal moves nothing
-        elif value := parse_date(match["date"] or match.groupdict().get("date_reached") or match.groupdict().get("date_moved")):
+        elif value := parse_date(match["date"] or match.groupdict().get("date_reached") or match.groupdict().get("date_moved") or match.groupdict().get("date_effects")):
             clues.new_end_date = Finding[date](value=value, chunk_id=chunk_id, raw=match.group(0), rule="new term")
     if clues.extension is None and not UNCHANGED.search(text) and (match := EXTENSION_PERIOD.search(text)):
         if periods := find_periods(match["period"]):
@@ -216,7 +241,7 @@ _TERM_CUES = (
     "prorog", "prolong", "report", "repouss", "extend", "postpon", "defer", "expir", "instead", "rather", "lieu", "non plus", "further",
     "additional", "nouvelle", "supplément", "renouvel", "renew", "fin ", "terme", "échéance", "echeance", "until", "jusqu", "through",
     "remain", "continue", "vigueur", "initial", "original", "end ", "ends", "terminat", "termine", "achève", "acheve",
-    "durée", "duree", "term ", "expiry",
+    "durée", "duree", "term ", "expiry", "substitu", "rempla", "replac",
 )
 
 

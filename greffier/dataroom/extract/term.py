@@ -32,13 +32,21 @@ HEADING_CHARS = 100  # a chunk's "heading" longer than this is the first line of
 _TERM_HEADING = re.compile(
     r"\b(?:duree|term|terme|duration|echeance|expiration|prise d'effet|entree en vigueur|effective date|commencement|validite|prorogation)\b"
 )
+# A form's or a table's row that dates the end: "Expiry Date: 31 March 2027", "Final Maturity Date | 27 November 2030",
+# « Date d'échéance finale | 27 novembre 2030 », and, a table's pipes lost in a PDF's text, the label written as one
+# ("… 27 novembre 2023 Date d'échéance finale 27 novembre 2030 Sûretés …"); the label itself says it is the contract's end
+_END_LABEL = (
+    r"date\s+d['’]\s*(?:[ée]ch[ée]ance|expiration)(?:\s+(?:finale|du\s+contrat|du\s+bail|du\s+pr[êe]t))?|date\s+de\s+(?:fin(?:\s+du\s+contrat)?|remboursement\s+final)"
+    r"|(?:final\s+)?maturity\s+date|(?:expiry|expiration|end|termination|final\s+repayment)\s+date"
+)
 _TERM_CUE = re.compile(
     r"pour une dur[ée]e|produit ses effets|prend(?:ra)? effet|prend(?:ra)? fin|entre(?:ra)? en vigueur|est conclue? pour|restera en vigueur|"
     r"\bcourt\b|à compter d|for a (?:fixed |initial )?(?:term|period) of|shall (?:remain|continue) in (?:full )?force|term of this|"
     r"remain in force|comes? into force|effective (?:as of|from|on)|commenc|initial term|"
     # a form's line names the period: "INITIAL DISTRIBUTION PERIOD: April 15, 2000 through October 15, 2000", « Période initiale : du … au … »
     r"\b(?:initial|original)\s+(?:[\w-]+\s+)?period\b|p[ée]riode\s+initiale|dur[ée]e\s+initiale|"
-    r"\b(?:contrat|convention|bail|mission|licence|accord|pacte|garantie|agreement|lease|license|licence|term)\b",
+    r"\b(?:contrat|convention|bail|mission|licence|accord|pacte|garantie|agreement|lease|license|licence|term)\b|"
+    rf"(?i:{_END_LABEL})",
     re.I,
 )
 EXTENSION = re.compile(
@@ -66,12 +74,22 @@ _LABEL_RANGE = re.compile(
     rf"(?:(?:from|du|de)\s+)?(?P<start>{DATE_PATTERN})\s*(?:to|until|through|thru|-|–|—|au|jusqu['’]au)\s*(?:and\s+including\s+)?{DATE_GROUP}",
     re.I,
 )
+_LABEL_END = re.compile(
+    rf"(?:(?:^|\n|\|)[ \t*]*(?:{_END_LABEL})[ \t*]*[|:][ \t*]*"
+    rf"|(?<!\w)(?-i:Date\s+d['’]\s*(?:[ÉEée]ch[ée]ance|[Ee]xpiration)(?:\s+[Ff]inale)?|(?:Final\s+)?Maturity\s+Date|(?:Expiry|Expiration|End)\s+Date)\s+)"
+    rf"{DATE_GROUP}(?=[ \t*]*(?:\||\n|$|[A-ZÀ-Ý]))",
+    re.I,
+)
 # An end verb, an event, then a date at the latest: the earlier of the event and the date (see _END)
 _EVENT_THEN_LATEST = (
-    r"\b(?:expire(?:ra|nt)?|prend(?:ra|ront)?\s+fin|se\s+termine(?:ra)?|ends?|expires?|terminates?|(?:shall|will)\s+(?:end|expire|terminate))"
+    r"(?:\b(?:expire(?:ra|nt)?|prend(?:ra|ront)?\s+fin|se\s+termine(?:ra)?|ends?|expires?|terminates?|(?:shall|will)\s+(?:end|expire|terminate))"
+    r"\s+(?:[àa]|lors|upon|at|with|when)\b"
+    # … or in force until it: « demeurera en vigueur jusqu'à l'expiration du dernier des Brevets, et au plus tard le … », "shall
+    # remain in force until the expiry of the last Patent and in any event no later than …"
+    r"|\b(?:demeure\w*|rest\w*|sera|est)\s+en\s+vigueur\s+jusqu['’]\s*(?=[àa]\b)|\b(?:remain|continue)s?\s+in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+effect)?\s+until\b)"
     # the event: no date, verb or subject of its own between (not "…, and the Contractor shall deliver the designs no later
     # than …", nor « expire au 31 décembre 2025, les factures étant payables au plus tard le … »)
-    r"\s+(?:[àa]|lors|upon|at|with|when)\b(?:(?!\b(?:19|20)\d\d\b|\b(?:shall|will|must|may|is|are|sera|seront|est|sont|doit|doivent|pourra|pourront"
+    r"(?:(?!\b(?:19|20)\d\d\b|\b(?:shall|will|must|may|is|are|sera|seront|est|sont|doit|doivent|pourra|pourront"
     r"|[ée]tant|being|payables?|due)\b)[^.;]){3,120}?,?\s+(?:et\s+)?(?:(?:and\s+)?(?:in\s+any\s+(?:event|case)\s+)?)"
     r"(?:au\s+plus\s+tard\s+le|no\s+later\s+than|not\s+later\s+than|at\s+the\s+latest\s+on)"
 )
@@ -371,6 +389,9 @@ def _term_candidates(sentence: Sentence, order: int, context: _StartContext, not
     for match in _LABEL_RANGE.finditer(text) if dated and not found else ():
         if (value := context.read(match["date"])) and (start := context.read(match["start"])) and start < value:
             add("range", value, match.group(0).strip(), Finding[date](value=start, chunk_id=sentence.chunk_id, raw=match.group(0).strip(), rule="range"))
+    for match in _LABEL_END.finditer(text) if dated and not found else ():
+        if value := context.read(match["date"]):
+            add("end", value, match.group(0).strip(" |\n"))
     for match in _END.finditer(text) if dated else ():
         if (value := context.read(match["date"])) and not NOT_THE_TERM.search(text, max(0, match.start() - 300), match.start()):
             if sentence.chunk_rank == 1 and not _ENDS_THE_CONTRACT.search(text, 0, match.start("date")):
