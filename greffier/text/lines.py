@@ -28,6 +28,20 @@ _ITEM_START = re.compile(
     r"^(?:\d{1,3}(?:\.\d{1,3})+\.?\s|\d{1,3}[.)]\s|\(?[a-z0-9ivx]{1,4}\)\s|[-•·▪*–—]\s|(?:article|art\.|section)\s+\w+)", re.IGNORECASE
 )
 
+# A number written out, then in figures on the next line ("within thirty⏎(30) days", « trente⏎(30) jours »): the figures are
+# no item « (30) » but the rest of the phrase the line break cut
+_SPELLED_NUMBER_END = re.compile(
+    r"(?:^|[\s-])(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen"
+    r"|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf"
+    r"|dix|onze|douze|treize|quatorze|quinze|seize|vingts?|trente|quarante|cinquante|soixante|cents?|mille)$",
+    re.IGNORECASE,
+)
+_FIGURES_IN_BRACKETS = re.compile(r"^\(\d{1,6}\)\s")
+
+
+def _starts_an_item(line: str, before: str) -> bool:
+    return bool(_ITEM_START.match(line)) and not (_FIGURES_IN_BRACKETS.match(line) and _SPELLED_NUMBER_END.search(before))
+
 
 _RUNS_OF_SPACE = re.compile(r"[^\S\u00a0\u202f]+")
 
@@ -45,7 +59,7 @@ def paragraphs(text: str) -> list[str]:
     current: list[str] = []
     lines = [raw.strip() for raw in text.splitlines()]
     for index, line in enumerate(lines):
-        if current and (not line or _ITEM_START.match(line) or _TABLE_ROW.search(line)):
+        if current and (not line or _starts_an_item(line, current[-1]) or _TABLE_ROW.search(line)):
             found.append(" ".join(current))
             current = []
         if not line:

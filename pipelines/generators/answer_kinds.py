@@ -160,6 +160,9 @@ _QUALIFIERS = frozenset({
     "annual", "yearly", "monthly", "weekly", "daily", "quarterly", "initial", "additional", "further",
     "current", "new", "fixed", "upfront", "exact", "applicable", "relevant", "specific",
 })
+# French adjectives written before the noun they qualify: « le nouveau prix unitaire » asks for a price (an avenant's price
+# "shall be EUR 1,840 … in lieu of EUR 1,620" holds no « nouveau »), « l'éventuelle indemnité »
+_QUALIFIERS_FR = frozenset({"nouveau", "nouvel", "nouvelle", "nouveaux", "nouvelles", "ancien", "ancienne", "actuel", "actuelle", "eventuel", "eventuelle"})
 # Where an English noun phrase ends: a preposition or a verb of the question's frame ("the notice period for terminating")
 _PHRASE_ENDS = frozenset({"of", "for", "under", "in", "to", "by", "with", "on", "at", "from", "does", "do", "did", "can", "may", "must", "should", "shall", "will", "would", "if", "when",
                           "applies", "apply", "applied", "exists", "exist", "governs", "govern", "has", "have", "had", "says", "say"})
@@ -198,7 +201,7 @@ def asked_head(question: str) -> list[str]:
         english = word in ("what", "which", "how")
         while True:
             article = False
-            while start < len(words) and (words[start] in _FRAME or (english and words[start] in _QUALIFIERS)):
+            while start < len(words) and (words[start] in _FRAME or words[start] in (_QUALIFIERS if english else _QUALIFIERS_FR)):
                 article |= words[start] in ("the", "a", "an")
                 start += 1
             # "the sales director's probation period": what is possessed, not its possessor ("which state's law" asks for a state)

@@ -47,3 +47,14 @@ def test_items_with_their_marks_and_a_capital_after_a_colon_stay_apart():
     assert paragraphs("Les parties conviennent :\n- de livrer ;\n- de facturer.") == ["Les parties conviennent :", "- de livrer ;", "- de facturer."]
     assert paragraphs("The Supplier shall:\n(a) deliver;\n(b) invoice.") == ["The Supplier shall:", "(a) deliver;", "(b) invoice."]
     assert paragraphs("Notices:\nAll notices shall be in writing.") == ["Notices:", "All notices shall be in writing."]
+
+
+def test_a_number_in_figures_after_it_is_written_out_is_no_item():
+    # a PDF's line break between "thirty" and "(30)" (walkthrough 14: an answer read "within thirty [1] (30) days")
+    english = "which is not remedied within thirty\n(30) days of notice.\n15.2 The Sponsor may terminate."
+    assert paragraphs(english) == ["which is not remedied within thirty (30) days of notice.", "15.2 The Sponsor may terminate."]
+    french = "dans un délai de trente\n(30) jours à compter de la notification."
+    assert paragraphs(french) == ["dans un délai de trente (30) jours à compter de la notification."]
+    assert paragraphs("The Supplier shall deliver the following:\n(1) the Products;\n(2) the invoices.") == [
+        "The Supplier shall deliver the following:", "(1) the Products;", "(2) the invoices.",
+    ]

@@ -856,6 +856,10 @@ def test_a_question_mostly_about_what_the_room_does_not_hold_is_declined_even_in
         # a pronoun governs no noun: « lequel l'emporte ? », "which one wins?"
         ("En cas de contradiction entre les deux contrats, lequel l'emporte ?", []),
         ("If the two texts say different things, which one wins?", []),
+        # a French adjective before the noun qualifies it (walkthrough 14: « nouveau » was the head, the avenant's price refused)
+        ("Quel est le nouveau prix unitaire du principe actif après l'avenant n° 2 ?", ["prix"]),
+        ("Quelle est la nouvelle date d'échéance du contrat ?", ["echeance"]),
+        ("Quel est l'éventuel dépôt de garantie ?", ["depot"]),
     ],
 )
 def test_the_noun_a_question_word_governs(question, head):

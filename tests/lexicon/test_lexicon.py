@@ -168,3 +168,16 @@ def test_competition_law_is_no_covenant_not_to_compete():
     assert "non_compete" in {m.concept.id for m in lexicon.find(tokenize("engaged in any business in competition with the Company"))}
     assert "non_compete" not in {m.concept.id for m in lexicon.find(tokenize("Does the distributor have to comply with competition law?"))}
     assert "non_compete" not in {m.concept.id for m in lexicon.find(tokenize("le respect du droit de la concurrence"))}
+
+
+@pytest.mark.parametrize(
+    ("question", "notion"),
+    [
+        # walkthrough 14's paraphrases: words a lawyer uses for the notion, not the clause's own
+        ("Are we allowed to recruit people working for the other party?", "non_solicitation"),
+        ("Sommes-nous libres de quitter notre prestataire sans donner de raison ?", "termination_for_convenience"),
+        ("Can the customer end the agreement without giving a reason?", "termination_for_convenience"),
+    ],
+)
+def test_everyday_wordings_of_a_notion(lexicon, question, notion):
+    assert notion in {match.concept.id for match in lexicon.find(tokenize(question))}
