@@ -49,6 +49,10 @@ DENIED = [
     "Le présent contrat ne sera pas renouvelé.",
     "This Agreement is not renewable.",
     "Le présent contrat n'est pas renouvelable.",
+    # only the parties' own agreement extends it (walkthrough 14: no reading)
+    "This Agreement shall not be extended except by a written agreement signed by both parties.",
+    "Il prendra fin de plein droit à son terme, sans qu'aucun renouvellement ne puisse intervenir autrement que par un nouvel accord écrit.",
+    "Le contrat ne sera pas renouvelé, sauf avenant signé des deux parties.",
 ]
 NOT_SAID = [
     # at a party's option, or by agreement: no renewal unless someone acts

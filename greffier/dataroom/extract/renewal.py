@@ -57,10 +57,18 @@ _AUTOMATIC = re.compile(
 _DENIED = re.compile(
     r"\b(?:(?:shall|will|may) not (?:be )?(?:renewed|extended)|(?:is|are|shall be) (?:not |non-?)renewable"
     r"|ne (?:sera|seront|pourra|pourront) (?:pas|en aucun cas|jamais) (?:etre )?(?:renouvel|reconduit|prorog)\w*"
-    r"|ne (?:se renouvell\w*|se reconduit|se reconduira) pas|n'est pas (?:renouvelable|reconductible)|(?:est|sera) non (?:renouvelable|reconductible))\b"
+    r"|ne (?:se renouvell\w*|se reconduit|se reconduira) pas|n'est pas (?:renouvelable|reconductible)|(?:est|sera) non (?:renouvelable|reconductible)"
+    # « sans qu'aucun renouvellement ne puisse intervenir … », « aucune reconduction ne pourra intervenir »
+    r"|sans qu'aucune? (?:renouvellement|reconduction|prorogation)|aucune? (?:renouvellement|reconduction|prorogation)(?: tacite)? ne (?:sera|pourra|peut|saurait))\b"
 )
 # … unless a condition or a limit follows it: "shall not be renewed if either party objects", "more than twice" (it may renew)
 _DENIAL_LIMITED = re.compile(r"^[^.;]{0,40}?\b(?:if|unless|except|save|more than|beyond|other than|si|sauf|plus de|au-dela|hormis|excepte)\b")
+# … but not the parties' own agreement: "shall not be extended except by a written agreement of the parties", « autrement que
+# par un nouvel accord écrit » deny the contract renews by itself (walkthrough 14)
+_ONLY_BY_AGREEMENT = re.compile(
+    r"^[^.;]{0,20}?\b(?:except|save|other than|otherwise than|unless|sauf|autrement que|si ce n'est|hormis)\b[^.;]{0,40}?"
+    r"\b(?:(?:written|mutual|express|further|new) agreement|agreement in writing|(?:written )?amendment|accord|avenant|commun accord)"
+)
 
 # What may renew by itself: the contract, its term (or « il », « elle » standing for it). A deadline, a notice period,
 # a warranty or a policy extended « de plein droit » / "automatically" is not the contract's term.
@@ -103,7 +111,8 @@ def renewal_reading(sentence: str) -> str | None:
         return "automatic"
     if not readings:
         for match in _DENIED.finditer(folded):
-            if _said_of_the_contract(folded, match.start()) and not _DENIAL_LIMITED.match(folded[match.end():]):
+            rest = folded[match.end():]
+            if _said_of_the_contract(folded, match.start()) and (not _DENIAL_LIMITED.match(rest) or _ONLY_BY_AGREEMENT.match(rest)):
                 readings.append("none")  # "This Agreement shall not be renewed" (a walkthrough: no reading)
     return "none" if readings else None
 
