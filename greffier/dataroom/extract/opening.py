@@ -1161,6 +1161,14 @@ _DOCUMENT_NOUNS = frozenset(
 )
 
 
+# A trade registry written where a name stands: « RCS Lyon », « R.C.S. de Nanterre », « Registre du Commerce et des Sociétés de
+# Lyon », "Companies House", "Trade Register of Vienna", « Handelsregister »
+_REGISTRY = re.compile(
+    r"(?i)^(?:r\.?\s?c\.?\s?s\.?(?:\s|$)|registre\s+(?:du\s+commerce|des\s+soci[ée]t[ée]s)|companies\s+(?:house|regist(?:er|ry))"
+    r"|(?:trade|commercial)\s+(?:and\s+companies\s+)?regist(?:er|ry)|handelsregister|banque-carrefour\s+des\s+entreprises)"
+)
+
+
 def implausible_name(name: str) -> str | None:
     """Why ``name`` cannot be a party's name (a blank, a signature line, an enumerated item, a sentence's
     first word, a date, the document's own title), or ``None`` when it can be."""
@@ -1182,6 +1190,8 @@ def implausible_name(name: str) -> str | None:
         return "a template's instruction"  # "(Enter Name of Recipient)", « (Nom de la société) »
     if len(words) > 1 and any(is_legal_form(w) for w in words[1:]):
         return None  # "US Foods, Inc.", "In Vivo Therapeutics Corporation", "Agreement Holdings Inc."
+    if _REGISTRY.match(name):
+        return "a trade registry"  # "RCS Lyon 954 321 098 (« le Prêteur »)": the registry before a defined name
     if folded[0] in _NOT_A_FIRST_WORD:
         return "a sentence's first word"
     if any(w in ("party", "parties", "partie") for w in folded) or (len(words) > 1 and folded[-1] in ("person", "persons", "personne")):

@@ -624,11 +624,18 @@ def _mentioned_parties(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFi
     return []
 
 
+_STREET_BEFORE = re.compile(
+    r"(?i)\b(?:avenue|av\.|rue|boulevard|bd|place|quai|cours|all[ée]e|chemin|impasse|route|square|street|road|lane|drive|strasse|stra[ßs]e)\s+(?:d[eu]s?\s+|de\s+la\s+|l['’]\s*)?$"
+)
+
+
 def _names_in_sentence(sentence: str) -> list[str]:
     names: list[str] = []
     for match in _NAME_RX.finditer(sentence):
         if _OBJECT_COMPANY.search(sentence[max(0, match.start() - 60) : match.start()]):
             continue
+        if _STREET_BEFORE.search(sentence, max(0, match.start() - 30), match.start()):
+            continue  # « 60, avenue Tony Garnier », "12 Baker Street": an address
         raw = match.group(0)
         if match.start() == 0 and len(raw.split()) == 1 and not (raw.isupper() and len(raw) > 2):
             continue  # a capital at the start of a sentence is no sign of a name
