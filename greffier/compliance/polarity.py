@@ -323,7 +323,7 @@ _VERB = re.compile(
     r"|reconnait|concede|accorde|prend|prendra|expire\w*|designe|signifie|beneficie\w*|dispose\w*|convient|conviennent|ne|n')\b"
 )
 _DEFINITION = re.compile(
-    r"^(?:[\W\d]*(?:[a-z]{1,4}\)|\([a-z0-9]{1,4}\)|[ivx]{1,4}[.)])?\s*)?(?:(?:for (?:the )?purposes? of [^,\"“”]{0,80}?,?|for (?:this|that|such|these) purposes?,|as used (?:in|herein)[^,]{0,60},|au sens (?:du|de la|des) [^,]{0,60},|a (?:cet|ces) (?:effet|fins),)\s*)?"
+    r"^(?:[\W\d]*(?:[a-z]{1,4}\)|\([a-z0-9]{1,4}\)|[ivx]{1,4}[.)])?\s*)?(?:(?:for (?:the )?purposes? of [^,\"“”]{0,80}?,|for (?:the )?purposes? of (?:(?!\b(?:shall|will|may|must|not|is|are)\b)[^,\"“”]){0,60}?|for (?:this|that|such|these) purposes?,|as used (?:in|herein)[^,]{0,60},|au sens (?:du|de la|des) [^,]{0,60},|a (?:cet|ces) (?:effet|fins),)\s*)?"
     r"(?:the (?:term|terms|word|words|expression|phrase)s? |les? (?:terme|mot|expression)s? |l'expression )?"
     r"[\"“”«'‘’]\s*[^\"“”«»'‘’]{1,80}[\"“”»'‘’]\s*"
     r"(?:(?:,|or|and|ou|et)\s*[\"“”«'‘’]\s*[^\"“”«»'‘’]{1,80}[\"“”»'‘’]\s*){0,3}"  # the terms "person" or "persons" shall mean

@@ -36,7 +36,11 @@ _SPELLED_NUMBER_END = re.compile(
     r"|dix|onze|douze|treize|quatorze|quinze|seize|vingts?|trente|quarante|cinquante|soixante|cents?|mille)$",
     re.IGNORECASE,
 )
-_FIGURES_IN_BRACKETS = re.compile(r"^\(\d{1,6}\)\s")
+_FIGURES_IN_BRACKETS = re.compile(
+    r"^\(\d{1,6}\)\s+(?:%|per\s?cent|pour\s?cent|(?:calendar\s+|business\s+|working\s+)?(?:days?|weeks?|months?|years?|hours?)|jours?|semaines?|mois"
+    r"|ans?|ann[ée]es?|heures?|euros?|dollars?|times|fois|copies|exemplaires)\b",
+    re.IGNORECASE,
+)  # a unit follows: "(1) Licence fee" after "seats: fifty" is an item
 
 
 def _starts_an_item(line: str, before: str) -> bool:

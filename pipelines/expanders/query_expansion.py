@@ -315,12 +315,14 @@ def with_translations(query: str, matches: list[Match], language: str) -> str:
     seen: set[str] = set()
     for match in matches:
         concept = match.concept
-        if concept.kind in DESCRIBING or concept.id in seen:
+        if concept.kind in DESCRIBING:
             continue
         if concept.kind == "word":
             if (match.start, match.end) in translated_words:
                 continue
-            translated_words.add((match.start, match.end))
+            translated_words.add((match.start, match.end))  # even by a notion already translated: "which law … which law"
+        if concept.id in seen:
+            continue
         seen.add(concept.id)
         terms = concept.terms_in(other)
         if terms and terms[0].text not in added:

@@ -124,6 +124,7 @@ def test_a_prohibition_inside_the_match_is_the_rule_s_own_words():
         ('15.1 For the purpose of this paragraph "IPRs" shall mean patents, copyrights and trade marks.', "definition"),
         ('"Control" in relation to a Party means the power to direct the affairs of that Party.', "definition"),
         ('For the purpose of this paragraph the Licensee shall keep the Know-How confidential.', "clause"),
+        ('For the purposes of this Agreement the Distributor shall be the exclusive distributor and the "Products" shall include all future models.', "clause"),
         # a numbered title with its full stop (and a page number run into it), a table of contents without page numbers
         ("68 13.2 Change in Control of Harpoon.", "heading"),
         ("12.4 Exclusivité du Distributeur.", "heading"),

@@ -55,6 +55,10 @@ def test_a_number_in_figures_after_it_is_written_out_is_no_item():
     assert paragraphs(english) == ["which is not remedied within thirty (30) days of notice.", "15.2 The Sponsor may terminate."]
     french = "dans un délai de trente\n(30) jours à compter de la notification."
     assert paragraphs(french) == ["dans un délai de trente (30) jours à compter de la notification."]
+    # an item ending in a number word, then the next item (the review of the round's diff): no unit after the figures
+    assert paragraphs("Key terms:\n(1) Number of licensed seats: fifty\n(2) Licence fee: EUR 10,000") == [
+        "Key terms:", "(1) Number of licensed seats: fifty", "(2) Licence fee: EUR 10,000",
+    ]
     assert paragraphs("The Supplier shall deliver the following:\n(1) the Products;\n(2) the invoices.") == [
         "The Supplier shall deliver the following:", "(1) the Products;", "(2) the invoices.",
     ]

@@ -85,6 +85,9 @@ def records_for(*texts: str):  # noqa: ANN201
         ("Les prix sont inchangés.\n\nARTICLE 2 — ÉCHÉANCE\nLes Parties conviennent de remplacer la date du 30 juin 2026 par celle "
          "du 31 décembre 2028.", date(2028, 12, 31)),
         ("Le Contrat produira en conséquence ses effets jusqu'au 31 décembre 2029 inclus.", date(2029, 12, 31)),
+        # the new date first: « substituer la date du … à celle du … » (the review of the round's diff: read the other way round)
+        ("Les prix sont inchangés.\n\nARTICLE 2 — DURÉE\nLes Parties conviennent de substituer la date du 31 décembre 2029 à celle du 30 juin 2026 "
+         "prévue pour l'expiration du Contrat.", date(2029, 12, 31)),
     ],
 )
 def test_french_amendments_give_a_new_expiry(body, new_end):
@@ -136,6 +139,10 @@ def test_english_amendments_give_a_new_expiry(body, new_end):
         "Le Fournisseur refuse de repousser le terme du Contrat au 31 mars 2028 ; les prix sont révisés.",
         # a delivery date put in the place of another is no term
         "Les Parties conviennent de remplacer la date du 30 juin 2026 prévue pour la première livraison par celle du 15 septembre 2026.",
+        # … nor an invoice's, nor a covenant's effects (the review of the round's diff)
+        "Les Parties conviennent de remplacer la date d'échéance du 30 juin 2026 de la facture n° 2026-14 par celle du 15 septembre 2026.",
+        "Il est convenu que l'engagement de non-sollicitation produira ses effets jusqu'au 31 décembre 2030.",
+        "La clause de non-concurrence de l'article 9 est modifiée ; elle produira ses effets jusqu'au 31 décembre 2030.",
     ],
 )
 def test_price_or_scope_only_amendments_move_nothing(body):

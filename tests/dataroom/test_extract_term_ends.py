@@ -164,6 +164,21 @@ def test_a_table_of_particulars_gives_the_term(rows, end):
     assert finding is not None and finding.value == end, finding
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        # an end's label in prose, not after a row's figure (the review of the round's diff)
+        "SUPPLY AGREEMENT\n\n1. PRICE\nThe quoted prices hold until the Offer Expiry Date 31 March 2024 Prices are net of VAT.\n",
+        # something else than the contract in force until an event and at the latest on a date
+        "CONTRAT DE TRAVAUX\n\nArticle 3 – Durée\nL'assurance du Fournisseur demeurera en vigueur jusqu'à la réception des travaux, et au plus "
+        "tard le 31 décembre 2027.\n",
+    ],
+    ids=["label-in-prose", "insurance-in-force"],
+)
+def test_an_end_s_words_said_of_something_else_give_no_end(text):
+    assert extract_term(split_articles("t1", text)).end_date is None
+
+
 def test_a_table_row_that_is_no_term_gives_no_end():
     text = (
         "SUPPLY AGREEMENT\n\nItem | Particulars\nEffective Date | 1 September 2023\nPayment Term | thirty (30) days from the invoice date\n"

@@ -120,6 +120,10 @@ def test_the_embedder_reads_one_translation_per_word_asked(lexicon):
     dense = with_translations(question, matches, "en")
     added = dense[len(question):]
     assert sum(f" {word}" in f" {added.strip(' ()').replace(';', ' ')}" for word in ("droit", "loi")) == 1
+    # … the word asked twice too (the review of the round's diff: the second "law" brought « loi »)
+    twice = "Which law governs the agreement and which law applies to disputes?"
+    added = with_translations(twice, lexicon.find(tokenize(twice)), "en")[len(twice):]
+    assert "loi" not in added.strip(" ()").replace(";", " ").split()
 def test_synonyms_in_the_questions_language_weigh_their_own_weight(lexicon):
     question = "Quel est le préavis de résiliation ?"
     tokens = tokenize(question)

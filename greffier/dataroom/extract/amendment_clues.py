@@ -69,13 +69,17 @@ _GAP = r"(?:[^.;]|(?<=\d)\.(?=\d)){0,100}?"  # the words between, an article's n
 _SUBSTITUTED = [
     re.compile(pattern, re.I)
     for pattern in (
-        rf"\bsubstitu\w*\s+(?:[àa]\s+)?(?:la\s+date\s+(?:d['’]\s*(?:expiration|[ée]ch[ée]ance|effet)\s+|de\s+fin\s+)?)?(?:du|de|d['’])\s*{_OTHER_DATE}{_GAP}\b(?:celle|la\s+date)\s+du\s+{DATE_GROUP}",
+        rf"\bsubstitu\w*\s+[àa]\s+(?:la\s+date\s+(?:d['’]\s*(?:expiration|[ée]ch[ée]ance|effet)\s+|de\s+fin\s+)?)?(?:du|de|d['’])\s*{_OTHER_DATE}{_GAP}\b(?:celle|la\s+date)\s+du\s+{DATE_GROUP}",
+        # « substituer la date du 31 décembre 2029 à celle du 30 juin 2026 »: the new date first
+        rf"\bsubstitu\w*\s+(?:la\s+date\s+)?(?:du|de|d['’])\s*{DATE_GROUP}{_GAP}\b[àa]\s+(?:celle|la\s+date)\s+du\s+{_OTHER_DATE}",
         rf"\brempla\w*\s+(?:la\s+date\s+(?:d['’]\s*(?:expiration|[ée]ch[ée]ance|effet)\s+|de\s+fin\s+)?)?(?:du|de|d['’])\s*{_OTHER_DATE}{_GAP}\bpar\s+(?:celle\s+du|la\s+date\s+du|le)\s+{DATE_GROUP}",
         rf"\breplac\w*\s+(?:the\s+(?:[\w-]+\s+){{0,2}}?date\s+(?:of\s+)?)?{_OTHER_DATE}{_GAP}\b(?:with|by)\s+(?:the\s+date\s+(?:of\s+)?)?{DATE_GROUP}",
         rf"\bsubstitut\w*\s+(?:the\s+(?:[\w-]+\s+){{0,2}}?date\s+(?:of\s+)?)?{DATE_GROUP}\s+for\s+(?:the\s+(?:[\w-]+\s+){{0,2}}?date\s+(?:of\s+)?)?{_OTHER_DATE}",
     )
 ]
 _ABOUT_THE_TERM = re.compile(r"\b(?:dur[ée]e|term|terme|expir\w*|[ée]ch[ée]ance|fin\s+du\s+contrat|end\s+date)\b", re.I)
+# … and not a payment's or a delivery's date (« la date d'échéance du 30 juin 2026 de la facture », "the due date")
+_NOT_THE_TERM_S = re.compile(r"\b(?:factur\w*|invoices?|paiements?|payments?|livraisons?|deliver(?:y|ies)|due\s+date|r[èe]glements?|loyers?|rent)\b", re.I)
 # "for a further period of two (2) years", « pour une nouvelle période de deux ans », "renewed for an additional term of one year"
 _FURTHER_PERIOD = re.compile(
     r"\b(?:for|pour|of|d['’]|de)\s*(?:a|an|une?)\s+(?:further|additional|new|nouvelle|suppl[ée]mentaire|second)\s+(?:(?:initial\s+)?(?:period|term)|p[ée]riode|dur[ée]e)\s+"
@@ -130,7 +134,7 @@ _NEW_TERM_END = re.compile(
     rf"\s+(?:du|de\s+la|of\s+the|of\s+this)\s+(?:pr[ée]sente?\s+)?(?:contrat|bail|convention|agreement|contract|lease)\b[^.;]{{0,20}}?"
     rf"\b(?:au|jusqu['’]au|to|until)\s+(?:the\s+)?{DATE_GROUP.replace('?P<date>', '?P<date_moved>')}"
     # « le Contrat produira (en conséquence) ses effets jusqu'au 31 décembre 2029 »
-    rf"|\b(?:contrat|bail|convention|accord|pacte|licence|il|elle)\b[^.;]{{0,60}}?\bprodui\w*\s+(?:[\w-]+\s+){{0,2}}?(?:ses|leurs)\s+(?:pleins\s+)?effets"
+    rf"|\b(?:le|la)\s+(?:pr[ée]sente?\s+)?(?:contrat|bail|convention)\s+(?:[\w-]+\s+){{0,2}}?produi\w*\s+(?:[\w-]+\s+){{0,2}}?(?:ses|leurs)\s+(?:pleins\s+)?effets"
     rf"\s+jusqu['’]au\s+{DATE_GROUP.replace('?P<date>', '?P<date_effects>')}",
     re.I,
 )
@@ -206,7 +210,7 @@ def _read_amendment_sentence(sentence: Sentence, clues: AmendmentClues, *, about
         if (value := parse_date(match["date"])) and (before := parse_date(match["before"])):
             clues.new_end_date = Finding[date](value=value, chunk_id=chunk_id, raw=match.group(0), rule="instead of")
             clues.initial_end_date = clues.initial_end_date or Finding[date](value=before, chunk_id=chunk_id, raw=match.group(0), rule="instead of")
-    if clues.new_end_date is None and operative and (about_the_term or _ABOUT_THE_TERM.search(text)):
+    if clues.new_end_date is None and operative and (about_the_term or _ABOUT_THE_TERM.search(text)) and not _NOT_THE_TERM_S.search(text):
         if match := next((m for pattern in _SUBSTITUTED if (m := pattern.search(text))), None):
             if (value := parse_date(match["date"])) and (before := parse_date(match["before"])) and before != value:
                 clues.new_end_date = Finding[date](value=value, chunk_id=chunk_id, raw=match.group(0), rule="date substituted")

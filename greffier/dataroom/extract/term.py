@@ -34,7 +34,8 @@ _TERM_HEADING = re.compile(
 )
 # A form's or a table's row that dates the end: "Expiry Date: 31 March 2027", "Final Maturity Date | 27 November 2030",
 # « Date d'échéance finale | 27 novembre 2030 », and, a table's pipes lost in a PDF's text, the label written as one
-# ("… 27 novembre 2023 Date d'échéance finale 27 novembre 2030 Sûretés …"); the label itself says it is the contract's end
+# ("… 27 novembre 2023 Date d'échéance finale 27 novembre 2030 Sûretés …": after the row before's figure, not in prose: "the
+# Offer Expiry Date 31 March 2024"); the label itself says it is the contract's end
 _END_LABEL = (
     r"date\s+d['’]\s*(?:[ée]ch[ée]ance|expiration)(?:\s+(?:finale|du\s+contrat|du\s+bail|du\s+pr[êe]t))?|date\s+de\s+(?:fin(?:\s+du\s+contrat)?|remboursement\s+final)"
     r"|(?:final\s+)?maturity\s+date|(?:expiry|expiration|end|termination|final\s+repayment)\s+date"
@@ -76,7 +77,7 @@ _LABEL_RANGE = re.compile(
 )
 _LABEL_END = re.compile(
     rf"(?:(?:^|\n|\|)[ \t*]*(?:{_END_LABEL})[ \t*]*[|:][ \t*]*"
-    rf"|(?<!\w)(?-i:Date\s+d['’]\s*(?:[ÉEée]ch[ée]ance|[Ee]xpiration)(?:\s+[Ff]inale)?|(?:Final\s+)?Maturity\s+Date|(?:Expiry|Expiration|End)\s+Date)\s+)"
+    rf"|(?<=[\d)»\"”]\s)(?-i:Date\s+d['’]\s*(?:[ÉEée]ch[ée]ance|[Ee]xpiration)(?:\s+[Ff]inale)?|(?:Final\s+)?Maturity\s+Date|(?:Expiry|Expiration|End)\s+Date)\s+)"
     rf"{DATE_GROUP}(?=[ \t*]*(?:\||\n|$|[A-ZÀ-Ý]))",
     re.I,
 )
@@ -86,7 +87,8 @@ _EVENT_THEN_LATEST = (
     r"\s+(?:[àa]|lors|upon|at|with|when)\b"
     # … or in force until it: « demeurera en vigueur jusqu'à l'expiration du dernier des Brevets, et au plus tard le … », "shall
     # remain in force until the expiry of the last Patent and in any event no later than …"
-    r"|\b(?:demeure\w*|rest\w*|sera|est)\s+en\s+vigueur\s+jusqu['’]\s*(?=[àa]\b)|\b(?:remain|continue)s?\s+in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+effect)?\s+until\b)"
+    r"|\b(?:contrat|convention|bail|licence|accord|pacte)\b[^.;]{0,60}?\b(?:demeure\w*|rest\w*|sera|est)\s+en\s+vigueur\s+jusqu['’]\s*(?=[àa]\b)"
+    r"|\b(?:agreement|contract|lease|licen[cs]e)\b[^.;]{0,60}?\b(?:remain|continue)s?\s+in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+effect)?\s+until\b)"
     # the event: no date, verb or subject of its own between (not "…, and the Contractor shall deliver the designs no later
     # than …", nor « expire au 31 décembre 2025, les factures étant payables au plus tard le … »)
     r"(?:(?!\b(?:19|20)\d\d\b|\b(?:shall|will|must|may|is|are|sera|seront|est|sont|doit|doivent|pourra|pourront"
