@@ -1351,6 +1351,8 @@ REVIEWED_24 = [
     ("non-solicitation", False, "Employee shall not engage in any business that competes with the Company, whether as an employee, consultant, "
      "contractor or otherwise."),
 ]
+
+
 @pytest.mark.parametrize(
     ("rule", "fires", "text"),
     LEAVING_AT_WILL + WALKTHROUGH_12 + FALSE_POSITIVE_KINDS + MISSED_KINDS + REVIEWED + LIMIT_THEN_EXCEPT + WALKTHROUGH_13 + CUAD_TUNING_KINDS + WALKTHROUGH_14 + REVIEWED_24,

@@ -124,6 +124,8 @@ def test_the_embedder_reads_one_translation_per_word_asked(lexicon):
     twice = "Which law governs the agreement and which law applies to disputes?"
     added = with_translations(twice, lexicon.find(tokenize(twice)), "en")[len(twice):]
     assert "loi" not in added.strip(" ()").replace(";", " ").split()
+
+
 def test_synonyms_in_the_questions_language_weigh_their_own_weight(lexicon):
     question = "Quel est le préavis de résiliation ?"
     tokens = tokenize(question)
