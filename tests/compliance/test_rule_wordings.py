@@ -1350,6 +1350,14 @@ REVIEWED_24 = [
      "outside the Territory, nor engage in active marketing directed at customers outside the Territory."),
     ("non-solicitation", False, "Employee shall not engage in any business that competes with the Company, whether as an employee, consultant, "
      "contractor or otherwise."),
+    # … and what the tuning parts said of those mends: a deadline extended "pursuant to" a section, an inverted conditional after an
+    # item's mark, a covenant on work "outside this Agreement" (written for these tests)
+    ("tacit-renewal", False, "In the event that the Support Period is automatically extended pursuant to Section 4(b), the parties shall meet."),
+    ("tacit-renewal", True, "The term shall automatically extend pursuant to Section 2.2 for successive one-year renewal terms."),
+    ("termination-for-convenience", False, "(b) Should the Purchaser assert a patent claim against the Seller, the Seller shall, at its option, have "
+     "the right to terminate the licence granted hereunder, by notice in writing."),
+    ("non-compete", True, "The Licensee will not conduct any research using the Platform, independently or with third parties outside this Agreement."),
+    ("non-compete", False, "Licensee shall not conduct clinical trials itself or with a third party without Licensor's approval of the protocol."),
 ]
 
 
