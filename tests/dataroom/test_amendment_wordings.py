@@ -83,7 +83,7 @@ def records_for(*texts: str):  # noqa: ANN201
         ("Les prix sont inchangés.\n\nARTICLE 2 — DURÉE DU CONTRAT\nLes Parties conviennent de substituer à la date du 30 juin 2026 "
          "figurant à l'article 4 du Contrat celle du 31 décembre 2029.", date(2029, 12, 31)),
         ("Les prix sont inchangés.\n\nARTICLE 2 — ÉCHÉANCE\nLes Parties conviennent de remplacer la date du 30 juin 2026 par celle "
-         "du 31 décembre 2028.", date(2028, 12, 31)),
+         "du 31 décembre 2028, sans modification du loyer ni des modalités de paiement.", date(2028, 12, 31)),
         ("Le Contrat produira en conséquence ses effets jusqu'au 31 décembre 2029 inclus.", date(2029, 12, 31)),
         # the new date first: « substituer la date du … à celle du … » (the review of the round's diff: read the other way round)
         ("Les prix sont inchangés.\n\nARTICLE 2 — DURÉE\nLes Parties conviennent de substituer la date du 31 décembre 2029 à celle du 30 juin 2026 "

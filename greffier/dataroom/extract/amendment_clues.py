@@ -78,8 +78,9 @@ _SUBSTITUTED = [
     )
 ]
 _ABOUT_THE_TERM = re.compile(r"\b(?:dur[ée]e|term|terme|expir\w*|[ée]ch[ée]ance|fin\s+du\s+contrat|end\s+date)\b", re.I)
-# … and not a payment's or a delivery's date (« la date d'échéance du 30 juin 2026 de la facture », "the due date")
-_NOT_THE_TERM_S = re.compile(r"\b(?:factur\w*|invoices?|paiements?|payments?|livraisons?|deliver(?:y|ies)|due\s+date|r[èe]glements?|loyers?|rent)\b", re.I)
+# … and not a payment's, a delivery's or a rent review's date put in the place of another (« la date d'échéance du 30 juin 2026
+# de la facture … par celle du … », "replace the due date of …"): read in the words of the substitution only
+_OTHER_DATES = re.compile(r"\b(?:factur\w*|invoices?|paiements?|payments?|livraisons?|deliver(?:y|ies)|due\s+date|r[èe]glements?|loyers?|rent)\b", re.I)
 # "for a further period of two (2) years", « pour une nouvelle période de deux ans », "renewed for an additional term of one year"
 _FURTHER_PERIOD = re.compile(
     r"\b(?:for|pour|of|d['’]|de)\s*(?:a|an|une?)\s+(?:further|additional|new|nouvelle|suppl[ée]mentaire|second)\s+(?:(?:initial\s+)?(?:period|term)|p[ée]riode|dur[ée]e)\s+"
@@ -210,8 +211,8 @@ def _read_amendment_sentence(sentence: Sentence, clues: AmendmentClues, *, about
         if (value := parse_date(match["date"])) and (before := parse_date(match["before"])):
             clues.new_end_date = Finding[date](value=value, chunk_id=chunk_id, raw=match.group(0), rule="instead of")
             clues.initial_end_date = clues.initial_end_date or Finding[date](value=before, chunk_id=chunk_id, raw=match.group(0), rule="instead of")
-    if clues.new_end_date is None and operative and (about_the_term or _ABOUT_THE_TERM.search(text)) and not _NOT_THE_TERM_S.search(text):
-        if match := next((m for pattern in _SUBSTITUTED if (m := pattern.search(text))), None):
+    if clues.new_end_date is None and operative and (about_the_term or _ABOUT_THE_TERM.search(text)):
+        if (match := next((m for pattern in _SUBSTITUTED if (m := pattern.search(text))), None)) and not _OTHER_DATES.search(match.group(0)):
             if (value := parse_date(match["date"])) and (before := parse_date(match["before"])) and before != value:
                 clues.new_end_date = Finding[date](value=value, chunk_id=chunk_id, raw=match.group(0), rule="date substituted")
                 clues.initial_end_date = clues.initial_end_date or Finding[date](value=before, chunk_id=chunk_id, raw=match.group(0), rule="date substituted")
