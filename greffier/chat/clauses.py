@@ -11,7 +11,7 @@ list: it asks for contracts in the plural (:func:`read_clause_question`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from sqlmodel import select
@@ -56,6 +56,9 @@ WORDS = {
         "other_one": "The other contract has no passage labelled so.",
         "apart": "Not listed: an article of this kind says the contract has none (check them by hand):", "colon": ":",
         "others_amendments": "The {things} {verb} no passage labelled so.",
+        "unread": "Not listed: an article is labelled so, but no sentence of the contract reads an automatic renewal (check them by hand):",
+        "source_records": "Whether a contract renews by itself is read from its record (the sentence that says it does, or that it does not: "
+        "the Data room page shows it); the articles labelled renewal complete the list.",
         "source": "This list comes from the clause type each passage was given at ingest (the clause classifier): a clause "
         "written in unusual words may carry no label. The Compliance page checks the clauses one by one.",
     },
@@ -68,6 +71,9 @@ WORDS = {
         "other_one": "L'autre contrat n'a aucun passage de ce type.",
         "apart": "Écartés\u00a0: un article de ce type dit que le contrat n'en comporte pas (à vérifier à la main)\u00a0:", "colon": "\u00a0:",
         "others_amendments": "{things_cap}\u00a0: aucun passage de ce type.",
+        "unread": "Écartés\u00a0: un article est de ce type, mais aucune phrase du contrat ne prévoit de tacite reconduction (à vérifier à la main)\u00a0:",
+        "source_records": "La tacite reconduction de chaque contrat est lue dans sa fiche (la phrase qui la prévoit, ou qui l'exclut\u00a0: "
+        "la page Data room la montre)\u00a0; les articles du type renouvellement complètent la liste.",
         "source": "Cette liste vient du type de clause donné à chaque passage à l'ingestion (le classifieur de clauses) : une "
         "clause rédigée autrement peut ne pas en avoir. La page Compliance (conformité) vérifie les clauses une à une.",
     },
@@ -84,6 +90,7 @@ class ClauseHit:
     section: str
     page: int | None
     denied: str | None = None
+    unread: bool = False  # labelled so, but the contract's record reads no such clause (:func:`with_renewal_records`)
 
 
 def read_clause_question(question: str, lexicon: Lexicon) -> list[str] | None:
@@ -147,6 +154,34 @@ def clause_hits(store: WorkspaceStore, types: list[str], lexicon: Lexicon | None
     return list(found.values())
 
 
+def with_renewal_records(store: WorkspaceStore, room: DataRoom, hits: list[ClauseHit]) -> list[ClauseHit]:
+    """The automatic renewal asked of the contracts ("which agreements renew automatically?", « quels contrats se renouvellent
+    par tacite reconduction ? »), read from the records' renewal field rather than from the articles' labels alone: a
+    contract whose record reads an automatic renewal is listed with the article that says so, even where no passage was
+    labelled renewal (a lease that « se prolongera tacitement »); one whose record reads none is listed apart with the
+    sentence that denies it ("shall not be extended except by a written agreement"); an article labelled renewal in a
+    contract whose record reads neither (a renewable trial period) is listed apart as unread — never silently dropped."""
+    sources = {record.id: record.sources.get("renewal") for record in room.records if record.renewal in ("automatic", "none")}
+    chunk_ids = [source.chunk_id for source in sources.values() if source is not None and source.chunk_id]
+    with store.session() as session:
+        places = {row[0]: (row[1] or "", row[2]) for row in session.exec(select(Chunk.id, Chunk.section, Chunk.page).where(Chunk.id.in_(chunk_ids)))} if chunk_ids else {}
+    read = {record.id: record.renewal for record in room.records}
+    result: list[ClauseHit] = []
+    for record in room.records:
+        if record.renewal not in ("automatic", "none") or (record.is_amendment and record.amends):
+            continue  # an amendment's renewal acts through its contract's record
+        source = sources.get(record.id)
+        section, page = places.get(source.chunk_id if source and source.chunk_id else "", ("", None))
+        denied = " ".join((source.raw if source else "").split()) or "—" if record.renewal == "none" else None
+        result.append(ClauseHit(record.id, section, page, denied))
+    for hit in hits:
+        if hit.contract_id in read and read[hit.contract_id] not in ("automatic", "none"):
+            result.append(replace(hit, unread=True))
+        elif hit.contract_id not in read:
+            result.append(hit)  # not a record of the room (cannot happen once the room is built): kept as labelled
+    return result
+
+
 # A recital's heading: what it says of a clause is the contract's story, not a clause of the contract (walkthrough 12: the
 # non-compete list named a subcontract's « PRÉAMBULE » that tells of a clause the parties gave up)
 _RECITAL_HEADING = re.compile(r"^\W*(?:background|recitals?|whereas|preamble|preambule|expose(?: prealable| des motifs)?|il a ete prealablement expose|considerant)\b")
@@ -185,16 +220,17 @@ def _attached_amendment(record: object) -> bool:
     return bool(record is not None and getattr(record, "is_amendment", False) and getattr(record, "amends", None))
 
 
-def clause_answer(room: DataRoom, hits: list[ClauseHit], type_names: list[str], language: str) -> str:
+def clause_answer(room: DataRoom, hits: list[ClauseHit], type_names: list[str], language: str, *, from_records: bool = False) -> str:
     """The list: each contract that has an article of the asked types, with its articles; the others counted;
-    where the list comes from."""
+    where the list comes from (``from_records``: the records' renewal field, :func:`with_renewal_records`)."""
     words = WORDS.get(language, WORDS["en"])
     by_contract: dict[str, list[ClauseHit]] = {}
     for hit in hits:
         by_contract.setdefault(hit.contract_id, []).append(hit)
     # a contract whose every labelled article says it has none of the clause is listed apart, with that sentence
     apart = {cid: contract_hits for cid, contract_hits in by_contract.items() if all(hit.denied for hit in contract_hits)}
-    by_contract = {cid: contract_hits for cid, contract_hits in by_contract.items() if cid not in apart}
+    unread = {cid: contract_hits for cid, contract_hits in by_contract.items() if cid not in apart and all(hit.unread for hit in contract_hits)}
+    by_contract = {cid: contract_hits for cid, contract_hits in by_contract.items() if cid not in apart and cid not in unread}
     names = names_of(room, list(by_contract))
     types = " / ".join(f"« {name} »" for name in type_names)
     # an amendment attached to its contract is not a contract (as the data room counts them): found ones are told apart too
@@ -215,7 +251,13 @@ def clause_answer(room: DataRoom, hits: list[ClauseHit], type_names: list[str], 
             hit = apart[contract_id][0]
             where = section_label(hit.section) + (f" (p. {hit.page})" if hit.page else "")
             lines.append(f"- {apart_names[contract_id]}" + (f" — {where}" if where else "") + f"{words['colon']} « {hit.denied} »")
-    rest = [record for record in room.records if record.id not in by_contract and record.id not in apart]
+    if unread:
+        lines += ["", words["unread"]]
+        unread_names = names_of(room, list(unread))
+        for contract_id in sorted(unread, key=lambda cid: fold(unread_names[cid])):
+            articles = "; ".join(section_label(hit.section) + (f" (p. {hit.page})" if hit.page else "") for hit in unread[contract_id] if hit.section)
+            lines.append(f"- {unread_names[contract_id]}" + (f" — {articles}" if articles else ""))
+    rest = [record for record in room.records if record.id not in by_contract and record.id not in apart and record.id not in unread]
     amendments = sum(1 for record in rest if _attached_amendment(record))
     others = len(rest) - amendments
     lines.append("")
@@ -224,5 +266,7 @@ def clause_answer(room: DataRoom, hits: list[ClauseHit], type_names: list[str], 
         lines.append(words["others_amendments"].format(things=rest_things, things_cap=rest_things[:1].upper() + rest_things[1:], verb=words["have"][rest_plural]))
     elif others:
         lines.append(words["other_one"] if others == 1 else words["others"].format(count=others))
+    if from_records:
+        lines.append(words["source_records"])
     lines.append(words["source"])
     return "\n".join(lines)

@@ -35,7 +35,7 @@ from typing import Any, Literal
 from haystack.dataclasses import ChatMessage, StreamingChunk, ToolCall
 from pydantic import BaseModel, Field, ValidationError
 
-from greffier.chat.clauses import asked_notions, clause_answer, clause_hits, read_clause_question
+from greffier.chat.clauses import asked_notions, clause_answer, clause_hits, read_clause_question, with_renewal_records
 from greffier.chat.listing import describe_read, left_out_ids, left_out_lines, list_answer, names_of
 from greffier.compliance.library import load_library
 from greffier.lexicon import load_lexicon
@@ -489,11 +489,15 @@ class _Turn:
         """Every contract with an article of the asked clause types (their labels from ingest), the others counted."""
         self.emit("intent", {"intent": "list_question"})
         language = reply_language(message)
-        hits = clause_hits(self.workspace, types, load_lexicon(), asked_notions(message, load_lexicon()))
+        notions = asked_notions(message, load_lexicon())
+        hits = clause_hits(self.workspace, types, load_lexicon(), notions)
         room = load_dataroom(self.workspace)
+        from_records = types == ["renewal"] and "tacit_renewal" in notions
+        if from_records:
+            hits = with_renewal_records(self.workspace, room, hits)  # an automatic renewal is a field of the records
         library = load_library()
         labels = {t.id: t.label.get(language) or t.label.get("en") or t.id for t in library.clause_types}
-        text = clause_answer(room, hits, [labels.get(t, t.replace("_", " ")) for t in types], language)
+        text = clause_answer(room, hits, [labels.get(t, t.replace("_", " ")) for t in types], language, from_records=from_records)
         sources = [{"n": n, "contract_id": hit.contract_id, "section": hit.section, "page": hit.page} for n, hit in enumerate(hits, 1)]
         self.stream(text)
         return self.finish(text, [], {"no_llm": True, "list": True, "clause_types": types, "articles": sources})

@@ -245,6 +245,49 @@ def test_which_contracts_hold_a_kind_of_clause_lists_every_one_with_its_article(
         assert told["Intention"] == "une liste de contrats", told
 
 
+@pytest.fixture(scope="module")
+def renewal_room(tmp_path_factory):
+    base = tmp_path_factory.mktemp("chat-renewals")
+    room = base / "room"
+    room.mkdir()
+    make_markdown(room / "bail.md", [
+        ("Article 1 — Désignation", "Le Bailleur loue au Preneur un entrepôt de 2 000 m² situé à Lyon."),
+        ("Article 3 — Durée", "Le présent bail est consenti pour neuf années à compter du 1er octobre 2018. À défaut de congé, le bail se "
+         "prolongera tacitement au-delà du terme fixé."),
+    ], title="Bail commercial")
+    make_markdown(room / "supply.md", [
+        ("1. Supply", "The Supplier shall supply the Products to the Buyer."),
+        ("14. Term", "This Agreement shall expire on 31 December 2027. This Agreement shall not be extended except by a written agreement "
+         "signed by both Parties."),
+    ], title="Supply Agreement")
+    make_markdown(room / "services.md", [
+        ("1. Services", "The Provider shall provide the Services to the Customer."),
+        ("9. Term", "This Agreement starts on 1 March 2024 for two years and shall automatically renew for successive periods of twelve (12) "
+         "months unless either party gives notice of non-renewal."),
+    ], title="Services Agreement")
+    make_markdown(room / "travail.md", [
+        ("Article 1 — Engagement", "La Société engage la Salariée en qualité de directrice médicale."),
+        ("Article 2 — Période d'essai", "La période d'essai de quatre mois pourra être renouvelée une fois pour une durée de trois mois."),
+    ], title="Contrat de travail")
+    settings = load_settings(base / "ws")
+    Ingestor(settings).ingest(room)
+    return settings
+
+
+@pytest.mark.parametrize("question", ["Which agreements renew automatically?", "Quels contrats se renouvellent par tacite reconduction ?"])
+def test_a_list_of_automatic_renewals_reads_the_records_and_drops_none_silently(renewal_room, question):
+    # walkthrough 14: the list named a renewable trial period and a contract that "shall not be extended except by a written
+    # agreement", and missed a lease that « se prolongera tacitement »: the records' renewal field decides
+    outcome = chat.ask(renewal_room, question, mode="rag", llm=NO_LLM)
+    answer = chat.load_turns(renewal_room, outcome.thread_id)[0].answer
+    found, _, rest = answer.partition("\n\n")
+    listed = [line for line in found.splitlines() if line.startswith("- ")]
+    assert len(listed) == 2 and any("Bail commercial" in line for line in listed) and any("Services Agreement" in line for line in listed), answer
+    assert "Supply Agreement" in rest and "shall not be extended except by a written agreement" in rest
+    assert "Contrat de travail" not in found
+    assert "fiche" in answer if question.startswith("Quels") else "record" in answer
+
+
 def test_a_question_about_one_contract_s_clause_is_not_a_list(clause_room):
     outcome = chat.ask(clause_room, "La licence contient-elle une clause d'exclusivité ?", mode="rag", llm=NO_LLM)
     turn = chat.load_turns(clause_room, outcome.thread_id)[0]
