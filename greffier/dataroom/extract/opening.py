@@ -766,6 +766,8 @@ def _party_of(piece: str, offset: int, earlier: list[OpeningParty], aliases: set
     if head is None:
         return None
     name, rest = head
+    if (officer := _OFFICER_OF.match(rest)) and (company := name_head(rest[officer.end() :])) is not None:
+        name, rest = company  # "Natalija Tunevic, director of FreeCook (hereinafter referred to as "Client")": the company is the party
     if _PLACE_AND_DATE.match(rest):
         return None  # « Paris, le 3 mars 2023 »: where and when a letter is written
     if _DEFINED_BELOW.match(rest) and not any(is_legal_form(w.rstrip(",")) for w in name.split()[1:]):
@@ -783,6 +785,12 @@ def _party_of(piece: str, offset: int, earlier: list[OpeningParty], aliases: set
     return party
 
 
+# A person named as the officer of a company, which is the party: "Natalija Tunevic, director of FreeCook (…"Client")", « M. Jean
+# Roux, gérant de la société Atelier Roux (…) »
+_OFFICER_OF = re.compile(
+    r"(?i)\s*,\s*(?:the\s+|its\s+|son\s+|sa\s+)?(?:(?:managing|executive|general|sole)\s+)?(?:director|president|chairman|ceo|owner|manager|partner|officer"
+    r"|chief\s+executive\s+officer|g[ée]rante?|pr[ée]sidente?|directeur|directrice)(?:\s+g[ée]n[ée]ral(?:e)?)?\s+(?:of|de|du)\s+(?:la\s+soci[ée]t[ée]\s+|the\s+company\s+)?(?=[A-Z])"
+)
 _DEFINED_BELOW = re.compile(r"\s*\(\s*(?i:as\s+(?:hereinafter\s+|further\s+)?defined|as\s+such\s+term\s+is\s+defined|tel(?:le)?s?\s+que\s+d[ée]fini)")
 # A company whose name is written in lower case, told by the corporate description right after it.
 _LOWER_CASE_COMPANY = re.compile(
@@ -1154,6 +1162,11 @@ def _street_address(folded: list[str]) -> bool:
 
 
 _PLACEHOLDER_WORDS = frozenset("enter insert nom name".split())
+# A field's label, alone, where a name stands: "Agreement Number: N115", "Date:", « Référence : »
+_FIELD_LABELS = frozenset("number date name title reference ref address telephone phone fax email numero reference adresse".split())
+# A postal code with letters and figures: Canadian "V6B 1B7", British "SW1A 1AA", Dutch "1012 AB" is figures first (a name never is)
+_PROVINCE_AND_CODE = re.compile(r"[A-Z]{2} [A-Z]\d[A-Z]")  # "ON M5V" before "2T6", cut at the figure that starts the second half
+_POSTAL_CODE = re.compile(r"[A-Z]\d[A-Z] ?\d[A-Z]\d|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}")
 _FRENCH_DOCUMENT_NOUNS = frozenset("contrat convention accord avenant protocole".split())
 _DOCUMENT_NOUNS = frozenset(
     "agreement agreements contract contracts undertaking undertakings memorandum addendum amendment deed nda mnda "
@@ -1207,6 +1220,10 @@ def implausible_name(name: str) -> str | None:
         return "two sentences"  # "Purpose. The Recipient"
     if folded[-1] in _NOT_A_LAST_WORD and len(words) > 1:
         return "an address or a reference number"
+    if (len(words) == 1 and folded[0] in _FIELD_LABELS) or folded[-2:] in (["effective", "date"], ["date", "d"]):
+        return "a field's label"  # "Agreement Number: N115" read "Number", "ENDORSEMENT Effective Date: July 1, 2019"
+    if any(_POSTAL_CODE.fullmatch(w) for w in words) or (len(words) > 1 and _POSTAL_CODE.fullmatch(" ".join(words[-2:]))) or _PROVINCE_AND_CODE.fullmatch(name):
+        return "a postal code"  # "Vancouver, BC V6B1B7", "London SW1A 1AA"
     if re.match(r"\d", words[0]) and _street_address(folded):
         return "a street address"  # "3900A 31st Street North", « 12 rue de la Paix »; not "5th Avenue Capital"
     if folded[0] in ("address", "adresse", "addresse") and (len(words) == 1 or re.match(r"(?i)(?:room|suite|no\b|n°|\d)", words[1])):

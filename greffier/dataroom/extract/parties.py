@@ -24,7 +24,7 @@ class PartyFinding(BaseModel):
     name: str
     chunk_id: str | None
     raw: str
-    rule: str  # opening, defined, between, title, signature, mention
+    rule: str  # opening, labelled, table, defined, between, title, signature, described, mention
     siren: str | None = None
     kind: Literal["company", "person"] = "company"
     confidence: Confidence = "medium"
@@ -53,6 +53,8 @@ _ROLE_WORDS = frozenset(
 _STATUTE_WORDS = frozenset("act acts code regulation regulations directive".split())
 _OBJECT_COMPANY = re.compile(r"(?:\b(?:de|du capital de|des parts de|des actions de) la soci[ée]t[ée]|\bof the company)\s*$", re.I)
 _NAME_WORD_LIMIT = 8
+# A connector that ends the words run together as a name, before an address or a lower-case word: "… SERVICES OF 17922 …"
+_TRAILING_CONNECTOR = re.compile(r"(?:[ \t]+(?i:of|and|de|du|des|the|et))+$")
 
 
 def clean_party_name(text: str) -> str | None:
@@ -65,7 +67,7 @@ def clean_party_name(text: str) -> str | None:
     match = _NAME_RX.match(name)
     if match is None or match.end() < len(name.rstrip(". ")):
         return None
-    name = _drop_final_period(match.group(0))
+    name = _drop_final_period(_TRAILING_CONNECTOR.sub("", match.group(0)))  # "COMWARE TECHNICAL SERVICES OF 17922 SKY PARK …"
     name = name_article(written, name) + name  # « LES JARDINS DE MARCEL SARL »: the article is part of the name
     words = name.split()
     if len(words) > _NAME_WORD_LIMIT or not entity_id(name) or implausible_name(name):
@@ -120,7 +122,7 @@ def read_parties(title: str, chunks: Sequence[ChunkInput]) -> PartiesReading:
         found = table
     if len(found) < 2 and not any(p.confidence == "high" for p in found) and not (found and blank_slots):
         found = []
-        for rule in (_between_parties, _defined_parties, _title_parties, _signature_parties, _mentioned_parties):
+        for rule in (_between_parties, _defined_parties, _title_parties, _signature_parties, _described_subjects, _mentioned_parties):
             parties = _unique(signed if rule is _signature_parties else rule(title, chunks))
             if len(parties) >= 2:
                 found = parties
@@ -323,14 +325,20 @@ def _has_company(text: str) -> bool:
 _PARTY_LABEL = re.compile(
     r"\b(?:Party|Partie)\s+[A-D1-4]\b(?:\s*\([^)]{1,30}\))?\s*:\s*"
     # "Company: Bravatek Solutions, Inc.", not a signature block's or a letterhead's labels ("Title: Managing Member", "Attention: …")
-    r"|\b(?:[A-Z][a-z]{2,15}\s+(?=Name\s*:))?(?!(?:Title|Date|Signature|Signed|Address|Attention|Telephone|Phone|Facsimile|Email|Witness|Titre|Nom|Adresse|Source)\b)[A-Z][a-z]{3,15}\s*:\s*(?=[A-Z0-9])"
+    r"|\b(?:[A-Z][a-z]{2,15}\s+(?=Name\s*:))?(?!(?:Title|Date|Signature|Signed|Address|Attention|Telephone|Phone|Facsimile|Email|Witness|Titre|Nom|Adresse|Source|Representative|Représentant|Nationality|Nationalité|Position|Fonction)\b)[A-Z][a-z]{3,15}\s*:\s*(?=[A-Z0-9])"
 )
+
+
+# The next field of a form, which ends the value of the one before: "Company Name: Cardlytics, Inc. Company Address: 621 …"
+_NEXT_LABEL = re.compile(r"\s(?:[A-Z][a-z]+\s+){0,2}[A-Z][a-z]{2,15}\s?:")
 
 
 def _labelled_parties(opening: Opening) -> list[PartyFinding]:
     found: list[PartyFinding] = []
     for match in _PARTY_LABEL.finditer(opening.text[:4000]):
-        head = name_head(opening.text[match.end() : match.end() + 160])
+        value = opening.text[match.end() : match.end() + 160]
+        value = value[: next_label.start()] if (next_label := _NEXT_LABEL.search(value)) else value  # "Cardlytics, Inc. Company Address: …"
+        head = name_head(value)
         if head is not None and any(is_legal_form(w) for w in head[0].split()[1:]):
             found.append(
                 PartyFinding(name=head[0], chunk_id=opening.chunk_at(match.start()), raw=opening.text[match.start() : match.end() + 120],
@@ -454,6 +462,24 @@ def _defined_parties(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFind
             continue
         if name := clean_party_name(_trim_leading_lowercase_run(match["name"]).replace(",", "")):  # "Acme, Inc." → "Acme Inc."
             found.append(PartyFinding(name=name, chunk_id=chunk_id, raw=match.group(0)[:200], rule="defined"))
+    return _unique(found)
+
+
+# A recital that says what each party is: "WHEREAS HEMISPHERX is a biopharmaceutical company with headquarters at …", « Acme est une
+# société anonyme … »
+_DESCRIBED_SUBJECT = re.compile(
+    r"(?P<name>[A-Z][\w&'’.-]*(?:,?[ \t]+(?:[A-Z0-9&][\w&'’.-]*|of|de|du|des|and|et)){0,7})[ \t]+(?:is|est)[ \t]+(?:an?|une?)[ \t]+"
+    r"[^.;()\"“”]{0,60}?\b(?:company|corporation|partnership|bank|firm|soci[ée]t[ée]|banque|entreprise)\b"
+)
+
+
+def _described_subjects(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFinding]:
+    """The names a recital describes as companies ("X is a pharmaceutical company …"), in order."""
+    text = " ".join(" ".join(chunk.text.split()) for chunk in chunks[:2])[:_DEFINED_SCAN_CHARS]
+    found = []
+    for match in _DESCRIBED_SUBJECT.finditer(text):
+        if name := clean_party_name(_trim_leading_lowercase_run(match["name"])):
+            found.append(PartyFinding(name=name, chunk_id=chunks[0].id, raw=match.group(0)[:200], rule="described", confidence="low"))
     return _unique(found)
 
 
@@ -615,10 +641,13 @@ def _mentioned_parties(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFi
             continue
         first = sentences(" ".join(body))[0]
         names = _names_in_sentence(first)
+        names = [n for n in names if not _ADDRESS_UNIT_NAME.match(n)]
         strong = [n for n in names if _looks_like_party(n)]
         if not strong:
             continue  # single capitalised words alone are places as often as parties
-        chosen = (strong + [n for n in names if n not in strong])[:2]
+        # beside a name that looks like a party's, a single capitalised word only when written in capitals ("HEMISPHERX"), not a
+        # city ("Vancouver")
+        chosen = (strong + [n for n in names if n not in strong and n.isupper()])[:2]
         chosen.sort(key=names.index)
         return [PartyFinding(name=n, chunk_id=chunk.id, raw=first[:200], rule="mention", confidence="low") for n in chosen]
     return []
@@ -629,13 +658,22 @@ _STREET_BEFORE = re.compile(
 )
 
 
+# What leads to an address rather than a name: "with headquarters at", "located at", "offices at", a street number
+_ADDRESS_BEFORE = re.compile(
+    r"(?i)(?:\b(?:headquarters|head\s+office|offices?|located|situated|address|domiciled|resides|residing)\s+(?:is\s+)?(?:at|in)|\bsis[e]?\s+(?:à|au)?"
+    r"|(?-i:\b(?:at|At|AT|of|OF))\s+\d[\w-]*,?|(?<![\w.,-])(?!(?:19|20)\d\d\b)\d{1,6}[A-Z]?,?)\s*$"  # a year is no street number
+)
+# A unit of an address where a name stands: "SUITE E", "P.O Box", "Room 1203"
+_ADDRESS_UNIT_NAME = re.compile(r"(?i)^(?:suite|room|unit|floor|bldg|building|p\.?\s?o\.?(?:\s+box)?|box|cedex|bp)\b")
+
+
 def _names_in_sentence(sentence: str) -> list[str]:
     names: list[str] = []
     for match in _NAME_RX.finditer(sentence):
         if _OBJECT_COMPANY.search(sentence[max(0, match.start() - 60) : match.start()]):
             continue
-        if _STREET_BEFORE.search(sentence, max(0, match.start() - 30), match.start()):
-            continue  # « 60, avenue Tony Garnier », "12 Baker Street": an address
+        if _STREET_BEFORE.search(sentence, max(0, match.start() - 30), match.start()) or _ADDRESS_BEFORE.search(sentence, max(0, match.start() - 40), match.start()):
+            continue  # « 60, avenue Tony Garnier », "12 Baker Street", "with headquarters at One Penn Center", "OF 17922 SKY PARK CIRCLE": an address
         raw = match.group(0)
         if match.start() == 0 and len(raw.split()) == 1 and not (raw.isupper() and len(raw) > 2):
             continue  # a capital at the start of a sentence is no sign of a name
