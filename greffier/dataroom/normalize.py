@@ -246,7 +246,7 @@ _DAY_OF = rf"(?:(?:1er|1re|\d{{1,2}})(?:\s?(?:st|nd|rd|th)|\s?[snrt]\s[tdh])?|{_
 #: One date in running text, without capture groups so that other patterns can embed it.
 DATE_PATTERN = (
     rf"(?:(?:{_DAY_OF}\s+|{_DAY_TOKEN}(?:\s+of\s+|\s*))(?:{_MONTH_ALTERNATION})(?![a-zà-ÿ])\.?(?:\s?,\s*|\s+)\d{{4}}"  # "1June 2020" too
-    rf"|(?:{_MONTH_ALTERNATION})(?![a-zà-ÿ])\.?\s*{_DAY_TOKEN}(?:\s?,\s*|\s+)\d{{4}}"  # "June1, 2020" too
+    rf"|(?:{_MONTH_ALTERNATION})(?![a-zà-ÿ])\.?\s*{_DAY_TOKEN}(?:\s?,\s*|\.\s+|\s+)\d{{4}}"  # "June1, 2020" too, and "March 18. 2021" (a typo)
     r"|\d{4}-\d{1,2}-\d{1,2}(?:T\d{1,2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:?\d{2})?)?"
     r"|\d{4}/\d{1,2}/\d{1,2}"
     r"|\d{1,2}/\d{1,2}/\d{4}|\d{1,2}\.\d{1,2}\.\d{4}|\d{1,2}-\d{1,2}-\d{4}"

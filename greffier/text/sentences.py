@@ -17,6 +17,9 @@ ABBREVIATIONS = (
     "Inc", "Ltd", "Co", "Corp", "S.A", "cf", "al", "p", "pp", "ex", "etc", "e.g", "i.e", "vs", "Sect", "Sec",
 )
 _ABBREVIATION_END = re.compile(r"(?:\b(?:" + "|".join(re.escape(a) for a in ABBREVIATIONS) + r")\.|\b[A-Z]\.)$")
+# A date whose day is followed by a dot, the year after it ("until March 18. 2021", a typo of "March 18, 2021"): no full stop
+_MONTH_DAY_END = re.compile(r"(?i)\b(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?\s*\d{1,2}\.$")
+_YEAR_START = re.compile(r"(?:19|20)\d\d\b")
 
 
 def split_sentences(text: str, *, semicolons: bool = False) -> list[str]:
@@ -30,7 +33,7 @@ def split_sentences(text: str, *, semicolons: bool = False) -> list[str]:
         piece = piece.strip()
         if not piece:
             continue
-        if pieces and _ABBREVIATION_END.search(pieces[-1][-16:]):  # the tail: long texts stay linear
+        if pieces and (_ABBREVIATION_END.search(pieces[-1][-16:]) or (_YEAR_START.match(piece) and _MONTH_DAY_END.search(pieces[-1][-16:]))):  # the tail: long texts stay linear
             pieces[-1] = f"{pieces[-1]} {piece}"
         else:
             pieces.append(piece)

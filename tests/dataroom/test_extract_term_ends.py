@@ -597,3 +597,28 @@ def test_another_documents_end_near_the_counted_length_does_not_replace_it(other
 )
 def test_a_loose_length_that_is_a_notice_a_quarter_or_ambiguous_gives_no_end(article):
     assert end_finding(ENGLISH + article) is None
+
+
+@pytest.mark.parametrize(
+    ("article", "end", "confidence"),
+    [
+        # the earlier of an anniversary and an early termination on notice: the anniversary is the end
+        ("This Agreement shall continue in effect until the earlier of (a) the third (3rd) anniversary of the Effective Date, and (b) "
+         "termination by either Party upon sixty (60) days' written notice.", date(2024, 3, 10), {"high", "medium"}),
+        # the earlier of an anniversary and an event the contract does not date: a bound (low confidence, listed apart)
+        ("This Agreement shall remain in effect until the earlier of the following events: (a) the fourth anniversary of this Agreement; "
+         "and (b) the Distributor ceasing to hold any shares of Corvane.", date(2025, 3, 10), {"low"}),
+        # the anniversary of the contract itself: its date
+        ("This Agreement shall remain in force until the second anniversary of this Agreement.", date(2023, 3, 10), {"high", "medium"}),
+        # a typo, a dot after the day: no full stop
+        ("This Agreement shall be in effect until June 30. 2026, unless sooner terminated by either party.", date(2026, 6, 30), {"high"}),
+    ],
+)
+def test_an_anniversary_after_the_earlier_of_or_of_this_agreement_and_a_dotted_day_end_the_term(article, end, confidence):
+    found = end_finding(ENGLISH + article)
+    assert found is not None and found.value == end and found.confidence in confidence
+
+
+def test_the_anniversary_of_another_date_of_the_agreement_is_not_the_agreement_s_own():
+    # "this Agreement's Closing Date" is not the anniversary of this Agreement: nothing dates the closing, no end
+    assert end_finding(ENGLISH + "This Agreement shall remain in force until the second anniversary of this Agreement's Closing Date.") is None

@@ -295,6 +295,12 @@ _EARLY_TERMINATION = re.compile(
     r"|^[^.;]{0,30}?\b(?:earlier|early)\s+termination\b|^[^.;]{0,30}?\bterminated\s+(?:earlier|sooner)\b"
 )
 
+# … nor a date whose other limb is that early termination: "until the earlier of (a) the fifth anniversary of the Effective Date, and
+# (b) termination by either Party upon thirty (30) days' written notice"
+_TERMINATION_LIMB = re.compile(
+    r"(?i)^[^;]{0,200}?(?:\(\s*(?:b|ii|2)\s*\)|\bor\b|\band\b|\bou\b|\bet\b)\s*(?:the\s+|its\s+|any\s+|sa\s+|la\s+)?(?:earlier\s+|early\s+|anticip[ée]e\s+)?"
+    r"(?:termination|r[ée]siliation)\b[^.;]{0,80}?\b(?:by\s+either|by\s+(?:a|any|one|the)\s+part|par\s+l['’]une|upon\s+(?:\w+\s+)?(?:\(\d+\)\s+)?days|in\s+accordance|pursuant|under\s+(?:this|section|article)|as\s+provided|conform[ée]ment)"
+)
 
 _EVENT_THEN_LATEST_RE = re.compile(_EVENT_THEN_LATEST, re.I)
 LATEST_DOUBT = "the term ends on this date at the latest: an earlier event the text names may end it first"
@@ -307,7 +313,7 @@ def _bound_doubt(text: str) -> str | None:
     if _EVENT_THEN_LATEST_RE.search(text):
         return LATEST_DOUBT
     for match in _BOUND.finditer(text):
-        if _START_BEFORE.search(text, max(0, match.start() - 100), match.start()) or _EARLY_TERMINATION.match(text[match.end() :]):
+        if _START_BEFORE.search(text, max(0, match.start() - 100), match.start()) or _EARLY_TERMINATION.match(text[match.end() :]) or _TERMINATION_LIMB.match(text[match.end() :]):
             continue
         which = match["which"] or match["which2"] or match["fr"]
         return LATEST_DOUBT if re.match(r"(?i)earli|first|sooner|shorter|premi|plus\s+proche|plus\s+courte", which) else EARLIEST_DOUBT
@@ -471,6 +477,8 @@ def _about_a_term(sentence: Sentence) -> bool:
 
 _ANNIVERSARY = re.compile(
     r"\b(?:on|until|through|upon|at|au|jusqu['’]au|le)\s+(?:the\s+)?(?:(?:date|day)\s+(?:that|which)\s+is\s+(?:the\s+)?|(?:jour|date)\s+du\s+)?"  # "on the date that is the first anniversary of …", « au jour du … »
+    # "until the earlier of (a) the fifth anniversary of …, and (b) …": a bound unless (b) is an early termination (_bound_doubt)
+    r"(?P<earlier>(?:earlier|earliest|sooner|first\s+to\s+occur)\s+of\s*(?:the\s+(?:below|following)\s+(?:events?|dates?)(?:\s+to)?(?:\s+occurs?)?)?\s*:?\s*(?:\(\s*(?:a|i|1)\s*\)\s*|(?:a|i|1)[.)]\s+)?(?:the\s+)?)?"
     r"(?P<before>day\s+(?:prior|before|preceding)\s+(?:to\s+)?(?:the\s+)?|veille\s+(?:du|de\s+la)\s+)?"
     r"(?P<nth>\w+)(?:\s*\([\w ]{1,8}\))?(?:\s*-\s*years?\s+|\s+(?:years?\s+)?)(?:anniversary|anniversaire)\s+(?:of\s+|de\s+)?(?P<what>.{0,80})",
     re.I,
@@ -531,7 +539,7 @@ def _anniversary_candidates(sentence: Sentence, context: _StartContext, add) -> 
         start = _estimated(_anniversary_start(sentence, context, match["what"], before=sentence.text[: match.start()]), sentence, context)
         if years and start.finding is not None:
             end = start.finding.value + relativedelta(years=years) - timedelta(days=1 if match["before"] else 0)
-            add("end", end, f"{start.finding.raw} … {match.group(0)}", start.finding, start.doubt)
+            add("end", end, f"{start.finding.raw} … {match.group(0)}", start.finding, start.doubt)  # "the earlier of": see _bound_doubt
     elif (match := _NTH_DAY.search(sentence.text)) and (days := parse_ordinal(match["nth"])) and _ENDS_BEFORE.search(sentence.text, 0, match.start()):
         start = _anniversary_start(sentence, context, match["what"], before=sentence.text[: match.start()])
         if start.finding is not None and "business" not in match.group(0).lower():  # business days: the calendar is not known
@@ -554,9 +562,16 @@ def _anniversary_start(sentence: Sentence, context: _StartContext, what: str, *,
         return _Start(Finding[date](value=value, chunk_id=sentence.chunk_id, raw=written.group(0), rule="start"))
     if named := _LEADING_NAME.match(what):
         return _named_start(named["name"], sentence, context)
-    if SIGNATURE_WORDS.search(what[:60]) or _FROM_SIGNATURE.search(what[:60]):
+    if SIGNATURE_WORDS.search(what[:60]) or _FROM_SIGNATURE.search(what[:60]) or _THIS_AGREEMENT.match(what):
         return _Start(_signature_start(sentence, context) or context.effective)
     return _Start(None)
+
+
+# The contract itself as what an anniversary counts from: "the fifth anniversary of this Agreement", « le cinquième anniversaire du
+# présent Contrat » — its date
+_THIS_AGREEMENT = re.compile(
+    r"(?i)hereof\b|(?:this|the\s+present|(?:du\s+|le\s+)?pr[ée]sent|ce)\s+(?:agreement|contract|contrat|accord|convention)\b(?!['’]s|\s+(?:is|was|has)\b)"
+)
 
 
 # An event that starts something — a named date, a first or initial event, a launch, a commencement — as a term's start
