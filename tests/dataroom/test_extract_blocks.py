@@ -327,3 +327,21 @@ def test_a_heading_s_leftovers_leave_the_name_but_not_its_acronym(text, kept):
 )
 def test_a_name_with_and_in_it_stays_whole(text):
     assert len(extract_parties("", chunks_of(text))) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "law"),
+    [
+        # an aside "and not by …" between the laws and whose they are
+        ("SUPPLY AGREEMENT\n\n21. GENERAL\n21.1 This Agreement shall be governed by the internal laws, and not by the laws regarding "
+         "conflicts of laws, of the State of Oregon.", "Oregon"),
+        # the governing-law heading inline in a chunk of other articles, after an earlier duty to follow "applicable laws"
+        ("COLLABORATION AGREEMENT\n\n12. MISCELLANEOUS\n12.1 Inventorship. Inventorship shall be determined in accordance with "
+         "applicable laws relating to inventorship set forth in the patent laws of the United States. 12.2 Notices. Notices are "
+         "given in writing. 12.3 Governing Law. This Agreement shall be construed, and the rights of the Parties determined, according "
+         "to the substantive law of the State of Delaware.", "Delaware"),
+    ],
+)
+def test_the_law_that_governs_behind_an_aside_or_an_inline_heading(text, law):
+    found = extract_governing_law(chunks_of(text)).law
+    assert found is not None and law in found.value and found.rule == "governing law"

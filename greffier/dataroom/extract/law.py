@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 
 from greffier.dataroom.extract.text import ChunkInput, Finding, heading, ranked_sentences
 from greffier.dataroom.normalize import fold
-from greffier.dataroom.vocabulary import US_FEDERAL_LAW, law_mentions, law_text, named_jurisdiction
+from greffier.dataroom.vocabulary import US_FEDERAL_LAW, law_mentions, law_text, match_law, named_jurisdiction
 
 
 class LawFinding(BaseModel):
@@ -31,7 +31,8 @@ _LAW_CUE = re.compile(
     # "The validity, construction and performance of this Agreement shall be determined under the laws of"
     r"|\b(?:validity|construction|interpretation|performance|enforce\w*)\b[^.;]{0,120}?\b(?:determined|decided|adjudicated)\s+"
     r"(?:exclusively\s+|solely\s+|in\s+all\s+respects\s+)?(?:under|by|in\s+accordance\s+with|pursuant\s+to|according\s+to)\s+(?:the\s+)?laws?\b"
-    r"|loi\s+applicable|droit\s+applicable|applicable\s+law|law\s+of\s+the\s+contract|with\s+reference\s+to\s+the\s+laws"
+    # "applicable law" names the contract's law, not "in accordance with applicable laws relating to inventorship" (a duty to comply)
+    r"|loi\s+applicable|droit\s+applicable|(?<!with\s)(?<!all\s)(?<!any\s)(?<!under\s)applicable\s+law\b(?!s)|law\s+of\s+the\s+contract|with\s+reference\s+to\s+the\s+laws"
     # the contract is what the law applies to: « La loi française est seule applicable au présent contrat », "applicable to this Agreement"
     r"|(?:est|sera)\s+(?:seule?\s+)?applicable\s+(?:au|[àa]\s+la|aux)\s+(?:pr[ée]sente?s?|contrat|convention|accord|bail)"
     r"|s['’]appliquer?a?\s+(?:au|[àa]\s+la|aux)\s+(?:pr[ée]sente?s?|contrat|convention|accord|bail)|applicable\s+to\s+this\s+(?:agreement|contract|lease)",
@@ -78,11 +79,19 @@ _NOT_A_CHOICE = re.compile(
 )
 
 
-# An aside between the law and whose it is: "the laws, other than choice of law rules, of the State of Georgia", « le droit,
+# An aside between the law and whose it is: "the laws, other than choice of law rules, of the State of Georgia", "the internal
+# laws, and not by the laws regarding conflicts of laws, of the State of North Carolina", « le droit,
 # à l'exclusion de ses règles de conflit de lois, de l'État de New York »
 _ASIDE = re.compile(
-    r"(?i)\b(laws?|droit|lois?),\s+(?:other\s+than|excluding|except(?:\s+for)?|without\s+(?:regard|reference)\s+to|exclusive\s+of|but\s+not|"
+    r"(?i)\b(laws?|droit|lois?),\s+(?:other\s+than|excluding|except(?:\s+for)?|without\s+(?:regard|reference)\s+to|exclusive\s+of|but\s+not|and\s+not|"
     r"[àa]\s+l['’]exclusion\s+d|hors|sans\s+(?:[ée]gard|r[ée]f[ée]rence)\s+[àa])[^,;.]{1,80},\s+((?:of|de|du|des)\b)"
+)
+
+
+# A heading written as a sentence of its own: "16.4 Governing Law.", « Article 12 – Loi applicable. »
+_INLINE_LAW_HEADING = re.compile(
+    r"(?i)^(?:(?:article|section|clause)\s+)?[\dIVX]+(?:\.\d+)*\.?\s*[-–—:]?\s*(?:governing\s+law|applicable\s+law|choice\s+of\s+law|loi\s+applicable|droit\s+applicable)"
+    r"(?:\s*(?:;|and|et)\s*[\w ]{0,30})?\s*[.:]?$"
 )
 
 
@@ -102,12 +111,17 @@ def extract_governing_law(chunks: Sequence[ChunkInput]) -> LawFinding:
     law_chunks = [c.id for c in chunks if _LAW_HEADING.search(fold(heading(c)))]
     best: tuple[int, int, Finding[str]] | None = None
     unlisted: tuple[int, int, Finding[str]] | None = None
+    previous: tuple[str | None, str] = (None, "")
     for order, sentence in enumerate(ranked):
+        # "… Section 16.3.   16.4 Governing Law. This Agreement shall be construed …": an article whose heading runs inline in a
+        # chunk of other articles is under a law heading all the same
+        inline = previous[0] == sentence.chunk_id and len(previous[1]) <= 60 and bool(_INLINE_LAW_HEADING.match(previous[1]))
+        previous = (sentence.chunk_id, sentence.text)
         if sentence.chunk_rank == 1 and not _LAW_WORD.search(sentence.text):
             continue  # cheap test first: a sentence outside a law article names a law with one of these words
         text = _NOT_A_CHOICE.sub(" ", _INCORPORATION.sub(" ", _ASIDE.sub(r"\1 \2", sentence.text)))
         cue = _LAW_CUE.search(text)
-        score = (sentence.chunk_rank == 0) + (2 if cue else 1 if _WEAK_LAW_CUE.search(text) else 0)
+        score = (sentence.chunk_rank == 0 or inline) + (2 if cue else 1 if _WEAK_LAW_CUE.search(text) else 0)
         if score == 0 or (best is not None and (score, -order) <= best[:2]):
             continue
         if label := _governing_label(text):
@@ -115,7 +129,10 @@ def extract_governing_law(chunks: Sequence[ChunkInput]) -> LawFinding:
             if score == 3:
                 break
         elif cue and unlisted is None and (named := named_jurisdiction(text[cue.start() :], strict=True)):
-            unlisted = (score, -order, Finding[str](value=named, chunk_id=sentence.chunk_id, raw=sentence.text, rule="governing law (unlisted)"))
+            # a law the vocabulary knows, written in a shape the mentions miss, is that law ("laws …, of the State of X")
+            known = match_law(named)
+            unlisted = (score, -order, Finding[str](value=known or named, chunk_id=sentence.chunk_id, raw=sentence.text,
+                                                    rule="governing law" if known else "governing law (unlisted)"))
     if unlisted is not None and (best is None or unlisted[0] > best[0]):
         best = unlisted
     if best is not None:
