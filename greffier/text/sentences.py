@@ -19,7 +19,7 @@ ABBREVIATIONS = (
 _ABBREVIATION_END = re.compile(r"(?:\b(?:" + "|".join(re.escape(a) for a in ABBREVIATIONS) + r")\.|\b[A-Z]\.)$")
 # A date whose day is followed by a dot, the year after it ("until March 18. 2021", a typo of "March 18, 2021"): no full stop
 _MONTH_DAY_END = re.compile(r"(?i)\b(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?\s*\d{1,2}\.$")
-_YEAR_START = re.compile(r"(?:19|20)\d\d\b")
+_YEAR_START = re.compile(r"(?:19|20)\d\d(?=\s*(?:[,.;:)]|$))")  # the year, then punctuation: not "June 30. 2000 shares vest"
 
 
 def split_sentences(text: str, *, semicolons: bool = False) -> list[str]:

@@ -622,3 +622,45 @@ def test_an_anniversary_after_the_earlier_of_or_of_this_agreement_and_a_dotted_d
 def test_the_anniversary_of_another_date_of_the_agreement_is_not_the_agreement_s_own():
     # "this Agreement's Closing Date" is not the anniversary of this Agreement: nothing dates the closing, no end
     assert end_finding(ENGLISH + "This Agreement shall remain in force until the second anniversary of this Agreement's Closing Date.") is None
+
+
+@pytest.mark.parametrize(
+    ("article", "end", "confidence"),
+    [
+        # another agreement's termination as the other limb: a bound
+        ("This Agreement shall continue until the earlier of (a) the fifth anniversary of the Effective Date and (b) termination of the "
+         "Supply Agreement by either party upon notice.", date(2026, 3, 10), {"low"}),
+        # "the earlier to occur of", "the date that is", a semicolon before the early termination
+        ("This Agreement shall continue until the earlier to occur of (a) the fifth anniversary of the Effective Date and (b) termination "
+         "by either Party upon ninety (90) days' notice.", date(2026, 3, 10), {"high", "medium"}),
+        ("This Agreement shall continue until the earlier of (a) the date that is the fifth anniversary of the Effective Date and (b) "
+         "termination by either Party upon ninety (90) days' notice.", date(2026, 3, 10), {"high", "medium"}),
+        ("This Agreement shall continue until the earlier of: (a) the fifth anniversary of the Effective Date; and (b) termination by "
+         "either Party upon ninety (90) days' notice.", date(2026, 3, 10), {"high", "medium"}),
+    ],
+)
+def test_the_other_limb_of_the_earlier_of_decides_whether_the_anniversary_is_a_bound(article, end, confidence):
+    found = end_finding(ENGLISH + article)
+    assert found is not None and found.value == end and found.confidence in confidence
+
+
+def test_the_anniversary_of_this_agreement_followed_by_an_event_is_not_its_date():
+    assert end_finding(ENGLISH + "This Agreement shall remain in force until the third anniversary of this Agreement being approved by "
+                       "the Board of Corvane.") is None
+
+
+def test_a_year_that_starts_the_next_sentence_is_no_typo_of_a_date():
+    from greffier.text.sentences import split_sentences  # why: the splitter's own behaviour, on the sentence that fooled it
+
+    assert split_sentences("The initial term ends on June 30. 2000 shares of Common Stock shall vest on that day.") == [
+        "The initial term ends on June 30.", "2000 shares of Common Stock shall vest on that day."]
+    assert split_sentences("It is in effect until June 30. 2026, unless terminated.") == ["It is in effect until June 30. 2026, unless terminated."]
+
+
+def test_an_event_then_in_any_event_no_later_than_a_date_is_a_bound_and_a_plain_no_later_than_an_end():
+    # walkthrough 15: "… until the expiry of the last Warranty Period, provided that it shall in any event expire no later than …"
+    bound = end_finding(ENGLISH + "This Agreement shall remain in force until the expiry of the last Warranty Period, provided that it "
+                        "shall in any event expire no later than 31 December 2027, save for the provisions that survive.")
+    assert bound is not None and bound.value == date(2027, 12, 31) and bound.confidence == "low" and "at the latest" in bound.doubt
+    plain = end_finding(ENGLISH + "This Agreement shall expire no later than 31 December 2027.")
+    assert plain is not None and plain.value == date(2027, 12, 31) and plain.confidence == "high"

@@ -1272,3 +1272,57 @@ def test_a_form_s_next_field_ends_the_labelled_name_and_a_representative_is_no_l
 )
 def test_an_officer_named_for_a_company_leaves_the_company_as_the_party(opening, expected):
     assert names(opening + "\n\n1. OBJET / SCOPE\nThe terms follow.") == expected
+
+
+# --- the review of the round: what the new readings must leave alone ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("opening", "person"),
+    [
+        ('This Consulting Agreement is made on 1 March 2021 between Orrin Labs Inc., a Delaware corporation (the "Company"), and '
+         'Jane Doe, Director of Research (the "Consultant").', "Jane Doe"),
+        ('This Employment Agreement is made on 1 March 2021 between Orrin Labs Inc., a Delaware corporation (the "Company"), and '
+         'John Smith, President of Orrin Labs Inc. (the "Executive").', "John Smith"),
+        ('This Agreement is made between Orrin Labs Inc. ("Orrin") and Dr. Mary Lee, Director of Clinical Research (the "Investigator").',
+         "Dr. Mary Lee"),
+        ("ENTRE : Alpha SAS (ci-après « le Créancier »), ET M. Paul Durand, président de Beta SAS, agissant en son nom personnel "
+         "(ci-après « la Caution »).", "M. Paul Durand"),
+        ('This Non-Competition Agreement is between Orrin Labs Inc. ("Buyer") and Mary Jones, the sole owner of Jones Bakery LLC '
+         '(the "Seller").', "Mary Jones"),
+    ],
+)
+def test_a_person_who_signs_in_their_own_name_stays_the_party(opening, person):
+    assert person in names(opening + "\n\n1. SCOPE\nThe terms follow.")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Pursuant to Section 4 Acme Consulting Group shall provide the services to Beta Industries.", {"Acme Consulting Group", "Beta Industries"}),
+        ("The Products will be purchased by Floor & Decor Outlets of America, Inc. from Beta Industries under this order.",
+         {"Beta Industries"}),
+        ("The Supplier, Acme Consulting Group, agrees to provide consulting services to Globex from the date hereof.",
+         {"Acme Consulting Group", "Globex"}),
+    ],
+)
+def test_a_section_number_a_unit_like_word_or_a_one_word_name_does_not_hide_a_party(sentence, expected):
+    found = [p.name for p in read_parties("", [ChunkInput(id="a1", section="Scope", text=sentence)]).parties]
+    assert expected <= set(found)
+    if "Floor" in sentence:
+        assert any(n.startswith("Floor & Decor") for n in found)
+
+
+def test_a_representative_s_label_names_a_party_unless_it_is_a_legal_or_authorised_representative():
+    text = ("SALES REPRESENTATIVE AGREEMENT\n\nCompany: Orrin Labs Inc., 5 Pine Road, Austin, TX\nRepresentative: Beta Sales LLC, 5 Elm Road, "
+            "Dallas, TX\nAuthorized Representative: Jane Roe\n\n1. APPOINTMENT\nThe Company appoints the Representative.")
+    found = names(text)
+    assert "Orrin Labs Inc." in found and "Beta Sales LLC" in found and not any("Jane Roe" in n for n in found)
+
+
+def test_recitals_under_a_heading_or_lettered_name_the_parties_they_describe():
+    text = ("RECITALS\nWHEREAS VELLORAN is a biotechnology company with its head office at 12 Quay Street, Cork; WHEREAS Tamsin is a company "
+            "organized under the laws of South Africa.\n\n1. SUPPLY\nVELLORAN supplies Tamsin.")
+    assert names(text) == ["VELLORAN", "Tamsin"]
+    lettered = "BACKGROUND\n(A) Velloran is a biotechnology company.\n(B) Tamsin is a trading company.\n\n1. SUPPLY\nVelloran supplies Tamsin."
+    assert names(lettered) == ["Velloran", "Tamsin"]

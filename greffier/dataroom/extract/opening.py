@@ -766,7 +766,11 @@ def _party_of(piece: str, offset: int, earlier: list[OpeningParty], aliases: set
     if head is None:
         return None
     name, rest = head
-    if (officer := _OFFICER_OF.match(rest)) and (company := name_head(rest[officer.end() :])) is not None:
+    if (
+        (officer := _OFFICER_OF.match(rest))
+        and (company := name_head(rest[officer.end() :])) is not None
+        and _acts_for_company(*company, titled=bool(_CIVILITY.match(name)) and "soci" not in officer.group(0).lower())
+    ):
         name, rest = company  # "Natalija Tunevic, director of FreeCook (hereinafter referred to as "Client")": the company is the party
     if _PLACE_AND_DATE.match(rest):
         return None  # « Paris, le 3 mars 2023 »: where and when a letter is written
@@ -788,9 +792,32 @@ def _party_of(piece: str, offset: int, earlier: list[OpeningParty], aliases: set
 # A person named as the officer of a company, which is the party: "Natalija Tunevic, director of FreeCook (…"Client")", « M. Jean
 # Roux, gérant de la société Atelier Roux (…) »
 _OFFICER_OF = re.compile(
-    r"(?i)\s*,\s*(?:the\s+|its\s+|son\s+|sa\s+)?(?:(?:managing|executive|general|sole)\s+)?(?:director|president|chairman|ceo|owner|manager|partner|officer"
+    r"(?i)\s*,\s*(?:the\s+|its\s+|son\s+|sa\s+)?(?:(?:managing|executive|general|sole)\s+)?(?:director|president|chairman|ceo|manager|officer"
     r"|chief\s+executive\s+officer|g[ée]rante?|pr[ée]sidente?|directeur|directrice)(?:\s+g[ée]n[ée]ral(?:e)?)?\s+(?:of|de|du)\s+(?:la\s+soci[ée]t[ée]\s+|the\s+company\s+)?(?=[A-Z])"
 )
+# … a person who signs in their own name stays the party: "…, individually", « agissant en son nom personnel », an employee,
+# a consultant or a guarantor (the role given is a person's)
+_IN_OWN_NAME = re.compile(r"(?i)\b(?:individually|personally|in\s+(?:his|her|their)\s+(?:own|personal|individual)\s+(?:name|capacity)|en\s+son\s+nom\s+personnel|à\s+titre\s+personnel)\b")
+_PERSONAL_ROLES = frozenset(
+    "executive employee consultant guarantor contractor individual investigator advisor adviser salarie salariee employe caution consultante dirigeant".split()
+)
+
+
+def _acts_for_company(company: str, rest: str, *, titled: bool = False) -> bool:
+    """Is the person before "director of ``company``" signing for it: the company has a legal form or is given the party's
+    defined name right away ("FreeCook (hereinafter referred to as "Client")"), and nothing says the person signs in their own
+    name or takes a person's role ("Jane Doe, Director of Research (the "Consultant")" stays Jane Doe). A person named with a
+    title (« M. », "Dr.") acts for a company only with a legal form or « la société »: "Dr. Mary Lee, Director of Clinical
+    Research (the "Investigator")" is Dr. Lee (``titled``: the caller saw the title and no « société »)."""
+    if _IN_OWN_NAME.search(rest[:200]):
+        return False
+    defined = [a for a in (_alias(m.group(0)) for m in _DEFINED.finditer(rest[:200])) if a]
+    if any(fold(a).strip(". ") in _PERSONAL_ROLES for a in defined):
+        return False
+    formed = any(is_legal_form(w.rstrip(",.")) for w in company.split()[1:])
+    return formed or (not titled and bool(_ALIAS_NEXT.match(rest)))
+
+
 _DEFINED_BELOW = re.compile(r"\s*\(\s*(?i:as\s+(?:hereinafter\s+|further\s+)?defined|as\s+such\s+term\s+is\s+defined|tel(?:le)?s?\s+que\s+d[ée]fini)")
 # A company whose name is written in lower case, told by the corporate description right after it.
 _LOWER_CASE_COMPANY = re.compile(

@@ -10,7 +10,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from greffier.dataroom.extract.opening import (
-    FILING_LEGEND, NAME_ENDINGS, _LEADING_FORMULA, Opening, OpeningParty, _drop_final_period, company_at_end, implausible_name, is_legal_form, name_article, name_head, read_opening,
+    FILING_LEGEND, NAME_ENDINGS, _LEADING_FORMULA, Opening, OpeningParty, _drop_final_period, _is_place, company_at_end, implausible_name, is_legal_form, name_article, name_head, read_opening,
 )
 from greffier.dataroom.extract.text import heading_line, UPPER, ChunkInput, sentences
 from greffier.dataroom.normalize import DATE_PATTERN, LEGAL_FORMS, MONTHS, entity_id, fold
@@ -325,10 +325,11 @@ def _has_company(text: str) -> bool:
 _PARTY_LABEL = re.compile(
     r"\b(?:Party|Partie)\s+[A-D1-4]\b(?:\s*\([^)]{1,30}\))?\s*:\s*"
     # "Company: Bravatek Solutions, Inc.", not a signature block's or a letterhead's labels ("Title: Managing Member", "Attention: …")
-    r"|\b(?:[A-Z][a-z]{2,15}\s+(?=Name\s*:))?(?!(?:Title|Date|Signature|Signed|Address|Attention|Telephone|Phone|Facsimile|Email|Witness|Titre|Nom|Adresse|Source|Representative|Représentant|Nationality|Nationalité|Position|Fonction)\b)[A-Z][a-z]{3,15}\s*:\s*(?=[A-Z0-9])"
+    r"|\b(?:[A-Z][a-z]{2,15}\s+(?=Name\s*:))?(?!(?:Title|Date|Signature|Signed|Address|Attention|Telephone|Phone|Facsimile|Email|Witness|Titre|Nom|Adresse|Source|Représentant|Nationality|Nationalité|Position|Fonction)\b)[A-Z][a-z]{3,15}\s*:\s*(?=[A-Z0-9])"
 )
 
 
+_SIGNATORY_LABEL = re.compile(r"(?i)\b(?:legal|authori[sz]ed)\s+representative\s*:\s*$")
 # The next field of a form, which ends the value of the one before: "Company Name: Cardlytics, Inc. Company Address: 621 …"
 _NEXT_LABEL = re.compile(r"\s(?:[A-Z][a-z]+\s+){0,2}[A-Z][a-z]{2,15}\s?:")
 
@@ -336,6 +337,8 @@ _NEXT_LABEL = re.compile(r"\s(?:[A-Z][a-z]+\s+){0,2}[A-Z][a-z]{2,15}\s?:")
 def _labelled_parties(opening: Opening) -> list[PartyFinding]:
     found: list[PartyFinding] = []
     for match in _PARTY_LABEL.finditer(opening.text[:4000]):
+        if _SIGNATORY_LABEL.search(opening.text[max(0, match.start() - 16) : match.end()]):
+            continue  # "Legal Representative: Li Shuxun …": who signs, not a party ("Representative: Beta Sales LLC" is one)
         value = opening.text[match.end() : match.end() + 160]
         value = value[: next_label.start()] if (next_label := _NEXT_LABEL.search(value)) else value  # "Cardlytics, Inc. Company Address: …"
         head = name_head(value)
@@ -469,7 +472,7 @@ def _defined_parties(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFind
 # société anonyme … »
 _DESCRIBED_SUBJECT = re.compile(
     r"(?P<name>[A-Z][\w&'’.-]*(?:,?[ \t]+(?:[A-Z0-9&][\w&'’.-]*|of|de|du|des|and|et)){0,7})[ \t]+(?:is|est)[ \t]+(?:an?|une?)[ \t]+"
-    r"[^.;()\"“”]{0,60}?\b(?:company|corporation|partnership|bank|firm|soci[ée]t[ée]|banque|entreprise)\b"
+    r"(?:(?!(?:of|with|for|to|in|as|de|du|des|avec|pour)\b)[\w'’-]+[ \t]+){0,6}?(?:company|corporation|partnership|bank|firm|soci[ée]t[ée]|banque|entreprise)\b"
 )
 
 
@@ -478,9 +481,20 @@ def _described_subjects(title: str, chunks: Sequence[ChunkInput]) -> list[PartyF
     text = " ".join(" ".join(chunk.text.split()) for chunk in chunks[:2])[:_DEFINED_SCAN_CHARS]
     found = []
     for match in _DESCRIBED_SUBJECT.finditer(text):
-        if name := clean_party_name(_trim_leading_lowercase_run(match["name"])):
-            found.append(PartyFinding(name=name, chunk_id=chunks[0].id, raw=match.group(0)[:200], rule="described", confidence="low"))
+        written = match["name"]
+        if lead := list(_RECITAL_WORD.finditer(written)):
+            written = written[lead[-1].end() :]  # "Distribution Agreement WHEREAS VELLORAN": the name follows the last recital word
+        words = _trim_leading_lowercase_run(written).split()
+        for first in range(min(4, len(words))):  # "RECITALS WHEREAS HEMISPHERX", "A. Bioclones": the heading and the recital's mark go
+            candidate = _RECITAL_LEAD.sub("", " ".join(words[first:]))
+            if (name := clean_party_name(candidate)) and not _is_place(name):  # "Delaware is a state where each company …"
+                found.append(PartyFinding(name=name, chunk_id=chunks[0].id, raw=match.group(0)[:200], rule="described", confidence="low"))
+                break
     return _unique(found)
+
+
+_RECITAL_WORD = re.compile(r"\b(?:RECITALS?|BACKGROUND|PREAMBLE|WHEREAS|Whereas|ATTENDU\s+QUE|Attendu\s+que)\b[:,]?\s+")
+_RECITAL_LEAD = re.compile(r"^(?:(?:RECITALS?|BACKGROUND|PREAMBLE|WHEREAS|Whereas|ATTENDU\s+QUE|Attendu\s+que)[:,]?\s+|\(?[A-H][.)]\s+)+")
 
 
 def _trim_leading_lowercase_run(name: str) -> str:
@@ -645,9 +659,9 @@ def _mentioned_parties(title: str, chunks: Sequence[ChunkInput]) -> list[PartyFi
         strong = [n for n in names if _looks_like_party(n)]
         if not strong:
             continue  # single capitalised words alone are places as often as parties
-        # beside a name that looks like a party's, a single capitalised word only when written in capitals ("HEMISPHERX"), not a
-        # city ("Vancouver")
-        chosen = (strong + [n for n in names if n not in strong and n.isupper()])[:2]
+        # beside a name that looks like a party's, a single capitalised word that is no month and no place: a state or a country,
+        # or a city written before its state's or province's code ("Vancouver, BC")
+        chosen = (strong + [n for n in names if n not in strong and not _a_place(n, first) and fold(n).strip(".") not in MONTHS])[:2]
         chosen.sort(key=names.index)
         return [PartyFinding(name=n, chunk_id=chunk.id, raw=first[:200], rule="mention", confidence="low") for n in chosen]
     return []
@@ -661,10 +675,14 @@ _STREET_BEFORE = re.compile(
 # What leads to an address rather than a name: "with headquarters at", "located at", "offices at", a street number
 _ADDRESS_BEFORE = re.compile(
     r"(?i)(?:\b(?:headquarters|head\s+office|offices?|located|situated|address|domiciled|resides|residing)\s+(?:is\s+)?(?:at|in)|\bsis[e]?\s+(?:à|au)?"
-    r"|(?-i:\b(?:at|At|AT|of|OF))\s+\d[\w-]*,?|(?<![\w.,-])(?!(?:19|20)\d\d\b)\d{1,6}[A-Z]?,?)\s*$"  # a year is no street number
+    r"|(?-i:\b(?:at|At|AT|of|OF))\s+\d[\w-]*,?)\s*$"  # "at 12", "OF 17922": a street number (not "Section 4 Acme …")
 )
-# A unit of an address where a name stands: "SUITE E", "P.O Box", "Room 1203"
-_ADDRESS_UNIT_NAME = re.compile(r"(?i)^(?:suite|room|unit|floor|bldg|building|p\.?\s?o\.?(?:\s+box)?|box|cedex|bp)\b")
+# A unit of an address where a name stands: "SUITE E", "P.O Box", "Room 1203" (not "Floor & Decor Outlets of America, Inc.")
+_ADDRESS_UNIT_NAME = re.compile(r"(?i)^(?:(?:suite|room|unit|floor|bldg|building|box|cedex|bp)\s+[A-Z0-9][\w-]{0,5}|p\.?\s?o\.?\s*box(?:\s+\d+)?)$")
+
+
+def _a_place(name: str, sentence: str) -> bool:
+    return len(name.split()) == 1 and (_is_place(name) or re.search(rf"\b{re.escape(name)},\s+[A-Z]{{2}}\b", sentence) is not None)
 
 
 def _names_in_sentence(sentence: str) -> list[str]:

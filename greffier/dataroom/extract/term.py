@@ -108,7 +108,9 @@ _END = re.compile(
     # year ending December 31"), « commençant le 1er mars 2005 et se terminant le 28 février 2006 »
     rf"\b(?:term|agreement|contract)\s+(?:[\w()-]+\s+){{0,6}}?(?:beginning|commencing|starting)\s+(?:on\s+)?(?:{DATE_PATTERN})\s*,?\s+and\s+ending(?:\s+on)?|"
     rf"\b(?:dur[ée]e|contrat|convention|bail)\s+(?:[\w()'’-]+\s+){{0,6}}?(?:commen[çc]ant|d[ée]butant)\s+le\s+(?:{DATE_PATTERN})\s*,?\s+et\s+(?:se\s+terminant|finissant|expirant)\s+le|"
-    rf"\b(?:shall|will)\s+(?:expire|terminate|end)(?:\s+on)?|\bthrough|\bmaturity\s+date\s+(?:is|of)|\bmaturing\s+on"
+    rf"\b(?:shall|will)\s+(?:expire|terminate|end)(?:\s+on)?|\bthrough|"
+    # "provided that it shall in any event expire no later than 31 December 2027" (after an event: a bound, see _bound_doubt)
+    rf"\b(?:shall|will)\s+(?:in\s+any\s+(?:event|case)\s+)?(?:expire|terminate|end)\s+(?:no|not)\s+later\s+than|\bmaturity\s+date\s+(?:is|of)|\bmaturing\s+on"
     # at an hour of the day: "shall expire at 11:59 p.m. (Eastern time) on December 31, 2024", « expire à minuit le 31 décembre 2024 »
     rf"|\b(?:end|expire|terminate)s?\s+at\s+[^;]{{0,50}}?\bon|\b(?:until|till|through)\s+(?:midnight|noon|\d{{1,2}}(?::\d{{2}})?\s*(?:a\.?m\.?|p\.?m\.?|o['’]clock|hours))[^;]{{0,40}}?\bon"
     rf"|(?:\b(?:expire(?:ra)?|prend(?:ra)?\s+fin)\s+[àa]|jusqu['’]\s*[àa])\s+(?:minuit|midi|\d{{1,2}}\s*h(?:eures?)?\s*\d{{0,2}})[^.;]{{0,30}}?\ble"
@@ -298,11 +300,17 @@ _EARLY_TERMINATION = re.compile(
 # … nor a date whose other limb is that early termination: "until the earlier of (a) the fifth anniversary of the Effective Date, and
 # (b) termination by either Party upon thirty (30) days' written notice"
 _TERMINATION_LIMB = re.compile(
-    r"(?i)^[^;]{0,200}?(?:\(\s*(?:b|ii|2)\s*\)|\bor\b|\band\b|\bou\b|\bet\b)\s*(?:the\s+|its\s+|any\s+|sa\s+|la\s+)?(?:earlier\s+|early\s+|anticip[ée]e\s+)?"
-    r"(?:termination|r[ée]siliation)\b[^.;]{0,80}?\b(?:by\s+either|by\s+(?:a|any|one|the)\s+part|par\s+l['’]une|upon\s+(?:\w+\s+)?(?:\(\d+\)\s+)?days|in\s+accordance|pursuant|under\s+(?:this|section|article)|as\s+provided|conform[ée]ment)"
+    r"(?is)^.{0,200}?(?:\(\s*(?:b|ii|2)\s*\)|\bor\b|\band\b|\bou\b|\bet\b)\s*(?:the\s+|its\s+|any\s+|sa\s+|la\s+)?(?:earlier\s+|early\s+|anticip[ée]e\s+)?"
+    # … this contract's termination, not another's ("termination of the Distribution Agreement")
+    r"(?:termination|r[ée]siliation)\b(?!\s+of\s+(?!this\b|the\s+present\b)|\s+d[eu]\s+(?!pr[ée]sent))[^.;]{0,80}?\b(?:by\s+either|by\s+(?:a|any|one|the)\s+part|par\s+l['’]une|upon\s+(?:\w+\s+)?(?:\(\d+\)\s+)?days|in\s+accordance|pursuant|under\s+(?:this|section|article)|as\s+provided|conform[ée]ment)"
 )
 
 _EVENT_THEN_LATEST_RE = re.compile(_EVENT_THEN_LATEST, re.I)
+# "… until the expiry of the last Warranty Period, provided that it shall in any event expire no later than …": an event, then a date
+# at the latest in a clause of its own
+_IN_ANY_EVENT_LATEST = re.compile(
+    r"(?i)\buntil\b[^.;]{3,150}?\b(?:in\s+any\s+(?:event|case)|en\s+tout\s+(?:[ée]tat\s+de\s+cause|cas))\b[^.;]{0,30}?\b(?:no\s+later\s+than|not\s+later\s+than|au\s+plus\s+tard)"
+)
 LATEST_DOUBT = "the term ends on this date at the latest: an earlier event the text names may end it first"
 EARLIEST_DOUBT = "the term ends on this date at the earliest: a later event the text names may end it after"
 
@@ -310,7 +318,7 @@ EARLIEST_DOUBT = "the term ends on this date at the earliest: a later event the 
 def _bound_doubt(text: str) -> str | None:
     """Why the end read in ``text`` is only a bound ("the earlier of …", "the later of …", an event « et au plus tard le … »),
     if it is one."""
-    if _EVENT_THEN_LATEST_RE.search(text):
+    if _EVENT_THEN_LATEST_RE.search(text) or _IN_ANY_EVENT_LATEST.search(text):
         return LATEST_DOUBT
     for match in _BOUND.finditer(text):
         if _START_BEFORE.search(text, max(0, match.start() - 100), match.start()) or _EARLY_TERMINATION.match(text[match.end() :]) or _TERMINATION_LIMB.match(text[match.end() :]):
@@ -478,7 +486,8 @@ def _about_a_term(sentence: Sentence) -> bool:
 _ANNIVERSARY = re.compile(
     r"\b(?:on|until|through|upon|at|au|jusqu['’]au|le)\s+(?:the\s+)?(?:(?:date|day)\s+(?:that|which)\s+is\s+(?:the\s+)?|(?:jour|date)\s+du\s+)?"  # "on the date that is the first anniversary of …", « au jour du … »
     # "until the earlier of (a) the fifth anniversary of …, and (b) …": a bound unless (b) is an early termination (_bound_doubt)
-    r"(?P<earlier>(?:earlier|earliest|sooner|first\s+to\s+occur)\s+of\s*(?:the\s+(?:below|following)\s+(?:events?|dates?)(?:\s+to)?(?:\s+occurs?)?)?\s*:?\s*(?:\(\s*(?:a|i|1)\s*\)\s*|(?:a|i|1)[.)]\s+)?(?:the\s+)?)?"
+    r"(?P<earlier>(?:earlier|earliest|sooner|first)(?:\s+to\s+occur)?\s+of\s*(?:the\s+(?:below|following)\s+(?:events?|dates?)(?:\s+to)?(?:\s+occurs?)?)?\s*:?\s*"
+    r"(?:\(\s*(?:a|i|1)\s*\)\s*|(?:a|i|1)[.)]\s+)?(?:the\s+)?(?:(?:date|day)\s+(?:that|which)\s+is\s+(?:the\s+)?)?)?"
     r"(?P<before>day\s+(?:prior|before|preceding)\s+(?:to\s+)?(?:the\s+)?|veille\s+(?:du|de\s+la)\s+)?"
     r"(?P<nth>\w+)(?:\s*\([\w ]{1,8}\))?(?:\s*-\s*years?\s+|\s+(?:years?\s+)?)(?:anniversary|anniversaire)\s+(?:of\s+|de\s+)?(?P<what>.{0,80})",
     re.I,
@@ -562,6 +571,8 @@ def _anniversary_start(sentence: Sentence, context: _StartContext, what: str, *,
         return _Start(Finding[date](value=value, chunk_id=sentence.chunk_id, raw=written.group(0), rule="start"))
     if named := _LEADING_NAME.match(what):
         return _named_start(named["name"], sentence, context)
+    if _THIS_AGREEMENT_IN_FORCE.match(what):
+        return _Start(context.effective or _signature_start(sentence, context))  # "of this Agreement coming into force"
     if SIGNATURE_WORDS.search(what[:60]) or _FROM_SIGNATURE.search(what[:60]) or _THIS_AGREEMENT.match(what):
         return _Start(_signature_start(sentence, context) or context.effective)
     return _Start(None)
@@ -570,7 +581,12 @@ def _anniversary_start(sentence: Sentence, context: _StartContext, what: str, *,
 # The contract itself as what an anniversary counts from: "the fifth anniversary of this Agreement", « le cinquième anniversaire du
 # présent Contrat » — its date
 _THIS_AGREEMENT = re.compile(
-    r"(?i)hereof\b|(?:this|the\s+present|(?:du\s+|le\s+)?pr[ée]sent|ce)\s+(?:agreement|contract|contrat|accord|convention)\b(?!['’]s|\s+(?:is|was|has)\b)"
+    r"(?i)(?:hereof|(?:this|the\s+present|(?:du\s+|le\s+)?pr[ée]sent|ce)\s+(?:agreement|contract|contrat|accord|convention))"
+    r"(?=\s*(?:[,;.)]|$|(?:and|or|unless|provided|but|et|ou|sauf)\b))"  # nothing after it: "… of this Agreement being approved" is an event
+)
+_THIS_AGREEMENT_IN_FORCE = re.compile(
+    r"(?i)(?:this|the\s+present)\s+(?:agreement|contract)\s+(?:coming|entering)\s+into\s+(?:force|effect)|(?:this|the)\s+(?:agreement|contract)\s+becoming\s+effective"
+    r"|(?:l['’]|de\s+l['’])entr[ée]e\s+en\s+vigueur\s+du\s+pr[ée]sent\s+(?:contrat|accord)"
 )
 
 
