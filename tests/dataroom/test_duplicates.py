@@ -248,3 +248,22 @@ def test_blocking_compares_a_small_fraction_of_all_pairs() -> None:
     assert len(blocks.pairs) <= 20_000
     assert ("c0", "c1000") in blocks.pairs  # the same counterparty, the same day
     assert ("c0", "c500") not in blocks.pairs  # the same counterparty, another day: another act
+
+
+def test_a_copy_whose_date_in_figures_reads_either_way_still_meets_its_original() -> None:
+    # walkthrough 15: the original says "11 April 2024", a reformatted copy "11/04/2024" read 4 November in an English text: the
+    # copy's date keeps its doubt, and blocking tries the other reading too
+    from greffier.dataroom.records import FieldSource  # why: only this test builds a record's source by hand
+
+    parties = [Party(raw_name="Sunbright Modules Pte", entity_id="sunbright_modules_pte"), Party(raw_name="Helioval SAS", entity_id="helioval")]
+    doubt = "11/04/2024 may be read day or month first and the document shows neither: read month first (an English text)"
+    original = ContractRecord(id="c1", position=0, signature_date=date(2024, 4, 11), parties=parties)
+    copy = ContractRecord(id="c2", position=1, signature_date=date(2024, 11, 4), parties=parties,
+                          sources={"signature_date": FieldSource(origin="extracted", confidence="medium", doubt=doubt)})
+    sure = ContractRecord(id="c3", position=2, signature_date=date(2024, 11, 4), parties=parties)
+    texts = {"c1": "Framework supply agreement for modules.", "c2": "Framework supply agreement for modules, a copy.", "c3": "Another order."}
+    features = {cid: dup._text_features(text) for cid, text in texts.items()}
+    records = [original, copy, sure]
+    blocks = dup._candidate_pairs(records, dup._party_clusters(records), dup._Corpus(0, features, dup._band_keys(features)))
+    assert ("c1", "c2") in blocks.pairs
+    assert ("c1", "c3") not in blocks.pairs  # a date read with no doubt is that day only

@@ -789,3 +789,17 @@ def test_a_contract_named_by_its_own_generic_defined_name_is_no_cited_agreement(
 )
 def test_a_dashed_number_that_a_date_label_follows_is_no_date(blocks):
     assert signed_after("\n\nIN WITNESS WHEREOF the parties have signed.\n" + blocks) is None
+
+
+def test_a_date_in_figures_that_reads_either_way_is_not_sure_unless_the_document_shows_its_order():
+    # walkthrough 15: a copy writing "dated 11/04/2024" in English was read 4 November 2024 with no doubt
+    opening = 'This Framework Supply Agreement (the "Agreement") is dated 11/04/2024 and made between Sunbright Modules Pte. Ltd. and Helioval SAS.'
+    found = extract_fields(title="", chunks=split_articles("d1", opening + "\n\n1. SUPPLY\nThe Supplier supplies modules.")).signature_date
+    assert found is not None and found.value == date(2024, 11, 4) and found.confidence == "medium" and "11/04/2024" in found.doubt
+    # a date elsewhere that only one order allows shows the document's order: day first, sure
+    shown = opening + "\n\n1. SUPPLY\nThe first delivery is due on 25/06/2024."
+    found = extract_fields(title="", chunks=split_articles("d2", shown)).signature_date
+    assert found is not None and found.value == date(2024, 4, 11) and found.confidence == "high"
+    # a day and month that are the same number read one way only
+    same = opening.replace("11/04/2024", "04/04/2024")
+    assert extract_fields(title="", chunks=split_articles("d3", same)).signature_date.confidence == "high"

@@ -28,7 +28,7 @@ from greffier.dataroom.extract.parties import PartyFinding, clean_party_name, ex
 from greffier.dataroom.extract.periods import NUMBER_WORDS, Period, TimeUnit, find_periods, parse_number
 from greffier.dataroom.extract.renewal import extract_renewal
 from greffier.dataroom.extract.term import TermFinding, extract_term
-from greffier.dataroom.extract.text import ChunkInput, Finding, sentences, split_articles
+from greffier.dataroom.extract.text import ChunkInput, Finding, sentences, split_articles, with_order_doubt
 
 __all__ = [
     "NUMBER_WORDS", "AmendmentClues", "ChunkInput", "Extraction", "Finding", "LawFinding", "PartyFinding", "Period", "TermFinding",
@@ -63,7 +63,7 @@ def extract_fields(
     signature »; without it the signature date found in the text is used. ``amendment=False`` (the
     document is known not to be an amendment) skips reading amendment clues.
     """
-    signature = extract_signature_date(chunks)
+    signature = with_order_doubt(extract_signature_date(chunks), chunks)
     anchor = signature_date or signature  # the metadata's date, else the text's with how sure it is
     parties = read_parties(title, chunks)
     return Extraction(
@@ -72,10 +72,14 @@ def extract_fields(
         unnamed_signatory=parties.unnamed_signatory,
         contract_type=extract_contract_type(title, chunks),
         signature_date=signature,
-        term=extract_term(chunks, signature_date=anchor, amendment=amendment),
+        term=_term_with_order_doubt(extract_term(chunks, signature_date=anchor, amendment=amendment), chunks),
         renewal=extract_renewal(chunks),
         governing_law=extract_governing_law(chunks),
         amendment=extract_amendment_clues(title, chunks) if amendment else AmendmentClues(),
         signatories=signature_names(title, chunks),
         opening=opening_of(chunks, limit=OPENING_SCAN_CHARS).text,
     )
+
+
+def _term_with_order_doubt(term: TermFinding, chunks: Sequence[ChunkInput]) -> TermFinding:
+    return term.model_copy(update={"start_date": with_order_doubt(term.start_date, chunks), "end_date": with_order_doubt(term.end_date, chunks)})

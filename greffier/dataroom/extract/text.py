@@ -46,6 +46,36 @@ def numeric_month_first(chunks: Sequence[ChunkInput]) -> bool:
     return is_english(" ".join(chunk.text for chunk in chunks[:3])[:5000])
 
 
+ORDER_DOUBT_MARK = "may be read day or month first"  # in the doubt of a date whose day and month could be either way
+
+
+def numeric_order_shown(chunks: Sequence[ChunkInput]) -> bool:
+    """Does the document show the order of its numeric dates (one with a number over 12 that only one order allows, and no
+    date that only the other order allows)? When it does not, :func:`numeric_month_first` guesses it from the language."""
+    text = " ".join(chunk.text for chunk in chunks)
+    days_first = months_first = 0
+    for match in _NUMERIC_DATE.finditer(text):
+        first, second = int(match.group(1)), int(match.group(2))
+        days_first += first > 12 >= second
+        months_first += second > 12 >= first
+    return days_first != months_first
+
+
+def ambiguous_numeric_dates(text: str) -> list[str]:
+    """The numeric dates of ``text`` that read as two different days ("11/04/2024": 11 April or 4 November)."""
+    return [m.group(0) for m in _NUMERIC_DATE.finditer(text) if int(m.group(1)) <= 12 and int(m.group(2)) <= 12 and m.group(1).lstrip("0") != m.group(2).lstrip("0")]
+
+
+def with_order_doubt(finding: Finding[date] | None, chunks: Sequence[ChunkInput]) -> Finding[date] | None:
+    """``finding`` made at most ``medium``, with the reason, when it rests on a numeric date whose day and month could be either
+    way and the document shows no order (walkthrough 15: a copy writing « 11/04/2024 » in English was read 4 November, sure)."""
+    if finding is None or finding.confidence == "low" or not (written := ambiguous_numeric_dates(finding.raw)) or numeric_order_shown(chunks):
+        return finding
+    order = "month first (an English text)" if numeric_month_first(chunks) else "day first"
+    doubt = f"{written[0]} {ORDER_DOUBT_MARK} and the document shows neither: read {order}"
+    return finding.model_copy(update={"confidence": "medium", "doubt": "; ".join(d for d in (finding.doubt, doubt) if d)})
+
+
 def numeric_date(numeric: str, month_first: bool) -> date | None:
     """``5/17/12``, ``25/03/2020``, ``3-14-18`` read in the document's order (a number over 12 is a day)."""
     first, second, year = (int(part) for part in re.split(r"[/-]", numeric))

@@ -40,6 +40,7 @@ from typing import Any
 import numpy as np
 from sqlmodel import select
 
+from greffier.dataroom.extract.text import ORDER_DOUBT_MARK
 from greffier.dataroom.normalize import edit_distance
 from greffier.services.dataroom.query import ToolInputError
 from greffier.dataroom.records import ContractRecord
@@ -274,6 +275,18 @@ def _same_day_groups(members: Sequence[ContractRecord]) -> list[list[str]]:
     return [same_day + undated for same_day in by_day.values()] or [undated]
 
 
+def _signature_days(record: ContractRecord) -> list[date]:
+    """The days a contract may have been signed on: its signature date, and — when that date was written in figures that read
+    either way (« 11/04/2024 ») — the other reading too, so that a copy that writes the date otherwise still meets its original."""
+    if record.signature_date is None:
+        return []
+    days = [record.signature_date]
+    source = record.sources.get("signature_date")
+    if source is not None and ORDER_DOUBT_MARK in source.doubt and record.signature_date.day <= 12:
+        days.append(date(record.signature_date.year, record.signature_date.day, record.signature_date.month))
+    return days
+
+
 def _candidate_pairs(records: Sequence[ContractRecord], clusters: dict[str, str], corpus: _Corpus) -> _Blocks:
     """Pairs of contracts that share a block: the same normalised text; one party (up to spelling)
     and the signature day; or a MinHash band of their shingles and the signature day. A contract
@@ -287,9 +300,9 @@ def _candidate_pairs(records: Sequence[ContractRecord], clusters: dict[str, str]
     for record in records:
         parties = sorted({clusters[p.entity_id] for p in record.parties if p.entity_id})
         frequency.update(parties)
-        if record.signature_date is not None:
+        for day in _signature_days(record):
             for party in parties:
-                same_day[(party, record.signature_date)].append(record.id)
+                same_day[(party, day)].append(record.id)
         keys = [("pair", *pair) for pair in combinations(parties, 2)] if len(parties) > 1 else [("one", *parties)] if parties else []
         for key in keys:
             by_parties[key].append(record)
