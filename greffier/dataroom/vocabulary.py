@@ -359,6 +359,8 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
         r"accord de cooperation", r"consortium",
         r"collaboration agreement", r"(?:research|development|r&d) (?:and (?:development|license|licence) )?collaboration",
         r"(?:accord|contrat|convention) de collaboration", r"collaboration de recherche",
+        # developing a project together (walkthrough 15: « contrat de co-développement » of a wind farm)
+        r"\bco-?developpement\b", r"\bco-?development\b", r"joint development agreement", r"(?:accord|contrat|convention) de developpement (?:conjoint|commun)",
     ),
     "protocole transactionnel": (
         r"transaction(?:nel)?\b", r"settlement agreement", r"protocole d'accord",

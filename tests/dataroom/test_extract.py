@@ -262,10 +262,18 @@ def test_type_from_title_then_heading_then_keywords():
         ("Manufacturing Agreement", "contrat de sous-traitance"),
         ("Manufacturing and Supply Agreement", "contrat de fourniture"),  # the supply named: a supply contract
         ("Research Collaboration and License Agreement", "contrat de licence"),  # a licence first
+        ("CONTRAT DE CO-DÉVELOPPEMENT DU PARC ÉOLIEN DES CRÊTES", "contrat de partenariat"),  # walkthrough 15
+        ("Joint Development Agreement", "contrat de partenariat"),
     ],
 )
 def test_collaboration_and_toll_manufacturing_are_types_of_their_own(title, kind):
     assert extract_contract_type(title, []).value == kind
+
+
+@pytest.mark.parametrize("title", ["Development Agreement", "Contrat de développement commercial"])
+def test_developing_alone_is_no_partnership(title):
+    found = extract_contract_type(title, [])
+    assert found is None or found.value != "contrat de partenariat"
 
 
 # --- signature date ------------------------------------------------------------------------------
@@ -465,3 +473,10 @@ def test_long_contracts_are_read_in_linear_time():
 def test_rules_never_fail_on_arbitrary_text(text, title):
     extraction = extract_fields(title=title, chunks=split_articles("h", text))
     assert extraction.term.end_date is None or isinstance(extraction.term.end_date.value, date)
+
+
+def test_a_cover_line_above_the_title_does_not_hide_the_type():
+    # "EXECUTION VERSION" above "CO-DEVELOPMENT AGREEMENT" (a CUAD tuning contract's shape, written anew)
+    chunks = [ChunkInput(id="t1", section="", text="EXECUTION VERSION\nJOINT DEVELOPMENT AGREEMENT\nThis Agreement is made between A Ltd and B Ltd.")]
+    found = extract_contract_type("", chunks)
+    assert found is not None and found.value == "contrat de partenariat" and found.raw == "JOINT DEVELOPMENT AGREEMENT"
