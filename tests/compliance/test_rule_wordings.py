@@ -97,6 +97,11 @@ CASES = [
      "This Agreement shall renew automatically for one-year periods unless either party gives written notice of non-renewal at least ninety (90) days before the end of the then-current term."),
     ("exclusivity", False, "No Party shall be authorized to act as agent of or otherwise represent any other Party to this Agreement."),
     ("exclusivity", True, "The Supplier shall not appoint any other distributor in the Territory during the Term."),
+    # walkthrough 15: a mandate « consenti à titre exclusif », and the promise not to give the same mission to any other adviser
+    ("exclusivity", True, "Le présent mandat est consenti à titre exclusif pour une durée de douze mois."),
+    ("exclusivity", True, "Pendant la durée du mandat, le Mandant s'interdit de confier une mission de même nature à tout autre conseil."),
+    ("exclusivity", False, "Le présent mandat n'est pas consenti à titre exclusif : le Mandant reste libre de consulter d'autres banques."),
+    ("exclusivity", False, "Le droit de propriété sur les études est consenti au Client, qui en est titulaire à titre exclusif."),
     ("exclusivity", True, "The Distributor will not purchase Products for resale from any person or entity other than the Supplier."),
     ("exclusivity", True, "The Licensee shall not enter into any other exclusive distribution agreement with any company in the Territory for the Products."),
     # "neither X nor Y may", however long X
