@@ -55,6 +55,7 @@ WORDS = {
         "others": "The other {count} contracts have no passage labelled so.",
         "other_one": "The other contract has no passage labelled so.",
         "apart": "Not listed: an article of this kind says the contract has none (check them by hand):", "colon": ":",
+        "in_amendment": " (in {name})",
         "others_amendments": "The {things} {verb} no passage labelled so.",
         "unread": "Not listed: an article is labelled so, but no sentence of the contract reads an automatic renewal (check them by hand):",
         "source_records": "Whether a contract renews by itself is read from its record (the sentence that says it does, or that it does not: "
@@ -70,6 +71,7 @@ WORDS = {
         "others": "Les {count} autres contrats n'ont aucun passage de ce type.",
         "other_one": "L'autre contrat n'a aucun passage de ce type.",
         "apart": "Écartés\u00a0: un article de ce type dit que le contrat n'en comporte pas (à vérifier à la main)\u00a0:", "colon": "\u00a0:",
+        "in_amendment": " (dans {name})",
         "others_amendments": "{things_cap}\u00a0: aucun passage de ce type.",
         "unread": "Écartés\u00a0: un article est de ce type, mais aucune phrase du contrat ne prévoit de tacite reconduction (à vérifier à la main)\u00a0:",
         "source_records": "La tacite reconduction de chaque contrat est lue dans sa fiche (la phrase qui la prévoit, ou qui l'exclut\u00a0: "
@@ -91,6 +93,7 @@ class ClauseHit:
     page: int | None
     denied: str | None = None
     unread: bool = False  # labelled so, but the contract's record reads no such clause (:func:`with_renewal_records`)
+    held_by: str | None = None  # the document that holds the article when it is not the contract itself: its amendment
 
 
 def read_clause_question(question: str, lexicon: Lexicon) -> list[str] | None:
@@ -164,22 +167,35 @@ def with_renewal_records(store: WorkspaceStore, room: DataRoom, hits: list[Claus
     sources = {record.id: record.sources.get("renewal") for record in room.records if record.renewal in ("automatic", "none")}
     chunk_ids = [source.chunk_id for source in sources.values() if source is not None and source.chunk_id]
     with store.session() as session:
-        places = {row[0]: (row[1] or "", row[2]) for row in session.exec(select(Chunk.id, Chunk.section, Chunk.page).where(Chunk.id.in_(chunk_ids)))} if chunk_ids else {}
+        rows = session.exec(select(Chunk.id, Chunk.section, Chunk.page, Chunk.contract_id).where(Chunk.id.in_(chunk_ids))) if chunk_ids else []
+        places = {row[0]: (row[1] or "", row[2], row[3]) for row in rows}
     read = {record.id: record.renewal for record in room.records}
     result: list[ClauseHit] = []
     for record in room.records:
         if record.renewal not in ("automatic", "none") or (record.is_amendment and record.amends):
             continue  # an amendment's renewal acts through its contract's record
         source = sources.get(record.id)
-        section, page = places.get(source.chunk_id if source and source.chunk_id else "", ("", None))
-        denied = " ".join((source.raw if source else "").split()) or "—" if record.renewal == "none" else None
-        result.append(ClauseHit(record.id, section, page, denied))
+        section, page, holder = places.get(source.chunk_id if source and source.chunk_id else "", ("", None, None))
+        denied = _balanced_quotes(" ".join((source.raw if source else "").split())) or "—" if record.renewal == "none" else None
+        # an amendment that rewrote the renewal holds the article (walkthrough 15: « Article 1 – Modification de l'article 4 »)
+        held_by = holder if holder and holder != record.id else None
+        result.append(ClauseHit(record.id, section, page, denied, held_by=held_by))
     for hit in hits:
         if hit.contract_id in read and read[hit.contract_id] not in ("automatic", "none"):
             result.append(replace(hit, unread=True))
         elif hit.contract_id not in read:
             result.append(hit)  # not a record of the room (cannot happen once the room is built): kept as labelled
     return result
+
+
+def _balanced_quotes(sentence: str) -> str:
+    """``sentence`` without a guillemet it does not open or close itself: a sentence cut from a quoted article
+    (« Il n'est pas renouvelable par tacite reconduction. » ») is shown inside « » once."""
+    if sentence.count("»") > sentence.count("«"):
+        sentence = sentence[::-1].replace("»", "", sentence.count("»") - sentence.count("«"))[::-1].rstrip()
+    if sentence.count("«") > sentence.count("»"):
+        sentence = sentence.replace("«", "", sentence.count("«") - sentence.count("»")).lstrip()
+    return sentence
 
 
 # A recital's heading: what it says of a clause is the contract's story, not a clause of the contract (walkthrough 12: the
@@ -241,7 +257,9 @@ def clause_answer(room: DataRoom, hits: list[ClauseHit], type_names: list[str], 
     lines = [words[head].format(count=count, types=types, things=things, verb=words["have"][plural])]
     for contract_id in sorted(by_contract, key=lambda cid: fold(names[cid])):
         articles = "; ".join(
-            section_label(hit.section) + (f" (p. {hit.page})" if hit.page else "") for hit in by_contract[contract_id] if hit.section
+            section_label(hit.section) + (f" (p. {hit.page})" if hit.page else "")
+            + (words["in_amendment"].format(name=names_of(room, [hit.held_by])[hit.held_by]) if hit.held_by else "")
+            for hit in by_contract[contract_id] if hit.section
         )
         lines.append(f"- {names[contract_id]}" + (f" — {articles}" if articles else ""))
     if apart:
@@ -250,6 +268,8 @@ def clause_answer(room: DataRoom, hits: list[ClauseHit], type_names: list[str], 
         for contract_id in sorted(apart, key=lambda cid: fold(apart_names[cid])):
             hit = apart[contract_id][0]
             where = section_label(hit.section) + (f" (p. {hit.page})" if hit.page else "")
+            if hit.held_by:
+                where += words["in_amendment"].format(name=names_of(room, [hit.held_by])[hit.held_by])
             lines.append(f"- {apart_names[contract_id]}" + (f" — {where}" if where else "") + f"{words['colon']} « {hit.denied} »")
     if unread:
         lines += ["", words["unread"]]

@@ -17,6 +17,7 @@ import re
 import time
 from collections.abc import Callable
 from pathlib import PurePosixPath
+from datetime import date
 from typing import Any
 
 from haystack.dataclasses import ChatMessage, StreamingChunk
@@ -27,7 +28,7 @@ from greffier.models import models_in_use
 from greffier.services.search import FUSION_MARGIN, check_search_arguments, reranker_in_use, search
 from pipelines.answering import ANSWER_OUTPUTS, warmed_answer_pipeline
 from greffier.text.replies import (
-    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_MOVED_NOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NO_RELEVANT_PASSAGE, NOT_GROUNDED, ONLY_NAMED, WHICH_ONE, abstention, date_in, file_names, reply_language,
+    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_MOVED_NOTE, END_MOVED_QUOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NO_RELEVANT_PASSAGE, NOT_GROUNDED, ONLY_NAMED, WHICH_ONE, abstention, date_in, file_names, reply_language,
     wording,
 )
 from pipelines.generators.answer_kinds import asked_kind
@@ -35,8 +36,10 @@ from pipelines.generators.answerers import ABSTENTION
 from pipelines.generators.llm import LLMBackend, llm_role, resolve_llm
 from pipelines.retrieval import RETRIEVAL_OUTPUTS, passage, rerank_parameters, retrieval_inputs, runnable, stage_times
 from greffier.dataroom.amendments import article_numbers, rewriting_sentences
+from greffier.dataroom.normalize import find_dates
 from greffier.text.sentences import split_sentences
 from store import repository as repo
+from store.models import Chunk
 from store.records import load_dataroom
 from store.workspace import open_workspace
 
@@ -206,12 +209,34 @@ def _amended_end_notes(store: Any, outputs: dict[str, Any], citations: list[dict
         file, named = PurePosixPath(record.file).name, ", ".join(_named(a) for a in movers)
         if record.initial_end_date is not None and record.end_date is not None and record.initial_end_date != record.end_date:
             before, after = (date_in(d.isoformat(), language) for d in (record.initial_end_date, record.end_date))
-            notes.append(wording(END_MOVED_NOTE, language, file=file, before=before, after=after, amendments=named))
+            note = wording(END_MOVED_NOTE, language, file=file, before=before, after=after, amendments=named)
+            if sentence := _sentence_giving(store, record.sources.get("end_date"), record.end_date):
+                note += wording(END_MOVED_QUOTE, language, sentence=sentence)
+            notes.append(note)
             noted.add(contract_id)
         elif (source := record.sources.get("end_date")) is not None and source.confidence == "low" and "amendment" in (source.doubt or ""):
             notes.append(wording(END_UNCERTAIN_NOTE, language, file=file, amendments=named))
             noted.add(contract_id)
     return noted, notes
+
+
+def _sentence_giving(store: Any, source: Any, end: date) -> str | None:  # noqa: ANN401
+    """The sentence of the amendment's passage that ``source`` (the record's end-date source) points to and that writes ``end``,
+    verbatim (typographic spaces kept), or ``None``."""
+    if source is None or source.origin != "amendment" or not source.chunk_id:
+        return None
+    with store.session() as session:
+        chunk = session.get(Chunk, source.chunk_id)
+    if chunk is None:
+        return None
+    for sentence in split_sentences(chunk.text or ""):
+        if any(mention.value == end for mention in find_dates(sentence)):
+            sentence = re.sub(r"[ \t\r\n]+", " ", sentence).strip(" «»>")
+            return _LEADING_HEADING.sub("", sentence)  # a quoted article's heading run into its first sentence: « ARTICLE 4 – DURÉE Le … »
+    return None
+
+
+_LEADING_HEADING = re.compile(r"^(?:ARTICLE|Article|SECTION|Section|CLAUSE|Clause)\s+[\dIVX]+(?:\.\d+)*\s*[-–—:.]?\s*[A-ZÀ-Ý'’ ]{2,60}?\s+(?=[A-ZÀ-Ý][a-zà-ÿ])")
 
 
 MAX_REWRITING_SENTENCES = 2  # an amendment's sentences quoted in a note on the article it rewrote

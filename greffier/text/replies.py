@@ -80,6 +80,11 @@ ARTICLE_AMENDED_NOTE = {
     "en": "{file}: an amendment rewrote this article ({amendments}): « {sentences} »",
     "fr": "{file} : un avenant a modifié cet article ({amendments}) : « {sentences} »",
 }
+# … and the amendment's own sentence that gives the new end, quoted (walkthrough 15: the answer quoted only the end before it)
+END_MOVED_QUOTE = {
+    "en": " The amendment: « {sentence} »",
+    "fr": " L'avenant : « {sentence} »",
+}
 END_UNCERTAIN_NOTE = {
     "en": "{file}: an amendment attached to it gives another end date ({amendments}); check which end applies.",
     "fr": "{file} : un avenant qui s'y rattache donne une autre date de fin ({amendments}) ; vérifiez quelle fin s'applique.",

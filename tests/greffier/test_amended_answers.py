@@ -47,8 +47,10 @@ def test_an_answer_about_the_term_tells_of_the_amendment_that_moved_it(settings,
     note = out.get("note") or ""
     if amendment in cited:  # the amendment is quoted: its new end, as it writes it, is in the answer
         assert written in out["answer"], out["answer"]
-    else:  # the original term alone is quoted: the note names the amendment and the new end, in the question's language
+    else:  # the original term alone is quoted: the note names the amendment and the new end, in the question's language,
+        # and quotes the amendment's own sentence that writes it (walkthrough 15)
         assert said in note and amendment in note and new_end in note, (out["answer"], note)
+        assert written in note, note
 
 
 @pytest.mark.parametrize("question", ["What is the notice period to terminate the services agreement for convenience?",
@@ -174,3 +176,19 @@ def test_which_sentences_of_an_amendment_rewrite_an_article(sentence, numbers, r
     from greffier.dataroom.amendments import rewriting_sentences
 
     assert bool(rewriting_sentences([sentence], numbers)) is rewrites
+
+
+def test_the_end_moved_note_quotes_the_amendment_s_own_sentence(settings):
+    # walkthrough 15: the note gave the new end as a date of ours; the amendment's sentence that writes it is quoted, verbatim
+    from greffier.services import answering  # why: the note's quote, whichever passages a question happens to cite
+    from store.records import load_dataroom
+    from store.workspace import open_workspace
+
+    store = open_workspace(settings)
+    moved = [r for r in load_dataroom(store).records if r.amended_by and r.initial_end_date and r.end_date != r.initial_end_date]
+    assert moved
+    for record in moved:
+        sentence = answering._sentence_giving(store, record.sources.get("end_date"), record.end_date)
+        assert sentence and any(written in sentence for written in ("31 December 2027", "31 décembre 2030")), sentence
+        amendment_text = " ".join((Path(settings.workspace) / r.file).read_text(encoding="utf-8") for r in load_dataroom(store).records if r.id in record.amended_by)
+        assert " ".join(sentence.split()) in " ".join(amendment_text.split())

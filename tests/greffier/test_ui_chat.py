@@ -550,3 +550,31 @@ def test_a_clause_that_forbids_is_not_set_apart_as_denied(denied_room):
     answer = chat.load_turns(denied_room, outcome.thread_id)[0].answer
     found, _, _rest = answer.partition("\n\n")
     assert "Employment Agreement" in found and "says the contract has none" not in answer, answer
+
+
+def test_a_renewal_an_avenant_rewrote_is_listed_with_the_avenant_that_holds_it(tmp_path):
+    # walkthrough 15: the avenant's « Article 1 – Modification de l'article 4 » was shown as the contract's own article, and the
+    # sentence cut from the quoted article kept a closing guillemet of its own: « … reconduction. » »
+    room = tmp_path / "room"
+    room.mkdir()
+    parties = ("ENTRE LES SOUSSIGNÉS : Verdane SAS, société par actions simplifiée, RCS Nîmes 852 417 309, ci-après « le Client », "
+               "ET Ortalis Conseil SARL, RCS Avignon 489 112 733, ci-après « le Prestataire ».")
+    make_markdown(room / "etudes.md", [
+        ("Préambule", parties + " Le présent contrat est conclu le 10 février 2025."),
+        ("Article 1 – Objet", "Le Prestataire réalise les études d'impact du projet pour le Client."),
+        ("Article 4 – Durée", "Le présent contrat prendra fin le 31 décembre 2026. Il se renouvellera ensuite par tacite reconduction pour des "
+         "périodes d'un an."),
+    ], title="Contrat de prestation de services")
+    make_markdown(room / "avenant.md", [
+        ("Préambule", parties + " Les parties ont conclu le 10 février 2025 un contrat de prestation de services (ci-après « le Contrat »). "
+         "Le présent avenant est signé le 3 mars 2026."),
+        ("Article 1 – Modification de l'article 4 du Contrat", "L'article 4 « Durée » du Contrat est supprimé et remplacé par les stipulations "
+         "suivantes : « Le présent contrat expirera le 30 juin 2027. Il n'est pas renouvelable par tacite reconduction. »"),
+    ], title="Avenant n° 1 au contrat de prestation de services")
+    settings = load_settings(tmp_path / "ws")
+    Ingestor(settings).ingest(room)
+    outcome = chat.ask(settings, "Which agreements renew automatically?", mode="rag", llm=NO_LLM)
+    answer = chat.load_turns(settings, outcome.thread_id)[0].answer
+    line = next(line for line in answer.splitlines() if line.startswith("- ") and "etudes.md" in line)
+    assert "(in " in line and "avenant.md" in line, answer
+    assert line.endswith("« Il n'est pas renouvelable par tacite reconduction. »"), line
