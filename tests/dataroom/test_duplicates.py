@@ -267,3 +267,23 @@ def test_a_copy_whose_date_in_figures_reads_either_way_still_meets_its_original(
     blocks = dup._candidate_pairs(records, dup._party_clusters(records), dup._Corpus(0, features, dup._band_keys(features)))
     assert ("c1", "c2") in blocks.pairs
     assert ("c1", "c3") not in blocks.pairs  # a date read with no doubt is that day only
+
+
+@pytest.mark.slow
+def test_a_reformatted_copy_with_its_dates_in_figures_is_found_with_the_reason(tmp_path) -> None:
+    # walkthrough 15, end to end: a copy that writes « 11/04/2024 » for "11 April 2024" is a duplicate, and the note says why
+    # its dates differ
+    body = (
+        "FRAMEWORK SUPPLY AGREEMENT\n\nThis Framework Supply Agreement is dated {signed} and is made between Verdane SAS, a French "
+        "company (\"Buyer\"), and Koralis Modules Pte. Ltd., a Singapore company (\"Supplier\").\n\n1. SUPPLY\nThe Supplier shall supply "
+        "photovoltaic modules to the Buyer on the terms of each order.\n\n2. TERM\nThis Agreement shall remain in force until {end}.\n\n"
+        "3. LIABILITY\nThe Supplier's aggregate liability shall not exceed the price paid in the twelve months before the claim.\n"
+    )
+    room = tmp_path / "room"
+    room.mkdir()
+    (room / "framework.md").write_text(body.format(signed="11 April 2024", end="10 April 2028"), encoding="utf-8")
+    (room / "framework_copy.txt").write_text(body.format(signed="11/04/2024", end="10/04/2028"), encoding="utf-8")
+    store = _ingested(tmp_path, room)
+    pairs = list(_pairs(find_duplicates(store)).values())
+    assert len(pairs) == 1 and pairs[0]["kind"] == "duplicate", pairs
+    assert "same dates" in pairs[0]["reasons"] and any("figures that read either way" in note for note in pairs[0]["notes"])

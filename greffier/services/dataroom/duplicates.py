@@ -271,20 +271,27 @@ def _same_day_groups(members: Sequence[ContractRecord]) -> list[list[str]]:
     by_day: dict[date, list[str]] = defaultdict(list)
     undated: list[str] = []
     for record in members:
-        (by_day[record.signature_date] if record.signature_date is not None else undated).append(record.id)
+        for day in _signature_days(record) or [None]:
+            (by_day[day] if day is not None else undated).append(record.id)
     return [same_day + undated for same_day in by_day.values()] or [undated]
 
 
 def _signature_days(record: ContractRecord) -> list[date]:
     """The days a contract may have been signed on: its signature date, and — when that date was written in figures that read
     either way (« 11/04/2024 ») — the other reading too, so that a copy that writes the date otherwise still meets its original."""
-    if record.signature_date is None:
-        return []
-    days = [record.signature_date]
-    source = record.sources.get("signature_date")
-    if source is not None and ORDER_DOUBT_MARK in source.doubt and record.signature_date.day <= 12:
-        days.append(date(record.signature_date.year, record.signature_date.day, record.signature_date.month))
-    return days
+    return sorted(_date_readings(record, "signature_date"))
+
+
+def _date_readings(record: ContractRecord, field: str) -> set[date]:
+    """A date field's value, and its other reading when it was written in figures whose day and month could be either way."""
+    value = getattr(record, field)
+    if value is None:
+        return set()
+    readings = {value}
+    source = record.sources.get(field)
+    if source is not None and ORDER_DOUBT_MARK in source.doubt and value.day <= 12:
+        readings.add(date(value.year, value.day, value.month))
+    return readings
 
 
 def _candidate_pairs(records: Sequence[ContractRecord], clusters: dict[str, str], corpus: _Corpus) -> _Blocks:
@@ -349,8 +356,12 @@ _COMPARED_FIELDS = (("contract type", "contract_type", "contract_type"), ("signa
 
 
 def _readings(record: ContractRecord, attribute: str, text_key: str) -> set[Any]:
-    """A field's value, and the text's value when the text contradicts the metadata."""
-    return {value for value in (getattr(record, attribute), record.text_values.get(text_key)) if value is not None}
+    """A field's value, and the text's value when the text contradicts the metadata (a date in figures: both its readings)."""
+    values = {value for value in (getattr(record, attribute), record.text_values.get(text_key)) if value is not None}
+    return values | _date_readings(record, attribute) if attribute in _DATE_FIELDS else values
+
+
+_DATE_FIELDS = frozenset({"signature_date", "end_date", "initial_end_date"})
 
 
 def _metadata_conflicts(a: ContractRecord, b: ContractRecord) -> list[str]:
@@ -365,10 +376,11 @@ def _metadata_conflicts(a: ContractRecord, b: ContractRecord) -> list[str]:
 
 
 def _same_dates(a: ContractRecord, b: ContractRecord) -> bool:
-    """Signed the same day; or, when a signature date is unknown, ending the same day."""
+    """Signed the same day (a date in figures read either way: one of its readings); or, when a signature date is unknown,
+    ending the same day."""
     if a.signature_date is not None and b.signature_date is not None:
-        return a.signature_date == b.signature_date
-    return a.initial_end_date is not None and a.initial_end_date == b.initial_end_date
+        return bool(_date_readings(a, "signature_date") & _date_readings(b, "signature_date"))
+    return a.initial_end_date is not None and bool(_date_readings(a, "initial_end_date") & _date_readings(b, "initial_end_date"))
 
 
 @dataclass
@@ -537,6 +549,9 @@ def _notes(pair: _Pair, clusters: dict[str, str]) -> list[str]:
         raw_a, raw_b = (r.sources[field_name].raw if field_name in r.sources else "" for r in (a, b))
         if raw_a and raw_b and raw_a != raw_b and getattr(a, field_name) == getattr(b, field_name):
             notes.append(f"{label} written {raw_a!r} in {file_a}, {raw_b!r} in {file_b}")
+        elif getattr(a, field_name) != getattr(b, field_name) and _date_readings(a, field_name) & _date_readings(b, field_name):
+            # « 11/04/2024 » read 4 November in one copy, "11 April 2024" in the other: the same day, read two ways
+            notes.append(f"{label} read {getattr(a, field_name)} in {file_a}, {getattr(b, field_name)} in {file_b}: figures that read either way")
     for conflict in _metadata_conflicts(a, b):
         notes.append(f"{conflict} differs between the two copies")
     return notes
