@@ -1326,3 +1326,18 @@ def test_recitals_under_a_heading_or_lettered_name_the_parties_they_describe():
     assert names(text) == ["VELLORAN", "Tamsin"]
     lettered = "BACKGROUND\n(A) Velloran is a biotechnology company.\n(B) Tamsin is a trading company.\n\n1. SUPPLY\nVelloran supplies Tamsin."
     assert names(lettered) == ["Velloran", "Tamsin"]
+
+
+@pytest.mark.parametrize(
+    ("opening", "expected"),
+    [
+        # walkthrough 15: a cover that names each party by its role, unquoted
+        ("POWER PURCHASE AGREEMENT\ndated 20 June 2023\nbetween\nVERDANE ENERGIE SAS\nas Seller\nand\nORTALIS CHIMIE SAS\nas Buyer",
+         {"VERDANE ENERGIE SAS": ["Seller"], "ORTALIS CHIMIE SAS": ["Buyer"]}),
+        ("Entre la société Alpha Immobilier SAS, en qualité de Bailleur, et la société Beta Fournil SARL, en qualité de Preneur.",
+         {"Alpha Immobilier SAS": ["Bailleur"], "Beta Fournil SARL": ["Preneur"]}),
+    ],
+)
+def test_a_role_written_after_as_is_the_party_s_defined_name(opening, expected):
+    reading = read_parties("", chunks_of(opening + "\n\n1. DEFINITIONS\nTerms are defined below."))
+    assert {p.name: p.defined_as for p in reading.parties} == expected

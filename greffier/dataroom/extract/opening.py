@@ -645,7 +645,7 @@ def _pieces(segment: str) -> list[tuple[int, str]]:
                 continue  # a person after a comma is the next party only after a person described (born, residing), not a representative
             if match.re is _CONNECTOR_SPLIT and match["weak"] and not _ends_with_form(part[position : match.start()]) and not _BLANK_SLOT.match(part[match.end() :]) and not _described_then_company(
                 part[position : match.start()], part[match.end() :], match.group(0)
-            ):
+            ) and not _ROLE_AT_END.search(part[position : match.start()]):  # "VERDANE SAS as Seller and ORTALIS SAS as Buyer": two parties
                 continue
             if match.re is _CONNECTOR_SPLIT and match["weak"] and re.match(r"(?i)(?:its|their|ses|leurs)\s+(?:affiliates|subsidiaries|filiales|soci[ée]t[ée]s\s+affili[ée]es)\b", part[match.end() :]):
                 continue  # "Acme Inc. and its affiliates (the "Company")": one party  # "Tate and Lyle", "research and development": a plain "and" parts two names only after a legal form
@@ -780,6 +780,8 @@ def _party_of(piece: str, offset: int, earlier: list[OpeningParty], aliases: set
     defined = [a for a in (_alias(m.group(0)) for m in _DEFINED.finditer(rest)) if a]
     if not defined and (acronym := _ACRONYM.match(rest)):
         defined = [acronym[1]]  # "the United States Department of Veterans Affairs (VA)": an unquoted defined name
+    if not defined and (role := _AS_ROLE.match(rest)):
+        defined = [role["role"]]  # a cover's "HÉLIOVAL SAS ⏎ as Seller", « en qualité de Bailleur »: the role, capitalised, names it
     party = OpeningParty(name=name, offset=offset, raw=_RAW_LEAD.sub("", " ".join(piece.split()))[:240], kind="person" if person else "company", defined_as=defined)
     if _is_defined_term(name, earlier, aliases) or _role_named_as_itself(text, name, defined):
         return None
@@ -825,6 +827,8 @@ _LOWER_CASE_COMPANY = re.compile(
     r"(?:corporation|company|limited\s+liability\s+company|limited\s+partnership|partnership)\b"
 )
 _PLACE_AND_DATE = re.compile(r"(?i)\s*,\s*(?:le\s+)?\d{1,2}(?:er)?\s+[a-zéû]+\.?\s+\d{4}")
+_ROLE_AT_END = re.compile(r"[A-Z]\S*\s*,?\s+(?:as|acting\s+as|en\s+(?:sa\s+)?qualit[ée]\s+de)\s+(?:the\s+|l['’]\s*|le\s+|la\s+)?[A-Z][a-zà-ÿ]+\s*,?\s*$")
+_AS_ROLE = re.compile(r"\s*,?\s*(?:as|acting\s+as|en\s+(?:sa\s+)?qualit[ée]\s+de)\s+(?:the\s+|l['’]\s*|le\s+|la\s+)?(?P<role>[A-Z][a-zà-ÿ]+(?:\s+[A-Z][a-zà-ÿ]+)?)(?=\s*(?:[,;.)(]|$|\d|(?:and|et|AND|ET)\b|[A-Z]{2,}\b))")
 _ACRONYM = re.compile(r"\s*\(\s*([A-Z][A-Z0-9&.]{1,8})\s*\)")
 # A party described before its name: "between professional golfer, TOM WATSON, …", « entre l'architecte, Mme … »
 _DESCRIPTOR_FIRST = re.compile(r"^(?:[a-zà-ÿ][\w'’-]*\s+){0,3}[a-zà-ÿ][\w'’-]*,\s+(?=[A-Z])")
