@@ -179,6 +179,9 @@ def check_rule(
         if facts.amends:  # decided: the clauses are its contract's (an earlier scan's flag on it is gone)
             return [], RuleCheck(rule.id, facts.id, CHECKED, detail=f"an amendment: the clauses are its contract's ({facts.amends})")
         return [], RuleCheck(rule.id, facts.id, "not applicable: an amendment attached to no contract here", detail="its contract's clauses decide")
+    if rule.condition.kind == "date" and getattr(rule.condition, "field", None) == "end_date" and facts.is_amendment and facts.amends:
+        # its new end is its contract's (the record moved it): one flag, on the contract (walkthrough 15 flagged both)
+        return [], RuleCheck(rule.id, facts.id, CHECKED, detail=f"an amendment: its end acts through its contract ({facts.amends})")
     scope = _Scope(rule, chunks, document_passages(chunks, library) if passages is None else passages)
     if rule.condition.kind == "llm" and llm is None and scope.chunks:  # no clause to ask about: nothing skipped
         return [], RuleCheck(rule.id, facts.id, SKIPPED_NO_LLM, chunks=len(scope.chunks))

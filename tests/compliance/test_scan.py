@@ -267,3 +267,7 @@ def test_an_amendment_is_not_flagged_for_the_clauses_its_contract_holds(tmp_path
     details = {files[c.document_id]: c.detail for c in result.checks if c.rule_id == "governing-law-missing" and c.status == "checked"}
     assert details["services_amendment_en.md"] == "an amendment: the clauses are its contract's (room/services_en.docx)"
     assert details["avenant_distribution_fr.md"] == "an amendment: the clauses are its contract's (room/distribution_fr.md)"
+    # an end an amendment moved is its contract's: a date rule flags the contract, never the amendment too (walkthrough 15)
+    ends = {files[c.document_id]: c.detail for c in result.checks if c.rule_id == "term-ends-within-12-months" and c.status == "checked"}
+    assert ends["services_amendment_en.md"] == "an amendment: its end acts through its contract (room/services_en.docx)"
+    assert not [f for f in result.to_json()["flags"] if f["rule_id"] == "term-ends-within-12-months" and "amendment" in Path(f["file"]).name]
