@@ -90,6 +90,15 @@ _NAME_CONNECTORS = frozenset({"de", "la", "le", "les", "du", "des", "d", "l", "o
 _CLAUSE = re.compile(r"[;:?!\n]+|\s[—–-]\s")
 
 
+def name_tokens(text: str) -> list[str]:
+    """:func:`tokenize`, keeping a short name written in capitals that is also a stop word (« MES », "AND") when the text is not
+    all capitals: "the upkeep deal with MES", the file "contrat_exploitation_maintenance_MES" (walkthrough 15)."""
+    tokens = tokenize(text)
+    if any(char.islower() for char in text):
+        tokens += [fold(w) for w in _WORD.findall(text) if len(w) >= MIN_TOKEN_LENGTH and w.isalpha() and w.isupper() and not tokenize(w)]
+    return tokens
+
+
 def identity_tokens(title: str, party_names: list[str], file: str) -> tuple[frozenset[str], frozenset[str]]:
     """Words that name a contract: (all of them, the strong ones). All: its title's first words, its
     parties' names, its file name (CamelCase split, and whole: "NDA_ResConnect" is named "ResConnect" as well as "Res
@@ -100,7 +109,7 @@ def identity_tokens(title: str, party_names: list[str], file: str) -> tuple[froz
     def kept(tokens: list[str]) -> frozenset[str]:
         return frozenset(t for t in tokens if len(t) >= MIN_TOKEN_LENGTH and not t.isdigit())
 
-    strong = kept(tokenize(" ".join([*party_names, stem])))
+    strong = kept(name_tokens(" ".join([*party_names, stem])))
     return strong | kept(tokenize(title or "")[:TITLE_TOKENS]), strong
 
 
@@ -198,7 +207,7 @@ class IdentityIndex:
         if self.size < 2:
             return None  # one contract: scoping changes nothing
         limit = self.distinct_limit
-        words = set(tokenize(question)) - self.generic
+        words = set(name_tokens(question)) - self.generic
         words -= self.described(question, words)
         scores: dict[str, float] = {}
         distinctive: set[str] = set()
@@ -315,7 +324,12 @@ def designated(question: str, matches: list) -> bool:  # noqa: ANN001  (greffier
 def proper_nouns(question: str) -> set[str]:
     """The tokens of the question's capitalised words, but the first word (a sentence's capital)."""
     words = _WORD.findall(question)
-    return {token for word in words[1:] if word[:1].isupper() for token in tokenize(word)}
+    return {token for word in words[1:] if word[:1].isupper() for token in name_tokens(word) or ([fold(word)] if _acronym(word, question) else [])}
+
+
+def _acronym(word: str, text: str) -> bool:
+    """A word in capitals that is a name, not a stop word shouted: « MES » in a sentence that has lower-case words."""
+    return len(word) >= MIN_TOKEN_LENGTH and word.isalpha() and word.isupper() and any(char.islower() for char in text)
 
 
 def by_kind(index: IdentityIndex, question: str) -> Scope | None:

@@ -317,3 +317,20 @@ def test_a_party_of_many_contracts_tells_apart_those_another_name_names():
     energy = index.named("Quels sont les tarifs de Quorvia pour l'énergie ?")
     assert energy.contract_ids == ["q1", "q2"] and "énergie" in energy.question, energy
     assert index.named("Which law governs the Hydrelle contracts?") is None  # a party of five names none
+
+
+def test_a_short_name_in_capitals_that_is_also_a_stop_word_names_its_contract():
+    # walkthrough 15: "… the wind-farm upkeep deal with MES …" — « mes » is a French stop word, so the file
+    # 05_contrat_exploitation_maintenance_MES named nothing and the question fell to the wind-turbine supply agreement
+    rows = [
+        IdentityRow("m1", "Contrat d'exploitation et de maintenance", "room/05_contrat_exploitation_maintenance_MES.md",
+                    ["Hélioval SAS", "Maintenance Éolienne du Sud SAS"], True, "prestation de services"),
+        IdentityRow("w1", "Wind Turbine Supply Agreement", "room/02_Wind_Turbine_Supply_Agreement_Nordvind.md", ["Hélioval SAS", "Nordvind A/S"], True,
+                    "contrat de fourniture"),
+        IdentityRow("b1", "Bail commercial", "room/01_bail_commercial_montpellier.md", ["SCI Les Arceaux", "Hélioval SAS"], True, "bail commercial"),
+    ]
+    index = IdentityIndex.build(rows, load_lexicon())
+    scope = index.named("Does the upkeep deal with MES roll over by itself once the first three years are up?")
+    assert scope is not None and scope.contract_ids == ["m1"] and "mes" in scope.named_by, scope
+    # the French word, in lower case, names nothing
+    assert index.named("Quelles sont mes obligations de maintenance ?") is None
