@@ -780,12 +780,14 @@ def _party_of(piece: str, offset: int, earlier: list[OpeningParty], aliases: set
     defined = [a for a in (_alias(m.group(0)) for m in _DEFINED.finditer(rest)) if a]
     if not defined and (acronym := _ACRONYM.match(rest)):
         defined = [acronym[1]]  # "the United States Department of Veterans Affairs (VA)": an unquoted defined name
-    if not defined and (role := _AS_ROLE.match(rest)):
-        defined = [role["role"]]  # a cover's "HÉLIOVAL SAS ⏎ as Seller", « en qualité de Bailleur »: the role, capitalised, names it
     party = OpeningParty(name=name, offset=offset, raw=_RAW_LEAD.sub("", " ".join(piece.split()))[:240], kind="person" if person else "company", defined_as=defined)
     if _is_defined_term(name, earlier, aliases) or _role_named_as_itself(text, name, defined):
         return None
     _anchor(party, rest)
+    if not defined and (role := _AS_ROLE.match(rest)):
+        # a cover's "HÉLIOVAL SAS ⏎ as Seller", « en qualité de Bailleur »: the role, capitalised, names it — after the anchors: a role
+        # written so says nothing of how sure the name is
+        party.defined_as = [role["role"]]
     if party.confidence != "high" and match_contract_type(name) and not any(is_legal_form(w) for w in name.split()[1:]):
         return None  # "BAIL COMMERCIAL", "Hosting Agreement": a heading, not a party
     return party
