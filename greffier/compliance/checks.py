@@ -194,6 +194,19 @@ def check_rule(
     return findings, RuleCheck(rule.id, facts.id, CHECKED, chunks=scope.size, findings=len(findings))
 
 
+def _yield(rule: Rule, found: dict[str, list[Finding]], checks: dict[str, RuleCheck]) -> None:
+    """Drop ``rule``'s findings on a clause that a rule it yields to flags too (the same first chunk or the same section), and
+    say so in its check."""
+    taken = {(f.chunk_id, f.section) for other in rule.yields_to for f in found.get(other, [])}
+    chunks, sections = {c for c, _s in taken}, {s for _c, s in taken if s}
+    kept = [f for f in found[rule.id] if f.chunk_id not in chunks and not (f.section and f.section in sections)]
+    if len(kept) < len(found[rule.id]):
+        gone = len(found[rule.id]) - len(kept)
+        found[rule.id] = kept
+        check = checks[rule.id]
+        checks[rule.id] = replace(check, findings=len(kept), detail="; ".join(filter(None, [check.detail, f"{gone} left to {', '.join(rule.yields_to)} on the same clause"])))
+
+
 def _unique(findings: list[Finding]) -> list[Finding]:
     seen: dict[str, Finding] = {}
     for finding in findings:
@@ -279,6 +292,9 @@ def check_document(
     for reviewed, reviewer in reviewers.items():
         if reviewed in backing:
             review(reviewed, reviewer)
+    for rule in playbook.rules:
+        if rule.yields_to and found.get(rule.id):
+            _yield(rule, found, checks)
     findings: list[Finding] = []
     done, total = progress
     for rule in playbook.rules:

@@ -297,6 +297,9 @@ class Rule(BaseModel):
     condition: Condition
     contract_types: list[str] = Field(default_factory=list, description="only contracts of these types (empty: all)")
     tags: list[str] = Field(default_factory=list)
+    # rules whose flag on the same clause makes this one's redundant: "liability clause without a cap" says nothing more on an
+    # article "uncapped liability" already flags (one flag per finding, issue 16)
+    yields_to: list[str] = Field(default_factory=list)
 
     @field_validator("id")
     @classmethod
@@ -368,6 +371,9 @@ class Playbook(BaseModel):
             if reviewed and kinds.get(reviewed) not in REVIEWABLE:
                 known = ", ".join(i for i, k in kinds.items() if k in REVIEWABLE)
                 raise ValueError(f"rule {rule.id!r} reviews {reviewed!r}, which is not a keyword, regex or learned rule of this playbook: use one of {known}")
+            for other in rule.yields_to:
+                if other not in kinds or other == rule.id:
+                    raise ValueError(f"rule {rule.id!r} yields to {other!r}, which is not another rule of this playbook")
             for backed in getattr(rule.condition, "backs", None) or ():
                 if kinds.get(backed) not in BACKABLE:
                     known = ", ".join(i for i, k in kinds.items() if k in BACKABLE)

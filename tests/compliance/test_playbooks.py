@@ -190,3 +190,32 @@ def test_a_titled_pattern_names_known_clause_types_only():
     absent = "\n      kind: regex\n      present: false\n      pattern: non-compete\n      titled:\n        clause_types: [non_compete]\n        pattern: shall not"
     [problem] = problems_of(playbook_text(rule(condition=absent)))
     assert "titled adds wordings to look for: it needs present: true" in problem
+
+
+def test_a_rule_yields_only_to_another_rule_of_its_playbook():
+    text = playbook_text(rule()).replace("    severity: high", "    severity: high\n    yields_to: [no-such-rule]", 1)
+    [problem] = problems_of(text)
+    assert "yields to 'no-such-rule'" in problem
+
+
+def test_an_article_flagged_uncapped_is_not_flagged_again_as_setting_no_cap():
+    # walkthrough 15: "uncapped liability" (high) and "liability clause without a cap" (medium) on the same article
+    from datetime import date
+
+    from greffier.compliance.checks import check_document
+    from greffier.compliance.library import load_library
+    from greffier.compliance.models import ClassifiedChunk, DocumentFacts
+
+    articles = [
+        ("6. LIABILITY", "The Developer's liability for any breach of this Agreement shall be unlimited."),
+        ("9. INDEMNITY", "Each party shall be liable for the damage it causes to the other party under the general law."),
+    ]
+    chunks = [ClassifiedChunk(id=f"c01-{k}", document_id="c01", index=k, text=f"{h}\n\n{t}", section=h, page=k + 1, clause_types=("limitation_of_liability",))
+              for k, (h, t) in enumerate(articles)]
+    findings, checks = check_document(load_playbook("ma_due_diligence"), load_library(), DocumentFacts(id="c01"), chunks, today=date(2026, 11, 30))
+    fired = {(f.rule_id, f.section) for f in findings}
+    assert ("uncapped-liability", "6. LIABILITY") in fired
+    assert ("liability-without-cap", "6. LIABILITY") not in fired
+    assert ("liability-without-cap", "9. INDEMNITY") in fired  # another article: still flagged
+    [check] = [c for c in checks if c.rule_id == "liability-without-cap"]
+    assert "left to uncapped-liability on the same clause" in (check.detail or "")
