@@ -76,3 +76,14 @@ def test_headings_align_on_their_article_number_and_typography_is_not_a_differen
     assert heading_key("PRÉAMBULE") == "preambule" and heading_key(None) == ""
     assert typography("ARTICLE 1 — DÉSIGNATION : « le Bailleur »") == typography("ARTICLE 1 - DÉSIGNATION: «le Bailleur»")
     assert typography("MONTÉLIER") != typography("MONTELIER")
+
+
+def test_a_numbered_clause_wrapped_in_a_text_file_is_one_sentence_and_a_heading_stays_one():
+    # walkthrough 15: "6.1 Supplier's aggregate liability arising out of or in connection with" ⏎ "this Agreement …" was read as a
+    # heading, so the copy showed a sentence its original does not have
+    from greffier.services.dataroom.compare import _body  # why: the section's sentences as the comparison aligns them
+
+    wrapped = "6.1 Supplier's aggregate liability arising out of or in connection with\nthis Agreement shall not exceed the price paid.\n6.2 Exclusions\nNeither party is liable for indirect loss."
+    assert _body(wrapped, None) == [
+        "6.1 Supplier's aggregate liability arising out of or in connection with this Agreement shall not exceed the price paid.",
+        "6.2 Exclusions", "Neither party is liable for indirect loss."]

@@ -111,12 +111,17 @@ def _body(text: str, heading: str | None) -> list[str]:
     sentences: list[str] = []
     running: list[str] = []
     for line in lines:
-        if is_heading_line(line):
+        if is_heading_line(line) and not _RUNS_ON.search(line):
             sentences += split_sentences(" ".join(running)) + [line]
             running = []
         else:
             running.append(line)
     return sentences + split_sentences(" ".join(running))
+
+
+# A line that ends on a word that cannot end a title runs on to the next one: a numbered clause wrapped in a text file ("6.1
+# Supplier's aggregate liability arising out of or in connection with" ⏎ "this Agreement …"), not a heading (walkthrough 15)
+_RUNS_ON = re.compile(r"(?i)(?:,|\b(?:a|an|and|as|at|by|for|from|in|into|of|on|or|the|to|under|upon|with|à|au|aux|de|des|du|en|et|la|le|les|ou|par|pour|sur))$")
 
 
 def contract_sections(workspace: WorkspaceStore, contract_id: str) -> tuple[list[_Section], str]:
