@@ -109,7 +109,7 @@ def identity_tokens(title: str, party_names: list[str], file: str) -> tuple[froz
     def kept(tokens: list[str]) -> frozenset[str]:
         return frozenset(t for t in tokens if len(t) >= MIN_TOKEN_LENGTH and not t.isdigit())
 
-    strong = kept(name_tokens(" ".join([*party_names, stem])))
+    strong = kept([token for part in [*party_names, stem] for token in name_tokens(part)])  # each name on its own: "DES" of "SOCIÉTÉ DES EAUX" is no name
     return strong | kept(tokenize(title or "")[:TITLE_TOKENS]), strong
 
 

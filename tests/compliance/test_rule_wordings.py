@@ -102,6 +102,9 @@ CASES = [
     ("exclusivity", True, "Pendant la durée du mandat, le Mandant s'interdit de confier une mission de même nature à tout autre conseil."),
     ("exclusivity", False, "Le présent mandat n'est pas consenti à titre exclusif : le Mandant reste libre de consulter d'autres banques."),
     ("exclusivity", False, "Le droit de propriété sur les études est consenti au Client, qui en est titulaire à titre exclusif."),
+    # a review: a ban on subcontracting or on handing over a business is no exclusivity
+    ("exclusivity", False, "Le Prestataire s'interdit de confier tout ou partie des prestations à tout autre sous-traitant sans l'accord du Client."),
+    ("exclusivity", False, "Le Preneur s'interdit de confier la gestion du fonds à tout autre personne sans l'accord du Bailleur."),
     ("exclusivity", True, "The Distributor will not purchase Products for resale from any person or entity other than the Supplier."),
     ("exclusivity", True, "The Licensee shall not enter into any other exclusive distribution agreement with any company in the Territory for the Products."),
     # "neither X nor Y may", however long X

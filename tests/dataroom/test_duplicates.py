@@ -287,3 +287,18 @@ def test_a_reformatted_copy_with_its_dates_in_figures_is_found_with_the_reason(t
     pairs = list(_pairs(find_duplicates(store)).values())
     assert len(pairs) == 1 and pairs[0]["kind"] == "duplicate", pairs
     assert "same dates" in pairs[0]["reasons"] and any("figures that read either way" in note for note in pairs[0]["notes"])
+
+
+def test_two_documents_that_both_write_their_dates_in_figures_keep_their_own_days() -> None:
+    # a review: statements of work "dated 4/11/2024" and "dated 11/4/2024", both read month first, are two acts
+    from greffier.dataroom.records import FieldSource  # why: only this test builds a record's source by hand
+
+    parties = [Party(raw_name="Orrin Labs Inc.", entity_id="orrin_labs"), Party(raw_name="Petrel LLC", entity_id="petrel")]
+    doubt = "may be read day or month first and the document shows neither: read month first (an English text)"
+    first = ContractRecord(id="c1", signature_date=date(2024, 4, 11), parties=parties,
+                           sources={"signature_date": FieldSource(origin="extracted", confidence="medium", doubt=f"4/11/2024 {doubt}")})
+    second = ContractRecord(id="c2", signature_date=date(2024, 11, 4), parties=parties,
+                            sources={"signature_date": FieldSource(origin="extracted", confidence="medium", doubt=f"11/4/2024 {doubt}")})
+    words = ContractRecord(id="c3", signature_date=date(2024, 4, 11), parties=parties)
+    assert not dup._same_dates(first, second) and "signature date" in dup._metadata_conflicts(first, second)
+    assert dup._same_dates(second, words)  # figures and words: the other reading of the figures

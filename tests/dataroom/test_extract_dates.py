@@ -803,3 +803,20 @@ def test_a_date_in_figures_that_reads_either_way_is_not_sure_unless_the_document
     # a day and month that are the same number read one way only
     same = opening.replace("11/04/2024", "04/04/2024")
     assert extract_fields(title="", chunks=split_articles("d3", same)).signature_date.confidence == "high"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a date in words next to figures that read either way: the end is its own words, sure (a review)
+        "SERVICES AGREEMENT\n\nThis Agreement is made on 1 March 2024 between Orrin Labs Inc. and Petrel LLC.\n\n2. TERM\nThe Services run "
+        "from 01/02/2024 through December 5, 2026.",
+        # a French text writes the day first: no doubt
+        "CONTRAT DE PRESTATION\n\nLe présent contrat est conclu le 11/04/2024 entre Orrin SAS et Petrel SARL.\n\nARTICLE 2 — DURÉE\n"
+        "Le contrat prendra fin le 01/05/2027.",
+    ],
+)
+def test_only_figures_that_gave_the_value_and_only_an_english_text_leave_the_order_open(text):
+    fields = extract_fields(title="", chunks=split_articles("d4", text))
+    for finding in (fields.signature_date, fields.term.end_date):
+        assert finding is None or finding.confidence == "high", finding

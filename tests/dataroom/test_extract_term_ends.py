@@ -657,10 +657,14 @@ def test_a_year_that_starts_the_next_sentence_is_no_typo_of_a_date():
     assert split_sentences("It is in effect until June 30. 2026, unless terminated.") == ["It is in effect until June 30. 2026, unless terminated."]
 
 
-def test_an_event_then_in_any_event_no_later_than_a_date_is_a_bound_and_a_plain_no_later_than_an_end():
+def test_in_any_event_no_later_than_a_date_is_an_end_at_the_latest():
     # walkthrough 15: "… until the expiry of the last Warranty Period, provided that it shall in any event expire no later than …"
     bound = end_finding(ENGLISH + "This Agreement shall remain in force until the expiry of the last Warranty Period, provided that it "
                         "shall in any event expire no later than 31 December 2027, save for the provisions that survive.")
     assert bound is not None and bound.value == date(2027, 12, 31) and bound.confidence == "low" and "at the latest" in bound.doubt
-    plain = end_finding(ENGLISH + "This Agreement shall expire no later than 31 December 2027.")
-    assert plain is not None and plain.value == date(2027, 12, 31) and plain.confidence == "high"
+    # a long-stop date (a review): at the latest too, never a sure end
+    longstop = end_finding(ENGLISH + "This Agreement shall automatically terminate if Closing has not occurred, and shall in any event "
+                           "terminate no later than 31 March 2025 unless the Conditions have been satisfied.")
+    assert longstop is not None and longstop.confidence == "low"
+    # an offer's deadline is no term of the contract
+    assert end_finding(ENGLISH + "This offer shall expire no later than 15 March 2024 if not accepted in writing.") is None

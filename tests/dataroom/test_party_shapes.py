@@ -1341,3 +1341,15 @@ def test_recitals_under_a_heading_or_lettered_name_the_parties_they_describe():
 def test_a_role_written_after_as_is_the_party_s_defined_name(opening, expected):
     reading = read_parties("", chunks_of(opening + "\n\n1. DEFINITIONS\nTerms are defined below."))
     assert {p.name: p.defined_as for p in reading.parties} == expected
+
+
+@pytest.mark.parametrize(
+    ("opening", "party"),
+    [
+        ('This Agreement is made between Beta LLC ("Beta") and Jane Roe, managing partner of Roe & Partners LLP (the "Firm").', "Roe & Partners LLP"),
+        ('This Agreement is made between Beta LLC ("Beta") and Mr. John Smith, Chief Executive Officer of Brightwave (the "Company").', "Brightwave"),
+    ],
+)
+def test_an_officer_of_a_firm_or_of_the_company_named_so_leaves_the_company_as_the_party(opening, party):
+    # a review: "partner" and a company's role given right away ("the Company") name the company, titled officer or not
+    assert party in names(opening + "\n\n1. SCOPE\nThe terms follow.")

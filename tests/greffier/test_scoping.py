@@ -334,3 +334,14 @@ def test_a_short_name_in_capitals_that_is_also_a_stop_word_names_its_contract():
     assert scope is not None and scope.contract_ids == ["m1"] and "mes" in scope.named_by, scope
     # the French word, in lower case, names nothing
     assert index.named("Quelles sont mes obligations de maintenance ?") is None
+
+
+def test_a_stop_word_in_an_all_capitals_party_name_names_nothing():
+    # a review: « Quelles sont LES obligations DES parties … ? » was scoped to the contracts of "SOCIÉTÉ DES EAUX DU NORD"
+    rows = [
+        IdentityRow("e1", "Contrat de fourniture d'eau", "room/fourniture_eau.md", ["SOCIÉTÉ DES EAUX DU NORD", "Hélioval SAS"], True, "contrat de fourniture"),
+        IdentityRow("e2", "Contrat de maintenance", "room/maintenance.md", ["COMPAGNIE DES TURBINES", "Hélioval SAS"], True, "prestation de services"),
+        IdentityRow("e3", "Bail commercial", "room/bail.md", ["SCI Les Arceaux", "Hélioval SAS"], True, "bail commercial"),
+    ]
+    index = IdentityIndex.build(rows, load_lexicon())
+    assert index.named("Quelles sont LES obligations DES parties en matière de confidentialité ?") is None

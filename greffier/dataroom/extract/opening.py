@@ -796,7 +796,7 @@ def _party_of(piece: str, offset: int, earlier: list[OpeningParty], aliases: set
 # A person named as the officer of a company, which is the party: "Natalija Tunevic, director of FreeCook (…"Client")", « M. Jean
 # Roux, gérant de la société Atelier Roux (…) »
 _OFFICER_OF = re.compile(
-    r"(?i)\s*,\s*(?:the\s+|its\s+|son\s+|sa\s+)?(?:(?:managing|executive|general|sole)\s+)?(?:director|president|chairman|ceo|manager|officer"
+    r"(?i)\s*,\s*(?:the\s+|its\s+|son\s+|sa\s+)?(?:(?:managing|executive|general|sole)\s+)?(?:director|president|chairman|ceo|manager|partner|officer"
     r"|chief\s+executive\s+officer|g[ée]rante?|pr[ée]sidente?|directeur|directrice)(?:\s+g[ée]n[ée]ral(?:e)?)?\s+(?:of|de|du)\s+(?:la\s+soci[ée]t[ée]\s+|the\s+company\s+)?(?=[A-Z])"
 )
 # … a person who signs in their own name stays the party: "…, individually", « agissant en son nom personnel », an employee,
@@ -804,6 +804,12 @@ _OFFICER_OF = re.compile(
 _IN_OWN_NAME = re.compile(r"(?i)\b(?:individually|personally|in\s+(?:his|her|their)\s+(?:own|personal|individual)\s+(?:name|capacity)|en\s+son\s+nom\s+personnel|à\s+titre\s+personnel)\b")
 _PERSONAL_ROLES = frozenset(
     "executive employee consultant guarantor contractor individual investigator advisor adviser salarie salariee employe caution consultante dirigeant".split()
+)
+
+
+_COMPANY_ROLES = frozenset(
+    "company firm corporation client customer supplier provider vendor licensee licensor distributor purchaser buyer seller lessor lessee "
+    "societe fournisseur prestataire distributeur licencie concedant bailleur preneur acheteur vendeur".split()
 )
 
 
@@ -819,7 +825,8 @@ def _acts_for_company(company: str, rest: str, *, titled: bool = False) -> bool:
     if any(fold(a).strip(". ") in _PERSONAL_ROLES for a in defined):
         return False
     formed = any(is_legal_form(w.rstrip(",.")) for w in company.split()[1:])
-    return formed or (not titled and bool(_ALIAS_NEXT.match(rest)))
+    company_role = any(fold(a).strip(". ") in _COMPANY_ROLES for a in defined)  # 'Mr. John Smith, CEO of Brightwave (the "Company")'
+    return formed or ((company_role or not titled) and bool(_ALIAS_NEXT.match(rest)))
 
 
 _DEFINED_BELOW = re.compile(r"\s*\(\s*(?i:as\s+(?:hereinafter\s+|further\s+)?defined|as\s+such\s+term\s+is\s+defined|tel(?:le)?s?\s+que\s+d[ée]fini)")

@@ -110,7 +110,7 @@ _END = re.compile(
     rf"\b(?:dur[ée]e|contrat|convention|bail)\s+(?:[\w()'’-]+\s+){{0,6}}?(?:commen[çc]ant|d[ée]butant)\s+le\s+(?:{DATE_PATTERN})\s*,?\s+et\s+(?:se\s+terminant|finissant|expirant)\s+le|"
     rf"\b(?:shall|will)\s+(?:expire|terminate|end)(?:\s+on)?|\bthrough|"
     # "provided that it shall in any event expire no later than 31 December 2027" (after an event: a bound, see _bound_doubt)
-    rf"\b(?:shall|will)\s+(?:in\s+any\s+(?:event|case)\s+)?(?:expire|terminate|end)\s+(?:no|not)\s+later\s+than|\bmaturity\s+date\s+(?:is|of)|\bmaturing\s+on"
+    rf"\b(?:shall|will)\s+in\s+any\s+(?:event|case)\s+(?:expire|terminate|end)\s+(?:no|not)\s+later\s+than|\bmaturity\s+date\s+(?:is|of)|\bmaturing\s+on"
     # at an hour of the day: "shall expire at 11:59 p.m. (Eastern time) on December 31, 2024", « expire à minuit le 31 décembre 2024 »
     rf"|\b(?:end|expire|terminate)s?\s+at\s+[^;]{{0,50}}?\bon|\b(?:until|till|through)\s+(?:midnight|noon|\d{{1,2}}(?::\d{{2}})?\s*(?:a\.?m\.?|p\.?m\.?|o['’]clock|hours))[^;]{{0,40}}?\bon"
     rf"|(?:\b(?:expire(?:ra)?|prend(?:ra)?\s+fin)\s+[àa]|jusqu['’]\s*[àa])\s+(?:minuit|midi|\d{{1,2}}\s*h(?:eures?)?\s*\d{{0,2}})[^.;]{{0,30}}?\ble"
@@ -306,10 +306,11 @@ _TERMINATION_LIMB = re.compile(
 )
 
 _EVENT_THEN_LATEST_RE = re.compile(_EVENT_THEN_LATEST, re.I)
-# "… until the expiry of the last Warranty Period, provided that it shall in any event expire no later than …": an event, then a date
-# at the latest in a clause of its own
+# "… until the expiry of the last Warranty Period, provided that it shall in any event expire no later than …": "in any event" says
+# other events may end it first — an end at the latest; so is a long-stop date ("shall automatically terminate if Closing has not
+# occurred, and shall in any event terminate no later than 31 March 2025", a review)
 _IN_ANY_EVENT_LATEST = re.compile(
-    r"(?i)\buntil\b[^.;]{3,150}?\b(?:in\s+any\s+(?:event|case)|en\s+tout\s+(?:[ée]tat\s+de\s+cause|cas))\b[^.;]{0,30}?\b(?:no\s+later\s+than|not\s+later\s+than|au\s+plus\s+tard)"
+    r"(?i)\b(?:in\s+any\s+(?:event|case)|en\s+tout\s+(?:[ée]tat\s+de\s+cause|cas))\b[^.;]{0,30}?\b(?:no\s+later\s+than|not\s+later\s+than|au\s+plus\s+tard)"
 )
 LATEST_DOUBT = "the term ends on this date at the latest: an earlier event the text names may end it first"
 EARLIEST_DOUBT = "the term ends on this date at the earliest: a later event the text names may end it after"

@@ -69,10 +69,14 @@ def ambiguous_numeric_dates(text: str) -> list[str]:
 def with_order_doubt(finding: Finding[date] | None, chunks: Sequence[ChunkInput]) -> Finding[date] | None:
     """``finding`` made at most ``medium``, with the reason, when it rests on a numeric date whose day and month could be either
     way and the document shows no order (walkthrough 15: a copy writing « 11/04/2024 » in English was read 4 November, sure)."""
-    if finding is None or finding.confidence == "low" or not (written := ambiguous_numeric_dates(finding.raw)) or numeric_order_shown(chunks):
+    if finding is None or finding.confidence == "low" or numeric_order_shown(chunks) or not numeric_month_first(chunks):
+        return finding  # a French text writes the day first: only an English one leaves the order open
+    *start, own = finding.raw.split(" … ")
+    # the figures that gave the value: a start the end is counted from, or the end's own figures read as the value
+    written = [d for d in ambiguous_numeric_dates(" ".join(start))] + [d for d in ambiguous_numeric_dates(own) if numeric_date(d, True) == finding.value]
+    if not written:
         return finding
-    order = "month first (an English text)" if numeric_month_first(chunks) else "day first"
-    doubt = f"{written[0]} {ORDER_DOUBT_MARK} and the document shows neither: read {order}"
+    doubt = f"{written[0]} {ORDER_DOUBT_MARK} and the document shows neither: read month first (an English text)"
     return finding.model_copy(update={"confidence": "medium", "doubt": "; ".join(d for d in (finding.doubt, doubt) if d)})
 
 

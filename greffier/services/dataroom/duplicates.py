@@ -288,10 +288,29 @@ def _date_readings(record: ContractRecord, field: str) -> set[date]:
     if value is None:
         return set()
     readings = {value}
-    source = record.sources.get(field)
-    if source is not None and ORDER_DOUBT_MARK in source.doubt and value.day <= 12:
+    if _order_doubt(record, field) and value.day <= 12:
         readings.add(date(value.year, value.day, value.month))
     return readings
+
+
+def _order_doubt(record: ContractRecord, field: str) -> bool:
+    source = record.sources.get(field)
+    return source is not None and ORDER_DOUBT_MARK in source.doubt
+
+
+def _dates_meet(a: ContractRecord, b: ContractRecord, field: str) -> bool:
+    """The same day: the same value, or — one copy writing it in figures that read either way, the other not (in words, or
+    in figures only one order allows) — the other reading of the figures. Two documents that both write figures keep their
+    own readings: statements of work "dated 4/11/2024" and "dated 11/4/2024" are two acts (a review)."""
+    first, second = getattr(a, field), getattr(b, field)
+    if first is None or second is None:
+        return False
+    if first == second:
+        return True
+    doubt_a, doubt_b = _order_doubt(a, field), _order_doubt(b, field)
+    if doubt_a == doubt_b:
+        return False
+    return second in _date_readings(a, field) if doubt_a else first in _date_readings(b, field)
 
 
 def _candidate_pairs(records: Sequence[ContractRecord], clusters: dict[str, str], corpus: _Corpus) -> _Blocks:
@@ -356,9 +375,8 @@ _COMPARED_FIELDS = (("contract type", "contract_type", "contract_type"), ("signa
 
 
 def _readings(record: ContractRecord, attribute: str, text_key: str) -> set[Any]:
-    """A field's value, and the text's value when the text contradicts the metadata (a date in figures: both its readings)."""
-    values = {value for value in (getattr(record, attribute), record.text_values.get(text_key)) if value is not None}
-    return values | _date_readings(record, attribute) if attribute in _DATE_FIELDS else values
+    """A field's value, and the text's value when the text contradicts the metadata."""
+    return {value for value in (getattr(record, attribute), record.text_values.get(text_key)) if value is not None}
 
 
 _DATE_FIELDS = frozenset({"signature_date", "end_date", "initial_end_date"})
@@ -370,7 +388,7 @@ def _metadata_conflicts(a: ContractRecord, b: ContractRecord) -> list[str]:
     conflicts = []
     for label, attribute, text_key in _COMPARED_FIELDS:
         first, second = _readings(a, attribute, text_key), _readings(b, attribute, text_key)
-        if first and second and not first & second:
+        if first and second and not first & second and not (attribute in _DATE_FIELDS and _dates_meet(a, b, attribute)):
             conflicts.append(label)
     return conflicts
 
@@ -379,8 +397,8 @@ def _same_dates(a: ContractRecord, b: ContractRecord) -> bool:
     """Signed the same day (a date in figures read either way: one of its readings); or, when a signature date is unknown,
     ending the same day."""
     if a.signature_date is not None and b.signature_date is not None:
-        return bool(_date_readings(a, "signature_date") & _date_readings(b, "signature_date"))
-    return a.initial_end_date is not None and bool(_date_readings(a, "initial_end_date") & _date_readings(b, "initial_end_date"))
+        return _dates_meet(a, b, "signature_date")
+    return _dates_meet(a, b, "initial_end_date")
 
 
 @dataclass
@@ -549,7 +567,7 @@ def _notes(pair: _Pair, clusters: dict[str, str]) -> list[str]:
         raw_a, raw_b = (r.sources[field_name].raw if field_name in r.sources else "" for r in (a, b))
         if raw_a and raw_b and raw_a != raw_b and getattr(a, field_name) == getattr(b, field_name):
             notes.append(f"{label} written {raw_a!r} in {file_a}, {raw_b!r} in {file_b}")
-        elif getattr(a, field_name) != getattr(b, field_name) and _date_readings(a, field_name) & _date_readings(b, field_name):
+        elif getattr(a, field_name) != getattr(b, field_name) and _dates_meet(a, b, field_name):
             # « 11/04/2024 » read 4 November in one copy, "11 April 2024" in the other: the same day, read two ways
             notes.append(f"{label} read {getattr(a, field_name)} in {file_a}, {getattr(b, field_name)} in {file_b}: figures that read either way")
     for conflict in _metadata_conflicts(a, b):
