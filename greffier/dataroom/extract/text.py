@@ -32,15 +32,20 @@ def is_english(text: str) -> bool:
 _NUMERIC_DATE = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})/(?:\d{4}|\d{2})(?![\d/])")
 
 
-def numeric_month_first(chunks: Sequence[ChunkInput]) -> bool:
-    """The order of the document's numeric dates: a first number over 12 is a day (25/03/2020), a second
-    one over 12 a day too (03/25/2020); with no such sign, month first in an English document."""
-    text = " ".join(chunk.text for chunk in chunks)
+def _order_signs(chunks: Sequence[ChunkInput]) -> tuple[int, int]:
+    """(dates only day first allows: 25/03/2020, dates only month first allows: 03/25/2020) among the document's numeric dates."""
     days_first = months_first = 0
-    for match in _NUMERIC_DATE.finditer(text):
+    for match in _NUMERIC_DATE.finditer(" ".join(chunk.text for chunk in chunks)):
         first, second = int(match.group(1)), int(match.group(2))
         days_first += first > 12 >= second
         months_first += second > 12 >= first
+    return days_first, months_first
+
+
+def numeric_month_first(chunks: Sequence[ChunkInput]) -> bool:
+    """The order of the document's numeric dates: a first number over 12 is a day (25/03/2020), a second
+    one over 12 a day too (03/25/2020); with no such sign, month first in an English document."""
+    days_first, months_first = _order_signs(chunks)
     if days_first != months_first:
         return months_first > days_first
     return is_english(" ".join(chunk.text for chunk in chunks[:3])[:5000])
@@ -50,14 +55,9 @@ ORDER_DOUBT_MARK = "may be read day or month first"  # in the doubt of a date wh
 
 
 def numeric_order_shown(chunks: Sequence[ChunkInput]) -> bool:
-    """Does the document show the order of its numeric dates (one with a number over 12 that only one order allows, and no
-    date that only the other order allows)? When it does not, :func:`numeric_month_first` guesses it from the language."""
-    text = " ".join(chunk.text for chunk in chunks)
-    days_first = months_first = 0
-    for match in _NUMERIC_DATE.finditer(text):
-        first, second = int(match.group(1)), int(match.group(2))
-        days_first += first > 12 >= second
-        months_first += second > 12 >= first
+    """Does the document show the order of its numeric dates: more dates that only one order allows than dates that only the
+    other allows? When it does not, :func:`numeric_month_first` guesses it from the language."""
+    days_first, months_first = _order_signs(chunks)
     return days_first != months_first
 
 
