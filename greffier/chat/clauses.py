@@ -240,6 +240,10 @@ def clause_answer(room: DataRoom, hits: list[ClauseHit], type_names: list[str], 
     """The list: each contract that has an article of the asked types, with its articles; the others counted;
     where the list comes from (``from_records``: the records' renewal field, :func:`with_renewal_records`)."""
     words = WORDS.get(language, WORDS["en"])
+
+    def held_in(hit: ClauseHit) -> str:  # the amendment that holds the article, when it is not the contract itself
+        return words["in_amendment"].format(name=names_of(room, [hit.held_by])[hit.held_by]) if hit.held_by else ""
+
     by_contract: dict[str, list[ClauseHit]] = {}
     for hit in hits:
         by_contract.setdefault(hit.contract_id, []).append(hit)
@@ -257,9 +261,7 @@ def clause_answer(room: DataRoom, hits: list[ClauseHit], type_names: list[str], 
     lines = [words[head].format(count=count, types=types, things=things, verb=words["have"][plural])]
     for contract_id in sorted(by_contract, key=lambda cid: fold(names[cid])):
         articles = "; ".join(
-            section_label(hit.section) + (f" (p. {hit.page})" if hit.page else "")
-            + (words["in_amendment"].format(name=names_of(room, [hit.held_by])[hit.held_by]) if hit.held_by else "")
-            for hit in by_contract[contract_id] if hit.section
+            section_label(hit.section) + (f" (p. {hit.page})" if hit.page else "") + held_in(hit) for hit in by_contract[contract_id] if hit.section
         )
         lines.append(f"- {names[contract_id]}" + (f" — {articles}" if articles else ""))
     if apart:
@@ -267,9 +269,7 @@ def clause_answer(room: DataRoom, hits: list[ClauseHit], type_names: list[str], 
         apart_names = names_of(room, list(apart))
         for contract_id in sorted(apart, key=lambda cid: fold(apart_names[cid])):
             hit = apart[contract_id][0]
-            where = section_label(hit.section) + (f" (p. {hit.page})" if hit.page else "")
-            if hit.held_by:
-                where += words["in_amendment"].format(name=names_of(room, [hit.held_by])[hit.held_by])
+            where = section_label(hit.section) + (f" (p. {hit.page})" if hit.page else "") + held_in(hit)
             lines.append(f"- {apart_names[contract_id]}" + (f" — {where}" if where else "") + f"{words['colon']} « {hit.denied} »")
     if unread:
         lines += ["", words["unread"]]

@@ -36,6 +36,7 @@ from pipelines.generators.answerers import ABSTENTION
 from pipelines.generators.llm import LLMBackend, llm_role, resolve_llm
 from pipelines.retrieval import RETRIEVAL_OUTPUTS, passage, rerank_parameters, retrieval_inputs, runnable, stage_times
 from greffier.dataroom.amendments import article_numbers, rewriting_sentences
+from greffier.dataroom.extract.text import other_reading
 from greffier.dataroom.normalize import find_dates
 from greffier.text.sentences import split_sentences
 from store import repository as repo
@@ -231,14 +232,10 @@ def _sentence_giving(store: Any, source: Any, end: date) -> str | None:  # noqa:
         return None
     for sentence in split_sentences(chunk.text or ""):
         # a date in figures may have been read the other way round in an English text ("11/04/2027" read 4 November)
-        if any(end in (mention.value, _swapped(mention.value)) for mention in find_dates(sentence)):
+        if any(end in (mention.value, other_reading(mention.value)) for mention in find_dates(sentence)):
             sentence = re.sub(r"[ \t\r\n]+", " ", sentence).strip(" «»>")
             return _LEADING_HEADING.sub("", sentence)  # a quoted article's heading run into its first sentence: « ARTICLE 4 – DURÉE Le … »
     return None
-
-
-def _swapped(day: date) -> date | None:
-    return date(day.year, day.day, day.month) if day.day <= 12 else None
 
 
 _LEADING_HEADING = re.compile(r"^(?:ARTICLE|Article|SECTION|Section|CLAUSE|Clause)\s+[\dIVX]+(?:\.\d+)*\s*[-–—:.]?\s*[A-ZÀ-Ý'’ ]{2,60}?\s+(?=[A-ZÀ-Ý][a-zà-ÿ])")

@@ -93,10 +93,7 @@ _CLAUSE = re.compile(r"[;:?!\n]+|\s[—–-]\s")
 def name_tokens(text: str) -> list[str]:
     """:func:`tokenize`, keeping a short name written in capitals that is also a stop word (« MES », "AND") when the text is not
     all capitals: "the upkeep deal with MES", the file "contrat_exploitation_maintenance_MES" (walkthrough 15)."""
-    tokens = tokenize(text)
-    if any(char.islower() for char in text):
-        tokens += [fold(w) for w in _WORD.findall(text) if len(w) >= MIN_TOKEN_LENGTH and w.isalpha() and w.isupper() and not tokenize(w)]
-    return tokens
+    return tokenize(text) + [fold(w) for w in _WORD.findall(text) if _acronym(w, text) and not tokenize(w)]
 
 
 def identity_tokens(title: str, party_names: list[str], file: str) -> tuple[frozenset[str], frozenset[str]]:

@@ -28,7 +28,7 @@ from greffier.dataroom.extract.parties import PartyFinding, clean_party_name, ex
 from greffier.dataroom.extract.periods import NUMBER_WORDS, Period, TimeUnit, find_periods, parse_number
 from greffier.dataroom.extract.renewal import extract_renewal
 from greffier.dataroom.extract.term import TermFinding, extract_term
-from greffier.dataroom.extract.text import ChunkInput, Finding, sentences, split_articles, with_order_doubt
+from greffier.dataroom.extract.text import ChunkInput, Finding, order_left_open, sentences, split_articles, with_order_doubt
 
 __all__ = [
     "NUMBER_WORDS", "AmendmentClues", "ChunkInput", "Extraction", "Finding", "LawFinding", "PartyFinding", "Period", "TermFinding",
@@ -63,7 +63,8 @@ def extract_fields(
     signature »; without it the signature date found in the text is used. ``amendment=False`` (the
     document is known not to be an amendment) skips reading amendment clues.
     """
-    signature = with_order_doubt(extract_signature_date(chunks), chunks)
+    order_open = order_left_open(chunks)  # once per contract: a scan of its whole text
+    signature = with_order_doubt(extract_signature_date(chunks), order_open)
     anchor = signature_date or signature  # the metadata's date, else the text's with how sure it is
     parties = read_parties(title, chunks)
     return Extraction(
@@ -72,7 +73,7 @@ def extract_fields(
         unnamed_signatory=parties.unnamed_signatory,
         contract_type=extract_contract_type(title, chunks),
         signature_date=signature,
-        term=_term_with_order_doubt(extract_term(chunks, signature_date=anchor, amendment=amendment), chunks),
+        term=_term_with_order_doubt(extract_term(chunks, signature_date=anchor, amendment=amendment), order_open),
         renewal=extract_renewal(chunks),
         governing_law=extract_governing_law(chunks),
         amendment=extract_amendment_clues(title, chunks) if amendment else AmendmentClues(),
@@ -81,5 +82,5 @@ def extract_fields(
     )
 
 
-def _term_with_order_doubt(term: TermFinding, chunks: Sequence[ChunkInput]) -> TermFinding:
-    return term.model_copy(update={"start_date": with_order_doubt(term.start_date, chunks), "end_date": with_order_doubt(term.end_date, chunks)})
+def _term_with_order_doubt(term: TermFinding, order_open: bool) -> TermFinding:
+    return term.model_copy(update={"start_date": with_order_doubt(term.start_date, order_open), "end_date": with_order_doubt(term.end_date, order_open)})

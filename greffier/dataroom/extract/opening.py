@@ -777,7 +777,7 @@ def _party_of(piece: str, offset: int, earlier: list[OpeningParty], aliases: set
     if _DEFINED_BELOW.match(rest) and not any(is_legal_form(w.rstrip(",")) for w in name.split()[1:]):
         return None  # "Support Services (as defined below)", « les Services (tels que définis ci-après) »: a defined term
     person = bool(_CIVILITY.match(name)) or bool(_PERSON_HINT.search(rest[:200]))
-    defined = [a for a in (_alias(m.group(0)) for m in _DEFINED.finditer(rest)) if a]
+    defined = _defined_names(rest)
     if not defined and (acronym := _ACRONYM.match(rest)):
         defined = [acronym[1]]  # "the United States Department of Veterans Affairs (VA)": an unquoted defined name
     party = OpeningParty(name=name, offset=offset, raw=_RAW_LEAD.sub("", " ".join(piece.split()))[:240], kind="person" if person else "company", defined_as=defined)
@@ -821,7 +821,7 @@ def _acts_for_company(company: str, rest: str, *, titled: bool = False) -> bool:
     Research (the "Investigator")" is Dr. Lee (``titled``: the caller saw the title and no « société »)."""
     if _IN_OWN_NAME.search(rest[:200]):
         return False
-    defined = [a for a in (_alias(m.group(0)) for m in _DEFINED.finditer(rest[:200])) if a]
+    defined = _defined_names(rest[:200])
     if any(fold(a).strip(". ") in _PERSONAL_ROLES for a in defined):
         return False
     formed = any(is_legal_form(w.rstrip(",.")) for w in company.split()[1:])
@@ -841,6 +841,11 @@ _AS_ROLE = re.compile(r"\s*,?\s*(?:as|acting\s+as|en\s+(?:sa\s+)?qualit[ée]\s+d
 _ACRONYM = re.compile(r"\s*\(\s*([A-Z][A-Z0-9&.]{1,8})\s*\)")
 # A party described before its name: "between professional golfer, TOM WATSON, …", « entre l'architecte, Mme … »
 _DESCRIPTOR_FIRST = re.compile(r"^(?:[a-zà-ÿ][\w'’-]*\s+){0,3}[a-zà-ÿ][\w'’-]*,\s+(?=[A-Z])")
+
+
+def _defined_names(rest: str) -> list[str]:
+    """The defined names given in ``rest`` ("(the "Client")", « ci-après « le Bailleur » »)."""
+    return [a for a in (_alias(m.group(0)) for m in _DEFINED.finditer(rest)) if a]
 
 
 def _alias(text: str) -> str | None:
@@ -1203,7 +1208,7 @@ def _street_address(folded: list[str]) -> bool:
 
 _PLACEHOLDER_WORDS = frozenset("enter insert nom name".split())
 # A field's label, alone, where a name stands: "Agreement Number: N115", "Date:", « Référence : »
-_FIELD_LABELS = frozenset("number date name title reference ref address telephone phone fax email numero reference adresse".split())
+_FIELD_LABELS = frozenset("number date name title reference ref address telephone phone fax email numero adresse".split())
 # A postal code with letters and figures: Canadian "V6B 1B7", British "SW1A 1AA", Dutch "1012 AB" is figures first (a name never is)
 _PROVINCE_AND_CODE = re.compile(r"[A-Z]{2} [A-Z]\d[A-Z]")  # "ON M5V" before "2T6", cut at the figure that starts the second half
 _POSTAL_CODE = re.compile(r"[A-Z]\d[A-Z] ?\d[A-Z]\d|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}")

@@ -493,8 +493,9 @@ def _described_subjects(title: str, chunks: Sequence[ChunkInput]) -> list[PartyF
     return _unique(found)
 
 
-_RECITAL_WORD = re.compile(r"\b(?:RECITALS?|BACKGROUND|PREAMBLE|WHEREAS|Whereas|ATTENDU\s+QUE|Attendu\s+que)\b[:,]?\s+")
-_RECITAL_LEAD = re.compile(r"^(?:(?:RECITALS?|BACKGROUND|PREAMBLE|WHEREAS|Whereas|ATTENDU\s+QUE|Attendu\s+que)[:,]?\s+|\(?[A-H][.)]\s+)+")
+_RECITAL_WORDS = r"(?:RECITALS?|BACKGROUND|PREAMBLE|WHEREAS|Whereas|ATTENDU\s+QUE|Attendu\s+que)[:,]?\s+"
+_RECITAL_WORD = re.compile(rf"\b{_RECITAL_WORDS}")
+_RECITAL_LEAD = re.compile(rf"^(?:{_RECITAL_WORDS}|\(?[A-H][.)]\s+)+")  # the words, or a recital's letter: "(A) ", "B. "
 
 
 def _trim_leading_lowercase_run(name: str) -> str:

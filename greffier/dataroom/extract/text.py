@@ -54,11 +54,16 @@ def numeric_month_first(chunks: Sequence[ChunkInput]) -> bool:
 ORDER_DOUBT_MARK = "may be read day or month first"  # in the doubt of a date whose day and month could be either way
 
 
-def numeric_order_shown(chunks: Sequence[ChunkInput]) -> bool:
-    """Does the document show the order of its numeric dates: more dates that only one order allows than dates that only the
-    other allows? When it does not, :func:`numeric_month_first` guesses it from the language."""
+def order_left_open(chunks: Sequence[ChunkInput]) -> bool:
+    """Is the order of the document's numeric dates only guessed: no date shows it (as many dates only one order allows as
+    the other) and the text is English, read month first? A French text writes the day first: its order is not open."""
     days_first, months_first = _order_signs(chunks)
-    return days_first != months_first
+    return days_first == months_first and is_english(" ".join(chunk.text for chunk in chunks[:3])[:5000])
+
+
+def other_reading(day: date) -> date | None:
+    """The day a date written in figures would be read the other way round (11/04 → 4/11), or ``None`` when there is none."""
+    return date(day.year, day.day, day.month) if day.day <= 12 else None
 
 
 def ambiguous_numeric_dates(text: str) -> list[str]:
@@ -66,14 +71,15 @@ def ambiguous_numeric_dates(text: str) -> list[str]:
     return [m.group(0) for m in _NUMERIC_DATE.finditer(text) if int(m.group(1)) <= 12 and int(m.group(2)) <= 12 and m.group(1).lstrip("0") != m.group(2).lstrip("0")]
 
 
-def with_order_doubt(finding: Finding[date] | None, chunks: Sequence[ChunkInput]) -> Finding[date] | None:
+def with_order_doubt(finding: Finding[date] | None, order_open: bool) -> Finding[date] | None:
     """``finding`` made at most ``medium``, with the reason, when it rests on a numeric date whose day and month could be either
-    way and the document shows no order (walkthrough 15: a copy writing « 11/04/2024 » in English was read 4 November, sure)."""
-    if finding is None or finding.confidence == "low" or numeric_order_shown(chunks) or not numeric_month_first(chunks):
-        return finding  # a French text writes the day first: only an English one leaves the order open
+    way and the document leaves the order open (``order_open``: :func:`order_left_open`, computed once per document;
+    walkthrough 15: a copy writing « 11/04/2024 » in English was read 4 November, sure)."""
+    if finding is None or finding.confidence == "low" or not order_open:
+        return finding
     *start, own = finding.raw.split(" … ")
     # the figures that gave the value: a start the end is counted from, or the end's own figures read as the value
-    written = [d for d in ambiguous_numeric_dates(" ".join(start))] + [d for d in ambiguous_numeric_dates(own) if numeric_date(d, True) == finding.value]
+    written = ambiguous_numeric_dates(" ".join(start)) + [d for d in ambiguous_numeric_dates(own) if numeric_date(d, True) == finding.value]
     if not written:
         return finding
     doubt = f"{written[0]} {ORDER_DOUBT_MARK} and the document shows neither: read month first (an English text)"

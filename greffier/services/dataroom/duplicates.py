@@ -40,7 +40,7 @@ from typing import Any
 import numpy as np
 from sqlmodel import select
 
-from greffier.dataroom.extract.text import ORDER_DOUBT_MARK
+from greffier.dataroom.extract.text import ORDER_DOUBT_MARK, other_reading
 from greffier.dataroom.normalize import edit_distance
 from greffier.services.dataroom.query import ToolInputError
 from greffier.dataroom.records import ContractRecord
@@ -287,10 +287,8 @@ def _date_readings(record: ContractRecord, field: str) -> set[date]:
     value = getattr(record, field)
     if value is None:
         return set()
-    readings = {value}
-    if _order_doubt(record, field) and value.day <= 12:
-        readings.add(date(value.year, value.day, value.month))
-    return readings
+    other = other_reading(value) if _order_doubt(record, field) else None
+    return {value, other} if other else {value}
 
 
 def _order_doubt(record: ContractRecord, field: str) -> bool:
