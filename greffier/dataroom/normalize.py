@@ -143,7 +143,7 @@ _WORDS_DATE_FOLDED = re.compile(
 
 
 # A month's last day: "the last day of June 2031", « le dernier jour du mois de juin deux mille trente et un » (a term's end)
-_LAST_DAY = r"(?:dernier\s+jour\s+(?:du\s+mois\s+)?(?:de\s+|d['’]\s*)|last\s+day\s+of\s+(?:the\s+month\s+of\s+)?)"
+_LAST_DAY = r"(?:dernier\s+jour\s+(?:du\s+mois\s+)?(?:de\s+|d['’]\s*)|last\s+day\s+(?:of|in)\s+(?:the\s+month\s+of\s+)?)"  # "the last day in February, 2023" too
 _YEAR_WRITTEN = rf"(?:\d{{4}}|deux[\s-]+mille(?:[\s-]+{_FRENCH_NUMBER_WORDS})?(?![\w-]))"
 _LAST_DAY_FOLDED = re.compile(rf"(?:le\s+|the\s+)?{_LAST_DAY}(?P<month>[a-z]+)\.?(?:\s?,\s*|\s+)(?P<year>{_YEAR_WRITTEN})")
 

@@ -668,3 +668,31 @@ def test_in_any_event_no_later_than_a_date_is_an_end_at_the_latest():
     assert longstop is not None and longstop.confidence == "low"
     # an offer's deadline is no term of the contract
     assert end_finding(ENGLISH + "This offer shall expire no later than 15 March 2024 if not accepted in writing.") is None
+
+
+@pytest.mark.parametrize(
+    ("article", "end", "doubt"),
+    [
+        # the date second, after an event: a bound — the later of them ends it at the earliest, the earlier at the latest
+        ("The term of this Agreement shall expire upon the later of: (a) the conclusion of the 2024/25 racing season and (b) the last "
+         "day in February, 2025, unless sooner terminated.", date(2025, 2, 28), "at the earliest"),
+        ("This Agreement shall terminate on the earlier of (a) the termination of the Supply Agreement and (b) December 31, 2025.",
+         date(2025, 12, 31), "at the latest"),
+        # a length from an event the text does not date, and a date it never runs past: that date, at the latest
+        ("This Agreement shall terminate five (5) years following the date of the first commercial sale, but in no event later than "
+         "June 30, 2027.", date(2027, 6, 30), "at the latest"),
+        ("Le présent contrat prendra fin trois ans après la mise en service de l'installation, et en aucun cas au-delà du 31 mars 2026.",
+         date(2026, 3, 31), "at the latest"),
+    ],
+)
+def test_a_date_in_the_second_limb_or_in_no_event_later_than_is_a_bound(article, end, doubt):
+    found = end_finding((FRENCH if article.startswith("Le ") else ENGLISH) + article)
+    assert found is not None and found.value == end and found.confidence == "low" and doubt in found.doubt
+
+
+def test_a_stated_commencement_date_starts_a_term_counted_from_it():
+    # "The commencement date for this contract will be …" dates the lower-case "commencement date" the term runs from
+    text = ("OUTSOURCING AGREEMENT\n\nARTICLE 1 TERM\nThe commencement date for this contract will be 16th June 2024.\n\n"
+            "The initial term of the contracted agreement is 3 years from the commencement date.")
+    found = extract_term(split_articles("t1", text)).end_date
+    assert found is not None and found.value == date(2027, 6, 16) and found.confidence == "high"

@@ -120,6 +120,10 @@ _END = re.compile(
     # « prendra fin à la plus proche des deux dates suivantes : le 31 décembre 2024 ou … » (read as a bound: low confidence)
     # or the later of them ("will end on the later of (i) December 15, 1999 or (ii) …": a bound the other way, low confidence too)
     rf"|\b(?:expire|terminate|end)s?\s+(?:on\s+|upon\s+)?the\s+(?:earlier|earliest|first|later|latest)\s+(?:to\s+occur\s+)?of\s*:?(?:\s*\((?:a|i|1)\))?(?:\s+on)?"
+    # … or the date second: "shall expire upon the later of: (a) the conclusion of the 2022/23 NFL season and (b) the last day in
+    # February, 2023" (the first limb an event: no date — a season's "2022/23" is none — no end of sentence)
+    rf"|\b(?:expire|terminate|end)s?\s+(?:on\s+|upon\s+)?the\s+(?:earlier|earliest|first|later|latest)\s+(?:to\s+occur\s+)?of\s*:?\s*\((?:a|i|1)\)"
+    rf"(?:(?!\((?:b|ii|2)\)|\b(?:19|20)\d\d\b(?!/))[^.;]){{3,150}}?\((?:b|ii|2)\)(?:\s+on)?"
     rf"|\b(?:expire(?:ra)?|prend(?:ra)?\s+fin)\s+[àa]\s+la\s+(?:plus\s+proche|premi[èe]re|plus\s+tardive|derni[èe]re)\s+des\s+(?:deux\s+)?dates(?:\s+suivantes)?\s*:?(?:\s*\(?(?:a|i|1)\))?(?:\s+le)?"
     # an event, and a date at the latest: « Il expire à la réception sans réserve des travaux, et au plus tard le 30 septembre 2026 »,
     # "shall terminate upon completion of the Services and in any event no later than December 31, 2025" (a bound: low confidence)
@@ -311,6 +315,7 @@ _EVENT_THEN_LATEST_RE = re.compile(_EVENT_THEN_LATEST, re.I)
 # occurred, and shall in any event terminate no later than 31 March 2025", a review)
 _IN_ANY_EVENT_LATEST = re.compile(
     r"(?i)\b(?:in\s+any\s+(?:event|case)|en\s+tout\s+(?:[ée]tat\s+de\s+cause|cas))\b[^.;]{0,30}?\b(?:no\s+later\s+than|not\s+later\s+than|au\s+plus\s+tard)"
+    r"|\bin\s+no\s+(?:event|case)\s+later\s+than|\ben\s+aucun\s+cas\s+au-del[àa]\s+du"
 )
 LATEST_DOUBT = "the term ends on this date at the latest: an earlier event the text names may end it first"
 EARLIEST_DOUBT = "the term ends on this date at the earliest: a later event the text names may end it after"
@@ -418,8 +423,21 @@ def _term_candidates(sentence: Sentence, order: int, context: _StartContext, not
         _anniversary_candidates(sentence, context, add)
     if not found and _UNIT_WORD.search(text) and _about_a_term(sentence):
         _duration_candidate(sentence, context, notes, add)
+    if dated and all(_is_estimate(c.start) for c in found):
+        # "shall terminate five (5) years following the date of launch of the first Website, but in no event later than February 28,
+        # 2013": the length runs from an event no date gives, the date bounds it (a length from a known start ends first: it wins)
+        for match in _IN_NO_EVENT_LATER.finditer(text):
+            if value := context.read(match["date"]):
+                add("end", value, match.group(0))
     found.extend(_instalment_candidates(sentence, order))
     return found
+
+
+_IN_NO_EVENT_LATER = re.compile(
+    rf"\b(?:terminat\w*|expir\w*|end|ends|prend\w*\s+fin)\b[^.;]{{0,200}}?(?:\bin\s+no\s+(?:event|case)\s+later\s+than|\ben\s+aucun\s+cas\s+au-del[àa]\s+du)"
+    rf"\s+(?:the\s+)?{DATE_GROUP}",
+    re.I,
+)
 
 
 def _duration_candidate(sentence: Sentence, context: _StartContext, notes: list[str], add) -> None:  # noqa: ANN001
@@ -803,9 +821,10 @@ def _effective_date(chunks: Sequence[ChunkInput], definitions: dict[str, Defined
 
 
 # A sentence that states the Effective Date without defining it as a name: "The Effective Date of this Agreement is March 1, 2019",
+# "The commencement date for this contract will be 16th June 2004",
 # « La date d'effet du présent contrat est fixée au 1er mars 2019 », « La date d'entrée en vigueur de la présente convention est le … »
 _STATED_EFFECTIVE = re.compile(
-    r"(?:\b(?:the\s+)?effective\s+date\s+(?:of\s+(?:this|the)\s+(?:agreement|contract|lease|licen[cs]e|amendment)\s+)?(?:is|shall\s+be|will\s+be)\s+(?:deemed\s+to\s+be\s+)?"
+    r"(?:\b(?:the\s+)?(?:effective|commencement|start(?:ing)?)\s+date\s+(?:(?:of|for)\s+(?:this|the)\s+(?:agreement|contract|lease|licen[cs]e|amendment)\s+)?(?:is|shall\s+be|will\s+be)\s+(?:deemed\s+to\s+be\s+)?"
     r"|\b(?:la\s+)?date\s+d['’](?:effet|entr[ée]e\s+en\s+vigueur)\s+(?:(?:du\s+pr[ée]sent|de\s+la\s+pr[ée]sente)\s+\w+\s+)?(?:est|sera)\s+(?:fix[ée]e\s+)?(?:au|le|à\s+la\s+date\s+du)\s+)"
     rf"(?:the\s+)?{DATE_GROUP}",
     re.I,
