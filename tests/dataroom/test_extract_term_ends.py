@@ -696,3 +696,15 @@ def test_a_stated_commencement_date_starts_a_term_counted_from_it():
             "The initial term of the contracted agreement is 3 years from the commencement date.")
     found = extract_term(split_articles("t1", text)).end_date
     assert found is not None and found.value == date(2027, 6, 16) and found.confidence == "high"
+
+
+def test_a_fixed_term_beginning_and_ending_on_dates_outside_a_term_article():
+    # no article about the term: the sentence's own "a fixed term … beginning … and ending …" says it is the contract's
+    text = ("JOINT VENTURE AGREEMENT\n\nARTICLE 1 PURPOSE\nThe purpose of the Joint Venture is the sale of garden tools. The Joint Venture "
+            "is a fixed term Joint Venture beginning March 1, 2021 and ending March 31st, 2023 or as otherwise provided herein.")
+    found = extract_term(split_articles("t1", text)).end_date
+    assert found is not None and found.value == date(2023, 3, 31)
+    # … while a project's schedule in another article is no term
+    schedule = ("JOINT VENTURE AGREEMENT\n\nARTICLE 1 PURPOSE\nThe purpose of the Joint Venture is the sale of garden tools. The pilot "
+                "phase is planned beginning March 1, 2021 and ending March 31st, 2023.")
+    assert extract_term(split_articles("t1", schedule)).end_date is None

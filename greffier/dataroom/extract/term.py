@@ -190,8 +190,9 @@ _ENDS_THE_CONTRACT = re.compile(
     r"(?:(?<!under\s)(?<!of\s)(?<!to\s)(?<!in\s)(?<!by\s)(?<!with\s)(?<!for\s)(?<!during\s)(?<!throughout\s)(?<!after\s)(?<!before\s)"
     r"(?<!upon\s)(?<!from\s)(?<!within\s)(?<!on\s)(?<!at\s)\b(?:this|the|that|such)\s+(?:[\w\"“”-]+\s+){0,2}?"
     r"(?:agreement|contract|lease|licen[cs]e|term|period|arrangement|appointment|engagement)"
-    r"|\b(?:le|la|ce|cette)\s+(?:pr[ée]sente?\s+)?(?:contrat|convention|bail|accord|mission|p[ée]riode|dur[ée]e)|\b(?:it|il|elle))\b"
-    r"[^.;]{0,120}?\b(?:shall|will|is|are|remains?|continues?|expires?|expiring|terminates?|terminating|ends?|ending|conclud\w*|commenc\w*|runs?|running|lasts?|continuing|remaining|be|been|become|cease\w*|effective|valid"
+    # "The Joint Venture is a fixed term Joint Venture beginning November 27, 2018 and ending November 30th, 2019"
+    r"|\b(?:le|la|ce|cette)\s+(?:pr[ée]sente?\s+)?(?:contrat|convention|bail|accord|mission|p[ée]riode|dur[ée]e)|\b(?:it|il|elle)|\ba\s+fixed\s+term)\b"
+    r"[^.;]{0,120}?\b(?:shall|will|is|are|remains?|continues?|expires?|expiring|terminates?|terminating|ends?|ending|conclud\w*|commenc\w*|beginning|runs?|running|lasts?|continuing|remaining|be|been|become|cease\w*|effective|valid"
     r"|in\s+(?:full\s+)?(?:force|effect)"
     r"|est|sera|restera|demeurera|prend\w*|expire\w*|court|courra|produi\w*|entre\w*|s['’]ach[èe]ve\w*|se\s+termine\w*|arrive\w*|conclue?|valable)\b",
     re.I,
