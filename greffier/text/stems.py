@@ -36,9 +36,16 @@ _FINAL_VOWELS = "aeiouy"
 MIN_STEM = 4
 
 
+# Words the stemmer cuts to another word's stem although they mean something else: « échéancier » (a payment schedule) is not
+# « échéance » (a due date, a term's end), so a question about when a contract expires is not answered by its invoicing schedule
+_OWN_STEMS = {"echeancier": "echeancier", "echeanciers": "echeancier"}
+
+
 def _trimmed(word: str, stemmed: str) -> str:
     if len(word) <= 3 or word[0].isdigit():
         return word
+    if (own := _OWN_STEMS.get(word)) is not None:
+        return own
     trimmed = stemmed.rstrip(_FINAL_VOWELS)
     return trimmed if len(trimmed) >= MIN_STEM else stemmed
 

@@ -28,6 +28,7 @@ relevance check measures how much of the question a passage covers, in either la
 from __future__ import annotations
 
 from collections import Counter
+from difflib import SequenceMatcher
 import math
 import re
 from typing import Any
@@ -35,7 +36,7 @@ from typing import Any
 from haystack import component
 
 from greffier.lexicon import Lexicon, Match, load_lexicon
-from greffier.lexicon.freedict import Dictionary, load_dictionary
+from greffier.lexicon.freedict import Dictionary, load_dictionary, singulars
 from greffier.text import fold, tokenize
 from greffier.text.function_words import is_function_word
 from greffier.text.language import guess_language, question_language
@@ -359,6 +360,30 @@ def idf(document_frequency: int, chunks: int) -> float:
     return math.log(1 + (chunks - document_frequency + 0.5) / (document_frequency + 0.5))
 
 
+COGNATE_RATIO = 0.85  # "environmental" and « environnementales », "studies" and « études »: one name in two languages
+COGNATE_PREFIX = 4
+COGNATE_MIN_CHARS = 6
+
+
+def names_in_other_language(token: str, identity: frozenset[str], translations: tuple[tuple[str, ...], ...] = ()) -> bool:
+    """Whether a word of the question is one of the named contracts' ``identity`` words, in its own language or the other:
+    the word itself, a dictionary translation of it (« agence » of the named "Agency Agreement"; "studies" → « étude » of
+    the file « contrat_etudes_environnementales »: a singular of an identity word counts), or a cognate spelled alike
+    ("environmental" of « environnementales »: same first letters, most letters in common)."""
+    if not identity:
+        return False
+    if token in identity:
+        return True
+    forms = identity | {form for word in identity for lang in ("fr", "en") for form in singulars(word, lang)}
+    if any(set(term) <= forms for term in translations):
+        return True
+    return len(token) >= COGNATE_MIN_CHARS and any(
+        len(word) >= COGNATE_MIN_CHARS and word[:COGNATE_PREFIX] == token[:COGNATE_PREFIX]
+        and SequenceMatcher(None, token, word).ratio() >= COGNATE_RATIO
+        for word in identity
+    )
+
+
 def asked_units(
     tokens: list[str], matches: list[Match], language: str, forms: dict | None, index: Any, describing: frozenset[str] = DESCRIBING,  # noqa: ANN401
     identity: frozenset[str] = frozenset(), translated: dict[str, tuple[tuple[str, ...], ...]] | None = None,
@@ -392,10 +417,8 @@ def asked_units(
         prefix = (prefixed or {}).get(token)
         if token in prefixes and token not in (prefixed or {}):
             continue  # « sous » of « sous-louer »: part of the word that follows it
-        if positions <= left_out or token in identity or is_function_word(token):
+        if positions <= left_out or is_function_word(token) or names_in_other_language(token, identity, (translated or {}).get(token, ())):
             continue
-        if any(set(term) <= identity for term in (translated or {}).get(token, ())):
-            continue  # « agence » of the named "Agency Agreement": it names the contract in the other language
         terms: list[tuple[str, ...]] = [(token,)]
         terms.extend((form,) for form, _factor in _word(token, lang, forms, 1.0)[1:])
         weighed = list(terms)  # the word's weight is read on its own forms and the notion's wordings as the glossary writes them

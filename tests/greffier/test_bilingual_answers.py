@@ -1312,3 +1312,39 @@ def test_an_english_question_keeps_its_words_that_are_french_function_words():
     assert {"car", "tel"} <= {u["token"] for u in units}
     units, _types = _units("Can the supplier transfer the contract to someone else?", "en")
     assert not {"someone", "else"} & {u["token"] for u in units}  # indefinite pronouns frame the question
+
+
+def test_an_invoicing_schedule_does_not_answer_when_a_contract_ends():
+    # walkthrough 15: « échéancier » (a payment schedule) shares the stemmer's stem with « échéance » (a due date, an end):
+    # "when does it expire?" quoted the price article's « Il sera facturé selon l'échéancier suivant … »
+    term = Document(id="c1-4", content="ARTICLE 4 – DURÉE\nLe présent contrat prendra fin le 31 décembre 2026.",
+                    meta={"doc_id": "c1", "section": "ARTICLE 4 – DURÉE", "file": "etudes.md"})
+    price = Document(id="c1-3", content="ARTICLE 3 – PRIX\nLe prix est fixé à 86 500 € HT. Il sera facturé selon l'échéancier suivant : "
+                     "30 % à la signature, 70 % à la remise du rapport.", meta={"doc_id": "c1", "section": "ARTICLE 3 – PRIX", "file": "etudes.md"})
+    from pipelines.expanders.query_expansion import word_forms  # why: the forms a real index gives each word, where the stems met
+    from store.bm25 import BM25Index  # why: a real index of the two passages, whose vocabulary the forms are read from
+
+    index = BM25Index.build([term.id, price.id], [tokenize(term.content), tokenize(price.content)], generation=1)
+    tokens = tokenize("When does the contract expire?")
+    units = asked_units(tokens, load_lexicon().find(tokens), "en", word_forms(index), index)
+    answer_text = extractive_answer("When does the contract expire?", [term, price], units=units)
+    assert "31 décembre 2026" in answer_text and "échéancier" not in answer_text, answer_text
+    assert not RelevanceJudge().run(
+        question="When does the contract expire?", documents=[price], units=units)["documents"]
+
+
+@pytest.mark.parametrize(
+    ("word", "translations", "names"),
+    [
+        ("studies", (("etude",), ("etudier",)), True),  # a dictionary's singular of the file name's « etudes »
+        ("environmental", (), True),  # a cognate of « environnementales »
+        ("environment", (), False),  # too far from it: still asked
+        ("expire", (("expirer",),), False),
+    ],
+)
+def test_a_question_word_naming_the_named_contract_in_the_other_language_is_not_asked(word, translations, names):
+    from pipelines.expanders.query_expansion import names_in_other_language  # why: the rule itself, on the walkthrough's words
+
+    identity = frozenset({"etudes", "environnementales", "naturalia"})
+    assert names_in_other_language(word, identity, translations) is names
+    assert names_in_other_language(word, frozenset(), translations) is False
