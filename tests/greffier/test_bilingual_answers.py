@@ -219,6 +219,13 @@ def test_each_contract_of_a_several_contracts_answer_is_labelled_by_its_title_an
         ("Is the licence non-exclusive?", "2. Licence", "2.1 The Licensor grants the Licensee an exclusive licence to use the Software.", True),
         ("What are the post-termination restrictions?", "9. Restrictions",
          "9.1 For twelve months after termination, the Employee shall not solicit any client of the Company.", True),
+        # everyday words for ending and warning (walkthrough 15: « prévenir », « arrêter », « veut » were asked and missing)
+        ("Combien de temps à l'avance le client doit-il prévenir s'il veut arrêter la mission ?", "Article 5 – Résiliation",
+         "Le Mandant pourra mettre fin au présent mandat à tout moment moyennant un préavis de quinze (15) jours.", True),
+        ("How far in advance must we warn the consultant if we want to stop the engagement?", "Article 5 – Résiliation",
+         "Le Mandant pourra résilier le présent mandat à tout moment moyennant un préavis de quinze (15) jours.", True),
+        ("Combien de temps à l'avance le client doit-il prévenir s'il veut arrêter la mission ?", "Article 3 – Prix",
+         "Les honoraires sont payables à trente jours fin de mois.", False),
     ],
 )
 def test_the_relevance_check_judges_meaning_across_languages(question, section, passage, relevant):
@@ -227,7 +234,7 @@ def test_the_relevance_check_judges_meaning_across_languages(question, section, 
     lexicon = load_lexicon()
     tokens = tokenize(question)
     matches = lexicon.find(tokens)
-    units = asked_units(tokens, matches, "en" if question.startswith("What") else "fr", None, None, prefixed=prefixed_words(question))
+    units = asked_units(tokens, matches, "en" if question.startswith(("What", "Which", "Is", "How")) else "fr", None, None, prefixed=prefixed_words(question))
     types = sorted({t for m in matches for t in m.concept.types})  # the question's clause types, by the glossary
     doc = Document(id="c1-1", content=passage, score=1.0, meta={"doc_id": "c1", "section": section})
     judged = RelevanceJudge().run(question=question, documents=[doc], units=units, clause_types=types)
