@@ -369,6 +369,8 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
         r"prestation(?:s)? de services?", r"lettre de mission", r"lettre d'engagement", r"convention d'honoraires",
         r"honoraires", r"maintenance", r"services? agreement", r"consult(?:ing|ancy) agreement", r"engagement letter",
         r"statement of work", r"\bmission\b", r"contrat de services?", r"assistance technique", r"conseil",
+        # an operator managing a business for its owner: "Hotel Management Agreement", « contrat de gestion hôtelière »
+        r"(?<!cash )(?<!treasury )(?<!asset )(?<!investment )(?<!portfolio )management (?:agreement|contract)", r"contrat de gestion(?! de (?:tresorerie|portefeuille))",
     ),
 }
 

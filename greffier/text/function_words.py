@@ -31,7 +31,9 @@ doit doivent devra devront devrait devraient doive devoir faut faudra faudrait f
 
 # What Snowball's lists leave out and a question uses only to frame what it asks: the quantity words of
 # "how many" (« combien » is Snowball's), "per" (« par » is), the auxiliary's infinitive (« peut-il être
-# résilié » — Snowball lists « été », « suis », « est »… but not « être »), the wish that frames a condition ("if it wants to stop", « s'il veut arrêter »), the deontic frames of « doit »
+# résilié » — Snowball lists « été », « suis », « est »… but not « être »), the wish that frames a condition ("if it
+# wants to stop", « s'il veut arrêter »), the participle that names a contract by its parties (« l'accord conclu avec
+# Kestrel »), the deontic frames of « doit »
 # and "must" (« sont-ils tenus de … ? », "are they required to … ?") and of « peut » and "may" (« est-il
 # autorisé à … ? », "are we allowed to … ?", « permet-il de … ? »), the indefinite pronouns ("to someone else",
 # « à quelqu'un d'autre »: a contract says "a third party", « un tiers »), and the
@@ -39,6 +41,7 @@ doit doivent devra devront devrait devraient doive devoir faut faudra faudrait f
 FRAME_WORDS = """
 many per
 want wants wanted wish veut veulent voudrait voudraient vouloir souhaite souhaitent
+conclu conclue conclus conclues
 etre tenu tenue tenus tenues required obliged
 someone somebody anyone anybody something anything everyone everybody everything else quelqu
 allowed permitted entitled autorise autorisee autorises autorisees permet permettent

@@ -480,3 +480,20 @@ def test_a_cover_line_above_the_title_does_not_hide_the_type():
     chunks = [ChunkInput(id="t1", section="", text="EXECUTION VERSION\nJOINT DEVELOPMENT AGREEMENT\nThis Agreement is made between A Ltd and B Ltd.")]
     found = extract_contract_type("", chunks)
     assert found is not None and found.value == "contrat de partenariat" and found.raw == "JOINT DEVELOPMENT AGREEMENT"
+
+
+@pytest.mark.parametrize(
+    ("title", "label"),
+    [
+        # walkthrough 16: a hotel management agreement had no type — an operator's services to the owner
+        ("HOTEL MANAGEMENT AGREEMENT", "prestation de services"),
+        ("Contrat de gestion hôtelière", "prestation de services"),
+        # … not a treasury's, nor an investment manager's mandate
+        ("Cash Management Agreement", "convention de trésorerie"),
+        ("Contrat de gestion de trésorerie", "convention de trésorerie"),
+        ("Investment Management Agreement", None),
+    ],
+)
+def test_a_management_agreement_is_a_services_agreement(title, label):
+    found = extract_contract_type(title, [])
+    assert (found.value if found else None) == label

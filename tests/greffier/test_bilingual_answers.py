@@ -226,6 +226,12 @@ def test_each_contract_of_a_several_contracts_answer_is_labelled_by_its_title_an
          "Le Mandant pourra résilier le présent mandat à tout moment moyennant un préavis de quinze (15) jours.", True),
         ("Combien de temps à l'avance le client doit-il prévenir s'il veut arrêter la mission ?", "Article 3 – Prix",
          "Les honoraires sont payables à trente jours fin de mois.", False),
+        # walkthrough 16: what the owner pays to end a management contract is its "termination fee" (« indemnité », « propriétaire »)
+        ("Quelle indemnité le propriétaire doit-il verser s'il met fin au contrat de gestion ?", "15. TERMINATION",
+         "15.3 The Owner may terminate this Agreement on a Sale, subject to the payment to the Operator of a termination fee equal to "
+         "three (3) times the Management Fees paid in the preceding twelve months.", True),
+        ("Quelle indemnité le propriétaire doit-il verser s'il met fin au contrat de gestion ?", "8. INSURANCE",
+         "8.1 The Operator shall maintain insurance with reputable insurers.", False),
     ],
 )
 def test_the_relevance_check_judges_meaning_across_languages(question, section, passage, relevant):
@@ -1355,3 +1361,20 @@ def test_a_question_word_naming_the_named_contract_in_the_other_language_is_not_
     identity = frozenset({"etudes", "environnementales", "naturalia"})
     assert names_in_other_language(word, identity, translations) is names
     assert names_in_other_language(word, frozenset(), translations) is False
+
+
+def test_inside_a_named_contract_the_subject_its_kind_names_is_not_asked():
+    # walkthrough 16: « Combien de temps durent les obligations de confidentialité de l'accord conclu avec Kestrel Peak ? »
+    # abstained on the NDA's "8. DURATION" (« confidentialité », what the accord de confidentialité is about, and « conclu »,
+    # which names it by its parties, were asked)
+    from pipelines.expanders.query_expansion import named_kind_words  # why: the rule itself, on the walkthrough's question
+
+    question = "Combien de temps durent les obligations de confidentialité de l'accord conclu avec Kestrel Peak ?"
+    tokens = tokenize(question)
+    lexicon = load_lexicon()
+    scoped = asked_units(tokens, lexicon.find(tokens), "fr", None, None, identity=frozenset({"kestrel", "peak"}),
+                         kind_words=named_kind_words(lexicon, ["nda"]))
+    asked = [u["token"] for u in scoped]
+    assert "obligations" in asked and "confidentialite" not in asked and "conclu" not in asked, asked
+    unscoped = asked_units(tokens, lexicon.find(tokens), "fr", None, None, identity=frozenset({"kestrel", "peak"}))
+    assert "confidentialite" in [u["token"] for u in unscoped]  # in any other contract it is asked

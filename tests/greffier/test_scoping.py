@@ -345,3 +345,16 @@ def test_a_stop_word_in_an_all_capitals_party_name_names_nothing():
     ]
     index = IdentityIndex.build(rows, load_lexicon())
     assert index.named("Quelles sont LES obligations DES parties en matière de confidentialité ?") is None
+
+
+def test_a_hotel_management_agreement_is_named_by_its_kind_in_french():
+    # walkthrough 16: « le contrat de gestion » named nothing — the glossary had no management agreement, and the record no type
+    rows = [
+        IdentityRow("h1", "HOTEL MANAGEMENT AGREEMENT", "room/01_hotel_management_agreement.docx",
+                    ["BELCOURT LYON SAS", "HARWICK HOTEL MANAGEMENT LIMITED"], True, "prestation de services"),
+        IdentityRow("e1", "Contrat de travail", "room/09_contrat_travail_directeur.md", ["BELCOURT LYON SAS", "Paul Vernet"], True, "contrat de travail"),
+        IdentityRow("b1", "Bail commercial", "room/04_bail_commercial_hotel.txt", ["SCI Quai Rive", "BELCOURT LYON SAS"], True, "bail commercial"),
+    ]
+    index = IdentityIndex.build(rows, load_lexicon())
+    scope = by_kind(index, "Quelle indemnité le propriétaire doit-il verser s'il met fin au contrat de gestion hôtelière ?")
+    assert scope is not None and scope.contract_ids == ["h1"], scope
