@@ -1376,3 +1376,28 @@ REVIEWED_24 = [
 def test_the_last_rounds_wordings(rule, fires, text):
     condition = load_playbook("ma_due_diligence").by_id[rule].condition
     assert bool(affirmed_matches(condition, text)) is fires
+
+
+# Walkthrough 16 (a hotel group's data room, written by a helper): on-call service, data residency, a trial period and a
+# cap on penalties read as flags; each with the wording that must still fire (sentences written for these tests)
+WALKTHROUGH_16 = [
+    ("penalties", False, "Le Prestataire assure une astreinte 24 heures sur 24 et 7 jours sur 7."),
+    ("penalties", False, "Le prix forfaitaire annuel de la maintenance préventive et de l'astreinte est fixé à 42 000 € HT."),
+    ("penalties", True, "Le Prestataire sera condamné à exécuter ses obligations sous astreinte."),
+    ("penalties", True, "À défaut, le Preneur sera redevable d'une astreinte de 500 euros par jour de retard."),
+    ("exclusivity", False, "6.2 The Provider shall host Customer Data exclusively within the European Economic Area."),
+    ("exclusivity", True, "The Distributor shall purchase the Products exclusively from the Supplier."),
+    ("renewal-by-agreement", False, "Le présent contrat ne deviendra définitif qu'à l'issue d'une période d'essai de quatre mois, renouvelable une "
+     "fois pour une durée de trois mois, avec l'accord exprès des parties formalisé par écrit."),
+    ("renewal-by-agreement", True, "Le contrat pourra être prorogé d'un commun accord pour une durée de deux ans."),
+    ("liability-cap", False, "En cas de retard, le Prestataire sera redevable de pénalités égales à 2 % du montant mensuel facturé par jour de "
+     "retard, plafonnées à 10 % de ce montant."),
+    ("liability-cap", True, "La responsabilité totale du Prestataire est limitée à cinquante pour cent (50 %) des sommes facturées au cours des "
+     "douze mois précédents."),
+]
+
+
+@pytest.mark.parametrize(("rule", "fires", "text"), WALKTHROUGH_16)
+def test_walkthrough_16_wordings(rule, fires, text):
+    condition = load_playbook("ma_due_diligence").by_id[rule].condition
+    assert bool(affirmed_matches(condition, text)) is fires
