@@ -28,7 +28,6 @@ relevance check measures how much of the question a passage covers, in either la
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 from difflib import SequenceMatcher
 import math
 import re
@@ -122,7 +121,6 @@ class QueryExpander(StoreComponent):
         if self.enabled:
             groups.extend(notion_groups(matches, tokens, self.weight, forms, self.forms_weight, language=language, same_language_weight=self.same_language_weight))
         identity = frozenset((scope or {}).get("identity") or ())
-        kind_words = named_kind_words(self._lexicon, (scope or {}).get("kinds") or ())
         if self.enabled and self._dictionary is not None:
             self._dictionary.refresh()  # once per question: a dictionary installed meanwhile is used, without a stat per word
         translated = dictionary_translations(tokens, matches, language, self._dictionary, identity=identity) if self.enabled else {}
@@ -141,11 +139,10 @@ class QueryExpander(StoreComponent):
             dense_text = f"{dense_text}\n{translation}"
             translation_units = asked_units(
                 other_tokens, other_matches, other, forms, index, describing=DESCRIBING_SCOPED if scope else DESCRIBING, identity=identity,
-                kind_words=kind_words,
             )
         units = asked_units(
             tokens, matches, language, forms, index, describing=DESCRIBING_SCOPED if scope else DESCRIBING, identity=identity, translated=translated,
-            prefixed=prefixed_words(query), kind_words=kind_words,
+            prefixed=prefixed_words(query),
         )
         return {
             "groups": groups, "dense_text": dense_text, "concepts": concepts, "clause_types": clause_types, "language": language, "units": units,
@@ -334,16 +331,6 @@ def with_translations(query: str, matches: list[Match], language: str) -> str:
     return f"{query} ({'; '.join(added)})" if added else query
 
 
-def named_kind_words(lexicon: Lexicon | None, kinds: Sequence[str]) -> frozenset[str]:
-    """The words and stems of the names of the named contracts' kinds (``kinds``: the glossary's contract notions): inside a
-    non-disclosure agreement, « les obligations de confidentialité » ask about its obligations — « confidentialité » is what the
-    contract is about (« accord de confidentialité »), as « bail » is the lease itself."""
-    if lexicon is None or not kinds:
-        return frozenset()
-    terms = [term for concept in lexicon.concepts if concept.id in kinds for term in concept.terms]
-    return frozenset(word for term in terms for word in (*term.tokens, *term.stems) if not is_function_word(word))
-
-
 def naming_positions(matches: list[Match], named_kinds: frozenset[str] = frozenset()) -> set[int]:
     """Positions of the question's words that name the document rather than ask about a clause: the
     document itself (« contrat »), or the kind of the contracts the question named (``named_kinds``,
@@ -400,7 +387,7 @@ def names_in_other_language(token: str, identity: frozenset[str], translations: 
 def asked_units(
     tokens: list[str], matches: list[Match], language: str, forms: dict | None, index: Any, describing: frozenset[str] = DESCRIBING,  # noqa: ANN401
     identity: frozenset[str] = frozenset(), translated: dict[str, tuple[tuple[str, ...], ...]] | None = None,
-    prefixed: dict[str, str] | None = None, kind_words: frozenset[str] = frozenset(),
+    prefixed: dict[str, str] | None = None,
 ) -> list[dict]:
     """Each distinct word asked: ``{"token", "terms": [[tokens], ...], "weight"}``; a passage covers the
     word when it holds one of those terms whole (the word itself, another form of it, or a term of a
@@ -414,8 +401,7 @@ def asked_units(
     passage from another, but a question about something absent must not be covered by the rest).
     A word's dictionary translations (``translated``, :func:`dictionary_translations`) count as it in a
     passage, but do not change its weight: a loose translation must not make the word common; a word
-    one of whose translations is an ``identity`` word names the contract, and is left out too, as is a word of the name of the
-    named contracts' kind (``kind_words``, :func:`named_kind_words`).
+    one of whose translations is an ``identity`` word names the contract, and is left out too.
 
     A word the question writes only after a prefix and a hyphen (``prefixed``, :func:`prefixed_words`): after « sous- » or
     "sub-" (« sous-louer ») it counts whole — with its prefix, joined to it, or as a wording of a notion that holds the
@@ -433,8 +419,6 @@ def asked_units(
             continue  # « sous » of « sous-louer »: part of the word that follows it
         if positions <= left_out or is_function_word(token) or names_in_other_language(token, identity, (translated or {}).get(token, ())):
             continue
-        if kind_words and (token in kind_words or stem(token, lang) in kind_words):
-            continue  # « confidentialité » asked inside the « accord de confidentialité »: the contract itself
         terms: list[tuple[str, ...]] = [(token,)]
         terms.extend((form,) for form, _factor in _word(token, lang, forms, 1.0)[1:])
         weighed = list(terms)  # the word's weight is read on its own forms and the notion's wordings as the glossary writes them

@@ -50,7 +50,7 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,8 +60,10 @@ from haystack.dataclasses import ChatMessage
 from haystack.utils import deserialize_chatgenerator_inplace
 
 from greffier.compliance.library import ClauseLibrary, load_library
+from greffier.lexicon import Lexicon, load_lexicon
 from greffier.text import fold, tokenize
 from greffier.text.fold import fold_origins
+from greffier.text.function_words import is_function_word
 from greffier.text.tokens import WHOLE_WORD_PREFIXES, prefixed_words
 from pipelines.generators.answer_kinds import KIND_WORDS, AnswerKind, asked_complement, asked_head, asked_kind, gives_a_quantity
 from pipelines.passages import own_heading, parties_asked, parties_passage, prose
@@ -161,6 +163,16 @@ class Calibration:
 
 
 CALIBRATION = Calibration()
+
+
+def named_kind_words(lexicon: Lexicon | None, kinds: Sequence[str]) -> frozenset[str]:
+    """The words of the names of the named contracts' kinds (``kinds``: the glossary's contract notions, a scope's
+    ``kinds``), but function words: « accord de confidentialité » → « accord », « confidentialite »."""
+    if lexicon is None or not kinds:
+        return frozenset()
+    return frozenset(
+        word for concept in lexicon.concepts if concept.id in kinds for term in concept.terms for word in term.tokens if not is_function_word(word)
+    )
 
 
 def passage_tokens(doc: Document, *, with_name: bool = False) -> set[str]:
@@ -498,7 +510,14 @@ class RelevanceJudge:
         says a passage misses or holds in other words (:func:`how_covered`)."""
         scoped_ids = scope_contract_ids(scope)
         best = max((doc.score or 0.0) for doc in documents)
-        tokens = [passage_tokens(doc, with_name=not scoped_ids) | (PARTIES_WORDS if parties and parties_passage([doc]) else set()) for doc in documents]
+        # a passage of a named contract says what its kind is about without repeating it: the NDA's "8. DURATION" holds the
+        # « obligations de confidentialité » asked of it (its words are still asked: another article may write them)
+        kind_words = named_kind_words(load_lexicon(), (scope or {}).get("kinds") or ()) if scoped_ids else frozenset()
+        tokens = [
+            passage_tokens(doc, with_name=not scoped_ids) | (PARTIES_WORDS if parties and parties_passage([doc]) else set())
+            | (kind_words if doc.meta.get("doc_id") in scoped_ids else frozenset())
+            for doc in documents
+        ]
         if parties and any(PARTIES_WORDS <= t for t in tokens):
             # no passage writes « parties », and the opening that names them holds it: not an absent word
             units = [{**u, "absent": False} if any(set(term) <= PARTIES_WORDS for term in u.get("terms") or ()) else u for u in units]

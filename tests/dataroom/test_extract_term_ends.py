@@ -708,3 +708,20 @@ def test_a_fixed_term_beginning_and_ending_on_dates_outside_a_term_article():
     schedule = ("JOINT VENTURE AGREEMENT\n\nARTICLE 1 PURPOSE\nThe purpose of the Joint Venture is the sale of garden tools. The pilot "
                 "phase is planned beginning March 1, 2021 and ending March 31st, 2023.")
     assert extract_term(split_articles("t1", schedule)).end_date is None
+
+
+@pytest.mark.parametrize(
+    "definition",
+    [
+        # walkthrough 16's loan: the final maturity date defined in the definitions article, by a length and the date it falls on
+        "« Date d'Échéance Finale » désigne la date tombant sept (7) ans après la Date de Signature, soit le 30 juin 2028.",
+        '"Expiration Date" means June 30, 2028.',
+    ],
+)
+def test_the_end_s_name_defined_as_a_date_ends_the_contract(definition):
+    text = (FRENCH if definition.startswith("«") else ENGLISH).replace("ARTICLE 3 — DURÉE\n", "").replace("ARTICLE 2 TERM\n", "")
+    found = end_finding(text + "\n\nARTICLE 9 — DEFINITIONS\n" + definition)
+    assert found is not None and found.value == date(2028, 6, 30)
+    # an option's expiry date, or an end defined by an event, is no such date
+    assert end_finding(ENGLISH + '"Option Expiration Date" means June 30, 2028.') is None
+    assert end_finding(ENGLISH + '"Expiration Date" means the date of the last delivery of Products.') is None

@@ -81,6 +81,14 @@ _LABEL_END = re.compile(
     rf"{DATE_GROUP}(?=[ \t*]*(?:\||\n|$|[A-ZÀ-Ý]))",
     re.I,
 )
+# The end's name defined as a date: « « Date d'Échéance Finale » désigne la date tombant sept (7) ans après la Date de
+# Signature, soit le 30 juin 2028 », '"Expiration Date" means June 30, 2028', 'June 30, 2028 (the "Expiration Date")'
+_DEFINED_END = re.compile(
+    rf"[«\"“]\s*(?:{_END_LABEL})\s*[»\"”]\s*,?\s*(?:d[ée]signe|signifie|s['’]entend\s+de|means|shall\s+mean)\s+"
+    rf"(?:(?:[^;.]|\.(?=\d)){{0,200}}?(?:,\s*soit|,\s*i\.e\.,?|,\s*namely|,\s*being)\s+)?(?:the\s+|le\s+)?{DATE_GROUP}"
+    rf"|(?P<date2>{DATE_PATTERN})\s*\(\s*(?:the\s+|ci-apr[èe]s\s+(?:d[ée]nomm[ée]e\s+)?(?:la\s+)?|la\s+)?[«\"“]\s*(?:{_END_LABEL})\s*[»\"”]\s*\)",
+    re.I,
+)
 # An end verb, an event, then a date at the latest: the earlier of the event and the date (see _END)
 _EVENT_THEN_LATEST = (
     r"(?:\b(?:expire(?:ra|nt)?|prend(?:ra|ront)?\s+fin|se\s+termine(?:ra)?|ends?|expires?|terminates?|(?:shall|will)\s+(?:end|expire|terminate))"
@@ -415,6 +423,9 @@ def _term_candidates(sentence: Sentence, order: int, context: _StartContext, not
     for match in _LABEL_END.finditer(text) if dated and not found else ():
         if value := context.read(match["date"]):
             add("end", value, match.group(0).strip(" |\n"))
+    for match in _DEFINED_END.finditer(text) if dated and not found else ():
+        if value := context.read(match["date"] or match["date2"]):
+            add("end", value, " ".join(match.group(0).split()))
     for match in _END.finditer(text) if dated else ():
         if (value := context.read(match["date"])) and not NOT_THE_TERM.search(text, max(0, match.start() - 300), match.start()):
             if sentence.chunk_rank == 1 and not _ENDS_THE_CONTRACT.search(text, 0, match.start("date")):
