@@ -492,7 +492,7 @@ class _Turn:
         notions = asked_notions(message, load_lexicon())
         hits = clause_hits(self.workspace, types, load_lexicon(), notions)
         room = load_dataroom(self.workspace)
-        from_records = types == ["renewal"] and "tacit_renewal" in notions
+        from_records = types == ["renewal"] and any(n in ("tacit_renewal", "tacit_renewal_forms") for n in notions)
         if from_records:
             hits = with_renewal_records(self.workspace, room, hits)  # an automatic renewal is a field of the records
         library = load_library()

@@ -284,6 +284,7 @@ def test_developing_alone_is_no_partnership(title):
     [
         ("Fait à Paris, le 3 mars 2022, en deux exemplaires.", date(2022, 3, 3)),
         ("Fait en deux exemplaires originaux à Nantes, le 1er juillet 2021.", date(2021, 7, 1)),
+        ("Fait à Bordeaux, en deux exemplaires originaux, le 3 mars 2023.", date(2023, 3, 3)),  # walkthrough 16: the copies before the date
         ("Signed on 16 January 2023 by both parties.", date(2023, 1, 16)),
         ("Signed in London on January 16, 2023.", date(2023, 1, 16)),
         ("This Agreement is dated as of 5 May 2020.", date(2020, 5, 5)),
@@ -497,3 +498,12 @@ def test_a_cover_line_above_the_title_does_not_hide_the_type():
 def test_a_management_agreement_is_a_services_agreement(title, label):
     found = extract_contract_type(title, [])
     assert (found.value if found else None) == label
+
+
+def test_an_avenant_s_title_dates_the_contract_it_amends_not_its_signature():
+    # walkthrough 16: « AVENANT N°1 AU BAIL COMMERCIAL DU 12 JANVIER 2018 … Fait à Bordeaux, en deux exemplaires originaux, le 3 mars
+    # 2023 » was dated 12 January 2018, the lease's date in its title
+    text = ("AVENANT N°1 AU BAIL COMMERCIAL DU 12 JANVIER 2018\n\nENTRE LES SOUSSIGNÉS\nLa société SCI Quai Rive et la société Belcourt SAS.\n\n"
+            "Article 1 – Durée\nLe Bail prendra fin le 31 janvier 2030.\n\nFait à Bordeaux, en deux exemplaires originaux, le 3 mars 2023.")
+    found = extract_signature_date(split_articles("a1", text))
+    assert found is not None and found.value == date(2023, 3, 3)

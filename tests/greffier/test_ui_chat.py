@@ -274,7 +274,10 @@ def renewal_room(tmp_path_factory):
     return settings
 
 
-@pytest.mark.parametrize("question", ["Which agreements renew automatically?", "Quels contrats se renouvellent par tacite reconduction ?"])
+@pytest.mark.parametrize("question", [
+    "Which agreements renew automatically?", "Quels contrats se renouvellent par tacite reconduction ?",
+    "Quels contrats se renouvellent tacitement ?",  # walkthrough 16: « renouvellent » is no stem of the glossary's; no list came
+])
 def test_a_list_of_automatic_renewals_reads_the_records_and_drops_none_silently(renewal_room, question):
     # walkthrough 14: the list named a renewable trial period and a contract that "shall not be extended except by a written
     # agreement", and missed a lease that « se prolongera tacitement »: the records' renewal field decides

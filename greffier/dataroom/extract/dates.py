@@ -13,7 +13,10 @@ from greffier.dataroom.normalize import DateMention, find_dates, parse_date
 _THIS = r"\b(?:this|the\s+present)\s+(?:[\w\"“”()-]+\s+){0,6}?"
 _SIGNATURE_RULES: tuple[tuple[str, re.Pattern[str], bool], ...] = (
     # (rule, pattern, take the last match: signature blocks close the contract)
-    ("fait à", re.compile(rf"\b(?:fait|établi|sign[ée]e?)\b[^.\n]{{0,80}}?\bà\s+[^,\n]{{1,40}},?\s+le\s+{DATE_GROUP}", re.I), True),
+    # (« Fait à Bordeaux, en deux exemplaires originaux, le 3 mars 2023 »: the copies between the place and the date)
+    ("fait à", re.compile(
+        rf"\b(?:fait|établi|sign[ée]e?)\b[^.\n]{{0,80}}?\bà\s+[^,\n]{{1,40}},?\s+(?:en\s+[^,\n]{{0,30}}?\bexemplaires?\b[^,\n]{{0,30}},?\s+)?le\s+{DATE_GROUP}", re.I,
+    ), True),
     ("fait le", re.compile(rf"\bfait\s+(?:[^,\n]{{0,40}},?\s+)?le\s+{DATE_GROUP}", re.I), True),
     ("à <ville>, le", re.compile(rf"^\s*(?:à|a)\s+[{UPPER}][^,\n]{{1,40}},\s+le\s+{DATE_GROUP}", re.I | re.M), True),
     ("date de signature", re.compile(rf"\b(?:date de (?:la )?signature|signature date|date of signature)\s*:?\s*{DATE_GROUP}", re.I), False),
