@@ -375,6 +375,11 @@ def date_hit(condition: DateCondition, facts: DocumentFacts, chunks: Sequence[Cl
         fires, test = value < condition.before, f"before {condition.before.isoformat()}"
     elif condition.after is not None:
         fires, test = value > condition.after, f"after {condition.after.isoformat()}"
+    elif condition.past:
+        # an end date passed: the contract has ended — unless it renews by itself (its initial term ended, it goes on); the
+        # record's date only: a date read from the text alone may be another period's (« pourra être tiré … jusqu'au 31 décembre 2021 »)
+        fires = value < today and source == "record" and not (condition.field == "end_date" and facts.renewal == "automatic")
+        test = f"before {today.isoformat()}"
     else:
         horizon = today + relativedelta(months=condition.within_months or 0)
         fires, test = today <= value <= horizon, f"within {condition.within_months} months of {today.isoformat()}"

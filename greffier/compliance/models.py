@@ -72,6 +72,9 @@ class DocumentFacts:
     # field → why its value is not sure (read with low confidence: an "at the earliest" end, a cover's date): a date rule's
     # hit on it is marked "to confirm" with the reason, never taken as known
     doubts: dict[str, str] = field(default_factory=dict)
+    # the record's renewal ("automatic", "none", …; None: nothing says): a contract that renews by itself has not ended on the
+    # date its initial term ends
+    renewal: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)

@@ -221,19 +221,20 @@ class ThresholdCondition(_Condition):
 
 class DateCondition(_Condition):
     """The contract's ``field`` date (end date after amendments by default) is before ``before``,
-    after ``after``, or falls within ``within_months`` of the scan day (today unless given)."""
+    after ``after``, falls within ``within_months`` of the scan day (today unless given), or is before it (``past``)."""
 
     kind: Literal["date"]
     field: Literal["end_date", "signature_date"] = "end_date"
     before: date | None = None
     after: date | None = None
     within_months: int | None = Field(default=None, ge=1, le=600)
+    past: bool | None = None  # the date is before the scan day (an end date: the contract has ended, unless it renews by itself)
 
     @model_validator(mode="after")
     def _one_test(self) -> DateCondition:
-        given = [name for name in ("before", "after", "within_months") if getattr(self, name) is not None]
+        given = [name for name in ("before", "after", "within_months", "past") if getattr(self, name)]
         if len(given) != 1:
-            raise ValueError(f"give exactly one of before, after, within_months (got {', '.join(given) or 'none'})")
+            raise ValueError(f"give exactly one of before, after, within_months, past (got {', '.join(given) or 'none'})")
         return self
 
 

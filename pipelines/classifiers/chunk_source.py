@@ -96,6 +96,7 @@ class WorkspaceChunkSource(StoreComponent):
                         for key, source in record.sources.items()
                         if key in ("signature_date", "end_date") and source.confidence == "low"
                     },
+                    renewal=record.renewal,
                 )
             )
         ranks = {record_id: rank for rank, record_id in enumerate(records)}

@@ -164,6 +164,22 @@ def test_date_condition_on_the_record_end_date():
     assert run(condition, [clause], clause_types="[term]", facts=ended)[0] == []
 
 
+def test_a_past_end_date_says_the_contract_has_ended_unless_it_renews_by_itself():
+    # walkthrough 16: a maintenance contract that ended on 31 October 2026, « sans tacite reconduction », raised no date flag
+    condition = "{kind: date, field: end_date, past: true}"
+    clause = chunk("Le contrat prend fin le 31 octobre 2026, sans tacite reconduction.", "term", chunk_id="c01-4")
+    ended = DocumentFacts(id="c01", end_date=date(2026, 10, 31), evidence={"end_date": ["c01-4"]}, renewal="none")
+    [finding], _ = run(condition, [clause], clause_types="[term]", facts=ended)
+    assert finding.chunk_id == "c01-4" and finding.details["test"] == "before 2026-11-30"
+    renews = DocumentFacts(id="c01", end_date=date(2026, 10, 31), evidence={"end_date": ["c01-4"]}, renewal="automatic")
+    assert run(condition, [clause], clause_types="[term]", facts=renews)[0] == []  # its first term ended, it goes on
+    running = DocumentFacts(id="c01", end_date=date(2027, 10, 31), evidence={"end_date": ["c01-4"]})
+    assert run(condition, [clause], clause_types="[term]", facts=running)[0] == []
+    # a date read from the text alone, with no end in the record, may be another period's: not taken as the end passed
+    drawdown = chunk("Le Crédit pourra être tiré jusqu'au 31 décembre 2021.", "term", chunk_id="c01-5")
+    assert run(condition, [drawdown], clause_types="[term]", facts=DocumentFacts(id="c01"))[0] == []
+
+
 @pytest.mark.parametrize(
     ("text", "doubt"),
     [

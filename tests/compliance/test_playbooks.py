@@ -92,7 +92,7 @@ def test_several_problems_are_all_listed():
     text = playbook_text(rule(severity="urgent"), rule("coc"), rule("x", condition="{kind: date, field: end_date}"))
     problems = problems_of(text)
     assert any("severity" in p and "line 8" in p for p in problems)
-    assert any("rule 'x'" in p and "exactly one of before, after, within_months" in p for p in problems)
+    assert any("rule 'x'" in p and "exactly one of before, after, within_months, past" in p for p in problems)
 
 
 def test_repeated_rule_ids_are_refused():
