@@ -370,7 +370,9 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
         r"honoraires", r"maintenance", r"services? agreement", r"consult(?:ing|ancy) agreement", r"engagement letter",
         r"statement of work", r"\bmission\b", r"contrat de services?", r"assistance technique", r"conseil",
         # an operator managing a business for its owner: "Hotel Management Agreement", « contrat de gestion hôtelière »
-        r"(?<!cash )(?<!treasury )(?<!asset )(?<!investment )(?<!portfolio )management (?:agreement|contract)", r"contrat de gestion(?! de (?:tresorerie|portefeuille))",
+        r"(?<!cash )(?<!cash-)(?<!treasury )(?<!asset )(?<!investment )(?<!portfolio )(?<!liquidity )(?<!fund )(?<!wealth )(?<!discretionary )"
+        r"(?<!collateral )(?<!risk )(?<!money )management (?:agreement|contract)",
+        r"contrat de gestion(?! (?:de |des |d')(?:tresorerie|portefeuilles?|actifs|fonds|patrimoine|titres))",
     ),
 }
 

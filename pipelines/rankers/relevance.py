@@ -165,13 +165,21 @@ class Calibration:
 CALIBRATION = Calibration()
 
 
+# Kinds of contract whose name says their whole subject (« accord de confidentialité »: every article is about confidentiality); not
+# the kinds whose name holds a clause one may ask about ("exclusive distribution agreement", « convention d'honoraires », « bail
+# de location »: « la distribution est-elle exclusive ? » is asked of an article that says so, a review)
+SUBJECT_KINDS = frozenset({"nda", "dpa"})
+
+
 def named_kind_words(lexicon: Lexicon | None, kinds: Sequence[str]) -> frozenset[str]:
-    """The words of the names of the named contracts' kinds (``kinds``: the glossary's contract notions, a scope's
-    ``kinds``), but function words: « accord de confidentialité » → « accord », « confidentialite »."""
+    """The words of the names of the named contracts' kinds that say their whole subject (``kinds``: the glossary's contract
+    notions, a scope's ``kinds``; :data:`SUBJECT_KINDS`), but function words: « accord de confidentialité » → « accord »,
+    « confidentialite »."""
     if lexicon is None or not kinds:
         return frozenset()
     return frozenset(
-        word for concept in lexicon.concepts if concept.id in kinds for term in concept.terms for word in term.tokens if not is_function_word(word)
+        word for concept in lexicon.concepts if concept.id in kinds and concept.id in SUBJECT_KINDS for term in concept.terms
+        for word in term.tokens if not is_function_word(word)
     )
 
 

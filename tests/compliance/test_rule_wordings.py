@@ -1394,6 +1394,16 @@ WALKTHROUGH_16 = [
      "retard, plafonnées à 10 % de ce montant."),
     ("liability-cap", True, "La responsabilité totale du Prestataire est limitée à cinquante pour cent (50 %) des sommes facturées au cours des "
      "douze mois précédents."),
+    # … and what a review of those mends found they missed (each fired before them)
+    ("penalties", True, "Le Preneur sera redevable d'une astreinte par jour de retard égale à 1/365e du loyer annuel."),
+    ("penalties", True, "L'obligation de restitution est assortie d'une astreinte."),
+    ("penalties", True, "Le Fournisseur devra livrer à peine d'astreinte."),
+    ("penalties", True, "Une astreinte forfaitaire de 500 euros par jour de retard sera due."),
+    ("exclusivity", True, "The Licensee shall purchase market data exclusively from the Licensor."),
+    ("exclusivity", True, "The Customer shall obtain all weather information exclusively from the Supplier."),
+    ("renewal-by-agreement", True, "Following the probationary period, this agreement may be extended by mutual agreement for a further term of "
+     "two years."),
+    ("liability-cap", True, "Hors pénalités de retard, le total des sommes dues par le Fournisseur au titre du contrat est plafonné à 200 000 euros."),
 ]
 
 

@@ -493,6 +493,7 @@ def test_a_cover_line_above_the_title_does_not_hide_the_type():
         ("Cash Management Agreement", "convention de trésorerie"),
         ("Contrat de gestion de trésorerie", "convention de trésorerie"),
         ("Investment Management Agreement", None),
+        ("Cash-Management Agreement", None), ("Liquidity Management Agreement", None), ("Contrat de gestion des portefeuilles", None),
     ],
 )
 def test_a_management_agreement_is_a_services_agreement(title, label):

@@ -725,3 +725,42 @@ def test_the_end_s_name_defined_as_a_date_ends_the_contract(definition):
     # an option's expiry date, or an end defined by an event, is no such date
     assert end_finding(ENGLISH + '"Option Expiration Date" means June 30, 2028.') is None
     assert end_finding(ENGLISH + '"Expiration Date" means the date of the last delivery of Products.') is None
+
+
+OPEN_ENDED = ENGLISH + "This Agreement shall continue in effect until terminated by either party in accordance with Article 9.\n\n"
+
+
+@pytest.mark.parametrize(
+    ("article", "text"),
+    [
+        # a review of the round: a deadline written "in no event later than" in another clause is no end
+        ("ARTICLE 5 PAYMENT", "The Distributor shall pay each invoice under this Agreement at the end of the month, but in no event later "
+         "than June 30, 2022."),
+        ("ARTICLE 9 TERMINATION", "Either party may terminate this Agreement by written notice given in no event later than December 31, 2021."),
+        # … a deposit "in a fixed term deposit ending on …", an option's expiry in its second limb
+        ("ARTICLE 6 SECURITY", "The Distributor shall keep the security deposit under this Agreement in a fixed term deposit ending on "
+         "June 30, 2022."),
+        ("ARTICLE 7 OPTION", "The option to purchase the Shares under this Agreement shall expire on the earlier of (a) the Closing and (b) "
+         "June 30, 2022."),
+    ],
+)
+def test_deadlines_deposits_and_options_are_no_end_of_an_open_ended_contract(article, text):
+    found = extract_term(split_articles("t1", OPEN_ENDED + f"{article}\n{text}"), signature_date=date(2021, 3, 10))
+    assert found.end_date is None, found.end_date
+
+
+def test_a_firm_end_is_not_made_a_bound_by_another_clause_s_deadline():
+    found = end_finding(ENGLISH + "This Agreement shall expire on December 31, 2025, and the Distributor shall return all unsold stock in "
+                        "no event later than January 31, 2026.")
+    assert found is not None and found.value == date(2025, 12, 31) and found.confidence == "high"
+
+
+@pytest.mark.parametrize(
+    "stated",
+    ["The royalty start date will be January 1, 2022.", "The rent commencement date shall be September 1, 2021.",
+     "The warranty start date is 1 June 2021."],
+)
+def test_another_start_date_does_not_start_the_term(stated):
+    # a review: "X start date will be …" moved the term's start ("five years from the Effective Date", made on March 10, 2021)
+    found = end_finding(ENGLISH + 'This Agreement shall continue for five (5) years from the Effective Date.\n\nARTICLE 4 FEES\n' + stated)
+    assert found is not None and found.value == date(2026, 3, 10), found

@@ -130,7 +130,7 @@ _END = re.compile(
     rf"|\b(?:expire|terminate|end)s?\s+(?:on\s+|upon\s+)?the\s+(?:earlier|earliest|first|later|latest)\s+(?:to\s+occur\s+)?of\s*:?(?:\s*\((?:a|i|1)\))?(?:\s+on)?"
     # … or the date second: "shall expire upon the later of: (a) the conclusion of the 2022/23 NFL season and (b) the last day in
     # February, 2023" (the first limb an event: no date — a season's "2022/23" is none — no end of sentence)
-    rf"|\b(?:expire|terminate|end)s?\s+(?:on\s+|upon\s+)?the\s+(?:earlier|earliest|first|later|latest)\s+(?:to\s+occur\s+)?of\s*:?\s*\((?:a|i|1)\)"
+    rf"|\b(?:agreement|contract|term|lease|licen[cs]e)\b(?:(?!\boptions?\b)[^.;]){{0,120}}?\b(?:expire|terminate|end)s?\s+(?:on\s+|upon\s+)?the\s+(?:earlier|earliest|first|later|latest)\s+(?:to\s+occur\s+)?of\s*:?\s*\((?:a|i|1)\)"
     rf"(?:(?!\((?:b|ii|2)\)|\b(?:19|20)\d\d\b(?!/))[^.;]){{3,150}}?\((?:b|ii|2)\)(?:\s+on)?"
     rf"|\b(?:expire(?:ra)?|prend(?:ra)?\s+fin)\s+[àa]\s+la\s+(?:plus\s+proche|premi[èe]re|plus\s+tardive|derni[èe]re)\s+des\s+(?:deux\s+)?dates(?:\s+suivantes)?\s*:?(?:\s*\(?(?:a|i|1)\))?(?:\s+le)?"
     # an event, and a date at the latest: « Il expire à la réception sans réserve des travaux, et au plus tard le 30 septembre 2026 »,
@@ -199,7 +199,7 @@ _ENDS_THE_CONTRACT = re.compile(
     r"(?<!upon\s)(?<!from\s)(?<!within\s)(?<!on\s)(?<!at\s)\b(?:this|the|that|such)\s+(?:[\w\"“”-]+\s+){0,2}?"
     r"(?:agreement|contract|lease|licen[cs]e|term|period|arrangement|appointment|engagement)"
     # "The Joint Venture is a fixed term Joint Venture beginning November 27, 2018 and ending November 30th, 2019"
-    r"|\b(?:le|la|ce|cette)\s+(?:pr[ée]sente?\s+)?(?:contrat|convention|bail|accord|mission|p[ée]riode|dur[ée]e)|\b(?:it|il|elle)|\ba\s+fixed\s+term)\b"
+    r"|\b(?:le|la|ce|cette)\s+(?:pr[ée]sente?\s+)?(?:contrat|convention|bail|accord|mission|p[ée]riode|dur[ée]e)|\b(?:it|il|elle)|\ba\s+fixed\s+term\s+(?:joint\s+venture|agreement|contract|arrangement|engagement))\b"
     r"[^.;]{0,120}?\b(?:shall|will|is|are|remains?|continues?|expires?|expiring|terminates?|terminating|ends?|ending|conclud\w*|commenc\w*|beginning|runs?|running|lasts?|continuing|remaining|be|been|become|cease\w*|effective|valid"
     r"|in\s+(?:full\s+)?(?:force|effect)"
     r"|est|sera|restera|demeurera|prend\w*|expire\w*|court|courra|produi\w*|entre\w*|s['’]ach[èe]ve\w*|se\s+termine\w*|arrive\w*|conclue?|valable)\b",
@@ -318,13 +318,19 @@ _TERMINATION_LIMB = re.compile(
     r"(?:termination|r[ée]siliation)\b(?!\s+of\s+(?!this\b|the\s+present\b)|\s+d[eu]\s+(?!pr[ée]sent))[^.;]{0,80}?\b(?:by\s+either|by\s+(?:a|any|one|the)\s+part|par\s+l['’]une|upon\s+(?:\w+\s+)?(?:\(\d+\)\s+)?days|in\s+accordance|pursuant|under\s+(?:this|section|article)|as\s+provided|conform[ée]ment)"
 )
 
+_NO_EVENT_LATER = (
+    # in the end verb's own clause: no other verb between ("shall expire on …, and the Distributor shall return all unsold stock in no
+    # event later than …" is a deadline, a review)
+    r"\b(?:terminat\w*|expir\w*|end|ends|prend\w*\s+fin)\b(?:(?!\b(?:shall|will|must|may|doit|doivent|devra|devront|sera|seront)\b)[^.;]){0,200}?"
+    r"(?:\bin\s+no\s+(?:event|case)\s+later\s+than|\ben\s+aucun\s+cas\s+au-del[àa]\s+du)"
+)
 _EVENT_THEN_LATEST_RE = re.compile(_EVENT_THEN_LATEST, re.I)
 # "… until the expiry of the last Warranty Period, provided that it shall in any event expire no later than …": "in any event" says
 # other events may end it first — an end at the latest; so is a long-stop date ("shall automatically terminate if Closing has not
 # occurred, and shall in any event terminate no later than 31 March 2025", a review)
 _IN_ANY_EVENT_LATEST = re.compile(
     r"(?i)\b(?:in\s+any\s+(?:event|case)|en\s+tout\s+(?:[ée]tat\s+de\s+cause|cas))\b[^.;]{0,30}?\b(?:no\s+later\s+than|not\s+later\s+than|au\s+plus\s+tard)"
-    r"|\bin\s+no\s+(?:event|case)\s+later\s+than|\ben\s+aucun\s+cas\s+au-del[àa]\s+du"
+    rf"|{_NO_EVENT_LATER}"
 )
 LATEST_DOUBT = "the term ends on this date at the latest: an earlier event the text names may end it first"
 EARLIEST_DOUBT = "the term ends on this date at the earliest: a later event the text names may end it after"
@@ -430,12 +436,14 @@ def _term_candidates(sentence: Sentence, order: int, context: _StartContext, not
         if (value := context.read(match["date"])) and not NOT_THE_TERM.search(text, max(0, match.start() - 300), match.start()):
             if sentence.chunk_rank == 1 and not _ENDS_THE_CONTRACT.search(text, 0, match.start("date")):
                 continue  # outside the term's article, "until" must end the contract: not "Prices are fixed until …", « prix fermes jusqu'au … »
+            if _OPTION_SUBJECT.match(text[: match.start()]):
+                continue  # "The option to purchase the Shares under this Agreement shall expire on …": the option's end
             add("end", value, match.group(0))
     if not found:
         _anniversary_candidates(sentence, context, add)
     if not found and _UNIT_WORD.search(text) and _about_a_term(sentence):
         _duration_candidate(sentence, context, notes, add)
-    if dated and all(_is_estimate(c.start) for c in found):
+    if dated and found and all(_is_estimate(c.start) for c in found):
         # "shall terminate five (5) years following the date of launch of the first Website, but in no event later than February 28,
         # 2013": the length runs from an event no date gives, the date bounds it (a length from a known start ends first: it wins)
         for match in _IN_NO_EVENT_LATER.finditer(text):
@@ -445,11 +453,12 @@ def _term_candidates(sentence: Sentence, order: int, context: _StartContext, not
     return found
 
 
-_IN_NO_EVENT_LATER = re.compile(
-    rf"\b(?:terminat\w*|expir\w*|end|ends|prend\w*\s+fin)\b[^.;]{{0,200}}?(?:\bin\s+no\s+(?:event|case)\s+later\s+than|\ben\s+aucun\s+cas\s+au-del[àa]\s+du)"
-    rf"\s+(?:the\s+)?{DATE_GROUP}",
-    re.I,
-)
+_IN_NO_EVENT_LATER = re.compile(rf"{_NO_EVENT_LATER}\s+(?:the\s+)?{DATE_GROUP}", re.I)
+
+
+# A sentence whose subject is an option or a warrant, not the contract (a review: "The option to purchase the Shares under this
+# Agreement shall expire on the earlier of (a) the Closing and (b) June 30, 2022"); not "If … its renewal option, this Agreement …"
+_OPTION_SUBJECT = re.compile(r"^\W*(?:[\d.]+\s+|\([a-z\d]{1,4}\)\s+)?(?:the|each|any|such|this|l['’]|la|le|toute?)\s*(?:[\w-]+\s+){0,2}(?:options?|warrants?)\b", re.I)
 
 
 def _duration_candidate(sentence: Sentence, context: _StartContext, notes: list[str], add) -> None:  # noqa: ANN001
@@ -836,7 +845,9 @@ def _effective_date(chunks: Sequence[ChunkInput], definitions: dict[str, Defined
 # "The commencement date for this contract will be 16th June 2004",
 # « La date d'effet du présent contrat est fixée au 1er mars 2019 », « La date d'entrée en vigueur de la présente convention est le … »
 _STATED_EFFECTIVE = re.compile(
-    r"(?:\b(?:the\s+)?(?:effective|commencement|start(?:ing)?)\s+date\s+(?:(?:of|for)\s+(?:this|the)\s+(?:agreement|contract|lease|licen[cs]e|amendment)\s+)?(?:is|shall\s+be|will\s+be)\s+(?:deemed\s+to\s+be\s+)?"
+    r"(?:\b(?:the\s+)?effective\s+date\s+(?:(?:of|for)\s+(?:this|the)\s+(?:agreement|contract|lease|licen[cs]e|amendment)\s+)?(?:is|shall\s+be|will\s+be)\s+(?:deemed\s+to\s+be\s+)?"
+    # … the commencement or start date of this contract only, with no word before it ("The royalty start date will be …" is another's)
+    r"|\bthe\s+(?:commencement|start(?:ing)?)\s+date\s+(?:of|for)\s+this\s+(?:agreement|contract|lease|licen[cs]e)\s+(?:is|shall\s+be|will\s+be)\s+"
     r"|\b(?:la\s+)?date\s+d['’](?:effet|entr[ée]e\s+en\s+vigueur)\s+(?:(?:du\s+pr[ée]sent|de\s+la\s+pr[ée]sente)\s+\w+\s+)?(?:est|sera)\s+(?:fix[ée]e\s+)?(?:au|le|à\s+la\s+date\s+du)\s+)"
     rf"(?:the\s+)?{DATE_GROUP}",
     re.I,
