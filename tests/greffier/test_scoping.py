@@ -358,3 +358,20 @@ def test_a_hotel_management_agreement_is_named_by_its_kind_in_french():
     index = IdentityIndex.build(rows, load_lexicon())
     scope = by_kind(index, "Quelle indemnité le propriétaire doit-il verser s'il met fin au contrat de gestion hôtelière ?")
     assert scope is not None and scope.contract_ids == ["h1"], scope
+
+
+def test_an_english_question_names_a_french_services_contract_by_its_subject():
+    # walkthrough 16: "the linen services contract" — four services agreements, and « blanchisserie » no subject of the glossary
+    rows = [
+        IdentityRow("l1", "CONTRAT DE PRESTATION DE SERVICES DE BLANCHISSERIE ET DE LOCATION-ENTRETIEN DE LINGE", "room/06_contrat_blanchisserie.md",
+                    ["BELCOURT LYON SAS", "BLANCHISSERIE DU RHÔNE SARL"], True, "prestation de services"),
+        IdentityRow("m1", "CONTRAT DE PRESTATION DE SERVICES DE MAINTENANCE", "room/13_contrat_maintenance_cvc.txt",
+                    ["BELCOURT LYON SAS", "CLIMATEC SAS"], True, "prestation de services"),
+        IdentityRow("h1", "HOTEL MANAGEMENT AGREEMENT", "room/01_hotel_management_agreement.docx",
+                    ["BELCOURT LYON SAS", "HARWICK HOTEL MANAGEMENT LIMITED"], True, "prestation de services"),
+        IdentityRow("s1", "MASTER SUBSCRIPTION AGREEMENT", "room/07_channel_manager_saas.html", ["BELCOURT LYON SAS", "RATEWAVE B.V."], True,
+                    "prestation de services"),
+    ]
+    index = IdentityIndex.build(rows, load_lexicon())
+    scope = by_kind(index, "What is the liability cap in the linen services contract?")
+    assert scope is not None and scope.contract_ids == ["l1"], scope
