@@ -498,7 +498,8 @@ def learned_hits(condition: LearnedCondition, passages: Sequence[Passage], rule_
     if reader.reads_vectors and vectors is None:
         raise ReaderError(f"the learned reader {reader.path} reads each sentence's {reader.dense['encoder']} vector and this check was given no encoder")
     meaning = vectors([s for _, said, _ in read for s in said]) if reader.reads_vectors else None
-    scored = reader.scores([shared_form(s, lang) for _, said, languages in read for s, lang in zip(said, languages)], condition.reader, meaning)
+    notions = reader.notions
+    scored = reader.scores([shared_form(s, lang, notions) for _, said, languages in read for s, lang in zip(said, languages)], condition.reader, meaning)
     hits = []
     at = 0
     for passage, said, _ in read:

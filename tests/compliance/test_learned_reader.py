@@ -444,3 +444,13 @@ def test_without_an_llm_the_review_of_a_learned_flag_is_skipped_and_the_flag_sta
     assert "No transfer of this Agreement may occur" in dismissing.calls[0]["messages"][-1].text
     findings, _ = scan_unworded(playbook, ScriptedChatBackend('{"flag": true, "reason": "consent needed to transfer"}'))
     assert [(f.rule_id, f.details["review"]["status"]) for f in findings] == [("learned", "confirmed")]
+
+
+def test_the_bundled_reader_reads_only_the_notions_it_was_trained_on():
+    # notions added to the glossary after its training ("in advance" of notice_everyday, "recover" …) must not change how it reads
+    # a sentence: two CUAD caps it found were lost when "liability" read as a new notion (round 26)
+    reader = load_reader()
+    assert "liability" in reader.notions and "notice_everyday" not in reader.notions
+    sentence = "The rent is payable quarterly in advance."
+    assert "c_notice_everyday" in shared_form(sentence, "en")  # the glossary's reading today
+    assert "c_notice_everyday" not in shared_form(sentence, "en", reader.notions)
