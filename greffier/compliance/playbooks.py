@@ -12,8 +12,8 @@ and one condition:
     a number read from the clause (``notice_period``, ``duration``, ``amount``, ``percentage``)
     compared with a value (``op: lt | lte | gt | gte``);
 ``date``
-    the contract's end date (from its data-room record) before / after a date, or within
-    ``within_months`` of today;
+    the contract's end date (from its data-room record) before / after a date, within
+    ``within_months`` of today, or passed (``past: true``: not when the contract renews by itself);
 ``governing_law``
     the contract's governing law is not one of ``expected`` (default: the playbook's ``home_law``);
 ``llm``
