@@ -93,9 +93,10 @@ class SentenceReader:
 
     @cached_property
     def notions(self) -> frozenset[str]:
-        """The glossary's notions the reader was trained on (its ``c_<notion>`` words): a notion added to the glossary since
-        must not change how it reads a sentence (« in advance » read as a new ``c_notice_everyday`` shifted two CUAD caps)."""
-        return frozenset(word[2:] for entry in self.vocabulary for word in entry.split() if word.startswith("c_"))
+        """The glossary's notions the reader was trained on (:func:`notion_name`, its ``c_<notion>`` words): a notion added to the
+        glossary since must not change how it reads a sentence (« in advance » read as a new ``c_notice_everyday`` shifted two CUAD
+        caps)."""
+        return frozenset(word.removeprefix(NOTION_PREFIX) for entry in self.vocabulary for word in entry.split() if word.startswith(NOTION_PREFIX))
 
     @property
     def reads_vectors(self) -> bool:
@@ -214,6 +215,14 @@ def save_reader(path: str | Path, *, vocabulary: Sequence[str], idf: Sequence[fl
         json.dump(data, handle, ensure_ascii=False, separators=(",", ":"))
 
 
+NOTION_PREFIX = "c_"
+
+
+def notion_name(concept_id: str) -> str:
+    """A glossary notion's name as the reader reads it: ``c_<notion_name>``."""
+    return concept_id.replace("-", "_")
+
+
 @lru_cache(maxsize=20_000)  # a scan reads a sentence once per learned rule
 def shared_form(sentence: str, language: str, notions: frozenset[str] | None = None) -> str:
     """``sentence`` as the reader reads it, the same for French and English: the glossary's notions as
@@ -245,12 +254,12 @@ def shared_form(sentence: str, language: str, notions: frozenset[str] | None = N
             pending = False
     matches: dict[int, Match] = {}
     for match in load_lexicon().find(tokens, languages=(language,) if language in LANGUAGES else LANGUAGES):  # one notion per span: « céder » is an assignment, not also a lock-up and a sale
-        if notions is not None and match.concept.id.replace("-", "_") not in notions:
+        if notions is not None and notion_name(match.concept.id) not in notions:
             continue  # a notion the reader was not trained on: its words stay words
         held = matches.get(match.start)
         if held is None or (match.end - match.start, bool(match.concept.types)) > (held.end - held.start, bool(held.concept.types)):
             matches[match.start] = match
     covered = {i for m in matches.values() for i in range(m.start, m.end)}
-    placed = [(m.start, "c_" + m.concept.id.replace("-", "_")) for m in matches.values()]
+    placed = [(m.start, NOTION_PREFIX + notion_name(m.concept.id)) for m in matches.values()]
     placed += [(position, token) for position, token in enumerate(tokens) if position not in covered]
     return " ".join(("not " if denied[position] else "") + word for position, word in sorted(placed, key=lambda p: p[0]))

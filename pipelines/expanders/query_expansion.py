@@ -374,9 +374,10 @@ def names_in_other_language(token: str, identity: frozenset[str], translations: 
         return False
     if token in identity:
         return True
-    forms = identity | {form for word in identity for lang in ("fr", "en") for form in singulars(word, lang)}
-    if any(set(term) <= forms for term in translations):
-        return True
+    if translations:
+        forms = identity | {form for word in identity for lang in ("fr", "en") for form in singulars(word, lang)}
+        if any(set(term) <= forms for term in translations):
+            return True
     # a cognate is the name in the other language: not the same word in another form ("manufacturer" asked of a party
     # "… Manufacture", « système » of "Keralis Systems": one stem in either language — the word is asked, a review)
     return len(token) >= COGNATE_MIN_CHARS and any(

@@ -332,6 +332,8 @@ _IN_ANY_EVENT_LATEST = re.compile(
     r"(?i)\b(?:in\s+any\s+(?:event|case)|en\s+tout\s+(?:[ée]tat\s+de\s+cause|cas))\b[^.;]{0,30}?\b(?:no\s+later\s+than|not\s+later\s+than|au\s+plus\s+tard)"
     rf"|{_NO_EVENT_LATER}"
 )
+# … and its date, which bounds a length that runs from an undated event (:func:`_term_candidates`)
+_IN_NO_EVENT_LATER = re.compile(rf"{_NO_EVENT_LATER}\s+(?:the\s+)?{DATE_GROUP}", re.I)
 LATEST_DOUBT = "the term ends on this date at the latest: an earlier event the text names may end it first"
 EARLIEST_DOUBT = "the term ends on this date at the earliest: a later event the text names may end it after"
 
@@ -451,9 +453,6 @@ def _term_candidates(sentence: Sentence, order: int, context: _StartContext, not
                 add("end", value, match.group(0))
     found.extend(_instalment_candidates(sentence, order))
     return found
-
-
-_IN_NO_EVENT_LATER = re.compile(rf"{_NO_EVENT_LATER}\s+(?:the\s+)?{DATE_GROUP}", re.I)
 
 
 # A sentence whose subject is an option or a warrant, not the contract (a review: "The option to purchase the Shares under this
