@@ -320,7 +320,9 @@ def _resolve_parties(
         _compare_parties(record, found)
     elif found:
         record.parties = [
-            _party(p.name, p.siren).model_copy(update={"kind": p.kind, "defined_as": list(p.defined_as), "identifier": p.identifier})
+            _party(p.name, p.siren).model_copy(
+                update={"kind": p.kind, "defined_as": list(p.defined_as), "identifier": p.identifier, "siren_warning": p.siren_warning}
+            )
             for p in found
         ]
         chunk_id = next((p.chunk_id for p in found if p.chunk_id), None)

@@ -318,6 +318,13 @@ def _article_label(chunk_id: str | None, articles: list[dict[str, Any]], names: 
 RENEWAL_SHOWN = {"automatic": "renews or continues automatically unless notice is given", "none": "does not renew automatically"}
 
 
+def _party_number(party: dict[str, Any]) -> str:
+    """The company number shown by a party's name: its checked SIREN, else the number as the contract writes it."""
+    if party.get("siren"):
+        return f" (SIREN {party['siren']})"
+    return f" (no. {party['identifier']}, as written)" if party.get("identifier") else ""
+
+
 def contract_detail(settings: Settings, contract_id: str, names: dict[str, str] | None = None) -> dict[str, Any]:
     """``get_contract`` plus ``metadata_rows`` (each field with its value and where it came from: the
     article's heading and page) and ``amends_name`` / ``amended_by_names``, the amendments by name
@@ -327,7 +334,7 @@ def contract_detail(settings: Settings, contract_id: str, names: dict[str, str] 
     sources = contract.get("sources") or {}
     fields = [
         ("title", contract.get("title")),
-        ("parties", "; ".join(f"{p['name']}{' (SIREN ' + p['siren'] + ')' if p.get('siren') else ''}" for p in contract["parties"])),
+        ("parties", "; ".join(f"{p['name']}{_party_number(p)}" for p in contract["parties"])),
         ("contract_type", contract.get("contract_type")),
         ("signature_date", contract.get("signature_date")),
         ("end_date", contract.get("end_date")),

@@ -47,6 +47,22 @@ def test_french_soussignes_block_with_sirens_and_defined_names():
     assert parties_confidence(parties) == ("high", "")
 
 
+def test_a_register_number_failing_its_key_is_kept_as_written_and_said():
+    """A SIREN mistyped in the contract (its Luhn key fails) is no SIREN, but the number stays by the party's name and the
+    reader is told; nine digits of another register are not checked as a SIREN."""
+    text = FRENCH_SOUSSIGNES.replace("986 830 784", "986 830 785")
+    first, second = parties_of(text)
+    assert (first.siren, first.siren_warning) == ("592451959", None)
+    assert second.siren is None and second.identifier == "986 830 785"
+    assert second.siren_warning == "the SIREN written in the text, 986 830 785, fails its check digit (a typing error?)"
+    english = (
+        'SERVICES AGREEMENT made between Harbour Analytics Ltd, a company incorporated in Ireland with registration number '
+        '123456789, whose registered office is at 2 Quay Street, Dublin ("Supplier"), and Norland Foods SAS ("Client").'
+    )
+    irish = parties_of(english)[0]
+    assert irish.identifier == "123456789" and irish.siren_warning is None
+
+
 def test_french_entre_et_with_a_natural_person_and_an_intervening_party():
     text = (
         "PROTOCOLE DE CESSION DE PARTS SOCIALES Entre : Monsieur Paul Vernet, né le 3 avril 1961 à Tulle, de nationalité française, "

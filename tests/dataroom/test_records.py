@@ -74,6 +74,20 @@ def test_siren_is_checked_per_party():
     assert any(w.startswith("Atelier Quenot SARL: SIREN 123456789 fails the Luhn check") for w in record.warnings)
 
 
+def test_a_mistyped_siren_in_the_text_is_said_and_its_number_kept():
+    text = (
+        "CONTRAT DE PRESTATION DE SERVICES\nENTRE LES SOUSSIGNÉS :\nLa société LOGISTIQUE DU RHÔNE SAS, société par actions "
+        "simplifiée, immatriculée au RCS de Lyon sous le numéro 123 456 789, représentée par M. Paul Girard,\nci-après « le "
+        "Prestataire »,\nD'UNE PART,\nET :\nLa société CAVES DU BEAUJOLAIS SA, société anonyme, immatriculée au RCS de Villefranche "
+        "sous le numéro 552 081 317,\nci-après « le Client »,\nD'AUTRE PART.\n\nARTICLE 1 — OBJET\nLe stockage des vins.\n"
+    )
+    record = build_one(text)
+    first, second = record.parties
+    assert (first.siren, first.identifier) == (None, "123 456 789")
+    assert (second.siren, second.identifier) == ("552081317", "552 081 317")
+    assert "LOGISTIQUE DU RHÔNE SAS: the SIREN written in the text, 123 456 789, fails its check digit (a typing error?)" in record.warnings
+
+
 def test_every_field_with_a_value_has_a_source():
     record = build_one(LEASE_TEXT, LEASE_MANIFEST)
     for field in ("title", "parties", "contract_type", "signature_date", "end_date", "initial_end_date", "governing_law"):

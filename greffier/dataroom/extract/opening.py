@@ -117,6 +117,7 @@ _IDENTIFIER = re.compile(
     r"num[ée]ro|sous\s+le\s+n°|under\s+(?:number|no\.?)|che-|kvk|hrb|bce)\b[^0-9]{0,40}?(?P<number>[0-9][0-9 .\u00a0-]{5,20}[0-9]))",
     re.I,
 )
+_FRENCH_REGISTER = re.compile(r"\b(?:siren|siret|rcs|r\.c\.s\.|sous\s+le\s+n°|num[ée]ro)", re.I)
 _SIREN_NUMBER = re.compile(r"(\d{3}[ .\u00a0]?\d{3}[ .\u00a0]?\d{3})(?![ .\u00a0]?\d)")
 # A company whose name starts with a number: "551 FX IB Associates, LLC" (not "575 Madison Avenue", nor a year before a name:
 # "… April 2000 American Champion Media, Inc.").
@@ -148,6 +149,7 @@ class OpeningParty:
     confidence: str = "low"
     defined_as: list[str] = field(default_factory=list)
     siren: str | None = None
+    siren_warning: str | None = None  # the number written looks like a SIREN but fails its check
     identifier: str | None = None
     anchors: list[str] = field(default_factory=list)
 
@@ -863,7 +865,11 @@ def _anchor(party: OpeningParty, rest: str) -> None:
         party.identifier = " ".join(identifier["number"].split())
         party.anchors.append("identifier")
         if siren := _SIREN_NUMBER.fullmatch(identifier["number"].strip()):
-            party.siren = normalize_siren(siren[1])[0]
+            party.siren, warning = normalize_siren(siren[1])
+            # a French register's number that fails its key is said (a typing error in the contract?); another
+            # register's nine digits ("registration number 123456789") are no SIREN to check
+            if _FRENCH_REGISTER.search(identifier[0]):
+                party.siren_warning = warning and f"the SIREN written in the text, {party.identifier}, fails its check digit (a typing error?)"
     if any(is_legal_form(w) for w in party.name.split()):
         party.anchors.append("legal form")
     if party.kind == "company" and _CORPORATE.search(description[:250]):

@@ -26,6 +26,7 @@ class PartyFinding(BaseModel):
     raw: str
     rule: str  # opening, labelled, table, defined, between, title, signature, described, mention
     siren: str | None = None
+    siren_warning: str | None = None  # the SIREN written by its name fails its check (kept as ``identifier``)
     kind: Literal["company", "person"] = "company"
     confidence: Confidence = "medium"
     defined_as: list[str] = Field(default_factory=list)  # « le Bailleur », "the Distributor"
@@ -376,7 +377,7 @@ def _joined_names(party: PartyFinding, chunks: Sequence[ChunkInput]) -> list[Par
 
 def _from_opening(party: OpeningParty, opening: Opening) -> PartyFinding:
     return PartyFinding(
-        name=party.name, chunk_id=opening.chunk_at(party.offset), raw=party.raw, rule="opening", siren=party.siren,
+        name=party.name, chunk_id=opening.chunk_at(party.offset), raw=party.raw, rule="opening", siren=party.siren, siren_warning=party.siren_warning,
         kind=party.kind, confidence=party.confidence, defined_as=party.defined_as, identifier=party.identifier,  # type: ignore[arg-type]
     )
 

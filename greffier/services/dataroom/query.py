@@ -703,7 +703,11 @@ def record_summary(record: ContractRecord) -> dict[str, Any]:
         "filename": record.file,
         "title": record.title,
         "parties": [
-            {"name": p.raw_name, "entity_id": p.entity_id, "siren": p.siren, "kind": p.kind, "defined_as": list(p.defined_as)} for p in record.parties
+            {
+                "name": p.raw_name, "entity_id": p.entity_id, "siren": p.siren, "identifier": p.identifier, "kind": p.kind,
+                "defined_as": list(p.defined_as),
+            }
+            for p in record.parties
         ],
         "contract_type": record.contract_type,
         "signature_date": record.signature_date.isoformat() if record.signature_date else None,
