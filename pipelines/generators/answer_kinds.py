@@ -22,7 +22,7 @@ import re
 from typing import Literal
 
 from greffier.compliance.quantities import amounts, durations, percentages
-from greffier.dataroom.normalize import find_dates
+from greffier.dataroom.normalize import MONTHS, find_dates
 from greffier.text import STOPWORDS, content_tokens, fold
 from greffier.text.function_words import is_function_word
 
@@ -81,6 +81,58 @@ KIND_WORDS: dict[str, frozenset[str]] = {
 def gives_an_open_duration(text: str) -> bool:
     """Whether ``text`` writes a length of time without a number (:data:`_OPEN_DURATION`)."""
     return bool(_OPEN_DURATION.search(" ".join(fold(text).replace("’", "'").split())))  # a PDF's line breaks, runs of spaces
+
+
+# A count: « combien de chambres », "how many rooms", « le nombre de places », "what number of shares". « Combien de jours »
+# and "how many months" ask for a length of time (:data:`_DURATION`), looked for first.
+_COUNT = re.compile(r"\b(?:how many|combien d(?:e |')|(?:quel|what) (?:est |is )?(?:le |the )?nombre d(?:e |')|(?:the |le )?number of|nombre d(?:e |'))")
+# The numbers a count is written with: digits, or the words of both languages (« un » and « une » are articles as often)
+_NUMBER_WORDS = frozenset({
+    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen",
+    "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
+    "hundred", "thousand", "million", "millions", "dozen", "deux", "trois", "quatre", "cinq", "sept", "huit", "neuf", "dix", "onze",
+    "douze", "treize", "quatorze", "quinze", "seize", "vingt", "vingts", "trente", "quarante", "cinquante", "soixante", "cent", "cents",
+    "mille", "douzaine",
+})
+COUNT_WINDOW = 3  # words (stopwords aside) between a number and the thing it counts: "50,000 Common Stock options", « places … : douze »
+
+
+def asks_a_count(question: str) -> bool:
+    """Whether ``question`` asks how many of something there are (not how many days: a length of time)."""
+    folded = " ".join(fold(question).replace("’", "'").split())
+    return asked_kind(question) is None and bool(_COUNT.search(folded))
+
+
+def _counted(token: str, things: set[str]) -> bool:
+    # the thing's word in any form of its family: "room" for "rooms", « chambre » for « chambres », "mailboxes" for "mail"
+    # (a short word only as the start of the passage's: "local" is no part of "located")
+    return any(
+        token == thing or (len(thing) >= 4 and token.startswith(thing)) or (len(thing) >= 6 and token[:6] == thing[:6]) for thing in things
+    )
+
+
+# Words a number beside is a reference, not a count: "Section 16", « article 4 », "Exhibit 2"
+_CITING = frozenset({"section", "sections", "article", "articles", "clause", "clauses", "annex", "annexe", "schedule", "exhibit", "appendix",
+                     "paragraph", "paragraphe", "page", "pages", "no", "numero", "number"})
+
+
+def _dated_or_cited(tokens: list[str], i: int) -> bool:
+    # a year, a day beside its month ("July 1, 2020", « 3 mars »), or a reference ("Section 16"): no count
+    token = tokens[i]
+    if token.isdigit() and len(token) == 4 and token[:2] in ("19", "20"):
+        return True
+    return any(t in MONTHS for t in tokens[max(0, i - 1) : i + 2]) or (i > 0 and tokens[i - 1] in _CITING)
+
+
+def writes_a_count(tokens: list[str], things: set[str]) -> bool:
+    """Whether a passage's words (``tokens``, in their order, :func:`greffier.text.tokenize`) write a number next to one of
+    ``things`` (the words, in either language, of what a question asks the number of): « 120 chambres », "six (6) loading
+    docks", "options to purchase 3,000,000 shares". A definition of the hotel's rooms revenue writes none."""
+    numbers = [i for i, token in enumerate(tokens) if (token.isdigit() or token in _NUMBER_WORDS) and not _dated_or_cited(tokens, i)]
+    if not numbers:
+        return False
+    named = [i for i, token in enumerate(tokens) if _counted(token, things)]
+    return any(abs(i - j) <= COUNT_WINDOW for i in numbers for j in named)
 
 
 def asked_kind(question: str) -> AnswerKind | None:

@@ -65,7 +65,9 @@ from greffier.text import fold, tokenize
 from greffier.text.fold import fold_origins
 from greffier.text.function_words import is_function_word
 from greffier.text.tokens import WHOLE_WORD_PREFIXES, prefixed_words
-from pipelines.generators.answer_kinds import KIND_WORDS, AnswerKind, asked_complement, asked_head, asked_kind, gives_a_quantity
+from pipelines.generators.answer_kinds import (
+    KIND_WORDS, AnswerKind, asked_complement, asked_head, asked_kind, asks_a_count, gives_a_quantity, writes_a_count,
+)
 from pipelines.passages import own_heading, parties_asked, parties_passage, prose
 from pipelines.types import scope_contract_ids
 
@@ -458,6 +460,8 @@ class RelevanceJudge:
             translation=translation,
         )
         refuse_outside_hint(documents, decisions, hint)
+        if asks_a_count(question) and head_units:
+            refuse_without_a_count(documents, decisions, head_units + (other_heads or []))
         # a recital answers only when no article does (« (B) The parties wish to amend the licence fee » beside the amendment's
         # « 1.1 … replacing "EUR 48,000" with "EUR 52,800" »; walkthrough 12: a subcontract's preamble telling of a non-compete
         # the parties gave up, before the employment contract's non-compete article)
@@ -624,6 +628,16 @@ def refuse_outside_hint(documents: list[Document], decisions: list[dict[str, Any
             decision["outside_hint"] = True
             if decision["relevant"]:
                 decision.update(relevant=False, why="the contract carries none of the names the question gives")
+
+
+def refuse_without_a_count(documents: list[Document], decisions: list[dict[str, Any]], things: list[dict[str, Any]]) -> None:
+    """Marks not relevant the passages that write no number of what a question asks the number of (``things``: the units of
+    its head, :func:`asked_head`, with their translations): "How many rooms does the hotel have?" is not answered by the
+    definitions of "Gross Rooms Revenue" and of the "Hotel" at 47 quai des Chartrons (walkthrough 16)."""
+    words = {token for unit in things for term in unit.get("terms") or [[unit.get("token", "")]] for token in term if token}
+    for doc, decision in zip(documents, decisions):
+        if decision["relevant"] and not writes_a_count(tokenize(doc.content or ""), words):  # its prose: a heading's number cites
+            decision.update(relevant=False, counts=False, why="the question asks how many; the passage writes no number of them")
 
 
 def _with_schema(generation_kwargs: dict[str, Any]) -> dict[str, Any]:

@@ -483,6 +483,14 @@ def test_inside_a_named_contract_the_word_naming_its_kind_asks_for_no_clause_typ
     assert "licence" not in without_words(question, {tokens[i] for i in naming})
 
 
+@pytest.mark.parametrize("question", ["What is the principal amount of the loan?", "Quel est le montant en principal du prêt ?"])
+def test_a_loan_s_amount_asks_no_clause_type_its_events_of_default_would_lift(question):
+    """Walkthrough 16: the glossary typed the credit's amount as an events-of-default and security notion, so the « exigibilité
+    anticipée » and prepayment articles matched a type and their « montants minimums de 500 000 € » came before the principal."""
+    matches = load_lexicon().find(tokenize(question))
+    assert not {"events_of_default", "security_interests"} & set(asked_types(matches, naming_positions(matches)))
+
+
 # --- fourth round: the contracts an unscoped question names (scope hint) -------------------------------------------
 
 

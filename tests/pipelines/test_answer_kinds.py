@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pipelines.generators.answer_kinds import asked_kind, gives_a_quantity, holds_kind
+from greffier.text import tokenize
+from pipelines.generators.answer_kinds import asked_kind, asks_a_count, gives_a_quantity, holds_kind, writes_a_count
 
 
 @pytest.mark.parametrize(
@@ -106,3 +107,55 @@ def test_a_passage_that_ties_the_length_to_something_else_is_kept_for_a_how_long
 )
 def test_a_length_without_a_number_is_read_across_line_breaks_and_runs_of_spaces(text):
     assert gives_a_quantity(text, "duration") and holds_kind("duration", text)
+
+
+@pytest.mark.parametrize(
+    ("question", "count"),
+    [
+        ("How many rooms does the hotel have?", True),
+        ("Combien de places de stationnement le bail comprend-il ?", True),
+        ("Quel est le nombre de chambres de l'hôtel ?", True),
+        ("What is the number of loading docks?", True),
+        ("How many days does the buyer have to reject a delivery?", False),  # a length of time
+        ("Combien de temps dure la garantie ?", False),
+        ("Combien coûte la licence ?", False),  # a sum
+        ("Who are the parties?", False),
+    ],
+)
+def test_a_count_is_asked_by_the_question_s_form(question, count):
+    assert asks_a_count(question) is count
+
+
+@pytest.mark.parametrize(
+    ("text", "things", "writes"),
+    [
+        ("L'hôtel compte cent vingt (120) chambres réparties sur six étages.", {"chambres", "rooms"}, True),
+        ("The premises include six (6) loading docks.", {"docks", "quais"}, True),
+        ("A one time issuance of 50,000 Common Stock options.", {"options"}, True),
+        ("The Consultant receives options to purchase 3,000,000 shares.", {"options"}, True),
+        ("Up to 10 mailboxes accessible via the POP3 protocol.", {"mail"}, True),  # the word's start: a compound
+        # walkthrough 16: a definition that names rooms, and an address, write no number of rooms
+        ('"Effective Date" means July 1, 2020. "Gross Rooms Revenue" means all revenues derived from the rental of guest rooms. '
+         '"Hotel" means the hotel located at 47 quai des Chartrons, 33000 Bordeaux.', {"rooms", "room", "chambres", "local", "locaux"}, False),
+        ("Section 4 (Rooms) applies.", {"rooms"}, False),  # a reference, not a count
+        ("The rooms are let furnished.", {"rooms"}, False),
+    ],
+)
+def test_a_count_is_a_number_beside_the_thing_counted(text, things, writes):
+    assert writes_a_count(tokenize(text), things) is writes
+
+
+def test_a_passage_writing_no_number_of_what_is_asked_does_not_answer_how_many():
+    from haystack import Document
+
+    from pipelines.rankers.relevance import RelevanceJudge
+
+    units = [{"token": "rooms", "terms": [["rooms"], ["chambres"]], "weight": 1.0}, {"token": "hotel", "terms": [["hotel"]], "weight": 1.0}]
+    definitions = Document(id="c1-2", score=1.0, meta={"doc_id": "c1", "section": "1. Definitions"},
+                           content='"Gross Rooms Revenue" means all revenues derived from the rental of guest rooms at the Hotel.')
+    description = Document(id="c2-1", score=0.9, meta={"doc_id": "c2", "section": "Article 1 — Désignation"},
+                           content="L'hôtel, d'une capacité de 84 chambres, est situé 12 rue Sainte-Catherine.")
+    judged = RelevanceJudge().run(question="How many rooms does the hotel have?", documents=[definitions, description], units=units)
+    first, second = judged["decisions"]
+    assert not first["relevant"] and first["counts"] is False and "no number" in first["why"]
+    assert second["relevant"], second
