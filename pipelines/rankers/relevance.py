@@ -185,6 +185,26 @@ def named_kind_words(lexicon: Lexicon | None, kinds: Sequence[str]) -> frozenset
     )
 
 
+def with_compound_names(lexicon: Lexicon | None, units: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The head units (:func:`asked_head`) with the other language's names of the glossary's compounds built on them: the
+    « indemnité » asked is spoken of by a passage on a "termination fee" (« indemnité de résiliation »), a "severance pay"
+    (« indemnité de licenciement »), "liquidated damages" (« indemnité forfaitaire »); a "fee" by one on « frais de
+    résiliation ». Only names of two words or more: a compound's one-word name ("overdue", "prepay") does not name its head.
+    What completes the head (« de licenciement ») is still asked apart (:func:`asked_complement`)."""
+    if lexicon is None or not units:
+        return units
+    widened = []
+    for unit in units:
+        token = unit.get("token")
+        extra = [
+            list(other.tokens) for concept in lexicon.concepts for term in concept.terms if token in term.tokens and len(term.tokens) > 1
+            for other in concept.terms if other.lang != term.lang and len(other.tokens) > 1
+        ]
+        terms = list(unit.get("terms") or [[token]])
+        widened.append({**unit, "terms": terms + [t for t in dict.fromkeys(map(tuple, extra)) if list(t) not in terms]} if extra else unit)
+    return widened
+
+
 def passage_tokens(doc: Document, *, with_name: bool = False) -> set[str]:
     """The words a passage says, with its heading; ``with_name``: and the name of its contract (its
     title and file name) — an article of the Benelux distribution agreement is about that agreement
@@ -447,7 +467,7 @@ class RelevanceJudge:
         kind = asked_kind(question)
         asked_units = without_kind_words(without_names(asked_units, naming), kind)
         other_units = without_kind_words(without_names(translation_units, naming), asked_kind(translation or "") or kind) if translation_units else []
-        head_units = [u for u in asked_units if u.get("token") in head]
+        head_units = with_compound_names(load_lexicon(), [u for u in asked_units if u.get("token") in head])
         complement_units = [u for u in asked_units if u.get("token") in complement and not u.get("absent")]
         # the question's translation names the thing asked about in the other language's words: a passage may speak of
         # it in either (only when the translation has such a noun)

@@ -491,6 +491,29 @@ def test_a_loan_s_amount_asks_no_clause_type_its_events_of_default_would_lift(qu
     assert not {"events_of_default", "security_interests"} & set(asked_types(matches, naming_positions(matches)))
 
 
+def test_the_asked_noun_is_spoken_of_by_the_other_language_s_name_of_a_compound_built_on_it():
+    """Walkthrough 16's Q08: « Quelle indemnité … s'il met fin au contrat … en cas de vente ? » and the management agreement's
+    "Termination on Sale … a termination fee equal to three (3) times …" (« indemnité de résiliation » in the glossary); a
+    passage on a fee alone names no « indemnité »."""
+    question = "Quelle indemnité le propriétaire doit-il verser s'il met fin au contrat en cas de vente de l'hôtel ?"
+    units = [
+        {"token": "indemnite", "terms": [["indemnite"], ["indemnity"], ["compensation"]], "weight": 1.0},
+        {"token": "proprietaire", "terms": [["proprietaire"], ["owner"]], "weight": 1.0},
+        {"token": "vente", "terms": [["vente"], ["sale"]], "weight": 1.0},
+        {"token": "fin", "terms": [["fin"], ["termination"], ["terminate"]], "weight": 1.0},
+    ]
+    on_sale = Document(id="c1-18", score=1.0, meta={"doc_id": "c1", "section": "15. TERMINATION > 15.3 Termination on Sale"}, content=(
+        "The Owner may terminate this Agreement in connection with a Sale, subject to the payment to the Operator of a termination "
+        "fee equal to three (3) times the total Management Fees paid in the twelve (12) months preceding the date of termination."))
+    fees = Document(id="c1-10", score=0.9, meta={"doc_id": "c1", "section": "8. MANAGEMENT FEES"}, content=(
+        "Until a Sale, the Owner shall pay the Operator a base fee of 3% of Gross Operating Revenue, payable monthly, and may end "
+        "the services of any employee."))
+    judged = RelevanceJudge().run(question=question, documents=[on_sale, fees], units=units, scope={"contract_ids": ["c1"]})
+    first, second = judged["decisions"]
+    assert first["relevant"], first
+    assert not second["relevant"] and second.get("speaks_of_head") is False, second
+
+
 # --- fourth round: the contracts an unscoped question names (scope hint) -------------------------------------------
 
 
