@@ -18,7 +18,7 @@ from demo import generate as demo_generate
 from greffier.cli import main
 from greffier.config import load_settings
 from greffier.errors import GreffierError
-from greffier.services.dataroom.export import EXPORT_FORMATS, dataroom_table, export_dataroom, to_csv
+from greffier.services.dataroom.export import EXPORT_FORMATS, dataroom_table, export_dataroom, to_csv, to_xlsx
 from greffier.services.dataroom.query import SearchDataRoomArgs
 from greffier.services.ingest import Ingestor
 
@@ -142,6 +142,22 @@ def test_the_csv_has_iso_dates_and_a_bom(room):
     with pytest.raises(GreffierError, match="use csv or xlsx"):
         export_dataroom(room, SearchDataRoomArgs(), "pdf")
     assert EXPORT_FORMATS == ("csv", "xlsx")
+
+
+def test_the_csv_s_warnings_column_holds_their_text_and_an_empty_left_out_sheet_says_so(room):
+    """Walkthrough 16: the CSV's « warnings » column held a count (« 3 ») that sent the reader to a sheet a CSV does not have;
+    an XLSX with nothing left out had a bare header on « Left out »."""
+    table = dataroom_table(room, SearchDataRoomArgs())
+    rows = list(csv.DictReader(io.StringIO(to_csv(table).decode("utf-8-sig"))))
+    by_id = {r["id"]: r for r in rows}
+    warned = [row for row in table.rows if row["warnings"]]
+    assert warned
+    for row in warned:
+        assert by_id[row["id"]]["warnings"].split(" | ") == row["warning texts"]
+    assert all(by_id[row["id"]]["warnings"] == "" for row in table.rows if not row["warnings"])
+    workbook = load_workbook(io.BytesIO(to_xlsx(table)))
+    assert not table.left_out
+    assert list(workbook["Left out"].iter_rows(values_only=True))[1][3] == "None: every contract was decided on these filters."
 
 
 def test_the_cli_writes_the_same_file(room, tmp_path, capsys):

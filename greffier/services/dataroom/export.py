@@ -119,6 +119,7 @@ def _row(summary: dict[str, Any], *, kind: str, names: dict[str, str], score: fl
         "amendments": "; ".join(names.get(a, a) for a in amended_by) or None,
         "amends": names.get(amends, amends) if amends else None,
         "warnings": len(summary.get("warnings") or []),
+        "warning texts": list(summary.get("warnings") or []),  # the CSV's: it has no sheet of warnings (the screen and the XLSX count them)
         "file": summary.get("filename"),
         "amendment keys": ", ".join(amended_by) or None,
         "amends key": amends,
@@ -301,11 +302,14 @@ def to_csv(table: DataRoomTable, delimiter: str = ",") -> bytes:
     columns = [*STATUS_COLUMNS, "kind", *table.columns]
     writer.writerow(columns)
     for row in [*table.rows, *(left["row"] for left in table.left_out)]:
+        # a CSV has no sheet of warnings: the column holds their text (a count would send the reader to nothing)
+        row = {**row, "warnings": " | ".join(row.get("warning texts") or [])}
         writer.writerow([_text_safe(v.isoformat() if isinstance(v, date) else ("" if v is None else v)) for v in (row.get(c) for c in columns)])
     return buffer.getvalue().encode("utf-8-sig")
 
 
 NO_WARNING = "None: no contract of this export has a warning."
+NOTHING_LEFT_OUT = "None: every contract was decided on these filters."
 
 
 def to_xlsx(table: DataRoomTable, *, workspace: str = "") -> bytes:
@@ -364,7 +368,7 @@ def to_xlsx(table: DataRoomTable, *, workspace: str = "") -> bytes:
 
     widths = {"title": 48, "amendments": 48, "amends": 48, "parties": 44, "type": 26, "governing law": 22, "file": 60, "detail": 70, "reason": 32, "warning": 90, "kind": 11}
     sheet("Contracts", ["kind", *table.columns], table.rows, widths)  # every row matches: the others are on « Left out »
-    sheet("Left out", LEFT_OUT_COLUMNS, table.left_out, widths)
+    sheet("Left out", LEFT_OUT_COLUMNS, table.left_out or [{"reason": NOTHING_LEFT_OUT}], widths)
     sheet("Warnings", WARNING_COLUMNS, table.warnings or [{"warning": NO_WARNING}], widths)
     buffer = io.BytesIO()
     workbook.save(buffer)
