@@ -213,7 +213,7 @@ def _only_scope(clause: str, after: str) -> str | None:
 # Agreement shall automatically renew". The condition's negation is the condition's, not the main clause's.
 _LEADING_CONDITION = re.compile(
     r"^\W*(?:(?:article|section|clause)\s+)?(?:\d{1,3}(?:\.\d{1,3})*\.?\s+|\([a-z0-9]{1,3}\)\s+)?"
-    r"(?:if|unless|absent|where|when|whenever|should|in the absence|in the event|in case|provided that"
+    r"(?:if|unless|absent|where|when|whenever|should|in the absence|in the event|in case|provided(?: that)?"
     r"|si|s'il|s'ils|sauf si|a moins (?:que|qu')|a defaut|faute|en l'absence|en cas|dans le cas|dans l'hypothese|lorsque|lorsqu'|des lors que)\b"
 )
 # What a main clause opens with after the condition's comma: a verb within a few words ("the Supplier may", « il se
@@ -225,6 +225,9 @@ _MAIN_VERB = re.compile(
     r"|\b(?:se|s')\s*\w+|\b\w{3,}(?:era|eront|ira|iront)\b"
 )
 _MAIN_CLAUSE_REACH = 6
+# The clause boundary "provided" as the last one before the words (:func:`_segment_start`): it may open a proviso that a
+# comma closes before the main clause
+_PROVISO_OPENS = re.compile(r"\bprovided\W*$")
 _INCISE_WORDS = 4
 _GOES_ON = re.compile(r"(?:or|and|nor|ou|et|ni)\b")
 
@@ -269,6 +272,10 @@ def read_match(sentence: str, start: int, end: int) -> Reading:
     at, in_exception = _segment_start(before)
     if (main := main_clause_start(before)) > at:
         at, in_exception = main, False  # the main clause after a leading condition: its negation is not the words'
+    elif (opened := _PROVISO_OPENS.search(before[:at])) and (main := main_clause_start(before[opened.start() :])) > 0:
+        # a proviso set before the main clause ("During the Term, and provided Franchisee is not in default, Franchisor shall
+        # not … grant"): its negation is the proviso's, as a leading condition's is
+        at, in_exception = opened.start() + main, False
     clause = before[at:]
     if cue := _negation_before(clause):
         return Reading("negated", "exception" if in_exception else "plain", cue)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Sequence
-from datetime import date
+from datetime import date, timedelta
 
 from dateutil.relativedelta import relativedelta
 from pydantic import BaseModel, Field
@@ -237,6 +237,9 @@ def _new_end(clues: AmendmentClues, current: date | None) -> tuple[date | None, 
     if clues.extension is not None and current is not None:
         period = clues.extension.value
         return current + relativedelta(**{period.unit: period.count}), clues.extension.chunk_id, clues.extension.raw
+    if clues.end_anniversary is not None and current is not None:
+        years, eve = clues.end_anniversary.value
+        return current + relativedelta(years=years) - timedelta(days=1 if eve else 0), clues.end_anniversary.chunk_id, clues.end_anniversary.raw
     return None, None, ""
 
 

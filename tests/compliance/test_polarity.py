@@ -81,6 +81,10 @@ def reading(sentence: str, words: str):  # noqa: ANN201
         ("Si, à l'échéance, le contrat n'est pas dénoncé, il se renouvelle par tacite reconduction.", "tacite reconduction", "affirmative", "plain"),
         ("If, at the end of the Initial Term, this Agreement is not terminated, it shall renew automatically.", "renew automatically", "affirmative", "plain"),
         ("If a change of control occurs, neither the Licensee nor its Affiliates, without consent, may assign this Agreement.", "assign", "negated", "plain"),
+        # a proviso set before the main clause: its negation is its own (walkthrough 16's franchise) …
+        ("During the Term, and provided Franchisee is not in default, Franchisor may appoint other franchisees.", "appoint", "affirmative", "plain"),
+        # … and the main clause's is still read
+        ("During the Term, and provided Franchisee is not in default, Franchisor shall not appoint other franchisees.", "appoint", "negated", "plain"),
     ],
 )
 def test_read_match(sentence, words, polarity, scope):

@@ -1398,9 +1398,23 @@ WALKTHROUGH_16 = [
 ]
 
 
+# Walkthrough 16's franchise: a protected territory is an exclusivity (the grantor will not operate nor license others in it),
+# with a proviso set before the main clause whose own negation is not the clause's (sentences written for these tests)
+PROTECTED_TERRITORY = [
+    ("exclusivity", True, "During the Term, and provided Franchisee is not in default, Franchisor shall not itself operate, nor grant any "
+     "licence to a third party to operate, a restaurant under the Marks within the administrative limits of the City of Lille."),
+    ("exclusivity", True, "Licensor will not appoint any other distributor or grant any licence to any third party within the Territory."),
+    ("exclusivity", True, "Le Franchiseur s'engage à ne pas ouvrir ni autoriser un tiers à ouvrir une boutique sous l'Enseigne dans un rayon de "
+     "cinq kilomètres autour du Point de Vente."),
+    ("exclusivity", False, "Licensee shall not grant any sublicence to a third party without the prior written consent of Licensor."),
+    ("exclusivity", False, "Franchisee shall not operate any competing business within a radius of ten miles of the Restaurant."),
+    ("exclusivity", False, "Provided Franchisee is not in default, Franchisor may grant licences to third parties within the Territory."),
+]
+
+
 @pytest.mark.parametrize(
     ("rule", "fires", "text"),
-    LEAVING_AT_WILL + WALKTHROUGH_12 + FALSE_POSITIVE_KINDS + MISSED_KINDS + REVIEWED + LIMIT_THEN_EXCEPT + WALKTHROUGH_13 + CUAD_TUNING_KINDS + WALKTHROUGH_14 + REVIEWED_24
+    PROTECTED_TERRITORY + LEAVING_AT_WILL + WALKTHROUGH_12 + FALSE_POSITIVE_KINDS + MISSED_KINDS + REVIEWED + LIMIT_THEN_EXCEPT + WALKTHROUGH_13 + CUAD_TUNING_KINDS + WALKTHROUGH_14 + REVIEWED_24
     + WALKTHROUGH_16,
 )
 def test_the_last_rounds_wordings(rule, fires, text):

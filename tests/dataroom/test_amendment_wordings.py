@@ -57,6 +57,9 @@ def records_for(*texts: str):  # noqa: ANN201
          "le 1er juillet 2023. Il prendra fin le 30 juin 2028. »", date(2028, 6, 30)),
         # « prorogé jusqu'au »
         ("Le Contrat est prorogé jusqu'au 31 décembre 2027.", date(2027, 12, 31)),
+        # la veille d'un anniversaire de son échéance
+        ("L'article 4 du Contrat est remplacé par : « Le présent contrat restera en vigueur jusqu'à la veille du deuxième anniversaire "
+         "de la Date d'Échéance. »", date(2028, 6, 29)),
         # « prorogé de N ans »
         ("La durée du Contrat est prorogée de deux ans.", date(2028, 6, 30)),
         # « au lieu du »
@@ -114,6 +117,13 @@ def test_french_amendments_give_a_new_expiry(body, new_end):
         ("The Expiry Date is postponed by twelve (12) months.", date(2027, 6, 30)),
         ("The parties agree to replace the expiry date of June 30, 2026 in Section 4 with December 31, 2029.", date(2029, 12, 31)),
         ("The parties hereby substitute December 31, 2028 for June 30, 2026 as the date on which the Term expires.", date(2028, 12, 31)),
+        # an anniversary of the contract's end, which the amendment does not date (walkthrough 17) …
+        ("Section 4 of the Agreement is deleted and replaced with the following: \"This Agreement shall commence on July 1, 2023 and shall "
+         "remain in effect until the day immediately preceding the third (3rd) anniversary of the Expiry Date.\"", date(2029, 6, 29)),
+        # … of a date the amendment defines, or writes
+        ("The Agreement, which would have expired on June 30, 2026 (the \"Original Expiry Date\"), is extended. Section 4 is replaced "
+         "with: \"This Agreement shall remain in effect until the fifth (5th) anniversary of the Original Expiry Date.\"", date(2031, 6, 30)),
+        ("Section 4 is amended to read: \"This Agreement shall expire on the second anniversary of December 31, 2026.\"", date(2028, 12, 31)),
     ],
 )
 def test_english_amendments_give_a_new_expiry(body, new_end):

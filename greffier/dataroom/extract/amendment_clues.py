@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from datetime import date
+from datetime import date, timedelta
+
+from dateutil.relativedelta import relativedelta
 
 from pydantic import BaseModel, Field
 
-from greffier.dataroom.extract.periods import Period, find_periods
-from greffier.dataroom.extract.term import EXTENSION, EXTENSION_PERIOD, UNCHANGED
+from greffier.dataroom.extract.defined_dates import DefinedDate, date_key, date_names, read_defined_dates
+from greffier.dataroom.extract.periods import Period, find_periods, parse_number, parse_ordinal
+from greffier.dataroom.extract.term import ANNIVERSARY, EXTENSION, EXTENSION_PERIOD, UNCHANGED
 from greffier.dataroom.extract.text import DATE_GROUP, ChunkInput, Finding, Sentence, sentences
-from greffier.dataroom.normalize import DATE_PATTERN, parse_date
+from greffier.dataroom.normalize import DATE_PATTERN, find_dates, parse_date
 from greffier.dataroom.vocabulary import match_contract_type
 
 
@@ -27,6 +30,9 @@ class AmendmentClues(BaseModel):
     # an operative sentence that changes the term, whatever was read of it (« la durée du Bail est modifiée comme suit »): with
     # no new end or period read, the amended contract's end is uncertain, not silently kept
     term_change: Finding[str] | None = None
+    # the new end as an anniversary of the contract's own end, which the amendment does not date ("until the day immediately
+    # preceding the fifth (5th) anniversary of the Expiry Date"): the years, and whether it is the day before
+    end_anniversary: Finding[tuple[int, bool]] | None = None
 
 
 _CONTRACT_NOUN = re.compile(r"\b(?:contrat|convention|bail|accord|acte|pacte|agreement|contract|lease|licen[cs]e|deed)\b", re.I)
@@ -178,11 +184,53 @@ def extract_amendment_clues(title: str, chunks: Sequence[ChunkInput]) -> Amendme
     unchanged gives nothing.
     """
     clues = AmendmentClues(cited_type=_cited_type(title, chunks))
+    defined: dict[str, DefinedDate] | None = None
     for chunk in chunks:
         about_the_term = bool(_ABOUT_THE_TERM.search(chunk.section or ""))
         for sentence in _chunk_sentences(chunk):
             _read_amendment_sentence(sentence, clues, about_the_term=about_the_term)
+            if clues.new_end_date is None and clues.end_anniversary is None and ANNIVERSARY.search(sentence.text):
+                defined = read_defined_dates(chunks) if defined is None else defined  # once, when an anniversary is written
+                _read_anniversary_end(sentence, clues, defined, about_the_term=about_the_term)
     return clues
+
+
+# The name of the contract's own end, when the amendment counts from it without dating it ("the Expiry Date", « la Date
+# d'Échéance »): the new end is then counted from the contract's end as it stands
+_END_NAME = re.compile(r"\b(?:expir\w*|end|termination|[ée]ch[ée]ance|fin)\b", re.I)
+
+
+def _read_anniversary_end(sentence: Sentence, clues: AmendmentClues, defined: dict[str, DefinedDate], *, about_the_term: bool) -> None:
+    """A new term ending on an anniversary, as a replaced term article writes it: "shall remain in effect until the day
+    immediately preceding the fifth (5th) anniversary of the Original Expiry Date" (walkthrough 17), « jusqu'à la veille du
+    cinquième anniversaire de la Date d'Échéance Initiale ». The date counted from is one the amendment defines (its recital's
+    ``September 30, 2022 (the "Original Expiry Date")``) or writes; a name of the contract's end it does not define counts
+    from that end as it stands (:attr:`AmendmentClues.end_anniversary`)."""
+    text = sentence.text
+    if sentence.chunk_rank == 0 or UNCHANGED.search(text) or not (about_the_term or _ABOUT_THE_TERM.search(text)):
+        return
+    match = ANNIVERSARY.search(text)
+    # what the recitals say of the contract as it was; read before the anniversary (the "Original Expiry Date" counted from is a name)
+    if match is None or match["earlier"] or _RECITAL.search(text[: match.start()]) or _NOT_DONE.search(_sentence_before(text, match.start())):
+        return  # a bound ("the earlier of"), an option or a refusal sets no new term
+    years = parse_ordinal(match["nth"]) or parse_number(match["nth"])
+    if not years:
+        return
+    eve = bool(match["before"])
+    what = match["what"]
+    anchor: date | None = None
+    if (written := find_dates(what[:40])) and written[0].start < 8:  # "of June 1, 2020", « du 1er juin 2020 »
+        anchor = written[0].value
+    elif names := date_names(what[:60]):
+        definition = defined.get(date_key(names[0].group(0)))
+        if definition is not None and definition.means == "date":
+            anchor = definition.value
+        elif definition is None and _END_NAME.search(names[0].group(0)):
+            clues.end_anniversary = Finding[tuple[int, bool]](value=(years, eve), chunk_id=sentence.chunk_id, raw=match.group(0), rule="anniversary of the end")
+            return
+    if anchor is not None:
+        value = anchor + relativedelta(years=years) - timedelta(days=1 if eve else 0)
+        clues.new_end_date = Finding[date](value=value, chunk_id=sentence.chunk_id, raw=match.group(0), rule="anniversary")
 
 
 _RECITAL_HEADING = re.compile(r"pr[ée]ambule|expos[ée]|recitals?|whereas|background|considerant", re.I)

@@ -522,12 +522,12 @@ def _about_a_term(sentence: Sentence) -> bool:
     return sentence.chunk_rank == 0 or bool(_CONTRACT_TERM.search(sentence.text))
 
 
-_ANNIVERSARY = re.compile(
-    r"\b(?:on|until|through|upon|at|au|jusqu['’]au|le)\s+(?:the\s+)?(?:(?:date|day)\s+(?:that|which)\s+is\s+(?:the\s+)?|(?:jour|date)\s+du\s+)?"  # "on the date that is the first anniversary of …", « au jour du … »
+ANNIVERSARY = re.compile(
+    r"\b(?:on|until|through|upon|at|au|jusqu['’]au|le|jusqu['’]\s*[àa]\s+la|la)\s+(?:the\s+)?(?:(?:date|day)\s+(?:that|which)\s+is\s+(?:the\s+)?|(?:jour|date)\s+du\s+)?"  # "on the date that is the first anniversary of …", « au jour du … »
     # "until the earlier of (a) the fifth anniversary of …, and (b) …": a bound unless (b) is an early termination (_bound_doubt)
     r"(?P<earlier>(?:earlier|earliest|sooner|first)(?:\s+to\s+occur)?\s+of\s*(?:the\s+(?:below|following)\s+(?:events?|dates?)(?:\s+to)?(?:\s+occurs?)?)?\s*:?\s*"
     r"(?:\(\s*(?:a|i|1)\s*\)\s*|(?:a|i|1)[.)]\s+)?(?:the\s+)?(?:(?:date|day)\s+(?:that|which)\s+is\s+(?:the\s+)?)?)?"
-    r"(?P<before>day\s+(?:prior|before|preceding)\s+(?:to\s+)?(?:the\s+)?|veille\s+(?:du|de\s+la)\s+)?"
+    r"(?P<before>day\s+(?:immediately\s+)?(?:prior|before|preceding)\s+(?:to\s+)?(?:the\s+)?|veille\s+(?:du|de\s+la)\s+)?"
     r"(?P<nth>\w+)(?:\s*\([\w ]{1,8}\))?(?:\s*-\s*years?\s+|\s+(?:years?\s+)?)(?:anniversary|anniversaire)\s+(?:of\s+|de\s+)?(?P<what>.{0,80})",
     re.I,
 )
@@ -582,7 +582,7 @@ def _anniversary_candidates(sentence: Sentence, context: _StartContext, add) -> 
                 month = first + relativedelta(years=count)
             end = month + relativedelta(day=31)
             add("end", end, f"{start.finding.raw} … {match.group(0)}", start.finding, "; ".join(d for d in (start.doubt, doubt) if d))
-    elif match := _ANNIVERSARY.search(sentence.text):
+    elif match := ANNIVERSARY.search(sentence.text):
         years = parse_ordinal(match["nth"]) or parse_number(match["nth"])
         start = _estimated(_anniversary_start(sentence, context, match["what"], before=sentence.text[: match.start()]), sentence, context)
         if years and start.finding is not None:
