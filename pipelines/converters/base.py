@@ -101,17 +101,42 @@ def title_of(items: list[TextItem], stem: str, fonts: list[Any] | None = None) -
     (:func:`_title_lines`), up to where the opening sentence starts (:func:`clean_title`), a page number
     alone skipped, else ``stem``."""
     for item in items:
-        if item.kind in ("title", "heading"):
-            return item.text[:TITLE_MAX_CHARS]
+        if item.kind in ("title", "heading") and not _LEGEND.fullmatch(item.text.strip()):
+            return without_legend(item.text)[:TITLE_MAX_CHARS]
     for index, item in enumerate(items):
         first_line = item.text.strip().split("\n", 1)[0].strip()
-        if first_line and not BARE_PAGE_NUMBER.match(first_line):
+        if first_line and not BARE_PAGE_NUMBER.match(first_line) and not _LEGEND.fullmatch(first_line):
             lines = _title_lines(items, index, fonts if fonts and len(fonts) == len(items) else None)
-            title = clean_title(" ".join(lines))
+            title = clean_title(without_legend(" ".join(lines)))
             if _LABEL_ONLY.match(title) and (named := _name_after(items, index + len(lines))):
                 title = f"{title} {named}"  # "Exhibit 10.24" / "ENDORSEMENT AGREEMENT"
             return title
     return stem
+
+
+# A legend stamped above a contract's title, which names no document: "STRICTLY PRIVATE AND CONFIDENTIAL" (walkthrough 17's NDA
+# was titled so everywhere), "Execution Version", "Subject to contract", « Strictement confidentiel », « Projet »
+_LEGEND_WORDS = (
+    r"(?:(?:strictly\s+)?(?:private\s+(?:and|&)\s+)?confidential(?:\s+(?:and|&)\s+privileged)?|(?:privileged\s+(?:and|&)\s+)?confidential"
+    r"|execution\s+(?:version|copy)|conformed\s+copy|final\s+version|draft|subject\s+to\s+contract|without\s+prejudice"
+    r"|(?:strictement\s+)?confidentiel(?:le)?|(?:document\s+)?confidentiel|projet|version\s+(?:d[ée]finitive|sign[ée]e|de\s+signature))"
+)
+_LEGEND = re.compile(rf"\W*{_LEGEND_WORDS}\W*", re.IGNORECASE)
+# … before a title on the same line, only a stamp of several words: "CONFIDENTIAL INFORMATION AGREEMENT", « PROJET DE CONTRAT DE
+# CESSION », "DRAFT SUPPLY AGREEMENT" keep theirs
+_LEADING_LEGEND = re.compile(
+    r"^\W*(?:strictly\s+private\s+(?:and|&)\s+confidential|private\s+(?:and|&)\s+confidential|strictly\s+confidential"
+    r"|privileged\s+(?:and|&)\s+confidential|confidential\s+(?:and|&)\s+privileged|execution\s+(?:version|copy)|subject\s+to\s+contract"
+    r"|without\s+prejudice|strictement\s+confidentiel(?:le)?)\W+(?=\w)",
+    re.IGNORECASE,
+)
+
+
+def without_legend(title: str) -> str:
+    """``title`` without a legend stamped before it ("STRICTLY PRIVATE AND CONFIDENTIAL CONFIDENTIALITY AGREEMENT - PROJECT CEP" →
+    "CONFIDENTIALITY AGREEMENT - PROJECT CEP"), when words of a title are left."""
+    stripped = _LEADING_LEGEND.sub("", " ".join(title.split()), count=1)
+    return stripped if any(char.isalpha() for char in stripped) else title
 
 
 # A filing's exhibit label alone, its page number before it: "1   EXHIBIT 10.4", "Exhibit 99(d)(2)".

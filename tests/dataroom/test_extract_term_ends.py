@@ -764,3 +764,29 @@ def test_another_start_date_does_not_start_the_term(stated):
     # a review: "X start date will be …" moved the term's start ("five years from the Effective Date", made on March 10, 2021)
     found = end_finding(ENGLISH + 'This Agreement shall continue for five (5) years from the Effective Date.\n\nARTICLE 4 FEES\n' + stated)
     assert found is not None and found.value == date(2026, 3, 10), found
+
+
+@pytest.mark.parametrize(
+    ("article", "end", "confidence"),
+    [
+        # walkthrough 17's loan: the event the term runs from, dated in apposition; and the last instalment's date written
+        ("Le prêt est consenti pour une durée de sept (7) ans à compter de la date de mise à disposition des fonds, fixée au 15 juillet "
+         "2021.", date(2028, 7, 14), "high"),
+        ("Le prêt est consenti pour une durée de sept (7) ans à compter de la date de mise à disposition des fonds, fixée au 15 juillet "
+         "2021. La dernière échéance de remboursement interviendra le 15 juillet 2028.", date(2028, 7, 15), "high"),
+        ("Le contrat est conclu pour trois ans à compter de la réception des travaux, soit le 1er avril 2022.", date(2025, 3, 31), "high"),
+        # a date the parties expect is no date that is: the end counted from it is low confidence
+        ("Le contrat est conclu pour trois ans à compter de la réception des travaux, prévue le 1er avril 2022.", date(2025, 3, 31), "low"),
+    ],
+)
+def test_an_event_dated_in_apposition_starts_the_term(article, end, confidence):
+    found = end_finding(FRENCH + article)
+    assert found is not None and (found.value, found.confidence) == (end, confidence), found
+
+
+def test_an_event_dated_in_apposition_in_english():
+    found = end_finding(ENGLISH + "This Agreement shall remain in force for three (3) years from the date of first delivery, being March 1, 2024.")
+    assert found is not None and (found.value, found.confidence) == (date(2027, 3, 1), "high"), found
+    expected = end_finding(ENGLISH + "This Agreement shall remain in force for three (3) years from the date of first delivery, expected to be "
+                           "March 1, 2024.")
+    assert expected is not None and expected.confidence == "low", expected

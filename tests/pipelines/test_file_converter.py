@@ -738,6 +738,13 @@ def test_title_joins_its_continuation_lines(lines: list[str], sizes: list[float]
         # a title that is whole stays as it is, its date included
         ("Amendment No. 1 to the Supply Agreement dated May 5, 2004\nThe parties amend Section 3.", "Amendment No. 1 to the Supply Agreement dated May 5, 2004"),
         ("Contrat de prestation de services logistiques\nENTRE LES SOUSSIGNÉS : Ferlandes Transports SAS", "Contrat de prestation de services logistiques"),
+        # a legend stamped above the title names no document (walkthrough 17's NDA was « STRICTLY PRIVATE AND CONFIDENTIAL »)…
+        ("STRICTLY PRIVATE AND CONFIDENTIAL\n\nCONFIDENTIALITY AGREEMENT - PROJECT CEP\n\nTHIS AGREEMENT is made on 9 October 2025 between "
+         "Maison Ravenel SAS and Glenmorven Holdings Ltd.", "CONFIDENTIALITY AGREEMENT - PROJECT CEP"),
+        ("PROJET\n\nCONTRAT DE CESSION DE FONDS DE COMMERCE\n\nENTRE LES SOUSSIGNÉS : Caves Ravenel SAS", "CONTRAT DE CESSION DE FONDS DE COMMERCE"),
+        # … but a title that starts with such a word keeps it
+        ("CONFIDENTIAL INFORMATION AGREEMENT\nThis Agreement is made between Acme Corp. and Beta LLC.", "CONFIDENTIAL INFORMATION AGREEMENT"),
+        ("PROJET DE CONTRAT DE CESSION\nENTRE LES SOUSSIGNÉS : Caves Ravenel SAS", "PROJET DE CONTRAT DE CESSION"),
     ],
 )
 def test_a_text_file_s_title_is_the_document_s_name_not_its_opening_sentence(converter: FileConverter, tmp_path: Path, text: str, title: str) -> None:

@@ -108,7 +108,7 @@ _END = re.compile(
     rf"s['’]ach[èe]ve(?:ra)?(?:\s+au\s+plus\s+tard)?\s+le|se\s+termine(?:ra)?\s+le|arrive(?:ra)?\s+à\s+(?:son\s+)?(?:terme|échéance)\s+le|"
     rf"rembours[ée]e?\s+(?:au\s+plus\s+tard\s+)?le|[ée]ch[ée]ance\s+(?:finale\s+)?(?:fix[ée]e\s+)?(?:au|le)|"
     # a loan's last instalment: « la dernière échéance intervenant le 30 juin 2028 », "the final instalment falling due on …"
-    rf"derni[èe]re\s+[ée]ch[ée]ance\s+(?:de\s+remboursement\s+)?(?:intervenant|tombant|[ée]tant\s+fix[ée]e|fix[ée]e|pr[ée]vue|exigible)\s+(?:au|le)|"
+    rf"derni[èe]re\s+[ée]ch[ée]ance\s+(?:de\s+remboursement\s+)?(?:intervenant|interviendra|intervient|tombant|tombera|[ée]tant\s+fix[ée]e|(?:est|sera)\s+fix[ée]e|fix[ée]e|pr[ée]vue|exigible)\s+(?:au|le)|"
     rf"\bfinal\s+(?:repayment\s+)?(?:instal(?:l)?ment|repayment)\s+(?:date\s+)?(?:shall\s+)?(?:fall(?:s|ing)?\s+due|be\s+(?:due|paid)|is\s+due|due)\s+on|"
     rf"\buntil(?:\s+the\s+later\s+of\s*(?:\((?:a|i|1)\)\s*)?)?|\btill|\bends?\s+(?:on|at)|\bending\s+(?:on|at)|\bexpires?\s+on|\bexpiring(?:\s+on)?|\bconclud(?:es|ing)(?:\s+on)?|"
     rf"\bterminat(?:es?|ing)\s+on|\bwill\s+(?:end|expire|terminate)\s+on|"
@@ -781,8 +781,25 @@ def _anchored_start(rest: str, sentence: Sentence, context: _StartContext) -> _S
     own = _OWN_DATE.sub("", head)  # "from its effective date", « de sa date d'entrée en vigueur »: the contract's own
     if _FROM_EFFECTIVE.match(own.strip()) or re.match(r"\s*(?:the\s+)?(?:effective|commencement)\s+date\b", own, re.I):
         return _Start(context.effective or _signature_start(sentence, context))
+    # an event the sentence dates right after naming it: « à compter de la date de mise à disposition des fonds, fixée au 15 juillet
+    # 2021 » (walkthrough 17), "from the date of delivery, being 1 March 2024", "from first use (i.e. June 1, 2020)"
+    if (dated := _EVENT_DATED.match(rest)) and (value := context.read(dated["date"])):
+        expected = bool(dated["expected"])
+        return _Start(Finding[date](
+            value=value, chunk_id=sentence.chunk_id, raw=dated.group(0).strip(), rule="event dated", confidence="low" if expected else "high",
+            doubt=f"runs from an event the contract expects on {value.isoformat()}" if expected else "",
+        ))
     words = _ANCHOR_WORDS.match(rest)
     return _Start(None, f"runs from « {' '.join(words['words'].split()) if words else rest.strip()[:70]} », which no date of the contract gives")
+
+
+# An event's date set in apposition after its name: « , fixée au … », « , soit le … », « , intervenue le … », ", being …", "(i.e. …)",
+# ", which is …"; « prévue le », "expected on": a date the parties expect, not one that is
+_EVENT_DATED = re.compile(
+    rf"^[^.;]{{1,90}}?(?:,\s*|\(\s*)(?:(?:fix[ée]e?s?|arr[êe]t[ée]e?s?)\s+(?:au|le)|soit\s+(?:le|au)|intervenue?s?\s+le|being|i\.\s?e\.,?|that\s+is(?:\s+to\s+say)?,?"
+    rf"|which\s+(?:is|was|shall\s+be)|(?P<expected>pr[ée]vue?s?\s+(?:le|au|pour\s+le)|expected\s+(?:on|to\s+be)|anticipated\s+(?:on|to\s+be)))\s+(?:the\s+)?{DATE_GROUP}",
+    re.I,
+)
 
 
 _AND_AFTER = re.compile(r"^\s*and\s+(?:after|following|including)\b", re.I)
