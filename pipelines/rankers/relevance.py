@@ -564,7 +564,7 @@ class RelevanceJudge:
             other = coverage_of(other_units, t) if other_units else 0.0
             # the translation lifts a passage the question itself covers in part, never one it does not: a translation
             # that loses a word ("upfront") must not turn another clause into the answer
-            use_other = coverage >= CALIBRATION.min_coverage and other - other_absent > coverage - absent
+            use_other = bool(other_units) and coverage >= CALIBRATION.min_coverage and other - other_absent > coverage - absent
             coverages.append(other if use_other else coverage)
             absents.append(other_absent if use_other else absent)
             read_by.append((other_units, translation or "") if use_other else (units, question))

@@ -514,6 +514,20 @@ def test_the_asked_noun_is_spoken_of_by_the_other_language_s_name_of_a_compound_
     assert not second["relevant"] and second.get("speaks_of_head") is False, second
 
 
+def test_without_a_translation_a_passage_s_coverage_is_its_own_however_much_is_absent():
+    """With no translation, the check read a passage covering less of the question than the workspace lacks as covered by
+    the (empty) translation: its trace said 0.0 for an article holding "terminate" (walkthrough 17's Q21)."""
+    units = [
+        {"token": "walk", "terms": [["walk"], ["terminate"]], "weight": 3.0},
+        {"token": "went", "terms": [["went"]], "weight": 2.0, "absent": True},
+        {"token": "wrong", "terms": [["wrong"]], "weight": 2.0, "absent": True},
+    ]
+    doc = Document(id="c1-9", score=1.0, meta={"doc_id": "c1", "section": "8. Termination"},
+                   content="The Licensee may terminate this Agreement upon twelve (12) months' written notice.")
+    decision = RelevanceJudge().run(question="Can we walk away if nothing went wrong?", documents=[doc], units=units)["decisions"][0]
+    assert decision["coverage"] == round(3.0 / 7.0, 3)
+
+
 # --- fourth round: the contracts an unscoped question names (scope hint) -------------------------------------------
 
 

@@ -49,6 +49,10 @@ def concept_ids(lexicon, text: str) -> set[str]:
         # to give up a right is to waive it; the guarantor's defences asked in plain words (walkthrough 12)
         ("Has the guarantor given up the right to require the bank to pursue the borrower first?", {"waiver", "w_pursue"}),
         ("La caution a-t-elle renoncé à exiger que la banque poursuive d'abord le débiteur ?", {"waiver", "w_pursue"}),
+        # walkthrough 17: the verb and its manner, whose English the article writes ("may terminate … at any time without cause"),
+        # and leaving without a ground in a client's words
+        ("Quel préavis faut-il respecter pour résilier sans motif le contrat ?", {"terminate_without_cause", "notice"}),
+        ("Can we walk away early without having to prove anything went wrong?", {"termination_everyday", "convenience_everyday"}),
     ],
 )
 def test_notions_found_in_either_language(lexicon, question, expected):
