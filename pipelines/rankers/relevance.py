@@ -62,6 +62,7 @@ from haystack.utils import deserialize_chatgenerator_inplace
 from greffier.compliance.library import ClauseLibrary, load_library
 from greffier.lexicon import Lexicon, load_lexicon
 from greffier.text import fold, tokenize
+from greffier.text.language import question_language
 from greffier.text.fold import fold_origins
 from greffier.text.function_words import is_function_word
 from greffier.text.tokens import WHOLE_WORD_PREFIXES, prefixed_words
@@ -232,7 +233,8 @@ def speaks_of(units: list[dict[str, Any]], tokens: set[str]) -> bool:
     exclusivité territoriale » speaks of the territory. True when there is no unit to hold."""
     if not units or any(unit_covered(u, tokens) for u in units):
         return True
-    stems = {t[:HEAD_PREFIX] for u in units for term in u.get("terms") or [] if len(term) == 1 and len(term[0]) >= HEAD_PREFIX for t in term}
+    # (a word of more letters than the family's: « départ » and « département » share six, and are no family)
+    stems = {t[:HEAD_PREFIX] for u in units for term in u.get("terms") or [] if len(term) == 1 and len(term[0]) > HEAD_PREFIX for t in term}
     return any(token[:HEAD_PREFIX] in stems for token in tokens if len(token) >= HEAD_PREFIX)
 
 
@@ -319,6 +321,19 @@ def how_covered(units: list[dict[str, Any]], tokens: set[str], asked: str, passa
             written = WrittenText(passage)
             found["wordings"] = [[question.find([token]), written.find(term)] for token, term in rendered[:MAX_SHOWN_WORDS]]
     return found
+
+
+# What may follow an English noun phrase (:func:`asked_head`'s two words are one only then: "the liability cap in …", not
+# "which courts hear disputes")
+_ENDS_A_PHRASE = re.compile(
+    r"\s*(?:[?.!,;:]|$|(?:of|for|in|under|to|by|with|on|at|from|between|does|do|did|can|may|must|should|shall|will|would|if|when|is|are|was|were|apply|applies)\b)"
+)
+
+
+def _after(folded: str, words: list[str]) -> tuple[int]:
+    """Where the words of a two-word head end in the folded question (its length when they are not found together)."""
+    match = re.search(rf"\b{re.escape(words[0])}\W+{re.escape(words[-1])}\b", folded)
+    return (match.end() if match else len(folded),)
 
 
 def passage_types(doc: Document, library: ClauseLibrary | None) -> set[str]:
@@ -467,8 +482,14 @@ class RelevanceJudge:
         kind = asked_kind(question)
         asked_units = without_kind_words(without_names(asked_units, naming), kind)
         other_units = without_kind_words(without_names(translation_units, naming), asked_kind(translation or "") or kind) if translation_units else []
-        head_units = with_compound_names(load_lexicon(), [u for u in asked_units if u.get("token") in head])
-        complement_units = [u for u in asked_units if u.get("token") in complement and not u.get("absent")]
+        # an English compound's noun is its last word: "the liability cap" is a cap, which the NDA's "shall be responsible for any
+        # breach" (liability, in other words) does not speak of (walkthrough 17); the first word is still asked
+        noun = set(head_words[-1:]) if len(head_words) == 2 and question_language(question) == "en" and _ENDS_A_PHRASE.match(
+            fold(question), *_after(fold(question), head_words)) else head
+        head_units = with_compound_names(load_lexicon(), [u for u in asked_units if u.get("token") in noun])
+        # … and a French head's complement, even one no passage holds: « indemnité de départ à la retraite » is not answered by the
+        # non-compete's « indemnité mensuelle » (walkthrough 17)
+        complement_units = [u for u in asked_units if u.get("token") in complement]
         # the question's translation names the thing asked about in the other language's words: a passage may speak of
         # it in either (only when the translation has such a noun)
         other_heads: list[dict] | None = None
@@ -572,8 +593,9 @@ class RelevanceJudge:
         # pay", not "pay" alone: the non-compete's monthly « indemnité » is no severance pay)
         # (the question's own complement is required either way: a translation may lose it, « indemnité de
         # licenciement » read as a "termination indemnity")
+        # the complement held as written in some wording, not by a word of its family's letters (« départ » by « départements »)
         heads = [
-            speaks_of(complement_units or [], t)
+            (not complement_units or any(unit_covered(u, t) for u in complement_units))
             and (speaks_of(head_units or [], t) or (other_heads is not None and all(speaks_of([unit], t) for unit in other_heads)))
             for t in tokens
         ]

@@ -528,6 +528,40 @@ def test_without_a_translation_a_passage_s_coverage_is_its_own_however_much_is_a
     assert decision["coverage"] == round(3.0 / 7.0, 3)
 
 
+def test_an_english_compound_s_noun_is_its_last_word():
+    """Walkthrough 17's Q22: the NDA has no cap; its "shall be responsible for any breach" holds liability in other words, not a cap."""
+    units = [
+        {"token": "liability", "terms": [["liability"], ["responsible"], ["responsabilite"]], "weight": 2.0},
+        {"token": "cap", "terms": [["cap"], ["exceed"], ["plafond"]], "weight": 2.0},
+    ]
+    breach = Document(id="c9-3", score=1.0, meta={"doc_id": "c9", "section": "2. UNDERTAKINGS"},
+                      content="The Recipient shall procure that its Representatives comply with this Agreement and shall be responsible for any breach by them.")
+    capped = Document(id="c2-12", score=0.9, meta={"doc_id": "c9", "section": "9. LIABILITY"},
+                      content="In no event shall either party's aggregate liability exceed five hundred thousand dollars.")
+    judged = RelevanceJudge().run(question="What is the liability cap in the confidentiality agreement?", documents=[breach, capped], units=units,
+                                  scope={"contract_ids": ["c9"]})
+    first, second = judged["decisions"]
+    assert not first["relevant"] and first.get("speaks_of_head") is False, first
+    assert second["relevant"], second
+
+
+def test_a_french_complement_no_passage_holds_is_still_asked():
+    """Walkthrough 17's Q24: « indemnité de départ à la retraite » (no such thing in the contract) is not answered by the non-compete's
+    « indemnité mensuelle » in an article naming « quatre départements » (not « départ » by its letters)."""
+    units = [
+        {"token": "indemnite", "terms": [["indemnite"], ["indemnity"]], "weight": 2.0},
+        {"token": "depart", "terms": [["depart"], ["departure"]], "weight": 2.0, "absent": True},
+        {"token": "retraite", "terms": [["retraite"], ["retirement"]], "weight": 2.0, "absent": True},
+        {"token": "maitre", "terms": [["maitre"]], "weight": 1.0},
+    ]
+    doc = Document(id="c11-10", score=1.0, meta={"doc_id": "c11", "section": "Article 8 – Clause de non-concurrence"}, content=(
+        "Le Salarié s'interdit toute activité concurrente dans les quatre départements de la région. En contrepartie, il percevra une "
+        "indemnité mensuelle égale à 40 % de sa rémunération mensuelle brute."))
+    decision = RelevanceJudge().run(question="Quelle indemnité de départ à la retraite est prévue pour le maître de chai ?", documents=[doc], units=units,
+                                    scope={"contract_ids": ["c11"]})["decisions"][0]
+    assert not decision["relevant"], decision
+
+
 # --- fourth round: the contracts an unscoped question names (scope hint) -------------------------------------------
 
 
