@@ -132,7 +132,8 @@ TOOLS: dict[str, Tool] = {
             "compare_contracts",
             "Compare two contracts (a suspected duplicate, two versions, a translation) article by article, then sentence by "
             "sentence, whatever their file formats. Returns the counts of changed, left-only and right-only sentences, each "
-            "distinct word change, and the differing sentences under their article.",
+            "distinct word change, and the differing sentences under their article. Versions of one text are aligned by "
+            "article number; two different contracts by subject (aligned_by says which).",
             CompareContractsArgs,
             _compare_contracts,
         ),

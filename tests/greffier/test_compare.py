@@ -36,7 +36,7 @@ def pairs(tmp_path_factory):
 def test_a_retyped_word_copy_of_a_pdf_shows_its_two_differences_only(pairs):
     settings, ids = pairs
     result = call_tool(settings, "compare_contracts", {"left": ids["d15"], "right": ids["d17"]})
-    assert result["files"][0].endswith(".pdf") and result["files"][1].endswith(".docx")
+    assert result["files"][0].endswith(".pdf") and result["files"][1].endswith(".docx") and result["aligned_by"] == "number"
     counts = result["counts"]
     assert counts["left_only"] == 0 and counts["right_only"] == 0 and counts["sections_left_only"] == counts["sections_right_only"] == 0
     assert counts["changed"] == 3 and counts["same"] > 25 and counts["sections"] == 14  # the name twice, the date once
@@ -87,3 +87,30 @@ def test_a_numbered_clause_wrapped_in_a_text_file_is_one_sentence_and_a_heading_
     assert _body(wrapped, None) == [
         "6.1 Supplier's aggregate liability arising out of or in connection with this Agreement shall not exceed the price paid.",
         "6.2 Exclusions", "Neither party is liable for indirect loss."]
+
+
+def test_two_different_contracts_are_aligned_by_subject_not_article_number(tmp_path):
+    """Walkthrough 17: two distribution agreements compared article by number ("6. LIABILITY" faced "ARTICLE 6 - REGULATORY
+    COMPLIANCE"); contracts that share few sentences are paired by what each article is about."""
+    room = tmp_path / "room"
+    room.mkdir()
+    (room / "uk.md").write_text(
+        "# EXCLUSIVE DISTRIBUTION AGREEMENT\n\nThis Agreement is made between Harcourt Ltd and Ravenel SAS.\n\n"
+        "## 6. LIABILITY\n\nThe Supplier's total liability shall not exceed the price paid in the preceding year.\n\n"
+        "## 7. ASSIGNMENT\n\nNeither party may assign this Agreement without the prior written consent of the other.\n\n"
+        "## 8. GOVERNING LAW\n\nThis Agreement is governed by the law of England and Wales.\n", encoding="utf-8")
+    (room / "us.md").write_text(
+        "# IMPORTER AGREEMENT\n\nThis Agreement is made between Bellweather LLC and Ravenel SAS.\n\n"
+        "## ARTICLE 6 - REGULATORY COMPLIANCE\n\nThe Importer shall hold every licence required to import spirits.\n\n"
+        "## ARTICLE 7 - LIMITATION OF LIABILITY\n\nIn no event shall either party's aggregate liability exceed five hundred thousand dollars.\n\n"
+        "## ARTICLE 8 - ASSIGNMENT\n\nThe Importer shall not assign this Agreement without the Supplier's consent.\n\n"
+        "## ARTICLE 9 - GOVERNING LAW\n\nThis Agreement shall be governed by the laws of the State of New York.\n", encoding="utf-8")
+    settings = load_settings(tmp_path / "ws")
+    assert Ingestor(settings).ingest(room).failed == []
+    ids = {r.file.removeprefix("room/"): r.id for r in load_dataroom(open_workspace(settings)).records}
+    result = call_tool(settings, "compare_contracts", {"left": ids["uk.md"], "right": ids["us.md"], "only_differences": False})
+    assert result["aligned_by"] == "subject"
+    faced = {(s["left"] or {}).get("heading"): (s["right"] or {}).get("heading") for s in result["sections"]}
+    assert faced["6. LIABILITY"] == "ARTICLE 7 - LIMITATION OF LIABILITY"
+    assert faced["7. ASSIGNMENT"] == "ARTICLE 8 - ASSIGNMENT" and faced["8. GOVERNING LAW"] == "ARTICLE 9 - GOVERNING LAW"
+    assert any(s["left"] is None and s["right"]["heading"] == "ARTICLE 6 - REGULATORY COMPLIANCE" for s in result["sections"])

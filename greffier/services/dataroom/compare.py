@@ -6,9 +6,10 @@ their formats — so that a retyped Word copy of a PDF shows its real difference
    fields, running headers: :func:`greffier.text.page_furniture`). A PDF's wrapped lines and a
    DOCX's paragraphs give the same sentences because a section's lines are joined before they are
    cut into sentences (:func:`greffier.text.split_sentences`).
-2. Sections are **aligned** by their article number (« ARTICLE 3 — DURÉE », "3. TERM", "Art. 3" all
+2. Sections of two versions of one text (a copy, a translation) are **aligned** by their article number (« ARTICLE 3 — DURÉE », "3. TERM", "Art. 3" all
    read 3; annexes, chapters and parts keep their kind) or, without one, by their heading folded
-   (:func:`greffier.text.fold_label`), in document order; sections left over face nothing.
+   (:func:`greffier.text.fold_label`), in document order; sections left over face nothing. Two different contracts (few
+   sentences in common) are aligned by subject instead: the clause types their headings name, then their headings' words.
 3. Inside two aligned sections, **sentences** are aligned in order on their typography-folded text
    (dashes, quotes, spaces — never letters, accents or digits: « MONTÉLIER » and « MONTELIER »
    differ); two sentences that face each other and share most of their words are one *changed*
@@ -25,6 +26,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from greffier.compliance.library import ClauseLibrary, load_library
 from greffier.dataroom.records import ContractRecord
 from greffier.services.dataroom.query import ToolInputError
 from greffier.text import fold_label, is_heading_line, page_furniture, split_sentences
@@ -210,6 +212,50 @@ def _aligned_sections(left: list[_Section], right: list[_Section]) -> list[tuple
     return pairs
 
 
+# Two contracts that share fewer of their sentences than this are not versions of one text: their articles are paired by subject
+VERSIONS_SHARE = 0.2
+_HEADING_WORDS = re.compile(r"[^\W\d_]{4,}")
+
+
+def _shared_share(left: list[_Section], right: list[_Section]) -> float:
+    """The share of the shorter side's sentences the other side writes too (typography aside)."""
+    ours = {typography(sentence) for section in left for sentence in section.sentences}
+    theirs = {typography(sentence) for section in right for sentence in section.sentences}
+    return len(ours & theirs) / min(len(ours), len(theirs)) if ours and theirs else 0.0
+
+
+def _subject(section: _Section, library: ClauseLibrary) -> tuple[set[str], set[str]]:
+    """What a section is about: the clause types its headings name, and their words (folded, first five letters) — the whole
+    path's: "9.2 EXCEPT FOR …" is about the "ARTICLE 9 - LIMITATION OF LIABILITY" it lies in."""
+    headings = (section.path or "").split(" > ")
+    words = {word[:5] for heading in headings for word in _HEADING_WORDS.findall(fold_label(heading)) if word not in _KEYWORD_WORDS}
+    return library.cued_types(headings), words
+
+
+_KEYWORD_WORDS = frozenset({"article", "clause", "section", "chapitre", "chapter", "titre", "title", "partie", "part", "annexe", "annex"})
+
+
+def _aligned_by_subject(left: list[_Section], right: list[_Section], library: ClauseLibrary) -> list[tuple[_Section | None, _Section | None]]:
+    """Two different contracts' sections paired by what they are about (walkthrough 17: two distribution agreements, "6.
+    LIABILITY" faced "ARTICLE 6 - REGULATORY COMPLIANCE" by number): the clause types their headings name, then their
+    headings' words; each section of the right once, the best first; left order kept, the right's unpaired ones after."""
+    subjects = [_subject(s, library) for s in right]
+    scored = []
+    for i, section in enumerate(left):
+        types, words = _subject(section, library)
+        for j, (their_types, their_words) in enumerate(subjects):
+            score = 2 * len(types & their_types) + len(words & their_words) / max(1, len(words | their_words))
+            if score > 0:
+                scored.append((score, i, j))
+    paired: dict[int, int] = {}
+    for _score, i, j in sorted(scored, key=lambda t: (-t[0], t[1], t[2])):
+        if i not in paired and j not in paired.values():
+            paired[i] = j
+    pairs: list[tuple[_Section | None, _Section | None]] = [(section, right[paired[i]] if i in paired else None) for i, section in enumerate(left)]
+    taken = set(paired.values())
+    return pairs + [(None, section) for j, section in enumerate(right) if j not in taken]
+
+
 def _distinct_changes(sections: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The word changes of the changed sentences, each once with how many sentences carry it:
     « MONTÉLIER → MONTELIER (2 sentences) » — a retyped copy's few real differences at a glance."""
@@ -264,8 +310,11 @@ def compare_contracts(workspace: WorkspaceStore, left_id: str, right_id: str, *,
     translation = "und" not in languages and languages[0] != languages[1]
     counts = {"sentences": [sum(len(s.sentences) for s in left), sum(len(s.sentences) for s in right)], "same": 0, "changed": 0,
               "left_only": 0, "right_only": 0, "sections": 0, "sections_left_only": 0, "sections_right_only": 0}
+    # versions of one text (a copy, a translation) by article number; two different contracts by subject
+    by_subject = not translation and _shared_share(left, right) < VERSIONS_SHARE
+    aligned = _aligned_by_subject(left, right, load_library()) if by_subject else _aligned_sections(left, right)
     sections = []
-    for a, b in _aligned_sections(left, right):
+    for a, b in aligned:
         if a is not None and b is not None:
             counts["sections"] += 1
             if translation:
@@ -299,6 +348,7 @@ def compare_contracts(workspace: WorkspaceStore, left_id: str, right_id: str, *,
         "titles": [r.title for r in records],
         "languages": languages,
         "translation": translation,
+        "aligned_by": "subject" if by_subject else "number",
         "counts": counts,
         "sections": sections,
     }
