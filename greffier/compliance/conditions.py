@@ -222,7 +222,7 @@ def _text_hits(condition: KeywordCondition | RegexCondition, passages: Sequence[
     if condition.present:
         titled = condition.titled_condition() if condition.kind == "regex" else None
         for passage in passages:
-            if passage.recital:
+            if passage.recital or passage.definition:
                 continue
             matched = _passage_matches(condition, passage)
             if titled is not None and set(passage.titled_types) & set(condition.titled.clause_types):
@@ -282,7 +282,7 @@ def threshold_hits(condition: ThresholdCondition, passages: Sequence[Passage]) -
     compare = _OPS[condition.op]
     hits = []
     for passage in passages:
-        if passage.recital:
+        if passage.recital or passage.definition:
             continue
         matched: list[tuple[str, Quantity]] = []
         for sentence in passage.sentences:
@@ -489,7 +489,7 @@ def learned_hits(condition: LearnedCondition, passages: Sequence[Passage], rule_
     read: list[tuple[Passage, list[str], list[str]]] = []
     for passage in passages:
         said = [s for s in passage.sentences if len(s) >= MIN_READ_SENTENCE]
-        if passage.recital or not said:
+        if passage.recital or passage.definition or not said:
             continue
         language = guess_language(passage.text)  # a passage too short to tell: each sentence, else both languages' notions
         read.append((passage, said, [language if language != UNDECIDED else guess_language(s) for s in said]))

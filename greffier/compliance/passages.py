@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from greffier.compliance.library import ClauseLibrary
 from greffier.compliance.lists import ListItem, ListReader
 from greffier.compliance.models import ClassifiedChunk
-from greffier.compliance.polarity import body_start, is_recital_start
+from greffier.compliance.polarity import body_start, is_recital_start, statement_kind
 from greffier.compliance.text import heading_line, paragraphs, sentences
 from greffier.dataroom.normalize import fold
 
@@ -59,6 +59,9 @@ class Passage:
     recital: bool = False
     items: tuple[ListItem, ...] = ()
     titled_types: tuple[str, ...] = ()
+    # a lettered item that goes on with a definition ('"Change of Control" means (a) …;' then "(b) the sale of all … assets"): it
+    # names what a word means, it states no clause (walkthrough 17: a definition's second limb was flagged as a change of control)
+    definition: bool = False
 
 
 def _squeezed(text: str) -> str:
@@ -77,6 +80,7 @@ def document_passages(chunks: Sequence[ClassifiedChunk], library: ClauseLibrary)
     in_recitals = operative = False
     last_section: str | None = None
     lists = ListReader()
+    defining = False  # the last paragraph was a definition, or an item of one, that goes on into lettered items
     for chunk in chunks:
         section = chunk.section or last_section
         if chunk.section and not operative:
@@ -92,6 +96,7 @@ def document_passages(chunks: Sequence[ClassifiedChunk], library: ClauseLibrary)
             folded = fold(paragraph)
             if heading_line(paragraph) or (not operative and is_recital_heading(paragraph)):  # "R E C I T A L S ------": a heading all the same
                 heading = paragraph
+                defining = False
                 lists.reset()
                 if is_recital_heading(paragraph) and not operative:
                     in_recitals = True
@@ -108,13 +113,35 @@ def document_passages(chunks: Sequence[ClassifiedChunk], library: ClauseLibrary)
             cues = [t for t in (title, heading) if t]
             types = tuple(dict.fromkeys([*chunk.clause_types, *sorted(library.cued_types(cues, paragraph))]))
             recital = in_recitals or is_recital_start(paragraph)
-            said = tuple(sentences(paragraph))
+            said = _definitions_whole(sentences(paragraph))
+            item = bool(_ITEM_START.match(paragraph))
+            definition = defining and item
+            defining = (definition or (bool(said) and statement_kind(said[0]) == "definition")) and bool(_GOES_ON.search(paragraph))
             titled = tuple(sorted(library.cued_types([t for t in (title, heading, section) if t])))
             found.append(
                 Passage(chunk=chunk, text=paragraph, sentences=said, clause_types=types, section=section, heading=title or heading,
-                        recital=recital, items=tuple(item for k, s in enumerate(said) for item in lists.read(s, opens_paragraph=k == 0)), titled_types=titled)
+                        recital=recital, items=tuple(item for k, s in enumerate(said) for item in lists.read(s, opens_paragraph=k == 0)), titled_types=titled,
+                        definition=definition)
             )
     return found
+
+
+# A lettered or numbered item's start: "(b) …", "b) …", "(ii) …"; and what a paragraph ends with when its list goes on: ";", ":",
+# "; or", "; and", « ; ou », « ; et »
+_ITEM_START = re.compile(r"^\W{0,2}\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})\)\s", re.IGNORECASE)
+_GOES_ON = re.compile(r"(?:[;:,]|\b(?:or|and|ou|et))\s*$", re.IGNORECASE)
+
+
+def _definitions_whole(said: list[str]) -> tuple[str, ...]:
+    """A paragraph's sentences, a definition's lettered limbs joined to it ('"Change of Control" means (a) …;' and "(b) the sale of
+    all … assets; or (c) …" are one definition, which states no clause)."""
+    joined: list[str] = []
+    for sentence in said:
+        if joined and _ITEM_START.match(sentence) and _GOES_ON.search(joined[-1]) and statement_kind(joined[-1]) == "definition":
+            joined[-1] = f"{joined[-1]} {sentence}"
+        else:
+            joined.append(sentence)
+    return tuple(joined)
 
 
 def _letter_item(paragraph: str) -> bool:

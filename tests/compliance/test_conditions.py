@@ -285,6 +285,23 @@ def test_recitals_definitions_and_headings_alone_raise_nothing():
     assert [f.chunk_id for f in findings] == ["c01-4"]
 
 
+def test_a_definition_s_lettered_limbs_are_the_definition_not_clauses():
+    """Walkthrough 17: the second limb of '"Change of Control" means (a) …; (b) the sale of all … assets; or (c) …' was flagged
+    as a change of control, on its own line or in the definition's paragraph."""
+    condition = "{kind: keyword, any_of: [sale of all or substantially all]}"
+    inline = ClassifiedChunk(id="c02-2", document_id="c02", index=2, section="ARTICLE 1 - DEFINITIONS", clause_types=("definitions",), text=(
+        '1.2 "Change of Control" means (a) the acquisition of more than fifty percent (50%) of the voting interests of Importer; (b) the '
+        "sale of all or substantially all of the assets of Importer; or (c) any merger of Importer."))
+    lines = ClassifiedChunk(id="c03-2", document_id="c03", index=2, section="1. DEFINITIONS", clause_types=("definitions",), text=(
+        '"Change of Control" means:\n\n(a) the acquisition of more than half of the voting interests of the Customer;\n\n(b) the sale of '
+        "all or substantially all of the assets of the Customer; or\n\n(c) any merger of the Customer."))
+    assert run(condition, [inline, lines], clause_types="[any]")[0] == []
+    operative = ClassifiedChunk(id="c02-9", document_id="c02", index=9, section="12. ASSIGNMENT", clause_types=("assignment",), text=(
+        "12.2 The Supplier may terminate this Agreement upon the sale of all or substantially all of the assets of Importer."))
+    findings, _ = run(condition, [inline, lines, operative], clause_types="[any]")
+    assert [f.chunk_id for f in findings] == ["c02-9"]
+
+
 @pytest.mark.parametrize(
     ("heading", "recital", "operative"),
     [
