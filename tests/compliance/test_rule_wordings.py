@@ -1412,9 +1412,18 @@ PROTECTED_TERRITORY = [
 ]
 
 
+# Walkthrough 17 (a Cognac house's data room): the other side's staff said in words
+WALKTHROUGH_17 = [
+    ("non-solicitation", True, "Neither party shall, during the term of this Agreement and for twelve (12) months after its termination, "
+     "solicit or employ any person employed by the other party in the provision of the Services."),
+    ("non-solicitation", True, "The Consultant shall not hire any individual engaged by the Company during the Term."),
+    ("non-solicitation", False, "The Provider shall not solicit any person to purchase the Goods at a discount."),
+]
+
+
 @pytest.mark.parametrize(
     ("rule", "fires", "text"),
-    PROTECTED_TERRITORY + LEAVING_AT_WILL + WALKTHROUGH_12 + FALSE_POSITIVE_KINDS + MISSED_KINDS + REVIEWED + LIMIT_THEN_EXCEPT + WALKTHROUGH_13 + CUAD_TUNING_KINDS + WALKTHROUGH_14 + REVIEWED_24
+    WALKTHROUGH_17 + PROTECTED_TERRITORY + LEAVING_AT_WILL + WALKTHROUGH_12 + FALSE_POSITIVE_KINDS + MISSED_KINDS + REVIEWED + LIMIT_THEN_EXCEPT + WALKTHROUGH_13 + CUAD_TUNING_KINDS + WALKTHROUGH_14 + REVIEWED_24
     + WALKTHROUGH_16,
 )
 def test_the_last_rounds_wordings(rule, fires, text):
