@@ -15,7 +15,7 @@ from datetime import date
 from typing import Any
 
 from greffier.compliance.errors import ComplianceError
-from greffier.compliance.models import ScanEvent
+from greffier.compliance.models import COPY_NOTE, ScanEvent
 from greffier.compliance.playbooks import severity_rank
 from greffier.config import Settings
 from greffier.text import plural, section_label
@@ -132,6 +132,8 @@ def run_flags(args: argparse.Namespace, settings: Settings) -> int:
         note = f"  note: {flag['note']}" if flag.get("note") else ""
         print(f"[{flag['severity']:>8}] {flag['id']}  {flag['status']:<9} {_where(flag)}  {flag['rule_title']}{gone}{note}")
         print(f"           {flag['excerpt'][:200]}")
+        if copy_of := (flag.get("details") or {}).get("copy_of"):
+            print(f"           {COPY_NOTE.format(original=copy_of)}")
     for skipped in _grouped_skips(listing["skipped_rules"]):
         print(f"! {skipped}")
     return 0

@@ -134,6 +134,8 @@ def _flag(flag: dict) -> None:
         st.markdown(f"**Why it matters** — {escape_markdown(flag['explanation'])}")
         if flag["recommendation"]:
             st.markdown(f"**What to do** — {escape_markdown(flag['recommendation'])}")
+        if copy_of := (flag.get("details") or {}).get("copy_of"):
+            st.markdown(f"**{escape_markdown(compliance.copy_note(copy_of))}**")
         if (review := (flag.get("details") or {}).get("review") or {}).get("reason"):  # why it is to confirm (learned reader, no LLM…) or what the LLM said
             st.markdown(f"**Review: {escape_markdown(review.get('status') or '')}** — {escape_markdown(review['reason'])}")
         playbook_title = by_name.get(flag["playbook"], {}).get("title") or flag["playbook"]  # the playbook as its YAML titles it; ids stay in the exports

@@ -113,6 +113,8 @@ def _finding(rule: Rule, playbook: Playbook, facts: DocumentFacts, hits: list[Hi
     first = hits[0]
     chunk = first.chunk
     details = _merged_details(hits)
+    if facts.copy_of:
+        details["copy_of"] = facts.copy_of  # a copy's flag repeats its original's: the reviewer decides both at once
     section = None
     pages: list[int] = []
     if chunk is not None:

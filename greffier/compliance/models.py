@@ -75,12 +75,18 @@ class DocumentFacts:
     # the record's renewal ("automatic", "none", …; None: nothing says): a contract that renews by itself has not ended on the
     # date its initial term ends
     renewal: str | None = None
+    # the file this contract is most likely a copy or a translation of: its flags repeat that one's, and say so
+    copy_of: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         for key in ("signature_date", "end_date"):
             data[key] = data[key].isoformat() if data[key] else None
         return data
+
+
+#: What a flag of a copy says (``details["copy_of"]``: the file of the contract it most likely copies or translates)
+COPY_NOTE = "possible copy of {original}: the same flag is raised there; decide both together"
 
 
 def normalised_excerpt(text: str) -> str:

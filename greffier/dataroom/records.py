@@ -111,6 +111,8 @@ class ContractRecord(BaseModel):
     opening_names: str = ""
     signature_names: str = ""
     language: str | None = None  # "fr" / "en" of its text (None: not told): tells a courtesy translation from a copy
+    # the contract this one is most likely a copy or a translation of (same parties, type and signature date): its flags repeat that one's
+    copy_of: str | None = None
 
     @property
     def entity_ids(self) -> list[str]:
@@ -543,6 +545,7 @@ def _warn_duplicates(records: list[ContractRecord]) -> None:
     for group in groups.values():
         for record in group[1:]:
             first = group[0]
+            record.copy_of = first.id
             if record.language and first.language and record.language != first.language:
                 # another language: a translation, as the Duplicates page calls it, not a copy
                 record.warnings.append(f"possible translation of {_named(first)}: same parties, type and signature date, another language")

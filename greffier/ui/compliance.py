@@ -10,7 +10,7 @@ from typing import Any
 
 from greffier.services.compliance import DEFAULT_PLAYBOOK, FlagFilters, list_flags, list_playbooks, load_playbook, scan_workspace, set_flag_status  # noqa: F401 (DEFAULT_PLAYBOOK: for the page)
 from greffier.compliance.errors import PlaybookError
-from greffier.compliance.models import SKIPPED_NO_LLM
+from greffier.compliance.models import COPY_NOTE, SKIPPED_NO_LLM
 from greffier.compliance.playbooks import SEVERITIES
 from greffier.text import noun, plural
 from greffier.config import Settings
@@ -194,6 +194,12 @@ def group_heading(group: dict[str, Any]) -> str:
     if group.get("file"):
         parts.append(escape_markdown(one_line(group["file"], 80)))
     return SEPARATOR.join([*parts, f"{plural(len(group['flags']), 'flag')}, worst: {group['worst']}"])
+
+
+def copy_note(original: str) -> str:
+    """What a copy's flag says: the original it repeats, by its file name."""
+    note = COPY_NOTE.format(original=original.replace("\\", "/").rsplit("/", 1)[-1])
+    return note[:1].upper() + note[1:]
 
 
 def flag_label(flag: dict[str, Any], limit: int = FLAG_LABEL) -> str:

@@ -97,6 +97,7 @@ class WorkspaceChunkSource(StoreComponent):
                         if key in ("signature_date", "end_date") and source.confidence == "low"
                     },
                     renewal=record.renewal,
+                    copy_of=records[record.copy_of].file if record.copy_of in records else None,
                 )
             )
         ranks = {record_id: rank for rank, record_id in enumerate(records)}

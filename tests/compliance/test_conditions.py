@@ -285,6 +285,15 @@ def test_recitals_definitions_and_headings_alone_raise_nothing():
     assert [f.chunk_id for f in findings] == ["c01-4"]
 
 
+def test_a_copy_s_flag_names_the_original_it_repeats():
+    """Walkthrough 17: the NDA's signed PDF copy repeated its three flags with nothing to say so."""
+    clause = chunk("Le contrat est renouvelé par tacite reconduction.", "renewal")
+    facts = DocumentFacts(id="c13", file="room/nda_copy.pdf", copy_of="room/nda.txt")
+    findings, _ = run("{kind: keyword, any_of: [tacite reconduction]}", [clause], facts=facts)
+    assert [f.details.get("copy_of") for f in findings] == ["room/nda.txt"]
+    assert "copy_of" not in run("{kind: keyword, any_of: [tacite reconduction]}", [clause])[0][0].details
+
+
 def test_a_definition_s_lettered_limbs_are_the_definition_not_clauses():
     """Walkthrough 17: the second limb of '"Change of Control" means (a) …; (b) the sale of all … assets; or (c) …' was flagged
     as a change of control, on its own line or in the definition's paragraph."""

@@ -207,6 +207,7 @@ def test_duplicates_and_aliases_are_reported_never_merged():
     first, second, third = build_records(room)
     # named by its title and file, as a reader finds it, not by its internal id (« possible duplicate of c01 »)
     assert "possible duplicate of « Bail commercial — SCI Bellerose / Atelier Quenot » (c01.pdf): same parties, type and signature date" in second.warnings
+    assert second.copy_of == "c01"  # the scan says its flags repeat the original's
     assert not any("duplicate" in w for w in third.warnings)
     assert [p.entity_id for p in third.parties] == ["bellerose_immobilier", "atelier_quenod"]
     (alias,) = [w for w in third.warnings if w.startswith("possible alias?")]  # one warning per contract, in human names

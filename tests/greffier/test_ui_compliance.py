@@ -122,3 +122,8 @@ def test_a_group_heading_reads_its_file_when_the_title_is_blank_and_names_the_fi
     assert group["file"] == ""  # the data room's name carries it already
     (group,) = compliance.grouped(flags, {"c1": "Contract bail_lyon.docx and more"})
     assert group["file"] == "bail_lyon.docx"  # a title that merely mentions it does not name the contract's file
+
+
+def test_a_copy_s_flag_names_its_original_by_file_name():
+    assert compliance.copy_note("room/sub\\09_NDA_Glenmorven.txt") == (
+        "Possible copy of 09_NDA_Glenmorven.txt: the same flag is raised there; decide both together")
