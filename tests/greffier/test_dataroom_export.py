@@ -160,6 +160,29 @@ def test_the_csv_s_warnings_column_holds_their_text_and_an_empty_left_out_sheet_
     assert list(workbook["Left out"].iter_rows(values_only=True))[1][3] == "None: every contract was decided on these filters."
 
 
+def test_every_warning_counted_on_a_row_is_on_the_warnings_sheet(tmp_path):
+    """Walkthrough 17: an amendment listed under its contract (an end-date filter acts through the contract) had its warnings
+    counted on the Contracts sheet and left off the Warnings sheet."""
+    room = tmp_path / "room"
+    room.mkdir()
+    (room / "fourniture.txt").write_text(
+        "CONTRAT DE FOURNITURE\n\nENTRE LES SOUSSIGNÉS : ORION ÉNERGIE SAS, ci-après « le Fournisseur », ET : GROUPE TALVERA SA, ci-après "
+        "« le Client ».\n\nARTICLE 4 — DURÉE\nLe présent contrat prend effet le 1er juillet 2023 et prend fin le 30 juin 2026.\n\n"
+        "Fait à Nantes, le 19 juin 2023.\n", encoding="utf-8")
+    (room / "avenant.txt").write_text(
+        "AVENANT N° 1 AU CONTRAT DE FOURNITURE DU 19 JUIN 2023\n\nENTRE LES SOUSSIGNÉS : ORION ÉNERGIE SAS, société par actions "
+        "simplifiée, immatriculée au RCS de Nantes sous le numéro 123 456 789, ci-après « le Fournisseur », ET : GROUPE TALVERA SA, ci-après "
+        "« le Client ».\n\nARTICLE 1 — PROROGATION\nLe Contrat est prorogé jusqu'au 31 décembre 2028.\n\nFait à Nantes, le 10 février 2026.\n",
+        encoding="utf-8")
+    settings = load_settings(tmp_path / "ws")
+    assert Ingestor(settings).ingest(room).failed == []
+    table = dataroom_table(settings, SearchDataRoomArgs.model_validate({"filters": {"end_date": {"after": "2027-01-01"}}}))
+    amendment = next(row for row in table.rows if row["kind"] == "amendment")
+    assert amendment["warnings"] >= 1
+    for row in [*table.rows, *(left["row"] for left in table.left_out)]:
+        assert sum(1 for w in table.warnings if w["id"] == row["id"]) == row["warnings"], row["id"]
+
+
 def test_the_cli_writes_the_same_file(room, tmp_path, capsys):
     out = tmp_path / "room.csv"
     code = main(["dataroom", "export", "--args", json.dumps(ENDS_BY_2027), "--format", "csv", "--out", str(out), "--workspace", str(room.workspace)])
