@@ -79,6 +79,7 @@ MAX_AMBIGUOUS = 6  # contracts of the kind a question names (and nothing else) a
 KIND_WEIGHT = 1.0  # what being of the kind named adds to a contract's subject score
 NAME_KINDS = ("contract",)
 SUBJECT_KINDS = ("place", "subject")
+LAW_PLACE = "law:"  # a contract's subject key for the place its governing law names
 
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _WORD = re.compile(r"\w[\w'’.-]*(?:,\d[\w'’.-]*)*", re.UNICODE)  # « 45 000,50 » stays one word, as tokenize() reads it
@@ -344,7 +345,8 @@ def by_kind(index: IdentityIndex, question: str) -> Scope | None:
     kinds = {m.concept.id for m in matches if m.concept.kind in NAME_KINDS}
     kind_words = {t for m in matches if m.concept.kind in NAME_KINDS for t in tokens[m.start : m.end]}
     subject_ids = {m.concept.id for m in matches if m.concept.kind in SUBJECT_KINDS}
-    wanted = set(subject_ids)
+    # a place no contract carries in its name: the contracts under its law (« britannique »: « droit anglais »)
+    wanted = subject_ids | {LAW_PLACE + s for s in subject_ids if not index.carriers_of.get(s)}
     # Other words describe a contract when they are names (capitalised: « Annecy », "Bristol") that few
     # contracts' titles, files or parties carry; « dangereux » in an article's title does not.
     names = proper_nouns(question)
@@ -382,11 +384,13 @@ def by_kind(index: IdentityIndex, question: str) -> Scope | None:
     # of "a plane ticket under the logistics contract" is asked, not a name: no logistics contract is about tickets)
     naming_words = {
         t for m in matches
-        if m.concept.kind in NAME_KINDS or (m.concept.kind in SUBJECT_KINDS and any(m.concept.id in index.subjects_of[cid] for cid in named))
+        if m.concept.kind in NAME_KINDS or (
+            m.concept.kind in SUBJECT_KINDS and any({m.concept.id, LAW_PLACE + m.concept.id} & index.subjects_of[cid] for cid in named)
+        )
         for t in tokens[m.start : m.end]
     }
     # … and the names among the wanted (« Annecy »), not the glossary's ids of the subjects (« united_kingdom »: not a word of the question)
-    naming_words |= {t for t in wanted - subject_ids if any(t in index.subjects_of[cid] for cid in named)}
+    naming_words |= {t for t in wanted - subject_ids if not t.startswith(LAW_PLACE) and any(t in index.subjects_of[cid] for cid in named)}
     naming = frozenset(naming_words)
     return Scope(
         named, [index.titles[cid] for cid in named], [index.files[cid] for cid in named], sorted(naming),
@@ -413,6 +417,11 @@ def _descriptors(record: IdentityRow, lexicon: Lexicon, generic: frozenset[str])
     found += lexicon.find(tokenize(record.contract_type or ""))
     kinds = frozenset(m.concept.id for m in found if m.concept.kind in NAME_KINDS)
     subjects = {m.concept.id for m in found if m.concept.kind in SUBJECT_KINDS}
+    # the place its governing law names: « le contrat de distribution britannique » is the one under English law when neither
+    # title nor file says British (walkthrough 17: two distribution agreements, the UK one under « droit anglais »)
+    # (a key of its own, :data:`LAW_PLACE`: read only when no contract carries the place in its name — « le contrat de conseil
+    # américain » is the one whose title says "US", not any consulting agreement under New York law)
+    subjects |= {LAW_PLACE + m.concept.id for m in lexicon.find(tokenize(record.governing_law or "")) if m.concept.kind == "place"}
     words = set(name_tokens) | set(tokenize(" ".join(record.party_names)))
     subjects |= {t for t in words if t not in generic and len(t) >= MIN_TOKEN_LENGTH and not t.isdigit()}
     return kinds, frozenset(subjects)
@@ -485,6 +494,7 @@ class IdentityRow:
     parties_reliable: bool
     contract_type: str = ""
     amends: str = ""  # the contract this one amends, when it is an amendment attached to one
+    governing_law: str = ""  # « droit anglais »: the place it names is one of the contract's subjects (« le distributeur britannique »)
 
 
 def identity_rows(workspace: WorkspaceStore) -> list[IdentityRow]:
@@ -494,14 +504,15 @@ def identity_rows(workspace: WorkspaceStore) -> list[IdentityRow]:
     query = text(
         "SELECT contract_id, json_extract(record, '$.title'), json_extract(record, '$.file'), "
         "json_extract(record, '$.parties'), json_extract(record, '$.sources.parties.origin'), "
-        "json_extract(record, '$.sources.parties.rule'), contract_type, json_extract(record, '$.amends') FROM contractmeta ORDER BY position"
+        "json_extract(record, '$.sources.parties.rule'), contract_type, json_extract(record, '$.amends'), governing_law FROM contractmeta "
+        "ORDER BY position"
     )
     rows = []
     with workspace.session() as session:
-        for contract_id, title, file, parties, origin, rule, contract_type, amends in session.exec(query):
+        for contract_id, title, file, parties, origin, rule, contract_type, amends, law in session.exec(query):
             names = [p.get("raw_name", "") for p in json.loads(parties or "[]")]
             reliable = origin != "extracted" or not rule or rule in STRONG_PARTY_RULES  # no rule: stored before it was kept
-            rows.append(IdentityRow(contract_id, title or "", file or "", names, reliable, contract_type or "", amends or ""))
+            rows.append(IdentityRow(contract_id, title or "", file or "", names, reliable, contract_type or "", amends or "", law or ""))
     return rows
 
 

@@ -375,3 +375,23 @@ def test_an_english_question_names_a_french_services_contract_by_its_subject():
     index = IdentityIndex.build(rows, load_lexicon())
     scope = by_kind(index, "What is the liability cap in the linen services contract?")
     assert scope is not None and scope.contract_ids == ["l1"], scope
+
+
+def test_a_place_no_contract_names_is_read_from_the_governing_law():
+    # walkthrough 17: « le distributeur britannique » — two distribution agreements, neither title nor file British, one under English law
+    rows = [
+        IdentityRow("uk", "EXCLUSIVE DISTRIBUTION AGREEMENT", "room/01_Harcourt_Distribution.docx", ["MAISON RAVENEL SAS", "HARCOURT WINES LIMITED"],
+                    True, "contrat de distribution", "", "droit anglais"),
+        IdentityRow("us", "IMPORTER AND DISTRIBUTION AGREEMENT", "room/02_Bellweather_Distribution.pdf", ["MAISON RAVENEL SAS", "BELLWEATHER LLC"],
+                    True, "contrat de distribution", "", "droit de l'État de New York"),
+        IdentityRow("wh", "WAREHOUSING AGREEMENT", "room/12_Thameside.html", ["MAISON RAVENEL SAS", "THAMESIDE LIMITED"], True,
+                    "prestation de services", "", "droit anglais"),
+    ]
+    index = IdentityIndex.build(rows, load_lexicon())
+    scope = by_kind(index, "Le distributeur britannique a-t-il le droit de distribuer des cognacs concurrents ?")
+    assert scope is not None and scope.contract_ids == ["uk"] and "britannique" in scope.named_by, scope
+    # … but a place a contract's name carries wins over a law: "US" in a title, not any contract under New York law
+    rows.append(IdentityRow("co", "US MARKET ENTRY SERVICES AGREEMENT", "room/US_Market_Entry_Brightwater.pdf", ["MAISON RAVENEL SAS", "BRIGHTWATER LLC"],
+                            True, "contrat de distribution", "", "droit français"))
+    scope = by_kind(IdentityIndex.build(rows, load_lexicon()), "Le distributeur américain peut-il vendre au Canada ?")
+    assert scope is not None and scope.contract_ids == ["co"], scope
