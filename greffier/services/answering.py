@@ -28,7 +28,7 @@ from greffier.models import models_in_use
 from greffier.services.search import FUSION_MARGIN, check_search_arguments, reranker_in_use, search
 from pipelines.answering import ANSWER_OUTPUTS, warmed_answer_pipeline
 from greffier.text.replies import (
-    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_MOVED_NOTE, END_MOVED_QUOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NO_RELEVANT_PASSAGE, NOT_GROUNDED, ONLY_NAMED, WHICH_ONE, abstention, date_in, file_names, reply_language,
+    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_COMPUTED_NOTE, END_MOVED_NOTE, END_MOVED_QUOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NO_RELEVANT_PASSAGE, NOT_GROUNDED, ONLY_NAMED, WHICH_ONE, abstention, date_in, file_names, reply_language,
     wording,
 )
 from pipelines.generators.answer_kinds import asked_kind
@@ -199,15 +199,24 @@ def _amended_end_notes(store: Any, outputs: dict[str, Any], citations: list[dict
     room = load_dataroom(store)
     quoted = {d.meta.get("doc_id") for d in documents}
     noted, notes = set(), []
-    for contract_id in dict.fromkeys(d.meta.get("doc_id") for d in documents):
+    # the quoted contracts, and those the quoted amendments amend (an amendment quoted alone may set the end by a formula)
+    amended = [room.by_id[d.meta.get("doc_id")].amends for d in documents if d.meta.get("doc_id") in room.by_id]
+    for contract_id in dict.fromkeys([*(d.meta.get("doc_id") for d in documents), *filter(None, amended)]):
         record = room.by_id.get(contract_id)
         if record is None or not record.amended_by:
             continue
         amendments = [room.by_id[a] for a in record.amended_by if a in room.by_id]
         movers = [a for a in amendments if a.end_date is not None] or amendments  # those that state a term of their own
-        if quoted & {a.id for a in movers}:
-            continue  # the answer quotes the amendment: its new term is there
         file, named = PurePosixPath(record.file).name, ", ".join(_named(a) for a in movers)
+        if quoted & {a.id for a in movers}:
+            # the answer quotes the amendment: its new term is there — unless its words date it nowhere (a formula)
+            said = " ".join(d.content or "" for d in documents if d.meta.get("doc_id") in {a.id for a in movers})
+            moved = record.initial_end_date is not None and record.end_date is not None and record.initial_end_date != record.end_date
+            if moved and record.end_date not in {m.value for m in find_dates(said)}:
+                before, after = (date_in(d.isoformat(), language) for d in (record.initial_end_date, record.end_date))
+                notes.append(wording(END_COMPUTED_NOTE, language, file=file, before=before, after=after, amendments=named))
+                noted.add(contract_id)
+            continue
         if record.initial_end_date is not None and record.end_date is not None and record.initial_end_date != record.end_date:
             before, after = (date_in(d.isoformat(), language) for d in (record.initial_end_date, record.end_date))
             note = wording(END_MOVED_NOTE, language, file=file, before=before, after=after, amendments=named)

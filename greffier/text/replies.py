@@ -75,6 +75,12 @@ END_MOVED_NOTE = {
     "en": "{file}: an amendment moved its end from {before} to {after} ({amendments}); the passage quoted may give the end before it.",
     "fr": "{file} : un avenant a modifié sa date de fin, du {before} au {after} ({amendments}) ; le passage cité peut donner la fin d'avant.",
 }
+# … the amendment quoted sets the new end by a formula its words date nowhere ("the day immediately preceding the fifth (5th)
+# anniversary of the Original Expiry Date"): the date it works out to (walkthrough 17)
+END_COMPUTED_NOTE = {
+    "en": "{file}: the amendment quoted ({amendments}) sets its end by a formula, which works out to {after} (was {before}).",
+    "fr": "{file} : l'avenant cité ({amendments}) fixe sa fin par une formule, qui donne le {after} (au lieu du {before}).",
+}
 # An answer quotes a contract's article that an amendment attached to it rewrote: the amendment's own words, quoted.
 ARTICLE_AMENDED_NOTE = {
     "en": "{file}: an amendment rewrote this article ({amendments}): « {sentences} »",

@@ -78,6 +78,16 @@ KIND_WORDS: dict[str, frozenset[str]] = {
 }
 
 
+# A date written relative to another one: "the day immediately preceding the fifth (5th) anniversary of the Original Expiry Date"
+# (walkthrough 17's amendment), « la veille du deuxième anniversaire », "the last day of the month following …"
+_RELATIVE_DATE = re.compile(r"\b(?:anniversar(?:y|ies)|anniversaires?|the last day of|le dernier jour d)")
+
+
+def gives_a_relative_date(text: str) -> bool:
+    """Whether ``text`` writes a date relative to another one (:data:`_RELATIVE_DATE`): it answers "until when"."""
+    return bool(_RELATIVE_DATE.search(" ".join(fold(text).replace("’", "'").split())))
+
+
 def gives_an_open_duration(text: str) -> bool:
     """Whether ``text`` writes a length of time without a number (:data:`_OPEN_DURATION`)."""
     return bool(_OPEN_DURATION.search(" ".join(fold(text).replace("’", "'").split())))  # a PDF's line breaks, runs of spaces
@@ -151,7 +161,7 @@ def gives_a_quantity(text: str, kind: AnswerKind | None = None) -> bool:
     or a date asked (``kind``), a length written without a number counts too (:data:`_OPEN_DURATION`)."""
     if find_dates(text) or durations(text) or amounts(text) or percentages(text):
         return True
-    return kind in ("duration", "date") and gives_an_open_duration(text)
+    return (kind in ("duration", "date") and gives_an_open_duration(text)) or (kind == "date" and gives_a_relative_date(text))
 
 
 def holds_kind(kind: AnswerKind | None, sentence: str) -> bool:
@@ -160,7 +170,7 @@ def holds_kind(kind: AnswerKind | None, sentence: str) -> bool:
     if kind == "duration":
         return bool(durations(sentence)) or gives_an_open_duration(sentence)
     if kind == "date":
-        return bool(find_dates(sentence) or durations(sentence))
+        return bool(find_dates(sentence) or durations(sentence)) or gives_a_relative_date(sentence)
     if kind == "amount":
         return bool(amounts(sentence) or percentages(sentence))
     return False

@@ -192,3 +192,38 @@ def test_the_end_moved_note_quotes_the_amendment_s_own_sentence(settings):
         assert sentence and any(written in sentence for written in ("31 December 2027", "31 décembre 2030")), sentence
         amendment_text = " ".join((Path(settings.workspace) / r.file).read_text(encoding="utf-8") for r in load_dataroom(store).records if r.id in record.amended_by)
         assert " ".join(sentence.split()) in " ".join(amendment_text.split())
+
+
+@pytest.fixture(scope="module")
+def formula_room(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201
+    base = tmp_path_factory.mktemp("amended-formula")
+    room = base / "room"
+    room.mkdir()
+    (room / "importer_agreement.md").write_text(
+        "# IMPORTER AND DISTRIBUTION AGREEMENT\n\nThis Agreement is made on September 5, 2017 by and between Maison Ravenel SAS, a French "
+        "société par actions simplifiée (\"Supplier\"), and Bellweather Spirits Imports LLC, a New York limited liability company "
+        "(\"Importer\").\n\n## ARTICLE 10 - TERM\n\n10.1 This Agreement shall remain in effect until September 30, 2022 (the \"Expiry Date\").\n",
+        encoding="utf-8")
+    (room / "amendment_no1.md").write_text(
+        "# AMENDMENT No. 1 TO THE IMPORTER AND DISTRIBUTION AGREEMENT\n\nThis Amendment is made on July 14, 2022 by and between Maison "
+        "Ravenel SAS (\"Supplier\") and Bellweather Spirits Imports LLC (\"Importer\").\n\n## Recitals\n\nA. The parties are parties to an "
+        "Importer and Distribution Agreement dated September 5, 2017 (the \"Agreement\"), which remains in effect until September 30, 2022 "
+        "(the \"Original Expiry Date\").\n\n## 1. Extension of Term\n\n1.1 Article 10.1 of the Agreement is deleted and replaced with the "
+        "following: \"10.1 This Agreement shall remain in effect until the day immediately preceding the fifth (5th) anniversary of the "
+        "Original Expiry Date.\"\n", encoding="utf-8")
+    settings = load_settings(base / "ws")
+    Ingestor(settings).ingest(room)
+    return settings
+
+
+@pytest.mark.parametrize(("question", "said", "after"), [
+    ("Jusqu'à quelle date l'avenant a-t-il prolongé le contrat avec Bellweather ?", "fixe sa fin par une formule, qui donne le", "29/09/2027"),
+    ("Until when did the amendment extend the Bellweather agreement?", "sets its end by a formula, which works out to", "2027-09-29"),
+])
+def test_an_amendment_setting_the_end_by_a_formula_is_quoted_with_the_date_it_gives(formula_room, question, said, after):
+    """Walkthrough 17: the amendment's "day immediately preceding the fifth (5th) anniversary of the Original Expiry Date" was
+    rejected as giving no date, and the answer quoted the superseded « September 30, 2022 »."""
+    out = answer(formula_room, question, backend=None)
+    assert "amendment_no1.md" in {Path(c["file"]).name for c in out["citations"]}, out["answer"]
+    assert "anniversary of the Original Expiry Date" in out["answer"]
+    assert said in (out.get("note") or "") and after in out["note"], out.get("note")

@@ -159,3 +159,13 @@ def test_a_passage_writing_no_number_of_what_is_asked_does_not_answer_how_many()
     first, second = judged["decisions"]
     assert not first["relevant"] and first["counts"] is False and "no number" in first["why"]
     assert second["relevant"], second
+
+
+@pytest.mark.parametrize("text", [
+    'This Agreement shall remain in effect until the day immediately preceding the fifth (5th) anniversary of the Original Expiry Date.',
+    "Le contrat restera en vigueur jusqu'à la veille du deuxième anniversaire de la Date d'Échéance.",
+])
+def test_a_date_written_relative_to_another_answers_until_when(text):
+    # walkthrough 17: the amendment's formula was judged to give no date, and the superseded end was quoted instead
+    assert gives_a_quantity(text, "date") and holds_kind("date", text)
+    assert not gives_a_quantity(text, "amount")
