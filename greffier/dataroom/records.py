@@ -24,6 +24,7 @@ from pydantic import BaseModel, Field
 
 from greffier.dataroom.amendments import AMENDMENT_TYPE, AmendmentOutcome, TermView, is_amendment, resolve_amendments
 from greffier.dataroom.extract import ChunkInput, Extraction, Finding, PartyFinding, extract_fields, split_articles
+from greffier.dataroom.extract.term import INDEFINITE_IN_TITLE
 from greffier.dataroom.extract.amendment_clues import reads_as_amendment
 from greffier.dataroom.extract.text import Confidence, weakest
 from greffier.dataroom.extract.opening import is_legal_form
@@ -418,7 +419,8 @@ def _explain_missing(record: ContractRecord, extraction: Extraction) -> None:
                 f"contradiction: metadata end date {record.end_date.isoformat()}, text says indefinite term ({_where(term.indefinite)})"
             )
     elif term.indefinite is not None:
-        record.warnings.append(f"{INDEFINITE_TERM} ({_where(term.indefinite)})")
+        titled = term.indefinite.rule == INDEFINITE_IN_TITLE and record.title
+        record.warnings.append(f"{INDEFINITE_TERM} ({f'« {record.title} »' if titled else _where(term.indefinite)})")
     else:
         # a term read but not dated says why ("term of five (5) years (c1-3) runs from the Launch Date, an event …")
         why = next((note for note in term.notes if note.startswith("term of ")), None)

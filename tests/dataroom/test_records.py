@@ -331,3 +331,13 @@ def test_odd_inputs_do_not_break_the_batch():
     assert "metadata signature date 20240102 unreadable: ignored" in second.warnings
     assert "metadata end date '31/02/2024' unreadable: ignored" in third.warnings
     assert build_records([]) == []
+
+
+def test_an_indefinite_term_is_cited_from_its_article_else_from_the_title():
+    """Walkthrough 17: « CONTRAT DE TRAVAIL À DURÉE INDÉTERMINÉE » was cited as « ENTRE : », the block its first chunk is headed by."""
+    opening = "CONTRAT DE TRAVAIL À DURÉE INDÉTERMINÉE\n\nENTRE : la société CAVES RAVENEL SAS, ET : Monsieur Paul Marchadier.\n\n"
+    article = "ARTICLE 1 — ENGAGEMENT\nLe Salarié est engagé à compter du 2 mars 2015, pour une durée indéterminée.\n"
+    with_article = build_one(opening + article)
+    assert any(w.startswith("no end date: indefinite term (« ARTICLE 1 — ENGAGEMENT »") for w in with_article.warnings), with_article.warnings
+    title_only = build_one(opening + "ARTICLE 1 — FONCTIONS\nLe Salarié exerce les fonctions de maître de chai.\n")
+    assert "no end date: indefinite term (« CONTRAT DE TRAVAIL À DURÉE INDÉTERMINÉE »)" in title_only.warnings, title_only.warnings

@@ -913,8 +913,17 @@ def _instalment_candidates(sentence: Sentence, order: int) -> list[_TermCandidat
     return [_TermCandidate((sentence.chunk_rank, _RULE_RANK["instalments"], order), end, None)]
 
 
+INDEFINITE_IN_TITLE = "indefinite (title)"  # the rule of an indefinite term the title says: a warning cites the title, not the chunk's heading
+
+
 def _indefinite(chunks: Sequence[ChunkInput]) -> Finding[str] | None:
-    for chunk in chunks:
-        if match := _INDEFINITE.search(chunk.text):
+    """Where the contract says its term is indefinite: an article that says so, else its title (« CONTRAT DE TRAVAIL À DURÉE
+    INDÉTERMINÉE », cited as the title, not as the « ENTRE : » block its first chunk is headed by — walkthrough 17)."""
+    titled = None
+    for position, chunk in enumerate(chunks):
+        for match in _INDEFINITE.finditer(chunk.text):
+            if position == 0 and "\n" not in chunk.text[: match.start()]:
+                titled = titled or Finding[str](value="indefinite term", chunk_id=chunk.id, raw=match.group(0), rule=INDEFINITE_IN_TITLE)
+                continue
             return Finding[str](value="indefinite term", chunk_id=chunk.id, raw=match.group(0), rule="indefinite")
-    return None
+    return titled
