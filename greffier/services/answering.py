@@ -28,7 +28,7 @@ from greffier.models import models_in_use
 from greffier.services.search import FUSION_MARGIN, check_search_arguments, reranker_in_use, search
 from pipelines.answering import ANSWER_OUTPUTS, warmed_answer_pipeline
 from greffier.text.replies import (
-    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_COMPUTED_NOTE, END_MOVED_NOTE, END_MOVED_QUOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NO_RELEVANT_PASSAGE, NOT_GROUNDED, ONLY_NAMED, WHICH_ONE, abstention, date_in, file_names, reply_language,
+    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_COMPUTED_NOTE, END_MOVED_NOTE, END_MOVED_QUOTE, RENEWS_NOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NO_RELEVANT_PASSAGE, NOT_GROUNDED, ONLY_NAMED, WHICH_ONE, abstention, date_in, file_names, reply_language,
     wording,
 )
 from pipelines.generators.answer_kinds import asked_kind
@@ -178,6 +178,7 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
         out["note"] = " ".join(filter(None, [out.get("note"), wording(WHICH_ONE, reply_language(question), names=", ".join(file_names(answered_from)[:MAX_HINT_FILES]))]))
     ended, amended = _amended_end_notes(store, outputs, checked["citations"], question, reply_language(question))
     amended += _amended_article_notes(store, outputs, checked["citations"], reply_language(question), skip=ended)
+    amended += _renewal_notes(store, outputs, checked["citations"], out.get("answer") or "", question, reply_language(question))
     if amended:
         out["note"] = " ".join(filter(None, [out.get("note"), *amended]))
     emit("done", {"abstained": checked["abstained"]})
@@ -228,6 +229,30 @@ def _amended_end_notes(store: Any, outputs: dict[str, Any], citations: list[dict
             notes.append(wording(END_UNCERTAIN_NOTE, language, file=file, amendments=named))
             noted.add(contract_id)
     return noted, notes
+
+
+def _renewal_notes(store: Any, outputs: dict[str, Any], citations: list[dict[str, Any]], said: str, question: str, language: str) -> list[str]:  # noqa: ANN401
+    """For a question on a contract's end: each quoted contract that renews by itself, when the answer does not quote the sentence
+    that says so (walkthrough 17: "… expiring on 31 March 2024" quoted alone, the next sentence — "Thereafter it shall continue
+    automatically for successive periods of twelve (12) months …" — left out, so the contract read as over)."""
+    cited = {c.get("chunk_id") for c in citations}
+    documents = [d for d in outputs["relevance"]["documents"] if d.id in cited]
+    asked = set(outputs.get("types", {}).get("clause_types") or ())
+    if not documents or not (asked_kind(question) == "date" or _TERM_TYPES & asked):
+        return []
+    room = load_dataroom(store)
+    notes = []
+    for contract_id in dict.fromkeys(d.meta.get("doc_id") for d in documents):
+        record = room.by_id.get(contract_id)
+        source = record.sources.get("renewal") if record is not None else None
+        if record is None or record.renewal != "automatic" or source is None or not source.raw or record.end_date is None:
+            continue
+        sentence = " ".join(source.raw.split())
+        if sentence[:60] in " ".join(said.split()):
+            continue  # the answer quotes it
+        notes.append(wording(RENEWS_NOTE, language, file=PurePosixPath(record.file).name, end=date_in(record.end_date.isoformat(), language),
+                             sentence=sentence))
+    return notes
 
 
 def _sentence_giving(store: Any, source: Any, end: date) -> str | None:  # noqa: ANN401

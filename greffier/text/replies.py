@@ -81,6 +81,11 @@ END_COMPUTED_NOTE = {
     "en": "{file}: the amendment quoted ({amendments}) sets its end by a formula, which works out to {after} (was {before}).",
     "fr": "{file} : l'avenant cité ({amendments}) fixe sa fin par une formule, qui donne le {after} (au lieu du {before}).",
 }
+# … a contract quoted on its end renews by itself, which the quote does not say
+RENEWS_NOTE = {
+    "en": "{file}: it renews by itself after {end} unless notice is given: « {sentence} »",
+    "fr": "{file} : il se renouvelle de lui-même après le {end} sauf préavis : « {sentence} »",
+}
 # An answer quotes a contract's article that an amendment attached to it rewrote: the amendment's own words, quoted.
 ARTICLE_AMENDED_NOTE = {
     "en": "{file}: an amendment rewrote this article ({amendments}): « {sentences} »",

@@ -227,3 +227,31 @@ def test_an_amendment_setting_the_end_by_a_formula_is_quoted_with_the_date_it_gi
     assert "amendment_no1.md" in {Path(c["file"]).name for c in out["citations"]}, out["answer"]
     assert "anniversary of the Original Expiry Date" in out["answer"]
     assert said in (out.get("note") or "") and after in out["note"], out.get("note")
+
+
+@pytest.fixture(scope="module")
+def renewing_room(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201
+    base = tmp_path_factory.mktemp("renewing")
+    room = base / "room"
+    room.mkdir()
+    (room / "harcourt_distribution.md").write_text(
+        "# EXCLUSIVE DISTRIBUTION AGREEMENT\n\nTHIS AGREEMENT is dated 12 March 2019 between Maison Ravenel SAS (\"Supplier\") and Harcourt Fine "
+        "Wines Limited (\"Distributor\").\n\n## 7. DURATION AND TERMINATION\n\n7.1 This Agreement shall come into force on 1 April 2019 and shall "
+        "continue for an initial period of five (5) years, expiring on 31 March 2024.\n\n7.2 Thereafter it shall continue automatically for "
+        "successive periods of twelve (12) months unless either party gives to the other not less than six (6) months' written notice.\n\n"
+        "## 8. PRICES\n\n8.1 The prices are those of the Supplier's list in force on the date of each order.\n", encoding="utf-8")
+    settings = load_settings(base / "ws")
+    Ingestor(settings).ingest(room)
+    return settings
+
+
+def test_an_answer_on_the_end_of_a_contract_that_renews_by_itself_says_so(renewing_room):
+    """Walkthrough 17: "expiring on 31 March 2024" quoted alone read as a contract that is over; it runs on year by year."""
+    out = answer(renewing_room, "When does the Harcourt distribution agreement expire?", backend=None)
+    assert "31 March 2024" in out["answer"]
+    assert "continue automatically" in out["answer"] or "renews by itself after 2024-03-31" in (out.get("note") or ""), (out["answer"], out.get("note"))
+    if "continue automatically" not in out["answer"]:
+        assert "Thereafter it shall continue automatically" in out["note"]
+    # a question on something else gets no such note
+    other = answer(renewing_room, "How are the Harcourt prices set?", backend=None)
+    assert "renews by itself" not in (other.get("note") or "")
