@@ -116,7 +116,8 @@ def document_passages(chunks: Sequence[ClassifiedChunk], library: ClauseLibrary)
             said = _definitions_whole(sentences(paragraph))
             item = bool(_ITEM_START.match(paragraph))
             definition = defining and item
-            defining = (definition or (bool(said) and statement_kind(said[0]) == "definition")) and bool(_GOES_ON.search(paragraph))
+            # (the paragraph's last sentence: '"Control" has the meaning … . The Supplier may terminate if:' opens a clause's list)
+            defining = (definition or (bool(said) and statement_kind(said[-1]) == "definition")) and bool(_GOES_ON.search(paragraph))
             titled = tuple(sorted(library.cued_types([t for t in (title, heading, section) if t])))
             found.append(
                 Passage(chunk=chunk, text=paragraph, sentences=said, clause_types=types, section=section, heading=title or heading,

@@ -272,9 +272,13 @@ def read_match(sentence: str, start: int, end: int) -> Reading:
     at, in_exception = _segment_start(before)
     if (main := main_clause_start(before)) > at:
         at, in_exception = main, False  # the main clause after a leading condition: its negation is not the words'
-    elif (opened := _PROVISO_OPENS.search(before[:at])) and (main := main_clause_start(before[opened.start() :])) > 0:
+    elif (
+        (opened := _PROVISO_OPENS.search(before[:at])) and not _FINITE_VERB.search(before[: opened.start()])
+        and (main := main_clause_start(before[opened.start() :])) > 0
+    ):
         # a proviso set before the main clause ("During the Term, and provided Franchisee is not in default, Franchisor shall
-        # not … grant"): its negation is the proviso's, as a leading condition's is
+        # not … grant"): its negation is the proviso's, as a leading condition's is — only when nothing before it is a clause of
+        # its own ("Licensee may sublicense …, provided that Licensee shall not, without consent, grant …" keeps its negation)
         at, in_exception = opened.start() + main, False
     clause = before[at:]
     if cue := _negation_before(clause):

@@ -178,7 +178,7 @@ def display_rows(data: DataRoomTable, names: dict[str, str] | None = None) -> li
 
     return [
         {
-            **row,
+            **{k: v for k, v in row.items() if k != "warning texts"},  # the CSV's; the screen lists the warnings under the table
             "title": ("↳ " if row["kind"] == "amendment" else "") + (row["title"] or row["file"] or row["id"]),
             "amendments": named(row.get("amendment keys")),
             "amends": named(row.get("amends key")),

@@ -121,12 +121,13 @@ _LEGEND_WORDS = (
     r"|execution\s+(?:version|copy)|conformed\s+copy|final\s+version|draft|subject\s+to\s+contract|without\s+prejudice"
     r"|(?:strictement\s+)?confidentiel(?:le)?|(?:document\s+)?confidentiel|projet|version\s+(?:d[ée]finitive|sign[ée]e|de\s+signature))"
 )
-_LEGEND = re.compile(rf"\W*{_LEGEND_WORDS}\W*", re.IGNORECASE)
+_LEGEND = re.compile(rf"\W*{_LEGEND_WORDS}(?:\W+{_LEGEND_WORDS})*(?:\W+save\s+as\s+to\s+costs)?\W*", re.IGNORECASE)
 # … before a title on the same line, only a stamp of several words: "CONFIDENTIAL INFORMATION AGREEMENT", « PROJET DE CONTRAT DE
 # CESSION », "DRAFT SUPPLY AGREEMENT" keep theirs
 _LEADING_LEGEND = re.compile(
     r"^\W*(?:strictly\s+private\s+(?:and|&)\s+confidential|private\s+(?:and|&)\s+confidential|strictly\s+confidential"
     r"|privileged\s+(?:and|&)\s+confidential|confidential\s+(?:and|&)\s+privileged|execution\s+(?:version|copy)|subject\s+to\s+contract"
+    r"|strictly\s+private\s+(?:and|&)\s+confidential\s*-\s*subject\s+to\s+contract"
     r"|without\s+prejudice|strictement\s+confidentiel(?:le)?)\W+(?=\w)",
     re.IGNORECASE,
 )
@@ -135,7 +136,11 @@ _LEADING_LEGEND = re.compile(
 def without_legend(title: str) -> str:
     """``title`` without a legend stamped before it ("STRICTLY PRIVATE AND CONFIDENTIAL CONFIDENTIALITY AGREEMENT - PROJECT CEP" →
     "CONFIDENTIALITY AGREEMENT - PROJECT CEP"), when words of a title are left."""
-    stripped = _LEADING_LEGEND.sub("", " ".join(title.split()), count=1)
+    stripped = " ".join(title.split())
+    while (cut := _LEADING_LEGEND.sub("", stripped, count=1)) != stripped:
+        stripped = cut  # "Strictly Private & Confidential - Subject to Contract SUPPLY AGREEMENT": each stamp
+    if _LEGEND.fullmatch(stripped) or stripped.lower().startswith("save as to costs"):
+        return title  # legends only: no title left to read ("WITHOUT PREJUDICE SAVE AS TO COSTS")
     return stripped if any(char.isalpha() for char in stripped) else title
 
 

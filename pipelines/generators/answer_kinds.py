@@ -80,7 +80,10 @@ KIND_WORDS: dict[str, frozenset[str]] = {
 
 # A date written relative to another one: "the day immediately preceding the fifth (5th) anniversary of the Original Expiry Date"
 # (walkthrough 17's amendment), « la veille du deuxième anniversaire », "the last day of the month following …"
-_RELATIVE_DATE = re.compile(r"\b(?:anniversar(?:y|ies)|anniversaires?|the last day of|le dernier jour d)")
+_RELATIVE_DATE = re.compile(
+    r"\b(?:until|till|through|expir\w*|end|ends|terminat\w*|jusqu|fin|vigueur|effect|force)\b[^.;]{0,80}?"
+    r"\b(?:anniversar(?:y|ies)|anniversaires?|the last day of|le dernier jour d)"
+)  # … as the end of something lasting: a fee due "on each anniversary" is no end
 
 
 def gives_a_relative_date(text: str) -> bool:
@@ -104,7 +107,6 @@ _NUMBER_WORDS = frozenset({
     "douze", "treize", "quatorze", "quinze", "seize", "vingt", "vingts", "trente", "quarante", "cinquante", "soixante", "cent", "cents",
     "mille", "douzaine",
 })
-COUNT_WINDOW = 3  # words (stopwords aside) between a number and the thing it counts: "50,000 Common Stock options", « places … : douze »
 
 
 def asks_a_count(question: str) -> bool:
@@ -113,36 +115,40 @@ def asks_a_count(question: str) -> bool:
     return asked_kind(question) is None and bool(_COUNT.search(folded))
 
 
-def _counted(token: str, things: set[str]) -> bool:
-    # the thing's word in any form of its family: "room" for "rooms", « chambre » for « chambres », "mailboxes" for "mail"
-    # (a short word only as the start of the passage's: "local" is no part of "located")
-    return any(
-        token == thing or (len(thing) >= 4 and token.startswith(thing)) or (len(thing) >= 6 and token[:6] == thing[:6]) for thing in things
-    )
-
-
 # Words a number beside is a reference, not a count: "Section 16", « article 4 », "Exhibit 2"
 _CITING = frozenset({"section", "sections", "article", "articles", "clause", "clauses", "annex", "annexe", "schedule", "exhibit", "appendix",
                      "paragraph", "paragraphe", "page", "pages", "no", "numero", "number"})
+# … a year's ("in 2019", « depuis 2015 »: the stop words gone, a year is a number of the century not followed by a plural), an address's ("47 quai des Chartrons, 33000 Bordeaux", "200 Lake Street, Suite 400") and a
+# sum's or a rate's ("EUR 1,500,000", "five percent (5%)"): none counts things
+_STREET = frozenset({"rue", "quai", "avenue", "av", "boulevard", "bd", "street", "st", "road", "rd", "place", "allee", "chemin", "route", "cours",
+                     "impasse", "suite", "floor", "etage", "lane", "drive", "way", "square", "bp", "cedex"})
+_MONEY = frozenset({"eur", "euro", "euros", "usd", "dollar", "dollars", "gbp", "pound", "pounds", "chf", "livres", "percent", "pourcent", "pct",
+                    "ht", "ttc"})
+COUNT_WINDOW = 5  # words after a street's name within which a five-digit number is its postcode
 
 
-def _dated_or_cited(tokens: list[str], i: int) -> bool:
-    # a year, a day beside its month ("July 1, 2020", « 3 mars »), or a reference ("Section 16"): no count
+def _not_a_count(tokens: list[str], i: int) -> bool:
+    # a date ("July 1, 2020", « 3 mars »), a year, a reference, an address, a postcode, a sum or a rate: no count
     token = tokens[i]
-    if token.isdigit() and len(token) == 4 and token[:2] in ("19", "20"):
+    before, after = tokens[max(0, i - 2) : i], tokens[i + 1 : i + 2]
+    if any(t in MONTHS for t in [*before, *after]) or (i > 0 and (tokens[i - 1] in _CITING or tokens[i - 1].isdigit())):
+        return True  # (after another group of digits: a number written in groups, « 829 604 118 », counts nothing of its own)
+    if token.isdigit() and len(token) == 4 and token[:2] in ("19", "20") and not (after and after[0].endswith(("s", "x")) and not after[0].isdigit()):
+        return True  # a year, unless it counts a plural right after it ("2000 shares", « 2000 bouteilles »)
+    if after and after[0] in _STREET:
         return True
-    return any(t in MONTHS for t in tokens[max(0, i - 1) : i + 2]) or (i > 0 and tokens[i - 1] in _CITING)
+    if token.isdigit() and len(token) == 5 and any(t in _STREET for t in tokens[max(0, i - COUNT_WINDOW) : i]):
+        return True
+    return any(t in _MONEY for t in tokens[max(0, i - 1) : i + 2])
 
 
-def writes_a_count(tokens: list[str], things: set[str]) -> bool:
-    """Whether a passage's words (``tokens``, in their order, :func:`greffier.text.tokenize`) write a number next to one of
-    ``things`` (the words, in either language, of what a question asks the number of): « 120 chambres », "six (6) loading
-    docks", "options to purchase 3,000,000 shares". A definition of the hotel's rooms revenue writes none."""
-    numbers = [i for i, token in enumerate(tokens) if (token.isdigit() or token in _NUMBER_WORDS) and not _dated_or_cited(tokens, i)]
-    if not numbers:
-        return False
-    named = [i for i, token in enumerate(tokens) if _counted(token, things)]
-    return any(abs(i - j) <= COUNT_WINDOW for i in numbers for j in named)
+def writes_a_count(tokens: list[str]) -> bool:
+    """Whether a passage's words (``tokens``, in their order, :func:`greffier.text.tokenize`) write a number that counts something —
+    digits or the words of either language, not a date, a year, an article's reference, an address or a sum: « 120 chambres », "three
+    (3) warehouses", "options to purchase 2000 shares". The definitions of a hotel's rooms revenue and of "the hotel located at 47 quai
+    des Chartrons, 33000 Bordeaux" write none (walkthrough 16). Whether the number counts what is asked is the rest of the check's:
+    a passage must hold the thing asked, in some wording, to be judged at all."""
+    return any((token.isdigit() or token in _NUMBER_WORDS) and not _not_a_count(tokens, i) for i, token in enumerate(tokens))
 
 
 def asked_kind(question: str) -> AnswerKind | None:

@@ -224,7 +224,9 @@ def unit_covered(unit: dict[str, Any], tokens: set[str]) -> bool:
     return any(set(term) <= tokens for term in unit.get("terms") or [[unit.get("token", "")]])
 
 
-HEAD_PREFIX = 6  # a word's first letters that tell its family (territory, territoire, territoriale)
+# a word's first letters that tell its family (territory, territoire, territoriale; licenciement, licencié) — seven: « départ »,
+# "departure" and « départements » share six (walkthrough 17)
+HEAD_PREFIX = 7
 
 
 def speaks_of(units: list[dict[str, Any]], tokens: set[str]) -> bool:
@@ -233,8 +235,7 @@ def speaks_of(units: list[dict[str, Any]], tokens: set[str]) -> bool:
     exclusivité territoriale » speaks of the territory. True when there is no unit to hold."""
     if not units or any(unit_covered(u, tokens) for u in units):
         return True
-    # (a word of more letters than the family's: « départ » and « département » share six, and are no family)
-    stems = {t[:HEAD_PREFIX] for u in units for term in u.get("terms") or [] if len(term) == 1 and len(term[0]) > HEAD_PREFIX for t in term}
+    stems = {t[:HEAD_PREFIX] for u in units for term in u.get("terms") or [] if len(term) == 1 and len(term[0]) >= HEAD_PREFIX for t in term}
     return any(token[:HEAD_PREFIX] in stems for token in tokens if len(token) >= HEAD_PREFIX)
 
 
@@ -330,10 +331,11 @@ _ENDS_A_PHRASE = re.compile(
 )
 
 
-def _after(folded: str, words: list[str]) -> tuple[int]:
-    """Where the words of a two-word head end in the folded question (its length when they are not found together)."""
-    match = re.search(rf"\b{re.escape(words[0])}\W+{re.escape(words[-1])}\b", folded)
-    return (match.end() if match else len(folded),)
+def _after(folded: str, words: list[str]) -> int | None:
+    """Where the words of a two-word head end in the folded question, after an article or a possessive ("the liability cap": a
+    noun phrase; "which party pays", "how many directors sit" are a noun and its verb — a review); None otherwise."""
+    match = re.search(rf"\b(?:the|a|an|any|its|their|this|that|such)\s+{re.escape(words[0])}\W+{re.escape(words[-1])}\b", folded)
+    return match.end() if match else None
 
 
 def passage_types(doc: Document, library: ClauseLibrary | None) -> set[str]:
@@ -484,8 +486,8 @@ class RelevanceJudge:
         other_units = without_kind_words(without_names(translation_units, naming), asked_kind(translation or "") or kind) if translation_units else []
         # an English compound's noun is its last word: "the liability cap" is a cap, which the NDA's "shall be responsible for any
         # breach" (liability, in other words) does not speak of (walkthrough 17); the first word is still asked
-        noun = set(head_words[-1:]) if len(head_words) == 2 and question_language(question) == "en" and _ENDS_A_PHRASE.match(
-            fold(question), *_after(fold(question), head_words)) else head
+        phrase_end = _after(fold(question), head_words) if len(head_words) == 2 and question_language(question) == "en" else None
+        noun = set(head_words[-1:]) if phrase_end is not None and _ENDS_A_PHRASE.match(fold(question), phrase_end) else head
         head_units = with_compound_names(load_lexicon(), [u for u in asked_units if u.get("token") in noun])
         # … and a French head's complement, even one no passage holds: « indemnité de départ à la retraite » is not answered by the
         # non-compete's « indemnité mensuelle » (walkthrough 17)
@@ -502,7 +504,7 @@ class RelevanceJudge:
         )
         refuse_outside_hint(documents, decisions, hint)
         if asks_a_count(question) and head_units:
-            refuse_without_a_count(documents, decisions, head_units + (other_heads or []))
+            refuse_without_a_count(documents, decisions)
         # a recital answers only when no article does (« (B) The parties wish to amend the licence fee » beside the amendment's
         # « 1.1 … replacing "EUR 48,000" with "EUR 52,800" »; walkthrough 12: a subcontract's preamble telling of a non-compete
         # the parties gave up, before the employment contract's non-compete article)
@@ -593,9 +595,8 @@ class RelevanceJudge:
         # pay", not "pay" alone: the non-compete's monthly « indemnité » is no severance pay)
         # (the question's own complement is required either way: a translation may lose it, « indemnité de
         # licenciement » read as a "termination indemnity")
-        # the complement held as written in some wording, not by a word of its family's letters (« départ » by « départements »)
         heads = [
-            (not complement_units or any(unit_covered(u, t) for u in complement_units))
+            speaks_of(complement_units or [], t)
             and (speaks_of(head_units or [], t) or (other_heads is not None and all(speaks_of([unit], t) for unit in other_heads)))
             for t in tokens
         ]
@@ -672,13 +673,18 @@ def refuse_outside_hint(documents: list[Document], decisions: list[dict[str, Any
                 decision.update(relevant=False, why="the contract carries none of the names the question gives")
 
 
-def refuse_without_a_count(documents: list[Document], decisions: list[dict[str, Any]], things: list[dict[str, Any]]) -> None:
-    """Marks not relevant the passages that write no number of what a question asks the number of (``things``: the units of
-    its head, :func:`asked_head`, with their translations): "How many rooms does the hotel have?" is not answered by the
-    definitions of "Gross Rooms Revenue" and of the "Hotel" at 47 quai des Chartrons (walkthrough 16)."""
-    words = {token for unit in things for term in unit.get("terms") or [[unit.get("token", "")]] for token in term if token}
+_LINE_NUMBERING = re.compile(r"(?im)^\s*(?:(?:article|art\.|section|clause)\s+)?\d{1,3}(?:\.\d{1,3})*[.)]?(?=\s)")
+
+
+def refuse_without_a_count(documents: list[Document], decisions: list[dict[str, Any]]) -> None:
+    """Marks not relevant the passages that write no number counting anything (:func:`writes_a_count`) for a question that asks how
+    many of something there are: "How many rooms does the hotel have?" is not answered by the definitions of "Gross Rooms Revenue"
+    and of the "Hotel" at 47 quai des Chartrons (walkthrough 16). The thing counted is the check by meaning's (the head a passage must
+    speak of)."""
     for doc, decision in zip(documents, decisions):
-        if decision["relevant"] and not writes_a_count(tokenize(doc.content or ""), words):  # its prose: a heading's number cites
+        # its prose, its lines' numbering left out ("1. Definitions", "2.1 The …": a heading's or an item's number cites)
+        prose_only = _LINE_NUMBERING.sub(" ", doc.content or "")
+        if decision["relevant"] and not writes_a_count(tokenize(prose_only)):
             decision.update(relevant=False, counts=False, why="the question asks how many; the passage writes no number of them")
 
 

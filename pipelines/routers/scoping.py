@@ -330,6 +330,22 @@ def _acronym(word: str, text: str) -> bool:
     return len(word) >= MIN_TOKEN_LENGTH and word.isalpha() and word.isupper() and any(char.islower() for char in text)
 
 
+_PLACE_PREPOSITION = re.compile(r"au|aux|en|a|à|vers|dans|hors|de|du|des|d|in|into|to|from|within|outside|of|across|throughout")
+
+
+def _word_before(question: str, match: Any) -> str:  # noqa: ANN401
+    """The word the question writes right before a glossary match's first word (its tokens leave the stop words out)."""
+    first = match.term.tokens[0] if match.term.tokens else ""
+    words = re.findall(r"[\w’']+", fold(question).replace("’", "'"))
+    for k, word in enumerate(words):
+        if word.split("'")[-1] == first or word == first:
+            j = k - 1
+            while j >= 0 and words[j] in ("the", "le", "la", "les", "l"):
+                j -= 1  # "in the United Kingdom": the preposition before the article
+            return words[j] if j >= 0 else ""
+    return ""
+
+
 def by_kind(index: IdentityIndex, question: str) -> Scope | None:
     """The contracts ``question`` names by their kind and subject (see the module docstring, 4.), or None.
 
@@ -345,8 +361,10 @@ def by_kind(index: IdentityIndex, question: str) -> Scope | None:
     kinds = {m.concept.id for m in matches if m.concept.kind in NAME_KINDS}
     kind_words = {t for m in matches if m.concept.kind in NAME_KINDS for t in tokens[m.start : m.end]}
     subject_ids = {m.concept.id for m in matches if m.concept.kind in SUBJECT_KINDS}
-    # a place no contract carries in its name: the contracts under its law (« britannique »: « droit anglais »)
-    wanted = subject_ids | {LAW_PLACE + s for s in subject_ids if not index.carriers_of.get(s)}
+    # a place no contract carries in its name, said of the contract (« le distributeur britannique », "the English distributor"): the
+    # contracts under its law (« droit anglais »); not a place the question asks about (« vendre au Royaume-Uni », "sell in England")
+    described = {m.concept.id for m in matches if m.concept.kind == "place" and not (m.start and _PLACE_PREPOSITION.fullmatch(_word_before(question, m)))}
+    wanted = subject_ids | {LAW_PLACE + s for s in subject_ids & described if not index.carriers_of.get(s)}
     # Other words describe a contract when they are names (capitalised: « Annecy », "Bristol") that few
     # contracts' titles, files or parties carry; « dangereux » in an article's title does not.
     names = proper_nouns(question)
@@ -385,7 +403,8 @@ def by_kind(index: IdentityIndex, question: str) -> Scope | None:
     naming_words = {
         t for m in matches
         if m.concept.kind in NAME_KINDS or (
-            m.concept.kind in SUBJECT_KINDS and any({m.concept.id, LAW_PLACE + m.concept.id} & index.subjects_of[cid] for cid in named)
+            m.concept.kind in SUBJECT_KINDS
+            and any({m.concept.id, *([LAW_PLACE + m.concept.id] if m.concept.id in described else [])} & index.subjects_of[cid] for cid in named)
         )
         for t in tokens[m.start : m.end]
     }

@@ -311,6 +311,18 @@ def test_a_definition_s_lettered_limbs_are_the_definition_not_clauses():
     assert [f.chunk_id for f in findings] == ["c02-9"]
 
 
+def test_items_of_a_clause_after_an_inline_definition_are_clauses():
+    """A review: a paragraph that opens on a definition and then states a clause with a list ('"Control" has the meaning … . The
+    Supplier may terminate … if:') keeps its items as clauses."""
+    condition = "{kind: keyword, any_of: [change of control]}"
+    text = ('12.3 "Control" has the meaning given in section 1124 of the Corporation Tax Act 2010. The Supplier may terminate this '
+            "Agreement with immediate effect by notice if:\n\n(a) the Distributor undergoes a change of Control; or\n\n(b) the Distributor "
+            "sells all or substantially all of its assets.")
+    clause = ClassifiedChunk(id="c04-12", document_id="c04", index=12, section="12. TERMINATION", clause_types=("termination",), text=text)
+    findings, _ = run(condition, [clause], clause_types="[any]")
+    assert [f.chunk_id for f in findings] == ["c04-12"]
+
+
 @pytest.mark.parametrize(
     ("heading", "recital", "operative"),
     [

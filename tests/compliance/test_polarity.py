@@ -85,6 +85,13 @@ def reading(sentence: str, words: str):  # noqa: ANN201
         ("During the Term, and provided Franchisee is not in default, Franchisor may appoint other franchisees.", "appoint", "affirmative", "plain"),
         # … and the main clause's is still read
         ("During the Term, and provided Franchisee is not in default, Franchisor shall not appoint other franchisees.", "appoint", "negated", "plain"),
+        # … but a proviso after a clause of its own keeps its negation (a review)
+        ("Licensee may sublicense its rights hereunder, provided that Licensee shall not, without Licensor's prior written consent, grant any "
+         "sublicense to a competitor of Licensor.", "grant any sublicense", "negated", "plain"),
+        ("The Company may terminate this Agreement at any time, provided that the Company shall not, in any event, terminate for convenience "
+         "during the Initial Term.", "terminate for convenience", "negated", "plain"),
+        ("Supplier may appoint sub-distributors, provided that Supplier will not, during the Term, appoint any other distributor in the "
+         "Territory.", "appoint any other distributor", "negated", "plain"),
     ],
 )
 def test_read_match(sentence, words, polarity, scope):

@@ -1404,6 +1404,22 @@ PROTECTED_TERRITORY = [
     ("exclusivity", True, "During the Term, and provided Franchisee is not in default, Franchisor shall not itself operate, nor grant any "
      "licence to a third party to operate, a restaurant under the Marks within the administrative limits of the City of Lille."),
     ("exclusivity", True, "Licensor will not appoint any other distributor or grant any licence to any third party within the Territory."),
+    # a review: sub-licensing and sub-distribution bans, licence restrictions, non-competes and data clauses are no protected territory
+    ("exclusivity", False, "Licensee shall not grant any sublicense under the Licensed Patents to any third party in the Territory without "
+     "Licensor's prior written consent."),
+    ("exclusivity", False, "Distributor shall not appoint any third party as a sub-distributor within the Territory without Supplier's prior "
+     "written consent."),
+    ("exclusivity", False, "Franchisee shall not own, operate or permit others to operate any competing business within a radius of five (5) "
+     "miles of the Restaurant."),
+    ("exclusivity", False, "During the Term, Consultant shall not, directly or indirectly, establish or operate, or assist others in operating, "
+     "a business competing with the Company in the Territory."),
+    ("exclusivity", False, "Tenant shall not grant any license or concession to third parties to operate within the Premises or the Common Area."),
+    ("exclusivity", False, "Le Franchisé s'interdit d'exploiter, directement ou indirectement, un autre fonds de commerce concurrent dans la "
+     "zone définie à l'article 3."),
+    ("exclusivity", False, "Le Prestataire s'interdit d'autoriser un tiers à accéder aux données hébergées sur le territoire de l'Union "
+     "européenne."),
+    ("termination-for-convenience", False, "This Agreement shall have an initial term of five (5) years, provided that neither party may, during "
+     "the Initial Term, terminate this Agreement for convenience."),
     ("exclusivity", True, "Le Franchiseur s'engage à ne pas ouvrir ni autoriser un tiers à ouvrir une boutique sous l'Enseigne dans un rayon de "
      "cinq kilomètres autour du Point de Vente."),
     ("exclusivity", False, "Licensee shall not grant any sublicence to a third party without the prior written consent of Licensor."),
@@ -1418,6 +1434,10 @@ WALKTHROUGH_17 = [
      "solicit or employ any person employed by the other party in the provision of the Services."),
     ("non-solicitation", True, "The Consultant shall not hire any individual engaged by the Company during the Term."),
     ("non-solicitation", False, "The Provider shall not solicit any person to purchase the Goods at a discount."),
+    # a review: anti-bribery wording is no non-solicitation
+    ("non-solicitation", False, "Consultant shall not engage any individual employed by a Governmental Authority."),
+    ("non-solicitation", False, "Neither party shall, directly or indirectly, induce any person employed by a governmental authority to use "
+     "his or her influence to obtain business for the other party."),
 ]
 
 

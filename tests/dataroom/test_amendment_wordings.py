@@ -237,3 +237,35 @@ def test_an_amendment_that_leaves_the_term_as_it_was_raises_no_doubt(body):
     contract = records_for(SUPPLY, _amendment(body))["c1"]
     assert contract.end_date == date(2026, 6, 30) and contract.sources["end_date"].confidence != "low", contract.sources["end_date"]
     assert contract.initial_end_date in (None, date(2026, 6, 30))
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a review of the anniversary reading: a covenant, a record, a payment, an insurance or an option lasting to an anniversary
+        # of the end moves nothing
+        'Section 12 (Confidentiality) is amended to read: "The obligations of confidentiality under this Section 12 shall survive until '
+        'the third (3rd) anniversary of the Expiry Date."',
+        "Customer shall retain the records until the fifth anniversary of the Expiry Date.",
+        "The final payment of the Deferred Fee shall be made on the first anniversary of the Expiry Date.",
+        'Section 9 is replaced with: "Supplier shall maintain the insurance required hereunder until the second anniversary of the Expiry Date."',
+        'Section 4 is replaced with: "Customer shall have the right to extend the Term until the second anniversary of the Expiry Date by '
+        'written notice."',
+        'Section 4 is replaced with: "This Agreement shall expire on the Expiry Date. Customer\'s warranty claims survive until the first '
+        'anniversary of the Expiry Date."',
+    ],
+)
+def test_an_anniversary_of_the_end_that_is_not_the_term_s_moves_nothing(body):
+    amendment = (
+        "FIRST AMENDMENT TO SUPPLY AGREEMENT\n\nThis First Amendment is made as of February 10, 2026 by and between Orion Energie SAS "
+        "(\"Supplier\") and Groupe Talvera SA (\"Customer\").\n\nRECITALS\nWHEREAS, the parties entered into a Supply Agreement dated June "
+        f"19, 2023 (the \"Agreement\").\n\n1. AMENDMENT\n{body}\n"
+    )
+    records = records_for(SUPPLY_EN, amendment)
+    assert records["c1"].end_date == date(2026, 6, 30), records["c1"].warnings
+
+
+def test_a_french_covenant_lasting_to_an_anniversary_moves_nothing():
+    body = "L'engagement de non-sollicitation produira ses effets jusqu'à la veille du deuxième anniversaire de la Date d'Échéance."
+    records = records_for(SUPPLY, _amendment(body))
+    assert records["c1"].end_date == date(2026, 6, 30), records["c1"].warnings

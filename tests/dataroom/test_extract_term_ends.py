@@ -790,3 +790,19 @@ def test_an_event_dated_in_apposition_in_english():
     expected = end_finding(ENGLISH + "This Agreement shall remain in force for three (3) years from the date of first delivery, expected to be "
                            "March 1, 2024.")
     assert expected is not None and expected.confidence == "low", expected
+
+
+
+@pytest.mark.parametrize(
+    ("sentence", "end"),
+    [
+        # a review: « à la date du premier anniversaire » of a price review or a meeting is no end
+        ("Le présent contrat est conclu pour une durée indéterminée. Les prix seront révisés à la date du premier anniversaire de la Date "
+         "d'Effet.", None),
+        ("Le présent contrat est conclu pour une durée de deux ans. Les Parties se rencontreront à la date du premier anniversaire de la "
+         "Date d'Effet.", date(2023, 3, 9)),
+    ],
+)
+def test_a_review_or_a_meeting_on_an_anniversary_is_no_end(sentence, end):
+    found = end_finding(FRENCH + sentence)
+    assert (found.value if found else None) == end, found

@@ -61,6 +61,11 @@ def test_a_register_number_failing_its_key_is_kept_as_written_and_said():
     )
     irish = parties_of(english)[0]
     assert irish.identifier == "123456789" and irish.siren_warning is None
+    # a Swiss company's number (a review: « numéro » alone made it a SIREN to check)
+    swiss = parties_of(
+        "CONTRAT DE FOURNITURE ENTRE : ALPENWERK AG, société anonyme de droit suisse, inscrite au registre du commerce du canton de Genève "
+        "sous le numéro CHE-114.258.367, ci-après « le Fournisseur », ET : CAVES RAVENEL SAS, ci-après « le Client ».")[0]
+    assert swiss.siren_warning is None, swiss
 
 
 def test_french_entre_et_with_a_natural_person_and_an_intervening_party():

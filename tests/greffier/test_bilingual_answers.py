@@ -545,6 +545,29 @@ def test_an_english_compound_s_noun_is_its_last_word():
     assert second["relevant"], second
 
 
+@pytest.mark.parametrize(("question", "head", "content"), [
+    ("Which party pays for insurance?", "insurance", "9.1 Each party shall maintain, at its own cost, insurance against its liabilities."),
+    ("How many directors sit on the Board?", "directors", "7.1 The Board shall consist of seven (7) directors, four (4) appointed by the Investor."),
+])
+def test_a_noun_and_its_verb_are_no_english_compound(question, head, content):
+    # a review: "which party pays", "how many directors sit" — the verb was taken for the noun asked
+    units = [{"token": t, "terms": [[t]], "weight": 1.0} for t in ("party", "pays", "insurance", "directors", "sit", "board")]
+    doc = Document(id="c1-9", score=1.0, meta={"doc_id": "c1", "section": "9. GENERAL"}, content=content)
+    decision = RelevanceJudge().run(question=question, documents=[doc], units=units, scope={"contract_ids": ["c1"]})["decisions"][0]
+    assert decision.get("speaks_of_head") is not False, decision
+
+
+def test_a_french_complement_is_held_by_a_word_of_its_family():
+    # a review: « indemnité de licenciement » and « Si le Directeur est licencié, … une indemnité »
+    units = [{"token": "indemnite", "terms": [["indemnite"]], "weight": 2.0}, {"token": "licenciement", "terms": [["licenciement"]], "weight": 2.0},
+             {"token": "directeur", "terms": [["directeur"]], "weight": 1.0}]
+    doc = Document(id="c5-9", score=1.0, meta={"doc_id": "c5", "section": "Article 9 – Rupture"},
+                   content="Si le Directeur est licencié, sauf faute grave, il perçoit une indemnité égale à six mois de rémunération brute.")
+    decision = RelevanceJudge().run(question="Quelle indemnité de licenciement est prévue pour le directeur ?", documents=[doc], units=units,
+                                    scope={"contract_ids": ["c5"]})["decisions"][0]
+    assert decision.get("speaks_of_head") is not False, decision
+
+
 def test_a_french_complement_no_passage_holds_is_still_asked():
     """Walkthrough 17's Q24: « indemnité de départ à la retraite » (no such thing in the contract) is not answered by the non-compete's
     « indemnité mensuelle » in an article naming « quatre départements » (not « départ » by its letters)."""

@@ -114,3 +114,19 @@ def test_two_different_contracts_are_aligned_by_subject_not_article_number(tmp_p
     assert faced["6. LIABILITY"] == "ARTICLE 7 - LIMITATION OF LIABILITY"
     assert faced["7. ASSIGNMENT"] == "ARTICLE 8 - ASSIGNMENT" and faced["8. GOVERNING LAW"] == "ARTICLE 9 - GOVERNING LAW"
     assert any(s["left"] is None and s["right"]["heading"] == "ARTICLE 6 - REGULATORY COMPLIANCE" for s in result["sections"])
+
+
+
+def test_versions_with_bare_article_headings_still_face_article_by_article(tmp_path):
+    """A review: two versions sharing under 20 % of their sentences (a party renamed throughout), headed « Article 1 » … alone."""
+    room = tmp_path / "room"
+    room.mkdir()
+    body = "\n\n".join(f"## Article {n}\n\nLe Prestataire exécute la prestation numéro {n} selon le cahier des charges du Client." for n in range(1, 5))
+    (room / "v1.md").write_text("# CONTRAT\n\n" + body + "\n", encoding="utf-8")
+    (room / "v2.md").write_text("# CONTRAT\n\n" + body.replace("Prestataire", "Fournisseur") + "\n", encoding="utf-8")
+    settings = load_settings(tmp_path / "ws")
+    assert Ingestor(settings).ingest(room).failed == []
+    ids = {r.file.removeprefix("room/"): r.id for r in load_dataroom(open_workspace(settings)).records}
+    result = call_tool(settings, "compare_contracts", {"left": ids["v1.md"], "right": ids["v2.md"], "only_differences": False})
+    faced = {(s["left"] or {}).get("heading"): (s["right"] or {}).get("heading") for s in result["sections"]}
+    assert all(faced.get(f"Article {n}") == f"Article {n}" for n in range(1, 5)), faced

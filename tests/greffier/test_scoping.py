@@ -395,3 +395,16 @@ def test_a_place_no_contract_names_is_read_from_the_governing_law():
                             True, "contrat de distribution", "", "droit français"))
     scope = by_kind(IdentityIndex.build(rows, load_lexicon()), "Le distributeur américain peut-il vendre au Canada ?")
     assert scope is not None and scope.contract_ids == ["co"], scope
+
+
+@pytest.mark.parametrize("question", ["Le distributeur peut-il vendre au Royaume-Uni ?", "Can the distributor sell the products in the United Kingdom?"])
+def test_a_place_the_question_asks_about_names_no_contract_by_its_law(question):
+    # a review: a place after a preposition is what is asked, not the contract's nationality
+    rows = [
+        IdentityRow("fr", "CONTRAT DE DISTRIBUTION EXCLUSIVE", "room/distribution.docx", ["CAVES RAVENEL SAS", "DISTRIVIA SPRL"], True,
+                    "contrat de distribution", "", "droit français"),
+        IdentityRow("wh", "WAREHOUSING AGREEMENT", "room/warehousing.html", ["CAVES RAVENEL SAS", "THAMESIDE LIMITED"], True,
+                    "prestation de services", "", "droit anglais"),
+    ]
+    scope = by_kind(IdentityIndex.build(rows, load_lexicon()), question)
+    assert scope is None or (scope.contract_ids == ["fr"] and not {"royaume", "uni", "united", "kingdom"} & set(scope.named_by)), scope

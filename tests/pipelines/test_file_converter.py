@@ -745,6 +745,10 @@ def test_title_joins_its_continuation_lines(lines: list[str], sizes: list[float]
         # … but a title that starts with such a word keeps it
         ("CONFIDENTIAL INFORMATION AGREEMENT\nThis Agreement is made between Acme Corp. and Beta LLC.", "CONFIDENTIAL INFORMATION AGREEMENT"),
         ("PROJET DE CONTRAT DE CESSION\nENTRE LES SOUSSIGNÉS : Caves Ravenel SAS", "PROJET DE CONTRAT DE CESSION"),
+        # a review: several stamps on one line, and one that is a phrase
+        ("WITHOUT PREJUDICE SAVE AS TO COSTS\n\nSETTLEMENT AGREEMENT\n\nThis Agreement is made between Acme Corp. and Beta LLC.", "SETTLEMENT AGREEMENT"),
+        ("Strictly Private & Confidential - Subject to Contract\n\nSHARE PURCHASE AGREEMENT\n\nThis Agreement is made between Acme Corp. and "
+         "Beta LLC.", "SHARE PURCHASE AGREEMENT"),
     ],
 )
 def test_a_text_file_s_title_is_the_document_s_name_not_its_opening_sentence(converter: FileConverter, tmp_path: Path, text: str, title: str) -> None:

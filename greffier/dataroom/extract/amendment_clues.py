@@ -195,6 +195,13 @@ def extract_amendment_clues(title: str, chunks: Sequence[ChunkInput]) -> Amendme
     return clues
 
 
+_TERM_LASTS = re.compile(
+    r"\b(?:agreement|contract|term|lease|licen[cs]e|contrat|bail|convention|dur[ée]e)\b[^.;:]{0,160}?"
+    r"\b(?:expire|end|terminate|continue|remain\s+in\s+(?:full\s+)?(?:force|effect)|prendr\w*\s+fin|expirer\w*|rester\w*\s+en\s+vigueur"
+    r"|demeurer\w*\s+en\s+vigueur|s['’]ach[èe]v\w*|se\s+termin\w*|courir\w*|court)\w*\b[^.;:]{0,40}$",
+    re.I,
+)
+_RIGHT_TO = re.compile(r"\b(?:right|option|entitled)\s+to\b|\bfacult[ée]\b|\bdroit\s+de\b", re.I)
 # The name of the contract's own end, when the amendment counts from it without dating it ("the Expiry Date", « la Date
 # d'Échéance »): the new end is then counted from the contract's end as it stands
 _END_NAME = re.compile(r"\b(?:expir\w*|end|termination|[ée]ch[ée]ance|fin)\b", re.I)
@@ -207,11 +214,16 @@ def _read_anniversary_end(sentence: Sentence, clues: AmendmentClues, defined: di
     ``September 30, 2022 (the "Original Expiry Date")``) or writes; a name of the contract's end it does not define counts
     from that end as it stands (:attr:`AmendmentClues.end_anniversary`)."""
     text = sentence.text
-    if sentence.chunk_rank == 0 or UNCHANGED.search(text) or not (about_the_term or _ABOUT_THE_TERM.search(text)):
+    if sentence.chunk_rank == 0 or UNCHANGED.search(text):
         return
     match = ANNIVERSARY.search(text)
-    # what the recitals say of the contract as it was; read before the anniversary (the "Original Expiry Date" counted from is a name)
-    if match is None or match["earlier"] or _RECITAL.search(text[: match.start()]) or _NOT_DONE.search(_sentence_before(text, match.start())):
+    if match is None:
+        return
+    before = _sentence_before(text, match.start())
+    # the contract or its term lasting or ending up to the anniversary ("This Agreement shall remain in effect until …", « Le présent
+    # contrat restera en vigueur jusqu'à la veille … »), not a confidentiality undertaking, a record, a payment or an insurance (a review);
+    # what the recitals say of the contract as it was; the words before the anniversary only (the "Original Expiry Date" is a name)
+    if match["earlier"] or not _TERM_LASTS.search(before) or _RECITAL.search(before) or _NOT_DONE.search(before) or _RIGHT_TO.search(before):
         return  # a bound ("the earlier of"), an option or a refusal sets no new term
     years = parse_ordinal(match["nth"]) or parse_number(match["nth"])
     if not years:

@@ -117,7 +117,7 @@ _IDENTIFIER = re.compile(
     r"num[ée]ro|sous\s+le\s+n°|under\s+(?:number|no\.?)|che-|kvk|hrb|bce)\b[^0-9]{0,40}?(?P<number>[0-9][0-9 .\u00a0-]{5,20}[0-9]))",
     re.I,
 )
-_FRENCH_REGISTER = re.compile(r"\b(?:siren|siret|rcs|r\.c\.s\.|sous\s+le\s+n°|num[ée]ro)", re.I)
+_FRENCH_REGISTER = re.compile(r"\b(?:siren|siret|rcs|r\.c\.s\.|registre\s+du\s+commerce\s+et\s+des\s+soci[ée]t[ée]s)\b", re.I)
 _SIREN_NUMBER = re.compile(r"(\d{3}[ .\u00a0]?\d{3}[ .\u00a0]?\d{3})(?![ .\u00a0]?\d)")
 # A company whose name starts with a number: "551 FX IB Associates, LLC" (not "575 Madison Avenue", nor a year before a name:
 # "… April 2000 American Champion Media, Inc.").

@@ -523,7 +523,7 @@ def _about_a_term(sentence: Sentence) -> bool:
 
 
 ANNIVERSARY = re.compile(
-    r"\b(?:on|until|through|upon|at|au|jusqu['’]au|le|jusqu['’]\s*[àa]\s+la|la)\s+(?:the\s+)?(?:(?:date|day)\s+(?:that|which)\s+is\s+(?:the\s+)?|(?:jour|date)\s+du\s+)?"  # "on the date that is the first anniversary of …", « au jour du … »
+    r"\b(?:on|until|through|upon|at|au|jusqu['’]au|le|jusqu['’]\s*[àa]\s+la)\s+(?:the\s+)?(?:(?:date|day)\s+(?:that|which)\s+is\s+(?:the\s+)?|(?:jour|date)\s+du\s+)?"  # "on the date that is the first anniversary of …", « au jour du … »
     # "until the earlier of (a) the fifth anniversary of …, and (b) …": a bound unless (b) is an early termination (_bound_doubt)
     r"(?P<earlier>(?:earlier|earliest|sooner|first)(?:\s+to\s+occur)?\s+of\s*(?:the\s+(?:below|following)\s+(?:events?|dates?)(?:\s+to)?(?:\s+occurs?)?)?\s*:?\s*"
     r"(?:\(\s*(?:a|i|1)\s*\)\s*|(?:a|i|1)[.)]\s+)?(?:the\s+)?(?:(?:date|day)\s+(?:that|which)\s+is\s+(?:the\s+)?)?)?"

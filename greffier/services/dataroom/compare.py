@@ -251,6 +251,11 @@ def _aligned_by_subject(left: list[_Section], right: list[_Section], library: Cl
     for _score, i, j in sorted(scored, key=lambda t: (-t[0], t[1], t[2])):
         if i not in paired and j not in paired.values():
             paired[i] = j
+    # sections whose headings say nothing of a subject (« Article 3 » alone) face the one of the same number (a review)
+    by_key = {section.key: j for j, section in enumerate(right) if section.key}
+    for i, section in enumerate(left):
+        if i not in paired and (j := by_key.get(section.key)) is not None and j not in paired.values():
+            paired[i] = j
     pairs: list[tuple[_Section | None, _Section | None]] = [(section, right[paired[i]] if i in paired else None) for i, section in enumerate(left)]
     taken = set(paired.values())
     return pairs + [(None, section) for j, section in enumerate(right) if j not in taken]
