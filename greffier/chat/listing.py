@@ -24,7 +24,7 @@ LIST_WORDS = {
         "found_one": "1 contract matches ({read}):",
         "found_amendments": "{things} {verb} ({read}):", "match": ("matches", "match"),
         "none": "No contract matches ({read}).",
-        "ends": "ends", "signed": "signed",
+        "ends": "ends", "signed": "signed", "copy": "possible copy of {name}",
         "moved": "Not listed because an amendment moved the end date:",
         "indefinite": "Not listed because the contract has no end date (indefinite term):",
         "unknown": "Not listed because a filtered field is unknown (check them by hand):",
@@ -35,7 +35,7 @@ LIST_WORDS = {
         "found_one": "1 contrat correspond ({read})\u00a0:",
         "found_amendments": "{things} {verb} ({read})\u00a0:", "match": ("correspond", "correspondent"),
         "none": "Aucun contrat ne correspond ({read}).",
-        "ends": "fin", "signed": "signé",
+        "ends": "fin", "signed": "signé", "copy": "copie probable de {name}",
         "moved": "Écartés parce qu'un avenant a déplacé la date de fin\u00a0:",
         "indefinite": "Écartés parce que le contrat n'a pas de date de fin (durée indéterminée)\u00a0:",
         "unknown": "Écartés parce qu'un champ filtré est inconnu (à vérifier à la main)\u00a0:",
@@ -228,6 +228,8 @@ def list_answer(result: dict[str, Any], names: dict[str, str], read: str, langua
                  f"{words['signed']} {date_in(row['signature_date'], language)}" if row.get("signature_date") else None,
                  law_in(row.get("governing_law") or "", language)]  # a label that says itself what it is (« droit suisse », "Swiss law")
         name = names.get(row["contract_id"]) or contract_label(row.get("title"), row.get("filename"))
+        if copy_of := row.get("copy_of"):  # counted, and said to be a copy: the reader does not count one contract twice (walkthrough 17)
+            facts.append(words["copy"].format(name=names.get(copy_of) or copy_of))
         lines.append(f"- {name} — " + ", ".join(f for f in facts if f))
     left = left_out_lines(result, names, language)
     return "\n".join(lines + ([""] + left if left else []))

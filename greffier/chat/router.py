@@ -448,7 +448,8 @@ class _Turn:
         if sources:
             self.emit("sources", {"sources": sources})
         room = load_dataroom(self.workspace)
-        names = names_of(room, [r["contract_id"] for r in merged.get("results", [])] + left_out_ids(merged))
+        results = merged.get("results", [])
+        names = names_of(room, [r["contract_id"] for r in results] + left_out_ids(merged) + [r["copy_of"] for r in results if r.get("copy_of")])
         party_names = [" / ".join(_entity_name(room, e) for e in ids) for ids in listing.parties]
         text = list_answer(merged, names, describe_read(listing.filters, party_names, language), language)
         self.stream(text)

@@ -307,3 +307,17 @@ def test_a_law_the_vocabulary_does_not_know_leaves_no_filter_on_the_one_it_knows
     # "French or New Caledonian law": filtering on French law alone would drop the other's contracts silently (a review)
     listing = read("Which contracts are governed by French or New Caledonian law?")
     assert listing is None or "governing_law" not in listing.filters, listing
+
+
+def test_a_list_says_which_contract_is_a_copy_of_another():
+    # walkthrough 17: the NDA and its signed PDF copy were listed as two contracts with nothing to tell
+    from greffier.chat.listing import list_answer
+
+    result = {"results": [
+        {"contract_id": "a", "title": "CONFIDENTIALITY AGREEMENT", "filename": "nda.txt", "governing_law": "droit écossais"},
+        {"contract_id": "b", "title": "CONFIDENTIALITY AGREEMENT", "filename": "nda_signed.pdf", "governing_law": "droit écossais", "copy_of": "a"},
+    ]}
+    names = {"a": "CONFIDENTIALITY AGREEMENT (nda.txt)", "b": "CONFIDENTIALITY AGREEMENT (nda_signed.pdf)"}
+    english, french = list_answer(result, names, "law", "en"), list_answer(result, names, "droit", "fr")
+    assert "nda_signed.pdf) — Scots law, possible copy of CONFIDENTIALITY AGREEMENT (nda.txt)" in english, english
+    assert "copie probable de CONFIDENTIALITY AGREEMENT (nda.txt)" in french and "copy" not in french.split("nda.txt)")[0], french

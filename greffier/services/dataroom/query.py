@@ -712,6 +712,7 @@ def record_summary(record: ContractRecord) -> dict[str, Any]:
         "contract_type": record.contract_type,
         "signature_date": record.signature_date.isoformat() if record.signature_date else None,
         "end_date": record.end_date.isoformat() if record.end_date else None,
+        "copy_of": record.copy_of,
         "initial_end_date": record.initial_end_date.isoformat() if record.initial_end_date else None,
         "governing_law": record.governing_law,
         "renewal": record.renewal,  # "automatic": renews or runs on past end_date unless notice is given; "none": says it does not
