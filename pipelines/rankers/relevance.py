@@ -521,10 +521,15 @@ class RelevanceJudge:
         # a hint, the passages of the contracts that match the question's names best come first.
         weights = (hint or {}).get("weights") or {}
 
-        def judged_first(i: int) -> tuple[float, bool, float]:
+        # a definitions article says what a word means, not what happens: after the clauses, unless a meaning is asked (walkthrough
+        # 17: « Que se passe-t-il en cas de changement de contrôle … ? » quoted "1.1 'Affiliate' means …" before article 12)
+        meaning_asked = bool(_MEANING_ASKED.search(fold(question)))
+
+        def judged_first(i: int) -> tuple[float, bool, bool, float]:
             hinted = float(weights.get(documents[i].meta.get("doc_id"), 0.0))
             complete = float(decisions[i].get("coverage") or 0.0) >= COMPLETE
-            return -hinted, not complete, -float(decisions[i].get("score", 0.0))
+            defining = not meaning_asked and bool(_DEFINITIONS_HEADING.match(fold(own_heading(documents[i]))))
+            return -hinted, defining, not complete, -float(decisions[i].get("score", 0.0))
 
         order = sorted(range(len(documents)), key=judged_first)
         kept = [documents[i] for i in order if decisions[i]["relevant"]]
@@ -673,6 +678,8 @@ def refuse_outside_hint(documents: list[Document], decisions: list[dict[str, Any
                 decision.update(relevant=False, why="the contract carries none of the names the question gives")
 
 
+_DEFINITIONS_HEADING = re.compile(r"^\W*(?:(?:article|section|clause)\s+)?[\d.]*\W*(?:definitions?|d[ée]finitions?|interpretation|defined terms)\b")
+_MEANING_ASKED = re.compile(r"\b(?:mean|means|meaning|defined?|definitions?|signifie\w*|designe\w*|definie?s?|entend\w*|sens)\b")
 _LINE_NUMBERING = re.compile(r"(?im)^\s*(?:(?:article|art\.|section|clause)\s+)?\d{1,3}(?:\.\d{1,3})*[.)]?(?=\s)")
 
 

@@ -557,6 +557,22 @@ def test_a_noun_and_its_verb_are_no_english_compound(question, head, content):
     assert decision.get("speaks_of_head") is not False, decision
 
 
+@pytest.mark.parametrize(("question", "first"), [
+    ("Que se passe-t-il en cas de changement de contrôle de l'importateur ?", "c2-15"),
+    ("What does Change of Control mean in the importer agreement?", "c2-3"),
+])
+def test_a_definitions_article_comes_after_the_clauses_unless_a_meaning_is_asked(question, first):
+    """Walkthrough 17's Q04: the definitions article (more of the question's words) was quoted before article 12."""
+    units = [{"token": t, "terms": [[t], [e]], "weight": 1.0} for t, e in (("changement", "change"), ("controle", "control"), ("importateur", "importer"))]
+    units += [{"token": t, "terms": [[t]], "weight": 1.0} for t in ("change", "control", "importer")]
+    definitions = Document(id="c2-3", score=0.9, meta={"doc_id": "c2", "section": "ARTICLE 1 - DEFINITIONS"}, content=(
+        '1.2 "Change of Control" means the acquisition of more than fifty percent (50%) of the voting interests of Importer.'))
+    clause = Document(id="c2-15", score=1.0, meta={"doc_id": "c2", "section": "ARTICLE 12 - ASSIGNMENT; CHANGE OF CONTROL"}, content=(
+        "12.2 Any Change of Control of Importer shall be deemed an assignment requiring the prior written consent of Supplier."))
+    judged = RelevanceJudge().run(question=question, documents=[definitions, clause], units=units, scope={"contract_ids": ["c2"]})
+    assert [d.id for d in judged["documents"]][0] == first, judged["decisions"]
+
+
 def test_a_french_complement_is_held_by_a_word_of_its_family():
     # a review: « indemnité de licenciement » and « Si le Directeur est licencié, … une indemnité »
     units = [{"token": "indemnite", "terms": [["indemnite"]], "weight": 2.0}, {"token": "licenciement", "terms": [["licenciement"]], "weight": 2.0},
