@@ -43,6 +43,20 @@ _EXTRA_STOPWORDS = {
 STOPWORDS: frozenset[str] = frozenset(fold(w) for w in (*STOPWORDS_EN, *STOPWORDS_FRENCH, *_EXTRA_STOPWORDS))
 
 
+# A company's legal form, which names no clause: "a New York limited liability company" is no limitation of liability, « société à
+# responsabilité limitée » no liability cap (walkthrough 17: the parties' paragraph answered « quel est le plafond de responsabilité »)
+_LEGAL_FORM_WORDS = re.compile(
+    r"\blimited\s+liability\s+(?:company|partnership|corporation)\b|\bsoci[ée]t[ée]\s+(?:[àa]\s+)?responsabilit[ée]\s+limit[ée]e\b"
+    r"|\bentreprise\s+unipersonnelle\s+[àa]\s+responsabilit[ée]\s+limit[ée]e\b|\bsoci[ée]t[ée]\s+par\s+actions\s+simplifi[ée]e\b",
+    re.IGNORECASE,
+)
+
+
+def without_legal_forms(text: str) -> str:
+    """``text`` with the companies' legal forms blanked (:data:`_LEGAL_FORM_WORDS`): what a passage says, not who signs it."""
+    return _LEGAL_FORM_WORDS.sub(" ", text) if "limit" in text.lower() or "actions" in text.lower() else text
+
+
 def tokenize(text: str) -> list[str]:
     """Lexical tokens of ``text``: folded, elisions split, stop words removed, order kept."""
     folded = fold(_ELISION.sub(" ", text))

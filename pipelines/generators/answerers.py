@@ -25,6 +25,7 @@ from haystack.utils import deserialize_chatgenerator_inplace
 
 from greffier.text import fold, fold_label, split_sentences, tokenize
 from greffier.text.replies import ABSTENTIONS, SEVERAL_CONTRACTS, SEVERAL_DOCUMENTS, abstention, contract_label, contract_line, counted, reply_language, says_abstention, wording
+from greffier.text.tokens import without_legal_forms
 from pipelines.generators.answer_kinds import AnswerKind, asked_kind, holds_kind
 from pipelines.passages import own_heading, parties_asked, parties_passage, prose
 from pipelines.rankers.relevance import coverage_of, covering_tokens, passages_block
@@ -137,7 +138,7 @@ def _scored(documents: list[Document], units: list[dict[str, Any]], kind: Answer
     scored = []
     headings = {n: heading_tokens(doc) for n, doc in enumerate(documents, 1)}
     for n, position, sentence in _sentences(documents):
-        tokens = tokenize(sentence)
+        tokens = tokenize(without_legal_forms(sentence))  # "a New York limited liability company" says no limitation of liability
         present = set(tokens)
         coverage = coverage_of(units, present)
         covering = covering_tokens(units, present)

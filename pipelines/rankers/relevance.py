@@ -65,7 +65,7 @@ from greffier.text import fold, tokenize
 from greffier.text.language import question_language
 from greffier.text.fold import fold_origins
 from greffier.text.function_words import is_function_word
-from greffier.text.tokens import WHOLE_WORD_PREFIXES, prefixed_words
+from greffier.text.tokens import WHOLE_WORD_PREFIXES, prefixed_words, without_legal_forms
 from pipelines.generators.answer_kinds import (
     KIND_WORDS, AnswerKind, asked_complement, asked_head, asked_kind, asks_a_count, gives_a_quantity, writes_a_count,
 )
@@ -216,7 +216,7 @@ def passage_tokens(doc: Document, *, with_name: bool = False) -> set[str]:
     if with_name:
         stem = re.sub(r"\.[A-Za-z0-9]{1,5}$", "", str(meta.get("file") or "").replace("\\", "/").rsplit("/", 1)[-1])
         named = " ".join(filter(None, [str(meta.get("title") or ""), re.sub(r"[_\-.]+", " ", stem)]))
-    return set(tokenize(f"{named} {meta.get('section') or ''} {doc.content or ''}"))
+    return set(tokenize(f"{named} {meta.get('section') or ''} {without_legal_forms(doc.content or '')}"))
 
 
 def unit_covered(unit: dict[str, Any], tokens: set[str]) -> bool:

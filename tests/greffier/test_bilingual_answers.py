@@ -573,6 +573,21 @@ def test_a_definitions_article_comes_after_the_clauses_unless_a_meaning_is_asked
     assert [d.id for d in judged["documents"]][0] == first, judged["decisions"]
 
 
+def test_a_company_s_legal_form_is_no_limitation_of_liability():
+    """Walkthrough 17's Q02: the parties' paragraph ("a New York limited liability company", « société à responsabilité limitée »)
+    covered « plafond de responsabilité » and was quoted before the cap."""
+    units = [{"token": "plafond", "terms": [["plafond"], ["limited"], ["cap"]], "weight": 1.0},
+             {"token": "responsabilite", "terms": [["responsabilite"], ["liability"]], "weight": 1.0}]
+    parties = Document(id="c2-1", score=1.0, meta={"doc_id": "c2", "section": "PARTIES"}, content=(
+        "BELLWEATHER SPIRITS IMPORTS LLC, a New York limited liability company, and CAVES RAVENEL SARL, société à responsabilité limitée."))
+    cap = Document(id="c2-12", score=0.9, meta={"doc_id": "c2", "section": "9. LIMITATION OF LIABILITY"}, content=(
+        "In no event shall either party's aggregate liability exceed five hundred thousand U.S. dollars, and it is limited to direct damages."))
+    judged = RelevanceJudge().run(question="Quel est le plafond de responsabilité du contrat ?", documents=[parties, cap], units=units,
+                                  scope={"contract_ids": ["c2"]})
+    first, second = judged["decisions"]
+    assert first["coverage"] == 0.0 and second["relevant"], judged["decisions"]
+
+
 def test_a_french_complement_is_held_by_a_word_of_its_family():
     # a review: « indemnité de licenciement » and « Si le Directeur est licencié, … une indemnité »
     units = [{"token": "indemnite", "terms": [["indemnite"]], "weight": 2.0}, {"token": "licenciement", "terms": [["licenciement"]], "weight": 2.0},
