@@ -252,11 +252,18 @@ _SENTENCE_VERB = re.compile(
 )
 
 
+# … in capitals, a modal only ("WHAT IS CONFIDENTIAL INFORMATION" is a title)
+_CAPS_SENTENCE_VERB = re.compile(r"\b(?:shall|will|must|hereby|agrees?|undertakes?|doi(?:t|vent)|pourr(?:a|ont)|devr(?:a|ont)|s'engagen?t?)\b")
+
+
 def _numbered_title_ok(title: str, caps: bool) -> bool:
     # Numbered list items are sentences: long, or ending with punctuation, or with a verb. Headings are neither.
     words = len(title.split())
     if caps:
-        return words <= _MAX_TITLE_WORDS and title[-1] not in ".,;"
+        # an ALL-CAPS clause a PDF wraps ("9.1 IN NO EVENT SHALL EITHER PARTY BE LIABLE FOR ANY INDIRECT, INCIDENTAL, SPECIAL", "9.2
+        # EXCEPT FOR THE INDEMNIFICATION OBLIGATIONS UNDER ARTICLE 8, IN NO EVENT": walkthrough 17) is a sentence, not a title
+        sentence = words >= 5 and (_CAPS_SENTENCE_VERB.search(title.lower()) is not None or ("," in title and words >= 8))
+        return words <= _MAX_TITLE_WORDS and title[-1] not in ".,;" and not sentence
     return words <= 10 and title[-1] not in ".,;:" and not (words >= 4 and not _title_case(title) and _SENTENCE_VERB.search(title))
 
 
