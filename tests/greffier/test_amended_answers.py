@@ -194,26 +194,33 @@ def test_the_end_moved_note_quotes_the_amendment_s_own_sentence(settings):
         assert " ".join(sentence.split()) in " ".join(amendment_text.split())
 
 
-@pytest.fixture(scope="module")
-def formula_room(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201
-    base = tmp_path_factory.mktemp("amended-formula")
+def _ingested(tmp_path_factory: pytest.TempPathFactory, name: str, files: dict[str, str]):  # noqa: ANN202
+    """A workspace of ``files`` (name → Markdown text), ingested."""
+    base = tmp_path_factory.mktemp(name)
     room = base / "room"
     room.mkdir()
-    (room / "importer_agreement.md").write_text(
+    for file, text in files.items():
+        (room / file).write_text(text, encoding="utf-8")
+    settings = load_settings(base / "ws")
+    Ingestor(settings).ingest(room)
+    return settings
+
+
+@pytest.fixture(scope="module")
+def formula_room(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201
+    return _ingested(tmp_path_factory, "amended-formula", {
+        "importer_agreement.md":
         "# IMPORTER AND DISTRIBUTION AGREEMENT\n\nThis Agreement is made on September 5, 2017 by and between Maison Ravenel SAS, a French "
         "société par actions simplifiée (\"Supplier\"), and Bellweather Spirits Imports LLC, a New York limited liability company "
         "(\"Importer\").\n\n## ARTICLE 10 - TERM\n\n10.1 This Agreement shall remain in effect until September 30, 2022 (the \"Expiry Date\").\n",
-        encoding="utf-8")
-    (room / "amendment_no1.md").write_text(
+        "amendment_no1.md":
         "# AMENDMENT No. 1 TO THE IMPORTER AND DISTRIBUTION AGREEMENT\n\nThis Amendment is made on July 14, 2022 by and between Maison "
         "Ravenel SAS (\"Supplier\") and Bellweather Spirits Imports LLC (\"Importer\").\n\n## Recitals\n\nA. The parties are parties to an "
         "Importer and Distribution Agreement dated September 5, 2017 (the \"Agreement\"), which remains in effect until September 30, 2022 "
         "(the \"Original Expiry Date\").\n\n## 1. Extension of Term\n\n1.1 Article 10.1 of the Agreement is deleted and replaced with the "
         "following: \"10.1 This Agreement shall remain in effect until the day immediately preceding the fifth (5th) anniversary of the "
-        "Original Expiry Date.\"\n", encoding="utf-8")
-    settings = load_settings(base / "ws")
-    Ingestor(settings).ingest(room)
-    return settings
+        "Original Expiry Date.\"\n",
+    })
 
 
 @pytest.mark.parametrize(("question", "said", "after"), [
@@ -231,18 +238,14 @@ def test_an_amendment_setting_the_end_by_a_formula_is_quoted_with_the_date_it_gi
 
 @pytest.fixture(scope="module")
 def renewing_room(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201
-    base = tmp_path_factory.mktemp("renewing")
-    room = base / "room"
-    room.mkdir()
-    (room / "harcourt_distribution.md").write_text(
+    return _ingested(tmp_path_factory, "renewing", {
+        "harcourt_distribution.md":
         "# EXCLUSIVE DISTRIBUTION AGREEMENT\n\nTHIS AGREEMENT is dated 12 March 2019 between Maison Ravenel SAS (\"Supplier\") and Harcourt Fine "
         "Wines Limited (\"Distributor\").\n\n## 7. DURATION AND TERMINATION\n\n7.1 This Agreement shall come into force on 1 April 2019 and shall "
         "continue for an initial period of five (5) years, expiring on 31 March 2024.\n\n7.2 Thereafter it shall continue automatically for "
         "successive periods of twelve (12) months unless either party gives to the other not less than six (6) months' written notice.\n\n"
-        "## 8. PRICES\n\n8.1 The prices are those of the Supplier's list in force on the date of each order.\n", encoding="utf-8")
-    settings = load_settings(base / "ws")
-    Ingestor(settings).ingest(room)
-    return settings
+        "## 8. PRICES\n\n8.1 The prices are those of the Supplier's list in force on the date of each order.\n",
+    })
 
 
 def test_an_answer_on_the_end_of_a_contract_that_renews_by_itself_says_so(renewing_room):
