@@ -121,8 +121,8 @@ def document_passages(chunks: Sequence[ClassifiedChunk], library: ClauseLibrary)
             titled = tuple(sorted(library.cued_types([t for t in (title, heading, section) if t])))
             found.append(
                 Passage(chunk=chunk, text=paragraph, sentences=said, clause_types=types, section=section, heading=title or heading,
-                        recital=recital, items=tuple(item for k, s in enumerate(said) for item in lists.read(s, opens_paragraph=k == 0)), titled_types=titled,
-                        definition=definition)
+                        recital=recital, items=tuple(item for k, s in enumerate(said) for item in lists.read(s, opens_paragraph=k == 0)),
+                        titled_types=titled, definition=definition)
             )
     return found
 

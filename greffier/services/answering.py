@@ -28,7 +28,7 @@ from greffier.models import models_in_use
 from greffier.services.search import FUSION_MARGIN, check_search_arguments, reranker_in_use, search
 from pipelines.answering import ANSWER_OUTPUTS, warmed_answer_pipeline
 from greffier.text.replies import (
-    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_COMPUTED_NOTE, END_MOVED_NOTE, END_MOVED_QUOTE, RENEWS_NOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NO_RELEVANT_PASSAGE, NOT_GROUNDED, ONLY_NAMED, WHICH_ONE, abstention, date_in, file_names, reply_language,
+    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_COMPUTED_NOTE, END_MOVED_NOTE, END_MOVED_QUOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NO_RELEVANT_PASSAGE, NOT_GROUNDED, ONLY_NAMED, RENEWS_NOTE, WHICH_ONE, abstention, date_in, file_names, reply_language,
     wording,
 )
 from pipelines.generators.answer_kinds import asked_kind

@@ -13,7 +13,12 @@ What a sentence holds is read by the readers the rest of Greffier uses: duration
 percentages (:mod:`greffier.compliance.quantities`), dates (:func:`greffier.dataroom.normalize.find_dates`).
 A length of time is also given without a number when it is tied to something else's (« pour toute la
 durée de protection des droits », "for the term of the Agreement", « à durée indéterminée », "in
-perpetuity", :data:`_OPEN_DURATION`): that answers "how long" as well as « deux ans » does.
+perpetuity", :data:`_OPEN_DURATION`): that answers "how long" as well as « deux ans » does; and a date is
+also given relative to another one as something's end ("until the day immediately preceding the fifth
+anniversary of the Original Expiry Date", :func:`gives_a_relative_date`).
+
+A count (« combien de salariés ? », "how many rooms", :func:`asks_a_count`) is no kind of its own: the
+check by meaning refuses for it a passage that writes no number counting anything (:func:`writes_a_count`).
 """
 
 from __future__ import annotations
@@ -118,8 +123,9 @@ def asks_a_count(question: str) -> bool:
 # Words a number beside is a reference, not a count: "Section 16", « article 4 », "Exhibit 2"
 _CITING = frozenset({"section", "sections", "article", "articles", "clause", "clauses", "annex", "annexe", "schedule", "exhibit", "appendix",
                      "paragraph", "paragraphe", "page", "pages", "no", "numero", "number"})
-# … a year's ("in 2019", « depuis 2015 »: the stop words gone, a year is a number of the century not followed by a plural), an address's ("47 quai des Chartrons, 33000 Bordeaux", "200 Lake Street, Suite 400") and a
-# sum's or a rate's ("EUR 1,500,000", "five percent (5%)"): none counts things
+# … a year's ("in 2019", « depuis 2015 »: the stop words gone, a year is a number of the century not followed by a plural), an
+# address's ("47 quai des Chartrons, 33000 Bordeaux", "200 Lake Street, Suite 400") and a sum's or a rate's ("EUR 1,500,000", "five
+# percent (5%)"): none counts things
 _STREET = frozenset({"rue", "quai", "avenue", "av", "boulevard", "bd", "street", "st", "road", "rd", "place", "allee", "chemin", "route", "cours",
                      "impasse", "suite", "floor", "etage", "lane", "drive", "way", "square", "bp", "cedex"})
 _MONEY = frozenset({"eur", "euro", "euros", "usd", "dollar", "dollars", "gbp", "pound", "pounds", "chf", "livres", "percent", "pourcent", "pct",

@@ -62,9 +62,9 @@ from haystack.utils import deserialize_chatgenerator_inplace
 from greffier.compliance.library import ClauseLibrary, load_library
 from greffier.lexicon import Lexicon, load_lexicon
 from greffier.text import fold, tokenize
-from greffier.text.language import question_language
 from greffier.text.fold import fold_origins
 from greffier.text.function_words import is_function_word
+from greffier.text.language import question_language
 from greffier.text.tokens import WHOLE_WORD_PREFIXES, prefixed_words, without_legal_forms
 from pipelines.generators.answer_kinds import (
     KIND_WORDS, AnswerKind, asked_complement, asked_head, asked_kind, asks_a_count, gives_a_quantity, writes_a_count,
@@ -692,7 +692,7 @@ def refuse_without_a_count(documents: list[Document], decisions: list[dict[str, 
         # its prose, its lines' numbering left out ("1. Definitions", "2.1 The …": a heading's or an item's number cites)
         prose_only = _LINE_NUMBERING.sub(" ", doc.content or "")
         if decision["relevant"] and not writes_a_count(tokenize(prose_only)):
-            decision.update(relevant=False, counts=False, why="the question asks how many; the passage writes no number of them")
+            decision.update(relevant=False, counts=False, why="the question asks how many; the passage writes no number that counts anything")
 
 
 def _with_schema(generation_kwargs: dict[str, Any]) -> dict[str, Any]:

@@ -363,7 +363,9 @@ def by_kind(index: IdentityIndex, question: str) -> Scope | None:
     subject_ids = {m.concept.id for m in matches if m.concept.kind in SUBJECT_KINDS}
     # a place no contract carries in its name, said of the contract (« le distributeur britannique », "the English distributor"): the
     # contracts under its law (« droit anglais »); not a place the question asks about (« vendre au Royaume-Uni », "sell in England")
-    described = {m.concept.id for m in matches if m.concept.kind == "place" and not (m.start and _PLACE_PREPOSITION.fullmatch(_word_before(question, m)))}
+    described = {
+        m.concept.id for m in matches if m.concept.kind == "place" and not (m.start and _PLACE_PREPOSITION.fullmatch(_word_before(question, m)))
+    }
     wanted = subject_ids | {LAW_PLACE + s for s in subject_ids & described if not index.carriers_of.get(s)}
     # Other words describe a contract when they are names (capitalised: « Annecy », "Bristol") that few
     # contracts' titles, files or parties carry; « dangereux » in an article's title does not.

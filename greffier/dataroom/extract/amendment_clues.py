@@ -179,7 +179,9 @@ def extract_amendment_clues(title: str, chunks: Sequence[ChunkInput]) -> Amendme
     A new term is read by meaning, in French and English: « prorogé jusqu'au … », "extended until
     …", "shall expire on X instead of Y", a replaced term article ("Article 4 is replaced by: the
     Agreement shall remain in force until …"), « prorogé de deux ans », "for a further period of two
-    (2) years". What the recitals say of the contract as it was ("was to expire on", « expirait le »,
+    (2) years", the contract lasting to an anniversary of a date it defines or of its own end ("until the day
+    immediately preceding the fifth (5th) anniversary of the Original Expiry Date"). What the recitals say of
+    the contract as it was ("was to expire on", « expirait le »,
     « initialement fixée au ») is its initial end, never a new one; a sentence saying the term is
     unchanged gives nothing.
     """
@@ -191,7 +193,7 @@ def extract_amendment_clues(title: str, chunks: Sequence[ChunkInput]) -> Amendme
             _read_amendment_sentence(sentence, clues, about_the_term=about_the_term)
             if clues.new_end_date is None and clues.end_anniversary is None and ANNIVERSARY.search(sentence.text):
                 defined = read_defined_dates(chunks) if defined is None else defined  # once, when an anniversary is written
-                _read_anniversary_end(sentence, clues, defined, about_the_term=about_the_term)
+                _read_anniversary_end(sentence, clues, defined)
     return clues
 
 
@@ -207,7 +209,7 @@ _RIGHT_TO = re.compile(r"\b(?:right|option|entitled)\s+to\b|\bfacult[ée]\b|\bdr
 _END_NAME = re.compile(r"\b(?:expir\w*|end|termination|[ée]ch[ée]ance|fin)\b", re.I)
 
 
-def _read_anniversary_end(sentence: Sentence, clues: AmendmentClues, defined: dict[str, DefinedDate], *, about_the_term: bool) -> None:
+def _read_anniversary_end(sentence: Sentence, clues: AmendmentClues, defined: dict[str, DefinedDate]) -> None:
     """A new term ending on an anniversary, as a replaced term article writes it: "shall remain in effect until the day
     immediately preceding the fifth (5th) anniversary of the Original Expiry Date" (walkthrough 17), « jusqu'à la veille du
     cinquième anniversaire de la Date d'Échéance Initiale ». The date counted from is one the amendment defines (its recital's
