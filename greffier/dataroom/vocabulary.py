@@ -346,7 +346,8 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
     ),
     "contrat de vente": (
         r"contrat de vente", r"\bvente\b", r"sale (?:and purchase )?agreement", r"purchase agreement",
-        r"contrat d'achat",
+        # « contrat pluriannuel d'achat de raisins », « contrat cadre d'achat » (walkthrough 17: no type read)
+        r"contrat (?:[\w-]+ ){0,2}?d'achat\b",
     ),
     "cession": (
         r"\bcession\b", r"assignment(?: agreement)?", r"transfer agreement",

@@ -1434,6 +1434,10 @@ WALKTHROUGH_17 = [
      "solicit or employ any person employed by the other party in the provision of the Services."),
     ("non-solicitation", True, "The Consultant shall not hire any individual engaged by the Company during the Term."),
     ("non-solicitation", False, "The Provider shall not solicit any person to purchase the Goods at a discount."),
+    # the growers' whole crop reserved to one buyer: « s'interdisent de la vendre … à tout autre négociant »
+    ("exclusivity", True, "Les Viticulteurs réservent à l'Acheteur l'intégralité de leur production et s'interdisent de la vendre, en tout "
+     "ou partie, à tout autre négociant pendant la durée du contrat."),
+    ("exclusivity", False, "Le Client s'interdit de revendre les Produits à un prix inférieur au prix public conseillé."),
     # a review: anti-bribery wording is no non-solicitation
     ("non-solicitation", False, "Consultant shall not engage any individual employed by a Governmental Authority."),
     ("non-solicitation", False, "Neither party shall, directly or indirectly, induce any person employed by a governmental authority to use "

@@ -301,6 +301,8 @@ def test_law_written_first_wins():
         ("Contrat de sous-traitance", "contrat de sous-traitance"),
         ("Convention de garantie d'actif et de passif", "garantie d'actif et de passif"),
         ("Contrat d'agence commerciale", "contrat d'agence commerciale"),
+        ("CONTRAT PLURIANNUEL D'ACHAT DE RAISINS", "contrat de vente"),  # walkthrough 17: no type read
+        ("Contrat de location avec option d'achat", "contrat de crédit-bail"),
     ],
 )
 def test_normalize_contract_type(text, label):
