@@ -188,14 +188,21 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
 _TERM_TYPES = frozenset({"term"})  # not "renewal": a notice to terminate is typed so, and asks no end
 
 
+def _quoted_on_a_term(outputs: dict[str, Any], citations: list[dict[str, Any]], question: str) -> list[Any]:
+    """The cited passages, when the question asks about a term (a date asked, or the term's clause types for the question);
+    none otherwise: the notes on a contract's end are for such questions only."""
+    cited = {c.get("chunk_id") for c in citations}
+    documents = [d for d in outputs["relevance"]["documents"] if d.id in cited]
+    asked = set(outputs.get("types", {}).get("clause_types") or ())
+    return documents if documents and (asked_kind(question) == "date" or _TERM_TYPES & asked) else []
+
+
 def _amended_end_notes(store: Any, outputs: dict[str, Any], citations: list[dict[str, Any]], question: str, language: str) -> tuple[set[str], list[str]]:  # noqa: ANN401
     """Notes for the cited contracts whose end an attached amendment moved (or left uncertain), when the question asks
     about a term (a date asked, or the term's clause types for the question) and the answer quotes none of the
     amendments that moved it; with the contracts noted."""
-    cited = {c.get("chunk_id") for c in citations}
-    documents = [d for d in outputs["relevance"]["documents"] if d.id in cited]
-    asked = set(outputs.get("types", {}).get("clause_types") or ())
-    if not documents or not (asked_kind(question) == "date" or _TERM_TYPES & asked):
+    documents = _quoted_on_a_term(outputs, citations, question)
+    if not documents:
         return set(), []
     room = load_dataroom(store)
     quoted = {d.meta.get("doc_id") for d in documents}
@@ -209,17 +216,16 @@ def _amended_end_notes(store: Any, outputs: dict[str, Any], citations: list[dict
         amendments = [room.by_id[a] for a in record.amended_by if a in room.by_id]
         movers = [a for a in amendments if a.end_date is not None] or amendments  # those that state a term of their own
         file, named = PurePosixPath(record.file).name, ", ".join(_named(a) for a in movers)
+        moved = record.initial_end_date is not None and record.end_date is not None and record.initial_end_date != record.end_date
+        before, after = (date_in(d.isoformat(), language) for d in (record.initial_end_date, record.end_date)) if moved else ("", "")
         if quoted & {a.id for a in movers}:
             # the answer quotes the amendment: its new term is there — unless its words date it nowhere (a formula)
             said = " ".join(d.content or "" for d in documents if d.meta.get("doc_id") in {a.id for a in movers})
-            moved = record.initial_end_date is not None and record.end_date is not None and record.initial_end_date != record.end_date
             if moved and record.end_date not in {m.value for m in find_dates(said)}:
-                before, after = (date_in(d.isoformat(), language) for d in (record.initial_end_date, record.end_date))
                 notes.append(wording(END_COMPUTED_NOTE, language, file=file, before=before, after=after, amendments=named))
                 noted.add(contract_id)
             continue
-        if record.initial_end_date is not None and record.end_date is not None and record.initial_end_date != record.end_date:
-            before, after = (date_in(d.isoformat(), language) for d in (record.initial_end_date, record.end_date))
+        if moved:
             note = wording(END_MOVED_NOTE, language, file=file, before=before, after=after, amendments=named)
             if sentence := _sentence_giving(store, record.sources.get("end_date"), record.end_date):
                 note += wording(END_MOVED_QUOTE, language, sentence=sentence)
@@ -235,10 +241,8 @@ def _renewal_notes(store: Any, outputs: dict[str, Any], citations: list[dict[str
     """For a question on a contract's end: each quoted contract that renews by itself, when the answer does not quote the sentence
     that says so (walkthrough 17: "… expiring on 31 March 2024" quoted alone, the next sentence — "Thereafter it shall continue
     automatically for successive periods of twelve (12) months …" — left out, so the contract read as over)."""
-    cited = {c.get("chunk_id") for c in citations}
-    documents = [d for d in outputs["relevance"]["documents"] if d.id in cited]
-    asked = set(outputs.get("types", {}).get("clause_types") or ())
-    if not documents or not (asked_kind(question) == "date" or _TERM_TYPES & asked):
+    documents = _quoted_on_a_term(outputs, citations, question)
+    if not documents:
         return []
     room = load_dataroom(store)
     notes = []
