@@ -792,7 +792,6 @@ def test_an_event_dated_in_apposition_in_english():
     assert expected is not None and expected.confidence == "low", expected
 
 
-
 @pytest.mark.parametrize(
     ("sentence", "end"),
     [
@@ -806,3 +805,23 @@ def test_an_event_dated_in_apposition_in_english():
 def test_a_review_or_a_meeting_on_an_anniversary_is_no_end(sentence, end):
     found = end_finding(FRENCH + sentence)
     assert (found.value if found else None) == end, found
+
+
+@pytest.mark.parametrize(
+    ("text", "end"),
+    [
+        # a project's terms written in a delivery clause, a form's "Contract end:" line (round 28)
+        ("WEBSITE AGREEMENT\n\n4. DELIVERY\n(b) Due Dates. Terms of the project: 10 weeks from April 6, 2020 to June 15, 2020. Delays follow.",
+         date(2020, 6, 15)),
+        ("SERVICE ORDER\n\nContract start: April 1, 2019\nContract end: March 31, 2021\nFees: as quoted.", date(2021, 3, 31)),
+    ],
+    ids=["terms-of-the-project", "contract-end-line"],
+)
+def test_a_project_s_terms_and_a_contract_end_line(text, end):
+    finding = end_finding(text)
+    assert finding is not None and finding.value == end
+
+
+def test_the_end_of_something_else_is_no_contract_end():
+    finding = end_finding("SERVICE ORDER\n\nThe contract end of the warranty period is described in Schedule 2, dated March 31, 2021.")
+    assert finding is None or finding.value != date(2021, 3, 31)

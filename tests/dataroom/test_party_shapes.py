@@ -1353,3 +1353,55 @@ def test_a_role_written_after_as_is_the_party_s_defined_name(opening, expected):
 def test_an_officer_of_a_firm_or_of_the_company_named_so_leaves_the_company_as_the_party(opening, party):
     # a review: "partner" and a company's role given right away ("the Company") name the company, titled officer or not
     assert party in names(opening + "\n\n1. SCOPE\nThe terms follow.")
+
+
+# --- round 28: shapes read on CUAD's tuning parts, written afresh -----------------------------------------
+
+
+def test_a_party_table_s_short_names_and_a_british_postcode_are_no_names():
+    # a parties table: each row's first column gives the short name, then the company, its number and its registered office
+    opening = (
+        "DATED 4 March 2019  KLT\n\nKESTREL LOGISTICS TRANSPORT LIMITED (Company no 3120457) whose registered office is at Mill House, "
+        "Station Road, Woking, Surrey GU21 4BX  ORB\n\nORB ORBITAL FLEET LIMITED (company no 5522108) whose registered office is at "
+        "Unit 7, Harbour Park, Leeds LS10 1JQ\n\n1. DEFINITIONS\nIn this Agreement the following expressions apply."
+    )
+    found = names(opening)
+    assert "KESTREL LOGISTICS TRANSPORT LIMITED" in found
+    assert not any("GU21" in n or "LS10" in n or n.startswith("KLT ") for n in found)
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("DCL DAIRY CREST LIMITED", "DAIRY CREST LIMITED"),
+        ("SEV SEV GROUP LIMITED", "SEV GROUP LIMITED"),
+        ("ABC Holdings Inc.", "ABC Holdings Inc."),  # the initials are not those of the words after
+        ("IBM International Business Machines Corporation", "International Business Machines Corporation"),
+        ("ACME International Business Machines Corporation", "ACME International Business Machines Corporation"),
+    ],
+)
+def test_initials_written_before_a_company_s_name_are_dropped(name, expected):
+    from greffier.dataroom.extract.opening import without_initials_prefix  # the helper itself, beside the reading above
+
+    assert without_initials_prefix(name) == expected
+
+
+def test_a_legal_form_cut_from_the_name_before_it_is_no_name():
+    assert implausible_name("Inc. Bridgewater")
+    assert implausible_name("SAS Institute") is None  # a company named so
+    press = (
+        "Corvane Bancorp Signs Outsourcing Agreement with the Lattice Group, Inc.\n\nSpringfield, IL -- March 3, 2001 -- Corvane Bancorp "
+        "announced today that it has signed an agreement with the Lattice Group, Inc. for data processing services."
+    )
+    assert not any(n.startswith("Inc.") for n in names(press))
+
+
+def test_a_defined_name_written_before_the_party_s_name():
+    opening = (
+        "THIS SERVICES AGREEMENT (Agreement) is made March 1st, 2020 by and between ORRIN LABS LLC, a Delaware limited liability "
+        "company (Developer), and (Client) Petrel Foods Inc. for the design of a mobile application (Developer and Client are "
+        "individually referred to herein as a Party).\n\n1. Term\nThis Agreement starts on the Effective Date."
+    )
+    reading = read_parties("", chunks_of(opening))
+    assert [p.name for p in reading.parties] == ["ORRIN LABS LLC", "Petrel Foods Inc."]
+    assert reading.parties[1].defined_as == ["Client"]

@@ -384,6 +384,7 @@ def parse_segment(text: str, start: int) -> list[OpeningParty]:
             _anchor(party, tail)
         if tail and party.kind == "company" and _PERSON_HINT.search(tail[:120]) and not any(is_legal_form(w.rstrip(",")) for w in party.name.split()):
             party.kind = "person"  # 'Maria Kowalska ("Individual") on her own behalf with an address of …': told after the defined name
+    parties += _numbered_companies(segment, start, parties)
     parties += _described_names(segment, start, parties)
     parties = [split for party in parties for split in _two_names(party)]
     return [*_merge_repeats([p for p in parties if p.kind != "blank"]), *(p for p in parties if p.kind == "blank")]
@@ -416,6 +417,30 @@ def _two_names(party: OpeningParty) -> list[OpeningParty]:
     if fold(match["b"].split()[-1]) in _ORGANISATION_NOUNS and fold(match["a"].split()[-1]) not in _ORGANISATION_NOUNS:
         return [party]  # "Amsterdam Federal Savings and Loan Association", « Crédit Mutuel Agricole et Rural Banque »: one organisation
     return [replace(party, name=match[side], defined_as=list(party.defined_as), anchors=list(party.anchors)) for side in ("a", "b")]
+
+
+# A company's number in parentheses right after its name: "ORB FLEET LIMITED (company no 5522108)", « (RCS Lyon 954 321 098) »
+_NUMBER_AFTER = re.compile(r"\(\s*(?i:(?:company|registered|registration)\s+(?:no\.?|number|n°)|RCS\b|SIREN\b)")
+
+
+def _numbered_companies(segment: str, start: int, parties: list[OpeningParty]) -> list[OpeningParty]:
+    """Companies of the list named with their number that its pieces missed, no separator before them: a table of parties
+    read as text ("KLT ⏎ KESTREL … LIMITED (Company no 3120457) whose registered office is at …, Woking GU21 4BX ORB ⏎ ORB
+    ORBITAL FLEET LIMITED (company no 5522108) …")."""
+    known = {entity_id(p.name) for p in parties if p.name}
+    found: list[OpeningParty] = []
+    for number in _NUMBER_AFTER.finditer(segment):
+        before = segment[max(0, number.start() - 200) : number.start()].rstrip()
+        if (begin := company_at_end(before)) is None or (head := name_head(before[begin:])) is None or head[1].strip():
+            continue
+        if re.search(r"(?i)\b(?:of|by|to|for|de|du|par)\s*$", before[:begin]):
+            continue  # "a subsidiary of Parent Holdings Limited (company no …)", "guaranteed by …": not a party of its own
+        key = entity_id(head[0])
+        if key and not any(key == k or f"_{key}_" in f"_{k}_" or f"_{k}_" in f"_{key}_" for k in known):
+            known.add(key)
+            offset = start + number.start() - len(before) + begin
+            found.append(OpeningParty(name=head[0], offset=offset, raw=before[begin:] + " " + number.group(0), confidence="high", anchors=["company number"]))
+    return found
 
 
 # A name described as a company right after it: "Synchron, a California corporation", "Acme Ltd, a company incorporated in England".
@@ -760,6 +785,9 @@ def _party_of(piece: str, offset: int, earlier: list[OpeningParty], aliases: set
     text = _ENUMERATION.sub("", piece.strip(" ,;:").lstrip("."))
     if qualifier := _PARTY_QUALIFIER.match(text):
         text = text[qualifier.end() :]  # "and, solely for purposes of Section 9, Stonefield Holdings Corp.": a party all the same
+    role_first = _ROLE_FIRST.match(text)
+    if role_first:
+        text = text[role_first.end() :]  # "and (Client) Pelican Delivers Inc. for …": the defined name written before the name
     head = name_head(text)
     if head is None and (described := _DESCRIPTOR_FIRST.match(text)):
         head = name_head(text[described.end() :])  # "professional golfer, TOM WATSON, (hereinafter …)"
@@ -779,7 +807,7 @@ def _party_of(piece: str, offset: int, earlier: list[OpeningParty], aliases: set
     if _DEFINED_BELOW.match(rest) and not any(is_legal_form(w.rstrip(",")) for w in name.split()[1:]):
         return None  # "Support Services (as defined below)", « les Services (tels que définis ci-après) »: a defined term
     person = bool(_CIVILITY.match(name)) or bool(_PERSON_HINT.search(rest[:200]))
-    defined = _defined_names(rest)
+    defined = _defined_names(rest) or ([role_first["role"]] if role_first else [])
     if not defined and (acronym := _ACRONYM.match(rest)):
         defined = [acronym[1]]  # "the United States Department of Veterans Affairs (VA)": an unquoted defined name
     party = OpeningParty(name=name, offset=offset, raw=_RAW_LEAD.sub("", " ".join(piece.split()))[:240], kind="person" if person else "company", defined_as=defined)
@@ -842,6 +870,8 @@ _ROLE_AT_END = re.compile(r"[A-Z]\S*\s*,?\s+(?:as|acting\s+as|en\s+(?:sa\s+)?qua
 _AS_ROLE = re.compile(r"\s*,?\s*(?:as|acting\s+as|en\s+(?:sa\s+)?qualit[ée]\s+de)\s+(?:the\s+|l['’]\s*|le\s+|la\s+)?(?P<role>[A-Z][a-zà-ÿ]+(?:\s+[A-Z][a-zà-ÿ]+)?)(?=\s*(?:[,;.)(]|$|\d|(?:and|et|AND|ET)\b|[A-Z]{2,}\b))")
 _ACRONYM = re.compile(r"\s*\(\s*([A-Z][A-Z0-9&.]{1,8})\s*\)")
 # A party described before its name: "between professional golfer, TOM WATSON, …", « entre l'architecte, Mme … »
+# A defined name in parentheses before the name it gives: "(Client) Pelican Delivers Inc.", '("Buyer") Acme Corp.'
+_ROLE_FIRST = re.compile(r"^(?:(?:and|et)\s+)?\(\s*(?:the\s+|le\s+|la\s+)?[\"“«]?\s*(?P<role>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})\s*[\"”»]?\s*\)\s+(?=[A-Z])")
 _DESCRIPTOR_FIRST = re.compile(r"^(?:[a-zà-ÿ][\w'’-]*\s+){0,3}[a-zà-ÿ][\w'’-]*,\s+(?=[A-Z])")
 
 
@@ -1164,10 +1194,26 @@ def name_head(text: str) -> tuple[str, str] | None:
     if re.search(r"\b(?:(?i:entre|between|among|soussign\w*|agreement|contrat)|CONVENTION)\b", name) and not any(is_legal_form(w) for w in name_words[1:]):
         return None  # a heading that runs into the party list
     rest = text[len(text[:kept_end]) :]
-    name = _drop_final_period(name)
+    name = without_initials_prefix(_drop_final_period(name))
     if implausible_name(name):
         return None
     return name_article(written, name) + name, rest
+
+
+def without_initials_prefix(name: str) -> str:
+    """A name less the initials written before it, the short name a table of parties gives in its first column ("DCL ⏎
+    DAIRY CREST LIMITED", "SEV ⏎ SEV GROUP LIMITED"): the first word in capitals is the initials of the words that follow,
+    or the first of them again. "ABC Holdings Inc." keeps its first word."""
+    words = name.split()
+    if len(words) < 3 or not (2 <= len(words[0]) <= 5 and words[0].isalpha() and words[0].isupper()):
+        return name
+    rest = [w for w in words[1:] if fold(w).strip(".,") not in _NAME_CONNECTORS]
+    unformed = list(rest)
+    while unformed and is_legal_form(unformed[-1].rstrip(",.")):
+        unformed.pop()  # "KLT KESTREL LOGISTICS TRANSPORT LIMITED": initials with or without the form
+    if words[0] == words[1] or any(words[0] == "".join(w[0] for w in run).upper() for run in (rest, unformed) if len(run) == len(words[0])):
+        return " ".join(words[1:])
+    return name
 
 
 # What a party's name never is, whatever rule found it: a blank to fill in (« ______ », "[company name]",
@@ -1218,6 +1264,9 @@ _FIELD_LABELS = frozenset("number date name title reference ref address telephon
 # A postal code with letters and figures: Canadian "V6B 1B7", British "SW1A 1AA", Dutch "1012 AB" is figures first (a name never is)
 _PROVINCE_AND_CODE = re.compile(r"[A-Z]{2} [A-Z]\d[A-Z]")  # "ON M5V" before "2T6", cut at the figure that starts the second half
 _POSTAL_CODE = re.compile(r"[A-Z]\d[A-Z] ?\d[A-Z]\d|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}")
+# English legal forms no name starts with ("SAS Institute", "AG Mortgage" do; so does "LLP Taraz Transit", "LLC Ferrum" written the
+# CIS way)
+_FORMS_THAT_END_A_NAME = frozenset("inc incorporated corp plc".split())
 _FRENCH_DOCUMENT_NOUNS = frozenset("contrat convention accord avenant protocole".split())
 _DOCUMENT_NOUNS = frozenset(
     "agreement agreements contract contracts undertaking undertakings memorandum addendum amendment deed nda mnda "
@@ -1252,6 +1301,8 @@ def implausible_name(name: str) -> str | None:
         return "a country's initials"  # "U.S. registered broker-dealer", « R.-U. »
     if folded[0] in _PLACEHOLDER_WORDS:
         return "a template's instruction"  # "(Enter Name of Recipient)", « (Nom de la société) »
+    if len(words) > 1 and folded[0] in _FORMS_THAT_END_A_NAME and words[0][:1].isupper():
+        return "a legal form that ends the name before it"  # "Inc. Bridgewater": "… the BISYS Group, Inc. ⏎ Bridgewater, NJ"
     if len(words) > 1 and any(is_legal_form(w) for w in words[1:]):
         return None  # "US Foods, Inc.", "In Vivo Therapeutics Corporation", "Agreement Holdings Inc."
     if _REGISTRY.match(name):

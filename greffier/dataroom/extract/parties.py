@@ -10,7 +10,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from greffier.dataroom.extract.opening import (
-    FILING_LEGEND, NAME_ENDINGS, _LEADING_FORMULA, Opening, OpeningParty, _drop_final_period, _is_place, company_at_end, implausible_name, is_legal_form, name_article, name_head, read_opening,
+    FILING_LEGEND, NAME_ENDINGS, _LEADING_FORMULA, Opening, OpeningParty, _drop_final_period, _is_place, company_at_end, implausible_name, is_legal_form, name_article, name_head, read_opening, without_initials_prefix,
 )
 from greffier.dataroom.extract.text import heading_line, UPPER, ChunkInput, sentences
 from greffier.dataroom.normalize import DATE_PATTERN, LEGAL_FORMS, MONTHS, entity_id, fold
@@ -68,7 +68,7 @@ def clean_party_name(text: str) -> str | None:
     match = _NAME_RX.match(name)
     if match is None or match.end() < len(name.rstrip(". ")):
         return None
-    name = _drop_final_period(_TRAILING_CONNECTOR.sub("", match.group(0)))  # "COMWARE TECHNICAL SERVICES OF 17922 SKY PARK …"
+    name = without_initials_prefix(_drop_final_period(_TRAILING_CONNECTOR.sub("", match.group(0))))  # "COMWARE TECHNICAL SERVICES OF 17922 SKY PARK …"
     name = name_article(written, name) + name  # « LES JARDINS DE MARCEL SARL »: the article is part of the name
     words = name.split()
     if len(words) > _NAME_WORD_LIMIT or not entity_id(name) or implausible_name(name):
@@ -683,6 +683,11 @@ _ADDRESS_BEFORE = re.compile(
 _ADDRESS_UNIT_NAME = re.compile(r"(?i)^(?:(?:suite|room|unit|floor|bldg|building|box|cedex|bp)\s+[A-Z0-9][\w-]{0,5}|p\.?\s?o\.?\s*box(?:\s+\d+)?)$")
 
 
+# A British postcode's two halves: "KT10" ends the name run, " 9PN" follows it
+_OUTWARD_CODE = re.compile(r"\b[A-Z]{1,2}\d[A-Z\d]?$")
+_INWARD_CODE = re.compile(r"\s+\d[A-Z]{2}\b")
+
+
 def _a_place(name: str, sentence: str) -> bool:
     return len(name.split()) == 1 and (_is_place(name) or re.search(rf"\b{re.escape(name)},\s+[A-Z]{{2}}\b", sentence) is not None)
 
@@ -695,6 +700,8 @@ def _names_in_sentence(sentence: str) -> list[str]:
         if _STREET_BEFORE.search(sentence, max(0, match.start() - 30), match.start()) or _ADDRESS_BEFORE.search(sentence, max(0, match.start() - 40), match.start()):
             continue  # « 60, avenue Tony Garnier », "12 Baker Street", "with headquarters at One Penn Center", "OF 17922 SKY PARK CIRCLE": an address
         raw = match.group(0)
+        if _OUTWARD_CODE.search(raw) and _INWARD_CODE.match(sentence, match.end()):
+            continue  # "Esher, Surrey KT10 9PN": a British postcode cut in two, the end of an address
         if match.start() == 0 and len(raw.split()) == 1 and not (raw.isupper() and len(raw) > 2):
             continue  # a capital at the start of a sentence is no sign of a name
         if (name := clean_party_name(raw)) and fold(name.split()[0]).strip(".") not in _ROLE_WORDS - _ORG_WORDS:

@@ -38,7 +38,7 @@ _TERM_HEADING = re.compile(
 # Offer Expiry Date 31 March 2024"); the label itself says it is the contract's end
 _END_LABEL = (
     r"date\s+d['’]\s*(?:[ée]ch[ée]ance|expiration)(?:\s+(?:finale|du\s+contrat|du\s+bail|du\s+pr[êe]t))?|date\s+de\s+(?:fin(?:\s+du\s+contrat)?|remboursement\s+final)"
-    r"|(?:final\s+)?maturity\s+date|(?:expiry|expiration|end|termination|final\s+repayment)\s+date"
+    r"|(?:final\s+)?maturity\s+date|(?:expiry|expiration|end|termination|final\s+repayment)\s+date|(?:contract|agreement|term)\s+(?:end|expiry|expiration)\b(?!\s+of)"
 )
 _TERM_CUE = re.compile(
     r"pour une dur[ée]e|produit ses effets|prend(?:ra)? effet|prend(?:ra)? fin|entre(?:ra)? en vigueur|est conclue? pour|restera en vigueur|"
@@ -46,7 +46,7 @@ _TERM_CUE = re.compile(
     r"remain in force|comes? into force|effective (?:as of|from|on)|commenc|initial term|"
     # a form's line names the period: "INITIAL DISTRIBUTION PERIOD: April 15, 2000 through October 15, 2000", « Période initiale : du … au … »
     r"\b(?:initial|original)\s+(?:[\w-]+\s+)?period\b|p[ée]riode\s+initiale|dur[ée]e\s+initiale|"
-    r"\b(?:contrat|convention|bail|mission|licence|accord|pacte|garantie|agreement|lease|license|licence|term)\b|"
+    r"\b(?:contrat|convention|bail|mission|licence|accord|pacte|garantie|agreement|lease|license|licence|term)\b|\bterms\s+of\s+the\s+(?:project|engagement|assignment|mission)\b|"
     rf"(?i:{_END_LABEL})",
     re.I,
 )
