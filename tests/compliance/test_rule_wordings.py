@@ -224,6 +224,15 @@ GENERAL_WORDINGS = [
     ("first-refusal", False,
      "If a change in law makes this Agreement unlawful, the Parties shall first negotiate in good faith an amendment."),
     ("first-refusal", True, "Avant toute cession à un tiers, le Cédant devra proposer en priorité les actions aux autres associés."),
+    # the first opportunity to take a new territory; the holder's period, after which the owner may go elsewhere (round 28)
+    ("first-refusal", True,
+     "Should the Manufacturer decide to open a new market, it will give the Reseller the first opportunity to become its sole reseller there."),
+    ("first-refusal", False, "The Reseller was the first company to become a member of the network."),
+    ("first-refusal", True,
+     "The Client has forty-five days to decide whether to license the new process; after that period the Developer shall be free to offer it to other customers."),
+    ("first-refusal", False, "After thirty days the Developer shall be free to invoice the Client for the work done."),
+    ("first-refusal", True,
+     "Le Client dispose de trente jours pour se prononcer ; à l'issue de ce délai, le Concepteur pourra proposer le procédé à d'autres clients."),
     # uncapped: "nothing limits either party's liability" for a named obligation (the possessive is read);
     # mandatory carve-outs alone (death or personal injury, fraud, « faute lourde ») are left out, as the demo's manifest does
     ("uncapped-liability", True, "Nothing in this Agreement shall limit either party's liability for breach of its confidentiality obligations."),
