@@ -29,8 +29,9 @@ from greffier.dataroom.normalize import fold
 
 AMENDMENT_TYPE = "avenant"
 _AMENDMENT_TITLE = re.compile(
-    r"^\W*(?:\w+\s+){0,2}(?:avenant|addendum|amendment|amending agreement|acte modificatif|protocole modificatif|contrat modificatif)\b"
-    r"|\b(?:avenant|amendment|addendum)\s+(?:n\s*°?\s*\d+|no\.?\s*\d+)|\bmodificatif\b"
+    r"^\W*(?:\w+\s+){0,2}(?:avenant|addendum|amendment|amending agreement|acte modificatif|protocole modificatif|contrat modificatif"
+    r"|variation agreement|deed of variation|variation deed|supplemental (?:agreement|deed))\b"
+    r"|\b(?:avenant|amendment|addendum|variation(?: agreement)?)\s+(?:n\s*°?\s*\d+|no\.?\s*\d+)|\bmodificatif\b"
 )
 
 
@@ -209,7 +210,7 @@ def _signature_order(contract: TermView) -> tuple[date, str]:
 def _apply_one(target: TermView, amendment: TermView, current: date | None, outcome: AmendmentOutcome) -> date | None:
     clues = amendment.clues
     _check_initial_end(target, amendment, outcome)
-    new_end, chunk_id, raw = _new_end(clues, current)
+    new_end, chunk_id, raw = _new_end(clues, current, target.signature_date)
     if new_end is None:
         if not _check_stated_end(target, amendment, current, outcome):
             _check_term_change(target, amendment, current, outcome)
@@ -231,9 +232,12 @@ def _explains_metadata(target: TermView, outcome: AmendmentOutcome) -> bool:
     return not already_moved and target.text_end_date is not None and target.text_end_date != target.end_date
 
 
-def _new_end(clues: AmendmentClues, current: date | None) -> tuple[date | None, str | None, str]:
+def _new_end(clues: AmendmentClues, current: date | None, signed: date | None = None) -> tuple[date | None, str | None, str]:
     if clues.new_end_date is not None:
         return clues.new_end_date.value, clues.new_end_date.chunk_id, clues.new_end_date.raw
+    if clues.new_length is not None and signed is not None:
+        period, eve = clues.new_length.value
+        return period.after(signed, anniversary=not eve), clues.new_length.chunk_id, clues.new_length.raw
     if clues.extension is not None and current is not None:
         period = clues.extension.value
         return current + relativedelta(**{period.unit: period.count}), clues.extension.chunk_id, clues.extension.raw

@@ -491,6 +491,12 @@ def _record_changes(by_id: dict[str, ContractRecord], outcome: AmendmentOutcome,
             before = target.sources.get("end_date")
             doubt = {"confidence": "low", "doubt": before.doubt} if change.relative and before is not None and before.confidence == "low" else {}
             target.sources["end_date"] = FieldSource(origin="amendment", chunk_id=change.chunk_id, raw=change.raw, **doubt)
+            amendment = by_id[change.amendment_id]
+            if amendment.end_date != change.current:
+                # the amendment's own end is the one it gives its contract: its term read alone counts « cinq ans à compter de la
+                # date de signature du contrat initial » from its own date
+                amendment.end_date = change.current
+                amendment.sources["end_date"] = FieldSource(origin="amendment", chunk_id=change.chunk_id, raw=change.raw, **doubt)
         target.warnings.append(change.message)
         if change.chunk_id:
             target.evidence.setdefault("end_date", []).append(change.chunk_id)

@@ -243,7 +243,7 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
     "avenant": (
         r"^\W*(?:\w+\s+){0,2}(?:avenant|addendum|amendment|acte modificatif|protocole modificatif|contrat modificatif)",
         r"^(?:avenant|amendement|addendum|amendment)s?$", r"amendment (?:no|n)\b", r"amendment agreement",
-        r"avenant n",
+        r"avenant n", r"^\W*(?:\w+\s+){0,2}(?:variation agreement|deed of variation|variation deed)", r"variation agreement (?:no|n)\b",
     ),
     "accord de confidentialité": (
         r"confidentialit", r"non[- ]disclosure", r"\bnda\b", r"confidentiality (?:agreement|undertaking)",

@@ -269,3 +269,33 @@ def test_a_french_covenant_lasting_to_an_anniversary_moves_nothing():
     body = "L'engagement de non-sollicitation produira ses effets jusqu'à la veille du deuxième anniversaire de la Date d'Échéance."
     records = records_for(SUPPLY, _amendment(body))
     assert records["c1"].end_date == date(2026, 6, 30), records["c1"].warnings
+
+
+# --- round 28 (walkthrough 18): a new length counted from the contract's own signature; a variation agreement ----------------
+
+
+def test_a_new_length_counted_from_the_initial_contract_s_signature_moves_the_end_and_is_the_amendment_s_own():
+    body = "Par dérogation à l'article 4 du Contrat initial, la durée du Contrat est portée de trois à cinq ans à compter de la date de signature du contrat initial."
+    records = records_for(SUPPLY, _amendment(body))
+    # five years from 19 June 2023, read the French way (the day before the anniversary) — not from the amendment's own date
+    assert records["c1"].end_date == date(2028, 6, 18) and records["c1"].initial_end_date == date(2026, 6, 30)
+    assert records["c2"].end_date == date(2028, 6, 18)
+
+
+def test_an_english_new_length_from_the_original_agreement_ends_on_its_anniversary():
+    amendment = (
+        "FIRST AMENDMENT TO SUPPLY AGREEMENT\n\nThis First Amendment is made as of February 10, 2026 by and between Orion Energie SAS "
+        "(\"Supplier\") and Groupe Talvera SA (\"Customer\").\n\n1. TERM\nThe Term is extended to five (5) years from the date of the original Agreement.\n"
+    )
+    records = records_for(SUPPLY_EN, amendment)
+    assert records["c1"].end_date == date(2028, 6, 19)
+
+
+def test_a_variation_agreement_is_an_amendment_of_its_contract():
+    variation = (
+        "VARIATION AGREEMENT No. 1\n\nrelating to the Supply Agreement dated June 19, 2023\n\nThis Variation Agreement is made on 10 February "
+        "2026 between Orion Energie SAS (\"Supplier\") and Groupe Talvera SA (\"Customer\").\n\n1. PRICE\nThe unit price is increased to EUR 42."
+    )
+    records = records_for(SUPPLY_EN, variation)
+    assert records["c2"].is_amendment and records["c2"].amends == "c1" and records["c2"].contract_type == "avenant"
+    assert records["c1"].end_date == date(2026, 6, 30)  # a price, no date moved

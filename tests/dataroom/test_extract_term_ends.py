@@ -10,7 +10,7 @@ from datetime import date
 
 import pytest
 
-from greffier.dataroom.extract import extract_term, split_articles
+from greffier.dataroom.extract import ChunkInput, extract_term, split_articles
 from greffier.dataroom.extract.periods import parse_ordinal
 
 ENGLISH = (
@@ -825,3 +825,13 @@ def test_a_project_s_terms_and_a_contract_end_line(text, end):
 def test_the_end_of_something_else_is_no_contract_end():
     finding = end_finding("SERVICE ORDER\n\nThe contract end of the warranty period is described in Schedule 2, dated March 31, 2021.")
     assert finding is None or finding.value != date(2021, 3, 31)
+
+
+def test_a_hire_period_article_is_about_the_term():
+    # walkthrough 18: "3. HIRE PERIOD" held the end, and the record said "no article about the term"
+    chunks = [
+        ChunkInput(id="h-1", section="CRANE HIRE AGREEMENT", text="CRANE HIRE AGREEMENT"),
+        ChunkInput(id="h-2", section="3. HIRE PERIOD", text="3. HIRE PERIOD\n3.1 The hire shall commence on 12 September 2022 and shall end on 28 February 2025."),
+    ]
+    finding = extract_term(chunks)
+    assert finding.end_date is not None and finding.end_date.value == date(2025, 2, 28) and finding.evidence == ["h-2"]

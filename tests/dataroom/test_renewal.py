@@ -35,6 +35,8 @@ RENEWS = [
     "The Agreement is subject to tacit renewal for periods of one year.",
     # a leading condition that holds a negation, closed by its comma before an inserted phrase (a review)
     "Unless either party gives notice that it does not wish to renew, at least ninety days before its end, this Agreement renews automatically.",
+    # a subscription agreement's subscription is its term (walkthrough 18)
+    "At the end of the Initial Term, the subscription shall renew automatically for a further period of twelve (12) months.",
 ]
 DENIED = [
     "Il ne se renouvellera pas par tacite reconduction.",
@@ -53,6 +55,9 @@ DENIED = [
     "This Agreement shall not be extended except by a written agreement signed by both parties.",
     "Il prendra fin de plein droit à son terme, sans qu'aucun renouvellement ne puisse intervenir autrement que par un nouvel accord écrit.",
     "Le contrat ne sera pas renouvelé, sauf avenant signé des deux parties.",
+    # the object of no renewal, tacit or otherwise (walkthrough 18)
+    "Il ne fera l'objet d'aucune reconduction, tacite ou autre, le Crédit-preneur disposant seulement des options prévues à l'article 9.",
+    "This Agreement shall not be subject to any renewal or extension.",
 ]
 NOT_SAID = [
     # at a party's option, or by agreement: no renewal unless someone acts

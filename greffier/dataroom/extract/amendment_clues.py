@@ -33,6 +33,10 @@ class AmendmentClues(BaseModel):
     # the new end as an anniversary of the contract's own end, which the amendment does not date ("until the day immediately
     # preceding the fifth (5th) anniversary of the Expiry Date"): the years, and whether it is the day before
     end_anniversary: Finding[tuple[int, bool]] | None = None
+    # the term's new length counted from the amended contract's own signature (« la durée du Contrat est portée de trois à cinq
+    # ans à compter de la date de signature du contrat initial »): the period, and whether it ends the day before its
+    # anniversary (the French reading)
+    new_length: Finding[tuple[Period, bool]] | None = None
 
 
 _CONTRACT_NOUN = re.compile(r"\b(?:contrat|convention|bail|accord|acte|pacte|agreement|contract|lease|licen[cs]e|deed)\b", re.I)
@@ -57,7 +61,7 @@ _PRICE_CHANGE = re.compile(
     re.I,
 )
 _AMENDMENT_WORDS = re.compile(
-    r"^\W*(?:\w+\s+){0,2}(?:avenant|addendum|amendment)\s*(?:n\s*°?\s*\d+|no\.?\s*\d+|\d+)?\s*(?:au|à|a|to|of)?\s*", re.I
+    r"^\W*(?:\w+\s+){0,2}(?:avenant|addendum|amendment|variation agreement|deed of variation)\s*(?:n\s*°?\s*\d+|no\.?\s*\d+|\d+)?\s*(?:au|à|a|to|of)?\s*", re.I
 )
 
 
@@ -155,6 +159,19 @@ _NEW_TERM_END_PRESENT = re.compile(
     # and in the future, the verb alone: « le Bail ne s'achèvera qu'au dernier jour du mois de juin 2031 », « expirera le »
     rf"|prendra\s+fin|expirera|s['’]ach[èe]vera|se\s+terminera|arrivera\s+[àa]\s+(?:[ée]ch[ée]ance|son\s+terme))\b[^.;]{{0,20}}?"
     rf"\b(?:on|le|au)\s+(?:the\s+)?{DATE_GROUP}",
+    re.I,
+)
+
+
+# The term given a new length from the amended contract's signature: « la durée du Contrat est portée de trois à cinq ans à compter
+# de la date de signature du contrat initial », "the Term is extended to five (5) years from the date of the Original Agreement"
+_NEW_LENGTH = re.compile(
+    r"\b(?:dur[ée]e|term)\b[^.;]{0,60}?\b(?:est|sera|is|shall\s+be)\s+(?:hereby\s+|ainsi\s+)?"
+    r"(?:port[ée]e|fix[ée]e|allong[ée]e|prolong[ée]e|increased|extended|amended|changed)\s+(?:de\s+[^.;]{1,30}?\s+|from\s+[^.;]{1,30}?\s+)?"
+    r"(?:à|a|to)\s+(?P<period>[^.;]{1,40}?)\s+(?:à\s+compter\s+d[eu]|from|as\s+from|commencing\s+on)\s+"
+    r"(?:la\s+date\s+(?:de\s+(?:la\s+)?(?:signature|conclusion)\s+)?d[eu]\s+(?:contrat|bail|la\s+convention)\s+(?:initial|d['’]origine|originel)"
+    r"|the\s+date\s+(?:of\s+(?:signature|execution)\s+)?of\s+the\s+(?:original|initial|principal)\s+(?:agreement|contract|lease)"
+    r"|the\s+(?:original|initial)\s+(?:agreement|contract|lease)\s+date)\b",
     re.I,
 )
 
@@ -295,6 +312,11 @@ def _read_amendment_sentence(sentence: Sentence, clues: AmendmentClues, *, about
     if clues.extension is None and operative and (match := _FURTHER_PERIOD.search(text)):
         if periods := find_periods(match["period"] or match["period2"] or ""):
             clues.extension = Finding[Period](value=periods[0][0], chunk_id=chunk_id, raw=match.group(0), rule="further period")
+    # "operative" is not asked: « le Contrat initial » it names reads as a recital's word; the verb in the present is the amendment's own
+    if clues.new_length is None and sentence.chunk_rank != 0 and not UNCHANGED.search(text) and (match := _NEW_LENGTH.search(text)):
+        if periods := find_periods(match["period"]):
+            french = bool(re.search(r"(?i)\bà\s+compter\b", match.group(0)))
+            clues.new_length = Finding[tuple[Period, bool]](value=(periods[0][0], french), chunk_id=chunk_id, raw=match.group(0), rule="new length")
     if clues.term_change is None and operative and (match := _TERM_CHANGE.search(text)):
         clues.term_change = Finding[str](value="term changed", chunk_id=chunk_id, raw=match.group(0)[:200], rule="term change")
     if clues.initial_end_date is None and (match := _INITIAL_END.search(text)):
@@ -308,7 +330,7 @@ _TERM_CUES = (
     "prorog", "prolong", "report", "repouss", "extend", "postpon", "defer", "expir", "instead", "rather", "lieu", "non plus", "further",
     "additional", "nouvelle", "supplément", "renouvel", "renew", "fin ", "terme", "échéance", "echeance", "until", "jusqu", "through",
     "remain", "continue", "vigueur", "initial", "original", "end ", "ends", "terminat", "termine", "achève", "acheve",
-    "durée", "duree", "term ", "expiry", "substitu", "rempla", "replac",
+    "durée", "duree", "term ", "expiry", "substitu", "rempla", "replac", "portée", "compter",
 )
 
 
@@ -319,7 +341,8 @@ def _read_price_change(sentence: Sentence, clues: AmendmentClues) -> None:
 
 _AMENDMENT_HEADING = re.compile(
     r"\b(?:(?:first|second|third|fourth|fifth|\d+(?:st|nd|rd|th))\s+amendment|amendment\s+(?:no\.?|number|n°|#)\s*\d+|amendment\s+to\s+(?:the\s+)?[\w\s-]{0,60}?agreement"
-    r"|addendum\s+(?:no\.?\s*\d+\s+)?to|avenant\s+(?:n\s*°\s*\d+|num[ée]ro\s+\d+)|avenant\s+(?:au|à\s+la)\b|this\s+(?:amendment|addendum)\b|le\s+pr[ée]sent\s+avenant)",
+    r"|addendum\s+(?:no\.?\s*\d+\s+)?to|avenant\s+(?:n\s*°\s*\d+|num[ée]ro\s+\d+)|avenant\s+(?:au|à\s+la)\b|this\s+(?:amendment|addendum)\b|le\s+pr[ée]sent\s+avenant"
+    r"|variation\s+agreement\s+(?:no\.?|number|n°)\s*\d+|this\s+(?:variation\s+agreement|deed\s+of\s+variation)\b)",
     re.I,
 )
 _RESTATED = re.compile(r"\bamended\s+and\s+restated\b|\bmodifi[ée]e?\s+et\s+refondue?\b", re.I)

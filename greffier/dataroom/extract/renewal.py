@@ -59,7 +59,11 @@ _DENIED = re.compile(
     r"|ne (?:sera|seront|pourra|pourront) (?:pas|en aucun cas|jamais) (?:etre )?(?:renouvel|reconduit|prorog)\w*"
     r"|ne (?:se renouvell\w*|se reconduit|se reconduira) pas|n'est pas (?:renouvelable|reconductible)|(?:est|sera) non (?:renouvelable|reconductible)"
     # « sans qu'aucun renouvellement ne puisse intervenir … », « aucune reconduction ne pourra intervenir »
-    r"|sans qu'aucune? (?:renouvellement|reconduction|prorogation)|aucune? (?:renouvellement|reconduction|prorogation)(?: tacite)? ne (?:sera|pourra|peut|saurait))\b"
+    r"|sans qu'aucune? (?:renouvellement|reconduction|prorogation)|aucune? (?:renouvellement|reconduction|prorogation)(?: tacite)? ne (?:sera|pourra|peut|saurait)"
+    # « Il ne fera l'objet d'aucune reconduction, tacite ou autre », "shall not be subject to any renewal", "no renewal, tacit or otherwise"
+    r"|ne (?:fera|fait|pourra faire|peut faire|saurait faire) l'objet d'aucune? (?:renouvellement|reconduction|prorogation)"
+    r"|(?:shall|will|is) not (?:be )?subject to (?:any )?(?:renewal|extension)"
+    r"|no (?:renewal|extension),? (?:tacit|automatic|express) or otherwise)\b"
 )
 # … unless a condition or a limit follows it: "shall not be renewed if either party objects", "more than twice" (it may renew)
 _DENIAL_LIMITED = re.compile(r"^[^.;]{0,40}?\b(?:if|unless|except|save|more than|beyond|other than|si|sauf|plus de|au-dela|hormis|excepte)\b")
@@ -74,10 +78,10 @@ _ONLY_BY_AGREEMENT = re.compile(
 # a warranty or a policy extended « de plein droit » / "automatically" is not the contract's term.
 _SUBJECT = re.compile(
     r"\b(?:contrat|convention|bail|licence|mandat|accord|protocole|present|presente|duree|terme|il|elle"
-    r"|agreement|contract|term|lease|licen[cs]e|it)\b"
+    r"|agreement|contract|term|lease|licen[cs]e|it|abonnement|subscription)\b"  # a subscription agreement's subscription is its term
 )
 _OTHER_SUBJECT = re.compile(
-    r"\b(?:delais?|preavis|periode de garantie|garantie|polices?|assurances?|abonnements?|subscriptions?|deadlines?|notice|warranty"
+    r"\b(?:delais?|preavis|periode de garantie|garantie|polices?|assurances?|deadlines?|notice|warranty"
     r"|warranty period|cure period|time (?:limit|period)|polic(?:y|ies)|insurance|prices?|prix)\b"
 )
 # A word that is the contract, said without a subject: "automatic renewal", « tacite reconduction », "evergreen".

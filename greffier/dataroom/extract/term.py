@@ -30,7 +30,8 @@ class TermFinding(BaseModel):
 
 HEADING_CHARS = 100  # a chunk's "heading" longer than this is the first line of a paragraph ("3.9 Sales Plans. From time-to-time …")
 _TERM_HEADING = re.compile(
-    r"\b(?:duree|term|terme|duration|echeance|expiration|prise d'effet|entree en vigueur|effective date|commencement|validite|prorogation)\b"
+    r"\b(?:duree|term|terme|duration|echeance|expiration|prise d'effet|entree en vigueur|effective date|commencement|validite|prorogation"
+    r"|(?:hire|rental|lease|loan|subscription) period|period of (?:hire|rental|the lease)|periode de location|duree de (?:la )?location)\b"
 )
 # A form's or a table's row that dates the end: "Expiry Date: 31 March 2027", "Final Maturity Date | 27 November 2030",
 # « Date d'échéance finale | 27 novembre 2030 », and, a table's pipes lost in a PDF's text, the label written as one
