@@ -1405,3 +1405,29 @@ def test_a_defined_name_written_before_the_party_s_name():
     reading = read_parties("", chunks_of(opening))
     assert [p.name for p in reading.parties] == ["ORRIN LABS LLC", "Petrel Foods Inc."]
     assert reading.parties[1].defined_as == ["Client"]
+
+
+def test_a_bond_s_form_lines_name_each_party_by_its_role():
+    # walkthrough 18: the title and its reference were read as a party, the guarantor bank was missing
+    opening = (
+        "ON-DEMAND PERFORMANCE BOND\nGuarantee No. LDN/GTE/24/0932 — Date of issue: 30 September 2024\n"
+        "Beneficiary: HARROW QUAY DEVELOPMENTS LIMITED, a company incorporated in England and Wales with company number 10845327 "
+        "(the \"Beneficiary\").\nGuarantor: BANQUE DU LAURAGAIS, a société anonyme incorporated in France, registered with the "
+        "Registre du commerce et des sociétés of Toulouse under number 538 712 068 (the \"Guarantor\").\n"
+        "Principal: VERNÈDE BÂTIMENT SAS, a société par actions simplifiée incorporated in France (the \"Contractor\").\n\n"
+        "1. UNDERTAKING\nThe Guarantor undertakes to pay on first demand."
+    )
+    reading = read_parties("", chunks_of(opening))
+    assert {p.name: p.defined_as for p in reading.parties} == {
+        "HARROW QUAY DEVELOPMENTS LIMITED": ["Beneficiary"], "BANQUE DU LAURAGAIS": ["Guarantor"], "VERNÈDE BÂTIMENT SAS": ["Contractor"],
+    }
+
+
+def test_a_second_representative_joined_by_et_is_no_party():
+    opening = (
+        "CONVENTION DE CONSORTIUM\n\nENTRE : ALPINE TRAVAUX SA, société anonyme de droit suisse, représentée par M. Luc Favre, président "
+        "du conseil d'administration, et Mme Anne Berset, directrice, signant collectivement à deux, ci-après « Alpine », ET : GARONNE "
+        "BÂTIMENT SAS, société par actions simplifiée, représentée par Mme Claire Roux, présidente, ci-après « Garonne ».\n\n"
+        "Article 1 – Objet\nLes Membres constituent un consortium."
+    )
+    assert names(opening) == ["ALPINE TRAVAUX SA", "GARONNE BÂTIMENT SAS"]

@@ -61,6 +61,16 @@ def test_a_translation_is_aligned_article_by_article_without_sentence_markers(pa
     assert headings["Article 8 – Durée"] == "Article 8 – Term" and all(s["status"] == "translated" for s in result["sections"])
 
 
+def test_two_different_contracts_in_two_languages_are_no_translation(pairs):
+    # walkthrough 18: a French lease and an English hire agreement were called translations, their articles paired by number
+    settings, ids = pairs
+    result = call_tool(settings, "compare_contracts", {"left": ids["d15"], "right": ids["d09"], "only_differences": False})
+    assert result["languages"] == ["fr", "en"] and result["translation"] is False and result["aligned_by"] == "subject"
+    paired = [s for s in result["sections"] if s["left"] and s["right"]]
+    assert all(s["status"] == "other_language" for s in paired)
+    assert result["counts"]["same"] == 0 and result["counts"]["changed"] == 0
+
+
 def test_bad_calls_are_readable_tool_errors(pairs):
     settings, ids = pairs
     with pytest.raises(ToolError, match="unknown contract id 'c99'"):

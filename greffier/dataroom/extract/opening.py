@@ -508,6 +508,9 @@ _REPRESENTATIVE_BEFORE = re.compile(
     r"|\bits\s+(?:[\w-]+\s+){0,2}(?:agent|partner|manager|adviser|advisor|trustee|attorney|representative)|\bmandataire)\b[^,;()]{0,60}$"
 )
 _COMPANY_WORD_LIMIT = 10
+# … and a person named as the representative, the words of the piece after it (a title, no defined name): the next person joined
+# by « et » / "and" represents the same party
+_REPRESENTED_BY = re.compile(r"(?i)\b(?:represented\s+by|repr[ée]sent[ée]e?s?\s+par|acting\s+through)\s+(?:M\.|Mme|Mr\.?|Mrs\.?|Ms\.?|Monsieur|Madame|Dr\.?)\s[^;()«»\"“”]{0,120}$")
 
 
 def company_at_end(text: str) -> int | None:
@@ -633,8 +636,10 @@ def _list_sentence_end(segment: str) -> int:
     """Where the opening sentence of ``segment`` ends, read past the items of a numbered list of parties: a full stop
     that closes item 1 and is followed by item 2 ends no list."""
     end = sentence_end(segment)
-    while end < len(segment) and _ALIAS_AFTER_STOP.match(segment, end):
-        end += sentence_end(segment[end:])  # "… Yokneam 20692, Israel. Hereinafter referred to as "Customer" And FLEXTRONICS …"
+    while end < len(segment) and (_ALIAS_AFTER_STOP.match(segment, end) or _ROLE_LABEL_SPLIT.match(segment, end + len(segment[end:]) - len(segment[end:].lstrip()))):
+        # "… Yokneam 20692, Israel. Hereinafter referred to as "Customer" And FLEXTRONICS …"; a form's next role line ("… (the
+        # "Beneficiary"). Guarantor: BANQUE …")
+        end += sentence_end(segment[end:])
     if (first := _FIRST_ITEM.match(segment)) is None:
         return end
     number, paren = (first["paren"], True) if first["paren"] else (first["plain"][0], False)
@@ -655,6 +660,14 @@ _NEXT_PERSON = re.compile(
 )
 # A numbered item after a full stop or a semicolon starts the next party: "… (Supplier). 2. Bronte Trading Limited …"
 _NEXT_ITEM_SPLIT = re.compile(r"(?<=[.;])\s+(?:\d{1,2}[.)]|[b-h]\))\s+(?=[A-Z«\"“])")  # not "Mr. A. Bekov"
+# A form's line that names a party by its role: "Beneficiary: KESTREL PARK …", "Guarantor: BANQUE …", « Bailleur : SCI … » — each
+# opens a party of its own (a bond or a form writes no "between")
+_ROLE_LABEL_SPLIT = re.compile(
+    r"(?:^|(?<=[\s.;,]))(?:Beneficiary|Guarantor|Principal|Lessor|Lessee|Licensor|Licensee|Supplier|Customer|Client|Buyer|Seller|Purchaser|Vendor"
+    r"|Employer|Contractor|Borrower|Lender|Landlord|Tenant|Hirer|Owner|Bailleur|Preneur|Garant|B[ée]n[ée]ficiaire|Pr[êe]teur|Emprunteur|Vendeur"
+    r"|Acheteur|Fournisseur|Prestataire|Sous-traitant|Concédant|Licencié|Franchiseur|Franchisé|Crédit-bailleur|Crédit-preneur|Mandant|Mandataire)"
+    r"[ \t]?:[ \t]+(?=[A-ZÀ-Þ])"
+)
 
 
 def _pieces(segment: str) -> list[tuple[int, str]]:
@@ -664,7 +677,10 @@ def _pieces(segment: str) -> list[tuple[int, str]]:
     for begin, end in zip(cuts, cuts[1:]):
         part = segment[begin:end]
         position = 0
-        separators = sorted([*_CONNECTOR_SPLIT.finditer(part), *_NEXT_ITEM_SPLIT.finditer(part), *_NEXT_PERSON.finditer(part)], key=lambda m: m.start())
+        separators = sorted(
+            [*_CONNECTOR_SPLIT.finditer(part), *_NEXT_ITEM_SPLIT.finditer(part), *_NEXT_PERSON.finditer(part), *_ROLE_LABEL_SPLIT.finditer(part)],
+            key=lambda m: m.start(),
+        )
         for match in separators:
             if match.start() < position:
                 continue
@@ -674,6 +690,8 @@ def _pieces(segment: str) -> list[tuple[int, str]]:
                 part[position : match.start()], part[match.end() :], match.group(0)
             ) and not _ROLE_AT_END.search(part[position : match.start()]):  # "VERDANE SAS as Seller and ORTALIS SAS as Buyer": two parties
                 continue
+            if match.re is _CONNECTOR_SPLIT and _REPRESENTED_BY.search(part[position : match.start()]) and _CIVILITY.match(part[match.end() :].lstrip()):
+                continue  # « représentée par M. Laurent Rochat, président, et Mme Sandrine Perrottet, directrice »: a second representative
             if match.re is _CONNECTOR_SPLIT and match["weak"] and re.match(r"(?i)(?:its|their|ses|leurs)\s+(?:affiliates|subsidiaries|filiales|soci[ée]t[ée]s\s+affili[ée]es)\b", part[match.end() :]):
                 continue  # "Acme Inc. and its affiliates (the "Company")": one party  # "Tate and Lyle", "research and development": a plain "and" parts two names only after a legal form
             pieces.append((begin + position, part[position : match.start()]))

@@ -299,8 +299,9 @@ def compare_contracts(workspace: WorkspaceStore, left_id: str, right_id: str, *,
     ``counts`` has ``sentences`` (per side), ``same``, ``changed``, ``left_only``, ``right_only``,
     ``sections`` (aligned pairs) and ``sections_left_only`` / ``sections_right_only``; each section
     has ``left`` / ``right`` (heading, path, page, sentence count; None when it faces nothing),
-    ``status`` (same | changed | left_only | right_only | translated) and ``rows`` (``tag`` equal |
-    changed | left_only | right_only | translated, ``left``, ``right``, and ``words`` — the word
+    ``status`` (same | changed | left_only | right_only | translated | other_language: two different contracts in two languages,
+    side by side) and ``rows`` (``tag`` equal | changed | left_only | right_only | translated | other_language, ``left``,
+    ``right``, and ``words`` — the word
     changes — for a changed sentence). ``only_differences`` leaves out equal rows and sections with
     no difference (the counts still cover everything). Raises ToolInputError for an unknown id or a
     contract compared with itself.
@@ -312,7 +313,14 @@ def compare_contracts(workspace: WorkspaceStore, left_id: str, right_id: str, *,
     records = [_record(room.by_id, cid, known) for cid in (left_id, right_id)]
     (left, left_text), (right, right_text) = (contract_sections(workspace, cid) for cid in (left_id, right_id))
     languages = [guess_language(" ".join(text.split()[:LANGUAGE_WORDS])) for text in (left_text, right_text)]
-    translation = "und" not in languages and languages[0] != languages[1]
+    other_languages = "und" not in languages and languages[0] != languages[1]
+    # a translation is the same contract in another language: a party in common, and its date or its type (a French crane lease and
+    # an English crane hire between other parties are two contracts, walkthrough 18)
+    same_contract = bool(set(records[0].entity_ids) & set(records[1].entity_ids)) and (
+        (records[0].signature_date is not None and records[0].signature_date == records[1].signature_date)
+        or (records[0].contract_type is not None and records[0].contract_type == records[1].contract_type)
+    )
+    translation = other_languages and same_contract
     counts = {"sentences": [sum(len(s.sentences) for s in left), sum(len(s.sentences) for s in right)], "same": 0, "changed": 0,
               "left_only": 0, "right_only": 0, "sections": 0, "sections_left_only": 0, "sections_right_only": 0}
     # versions of one text (a copy, a translation) by article number; two different contracts by subject
@@ -322,8 +330,8 @@ def compare_contracts(workspace: WorkspaceStore, left_id: str, right_id: str, *,
     for a, b in aligned:
         if a is not None and b is not None:
             counts["sections"] += 1
-            if translation:
-                rows = [{"tag": "translated", "left": " ".join(a.sentences), "right": " ".join(b.sentences)}]
+            if other_languages:  # side by side: no sentence of one language is the same as, or a change of, the other's
+                rows = [{"tag": "translated" if translation else "other_language", "left": " ".join(a.sentences), "right": " ".join(b.sentences)}]
             else:
                 rows = _sentence_rows(a.sentences, b.sentences)
         elif a is not None:
@@ -339,7 +347,7 @@ def compare_contracts(workspace: WorkspaceStore, left_id: str, right_id: str, *,
                 counts[row["tag"]] += 1
         tags = {row["tag"] for row in rows}
         status = ("left_only" if b is None else "right_only" if a is None else "translated" if translation
-                  else "same" if tags <= {"equal"} else "changed")
+                  else "other_language" if other_languages else "same" if tags <= {"equal"} else "changed")
         if only_differences and status in ("same", "translated"):
             continue
         sections.append({
