@@ -89,6 +89,8 @@ _NOT_A_NEGATION = re.compile(
     r"|\bwithout (?:limitation|limiting|prejudice|regard|derogating|restricting)\b|\bno matter\b"
     # the manner of a right, not its denial: "may, without cause, terminate", « pourra, sans motif, résilier »
     r"|\bwithout (?:any )?(?:cause|reason|penalty|liability|charge|justification)\b"
+    # "for any reason or none", "for any or no reason": the same manner (a JCT contract's termination at will, walkthrough 18)
+    r"|\bfor any reason,? or (?:for )?(?:none|no reason)\b|\bfor any or no reason\b|\bwith or without (?:cause|reason)\b"
     r"|\bsans (?:avoir a (?:justifier|motiver|fournir|indiquer)|(?:aucun )?motif|justification|indemnite|frais|penalite)\b"
     # a payment not made triggers a clause, it does not deny it: "any amount not paid when due shall bear late
     # payment interest", « toute somme non payée à son échéance »

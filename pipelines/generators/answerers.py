@@ -51,6 +51,19 @@ FALLBACK_CHARS = 400  # the start of the best passage quoted when none of its se
 MIN_SENTENCE_COVERAGE = 0.1  # a sentence after the best must cover at least this much of what is asked
 FOCUS_WEIGHT = 0.1  # times the share of a sentence's words that say what is asked
 KIND_BONUS = 0.3  # a sentence that gives the kind of answer asked (a length of time, a date, a sum)
+# A question about ending a contract with no ground (« résilier sans faute de l'entrepreneur », "terminate without cause", "for
+# convenience"): a sentence that ends it on a ground (a default, a breach, an insolvency) answers the opposite, and gives way to one
+# that writes no ground ("at any time and for any reason or none") — walkthrough 18
+_NO_GROUND_ASKED = re.compile(
+    r"\b(?:sans (?:faute|motif|manquement|raison|justification|avoir a (?:justifier|motiver|prouver))|without (?:any )?(?:cause|fault|reason|default|breach)"
+    r"|for (?:its |their )?convenience|pour convenance|no[- ]fault|ad nutum|at will)\b"
+)
+_GROUND_WRITTEN = re.compile(r"\b(?:default\w*|breach\w*|insolv\w*|bankrupt\w*|fails?|failure|manquement\w*|fautes?|defaillan\w*|inexecution|redressement|liquidation)\b")
+_NO_GROUND_WRITTEN = re.compile(
+    r"\b(?:for any reason|without (?:any )?(?:cause|reason)|(?:for|at) (?:its|their) (?:own )?(?:convenience|discretion)|for convenience"
+    r"|sans (?:avoir a )?(?:motif|justifi\w*)|ad nutum|pour convenance|at will)\b"
+)
+GROUND_PENALTY = 0.6  # as much as a sentence covering all that is asked gains over one covering half: it says the opposite
 MAX_LIST_ITEMS = 6  # the items quoted after a sentence that announces them with a colon
 MAX_ITEM_WORDS = 20  # a longer sentence after the announced items is the next clause
 # A sentence that opens on a pronoun or a demonstrative standing for what the sentence before it
@@ -127,14 +140,17 @@ def heading_coverage(documents: list[Document], units: list[dict[str, Any]]) -> 
     return {n: coverage_of(units, heading_tokens(doc)) for n, doc in enumerate(documents, 1)}
 
 
-def _scored(documents: list[Document], units: list[dict[str, Any]], kind: AnswerKind | None = None) -> list[tuple[float, float, int, int, str]]:
+def _scored(
+    documents: list[Document], units: list[dict[str, Any]], kind: AnswerKind | None = None, *, no_ground: bool = False
+) -> list[tuple[float, float, int, int, str]]:
     """(score, coverage, passage number, position, sentence), best first: what the sentence covers of
     what is asked, read with its article's heading (« ARTICLE 3 — DURÉE » says what « Le bail est
     conclu pour neuf années… » is about, so the article's sentences cover « durée » alike and the first
     one, which states the rule, goes first), then the passage's rank, the sentence's place in it, how
     much of the sentence itself is about what is asked (of two sentences that cover as much, the one
     that says little else), and :data:`KIND_BONUS` when it gives the kind of answer asked
-    (:func:`asked_kind`). ``coverage`` is the sentence's own, without the heading."""
+    (:func:`asked_kind`); ``no_ground`` (an end with no ground is asked): :data:`GROUND_PENALTY` off a sentence that writes a
+    ground and no word of an end without one. ``coverage`` is the sentence's own, without the heading."""
     scored = []
     headings = {n: heading_tokens(doc) for n, doc in enumerate(documents, 1)}
     for n, position, sentence in _sentences(documents):
@@ -145,6 +161,8 @@ def _scored(documents: list[Document], units: list[dict[str, Any]], kind: Answer
         focus = sum(token in covering for token in tokens) / len(tokens)
         read = coverage_of(units, present | headings[n])
         score = read + 0.3 / n + 0.05 / (1 + position) + FOCUS_WEIGHT * focus + (KIND_BONUS if holds_kind(kind, sentence) else 0.0)
+        if no_ground and _GROUND_WRITTEN.search(folded := fold(sentence)) and not _NO_GROUND_WRITTEN.search(folded):
+            score -= GROUND_PENALTY
         scored.append((score, coverage, n, position, sentence))
     return sorted(scored, key=lambda s: (-s[0], s[2], s[3]))
 
@@ -177,7 +195,8 @@ def quoted_contract(documents: list[Document]) -> str | None:
 
 
 def best_sentences(
-    documents: list[Document], units: list[dict[str, Any]], max_sentences: int = MAX_SENTENCES, kind: AnswerKind | None = None
+    documents: list[Document], units: list[dict[str, Any]], max_sentences: int = MAX_SENTENCES, kind: AnswerKind | None = None,
+    *, question: str = "",
 ) -> list[tuple[int, int, str]]:
     """The sentences that answer best, from the contract of the first passage (the one judged best), the
     passage of the best sentence first and each passage's sentences in their order: the best sentence, then others that cover enough of what is asked (a sentence
@@ -189,7 +208,8 @@ def best_sentences(
     best: list[tuple[int, int, str]] = []
     seen: set[str] = set()
     contract = quoted_contract(documents)
-    scored = _scored(documents, units, kind)
+    no_ground = bool(_NO_GROUND_ASKED.search(fold(question)))
+    scored = _scored(documents, units, kind, no_ground=no_ground)
     headings = heading_coverage(documents, units)
     for _score, coverage, n, position, sentence in scored:
         key = fold_label(sentence)
@@ -197,6 +217,8 @@ def best_sentences(
             continue
         if best and headings[n] < headings[best[0][0]]:
             continue  # the best one's article is about what is asked, by its heading; this one's is not
+        if best and no_ground and _GROUND_WRITTEN.search(fold(sentence)) and not _NO_GROUND_WRITTEN.search(fold(sentence)):
+            continue  # an end on a ground, after one with none: the opposite of what is asked
         seen.add(key)
         best.append((n, position, sentence))
         if len(best) == max_sentences:
@@ -322,7 +344,9 @@ def extractive_answer(
         return _per_contract(documents, units, language, kind, parties=parties, amendments=amendments)
     # who the parties are: the quoted contract's opening, else the first kept passage that names them (an amendment's
     # recitals come first by their words, « Les Parties sont liées par un contrat … », and name nobody)
-    best = (parties and (parties_passage(documents, quoted_contract(documents)) or parties_passage(documents))) or best_sentences(documents, units, max_sentences, kind)
+    best = (parties and (parties_passage(documents, quoted_contract(documents)) or parties_passage(documents))) or best_sentences(
+        documents, units, max_sentences, kind, question=question or asked
+    )
     if not best:
         return " ".join(f"{_opening(doc)} [{n}]" for n, doc in enumerate(documents[:1], 1))
     return " ".join(f"{sentence} [{n}]" for n, _pos, sentence in best)

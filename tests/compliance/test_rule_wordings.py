@@ -224,6 +224,28 @@ GENERAL_WORDINGS = [
     ("first-refusal", False,
      "If a change in law makes this Agreement unlawful, the Parties shall first negotiate in good faith an amendment."),
     ("first-refusal", True, "Avant toute cession à un tiers, le Cédant devra proposer en priorité les actions aux autres associés."),
+    # walkthrough 18: a sublease carve-out naming L. 233-3 is no change of control, « cesseraient de le contrôler » is one; a licence's
+    # use restrictions are neither exclusivity nor a non-compete; the reason before the verb; a consortium's exclusivity
+    ("change-of-control", False,
+     "Toute sous-location est interdite, sauf au profit d'une société contrôlée par le Preneur au sens de l'article L. 233-3 du code de commerce."),
+    ("change-of-control", True,
+     "Est assimilée à une cession toute opération à l'issue de laquelle les associés qui contrôlaient le Sous-traitant, au sens de "
+     "l'article L. 233-3 du code de commerce, cesseraient de le contrôler."),
+    ("exclusivity", False,
+     "The Customer shall not sub-license, rent, lend or otherwise make the Software available to any person other than Authorised Users."),
+    ("exclusivity", True, "The Distributor shall not sell the Products to any person other than the Approved Retailers."),
+    ("non-compete", False, "The Customer shall not use the Software to develop a competing product or service."),
+    ("non-compete", False, "Le Client s'interdit d'utiliser le Logiciel pour développer un produit concurrent."),
+    ("non-compete", True, "The Customer shall not develop or sell any product that competes with the Software during the Term."),
+    ("termination-for-convenience", True,
+     "The Employer may, at any time and for any reason or none, terminate the Contractor's employment under this Contract by giving "
+     "not less than twenty-eight (28) days' written notice."),
+    ("termination-for-convenience", False,
+     "The Employer may, if the Contractor is in material breach, terminate the Contractor's employment by giving fourteen days' notice."),
+    ("exclusivity", True,
+     "Chaque Membre s'interdit de participer, directement ou avec des tiers, à une autre offre relative au Marché."),
+    ("exclusivity", True, "Neither Member shall participate, alone or with others, in any other bid for the Project."),
+    ("exclusivity", False, "Each Member shall participate in the preparation of the bid for the Project."),
     # the first opportunity to take a new territory; the holder's period, after which the owner may go elsewhere (round 28)
     ("first-refusal", True,
      "Should the Manufacturer decide to open a new market, it will give the Reseller the first opportunity to become its sole reseller there."),

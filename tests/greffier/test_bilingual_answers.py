@@ -1524,3 +1524,30 @@ def test_inside_a_named_contract_the_subject_its_kind_names_is_held_by_its_artic
     assert nda["relevant"] is True and nda["coverage"] == 1.0 and not nda.get("missing"), nda
     # in a services agreement confidentiality is a clause of its own: the article that does not write it misses it
     assert "confidentialité" in (judged(["services_agreement"]).get("missing") or [])
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Le maître d'ouvrage peut-il résilier le contrat sans faute de l'entrepreneur ?",
+        "Can the employer terminate the contract without any default of the contractor?",
+    ],
+)
+def test_an_end_with_no_ground_asked_quotes_the_sentence_that_writes_none_not_one_on_a_default(question):
+    # walkthrough 18: « résilier … sans faute de l'entrepreneur » quoted 11.1, the termination for the contractor's default (its words are
+    # the question's: "without", "default", "contractor"), before 11.4, the termination "for any reason or none"
+    article = Document(
+        id="k1-16", score=1.0, meta={"doc_id": "k1", "section": "11. TERMINATION"},
+        content=(
+            "11.1 If the Contractor, without reasonable cause, suspends the Works or fails to proceed regularly and diligently, the Employer "
+            "may give notice specifying the default. If the default continues for fourteen (14) days, the Employer may terminate the "
+            "Contractor's employment. 11.2 The Employer may terminate the Contractor's employment at any time if the Contractor becomes "
+            "insolvent. 11.4 The Employer may, at any time and for any reason or none, terminate the Contractor's employment by giving not "
+            "less than twenty-eight (28) days' written notice."
+        ),
+    )
+    language = "fr" if question.startswith("Le ") else "en"
+    units, _types = _units(question, language)
+    answer = extractive_answer(question, [article], units=units, language=language, question=question)
+    assert answer.startswith("11.4 The Employer may, at any time and for any reason or none"), answer
+    assert "insolvent" not in answer and "specifying the default" not in answer

@@ -126,7 +126,6 @@ def test_two_different_contracts_are_aligned_by_subject_not_article_number(tmp_p
     assert any(s["left"] is None and s["right"]["heading"] == "ARTICLE 6 - REGULATORY COMPLIANCE" for s in result["sections"])
 
 
-
 def test_versions_with_bare_article_headings_still_face_article_by_article(tmp_path):
     """A review: two versions sharing under 20 % of their sentences (a party renamed throughout), headed « Article 1 » … alone."""
     room = tmp_path / "room"
