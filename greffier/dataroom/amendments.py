@@ -237,7 +237,9 @@ def _new_end(clues: AmendmentClues, current: date | None, signed: date | None = 
         return clues.new_end_date.value, clues.new_end_date.chunk_id, clues.new_end_date.raw
     if clues.new_length is not None and signed is not None:
         period, eve = clues.new_length.value
-        return period.after(signed, anniversary=not eve), clues.new_length.chunk_id, clues.new_length.raw
+        end = period.after(signed, anniversary=not eve)
+        if current is None or end >= current:  # a new length that would end the contract before its current end is read wrongly
+            return end, clues.new_length.chunk_id, clues.new_length.raw
     if clues.extension is not None and current is not None:
         period = clues.extension.value
         return current + relativedelta(**{period.unit: period.count}), clues.extension.chunk_id, clues.extension.raw

@@ -58,11 +58,28 @@ _NO_GROUND_ASKED = re.compile(
     r"\b(?:sans (?:faute|motif|manquement|raison|justification|avoir a (?:justifier|motiver|prouver))|without (?:any )?(?:cause|fault|reason|default|breach)"
     r"|for (?:its |their )?convenience|pour convenance|no[- ]fault|ad nutum|at will)\b"
 )
+# … asked of ending the contract, not of a liability or a penalty incurred « sans faute » (a review)
+_ENDING_ASKED = re.compile(r"\b(?:resili\w*|terminat\w*|mettre fin|met fin|rompre|rupture|cancel\w*|end (?:the|this|its|their)|walk away|sortir)\b")
+# what names a ground without making it one: "without prejudice to termination for breach", « sans préjudice de la résiliation
+# pour manquement », "provided it is not in breach"
+_GROUND_RESERVED = re.compile(
+    r"\b(?:without prejudice to|sans prejudice (?:de|du|des|d')|provided (?:that )?(?:it|he|she|they|the \w+) (?:is|are) not (?:then |currently |at that time )?in)\b[^;.]{0,80}"
+)
 _GROUND_WRITTEN = re.compile(r"\b(?:default\w*|breach\w*|insolv\w*|bankrupt\w*|fails?|failure|manquement\w*|fautes?|defaillan\w*|inexecution|redressement|liquidation)\b")
 _NO_GROUND_WRITTEN = re.compile(
     r"\b(?:for any reason|without (?:any )?(?:cause|reason)|(?:for|at) (?:its|their) (?:own )?(?:convenience|discretion)|for convenience"
     r"|sans (?:avoir a )?(?:motif|justifi\w*)|ad nutum|pour convenance|at will)\b"
 )
+_ANY_TIME = re.compile(r"\b(?:at any time|a tout moment)\b")
+
+
+def on_a_ground(sentence: str) -> bool:
+    """Whether ``sentence`` ends (or lets end) the contract on a ground — a default, a breach, an insolvency — and writes no end
+    without one; a ground reserved ("without prejudice to termination for breach") is none."""
+    folded = _GROUND_RESERVED.sub(" ", fold(sentence))
+    return bool(_GROUND_WRITTEN.search(folded)) and not _NO_GROUND_WRITTEN.search(folded)
+
+
 GROUND_PENALTY = 0.6  # as much as a sentence covering all that is asked gains over one covering half: it says the opposite
 MAX_LIST_ITEMS = 6  # the items quoted after a sentence that announces them with a colon
 MAX_ITEM_WORDS = 20  # a longer sentence after the announced items is the next clause
@@ -161,7 +178,7 @@ def _scored(
         focus = sum(token in covering for token in tokens) / len(tokens)
         read = coverage_of(units, present | headings[n])
         score = read + 0.3 / n + 0.05 / (1 + position) + FOCUS_WEIGHT * focus + (KIND_BONUS if holds_kind(kind, sentence) else 0.0)
-        if no_ground and _GROUND_WRITTEN.search(folded := fold(sentence)) and not _NO_GROUND_WRITTEN.search(folded):
+        if no_ground and on_a_ground(sentence):
             score -= GROUND_PENALTY
         scored.append((score, coverage, n, position, sentence))
     return sorted(scored, key=lambda s: (-s[0], s[2], s[3]))
@@ -208,8 +225,11 @@ def best_sentences(
     best: list[tuple[int, int, str]] = []
     seen: set[str] = set()
     contract = quoted_contract(documents)
-    no_ground = bool(_NO_GROUND_ASKED.search(fold(question)))
+    no_ground = bool(_NO_GROUND_ASKED.search(fold(question)) and _ENDING_ASKED.search(fold(question))) and any(
+        _NO_GROUND_WRITTEN.search(fold(sentence)) or _ANY_TIME.search(fold(sentence)) and not on_a_ground(sentence) for _n, _p, sentence in _sentences(documents)
+    )  # a sentence that writes no ground is there to quote; else the ones on a ground are all there is
     scored = _scored(documents, units, kind, no_ground=no_ground)
+    contract = _best_answering_contract(documents, scored, contract)
     headings = heading_coverage(documents, units)
     for _score, coverage, n, position, sentence in scored:
         key = fold_label(sentence)
@@ -217,7 +237,7 @@ def best_sentences(
             continue
         if best and headings[n] < headings[best[0][0]]:
             continue  # the best one's article is about what is asked, by its heading; this one's is not
-        if best and no_ground and _GROUND_WRITTEN.search(fold(sentence)) and not _NO_GROUND_WRITTEN.search(fold(sentence)):
+        if best and no_ground and on_a_ground(sentence):
             continue  # an end on a ground, after one with none: the opposite of what is asked
         seen.add(key)
         best.append((n, position, sentence))
@@ -227,6 +247,24 @@ def best_sentences(
     passage_order = {n: rank for rank, (n, _position, _sentence) in reversed(list(enumerate(best)))}
     chosen = with_definitions(sorted(_completed(best, scored, kind, seen, documents)), scored, units, documents)
     return sorted(chosen, key=lambda s: (passage_order.get(s[0], len(best)), s[0], s[1]))
+
+
+OTHER_CONTRACT_MARGIN = 0.15  # how much better another contract's best sentence must be than the first passage's contract's
+
+
+def _best_answering_contract(documents: list[Document], scored: list[tuple[float, float, int, int, str]], contract: str | None) -> str | None:
+    """The contract to quote: the first passage's (:func:`quoted_contract`), unless another contract's best sentence answers
+    clearly better (by :data:`OTHER_CONTRACT_MARGIN`, its passage's rank counted) — walkthrough 18: « le plafond de responsabilité de
+    l'entrepreneur dans le contrat Kestrel Park » quoted the bond's "The Guarantor's liability shall not be released …", the
+    contract's cap "9.4 … shall not exceed sixty per cent" in the next passage."""
+    best: dict[str, float] = {}
+    for score, _coverage, n, _position, _sentence in scored:
+        doc_id = documents[n - 1].meta.get("doc_id")
+        best[doc_id] = max(best.get(doc_id, float("-inf")), score)
+    if contract not in best or is_translation(documents[0]):
+        return contract
+    leader = max(best, key=lambda doc_id: best[doc_id])
+    return leader if best[leader] > best[contract] + OTHER_CONTRACT_MARGIN else contract
 
 
 def _completed(

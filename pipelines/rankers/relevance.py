@@ -93,6 +93,16 @@ _BLANK_CLAUSE = re.compile(
     r"|n[ée]ant|sans objet|r[ée]serv[ée]e?|supprim[ée]e?|clause laiss[ée]e en blanc[^.]{0,80})\W*$",
     re.IGNORECASE,
 )
+
+
+def title_only(doc: Document) -> bool:
+    """Whether ``doc`` is a document's first passage that holds its title lines only (a subtitle, a reference, a place): no
+    sentence ends in it, and few words."""
+    text = prose(doc).strip()
+    return doc.id.rsplit("-", 1)[-1] == "1" and len(tokenize(text)) <= TITLE_WORDS and not re.search(r"[.;:!?](?:\s|$)", text)
+
+
+TITLE_WORDS = 24
 COMPLETE = 0.999  # a passage holding all that is asked (in some wording) is judged before one that misses a word of it, whatever the bonuses
 RELEVANCE_MODES = ("llm", "union", "scores")
 
@@ -630,6 +640,10 @@ class RelevanceJudge:
                 decision["recital"] = True
             if decision["relevant"] and _BLANK_CLAUSE.match(prose(doc).strip()):
                 decision.update(relevant=False, blank=True, why="the clause is left blank: its heading alone holds what is asked")
+            if decision["relevant"] and not parties and title_only(doc):
+                # walkthrough 18: « Did the amendment … change the completion deadline? » was answered with the amendment's title
+                # and subtitle (« Lot 05 – Étanchéité des toitures-terrasses — Opération … »), which name the document, not a clause
+                decision.update(relevant=False, title=True, why="the document's title: no sentence of it says what is asked")
             asked_units, asked_text = read_by[index]
             passage = "\n".join(filter(None, [doc.content or "", str(doc.meta.get("section") or ""), str(doc.meta.get("title") or "")]))  # its prose first
             decision.update(how_covered(asked_units, tokens[index], asked_text, passage))

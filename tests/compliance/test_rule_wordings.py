@@ -246,6 +246,21 @@ GENERAL_WORDINGS = [
      "Chaque Membre s'interdit de participer, directement ou avec des tiers, à une autre offre relative au Marché."),
     ("exclusivity", True, "Neither Member shall participate, alone or with others, in any other bid for the Project."),
     ("exclusivity", False, "Each Member shall participate in the preparation of the bid for the Project."),
+    # the review of round 28's rules
+    ("change-of-control", True,
+     "La cession du bail n'est autorisée qu'au profit d'une société contrôlée par le Preneur au sens de l'article L. 233-3 du code de "
+     "commerce, toute opération faisant perdre au Preneur le contrôle de la société cessionnaire emportant résiliation du bail."),
+    ("change-of-control", False, "Si le Fournisseur cesse de contrôler la conformité des lots livrés, le Client pourra refuser la livraison."),
+    ("non-compete", True,
+     "The Licensee shall not (a) use the Software to develop a competing product, or (b) during the Term, engage in any business that "
+     "competes with the Licensor."),
+    ("termination-for-convenience", False, "The Supplier may, for any reason, terminate the employment of any Supplier Personnel on the project."),
+    ("termination-for-convenience", False, "The Customer may, for any reason, terminate a Statement of Work only if the Supplier is in material breach."),
+    ("first-refusal", False,
+     "The Distributor's exclusivity shall last for an initial twelve-month period; after that period the Supplier shall be free to offer "
+     "the Products to other distributors."),
+    ("first-refusal", False, "The Supplier will give the Distributor the first opportunity to become familiar with the new range."),
+    ("exclusivity", False, "Le Sous-traitant s'interdit de communiquer à quiconque les prix remis, y compris pour participer à une autre offre."),
     # the first opportunity to take a new territory; the holder's period, after which the owner may go elsewhere (round 28)
     ("first-refusal", True,
      "Should the Manufacturer decide to open a new market, it will give the Reseller the first opportunity to become its sole reseller there."),

@@ -299,3 +299,18 @@ def test_a_variation_agreement_is_an_amendment_of_its_contract():
     records = records_for(SUPPLY_EN, variation)
     assert records["c2"].is_amendment and records["c2"].amends == "c1" and records["c2"].contract_type == "avenant"
     assert records["c1"].end_date == date(2026, 6, 30)  # a price, no date moved
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a review of round 28: another term's length, a recital restating the term, a term that would end sooner
+        "La durée de la garantie est portée de douze à vingt-quatre mois à compter de la date de signature du contrat initial.",
+        "La durée de la période d'exclusivité est portée de deux à quatre ans à compter de la date de signature du contrat initial.",
+        "Aux termes de son article 4, la durée est fixée à trois ans à compter de la date de signature du contrat initial.",
+        "La durée du Contrat est portée de cinq à deux ans à compter de la date de signature du contrat initial.",
+    ],
+)
+def test_another_term_s_new_length_or_a_restated_one_moves_nothing(body):
+    records = records_for(SUPPLY, _amendment(body))
+    assert records["c1"].end_date == date(2026, 6, 30)

@@ -835,3 +835,15 @@ def test_a_hire_period_article_is_about_the_term():
     ]
     finding = extract_term(chunks)
     assert finding.end_date is not None and finding.end_date.value == date(2025, 2, 28) and finding.evidence == ["h-2"]
+
+
+def test_a_hire_period_gives_way_to_the_term_article_and_a_project_plan_is_no_term():
+    # a review of round 28: a master hire agreement's first order's hire period is not its term
+    chunks = [
+        ChunkInput(id="a-1", section="MASTER HIRE AGREEMENT", text="MASTER HIRE AGREEMENT"),
+        ChunkInput(id="a-3", section="3. HIRE PERIOD", text="3. HIRE PERIOD\n3.1 The hire under Hire Order No. 1 shall end on 30 June 2024."),
+        ChunkInput(id="a-12", section="12. TERM", text="12. TERM\n12.1 This Agreement shall remain in force until 31 December 2026."),
+    ]
+    assert extract_term(chunks).end_date.value == date(2026, 12, 31)
+    plan = "CONSULTING AGREEMENT\n\n4. DELIVERY\nUnder the terms of the project plan, Phase 1 shall run from April 6, 2020 to June 15, 2020."
+    assert end_finding(plan) is None

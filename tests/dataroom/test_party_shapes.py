@@ -1374,7 +1374,8 @@ def test_a_party_table_s_short_names_and_a_british_postcode_are_no_names():
     ("name", "expected"),
     [
         ("DCL DAIRY CREST LIMITED", "DAIRY CREST LIMITED"),
-        ("SEV SEV GROUP LIMITED", "SEV GROUP LIMITED"),
+        ("WALLA WALLA FOODS INC.", "WALLA WALLA FOODS INC."),  # a word said twice is a name (a review), a legal form first too
+        ("SCI Saint Charles Immobilier", "SCI Saint Charles Immobilier"),
         ("ABC Holdings Inc.", "ABC Holdings Inc."),  # the initials are not those of the words after
         ("IBM International Business Machines Corporation", "International Business Machines Corporation"),
         ("ACME International Business Machines Corporation", "ACME International Business Machines Corporation"),
@@ -1431,3 +1432,30 @@ def test_a_second_representative_joined_by_et_is_no_party():
         "Article 1 – Objet\nLes Membres constituent un consortium."
     )
     assert names(opening) == ["ALPINE TRAVAUX SA", "GARONNE BÂTIMENT SAS"]
+
+
+@pytest.mark.parametrize(
+    ("opening", "expected"),
+    [
+        # a review of round 28: a person living somewhere after the company's representative is a party of her own
+        ("CONTRAT DE PRESTATION DE CONSEIL\n\nEntre la société ORTALIS SAS, société par actions simplifiée, représentée par M. Paul Martin, "
+         "son président, et Mme Claire Roux, consultante indépendante, demeurant 4 rue Neuve à Lyon.\n\nArticle 1 – Objet\nLa mission suit.",
+         ["ORTALIS SAS", "Mme Claire Roux"]),
+        # a company named with its number in a sentence is the party's officer, former name or address, no party
+        ("CONTRAT DE BAIL\n\nENTRE : SCI DU PARC, société civile immobilière, ayant pour gérant la société GESTIMMO SARL (RCS Nantes 444 555 "
+         "666), ci-après « le Bailleur », ET : ORTALIS SAS, société par actions simplifiée, ci-après « le Preneur ».\n\nArticle 1 – Objet\nLe bail suit.",
+         ["SCI DU PARC", "ORTALIS SAS"]),
+        ('SUPPLY AGREEMENT\n\nThis Agreement is made between ACME WIDGETS LIMITED (formerly known as ACME TRADING LIMITED (company no '
+         '01234567)) (the "Supplier") and BETA FOODS LIMITED (the "Customer").\n\n1. DEFINITIONS\nTerms follow.',
+         ["ACME WIDGETS LIMITED", "BETA FOODS LIMITED"]),
+        # a legal form that starts a real name
+        ('SERVICES AGREEMENT\n\nThis Agreement is made between INC Research, LLC, a Delaware limited liability company ("INC"), and Beta '
+         'Pharma, Inc., a Delaware corporation ("Sponsor").\n\n1. SERVICES\nThe services follow.', ["INC Research, LLC", "Beta Pharma, Inc."]),
+        # the contacts a form lists under the parties' roles after the opening are no parties
+        ('SERVICES AGREEMENT\n\nThis Agreement is made between Acme Widgets Limited (the "Supplier") and Beta Foods Limited (the "Client").\n'
+         "Client: Mr John Smith, Head of Procurement\nSupplier: Ms Jane Doe, Account Director\n\n1. SERVICES\nThe services follow.",
+         ["Acme Widgets Limited", "Beta Foods Limited"]),
+    ],
+)
+def test_a_review_s_openings_keep_their_parties(opening, expected):
+    assert names(opening) == expected

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from greffier.dataroom.extract import split_articles
-from greffier.dataroom.extract.renewal import extract_renewal
+from greffier.dataroom.extract.renewal import extract_renewal, renewal_reading
 from greffier.dataroom.extract.text import ChunkInput
 from greffier.dataroom.records import ContractInput, build_records
 from greffier.services.dataroom.query import DataRoomFilters, _filter, asked_names, resolve_filters
@@ -355,3 +355,16 @@ def test_why_a_term_or_a_date_is_not_known_reads_in_french(reason, french):
 
     assert reason_in(reason, "fr") == french
     assert reason_in(reason, "en") == reason
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # a review of round 28: a subscription to something the contract adds, a payment term, a denial limited by a cause
+        "The Customer's subscription to the Premium Support Plan shall renew automatically for successive one-year periods.",
+        "The payment term shall not be subject to any extension.",
+        "Le bail ne pourra faire l'objet d'aucune prorogation du fait de travaux.",
+    ],
+)
+def test_what_is_not_the_contract_s_own_renewal_gives_no_reading(sentence):
+    assert renewal_reading(sentence) is None

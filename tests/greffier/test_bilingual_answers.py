@@ -1551,3 +1551,55 @@ def test_an_end_with_no_ground_asked_quotes_the_sentence_that_writes_none_not_on
     answer = extractive_answer(question, [article], units=units, language=language, question=question)
     assert answer.startswith("11.4 The Employer may, at any time and for any reason or none"), answer
     assert "insolvent" not in answer and "specifying the default" not in answer
+
+
+def test_the_contract_whose_sentence_answers_clearly_better_is_quoted_not_the_first_passage_s():
+    # walkthrough 18: the bond, judged first, was quoted ("The Guarantor's liability shall not be released …") for the contractor's
+    # liability cap, which the contract's next passage writes
+    question = "Quel est le plafond de responsabilité de l'entrepreneur dans le contrat ?"
+    units, _types = _units(question, "fr")
+    bond = Document(id="b1-5", score=1.0, meta={"doc_id": "b1", "section": "4. NATURE OF THE GUARANTOR'S OBLIGATIONS"},
+                    content="4.2 The Guarantor's liability shall not be released by any variation of the Contract.")
+    contract = Document(id="k1-13", score=0.9, meta={"doc_id": "k1", "section": "9. INDEMNITIES"},
+                        content="9.4 The aggregate liability of the Contractor under this Contract shall not exceed sixty per cent (60%) of the Contract Sum.")
+    answer = extractive_answer(question, [bond, contract], units=units, language="fr", question=question)
+    assert "sixty per cent" in answer and "Guarantor" not in answer, answer
+    # a passage of the first contract that answers as well keeps it quoted
+    own = Document(id="b1-6", score=0.8, meta={"doc_id": "b1", "section": "5. MAXIMUM AMOUNT"},
+                   content="5.1 The aggregate liability of the Guarantor under this Bond shall not exceed the Maximum Amount of £3,875,000.")
+    kept = extractive_answer(question, [own, contract], units=units, language="fr", question=question)
+    assert "3,875,000" in kept, kept
+
+
+def test_a_document_s_title_lines_answer_no_question_but_who_the_parties_are():
+    # walkthrough 18: "Did the amendment … change the completion deadline?" was answered with the amendment's title and subtitle
+    question = "Did the amendment to the waterproofing subcontract change the completion deadline?"
+    units, types = _units(question, "en")
+    title = Document(id="a4-1", score=1.0, meta={"doc_id": "a4", "section": "AVENANT N° 1 AU CONTRAT DE SOUS-TRAITANCE", "title": "AVENANT N° 1 AU CONTRAT DE SOUS-TRAITANCE"},
+                     content="AVENANT N° 1 AU CONTRAT DE SOUS-TRAITANCE\nLot 05 – Étanchéité des toitures-terrasses — Opération « Les Jardins », Toulouse")
+    judged = RelevanceJudge().run(question=question, documents=[title], units=units, clause_types=types, scope={"contract_ids": ["a4"]})
+    assert judged["documents"] == [] and judged["decisions"][0].get("title"), judged["decisions"]
+    # a short clause that ends its sentence is no title
+    clause = Document(id="a4-1", score=1.0, meta={"doc_id": "a4", "section": "Article 3 – Délais"},
+                      content="Article 3 – Délais\nLes délais d'exécution du contrat, dont la date d'achèvement, demeurent inchangés.")
+    kept = RelevanceJudge().run(question=question, documents=[clause], units=units, clause_types=types, scope={"contract_ids": ["a4"]})
+    assert not kept["decisions"][0].get("title")
+
+
+def test_a_fault_asked_of_a_liability_or_a_breach_reserved_keeps_its_answer():
+    # a review of round 28: « sans faute » asked of a liability is no question on ending the contract; "without prejudice to
+    # termination for breach" names no ground of the convenience right
+    question = "La responsabilité du Prestataire peut-elle être engagée sans faute de sa part ?"
+    units, _types = _units(question, "fr")
+    liability = Document(id="p1-10", score=1.0, meta={"doc_id": "p1", "section": "Article 10 – Responsabilité"}, content=(
+        "10.1 Le Prestataire n'engage sa responsabilité qu'en cas de faute prouvée de sa part. "
+        "10.2 La responsabilité du Prestataire est limitée au montant des sommes perçues au titre du contrat."))
+    assert "faute prouvée" in extractive_answer(question, [liability], units=units, language="fr", question=question)
+    question = "Le contrat peut-il être résilié sans motif ?"
+    units, _types = _units(question, "fr")
+    ending = Document(id="p1-12", score=1.0, meta={"doc_id": "p1", "section": "ARTICLE 12 — RÉSILIATION"}, content=(
+        "12.1 Chacune des parties peut résilier le contrat à tout moment moyennant un préavis de trois mois, sans préjudice de la résiliation "
+        "pour manquement prévue à l'article 12.2. 12.2 En cas de manquement grave de l'une des parties, l'autre partie pourra résilier le "
+        "contrat de plein droit."))
+    answer = extractive_answer(question, [ending], units=units, language="fr", question=question)
+    assert answer.startswith("12.1 Chacune des parties peut résilier le contrat à tout moment") and "manquement grave" not in answer, answer

@@ -5,12 +5,14 @@ distribution agreement with its English courtesy translation."""
 from __future__ import annotations
 
 import shutil
+from datetime import date
 
 import pytest
 
 from demo import generate as demo_generate
 from greffier.config import load_settings
-from greffier.services.dataroom.compare import heading_key, typography
+from greffier.dataroom.records import ContractRecord, Party
+from greffier.services.dataroom.compare import heading_key, two_contracts, typography
 from greffier.services.ingest import Ingestor
 from greffier.tools import ToolError, call_tool, tool_definitions
 from store.records import load_dataroom
@@ -139,3 +141,12 @@ def test_versions_with_bare_article_headings_still_face_article_by_article(tmp_p
     result = call_tool(settings, "compare_contracts", {"left": ids["v1.md"], "right": ids["v2.md"], "only_differences": False})
     faced = {(s["left"] or {}).get("heading"): (s["right"] or {}).get("heading") for s in result["sections"]}
     assert all(faced.get(f"Article {n}") == f"Article {n}" for n in range(1, 5)), faced
+
+
+def test_two_contracts_are_told_apart_by_what_was_read_not_by_what_was_not():
+    # a review of round 28: an unsigned courtesy translation whose parties and type were not read is still a translation
+    french = ContractRecord(id="c1", parties=[Party(raw_name="ORTALIS LEVAGE", entity_id="ortalis_levage")], signature_date=date(2022, 3, 10))
+    courtesy = ContractRecord(id="c2", parties=[Party(raw_name="ORTALIS LEVAGE", entity_id="ortalis_levage")])
+    other = ContractRecord(id="c3", parties=[Party(raw_name="ASHDOWN CRANE HIRE", entity_id="ashdown_crane_hire")], signature_date=date(2022, 8, 25))
+    assert not two_contracts(french, courtesy) and not two_contracts(french, ContractRecord(id="c4"))
+    assert two_contracts(french, other)

@@ -173,7 +173,6 @@ def test_a_date_written_relative_to_another_answers_until_when(text):
     assert not gives_a_quantity(text, "amount")
 
 
-
 def test_a_fee_due_on_an_anniversary_gives_no_end():
     # a review: "on each anniversary" is no date the contract lasts to
     text = "The Licensee shall pay the annual fee on each anniversary of the Effective Date."

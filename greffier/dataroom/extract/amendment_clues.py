@@ -166,8 +166,12 @@ _NEW_TERM_END_PRESENT = re.compile(
 # The term given a new length from the amended contract's signature: « la durée du Contrat est portée de trois à cinq ans à compter
 # de la date de signature du contrat initial », "the Term is extended to five (5) years from the date of the Original Agreement"
 _NEW_LENGTH = re.compile(
-    r"\b(?:dur[ée]e|term)\b[^.;]{0,60}?\b(?:est|sera|is|shall\s+be)\s+(?:hereby\s+|ainsi\s+)?"
-    r"(?:port[ée]e|fix[ée]e|allong[ée]e|prolong[ée]e|increased|extended|amended|changed)\s+(?:de\s+[^.;]{1,30}?\s+|from\s+[^.;]{1,30}?\s+)?"
+    # the contract's own term, nothing between (not « la durée de la garantie », "the warranty term", « la période d'exclusivité »),
+    # and a verb of change (« fixée » restates the term a recital quotes)
+    r"(?<!\w\s)(?<![\w-])(?:(?:la\s+)?dur[ée]e(?:\s+(?:du|de\s+l['’]|de\s+la)\s*(?:pr[ée]sente?\s+)?(?:contrat|accord|bail|convention))?"
+    r"|(?:the\s+)?(?-i:T)erm(?:\s+of\s+(?:this|the)\s+(?:agreement|contract|lease))?|the\s+term\s+of\s+(?:this|the)\s+(?:agreement|contract|lease))"
+    r"\s+(?:est|sera|is|shall\s+be)\s+(?:hereby\s+|ainsi\s+)?"
+    r"(?:port[ée]e|allong[ée]e|prolong[ée]e|increased|extended|amended|changed)\s+(?:de\s+[^.;]{1,30}?\s+|from\s+[^.;]{1,30}?\s+)?"
     r"(?:à|a|to)\s+(?P<period>[^.;]{1,40}?)\s+(?:à\s+compter\s+d[eu]|from|as\s+from|commencing\s+on)\s+"
     r"(?:la\s+date\s+(?:de\s+(?:la\s+)?(?:signature|conclusion)\s+)?d[eu]\s+(?:contrat|bail|la\s+convention)\s+(?:initial|d['’]origine|originel)"
     r"|the\s+date\s+(?:of\s+(?:signature|execution)\s+)?of\s+the\s+(?:original|initial|principal)\s+(?:agreement|contract|lease)"

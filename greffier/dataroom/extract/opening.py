@@ -423,6 +423,12 @@ def _two_names(party: OpeningParty) -> list[OpeningParty]:
 _NUMBER_AFTER = re.compile(r"\(\s*(?i:(?:company|registered|registration)\s+(?:no\.?|number|n°)|RCS\b|SIREN\b)")
 
 
+# Where a row of a table of parties starts, read as text: the start, a line break, a list's "(2)", the short name of the row's
+# first column ("… KT10 9PN  SEV ⏎ SEV GROUP LIMITED"), the postcode that ends the row before, or the date of an English deed's
+# cover ("DATED 13 October 2005  DCL ⏎ DAIRY CREST LIMITED (Company no …)")
+_ROW_START = re.compile(r"(?:^|\n\s*|\b[A-Z]{2,5}\s+|\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\s+|\b(?:19|20)\d{2}\s+|\(\d\)\s+)$")
+
+
 def _numbered_companies(segment: str, start: int, parties: list[OpeningParty]) -> list[OpeningParty]:
     """Companies of the list named with their number that its pieces missed, no separator before them: a table of parties
     read as text ("KLT ⏎ KESTREL … LIMITED (Company no 3120457) whose registered office is at …, Woking GU21 4BX ORB ⏎ ORB
@@ -433,13 +439,18 @@ def _numbered_companies(segment: str, start: int, parties: list[OpeningParty]) -
         before = segment[max(0, number.start() - 200) : number.start()].rstrip()
         if (begin := company_at_end(before)) is None or (head := name_head(before[begin:])) is None or head[1].strip():
             continue
-        if re.search(r"(?i)\b(?:of|by|to|for|de|du|par)\s*$", before[:begin]):
+        if not _ROW_START.search(before[:begin]):
+            continue  # mid-sentence: "represented by its president GESTION ALPHA SAS (RCS …)", "formerly known as …", "c/o KPMG LLP (…)"
+        if re.search(r"(?i)\b(?:of|by|to|for|de|du|par|as|is|c/o|soci[ée]t[ée])\s*$", before[:begin]):
             continue  # "a subsidiary of Parent Holdings Limited (company no …)", "guaranteed by …": not a party of its own
-        key = entity_id(head[0])
+        name = head[0]
+        if len(words := name.split()) > 2 and words[0] == words[1] and words[0].isupper() and len(words[0]) <= 5:
+            name = " ".join(words[1:])  # "SEV ⏎ SEV GROUP LIMITED": the row's short name, then the company's
+        key = entity_id(name)
         if key and not any(key == k or f"_{key}_" in f"_{k}_" or f"_{k}_" in f"_{key}_" for k in known):
             known.add(key)
             offset = start + number.start() - len(before) + begin
-            found.append(OpeningParty(name=head[0], offset=offset, raw=before[begin:] + " " + number.group(0), confidence="high", anchors=["company number"]))
+            found.append(OpeningParty(name=name, offset=offset, raw=before[begin:] + " " + number.group(0), confidence="high", anchors=["company number"]))
     return found
 
 
@@ -510,6 +521,12 @@ _REPRESENTATIVE_BEFORE = re.compile(
 _COMPANY_WORD_LIMIT = 10
 # … and a person named as the representative, the words of the piece after it (a title, no defined name): the next person joined
 # by « et » / "and" represents the same party
+_CO_REPRESENTATIVE = re.compile(
+    r"(?:M\.|Mme|Mr\.?|Mrs\.?|Ms\.?|Monsieur|Madame|Dr\.?)\s+(?:[A-ZÀ-Þ][\w'’.-]*(?:\s+|(?=,))){1,4}?,?\s*(?:son\s+|sa\s+|its\s+|their\s+|en\s+qualit[ée]\s+de\s+)?"
+    r"(?i:pr[ée]sidente?|directeur|directrice|g[ée]rante?|administrat(?:eur|rice)|secr[ée]taire|membre\s+du\s+directoire|director|manager|president"
+    r"|secretary|chief\s+\w+\s+officer|ceo|cfo|coo|authori[sz]ed\s+signatory|fond[ée]\s+de\s+pouvoirs?|mandataire\s+social)\b"
+    r"(?![^,;()]{0,80}\b(?i:demeurant|n[ée]e?\s+le|domicili\w*|residing|ci-apr[èe]s|hereinafter)\b)"
+)  # … a person with an office of the company, not one living somewhere or given a defined name: a party of her own
 _REPRESENTED_BY = re.compile(r"(?i)\b(?:represented\s+by|repr[ée]sent[ée]e?s?\s+par|acting\s+through)\s+(?:M\.|Mme|Mr\.?|Mrs\.?|Ms\.?|Monsieur|Madame|Dr\.?)\s[^;()«»\"“”]{0,120}$")
 
 
@@ -636,7 +653,10 @@ def _list_sentence_end(segment: str) -> int:
     """Where the opening sentence of ``segment`` ends, read past the items of a numbered list of parties: a full stop
     that closes item 1 and is followed by item 2 ends no list."""
     end = sentence_end(segment)
-    while end < len(segment) and (_ALIAS_AFTER_STOP.match(segment, end) or _ROLE_LABEL_SPLIT.match(segment, end + len(segment[end:]) - len(segment[end:].lstrip()))):
+    form = bool(_ROLE_LABEL_SPLIT.search(segment[:end]))  # a form's lines name the parties ("Beneficiary: …"), not an opening's sentence
+    while end < len(segment) and (
+        _ALIAS_AFTER_STOP.match(segment, end) or (form and _ROLE_LABEL_SPLIT.match(segment, end + len(segment[end:]) - len(segment[end:].lstrip())))
+    ):
         # "… Yokneam 20692, Israel. Hereinafter referred to as "Customer" And FLEXTRONICS …"; a form's next role line ("… (the
         # "Beneficiary"). Guarantor: BANQUE …")
         end += sentence_end(segment[end:])
@@ -690,7 +710,7 @@ def _pieces(segment: str) -> list[tuple[int, str]]:
                 part[position : match.start()], part[match.end() :], match.group(0)
             ) and not _ROLE_AT_END.search(part[position : match.start()]):  # "VERDANE SAS as Seller and ORTALIS SAS as Buyer": two parties
                 continue
-            if match.re is _CONNECTOR_SPLIT and _REPRESENTED_BY.search(part[position : match.start()]) and _CIVILITY.match(part[match.end() :].lstrip()):
+            if match.re is _CONNECTOR_SPLIT and _REPRESENTED_BY.search(part[position : match.start()]) and _CO_REPRESENTATIVE.match(part[match.end() :].lstrip()):
                 continue  # « représentée par M. Laurent Rochat, président, et Mme Sandrine Perrottet, directrice »: a second representative
             if match.re is _CONNECTOR_SPLIT and match["weak"] and re.match(r"(?i)(?:its|their|ses|leurs)\s+(?:affiliates|subsidiaries|filiales|soci[ée]t[ée]s\s+affili[ée]es)\b", part[match.end() :]):
                 continue  # "Acme Inc. and its affiliates (the "Company")": one party  # "Tate and Lyle", "research and development": a plain "and" parts two names only after a legal form
@@ -1223,15 +1243,15 @@ def without_initials_prefix(name: str) -> str:
     DAIRY CREST LIMITED", "SEV ⏎ SEV GROUP LIMITED"): the first word in capitals is the initials of the words that follow,
     or the first of them again. "ABC Holdings Inc." keeps its first word."""
     words = name.split()
-    if len(words) < 3 or not (2 <= len(words[0]) <= 5 and words[0].isalpha() and words[0].isupper()):
-        return name
+    if len(words) < 3 or not (2 <= len(words[0]) <= 5 and words[0].isalpha() and words[0].isupper()) or is_legal_form(words[0]):
+        return name  # « SCI Saint Charles Immobilier »: a legal form first is part of the name
     rest = [w for w in words[1:] if fold(w).strip(".,") not in _NAME_CONNECTORS]
     unformed = list(rest)
     while unformed and is_legal_form(unformed[-1].rstrip(",.")):
         unformed.pop()  # "KLT KESTREL LOGISTICS TRANSPORT LIMITED": initials with or without the form
-    if words[0] == words[1] or any(words[0] == "".join(w[0] for w in run).upper() for run in (rest, unformed) if len(run) == len(words[0])):
+    if any(words[0] == "".join(w[0] for w in run).upper() for run in (rest, unformed) if len(run) == len(words[0])):
         return " ".join(words[1:])
-    return name
+    return name  # a word said twice is a name ("WALLA WALLA FOODS INC."), but where a table's row repeats it (:func:`_numbered_companies`)
 
 
 # What a party's name never is, whatever rule found it: a blank to fill in (« ______ », "[company name]",
@@ -1319,10 +1339,10 @@ def implausible_name(name: str) -> str | None:
         return "a country's initials"  # "U.S. registered broker-dealer", « R.-U. »
     if folded[0] in _PLACEHOLDER_WORDS:
         return "a template's instruction"  # "(Enter Name of Recipient)", « (Nom de la société) »
+    if len(words) > 1 and any(is_legal_form(w) for w in words[1:]):
+        return None  # "US Foods, Inc.", "In Vivo Therapeutics Corporation", "Agreement Holdings Inc.", "INC Research, LLC"
     if len(words) > 1 and folded[0] in _FORMS_THAT_END_A_NAME and words[0][:1].isupper():
         return "a legal form that ends the name before it"  # "Inc. Bridgewater": "… the BISYS Group, Inc. ⏎ Bridgewater, NJ"
-    if len(words) > 1 and any(is_legal_form(w) for w in words[1:]):
-        return None  # "US Foods, Inc.", "In Vivo Therapeutics Corporation", "Agreement Holdings Inc."
     if _REGISTRY.match(name):
         return "a trade registry"  # "RCS Lyon 954 321 098 (« le Prêteur »)": the registry before a defined name
     if folded[0] in _NOT_A_FIRST_WORD:

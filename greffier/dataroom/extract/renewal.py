@@ -66,7 +66,7 @@ _DENIED = re.compile(
     r"|no (?:renewal|extension),? (?:tacit|automatic|express) or otherwise)\b"
 )
 # … unless a condition or a limit follows it: "shall not be renewed if either party objects", "more than twice" (it may renew)
-_DENIAL_LIMITED = re.compile(r"^[^.;]{0,40}?\b(?:if|unless|except|save|more than|beyond|other than|si|sauf|plus de|au-dela|hormis|excepte)\b")
+_DENIAL_LIMITED = re.compile(r"^[^.;]{0,40}?\b(?:if|unless|except|save|more than|beyond|other than|si|sauf|plus de|au-dela|hormis|excepte|du fait de|en raison de|by reason of|on account of)\b")
 # … but not the parties' own agreement: "shall not be extended except by a written agreement of the parties", « autrement que
 # par un nouvel accord écrit » deny the contract renews by itself (walkthrough 14)
 _ONLY_BY_AGREEMENT = re.compile(
@@ -78,10 +78,13 @@ _ONLY_BY_AGREEMENT = re.compile(
 # a warranty or a policy extended « de plein droit » / "automatically" is not the contract's term.
 _SUBJECT = re.compile(
     r"\b(?:contrat|convention|bail|licence|mandat|accord|protocole|present|presente|duree|terme|il|elle"
-    r"|agreement|contract|term|lease|licen[cs]e|it|abonnement|subscription)\b"  # a subscription agreement's subscription is its term
+    r"|agreement|contract|term|lease|licen[cs]e|it)\b"
+    # a subscription agreement's subscription is its term ("the Subscription shall renew automatically"), not a subscription to
+    # something the contract adds ("the Customer's subscription to the Premium Support Plan")
+    r"|(?<!'s )\b(?:the |this |l'|cet )?(?:subscription|abonnement)\b(?! (?:to|for|of|a|au|aux|de|du|des)\b)"
 )
 _OTHER_SUBJECT = re.compile(
-    r"\b(?:delais?|preavis|periode de garantie|garantie|polices?|assurances?|deadlines?|notice|warranty"
+    r"\b(?:delais?|preavis|periode de garantie|garantie|polices?|assurances?|deadlines?|notice|warranty|payment terms?|delivery dates?"
     r"|warranty period|cure period|time (?:limit|period)|polic(?:y|ies)|insurance|prices?|prix)\b"
 )
 # A word that is the contract, said without a subject: "automatic renewal", « tacite reconduction », "evergreen".

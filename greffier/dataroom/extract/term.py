@@ -30,9 +30,12 @@ class TermFinding(BaseModel):
 
 HEADING_CHARS = 100  # a chunk's "heading" longer than this is the first line of a paragraph ("3.9 Sales Plans. From time-to-time …")
 _TERM_HEADING = re.compile(
-    r"\b(?:duree|term|terme|duration|echeance|expiration|prise d'effet|entree en vigueur|effective date|commencement|validite|prorogation"
-    r"|(?:hire|rental|lease|loan|subscription) period|period of (?:hire|rental|the lease)|periode de location|duree de (?:la )?location)\b"
+    r"\b(?:duree|term|terme|duration|echeance|expiration|prise d'effet|entree en vigueur|effective date|commencement|validite|prorogation)\b"
 )
+# … and, in a contract with no such article, the heading that is a hire's or a rental's period as a whole ("3. HIRE PERIOD",
+# « Article 3 – Durée de la location »: walkthrough 18), not "SUBSCRIPTION PERIOD FOR ADD-ONS" nor a loan's availability period
+_PERIOD_HEADING = re.compile(r"^\W*(?:(?:article|clause|section)\s+)?[\w.]{0,6}\W*(?:(?:hire|rental) period|period of (?:hire|rental)|periode de location|duree de (?:la )?location)\W*$")
+_TERM_OR_PERIOD_HEADING = re.compile(f"{_TERM_HEADING.pattern}|{_PERIOD_HEADING.pattern}")
 # A form's or a table's row that dates the end: "Expiry Date: 31 March 2027", "Final Maturity Date | 27 November 2030",
 # « Date d'échéance finale | 27 novembre 2030 », and, a table's pipes lost in a PDF's text, the label written as one
 # ("… 27 novembre 2023 Date d'échéance finale 27 novembre 2030 Sûretés …": after the row before's figure, not in prose: "the
@@ -47,7 +50,7 @@ _TERM_CUE = re.compile(
     r"remain in force|comes? into force|effective (?:as of|from|on)|commenc|initial term|"
     # a form's line names the period: "INITIAL DISTRIBUTION PERIOD: April 15, 2000 through October 15, 2000", « Période initiale : du … au … »
     r"\b(?:initial|original)\s+(?:[\w-]+\s+)?period\b|p[ée]riode\s+initiale|dur[ée]e\s+initiale|"
-    r"\b(?:contrat|convention|bail|mission|licence|accord|pacte|garantie|agreement|lease|license|licence|term)\b|\bterms\s+of\s+the\s+(?:project|engagement|assignment|mission)\b|"
+    r"\b(?:contrat|convention|bail|mission|licence|accord|pacte|garantie|agreement|lease|license|licence|term)\b|\bterms\s+of\s+the\s+(?:project|engagement|assignment|mission)\s*:|"
     rf"(?i:{_END_LABEL})",
     re.I,
 )
@@ -241,7 +244,10 @@ def extract_term(
     amendment): an option to extend the term ("may elect for the Term to be extended to …") does not
     end the initial term.
     """
-    ranked = _about_the_term(ranked_sentences(chunks, _TERM_HEADING, heading_chars=HEADING_CHARS))
+    about = _TERM_HEADING
+    if not any(len(heading(c)) <= HEADING_CHARS and _TERM_HEADING.search(fold(heading(c))) for c in chunks):
+        about = _TERM_OR_PERIOD_HEADING
+    ranked = _about_the_term(ranked_sentences(chunks, about, heading_chars=HEADING_CHARS))
     signature = signature_date if isinstance(signature_date, Finding) or signature_date is None else Finding[date](
         value=signature_date, chunk_id=None, raw="signature", rule="signature"
     )
@@ -266,7 +272,7 @@ def extract_term(
             )
             found = [replace(c, end=c.end.model_copy(update={"confidence": "low", "doubt": doubt})) for c in found if not _is_estimate(c.start)]
         candidates.extend(found)
-    term_chunks = [c.id for c in chunks if len(heading(c)) <= HEADING_CHARS and _TERM_HEADING.search(fold(heading(c)))]
+    term_chunks = [c.id for c in chunks if len(heading(c)) <= HEADING_CHARS and about.search(fold(heading(c)))]
     indefinite = _indefinite(chunks)
     if not candidates:
         if indefinite is None and not term_chunks:

@@ -290,6 +290,16 @@ def _record(room_by_id: dict[str, ContractRecord], contract_id: str, known: list
     return record
 
 
+def two_contracts(left: ContractRecord, right: ContractRecord) -> bool:
+    """Whether the records say ``left`` and ``right`` are two contracts, not one and its translation: no party in common, or two
+    different signature dates, or two different types (what was not read says nothing)."""
+    return (
+        (bool(left.entity_ids) and bool(right.entity_ids) and not set(left.entity_ids) & set(right.entity_ids))
+        or (None not in (left.signature_date, right.signature_date) and left.signature_date != right.signature_date)
+        or (None not in (left.contract_type, right.contract_type) and left.contract_type != right.contract_type)
+    )
+
+
 def compare_contracts(workspace: WorkspaceStore, left_id: str, right_id: str, *, only_differences: bool = True) -> dict[str, Any]:
     """Compare contracts ``left_id`` and ``right_id`` (see the module docstring).
 
@@ -314,13 +324,10 @@ def compare_contracts(workspace: WorkspaceStore, left_id: str, right_id: str, *,
     (left, left_text), (right, right_text) = (contract_sections(workspace, cid) for cid in (left_id, right_id))
     languages = [guess_language(" ".join(text.split()[:LANGUAGE_WORDS])) for text in (left_text, right_text)]
     other_languages = "und" not in languages and languages[0] != languages[1]
-    # a translation is the same contract in another language: a party in common, and its date or its type (a French crane lease and
-    # an English crane hire between other parties are two contracts, walkthrough 18)
-    same_contract = bool(set(records[0].entity_ids) & set(records[1].entity_ids)) and (
-        (records[0].signature_date is not None and records[0].signature_date == records[1].signature_date)
-        or (records[0].contract_type is not None and records[0].contract_type == records[1].contract_type)
-    )
-    translation = other_languages and same_contract
+    # a translation is the same contract in another language, unless something says they are two: no party in common, or two
+    # different dates, or two different types (a French crane lease and an English crane hire between other parties, walkthrough
+    # 18); an unsigned courtesy translation whose parties or type were not read stays one
+    translation = other_languages and not two_contracts(*records)
     counts = {"sentences": [sum(len(s.sentences) for s in left), sum(len(s.sentences) for s in right)], "same": 0, "changed": 0,
               "left_only": 0, "right_only": 0, "sections": 0, "sections_left_only": 0, "sections_right_only": 0}
     # versions of one text (a copy, a translation) by article number; two different contracts by subject
