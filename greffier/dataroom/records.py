@@ -495,8 +495,9 @@ def _record_changes(by_id: dict[str, ContractRecord], outcome: AmendmentOutcome,
             if amendment.end_date != change.current:
                 # the amendment's own end is the one it gives its contract: its term read alone counts « cinq ans à compter de la
                 # date de signature du contrat initial » from its own date
-                amendment.end_date = change.current
+                amendment.end_date = amendment.initial_end_date = change.current
                 amendment.sources["end_date"] = FieldSource(origin="amendment", chunk_id=change.chunk_id, raw=change.raw, **doubt)
+                amendment.sources["initial_end_date"] = amendment.sources["end_date"]
         target.warnings.append(change.message)
         if change.chunk_id:
             target.evidence.setdefault("end_date", []).append(change.chunk_id)
