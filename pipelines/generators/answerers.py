@@ -215,18 +215,21 @@ def best_sentences(
     documents: list[Document], units: list[dict[str, Any]], max_sentences: int = MAX_SENTENCES, kind: AnswerKind | None = None,
     *, question: str = "",
 ) -> list[tuple[int, int, str]]:
-    """The sentences that answer best, from the contract of the first passage (the one judged best), the
+    """The sentences that answer best, from the contract of the first passage (the one judged best; another whose sentence answers
+    clearly better, :func:`_best_answering_contract`), the
     passage of the best sentence first and each passage's sentences in their order: the best sentence, then others that cover enough of what is asked (a sentence
     repeated in a duplicate is quoted once). When the question asks for a kind of answer that none of
     them gives, the best sentence of the first one's passage that gives it is quoted too (« Un dépôt
     de 12 000 euros est versé… » then « Il est restitué dans les trois mois… »); and a chosen sentence
     that opens on a word standing for the sentence before it (« Il est restitué… », "Such notice…")
-    is quoted with that sentence."""
+    is quoted with that sentence. A question on ending the contract with no ground (``question``: « sans faute », "without
+    cause") quotes no sentence that ends it on one after one that writes none."""
     best: list[tuple[int, int, str]] = []
     seen: set[str] = set()
     contract = quoted_contract(documents)
     no_ground = bool(_NO_GROUND_ASKED.search(fold(question)) and _ENDING_ASKED.search(fold(question))) and any(
-        _NO_GROUND_WRITTEN.search(fold(sentence)) or _ANY_TIME.search(fold(sentence)) and not on_a_ground(sentence) for _n, _p, sentence in _sentences(documents)
+        _NO_GROUND_WRITTEN.search(fold(sentence)) or (_ANY_TIME.search(fold(sentence)) and not on_a_ground(sentence))
+        for _n, _p, sentence in _sentences(documents)
     )  # a sentence that writes no ground is there to quote; else the ones on a ground are all there is
     scored = _scored(documents, units, kind, no_ground=no_ground)
     contract = _best_answering_contract(documents, scored, contract)

@@ -907,9 +907,9 @@ _PLACE_AND_DATE = re.compile(r"(?i)\s*,\s*(?:le\s+)?\d{1,2}(?:er)?\s+[a-zéû]+\
 _ROLE_AT_END = re.compile(r"[A-Z]\S*\s*,?\s+(?:as|acting\s+as|en\s+(?:sa\s+)?qualit[ée]\s+de)\s+(?:the\s+|l['’]\s*|le\s+|la\s+)?[A-Z][a-zà-ÿ]+\s*,?\s*$")
 _AS_ROLE = re.compile(r"\s*,?\s*(?:as|acting\s+as|en\s+(?:sa\s+)?qualit[ée]\s+de)\s+(?:the\s+|l['’]\s*|le\s+|la\s+)?(?P<role>[A-Z][a-zà-ÿ]+(?:\s+[A-Z][a-zà-ÿ]+)?)(?=\s*(?:[,;.)(]|$|\d|(?:and|et|AND|ET)\b|[A-Z]{2,}\b))")
 _ACRONYM = re.compile(r"\s*\(\s*([A-Z][A-Z0-9&.]{1,8})\s*\)")
-# A party described before its name: "between professional golfer, TOM WATSON, …", « entre l'architecte, Mme … »
 # A defined name in parentheses before the name it gives: "(Client) Pelican Delivers Inc.", '("Buyer") Acme Corp.'
 _ROLE_FIRST = re.compile(r"^(?:(?:and|et)\s+)?\(\s*(?:the\s+|le\s+|la\s+)?[\"“«]?\s*(?P<role>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})\s*[\"”»]?\s*\)\s+(?=[A-Z])")
+# A party described before its name: "between professional golfer, TOM WATSON, …", « entre l'architecte, Mme … »
 _DESCRIPTOR_FIRST = re.compile(r"^(?:[a-zà-ÿ][\w'’-]*\s+){0,3}[a-zà-ÿ][\w'’-]*,\s+(?=[A-Z])")
 
 
@@ -1240,8 +1240,8 @@ def name_head(text: str) -> tuple[str, str] | None:
 
 def without_initials_prefix(name: str) -> str:
     """A name less the initials written before it, the short name a table of parties gives in its first column ("DCL ⏎
-    DAIRY CREST LIMITED", "SEV ⏎ SEV GROUP LIMITED"): the first word in capitals is the initials of the words that follow,
-    or the first of them again. "ABC Holdings Inc." keeps its first word."""
+    DAIRY CREST LIMITED", "KLT ⏎ KESTREL LOGISTICS TRANSPORT LIMITED"): the first word in capitals is the initials of the words
+    that follow, with or without their legal form. "ABC Holdings Inc." and « SCI Saint Charles Immobilier » keep their first word."""
     words = name.split()
     if len(words) < 3 or not (2 <= len(words[0]) <= 5 and words[0].isalpha() and words[0].isupper()) or is_legal_form(words[0]):
         return name  # « SCI Saint Charles Immobilier »: a legal form first is part of the name
@@ -1302,8 +1302,8 @@ _FIELD_LABELS = frozenset("number date name title reference ref address telephon
 # A postal code with letters and figures: Canadian "V6B 1B7", British "SW1A 1AA", Dutch "1012 AB" is figures first (a name never is)
 _PROVINCE_AND_CODE = re.compile(r"[A-Z]{2} [A-Z]\d[A-Z]")  # "ON M5V" before "2T6", cut at the figure that starts the second half
 _POSTAL_CODE = re.compile(r"[A-Z]\d[A-Z] ?\d[A-Z]\d|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}")
-# English legal forms no name starts with ("SAS Institute", "AG Mortgage" do; so does "LLP Taraz Transit", "LLC Ferrum" written the
-# CIS way)
+# English legal forms that start no name but one with a form of its own ("INC Research, LLC"): what a line cut from the name
+# before leaves ("Inc. Bridgewater"); not SAS, AG, LLP, LLC ("SAS Institute", "AG Mortgage", "LLP Taraz Transit" the CIS way)
 _FORMS_THAT_END_A_NAME = frozenset("inc incorporated corp plc".split())
 _FRENCH_DOCUMENT_NOUNS = frozenset("contrat convention accord avenant protocole".split())
 _DOCUMENT_NOUNS = frozenset(
