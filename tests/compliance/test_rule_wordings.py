@@ -251,6 +251,9 @@ GENERAL_WORDINGS = [
      "La cession du bail n'est autorisée qu'au profit d'une société contrôlée par le Preneur au sens de l'article L. 233-3 du code de "
      "commerce, toute opération faisant perdre au Preneur le contrôle de la société cessionnaire emportant résiliation du bail."),
     ("change-of-control", False, "Si le Fournisseur cesse de contrôler la conformité des lots livrés, le Client pourra refuser la livraison."),
+    ("change-of-control", True,
+     "Si un actionnaire, ou plusieurs agissant de concert, prend le contrôle de l'Emprunteur au sens de l'article L. 233-3 du Code de "
+     "commerce, la Banque pourra exiger le remboursement immédiat de l'encours."),
     ("non-compete", True,
      "The Licensee shall not (a) use the Software to develop a competing product, or (b) during the Term, engage in any business that "
      "competes with the Licensor."),
