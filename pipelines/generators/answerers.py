@@ -80,6 +80,18 @@ def on_a_ground(sentence: str) -> bool:
     return bool(_GROUND_WRITTEN.search(folded)) and not _NO_GROUND_WRITTEN.search(folded)
 
 
+def with_no_ground(sentence: str) -> bool:
+    """Whether ``sentence`` writes an end with no ground: "for any reason", "without cause", or "at any time" and no ground."""
+    folded = fold(sentence)
+    return bool(_NO_GROUND_WRITTEN.search(folded)) or (bool(_ANY_TIME.search(folded)) and not on_a_ground(sentence))
+
+
+def _no_ground_first(scored: list[tuple[float, float, int, int, str]]) -> list[tuple[float, float, int, int, str]]:
+    """``scored`` with :data:`GROUND_PENALTY` off each sentence that ends the contract on a ground, best first again."""
+    return _best_first([(score - GROUND_PENALTY if on_a_ground(sentence) else score, coverage, n, position, sentence)
+                        for score, coverage, n, position, sentence in scored])
+
+
 GROUND_PENALTY = 0.6  # as much as a sentence covering all that is asked gains over one covering half: it says the opposite
 MAX_LIST_ITEMS = 6  # the items quoted after a sentence that announces them with a colon
 MAX_ITEM_WORDS = 20  # a longer sentence after the announced items is the next clause
@@ -157,17 +169,14 @@ def heading_coverage(documents: list[Document], units: list[dict[str, Any]]) -> 
     return {n: coverage_of(units, heading_tokens(doc)) for n, doc in enumerate(documents, 1)}
 
 
-def _scored(
-    documents: list[Document], units: list[dict[str, Any]], kind: AnswerKind | None = None, *, no_ground: bool = False
-) -> list[tuple[float, float, int, int, str]]:
+def _scored(documents: list[Document], units: list[dict[str, Any]], kind: AnswerKind | None = None) -> list[tuple[float, float, int, int, str]]:
     """(score, coverage, passage number, position, sentence), best first: what the sentence covers of
     what is asked, read with its article's heading (« ARTICLE 3 — DURÉE » says what « Le bail est
     conclu pour neuf années… » is about, so the article's sentences cover « durée » alike and the first
     one, which states the rule, goes first), then the passage's rank, the sentence's place in it, how
     much of the sentence itself is about what is asked (of two sentences that cover as much, the one
     that says little else), and :data:`KIND_BONUS` when it gives the kind of answer asked
-    (:func:`asked_kind`); ``no_ground`` (an end with no ground is asked): :data:`GROUND_PENALTY` off a sentence that writes a
-    ground and no word of an end without one. ``coverage`` is the sentence's own, without the heading."""
+    (:func:`asked_kind`). ``coverage`` is the sentence's own, without the heading."""
     scored = []
     headings = {n: heading_tokens(doc) for n, doc in enumerate(documents, 1)}
     for n, position, sentence in _sentences(documents):
@@ -178,9 +187,11 @@ def _scored(
         focus = sum(token in covering for token in tokens) / len(tokens)
         read = coverage_of(units, present | headings[n])
         score = read + 0.3 / n + 0.05 / (1 + position) + FOCUS_WEIGHT * focus + (KIND_BONUS if holds_kind(kind, sentence) else 0.0)
-        if no_ground and on_a_ground(sentence):
-            score -= GROUND_PENALTY
         scored.append((score, coverage, n, position, sentence))
+    return _best_first(scored)
+
+
+def _best_first(scored: list[tuple[float, float, int, int, str]]) -> list[tuple[float, float, int, int, str]]:
     return sorted(scored, key=lambda s: (-s[0], s[2], s[3]))
 
 
@@ -227,11 +238,12 @@ def best_sentences(
     best: list[tuple[int, int, str]] = []
     seen: set[str] = set()
     contract = quoted_contract(documents)
-    no_ground = bool(_NO_GROUND_ASKED.search(fold(question)) and _ENDING_ASKED.search(fold(question))) and any(
-        _NO_GROUND_WRITTEN.search(fold(sentence)) or (_ANY_TIME.search(fold(sentence)) and not on_a_ground(sentence))
-        for _n, _p, sentence in _sentences(documents)
-    )  # a sentence that writes no ground is there to quote; else the ones on a ground are all there is
-    scored = _scored(documents, units, kind, no_ground=no_ground)
+    scored = _scored(documents, units, kind)
+    asked = fold(question)
+    # an end with no ground asked, and a sentence that writes one there to quote (else the ones on a ground are all there is)
+    no_ground = bool(_NO_GROUND_ASKED.search(asked) and _ENDING_ASKED.search(asked)) and any(with_no_ground(s[4]) for s in scored)
+    if no_ground:
+        scored = _no_ground_first(scored)
     contract = _best_answering_contract(documents, scored, contract)
     headings = heading_coverage(documents, units)
     for _score, coverage, n, position, sentence in scored:

@@ -95,14 +95,15 @@ _BLANK_CLAUSE = re.compile(
 )
 
 
-def title_only(doc: Document) -> bool:
-    """Whether ``doc`` is a document's first passage that holds its title lines only (a subtitle, a reference, a place): no
-    sentence ends in it, and few words."""
-    text = prose(doc).strip()
+TITLE_WORDS = 24
+
+
+def title_only(doc: Document, text: str) -> bool:
+    """Whether ``doc``, whose prose is ``text``, is a document's first passage that holds its title lines only (a subtitle, a
+    reference, a place): no sentence ends in it, and few words."""
     return doc.id.rsplit("-", 1)[-1] == "1" and len(tokenize(text)) <= TITLE_WORDS and not re.search(r"[.;:!?](?:\s|$)", text)
 
 
-TITLE_WORDS = 24
 COMPLETE = 0.999  # a passage holding all that is asked (in some wording) is judged before one that misses a word of it, whatever the bonuses
 RELEVANCE_MODES = ("llm", "union", "scores")
 
@@ -638,9 +639,10 @@ class RelevanceJudge:
             )
             if recital:
                 decision["recital"] = True
-            if decision["relevant"] and _BLANK_CLAUSE.match(prose(doc).strip()):
+            body = prose(doc).strip() if decision["relevant"] else ""
+            if decision["relevant"] and _BLANK_CLAUSE.match(body):
                 decision.update(relevant=False, blank=True, why="the clause is left blank: its heading alone holds what is asked")
-            if decision["relevant"] and not parties and title_only(doc):
+            if decision["relevant"] and not parties and title_only(doc, body):
                 # walkthrough 18: « Did the amendment … change the completion deadline? » was answered with the amendment's title
                 # and subtitle (« Lot 05 – Étanchéité des toitures-terrasses — Opération … »), which name the document, not a clause
                 decision.update(relevant=False, title=True, why="the document's title: no sentence of it says what is asked")

@@ -429,6 +429,11 @@ _NUMBER_AFTER = re.compile(r"\(\s*(?i:(?:company|registered|registration)\s+(?:n
 _ROW_START = re.compile(r"(?:^|\n\s*|\b[A-Z]{2,5}\s+|\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\s+|\b(?:19|20)\d{2}\s+|\(\d\)\s+)$")
 
 
+def _already_named(key: str, known: set[str]) -> bool:
+    """Whether a party whose name's key is ``key`` is already read: the same key, or one holding the other's words."""
+    return any(key == k or f"_{key}_" in f"_{k}_" or f"_{k}_" in f"_{key}_" for k in known)
+
+
 def _numbered_companies(segment: str, start: int, parties: list[OpeningParty]) -> list[OpeningParty]:
     """Companies of the list named with their number that its pieces missed, no separator before them: a table of parties
     read as text ("KLT ⏎ KESTREL … LIMITED (Company no 3120457) whose registered office is at …, Woking GU21 4BX ORB ⏎ ORB
@@ -447,7 +452,7 @@ def _numbered_companies(segment: str, start: int, parties: list[OpeningParty]) -
         if len(words := name.split()) > 2 and words[0] == words[1] and words[0].isupper() and len(words[0]) <= 5:
             name = " ".join(words[1:])  # "SEV ⏎ SEV GROUP LIMITED": the row's short name, then the company's
         key = entity_id(name)
-        if key and not any(key == k or f"_{key}_" in f"_{k}_" or f"_{k}_" in f"_{key}_" for k in known):
+        if key and not _already_named(key, known):
             known.add(key)
             offset = start + number.start() - len(before) + begin
             found.append(OpeningParty(name=name, offset=offset, raw=before[begin:] + " " + number.group(0), confidence="high", anchors=["company number"]))
@@ -479,7 +484,7 @@ def _described_names(segment: str, start: int, parties: list[OpeningParty]) -> l
         if head is None or head[1].strip(" ,") or all(is_legal_form(w) for w in head[0].split()):
             continue
         key = entity_id(head[0])
-        if not key or any(key == k or f"_{key}_" in f"_{k}_" or f"_{k}_" in f"_{key}_" for k in known):
+        if not key or _already_named(key, known):
             continue
         known.add(key)
         found.append(OpeningParty(name=head[0], offset=start + match.start("name"), raw=match.group(0), confidence="high", anchors=["corporate description"]))

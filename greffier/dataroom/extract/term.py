@@ -15,7 +15,7 @@ from greffier.dataroom.extract.defined_dates import DATE_NAME, SIGNATURE_WORDS, 
 from greffier.dataroom.extract.periods import NUMBER, find_periods, parse_number, parse_ordinal
 from greffier.dataroom.extract.term_length import LENGTH_CUE, NOT_THE_TERM, STARTS_AFTER, names_initial_term, written_as_term
 from greffier.dataroom.extract.text import (
-    DATE_GROUP, ChunkInput, Finding, Sentence, heading, is_english, numeric_month_first, ranked_sentences, read_date, weakest,
+    DATE_GROUP, ChunkInput, Finding, Sentence, is_english, numeric_month_first, ranked_sentences, read_date, under_heading, weakest,
 )
 from greffier.dataroom.normalize import DATE_PATTERN, fold, parse_date
 
@@ -244,9 +244,7 @@ def extract_term(
     amendment): an option to extend the term ("may elect for the Term to be extended to …") does not
     end the initial term.
     """
-    about = _TERM_HEADING
-    if not any(len(heading(c)) <= HEADING_CHARS and _TERM_HEADING.search(fold(heading(c))) for c in chunks):
-        about = _TERM_OR_PERIOD_HEADING
+    about = _TERM_HEADING if any(under_heading(c, _TERM_HEADING, HEADING_CHARS) for c in chunks) else _TERM_OR_PERIOD_HEADING
     ranked = _about_the_term(ranked_sentences(chunks, about, heading_chars=HEADING_CHARS))
     signature = signature_date if isinstance(signature_date, Finding) or signature_date is None else Finding[date](
         value=signature_date, chunk_id=None, raw="signature", rule="signature"
@@ -272,7 +270,7 @@ def extract_term(
             )
             found = [replace(c, end=c.end.model_copy(update={"confidence": "low", "doubt": doubt})) for c in found if not _is_estimate(c.start)]
         candidates.extend(found)
-    term_chunks = [c.id for c in chunks if len(heading(c)) <= HEADING_CHARS and about.search(fold(heading(c)))]
+    term_chunks = [c.id for c in chunks if under_heading(c, about, HEADING_CHARS)]
     indefinite = _indefinite(chunks)
     if not candidates:
         if indefinite is None and not term_chunks:

@@ -193,13 +193,15 @@ def ranked_sentences(chunks: Sequence[ChunkInput], about: re.Pattern[str], *, he
     in a stable order otherwise. With ``heading_chars``, a longer heading is a paragraph's first line,
     not a heading (a chunk with no section starts with its text): it ranks nothing first."""
     found = [
-        Sentence(chunk.id, text, 0 if _about(chunk, about, heading_chars) else 1)
+        Sentence(chunk.id, text, 0 if under_heading(chunk, about, heading_chars) else 1)
         for chunk in chunks
         for text in sentences(chunk.text)
     ]
     return sorted(found, key=lambda s: s.chunk_rank)
 
 
-def _about(chunk: ChunkInput, about: re.Pattern[str], heading_chars: int | None) -> bool:
+def under_heading(chunk: ChunkInput, about: re.Pattern[str], heading_chars: int | None) -> bool:
+    """Whether the chunk's heading (no longer than ``heading_chars``: else it is a paragraph's first line) matches ``about``
+    on folded text."""
     text = heading(chunk)
     return (heading_chars is None or len(text) <= heading_chars) and bool(about.search(fold(text)))
