@@ -120,6 +120,18 @@ for column, (fmt, label, mime) in zip(exports[1:], compliance.EXPORTS):
 if listing["skipped_rules"]:
     st.caption(escape_markdown(compliance.not_checked_line(listing["skipped_rules"])))
 
+if (last := st.session_state.get(keys.CMP_LAST_REVIEW)) and (said := compliance.review_left_list(last, statuses)):
+    note_column, undo_column = st.columns([6, 1], vertical_alignment="center")
+    note_column.success(escape_markdown(said))
+    if undo_column.button(f"Undo (back to {last['was']})", key="compliance_undo_review"):
+        try:
+            compliance.review(settings, last["id"], last["was"], last["note"])
+        except GreffierError as exc:
+            st.error(str(exc))
+        else:
+            st.session_state.pop(keys.CMP_LAST_REVIEW, None)
+            st.rerun()
+
 if not listing["flags"]:
     st.info("No flag matches these filters.")
     st.stop()
@@ -160,6 +172,9 @@ def _flag(flag: dict) -> None:
                 st.error(str(exc))
             else:
                 st.session_state[keys.CMP_FLAG] = flag["id"]
+                st.session_state[keys.CMP_LAST_REVIEW] = {
+                    "id": flag["id"], "label": compliance.flag_label({**flag, "status": status}), "status": status, "was": flag["status"], "note": note,
+                }
                 st.toast(f"Flag marked {status}.")
                 st.rerun()
         if flag["history"]:

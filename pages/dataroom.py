@@ -103,17 +103,18 @@ else:
     listing_key = hashlib.sha1(json.dumps([arguments, page_size], sort_keys=True).encode()).hexdigest()[:10]
     page = page_column.number_input(f"Page (of {pages})", min_value=1, max_value=pages, value=1, key=f"dr_page_{listing_key}") - 1
     shown = rows[page * page_size : (page + 1) * page_size]
-    date_column = {c: st.column_config.DateColumn(c, format="YYYY-MM-DD", width=95) for c in ("signed", "ends", "initial end")}
+    # a whole ISO date, and every row of the page: "auto" showed ten rows of a page of 50 behind the grid's own scroll bar (appwalk 28)
+    date_column = {c: st.column_config.DateColumn(c, format="YYYY-MM-DD", width=102) for c in ("signed", "ends", "initial end")}
     picked = st.dataframe(
-        pd.DataFrame(shown), hide_index=True, key=f"dataroom_table_{listing_key}_{page}", placeholder="—", width="stretch",
+        pd.DataFrame(shown), hide_index=True, key=f"dataroom_table_{listing_key}_{page}", placeholder="—", width="stretch", height="content",
         column_order=["detail", *dataroom.display_columns(data)], on_select="rerun", selection_mode="single-row",
         column_config={
             "detail": st.column_config.LinkColumn("detail", display_text="open", width="small", help="The contract's detail on this page"),
             "id": st.column_config.TextColumn(dataroom.KEY_LABEL, width="small", help=dataroom.KEY_HELP),
-            "title": st.column_config.TextColumn("title", width=340, pinned=True),
-            "parties": st.column_config.TextColumn("parties", width=220),
-            "type": st.column_config.TextColumn("type", width=170),
-            "governing law": st.column_config.TextColumn("governing law", width=130),
+            "title": st.column_config.TextColumn("title", width=300, pinned=True),
+            "parties": st.column_config.TextColumn("parties", width=260),
+            "type": st.column_config.TextColumn("type", width=150),
+            "governing law": st.column_config.TextColumn("governing law", width=120),
             **date_column,
             "amendments": st.column_config.TextColumn("amendments", width=220, help="Amendments of this contract, listed under it"),
             "amends": st.column_config.TextColumn("amends", help="The contract this amendment amends"),

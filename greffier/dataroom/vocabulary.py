@@ -280,11 +280,24 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
     "nantissement": (
         r"nantissement", r"\bgage\b", r"pledge", r"hypotheque", r"security agreement",
     ),
+    # a guarantor's own undertaking to pay on demand, whatever the debt (art. 2321 C. civ., URDG): not an accessory cautionnement
+    # (appwalk 28: an "ON-DEMAND PERFORMANCE BOND" typed « cautionnement »)
+    "garantie autonome": (
+        r"garantie autonome", r"garantie a premiere demande", r"(?:on[- ]demand|first[- ]demand|demand) (?:performance )?(?:bond|guarantee)",
+        r"performance bond", r"advance payment (?:bond|guarantee)", r"standby letter of credit", r"lettre de credit stand-?by",
+    ),
     "cautionnement": (
-        r"cautionnement", r"\bcaution\b", r"garantie a premiere demande", r"(?:parent company |personal )?guarantee",
+        r"cautionnement", r"\bcaution\b", r"(?:parent company |personal )?guarantee",
     ),
     "contrat de crédit-bail": (
         r"credit[- ]bail", r"\bleasing\b", r"(?:finance|financial|equipment) lease", r"location financiere", r"location avec option d'achat",
+    ),
+    # hiring a thing for a time, with or without its operator (a crane, a vehicle, an aircraft on an operating lease); not a
+    # lease of premises, not a finance lease (above), not « location-gérance » (a business run by another)
+    "contrat de location": (
+        r"\bhire agreement", r"\b(?:plant|equipment|crane|vehicle|car|van|truck|machinery) (?:hire|rental)\b", r"\brental agreement",
+        r"contrat de location(?! financiere| avec option| gerance|-gerance)", r"location de (?:materiel|vehicules?|grues?|engins?|equipements?|machines?)",
+        r"\b(?:aircraft|engine|operating|wet|dry) lease", r"\bcharter(?:party| party| agreement)\b",
     ),
     "contrat de prêt": (
         r"contrat de (?:pret|credit)", r"\bpret\b", r"credit (?:d'acquisition|bancaire|agreement)",
@@ -336,6 +349,12 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
         # toll and contract manufacturing: the maker works on the customer's materials or to its order (« façonnage »)
         r"toll (?:processing|manufacturing|conversion)", r"\bfaconnage\b", r"contrat de facon\b", r"contract manufactur",
         r"manufacturing (?:services )?agreement",
+    ),
+    # building works for an employer (« marché de travaux », contrat d'entreprise): design and build, EPC, JCT / FIDIC forms
+    "marché de travaux": (
+        r"marche (?:prive |public )?de travaux", r"contrat de (?:construction|conception[- ]realisation)", r"contrat d'entreprise\b",
+        r"\b(?:construction|building|works) contract\b", r"design and build", r"design[- ]build contract", r"\bepc contract",
+        r"engineering,? procurement and construction",
     ),
     "contrat de prestations logistiques": (
         r"prestations? logistiques?", r"logistics (?:services )?agreement", r"contrat de transport",
@@ -627,7 +646,8 @@ _TYPES_EN = {
     "pacte d'associés": "shareholders' agreement", "garantie d'actif et de passif": "warranty and indemnity agreement",
     "cession de parts sociales": "transfer of partnership shares", "cession d'actions": "share purchase agreement",
     "cession de fonds de commerce": "sale of a business", "cession de droits de propriété intellectuelle": "IP assignment",
-    "nantissement": "pledge", "cautionnement": "guarantee", "contrat de crédit-bail": "leasing agreement", "contrat de prêt": "loan agreement",
+    "nantissement": "pledge", "garantie autonome": "demand guarantee", "cautionnement": "guarantee",
+    "contrat de location": "hire agreement", "marché de travaux": "construction contract", "contrat de crédit-bail": "leasing agreement", "contrat de prêt": "loan agreement",
     "convention de trésorerie": "cash pooling agreement", "contrat de travail": "employment contract", "bail commercial": "commercial lease",
     "bail professionnel": "professional lease", "bail d'habitation": "residential lease", "bail rural": "agricultural lease", LEASE: "lease",
     "contrat de franchise": "franchise agreement", "contrat de licence": "licence agreement", "contrat de distribution": "distribution agreement",

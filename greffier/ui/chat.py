@@ -49,6 +49,7 @@ class Source:
     text: str = ""
     pdf: str | None = None
     fused: float | None = None  # the fusion's 0-1 score, when a rerank or a clause-type boost moved ``score`` past 1
+    clause: str | None = None  # the number the answer's first sentence quoted from it opens on (« 9.4 »), see :func:`quoted_clauses`
 
     @property
     def pages(self) -> str:
@@ -70,7 +71,11 @@ class Source:
     def chip(self) -> str:
         """The citation chip's text: its number, the file name cut at a word, and the page or the
         article number (two chips on one file differ); :attr:`hover` names everything in full."""
-        return self._named(self.pages or _article_number(self.section))
+        article = _article_number(self.section)
+        if self.clause and (not article.startswith("art. ") or self.clause.startswith(article[5:] + ".")):
+            # the sub-clause quoted, of this passage's article: two passages of one article differ
+            return self._named(" · ".join(p for p in (self.pages, f"art. {self.clause}") if p))
+        return self._named(self.pages or article)
 
     def _named(self, place: str | None) -> str:
         """« [n] file name cut at a word », then the place when there is one."""
@@ -115,6 +120,25 @@ class Source:
         """File, pages and the full section path: the chip's tooltip."""
         parts = [PurePath(self.file).name if self.file else (self.contract_id or "?"), self.pages, section_label(self.section, whole_path=True)]
         return " — ".join(p for p in parts if p)
+
+
+# A quoted sentence and the number it is cited with: the text since the previous citation (or line) up to « [n] »
+_CITED = re.compile(r"([^\[\]\n]+?)\s*\[(\d+)\]")
+_CLAUSE_NUMBER = re.compile(r"\s*(\d{1,3}(?:\.\d{1,3})+)\.?\s+\S")
+
+
+def quoted_clauses(answer: str, sources: list[Source]) -> list[Source]:
+    """``sources`` with the sub-clause each one is first quoted from (:attr:`Source.clause`): the number the first sentence
+    of ``answer`` cited with it opens on. Appwalk 28: two passages of article 9 were both chipped « art. 9 », the
+    indemnity "9.1 …" and the cap "9.4 …"; they read « art. 9.1 » and « art. 9.4 » now."""
+    first: dict[int, str] = {}
+    for match in _CITED.finditer(answer or ""):
+        number = int(match.group(2))
+        if number not in first and (clause := _CLAUSE_NUMBER.match(match.group(1))):
+            first[number] = clause.group(1)
+    for source in sources:
+        source.clause = first.get(source.n, source.clause)
+    return sources
 
 
 def _article_number(section: str | None) -> str:
@@ -319,7 +343,7 @@ def _shape(mode: str, result: dict[str, Any], language: str = "en", *, top_k: in
     for citation in result.get("citations", []):
         passage = passages.get(citation["n"], {})
         sources.append(_source_from(citation["n"], {**citation, "text": passage.get("text", "")}, scores.get(citation["chunk_id"], {})))
-    return result.get("answer", ""), sources, result.get("note")
+    return result.get("answer", ""), quoted_clauses(result.get("answer", ""), sources), result.get("note")
 
 
 def _mark_cited(trace: list[TraceStep], sources: list[Source]) -> None:
@@ -379,7 +403,7 @@ def load_turns(settings: Settings, thread_id: str) -> list[Turn]:
             turn.mode = data.get("mode") or ("agent" if thread.mode == "agent" else thread.mode)
             turn.abstained, turn.error = bool(data.get("abstained")), bool(data.get("error"))
             turn.note = data.get("note") or (_router_note(data) if turn.mode == "agent" else None)
-            turn.sources = _resolve_sources(workspace, data.get("sources") or [])
+            turn.sources = quoted_clauses(turn.answer, _resolve_sources(workspace, data.get("sources") or []))
             if data.get("trace") is not None:
                 turn.trace = [TraceStep(**step) for step in data["trace"]]
         elif data.get("turn_step"):

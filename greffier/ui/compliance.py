@@ -216,6 +216,17 @@ def flag_label(flag: dict[str, Any], limit: int = FLAG_LABEL) -> str:
     return f"{head} · {rule} · {place} · {tail}"
 
 
+def review_left_list(review: dict[str, Any], statuses: list[str]) -> str | None:
+    """What the page says of the review just saved (``review``: its flag's ``label``, the ``status`` it was given and the one it
+    ``was``, the ``note``) when the status filter (``statuses``; empty: all) no longer lists its flag, else ``None``. Appwalk 28: a
+    flag set to resolved vanished from the list with a pop-up for all trace, its note out of sight."""
+    if not statuses or review["status"] in statuses:
+        return None
+    note = f" Note: « {review['note']} »." if review.get("note") else ""
+    return (f"Marked {review['status']}: {review['label']}.{note} It leaves this list (status filter: {', '.join(statuses)});"
+            f" choose « {review['status']} » in Status to see it again with its history.")
+
+
 def open_by_severity(flag_list: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Rows for the chart: how many open (or escalated) flags per severity, most severe first."""
     counts: dict[str, int] = defaultdict(int)
@@ -245,7 +256,7 @@ EXPORTS = (
     ("csv", "Export CSV", "text/csv"),
     ("xlsx", "Export XLSX", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
     ("json", "Export JSON", "application/json"),
-    ("md", "Report (Markdown)", "text/markdown"),
+    ("md", "Report (MD)", "text/markdown"),  # short enough for its button at 1440 px (appwalk 28: « Report (Markdo… »)
     ("pdf", "Report (PDF)", "application/pdf"),
 )
 

@@ -7,19 +7,20 @@ timeline rows, and one contract's detail. Arguments are checked by the tool regi
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from datetime import date
 from typing import Any
 
 from greffier.config import Settings
 from greffier.dataroom.records import INDEFINITE_TERM
-from greffier.dataroom.vocabulary import LEASE, LEASE_KINDS
+from greffier.dataroom.vocabulary import LEASE, LEASE_KINDS, law_in, type_in
 # CONTRADICTION is re-exported for the page (its Contradictions metric); the reasons below make the banner
 from greffier.services.dataroom.export import CONTRADICTION as CONTRADICTION, KEY_COLUMNS, MOVED_BY_AMENDMENT, UNDECIDED_REASONS, DataRoomTable, dataroom_table, export_dataroom
 # name_contracts is re-exported: the screen names contracts as the exports do
 from greffier.services.dataroom.export import name_contracts as name_contracts
 from greffier.services.dataroom.query import allowed_values
-from greffier.text import noun, plural, section_label
+from greffier.text import fold, noun, plural, section_label
 from greffier.tools.registry import call_tool, parse_arguments
 from greffier.ui.text import one_line
 from store.records import load_dataroom
@@ -161,7 +162,11 @@ def nothing_left_out(data: DataRoomTable) -> tuple[str, str]:
     unread = len(unread_fields(data.results))
     text = "None: with no field filter, no contract is left out."
     if unread:
-        return "info", (text + f" {plural(unread, 'contract has', 'contracts have')} a field not read (see the Warnings above):"
+        # the Warnings list every warning (a possible duplicate, a name read two ways): say which of its contracts these are
+        # (appwalk 28: « Warnings — 9 contracts » above « 7 contracts have a field not read (see the Warnings above) »)
+        warned = sum(1 for r in data.results if r.get("warnings"))
+        where = "see the Warnings above" if warned == unread else f"among the {plural(warned, 'contract')} of the Warnings above"
+        return "info", (text + f" {plural(unread, 'contract has', 'contracts have')} a field not read ({where}):"
                         f" a filter on that field would list {noun(unread, 'it', 'them')} here, to check by hand.")
     return "success", text + " Every contract's fields were read."
 
@@ -315,6 +320,31 @@ def _article_label(chunk_id: str | None, articles: list[dict[str, Any]], names: 
     return f"in « {one_line(names[owner], 80)} »" if owner in names else None
 
 
+DATE_FIELDS = frozenset({"signature_date", "end_date", "initial_end_date"})
+AS_WRITTEN_DATE = 60  # characters of a date's wording shown in the detail's narrow « as written » cell
+_SIGNATURE_LINE = re.compile(r"\s*(?:fait a\b|fait en\b|signe(?:e)? a\b|signed\b|executed\b|in witness|date of signature|date de signature)")
+
+
+_YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
+
+
+def _date_words(raw: str) -> str:
+    """A date's wording as the detail shows it, cut to the cell around its year when too long (appwalk 28: « Campus – Phase 2,
+    Didcot, Oxfords… » hid « THIS CONTRACT is made on 12 September 2024 »); a wording with no year (« trois (3) ans ») from
+    its start."""
+    text = " ".join(raw.split())
+    if len(text) <= AS_WRITTEN_DATE:
+        return text
+    year = _YEAR.search(text)
+    if year is None:
+        return text[:AS_WRITTEN_DATE].rsplit(" ", 1)[0] + "…"
+    start = max(0, year.end() - AS_WRITTEN_DATE)
+    window = text[start : start + AS_WRITTEN_DATE]
+    if start:
+        window = "…" + window.split(" ", 1)[-1]
+    return window + ("…" if start + AS_WRITTEN_DATE < len(text) else "")
+
+
 RENEWAL_SHOWN = {"automatic": "renews or continues automatically unless notice is given", "none": "does not renew automatically"}
 
 
@@ -335,22 +365,26 @@ def contract_detail(settings: Settings, contract_id: str, names: dict[str, str] 
     fields = [
         ("title", contract.get("title")),
         ("parties", "; ".join(f"{p['name']}{_party_number(p)}" for p in contract["parties"])),
-        ("contract_type", contract.get("contract_type")),
+        ("contract_type", type_in(contract.get("contract_type") or "", "en")),  # in English, as the table names them
         ("signature_date", contract.get("signature_date")),
         ("end_date", contract.get("end_date")),
         ("initial_end_date", contract.get("initial_end_date")),
-        ("governing_law", contract.get("governing_law")),
+        ("governing_law", law_in(contract.get("governing_law") or "", "en")),
         ("renewal", RENEWAL_SHOWN.get(contract.get("renewal") or "", "not stated")),
     ]
     rows = []
     for name, value in fields:
         source = sources.get(name) or {}
+        raw, article = source.get("raw") or None, _article_label(source.get("chunk_id"), contract["articles"], names)
+        if raw and name == "signature_date" and article and _SIGNATURE_LINE.match(fold(raw)):
+            # « Fait à Toulouse, le 12 décembre 2022 » under the last article's heading: the signatures, not that article
+            article = "signature lines" + (f" · {article.rsplit(' · ', 1)[1]}" if " · p. " in article else "")
         rows.append({
             "field": name.replace("_", " "),
             "value": value if value not in (None, "") else "unknown",
             "source": {"manifest": "data-room metadata", "extracted": "read in the text", "amendment": "amendment"}.get(source.get("origin")),
-            "article": _article_label(source.get("chunk_id"), contract["articles"], names),
-            "as written": source.get("raw") or None,
+            "article": article,
+            "as written": _date_words(raw) if raw and name in DATE_FIELDS else raw,
             "text says": contract.get("text_values", {}).get(name),
         })  # None where there is nothing to say: the page shows « — »
     amends = contract.get("amends")

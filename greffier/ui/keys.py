@@ -38,4 +38,5 @@ DUP_PAIR = "duplicates_pair"
 CMP_PLAYBOOK = "compliance_playbook"
 CMP_SCOPE = "compliance_scope"
 CMP_FLAG = "compliance_flag"
+CMP_LAST_REVIEW = "compliance_last_review"  # the review just saved: {"id", "label", "status", "was", "note"}, shown while its flag is filtered out
 CMP_STATUS_FILTER = "compliance_status_filter"

@@ -28,7 +28,7 @@ from greffier.text.replies import ABSTENTIONS, SEVERAL_CONTRACTS, SEVERAL_DOCUME
 from greffier.text.tokens import without_legal_forms
 from pipelines.generators.answer_kinds import AnswerKind, asked_kind, holds_kind
 from pipelines.passages import own_heading, parties_asked, parties_passage, prose
-from pipelines.rankers.relevance import coverage_of, covering_tokens, passages_block
+from pipelines.rankers.relevance import coverage_of, covering_tokens, passages_block, unit_covered
 
 ABSTENTION = ABSTENTIONS["en"]  # what the LLM is told to reply, word for word, when the passages do not say
 
@@ -49,6 +49,11 @@ MAX_SENTENCES = 3
 PER_DOCUMENT_SENTENCES = 2
 FALLBACK_CHARS = 400  # the start of the best passage quoted when none of its sentences could be
 MIN_SENTENCE_COVERAGE = 0.1  # a sentence after the best must cover at least this much of what is asked
+# … and, unless it covers an asked word the best one does not, at least this share of what the best one covers: the contractor's
+# "9.1 … shall be liable for, and shall indemnify … personal injury" (liable) said nothing of the cap « plafond de responsabilité »
+# asked, yet opened the answer before "9.4 … shall not exceed sixty per cent" (appwalk 28); "Maimon shall have the right to resign
+# … upon 30 days prior written notice" says the "stepping down" the best one does not, and stays
+RELATIVE_COVERAGE = 0.6
 FOCUS_WEIGHT = 0.1  # times the share of a sentence's words that say what is asked
 KIND_BONUS = 0.3  # a sentence that gives the kind of answer asked (a length of time, a date, a sum)
 # A question about ending a contract with no ground (« résilier sans faute de l'entrepreneur », "terminate without cause", "for
@@ -246,15 +251,21 @@ def best_sentences(
         scored = _no_ground_first(scored)
     contract = _best_answering_contract(documents, scored, contract)
     headings = heading_coverage(documents, units)
+    first_coverage, first_units = 0.0, set()  # the best sentence's coverage, and the asked units it holds
     for _score, coverage, n, position, sentence in scored:
         key = fold_label(sentence)
-        if key in seen or documents[n - 1].meta.get("doc_id") != contract or (best and coverage < MIN_SENTENCE_COVERAGE):
+        if key in seen or documents[n - 1].meta.get("doc_id") != contract:
+            continue
+        held = _units_held(units, sentence)
+        if best and (coverage < MIN_SENTENCE_COVERAGE or (coverage < RELATIVE_COVERAGE * first_coverage and held <= first_units)):
             continue
         if best and headings[n] < headings[best[0][0]]:
             continue  # the best one's article is about what is asked, by its heading; this one's is not
         if best and no_ground and on_a_ground(sentence):
             continue  # an end on a ground, after one with none: the opposite of what is asked
         seen.add(key)
+        if not best:
+            first_coverage, first_units = coverage, held
         best.append((n, position, sentence))
         if len(best) == max_sentences:
             break
@@ -262,6 +273,12 @@ def best_sentences(
     passage_order = {n: rank for rank, (n, _position, _sentence) in reversed(list(enumerate(best)))}
     chosen = with_definitions(sorted(_completed(best, scored, kind, seen, documents)), scored, units, documents)
     return sorted(chosen, key=lambda s: (passage_order.get(s[0], len(best)), s[0], s[1]))
+
+
+def _units_held(units: list[dict[str, Any]], sentence: str) -> set[int]:
+    """The asked units (by their place in ``units``) that ``sentence`` holds, in either language."""
+    present = set(tokenize(without_legal_forms(sentence)))
+    return {i for i, unit in enumerate(units) if unit_covered(unit, present)}
 
 
 OTHER_CONTRACT_MARGIN = 0.15  # how much better another contract's best sentence must be than the first passage's contract's

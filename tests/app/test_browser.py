@@ -451,7 +451,7 @@ def test_a_partner_demo_walks_the_five_screens(server, page, tmp_path):
     resolved = tab.get_by_test_id("stMetric").filter(has_text="Resolved").get_by_test_id("stMetricValue")
     expect(resolved).to_have_text("1", timeout=30_000)
     assert int(tab.get_by_test_id("stMetric").filter(has_text="Open").get_by_test_id("stMetricValue").inner_text()) == open_before - 1
-    report = download(tab, "Report (Markdown)").decode("utf-8")
+    report = download(tab, "Report (MD)").decode("utf-8")
     filters_line = next(line for line in report.splitlines() if line.startswith("Filters: "))
     assert filters_line.startswith("Filters: status open or escalated · playbook ") and "M&A due diligence red flags" in filters_line, filters_line
     assert "ma\\_due\\_diligence" not in filters_line and '{"' not in report  # the playbook by its title, not its id

@@ -303,6 +303,19 @@ def test_law_written_first_wins():
         ("Contrat d'agence commerciale", "contrat d'agence commerciale"),
         ("CONTRAT PLURIANNUEL D'ACHAT DE RAISINS", "contrat de vente"),  # walkthrough 17: no type read
         ("Contrat de location avec option d'achat", "contrat de crédit-bail"),
+        # appwalk 28: an on-demand bond is an autonomous guarantee, not a cautionnement; a design-and-build contract and a crane
+        # hire were typed nothing
+        ("ON-DEMAND PERFORMANCE BOND", "garantie autonome"),
+        ("Garantie à première demande", "garantie autonome"),
+        ("Parent Company Guarantee", "cautionnement"),
+        ("Acte de cautionnement solidaire", "cautionnement"),
+        ("DESIGN AND BUILD CONTRACT", "marché de travaux"),
+        ("Marché privé de travaux", "marché de travaux"),
+        ("Contrat de sous-traitance de travaux", "contrat de sous-traitance"),
+        ("CRANE HIRE AGREEMENT (OPERATED PLANT)", "contrat de location"),
+        ("Aircraft Operating Lease Agreement", "contrat de location"),
+        ("Contrat de location de matériel", "contrat de location"),
+        ("Equipment Lease Agreement", "contrat de crédit-bail"),
     ],
 )
 def test_normalize_contract_type(text, label):

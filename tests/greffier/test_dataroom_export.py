@@ -363,3 +363,15 @@ def test_contracts_sharing_a_title_are_told_apart_by_their_file_in_the_table_and
     sheet_titles = [row[header.index("title")] for row in contracts.iter_rows(min_row=2, values_only=True)]
     assert sorted(sheet_titles) == titles
     assert sorted(row["title"] for row in csv.DictReader(io.StringIO(to_csv(table).decode("utf-8-sig")))) == titles
+
+
+def test_the_table_and_its_exports_name_laws_and_types_in_english_as_the_screens_do(room):
+    # appwalk 28: « droit anglais », « bail commercial », « avenant » in an English table and its exports, where the chat says "English law"
+    french = dataroom_table(room, SearchDataRoomArgs.model_validate({"filters": {"governing_law": {"in": ["droit français"]}}}))
+    assert "Governing law is French law" in french.filters, french.filters
+    laws = {row["governing law"] for row in french.rows}
+    assert laws == {"French law"}, laws
+    types = {row["type"] for row in dataroom_table(room, SearchDataRoomArgs()).rows}
+    assert "amendment" in types and not types & {"avenant", "bail commercial"}, types
+    rows = list(csv.DictReader(io.StringIO(to_csv(french).decode("utf-8-sig"))))
+    assert {row["governing law"] for row in rows if row["governing law"]} == {"French law"}, rows

@@ -422,6 +422,21 @@ def test_a_source_chip_names_a_numbered_heading_by_its_number_and_a_long_file_na
     assert breakable("courtesy_translation-v2.docx") == "courtesy_\u200btranslation-\u200bv2.docx"
 
 
+def test_two_passages_of_one_article_are_chipped_by_the_sub_clause_the_answer_quotes_from_each():
+    # appwalk 28: "[1] … · art. 9" and "[2] … · art. 9", the cap quoted from the first and its exceptions from the second
+    answer = ("9.4 Notwithstanding any other provision, the aggregate liability shall not exceed sixty per cent (60%) of the Contract Sum. [1] "
+              "9.6 The limit in Clause 9.4 shall not apply to liability for fraud. [2] 10.2 Payment is due in 30 days. [3] Rent is paid monthly. [4]")
+    sources = [chat.Source(n=n, file="room/Kestrel_Design_and_Build.docx", section="9. INDEMNITIES") for n in (1, 2)]
+    sources += [chat.Source(n=3, file="a.pdf", page=4, section="ARTICLE 7 - PRIX"), chat.Source(n=4, file="a.pdf", page=2, section="ARTICLE 4 - Loyer")]
+    chips = [s.chip for s in chat.quoted_clauses(answer, sources)]
+    assert chips[:2] == ["[1] Kestrel_Design_and_Build.docx · art. 9.4", "[2] Kestrel_Design_and_Build.docx · art. 9.6"], chips
+    # a number that is not a sub-clause of the passage's article (10.2 quoted from ARTICLE 7) and a sentence with no number: the place as before
+    assert chips[2:] == ["[3] a.pdf · p. 4", "[4] a.pdf · p. 2"], chips
+    assert chat.quoted_clauses("6.1 Le loyer est de 3 000 € HT. [1]", [chat.Source(n=1, file="b.pdf", page=2, section="Article 6 — Loyer")])[0].chip == (
+        "[1] b.pdf · p. 2 · art. 6.1"
+    )
+
+
 def test_the_trace_never_says_everything_is_held_while_it_names_a_word_missing():
     from greffier.ui.trace import explain
 

@@ -127,3 +127,12 @@ def test_a_group_heading_reads_its_file_when_the_title_is_blank_and_names_the_fi
 def test_a_copy_s_flag_names_its_original_by_file_name():
     assert compliance.copy_note("room/sub\\09_NDA_Glenmorven.txt") == (
         "Possible copy of 09_NDA_Glenmorven.txt: the same flag is raised there; decide both together")
+
+
+def test_a_review_that_takes_its_flag_out_of_the_list_is_said_with_its_note():
+    review = {"id": 7, "label": "HIGH · Change of control · art. 12 · resolved", "status": "resolved", "was": "open", "note": "waiver obtained"}
+    said = compliance.review_left_list(review, ["open", "escalated"])
+    assert said.startswith("Marked resolved: HIGH · Change of control") and "« waiver obtained »" in said and "open, escalated" in said, said
+    assert compliance.review_left_list(review, ["open", "resolved"]) is None  # still listed: the flag itself shows it
+    assert compliance.review_left_list(review, []) is None  # no status filter: every flag is listed
+    assert "Note" not in compliance.review_left_list({**review, "note": ""}, ["open"])

@@ -26,6 +26,7 @@ from greffier.compliance.errors import PlaybookError
 from greffier.compliance.playbooks import SEVERITIES, load_playbook, severity_rank
 from greffier.services.compliance.service import FlagFilters, document_summaries, list_flags
 from greffier.dataroom.naming import name_contracts
+from greffier.dataroom.vocabulary import law_in, type_in
 from greffier.config import Settings
 from greffier.formats import unknown_csv_separator
 from xml.sax.saxutils import escape
@@ -425,7 +426,8 @@ def to_markdown(flags: list[dict[str, Any]], documents: dict[str, dict[str, Any]
         items = sorted(by_document[document_id], key=lambda f: (-severity_rank(f["severity"]), f.get("page") or 0, f["rule_id"]))
         heading = _contract_heading(info.get("title"), items[0]["file"], document_id)  # the title with its file name: titles repeat
         lines += ["", f"## {_md_escape(heading)}", "", f"File: `{items[0]['file']}`"]
-        facts = [f"{label}: {info[key]}" for key, label in (("contract_type", "type"), ("end_date", "ends"), ("governing_law", "law")) if info.get(key)]
+        english = {"contract_type": type_in(info.get("contract_type") or "", "en"), "governing_law": law_in(info.get("governing_law") or "", "en")}
+        facts = [f"{label}: {english.get(key) or info[key]}" for key, label in (("contract_type", "type"), ("end_date", "ends"), ("governing_law", "law")) if info.get(key)]
         if facts:
             lines.append(" · ".join(facts))
         for flag in items:

@@ -22,6 +22,7 @@ from typing import Any
 
 from greffier.dataroom.naming import name_contracts as name_contracts  # re-exported: the screens name contracts as the exports do
 from greffier.dataroom.records import INDEFINITE_TERM
+from greffier.dataroom.vocabulary import law_in, type_in
 from greffier.config import Settings
 from greffier.errors import GreffierError
 from greffier.formats import unknown_csv_separator
@@ -109,13 +110,14 @@ def _row(summary: dict[str, Any], *, kind: str, names: dict[str, str], score: fl
         # the title, with the file name where two contracts share it (« BAIL COMMERCIAL (Bail_entrepot.pdf) »), as the timeline names them
         "title": (names.get(summary["contract_id"]) or summary["title"]) if summary.get("title") else None,
         "parties": "; ".join(p["name"] for p in summary.get("parties") or []) or None,
-        "type": summary.get("contract_type"),
+        # in English, as the screens and the chat's English answers name them (appwalk 28: « droit anglais » in an English export)
+        "type": type_in(summary.get("contract_type") or "", "en") or None,
         "signed": as_date(summary.get("signature_date")),
         "ends": as_date(summary.get("end_date")),
         "initial end": as_date(summary.get("initial_end_date")) if amended else None,
         # after its end, unless notice is given (« tacite reconduction »): "ends" is then its first term's end
         "renews": {"automatic": "automatically", "none": "no"}.get(summary.get("renewal") or ""),
-        "governing law": summary.get("governing_law"),
+        "governing law": law_in(summary.get("governing_law") or "", "en") or None,
         "amendments": "; ".join(names.get(a, a) for a in amended_by) or None,
         "amends": names.get(amends, amends) if amends else None,
         "warnings": len(summary.get("warnings") or []),
@@ -155,13 +157,13 @@ def describe_filters(args: SearchDataRoomArgs, entity_names: dict[str, str] | No
                 f"{names[e]} ({e})" if names.get(e) in shared else names.get(e) or e for e in f.entity_ids
             ))
         if f.contract_types:
-            lines.append("Contract type is " + " or ".join(f.contract_types))
+            lines.append("Contract type is " + " or ".join(type_in(t, "en") for t in f.contract_types))
         if f.excluded_contract_types:
-            lines.append("Contract type is not " + " nor ".join(f.excluded_contract_types))
+            lines.append("Contract type is not " + " nor ".join(type_in(t, "en") for t in f.excluded_contract_types))
         if f.governing_law and f.governing_law.in_:
-            lines.append("Governing law is " + " or ".join(f.governing_law.in_))
+            lines.append("Governing law is " + " or ".join(law_in(law, "en") for law in f.governing_law.in_))
         if f.governing_law and f.governing_law.not_in:
-            lines.append("Governing law is not " + " nor ".join(f.governing_law.not_in))
+            lines.append("Governing law is not " + " nor ".join(law_in(law, "en") for law in f.governing_law.not_in))
         for label, rng in (("Signed", f.signature_date), ("Ends", f.end_date)):
             if rng is None:
                 continue
