@@ -71,8 +71,9 @@ def _open_source(turn_index: int, source: chat.Source, picker_key: str) -> None:
 conversations = chat.conversations(settings)
 labels = {keys.NEW_THREAD: "New conversation"}
 for conversation in conversations:
+    # the title cut to fit the picker at 1440 px with its date (appwalk 28: « …dans le contr… · 06 »)
     waiting = " · ⏸ waiting for approval" if conversation["status"] == "awaiting_approval" else ""
-    labels[conversation["id"]] = f"{one_line(conversation['title'], 70)} · {conversation['updated']:%d %b %H:%M}{waiting}"
+    labels[conversation["id"]] = f"{one_line(conversation['title'], 50)} · {conversation['updated']:%d %b %H:%M}{waiting}"
 if st.session_state[keys.THREAD] not in labels:
     st.session_state[keys.THREAD] = keys.NEW_THREAD
 st.session_state[keys.THREAD_PICKER] = st.session_state[keys.THREAD]
@@ -83,7 +84,7 @@ pending = turns[-1] if turns and turns[-1].status == "awaiting_approval" else No
 bar = st.columns([6, 2, 2, 2], vertical_alignment="bottom")
 bar[0].selectbox("Conversation", list(labels), format_func=labels.get, key=keys.THREAD_PICKER, on_change=_pick_thread)
 bar[1].button("New conversation", key="chat_new", on_click=_new_thread, width="stretch")
-title = labels.get(thread_id, "Conversation").split(" · ")[0] if thread_id else "Conversation"
+title = next((c["title"] for c in conversations if c["id"] == thread_id), None) or "Conversation"  # whole, for the exports
 # Exports are built when clicked (deferred downloads).
 bar[2].download_button(
     "Export .md", data=lambda: conversation_markdown(title, turns, backend=export_backend), file_name="greffier-conversation.md",

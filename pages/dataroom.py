@@ -104,7 +104,7 @@ else:
     page = page_column.number_input(f"Page (of {pages})", min_value=1, max_value=pages, value=1, key=f"dr_page_{listing_key}") - 1
     shown = rows[page * page_size : (page + 1) * page_size]
     # a whole ISO date, and every row of the page: "auto" showed ten rows of a page of 50 behind the grid's own scroll bar (appwalk 28)
-    date_column = {c: st.column_config.DateColumn(c, format="YYYY-MM-DD", width=102) for c in ("signed", "ends", "initial end")}
+    date_column = {c: st.column_config.DateColumn(c, format="YYYY-MM-DD", width=102) for c in ("signed", "ends", "initial end", "notice by")}
     picked = st.dataframe(
         pd.DataFrame(shown), hide_index=True, key=f"dataroom_table_{listing_key}_{page}", placeholder="—", width="stretch", height="content",
         column_order=["detail", *dataroom.display_columns(data)], on_select="rerun", selection_mode="single-row",
@@ -229,9 +229,12 @@ with warnings_column:
             st.warning(escape_markdown(warning))
     else:
         st.caption("None.")
-st.markdown(f"**Articles** ({len(contract['articles'])})")
-for article in contract["articles"]:
+articles = dataroom.article_groups(contract["articles"])
+st.markdown(f"**Articles** ({len(articles)})")
+for article in articles:
     heading = section_label(article.get("heading"), whole_path=True) or "(no heading)"
     page = f" · p. {article['page']}" if article.get("page") else ""
+    if article.get("page") and article.get("page_end") and article["page_end"] != article["page"]:
+        page = f" · p. {article['page']}–{article['page_end']}"
     with st.expander(escape_markdown(f"{one_line(heading, 100)}{page}")):  # the heading and page, not the chunk id
         st.markdown(escape_markdown(article["text"], keep_lines=True))

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from datetime import date
 from typing import Annotated, Any, Literal, Protocol, TypeVar
 
+from dateutil.relativedelta import relativedelta
 from pydantic import BaseModel, Field
 
 from greffier.dataroom.amendments import AMENDMENT_TYPE, AmendmentOutcome, TermView, is_amendment, resolve_amendments
@@ -92,6 +93,10 @@ class ContractRecord(BaseModel):
     # so ``end_date`` is its first term's end, not a date it is sure to end on; "none": its text (or the last amendment
     # that says) denies it; None: nothing says (the sentence: ``sources["renewal"]``)
     renewal: str | None = None
+    # how long before its term's end notice must be given for an automatic renewal to stop ("90 days", "6 months"; None: not
+    # read, or no automatic renewal): :func:`notice_by` gives the last day
+    renewal_notice: str | None = None
+    renewal_length: str | None = None  # how long each renewed term lasts ("1 year"): the current term, and the next deadline
     amends: str | None = None
     amended_by: list[str] = Field(default_factory=list)  # in signature order
     is_amendment: bool = False
@@ -169,6 +174,10 @@ def _build_one(contract: ContractInput) -> tuple[ContractRecord, Extraction]:
     if extraction.renewal is not None:
         record.renewal = extraction.renewal.value
         record.sources["renewal"] = FieldSource(origin="extracted", chunk_id=extraction.renewal.chunk_id, raw=extraction.renewal.raw, rule=extraction.renewal.rule)
+    for name in ("renewal_notice", "renewal_length"):
+        if (finding := getattr(extraction, name)) is not None:
+            setattr(record, name, finding.value)
+            record.sources[name] = FieldSource(origin="extracted", chunk_id=finding.chunk_id, raw=finding.raw, rule=finding.rule)
     record.initial_end_date = record.end_date
     if "end_date" in record.sources:
         record.sources["initial_end_date"] = record.sources["end_date"]
@@ -524,9 +533,60 @@ def _record_renewals(by_id: dict[str, ContractRecord], outcome: AmendmentOutcome
             target.sources["renewal"] = source.model_copy(update={"origin": "amendment", "rule": f"{source.rule} ({_named(amendment)})"})
             target.evidence["renewal"] = [source.chunk_id] if source.chunk_id else []
             place = f"amendment {_named(amendment)}"
+            for name in ("renewal_notice", "renewal_length"):
+                if getattr(amendment, name) is not None or amendment.renewal != "automatic":  # the amendment's, or none with no renewal
+                    setattr(target, name, getattr(amendment, name))
+                    target.sources.pop(name, None)
+                    if (found := amendment.sources.get(name)) is not None:
+                        target.sources[name] = found.model_copy(update={"origin": "amendment", "rule": f"{found.rule} ({_named(amendment)})"})
         target.warnings[:] = [w for w in target.warnings if not w.startswith(RENEWS)]
         if target.renewal == "automatic" and target.end_date is not None:
             target.warnings.append(_renews(target.end_date, place))
+
+
+def period_of(written: str | None) -> relativedelta | None:
+    """ "90 days", "1 year" (a record's ``renewal_notice`` or ``renewal_length``) as a length to add to a date."""
+    if not written:
+        return None
+    count, unit = written.split()
+    return relativedelta(**{unit if unit.endswith("s") else unit + "s": int(count)})
+
+
+MAX_RENEWALS = 200  # renewed terms counted forward at most (a one-month renewal over sixteen years)
+
+
+def current_term_end(record: ContractRecord, today: date) -> date | None:
+    """The end of the term running on ``today`` for a contract that renews by itself, no notice given: the end of its term (after
+    the amendments), moved a renewed term (``renewal_length``) at a time while already past; ``None`` when it does not renew by
+    itself or its end or the length of a renewal is unknown (and its end is past)."""
+    if record.renewal != "automatic" or record.end_date is None:
+        return None
+    end, length = record.end_date, period_of(record.renewal_length)
+    for _ in range(MAX_RENEWALS):
+        if end >= today:
+            return end
+        if length is None:
+            return None
+        end = end + length
+    return None
+
+
+def next_notice(record: ContractRecord, today: date) -> tuple[date, date] | None:
+    """For a contract that renews by itself: the next day by which notice stops a renewal, still ahead of ``today``, and the end of
+    the term it stops — the end of its term (after the amendments) less its notice, moved a renewed term (``renewal_length``)
+    at a time while already past. ``None`` when it does not renew by itself, its end or its notice is unknown, or the deadline has
+    passed and the length of a renewal is unknown (the term then runs on to a date the text does not give)."""
+    notice, length = period_of(record.renewal_notice), period_of(record.renewal_length)
+    if record.renewal != "automatic" or record.end_date is None or notice is None:
+        return None
+    end = record.end_date
+    for _ in range(MAX_RENEWALS):
+        if end - notice >= today:
+            return end - notice, end
+        if length is None:
+            return None
+        end = end + length
+    return None
 
 
 def _renews(end: date, place: str) -> str:

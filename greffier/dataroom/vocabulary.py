@@ -381,6 +381,8 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
         r"(?:accord|contrat|convention) de collaboration", r"collaboration de recherche",
         # developing a project together (walkthrough 15: « contrat de co-développement » of a wind farm)
         r"\bco-?developpement\b", r"\bco-?development\b", r"joint development agreement", r"(?:accord|contrat|convention) de developpement (?:conjoint|commun)",
+        # airlines selling each other's seats (walkthrough 19: a codeshare and an interline agreement typed nothing)
+        r"\bcode-?share\b", r"partage de codes?", r"\binterline\b", r"alliance agreement",
     ),
     "protocole transactionnel": (
         r"transaction(?:nel)?\b", r"settlement agreement", r"protocole d'accord",
@@ -389,6 +391,8 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
         r"prestation(?:s)? de services?", r"lettre de mission", r"lettre d'engagement", r"convention d'honoraires",
         r"honoraires", r"maintenance", r"services? agreement", r"consult(?:ing|ancy) agreement", r"engagement letter",
         r"statement of work", r"\bmission\b", r"contrat de services?", r"assistance technique", r"conseil",
+        # services at an airport or on board (walkthrough 19: ground handling and catering typed nothing)
+        r"assistance en escale", r"ground handling", r"handling agreement", r"\bcatering\b", r"commissariat hotelier", r"restauration (?:a bord|collective)",
         # an operator managing a business for its owner: "Hotel Management Agreement", « contrat de gestion hôtelière »
         r"(?<!cash )(?<!cash-)(?<!treasury )(?<!asset )(?<!investment )(?<!portfolio )(?<!liquidity )(?<!fund )(?<!wealth )(?<!discretionary )"
         r"(?<!collateral )(?<!risk )(?<!money )management (?:agreement|contract)",

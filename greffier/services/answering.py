@@ -28,7 +28,7 @@ from greffier.models import models_in_use
 from greffier.services.search import FUSION_MARGIN, check_search_arguments, reranker_in_use, search
 from pipelines.answering import ANSWER_OUTPUTS, warmed_answer_pipeline
 from greffier.text.replies import (
-    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_COMPUTED_NOTE, END_MOVED_NOTE, END_MOVED_QUOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NO_RELEVANT_PASSAGE, NOT_GROUNDED, ONLY_NAMED, RENEWS_NOTE, WHICH_ONE, abstention, date_in, file_names, reply_language,
+    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_COMPUTED_NOTE, END_MOVED_NOTE, END_MOVED_QUOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NEXT_NOTICE_NOTE, STATUS_ARTICLE, STATUS_CURRENT, STATUS_ENDED, STATUS_RENEWED_CUT, STATUS_NO_RENEWAL, STATUS_NOTE, STATUS_RENEWED, STATUS_RUNS, STATUS_TEXT, STATUS_THEN_RENEWS, NO_RELEVANT_PASSAGE, NOT_GROUNDED, NOTICE_UNITS_FR, ONLY_NAMED, RENEWS_NOTE, WHICH_ONE, abstention, contract_label, date_in, file_names, reply_language,
     wording,
 )
 from pipelines.generators.answer_kinds import asked_kind
@@ -36,9 +36,11 @@ from pipelines.generators.answerers import ABSTENTION
 from pipelines.generators.llm import LLMBackend, llm_role, resolve_llm
 from pipelines.retrieval import RETRIEVAL_OUTPUTS, passage, rerank_parameters, retrieval_inputs, runnable, stage_times
 from greffier.dataroom.amendments import article_numbers, rewriting_sentences
+from greffier.dataroom.records import current_term_end, next_notice
 from greffier.dataroom.extract.text import other_reading
-from greffier.dataroom.normalize import find_dates
+from greffier.dataroom.normalize import find_dates, fold
 from greffier.text.sentences import split_sentences
+from greffier.text import section_label
 from store import repository as repo
 from store.models import Chunk
 from store.records import load_dataroom
@@ -137,6 +139,11 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
         base["translation"] = translation
     if hint:
         base["hint"] = hint
+    answered = [d.meta.get("doc_id") for d in outputs["relevance"]["documents"]]
+    searched = [r.get("contract_id") for r in results]
+    status = _status_answer(store, [(scope or {}).get("contract_ids"), (hint or {}).get("contract_ids"), answered, searched], question, reply_language(question))
+    if status is not None:
+        return _status_reply(base, status, relevance, emit, question)
     if not outputs["relevance"]["documents"]:
         return _abstain(base, question, results, relevance, emit, streamed=abstention(reply_language(question)), hint=hint)
     checked = outputs["citations"]
@@ -183,6 +190,77 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
         out["note"] = " ".join(filter(None, [out.get("note"), *amended]))
     emit("done", {"abstained": checked["abstained"]})
     return out
+
+
+# A question whether a contract is still in force (yes or no), not until when: "is it still in force?", "has the lease expired?",
+# « est-il toujours en vigueur ? », « le bail a-t-il expiré ? »
+_STATUS_ASKED = re.compile(
+    r"\b(?:still (?:in (?:full )?(?:force|effect)|valid|running|binding|current|active|live)|(?:has|have|did) (?:it|they|the [\w -]{1,40}?) (?:expired?|ended?|lapsed?)"
+    r"|(?:is|are) (?:it|they|the [\w -]{1,40}?) (?:expired|over|ended|terminated)\b(?! (?:by|for|on|if|when))"
+    r"|(?:toujours|encore) (?:en vigueur|valable|valide|applicable|en cours)|(?:a|ont|est|sont)-(?:t-)?(?:il|elle|ils|elles) (?:expire|pris fin|termine|echu)"
+    r"|(?:est|sont)-(?:il|elle|ils|elles) (?:toujours|encore) (?:en vigueur|valable|en cours))"
+)
+
+
+def _status_answer(store: Any, candidates: list[list[str] | None], question: str, language: str) -> dict[str, Any] | None:  # noqa: ANN401
+    """Whether the one contract the question is about is still in force, when ``question`` asks so (:data:`_STATUS_ASKED`): its
+    end after the amendments and its renewal against today's date, with the passage whose sentence gives the end (``text``,
+    ``chunk``, ``record``). The contract: the first of ``candidates`` (the contracts the question names, those its words hint at,
+    those of the passages judged relevant, those of the passages searched) that holds one contract, its amendments and copies
+    aside; the answer names it. ``None`` when the question
+    asks something else, is about no one contract, or its end is unknown."""
+    if not _STATUS_ASKED.search(fold(question).replace("’", "'")):
+        return None
+    room = load_dataroom(store)
+    record = None
+    for ids in candidates:
+        records = [room.by_id[c] for c in dict.fromkeys(ids or []) if c in room.by_id]
+        contracts = [r for r in records if not r.is_amendment] or records
+        contracts = [r for r in contracts if r.copy_of not in {c.id for c in contracts}]  # a signed copy beside its original
+        if len(contracts) == 1:
+            record = contracts[0]
+            break
+    if record is None or record.end_date is None:
+        return None
+    source = record.sources.get("end_date")
+    with store.session() as session:
+        chunk = session.get(Chunk, source.chunk_id) if source is not None and source.chunk_id else None
+    if chunk is None:
+        return None  # an end from the metadata, with no passage to quote: the search answers
+    # the sentence that holds the words read (their start: a duration read as « prend effet le … … trois (3) ans » is two pieces)
+    start = " ".join(source.raw.split("…")[0].split())[:40]
+    sentence = next((s for s in split_sentences(chunk.text or "") if start and start in " ".join(s.split())), None)
+    if sentence is None:
+        return None  # nothing to quote verbatim: the search answers
+    sentence = _LEADING_HEADING.sub("", re.sub(r"[ \t\r\n]+", " ", sentence).strip(" «»>"))
+    end, today = record.end_date, date.today()
+    where = wording(STATUS_ARTICLE, language, heading=section_label(chunk.section)) if chunk.section else wording(STATUS_TEXT, language)
+    when = date_in(end.isoformat(), language)
+    if record.renewal == "automatic" and end < today:
+        text = wording(STATUS_RENEWED, language, end=when, where=where)
+        if (current := current_term_end(record, today)) is not None:
+            text = text.replace(wording(STATUS_RENEWED_CUT, language), wording(STATUS_CURRENT, language, current=date_in(current.isoformat(), language)), 1)
+    elif end < today:
+        text = wording(STATUS_ENDED, language, end=when, renewal=wording(STATUS_NO_RENEWAL, language) if record.renewal == "none" else "", where=where)
+    else:
+        text = wording(STATUS_RUNS, language, end=when, renewal=wording(STATUS_THEN_RENEWS, language) if record.renewal == "automatic" else "", where=where)
+    return {"text": f"{contract_label(record.title, record.file)} — {text} « {sentence} » [1]", "chunk": chunk, "record": record}
+
+
+def _status_reply(base: dict[str, Any], status: dict[str, Any], relevance: list, emit: EventCallback, question: str) -> dict[str, Any]:
+    """The answer to a question whether a contract is still in force (:func:`_status_answer`), cited to the passage it quotes."""
+    chunk = status["chunk"]
+    where = {"n": 1, "chunk_id": chunk.id, "file": status["record"].file, "page": chunk.page, "page_end": chunk.page_end, "section": chunk.section}
+    for token in re.findall(r"\S+\s*", status["text"]):
+        emit("token", {"text": token})
+    emit("citation_check", {"removed": [], "unsupported": [], "cited": [1]})
+    emit("done", {"abstained": False})
+    language = reply_language(question)
+    return {
+        **base, "answer": status["text"], "citations": [where], "removed_citations": [], "abstained": False, "unsupported": [], "grounded": True,
+        "extractive": True, "relevance": relevance, "passages": [{**where, "text": chunk.text or ""}], "status_from_record": True,
+        "note": wording(STATUS_NOTE, language, today=date_in(date.today().isoformat(), language)),
+    }
 
 
 _TERM_TYPES = frozenset({"term"})  # not "renewal": a notice to terminate is typed so, and asks no end
@@ -251,11 +329,14 @@ def _renewal_notes(store: Any, outputs: dict[str, Any], citations: list[dict[str
         source = record.sources.get("renewal") if record is not None else None
         if record is None or record.renewal != "automatic" or source is None or not source.raw or record.end_date is None:
             continue
-        sentence = " ".join(source.raw.split())
-        if sentence[:60] in " ".join(said.split()):
-            continue  # the answer quotes it
-        notes.append(wording(RENEWS_NOTE, language, file=PurePosixPath(record.file).name, end=date_in(record.end_date.isoformat(), language),
-                             sentence=sentence))
+        file, sentence = PurePosixPath(record.file).name, " ".join(source.raw.split())
+        if sentence[:60] not in " ".join(said.split()):  # the answer does not quote it
+            notes.append(wording(RENEWS_NOTE, language, file=file, end=date_in(record.end_date.isoformat(), language), sentence=sentence))
+        if (coming := next_notice(record, date.today())) is not None:
+            count, unit = (record.renewal_notice or "").split()
+            notice = f"{count} {NOTICE_UNITS_FR.get(unit, unit)}" if language == "fr" else record.renewal_notice
+            notes.append(wording(NEXT_NOTICE_NOTE, language, file=file, by=date_in(coming[0].isoformat(), language), notice=notice,
+                                 stops=date_in(coming[1].isoformat(), language)))
     return notes
 
 

@@ -59,9 +59,12 @@ _KEYWORD_LEVELS: dict[str, int] = {
     "art": LEVEL_ARTICLE,
     "clause": LEVEL_ARTICLE,
     "section": LEVEL_ARTICLE,
+    # « Paragraphe 4 – Responsabilité », as the IATA ground-handling agreement's annex numbers its articles (walkthrough 19)
+    "paragraphe": LEVEL_ARTICLE,
+    "paragraph": LEVEL_ARTICLE,
 }
 # Keywords whose dotted numbers mean nesting ("Article 7.1", "Section 2.1" sit under 7 and 2).
-_NESTING_KEYWORDS = frozenset({"article", "art", "clause", "section"})
+_NESTING_KEYWORDS = frozenset({"article", "art", "clause", "section", "paragraphe", "paragraph"})
 
 # « ARTICLE 1 — OBJET », « Article 1er », « ARTICLE PREMIER », "Article IV", "Section 2.1 Term",
 # « Art. 5 », « Article n° 3 », "Exhibit A", « ANNEXE 1 : LISTE ». The keyword is followed by spaces,

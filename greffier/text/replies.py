@@ -86,6 +86,41 @@ RENEWS_NOTE = {
     "en": "{file}: it renews by itself after {end} unless notice is given: « {sentence} »",
     "fr": "{file} : il se renouvelle de lui-même après le {end} sauf préavis : « {sentence} »",
 }
+# … and the next day to give that notice, computed from the end of its term, its notice and the length of a renewal (a lawyer's
+# first question on such a contract: walkthrough 19 asked « by what date must we give notice to stop it renewing again? »)
+NEXT_NOTICE_NOTE = {
+    "en": "{file}: to stop it renewing, notice must be given by {by} ({notice} before the end of the term ending {stops}).",
+    "fr": "{file} : pour qu'il ne se renouvelle pas, le préavis doit être donné au plus tard le {by} ({notice} avant la fin de la période qui s'achève le {stops}).",
+}
+# Whether a contract is still in force, answered from its record (its end after the amendments, its renewal) and today's date,
+# with the sentence that gives the end quoted (walkthrough 19: "Is the interline agreement with Aer Corrib still in force?"
+# abstained, its term article retrieved; walkthrough 18: « … est-il toujours en vigueur ? »)
+STATUS_ENDED = {
+    "en": "No: it ended on {end}{renewal}, as its {where} says:",
+    "fr": "Non : il a pris fin le {end}{renewal}, comme le dit son {where} :",
+}
+STATUS_RUNS = {
+    "en": "Yes: it runs until {end}{renewal}, as its {where} says:",
+    "fr": "Oui : il court jusqu'au {end}{renewal}, comme le dit son {where} :",
+}
+STATUS_RENEWED = {
+    "en": "Its first term ended on {end}, but it renews by itself unless notice is given; the documents do not say whether notice was given. Its {where} says:",
+    "fr": "Sa première période a pris fin le {end}, mais il se renouvelle de lui-même sauf préavis ; les documents ne disent pas si un préavis a été donné. Son {where} dit :",
+}
+STATUS_RENEWED_CUT = {"en": "; the documents do not say whether notice was given.", "fr": " ; les documents ne disent pas si un préavis a été donné."}
+STATUS_CURRENT = {
+    "en": "; unless notice was given (the documents do not say), its current period ends on {current}.",
+    "fr": " ; sauf préavis donné (les documents ne le disent pas), sa période en cours s'achève le {current}.",
+}
+STATUS_NO_RENEWAL = {"en": " and does not renew by itself", "fr": " et ne se renouvelle pas de lui-même"}
+STATUS_THEN_RENEWS = {"en": ", then renews by itself unless notice is given", "fr": ", puis se renouvelle de lui-même sauf préavis"}
+STATUS_ARTICLE = {"en": "article « {heading} »", "fr": "article « {heading} »"}
+STATUS_TEXT = {"en": "text", "fr": "texte"}
+STATUS_NOTE = {
+    "en": "Answered from the contract's record (its end after any amendment, and its renewal) against today's date, {today}.",
+    "fr": "Réponse tirée de la fiche du contrat (sa fin après avenants, son renouvellement), comparée à la date du jour, le {today}.",
+}
+NOTICE_UNITS_FR = {"day": "jour", "days": "jours", "week": "semaine", "weeks": "semaines", "month": "mois", "months": "mois", "year": "an", "years": "ans"}
 # An answer quotes a contract's article that an amendment attached to it rewrote: the amendment's own words, quoted.
 ARTICLE_AMENDED_NOTE = {
     "en": "{file}: an amendment rewrote this article ({amendments}): « {sentences} »",

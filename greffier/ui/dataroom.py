@@ -320,6 +320,23 @@ def _article_label(chunk_id: str | None, articles: list[dict[str, Any]], names: 
     return f"in « {one_line(names[owner], 80)} »" if owner in names else None
 
 
+def article_groups(articles: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The contract's articles as the detail lists them: the passages an article was split into, one after the other under
+    the same heading, are one entry (``heading``, ``page``, ``page_end``, ``text`` joined, ``passages``). Appwalk 28: « 5. TIME »
+    and « 9. INDEMNITIES » listed twice, « Articles (19) » for a contract of 17."""
+    groups: list[dict[str, Any]] = []
+    for article in articles:
+        last = groups[-1] if groups else None
+        if last is not None and article.get("heading") and article.get("heading") == last["heading"]:
+            last["text"] += "\n\n" + article["text"]
+            last["page_end"] = article.get("page_end") or article.get("page") or last["page_end"]
+            last["passages"] += 1
+            continue
+        groups.append({"heading": article.get("heading"), "page": article.get("page"), "page_end": article.get("page_end") or article.get("page"),
+                       "text": article["text"], "passages": 1})
+    return groups
+
+
 DATE_FIELDS = frozenset({"signature_date", "end_date", "initial_end_date"})
 AS_WRITTEN_DATE = 60  # characters of a date's wording shown in the detail's narrow « as written » cell
 _SIGNATURE_LINE = re.compile(r"\s*(?:fait a\b|fait en\b|signe(?:e)? a\b|signed\b|executed\b|in witness|date of signature|date de signature)")
@@ -348,6 +365,21 @@ def _date_words(raw: str) -> str:
 RENEWAL_SHOWN = {"automatic": "renews or continues automatically unless notice is given", "none": "does not renew automatically"}
 
 
+def _notice_shown(contract: dict[str, Any]) -> str | None:
+    """The notice that stops an automatic renewal and its next deadline (« 90 days before the end: by 2027-10-02, for the term
+    ending 2027-12-31 »); ``None`` when the contract does not renew by itself."""
+    if contract.get("renewal") != "automatic":
+        return None
+    if not contract.get("renewal_notice"):
+        return "not read"
+    said = f"{contract['renewal_notice']} before the end of a term"
+    if contract.get("notice_by"):
+        return f"{said}: next by {contract['notice_by']}, for the term ending {contract['notice_stops']}"
+    if not contract.get("end_date"):
+        return f"{said} (the end date is unknown)"
+    return f"{said}: the deadline for {contract['end_date']} has passed, and the length of a renewal was not read"
+
+
 def _party_number(party: dict[str, Any]) -> str:
     """The company number shown by a party's name: its checked SIREN, else the number as the contract writes it."""
     if party.get("siren"):
@@ -371,6 +403,7 @@ def contract_detail(settings: Settings, contract_id: str, names: dict[str, str] 
         ("initial_end_date", contract.get("initial_end_date")),
         ("governing_law", law_in(contract.get("governing_law") or "", "en")),
         ("renewal", RENEWAL_SHOWN.get(contract.get("renewal") or "", "not stated")),
+        *([("renewal_notice", notice)] if (notice := _notice_shown(contract)) else []),  # only for a contract that renews by itself
     ]
     rows = []
     for name, value in fields:

@@ -135,20 +135,21 @@ def compare(settings: Settings, contract_ids: list[str]) -> dict[str, Any]:
 
 
 def summary(result: dict[str, Any]) -> str:
-    """« 2 differences: 3 sentences changed, 0 only on the left, 0 only on the right; 31 identical, in 14
+    """« 2 differences: 2 in 3 changed sentences, 0 sentences only on the left, 0 only on the right; 31 identical, in 14
     aligned articles. » The two copies stand side by side on the screen, named above their column."""
     counts = result["counts"]
     left, right = "on the left", "on the right"
     differences = len(result["changes"]) + counts["left_only"] + counts["right_only"]
-    if differences == 0 and not counts["changed"]:
-        head = "No difference"
-    else:
-        head = plural(differences, "difference")
     lone = ""
     if counts["sections_left_only"] or counts["sections_right_only"]:
         lone = f" ({counts['sections_left_only']} only {left}, {counts['sections_right_only']} only {right})"
-    return (f"{head}: {plural(counts['changed'], 'sentence')} changed, {counts['left_only']} only {left}, {counts['right_only']} only {right}; "
-            f"{counts['same']} identical, in {plural(counts['sections'], 'aligned article')}{lone}.")
+    if differences == 0 and not counts["changed"]:
+        return f"No difference: {plural(counts['same'], 'sentence')} identical, in {plural(counts['sections'], 'aligned article')}{lone}."
+    head = plural(differences, "difference")
+    # the differences add up: the changes listed (one wording may change in several sentences, or several in one) and the
+    # sentences facing nothing (appwalk 28: « 2 differences: 1 sentence changed, 0 only on the left, 0 only on the right »)
+    return (f"{head}: {len(result['changes'])} in {plural(counts['changed'], 'changed sentence')}, {plural(counts['left_only'], 'sentence')} only {left},"
+            f" {counts['right_only']} only {right}; {counts['same']} identical, in {plural(counts['sections'], 'aligned article')}{lone}.")
 
 
 def file_names(result: dict[str, Any]) -> list[str]:

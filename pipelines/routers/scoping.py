@@ -61,6 +61,7 @@ from sqlalchemy import text
 from greffier.dataroom.records import STRONG_PARTY_RULES
 from greffier.dataroom.vocabulary import match_contract_type
 from greffier.lexicon import Lexicon, load_lexicon
+from greffier.lexicon.freedict import load_dictionary
 from greffier.text import fold, tokenize
 from pipelines._serialization import StoreComponent
 from store import repository as repo
@@ -254,16 +255,24 @@ class IdentityIndex:
 
     def described(self, question: str, words: set[str]) -> set[str]:
         """The ``words`` of ``question`` that are used as common nouns, not as the name they belong to:
-        another form of a glossary word (« transports », "logistics") written in lower case, with no
+        another form of a glossary word (« transports », "logistics") or an everyday word written in lower case, with no
         other word of the same contract's names beside it. « les contrats de transports » describes
         contracts; « Ferlandes Transports » and « le contrat de Transports » name the company."""
         if self.lexicon is None:
             return set()
         capitalised = proper_nouns(question)
+        # … or an everyday word of either language the dictionary knows, written in lower case: "what does a full turnaround cost"
+        # named the FULL FLIGHT SIMULATOR agreement by "full" (walkthrough 19); "the full flight simulator agreement" still does
+        # ("the blue horizon agreement": two of its words together name it)
+        dictionary = load_dictionary()
         common = {t for t in words if t not in capitalised and self.lexicon.find([t])}
+        everyday = {t for t in words - common if t not in capitalised and (dictionary.entry(t, "en") or dictionary.entry(t, "fr"))}
         return {
             t for t in common
             if not any((words - common) & self.strong_of.get(cid, frozenset()) for cid in self.by_token.get(t, ()))
+        } | {
+            t for t in everyday
+            if not any((words - common - {t}) & self.strong_of.get(cid, frozenset()) for cid in self.by_token.get(t, ()))
         }
 
     @staticmethod

@@ -412,7 +412,7 @@ def test_a_partner_demo_walks_the_five_screens(server, page, tmp_path):
     # --- Duplicates: the retyped Word copy of the PDF lease shows its two differences only ---------
     go(tab, "duplicates", "Duplicates")
     tab.get_by_text("Why:").first.wait_for()
-    summary = tab.get_by_text(re.compile(r"^2 differences: 3 sentences changed, 0 only on the left, 0 only on the right; \d+ identical, in 14 aligned articles\.$")).first
+    summary = tab.get_by_text(re.compile(r"^2 differences: 2 in 3 changed sentences, 0 sentences only on the left, 0 only on the right; \d+ identical, in 14 aligned articles\.$")).first
     summary.wait_for()
     changes = [li.inner_text() for li in tab.locator("li").filter(has_text=" — in ").all()]
     assert changes == ["MONTÉLIER → MONTELIER — in 2 sentences", "14 septembre 2018 → 14/09/2018 — in 1 sentence"], changes

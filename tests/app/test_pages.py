@@ -691,7 +691,7 @@ def test_duplicates_shows_titles_and_files_not_internal_ids(demo_workspace, monk
     picker.set_value(lease["id"]).run()
     assert not at.exception
     shown = all_markdown(at)
-    assert "2 differences: 3 sentences changed, 0 only on the left, 0 only on the right;" in shown.replace("\\", ""), shown
+    assert "2 differences: 2 in 3 changed sentences, 0 sentences only on the left, 0 only on the right;" in shown.replace("\\", ""), shown
     assert not [line for line in shown.splitlines() if INTERNAL_ID.search(line)], shown
     first, second = lease["id"].split(" ↔ ")
     settings = load_settings(demo_workspace)

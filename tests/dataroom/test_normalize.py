@@ -316,6 +316,11 @@ def test_law_written_first_wins():
         ("Aircraft Operating Lease Agreement", "contrat de location"),
         ("Contrat de location de matériel", "contrat de location"),
         ("Equipment Lease Agreement", "contrat de crédit-bail"),
+        # walkthrough 19
+        ("CONTRAT D'ASSISTANCE EN ESCALE", "prestation de services"),
+        ("IN-FLIGHT CATERING AGREEMENT", "prestation de services"),
+        ("CODESHARE AGREEMENT", "contrat de partenariat"),
+        ("BILATERAL INTERLINE TRAFFIC AGREEMENT (PASSENGER)", "contrat de partenariat"),
     ],
 )
 def test_normalize_contract_type(text, label):

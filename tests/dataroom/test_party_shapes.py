@@ -1459,3 +1459,14 @@ def test_a_second_representative_joined_by_et_is_no_party():
 )
 def test_a_review_s_openings_keep_their_parties(opening, expected):
     assert names(opening) == expected
+
+
+def test_a_company_number_written_after_a_comma_is_no_part_of_the_name():
+    # walkthrough 19: "CORRIB AVIATION LEASING DAC, company" did not match the lease's lessor, and its amendment stayed unattached
+    text = ("AMENDMENT No. 1 TO AIRCRAFT OPERATING LEASE AGREEMENT\n\nTHIS AMENDMENT No. 1 is dated 18 September 2025 and is made BETWEEN:\n"
+            "(1) CORRIB AVIATION LEASING DAC, company number 612345, 3 Harbour Square, Dún Laoghaire, Co. Dublin, Ireland (the \"Lessor\"); and\n"
+            "(2) AIR VOLCANS SA, SIREN 832 154 678, RCS Clermont-Ferrand, 63510 Aulnat, France (the \"Lessee\").\n")
+    assert names(text) == ["CORRIB AVIATION LEASING DAC", "AIR VOLCANS SA"], names(text)
+    assert names("This Agreement is made between Acme, Inc., a Delaware corporation, and Morgan, Lewis & Bockius LLP.") == [
+        "Acme, Inc.", "Morgan, Lewis & Bockius LLP",
+    ]

@@ -7,6 +7,8 @@ names the amendment and the new end; a quote of the original term alone used to 
 
 from __future__ import annotations
 
+import re
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -255,6 +257,47 @@ def test_an_answer_on_the_end_of_a_contract_that_renews_by_itself_says_so(renewi
     assert "continue automatically" in out["answer"] or "renews by itself after 2024-03-31" in (out.get("note") or ""), (out["answer"], out.get("note"))
     if "continue automatically" not in out["answer"]:
         assert "Thereafter it shall continue automatically" in out["note"]
+    # … with the next day to give notice, still ahead, a whole number of twelve-month renewals after 31 March 2024 (walkthrough 19)
+    found = re.search(r"to stop it renewing, notice must be given by (\d{4}-\d{2}-\d{2}) \(6 months before the end of the term ending (\d{4})-03-31\)",
+                      out["note"])
+    assert found and date.fromisoformat(found[1]) >= date.today() and date.fromisoformat(found[1]) == date(int(found[2]) - 1, 9, 30), out["note"]
+    french = answer(renewing_room, "Quand expire le contrat de distribution Harcourt ?", backend=None)
+    assert "pour qu'il ne se renouvelle pas, le préavis doit être donné au plus tard le" in french["note"] and "(6 mois avant la fin" in french["note"], french["note"]
     # a question on something else gets no such note
     other = answer(renewing_room, "How are the Harcourt prices set?", backend=None)
-    assert "renews by itself" not in (other.get("note") or "")
+    assert "renews by itself" not in (other.get("note") or "") and "notice must be given" not in (other.get("note") or "")
+
+
+@pytest.fixture(scope="module")
+def status_room(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201
+    return _ingested(tmp_path_factory, "status", {
+        "interline_aer_corrib.md":
+        "# BILATERAL INTERLINE TRAFFIC AGREEMENT\n\nThis Agreement is made on 12 February 2019 between Aer Corrib Regional DAC and Air Volcans SA.\n\n"
+        "## 3. TERM\n\n3.1 This Agreement shall take effect on 1 March 2019 and shall expire on 28 February 2022.\n\n3.2 It shall not be renewed "
+        "tacitly.\n\n## 4. SETTLEMENT\n\n4.1 Interline accounts are settled monthly through the clearing house.\n",
+        "bail_hangar_aulnat.md":
+        "# BAIL COMMERCIAL — HANGAR D'AULNAT\n\nEntre la SCI Hangars d'Auvergne et Air Volcans SA, le 2 juillet 2022.\n\n## Article 3 – Durée\n\n"
+        "Le bail est consenti pour une durée de neuf années entières et consécutives à compter du 1er juillet 2022 pour se terminer le 30 juin 2031.\n\n"
+        "## Article 4 – Loyer\n\nLe loyer annuel est de 84 000 euros hors taxes.\n",
+    })
+
+
+@pytest.mark.parametrize(("question", "said"), [
+    ("Is the interline agreement with Aer Corrib still in force?", "— No: it ended on 2022-02-28 and does not renew by itself, as its article « 3. TERM » says:"),
+    ("L'accord interligne avec Aer Corrib est-il toujours en vigueur ?", "— Non : il a pris fin le 28/02/2022 et ne se renouvelle pas de lui-même"),
+    ("Le bail du hangar d'Aulnat est-il toujours en vigueur ?", "— Oui : il court jusqu'au 30/06/2031, comme le dit son article « Article 3 – Durée » :"),
+    ("Is the Aulnat hangar lease still in force?", "— Yes: it runs until 2031-06-30"),
+])
+def test_whether_a_contract_is_still_in_force_is_answered_from_its_end_and_today_quoting_its_term(status_room, question, said):
+    """Walkthrough 19: "Is the interline agreement with Aer Corrib still in force?" abstained, its term article retrieved; walkthrough
+    18's « … est-il toujours en vigueur ? » quoted another article. The answer names the contract, says yes or no against today's
+    date, and quotes the sentence that gives the end, verbatim and cited."""
+    out = answer(status_room, question, backend=None)
+    assert not out["abstained"] and said in out["answer"], out["answer"]
+    assert out["answer"].endswith("» [1]") and len(out["citations"]) == 1, out["citations"]
+    quoted = out["answer"].rsplit("« ", 1)[1].removesuffix(" » [1]")
+    assert quoted in out["passages"][0]["text"], (quoted, out["passages"][0]["text"])  # verbatim
+    assert ("today's date" in out["note"]) or ("date du jour" in out["note"]), out["note"]
+    # when it ends is not whether it runs: the search answers it
+    other = answer(status_room, "Quand le bail du hangar d'Aulnat prend-il fin ?", backend=None)
+    assert not other.get("status_from_record") and "30 juin 2031" in other["answer"], other["answer"]

@@ -408,3 +408,20 @@ def test_a_place_the_question_asks_about_names_no_contract_by_its_law(question):
     ]
     scope = by_kind(IdentityIndex.build(rows, load_lexicon()), question)
     assert scope is None or (scope.contract_ids == ["fr"] and not {"royaume", "uni", "united", "kingdom"} & set(scope.named_by)), scope
+
+
+@pytest.mark.skipif(not __import__("greffier.lexicon.freedict", fromlist=["x"]).load_dictionary().languages, reason="no FreeDict dictionary installed (make install)")
+def test_an_everyday_word_of_a_title_written_in_lower_case_names_nothing_alone():
+    # walkthrough 19: "How much does a full turnaround … cost" was scoped to the FULL FLIGHT SIMULATOR TRAINING AGREEMENT by "full"
+    rows = [
+        IdentityRow("s1", "BLUE HORIZON TRAINING AGREEMENT", "room/10_Blue_Horizon_Training_Agreement.pdf", ["SIMTEC LTD", "AIR VOLCANS SA"], True, None),
+        IdentityRow("g1", "CONTRAT D'ASSISTANCE EN ESCALE", "room/04_Contrat_Assistance_Escale.pdf", ["AÉRO-SERVICES AUVERGNE SAS", "AIR VOLCANS SA"], True,
+                    "prestation de services"),
+        IdentityRow("f1", "INTO-PLANE FUEL SUPPLY AGREEMENT", "room/06_Fuel_Supply_Agreement.html", ["CARBUREL SA", "AIR VOLCANS SA"], True, "contrat de fourniture"),
+    ]
+    index = IdentityIndex.build(rows, load_lexicon())
+    assert index.named("Which colour is the blue livery under the handling deal?") is None
+    # the title written as a name still names it, its words together too, and a party's name as ever
+    assert index.named("When does the Blue Horizon agreement expire?").contract_ids == ["s1"]
+    assert index.named("When does the blue horizon agreement expire?").contract_ids == ["s1"]
+    assert index.named("What price does Carburel charge per litre?").contract_ids == ["f1"]

@@ -47,3 +47,16 @@ def test_a_long_date_wording_is_cut_around_its_year_so_the_date_stays_in_the_cel
     shown = dataroom._date_words("Le présent contrat est conclu le 3 mars 2021 entre les parties soussignées pour une durée indéterminée à compter de ce jour")
     assert shown.startswith("Le présent contrat est conclu le 3 mars 2021") and shown.endswith("…"), shown
     assert dataroom._date_words("signature … trois (3) ans") == "signature … trois (3) ans"
+
+
+def test_an_article_split_into_two_passages_is_listed_once():
+    articles = [
+        {"chunk_id": "c01-4", "heading": "5. TIME", "page": 2, "page_end": 2, "text": "5.1 The Contractor shall begin."},
+        {"chunk_id": "c01-5", "heading": "5. TIME", "page": 3, "page_end": 3, "text": "5.4 Liquidated damages."},
+        {"chunk_id": "c01-6", "heading": "6. PAYMENT", "page": 3, "page_end": 3, "text": "6.1 Interim payments."},
+        {"chunk_id": "c01-7", "heading": None, "page": 4, "page_end": 4, "text": "Signed"},
+        {"chunk_id": "c01-8", "heading": None, "page": 4, "page_end": 4, "text": "Schedule"},
+    ]
+    groups = dataroom.article_groups(articles)
+    assert [(g["heading"], g["passages"]) for g in groups] == [("5. TIME", 2), ("6. PAYMENT", 1), (None, 1), (None, 1)], groups
+    assert groups[0]["text"] == "5.1 The Contractor shall begin.\n\n5.4 Liquidated damages." and (groups[0]["page"], groups[0]["page_end"]) == (2, 3)

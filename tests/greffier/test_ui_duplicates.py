@@ -40,3 +40,14 @@ def test_a_dismissed_pair_is_not_reported(tmp_path):
     assert label.startswith(f"{translation['titles'][0][:20]}") and " · translation · similarity " in label and "c05" not in label
     texts = duplicates.texts(settings, ["c05", "c20"])
     assert "LICENSE" in texts["c05"].upper() and texts["c20"]
+
+
+def test_the_comparison_summary_s_counts_add_up_to_its_differences():
+    # appwalk 28: « 2 differences: 1 sentence changed, 0 only on the left, 0 only on the right » over two signatures added in
+    # one sentence; and the demo's « 2 differences: 3 sentences changed » (one wording changed in three sentences)
+    counts = {"changed": 1, "left_only": 0, "right_only": 0, "same": 31, "sections": 14, "sections_left_only": 0, "sections_right_only": 0}
+    said = duplicates.summary({"counts": counts, "changes": [{}, {}]})
+    assert said == "2 differences: 2 in 1 changed sentence, 0 sentences only on the left, 0 only on the right; 31 identical, in 14 aligned articles.", said
+    said = duplicates.summary({"counts": {**counts, "changed": 3, "left_only": 1}, "changes": [{}]})
+    assert said.startswith("2 differences: 1 in 3 changed sentences, 1 sentence only on the left, 0 only on the right;"), said
+    assert duplicates.summary({"counts": {**counts, "changed": 0}, "changes": []}) == "No difference: 31 sentences identical, in 14 aligned articles."

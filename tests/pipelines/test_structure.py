@@ -57,6 +57,8 @@ def headings(sections: list[Section]) -> list[str | None]:
         ("Section 2.1 Term", LEVEL_ARTICLE + 1),
         ("Section 4 Payment", LEVEL_ARTICLE),
         ("Clause 7 – Confidentiality", LEVEL_ARTICLE),
+        ("Paragraphe 4 – Responsabilité et indemnisation", LEVEL_ARTICLE),  # walkthrough 19: an IATA annex's articles
+        ("PARAGRAPH 2: CHARGES", LEVEL_ARTICLE),
         ("7. TERM AND TERMINATION", LEVEL_ARTICLE),
         ("7 TERM", LEVEL_ARTICLE),
         ("7.1 Notice period", LEVEL_ARTICLE + 1),
@@ -105,6 +107,8 @@ def test_headings_are_detected_with_their_level(text: str, level: int) -> None:
         "Conformément à l'article 5, le Client peut résilier le contrat.",
         "article 5 du présent contrat",
         "Article 5 du présent contrat",
+        "Paragraph 12.3 of the Agreement is amended as follows:",
+        "Paragraphe 2 ci-dessus s'applique aux vols affrétés.",
         "Article 5 : Le Prestataire s'engage à fournir les services décrits en annexe, dans les délais convenus.",
         "Section 5 of the Act provides otherwise",
         "Schedule 2 sets out the fees.",

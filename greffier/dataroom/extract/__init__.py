@@ -26,7 +26,7 @@ from greffier.dataroom.extract.law import LawFinding, extract_governing_law
 from greffier.dataroom.extract.opening import opening_of
 from greffier.dataroom.extract.parties import PartyFinding, clean_party_name, extract_parties, read_parties, signature_names
 from greffier.dataroom.extract.periods import NUMBER_WORDS, Period, TimeUnit, find_periods, parse_number
-from greffier.dataroom.extract.renewal import extract_renewal
+from greffier.dataroom.extract.renewal import extract_renewal, extract_renewal_length, extract_renewal_notice
 from greffier.dataroom.extract.term import TermFinding, extract_term
 from greffier.dataroom.extract.text import ChunkInput, Finding, order_left_open, sentences, split_articles, with_order_doubt
 
@@ -48,6 +48,8 @@ class Extraction(BaseModel):
     signature_date: Finding[date] | None = None
     term: TermFinding = Field(default_factory=TermFinding)
     renewal: Finding[str] | None = None  # the sentence that says the contract renews by itself (« tacite reconduction »)
+    renewal_notice: Finding[str] | None = None  # how long before its term's end notice stops that renewal ("90 days")
+    renewal_length: Finding[str] | None = None  # how long each renewed term lasts ("1 year")
     governing_law: LawFinding = Field(default_factory=LawFinding)
     amendment: AmendmentClues = Field(default_factory=AmendmentClues)
     signatories: list[str] = Field(default_factory=list)  # the companies and persons the signature blocks name
@@ -74,7 +76,9 @@ def extract_fields(
         contract_type=extract_contract_type(title, chunks),
         signature_date=signature,
         term=_term_with_order_doubt(extract_term(chunks, signature_date=anchor, amendment=amendment), order_open),
-        renewal=extract_renewal(chunks),
+        renewal=(renewal := extract_renewal(chunks)),
+        renewal_notice=extract_renewal_notice(chunks, renewal),
+        renewal_length=extract_renewal_length(chunks, renewal),
         governing_law=extract_governing_law(chunks),
         amendment=extract_amendment_clues(title, chunks) if amendment else AmendmentClues(),
         signatories=signature_names(title, chunks),

@@ -321,7 +321,7 @@ def _read_amendment_sentence(sentence: Sentence, clues: AmendmentClues, *, about
         if periods := find_periods(match["period"]):
             french = bool(re.search(r"(?i)\bà\s+compter\b", match.group(0)))
             clues.new_length = Finding[tuple[Period, bool]](value=(periods[0][0], french), chunk_id=chunk_id, raw=match.group(0), rule="new length")
-    if clues.term_change is None and operative and (match := _TERM_CHANGE.search(text)):
+    if clues.term_change is None and operative and (match := _TERM_CHANGE.search(text)) and not _denied(text, match):
         clues.term_change = Finding[str](value="term changed", chunk_id=chunk_id, raw=match.group(0)[:200], rule="term change")
     if clues.initial_end_date is None and (match := _INITIAL_END.search(text)):
         if value := parse_date(match["date"]):
@@ -336,6 +336,15 @@ _TERM_CUES = (
     "remain", "continue", "vigueur", "initial", "original", "end ", "ends", "terminat", "termine", "achève", "acheve",
     "durée", "duree", "term ", "expiry", "substitu", "rempla", "replac", "portée", "compter",
 )
+
+
+def _denied(text: str, match: re.Match[str]) -> bool:
+    """Whether the sentence says the words of ``match`` do not happen: « Le présent avenant n'a pas pour effet de modifier la durée
+    du Contrat » changes no term (walkthrough 19: the price-only avenant made its contract's end uncertain)."""
+    # imported here: greffier.compliance imports this package (its quantities read periods) before this module is done
+    from greffier.compliance.polarity import read_match
+
+    return read_match(text, match.start(), match.end()).polarity == "negated"
 
 
 def _read_price_change(sentence: Sentence, clues: AmendmentClues) -> None:

@@ -1207,7 +1207,11 @@ def name_head(text: str) -> tuple[str, str] | None:
             kept_end = tokens[index - 2].start() + len(tokens[index - 2].group(0).rstrip(",;:")) if index >= 2 else kept_end
             break  # "Government Procurement Service of 9th Floor": an address follows
         if token.endswith((",", ";", ":")):
-            if token.endswith(",") and (is_legal_form(following.rstrip(",;:")) or (not form and _firm_follows(tokens, index)) or _national_association(tokens, index)):
+            # (a word form in lower case describes it: "CORRIB AVIATION LEASING DAC, company number 612345" — walkthrough 19)
+            described = following.rstrip(",;:") in ("company", "corporation", "limited", "partnership", "société", "societe")
+            if token.endswith(",") and not described and (
+                is_legal_form(following.rstrip(",;:")) or (not form and _firm_follows(tokens, index)) or _national_association(tokens, index)
+            ):
                 continue  # "Acme, Inc.", "Morgan, Lewis & Bockius LLP", "Wells Fargo Bank, National Association"
             break
     name = text[:kept_end].strip(" ,;:")

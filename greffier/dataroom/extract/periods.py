@@ -61,7 +61,7 @@ _UNITS: dict[str, TimeUnit] = {
     "week": "weeks", "weeks": "weeks", "jour": "days", "jours": "days", "day": "days", "days": "days",
 }
 _DURATION = re.compile(
-    rf"(?<![\w-])(?P<num>{NUMBER})(?:\s*\(\s*(?:\d{{1,3}}|I)\s*\))?(?:\s+|-)(?:(?:pleines?|full|entières?|calendar|consecutive|contract|lease|license|licence|agreement|business|working|banking)\s+)?"
+    rf"(?<![\w-])(?P<num>{NUMBER})(?:\s*\(\s*(?P<digits>\d{{1,3}}|I)\s*\))?(?:\s+|-\s?)(?:(?:pleines?|full|entières?|calendar|consecutive|contract|lease|license|licence|agreement|business|working|banking)\s+)?"
     r"(?P<unit>années|année|ans|an|mois|semaines|semaine|jours|jour|years|year|yrs|yr|months|month|weeks|week|days|day)\b",
     re.IGNORECASE,
 )  # "three (3) years", "a five-year term", "five (5) Contract Years", "one (I) year" (a 1 read as I)
@@ -108,6 +108,8 @@ def find_periods(text: str) -> list[tuple[Period, re.Match[str]]]:
     found: list[tuple[Period, re.Match[str]]] = []
     for match in _DURATION.finditer(text):
         count = parse_number(match["num"])
+        if match["digits"] and match["digits"].isdigit() and count != int(match["digits"]) and int(match["digits"]) % 100 == count:
+            count = int(match["digits"])  # "one hundred eighty (180) days": the words read from "eighty" on, the figures whole
         unit = _UNITS.get(fold(match["unit"]))
         if count and unit:
             found.append((Period(count=count, unit=unit), match))

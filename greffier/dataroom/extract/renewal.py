@@ -20,6 +20,7 @@ import re
 from collections.abc import Sequence
 
 from greffier.compliance.polarity import main_clause_start, read_match, statement_kind
+from greffier.dataroom.extract.periods import Period, find_periods
 from greffier.dataroom.extract.text import ChunkInput, Finding, sentences
 from greffier.dataroom.normalize import fold
 
@@ -161,3 +162,118 @@ def extract_renewal(chunks: Sequence[ChunkInput]) -> Finding[str] | None:
         if found:
             return found.get("automatic") or found["none"]
     return None
+
+
+# --- the notice that stops a renewal --------------------------------------------------------------------------------------
+# How long before the end of its term notice must be given for a contract that renews by itself not to renew: "unless either
+# party notifies the other in writing at least sixty (60) days prior to the expiration", "upon 180 days prior written notice
+# … prior to the expiration of the then-current term", « sauf dénonciation … trois (3) mois au moins avant son échéance »,
+# « moyennant un préavis de six mois ». The length (a :class:`~greffier.dataroom.extract.periods.Period`, written "90 days")
+# and the end of the term give the last day to give notice (:func:`greffier.dataroom.records.notice_by`).
+
+# a notice word before the length: "notice of at least", "written notice of not less than", « un préavis de », « préavis d'au moins »
+_NOTICE_BEFORE = re.compile(
+    r"(?:notice|notification|notify\w*|preavis|denonciation|conge)(?: period)?\s+(?:in writing\s+)?(?:of|de|d'|d'un|d'une)?\s*"
+    r"(?:(?:at least|not less than|no less than|a minimum of|au moins|au minimum|minimum)\s+)?$"
+)
+# … or after it: "ninety (90) days' prior written notice", "a thirty-day notice", "30 days advance notice", « six mois de préavis »
+_NOTICE_AFTER = re.compile(r"^(?:'|’|'s|’s)?\s*(?:(?:prior|advance|previous)\s+)?(?:written\s+)?(?:notice|notification|de preavis|preavis)\b")
+# … or a length before the end: "at least sixty (60) days prior to the expiration", « au moins six mois avant l'échéance »
+_BEFORE_THE_END = re.compile(
+    r"^[^.;]{0,25}?\b(?:prior to|before|in advance of|preceding|avant|precedant)\s+(?:the\s+|l'|la\s+|le\s+|son\s+|sa\s+|chaque\s+|each\s+|any\s+)?"
+    r"(?:(?:then[- ]current|current|applicable|relevant|scheduled|date of|date d'|en cours|initial)\s+)?"
+    r"(?:end|expir\w*|terminat\w*|anniversary|renewal|term\b|echeance|terme|expiration|fin\b|date (?:d'echeance|anniversaire|d'expiration)|(?:such )?date)"
+)
+# the sentence is about the contract's end or renewal (not a termination for breach, a price change or a delivery)
+_END_OR_RENEWAL = re.compile(
+    r"\b(?:renew\w*|non-?renewal|extend\w*|extension|expir\w*|end of (?:the |its |each |any |such )?(?:then[- ]current |initial |renewal )?(?:term|period)"
+    r"|anniversary|continue\w*|reconduction|reconduit|renouvel\w*|echeance|terme|prorog\w*|denonc\w*)"
+)
+_RENEWAL_WORD = re.compile(r"\b(?:renew\w*|non-?renewal|expiration of (?:the|its|this|such)|reconduction|reconduit|renouvel\w*|echeance)")
+_NOT_THE_END = re.compile(r"\b(?:cure|remedy|breach|default|manquement|price|prix|delivery|livraison|invoice|factur\w*|payment|paiement)\b")
+
+
+def renewal_notice(sentence: str) -> tuple[Period, str] | None:
+    """The length of the notice ``sentence`` gives for a renewal to stop (or for the contract to end at its term's end), with
+    the words that say it; ``None`` when it gives none."""
+    words = " ".join(sentence.split())
+    folded = fold(words)
+    if not _END_OR_RENEWAL.search(folded) or _NOT_THE_END.search(folded):
+        return None
+    for period, match in find_periods(folded):
+        before, after = folded[max(0, match.start() - 60) : match.start()], folded[match.end() :]
+        if _NOTICE_BEFORE.search(before) or _NOTICE_AFTER.match(after) or _BEFORE_THE_END.match(after):
+            return period, words
+    return None
+
+
+def extract_renewal_notice(chunks: Sequence[ChunkInput], renewal: Finding[str] | None) -> Finding[str] | None:
+    """The notice that stops the contract's automatic renewal (``renewal``: :func:`extract_renewal`'s finding), written "90 days"
+    / "6 months": read in the renewal's sentence's article first, then in the term article, then elsewhere; ``None`` when the
+    contract does not renew by itself or no sentence gives a length."""
+    if renewal is None or renewal.value != "automatic":
+        return None
+    own = [chunk for chunk in chunks if chunk.id == renewal.chunk_id]
+    term = [chunk for chunk in chunks if chunk not in own and _TERM_HEADING.search(fold(chunk.section or ""))]
+    others = [chunk for chunk in chunks if chunk not in own and chunk not in term]
+    for group in (own, term, others):
+        for chunk in group:
+            for sentence in sentences(chunk.text):
+                if group is others and not _RENEWAL_WORD.search(fold(sentence)):
+                    continue  # elsewhere, a notice said of the renewal or the term's expiry only ("at the expiration of its term or any renewal term")
+                if (found := renewal_notice(sentence)) is not None:
+                    period, words = found
+                    return Finding[str](value=_written(period), chunk_id=chunk.id,
+                                        raw=words[:MAX_QUOTE] + ("…" if len(words) > MAX_QUOTE else ""), rule="renewal notice")
+    return None
+
+
+# --- the length of each renewal -------------------------------------------------------------------------------------------
+# "shall automatically renew for successive one (1) year terms", « se renouvellera par périodes successives de deux ans »,
+# "on a year to year basis", « d'année en année »: how long each renewed term lasts, which dates the current term and the next
+# notice deadline (:func:`greffier.dataroom.records.next_notice`). A length followed by "prior", "before" or "notice" is the
+# notice's, not the renewal's.
+_NOT_A_RENEWAL_LENGTH = re.compile(r"^(?:'|’|'s|’s)?\s*(?:(?:prior|advance|previous|written|de preavis|au moins|at least)\b|[^.;]{0,25}?\b(?:prior to|before|avant|notice|preavis)\b)")
+_YEARLY = re.compile(
+    r"\b(?:year[ -]to[ -]year|from year to year|d'annee en annee|annually|annuellement|chaque annee|each year|every year|yearly"
+    r"|annual (?:periods?|terms?|basis|renewals?|increments?))\b"
+)
+_MONTHLY = re.compile(r"\b(?:month[ -]to[ -]month|de mois en mois|mensuellement|monthly|each month|chaque mois)\b")
+
+
+def renewal_length(sentence: str) -> Period | None:
+    """How long each renewed term lasts, as ``sentence`` (one that says the contract renews by itself) writes it; ``None`` when it
+    does not say. The contract's first term ("an initial term of three (3) years … and shall renew for successive one-year terms")
+    is not it: the length after the renewal's words is."""
+    folded = fold(" ".join(sentence.split()))
+    start = next((m.start() for m in _AUTOMATIC.finditer(folded)), 0)
+    for period, match in find_periods(folded):
+        if match.start() < start and not re.search(r"\b(?:successive|additional|further|consecutive|renewal|periodes?)\b", folded[max(0, match.start() - 40) : match.start()]):
+            continue  # the first term's, before the renewal's words
+        if _NOT_A_RENEWAL_LENGTH.match(folded[match.end() :]):
+            continue
+        return period
+    if _YEARLY.search(folded):
+        return Period(count=1, unit="years")
+    if _MONTHLY.search(folded):
+        return Period(count=1, unit="months")
+    return None
+
+
+def extract_renewal_length(chunks: Sequence[ChunkInput], renewal: Finding[str] | None) -> Finding[str] | None:
+    """The length of each renewal of a contract that renews by itself (``renewal``), written "1 year" / "12 months", read in
+    the sentence that says it renews; ``None`` when it does not renew by itself or that sentence gives no length."""
+    if renewal is None or renewal.value != "automatic":
+        return None
+    for chunk in (chunk for chunk in chunks if chunk.id == renewal.chunk_id):
+        for sentence in sentences(chunk.text):
+            if renewal_reading(sentence) == "automatic" and (period := renewal_length(sentence)) is not None:
+                words = " ".join(sentence.split())
+                return Finding[str](value=_written(period), chunk_id=chunk.id, raw=words[:MAX_QUOTE] + ("…" if len(words) > MAX_QUOTE else ""),
+                                    rule="renewal length")
+    return None
+
+
+def _written(period: Period) -> str:
+    """ "90 days", "1 year": a period as a record keeps it (:func:`greffier.dataroom.records.period_of` reads it back)."""
+    return f"{period.count} {period.unit if period.count > 1 else period.unit[:-1]}"

@@ -40,7 +40,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from greffier.dataroom.amendments import END_MOVED, NOT_ATTACHED
 from greffier.dataroom.extract.term import EARLIEST_DOUBT, LATEST_DOUBT
 from greffier.dataroom.normalize import entity_id, names_entity
-from greffier.dataroom.records import RENEWS, ContractRecord
+from greffier.dataroom.records import RENEWS, ContractRecord, next_notice
 from greffier.config import Settings
 from greffier.dataroom.vocabulary import LEASE_KINDS, any_lease, law_suggestions, match_contract_type, match_law, type_suggestions, unlisted_law
 from store.records import DataRoom, load_dataroom, records_current
@@ -716,6 +716,11 @@ def record_summary(record: ContractRecord) -> dict[str, Any]:
         "initial_end_date": record.initial_end_date.isoformat() if record.initial_end_date else None,
         "governing_law": record.governing_law,
         "renewal": record.renewal,  # "automatic": renews or runs on past end_date unless notice is given; "none": says it does not
+        "renewal_notice": record.renewal_notice,  # "90 days": how long before a term's end notice stops the renewal
+        "renewal_length": record.renewal_length,  # "1 year": each renewed term
+        # the next day to give it, still ahead of today, and the end of the term it stops (end_date, or a renewed term's end)
+        "notice_by": (coming := next_notice(record, date.today())) and coming[0].isoformat(),
+        "notice_stops": coming and coming[1].isoformat(),
         "is_amendment": record.is_amendment,
         "amends": record.amends,
         "amended_by": list(record.amended_by),

@@ -1,0 +1,87 @@
+"""The notice that stops an automatic renewal, each renewal's length, and the next deadline they give: sentences written here in the
+usual drafting of English and French contracts (no benchmark text; CUAD measures it: benchmarks/cuad_renewal_notice.py)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from greffier.dataroom.extract import split_articles
+from greffier.dataroom.extract.renewal import renewal_length, renewal_notice
+from greffier.dataroom.records import ContractInput, ContractRecord, build_records, next_notice
+
+
+@pytest.mark.parametrize(
+    ("sentence", "count", "unit"),
+    [
+        ("This Agreement shall automatically renew for successive one-year terms unless either party notifies the other in writing at least "
+         "sixty (60) days prior to the end of the then-current term.", 60, "days"),
+        ("Unless either party gives the other at least ninety days' prior written notice of non-renewal, the term shall be extended automatically.",
+         90, "days"),
+        ("The Agreement renews automatically unless a Party provides written notice of termination at least one hundred eighty (180) days "
+         "prior to the expiration of the then-current term.", 180, "days"),
+        ("Le contrat se renouvelle par tacite reconduction par périodes d'un an, sauf dénonciation par lettre recommandée avec accusé de "
+         "réception trois (3) mois au moins avant son échéance.", 3, "months"),
+        ("Il est ensuite reconduit tacitement d'année en année, sauf congé délivré moyennant un préavis de six mois.", 6, "months"),
+    ],
+)
+def test_the_notice_that_stops_a_renewal_is_read(sentence, count, unit):
+    period, words = renewal_notice(sentence)
+    assert (period.count, period.unit) == (count, unit) and words
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "This Agreement shall automatically renew for successive one (1) year terms.",  # no notice written
+        "Either party may terminate this Agreement for material breach upon thirty (30) days' notice if the breach is not cured.",
+        "Invoices are payable within thirty (30) days of receipt; the price is revised each year on the anniversary of the Effective Date.",
+    ],
+)
+def test_no_notice_is_read_where_none_stops_a_renewal(sentence):
+    assert renewal_notice(sentence) is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "count", "unit"),
+    [
+        ("This Agreement has an initial term of three (3) years and shall thereafter automatically renew for successive two (2) year terms "
+         "unless either party gives ninety (90) days' prior written notice.", 2, "years"),
+        ("Le contrat est conclu pour une durée de trois ans et se renouvellera ensuite par tacite reconduction par périodes successives "
+         "d'un an, sauf dénonciation trois mois avant l'échéance.", 1, "years"),
+        ("The Initial Term shall automatically renew on a month-to-month basis unless either party gives 30 days' notice.", 1, "months"),
+        ("This Agreement will automatically renew for one or more annual periods after the Initial Term.", 1, "years"),
+    ],
+)
+def test_each_renewal_s_length_is_read_not_the_first_term_nor_the_notice(sentence, count, unit):
+    period = renewal_length(sentence)
+    assert period is not None and (period.count, period.unit) == (count, unit), period
+
+
+def _renewing(end: date, notice: str | None = "90 days", length: str | None = "1 year") -> ContractRecord:
+    return ContractRecord(id="c1", end_date=end, renewal="automatic", renewal_notice=notice, renewal_length=length)
+
+
+def test_the_next_deadline_is_the_first_still_ahead_and_names_the_term_it_stops():
+    # walkthrough 19: a fuel supply renewing each year on 31 December with 90 days' notice, looked at on 6 December 2026: the
+    # deadline for 2026-12-31 passed on 2 October; the next one stops the term ending 2027-12-31
+    assert next_notice(_renewing(date(2026, 12, 31)), date(2026, 12, 6)) == (date(2027, 10, 2), date(2027, 12, 31))
+    assert next_notice(_renewing(date(2026, 12, 31)), date(2026, 9, 1)) == (date(2026, 10, 2), date(2026, 12, 31))
+    # a first term long past: renewed terms counted forward (a ground-handling contract whose first term ended in 2025)
+    assert next_notice(_renewing(date(2025, 6, 30), "3 months"), date(2026, 12, 6)) == (date(2027, 3, 30), date(2027, 6, 30))
+    # the deadline passed and the length of a renewal unknown: no date is made up
+    assert next_notice(_renewing(date(2026, 12, 31), length=None), date(2026, 12, 6)) is None
+    assert next_notice(_renewing(date(2026, 12, 31), notice=None), date(2026, 1, 1)) is None
+    assert next_notice(ContractRecord(id="c2", end_date=date(2027, 1, 1), renewal="none", renewal_notice="90 days"), date(2026, 1, 1)) is None
+
+
+def test_a_record_keeps_the_notice_and_the_length_of_a_contract_that_renews_by_itself():
+    text = ("CONTRAT DE FOURNITURE\n\nARTICLE 1 – OBJET\n\nLe Fournisseur livre des granulés au Client.\n\n"
+            "ARTICLE 6 – DURÉE\n\nLe présent contrat prend effet le 1er janvier 2024 pour une durée de trois ans, soit jusqu'au 31 décembre 2026. "
+            "Il se renouvellera ensuite par tacite reconduction par périodes successives d'un an, sauf dénonciation par l'une des parties "
+            "trois (3) mois au moins avant son échéance.\n\nFait à Nantes, le 10 décembre 2023.\n")
+    record = build_records([ContractInput(id="c1", file="c1.txt", title="CONTRAT DE FOURNITURE", text=text, chunks=split_articles("c1", text))])[0]
+    assert (record.renewal, record.renewal_notice, record.renewal_length) == ("automatic", "3 months", "1 year"), record
+    assert "trois (3) mois au moins avant son échéance" in record.sources["renewal_notice"].raw
+    assert next_notice(record, date(2026, 12, 6)) == (date(2027, 9, 30), date(2027, 12, 31))
