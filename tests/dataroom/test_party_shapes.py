@@ -1470,3 +1470,11 @@ def test_a_company_number_written_after_a_comma_is_no_part_of_the_name():
     assert names("This Agreement is made between Acme, Inc., a Delaware corporation, and Morgan, Lewis & Bockius LLP.") == [
         "Acme, Inc.", "Morgan, Lewis & Bockius LLP",
     ]
+
+
+def test_a_letter_is_between_its_writer_and_its_addressee_written_on_from_and_to_lines():
+    # walkthrough 19: the side letter's parties read "SIDE LETTER From"
+    text = ("SIDE LETTER\n\nFrom: CORRIB AVIATION LEASING DAC (company number 612345), 3 Harbour Square, Dún Laoghaire, Ireland (the \"Lessor\")\n"
+            "To: AIR VOLCANS SA (SIREN 832 154 678, RCS Clermont-Ferrand), 63510 Aulnat, France (the \"Lessee\")\nDate: 15 March 2021\n\n"
+            "Dear Sirs,\n\nWe refer to the Lease.\n")
+    assert names(text) == ["CORRIB AVIATION LEASING DAC", "AIR VOLCANS SA"], names(text)

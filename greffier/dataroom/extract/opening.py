@@ -690,7 +690,9 @@ _NEXT_ITEM_SPLIT = re.compile(r"(?<=[.;])\s+(?:\d{1,2}[.)]|[b-h]\))\s+(?=[A-Z«\
 _ROLE_LABEL_SPLIT = re.compile(
     r"(?:^|(?<=[\s.;,]))(?:Beneficiary|Guarantor|Principal|Lessor|Lessee|Licensor|Licensee|Supplier|Customer|Client|Buyer|Seller|Purchaser|Vendor"
     r"|Employer|Contractor|Borrower|Lender|Landlord|Tenant|Hirer|Owner|Bailleur|Preneur|Garant|B[ée]n[ée]ficiaire|Pr[êe]teur|Emprunteur|Vendeur"
-    r"|Acheteur|Fournisseur|Prestataire|Sous-traitant|Concédant|Licencié|Franchiseur|Franchisé|Crédit-bailleur|Crédit-preneur|Mandant|Mandataire)"
+    r"|Acheteur|Fournisseur|Prestataire|Sous-traitant|Concédant|Licencié|Franchiseur|Franchisé|Crédit-bailleur|Crédit-preneur|Mandant|Mandataire"
+    # a letter's writer and addressee (walkthrough 19: "SIDE LETTER From: CORRIB AVIATION LEASING DAC … To: AIR VOLCANS SA …")
+    r"|From|To|Expéditeur|Destinataire)"
     r"[ \t]?:[ \t]+(?=[A-ZÀ-Þ])"
 )
 
