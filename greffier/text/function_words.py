@@ -37,7 +37,8 @@ doit doivent devra devront devrait devraient doive devoir faut faudra faudrait f
 # and "must" (« sont-ils tenus de … ? », "are they required to … ?") and of « peut » and "may" (« est-il
 # autorisé à … ? », "are we allowed to … ?", « permet-il de … ? »), the indefinite pronouns ("to someone else",
 # « à quelqu'un d'autre »: a contract says "a third party", « un tiers »), and the
-# courtesy titles before a name (Mr Morand, « M. », « Mme »), which a contract writes its own way.
+# courtesy titles before a name (Mr Morand, « M. », « Mme »), which a contract writes its own way; and the prepositions that
+# say "about" ("the Lessee's obligations regarding maintenance", « quant à l'assurance »: the app walk of round 29).
 FRAME_WORDS = """
 many per
 want wants wanted wish veut veulent voudrait voudraient vouloir souhaite souhaitent
@@ -46,6 +47,7 @@ etre tenu tenue tenus tenues required obliged
 someone somebody anyone anybody something anything everyone everybody everything else quelqu
 allowed permitted entitled autorise autorisee autorises autorisees permet permettent
 mr mrs ms messrs dr monsieur madame mademoiselle messieurs mme mlle
+regarding concerning respecting relating towards despite concernant quant
 """.split()
 
 # The French counterparts of Snowball's English stop words that Snowball's French list lacks: "if" and

@@ -30,6 +30,7 @@ from greffier.compliance.quantities import amounts, durations, percentages
 from greffier.dataroom.normalize import MONTHS, find_dates
 from greffier.text import STOPWORDS, content_tokens, fold
 from greffier.text.function_words import is_function_word
+from greffier.text.language import question_language
 
 AnswerKind = Literal["duration", "date", "amount"]
 
@@ -242,6 +243,16 @@ _PHRASE_ENDS = frozenset({"of", "for", "under", "in", "to", "by", "with", "on", 
                           "applies", "apply", "applied", "exists", "exist", "governs", "govern", "has", "have", "had", "says", "say"})
 
 
+# A question whether a contract holds a thing (« Le contrat prévoit-il une commission d'engagement … ? », "Does the agreement provide
+# for a commitment fee?", "Is there a break clause?"): the thing is the head — a passage that does not speak of it does not
+# answer (the QA's fresh set: the tranche's drawdown sentence answered whether a commitment fee is charged on it)
+_HOLDS_A = re.compile(
+    r"\b(?:(?:prevoi\w*|contien\w*|comport\w*|stipul\w*|inclu\w*|impos\w*)(?:-t)?-(?:il|elle|ils|elles)"
+    r"|(?:y a-t-il|existe-t-il)|(?:provides?|provided) for|(?:contains?|includes?|imposes?|sets? out)|(?:is|are) there)"
+    r"\s+(?:(?:une|un|des|de la|du|les|le|la|any|some|an|a)\s+|(?:d'|l')\s*)(?P<noun>[a-z][\w'-]*)"
+)
+
+
 def asked_head(question: str) -> list[str]:
     """The noun a question word governs, as search tokens: « Quelle remise … ? » → ``["remise"]``, "What volume
     discount …?" → ``["discount"]`` (English puts its nouns' qualifiers first: the next word counts too, and
@@ -261,6 +272,14 @@ def asked_head(question: str) -> list[str]:
         # that names them does without the word)
         return [] if named[0] in ("parties", "party", "partie") else named[:1]
     asks_with_a_pronoun = bool(_ASKING_PRONOUN.search(folded))
+    if (held := _HOLDS_A.search(folded)) and not any(w in ("quel", "quelle", "quels", "quelles", "what", "which", "how") for w in words):
+        english = question_language(question) == "en"
+        window = content_tokens(folded[held.start("noun") :])[: 2 if english else 1]
+        if english and len(window) == 2 and window[1] in _PHRASE_ENDS:
+            window = window[:1]  # "any warranty of non-infringement": the noun, then what it is of
+        head = [w for w in window if w not in _ASPECTS and w not in STOPWORDS and not is_function_word(w)]
+        if head:
+            return head
     for i, word in enumerate(words):
         if (word in _PRONOUNS and asks_with_a_pronoun) or (word in ("which", "what") and words[i + 1 : i + 2] in (["one"], ["ones"], ["of"])):
             return []  # « lequel l'emporte ? », "which one wins?": a pronoun governs no noun

@@ -317,6 +317,15 @@ class IdentityIndex:
 _DETERMINERS = r"(?:le|la|l'|les|du|des|au|aux|ce|cet|cette|son|sa|ses|leur|the|this|that|its|their|under|in|of)"
 
 
+def _determiner_gap(question: str, match) -> int | None:  # noqa: ANN001  (greffier.lexicon.Match)
+    """How many words stand between a definite determiner and the kind term ``match`` found (« le bail » 0, « la durée du contrat de
+    bail » 0, "the Lessee's obligations regarding maintenance" 3); ``None`` when no determiner comes before it (:func:`designated`)."""
+    folded = fold(question).replace("’", "'")
+    first = re.escape(match.term.tokens[0])
+    gaps = [len(m.group("between").split()) for m in re.finditer(rf"(?:^|[\s(]){_DETERMINERS}\s*(?P<between>(?:[\w'-]+\s+){{0,3}}?){first}\w*", folded)]
+    return min(gaps) if gaps else None
+
+
 def designated(question: str, matches: list) -> bool:  # noqa: ANN001  (greffier.lexicon.Match)
     """Whether one of the kind terms found is written as the contract meant: after a definite
     determiner (« la durée du bail », "the franchise agreement"), not « un contrat de travail »."""
@@ -367,8 +376,15 @@ def by_kind(index: IdentityIndex, question: str) -> Scope | None:
         return None
     tokens = tokenize(question)
     matches = index.lexicon.find(tokens)
-    kinds = {m.concept.id for m in matches if m.concept.kind in NAME_KINDS}
-    kind_words = {t for m in matches if m.concept.kind in NAME_KINDS for t in tokens[m.start : m.end]}
+    kind_matches = [m for m in matches if m.concept.kind in NAME_KINDS]
+    # of several kinds, those written as the contract meant (« the lease »), not a word of what is asked ("the Lessee's obligations
+    # regarding maintenance … under the lease" named the maintenance contracts, rarer: walkthrough 19's app walk)
+    gaps = {id(m): gap for m in kind_matches if (gap := _determiner_gap(question, m)) is not None}
+    if len({m.concept.id for m in kind_matches}) > 1 and gaps:
+        closest = min(gaps.values())  # « the lease » (no word between) before « the Lessee's obligations regarding maintenance »
+        kind_matches = [m for m in kind_matches if m.concept.id in {k.concept.id for k in kind_matches if gaps.get(id(k)) == closest}]
+    kinds = {m.concept.id for m in kind_matches}
+    kind_words = {t for m in kind_matches for t in tokens[m.start : m.end]}
     subject_ids = {m.concept.id for m in matches if m.concept.kind in SUBJECT_KINDS}
     # a place no contract carries in its name, said of the contract (« le distributeur britannique », "the English distributor"): the
     # contracts under its law (« droit anglais »); not a place the question asks about (« vendre au Royaume-Uni », "sell in England")
@@ -404,7 +420,7 @@ def by_kind(index: IdentityIndex, question: str) -> Scope | None:
         return None  # subjects alone ("the warehouse") describe, they do not name
     if by_subject and runner_up > MARGIN * best:
         return None
-    if not by_subject and not designated(question, [m for m in matches if m.concept.kind in NAME_KINDS]):
+    if not by_subject and not designated(question, kind_matches):
         return None  # « un emploi », "a lease" is not « le bail » the user means
     ambiguous = not by_subject and len(named) > 1
     if len(named) > (MAX_NAMED if by_subject else MAX_AMBIGUOUS):

@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from greffier.dataroom.questions import read_list_question
+from greffier.dataroom.questions import is_contracts_request, read_list_question
 
 TODAY = date(2026, 11, 30)
 PARTIES = {
@@ -321,3 +321,15 @@ def test_a_list_says_which_contract_is_a_copy_of_another():
     english, french = list_answer(result, names, "law", "en"), list_answer(result, names, "droit", "fr")
     assert "nda_signed.pdf) — Scots law, possible copy of CONFIDENTIALITY AGREEMENT (nda.txt)" in english, english
     assert "copie probable de CONFIDENTIALITY AGREEMENT (nda.txt)" in french and "copy" not in french.split("nda.txt)")[0], french
+
+
+@pytest.mark.parametrize(("question", "asks_for_contracts"), [
+    # walkthrough 19: "Which bank guarantees the lessee's obligations …?" was sent to the chat as a list of guarantees
+    ("Which bank guarantees the lessee's obligations under the lease?", False),
+    ("Which company leases the hangar to us?", False),
+    ("Which bank guarantees do we hold?", True),
+    ("Which guarantees the bank gave expire in 2027?", True),
+    ("Which contracts aren't leases?", True),
+])
+def test_a_verb_after_its_subject_is_no_list_of_contracts(question, asks_for_contracts):
+    assert is_contracts_request(question) is asks_for_contracts

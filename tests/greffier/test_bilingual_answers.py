@@ -1008,6 +1008,13 @@ def test_a_question_mostly_about_what_the_room_does_not_hold_is_declined_even_in
         ("Quel est le nouveau prix unitaire du principe actif après l'avenant n° 2 ?", ["prix"]),
         ("Quelle est la nouvelle date d'échéance du contrat ?", ["echeance"]),
         ("Quel est l'éventuel dépôt de garantie ?", ["depot"]),
+        # whether a contract holds a thing: the thing (the QA's fresh set: the tranche's drawdown sentence answered « prévoit-il
+        # une commission d'engagement … ? »)
+        ("Le contrat de crédit prévoit-il une commission d'engagement sur la part non tirée ?", ["commission"]),
+        ("Le contrat contient-il des pénalités de retard ?", ["penalites"]),
+        ("Does the licence include any warranty of non-infringement?", ["warranty"]),
+        ("Does the agreement provide for a termination fee?", ["termination", "fee"]),
+        ("Le bail autorise-t-il le locataire à sous-louer ?", []),
     ],
 )
 def test_the_noun_a_question_word_governs(question, head):

@@ -425,3 +425,21 @@ def test_an_everyday_word_of_a_title_written_in_lower_case_names_nothing_alone()
     assert index.named("When does the Blue Horizon agreement expire?").contract_ids == ["s1"]
     assert index.named("When does the blue horizon agreement expire?").contract_ids == ["s1"]
     assert index.named("What price does Carburel charge per litre?").contract_ids == ["f1"]
+
+
+def test_of_two_kinds_named_the_one_written_as_the_contract_meant_scopes():
+    # the app walk of round 29: "the Lessee's obligations regarding maintenance … under the lease" was searched in the maintenance
+    # contracts only (the rarer kind), the lease's article 5 "OPERATION, MAINTENANCE AND INSURANCE" never reached
+    rows = [
+        IdentityRow("l1", "AIRCRAFT OPERATING LEASE AGREEMENT", "room/01_Aircraft_Operating_Lease.pdf", ["CORRIB AVIATION LEASING DAC", "AIR VOLCANS SA"], True,
+                    None),
+        IdentityRow("l2", "SIDE LETTER", "room/12_Side_Letter_Lease.docx", ["CORRIB AVIATION LEASING DAC", "AIR VOLCANS SA"], True, None),
+        IdentityRow("l3", "OFFICE LEASE", "room/15_Office_Lease.pdf", ["SCI DES VOLCANS", "AIR VOLCANS SA"], True, "bail commercial"),
+        IdentityRow("m1", "MAINTENANCE AGREEMENT", "room/03_Maintenance_Agreement.docx", ["AUVERGNE AÉRO MAINTENANCE SAS", "AIR VOLCANS SA"], True,
+                    "prestation de services"),
+        IdentityRow("f1", "FUEL SUPPLY AGREEMENT", "room/06_Fuel_Supply_Agreement.html", ["CARBUREL SA", "AIR VOLCANS SA"], True, "contrat de fourniture"),
+    ]
+    index = IdentityIndex.build(rows, load_lexicon())
+    scope = by_kind(index, "What are the Lessee's obligations regarding maintenance and insurance under the lease?")
+    assert scope is not None and "m1" not in scope.contract_ids and "l1" in scope.contract_ids, scope
+    assert by_kind(index, "When does the maintenance agreement expire?").contract_ids == ["m1"]
