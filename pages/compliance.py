@@ -123,7 +123,7 @@ if listing["skipped_rules"]:
 if (last := st.session_state.get(keys.CMP_LAST_REVIEW)) and (said := compliance.review_left_list(last, statuses)):
     note_column, undo_column = st.columns([6, 1], vertical_alignment="center")
     note_column.success(escape_markdown(said))
-    if undo_column.button(f"Undo (back to {last['was']})", key="compliance_undo_review"):
+    if undo_column.button("Undo", key="compliance_undo_review", help=f"Set the flag back to « {last['was']} »", width="stretch"):
         try:
             compliance.review(settings, last["id"], last["was"], last["note"])
         except GreffierError as exc:
@@ -173,7 +173,9 @@ def _flag(flag: dict) -> None:
             else:
                 st.session_state[keys.CMP_FLAG] = flag["id"]
                 st.session_state[keys.CMP_LAST_REVIEW] = {
-                    "id": flag["id"], "label": compliance.flag_label({**flag, "status": status}), "status": status, "was": flag["status"], "note": note,
+                    "id": flag["id"], "status": status, "was": flag["status"], "note": note,
+                    # which contract's flag: several contracts have a « 5. Liability » (the app walk of round 29)
+                    "label": f"{one_line(titles.get(flag['document_id'], flag['file']), 80)} — {compliance.flag_label({**flag, 'status': status})}",
                 }
                 st.toast(f"Flag marked {status}.")
                 st.rerun()

@@ -28,7 +28,7 @@ from greffier.models import models_in_use
 from greffier.services.search import FUSION_MARGIN, check_search_arguments, reranker_in_use, search
 from pipelines.answering import ANSWER_OUTPUTS, warmed_answer_pipeline
 from greffier.text.replies import (
-    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_COMPUTED_NOTE, END_MOVED_NOTE, END_MOVED_QUOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NEXT_NOTICE_NOTE, STATUS_ARTICLE, STATUS_CURRENT, STATUS_ENDED, STATUS_RENEWED_CUT, STATUS_NO_RENEWAL, STATUS_NOTE, STATUS_RENEWED, STATUS_RUNS, STATUS_TEXT, STATUS_THEN_RENEWS, NO_RELEVANT_PASSAGE, NOT_GROUNDED, NOTICE_UNITS_FR, ONLY_NAMED, RENEWS_NOTE, WHICH_ONE, abstention, contract_label, date_in, file_names, reply_language,
+    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_COMPUTED_NOTE, END_MOVED_NOTE, END_MOVED_QUOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NEXT_NOTICE_NOTE, STATUS_ARTICLE, STATUS_CURRENT, STATUS_DEADLINE_PASSED, STATUS_ENDED, STATUS_RENEWED_CUT, STATUS_NO_RENEWAL, STATUS_NOTE, STATUS_RENEWED, STATUS_RUNS, STATUS_TEXT, STATUS_THEN_RENEWS, NO_RELEVANT_PASSAGE, NOT_GROUNDED, NOTICE_UNITS_FR, ONLY_NAMED, RENEWS_NOTE, WHICH_ONE, abstention, contract_label, date_in, file_names, reply_language,
     wording,
 )
 from pipelines.generators.answer_kinds import asked_kind
@@ -36,7 +36,7 @@ from pipelines.generators.answerers import ABSTENTION
 from pipelines.generators.llm import LLMBackend, llm_role, resolve_llm
 from pipelines.retrieval import RETRIEVAL_OUTPUTS, passage, rerank_parameters, retrieval_inputs, runnable, stage_times
 from greffier.dataroom.amendments import article_numbers, rewriting_sentences
-from greffier.dataroom.records import current_term_end, next_notice
+from greffier.dataroom.records import current_term_end, next_notice, period_of
 from greffier.dataroom.extract.text import other_reading
 from greffier.dataroom.normalize import find_dates, fold
 from greffier.text.sentences import split_sentences
@@ -244,6 +244,12 @@ def _status_answer(store: Any, candidates: list[list[str] | None], question: str
         text = wording(STATUS_ENDED, language, end=when, renewal=wording(STATUS_NO_RENEWAL, language) if record.renewal == "none" else "", where=where)
     else:
         text = wording(STATUS_RUNS, language, end=when, renewal=wording(STATUS_THEN_RENEWS, language) if record.renewal == "automatic" else "", where=where)
+        coming = next_notice(record, today) if record.renewal == "automatic" else None
+        if coming is not None and coming[1] != end and record.renewal_notice:
+            # the deadline to stop this term's renewal has passed: it runs on to the next term's end (the app walk of round 29: the fuel
+            # supply "runs until 31/12/2026, then renews", its 90 days' notice due by 2 October 2026)
+            passed = date_in((end - period_of(record.renewal_notice)).isoformat(), language)
+            text = text.rstrip(":").rstrip() + wording(STATUS_DEADLINE_PASSED, language, passed=passed, until=date_in(coming[1].isoformat(), language))
     return {"text": f"{contract_label(record.title, record.file)} — {text} « {sentence} » [1]", "chunk": chunk, "record": record}
 
 

@@ -112,6 +112,10 @@ STATUS_CURRENT = {
     "en": "; unless notice was given (the documents do not say), its current period ends on {current}.",
     "fr": " ; sauf préavis donné (les documents ne le disent pas), sa période en cours s'achève le {current}.",
 }
+STATUS_DEADLINE_PASSED = {
+    "en": " — but the notice to stop that renewal was due by {passed}: unless it was given (the documents do not say), it runs until {until}:",
+    "fr": " — mais le préavis pour empêcher ce renouvellement devait être donné au plus tard le {passed} : sauf s'il l'a été (les documents ne le disent pas), il court jusqu'au {until} :",
+}
 STATUS_NO_RENEWAL = {"en": " and does not renew by itself", "fr": " et ne se renouvelle pas de lui-même"}
 STATUS_THEN_RENEWS = {"en": ", then renews by itself unless notice is given", "fr": ", puis se renouvelle de lui-même sauf préavis"}
 STATUS_ARTICLE = {"en": "article « {heading} »", "fr": "article « {heading} »"}

@@ -87,7 +87,7 @@ def test_xlsx_has_a_flag_sheet_and_one_summary_sheet_per_document(scanned, tmp_p
         row[0].value == "Internal key" and row[1].value == lease for row in workbook[name].iter_rows(max_row=20)))
     assert summary["A1"].value == "BAIL COMMERCIAL (bail_fr.pdf)"  # the contract in full first: its sheet's name may be cut
     cells = {row[0].value: row[1].value for row in summary.iter_rows(min_row=2, max_row=20) if row[0].value}
-    assert cells["Internal key"] == lease and cells["File"].endswith("bail_fr.pdf") and cells["Contract type"] == "bail commercial"
+    assert cells["Internal key"] == lease and cells["File"].endswith("bail_fr.pdf") and cells["Contract type"] == "commercial lease"  # in English, as the report and the screens
     assert "Document" not in cells
     assert cells["Flags"] == sum(1 for f in flags if f["document_id"] == lease)
 

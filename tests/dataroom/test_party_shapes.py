@@ -1478,3 +1478,14 @@ def test_a_letter_is_between_its_writer_and_its_addressee_written_on_from_and_to
             "To: AIR VOLCANS SA (SIREN 832 154 678, RCS Clermont-Ferrand), 63510 Aulnat, France (the \"Lessee\")\nDate: 15 March 2021\n\n"
             "Dear Sirs,\n\nWe refer to the Lease.\n")
     assert names(text) == ["CORRIB AVIATION LEASING DAC", "AIR VOLCANS SA"], names(text)
+
+
+def test_another_country_s_register_number_is_no_siren():
+    # the app walk of round 29: Switzerland's UID CHE-109.874.321 shown as « SIREN 109874321 »
+    text = ("This Agreement is entered into on 3 November 2023 between:\nHELVETIA AVIATION FUELS AG, a stock corporation organised under the "
+            "laws of Switzerland, registered in the commercial register of the Canton of Geneva under UID CHE-109.874.321 (the \"Supplier\"); and\n"
+            "AIR VOLCANS SA, a société anonyme registered with the Trade and Companies Register of Clermont-Ferrand under number 832 154 678 "
+            "(the \"Buyer\").")
+    parties = {p.name: p for p in read_parties("", chunks_of(text)).parties}
+    assert parties["HELVETIA AVIATION FUELS AG"].siren is None and parties["HELVETIA AVIATION FUELS AG"].identifier == "109.874.321"
+    assert parties["AIR VOLCANS SA"].siren == "832154678"

@@ -40,6 +40,9 @@ RENEWS = [
 ]
 DENIED = [
     "Il ne se renouvellera pas par tacite reconduction.",
+    # the app walk of round 29: an aircraft lease's renewal read "not stated"
+    "4.2 This Agreement contains no option to renew or extend the Term.",
+    "Le contrat ne comporte aucune option de renouvellement.",
     "La tacite reconduction est exclue.",
     "Le contrat ne pourra en aucun cas être reconduit tacitement.",
     "This Agreement shall not be automatically renewed.",
@@ -60,6 +63,7 @@ DENIED = [
     "This Agreement shall not be subject to any renewal or extension.",
 ]
 NOT_SAID = [
+    "The Lessee has no option to purchase the Aircraft.",
     # at a party's option, or by agreement: no renewal unless someone acts
     "The term may be renewed by mutual written agreement of the parties.",
     "Le présent contrat pourra être renouvelé d'un commun accord.",

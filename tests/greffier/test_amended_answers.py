@@ -12,6 +12,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from dateutil.relativedelta import relativedelta
 
 from greffier.config import load_settings
 from greffier.services.answering import answer
@@ -301,3 +302,23 @@ def test_whether_a_contract_is_still_in_force_is_answered_from_its_end_and_today
     # when it ends is not whether it runs: the search answers it
     other = answer(status_room, "Quand le bail du hangar d'Aulnat prend-il fin ?", backend=None)
     assert not other.get("status_from_record") and "30 juin 2031" in other["answer"], other["answer"]
+
+
+def test_a_contract_whose_notice_to_stop_its_renewal_is_past_runs_on_to_its_next_term(tmp_path_factory: pytest.TempPathFactory):
+    """The app walk of round 29: « Le contrat de carburant est-il toujours en vigueur ? » said it runs until 31/12/2026, then
+    renews; its 90 days' notice was due by 2 October 2026, so it runs until 31 December 2027. Dates from today's: the term ends in
+    thirty days, its notice is sixty days."""
+    end = date.today() + relativedelta(days=30)  # its notice was due thirty days ago
+    written = f"{end.day} {end.strftime('%B')} {end.year}"
+    settings = _ingested(tmp_path_factory, "renewing-past-notice", {
+        "fuel_supply.md": f"# FUEL SUPPLY AGREEMENT\n\nThis Agreement is made on 3 November 2020 between Helvetia Fuels AG and Air Volcans SA.\n\n"
+        f"## 4. Term and Renewal\n\n4.1 This Agreement shall come into force on 1 January 2021 and shall continue until {written} (the \"Initial Term\").\n\n"
+        "4.2 Thereafter this Agreement shall be automatically renewed for successive periods of twelve (12) months unless either party gives "
+        "the other written notice of non-renewal not less than sixty (60) days before the end of the then current period.\n\n"
+        "## 5. Price\n\n5.1 The price is set monthly.\n",
+        "catering.md": "# CATERING AGREEMENT\n\nBetween Saveurs SAS and Air Volcans SA, 2 April 2024.\n\n## 3. Term\n\n3.1 This Agreement expires on 30 April 2029.\n",
+    })
+    out = answer(settings, "Is the fuel supply agreement still in force?", backend=None)
+    until = (end + relativedelta(months=12)).isoformat()
+    assert f"Yes: it runs until {end.isoformat()}" in out["answer"] and "the notice to stop that renewal was due by" in out["answer"], out["answer"]
+    assert f"it runs until {until}" in out["answer"], out["answer"]

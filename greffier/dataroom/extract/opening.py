@@ -118,6 +118,8 @@ _IDENTIFIER = re.compile(
     re.I,
 )
 _FRENCH_REGISTER = re.compile(r"\b(?:siren|siret|rcs|r\.c\.s\.|registre\s+du\s+commerce\s+et\s+des\s+soci[ée]t[ée]s)\b", re.I)
+_FOREIGN_REGISTER = re.compile(r"\b(?:che-|uid|kvk|hrb|hra|bce|kbo|companies house|commercial register|handelsregister|registre du commerce du canton)", re.I)
+_FRENCH_REGISTER_AROUND = re.compile(r"\b(?:siren|siret|rcs|r\.c\.s\.|registre\s+du\s+commerce\s+et\s+des\s+soci[ée]t[ée]s|trade\s+and\s+companies\s+register)\b", re.I)
 _SIREN_NUMBER = re.compile(r"(\d{3}[ .\u00a0]?\d{3}[ .\u00a0]?\d{3})(?![ .\u00a0]?\d)")
 # A company whose name starts with a number: "551 FX IB Associates, LLC" (not "575 Madison Avenue", nor a year before a name:
 # "… April 2000 American Champion Media, Inc.").
@@ -939,7 +941,11 @@ def _anchor(party: OpeningParty, rest: str) -> None:
     if identifier := _IDENTIFIER.search(description):
         party.identifier = " ".join(identifier["number"].split())
         party.anchors.append("identifier")
-        if siren := _SIREN_NUMBER.fullmatch(identifier["number"].strip()):
+        around = description[max(0, identifier.start() - 80) : identifier.end() + 20]
+        # nine digits of another country's register are no SIREN (the app walk of round 29: Switzerland's UID CHE-109.874.321
+        # shown as « SIREN 109874321 »): a French register named by it, or nothing foreign
+        foreign = _FOREIGN_REGISTER.search(identifier[0]) or (not _FRENCH_REGISTER_AROUND.search(around) and _FOREIGN_REGISTER.search(around))
+        if not foreign and (siren := _SIREN_NUMBER.fullmatch(identifier["number"].strip())):
             party.siren, warning = normalize_siren(siren[1])
             # a French register's number that fails its key is said (a typing error in the contract?); another
             # register's nine digits ("registration number 123456789") are no SIREN to check

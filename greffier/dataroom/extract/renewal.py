@@ -64,7 +64,10 @@ _DENIED = re.compile(
     # « Il ne fera l'objet d'aucune reconduction, tacite ou autre », "shall not be subject to any renewal", "no renewal, tacit or otherwise"
     r"|ne (?:fera|fait|pourra faire|peut faire|saurait faire) l'objet d'aucune? (?:renouvellement|reconduction|prorogation)"
     r"|(?:shall|will|is) not (?:be )?subject to (?:any )?(?:renewal|extension)"
-    r"|no (?:renewal|extension),? (?:tacit|automatic|express) or otherwise)\b"
+    r"|no (?:renewal|extension),? (?:tacit|automatic|express) or otherwise"
+    # "This Agreement contains no option to renew", « ne comporte aucune option de renouvellement » (the app walk of round 29)
+    r"|(?:contains?|has|grants?|provides?(?: for)?|includes?) no (?:option|right) (?:to (?:renew|extend)|of (?:renewal|extension)|for (?:renewal|extension))"
+    r"|(?:ne comporte|ne prevoit|ne contient|n'offre) aucune (?:option|faculte|possibilite) de (?:renouvellement|prorogation|reconduction))\b"
 )
 # … unless a condition or a limit follows it: "shall not be renewed if either party objects", "more than twice" (it may renew)
 _DENIAL_LIMITED = re.compile(r"^[^.;]{0,40}?\b(?:if|unless|except|save|more than|beyond|other than|si|sauf|plus de|au-dela|hormis|excepte|du fait de|en raison de|by reason of|on account of)\b")

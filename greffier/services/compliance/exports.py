@@ -63,7 +63,8 @@ def _evidence(flag: dict[str, Any]) -> str:
             parts.append(", ".join(map(str, details[key])))
     for key in ("threshold", "test", "governing_law", "end_date", "llm_reason"):
         if details.get(key):
-            parts.append(f"{key.replace('_', ' ')}: {details[key]}")
+            value = law_in(str(details[key]), "en") if key == "governing_law" else details[key]  # in English, as the report's facts
+            parts.append(f"{key.replace('_', ' ')}: {value}")
     if details.get("missing"):
         parts.append("missing: " + ", ".join(details["missing"]))
     if review := details.get("review"):
@@ -320,8 +321,8 @@ def _document_sheet(sheet, info: dict[str, Any], flags: list[dict[str, Any]], Fo
     sheet.append([_xlsx_value(_contract_heading(info.get("title"), info.get("file"), info.get("id") or ""))])
     sheet["A1"].font = Font(bold=True, size=13)
     rows = [
-        ("Title", info.get("title")), ("File", info.get("file")), ("Contract type", info.get("contract_type")), ("End date", end),
-        ("Governing law", info.get("governing_law")), ("Flags", len(flags)),
+        ("Title", info.get("title")), ("File", info.get("file")), ("Contract type", type_in(info.get("contract_type") or "", "en") or None), ("End date", end),
+        ("Governing law", law_in(info.get("governing_law") or "", "en") or None), ("Flags", len(flags)),  # in English, as the report and the screens
     ]
     counts = _counts(flags)
     rows += [(f"Severity {s}", n) for s, n in counts["by_severity"].items()]
