@@ -382,7 +382,10 @@ def by_kind(index: IdentityIndex, question: str) -> Scope | None:
     gaps = {id(m): gap for m in kind_matches if (gap := _determiner_gap(question, m)) is not None}
     if len({m.concept.id for m in kind_matches}) > 1 and gaps:
         closest = min(gaps.values())  # « the lease » (no word between) before « the Lessee's obligations regarding maintenance »
-        kind_matches = [m for m in kind_matches if m.concept.id in {k.concept.id for k in kind_matches if gaps.get(id(k)) == closest}]
+        kept = [m for m in kind_matches if gaps.get(id(m)) == closest]
+        # … a kind written in the same phrase as a kept one stays (« le contrat de prestations logistiques »: services and logistics)
+        kept += [m for m in kind_matches if m not in kept and any(m.start <= k.end and k.start <= m.end for k in kept)]
+        kind_matches = [m for m in kind_matches if m.concept.id in {k.concept.id for k in kept}]
     kinds = {m.concept.id for m in kind_matches}
     kind_words = {t for m in kind_matches for t in tokens[m.start : m.end]}
     subject_ids = {m.concept.id for m in matches if m.concept.kind in SUBJECT_KINDS}

@@ -443,3 +443,13 @@ def test_of_two_kinds_named_the_one_written_as_the_contract_meant_scopes():
     scope = by_kind(index, "What are the Lessee's obligations regarding maintenance and insurance under the lease?")
     assert scope is not None and "m1" not in scope.contract_ids and "l1" in scope.contract_ids, scope
     assert by_kind(index, "When does the maintenance agreement expire?").contract_ids == ["m1"]
+    # two kinds in one phrase both name the contract (the QA's dev split: « le contrat de prestations logistiques », services and
+    # logistics, lost its logistics kind to the closer « contrat de prestations »)
+    rows += [
+        IdentityRow("g1", "Contrat de prestations logistiques", "room/Contrat_prestations_logistiques_Ferlandes.html", ["FERLANDES TRANSPORTS", "AIR VOLCANS SA"],
+                    True, "contrat de prestations logistiques"),
+        IdentityRow("s1", "Contrat de prestations de services", "room/Contrat_prestations_intragroupe.md", ["AIR VOLCANS SA", "VOLCANS SERVICES SAS"], True,
+                    "prestation de services"),
+    ]
+    index = IdentityIndex.build(rows, load_lexicon())
+    assert by_kind(index, "Quel est le préavis pour dénoncer le contrat de prestations logistiques à son échéance ?").contract_ids == ["g1"]
