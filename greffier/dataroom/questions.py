@@ -49,11 +49,11 @@ _DETERMINERS = r"(?:de |des |les |nos |mes |vos |ces |tous les |toutes les |of (
 # "which agreements", "which of our contracts", "what contracts", "list all the leases", "how many NDAs".
 _REQUEST = re.compile(
     r"\b(?:quel(?:le)?s(?: sont)?|lesquel(?:le)?s|liste[rz]?|enumere[rz]?|combien|montre[rz]?(?:-moi)?|donne[rz]?(?:-moi)?(?: la liste)?"
-    r"|y a-t-il|which|what|list|show(?: me)?|how many|give me|are there(?: any)?)\s+"
+    r"|y a-t-il|(?P<wh>which|what)|list|show(?: me)?|how many|give me|are there(?: any)?)\s+"
     rf"(?:(?:sont|are)\s+)?{_DETERMINERS}?(?P<before>(?:[\w'-]+\s+){{1,2}}?)??(?P<noun>{_CONTRACT_NOUNS})\b"
     # … a noun, not a verb with its object after its subject: "which bank guarantees the lessee's obligations?" asks for a bank
     # (walkthrough 19); "which guarantees the bank gave …" asks for guarantees
-    r"(?(before)(?!(?:(?<=guarantees)|(?<=pledges)|(?<=leases)|(?<=licenses)|(?<=licences)|(?<=mandates))\s+(?:the|a|an|our|its|their|his|her|\w+'s?)\b))"
+    r"(?(before)(?(wh)(?!(?:(?<=guarantees)|(?<=pledges)|(?<=leases)|(?<=licenses)|(?<=licences)|(?<=mandates))\s+(?:the|a|an|\w+'s?)\s)))"
 )
 # Where the words that name the contracts asked for stop (a verb, a preposition that opens a field).
 _HEAD_END = re.compile(

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import date
 from typing import Annotated, Any, Literal, Protocol, TypeVar
 
@@ -552,41 +552,37 @@ def period_of(written: str | None) -> relativedelta | None:
     return relativedelta(**{unit if unit.endswith("s") else unit + "s": int(count)})
 
 
-MAX_RENEWALS = 200  # renewed terms counted forward at most (a one-month renewal over sixteen years)
+def _renewed_ends(end: date, length: relativedelta | None, today: date) -> Iterator[date]:
+    """``end``, then the ends of its renewed terms from about ``today`` on, each counted from ``end`` (``end`` + k renewals: a term
+    ending on 31 January renews to 28 February, then to 31 March — not the 28th; a review), as long as a renewal's length is known."""
+    yield end
+    if length is None or end >= today:
+        if length is not None:
+            yield from (end + length * k for k in range(1, 3))
+        return
+    approx = (length.years * 366 + length.months * 31 + length.days) or 1  # at most a renewal's days: the count starts before today
+    first = max(1, (today - end).days // approx - 1)
+    yield from (end + length * k for k in range(first, first + 3 + 366 // approx))
 
 
 def current_term_end(record: ContractRecord, today: date) -> date | None:
     """The end of the term running on ``today`` for a contract that renews by itself, no notice given: the end of its term (after
-    the amendments), moved a renewed term (``renewal_length``) at a time while already past; ``None`` when it does not renew by
-    itself or its end or the length of a renewal is unknown (and its end is past)."""
+    the amendments), or of the renewed term (``renewal_length``) running then; ``None`` when it does not renew by itself, or its
+    end is unknown, or past with the length of a renewal unknown."""
     if record.renewal != "automatic" or record.end_date is None:
         return None
-    end, length = record.end_date, period_of(record.renewal_length)
-    for _ in range(MAX_RENEWALS):
-        if end >= today:
-            return end
-        if length is None:
-            return None
-        end = end + length
-    return None
+    return next((end for end in _renewed_ends(record.end_date, period_of(record.renewal_length), today) if end >= today), None)
 
 
 def next_notice(record: ContractRecord, today: date) -> tuple[date, date] | None:
     """For a contract that renews by itself: the next day by which notice stops a renewal, still ahead of ``today``, and the end of
-    the term it stops — the end of its term (after the amendments) less its notice, moved a renewed term (``renewal_length``)
-    at a time while already past. ``None`` when it does not renew by itself, its end or its notice is unknown, or the deadline has
+    the term it stops — the end of its term (after the amendments) less its notice, or a renewed term's (``renewal_length``) when
+    that deadline has passed. ``None`` when it does not renew by itself, its end or its notice is unknown, or the deadline has
     passed and the length of a renewal is unknown (the term then runs on to a date the text does not give)."""
-    notice, length = period_of(record.renewal_notice), period_of(record.renewal_length)
+    notice = period_of(record.renewal_notice)
     if record.renewal != "automatic" or record.end_date is None or notice is None:
         return None
-    end = record.end_date
-    for _ in range(MAX_RENEWALS):
-        if end - notice >= today:
-            return end - notice, end
-        if length is None:
-            return None
-        end = end + length
-    return None
+    return next(((end - notice, end) for end in _renewed_ends(record.end_date, period_of(record.renewal_length), today) if end - notice >= today), None)
 
 
 def _renews(end: date, place: str) -> str:

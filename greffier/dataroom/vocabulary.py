@@ -292,13 +292,6 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
     "contrat de crédit-bail": (
         r"credit[- ]bail", r"\bleasing\b", r"(?:finance|financial|equipment) lease", r"location financiere", r"location avec option d'achat",
     ),
-    # hiring a thing for a time, with or without its operator (a crane, a vehicle, an aircraft on an operating lease); not a
-    # lease of premises, not a finance lease (above), not « location-gérance » (a business run by another)
-    "contrat de location": (
-        r"\bhire agreement", r"\b(?:plant|equipment|crane|vehicle|car|van|truck|machinery) (?:hire|rental)\b", r"\brental agreement",
-        r"contrat de location(?! financiere| avec option| gerance|-gerance)", r"location de (?:materiel|vehicules?|grues?|engins?|equipements?|machines?)",
-        r"\b(?:aircraft|engine|operating|wet|dry) lease", r"\bcharter(?:party| party| agreement)\b",
-    ),
     "contrat de prêt": (
         r"contrat de (?:pret|credit)", r"\bpret\b", r"credit (?:d'acquisition|bancaire|agreement)",
         r"convention de credit", r"loan", r"facility agreement", r"credit facility", r"ouverture de credit",
@@ -310,6 +303,14 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
     "contrat de travail": (
         r"contrat de travail", r"\bcdi\b", r"\bcdd\b", r"employment (?:agreement|contract)", r"contract of (?:employment|service)\b(?! for)",
         r"contrat d'apprentissage", r"service agreement for (?:a|the) (?:director|executive)",
+    ),
+    # hiring a thing for a time, with or without its operator (a crane, a vehicle, an aircraft on an operating lease); not a
+    # lease of premises (« location de bureaux », "Rental Agreement for Office Premises" are leases), not a finance lease (above),
+    # not « location-gérance » (a business run by another); after the loans (a loan financing an operating lease is a loan)
+    "contrat de location": (
+        r"\b(?:plant|equipment|crane|vehicle|car|van|truck|machinery) (?:hire|rental)(?: agreement| contract)?\b", r"\bcrane hire\b",
+        r"location de (?:materiel|vehicules?|grues?|engins?|equipements?|machines?)",
+        r"\b(?:aircraft|engine) (?:operating )?lease", r"\b(?:wet|dry) lease\b",
     ),
     "bail professionnel": (
         r"\b(?:bail|baux) (?:a usage )?professionnels?", r"professional (?:premises )?lease",
@@ -350,18 +351,19 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
         r"toll (?:processing|manufacturing|conversion)", r"\bfaconnage\b", r"contrat de facon\b", r"contract manufactur",
         r"manufacturing (?:services )?agreement",
     ),
-    # building works for an employer (« marché de travaux », contrat d'entreprise): design and build, EPC, JCT / FIDIC forms
-    "marché de travaux": (
-        r"marche (?:prive |public )?de travaux", r"contrat de (?:construction|conception[- ]realisation)", r"contrat d'entreprise\b",
-        r"\b(?:construction|building|works) contract\b", r"design and build", r"design[- ]build contract", r"\bepc contract",
-        r"engineering,? procurement and construction",
-    ),
     "contrat de prestations logistiques": (
         r"prestations? logistiques?", r"logistics (?:services )?agreement", r"contrat de transport",
         r"transport agreement", r"entreposage", r"warehousing agreement",
     ),
     "contrat d'assurance": (
         r"assurance", r"insurance (?:policy|contract|agreement)", r"police d'assurance",
+    ),
+    # building works for an employer (« marché de travaux », contrat d'entreprise): design and build, EPC, JCT / FIDIC forms; after
+    # the subcontracts and the insurance policies ("Works Contract Insurance Policy" is a policy)
+    "marché de travaux": (
+        r"marche (?:prive |public )?de travaux", r"contrat de (?:construction|conception[- ]realisation)", r"contrat d'entreprise\b",
+        r"\b(?:construction|building|works) contract\b", r"design and build", r"design[- ]build contract", r"\bepc contract",
+        r"engineering,? procurement and construction",
     ),
     "contrat de vente": (
         r"contrat de vente", r"\bvente\b", r"sale (?:and purchase )?agreement", r"purchase agreement",

@@ -139,9 +139,7 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
         base["translation"] = translation
     if hint:
         base["hint"] = hint
-    answered = [d.meta.get("doc_id") for d in outputs["relevance"]["documents"]]
-    searched = [r.get("contract_id") for r in results]
-    status = _status_answer(store, [(scope or {}).get("contract_ids"), (hint or {}).get("contract_ids"), answered, searched], question, reply_language(question))
+    status = _status_answer(store, [(scope or {}).get("contract_ids"), (hint or {}).get("contract_ids")], question, reply_language(question))
     if status is not None:
         return _status_reply(base, status, relevance, emit, question)
     if not outputs["relevance"]["documents"]:
@@ -195,21 +193,27 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
 # A question whether a contract is still in force (yes or no), not until when: "is it still in force?", "has the lease expired?",
 # « est-il toujours en vigueur ? », « le bail a-t-il expiré ? »
 _STATUS_ASKED = re.compile(
-    r"\b(?:still (?:in (?:full )?(?:force|effect)|valid|running|binding|current|active|live)|(?:has|have|did) (?:it|they|the [\w -]{1,40}?) (?:expired?|ended?|lapsed?)"
-    r"|(?:is|are) (?:it|they|the [\w -]{1,40}?) (?:expired|over|ended|terminated)\b(?! (?:by|for|on|if|when))"
-    r"|(?:toujours|encore) (?:en vigueur|valable|valide|applicable|en cours)|(?:a|ont|est|sont)-(?:t-)?(?:il|elle|ils|elles) (?:expire|pris fin|termine|echu)"
-    r"|(?:est|sont)-(?:il|elle|ils|elles) (?:toujours|encore) (?:en vigueur|valable|en cours))"
+    r"\b(?:still (?:in (?:full )?(?:force|effect)|valid|running|binding|current|active|live)"
+    r"|(?:toujours|encore) (?:en vigueur|valable|valide|en cours))\b"
+)
+# … of the contract itself, as it stands: not after an event (« après la cession », "after the sale", "upon termination"), nor of
+# one of its clauses ("the Seller's non-compete", « la clause résolutoire ») — a review: those read the contract's end for them
+_STATUS_NOT_OF_THE_CONTRACT = re.compile(
+    r"\b(?:after|following|upon|despite|notwithstanding|once|if|when|in (?:case|the event) of|apres|malgre|en cas de|a la suite|lorsque|si|des que"
+    r"|clauses?|covenants?|provisions?|undertakings?|obligations?|non-?compete|non-?competition|non-?solicitation|exclusivity|warrant(?:y|ies)"
+    r"|stipulations?|engagements?|non-?concurrence|exclusivite|garanties?|confidential\w*|confidentialite)\b"
 )
 
 
 def _status_answer(store: Any, candidates: list[list[str] | None], question: str, language: str) -> dict[str, Any] | None:  # noqa: ANN401
     """Whether the one contract the question is about is still in force, when ``question`` asks so (:data:`_STATUS_ASKED`): its
     end after the amendments and its renewal against today's date, with the passage whose sentence gives the end (``text``,
-    ``chunk``, ``record``). The contract: the first of ``candidates`` (the contracts the question names, those its words hint at,
-    those of the passages judged relevant, those of the passages searched) that holds one contract, its amendments and copies
-    aside; the answer names it. ``None`` when the question
+    ``chunk``, ``record``). The contract: the first of ``candidates`` (the contracts the question names, those its words hint at)
+    that holds one contract, its amendments and copies aside — never one the search alone found (a review: "Is the licence with
+    Orion still in force?", no such contract, answered with the guarantee's end); the answer names it. ``None`` when the question
     asks something else, is about no one contract, or its end is unknown."""
-    if not _STATUS_ASKED.search(fold(question).replace("’", "'")):
+    folded = fold(question).replace("’", "'")
+    if not _STATUS_ASKED.search(folded) or _STATUS_NOT_OF_THE_CONTRACT.search(folded):
         return None
     room = load_dataroom(store)
     record = None

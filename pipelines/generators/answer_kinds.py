@@ -253,6 +253,9 @@ _HOLDS_A = re.compile(
 )
 
 
+_LIGHT_NOUNS = frozenset("possibility possibilite faculte right rights droit droits option options way ways means moyen moyens".split())
+
+
 def asked_head(question: str) -> list[str]:
     """The noun a question word governs, as search tokens: « Quelle remise … ? » → ``["remise"]``, "What volume
     discount …?" → ``["discount"]`` (English puts its nouns' qualifiers first: the next word counts too, and
@@ -278,7 +281,7 @@ def asked_head(question: str) -> list[str]:
         if english and len(window) == 2 and window[1] in _PHRASE_ENDS:
             window = window[:1]  # "any warranty of non-infringement": the noun, then what it is of
         head = [w for w in window if w not in _ASPECTS and w not in STOPWORDS and not is_function_word(w)]
-        if head:
+        if head and head[0] not in _LIGHT_NOUNS:  # "a possibility to terminate": what is possible is asked, the search reads it (a review)
             return head
     for i, word in enumerate(words):
         if (word in _PRONOUNS and asks_with_a_pronoun) or (word in ("which", "what") and words[i + 1 : i + 2] in (["one"], ["ones"], ["of"])):

@@ -54,6 +54,8 @@ MIN_SENTENCE_COVERAGE = 0.1  # a sentence after the best must cover at least thi
 # asked, yet opened the answer before "9.4 … shall not exceed sixty per cent" (appwalk 28); "Maimon shall have the right to resign
 # … upon 30 days prior written notice" says the "stepping down" the best one does not, and stays
 RELATIVE_COVERAGE = 0.6
+_FIGURE = re.compile(r"\d")  # a figure: an amount, a share, a length, a date — not the clause's own number (:data:`_CLAUSE_NUMBER`)
+_CLAUSE_NUMBER = re.compile(r"^\s*\(?\d{1,3}(?:\.\d{1,3})*[.)]?\s+")
 FOCUS_WEIGHT = 0.1  # times the share of a sentence's words that say what is asked
 KIND_BONUS = 0.3  # a sentence that gives the kind of answer asked (a length of time, a date, a sum)
 # A question about ending a contract with no ground (« résilier sans faute de l'entrepreneur », "terminate without cause", "for
@@ -251,13 +253,15 @@ def best_sentences(
         scored = _no_ground_first(scored)
     contract = _best_answering_contract(documents, scored, contract)
     headings = heading_coverage(documents, units)
-    first_coverage, first_units = 0.0, set()  # the best sentence's coverage, and the asked units it holds
+    first_coverage, first_units, first_figure = 0.0, set(), False  # the best sentence's coverage, the asked units it holds, a figure
     for _score, coverage, n, position, sentence in scored:
         key = fold_label(sentence)
         if key in seen or documents[n - 1].meta.get("doc_id") != contract:
             continue
         held = _units_held(units, sentence)
-        if best and (coverage < MIN_SENTENCE_COVERAGE or (coverage < RELATIVE_COVERAGE * first_coverage and held <= first_units)):
+        # (a sentence that writes a figure the best one lacks stays: "… shall be limited as follows:" then "125% of the Charges …")
+        figure = _writes_a_figure(sentence) and not first_figure
+        if best and (coverage < MIN_SENTENCE_COVERAGE or (coverage < RELATIVE_COVERAGE * first_coverage and held <= first_units and not figure)):
             continue
         if best and headings[n] < headings[best[0][0]]:
             continue  # the best one's article is about what is asked, by its heading; this one's is not
@@ -265,7 +269,7 @@ def best_sentences(
             continue  # an end on a ground, after one with none: the opposite of what is asked
         seen.add(key)
         if not best:
-            first_coverage, first_units = coverage, held
+            first_coverage, first_units, first_figure = coverage, held, _writes_a_figure(sentence)
         best.append((n, position, sentence))
         if len(best) == max_sentences:
             break
@@ -279,6 +283,11 @@ def _units_held(units: list[dict[str, Any]], sentence: str) -> set[int]:
     """The asked units (by their place in ``units``) that ``sentence`` holds, in either language."""
     present = set(tokenize(without_legal_forms(sentence)))
     return {i for i, unit in enumerate(units) if unit_covered(unit, present)}
+
+
+def _writes_a_figure(sentence: str) -> bool:
+    """Whether ``sentence`` writes a figure (:data:`_FIGURE`) besides its clause's number."""
+    return bool(_FIGURE.search(_CLAUSE_NUMBER.sub("", sentence, count=1)))
 
 
 OTHER_CONTRACT_MARGIN = 0.15  # how much better another contract's best sentence must be than the first passage's contract's

@@ -266,7 +266,12 @@ class IdentityIndex:
         # ("the blue horizon agreement": two of its words together name it)
         dictionary = load_dictionary()
         common = {t for t in words if t not in capitalised and self.lexicon.find([t])}
-        everyday = {t for t in words - common if t not in capitalised and (dictionary.entry(t, "en") or dictionary.entry(t, "fr"))}
+        # (not the question's first word, whose capital says nothing, nor a word of a party's name: "Orange may terminate …", Atlas SA)
+        opening = {fold(w) for w in _WORD.findall(question)[:1]}
+        everyday = {
+            t for t in words - common
+            if t not in capitalised and t not in opening and t not in self.party_words and (dictionary.entry(t, "en") or dictionary.entry(t, "fr"))
+        }
         return {
             t for t in common
             if not any((words - common) & self.strong_of.get(cid, frozenset()) for cid in self.by_token.get(t, ()))
@@ -317,12 +322,19 @@ class IdentityIndex:
 _DETERMINERS = r"(?:le|la|l'|les|du|des|au|aux|ce|cet|cette|son|sa|ses|leur|the|this|that|its|their|under|in|of)"
 
 
+_ROLE_TERMS = frozenset(
+    "lessee lessor tenant tenants landlord landlords bailleur preneur locataire locataires licensor licensee concedant licencie franchisor "
+    "franchisee franchiseur franchise distributor distributeur supplier fournisseur customer client employer employee employeur salarie "
+    "borrower lender emprunteur preteur".split()
+)
+
+
 def _determiner_gap(question: str, match) -> int | None:  # noqa: ANN001  (greffier.lexicon.Match)
     """How many words stand between a definite determiner and the kind term ``match`` found (« le bail » 0, « la durée du contrat de
     bail » 0, "the Lessee's obligations regarding maintenance" 3); ``None`` when no determiner comes before it (:func:`designated`)."""
     folded = fold(question).replace("’", "'")
     first = re.escape(match.term.tokens[0])
-    gaps = [len(m.group("between").split()) for m in re.finditer(rf"(?:^|[\s(]){_DETERMINERS}\s*(?P<between>(?:[\w'-]+\s+){{0,3}}?){first}\w*", folded)]
+    gaps = [len(m.group("between").split()) for m in re.finditer(rf"(?:^|[\s(]){_DETERMINERS}(?:(?<=')|\s+)(?P<between>(?:[\w'-]+\s+){{0,3}}?){first}\w*", folded)]
     return min(gaps) if gaps else None
 
 
@@ -332,7 +344,7 @@ def designated(question: str, matches: list) -> bool:  # noqa: ANN001  (greffier
     folded = fold(question).replace("’", "'")
     for match in matches:
         first = match.term.tokens[0]
-        if re.search(rf"(?:^|[\s(]){_DETERMINERS}\s*(?:[\w'-]+\s+){{0,3}}{re.escape(first)}\w*", folded):
+        if re.search(rf"(?:^|[\s(]){_DETERMINERS}(?:(?<=')|\s+)(?:[\w'-]+\s+){{0,3}}{re.escape(first)}\w*", folded):
             return True
     return False
 
@@ -379,7 +391,8 @@ def by_kind(index: IdentityIndex, question: str) -> Scope | None:
     kind_matches = [m for m in matches if m.concept.kind in NAME_KINDS]
     # of several kinds, those written as the contract meant (« the lease »), not a word of what is asked ("the Lessee's obligations
     # regarding maintenance … under the lease" named the maintenance contracts, rarer: walkthrough 19's app walk)
-    gaps = {id(m): gap for m in kind_matches if (gap := _determiner_gap(question, m)) is not None}
+    # (a party's role names no kind here: "the lessee" in "can the lessee sublet under the maintenance agreement?" — a review)
+    gaps = {id(m): gap for m in kind_matches if not set(m.term.tokens) & _ROLE_TERMS and (gap := _determiner_gap(question, m)) is not None}
     if len({m.concept.id for m in kind_matches}) > 1 and gaps:
         closest = min(gaps.values())  # « the lease » (no word between) before « the Lessee's obligations regarding maintenance »
         kept = [m for m in kind_matches if gaps.get(id(m)) == closest]

@@ -333,3 +333,13 @@ def test_a_list_says_which_contract_is_a_copy_of_another():
 ])
 def test_a_verb_after_its_subject_is_no_list_of_contracts(question, asks_for_contracts):
     assert is_contracts_request(question) is asks_for_contracts
+
+
+@pytest.mark.parametrize("question", [
+    # a review: lists asked with "list", "show" or a relative clause stay lists
+    "List the bank guarantees the company has issued.",
+    "Show me the aircraft leases the airline signed in 2024",
+    "Which bank guarantees our subsidiaries gave expire in 2027?",
+])
+def test_a_list_asked_with_a_relative_clause_is_still_a_list(question):
+    assert is_contracts_request(question)

@@ -316,6 +316,11 @@ def test_law_written_first_wins():
         ("Aircraft Operating Lease Agreement", "contrat de location"),
         ("Contrat de location de matériel", "contrat de location"),
         ("Equipment Lease Agreement", "contrat de crédit-bail"),
+        # a review: what the new types must not take
+        ("Loan Agreement (Aircraft Operating Lease financing)", "contrat de prêt"),
+        ("Security Assignment of Charter Party", "cession"),
+        ("Works Contract Insurance Policy", "contrat d'assurance"),
+        ("Parent Company Guarantee of the Performance of the Contractor", "cautionnement"),
         # walkthrough 19
         ("CONTRAT D'ASSISTANCE EN ESCALE", "prestation de services"),
         ("IN-FLIGHT CATERING AGREEMENT", "prestation de services"),

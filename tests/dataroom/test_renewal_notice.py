@@ -85,3 +85,31 @@ def test_a_record_keeps_the_notice_and_the_length_of_a_contract_that_renews_by_i
     assert (record.renewal, record.renewal_notice, record.renewal_length) == ("automatic", "3 months", "1 year"), record
     assert "trois (3) mois au moins avant son échéance" in record.sources["renewal_notice"].raw
     assert next_notice(record, date(2026, 12, 6)) == (date(2027, 9, 30), date(2027, 12, 31))
+
+
+def test_renewed_terms_are_counted_from_the_first_end_so_a_month_s_last_day_stays_the_last():
+    # a review: each renewal added to the one before turned 31 January into 28 February, then 28 June; and a weekly renewal
+    # running since 2020 gave no deadline at all
+    monthly = _renewing(date(2026, 1, 31), "10 days", "1 month")
+    assert next_notice(monthly, date(2026, 6, 15)) == (date(2026, 6, 20), date(2026, 6, 30))
+    assert next_notice(_renewing(date(2024, 2, 29), "30 days", "4 years"), date(2026, 12, 6)) == (date(2028, 1, 30), date(2028, 2, 29))
+    weekly = next_notice(_renewing(date(2020, 1, 6), "2 days", "1 week"), date(2026, 12, 6))
+    assert weekly is not None and weekly[0] >= date(2026, 12, 6) and (weekly[1] - date(2020, 1, 6)).days % 7 == 0, weekly
+
+
+@pytest.mark.parametrize("sentence", [
+    # a review: a termination at will, a rate revision and a missed target give notices that stop no renewal
+    "The Customer may terminate this Agreement at any time during any renewal term upon thirty (30) days' notice.",
+    "The Supplier may revise its rates at each renewal by giving sixty (60) days' notice before the end of the current term.",
+    "Le Prestataire peut réviser ses tarifs à chaque échéance moyennant un préavis d'un mois avant le renouvellement.",
+])
+def test_a_notice_to_end_at_will_or_revise_rates_is_no_notice_that_stops_a_renewal(sentence):
+    assert renewal_notice(sentence) is None
+
+
+def test_the_renewal_sentence_s_notice_comes_before_another_notice_of_its_article():
+    text = ("CONTRAT DE SERVICES\n\nARTICLE 4 – DURÉE\n\nLe Client peut résilier le contrat à tout moment moyennant un préavis de trente (30) jours. "
+            "Le contrat est conclu pour une durée initiale de trois (3) ans et se renouvelle ensuite par tacite reconduction pour des périodes "
+            "successives d'un an, sauf dénonciation notifiée au moins quatre-vingt-dix (90) jours avant son échéance.\n")
+    record = build_records([ContractInput(id="c1", file="c1.txt", title="CONTRAT DE SERVICES", text=text, chunks=split_articles("c1", text))])[0]
+    assert (record.renewal_notice, record.renewal_length) == ("90 days", "1 year"), record

@@ -425,6 +425,11 @@ def test_an_everyday_word_of_a_title_written_in_lower_case_names_nothing_alone()
     assert index.named("When does the Blue Horizon agreement expire?").contract_ids == ["s1"]
     assert index.named("When does the blue horizon agreement expire?").contract_ids == ["s1"]
     assert index.named("What price does Carburel charge per litre?").contract_ids == ["f1"]
+    # a review: a party's name that is an everyday word still names its contract, first in the question or written in lower case
+    rows.append(IdentityRow("o1", "SUPPLY AGREEMENT", "room/07_Supply_Orange.pdf", ["ORANGE SA", "AIR VOLCANS SA"], True, "contrat de fourniture"))
+    index = IdentityIndex.build(rows, load_lexicon())
+    assert index.named("Orange may terminate on what notice?").contract_ids == ["o1"]
+    assert index.named("What notice does the orange contract require?").contract_ids == ["o1"]
 
 
 def test_of_two_kinds_named_the_one_written_as_the_contract_meant_scopes():

@@ -66,7 +66,8 @@ _DENIED = re.compile(
     r"|(?:shall|will|is) not (?:be )?subject to (?:any )?(?:renewal|extension)"
     r"|no (?:renewal|extension),? (?:tacit|automatic|express) or otherwise"
     # "This Agreement contains no option to renew", « ne comporte aucune option de renouvellement » (the app walk of round 29)
-    r"|(?:contains?|has|grants?|provides?(?: for)?|includes?) no (?:option|right) (?:to (?:renew|extend)|of (?:renewal|extension)|for (?:renewal|extension))"
+    r"|(?:contains?|has|grants?|provides?(?: for)?|includes?) no (?:option|right) (?:to (?:renew|extend(?=\s+(?:the |this |its )?(?:term|agreement|contract|lease|licen[cs]e)\b|\s*(?:[.;,]|or\b|$)))"
+    r"|of (?:renewal|extension)|for (?:renewal|extension))"
     r"|(?:ne comporte|ne prevoit|ne contient|n'offre) aucune (?:option|faculte|possibilite) de (?:renouvellement|prorogation|reconduction))\b"
 )
 # … unless a condition or a limit follows it: "shall not be renewed if either party objects", "more than twice" (it may renew)
@@ -193,7 +194,11 @@ _END_OR_RENEWAL = re.compile(
     r"|anniversary|continue\w*|reconduction|reconduit|renouvel\w*|echeance|terme|prorog\w*|denonc\w*)"
 )
 _RENEWAL_WORD = re.compile(r"\b(?:renew\w*|non-?renewal|expiration of (?:the|its|this|such)|reconduction|reconduit|renouvel\w*|echeance)")
-_NOT_THE_END = re.compile(r"\b(?:cure|remedy|breach|default|manquement|price|prix|delivery|livraison|invoice|factur\w*|payment|paiement)\b")
+_NOT_THE_END = re.compile(
+    r"\b(?:cure|remedy|breach|default|manquement|price|prix|delivery|livraison|invoice|factur\w*|payment|paiement"
+    # a notice to end the contract at will or on a missed target, or to revise its rates, is no notice that stops a renewal (a review)
+    r"|convenience|convenance|at any time|a tout moment|revis\w*|revision|tarifs?|rates?|fees?|target|objectif)\b"
+)
 
 
 def renewal_notice(sentence: str) -> tuple[Period, str] | None:
@@ -221,7 +226,9 @@ def extract_renewal_notice(chunks: Sequence[ChunkInput], renewal: Finding[str] |
     others = [chunk for chunk in chunks if chunk not in own and chunk not in term]
     for group in (own, term, others):
         for chunk in group:
-            for sentence in sentences(chunk.text):
+            # the sentence that says it renews first: another notice in its article (a termination at will) comes after (a review)
+            ordered = sorted(sentences(chunk.text), key=lambda s: renewal_reading(s) != "automatic")
+            for sentence in ordered:
                 if group is others and not _RENEWAL_WORD.search(fold(sentence)):
                     continue  # elsewhere, a notice said of the renewal or the term's expiry only ("at the expiration of its term or any renewal term")
                 if (found := renewal_notice(sentence)) is not None:
@@ -251,7 +258,10 @@ def renewal_length(sentence: str) -> Period | None:
     folded = fold(" ".join(sentence.split()))
     start = next((m.start() for m in _AUTOMATIC.finditer(folded)), 0)
     for period, match in find_periods(folded):
-        if match.start() < start and not re.search(r"\b(?:successive|additional|further|consecutive|renewal|periodes?)\b", folded[max(0, match.start() - 40) : match.start()]):
+        before = folded[max(0, match.start() - 40) : match.start()]
+        if re.search(r"\b(?:initial\w*|first|premiere?)\b", before):
+            continue  # the first term's: « durée initiale de trois (3) ans », "an Initial Term of three (3) years" (a review)
+        if match.start() < start and not re.search(r"\b(?:successive|additional|further|consecutive|renewal|periodes?)\b", before):
             continue  # the first term's, before the renewal's words
         if _NOT_A_RENEWAL_LENGTH.match(folded[match.end() :]):
             continue
