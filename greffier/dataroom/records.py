@@ -94,7 +94,7 @@ class ContractRecord(BaseModel):
     # that says) denies it; None: nothing says (the sentence: ``sources["renewal"]``)
     renewal: str | None = None
     # how long before its term's end notice must be given for an automatic renewal to stop ("90 days", "6 months"; None: not
-    # read, or no automatic renewal): :func:`notice_by` gives the last day
+    # read, or no automatic renewal): :func:`next_notice` gives the next last day
     renewal_notice: str | None = None
     renewal_length: str | None = None  # how long each renewed term lasts ("1 year"): the current term, and the next deadline
     amends: str | None = None

@@ -190,8 +190,8 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
     return out
 
 
-# A question whether a contract is still in force (yes or no), not until when: "is it still in force?", "has the lease expired?",
-# « est-il toujours en vigueur ? », « le bail a-t-il expiré ? »
+# A question whether a contract is still in force (yes or no), not until when: "is it still in force?", « est-il toujours en
+# vigueur ? » — not "has it expired?" (a yes there is a no here: a review)
 _STATUS_ASKED = re.compile(
     r"\b(?:still (?:in (?:full )?(?:force|effect)|valid|running|binding|current|active|live)"
     r"|(?:toujours|encore) (?:en vigueur|valable|valide|en cours))\b"

@@ -173,7 +173,7 @@ def extract_renewal(chunks: Sequence[ChunkInput]) -> Finding[str] | None:
 # party notifies the other in writing at least sixty (60) days prior to the expiration", "upon 180 days prior written notice
 # … prior to the expiration of the then-current term", « sauf dénonciation … trois (3) mois au moins avant son échéance »,
 # « moyennant un préavis de six mois ». The length (a :class:`~greffier.dataroom.extract.periods.Period`, written "90 days")
-# and the end of the term give the last day to give notice (:func:`greffier.dataroom.records.notice_by`).
+# and the end of the term give the last day to give notice (:func:`greffier.dataroom.records.next_notice`).
 
 # a notice word before the length: "notice of at least", "written notice of not less than", « un préavis de », « préavis d'au moins »
 _NOTICE_BEFORE = re.compile(
