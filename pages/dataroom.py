@@ -104,7 +104,7 @@ else:
     page = page_column.number_input(f"Page (of {pages})", min_value=1, max_value=pages, value=1, key=f"dr_page_{listing_key}") - 1
     shown = rows[page * page_size : (page + 1) * page_size]
     # a whole ISO date, and every row of the page: "auto" showed ten rows of a page of 50 behind the grid's own scroll bar (appwalk 28)
-    date_column = {c: st.column_config.DateColumn(c, format="YYYY-MM-DD", width=102) for c in ("signed", "ends", "initial end", "notice by")}
+    date_column = {c: st.column_config.DateColumn(c, format="YYYY-MM-DD", width=102) for c in ("signed", "ends", "initial end", "current term ends", "notice by")}
     picked = st.dataframe(
         pd.DataFrame(shown), hide_index=True, key=f"dataroom_table_{listing_key}_{page}", placeholder="—", width="stretch", height="content",
         column_order=["detail", *dataroom.display_columns(data)], on_select="rerun", selection_mode="single-row",

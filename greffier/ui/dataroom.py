@@ -404,6 +404,8 @@ def contract_detail(settings: Settings, contract_id: str, names: dict[str, str] 
         ("governing_law", law_in(contract.get("governing_law") or "", "en")),
         ("renewal", RENEWAL_SHOWN.get(contract.get("renewal") or "", "not stated")),
         *([("renewal_notice", notice)] if (notice := _notice_shown(contract)) else []),  # only for a contract that renews by itself
+        # … and the term running today when it is a renewed one (its first term's end is past)
+        *([("current_term_end", contract["current_end"])] if contract.get("current_end") not in (None, contract.get("end_date")) else []),
     ]
     rows = []
     for name, value in fields:

@@ -10,6 +10,8 @@ import pytest
 from greffier.dataroom.extract import split_articles
 from greffier.dataroom.extract.renewal import renewal_length, renewal_notice
 from greffier.dataroom.records import ContractInput, ContractRecord, build_records, next_notice
+from greffier.services.dataroom.export import _row
+from greffier.services.dataroom.query import record_summary
 
 
 @pytest.mark.parametrize(
@@ -113,3 +115,16 @@ def test_the_renewal_sentence_s_notice_comes_before_another_notice_of_its_articl
             "successives d'un an, sauf dénonciation notifiée au moins quatre-vingt-dix (90) jours avant son échéance.\n")
     record = build_records([ContractInput(id="c1", file="c1.txt", title="CONTRAT DE SERVICES", text=text, chunks=split_articles("c1", text))])[0]
     assert (record.renewal_notice, record.renewal_length) == ("90 days", "1 year"), record
+
+
+def test_the_table_shows_the_term_running_today_of_a_contract_that_renewed():
+    # the app walk of round 29: a live ground-handling contract renewing each year was shown as ending 2025-06-30
+    today = date.today()
+    first = date(today.year - 2, 6, 30)
+    summary = record_summary(ContractRecord(id="c4", end_date=first, renewal="automatic", renewal_notice="3 months", renewal_length="1 year"))
+    row = _row(summary, kind="contract", names={})
+    assert row["ends"] == first and row["current term ends"] >= today and row["current term ends"].month == 6, row
+    assert row["notice by"] is not None and row["notice by"] >= today, row
+    running = _row(record_summary(ContractRecord(id="c5", end_date=date(today.year + 3, 1, 31), renewal="automatic", renewal_length="1 year")),
+                   kind="contract", names={})
+    assert running["current term ends"] is None  # its first term runs today: "ends" says it

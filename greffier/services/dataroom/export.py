@@ -34,14 +34,14 @@ from store.workspace import open_workspace
 
 EXPORT_FORMATS = ("csv", "xlsx")
 PAGE = 100  # search_data_room's largest page
-COLUMNS = ["id", "title", "parties", "type", "signed", "ends", "initial end", "renews", "notice by", "governing law", "amendments", "amends", "warnings", "file",
+COLUMNS = ["id", "title", "parties", "type", "signed", "ends", "initial end", "renews", "current term ends", "notice by", "governing law", "amendments", "amends", "warnings", "file",
            "amendment keys", "amends key"]
 # The internal ids of the amendments and of the contract amended, for a join with the ``id`` column: the
 # ``amendments`` and ``amends`` columns name the documents by title (and file), as a reader knows them.
 KEY_COLUMNS = ("amendment keys", "amends key")
-DATE_COLUMNS = frozenset({"signed", "ends", "initial end", "notice by"})
+DATE_COLUMNS = frozenset({"signed", "ends", "initial end", "current term ends", "notice by"})
 # The columns each filter is about: shown right after the title, so a filtered value is never off-screen.
-FILTER_COLUMNS = {"end_date": ["ends", "initial end"], "signature_date": ["signed"], "governing_law": ["governing law"],
+FILTER_COLUMNS = {"end_date": ["ends", "initial end", "current term ends"], "signature_date": ["signed"], "governing_law": ["governing law"],
                   "entity_ids": ["parties"], "contract_types": ["type"], "excluded_contract_types": ["type"]}
 LEFT_OUT_COLUMNS = ["id", "title", "file", "reason", "detail", "to do"]
 WARNING_COLUMNS = ["title", "warning", "id"]  # the contract by its name (title, and file where two share it)
@@ -117,7 +117,9 @@ def _row(summary: dict[str, Any], *, kind: str, names: dict[str, str], score: fl
         "initial end": as_date(summary.get("initial_end_date")) if amended else None,
         # after its end, unless notice is given (« tacite reconduction »): "ends" is then its first term's end
         "renews": {"automatic": "automatically", "none": "no"}.get(summary.get("renewal") or ""),
-        # the last day to give notice for it not to renew (its notice, e.g. 90 days, before "ends")
+        # a contract that renews by itself: the end of the term running today when it is a renewed term's ("ends" is the first term's),
+        # and the next day to give notice for it not to renew (its notice, e.g. 90 days, before the end of the term it stops)
+        "current term ends": as_date(summary.get("current_end")) if summary.get("current_end") not in (None, summary.get("end_date")) else None,
         "notice by": as_date(summary.get("notice_by")),
         "governing law": law_in(summary.get("governing_law") or "", "en") or None,
         "amendments": "; ".join(names.get(a, a) for a in amended_by) or None,

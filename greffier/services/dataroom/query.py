@@ -40,7 +40,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from greffier.dataroom.amendments import END_MOVED, NOT_ATTACHED
 from greffier.dataroom.extract.term import EARLIEST_DOUBT, LATEST_DOUBT
 from greffier.dataroom.normalize import entity_id, names_entity
-from greffier.dataroom.records import RENEWS, ContractRecord, next_notice
+from greffier.dataroom.records import RENEWS, ContractRecord, current_term_end, next_notice
 from greffier.config import Settings
 from greffier.dataroom.vocabulary import LEASE_KINDS, any_lease, law_suggestions, match_contract_type, match_law, type_suggestions, unlisted_law
 from store.records import DataRoom, load_dataroom, records_current
@@ -721,6 +721,9 @@ def record_summary(record: ContractRecord) -> dict[str, Any]:
         # the next day to give it, still ahead of today, and the end of the term it stops (end_date, or a renewed term's end)
         "notice_by": (coming := next_notice(record, date.today())) and coming[0].isoformat(),
         "notice_stops": coming and coming[1].isoformat(),
+        # the end of the term running today, no notice given (end_date, or a renewed term's end: the app walk of round 29 saw a live
+        # ground-handling contract shown as ending 2025-06-30)
+        "current_end": (current := current_term_end(record, date.today())) and current.isoformat(),
         "is_amendment": record.is_amendment,
         "amends": record.amends,
         "amended_by": list(record.amended_by),
