@@ -49,7 +49,7 @@ def test_brenalis_by_end_2026_lists_every_exclusion(settings):
     assert by_id["c08"]["reason"] == "a filtered field is unknown or uncertain" and "no end date" in by_id["c08"]["detail"]
     assert by_id["c09"]["reason"] == "an amendment moved the end date" and "2028-06-30" in by_id["c09"]["detail"]
     assert data.rows[0]["id"] == "c04" and data.rows[0]["ends"] == date(2026, 11, 30)
-    assert data.columns[:4] == ["id", "title", "ends", "initial end"] and "parties" in data.columns[:5]  # the filtered columns first
+    assert data.columns[:5] == ["id", "title", "ends", "initial end", "current term ends"] and "parties" in data.columns[:6]  # the filtered columns first
 
 
 def test_every_page_is_followed(settings):
