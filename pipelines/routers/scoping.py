@@ -341,12 +341,7 @@ def _determiner_gap(question: str, match) -> int | None:  # noqa: ANN001  (greff
 def designated(question: str, matches: list) -> bool:  # noqa: ANN001  (greffier.lexicon.Match)
     """Whether one of the kind terms found is written as the contract meant: after a definite
     determiner (« la durée du bail », "the franchise agreement"), not « un contrat de travail »."""
-    folded = fold(question).replace("’", "'")
-    for match in matches:
-        first = match.term.tokens[0]
-        if re.search(rf"(?:^|[\s(]){_DETERMINERS}(?:(?<=')|\s+)(?:[\w'-]+\s+){{0,3}}{re.escape(first)}\w*", folded):
-            return True
-    return False
+    return any(_determiner_gap(question, match) is not None for match in matches)
 
 
 def proper_nouns(question: str) -> set[str]:
