@@ -28,7 +28,7 @@ from greffier.models import models_in_use
 from greffier.services.search import FUSION_MARGIN, check_search_arguments, reranker_in_use, search
 from pipelines.answering import ANSWER_OUTPUTS, warmed_answer_pipeline
 from greffier.text.replies import (
-    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_COMPUTED_NOTE, END_MOVED_NOTE, END_MOVED_QUOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NEXT_NOTICE_NOTE, STATUS_ARTICLE, STATUS_CURRENT, STATUS_DEADLINE_PASSED, STATUS_ENDED, STATUS_RENEWED_CUT, STATUS_NO_RENEWAL, STATUS_NOTE, STATUS_RENEWED, STATUS_RUNS, STATUS_TEXT, STATUS_THEN_RENEWS, NO_RELEVANT_PASSAGE, NOT_GROUNDED, NOTICE_UNITS_FR, ONLY_NAMED, RENEWS_NOTE, WHICH_ONE, abstention, contract_label, date_in, file_names, reply_language,
+    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_COMPUTED_NOTE, END_MOVED_NOTE, END_MOVED_QUOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NEXT_NOTICE_NOTE, STATUS_ARTICLE, STATUS_CURRENT, STATUS_DEADLINE_PASSED, STATUS_ENDED, STATUS_NOTICE_NOT_SAID, STATUS_NO_RENEWAL, STATUS_NOTE, STATUS_RENEWED, STATUS_RUNS, STATUS_TEXT, STATUS_THEN_RENEWS, NO_RELEVANT_PASSAGE, NOT_GROUNDED, NOTICE_UNITS_FR, ONLY_NAMED, RENEWS_NOTE, WHICH_ONE, abstention, contract_label, date_in, file_names, reply_language,
     wording,
 )
 from pipelines.generators.answer_kinds import asked_kind
@@ -236,24 +236,26 @@ def _status_answer(store: Any, candidates: list[list[str] | None], question: str
     sentence = next((s for s in split_sentences(chunk.text or "") if start and start in " ".join(s.split())), None)
     if sentence is None:
         return None  # nothing to quote verbatim: the search answers
-    sentence = _LEADING_HEADING.sub("", re.sub(r"[ \t\r\n]+", " ", sentence).strip(" «»>"))
+    sentence = _quotable(sentence)
     end, today = record.end_date, date.today()
     where = wording(STATUS_ARTICLE, language, heading=section_label(chunk.section)) if chunk.section else wording(STATUS_TEXT, language)
     when = date_in(end.isoformat(), language)
     if record.renewal == "automatic" and end < today:
-        text = wording(STATUS_RENEWED, language, end=when, where=where)
-        if (current := current_term_end(record, today)) is not None:
-            text = text.replace(wording(STATUS_RENEWED_CUT, language), wording(STATUS_CURRENT, language, current=date_in(current.isoformat(), language)), 1)
+        current = current_term_end(record, today)
+        then = wording(STATUS_CURRENT, language, current=date_in(current.isoformat(), language)) if current else wording(STATUS_NOTICE_NOT_SAID, language)
+        text = wording(STATUS_RENEWED, language, end=when, then=then, where=where)
     elif end < today:
         text = wording(STATUS_ENDED, language, end=when, renewal=wording(STATUS_NO_RENEWAL, language) if record.renewal == "none" else "", where=where)
     else:
-        text = wording(STATUS_RUNS, language, end=when, renewal=wording(STATUS_THEN_RENEWS, language) if record.renewal == "automatic" else "", where=where)
         coming = next_notice(record, today) if record.renewal == "automatic" else None
+        passed = ""
         if coming is not None and coming[1] != end and record.renewal_notice:
             # the deadline to stop this term's renewal has passed: it runs on to the next term's end (the app walk of round 29: the fuel
             # supply "runs until 31/12/2026, then renews", its 90 days' notice due by 2 October 2026)
-            passed = date_in((end - period_of(record.renewal_notice)).isoformat(), language)
-            text = text.rstrip(":").rstrip() + wording(STATUS_DEADLINE_PASSED, language, passed=passed, until=date_in(coming[1].isoformat(), language))
+            due = date_in((end - period_of(record.renewal_notice)).isoformat(), language)
+            passed = wording(STATUS_DEADLINE_PASSED, language, passed=due, until=date_in(coming[1].isoformat(), language))
+        renewal = wording(STATUS_THEN_RENEWS, language) if record.renewal == "automatic" else ""
+        text = wording(STATUS_RUNS, language, end=when, renewal=renewal, where=where, passed=passed)
     return {"text": f"{contract_label(record.title, record.file)} — {text} « {sentence} » [1]", "chunk": chunk, "record": record}
 
 
@@ -362,9 +364,14 @@ def _sentence_giving(store: Any, source: Any, end: date) -> str | None:  # noqa:
     for sentence in split_sentences(chunk.text or ""):
         # a date in figures may have been read the other way round in an English text ("11/04/2027" read 4 November)
         if any(end in (mention.value, other_reading(mention.value)) for mention in find_dates(sentence)):
-            sentence = re.sub(r"[ \t\r\n]+", " ", sentence).strip(" «»>")
-            return _LEADING_HEADING.sub("", sentence)  # a quoted article's heading run into its first sentence: « ARTICLE 4 – DURÉE Le … »
+            return _quotable(sentence)
     return None
+
+
+def _quotable(sentence: str) -> str:
+    """A passage's sentence as a note quotes it: on one line, without the guillemets or quote marks around it, nor a quoted
+    article's heading run into its first sentence (« ARTICLE 4 – DURÉE Le … »); its typographic spaces kept."""
+    return _LEADING_HEADING.sub("", re.sub(r"[ \t\r\n]+", " ", sentence).strip(" «»>"))
 
 
 _LEADING_HEADING = re.compile(r"^(?:ARTICLE|Article|SECTION|Section|CLAUSE|Clause)\s+[\dIVX]+(?:\.\d+)*\s*[-–—:.]?\s*[A-ZÀ-Ý'’ ]{2,60}?\s+(?=[A-ZÀ-Ý][a-zà-ÿ])")

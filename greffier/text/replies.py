@@ -100,21 +100,21 @@ STATUS_ENDED = {
     "fr": "Non : il a pris fin le {end}{renewal}, comme le dit son {where} :",
 }
 STATUS_RUNS = {
-    "en": "Yes: it runs until {end}{renewal}, as its {where} says:",
-    "fr": "Oui : il court jusqu'au {end}{renewal}, comme le dit son {where} :",
+    "en": "Yes: it runs until {end}{renewal}, as its {where} says{passed}:",
+    "fr": "Oui : il court jusqu'au {end}{renewal}, comme le dit son {where}{passed} :",
 }
 STATUS_RENEWED = {
-    "en": "Its first term ended on {end}, but it renews by itself unless notice is given; the documents do not say whether notice was given. Its {where} says:",
-    "fr": "Sa première période a pris fin le {end}, mais il se renouvelle de lui-même sauf préavis ; les documents ne disent pas si un préavis a été donné. Son {where} dit :",
+    "en": "Its first term ended on {end}, but it renews by itself unless notice is given{then} Its {where} says:",
+    "fr": "Sa première période a pris fin le {end}, mais il se renouvelle de lui-même sauf préavis{then} Son {where} dit :",
 }
-STATUS_RENEWED_CUT = {"en": "; the documents do not say whether notice was given.", "fr": " ; les documents ne disent pas si un préavis a été donné."}
+STATUS_NOTICE_NOT_SAID = {"en": "; the documents do not say whether notice was given.", "fr": " ; les documents ne disent pas si un préavis a été donné."}
 STATUS_CURRENT = {
     "en": "; unless notice was given (the documents do not say), its current period ends on {current}.",
     "fr": " ; sauf préavis donné (les documents ne le disent pas), sa période en cours s'achève le {current}.",
 }
 STATUS_DEADLINE_PASSED = {
-    "en": " — but the notice to stop that renewal was due by {passed}: unless it was given (the documents do not say), it runs until {until}:",
-    "fr": " — mais le préavis pour empêcher ce renouvellement devait être donné au plus tard le {passed} : sauf s'il l'a été (les documents ne le disent pas), il court jusqu'au {until} :",
+    "en": " — but the notice to stop that renewal was due by {passed}: unless it was given (the documents do not say), it runs until {until}",
+    "fr": " — mais le préavis pour empêcher ce renouvellement devait être donné au plus tard le {passed} : sauf s'il l'a été (les documents ne le disent pas), il court jusqu'au {until}",
 }
 STATUS_NO_RENEWAL = {"en": " and does not renew by itself", "fr": " et ne se renouvelle pas de lui-même"}
 STATUS_THEN_RENEWS = {"en": ", then renews by itself unless notice is given", "fr": ", puis se renouvelle de lui-même sauf préavis"}
