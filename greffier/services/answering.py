@@ -209,7 +209,7 @@ def _status_answer(store: Any, candidates: list[list[str] | None], question: str
     """Whether the one contract the question is about is still in force, when ``question`` asks so (:data:`_STATUS_ASKED`): its
     end after the amendments and its renewal against today's date, with the passage whose sentence gives the end (``text``,
     ``chunk``, ``record``). The contract: the first of ``candidates`` (the contracts the question names, those its words hint at)
-    that holds one contract, its amendments and copies aside — never one the search alone found (a review: "Is the licence with
+    or the workspace's contracts that holds one contract, its amendments and copies aside — never one the search alone found (a review: "Is the licence with
     Orion still in force?", no such contract, answered with the guarantee's end); the answer names it. ``None`` when the question
     asks something else, is about no one contract, or its end is unknown."""
     folded = fold(question).replace("’", "'")
@@ -217,7 +217,8 @@ def _status_answer(store: Any, candidates: list[list[str] | None], question: str
         return None
     room = load_dataroom(store)
     record = None
-    for ids in candidates:
+    # … and the workspace's only contract, when it holds one (no scope nor hint names a contract there: nothing to tell apart)
+    for ids in [*candidates, [r.id for r in room.records]]:
         records = [room.by_id[c] for c in dict.fromkeys(ids or []) if c in room.by_id]
         contracts = [r for r in records if not r.is_amendment] or records
         contracts = [r for r in contracts if r.copy_of not in {c.id for c in contracts}]  # a signed copy beside its original

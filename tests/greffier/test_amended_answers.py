@@ -335,3 +335,10 @@ def test_a_contract_whose_notice_to_stop_its_renewal_is_past_runs_on_to_its_next
 def test_a_question_on_something_else_than_the_contract_standing_today_is_not_answered_from_its_record(status_room, question):
     out = answer(status_room, question, backend=None)
     assert not out.get("status_from_record"), out["answer"]
+
+
+def test_a_contract_whose_first_term_ended_and_that_renews_by_itself_is_said_to_run_on_in_its_current_period(renewing_room):
+    out = answer(renewing_room, "Is the Harcourt distribution agreement still in force?", backend=None)
+    assert out.get("status_from_record") and "Its first term ended on 2024-03-31, but it renews by itself unless notice is given;" in out["answer"]
+    current = re.search(r"its current period ends on (\d{4})-03-31\. Its article « 7\. DURATION AND TERMINATION » says:", out["answer"])
+    assert current and int(current[1]) >= date.today().year, out["answer"]
