@@ -145,12 +145,17 @@ def _clause_start(folded: str, at: int) -> tuple[int, int]:
     return start, joined[-1] if joined else start
 
 
+def _term_articles(chunks: Sequence[ChunkInput]) -> list[ChunkInput]:
+    """The chunks of the term article (:data:`_TERM_HEADING`), in their order."""
+    return [chunk for chunk in chunks if _TERM_HEADING.search(fold(chunk.section or ""))]
+
+
 def extract_renewal(chunks: Sequence[ChunkInput]) -> Finding[str] | None:
     """Whether the contract renews by itself: ``"automatic"`` or ``"none"`` (« Il ne se renouvelle pas par tacite
     reconduction »: an amendment that rewrites the term article says so), with the sentence's chunk and words;
     ``None`` when no sentence speaks of it. The term article's reading decides first (its first sentence that
     says automatic, else its first denial); elsewhere, a sentence that says it renews wins over a denial."""
-    term = [chunk for chunk in chunks if _TERM_HEADING.search(fold(chunk.section or ""))]
+    term = _term_articles(chunks)
     others = [chunk for chunk in chunks if chunk not in term]
     for group in (term, others):
         found: dict[str, Finding[str]] = {}
@@ -222,7 +227,7 @@ def extract_renewal_notice(chunks: Sequence[ChunkInput], renewal: Finding[str] |
     if renewal is None or renewal.value != "automatic":
         return None
     own = [chunk for chunk in chunks if chunk.id == renewal.chunk_id]
-    term = [chunk for chunk in chunks if chunk not in own and _TERM_HEADING.search(fold(chunk.section or ""))]
+    term = [chunk for chunk in _term_articles(chunks) if chunk not in own]
     others = [chunk for chunk in chunks if chunk not in own and chunk not in term]
     for group in (own, term, others):
         for chunk in group:
