@@ -104,7 +104,7 @@ else:
     page = page_column.number_input(f"Page (of {pages})", min_value=1, max_value=pages, value=1, key=f"dr_page_{listing_key}") - 1
     shown = rows[page * page_size : (page + 1) * page_size]
     # a whole ISO date, and every row of the page: "auto" showed ten rows of a page of 50 behind the grid's own scroll bar (appwalk 28)
-    date_column = {c: st.column_config.DateColumn(c, format="YYYY-MM-DD", width=102) for c in ("signed", "ends", "initial end", "current term ends", "notice by")}
+    date_column = {c: st.column_config.DateColumn(c, format="YYYY-MM-DD", width=102) for c in ("signed", "ends", "initial end", "notice by")}
     picked = st.dataframe(
         pd.DataFrame(shown), hide_index=True, key=f"dataroom_table_{listing_key}_{page}", placeholder="—", width="stretch", height="content",
         column_order=["detail", *dataroom.display_columns(data)], on_select="rerun", selection_mode="single-row",
@@ -116,6 +116,10 @@ else:
             "type": st.column_config.TextColumn("type", width=150),
             "governing law": st.column_config.TextColumn("governing law", width=120),
             **date_column,
+            # a renewed term's end holds only if nobody gave notice, which the documents may not say: the header's help says so
+            "current term ends": st.column_config.DateColumn("current term ends", format="YYYY-MM-DD", width=102,
+                                                            help="For a contract that renews by itself: the end of the term running today, "
+                                                                 "if no notice was given (the documents may not say)"),
             "amendments": st.column_config.TextColumn("amendments", width=220, help="Amendments of this contract, listed under it"),
             "amends": st.column_config.TextColumn("amends", help="The contract this amendment amends"),
             "warnings": st.column_config.NumberColumn("warnings", help="See the warnings below and in the detail view"),
