@@ -71,11 +71,11 @@ def run_scan(args: argparse.Namespace, settings: Settings) -> int:
     if args.json:
         _print_json(data)
         return 0
-    from greffier.ui.compliance import amendment_ids, rule_titles, scan_summary  # the command's wording loads only when it runs (Haystack behind it)
+    from greffier.ui.compliance import amendment_ids, not_contract_ids, rule_titles, scan_summary  # the command's wording loads only when it runs (Haystack behind it)
 
     counts = data["counts"]
     severities = ", ".join(f"{n} {s}" for s, n in counts["by_severity"].items()) or "none"
-    summary = scan_summary(data, rule_titles([args.playbook]), amendment_ids(settings))  # counted as the app counts them
+    summary = scan_summary(data, rule_titles([args.playbook]), amendment_ids(settings), not_contract_ids(settings))  # counted as the app counts them
     print(summary["headline"])
     print(f"  scan {data['scan_id']}: playbook {data['playbook']['name']} v{data['playbook']['version']}, severities: {severities}")
     for note in summary["notes"]:

@@ -61,7 +61,9 @@ with st.container(border=True):
             bar.empty()
             st.error(f"The scan stopped on an unexpected error ({type(exc).__name__}: {exc}). The terminal log has the details.")
         else:
-            summary = compliance.scan_summary(result, compliance.rule_titles([playbook]), compliance.amendment_ids(settings))
+            summary = compliance.scan_summary(
+                result, compliance.rule_titles([playbook]), compliance.amendment_ids(settings), compliance.not_contract_ids(settings),
+            )
             bar.empty()
             (st.success if summary["level"] == "success" else st.warning)(escape_markdown(summary["headline"]))
             for note in summary["notes"]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from greffier.dataroom.records import INDEFINITE_TERM
+from greffier.dataroom.records import INDEFINITE_TERM, NOT_A_CONTRACT
 from greffier.dataroom.vocabulary import law_in, type_in
 from greffier.text.replies import contract_label, counted, date_in
 from store.records import DataRoom
@@ -29,6 +29,7 @@ LIST_WORDS = {
         "indefinite": "Not listed because the contract has no end date (indefinite term):",
         "unknown": "Not listed because a filtered field is unknown (check them by hand):",
         "contradiction": "Not listed because the metadata and the text disagree (check them by hand):",
+        "not_contract": "Not listed because the document is not a contract:",
     },
     "fr": {
         "found": "{count} contrats correspondent ({read})\u00a0:",
@@ -40,6 +41,7 @@ LIST_WORDS = {
         "indefinite": "Écartés parce que le contrat n'a pas de date de fin (durée indéterminée)\u00a0:",
         "unknown": "Écartés parce qu'un champ filtré est inconnu (à vérifier à la main)\u00a0:",
         "contradiction": "Écartés parce que les métadonnées et le texte divergent (à vérifier à la main)\u00a0:",
+        "not_contract": "Écartés parce que le document n'est pas un contrat\u00a0:",
     },
 }
 _READ = {
@@ -64,12 +66,12 @@ def left_out(result: dict[str, Any]) -> dict[str, list[tuple[str, str]]]:
     """The contracts ``search_data_room``'s ``result`` leaves out, by kind (moved, indefinite, unknown,
     contradiction): (contract id, reason) pairs."""
     reasons = result.get("unknown_reasons") or {}
-    kinds: dict[str, list[tuple[str, str]]] = {"moved": [], "indefinite": [], "unknown": [], "contradiction": []}
+    kinds: dict[str, list[tuple[str, str]]] = {"moved": [], "indefinite": [], "unknown": [], "contradiction": [], "not_contract": []}
     for cid, why in (result.get("excluded_by_amendment") or {}).items():
         kinds["moved"].append((cid, why))
     for cid in result.get("excluded_unknown") or []:
         why = reasons.get(cid, "")
-        kinds["indefinite" if indefinite(why) else "unknown"].append((cid, why))
+        kinds["indefinite" if indefinite(why) else "not_contract" if why.startswith(NOT_A_CONTRACT) else "unknown"].append((cid, why))
     for cid, why in (result.get("contradictions") or {}).items():
         kinds["contradiction"].append((cid, why))
     return kinds
@@ -89,6 +91,8 @@ def left_out_lines(result: dict[str, Any], names: dict[str, str], language: str 
         pairs = [(cid, why) for cid, why in pairs if not _mentions(mentioned, cid, names.get(cid, cid))]
         if not pairs:
             continue
+        if kind == "not_contract":  # what it is instead: "(an internal memo)"
+            pairs = [(cid, why.removeprefix(NOT_A_CONTRACT).strip(" ()")) for cid, why in pairs]
         shown = [names.get(cid, cid) + (f" ({reason_in(why, language)})" if why and kind != "indefinite" else "") for cid, why in pairs]
         lines.append(f"{words[kind]} " + "; ".join(shown) + ".")
     return lines
@@ -115,6 +119,9 @@ _REASONS_FR: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"^no ({_FIELD}) in metadata or text",
          lambda m: f"{'aucun' if m[1] in _MASCULINE else 'aucune'} {_FIELDS_FR[m[1]]} dans les métadonnées ni dans le texte"),
         (r"^no parties in metadata or text", "aucune partie dans les métadonnées ni dans le texte"),
+        # what a document that is no contract is (greffier.dataroom.extract.document_kind)
+        (r"^not a contract \((.+)\)$", r"pas un contrat (\1)"),
+        (r"\ban internal memo\b", "une note interne"), (r"\bminutes of a meeting\b", "un procès-verbal de réunion"), (r"\ba report\b", "un rapport"),
         (r"^no party could be read in the metadata or the text", "aucune partie n'a pu être lue dans les métadonnées ni dans le texte"),
         # a party filter: why a contract not read with the party asked may still be one of its
         (r"^its opening names (.+), which was not read as one of its parties$", r"son en-tête nomme \1, qui n'a pas été lu comme l'une de ses parties"),

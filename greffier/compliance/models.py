@@ -77,6 +77,8 @@ class DocumentFacts:
     renewal: str | None = None
     # the file this contract is most likely a copy or a translation of: its flags repeat that one's, and say so
     copy_of: str | None = None
+    # what the document is when it is no contract (« an internal memo »): no rule applies to it
+    not_contract: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)

@@ -27,6 +27,7 @@ from greffier.dataroom.amendments import AMENDMENT_TYPE, AmendmentOutcome, TermV
 from greffier.dataroom.extract import ChunkInput, Extraction, Finding, PartyFinding, extract_fields, split_articles
 from greffier.dataroom.extract.term import INDEFINITE_IN_TITLE
 from greffier.dataroom.extract.amendment_clues import reads_as_amendment
+from greffier.dataroom.extract.document_kind import not_a_contract
 from greffier.dataroom.extract.text import Confidence, weakest
 from greffier.dataroom.extract.opening import is_legal_form
 from greffier.dataroom.extract.parties import parties_confidence
@@ -119,6 +120,9 @@ class ContractRecord(BaseModel):
     language: str | None = None  # "fr" / "en" of its text (None: not told): tells a courtesy translation from a copy
     # the contract this one is most likely a copy or a translation of (same parties, type and signature date): its flags repeat that one's
     copy_of: str | None = None
+    # what the document is when it is no contract (« an internal memo », "minutes of a meeting", "a report":
+    # :func:`greffier.dataroom.extract.document_kind.not_a_contract`): no field is read from it, filters list it apart, no rule flags it
+    not_contract: str | None = None
 
     @property
     def entity_ids(self) -> list[str]:
@@ -192,7 +196,27 @@ def _build_one(contract: ContractInput) -> tuple[ContractRecord, Extraction]:
     _place_warnings(record, chunks)
     language = guess_language(" ".join(chunk.text for chunk in chunks[:3]))
     record.language = None if language == UNDECIDED else language
+    if not manifest.get("contract_type") and (kind := not_a_contract(title, chunks)):
+        _as_no_contract(record, kind)
     return record, extraction
+
+
+NOT_A_CONTRACT = "not a contract"  # the reason a filter lists such a document apart, and its warning, start with it
+
+
+def _as_no_contract(record: ContractRecord, kind: str) -> None:
+    """A document that is no contract keeps its file, title and language, and nothing read as a contract's: its writer is no
+    party, its date no signature, the dates it mentions no term of its own (a memo's « le bail expire en mars 2029 »)."""
+    keep = {"title"}
+    for name in ("contract_type", "signature_date", "end_date", "initial_end_date", "governing_law", "renewal", "renewal_notice", "renewal_length"):
+        setattr(record, name, None)
+    record.parties = []
+    record.is_amendment = False
+    record.sources = {k: v for k, v in record.sources.items() if k in keep}
+    record.text_values, record.evidence, record.named_in_text, record.named_in_opening = {}, {}, {}, {}
+    record.opening_names = record.signature_names = ""
+    record.not_contract = kind
+    record.warnings = [f"{NOT_A_CONTRACT} ({kind}): no party, date, term or law is read from it"]
 
 
 _CHUNK_MENTION = re.compile(r"\(([^\s()]+)\)")

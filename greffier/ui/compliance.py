@@ -115,6 +115,11 @@ def amendment_ids(settings: Settings) -> set[str]:
     return {r.id for r in load_dataroom(open_workspace(settings)).records if r.is_amendment and r.amends}
 
 
+def not_contract_ids(settings: Settings) -> set[str]:
+    """The workspace's documents that are no contract (a memo, minutes): a scan checks no rule on them, and says so."""
+    return {r.id for r in load_dataroom(open_workspace(settings)).records if r.not_contract}
+
+
 def count_documents(document_ids: Iterable[str], amendments: set[str] | None = None) -> str:
     """« 24 contracts + 2 amendments », as the data room counts them (« 3 contracts » without amendment)."""
     ids = set(document_ids)
@@ -122,16 +127,22 @@ def count_documents(document_ids: Iterable[str], amendments: set[str] | None = N
     return plural(len(ids) - attached, "contract") + (f" + {plural(attached, 'amendment')}" if attached else "")
 
 
-def scan_summary(result: dict[str, Any], titles: dict[str, str] | None = None, amendments: set[str] | None = None) -> dict[str, Any]:
+def scan_summary(
+    result: dict[str, Any], titles: dict[str, str] | None = None, amendments: set[str] | None = None, not_contracts: set[str] | None = None,
+) -> dict[str, Any]:
     """What a finished scan did, in words: ``headline`` (always), ``level`` (success | warning)
     and ``notes`` (rules that could not run and why their silence proves nothing, failed checks).
 
     A scan whose only gap is a rule that needs an LLM is complete, and said so: « Scan complete in
     12.3 s; 1 rule needs an LLM and was not run » — not "partial success"."""
     counts = result["counts"]
-    scanned = count_documents((d["id"] for d in result["documents"]), amendments)  # amendments counted apart, as in the data room
+    documents = {d["id"] for d in result["documents"]}
+    apart = documents & (not_contracts or set())  # a memo, minutes: no rule was checked on it
+    scanned = count_documents(documents - apart, amendments)  # amendments counted apart, as in the data room
     found = (f"{plural(counts['flags'], 'flag')} on {scanned} "
              f"({counts['new']} new, {counts['seen']} already known, {counts['gone']} no longer found)")
+    if apart:
+        found += f"; {plural(len(apart), 'document is', 'documents are')} not a contract: no rule applies"
     skipped = result.get("skipped_rules") or []
     titles = titles or {}
     needs_llm = sorted({titles.get(r["rule_id"], r["rule_id"]) for r in skipped if r["status"] == SKIPPED_NO_LLM})

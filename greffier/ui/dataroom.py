@@ -397,7 +397,8 @@ def contract_detail(settings: Settings, contract_id: str, names: dict[str, str] 
     fields = [
         ("title", contract.get("title")),
         ("parties", "; ".join(f"{p['name']}{_party_number(p)}" for p in contract["parties"])),
-        ("contract_type", type_in(contract.get("contract_type") or "", "en")),  # in English, as the table names them
+        # in English, as the table names them; a memo or minutes says it is no contract
+        ("contract_type", f"not a contract ({contract['not_contract']})" if contract.get("not_contract") else type_in(contract.get("contract_type") or "", "en")),
         ("signature_date", contract.get("signature_date")),
         ("end_date", contract.get("end_date")),
         ("initial_end_date", contract.get("initial_end_date")),

@@ -98,6 +98,7 @@ class WorkspaceChunkSource(StoreComponent):
                     },
                     renewal=record.renewal,
                     copy_of=records[record.copy_of].file if record.copy_of in records else None,
+                    not_contract=record.not_contract,
                 )
             )
         ranks = {record_id: rank for rank, record_id in enumerate(records)}

@@ -23,6 +23,7 @@ check by meaning refuses for it a passage that writes no number counting anythin
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Literal
 
@@ -199,7 +200,9 @@ _QUANTIFIERS = {"combien": frozenset({"de", "d"}), "how": frozenset({"much", "ma
 # A subject pronoun after the question word: a verb comes next, not the noun asked ("what is she paid for it")
 _SUBJECT_PRONOUNS = frozenset({"she", "he", "it", "they", "we", "you", "i", "il", "elle", "ils", "elles", "on", "nous", "vous"})
 # "Who is the mediator", « Qui est le garant »: a role asked by who holds it (the role word after the article)
-_WHO_IS_THE = re.compile(r"^\s*(?:who|qui)\s+(?:is|are|was|will\s+be|est|sont|sera|seront)\s+(?:the|le|la|les|l')\s*([a-z][\w-]*)")
+_WHO_IS_THE = re.compile(r"^\s*(?:who|qui)\s+(?:is|are|was|will\s+be|est|sont|sera|seront)\s+(?:the|le|la|les|l')\s*([a-z][\w'-]*(?:\s+[a-z][\w-]*){0,3})")
+# What ends an English role's name after "who is the …" besides a preposition: a participle ("the data protection officer named in …")
+_ROLE_ENDS = frozenset({"named", "appointed", "designated", "listed", "mentioned", "referred", "identified", "responsible"})
 # Between the question word and its noun: a copula and an article (« quel est le préavis », "what is the discount").
 _FRAME = frozenset({"est", "sont", "etait", "etaient", "sera", "seront", "is", "are", "was", "were", "will", "be", "le", "la", "les", "l",
                     "the", "a", "an", "un", "une", "des", "du", "de", "d"})
@@ -273,7 +276,16 @@ def asked_head(question: str) -> list[str]:
     if (role := _WHO_IS_THE.match(folded)) and (named := [w for w in content_tokens(role.group(1)) if w not in STOPWORDS and not is_function_word(w)]):
         # "Who is the mediator …?", « Qui est le garant ? »: the role asked is the head (not "the parties": the opening
         # that names them does without the word)
-        return [] if named[0] in ("parties", "party", "partie") else named[:1]
+        if named[0] in ("parties", "party", "partie"):
+            return []
+        if question_language(question) != "en":
+            return named[:1]  # « le délégué à la protection des données »: the French noun comes first
+        # an English role's noun is the last word of its name: "the data protection officer" is an officer, which a passage on
+        # personal data that names no officer does not speak of (its first words are still asked)
+        words = content_tokens(role.group(1))
+        words = words[words.index("s") + 1 :] if "s" in words[:3] else words  # "the lessee's guarantor": what is possessed
+        run = list(itertools.takewhile(lambda w: w not in _PHRASE_ENDS and w not in _ROLE_ENDS and w not in STOPWORDS and not is_function_word(w), words))
+        return run[-1:] or named[:1]
     asks_with_a_pronoun = bool(_ASKING_PRONOUN.search(folded))
     if (held := _HOLDS_A.search(folded)) and not any(w in ("quel", "quelle", "quels", "quelles", "what", "which", "how") for w in words):
         english = question_language(question) == "en"
@@ -342,7 +354,11 @@ def asked_complement(question: str, head: list[str] | None = None) -> list[str]:
         return []
     folded = fold(question).replace("’", "'")
     words = content_tokens(question)
-    if not words or words[0] not in _DETERMINERS or words[0] in ("what", "which"):
+    held = _HOLDS_A.search(folded)
+    # « Quelle indemnité de … ? », and « Le contrat prévoit-il une commission d'engagement … ? » (the thing held is the head)
+    if not held and (not words or words[0] not in _DETERMINERS or words[0] in ("what", "which")):
+        return []
+    if held and question_language(question) == "en":
         return []
     after = re.search(rf"\b{re.escape(head[0])}\s+", folded)
     if after is None or (measured := re.match(r"(?:de la|de l'|de|d'|du|des)\s*", folded[after.end() :])) is None:

@@ -65,6 +65,7 @@ from greffier.text import fold, tokenize
 from greffier.text.fold import fold_origins
 from greffier.text.function_words import is_function_word
 from greffier.text.language import question_language
+from greffier.text.stems import STEM_LANGUAGES, stem
 from greffier.text.tokens import WHOLE_WORD_PREFIXES, prefixed_words, without_legal_forms
 from pipelines.generators.answer_kinds import (
     KIND_WORDS, AnswerKind, asked_complement, asked_head, asked_kind, asks_a_count, gives_a_quantity, writes_a_count,
@@ -215,6 +216,64 @@ def with_compound_names(lexicon: Lexicon | None, units: list[dict[str, Any]]) ->
         terms = list(unit.get("terms") or [[token]])
         widened.append({**unit, "terms": terms + [t for t in dict.fromkeys(map(tuple, extra)) if list(t) not in terms]} if extra else unit)
     return widened
+
+
+def _inflected(word: str, token: str) -> bool:
+    """Is ``word`` ``token`` itself, its plural or its singular (English or French: "officer", "officers"; « bail », « baux »)?"""
+    return word == token or any(a == b + "s" or a == b + "x" or a == b + "es" or (b.endswith("al") and a == b[:-2] + "aux") for a, b in ((word, token), (token, word)))
+
+
+def own_forms(unit: dict[str, Any], language: str) -> dict[str, Any]:
+    """The head unit without the other words its stem gathers that are no form of it: the stemmer makes one of "officer",
+    "office" — a passage on the registered office does not speak of the data protection officer asked (a word of the
+    question's language with the head's stem is such a form unless it is the head's plural, singular or a word of its family,
+    :func:`_same_word`). Translations and the glossary's wordings stay (« pénalité » is held by "penalties")."""
+    token = str(unit.get("token") or "")
+    terms = unit.get("terms") or [[token]]
+    if language not in STEM_LANGUAGES:
+        return unit
+    root = stem(token, language)
+    kept = [term for term in terms if len(term) > 1 or _inflected(term[0], token) or _same_word(term, token) or stem(term[0], language) != root]
+    return {**unit, "terms": kept} if len(kept) < len(terms) else unit
+
+
+# Between a noun and its complement written as one thing: a few words, no punctuation (« indemnité légale de licenciement »)
+_ONE_PHRASE_GAP = re.compile(r"^[\s'’-]*(?:\w+[\s'’-]+){0,3}$")
+
+
+def _spans(terms: list[list[str]], folded: str) -> list[tuple[int, int]]:
+    between = r"\W+(?:\w{1,3}\W+){0,2}?"
+    return [
+        (found.start(), found.end()) for term in terms if term
+        for found in re.finditer(r"(?<!\w)" + between.join(re.escape(word) for word in term) + r"(?!\w)", folded)
+    ]
+
+
+def said_together(head_units: list[dict[str, Any]], complement_units: list[dict[str, Any]], doc: Document) -> bool:
+    """Whether a passage that writes the head asked in the question's own word, and its complement only in other words, writes
+    that wording with the head, in one phrase — overlapping it (one term of the glossary that says both) or a few words apart
+    with no punctuation between — rather than in another place: « frais, commissions et accessoires (les « Obligations
+    garanties ») » holds no « commission d'engagement » (« obligations » is a wording of « engagement »). True for a passage
+    that writes the head in other words only, or both in the question's own words (« En cas de licenciement, … une indemnité
+    égale à … »)."""
+    folded = fold(f"{doc.meta.get('section') or ''}\n{doc.content or ''}")
+    # only where the passage writes the head in the question's own word: a translation says the thing in its own way ("the
+    # aggregate liability … shall not exceed … (the cap)" for « plafond de responsabilité »)
+    heads = _spans([t for u in head_units for t in u.get("terms") or [] if _inflected(t[0], str(u.get("token"))) or _same_word(t, str(u.get("token")))], folded)
+    if not heads:
+        return True
+    own = [t for u in complement_units for t in u.get("terms") or [] if _inflected(t[0], str(u.get("token"))) or _same_word(t, str(u.get("token")))]
+    if _spans(own, folded):
+        return True  # both in the question's own words: it speaks of both (« En cas de licenciement, … une indemnité égale à … »)
+    complements = _spans([t for u in complement_units for t in u.get("terms") or [[u.get("token", "")]]], folded)
+    for h_start, h_end in heads:
+        for c_start, c_end in complements:
+            if c_start < h_end and h_start < c_end:
+                return True
+            gap = folded[h_end:c_start] if h_end <= c_start else folded[c_end:h_start]
+            if _ONE_PHRASE_GAP.match(gap):
+                return True
+    return not complements
 
 
 def passage_tokens(doc: Document, *, with_name: bool = False) -> set[str]:
@@ -499,7 +558,7 @@ class RelevanceJudge:
         # breach" (liability, in other words) does not speak of (walkthrough 17); the first word is still asked
         phrase_end = _after(fold(question), head_words) if len(head_words) == 2 and question_language(question) == "en" else None
         noun = set(head_words[-1:]) if phrase_end is not None and _ENDS_A_PHRASE.match(fold(question), phrase_end) else head
-        head_units = with_compound_names(load_lexicon(), [u for u in asked_units if u.get("token") in noun])
+        head_units = with_compound_names(load_lexicon(), [own_forms(u, question_language(question)) for u in asked_units if u.get("token") in noun])
         # … and a French head's complement, even one no passage holds: « indemnité de départ à la retraite » is not answered by the
         # non-compete's « indemnité mensuelle » (walkthrough 17)
         complement_units = [u for u in asked_units if u.get("token") in complement]
@@ -616,6 +675,10 @@ class RelevanceJudge:
             and (speaks_of(head_units or [], t) or (other_heads is not None and all(speaks_of([unit], t) for unit in other_heads)))
             for t in tokens
         ]
+        # … and its complement as one thing: « une commission d'engagement » is not spoken of by « frais, commissions et
+        # accessoires (les « Obligations garanties ») », which holds both words apart
+        if complement_units and head_units:
+            heads = [held and (other_heads is not None or said_together(head_units, complement_units, doc)) for held, doc in zip(heads, documents)]
         # the best passage of a named contract: its first by rank, and the one that holds most of what is asked
         best_covered: dict[str, tuple[float, int]] = {}
         for index, (doc, coverage) in enumerate(zip(documents, coverages)):

@@ -36,6 +36,14 @@ def test_a_clean_scan_and_a_failed_check_are_told_apart():
     assert failed["level"] == "warning" and failed["notes"] == ["1 check failed: c01 r1: error: boom"]
 
 
+def test_a_document_that_is_no_contract_is_counted_apart():
+    # walkthrough 19's memo was one of "12 contracts" the scan checked; no rule applies to it, and the summary says so
+    result = {**_result([]), "documents": [{"id": "c01"}, {"id": "c02"}, {"id": "c03"}]}
+    headline = scan_summary(result, amendments={"c02"}, not_contracts={"c03"})["headline"]
+    assert headline == ("Scan complete in 12.3 s: 1 flag on 1 contract + 1 amendment (1 new, 0 already known, 0 no longer found); "
+                        "1 document is not a contract: no rule applies."), headline
+
+
 def test_the_rules_not_run_are_named_by_their_title():
     # « Scope of the exclusivity (LLM review) », as the bundled playbook titles it, not « exclusivity-llm-review »
     title = "Portée de l'exclusivité (revue LLM) / Scope of the exclusivity (LLM review)"

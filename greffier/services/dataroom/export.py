@@ -111,7 +111,7 @@ def _row(summary: dict[str, Any], *, kind: str, names: dict[str, str], score: fl
         "title": (names.get(summary["contract_id"]) or summary["title"]) if summary.get("title") else None,
         "parties": "; ".join(p["name"] for p in summary.get("parties") or []) or None,
         # in English, as the screens and the chat's English answers name them (appwalk 28: « droit anglais » in an English export)
-        "type": type_in(summary.get("contract_type") or "", "en") or None,
+        "type": f"not a contract ({summary['not_contract']})" if summary.get("not_contract") else type_in(summary.get("contract_type") or "", "en") or None,
         "signed": as_date(summary.get("signature_date")),
         "ends": as_date(summary.get("end_date")),
         "initial end": as_date(summary.get("initial_end_date")) if amended else None,

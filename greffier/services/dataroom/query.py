@@ -40,7 +40,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from greffier.dataroom.amendments import END_MOVED, NOT_ATTACHED
 from greffier.dataroom.extract.term import EARLIEST_DOUBT, LATEST_DOUBT
 from greffier.dataroom.normalize import entity_id, names_entity
-from greffier.dataroom.records import RENEWS, ContractRecord, current_term_end, next_notice
+from greffier.dataroom.records import NOT_A_CONTRACT, RENEWS, ContractRecord, current_term_end, next_notice
 from greffier.config import Settings
 from greffier.dataroom.vocabulary import LEASE_KINDS, any_lease, law_suggestions, match_contract_type, match_law, type_suggestions, unlisted_law
 from store.records import DataRoom, load_dataroom, records_current
@@ -410,11 +410,16 @@ def _filter(room: DataRoom, filters: DataRoomFilters | None, asked: dict[str, st
         allowed_ids = {r.id for r in candidates}
         scan = [room.by_id[i] for i in sorted(keep & allowed_ids, key=room.order.__getitem__)]
     for record in scan:
+        if record.not_contract and f.active():
+            continue  # told apart below, whatever it mentions
         verdict, reason = _evaluate(record, f, outcome, None)
         if verdict == _PASS:
             outcome.passing.append(record)
         elif verdict == _UNKNOWN:
             outcome.unknown[record.id] = reason
+    if f.active():
+        # a memo or minutes binds no one and has no term or law of its own: no filter decides it, and it is said so, not dropped
+        outcome.unknown.update({r.id: f"{NOT_A_CONTRACT} ({r.not_contract})" for r in candidates if r.not_contract})
     return len(candidates), outcome
 
 
@@ -710,6 +715,7 @@ def record_summary(record: ContractRecord) -> dict[str, Any]:
             for p in record.parties
         ],
         "contract_type": record.contract_type,
+        "not_contract": record.not_contract,  # what the document is when it is no contract ("an internal memo"): no field is read from it
         "signature_date": record.signature_date.isoformat() if record.signature_date else None,
         "end_date": record.end_date.isoformat() if record.end_date else None,
         "copy_of": record.copy_of,

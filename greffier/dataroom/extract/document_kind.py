@@ -1,0 +1,68 @@
+"""Documents of a data room that are not contracts: an internal memo, minutes of a meeting, a report.
+
+A data room holds more than contracts: the legal department's memo that sums up the fleet's leases, a board's
+minutes, a due-diligence report. They bind no one, and what they say of a contract may be stale (« le bail expire en
+mars 2029 » in a memo written before the amendment that moved the lease's end). Read as contracts, their writers
+become parties (« NOTE INTERNE; Air Volcans SA »), their dates end dates, and the scan flags them for a missing
+governing-law clause (walkthrough 19).
+
+Such a document says what it is in its title or first line (« NOTE INTERNE – … », "MINUTES OF THE MEETING OF THE
+BOARD", « Procès-verbal … », "Due diligence report"), and it writes none of what makes a contract: parties who
+agree (« ENTRE LES SOUSSIGNÉS », "the parties agree", « il a été convenu »), a testimonium ("IN WITNESS WHEREOF").
+A document with such words stays a contract whatever its title ("MEMORANDUM OF AGREEMENT" is one; a memorandum of
+understanding too).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from greffier.dataroom.extract.text import ChunkInput
+from greffier.text import fold
+
+# The kinds, by what their title or first line opens with (folded). Each: (pattern, the kind in English).
+_KINDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), kind)
+    for pattern, kind in (
+        (r"^(?:internal |file |briefing |legal )?(?:memo|memorandum)\b(?!\s+(?:of|d')\s*(?:understanding|agreement|association|terms|entente|accord))",
+         "an internal memo"),
+        (r"^(?:memo|memorandum)\s+(?:interne|juridique)\b", "an internal memo"),
+        (r"^note\s+(?:interne|juridique|de synthese|d'information|de service|a l'attention|au comite|au conseil|pour le comite|pour le conseil"
+         r"|to (?:file|the board|the committee)|for (?:the )?(?:file|board|committee))\b", "an internal memo"),
+        (r"^(?:internal|file|briefing) note\b", "an internal memo"),
+        (r"^(?:proces[- ]verbal|compte[- ]rendu|minutes|meeting notes|notes of (?:the |a )?meeting|board minutes)\b", "minutes of a meeting"),
+        (r"^(?:rapport|report)\b(?!\s+(?:and|et)\b)", "a report"),
+    )
+)
+# What makes a text a contract: parties who agree, their signatures' testimonium, an « ARTICLE 1 ».
+_AGREEMENT = re.compile(
+    r"\bentre les soussigne|\b(?:il|ils) (?:a ete|est|ont ete|sont) (?:convenu|arrete|stipule)|\bconviennent\b|\bsont convenues?\b|\bont convenu\b"
+    r"|\b(?:the )?parties (?:hereto )?(?:hereby )?(?:agree|covenant)|\bit is (?:hereby )?(?:agreed|understood and agreed)\b|\bhereby agrees?\b"
+    r"|\bin witness whereof\b|\bwitnesseth\b|\bfait en (?:deux|trois|\d+) (?:exemplaires|originaux)\b|\bentered into (?:by and )?between\b"
+    r"|^\s*(?:entre|between)\s*:?\s*$|^\s*(?:#+\s*)?article\s+(?:1|1er|premier|i|one)\b",
+    re.MULTILINE,
+)
+_FIRST_LINE_CHARS = 200
+
+
+def _first_line(chunks: Sequence[ChunkInput]) -> str:
+    for chunk in chunks[:1]:
+        for line in chunk.text.splitlines():
+            if line.strip(" #*"):
+                return line.strip(" #*")[:_FIRST_LINE_CHARS]
+    return ""
+
+
+def not_a_contract(title: str, chunks: Sequence[ChunkInput]) -> str | None:
+    """What the document is when it says it is no contract (« an internal memo », "minutes of a meeting", "a report"), from
+    its title or first line; ``None`` for a contract, and for any document whose text makes parties agree."""
+    kind = next(
+        (kind for line in (title, _first_line(chunks)) if line for pattern, kind in _KINDS if pattern.match(fold(line).lstrip(" #*-–—"))),
+        None,
+    )
+    if kind is None:
+        return None
+    if any(_AGREEMENT.search(fold(chunk.text)) for chunk in chunks):
+        return None
+    return kind
