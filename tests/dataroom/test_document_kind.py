@@ -145,3 +145,27 @@ def test_no_rule_applies_to_a_memo():
     # the same text read as a contract is flagged: the rules do see it
     as_contract, _ = check_document(playbook, load_library(), DocumentFacts(id="c2", file="c2.md"), chunks, today=date(2026, 12, 6))
     assert as_contract
+
+
+def test_the_data_room_counts_a_memo_apart_and_lists_it_as_decided(tmp_path):
+    # real files through the ingest: the table's counts reconcile with the workspace's documents, the memo is neither a
+    # matching contract nor one "to check by hand" when a filter leaves it out
+    from greffier.config import load_settings
+    from greffier.services.dataroom.export import DECIDED, NOT_A_CONTRACT_REASON, dataroom_table
+    from greffier.services.dataroom.query import SearchDataRoomArgs
+    from greffier.services.ingest import Ingestor
+
+    folder = tmp_path / "room"
+    folder.mkdir()
+    (folder / "Bail_Valence.md").write_text(LEASE_FR.replace("BAIL COMMERCIAL", "# BAIL COMMERCIAL", 1), encoding="utf-8")
+    (folder / "Note_interne_2024.md").write_text(MEMO_FR.replace("NOTE INTERNE", "# NOTE INTERNE", 1), encoding="utf-8")
+    settings = load_settings(tmp_path / "ws")
+    assert Ingestor(settings).ingest(folder).failed == []
+    table = dataroom_table(settings, SearchDataRoomArgs())
+    assert table.counts["contracts"] == 1 and table.counts["not_contracts"] == 1 and table.counts["matching"] == 1, table.counts
+    assert table.reconciliation.startswith("1 contract + 0 amendments + 1 document that is not a contract (a memo, minutes, a report) = the 2 documents")
+    memo = next(row for row in table.rows if row["kind"] == "not a contract")
+    assert memo["type"] == "not a contract (an internal memo)" and memo["parties"] is None and memo["ends"] is None
+    filtered = dataroom_table(settings, SearchDataRoomArgs.model_validate({"filters": {"end_date": {"before": "2030-01-01"}}}))
+    (apart,) = [row for row in filtered.left_out if row["file"].endswith("Note_interne_2024.md")]
+    assert apart["reason"] == NOT_A_CONTRACT_REASON and apart["to do"] == DECIDED

@@ -27,7 +27,7 @@ from greffier.config import Settings
 from greffier.errors import GreffierError
 from greffier.formats import unknown_csv_separator
 from greffier.services.dataroom.query import SearchDataRoomArgs, as_date, record_summary, search_data_room
-from greffier.text import plural
+from greffier.text import noun, plural
 from store import repository as repo
 from store.records import load_dataroom
 from store.workspace import open_workspace
@@ -51,6 +51,7 @@ WARNING_COLUMNS = ["title", "warning", "id"]  # the contract by its name (title,
 UNKNOWN_FIELD = "a filtered field is unknown or uncertain"
 MOVED_BY_AMENDMENT = "an amendment moved the end date"
 CONTRADICTION = "metadata and text disagree"
+NOT_A_CONTRACT_REASON = "not a contract"  # a memo, minutes, a report: decided, no filter applies to it
 UNDECIDED_REASONS = frozenset({UNKNOWN_FIELD, CONTRADICTION})
 # A left-out contract is decided (indefinite term, end moved by an amendment) or to check by hand (a
 # field unknown or uncertain, metadata and text disagreeing): the screen's banner, the XLSX cover and
@@ -205,7 +206,8 @@ def dataroom_table(settings: Settings, args: SearchDataRoomArgs) -> DataRoomTabl
     for result in listing["results"]:
         if result.get("amends") in results:
             continue  # listed under its contract, below
-        rows.append(_row(result, kind="amendment" if result.get("amends") else "contract", names=names, score=_score(result)) | {"status": MATCHES})
+        kind = "amendment" if result.get("amends") else "not a contract" if result.get("not_contract") else "contract"
+        rows.append(_row(result, kind=kind, names=names, score=_score(result)) | {"status": MATCHES})
         for amendment_id in result.get("amended_by") or []:
             amendment = results.get(amendment_id) or (record_summary(by_id[amendment_id]) if amendment_id in by_id else None)
             if amendment is not None:
@@ -217,7 +219,7 @@ def dataroom_table(settings: Settings, args: SearchDataRoomArgs) -> DataRoomTabl
     for row in table.left_out:
         record = by_id.get(row["id"])
         summary = record_summary(record) if record is not None else {"contract_id": row["id"], "title": row["title"], "filename": row["file"]}
-        row["row"] = _row(summary, kind="amendment" if summary.get("amends") else "contract", names=names) | {
+        row["row"] = _row(summary, kind="amendment" if summary.get("amends") else "not a contract" if summary.get("not_contract") else "contract", names=names) | {
             "status": left_out_status(row), "why left out": row["detail"]}
     table.warnings = [{"title": names.get(r["contract_id"], r["contract_id"]), "warning": w, "id": r["contract_id"]}
                       for r in listing["results"] for w in r.get("warnings") or []]
@@ -236,11 +238,14 @@ def dataroom_table(settings: Settings, args: SearchDataRoomArgs) -> DataRoomTabl
     table.notes = list(listing.get("notes") or [])
     table.records_outdated = bool(listing.get("records_outdated"))
     amendments = sum(1 for r in room.records if r.is_amendment and r.amends)
+    not_contracts = sum(1 for r in room.records if r.not_contract)
     with workspace.session() as session:
         documents = repo.counts(session=session)["documents"]
     shown_amendments = sum(1 for row in rows if row["kind"] == "amendment")
+    shown_apart = sum(1 for row in rows if row["kind"] == "not a contract")  # a memo listed with no filter: no contract matching
     table.counts = {
-        "contracts": len(room.records) - amendments, "amendments": amendments, "matching": len(rows) - shown_amendments,
+        "contracts": len(room.records) - amendments - not_contracts, "amendments": amendments, "not_contracts": not_contracts,
+        "matching": len(rows) - shown_amendments - shown_apart,
         "amendments_shown": shown_amendments, "left_out": len(table.left_out), "documents": documents, "records": len(room.records),
         "left_out_decided": sum(1 for row in table.left_out if row["to do"] == DECIDED),
         "left_out_check": sum(1 for row in table.left_out if row["to do"] == CHECK_BY_HAND),
@@ -255,6 +260,8 @@ def reconcile(counts: dict[str, int]) -> str:
     amends and is not counted as a contract. »"""
     contracts, amendments, documents = counts["contracts"], counts["amendments"], counts["documents"]
     text = f"{plural(contracts, 'contract')} + {plural(amendments, 'amendment')}"
+    if counts.get("not_contracts"):
+        text += f" + {plural(counts['not_contracts'], 'document')} that {noun(counts['not_contracts'], 'is', 'are')} not a contract (a memo, minutes, a report)"
     unrecorded = documents - counts["records"]
     if unrecorded > 0:
         text += f"; the workspace holds {plural(documents, 'document')}: {plural(unrecorded, 'document')} could not be read as a contract (see Documents)"
@@ -278,7 +285,7 @@ def _left_out(listing: dict[str, Any], by_id: dict[str, Any]) -> list[dict[str, 
         why = reasons.get(cid) or "; ".join(missing) or "unknown value"
         # an indefinite term is known — there is no end — not unknown: listed apart under its own heading
         indefinite = why.startswith(INDEFINITE_TERM) and "; " not in why
-        add(cid, INDEFINITE_TERM if indefinite else UNKNOWN_FIELD, why)
+        add(cid, INDEFINITE_TERM if indefinite else NOT_A_CONTRACT_REASON if record is not None and record.not_contract else UNKNOWN_FIELD, why)
     for cid, why in (listing.get("excluded_by_amendment") or {}).items():
         add(cid, MOVED_BY_AMENDMENT, why)
     for cid, why in (listing.get("contradictions") or {}).items():
@@ -378,7 +385,7 @@ def to_xlsx(table: DataRoomTable, *, workspace: str = "") -> bytes:
         ws.freeze_panes = "A2"
         ws.auto_filter.ref = f"A1:{get_column_letter(len(columns))}{max(ws.max_row, 2)}"
 
-    widths = {"title": 48, "amendments": 48, "amends": 48, "parties": 44, "type": 26, "governing law": 22, "file": 60, "detail": 70, "reason": 32, "warning": 90, "kind": 11}
+    widths = {"title": 48, "amendments": 48, "amends": 48, "parties": 44, "type": 26, "governing law": 22, "file": 60, "detail": 70, "reason": 32, "warning": 90, "kind": 15}
     sheet("Contracts", ["kind", *table.columns], table.rows, widths)  # every row matches: the others are on « Left out »
     sheet("Left out", LEFT_OUT_COLUMNS, table.left_out or [{"reason": NOTHING_LEFT_OUT}], widths)
     sheet("Warnings", WARNING_COLUMNS, table.warnings or [{"warning": NO_WARNING}], widths)
