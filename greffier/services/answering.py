@@ -28,7 +28,7 @@ from greffier.models import models_in_use
 from greffier.services.search import FUSION_MARGIN, check_search_arguments, reranker_in_use, search
 from pipelines.answering import ANSWER_OUTPUTS, warmed_answer_pipeline
 from greffier.text.replies import (
-    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_COMPUTED_NOTE, END_MOVED_NOTE, END_MOVED_QUOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NEXT_NOTICE_NOTE, STATUS_ARTICLE, STATUS_CURRENT, STATUS_DEADLINE_PASSED, STATUS_ENDED, STATUS_NOTICE_NOT_SAID, STATUS_NO_RENEWAL, STATUS_NOTE, STATUS_RENEWED, STATUS_RUNS, STATUS_TEXT, STATUS_THEN_RENEWS, NO_RELEVANT_PASSAGE, NOT_GROUNDED, NOTICE_UNITS_FR, ONLY_NAMED, RENEWS_NOTE, WHICH_ONE, abstention, contract_label, date_in, file_names, reply_language,
+    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_COMPUTED_NOTE, END_MOVED_NOTE, END_MOVED_QUOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NEXT_NOTICE_NOTE, STATUS_ARTICLE, STATUS_CURRENT, STATUS_DEADLINE_PASSED, STATUS_ENDED, STATUS_NOTICE_NOT_SAID, STATUS_NO_RENEWAL, STATUS_NOTE, STATUS_RENEWED, STATUS_RUNS, STATUS_TEXT, STATUS_THEN_RENEWS, NO_RELEVANT_PASSAGE, NOT_A_CONTRACT_KINDS, NOT_A_CONTRACT_NOTE, NOT_GROUNDED, NOTICE_UNITS_FR, ONLY_NAMED, RENEWS_NOTE, WHICH_ONE, abstention, contract_label, date_in, file_names, reply_language,
     wording,
 )
 from pipelines.generators.answer_kinds import asked_kind
@@ -184,6 +184,7 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
     ended, amended = _amended_end_notes(store, outputs, checked["citations"], question, reply_language(question))
     amended += _amended_article_notes(store, outputs, checked["citations"], reply_language(question), skip=ended)
     amended += _renewal_notes(store, outputs, checked["citations"], out.get("answer") or "", question, reply_language(question))
+    amended += _not_a_contract_notes(store, checked["citations"], reply_language(question))
     if amended:
         out["note"] = " ".join(filter(None, [out.get("note"), *amended]))
     emit("done", {"abstained": checked["abstained"]})
@@ -351,6 +352,19 @@ def _renewal_notes(store: Any, outputs: dict[str, Any], citations: list[dict[str
             notes.append(wording(NEXT_NOTICE_NOTE, language, file=file, by=date_in(coming[0].isoformat(), language), notice=notice,
                                  stops=date_in(coming[1].isoformat(), language)))
     return notes
+
+
+def _not_a_contract_notes(store: Any, citations: list[dict[str, Any]], language: str) -> list[str]:  # noqa: ANN401
+    """A note for each quoted document that is no contract (a memo, minutes): it binds no one, and may be out of date."""
+    if not citations:
+        return []
+    room = load_dataroom(store)
+    by_file = {r.file: r for r in room.records if r.not_contract}
+    records = [by_file[file] for file in dict.fromkeys(c.get("file") for c in citations) if file in by_file]
+    kinds = NOT_A_CONTRACT_KINDS.get(language, {})
+    return [
+        wording(NOT_A_CONTRACT_NOTE, language, file=PurePosixPath(r.file).name, kind=kinds.get(r.not_contract or "", r.not_contract)) for r in records
+    ]
 
 
 def _sentence_giving(store: Any, source: Any, end: date) -> str | None:  # noqa: ANN401

@@ -38,7 +38,8 @@ doit doivent devra devront devrait devraient doive devoir faut faudra faudrait f
 # autorisé à … ? », "are we allowed to … ?", « permet-il de … ? »), the indefinite pronouns ("to someone else",
 # « à quelqu'un d'autre »: a contract says "a third party", « un tiers »), and the
 # courtesy titles before a name (Mr Morand, « M. », « Mme »), which a contract writes its own way; and the prepositions that
-# say "about" ("the Lessee's obligations regarding maintenance", « quant à l'assurance »: the app walk of round 29).
+# say "about" ("the Lessee's obligations regarding maintenance", « quant à l'assurance »: the app walk of round 29), and those
+# that name a source and its saying (« selon la note interne », « que dit le bail … ? », "what does the memo say about …").
 FRAME_WORDS = """
 many per
 want wants wanted wish veut veulent voudrait voudraient vouloir souhaite souhaitent
@@ -48,6 +49,7 @@ someone somebody anyone anybody something anything everyone everybody everything
 allowed permitted entitled autorise autorisee autorises autorisees permet permettent
 mr mrs ms messrs dr monsieur madame mademoiselle messieurs mme mlle
 regarding concerning respecting relating towards despite concernant quant
+according selon dit disent says say said
 """.split()
 
 # The French counterparts of Snowball's English stop words that Snowball's French list lacks: "if" and

@@ -139,6 +139,13 @@ END_UNCERTAIN_NOTE = {
     "en": "{file}: an amendment attached to it gives another end date ({amendments}); check which end applies.",
     "fr": "{file} : un avenant qui s'y rattache donne une autre date de fin ({amendments}) ; vérifiez quelle fin s'applique.",
 }
+# a quoted document that is no contract (a memo, minutes: greffier.dataroom.extract.document_kind): it binds no one, and what it says
+# of a contract may be stale (walkthrough 19: the memo's « le bail expire en mars 2029 », before the amendment that moved it)
+NOT_A_CONTRACT_NOTE = {
+    "en": "{file} is not a contract ({kind}): what it says of a contract may be out of date; the contract's own text decides.",
+    "fr": "{file} n'est pas un contrat ({kind}) : ce qu'il dit d'un contrat peut être dépassé ; le texte du contrat fait foi.",
+}
+NOT_A_CONTRACT_KINDS = {"fr": {"an internal memo": "une note interne", "minutes of a meeting": "un procès-verbal de réunion", "a report": "un rapport"}}
 SEARCHED_ONLY = {
     "en": "Searched only inside {where}, which the question names.",
     "fr": "Recherche limitée à {where}, que la question désigne.",

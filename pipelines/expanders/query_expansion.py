@@ -181,15 +181,24 @@ def _word(token: str, lang: str, forms: dict[str, dict[str, tuple[str, ...]]] | 
     return ((token, 1.0), *((t, factor) for t in others))
 
 
+# Words whose plural says another thing: « les termes du contrat », "the terms of the Lease" are its provisions, not its
+# term (walkthrough 19: a side letter's "on the terms of the Lease" held the « expire » asked of the lease)
+_OTHER_PLURALS = frozenset({"terms", "termes"})
+
+
 def _with_forms(terms: tuple[tuple[str, ...], ...], lang: str, forms: dict | None) -> list[tuple[str, ...]]:
     """Translations with the other forms their word takes in the index (« boisson » → « boissons »): a
-    dictionary gives the singular, a passage writes what it writes."""
+    dictionary gives the singular, a passage writes what it writes (not a plural that says another thing,
+    :data:`_OTHER_PLURALS`)."""
     found: list[tuple[str, ...]] = []
     for term in terms:
         found.append(term)
         if len(term) == 1 and forms and lang in forms:
             stemmed = stem(term[0], lang)
-            found.extend((form,) for form in (*forms[lang].get(stemmed, ()), *forms[f"{lang}:one"].get(stemmed, ())) if form != term[0])
+            found.extend(
+                (form,) for form in (*forms[lang].get(stemmed, ()), *forms[f"{lang}:one"].get(stemmed, ()))
+                if form != term[0] and form not in _OTHER_PLURALS
+            )
     return found
 
 

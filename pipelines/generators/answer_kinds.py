@@ -175,7 +175,20 @@ def gives_a_quantity(text: str, kind: AnswerKind | None = None) -> bool:
     or a date asked (``kind``), a length written without a number counts too (:data:`_OPEN_DURATION`)."""
     if find_dates(text) or durations(text) or amounts(text) or percentages(text):
         return True
-    return (kind in ("duration", "date") and gives_an_open_duration(text)) or (kind == "date" and gives_a_relative_date(text))
+    return (kind in ("duration", "date") and gives_an_open_duration(text)) or (kind == "date" and (gives_a_relative_date(text) or gives_a_month(text)))
+
+
+# A month and its year (« en mars 2029 », "in March 2029"): a date to the month, which answers "when" (no day: no date the
+# data room reads)
+_MONTH_AND_YEAR = re.compile(
+    r"\b(?:janvier|fevrier|mars|avril|mai|juin|juillet|aout|septembre|octobre|novembre|decembre|january|february|march|april|may|june"
+    r"|july|august|september|october|november|december)\s+(?:19|20)\d\d\b"
+)
+
+
+def gives_a_month(text: str) -> bool:
+    """Whether ``text`` writes a month and its year (« le bail expire en mars 2029 »)."""
+    return bool(_MONTH_AND_YEAR.search(fold(text)))
 
 
 def holds_kind(kind: AnswerKind | None, sentence: str) -> bool:
@@ -184,7 +197,7 @@ def holds_kind(kind: AnswerKind | None, sentence: str) -> bool:
     if kind == "duration":
         return bool(durations(sentence)) or gives_an_open_duration(sentence)
     if kind == "date":
-        return bool(find_dates(sentence) or durations(sentence)) or gives_a_relative_date(sentence)
+        return bool(find_dates(sentence) or durations(sentence)) or gives_a_relative_date(sentence) or gives_a_month(sentence)
     if kind == "amount":
         return bool(amounts(sentence) or percentages(sentence))
     return False

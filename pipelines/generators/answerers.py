@@ -443,19 +443,23 @@ def _per_contract(
     by_contract: dict[str, list[int]] = {}
     for n, doc in enumerate(documents, 1):
         by_contract.setdefault(doc.meta.get("doc_id") or doc.id, []).append(n)
-    among = sum(1 for cid in by_contract if cid in (amendments or {}))
-    if among:
-        things, _plural = counted(language, len(by_contract) - among, among)
-        lines = [wording(SEVERAL_DOCUMENTS, language, things=things)]
-    else:
-        lines = [wording(SEVERAL_CONTRACTS, language, count=len(by_contract))]
     # one contract (its amendments with it, or amendments of one contract alone): two sentences each
     each = PER_DOCUMENT_SENTENCES if len({(amendments or {}).get(cid, cid) for cid in by_contract}) <= 1 else 1
-    for numbers in by_contract.values():
-        own = [documents[n - 1] for n in numbers]
-        best = (parties and parties_passage(own)) or best_sentences(own, units, each, kind)
-        if not best:
-            continue
+    chosen = {cid: (parties and parties_passage(own)) or best_sentences(own, units, each, kind)
+              for cid, own in ((cid, [documents[n - 1] for n in numbers]) for cid, numbers in by_contract.items())}
+    # what most of them say of what is asked: a document whose sentences hold none of it says nothing on the question (walkthrough 19:
+    # « Quand expire le bail de l'ATR 72 ? » quoted the side letter's letterhead, which names the aircraft, beside the lease's term)
+    held = {cid: set().union(*(_units_held(units, sentence) for _l, _p, sentence in best)) for cid, best in chosen.items() if best and not parties}
+    core = {unit for unit in set().union(*held.values()) if sum(unit in h for h in held.values()) * 2 > len(held)} if len(held) >= 3 else set()
+    answering = [cid for cid in by_contract if chosen[cid] and not (core and not held.get(cid, set()) & core)]
+    among = sum(1 for cid in answering if cid in (amendments or {}))
+    if among or len(answering) < 2:  # « 1 contrat et 1 avenant », « 1 contrat »
+        things, _plural = counted(language, len(answering) - among, among)
+        lines = [wording(SEVERAL_DOCUMENTS, language, things=things)]
+    else:
+        lines = [wording(SEVERAL_CONTRACTS, language, count=len(answering))]
+    for cid in answering:
+        best, numbers = chosen[cid], by_contract[cid]
         quoted = " ".join(f"{sentence} [{numbers[local - 1]}]" for local, _pos, sentence in best)
         first = documents[numbers[best[0][0] - 1] - 1]
         lines.append(contract_line(contract_label(first.meta.get("title"), first.meta.get("file")), quoted, language))

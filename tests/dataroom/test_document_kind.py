@@ -169,3 +169,11 @@ def test_the_data_room_counts_a_memo_apart_and_lists_it_as_decided(tmp_path):
     filtered = dataroom_table(settings, SearchDataRoomArgs.model_validate({"filters": {"end_date": {"before": "2030-01-01"}}}))
     (apart,) = [row for row in filtered.left_out if row["file"].endswith("Note_interne_2024.md")]
     assert apart["reason"] == NOT_A_CONTRACT_REASON and apart["to do"] == DECIDED
+    # an answer that quotes the memo says it is no contract, in the question's language
+    from greffier.services.answering import answer
+
+    said = answer(settings, "Selon la note interne, quand expire le bail de l'entrepôt ?", backend=None)
+    assert not said["abstained"] and "mars 2029" in said["answer"], said["answer"]
+    assert "Note_interne_2024.md n'est pas un contrat (une note interne) : ce qu'il dit d'un contrat peut être dépassé" in said["note"], said["note"]
+    lease = answer(settings, "Quand le bail commercial de Valence prend-il fin ?", backend=None)
+    assert "pas un contrat" not in (lease.get("note") or "")

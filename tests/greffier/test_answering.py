@@ -370,6 +370,29 @@ def test_a_contract_and_its_amendment_each_quote_two_sentences_several_contracts
     assert [line.count("[") for line in text.splitlines()[1:]] == [1, 1], text
 
 
+def test_a_document_that_says_nothing_of_what_most_answer_is_left_out_of_the_per_contract_answer():
+    from pipelines.expanders.query_expansion import asked_units
+    from greffier.lexicon import load_lexicon
+    from greffier.text import tokenize
+
+    from pipelines.generators.answerers import extractive_answer
+
+    # walkthrough 19: « Quand expire le bail de l'ATR 72 ? » quoted, beside the lease and its amendment, the side letter's letterhead,
+    # which names the aircraft and nothing of an end
+    question = "Quand expire le bail de l'ATR 72 ?"
+    tokens = tokenize(question)
+    units = [u for u in asked_units(tokens, load_lexicon().find(tokens), "fr", None, None) if u["token"] != "bail"]
+    lease = Document(id="c1-6", content="4. TERM\n4.1 The Term shall end on 31 March 2029 (the \"Expiry Date\").",
+                     meta={"doc_id": "c1", "file": "room/01_Lease.pdf", "title": "AIRCRAFT OPERATING LEASE"})
+    amendment = Document(id="c2-3", content="2. AMENDMENT\n2.1 Clause 4.1 is replaced: the Term shall end on 30 June 2031 (the \"Expiry Date\").",
+                         meta={"doc_id": "c2", "file": "room/02_Amendment.docx", "title": "AMENDMENT No. 1"})
+    letter = Document(id="c3-1", content="SIDE LETTER\nDate: 15 March 2021. Dear Sirs, Lease dated 15 March 2021 of one ATR 72-600 aircraft. We refer to the Lease.",
+                      meta={"doc_id": "c3", "file": "room/12_Side_Letter.docx", "title": "SIDE LETTER"})
+    text = extractive_answer(question, [lease, amendment, letter], per_contract=True, language="fr", amendments={"c2": "c1"}, units=units, question=question)
+    assert text.startswith("La question vise 1 contrat et 1 avenant ; ce que prévoit chacun"), text
+    assert "31 March 2029" in text and "30 June 2031" in text and "SIDE LETTER" not in text and "Dear Sirs" not in text, text
+
+
 def test_an_item_of_a_list_is_quoted_with_the_sentence_that_announces_it():
     from pipelines.generators.answerers import extractive_answer
 

@@ -1688,3 +1688,14 @@ def test_a_further_sentence_says_something_the_best_one_does_not(question, langu
     units, _types = _units(question, language)
     answer_text = extractive_answer(question, [doc], units=units)
     assert all(part in answer_text for part in quoted) and not any(part in answer_text for part in left_out), answer_text
+
+
+def test_the_plural_of_term_is_no_form_of_it():
+    # « les termes du contrat », "on the terms of the Lease": its provisions, not its term (walkthrough 19: a side letter's "terms"
+    # held the « expire » asked of the lease, through the expiry notion's « terme »)
+    from pipelines.expanders.query_expansion import _with_forms
+
+    forms = {"fr": {"term": ("term", "terms", "termes", "terme")}, "fr:one": {}}
+    assert set(_with_forms((("terme",),), "fr", forms)) == {("terme",), ("term",)}
+    boissons = {"fr": {"boisson": ("boisson", "boissons")}, "fr:one": {}}
+    assert ("boissons",) in _with_forms((("boisson",),), "fr", boissons)  # other plurals are forms as before

@@ -67,6 +67,9 @@ def test_a_sentence_holds_the_kind_asked():
     assert holds_kind("date", "La licence est consentie pour cinq ans à compter de sa signature.")  # the length that fixes the date
     assert not holds_kind("amount", "La licence est consentie pour cinq ans à compter de sa signature.")
     assert not holds_kind(None, "The fee is EUR 4,500 per month.")
+    # a month and its year tells when (a memo's « le bail expire en mars 2029 »), not how much nor how long
+    assert holds_kind("date", "Le bail expire en mars 2029.") and gives_a_quantity("The lease ends in March 2029.", "date")
+    assert not gives_a_quantity("The lease ends in March 2029.", "amount") and not holds_kind("date", "The lease was signed in March.")
 
 
 @pytest.mark.parametrize(
