@@ -39,6 +39,41 @@ _BOTH_SIDES_INSIDE = re.compile(
 _PARTIES_JOIN_INSIDE = re.compile(r"\b(?:et|and)\s*:|;\s*and\b")
 MAX_PARTY_SENTENCES = 8
 
+# A question that asks who signed a contract (« Qui a signé le contrat … pour le compte du master franchisé ? », "Who signed the
+# lease for the tenant?"): answered by its signature block — the place and date of signing, then each side's signatory — which
+# the last article's passage holds without the words a search looks for (walkthrough 20: fees and a jurisdiction clause quoted).
+_SIGNERS_ASKED = re.compile(
+    r"\b(?:qui (?:l'|les )?(?:a|ont|avait|avaient) signe|signee?s? par qui|par qui\b.{0,80}\bsigne|qui (?:a|ont) appose"
+    r"|who (?:has |have |had )?(?:signed|executed)|signed by whom|by whom\b.{0,80}\b(?:signed|executed)|who (?:is|was) the signatory)\b"
+)
+# The block opens on the testimonium or the place and date of signing (« Fait à Lyon, le … », "Signed in Brussels on …", "IN
+# WITNESS WHEREOF …", "For and on behalf of …", « Pour la société … »)
+_SIGNATURE_OPEN = re.compile(
+    r"^\W*(?:in witness whereof|signed (?:in|at|on|by|for|as)\b|executed (?:in|at|on|as)\b|fait (?:a|en|et signe)\b|signe (?:a|le|en|electroniquement)\b"
+    r"|for and on behalf of|pour (?:la societe|le compte)\b|signatures?\s*:)"
+)
+MAX_SIGNATURE_SENTENCES = 8
+
+
+def signers_asked(question: str) -> bool:
+    """Whether ``question`` asks who signed a contract (not who its parties are: :func:`parties_asked`)."""
+    return bool(_SIGNERS_ASKED.search(fold(question).replace("’", "'"))) and not parties_asked(question)
+
+
+def signature_block(documents: list[Document], contract: str | None = None) -> list[tuple[int, int, str]]:
+    """The signature block of the last of ``documents`` (of ``contract``, when given) that holds one, as (passage number,
+    position, sentence) for each of its sentences, from its opening (:data:`_SIGNATURE_OPEN`) to the passage's end, verbatim.
+    Empty when none holds one."""
+    for n in range(len(documents), 0, -1):
+        doc = documents[n - 1]
+        if contract is not None and doc.meta.get("doc_id") != contract:
+            continue
+        sentences = split_sentences(prose(doc))
+        start = next((i for i, sentence in enumerate(sentences) if _SIGNATURE_OPEN.match(fold(sentence))), None)
+        if start is not None:
+            return [(n, i, sentences[i]) for i in range(start, min(len(sentences), start + MAX_SIGNATURE_SENTENCES))]
+    return []
+
 
 def parties_asked(question: str) -> bool:
     """Whether ``question`` asks who the parties to a contract are."""

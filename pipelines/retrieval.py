@@ -18,7 +18,7 @@ from pipelines.embedders.text_embedder import GreffierTextEmbedder
 from pipelines.expanders.query_expansion import QueryExpander
 from pipelines.joiners.fusion import HybridFusion
 from pipelines.joiners.selector import FinalSelector
-from pipelines.retrievers.workspace_retrievers import ChunkHydrator, DenseRetriever, LexicalRetriever, PartiesOpenings
+from pipelines.retrievers.workspace_retrievers import AmendedEnds, ChunkHydrator, DenseRetriever, LexicalRetriever, PartiesOpenings, SignatureBlocks
 from pipelines.routers.scoping import ScopeResolver
 from store.workspace import WorkspaceStore
 from greffier.device import detect_device
@@ -133,7 +133,16 @@ def add_retrieval(
     pipeline.connect("hydrator.documents", "openings.documents")
     pipeline.connect("scope.query", "openings.query")
     pipeline.connect("scope.scope", "openings.scope")
-    last = "openings"
+    pipeline.add_component("signatures", SignatureBlocks(store=store))
+    pipeline.connect("openings.documents", "signatures.documents")
+    pipeline.connect("scope.query", "signatures.query")
+    pipeline.connect("scope.scope", "signatures.scope")
+    pipeline.add_component("amended", AmendedEnds(store=store))
+    pipeline.connect("signatures.documents", "amended.documents")
+    pipeline.connect("scope.query", "amended.query")
+    pipeline.connect("scope.scope", "amended.scope")
+    pipeline.connect("expander.clause_types", "amended.clause_types")
+    last = "amended"
     if rerank:
         pipeline.add_component(
             "reranker",
@@ -143,7 +152,7 @@ def add_retrieval(
             ),
         )
         pipeline.connect("scope.query", "reranker.query")
-        pipeline.connect("openings.documents", "reranker.documents")
+        pipeline.connect("amended.documents", "reranker.documents")
         last = "reranker"
     labeller = classifier_embedder(models.embedder)
     pipeline.add_component(

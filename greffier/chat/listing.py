@@ -109,6 +109,8 @@ _REASONS_FR: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^end date (\S+) → (\S+)", r"date de fin \1 → \2"),
         (r"^renews or continues automatically after (\S+) unless notice is given", r"se renouvelle ou se prolonge tacitement après le \1 faute de congé ou de dénonciation"),
         (r": it may end then or run on$", " : il peut prendre fin à cette date ou se poursuivre"),
+        (r": it ended then if notice was given, else its current term ends (\S+)$",
+         r" : il a pris fin à cette date si un congé a été donné, sinon sa période en cours s'achève le \1"),
         (r"^end date (\S+) uncertain: ", r"date de fin \1 incertaine : "),
         (r"\bamendment (« .+? »(?: \([^()]+\))?) gives the end date (\S+), in words not read as a new term",
          r"l'avenant \1 donne la date de fin \2, en des termes qui ne se lisent pas comme une nouvelle durée"),

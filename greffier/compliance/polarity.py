@@ -381,9 +381,22 @@ _STILL = re.compile(
 )
 
 
+# … and the same with the provisions named first, the others after them (walkthrough 20: an amendment's "The term of the Agreement, its
+# automatic renewal under Clause 7, the Minimum Annual Quantity and all other provisions of the Agreement remain unchanged and in full
+# force and effect" was flagged as a tacit renewal)
+_UNCHANGED_NAMED = re.compile(
+    r"^[\W\d]*(?:(?:the|le|la|les|l')\s*)?(?:(?!\b(?:shall|will|may|must|doit|doivent|peut|peuvent|pourra|while|when|if|unless|until|si|lorsque)\b)[^;.]){0,240}?"
+    r"\b(?:and|et)\s+(?:(?:all|toutes?|tous|les|l'ensemble des)\s+){0,2}(?:other|remaining|autres)\s+"
+    r"(?:terms|provisions|clauses|conditions|stipulations|dispositions|termes)\b[^;.]{0,60}?"
+    r"\b(?:(?:shall|will|doivent|doit)\s+)?(?:remain|remains|continue|continues|demeure\w*|reste\w*)\s+"
+    r"(?:(?:hereby|fully|otherwise|pleinement|expressement|donc)\s+)?"
+    r"(?:unchanged|unmodified|unaltered|unaffected|in (?:full )?(?:force|effect)|inchangee?s?|sans changement|en vigueur|maintenue?s?)\b"
+)
+
+
 def _only_unchanged(folded: str) -> bool:
-    """Whether the sentence only says that provisions remain unchanged (see :data:`_UNCHANGED`)."""
-    match = _UNCHANGED.match(folded)
+    """Whether the sentence only says that provisions remain unchanged (see :data:`_UNCHANGED`, :data:`_UNCHANGED_NAMED`)."""
+    match = _UNCHANGED.match(folded) or _UNCHANGED_NAMED.match(folded)
     return bool(match) and _words_between(folded[match.end() :]) <= 12 and bool(_STILL.match(folded[match.end() :]))
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from datetime import date
+from datetime import date, timedelta
 from typing import Annotated, Any, Literal, Protocol, TypeVar
 
 from dateutil.relativedelta import relativedelta
@@ -576,17 +576,26 @@ def period_of(written: str | None) -> relativedelta | None:
     return relativedelta(**{unit if unit.endswith("s") else unit + "s": int(count)})
 
 
+def _renewed(end: date, length: relativedelta) -> date:
+    """``end`` moved on by ``length``; a term that ends on its month's last day ends on the last day of the month it is moved to
+    (walkthrough 20: a contract year ending 28 February 2027 renews to 29 February 2028, not the 28th)."""
+    moved = end + length
+    if (end + timedelta(days=1)).day == 1 and (length.months or length.years) and not length.days:
+        return moved + relativedelta(day=31)
+    return moved
+
+
 def _renewed_ends(end: date, length: relativedelta | None, today: date) -> Iterator[date]:
     """``end``, then the ends of its renewed terms from about ``today`` on, each counted from ``end`` (``end`` + k renewals: a term
     ending on 31 January renews to 28 February, then to 31 March — not the 28th; a review), as long as a renewal's length is known."""
     yield end
     if length is None or end >= today:
         if length is not None:
-            yield from (end + length * k for k in range(1, 3))
+            yield from (_renewed(end, length * k) for k in range(1, 3))
         return
     approx = (length.years * 366 + length.months * 31 + length.days) or 1  # at most a renewal's days: the count starts before today
     first = max(1, (today - end).days // approx - 1)
-    yield from (end + length * k for k in range(first, first + 3 + 366 // approx))
+    yield from (_renewed(end, length * k) for k in range(first, first + 3 + 366 // approx))
 
 
 def current_term_end(record: ContractRecord, today: date) -> date | None:

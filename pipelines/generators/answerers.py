@@ -27,7 +27,7 @@ from greffier.text import fold, fold_label, split_sentences, tokenize
 from greffier.text.replies import ABSTENTIONS, SEVERAL_CONTRACTS, SEVERAL_DOCUMENTS, abstention, contract_label, contract_line, counted, reply_language, says_abstention, wording
 from greffier.text.tokens import without_legal_forms
 from pipelines.generators.answer_kinds import AnswerKind, asked_kind, holds_kind
-from pipelines.passages import own_heading, parties_asked, parties_passage, prose
+from pipelines.passages import own_heading, parties_asked, parties_passage, prose, signature_block, signers_asked
 from pipelines.rankers.relevance import coverage_of, covering_tokens, passages_block, unit_covered
 
 ABSTENTION = ABSTENTIONS["en"]  # what the LLM is told to reply, word for word, when the passages do not say
@@ -419,12 +419,15 @@ def extractive_answer(
     units = units if units is not None else [{"token": t, "terms": [[t]], "weight": 1.0} for t in dict.fromkeys(tokenize(asked))]
     kind = asked_kind(question or asked)
     parties = parties_asked(question or asked)
+    signers = signers_asked(question or asked)
     if per_contract:
-        return _per_contract(documents, units, language, kind, parties=parties, amendments=amendments)
+        return _per_contract(documents, units, language, kind, parties=parties, amendments=amendments, signers=signers)
     # who the parties are: the quoted contract's opening, else the first kept passage that names them (an amendment's
-    # recitals come first by their words, « Les Parties sont liées par un contrat … », and name nobody)
-    best = (parties and (parties_passage(documents, quoted_contract(documents)) or parties_passage(documents))) or best_sentences(
-        documents, units, max_sentences, kind, question=question or asked
+    # recitals come first by their words, « Les Parties sont liées par un contrat … », and name nobody); who signed: its block
+    best = (
+        (parties and (parties_passage(documents, quoted_contract(documents)) or parties_passage(documents)))
+        or (signers and (signature_block(documents, quoted_contract(documents)) or signature_block(documents)))
+        or best_sentences(documents, units, max_sentences, kind, question=question or asked)
     )
     if not best:
         return " ".join(f"{_opening(doc)} [{n}]" for n, doc in enumerate(documents[:1], 1))
@@ -433,7 +436,7 @@ def extractive_answer(
 
 def _per_contract(
     documents: list[Document], units: list[dict[str, Any]], language: str, kind: AnswerKind | None, *, parties: bool = False,
-    amendments: dict[str, str] | None = None,
+    amendments: dict[str, str] | None = None, signers: bool = False,
 ) -> str:
     """Each contract's best sentences under its label; ``amendments`` (an amendment id -> the contract it amends): the
     amendments among them, counted apart in the first line (« 1 contrat et 1 avenant »). One contract and its
@@ -445,11 +448,11 @@ def _per_contract(
         by_contract.setdefault(doc.meta.get("doc_id") or doc.id, []).append(n)
     # one contract (its amendments with it, or amendments of one contract alone): two sentences each
     each = PER_DOCUMENT_SENTENCES if len({(amendments or {}).get(cid, cid) for cid in by_contract}) <= 1 else 1
-    chosen = {cid: (parties and parties_passage(own)) or best_sentences(own, units, each, kind)
+    chosen = {cid: (parties and parties_passage(own)) or (signers and signature_block(own)) or best_sentences(own, units, each, kind)
               for cid, own in ((cid, [documents[n - 1] for n in numbers]) for cid, numbers in by_contract.items())}
     # what most of them say of what is asked: a document whose sentences hold none of it says nothing on the question (walkthrough 19:
     # « Quand expire le bail de l'ATR 72 ? » quoted the side letter's letterhead, which names the aircraft, beside the lease's term)
-    held = {cid: set().union(*(_units_held(units, sentence) for _l, _p, sentence in best)) for cid, best in chosen.items() if best and not parties}
+    held = {cid: set().union(*(_units_held(units, sentence) for _l, _p, sentence in best)) for cid, best in chosen.items() if best and not (parties or signers)}
     core = {unit for unit in set().union(*held.values()) if sum(unit in h for h in held.values()) * 2 > len(held)} if len(held) >= 3 else set()
     answering = [cid for cid in by_contract if chosen[cid] and not (core and not held.get(cid, set()) & core)]
     among = sum(1 for cid in answering if cid in (amendments or {}))

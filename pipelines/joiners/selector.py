@@ -5,7 +5,8 @@ When the question fits several contracts of one kind and names none of them (an 
 :mod:`pipelines.routers.scoping`), the best passage of each of those contracts comes first, so that
 each one can be answered, and the list holds at least one passage per contract. When a question that
 is not scoped names something (the scope resolver's *hint*), the passages of the contracts that carry
-its names come first.
+its names come first. A question who signed (:class:`pipelines.retrievers.workspace_retrievers.SignatureBlocks`): the
+signature blocks of the contracts it names come first.
 """
 
 from __future__ import annotations
@@ -37,6 +38,11 @@ class FinalSelector:
             # an unscoped question that names something: the passages of the contracts carrying its
             # names first, in score order (the answer is drawn from them only), then the others
             kept = [d for d in kept if d.meta.get("doc_id") in hinted] + [d for d in kept if d.meta.get("doc_id") not in hinted]
+        # a question who signed: the named contracts' signature blocks first, whatever a clause type moved (they answer it)
+        signed = [d for d in kept if d.meta.get("lifted") == "signatures"]
+        if signed:
+            kept = signed + [d for d in kept if d not in signed]
+            k = max(k, len(signed))
         if scope and scope.get("ambiguous"):
             firsts: dict[str, Document] = {}
             for doc in kept:

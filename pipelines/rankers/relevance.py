@@ -70,7 +70,7 @@ from greffier.text.tokens import WHOLE_WORD_PREFIXES, prefixed_words, without_le
 from pipelines.generators.answer_kinds import (
     KIND_WORDS, AnswerKind, asked_complement, asked_head, asked_kind, asks_a_count, gives_a_quantity, writes_a_count,
 )
-from pipelines.passages import own_heading, parties_asked, parties_passage, prose
+from pipelines.passages import own_heading, parties_asked, parties_passage, prose, signature_block, signers_asked
 from pipelines.types import scope_contract_ids
 
 log = logging.getLogger(__name__)
@@ -83,6 +83,9 @@ DENSE_RELEVANCE = 0.42
 # The words a question asks the parties with, which a contract's opening does not write (« ENTRE : …
 # ci-après « le Prêteur », ET : … »): that passage holds them for a question that asks who the parties are.
 PARTIES_WORDS = frozenset({"parties", "partie", "party", "cocontractants", "signataires", "signatories"})
+# … and the words it asks who signed with, which a signature block (« Fait à Lyon, le … Pour la société … ») does not all write
+SIGNED_WORDS = frozenset({"signe", "signee", "signes", "signees", "signed", "signature", "signatures", "signataire", "signataires", "signatory",
+                          "signatories", "executed", "compte", "behalf"})
 LEXICAL_COVERAGE = 0.5  # the share of what is asked a passage holds at which the trace calls it "holds the question's words"
 # The recitals' headings: what the parties wished, not what they agreed (an amendment's « (B) The parties wish to amend the
 # licence fee » is not its new fee)
@@ -477,6 +480,15 @@ def without_names(units: list[dict[str, Any]], names: set[str] | list[str] | Non
     return _without_tokens(units, set(names or ()))
 
 
+def _without_subject(units: list[dict[str, Any]], subject: set[str], tokens: set[str]) -> list[dict[str, Any]]:
+    """``units`` without those a passage (``tokens``) does not hold and its contract's object article (``subject``) does: what
+    the contract is about, which its price article does not repeat. Unchanged when that is all that is asked."""
+    if not subject:
+        return units
+    kept = [unit for unit in units if unit_covered(unit, tokens) or not unit_covered(unit, subject)]
+    return kept if kept and any(unit_covered(unit, tokens) for unit in kept) or len(kept) == len(units) else units
+
+
 def _without_tokens(units: list[dict[str, Any]], tokens: set[str] | frozenset[str]) -> list[dict[str, Any]]:
     """``units`` without those of ``tokens``; unchanged when those are all that is asked (or none of it)."""
     kept = [unit for unit in units if unit.get("token") not in tokens]
@@ -639,12 +651,21 @@ class RelevanceJudge:
         ``question`` and ``translation`` (its LLM translation, when given): as written, for the words each decision
         says a passage misses or holds in other words (:func:`how_covered`)."""
         scoped_ids = scope_contract_ids(scope)
+        signers = signers_asked(question)
         best = max((doc.score or 0.0) for doc in documents)
         # a passage of a named contract says what its kind is about without repeating it: the NDA's "8. DURATION" holds the
         # « obligations de confidentialité » asked of it (its words are still asked: another article may write them)
         kind_words = named_kind_words(load_lexicon(), (scope or {}).get("kinds") or ()) if scoped_ids else frozenset()
+        # … and what its object article says it is about: the price article of the maintenance contract of « its network supervision
+        # tools » is about those tools without naming them (the QA's fresh set: "What monthly fee does Hydrelle pay Quorvia for
+        # maintaining its network supervision tools?" abstained on « ARTICLE 4 — PRIX », ranked first)
+        subject = {
+            contract: set().union(*(passage_tokens(doc) for doc in documents if doc.meta.get("doc_id") == contract and _OBJECT_HEADING.match(fold(own_heading(doc)))))
+            for contract in scoped_ids
+        }
         tokens = [
             passage_tokens(doc, with_name=not scoped_ids) | (PARTIES_WORDS if parties and parties_passage([doc]) else set())
+            | (SIGNED_WORDS if signers and signature_block([doc]) else set())
             | (kind_words if doc.meta.get("doc_id") in scoped_ids else frozenset())
             for doc in documents
         ]
@@ -657,15 +678,18 @@ class RelevanceJudge:
         other_absent = absent_share(other_units) if other_units else 0.0
         coverages, absents = [], []
         read_by: list[tuple[list[dict], str]] = []  # the wording each passage's coverage was measured on, and its text
-        for t in tokens:
-            coverage = coverage_of(units, t)
+        for doc, t in zip(documents, tokens):
+            # the words its object article says the contract is about are not asked of its other articles (they stay asked of
+            # the whole: what the room does not hold still weighs, :func:`absent_share`)
+            own = _without_subject(units, subject.get(doc.meta.get("doc_id")) or set(), t)
+            coverage = coverage_of(own, t)
             other = coverage_of(other_units, t) if other_units else 0.0
             # the translation lifts a passage the question itself covers in part, never one it does not: a translation
             # that loses a word ("upfront") must not turn another clause into the answer
             use_other = bool(other_units) and coverage >= CALIBRATION.min_coverage and other - other_absent > coverage - absent
             coverages.append(other if use_other else coverage)
-            absents.append(other_absent if use_other else absent)
-            read_by.append((other_units, translation or "") if use_other else (units, question))
+            absents.append(other_absent if use_other else absent_share(own))
+            read_by.append((other_units, translation or "") if use_other else (own, question))
         # the translation's head speaks for the question only when the passage holds each of its nouns ("severance
         # pay", not "pay" alone: the non-compete's monthly « indemnité » is no severance pay)
         # (the question's own complement is required either way: a translation may lose it, « indemnité de
@@ -757,6 +781,8 @@ def refuse_outside_hint(documents: list[Document], decisions: list[dict[str, Any
                 decision.update(relevant=False, why="the contract carries none of the names the question gives")
 
 
+# An article that says what the contract is about (« ARTICLE 1 — OBJET », "2. SCOPE", « Périmètre », "Purpose")
+_OBJECT_HEADING = re.compile(r"^\W*(?:(?:article|section|clause)\s+)?(?:[\d.]+|[ivx]+)?\W*(?:objet|object|purpose|scope|perimetre|subject matter)\b")
 _DEFINITIONS_HEADING = re.compile(r"^\W*(?:(?:article|section|clause)\s+)?[\d.]*\W*(?:definitions?|d[ée]finitions?|interpretation|defined terms)\b")
 _MEANING_ASKED = re.compile(r"\b(?:mean|means|meaning|defined?|definitions?|signifie\w*|designe\w*|definie?s?|entend\w*|sens)\b")
 _LINE_NUMBERING = re.compile(r"(?im)^\s*(?:(?:article|art\.|section|clause)\s+)?\d{1,3}(?:\.\d{1,3})*[.)]?(?=\s)")

@@ -191,6 +191,88 @@ class PartiesOpenings(StoreComponent):
         return {"documents": list(openings.values()) + [d for d in documents if d.id not in openings]}
 
 
+@component
+class AmendedEnds(StoreComponent):
+    """A question on the end of a named contract whose end an attached amendment moved is answered by that amendment too: the
+    passage the data room read the new end in (« Le terme du Contrat, initialement fixé au 31 mars 2028, est prorogé jusqu'au
+    30 septembre 2029 ») joins the ranked passages, just under the best one, when the search left it out (walkthrough 20: « When
+    does the Lyon franchise agreement end now? » quoted the contract's 31 March 2028; the amendment's article was 16th). The
+    answer then gives the contract's and the amendment's words each (:func:`pipelines.generators.answerers.answers_per_contract`).
+    A question asks about an end when it asks for a date or a length (:func:`asked_kind`) or names the term's clause type."""
+
+    def __init__(self, store: WorkspaceStore) -> None:
+        self.store = store
+
+    @component.output_types(documents=list[Document])
+    def run(self, documents: list[Document], query: str = "", scope: dict | None = None, clause_types: list[str] | None = None) -> dict[str, Any]:
+        from pipelines.generators.answer_kinds import asked_kind  # noqa: PLC0415  (the answer's reading of the question)
+        from store.records import load_dataroom  # noqa: PLC0415  (the data room is read only for such a question)
+
+        named = list(dict.fromkeys((scope or {}).get("contract_ids") or ()))
+        if not named or not (asked_kind(query) in ("date", "duration") or "term" in (clause_types or ())):
+            return {"documents": documents}
+        room = load_dataroom(self.store)
+        have = {d.id for d in documents}
+        wanted: list[str] = []
+        for cid in named:
+            record = room.by_id.get(cid)
+            source = record.sources.get("end_date") if record is not None and record.amended_by else None
+            if source is not None and source.origin == "amendment" and source.chunk_id and source.chunk_id not in have:
+                wanted.append(source.chunk_id)
+        if not wanted:
+            return {"documents": documents}
+        with self.store.session() as session:
+            rows = repo.get_chunks(session=session, chunk_ids=wanted)
+            labels = repo.contract_labels(session=session, contract_ids=list({row.contract_id for row in rows.values()}))
+        best = max((d.score or 0.0 for d in documents), default=1.0)
+        lifted = [_document(rows[c], *labels.get(rows[c].contract_id, (None, None)), score=best - 1e-3 * (i + 1), meta={"lifted": "amended_end"})
+                  for i, c in enumerate(wanted) if c in rows]
+        return {"documents": documents[:1] + lifted + documents[1:]}
+
+
+CLOSING_CHUNKS = 3  # a contract's signature block is in its last passages (the last article's, or a « Signatures » of its own)
+
+
+@component
+class SignatureBlocks(StoreComponent):
+    """A question that asks who signed a named contract is answered by its signature block (« Fait à …, le … Pour la société … »,
+    "Signed in Brussels on … For … Mr … , Managing Director"), which the last article's passage holds without the words a search
+    looks for (walkthrough 20: « Qui a signé le contrat de master franchise … ? » quoted fees and a jurisdiction clause). For such a
+    question (:func:`pipelines.passages.signers_asked`), the last of the last passages of each contract the question names
+    (``scope``) that holds a signature block joins the ranked passages at the best score, the contracts before their amendments
+    (an amendment's block when only amendments are named). Any other question passes through unchanged."""
+
+    def __init__(self, store: WorkspaceStore, max_contracts: int = 5) -> None:
+        self.store = store
+        self.max_contracts = max_contracts
+
+    @component.output_types(documents=list[Document])
+    def run(self, documents: list[Document], query: str = "", scope: dict | None = None) -> dict[str, Any]:
+        from pipelines.passages import signature_block, signers_asked  # noqa: PLC0415  (as PartiesOpenings: the passages' reading)
+
+        named = list(dict.fromkeys((scope or {}).get("contract_ids") or ()))
+        if not named or not signers_asked(query):
+            return {"documents": documents}
+        with self.store.session() as session:
+            amendments = repo.amendments_among(session=session, contract_ids=named)
+            contracts = [c for c in named if c not in amendments] or named
+            contracts = contracts[: self.max_contracts]
+            rows = {cid: repo.list_chunks(session=session, contract_id=cid)[-CLOSING_CHUNKS:] for cid in contracts}
+            labels = repo.contract_labels(session=session, contract_ids=contracts)
+        best = max((d.score or 0.0 for d in documents), default=1.0)
+        blocks: dict[str, Document] = {}
+        for cid in contracts:
+            file, title = labels.get(cid, (None, None))
+            passages = [_document(row, file, title, score=best - 1e-3 * len(blocks), meta={"lifted": "signatures"}) for row in rows[cid]]
+            found = signature_block(passages)
+            if found:
+                block = passages[found[0][0] - 1]
+                blocks[block.id] = block
+        if not blocks:
+            return {"documents": documents}
+        return {"documents": list(blocks.values()) + [d for d in documents if d.id not in blocks]}
+
+
 def _document(row: Any, file: str | None, title: str | None, *, score: float | None, meta: dict[str, Any]) -> Document:  # noqa: ANN401
     """A stored chunk as a ranked passage (text and provenance from SQLite)."""
     return Document(

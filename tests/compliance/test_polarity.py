@@ -157,6 +157,11 @@ def test_a_prohibition_inside_the_match_is_the_rule_s_own_words():
         ("Section 8 remains in full force and effect, and upon a change of control of the Distributor the Supplier may terminate this Agreement.", "clause"),
         ("Les autres stipulations du Contrat, y compris l'article 11 relatif au changement de contrôle, restent inchangées et continuent de s'appliquer.", "unchanged"),
         ("L'article 11 reste en vigueur : tout changement de contrôle du Distributeur autorise le Fournisseur à résilier le contrat.", "clause"),
+        # … the provisions named first, the others after them (walkthrough 20: an amendment's restatement flagged as a tacit renewal)
+        ("The term of the Agreement, its automatic renewal under Clause 7, the Minimum Annual Quantity and all other provisions of the "
+         "Agreement remain unchanged and in full force and effect.", "unchanged"),
+        ("La durée du Contrat, sa tacite reconduction et toutes les autres stipulations demeurent inchangées.", "unchanged"),
+        ("The Agreement shall renew automatically for successive one-year periods and all other provisions remain unchanged.", "clause"),
     ],
 )
 def test_statement_kind(sentence, kind):

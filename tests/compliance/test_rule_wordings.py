@@ -143,6 +143,11 @@ GENERAL_WORDINGS = [
     ("termination-for-convenience", True,
      "Le contrat pourra être résilié par chacune des parties, à tout moment, par lettre recommandée, moyennant un préavis de deux mois."),
     ("termination-for-convenience", False, "Le contrat pourra être résilié en cas de manquement grave, moyennant un préavis de deux mois."),
+    # a right that answers the sentence before (« Sera assimilé à une cession tout changement de contrôle du Licencié. En pareil cas,
+    # le Concédant pourra résilier … »: walkthrough 20) has its ground there
+    ("termination-for-convenience", False, "En pareil cas, le Concédant pourra résilier le présent contrat de plein droit, par lettre "
+     "recommandée avec demande d'avis de réception, moyennant un préavis de trente (30) jours, sans indemnité."),
+    ("termination-for-convenience", False, "Dans cette hypothèse, le Fournisseur pourra résilier le contrat moyennant un préavis d'un mois."),
     # renewal: year to year without "basis", successive periods with no "unless", a party's option to renew, « sauf dénonciation »
     ("tacit-renewal", True, "This Agreement shall continue from year to year thereafter unless terminated by either party upon sixty days' notice."),
     ("tacit-renewal", True, "Upon expiration of the Initial Term, this Agreement will renew for successive periods of one (1) year each."),

@@ -5,6 +5,8 @@ unless its first end decides the question anyway."""
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 
 from greffier.dataroom.extract import split_articles
@@ -160,11 +162,26 @@ def test_the_record_says_the_contract_renews_and_where(room):
         ({"after": "2026-01-01", "before": "2026-12-31"}, [], ["c1"]),
     ],
 )
-def test_an_end_date_filter_lists_a_renewing_contract_apart_unless_its_first_end_decides(room, end_date, passing, apart):
+def test_an_end_date_filter_lists_a_renewing_contract_apart_unless_its_first_end_decides(room, end_date, passing, apart, monkeypatch):
+    from greffier.services.dataroom import query
+
+    monkeypatch.setattr(query, "today_date", lambda: date(2025, 12, 1))  # its first term still running
     got, unknown = run(room, end_date=end_date)
     assert got == passing and sorted(unknown) == apart, unknown
     for cid in apart:
         assert "renews or continues automatically after 2026-01-31" in unknown[cid] and "it may end then or run on" in unknown[cid]
+
+
+def test_a_renewing_contract_whose_first_end_is_past_is_said_to_run_on_its_current_term(room, monkeypatch):
+    # walkthrough 20: « peut prendre fin le 30/06/2026 » of a list made six months later; it ended then only if notice was given,
+    # which the documents may not say — else it runs to its current term's end (still not decided: listed apart)
+    from greffier.chat.listing import reason_in
+    from greffier.services.dataroom import query
+
+    monkeypatch.setattr(query, "today_date", lambda: date(2026, 12, 6))
+    got, unknown = run(room, end_date={"before": "2027-12-31"})
+    assert got == ["c2"] and unknown["c1"].endswith(": it ended then if notice was given, else its current term ends 2027-01-31"), unknown
+    assert reason_in(unknown["c1"], "fr").endswith(" : il a pris fin à cette date si un congé a été donné, sinon sa période en cours s'achève le 31/01/2027")
 
 
 def test_the_reason_reads_in_french_for_a_french_list():

@@ -26,6 +26,10 @@ from greffier.services.dataroom.query import record_summary
         ("Le contrat se renouvelle par tacite reconduction par périodes d'un an, sauf dénonciation par lettre recommandée avec accusé de "
          "réception trois (3) mois au moins avant son échéance.", 3, "months"),
         ("Il est ensuite reconduit tacitement d'année en année, sauf congé délivré moyennant un préavis de six mois.", 6, "months"),
+        # a length "in advance" of a notice (walkthrough 20: a commercial lease's congé, which stops its tacit prolongation)
+        ("Le Preneur aura la faculté de donner congé à l'expiration de chaque période triennale, au moins six (6) mois à l'avance, par "
+         "lettre recommandée avec demande d'avis de réception.", 6, "months"),
+        ("Either party may prevent the renewal by giving notice at least three months in advance.", 3, "months"),
     ],
 )
 def test_the_notice_that_stops_a_renewal_is_read(sentence, count, unit):
@@ -95,6 +99,9 @@ def test_renewed_terms_are_counted_from_the_first_end_so_a_month_s_last_day_stay
     monthly = _renewing(date(2026, 1, 31), "10 days", "1 month")
     assert next_notice(monthly, date(2026, 6, 15)) == (date(2026, 6, 20), date(2026, 6, 30))
     assert next_notice(_renewing(date(2024, 2, 29), "30 days", "4 years"), date(2026, 12, 6)) == (date(2028, 1, 30), date(2028, 2, 29))
+    # a contract year ending on February's last day ends on it in a leap year too (walkthrough 20: 28 February 2028 for the 29th)
+    assert next_notice(_renewing(date(2027, 2, 28), "6 months", "1 year"), date(2027, 3, 1)) == (date(2027, 8, 29), date(2028, 2, 29))
+    assert next_notice(_renewing(date(2027, 6, 15), "6 months", "1 year"), date(2027, 7, 1)) == (date(2027, 12, 15), date(2028, 6, 15))
     weekly = next_notice(_renewing(date(2020, 1, 6), "2 days", "1 week"), date(2026, 12, 6))
     assert weekly is not None and weekly[0] >= date(2026, 12, 6) and (weekly[1] - date(2020, 1, 6)).days % 7 == 0, weekly
 
@@ -104,6 +111,7 @@ def test_renewed_terms_are_counted_from_the_first_end_so_a_month_s_last_day_stay
     "The Customer may terminate this Agreement at any time during any renewal term upon thirty (30) days' notice.",
     "The Supplier may revise its rates at each renewal by giving sixty (60) days' notice before the end of the current term.",
     "Le Prestataire peut réviser ses tarifs à chaque échéance moyennant un préavis d'un mois avant le renouvellement.",
+    "At each renewal the Supplier shall ship the goods two weeks in advance.",  # "in advance" of no notice
 ])
 def test_a_notice_to_end_at_will_or_revise_rates_is_no_notice_that_stops_a_renewal(sentence):
     assert renewal_notice(sentence) is None

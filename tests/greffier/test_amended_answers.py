@@ -48,6 +48,8 @@ def test_an_answer_about_the_term_tells_of_the_amendment_that_moved_it(settings,
     assert not out["abstained"], out["answer"]
     cited = {Path(c["file"]).name for c in out["citations"]}
     note = out.get("note") or ""
+    # the amendment's passage that gives the new end is always searched (walkthrough 20: it ranked 16th and only a note told)
+    assert amendment in cited, (out["answer"], cited)
     if amendment in cited:  # the amendment is quoted: its new end, as it writes it, is in the answer
         assert written in out["answer"], out["answer"]
     else:  # the original term alone is quoted: the note names the amendment and the new end, in the question's language,
@@ -342,3 +344,24 @@ def test_a_contract_whose_first_term_ended_and_that_renews_by_itself_is_said_to_
     assert out.get("status_from_record") and "Its first term ended on 2024-03-31, but it renews by itself unless notice is given;" in out["answer"]
     current = re.search(r"its current period ends on (\d{4})-03-31\. Its article « 7\. DURATION AND TERMINATION » says:", out["answer"])
     assert current and int(current[1]) >= date.today().year, out["answer"]
+
+
+def test_the_amendment_that_moved_the_end_joins_a_search_that_left_it_out(settings):
+    # walkthrough 20: the amendment's article was 16th, the answer quoted the contract's old end and only a note told the new one
+    from haystack import Document
+
+    from pipelines.retrievers.workspace_retrievers import AmendedEnds
+    from store.records import load_dataroom
+    from store.workspace import open_workspace
+
+    store = open_workspace(settings)
+    room = load_dataroom(store)
+    contract = next(r for r in room.records if r.amended_by and r.sources["end_date"].origin == "amendment")
+    moved_in = contract.sources["end_date"].chunk_id
+    found = [Document(id=f"{contract.id}-1", content="…", score=1.0, meta={"doc_id": contract.id})]
+    scope = {"contract_ids": [contract.id, *contract.amended_by]}
+    lifted = AmendedEnds(store=store).run(documents=found, query="When does the agreement end?", scope=scope)["documents"]
+    assert [d.id for d in lifted] == [found[0].id, moved_in] and lifted[1].meta["lifted"] == "amended_end", [d.id for d in lifted]
+    # a question on anything else, or one that names no contract, is left as it was searched
+    assert AmendedEnds(store=store).run(documents=found, query="Who may assign the agreement?", scope=scope)["documents"] == found
+    assert AmendedEnds(store=store).run(documents=found, query="When does the agreement end?", scope=None)["documents"] == found

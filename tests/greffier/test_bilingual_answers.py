@@ -1264,16 +1264,21 @@ def test_a_sentence_that_announces_a_list_is_quoted_with_its_items_and_not_its_h
     assert "Division of Income and Losses." not in quoted and "Répartition des bénéfices :" not in quoted, quoted  # the run-in heading is a label
 
 
-def test_a_signature_block_is_never_quoted_as_an_answer():
-    question = "Who signed the reseller agreement for the reseller, and as what?"
-    units, _types = _units(question, "en")
+def test_a_signature_block_is_quoted_only_to_say_who_signed():
     doc = Document(
         id="c1-20", score=1.0, meta={"doc_id": "c1", "section": "Signatures"},
         content="IN WITNESS WHEREOF, the parties have executed this reseller agreement as of the date first written above.\n"
         "RESELLER   Baltic Reseller Corp.   By: /s/ Anna Berzina   Name: Anna Berzina   Title: President   Date: March 3, 2019",
     )
+    question = "As of which date was the reseller agreement executed by the parties?"
+    units, _types = _units(question, "en")
     quoted = extractive_answer(question, [doc], units=units, question=question)
     assert "/s/" not in quoted and "executed this reseller agreement" in quoted, quoted
+    # who signed, and as what: the block is the answer (walkthrough 20)
+    question = "Who signed the reseller agreement for the reseller, and as what?"
+    units, _types = _units(question, "en")
+    quoted = extractive_answer(question, [doc], units=units, question=question)
+    assert "By: /s/ Anna Berzina Name: Anna Berzina Title: President" in " ".join(quoted.split()) and "IN WITNESS WHEREOF" in quoted, quoted
 
 
 @pytest.mark.parametrize(
@@ -1699,3 +1704,27 @@ def test_the_plural_of_term_is_no_form_of_it():
     assert set(_with_forms((("terme",),), "fr", forms)) == {("terme",), ("term",)}
     boissons = {"fr": {"boisson": ("boisson", "boissons")}, "fr:one": {}}
     assert ("boissons",) in _with_forms((("boisson",),), "fr", boissons)  # other plurals are forms as before
+
+
+def test_what_the_object_article_says_the_contract_is_about_is_not_asked_of_its_price_article():
+    # the QA's fresh set: "What monthly fee does Hydrelle pay Quorvia for maintaining its network supervision tools?" abstained on
+    # « ARTICLE 4 — PRIX », ranked first: the tools are named by « ARTICLE 1 — PÉRIMÈTRE », not by the price
+    question = "What monthly fee does the customer pay for maintaining its network supervision tools?"
+    units, types = _units(question, "en")
+    scope = {"contract_ids": ["c1"]}
+    subject = Document(id="c1-1", score=0.9, meta={"doc_id": "c1", "section": "ARTICLE 1 — PÉRIMÈTRE"},
+                       content="ARTICLE 1 — PÉRIMÈTRE\nLe Prestataire assure la maintenance des outils de supervision du réseau du Client.")
+    price = Document(id="c1-4", score=1.0, meta={"doc_id": "c1", "section": "ARTICLE 4 — PRIX"},
+                     content="ARTICLE 4 — PRIX\nUne redevance forfaitaire de 2 900 euros hors taxes par mois, révisable chaque 1er janvier.")
+    term = Document(id="c1-2", score=0.8, meta={"doc_id": "c1", "section": "ARTICLE 2 — DURÉE"},
+                    content="ARTICLE 2 — DURÉE\nLe contrat est conclu pour trois ans à compter du 1er janvier 2024.")
+    judged = RelevanceJudge().run(question=question, documents=[price, subject, term], units=units, clause_types=types, scope=scope)
+    by_id = {d["chunk_id"]: d for d in judged["decisions"]}
+    assert by_id["c1-4"]["relevant"] is True, by_id["c1-4"]
+    assert by_id["c1-2"]["relevant"] is False, by_id["c1-2"]
+    # … but what the room holds nowhere is still asked: an upfront fee the price article does not write
+    asked = "What upfront fee does the customer pay for maintaining its network supervision tools?"
+    units, types = _units(asked, "en")
+    units = [{**u, "absent": True} if u["token"] == "upfront" else u for u in units]
+    judged = RelevanceJudge().run(question=asked, documents=[price, subject, term], units=units, clause_types=types, scope=scope)
+    assert not any(d["relevant"] for d in judged["decisions"] if d["chunk_id"] == "c1-4"), judged["decisions"]

@@ -7,7 +7,8 @@ become parties (« NOTE INTERNE; Air Volcans SA »), their dates end dates, and 
 governing-law clause (walkthrough 19).
 
 Such a document says what it is in its title or first line (« NOTE INTERNE – … », "MINUTES OF THE MEETING OF THE
-BOARD", « Procès-verbal … », "Due diligence report"), and it writes none of what makes a contract: parties who
+BOARD", « Maison Brûlerie SAS — Procès-verbal de la réunion … », "Due diligence report") or under it (« Document interne — ne
+constitue pas un engagement contractuel »), and it writes none of what makes a contract: parties who
 agree (« ENTRE LES SOUSSIGNÉS », "the parties agree", « il a été convenu »), a testimonium ("IN WITNESS WHEREOF").
 A document with such words stays a contract whatever its title ("MEMORANDUM OF AGREEMENT" is one; a memorandum of
 understanding too).
@@ -44,6 +45,14 @@ _AGREEMENT = re.compile(
     re.MULTILINE,
 )
 _FIRST_LINE_CHARS = 200
+# A document that says it binds no one (« Document interne — ne constitue pas un engagement contractuel », "for internal use only")
+_SAYS_IT_IS_NONE = re.compile(
+    r"\bne constitue (?:pas|en aucun cas) un (?:engagement contractuel|contrat|engagement)\b|\bsans valeur contractuelle\b|\bdocument interne\b"
+    r"|\binternal document\b|\bfor internal use only\b|\bdoes not constitute (?:a|an|any) (?:contract|agreement|binding)"
+)
+_OPENING_CHARS = 600  # where such a statement stands: under the title
+# A title's parts (« Maison Brûlerie SAS — Procès-verbal de la réunion du Comité de direction »): the kind may follow the company's name
+_TITLE_PARTS = re.compile(r"\s+[—–-]\s+|\s*:\s+|\s*\|\s*")
 
 
 def _first_line(chunks: Sequence[ChunkInput]) -> str:
@@ -57,10 +66,11 @@ def _first_line(chunks: Sequence[ChunkInput]) -> str:
 def not_a_contract(title: str, chunks: Sequence[ChunkInput]) -> str | None:
     """What the document is when it says it is no contract (« an internal memo », "minutes of a meeting", "a report"), from
     its title or first line; ``None`` for a contract, and for any document whose text makes parties agree."""
-    kind = next(
-        (kind for line in (title, _first_line(chunks)) if line for pattern, kind in _KINDS if pattern.match(fold(line).lstrip(" #*-–—"))),
-        None,
-    )
+    parts = [part for line in (title, _first_line(chunks)) if line for part in _TITLE_PARTS.split(fold(line).strip(" #*-–—")) if part]
+    kind = next((kind for part in parts for pattern, kind in _KINDS if pattern.match(part.strip(" #*"))), None)
+    if kind is None:
+        opening = fold(chunks[0].text[:_OPENING_CHARS]) if chunks else ""
+        kind = "a document that says it is no contract" if _SAYS_IT_IS_NONE.search(opening) else None
     if kind is None:
         return None
     if any(_AGREEMENT.search(fold(chunk.text)) for chunk in chunks):

@@ -206,6 +206,12 @@ _NOT_THE_END = re.compile(
 )
 
 
+# … or a length "in advance" in a sentence that gives notice (« donner congé à l'expiration de chaque période triennale, au moins six
+# (6) mois à l'avance »: walkthrough 20's lease, whose tacit prolongation a congé stops)
+_IN_ADVANCE = re.compile(r"^\s*(?:a l'avance|d'avance|in advance|beforehand)\b")
+_GIVES_NOTICE = re.compile(r"\b(?:notice|notify\w*|notification|preavis|conge|denonc\w*)\b")
+
+
 def renewal_notice(sentence: str) -> tuple[Period, str] | None:
     """The length of the notice ``sentence`` gives for a renewal to stop (or for the contract to end at its term's end), with
     the words that say it; ``None`` when it gives none."""
@@ -215,7 +221,9 @@ def renewal_notice(sentence: str) -> tuple[Period, str] | None:
         return None
     for period, match in find_periods(folded):
         before, after = folded[max(0, match.start() - 60) : match.start()], folded[match.end() :]
-        if _NOTICE_BEFORE.search(before) or _NOTICE_AFTER.match(after) or _BEFORE_THE_END.match(after):
+        if _NOTICE_BEFORE.search(before) or _NOTICE_AFTER.match(after) or _BEFORE_THE_END.match(after) or (
+            _IN_ADVANCE.match(after) and _GIVES_NOTICE.search(folded)
+        ):
             return period, words
     return None
 

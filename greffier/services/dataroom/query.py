@@ -569,9 +569,19 @@ def _end_bound(record: ContractRecord) -> str | None:
     return source.doubt if source is not None and source.doubt in (LATEST_DOUBT, EARLIEST_DOUBT) else None
 
 
+def today_date() -> date:
+    """Today, as the filters read a renewed term (a function: tests set another day)."""
+    return date.today()
+
+
 def _renewal_reason(record: ContractRecord) -> str:
     """Why a contract that renews by itself is listed apart by an end-date filter, with the sentence's place."""
     said = next((w for w in record.warnings if w.startswith(RENEWS)), f"{RENEWS} {record.end_date}")
+    today = today_date()
+    if record.end_date is not None and record.end_date < today and (current := current_term_end(record, today)) is not None:
+        # its first end is past: it ended then (if notice was given, which the documents may not say) or runs on a renewed term
+        # (walkthrough 20: "it may end then" of 30/06/2026, six months gone)
+        return f"{said}: it ended then if notice was given, else its current term ends {current.isoformat()}"
     return f"{said}: it may end then or run on"
 
 
