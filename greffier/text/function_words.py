@@ -39,7 +39,9 @@ doit doivent devra devront devrait devraient doive devoir faut faudra faudrait f
 # « à quelqu'un d'autre »: a contract says "a third party", « un tiers »), and the
 # courtesy titles before a name (Mr Morand, « M. », « Mme »), which a contract writes its own way; and the prepositions that
 # say "about" ("the Lessee's obligations regarding maintenance", « quant à l'assurance »: the app walk of round 29), and those
-# that name a source and its saying (« selon la note interne », « que dit le bail … ? », "what does the memo say about …").
+# that name a source and its saying (« selon la note interne », « que dit le bail … ? », "what does the memo say about …"), and
+# the verb and the time that frame what holds (« quel différentiel s'applique aujourd'hui ? », "which rate applies today?": « s'applique »
+# read as a software « application » sent walkthrough 20's coffee-price question to the till software's fees).
 FRAME_WORDS = """
 many per
 want wants wanted wish veut veulent voudrait voudraient vouloir souhaite souhaitent
@@ -50,6 +52,7 @@ allowed permitted entitled autorise autorisee autorises autorisees permet permet
 mr mrs ms messrs dr monsieur madame mademoiselle messieurs mme mlle
 regarding concerning respecting relating towards despite concernant quant
 according selon dit disent says say said
+applique appliquent apply applies aujourd hui today currently actuellement
 """.split()
 
 # The French counterparts of Snowball's English stop words that Snowball's French list lacks: "if" and

@@ -112,7 +112,9 @@ class QueryExpander(StoreComponent):
         assert self._lexicon is not None
         tokens = tokenize(query)
         language = question_language(query)
-        matches = self._lexicon.find(tokens) if self.enabled else []
+        # a function word alone names no notion (« s'applique » is no software « application »: walkthrough 20); a phrase of them may
+        # ("until when")
+        matches = [m for m in self._lexicon.find(tokens) if m.end - m.start > 1 or not is_function_word(tokens[m.start])] if self.enabled else []
         concepts = list(dict.fromkeys(m.concept.id for m in matches))
         naming = naming_positions(matches, frozenset((scope or {}).get("kinds") or ()))
         clause_types = asked_types(matches, naming)

@@ -61,7 +61,8 @@ from haystack.utils import deserialize_chatgenerator_inplace
 
 from greffier.compliance.library import ClauseLibrary, load_library
 from greffier.lexicon import Lexicon, load_lexicon
-from greffier.text import fold, tokenize
+from greffier.compliance.polarity import read_match
+from greffier.text import fold, split_sentences, tokenize
 from greffier.text.fold import fold_origins
 from greffier.text.function_words import is_function_word
 from greffier.text.language import question_language
@@ -250,6 +251,26 @@ def _spans(terms: list[list[str]], folded: str) -> list[tuple[int, int]]:
         (found.start(), found.end()) for term in terms if term
         for found in re.finditer(r"(?<!\w)" + between.join(re.escape(word) for word in term) + r"(?!\w)", folded)
     ]
+
+
+def only_denied(head_units: list[dict[str, Any]], doc: Document) -> bool:
+    """Whether every place the passage writes the head asked (the noun, its forms and cognates in the other language) denies it ("…
+    and not a penalty", « sans pénalité », "no exclusivity"): it then speaks of it only to say there is none. False when it writes
+    it nowhere (another wording may speak of it: :func:`speaks_of`), and for the verbs that word it ("shall not exceed" caps)."""
+    # the noun itself and its cognates (« pénalité », "penalty"), not the verbs that word the notion: "shall not exceed" is a cap
+    terms = [
+        t for u in head_units for t in u.get("terms") or [] if len(t) == 1 and (
+            _inflected(t[0], str(u.get("token"))) or _same_word(t, str(u.get("token"))) or (len(t[0]) >= 5 and t[0][:5] == str(u.get("token"))[:5])
+        )
+    ]
+    seen = False
+    for sentence in split_sentences(prose(doc)):
+        folded = fold(sentence)
+        for start, end in _spans(terms, folded):
+            seen = True
+            if read_match(folded, start, end).affirmative:
+                return False
+    return seen
 
 
 def said_together(head_units: list[dict[str, Any]], complement_units: list[dict[str, Any]], doc: Document) -> bool:
@@ -699,6 +720,13 @@ class RelevanceJudge:
             and (speaks_of(head_units or [], t) or (other_heads is not None and all(speaks_of([unit], t) for unit in other_heads)))
             for t in tokens
         ]
+        # … and not only to deny it: "the Shortfall Payment is the price of the capacity reserved and not a penalty" speaks of no
+        # penalty the supplier owes (walkthrough 20: "What daily penalty does the green coffee supplier owe for late delivery?")
+        # (a notion that is itself a denial — a non-compete, « non-concurrence » — is written "shall not compete": not checked)
+        negative = {word for word, prefix in prefixed_words(question).items() if prefix in ("non", "no")}
+        denied_units = [u for u in head_units or [] if u.get("token") not in negative]
+        if denied_units and len(denied_units) == len(head_units or []):
+            heads = [held and not only_denied(denied_units, doc) for held, doc in zip(heads, documents)]
         # … and its complement as one thing: « une commission d'engagement » is not spoken of by « frais, commissions et
         # accessoires (les « Obligations garanties ») », which holds both words apart
         if complement_units and head_units:

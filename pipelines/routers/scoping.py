@@ -63,6 +63,7 @@ from greffier.dataroom.vocabulary import match_contract_type
 from greffier.lexicon import Lexicon, load_lexicon
 from greffier.lexicon.freedict import load_dictionary
 from greffier.text import fold, tokenize
+from greffier.text.function_words import is_function_word
 from pipelines._serialization import StoreComponent
 from store import repository as repo
 from store.bm25 import QueryGroup
@@ -664,7 +665,8 @@ def hint_for(index: IdentityIndex, question: str, carriers: Callable[[str], set[
     tokens = tokenize(question)
     too_many = hint_limit(index)
     names = named_names(index, question, carriers)
-    found_terms = index.lexicon.find(tokens) if index.lexicon is not None else []
+    # a function word alone names no notion (« s'applique » is no software « application »), as the query expander reads them
+    found_terms = [m for m in (index.lexicon.find(tokens) if index.lexicon is not None else []) if m.end - m.start > 1 or not is_function_word(tokens[m.start])]
     for match in found_terms:
         if match.concept.kind not in SUBJECT_KINDS:
             continue
@@ -713,6 +715,8 @@ def hint_for(index: IdentityIndex, question: str, carriers: Callable[[str], set[
 _CONTRACT_WORDS = frozenset({
     "contrat", "contrats", "convention", "accord", "pacte", "bail", "baux", "police", "acte", "avenant", "lettre", "licence",
     "agreement", "contract", "lease", "policy", "deed", "letter", "license", "licence", "nda", "dpa", "spa",
+    # the documents that are no contract, named the same way (« le procès-verbal du comité », "the internal memo")
+    "minutes", "proces", "verbal", "memo", "memorandum", "note", "pv",
 })
 
 

@@ -1728,3 +1728,36 @@ def test_what_the_object_article_says_the_contract_is_about_is_not_asked_of_its_
     units = [{**u, "absent": True} if u["token"] == "upfront" else u for u in units]
     judged = RelevanceJudge().run(question=asked, documents=[price, subject, term], units=units, clause_types=types, scope=scope)
     assert not any(d["relevant"] for d in judged["decisions"] if d["chunk_id"] == "c1-4"), judged["decisions"]
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "denied", "affirmed"),
+    [
+        ("What daily penalty does the supplier owe for late delivery?", "en",
+         "3.3 The parties agree that the Shortfall Payment is the price of the capacity reserved by the Supplier and not a penalty.",
+         "5.4 For each day of late delivery the Supplier shall pay a penalty of EUR 500, capped at 10 % of the price."),
+        ("Quelle pénalité le fournisseur doit-il en cas de retard de livraison ?", "fr",
+         "Le Fournisseur peut décaler une livraison de huit jours sans pénalité ni indemnité.",
+         "Tout retard de livraison donne lieu à une pénalité de 500 euros par jour, plafonnée à 10 % du prix."),
+    ],
+    ids=["en", "fr"],
+)
+def test_a_passage_that_names_the_thing_asked_only_to_deny_it_does_not_answer(question, language, denied, affirmed):
+    # walkthrough 20: "What daily penalty …?" (no penalty in the room) quoted the take-or-pay's "… and not a penalty"
+    units, types = _units(question, language)
+    docs = [Document(id="c1-6", content=denied, score=1.0, meta={"doc_id": "c1", "section": "3. TAKE-OR-PAY"}),
+            Document(id="c2-5", content=affirmed, score=0.9, meta={"doc_id": "c2", "section": "5. DELIVERY"})]
+    by_id = {d["chunk_id"]: d for d in RelevanceJudge().run(question=question, documents=docs, units=units, clause_types=types)["decisions"]}
+    assert by_id["c1-6"]["relevant"] is False and by_id["c1-6"].get("speaks_of_head") is False, by_id["c1-6"]
+    assert by_id["c2-5"]["relevant"] is True, by_id["c2-5"]
+
+
+def test_a_cap_written_as_a_denial_still_answers_what_the_cap_is():
+    # "shall not exceed", « ne pourra excéder »: the verbs that word a cap deny nothing of it (the QA's dev set: demo-027 abstained)
+    question = "What is the liability cap in the distribution agreement?"
+    units, types = _units(question, "en")
+    doc = Document(id="c1-11", score=1.0, meta={"doc_id": "c1", "section": "9. LIMITATION OF LIABILITY"}, content=(
+        "9. LIMITATION OF LIABILITY\n9.1 Nothing in this agreement limits or excludes liability for death or personal injury.\n"
+        "9.2 Each party's total aggregate liability in any Contract Year shall not exceed the total amount paid by the Distributor."))
+    (decision,) = RelevanceJudge().run(question=question, documents=[doc], units=units, clause_types=types, scope={"contract_ids": ["c1"]})["decisions"]
+    assert decision["relevant"] is True, decision

@@ -32,3 +32,13 @@ def test_the_relevance_check_tells_what_was_searched_besides_the_question():
     events.clear()
     RelevanceJudge().run(question="Quel est le tarif ?", documents=[], on_event=lambda kind, payload: events.append((kind, payload)))
     assert ("retrieval", {"query": "Quel est le tarif ?", "count": 0, "scope": None}) in events
+
+
+def test_a_function_word_alone_names_no_notion(tmp_path):
+    # walkthrough 20: « … quel différentiel s'applique aujourd'hui ? » read « applique » as the glossary's software « application »,
+    # and the search and the hint went to the till software's contract; a phrase that holds one ("how long") still names its notion
+    expander = QueryExpander(store=WorkspaceStore(root=tmp_path / "ws"), weight=0.8)
+    out = expander.run(query="Comment le prix du café vert est-il révisé et quel différentiel s'applique aujourd'hui ?")
+    assert "software" not in out["concepts"] and {"price", "indexation"} <= set(out["concepts"]), out["concepts"]
+    assert not {"applique", "aujourd", "hui"} & {u["token"] for u in out["units"]}
+    assert "term" in expander.run(query="How long does the lease last?")["concepts"]
