@@ -44,7 +44,8 @@ MAX_PARTY_SENTENCES = 8
 # the last article's passage holds without the words a search looks for (walkthrough 20: fees and a jurisdiction clause quoted).
 _SIGNERS_ASKED = re.compile(
     r"\b(?:qui (?:l'|les )?(?:a|ont|avait|avaient) signe|signee?s? par qui|par qui\b.{0,80}\bsigne|qui (?:a|ont) appose"
-    r"|who (?:has |have |had )?(?:signed|executed)|signed by whom|by whom\b.{0,80}\b(?:signed|executed)|who (?:is|was) the signatory)\b"
+    r"|who (?:has |have |had )?signed(?! (?:off|up)\b)|who (?:has |have |had )?executed (?:this|the|that|its) (?:[\w-]+ )?(?:agreement|contract|lease|deed|amendment"
+    r"|licen[cs]e|instrument|document|letter)|signed by whom|by whom\b.{0,80}\b(?:signed|executed)|who (?:is|was) the signatory)\b"
 )
 # The block opens on the testimonium or the place and date of signing (« Fait à Lyon, le … », "Signed in Brussels on …", "IN
 # WITNESS WHEREOF …", "For and on behalf of …", « Pour la société … »)
@@ -53,6 +54,7 @@ _SIGNATURE_OPEN = re.compile(
     r"|for and on behalf of|pour (?:la societe|le compte)\b|signatures?\s*:)"
 )
 MAX_SIGNATURE_SENTENCES = 8
+_BLANK_BLOCK = re.compile(r"\[\s*[●•.…_ ]*\s*\]|_{3,}|\.{4,}|\[(?:date|lieu|place|name|nom)\]", re.IGNORECASE)
 
 
 def signers_asked(question: str) -> bool:
@@ -70,7 +72,7 @@ def signature_block(documents: list[Document], contract: str | None = None) -> l
             continue
         sentences = split_sentences(prose(doc))
         start = next((i for i, sentence in enumerate(sentences) if _SIGNATURE_OPEN.match(fold(sentence))), None)
-        if start is not None:
+        if start is not None and not _BLANK_BLOCK.search(" ".join(sentences[start : start + 2])):  # an annex's template, « Fait à [●] »
             return [(n, i, sentences[i]) for i in range(start, min(len(sentences), start + MAX_SIGNATURE_SENTENCES))]
     return []
 

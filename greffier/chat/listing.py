@@ -124,6 +124,7 @@ _REASONS_FR: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # what a document that is no contract is (greffier.dataroom.extract.document_kind)
         (r"^not a contract \((.+)\)$", r"pas un contrat (\1)"),
         (r"\ban internal memo\b", "une note interne"), (r"\bminutes of a meeting\b", "un procès-verbal de réunion"), (r"\ba report\b", "un rapport"),
+        (r"\ba document that says it is no contract\b", "un document qui se dit sans valeur contractuelle"),
         (r"^no party could be read in the metadata or the text", "aucune partie n'a pu être lue dans les métadonnées ni dans le texte"),
         # a party filter: why a contract not read with the party asked may still be one of its
         (r"^its opening names (.+), which was not read as one of its parties$", r"son en-tête nomme \1, qui n'a pas été lu comme l'une de ses parties"),

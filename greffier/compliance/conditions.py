@@ -371,6 +371,14 @@ def date_hit(condition: DateCondition, facts: DocumentFacts, chunks: Sequence[Cl
         source = "text"
     if value is None:
         return None
+    renewed = None
+    if condition.field == "end_date" and facts.renewal == "automatic" and value < today and condition.within_months and source == "record":
+        # a contract that renews by itself and whose first term has ended runs on a renewed term: its end is that term's (walkthrough
+        # 20: a supply agreement whose current term ends 2027-06-30 was not flagged as ending within twelve months)
+        from greffier.dataroom.records import renewed_term_end  # the records' reckoning of renewed terms (imported here: records read polarity)
+
+        renewed = renewed_term_end(value, facts.renewal_length, today)
+        value = renewed or value
     if condition.before is not None:
         fires, test = value < condition.before, f"before {condition.before.isoformat()}"
     elif condition.after is not None:
@@ -390,6 +398,8 @@ def date_hit(condition: DateCondition, facts: DocumentFacts, chunks: Sequence[Cl
     label = condition.field.replace("_", " ")
     excerpt = _clip(sentence) if sentence else f"{label}: {value.isoformat()}"
     details = {condition.field: value.isoformat(), "test": test, "today": today.isoformat(), "source": source}
+    if renewed is not None:
+        details["renewed"] = "the end of the renewed term running today (the first term has ended; no notice is assumed)"
     if source == "record" and (doubt := facts.doubts.get(condition.field)):
         # a date read with low confidence ("at the earliest: the term runs from …") is no known date: the hit is to confirm
         details["review"] = {"status": TO_CONFIRM, "rule_id": None, "reason": f"the {label} is uncertain: {doubt}"}

@@ -75,6 +75,7 @@ class DocumentFacts:
     # the record's renewal ("automatic", "none", …; None: nothing says): a contract that renews by itself has not ended on the
     # date its initial term ends
     renewal: str | None = None
+    renewal_length: str | None = None  # each renewed term's length ("1 year"): the term running today when the first has ended
     # the file this contract is most likely a copy or a translation of: its flags repeat that one's, and say so
     copy_of: str | None = None
     # what the document is when it is no contract (« an internal memo »): no rule applies to it

@@ -385,7 +385,9 @@ _STILL = re.compile(
 # automatic renewal under Clause 7, the Minimum Annual Quantity and all other provisions of the Agreement remain unchanged and in full
 # force and effect" was flagged as a tacit renewal)
 _UNCHANGED_NAMED = re.compile(
-    r"^[\W\d]*(?:(?:the|le|la|les|l')\s*)?(?:(?!\b(?:shall|will|may|must|doit|doivent|peut|peuvent|pourra|while|when|if|unless|until|si|lorsque)\b)[^;.]){0,240}?"
+    r"^[\W\d]*(?:(?:the|le|la|les|l')\s*)?(?:(?!\b(?:shall|will|may|must|doit|doivent|peut|peuvent|pourra|while|when|if|unless|until|si|lorsque"
+    # a list of what stays, no verb of its own ("The Agreement is hereby renewed …, and all other terms remain …" states a renewal)
+    r"|is|are|was|were|be|been|has|have|had|hereby|est|sont|sera|seront|serait|a|ont|fut|etait|devient|become|becomes)\b)[^;.]){0,240}?"
     r"\b(?:and|et)\s+(?:(?:all|toutes?|tous|les|l'ensemble des)\s+){0,2}(?:other|remaining|autres)\s+"
     r"(?:terms|provisions|clauses|conditions|stipulations|dispositions|termes)\b[^;.]{0,60}?"
     r"\b(?:(?:shall|will|doivent|doit)\s+)?(?:remain|remains|continue|continues|demeure\w*|reste\w*)\s+"

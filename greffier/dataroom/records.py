@@ -598,6 +598,12 @@ def _renewed_ends(end: date, length: relativedelta | None, today: date) -> Itera
     yield from (_renewed(end, length * k) for k in range(first, first + 3 + 366 // approx))
 
 
+def renewed_term_end(end: date, renewal_length: str | None, today: date) -> date | None:
+    """The end of the renewed term running on ``today`` of a term that ended on ``end`` and renews by periods of ``renewal_length``
+    ("1 year"), no notice given; ``None`` when the length is unknown."""
+    return next((e for e in _renewed_ends(end, period_of(renewal_length), today) if e >= today), None) if renewal_length else None
+
+
 def current_term_end(record: ContractRecord, today: date) -> date | None:
     """The end of the term running on ``today`` for a contract that renews by itself, no notice given: the end of its term (after
     the amendments), or of the renewed term (``renewal_length``) running then; ``None`` when it does not renew by itself, or its

@@ -69,6 +69,14 @@ ceux celles donc ni aussi aupres dela hors chez comme moins peu trop ainsi enver
 FUNCTION_WORDS: frozenset[str] = frozenset(fold(word) for word in (*SNOWBALL_ENGLISH, *MODAL_VERBS, *FRAME_WORDS, *FRENCH_COUNTERPARTS))
 
 
+# Of those, the ones a glossary's stemming would read as a notion (« applique » as the software « application », "today" as a date):
+# alone, they name none (the query expander, the scope hint). The others keep the notions they name alone ("until" a term's end,
+# « conclu » a signing, "during" a period).
+NAMES_NO_NOTION: frozenset[str] = frozenset(
+    fold(word) for word in "applique appliquent apply applies selon according dit disent says say said aujourd hui today currently actuellement".split()
+)
+
+
 def is_function_word(token: str) -> bool:
     """Whether ``token`` (a search token: folded) is a function word of French or English."""
     return token in FUNCTION_WORDS

@@ -145,7 +145,8 @@ NOT_A_CONTRACT_NOTE = {
     "en": "{file} is not a contract ({kind}): what it says of a contract may be out of date; the contract's own text decides.",
     "fr": "{file} n'est pas un contrat ({kind}) : ce qu'il dit d'un contrat peut être dépassé ; le texte du contrat fait foi.",
 }
-NOT_A_CONTRACT_KINDS = {"fr": {"an internal memo": "une note interne", "minutes of a meeting": "un procès-verbal de réunion", "a report": "un rapport"}}
+NOT_A_CONTRACT_KINDS = {"fr": {"an internal memo": "une note interne", "minutes of a meeting": "un procès-verbal de réunion", "a report": "un rapport",
+                                "a document that says it is no contract": "un document qui se dit sans valeur contractuelle"}}
 SEARCHED_ONLY = {
     "en": "Searched only inside {where}, which the question names.",
     "fr": "Recherche limitée à {where}, que la question désigne.",

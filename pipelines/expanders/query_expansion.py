@@ -38,7 +38,7 @@ from haystack import component
 from greffier.lexicon import Lexicon, Match, load_lexicon
 from greffier.lexicon.freedict import Dictionary, load_dictionary, singulars
 from greffier.text import fold, tokenize
-from greffier.text.function_words import is_function_word
+from greffier.text.function_words import NAMES_NO_NOTION, is_function_word
 from greffier.text.language import guess_language, question_language
 from greffier.text.stems import STEM_LANGUAGES, stem, stem_many
 from greffier.text.tokens import WHOLE_WORD_PREFIXES, prefixed_words
@@ -114,7 +114,7 @@ class QueryExpander(StoreComponent):
         language = question_language(query)
         # a function word alone names no notion (« s'applique » is no software « application »: walkthrough 20); a phrase of them may
         # ("until when")
-        matches = [m for m in self._lexicon.find(tokens) if m.end - m.start > 1 or not is_function_word(tokens[m.start])] if self.enabled else []
+        matches = [m for m in self._lexicon.find(tokens) if m.end - m.start > 1 or tokens[m.start] not in NAMES_NO_NOTION] if self.enabled else []
         concepts = list(dict.fromkeys(m.concept.id for m in matches))
         naming = naming_positions(matches, frozenset((scope or {}).get("kinds") or ()))
         clause_types = asked_types(matches, naming)
@@ -435,7 +435,8 @@ def asked_units(
         if positions <= left_out or is_function_word(token) or names_in_other_language(token, identity, (translated or {}).get(token, ())):
             continue
         terms: list[tuple[str, ...]] = [(token,)]
-        terms.extend((form,) for form, _factor in _word(token, lang, forms, 1.0)[1:])
+        own_forms = [(form,) for form, _factor in _word(token, lang, forms, 1.0)[1:]]
+        terms.extend(own_forms)
         weighed = list(terms)  # the word's weight is read on its own forms and the notion's wordings as the glossary writes them
         prefix = prefix if prefix in WHOLE_WORD_PREFIXES else None  # "non-exclusive" asks about exclusivity: the word alone counts
         if prefix:
@@ -456,6 +457,12 @@ def asked_units(
         if not prefix:  # a dictionary translates the word alone (« louer » → "rent")
             terms = list(dict.fromkeys([*terms, *_with_forms((translated or {}).get(token, ()), other_language(lang), forms)]))
         unit = {"token": token, "terms": [list(t) for t in terms], "weight": round(weight, 4)}
+        # the words the index's stemmer alone joins to it ("office" to "officer"), not a notion's wordings: the relevance check
+        # may set them aside for the noun asked (:func:`pipelines.rankers.relevance.own_forms`)
+        glossary = set(weighed[len(own_forms) + 1 :])
+        stemmed_only = [list(f) for f in own_forms if f not in glossary]
+        if stemmed_only:
+            unit["stem_forms"] = stemmed_only
         if index is not None and chunks and not any(all(index.document_frequency(word) for word in term) for term in terms):
             unit["absent"] = True  # no passage of the workspace holds it, in any wording nor translation
         units.append(unit)

@@ -29,6 +29,7 @@ from typing import Literal
 
 from greffier.compliance.quantities import amounts, durations, percentages
 from greffier.dataroom.normalize import MONTHS, find_dates
+from greffier.lexicon import load_lexicon
 from greffier.text import STOPWORDS, content_tokens, fold
 from greffier.text.function_words import is_function_word
 from greffier.text.language import question_language
@@ -293,12 +294,15 @@ def asked_head(question: str) -> list[str]:
             return []
         if question_language(question) != "en":
             return named[:1]  # « le délégué à la protection des données »: the French noun comes first
-        # an English role's noun is the last word of its name: "the data protection officer" is an officer, which a passage on
-        # personal data that names no officer does not speak of (its first words are still asked)
+        # an English role named by the glossary in several words has its noun last: "the data protection officer" is an officer,
+        # which a passage on personal data that names no officer does not speak of (its first words are still asked); another
+        # role keeps its first word ("the contact person", "the escrow agent": a passage that says "contact" or "escrow" answers)
         words = content_tokens(role.group(1))
         words = words[words.index("s") + 1 :] if "s" in words[:3] else words  # "the lessee's guarantor": what is possessed
         run = list(itertools.takewhile(lambda w: w not in _PHRASE_ENDS and w not in _ROLE_ENDS and w not in STOPWORDS and not is_function_word(w), words))
-        return run[-1:] or named[:1]
+        if len(run) > 1 and any(m.start == 0 and m.end == len(run) for m in load_lexicon().find(run)):
+            return run[-1:]
+        return run[:1] or named[:1]
     asks_with_a_pronoun = bool(_ASKING_PRONOUN.search(folded))
     if (held := _HOLDS_A.search(folded)) and not any(w in ("quel", "quelle", "quels", "quelles", "what", "which", "how") for w in words):
         english = question_language(question) == "en"

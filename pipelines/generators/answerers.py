@@ -454,7 +454,10 @@ def _per_contract(
     # « Quand expire le bail de l'ATR 72 ? » quoted the side letter's letterhead, which names the aircraft, beside the lease's term)
     held = {cid: set().union(*(_units_held(units, sentence) for _l, _p, sentence in best)) for cid, best in chosen.items() if best and not (parties or signers)}
     core = {unit for unit in set().union(*held.values()) if sum(unit in h for h in held.values()) * 2 > len(held)} if len(held) >= 3 else set()
-    answering = [cid for cid in by_contract if chosen[cid] and not (core and not held.get(cid, set()) & core)]
+    # … unless it gives the sum or the length asked in its own words ("The Tenant shall pay EUR 48,000 a year" among leases whose rent is
+    # written « loyer »: the review of the round); not a date, which every letterhead and opening writes
+    gives = {cid for cid, best in chosen.items() if best and kind in ("amount", "duration") and any(holds_kind(kind, sentence) for _l, _p, sentence in best)}
+    answering = [cid for cid in by_contract if chosen[cid] and not (core and not held.get(cid, set()) & core and cid not in gives)]
     among = sum(1 for cid in answering if cid in (amendments or {}))
     if among or len(answering) < 2:  # « 1 contrat et 1 avenant », « 1 contrat »
         things, _plural = counted(language, len(answering) - among, among)

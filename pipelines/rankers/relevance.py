@@ -66,7 +66,6 @@ from greffier.text import fold, split_sentences, tokenize
 from greffier.text.fold import fold_origins
 from greffier.text.function_words import is_function_word
 from greffier.text.language import question_language
-from greffier.text.stems import STEM_LANGUAGES, stem
 from greffier.text.tokens import WHOLE_WORD_PREFIXES, prefixed_words, without_legal_forms
 from pipelines.generators.answer_kinds import (
     KIND_WORDS, AnswerKind, asked_complement, asked_head, asked_kind, asks_a_count, gives_a_quantity, writes_a_count,
@@ -227,20 +226,22 @@ def _inflected(word: str, token: str) -> bool:
     return word == token or any(a == b + "s" or a == b + "x" or a == b + "es" or (b.endswith("al") and a == b[:-2] + "aux") for a, b in ((word, token), (token, word)))
 
 
-def own_forms(unit: dict[str, Any], language: str) -> dict[str, Any]:
+def own_forms(unit: dict[str, Any]) -> dict[str, Any]:
     """The head unit without the other words its stem gathers that are no form of it: the stemmer makes one of "officer",
-    "office" — a passage on the registered office does not speak of the data protection officer asked (a word of the
-    question's language with the head's stem is such a form unless it is the head's plural, singular or a word of its family,
-    :func:`_same_word`). Translations and the glossary's wordings stay (« pénalité » is held by "penalties")."""
+    "office" — a passage on the registered office does not speak of the data protection officer asked (the index's forms of
+    the word, ``stem_forms`` of the query expander's unit, unless the head's plural, singular or a word of its family,
+    :func:`_same_word`). Translations and the glossary's wordings stay ("renew" for "renewal", « pénalité » held by "penalties")."""
     token = str(unit.get("token") or "")
     terms = unit.get("terms") or [[token]]
-    if language not in STEM_LANGUAGES:
+    stemmed = [list(f) for f in unit.get("stem_forms") or ()]
+    if not stemmed:
         return unit
-    root = stem(token, language)
-    kept = [term for term in terms if len(term) > 1 or _inflected(term[0], token) or _same_word(term, token) or stem(term[0], language) != root]
+    kept = [term for term in terms if list(term) not in stemmed or _inflected(term[0], token) or _same_word(term, token)]
     return {**unit, "terms": kept} if len(kept) < len(terms) else unit
 
 
+# A question that asks what a thing is (« Quelle pénalité … ? », "What penalty …?", "Which …"), not whether there is one
+_ASKS_WHICH = re.compile(r"^\W*(?:what|which|quel|quelle|quels|quelles|how much|how many|combien)\b")
 # Between a noun and its complement written as one thing: a few words, no punctuation (« indemnité légale de licenciement »)
 _ONE_PHRASE_GAP = re.compile(r"^[\s'’-]*(?:\w+[\s'’-]+){0,3}$")
 
@@ -257,9 +258,10 @@ def only_denied(head_units: list[dict[str, Any]], doc: Document) -> bool:
     """Whether every place the passage writes the head asked (the noun, its forms and cognates in the other language) denies it ("…
     and not a penalty", « sans pénalité », "no exclusivity"): it then speaks of it only to say there is none. False when it writes
     it nowhere (another wording may speak of it: :func:`speaks_of`), and for the verbs that word it ("shall not exceed" caps)."""
-    # the noun itself and its cognates (« pénalité », "penalty"), not the verbs that word the notion: "shall not exceed" is a cap
+    # the noun itself and its cognates (« pénalité », "penalty") and the notion's names of several words ("liquidated damages": "shall
+    # pay liquidated damages … not a penalty" speaks of one), not the verbs that word the notion: "shall not exceed" is a cap
     terms = [
-        t for u in head_units for t in u.get("terms") or [] if len(t) == 1 and (
+        t for u in head_units for t in u.get("terms") or [] if len(t) > 1 or (
             _inflected(t[0], str(u.get("token"))) or _same_word(t, str(u.get("token"))) or (len(t[0]) >= 5 and t[0][:5] == str(u.get("token"))[:5])
         )
     ]
@@ -501,15 +503,6 @@ def without_names(units: list[dict[str, Any]], names: set[str] | list[str] | Non
     return _without_tokens(units, set(names or ()))
 
 
-def _without_subject(units: list[dict[str, Any]], subject: set[str], tokens: set[str]) -> list[dict[str, Any]]:
-    """``units`` without those a passage (``tokens``) does not hold and its contract's object article (``subject``) does: what
-    the contract is about, which its price article does not repeat. Unchanged when that is all that is asked."""
-    if not subject:
-        return units
-    kept = [unit for unit in units if unit_covered(unit, tokens) or not unit_covered(unit, subject)]
-    return kept if kept and any(unit_covered(unit, tokens) for unit in kept) or len(kept) == len(units) else units
-
-
 def _without_tokens(units: list[dict[str, Any]], tokens: set[str] | frozenset[str]) -> list[dict[str, Any]]:
     """``units`` without those of ``tokens``; unchanged when those are all that is asked (or none of it)."""
     kept = [unit for unit in units if unit.get("token") not in tokens]
@@ -591,7 +584,7 @@ class RelevanceJudge:
         # breach" (liability, in other words) does not speak of (walkthrough 17); the first word is still asked
         phrase_end = _after(fold(question), head_words) if len(head_words) == 2 and question_language(question) == "en" else None
         noun = set(head_words[-1:]) if phrase_end is not None and _ENDS_A_PHRASE.match(fold(question), phrase_end) else head
-        head_units = with_compound_names(load_lexicon(), [own_forms(u, question_language(question)) for u in asked_units if u.get("token") in noun])
+        head_units = with_compound_names(load_lexicon(), [own_forms(u) for u in asked_units if u.get("token") in noun])
         # … and a French head's complement, even one no passage holds: « indemnité de départ à la retraite » is not answered by the
         # non-compete's « indemnité mensuelle » (walkthrough 17)
         complement_units = [u for u in asked_units if u.get("token") in complement]
@@ -677,13 +670,6 @@ class RelevanceJudge:
         # a passage of a named contract says what its kind is about without repeating it: the NDA's "8. DURATION" holds the
         # « obligations de confidentialité » asked of it (its words are still asked: another article may write them)
         kind_words = named_kind_words(load_lexicon(), (scope or {}).get("kinds") or ()) if scoped_ids else frozenset()
-        # … and what its object article says it is about: the price article of the maintenance contract of « its network supervision
-        # tools » is about those tools without naming them (the QA's fresh set: "What monthly fee does Hydrelle pay Quorvia for
-        # maintaining its network supervision tools?" abstained on « ARTICLE 4 — PRIX », ranked first)
-        subject = {
-            contract: set().union(*(passage_tokens(doc) for doc in documents if doc.meta.get("doc_id") == contract and _OBJECT_HEADING.match(fold(own_heading(doc)))))
-            for contract in scoped_ids
-        }
         tokens = [
             passage_tokens(doc, with_name=not scoped_ids) | (PARTIES_WORDS if parties and parties_passage([doc]) else set())
             | (SIGNED_WORDS if signers and signature_block([doc]) else set())
@@ -699,18 +685,15 @@ class RelevanceJudge:
         other_absent = absent_share(other_units) if other_units else 0.0
         coverages, absents = [], []
         read_by: list[tuple[list[dict], str]] = []  # the wording each passage's coverage was measured on, and its text
-        for doc, t in zip(documents, tokens):
-            # the words its object article says the contract is about are not asked of its other articles (they stay asked of
-            # the whole: what the room does not hold still weighs, :func:`absent_share`)
-            own = _without_subject(units, subject.get(doc.meta.get("doc_id")) or set(), t)
-            coverage = coverage_of(own, t)
+        for t in tokens:
+            coverage = coverage_of(units, t)
             other = coverage_of(other_units, t) if other_units else 0.0
             # the translation lifts a passage the question itself covers in part, never one it does not: a translation
             # that loses a word ("upfront") must not turn another clause into the answer
             use_other = bool(other_units) and coverage >= CALIBRATION.min_coverage and other - other_absent > coverage - absent
             coverages.append(other if use_other else coverage)
-            absents.append(other_absent if use_other else absent_share(own))
-            read_by.append((other_units, translation or "") if use_other else (own, question))
+            absents.append(other_absent if use_other else absent)
+            read_by.append((other_units, translation or "") if use_other else (units, question))
         # the translation's head speaks for the question only when the passage holds each of its nouns ("severance
         # pay", not "pay" alone: the non-compete's monthly « indemnité » is no severance pay)
         # (the question's own complement is required either way: a translation may lose it, « indemnité de
@@ -723,9 +706,11 @@ class RelevanceJudge:
         # … and not only to deny it: "the Shortfall Payment is the price of the capacity reserved and not a penalty" speaks of no
         # penalty the supplier owes (walkthrough 20: "What daily penalty does the green coffee supplier owe for late delivery?")
         # (a notion that is itself a denial — a non-compete, « non-concurrence » — is written "shall not compete": not checked)
+        # Only for a question that asks what the thing is or how much: "Is there a penalty for early repayment?" is answered by
+        # "… may prepay without penalty" (the review of the round)
         negative = {word for word, prefix in prefixed_words(question).items() if prefix in ("non", "no")}
         denied_units = [u for u in head_units or [] if u.get("token") not in negative]
-        if denied_units and len(denied_units) == len(head_units or []):
+        if denied_units and len(denied_units) == len(head_units or []) and (kind is not None or _ASKS_WHICH.match(fold(question))):
             heads = [held and not only_denied(denied_units, doc) for held, doc in zip(heads, documents)]
         # … and its complement as one thing: « une commission d'engagement » is not spoken of by « frais, commissions et
         # accessoires (les « Obligations garanties ») », which holds both words apart
@@ -809,8 +794,6 @@ def refuse_outside_hint(documents: list[Document], decisions: list[dict[str, Any
                 decision.update(relevant=False, why="the contract carries none of the names the question gives")
 
 
-# An article that says what the contract is about (« ARTICLE 1 — OBJET », "2. SCOPE", « Périmètre », "Purpose")
-_OBJECT_HEADING = re.compile(r"^\W*(?:(?:article|section|clause)\s+)?(?:[\d.]+|[ivx]+)?\W*(?:objet|object|purpose|scope|perimetre|subject matter)\b")
 _DEFINITIONS_HEADING = re.compile(r"^\W*(?:(?:article|section|clause)\s+)?[\d.]*\W*(?:definitions?|d[ée]finitions?|interpretation|defined terms)\b")
 _MEANING_ASKED = re.compile(r"\b(?:mean|means|meaning|defined?|definitions?|signifie\w*|designe\w*|definie?s?|entend\w*|sens)\b")
 _LINE_NUMBERING = re.compile(r"(?im)^\s*(?:(?:article|art\.|section|clause)\s+)?\d{1,3}(?:\.\d{1,3})*[.)]?(?=\s)")

@@ -63,7 +63,7 @@ from greffier.dataroom.vocabulary import match_contract_type
 from greffier.lexicon import Lexicon, load_lexicon
 from greffier.lexicon.freedict import load_dictionary
 from greffier.text import fold, tokenize
-from greffier.text.function_words import is_function_word
+from greffier.text.function_words import NAMES_NO_NOTION
 from pipelines._serialization import StoreComponent
 from store import repository as repo
 from store.bm25 import QueryGroup
@@ -666,7 +666,7 @@ def hint_for(index: IdentityIndex, question: str, carriers: Callable[[str], set[
     too_many = hint_limit(index)
     names = named_names(index, question, carriers)
     # a function word alone names no notion (« s'applique » is no software « application »), as the query expander reads them
-    found_terms = [m for m in (index.lexicon.find(tokens) if index.lexicon is not None else []) if m.end - m.start > 1 or not is_function_word(tokens[m.start])]
+    found_terms = [m for m in (index.lexicon.find(tokens) if index.lexicon is not None else []) if m.end - m.start > 1 or tokens[m.start] not in NAMES_NO_NOTION]
     for match in found_terms:
         if match.concept.kind not in SUBJECT_KINDS:
             continue

@@ -162,6 +162,12 @@ def test_date_condition_on_the_record_end_date():
     assert run(condition, [clause], clause_types="[term]", facts=later)[0] == []
     ended = DocumentFacts(id="c01", end_date=date(2026, 1, 31))
     assert run(condition, [clause], clause_types="[term]", facts=ended)[0] == []
+    # a contract that renews by itself, its first term ended: the renewed term running today ends within the year (walkthrough 20)
+    renewing = DocumentFacts(id="c01", end_date=date(2026, 1, 31), evidence={"end_date": ["c01-4"]}, renewal="automatic", renewal_length="1 year")
+    [finding], _ = run(condition, [clause], clause_types="[term]", facts=renewing)
+    assert finding.details["end_date"] == "2027-01-31" and "renewed term" in finding.details["renewed"], finding.details
+    unknown_length = DocumentFacts(id="c01", end_date=date(2026, 1, 31), renewal="automatic")
+    assert run(condition, [clause], clause_types="[term]", facts=unknown_length)[0] == []
 
 
 def test_a_past_end_date_says_the_contract_has_ended_unless_it_renews_by_itself():

@@ -162,6 +162,9 @@ def test_a_prohibition_inside_the_match_is_the_rule_s_own_words():
          "Agreement remain unchanged and in full force and effect.", "unchanged"),
         ("La durée du Contrat, sa tacite reconduction et toutes les autres stipulations demeurent inchangées.", "unchanged"),
         ("The Agreement shall renew automatically for successive one-year periods and all other provisions remain unchanged.", "clause"),
+        ("The Agreement is hereby renewed for a further term of three years, and all other terms remain in full force and effect.", "clause"),
+        ("Le contrat sera renouvelé par tacite reconduction pour des périodes d'un an et toutes autres stipulations restent en vigueur.", "clause"),
+        ("The Supplier is granted exclusivity in France and all other terms remain unchanged.", "clause"),
     ],
 )
 def test_statement_kind(sentence, kind):

@@ -148,6 +148,9 @@ GENERAL_WORDINGS = [
     ("termination-for-convenience", False, "En pareil cas, le Concédant pourra résilier le présent contrat de plein droit, par lettre "
      "recommandée avec demande d'avis de réception, moyennant un préavis de trente (30) jours, sans indemnité."),
     ("termination-for-convenience", False, "Dans cette hypothèse, le Fournisseur pourra résilier le contrat moyennant un préavis d'un mois."),
+    # … only where it opens the sentence (the review of the round: after the right, it says what follows it)
+    ("termination-for-convenience", True, "Chacune des parties pourra résilier le contrat moyennant un préavis de trois mois, et dans ce "
+     "cas les commandes en cours seront honorées."),
     # renewal: year to year without "basis", successive periods with no "unless", a party's option to renew, « sauf dénonciation »
     ("tacit-renewal", True, "This Agreement shall continue from year to year thereafter unless terminated by either party upon sixty days' notice."),
     ("tacit-renewal", True, "Upon expiration of the Initial Term, this Agreement will renew for successive periods of one (1) year each."),

@@ -112,6 +112,7 @@ def test_renewed_terms_are_counted_from_the_first_end_so_a_month_s_last_day_stay
     "The Supplier may revise its rates at each renewal by giving sixty (60) days' notice before the end of the current term.",
     "Le Prestataire peut réviser ses tarifs à chaque échéance moyennant un préavis d'un mois avant le renouvellement.",
     "At each renewal the Supplier shall ship the goods two weeks in advance.",  # "in advance" of no notice
+    "The Supplier shall give notice of its staffing plan for each renewal term sixty (60) days in advance.",  # a plan stops nothing (the review)
 ])
 def test_a_notice_to_end_at_will_or_revise_rates_is_no_notice_that_stops_a_renewal(sentence):
     assert renewal_notice(sentence) is None

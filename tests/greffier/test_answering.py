@@ -671,3 +671,22 @@ def test_the_opening_after_a_cover_page_and_a_contents_list_is_found(tmp_path):
     assert not Ingestor(settings).ingest(room).failed
     result = answer(settings, "Who are the parties to the Kestrel distribution agreement?", backend=None)
     assert "KESTREL TOOLS LIMITED" in result["answer"] and "BRANDT WERKZEUGE GMBH" in result["answer"], result["answer"]
+
+
+def test_a_contract_that_gives_the_sum_asked_in_other_words_stays_in_the_per_contract_answer():
+    # the review of the round: of three leases, the one that writes "shall pay EUR 48,000 a year" (no "rent") was dropped
+    from greffier.lexicon import load_lexicon
+    from greffier.text import tokenize
+    from pipelines.expanders.query_expansion import asked_units
+    from pipelines.generators.answerers import extractive_answer
+
+    question = "What is the annual rent of each lease?"
+    tokens = tokenize(question)
+    units = [u for u in asked_units(tokens, load_lexicon().find(tokens), "en", None, None) if u["token"] != "lease"]
+    docs = [
+        Document(id="b1-4", content="4. RENT\nThe annual rent is EUR 50,000, payable quarterly in advance.", meta={"doc_id": "b1", "file": "room/Lease_A.pdf", "title": "LEASE A"}),
+        Document(id="b2-4", content="4. RENT\nThe annual rent is EUR 60,000, payable monthly.", meta={"doc_id": "b2", "file": "room/Lease_B.pdf", "title": "LEASE B"}),
+        Document(id="b3-4", content="4. PAYMENT\nThe Tenant shall pay EUR 48,000 a year, in four instalments.", meta={"doc_id": "b3", "file": "room/Lease_C.pdf", "title": "LEASE C"}),
+    ]
+    text = extractive_answer(question, docs, per_contract=True, language="en", units=units, question=question)
+    assert text.startswith("The question fits 3 contracts") and "EUR 48,000" in text, text

@@ -65,6 +65,10 @@ For and on behalf of Verlaine Torréfaction SAS: Inès Morel, Présidente
         ("Qui sont les signataires du bail ?", False),  # the parties: its opening answers
         ("When was the lease signed?", False),
         ("Le preneur peut-il signer un sous-bail ?", False),
+        # the review of the round: works executed, a report signed off
+        ("Who executed the works under the construction contract?", False),
+        ("Who signed off the acceptance report?", False),
+        ("Who executed this agreement for the contractor?", True),
     ],
 )
 def test_a_question_who_signed(question, asked):
@@ -80,6 +84,9 @@ def test_the_block_runs_from_the_place_and_date_of_signing_to_the_passage_s_end(
     assert [n for n, _pos, _s in block] == [2, 2] and block[0][2].startswith("Signed in Brussels on 2 September 2022")
     assert "Mr Pieter Claes, Managing Director" in block[1][2]
     assert signature_block([fees]) == []  # "on signature" opens no block
+    # an annex's blank template after the real block is no block (the review of the round)
+    template = Document(id="c3-20", content="ANNEX 4 — FORM OF ACCESSION\nSigned in [●] on [●].\nFor [●]\nName: ________", meta={"doc_id": "c3", "section": "ANNEX 4"})
+    assert signature_block([fees, last, template])[0][0] == 2
 
 
 @pytest.fixture(scope="module")

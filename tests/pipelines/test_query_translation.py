@@ -42,3 +42,9 @@ def test_a_function_word_alone_names_no_notion(tmp_path):
     assert "software" not in out["concepts"] and {"price", "indexation"} <= set(out["concepts"]), out["concepts"]
     assert not {"applique", "aujourd", "hui"} & {u["token"] for u in out["units"]}
     assert "term" in expander.run(query="How long does the lease last?")["concepts"]
+
+
+def test_the_function_words_that_name_a_notion_alone_still_do(tmp_path):
+    # the review of the round: filtering every function word lost "until" (a term's end), « conclu » (a signing), "during" (a period)
+    expander = QueryExpander(store=WorkspaceStore(root=tmp_path / "ws"), weight=0.8)
+    assert "term" in expander.run(query="Until which date does the lease run?")["clause_types"]

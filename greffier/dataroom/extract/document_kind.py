@@ -20,19 +20,24 @@ import re
 from collections.abc import Sequence
 
 from greffier.dataroom.extract.text import ChunkInput
+from greffier.dataroom.vocabulary import match_contract_type
 from greffier.text import fold
 
 # The kinds, by what their title or first line opens with (folded). Each: (pattern, the kind in English).
 _KINDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern), kind)
     for pattern, kind in (
-        (r"^(?:internal |file |briefing |legal )?(?:memo|memorandum)\b(?!\s+(?:of|d')\s*(?:understanding|agreement|association|terms|entente|accord))",
-         "an internal memo"),
+        # a memorandum of something is an act ("Memorandum of Understanding / Agreement / Lease / Deposit / Intent")
+        (r"^(?:internal |file |briefing |legal )?(?:memo|memorandum)\b(?!\s+(?:of|d'|de)\b)", "an internal memo"),
         (r"^(?:memo|memorandum)\s+(?:interne|juridique)\b", "an internal memo"),
         (r"^note\s+(?:interne|juridique|de synthese|d'information|de service|a l'attention|au comite|au conseil|pour le comite|pour le conseil"
          r"|to (?:file|the board|the committee)|for (?:the )?(?:file|board|committee))\b", "an internal memo"),
         (r"^(?:internal|file|briefing) note\b", "an internal memo"),
-        (r"^(?:proces[- ]verbal|compte[- ]rendu|minutes|meeting notes|notes of (?:the |a )?meeting|board minutes)\b", "minutes of a meeting"),
+        # minutes of a meeting, not the acts written as « procès-verbal » (de réception des travaux, de livraison) or "Minutes of Settlement"
+        (r"^(?:proces[- ]verbal|compte[- ]rendu|pv)\b(?=.{0,60}\b(?:reunion|seance|conseil|comite|assemblee|deliberations|decisions du)\b)",
+         "minutes of a meeting"),
+        (r"^(?:minutes of (?:the |a )?(?:\w+ ){0,3}?(?:meeting|board|committee)|meeting notes|notes of (?:the |a )?meeting|board minutes|meeting minutes)\b",
+         "minutes of a meeting"),
         (r"^(?:rapport|report)\b(?!\s+(?:and|et)\b)", "a report"),
     )
 )
@@ -40,6 +45,7 @@ _KINDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 _AGREEMENT = re.compile(
     r"\bentre les soussigne|\b(?:il|ils) (?:a ete|est|ont ete|sont) (?:convenu|arrete|stipule)|\bconviennent\b|\bsont convenues?\b|\bont convenu\b"
     r"|\b(?:the )?parties (?:hereto )?(?:hereby )?(?:agree|covenant)|\bit is (?:hereby )?(?:agreed|understood and agreed)\b|\bhereby agrees?\b"
+    r"|\b(?:have|has) agreed\b|\bagrees? as follows\b|\bmade (?:by and )?between\b|\bfor and on behalf of\b|\bcontrat (?:conclu|passe)\b"
     r"|\bin witness whereof\b|\bwitnesseth\b|\bfait en (?:deux|trois|\d+) (?:exemplaires|originaux)\b|\bentered into (?:by and )?between\b"
     r"|^\s*(?:entre|between)\s*:?\s*$|^\s*(?:#+\s*)?article\s+(?:1|1er|premier|i|one)\b",
     re.MULTILINE,
@@ -47,8 +53,8 @@ _AGREEMENT = re.compile(
 _FIRST_LINE_CHARS = 200
 # A document that says it binds no one (« Document interne — ne constitue pas un engagement contractuel », "for internal use only")
 _SAYS_IT_IS_NONE = re.compile(
-    r"\bne constitue (?:pas|en aucun cas) un (?:engagement contractuel|contrat|engagement)\b|\bsans valeur contractuelle\b|\bdocument interne\b"
-    r"|\binternal document\b|\bfor internal use only\b|\bdoes not constitute (?:a|an|any) (?:contract|agreement|binding)"
+    r"\bne constitue (?:pas|en aucun cas) un (?:engagement contractuel|contrat)\b|\bsans valeur contractuelle\b"
+    r"|\bdoes not constitute (?:a|an|any) (?:contract|agreement)\b(?![^.]{0,80}\bexcept\b)"
 )
 _OPENING_CHARS = 600  # where such a statement stands: under the title
 # A title's parts (« Maison Brûlerie SAS — Procès-verbal de la réunion du Comité de direction »): the kind may follow the company's name
@@ -66,8 +72,15 @@ def _first_line(chunks: Sequence[ChunkInput]) -> str:
 def not_a_contract(title: str, chunks: Sequence[ChunkInput]) -> str | None:
     """What the document is when it says it is no contract (« an internal memo », "minutes of a meeting", "a report"), from
     its title or first line; ``None`` for a contract, and for any document whose text makes parties agree."""
-    parts = [part for line in (title, _first_line(chunks)) if line for part in _TITLE_PARTS.split(fold(line).strip(" #*-–—")) if part]
-    kind = next((kind for part in parts for pattern, kind in _KINDS if pattern.match(part.strip(" #*"))), None)
+    kind = None
+    for line in (title, _first_line(chunks)):
+        for part in _TITLE_PARTS.split(fold(line or "").strip(" #*-–—")):
+            part = part.strip(" #*")
+            kind = next((k for pattern, k in _KINDS if pattern.match(part)), None)
+            if kind is not None or match_contract_type(part):
+                break  # the first part that says what the document is decides (« Contrat de prestation — Rapport d'activité » is a contract)
+        if kind is not None:
+            break
     if kind is None:
         opening = fold(chunks[0].text[:_OPENING_CHARS]) if chunks else ""
         kind = "a document that says it is no contract" if _SAYS_IT_IS_NONE.search(opening) else None

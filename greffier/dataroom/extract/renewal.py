@@ -209,7 +209,8 @@ _NOT_THE_END = re.compile(
 # … or a length "in advance" in a sentence that gives notice (« donner congé à l'expiration de chaque période triennale, au moins six
 # (6) mois à l'avance »: walkthrough 20's lease, whose tacit prolongation a congé stops)
 _IN_ADVANCE = re.compile(r"^\s*(?:a l'avance|d'avance|in advance|beforehand)\b")
-_GIVES_NOTICE = re.compile(r"\b(?:notice|notify\w*|notification|preavis|conge|denonc\w*)\b")
+# … a notice that stops it: a congé, a notice of non-renewal or of termination (not a reminder, a forecast, new prices "notified in advance")
+_GIVES_NOTICE = re.compile(r"\b(?:conge|denonc\w*|non-?renewal|non-?renouvellement|terminat\w*|resili\w*|prevent\w*|empecher|mettre fin|stop\w*)\b")
 
 
 def renewal_notice(sentence: str) -> tuple[Period, str] | None:
