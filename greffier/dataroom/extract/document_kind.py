@@ -51,7 +51,8 @@ _AGREEMENT = re.compile(
     re.MULTILINE,
 )
 _FIRST_LINE_CHARS = 200
-# A document that says it binds no one (« Document interne — ne constitue pas un engagement contractuel », "for internal use only")
+# A document that says it binds no one (« Document interne — ne constitue pas un engagement contractuel »; not a mere "for internal use
+# only", which a contract's header may say)
 _SAYS_IT_IS_NONE = re.compile(
     r"\bne constitue (?:pas|en aucun cas) un (?:engagement contractuel|contrat)\b|\bsans valeur contractuelle\b"
     r"|\bdoes not constitute (?:a|an|any) (?:contract|agreement)\b(?![^.]{0,80}\bexcept\b)"
@@ -72,14 +73,15 @@ def _first_line(chunks: Sequence[ChunkInput]) -> str:
 def not_a_contract(title: str, chunks: Sequence[ChunkInput]) -> str | None:
     """What the document is when it says it is no contract (« an internal memo », "minutes of a meeting", "a report"), from
     its title or first line; ``None`` for a contract, and for any document whose text makes parties agree."""
-    kind = None
+    kind, decided = None, False
     for line in (title, _first_line(chunks)):
         for part in _TITLE_PARTS.split(fold(line or "").strip(" #*-–—")):
             part = part.strip(" #*")
             kind = next((k for pattern, k in _KINDS if pattern.match(part)), None)
-            if kind is not None or match_contract_type(part):
-                break  # the first part that says what the document is decides (« Contrat de prestation — Rapport d'activité » is a contract)
-        if kind is not None:
+            # the first part that says what the document is decides (« Contrat de prestation — Rapport d'activité » is a contract)
+            if decided := kind is not None or bool(match_contract_type(part)):
+                break
+        if decided:
             break
     if kind is None:
         opening = fold(chunks[0].text[:_OPENING_CHARS]) if chunks else ""
