@@ -8,6 +8,7 @@ They return light documents (id, score, meta); the text is loaded once, after fu
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from haystack import Document, component
@@ -150,8 +151,22 @@ class ChunkHydrator(StoreComponent):
 OPENING_CHUNKS = 5  # a contract's parties are named in its first passages (« ENTRE LES SOUSSIGNÉS », "BETWEEN:"), after a cover or contents
 
 
+class _NamedContractsPassages(StoreComponent):
+    """A component that adds, for a question of one kind, a passage of each contract the question names (``scope``): the
+    named contracts' ids when the question is of that kind (``asked``), else None."""
+
+    def __init__(self, store: WorkspaceStore, max_contracts: int = 5) -> None:
+        self.store = store
+        self.max_contracts = max_contracts
+
+    @staticmethod
+    def named(query: str, scope: dict | None, asked: Callable[[str], bool]) -> list[str] | None:
+        named = list(dict.fromkeys((scope or {}).get("contract_ids") or ()))
+        return named if named and asked(query) else None
+
+
 @component
-class PartiesOpenings(StoreComponent):
+class PartiesOpenings(_NamedContractsPassages):
     """A question that asks who the parties to a named contract are is answered by the contract's opening
     (« ENTRE : … ET : … », "BETWEEN (1) … and (2) …"), which names them without the word a search looks for:
     ranked by words, an amendment's recitals (« Les Parties sont liées par un contrat … ») or a clause that says
@@ -160,16 +175,12 @@ class PartiesOpenings(StoreComponent):
     best score, contracts before amendments, and not an amendment's when the contract it amends is named too: it
     restates that contract's parties, and the question asks about the contract. Any other question, or a question that names no contract, passes through unchanged."""
 
-    def __init__(self, store: WorkspaceStore, max_contracts: int = 5) -> None:
-        self.store = store
-        self.max_contracts = max_contracts
-
     @component.output_types(documents=list[Document])
     def run(self, documents: list[Document], query: str = "", scope: dict | None = None) -> dict[str, Any]:
         from pipelines.passages import parties_asked, parties_passage  # noqa: PLC0415
 
-        named = list(dict.fromkeys((scope or {}).get("contract_ids") or ()))
-        if not named or not parties_asked(query):
+        named = self.named(query, scope, parties_asked)
+        if not named:
             return {"documents": documents}
         with self.store.session() as session:
             amendments = repo.amendments_among(session=session, contract_ids=named)  # attached to their contract or not
@@ -234,7 +245,7 @@ CLOSING_CHUNKS = 3  # a contract's signature block is in its last passages (the 
 
 
 @component
-class SignatureBlocks(StoreComponent):
+class SignatureBlocks(_NamedContractsPassages):
     """A question that asks who signed a named contract is answered by its signature block (« Fait à …, le … Pour la société … »,
     "Signed in Brussels on … For … Mr … , Managing Director"), which the last article's passage holds without the words a search
     looks for (walkthrough 20: « Qui a signé le contrat de master franchise … ? » quoted fees and a jurisdiction clause). For such a
@@ -242,16 +253,12 @@ class SignatureBlocks(StoreComponent):
     (``scope``) that holds a signature block joins the ranked passages at the best score, the contracts before their amendments
     (an amendment's block when only amendments are named). Any other question passes through unchanged."""
 
-    def __init__(self, store: WorkspaceStore, max_contracts: int = 5) -> None:
-        self.store = store
-        self.max_contracts = max_contracts
-
     @component.output_types(documents=list[Document])
     def run(self, documents: list[Document], query: str = "", scope: dict | None = None) -> dict[str, Any]:
         from pipelines.passages import signature_block, signers_asked  # noqa: PLC0415  (as PartiesOpenings: the passages' reading)
 
-        named = list(dict.fromkeys((scope or {}).get("contract_ids") or ()))
-        if not named or not signers_asked(query):
+        named = self.named(query, scope, signers_asked)
+        if not named:
             return {"documents": documents}
         with self.store.session() as session:
             amendments = repo.amendments_among(session=session, contract_ids=named)
