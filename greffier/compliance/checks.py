@@ -178,8 +178,6 @@ def check_rule(
     """Run one rule on one contract (not a ``reviews`` rule: see :func:`review_findings`); ``vectors``:
     the sentence vectors a learned reader that reads meaning needs (:class:`SentenceVectors`).
     Never raises: a failing rule gives an ``error: …`` check."""
-    if facts.not_contract:  # a memo or minutes binds no one: no clause is missing from it, none it mentions is agreed in it
-        return [], RuleCheck(rule.id, facts.id, NOT_A_CONTRACT, detail=facts.not_contract)
     if rule.contract_types and (facts.contract_type or "") not in rule.contract_types:
         return [], RuleCheck(rule.id, facts.id, "not applicable: contract type", detail=facts.contract_type or "unknown type")
     if rule.condition.kind == "missing_clause" and facts.is_amendment:
@@ -269,7 +267,7 @@ def check_document(
 
     ``progress`` is ``(checks done before this contract, total checks)`` for the events.
     """
-    if facts.not_contract:  # a memo or minutes: no rule applies, and none is left "not run" for it
+    if facts.not_contract:  # a memo or minutes binds no one: no rule applies (none is left "not run" for it, a reviewer's or a backer's)
         return [], [RuleCheck(rule.id, facts.id, NOT_A_CONTRACT, detail=facts.not_contract) for rule in playbook.rules]
     passages = document_passages(chunks, library)
     reviewers = playbook.reviewers()

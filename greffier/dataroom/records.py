@@ -599,9 +599,9 @@ def _renewed_ends(end: date, length: relativedelta | None, today: date) -> Itera
 
 
 def renewed_term_end(end: date, renewal_length: str | None, today: date) -> date | None:
-    """The end of the renewed term running on ``today`` of a term that ended on ``end`` and renews by periods of ``renewal_length``
-    ("1 year"), no notice given; ``None`` when the length is unknown."""
-    return next((e for e in _renewed_ends(end, period_of(renewal_length), today) if e >= today), None) if renewal_length else None
+    """The end of the term running on ``today`` of a term that ends on ``end`` and renews by periods of ``renewal_length``
+    ("1 year"), no notice given — ``end`` itself when it is not past; ``None`` when it is past and the length is unknown."""
+    return next((e for e in _renewed_ends(end, period_of(renewal_length), today) if e >= today), None)
 
 
 def current_term_end(record: ContractRecord, today: date) -> date | None:
@@ -610,7 +610,7 @@ def current_term_end(record: ContractRecord, today: date) -> date | None:
     end is unknown, or past with the length of a renewal unknown."""
     if record.renewal != "automatic" or record.end_date is None:
         return None
-    return next((end for end in _renewed_ends(record.end_date, period_of(record.renewal_length), today) if end >= today), None)
+    return renewed_term_end(record.end_date, record.renewal_length, today)
 
 
 def next_notice(record: ContractRecord, today: date) -> tuple[date, date] | None:

@@ -226,6 +226,11 @@ def _inflected(word: str, token: str) -> bool:
     return word == token or any(a == b + "s" or a == b + "x" or a == b + "es" or (b.endswith("al") and a == b[:-2] + "aux") for a, b in ((word, token), (token, word)))
 
 
+def _own_word(term: list[str] | tuple[str, ...], token: str) -> bool:
+    """Is ``term`` the asked word as the question writes it: itself, its plural or singular, or a word of its family?"""
+    return bool(term) and (_inflected(term[0], token) or _same_word(term, token))
+
+
 def own_forms(unit: dict[str, Any]) -> dict[str, Any]:
     """The head unit without the other words its stem gathers that are no form of it: the stemmer makes one of "officer",
     "office" — a passage on the registered office does not speak of the data protection officer asked (the index's forms of
@@ -236,7 +241,7 @@ def own_forms(unit: dict[str, Any]) -> dict[str, Any]:
     stemmed = [list(f) for f in unit.get("stem_forms") or ()]
     if not stemmed:
         return unit
-    kept = [term for term in terms if list(term) not in stemmed or _inflected(term[0], token) or _same_word(term, token)]
+    kept = [term for term in terms if list(term) not in stemmed or _own_word(term, token)]
     return {**unit, "terms": kept} if len(kept) < len(terms) else unit
 
 
@@ -261,9 +266,8 @@ def only_denied(head_units: list[dict[str, Any]], doc: Document) -> bool:
     # the noun itself and its cognates (« pénalité », "penalty") and the notion's names of several words ("liquidated damages": "shall
     # pay liquidated damages … not a penalty" speaks of one), not the verbs that word the notion: "shall not exceed" is a cap
     terms = [
-        t for u in head_units for t in u.get("terms") or [] if len(t) > 1 or (
-            _inflected(t[0], str(u.get("token"))) or _same_word(t, str(u.get("token"))) or (len(t[0]) >= 5 and t[0][:5] == str(u.get("token"))[:5])
-        )
+        t for u in head_units for t in u.get("terms") or []
+        if len(t) > 1 or _own_word(t, str(u.get("token"))) or (len(t[0]) >= 5 and t[0][:5] == str(u.get("token"))[:5])
     ]
     seen = False
     for sentence in split_sentences(prose(doc)):
@@ -285,10 +289,10 @@ def said_together(head_units: list[dict[str, Any]], complement_units: list[dict[
     folded = fold(f"{doc.meta.get('section') or ''}\n{doc.content or ''}")
     # only where the passage writes the head in the question's own word: a translation says the thing in its own way ("the
     # aggregate liability … shall not exceed … (the cap)" for « plafond de responsabilité »)
-    heads = _spans([t for u in head_units for t in u.get("terms") or [] if _inflected(t[0], str(u.get("token"))) or _same_word(t, str(u.get("token")))], folded)
+    heads = _spans([t for u in head_units for t in u.get("terms") or [] if _own_word(t, str(u.get("token")))], folded)
     if not heads:
         return True
-    own = [t for u in complement_units for t in u.get("terms") or [] if _inflected(t[0], str(u.get("token"))) or _same_word(t, str(u.get("token")))]
+    own = [t for u in complement_units for t in u.get("terms") or [] if _own_word(t, str(u.get("token")))]
     if _spans(own, folded):
         return True  # both in the question's own words: it speaks of both (« En cas de licenciement, … une indemnité égale à … »)
     complements = _spans([t for u in complement_units for t in u.get("terms") or [[u.get("token", "")]]], folded)

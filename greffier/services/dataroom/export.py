@@ -102,6 +102,11 @@ def _score(result: dict[str, Any]) -> float | None:
     return result.get("fused_score")
 
 
+def _kind(summary: dict[str, Any]) -> str:
+    """A row's kind: an amendment attached to its contract, a document that is no contract (a memo, minutes), or a contract."""
+    return "amendment" if summary.get("amends") else "not a contract" if summary.get("not_contract") else "contract"
+
+
 def _row(summary: dict[str, Any], *, kind: str, names: dict[str, str], score: float | None = None) -> dict[str, Any]:
     amended = bool(summary.get("amended_by")) and summary.get("initial_end_date") not in (None, summary.get("end_date"))
     amended_by, amends = summary.get("amended_by") or [], summary.get("amends") if kind == "amendment" else None
@@ -206,8 +211,7 @@ def dataroom_table(settings: Settings, args: SearchDataRoomArgs) -> DataRoomTabl
     for result in listing["results"]:
         if result.get("amends") in results:
             continue  # listed under its contract, below
-        kind = "amendment" if result.get("amends") else "not a contract" if result.get("not_contract") else "contract"
-        rows.append(_row(result, kind=kind, names=names, score=_score(result)) | {"status": MATCHES})
+        rows.append(_row(result, kind=_kind(result), names=names, score=_score(result)) | {"status": MATCHES})
         for amendment_id in result.get("amended_by") or []:
             amendment = results.get(amendment_id) or (record_summary(by_id[amendment_id]) if amendment_id in by_id else None)
             if amendment is not None:
@@ -219,7 +223,7 @@ def dataroom_table(settings: Settings, args: SearchDataRoomArgs) -> DataRoomTabl
     for row in table.left_out:
         record = by_id.get(row["id"])
         summary = record_summary(record) if record is not None else {"contract_id": row["id"], "title": row["title"], "filename": row["file"]}
-        row["row"] = _row(summary, kind="amendment" if summary.get("amends") else "not a contract" if summary.get("not_contract") else "contract", names=names) | {
+        row["row"] = _row(summary, kind=_kind(summary), names=names) | {
             "status": left_out_status(row), "why left out": row["detail"]}
     table.warnings = [{"title": names.get(r["contract_id"], r["contract_id"]), "warning": w, "id": r["contract_id"]}
                       for r in listing["results"] for w in r.get("warnings") or []]
