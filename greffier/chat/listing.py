@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from greffier.dataroom.records import INDEFINITE_TERM, NOT_A_CONTRACT
+from greffier.dataroom.records import INDEFINITE_TERM, NOT_A_CONTRACT, RENEWS
 from greffier.dataroom.vocabulary import law_in, type_in
 from greffier.text.replies import contract_label, counted, date_in
 from store.records import DataRoom
@@ -24,10 +24,12 @@ LIST_WORDS = {
         "found_one": "1 contract matches ({read}):",
         "found_amendments": "{things} {verb} ({read}):", "match": ("matches", "match"),
         "none": "No contract matches ({read}).",
-        "ends": "ends", "signed": "signed", "copy": "possible copy of {name}",
+        "ends": "ends", "signed": "signed", "copy": "possible copy of {name}", "renewed": "renewed after {date}",
+        "every": "The data room holds {count} contracts:", "every_one": "The data room holds 1 contract:", "every_none": "The data room holds no contract.",
         "moved": "Not listed because an amendment moved the end date:",
         "indefinite": "Not listed because the contract has no end date (indefinite term):",
         "unknown": "Not listed because a filtered field is unknown (check them by hand):",
+        "renews": "Listed apart because they renew automatically unless notice was given (check whether it was):",
         "contradiction": "Not listed because the metadata and the text disagree (check them by hand):",
         "not_contract": "Not listed because the document is not a contract:",
     },
@@ -36,10 +38,13 @@ LIST_WORDS = {
         "found_one": "1 contrat correspond ({read})\u00a0:",
         "found_amendments": "{things} {verb} ({read})\u00a0:", "match": ("correspond", "correspondent"),
         "none": "Aucun contrat ne correspond ({read}).",
-        "ends": "fin", "signed": "signé", "copy": "copie probable de {name}",
+        "ends": "fin", "signed": "signé", "copy": "copie probable de {name}", "renewed": "reconduit après le {date}",
+        "every": "La data room contient {count} contrats\u00a0:", "every_one": "La data room contient 1 contrat\u00a0:",
+        "every_none": "La data room ne contient aucun contrat.",
         "moved": "Écartés parce qu'un avenant a déplacé la date de fin\u00a0:",
         "indefinite": "Écartés parce que le contrat n'a pas de date de fin (durée indéterminée)\u00a0:",
         "unknown": "Écartés parce qu'un champ filtré est inconnu (à vérifier à la main)\u00a0:",
+        "renews": "Mis à part parce qu'ils se renouvellent tacitement faute de congé (vérifier si un congé a été donné)\u00a0:",
         "contradiction": "Écartés parce que les métadonnées et le texte divergent (à vérifier à la main)\u00a0:",
         "not_contract": "Écartés parce que le document n'est pas un contrat\u00a0:",
     },
@@ -62,16 +67,22 @@ def indefinite(reason: str) -> bool:
     return reason.startswith(INDEFINITE_TERM) and "; " not in reason
 
 
+def renews(reason: str) -> bool:
+    """Whether a reason for leaving a contract out is its renewal alone: its end is known, whether notice was given is not."""
+    return reason.startswith(RENEWS) and "; " not in reason
+
+
 def left_out(result: dict[str, Any]) -> dict[str, list[tuple[str, str]]]:
     """The contracts ``search_data_room``'s ``result`` leaves out, by kind (moved, indefinite, unknown,
     contradiction): (contract id, reason) pairs."""
     reasons = result.get("unknown_reasons") or {}
-    kinds: dict[str, list[tuple[str, str]]] = {"moved": [], "indefinite": [], "unknown": [], "contradiction": [], "not_contract": []}
+    kinds: dict[str, list[tuple[str, str]]] = {"moved": [], "indefinite": [], "renews": [], "unknown": [], "contradiction": [], "not_contract": []}
     for cid, why in (result.get("excluded_by_amendment") or {}).items():
         kinds["moved"].append((cid, why))
     for cid in result.get("excluded_unknown") or []:
         why = reasons.get(cid, "")
-        kinds["indefinite" if indefinite(why) else "not_contract" if why.startswith(NOT_A_CONTRACT) else "unknown"].append((cid, why))
+        kind = "indefinite" if indefinite(why) else "not_contract" if why.startswith(NOT_A_CONTRACT) else "renews" if renews(why) else "unknown"
+        kinds[kind].append((cid, why))
     for cid, why in (result.get("contradictions") or {}).items():
         kinds["contradiction"].append((cid, why))
     return kinds
@@ -231,10 +242,25 @@ def list_answer(result: dict[str, Any], names: dict[str, str], read: str, langua
     then those left out and why."""
     words = LIST_WORDS.get(language, LIST_WORDS["en"])
     rows = result.get("results") or []
+    # a document that is no contract (a memo, minutes) is said apart as what it is, even where no filter left it out
+    apart = {row["contract_id"]: f"{NOT_A_CONTRACT} ({row['not_contract']})" for row in rows if row.get("not_contract")}
+    if apart:
+        names = {**{row["contract_id"]: contract_label(row.get("title"), row.get("filename")) for row in rows if row["contract_id"] in apart}, **names}
+        rows = [row for row in rows if row["contract_id"] not in apart]
+        result = {**result, "excluded_unknown": [*(result.get("excluded_unknown") or []), *apart],
+                  "unknown_reasons": {**(result.get("unknown_reasons") or {}), **apart}}
     amendments = sum(1 for row in rows if row.get("is_amendment"))
-    lines = [wording_count(words, len(rows) - amendments, read, amendments, language)]
+    if read:
+        lines = [wording_count(words, len(rows) - amendments, read, amendments, language)]
+    else:  # no filter: the room's contracts
+        count = len(rows) - amendments
+        lines = [words["every_none" if not count else "every_one" if count == 1 else "every"].format(count=count)]
     for row in rows:
-        facts = [f"{words['ends']} {date_in(row['end_date'], language)}" if row.get("end_date") else None,
+        current = row.get("current_end")
+        # a contract renewed since its end date: the term running today first (walkthrough 21 read a live contract as ended)
+        renewed = bool(current and row.get("end_date") and current > row["end_date"])
+        facts = [(f"{words['ends']} {date_in(current, language)} ({words['renewed'].format(date=date_in(row['end_date'], language))})" if renewed
+                  else f"{words['ends']} {date_in(row['end_date'], language)}") if row.get("end_date") else None,
                  f"{words['signed']} {date_in(row['signature_date'], language)}" if row.get("signature_date") else None,
                  law_in(row.get("governing_law") or "", language)]  # a label that says itself what it is (« droit suisse », "Swiss law")
         name = names.get(row["contract_id"]) or contract_label(row.get("title"), row.get("filename"))

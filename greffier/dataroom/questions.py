@@ -69,7 +69,7 @@ _DENIED_PREDICATE = re.compile(
     r"\s+(?:ne sont pas|are not|aren't)\s+(?:des |les |de |d'|the |a |an )?(?P<what>[\w' -]{3,60}?)\s*(?:\?|$|,|\s(?:and|et|qui|that|which)\s)"
 )
 _END_VERBS = re.compile(
-    r"\b(?:fini(?:ssent|t|ront|r)|se termin\w*|termin(?:ent|era|eront)|pren(?:nent|d|dront) fin|arriv\w* a (?:echeance|terme)|echeance|echu\w*"
+    r"\b(?:fini(?:ssent|t|ront|r)|se termin\w*|termin(?:ent|era|eront)|pren(?:nent|d|dront) fin|pris fin|arriv\w* a (?:echeance|terme)|echeance|echu\w*"
     r"|expir\w*|date de fin|fin de contrat|ends?|ending|come to an end|run (?:until|through)|runs (?:until|through)|terminat\w*|end date)\b"
 )
 _SIGN_VERBS = re.compile(
@@ -106,6 +106,13 @@ COMPANY_FORMS = frozenset({
     "corporation", "inc", "ltd", "limited", "llc", "llp", "lp", "plc", "gmbh", "ag", "bv", "nv", "spa", "srl", "m", "mme",
 })
 _SINGULAR = {"baux": "bail", "ndas": "nda", "dpas": "dpa"}
+# What may follow a request for contracts that asks for all of them: where they are, that they are there (« … contient la data
+# room », « … y a-t-il », "… are in the data room", "… do we have"); a verb or a field after it asks something of them.
+_EVERY_CONTRACT = re.compile(
+    r"(?:(?:sont|are|is|il|y|a|a-t-il|there|in|dans|de|du|des|la|le|les|l'|this|the|our|nos|notre|ce|cet|cette|here|ici|present|presents|contient"
+    r"|contenus|contains|holds?|we|have|nous|avons|avons-nous|do|does|on|en|tout|toutes?|all|data ?room|dossier|folder|workspace|espace de travail"
+    r"|room|files?|fichiers?)(?:\s+|$))*"
+)
 
 
 @dataclass
@@ -137,7 +144,8 @@ def read_list_question(question: str, *, today: date, home_law: str, parties: di
     ``parties``: the room's entity ids with the names its contracts write for them (the question's
     party words are matched against them); ``home_law`` is what « droit étranger » / "foreign law" excludes.
     """
-    folded = " ".join(fold(question).replace("’", "'").split())
+    # brackets read as the words they hold: "a foreign (non-French) law" (walkthrough 21)
+    folded = " ".join(fold(question).replace("’", "'").replace("(", " ").replace(")", " ").split())
     request = _REQUEST.search(folded)
     if request is None:
         return None
@@ -173,7 +181,9 @@ def read_list_question(question: str, *, today: date, home_law: str, parties: di
     named = named_parties(question, parties or {}, skip=set(tokenize(head)) if kind or excluded else set())
     read += [f"party: {' | '.join(ids)}" for ids in named]
     if not filters and not named:
-        return None  # a request for contracts with nothing to filter on: what the texts say decides
+        # a request for contracts with nothing to filter on: every contract when nothing else is asked (« Quels contrats contient
+        # la data room ? », "List all the contracts", "How many agreements are there?"), else what the texts say decides
+        return ListQuestion({}, [], []) if _EVERY_CONTRACT.fullmatch(folded[request.end():].strip(" ?!.")) else None
     return ListQuestion(filters, named, read)
 
 
@@ -301,9 +311,16 @@ def _dates(folded: str, today: date) -> list[tuple[str, dict[str, str]]]:
     """Each date clause of the question as (field, range): the field is the end date or the signature
     date, whichever verb stands nearest before the clause (after it when none stands before)."""
     verbs = [(m.start(), "end_date") for m in _END_VERBS.finditer(folded)] + [(m.start(), "signature_date") for m in _SIGN_VERBS.finditer(folded)]
+    ranges: dict[str, dict[str, str]] = {}
+    # a state with no date: "which contracts have already expired?" ended before today (the app walk of round 31 read it as a clause
+    # list), « quels contrats sont en cours ? » end after it
+    if not _DATE_CLAUSE.search(folded) and not _COMING.search(folded) and not _BARE_RELATIVE.search(folded):
+        if _ENDED.search(folded):
+            return [("end_date", {"before": (today - timedelta(days=1)).isoformat()})]
+        if _IN_FORCE.search(folded):
+            return [("end_date", {"after": today.isoformat()})]
     if not verbs:
         return []
-    ranges: dict[str, dict[str, str]] = {}
     taken: list[tuple[int, int]] = []
     for clause in _DATE_CLAUSE.finditer(folded):
         taken.append(clause.span())
@@ -334,6 +351,13 @@ def _dates(folded: str, today: date) -> list[tuple[str, dict[str, str]]]:
             year = _relative_year(match["relative"], today)
             ranges[field_name] = {"after": date(year, 1, 1).isoformat(), "before": date(year, 12, 31).isoformat()}
     return list(ranges.items())
+
+
+_ENDED = re.compile(
+    r"\b(?:already|have|has)\s+(?:expired|ended|terminated|lapsed|come to an end)\b|\b(?:expired|ended|lapsed) (?:already|by now)\b|\bno longer in force\b"
+    r"|\b(?:deja|sont)\s+(?:echus|expires|termines|arrives? (?:a echeance|a (?:leur )?terme))\b|\bne sont plus en vigueur\b|\bont (?:deja )?pris fin\b"
+)
+_IN_FORCE = re.compile(r"\b(?:still|currently)\s+(?:in force|running|in effect|active)\b|\b(?:are|is)\s+in force\b|\b(?:sont|est|encore|toujours)\s+en (?:cours|vigueur)\b")
 
 
 def _field_at(verbs: list[tuple[int, str]], position: int) -> str:

@@ -277,8 +277,9 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
         r"(?:ip|intellectual property|copyright|patent|trademark) assignment",
         r"assignment of (?:copyright|intellectual property|patents?|trade ?marks?)",
     ),
+    # … not a loan the pledge or mortgage secures (walkthrough 21: « CONTRAT DE PRÊT GARANTI PAR UNE HYPOTHÈQUE MARITIME »)
     "nantissement": (
-        r"nantissement", r"\bgage\b", r"pledge", r"hypotheque", r"security agreement",
+        r"^(?!.*\b(?:contrat de (?:pret|credit)|loan|facility agreement)\b.{0,40}\b(?:garanti|secured)).*?(?:nantissement|\bgage\b|pledge|hypotheque|security agreement)",
     ),
     # a guarantor's own undertaking to pay on demand, whatever the debt (art. 2321 C. civ., URDG): not an accessory cautionnement
     # (appwalk 28: an "ON-DEMAND PERFORMANCE BOND" typed « cautionnement »)
@@ -302,11 +303,18 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
     ),
     "contrat de travail": (
         r"contrat de travail", r"\bcdi\b", r"\bcdd\b", r"employment (?:agreement|contract)", r"contract of (?:employment|service)\b(?! for)",
+        # a seafarer's (walkthrough 21: « CONTRAT D'ENGAGEMENT MARITIME À DURÉE INDÉTERMINÉE »)
+        r"contrat d'engagement maritime", r"^\W*contrat (?:d'engagement |de travail )?a duree (?:in)?determinee\b", r"seafarers?'? employment agreement",
         r"contrat d'apprentissage", r"service agreement for (?:a|the) (?:director|executive)",
     ),
     # hiring a thing for a time, with or without its operator (a crane, a vehicle, an aircraft on an operating lease); not a
     # lease of premises (« location de bureaux », "Rental Agreement for Office Premises" are leases), not a finance lease (above),
     # not « location-gérance » (a business run by another); after the loans (a loan financing an operating lease is a loan)
+    # the occupation of public land or a port's quay by permit (« AOT »): no commercial lease (walkthrough 21: typed a services agreement)
+    "convention d'occupation du domaine public": (
+        r"occupation (?:temporaire )?du domaine public", r"autorisation d'occupation temporaire", r"\baot\b",
+        r"public (?:domain|property) (?:occupancy|occupation)",
+    ),
     "contrat de location": (
         r"\b(?:plant|equipment|crane|vehicle|car|van|truck|machinery) (?:hire|rental)(?: agreement| contract)?\b", r"\bcrane hire\b",
         r"location de (?:materiel|vehicules?|grues?|engins?|equipements?|machines?)",
@@ -372,6 +380,10 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
     ),
     "cession": (
         r"\bcession\b", r"assignment(?: agreement)?", r"transfer agreement",
+    ),
+    # hiring a ship, for a time or a voyage, or bare (walkthrough 21: a "TIME CHARTER PARTY" typed nothing; after the assignments: a "Security Assignment of Charter Party" assigns)
+    "contrat d'affrètement": (
+        r"charte[- ]partie", r"\bcharter[- ]?part(?:y|ies)\b", r"\b(?:time|voyage|trip|bareboat|demise) charter\b", r"\baffretement\b",
     ),
     "mandat": (
         r"\bmandat\b", r"mandate agreement", r"power of attorney", r"procuration",
@@ -653,7 +665,8 @@ _TYPES_EN = {
     "cession de parts sociales": "transfer of partnership shares", "cession d'actions": "share purchase agreement",
     "cession de fonds de commerce": "sale of a business", "cession de droits de propriété intellectuelle": "IP assignment",
     "nantissement": "pledge", "garantie autonome": "demand guarantee", "cautionnement": "guarantee",
-    "contrat de location": "hire agreement", "marché de travaux": "construction contract", "contrat de crédit-bail": "leasing agreement", "contrat de prêt": "loan agreement",
+    "contrat de location": "hire agreement", "contrat d'affrètement": "charter party",
+    "convention d'occupation du domaine public": "public property occupancy agreement", "marché de travaux": "construction contract", "contrat de crédit-bail": "leasing agreement", "contrat de prêt": "loan agreement",
     "convention de trésorerie": "cash pooling agreement", "contrat de travail": "employment contract", "bail commercial": "commercial lease",
     "bail professionnel": "professional lease", "bail d'habitation": "residential lease", "bail rural": "agricultural lease", LEASE: "lease",
     "contrat de franchise": "franchise agreement", "contrat de licence": "licence agreement", "contrat de distribution": "distribution agreement",

@@ -136,15 +136,24 @@ class Ingestor:
             reconcile(self.workspace)
             retokenize_if_needed(self.workspace)
             self._skipped: list[tuple[str, str]] = []
+            if source.is_file() and (why := self._unsupported(source)) and not self._inside_workspace(source.resolve()):
+                # refused before anything is copied: a system file typed by mistake must not land in a client's workspace (app walk 31)
+                raise GreffierError(f"{source}: {why}; nothing was copied into the workspace")
             target = self._bring_into_workspace(source.resolve())
-            report.failed += [{"file": rel, "error": why} for rel, why in self._skipped]
+            # a file of a type Greffier cannot read is not copied, but recorded as failed like any other (the Documents page lists it)
+            refused = {rel for rel, why in self._skipped if why.endswith(NOT_COPIED)}
+            for rel, why in self._skipped:
+                if rel in refused:
+                    self._record_failure(Path(rel), why, "unsupported", report)
+                else:
+                    report.failed.append({"file": rel, "error": why})
             scope = self.workspace.relative(target)
             if target.is_dir():
                 files = self._discover(target, report)
             else:
                 files = [target]
             self._ingest_files(files, report, retry_failed=retry_failed)
-            self._remove_missing(scope, {self.workspace.relative(f) for f in files}, report)
+            self._remove_missing(scope, {self.workspace.relative(f) for f in files} | refused, report)
             self._refresh_indexes()
         return self._finish(report, started)
 
@@ -194,9 +203,21 @@ class Ingestor:
 
     # --- bringing files in --------------------------------------------------------------------
 
+    def _unsupported(self, path: Path) -> str | None:
+        """Why Greffier cannot read a file of this type (« unsupported file type '.exe' »), or None."""
+        suffix = path.suffix.lower()
+        if suffix == ".json" or suffix in self.settings.ingest.extensions:
+            return None
+        kind = f"unsupported file type '{suffix}'" if suffix else "a file without an extension (.pdf, .docx…)"
+        return f"{kind}: Greffier reads {', '.join(self.settings.ingest.extensions)}"
+
+    def _inside_workspace(self, path: Path) -> bool:
+        root = self.workspace.root
+        return path == root or root in path.parents
+
     def _bring_into_workspace(self, source: Path) -> Path:
         root = self.workspace.root
-        if source == root or root in source.parents:
+        if self._inside_workspace(source):
             return source
         target = root / source.name
         if source.is_file():
@@ -205,7 +226,7 @@ class Ingestor:
                 shutil.copy2(source, target)
             return target
         self.progress(ProgressEvent("scan", detail=f"copying {source.name} into the workspace"))
-        self._skipped = mirror_folder(source, target)
+        self._skipped = mirror_folder(source, target, self._unsupported)
         return target
 
     def _discover(self, folder: Path, report: IngestReport) -> list[Path]:
@@ -408,10 +429,14 @@ class Ingestor:
             self.workspace.collection(create=True).delete(ids=removed_chunks)
 
 
-def mirror_folder(source: Path, target: Path) -> list[tuple[str, str]]:
+NOT_COPIED = "; not copied into the workspace"
+
+
+def mirror_folder(source: Path, target: Path, refused: Callable[[Path], str | None] | None = None) -> list[tuple[str, str]]:
     """Make ``target`` a copy of ``source``: new and changed files copied, vanished ones deleted.
 
-    Returns the files not copied, with the reason (symbolic links leading out of ``source``).
+    Returns the files not copied, with the reason (symbolic links leading out of ``source``, and the
+    files ``refused`` gives a reason not to read: a type Greffier cannot read is never copied).
     """
     target.mkdir(parents=True, exist_ok=True)
     wanted: set[Path] = set()
@@ -428,6 +453,9 @@ def mirror_folder(source: Path, target: Path) -> list[tuple[str, str]]:
                     skipped.append((f"{target.name}/{src.relative_to(source).as_posix()}", "symbolic link leading outside the ingested folder (or broken): copy the file in instead"))
                     continue
             rel = src.relative_to(source)
+            if refused is not None and (why := refused(src)):
+                skipped.append((f"{target.name}/{rel.as_posix()}", f"{why}{NOT_COPIED}"))
+                continue
             dst = target / rel
             wanted.add(rel)
             if dst.exists() and dst.stat().st_size == src.stat().st_size and file_hash(dst) == file_hash(src):

@@ -41,7 +41,8 @@ doit doivent devra devront devrait devraient doive devoir faut faudra faudrait f
 # say "about" ("the Lessee's obligations regarding maintenance", « quant à l'assurance »: the app walk of round 29), and those
 # that name a source and its saying (« selon la note interne », « que dit le bail … ? », "what does the memo say about …"), and
 # the verb and the time that frame what holds (« quel différentiel s'applique aujourd'hui ? », "which rate applies today?": « s'applique »
-# read as a software « application » sent walkthrough 20's coffee-price question to the till software's fees).
+# read as a software « application » sent walkthrough 20's coffee-price question to the till software's fees), and « à partir de »,
+# "from" (walkthrough 21: « partir » was looked for as « partie », "party").
 FRAME_WORDS = """
 many per
 want wants wanted wish veut veulent voudrait voudraient vouloir souhaite souhaitent
@@ -53,6 +54,7 @@ mr mrs ms messrs dr monsieur madame mademoiselle messieurs mme mlle
 regarding concerning respecting relating towards despite concernant quant
 according selon dit disent says say said
 applique appliquent apply applies aujourd hui today currently actuellement
+partir
 """.split()
 
 # The French counterparts of Snowball's English stop words that Snowball's French list lacks: "if" and
@@ -73,7 +75,7 @@ FUNCTION_WORDS: frozenset[str] = frozenset(fold(word) for word in (*SNOWBALL_ENG
 # alone, they name none (the query expander, the scope hint). The others keep the notions they name alone ("until" a term's end,
 # « conclu » a signing, "during" a period).
 NAMES_NO_NOTION: frozenset[str] = frozenset(
-    fold(word) for word in "applique appliquent apply applies selon according dit disent says say said aujourd hui today currently actuellement".split()
+    fold(word) for word in "applique appliquent applicable applicables apply applies selon according dit disent says say said aujourd hui today currently actuellement".split()
 )
 
 

@@ -16,7 +16,7 @@ from greffier.config import Settings
 from greffier.dataroom.records import INDEFINITE_TERM
 from greffier.dataroom.vocabulary import LEASE, LEASE_KINDS, law_in, type_in
 # CONTRADICTION is re-exported for the page (its Contradictions metric); the reasons below make the banner
-from greffier.services.dataroom.export import CONTRADICTION as CONTRADICTION, KEY_COLUMNS, MOVED_BY_AMENDMENT, UNDECIDED_REASONS, DataRoomTable, dataroom_table, export_dataroom
+from greffier.services.dataroom.export import CONTRADICTION as CONTRADICTION, KEY_COLUMNS, MOVED_BY_AMENDMENT, RENEWS_UNLESS_NOTICE, UNDECIDED_REASONS, DataRoomTable, dataroom_table, export_dataroom
 # name_contracts is re-exported: the screen names contracts as the exports do
 from greffier.services.dataroom.export import name_contracts as name_contracts
 from greffier.services.dataroom.query import allowed_values
@@ -124,13 +124,16 @@ def left_out_summary(left_out: list[dict[str, Any]]) -> str:
     contradiction leave a contract to be checked by hand."""
     indefinite = sum(1 for row in left_out if row["reason"] == INDEFINITE_TERM)
     moved = sum(1 for row in left_out if row["reason"] == MOVED_BY_AMENDMENT)
-    undecided = undecided_count(left_out)
+    renewing = sum(1 for row in left_out if row["reason"] == RENEWS_UNLESS_NOTICE)
+    undecided = undecided_count(left_out) - renewing
     parts = []
     if indefinite:
         parts.append(f"{plural(indefinite, 'contract has', 'contracts have')} no end date (indefinite term) and {noun(indefinite, 'is', 'are')} listed apart")
     if moved:
         parts.append(f"{plural(moved, 'contract ends', 'contracts end')} outside these dates since an amendment moved {noun(moved, 'its', 'their')} end,"
                      f" and {noun(moved, 'is', 'are')} listed apart")
+    if renewing:
+        parts.append(f"{plural(renewing, 'contract renews', 'contracts renew')} automatically unless notice was given: check whether it was")
     if undecided:
         parts.append(f"{plural(undecided, 'contract')} cannot be decided on these filters: check {noun(undecided, 'it', 'them')} by hand")
     return "; ".join(parts) + "." if parts else ""

@@ -144,7 +144,7 @@ class QueryExpander(StoreComponent):
             )
         units = asked_units(
             tokens, matches, language, forms, index, describing=DESCRIBING_SCOPED if scope else DESCRIBING, identity=identity, translated=translated,
-            prefixed=prefixed_words(query),
+            prefixed=prefixed_words(query), named_kinds=frozenset((scope or {}).get("kinds") or ()),
         )
         return {
             "groups": groups, "dense_text": dense_text, "concepts": concepts, "clause_types": clause_types, "language": language, "units": units,
@@ -402,12 +402,13 @@ def names_in_other_language(token: str, identity: frozenset[str], translations: 
 def asked_units(
     tokens: list[str], matches: list[Match], language: str, forms: dict | None, index: Any, describing: frozenset[str] = DESCRIBING,  # noqa: ANN401
     identity: frozenset[str] = frozenset(), translated: dict[str, tuple[tuple[str, ...], ...]] | None = None,
-    prefixed: dict[str, str] | None = None,
+    prefixed: dict[str, str] | None = None, named_kinds: frozenset[str] = frozenset(),
 ) -> list[dict]:
     """Each distinct word asked: ``{"token", "terms": [[tokens], ...], "weight"}``; a passage covers the
     word when it holds one of those terms whole (the word itself, another form of it, or a term of a
     notion the word is part of, in either language). Words of notions of the ``describing`` kinds
-    (the document itself, and inside a named contract its kind and subject) and the ``identity`` words
+    (the document itself, and inside a named contract its kind and subject — of a kind other than the scope's ``named_kinds``, a word
+    that also names a clause's notion is asked) and the ``identity`` words
     of the named contracts (their parties, title, file name) are left out, and so are function words
     (:mod:`greffier.text.function_words`: "could", "before", « doit »), which frame the question.
 
@@ -424,7 +425,14 @@ def asked_units(
     """
     lang = language if language in STEM_LANGUAGES else "fr"
     chunks = len(index) if index is not None else 0
-    left_out = {i for m in matches if m.concept.kind in describing for i in range(m.start, m.end)}
+    # … but a word of a kind the scope did not name that also names a clause's notion is asked (« la franchise … dans la police »: the
+    # insurance deductible, not a franchise agreement; walkthrough 21)
+    clause_spans = {(m.start, m.end) for m in matches if m.concept.kind == "clause"} if named_kinds else set()
+    left_out = {
+        i for m in matches
+        if m.concept.kind in describing and not (m.concept.kind == "contract" and m.concept.id not in named_kinds and (m.start, m.end) in clause_spans)
+        for i in range(m.start, m.end)
+    }
     units = []
     prefixes = set((prefixed or {}).values())
     for token in dict.fromkeys(tokens):

@@ -356,6 +356,7 @@ def _acronym(word: str, text: str) -> bool:
     return len(word) >= MIN_TOKEN_LENGTH and word.isalpha() and word.isupper() and any(char.islower() for char in text)
 
 
+_CONTAINER = re.compile(r"dans|in|under|sous|within")  # « dans la police », "under the lease": where the question looks
 _PLACE_PREPOSITION = re.compile(r"au|aux|en|a|à|vers|dans|hors|de|du|des|d|in|into|to|from|within|outside|of|across|throughout")
 
 
@@ -395,6 +396,13 @@ def by_kind(index: IdentityIndex, question: str) -> Scope | None:
         # … a kind written in the same phrase as a kept one stays (« le contrat de prestations logistiques »: services and logistics)
         kept += [m for m in kind_matches if m not in kept and any(m.start <= k.end and k.start <= m.end for k in kept)]
         kind_matches = [m for m in kind_matches if m.concept.id in {k.concept.id for k in kept}]
+    if len({m.concept.id for m in kind_matches}) > 1:
+        # a word that also names a clause's notion (« franchise »: a franchise agreement or an insurance deductible) is what is asked
+        # when another kind is named as where to look (« la franchise … dans la police corps et machines », walkthrough 21)
+        clause_spans = {(m.start, m.end) for m in matches if m.concept.kind == "clause"}
+        if any(_CONTAINER.fullmatch(_word_before(question, m)) for m in kind_matches):
+            kept = [m for m in kind_matches if _CONTAINER.fullmatch(_word_before(question, m)) or (m.start, m.end) not in clause_spans]
+            kind_matches = kept or kind_matches
     kinds = {m.concept.id for m in kind_matches}
     kind_words = {t for m in kind_matches for t in tokens[m.start : m.end]}
     subject_ids = {m.concept.id for m in matches if m.concept.kind in SUBJECT_KINDS}
@@ -441,7 +449,7 @@ def by_kind(index: IdentityIndex, question: str) -> Scope | None:
     # of "a plane ticket under the logistics contract" is asked, not a name: no logistics contract is about tickets)
     naming_words = {
         t for m in matches
-        if m.concept.kind in NAME_KINDS or (
+        if (m.concept.kind in NAME_KINDS and m.concept.id in kinds) or (
             m.concept.kind in SUBJECT_KINDS
             and any({m.concept.id, *([LAW_PLACE + m.concept.id] if m.concept.id in described else [])} & index.subjects_of[cid] for cid in named)
         )
@@ -604,6 +612,10 @@ def scope_for(workspace: WorkspaceStore, question: str, index: IdentityIndex | N
     scope = index.named(question, text_contracts)
     if scope is None:
         scope = by_kind(index, question)
+        if scope is not None and absent_names(index, question, _carriers(index, bm25)):
+            # a contract of the kind named is not the one meant when the question names what no document carries (« le prêt
+            # immobilier … de la villa de Biarritz » scoped to the only loan: the app walk of round 31)
+            scope = None
         if scope is not None:
             scope = _kind_scope_with_names(index, scope, named_names(index, question, _carriers(index, bm25)))
     if scope is None:
@@ -632,11 +644,7 @@ def named_names(index: IdentityIndex, question: str, carriers: Callable[[str], s
     left out (``carriers`` returns None for it)."""
     too_many = hint_limit(index)
     names: dict[str, set[str]] = {}
-    for token in sorted(proper_nouns(question)):
-        if token in index.generic or token in _HONORIFICS or len(token) < MIN_TOKEN_LENGTH or token.isdigit():
-            continue
-        if index.lexicon is not None and index.lexicon.find([token]):
-            continue  # another form of a glossary word ("Licensed", "Products"): a defined term, not a name
+    for token in _name_tokens(index, question):
         found = carriers(token)
         if found is None:
             continue
@@ -644,6 +652,22 @@ def named_names(index: IdentityIndex, question: str, carriers: Callable[[str], s
         if found and len(found) <= too_many:
             names[token] = found
     return names
+
+
+def _name_tokens(index: IdentityIndex, question: str) -> list[str]:
+    """The question's capitalised words but the first (:func:`proper_nouns`) that may be names: not a glossary word nor another form
+    of one ("Licensed", "Products": defined terms), not a courtesy title, a number or a short word."""
+    return [
+        token for token in sorted(proper_nouns(question))
+        if token not in index.generic and token not in _HONORIFICS and len(token) >= MIN_TOKEN_LENGTH and not token.isdigit()
+        and not (index.lexicon is not None and index.lexicon.find([token]))
+    ]
+
+
+def absent_names(index: IdentityIndex, question: str, carriers: Callable[[str], set[str] | None]) -> list[str]:
+    """The question's names (:func:`_name_tokens`) that no document carries, in its identity or its text (« Biarritz » in a data room
+    that never names the town)."""
+    return [token for token in _name_tokens(index, question) if carriers(token) == set() and not index.by_token.get(token)]
 
 
 def hint_for(index: IdentityIndex, question: str, carriers: Callable[[str], set[str] | None]) -> dict[str, Any] | None:

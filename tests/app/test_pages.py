@@ -464,11 +464,13 @@ def test_dataroom_tells_indefinite_terms_and_moved_ends_apart_from_the_contracts
     assert not at.exception
     assert [w.value for w in at.warning][0] == (
         "2 contracts have no end date (indefinite term) and are listed apart; 1 contract ends outside these dates since an amendment"
-        " moved its end, and is listed apart; 2 contracts cannot be decided on these filters: check them by hand."
+        " moved its end, and is listed apart; 1 contract renews automatically unless notice was given: check whether it was;"
+        " 1 contract cannot be decided on these filters: check it by hand."
     )
     assert next(m.value for m in at.metric if m.label == "Left out — check by hand") == "2"
     shown = all_markdown(at)
-    assert "**No end date\\: indefinite term** (2)" in shown and "**A filtered field is unknown or uncertain** (2)" in shown
+    assert "**No end date\\: indefinite term** (2)" in shown and "**A filtered field is unknown or uncertain** (1)" in shown
+    assert "**Renews automatically unless notice was given** (1)" in shown  # the policy: its end is known, not whether notice was given
     assert "renews or continues automatically after 2026" in shown.replace("\\", "")  # the policy, with the reason
     assert "Contracts that cannot be decided are listed beside the table" not in shown
     # indefinite terms only: nothing to check by hand, so no warning at all

@@ -1502,9 +1502,23 @@ WALKTHROUGH_17 = [
 ]
 
 
+# Thirty-first round (CUAD tuning parts' misses, written anew): the contract ending once the notice runs out is no ground to end it,
+# nor is the end of the initial term when the right runs "or at any time thereafter"
+NOTICE_RUNS_OUT = [
+    ("termination-for-convenience", True,
+     "Should the Distributor wish to end this Agreement before the Expiry Date, it shall give the Supplier at least ninety (90) days' written "
+     "notice, and this Agreement shall end following the expiry of that 90-day period."),
+    ("termination-for-convenience", True,
+     "Either party may terminate this Agreement at the end of the first Contract Year or at any time thereafter by giving six months' written notice."),
+    ("termination-for-convenience", False, "Either party may terminate this Agreement at the end of the Initial Term by giving ninety days' written notice."),
+    ("termination-for-convenience", False,
+     "Either party may terminate this Agreement following the expiry of any cure period if the other party has not remedied a material breach."),
+]
+
+
 @pytest.mark.parametrize(
     ("rule", "fires", "text"),
-    WALKTHROUGH_17 + PROTECTED_TERRITORY + LEAVING_AT_WILL + WALKTHROUGH_12 + FALSE_POSITIVE_KINDS + MISSED_KINDS + REVIEWED + LIMIT_THEN_EXCEPT + WALKTHROUGH_13 + CUAD_TUNING_KINDS + WALKTHROUGH_14 + REVIEWED_24
+    NOTICE_RUNS_OUT + WALKTHROUGH_17 + PROTECTED_TERRITORY + LEAVING_AT_WILL + WALKTHROUGH_12 + FALSE_POSITIVE_KINDS + MISSED_KINDS + REVIEWED + LIMIT_THEN_EXCEPT + WALKTHROUGH_13 + CUAD_TUNING_KINDS + WALKTHROUGH_14 + REVIEWED_24
     + WALKTHROUGH_16,
 )
 def test_the_last_rounds_wordings(rule, fires, text):

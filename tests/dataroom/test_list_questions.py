@@ -343,3 +343,34 @@ def test_a_verb_after_its_subject_is_no_list_of_contracts(question, asks_for_con
 ])
 def test_a_list_asked_with_a_relative_clause_is_still_a_list(question):
     assert is_contracts_request(question)
+
+
+@pytest.mark.parametrize(("question", "filters"), [
+    # a state with no date is read against today (2026-11-30): the app walk of round 31 got contracts "with a Term article"
+    ("Which contracts have already expired?", {"end_date": {"before": "2026-11-29"}}),
+    ("Quels contrats sont déjà échus ?", {"end_date": {"before": "2026-11-29"}}),
+    ("Quels contrats ont pris fin en 2025 ?", {"end_date": {"after": "2025-01-01", "before": "2025-12-31"}}),
+    ("Which contracts are still in force?", {"end_date": {"after": "2026-11-30"}}),
+    ("Quels contrats sont en cours ?", {"end_date": {"after": "2026-11-30"}}),
+    # brackets hold words like any others (walkthrough 21)
+    ("Which contracts are governed by a foreign (non-French) law?", {"governing_law": {"not_in": ["droit français"]}}),
+    # every contract, when nothing is asked of them
+    ("List all the contracts", {}), ("Quels contrats contient la data room ?", {}), ("How many agreements are there?", {}),
+])
+def test_a_state_or_nothing_at_all_is_a_list_too(question, filters):
+    listing = read(question)
+    assert listing is not None and listing.filters == filters and not listing.parties
+
+
+def test_a_list_of_every_contract_says_so_shows_the_current_term_and_sets_a_memo_apart():
+    from greffier.chat.listing import list_answer
+
+    result = {"results": [
+        {"contract_id": "a", "title": "Contrat de fourniture", "filename": "f.pdf", "end_date": "2026-06-30", "current_end": "2027-06-30"},
+        {"contract_id": "b", "title": "Note interne", "filename": "n.txt", "not_contract": "an internal memo"},
+    ]}
+    lines = list_answer(result, {}, "", "fr").splitlines()
+    assert lines[0] == "La data room contient 1 contrat\u00a0:"
+    assert lines[1] == "- Contrat de fourniture (f.pdf) — fin 30/06/2027 (reconduit après le 30/06/2026)"
+    assert lines[-1] == "Écartés parce que le document n'est pas un contrat\u00a0: Note interne (n.txt) (une note interne)."
+    assert list_answer(result, {}, "", "en").splitlines()[0] == "The data room holds 1 contract:"

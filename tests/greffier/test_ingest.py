@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from greffier.config import load_settings
-from greffier.errors import EmbedderMismatchError
+from greffier.errors import EmbedderMismatchError, GreffierError
 from greffier.services.ingest import Ingestor
 from greffier.services.status import inspect_workspace, workspace_status
 from store.workspace import open_workspace
@@ -177,6 +177,22 @@ def test_bad_files_are_reported_and_the_batch_goes_on(tmp_path):
     assert "unsupported" in errors["room/notes.xyz"].lower()
     status = workspace_status(settings)
     assert status["documents"] == 1 and len(status["failures"]) == 5
+    # a type Greffier cannot read is never copied into the workspace (the app walk of round 31), and it stays reported on the next run
+    assert not (settings.workspace / "room" / "notes.xyz").exists() and (settings.workspace / "room" / "good.pdf").exists()
+    Ingestor(settings).ingest(room)
+    assert len(workspace_status(settings)["failures"]) == 5
+
+
+def test_a_single_file_of_a_type_greffier_cannot_read_is_refused_before_it_is_copied(tmp_path):
+    secret = tmp_path / "shadow"
+    secret.write_text("root:$6$hash")
+    (tmp_path / "setup.exe").write_bytes(b"MZ")
+    settings = load_settings(tmp_path / "ws")
+    for path, said in ((secret, "without an extension"), (tmp_path / "setup.exe", "unsupported file type '.exe'")):
+        with pytest.raises(GreffierError, match="nothing was copied") as refused:
+            Ingestor(settings).ingest(path)
+        assert said in str(refused.value)
+    assert not (settings.workspace / "shadow").exists() and not (settings.workspace / "setup.exe").exists()
 
 
 def test_file_that_turns_bad_keeps_its_indexed_version(tmp_path):

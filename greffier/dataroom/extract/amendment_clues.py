@@ -67,7 +67,7 @@ _AMENDMENT_WORDS = re.compile(
 
 # "shall expire on 31 March 2028 instead of 31 March 2026", « prendra fin le … au lieu du … »
 _INSTEAD_OF = re.compile(
-    rf"{DATE_GROUP}\s*,?\s+(?:instead\s+of|rather\s+than|in\s+place\s+of|au\s+lieu\s+(?:du|de\s+la|de)|en\s+lieu\s+et\s+place\s+du|et\s+non\s+plus\s+(?:le|au))\s+"
+    rf"{DATE_GROUP}\s*,?\s+(?:instead\s+of|rather\s+than|in\s+place\s+of|in\s+lieu\s+of|au\s+lieu\s+(?:du|de\s+la|de)|en\s+lieu\s+et\s+place\s+du|et\s+non\s+plus\s+(?:le|au))\s+"
     rf"(?:the\s+|le\s+)?(?P<before>{DATE_PATTERN})",
     re.I,
 )

@@ -19,7 +19,10 @@ _SIGNATURE_RULES: tuple[tuple[str, re.Pattern[str], bool], ...] = (
     ), True),
     ("fait le", re.compile(rf"\bfait\s+(?:[^,\n]{{0,40}},?\s+)?le\s+{DATE_GROUP}", re.I), True),
     ("à <ville>, le", re.compile(rf"^\s*(?:à|a)\s+[{UPPER}][^,\n]{{1,40}},\s+le\s+{DATE_GROUP}", re.I | re.M), True),
-    ("date de signature", re.compile(rf"\b(?:date de (?:la )?signature|signature date|date of signature)\s*:?\s*{DATE_GROUP}", re.I), False),
+    # … or the agreement's own date, a form's box ("Date of Agreement: 1 July 2023", BIMCO's forms; « Date du contrat : … »)
+    ("date de signature", re.compile(
+        rf"\b(?:date de (?:la )?signature|signature date|date of signature|date of (?:this )?(?:agreement|contract)|date du (?:present )?contrat)\s*:?\s*{DATE_GROUP}",
+        re.I), False),
     (
         "signed on",
         re.compile(

@@ -55,26 +55,27 @@ _FIRST_LINE_CHARS = 200
 # only", which a contract's header may say)
 _SAYS_IT_IS_NONE = re.compile(
     r"\bne constitue (?:pas|en aucun cas) un (?:engagement contractuel|contrat)\b|\bsans valeur contractuelle\b"
+    r"|\bdocument (?:interne,? )?(?:non contractuel|non-contractuel)\b"
     r"|\bdoes not constitute (?:a|an|any) (?:contract|agreement)\b(?![^.]{0,80}\bexcept\b)"
 )
 _OPENING_CHARS = 600  # where such a statement stands: under the title
+_HEAD_LINES = 3  # the lines read for the title: a letterhead's company and department may come first
 # A title's parts (« Maison Brûlerie SAS — Procès-verbal de la réunion du Comité de direction »): the kind may follow the company's name
 _TITLE_PARTS = re.compile(r"\s+[—–-]\s+|\s*:\s+|\s*\|\s*")
 
 
-def _first_line(chunks: Sequence[ChunkInput]) -> str:
-    for chunk in chunks[:1]:
-        for line in chunk.text.splitlines():
-            if line.strip(" #*"):
-                return line.strip(" #*")[:_FIRST_LINE_CHARS]
-    return ""
+def _first_lines(chunks: Sequence[ChunkInput]) -> list[str]:
+    """The first lines of the text: a letterhead may stand above the title (« ARMEMENT X SAS / Direction juridique / NOTE À
+    L'ATTENTION DU COMITÉ », walkthrough 21)."""
+    lines = [line.strip(" #*")[:_FIRST_LINE_CHARS] for chunk in chunks[:_HEAD_LINES] for line in chunk.text.splitlines() if line.strip(" #*")]
+    return lines[:_HEAD_LINES]
 
 
 def not_a_contract(title: str, chunks: Sequence[ChunkInput]) -> str | None:
     """What the document is when it says it is no contract (« an internal memo », "minutes of a meeting", "a report"), from
     its title or first line; ``None`` for a contract, and for any document whose text makes parties agree."""
     kind, decided = None, False
-    for line in (title, _first_line(chunks)):
+    for line in (title, *_first_lines(chunks)):
         for part in _TITLE_PARTS.split(fold(line or "").strip(" #*-–—")):
             part = part.strip(" #*")
             kind = next((k for pattern, k in _KINDS if pattern.match(part)), None)
@@ -84,7 +85,7 @@ def not_a_contract(title: str, chunks: Sequence[ChunkInput]) -> str | None:
         if decided:
             break
     if kind is None:
-        opening = fold(chunks[0].text[:_OPENING_CHARS]) if chunks else ""
+        opening = fold("\n".join(chunk.text for chunk in chunks[:_HEAD_LINES])[:_OPENING_CHARS])
         kind = "a document that says it is no contract" if _SAYS_IT_IS_NONE.search(opening) else None
     if kind is None:
         return None

@@ -693,6 +693,8 @@ _ROLE_LABEL_SPLIT = re.compile(
     r"(?:^|(?<=[\s.;,]))(?:Beneficiary|Guarantor|Principal|Lessor|Lessee|Licensor|Licensee|Supplier|Customer|Client|Buyer|Seller|Purchaser|Vendor"
     r"|Employer|Contractor|Borrower|Lender|Landlord|Tenant|Hirer|Owner|Bailleur|Preneur|Garant|B[ée]n[ée]ficiaire|Pr[êe]teur|Emprunteur|Vendeur"
     r"|Acheteur|Fournisseur|Prestataire|Sous-traitant|Concédant|Licencié|Franchiseur|Franchisé|Crédit-bailleur|Crédit-preneur|Mandant|Mandataire"
+    # an insurance policy's schedule (walkthrough 21: "Underwriters: THAMES & SOLENT … Assured: ARMEMENT …")
+    r"|Underwriters?|Insurers?|Insured|Assured|Policyholder|Assureurs?|Assur[ée]s?|Souscripteur"
     # a letter's writer and addressee (walkthrough 19: "SIDE LETTER From: CORRIB AVIATION LEASING DAC … To: AIR VOLCANS SA …")
     r"|From|To|Expéditeur|Destinataire)"
     r"[ \t]?:[ \t]+(?=[A-ZÀ-Þ])"

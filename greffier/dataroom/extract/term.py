@@ -42,7 +42,7 @@ _TERM_OR_PERIOD_HEADING = re.compile(f"{_TERM_HEADING.pattern}|{_PERIOD_HEADING.
 # Offer Expiry Date 31 March 2024"); the label itself says it is the contract's end
 _END_LABEL = (
     r"date\s+d['’]\s*(?:[ée]ch[ée]ance|expiration)(?:\s+(?:finale|du\s+contrat|du\s+bail|du\s+pr[êe]t))?|date\s+de\s+(?:fin(?:\s+du\s+contrat)?|remboursement\s+final)"
-    r"|(?:final\s+)?maturity\s+date|(?:expiry|expiration|end|termination|final\s+repayment)\s+date|(?:contract|agreement|term)\s+(?:end|expiry|expiration)\b(?!\s+of)"
+    r"|(?:final\s+)?maturity\s+date|(?:final\s+)?redelivery\s+date|(?:expiry|expiration|end|termination|final\s+repayment)\s+date|(?:contract|agreement|term)\s+(?:end|expiry|expiration)\b(?!\s+of)"
 )
 _TERM_CUE = re.compile(
     r"pour une dur[ée]e|produit ses effets|prend(?:ra)? effet|prend(?:ra)? fin|entre(?:ra)? en vigueur|est conclue? pour|restera en vigueur|"
@@ -50,6 +50,8 @@ _TERM_CUE = re.compile(
     r"remain in force|comes? into force|effective (?:as of|from|on)|commenc|initial term|"
     # a form's line names the period: "INITIAL DISTRIBUTION PERIOD: April 15, 2000 through October 15, 2000", « Période initiale : du … au … »
     r"\b(?:initial|original)\s+(?:[\w-]+\s+)?period\b|p[ée]riode\s+initiale|dur[ée]e\s+initiale|"
+    # an insurance's or a charter's period: "Period of Insurance: … from 00:00 hours GMT on 1 January 2026 to …"
+    r"\bperiod\s+of\s+(?:insurance|cover(?:age)?|the\s+policy)\b|\b(?:policy|insurance|charter)\s+period\b|p[ée]riode\s+(?:d['’]assurance|de\s+couverture)\b|"
     r"\b(?:contrat|convention|bail|mission|licence|accord|pacte|garantie|agreement|lease|license|licence|term)\b|\bterms\s+of\s+the\s+(?:project|engagement|assignment|mission)\s*:|"
     rf"(?i:{_END_LABEL})",
     re.I,
@@ -66,8 +68,10 @@ EXTENSION_PERIOD = re.compile(
 # An option to extend, in a contract that is no amendment: "Flotek may, by written notice …, elect for the Term to be extended to …"
 _OPTION = re.compile(r"\b(?:may|might|elect\w*|option\w*|discretion|right\s+to|if|unless|provided|peut|peuvent|pourra|pourront|facult[ée]|si)\b", re.I)
 UNCHANGED = re.compile(r"inchang|unchanged|ne modifie (?:ni|pas)|does not (?:amend|change|modify)|remains? (?:the same|fixed)|demeure fix", re.I)
+# an hour before a date: "from 00:00 hours GMT on 1 January 2026 to 24:00 hours GMT on 31 December 2026" (an insurance's period)
+_CLOCK = r"(?:(?:\d{1,2}[:.h]\d{2}|midnight|noon|minuit|midi)\s*(?:hours?|hrs|heures?)?\s*(?:GMT|UTC|CET|local\s+time|heure\s+locale)?\s+(?:on|le)\s+)?"
 _RANGE = re.compile(
-    rf"\b(?:du|from|de)\s+(?P<start>{DATE_PATTERN})\s+(?:au|to|until|jusqu['’]au|through|-)\s+{DATE_GROUP}"
+    rf"\b(?:du|from|de)\s+{_CLOCK}(?P<start>{DATE_PATTERN})\s*,?\s+(?:au|to|until|jusqu['’]au|through|-)\s+{_CLOCK}{DATE_GROUP}"
     rf"|(?<![\w,])(?P<bare>{DATE_PATTERN})\s+(?:through|thru|until)\s+(?P<bare_end>{DATE_PATTERN})",  # "April 15, 2000 through October 15, 2000"
     re.I,
 )
@@ -147,7 +151,7 @@ _START = re.compile(
     rf"(?:à\s+compter\s+du|a\s+compter\s+du|prend(?:ra)?\s+effet\s+(?:le|au)|entre(?:ra)?\s+en\s+vigueur\s+le|entré\s+en\s+vigueur\s+le|"
     rf"débute(?:ra)?\s+le|commence(?:ra)?\s+le|à\s+partir\s+du|à\s+effet\s+du|\bfrom|\bas\s+of|\beffective\s+(?:as\s+of|from|on)|"
     rf"\bcommenc(?:es|ing|e)\s+(?:on|upon)|\bbegin(?:s|ning)?\s+(?:on|upon)|\bstart(?:s|ing)?\s+on|\bwith\s+effect\s+from"
-    rf"|\bcomes?\s+into\s+force\s+on)\s+(?:the\s+)?{DATE_GROUP}",
+    rf"|\bcomes?\s+into\s+(?:force|effect)\s+on|\btak(?:es?|ing)\s+effect\s+(?:on|as\s+of|from))\s+(?:the\s+)?{DATE_GROUP}",
     re.I,
 )
 _FROM_SIGNATURE = re.compile(

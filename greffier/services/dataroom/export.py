@@ -21,7 +21,7 @@ from datetime import date, datetime
 from typing import Any
 
 from greffier.dataroom.naming import name_contracts as name_contracts  # re-exported: the screens name contracts as the exports do
-from greffier.dataroom.records import INDEFINITE_TERM
+from greffier.dataroom.records import INDEFINITE_TERM, RENEWS
 from greffier.dataroom.vocabulary import law_in, type_in
 from greffier.config import Settings
 from greffier.errors import GreffierError
@@ -49,10 +49,13 @@ WARNING_COLUMNS = ["title", "warning", "id"]  # the contract by its name (title,
 # last leave the filter undecided; an indefinite term (no end, on purpose) and an end moved by an
 # amendment are decided, and listed apart so that nobody wonders where those contracts went.
 UNKNOWN_FIELD = "a filtered field is unknown or uncertain"
+# a contract that renews by itself: its end is known, but whether it ended depends on a notice the data room cannot see (the app walk
+# of round 31 read « a filtered field is unknown » beside a known end date)
+RENEWS_UNLESS_NOTICE = "renews automatically unless notice was given"
 MOVED_BY_AMENDMENT = "an amendment moved the end date"
 CONTRADICTION = "metadata and text disagree"
 NOT_A_CONTRACT_REASON = "not a contract"  # a memo, minutes, a report: decided, no filter applies to it
-UNDECIDED_REASONS = frozenset({UNKNOWN_FIELD, CONTRADICTION})
+UNDECIDED_REASONS = frozenset({UNKNOWN_FIELD, RENEWS_UNLESS_NOTICE, CONTRADICTION})
 # A left-out contract is decided (indefinite term, end moved by an amendment) or to check by hand (a
 # field unknown or uncertain, metadata and text disagreeing): the screen's banner, the XLSX cover and
 # the CSV's status column split them the same way.
@@ -289,7 +292,9 @@ def _left_out(listing: dict[str, Any], by_id: dict[str, Any]) -> list[dict[str, 
         why = reasons.get(cid) or "; ".join(missing) or "unknown value"
         # an indefinite term is known — there is no end — not unknown: listed apart under its own heading
         indefinite = why.startswith(INDEFINITE_TERM) and "; " not in why
-        add(cid, INDEFINITE_TERM if indefinite else NOT_A_CONTRACT_REASON if record is not None and record.not_contract else UNKNOWN_FIELD, why)
+        renews = why.startswith(RENEWS) and "; " not in why
+        add(cid, INDEFINITE_TERM if indefinite else NOT_A_CONTRACT_REASON if record is not None and record.not_contract
+            else RENEWS_UNLESS_NOTICE if renews else UNKNOWN_FIELD, why)
     for cid, why in (listing.get("excluded_by_amendment") or {}).items():
         add(cid, MOVED_BY_AMENDMENT, why)
     for cid, why in (listing.get("contradictions") or {}).items():
