@@ -54,6 +54,7 @@ _SIGNATURE_OPEN = re.compile(
     r"|for and on behalf of|pour (?:la societe|le compte)\b|signatures?\s*:)"
 )
 MAX_SIGNATURE_SENTENCES = 8
+_NAMED_SIGNER = re.compile(r"\b(?:M\.|Mme|Mlle|Me|Mr\.?|Mrs\.?|Ms\.?|Monsieur|Madame)\s+[A-ZÀ-Þ][\w'’-]+|\b(?:By|Name|Nom)\s*:\s*[A-ZÀ-Þ][\w'’-]+\s+[A-ZÀ-Þ]")
 _BLANK_BLOCK = re.compile(r"\[\s*[●•.…_ ]*\s*\]|_{3,}|\.{4,}|\[(?:date|lieu|place|name|nom)\]", re.IGNORECASE)
 
 
@@ -72,7 +73,10 @@ def signature_block(documents: list[Document], contract: str | None = None) -> l
             continue
         sentences = split_sentences(prose(doc))
         start = next((i for i, sentence in enumerate(sentences) if _SIGNATURE_OPEN.match(fold(sentence))), None)
-        if start is not None and not _BLANK_BLOCK.search(" ".join(sentences[start : start + 2])):  # an annex's template, « Fait à [●] »
+        block = sentences[start : start + MAX_SIGNATURE_SENTENCES] if start is not None else []
+        # an annex's template (« Fait à [●] »), unless people are named under it (« Fait à Annecy, le ______ … Mme Hélène Castagnet,
+        # Présidente »: signed, its date left blank — the app walk of round 31)
+        if start is not None and (not _BLANK_BLOCK.search(" ".join(block[:2])) or _NAMED_SIGNER.search(" ".join(block))):
             return [(n, i, sentences[i]) for i in range(start, min(len(sentences), start + MAX_SIGNATURE_SENTENCES))]
     return []
 

@@ -10,6 +10,7 @@ field leaves a contract to be checked by hand.
 from __future__ import annotations
 
 import re
+from datetime import date
 from typing import Any
 
 from greffier.dataroom.records import INDEFINITE_TERM, NOT_A_CONTRACT, RENEWS
@@ -25,6 +26,8 @@ LIST_WORDS = {
         "found_amendments": "{things} {verb} ({read}):", "match": ("matches", "match"),
         "none": "No contract matches ({read}).",
         "ends": "ends", "signed": "signed", "copy": "possible copy of {name}", "renewed": "renewed after {date}",
+        "translation": "possible translation of {name}", "ended": "already ended",
+        "copies": (", counting once the copy or translation of one of them", ", counting once the {n} copies or translations of them"),
         "every": "The data room holds {count} contracts:", "every_one": "The data room holds 1 contract:", "every_none": "The data room holds no contract.",
         "moved": "Not listed because an amendment moved the end date:",
         "indefinite": "Not listed because the contract has no end date (indefinite term):",
@@ -39,6 +42,8 @@ LIST_WORDS = {
         "found_amendments": "{things} {verb} ({read})\u00a0:", "match": ("correspond", "correspondent"),
         "none": "Aucun contrat ne correspond ({read}).",
         "ends": "fin", "signed": "signé", "copy": "copie probable de {name}", "renewed": "reconduit après le {date}",
+        "translation": "traduction probable de {name}", "ended": "déjà échu",
+        "copies": (", la copie ou traduction de l'un d'eux comptée une fois", ", les {n} copies ou traductions comptées une fois"),
         "every": "La data room contient {count} contrats\u00a0:", "every_one": "La data room contient 1 contrat\u00a0:",
         "every_none": "La data room ne contient aucun contrat.",
         "moved": "Écartés parce qu'un avenant a déplacé la date de fin\u00a0:",
@@ -237,9 +242,10 @@ def describe_read(filters: dict[str, Any], party_names: list[str], language: str
     return "; ".join(parts)
 
 
-def list_answer(result: dict[str, Any], names: dict[str, str], read: str, language: str) -> str:
-    """The answer to a list question: every contract of ``result`` (its end or signature date and law),
-    then those left out and why."""
+def list_answer(result: dict[str, Any], names: dict[str, str], read: str, language: str, today: date | None = None) -> str:
+    """The answer to a list question: every contract of ``result`` (its end or signature date and law; a copy or a translation of
+    another counted once, an end before ``today`` said to be past), then those left out and why."""
+    today = today or date.today()
     words = LIST_WORDS.get(language, LIST_WORDS["en"])
     rows = result.get("results") or []
     # a document that is no contract (a memo, minutes) is said apart as what it is, even where no filter left it out
@@ -250,11 +256,17 @@ def list_answer(result: dict[str, Any], names: dict[str, str], read: str, langua
         result = {**result, "excluded_unknown": [*(result.get("excluded_unknown") or []), *apart],
                   "unknown_reasons": {**(result.get("unknown_reasons") or {}), **apart}}
     amendments = sum(1 for row in rows if row.get("is_amendment"))
+    # a copy or a translation of a listed contract is the same act: counted once (the app walk of round 31 read 8 acts as 10)
+    listed = {row["contract_id"] for row in rows}
+    copies = sum(1 for row in rows if not row.get("is_amendment") and row.get("copy_of") in listed)
     if read:
-        lines = [wording_count(words, len(rows) - amendments, read, amendments, language)]
+        lines = [wording_count(words, len(rows) - amendments - copies, read, amendments, language)]
     else:  # no filter: the room's contracts
-        count = len(rows) - amendments
+        count = len(rows) - amendments - copies
         lines = [words["every_none" if not count else "every_one" if count == 1 else "every"].format(count=count)]
+    if copies:
+        colon = "\u00a0:" if lines[0].endswith("\u00a0:") else ":" if lines[0].endswith(":") else ""
+        lines[0] = lines[0].removesuffix(colon) + words["copies"][copies > 1].format(n=copies) + colon
     for row in rows:
         current = row.get("current_end")
         # a contract renewed since its end date: the term running today first (walkthrough 21 read a live contract as ended)
@@ -263,9 +275,13 @@ def list_answer(result: dict[str, Any], names: dict[str, str], read: str, langua
                   else f"{words['ends']} {date_in(row['end_date'], language)}") if row.get("end_date") else None,
                  f"{words['signed']} {date_in(row['signature_date'], language)}" if row.get("signature_date") else None,
                  law_in(row.get("governing_law") or "", language)]  # a label that says itself what it is (« droit suisse », "Swiss law")
+        if (current or row.get("end_date") or "9999") < today.isoformat():
+            facts.insert(1, words["ended"])
         name = names.get(row["contract_id"]) or contract_label(row.get("title"), row.get("filename"))
-        if copy_of := row.get("copy_of"):  # counted, and said to be a copy: the reader does not count one contract twice (walkthrough 17)
-            facts.append(words["copy"].format(name=names.get(copy_of) or copy_of))
+        if copy_of := row.get("copy_of"):  # said to be a copy: the reader does not count one contract twice (walkthrough 17)
+            translated = any(w.startswith("possible translation of") for w in row.get("warnings") or [])
+            other = names.get(copy_of) or next((contract_label(r.get("title"), r.get("filename")) for r in rows if r["contract_id"] == copy_of), copy_of)
+            facts.append(words["translation" if translated else "copy"].format(name=other))
         lines.append(f"- {name} — " + ", ".join(f for f in facts if f))
     left = left_out_lines(result, names, language)
     return "\n".join(lines + ([""] + left if left else []))

@@ -451,7 +451,7 @@ class _Turn:
         results = merged.get("results", [])
         names = names_of(room, [r["contract_id"] for r in results] + left_out_ids(merged) + [r["copy_of"] for r in results if r.get("copy_of")])
         party_names = [" / ".join(_entity_name(room, e) for e in ids) for ids in listing.parties]
-        text = list_answer(merged, names, describe_read(listing.filters, party_names, language), language)
+        text = list_answer(merged, names, describe_read(listing.filters, party_names, language), language, self.router.today)
         self.stream(text)
         return self.finish(text, sources, {"no_llm": True, "list": True})
 

@@ -374,3 +374,19 @@ def test_a_list_of_every_contract_says_so_shows_the_current_term_and_sets_a_memo
     assert lines[1] == "- Contrat de fourniture (f.pdf) — fin 30/06/2027 (reconduit après le 30/06/2026)"
     assert lines[-1] == "Écartés parce que le document n'est pas un contrat\u00a0: Note interne (n.txt) (une note interne)."
     assert list_answer(result, {}, "", "en").splitlines()[0] == "The data room holds 1 contract:"
+
+
+def test_a_copy_or_a_translation_is_counted_once_and_a_past_end_is_said_to_be_past():
+    from greffier.chat.listing import list_answer
+
+    result = {"results": [
+        {"contract_id": "a", "title": "Software License Agreement", "filename": "l.pdf", "end_date": "2027-09-30"},
+        {"contract_id": "b", "title": "Traduction de courtoisie", "filename": "t.pdf", "end_date": "2027-09-30", "copy_of": "a",
+         "warnings": ["possible translation of Software License Agreement (l.pdf): same parties, type and signature date, another language"]},
+        {"contract_id": "c", "title": "Lettre de mission", "filename": "m.pdf", "end_date": "2026-03-31"},
+    ]}
+    lines = list_answer(result, {}, "date de fin au plus tard le 31/12/2027", "fr", today=TODAY).splitlines()
+    # the app walk of round 31: 2 acts read as 3, the translation called a copy, an ended engagement shown as live
+    assert lines[0] == "2 contrats correspondent (date de fin au plus tard le 31/12/2027), la copie ou traduction de l'un d'eux comptée une fois\u00a0:"
+    assert lines[2].endswith("traduction probable de Software License Agreement (l.pdf)")
+    assert lines[3] == "- Lettre de mission (m.pdf) — fin 31/03/2026, déjà échu"

@@ -87,6 +87,10 @@ def test_the_block_runs_from_the_place_and_date_of_signing_to_the_passage_s_end(
     # an annex's blank template after the real block is no block (the review of the round)
     template = Document(id="c3-20", content="ANNEX 4 — FORM OF ACCESSION\nSigned in [●] on [●].\nFor [●]\nName: ________", meta={"doc_id": "c3", "section": "ANNEX 4"})
     assert signature_block([fees, last, template])[0][0] == 2
+    # … but a block whose date is left blank, people named under it, is the contract's (the app walk of round 31)
+    undated = Document(id="c4-9", content="Article 9 — Droit applicable\nLe contrat est soumis au droit français.\nFait à Annecy, le ____________, "
+                       "en deux exemplaires originaux.\nPour LISANDRE HOLDING SAS\nMme Hélène Castagnet, Présidente", meta={"doc_id": "c4"})
+    assert "Mme Hélène Castagnet, Présidente" in " ".join(sentence for _n, _pos, sentence in signature_block([undated]))
 
 
 @pytest.fixture(scope="module")
