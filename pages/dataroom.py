@@ -52,7 +52,9 @@ with st.form("dataroom_filter_form"):
     ends_before = third[3].date_input("Ends on or before", value=None, min_value=EARLIEST, max_value=LATEST, key="dr_f_ends_before",
                                       help="Contracts whose end an amendment moved past this date are listed as excluded by amendment")
     submitted = st.form_submit_button("Apply filters", type="primary")
-if submitted:
+if submitted and (problem := dataroom.inverted_dates(signed_after=signed_after, signed_before=signed_before, ends_after=ends_after, ends_before=ends_before)):
+    st.error(problem)
+elif submitted:
     st.session_state[keys.DR_FILTERS] = dataroom.build_arguments(
         parties=parties, types=types, law_in=law_in, law_not_in=law_not_in, signed_after=signed_after,
         signed_before=signed_before, ends_after=ends_after, ends_before=ends_before, text=text,

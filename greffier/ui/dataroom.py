@@ -111,6 +111,17 @@ def table(settings: Settings, arguments: dict[str, Any]) -> DataRoomTable:
     return dataroom_table(settings, parse_arguments("search_data_room", arguments))
 
 
+def inverted_dates(**bounds: date | None) -> str | None:
+    """What to tell a user who set a date range the wrong way round (« Signed on or after » later than « Signed on or before »), or
+    None: said in the form's own words, with what to do — not the tool's validation error (the app walk of round 31)."""
+    for field, label in (("signed", "Signed"), ("ends", "Ends")):
+        after, before = bounds.get(f"{field}_after"), bounds.get(f"{field}_before")
+        if after is not None and before is not None and after > before:
+            return (f"« {label} on or after » ({after.isoformat()}) is later than « {label} on or before » ({before.isoformat()}): "
+                    "swap them or clear one. The filters in use are unchanged.")
+    return None
+
+
 def contract_names(settings: Settings) -> dict[str, str]:
     """The name of every contract of the workspace's data room (:func:`name_contracts`): what the
     screen shows instead of an internal id."""

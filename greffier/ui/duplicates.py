@@ -107,12 +107,13 @@ def _short(title: str | None, file: str | None, shared: bool, limit: int) -> str
 
 
 def pair_label(pair: dict[str, Any], limit: int = 60) -> str:
-    """The pair in the « Compare » picker: « BAIL COMMERCIAL (a.pdf) ↔ BAIL COMMERCIAL (b.docx) · duplicate · similarity 0.98 »."""
+    """The pair in the « Compare » picker: « similarity 0.98 · duplicate · BAIL COMMERCIAL (a.pdf) ↔ BAIL COMMERCIAL (b.docx) »: the
+    figure first, which a narrow select box would otherwise cut to « similarity 0 » (the app walk of round 31)."""
     titles, files = pair["titles"], pair["files"]
     shared = bool(titles[0]) and " ".join(str(titles[0]).split()) == " ".join(str(titles[1] or "").split())
     a, b = (_short(titles[i], files[i], shared, limit) for i in (0, 1))
     kind = "translation" if pair.get("kind") == "translation" else "duplicate"
-    return f"{a} ↔ {b} · {kind} · similarity {pair['text_similarity']:.2f}"
+    return f"similarity {pair['text_similarity']:.2f} · {kind} · {a} ↔ {b}"
 
 
 def pair_key(pair: dict[str, Any]) -> str:

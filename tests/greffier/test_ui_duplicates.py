@@ -37,7 +37,7 @@ def test_a_dismissed_pair_is_not_reported(tmp_path):
     translation = found["pairs"][0]
     assert translation["contract_ids"] == ["c05", "c20"]
     label = duplicates.pair_label(translation)  # by title, not « c05 ↔ c20 »
-    assert label.startswith(f"{translation['titles'][0][:20]}") and " · translation · similarity " in label and "c05" not in label
+    assert label.startswith("similarity 0.") and f" · translation · {translation['titles'][0][:20]}" in label and "c05" not in label
     texts = duplicates.texts(settings, ["c05", "c20"])
     assert "LICENSE" in texts["c05"].upper() and texts["c20"]
 
