@@ -108,12 +108,17 @@ class Lexicon:
     def by_id(self) -> dict[str, Concept]:
         return {concept.id: concept for concept in self.concepts}
 
-    def find(self, tokens: Sequence[str], *, in_names: bool = False, languages: Sequence[str] = LANGUAGES) -> list[Match]:
+    def find(
+        self, tokens: Sequence[str], *, in_names: bool = False, languages: Sequence[str] = LANGUAGES, prefer: str | None = None,
+    ) -> list[Match]:
         """The terms found in ``tokens`` (from :func:`tokenize`), in text order (see the module docstring).
 
         ``in_names``: the tokens are a contract's title or file name, where ``name_terms`` count too.
         ``languages``: the languages whose terms are looked for (all by default: a question may mix them;
-        a sentence known to be French is read with French terms only, so « celle » is no "cell")."""
+        a sentence known to be French is read with French terms only, so « celle » is no "cell").
+        ``prefer``: the text's language, when known: where a word is a term of that language, another language's term of
+        another notion written the same is not read there (« jusqu'à quand court le bail ? » asks when it ends, not which
+        "court" hears it: walkthrough 21)."""
         table = self._by_first_in_names if in_names else self._by_first
         candidates: list[Match] = []
         for lang in languages:
@@ -124,6 +129,12 @@ class Lexicon:
                     if tuple(text_stems[start:end]) == term.stems:
                         candidates.append(Match(concept, term, start, end))
         candidates = _without_stem_collisions(candidates, tokens)
+        if prefer is not None:
+            own = {(m.start, m.end): set() for m in candidates if m.term.lang == prefer}
+            for m in candidates:
+                if m.term.lang == prefer:
+                    own[(m.start, m.end)].add(m.concept.id)
+            candidates = [m for m in candidates if m.term.lang == prefer or m.concept.id in own.get((m.start, m.end), {m.concept.id})]
         kept: list[Match] = []
         taken: dict[int, int] = {}  # token position -> length of the match that holds it
         for match in sorted(candidates, key=lambda m: (-(m.end - m.start), m.start)):

@@ -30,7 +30,7 @@ doit doivent devra devront devrait devraient doive devoir faut faudra faudrait f
 """.split()
 
 # What Snowball's lists leave out and a question uses only to frame what it asks: the quantity words of
-# "how many" (« combien » is Snowball's), "per" (« par » is), the auxiliary's infinitive (« peut-il être
+# "how many" and "how much" (« combien » is Snowball's), "per" (« par » is), "also" (« aussi » is a counterpart below), the auxiliary's infinitive (« peut-il être
 # résilié » — Snowball lists « été », « suis », « est »… but not « être »), the wish that frames a condition ("if it
 # wants to stop", « s'il veut arrêter »), the participle that names a contract by its parties (« l'accord conclu avec
 # Kestrel »), the deontic frames of « doit »
@@ -44,7 +44,7 @@ doit doivent devra devront devrait devraient doive devoir faut faudra faudrait f
 # read as a software « application » sent walkthrough 20's coffee-price question to the till software's fees), and « à partir de »,
 # "from" (walkthrough 21: « partir » was looked for as « partie », "party").
 FRAME_WORDS = """
-many per
+many much per also
 want wants wanted wish veut veulent voudrait voudraient vouloir souhaite souhaitent
 conclu conclue conclus conclues
 etre tenu tenue tenus tenues required obliged

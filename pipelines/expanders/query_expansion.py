@@ -114,7 +114,7 @@ class QueryExpander(StoreComponent):
         language = question_language(query)
         # a function word alone names no notion (« s'applique » is no software « application »: walkthrough 20); a phrase of them may
         # ("until when")
-        matches = [m for m in self._lexicon.find(tokens) if m.end - m.start > 1 or tokens[m.start] not in NAMES_NO_NOTION] if self.enabled else []
+        matches = [m for m in self._lexicon.find(tokens, prefer=language) if m.end - m.start > 1 or tokens[m.start] not in NAMES_NO_NOTION] if self.enabled else []
         concepts = list(dict.fromkeys(m.concept.id for m in matches))
         naming = naming_positions(matches, frozenset((scope or {}).get("kinds") or ()))
         clause_types = asked_types(matches, naming)

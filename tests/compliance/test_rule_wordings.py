@@ -1513,6 +1513,12 @@ NOTICE_RUNS_OUT = [
     ("termination-for-convenience", False, "Either party may terminate this Agreement at the end of the Initial Term by giving ninety days' written notice."),
     ("termination-for-convenience", False,
      "Either party may terminate this Agreement following the expiry of any cure period if the other party has not remedied a material breach."),
+    # walkthrough 21 (a crewing agreement): supplying a competitor's ships, an agent appointed sole and exclusive
+    ("non-compete", True,
+     "For twelve months after this Agreement ends, the Agency shall not supply engineers or deck officers to any operator competing with the "
+     "Owner on the Baltic routes."),
+    ("exclusivity", True, "The Owner appoints the Agency as its sole and exclusive crewing agent in Poland."),
+    ("exclusivity", False, "This Addendum and the Agreement are the sole and exclusive statement of the parties' understanding."),
 ]
 
 
