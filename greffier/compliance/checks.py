@@ -69,7 +69,7 @@ def _hits(rule: Rule, playbook: Playbook, library: ClauseLibrary, facts: Documen
     if condition.kind == "learned":
         return learned_hits(condition, scope.passages, rule.id, vectors)
     if condition.kind == "missing_clause":
-        hit = missing_clause_hit(rule, chunks, library)
+        hit = missing_clause_hit(rule, chunks, library, facts)
     elif condition.kind == "date":
         hit = date_hit(condition, facts, chunks, today)
     else:

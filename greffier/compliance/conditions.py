@@ -299,9 +299,14 @@ def threshold_hits(condition: ThresholdCondition, passages: Sequence[Passage]) -
 # --- contract-level conditions -------------------------------------------------------------------
 
 
-def missing_clause_hit(rule: Rule, chunks: Sequence[ClassifiedChunk], library: ClauseLibrary) -> Hit | None:
-    """A hit when no chunk of the contract has one of the rule's clause types."""
+def missing_clause_hit(rule: Rule, chunks: Sequence[ClassifiedChunk], library: ClauseLibrary, facts: DocumentFacts | None = None) -> Hit | None:
+    """A hit when no chunk of the contract has one of the rule's clause types — and, for a governing-law clause, when no law was
+    read from one of its chunks either (« This insurance is subject to English law and practice » under "Law and Practice", typed
+    otherwise, was flagged missing beside the foreign-law flag it raised: walkthrough 21)."""
     if any(rule.applies_to(chunk.clause_types) for chunk in chunks):
+        return None
+    ids = {chunk.id for chunk in chunks}
+    if "governing_law" in rule.clause_types and facts is not None and facts.governing_law and set(facts.evidence.get("governing_law", ())) & ids:
         return None
     labels = [library.by_id[t].label_in("en") if t in library.by_id else t for t in rule.clause_types]
     return Hit(None, f"{NO_CLAUSE}{', '.join(labels)}", {"missing": list(rule.clause_types)})

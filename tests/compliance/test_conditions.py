@@ -104,6 +104,12 @@ def test_missing_clause_fires_only_when_no_clause_of_the_type_exists():
     assert findings[0].chunk_id == "document" and findings[0].excerpt == "No clause of type: Governing law"
     with_law = [*without, chunk("Le contrat est soumis au droit français.", "governing_law", chunk_id="c01-2")]
     assert run(condition, with_law, clause_types="[governing_law]")[0] == []
+    # a law read from an article typed otherwise ("Law and Practice" of a policy) is no missing clause (walkthrough 21)
+    practice = [*without, chunk("This insurance is subject to English law and practice.", "insurance", chunk_id="c01-3")]
+    read = DocumentFacts(id="c01", file="c.pdf", governing_law="droit anglais", evidence={"governing_law": ["c01-3"]})
+    assert run(condition, practice, clause_types="[governing_law]", facts=read)[0] == []
+    elsewhere = DocumentFacts(id="c01", file="c.pdf", governing_law="droit anglais", evidence={"governing_law": ["c09-1"]})  # another document's
+    assert run(condition, practice, clause_types="[governing_law]", facts=elsewhere)[0]
 
 
 def test_missing_clause_on_an_amendment_is_its_contracts_or_not_applicable():

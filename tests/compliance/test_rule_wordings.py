@@ -1519,6 +1519,7 @@ NOTICE_RUNS_OUT = [
      "Owner on the Baltic routes."),
     ("exclusivity", True, "The Owner appoints the Agency as its sole and exclusive crewing agent in Poland."),
     ("exclusivity", False, "This Addendum and the Agreement are the sole and exclusive statement of the parties' understanding."),
+    ("liability-cap", True, "Where the loss results from its negligence, the Operator's liability for any one incident shall never exceed five times the annual fee."),
 ]
 
 
