@@ -116,9 +116,10 @@ class Lexicon:
         ``in_names``: the tokens are a contract's title or file name, where ``name_terms`` count too.
         ``languages``: the languages whose terms are looked for (all by default: a question may mix them;
         a sentence known to be French is read with French terms only, so « celle » is no "cell").
-        ``prefer``: the text's language, when known: where a word is a term of that language, another language's term of
-        another notion written the same is not read there (« jusqu'à quand court le bail ? » asks when it ends, not which
-        "court" hears it: walkthrough 21)."""
+        ``prefer``: the text's language, when known: where a word is a term of that language, another language's clause term
+        of another notion written the same is not read there (« jusqu'à quand court le bail ? » asks when it ends, not which
+        "court" hears it: walkthrough 21); a kind of contract, a place or a subject is (« licence » names a licence agreement
+        in an English question too)."""
         table = self._by_first_in_names if in_names else self._by_first
         candidates: list[Match] = []
         for lang in languages:
@@ -134,7 +135,10 @@ class Lexicon:
             for m in candidates:
                 if m.term.lang == prefer:
                     own[(m.start, m.end)].add(m.concept.id)
-            candidates = [m for m in candidates if m.term.lang == prefer or m.concept.id in own.get((m.start, m.end), {m.concept.id})]
+            candidates = [
+                m for m in candidates
+                if m.term.lang == prefer or m.concept.kind != "clause" or m.concept.id in own.get((m.start, m.end), {m.concept.id})
+            ]
         kept: list[Match] = []
         taken: dict[int, int] = {}  # token position -> length of the match that holds it
         for match in sorted(candidates, key=lambda m: (-(m.end - m.start), m.start)):
