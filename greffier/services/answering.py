@@ -28,13 +28,14 @@ from greffier.models import models_in_use
 from greffier.services.search import FUSION_MARGIN, check_search_arguments, reranker_in_use, search
 from pipelines.answering import ANSWER_OUTPUTS, warmed_answer_pipeline
 from greffier.text.replies import (
-    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_COMPUTED_NOTE, END_MOVED_NOTE, END_MOVED_QUOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NEXT_NOTICE_NOTE, STATUS_ARTICLE, STATUS_CURRENT, STATUS_DEADLINE_PASSED, STATUS_ENDED, STATUS_NOTICE_NOT_SAID, STATUS_NO_RENEWAL, STATUS_NOTE, STATUS_RENEWED, STATUS_RUNS, STATUS_TEXT, STATUS_THEN_RENEWS, NO_RELEVANT_PASSAGE, NOT_A_CONTRACT_KINDS, NOT_A_CONTRACT_NOTE, NOT_GROUNDED, NOTICE_UNITS_FR, ONLY_NAMED, RENEWS_NOTE, WHICH_ONE, abstention, contract_label, date_in, file_names, reply_language,
+    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_COMPUTED_NOTE, END_MOVED_NOTE, END_MOVED_QUOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NEXT_NOTICE_NOTE, STATUS_ARTICLE, STATUS_CURRENT, STATUS_DEADLINE_PASSED, STATUS_ENDED, STATUS_NOTICE_NOT_SAID, STATUS_NO_RENEWAL, STATUS_NOTE, STATUS_RENEWED, STATUS_RUNS, STATUS_TEXT, STATUS_THEN_RENEWS, NO_RELEVANT_PASSAGE, NOT_A_CONTRACT_KINDS, NOT_A_CONTRACT_NOTE, NAMES_ABSENT, NOT_GROUNDED, NOTICE_UNITS_FR, ONLY_NAMED, RENEWS_NOTE, WHICH_ONE, abstention, contract_label, date_in, file_names, reply_language,
     wording,
 )
 from pipelines.generators.answer_kinds import asked_kind
 from pipelines.generators.answerers import ABSTENTION
 from pipelines.generators.llm import LLMBackend, llm_role, resolve_llm
 from pipelines.retrieval import RETRIEVAL_OUTPUTS, passage, rerank_parameters, retrieval_inputs, runnable, stage_times
+from pipelines.routers.scoping import absent_in
 from greffier.dataroom.amendments import article_numbers, rewriting_sentences
 from greffier.dataroom.records import current_term_end, next_notice, period_of
 from greffier.dataroom.extract.text import other_reading
@@ -143,7 +144,7 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
     if status is not None:
         return _status_reply(base, status, relevance, emit, question)
     if not outputs["relevance"]["documents"]:
-        return _abstain(base, question, results, relevance, emit, streamed=abstention(reply_language(question)), hint=hint)
+        return _abstain(base, question, results, relevance, emit, streamed=abstention(reply_language(question)), hint=hint, absent=absent_in(store, question))
     checked = outputs["citations"]
     emit("citation_check", {"removed": checked["removed"], "unsupported": checked["unsupported"], "cited": [c["n"] for c in checked["citations"]]})
     extractive = bool(outputs["answerer"]["extractive"])
@@ -444,6 +445,7 @@ def _retrieval_only(settings: Settings, question: str, backend_info: dict[str, A
 
 def _abstain(
     base: dict[str, Any], question: str, searched: list[dict[str, Any]], relevance: list, emit: EventCallback, *, streamed: str = "", hint: dict | None = None,
+    absent: list[str] | None = None,
 ) -> dict[str, Any]:
     where = ", ".join(sorted(file_names([r.get("file") for r in searched]))[:5])  # file names: the folders say nothing to a reader
     language = reply_language(question)
@@ -451,6 +453,8 @@ def _abstain(
     if hint and any(d.get("outside_hint") for d in relevance):
         # passages of other contracts were left out: say which contracts the question seemed to name
         detail += " " + _hint_note(hint, language)
+    if absent:  # the names the question gives that no document carries (« Biarritz »): why nothing answers it
+        detail += " " + wording(NAMES_ABSENT, language, names=", ".join(f"« {name} »" for name in absent))
     for token in re.findall(r"\S+\s*", detail[len(streamed):] if detail.startswith(streamed) else detail):
         emit("token", {"text": token})
     emit("citation_check", {"removed": [], "unsupported": [], "cited": []})

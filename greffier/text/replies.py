@@ -18,6 +18,8 @@ NO_RELEVANT_PASSAGE = {
     "en": "No passage relevant to the question was found (searched {count} passages{where}).",
     "fr": "Aucun passage ne répond à la question ({count} passages examinés{where}).",
 }
+# the question's names that no document of the workspace carries (« le prêt … de la villa de Biarritz »: the app walk of round 31)
+NAMES_ABSENT = {"en": "No document mentions {names}.", "fr": "Aucun document ne mentionne {names}."}
 EXTRACTIVE_NOTE = {
     "en": "No LLM available: extractive answer — sentences quoted from the best passages, each with its source.",
     "fr": "Aucun LLM disponible : réponse extractive — phrases citées des meilleurs passages, chacune avec sa source.",

@@ -813,6 +813,14 @@ def hint_in(workspace: WorkspaceStore, question: str, index: IdentityIndex | Non
     return hint_for(index, question, _carriers(index, workspace.bm25()))
 
 
+def absent_in(workspace: WorkspaceStore, question: str) -> list[str]:
+    """:func:`absent_names` over this workspace, each name as the question writes it (« Biarritz »)."""
+    index = identity_index(workspace)
+    folded = absent_names(index, question, _carriers(index, workspace.bm25()))
+    written = {fold(word): word for word in _WORD.findall(question)}
+    return [written.get(token, token) for token in folded]
+
+
 def kinds_of(index: IdentityIndex, contract_ids: list[str]) -> list[str]:
     """The glossary's contract kinds of these contracts (« bail » → lease): a question's word of one of
     them names the contract, it does not ask about a clause."""

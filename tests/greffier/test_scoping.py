@@ -9,6 +9,7 @@ from greffier.config import load_settings
 from greffier.services.ingest import Ingestor
 from greffier.lexicon import load_lexicon
 from pipelines.routers.scoping import IdentityIndex, IdentityRow, by_kind, without_naming
+from greffier.services.answering import answer
 from greffier.services.search import search
 from tests.pipelines.files import make_markdown
 
@@ -134,7 +135,6 @@ def test_without_naming(question, naming, expected):
 
 
 def test_an_answer_says_where_it_looked_and_quotes_the_named_lease(leases):
-    from greffier.services.answering import answer
     from greffier.ui.chat import trace_step
 
     events = []
@@ -458,3 +458,24 @@ def test_of_two_kinds_named_the_one_written_as_the_contract_meant_scopes():
     ]
     index = IdentityIndex.build(rows, load_lexicon())
     assert by_kind(index, "Quel est le préavis pour dénoncer le contrat de prestations logistiques à son échéance ?").contract_ids == ["g1"]
+
+
+def test_a_kind_named_with_a_name_no_document_carries_scopes_nothing_and_the_abstention_says_so(leases):
+    # the app walk of round 31: « le prêt immobilier … de la villa de Biarritz » was scoped to the room's only loan and answered with
+    # its interest clause; here the leases' « bail » with a town no lease names
+    said = answer(leases, "Quel est le loyer du bail de la villa de Biarritz ?", backend=None)
+    assert said["abstained"] and said["scope"] is None, said["answer"]
+    assert said["answer"].endswith("Aucun document ne mentionne « Biarritz ».")
+    # a name the documents do carry still scopes (« Delorme »: one tenant)
+    named = answer(leases, "Quel est le loyer du bail de la Pharmacie Delorme ?", backend=None)
+    assert not named["abstained"] and "57 000 euros" in named["answer"]
+
+
+def test_a_kind_word_that_also_names_a_clause_is_asked_inside_the_kind_named_as_where_to_look():
+    # walkthrough 21: « la franchise … dans la police corps et machines » is the policy's deductible, not a franchise agreement
+    rows = [
+        IdentityRow("p1", "HULL AND MACHINERY INSURANCE POLICY", "room/09_Policy_HM.docx", ["UNDERWRITERS PLC", "ARMEMENT SAS"], True, "contrat d'assurance"),
+        IdentityRow("f1", "CONTRAT DE FRANCHISE", "room/01_Franchise.pdf", ["ENSEIGNE SAS", "FRANCHISÉ SARL"], True, "contrat de franchise"),
+    ]
+    scope = by_kind(IdentityIndex.build(rows, load_lexicon()), "Quelle est la franchise applicable par sinistre dans la police corps et machines ?")
+    assert scope is not None and scope.contract_ids == ["p1"] and "franchise" not in scope.named_by, scope
