@@ -87,6 +87,9 @@ if not everything["flags"]:
     st.info("No flags yet: choose a playbook and run a scan.")
     st.stop()
 
+if unscanned := compliance.unscanned_line(settings):  # an upload after the latest scan: its flags are missing, not absent
+    st.warning(escape_markdown(unscanned))
+
 chart_column, metrics_column = st.columns([3, 2], gap="large")
 with chart_column:
     rows = compliance.open_by_severity(everything["flags"])

@@ -8,11 +8,14 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from greffier.services.compliance import DEFAULT_PLAYBOOK, FlagFilters, list_flags, list_playbooks, load_playbook, scan_workspace, set_flag_status  # noqa: F401 (DEFAULT_PLAYBOOK: for the page)
+from greffier.services.compliance import (  # noqa: F401 (DEFAULT_PLAYBOOK: for the page)
+    DEFAULT_PLAYBOOK, FlagFilters, list_flags, list_playbooks, load_playbook, scan_workspace, set_flag_status, unscanned_contracts,
+)
 from greffier.compliance.errors import PlaybookError
 from greffier.compliance.models import COPY_NOTE, SKIPPED_NO_LLM
 from greffier.compliance.playbooks import SEVERITIES
 from greffier.text import noun, plural
+from greffier.text.replies import contract_label
 from greffier.config import Settings
 from greffier.formats import CSV_SEPARATORS as CSV_SEPARATORS  # re-exported: the screens' selectboxes offer the separators the exports take
 from greffier.ui.chat import Source, sources_for
@@ -100,6 +103,17 @@ def rule_titles(playbook_names: Iterable[str]) -> dict[str, str]:
         except PlaybookError:
             continue
     return titles
+
+
+def unscanned_line(settings: Settings) -> str | None:
+    """The warning above the flags when contracts were added or changed since the latest scan: their flags are missing, not absent."""
+    missing = unscanned_contracts(settings)
+    if not missing:
+        return None
+    names = "; ".join(contract_label(c["title"], c["file"]) for c in missing[:5]) + (" …" if len(missing) > 5 else "")
+    return (f"{plural(len(missing), 'contract was', 'contracts were')} added or changed since the latest scan and "
+            f"{noun(len(missing), 'has', 'have')} not been checked: {names}. Run the scan again: the flags below leave "
+            f"{noun(len(missing), 'it', 'them')} out.")
 
 
 def not_checked_line(skipped: list[dict[str, Any]]) -> str:

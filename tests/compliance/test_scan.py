@@ -271,3 +271,21 @@ def test_an_amendment_is_not_flagged_for_the_clauses_its_contract_holds(tmp_path
     ends = {files[c.document_id]: c.detail for c in result.checks if c.rule_id == "term-ends-within-12-months" and c.status == "checked"}
     assert ends["services_amendment_en.md"] == "an amendment: its end acts through its contract (room/services_en.docx)"
     assert not [f for f in result.to_json()["flags"] if f["rule_id"] == "term-ends-within-12-months" and "amendment" in Path(f["file"]).name]
+
+
+def test_a_contract_ingested_after_the_latest_scan_is_said_to_be_unchecked(scan_base, tmp_path):
+    # the app walk of round 31: a contract uploaded after the scan was missing from the flags, and nothing said so
+    from greffier.services.compliance import unscanned_contracts
+    from tests.pipelines.files import make_markdown
+
+    ws = copy_workspace(scan_base, tmp_path)
+    settings = ws["settings"]
+    assert unscanned_contracts(settings) == []  # never scanned: the page says to run a scan, not that one contract is missing
+    scan_workspace(settings, "ma_due_diligence", today=TODAY, llm=None)
+    assert unscanned_contracts(settings) == []
+    make_markdown(ws["room"] / "maintenance.md", [("Article 1 — Objet", "Le Prestataire assure la maintenance du parc informatique du Client.")],
+                  title="Contrat de maintenance informatique")
+    Ingestor(settings).ingest(ws["room"])
+    assert [c["file"] for c in unscanned_contracts(settings)] == ["room/maintenance.md"]
+    scan_workspace(settings, "ma_due_diligence", today=TODAY, llm=None)
+    assert unscanned_contracts(settings) == []

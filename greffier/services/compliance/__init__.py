@@ -15,9 +15,11 @@ from greffier.services.compliance.service import (
     scan_document,
     scan_workspace,
     set_flag_status,
+    unscanned_contracts,
 )
 
 __all__ = [
     "DEFAULT_PLAYBOOK", "EXPORT_FORMATS", "ComplianceError", "FlagFilters", "Playbook", "PlaybookError", "ScanResult",
     "export_flags", "list_flags", "list_playbooks", "load_playbook", "scan_document", "scan_workspace", "set_flag_status",
+    "unscanned_contracts",
 ]

@@ -351,6 +351,34 @@ def list_flags(settings: Settings, filters: FlagFilters | None = None) -> dict[s
     }
 
 
+def unscanned_contracts(settings: Settings) -> list[dict[str, Any]]:
+    """The contracts no finished scan has read since they were ingested or last changed (a file uploaded after the latest scan):
+    their flags are missing, not absent (the app walk of round 31 read a complete list of flags without the new contract). A memo
+    or minutes, to which no rule applies, is not one of them. Reads only."""
+    store = open_workspace(settings)
+    if not store.exists():
+        return []
+    with store.session() as session:
+        scans = flags_repo.latest_scans(session=session)  # the latest first
+        contracts = repo.list_contracts(session=session)
+    if not scans:
+        return []  # never scanned: the page says to run a scan
+    read_at: dict[str, Any] = {}
+    for scan in scans:
+        for document_id in scan.document_ids:
+            read_at.setdefault(document_id, scan.finished_at)
+    memos = {record.id for record in load_dataroom(store).records if record.not_contract}
+    return [
+        {"id": c.id, "title": c.title, "file": c.file} for c in contracts
+        if c.id not in memos and (c.id not in read_at or _naive(c.updated_at) > _naive(read_at[c.id]))
+    ]
+
+
+def _naive(moment: Any) -> Any:  # noqa: ANN401
+    """A datetime without its zone (SQLite gives them back naive): comparable with another."""
+    return moment.replace(tzinfo=None) if moment is not None and moment.tzinfo is not None else moment
+
+
 def set_flag_status(settings: Settings, flag_id: str, status: str, note: str | None = None) -> dict[str, Any]:
     """Set a flag's review status (open, resolved, dismissed, escalated) and note; returns the flag.
 
