@@ -150,7 +150,7 @@ def _show_answer(turn: chat.Turn) -> None:
     elif turn.abstained:
         st.warning(f"**{wording(ABSTAINED, reply_language(turn.question))}** — {escape_markdown(turn.answer)}")
     else:
-        st.markdown(escape_markdown(turn.answer, keep_lines=True))
+        st.markdown(escape_markdown(turn.answer, keep_lines=True, rows=turn.is_list))
     if turn.note:
         st.caption(escape_markdown(turn.note))
 

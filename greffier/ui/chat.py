@@ -184,6 +184,11 @@ class Turn:
     status: str = "unanswered"
     pending: dict[str, Any] | None = None
 
+    @property
+    def is_list(self) -> bool:
+        """Whether the answer is a list of contracts Greffier wrote (the data room's), not quoted text."""
+        return any(step.kind == "intent" and "list_question" in step.title for step in self.trace)
+
 
 @dataclass
 class Outcome:

@@ -10,16 +10,19 @@ from greffier.dataroom.vocabulary import law_in, type_in
 _SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~$:])")
 
 
-def escape_markdown(text: str | None, *, keep_lines: bool = False) -> str:
+def escape_markdown(text: str | None, *, keep_lines: bool = False, rows: bool = False) -> str:
     """``text`` with every Markdown-significant character backslash-escaped (None → "").
 
-    ``keep_lines`` turns each line break into a Markdown hard break, so a passage keeps its lines.
+    ``keep_lines`` turns each line break into a Markdown hard break, so a passage keeps its lines. ``rows``: the text is Greffier's
+    own list (a chat list's contracts, « - CONTRAT … — fin … »), whose lines opening on a dash are shown as a list's rows, not as
+    literal dashes (the app walk of round 31); a document's text never is.
     """
     if not text:
         return ""
     escaped = _SPECIAL.sub(r"\\\1", str(text))
     if keep_lines:
-        escaped = "  \n".join(line.strip() for line in escaped.splitlines())
+        lines = [line.strip() for line in escaped.splitlines()]
+        escaped = "  \n".join("- " + line[3:] if rows and line.startswith("\\- ") else line for line in lines)
     return escaped
 
 

@@ -10,6 +10,9 @@ def test_document_text_is_made_inert_for_markdown():
     assert escaped == "\\*\\*gras\\*\\* \\[lien\\]\\(x\\) \\<b\\>x\\</b\\> 5 \\$ et 6 \\$"
     escaped = escape_markdown("# Titre\n- puce *x*", keep_lines=True)
     assert escaped == "\\# Titre  \n\\- puce \\*x\\*"
+    # Greffier's own list (a chat list's contracts) shows its rows as a list's (the app walk of round 31), its text still inert
+    rows = escape_markdown("2 contracts match:\n- A_B (a.pdf) — ends 2027-01-01\n- C (c.pdf)", keep_lines=True, rows=True)
+    assert rows == "2 contracts match\\:  \n- A\\_B \\(a\\.pdf\\) — ends 2027\\-01\\-01  \n- C \\(c\\.pdf\\)"
     assert one_line("a\n  b   c", 10) == "a b c" and one_line("x" * 20, 10) == "x" * 9 + "…"
 
 
