@@ -54,7 +54,12 @@ _SIGNATURE_OPEN = re.compile(
     r"|for and on behalf of|pour (?:la societe|le compte)\b|signatures?\s*:)"
 )
 MAX_SIGNATURE_SENTENCES = 8
-_NAMED_SIGNER = re.compile(r"\b(?:M\.|Mme|Mlle|Me|Mr\.?|Mrs\.?|Ms\.?|Monsieur|Madame)\s+[A-ZÀ-Þ][\w'’-]+|\b(?:By|Name|Nom)\s*:\s*[A-ZÀ-Þ][\w'’-]+\s+[A-ZÀ-Þ]")
+_ROLE_NOT_NAME = r"(?!(?:Le|La|Les|Représentant|Representative|Authori[sz]ed|Duly|Signatory|Officer|Director|Directeur|Président|Gérant)\b)"
+_NAMED_SIGNER = re.compile(
+    rf"\b(?:M\.|Mme|Mlle|Me|Mr\.?|Mrs\.?|Ms\.?|Monsieur|Madame)\s+{_ROLE_NOT_NAME}[A-ZÀ-Þ][\w'’-]+"
+    rf"|\b(?:By|Name|Nom)\s*:\s*{_ROLE_NOT_NAME}[A-ZÀ-Þ][\w'’-]+\s+{_ROLE_NOT_NAME}[A-ZÀ-Þ]"
+)
+_PLACEHOLDER = re.compile(r"\[\s*[●•.…_ ]*\s*\]|\[(?:date|lieu|place|name|nom)\]", re.IGNORECASE)
 _BLANK_BLOCK = re.compile(r"\[\s*[●•.…_ ]*\s*\]|_{3,}|\.{4,}|\[(?:date|lieu|place|name|nom)\]", re.IGNORECASE)
 
 
@@ -74,9 +79,11 @@ def signature_block(documents: list[Document], contract: str | None = None) -> l
         sentences = split_sentences(prose(doc))
         start = next((i for i, sentence in enumerate(sentences) if _SIGNATURE_OPEN.match(fold(sentence))), None)
         block = sentences[start : start + MAX_SIGNATURE_SENTENCES] if start is not None else []
-        # an annex's template (« Fait à [●] »), unless people are named under it (« Fait à Annecy, le ______ … Mme Hélène Castagnet,
-        # Présidente »: signed, its date left blank — the app walk of round 31)
-        if start is not None and (not _BLANK_BLOCK.search(" ".join(block[:2])) or _NAMED_SIGNER.search(" ".join(block))):
+        # an annex's template (« Fait à [●] »), unless only its date is left blank and people are named under it (« Fait à Annecy,
+        # le ______ … Mme Hélène Castagnet, Présidente »: signed — the app walk of round 31); a placeholder in brackets, or a role
+        # for a name ("By: Authorised Signatory", « M. Le Représentant légal »), is a template still (the review of the round)
+        opening = " ".join(block[:2])
+        if start is not None and (not _BLANK_BLOCK.search(opening) or (not _PLACEHOLDER.search(opening) and _NAMED_SIGNER.search(" ".join(block)))):
             return [(n, i, sentences[i]) for i in range(start, min(len(sentences), start + MAX_SIGNATURE_SENTENCES))]
     return []
 

@@ -13,7 +13,7 @@ import re
 from datetime import date
 from typing import Any
 
-from greffier.dataroom.records import INDEFINITE_TERM, NOT_A_CONTRACT, RENEWS
+from greffier.dataroom.records import INDEFINITE_TERM, NOT_A_CONTRACT, RENEWS, reason_is_only
 from greffier.dataroom.vocabulary import law_in, type_in
 from greffier.text.replies import contract_label, counted, date_in
 from store.records import DataRoom
@@ -25,12 +25,14 @@ LIST_WORDS = {
         "found_one": "1 contract matches ({read}):",
         "found_amendments": "{things} {verb} ({read}):", "match": ("matches", "match"),
         "none": "No contract matches ({read}).",
-        "ends": "ends", "signed": "signed", "copy": "possible copy of {name}", "renewed": "renewed after {date}",
+        "ends": "ends", "signed": "signed", "copy": "possible copy of {name}", "renewed": "renewed after {date} unless notice was given",
         "translation": "possible translation of {name}", "ended": "already ended",
         "copies": (", counting once the copy or translation of one of them", ", counting once the {n} copies or translations of them"),
+        "and_amendments": " and {n} amendment(s)",
         "every": "The data room holds {count} contracts:", "every_one": "The data room holds 1 contract:", "every_none": "The data room holds no contract.",
         "moved": "Not listed because an amendment moved the end date:",
         "indefinite": "Not listed because the contract has no end date (indefinite term):",
+        "indefinite_in_force": "Also in force, with no end date (indefinite term):",
         "unknown": "Not listed because a filtered field is unknown (check them by hand):",
         "renews": "Listed apart because they renew automatically unless notice was given (check whether it was):",
         "contradiction": "Not listed because the metadata and the text disagree (check them by hand):",
@@ -41,13 +43,15 @@ LIST_WORDS = {
         "found_one": "1 contrat correspond ({read})\u00a0:",
         "found_amendments": "{things} {verb} ({read})\u00a0:", "match": ("correspond", "correspondent"),
         "none": "Aucun contrat ne correspond ({read}).",
-        "ends": "fin", "signed": "signé", "copy": "copie probable de {name}", "renewed": "reconduit après le {date}",
+        "ends": "fin", "signed": "signé", "copy": "copie probable de {name}", "renewed": "reconduit après le {date} sauf congé",
         "translation": "traduction probable de {name}", "ended": "déjà échu",
         "copies": (", la copie ou traduction de l'un d'eux comptée une fois", ", les {n} copies ou traductions comptées une fois"),
+        "and_amendments": " et {n} avenant(s)",
         "every": "La data room contient {count} contrats\u00a0:", "every_one": "La data room contient 1 contrat\u00a0:",
         "every_none": "La data room ne contient aucun contrat.",
         "moved": "Écartés parce qu'un avenant a déplacé la date de fin\u00a0:",
         "indefinite": "Écartés parce que le contrat n'a pas de date de fin (durée indéterminée)\u00a0:",
+        "indefinite_in_force": "En vigueur aussi, sans date de fin (durée indéterminée)\u00a0:",
         "unknown": "Écartés parce qu'un champ filtré est inconnu (à vérifier à la main)\u00a0:",
         "renews": "Mis à part parce qu'ils se renouvellent tacitement faute de congé (vérifier si un congé a été donné)\u00a0:",
         "contradiction": "Écartés parce que les métadonnées et le texte divergent (à vérifier à la main)\u00a0:",
@@ -69,12 +73,12 @@ def names_of(room: DataRoom, contract_ids: list[str]) -> dict[str, str]:
 
 def indefinite(reason: str) -> bool:
     """Whether a reason for leaving a contract out is an indefinite term alone (decided, not unknown)."""
-    return reason.startswith(INDEFINITE_TERM) and "; " not in reason
+    return reason_is_only(reason, INDEFINITE_TERM)
 
 
 def renews(reason: str) -> bool:
     """Whether a reason for leaving a contract out is its renewal alone: its end is known, whether notice was given is not."""
-    return reason.startswith(RENEWS) and "; " not in reason
+    return reason_is_only(reason, RENEWS)
 
 
 def left_out(result: dict[str, Any]) -> dict[str, list[tuple[str, str]]]:
@@ -98,10 +102,12 @@ def left_out_ids(result: dict[str, Any]) -> list[str]:
     return [cid for pairs in left_out(result).values() for cid, _why in pairs]
 
 
-def left_out_lines(result: dict[str, Any], names: dict[str, str], language: str = "en", *, mentioned: str = "") -> list[str]:
+def left_out_lines(
+    result: dict[str, Any], names: dict[str, str], language: str = "en", *, mentioned: str = "", headings: dict[str, str] | None = None,
+) -> list[str]:
     """The sentences that say which contracts ``result`` leaves out and why, each named by ``names``;
-    those ``mentioned`` already names (by id or by name) are not repeated."""
-    words = LIST_WORDS.get(language, LIST_WORDS["en"])
+    those ``mentioned`` already names (by id or by name) are not repeated; ``headings`` replace a kind's heading."""
+    words = {**LIST_WORDS.get(language, LIST_WORDS["en"]), **(headings or {})}
     lines = []
     for kind, pairs in left_out(result).items():
         pairs = [(cid, why) for cid, why in pairs if not _mentions(mentioned, cid, names.get(cid, cid))]
@@ -242,7 +248,7 @@ def describe_read(filters: dict[str, Any], party_names: list[str], language: str
     return "; ".join(parts)
 
 
-def list_answer(result: dict[str, Any], names: dict[str, str], read: str, language: str, today: date | None = None) -> str:
+def list_answer(result: dict[str, Any], names: dict[str, str], read: str, language: str, today: date | None = None, *, in_force: bool = False) -> str:
     """The answer to a list question: every contract of ``result`` (its end or signature date and law; a copy or a translation of
     another counted once, an end before ``today`` said to be past), then those left out and why."""
     today = today or date.today()
@@ -264,6 +270,8 @@ def list_answer(result: dict[str, Any], names: dict[str, str], read: str, langua
     else:  # no filter: the room's contracts
         count = len(rows) - amendments - copies
         lines = [words["every_none" if not count else "every_one" if count == 1 else "every"].format(count=count)]
+        if amendments:  # the room's amendments, listed under their contracts' rows, counted apart
+            lines[0] = lines[0].rstrip(":\u00a0") + words["and_amendments"].format(n=amendments) + ("\u00a0:" if language == "fr" else ":")
     if copies:
         colon = "\u00a0:" if lines[0].endswith("\u00a0:") else ":" if lines[0].endswith(":") else ""
         lines[0] = lines[0].removesuffix(colon) + words["copies"][copies > 1].format(n=copies) + colon
@@ -275,15 +283,16 @@ def list_answer(result: dict[str, Any], names: dict[str, str], read: str, langua
                   else f"{words['ends']} {date_in(row['end_date'], language)}") if row.get("end_date") else None,
                  f"{words['signed']} {date_in(row['signature_date'], language)}" if row.get("signature_date") else None,
                  law_in(row.get("governing_law") or "", language)]  # a label that says itself what it is (« droit suisse », "Swiss law")
-        if (current or row.get("end_date") or "9999") < today.isoformat():
-            facts.insert(1, words["ended"])
+        if (current or row.get("end_date") or "9999") < today.isoformat() and row.get("renewal") != "automatic":
+            facts.insert(1, words["ended"])  # (one that renews by itself ended only if notice was given: its reason says so)
         name = names.get(row["contract_id"]) or contract_label(row.get("title"), row.get("filename"))
         if copy_of := row.get("copy_of"):  # said to be a copy: the reader does not count one contract twice (walkthrough 17)
             translated = any(w.startswith("possible translation of") for w in row.get("warnings") or [])
             other = names.get(copy_of) or next((contract_label(r.get("title"), r.get("filename")) for r in rows if r["contract_id"] == copy_of), copy_of)
             facts.append(words["translation" if translated else "copy"].format(name=other))
         lines.append(f"- {name} — " + ", ".join(f for f in facts if f))
-    left = left_out_lines(result, names, language)
+    # the contracts in force asked for: one of indefinite term is one of them, not left out (the review of the round)
+    left = left_out_lines(result, names, language, headings={"indefinite": words["indefinite_in_force"]} if in_force else None)
     return "\n".join(lines + ([""] + left if left else []))
 
 

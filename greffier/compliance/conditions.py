@@ -305,8 +305,7 @@ def missing_clause_hit(rule: Rule, chunks: Sequence[ClassifiedChunk], library: C
     otherwise, was flagged missing beside the foreign-law flag it raised: walkthrough 21)."""
     if any(rule.applies_to(chunk.clause_types) for chunk in chunks):
         return None
-    ids = {chunk.id for chunk in chunks}
-    if "governing_law" in rule.clause_types and facts is not None and facts.governing_law and set(facts.evidence.get("governing_law", ())) & ids:
+    if "governing_law" in rule.clause_types and facts is not None and facts.governing_law and _evidence_chunk(facts, "governing_law", chunks):
         return None
     labels = [library.by_id[t].label_in("en") if t in library.by_id else t for t in rule.clause_types]
     return Hit(None, f"{NO_CLAUSE}{', '.join(labels)}", {"missing": list(rule.clause_types)})

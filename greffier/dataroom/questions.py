@@ -314,11 +314,14 @@ def _dates(folded: str, today: date) -> list[tuple[str, dict[str, str]]]:
     ranges: dict[str, dict[str, str]] = {}
     # a state with no date: "which contracts have already expired?" ended before today (the app walk of round 31 read it as a clause
     # list), « quels contrats sont en cours ? » end after it
+    # (the state alone, nothing asked after it — "… in force and have a change of control clause" asks the clause —, and no negation
+    # before it: "which contracts are not yet in force?" is the other list)
     if not _DATE_CLAUSE.search(folded) and not _COMING.search(folded) and not _BARE_RELATIVE.search(folded):
-        if _ENDED.search(folded):
-            return [("end_date", {"before": (today - timedelta(days=1)).isoformat()})]
-        if _IN_FORCE.search(folded):
-            return [("end_date", {"after": today.isoformat()})]
+        for pattern, span in ((_ENDED, {"before": (today - timedelta(days=1)).isoformat()}), (_IN_FORCE, {"after": today.isoformat()})):
+            if (state := pattern.search(folded)) and not folded[state.end():].strip(" ?!.") and not _STATE_NEGATED.search(folded[: state.start()]):
+                return [("end_date", span)]
+            if state:
+                return []
     if not verbs:
         return []
     taken: list[tuple[int, int]] = []
@@ -354,10 +357,12 @@ def _dates(folded: str, today: date) -> list[tuple[str, dict[str, str]]]:
 
 
 _ENDED = re.compile(
-    r"\b(?:already|have|has)\s+(?:expired|ended|terminated|lapsed|come to an end)\b|\b(?:expired|ended|lapsed) (?:already|by now)\b|\bno longer in force\b"
-    r"|\b(?:deja|sont)\s+(?:echus|expires|termines|arrives? (?:a echeance|a (?:leur )?terme))\b|\bne sont plus en vigueur\b|\bont (?:deja )?pris fin\b"
+    r"\b(?:already|have|has)\s+(?:expired|ended|terminated|lapsed|come to an end)\b|\b(?:expired|ended|lapsed) (?:already|by now)\b|\bhave been terminated\b"
+    r"|\b(?:deja|sont)\s+(?:echus|expires|termines|arrives? (?:a echeance|a (?:leur )?terme))\b|\bont (?:deja )?(?:pris fin|expire)\b|\bont ete resilies\b"
+    r"|\bno longer in force\b|\bne sont plus en vigueur\b"
 )
-_IN_FORCE = re.compile(r"\b(?:still|currently)\s+(?:in force|running|in effect|active)\b|\b(?:are|is)\s+in force\b|\b(?:sont|est|encore|toujours)\s+en (?:cours|vigueur)\b")
+_IN_FORCE = re.compile(r"\b(?:still|currently)\s+(?:in force|running|in effect|active)\b|\b(?:are|is)\s+in force\b|\b(?:sont|est|encore|toujours)\s+en (?:cours|vigueur)\b(?! d)")
+_STATE_NEGATED = re.compile(r"\b(?:not|no|never|pas|plus|jamais|aucun|aucune)\b|n't\b|\bne\b|\bn'")
 
 
 def _field_at(verbs: list[tuple[int, str]], position: int) -> str:

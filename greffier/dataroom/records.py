@@ -327,6 +327,14 @@ def _resolve(
 NO_END_DATE = "no end date in metadata or text"
 INDEFINITE_TERM = "no end date: indefinite term"  # a contract that runs until terminated: its end is known, there is none
 RENEWS = "renews or continues automatically after"  # … its first term's end: « renews or continues automatically after 2026-01-31 unless notice is given (…) »
+
+
+def reason_is_only(reason: str, kind: str) -> bool:
+    """Whether a reason a filter gives for leaving a contract out is of one ``kind`` alone (:data:`INDEFINITE_TERM`, :data:`RENEWS`)
+    and nothing else (« …; no governing law … » is a field unknown too)."""
+    return reason.startswith(kind) and "; " not in reason
+
+
 _RENEWS_UNLESS = " unless notice is given ("
 
 # How sure a value read by each rule is (the others are "high"): a "low" value is unknown for a filter.

@@ -279,7 +279,8 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
     ),
     # … not a loan the pledge or mortgage secures (walkthrough 21: « CONTRAT DE PRÊT GARANTI PAR UNE HYPOTHÈQUE MARITIME »)
     "nantissement": (
-        r"^(?!.*\b(?:contrat de (?:pret|credit)|loan|facility agreement)\b.{0,40}\b(?:garanti|secured)).*?(?:nantissement|\bgage\b|pledge|hypotheque|security agreement)",
+        r"^(?!\W*(?:contrat de (?:pret|credit)|loan(?: agreement)?|facility agreement)\b.{0,40}\b(?:garanti(?:e?s?)? par|secured by)\b)"
+        r".*?(?:nantissement|\bgage\b|pledge|hypotheque|security agreement)",
     ),
     # a guarantor's own undertaking to pay on demand, whatever the debt (art. 2321 C. civ., URDG): not an accessory cautionnement
     # (appwalk 28: an "ON-DEMAND PERFORMANCE BOND" typed « cautionnement »)
@@ -304,7 +305,7 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
     "contrat de travail": (
         r"contrat de travail", r"\bcdi\b", r"\bcdd\b", r"employment (?:agreement|contract)", r"contract of (?:employment|service)\b(?! for)",
         # a seafarer's (walkthrough 21: « CONTRAT D'ENGAGEMENT MARITIME À DURÉE INDÉTERMINÉE »)
-        r"contrat d'engagement maritime", r"^\W*contrat (?:d'engagement |de travail )?a duree (?:in)?determinee\b", r"seafarers?'? employment agreement",
+        r"contrat d'engagement maritime", r"^\W*contrat (?:d'engagement |de travail )?a duree (?:in)?determinee\b(?!\s+(?:de|d'|du|des)\b)", r"seafarers?'? employment agreement",
         r"contrat d'apprentissage", r"service agreement for (?:a|the) (?:director|executive)",
     ),
     # hiring a thing for a time, with or without its operator (a crane, a vehicle, an aircraft on an operating lease); not a
@@ -313,7 +314,7 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
     # the occupation of public land or a port's quay by permit (« AOT »): no commercial lease (walkthrough 21: typed a services agreement)
     "convention d'occupation du domaine public": (
         r"occupation (?:temporaire )?du domaine public", r"autorisation d'occupation temporaire", r"\baot\b",
-        r"public (?:domain|property) (?:occupancy|occupation)",
+        r"public (?:domain|property) (?:occupancy|occupation)", r"port (?:area )?occupancy (?:agreement|permit)",
     ),
     "contrat de location": (
         r"\b(?:plant|equipment|crane|vehicle|car|van|truck|machinery) (?:hire|rental)(?: agreement| contract)?\b", r"\bcrane hire\b",

@@ -59,6 +59,9 @@ class Concept:
     terms: tuple[Term, ...]
     # Terms that name the notion in a contract's title or file name only ("US"): too ambiguous in prose.
     name_terms: tuple[Term, ...] = ()
+    # Terms that name the notion in a question only, never looked for in a passage (« jusqu'à quand court le bail ? »: the verb
+    # « court » asks when it ends; as a passage's word it would be any "court" of a jurisdiction clause).
+    asked_terms: tuple[Term, ...] = ()
 
     def terms_in(self, lang: str) -> tuple[Term, ...]:
         return tuple(term for term in self.terms if term.lang == lang)
@@ -96,7 +99,7 @@ class Lexicon:
         by_first: dict[tuple[str, str], list[tuple[Term, Concept]]] = {}
         in_names: dict[tuple[str, str], list[tuple[Term, Concept]]] = {}
         for concept in concepts:
-            for term in concept.terms:
+            for term in (*concept.terms, *concept.asked_terms):
                 by_first.setdefault((term.lang, term.stems[0]), []).append((term, concept))
                 in_names.setdefault((term.lang, term.stems[0]), []).append((term, concept))
             for term in concept.name_terms:
@@ -225,14 +228,18 @@ def _concept(source: str, raw: object) -> Concept:
     kind = raw.get("kind", "clause")
     if kind not in KINDS:
         raise LexiconError(f"{source}: concept {concept_id}: kind {kind!r} is not one of {', '.join(KINDS)}")
-    unknown = sorted(set(raw) - {"id", "kind", "types", "in_names", *LANGUAGES})
+    unknown = sorted(set(raw) - {"id", "kind", "types", "in_names", "asked_only", *LANGUAGES})
     if unknown:
-        raise LexiconError(f"{source}: concept {concept_id}: unknown keys {unknown}; use id, kind, types, fr, en, in_names")
+        raise LexiconError(f"{source}: concept {concept_id}: unknown keys {unknown}; use id, kind, types, fr, en, in_names, asked_only")
+    asked_only = raw.get("asked_only") or {}
+    if not isinstance(asked_only, dict) or set(asked_only) - set(LANGUAGES):
+        raise LexiconError(f"{source}: concept {concept_id}: asked_only maps a language (fr, en) to its terms, e.g. asked_only: {{fr: [court]}}")
+    asked = [_term(source, concept_id, lang, text) for lang, texts in asked_only.items() for text in texts or []]
     terms = [_term(source, concept_id, lang, text) for lang in LANGUAGES for text in raw.get(lang) or []]
     if not any(t.lang == "fr" for t in terms) or not any(t.lang == "en" for t in terms):
         raise LexiconError(f"{source}: concept {concept_id} needs terms in both fr and en")
     name_terms = [Term(str(text), "en", (str(text).lower(),), (str(text).lower(),)) for text in raw.get("in_names") or []]
-    return Concept(concept_id, kind, tuple(raw.get("types") or ()), tuple(_unique(terms)), tuple(name_terms))
+    return Concept(concept_id, kind, tuple(raw.get("types") or ()), tuple(_unique(terms)), tuple(name_terms), tuple(asked))
 
 
 def _term(source: str, concept_id: str, lang: str, text: object) -> Term:

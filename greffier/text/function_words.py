@@ -75,7 +75,7 @@ FUNCTION_WORDS: frozenset[str] = frozenset(fold(word) for word in (*SNOWBALL_ENG
 # alone, they name none (the query expander, the scope hint). The others keep the notions they name alone ("until" a term's end,
 # « conclu » a signing, "during" a period).
 NAMES_NO_NOTION: frozenset[str] = frozenset(
-    fold(word) for word in "applique appliquent applicable applicables apply applies selon according dit disent says say said aujourd hui today currently actuellement".split()
+    fold(word) for word in "applique appliquent applicable applicables apply applies partir selon according dit disent says say said aujourd hui today currently actuellement".split()
 )
 
 

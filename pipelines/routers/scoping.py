@@ -612,9 +612,10 @@ def scope_for(workspace: WorkspaceStore, question: str, index: IdentityIndex | N
     scope = index.named(question, text_contracts)
     if scope is None:
         scope = by_kind(index, question)
-        if scope is not None and absent_names(index, question, _carriers(index, bm25)):
-            # a contract of the kind named is not the one meant when the question names what no document carries (« le prêt
-            # immobilier … de la villa de Biarritz » scoped to the only loan: the app walk of round 31)
+        if scope is not None and _said_of(question, scope.named_by, absent_names(index, question, _carriers(index, bm25))):
+            # a contract of the kind named is not the one meant when the question names, right after the kind, what no document
+            # carries (« le prêt immobilier … de la villa de Biarritz » scoped to the only loan: the app walk of round 31); not "what
+            # does the lease say about COVID?", where the name is what is asked of the lease (the review of the round)
             scope = None
         if scope is not None:
             scope = _kind_scope_with_names(index, scope, named_names(index, question, _carriers(index, bm25)))
@@ -811,6 +812,25 @@ def hint_in(workspace: WorkspaceStore, question: str, index: IdentityIndex | Non
     """:func:`hint_for` over this workspace's identities (``index`` when the caller has it) and BM25 postings."""
     index = index or identity_index(workspace)
     return hint_for(index, question, _carriers(index, workspace.bm25()))
+
+
+SAID_OF_WORDS = 8  # a name this many words after the kind's word, with no verb between, describes the contract meant
+
+
+def _said_of(question: str, kind_words: list[str], names: list[str]) -> bool:
+    """Whether one of ``names`` follows one of ``kind_words`` closely, as its complement (« le prêt immobilier consenti pour la villa
+    de Biarritz », "the lease of the Biarritz villa"), rather than as what is asked of it ("what does the lease say about COVID?")."""
+    if not names or not kind_words:
+        return False
+    words = [fold(w) for w in _WORD.findall(question)]
+    kinds = [i for i, w in enumerate(words) if any(w.startswith(k) for k in kind_words)]
+    for i, word in enumerate(words):
+        if word in names and any(0 < i - k <= SAID_OF_WORDS and not _ASKED_OF.search(" ".join(words[k + 1 : i])) for k in kinds):
+            return True
+    return False
+
+
+_ASKED_OF = re.compile(r"\b(?:say|says|said|about|regarding|dit|prevoit|concernant|sur|en cas|about|is|are|est|sont|soumis|due|in)\b")
 
 
 def absent_in(workspace: WorkspaceStore, question: str) -> list[str]:

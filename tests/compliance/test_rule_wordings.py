@@ -1520,6 +1520,10 @@ NOTICE_RUNS_OUT = [
     ("exclusivity", True, "The Owner appoints the Agency as its sole and exclusive crewing agent in Poland."),
     ("exclusivity", False, "This Addendum and the Agreement are the sole and exclusive statement of the parties' understanding."),
     ("liability-cap", True, "Where the loss results from its negligence, the Operator's liability for any one incident shall never exceed five times the annual fee."),
+    # the review of the round: a finance document's agents, information supplied to a competitor
+    ("exclusivity", True, "The Owner appoints the Agency as its sole and exclusive agent in Poland."),
+    ("exclusivity", False, "The Lenders appoint the Bank as their sole and exclusive security agent."),
+    ("non-compete", False, "The Employee shall not supply any information about the Employer to any competitor."),
 ]
 
 

@@ -371,7 +371,7 @@ def test_a_list_of_every_contract_says_so_shows_the_current_term_and_sets_a_memo
     ]}
     lines = list_answer(result, {}, "", "fr").splitlines()
     assert lines[0] == "La data room contient 1 contrat\u00a0:"
-    assert lines[1] == "- Contrat de fourniture (f.pdf) — fin 30/06/2027 (reconduit après le 30/06/2026)"
+    assert lines[1] == "- Contrat de fourniture (f.pdf) — fin 30/06/2027 (reconduit après le 30/06/2026 sauf congé)"
     assert lines[-1] == "Écartés parce que le document n'est pas un contrat\u00a0: Note interne (n.txt) (une note interne)."
     assert list_answer(result, {}, "", "en").splitlines()[0] == "The data room holds 1 contract:"
 
@@ -390,3 +390,23 @@ def test_a_copy_or_a_translation_is_counted_once_and_a_past_end_is_said_to_be_pa
     assert lines[0] == "2 contrats correspondent (date de fin au plus tard le 31/12/2027), la copie ou traduction de l'un d'eux comptée une fois\u00a0:"
     assert lines[2].endswith("traduction probable de Software License Agreement (l.pdf)")
     assert lines[3] == "- Lettre de mission (m.pdf) — fin 31/03/2026, déjà échu"
+
+
+@pytest.mark.parametrize("question", [
+    # a state denied, or a state beside a clause asked, is no list of that state (the review of the round)
+    "Quels contrats ne sont pas encore en vigueur ?", "Which contracts are not currently active?", "Which contracts have not already expired?",
+    "Quels contrats sont en cours de négociation ?", "Which contracts are in force and have a change of control clause?",
+    "Quels contrats sont en vigueur et contiennent une clause de non-concurrence ?",
+])
+def test_a_state_denied_or_beside_a_clause_is_not_read_as_that_list(question):
+    listing = read(question)
+    assert listing is None or "end_date" not in listing.filters
+
+
+def test_an_in_force_list_counts_an_indefinite_term_in_and_a_renewing_contract_is_not_said_ended():
+    from greffier.chat.listing import list_answer
+
+    result = {"results": [{"contract_id": "a", "title": "Bail", "filename": "b.pdf", "end_date": "2025-06-30", "renewal": "automatic"}],
+              "excluded_unknown": ["c"], "unknown_reasons": {"c": "no end date: indefinite term"}}
+    text = list_answer(result, {"c": "CDI (c.pdf)"}, "date de fin à partir du 30/11/2026", "fr", today=TODAY, in_force=True)
+    assert "déjà échu" not in text and "En vigueur aussi, sans date de fin (durée indéterminée)\u00a0: CDI (c.pdf)." in text

@@ -236,7 +236,7 @@ def cover_of(room, arguments) -> dict:
 def test_the_xlsx_cover_splits_the_left_out_as_the_screen_does(room):
     # The cover said « Left out… 2 » where the screen said « Left out — check by hand 0 »: both are decided.
     decided = "Left out, decided (indefinite term, end moved by an amendment): sheet « Left out »"
-    by_hand = "Left out, check by hand (a filtered field unknown or uncertain, metadata and text disagree): sheet « Left out »"
+    by_hand = "Left out, check by hand (a filtered field unknown or uncertain, a renewal unless notice was given, metadata and text disagree): sheet « Left out »"
     cover = cover_of(room, ENDS_BY_2027)
     assert (cover[decided], cover[by_hand]) == (2, 1), cover  # the lease may run on past 2027: by hand
     assert not any(label.startswith("Left out, see") for label in cover)

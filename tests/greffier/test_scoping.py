@@ -466,6 +466,9 @@ def test_a_kind_named_with_a_name_no_document_carries_scopes_nothing_and_the_abs
     said = answer(leases, "Quel est le loyer du bail de la villa de Biarritz ?", backend=None)
     assert said["abstained"] and said["scope"] is None, said["answer"]
     assert said["answer"].endswith("Aucun document ne mentionne « Biarritz ».")
+    # a name asked of the kind, not said of it, keeps the scope (the review of the round: "what does the lease say about COVID?")
+    asked_of = answer(leases, "Que prévoit le bail en cas de Brexit ?", backend=None)
+    assert asked_of["scope"] is not None and asked_of["scope"]["by"] == "kind", asked_of["scope"]
     # a name the documents do carry still scopes (« Delorme »: one tenant)
     named = answer(leases, "Quel est le loyer du bail de la Pharmacie Delorme ?", backend=None)
     assert not named["abstained"] and "57 000 euros" in named["answer"]

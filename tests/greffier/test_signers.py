@@ -91,6 +91,11 @@ def test_the_block_runs_from_the_place_and_date_of_signing_to_the_passage_s_end(
     undated = Document(id="c4-9", content="Article 9 — Droit applicable\nLe contrat est soumis au droit français.\nFait à Annecy, le ____________, "
                        "en deux exemplaires originaux.\nPour LISANDRE HOLDING SAS\nMme Hélène Castagnet, Présidente", meta={"doc_id": "c4"})
     assert "Mme Hélène Castagnet, Présidente" in " ".join(sentence for _n, _pos, sentence in signature_block([undated]))
+    # … but placeholders in brackets, or a role for a name, stay a template after the real block (the review of the round)
+    signed = Document(id="c5-8", content="12. SIGNATURES\nSigned in London on 3 March 2024.\nBy: John Smith, Director", meta={"doc_id": "c5"})
+    for form in ("Signed in [●] on [●].\nFor [●]\nBy: Authorised Signatory", "Fait à [●], le [●].\nPour la Société, M. Le Représentant légal"):
+        annex = Document(id="c5-20", content=f"ANNEX 2 — FORM\n{form}", meta={"doc_id": "c5"})
+        assert signature_block([signed, annex])[0][2].startswith("Signed in London on 3 March 2024"), form
 
 
 @pytest.fixture(scope="module")

@@ -21,8 +21,11 @@ _SIGNATURE_RULES: tuple[tuple[str, re.Pattern[str], bool], ...] = (
     ("à <ville>, le", re.compile(rf"^\s*(?:à|a)\s+[{UPPER}][^,\n]{{1,40}},\s+le\s+{DATE_GROUP}", re.I | re.M), True),
     # … or the agreement's own date, a form's box ("Date of Agreement: 1 July 2023", BIMCO's forms; « Date du contrat : … »)
     ("date de signature", re.compile(
-        rf"\b(?:date de (?:la )?signature|signature date|date of signature|date of (?:this )?(?:agreement|contract)|date du (?:present )?contrat)\s*:?\s*{DATE_GROUP}",
-        re.I), False),
+        rf"\b(?:date de (?:la )?signature|signature date|date of signature)\s*:?\s*{DATE_GROUP}", re.I), False),
+    # … or a form's box for the agreement's own date ("Date of Agreement: 1 July 2023", BIMCO's forms), at a line's start — not the
+    # original contract's date an amendment cites (« Contrat initial : … date du contrat : 1er mars 2019 »)
+    ("date de signature", re.compile(
+        rf"(?:^|\n)[ \t*]*(?:date of (?:this )?(?:agreement|contract)|date du pr[ée]sent (?:contrat|accord))\s*:\s*{DATE_GROUP}", re.I), False),
     (
         "signed on",
         re.compile(

@@ -55,11 +55,12 @@ _FIRST_LINE_CHARS = 200
 # only", which a contract's header may say)
 _SAYS_IT_IS_NONE = re.compile(
     r"\bne constitue (?:pas|en aucun cas) un (?:engagement contractuel|contrat)\b|\bsans valeur contractuelle\b"
-    r"|\bdocument (?:interne,? )?(?:non contractuel|non-contractuel)\b"
+    r"|\bdocument (?:interne,? )?(?:non contractuel|non-contractuel)\b|\binternal document,? (?:not contractual|non-contractual|not binding|non-binding)\b"
     r"|\bdoes not constitute (?:a|an|any) (?:contract|agreement)\b(?![^.]{0,80}\bexcept\b)"
 )
 _OPENING_CHARS = 600  # where such a statement stands: under the title
 _HEAD_LINES = 3  # the lines read for the title: a letterhead's company and department may come first
+_UNDER_A_LETTERHEAD = frozenset({"an internal memo", "minutes of a meeting"})  # what a line below a letterhead may say the document is
 # A title's parts (« Maison Brûlerie SAS — Procès-verbal de la réunion du Comité de direction »): the kind may follow the company's name
 _TITLE_PARTS = re.compile(r"\s+[—–-]\s+|\s*:\s+|\s*\|\s*")
 
@@ -75,10 +76,12 @@ def not_a_contract(title: str, chunks: Sequence[ChunkInput]) -> str | None:
     """What the document is when it says it is no contract (« an internal memo », "minutes of a meeting", "a report"), from
     its title or first line; ``None`` for a contract, and for any document whose text makes parties agree."""
     kind, decided = None, False
-    for line in (title, *_first_lines(chunks)):
+    for number, line in enumerate((title, *_first_lines(chunks))):
         for part in _TITLE_PARTS.split(fold(line or "").strip(" #*-–—")):
             part = part.strip(" #*")
             kind = next((k for pattern, k in _KINDS if pattern.match(part)), None)
+            if number > 1 and kind not in _UNDER_A_LETTERHEAD:
+                kind = None  # a line under the first says a memo or minutes only (not "Report any claim to …" of a policy's schedule)
             # the first part that says what the document is decides (« Contrat de prestation — Rapport d'activité » is a contract)
             if decided := kind is not None or bool(match_contract_type(part)):
                 break

@@ -21,7 +21,7 @@ from datetime import date, datetime
 from typing import Any
 
 from greffier.dataroom.naming import name_contracts as name_contracts  # re-exported: the screens name contracts as the exports do
-from greffier.dataroom.records import INDEFINITE_TERM, RENEWS
+from greffier.dataroom.records import INDEFINITE_TERM, RENEWS, reason_is_only
 from greffier.dataroom.vocabulary import law_in, type_in
 from greffier.config import Settings
 from greffier.errors import GreffierError
@@ -291,10 +291,8 @@ def _left_out(listing: dict[str, Any], by_id: dict[str, Any]) -> list[dict[str, 
         missing = [w for w in (record.warnings if record else []) if w.startswith("no ")]
         why = reasons.get(cid) or "; ".join(missing) or "unknown value"
         # an indefinite term is known — there is no end — not unknown: listed apart under its own heading
-        indefinite = why.startswith(INDEFINITE_TERM) and "; " not in why
-        renews = why.startswith(RENEWS) and "; " not in why
-        add(cid, INDEFINITE_TERM if indefinite else NOT_A_CONTRACT_REASON if record is not None and record.not_contract
-            else RENEWS_UNLESS_NOTICE if renews else UNKNOWN_FIELD, why)
+        add(cid, INDEFINITE_TERM if reason_is_only(why, INDEFINITE_TERM) else NOT_A_CONTRACT_REASON if record is not None and record.not_contract
+            else RENEWS_UNLESS_NOTICE if reason_is_only(why, RENEWS) else UNKNOWN_FIELD, why)
     for cid, why in (listing.get("excluded_by_amendment") or {}).items():
         add(cid, MOVED_BY_AMENDMENT, why)
     for cid, why in (listing.get("contradictions") or {}).items():
@@ -356,7 +354,7 @@ def to_xlsx(table: DataRoomTable, *, workspace: str = "") -> bytes:
     facts += [("Contracts ranked by the free text" if table.arguments.get("query") else "Contracts matching", f"{counts['matching']} of {counts['contracts']}"),
               ("Amendments, shown under their contract", counts["amendments_shown"]),
               ("Left out, decided (indefinite term, end moved by an amendment): sheet « Left out »", counts["left_out_decided"]),
-              ("Left out, check by hand (a filtered field unknown or uncertain, metadata and text disagree): sheet « Left out »",
+              ("Left out, check by hand (a filtered field unknown or uncertain, a renewal unless notice was given, metadata and text disagree): sheet « Left out »",
                counts["left_out_check"]),
               ("Documents in the workspace", table.reconciliation)]
     for label, value in facts:
