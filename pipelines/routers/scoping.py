@@ -29,7 +29,8 @@ question finds the contract's first page — the one that names the parties — 
    named with subjects scopes the question to the contracts that match the most of them (a contract
    of the kind named counts more); a kind alone scopes it to every contract of that kind when there
    are at most :data:`MAX_AMBIGUOUS` — then the scope is *ambiguous* and the answer gives each one's
-   passage. The same cross-check as above applies.
+   passage. The same cross-check as above applies. A kind followed by a name no document carries (« le prêt immobilier … de la
+   villa de Biarritz ») names no contract of the room: no scope, and an abstention says which name no document mentions.
 
 5. A question the resolver does not scope may still name something: a party, a product, a place
    (« Comware », "Hauterive", « britannique »). The contracts that carry one of those names — in
@@ -830,7 +831,7 @@ def _said_of(question: str, kind_words: list[str], names: list[str]) -> bool:
     return False
 
 
-_ASKED_OF = re.compile(r"\b(?:say|says|said|about|regarding|dit|prevoit|concernant|sur|en cas|about|is|are|est|sont|soumis|due|in)\b")
+_ASKED_OF = re.compile(r"\b(?:say|says|said|about|regarding|dit|prevoit|concernant|sur|en cas|is|are|est|sont|soumis|due)\b")
 
 
 def absent_in(workspace: WorkspaceStore, question: str) -> list[str]:
