@@ -152,12 +152,15 @@ else:
         st.warning(summary)
     else:
         st.info(summary)
-    columns = st.columns(min(3, len(by_reason)), gap="medium")
-    for column, (reason, group) in zip(columns, by_reason.items()):
-        with column.container(border=True):
-            st.markdown(f"**{escape_markdown(reason.capitalize())}** ({len(group)})")
-            for row in group:
-                st.markdown(f"**{escape_markdown(one_line(names.get(row['id']) or row['title'] or row['file'], 120))}**  \n{escape_markdown(row['detail'])}")
+    # every reason shown, three to a row (a fourth, « renews unless notice was given », was dropped by a single row of three)
+    reasons = list(by_reason.items())
+    for start in range(0, len(reasons), 3):
+        columns = st.columns(min(3, len(reasons)), gap="medium")
+        for column, (reason, group) in zip(columns, reasons[start : start + 3]):
+            with column.container(border=True):
+                st.markdown(f"**{escape_markdown(reason.capitalize())}** ({len(group)})")
+                for row in group:
+                    st.markdown(f"**{escape_markdown(one_line(names.get(row['id']) or row['title'] or row['file'], 120))}**  \n{escape_markdown(row['detail'])}")
 
 # --- timeline -----------------------------------------------------------------------------------
 

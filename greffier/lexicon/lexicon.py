@@ -92,20 +92,25 @@ class Lexicon:
     _by_first: dict[tuple[str, str], tuple[tuple[Term, Concept], ...]] = field(repr=False, compare=False, default_factory=dict)
 
     _by_first_in_names: dict[tuple[str, str], tuple[tuple[Term, Concept], ...]] = field(repr=False, compare=False, default_factory=dict)
+    # the concepts' ``asked_terms``: read only in a question whose language is known and theirs (``prefer``)
+    _by_first_asked: dict[tuple[str, str], tuple[tuple[Term, Concept], ...]] = field(repr=False, compare=False, default_factory=dict)
 
     @classmethod
     def build(cls, version: str, concepts: Iterable[Concept], signature: str) -> Lexicon:
         concepts = tuple(concepts)
         by_first: dict[tuple[str, str], list[tuple[Term, Concept]]] = {}
         in_names: dict[tuple[str, str], list[tuple[Term, Concept]]] = {}
+        asked: dict[tuple[str, str], list[tuple[Term, Concept]]] = {}
         for concept in concepts:
-            for term in (*concept.terms, *concept.asked_terms):
+            for term in concept.terms:
                 by_first.setdefault((term.lang, term.stems[0]), []).append((term, concept))
                 in_names.setdefault((term.lang, term.stems[0]), []).append((term, concept))
+            for term in concept.asked_terms:
+                asked.setdefault((term.lang, term.stems[0]), []).append((term, concept))
             for term in concept.name_terms:
                 in_names.setdefault((term.lang, term.stems[0]), []).append((term, concept))
         freeze = lambda table: {key: tuple(found) for key, found in table.items()}  # noqa: E731
-        return cls(version, concepts, signature, freeze(by_first), freeze(in_names))
+        return cls(version, concepts, signature, freeze(by_first), freeze(in_names), freeze(asked))
 
     @property
     def by_id(self) -> dict[str, Concept]:
@@ -128,7 +133,8 @@ class Lexicon:
         for lang in languages:
             text_stems = stems(tokens, lang)
             for start, first in enumerate(text_stems):
-                for term, concept in table.get((lang, first), ()):
+                asked = self._by_first_asked.get((lang, first), ()) if lang == prefer else ()
+                for term, concept in (*table.get((lang, first), ()), *asked):
                     end = start + len(term.stems)
                     if tuple(text_stems[start:end]) == term.stems:
                         candidates.append(Match(concept, term, start, end))
