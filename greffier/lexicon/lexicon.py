@@ -140,10 +140,10 @@ class Lexicon:
                         candidates.append(Match(concept, term, start, end))
         candidates = _without_stem_collisions(candidates, tokens)
         if prefer is not None:
-            own = {(m.start, m.end): set() for m in candidates if m.term.lang == prefer}
+            own: dict[tuple[int, int], set[str]] = {}
             for m in candidates:
                 if m.term.lang == prefer:
-                    own[(m.start, m.end)].add(m.concept.id)
+                    own.setdefault((m.start, m.end), set()).add(m.concept.id)
             candidates = [
                 m for m in candidates
                 if m.term.lang == prefer or m.concept.kind != "clause" or m.concept.id in own.get((m.start, m.end), {m.concept.id})

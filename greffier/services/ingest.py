@@ -136,17 +136,16 @@ class Ingestor:
             reconcile(self.workspace)
             retokenize_if_needed(self.workspace)
             self._skipped: list[tuple[str, str]] = []
+            self._refused: list[tuple[str, str]] = []
             if source.is_file() and (why := self._unsupported(source)) and not self._inside_workspace(source.resolve()):
                 # refused before anything is copied: a system file typed by mistake must not land in a client's workspace (app walk 31)
                 raise GreffierError(f"{source}: {why}; nothing was copied into the workspace")
             target = self._bring_into_workspace(source.resolve())
+            report.failed += [{"file": rel, "error": why} for rel, why in self._skipped]
             # a file of a type Greffier cannot read is not copied, but recorded as failed like any other (the Documents page lists it)
-            refused = {rel for rel, why in self._skipped if why.endswith(NOT_COPIED)}
-            for rel, why in self._skipped:
-                if rel in refused:
-                    self._record_failure(Path(rel), why, "unsupported", report)
-                else:
-                    report.failed.append({"file": rel, "error": why})
+            for rel, why in self._refused:
+                self._record_failure(Path(rel), why, "unsupported", report)
+            refused = {rel for rel, _why in self._refused}
             scope = self.workspace.relative(target)
             if target.is_dir():
                 files = self._discover(target, report)
@@ -226,7 +225,7 @@ class Ingestor:
                 shutil.copy2(source, target)
             return target
         self.progress(ProgressEvent("scan", detail=f"copying {source.name} into the workspace"))
-        self._skipped = mirror_folder(source, target, self._unsupported)
+        self._skipped, self._refused = mirror_folder(source, target, self._unsupported)
         return target
 
     def _discover(self, folder: Path, report: IngestReport) -> list[Path]:
@@ -276,9 +275,8 @@ class Ingestor:
             return "unchanged" if record.status == "ok" else "failed"
         if suffix == ".json":
             return self._ingest_dataroom(path, rel, digest, record, report)
-        if suffix not in self.settings.ingest.extensions:
-            supported = ", ".join(self.settings.ingest.extensions)
-            self._record_failure(path, f"unsupported file type '{suffix or '(none)'}': Greffier reads {supported}", "unsupported", report, digest=digest)
+        if (why := self._unsupported(path)) is not None:
+            self._record_failure(path, why, "unsupported", report, digest=digest)
             return "failed"
         doc_id = (record.contract_ids[0] if record and record.contract_ids else None) or self._next_ids(1)[0]
         meta = {"doc_id": doc_id, "file": rel, "source_path": rel, "content_hash": digest, "position": 0}
@@ -429,18 +427,18 @@ class Ingestor:
             self.workspace.collection(create=True).delete(ids=removed_chunks)
 
 
-NOT_COPIED = "; not copied into the workspace"
-
-
-def mirror_folder(source: Path, target: Path, refused: Callable[[Path], str | None] | None = None) -> list[tuple[str, str]]:
+def mirror_folder(
+    source: Path, target: Path, refuse: Callable[[Path], str | None] | None = None,
+) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     """Make ``target`` a copy of ``source``: new and changed files copied, vanished ones deleted.
 
-    Returns the files not copied, with the reason (symbolic links leading out of ``source``, and the
-    files ``refused`` gives a reason not to read: a type Greffier cannot read is never copied).
+    Returns the files not copied, with the reason: the symbolic links leading out of ``source``, then apart the files ``refuse``
+    gives a reason not to read (a type Greffier cannot read is never copied).
     """
     target.mkdir(parents=True, exist_ok=True)
     wanted: set[Path] = set()
     skipped: list[tuple[str, str]] = []
+    refused: list[tuple[str, str]] = []
     for dirpath, dirnames, filenames in os.walk(source, followlinks=False):
         dirnames[:] = [d for d in dirnames if not d.startswith(".")]
         for name in filenames:
@@ -453,8 +451,8 @@ def mirror_folder(source: Path, target: Path, refused: Callable[[Path], str | No
                     skipped.append((f"{target.name}/{src.relative_to(source).as_posix()}", "symbolic link leading outside the ingested folder (or broken): copy the file in instead"))
                     continue
             rel = src.relative_to(source)
-            if refused is not None and (why := refused(src)):
-                skipped.append((f"{target.name}/{rel.as_posix()}", f"{why}{NOT_COPIED}"))
+            if refuse is not None and (why := refuse(src)):
+                refused.append((f"{target.name}/{rel.as_posix()}", f"{why}; not copied into the workspace"))
                 continue
             dst = target / rel
             wanted.add(rel)
@@ -467,7 +465,7 @@ def mirror_folder(source: Path, target: Path, refused: Callable[[Path], str | No
             dst = Path(dirpath) / name
             if dst.relative_to(target) not in wanted and not is_junk(name):
                 dst.unlink()
-    return skipped
+    return skipped, refused
 
 
 REMOVED = "removed"
