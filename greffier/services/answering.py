@@ -454,7 +454,8 @@ def _abstain(
         # passages of other contracts were left out: say which contracts the question seemed to name
         detail += " " + _hint_note(hint, language)
     if absent:  # the names the question gives that no document carries (« Biarritz »): why nothing answers it
-        detail += " " + wording(NAMES_ABSENT, language, names=", ".join(f"« {name} »" for name in absent))
+        marks = ("« ", " »") if language == "fr" else ("\u201c", "\u201d")  # each language's quotation marks
+        detail += " " + wording(NAMES_ABSENT, language, names=", ".join(f"{marks[0]}{name}{marks[1]}" for name in absent))
     for token in re.findall(r"\S+\s*", detail[len(streamed):] if detail.startswith(streamed) else detail):
         emit("token", {"text": token})
     emit("citation_check", {"removed": [], "unsupported": [], "cited": []})

@@ -319,6 +319,26 @@ def passage_tokens(doc: Document, *, with_name: bool = False) -> set[str]:
     return set(tokenize(f"{named} {meta.get('section') or ''} {without_legal_forms(doc.content or '')}"))
 
 
+def contract_subjects(documents: list[Document], scoped_ids: set[str], library: ClauseLibrary | None) -> dict[str, frozenset[str]]:
+    """What each named contract is for, in words: the passages given of it that are its purpose or scope article
+    (clause type ``purpose``: « ARTICLE 1 — PÉRIMÈTRE », "Scope of Services"). An article of the maintenance contract prices
+    the maintenance of the network supervision tools its scope article names without naming them again: "What monthly fee does
+    Hydrelle pay Quorvia for maintaining its network supervision tools?" is answered by « ARTICLE 4 — PRIX : une redevance
+    forfaitaire … par mois ». Only for the contracts a question named (``scoped_ids``): elsewhere a subject word is asked."""
+    subjects: dict[str, set[str]] = {}
+    for doc in documents:
+        contract = doc.meta.get("doc_id")
+        if contract in scoped_ids and "purpose" in passage_types(doc, library):
+            subjects.setdefault(contract, set()).update(passage_tokens(doc))
+    return {contract: frozenset(words) for contract, words in subjects.items()}
+
+
+def said_beyond(units: list[dict[str, Any]], tokens: set[str], subject: frozenset[str]) -> bool:
+    """Whether a passage holds something asked that its contract's subject (:func:`contract_subjects`) does not: the price
+    article's « par mois », « redevance » — not the governing-law article, which holds nothing of it."""
+    return any(unit_covered(u, tokens) for u in units if not unit_covered(u, set(subject)))
+
+
 def unit_covered(unit: dict[str, Any], tokens: set[str]) -> bool:
     """Whether a passage's tokens hold one of the unit's terms whole."""
     return any(set(term) <= tokens for term in unit.get("terms") or [[unit.get("token", "")]])
@@ -689,7 +709,15 @@ class RelevanceJudge:
         other_absent = absent_share(other_units) if other_units else 0.0
         coverages, absents = [], []
         read_by: list[tuple[list[dict], str]] = []  # the wording each passage's coverage was measured on, and its text
-        for t in tokens:
+        subjects = contract_subjects(documents, scoped_ids, self._library)
+        own_tokens = list(tokens)  # the thing asked about must be spoken of by the passage itself
+        for index, t in enumerate(tokens):
+            subject = subjects.get(documents[index].meta.get("doc_id"), frozenset())
+            if subject - t and said_beyond(units, t, subject) and sum(not unit_covered(u, t | subject) for u in units) <= 1:
+                # a named contract's article is about what that contract is for without repeating it (see contract_subjects):
+                # counted, and reported held, only for a passage that says more than the subject and, with it, holds all that is
+                # asked but one word ("pay"); not the licence's royalties article for "how much was paid upfront to sign" the licence
+                t = tokens[index] = t | subject
             coverage = coverage_of(units, t)
             other = coverage_of(other_units, t) if other_units else 0.0
             # the translation lifts a passage the question itself covers in part, never one it does not: a translation
@@ -705,7 +733,7 @@ class RelevanceJudge:
         heads = [
             speaks_of(complement_units or [], t)
             and (speaks_of(head_units or [], t) or (other_heads is not None and all(speaks_of([unit], t) for unit in other_heads)))
-            for t in tokens
+            for t in own_tokens
         ]
         # … and not only to deny it: "the Shortfall Payment is the price of the capacity reserved and not a penalty" speaks of no
         # penalty the supplier owes (walkthrough 20: "What daily penalty does the green coffee supplier owe for late delivery?")

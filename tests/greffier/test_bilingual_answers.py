@@ -1772,3 +1772,27 @@ def test_a_glossary_wording_that_shares_the_head_s_stem_still_speaks_of_it():
                    content="2.1 This Agreement shall automatically renew for successive one-year periods unless terminated.")
     (decision,) = RelevanceJudge().run(question=question, documents=[doc], units=units, clause_types=types, scope={"contract_ids": ["c1"]})["decisions"]
     assert decision["relevant"] is True, decision
+
+
+def test_a_named_contract_s_article_is_read_with_what_its_scope_article_says_the_contract_is_for():
+    # QA fresh: "What monthly fee does Hydrelle pay Quorvia for maintaining its network supervision tools?" abstained on the maintenance
+    # contract's price article (« une redevance … par mois »), which does not repeat what is maintained: its scope article says it
+    question = "Quelle redevance mensuelle est due pour la maintenance des chariots élévateurs de l'entrepôt ?"
+    units, types = _units(question, "fr")
+    scope_article = Document(id="c1-1", content="Le Prestataire assure la maintenance des chariots élévateurs de l'entrepôt du Client.", score=1.0,
+                             meta={"doc_id": "c1", "section": "ARTICLE 1 — PÉRIMÈTRE"})
+    price = Document(id="c1-4", content="Une redevance de 1 850 euros hors taxes par mois, révisable chaque année.", score=0.9,
+                     meta={"doc_id": "c1", "section": "ARTICLE 4 — PRIX"})
+    law = Document(id="c1-7", content="Le présent contrat est soumis au droit français.", score=0.5, meta={"doc_id": "c1", "section": "ARTICLE 7 — LOI APPLICABLE"})
+    judged = RelevanceJudge().run(question=question, documents=[scope_article, price, law], units=units, clause_types=types, scope={"contract_ids": ["c1"]})
+    assert [d.id for d in judged["documents"]] == ["c1-4"], judged["decisions"]
+    assert "entrepôt" not in judged["decisions"][1].get("missing", ()), judged["decisions"][1]  # held by the contract's scope
+    # a contract the question does not name: its subject is still asked of each passage
+    unscoped = RelevanceJudge().run(question=question, documents=[scope_article, price, law], units=units, clause_types=types)
+    assert "c1-4" not in [d.id for d in unscoped["documents"]], unscoped["decisions"]
+    # and the scope lifts only a passage that then holds all that is asked but one word: a fee paid « à la signature, d'avance »
+    # is not the monthly one
+    upfront = "Quelle redevance est payée d'avance à la signature pour la maintenance des chariots élévateurs de l'entrepôt ?"
+    units, types = _units(upfront, "fr")
+    judged = RelevanceJudge().run(question=upfront, documents=[scope_article, price, law], units=units, clause_types=types, scope={"contract_ids": ["c1"]})
+    assert "c1-4" not in [d.id for d in judged["documents"]], judged["decisions"]

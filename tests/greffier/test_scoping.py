@@ -466,6 +466,9 @@ def test_a_kind_named_with_a_name_no_document_carries_scopes_nothing_and_the_abs
     said = answer(leases, "Quel est le loyer du bail de la villa de Biarritz ?", backend=None)
     assert said["abstained"] and said["scope"] is None, said["answer"]
     assert said["answer"].endswith("Aucun document ne mentionne « Biarritz ».")
+    # in English, with English quotation marks (the last round's note: « » around a name in an English reply)
+    asked_in_english = answer(leases, "What is the rent of the lease of the Biarritz villa?", backend=None)
+    assert asked_in_english["abstained"] and asked_in_english["answer"].endswith("No document mentions \u201cBiarritz\u201d."), asked_in_english["answer"]
     # a name asked of the kind, not said of it, keeps the scope (the review of the round: "what does the lease say about COVID?")
     asked_of = answer(leases, "Que prévoit le bail en cas de Brexit ?", backend=None)
     assert asked_of["scope"] is not None and asked_of["scope"]["by"] == "kind", asked_of["scope"]
