@@ -10,10 +10,10 @@ import pandas as pd
 import streamlit as st
 
 from greffier.errors import GreffierError
-from greffier.text import plural, section_label
+from greffier.text import noun, plural, section_label
 from greffier.ui import dataroom, keys
 from greffier.ui.compliance import CSV_SEPARATORS
-from greffier.ui.text import escape_markdown, law_label, one_line, party_label, type_label
+from greffier.ui.text import as_read, escape_markdown, law_label, one_line, party_label, type_label
 from pages import _shared as shared
 
 settings = shared.settings()
@@ -80,6 +80,10 @@ metrics[1].metric("Amendments under them", counts["amendments_shown"])
 metrics[2].metric("Left out — check by hand", dataroom.undecided_count(data.left_out),
                   help="Contracts that cannot be decided on these filters; those of indefinite term or whose end an amendment moved are decided, and listed apart below")
 metrics[3].metric("Contradictions", len(by_reason.get(dataroom.CONTRADICTION, [])))
+if ranked:
+    holding = counts.get("holding_every_word", 0)
+    st.caption(escape_markdown(f"Of the {plural(counts['matching'], 'contract')} ranked, {holding} {noun(holding, 'has', 'have')} a best article that holds every"
+                               " word of the free text (as written or in the other language); the others are only like it: read their best article."))
 st.caption(escape_markdown(f"In the data room: {data.reconciliation}"))
 st.markdown("**Filters** — " + escape_markdown("; ".join(data.filters)))
 for note in data.notes:
@@ -113,9 +117,9 @@ else:
         column_config={
             "detail": st.column_config.LinkColumn("detail", display_text="open", width="small", help="The contract's detail on this page"),
             "id": st.column_config.TextColumn(dataroom.KEY_LABEL, width="small", help=dataroom.KEY_HELP),
-            "title": st.column_config.TextColumn("title", width=300, pinned=True),
-            "parties": st.column_config.TextColumn("parties", width=260),
-            "type": st.column_config.TextColumn("type", width=150),
+            "title": st.column_config.TextColumn("title", width=240, pinned=True),  # narrow enough that the end date shows at 1440 px
+            "parties": st.column_config.TextColumn("parties", width=200),
+            "type": st.column_config.TextColumn("type", width=130),
             "governing law": st.column_config.TextColumn("governing law", width=120),
             **date_column,
             # a renewed term's end holds only if nobody gave notice, which the documents may not say: the header's help says so
@@ -126,6 +130,9 @@ else:
             "amends": st.column_config.TextColumn("amends", help="The contract this amendment amends"),
             "warnings": st.column_config.NumberColumn("warnings", help="See the warnings below and in the detail view"),
             "score": st.column_config.NumberColumn("score (0–1)", format="%.2f", help=dataroom.SCORE_HELP),
+            "words asked": st.column_config.TextColumn("words asked", width=90, help="How many words of the free text its best article holds, as written"
+                                                       " or in the other language: all of them, the notion itself; fewer, an article only like it"),
+            "best article": st.column_config.TextColumn("best article", width=200, help="The article the contract is ranked by"),
         },
     )
     st.caption(f"Rows {page * page_size + 1}–{page * page_size + len(shown)} of {len(rows)} — select a row (or its « open » link) to see the contract's detail below.")
@@ -246,4 +253,4 @@ for article in articles:
     if article.get("page") and article.get("page_end") and article["page_end"] != article["page"]:
         page = f" · p. {article['page']}–{article['page_end']}"
     with st.expander(escape_markdown(f"{one_line(heading, 100)}{page}")):  # the heading and page, not the chunk id
-        st.markdown(escape_markdown(article["text"], keep_lines=True))
+        st.markdown(escape_markdown(as_read(article["text"]), keep_lines=True))

@@ -231,10 +231,20 @@ RETRIEVAL_OUTPUTS = frozenset({"scope", "translator", "expander", "dense", "bm25
 def run_retrieval(pipeline: Pipeline, data: dict[str, Any]) -> tuple[list[dict[str, Any]], dict[str, float], dict[str, Any] | None]:
     """Run a retrieval pipeline: the passages (:func:`passage`), the time of each stage in ms, and the
     scope (the contracts the question named, or None)."""
+    found, stages, scope, _units = run_retrieval_asked(pipeline, data)
+    return found, stages, scope
+
+
+def run_retrieval_asked(
+    pipeline: Pipeline, data: dict[str, Any],
+) -> tuple[list[dict[str, Any]], dict[str, float], dict[str, Any] | None, list[dict[str, Any]]]:
+    """:func:`run_retrieval`, and what the query asks as the query expander read it (its ``units``: each word and its wordings in
+    both languages; empty without an expander), by which a caller tells a passage that holds all of it from one like it."""
     started = time.perf_counter()
     outputs = pipeline.run(runnable(pipeline, data), include_outputs_from=set(RETRIEVAL_OUTPUTS))
     stages = stage_times(outputs, (time.perf_counter() - started) * 1000)
-    return [passage(doc) for doc in outputs["selector"]["documents"]], stages, outputs.get("scope", {}).get("scope")
+    units = list(outputs.get("expander", {}).get("units") or [])
+    return [passage(doc) for doc in outputs["selector"]["documents"]], stages, outputs.get("scope", {}).get("scope"), units
 
 
 def passage(doc: Document) -> dict[str, Any]:

@@ -122,7 +122,9 @@ TOOLS: dict[str, Tool] = {
             "search_data_room",
             "List contracts of the data room exhaustively. Without 'query': EVERY contract passing the filters, "
             "in data-room order (paginate with offset/next_offset). With 'query': contracts ranked by their best "
-            "article. Always report 'excluded_unknown' (a filtered field is missing) and 'excluded_by_amendment'.",
+            "article; each result's 'words_held' says how many of the words asked that article holds (in either language), and "
+            "'holding_every_word' how many contracts hold them all: the others are only like the query. "
+            "Always report 'excluded_unknown' (a filtered field is missing) and 'excluded_by_amendment'.",
             SearchDataRoomArgs,
             _search_data_room,
         ),

@@ -10,7 +10,7 @@ from typing import Any
 
 from greffier.text import section_label
 from greffier.text.replies import ABSTAINED_EXPORT, reply_language, wording
-from greffier.ui.text import score_of_1
+from greffier.ui.text import as_read, score_of_1
 
 
 def _where(source: dict[str, Any]) -> str:
@@ -69,7 +69,7 @@ def conversation_markdown(title: str, turns: Iterable[Any], *, backend: str | di
             for source in turn.sources:
                 lines.append(f"**[{source.n}]** {_where(source.__dict__)}" + _score(source.score))
                 lines.append("")
-                for text_line in (source.text or "").strip().splitlines():
+                for text_line in as_read(source.text).splitlines():
                     lines.append(f"> {text_line}")
                 lines.append("")
     return "\n".join(lines).rstrip() + "\n"
@@ -100,7 +100,7 @@ def conversation_docx(title: str, turns: Iterable[Any], *, backend: str | dict[s
                 paragraph.add_run(f"[{source.n}] ").bold = True
                 paragraph.add_run(_where(source.__dict__) + _score(source.score))
                 quote = document.add_paragraph(style="Quote") if "Quote" in [s.name for s in document.styles] else document.add_paragraph()
-                run = quote.add_run((source.text or "").strip())
+                run = quote.add_run(as_read(source.text))
                 run.font.size = Pt(9)
                 run.font.color.rgb = RGBColor(0x44, 0x44, 0x44)
     buffer = io.BytesIO()

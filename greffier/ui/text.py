@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from greffier.dataroom.vocabulary import law_in, type_in
+from greffier.text.lines import unwrap
 
 # Characters Markdown (and Streamlit's $…$ LaTeX) would interpret.
 _SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~$:])")
@@ -24,6 +25,14 @@ def escape_markdown(text: str | None, *, keep_lines: bool = False, rows: bool = 
         lines = [line.strip() for line in escaped.splitlines()]
         escaped = "  \n".join("- " + line[3:] if rows and line.startswith("\\- ") else line for line in lines)
     return escaped
+
+
+def as_read(text: str | None) -> str:
+    """A document's passage as a reader reads it: the lines a PDF page wrapped joined, its paragraphs, headings and list items
+    each on a line of their own (:func:`greffier.text.lines.unwrap`); the words and their typography as written. The sources
+    panel, the viewer, the data-room articles and the exports showed « …into a non-exclusive one by⏎written notice… » (the app
+    walk of round 31)."""
+    return unwrap(text or "")
 
 
 def score_of_1(score: float | None, language: str = "en") -> str | None:

@@ -255,6 +255,22 @@ def test_the_exports_score_a_free_text_ranking_from_0_to_1(room):
     assert cover_of(room, {"query": "durée du contrat"})["Contracts ranked by the free text"].endswith("of 3")
 
 
+def test_a_free_text_ranking_says_how_many_words_asked_each_contract_s_best_article_holds(room):
+    # the app walk of round 31: « Ranked contracts 21 of 24 » for « exclusivité territoriale » read as 21 contracts with territorial
+    # exclusivity; the table now says what each ranking rests on. An English free text on the French contracts:
+    table = dataroom_table(room, SearchDataRoomArgs(query="term of the agreement"))
+    ranked = [row for row in table.rows if row["status"] == "matches" and row["kind"] == "contract"]
+    assert ranked and all(row.get("best article") and row.get("words asked") for row in ranked), ranked
+    whole = [row for row in ranked if row["words asked"].split(" of ")[0] == row["words asked"].split(" of ")[1]]
+    assert whole and table.counts["holding_every_word"] == len(whole), [(r["title"], r["words asked"]) for r in ranked]
+    assert any("dur" in row["best article"].lower() for row in whole), [(r["title"], r["best article"]) for r in whole]  # « Durée »
+    assert table.columns.index("words asked") == table.columns.index("score") + 1
+    assert cover_of(room, {"query": "term of the agreement"})["… whose best article holds every word of the free text"] == len(whole)
+    # a word no document holds: every contract is only like the free text
+    absent = dataroom_table(room, SearchDataRoomArgs(query="term of the zeppelin agreement"))
+    assert absent.counts["matching"] and absent.counts["holding_every_word"] == 0, [(r["title"], r.get("words asked")) for r in absent.rows]
+
+
 def test_search_data_room_names_the_contract_an_amendment_amends_by_title(room):
     # The matched-filter sentence read « signed 2021-… ≥ 2021-01-01 (avenant to c09) »: the internal id, not the contract.
     from greffier.tools.registry import call_tool

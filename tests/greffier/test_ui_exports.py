@@ -67,3 +67,16 @@ def test_an_export_opens_in_its_conversation_s_language():
     assert "Exported by Greffier on " in text and "Answering backend: none — answers are extractive." in text and "_(no answer)_" in text
     paragraphs = [p.text for p in docx.Document(io.BytesIO(conversation_docx("Bail", _turns(), backend=backend))).paragraphs]
     assert any(p.startswith("Exporté par Greffier le ") and " Réponses extractives : phrases citées" in p for p in paragraphs)
+
+
+def test_a_pdf_passage_is_exported_as_read_its_wrapped_lines_joined_and_its_typography_kept():
+    # the app walk of round 31: the conversation exports quoted a PDF's passage with the page's line breaks (« … by⏎written notice »)
+    wrapped = ("8.2 Either party may turn the exclusive licence into a non-exclusive one by\nwritten notice of ninety (90) days.\n"
+               "8.3 Le plafond s’applique « par sinistre » — hors\u202ftaxes.")
+    source = Source(n=1, chunk_id="c02-8", file="room/licence.pdf", page=3, section="8. Exclusivity", score=0.8, text=wrapped)
+    turns = [Turn(index=0, question="Can the licence become non-exclusive?", answer="Yes [1].", sources=[source], status="done")]
+    text = conversation_markdown("Licence", turns)
+    assert "> 8.2 Either party may turn the exclusive licence into a non-exclusive one by written notice of ninety (90) days." in text
+    assert "> 8.3 Le plafond s’applique « par sinistre » — hors\u202ftaxes." in text  # a numbered item keeps its own line
+    paragraphs = [p.text for p in docx.Document(io.BytesIO(conversation_docx("Licence", turns))).paragraphs]
+    assert any("non-exclusive one by written notice" in p for p in paragraphs), paragraphs

@@ -27,7 +27,7 @@ from greffier.config import Settings
 from greffier.errors import GreffierError
 from greffier.formats import unknown_csv_separator
 from greffier.services.dataroom.query import SearchDataRoomArgs, as_date, record_summary, search_data_room
-from greffier.text import noun, plural
+from greffier.text import noun, plural, section_label
 from store import repository as repo
 from store.records import load_dataroom
 from store.workspace import open_workspace
@@ -141,6 +141,14 @@ def _row(summary: dict[str, Any], *, kind: str, names: dict[str, str], score: fl
     }
     if score is not None:
         row["score"] = score
+        # what the ranking rests on: its best article, and how many of the words asked it holds (« 2 of 2 »: the notion itself;
+        # « 1 of 2 »: an article only like it)
+        held = summary.get("words_held") or {}
+        if held.get("of"):
+            row["words asked"] = f"{held['held']} of {held['of']}"
+        best = next((a for a in summary.get("relevant_articles") or [] if a.get("why") == "query"), None)
+        if best is not None:
+            row["best article"] = section_label(best.get("heading")) or None
     return row
 
 
@@ -153,7 +161,7 @@ def column_order(args: SearchDataRoomArgs) -> list[str]:
         for name, columns in FILTER_COLUMNS.items():
             if getattr(filters, name) is not None:
                 first += [c for c in columns if c not in first]
-    head = ["id", "title", *first] + (["score"] if args.query else [])
+    head = ["id", "title", *first] + (["score", "words asked", "best article"] if args.query else [])
     return head + [c for c in COLUMNS if c not in head]
 
 
@@ -257,6 +265,8 @@ def dataroom_table(settings: Settings, args: SearchDataRoomArgs) -> DataRoomTabl
         "left_out_decided": sum(1 for row in table.left_out if row["to do"] == DECIDED),
         "left_out_check": sum(1 for row in table.left_out if row["to do"] == CHECK_BY_HAND),
     }
+    if args.query:
+        table.counts["holding_every_word"] = int(listing.get("holding_every_word") or 0)
     table.reconciliation = reconcile(table.counts)
     return table
 
@@ -352,6 +362,7 @@ def to_xlsx(table: DataRoomTable, *, workspace: str = "") -> bytes:
     facts = [("Workspace", workspace), ("Exported", datetime.now().strftime("%Y-%m-%d %H:%M"))]
     counts = table.counts
     facts += [("Contracts ranked by the free text" if table.arguments.get("query") else "Contracts matching", f"{counts['matching']} of {counts['contracts']}"),
+              *([("… whose best article holds every word of the free text", counts.get("holding_every_word", 0))] if table.arguments.get("query") else []),
               ("Amendments, shown under their contract", counts["amendments_shown"]),
               ("Left out, decided (indefinite term, end moved by an amendment): sheet « Left out »", counts["left_out_decided"]),
               ("Left out, check by hand (a filtered field unknown or uncertain, a renewal unless notice was given, metadata and text disagree): sheet « Left out »",

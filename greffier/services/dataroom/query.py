@@ -46,8 +46,10 @@ from greffier.dataroom.vocabulary import LEASE_KINDS, any_lease, law_suggestions
 from store.records import DataRoom, load_dataroom, records_current
 from greffier.errors import GreffierError
 from greffier.models import resolve_embedder
-from pipelines.rankers.relevance import DENSE_RELEVANCE
-from pipelines.retrieval import retrieval_inputs, run_retrieval, warmed_retrieval_pipeline
+from haystack import Document
+
+from pipelines.rankers.relevance import DENSE_RELEVANCE, passage_tokens, speaks_of
+from pipelines.retrieval import retrieval_inputs, run_retrieval_asked, warmed_retrieval_pipeline
 from store import repository as repo
 from store.workspace import WorkspaceStore, open_workspace
 from greffier.text import content_tokens, tokenize
@@ -631,8 +633,11 @@ def _range_text(rng: DateRange) -> str:
 # --- ranking by query -------------------------------------------------------------------------
 
 
-def _rank_by_query(settings: Settings, workspace: WorkspaceStore, query: str, passing: list[ContractRecord]) -> list[tuple[ContractRecord, float, list[dict]]]:
-    """Passing contracts that match ``query``, best article first; each with its best articles."""
+def _rank_by_query(
+    settings: Settings, workspace: WorkspaceStore, query: str, passing: list[ContractRecord],
+) -> list[tuple[ContractRecord, float, list[dict], dict[str, int]]]:
+    """Passing contracts that match ``query``, best article first; each with its best articles and how many of the words asked
+    its best article holds, in some wording of either language (:func:`words_held`)."""
     ids = [record.id for record in passing]
     if not ids:
         return []
@@ -640,7 +645,7 @@ def _rank_by_query(settings: Settings, workspace: WorkspaceStore, query: str, pa
         n_chunks = len(repo.chunk_ids_of_contracts(session=session, contract_ids=ids))
     k = max(1, min(n_chunks, 2000))
     pipeline = warmed_retrieval_pipeline(settings, workspace, retriever="hybrid", rerank=False)
-    hits, _stages, _scope = run_retrieval(pipeline, retrieval_inputs(query, top_k_retrieval=k, fused=k, top_k=k, doc_ids=ids))
+    hits, _stages, _scope, units = run_retrieval_asked(pipeline, retrieval_inputs(query, top_k_retrieval=k, fused=k, top_k=k, doc_ids=ids))
     # The similarity floor is on usem3's scale; e5's cosines are compressed (0.7-0.9 for most pairs)
     # and would pass it all: with e5, a passage must share words with the query.
     dense_floor = float("inf") if resolve_embedder(settings.models).kind == "e5-small" else DENSE_RELEVANCE
@@ -655,9 +660,19 @@ def _rank_by_query(settings: Settings, workspace: WorkspaceStore, query: str, pa
     for record in passing:
         hits = best.get(record.id)
         if hits:
-            ranked.append((record, hits[0]["score"], hits[:3]))
+            ranked.append((record, hits[0]["score"], hits[:3], words_held(units, hits[0])))
     ranked.sort(key=lambda item: -item[1])
     return ranked
+
+
+def words_held(units: list[dict[str, Any]], hit: dict[str, Any]) -> dict[str, int]:
+    """How many of the words a free text asks (the query expander's ``units``) a passage holds, each as written or in another
+    wording of either language, or a word of its family (« exclusivité territoriale » in « Territoire et exclusivité », "exclusive
+    … Territory"; :func:`~pipelines.rankers.relevance.speaks_of`): ``{"held", "of"}``. A ranking that
+    reads « 21 of 24 » must not read as 21 contracts with territorial exclusivity (the app walk of round 31): the screen tells
+    the contracts whose best article holds every word from those that are only like it."""
+    tokens = passage_tokens(Document(content=hit.get("text") or "", meta={"section": hit.get("section")}))
+    return {"held": sum(1 for unit in units if speaks_of([unit], tokens)), "of": len(units)}
 
 
 # --- output -----------------------------------------------------------------------------------
@@ -770,15 +785,15 @@ def search_data_room(settings: Settings, args: SearchDataRoomArgs) -> dict[str, 
     if args.query:
         ranked = _rank_by_query(settings, workspace, args.query, outcome.passing)
     else:
-        ranked = [(record, None, []) for record in outcome.passing]
+        ranked = [(record, None, [], None) for record in outcome.passing]
     page = ranked[args.offset : args.offset + args.limit]
-    wanted = {record.id: _wanted_articles(record, args.filters, room) for record, _, _ in page}
+    wanted = {record.id: _wanted_articles(record, args.filters, room) for record, _, _, _ in page}
     chunks: dict[str, Any] = {}
     if any(wanted.values()):  # one read for the whole page
         with workspace.session() as session:
             chunks = repo.get_chunks(session=session, chunk_ids=[cid for rows in wanted.values() for cid, _ in rows])
     results = []
-    for record, score, hits in page:
+    for record, score, hits, held in page:
         articles = [_article(h["chunk_id"], h["section"], h["text"], h["score"], "query") for h in hits]
         seen = {a["chunk_id"] for a in articles}
         articles += [a for a in _filter_articles(wanted[record.id], chunks, room, record.id) if a["chunk_id"] not in seen]
@@ -787,7 +802,8 @@ def search_data_room(settings: Settings, args: SearchDataRoomArgs) -> dict[str, 
                         # the best article's fused score, on the 0-1 scale of the sidebar's minimum score (``score``
                         # ranks: the clause-type weight can take it past 1)
                         "fused_score": None if fused is None else round(min(max(float(fused), 0.0), 1.0), 4),
-                        "matched_filters": _matched_filters(record, args.filters, room), "relevant_articles": articles})
+                        "matched_filters": _matched_filters(record, args.filters, room), "relevant_articles": articles,
+                        **({"words_held": held} if held is not None else {})})
     out: dict[str, Any] = {
         "total_candidates": total_candidates,
         "total_results": len(ranked),
@@ -797,6 +813,8 @@ def search_data_room(settings: Settings, args: SearchDataRoomArgs) -> dict[str, 
         "contradictions": outcome.contradictions,
         "results": results,
     }
+    if args.query:  # of the whole ranking, not of this page
+        out["holding_every_word"] = sum(1 for _record, _score, _hits, held in ranked if held and held["of"] and held["held"] == held["of"])
     if room.records and not records_current(workspace):
         out["records_outdated"] = True
         notes = [OUTDATED_RECORDS_NOTE, *notes]
