@@ -34,7 +34,7 @@ from greffier.text import STOPWORDS, content_tokens, fold
 from greffier.text.function_words import is_function_word
 from greffier.text.language import question_language
 
-AnswerKind = Literal["duration", "date", "amount"]
+AnswerKind = Literal["duration", "date", "amount", "size"]
 
 _TIME_UNITS = r"(?:jours?|semaines?|mois|ans|annees?|heures?|days?|weeks?|months?|years?|hours?)"
 # The question forms of each kind, on the folded question (accents and case out, one space).
@@ -65,6 +65,26 @@ _AMOUNT = re.compile(
     rf"\b(?:combien(?! d[e'])|how much|(?:quel|quelle|what) (?:(?:est|is) (?:le |la |l'|the )?)?(?:[\w']+ ){{0,4}}{_MONEY_NOUNS}\b)"
 )
 
+# A size: how big a thing is (« quelle est la surface de la boutique ? », "how big may the portal be?", « combien d'espace
+# disque ? »); "how long" asks for a length of time (:data:`_DURATION`, looked for first), « combien de m² » for a size too.
+_SIZE = re.compile(
+    rf"\b(?:how (?:big|large|wide|tall|heavy)(?![^?]*\b(?:{_MONEY_NOUNS}|caps?|limits?|penalt(?:y|ies)|fines?|damages|interest|loss(?:es)?)\b)|what (?:is (?:the )?)?(?:[a-z]+ ){{0,2}}(?:size|area|surface|dimensions?|floor space|capacity)\b"
+    r"|how much (?:[a-z]+ )?(?:space|storage|room|area)\b|(?:quel|quelle)s? (?:est |sont )?(?:la |les |le )?(?:[\w']+ ){0,2}"
+    r"(?:surface|superficie|taille|dimensions?|contenance|capacite|emprise)\b|combien d(?:e |')(?:espace|m2|m²|metres? carres|hectares?|surface))"
+)
+# The units a size is written in, after its number: « 85 m² », « 1 200 mètres carrés », "125 x 125 pixels", "10 GB of disk space"
+_SIZE_UNITS = re.compile(
+    r"\d(?:[\d\s.,\u202f\u00a0]*\d)?\s*(?:x\s*\d(?:[\d\s.,]*\d)?\s*)?(?:-\s*)?"
+    r"(?:m²|m2|m 2|metres? carres|meters? carres|square (?:feet|foot|metres?|meters?|yards?)|sq\.? ?(?:ft|m|feet)|ft²|pixels?|px|hectares?|ha"
+    r"|acres?|cm|mm|km|metres?|meters?|feet|foot|inches|pouces|[kmgt]b|[kmgt]o|gigabytes?|megabytes?|terabytes?|gigaoctets?|megaoctets?"
+    r"|litres?|liters?|tonnes?|tons?|kg|kilos?)\b"
+)
+
+
+def gives_a_size(text: str) -> bool:
+    """Whether ``text`` writes a size: a number and its unit of area, length, storage, volume or weight (:data:`_SIZE_UNITS`)."""
+    return bool(_SIZE_UNITS.search(fold(text).replace("’", "'")))
+
 
 # A length of time written without a number: the length of another thing, or none at all.
 _OPEN_DURATION = re.compile(
@@ -83,6 +103,8 @@ KIND_WORDS: dict[str, frozenset[str]] = {
                           "run", "runs", "last", "lasts", "dure", "durent", "durera", "dureront"}),
     "date": frozenset({"date", "dates"}),
     "amount": frozenset({"montant", "montants", "somme", "sommes", "amount", "amounts", "sum", "sums"}),
+    "size": frozenset({"surface", "superficie", "taille", "dimension", "dimensions", "contenance", "espace", "size", "area", "big", "large",
+                       "dimension", "space"}),
 }
 
 
@@ -164,7 +186,7 @@ def asked_kind(question: str) -> AnswerKind | None:
     """The kind of answer ``question`` asks for, or None (see the module docstring). A length of time
     is looked for before a date, and a date before a sum (« combien de temps » is not a sum)."""
     folded = fold(question).replace("’", "'")
-    for kind, pattern in (("duration", _DURATION), ("date", _DATE), ("amount", _AMOUNT)):
+    for kind, pattern in (("duration", _DURATION), ("date", _DATE), ("size", _SIZE), ("amount", _AMOUNT)):
         if pattern.search(folded):
             return kind  # type: ignore[return-value]
     return None
@@ -173,7 +195,10 @@ def asked_kind(question: str) -> AnswerKind | None:
 def gives_a_quantity(text: str, kind: AnswerKind | None = None) -> bool:
     """Whether ``text`` writes a date, a length of time, a sum or a percentage: a passage that writes
     none cannot answer a question that asks for one (a blank « le ____ » is none). For a length of time
-    or a date asked (``kind``), a length written without a number counts too (:data:`_OPEN_DURATION`)."""
+    or a date asked (``kind``), a length written without a number counts too (:data:`_OPEN_DURATION`); for a size, only a size
+    (:func:`gives_a_size`): the lease's rent does not say how big the shop is."""
+    if kind == "size":
+        return gives_a_size(text)
     if find_dates(text) or durations(text) or amounts(text) or percentages(text):
         return True
     return (kind in ("duration", "date") and gives_an_open_duration(text)) or (kind == "date" and (gives_a_relative_date(text) or gives_a_month(text)))
@@ -201,6 +226,8 @@ def holds_kind(kind: AnswerKind | None, sentence: str) -> bool:
         return bool(find_dates(sentence) or durations(sentence)) or gives_a_relative_date(sentence) or gives_a_month(sentence)
     if kind == "amount":
         return bool(amounts(sentence) or percentages(sentence))
+    if kind == "size":
+        return gives_a_size(sentence)
     return False
 
 

@@ -40,6 +40,15 @@ from pipelines.generators.answer_kinds import asked_kind, asks_a_count, gives_a_
         ("Which part of the building is leased?", None),
         ("Who are the parties to the warehouse lease?", None),
         ("May the distributor appoint sub-distributors?", None),
+        # a size (QA fresh: "How big is the shop …?" quoted the tenant's registered office; "how big may the portal be?" the portal's page)
+        ("Quelle est la surface des locaux loués ?", "size"),
+        ("Quelle superficie fait l'entrepôt de Carquefou ?", "size"),
+        ("Combien de m² compte la réserve ?", "size"),
+        ("How big is the warehouse let to the tenant?", "size"),
+        ("What is the floor area of the premises?", "size"),
+        ("How much disk space does the host provide?", "size"),
+        ("How large is the liability cap?", None),  # a sum by another name, not a size
+        ("How large a discount does the distributor get?", None),
     ],
 )
 def test_the_kind_of_answer_is_read_from_the_question_s_form(question, kind):
@@ -180,3 +189,20 @@ def test_a_fee_due_on_an_anniversary_gives_no_end():
     # a review: "on each anniversary" is no date the contract lasts to
     text = "The Licensee shall pay the annual fee on each anniversary of the Effective Date."
     assert not gives_a_quantity(text, "date") and not holds_kind("date", text)
+
+
+@pytest.mark.parametrize(
+    ("text", "gives"),
+    [
+        ("Un local commercial d'une surface de 120 m² environ, avec une réserve de 40\u202fm².", True),
+        ("L'entrepôt couvre 4 500 mètres carrés de plain-pied.", True),
+        ("The banner shall not exceed 468 x 60 pixels.", True),
+        ("The Host shall provide 50 GB of storage.", True),
+        ("The premises comprise approximately 12,000 square feet of office space.", True),
+        ("Le loyer annuel est de 58 800 euros hors taxes.", False),  # a sum says nothing of how big
+        ("Situé 8 rue des Tanneurs, 69002 Lyon.", False),  # an address's numbers are no size
+        ("The lease is granted for a term of 9 years.", False),
+    ],
+)
+def test_a_size_is_a_number_and_its_unit(text, gives):
+    assert gives_a_quantity(text, "size") is gives and holds_kind("size", text) is gives
