@@ -69,8 +69,9 @@ SWEEP_DENSE_WEIGHTS = (0.3, 0.5, 0.7)
 # dev and test: the seeded draw of the first set (assign_splits); fresh: a later set written to be held out
 # whole (benchmarks/data/bilingual_qa_fresh.yaml), run twice unread and, from the fifth round (2 Dec evening),
 # tuning material like dev; fresh2: the set written that evening to be held out in its place
-# (benchmarks/data/bilingual_qa_fresh2.yaml), run once per reported code state. Both loaded with --questions.
-SPLITS = ("dev", "test", "fresh", "fresh2")
+# (benchmarks/data/bilingual_qa_fresh2.yaml), run once per reported code state; fresh3: a third such set, written on 6 Dec
+# once fresh2 had been run as held out in several rounds (benchmarks/data/bilingual_qa_fresh3.yaml). Loaded with --questions.
+SPLITS = ("dev", "test", "fresh", "fresh2", "fresh3")
 HALVES = ("a", "b")
 LANGS = ("fr", "en")
 SOURCES = ("demo", "example", "cuad")
