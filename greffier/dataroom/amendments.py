@@ -91,9 +91,21 @@ class EndDateChange(BaseModel):
         return f"{message}; the metadata end date already includes it" if self.in_metadata else message
 
 
+class NoticeChange(BaseModel):
+    """An attached amendment's new notice for stopping its contract's renewal (:attr:`AmendmentClues.new_notice`)."""
+
+    target_id: str
+    amendment_id: str
+    amendment_name: str = ""
+    notice: str  # "24 months", as a record writes it
+    chunk_id: str | None
+    raw: str
+
+
 class AmendmentOutcome(BaseModel):
     links: list[AmendmentLink] = Field(default_factory=list)
     changes: list[EndDateChange] = Field(default_factory=list)
+    notice_changes: list[NoticeChange] = Field(default_factory=list)  # in signature order: the last one stands
     warnings: dict[str, list[str]] = Field(default_factory=dict)  # contract id → warnings
     # contract id → why its end date is uncertain: an attached amendment gives another end date, read as no new term
     uncertain_ends: dict[str, str] = Field(default_factory=dict)
@@ -210,6 +222,10 @@ def _signature_order(contract: TermView) -> tuple[date, str]:
 def _apply_one(target: TermView, amendment: TermView, current: date | None, outcome: AmendmentOutcome) -> date | None:
     clues = amendment.clues
     _check_initial_end(target, amendment, outcome)
+    if (notice := clues.new_notice) is not None:
+        outcome.notice_changes.append(NoticeChange(
+            target_id=target.id, amendment_id=amendment.id, amendment_name=amendment.name, notice=notice.value, chunk_id=notice.chunk_id, raw=notice.raw,
+        ))
     new_end, chunk_id, raw = _new_end(clues, current, target.signature_date)
     if new_end is None:
         if not _check_stated_end(target, amendment, current, outcome):

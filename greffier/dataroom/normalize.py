@@ -140,6 +140,13 @@ _WORDS_DATE = (
 _WORDS_DATE_FOLDED = re.compile(
     rf"(?:le\s+)?(?P<day>premier|{_FRENCH_NUMBER_WORDS})\s+(?P<month>[a-z]+)\s+deux[\s-]+mille(?:[\s-]+(?P<year>{_FRENCH_NUMBER_WORDS}))?"
 )
+# … and the year first, as a deed opens: « L'AN DEUX MILLE VINGT-DEUX, LE DIX-HUIT MAI » (walkthrough 22)
+_YEAR_FIRST_DATE = (
+    rf"\bl['’]an\s+deux[\s-]+mille(?:[\s-]+(?:{_FRENCH_NUMBER_WORDS}))?\s*,?\s+(?:et\s+)?le\s+(?:premier|{_FRENCH_NUMBER_WORDS})\s+(?:{{months}})(?![\w-])"
+)
+_YEAR_FIRST_FOLDED = re.compile(
+    rf"l'an\s+deux[\s-]+mille(?:[\s-]+(?P<year>{_FRENCH_NUMBER_WORDS}))?\s*,?\s+(?:et\s+)?le\s+(?P<day>premier|{_FRENCH_NUMBER_WORDS})\s+(?P<month>[a-z]+)"
+)
 
 
 # A month's last day: "the last day of June 2031", « le dernier jour du mois de juin deux mille trente et un » (a term's end)
@@ -162,8 +169,9 @@ def _parse_last_day(folded: str) -> date | None:
 
 
 def _parse_words_date(folded: str) -> date | None:
-    """A French date in words (:data:`_WORDS_DATE`), folded, as a date; None when it is none."""
-    if not (match := _WORDS_DATE_FOLDED.fullmatch(folded)) or (month := MONTHS.get(match["month"])) is None:
+    """A French date in words (:data:`_WORDS_DATE`, :data:`_YEAR_FIRST_DATE`), folded, as a date; None when it is none."""
+    match = _WORDS_DATE_FOLDED.fullmatch(folded) or _YEAR_FIRST_FOLDED.fullmatch(folded.replace("’", "'"))
+    if not match or (month := MONTHS.get(match["month"])) is None:
         return None
     day = 1 if match["day"] == "premier" else _FRENCH_NUMBERS.get(" ".join(match["day"].replace("-", " ").split()))
     year = 2000 + (_FRENCH_NUMBERS.get(" ".join(match["year"].replace("-", " ").split()), -2000) if match["year"] else 0)
@@ -251,6 +259,7 @@ DATE_PATTERN = (
     r"|\d{4}/\d{1,2}/\d{1,2}"
     r"|\d{1,2}/\d{1,2}/\d{4}|\d{1,2}\.\d{1,2}\.\d{4}|\d{1,2}-\d{1,2}-\d{4}"
     rf"|{_WORDS_DATE.format(months=_MONTH_ALTERNATION)}"
+    rf"|{_YEAR_FIRST_DATE.format(months=_MONTH_ALTERNATION)}"
     rf"|\b{_LAST_DAY}(?:{_MONTH_ALTERNATION})(?![a-zà-ÿ])\.?(?:\s?,\s*|\s+){_YEAR_WRITTEN})"
 )
 _DATE_IN_TEXT = re.compile(rf"(?<![\w/.\-]){DATE_PATTERN}(?![\w/\-])", re.IGNORECASE)

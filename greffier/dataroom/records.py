@@ -571,6 +571,14 @@ def _record_renewals(by_id: dict[str, ContractRecord], outcome: AmendmentOutcome
                     target.sources.pop(name, None)
                     if (found := amendment.sources.get(name)) is not None:
                         target.sources[name] = found.model_copy(update={"origin": "amendment", "rule": f"{found.rule} ({_named(amendment)})"})
+        for change in (c for c in outcome.notice_changes if c.target_id == target.id):
+            # the notice itself rewritten (« les mots « trois (3) mois » sont remplacés par … »), the last amendment signed standing
+            if target.renewal_notice != change.notice:
+                target.warnings.append(f"renewal notice {target.renewal_notice or 'unknown'} → {change.notice} (amendment « {change.amendment_name or change.amendment_id} »)")
+            target.renewal_notice = change.notice
+            target.sources["renewal_notice"] = FieldSource(origin="amendment", chunk_id=change.chunk_id, raw=change.raw, rule="notice replaced")
+            if change.chunk_id:
+                target.evidence.setdefault("renewal_notice", []).append(change.chunk_id)
         target.warnings[:] = [w for w in target.warnings if not w.startswith(RENEWS)]
         if target.renewal == "automatic" and target.end_date is not None:
             target.warnings.append(_renews(target.end_date, place))
@@ -629,7 +637,12 @@ def next_notice(record: ContractRecord, today: date) -> tuple[date, date] | None
     notice = period_of(record.renewal_notice)
     if record.renewal != "automatic" or record.end_date is None or notice is None:
         return None
-    return next(((end - notice, end) for end in _renewed_ends(record.end_date, period_of(record.renewal_length), today) if end - notice >= today), None)
+    # a term counted to its anniversary ("thirty-six (36) months from the Start Date", the common-law reading) ends the day before by
+    # the civil-law one: the deadline is counted from that day, so that notice given on it is never a day late (walkthrough 22)
+    early = timedelta(days=1 if (source := record.sources.get("end_date")) is not None and source.rule == "anniversary" else 0)
+    return next(
+        ((end - early - notice, end) for end in _renewed_ends(record.end_date, period_of(record.renewal_length), today) if end - early - notice >= today), None
+    )
 
 
 def _renews(end: date, place: str) -> str:

@@ -288,8 +288,10 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
         r"garantie autonome", r"garantie a premiere demande", r"(?:on[- ]demand|first[- ]demand|demand) (?:performance )?(?:bond|guarantee)",
         r"performance bond", r"advance payment (?:bond|guarantee)", r"standby letter of credit", r"lettre de credit stand-?by",
     ),
+    # … not a loan the guarantee secures (walkthrough 22: « CONTRAT DE PRÊT À MOYEN TERME ASSORTI D'UN CAUTIONNEMENT SOLIDAIRE »)
     "cautionnement": (
-        r"cautionnement", r"\bcaution\b", r"(?:parent company |personal )?guarantee",
+        r"^(?!\W*(?:contrat de (?:pret|credit)|loan(?: agreement)?|facility agreement)\b.{0,60}\b(?:assorti|garanti|avec|secured|guaranteed|with)\b)"
+        r".*?(?:cautionnement|\bcaution\b|(?:parent company |personal )?guarantee)",
     ),
     "contrat de crédit-bail": (
         r"credit[- ]bail", r"\bleasing\b", r"(?:finance|financial|equipment) lease", r"location financiere", r"location avec option d'achat",
@@ -315,6 +317,18 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
     "convention d'occupation du domaine public": (
         r"occupation (?:temporaire )?du domaine public", r"autorisation d'occupation temporaire", r"\baot\b",
         r"public (?:domain|property) (?:occupancy|occupation)", r"port (?:area )?occupancy (?:agreement|permit)",
+    ),
+    # a building's roof or a room let by an agreement that is no lease (« convention d'occupation », a site for antennas: walkthrough 22)
+    "convention d'occupation": (
+        r"convention d'occupation\b", r"(?:site |rooftop |roof )?occupancy agreement", r"convention de mise a disposition (?:de locaux|d'emplacement|d'un emplacement)",
+    ),
+    # a long lease of land, 18 to 99 years, the tenant building on it (« bail emphytéotique », « bail à construction »)
+    "bail emphytéotique": (
+        r"\bbail emphyteotique", r"\bbaux emphyteotiques", r"emphyteutic lease", r"\bbail a construction\b", r"building lease",
+    ),
+    # a telecom right of use of fibres or capacity for their life (walkthrough 22: an "INDEFEASIBLE RIGHT OF USE AGREEMENT" typed nothing)
+    "droit d'usage irrévocable": (
+        r"indefeasible rights? of use", r"\biru\b", r"droits? irrevocables? d'usage", r"droits? d'usage irrevocables?",
     ),
     "contrat de location": (
         r"\b(?:plant|equipment|crane|vehicle|car|van|truck|machinery) (?:hire|rental)(?: agreement| contract)?\b", r"\bcrane hire\b",
@@ -428,7 +442,7 @@ def _clean_label_text(text: str) -> str:
 # them all (a commercial, professional, residential or agricultural lease); « baux commerciaux », "office lease" or
 # « crédit-bail » name one kind, or another thing.
 LEASE = "bail"
-LEASE_KINDS = ("bail commercial", "bail professionnel", "bail d'habitation", "bail rural")
+LEASE_KINDS = ("bail commercial", "bail professionnel", "bail d'habitation", "bail rural", "bail emphytéotique")
 _LEASE_WORD = re.compile(r"\b(?:bail|baux|leases?|tenanc(?:y|ies))\b")
 _LEASE_KIND_WORD = re.compile(
     r"\b(?:commercia\w*|professionn\w*|professional|habitation|residential|residence|rura\w*|agricultural|farm|office|retail|credit|"
@@ -667,7 +681,8 @@ _TYPES_EN = {
     "cession de fonds de commerce": "sale of a business", "cession de droits de propriété intellectuelle": "IP assignment",
     "nantissement": "pledge", "garantie autonome": "demand guarantee", "cautionnement": "guarantee",
     "contrat de location": "hire agreement", "contrat d'affrètement": "charter party",
-    "convention d'occupation du domaine public": "public property occupancy agreement", "marché de travaux": "construction contract", "contrat de crédit-bail": "leasing agreement", "contrat de prêt": "loan agreement",
+    "convention d'occupation du domaine public": "public property occupancy agreement", "convention d'occupation": "occupancy agreement",
+    "bail emphytéotique": "long lease (emphyteutic)", "droit d'usage irrévocable": "indefeasible right of use (IRU)", "marché de travaux": "construction contract", "contrat de crédit-bail": "leasing agreement", "contrat de prêt": "loan agreement",
     "convention de trésorerie": "cash pooling agreement", "contrat de travail": "employment contract", "bail commercial": "commercial lease",
     "bail professionnel": "professional lease", "bail d'habitation": "residential lease", "bail rural": "agricultural lease", LEASE: "lease",
     "contrat de franchise": "franchise agreement", "contrat de licence": "licence agreement", "contrat de distribution": "distribution agreement",

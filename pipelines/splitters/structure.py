@@ -136,26 +136,29 @@ def find_page_furniture(items: Sequence[TextItem], *, same_place: bool = False) 
             zones.append((f"bottom{place}" if same_place else "bottom", page, index))
 
     pages_per_line: dict[tuple[str, str], set[int]] = {}
-    keys: list[tuple[str, str]] = []
+    keys: list[tuple[tuple[str, str], ...]] = []
     two_pages = len(by_page) == 2
     for zone, page, index in zones:
         text = items[index].text.strip()
         if BARE_PAGE_NUMBER.match(text):
             furniture.add(index)
         # Headers and footers are one short line; a long one repeated is content. Two pages prove less: there the digits
-        # count too, but for the page's own number (« Page 1/2 », « Page 2/2 »; « Loyer mensuel : 1 200 € » is content).
-        shown = _PAGE_OWN_NUMBER.sub(lambda m: "#" if m.group(0) == str(page) else m.group(0), text, count=1) if two_pages else _furniture_key(text)
-        key = (zone, shown) if len(text) <= _MAX_FURNITURE_CHARS else ("", "")
-        keys.append(key)
-        pages_per_line.setdefault(key, set()).add(page)
+        # count too, but for the page's own number (« Page 1/2 », « Page 2/2 »; « Loyer mensuel : 1 200 € » is content) —
+        # or the line as written, when a number in it only looks like the page's ("2 Grand Canal Quay · Dublin 2", a
+        # letterhead's address on both pages of a two-page PDF: walkthrough 22)
+        shown = {_PAGE_OWN_NUMBER.sub(lambda m: "#" if m.group(0) == str(page) else m.group(0), text, count=1), text} if two_pages else {_furniture_key(text)}
+        line_keys = tuple((zone, form) for form in sorted(shown)) if len(text) <= _MAX_FURNITURE_CHARS else ()
+        keys.append(line_keys)
+        for key in line_keys:
+            pages_per_line.setdefault(key, set()).add(page)
 
     if len(by_page) < 2 or (len(by_page) == 2 and not same_place):
         # Two pages that open on the same line prove little: it may be repeated boilerplate text. Read at the same
         # place of both (the converters' reading), a short line is their running header or footer.
         return furniture
     most_pages = len(by_page) // 2 + 1
-    for (_zone, _page, index), key in zip(zones, keys):
-        if key[0] and len(pages_per_line[key]) >= most_pages and not (same_place and _runs_on(items, index)):
+    for (_zone, _page, index), line_keys in zip(zones, keys):
+        if any(len(pages_per_line[key]) >= most_pages for key in line_keys) and not (same_place and _runs_on(items, index)):
             furniture.add(index)
     return furniture
 

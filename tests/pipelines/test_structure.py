@@ -447,6 +447,11 @@ def test_a_two_page_document_s_running_lines_are_those_at_the_same_place_of_both
     # … and so is a short line at the same place that differs by a number that is not the page's (a review)
     rents = pdf_items([["BAIL", "Loyer mensuel : 1 200 € HT", "Texte."], ["Avenant", "Loyer mensuel : 1 350 € HT", "Fin."]])
     assert not {rents[index].text for index in find_page_furniture(rents, same_place=True)} & {"Loyer mensuel : 1 200 € HT", "Loyer mensuel : 1 350 € HT"}
+    # … but a letterhead whose address holds the second page's number is the same line on both (walkthrough 22: "2 Grand Canal Quay ·
+    # Dublin 2" was kept on page 2, became the document's title and was spliced into clause 6)
+    letterhead = "2 Harbour Row · Cork 2 · T12 AB34 · Ireland"
+    headed = pdf_items([[letterhead, "FIBRE AGREEMENT", "1. Grant", "Texte."], [letterhead, "6. Liability", "Texte suivant.", "Fin."]])
+    assert [headed[index].text for index in sorted(find_page_furniture(headed, same_place=True))] == [letterhead, letterhead]
 
 
 def test_single_page_document_has_no_running_header() -> None:

@@ -37,6 +37,9 @@ class AmendmentClues(BaseModel):
     # ans à compter de la date de signature du contrat initial »): the period, and whether it ends the day before its
     # anniversary (the French reading)
     new_length: Finding[tuple[Period, bool]] | None = None
+    # the notice that stops a renewal, rewritten (« les mots « trois (3) mois » sont remplacés par les mots « six (6) mois » » in the
+    # article on non-renewal): the new length, as a record writes it ("24 months")
+    new_notice: Finding[str] | None = None
 
 
 _CONTRACT_NOUN = re.compile(r"\b(?:contrat|convention|bail|accord|acte|pacte|agreement|contract|lease|licen[cs]e|deed)\b", re.I)
@@ -68,7 +71,7 @@ _AMENDMENT_WORDS = re.compile(
 # "shall expire on 31 March 2028 instead of 31 March 2026", « prendra fin le … au lieu du … »
 _INSTEAD_OF = re.compile(
     rf"{DATE_GROUP}\s*,?\s+(?:instead\s+of|rather\s+than|in\s+place\s+of|in\s+lieu\s+of|au\s+lieu\s+(?:du|de\s+la|de)|en\s+lieu\s+et\s+place\s+du|et\s+non\s+plus\s+(?:le|au))\s+"
-    rf"(?:the\s+|le\s+)?(?P<before>{DATE_PATTERN})",
+    rf"(?:on\s+|le\s+|au\s+)?(?:the\s+)?(?P<before>{DATE_PATTERN})",  # "shall end on 31 March 2039 rather than on 31 March 2034" (walkthrough 22)
     re.I,
 )
 # One date put in place of another: « substituer à la date du 30 juin 2026 … celle du 31 décembre 2029 », « remplacer la date
@@ -189,6 +192,33 @@ _NOT_DONE = re.compile(
 )
 
 
+# One length put in the place of another, quoted: 'the words "eighteen (18) months" are replaced by the words "twenty-four (24)
+# months"', « les mots « trois (3) mois » sont remplacés par les mots « six (6) mois » », "substitute "60 days" for "90 days""
+_QUOTED = r"[\"“«]\s*(?P<{name}>[^\"”»]{{1,40}}?)\s*[\"”»]"
+_LENGTH_REPLACED = re.compile(
+    rf"(?:\b(?:the\s+)?words?\s+|\bles?\s+mots?\s+|\bla\s+mention\s+)?{_QUOTED.format(name='old')}\s+(?:is|are|shall\s+be|est|sont|sera|seront)\s+"
+    rf"(?:hereby\s+|ainsi\s+)?(?:replaced|substituted|deleted\s+and\s+replaced|remplac[ée]e?s?)\s+(?:by|with|par)\s+(?:the\s+words?\s+|les?\s+mots?\s+|la\s+mention\s+)?"
+    rf"{_QUOTED.format(name='new')}",
+    re.I,
+)
+# … in an article or a sentence on the notice that stops a renewal (not a payment term's, a cure period's)
+_ABOUT_NOTICE = re.compile(r"\b(?:notice|pr[ée]avis|non-?renewal|non-?renouvellement|cong[ée]|d[ée]nonciation|renew\w*|renouvel\w*|reconduction)\b", re.I)
+
+
+def _read_notice_change(sentence: Sentence, clues: AmendmentClues, *, section: str) -> None:
+    """A new length for the notice that stops the contract's renewal (:attr:`AmendmentClues.new_notice`; walkthrough 22: an amendment
+    rewrote "eighteen (18) months" to "twenty-four (24) months" in the clause on notice of non-renewal, and the deadline kept the old)."""
+    if clues.new_notice is not None or not (_ABOUT_NOTICE.search(section) or _ABOUT_NOTICE.search(sentence.text)):
+        return
+    if (match := _LENGTH_REPLACED.search(sentence.text)) is None:
+        return
+    old, new = find_periods(match["old"]), find_periods(match["new"])
+    if old and new and old[0][0] != new[0][0]:
+        period = new[0][0]
+        written = f"{period.count} {period.unit if period.count > 1 else period.unit[:-1]}"
+        clues.new_notice = Finding[str](value=written, chunk_id=sentence.chunk_id, raw=match.group(0), rule="notice replaced")
+
+
 def _sentence_before(text: str, at: int) -> str:
     """The words of ``text``'s sentence before the place ``at``."""
     return re.split(r"[.;!?]\s", text[:at])[-1]
@@ -212,6 +242,8 @@ def extract_amendment_clues(title: str, chunks: Sequence[ChunkInput]) -> Amendme
         about_the_term = bool(_ABOUT_THE_TERM.search(chunk.section or ""))
         for sentence in _chunk_sentences(chunk):
             _read_amendment_sentence(sentence, clues, about_the_term=about_the_term)
+            if sentence.chunk_rank:  # not a recital's
+                _read_notice_change(sentence, clues, section=chunk.section or "")
             if clues.new_end_date is None and clues.end_anniversary is None and ANNIVERSARY.search(sentence.text):
                 defined = read_defined_dates(chunks) if defined is None else defined  # once, when an anniversary is written
                 _read_anniversary_end(sentence, clues, defined)

@@ -266,11 +266,18 @@ def _cover_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None:
         if value is None:
             continue
         raw = _words_before(text, mention.start, mention.end)
+        if _DEED_DATE.match(mention.raw):
+            # a notarial deed opens with the day it is signed, the year first: « L'AN DEUX MILLE VINGT-DEUX, LE DIX-HUIT MAI, Par-devant
+            # Maître … » (« Fait et passé … les jour, mois et an susdits »; walkthrough 22)
+            return Finding[date](value=value, chunk_id=opening.chunk_at(mention.start), raw=raw, rule="deed date", confidence="high")
         return Finding[date](
             value=value, chunk_id=opening.chunk_at(mention.start), raw=raw, rule="cover date", confidence="low",
             doubt="a date written on the cover page; nothing says it is the date of signature",
         )
     return None
+
+
+_DEED_DATE = re.compile(r"(?i)l['’]an\s+deux")
 
 
 # A numeric date with a two- or four-digit year as signature blocks write it ("Date: 1/19/07", "5/17/12", "Date: 3-14-18"):

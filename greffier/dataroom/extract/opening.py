@@ -33,6 +33,8 @@ _MARKER = re.compile(
     r"(?i:\bby\s+and\s+(?:between|among)\b|\b(?:between|among)\b|\bentre\s+les\s+soussign\w*|\bentre\b|\bB\s?E\s?T\s?W\s?E\s?E\s?N\b)"
     # a one-sided act: « Le soussigné : Monsieur Jacques FERRAND … déclare se porter caution au profit de : … »
     r"|(?i:\b(?:le|la|les|je)\s+soussign[ée]e?s?\s*:)"
+    # a notarial deed: « Par-devant Maître …, notaire, ONT COMPARU : Monsieur Yves LE GOFF … » (walkthrough 22)
+    r"|(?i:\b(?:ont|a|sont|est)\s+comparue?s?\s*:)"
     r"|\bPARTIES\b|\bParties\s*:"
     # "is entered into by Netscape Communications Corporation …", "is made by Alpha Inc. (the "Licensor") and …"
     r"|(?i:\b(?:agreement|contract|amendment|addendum|lease|memorandum|undertaking|nda|instrument|letter|guarant(?:y|ee)|deed|licen[cs]e"
@@ -53,7 +55,7 @@ _BLOCK_END = re.compile(
     r"|\bpr[ée]ambule\b|\bil\s+(?:a\s+[ée]t[ée]|est)\s+(?:pr[ée]alablement\s+|pr[ée]alablement\s+)?(?:expos[ée]|convenu|rappel[ée]|arr[êe]t[ée])"
     r"|\bexpos[ée]\s+(?:des\s+motifs|pr[ée]alable)|\bceci\s+(?:expos[ée]|[ée]tant)|\b[ée]tant\s+pr[ée]alablement"
     r"|\bconsid[ée]rant\b|\battendu\s+que\b|\bensemble\s+(?:d[ée]nomm[ée]es?|les\s+parties)|\bci-apr[èe]s\s+(?:ensemble|collectivement)"
-    r"|\bles\s+parties\s+(?:sont|ont|conviennent)|\btable\s+of\s+contents\b|\btable\s+des\s+mati[èe]res\b|\bsommaire\b)"
+    r"|\blesquel(?:le)?s\s+ont\b|\bles\s+parties\s+(?:sont|ont|conviennent)|\btable\s+of\s+contents\b|\btable\s+des\s+mati[èe]res\b|\bsommaire\b)"
     r"|\bBACKGROUND\b|\bARTICLE\s+(?:1|I|PREMIER)\b|\bArticle\s+(?:1|premier)\b|\bSECTION\s+1\b|\bAGREED\s+TERMS\b|\bTERMS\s+AGREED\b"
     # the first article's heading, numbered: "1. Purpose The Client engages …" (a list with no final stop ran into it)
     r"|(?<![\w.])1\s*[.)]\s+(?:Definitions?|Interpretation|Purpose|Object|Scope|Subject(?:\s+Matter)?|Appointment|Engagement|Services"
@@ -95,7 +97,7 @@ _CONNECTOR_SPLIT = re.compile(
 )
 _ENUMERATION = re.compile(r"^(?:\d{1,2}[.)]|[a-h]\)|[IVX]{1,4}\.|[-–•*])\s+")
 _CIVILITY = re.compile(r"^(?:M\.|MM\.|Mme|Mlle|Me|Maître|Monsieur|Madame|Mademoiselle|Mr\.?|Mrs\.?|Ms\.?|Miss|Dr\.?|Messrs\.?)\s+", re.I)
-_ARTICLE = re.compile(r"^(?:(?:la|le|les|the)\s+(?:soci[ée]t[ée]\s+|company\s+)?|l['’]\s*|soci[ée]t[ée]\s+|and\s+|et\s+|:\s*)", re.I)
+_ARTICLE = re.compile(r"^(?:(?:la|le|les|the)\s+(?:soci[ée]t[ée]\s+(?:d[ée]nomm[ée]e\s+)?|company\s+)?|l['’]\s*|soci[ée]t[ée]\s+(?:d[ée]nomm[ée]e\s+)?|and\s+|et\s+|:\s*)", re.I)
 _NAME_CONNECTORS = frozenset("de du des d la le les l of and & et y von van der den di da the und zu".split())
 _EXTRA_FORMS = frozenset(  # rl: "S.à r.l."; sp, z, oo: "Sp. z o.o."; jsc, pjsc, ooo…: Russian and Kazakh companies
     "co company corporation limited incorporated cie lp pte pvt kk bhd nv bv ab as oy sa/nv sl na rl sp z oo llp pllc pc kft sro ltda "
@@ -1126,6 +1128,9 @@ _ROLE_PARENTHESIS = re.compile(r"\(\s*(?i:as|en\s+(?:sa\s+)?qualit[ée]\s+de|act
 _ADDRESS_UNIT = re.compile(r"(?i:room|suite|unit|floor|level|flat|block|building|bldg|office|p\.?\s?o\.?\s+box|b\.?p\.?|bureau|bâtiment|étage)\.?\s+[A-Z]?\d")
 
 
+_ELIDED_CAPITAL = re.compile(r"^[dlDL]['’][A-ZÀ-ÖØ-Þ]")
+
+
 def name_head(text: str) -> tuple[str, str] | None:
     """The name that starts ``text`` and the rest of it: ``("Harrowgate Data Limited", ", a company …")``.
 
@@ -1138,6 +1143,8 @@ def name_head(text: str) -> tuple[str, str] | None:
     written = text  # with its article, which may be part of the name (:func:`name_article`)
     if bank := _SOCIETE_NAME.match(text):
         return bank.group(0), text[bank.end() :]  # « SOCIÉTÉ GÉNÉRALE, ci-après « la Banque » »: « société » is its name
+    if co_owners := _CO_OWNERS.match(_ARTICLE.sub("", text, count=1).strip()):
+        return co_owners.group(0).strip(), _ARTICLE.sub("", text, count=1).strip()[co_owners.end() :]
     text = _LEADING_FORMULA.sub("", _COVER.sub("", _ARTICLE.sub("", text, count=1).strip()))  # "Exhibit 10.11 DATED 26 September 2019 …"
     text = _PARTY_LABEL.sub("", text, count=1)  # "Party A: Rise (Tianjin) … Co., Ltd.", « Partie 1 : Acme SAS »
     while (stripped := _ARTICLE.sub("", text, count=1).strip()) != text:
@@ -1186,6 +1193,9 @@ def name_head(text: str) -> tuple[str, str] | None:
         ):
             break
         capital = core[:1].isupper() or core[:1].isdigit() or core[:1] in "&'’"
+        # an elided particle before a capital is inside a name: « Pylônes d'Iroise SAS », « Caisse d'Épargne », « Crédit de l'Ouest » (the
+        # name was cut at « Pylônes », so the amendment of its contract was never attached: walkthrough 22)
+        capital = capital or (index > 0 and bool(_ELIDED_CAPITAL.match(core)))
         capital = capital or (core == "/" and index > 0 and index + 1 < len(tokens) and tokens[index + 1].group(0)[:1].isupper())  # "Blackstone / GSO … Fund"
         form = is_legal_form(core)
         internal = index == 0 and bool(re.search(r"[A-Z0-9.]", core[1:])) and core[:1].isalpha()  # deltathree.com, iShip, eDiets, i2 Technologies
@@ -1395,6 +1405,9 @@ def implausible_name(name: str) -> str | None:
 
 
 _SOCIETE_NAME = re.compile(r"^(?:Soci[ée]t[ée]|SOCI[ÉE]T[ÉE])\s+[A-ZÀ-Þ][\w'’-]+(?=\s*(?:[,(«]|ci-|$))")
+# A building's owners as a party: « Le Syndicat des copropriétaires de l'immeuble « Résidence Les Hortensias », sis … » (its name has
+# words in lower case, up to the comma; it was cut to « Syndicat »: walkthrough 22)
+_CO_OWNERS = re.compile(r"^(?i:syndicat)\s+(?i:des\s+copropri[ée]taires|de\s+(?:la\s+)?copropri[ée]t[ée])\b[^,;()]{0,120}?(?=\s*(?:[,;(]|ci-|$))")
 
 
 # Words no party name holds: what a filing's cover, a heading or a sentence writes where a name was looked for

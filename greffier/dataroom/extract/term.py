@@ -114,7 +114,7 @@ _EVENT_THEN_LATEST = (
 _END = re.compile(
     rf"(?:jusqu['’]?(?:au|à)(?:\s+le)?|expire(?:ra)?\s+le|expirant\s+le|prend(?:ra)?\s+fin\s+le|pour\s+se\s+terminer\s+le|"
     rf"s['’]ach[èe]ve(?:ra)?(?:\s+au\s+plus\s+tard)?\s+le|se\s+termine(?:ra)?\s+le|arrive(?:ra)?\s+à\s+(?:son\s+)?(?:terme|échéance)\s+le|"
-    rf"rembours[ée]e?\s+(?:au\s+plus\s+tard\s+)?le|[ée]ch[ée]ance\s+(?:finale\s+)?(?:fix[ée]e\s+)?(?:au|le)|"
+    rf"rembours[ée]e?\s+(?:au\s+plus\s+tard\s+)?le|[ée]ch[ée]ance\s+(?:finale\s+)?(?:(?:est|sera)\s+)?(?:fix[ée]e\s+)?(?:au|le)|"
     # a loan's last instalment: « la dernière échéance intervenant le 30 juin 2028 », "the final instalment falling due on …"
     rf"derni[èe]re\s+[ée]ch[ée]ance\s+(?:de\s+remboursement\s+)?(?:intervenant|interviendra|intervient|tombant|tombera|[ée]tant\s+fix[ée]e|(?:est|sera)\s+fix[ée]e|fix[ée]e|pr[ée]vue|exigible)\s+(?:au|le)|"
     rf"\bfinal\s+(?:repayment\s+)?(?:instal(?:l)?ment|repayment)\s+(?:date\s+)?(?:shall\s+)?(?:fall(?:s|ing)?\s+due|be\s+(?:due|paid)|is\s+due|due)\s+on|"
@@ -213,7 +213,8 @@ _ENDS_THE_CONTRACT = re.compile(
     r"|est|sera|restera|demeurera|prend\w*|expire\w*|court|courra|produi\w*|entre\w*|s['’]ach[èe]ve\w*|se\s+termine\w*|arrive\w*|conclue?|valable)\b",
     re.I,
 )
-_RULE_RANK = {"extension": 0, "range": 1, "end": 2, "duration": 3, "instalments": 4}
+# "anniversary": a length counted to its anniversary, the common-law reading (:func:`ends_on_anniversary`), ranked as a length
+_RULE_RANK = {"extension": 0, "range": 1, "end": 2, "duration": 3, "anniversary": 3, "instalments": 4}
 
 
 @dataclass(frozen=True)
@@ -292,7 +293,7 @@ def _confirmed(best: _TermCandidate, candidates: list[_TermCandidate]) -> _TermC
     """A length counted from a start the text does not write ("three (3) years", counted from the contract's date) gives way
     to an end the text writes that agrees with it ("The Term shall commence on July 23, 2013 and shall expire on July 22,
     2016"): the written date is the end, and as sure as it was written."""
-    if best.end.rule != "duration" or not best.end.doubt:
+    if best.end.rule not in ("duration", "anniversary") or not best.end.doubt:
         return best
     written = [
         c for c in candidates
@@ -480,8 +481,9 @@ def _duration_candidate(sentence: Sentence, context: _StartContext, notes: list[
             continue  # "in each of the first three (3) years of the term", "for a period of two years after termination"
         start = _estimated(_sentence_start(sentence, context, before=before, after=after), sentence, context)
         if start.finding is not None:
-            end = period.after(start.finding.value, anniversary=ends_on_anniversary(text))
-            add("duration", end, f"{start.finding.raw} … {match.group(0)}", start.finding, start.doubt)
+            anniversary = ends_on_anniversary(text)
+            end = period.after(start.finding.value, anniversary=anniversary)
+            add("anniversary" if anniversary else "duration", end, f"{start.finding.raw} … {match.group(0)}", start.finding, start.doubt)
         else:
             notes.append(f"term of {match.group(0)} ({sentence.chunk_id}) {start.doubt or 'but no start date found'}")
         return
