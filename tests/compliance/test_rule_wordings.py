@@ -1524,6 +1524,25 @@ NOTICE_RUNS_OUT = [
     ("exclusivity", True, "The Owner appoints the Agency as its sole and exclusive agent in Poland."),
     ("exclusivity", False, "The Lenders appoint the Bank as their sole and exclusive security agent."),
     ("non-compete", False, "The Employee shall not supply any information about the Employer to any competitor."),
+    # walkthrough 22 (a tower operator): a change of control told as a change in who controls a party, or a stake no longer held
+    ("change-of-control", True,
+     "Any change in the persons who directly or indirectly Control the Licensee shall be deemed an assignment requiring the Licensor's consent."),
+    ("change-of-control", True,
+     "Le Prêteur pourra exiger le remboursement anticipé si Holding Ouest SAS cesse de détenir, directement ou indirectement, plus de cinquante "
+     "pour cent (50 %) du capital de l'Emprunteur."),
+    ("change-of-control", False, "Any change in the person who controls the quality of the Products shall be notified to the Buyer."),
+    # … a permission to assign, a termination right on stated grounds, an on-call week
+    ("assignment-restriction", False,
+     "Le Locataire pourra céder la présente convention à toute société qu'il contrôle, sans l'accord préalable du Propriétaire, à charge d'en "
+     "informer le syndic."),
+    ("assignment-restriction", True, "Le Locataire ne pourra céder la présente convention sans l'accord préalable du Propriétaire."),
+    ("termination-for-convenience", False,
+     "L'Occupant pourra résilier la convention à tout moment, moyennant un préavis de trois (3) mois, en cas de refus d'un permis de construire "
+     "ou si les équipements ne peuvent plus être exploités."),
+    ("termination-for-convenience", True, "L'Occupant pourra résilier la convention à tout moment, moyennant un préavis de trois (3) mois."),
+    ("penalties", False, "Chaque semaine d'astreinte ouvre droit à une prime forfaitaire de deux cents euros (200 €) bruts."),
+    ("penalties", False, "Le Technicien participe au roulement d'astreinte du centre, une semaine sur quatre au plus."),
+    ("penalties", True, "Tout retard de livraison donnera lieu à une astreinte de cinq cents euros (500 €) par jour de retard."),
 ]
 
 
