@@ -20,7 +20,7 @@ from greffier.chat.listing import names_of
 from greffier.compliance.polarity import read_match, statement_kind
 from greffier.dataroom.questions import is_contracts_request
 from greffier.lexicon import Lexicon
-from greffier.text import clause_sentences, fold, section_label, tokenize
+from greffier.text import clause_sentences, fold, section_label, squeezed, tokenize
 from greffier.text.replies import counted
 from store.models import Chunk
 from store.records import DataRoom
@@ -176,7 +176,7 @@ def with_renewal_records(store: WorkspaceStore, room: DataRoom, hits: list[Claus
             continue  # an amendment's renewal acts through its contract's record
         source = sources.get(record.id)
         section, page, holder = places.get(source.chunk_id if source and source.chunk_id else "", ("", None, None))
-        denied = _balanced_quotes(" ".join((source.raw if source else "").split())) or "—" if record.renewal == "none" else None
+        denied = _balanced_quotes(squeezed(source.raw if source else "")) or "—" if record.renewal == "none" else None
         # an amendment that rewrote the renewal holds the article (walkthrough 15: « Article 1 – Modification de l'article 4 »)
         held_by = holder if holder and holder != record.id else None
         result.append(ClauseHit(record.id, section, page, denied, held_by=held_by))
@@ -228,7 +228,7 @@ def denial(text: str, words: re.Pattern[str] | None) -> str | None:
             continue
         if any(read_match(sentence, m.start(), m.end()).polarity == "affirmative" for m in words_at):
             return None
-        denied = denied or " ".join(sentence.split())
+        denied = denied or squeezed(sentence)
     return denied
 
 

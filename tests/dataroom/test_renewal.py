@@ -389,3 +389,10 @@ def test_why_a_term_or_a_date_is_not_known_reads_in_french(reason, french):
 )
 def test_what_is_not_the_contract_s_own_renewal_gives_no_reading(sentence):
     assert renewal_reading(sentence) is None
+
+
+def test_the_renewal_sentence_is_quoted_with_its_no_break_spaces():
+    # walkthrough 22: a chat list quoted « aucune reconduction tacite ; » with a plain space where the contract has a no-break one
+    written = "ARTICLE 2 – DURÉE\nLe contrat prend fin le 31 décembre 2027. Il ne fait l'objet d'aucune reconduction tacite\u00a0; sa prolongation suppose un avenant.\n"
+    found = extract_renewal(split_articles("m1", written))
+    assert found is not None and found.value == "none" and "tacite\u00a0;" in found.raw, found

@@ -23,6 +23,7 @@ from greffier.compliance.polarity import main_clause_start, read_match, statemen
 from greffier.dataroom.extract.periods import Period, find_periods
 from greffier.dataroom.extract.text import ChunkInput, Finding, sentences
 from greffier.dataroom.normalize import fold
+from greffier.text import squeezed
 
 MAX_QUOTE = 300  # characters of the sentence kept as the finding's words
 
@@ -163,7 +164,7 @@ def extract_renewal(chunks: Sequence[ChunkInput]) -> Finding[str] | None:
             for sentence in sentences(chunk.text):
                 reading = renewal_reading(sentence)
                 if reading is not None and reading not in found:
-                    words = " ".join(sentence.split())
+                    words = squeezed(sentence)  # the quote keeps its no-break spaces (walkthrough 22: « tacite ; » lost one)
                     found[reading] = Finding[str](
                         value=reading, chunk_id=chunk.id, raw=words[:MAX_QUOTE] + ("…" if len(words) > MAX_QUOTE else ""),
                         rule="automatic renewal" if reading == "automatic" else "no automatic renewal",
@@ -216,7 +217,7 @@ _GIVES_NOTICE = re.compile(r"\b(?:conge|denonc\w*|non-?renewal|non-?renouvelleme
 def renewal_notice(sentence: str) -> tuple[Period, str] | None:
     """The length of the notice ``sentence`` gives for a renewal to stop (or for the contract to end at its term's end), with
     the words that say it; ``None`` when it gives none."""
-    words = " ".join(sentence.split())
+    words = squeezed(sentence)
     folded = fold(words)
     if not _END_OR_RENEWAL.search(folded) or _NOT_THE_END.search(folded):
         return None
@@ -295,7 +296,7 @@ def extract_renewal_length(chunks: Sequence[ChunkInput], renewal: Finding[str] |
     for chunk in (chunk for chunk in chunks if chunk.id == renewal.chunk_id):
         for sentence in sentences(chunk.text):
             if renewal_reading(sentence) == "automatic" and (period := renewal_length(sentence)) is not None:
-                words = " ".join(sentence.split())
+                words = squeezed(sentence)
                 return Finding[str](value=_written(period), chunk_id=chunk.id, raw=words[:MAX_QUOTE] + ("…" if len(words) > MAX_QUOTE else ""),
                                     rule="renewal length")
     return None

@@ -53,6 +53,7 @@ from pipelines.retrieval import retrieval_inputs, run_retrieval_asked, warmed_re
 from store import repository as repo
 from store.workspace import WorkspaceStore, open_workspace
 from greffier.text import content_tokens, tokenize
+from greffier.text import squeezed as on_one_line  # (``squeezed`` names the entity keys without their underscores here)
 from difflib import get_close_matches
 
 from rapidfuzz import process
@@ -679,7 +680,7 @@ def words_held(units: list[dict[str, Any]], hit: dict[str, Any]) -> dict[str, in
 
 
 def _article(chunk_id: str, heading: str | None, text: str, score: float | None, why: str) -> dict[str, Any]:
-    excerpt = " ".join(text.split())
+    excerpt = on_one_line(text)
     return {"chunk_id": chunk_id, "heading": heading, "excerpt": excerpt[:300] + ("…" if len(excerpt) > 300 else ""), "score": None if score is None else round(score, 4), "why": why}
 
 
