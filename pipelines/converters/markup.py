@@ -48,10 +48,21 @@ _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _NAVIGATION = re.compile(r"<nav(?=[\s>/])[^>]*>.*?</nav\s*>", re.IGNORECASE | re.DOTALL)
 
 
+_BANNER = re.compile(r"<header(?=[\s>])[^>]*>(?P<inner>.*?)</header\s*>", re.IGNORECASE | re.DOTALL)
+_HEADING_TAG = re.compile(r"<h[1-6](?=[\s>])", re.IGNORECASE)
+
+
 def _without_navigation(html: str) -> str:
-    """A page without its comments and navigation menus (``<nav>``): the text before the first heading is read (a
-    contract's parties), a site's menu is not."""
-    return _NAVIGATION.sub("", _COMMENT.sub("", html))
+    """A page without its comments, navigation menus (``<nav>``) and site banners: the text before the first heading is read (a
+    contract's parties), a site's menu is not; nor is a ``<header>`` that holds no heading while one follows it (« Helios Énergie
+    Verte – Customer portal – Contract reference … » was indexed as a passage: walkthrough 22) — one holding the contract's title
+    (``<header><h1>…``) stays."""
+    html = _NAVIGATION.sub("", _COMMENT.sub("", html))
+
+    def banner(match: re.Match[str]) -> str:
+        return "" if not _HEADING_TAG.search(match["inner"]) and _HEADING_TAG.search(html, match.end()) else match.group(0)
+
+    return _BANNER.sub(banner, html)
 
 
 def _shield_no_break_spaces(html: str) -> str:

@@ -314,6 +314,20 @@ def test_an_html_contract_s_opening_before_its_first_heading_is_read_not_its_men
     ]
 
 
+def test_an_html_site_banner_is_no_passage_but_a_header_holding_the_title_is_read(converter: FileConverter, tmp_path: Path) -> None:
+    """Walkthrough 22: a customer portal's ``<header>`` line (« … – Customer portal – Contract reference … ») was indexed as a passage."""
+    path = tmp_path / "supply.html"
+    path.write_text("<html><body><header><p>Voltis Énergie – Customer portal – Contract reference VE-2024-0112</p></header>"
+                    "<h1>ELECTRICITY SUPPLY AGREEMENT</h1><p>This Agreement is made between Voltis Énergie S.à r.l. and Mâts d'Armorique SAS.</p>"
+                    "</body></html>", encoding="utf-8")
+    texts = [i.text for i in items_of(convert_one(converter, path))]
+    assert texts[0] == "ELECTRICITY SUPPLY AGREEMENT" and not any("Customer portal" in t for t in texts), texts
+    titled = tmp_path / "titled.html"
+    titled.write_text("<html><body><header><h1>CONTRAT DE FOURNITURE</h1></header><p>Entre Voltis Énergie et Mâts d'Armorique SAS.</p>"
+                      "<h2>Article 1 – Objet</h2><p>Fourniture d'électricité.</p></body></html>", encoding="utf-8")
+    assert [i.text for i in items_of(convert_one(converter, titled))][0] == "CONTRAT DE FOURNITURE"
+
+
 def test_html_in_a_charset_it_declares_that_no_guess_reads(converter: FileConverter, tmp_path: Path) -> None:
     """ISO-8859-15 writes « € » where Windows-1252 writes « ¤ »: the page's declared charset decides (docling honoured it
     before pages were handed over in UTF-8)."""
