@@ -110,6 +110,16 @@ _BACK_REFERENCE = re.compile(
     r"|this|these|that|those|such|said)\s+[a-zà-ÿ])"
 )
 
+# A sentence that goes on with the one before it, saying what follows from it: "If such consent is not obtained, Grantor may terminate
+# …", « À défaut, le Bailleur pourra … », "Failing which …", "In that event …" (walkthrough 22: a change of control "deemed to be an
+# assignment … requiring consent" was quoted without what happens if consent is refused)
+_GOES_ON = re.compile(
+    r"^(?:[a-z0-9]{1,3}[.)]\s+)?(?:à\s+d[ée]faut|a\s+d[ée]faut|faute\s+de\s+quoi|dans\s+(?:ce|un\s+tel|pareil)\s+cas|en\s+pareil\s+cas|en\s+ce\s+cas"
+    r"|dans\s+cette\s+hypoth[èe]se|failing\s+(?:which|such|that|this)|in\s+(?:such|that|this)\s+(?:case|event)|otherwise"
+    r"|if\s+(?:such|that|this|the\s+required)\s+(?:consent|approval|notice|agreement|authori[sz]ation)|si\s+(?:cet|cette|cet|ledit|ladite)\s+(?:accord|agr[ée]ment|autorisation|consentement))\b",
+    re.I,
+)
+
 
 # A defined term's definition: « "Territory" means… », "“Term” shall mean…", « « Territoire » désigne… »,
 # « Le "Prix" s'entend de… » (the term in quotes, then a verb of definition or a colon).
@@ -326,6 +336,9 @@ def _completed(
         before = quotable.get((n, position - 1))
         if before is not None and _refers_back(sentence) and fold_label(before) not in seen:
             chosen.add((n, position - 1, before))
+        after = quotable.get((n, position + 1))
+        if after is not None and _GOES_ON.match(after) and fold_label(after) not in seen:
+            chosen.add((n, position + 1, after))  # what follows from it: « À défaut, … »
         # … and the sentence that announces it with a colon, back over the items before it: an item of a list says nothing
         # without it (« c) changement de contrôle de l'Emprunteur » after « Le Prêteur pourra prononcer l'exigibilité anticipée
         # … dans l'un des cas suivants : »)

@@ -426,6 +426,33 @@ def test_the_extractive_answer_quotes_the_sentence_that_gives_the_length_of_time
     ("question", "language", "text", "quoted"),
     [
         (
+            "Que se passe-t-il en cas de changement de contrôle du bénéficiaire ?", "fr",
+            "7. ASSIGNMENT\n7.2 Any change in the persons who control the Grantee shall be deemed an assignment and shall require the Grantor's "
+            "prior written consent. If such consent is not obtained, the Grantor may end this Agreement on sixty (60) days' notice. "
+            "7.3 Notices under this Clause shall be in writing.",
+            ["shall require the Grantor's prior written consent", "If such consent is not obtained, the Grantor may end"],
+        ),
+        (
+            "What happens if the tenant fails to insure the premises?", "en",
+            "Article 9 — Assurances\nLe Preneur assurera les locaux contre l'incendie auprès d'une compagnie notoirement solvable. À défaut, le "
+            "Bailleur pourra souscrire l'assurance aux frais du Preneur. Le Bailleur assure l'immeuble.",
+            ["Le Preneur assurera les locaux contre l'incendie", "À défaut, le Bailleur pourra souscrire l'assurance aux frais du Preneur"],
+        ),
+    ],
+)
+def test_the_extractive_answer_quotes_what_follows_from_the_sentence_it_chose(question, language, text, quoted):
+    # walkthrough 22: a change of control "deemed to be an assignment" was quoted without "If such consent is not obtained, Grantor may
+    # terminate …", the sentence after it
+    doc = Document(id="c1-7", content=text, meta={"doc_id": "c1", "section": text.split("\n")[0], "file": "licence.md"})
+    units, _types = _units(question, language)
+    answer_text = extractive_answer(question, [doc], units=units)
+    assert all(part in answer_text for part in quoted), answer_text
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "text", "quoted"),
+    [
+        (
             "Quel est le montant minimal d'achat ?", "fr",
             "Article 3 – Objectifs d'achat\nLe Distributeur s'engage à acheter des Produits pour un montant minimal de 220\n"
             "000 euros hors taxes la première année. Si le\nDistributeur n'atteint pas cet objectif, le contrat peut être résilié.",
