@@ -1823,3 +1823,27 @@ def test_a_named_contract_s_article_is_read_with_what_its_scope_article_says_the
     units, types = _units(upfront, "fr")
     judged = RelevanceJudge().run(question=upfront, documents=[scope_article, price, law], units=units, clause_types=types, scope={"contract_ids": ["c1"]})
     assert "c1-4" not in [d.id for d in judged["documents"]], judged["decisions"]
+
+
+def test_a_trial_period_article_is_a_clause_type_of_its_own_across_languages():
+    # walkthrough 22: "How long is the field technician's trial period?" abstained on « Article 2 – Période d'essai », ranked first: no
+    # clause type told it from the other articles, and "field" weighed against it
+    question = "How long is the engineer's trial period?"
+    units, types = _units(question, "en")
+    assert "trial_period" in types
+    trial = Document(id="c8-3", content="Le présent contrat ne deviendra définitif qu'à l'issue d'une période d'essai de deux (2) mois de travail effectif.",
+                     score=1.0, meta={"doc_id": "c8", "section": "Article 2 – Période d'essai"})
+    notice = Document(id="c8-9", content="En cas de rupture, le préavis est de deux (2) mois.", score=0.8, meta={"doc_id": "c8", "section": "Article 9 – Préavis"})
+    judged = RelevanceJudge().run(question=question, documents=[trial, notice], units=units, clause_types=types)
+    assert [d.id for d in judged["documents"]] == ["c8-3"], judged["decisions"]
+    assert [d["type_match"] for d in judged["decisions"]] == [True, False]  # the article's heading names the type asked
+
+
+def test_being_late_is_no_wording_of_availability():
+    # walkthrough 22: "What network availability percentage does TowerCo guarantee?" was answered with a late-payment clause: the
+    # glossary's service levels held "late" and "delay"
+    units, _types = _units("What network availability percentage does the operator guarantee?", "en")
+    availability = next(u for u in units if u["token"] == "availability")
+    assert ["uptime"] in availability["terms"] and ["late"] not in availability["terms"] and ["retard"] not in availability["terms"]
+    late, _ = _units("What happens if the supplier is late?", "en")
+    assert ["retard"] in next(u for u in late if u["token"] == "late")["terms"]
