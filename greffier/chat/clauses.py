@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from sqlmodel import select
 
-from greffier.chat.listing import names_of
+from greffier.chat.listing import LIST_WORDS, names_of, reason_in
 from greffier.compliance.polarity import read_match, statement_kind
 from greffier.dataroom.questions import is_contracts_request
 from greffier.lexicon import Lexicon
@@ -180,7 +180,15 @@ def with_renewal_records(store: WorkspaceStore, room: DataRoom, hits: list[Claus
         # an amendment that rewrote the renewal holds the article (walkthrough 15: « Article 1 – Modification de l'article 4 »)
         held_by = holder if holder and holder != record.id else None
         result.append(ClauseHit(record.id, section, page, denied, held_by=held_by))
+    attached = {record.id: record.amends for record in room.records if record.is_amendment and record.amends}
     for hit in hits:
+        if hit.contract_id in attached:
+            # an attached amendment's article acts through its contract: listed under it (walkthrough 22: the amendment's "3. Notice of
+            # non-renewal" came as an article no sentence of which reads a renewal); a contract that renews by none keeps its denial
+            target = attached[hit.contract_id]
+            if read.get(target) != "none":
+                result.append(ClauseHit(target, hit.section, hit.page, unread=read.get(target) != "automatic", held_by=hit.contract_id))
+            continue
         if hit.contract_id in read and read[hit.contract_id] not in ("automatic", "none"):
             result.append(replace(hit, unread=True))
         elif hit.contract_id not in read:
@@ -245,8 +253,12 @@ def clause_answer(room: DataRoom, hits: list[ClauseHit], type_names: list[str], 
         return words["in_amendment"].format(name=names_of(room, [hit.held_by])[hit.held_by]) if hit.held_by else ""
 
     by_contract: dict[str, list[ClauseHit]] = {}
+    # a document that is no contract (a memo that tells of a renewal) is told apart, as a list of contracts tells it apart (walkthrough 22)
+    not_contracts = {hit.contract_id: getattr(room.by_id.get(hit.contract_id), "not_contract", None) for hit in hits}
+    not_contracts = {cid: kind for cid, kind in not_contracts.items() if kind}
     for hit in hits:
-        by_contract.setdefault(hit.contract_id, []).append(hit)
+        if hit.contract_id not in not_contracts:
+            by_contract.setdefault(hit.contract_id, []).append(hit)
     # a contract whose every labelled article says it has none of the clause is listed apart, with that sentence
     apart = {cid: contract_hits for cid, contract_hits in by_contract.items() if all(hit.denied for hit in contract_hits)}
     unread = {cid: contract_hits for cid, contract_hits in by_contract.items() if cid not in apart and all(hit.unread for hit in contract_hits)}
@@ -277,7 +289,13 @@ def clause_answer(room: DataRoom, hits: list[ClauseHit], type_names: list[str], 
         for contract_id in sorted(unread, key=lambda cid: fold(unread_names[cid])):
             articles = "; ".join(section_label(hit.section) + (f" (p. {hit.page})" if hit.page else "") for hit in unread[contract_id] if hit.section)
             lines.append(f"- {unread_names[contract_id]}" + (f" — {articles}" if articles else ""))
-    rest = [record for record in room.records if record.id not in by_contract and record.id not in apart and record.id not in unread]
+    if not_contracts:
+        kinds = names_of(room, list(not_contracts))
+        lines += ["", f"{LIST_WORDS.get(language, LIST_WORDS['en'])['not_contract']} "
+                  + "; ".join(f"{kinds[cid]} ({reason_in(kind, language)})" for cid, kind in sorted(not_contracts.items(), key=lambda item: fold(kinds[item[0]]))) + "."]
+    holders = {hit.held_by for hit in hits if hit.held_by}  # amendments whose articles are listed under their contract
+    rest = [record for record in room.records if record.id not in by_contract and record.id not in apart and record.id not in unread
+            and record.id not in not_contracts and record.id not in holders]
     amendments = sum(1 for record in rest if _attached_amendment(record))
     others = len(rest) - amendments
     lines.append("")

@@ -357,6 +357,27 @@ def test_the_documents_a_clause_list_leaves_out_count_amendments_apart_from_cont
         "1 contract and 1 amendment have an article labelled « change of control »:")
 
 
+def test_a_clause_list_sets_a_memo_apart_and_lists_an_amendment_s_article_under_its_contract():
+    # walkthrough 22: the renewal list put an internal memo and an amendment's "3. Notice of non-renewal" among the contracts whose
+    # article "no sentence reads as a renewal"
+    from types import SimpleNamespace
+
+    from greffier.chat.clauses import ClauseHit, clause_answer
+
+    records = [SimpleNamespace(id=f"c{n}", title=f"Contract {n}", file=f"c{n}.pdf", is_amendment=False, amends=None, not_contract=None) for n in range(3)]
+    records += [SimpleNamespace(id="a1", title="Amendment No. 1", file="a1.docx", is_amendment=True, amends="c1", not_contract=None),
+                SimpleNamespace(id="m1", title="Note interne", file="note.md", is_amendment=False, amends=None, not_contract="an internal memo")]
+    room = SimpleNamespace(records=records, by_id={r.id: r for r in records})
+    hits = [ClauseHit("c1", "3. Term and renewal", 1), ClauseHit("c1", "3. Notice of non-renewal", 1, held_by="a1"), ClauseHit("m1", "1. Contrat-cadre", None)]
+    english = clause_answer(room, hits, ["renewal"], "en")
+    assert english.splitlines()[0] == "1 contract has an article labelled « renewal »:", english
+    assert "3. Term and renewal (p. 1); 3. Notice of non-renewal (p. 1) (in Amendment No. 1" in english, english
+    assert "Not listed because the document is not a contract: Note interne (note.md) (an internal memo)." in english, english
+    assert "The other 2 contracts have no passage labelled so." in english and "amendment" not in english.split("\n\n")[-1].splitlines()[0], english
+    french = clause_answer(room, hits, ["renouvellement"], "fr")
+    assert "Écartés parce que le document n'est pas un contrat\u00a0: Note interne (note.md) (une note interne)." in french, french
+
+
 @pytest.mark.parametrize(
     ("question", "label"),
     [("Quel est le tarif du gardiennage ?", "Recherché aussi, traduit par le LLM"), ("What is the guarding rate?", "Also searched, as the LLM translated the question")],
