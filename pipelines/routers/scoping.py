@@ -60,7 +60,7 @@ from haystack import component
 from sqlalchemy import text
 
 from greffier.dataroom.records import STRONG_PARTY_RULES
-from greffier.dataroom.vocabulary import match_contract_type
+from greffier.dataroom.vocabulary import LEASE_KINDS, match_contract_type
 from greffier.lexicon import Lexicon, load_lexicon
 from greffier.lexicon.freedict import load_dictionary
 from greffier.text import fold, tokenize
@@ -465,6 +465,9 @@ def by_kind(index: IdentityIndex, question: str) -> Scope | None:
     )
 
 
+LEASE_CONCEPT = "lease"  # the glossary's notion of a lease of any kind
+
+
 def _descriptors(record: IdentityRow, lexicon: Lexicon, generic: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
     """A contract's kinds (glossary contract concepts) and subjects (place and subject concepts, and the
     non-vocabulary words of its title, file name and parties), from its identity and data-room type."""
@@ -483,6 +486,8 @@ def _descriptors(record: IdentityRow, lexicon: Lexicon, generic: frozenset[str])
     ]
     found += lexicon.find(tokenize(record.contract_type or ""))
     kinds = frozenset(m.concept.id for m in found if m.concept.kind in NAME_KINDS)
+    if record.contract_type in LEASE_KINDS and LEASE_CONCEPT in lexicon.by_id:
+        kinds |= {LEASE_CONCEPT}  # a long lease is a lease too: "the lease" names it (its title's « bail emphytéotique » is its own notion)
     subjects = {m.concept.id for m in found if m.concept.kind in SUBJECT_KINDS}
     # the place its governing law names: « le contrat de distribution britannique » is the one under English law when neither
     # title nor file says British (walkthrough 17: two distribution agreements, the UK one under « droit anglais »)

@@ -485,3 +485,17 @@ def test_a_kind_word_that_also_names_a_clause_is_asked_inside_the_kind_named_as_
     ]
     scope = by_kind(IdentityIndex.build(rows, load_lexicon()), "Quelle est la franchise applicable par sinistre dans la police corps et machines ?")
     assert scope is not None and scope.contract_ids == ["p1"] and "franchise" not in scope.named_by, scope
+
+
+def test_a_long_lease_is_a_lease_and_its_own_kind():
+    # walkthrough 22: the emphyteutic lease, typed a commercial lease, was named by "the lease"; typed as its own kind, it must still be
+    rows = [
+        IdentityRow("b1", "BAIL EMPHYTÉOTIQUE", "room/Bail_emphyteotique_Plouedern.docx", ["MONSIEUR YVES LE GOFF", "MÂTS D'ARMORIQUE"], True,
+                    "bail emphytéotique"),
+        IdentityRow("m1", "MASTER SITE LEASE AGREEMENT", "room/MLA_Liaison_Mobile.pdf", ["MÂTS D'ARMORIQUE SAS", "LIAISON MOBILE S.A."], True,
+                    "bail commercial"),
+        IdentityRow("s1", "ELECTRICITY SUPPLY AGREEMENT", "room/Supply.html", ["VOLTIS ÉNERGIE", "MÂTS D'ARMORIQUE SAS"], True, "contrat de fourniture"),
+    ]
+    index = IdentityIndex.build(rows, load_lexicon())
+    assert set(by_kind(index, "When does the lease end?").contract_ids) == {"b1", "m1"}
+    assert by_kind(index, "Quand prend fin le bail emphytéotique ?").contract_ids == ["b1"]
