@@ -106,7 +106,7 @@ def show_passage(text: str, *, pdf_path: str | None, page: int | None, page_end:
     highlighted and a button that opens the page large (:func:`open_viewer`). ``wide``: the place is
     the page's whole width, and the preview takes three fifths of it."""
     with st.container(border=True):
-        st.markdown(escape_markdown(as_read(text), keep_lines=True) or f"_{wording(NO_PASSAGE_TEXT, language)}_")
+        st.markdown(escape_markdown(as_read(text, pdf_path), keep_lines=True) or f"_{wording(NO_PASSAGE_TEXT, language)}_")
     if not text:
         return  # no passage: no page to show either
     if not pdf_path:
@@ -163,7 +163,7 @@ def _viewer(view: dict[str, Any]) -> None:
     pdf_path, first = view["pdf_path"], view["page"]
     if not pdf_path or not first:
         with st.container(border=True):
-            st.markdown(escape_markdown(as_read(view["text"]), keep_lines=True))
+            st.markdown(escape_markdown(as_read(view["text"], view.get("pdf_path")), keep_lines=True))
         st.caption(wording(NO_PAGE_IMAGE_VIEWER, view.get("language", "en")))
         return
     last = view["page_end"] or first

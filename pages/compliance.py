@@ -147,7 +147,7 @@ def _flag(flag: dict) -> None:
     opened = st.session_state.get(keys.CMP_FLAG) == flag["id"] or bool(st.session_state.get(f"compliance_open_{flag['id']}"))
     with st.expander(escape_markdown(compliance.flag_label(flag)), expanded=opened):  # the place cut to fit, never the status
         with st.container(border=True):
-            st.markdown(escape_markdown(as_read(flag["excerpt"]), keep_lines=True) or "_(no excerpt: the finding is about the whole contract)_")
+            st.markdown(escape_markdown(as_read(flag["excerpt"], flag.get("file")), keep_lines=True) or "_(no excerpt: the finding is about the whole contract)_")
         st.markdown(f"**Why it matters** — {escape_markdown(flag['explanation'])}")
         if flag["recommendation"]:
             st.markdown(f"**What to do** — {escape_markdown(flag['recommendation'])}")

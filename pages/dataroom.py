@@ -80,10 +80,11 @@ metrics[1].metric("Amendments under them", counts["amendments_shown"])
 metrics[2].metric("Left out — check by hand", dataroom.undecided_count(data.left_out),
                   help="Contracts that cannot be decided on these filters; those of indefinite term or whose end an amendment moved are decided, and listed apart below")
 metrics[3].metric("Contradictions", len(by_reason.get(dataroom.CONTRADICTION, [])))
-if ranked:
+if ranked and counts["matching"] and any(row.get("words found") for row in data.rows):
     holding = counts.get("holding_every_word", 0)
     st.caption(escape_markdown(f"Of the {plural(counts['matching'], 'contract')} ranked, {holding} {noun(holding, 'has', 'have')} a best article that holds every"
-                               " word of the free text (as written or in the other language); the others are only like it: read their best article."))
+                               " word of the free text (as written or in the other language); the others hold only some of those words, or words"
+                               " close in meaning: read their best article."))
 st.caption(escape_markdown(f"In the data room: {data.reconciliation}"))
 st.markdown("**Filters** — " + escape_markdown("; ".join(data.filters)))
 for note in data.notes:
@@ -130,8 +131,8 @@ else:
             "amends": st.column_config.TextColumn("amends", help="The contract this amendment amends"),
             "warnings": st.column_config.NumberColumn("warnings", help="See the warnings below and in the detail view"),
             "score": st.column_config.NumberColumn("score (0–1)", format="%.2f", help=dataroom.SCORE_HELP),
-            "words asked": st.column_config.TextColumn("words asked", width=90, help="How many words of the free text its best article holds, as written"
-                                                       " or in the other language: all of them, the notion itself; fewer, an article only like it"),
+            "words found": st.column_config.TextColumn("words found", width=90, help="How many words of the free text its best article holds, as written"
+                                                       " or in the other language: all of them, the notion itself; fewer, an article only close to it"),
             "best article": st.column_config.TextColumn("best article", width=200, help="The article the contract is ranked by"),
         },
     )
@@ -253,4 +254,4 @@ for article in articles:
     if article.get("page") and article.get("page_end") and article["page_end"] != article["page"]:
         page = f" · p. {article['page']}–{article['page_end']}"
     with st.expander(escape_markdown(f"{one_line(heading, 100)}{page}")):  # the heading and page, not the chunk id
-        st.markdown(escape_markdown(as_read(article["text"]), keep_lines=True))
+        st.markdown(escape_markdown(as_read(article["text"], contract["filename"]), keep_lines=True))

@@ -92,12 +92,13 @@ class EndDateChange(BaseModel):
 
 
 class NoticeChange(BaseModel):
-    """An attached amendment's new notice for stopping its contract's renewal (:attr:`AmendmentClues.new_notice`)."""
+    """A length an attached amendment rewrites in an article on notice or renewal (:attr:`AmendmentClues.notice_replacements`)."""
 
     target_id: str
     amendment_id: str
     amendment_name: str = ""
-    notice: str  # "24 months", as a record writes it
+    old: str  # the length it replaces ("18 months", as a record writes it): the contract's notice changes only where it was this one
+    notice: str  # the new length ("24 months")
     chunk_id: str | None
     raw: str
 
@@ -222,10 +223,11 @@ def _signature_order(contract: TermView) -> tuple[date, str]:
 def _apply_one(target: TermView, amendment: TermView, current: date | None, outcome: AmendmentOutcome) -> date | None:
     clues = amendment.clues
     _check_initial_end(target, amendment, outcome)
-    if (notice := clues.new_notice) is not None:
-        outcome.notice_changes.append(NoticeChange(
-            target_id=target.id, amendment_id=amendment.id, amendment_name=amendment.name, notice=notice.value, chunk_id=notice.chunk_id, raw=notice.raw,
-        ))
+    outcome.notice_changes.extend(
+        NoticeChange(target_id=target.id, amendment_id=amendment.id, amendment_name=amendment.name, old=found.value[0], notice=found.value[1],
+                     chunk_id=found.chunk_id, raw=found.raw)
+        for found in clues.notice_replacements
+    )
     new_end, chunk_id, raw = _new_end(clues, current, target.signature_date)
     if new_end is None:
         if not _check_stated_end(target, amendment, current, outcome):

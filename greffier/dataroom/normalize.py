@@ -141,11 +141,14 @@ _WORDS_DATE_FOLDED = re.compile(
     rf"(?:le\s+)?(?P<day>premier|{_FRENCH_NUMBER_WORDS})\s+(?P<month>[a-z]+)\s+deux[\s-]+mille(?:[\s-]+(?P<year>{_FRENCH_NUMBER_WORDS}))?"
 )
 # … and the year first, as a deed opens: « L'AN DEUX MILLE VINGT-DEUX, LE DIX-HUIT MAI » (walkthrough 22)
+# (« mil » as notaries also write it, « le dix-huit du mois de mai », « le 18 mai »)
 _YEAR_FIRST_DATE = (
-    rf"\bl['’]an\s+deux[\s-]+mille(?:[\s-]+(?:{_FRENCH_NUMBER_WORDS}))?\s*,?\s+(?:et\s+)?le\s+(?:premier|{_FRENCH_NUMBER_WORDS})\s+(?:{{months}})(?![\w-])"
+    rf"\bl['’]an\s+deux[\s-]+mill?e?(?:[\s-]+(?:{_FRENCH_NUMBER_WORDS}))?\s*,?\s+(?:et\s+)?le\s+(?:premier|1er|\d\d?|{_FRENCH_NUMBER_WORDS})"
+    rf"\s+(?:du\s+mois\s+de\s+)?(?:{{months}})(?![\w-])"
 )
 _YEAR_FIRST_FOLDED = re.compile(
-    rf"l'an\s+deux[\s-]+mille(?:[\s-]+(?P<year>{_FRENCH_NUMBER_WORDS}))?\s*,?\s+(?:et\s+)?le\s+(?P<day>premier|{_FRENCH_NUMBER_WORDS})\s+(?P<month>[a-z]+)"
+    rf"l'an\s+deux[\s-]+mill?e?(?:[\s-]+(?P<year>{_FRENCH_NUMBER_WORDS}))?\s*,?\s+(?:et\s+)?le\s+(?P<day>premier|1er|\d{{1,2}}|{_FRENCH_NUMBER_WORDS})"
+    rf"\s+(?:du\s+mois\s+de\s+)?(?P<month>[a-z]+)"
 )
 
 
@@ -173,7 +176,7 @@ def _parse_words_date(folded: str) -> date | None:
     match = _WORDS_DATE_FOLDED.fullmatch(folded) or _YEAR_FIRST_FOLDED.fullmatch(folded.replace("’", "'"))
     if not match or (month := MONTHS.get(match["month"])) is None:
         return None
-    day = 1 if match["day"] == "premier" else _FRENCH_NUMBERS.get(" ".join(match["day"].replace("-", " ").split()))
+    day = 1 if match["day"] in ("premier", "1er") else int(match["day"]) if match["day"].isdigit() else _FRENCH_NUMBERS.get(" ".join(match["day"].replace("-", " ").split()))
     year = 2000 + (_FRENCH_NUMBERS.get(" ".join(match["year"].replace("-", " ").split()), -2000) if match["year"] else 0)
     return _safe_date(year, month, day) if day and 1 <= day <= 31 else None
 

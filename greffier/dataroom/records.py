@@ -571,8 +571,9 @@ def _record_renewals(by_id: dict[str, ContractRecord], outcome: AmendmentOutcome
                     target.sources.pop(name, None)
                     if (found := amendment.sources.get(name)) is not None:
                         target.sources[name] = found.model_copy(update={"origin": "amendment", "rule": f"{found.rule} ({_named(amendment)})"})
-        for change in (c for c in outcome.notice_changes if c.target_id == target.id):
-            # the notice itself rewritten (« les mots « trois (3) mois » sont remplacés par … »), the last amendment signed standing
+        for change in (c for c in outcome.notice_changes if c.target_id == target.id and c.old == target.renewal_notice):
+            # the notice itself rewritten (« les mots « trois (3) mois » sont remplacés par … »), the last amendment signed standing; a
+            # length the notice is not (a cure period's, a renewal period's) changes no notice
             if target.renewal_notice != change.notice:
                 target.warnings.append(f"renewal notice {target.renewal_notice or 'unknown'} → {change.notice} (amendment « {change.amendment_name or change.amendment_id} »)")
             target.renewal_notice = change.notice

@@ -290,7 +290,7 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
     ),
     # … not a loan the guarantee secures (walkthrough 22: « CONTRAT DE PRÊT À MOYEN TERME ASSORTI D'UN CAUTIONNEMENT SOLIDAIRE »)
     "cautionnement": (
-        r"^(?!\W*(?:contrat de (?:pret|credit)|loan(?: agreement)?|facility agreement)\b.{0,60}\b(?:assorti|garanti|avec|secured|guaranteed|with)\b)"
+        r"^(?!\W*(?:exhibit\s+[\w.]+\s+)?(?:contrat de (?:pret|credit)|loan(?: agreement)?|facility agreement)\b.{0,60}\b(?:assorti|garanti|avec|secured|guaranteed|with)\b)"
         r".*?(?:cautionnement|\bcaution\b|(?:parent company |personal )?guarantee)",
     ),
     "contrat de crédit-bail": (
@@ -324,7 +324,7 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
     ),
     # a long lease of land, 18 to 99 years, the tenant building on it (« bail emphytéotique », « bail à construction »)
     "bail emphytéotique": (
-        r"\bbail emphyteotique", r"\bbaux emphyteotiques", r"emphyteutic lease", r"\bbail a construction\b", r"building lease",
+        r"\bbail emphyteotique", r"\bbaux emphyteotiques", r"emphyteutic lease", r"\bbail a construction\b", r"building lease", r"\bground lease\b",
     ),
     # a telecom right of use of fibres or capacity for their life (walkthrough 22: an "INDEFEASIBLE RIGHT OF USE AGREEMENT" typed nothing)
     "droit d'usage irrévocable": (
@@ -682,7 +682,7 @@ _TYPES_EN = {
     "nantissement": "pledge", "garantie autonome": "demand guarantee", "cautionnement": "guarantee",
     "contrat de location": "hire agreement", "contrat d'affrètement": "charter party",
     "convention d'occupation du domaine public": "public property occupancy agreement", "convention d'occupation": "occupancy agreement",
-    "bail emphytéotique": "long lease (emphyteutic)", "droit d'usage irrévocable": "indefeasible right of use (IRU)", "marché de travaux": "construction contract", "contrat de crédit-bail": "leasing agreement", "contrat de prêt": "loan agreement",
+    "bail emphytéotique": "long lease (emphyteutic, building or ground lease)", "droit d'usage irrévocable": "indefeasible right of use (IRU)", "marché de travaux": "construction contract", "contrat de crédit-bail": "leasing agreement", "contrat de prêt": "loan agreement",
     "convention de trésorerie": "cash pooling agreement", "contrat de travail": "employment contract", "bail commercial": "commercial lease",
     "bail professionnel": "professional lease", "bail d'habitation": "residential lease", "bail rural": "agricultural lease", LEASE: "lease",
     "contrat de franchise": "franchise agreement", "contrat de licence": "licence agreement", "contrat de distribution": "distribution agreement",

@@ -69,7 +69,7 @@ def conversation_markdown(title: str, turns: Iterable[Any], *, backend: str | di
             for source in turn.sources:
                 lines.append(f"**[{source.n}]** {_where(source.__dict__)}" + _score(source.score))
                 lines.append("")
-                for text_line in as_read(source.text).splitlines():
+                for text_line in as_read(source.text, source.file).splitlines():
                     lines.append(f"> {text_line}")
                 lines.append("")
     return "\n".join(lines).rstrip() + "\n"
@@ -100,7 +100,7 @@ def conversation_docx(title: str, turns: Iterable[Any], *, backend: str | dict[s
                 paragraph.add_run(f"[{source.n}] ").bold = True
                 paragraph.add_run(_where(source.__dict__) + _score(source.score))
                 quote = document.add_paragraph(style="Quote") if "Quote" in [s.name for s in document.styles] else document.add_paragraph()
-                run = quote.add_run(as_read(source.text))
+                run = quote.add_run(as_read(source.text, source.file))
                 run.font.size = Pt(9)
                 run.font.color.rgb = RGBColor(0x44, 0x44, 0x44)
     buffer = io.BytesIO()

@@ -27,12 +27,12 @@ def escape_markdown(text: str | None, *, keep_lines: bool = False, rows: bool = 
     return escaped
 
 
-def as_read(text: str | None) -> str:
-    """A document's passage as a reader reads it: the lines a PDF page wrapped joined, its paragraphs, headings and list items
-    each on a line of their own (:func:`greffier.text.lines.unwrap`); the words and their typography as written. The sources
-    panel, the viewer, the data-room articles and the exports showed « …into a non-exclusive one by⏎written notice… » (the app
-    walk of round 31)."""
-    return unwrap(text or "")
+def as_read(text: str | None, file: str | None = "") -> str:
+    """A PDF's passage as a reader reads it: the lines its page wrapped joined, its paragraphs, headings and list items each on a
+    line of their own (:func:`greffier.text.lines.unwrap`); the words and their typography as written. The sources panel, the
+    viewer, the data-room articles and the exports showed « …into a non-exclusive one by⏎written notice… » (the app walk of round
+    31). Another file's lines are its author's (an address, a signature block): kept."""
+    return unwrap(text or "") if str(file or "").lower().endswith(".pdf") else (text or "").strip()
 
 
 def score_of_1(score: float | None, language: str = "en") -> str | None:

@@ -50,6 +50,7 @@ _NAVIGATION = re.compile(r"<nav(?=[\s>/])[^>]*>.*?</nav\s*>", re.IGNORECASE | re
 
 _BANNER = re.compile(r"<header(?=[\s>])[^>]*>(?P<inner>.*?)</header\s*>", re.IGNORECASE | re.DOTALL)
 _HEADING_TAG = re.compile(r"<h[1-6](?=[\s>])", re.IGNORECASE)
+_OPENING_WORDS = re.compile(r"\b(?:between|entre|by and between|parties)\b", re.IGNORECASE)
 
 
 def _without_navigation(html: str) -> str:
@@ -60,7 +61,10 @@ def _without_navigation(html: str) -> str:
     html = _NAVIGATION.sub("", _COMMENT.sub("", html))
 
     def banner(match: re.Match[str]) -> str:
-        return "" if not _HEADING_TAG.search(match["inner"]) and _HEADING_TAG.search(html, match.end()) else match.group(0)
+        # before the page's first heading, with none of its own and no party in it (« Between Alpha SAS and … » stays)
+        site_banner = (not _HEADING_TAG.search(match["inner"]) and not _HEADING_TAG.search(html, 0, match.start())
+                       and _HEADING_TAG.search(html, match.end()) and not _OPENING_WORDS.search(match["inner"]))
+        return "" if site_banner else match.group(0)
 
     return _BANNER.sub(banner, html)
 

@@ -68,22 +68,27 @@ _AMOUNT = re.compile(
 # A size: how big a thing is (« quelle est la surface de la boutique ? », "how big may the portal be?", « combien d'espace
 # disque ? »); "how long" asks for a length of time (:data:`_DURATION`, looked for first), « combien de m² » for a size too.
 _SIZE = re.compile(
-    rf"\b(?:how (?:big|large|wide|tall|heavy)(?![^?]*\b(?:{_MONEY_NOUNS}|caps?|limits?|penalt(?:y|ies)|fines?|damages|interest|loss(?:es)?)\b)|what (?:is (?:the )?)?(?:[a-z]+ ){{0,2}}(?:size|area|surface|dimensions?|floor space|capacity)\b"
+    rf"\b(?:how (?:big|large|wide|tall|heavy)(?![^?]*\b(?:{_MONEY_NOUNS}|caps?|limits?|penalt(?:y|ies)|fines?|damages|interest|loss(?:es)?)\b)|(?<!in )what (?:is (?:the )?)?(?:[a-z]+ ){{0,2}}(?:size|floor area|surface area|surface|dimensions?|floor space|storage capacity|square (?:footage|metres|meters))\b(?![^?]*\b(?:{_MONEY_NOUNS}|caps?|limits?|penalt(?:y|ies)|fines?|damages|interest|loss(?:es)?)\b)"
     r"|how much (?:[a-z]+ )?(?:space|storage|room|area)\b|(?:quel|quelle)s? (?:est |sont )?(?:la |les |le )?(?:[\w']+ ){0,2}"
-    r"(?:surface|superficie|taille|dimensions?|contenance|capacite|emprise)\b|combien d(?:e |')(?:espace|m2|m²|metres? carres|hectares?|surface))"
+    rf"(?:surface|superficie|taille|dimensions?|contenance|capacite de stockage|emprise)\b(?![^?]*\b(?:{_MONEY_NOUNS}|plafond|penalite|indemnite|interets?)\b)"
+    r"|combien d(?:e |')(?:espace|m2|m²|metres? carres|hectares?|surface))"
 )
 # The units a size is written in, after its number: « 85 m² », « 1 200 mètres carrés », "125 x 125 pixels", "10 GB of disk space"
 _SIZE_UNITS = re.compile(
     r"\d(?:[\d\s.,\u202f\u00a0]*\d)?\s*(?:x\s*\d(?:[\d\s.,]*\d)?\s*)?(?:-\s*)?"
     r"(?:m²|m2|m 2|metres? carres|meters? carres|square (?:feet|foot|metres?|meters?|yards?)|sq\.? ?(?:ft|m|feet)|ft²|pixels?|px|hectares?|ha"
-    r"|acres?|cm|mm|km|metres?|meters?|feet|foot|inches|pouces|[kmgt]b|[kmgt]o|gigabytes?|megabytes?|terabytes?|gigaoctets?|megaoctets?"
+    r"|acres?|cm|mm|km|metres?|meters?|feet|foot|inches|pouces|[kmgt]b|gigabytes?|megabytes?|terabytes?|gigaoctets?|megaoctets?"
     r"|litres?|liters?|tonnes?|tons?|kg|kilos?)\b"
 )
 
 
+# French storage units, read as written: « 50 Go » (folded, "5 to 10 days" would read as one)
+_OCTETS = re.compile(r"\d\s*[KMGT]o\b")
+
+
 def gives_a_size(text: str) -> bool:
     """Whether ``text`` writes a size: a number and its unit of area, length, storage, volume or weight (:data:`_SIZE_UNITS`)."""
-    return bool(_SIZE_UNITS.search(fold(text).replace("’", "'")))
+    return bool(_SIZE_UNITS.search(fold(text).replace("’", "'")) or _OCTETS.search(text))
 
 
 # A length of time written without a number: the length of another thing, or none at all.
@@ -104,7 +109,7 @@ KIND_WORDS: dict[str, frozenset[str]] = {
     "date": frozenset({"date", "dates"}),
     "amount": frozenset({"montant", "montants", "somme", "sommes", "amount", "amounts", "sum", "sums"}),
     "size": frozenset({"surface", "superficie", "taille", "dimension", "dimensions", "contenance", "espace", "size", "area", "big", "large",
-                       "dimension", "space"}),
+                       "space"}),
 }
 
 

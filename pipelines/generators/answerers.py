@@ -114,9 +114,9 @@ _BACK_REFERENCE = re.compile(
 # …", « À défaut, le Bailleur pourra … », "Failing which …", "In that event …" (walkthrough 22: a change of control "deemed to be an
 # assignment … requiring consent" was quoted without what happens if consent is refused)
 _GOES_ON = re.compile(
-    r"^(?:[a-z0-9]{1,3}[.)]\s+)?(?:à\s+d[ée]faut|a\s+d[ée]faut|faute\s+de\s+quoi|dans\s+(?:ce|un\s+tel|pareil)\s+cas|en\s+pareil\s+cas|en\s+ce\s+cas"
+    r"^(?:[a-z0-9]{1,3}[.)]\s+)?(?:[àa]\s+d[ée]faut(?!\s+(?:de\s+stipulation|d['’]accord\s+contraire|de\s+disposition|d['’]indication|de\s+pr[ée]cision))|faute\s+de\s+quoi|dans\s+(?:ce|un\s+tel|pareil)\s+cas|en\s+pareil\s+cas|en\s+ce\s+cas"
     r"|dans\s+cette\s+hypoth[èe]se|failing\s+(?:which|such|that|this)|in\s+(?:such|that|this)\s+(?:case|event)|otherwise"
-    r"|if\s+(?:such|that|this|the\s+required)\s+(?:consent|approval|notice|agreement|authori[sz]ation)|si\s+(?:cet|cette|cet|ledit|ladite)\s+(?:accord|agr[ée]ment|autorisation|consentement))\b",
+    r"|if\s+(?:such|that|this|the\s+required)\s+(?:consent|approval|notice|agreement|authori[sz]ation)|si\s+(?:ce|cet|cette|l['’]\s*|ledit|ladite)\s*(?:accord|agr[ée]ment|autorisation|consentement))\b",
     re.I,
 )
 

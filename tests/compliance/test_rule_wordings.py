@@ -1543,6 +1543,13 @@ NOTICE_RUNS_OUT = [
     ("penalties", False, "Chaque semaine d'astreinte ouvre droit à une prime forfaitaire de deux cents euros (200 €) bruts."),
     ("penalties", False, "Le Technicien participe au roulement d'astreinte du centre, une semaine sur quatre au plus."),
     ("penalties", True, "Tout retard de livraison donnera lieu à une astreinte de cinq cents euros (500 €) par jour de retard."),
+    # the review of the round: control of a thing is no change of control; "même si" is no ground; more on-call days
+    ("change-of-control", False, "Any change in the persons who control access to the Site shall be notified to the Operator."),
+    ("termination-for-convenience", True,
+     "Chacune des parties pourra résilier le contrat à tout moment, sans motif, moyennant un préavis de trois mois, même si aucun manquement "
+     "n'est constaté."),
+    ("penalties", False, "Les nuits et week-ends d'astreinte sont rémunérés au forfait."),
+    ("penalties", True, "Le Prestataire s'exécutera sous peine d'astreinte de cent euros (100 €) par jour."),
 ]
 
 

@@ -110,3 +110,49 @@ def test_a_notice_before_a_term_counted_to_its_anniversary_is_due_the_day_before
     record = _records(supply)["c1"]
     assert record.end_date == date(2026, 4, 1) and record.sources["end_date"].rule == "anniversary"
     assert next_notice(record, date(2026, 6, 1)) == (date(2026, 12, 31), date(2027, 4, 1))
+
+
+@pytest.mark.parametrize(
+    "rewrite",
+    [
+        # a cure period's notice, not the notice that stops a renewal (the review of the round: it became the renewal notice)
+        'Clause 1 – Termination\nIn Clause 8.1 of the Agreement, the words "thirty (30) days\' notice" are replaced by the words "sixty (60) days\' notice".',
+        # the renewal period's length, not its notice
+        'Clause 1 – Term and renewal\nIn Clause 3.2 of the Agreement, the words "three (3) years" are replaced by the words "five (5) years".',
+    ],
+)
+def test_an_amendment_rewriting_another_length_leaves_the_renewal_notice(rewrite):
+    amendment = ("AMENDMENT No. 3 TO THE MASTER SITE LEASE AGREEMENT DATED 3 APRIL 2018\nThis Amendment is entered into on 5 May 2025 by and "
+                 "between Mâts d'Armorique SAS (\"TowerCo\") and Liaison Mobile S.A. (the \"Operator\").\n" + rewrite + "\n")
+    lease = _records(LEASE, amendment)["c1"]
+    assert lease.amended_by == ["c2"] and lease.renewal_notice == "12 months", lease.warnings
+    assert not any(w.startswith("renewal notice") for w in lease.warnings)
+
+
+def test_a_notice_length_substituted_in_single_quotes_is_read():
+    amendment = ("AMENDMENT No. 4 TO THE MASTER SITE LEASE AGREEMENT DATED 3 APRIL 2018\nThis Amendment is entered into on 5 May 2025 by and "
+                 "between Mâts d'Armorique SAS (\"TowerCo\") and Liaison Mobile S.A. (the \"Operator\").\nClause 1 – Notice of non-renewal\n"
+                 "The Parties agree to substitute ‘six (6) months’ for ‘twelve (12) months’ in Clause 3.2 of the Agreement.\n")
+    lease = _records(LEASE, amendment)["c1"]
+    assert lease.renewal_notice == "6 months", lease.warnings
+
+
+def test_the_review_s_near_misses_of_the_round_s_readings():
+    # a first instalment is no end (« La première échéance est fixée au 15 juin 2023 » became the loan's end)
+    text = ("CONTRAT DE PRÊT\nARTICLE 2 – DURÉE\nLe prêt est consenti pour une durée de sept (7) ans à compter du 15 mars 2023. La première échéance "
+            "est fixée au 15 juin 2023.\n")
+    found = extract_term(split_articles("p1", text)).end_date
+    assert found is not None and found.value == date(2030, 3, 14), found
+    # « lesquels ont tous pouvoirs » inside the first party's description ends no list of parties
+    assert _names("ENTRE : Alpha SAS, société par actions simplifiée, représentée par MM. Jean Martin et Paul Durand, cogérants, lesquels ont tous "
+                  "pouvoirs à l'effet des présentes, ci-après « le Client », ET : Beta SARL, ci-après « le Prestataire ».") == ["Alpha SAS", "Beta SARL"]
+    # the co-owners' name stops before their address and their syndic when no comma does
+    assert _names("ENTRE LES SOUSSIGNÉS :\nLe Syndicat des copropriétaires de l'immeuble situé 12 rue de la Paix à Paris représenté par son syndic, "
+                  "ci-après « le Propriétaire »,\nET :\nBeta SAS, ci-après « l'Occupant ».") == ["Syndicat des copropriétaires de l'immeuble", "Beta SAS"]
+    # « ONT COMPARU » with no colon, « DEUX MIL », « du mois de », a day in figures
+    deed = ("BAIL\nL'AN DEUX MIL VINGT-QUATRE, LE SEPT DU MOIS DE MARS,\nPar-devant Maître Jeanne LE BRIS, notaire à Quimper,\nONT COMPARU\n"
+            "Madame Louise TANGUY, agricultrice,\nCi-après dénommée « le Bailleur »,\nD'une part,\nLa société dénommée ARMOR, société par actions "
+            "simplifiée,\nCi-après dénommée « le Preneur »,\nD'autre part.")
+    assert _names(deed, "BAIL") == ["Madame Louise TANGUY", "ARMOR"]
+    assert [m.value for m in find_dates(deed)] == [date(2024, 3, 7)]
+    assert [m.value for m in find_dates("L'AN DEUX MILLE VINGT-DEUX, LE 18 MAI")] == [date(2022, 5, 18)]

@@ -260,15 +260,19 @@ def test_a_free_text_ranking_says_how_many_words_asked_each_contract_s_best_arti
     # exclusivity; the table now says what each ranking rests on. An English free text on the French contracts:
     table = dataroom_table(room, SearchDataRoomArgs(query="term of the agreement"))
     ranked = [row for row in table.rows if row["status"] == "matches" and row["kind"] == "contract"]
-    assert ranked and all(row.get("best article") and row.get("words asked") for row in ranked), ranked
-    whole = [row for row in ranked if row["words asked"].split(" of ")[0] == row["words asked"].split(" of ")[1]]
-    assert whole and table.counts["holding_every_word"] == len(whole), [(r["title"], r["words asked"]) for r in ranked]
+    assert ranked and all(row.get("best article") and row.get("words found") for row in ranked), ranked
+    whole = [row for row in ranked if row["words found"].split(" of ")[0] == row["words found"].split(" of ")[1]]
+    assert whole and table.counts["holding_every_word"] == len(whole), [(r["title"], r["words found"]) for r in ranked]
     assert any("dur" in row["best article"].lower() for row in whole), [(r["title"], r["best article"]) for r in whole]  # « Durée »
-    assert table.columns.index("words asked") == table.columns.index("score") + 1
+    assert table.columns.index("words found") == table.columns.index("score") + 1
     assert cover_of(room, {"query": "term of the agreement"})["… whose best article holds every word of the free text"] == len(whole)
+    # with a filter that lets the amendments in, they are listed under their contract and not counted (the review: « Of the 3
+    # contracts ranked, 4 have … »)
+    filtered = dataroom_table(room, SearchDataRoomArgs.model_validate({"query": "durée du contrat", "filters": {"signature_date": {"after": "2000-01-01"}}}))
+    assert filtered.counts["holding_every_word"] <= filtered.counts["matching"], filtered.counts
     # a word no document holds: every contract is only like the free text
     absent = dataroom_table(room, SearchDataRoomArgs(query="term of the zeppelin agreement"))
-    assert absent.counts["matching"] and absent.counts["holding_every_word"] == 0, [(r["title"], r.get("words asked")) for r in absent.rows]
+    assert absent.counts["matching"] and absent.counts["holding_every_word"] == 0, [(r["title"], r.get("words found")) for r in absent.rows]
 
 
 def test_search_data_room_names_the_contract_an_amendment_amends_by_title(room):

@@ -80,3 +80,7 @@ def test_a_pdf_passage_is_exported_as_read_its_wrapped_lines_joined_and_its_typo
     assert "> 8.3 Le plafond s’applique « par sinistre » — hors\u202ftaxes." in text  # a numbered item keeps its own line
     paragraphs = [p.text for p in docx.Document(io.BytesIO(conversation_docx("Licence", turns))).paragraphs]
     assert any("non-exclusive one by written notice" in p for p in paragraphs), paragraphs
+    # another file's lines are its author's: an address or a signature block keeps them (the review of the round)
+    block = Source(n=1, chunk_id="c03-9", file="room/bail.docx", page=None, section="Signatures", score=0.8, text="Pour le Bailleur\nJean Martin\nGérant")
+    kept = conversation_markdown("Bail", [Turn(index=0, question="Qui a signé ?", answer="[1]", sources=[block], status="done")])
+    assert "> Pour le Bailleur\n> Jean Martin\n> Gérant" in kept, kept

@@ -49,6 +49,12 @@ from pipelines.generators.answer_kinds import asked_kind, asks_a_count, gives_a_
         ("How much disk space does the host provide?", "size"),
         ("How large is the liability cap?", None),  # a sum by another name, not a size
         ("How large a discount does the distributor get?", None),
+        # the review of the round: an area or a capacity that is no size, a size of a sum
+        ("What geographic area does the non-compete cover?", None),
+        ("In what capacity does Jean Dupont sign the agreement?", None),
+        ("What is the size of the termination fee?", "amount"),
+        ("Quelle est la taille de l'indemnité de résiliation ?", None),
+        ("What is the storage capacity of the warehouse?", "size"),
     ],
 )
 def test_the_kind_of_answer_is_read_from_the_question_s_form(question, kind):
@@ -202,6 +208,8 @@ def test_a_fee_due_on_an_anniversary_gives_no_end():
         ("Le loyer annuel est de 58 800 euros hors taxes.", False),  # a sum says nothing of how big
         ("Situé 8 rue des Tanneurs, 69002 Lyon.", False),  # an address's numbers are no size
         ("The lease is granted for a term of 9 years.", False),
+        ("Delivery within 5 to 10 days.", False),  # "to" is no French storage unit (« 50 Go » is)
+        ("L'hébergeur fournit 50 Go de stockage.", True),
     ],
 )
 def test_a_size_is_a_number_and_its_unit(text, gives):

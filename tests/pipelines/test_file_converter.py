@@ -326,6 +326,15 @@ def test_an_html_site_banner_is_no_passage_but_a_header_holding_the_title_is_rea
     titled.write_text("<html><body><header><h1>CONTRAT DE FOURNITURE</h1></header><p>Entre Voltis Énergie et Mâts d'Armorique SAS.</p>"
                       "<h2>Article 1 – Objet</h2><p>Fourniture d'électricité.</p></body></html>", encoding="utf-8")
     assert [i.text for i in items_of(convert_one(converter, titled))][0] == "CONTRAT DE FOURNITURE"
+    # … and so do one after the first heading (an annex's) and one holding the parties (the review of the round)
+    later = tmp_path / "annex.html"
+    later.write_text("<html><body><h1>CONTRAT</h1><p>Texte.</p><article><header><p>Annexe 2 – Grille tarifaire</p></header><h3>Tarifs</h3>"
+                     "<p>Prix.</p></article></body></html>", encoding="utf-8")
+    assert "Annexe 2 – Grille tarifaire" in [i.text for i in items_of(convert_one(converter, later))]
+    parties = tmp_path / "parties.html"
+    parties.write_text("<html><body><header><p>Between Alpha SAS (the Supplier) and Beta Ltd (the Customer).</p></header><h2>1. Definitions</h2>"
+                       "<p>Terms.</p></body></html>", encoding="utf-8")
+    assert "Between Alpha SAS (the Supplier) and Beta Ltd (the Customer)." in [i.text for i in items_of(convert_one(converter, parties))]
 
 
 def test_html_in_a_charset_it_declares_that_no_guess_reads(converter: FileConverter, tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from dateutil.relativedelta import relativedelta
 from pydantic import BaseModel, Field
 
 from greffier.dataroom.extract.defined_dates import DefinedDate, date_key, date_names, read_defined_dates
-from greffier.dataroom.extract.periods import Period, find_periods, parse_number, parse_ordinal
+from greffier.dataroom.extract.periods import Period, find_periods, parse_number, parse_ordinal, written_period
 from greffier.dataroom.extract.term import ANNIVERSARY, EXTENSION, EXTENSION_PERIOD, UNCHANGED
 from greffier.dataroom.extract.text import DATE_GROUP, ChunkInput, Finding, Sentence, sentences
 from greffier.dataroom.normalize import DATE_PATTERN, find_dates, parse_date
@@ -37,9 +37,10 @@ class AmendmentClues(BaseModel):
     # ans à compter de la date de signature du contrat initial »): the period, and whether it ends the day before its
     # anniversary (the French reading)
     new_length: Finding[tuple[Period, bool]] | None = None
-    # the notice that stops a renewal, rewritten (« les mots « trois (3) mois » sont remplacés par les mots « six (6) mois » » in the
-    # article on non-renewal): the new length, as a record writes it ("24 months")
-    new_notice: Finding[str] | None = None
+    # lengths rewritten in an article on notice or renewal (« les mots « trois (3) mois » sont remplacés par les mots « six (6) mois » »):
+    # each (old, new) as a record writes them ("18 months", "24 months"); the amended contract's renewal notice changes only where it
+    # was the old one (a cure period's or a renewal period's rewrite is none: the review of the round)
+    notice_replacements: list[Finding[tuple[str, str]]] = Field(default_factory=list)
 
 
 _CONTRACT_NOUN = re.compile(r"\b(?:contrat|convention|bail|accord|acte|pacte|agreement|contract|lease|licen[cs]e|deed)\b", re.I)
@@ -193,30 +194,34 @@ _NOT_DONE = re.compile(
 
 
 # One length put in the place of another, quoted: 'the words "eighteen (18) months" are replaced by the words "twenty-four (24)
-# months"', « les mots « trois (3) mois » sont remplacés par les mots « six (6) mois » », "substitute "60 days" for "90 days""
-_QUOTED = r"[\"“«]\s*(?P<{name}>[^\"”»]{{1,40}}?)\s*[\"”»]"
+# months"', « les mots « trois (3) mois » sont remplacés par les mots « six (6) mois » », "substitute ‘60 days’ for ‘90 days’"
+_QUOTED = r"(?:[\"“«‘]|(?<!\w)')\s*(?P<{name}>[^\"”»’\n]{{1,40}}?)\s*(?:[\"”»’]|'(?!\w))"
 _LENGTH_REPLACED = re.compile(
     rf"(?:\b(?:the\s+)?words?\s+|\bles?\s+mots?\s+|\bla\s+mention\s+)?{_QUOTED.format(name='old')}\s+(?:is|are|shall\s+be|est|sont|sera|seront)\s+"
-    rf"(?:hereby\s+|ainsi\s+)?(?:replaced|substituted|deleted\s+and\s+replaced|remplac[ée]e?s?)\s+(?:by|with|par)\s+(?:the\s+words?\s+|les?\s+mots?\s+|la\s+mention\s+)?"
-    rf"{_QUOTED.format(name='new')}",
+    rf"(?:hereby\s+|ainsi\s+)?(?:replaced|deleted\s+and\s+replaced|remplac[ée]e?s?)\s+(?:by|with|par)\s+(?:the\s+words?\s+|les?\s+mots?\s+|la\s+mention\s+)?"
+    rf"{_QUOTED.format(name='new')}"
+    # the new length first: 'substitute "60 days" for "90 days"', '"60 days" is substituted for "90 days"'
+    rf"|\bsubstitut\w*\s+(?:the\s+words?\s+)?{_QUOTED.format(name='new2')}\s+for\s+(?:the\s+words?\s+)?{_QUOTED.format(name='old2')}"
+    rf"|{_QUOTED.format(name='new3')}\s+(?:is|are|shall\s+be)\s+(?:hereby\s+)?substituted\s+for\s+(?:the\s+words?\s+)?{_QUOTED.format(name='old3')}",
     re.I,
 )
-# … in an article or a sentence on the notice that stops a renewal (not a payment term's, a cure period's)
+# … in an article or a sentence on the notice that stops a renewal, or on the renewal itself
 _ABOUT_NOTICE = re.compile(r"\b(?:notice|pr[ée]avis|non-?renewal|non-?renouvellement|cong[ée]|d[ée]nonciation|renew\w*|renouvel\w*|reconduction)\b", re.I)
 
 
 def _read_notice_change(sentence: Sentence, clues: AmendmentClues, *, section: str) -> None:
-    """A new length for the notice that stops the contract's renewal (:attr:`AmendmentClues.new_notice`; walkthrough 22: an amendment
-    rewrote "eighteen (18) months" to "twenty-four (24) months" in the clause on notice of non-renewal, and the deadline kept the old)."""
-    if clues.new_notice is not None or not (_ABOUT_NOTICE.search(section) or _ABOUT_NOTICE.search(sentence.text)):
+    """A length rewritten in an article on notice or renewal (:attr:`AmendmentClues.notice_replacements`; walkthrough 22: an
+    amendment rewrote "eighteen (18) months" to "twenty-four (24) months" in the clause on notice of non-renewal, and the deadline
+    kept the old one)."""
+    if not (_ABOUT_NOTICE.search(section) or _ABOUT_NOTICE.search(sentence.text)):
         return
-    if (match := _LENGTH_REPLACED.search(sentence.text)) is None:
-        return
-    old, new = find_periods(match["old"]), find_periods(match["new"])
-    if old and new and old[0][0] != new[0][0]:
-        period = new[0][0]
-        written = f"{period.count} {period.unit if period.count > 1 else period.unit[:-1]}"
-        clues.new_notice = Finding[str](value=written, chunk_id=sentence.chunk_id, raw=match.group(0), rule="notice replaced")
+    for match in _LENGTH_REPLACED.finditer(sentence.text):
+        old = find_periods(match["old"] or match["old2"] or match["old3"])
+        new = find_periods(match["new"] or match["new2"] or match["new3"])
+        if old and new and old[0][0] != new[0][0]:
+            clues.notice_replacements.append(Finding[tuple[str, str]](
+                value=(written_period(old[0][0]), written_period(new[0][0])), chunk_id=sentence.chunk_id, raw=match.group(0), rule="length replaced",
+            ))
 
 
 def _sentence_before(text: str, at: int) -> str:

@@ -34,7 +34,7 @@ _MARKER = re.compile(
     # a one-sided act: « Le soussigné : Monsieur Jacques FERRAND … déclare se porter caution au profit de : … »
     r"|(?i:\b(?:le|la|les|je)\s+soussign[ée]e?s?\s*:)"
     # a notarial deed: « Par-devant Maître …, notaire, ONT COMPARU : Monsieur Yves LE GOFF … » (walkthrough 22)
-    r"|(?i:\b(?:ont|a|sont|est)\s+comparue?s?\s*:)"
+    r"|(?i:\b(?:ont|a|sont|est)\s+comparue?s?)(?:\s*:|(?=\s+[A-ZÀ-Þ]))"
     r"|\bPARTIES\b|\bParties\s*:"
     # "is entered into by Netscape Communications Corporation …", "is made by Alpha Inc. (the "Licensor") and …"
     r"|(?i:\b(?:agreement|contract|amendment|addendum|lease|memorandum|undertaking|nda|instrument|letter|guarant(?:y|ee)|deed|licen[cs]e"
@@ -55,7 +55,7 @@ _BLOCK_END = re.compile(
     r"|\bpr[ée]ambule\b|\bil\s+(?:a\s+[ée]t[ée]|est)\s+(?:pr[ée]alablement\s+|pr[ée]alablement\s+)?(?:expos[ée]|convenu|rappel[ée]|arr[êe]t[ée])"
     r"|\bexpos[ée]\s+(?:des\s+motifs|pr[ée]alable)|\bceci\s+(?:expos[ée]|[ée]tant)|\b[ée]tant\s+pr[ée]alablement"
     r"|\bconsid[ée]rant\b|\battendu\s+que\b|\bensemble\s+(?:d[ée]nomm[ée]es?|les\s+parties)|\bci-apr[èe]s\s+(?:ensemble|collectivement)"
-    r"|\blesquel(?:le)?s\s+ont\b|\bles\s+parties\s+(?:sont|ont|conviennent)|\btable\s+of\s+contents\b|\btable\s+des\s+mati[èe]res\b|\bsommaire\b)"
+    r"|\blesquel(?:le)?s\s+ont[,\s]+(?:pr[ée]alablement|par\s+les\s+pr[ée]sentes)|\bles\s+parties\s+(?:sont|ont|conviennent)|\btable\s+of\s+contents\b|\btable\s+des\s+mati[èe]res\b|\bsommaire\b)"
     r"|\bBACKGROUND\b|\bARTICLE\s+(?:1|I|PREMIER)\b|\bArticle\s+(?:1|premier)\b|\bSECTION\s+1\b|\bAGREED\s+TERMS\b|\bTERMS\s+AGREED\b"
     # the first article's heading, numbered: "1. Purpose The Client engages …" (a list with no final stop ran into it)
     r"|(?<![\w.])1\s*[.)]\s+(?:Definitions?|Interpretation|Purpose|Object|Scope|Subject(?:\s+Matter)?|Appointment|Engagement|Services"
@@ -1407,7 +1407,10 @@ def implausible_name(name: str) -> str | None:
 _SOCIETE_NAME = re.compile(r"^(?:Soci[ée]t[ée]|SOCI[ÉE]T[ÉE])\s+[A-ZÀ-Þ][\w'’-]+(?=\s*(?:[,(«]|ci-|$))")
 # A building's owners as a party: « Le Syndicat des copropriétaires de l'immeuble « Résidence Les Hortensias », sis … » (its name has
 # words in lower case, up to the comma; it was cut to « Syndicat »: walkthrough 22)
-_CO_OWNERS = re.compile(r"^(?i:syndicat)\s+(?i:des\s+copropri[ée]taires|de\s+(?:la\s+)?copropri[ée]t[ée])\b[^,;()]{0,120}?(?=\s*(?:[,;(]|ci-|$))")
+_CO_OWNERS = re.compile(
+    r"^(?i:syndicat)\s+(?i:des\s+copropri[ée]taires|de\s+(?:la\s+)?copropri[ée]t[ée])\b[^,;()]{0,120}?"
+    r"(?=\s*(?:[,;(]|ci-|$|(?i:sis|sise|situ[ée]e?|repr[ée]sent[ée]e?|pris\s+en|domicili[ée]e?)\b))"
+)
 
 
 # Words no party name holds: what a filing's cover, a heading or a sentence writes where a name was looked for

@@ -114,3 +114,8 @@ def find_periods(text: str) -> list[tuple[Period, re.Match[str]]]:
         if count and unit:
             found.append((Period(count=count, unit=unit), match))
     return found
+
+
+def written_period(period: Period) -> str:
+    """ "90 days", "1 year": a period as a record keeps it (:func:`greffier.dataroom.records.period_of` reads it back)."""
+    return f"{period.count} {period.unit if period.count > 1 else period.unit[:-1]}"

@@ -20,7 +20,7 @@ import re
 from collections.abc import Sequence
 
 from greffier.compliance.polarity import main_clause_start, read_match, statement_kind
-from greffier.dataroom.extract.periods import Period, find_periods
+from greffier.dataroom.extract.periods import Period, find_periods, written_period
 from greffier.dataroom.extract.text import ChunkInput, Finding, sentences
 from greffier.dataroom.normalize import fold
 from greffier.text import squeezed
@@ -248,7 +248,7 @@ def extract_renewal_notice(chunks: Sequence[ChunkInput], renewal: Finding[str] |
                     continue  # elsewhere, a notice said of the renewal or the term's expiry only ("at the expiration of its term or any renewal term")
                 if (found := renewal_notice(sentence)) is not None:
                     period, words = found
-                    return Finding[str](value=_written(period), chunk_id=chunk.id,
+                    return Finding[str](value=written_period(period), chunk_id=chunk.id,
                                         raw=words[:MAX_QUOTE] + ("…" if len(words) > MAX_QUOTE else ""), rule="renewal notice")
     return None
 
@@ -297,11 +297,8 @@ def extract_renewal_length(chunks: Sequence[ChunkInput], renewal: Finding[str] |
         for sentence in sentences(chunk.text):
             if renewal_reading(sentence) == "automatic" and (period := renewal_length(sentence)) is not None:
                 words = squeezed(sentence)
-                return Finding[str](value=_written(period), chunk_id=chunk.id, raw=words[:MAX_QUOTE] + ("…" if len(words) > MAX_QUOTE else ""),
+                return Finding[str](value=written_period(period), chunk_id=chunk.id, raw=words[:MAX_QUOTE] + ("…" if len(words) > MAX_QUOTE else ""),
                                     rule="renewal length")
     return None
 
 
-def _written(period: Period) -> str:
-    """ "90 days", "1 year": a period as a record keeps it (:func:`greffier.dataroom.records.period_of` reads it back)."""
-    return f"{period.count} {period.unit if period.count > 1 else period.unit[:-1]}"

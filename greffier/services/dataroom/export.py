@@ -145,7 +145,7 @@ def _row(summary: dict[str, Any], *, kind: str, names: dict[str, str], score: fl
         # « 1 of 2 »: an article only like it)
         held = summary.get("words_held") or {}
         if held.get("of"):
-            row["words asked"] = f"{held['held']} of {held['of']}"
+            row["words found"] = f"{held['held']} of {held['of']}"
         best = next((a for a in summary.get("relevant_articles") or [] if a.get("why") == "query"), None)
         if best is not None:
             row["best article"] = section_label(best.get("heading")) or None
@@ -161,7 +161,7 @@ def column_order(args: SearchDataRoomArgs) -> list[str]:
         for name, columns in FILTER_COLUMNS.items():
             if getattr(filters, name) is not None:
                 first += [c for c in columns if c not in first]
-    head = ["id", "title", *first] + (["score", "words asked", "best article"] if args.query else [])
+    head = ["id", "title", *first] + (["score", "words found", "best article"] if args.query else [])
     return head + [c for c in COLUMNS if c not in head]
 
 

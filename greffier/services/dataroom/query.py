@@ -815,7 +815,11 @@ def search_data_room(settings: Settings, args: SearchDataRoomArgs) -> dict[str, 
         "results": results,
     }
     if args.query:  # of the whole ranking, not of this page
-        out["holding_every_word"] = sum(1 for _record, _score, _hits, held in ranked if held and held["of"] and held["held"] == held["of"])
+        # contracts only, as the ranking's count is shown (an attached amendment is listed under its contract, a memo apart)
+        out["holding_every_word"] = sum(
+            1 for record, _score, _hits, held in ranked
+            if held and held["of"] and held["held"] == held["of"] and not (record.is_amendment and record.amends) and not record.not_contract
+        )
     if room.records and not records_current(workspace):
         out["records_outdated"] = True
         notes = [OUTDATED_RECORDS_NOTE, *notes]
