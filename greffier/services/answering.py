@@ -41,7 +41,7 @@ from greffier.dataroom.records import current_term_end, next_notice, period_of
 from greffier.dataroom.extract.text import other_reading
 from greffier.dataroom.normalize import find_dates, fold
 from greffier.text.sentences import split_sentences
-from greffier.text import section_label
+from greffier.text import section_label, unwrap
 from store import repository as repo
 from store.models import Chunk
 from store.records import load_dataroom
@@ -236,7 +236,9 @@ def _status_answer(store: Any, candidates: list[list[str] | None], question: str
         return None  # an end from the metadata, with no passage to quote: the search answers
     # the sentence that holds the words read (their start: a duration read as « prend effet le … … trois (3) ans » is two pieces)
     start = " ".join(source.raw.split("…")[0].split())[:40]
-    sentence = next((s for s in split_sentences(chunk.text or "") if start and start in " ".join(s.split())), None)
+    # (on the passage's lines joined: a PDF's line is no sentence — the app walk of round 32 quoted « accordance with its terms, continues
+    # for an initial term ending on 28 February 2027 (the "Initial »)
+    sentence = next((s for s in split_sentences(unwrap(chunk.text or "")) if start and start in " ".join(s.split())), None)
     if sentence is None:
         return None  # nothing to quote verbatim: the search answers
     sentence = _quotable(sentence)
@@ -259,13 +261,16 @@ def _status_answer(store: Any, candidates: list[list[str] | None], question: str
             passed = wording(STATUS_DEADLINE_PASSED, language, passed=due, until=date_in(coming[1].isoformat(), language))
         renewal = wording(STATUS_THEN_RENEWS, language) if record.renewal == "automatic" else ""
         text = wording(STATUS_RUNS, language, end=when, renewal=renewal, where=where, passed=passed)
-    return {"text": f"{contract_label(record.title, record.file)} — {text} « {sentence} » [1]", "chunk": chunk, "record": record}
+    # the passage's own file: an amendment's when the end is the one it gave (the app walk of round 32 cited the contract's file for it)
+    holder = room.by_id.get(chunk.contract_id)
+    return {"text": f"{contract_label(record.title, record.file)} — {text} « {sentence} » [1]", "chunk": chunk, "record": record,
+            "file": holder.file if holder is not None else record.file}
 
 
 def _status_reply(base: dict[str, Any], status: dict[str, Any], relevance: list, emit: EventCallback, question: str) -> dict[str, Any]:
     """The answer to a question whether a contract is still in force (:func:`_status_answer`), cited to the passage it quotes."""
     chunk = status["chunk"]
-    where = {"n": 1, "chunk_id": chunk.id, "file": status["record"].file, "page": chunk.page, "page_end": chunk.page_end, "section": chunk.section}
+    where = {"n": 1, "chunk_id": chunk.id, "file": status["file"], "page": chunk.page, "page_end": chunk.page_end, "section": chunk.section}
     for token in re.findall(r"\S+\s*", status["text"]):
         emit("token", {"text": token})
     emit("citation_check", {"removed": [], "unsupported": [], "cited": [1]})

@@ -156,7 +156,7 @@ _CITING = frozenset({"section", "sections", "article", "articles", "clause", "cl
 # … a year's ("in 2019", « depuis 2015 »: the stop words gone, a year is a number of the century not followed by a plural), an
 # address's ("47 quai des Chartrons, 33000 Bordeaux", "200 Lake Street, Suite 400") and a sum's or a rate's ("EUR 1,500,000", "five
 # percent (5%)"): none counts things
-_STREET = frozenset({"rue", "quai", "avenue", "av", "boulevard", "bd", "street", "st", "road", "rd", "place", "allee", "chemin", "route", "cours",
+STREET_WORDS = _STREET = frozenset({"rue", "quai", "avenue", "av", "boulevard", "bd", "street", "st", "road", "rd", "place", "allee", "chemin", "route", "cours",
                      "impasse", "suite", "floor", "etage", "lane", "drive", "way", "square", "bp", "cedex"})
 _MONEY = frozenset({"eur", "euro", "euros", "usd", "dollar", "dollars", "gbp", "pound", "pounds", "chf", "livres", "percent", "pourcent", "pct",
                     "ht", "ttc"})

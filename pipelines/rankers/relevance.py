@@ -68,7 +68,7 @@ from greffier.text.function_words import is_function_word
 from greffier.text.language import question_language
 from greffier.text.tokens import WHOLE_WORD_PREFIXES, prefixed_words, without_legal_forms
 from pipelines.generators.answer_kinds import (
-    KIND_WORDS, AnswerKind, asked_complement, asked_head, asked_kind, asks_a_count, gives_a_quantity, writes_a_count,
+    KIND_WORDS, STREET_WORDS, AnswerKind, asked_complement, asked_head, asked_kind, asks_a_count, gives_a_quantity, writes_a_count,
 )
 from pipelines.passages import own_heading, parties_asked, parties_passage, prose, signature_block, signers_asked
 from pipelines.types import scope_contract_ids
@@ -601,7 +601,16 @@ class RelevanceJudge:
         head = set(head_words) or {word for word, prefix in prefixed_words(asked or question).items() if prefix in WHOLE_WORD_PREFIXES}
         complement = set(asked_complement(question, head_words))  # « indemnité de licenciement »: both nouns, not any « indemnité »
         naming = set(names or ()) - head - complement  # a name that is the thing asked about stays asked
+        # … and the street word of a named address: « la boutique rue Mercière » names the lease by its address, « rue » asks nothing (the
+        # app walk of round 32: the tenant's registered office, « 8 rue Mercière », answered « Quelle est la durée du bail … rue Mercière ? »)
+        said = tokenize(question)
+        named = naming | set((scope or {}).get("identity") or ())  # the named contracts' own words (their title, file, parties)
+        naming |= {word for word, following in zip(said, said[1:]) if word in STREET_WORDS and following in named}
         kind = asked_kind(question)
+        if kind is not None and asked_units and all(u.get("token") in naming for u in asked_units):
+            # nothing is asked but the kind of answer, of a named contract (« Quelle est la durée du bail … rue Mercière ? »): the words
+            # that name that kind are what a passage must speak of, as its heading does (« Article 3 — Durée »)
+            asked_units = [{"token": kind, "terms": [[word] for word in sorted(KIND_WORDS[kind])], "weight": 1.0}]
         asked_units = without_kind_words(without_names(asked_units, naming), kind)
         other_units = without_kind_words(without_names(translation_units, naming), asked_kind(translation or "") or kind) if translation_units else []
         # an English compound's noun is its last word: "the liability cap" is a cap, which the NDA's "shall be responsible for any

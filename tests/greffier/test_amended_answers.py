@@ -365,3 +365,18 @@ def test_the_amendment_that_moved_the_end_joins_a_search_that_left_it_out(settin
     # a question on anything else, or one that names no contract, is left as it was searched
     assert AmendedEnds(store=store).run(documents=found, query="Who may assign the agreement?", scope=scope)["documents"] == found
     assert AmendedEnds(store=store).run(documents=found, query="When does the agreement end?", scope=None)["documents"] == found
+
+
+def test_whether_an_amended_contract_is_in_force_cites_the_amendment_it_quotes(tmp_path_factory: pytest.TempPathFactory):
+    """The app walk of round 32: the answer quoted the amendment's « Il est prorogé jusqu'au … » and cited the contract's file."""
+    settings = _ingested(tmp_path_factory, "amended-status", {
+        "contrat_cadre_gardiennage.md": "# CONTRAT CADRE DE GARDIENNAGE\n\nEntre la société Vigilis SAS, ci-après « le Prestataire », et la société Air Volcans SA, ci-après « le Client ».\n\n"
+        "Fait à Clermont-Ferrand, le 3 janvier 2022.\n\n## Article 4 – Durée\n\n"
+        "Le contrat est conclu pour une durée de trois ans à compter du 1er février 2022.\n\n## Article 5 – Prix\n\nLe prix est de 9 000 euros par mois.\n",
+        "avenant_1_gardiennage.md": "# AVENANT N° 1 AU CONTRAT CADRE DE GARDIENNAGE DU 3 JANVIER 2022\n\nEntre la société Vigilis SAS, ci-après « le "
+        "Prestataire », et la société Air Volcans SA, ci-après « le Client ».\n\n## Article 1 – Prorogation\n\nLe contrat cadre de gardiennage du 3 janvier "
+        "2022 est prorogé jusqu'au 31 janvier 2030 inclus.\n\nFait à Clermont-Ferrand, le 10 décembre 2024.\n",
+    })
+    out = answer(settings, "Le contrat cadre de gardiennage est-il toujours en vigueur ?", backend=None)
+    assert out.get("status_from_record") and "31/01/2030" in out["answer"], out["answer"]
+    assert out["citations"][0]["file"].endswith("avenant_1_gardiennage.md"), out["citations"]

@@ -1847,3 +1847,17 @@ def test_being_late_is_no_wording_of_availability():
     assert ["uptime"] in availability["terms"] and ["late"] not in availability["terms"] and ["retard"] not in availability["terms"]
     late, _ = _units("What happens if the supplier is late?", "en")
     assert ["retard"] in next(u for u in late if u["token"] == "late")["terms"]
+
+
+def test_a_contract_named_by_its_address_is_asked_only_what_the_question_asks():
+    # the app walk of round 32: « Quelle est la durée du bail de la boutique rue Mercière à Lyon ? » quoted the tenant's registered office,
+    # « 8 rue Mercière »: « rue » was all that was left asked once the lease was named
+    question = "Quelle est la durée du bail de la boutique rue des Tanneurs ?"
+    units = [{"token": "rue", "terms": [["rue"]], "weight": 1.0}]  # what the query expander leaves asked of the named lease
+    scope = {"contract_ids": ["c1"], "identity": ["tanneurs", "bail", "boutique"]}
+    parties = Document(id="c1-1", content="LISANDRA SARL, dont le siège social est situé 8 rue des Tanneurs, 69002 Lyon, ci-après « le Preneur ».", score=1.0,
+                       meta={"doc_id": "c1", "section": "ENTRE LES SOUSSIGNÉES"})
+    term = Document(id="c1-4", content="Le présent bail est conclu pour neuf années entières et consécutives à compter du 1er avril 2022.", score=0.9,
+                    meta={"doc_id": "c1", "section": "Article 3 — Durée"})
+    judged = RelevanceJudge().run(question=question, documents=[parties, term], units=units, scope=scope)
+    assert [d.id for d in judged["documents"]] == ["c1-4"], judged["decisions"]
