@@ -11,7 +11,8 @@ Attached amendments apply in signature order. One that sets a new term (« proro
 "extended until …", « prorogé d'un an ») moves the target's current end date; the initial end date
 is kept and each move leaves a warning ``end date <before> → <after> (amendment « <title> »)`` — the
 amendment named by its title (else its file), never by its internal id. One that changes only the
-price moves nothing.
+price moves nothing. The lengths an amendment rewrites in an article on notice or renewal are told to the records
+(``notice_changes``), which change the contract's renewal notice where the length replaced was that notice.
 """
 
 from __future__ import annotations

@@ -549,8 +549,9 @@ def _record_renewals(by_id: dict[str, ContractRecord], outcome: AmendmentOutcome
     """What the amendments say of a contract's renewal, the last signed that speaks of it winning: one that
     adds "shall automatically renew …" brings it; one that denies it ends it only when it rewrites the term
     (it moved the contract's end: « Il est prorogé jusqu'au … Il ne se renouvelle pas par tacite reconduction »),
-    not a price amendment that says it « ne modifie pas la clause de tacite reconduction »; and the date the
-    renewal follows is the end after the amendments."""
+    not a price amendment that says it « ne modifie pas la clause de tacite reconduction »; an amendment that rewrites the notice's
+    length (« les mots « dix-huit (18) mois » sont remplacés par … ») changes it where the length replaced was that notice; and the date
+    the renewal follows is the end after the amendments."""
     moved_by = {(change.target_id, change.amendment_id) for change in outcome.changes}
     for target in by_id.values():
         if not target.amended_by or target.is_amendment:
