@@ -607,9 +607,10 @@ class RelevanceJudge:
         named = naming | set((scope or {}).get("identity") or ())  # the named contracts' own words (their title, file, parties)
         naming |= {word for word, following in zip(said, said[1:]) if word in STREET_WORDS and following in named}
         kind = asked_kind(question)
-        if kind is not None and asked_units and all(u.get("token") in naming for u in asked_units):
-            # nothing is asked but the kind of answer, of a named contract (« Quelle est la durée du bail … rue Mercière ? »): the words
-            # that name that kind are what a passage must speak of, as its heading does (« Article 3 — Durée »)
+        if kind is not None and asked_units and all(u.get("token") in naming or u.get("token") in KIND_WORDS[kind] for u in asked_units):
+            # nothing is asked but the kind of answer, of a named contract (« Quelle est la durée du bail … rue Mercière ? », "How big is
+            # the shop … on rue Mercière?"): the words that name that kind are what a passage must speak of, as its heading does
+            # (« Article 3 — Durée ») or its sentence (« d'une surface de 85 m² »)
             asked_units = [{"token": kind, "terms": [[word] for word in sorted(KIND_WORDS[kind])], "weight": 1.0}]
         asked_units = without_kind_words(without_names(asked_units, naming), kind)
         other_units = without_kind_words(without_names(translation_units, naming), asked_kind(translation or "") or kind) if translation_units else []

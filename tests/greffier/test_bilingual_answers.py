@@ -1861,3 +1861,10 @@ def test_a_contract_named_by_its_address_is_asked_only_what_the_question_asks():
                     meta={"doc_id": "c1", "section": "Article 3 — Durée"})
     judged = RelevanceJudge().run(question=question, documents=[parties, term], units=units, scope=scope)
     assert [d.id for d in judged["documents"]] == ["c1-4"], judged["decisions"]
+    # … and a word that names the kind of answer asked with it ("big" of "how big"): the size the lease's premises article gives
+    size = "How big is the shop leased on rue des Tanneurs?"
+    premises = Document(id="c1-2", content="Le Bailleur donne à bail un local commercial d'une surface de 85 m² environ, situé 8 rue des Tanneurs.",
+                        score=0.95, meta={"doc_id": "c1", "section": "Article 1 — Désignation"})
+    asked = [{"token": "big", "terms": [["big"]], "weight": 1.0}, {"token": "rue", "terms": [["rue"]], "weight": 1.0}]
+    judged = RelevanceJudge().run(question=size, documents=[parties, premises], units=asked, scope=scope)
+    assert [d.id for d in judged["documents"]] == ["c1-2"], judged["decisions"]
