@@ -50,7 +50,7 @@ _NAVIGATION = re.compile(r"<nav(?=[\s>/])[^>]*>.*?</nav\s*>", re.IGNORECASE | re
 
 _BANNER = re.compile(r"<header(?=[\s>])[^>]*>(?P<inner>.*?)</header\s*>", re.IGNORECASE | re.DOTALL)
 _HEADING_TAG = re.compile(r"<h[1-6](?=[\s>])", re.IGNORECASE)
-_OPENING_WORDS = re.compile(r"\b(?:between|entre|by and between|parties)\b", re.IGNORECASE)
+_OPENING_WORDS = re.compile(r"\b(?:between|entre|parties)\b", re.IGNORECASE)
 
 
 def _without_navigation(html: str) -> str:

@@ -65,10 +65,12 @@ _AMOUNT = re.compile(
     rf"\b(?:combien(?! d[e'])|how much|(?:quel|quelle|what) (?:(?:est|is) (?:le |la |l'|the )?)?(?:[\w']+ ){{0,4}}{_MONEY_NOUNS}\b)"
 )
 
+# … with no sum named after it: "how large is the liability cap", "what is the size of the termination fee" ask for an amount
+_NO_SUM_AFTER = rf"(?![^?]*\b(?:{_MONEY_NOUNS}|caps?|limits?|penalt(?:y|ies)|fines?|damages|interest|loss(?:es)?)\b)"
 # A size: how big a thing is (« quelle est la surface de la boutique ? », "how big may the portal be?", « combien d'espace
 # disque ? »); "how long" asks for a length of time (:data:`_DURATION`, looked for first), « combien de m² » for a size too.
 _SIZE = re.compile(
-    rf"\b(?:how (?:big|large|wide|tall|heavy)(?![^?]*\b(?:{_MONEY_NOUNS}|caps?|limits?|penalt(?:y|ies)|fines?|damages|interest|loss(?:es)?)\b)|(?<!in )what (?:is (?:the )?)?(?:[a-z]+ ){{0,2}}(?:size|floor area|surface area|surface|dimensions?|floor space|storage capacity|square (?:footage|metres|meters))\b(?![^?]*\b(?:{_MONEY_NOUNS}|caps?|limits?|penalt(?:y|ies)|fines?|damages|interest|loss(?:es)?)\b)"
+    rf"\b(?:how (?:big|large|wide|tall|heavy){_NO_SUM_AFTER}|(?<!in )what (?:is (?:the )?)?(?:[a-z]+ ){{0,2}}(?:size|floor area|surface area|surface|dimensions?|floor space|storage capacity|square (?:footage|metres|meters))\b{_NO_SUM_AFTER}"
     r"|how much (?:[a-z]+ )?(?:space|storage|room|area)\b|(?:quel|quelle)s? (?:est |sont )?(?:la |les |le )?(?:[\w']+ ){0,2}"
     rf"(?:surface|superficie|taille|dimensions?|contenance|capacite de stockage|emprise)\b(?![^?]*\b(?:{_MONEY_NOUNS}|plafond|penalite|indemnite|interets?)\b)"
     r"|combien d(?:e |')(?:espace|m2|m²|metres? carres|hectares?|surface))"
@@ -156,8 +158,8 @@ _CITING = frozenset({"section", "sections", "article", "articles", "clause", "cl
 # … a year's ("in 2019", « depuis 2015 »: the stop words gone, a year is a number of the century not followed by a plural), an
 # address's ("47 quai des Chartrons, 33000 Bordeaux", "200 Lake Street, Suite 400") and a sum's or a rate's ("EUR 1,500,000", "five
 # percent (5%)"): none counts things
-STREET_WORDS = _STREET = frozenset({"rue", "quai", "avenue", "av", "boulevard", "bd", "street", "st", "road", "rd", "place", "allee", "chemin", "route", "cours",
-                     "impasse", "suite", "floor", "etage", "lane", "drive", "way", "square", "bp", "cedex"})
+STREET_WORDS = frozenset({"rue", "quai", "avenue", "av", "boulevard", "bd", "street", "st", "road", "rd", "place", "allee", "chemin", "route", "cours",
+                          "impasse", "suite", "floor", "etage", "lane", "drive", "way", "square", "bp", "cedex"})
 _MONEY = frozenset({"eur", "euro", "euros", "usd", "dollar", "dollars", "gbp", "pound", "pounds", "chf", "livres", "percent", "pourcent", "pct",
                     "ht", "ttc"})
 COUNT_WINDOW = 5  # words after a street's name within which a five-digit number is its postcode
@@ -171,9 +173,9 @@ def _not_a_count(tokens: list[str], i: int) -> bool:
         return True  # (after another group of digits: a number written in groups, « 829 604 118 », counts nothing of its own)
     if token.isdigit() and len(token) == 4 and token[:2] in ("19", "20") and not (after and after[0].endswith(("s", "x")) and not after[0].isdigit()):
         return True  # a year, unless it counts a plural right after it ("2000 shares", « 2000 bouteilles »)
-    if after and after[0] in _STREET:
+    if after and after[0] in STREET_WORDS:
         return True
-    if token.isdigit() and len(token) == 5 and any(t in _STREET for t in tokens[max(0, i - COUNT_WINDOW) : i]):
+    if token.isdigit() and len(token) == 5 and any(t in STREET_WORDS for t in tokens[max(0, i - COUNT_WINDOW) : i]):
         return True
     return any(t in _MONEY for t in tokens[max(0, i - 1) : i + 2])
 

@@ -1143,9 +1143,10 @@ def name_head(text: str) -> tuple[str, str] | None:
     written = text  # with its article, which may be part of the name (:func:`name_article`)
     if bank := _SOCIETE_NAME.match(text):
         return bank.group(0), text[bank.end() :]  # « SOCIÉTÉ GÉNÉRALE, ci-après « la Banque » »: « société » is its name
-    if co_owners := _CO_OWNERS.match(_ARTICLE.sub("", text, count=1).strip()):
-        return co_owners.group(0).strip(), _ARTICLE.sub("", text, count=1).strip()[co_owners.end() :]
-    text = _LEADING_FORMULA.sub("", _COVER.sub("", _ARTICLE.sub("", text, count=1).strip()))  # "Exhibit 10.11 DATED 26 September 2019 …"
+    bare = _ARTICLE.sub("", text, count=1).strip()
+    if co_owners := _CO_OWNERS.match(bare):
+        return co_owners.group(0).strip(), bare[co_owners.end() :]
+    text = _LEADING_FORMULA.sub("", _COVER.sub("", bare))  # "Exhibit 10.11 DATED 26 September 2019 …"
     text = _PARTY_LABEL.sub("", text, count=1)  # "Party A: Rise (Tianjin) … Co., Ltd.", « Partie 1 : Acme SAS »
     while (stripped := _ARTICLE.sub("", text, count=1).strip()) != text:
         text = stripped
