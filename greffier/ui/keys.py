@@ -40,3 +40,7 @@ CMP_SCOPE = "compliance_scope"
 CMP_FLAG = "compliance_flag"
 CMP_LAST_REVIEW = "compliance_last_review"  # the review just saved: {"id", "label", "status", "was", "note"}, shown while its flag is filtered out
 CMP_STATUS_FILTER = "compliance_status_filter"
+
+# What a page remembers of one workspace (a contract picked, a flag, a filter, a pair, an upload): forgotten when another workspace is
+# opened — the app walk of round 32 found the Data room's picker on the previous workspace's contract (ids such as c07 exist in both)
+PER_WORKSPACE_PREFIXES = ("dataroom_", "dr_", "documents_", "duplicates_", "compliance_", SOURCE_N, VIEWER, APPROVAL_ARGS)

@@ -176,6 +176,21 @@ def test_sidebar_refuses_a_workspace_that_is_a_file(tmp_path, monkeypatch):
     assert at.session_state["workspace_path"] == str((tmp_path / "ws").resolve())
 
 
+def test_opening_another_workspace_forgets_what_the_pages_picked_in_the_first(tmp_path, monkeypatch):
+    # contract ids such as c07 exist in every workspace: the Data room's picker kept the previous workspace's contract (app walk, round 32)
+    at = open_app(tmp_path / "first", monkeypatch)
+    picked = {"dataroom_detail_contract": "c07", "dr_f_text": "exclusivité", "compliance_flag": 3, "duplicates_pair": ["c01", "c02"]}
+    for key, value in picked.items():
+        at.session_state[key] = value
+    (tmp_path / "second").mkdir()
+    at.text_input(key="sidebar_workspace_input_0").set_value(str(tmp_path / "second"))
+    at.button(key="sidebar_open_workspace").click().run()
+    assert not at.exception
+    assert at.session_state["workspace_path"] == str((tmp_path / "second").resolve())
+    assert "dataroom_detail_contract" not in at.session_state and "dr_f_text" not in at.session_state
+    assert at.session_state["compliance_flag"] is None and at.session_state["duplicates_pair"] is None  # back to their defaults
+
+
 def test_chat_answers_with_citations_and_opens_the_cited_passage(app_workspace, monkeypatch):
     at = open_app(app_workspace.path, monkeypatch)
     # The room holds several leases: the question names this one (« Quelle est la durée du bail ? »
