@@ -286,6 +286,16 @@ class WorkspaceStore:
                 yield
             finally:
                 fcntl.flock(handle, fcntl.LOCK_UN)
+                self._wrote()
+
+    def _wrote(self) -> None:
+        """This store is a reader again once its write is over: its index in memory holds its own writes (the generation they
+        made), and another process's later writes must reopen it (the app walk of round 32: a document removed in the app and
+        ingested again from the CLI broke the chat's dense search until a restart — "Error finding id")."""
+        with self._lock:
+            if self._writes_vectors and not self._closed:
+                self._writes_vectors = False
+                self._collection_generation = self.generation() if not self.chroma_host else None
 
     # --- life cycle ---------------------------------------------------------------------------
 

@@ -67,7 +67,13 @@ def batch(tmp_path_factory):
         encoding="utf-8",
     )
     settings = load_settings(base / "ws", ingest={"max_file_mb": 2})
-    report = Ingestor(settings).ingest(room)
+    # no OCR engine on the PATH, whatever this machine has: the scanned PDF's error says how to get one (a machine with Tesseract
+    # reads it: tests/pipelines/test_file_converter.py)
+    no_engines = base / "bin"
+    no_engines.mkdir()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PATH", str(no_engines))
+        report = Ingestor(settings).ingest(room)
     return {"settings": settings, "report": report, "room": room}
 
 
