@@ -30,7 +30,7 @@ from typing import Literal
 from greffier.compliance.quantities import amounts, durations, percentages
 from greffier.dataroom.normalize import MONTHS, find_dates
 from greffier.lexicon import load_lexicon
-from greffier.text import STOPWORDS, content_tokens, fold
+from greffier.text import STOPWORDS, content_tokens, fold, tokenize
 from greffier.text.function_words import is_function_word
 from greffier.text.language import question_language
 
@@ -106,8 +106,10 @@ _OPEN_DURATION = re.compile(
 # lasting ("run", « dure »). « Au-delà de quel montant … ? » asks for a sum: a passage that writes one (« supérieur
 # à 300 000 euros ») answers without the word « montant ».
 KIND_WORDS: dict[str, frozenset[str]] = {
+    # (« terme » and "term": an English agreement's duration is its term — « Quelle est la durée du contrat de fourniture ? » abstained on
+    # "for a term of three years"; a passage must still give a length to answer)
     "duration": frozenset({"duree", "delai", "delais", "periode", "temps", "longueur", "period", "duration", "length", "time", "long",
-                          "run", "runs", "last", "lasts", "dure", "durent", "durera", "dureront"}),
+                          "run", "runs", "last", "lasts", "dure", "durent", "durera", "dureront", "term", "terme"}),
     "date": frozenset({"date", "dates"}),
     "amount": frozenset({"montant", "montants", "somme", "sommes", "amount", "amounts", "sum", "sums"}),
     "size": frozenset({"surface", "superficie", "taille", "dimension", "dimensions", "contenance", "espace", "size", "area", "big", "large",
@@ -424,3 +426,41 @@ def asked_complement(question: str, head: list[str] | None = None) -> list[str]:
     if any(fold(w) == complement and w[:1].isupper() for w in re.findall(r"[^\W\d_]+", question)):
         return []
     return [complement]
+
+
+# Two things asked in one question, joined by "and" / « et » before the second one's determiner or question word ("What is the
+# amount of the loan and its interest rate?", « Quelle est la durée du bail et quel est le loyer ? »): each is judged and answered
+# as asked alone (the app walk of round 32: the rate was answered, the amount left out, its article judged to cover nothing asked).
+# Not a pair of names or dates ("between the Buyer and the Seller", « entre 2020 et 2025 », "both … and"): those ask one thing.
+_QUESTION_WORD = r"(?:what|which|how|when|who|whom|where|is|are|does|do|may|can|quel(?:le)?s?|quand|qui|comment|combien|ou|est-ce)"
+_SECOND_THING = re.compile(
+    r",?\s+(?:and|et)\s+(?=(?:its|their|his|her|the|what|which|how|when|who|where|son|sa|ses|leurs?|le|la|les|l'|quel(?:le)?s?|quand|qui|combien|comment)\b)"
+)
+_ONE_THING = re.compile(r"\b(?:between|entre|both|a la fois|respectively|respectivement)\s+[^,;?]{0,60}$")
+
+
+def asked_parts(question: str) -> tuple[str, str] | None:
+    """The two things ``question`` asks, each as a question of its own (the second with the first one's question words when it
+    has none: "What is … and its interest rate?" → "What is its interest rate?"), or ``None`` when it asks one thing."""
+    text = " ".join(question.replace("’", "'").split())
+    folded = fold(text)
+    lead = re.match(rf"(?:{_QUESTION_WORD}\b[\s-]*(?:\S+\s+)?)", folded)
+    if lead is None:
+        return None
+    joints = list(_SECOND_THING.finditer(folded))
+    if len(joints) != 1:
+        return None
+    joint = joints[0]
+    first, second = text[: joint.start()].strip(" ,"), text[joint.end():].strip()
+    if _ONE_THING.search(fold(first)) or not tokenize(first) or not tokenize(second):
+        return None
+    if not re.match(rf"{_QUESTION_WORD}\b", fold(second)):
+        verb = re.match(r"(?:\S+\s+){0,2}?(?:is|are|was|were|est|sont|etait)\b", folded)  # "What is", « Quel est », « Quelle est »
+        if verb is None:
+            return None
+        second = f"{text[: verb.end()]} {second}"
+        # … and a thing of its own: two words asked ("its interest rate"), or one that asks another kind of answer (« … et le
+        # loyer ? » after a length); not a name or a role ("the obligations of the Buyer and the Seller")
+        if len(tokenize(second)) < 2 and asked_kind(second) in (None, asked_kind(first)):
+            return None
+    return first.rstrip(" ?") + " ?" if question_language(text) == "fr" else first.rstrip(" ?") + "?", second

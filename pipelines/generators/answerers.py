@@ -26,9 +26,9 @@ from haystack.utils import deserialize_chatgenerator_inplace
 from greffier.text import fold, fold_label, split_sentences, tokenize
 from greffier.text.replies import ABSTENTIONS, SEVERAL_CONTRACTS, SEVERAL_DOCUMENTS, abstention, contract_label, contract_line, counted, reply_language, says_abstention, wording
 from greffier.text.tokens import without_legal_forms
-from pipelines.generators.answer_kinds import AnswerKind, asked_kind, holds_kind
+from pipelines.generators.answer_kinds import AnswerKind, asked_kind, asked_parts, holds_kind
 from pipelines.passages import own_heading, parties_asked, parties_passage, prose, signature_block, signers_asked
-from pipelines.rankers.relevance import coverage_of, covering_tokens, passages_block, unit_covered
+from pipelines.rankers.relevance import coverage_of, covering_tokens, passages_block, unit_covered, units_of
 
 ABSTENTION = ABSTENTIONS["en"]  # what the LLM is told to reply, word for word, when the passages do not say
 
@@ -435,16 +435,36 @@ def extractive_answer(
     signers = signers_asked(question or asked)
     if per_contract:
         return _per_contract(documents, units, language, kind, parties=parties, amendments=amendments, signers=signers)
-    # who the parties are: the quoted contract's opening, else the first kept passage that names them (an amendment's
-    # recitals come first by their words, « Les Parties sont liées par un contrat … », and name nobody); who signed: its block
-    best = (
-        (parties and (parties_passage(documents, quoted_contract(documents)) or parties_passage(documents)))
-        or (signers and (signature_block(documents, quoted_contract(documents)) or signature_block(documents)))
-        or best_sentences(documents, units, max_sentences, kind, question=question or asked)
-    )
+    best = _each_part(documents, units, max_sentences, question or asked) or _answering(documents, units, max_sentences, question or asked)
     if not best:
         return " ".join(f"{_opening(doc)} [{n}]" for n, doc in enumerate(documents[:1], 1))
     return " ".join(f"{sentence} [{n}]" for n, _pos, sentence in best)
+
+
+def _answering(documents: list[Document], units: list[dict[str, Any]], max_sentences: int, question: str) -> list[tuple[int, int, str]]:
+    """The sentences that answer ``question``: who the parties are, the quoted contract's opening, else the first kept passage that
+    names them (an amendment's recitals come first by their words, « Les Parties sont liées par un contrat … », and name nobody); who
+    signed, its signature block; else the best sentences (:func:`best_sentences`)."""
+    if parties_asked(question) and (opening := parties_passage(documents, quoted_contract(documents)) or parties_passage(documents)):
+        return opening
+    if signers_asked(question) and (block := signature_block(documents, quoted_contract(documents)) or signature_block(documents)):
+        return block
+    return best_sentences(documents, units, max_sentences, asked_kind(question), question=question)
+
+
+def _each_part(documents: list[Document], units: list[dict[str, Any]], max_sentences: int, question: str) -> list[tuple[int, int, str]]:
+    """For a question that asks two things (:func:`asked_parts`), the sentences that answer each one, the first one's first (a
+    sentence quoted once); empty when it asks one thing, or when one of them has no sentence."""
+    parts = asked_parts(question)
+    if parts is None:
+        return []
+    each = [_answering(documents, part_units, max(1, max_sentences - 1), part) if (part_units := units_of(units, part)) else [] for part in parts]
+    if not all(each):
+        return []
+    chosen: list[tuple[int, int, str]] = []
+    for sentences in each:
+        chosen += [s for s in sentences if s not in chosen]
+    return chosen
 
 
 def _per_contract(

@@ -68,7 +68,7 @@ from greffier.text.function_words import is_function_word
 from greffier.text.language import question_language
 from greffier.text.tokens import WHOLE_WORD_PREFIXES, prefixed_words, without_legal_forms
 from pipelines.generators.answer_kinds import (
-    KIND_WORDS, STREET_WORDS, AnswerKind, asked_complement, asked_head, asked_kind, asks_a_count, gives_a_quantity, writes_a_count,
+    KIND_WORDS, STREET_WORDS, AnswerKind, asked_complement, asked_head, asked_kind, asked_parts, asks_a_count, gives_a_quantity, writes_a_count,
 )
 from pipelines.passages import own_heading, parties_asked, parties_passage, prose, signature_block, signers_asked
 from pipelines.types import scope_contract_ids
@@ -339,6 +339,12 @@ def said_beyond(units: list[dict[str, Any]], tokens: set[str], subject: frozense
     return any(unit_covered(u, tokens) for u in units if not unit_covered(u, set(subject)))
 
 
+def units_of(units: list[dict[str, Any]], part: str) -> list[dict[str, Any]]:
+    """The asked units that ``part`` of the question writes (:func:`asked_parts`)."""
+    said = set(tokenize(part))
+    return [unit for unit in units if unit.get("token") in said]
+
+
 def unit_covered(unit: dict[str, Any], tokens: set[str]) -> bool:
     """Whether a passage's tokens hold one of the unit's terms whole."""
     return any(set(term) <= tokens for term in unit.get("terms") or [[unit.get("token", "")]])
@@ -594,6 +600,54 @@ class RelevanceJudge:
         emit = on_event or (lambda _kind, _payload: None)
         emit("retrieval", {"query": question, "count": len(documents), "scope": scope, **({"translation": translation} if translation else {})})
         emit("sources", {"sources": [_citation(n, doc) for n, doc in enumerate(documents, 1)]})
+        decisions, head_units = self._decisions(question, documents, asked, scope, units, clause_types, names, translation_units, translation)
+        if units is not None and (parts := asked_parts(question)):
+            # two things asked ("the amount of the loan and its interest rate"): a passage that answers one of them answers, when each
+            # one has its passage (the app walk of round 32 left the amount out: its article covered nothing of the rate)
+            by_part = [self._decisions(part, documents, None, scope, units_of(units, part), clause_types, names, None, None)[0] for part in parts]
+            if all(any(d["relevant"] for d in part) for part in by_part):
+                for i, decision in enumerate(decisions):
+                    answering = [p for p, part in zip(parts, by_part) if part[i]["relevant"]]
+                    if answering and not decision["relevant"]:
+                        decisions[i] = {**by_part[parts.index(answering[0])][i], "why": f"answers « {answering[0]} »", "part": answering[0]}
+        refuse_outside_hint(documents, decisions, hint)
+        if asks_a_count(question) and head_units:
+            refuse_without_a_count(documents, decisions)
+        # a recital answers only when no article does (« (B) The parties wish to amend the licence fee » beside the amendment's
+        # « 1.1 … replacing "EUR 48,000" with "EUR 52,800" »; walkthrough 12: a subcontract's preamble telling of a non-compete
+        # the parties gave up, before the employment contract's non-compete article)
+        answering = {documents[i].meta.get("doc_id") for i, d in enumerate(decisions) if d["relevant"] and not d.get("recital")}
+        for i, decision in enumerate(decisions):
+            if decision["relevant"] and decision.get("recital") and answering:
+                same = documents[i].meta.get("doc_id") in answering
+                decision.update(relevant=False, why="a recital: an article of the same contract answers" if same else "a recital: an article of another contract answers")
+        # The check by meaning found a passage that answers: with ``union``, an LLM answerer that
+        # abstains anyway is not believed (a small model abstains on clauses that answer).
+        answerable = self.mode != "llm" and any(d["relevant"] and (str(d.get("by", "")).startswith("meaning") or d.get("meaning_agrees")) for d in decisions)
+        emit("relevance", {"decisions": decisions})
+        # Best judged first (the LLM's picks keep the retrieval order): the answer starts from it; with
+        # a hint, the passages of the contracts that match the question's names best come first.
+        weights = (hint or {}).get("weights") or {}
+
+        # a definitions article says what a word means, not what happens: after the clauses, unless a meaning is asked (walkthrough
+        # 17: « Que se passe-t-il en cas de changement de contrôle … ? » quoted "1.1 'Affiliate' means …" before article 12)
+        meaning_asked = bool(_MEANING_ASKED.search(fold(question)))
+
+        def judged_first(i: int) -> tuple[float, bool, bool, float]:
+            hinted = float(weights.get(documents[i].meta.get("doc_id"), 0.0))
+            complete = float(decisions[i].get("coverage") or 0.0) >= COMPLETE
+            defining = not meaning_asked and bool(_DEFINITIONS_HEADING.match(fold(own_heading(documents[i]))))
+            return -hinted, defining, not complete, -float(decisions[i].get("score", 0.0))
+
+        order = sorted(range(len(documents)), key=judged_first)
+        kept = [documents[i] for i in order if decisions[i]["relevant"]]
+        return {"documents": kept, "decisions": decisions, "answerable": answerable}
+
+    def _decisions(
+        self, question: str, documents: list[Document], asked: str | None, scope: dict | None, units: list[dict] | None,
+        clause_types: list[str] | None, names: list[str] | None, translation_units: list[dict] | None, translation: str | None,
+    ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """Each passage's decision for ``question`` (see :meth:`run`), and the units of the thing it asks about (its head noun)."""
         asked_units = units if units is not None else [{"token": t, "terms": [[t]], "weight": 1.0} for t in dict.fromkeys(tokenize(asked or question))]
         head_words = asked_head(question)
         # a question that governs no noun (« Le bail autorise-t-il le locataire à sous-louer … ? ») asks about the word it
@@ -632,38 +686,7 @@ class RelevanceJudge:
             question, documents, asked_units, set(clause_types or ()), scope, kind, head_units, complement_units, other_units, other_heads,
             translation=translation,
         )
-        refuse_outside_hint(documents, decisions, hint)
-        if asks_a_count(question) and head_units:
-            refuse_without_a_count(documents, decisions)
-        # a recital answers only when no article does (« (B) The parties wish to amend the licence fee » beside the amendment's
-        # « 1.1 … replacing "EUR 48,000" with "EUR 52,800" »; walkthrough 12: a subcontract's preamble telling of a non-compete
-        # the parties gave up, before the employment contract's non-compete article)
-        answering = {documents[i].meta.get("doc_id") for i, d in enumerate(decisions) if d["relevant"] and not d.get("recital")}
-        for i, decision in enumerate(decisions):
-            if decision["relevant"] and decision.get("recital") and answering:
-                same = documents[i].meta.get("doc_id") in answering
-                decision.update(relevant=False, why="a recital: an article of the same contract answers" if same else "a recital: an article of another contract answers")
-        # The check by meaning found a passage that answers: with ``union``, an LLM answerer that
-        # abstains anyway is not believed (a small model abstains on clauses that answer).
-        answerable = self.mode != "llm" and any(d["relevant"] and (str(d.get("by", "")).startswith("meaning") or d.get("meaning_agrees")) for d in decisions)
-        emit("relevance", {"decisions": decisions})
-        # Best judged first (the LLM's picks keep the retrieval order): the answer starts from it; with
-        # a hint, the passages of the contracts that match the question's names best come first.
-        weights = (hint or {}).get("weights") or {}
-
-        # a definitions article says what a word means, not what happens: after the clauses, unless a meaning is asked (walkthrough
-        # 17: « Que se passe-t-il en cas de changement de contrôle … ? » quoted "1.1 'Affiliate' means …" before article 12)
-        meaning_asked = bool(_MEANING_ASKED.search(fold(question)))
-
-        def judged_first(i: int) -> tuple[float, bool, bool, float]:
-            hinted = float(weights.get(documents[i].meta.get("doc_id"), 0.0))
-            complete = float(decisions[i].get("coverage") or 0.0) >= COMPLETE
-            defining = not meaning_asked and bool(_DEFINITIONS_HEADING.match(fold(own_heading(documents[i]))))
-            return -hinted, defining, not complete, -float(decisions[i].get("score", 0.0))
-
-        order = sorted(range(len(documents)), key=judged_first)
-        kept = [documents[i] for i in order if decisions[i]["relevant"]]
-        return {"documents": kept, "decisions": decisions, "answerable": answerable}
+        return decisions, head_units
 
     def _judge(
         self, question: str, documents: list[Document], units: list[dict], question_types: set[str], scope: dict | None, kind: AnswerKind | None = None,

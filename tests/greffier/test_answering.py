@@ -267,6 +267,24 @@ def test_without_llm_rag_answers_extractively_with_citations(settings):
     assert result["unsupported"] == []
 
 
+@pytest.mark.parametrize(
+    ("question", "facts", "files"),
+    [
+        # English on the French lease, then French on the English supply agreement: each thing asked is quoted and cited
+        ("What is the term of the Alpha lease and its annual rent?", ["neuf années", "45 000 euros"], {"room/bail.md"}),
+        ("Quelle est la durée du contrat de fourniture Beta et quelle loi le régit ?", ["three years", "State of New York"], {"room/supply.md"}),
+    ],
+)
+def test_a_question_that_asks_two_things_is_answered_on_both(settings, question, facts, files):
+    # the app walk of round 32: "the amount of the loan and its interest rate" quoted the rate alone (the amount's article covered
+    # nothing of the rate, and was judged not to answer)
+    result = answer(settings, question, backend=None)
+    assert not result["abstained"]
+    assert all(fact in result["answer"] for fact in facts), result["answer"]
+    assert {c["file"] for c in result["citations"]} == files and len({c["section"] for c in result["citations"]}) == 2
+    assert all(d["why"].startswith("answers «") for d in result["relevance"] if d.get("part"))  # a passage kept for one of them says which
+
+
 def test_without_llm_off_topic_question_abstains(settings):
     result = answer(settings, "Quelle est la recette de la tarte tatin aux pommes ?", backend=None)
     assert result["abstained"] is True and abstention("fr") in result["answer"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from greffier.text import tokenize
-from pipelines.generators.answer_kinds import asked_kind, asks_a_count, gives_a_quantity, holds_kind, writes_a_count
+from pipelines.generators.answer_kinds import asked_kind, asked_parts, asks_a_count, gives_a_quantity, holds_kind, writes_a_count
 
 
 @pytest.mark.parametrize(
@@ -214,3 +214,24 @@ def test_a_fee_due_on_an_anniversary_gives_no_end():
 )
 def test_a_size_is_a_number_and_its_unit(text, gives):
     assert gives_a_quantity(text, "size") is gives and holds_kind("size", text) is gives
+
+
+@pytest.mark.parametrize(
+    ("question", "parts"),
+    [
+        ("What is the amount of the loan and its interest rate?", ("What is the amount of the loan?", "What is its interest rate?")),
+        ("Quel est le montant du prêt et son taux d'intérêt ?", ("Quel est le montant du prêt ?", "Quel est son taux d'intérêt ?")),
+        ("Quelle est la durée du bail et quel est le loyer ?", ("Quelle est la durée du bail ?", "quel est le loyer ?")),
+        ("Quelle est la durée du bail et le loyer ?", ("Quelle est la durée du bail ?", "Quelle est le loyer ?")),  # another kind asked
+        ("Who are the parties and what law governs the NDA?", ("Who are the parties?", "what law governs the NDA?")),
+        # one thing asked: names, roles, dates or a pair of objects joined
+        ("What are the obligations of the Buyer and the Seller?", None),
+        ("Who are the parties to the lease between Alpha and the Landlord?", None),
+        ("Which contracts were signed between 2020 and 2025?", None),
+        ("May the licensee assign the agreement and the licence?", None),
+        ("What are the terms and conditions of payment?", None),
+        ("Quelle est la durée du bail ?", None),
+    ],
+)
+def test_a_question_may_ask_two_things(question, parts):
+    assert asked_parts(question) == parts
