@@ -102,12 +102,21 @@ class ClauseLibrary(BaseModel):
                 if pattern.search(folded):
                     found.add(type_id)
         if text:
-            folded = fold(" ".join(text.split()))
+            folded = _REFERENCE.sub(" ", fold(" ".join(text.split())))
             for type_id, (anchors, pattern) in _phrase_patterns(self).items():
                 # A plain substring test first: the regular expression runs only where it can match.
                 if any(anchor in folded for anchor in anchors) and pattern.search(folded):
                     found.add(type_id)
         return found
+
+
+# A reference to another article by what it is about (« notamment l'article 8 relatif à la cession et au changement de contrôle,
+# demeurent inchangées », "subject to Section 12 (Change of Control)"): it names that article's clause, and this passage holds none
+# (the app walk of round 32: an amendment's « Effet et portée » article listed as a change-of-control clause)
+_REFERENCE = re.compile(
+    r"\b(?:articles?|sections?|clauses?|paragraphs?|paragraphes?)\s+\d+(?:\.\d+)*(?:\s*\([a-z0-9]{1,3}\))?\s*"
+    r"(?:\([^()]{3,80}\)|(?:,\s*)?(?:relati(?:f|ve|fs|ves)|intitulee?s?|portant sur|concernant|traitant|relating to|regarding|concerning|entitled|titled|headed)\b[^,.;:]{0,100})"
+)
 
 
 def load_library(path: str | Path | None = None) -> ClauseLibrary:

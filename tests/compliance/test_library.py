@@ -84,6 +84,25 @@ def test_a_numbered_sentence_cut_by_the_page_width_is_no_heading():
     assert chunk_headings("7. Non-competition and non-solicitation obligations of the Seller following the\ncompletion of the sale") == []
 
 
+@pytest.mark.parametrize(
+    ("text", "typed"),
+    [
+        # a reference to another article by what it is about names that article's clause: this passage holds none (the app walk of
+        # round 32: an amendment's « Effet et portée » article listed as a change-of-control clause)
+        ("Toutes les stipulations du Contrat non modifiées par le présent avenant, notamment l'article 8 relatif à la cession et au "
+         "changement de contrôle, demeurent inchangées.", False),
+        ("Except as amended hereby, Section 12 (Change of Control) remains in full force and effect.", False),
+        ("The provisions of Article 14 relating to a change of control of the Distributor shall survive.", False),
+        # the clause itself, even beside a reference
+        ("En cas de changement de contrôle du Preneur au sens de l'article L. 233-3 du Code de commerce, le Bailleur pourra résilier le bail.", True),
+        ("A change of control of the Customer shall be deemed an assignment for the purposes of Section 9.", True),
+        ("Subject to Section 12 (Notices), a change of control of the Licensee entitles the Licensor to terminate.", True),
+    ],
+)
+def test_a_reference_to_another_article_types_no_clause(text, typed):
+    assert ("change_of_control" in load_library().cued_types([], text)) is typed
+
+
 def test_classification_by_similarity_margin_and_cues():
     library = load_library()
     ids = library.ids
