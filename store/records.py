@@ -58,7 +58,7 @@ RECORDS_STAMP_KEY = repo.RECORDS_STAMP_KEY
 #  14: the names an opening writes include "eBay", "salesforce.com" and "Acme (UK) Limited"; and from this format on a
 #      record also depends on the code that extracts it (:data:`EXTRACTION_CODE`): a change of an extraction rule rebuilds
 #      the records at the next ingest (41 rule changes since format 13 had not).
-RECORDS_FORMAT = 16  # 16: documents that are no contract (a memo, minutes) told apart; 15: the renewal read
+RECORDS_FORMAT = 17  # 17: the start date; 16: documents that are no contract (a memo, minutes) told apart; 15: the renewal read
 
 
 def _source_digest(*packages: str) -> str:

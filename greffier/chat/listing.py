@@ -26,7 +26,7 @@ LIST_WORDS = {
         "found_amendments": "{things} {verb} ({read}):", "match": ("matches", "match"),
         "none": "No contract matches ({read}).",
         "ends": "ends", "signed": "signed", "copy": "possible copy of {name}", "renewed": "renewed after {date} unless notice was given",
-        "translation": "possible translation of {name}", "ended": "already ended",
+        "translation": "possible translation of {name}", "ended": "already ended", "not_started": "not in force yet: starts on {date}",
         "copies": (", counting once the copy or translation of one of them", ", counting once the {n} copies or translations of them"),
         "and_amendments": " and {n} amendment(s)",
         "every": "The data room holds {count} contracts:", "every_one": "The data room holds 1 contract:", "every_none": "The data room holds no contract.",
@@ -44,7 +44,7 @@ LIST_WORDS = {
         "found_amendments": "{things} {verb} ({read})\u00a0:", "match": ("correspond", "correspondent"),
         "none": "Aucun contrat ne correspond ({read}).",
         "ends": "fin", "signed": "signé", "copy": "copie probable de {name}", "renewed": "reconduit après le {date} sauf congé",
-        "translation": "traduction probable de {name}", "ended": "déjà échu",
+        "translation": "traduction probable de {name}", "ended": "déjà échu", "not_started": "pas encore en vigueur\u00a0: prend effet le {date}",
         "copies": (", la copie ou traduction de l'un d'eux comptée une fois", ", les {n} copies ou traductions comptées une fois"),
         "and_amendments": " et {n} avenant(s)",
         "every": "La data room contient {count} contrats\u00a0:", "every_one": "La data room contient 1 contrat\u00a0:",
@@ -285,6 +285,9 @@ def list_answer(result: dict[str, Any], names: dict[str, str], read: str, langua
                  law_in(row.get("governing_law") or "", language)]  # a label that says itself what it is (« droit suisse », "Swiss law")
         if (current or row.get("end_date") or "9999") < today.isoformat() and row.get("renewal") != "automatic":
             facts.insert(1, words["ended"])  # (one that renews by itself ended only if notice was given: its reason says so)
+        if in_force and (row.get("start_date") or "") > today.isoformat():
+            # signed, its term to come: it ends after today and is not in force today (the app walk of round 32 listed it « en cours »)
+            facts.insert(0, words["not_started"].format(date=date_in(row["start_date"], language)))
         name = names.get(row["contract_id"]) or contract_label(row.get("title"), row.get("filename"))
         if copy_of := row.get("copy_of"):  # said to be a copy: the reader does not count one contract twice (walkthrough 17)
             translated = any(w.startswith("possible translation of") for w in row.get("warnings") or [])

@@ -42,6 +42,7 @@ FIELD_LABELS = {
     "parties": "parties",
     "contract_type": "contract type",
     "signature_date": "signature date",
+    "start_date": "start date",
     "end_date": "end date",
     "governing_law": "governing law",
 }
@@ -87,6 +88,7 @@ class ContractRecord(BaseModel):
     parties: list[Party] = Field(default_factory=list)
     contract_type: str | None = None
     signature_date: date | None = None
+    start_date: date | None = None  # when its term starts, where the text says it (a contract not started yet is not in force)
     end_date: date | None = None  # current: after amendments
     initial_end_date: date | None = None  # the contract's own, before amendments
     governing_law: str | None = None
@@ -173,6 +175,7 @@ def _build_one(contract: ContractInput) -> tuple[ContractRecord, Extraction]:
     _resolve_parties(record, manifest, extraction.parties, extraction.blank_party_slots, extraction.unnamed_signatory)
     _resolve(record, "contract_type", manifest.get("contract_type"), normalize_contract_type, extraction.contract_type)
     _resolve(record, "signature_date", signature_raw, parse_date, extraction.signature_date)
+    _resolve(record, "start_date", manifest.get("start_date"), parse_date, extraction.term.start_date)
     _resolve(record, "end_date", manifest.get("end_date"), parse_date, extraction.term.end_date)
     _resolve(record, "governing_law", manifest.get("governing_law"), normalize_law, extraction.governing_law.law)
     if extraction.renewal is not None:
@@ -208,7 +211,7 @@ def _as_no_contract(record: ContractRecord, kind: str) -> None:
     """A document that is no contract keeps its file, title and language, and nothing read as a contract's: its writer is no
     party, its date no signature, the dates it mentions no term of its own (a memo's « le bail expire en mars 2029 »)."""
     keep = {"title"}
-    for name in ("contract_type", "signature_date", "end_date", "initial_end_date", "governing_law", "renewal", "renewal_notice", "renewal_length"):
+    for name in ("contract_type", "signature_date", "start_date", "end_date", "initial_end_date", "governing_law", "renewal", "renewal_notice", "renewal_length"):
         setattr(record, name, None)
     record.parties = []
     record.is_amendment = False

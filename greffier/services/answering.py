@@ -28,7 +28,7 @@ from greffier.models import models_in_use
 from greffier.services.search import FUSION_MARGIN, check_search_arguments, reranker_in_use, search
 from pipelines.answering import ANSWER_OUTPUTS, warmed_answer_pipeline
 from greffier.text.replies import (
-    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_COMPUTED_NOTE, END_MOVED_NOTE, END_MOVED_QUOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NEXT_NOTICE_NOTE, STATUS_ARTICLE, STATUS_CURRENT, STATUS_DEADLINE_PASSED, STATUS_ENDED, STATUS_NOTICE_NOT_SAID, STATUS_NO_RENEWAL, STATUS_NOTE, STATUS_RENEWED, STATUS_RUNS, STATUS_TEXT, STATUS_THEN_RENEWS, NO_RELEVANT_PASSAGE, NOT_A_CONTRACT_KINDS, NOT_A_CONTRACT_NOTE, NAMES_ABSENT, NOT_GROUNDED, NOTICE_UNITS_FR, ONLY_NAMED, RENEWS_NOTE, WHICH_ONE, abstention, contract_label, date_in, file_names, reply_language,
+    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_COMPUTED_NOTE, END_MOVED_NOTE, END_MOVED_QUOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NEXT_NOTICE_NOTE, STATUS_ARTICLE, STATUS_CURRENT, STATUS_DEADLINE_PASSED, STATUS_ENDED, STATUS_NOTICE_NOT_SAID, STATUS_NO_RENEWAL, STATUS_NOT_STARTED, STATUS_NOTE, STATUS_RENEWED, STATUS_RUNS, STATUS_TEXT, STATUS_THEN_RENEWS, NO_RELEVANT_PASSAGE, NOT_A_CONTRACT_KINDS, NOT_A_CONTRACT_NOTE, NAMES_ABSENT, NOT_GROUNDED, NOTICE_UNITS_FR, ONLY_NAMED, RENEWS_NOTE, WHICH_ONE, abstention, contract_label, date_in, file_names, reply_language,
     wording,
 )
 from pipelines.generators.answer_kinds import asked_kind
@@ -245,7 +245,10 @@ def _status_answer(store: Any, candidates: list[list[str] | None], question: str
     end, today = record.end_date, date.today()
     where = wording(STATUS_ARTICLE, language, heading=section_label(chunk.section)) if chunk.section else wording(STATUS_TEXT, language)
     when = date_in(end.isoformat(), language)
-    if record.renewal == "automatic" and end < today:
+    if record.start_date is not None and record.start_date > today:
+        renewal = wording(STATUS_THEN_RENEWS, language) if record.renewal == "automatic" else ""
+        text = wording(STATUS_NOT_STARTED, language, start=date_in(record.start_date.isoformat(), language), end=when, renewal=renewal, where=where)
+    elif record.renewal == "automatic" and end < today:
         current = current_term_end(record, today)
         then = wording(STATUS_CURRENT, language, current=date_in(current.isoformat(), language)) if current else wording(STATUS_NOTICE_NOT_SAID, language)
         text = wording(STATUS_RENEWED, language, end=when, then=then, where=where)

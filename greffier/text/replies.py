@@ -118,6 +118,11 @@ STATUS_DEADLINE_PASSED = {
     "en": " — but the notice to stop that renewal was due by {passed}: unless it was given (the documents do not say), it runs until {until}",
     "fr": " — mais le préavis pour empêcher ce renouvellement devait être donné au plus tard le {passed} : sauf s'il l'a été (les documents ne le disent pas), il court jusqu'au {until}",
 }
+# … signed, its term to come (the app walk of round 32: a contract not started yet was said to be in force)
+STATUS_NOT_STARTED = {
+    "en": "Not yet: it takes effect on {start}, then runs until {end}{renewal}, as its {where} says:",
+    "fr": "Pas encore : il prend effet le {start}, puis court jusqu'au {end}{renewal}, comme le dit son {where} :",
+}
 STATUS_NO_RENEWAL = {"en": " and does not renew by itself", "fr": " et ne se renouvelle pas de lui-même"}
 STATUS_THEN_RENEWS = {"en": ", then renews by itself unless notice is given", "fr": ", puis se renouvelle de lui-même sauf préavis"}
 STATUS_ARTICLE = {"en": "article « {heading} »", "fr": "article « {heading} »"}

@@ -351,7 +351,7 @@ def article_groups(articles: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return groups
 
 
-DATE_FIELDS = frozenset({"signature_date", "end_date", "initial_end_date"})
+DATE_FIELDS = frozenset({"signature_date", "start_date", "end_date", "initial_end_date"})
 AS_WRITTEN_DATE = 60  # characters of a date's wording shown in the detail's narrow « as written » cell
 _SIGNATURE_LINE = re.compile(r"\s*(?:fait a\b|fait en\b|signe(?:e)? a\b|signed\b|executed\b|in witness|date of signature|date de signature)")
 
@@ -414,6 +414,7 @@ def contract_detail(settings: Settings, contract_id: str, names: dict[str, str] 
         # in English, as the table names them; a memo or minutes says it is no contract
         ("contract_type", f"not a contract ({contract['not_contract']})" if contract.get("not_contract") else type_in(contract.get("contract_type") or "", "en")),
         ("signature_date", contract.get("signature_date")),
+        ("start_date", contract.get("start_date")),
         ("end_date", contract.get("end_date")),
         ("initial_end_date", contract.get("initial_end_date")),
         ("governing_law", law_in(contract.get("governing_law") or "", "en")),

@@ -97,6 +97,9 @@ def test_a_numbered_sentence_cut_by_the_page_width_is_no_heading():
         ("En cas de changement de contrôle du Preneur au sens de l'article L. 233-3 du Code de commerce, le Bailleur pourra résilier le bail.", True),
         ("A change of control of the Customer shall be deemed an assignment for the purposes of Section 9.", True),
         ("Subject to Section 12 (Notices), a change of control of the Licensee entitles the Licensor to terminate.", True),
+        # … written as the party's ceasing to be controlled (the demo's intragroup services agreement was typed a termination only)
+        ("La convention prend fin de plein droit, sans préavis, dans le cas où le Bénéficiaire cesserait d'être contrôlé par le Prestataire.", True),
+        ("This Agreement shall terminate automatically if the Licensee ceases to be controlled by Parent.", True),
     ],
 )
 def test_a_reference_to_another_article_types_no_clause(text, typed):

@@ -410,3 +410,17 @@ def test_an_in_force_list_counts_an_indefinite_term_in_and_a_renewing_contract_i
               "excluded_unknown": ["c"], "unknown_reasons": {"c": "no end date: indefinite term"}}
     text = list_answer(result, {"c": "CDI (c.pdf)"}, "date de fin à partir du 30/11/2026", "fr", today=TODAY, in_force=True)
     assert "déjà échu" not in text and "En vigueur aussi, sans date de fin (durée indéterminée)\u00a0: CDI (c.pdf)." in text
+
+
+def test_an_in_force_list_says_which_contract_is_not_in_force_yet():
+    # the app walk of round 32: a contract signed, its term to come, was listed « en cours » like the others
+    from greffier.chat.listing import list_answer
+
+    result = {"results": [{"contract_id": "a", "title": "Bail", "filename": "b.pdf", "start_date": "2027-04-01", "end_date": "2036-03-31"},
+                          {"contract_id": "b", "title": "NDA", "filename": "n.pdf", "start_date": "2026-01-05", "end_date": "2028-01-04"}]}
+    text = list_answer(result, {}, "date de fin à partir du 30/11/2026", "fr", today=TODAY, in_force=True)
+    lines = text.splitlines()
+    assert lines[1].startswith("- Bail (b.pdf) — pas encore en vigueur\u00a0: prend effet le 01/04/2027, fin 31/03/2036"), lines
+    assert "pas encore" not in lines[2]
+    # a list of ends asks no state: nothing is said of it there
+    assert "pas encore" not in list_answer(result, {}, "date de fin à partir du 30/11/2026", "fr", today=TODAY)

@@ -326,6 +326,22 @@ def test_a_contract_whose_notice_to_stop_its_renewal_is_past_runs_on_to_its_next
     assert f"it runs until {until}" in out["answer"], out["answer"]
 
 
+def test_a_contract_signed_whose_term_is_to_come_is_not_in_force_yet(tmp_path_factory: pytest.TempPathFactory):
+    """The app walk of round 32: a contract not started yet was said to be in force. Dates from today's: it takes effect in a year."""
+    start = date.today() + relativedelta(years=1)
+    written = f"{start.day} {start.strftime('%B')} {start.year}"
+    settings = _ingested(tmp_path_factory, "not-started", {
+        "hangar_lease.md": "# HANGAR LEASE\n\nThis Lease is made on 2 November 2026 between Aéroports du Velay SA and Air Volcans SA.\n\n"
+        f"## 3. Term\n\n3.1 This Lease shall take effect on {written} and shall expire on {written.rsplit(' ', 1)[0]} {start.year + 5}.\n\n"
+        "## 4. Rent\n\n4.1 The annual rent is EUR 96,000.\n",
+        "catering.md": "# CATERING AGREEMENT\n\nBetween Saveurs SAS and Air Volcans SA, 2 April 2024.\n\n## 3. Term\n\n3.1 This Agreement expires on 30 April 2029.\n",
+    })
+    out = answer(settings, "Is the hangar lease with Aéroports du Velay still in force?", backend=None)
+    assert out.get("status_from_record") and f"Not yet: it takes effect on {start.isoformat()}, then runs until {start.year + 5}-" in out["answer"], out["answer"]
+    out = answer(settings, "Le bail du hangar est-il toujours en vigueur ?", backend=None)
+    assert f"Pas encore : il prend effet le {start.strftime('%d/%m/%Y')}" in out["answer"], out["answer"]
+
+
 @pytest.mark.parametrize("question", [
     # a review: after an event, of a clause, of a contract the room does not hold, or whether it has ended (the yes would say the opposite)
     "Is the Aulnat hangar lease still in force after the sale of the building?",

@@ -743,6 +743,7 @@ def record_summary(record: ContractRecord) -> dict[str, Any]:
         "contract_type": record.contract_type,
         "not_contract": record.not_contract,  # what the document is when it is no contract ("an internal memo"): no field is read from it
         "signature_date": record.signature_date.isoformat() if record.signature_date else None,
+        "start_date": record.start_date.isoformat() if record.start_date else None,  # where the text says when its term starts
         "end_date": record.end_date.isoformat() if record.end_date else None,
         "copy_of": record.copy_of,
         "initial_end_date": record.initial_end_date.isoformat() if record.initial_end_date else None,
