@@ -45,9 +45,12 @@ def guess_language(text: str, *, max_words: int = 80) -> str:
 # The word a question opens on tells its language before the identifier does (« Quand prend fin la licence logicielle ? »
 # is English to it: « licence », « logicielle »).
 _FRENCH_OPENING = re.compile(r"^(?:qu'|ou |(?:quand|quel|quelle|quels|quelles|qui|que|quoi|comment|pourquoi|combien|est-ce|lequel|laquelle"
-                             r"|lesquels|lesquelles|a quel|a quelle|a qui|de quel|de quelle|dans quel|dans quelle|y a-t-il|existe-t-il)\b)")
+                             r"|lesquels|lesquelles|a quel|a quelle|a qui|de quel|de quelle|dans quel|dans quelle|y a-t-il|existe-t-il"
+                             r"|jusqu'a quand|a partir de quand|depuis quand|pendant combien|en combien|pour quel|pour quelle|sous quel|sous quelle"
+                             r"|avec qui|selon quel|selon quelle|par qui|en cas de)\b)")
 _ENGLISH_OPENING = re.compile(r"^(?:what|when|who|whom|whose|which|where|why|how|is|are|does|do|did|can|could|may|might|must|shall|should|will"
-                              r"|would|has|have|list|name)\b")
+                              r"|would|has|have|list|name|until when|by when|from when|since when|for how|in what|in which|under what|under which"
+                              r"|to whom|to what|on what|at what|for what|for which|with whom|by whom|in (?:the )?(?:case|event) of)\b")
 _OPENING_MARKS = " «\"'-\u2013\u2014"
 
 
@@ -59,4 +62,10 @@ def question_language(question: str) -> str:
         return "fr"
     if _ENGLISH_OPENING.match(opening):
         return "en"
+    # … else by its own words, the names it writes aside (walkthrough 23: "Until when can Chaîne Horizon air Les Veilleurs du Port?" was
+    # French to the identifier, and its abstention came in French)
+    words = question.split()
+    own = " ".join(words[:1] + [w for w in words[1:] if not w[:1].isupper() and not w.lstrip("«\"'“(")[:1].isupper()])
+    if (language := guess_language(own)) != UNDECIDED and len(own.split()) >= 3:
+        return language
     return guess_language(question)

@@ -34,6 +34,11 @@ def test_a_text_without_words_or_too_short_to_say_is_undecided():
     ("Quick question: when does the lease end?", "en"),  # a review: « qui », « a qui » at the start of English words
     ("A quick question: who pays the rent?", "en"),
     ("Quebec law: which contracts does it govern?", "en"),
+    # its names aside (walkthrough 23: French names made an English question French, and its abstention came in French)
+    ("Until when can Chaîne Horizon air Les Veilleurs du Port?", "en"),
+    ("By when must Société Générale des Eaux give notice?", "en"),
+    ("Jusqu'à quand Northbridge Media Limited peut-elle exploiter The Harbour Watch ?", "fr"),
+    ("La licence de The Harbour Watch Company Limited peut-elle être cédée ?", "fr"),
 ])
 def test_a_question_s_language_by_its_question_word(question, language):
     assert question_language(question) == language
