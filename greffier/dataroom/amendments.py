@@ -26,7 +26,8 @@ from dateutil.relativedelta import relativedelta
 from pydantic import BaseModel, Field
 
 from greffier.dataroom.extract import AmendmentClues
-from greffier.dataroom.normalize import fold
+from greffier.dataroom.extract.periods import find_periods, parse_ordinal
+from greffier.dataroom.normalize import fold, parse_date
 
 AMENDMENT_TYPE = "avenant"
 _AMENDMENT_TITLE = re.compile(
@@ -56,6 +57,7 @@ class TermView(BaseModel):
     text_end_date: date | None = None  # the end date its text gives, when the metadata says otherwise
     is_amendment: bool = False
     stated_end_date: date | None = None  # an amendment's own end date in its metadata
+    end_words: str = ""  # the words its end was read from ("until the fifth (5th) anniversary of the Effective Date")
     clues: AmendmentClues = Field(default_factory=AmendmentClues)
 
 
@@ -231,6 +233,8 @@ def _apply_one(target: TermView, amendment: TermView, current: date | None, outc
     )
     new_end, chunk_id, raw = _new_end(clues, current, target.signature_date)
     if new_end is None:
+        new_end, chunk_id, raw = _end_words_replaced(clues, current, target)
+    if new_end is None:
         if not _check_stated_end(target, amendment, current, outcome):
             _check_term_change(target, amendment, current, outcome)
         return current
@@ -266,6 +270,42 @@ def _new_end(clues: AmendmentClues, current: date | None, signed: date | None = 
         years, eve = clues.end_anniversary.value
         return current + relativedelta(years=years) - timedelta(days=1 if eve else 0), clues.end_anniversary.chunk_id, clues.end_anniversary.raw
     return None, None, ""
+
+
+_ORDINAL_ANNIVERSARY = re.compile(r"\b(?P<ordinal>[a-z]+(?:[- ][a-z]+)?)\s*(?:\(\s*\d+\s*(?:st|nd|rd|th)\s*\)\s*)?anniversa(?:ry|ire)\b")
+
+
+def _end_words_replaced(clues: AmendmentClues, current: date | None, target: TermView) -> tuple[date | None, str | None, str]:
+    """A new end from quoted words put in the place of the contract's end's own (walkthrough 23): its end date itself (« les mots
+    « 30 juin 2029 » sont remplacés par les mots « 31 décembre 2030 » »), or the anniversary or the length it was counted to, written
+    where the contract's end was read ('the words "fifth (5th) anniversary" were replaced by the words "seventh (7th) anniversary"'
+    moves an end read from "until the fifth (5th) anniversary of the Effective Date" two years on). Another date or length put
+    in the place of another (a delivery's, a price's) moves nothing."""
+    if current is None:
+        return None, None, ""
+    ends = {current, target.end_date, target.text_end_date} - {None}
+    said = fold(target.end_words)
+    for found in clues.words_replaced:
+        old, new = found.value
+        if (before := parse_date(old)) and (after := parse_date(new)):
+            if before in ends:
+                return after, found.chunk_id, found.raw
+            continue
+        if not fold(old) or fold(old) not in said:
+            continue
+        old_n, new_n = _anniversary(old), _anniversary(new)
+        if old_n and new_n:
+            return current + relativedelta(years=new_n - old_n), found.chunk_id, found.raw
+        old_p, new_p = find_periods(old), find_periods(new)
+        if old_p and new_p and old_p[0][0].unit == new_p[0][0].unit:
+            return current + relativedelta(**{new_p[0][0].unit: new_p[0][0].count - old_p[0][0].count}), found.chunk_id, found.raw
+    return None, None, ""
+
+
+def _anniversary(words: str) -> int | None:
+    """The anniversary ``words`` name ("fifth (5th) anniversary": 5)."""
+    match = _ORDINAL_ANNIVERSARY.search(fold(words))
+    return parse_ordinal(match["ordinal"]) if match else None
 
 
 def _check_stated_end(target: TermView, amendment: TermView, current: date | None, outcome: AmendmentOutcome) -> bool:

@@ -505,6 +505,7 @@ def _term_view(record: ContractRecord, extraction: Extraction) -> TermView:
         text_end_date=extraction.term.end_date.value if "end_date" in record.text_values and extraction.term.end_date else None,
         is_amendment=record.is_amendment,
         stated_end_date=record.end_date if record.is_amendment else None,
+        end_words=record.sources["end_date"].raw if "end_date" in record.sources else "",
         clues=extraction.amendment,
     )
 

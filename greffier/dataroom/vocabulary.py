@@ -354,6 +354,8 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
     "contrat de licence": (
         r"licen[cs]e", r"\bsaas\b", r"software as a service", r"abonnement (?:saas|logiciel)",
         r"subscription agreement", r"droit d'utilisation",
+        # broadcasting rights bought before the film is made (walkthrough 23: « contrat de préachat de droits de diffusion » typed nothing)
+        r"\bpre-?achat\b", r"broadcast(?:ing)? (?:rights )?(?:licen[cs]e )?agreement",
     ),
     "contrat de distribution": (
         r"distribution", r"distributor(?:ship)? agreement", r"concession(?:naire)? exclusive",
@@ -409,7 +411,7 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
         r"collaboration agreement", r"(?:research|development|r&d) (?:and (?:development|license|licence) )?collaboration",
         r"(?:accord|contrat|convention) de collaboration", r"collaboration de recherche",
         # developing a project together (walkthrough 15: « contrat de co-développement » of a wind farm)
-        r"\bco-?developpement\b", r"\bco-?development\b", r"joint development agreement", r"(?:accord|contrat|convention) de developpement (?:conjoint|commun)",
+        r"\bco-?developpement\b", r"\bco-?development\b", r"\bco-?production\b",  # a film made together (walkthrough 23) r"joint development agreement", r"(?:accord|contrat|convention) de developpement (?:conjoint|commun)",
         # airlines selling each other's seats (walkthrough 19: a codeshare and an interline agreement typed nothing)
         r"\bcode-?share\b", r"partage de codes?", r"\binterline\b", r"alliance agreement",
     ),
@@ -420,6 +422,7 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
         r"prestation(?:s)? de services?", r"lettre de mission", r"lettre d'engagement", r"convention d'honoraires",
         r"honoraires", r"maintenance", r"services? agreement", r"consult(?:ing|ancy) agreement", r"engagement letter",
         r"statement of work", r"\bmission\b", r"contrat de services?", r"assistance technique", r"conseil",
+        r"prestations? techniques?",  # a studio and its crew hired (walkthrough 23: « contrat de prestation technique » typed nothing)
         # services at an airport or on board (walkthrough 19: ground handling and catering typed nothing)
         r"assistance en escale", r"ground handling", r"handling agreement", r"\bcatering\b", r"commissariat hotelier", r"restauration (?:a bord|collective)",
         # an operator managing a business for its owner: "Hotel Management Agreement", « contrat de gestion hôtelière »

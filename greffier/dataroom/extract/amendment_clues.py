@@ -41,6 +41,10 @@ class AmendmentClues(BaseModel):
     # each (old, new) as a record writes them ("18 months", "24 months"); the amended contract's renewal notice changes only where it
     # was the old one (a cure period's or a renewal period's rewrite is none: the review of the round)
     notice_replacements: list[Finding[tuple[str, str]]] = Field(default_factory=list)
+    # every quoted wording put in the place of another in an operative sentence (« les mots « 30 juin 2029 » sont remplacés par les
+    # mots « 31 décembre 2030 » », 'as if the words "fifth (5th) anniversary" were replaced by the words "seventh (7th) anniversary"'),
+    # as written: the amended contract's end moves where the old words are its end's (walkthrough 23)
+    words_replaced: list[Finding[tuple[str, str]]] = Field(default_factory=list)
 
 
 _CONTRACT_NOUN = re.compile(r"\b(?:contrat|convention|bail|accord|acte|pacte|agreement|contract|lease|licen[cs]e|deed)\b", re.I)
@@ -197,7 +201,7 @@ _NOT_DONE = re.compile(
 # months"', « les mots « trois (3) mois » sont remplacés par les mots « six (6) mois » », "substitute ‘60 days’ for ‘90 days’"
 _QUOTED = r"(?:[\"“«‘]|(?<!\w)')\s*(?P<{name}>[^\"”»’\n]{{1,40}}?)\s*(?:[\"”»’]|'(?!\w))"
 _LENGTH_REPLACED = re.compile(
-    rf"(?:\b(?:the\s+)?words?\s+|\bles?\s+mots?\s+|\bla\s+mention\s+)?{_QUOTED.format(name='old')}\s+(?:is|are|shall\s+be|est|sont|sera|seront)\s+"
+    rf"(?:\b(?:the\s+)?words?\s+|\bles?\s+mots?\s+|\bla\s+mention\s+)?{_QUOTED.format(name='old')}\s+(?:is|are|were|had\s+been|shall\s+be|est|sont|sera|seront|[ée]taient)\s+"
     rf"(?:hereby\s+|ainsi\s+)?(?:replaced|deleted\s+and\s+replaced|remplac[ée]e?s?)\s+(?:by|with|par)\s+(?:the\s+words?\s+|les?\s+mots?\s+|la\s+mention\s+)?"
     rf"{_QUOTED.format(name='new')}"
     # the new length first: 'substitute "60 days" for "90 days"', '"60 days" is substituted for "90 days"'
@@ -222,6 +226,14 @@ def _read_notice_change(sentence: Sentence, clues: AmendmentClues, *, section: s
             clues.notice_replacements.append(Finding[tuple[str, str]](
                 value=(written_period(old[0][0]), written_period(new[0][0])), chunk_id=sentence.chunk_id, raw=match.group(0), rule="length replaced",
             ))
+
+
+def _read_words_replaced(sentence: Sentence, clues: AmendmentClues) -> None:
+    """Each quoted wording put in the place of another (:attr:`AmendmentClues.words_replaced`)."""
+    for match in _LENGTH_REPLACED.finditer(sentence.text):
+        old, new = match["old"] or match["old2"] or match["old3"], match["new"] or match["new2"] or match["new3"]
+        if old and new and " ".join(old.split()) != " ".join(new.split()):
+            clues.words_replaced.append(Finding[tuple[str, str]](value=(old.strip(), new.strip()), chunk_id=sentence.chunk_id, raw=match.group(0), rule="words replaced"))
 
 
 def _sentence_before(text: str, at: int) -> str:
@@ -249,6 +261,7 @@ def extract_amendment_clues(title: str, chunks: Sequence[ChunkInput]) -> Amendme
             _read_amendment_sentence(sentence, clues, about_the_term=about_the_term)
             if sentence.chunk_rank:  # not a recital's
                 _read_notice_change(sentence, clues, section=chunk.section or "")
+                _read_words_replaced(sentence, clues)
             if clues.new_end_date is None and clues.end_anniversary is None and ANNIVERSARY.search(sentence.text):
                 defined = read_defined_dates(chunks) if defined is None else defined  # once, when an anniversary is written
                 _read_anniversary_end(sentence, clues, defined)

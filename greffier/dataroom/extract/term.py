@@ -33,8 +33,9 @@ _TERM_HEADING = re.compile(
     r"\b(?:duree|term|terme|duration|echeance|expiration|prise d'effet|entree en vigueur|effective date|commencement|validite|prorogation)\b"
 )
 # … and, in a contract with no such article, the heading that is a hire's or a rental's period as a whole ("3. HIRE PERIOD",
-# « Article 3 – Durée de la location »: walkthrough 18), not "SUBSCRIPTION PERIOD FOR ADD-ONS" nor a loan's availability period
-_PERIOD_HEADING = re.compile(r"^\W*(?:(?:article|clause|section)\s+)?[\w.]{0,6}\W*(?:(?:hire|rental) period|period of (?:hire|rental)|periode de location|duree de (?:la )?location)\W*$")
+# « Article 3 – Durée de la location »: walkthrough 18; « Article 2 – Période de mise à disposition » of a studio: walkthrough 23), not "SUBSCRIPTION PERIOD FOR ADD-ONS" nor a loan's availability period
+_PERIOD_HEADING = re.compile(r"^\W*(?:(?:article|clause|section)\s+)?[\w.]{0,6}\W*(?:(?:hire|rental) period|period of (?:hire|rental)|periode de location|duree de (?:la )?location"
+                             r"|(?:periode|duree) de (?:la )?mise a disposition)\W*$")
 _TERM_OR_PERIOD_HEADING = re.compile(f"{_TERM_HEADING.pattern}|{_PERIOD_HEADING.pattern}")
 # A form's or a table's row that dates the end: "Expiry Date: 31 March 2027", "Final Maturity Date | 27 November 2030",
 # « Date d'échéance finale | 27 novembre 2030 », and, a table's pipes lost in a PDF's text, the label written as one

@@ -1,0 +1,98 @@
+"""What walkthrough 23 (an audiovisual group's data room: a pre-sale of broadcasting rights and its avenant, a format licence and its
+amendment, a studio rental, a SaaS subscription) found misread, read from text written for these tests."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from greffier.dataroom.extract import split_articles
+from greffier.dataroom.records import ContractInput, build_records
+
+PRESALE = """CONTRAT DE PRÉACHAT DE DROITS DE DIFFUSION
+Entre les soussignés : Marée Haute Films SAS, ci-après « le Producteur », et Télé Armor SA, ci-après « le Diffuseur ».
+Fait à Rennes, le 2 avril 2024.
+Article 5 – Période de droits
+5.1 Les droits sont consentis pour deux diffusions.
+5.2 La période de droits commence à la livraison du film et s'achève le 30 juin 2029.
+Article 9 – Droit applicable
+Le contrat est soumis au droit français.
+"""
+PRESALE_AVENANT = """AVENANT N° 1 AU CONTRAT DE PRÉACHAT DU 2 AVRIL 2024
+Entre les soussignés : Marée Haute Films SAS, ci-après « le Producteur », et Télé Armor SA, ci-après « le Diffuseur ».
+Fait à Rennes, le 18 novembre 2025.
+Article 1 – Période de droits
+À l'article 5.2 du Contrat, les mots « 30 juin 2029 » sont remplacés par les mots « 31 décembre 2030 ». Les autres stipulations de l'article 5 demeurent inchangées.
+Article 2 – Prix
+À l'article 6.1 du Contrat, les mots « 15 mars 2025 » sont remplacés par les mots « 15 avril 2025 ».
+"""
+LICENCE = """FORMAT LICENCE AGREEMENT
+This Agreement is made on 9 September 2024 between Marée Haute Films SAS (the "Licensor") and Northwind Media Limited (the "Licensee").
+3. Term
+3.1 This Agreement shall commence on 1 October 2024 (the "Effective Date") and shall continue until the fifth (5th) anniversary of the Effective Date (the "Term").
+9. Governing law
+This Agreement is governed by the laws of England and Wales.
+"""
+LICENCE_AMENDMENT = """AMENDMENT No. 1 TO THE FORMAT LICENCE AGREEMENT DATED 9 SEPTEMBER 2024
+This Amendment is made on 3 March 2026 between Marée Haute Films SAS (the "Licensor") and Northwind Media Limited (the "Licensee").
+2. Amendments
+2.1 Clause 3.1 shall be read as if the words "fifth (5th) anniversary" were replaced by the words "seventh (7th) anniversary".
+2.2 In Clause 7.1, the words "GBP 250,000" are replaced by the words "GBP 320,000".
+"""
+
+
+def _records(*texts: str):
+    inputs = [
+        ContractInput(id=f"c{i}", file=f"room/c{i}.txt", title=t.splitlines()[0], text=t, chunks=split_articles(f"c{i}", t), position=i)
+        for i, t in enumerate(texts, 1)
+    ]
+    return {record.id: record for record in build_records(inputs)}
+
+
+@pytest.mark.parametrize(
+    ("contract", "amendment", "initial", "moved"),
+    [
+        # the contract's end date itself, quoted and put in the place of another (the préachat ran until 2029 everywhere)
+        (PRESALE, PRESALE_AVENANT, date(2029, 6, 30), date(2030, 12, 31)),
+        # the anniversary its end was counted to (the licence ended on the fifth anniversary everywhere)
+        (LICENCE, LICENCE_AMENDMENT, date(2029, 10, 1), date(2031, 10, 1)),
+    ],
+)
+def test_quoted_words_put_in_the_place_of_the_end_s_own_move_the_end(contract, amendment, initial, moved):
+    record = _records(contract, amendment)["c1"]
+    assert record.amended_by == ["c2"] and record.initial_end_date == initial and record.end_date == moved, record.warnings
+    assert record.sources["end_date"].origin == "amendment"
+
+
+def test_a_date_or_a_length_put_in_the_place_of_another_that_is_not_the_end_moves_nothing():
+    # the price's due date, a fee: another date than the end, and words the end was not read from
+    other = PRESALE_AVENANT.replace("« 30 juin 2029 » sont remplacés par les mots « 31 décembre 2030 »", "« 1er juin 2026 » sont remplacés par les mots « 1er septembre 2026 »")
+    assert _records(PRESALE, other)["c1"].end_date == date(2029, 6, 30)
+    other = LICENCE_AMENDMENT.replace('"fifth (5th) anniversary" were replaced by the words "seventh (7th) anniversary"',
+                                      '"five (5) episodes" were replaced by the words "seven (7) episodes"')
+    assert _records(LICENCE, other)["c1"].end_date == date(2029, 10, 1)
+
+
+@pytest.mark.parametrize(
+    ("title", "kind"),
+    [
+        ("CONTRAT DE COPRODUCTION AUDIOVISUELLE", "contrat de partenariat"),
+        ("CONTRAT DE PRÉACHAT DE DROITS DE DIFFUSION", "contrat de licence"),  # broadcasting rights bought before the film is made
+        ("CONTRAT DE PRESTATION TECHNIQUE", "prestation de services"),
+        ("BROADCASTING RIGHTS AGREEMENT", "contrat de licence"),
+    ],
+)
+def test_the_room_s_kinds_of_contract(title, kind):
+    from greffier.dataroom.vocabulary import match_contract_type
+
+    assert match_contract_type(title) == kind
+
+
+def test_a_studio_s_period_of_use_is_its_term():
+    # « Article 2 – Période de mise à disposition »: no end date was read, so the studio was in no list of ended contracts
+    studio = ("CONTRAT DE PRESTATION TECHNIQUE\nEntre Studios du Ponant SAS, ci-après « le Prestataire », et Marée Haute Films SAS, ci-après « le "
+              "Client ».\nArticle 2 – Période de mise à disposition\n2.1 Le plateau A est mis à la disposition du Client du 3 mars 2025 au 30 juin 2025 "
+              "inclus (ci-après « la Période »).\nArticle 3 – Prix\nLe prix est de 4 000 euros par jour.\n")
+    record = _records(studio)["c1"]
+    assert (record.start_date, record.end_date) == (date(2025, 3, 3), date(2025, 6, 30))
