@@ -58,6 +58,7 @@ _MAX_CONTINUATION_CHARS = 60
 # Lines of a PDF page looked at for running headers (from the top) and footers (from the bottom).
 _FURNITURE_ZONE = 3
 _MAX_FURNITURE_CHARS = 120
+_MAX_LONG_FURNITURE_CHARS = 200  # … and a longer one repeated at the same place of every page of three or more
 _DIGITS = re.compile(r"\d+")
 # Words that end a line in the middle of a sentence: a heading never follows them, and a heading
 # line ending with one continues on the next line (« RÉSILIATION ANTICIPÉE ET » / « CONSÉQUENCES »).
@@ -147,7 +148,7 @@ def find_page_furniture(items: Sequence[TextItem], *, same_place: bool = False) 
         # or the line as written, when a number in it only looks like the page's ("2 Grand Canal Quay · Dublin 2", a
         # letterhead's address on both pages of a two-page PDF: walkthrough 22)
         shown = {_PAGE_OWN_NUMBER.sub(lambda m: "#" if m.group(0) == str(page) else m.group(0), text, count=1), text} if two_pages else {_furniture_key(text)}
-        line_keys = tuple((zone, form) for form in sorted(shown)) if len(text) <= _MAX_FURNITURE_CHARS else ()
+        line_keys = tuple((zone, form) for form in sorted(shown)) if len(text) <= _MAX_LONG_FURNITURE_CHARS else ()
         keys.append(line_keys)
         for key in line_keys:
             pages_per_line.setdefault(key, set()).add(page)
@@ -158,7 +159,10 @@ def find_page_furniture(items: Sequence[TextItem], *, same_place: bool = False) 
         return furniture
     most_pages = len(by_page) // 2 + 1
     for (_zone, _page, index), line_keys in zip(zones, keys):
-        if any(len(pages_per_line[key]) >= most_pages for key in line_keys) and not (same_place and _runs_on(items, index)):
+        # (a long line is furniture only when every page of three or more carries it there: walkthrough 23's running title,
+        # « Format Licence Agreement – "Panic Kitchen" – … – Strictly confidential », 123 characters, became the contract's title)
+        enough = most_pages if len(items[index].text.strip()) <= _MAX_FURNITURE_CHARS else len(by_page) if len(by_page) >= 3 else len(by_page) + 1
+        if any(len(pages_per_line[key]) >= enough for key in line_keys) and not (same_place and _runs_on(items, index)):
             furniture.add(index)
     return furniture
 

@@ -454,6 +454,20 @@ def test_a_two_page_document_s_running_lines_are_those_at_the_same_place_of_both
     assert [headed[index].text for index in sorted(find_page_furniture(headed, same_place=True))] == [letterhead, letterhead]
 
 
+def test_a_long_running_title_on_every_page_is_furniture_a_long_line_on_most_is_not() -> None:
+    # walkthrough 23: « Format Licence Agreement – "Panic Kitchen" – … – Strictly confidential » (123 characters) on each of four pages
+    # became the contract's title and sat inside clause 15
+    title = 'Format Licence Agreement – "Kitchen Rush" – Marée Haute Films SAS / Northwind Media Limited – Strictly confidential – Draft'
+    assert len(title) > 120
+    pages = [[title, "1. Grant", "Texte un."], [title, "2. Term", "Texte deux."], [title, "3. Fees", "Texte trois."], [title, "4. Law", "Texte quatre."]]
+    items = pdf_items(pages)
+    assert [items[index].text for index in sorted(find_page_furniture(items, same_place=True))] == [title] * 4
+    # … on three pages of four, a long line is content (a clause repeated in schedules)
+    pages[3][0] = "4. Law"
+    items = pdf_items(pages)
+    assert find_page_furniture(items, same_place=True) == set()
+
+
 def test_single_page_document_has_no_running_header() -> None:
     items = pdf_items([["CONDITIONS GÉNÉRALES", "Texte.", "Page 1 / 1"]])
     assert {items[index].text for index in find_page_furniture(items)} == {"Page 1 / 1"}
