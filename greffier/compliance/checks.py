@@ -202,14 +202,18 @@ def check_rule(
 def _yield(rule: Rule, found: dict[str, list[Finding]], checks: dict[str, RuleCheck]) -> None:
     """Drop ``rule``'s findings on a clause that a rule it yields to flags too (the same first chunk or the same section), and
     say so in its check."""
-    taken = {(f.chunk_id, f.section) for other in rule.yields_to for f in found.get(other, [])}
-    chunks, sections = {c for c, _s in taken}, {s for _c, s in taken if s}
-    kept = [f for f in found[rule.id] if f.chunk_id not in chunks and not (f.section and f.section in sections)]
+    taken = {(f.chunk_id, f.section, other) for other in rule.yields_to for f in found.get(other, [])}
+
+    def taker(finding: Finding) -> str | None:
+        return next((other for c, s, other in taken if finding.chunk_id == c or (finding.section and finding.section == s)), None)
+
+    kept = [f for f in found[rule.id] if taker(f) is None]
     if len(kept) < len(found[rule.id]):
         gone = len(found[rule.id]) - len(kept)
+        takers = list(dict.fromkeys(t for f in found[rule.id] if (t := taker(f))))
         found[rule.id] = kept
         check = checks[rule.id]
-        checks[rule.id] = replace(check, findings=len(kept), detail="; ".join(filter(None, [check.detail, f"{gone} left to {', '.join(rule.yields_to)} on the same clause"])))
+        checks[rule.id] = replace(check, findings=len(kept), detail="; ".join(filter(None, [check.detail, f"{gone} left to {', '.join(takers)} on the same clause"])))
 
 
 def _unique(findings: list[Finding]) -> list[Finding]:

@@ -219,3 +219,27 @@ def test_an_article_flagged_uncapped_is_not_flagged_again_as_setting_no_cap():
     assert ("liability-without-cap", "9. INDEMNITY") in fired  # another article: still flagged
     [check] = [c for c in checks if c.rule_id == "liability-without-cap"]
     assert "left to uncapped-liability on the same clause" in (check.detail or "")
+
+
+def test_a_capped_article_is_not_flagged_as_setting_no_cap_and_a_work_schedule_is_no_short_notice():
+    # walkthrough 23: "shall in no event exceed the total license fees" flagged both capped and without a cap; a technician's work plan sent
+    # « quarante-huit (48) heures à l'avance » flagged as a short notice to end the contract
+    from datetime import date
+
+    from greffier.compliance.checks import check_document
+    from greffier.compliance.library import load_library
+    from greffier.compliance.models import ClassifiedChunk, DocumentFacts
+
+    articles = [
+        ("11. LIABILITY", "limitation_of_liability",
+         "Publisher's total liability arising out of this Agreement shall in no event exceed the total license fees actually received by Publisher."),
+        ("Article 4 – Horaires", "term", "Le plan de travail sera communiqué au Salarié au moins quarante-huit (48) heures à l'avance."),
+        ("Article 9 – Résiliation", "termination", "Chaque partie peut résilier le contrat moyennant un préavis de quinze (15) jours."),
+    ]
+    chunks = [ClassifiedChunk(id=f"c01-{k}", document_id="c01", index=k, text=f"{h}\n\n{t}", section=h, page=k + 1, clause_types=(kind,))
+              for k, (h, kind, t) in enumerate(articles)]
+    findings, _checks = check_document(load_playbook("ma_due_diligence"), load_library(), DocumentFacts(id="c01"), chunks, today=date(2026, 11, 30))
+    fired = {(f.rule_id, f.section) for f in findings}
+    assert ("liability-cap", "11. LIABILITY") in fired and ("liability-without-cap", "11. LIABILITY") not in fired
+    assert ("short-notice", "Article 4 – Horaires") not in fired
+    assert ("short-notice", "Article 9 – Résiliation") in fired  # a notice to end the contract, as short

@@ -1550,6 +1550,16 @@ NOTICE_RUNS_OUT = [
      "n'est constaté."),
     ("penalties", False, "Les nuits et week-ends d'astreinte sont rémunérés au forfait."),
     ("penalties", True, "Le Prestataire s'exécutera sous peine d'astreinte de cent euros (100 €) par jour."),
+    # walkthrough 23 (an audiovisual group): an exclusive negotiation is a first negotiation right, not exclusivity; a client's right to
+    # cancel its booking at any time without giving a reason is termination for convenience
+    ("exclusivity", False, "Le Diffuseur et le Producteur s'engagent à négocier de bonne foi et de manière exclusive les conditions d'une saison 2."),
+    ("first-refusal", True, "Le Diffuseur et le Producteur s'engagent à négocier de bonne foi et de manière exclusive les conditions d'une saison 2."),
+    ("first-refusal", True, "The Parties shall negotiate exclusively and in good faith the terms of a licence of the sequel for sixty (60) days."),
+    ("exclusivity", True, "Le Producteur concède au Diffuseur, à titre exclusif, le droit de diffuser la série en France."),
+    ("termination-for-convenience", True,
+     "Le Client peut, à tout moment et sans avoir à justifier d'un motif, renoncer à tout ou partie de la Période par lettre recommandée."),
+    ("termination-for-convenience", False, "Le Client peut renoncer à la réservation en cas de force majeure."),
+    ("termination-for-convenience", False, "Le Bailleur peut, à tout moment, renoncer au bénéfice de la clause résolutoire."),
 ]
 
 
