@@ -411,7 +411,8 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
         r"collaboration agreement", r"(?:research|development|r&d) (?:and (?:development|license|licence) )?collaboration",
         r"(?:accord|contrat|convention) de collaboration", r"collaboration de recherche",
         # developing a project together (walkthrough 15: « contrat de co-développement » of a wind farm)
-        r"\bco-?developpement\b", r"\bco-?development\b", r"\bco-?production\b",  # a film made together (walkthrough 23) r"joint development agreement", r"(?:accord|contrat|convention) de developpement (?:conjoint|commun)",
+        r"\bco-?developpement\b", r"\bco-?development\b", r"joint development agreement", r"(?:accord|contrat|convention) de developpement (?:conjoint|commun)",
+        r"\bco-?production\b",  # a film made together (walkthrough 23)
         # airlines selling each other's seats (walkthrough 19: a codeshare and an interline agreement typed nothing)
         r"\bcode-?share\b", r"partage de codes?", r"\binterline\b", r"alliance agreement",
     ),

@@ -96,3 +96,21 @@ def test_a_studio_s_period_of_use_is_its_term():
               "inclus (ci-après « la Période »).\nArticle 3 – Prix\nLe prix est de 4 000 euros par jour.\n")
     record = _records(studio)["c1"]
     assert (record.start_date, record.end_date) == (date(2025, 3, 3), date(2025, 6, 30))
+
+
+def test_a_subscription_s_parties_and_its_term_from_a_defined_effective_date():
+    # a product's name above the preamble, and a party described as "a private company limited by shares": the preamble's "made … by"
+    # ran to "limited by shares" and the provider was lost, the product's name read in its place; the term's length, with a clause
+    # set between commas, was no term at all (no end, no notice deadline)
+    saas = ("SOFTWARE-AS-A-SERVICE SUBSCRIPTION AGREEMENT\nClipVault DAM – Digital Asset Management Platform\n"
+            "This Subscription Agreement (the \"Agreement\") is made on 12 January 2023\nBETWEEN\n"
+            "CLIPVAULT SOFTWARE LIMITED, a private company limited by shares incorporated in Ireland with company number 654321 (the \"Provider\");\n"
+            "AND\nMARÉE HAUTE FILMS SAS, a société par actions simplifiée incorporated in France (the \"Customer\").\n"
+            "1. Definitions\n\"Effective Date\" means 1 February 2023. \"Service\" means the platform known as ClipVault DAM.\n"
+            "8. Term and renewal\n8.1 This Agreement shall commence on the Effective Date and, unless terminated earlier in accordance with its terms, "
+            "shall continue for an initial period of thirty-six (36) months (the \"Initial Subscription Term\").\n"
+            "8.2 Thereafter, this Agreement shall automatically renew for successive periods of twelve (12) months unless either party gives "
+            "notice of non-renewal at least ninety (90) days before the end of the then-current term.\n")
+    record = _records(saas)["c1"]
+    assert [p.raw_name for p in record.parties] == ["CLIPVAULT SOFTWARE LIMITED", "MARÉE HAUTE FILMS SAS"]
+    assert record.end_date == date(2026, 2, 1) and record.renewal == "automatic" and record.renewal_notice == "90 days"

@@ -39,7 +39,10 @@ _MARKER = re.compile(
     # "is entered into by Netscape Communications Corporation …", "is made by Alpha Inc. (the "Licensor") and …"
     r"|(?i:\b(?:agreement|contract|amendment|addendum|lease|memorandum|undertaking|nda|instrument|letter|guarant(?:y|ee)|deed|licen[cs]e"
     r"|assignment|indemnity|pledge|release|waiver|consent)\b[^.;]{0,60}?"
-    r"\b(?:is|was|are|shall\s+be|has\s+been)\s+(?:hereby\s+)?(?:made\s+and\s+)?(?:entered\s+into|made|executed|concluded|given|granted)\b[^.;]{0,120}?\bby)"
+    # (not through a list's own marker, nor a description's "limited by shares": walkthrough 23's "made on 12 January 2023 BETWEEN FRAMEWAVE
+    # SOFTWARE LIMITED, a private company limited by shares …" lost its first party)
+    r"\b(?:is|was|are|shall\s+be|has\s+been)\s+(?:hereby\s+)?(?:made\s+and\s+)?(?:entered\s+into|made|executed|concluded|given|granted)\b"
+    r"(?:(?!\b(?:between|among)\b)[^.;]){0,120}?(?<!limited\s)(?<!owned\s)(?<!controlled\s)\bby)"
     r"(?=\s+(?!and\b|the\s+undersigned\b|(?:its|their|an?)\s)[A-Za-z0-9])"
     # « Le présent cautionnement est consenti par la société ALPHA HOLDING SAS … au profit de … »
     r"|(?i:\b(?:contrat|acte|cautionnement|engagement|convention|avenant|garantie|promesse)\b[^.;]{0,60}?"

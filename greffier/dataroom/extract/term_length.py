@@ -17,7 +17,9 @@ _SUBJECT = (
 )
 LENGTH_CUE = re.compile(
     r"(?:\bterm\b(?:\s*\([^()]{0,40}\))?(?:\s+of\s+(?:this|the)\s+\w+)?(?:\s*\([^()]{0,40}\))?\s+(?:shall|will|is)\s+(?:be\s+)?(?:for\s+)?"
-    rf"|(?:{_SUBJECT}[^.;:]{{0,100}}?|\band\s+(?:shall\s+|will\s+)?(?:thereafter\s+)?)"
+    # (… and a clause set between commas: "shall commence on the Effective Date and, unless terminated earlier in accordance with its terms,
+    # shall continue for an initial period of thirty-six (36) months" — walkthrough 23's SaaS had no end)
+    rf"|(?:{_SUBJECT}[^.;:]{{0,100}}?|\band(?:,\s+[^,.;:]{{1,100}},)?\s+(?:shall\s+|will\s+)?(?:thereafter\s+)?)"
     r"\b(?:(?:continue|remain|run|last|endure|subsist)s?|(?:be|is|are)\s+(?:in\s+(?:full\s+)?(?:force|effect)|effective|valid|binding))\b[^.;,:()]{0,40}?\bfor"
     rf"|{_SUBJECT}[^.;:]{{0,100}}?\b(?:is|be|are|was|made|entered\s+into|granted|concluded|executed)\s+for"
     r"|\b(?:appoint\w*|engag\w*)\b[^.;:]{0,80}?\bfor\s+(?:a|an|the)\s+(?:(?:initial|original|fixed|minimum)\s+)?(?:term|period)\s+of"  # "is appointed … for a period of"
