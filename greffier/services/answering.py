@@ -207,6 +207,14 @@ _STATUS_NOT_OF_THE_CONTRACT = re.compile(
 )
 
 
+# A contract named by the clause it is about (« l'accord de confidentialité », "the non-compete agreement"): the contract, not one of its
+# clauses (walkthrough 23: « L'accord de confidentialité avec Northbridge est-il toujours en vigueur ? » abstained)
+_CONTRACT_NAMED_BY_A_CLAUSE = re.compile(
+    r"\b(?:accord|contrat|convention|pacte|protocole)s? (?:de |d')(?:confidentialite|non-?concurrence|exclusivite|garantie|non-?sollicitation)\b"
+    r"|\b(?:confidentiality|non-?disclosure|non-?compet\w*|non-?competition|exclusivity|guarantee|warranty|non-?solicitation) (?:agreement|deed|undertaking)s?\b"
+)
+
+
 def _status_answer(store: Any, candidates: list[list[str] | None], question: str, language: str) -> dict[str, Any] | None:  # noqa: ANN401
     """Whether the one contract the question is about is still in force, when ``question`` asks so (:data:`_STATUS_ASKED`): its
     end after the amendments and its renewal against today's date, with the passage whose sentence gives the end (``text``,
@@ -215,7 +223,7 @@ def _status_answer(store: Any, candidates: list[list[str] | None], question: str
     Orion still in force?", no such contract, answered with the guarantee's end); the answer names it. ``None`` when the question
     asks something else, is about no one contract, or its end is unknown."""
     folded = fold(question).replace("’", "'")
-    if not _STATUS_ASKED.search(folded) or _STATUS_NOT_OF_THE_CONTRACT.search(folded):
+    if not _STATUS_ASKED.search(folded) or _STATUS_NOT_OF_THE_CONTRACT.search(_CONTRACT_NAMED_BY_A_CLAUSE.sub(" ", folded)):
         return None
     room = load_dataroom(store)
     record = None
@@ -235,10 +243,12 @@ def _status_answer(store: Any, candidates: list[list[str] | None], question: str
     if chunk is None:
         return None  # an end from the metadata, with no passage to quote: the search answers
     # the sentence that holds the words read (their start: a duration read as « prend effet le … … trois (3) ans » is two pieces)
-    start = " ".join(source.raw.split("…")[0].split())[:40]
-    # (on the passage's lines joined: a PDF's line is no sentence — the app walk of round 32 quoted « accordance with its terms, continues
-    # for an initial term ending on 28 February 2027 (the "Initial »)
-    sentence = next((s for s in split_sentences(unwrap(chunk.text or "")) if start and start in " ".join(s.split())), None)
+    # (its last piece when the start was read elsewhere: "signature … two (2) years" of "two (2) years from the date set out above" —
+    # walkthrough 23's NDA; on the passage's lines joined: a PDF's line is no sentence — the app walk of round 32 quoted « accordance with
+    # its terms, continues for an initial term ending on 28 February 2027 (the "Initial »)
+    pieces = [" ".join(piece.split())[:40] for piece in source.raw.split("…")]
+    sentences = [(s, " ".join(s.split())) for s in split_sentences(unwrap(chunk.text or ""))]
+    sentence = next((s for piece in (pieces[0], pieces[-1]) if piece for s, flat in sentences if piece in flat), None)
     if sentence is None:
         return None  # nothing to quote verbatim: the search answers
     sentence = _quotable(sentence)

@@ -342,6 +342,23 @@ def test_a_contract_signed_whose_term_is_to_come_is_not_in_force_yet(tmp_path_fa
     assert f"Pas encore : il prend effet le {start.strftime('%d/%m/%Y')}" in out["answer"], out["answer"]
 
 
+def test_a_contract_named_by_its_clause_and_counted_from_a_date_set_out_above_is_answered_from_its_record(tmp_path_factory: pytest.TempPathFactory):
+    """Walkthrough 23: « L'accord de confidentialité avec Northbridge est-il toujours en vigueur ? » abstained — « confidentialité » read as
+    a clause asked about, and the term's sentence ("two (2) years from the date set out above") not found by the start's words."""
+    settings = _ingested(tmp_path_factory, "nda-status", {
+        "nda.md": "# MUTUAL NON-DISCLOSURE AGREEMENT\n\nThis Agreement is made on 2 July 2024 between Marée Haute Films SAS and Northwind Media "
+        "Limited.\n\n## 3. Obligations\n\n3.1 The Recipient shall keep the Confidential Information secret.\n\n## 7. Term\n\n7.1 This Agreement "
+        "shall remain in force for a period of two (2) years from the date set out above.\n",
+        "lease.md": "# BAIL COMMERCIAL\n\nEntre Foncière du Port SAS et Marée Haute Films SAS, le 3 mars 2020.\n\n## Article 3 – Durée\n\n"
+        "Le bail est consenti pour neuf années à compter du 1er avril 2020.\n",
+    })
+    out = answer(settings, "L'accord de confidentialité avec Northwind est-il toujours en vigueur ?", backend=None)
+    assert out.get("status_from_record") and "Non : il a pris fin le 02/07/2026" in out["answer"], out["answer"]
+    assert "« 7.1 This Agreement shall remain in force for a period of two (2) years from the date set out above. » [1]" in out["answer"]
+    # the clause of the contract asked about stays a clause
+    assert not answer(settings, "Is the confidentiality obligation of the Northwind NDA still binding?", backend=None).get("status_from_record")
+
+
 @pytest.mark.parametrize("question", [
     # a review: after an event, of a clause, of a contract the room does not hold, or whether it has ended (the yes would say the opposite)
     "Is the Aulnat hangar lease still in force after the sale of the building?",
