@@ -67,6 +67,8 @@ def build_answer_pipeline(
     pipeline.connect("scope.query", "answerer.asked")
     pipeline.connect("expander.units", "answerer.units")
     pipeline.connect("scope.scope", "answerer.scope")
+    if writer is None:
+        pipeline.connect("relevance.several", "answerer.several")
     pipeline.add_component("citations", CitationValidator())
     pipeline.connect("answerer.replies", "citations.replies")
     pipeline.connect("relevance.documents", "citations.documents")

@@ -527,16 +527,18 @@ class ExtractiveAnswerer:
     @component.output_types(replies=list[ChatMessage], extractive=bool)
     def run(
         self, question: str, documents: list[Document], asked: str | None = None, streaming_callback: Any = None,
-        units: list[dict] | None = None, scope: dict | None = None,
+        units: list[dict] | None = None, scope: dict | None = None, several: bool = False,
     ) -> dict[str, Any]:
         """``units`` (query expander) and ``scope`` (scope resolver) are optional: without them the
-        asked words count, and one contract is answered."""
+        asked words count, and one contract is answered. ``several`` (the relevance check's): a question that names no contract is
+        answered whole by several, and each one's answer is given."""
         language = reply_language(question)
         if not documents:
             text = abstention(language)
         else:
             text = extractive_answer(
-                asked or question, documents, self.max_sentences, units=units, per_contract=answers_per_contract(documents, scope), amendments=(scope or {}).get("amendments"), language=language,
+                asked or question, documents, self.max_sentences, units=units, per_contract=several or answers_per_contract(documents, scope),
+                amendments=(scope or {}).get("amendments"), language=language,
                 question=question,
             )
         _stream(text, streaming_callback)

@@ -576,7 +576,7 @@ class RelevanceJudge:
         if self.chat_generator is not None and hasattr(self.chat_generator, "warm_up"):
             self.chat_generator.warm_up()
 
-    @component.output_types(documents=list[Document], decisions=list[dict], answerable=bool)
+    @component.output_types(documents=list[Document], decisions=list[dict], answerable=bool, several=bool)
     def run(
         self,
         question: str,
@@ -641,7 +641,7 @@ class RelevanceJudge:
 
         order = sorted(range(len(documents)), key=judged_first)
         kept = [documents[i] for i in order if decisions[i]["relevant"]]
-        return {"documents": kept, "decisions": decisions, "answerable": answerable}
+        return {"documents": kept, "decisions": decisions, "answerable": answerable, "several": several_answer(documents, decisions, scope, hint)}
 
     def _decisions(
         self, question: str, documents: list[Document], asked: str | None, scope: dict | None, units: list[dict] | None,
@@ -845,6 +845,17 @@ class RelevanceJudge:
         if isinstance(params.get("chat_generator"), dict):
             deserialize_chatgenerator_inplace(params, key="chat_generator")
         return default_from_dict(cls, data)
+
+
+def several_answer(documents: list[Document], decisions: list[dict[str, Any]], scope: dict | None, hint: dict | None) -> bool:
+    """Whether a question that names no contract (no scope, no hint) is answered whole by passages of several contracts — each of two
+    at least holds all that is asked, by meaning (walkthrough 23: « Quel est le préavis pour ne pas renouveler le contrat ? » quoted the
+    subscription's 90 days alone, the distribution mandate's six months beside it): each one's answer is given, not the first one's."""
+    if scope or hint:
+        return False
+    complete = {documents[i].meta.get("doc_id") for i, d in enumerate(decisions)
+                if d["relevant"] and str(d.get("by", "")).startswith("meaning") and float(d.get("coverage") or 0.0) >= COMPLETE}
+    return len(complete - {None}) >= 2
 
 
 def refuse_outside_hint(documents: list[Document], decisions: list[dict[str, Any]], hint: dict | None) -> None:

@@ -285,6 +285,17 @@ def test_a_question_that_asks_two_things_is_answered_on_both(settings, question,
     assert all(d["why"].startswith("answers «") for d in result["relevance"] if d.get("part"))  # a passage kept for one of them says which
 
 
+def test_a_question_naming_no_contract_that_several_answer_whole_gets_each_one_s_answer(settings):
+    # walkthrough 23: « Quel est le préavis pour ne pas renouveler le contrat ? » quoted one contract's notice, another's beside it
+    result = answer(settings, "Quelle est la durée du contrat ?", backend=None)
+    assert result["answer"].startswith("La question vise 2 contrats")
+    assert "neuf années" in result["answer"] and "three years" in result["answer"]
+    assert {c["file"] for c in result["citations"]} == {"room/bail.md", "room/supply.md"}
+    # one contract named: its answer alone
+    named = answer(settings, "Quelle est la durée du contrat de fourniture Beta ?", backend=None)
+    assert "three years" in named["answer"] and "neuf années" not in named["answer"]
+
+
 def test_without_llm_off_topic_question_abstains(settings):
     result = answer(settings, "Quelle est la recette de la tarte tatin aux pommes ?", backend=None)
     assert result["abstained"] is True and abstention("fr") in result["answer"]
