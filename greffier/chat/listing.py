@@ -27,6 +27,7 @@ LIST_WORDS = {
         "none": "No contract matches ({read}).",
         "ends": "ends", "signed": "signed", "copy": "possible copy of {name}", "renewed": "renewed after {date} unless notice was given",
         "translation": "possible translation of {name}", "ended": "already ended", "not_started": "not in force yet: starts on {date}",
+        "amended_by": "amended by",
         "copies": (", counting once the copy or translation of one of them", ", counting once the {n} copies or translations of them"),
         "and_amendments": " and {n} amendment(s)",
         "every": "The data room holds {count} contracts:", "every_one": "The data room holds 1 contract:", "every_none": "The data room holds no contract.",
@@ -45,6 +46,7 @@ LIST_WORDS = {
         "none": "Aucun contrat ne correspond ({read}).",
         "ends": "fin", "signed": "signé", "copy": "copie probable de {name}", "renewed": "reconduit après le {date} sauf congé",
         "translation": "traduction probable de {name}", "ended": "déjà échu", "not_started": "pas encore en vigueur\u00a0: prend effet le {date}",
+        "amended_by": "modifié par",
         "copies": (", la copie ou traduction de l'un d'eux comptée une fois", ", les {n} copies ou traductions comptées une fois"),
         "and_amendments": " et {n} avenant(s)",
         "every": "La data room contient {count} contrats\u00a0:", "every_one": "La data room contient 1 contrat\u00a0:",
@@ -264,14 +266,17 @@ def list_answer(result: dict[str, Any], names: dict[str, str], read: str, langua
     amendments = sum(1 for row in rows if row.get("is_amendment"))
     # a copy or a translation of a listed contract is the same act: counted once (the app walk of round 31 read 8 acts as 10)
     listed = {row["contract_id"] for row in rows}
+    # … and an amendment that is no row of the list is named under its contract's (walkthrough 23: "List all the contracts" never
+    # mentioned the two amendments)
+    under = {row["contract_id"]: [a for a in row.get("amended_by") or [] if a not in listed] for row in rows}
     copies = sum(1 for row in rows if not row.get("is_amendment") and row.get("copy_of") in listed)
     if read:
         lines = [wording_count(words, len(rows) - amendments - copies, read, amendments, language)]
     else:  # no filter: the room's contracts
         count = len(rows) - amendments - copies
         lines = [words["every_none" if not count else "every_one" if count == 1 else "every"].format(count=count)]
-        if amendments:  # the room's amendments, listed under their contracts' rows, counted apart
-            lines[0] = lines[0].rstrip(":\u00a0") + words["and_amendments"].format(n=amendments) + ("\u00a0:" if language == "fr" else ":")
+        if total := amendments + sum(len(ids) for ids in under.values()):  # the room's amendments, listed under their contracts' rows, counted apart
+            lines[0] = lines[0].rstrip(":\u00a0") + words["and_amendments"].format(n=total) + ("\u00a0:" if language == "fr" else ":")
     if copies:
         colon = "\u00a0:" if lines[0].endswith("\u00a0:") else ":" if lines[0].endswith(":") else ""
         lines[0] = lines[0].removesuffix(colon) + words["copies"][copies > 1].format(n=copies) + colon
@@ -294,6 +299,7 @@ def list_answer(result: dict[str, Any], names: dict[str, str], read: str, langua
             other = names.get(copy_of) or next((contract_label(r.get("title"), r.get("filename")) for r in rows if r["contract_id"] == copy_of), copy_of)
             facts.append(words["translation" if translated else "copy"].format(name=other))
         lines.append(f"- {name} — " + ", ".join(f for f in facts if f))
+        lines += [f"  - {words['amended_by']} {names.get(amendment) or amendment}" for amendment in under.get(row["contract_id"], [])]
     # the contracts in force asked for: one of indefinite term is one of them, not left out (the review of the round)
     left = left_out_lines(result, names, language, headings={"indefinite": words["indefinite_in_force"]} if in_force else None)
     return "\n".join(lines + ([""] + left if left else []))

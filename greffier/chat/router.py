@@ -449,7 +449,8 @@ class _Turn:
             self.emit("sources", {"sources": sources})
         room = load_dataroom(self.workspace)
         results = merged.get("results", [])
-        names = names_of(room, [r["contract_id"] for r in results] + left_out_ids(merged) + [r["copy_of"] for r in results if r.get("copy_of")])
+        names = names_of(room, [r["contract_id"] for r in results] + left_out_ids(merged) + [r["copy_of"] for r in results if r.get("copy_of")]
+                         + [a for r in results for a in r.get("amended_by") or []])
         party_names = [" / ".join(_entity_name(room, e) for e in ids) for ids in listing.parties]
         text = list_answer(merged, names, describe_read(listing.filters, party_names, language), language, self.router.today,
                            in_force=listing.filters.get("end_date") == {"after": self.router.today.isoformat()})

@@ -424,3 +424,16 @@ def test_an_in_force_list_says_which_contract_is_not_in_force_yet():
     assert "pas encore" not in lines[2]
     # a list of ends asks no state: nothing is said of it there
     assert "pas encore" not in list_answer(result, {}, "date de fin à partir du 30/11/2026", "fr", today=TODAY)
+
+
+def test_a_list_names_each_contract_s_amendments_under_it_and_the_whole_room_counts_them():
+    # walkthrough 23: "List all the contracts" never mentioned the room's two amendments
+    from greffier.chat.listing import list_answer
+
+    result = {"results": [{"contract_id": "a", "title": "Licence", "filename": "l.pdf", "end_date": "2031-10-01", "amended_by": ["b"]},
+                          {"contract_id": "c", "title": "NDA", "filename": "n.pdf", "end_date": "2026-07-02"}]}
+    names = {"b": "AMENDMENT No. 1 (amendment.docx)"}
+    lines = list_answer(result, names, "", "en", today=TODAY).splitlines()
+    assert lines[0] == "The data room holds 2 contracts and 1 amendment(s):"
+    assert lines[1].startswith("- Licence (l.pdf)") and lines[2] == "  - amended by AMENDMENT No. 1 (amendment.docx)" and lines[3].startswith("- NDA")
+    assert "  - modifié par AMENDMENT No. 1 (amendment.docx)" in list_answer(result, names, "date de fin à partir du 30/11/2026", "fr", today=TODAY)
