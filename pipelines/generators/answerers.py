@@ -107,7 +107,11 @@ MAX_ITEM_WORDS = 20  # a longer sentence after the announced items is the next c
 # Agreement", « Ce Contrat »: a defined term, written with a capital).
 _BACK_REFERENCE = re.compile(
     r"^(?:(?:il|elle|ils|elles|it|they)\s|(?:celui|celle|ceux|celles)-ci\b|(?:ce|cet|cette|ces|ledit|ladite|lesdits|lesdites"
-    r"|this|these|that|those|such|said)\s+[a-zà-ÿ])"
+    r"|this|these|that|those|such|said)\s+[a-zà-ÿ]"
+    # … or on a time said of it: « À l'expiration de cette durée, … », "Upon expiry of such period, …" (walkthrough 23 quoted what happens at
+    # the end of the term, not the twenty years it lasts)
+    r"|(?:à|a|au|aux|après|apres|dès|des|avant|pendant|durant|jusqu'à|at|upon|on|after|before|until|during|from)\s+(?:[\w'’]+\s+){0,3}?"
+    r"(?:ce|cet|cette|ces|ledit|ladite|this|that|such|these|those|said)\s+(?:durée|duree|délai|delai|période|periode|terme|date|term|period|date|time|day)\b)"
 )
 
 # A sentence that goes on with the one before it, saying what follows from it: "If such consent is not obtained, Grantor may terminate

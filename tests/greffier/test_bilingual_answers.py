@@ -412,6 +412,14 @@ def test_a_question_asking_for_a_date_is_answered_only_by_a_passage_that_writes_
             "after the keys are handed back, less any sums then due.",
             ["The Tenant shall pay a deposit of EUR 12,000", "It shall be returned within three months"],
         ),
+        (
+            # walkthrough 23: the end of the term quoted, not the twenty years it lasts (« À l'expiration de cette durée » stands for it)
+            "For how long did the author hand over her rights?", "en",
+            "Article 4 – Territoire et durée de la cession\n4.1 La présente cession est consentie pour le monde entier.\n4.2 Elle est consentie "
+            "pour une durée de vingt (20) ans à compter de la signature. À l'expiration de cette durée, l'ensemble des droits cédés fera retour à "
+            "l'Auteur, sous réserve des contrats conclus avant cette date, qui se poursuivront sans pouvoir excéder trois (3) ans.",
+            ["Elle est consentie pour une durée de vingt (20) ans", "À l'expiration de cette durée"],
+        ),
     ],
 )
 def test_the_extractive_answer_quotes_the_sentence_that_gives_the_length_of_time_asked(question, language, text, quoted):
