@@ -247,6 +247,12 @@ class IdentityIndex:
         unique = {t for t in naming & capitalised if len(owners[t]) == 1 and (not text_contracts or text_contracts(t) <= owners[t])}
         if not any(naming & self.strong_of.get(cid, frozenset()) for cid in named) and not unique:
             return None  # title words alone ("confidential information") do not name a contract
+        if not any(naming & self.strong_of.get(cid, frozenset()) for cid in named) and any(
+            distinctive & self.strong_of.get(cid, frozenset()) for cid in scores if cid not in named_set
+        ):
+            # a word of one contract's title only (a series' name, "The Harbour Watch") against another's party ("Chaîne Horizon"): the
+            # question names no contract clearly (walkthrough 23 searched the sync licence alone for what the broadcaster pays)
+            return None
         # a common word tells contracts apart only when the question writes it as a name (« Hydrelle », not « énergie » of
         # HYDRELLE ÉNERGIE SA)
         named, naming = self._narrowed_by_common(named, naming, {t: ids for t, ids in common.items() if t in capitalised})

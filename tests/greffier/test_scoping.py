@@ -499,3 +499,21 @@ def test_a_long_lease_is_a_lease_and_its_own_kind():
     index = IdentityIndex.build(rows, load_lexicon())
     assert set(by_kind(index, "When does the lease end?").contract_ids) == {"b1", "m1"}
     assert by_kind(index, "Quand prend fin le bail emphytéotique ?").contract_ids == ["b1"]
+
+
+def test_a_name_read_in_one_contract_s_text_does_not_outweigh_another_contract_s_party():
+    # walkthrough 23: "How much is Chaîne Horizon paying … for the broadcast rights to The Harbour Watch?" searched the music licence alone
+    # (its text names the series, "Watch" in it alone), not the broadcaster's pre-sale and its amendment (Chaîne Horizon is their party)
+    rows = [
+        IdentityRow("s1", "Synchronization License Agreement", "room/Sync_Licence_Blue_Lantern.html", ["BLUE LANTERN MUSIC LLC", "MARÉE HAUTE FILMS SAS"], True, "contrat de licence"),
+        IdentityRow("p1", "Contrat de préachat de droits de diffusion", "room/preachat.html", ["CHAÎNE HORIZON SA", "MARÉE HAUTE FILMS SAS"], True, "contrat de licence"),
+        IdentityRow("a1", "Avenant n° 1 au contrat de préachat", "room/avenant.docx", ["CHAÎNE HORIZON SA", "MARÉE HAUTE FILMS SAS"], True, "avenant"),
+        *[IdentityRow(f"x{n}", f"Contrat {n}", f"room/contrat_{n}.md", [f"SOCIÉTÉ {name} SAS", "MARÉE HAUTE FILMS SAS"], True, "prestation de services")
+          for n, name in enumerate(["ALPHA", "BRAVO", "DELTA", "ECHO", "FOXTROT", "GOLF", "KILO", "LIMA", "OSCAR", "ROMEO", "TANGO"])],
+    ]
+    index = IdentityIndex.build(rows, load_lexicon())
+    in_texts = {"watch": {"s1"}, "horizon": {"p1", "a1", "x0"}, "chaine": {"p1", "a1", "x0", "x1"}}  # « chaîne » in four texts: too common
+    question = "How much is Chaîne Horizon paying in total for the broadcast rights to The Harbour Watch?"
+    assert index.named(question, lambda token: in_texts.get(token, set())) is None
+    assert index.named("What does the music licence say about The Harbour Watch?", lambda token: in_texts.get(token, set())).contract_ids == ["s1"]
+    assert set(index.named("How much is Chaîne Horizon paying in total?", lambda token: in_texts.get(token, set())).contract_ids) == {"p1", "a1"}
