@@ -36,7 +36,7 @@ def _open_workspace(create: bool, input_key: str) -> None:
     st.session_state[keys.SIDEBAR_EPOCH] += 1
     st.session_state[keys.THREAD] = keys.NEW_THREAD
     st.session_state[keys.SOURCE_TURN] = None
-    for key in [k for k in st.session_state if str(k).startswith(keys.PER_WORKSPACE_PREFIXES)]:
+    for key in [k for k in st.session_state if str(k).startswith(keys.PER_WORKSPACE_PREFIXES) and k not in keys.KEPT_ACROSS_WORKSPACES]:
         del st.session_state[key]
     st.session_state[keys.DR_FILTERS] = {}
     st.session_state[keys.WORKSPACE_MESSAGE] = ("success", f"{'Created' if create else 'Opened'} {folder}")

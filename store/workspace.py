@@ -285,8 +285,10 @@ class WorkspaceStore:
             try:
                 yield
             finally:
-                fcntl.flock(handle, fcntl.LOCK_UN)
-                self._wrote()
+                try:
+                    self._wrote()  # before the lock is let go: another writer's generation is not taken for this one's
+                finally:
+                    fcntl.flock(handle, fcntl.LOCK_UN)
 
     def _wrote(self) -> None:
         """This store is a reader again once its write is over: its index in memory holds its own writes (the generation they

@@ -202,7 +202,7 @@ def check_rule(
 def _yield(rule: Rule, found: dict[str, list[Finding]], checks: dict[str, RuleCheck]) -> None:
     """Drop ``rule``'s findings on a clause that a rule it yields to flags too (the same first chunk or the same section), and
     say so in its check."""
-    taken = {(f.chunk_id, f.section, other) for other in rule.yields_to for f in found.get(other, [])}
+    taken = [(f.chunk_id, f.section, other) for other in rule.yields_to for f in found.get(other, [])]  # in the order the rule yields
 
     def taker(finding: Finding) -> str | None:
         return next((other for c, s, other in taken if finding.chunk_id == c or (finding.section and finding.section == s)), None)

@@ -273,7 +273,7 @@ def _comparable(condition: ThresholdCondition, quantity: Quantity) -> bool:
 def _near(condition: ThresholdCondition, sentence: str, quantity: Quantity) -> bool:
     if not condition.near:
         return True
-    window = fold(sentence[max(0, quantity.start - 60) : quantity.start] + " " + sentence[quantity.end : quantity.end + 40])
+    window = fold(sentence if condition.near_in == "sentence" else sentence[max(0, quantity.start - 60) : quantity.start] + " " + sentence[quantity.end : quantity.end + 40])
     return any(keyword_pattern(word).search(window) for word in condition.near)
 
 

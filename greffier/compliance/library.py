@@ -115,7 +115,10 @@ class ClauseLibrary(BaseModel):
 # (the app walk of round 32: an amendment's « Effet et portée » article listed as a change-of-control clause)
 _REFERENCE = re.compile(
     r"\b(?:articles?|sections?|clauses?|paragraphs?|paragraphes?)\s+\d+(?:\.\d+)*(?:\s*\([a-z0-9]{1,3}\))?\s*"
-    r"(?:\([^()]{3,80}\)|(?:,\s*)?(?:relati(?:f|ve|fs|ves)|intitulee?s?|portant sur|concernant|traitant|relating to|regarding|concerning|entitled|titled|headed)\b[^,.;:]{0,100})"
+    # (a few words, then the sentence goes on after a comma or ends: "subject to Section 9 regarding termination the Licensor may
+    # terminate … upon a change of control" keeps its own words — the review of the round)
+    r"(?:\([^()]{3,80}\)|(?:,\s*)?(?:relati(?:f|ve|fs|ves)|intitulee?s?|portant sur|concernant|traitant|relating to|regarding|concerning|entitled|titled|headed)\b"
+    r"(?:\s+[\w'’-]+){1,8}?(?=\s*(?:[,.;:)]|$|(?:shall|will|remains?|survives?|continues?|applies|apply|demeuren?t|restent|reste|survi\w*|continuen?t|s'appliquen?t)\b)))"
 )
 
 

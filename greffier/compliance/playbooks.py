@@ -197,7 +197,8 @@ class ThresholdCondition(_Condition):
     """A number read from the clause compared with ``value``: durations in ``unit`` (days, weeks,
     months, years), amounts in ``currency`` (EUR, USD, GBP, CHF; amounts in other currencies are
     ignored), percentages in percent. With ``near``, only numbers that have one of those words
-    within 60 characters before or 40 after count (« dépôt de garantie égal à six mois »)."""
+    within 60 characters before or 40 after count (« dépôt de garantie égal à six mois »), or anywhere in
+    their sentence with ``near_in: sentence``."""
 
     kind: Literal["threshold"]
     quantity: Literal["notice_period", "duration", "amount", "percentage"]
@@ -206,6 +207,9 @@ class ThresholdCondition(_Condition):
     unit: str | None = None
     currency: str | None = None
     near: list[str] = Field(default_factory=list, description="only numbers with one of these words close before or after")
+    near_in: Literal["window", "sentence"] = Field(
+        default="window", description="where a word of `near` counts: close to the number (window), or anywhere in its sentence"
+    )
 
     @model_validator(mode="after")
     def _units(self) -> ThresholdCondition:

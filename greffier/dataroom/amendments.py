@@ -58,6 +58,7 @@ class TermView(BaseModel):
     is_amendment: bool = False
     stated_end_date: date | None = None  # an amendment's own end date in its metadata
     end_words: str = ""  # the words its end was read from ("until the fifth (5th) anniversary of the Effective Date")
+    renewal_words: str = ""  # … and those of its renewal's length, which a rewrite of the same words may be about
     clues: AmendmentClues = Field(default_factory=AmendmentClues)
 
 
@@ -272,7 +273,9 @@ def _new_end(clues: AmendmentClues, current: date | None, signed: date | None = 
     return None, None, ""
 
 
-_ORDINAL_ANNIVERSARY = re.compile(r"\b(?P<ordinal>[a-z]+(?:[- ][a-z]+)?)\s*(?:\(\s*\d+\s*(?:st|nd|rd|th)\s*\)\s*)?anniversa(?:ry|ire)\b")
+_ORDINAL_ANNIVERSARY = re.compile(
+    r"(?:\b(?:the|le|la)\s+)?\b(?P<ordinal>\d+\s*(?:st|nd|rd|th|e|eme)|[a-z]+(?:[- ][a-z]+)?)\s*(?:\(\s*\d+\s*(?:st|nd|rd|th)\s*\)\s*)?anniversa(?:ry|ire)\b"
+)
 
 
 def _end_words_replaced(clues: AmendmentClues, current: date | None, target: TermView) -> tuple[date | None, str | None, str]:
@@ -287,11 +290,13 @@ def _end_words_replaced(clues: AmendmentClues, current: date | None, target: Ter
     said = fold(target.end_words)
     for found in clues.words_replaced:
         old, new = found.value
+        # the words the end was read from, and no others of the contract's term (the review of the round: "twelve (12) months" of an
+        # initial term and of each renewal; a delivery's date that is also the end's)
+        if not fold(old) or fold(old) not in said or fold(old) in fold(target.renewal_words):
+            continue
         if (before := parse_date(old)) and (after := parse_date(new)):
             if before in ends:
                 return after, found.chunk_id, found.raw
-            continue
-        if not fold(old) or fold(old) not in said:
             continue
         old_n, new_n = _anniversary(old), _anniversary(new)
         if old_n and new_n:

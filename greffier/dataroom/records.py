@@ -185,6 +185,7 @@ def _build_one(contract: ContractInput) -> tuple[ContractRecord, Extraction]:
         if (finding := getattr(extraction, name)) is not None:
             setattr(record, name, finding.value)
             record.sources[name] = FieldSource(origin="extracted", chunk_id=finding.chunk_id, raw=finding.raw, rule=finding.rule)
+    _keep_the_term_s_start(record)
     record.initial_end_date = record.end_date
     if "end_date" in record.sources:
         record.sources["initial_end_date"] = record.sources["end_date"]
@@ -202,6 +203,18 @@ def _build_one(contract: ContractInput) -> tuple[ContractRecord, Extraction]:
     if not manifest.get("contract_type") and (kind := not_a_contract(title, chunks)):
         _as_no_contract(record, kind)
     return record, extraction
+
+
+def _keep_the_term_s_start(record: ContractRecord) -> None:
+    """The start read from the text is the term's only where the end was read in the same article, and comes before it (the review
+    of the round: a rent « dû à compter du 1er janvier 2027 », a renewal term that "shall commence on 1 January 2030" made contracts
+    in force « pas encore en vigueur »); else it is dropped — a start the metadata gives stays."""
+    start, end = record.sources.get("start_date"), record.sources.get("end_date")
+    if start is None or start.origin == "manifest":
+        return
+    if end is None or end.chunk_id != start.chunk_id or (record.end_date is not None and record.start_date is not None and record.start_date > record.end_date):
+        record.start_date = None
+        del record.sources["start_date"]
 
 
 NOT_A_CONTRACT = "not a contract"  # the reason a filter lists such a document apart, and its warning, start with it
@@ -506,6 +519,7 @@ def _term_view(record: ContractRecord, extraction: Extraction) -> TermView:
         is_amendment=record.is_amendment,
         stated_end_date=record.end_date if record.is_amendment else None,
         end_words=record.sources["end_date"].raw if "end_date" in record.sources else "",
+        renewal_words=" ".join(record.sources[name].raw for name in ("renewal_length", "renewal_notice") if name in record.sources),
         clues=extraction.amendment,
     )
 

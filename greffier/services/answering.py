@@ -211,7 +211,7 @@ _STATUS_NOT_OF_THE_CONTRACT = re.compile(
 # clauses (walkthrough 23: « L'accord de confidentialité avec Northbridge est-il toujours en vigueur ? » abstained)
 _CONTRACT_NAMED_BY_A_CLAUSE = re.compile(
     r"\b(?:accord|contrat|convention|pacte|protocole)s? (?:de |d')(?:confidentialite|non-?concurrence|exclusivite|garantie|non-?sollicitation)\b"
-    r"|\b(?:confidentiality|non-?disclosure|non-?compet\w*|non-?competition|exclusivity|guarantee|warranty|non-?solicitation) (?:agreement|deed|undertaking)s?\b"
+    r"|\b(?:confidentiality|non-?disclosure|non-?compet\w*|exclusivity|guarantee|warranty|non-?solicitation) (?:agreement|deed|undertaking)s?\b"
 )
 
 

@@ -56,7 +56,7 @@ _OPENING_MARKS = " «\"'-\u2013\u2014"
 
 def question_language(question: str) -> str:
     """A question's language: by the word it opens on when that is a question word of one language (« Quand … »,
-    "When …"), else :func:`guess_language`."""
+    "When …"), else by :func:`guess_language` of its own words, the capitalised ones (names) aside, else of it whole."""
     opening = fold(question).lstrip(_OPENING_MARKS).replace("\u2019", "'")
     if _FRENCH_OPENING.match(opening):
         return "fr"
@@ -64,8 +64,7 @@ def question_language(question: str) -> str:
         return "en"
     # … else by its own words, the names it writes aside (walkthrough 23: "Until when can Chaîne Horizon air Les Veilleurs du Port?" was
     # French to the identifier, and its abstention came in French)
-    words = question.split()
-    own = " ".join(words[:1] + [w for w in words[1:] if not w[:1].isupper() and not w.lstrip("«\"'“(")[:1].isupper()])
-    if (language := guess_language(own)) != UNDECIDED and len(own.split()) >= 3:
+    own = " ".join(w for w in question.split() if not w.lstrip("«\"'“(")[:1].isupper())  # the first word too: "Marée Haute Films must pay …?"
+    if len(own.split()) >= 3 and (language := guess_language(own)) != UNDECIDED:
         return language
     return guess_language(question)

@@ -44,3 +44,4 @@ CMP_STATUS_FILTER = "compliance_status_filter"
 # What a page remembers of one workspace (a contract picked, a flag, a filter, a pair, an upload): forgotten when another workspace is
 # opened — the app walk of round 32 found the Data room's picker on the previous workspace's contract (ids such as c07 exist in both)
 PER_WORKSPACE_PREFIXES = ("dataroom_", "dr_", "documents_", "duplicates_", "compliance_", SOURCE_N, VIEWER, APPROVAL_ARGS)
+KEPT_ACROSS_WORKSPACES = frozenset({DR_PAGE_SIZE, CMP_PLAYBOOK})  # … but the user's preferences: rows per page, the playbook

@@ -437,6 +437,12 @@ _SECOND_THING = re.compile(
     r",?\s+(?:and|et)\s+(?=(?:its|their|his|her|the|what|which|how|when|who|where|son|sa|ses|leurs?|le|la|les|l'|quel(?:le)?s?|quand|qui|combien|comment)\b)"
 )
 _ONE_THING = re.compile(r"\b(?:between|entre|both|a la fois|respectively|respectivement)\s+[^,;?]{0,60}$")
+_CONDITION = re.compile(r"\b(?:if|unless|when|where|whether|si|lorsque|quand|au cas ou|en cas de|in case)\b[^?]*\b(?:and|et)\b")
+_ALL_KIND_WORDS = frozenset().union(*KIND_WORDS.values())
+_SAID_OF_THE_FIRST = frozenset({"due", "payable", "apply", "applies", "owed", "exigible", "dus", "applique", "appliquer"})
+_PRONOUN = re.compile(r"\b(?:it|they|them|il|elle|ils|elles|cela|ceci)\b")
+_NAMED_AFTER_DETERMINER = re.compile(r"(?:the|its|their|le|la|les|l'|son|sa|ses|leurs?)\s*(?-i:[A-ZÀ-Þ])")
+_COMPLEMENT = re.compile(r"\b(?:of|de|du|des|d')\s+\w")
 
 
 def asked_parts(question: str) -> tuple[str, str] | None:
@@ -444,9 +450,8 @@ def asked_parts(question: str) -> tuple[str, str] | None:
     has none: "What is … and its interest rate?" → "What is its interest rate?"), or ``None`` when it asks one thing."""
     text = " ".join(question.replace("’", "'").split())
     folded = fold(text)
-    lead = re.match(rf"(?:{_QUESTION_WORD}\b[\s-]*(?:\S+\s+)?)", folded)
-    if lead is None:
-        return None
+    if not re.match(rf"{_QUESTION_WORD}\b", folded) or _CONDITION.search(folded):
+        return None  # no question word first; or a condition, whose "and" joins what happens ("if the Tenant fails to pay and …")
     joints = list(_SECOND_THING.finditer(folded))
     if len(joints) != 1:
         return None
@@ -454,13 +459,28 @@ def asked_parts(question: str) -> tuple[str, str] | None:
     first, second = text[: joint.start()].strip(" ,"), text[joint.end():].strip()
     if _ONE_THING.search(fold(first)) or not tokenize(first) or not tokenize(second):
         return None
+    # the second thing asked is one of its own: words besides a kind's and a pronoun standing for the first ("how long does it last?",
+    # "when is it due?" ask of the first thing — the review of the round: judged alone, any length or any "due" answered)
+    own = [word for word in tokenize(second) if word not in _ALL_KIND_WORDS and word not in _SAID_OF_THE_FIRST]
+    if not own or _PRONOUN.search(fold(second)):
+        return None
     if not re.match(rf"{_QUESTION_WORD}\b", fold(second)):
+        # … a thing named, not a party or a role ("the liability of the Seller and the Buyer", « par le Bailleur et le Preneur »), nor one
+        # that takes the first thing's complement ("the conditions and the consequences of termination")
+        if _NAMED_AFTER_DETERMINER.match(second) or (len(tokenize(first)) < 3 and _COMPLEMENT.search(fold(second))):
+            return None
         verb = re.match(r"(?:\S+\s+){0,2}?(?:is|are|was|were|est|sont|etait)\b", folded)  # "What is", « Quel est », « Quelle est »
         if verb is None:
             return None
         second = f"{text[: verb.end()]} {second}"
-        # … and a thing of its own: two words asked ("its interest rate"), or one that asks another kind of answer (« … et le
-        # loyer ? » after a length); not a name or a role ("the obligations of the Buyer and the Seller")
+        # … and two words asked ("its interest rate"), or one that asks another kind of answer (« … et le loyer ? » after a length)
         if len(tokenize(second)) < 2 and asked_kind(second) in (None, asked_kind(first)):
             return None
     return first.rstrip(" ?") + " ?" if question_language(text) == "fr" else first.rstrip(" ?") + "?", second
+
+
+def as_written(question: str, part: str) -> str:
+    """The words of ``part`` (:func:`asked_parts`) that ``question`` writes, without the question words it borrowed: what a
+    decision quotes of it (« son taux d'intérêt », not « Quel est son taux d'intérêt ? »)."""
+    words, said = part.rstrip(" ?").split(), fold(" ".join(question.replace("’", "'").split()))
+    return next((" ".join(words[i:]) for i in range(len(words)) if fold(" ".join(words[i:])) in said), part)

@@ -111,7 +111,8 @@ _BACK_REFERENCE = re.compile(
     # … or on a time said of it: « À l'expiration de cette durée, … », "Upon expiry of such period, …" (walkthrough 23 quoted what happens at
     # the end of the term, not the twenty years it lasts)
     r"|(?:à|a|au|aux|après|apres|dès|des|avant|pendant|durant|jusqu'à|at|upon|on|after|before|until|during|from)\s+(?:[\w'’]+\s+){0,3}?"
-    r"(?:ce|cet|cette|ces|ledit|ladite|this|that|such|these|those|said)\s+(?:durée|duree|délai|delai|période|periode|terme|date|term|period|date|time|day)\b)"
+    r"(?:ce|cet|cette|ces|ledit|ladite|this|that|such|these|those|said)\s+(?:durée|duree|délai|delai|période|periode|terme|date|term|period|time|day)\b"
+    r"(?!\s+(?:as|que|où|ou)\b))"  # not "Until such time as …", "On such date as the Parties may agree" (the review of the round)
 )
 
 # A sentence that goes on with the one before it, saying what follows from it: "If such consent is not obtained, Grantor may terminate

@@ -68,7 +68,7 @@ from greffier.text.function_words import is_function_word
 from greffier.text.language import question_language
 from greffier.text.tokens import WHOLE_WORD_PREFIXES, prefixed_words, without_legal_forms
 from pipelines.generators.answer_kinds import (
-    KIND_WORDS, STREET_WORDS, AnswerKind, asked_complement, asked_head, asked_kind, asked_parts, asks_a_count, gives_a_quantity, writes_a_count,
+    KIND_WORDS, STREET_WORDS, AnswerKind, as_written, asked_complement, asked_head, asked_kind, asked_parts, asks_a_count, gives_a_quantity, writes_a_count,
 )
 from pipelines.passages import own_heading, parties_asked, parties_passage, prose, signature_block, signers_asked
 from pipelines.types import scope_contract_ids
@@ -600,16 +600,19 @@ class RelevanceJudge:
         emit = on_event or (lambda _kind, _payload: None)
         emit("retrieval", {"query": question, "count": len(documents), "scope": scope, **({"translation": translation} if translation else {})})
         emit("sources", {"sources": [_citation(n, doc) for n, doc in enumerate(documents, 1)]})
-        decisions, head_units = self._decisions(question, documents, asked, scope, units, clause_types, names, translation_units, translation)
+        decisions, head_units = self._decisions(
+            question, documents, asked=asked, scope=scope, units=units, clause_types=clause_types, names=names, translation_units=translation_units,
+            translation=translation,
+        )
         if units is not None and (parts := asked_parts(question)):
             # two things asked ("the amount of the loan and its interest rate"): a passage that answers one of them answers, when each
             # one has its passage (the app walk of round 32 left the amount out: its article covered nothing of the rate)
-            by_part = [self._decisions(part, documents, None, scope, units_of(units, part), clause_types, names, None, None)[0] for part in parts]
+            by_part = [self._decisions(part, documents, scope=scope, units=units_of(units, part), clause_types=clause_types, names=names)[0] for part in parts]
             if all(any(d["relevant"] for d in part) for part in by_part):
                 for i, decision in enumerate(decisions):
                     answering = [p for p, part in zip(parts, by_part) if part[i]["relevant"]]
                     if answering and not decision["relevant"]:
-                        decisions[i] = {**by_part[parts.index(answering[0])][i], "why": f"answers « {answering[0]} »", "part": answering[0]}
+                        decisions[i] = {**by_part[parts.index(answering[0])][i], "why": f"answers « {as_written(question, answering[0])} »", "part": answering[0]}
         refuse_outside_hint(documents, decisions, hint)
         if asks_a_count(question) and head_units:
             refuse_without_a_count(documents, decisions)
@@ -644,8 +647,8 @@ class RelevanceJudge:
         return {"documents": kept, "decisions": decisions, "answerable": answerable, "several": several_answer(documents, decisions, scope, hint)}
 
     def _decisions(
-        self, question: str, documents: list[Document], asked: str | None, scope: dict | None, units: list[dict] | None,
-        clause_types: list[str] | None, names: list[str] | None, translation_units: list[dict] | None, translation: str | None,
+        self, question: str, documents: list[Document], *, asked: str | None = None, scope: dict | None = None, units: list[dict] | None = None,
+        clause_types: list[str] | None = None, names: list[str] | None = None, translation_units: list[dict] | None = None, translation: str | None = None,
     ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         """Each passage's decision for ``question`` (see :meth:`run`), and the units of the thing it asks about (its head noun)."""
         asked_units = units if units is not None else [{"token": t, "terms": [[t]], "weight": 1.0} for t in dict.fromkeys(tokenize(asked or question))]
@@ -853,9 +856,15 @@ def several_answer(documents: list[Document], decisions: list[dict[str, Any]], s
     subscription's 90 days alone, the distribution mandate's six months beside it): each one's answer is given, not the first one's."""
     if scope or hint:
         return False
+    # (one passage per part of a two-part question answers a part, not the whole; a courtesy translation or an amendment is no
+    # other contract — the review of the round: "The question fits 3 contracts" of a licence, its amendment and its translation)
     complete = {documents[i].meta.get("doc_id") for i, d in enumerate(decisions)
-                if d["relevant"] and str(d.get("by", "")).startswith("meaning") and float(d.get("coverage") or 0.0) >= COMPLETE}
+                if d["relevant"] and not d.get("part") and str(d.get("by", "")).startswith("meaning") and float(d.get("coverage") or 0.0) >= COMPLETE
+                and not _NOT_ANOTHER_CONTRACT.search(fold(f"{documents[i].meta.get('title') or ''} {documents[i].meta.get('file') or ''}"))}
     return len(complete - {None}) >= 2
+
+
+_NOT_ANOTHER_CONTRACT = re.compile(r"\b(?:traduction|translation|translated|avenant|amendment|addendum|amending)\b|courtesy")
 
 
 def refuse_outside_hint(documents: list[Document], decisions: list[dict[str, Any]], hint: dict | None) -> None:

@@ -97,6 +97,10 @@ def test_a_numbered_sentence_cut_by_the_page_width_is_no_heading():
         ("En cas de changement de contrôle du Preneur au sens de l'article L. 233-3 du Code de commerce, le Bailleur pourra résilier le bail.", True),
         ("A change of control of the Customer shall be deemed an assignment for the purposes of Section 9.", True),
         ("Subject to Section 12 (Notices), a change of control of the Licensee entitles the Licensor to terminate.", True),
+        # … and a reference that runs into the clause's own words keeps them (the review of the round)
+        ("Sous réserve de l'article 12 relatif à la résiliation le Fournisseur pourra résilier le contrat en cas de changement de contrôle du "
+         "Distributeur.", True),
+        ("Without prejudice to Section 9 regarding termination the Licensor may terminate this Agreement upon a change of control of the Licensee.", True),
         # … written as the party's ceasing to be controlled (the demo's intragroup services agreement was typed a termination only)
         ("La convention prend fin de plein droit, sans préavis, dans le cas où le Bénéficiaire cesserait d'être contrôlé par le Prestataire.", True),
         ("This Agreement shall terminate automatically if the Licensee ceases to be controlled by Parent.", True),

@@ -243,3 +243,25 @@ def test_a_capped_article_is_not_flagged_as_setting_no_cap_and_a_work_schedule_i
     assert ("liability-cap", "11. LIABILITY") in fired and ("liability-without-cap", "11. LIABILITY") not in fired
     assert ("short-notice", "Article 4 – Horaires") not in fired
     assert ("short-notice", "Article 9 – Résiliation") in fired  # a notice to end the contract, as short
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the review of the round: a notice to end the contract in other words than « préavis », "notice" or « résilier »
+        "Chacune des parties pourra mettre un terme au contrat à tout moment, sous réserve d'en informer l'autre partie par lettre recommandée "
+        "au moins quinze (15) jours à l'avance.",
+        "Either party may bring this Agreement to an end at any time by informing the other party in writing at least fifteen (15) days in advance.",
+        "Le Client peut se désengager du contrat à tout moment en avertissant le Prestataire au moins huit (8) jours avant.",
+    ],
+)
+def test_a_short_notice_to_end_the_contract_in_other_words_is_flagged(text):
+    from datetime import date
+
+    from greffier.compliance.checks import check_document
+    from greffier.compliance.library import load_library
+    from greffier.compliance.models import ClassifiedChunk, DocumentFacts
+
+    chunks = [ClassifiedChunk(id="c01-1", document_id="c01", index=1, text=f"Article 9 – Fin\n\n{text}", section="Article 9 – Fin", page=1, clause_types=("termination",))]
+    findings, _checks = check_document(load_playbook("ma_due_diligence"), load_library(), DocumentFacts(id="c01"), chunks, today=date(2026, 11, 30))
+    assert "short-notice" in {f.rule_id for f in findings}

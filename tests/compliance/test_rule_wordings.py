@@ -1560,6 +1560,17 @@ NOTICE_RUNS_OUT = [
      "Le Client peut, à tout moment et sans avoir à justifier d'un motif, renoncer à tout ou partie de la Période par lettre recommandée."),
     ("termination-for-convenience", False, "Le Client peut renoncer à la réservation en cas de force majeure."),
     ("termination-for-convenience", False, "Le Bailleur peut, à tout moment, renoncer au bénéfice de la clause résolutoire."),
+    # the review of the round: an order cancelled is no contract ended; an exclusive right granted beside an exclusive negotiation, and a
+    # no-shop's exclusivity period, stay exclusivity
+    ("termination-for-convenience", False, "Le Client peut à tout moment renoncer à sa commande."),
+    ("termination-for-convenience", False, "Le Client pourra à tout moment annuler la commande sans frais jusqu'à 48 heures avant la livraison."),
+    ("exclusivity", True,
+     "The Licensor grants the Licensee the exclusive right to distribute the Products in France, and the Parties shall negotiate in good faith "
+     "and exclusively the terms of any sequel."),
+    ("exclusivity", True,
+     "During the exclusivity period, the Seller shall not solicit or negotiate with any third party and shall negotiate exclusively with the Buyer."),
+    ("first-refusal", False,
+     "During the exclusivity period, the Seller shall not solicit or negotiate with any third party and shall negotiate exclusively with the Buyer."),
 ]
 
 

@@ -114,3 +114,32 @@ def test_a_subscription_s_parties_and_its_term_from_a_defined_effective_date():
     record = _records(saas)["c1"]
     assert [p.raw_name for p in record.parties] == ["CLIPVAULT SOFTWARE LIMITED", "MARÉE HAUTE FILMS SAS"]
     assert record.end_date == date(2026, 2, 1) and record.renewal == "automatic" and record.renewal_notice == "90 days"
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        # the review of the round: a rent due from a later date, a renewal term's start, are not the term's start
+        ("BAIL COMMERCIAL\nEntre Foncière du Port SAS et Marée Haute Films SAS.\nArticle 3 – Durée\nLe bail est consenti pour neuf années qui "
+         "commenceront à courir le 1er mai 2024.\nArticle 4 – Loyer\nLe loyer est dû à compter du 1er janvier 2027.\n", date(2024, 5, 1)),
+        ("SUPPLY AGREEMENT\nThis Agreement is made on 1 March 2024 between Alpha Ltd and Beta SA.\n3. Term\n3.1 This Agreement shall expire on "
+         "31 December 2029.\n3.2 Any renewal term shall commence on 1 January 2030.\n", None),
+        ("HANGAR LEASE\nThis Lease is made on 2 November 2026 between Aéroports du Velay SA and Air Volcans SA.\n3. Term\n3.1 This Lease shall take "
+         "effect on 1 June 2027 and shall expire on 31 May 2032.\n", date(2027, 6, 1)),
+    ],
+)
+def test_the_start_date_is_the_term_s_own(text, start):
+    assert _records(text)["c1"].start_date == start
+
+
+def test_words_of_the_renewal_put_in_the_place_of_others_do_not_move_the_end():
+    # the review of the round: "twelve (12) months" is the initial term's and each renewal's; the amendment rewrites clause 3.2's
+    contract = ("SERVICES AGREEMENT\nThis Agreement is made on 1 October 2024 between Alpha Media Ltd and Marée Haute Films SAS.\n3. Term\n"
+                "3.1 This Agreement shall commence on 1 October 2024 and shall continue for an initial term of twelve (12) months.\n"
+                "3.2 Thereafter it shall renew automatically for successive periods of twelve (12) months unless either party gives ninety (90) "
+                "days' notice.\n")
+    amendment = ("AMENDMENT No. 1 TO THE SERVICES AGREEMENT DATED 1 OCTOBER 2024\nThis Amendment is made on 3 March 2025 between Alpha Media Ltd "
+                 "and Marée Haute Films SAS.\n1. Renewal\n1.1 In Clause 3.2, the words \"twelve (12) months\" are replaced by the words "
+                 "\"twenty-four (24) months\".\n")
+    record = _records(contract, amendment)["c1"]
+    assert record.amended_by == ["c2"] and record.end_date == record.initial_end_date, record.warnings

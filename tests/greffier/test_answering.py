@@ -282,7 +282,10 @@ def test_a_question_that_asks_two_things_is_answered_on_both(settings, question,
     assert not result["abstained"]
     assert all(fact in result["answer"] for fact in facts), result["answer"]
     assert {c["file"] for c in result["citations"]} == files and len({c["section"] for c in result["citations"]}) == 2
-    assert all(d["why"].startswith("answers «") for d in result["relevance"] if d.get("part"))  # a passage kept for one of them says which
+    parts = [d for d in result["relevance"] if d.get("part")]
+    assert all(d["why"].startswith("answers «") for d in parts)  # a passage kept for one of them says which
+    if question.startswith("Quelle"):  # judged whole, neither passage answered: each was kept for its part
+        assert {d["why"] for d in parts} == {"answers « quelle loi le régit »", "answers « Quelle est la durée du contrat de fourniture Beta »"}
 
 
 def test_a_question_naming_no_contract_that_several_answer_whole_gets_each_one_s_answer(settings):
@@ -719,3 +722,21 @@ def test_a_contract_that_gives_the_sum_asked_in_other_words_stays_in_the_per_con
     ]
     text = extractive_answer(question, docs, per_contract=True, language="en", units=units, question=question)
     assert text.startswith("The question fits 3 contracts") and "EUR 48,000" in text, text
+
+
+@pytest.mark.parametrize(
+    ("sentence", "back"),
+    [
+        ("À l'expiration de cette durée, les droits font retour à l'Auteur.", True),
+        ("Upon expiry of such period, the Licensee shall cease to use the Format.", True),
+        ("Il est restitué dans les trois mois.", True),
+        # idioms that say "when", not "then" (the review of the round)
+        ("Until such time as the Price has been paid in full, title to the Goods shall remain with the Seller.", False),
+        ("At such time as the Licensee achieves Net Sales of EUR 1,000,000, the royalty falls to 4%.", False),
+        ("On such date as the Parties may agree, the Supplier shall deliver the Goods.", False),
+    ],
+)
+def test_a_sentence_that_stands_for_the_one_before_it(sentence, back):
+    from pipelines.generators.answerers import _refers_back
+
+    assert _refers_back(sentence) is back

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from greffier.text import tokenize
-from pipelines.generators.answer_kinds import asked_kind, asked_parts, asks_a_count, gives_a_quantity, holds_kind, writes_a_count
+from pipelines.generators.answer_kinds import as_written, asked_kind, asked_parts, asks_a_count, gives_a_quantity, holds_kind, writes_a_count
 
 
 @pytest.mark.parametrize(
@@ -231,7 +231,16 @@ def test_a_size_is_a_number_and_its_unit(text, gives):
         ("May the licensee assign the agreement and the licence?", None),
         ("What are the terms and conditions of payment?", None),
         ("Quelle est la durée du bail ?", None),
+        # the review of the round: a second part that asks of the first ("it"), a role, a condition, the first part's complement
+        ("What is the confidentiality obligation and how long does it last?", None),
+        ("What is the penalty and when is it due?", None),
+        ("What is the liability of the Seller and the Buyer for breach of warranty?", None),
+        ("Quelle est la durée du préavis à respecter par le Bailleur et le Preneur en cas de résiliation ?", None),
+        ("What is the remedy if the Tenant fails to pay and the Landlord does nothing?", None),
+        ("What are the conditions and the consequences of termination?", None),
     ],
 )
 def test_a_question_may_ask_two_things(question, parts):
     assert asked_parts(question) == parts
+    if parts:  # what a decision quotes of each: the question's own words
+        assert [as_written(question, part) for part in parts][1] in question.replace("’", "'")

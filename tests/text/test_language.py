@@ -39,6 +39,8 @@ def test_a_text_without_words_or_too_short_to_say_is_undecided():
     ("By when must Société Générale des Eaux give notice?", "en"),
     ("Jusqu'à quand Northbridge Media Limited peut-elle exploiter The Harbour Watch ?", "fr"),
     ("La licence de The Harbour Watch Company Limited peut-elle être cédée ?", "fr"),
+    ("Marée Haute Films must pay a penalty if the film is late?", "en"),  # the first word a name too (the review of the round)
+    ("Notice period in the contract with Société Générale des Eaux de Paris?", "en"),
 ])
 def test_a_question_s_language_by_its_question_word(question, language):
     assert question_language(question) == language
