@@ -450,7 +450,8 @@ def asked_parts(question: str) -> tuple[str, str] | None:
     has none: "What is … and its interest rate?" → "What is its interest rate?"), or ``None`` when it asks one thing."""
     text = " ".join(question.replace("’", "'").split())
     folded = fold(text)
-    if not re.match(rf"{_QUESTION_WORD}\b", folded) or _CONDITION.search(folded):
+    opening = re.match(rf"{_QUESTION_WORD}\b", folded)
+    if opening is None or _CONDITION.search(folded, opening.end()):
         return None  # no question word first; or a condition, whose "and" joins what happens ("if the Tenant fails to pay and …")
     joints = list(_SECOND_THING.finditer(folded))
     if len(joints) != 1:

@@ -224,6 +224,7 @@ def test_a_size_is_a_number_and_its_unit(text, gives):
         ("Quelle est la durée du bail et quel est le loyer ?", ("Quelle est la durée du bail ?", "quel est le loyer ?")),
         ("Quelle est la durée du bail et le loyer ?", ("Quelle est la durée du bail ?", "Quelle est le loyer ?")),  # another kind asked
         ("Who are the parties and what law governs the NDA?", ("Who are the parties?", "what law governs the NDA?")),
+        ("When does the lease end and what is the rent?", ("When does the lease end?", "what is the rent?")),  # its question word no condition
         # one thing asked: names, roles, dates or a pair of objects joined
         ("What are the obligations of the Buyer and the Seller?", None),
         ("Who are the parties to the lease between Alpha and the Landlord?", None),
