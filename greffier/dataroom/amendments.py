@@ -283,7 +283,9 @@ def _end_words_replaced(clues: AmendmentClues, current: date | None, target: Ter
     « 30 juin 2029 » sont remplacés par les mots « 31 décembre 2030 » »), or the anniversary or the length it was counted to, written
     where the contract's end was read ('the words "fifth (5th) anniversary" were replaced by the words "seventh (7th) anniversary"'
     moves an end read from "until the fifth (5th) anniversary of the Effective Date" two years on). Another date or length put
-    in the place of another (a delivery's, a price's) moves nothing."""
+    in the place of another (a delivery's, a price's, the renewal's) moves nothing — unless it is written as the end's own words are:
+    the article the amendment names is not checked against the end's (a delivery due « au plus tard le 31 décembre 2029 », the day
+    the contract ends, would move it)."""
     if current is None:
         return None, None, ""
     ends = {current, target.end_date, target.text_end_date} - {None}

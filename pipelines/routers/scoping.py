@@ -250,8 +250,8 @@ class IdentityIndex:
         if not any(naming & self.strong_of.get(cid, frozenset()) for cid in named) and any(
             distinctive & self.strong_of.get(cid, frozenset()) for cid in scores if cid not in named_set
         ):
-            # a word of one contract's title only (a series' name, "The Harbour Watch") against another's party ("Chaîne Horizon"): the
-            # question names no contract clearly (walkthrough 23 searched the sync licence alone for what the broadcaster pays)
+            # a word of one contract's title or text only (a series' name, "The Harbour Watch") against another's party ("Chaîne Horizon"):
+            # the question names no contract clearly (walkthrough 23 searched the sync licence alone for what the broadcaster pays)
             return None
         # a common word tells contracts apart only when the question writes it as a name (« Hydrelle », not « énergie » of
         # HYDRELLE ÉNERGIE SA)
