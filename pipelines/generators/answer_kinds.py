@@ -48,6 +48,8 @@ _DURATION = re.compile(
 # the licensor terminate?": on a breach) as for a date, so it counts only with a verb of beginning or end.
 _DATE = re.compile(
     r"(?:^|\W)(?:a quelle date|quelle (?:est la )?date|jusqu'a quand|a partir de quand|depuis quand|by when|until when|from when"
+    # a deadline (walkthrough 23: « Au plus tard quand faut-il prévenir Framewave … ? » got the 90 days, not the day they fall on)
+    r"|au plus tard quand|d'ici quand|avant quand|what is the deadline|what(?: is the)? latest date|no later than when"
     r"|(?:on )?(?:what|which) date"
     r"|quand [^?]{0,60}(?:prend\w*(?:-\w+)? fin|expire|commence|debute|entre\w* en vigueur|s'acheve|se termine)"
     r"|when (?:does|do|did|will|is|was) [^?]{0,60}\b(?:expire|end|begin|start|commence|terminate|take effect|come into force))"

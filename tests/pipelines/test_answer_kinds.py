@@ -55,6 +55,9 @@ from pipelines.generators.answer_kinds import as_written, asked_kind, asked_part
         ("What is the size of the termination fee?", "amount"),
         ("Quelle est la taille de l'indemnité de résiliation ?", None),
         ("What is the storage capacity of the warehouse?", "size"),
+        # a deadline asks for a date (walkthrough 23: the 90 days were quoted, not the day they fall on)
+        ("Au plus tard quand faut-il prévenir Framewave si on ne veut pas continuer l'abonnement ?", "date"),
+        ("What is the deadline to give notice of non-renewal?", "date"),
     ],
 )
 def test_the_kind_of_answer_is_read_from_the_question_s_form(question, kind):
