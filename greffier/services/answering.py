@@ -28,7 +28,7 @@ from greffier.models import models_in_use
 from greffier.services.search import FUSION_MARGIN, check_search_arguments, reranker_in_use, search
 from pipelines.answering import ANSWER_OUTPUTS, warmed_answer_pipeline
 from greffier.text.replies import (
-    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_COMPUTED_NOTE, END_MOVED_NOTE, END_MOVED_QUOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NEXT_NOTICE_NOTE, STATUS_ARTICLE, STATUS_CURRENT, STATUS_DEADLINE_PASSED, STATUS_ENDED, STATUS_NOTICE_NOT_SAID, STATUS_NO_RENEWAL, STATUS_NOT_STARTED, STATUS_NOTE, STATUS_RENEWED, STATUS_RUNS, STATUS_TEXT, STATUS_THEN_RENEWS, NO_RELEVANT_PASSAGE, NOT_A_CONTRACT_KINDS, NOT_A_CONTRACT_NOTE, NAMES_ABSENT, NOT_GROUNDED, NOTICE_UNITS_FR, ONLY_NAMED, RENEWS_NOTE, WHICH_ONE, abstention, contract_label, date_in, file_names, reply_language,
+    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_COMPUTED_NOTE, END_MOVED_NOTE, END_MOVED_QUOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NEXT_NOTICE_NOTE, STATUS_ARTICLE, STATUS_CURRENT, STATUS_DEADLINE_PASSED, STATUS_ENDED, STATUS_NOTICE_NOT_SAID, STATUS_NO_RENEWAL, STATUS_NOT_STARTED, STATUS_NOTE, STATUS_RENEWED, STATUS_RUNS, STATUS_TEXT, STATUS_THEN_RENEWS, NO_RELEVANT_PASSAGE, NOT_A_CONTRACT_KINDS, NOT_A_CONTRACT_NOTE, NAMES_ABSENT, NOT_GROUNDED, NOTICE_UNITS_FR, ONLY_NAMED, RENEWS_NOTE, ROLE_IS, ROLE_NOTE, WHICH_ONE, abstention, contract_label, date_in, file_names, reply_language,
     wording,
 )
 from pipelines.generators.answer_kinds import asked_kind
@@ -186,6 +186,7 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
     amended += _amended_article_notes(store, outputs, checked["citations"], reply_language(question), skip=ended)
     amended += _renewal_notes(store, outputs, checked["citations"], out.get("answer") or "", question, reply_language(question))
     amended += _not_a_contract_notes(store, checked["citations"], reply_language(question))
+    amended += _role_notes(store, checked["citations"], out.get("answer") or "", question, reply_language(question))
     if amended:
         out["note"] = " ".join(filter(None, [out.get("note"), *amended]))
     emit("done", {"abstained": checked["abstained"]})
@@ -370,6 +371,27 @@ def _renewal_notes(store: Any, outputs: dict[str, Any], citations: list[dict[str
             notice = f"{count} {NOTICE_UNITS_FR.get(unit, unit)}" if language == "fr" else record.renewal_notice
             notes.append(wording(NEXT_NOTICE_NOTE, language, file=file, by=date_in(coming[0].isoformat(), language), notice=notice,
                                  stops=date_in(coming[1].isoformat(), language)))
+    return notes
+
+
+_WHO_ASKED = re.compile(r"^\W*(?:who|whom|which part(?:y|ies)|qui|a qui|quelle partie|quelles parties|laquelle des parties)\b")
+
+
+def _role_notes(store: Any, citations: list[dict[str, Any]], said: str, question: str, language: str) -> list[str]:  # noqa: ANN401
+    """For a question asking who: the party each role the answer's quoted sentences name stands for, in the cited contract (« le Mandant »
+    is AURORE PRODUCTIONS), unless the answer names that party itself."""
+    if not _WHO_ASKED.search(fold(question).replace("’", "'")):
+        return []
+    room = load_dataroom(store)
+    notes = []
+    for contract_id in dict.fromkeys(str(c.get("chunk_id") or "").rsplit("-", 1)[0] for c in citations):
+        record = room.by_id.get(contract_id)
+        if record is None:
+            continue
+        roles = [wording(ROLE_IS, language, role=role, name=party.raw_name) for party in record.parties for role in party.defined_as
+                 if role[:1].isupper() and re.search(rf"(?<![\w-]){re.escape(role)}(?![\w-])", said) and fold(party.raw_name) not in fold(said)]
+        if roles:
+            notes.append(wording(ROLE_NOTE, language, file=PurePosixPath(record.file).name, roles="; ".join(dict.fromkeys(roles))))
     return notes
 
 

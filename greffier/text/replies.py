@@ -118,6 +118,10 @@ STATUS_DEADLINE_PASSED = {
     "en": " — but the notice to stop that renewal was due by {passed}: unless it was given (the documents do not say), it runs until {until}",
     "fr": " — mais le préavis pour empêcher ce renouvellement devait être donné au plus tard le {passed} : sauf s'il l'a été (les documents ne le disent pas), il court jusqu'au {until}",
 }
+# Who a role the quoted sentences name is, for a question asking who (walkthrough 23: "Who has the exclusive right to sell the series in
+# Switzerland and Canada?" quoted « Le mandat est exclusif : … le Mandant s'interdit … », which names no one)
+ROLE_NOTE = {"en": "{file}: {roles}.", "fr": "{file} : {roles}."}
+ROLE_IS = {"en": "the {role} is {name}", "fr": "« {role} » désigne {name}"}
 # … signed, its term to come (the app walk of round 32: a contract not started yet was said to be in force)
 STATUS_NOT_STARTED = {
     "en": "Not yet: it takes effect on {start}, then runs until {end}{renewal}, as its {where} says:",

@@ -359,6 +359,23 @@ def test_a_contract_named_by_its_clause_and_counted_from_a_date_set_out_above_is
     assert not answer(settings, "Is the confidentiality obligation of the Northwind NDA still binding?", backend=None).get("status_from_record")
 
 
+def test_a_question_asking_who_is_told_who_the_roles_quoted_stand_for(tmp_path_factory: pytest.TempPathFactory):
+    """Walkthrough 23: "Who has the exclusive right to sell the series …?" quoted « Le mandat est exclusif : … le Mandant s'interdit … »,
+    which names no one."""
+    settings = _ingested(tmp_path_factory, "roles", {
+        "mandat.md": "# CONTRAT DE MANDAT DE DISTRIBUTION\n\nEntre MARÉE HAUTE FILMS SAS, ci-après « le Mandant », et NORDIC SCREEN AB, ci-après "
+        "« le Mandataire ».\n\n## Article 3 – Territoire et exclusivité\n\nLe mandat est exclusif : le Mandant s'interdit de commercialiser "
+        "lui-même la Série en Suède et en Norvège.\n",
+        "bail.md": "# BAIL COMMERCIAL\n\nEntre Foncière du Port SAS, ci-après « le Bailleur », et Marée Haute Films SAS, ci-après « le Preneur ».\n\n"
+        "## Article 3 – Durée\n\nLe bail est consenti pour neuf années à compter du 1er avril 2020.\n",
+    })
+    out = answer(settings, "Who has the exclusive right to sell the series in Sweden?", backend=None)
+    assert "Le mandat est exclusif" in out["answer"], out["answer"]
+    assert "mandat.md: the Mandant is MARÉE HAUTE FILMS SAS" in out["note"], out["note"]
+    # not a question asking who
+    assert "is MARÉE HAUTE FILMS" not in (answer(settings, "Is the distribution mandate exclusive?", backend=None).get("note") or "")
+
+
 @pytest.mark.parametrize("question", [
     # a review: after an event, of a clause, of a contract the room does not hold, or whether it has ended (the yes would say the opposite)
     "Is the Aulnat hangar lease still in force after the sale of the building?",
