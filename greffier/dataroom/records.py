@@ -212,7 +212,10 @@ def _keep_the_term_s_start(record: ContractRecord) -> None:
     start, end = record.sources.get("start_date"), record.sources.get("end_date")
     if start is None or start.origin == "manifest":
         return
-    if end is None or end.chunk_id != start.chunk_id or (record.end_date is not None and record.start_date is not None and record.start_date > record.end_date):
+    # (… or where the end was counted from it: "Effective Date means 1 October 2024 … until the fifth (5th) anniversary of the Effective
+    # Date" — the app walk of round 33)
+    beside = end is not None and (end.chunk_id == start.chunk_id or (start.raw and " ".join(start.raw.split()) in " ".join(end.raw.split())))
+    if not beside or (record.end_date is not None and record.start_date is not None and record.start_date > record.end_date):
         record.start_date = None
         del record.sources["start_date"]
 

@@ -127,6 +127,9 @@ STATUS_NOT_STARTED = {
     "en": "Not yet: it takes effect on {start}, then runs until {end}{renewal}, as its {where} says:",
     "fr": "Pas encore : il prend effet le {start}, puis court jusqu'au {end}{renewal}, comme le dit son {where} :",
 }
+# … ended, but some of its obligations outlast it, as its term's article says (the app walk of round 33: "No: it ended on 2026-07-02" of an
+# NDA whose confidentiality binds five years more)
+STATUS_SURVIVES = {"en": "Some of its obligations outlast it:", "fr": "Certaines de ses obligations lui survivent :"}
 STATUS_NO_RENEWAL = {"en": " and does not renew by itself", "fr": " et ne se renouvelle pas de lui-même"}
 STATUS_THEN_RENEWS = {"en": ", then renews by itself unless notice is given", "fr": ", puis se renouvelle de lui-même sauf préavis"}
 STATUS_ARTICLE = {"en": "article « {heading} »", "fr": "article « {heading} »"}

@@ -134,6 +134,8 @@ def test_the_table_shows_the_term_running_today_of_a_contract_that_renewed():
     row = _row(summary, kind="contract", names={})
     assert row["ends"] == first and row["current term ends"] >= today and row["current term ends"].month == 6, row
     assert row["notice by"] is not None and row["notice by"] >= today, row
+    # … and the end of the term that notice stops, after it (the app walk of round 33 could not tell which term "notice by" was for)
+    assert row["notice stops term ending"] is not None and row["notice stops term ending"] > row["notice by"], row
     running = _row(record_summary(ContractRecord(id="c5", end_date=date(today.year + 3, 1, 31), renewal="automatic", renewal_length="1 year")),
                    kind="contract", names={})
     assert running["current term ends"] is None  # its first term runs today: "ends" says it

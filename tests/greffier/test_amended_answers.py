@@ -348,13 +348,17 @@ def test_a_contract_named_by_its_clause_and_counted_from_a_date_set_out_above_is
     settings = _ingested(tmp_path_factory, "nda-status", {
         "nda.md": "# MUTUAL NON-DISCLOSURE AGREEMENT\n\nThis Agreement is made on 2 July 2024 between Marée Haute Films SAS and Northwind Media "
         "Limited.\n\n## 3. Obligations\n\n3.1 The Recipient shall keep the Confidential Information secret.\n\n## 7. Term\n\n7.1 This Agreement "
-        "shall remain in force for a period of two (2) years from the date set out above.\n",
+        "shall remain in force for a period of two (2) years from the date set out above.\n\n7.2 The obligations in Clause 3 shall survive expiry or "
+        "termination of this Agreement for a period of five (5) years.\n",
         "lease.md": "# BAIL COMMERCIAL\n\nEntre Foncière du Port SAS et Marée Haute Films SAS, le 3 mars 2020.\n\n## Article 3 – Durée\n\n"
         "Le bail est consenti pour neuf années à compter du 1er avril 2020.\n",
     })
     out = answer(settings, "L'accord de confidentialité avec Northwind est-il toujours en vigueur ?", backend=None)
     assert out.get("status_from_record") and "Non : il a pris fin le 02/07/2026" in out["answer"], out["answer"]
     assert "« 7.1 This Agreement shall remain in force for a period of two (2) years from the date set out above. » [1]" in out["answer"]
+    # … and what outlasts it (the app walk of round 33: a bare "No" could lead a client to disclose)
+    assert out["answer"].endswith("Certaines de ses obligations lui survivent : « 7.2 The obligations in Clause 3 shall survive expiry or termination "
+                                  "of this Agreement for a period of five (5) years. » [1]"), out["answer"]
     # the clause of the contract asked about stays a clause
     assert not answer(settings, "Is the confidentiality obligation of the Northwind NDA still binding?", backend=None).get("status_from_record")
 

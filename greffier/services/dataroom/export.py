@@ -34,12 +34,12 @@ from store.workspace import open_workspace
 
 EXPORT_FORMATS = ("csv", "xlsx")
 PAGE = 100  # search_data_room's largest page
-COLUMNS = ["id", "title", "parties", "type", "signed", "ends", "initial end", "renews", "current term ends", "notice by", "governing law", "amendments", "amends", "warnings", "file",
+COLUMNS = ["id", "title", "parties", "type", "signed", "ends", "initial end", "renews", "current term ends", "notice by", "notice stops term ending", "governing law", "amendments", "amends", "warnings", "file",
            "amendment keys", "amends key"]
 # The internal ids of the amendments and of the contract amended, for a join with the ``id`` column: the
 # ``amendments`` and ``amends`` columns name the documents by title (and file), as a reader knows them.
 KEY_COLUMNS = ("amendment keys", "amends key")
-DATE_COLUMNS = frozenset({"signed", "ends", "initial end", "current term ends", "notice by"})
+DATE_COLUMNS = frozenset({"signed", "ends", "initial end", "current term ends", "notice by", "notice stops term ending"})
 # The columns each filter is about: shown right after the title, so a filtered value is never off-screen.
 FILTER_COLUMNS = {"end_date": ["ends", "initial end", "current term ends"], "signature_date": ["signed"], "governing_law": ["governing law"],
                   "entity_ids": ["parties"], "contract_types": ["type"], "excluded_contract_types": ["type"]}
@@ -130,6 +130,9 @@ def _row(summary: dict[str, Any], *, kind: str, names: dict[str, str], score: fl
         # and the next day to give notice for it not to renew (its notice, e.g. 90 days, before the end of the term it stops)
         "current term ends": as_date(summary.get("current_end")) if summary.get("current_end") not in (None, summary.get("end_date")) else None,
         "notice by": as_date(summary.get("notice_by")),
+        # … and the end of the term that notice stops: the next one's, when the deadline for the term running today has passed (the app walk
+        # of round 33 read "current term ends 2027-02-01" beside "notice by 2027-11-02")
+        "notice stops term ending": as_date(summary.get("notice_stops")),
         "governing law": law_in(summary.get("governing_law") or "", "en") or None,
         "amendments": "; ".join(names.get(a, a) for a in amended_by) or None,
         "amends": names.get(amends, amends) if amends else None,
