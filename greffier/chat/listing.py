@@ -13,7 +13,7 @@ import re
 from datetime import date
 from typing import Any
 
-from greffier.dataroom.records import INDEFINITE_TERM, NOT_A_CONTRACT, RENEWS, reason_is_only
+from greffier.dataroom.records import IN_PERPETUITY, INDEFINITE_TERM, NOT_A_CONTRACT, RENEWS, reason_is_only
 from greffier.dataroom.vocabulary import law_in, type_in
 from greffier.text.replies import contract_label, counted, date_in
 from store.records import DataRoom
@@ -27,13 +27,13 @@ LIST_WORDS = {
         "none": "No contract matches ({read}).",
         "ends": "ends", "signed": "signed", "copy": "possible copy of {name}", "renewed": "renewed after {date} unless notice was given",
         "translation": "possible translation of {name}", "ended": "already ended", "not_started": "not in force yet: starts on {date}",
-        "amended_by": "amended by",
+        "amended_by": "amended by", "perpetual": "in perpetuity",
         "copies": (", counting once the copy or translation of one of them", ", counting once the {n} copies or translations of them"),
         "and_amendments": " and {n} amendment(s)",
         "every": "The data room holds {count} contracts:", "every_one": "The data room holds 1 contract:", "every_none": "The data room holds no contract.",
         "moved": "Not listed because an amendment moved the end date:",
-        "indefinite": "Not listed because the contract has no end date (indefinite term):",
-        "indefinite_in_force": "Also in force, with no end date (indefinite term):",
+        "indefinite": "Not listed because the contract has no end date (indefinite term, or in perpetuity):",
+        "indefinite_in_force": "Also in force, with no end date (indefinite term, or in perpetuity):",
         "unknown": "Not listed because a filtered field is unknown (check them by hand):",
         "renews": "Listed apart because they renew automatically unless notice was given (check whether it was):",
         "contradiction": "Not listed because the metadata and the text disagree (check them by hand):",
@@ -46,14 +46,14 @@ LIST_WORDS = {
         "none": "Aucun contrat ne correspond ({read}).",
         "ends": "fin", "signed": "signé", "copy": "copie probable de {name}", "renewed": "reconduit après le {date} sauf congé",
         "translation": "traduction probable de {name}", "ended": "déjà échu", "not_started": "pas encore en vigueur\u00a0: prend effet le {date}",
-        "amended_by": "modifié par",
+        "amended_by": "modifié par", "perpetual": "à perpétuité",
         "copies": (", la copie ou traduction de l'un d'eux comptée une fois", ", les {n} copies ou traductions comptées une fois"),
         "and_amendments": " et {n} avenant(s)",
         "every": "La data room contient {count} contrats\u00a0:", "every_one": "La data room contient 1 contrat\u00a0:",
         "every_none": "La data room ne contient aucun contrat.",
         "moved": "Écartés parce qu'un avenant a déplacé la date de fin\u00a0:",
-        "indefinite": "Écartés parce que le contrat n'a pas de date de fin (durée indéterminée)\u00a0:",
-        "indefinite_in_force": "En vigueur aussi, sans date de fin (durée indéterminée)\u00a0:",
+        "indefinite": "Écartés parce que le contrat n'a pas de date de fin (durée indéterminée, ou perpétuelle)\u00a0:",
+        "indefinite_in_force": "En vigueur aussi, sans date de fin (durée indéterminée, ou perpétuelle)\u00a0:",
         "unknown": "Écartés parce qu'un champ filtré est inconnu (à vérifier à la main)\u00a0:",
         "renews": "Mis à part parce qu'ils se renouvellent tacitement faute de congé (vérifier si un congé a été donné)\u00a0:",
         "contradiction": "Écartés parce que les métadonnées et le texte divergent (à vérifier à la main)\u00a0:",
@@ -117,7 +117,8 @@ def left_out_lines(
             continue
         if kind == "not_contract":  # what it is instead: "(an internal memo)"
             pairs = [(cid, why.removeprefix(NOT_A_CONTRACT).strip(" ()")) for cid, why in pairs]
-        shown = [names.get(cid, cid) + (f" ({reason_in(why, language)})" if why and kind != "indefinite" else "") for cid, why in pairs]
+        shown = [names.get(cid, cid) + (f" ({reason_in(why, language)})" if why and kind != "indefinite" else f" ({words['perpetual']})"
+                                         if kind == "indefinite" and why.startswith(f"{INDEFINITE_TERM}, {IN_PERPETUITY}") else "") for cid, why in pairs]
         lines.append(f"{words[kind]} " + "; ".join(shown) + ".")
     return lines
 

@@ -345,6 +345,8 @@ def _resolve(
 
 NO_END_DATE = "no end date in metadata or text"
 INDEFINITE_TERM = "no end date: indefinite term"  # a contract that runs until terminated: its end is known, there is none
+IN_PERPETUITY = "in perpetuity"  # … of which one whose text says it has none for ever ("shall subsist in perpetuity", « à perpétuité »)
+_PERPETUAL = re.compile(r"\bperpetu")
 RENEWS = "renews or continues automatically after"  # … its first term's end: « renews or continues automatically after 2026-01-31 unless notice is given (…) »
 
 
@@ -480,7 +482,10 @@ def _explain_missing(record: ContractRecord, extraction: Extraction) -> None:
             )
     elif term.indefinite is not None:
         titled = term.indefinite.rule == INDEFINITE_IN_TITLE and record.title
-        record.warnings.append(f"{INDEFINITE_TERM} ({f'« {record.title} »' if titled else _where(term.indefinite)})")
+        # (a perpetual one said so: « durée indéterminée » is a term a party may end on notice, perpetual rights are not — the app walk of
+        # round 33 read a perpetual licence told as indefinite)
+        perpetual = f", {IN_PERPETUITY}" if _PERPETUAL.search(fold(term.indefinite.raw)) else ""
+        record.warnings.append(f"{INDEFINITE_TERM}{perpetual} ({f'« {record.title} »' if titled else _where(term.indefinite)})")
     else:
         # a term read but not dated says why ("term of five (5) years (c1-3) runs from the Launch Date, an event …")
         why = next((note for note in term.notes if note.startswith("term of ")), None)

@@ -409,7 +409,11 @@ def test_an_in_force_list_counts_an_indefinite_term_in_and_a_renewing_contract_i
     result = {"results": [{"contract_id": "a", "title": "Bail", "filename": "b.pdf", "end_date": "2025-06-30", "renewal": "automatic"}],
               "excluded_unknown": ["c"], "unknown_reasons": {"c": "no end date: indefinite term"}}
     text = list_answer(result, {"c": "CDI (c.pdf)"}, "date de fin à partir du 30/11/2026", "fr", today=TODAY, in_force=True)
-    assert "déjà échu" not in text and "En vigueur aussi, sans date de fin (durée indéterminée)\u00a0: CDI (c.pdf)." in text
+    assert "déjà échu" not in text and "En vigueur aussi, sans date de fin (durée indéterminée, ou perpétuelle)\u00a0: CDI (c.pdf)." in text
+    # a perpetual one says so (the app walk of round 33: a perpetual licence told as « durée indéterminée », which a party may end on notice)
+    result["unknown_reasons"]["c"] = "no end date: indefinite term, in perpetuity (« 5. Term »)"
+    assert "En vigueur aussi, sans date de fin (durée indéterminée, ou perpétuelle)\u00a0: CDI (c.pdf) (à perpétuité)." in list_answer(
+        result, {"c": "CDI (c.pdf)"}, "date de fin à partir du 30/11/2026", "fr", today=TODAY, in_force=True)
 
 
 def test_an_in_force_list_says_which_contract_is_not_in_force_yet():

@@ -143,3 +143,11 @@ def test_words_of_the_renewal_put_in_the_place_of_others_do_not_move_the_end():
                  "\"twenty-four (24) months\".\n")
     record = _records(contract, amendment)["c1"]
     assert record.amended_by == ["c2"] and record.end_date == record.initial_end_date, record.warnings
+
+
+def test_a_licence_in_perpetuity_is_told_so():
+    # the app walk of round 33: "shall subsist in perpetuity" was told as an indefinite term, which a party may end on notice
+    sync = ("SYNCHRONIZATION LICENSE AGREEMENT\nThis Agreement is made on 12 June 2024 between Blue Lantern Music LLC (the \"Publisher\") and "
+            "Marée Haute Films SAS (the \"Licensee\").\n5. Term\nThe rights granted under this Agreement shall subsist in perpetuity.\n")
+    record = _records(sync)["c1"]
+    assert record.end_date is None and any(w.startswith("no end date: indefinite term, in perpetuity (") for w in record.warnings), record.warnings
