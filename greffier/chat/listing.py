@@ -117,10 +117,17 @@ def left_out_lines(
             continue
         if kind == "not_contract":  # what it is instead: "(an internal memo)"
             pairs = [(cid, why.removeprefix(NOT_A_CONTRACT).strip(" ()")) for cid, why in pairs]
-        shown = [names.get(cid, cid) + (f" ({reason_in(why, language)})" if why and kind != "indefinite" else f" ({words['perpetual']})"
-                                         if kind == "indefinite" and why.startswith(f"{INDEFINITE_TERM}, {IN_PERPETUITY}") else "") for cid, why in pairs]
+        shown = [names.get(cid, cid) + _why_shown(kind, why, words, language) for cid, why in pairs]
         lines.append(f"{words[kind]} " + "; ".join(shown) + ".")
     return lines
+
+
+def _why_shown(kind: str, why: str, words: dict[str, str], language: str) -> str:
+    """What a left-out contract's line says after its name: its reason, but for an indefinite term (its heading says it), which says
+    only whether it is in perpetuity."""
+    if kind != "indefinite":
+        return f" ({reason_in(why, language)})" if why else ""
+    return f" ({words['perpetual']})" if why.startswith(f"{INDEFINITE_TERM}, {IN_PERPETUITY}") else ""
 
 
 # The data room's reasons in French: their fixed wordings (the details an extractor adds stay as read).

@@ -276,7 +276,7 @@ def _status_answer(store: Any, candidates: list[list[str] | None], question: str
         renewal = wording(STATUS_THEN_RENEWS, language) if record.renewal == "automatic" else ""
         text = wording(STATUS_RUNS, language, end=when, renewal=renewal, where=where, passed=passed)
     # … ended, with what outlasts it in the same article ("7.2 The obligations in Clause 3 shall survive expiry … for five (5) years")
-    survival = next((s for s, flat in sentences if _SURVIVES.search(fold(flat)) and s != sentence), None) if end < today else None
+    survival = next((s for s, flat in sentences if _SURVIVES.search(fold(flat)) and s != sentence), None) if end < today and record.renewal != "automatic" else None
     outlasts = f" {wording(STATUS_SURVIVES, language)} « {_quotable(survival)} » [1]" if survival else ""
     # the passage's own file: an amendment's when the end is the one it gave (the app walk of round 32 cited the contract's file for it)
     holder = room.by_id.get(chunk.contract_id)
@@ -284,9 +284,10 @@ def _status_answer(store: Any, candidates: list[list[str] | None], question: str
             "file": holder.file if holder is not None else record.file}
 
 
+# (a clause that outlives the contract: not a renewal's "shall continue in force for successive periods", which is no obligation outlasting it)
 _SURVIVES = re.compile(
-    r"\b(?:surviv\w*|subsist\w*|continue\w* (?:to apply|in (?:full )?(?:force|effect))|(?:continuer\w*|continue\w*) (?:de|a) s'appliquer"
-    r"|(?:demeure|reste)\w* en vigueur)\b"
+    r"\b(?:surviv\w*|subsist\w*)\b|\b(?:continu\w*|demeur\w*|rest\w*)\b[^.;]{0,60}?\b(?:after|apres|au-dela (?:de|du)|beyond|following)\b[^.;]{0,20}?"
+    r"\b(?:(?:the |l'|la |sa )?(?:expir\w*|terminat\w*|fin|cessation|resiliation))"
 )
 
 

@@ -363,6 +363,19 @@ def test_a_contract_named_by_its_clause_and_counted_from_a_date_set_out_above_is
     assert not answer(settings, "Is the confidentiality obligation of the Northwind NDA still binding?", backend=None).get("status_from_record")
 
 
+@pytest.mark.parametrize(("sentence", "outlasts"), [
+    ("7.2 The obligations in Clause 3 shall survive expiry or termination of this Agreement for a period of five (5) years.", True),
+    ("Les obligations de confidentialité demeureront en vigueur pendant cinq ans après la fin du contrat.", True),
+    # the read-through of the round: a renewal's "continue in force" is no obligation outlasting the contract
+    ("3.2 Thereafter it shall continue in force for successive periods of one (1) year unless notice is given.", False),
+])
+def test_what_outlasts_a_contract(sentence, outlasts):
+    from greffier.services.answering import _SURVIVES
+    from greffier.text import fold
+
+    assert bool(_SURVIVES.search(fold(sentence))) is outlasts
+
+
 def test_a_question_asking_who_is_told_who_the_roles_quoted_stand_for(tmp_path_factory: pytest.TempPathFactory):
     """Walkthrough 23: "Who has the exclusive right to sell the series …?" quoted « Le mandat est exclusif : … le Mandant s'interdit … »,
     which names no one."""
