@@ -256,9 +256,9 @@ def _status_answer(store: Any, candidates: list[list[str] | None], question: str
     end, today = record.end_date, date.today()
     where = wording(STATUS_ARTICLE, language, heading=section_label(chunk.section)) if chunk.section else wording(STATUS_TEXT, language)
     when = date_in(end.isoformat(), language)
+    then_renews = wording(STATUS_THEN_RENEWS, language) if record.renewal == "automatic" else ""
     if record.start_date is not None and record.start_date > today:
-        renewal = wording(STATUS_THEN_RENEWS, language) if record.renewal == "automatic" else ""
-        text = wording(STATUS_NOT_STARTED, language, start=date_in(record.start_date.isoformat(), language), end=when, renewal=renewal, where=where)
+        text = wording(STATUS_NOT_STARTED, language, start=date_in(record.start_date.isoformat(), language), end=when, renewal=then_renews, where=where)
     elif record.renewal == "automatic" and end < today:
         current = current_term_end(record, today)
         then = wording(STATUS_CURRENT, language, current=date_in(current.isoformat(), language)) if current else wording(STATUS_NOTICE_NOT_SAID, language)
@@ -273,8 +273,7 @@ def _status_answer(store: Any, candidates: list[list[str] | None], question: str
             # supply "runs until 31/12/2026, then renews", its 90 days' notice due by 2 October 2026)
             due = date_in((end - period_of(record.renewal_notice)).isoformat(), language)
             passed = wording(STATUS_DEADLINE_PASSED, language, passed=due, until=date_in(coming[1].isoformat(), language))
-        renewal = wording(STATUS_THEN_RENEWS, language) if record.renewal == "automatic" else ""
-        text = wording(STATUS_RUNS, language, end=when, renewal=renewal, where=where, passed=passed)
+        text = wording(STATUS_RUNS, language, end=when, renewal=then_renews, where=where, passed=passed)
     # … ended, with what outlasts it in the same article ("7.2 The obligations in Clause 3 shall survive expiry … for five (5) years")
     survival = next((s for s, flat in sentences if _SURVIVES.search(fold(flat)) and s != sentence), None) if end < today and record.renewal != "automatic" else None
     outlasts = f" {wording(STATUS_SURVIVES, language)} « {_quotable(survival)} » [1]" if survival else ""
