@@ -16,7 +16,8 @@ from pipelines.generators.llm import LLMChoice, resolve_llm
 from greffier.ui import keys
 from greffier.text.replies import (
     CANNOT_RENDER_PAGE, NO_PASSAGE_TEXT, NO_PAGE_IMAGE_NO_PAGE, NO_PAGE_IMAGE_NOT_PDF, NO_PAGE_IMAGE_VIEWER, PAGE_PREVIEW, PASSAGE_NOT_LOCATED, VIEW_PAGE_LARGE,
-    VIEW_PAGE_LARGE_HELP, wording,
+    VIEW_PAGE_LARGE_HELP, VIEWER_BACK, VIEWER_CANNOT_RENDER, VIEWER_ELSEWHERE, VIEWER_HIGHLIGHTED, VIEWER_NOT_LOCATED, VIEWER_PAGES,
+    VIEWER_TITLE, VIEWER_VIEW, VIEWER_VIEWS, VIEWER_ZOOM, wording,
 )
 from greffier.ui.text import as_read, escape_markdown
 
@@ -89,7 +90,6 @@ def models(current: Settings) -> dict[str, Any]:
 # --- passage viewer -----------------------------------------------------------------------------
 
 ZOOMS = (1.0, 1.25, 1.5, 2.0)
-VIEWS = ("Around the passage", "Whole page")
 RENDER_SCALE = 2.0  # 144 dpi: an A4 page is 1190 px wide, the large viewer's width
 
 
@@ -156,15 +156,29 @@ def _turn_page(page_key: str, step: int, count: int) -> None:
     st.session_state[page_key] = min(max(1, st.session_state[page_key] + step), count)
 
 
-@st.dialog("Cited passage", width="large", on_dismiss=_close_viewer)
 def _viewer(view: dict[str, Any]) -> None:
+    """Open the viewer's dialog, its title in the language of the question whose passage it shows."""
+    (_viewer_fr if view.get("language") == "fr" else _viewer_en)(view)
+
+
+@st.dialog(VIEWER_TITLE["en"], width="large", on_dismiss=_close_viewer)
+def _viewer_en(view: dict[str, Any]) -> None:
+    _viewer_body(view, "en")
+
+
+@st.dialog(VIEWER_TITLE["fr"], width="large", on_dismiss=_close_viewer)
+def _viewer_fr(view: dict[str, Any]) -> None:
+    _viewer_body(view, "fr")
+
+
+def _viewer_body(view: dict[str, Any], language: str) -> None:
     """The cited page large: zoom, the highlight in view, the document's other pages one click away."""
     st.markdown(f"**{escape_markdown(view['title'])}**")
     pdf_path, first = view["pdf_path"], view["page"]
     if not pdf_path or not first:
         with st.container(border=True):
             st.markdown(escape_markdown(as_read(view["text"], view.get("pdf_path")), keep_lines=True))
-        st.caption(wording(NO_PAGE_IMAGE_VIEWER, view.get("language", "en")))
+        st.caption(wording(NO_PAGE_IMAGE_VIEWER, language))
         return
     last = view["page_end"] or first
     page_key = f"viewer_page_{view['key']}"
@@ -174,22 +188,25 @@ def _viewer(view: dict[str, Any]) -> None:
     try:
         shown = _rendered(pdf_path, os.path.getmtime(pdf_path), page, view["text"] if cited else "", RENDER_SCALE)
     except Exception as exc:  # noqa: BLE001 — a PDF that cannot be rendered must not break the page
-        st.warning(f"Cannot render page {page} ({type(exc).__name__}): the passage text is in the sources panel.")
+        st.warning(wording(VIEWER_CANNOT_RENDER, language, page=page, why=type(exc).__name__))
         return
     count = shown.page_count
+    views = VIEWER_VIEWS.get(language, VIEWER_VIEWS["en"])
     controls = st.columns([1, 1, 3, 3], vertical_alignment="bottom")
     controls[0].button("◀ Page", key=f"viewer_prev_{view['key']}", disabled=page <= 1, on_click=_turn_page, args=(page_key, -1, count), width="stretch")
     controls[1].button("Page ▶", key=f"viewer_next_{view['key']}", disabled=page >= count, on_click=_turn_page, args=(page_key, 1, count), width="stretch")
-    zoom = controls[2].select_slider("Zoom", ZOOMS, value=ZOOMS[0], format_func=lambda z: f"{z:.0%}", key=f"viewer_zoom_{view['key']}")
-    around = controls[3].segmented_control("View", VIEWS, default=VIEWS[0], key=f"viewer_view_{view['key']}") != VIEWS[1]
-    pages = f"page {first}" + (f"–{last}" if last != first else "")
+    zoom = controls[2].select_slider(wording(VIEWER_ZOOM, language), ZOOMS, value=ZOOMS[0], format_func=lambda z: f"{z:.0%}",
+                                     key=f"viewer_zoom_{view['key']}")
+    around = controls[3].segmented_control(wording(VIEWER_VIEW, language), views, default=views[0], key=f"viewer_view_{view['key']}") != views[1]
+    pages = wording(VIEWER_PAGES, language, first=first) + (f"–{last}" if last != first else "")
     if cited and shown.found:
-        caption = f"Page {page} of {count} — the cited passage is highlighted"
+        caption = wording(VIEWER_HIGHLIGHTED, language, page=page, count=count)
     elif cited:
-        caption = f"Page {page} of {count} — the passage could not be located on the page image: shown without highlight"
+        caption = wording(VIEWER_NOT_LOCATED, language, page=page, count=count)
     else:
-        caption = f"Page {page} of {count} — the passage is on {pages}"
+        caption = wording(VIEWER_ELSEWHERE, language, page=page, count=count, pages=pages)
         around = False
     st.image(shown.view(zoom, around_passage=around), caption=caption, width="stretch")
     if not cited:
-        st.button(f"Back to {pages}", key=f"viewer_back_{view['key']}", on_click=st.session_state.__setitem__, args=(page_key, first))
+        st.button(wording(VIEWER_BACK, language, pages=pages), key=f"viewer_back_{view['key']}", on_click=st.session_state.__setitem__,
+                  args=(page_key, first))

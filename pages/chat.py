@@ -61,11 +61,11 @@ def _select_source(turn_index: int, n: int, picker_key: str) -> None:
     st.session_state[picker_key] = n
 
 
-def _open_source(turn_index: int, source: chat.Source, picker_key: str) -> None:
+def _open_source(turn_index: int, source: chat.Source, picker_key: str, language: str) -> None:
     """A citation chip: select the passage in the sources panel and open its page large."""
     _select_source(turn_index, source.n, picker_key)
     shared.open_viewer(text=source.text, pdf_path=chat.pdf_file(settings, source), page=source.page, page_end=source.page_end,
-                       title=source.hover, key=f"{picker_key}_{source.n}")
+                       title=source.hover, key=f"{picker_key}_{source.n}", language=language)
 
 
 conversations = chat.conversations(settings)
@@ -166,7 +166,7 @@ def _show_turn(turn: chat.Turn) -> None:
                 for source in turn.sources:
                     st.button(
                         escape_markdown(source.chip), key=f"chat_cite_{thread_id}_{turn.index}_{source.n}", type="tertiary",
-                        help=escape_markdown(source.hover), on_click=_open_source, args=(turn.index, source, picker_key),
+                        help=escape_markdown(source.hover), on_click=_open_source, args=(turn.index, source, picker_key, reply_language(turn.question)),
                     )
         _show_trace(turn, _trace(turn), f"chat_trace_{thread_id}_{turn.index}")
 

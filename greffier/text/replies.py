@@ -292,6 +292,21 @@ NO_PAGE_IMAGE_VIEWER = {
     "fr": "Pas d'image de la page : ce passage ne vient pas d'un fichier PDF (ou sa page est inconnue) ; le texte ci-dessus est ce qui a été cité.",
 }
 
+# The large page viewer (pages/_shared.py), in the language of the question whose passage it shows.
+VIEWER_TITLE = {"en": "Cited passage", "fr": "Passage cité"}
+VIEWER_ZOOM = {"en": "Zoom", "fr": "Zoom"}
+VIEWER_VIEW = {"en": "View", "fr": "Affichage"}
+VIEWER_VIEWS = {"en": ("Around the passage", "Whole page"), "fr": ("Autour du passage", "Page entière")}
+VIEWER_PAGES = {"en": "page {first}", "fr": "page {first}"}
+VIEWER_HIGHLIGHTED = {"en": "Page {page} of {count} — the cited passage is highlighted",
+                      "fr": "Page {page} sur {count} — le passage cité est surligné"}
+VIEWER_NOT_LOCATED = {"en": "Page {page} of {count} — the passage could not be located on the page image: shown without highlight",
+                      "fr": "Page {page} sur {count} — le passage n'a pas pu être situé sur l'image de la page : affichée sans surlignage"}
+VIEWER_ELSEWHERE = {"en": "Page {page} of {count} — the passage is on {pages}", "fr": "Page {page} sur {count} — le passage est en {pages}"}
+VIEWER_BACK = {"en": "Back to {pages}", "fr": "Revenir en {pages}"}
+VIEWER_CANNOT_RENDER = {"en": "Cannot render page {page} ({why}): the passage text is in the sources panel.",
+                        "fr": "Impossible d'afficher la page {page} ({why}) : le texte du passage est dans le panneau des sources."}
+
 
 # Why no LLM answers, as the LLM resolver says it (pipelines.generators.llm: each reason, « ; » between them), in French.
 LLM_REASONS_FR = {

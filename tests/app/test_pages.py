@@ -220,13 +220,15 @@ def test_chat_answers_with_citations_and_opens_the_cited_passage(app_workspace, 
     dialog = at.get("dialog")
     assert dialog, "the cited page opens in a dialog"
     viewer = dialog[0]
-    assert viewer.image[0].captions == ["Page 1 of 2 — the cited passage is highlighted"]
+    # The viewer speaks the question's language, its title included (it was English under a French question).
+    assert viewer.proto.dialog.title == "Passage cité"
+    assert viewer.image[0].captions == ["Page 1 sur 2 — le passage cité est surligné"]
     assert [s.label for s in viewer.select_slider] == ["Zoom"]
     next(b for b in viewer.button if b.label == "Page ▶").click().run()
     assert not at.exception
     viewer = at.get("dialog")[0]
-    assert viewer.image[0].captions == ["Page 2 of 2 — the passage is on page 1"]
-    assert any(b.label == "Back to page 1" for b in viewer.button)
+    assert viewer.image[0].captions == ["Page 2 sur 2 — le passage est en page 1"]
+    assert any(b.label == "Revenir en page 1" for b in viewer.button)
 
 
 @pytest.fixture(scope="module")
