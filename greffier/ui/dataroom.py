@@ -16,7 +16,10 @@ from greffier.config import Settings
 from greffier.dataroom.records import INDEFINITE_TERM
 from greffier.dataroom.vocabulary import LEASE, LEASE_KINDS, law_in, type_in
 # CONTRADICTION is re-exported for the page (its Contradictions metric); the reasons below make the banner
-from greffier.services.dataroom.export import CONTRADICTION as CONTRADICTION, KEY_COLUMNS, MOVED_BY_AMENDMENT, RENEWS_UNLESS_NOTICE, UNDECIDED_REASONS, DataRoomTable, dataroom_table, export_dataroom
+from greffier.services.dataroom.export import (
+    CONTRADICTION as CONTRADICTION, KEY_COLUMNS, MOVED_BY_AMENDMENT, NOT_A_CONTRACT_REASON, RENEWS_UNLESS_NOTICE, UNDECIDED_REASONS, DataRoomTable,
+    dataroom_table, export_dataroom,
+)
 # name_contracts is re-exported: the screen names contracts as the exports do
 from greffier.services.dataroom.export import name_contracts as name_contracts
 from greffier.services.dataroom.query import allowed_values
@@ -137,6 +140,8 @@ def left_out_summary(left_out: list[dict[str, Any]]) -> str:
     moved = sum(1 for row in left_out if row["reason"] == MOVED_BY_AMENDMENT)
     renewing = sum(1 for row in left_out if row["reason"] == RENEWS_UNLESS_NOTICE)
     undecided = undecided_count(left_out) - renewing
+    # a memo or minutes: no filter applies to it (the app walk of round 33 saw an empty box above the memo alone)
+    not_contracts = sum(1 for row in left_out if row["reason"] == NOT_A_CONTRACT_REASON)
     parts = []
     if indefinite:
         parts.append(f"{plural(indefinite, 'contract has', 'contracts have')} no end date (indefinite term) and {noun(indefinite, 'is', 'are')} listed apart")
@@ -147,6 +152,9 @@ def left_out_summary(left_out: list[dict[str, Any]]) -> str:
         parts.append(f"{plural(renewing, 'contract renews', 'contracts renew')} automatically unless notice was given: check whether it was")
     if undecided:
         parts.append(f"{plural(undecided, 'contract')} cannot be decided on these filters: check {noun(undecided, 'it', 'them')} by hand")
+    if not_contracts:
+        parts.append(f"{plural(not_contracts, 'document is not a contract', 'documents are not contracts')} (a note, minutes, a report):"
+                     f" no filter applies to {noun(not_contracts, 'it', 'them')}, listed apart")
     return "; ".join(parts) + "." if parts else ""
 
 

@@ -155,6 +155,10 @@ def test_the_left_out_banner_tells_decided_contracts_from_those_to_check_by_hand
     )
     assert dataroom.left_out_summary(rows(unknown, "metadata and text disagree")) == "2 contracts cannot be decided on these filters: check them by hand."
     assert dataroom.undecided_count(rows(indefinite, moved)) == 0 and dataroom.left_out_summary([]) == ""
+    # a memo alone left out: the box above it says why (it was drawn empty)
+    assert dataroom.left_out_summary(rows("not a contract")) == (
+        "1 document is not a contract (a note, minutes, a report): no filter applies to it, listed apart."
+    )
 
 
 def test_contract_detail_says_where_each_value_comes_from(settings):
