@@ -129,6 +129,29 @@ def _in_lower_case(text: str) -> bool:
     return any(a.islower() and b.islower() for a, b in zip(text, text[1:]))
 
 
+# What a document says it is, in its title or file name (« traduction_licence_… », "AMENDMENT NO. 1", « avenant_1_… »): not a word
+# boundary, which an underscore of a file name is not
+_TRANSLATION = re.compile(r"(?<![a-z])(?:translation|translated|traduction|courtesy)(?![a-z])")
+_AMENDMENT = re.compile(r"(?<![a-z])(?:avenant|amendment|addendum|amending)(?![a-z])")
+
+
+def _named(doc: Document) -> str:
+    return fold(f"{doc.meta.get('title') or ''} {doc.meta.get('file') or ''}")
+
+
+def is_translation(doc: Document) -> bool:
+    """Whether the passage's document says it is a translation in its title or file name
+    ("… — COURTESY TRANSLATION", « traduction_licence_… »): not the text the parties signed."""
+    return bool(_TRANSLATION.search(_named(doc)))
+
+
+def is_translation_or_amendment(doc: Document) -> bool:
+    """Whether the passage's document says it is a translation or an amendment (« avenant_1_préachat… », "Amendment No. 1"): no
+    other contract than the one it translates or amends."""
+    named = _named(doc)
+    return bool(_TRANSLATION.search(named) or _AMENDMENT.search(named))
+
+
 def own_heading(doc: Document) -> str:
     """The passage's own heading: the last part of its section path (« Titre II > ARTICLE 3 — DURÉE »)."""
     return (doc.meta.get("section") or "").split(" > ")[-1].strip()

@@ -27,7 +27,7 @@ from greffier.text import fold, fold_label, split_sentences, tokenize
 from greffier.text.replies import ABSTENTIONS, SEVERAL_CONTRACTS, SEVERAL_DOCUMENTS, abstention, contract_label, contract_line, counted, reply_language, says_abstention, wording
 from greffier.text.tokens import without_legal_forms
 from pipelines.generators.answer_kinds import AnswerKind, asked_kind, asked_parts, holds_kind
-from pipelines.passages import own_heading, parties_asked, parties_passage, prose, signature_block, signers_asked
+from pipelines.passages import is_translation, own_heading, parties_asked, parties_passage, prose, signature_block, signers_asked
 from pipelines.rankers.relevance import coverage_of, covering_tokens, passages_block, unit_covered, units_of
 
 ABSTENTION = ABSTENTIONS["en"]  # what the LLM is told to reply, word for word, when the passages do not say
@@ -129,7 +129,6 @@ _GOES_ON = re.compile(
 # A defined term's definition: « "Territory" means… », "“Term” shall mean…", « « Territoire » désigne… »,
 # « Le "Prix" s'entend de… » (the term in quotes, then a verb of definition or a colon).
 _DEFINITION = r"[\"“”«'‘]\s*{term}\s*[\"“”»'’]\s*(?:\(.{{0,40}}\)\s*)?(?:means|shall mean|has the meaning|refers to|désigne|signifie|s['’]entend|:)"
-_TRANSLATION = re.compile(r"(?<![a-z])(?:translation|traduction)(?![a-z])")
 _ARTICLE_NUMBER = re.compile(r"^\s*(?:(?:article|art|clause|section)\s*\.?\s*)?(\d+(?:\.\d+)*)(?!\d)")
 # A signature block read as a sentence: "By: /s/ Philip A. Oakley Name: … Title: President", « Nom : … Qualité : … »
 _SIGNATURE_BLOCK = re.compile(r"\bby\s*:\s*/s/|/s/\s*[a-z]|\bname\s*:.{0,120}\btitle\s*:|\bnom\s*:.{0,120}\b(?:qualite|fonction)\s*:")
@@ -215,12 +214,6 @@ def _scored(documents: list[Document], units: list[dict[str, Any]], kind: Answer
 
 def _best_first(scored: list[tuple[float, float, int, int, str]]) -> list[tuple[float, float, int, int, str]]:
     return sorted(scored, key=lambda s: (-s[0], s[2], s[3]))
-
-
-def is_translation(doc: Document) -> bool:
-    """Whether the passage's document says it is a translation in its title or file name
-    ("… — COURTESY TRANSLATION", « traduction_licence_… »): not the text the parties signed."""
-    return bool(_TRANSLATION.search(fold(f"{doc.meta.get('title') or ''} {doc.meta.get('file') or ''}")))
 
 
 def article_number(doc: Document) -> str | None:

@@ -70,7 +70,7 @@ from greffier.text.tokens import WHOLE_WORD_PREFIXES, prefixed_words, without_le
 from pipelines.generators.answer_kinds import (
     KIND_WORDS, STREET_WORDS, AnswerKind, as_written, asked_complement, asked_head, asked_kind, asked_parts, asks_a_count, gives_a_quantity, writes_a_count,
 )
-from pipelines.passages import own_heading, parties_asked, parties_passage, prose, signature_block, signers_asked
+from pipelines.passages import is_translation_or_amendment, own_heading, parties_asked, parties_passage, prose, signature_block, signers_asked
 from pipelines.types import scope_contract_ids
 
 log = logging.getLogger(__name__)
@@ -860,11 +860,8 @@ def several_answer(documents: list[Document], decisions: list[dict[str, Any]], s
     # other contract — the review of the round: "The question fits 3 contracts" of a licence, its amendment and its translation)
     complete = {documents[i].meta.get("doc_id") for i, d in enumerate(decisions)
                 if d["relevant"] and not d.get("part") and str(d.get("by", "")).startswith("meaning") and float(d.get("coverage") or 0.0) >= COMPLETE
-                and not _NOT_ANOTHER_CONTRACT.search(fold(f"{documents[i].meta.get('title') or ''} {documents[i].meta.get('file') or ''}"))}
+                and not is_translation_or_amendment(documents[i])}
     return len(complete - {None}) >= 2
-
-
-_NOT_ANOTHER_CONTRACT = re.compile(r"\b(?:traduction|translation|translated|avenant|amendment|addendum|amending)\b|courtesy")
 
 
 def refuse_outside_hint(documents: list[Document], decisions: list[dict[str, Any]], hint: dict | None) -> None:

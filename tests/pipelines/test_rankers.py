@@ -135,3 +135,18 @@ def test_reranker_round_trips_through_to_dict_and_pipeline_yaml(tmp_path: Path) 
 def test_invalid_top_k_is_refused_at_init() -> None:
     with pytest.raises(ValueError, match="top_k"):
         GreffierReranker(top_k=0)
+
+
+def test_a_translation_or_an_amendment_is_told_by_its_title_or_its_file_name_underscores_and_all():
+    from pipelines.passages import is_translation, is_translation_or_amendment
+
+    def doc(**meta):  # noqa: ANN202
+        return Document(content="x", meta=meta)
+
+    # « avenant_1_… »: an underscore is a word character, so a word boundary missed the amendment (the several contracts' answer
+    # counted an avenant as another contract)
+    assert is_translation_or_amendment(doc(file="room/avenant_1_preachat_horizon.docx"))
+    assert is_translation_or_amendment(doc(title="AMENDMENT NO. 1")) and not is_translation(doc(title="AMENDMENT NO. 1"))
+    assert is_translation(doc(file="traduction_licence_northbridge.pdf")) and is_translation(doc(title="LICENCE — COURTESY TRANSLATION"))
+    # a word that only begins like one is not: a list of amendments, an amended licence
+    assert not is_translation_or_amendment(doc(file="amendments_list.md")) and not is_translation_or_amendment(doc(title="Licence amendée"))
