@@ -157,6 +157,16 @@ def _candidates(amendment: TermView, contracts: Sequence[TermView]) -> list[Term
     ]
 
 
+def _one_act(contracts: Sequence[TermView]) -> bool:
+    """Whether ``contracts`` (of the same parties) are copies of one act: one type, one signature day and one term, read from the
+    same words (two acts of a day, for two sites or two products, write their terms apart)."""
+    return (
+        contracts[0].contract_type is not None
+        and len({(c.contract_type, c.signature_date, c.end_date, c.text_end_date, " ".join(c.end_words.split()), " ".join(c.renewal_words.split()))
+                 for c in contracts}) == 1
+    )
+
+
 def _link(amendment: TermView, contracts: Sequence[TermView]) -> AmendmentLink:
     candidates = _candidates(amendment, contracts)
     names = ", ".join(c.label for c in candidates)
@@ -164,10 +174,18 @@ def _link(amendment: TermView, contracts: Sequence[TermView]) -> AmendmentLink:
     by_date = [c for c in candidates if c.signature_date in cited]
     if len(by_date) > 1:
         by_date = _of_cited_type(amendment, by_date) or by_date
+    copies: str | None = None
+    if len(by_date) > 1 and _one_act(by_date):
+        # the same act filed twice (a signed copy, a reconversion): the first one filed is the contract amended, as the records call
+        # the other a copy of it; said in a warning (walkthrough 24: a price amendment left unattached beside a supply agreement and
+        # its scanned copy, so the amendment had no law and fell out of the lists)
+        copies = (f"amendment {amendment.label}: cites the signature date of {by_date[0].label} and of {', '.join(c.label for c in by_date[1:])},"
+                  f" the same act filed twice (same parties, type, signature date and term): attached to the first")
+        by_date = by_date[:1]
     if len(by_date) == 1:
         finding = cited[by_date[0].signature_date]  # type: ignore[index]
         reason = f"same parties; its text cites the signature date {finding.value.isoformat()} ({finding.raw})"
-        return AmendmentLink(amendment_id=amendment.id, target_id=by_date[0].id, reason=reason, chunk_id=finding.chunk_id)
+        return AmendmentLink(amendment_id=amendment.id, target_id=by_date[0].id, reason=reason, chunk_id=finding.chunk_id, warning=copies)
     if len(by_date) > 1:
         cited_names = ", ".join(c.label for c in by_date)
         return _unattached(amendment, f"amendment {amendment.label}: cites the signature date of several contracts ({cited_names}){NOT_ATTACHED}")

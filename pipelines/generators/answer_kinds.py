@@ -193,10 +193,21 @@ def writes_a_count(tokens: list[str]) -> bool:
     return any((token.isdigit() or token in _NUMBER_WORDS) and not _not_a_count(tokens, i) for i, token in enumerate(tokens))
 
 
+# A yes-or-no question about whether something changed a length, a date or a sum: "Did the April amendment change how long the
+# supply agreement lasts?" (walkthrough 24) is answered by "Clause 3 (Term) remains unaffected", which gives no length
+_WHETHER_CHANGED = re.compile(
+    r"^(?:did|does|do|has|have|had|will|would|could|can|is|was)\b[^?]{0,80}?\b(?:chang|alter|affect|modif|shorten|lengthen|mov|extend)\w*"
+    r"\s+(?:\w+\s+){0,3}?(?:how|when|what|until)\b"
+)
+
+
 def asked_kind(question: str) -> AnswerKind | None:
     """The kind of answer ``question`` asks for, or None (see the module docstring). A length of time
-    is looked for before a date, and a date before a sum (« combien de temps » is not a sum)."""
+    is looked for before a date, and a date before a sum (« combien de temps » is not a sum). None for a
+    question whether something changed one (:data:`_WHETHER_CHANGED`)."""
     folded = fold(question).replace("’", "'")
+    if _WHETHER_CHANGED.search(folded.strip()):
+        return None
     for kind, pattern in (("duration", _DURATION), ("date", _DATE), ("size", _SIZE), ("amount", _AMOUNT)):
         if pattern.search(folded):
             return kind  # type: ignore[return-value]

@@ -380,6 +380,17 @@ def _word_before(question: str, match: Any) -> str:  # noqa: ANN401
     return ""
 
 
+def _names_a_party(concept: Any, index: IdentityIndex) -> bool:  # noqa: ANN401 — a glossary concept
+    """Whether a one-word wording of ``concept`` is a word of a party's name (« laiterie » of « Laiterie des Coteaux ») that contracts
+    not about ``concept`` carry too: the party of all those contracts, not their subject (« BLANCHISSERIE DU RHÔNE », party to the
+    one linen contract, is its subject as well)."""
+    about = index.carriers_of.get(concept.id, frozenset())
+    return any(
+        len(term.tokens) == 1 and term.tokens[0] in index.party_words and not index.by_token.get(term.tokens[0], frozenset()) <= about
+        for term in concept.terms
+    )
+
+
 def by_kind(index: IdentityIndex, question: str) -> Scope | None:
     """The contracts ``question`` names by their kind and subject (see the module docstring, 4.), or None.
 
@@ -412,7 +423,10 @@ def by_kind(index: IdentityIndex, question: str) -> Scope | None:
             kind_matches = kept or kind_matches
     kinds = {m.concept.id for m in kind_matches}
     kind_words = {t for m in kind_matches for t in tokens[m.start : m.end]}
-    subject_ids = {m.concept.id for m in matches if m.concept.kind in SUBJECT_KINDS}
+    # a subject one of whose wordings is a word of the parties' names designates that party, not a contract's subject: "the dairy"
+    # is Laiterie des Coteaux, a party to five contracts, not the one supply agreement whose title says « produits laitiers »
+    # (walkthrough 24: "Can the dairy walk away from the trucking deal …?" was scoped to that supply agreement)
+    subject_ids = {m.concept.id for m in matches if m.concept.kind in SUBJECT_KINDS and not _names_a_party(m.concept, index)}
     # a place no contract carries in its name, said of the contract (« le distributeur britannique », "the English distributor"): the
     # contracts under its law (« droit anglais »); not a place the question asks about (« vendre au Royaume-Uni », "sell in England")
     described = {
@@ -549,6 +563,11 @@ def without_naming(question: str, naming: frozenset[str]) -> str:
         for i in range(1, len(words)):
             if not removed[i] and fold(words[i]).strip(".") in _COMPANY_FORMS and (removed[i - 1] or (i + 1 < len(words) and removed[i + 1])):
                 removed[i] = changed = True
+    # … and so is a number written beside a naming word: the year or the day of a date that names the contract ("the April 2026
+    # amendment": walkthrough 24 abstained on its "No other change" article, `missing: 2026`; « l'avenant du 3 mars »)
+    for i, word in enumerate(words):
+        if not removed[i] and word.isdigit() and ((i and removed[i - 1]) or (i + 1 < len(words) and removed[i + 1])):
+            removed[i] = True
     for i in range(len(words) - 1, 0, -1):
         if removed[i] and not removed[i - 1]:
             j = i - 1

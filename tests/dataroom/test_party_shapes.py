@@ -55,6 +55,19 @@ def test_openings_read_whatever_introduces_the_list(opening, expected):
     assert names(opening + "\n\n1. DEFINITIONS\nTerms have the meanings given below.") == expected
 
 
+def test_a_party_given_two_defined_names_does_not_hide_the_party_after_it():
+    # walkthrough 24: a loan whose lender is « ci-après « le Prêteur » ou « la Banque » », then the borrower, « ET » the guarantor —
+    # the second defined name began the borrower's piece, and the borrower was lost
+    text = (
+        "CONTRAT DE PRÊT\n\nENTRE LES SOUSSIGNÉS :\n\nLa BANQUE DU VAL DE SÈVRE, société anonyme au capital de 12 000 000 €, dont le siège "
+        "est à Niort, immatriculée au RCS de Niort sous le numéro 302 118 447,\n\nci-après « le Prêteur » ou « la Banque »,\n\n"
+        "La société FROMAGERIE DES TROIS RIVIÈRES, société par actions simplifiée au capital de 900 000 €, dont le siège est à Parthenay, "
+        "immatriculée au RCS de Niort sous le numéro 451 228 036,\n\nci-après « l'Emprunteur »,\n\nET\n\nLa société HOLDING GÂTINE, "
+        "société par actions simplifiée, dont le siège est à Niort,\n\nci-après « la Caution ».\n\nArticle 1 – Objet\nLe Prêteur consent un prêt."
+    )
+    assert names(text) == ["BANQUE DU VAL DE SÈVRE", "FROMAGERIE DES TROIS RIVIÈRES", "HOLDING GÂTINE"]
+
+
 def test_a_party_named_by_an_unquoted_acronym_is_read_with_its_defined_name():
     text = "This Non-Disclosure Agreement is entered into by the Greater Lakes Port Authority (GLPA) and Halden Marine Ltd. on 3 May 2019."
     reading = read_parties("", chunks_of(text))

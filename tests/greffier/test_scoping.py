@@ -377,6 +377,26 @@ def test_an_english_question_names_a_french_services_contract_by_its_subject():
     assert scope is not None and scope.contract_ids == ["l1"], scope
 
 
+def test_a_subject_word_that_is_a_party_s_name_names_that_party_not_the_one_contract_about_it():
+    # walkthrough 24: "the dairy" is Laiterie des Coteaux, party to several contracts — not the subject of the one supply agreement
+    # whose title says « produits laitiers »; the kind the question names ("the trucking deal") is what names a contract
+    rows = [
+        IdentityRow("mdd", "CONTRAT-CADRE DE FOURNITURE DE PRODUITS LAITIERS", "room/contrat_cadre_mdd.pdf", ["LAITERIE DES COTEAUX", "DISTRIMARCHÉ"],
+                    True, "contrat de fourniture"),
+        IdentityRow("tr", "CONTRAT DE PRESTATION DE TRANSPORT SOUS TEMPÉRATURE DIRIGÉE", "room/contrat_transport.html",
+                    ["LAITERIE DES COTEAUX", "FROID EXPRESS OUEST"], True, "prestation de services"),
+        IdentityRow("loan", "CONTRAT DE PRÊT", "room/pret.pdf", ["BANQUE LIGÉRIENNE", "LAITERIE DES COTEAUX"], True, "contrat de prêt"),
+        IdentityRow("nda", "ACCORD DE CONFIDENTIALITÉ", "room/nda.docx", ["COOPÉRATIVE TERRES DE LOIRE", "GROUPE FROMAGER DU MAINE"], True,
+                    "accord de confidentialité"),
+    ]
+    index = IdentityIndex.build(rows, load_lexicon())
+    scope = by_kind(index, "Can the dairy walk away from the trucking deal early without having to show fault?")
+    assert scope is not None and scope.contract_ids == ["tr"], scope
+    # … and a kind written with the same word still names the one contract of that kind
+    scope = by_kind(index, "What is the liability cap in the dairy products supply contract?")
+    assert scope is not None and scope.contract_ids == ["mdd"], scope
+
+
 def test_a_place_no_contract_names_is_read_from_the_governing_law():
     # walkthrough 17: « le distributeur britannique » — two distribution agreements, neither title nor file British, one under English law
     rows = [

@@ -68,7 +68,10 @@ _BLOCK_END = re.compile(
 # A defined name: ``(the "Supplier")``, ``("Acme")``, ``(hereinafter "X")``, « ci-après dénommée « le Bailleur » ».
 _DEFINED = re.compile(
     r"\((?:[^()]|\([^()]*\))*?[\"“”«»](?:[^()]|\([^()]*\))*?\)"
+    # … with its other names (« ci-après « le Prêteur » ou « la Banque », »: the next party's piece began with the second one,
+    # and the borrower named after it was lost — walkthrough 24's three-party loan)
     r"|(?i:\b(?:ci-?apr[èe]s|ci-dessous|hereinafter|referred\s+to\s+(?:herein\s+)?as)\b)[^«\"“”]{0,40}?[«\"“][^»\"”]{1,60}[»\"”]"
+    r"(?:\s*(?:,|(?i:ou|or|et|and))\s+(?:(?i:the|le|la|les)\s+)?[«\"“][^»\"”]{1,60}[»\"”])*"
     r"|(?<=\s)[\"“][A-Z][^\"”]{0,40}[\"”](?=[\s,.;])"
 )
 _ALIAS = re.compile(r"[«\"“]\s*(?:(?:le|la|les|the)\s+|l['’]\s*)?([^»\"”()]{1,60}?)\s*(?:[»\"”]|(?=\)))", re.I)
