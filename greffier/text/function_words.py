@@ -42,7 +42,8 @@ doit doivent devra devront devrait devraient doive devoir faut faudra faudrait f
 # that name a source and its saying (« selon la note interne », « que dit le bail … ? », "what does the memo say about …"), and
 # the verb and the time that frame what holds (« quel différentiel s'applique aujourd'hui ? », "which rate applies today?": « s'applique »
 # read as a software « application » sent walkthrough 20's coffee-price question to the till software's fees), and « à partir de »,
-# "from" (walkthrough 21: « partir » was looked for as « partie », "party").
+# "from" (walkthrough 21: « partir » was looked for as « partie », "party"), and the verb that keeps a notice or a time limit
+# (« quel préavis faut-il respecter ? »: walkthrough 24; "observe").
 FRAME_WORDS = """
 many much per also
 want wants wanted wish veut veulent voudrait voudraient vouloir souhaite souhaitent
@@ -53,6 +54,7 @@ allowed permitted entitled autorise autorisee autorises autorisees permet permet
 mr mrs ms messrs dr monsieur madame mademoiselle messieurs mme mlle
 regarding concerning respecting relating towards despite concernant quant
 according selon dit disent says say said
+respecter respecte respectent observer observe
 applique appliquent apply applies aujourd hui today currently actuellement
 partir
 """.split()

@@ -121,7 +121,11 @@ class QueryExpander(StoreComponent):
         forms = self._forms() if self.enabled and self.forms_weight > 0 else None
         groups = question_groups(tokens, language, forms, self.forms_weight)
         if self.enabled:
-            groups.extend(notion_groups(matches, tokens, self.weight, forms, self.forms_weight, language=language, same_language_weight=self.same_language_weight))
+            # inside named contracts, a word that describes a contract (its kind, place or subject) is searched as written, not through
+            # its notion's other wordings: those describe the whole contract, and ranked its every article that repeats them first
+            # (walkthrough 24: "What does Distrimarché charge the dairy …?" — « produits laitiers » in each article of the supply agreement)
+            searched = [m for m in matches if not (scope and m.concept.kind in DESCRIBING_SCOPED - DESCRIBING)]
+            groups.extend(notion_groups(searched, tokens, self.weight, forms, self.forms_weight, language=language, same_language_weight=self.same_language_weight))
         identity = frozenset((scope or {}).get("identity") or ())
         if self.enabled and self._dictionary is not None:
             self._dictionary.refresh()  # once per question: a dictionary installed meanwhile is used, without a stat per word

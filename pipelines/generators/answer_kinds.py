@@ -119,6 +119,11 @@ KIND_WORDS: dict[str, frozenset[str]] = {
 }
 
 
+# The words a term's date is written beside: its period, its end (folded search tokens)
+TERM_WORDS = frozenset({"periode", "period", "duree", "term", "terme", "echeance", "expiration", "expiry", "expire", "expires", "fin", "end", "ends",
+                        "until", "jusqu"})
+
+
 # A date written relative to another one: "the day immediately preceding the fifth (5th) anniversary of the Original Expiry Date"
 # (walkthrough 17's amendment), « la veille du deuxième anniversaire », "the last day of the month following …"
 _RELATIVE_DATE = re.compile(

@@ -68,7 +68,7 @@ from greffier.text.function_words import is_function_word
 from greffier.text.language import question_language
 from greffier.text.tokens import WHOLE_WORD_PREFIXES, prefixed_words, without_legal_forms
 from pipelines.generators.answer_kinds import (
-    KIND_WORDS, STREET_WORDS, AnswerKind, as_written, asked_complement, asked_head, asked_kind, asked_parts, asks_a_count, gives_a_quantity, writes_a_count,
+    KIND_WORDS, STREET_WORDS, TERM_WORDS, AnswerKind, as_written, asked_complement, asked_head, asked_kind, asked_parts, asks_a_count, gives_a_quantity, writes_a_count,
 )
 from pipelines.passages import is_translation_or_amendment, own_heading, parties_asked, parties_passage, prose, signature_block, signers_asked
 from pipelines.types import scope_contract_ids
@@ -664,11 +664,20 @@ class RelevanceJudge:
         named = naming | set((scope or {}).get("identity") or ())  # the named contracts' own words (their title, file, parties)
         naming |= {word for word, following in zip(said, said[1:]) if word in STREET_WORDS and following in named}
         kind = asked_kind(question)
+        if kind in ("date", "duration") and (scope or {}).get("described"):
+            # until when, or for how long, a named contract lets a party do what its opening says it is about: « Jusqu'à quand la
+            # coopérative peut-elle vendre des semences de blé Harrowgate ? » of the licence "(Winter wheat – multiplication and sale of
+            # certified seed in France)", "Until when can Chaîne Horizon air Les Veilleurs du Port?" of the pre-sale of the series'
+            # broadcasting rights (walkthroughs 23 and 24): those words describe the contract, its term is what is asked
+            described = set(scope["described"])
+            naming |= {u["token"] for u in asked_units if any(term and all(t in described for t in term) for term in u.get("terms") or ())} - head - complement
         if kind is not None and asked_units and all(u.get("token") in naming or u.get("token") in KIND_WORDS[kind] for u in asked_units):
             # nothing is asked but the kind of answer, of a named contract (« Quelle est la durée du bail … rue Mercière ? », "How big is
             # the shop … on rue Mercière?"): the words that name that kind are what a passage must speak of, as its heading does
             # (« Article 3 — Durée ») or its sentence (« d'une surface de 85 m² »)
-            asked_units = [{"token": kind, "terms": [[word] for word in sorted(KIND_WORDS[kind])], "weight": 1.0}]
+            # (a date asked of a term is written beside its period's or its end's words: "Article 1 – Période de droits", "ends on")
+            words = KIND_WORDS[kind] | (TERM_WORDS if kind == "date" else frozenset())
+            asked_units = [{"token": kind, "terms": [[word] for word in sorted(words)], "weight": 1.0}]
         asked_units = without_kind_words(without_names(asked_units, naming), kind)
         other_units = without_kind_words(without_names(translation_units, naming), asked_kind(translation or "") or kind) if translation_units else []
         # an English compound's noun is its last word: "the liability cap" is a cap, which the NDA's "shall be responsible for any

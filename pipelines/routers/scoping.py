@@ -839,6 +839,16 @@ def question_names(index: IdentityIndex, question: str) -> list[str]:
     return sorted(names)
 
 
+def opening_words(workspace: WorkspaceStore, contract_ids: list[str]) -> list[str]:
+    """The search words of the first passage (the title and what follows it) of each of these contracts."""
+    words: set[str] = set()
+    with workspace.session() as session:
+        for contract_id in contract_ids:
+            for chunk in repo.list_chunks(session=session, contract_id=contract_id, limit=1):
+                words.update(tokenize(f"{chunk.header or ''} {chunk.text}"))
+    return sorted(words)
+
+
 def hint_in(workspace: WorkspaceStore, question: str, index: IdentityIndex | None = None) -> dict[str, Any] | None:
     """:func:`hint_for` over this workspace's identities (``index`` when the caller has it) and BM25 postings."""
     index = index or identity_index(workspace)
@@ -933,6 +943,8 @@ class ScopeResolver(StoreComponent):
         found = scope_for(self.store, question, index)
         if found is None:
             return {"query": question, "doc_ids": None, "scope": None, "hint": hint_in(self.store, question, index), "names": names}
-        # the amendments among the contracts named, and the contract each amends: an answer counts them apart
-        named = {**found.as_dict(), "amendments": {cid: index.amends[cid] for cid in found.contract_ids if cid in index.amends}}
+        # the amendments among the contracts named, and the contract each amends: an answer counts them apart; and the words of their
+        # opening (title, subtitle): what the contract is about, which a question on its term may repeat without asking it
+        named = {**found.as_dict(), "amendments": {cid: index.amends[cid] for cid in found.contract_ids if cid in index.amends},
+                 "described": opening_words(self.store, found.contract_ids)}
         return {"query": found.question, "doc_ids": found.contract_ids, "scope": named, "hint": None, "names": names}

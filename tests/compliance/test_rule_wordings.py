@@ -1571,6 +1571,25 @@ NOTICE_RUNS_OUT = [
      "During the exclusivity period, the Seller shall not solicit or negotiate with any third party and shall negotiate exclusively with the Buyer."),
     ("first-refusal", False,
      "During the exclusivity period, the Seller shall not solicit or negotiate with any third party and shall negotiate exclusively with the Buyer."),
+    # walkthrough 24 (an agricultural cooperative): a loan's event of default on a stake below half the capital, an indemnity due by a
+    # carrier capped per claim, a lower price to another buyer, not making for another banner nor selling to another dairy
+    ("change-of-control", True,
+     "f) si la Coopérative cesse de détenir, directement ou indirectement, plus de la moitié du capital et des droits de vote de l'Emprunteur."),
+    ("change-of-control", True, "If the Parent ceases to hold more than half of the voting shares of the Borrower, the Lender may accelerate the loan."),
+    ("change-of-control", False, "La Société détient plus de la moitié du marché régional du lait."),
+    ("liability-cap", True,
+     "L'indemnité due par le Prestataire au titre des articles 11.1 et 11.2 ne pourra excéder 250 000 € par sinistre et 750 000 € par année civile."),
+    ("liability-cap", False, "L'indemnité de résiliation due au Preneur ne pourra excéder six mois de loyer."),
+    ("most-favoured-customer", True,
+     "The Supplier shall not sell Products of the same specification to any other purchaser at prices lower than the Prices then applicable to "
+     "the Buyer for comparable volumes."),
+    ("most-favoured-customer", True, "Le Fournisseur ne pourra consentir à un autre client des prix inférieurs à ceux consentis au Distributeur."),
+    ("most-favoured-customer", False, "The Prices are lower than those of the previous Contract Year."),
+    ("exclusivity", True,
+     "Pendant toute la durée du Contrat, le Fournisseur s'interdit de fabriquer, pour le compte de toute autre enseigne de la grande distribution, "
+     "des produits élaborés selon les recettes décrites en Annexe 2."),
+    ("exclusivity", True, "Elle s'interdit de vendre tout ou partie de sa production à une autre laiterie ou à un négociant."),
+    ("exclusivity", False, "Le Prestataire s'interdit de livrer les marchandises à une autre adresse que celle indiquée au bon de commande."),
 ]
 
 

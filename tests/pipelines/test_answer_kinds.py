@@ -248,3 +248,23 @@ def test_a_question_may_ask_two_things(question, parts):
     assert asked_parts(question) == parts
     if parts:  # what a decision quotes of each: the question's own words
         assert [as_written(question, part) for part in parts][1] in question.replace("’", "'")
+
+
+def test_a_term_asked_as_until_when_a_party_may_do_what_the_named_contract_is_about_is_answered_by_its_term():
+    # walkthrough 24: « Jusqu'à quand la coopérative peut-elle vendre des semences de blé Harrowgate … ? » of a licence whose opening reads
+    # "(Winter wheat – multiplication and sale of certified seed in France)": selling wheat seed is what the licence is about, its term
+    # is what is asked — the term article, which names neither, was refused for `missing: vendre, blé`
+    from haystack import Document
+
+    from pipelines.rankers.relevance import RelevanceJudge
+
+    question = "Jusqu'à quand la coopérative peut-elle vendre des semences de blé en France ?"
+    units = [{"token": "vendre", "terms": [["vendre"], ["sell"], ["sale"]], "weight": 1.0}, {"token": "ble", "terms": [["ble"], ["wheat"]], "weight": 1.0}]
+    term = Document(id="c4-3", content="3.1 This Agreement shall continue until 30 June 2028 (the \"Initial Term\").", score=1.0,
+                    meta={"doc_id": "c4", "section": "3. Term"})
+    scope = {"contract_ids": ["c4"], "described": ["winter", "wheat", "multiplication", "sale", "certified", "seed", "france"]}
+    judged = RelevanceJudge().run(question=question, documents=[term], units=units, scope=scope)
+    assert judged["decisions"][0]["relevant"], judged["decisions"][0]
+    # … not when the opening does not say it: selling is then what is asked
+    judged = RelevanceJudge().run(question=question, documents=[term], units=units, scope={**scope, "described": ["winter", "wheat", "seed"]})
+    assert not judged["decisions"][0]["relevant"], judged["decisions"][0]

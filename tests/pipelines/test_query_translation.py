@@ -48,3 +48,17 @@ def test_the_function_words_that_name_a_notion_alone_still_do(tmp_path):
     # the review of the round: filtering every function word lost "until" (a term's end), « conclu » (a signing), "during" (a period)
     expander = QueryExpander(store=WorkspaceStore(root=tmp_path / "ws"), weight=0.8)
     assert "term" in expander.run(query="Until which date does the lease run?")["clause_types"]
+
+
+def test_inside_a_named_contract_a_word_that_describes_it_is_searched_as_written_not_through_its_notion(tmp_path):
+    # walkthrough 24: "What does Distrimarché charge the dairy when deliveries fall short?" of a supply agreement for « produits
+    # laitiers »: the notion's French wordings ranked every article that names the products above the penalties article
+    expander = QueryExpander(store=WorkspaceStore(root=tmp_path / "ws"), weight=0.8)
+    question = "What does Distrimarché charge the dairy when deliveries fall short?"
+
+    def searched(result: dict) -> set[str]:
+        return {token for group in result["groups"] for term in group.terms for word in term for token, _ in word}
+
+    assert {"laiterie", "laitiers"} & searched(expander.run(query=question))  # unscoped: "the dairy" may name a contract by its subject
+    scoped = expander.run(query=question, scope={"contract_ids": ["c08"], "kinds": ["supply_agreement"], "identity": ["distrimarche"]})
+    assert not {"laiterie", "laitiers"} & searched(scoped) and "dairy" in searched(scoped)
