@@ -450,12 +450,19 @@ def asked_complement(question: str, head: list[str] | None = None) -> list[str]:
 # amount of the loan and its interest rate?", « Quelle est la durée du bail et quel est le loyer ? »): each is judged and answered
 # as asked alone (the app walk of round 32: the rate was answered, the amount left out, its article judged to cover nothing asked).
 # Not a pair of names or dates ("between the Buyer and the Seller", « entre 2020 et 2025 », "both … and"): those ask one thing.
-_QUESTION_WORD = r"(?:what|which|how|when|who|whom|where|is|are|does|do|may|can|quel(?:le)?s?|quand|qui|comment|combien|ou|est-ce)"
+_QUESTION_WORD = r"(?:what|which|how|when|who|whom|where|is|are|does|do|may|can|quel(?:le)?s?|quand|qui|comment|combien|ou|est-ce|y a|existe)"
 _SECOND_THING = re.compile(
-    r",?\s+(?:and|et)\s+(?=(?:its|their|his|her|the|what|which|how|when|who|where|son|sa|ses|leurs?|le|la|les|l'|quel(?:le)?s?|quand|qui|combien|comment)\b)"
+    # (… and a preposition before the question word: "How much did the bank lend and at what interest rate?" — walkthrough 24; "…, and is
+    # there a ceiling?", « … et y a-t-il un plafond ? »)
+    r",?\s+(?:and|et)\s+(?=(?:(?:at|in|on|for|by|a|pour|en|dans|par|sous)\s+(?=what|which|quel)|is there|are there|y a-t-il\b|existe-t-il\b)?"
+    r"(?:its|their|his|her|the|what|which|how|when|who|where|son|sa|ses|leurs?|le|la|les|l'|quel(?:le)?s?|quand|qui|combien|comment|is there|are there|y a|existe)\b)"
 )
 _ONE_THING = re.compile(r"\b(?:between|entre|both|a la fois|respectively|respectivement)\s+[^,;?]{0,60}$")
-_CONDITION = re.compile(r"\b(?:if|unless|when|where|whether|si|lorsque|quand|au cas ou|en cas de|in case)\b[^?]*\b(?:and|et)\b")
+# (not an "and" after a comma that asks anew: "… when deliveries fall short, and is there a ceiling?")
+_CONDITION = re.compile(
+    r"\b(?:if|unless|when|where|whether|si|lorsque|quand|au cas ou|en cas de|in case)\b[^?]*?(?<!,)\s(?:and|et)\b"
+    r"|\b(?:if|unless|when|where|whether|si|lorsque|quand|au cas ou|en cas de|in case)\b[^?]*?,\s*(?:and|et)\b(?!\s+(?:is there|are there|y a-t-il|what|which|how|who|quel))"
+)
 _ALL_KIND_WORDS = frozenset().union(*KIND_WORDS.values())
 _SAID_OF_THE_FIRST = frozenset({"due", "payable", "apply", "applies", "owed", "exigible", "dus", "applique", "appliquer"})
 _PRONOUN = re.compile(r"\b(?:it|they|them|il|elle|ils|elles|cela|ceci)\b")
@@ -481,9 +488,9 @@ def asked_parts(question: str) -> tuple[str, str] | None:
     # the second thing asked is one of its own: words besides a kind's and a pronoun standing for the first ("how long does it last?",
     # "when is it due?" ask of the first thing — the review of the round: judged alone, any length or any "due" answered)
     own = [word for word in tokenize(second) if word not in _ALL_KIND_WORDS and word not in _SAID_OF_THE_FIRST]
-    if not own or _PRONOUN.search(fold(second)):
+    if not own or _PRONOUN.search(re.sub(r"\b(?:y a|existe)-t-il\b", " ", fold(second))):  # « y a-t-il »: no pronoun for the first
         return None
-    if not re.match(rf"{_QUESTION_WORD}\b", fold(second)):
+    if not re.match(rf"(?:(?:at|in|on|for|by|a|pour|en|dans|par|sous)\s+)?{_QUESTION_WORD}\b", fold(second)):
         # … a thing named, not a party or a role ("the liability of the Seller and the Buyer", « par le Bailleur et le Preneur »), nor one
         # that takes the first thing's complement ("the conditions and the consequences of termination")
         if _NAMED_AFTER_DETERMINER.match(second) or (len(tokenize(first)) < 3 and _COMPLEMENT.search(fold(second))):

@@ -489,6 +489,7 @@ def _per_contract(
     # written « loyer »: the review of the round); not a date, which every letterhead and opening writes
     gives = {cid for cid, best in chosen.items() if best and kind in ("amount", "duration") and any(holds_kind(kind, sentence) for _l, _p, sentence in best)}
     answering = [cid for cid in by_contract if chosen[cid] and not (core and not held.get(cid, set()) & core and cid not in gives)]
+    answering = _without_copies(answering, {cid: [documents[n - 1] for n in numbers] for cid, numbers in by_contract.items()})
     among = sum(1 for cid in answering if cid in (amendments or {}))
     if among or len(answering) < 2:  # « 1 contrat et 1 avenant », « 1 contrat »
         things, _plural = counted(language, len(answering) - among, among)
@@ -501,6 +502,19 @@ def _per_contract(
         first = documents[numbers[best[0][0] - 1] - 1]
         lines.append(contract_line(contract_label(first.meta.get("title"), first.meta.get("file")), quoted, language))
     return "\n".join(lines)
+
+
+def _without_copies(answering: list[str], passages: dict[str, list[Document]]) -> list[str]:
+    """``answering`` without a contract whose passages are word for word those of one before it: the same act filed twice (a signed
+    copy, a reconversion), which is one contract to the reader (walkthroughs 23 and 24: « La question vise 3 contrats » of two and a copy)."""
+    seen: set[tuple[str, ...]] = set()
+    kept = []
+    for cid in answering:
+        said = tuple(sorted(" ".join(fold(doc.content or "").split()) for doc in passages[cid]))
+        if said not in seen:
+            kept.append(cid)
+            seen.add(said)
+    return kept
 
 
 def answers_per_contract(documents: list[Document], scope: dict | None) -> bool:

@@ -867,10 +867,12 @@ def several_answer(documents: list[Document], decisions: list[dict[str, Any]], s
         return False
     # (one passage per part of a two-part question answers a part, not the whole; a courtesy translation or an amendment is no
     # other contract — the review of the round: "The question fits 3 contracts" of a licence, its amendment and its translation)
-    complete = {documents[i].meta.get("doc_id") for i, d in enumerate(decisions)
+    complete = {documents[i].meta.get("doc_id"): i for i, d in enumerate(decisions)
                 if d["relevant"] and not d.get("part") and str(d.get("by", "")).startswith("meaning") and float(d.get("coverage") or 0.0) >= COMPLETE
                 and not is_translation_or_amendment(documents[i])}
-    return len(complete - {None}) >= 2
+    complete.pop(None, None)
+    # … nor is a copy filed twice, whose passage is word for word another's (walkthrough 24: a supply agreement and its signed copy)
+    return len({" ".join(fold(documents[i].content or "").split()) for i in complete.values()}) >= 2
 
 
 def refuse_outside_hint(documents: list[Document], decisions: list[dict[str, Any]], hint: dict | None) -> None:

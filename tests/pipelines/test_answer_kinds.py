@@ -242,6 +242,12 @@ def test_a_size_is_a_number_and_its_unit(text, gives):
         ("Quelle est la durée du préavis à respecter par le Bailleur et le Preneur en cas de résiliation ?", None),
         ("What is the remedy if the Tenant fails to pay and the Landlord does nothing?", None),
         ("What are the conditions and the consequences of termination?", None),
+        # walkthrough 24: a preposition before the second question word; a yes-or-no second question after a condition and a comma
+        ("How much did the bank lend the dairy and at what interest rate?", ("How much did the bank lend the dairy?", "at what interest rate?")),
+        ("What does Distrimarché charge when deliveries fall short, and is there a ceiling?",
+         ("What does Distrimarché charge when deliveries fall short?", "is there a ceiling?")),
+        ("Quelle est la pénalité et y a-t-il un plafond ?", ("Quelle est la pénalité ?", "y a-t-il un plafond ?")),
+        ("What happens if the tenant fails to pay, and the landlord sues?", None),
     ],
 )
 def test_a_question_may_ask_two_things(question, parts):
@@ -268,3 +274,19 @@ def test_a_term_asked_as_until_when_a_party_may_do_what_the_named_contract_is_ab
     # … not when the opening does not say it: selling is then what is asked
     judged = RelevanceJudge().run(question=question, documents=[term], units=units, scope={**scope, "described": ["winter", "wheat", "seed"]})
     assert not judged["decisions"][0]["relevant"], judged["decisions"][0]
+
+
+def test_a_copy_filed_twice_is_not_another_contract_answering():
+    # walkthroughs 23 and 24: a supply agreement and its signed copy made « La question vise 2 contrats » of one
+    from haystack import Document
+
+    from pipelines.rankers.relevance import several_answer
+
+    term = "3.2 This Agreement shall renew for successive periods of twelve (12) months unless notice of non-renewal is given ninety (90) days before."
+    decision = {"relevant": True, "by": "meaning", "coverage": 1.0}
+    original = Document(id="c5-4", content=term, meta={"doc_id": "c5", "file": "room/Supply_Agreement.html"})
+    copy = Document(id="c14-4", content=term.replace("  ", " ") + "\n", meta={"doc_id": "c14", "file": "room/archive/supply_signed_copy.pdf"})
+    other = Document(id="c8-9", content="6.2 Le Contrat se renouvellera par tacite reconduction sauf dénonciation six (6) mois avant son terme.",
+                     meta={"doc_id": "c8", "file": "room/contrat_cadre.pdf"})
+    assert not several_answer([original, copy], [decision, decision], None, None)
+    assert several_answer([original, copy, other], [decision, decision, decision], None, None)
