@@ -34,7 +34,7 @@ doit doivent devra devront devrait devraient doive devoir faut faudra faudrait f
 # résilié » — Snowball lists « été », « suis », « est »… but not « être »), the wish that frames a condition ("if it
 # wants to stop", « s'il veut arrêter »), the participle that names a contract by its parties (« l'accord conclu avec
 # Kestrel »), the deontic frames of « doit »
-# and "must" (« sont-ils tenus de … ? », "are they required to … ?") and of « peut » and "may" (« est-il
+# and "must" (« sont-ils tenus de … ? », "are they required to … ?", "is she bound to … ?", "is she expected to … ?") and of « peut » and "may" (« est-il
 # autorisé à … ? », "are we allowed to … ?", « permet-il de … ? »), the indefinite pronouns ("to someone else",
 # « à quelqu'un d'autre »: a contract says "a third party", « un tiers »), and the
 # courtesy titles before a name (Mr Morand, « M. », « Mme »), which a contract writes its own way; and the prepositions that
@@ -43,18 +43,20 @@ doit doivent devra devront devrait devraient doive devoir faut faudra faudrait f
 # the verb and the time that frame what holds (« quel différentiel s'applique aujourd'hui ? », "which rate applies today?": « s'applique »
 # read as a software « application » sent walkthrough 20's coffee-price question to the till software's fees), and « à partir de »,
 # "from" (walkthrough 21: « partir » was looked for as « partie », "party"), and the verb that keeps a notice or a time limit
-# (« quel préavis faut-il respecter ? »: walkthrough 24; "observe").
+# (« quel préavis faut-il respecter ? »: walkthrough 24; "observe"), and the "still" of "is it still binding?", which no contract
+# writes.
 FRAME_WORDS = """
 many much per also
 want wants wanted wish veut veulent voudrait voudraient vouloir souhaite souhaitent
 conclu conclue conclus conclues
-etre tenu tenue tenus tenues required obliged
+etre tenu tenue tenus tenues required obliged bound expected supposed cense censee censes censees
 someone somebody anyone anybody something anything everyone everybody everything else quelqu
 allowed permitted entitled autorise autorisee autorises autorisees permet permettent
 mr mrs ms messrs dr monsieur madame mademoiselle messieurs mme mlle
 regarding concerning respecting relating towards despite concernant quant
 according selon dit disent says say said
 respecter respecte respectent observer observe
+still toujours
 applique appliquent apply applies aujourd hui today currently actuellement
 partir
 """.split()
