@@ -121,10 +121,12 @@ class QueryExpander(StoreComponent):
         forms = self._forms() if self.enabled and self.forms_weight > 0 else None
         groups = question_groups(tokens, language, forms, self.forms_weight)
         if self.enabled:
-            # inside named contracts, a word that describes a contract (its kind, place or subject) is searched as written, not through
-            # its notion's other wordings: those describe the whole contract, and ranked its every article that repeats them first
-            # (walkthrough 24: "What does Distrimarché charge the dairy …?" — « produits laitiers » in each article of the supply agreement)
-            searched = [m for m in matches if not (scope and m.concept.kind in DESCRIBING_SCOPED - DESCRIBING)]
+            # inside named contracts, a word that stands for one of their parties is searched as written, not through its notion's
+            # other wordings: those are the party's name, in every article (walkthrough 24: "What does Distrimarché charge the dairy …?"
+            # of a supply agreement with « LAITERIE DES COTEAUX » ranked the articles that name the dairy's products first); a subject's
+            # or a kind's wordings still rank ("the ceramics shop" finds the lease's « boutique » articles)
+            parties = set((scope or {}).get("party_words") or ())
+            searched = [m for m in matches if not (m.concept.kind in DESCRIBING_SCOPED - DESCRIBING and any(len(t.tokens) == 1 and t.tokens[0] in parties for t in m.concept.terms))]
             groups.extend(notion_groups(searched, tokens, self.weight, forms, self.forms_weight, language=language, same_language_weight=self.same_language_weight))
         identity = frozenset((scope or {}).get("identity") or ())
         if self.enabled and self._dictionary is not None:

@@ -664,7 +664,7 @@ class RelevanceJudge:
         named = naming | set((scope or {}).get("identity") or ())  # the named contracts' own words (their title, file, parties)
         naming |= {word for word, following in zip(said, said[1:]) if word in STREET_WORDS and following in named}
         kind = asked_kind(question)
-        if kind in ("date", "duration") and (scope or {}).get("described"):
+        if kind == "date" and _UNTIL_WHEN.search(fold(question).replace("’", "'")) and (scope or {}).get("by") == "name" and scope.get("described"):
             # until when, or for how long, a named contract lets a party do what its opening says it is about: « Jusqu'à quand la
             # coopérative peut-elle vendre des semences de blé Harrowgate ? » of the licence "(Winter wheat – multiplication and sale of
             # certified seed in France)", "Until when can Chaîne Horizon air Les Veilleurs du Port?" of the pre-sale of the series'
@@ -857,6 +857,11 @@ class RelevanceJudge:
         if isinstance(params.get("chat_generator"), dict):
             deserialize_chatgenerator_inplace(params, key="chat_generator")
         return default_from_dict(cls, data)
+
+
+# A question on until when something lasts, not on a time limit to act (« Dans quel délai … signaler un défaut ? », « combien de temps
+# … a-t-elle pour changer de nom ? ») nor on a day something happened (« À quelle date a-t-elle pris ses fonctions ? »)
+_UNTIL_WHEN = re.compile(r"\b(?:jusqu'a quand|until when|till when|up to when)\b")
 
 
 def several_answer(documents: list[Document], decisions: list[dict[str, Any]], scope: dict | None, hint: dict | None) -> bool:

@@ -153,6 +153,7 @@ class IdentityIndex:
     file_names: dict[str, str] = field(default_factory=dict)  # contract -> its file's name, case-folded
     party_words: frozenset[str] = frozenset()  # every word of the parties' names read reliably (glossary words too)
     amends: dict[str, str] = field(default_factory=dict)  # an amendment attached to a contract -> that contract
+    party_words_of: dict[str, frozenset[str]] = field(default_factory=dict)  # a contract -> the words of its parties' names read reliably
 
     @classmethod
     def build(cls, rows: Any, lexicon: Lexicon | None = None) -> IdentityIndex:
@@ -184,11 +185,14 @@ class IdentityIndex:
             for key in kinds_of[cid] | subjects_of[cid]:
                 carriers.setdefault(key, set()).add(cid)
         file_names = {cid: PurePath(file).name.casefold() for cid, file in files.items() if file}
-        party_words = frozenset(token for record in rows if record.parties_reliable for name in record.party_names for token in tokenize(name))
+        party_words_of = {
+            record.id: frozenset(token for name in record.party_names for token in tokenize(name)) for record in rows if record.parties_reliable
+        }
+        party_words = frozenset().union(*party_words_of.values())
         return cls(
             {t: frozenset(ids) for t, ids in by_token.items()}, tokens_of, strong_of, titles, files, len(tokens_of),
             kinds_of, subjects_of, generic, lexicon, {k: frozenset(v) for k, v in carriers.items()}, file_names, party_words,
-            {record.id: record.amends for record in rows if getattr(record, "amends", "")},
+            {record.id: record.amends for record in rows if getattr(record, "amends", "")}, party_words_of,
         )
 
     @property
@@ -946,5 +950,6 @@ class ScopeResolver(StoreComponent):
         # the amendments among the contracts named, and the contract each amends: an answer counts them apart; and the words of their
         # opening (title, subtitle): what the contract is about, which a question on its term may repeat without asking it
         named = {**found.as_dict(), "amendments": {cid: index.amends[cid] for cid in found.contract_ids if cid in index.amends},
-                 "described": opening_words(self.store, found.contract_ids)}
+                 "described": opening_words(self.store, found.contract_ids),
+                 "party_words": sorted(set().union(*(index.party_words_of.get(cid, frozenset()) for cid in found.contract_ids)))}
         return {"query": found.question, "doc_ids": found.contract_ids, "scope": named, "hint": None, "names": names}

@@ -268,7 +268,7 @@ def test_a_term_asked_as_until_when_a_party_may_do_what_the_named_contract_is_ab
     units = [{"token": "vendre", "terms": [["vendre"], ["sell"], ["sale"]], "weight": 1.0}, {"token": "ble", "terms": [["ble"], ["wheat"]], "weight": 1.0}]
     term = Document(id="c4-3", content="3.1 This Agreement shall continue until 30 June 2028 (the \"Initial Term\").", score=1.0,
                     meta={"doc_id": "c4", "section": "3. Term"})
-    scope = {"contract_ids": ["c4"], "described": ["winter", "wheat", "multiplication", "sale", "certified", "seed", "france"]}
+    scope = {"contract_ids": ["c4"], "by": "name", "described": ["winter", "wheat", "multiplication", "sale", "certified", "seed", "france"]}
     judged = RelevanceJudge().run(question=question, documents=[term], units=units, scope=scope)
     assert judged["decisions"][0]["relevant"], judged["decisions"][0]
     # … not when the opening does not say it: selling is then what is asked

@@ -50,9 +50,9 @@ def test_the_function_words_that_name_a_notion_alone_still_do(tmp_path):
     assert "term" in expander.run(query="Until which date does the lease run?")["clause_types"]
 
 
-def test_inside_a_named_contract_a_word_that_describes_it_is_searched_as_written_not_through_its_notion(tmp_path):
-    # walkthrough 24: "What does Distrimarché charge the dairy when deliveries fall short?" of a supply agreement for « produits
-    # laitiers »: the notion's French wordings ranked every article that names the products above the penalties article
+def test_inside_a_named_contract_a_word_standing_for_a_party_is_searched_as_written_not_through_its_notion(tmp_path):
+    # walkthrough 24: "What does Distrimarché charge the dairy when deliveries fall short?" of a supply agreement with « Laiterie des
+    # Coteaux »: the notion's French wordings ranked every article that names the dairy's products above the penalties article
     expander = QueryExpander(store=WorkspaceStore(root=tmp_path / "ws"), weight=0.8)
     question = "What does Distrimarché charge the dairy when deliveries fall short?"
 
@@ -60,5 +60,8 @@ def test_inside_a_named_contract_a_word_that_describes_it_is_searched_as_written
         return {token for group in result["groups"] for term in group.terms for word in term for token, _ in word}
 
     assert {"laiterie", "laitiers"} & searched(expander.run(query=question))  # unscoped: "the dairy" may name a contract by its subject
-    scoped = expander.run(query=question, scope={"contract_ids": ["c08"], "kinds": ["supply_agreement"], "identity": ["distrimarche"]})
+    scope = {"contract_ids": ["c08"], "kinds": ["supply_agreement"], "identity": ["distrimarche"], "party_words": ["coteaux", "des", "laiterie", "distrimarche"]}
+    scoped = expander.run(query=question, scope=scope)
     assert not {"laiterie", "laitiers"} & searched(scoped) and "dairy" in searched(scoped)
+    # a subject that is no party's name still ranks through its notion
+    assert {"laiterie", "laitiers"} & searched(expander.run(query=question, scope={**scope, "party_words": ["distrimarche", "froid", "express"]}))
