@@ -379,6 +379,9 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
     "contrat de prestations logistiques": (
         r"prestations? logistiques?", r"logistics (?:services )?agreement", r"contrat de transport",
         r"transport agreement", r"entreposage", r"warehousing agreement",
+        # carriage of goods by road (walkthrough 24: « CONTRAT DE PRESTATION DE TRANSPORT ET DE LOGISTIQUE » typed nothing)
+        r"prestations? de transport", r"transport (?:et|&) (?:de )?logistique", r"transport de marchandises", r"carriage of goods",
+        r"haulage (?:agreement|contract)",
     ),
     "contrat d'assurance": (
         r"assurance", r"insurance (?:policy|contract|agreement)", r"police d'assurance",
