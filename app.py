@@ -53,6 +53,7 @@ def _workspace_section() -> None:
     if message:
         (st.error if message[0] == "error" else st.success)(message[1])
     st.caption(f"Open: `{st.session_state[keys.WORKSPACE]}`")
+    shared.keep_workspace_in_address()
 
 
 # --- models -------------------------------------------------------------------------------------

@@ -11,9 +11,11 @@ from typing import Any
 import streamlit as st
 
 from greffier.config import Settings, load_settings
+from greffier.errors import GreffierError
 from greffier.models import dictionary_stamp
 from pipelines.generators.llm import LLMChoice, resolve_llm
 from greffier.ui import keys
+from greffier.ui.knobs import resolve_workspace
 from greffier.text.replies import (
     CANNOT_RENDER_PAGE, NO_PASSAGE_TEXT, NO_PAGE_IMAGE_NO_PAGE, NO_PAGE_IMAGE_NOT_PDF, NO_PAGE_IMAGE_VIEWER, PAGE_PREVIEW, PASSAGE_NOT_LOCATED, VIEW_PAGE_LARGE,
     VIEW_PAGE_LARGE_HELP, VIEWER_BACK, VIEWER_CANNOT_RENDER, VIEWER_ELSEWHERE, VIEWER_HIGHLIGHTED, VIEWER_NOT_LOCATED, VIEWER_PAGES,
@@ -27,7 +29,7 @@ from greffier.ui.text import as_read, escape_markdown
 def init_state() -> None:
     """Per-user state, initialised once per session (keys in greffier.ui.keys)."""
     if keys.WORKSPACE not in st.session_state:
-        st.session_state[keys.WORKSPACE] = str(Path(load_settings().workspace).expanduser().resolve())
+        st.session_state[keys.WORKSPACE] = _asked_workspace() or str(Path(load_settings().workspace).expanduser().resolve())
     defaults: dict[str, Any] = {
         keys.SIDEBAR_EPOCH: 0,
         keys.THREAD: keys.NEW_THREAD,
@@ -40,6 +42,25 @@ def init_state() -> None:
     }
     for key, value in defaults.items():
         st.session_state.setdefault(key, value)
+
+
+def _asked_workspace() -> str | None:
+    """The workspace the page's address names (``?workspace=…``: a reload, a link opened in a new tab), when it is one; else None,
+    with the reason shown once in the sidebar."""
+    asked = st.query_params.get(keys.WORKSPACE_PARAM)
+    if not asked:
+        return None
+    try:
+        return str(resolve_workspace(asked, create=False))
+    except GreffierError as exc:
+        st.session_state[keys.WORKSPACE_MESSAGE] = ("error", f"The address names a workspace that cannot be opened: {exc}")
+        return None
+
+
+def keep_workspace_in_address() -> None:
+    """Write the open workspace in the page's address, so that a reload or a copied link opens the same one."""
+    if st.query_params.get(keys.WORKSPACE_PARAM) != st.session_state[keys.WORKSPACE]:
+        st.query_params[keys.WORKSPACE_PARAM] = st.session_state[keys.WORKSPACE]
 
 
 def settings() -> Settings:

@@ -68,7 +68,7 @@ except GreffierError as exc:
     st.stop()
 
 names = dataroom.contract_names(settings)  # contracts are shown by their title (and file name), not by their internal id
-results, rows, counts = data.results, dataroom.display_rows(data, names), data.counts
+results, rows, counts = data.results, dataroom.display_rows(data, names, workspace=str(settings.workspace)), data.counts
 by_reason = {reason: [row for row in data.left_out if row["reason"] == reason] for reason in dict.fromkeys(row["reason"] for row in data.left_out)}
 
 metrics = st.columns(4)

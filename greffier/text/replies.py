@@ -77,6 +77,12 @@ END_MOVED_NOTE = {
     "en": "{file}: an amendment moved its end from {before} to {after} ({amendments}); the passage quoted may give the end before it.",
     "fr": "{file} : un avenant a modifié sa date de fin, du {before} au {after} ({amendments}) ; le passage cité peut donner la fin d'avant.",
 }
+# … the contract and the amendment that moved its end both quoted: which end is in force (the app walk of round 34: the superseded end
+# came first, and nothing said which one holds)
+END_IN_FORCE_NOTE = {
+    "en": "{file}: the end in force is {after}, as the amendment quoted ({amendments}) sets it (the contract said {before}).",
+    "fr": "{file} : la fin en vigueur est le {after}, fixée par l'avenant cité ({amendments}) (le contrat disait le {before}).",
+}
 # … the amendment quoted sets the new end by a formula its words date nowhere ("the day immediately preceding the fifth (5th)
 # anniversary of the Original Expiry Date"): the date it works out to (walkthrough 17)
 END_COMPUTED_NOTE = {

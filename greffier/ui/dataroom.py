@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from urllib.parse import quote
 from collections import Counter
 from datetime import date
 from typing import Any
@@ -25,6 +26,7 @@ from greffier.services.dataroom.export import name_contracts as name_contracts
 from greffier.services.dataroom.query import allowed_values
 from greffier.text import fold, noun, plural, section_label
 from greffier.tools.registry import call_tool, parse_arguments
+from greffier.ui.keys import WORKSPACE_PARAM
 from greffier.ui.text import one_line
 from store.records import load_dataroom
 from store.workspace import open_workspace
@@ -193,12 +195,14 @@ def nothing_left_out(data: DataRoomTable) -> tuple[str, str]:
     return "success", text + " Every contract's fields were read."
 
 
-def display_rows(data: DataRoomTable, names: dict[str, str] | None = None) -> list[dict[str, Any]]:
+def display_rows(data: DataRoomTable, names: dict[str, str] | None = None, workspace: str | None = None) -> list[dict[str, Any]]:
     """The table's rows as the screen shows them: an amendment's title indented under its
     contract's (« ↳ »), the amendments and the contract amended by their names (``names``:
-    :func:`contract_names`), not their ids, and a ``detail`` link that opens the contract on this page.
-    The ``id`` stays in each row: the screen shows it last, as the internal key."""
+    :func:`contract_names`), not their ids, and a ``detail`` link that opens the contract on this page —
+    in ``workspace``, which the link names (a link opened in a new tab opened the default workspace's
+    contract of that id: the app walk of round 34). The ``id`` stays in each row: the screen shows it last, as the internal key."""
     names = names or {}
+    place = f"{WORKSPACE_PARAM}={quote(workspace, safe='/')}&" if workspace else ""
 
     def named(ids: str | None) -> str | None:
         return "; ".join(one_line(names.get(i, i), 60) for i in ids.split(", ")) if ids else None
@@ -209,7 +213,7 @@ def display_rows(data: DataRoomTable, names: dict[str, str] | None = None) -> li
             "title": ("↳ " if row["kind"] == "amendment" else "") + (row["title"] or row["file"] or row["id"]),
             "amendments": named(row.get("amendment keys")),
             "amends": named(row.get("amends key")),
-            "detail": f"?{DETAIL_PARAM}={row['id']}",
+            "detail": f"?{place}{DETAIL_PARAM}={row['id']}",
         }
         for row in data.rows
     ]

@@ -1,6 +1,9 @@
 """Keys of the per-user state kept in ``st.session_state``; app.py initialises them once."""
 
 WORKSPACE = "workspace_path"  # resolved path of the open workspace (str)
+# ?workspace=<folder> in the page's address: the workspace open, so that a reload or a link opened in a new tab stays in it (the app
+# walk of round 34: a reload went back to the default workspace, another client's, with nothing on screen to say so)
+WORKSPACE_PARAM = "workspace"
 SETTINGS = "settings"  # the Settings of the open workspace, reloaded on every run by app.py
 WORKSPACE_INPUT = "sidebar_workspace_input"  # + the sidebar epoch
 RETURN_TO = "return_to_page"  # the page a first request asked for, shown once app.py has run

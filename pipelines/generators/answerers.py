@@ -436,7 +436,22 @@ def extractive_answer(
     best = _each_part(documents, units, max_sentences, question or asked) or _answering(documents, units, max_sentences, question or asked)
     if not best:
         return " ".join(f"{_opening(doc)} [{n}]" for n, doc in enumerate(documents[:1], 1))
-    return " ".join(f"{sentence} [{n}]" for n, _pos, sentence in best)
+    return _quoted(best, documents)
+
+
+ELISION = "[…]"
+
+
+def _quoted(best: list[tuple[int, int, str]], documents: list[Document]) -> str:
+    """The sentences chosen, each cited; a sentence of the passage left out between two of them is marked « […] » (the app walk of
+    round 34: an amendment's article quoted between its own guillemets read as one quotation, a sentence silently gone from its middle)."""
+    quotable = {(n, position) for n, position, _sentence in _sentences(documents)}
+    said = []
+    for i, (n, position, sentence) in enumerate(best):
+        if i and best[i - 1][0] == n and any(m == n and best[i - 1][1] < p < position for m, p in quotable):
+            said.append(ELISION)
+        said.append(f"{sentence} [{n}]")
+    return " ".join(said)
 
 
 def _answering(documents: list[Document], units: list[dict[str, Any]], max_sentences: int, question: str) -> list[tuple[int, int, str]]:

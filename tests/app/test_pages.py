@@ -191,6 +191,25 @@ def test_opening_another_workspace_forgets_what_the_pages_picked_in_the_first(tm
     assert at.session_state["compliance_flag"] is None and at.session_state["duplicates_pair"] is None  # back to their defaults
 
 
+def test_the_workspace_open_is_in_the_address_and_a_reload_stays_in_it(tmp_path, monkeypatch):
+    # the app walk of round 34: another workspace opened from the sidebar, a reload went back to the default one (another client's)
+    at = open_app(tmp_path / "default", monkeypatch)
+    (tmp_path / "client").mkdir()
+    at.text_input(key="sidebar_workspace_input_0").set_value(str(tmp_path / "client"))
+    at.button(key="sidebar_open_workspace").click().run()
+    assert at.query_params["workspace"] in (str((tmp_path / "client").resolve()), [str((tmp_path / "client").resolve())])
+    reloaded = AppTest.from_file(str(REPO / "app.py"), default_timeout=60)
+    reloaded.query_params["workspace"] = str(tmp_path / "client")
+    reloaded.run()
+    assert not reloaded.exception and reloaded.session_state["workspace_path"] == str((tmp_path / "client").resolve())
+    # an address naming no workspace that can be opened: the default one, and the sidebar says why
+    broken = AppTest.from_file(str(REPO / "app.py"), default_timeout=60)
+    broken.query_params["workspace"] = str(tmp_path / "gone")
+    broken.run()
+    assert broken.session_state["workspace_path"] == str((tmp_path / "default").resolve())
+    assert any("cannot be opened" in e.value and "does not exist" in e.value for e in broken.error)
+
+
 def test_chat_answers_with_citations_and_opens_the_cited_passage(app_workspace, monkeypatch):
     at = open_app(app_workspace.path, monkeypatch)
     # The room holds several leases: the question names this one (« Quelle est la durée du bail ? »

@@ -52,6 +52,9 @@ def test_an_answer_about_the_term_tells_of_the_amendment_that_moved_it(settings,
     assert amendment in cited, (out["answer"], cited)
     if amendment in cited:  # the amendment is quoted: its new end, as it writes it, is in the answer
         assert written in out["answer"], out["answer"]
+        # … and when the contract's superseded end is quoted beside it, a note says which end holds (the app walk of round 34)
+        if len({c["file"] for c in out["citations"]}) > 1:
+            assert ("end in force is" in note or "fin en vigueur est le" in note) and new_end in note, note
     else:  # the original term alone is quoted: the note names the amendment and the new end, in the question's language,
         # and quotes the amendment's own sentence that writes it (walkthrough 15)
         assert said in note and amendment in note and new_end in note, (out["answer"], note)
