@@ -121,6 +121,16 @@ def contract_labels(*, session: Session, contract_ids: Sequence[str]) -> dict[st
     return {contract_id: (file, title) for contract_id, file, title in rows}
 
 
+def copies_among(*, session: Session, contract_ids: Sequence[str]) -> dict[str, str]:
+    """``{contract id: the contract it is a copy or a translation of}`` for those of ``contract_ids`` that the data room's records
+    read as one (same parties, type and signature date as a contract before it: ``ContractRecord.copy_of``)."""
+    if not contract_ids:
+        return {}
+    copy_of = func.json_extract(ContractMeta.record, "$.copy_of")
+    rows = session.exec(select(ContractMeta.contract_id, copy_of).where(ContractMeta.contract_id.in_(list(set(contract_ids))), copy_of.is_not(None)))
+    return {contract_id: original for contract_id, original in rows if original}
+
+
 def amendments_among(*, session: Session, contract_ids: Sequence[str]) -> dict[str, str | None]:
     """``{amendment id: the id of the contract it amends, or None when it is attached to none}`` for those of
     ``contract_ids`` that the data room's records read as amendments."""

@@ -520,15 +520,18 @@ def _per_contract(
 
 
 def _without_copies(answering: list[str], passages: dict[str, list[Document]]) -> list[str]:
-    """``answering`` without a contract whose passages are word for word those of one before it: the same act filed twice (a signed
-    copy, a reconversion), which is one contract to the reader (walkthroughs 23 and 24: « La question vise 3 contrats » of two and a copy)."""
-    seen: set[tuple[str, ...]] = set()
+    """``answering`` without a contract that its record calls a copy of another one answering (``copy_of``: same parties, type and
+    signature date) and whose passages are word for word that one's: the same act filed twice (a signed copy, a reconversion), one
+    contract to the reader (walkthroughs 23 and 24: « La question vise 3 contrats » of two and a copy). Two contracts of a network
+    that write the same clause are two (the review of round 34: two franchisees' identical non-compete)."""
+    def said(cid: str) -> set[str]:
+        return {" ".join(fold(doc.content or "").split()) for doc in passages[cid]}
+
     kept = []
     for cid in answering:
-        said = tuple(sorted(" ".join(fold(doc.content or "").split()) for doc in passages[cid]))
-        if said not in seen:
+        original = next((doc.meta.get("copy_of") for doc in passages[cid] if doc.meta.get("copy_of")), None)
+        if not (original in answering and original != cid and said(cid) <= said(original)):
             kept.append(cid)
-            seen.add(said)
     return kept
 
 

@@ -872,12 +872,19 @@ def several_answer(documents: list[Document], decisions: list[dict[str, Any]], s
         return False
     # (one passage per part of a two-part question answers a part, not the whole; a courtesy translation or an amendment is no
     # other contract — the review of the round: "The question fits 3 contracts" of a licence, its amendment and its translation)
-    complete = {documents[i].meta.get("doc_id"): i for i, d in enumerate(decisions)
+    complete = {documents[i].meta.get("doc_id"): documents[i] for i, d in enumerate(decisions)
                 if d["relevant"] and not d.get("part") and str(d.get("by", "")).startswith("meaning") and float(d.get("coverage") or 0.0) >= COMPLETE
                 and not is_translation_or_amendment(documents[i])}
     complete.pop(None, None)
-    # … nor is a copy filed twice, whose passage is word for word another's (walkthrough 24: a supply agreement and its signed copy)
-    return len({" ".join(fold(documents[i].content or "").split()) for i in complete.values()}) >= 2
+    # … nor is a copy its record says is one, answering word for word as its original (walkthrough 24: a supply agreement and its
+    # signed copy); two contracts writing the same clause are two (the review of round 34)
+    copies = {cid for cid, doc in complete.items()
+              if doc.meta.get("copy_of") in complete and _flat(doc.content) == _flat(complete[doc.meta["copy_of"]].content)}
+    return len(set(complete) - copies) >= 2
+
+
+def _flat(text: str | None) -> str:
+    return " ".join(fold(text or "").split())
 
 
 def refuse_outside_hint(documents: list[Document], decisions: list[dict[str, Any]], hint: dict | None) -> None:

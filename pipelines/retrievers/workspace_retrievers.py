@@ -138,13 +138,16 @@ class ChunkHydrator(StoreComponent):
             rows = repo.get_chunks(session=session, chunk_ids=[d.id for d in documents])
             # File and title only: loading whole contracts (text, manifest) cost most of a search.
             labels = repo.contract_labels(session=session, contract_ids=[row.contract_id for row in rows.values()])
+            # … and the contract a passage's contract is a copy of, by its record: an answer counts one act filed twice once
+            copies = repo.copies_among(session=session, contract_ids=[row.contract_id for row in rows.values()])
         hydrated = []
         for doc in documents:
             row = rows.get(doc.id)
             if row is None:  # deleted since the vector search: never return a dangling chunk
                 continue
             file, title = labels.get(row.contract_id, (None, None))
-            hydrated.append(_document(row, file, title, score=doc.score, meta=doc.meta))
+            meta = {**doc.meta, "copy_of": copies[row.contract_id]} if row.contract_id in copies else doc.meta
+            hydrated.append(_document(row, file, title, score=doc.score, meta=meta))
         return {"documents": hydrated}
 
 

@@ -285,8 +285,26 @@ def test_a_copy_filed_twice_is_not_another_contract_answering():
     term = "3.2 This Agreement shall renew for successive periods of twelve (12) months unless notice of non-renewal is given ninety (90) days before."
     decision = {"relevant": True, "by": "meaning", "coverage": 1.0}
     original = Document(id="c5-4", content=term, meta={"doc_id": "c5", "file": "room/Supply_Agreement.html"})
-    copy = Document(id="c14-4", content=term.replace("  ", " ") + "\n", meta={"doc_id": "c14", "file": "room/archive/supply_signed_copy.pdf"})
+    copy = Document(id="c14-4", content=term.replace("  ", " ") + "\n", meta={"doc_id": "c14", "file": "room/archive/supply_signed_copy.pdf",
+                                                                              "copy_of": "c5"})
     other = Document(id="c8-9", content="6.2 Le Contrat se renouvellera par tacite reconduction sauf dénonciation six (6) mois avant son terme.",
                      meta={"doc_id": "c8", "file": "room/contrat_cadre.pdf"})
     assert not several_answer([original, copy], [decision, decision], None, None)
     assert several_answer([original, copy, other], [decision, decision, decision], None, None)
+    # two contracts of a network writing the same clause are two (the review of round 34: two franchisees' identical non-compete)
+    twin = Document(id="c9-4", content=term, meta={"doc_id": "c9", "file": "room/Supply_Agreement_Nantes.html"})
+    assert several_answer([original, twin], [decision, decision], None, None)
+
+
+def test_a_per_contract_answer_counts_a_copy_once_and_a_twin_contract_apart():
+    from haystack import Document
+
+    from pipelines.generators.answerers import extractive_answer
+
+    term = "3.2 This Agreement shall renew for successive periods of twelve (12) months unless notice of non-renewal is given ninety (90) days before."
+    original = Document(id="c5-4", content=term, meta={"doc_id": "c5", "file": "room/Supply_Agreement.html", "title": "SUPPLY AGREEMENT"})
+    copy = Document(id="c14-4", content=term, meta={"doc_id": "c14", "file": "room/archive/copy.pdf", "title": "SUPPLY AGREEMENT", "copy_of": "c5"})
+    twin = Document(id="c9-4", content=term, meta={"doc_id": "c9", "file": "room/Supply_Agreement_Nantes.html", "title": "SUPPLY AGREEMENT"})
+    question = "What notice stops the renewal?"
+    assert extractive_answer(question, [original, copy], per_contract=True, question=question).startswith("The question fits 1 contract;")
+    assert extractive_answer(question, [original, twin], per_contract=True, question=question).startswith("The question fits 2 contracts;")
