@@ -131,7 +131,7 @@ def _in_lower_case(text: str) -> bool:
 
 # What a document says it is, in its title or file name (« traduction_licence_… », "AMENDMENT NO. 1", « avenant_1_… »): not a word
 # boundary, which an underscore of a file name is not
-_TRANSLATION = re.compile(r"(?<![a-z])(?:translation|translated|traduction|courtesy)(?![a-z])")
+_TRANSLATION = re.compile(r"(?<![a-z])(?:translation|translated|traduction)(?![a-z])")  # not "courtesy" alone: a "Courtesy Vehicle Agreement"
 _AMENDMENT = re.compile(r"(?<![a-z])(?:avenant|amendment|addendum|amending)(?![a-z])")
 
 

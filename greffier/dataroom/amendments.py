@@ -158,11 +158,16 @@ def _candidates(amendment: TermView, contracts: Sequence[TermView]) -> list[Term
 
 
 def _one_act(contracts: Sequence[TermView]) -> bool:
-    """Whether ``contracts`` (of the same parties) are copies of one act: one type, one signature day and one term, read from the
-    same words (two acts of a day, for two sites or two products, write their terms apart)."""
+    """Whether ``contracts`` (of the same parties) are copies of one act: one type, one title, one signature day and one term read
+    from the same words — a term read, never two unread ones taken for equal (two leases of a day for two shops, their terms unread,
+    are two acts: the review of round 34)."""
+    def folded(text: str) -> str:
+        return " ".join(fold(text).split())
+
     return (
         contracts[0].contract_type is not None
-        and len({(c.contract_type, c.signature_date, c.end_date, c.text_end_date, " ".join(c.end_words.split()), " ".join(c.renewal_words.split()))
+        and bool(contracts[0].end_words.strip())
+        and len({(c.contract_type, folded(c.name), c.signature_date, c.end_date, c.text_end_date, folded(c.end_words), folded(c.renewal_words))
                  for c in contracts}) == 1
     )
 

@@ -315,9 +315,7 @@ def _quoted_on_a_term(outputs: dict[str, Any], citations: list[dict[str, Any]], 
     cited = {c.get("chunk_id") for c in citations}
     documents = [d for d in outputs["relevance"]["documents"] if d.id in cited]
     asked = set(outputs.get("types", {}).get("clause_types") or ())
-    # (… or whether it still holds, at a date the status answer does not read: "Is the commitment still binding after the end of 2026?")
-    on_a_term = asked_kind(question) == "date" or _TERM_TYPES & asked or _STATUS_ASKED.search(fold(question).replace("’", "'"))
-    return documents if documents and on_a_term else []
+    return documents if documents and (asked_kind(question) == "date" or _TERM_TYPES & asked) else []
 
 
 def _amended_end_notes(store: Any, outputs: dict[str, Any], citations: list[dict[str, Any]], question: str, language: str) -> tuple[set[str], list[str]]:  # noqa: ANN401

@@ -454,9 +454,11 @@ _QUESTION_WORD = r"(?:what|which|how|when|who|whom|where|is|are|does|do|may|can|
 _SECOND_THING = re.compile(
     # (… and a preposition before the question word: "How much did the bank lend and at what interest rate?" — walkthrough 24; "…, and is
     # there a ceiling?", « … et y a-t-il un plafond ? »)
-    r",?\s+(?:and|et)\s+(?=(?:(?:at|in|on|for|by|a|pour|en|dans|par|sous)\s+(?=what|which|quel)|is there|are there|y a-t-il\b|existe-t-il\b)?"
+    r",?\s+(?:and|et)\s+(?=(?:(?:at|in|on|for|by|a|pour|en|dans|par|sous)\s+(?=what|which|quel))?"
     r"(?:its|their|his|her|the|what|which|how|when|who|where|son|sa|ses|leurs?|le|la|les|l'|quel(?:le)?s?|quand|qui|combien|comment|is there|are there|y a|existe)\b)"
 )
+_LED = re.compile(r"(?:(?:at|in|on|for|by|a|pour|en|dans|par|sous)\s+|is there\b|are there\b|y a\b|existe\b)")
+_WH = re.compile(r"(?:what|which|how|when|who|whom|where|quel(?:le)?s?|quand|qui|comment|combien|ou)\b")
 _ONE_THING = re.compile(r"\b(?:between|entre|both|a la fois|respectively|respectivement)\s+[^,;?]{0,60}$")
 # (not an "and" after a comma that asks anew: "… when deliveries fall short, and is there a ceiling?")
 _CONDITION = re.compile(
@@ -489,6 +491,10 @@ def asked_parts(question: str) -> tuple[str, str] | None:
     # "when is it due?" ask of the first thing — the review of the round: judged alone, any length or any "due" answered)
     own = [word for word in tokenize(second) if word not in _ALL_KIND_WORDS and word not in _SAID_OF_THE_FIRST]
     if not own or _PRONOUN.search(re.sub(r"\b(?:y a|existe)-t-il\b", " ", fold(second))):  # « y a-t-il »: no pronoun for the first
+        return None
+    # (a second question led by a preposition or "is there" follows a question that asks what, not whether: "Can the supplier
+    # terminate and on what grounds?" asks one thing — the review of round 34)
+    if _LED.match(fold(second)) and not _WH.match(folded):
         return None
     if not re.match(rf"(?:(?:at|in|on|for|by|a|pour|en|dans|par|sous)\s+)?{_QUESTION_WORD}\b", fold(second)):
         # … a thing named, not a party or a role ("the liability of the Seller and the Buyer", « par le Bailleur et le Preneur »), nor one

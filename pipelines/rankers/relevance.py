@@ -861,7 +861,7 @@ class RelevanceJudge:
 
 # A question on until when something lasts, not on a time limit to act (« Dans quel délai … signaler un défaut ? », « combien de temps
 # … a-t-elle pour changer de nom ? ») nor on a day something happened (« À quelle date a-t-elle pris ses fonctions ? »)
-_UNTIL_WHEN = re.compile(r"\b(?:jusqu'a quand|until when|till when|up to when)\b")
+_UNTIL_WHEN = re.compile(r"\b(?:jusqu'a quand|jusqu'a quelle date|until when|till when|up to when|until what date)\b")
 
 
 def several_answer(documents: list[Document], decisions: list[dict[str, Any]], scope: dict | None, hint: dict | None) -> bool:

@@ -384,11 +384,14 @@ def _word_before(question: str, match: Any) -> str:  # noqa: ANN401
     return ""
 
 
-def _names_a_party(concept: Any, index: IdentityIndex) -> bool:  # noqa: ANN401 — a glossary concept
+def _names_a_party(concept: Any, index: IdentityIndex, kinds: set[str]) -> bool:  # noqa: ANN401 — a glossary concept
     """Whether a one-word wording of ``concept`` is a word of a party's name (« laiterie » of « Laiterie des Coteaux ») that contracts
     not about ``concept`` carry too: the party of all those contracts, not their subject (« BLANCHISSERIE DU RHÔNE », party to the
-    one linen contract, is its subject as well)."""
+    one linen contract, is its subject as well) — unless a contract of the ``kinds`` the question names is about it: "the seed
+    licence" beside a software licence, when a seed company is party to a lease too (the review of round 34)."""
     about = index.carriers_of.get(concept.id, frozenset())
+    if kinds and any(index.kinds_of.get(cid, frozenset()) & kinds for cid in about):
+        return False
     return any(
         len(term.tokens) == 1 and term.tokens[0] in index.party_words and not index.by_token.get(term.tokens[0], frozenset()) <= about
         for term in concept.terms
@@ -430,7 +433,7 @@ def by_kind(index: IdentityIndex, question: str) -> Scope | None:
     # a subject one of whose wordings is a word of the parties' names designates that party, not a contract's subject: "the dairy"
     # is Laiterie des Coteaux, a party to five contracts, not the one supply agreement whose title says « produits laitiers »
     # (walkthrough 24: "Can the dairy walk away from the trucking deal …?" was scoped to that supply agreement)
-    subject_ids = {m.concept.id for m in matches if m.concept.kind in SUBJECT_KINDS and not _names_a_party(m.concept, index)}
+    subject_ids = {m.concept.id for m in matches if m.concept.kind in SUBJECT_KINDS and not _names_a_party(m.concept, index, kinds)}
     # a place no contract carries in its name, said of the contract (« le distributeur britannique », "the English distributor"): the
     # contracts under its law (« droit anglais »); not a place the question asks about (« vendre au Royaume-Uni », "sell in England")
     described = {
@@ -545,6 +548,9 @@ def without_party_names(tokens: list[str], party_names: list[str]) -> list[str]:
     return kept
 
 
+_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
 def without_naming(question: str, naming: frozenset[str]) -> str:
     """What ``question`` asks once the words that named a contract are taken out.
 
@@ -567,10 +573,10 @@ def without_naming(question: str, naming: frozenset[str]) -> str:
         for i in range(1, len(words)):
             if not removed[i] and fold(words[i]).strip(".") in _COMPANY_FORMS and (removed[i - 1] or (i + 1 < len(words) and removed[i + 1])):
                 removed[i] = changed = True
-    # … and so is a number written beside a naming word: the year or the day of a date that names the contract ("the April 2026
-    # amendment": walkthrough 24 abstained on its "No other change" article, `missing: 2026`; « l'avenant du 3 mars »)
+    # … and so is a year written beside a naming word: the date that names the contract ("the April 2026 amendment": walkthrough 24
+    # abstained on its "No other change" article, `missing: 2026`); not a count ("the 3 Froid Express contracts": the review)
     for i, word in enumerate(words):
-        if not removed[i] and word.isdigit() and ((i and removed[i - 1]) or (i + 1 < len(words) and removed[i + 1])):
+        if not removed[i] and _YEAR.fullmatch(word) and ((i and removed[i - 1]) or (i + 1 < len(words) and removed[i + 1])):
             removed[i] = True
     for i in range(len(words) - 1, 0, -1):
         if removed[i] and not removed[i - 1]:
@@ -844,13 +850,19 @@ def question_names(index: IdentityIndex, question: str) -> list[str]:
 
 
 def opening_words(workspace: WorkspaceStore, contract_ids: list[str]) -> list[str]:
-    """The search words of the first passage (the title and what follows it) of each of these contracts."""
+    """The search words of each of these contracts' title and subtitle: its first passage up to where the parties are introduced
+    (not their descriptions, whose "exclusive" or "liability" would read as what the contract is about — the review of round 34)."""
     words: set[str] = set()
     with workspace.session() as session:
         for contract_id in contract_ids:
             for chunk in repo.list_chunks(session=session, contract_id=contract_id, limit=1):
-                words.update(tokenize(f"{chunk.header or ''} {chunk.text}"))
+                text = f"{chunk.header or ''} {chunk.text}"[:_OPENING_TITLE_CHARS]
+                words.update(tokenize(_PARTIES_START.split(text, maxsplit=1)[0]))
     return sorted(words)
+
+
+_OPENING_TITLE_CHARS = 400
+_PARTIES_START = re.compile(r"(?i)\b(?:between|entre|this agreement|the parties|les soussign\w*|parties\s*:|is made|is entered|est conclu)")
 
 
 def hint_in(workspace: WorkspaceStore, question: str, index: IdentityIndex | None = None) -> dict[str, Any] | None:

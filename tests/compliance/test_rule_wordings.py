@@ -1590,6 +1590,20 @@ NOTICE_RUNS_OUT = [
      "des produits élaborés selon les recettes décrites en Annexe 2."),
     ("exclusivity", True, "Elle s'interdit de vendre tout ou partie de sa production à une autre laiterie ou à un négociant."),
     ("exclusivity", False, "Le Prestataire s'interdit de livrer les marchandises à une autre adresse que celle indiquée au bon de commande."),
+    # the review of round 34: too broad at first (confidential information given to another person, an indemnity's payment date, a
+    # stock of products, a resale price floor, a competitor's lower price), and the wordings still missed
+    ("exclusivity", False, "Le Destinataire s'interdit de fournir les Informations Confidentielles à toute autre personne que ses préposés."),
+    ("exclusivity", False, "Le Transporteur s'interdit de livrer la marchandise à une autre personne que le destinataire désigné."),
+    ("exclusivity", True, "Le Fournisseur s'interdit de fabriquer, pour le compte de tout autre distributeur, des produits selon ces recettes."),
+    ("liability-cap", False, "Les indemnités dues par l'Acheteur sont payables au plus tard à la date limite fixée à l'article 5."),
+    ("liability-cap", False, "L'indemnité due par le Preneur, société à responsabilité limitée au capital de 10 000 euros, est payable à trente jours."),
+    ("change-of-control", False, "If the Distributor sells at least half of its stock of Products to a single retailer, it shall notify the Supplier."),
+    ("change-of-control", True, "Si le Cessionnaire cède plus de la moitié de ses actions à un tiers, le Cédant pourra résilier le contrat."),
+    ("most-favoured-customer", False,
+     "Le Distributeur s'interdit de revendre les Produits à des prix inférieurs aux prix conseillés par le Fournisseur au Distributeur."),
+    ("most-favoured-customer", False, "Si le Client obtient d'un concurrent des prix inférieurs à ceux du Fournisseur, le Client en informe le Fournisseur."),
+    ("most-favoured-customer", True, "The Supplier shall offer the Buyer prices no less favourable than those offered to any other customer."),
+    ("most-favoured-customer", True, "Le Fournisseur fera bénéficier le Distributeur de tout tarif plus favorable consenti à un autre client."),
 ]
 
 

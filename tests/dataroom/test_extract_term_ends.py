@@ -366,6 +366,8 @@ def test_an_exclusivity_until_a_date_during_the_term_is_no_end_of_the_contract()
     [
         (ENGLISH + "The effective term is 12 months beginning March 1, 2021 and ending February 28, 2022.", date(2022, 2, 28)),
         (FRENCH + "La durée du contrat est de douze mois commençant le 1er mars 2021 et se terminant le 28 février 2022.", date(2022, 2, 28)),
+        # the same in English (the review of round 34)
+        (ENGLISH + "The term of this Agreement is five (5) years, beginning January 1, 2022 and ending December 31, 2026.", date(2026, 12, 31)),
         # an undertaking for a period of financial years, a comma before « commençant » (walkthrough 24: a cooperative membership)
         (FRENCH + "L'engagement est souscrit pour une période de cinq (5) exercices, commençant le 1er janvier 2022 et se terminant le "
                   "31 décembre 2026.", date(2026, 12, 31)),
@@ -377,7 +379,7 @@ def test_an_exclusivity_until_a_date_during_the_term_is_no_end_of_the_contract()
         (ENGLISH + "This agreement shall be for a term of five years from the date of this document.", date(2026, 3, 10)),
         (FRENCH + "Le présent contrat est conclu pour une durée de cinq ans à compter de la date des présentes.", date(2026, 3, 9)),
     ],
-    ids=["beginning-and-ending", "commencant-et-se-terminant", "engagement-pour-une-periode", "period-spelled-out-i-e", "date-of-this-document", "date-des-presentes"],
+    ids=["beginning-and-ending", "commencant-et-se-terminant", "years-beginning-and-ending", "engagement-pour-une-periode", "period-spelled-out-i-e", "date-of-this-document", "date-des-presentes"],
 )
 def test_a_period_from_date_to_date_a_named_period_and_the_documents_own_date(text, end):
     finding = end_finding(text)

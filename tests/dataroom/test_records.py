@@ -202,11 +202,15 @@ def test_an_amendment_citing_a_contract_filed_twice_is_attached_to_the_first_one
     # walkthrough 24: a price amendment cited the signature date of a supply agreement and of its scanned copy, and stayed unattached
     # (no law, set apart in every list); the same act filed twice — same parties, type, signature date and term — is one contract
     room = [*supply_room(), contract("c04", SUPPLY_TEXT, {"parties": ["Orion Energie", "Groupe Talvera"], "signature_date": "2023-06-19",
-                                                          "end_date": "2026-06-30", "title": "Contrat de fourniture (copie)"}, 3)]
+                                                          "end_date": "2026-06-30", "title": "Contrat de fourniture"}, 3)]
     records = {r.id: r for r in build_records(room)}
     assert records["c03"].amends == "c02" and records["c02"].end_date == date(2028, 6, 30)
     assert records["c04"].copy_of == "c02"
     assert any("the same act filed twice" in w and "attached to the first" in w for w in records["c03"].warnings), records["c03"].warnings
+    # … not two acts of the day whose titles or terms differ, nor two whose terms were not read (the review of round 34): unattached
+    other = [*supply_room(), contract("c04", SUPPLY_TEXT.replace("2026", "2027"), {"parties": ["Orion Energie", "Groupe Talvera"],
+                                                                                 "signature_date": "2023-06-19", "title": "Contrat de fourniture"}, 3)]
+    assert {r.id: r for r in build_records(other)}["c03"].amends is None
 
 
 def test_duplicates_and_aliases_are_reported_never_merged():

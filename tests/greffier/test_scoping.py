@@ -397,6 +397,19 @@ def test_a_subject_word_that_is_a_party_s_name_names_that_party_not_the_one_cont
     assert scope is not None and scope.contract_ids == ["mdd"], scope
 
 
+def test_a_subject_that_tells_two_contracts_of_the_kind_named_apart_names_one_even_when_a_party_bears_its_word():
+    # the review of round 34: "the seed licence" beside a software licence, when a seed company is party to a lease too
+    rows = [
+        IdentityRow("seed", "PLANT VARIETY LICENCE AGREEMENT — SEEDS", "room/seed_licence.pdf", ["HARROWGATE PLANT GENETICS LIMITED", "COOP"], True,
+                    "contrat de licence"),
+        IdentityRow("soft", "SOFTWARE LICENCE AGREEMENT", "room/software_licence.pdf", ["LOGIVAL SAS", "COOP"], True, "contrat de licence"),
+        IdentityRow("lease", "BAIL COMMERCIAL", "room/bail.pdf", ["SEMENCES DU BOCAGE SARL", "COOP"], True, "bail commercial"),
+    ]
+    index = IdentityIndex.build(rows, load_lexicon())
+    scope = by_kind(index, "What royalties are due under the seed licence?")
+    assert scope is not None and scope.contract_ids == ["seed"], scope
+
+
 def test_a_place_no_contract_names_is_read_from_the_governing_law():
     # walkthrough 17: « le distributeur britannique » — two distribution agreements, neither title nor file British, one under English law
     rows = [

@@ -248,6 +248,9 @@ def test_a_size_is_a_number_and_its_unit(text, gives):
          ("What does Distrimarché charge when deliveries fall short?", "is there a ceiling?")),
         ("Quelle est la pénalité et y a-t-il un plafond ?", ("Quelle est la pénalité ?", "y a-t-il un plafond ?")),
         ("What happens if the tenant fails to pay, and the landlord sues?", None),
+        # … not after a question whether (the review of round 34: "on what grounds" qualifies the first question)
+        ("Can the supplier terminate and on what grounds?", None),
+        ("Is the lease renewable and are there conditions?", None),
     ],
 )
 def test_a_question_may_ask_two_things(question, parts):

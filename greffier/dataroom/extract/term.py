@@ -123,7 +123,7 @@ _END = re.compile(
     rf"\bterminat(?:es?|ing)\s+on|\bwill\s+(?:end|expire|terminate)\s+on|"
     # a period written from one date to the other: "12 months beginning March 1, 2005 and ending February 28, 2006" (not "the fiscal
     # year ending December 31"), « commençant le 1er mars 2005 et se terminant le 28 février 2006 »
-    rf"\b(?:term|agreement|contract)\s+(?:[\w()-]+\s+){{0,6}}?(?:beginning|commencing|starting)\s+(?:on\s+)?(?:{DATE_PATTERN})\s*,?\s+and\s+ending(?:\s+on)?|"
+    rf"(?:\b(?:term|agreement|contract)|\bfor\s+a\s+period)\s+(?:[\w()-]+,?\s+){{0,6}}?(?:beginning|commencing|starting)\s+(?:on\s+)?(?:{DATE_PATTERN})\s*,?\s+and\s+ending(?:\s+on)?|"
     # (« L'engagement est souscrit pour une période de cinq (5) exercices, commençant le 1er janvier 2022 et se terminant le 31 décembre
     # 2026 »: walkthrough 24's cooperative membership)
     rf"(?:\b(?:dur[ée]e|contrat|convention|bail|engagement)|\bpour\s+une\s+p[ée]riode)\s+(?:[\w()'’-]+,?\s+){{0,6}}?(?:commen[çc]ant|d[ée]butant)\s+le\s+(?:{DATE_PATTERN})\s*,?\s+et\s+(?:se\s+terminant|finissant|expirant)\s+le|"
