@@ -104,6 +104,9 @@ def test_a_numbered_sentence_cut_by_the_page_width_is_no_heading():
         # … written as the party's ceasing to be controlled (the demo's intragroup services agreement was typed a termination only)
         ("La convention prend fin de plein droit, sans préavis, dans le cas où le Bénéficiaire cesserait d'être contrôlé par le Prestataire.", True),
         ("This Agreement shall terminate automatically if the Licensee ceases to be controlled by Parent.", True),
+        # … or a stake below half the capital, a loan's event of default (the app walk of round 34)
+        ("f) si la Coopérative cesse de détenir, directement ou indirectement, plus de la moitié du capital et des droits de vote de "
+         "l'Emprunteur.", True),
     ],
 )
 def test_a_reference_to_another_article_types_no_clause(text, typed):
