@@ -208,8 +208,20 @@ def _scored(documents: list[Document], units: list[dict[str, Any]], kind: Answer
         focus = sum(token in covering for token in tokens) / len(tokens)
         read = coverage_of(units, present | headings[n])
         score = read + 0.3 / n + 0.05 / (1 + position) + FOCUS_WEIGHT * focus + (KIND_BONUS if holds_kind(kind, sentence) else 0.0)
+        if _CARVE_OUT.match(fold(sentence)):
+            score -= CARVE_OUT_PENALTY
         scored.append((score, coverage, n, position, sentence))
     return _best_first(scored)
+
+
+# A sentence that says what a clause does not reach — "Nothing in this Agreement limits or excludes either party's liability for death
+# …", « Aucune stipulation du présent contrat ne limite … »: the exception, quoted after the rule it is an exception to (the app walk of
+# round 34: « Quel est le plafond de responsabilité ? » quoted the carve-out, not the cap beside it)
+_CARVE_OUT = re.compile(
+    r"^\W*(?:[\d.]+\s+|\(?[a-z]\)\s+)?(?:nothing (?:in|contained in) this|none of the (?:limitations|exclusions|provisions)"
+    r"|aucune (?:stipulation|disposition|clause) (?:du present|des presentes|de la presente)|rien dans (?:le present|les presentes|la presente))"
+)
+CARVE_OUT_PENALTY = 0.3
 
 
 def _best_first(scored: list[tuple[float, float, int, int, str]]) -> list[tuple[float, float, int, int, str]]:

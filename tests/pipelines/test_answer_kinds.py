@@ -311,3 +311,18 @@ def test_a_per_contract_answer_counts_a_copy_once_and_a_twin_contract_apart():
     question = "What notice stops the renewal?"
     assert extractive_answer(question, [original, copy], per_contract=True, question=question).startswith("The question fits 1 contract;")
     assert extractive_answer(question, [original, twin], per_contract=True, question=question).startswith("The question fits 2 contracts;")
+
+
+def test_a_carve_out_is_quoted_after_the_rule_it_is_an_exception_to():
+    # the app walk of round 34: « Quel est le plafond de responsabilité ? » quoted "Nothing in this Agreement limits …", not the cap
+    from haystack import Document
+
+    from pipelines.generators.answerers import extractive_answer
+
+    clause = Document(id="c5-13", content=(
+        "12. Limitation of Liability\n12.1 Nothing in this Agreement limits or excludes either party's liability for death or personal injury "
+        "caused by its negligence, or for fraud.\n12.2 Subject to clause 12.1, each party's aggregate liability under this Agreement shall "
+        "not exceed one hundred per cent (100%) of the amounts paid in the Contract Year."
+    ), meta={"doc_id": "c5", "file": "room/supply.html", "title": "SUPPLY AGREEMENT"})
+    question = "What is the cap on each party's liability?"
+    assert extractive_answer(question, [clause], 1, question=question).startswith("12.2 Subject to clause 12.1")
