@@ -31,7 +31,7 @@ from greffier.text.replies import (
     ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_COMPUTED_NOTE, END_IN_FORCE_NOTE, END_MOVED_NOTE, END_MOVED_QUOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NEXT_NOTICE_NOTE, STATUS_ARTICLE, STATUS_CURRENT, STATUS_DEADLINE_PASSED, STATUS_ENDED, STATUS_NOTICE_NOT_SAID, STATUS_NO_RENEWAL, STATUS_NOT_STARTED, STATUS_NOTE, STATUS_SURVIVES, STATUS_RENEWED, STATUS_RUNS, STATUS_TEXT, STATUS_THEN_RENEWS, NO_RELEVANT_PASSAGE, NOT_A_CONTRACT_KINDS, NOT_A_CONTRACT_NOTE, NAMES_ABSENT, NOT_GROUNDED, NOTICE_UNITS_FR, ONLY_NAMED, RENEWS_NOTE, ROLE_IS, ROLE_NOTE, WHICH_ONE, abstention, contract_label, date_in, file_names, reply_language,
     wording,
 )
-from pipelines.generators.answer_kinds import asked_kind
+from pipelines.generators.answer_kinds import asks_a_date
 from pipelines.generators.answerers import ABSTENTION
 from pipelines.generators.llm import LLMBackend, llm_role, resolve_llm
 from pipelines.retrieval import RETRIEVAL_OUTPUTS, passage, rerank_parameters, retrieval_inputs, runnable, stage_times
@@ -315,7 +315,7 @@ def _quoted_on_a_term(outputs: dict[str, Any], citations: list[dict[str, Any]], 
     cited = {c.get("chunk_id") for c in citations}
     documents = [d for d in outputs["relevance"]["documents"] if d.id in cited]
     asked = set(outputs.get("types", {}).get("clause_types") or ())
-    return documents if documents and (asked_kind(question) == "date" or _TERM_TYPES & asked) else []
+    return documents if documents and (asks_a_date(question) or _TERM_TYPES & asked) else []
 
 
 def _amended_end_notes(store: Any, outputs: dict[str, Any], citations: list[dict[str, Any]], question: str, language: str) -> tuple[set[str], list[str]]:  # noqa: ANN401

@@ -219,6 +219,15 @@ def asked_kind(question: str) -> AnswerKind | None:
     return None
 
 
+def asks_a_date(question: str) -> bool:
+    """Whether ``question`` asks for a date anywhere, even beside a length it asks first (« Quel préavis … et jusqu'à quand peut-on le
+    donner ? », "What notice … and by when?": the app walk of round 34)."""
+    return bool(_DATE.search(fold(question).replace("’", "'"))) or bool(_BY_WHEN.search(fold(question)))
+
+
+_BY_WHEN = re.compile(r"\b(?:by when|au plus tard quand|d'ici quand)\b")
+
+
 def gives_a_quantity(text: str, kind: AnswerKind | None = None) -> bool:
     """Whether ``text`` writes a date, a length of time, a sum or a percentage: a passage that writes
     none cannot answer a question that asks for one (a blank « le ____ » is none). For a length of time

@@ -269,6 +269,9 @@ def test_an_answer_on_the_end_of_a_contract_that_renews_by_itself_says_so(renewi
     assert found and date.fromisoformat(found[1]) >= date.today() and date.fromisoformat(found[1]) == date(int(found[2]) - 1, 9, 30), out["note"]
     french = answer(renewing_room, "Quand expire le contrat de distribution Harcourt ?", backend=None)
     assert "pour qu'il ne se renouvelle pas, le préavis doit être donné au plus tard le" in french["note"] and "(6 mois avant la fin" in french["note"], french["note"]
+    # a length asked first and the day it falls due after it (the app walk of round 34: "What notice … and by when?" got no date)
+    both = answer(renewing_room, "Quel préavis faut-il donner pour le renouvellement du contrat Harcourt, et au plus tard quand ?", backend=None)
+    assert "pour qu'il ne se renouvelle pas, le préavis doit être donné au plus tard le" in (both.get("note") or ""), (both["answer"], both.get("note"))
     # whether it still holds after a date, which the status answer does not read (walkthrough 24: "… still binding after the end of
     # 2026?" quoted the end alone): a question on its term, whose renewal is said (no "end" nor "expire" in it to make it one)
     later = answer(renewing_room, "Is the Harcourt agreement still binding after 2024?", backend=None)
