@@ -43,8 +43,8 @@ doit doivent devra devront devrait devraient doive devoir faut faudra faudrait f
 # the verb and the time that frame what holds (« quel différentiel s'applique aujourd'hui ? », "which rate applies today?": « s'applique »
 # read as a software « application » sent walkthrough 20's coffee-price question to the till software's fees), and « à partir de »,
 # "from" (walkthrough 21: « partir » was looked for as « partie », "party"), and the verb that keeps a notice or a time limit
-# (« quel préavis faut-il respecter ? »: walkthrough 24; "observe"), and the "still" of "is it still binding?", which no contract
-# writes.
+# (« quel préavis faut-il respecter ? »: walkthrough 24; "observe"), the "still" of "is it still binding?", which no contract
+# writes, and the verb that asks whether a contract has a clause (« contient-il une clause de … ? », "does it contain …?").
 FRAME_WORDS = """
 many much per also
 want wants wanted wish veut veulent voudrait voudraient vouloir souhaite souhaitent
@@ -57,6 +57,7 @@ regarding concerning respecting relating towards despite concernant quant
 according selon dit disent says say said
 respecter respecte respectent observer observe
 still toujours
+contient contiennent comporte comportent contain contains
 applique appliquent apply applies aujourd hui today currently actuellement
 partir
 """.split()
