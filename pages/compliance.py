@@ -102,6 +102,8 @@ with chart_column:
             tooltip=["severity:N", "open flags:Q"],
         ).properties(title="Open flags by severity")
         st.altair_chart(chart, width="stretch", height=48 * len(rows) + 70, key="compliance_chart")
+        if copies := compliance.copies_line(everything["flags"]):
+            st.caption(escape_markdown(copies))
     else:
         st.success("No open flag: every finding has been reviewed.")
 with metrics_column:

@@ -252,6 +252,18 @@ def review_left_list(review: dict[str, Any], statuses: list[str]) -> str | None:
             f" choose « {review['status']} » in Status to see it again with its history.")
 
 
+def copies_line(flag_list: list[dict[str, Any]]) -> str | None:
+    """How many of the open flags are on a copy or a translation of another contract (``details["copy_of"]``): the same findings as
+    its original's, counted in the chart (the app walk of round 34: a supply agreement's PDF copy doubled its nine flags unsaid)."""
+    open_flags = [f for f in flag_list if f["status"] in ("open", "escalated")]
+    on_copies = [f for f in open_flags if (f.get("details") or {}).get("copy_of")]
+    if not on_copies:
+        return None
+    originals = sorted({f["details"]["copy_of"] for f in on_copies})
+    return (f"{plural(len(on_copies), 'open flag is', 'open flags are')} on a copy or a translation of another contract"
+            f" ({', '.join(originals)}): the same findings as the original's, to decide with them.")
+
+
 def open_by_severity(flag_list: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Rows for the chart: how many open (or escalated) flags per severity, most severe first."""
     counts: dict[str, int] = defaultdict(int)

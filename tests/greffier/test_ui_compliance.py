@@ -144,3 +144,18 @@ def test_a_review_that_takes_its_flag_out_of_the_list_is_said_with_its_note():
     assert compliance.review_left_list(review, ["open", "resolved"]) is None  # still listed: the flag itself shows it
     assert compliance.review_left_list(review, []) is None  # no status filter: every flag is listed
     assert "Note" not in compliance.review_left_list({**review, "note": ""}, ["open"])
+
+
+def test_the_open_flags_on_a_copy_are_said_apart():
+    # the app walk of round 34: a supply agreement's PDF copy doubled its nine flags in the chart, and nothing said so
+    from greffier.ui import compliance
+
+    flags = [
+        {"status": "open", "severity": "high", "details": {}},
+        {"status": "open", "severity": "high", "details": {"copy_of": "Supply_Agreement.html"}},
+        {"status": "escalated", "severity": "medium", "details": {"copy_of": "Supply_Agreement.html"}},
+        {"status": "resolved", "severity": "high", "details": {"copy_of": "Supply_Agreement.html"}},
+    ]
+    assert compliance.copies_line(flags) == ("2 open flags are on a copy or a translation of another contract (Supply_Agreement.html): the same "
+                                             "findings as the original's, to decide with them.")
+    assert compliance.copies_line(flags[:1]) is None
