@@ -665,7 +665,7 @@ class RelevanceJudge:
         naming |= {word for word, following in zip(said, said[1:]) if word in STREET_WORDS and following in named}
         kind = asked_kind(question)
         if kind == "date" and _UNTIL_WHEN.search(fold(question).replace("’", "'")) and (scope or {}).get("by") == "name" and scope.get("described"):
-            # until when, or for how long, a named contract lets a party do what its opening says it is about: « Jusqu'à quand la
+            # until when a contract named by a party lets it do what the contract's title says it is about: « Jusqu'à quand la
             # coopérative peut-elle vendre des semences de blé Harrowgate ? » of the licence "(Winter wheat – multiplication and sale of
             # certified seed in France)", "Until when can Chaîne Horizon air Les Veilleurs du Port?" of the pre-sale of the series'
             # broadcasting rights (walkthroughs 23 and 24): those words describe the contract, its term is what is asked

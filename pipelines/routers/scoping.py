@@ -862,7 +862,7 @@ def opening_words(workspace: WorkspaceStore, contract_ids: list[str]) -> list[st
 
 
 _OPENING_TITLE_CHARS = 400
-_PARTIES_START = re.compile(r"(?i)\b(?:between|entre|this agreement|the parties|les soussign\w*|parties\s*:|is made|is entered|est conclu)")
+_PARTIES_START = re.compile(r"(?i)\b(?:between|entre|this agreement|the parties|les soussign\w*|is made|is entered|est conclu)\b|\bparties\s*:")  # not « entreposage »
 
 
 def hint_in(workspace: WorkspaceStore, question: str, index: IdentityIndex | None = None) -> dict[str, Any] | None:
