@@ -145,6 +145,21 @@ def is_translation(doc: Document) -> bool:
     return bool(_TRANSLATION.search(_named(doc)))
 
 
+def copies_among(passages: dict[str, list[Document]]) -> set[str]:
+    """The contracts of ``passages`` (a contract -> its passages) that their record calls a copy of another one among them
+    (``copy_of``: same parties, type and signature date) and whose passages are word for word that one's: the same act filed twice,
+    one contract to the reader. Two contracts of a network writing the same clause are two (the review of round 34)."""
+    def said(docs: list[Document]) -> set[str]:
+        return {" ".join(fold(doc.content or "").split()) for doc in docs}
+
+    copies = set()
+    for cid, docs in passages.items():
+        original = next((doc.meta.get("copy_of") for doc in docs if doc.meta.get("copy_of")), None)
+        if original != cid and original in passages and said(docs) <= said(passages[original]):
+            copies.add(cid)
+    return copies
+
+
 def is_translation_or_amendment(doc: Document) -> bool:
     """Whether the passage's document says it is a translation or an amendment (« avenant_1_préachat… », "Amendment No. 1"): no
     other contract than the one it translates or amends."""

@@ -219,6 +219,16 @@ def asked_kind(question: str) -> AnswerKind | None:
     return None
 
 
+# A question on until when something lasts, not on a time limit to act (« Dans quel délai … signaler un défaut ? », « combien de temps
+# … a-t-elle pour changer de nom ? ») nor on a day something happened (« À quelle date a-t-elle pris ses fonctions ? »)
+_UNTIL_WHEN = re.compile(r"\b(?:jusqu'a quand|jusqu'a quelle date|until when|till when|up to when|until what date)\b")
+
+
+def asks_until_when(question: str) -> bool:
+    """Whether ``question`` asks until when something lasts (:data:`_UNTIL_WHEN`)."""
+    return bool(_UNTIL_WHEN.search(fold(question).replace("’", "'")))
+
+
 def asks_a_date(question: str) -> bool:
     """Whether ``question`` asks for a date anywhere, even beside a length it asks first (« Quel préavis … et jusqu'à quand peut-on le
     donner ? », "What notice … and by when?": the app walk of round 34)."""

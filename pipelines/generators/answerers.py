@@ -27,7 +27,7 @@ from greffier.text import fold, fold_label, split_sentences, tokenize
 from greffier.text.replies import ABSTENTIONS, SEVERAL_CONTRACTS, SEVERAL_DOCUMENTS, abstention, contract_label, contract_line, counted, reply_language, says_abstention, wording
 from greffier.text.tokens import without_legal_forms
 from pipelines.generators.answer_kinds import AnswerKind, asked_kind, asked_parts, holds_kind
-from pipelines.passages import is_translation, own_heading, parties_asked, parties_passage, prose, signature_block, signers_asked
+from pipelines.passages import copies_among, is_translation, own_heading, parties_asked, parties_passage, prose, signature_block, signers_asked
 from pipelines.rankers.relevance import coverage_of, covering_tokens, passages_block, unit_covered, units_of
 
 ABSTENTION = ABSTENTIONS["en"]  # what the LLM is told to reply, word for word, when the passages do not say
@@ -532,19 +532,10 @@ def _per_contract(
 
 
 def _without_copies(answering: list[str], passages: dict[str, list[Document]]) -> list[str]:
-    """``answering`` without a contract that its record calls a copy of another one answering (``copy_of``: same parties, type and
-    signature date) and whose passages are word for word that one's: the same act filed twice (a signed copy, a reconversion), one
-    contract to the reader (walkthroughs 23 and 24: « La question vise 3 contrats » of two and a copy). Two contracts of a network
-    that write the same clause are two (the review of round 34: two franchisees' identical non-compete)."""
-    def said(cid: str) -> set[str]:
-        return {" ".join(fold(doc.content or "").split()) for doc in passages[cid]}
-
-    kept = []
-    for cid in answering:
-        original = next((doc.meta.get("copy_of") for doc in passages[cid] if doc.meta.get("copy_of")), None)
-        if not (original in answering and original != cid and said(cid) <= said(original)):
-            kept.append(cid)
-    return kept
+    """``answering`` without the copies among them (:func:`pipelines.passages.copies_among`; walkthroughs 23 and 24: « La question
+    vise 3 contrats » of two and a copy)."""
+    copies = copies_among({cid: passages[cid] for cid in answering})
+    return [cid for cid in answering if cid not in copies]
 
 
 def answers_per_contract(documents: list[Document], scope: dict | None) -> bool:

@@ -70,7 +70,7 @@ from greffier.text.tokens import WHOLE_WORD_PREFIXES, prefixed_words, without_le
 from pipelines.generators.answer_kinds import (
     KIND_WORDS, STREET_WORDS, TERM_WORDS, AnswerKind, as_written, asked_complement, asked_head, asked_kind, asked_parts, asks_a_count, gives_a_quantity, writes_a_count,
 )
-from pipelines.passages import is_translation_or_amendment, own_heading, parties_asked, parties_passage, prose, signature_block, signers_asked
+from pipelines.passages import copies_among, is_translation_or_amendment, own_heading, parties_asked, parties_passage, prose, signature_block, signers_asked
 from pipelines.types import scope_contract_ids
 
 log = logging.getLogger(__name__)
@@ -664,7 +664,7 @@ class RelevanceJudge:
         named = naming | set((scope or {}).get("identity") or ())  # the named contracts' own words (their title, file, parties)
         naming |= {word for word, following in zip(said, said[1:]) if word in STREET_WORDS and following in named}
         kind = asked_kind(question)
-        if kind == "date" and _UNTIL_WHEN.search(fold(question).replace("’", "'")) and (scope or {}).get("by") == "name" and scope.get("described"):
+        if kind == "date" and (scope or {}).get("by") == "name" and scope.get("described"):  # described: asked until when (asks_until_when)
             # until when a contract named by a party lets it do what the contract's title says it is about: « Jusqu'à quand la
             # coopérative peut-elle vendre des semences de blé Harrowgate ? » of the licence "(Winter wheat – multiplication and sale of
             # certified seed in France)", "Until when can Chaîne Horizon air Les Veilleurs du Port?" of the pre-sale of the series'
@@ -859,11 +859,6 @@ class RelevanceJudge:
         return default_from_dict(cls, data)
 
 
-# A question on until when something lasts, not on a time limit to act (« Dans quel délai … signaler un défaut ? », « combien de temps
-# … a-t-elle pour changer de nom ? ») nor on a day something happened (« À quelle date a-t-elle pris ses fonctions ? »)
-_UNTIL_WHEN = re.compile(r"\b(?:jusqu'a quand|jusqu'a quelle date|until when|till when|up to when|until what date)\b")
-
-
 def several_answer(documents: list[Document], decisions: list[dict[str, Any]], scope: dict | None, hint: dict | None) -> bool:
     """Whether a question that names no contract (no scope, no hint) is answered whole by passages of several contracts — each of two
     at least holds all that is asked, by meaning (walkthrough 23: « Quel est le préavis pour ne pas renouveler le contrat ? » quoted the
@@ -872,19 +867,14 @@ def several_answer(documents: list[Document], decisions: list[dict[str, Any]], s
         return False
     # (one passage per part of a two-part question answers a part, not the whole; a courtesy translation or an amendment is no
     # other contract — the review of the round: "The question fits 3 contracts" of a licence, its amendment and its translation)
-    complete = {documents[i].meta.get("doc_id"): documents[i] for i, d in enumerate(decisions)
-                if d["relevant"] and not d.get("part") and str(d.get("by", "")).startswith("meaning") and float(d.get("coverage") or 0.0) >= COMPLETE
-                and not is_translation_or_amendment(documents[i])}
-    complete.pop(None, None)
+    complete: dict[str, list[Document]] = {}
+    for i, d in enumerate(decisions):
+        if (d["relevant"] and not d.get("part") and str(d.get("by", "")).startswith("meaning") and float(d.get("coverage") or 0.0) >= COMPLETE
+                and not is_translation_or_amendment(documents[i]) and documents[i].meta.get("doc_id") is not None):
+            complete.setdefault(documents[i].meta["doc_id"], []).append(documents[i])
     # … nor is a copy its record says is one, answering word for word as its original (walkthrough 24: a supply agreement and its
-    # signed copy); two contracts writing the same clause are two (the review of round 34)
-    copies = {cid for cid, doc in complete.items()
-              if doc.meta.get("copy_of") in complete and _flat(doc.content) == _flat(complete[doc.meta["copy_of"]].content)}
-    return len(set(complete) - copies) >= 2
-
-
-def _flat(text: str | None) -> str:
-    return " ".join(fold(text or "").split())
+    # signed copy; :func:`pipelines.passages.copies_among`)
+    return len(set(complete) - copies_among(complete)) >= 2
 
 
 def refuse_outside_hint(documents: list[Document], decisions: list[dict[str, Any]], hint: dict | None) -> None:

@@ -65,6 +65,7 @@ from greffier.lexicon import Lexicon, load_lexicon
 from greffier.lexicon.freedict import load_dictionary
 from greffier.text import fold, tokenize
 from greffier.text.function_words import NAMES_NO_NOTION
+from pipelines.generators.answer_kinds import asks_until_when
 from pipelines._serialization import StoreComponent
 from store import repository as repo
 from store.bm25 import QueryGroup
@@ -959,9 +960,10 @@ class ScopeResolver(StoreComponent):
         found = scope_for(self.store, question, index)
         if found is None:
             return {"query": question, "doc_ids": None, "scope": None, "hint": hint_in(self.store, question, index), "names": names}
-        # the amendments among the contracts named, and the contract each amends: an answer counts them apart; and the words of their
-        # opening (title, subtitle): what the contract is about, which a question on its term may repeat without asking it
+        # the amendments among the contracts named, and the contract each amends: an answer counts them apart; and, for a question on
+        # until when they last, the words of their opening (title, subtitle): what the contract is about, which such a question may
+        # repeat without asking it (read from SQLite for those questions only)
         named = {**found.as_dict(), "amendments": {cid: index.amends[cid] for cid in found.contract_ids if cid in index.amends},
-                 "described": opening_words(self.store, found.contract_ids),
+                 "described": opening_words(self.store, found.contract_ids) if asks_until_when(question) else [],
                  "party_words": sorted(set().union(*(index.party_words_of.get(cid, frozenset()) for cid in found.contract_ids)))}
         return {"query": found.question, "doc_ids": found.contract_ids, "scope": named, "hint": None, "names": names}
