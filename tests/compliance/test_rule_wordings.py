@@ -1606,11 +1606,28 @@ NOTICE_RUNS_OUT = [
     ("most-favoured-customer", True, "Le Fournisseur fera bénéficier le Distributeur de tout tarif plus favorable consenti à un autre client."),
 ]
 
+# Round 35: a most-favoured customer written as what the supplier shall not do for any other customer (the prohibition is the clause),
+# or with the comparison after the noun ("terms more favourable than"); a reseller's own resale price and a refusal to be bound are not
+MOST_FAVOURED_WRITTEN_OUT = [
+    ("most-favoured-customer", True, "The Supplier shall not charge the Customer fees higher than those charged to any other customer for the same Services."),
+    ("most-favoured-customer", True, "The Licensor shall not grant to any other customer prices or terms more favourable than those granted to the Licensee hereunder."),
+    ("most-favoured-customer", True, "The Publisher shall not offer any other reseller a discount greater than the discount granted to the Reseller."),
+    ("most-favoured-customer", True,
+     "Le Fournisseur s'interdit de consentir à tout autre client des conditions tarifaires plus favorables que celles consenties au Client."),
+    ("most-favoured-customer", True,
+     "Le Prestataire ne pourra facturer au Client des prix supérieurs à ceux facturés à ses autres clients pour des prestations comparables."),
+    ("most-favoured-customer", False, "The Reseller shall not resell the Software to any other customer at prices lower than the list price."),
+    ("most-favoured-customer", False, "The Distributor shall not sell to any other customer at prices lower than the recommended prices."),
+    ("most-favoured-customer", False, "The fees are higher than those charged in the previous year."),
+    ("most-favoured-customer", False, "Licensee shall not grant any other sublicensee rights greater than those granted herein."),
+    ("most-favoured-customer", False, "The Seller shall not be required to offer terms more favourable than those agreed herein."),
+]
+
 
 @pytest.mark.parametrize(
     ("rule", "fires", "text"),
     NOTICE_RUNS_OUT + WALKTHROUGH_17 + PROTECTED_TERRITORY + LEAVING_AT_WILL + WALKTHROUGH_12 + FALSE_POSITIVE_KINDS + MISSED_KINDS + REVIEWED + LIMIT_THEN_EXCEPT + WALKTHROUGH_13 + CUAD_TUNING_KINDS + WALKTHROUGH_14 + REVIEWED_24
-    + WALKTHROUGH_16,
+    + WALKTHROUGH_16 + MOST_FAVOURED_WRITTEN_OUT,
 )
 def test_the_last_rounds_wordings(rule, fires, text):
     condition = load_playbook("ma_due_diligence").by_id[rule].condition
