@@ -439,6 +439,21 @@ def asked_units(
         if m.concept.kind in describing and not (m.concept.kind == "contract" and m.concept.id not in named_kinds and (m.start, m.end) in clause_spans)
         for i in range(m.start, m.end)
     }
+    # the words of a clause's notion the question writes in several words ("change of control", « droit de préemption »): each is
+    # held, alone, only by a passage that holds its partners too, or a wording of the notion — the price article's "may change the
+    # price list" holds no "change" of control (the demo's UK distribution agreement, asked whether it has a change-of-control clause)
+    partners: dict[str, set[str]] = {}
+    for m in matches:
+        words = {tokens[i] for i in range(m.start, m.end) if i not in left_out and not is_function_word(tokens[i])}
+        if m.concept.kind == "clause" and len(words) > 1:
+            for word in words:
+                partners.setdefault(word, set()).update(words - {word})
+    alone: dict[str, list[tuple[str, ...]]] = {}  # a word's own forms and its dictionary translations
+    for token in partners.keys() | {p for ps in partners.values() for p in ps}:
+        alone[token] = list(dict.fromkeys([
+            (token,), *((form,) for form, _factor in _word(token, lang, forms, 1.0)[1:]),
+            *_with_forms((translated or {}).get(token, ()), other_language(lang), forms),
+        ]))
     units = []
     prefixes = set((prefixed or {}).values())
     for token in dict.fromkeys(tokens):
@@ -471,6 +486,11 @@ def asked_units(
         if not prefix:  # a dictionary translates the word alone (« louer » → "rent")
             terms = list(dict.fromkeys([*terms, *_with_forms((translated or {}).get(token, ()), other_language(lang), forms)]))
         unit = {"token": token, "terms": [list(t) for t in terms], "weight": round(weight, 4)}
+        if not prefix and token in partners:
+            # held alone (its own forms, its translations) only beside its partners: see :func:`pipelines.rankers.relevance.held_terms`
+            notion = set(weighed[len(own_forms) + 1 :])
+            unit["alone"] = [list(t) for t in alone[token] if t not in notion]
+            unit["partners"] = [[list(t) for t in alone[word]] for word in sorted(partners[token])]
         # the words the index's stemmer alone joins to it ("office" to "officer"), not a notion's wordings: the relevance check
         # may set them aside for the noun asked (:func:`pipelines.rankers.relevance.own_forms`)
         glossary = set(weighed[len(own_forms) + 1 :])

@@ -345,14 +345,35 @@ def units_of(units: list[dict[str, Any]], part: str) -> list[dict[str, Any]]:
     return [unit for unit in units if unit.get("token") in said]
 
 
-def unit_covered(unit: dict[str, Any], tokens: set[str]) -> bool:
-    """Whether a passage's tokens hold one of the unit's terms whole."""
-    return any(set(term) <= tokens for term in unit.get("terms") or [[unit.get("token", "")]])
-
-
 # a word's first letters that tell its family (territory, territoire, territoriale; licenciement, licencié) — seven: « départ »,
 # "departure" and « départements » share six (walkthrough 17)
 HEAD_PREFIX = 7
+
+
+def held_terms(unit: dict[str, Any], tokens: set[str]) -> list[list[str]]:
+    """The unit's terms a passage's tokens hold whole. A word the question writes as part of a clause's notion in several words
+    ("change of control": :func:`pipelines.expanders.query_expansion.asked_units`'s ``partners``) is held alone — its own forms
+    or translations, its ``alone`` terms — only when the passage holds each partner too, in some form or a word of its family
+    (:data:`HEAD_PREFIX`: « anticipée » for « anticipé »); a wording of the notion holds it in any case."""
+    held = [term for term in unit.get("terms") or [[unit.get("token", "")]] if set(term) <= tokens]
+    if not held or "partners" not in unit:
+        return held
+    alone = [term for term in held if term in unit.get("alone", [])]
+    if len(alone) < len(held) or all(_partner_held(partner, tokens) for partner in unit["partners"]):
+        return held
+    return []
+
+
+def _partner_held(terms: list[list[str]], tokens: set[str]) -> bool:
+    if any(set(term) <= tokens for term in terms):
+        return True
+    stems = {word[:HEAD_PREFIX] for term in terms if len(term) == 1 for word in term if len(word) >= HEAD_PREFIX}
+    return any(token[:HEAD_PREFIX] in stems for token in tokens if len(token) >= HEAD_PREFIX)
+
+
+def unit_covered(unit: dict[str, Any], tokens: set[str]) -> bool:
+    """Whether a passage's tokens hold one of the unit's terms whole (:func:`held_terms`)."""
+    return bool(held_terms(unit, tokens))
 
 
 def speaks_of(units: list[dict[str, Any]], tokens: set[str]) -> bool:
@@ -368,7 +389,7 @@ def speaks_of(units: list[dict[str, Any]], tokens: set[str]) -> bool:
 def covering_tokens(units: list[dict[str, Any]], tokens: set[str]) -> set[str]:
     """The tokens of a passage that belong to a term of an asked unit it holds whole (what it says of
     what is asked, in either language)."""
-    return {token for unit in units for term in unit.get("terms") or [[unit.get("token", "")]] if set(term) <= tokens for token in term}
+    return {token for unit in units for term in held_terms(unit, tokens) for token in term}
 
 
 def absent_share(units: list[dict[str, Any]]) -> float:
@@ -434,7 +455,7 @@ def how_covered(units: list[dict[str, Any]], tokens: set[str], asked: str, passa
     rendered: list[tuple[str, list[str]]] = []
     for unit in units:
         token = str(unit.get("token", ""))
-        held = [term for term in unit.get("terms") or [[token]] if set(term) <= tokens]
+        held = held_terms(unit, tokens)
         if not held:
             missing.append(token)
         elif not any(_same_word(term, token) for term in held):

@@ -1876,3 +1876,43 @@ def test_a_contract_named_by_its_address_is_asked_only_what_the_question_asks():
     asked = [{"token": "big", "terms": [["big"]], "weight": 1.0}, {"token": "rue", "terms": [["rue"]], "weight": 1.0}]
     judged = RelevanceJudge().run(question=size, documents=[parties, premises], units=asked, scope=scope)
     assert [d.id for d in judged["documents"]] == ["c1-2"], judged["decisions"]
+
+
+@pytest.mark.parametrize(
+    ("question", "language"),
+    [
+        ("Does the distribution agreement contain a change-of-control clause?", "en"),
+        ("Le contrat de distribution contient-il une clause de changement de contrôle ?", "fr"),
+    ],
+)
+def test_a_word_of_a_notion_written_in_several_words_is_not_held_alone(question, language):
+    # the demo's UK distribution agreement, asked whether it has a change-of-control clause, answered with its price article
+    # ("The Supplier may change the price list …"): "change" was held, "control" missing, and the passage judged relevant.
+    # A word of the notion counts alone only beside the notion's other word (in some form) or in a wording of the notion.
+    units, types = _units(question, language)
+    docs = [
+        Document(id="d-7", score=1.0, meta={"doc_id": "d", "section": "5. PRICES AND PAYMENT"},
+                 content="5.2 The Supplier may change the price list on ninety days' written notice, not more than once in each Contract Year."),
+        Document(id="d-9", score=0.6, meta={"doc_id": "d", "section": "12. TERMINATION"},
+                 content="12.3 The Supplier may terminate this Agreement if there is a change in the control of the Distributor."),
+        Document(id="e-9", score=0.5, meta={"doc_id": "e", "section": "Article 9 – Cession"},
+                 content="Tout changement dans le contrôle du Distributeur doit être notifié au Fournisseur, qui pourra résilier le contrat."),
+    ]
+    judged = RelevanceJudge().run(question=question, documents=docs, units=units, clause_types=types, scope={"contract_ids": ["d", "e"]})
+    by_id = {d["chunk_id"]: d for d in judged["decisions"]}
+    assert not by_id["d-7"]["relevant"] and by_id["d-7"]["coverage"] == 0.0, by_id["d-7"]
+    assert by_id["d-9"]["relevant"] and by_id["e-9"]["relevant"], judged["decisions"]
+    assert not by_id["d-9"].get("missing") and not by_id["e-9"].get("missing"), judged["decisions"]
+
+
+def test_a_word_of_a_notion_is_held_beside_a_word_of_its_partner_s_family():
+    # « remboursement anticipé »: an article headed « Exigibilité anticipée » that writes « remboursement » holds both, the
+    # partner in another form of its family; one that writes neither the partner nor a wording of the notion holds neither
+    units, _types = _units("Le prêteur peut-il exiger le remboursement anticipé ?", "fr")
+    from pipelines.rankers.relevance import passage_tokens, unit_covered
+
+    unit = next(u for u in units if u["token"] == "remboursement")
+    held = Document(id="a", content="Article 11 — Exigibilité anticipée\nLe Prêteur pourra exiger le remboursement immédiat des sommes dues.")
+    alone = Document(id="b", content="Article 4 — Le remboursement du crédit se fera en vingt échéances trimestrielles.")
+    assert unit_covered(unit, passage_tokens(held))
+    assert not unit_covered(unit, passage_tokens(alone))

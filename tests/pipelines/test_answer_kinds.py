@@ -58,6 +58,15 @@ from pipelines.generators.answer_kinds import as_written, asked_kind, asked_part
         # a deadline asks for a date (walkthrough 23: the 90 days were quoted, not the day they fall on)
         ("Au plus tard quand faut-il prévenir Framewave si on ne veut pas continuer l'abonnement ?", "date"),
         ("What is the deadline to give notice of non-renewal?", "date"),
+        # whether something changed a length or a date asks yes or no (walkthrough 24, "Did the April amendment change how long …?",
+        # answered by "Clause 3 (Term) remains unaffected"), in French too; a question that opens with its question word asks for it
+        ("Did the amendment change how long the licence lasts?", None),
+        ("L'avenant n° 2 a-t-il changé jusqu'à quand dure le contrat de transport ?", None),
+        ("Est-ce que l'avenant modifie combien de temps dure la licence ?", None),
+        ("L'avenant modifie-t-il combien de temps dure la licence ?", None),
+        ("Jusqu'à quand l'avenant a-t-il prolongé le bail ?", "date"),
+        ("Combien de temps l'avenant a-t-il ajouté ?", "duration"),
+        ("Jusqu'à quand le contrat modifié par l'avenant court-il ?", "date"),
     ],
 )
 def test_the_kind_of_answer_is_read_from_the_question_s_form(question, kind):
