@@ -176,7 +176,9 @@ st.subheader("Timeline of the terms")
 timeline, undrawn = dataroom.timeline_rows(results, names)
 if timeline:
     st.altair_chart(dataroom.timeline_chart(timeline), width="stretch", key="dataroom_timeline")
-    st.caption("Bars run from signature to the current end; a black tick marks the end before an amendment moved it; the red line is today.")
+    st.caption("Bars run from signature to the current end; a black tick marks the end before an amendment moved it; the red line is today."
+               + (" A green diamond marks the day a listed amendment was signed: it has no term of its own, the end it gives is its contract's."
+                  if any(row["amended"] == dataroom.AMENDMENT for row in timeline) else ""))
 if undrawn:
     st.caption(escape_markdown(f"Not drawn (no signature date, or no end date: unknown or an indefinite term): {'; '.join(one_line(u, 80) for u in undrawn)}."))
 if not timeline and not undrawn:

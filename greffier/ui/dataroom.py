@@ -239,7 +239,8 @@ TIMELINE_DATE_FORMAT = {"year": "%Y", "quarter": "%Y-%m", "month": "%Y-%m", "wee
 
 
 ORIGINAL, AMENDED = "original term", "amended end"  # the bars' colours, as the legend names them
-TOOLTIP_FIELDS = (("signed", "start"), ("ends", "end"), ("initial end", "initial_end"), ("amended by", "amended_by"))
+AMENDMENT = "amendment signed"  # an amendment listed (a signature-date or type filter): a mark on the day it was signed, no term of its own
+TOOLTIP_FIELDS = (("signed", "start"), ("ends", "end"), ("initial end", "initial_end"), ("amended by", "amended_by"), ("amends", "amends"))
 
 
 def timeline_tooltip(row: dict[str, Any]) -> dict[str, str]:
@@ -259,10 +260,20 @@ def timeline_rows(results: list[dict[str, Any]], names: dict[str, str] | None = 
     def name(r: dict[str, Any]) -> str:
         return names.get(r["contract_id"]) or r.get("title") or r.get("filename") or r["contract_id"]
 
-    drawn = [r for r in results if r.get("signature_date") and r.get("end_date")]
+    def amendment(r: dict[str, Any]) -> bool:
+        return bool(r.get("is_amendment") or r.get("amends"))
+
+    # an amendment has no term of its own (the end it gives is its contract's, drawn on that contract's row): a mark on the day it
+    # was signed (the app walk: amendments listed by a signature-date filter were drawn as bars from their signature to the contract's end)
+    drawn = [r for r in results if r.get("signature_date") and (r.get("end_date") or amendment(r))]
     labels = _unique_labels([(r["contract_id"], name(r)) for r in drawn])
     rows = []
     for r in drawn:
+        if amendment(r):
+            row = {"contract": labels[r["contract_id"]], "name": name(r), "id": r["contract_id"], "start": r["signature_date"], "end": None,
+                   "initial_end": None, "amended": AMENDMENT, "amended_by": None, "amends": names.get(r.get("amends") or "", r.get("amends"))}
+            rows.append(row | {"tooltip": timeline_tooltip(row)})
+            continue
         amended = bool(r.get("amended_by")) and r.get("initial_end_date") not in (None, r["end_date"])
         row = {
             "contract": labels[r["contract_id"]],
@@ -273,6 +284,7 @@ def timeline_rows(results: list[dict[str, Any]], names: dict[str, str] | None = 
             "initial_end": r["initial_end_date"] if amended else None,
             "amended": AMENDED if amended else ORIGINAL,
             "amended_by": "; ".join(names.get(a, a) for a in r.get("amended_by") or []) or None,
+            "amends": None,
         }
         rows.append(row | {"tooltip": timeline_tooltip(row)})
     drawn_ids = {r["contract_id"] for r in drawn}
@@ -299,15 +311,16 @@ def timeline_chart(rows: list[dict[str, Any]], today: date | None = None):  # an
                           | {columns[label]: row.get("tooltip", {}).get(label) for label in labels} for row in rows])
     tooltip = alt.expr("{" + ", ".join(f"{json.dumps(label)}: isValid(datum.{column}) ? datum.{column} : datum.__none__"
                                        for label, column in columns.items()) + "}")
-    amended = any(row["amended"] == AMENDED for row in rows)
+    shown = [kind for kind in (ORIGINAL, AMENDED, AMENDMENT) if any(row["amended"] == kind for row in rows)] or [ORIGINAL]
+    colours = {ORIGINAL: "#4c78a8", AMENDED: "#f58518", AMENDMENT: "#54a24b"}
     axis = alt.Axis(labelLimit=TIMELINE_LABEL_PX, labelOverlap=False, labelFlush=False, labelBaseline="middle", labelAlign="right")
     base = alt.Chart(frame).encode(y=alt.Y("contract:N", sort=None, title=None, axis=axis))
-    bars = base.mark_bar(height=12, cornerRadius=3, tooltip=tooltip).encode(
+    # the legend names « amended end » only when a contract drawn was amended, « amendment signed » only when an amendment is listed
+    colour = alt.Color("amended:N", title=None, scale=alt.Scale(domain=shown, range=[colours[kind] for kind in shown]))
+    terms = base.transform_filter(f"datum.amended != {json.dumps(AMENDMENT)}") if AMENDMENT in shown else base
+    bars = terms.mark_bar(height=12, cornerRadius=3, tooltip=tooltip).encode(
         # ISO dates, as the tables write them: the year on a year's tick, year-month on a month's (months alone mislead)
-        x=alt.X("start:T", title="signature → end", axis=alt.Axis(format=TIMELINE_DATE_FORMAT, labelOverlap=True)), x2="end:T",
-        # the legend names « amended end » only when a contract drawn was amended
-        color=alt.Color("amended:N", title=None, scale=alt.Scale(domain=[ORIGINAL, AMENDED] if amended else [ORIGINAL],
-                                                                  range=["#4c78a8", "#f58518"] if amended else ["#4c78a8"])),
+        x=alt.X("start:T", title="signature → end", axis=alt.Axis(format=TIMELINE_DATE_FORMAT, labelOverlap=True)), x2="end:T", color=colour,
     )
     initial_ends = base.transform_filter("isValid(datum.initial_end)").mark_tick(color="#222", thickness=2, size=18).encode(
         x="initial_end:T", tooltip=[alt.Tooltip("name:N", title="contract"), alt.Tooltip("initial_end:N", title="initial end (before amendment)")],
@@ -316,7 +329,13 @@ def timeline_chart(rows: list[dict[str, Any]], today: date | None = None):  # an
     rule = alt.Chart(marker).mark_rule(color="#d62728", strokeDash=[5, 3], size=2).encode(x="today:T")
     label = alt.Chart(marker).mark_text(color="#d62728", align="left", dx=4, dy=-6, baseline="bottom").encode(x="today:T", y=alt.value(0), text="label:N")
     # fit-x: the chart fills the page's width; its height is the rows' (Streamlit's default « fit » would squeeze them into a total height)
-    return (bars + initial_ends + rule + label).properties(
+    layers = bars + initial_ends
+    if AMENDMENT in shown:
+        signed = base.transform_filter(f"datum.amended == {json.dumps(AMENDMENT)}").mark_point(
+            shape="diamond", filled=True, size=120, tooltip=tooltip,
+        ).encode(x="start:T", color=colour)
+        layers += signed
+    return (layers + rule + label).properties(
         height=alt.Step(TIMELINE_ROW_PX), autosize=alt.AutoSizeParams(type="fit-x", contains="padding"),
     )
 

@@ -133,6 +133,25 @@ def test_timeline_tooltip_shows_only_the_fields_a_contract_has_in_iso_dates():
     assert color["scale"]["domain"] == ["original term"] and len(color["scale"]["range"]) == 1
 
 
+def test_an_amendment_listed_is_a_mark_on_the_day_it_was_signed_not_a_term():
+    # the app walk: filtered on a signature year, the demo's two amendments were drawn as bars from their signature to their
+    # contract's end, as if they ran for that term of their own
+    results = _results(2) + [{"contract_id": "c99", "title": "AVENANT N° 1", "filename": "a.docx", "signature_date": "2026-02-10",
+                              "end_date": "2030-06-30", "initial_end_date": "2030-06-30", "is_amendment": True, "amends": "c00", "amended_by": []}]
+    rows, undrawn = dataroom.timeline_rows(results, {"c00": "CONTRAT N° 0", "c99": "AVENANT N° 1"})
+    mark = next(row for row in rows if row["id"] == "c99")
+    assert not undrawn and mark["amended"] == dataroom.AMENDMENT and mark["end"] is None
+    assert mark["tooltip"] == {"title": "AVENANT N° 1", "signed": "2026-02-10", "amends": "CONTRAT N° 0"}
+    spec = dataroom.timeline_chart(rows, today=date(2026, 12, 4)).to_dict()
+    bars, point = _layer_with(spec, "bar"), _layer_with(spec, "point")
+    assert bars["transform"] == [{"filter": f'datum.amended != "{dataroom.AMENDMENT}"'}]
+    assert point["transform"] == [{"filter": f'datum.amended == "{dataroom.AMENDMENT}"'}] and "x2" not in point["encoding"]
+    assert bars["encoding"]["color"]["scale"]["domain"] == ["original term", "amended end", "amendment signed"]
+    # no amendment listed: no mark layer, no legend entry
+    plain = dataroom.timeline_chart(dataroom.timeline_rows(_results(2))[0]).to_dict()
+    assert not any((layer["mark"]["type"] if isinstance(layer["mark"], dict) else layer["mark"]) == "point" for layer in plain["layer"])
+
+
 def test_contracts_are_named_by_title_and_file_where_titles_are_shared():
     names = dataroom.name_contracts([
         ("c01", "BAIL  COMMERCIAL", "room/bail.pdf"), ("c02", "BAIL COMMERCIAL", "room/copie/bail - copie.docx"),
