@@ -12,7 +12,7 @@ import logging
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
 from functools import lru_cache
 from typing import Any
 
@@ -383,6 +383,17 @@ def date_hit(condition: DateCondition, facts: DocumentFacts, chunks: Sequence[Cl
 
         renewed = renewed_term_end(value, facts.renewal_length, today)
         value = renewed or value
+    notice_passed = None
+    if condition.field == "end_date" and facts.renewal == "automatic" and condition.within_months and source == "record" and value >= today:
+        # … and one whose notice deadline for the term running has passed renews, unless notice was given (the data room would hold
+        # it): the term after it is the one that ends (the app walk: a distribution agreement ending 2027-02-28 on 90 days' notice,
+        # reviewed in December 2026, flagged as ending within twelve months although it runs on to 2028-02-29)
+        from greffier.dataroom.records import period_of, renewed_term_end
+
+        notice = period_of(facts.renewal_notice)
+        if notice is not None and value - notice < today and (following := renewed_term_end(value, facts.renewal_length, value + timedelta(days=1))):
+            notice_passed = (value - notice, value)
+            value = following
     if condition.before is not None:
         fires, test = value < condition.before, f"before {condition.before.isoformat()}"
     elif condition.after is not None:
@@ -404,6 +415,9 @@ def date_hit(condition: DateCondition, facts: DocumentFacts, chunks: Sequence[Cl
     details = {condition.field: value.isoformat(), "test": test, "today": today.isoformat(), "source": source}
     if renewed is not None:
         details["renewed"] = "the end of the renewed term running today (the first term has ended; no notice is assumed)"
+    if notice_passed is not None:
+        details["renewed"] = (f"the end of the next renewed term: notice to stop the renewal on {notice_passed[1].isoformat()} was due by "
+                              f"{notice_passed[0].isoformat()}, which has passed (no notice is assumed)")
     if source == "record" and (doubt := facts.doubts.get(condition.field)):
         # a date read with low confidence ("at the earliest: the term runs from …") is no known date: the hit is to confirm
         details["review"] = {"status": TO_CONFIRM, "rule_id": None, "reason": f"the {label} is uncertain: {doubt}"}

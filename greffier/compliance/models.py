@@ -76,6 +76,8 @@ class DocumentFacts:
     # date its initial term ends
     renewal: str | None = None
     renewal_length: str | None = None  # each renewed term's length ("1 year"): the term running today when the first has ended
+    # the notice that stops a renewal ("3 months"): past its deadline, the term running renews (no notice given in the data room)
+    renewal_notice: str | None = None
     # the file this contract is most likely a copy or a translation of: its flags repeat that one's, and say so
     copy_of: str | None = None
     # what the document is when it is no contract (« an internal memo »): no rule applies to it

@@ -96,7 +96,7 @@ class WorkspaceChunkSource(StoreComponent):
                         for key, source in record.sources.items()
                         if key in ("signature_date", "end_date") and source.confidence == "low"
                     },
-                    renewal=record.renewal, renewal_length=record.renewal_length,
+                    renewal=record.renewal, renewal_length=record.renewal_length, renewal_notice=record.renewal_notice,
                     copy_of=records[record.copy_of].file if record.copy_of in records else None,
                     not_contract=record.not_contract,
                 )

@@ -174,6 +174,22 @@ def test_date_condition_on_the_record_end_date():
     assert finding.details["end_date"] == "2027-01-31" and "renewed term" in finding.details["renewed"], finding.details
     unknown_length = DocumentFacts(id="c01", end_date=date(2026, 1, 31), renewal="automatic")
     assert run(condition, [clause], clause_types="[term]", facts=unknown_length)[0] == []
+    # … and one whose notice deadline has passed renews too (the app walk: a distribution agreement ending 2027-02-28 on 90 days'
+    # notice, reviewed in December, was flagged as ending within the year): the next term's end is the one tested
+    late = DocumentFacts(id="c01", end_date=date(2027, 2, 15), evidence={"end_date": ["c01-4"]}, renewal="automatic", renewal_length="1 year",
+                         renewal_notice="90 days")
+    assert run(condition, [clause], clause_types="[term]", facts=late)[0] == []  # notice was due by 2026-11-17: it runs on to 2028-02-15
+    due_today = DocumentFacts(id="c01", end_date=date(2027, 2, 28), evidence={"end_date": ["c01-4"]}, renewal="automatic", renewal_length="1 year",
+                              renewal_notice="90 days")
+    assert len(run(condition, [clause], clause_types="[term]", facts=due_today)[0]) == 1  # notice may still be given today: it may end
+    in_time = DocumentFacts(id="c01", end_date=date(2027, 6, 30), evidence={"end_date": ["c01-4"]}, renewal="automatic", renewal_length="1 year",
+                            renewal_notice="3 months")
+    [finding], _ = run(condition, [clause], clause_types="[term]", facts=in_time)  # notice still possible (by 2027-03-30): it may end
+    assert finding.details["end_date"] == "2027-06-30" and "renewed" not in finding.details
+    short = DocumentFacts(id="c01", end_date=date(2027, 1, 31), evidence={"end_date": ["c01-4"]}, renewal="automatic", renewal_length="6 months",
+                          renewal_notice="3 months")
+    [finding], _ = run(condition, [clause], clause_types="[term]", facts=short)  # renews to 2027-07-31: still within the year
+    assert finding.details["end_date"] == "2027-07-31" and "2026-10-31, which has passed" in finding.details["renewed"], finding.details
 
 
 def test_a_past_end_date_says_the_contract_has_ended_unless_it_renews_by_itself():
