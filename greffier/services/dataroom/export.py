@@ -233,7 +233,7 @@ def dataroom_table(settings: Settings, args: SearchDataRoomArgs) -> DataRoomTabl
                 rows.append(_row(amendment, kind="amendment", names=names, score=_score(amendment)) | {"status": status})
     table = DataRoomTable(arguments=args.model_dump(mode="json", by_alias=True, exclude_none=True, exclude={"limit", "offset"}), rows=rows,
                           results=listing["results"], columns=column_order(args))
-    table.left_out = _left_out(listing, by_id)
+    table.left_out = _left_out(listing, by_id, names)
     for row in table.left_out:
         record = by_id.get(row["id"])
         summary = record_summary(record) if record is not None else {"contract_id": row["id"], "title": row["title"], "filename": row["file"]}
@@ -290,12 +290,13 @@ def reconcile(counts: dict[str, int]) -> str:
     return text + "; an amendment is listed under the contract it amends and is not counted as a contract."
 
 
-def _left_out(listing: dict[str, Any], by_id: dict[str, Any]) -> list[dict[str, Any]]:
+def _left_out(listing: dict[str, Any], by_id: dict[str, Any], names: dict[str, str]) -> list[dict[str, Any]]:
     rows = []
 
     def add(cid: str, reason: str, detail: str) -> None:
         record = by_id.get(cid)
-        rows.append({"id": cid, "title": record.title if record else None, "file": record.file if record else None, "reason": reason, "detail": detail,
+        # named as the other sheets name it (the app walk: two leases both « BAIL COMMERCIAL » here, with their file on the Contracts sheet)
+        rows.append({"id": cid, "title": names.get(cid) or (record.title if record else None), "file": record.file if record else None, "reason": reason, "detail": detail,
                      "to do": CHECK_BY_HAND if reason in UNDECIDED_REASONS else DECIDED})
 
     reasons = dict(listing.get("unknown_reasons") or {})
