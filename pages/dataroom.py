@@ -215,8 +215,12 @@ if asked:  # a « open » link of the table: ?contract=c05
 if not choices:
     st.caption("Open a contract here once the filters match some.")
     st.stop()
-if st.session_state.get(keys.DR_DETAIL) not in choices:
+# new filters open their first row (the app walk: after a free text, the detail still showed the contract opened before, only
+# in the left-out list now, not the first ranked row); a link's or a row's contract is kept
+filters_key = hashlib.sha1(json.dumps(arguments, sort_keys=True, default=str).encode()).hexdigest()[:10]
+if st.session_state.get(keys.DR_DETAIL) not in choices or (st.session_state.get(keys.DR_DETAIL_FILTERS) not in (None, filters_key) and not asked):
     st.session_state[keys.DR_DETAIL] = choices[0]
+st.session_state[keys.DR_DETAIL_FILTERS] = filters_key
 contract_id = st.selectbox("Open a contract", choices, format_func=lambda c: one_line(names.get(c, c), 110), key=keys.DR_DETAIL)
 try:
     contract = dataroom.contract_detail(settings, contract_id, names)

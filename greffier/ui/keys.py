@@ -26,6 +26,7 @@ DR_FILTERS = "dataroom_filters"  # the arguments of the last submitted filter fo
 DR_PAGE_SIZE = "dataroom_page_size"
 DR_DETAIL = "dataroom_detail_contract"
 DR_SELECTED = "dataroom_selected_row"  # the contract of the table row selected last (opens its detail once)
+DR_DETAIL_FILTERS = "dataroom_detail_filters"  # the filters the detail's contract was chosen under (new filters open their first row)
 
 # Documents
 DOC_UPLOADS = "documents_uploads"

@@ -568,6 +568,24 @@ def test_dataroom_free_text_is_a_ranking_scored_from_0_to_1(demo_workspace, monk
     assert config["score"]["label"] == "score (0–1)", config["score"]
 
 
+def test_dataroom_new_filters_open_their_first_row_in_the_detail(demo_workspace, monkeypatch):
+    # the app walk: after a free text, the detail still showed the contract opened before (now only in the left-out list),
+    # not the first ranked row; under the same filters, the contract opened stays
+    at = open_app(demo_workspace, monkeypatch, "pages/dataroom.py")
+    grid = next(d for d in at.dataframe if "title" in d.value.columns)
+    last = list(grid.value["id"])[-1]
+    at.selectbox(key="dataroom_detail_contract").set_value(last).run()
+    assert at.selectbox(key="dataroom_detail_contract").value == last
+    at.run()
+    assert at.selectbox(key="dataroom_detail_contract").value == last  # same filters: kept
+    at.text_input(key="dr_f_text").set_value("exclusivité territoriale")
+    at.button(key="FormSubmitter:dataroom_filter_form-Apply filters").click().run()
+    assert not at.exception
+    ranked = next(d for d in at.dataframe if "score" in d.value.columns)
+    first = list(ranked.value["id"])[0]
+    assert first != last and at.selectbox(key="dataroom_detail_contract").value == first
+
+
 INTERNAL_ID = re.compile(r"\bc\\?_?\d{2,4}\b|lisandre\\?_")  # c05, c\_0012, lisandre\_holding: ids, not names
 
 
