@@ -148,9 +148,12 @@ class QueryExpander(StoreComponent):
             translation_units = asked_units(
                 other_tokens, other_matches, other, forms, index, describing=DESCRIBING_SCOPED if scope else DESCRIBING, identity=identity,
             )
+        # what a named contract is of ("our Breton reseller of jams and pickles": :func:`pipelines.routers.scoping.named_of_words`)
+        of_words = set((scope or {}).get("of_words") or ())
+        described = {i for i, token in enumerate(tokens) if token in of_words}
         units = asked_units(
             tokens, matches, language, forms, index, describing=DESCRIBING_SCOPED if scope else DESCRIBING, identity=identity, translated=translated,
-            prefixed=prefixed_words(query), named_kinds=frozenset((scope or {}).get("kinds") or ()),
+            prefixed=prefixed_words(query), named_kinds=frozenset((scope or {}).get("kinds") or ()), described=described,
         )
         return {
             "groups": groups, "dense_text": dense_text, "concepts": concepts, "clause_types": clause_types, "language": language, "units": units,
@@ -408,14 +411,15 @@ def names_in_other_language(token: str, identity: frozenset[str], translations: 
 def asked_units(
     tokens: list[str], matches: list[Match], language: str, forms: dict | None, index: Any, describing: frozenset[str] = DESCRIBING,  # noqa: ANN401
     identity: frozenset[str] = frozenset(), translated: dict[str, tuple[tuple[str, ...], ...]] | None = None,
-    prefixed: dict[str, str] | None = None, named_kinds: frozenset[str] = frozenset(),
+    prefixed: dict[str, str] | None = None, named_kinds: frozenset[str] = frozenset(), described: set[int] | frozenset[int] = frozenset(),
 ) -> list[dict]:
     """Each distinct word asked: ``{"token", "terms": [[tokens], ...], "weight"}``; a passage covers the
     word when it holds one of those terms whole (the word itself, another form of it, or a term of a
     notion the word is part of, in either language). Words of notions of the ``describing`` kinds
     (the document itself, and inside a named contract its kind and subject — of a kind other than the scope's ``named_kinds``, a word
     that also names a clause's notion is asked) and the ``identity`` words
-    of the named contracts (their parties, title, file name) are left out, and so are function words
+    of the named contracts (their parties, title, file name) are left out, and so are the ``described`` positions (what a named
+    contract is of, :func:`pipelines.routers.scoping.named_of_words`) and function words
     (:mod:`greffier.text.function_words`: "could", "before", « doit »), which frame the question.
 
     A word weighs BM25's IDF of its most frequent wording in the workspace (the notion's, across
@@ -438,7 +442,7 @@ def asked_units(
         i for m in matches
         if m.concept.kind in describing and not (m.concept.kind == "contract" and m.concept.id not in named_kinds and (m.start, m.end) in clause_spans)
         for i in range(m.start, m.end)
-    }
+    } | set(described)
     # the words of a clause's notion the question writes in several words ("change of control", « droit de préemption »): each is
     # held, alone, only by a passage that holds its partners too, or a wording of the notion — the price article's "may change the
     # price list" holds no "change" of control (the demo's UK distribution agreement, asked whether it has a change-of-control clause)

@@ -64,7 +64,7 @@ from greffier.dataroom.vocabulary import LEASE_KINDS, match_contract_type
 from greffier.lexicon import Lexicon, load_lexicon
 from greffier.lexicon.freedict import load_dictionary
 from greffier.text import fold, tokenize
-from greffier.text.function_words import NAMES_NO_NOTION
+from greffier.text.function_words import NAMES_NO_NOTION, is_function_word
 from pipelines.generators.answer_kinds import asks_until_when
 from pipelines._serialization import StoreComponent
 from store import repository as repo
@@ -929,6 +929,48 @@ def bilingual_groups(question: str, lexicon: Lexicon | None) -> list[QueryGroup]
     return groups
 
 
+# What joins a contract's name to what it is of: "our Breton reseller of jams and pickles", « le contrat de fourniture de confitures »
+_OF = frozenset({"of", "de", "du", "des", "d"})
+_AND = frozenset({"and", "or", "et", "ou"})
+_ARTICLES = frozenset({"the", "a", "an", "le", "la", "les", "l", "un", "une", "our", "its", "their", "nos", "notre", "ses", "leurs", "de", "du", "des", "d"})
+NAMED_COMPLEMENT = 4  # content words at most in what a contract's name is of
+
+
+def named_of_words(question: str, named_by: list[str] | set[str] | frozenset[str], lexicon: Lexicon | None = None) -> list[str]:
+    """The words (folded) that say what a contract the question names by its kind or subject (``named_by``) is *of* (« de » and its
+    complements after the words that named it): "our Breton reseller of jams and pickles" describes the reseller agreement by its products — asked where to sue that reseller, the jurisdiction article need not
+    hold « jams » (QA fresh: the distribution agreement of « conserves et condiments » abstained). Up to :data:`NAMED_COMPLEMENT`
+    words, one after « de » / "of" and one after each "and" / « et » (articles between): "the licence of the software allow…" takes
+    « software », not the verb; a word that names a clause's notion ends it."""
+    if not named_by:
+        return []
+    tokens = tokenize(question)
+    clause_words = {tokens[i] for m in (lexicon or load_lexicon()).find(tokens) if m.concept.kind == "clause" for i in range(m.start, m.end)}
+    words = re.findall(r"\w+", fold(question).replace("’", "'"))
+    found: set[str] = set()
+    i = 0
+    while i < len(words):
+        if words[i] not in named_by:
+            i += 1
+            continue
+        while i + 1 < len(words) and words[i + 1] in named_by:
+            i += 1  # "Breton reseller": the last word that named it
+        j = i + 1
+        content: list[str] = []
+        # "of" (or "and" after a word taken), articles, then one word: "of jams and pickles", not "of the software allow"
+        while j < len(words) and len(content) < NAMED_COMPLEMENT and words[j] in (_OF if not content else _AND):
+            j += 1
+            while j < len(words) and words[j] in _ARTICLES:
+                j += 1
+            if j >= len(words) or words[j] in named_by or words[j] in clause_words or is_function_word(words[j]) or words[j].isdigit():
+                break  # (a word that named it too: « contrat de fourniture de confitures » goes on from « fourniture »)
+            content.append(words[j])
+            j += 1
+        found.update(content)
+        i = j
+    return sorted(found)
+
+
 @component
 class ScopeResolver(StoreComponent):
     """The head of the retrieval pipeline: the contracts a question names, and what is searched.
@@ -965,5 +1007,6 @@ class ScopeResolver(StoreComponent):
         # repeat without asking it (read from SQLite for those questions only)
         named = {**found.as_dict(), "amendments": {cid: index.amends[cid] for cid in found.contract_ids if cid in index.amends},
                  "described": opening_words(self.store, found.contract_ids) if asks_until_when(question) else [],
-                 "party_words": sorted(set().union(*(index.party_words_of.get(cid, frozenset()) for cid in found.contract_ids)))}
+                 "party_words": sorted(set().union(*(index.party_words_of.get(cid, frozenset()) for cid in found.contract_ids))),
+                 "of_words": named_of_words(question, found.named_by)}
         return {"query": found.question, "doc_ids": found.contract_ids, "scope": named, "hint": None, "names": names}

@@ -1916,3 +1916,38 @@ def test_a_word_of_a_notion_is_held_beside_a_word_of_its_partner_s_family():
     alone = Document(id="b", content="Article 4 — Le remboursement du crédit se fera en vingt échéances trimestrielles.")
     assert unit_covered(unit, passage_tokens(held))
     assert not unit_covered(unit, passage_tokens(alone))
+
+
+def test_what_a_named_contract_is_of_is_no_word_its_article_must_hold(room_settings):
+    # QA fresh: "Where would we have to sue our Breton reseller of jams and pickles?" abstained on the reseller agreement's
+    # jurisdiction article, which holds no « jams » (other contracts of the workspace do): the words after « de » / "of" describe
+    # the contract named, they are not asked — the scope carries them, the query expander leaves them out of what is asked
+    from pipelines.expanders.query_expansion import QueryExpander
+    from store.workspace import WorkspaceStore
+
+    question = "Which court would hear a dispute with our Belgian distributor of jams and pickles?"
+    result = answer(room_settings, question, backend=None)
+    assert result["scope"]["files"] == [BE_FILE] and result["scope"]["of_words"] == ["jams", "pickles"], result["scope"]
+    expander = QueryExpander(store=WorkspaceStore(root=room_settings.workspace), weight=0.8)
+    asked = {unit["token"] for unit in expander.run(query=question, scope=result["scope"])["units"]}
+    plain = {unit["token"] for unit in expander.run(query=question, scope={**result["scope"], "of_words": []})["units"]}
+    assert {"jams", "pickles"} <= plain and not {"jams", "pickles"} & asked and "court" in asked, (plain, asked)
+
+
+@pytest.mark.parametrize(
+    ("question", "named_by", "words"),
+    [
+        ("Where would we have to sue our Breton reseller of jams and pickles?", {"breton", "reseller"}, ["jams", "pickles"]),
+        ("Le contrat de fourniture de confitures prévoit-il une clause de non-concurrence ?", {"contrat", "fourniture"}, ["confitures"]),
+        ("Quelle est la durée du bail de l'entrepôt de Valence ?", {"bail"}, ["entrepot"]),
+        # one word after « de » / "of" and after each "and": not the verb that follows
+        ("Does the licence of the software allow sublicensing in France?", {"licence"}, ["software"]),
+        # a clause's notion after "of" is asked, not what the contract is of
+        ("Does the agreement of termination fees say what is due?", {"agreement"}, []),
+        ("What is the term of the licence?", {"licence"}, []),
+    ],
+)
+def test_the_words_that_say_what_a_named_contract_is_of(question, named_by, words):
+    from pipelines.routers.scoping import named_of_words
+
+    assert named_of_words(question, named_by) == words
