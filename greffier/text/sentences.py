@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import re
 
-_END = re.compile(r"(?<=[.!?])\s+(?=[«\"“(\[A-ZÀ-ÖØ-Þ0-9])|\n+")
-_END_OR_SEMICOLON = re.compile(r"(?<=[.;!?])\s+(?=[«\"“(\[A-ZÀ-ÖØ-Þ0-9])|\n+")
+# A line break inside a sentence wrapped on the page (a PDF's lines: "… concluded for an initial\nperiod of five (5) years") is no end:
+# after a line that ends with no stop, colon or bracket, a line that starts in lower case — but not a list's item ("a)", "(ii)", "i.",
+# "- ") — goes on the sentence (walkthrough 25: an OEM licence's term, cut in two, was read from the signature date)
+_WRAPPED = r"(?<![.;:!?»\"”)\]])[ \t]*\n[ \t]*(?=[a-zà-öø-ÿ])(?![a-z]{1,4}[.)][ \t]|[ivx]{1,4}[.)])"
+_END = re.compile(rf"(?<=[.!?])\s+(?=[«\"“(\[A-ZÀ-ÖØ-Þ0-9])|(?!{_WRAPPED})\n+")
+_END_OR_SEMICOLON = re.compile(rf"(?<=[.;!?])\s+(?=[«\"“(\[A-ZÀ-ÖØ-Þ0-9])|(?!{_WRAPPED})\n+")
 # Words whose final dot is not a full stop, French and English, and single initials ("J. Smith").
 ABBREVIATIONS = (
     "M", "Mme", "Me", "Mlle", "MM", "Dr", "Mr", "Mrs", "Ms", "St", "art", "Art", "n°", "No", "no", "L", "R", "D",

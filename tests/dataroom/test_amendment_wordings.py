@@ -88,6 +88,9 @@ def records_for(*texts: str):  # noqa: ANN201
         ("Les prix sont inchangés.\n\nARTICLE 2 — ÉCHÉANCE\nLes Parties conviennent de remplacer la date du 30 juin 2026 par celle "
          "du 31 décembre 2028, sans modification du loyer ni des modalités de paiement.", date(2028, 12, 31)),
         ("Le Contrat produira en conséquence ses effets jusqu'au 31 décembre 2029 inclus.", date(2029, 12, 31)),
+        # walkthrough 25: the term article replaced wholesale, the contract's start set between commas before « produira ses effets »
+        ("L'article 4 (Durée) du Contrat est supprimé et remplacé dans son intégralité par les stipulations suivantes : « 4.1 Le Contrat, "
+         "entré en vigueur le 1er juillet 2023, produira ses effets jusqu'au 31 août 2028 inclus. »", date(2028, 8, 31)),
         # the new date first: « substituer la date du … à celle du … » (the review of the round's diff: read the other way round)
         ("Les prix sont inchangés.\n\nARTICLE 2 — DURÉE\nLes Parties conviennent de substituer la date du 31 décembre 2029 à celle du 30 juin 2026 "
          "prévue pour l'expiration du Contrat.", date(2029, 12, 31)),

@@ -45,9 +45,15 @@ def end_finding(text: str):
         ("This Agreement shall continue through and including June 30, 2025.", date(2025, 6, 30)),
         # "starting from" the contract's own date
         ("This Agreement shall be in force for a period of five (5) years, starting from the Effective Date.", date(2026, 3, 10)),
+        # walkthrough 25: "enters into force on" a date of its own (the signature date was taken), a sentence wrapped on the page
+        # (a PDF's lines), and an "initial subscription term"
+        ("16.1 This Agreement enters into force on 1 January 2022 and is concluded for an initial\nperiod of five (5) years.", date(2027, 1, 1)),
+        ("11.1 This Agreement shall commence on 1 June 2025 and shall continue for an initial subscription term of twenty-four (24) months.",
+         date(2027, 6, 1)),
     ],
     ids=["30th-day-after", "ninetieth-day-following", "last-day-of-36th-month", "month-of-5th-anniversary", "from-name-to-date",
-         "expire-at-an-hour-on", "until-an-hour-on", "through-and-including", "starting-from"],
+         "expire-at-an-hour-on", "until-an-hour-on", "through-and-including", "starting-from", "enters-into-force-wrapped",
+         "initial-subscription-term"],
 )
 def test_english_ends_counted_or_written_in_other_shapes(article, end):
     finding = end_finding(ENGLISH + article)
@@ -661,6 +667,18 @@ def test_a_year_that_starts_the_next_sentence_is_no_typo_of_a_date():
     assert split_sentences("The initial term ends on June 30. 2000 shares of Common Stock shall vest on that day.") == [
         "The initial term ends on June 30.", "2000 shares of Common Stock shall vest on that day."]
     assert split_sentences("It is in effect until June 30. 2026, unless terminated.") == ["It is in effect until June 30. 2026, unless terminated."]
+
+
+def test_a_sentence_wrapped_on_the_page_is_one_sentence_but_a_list_s_items_are_not():
+    from greffier.text.sentences import split_sentences  # why: the splitter's own behaviour
+
+    # walkthrough 25: a PDF's lines cut « … concluded for an initial » from « period of five (5) years. »
+    assert split_sentences("It is concluded for an initial\nperiod of five (5) years.\n16.2 It renews.") == [
+        "It is concluded for an initial\nperiod of five (5) years.", "16.2 It renews."]
+    # a line that ends a sentence, a colon, a list's items, a line that starts in capitals: each its own
+    assert split_sentences("Le Prestataire s'engage :\na) à livrer ;\nb) à payer.\nii. second\nLe Client paie.") == [
+        "Le Prestataire s'engage :", "a) à livrer ;", "b) à payer.", "ii. second", "Le Client paie."]
+    assert split_sentences("Title of the article\nThe Supplier shall deliver.") == ["Title of the article", "The Supplier shall deliver."]
 
 
 def test_in_any_event_no_later_than_a_date_is_an_end_at_the_latest():

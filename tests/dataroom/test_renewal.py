@@ -17,6 +17,8 @@ from greffier.services.dataroom.query import DataRoomFilters, _filter, asked_nam
 from store.records import DataRoom
 
 RENEWS = [
+    # walkthrough 25: "extended by successive periods … unless terminated" (the OEM licence read no renewal)
+    "16.2 It shall thereafter be extended by successive periods of two (2) years unless terminated by either party by giving at least twelve (12) months' written notice.",
     # a term's extension "by successive terms" (walkthrough 12; the scan flagged it, the record said nothing)
     "Thereafter it is extended automatically by successive terms of twelve (12) months unless either party gives notice of termination.",
     "Il se renouvelle ensuite par tacite reconduction pour des périodes successives d'un an, sauf dénonciation trois mois avant l'échéance.",

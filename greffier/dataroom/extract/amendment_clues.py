@@ -152,8 +152,9 @@ _NEW_TERM_END = re.compile(
     rf"|\b(?:repouss|report|prorog|prolong|extend|postpon|defer)\w*\s+(?:la\s+|le\s+|the\s+)?(?:terme|dur[ée]e|date\s+d['’]\s*(?:expiration|[ée]ch[ée]ance)|term|expiry\s+date|expiration\s+date)"
     rf"\s+(?:du|de\s+la|of\s+the|of\s+this)\s+(?:pr[ée]sente?\s+)?(?:contrat|bail|convention|agreement|contract|lease)\b[^.;]{{0,20}}?"
     rf"\b(?:au|jusqu['’]au|to|until)\s+(?:the\s+)?{DATE_GROUP.replace('?P<date>', '?P<date_moved>')}"
-    # « le Contrat produira (en conséquence) ses effets jusqu'au 31 décembre 2029 »
-    rf"|\b(?:le|la)\s+(?:pr[ée]sente?\s+)?(?:contrat|bail|convention)\s+(?:[\w-]+\s+){{0,2}}?produi\w*\s+(?:[\w-]+\s+){{0,2}}?(?:ses|leurs)\s+(?:pleins\s+)?effets"
+    # « le Contrat produira (en conséquence) ses effets jusqu'au 31 décembre 2029 », « Le Contrat, entré en vigueur le 1er septembre
+    # 2022, produira ses effets jusqu'au 31 août 2028 inclus » (walkthrough 25: an article replaced wholesale)
+    rf"|\b(?:le|la)\s+(?:pr[ée]sente?\s+)?(?:contrat|bail|convention)(?:\s*,[^,.;]{{1,80}},)?\s+(?:[\w-]+\s+){{0,2}}?produi\w*\s+(?:[\w-]+\s+){{0,2}}?(?:ses|leurs)\s+(?:pleins\s+)?effets"
     rf"\s+jusqu['’]au\s+{DATE_GROUP.replace('?P<date>', '?P<date_effects>')}",
     re.I,
 )

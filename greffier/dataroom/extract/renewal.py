@@ -49,6 +49,8 @@ _AUTOMATIC = re.compile(
     r"|(?:continue|remain)\w* in (?:full )?(?:force|effect)[^.;]{0,80}? from year to year"
     r"|evergreen"
     r"|(?:shall|will) (?:thereafter )?(?:be )?(?:renew|extend)(?:ed)? (?:thereafter )?(?:for|on) (?:an? )?(?:successive|additional|consecutive|further)"
+    # "It shall thereafter be extended by successive periods of two (2) years unless terminated …" (walkthrough 25)
+    r"|(?:shall|will) (?:thereafter )?(?:be )?(?:renew|extend)(?:ed)? (?:thereafter )?by (?:successive|consecutive) (?:terms?|periods?|years?)"
     r"|(?:shall|will) (?:thereafter )?(?:continue|remain) in (?:full )?(?:force|effect)(?: and effect)? (?:thereafter )?(?:from year to year|for successive|on a year-to-year)"
     r")"
 )
