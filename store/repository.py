@@ -131,6 +131,16 @@ def copies_among(*, session: Session, contract_ids: Sequence[str]) -> dict[str, 
     return {contract_id: original for contract_id, original in rows if original}
 
 
+def not_contracts_among(*, session: Session, contract_ids: Sequence[str]) -> dict[str, str]:
+    """``{document id: what it is}`` for those of ``contract_ids`` that the data room's records read as no contract (« an internal
+    memo »: ``ContractRecord.not_contract``)."""
+    if not contract_ids:
+        return {}
+    kind = func.json_extract(ContractMeta.record, "$.not_contract")
+    rows = session.exec(select(ContractMeta.contract_id, kind).where(ContractMeta.contract_id.in_(list(set(contract_ids))), kind.is_not(None)))
+    return {contract_id: what for contract_id, what in rows if what}
+
+
 def amendments_among(*, session: Session, contract_ids: Sequence[str]) -> dict[str, str | None]:
     """``{amendment id: the id of the contract it amends, or None when it is attached to none}`` for those of
     ``contract_ids`` that the data room's records read as amendments."""

@@ -645,6 +645,13 @@ class RelevanceJudge:
             if decision["relevant"] and decision.get("recital") and answering:
                 same = documents[i].meta.get("doc_id") in answering
                 decision.update(relevant=False, why="a recital: an article of the same contract answers" if same else "a recital: an article of another contract answers")
+        # … and a document that is no contract (an internal memo, minutes: ``not_contract``, by its record) only when no contract's passage
+        # does: what a memo says of a contract may be out of date, the contract's text decides (walkthrough 25: a memo of March 2025
+        # quoted as the hosting contract's renewal, which an avenant had since replaced)
+        contracts_answer = any(d["relevant"] and not documents[i].meta.get("not_contract") for i, d in enumerate(decisions))
+        for i, decision in enumerate(decisions):
+            if decision["relevant"] and documents[i].meta.get("not_contract") and contracts_answer:
+                decision.update(relevant=False, why=f"not a contract ({documents[i].meta['not_contract']}): a contract's passage answers")
         # The check by meaning found a passage that answers: with ``union``, an LLM answerer that
         # abstains anyway is not believed (a small model abstains on clauses that answer).
         answerable = self.mode != "llm" and any(d["relevant"] and (str(d.get("by", "")).startswith("meaning") or d.get("meaning_agrees")) for d in decisions)

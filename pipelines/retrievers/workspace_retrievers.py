@@ -140,6 +140,8 @@ class ChunkHydrator(StoreComponent):
             labels = repo.contract_labels(session=session, contract_ids=[row.contract_id for row in rows.values()])
             # … and the contract a passage's contract is a copy of, by its record: an answer counts one act filed twice once
             copies = repo.copies_among(session=session, contract_ids=[row.contract_id for row in rows.values()])
+            # … and what a document is when it is no contract (a memo): a contract's passage is quoted before it
+            others = repo.not_contracts_among(session=session, contract_ids=[row.contract_id for row in rows.values()])
         hydrated = []
         for doc in documents:
             row = rows.get(doc.id)
@@ -147,6 +149,8 @@ class ChunkHydrator(StoreComponent):
                 continue
             file, title = labels.get(row.contract_id, (None, None))
             meta = {**doc.meta, "copy_of": copies[row.contract_id]} if row.contract_id in copies else doc.meta
+            if row.contract_id in others:
+                meta = {**meta, "not_contract": others[row.contract_id]}
             hydrated.append(_document(row, file, title, score=doc.score, meta=meta))
         return {"documents": hydrated}
 

@@ -155,6 +155,9 @@ class IdentityIndex:
     party_words: frozenset[str] = frozenset()  # every word of the parties' names read reliably (glossary words too)
     amends: dict[str, str] = field(default_factory=dict)  # an amendment attached to a contract -> that contract
     party_words_of: dict[str, frozenset[str]] = field(default_factory=dict)  # a contract -> the words of its parties' names read reliably
+    # a document -> the contract it belongs with (an amendment's, a copy's: their contract's; see :meth:`families`)
+    family_of: dict[str, str] = field(default_factory=dict)
+    aside: frozenset[str] = frozenset()  # documents that are no contract (a memo): they name no contract, nor make a name common
 
     @classmethod
     def build(cls, rows: Any, lexicon: Lexicon | None = None) -> IdentityIndex:
@@ -194,7 +197,14 @@ class IdentityIndex:
             {t: frozenset(ids) for t, ids in by_token.items()}, tokens_of, strong_of, titles, files, len(tokens_of),
             kinds_of, subjects_of, generic, lexicon, {k: frozenset(v) for k, v in carriers.items()}, file_names, party_words,
             {record.id: record.amends for record in rows if getattr(record, "amends", "")}, party_words_of,
+            _families(rows), frozenset(record.id for record in rows if record.not_contract),
         )
+
+    def families(self, ids: set[str] | frozenset[str]) -> set[str]:
+        """The contracts ``ids`` stand for, a contract with its amendments and copies counted once, a memo not at all: a party's name
+        carried by the hosting contract, its avenant, the DPA's annex and an internal memo is carried by two contracts, not four
+        (walkthrough 25: « OctoCloud », « Rheinwerk », « Logidépôt » named nothing)."""
+        return {self.family_of.get(cid, cid) for cid in ids if cid not in self.aside}
 
     @property
     def distinct_limit(self) -> int:
@@ -227,10 +237,10 @@ class IdentityIndex:
                     ids = frozenset(in_text)  # a name read in one contract's text only
                 else:
                     continue
-            if len(ids) > limit or len(in_text | ids) > limit:
+            if len(self.families(ids)) > limit or len(self.families(in_text | ids)) > limit:
                 common[token] = ids
                 continue
-            in_texts = len(in_text | ids)
+            in_texts = max(1, len(self.families(in_text | ids)))
             distinctive.add(token)
             owners[token] = ids
             weight = math.log((self.size + 1) / in_texts)
@@ -241,7 +251,7 @@ class IdentityIndex:
         best = max(scores.values())
         named = sorted(cid for cid, score in scores.items() if score >= best - 1e-9)
         runner_up = max((score for cid, score in scores.items() if score < best - 1e-9), default=0.0)
-        if len(named) > MAX_NAMED or runner_up > MARGIN * best:
+        if len(self.families(set(named))) > MAX_NAMED or runner_up > MARGIN * best:
             return None
         named_set = set(named)
         naming = frozenset(t for t in distinctive if owners[t] & named_set)
@@ -357,10 +367,21 @@ def designated(question: str, matches: list) -> bool:  # noqa: ANN001  (greffier
     return any(_determiner_gap(question, match) is not None for match in matches)
 
 
+# An English month's or a weekday's capital names nothing (walkthrough 25: "at the end of January 2027" hinted at the two English
+# documents that write « January », and the French contract that ends « 31 janvier 2027 » was refused)
+_CALENDAR_WORDS = frozenset({
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+})
+
+
 def proper_nouns(question: str) -> set[str]:
-    """The tokens of the question's capitalised words, but the first word (a sentence's capital)."""
+    """The tokens of the question's capitalised words, but the first word (a sentence's capital) and the names of months and days."""
     words = _WORD.findall(question)
-    return {token for word in words[1:] if word[:1].isupper() for token in name_tokens(word) or ([fold(word)] if _acronym(word, question) else [])}
+    return {
+        token for word in words[1:] if word[:1].isupper() for token in name_tokens(word) or ([fold(word)] if _acronym(word, question) else [])
+        if token not in _CALENDAR_WORDS
+    }
 
 
 def _acronym(word: str, text: str) -> bool:
@@ -603,6 +624,22 @@ class IdentityRow:
     contract_type: str = ""
     amends: str = ""  # the contract this one amends, when it is an amendment attached to one
     governing_law: str = ""  # « droit anglais »: the place it names is one of the contract's subjects (« le distributeur britannique »)
+    copy_of: str = ""  # the contract this one is most likely a copy or a translation of
+    not_contract: str = ""  # what it is when it is no contract (« an internal memo »)
+
+
+def _families(rows: list[IdentityRow]) -> dict[str, str]:
+    """Each document's contract: an amendment's the contract it amends, a copy's its original's (followed to the end: an amendment of a
+    copy belongs to the copy's original)."""
+    parent = {row.id: row.amends or row.copy_of for row in rows if row.amends or row.copy_of}
+    families = {}
+    for cid in parent:
+        root, seen = cid, set()
+        while root in parent and root not in seen:
+            seen.add(root)
+            root = parent[root]
+        families[cid] = root
+    return families
 
 
 def identity_rows(workspace: WorkspaceStore) -> list[IdentityRow]:
@@ -612,15 +649,16 @@ def identity_rows(workspace: WorkspaceStore) -> list[IdentityRow]:
     query = text(
         "SELECT contract_id, json_extract(record, '$.title'), json_extract(record, '$.file'), "
         "json_extract(record, '$.parties'), json_extract(record, '$.sources.parties.origin'), "
-        "json_extract(record, '$.sources.parties.rule'), contract_type, json_extract(record, '$.amends'), governing_law FROM contractmeta "
-        "ORDER BY position"
+        "json_extract(record, '$.sources.parties.rule'), contract_type, json_extract(record, '$.amends'), governing_law, "
+        "json_extract(record, '$.copy_of'), json_extract(record, '$.not_contract') FROM contractmeta ORDER BY position"
     )
     rows = []
     with workspace.session() as session:
-        for contract_id, title, file, parties, origin, rule, contract_type, amends, law in session.exec(query):
+        for contract_id, title, file, parties, origin, rule, contract_type, amends, law, copy_of, not_contract in session.exec(query):
             names = [p.get("raw_name", "") for p in json.loads(parties or "[]")]
             reliable = origin != "extracted" or not rule or rule in STRONG_PARTY_RULES  # no rule: stored before it was kept
-            rows.append(IdentityRow(contract_id, title or "", file or "", names, reliable, contract_type or "", amends or "", law or ""))
+            rows.append(IdentityRow(contract_id, title or "", file or "", names, reliable, contract_type or "", amends or "", law or "",
+                                    copy_of or "", not_contract or ""))
     return rows
 
 
@@ -642,10 +680,14 @@ def scope_for(workspace: WorkspaceStore, question: str, index: IdentityIndex | N
 
     def text_contracts(token: str) -> set[str]:
         found: set[str] = set()
+        families: set[str] = set()  # a contract with its amendments and copies counted once, no memo (:meth:`IdentityIndex.families`)
         for chunk_id in bm25.chunks_with(token):  # in index order: a contract's chunks are together
-            found.add(contract_id_of_chunk(chunk_id))
-            if len(found) > limit:
-                break  # common in the texts: names nothing, no need to count further
+            contract = contract_id_of_chunk(chunk_id)
+            if contract not in found:
+                found.add(contract)
+                families |= index.families({contract})
+                if len(families) > limit:
+                    break  # common in the texts: names nothing, no need to count further
         return found
 
     quoted = index.named_file(question)

@@ -1951,3 +1951,19 @@ def test_the_words_that_say_what_a_named_contract_is_of(question, named_by, word
     from pipelines.routers.scoping import named_of_words
 
     assert named_of_words(question, named_by) == words
+
+
+def test_a_memo_answers_only_when_no_contract_does():
+    # walkthrough 25: an internal memo of March 2025 (« se renouvellera tacitement le 1er septembre 2025 ») was quoted on the hosting
+    # contract's renewal, ranked before the contract's own article; what a memo says of a contract may be out of date
+    question = "Le contrat d'hébergement se renouvelle-t-il par tacite reconduction ?"
+    units, types = _units(question, "fr")
+    memo = Document(id="m-3", score=1.0, meta={"doc_id": "m", "section": "3. Hébergement", "not_contract": "an internal memo"},
+                    content="Le contrat d'hébergement se renouvellera par tacite reconduction le 1er septembre 2025.")
+    article = Document(id="h-7", score=0.8, meta={"doc_id": "h", "section": "Article 4 – Durée"},
+                       content="Article 4 – Durée\nÀ l'issue de la période initiale, le contrat d'hébergement se renouvelle par tacite reconduction pour un an.")
+    judged = RelevanceJudge().run(question=question, documents=[memo, article], units=units, clause_types=types)
+    by_id = {d["chunk_id"]: d for d in judged["decisions"]}
+    assert by_id["h-7"]["relevant"] and not by_id["m-3"]["relevant"] and "not a contract" in by_id["m-3"]["why"], judged["decisions"]
+    alone = RelevanceJudge().run(question=question, documents=[memo], units=units, clause_types=types)
+    assert alone["decisions"][0]["relevant"]  # the memo alone still answers (with its note: it is no contract)

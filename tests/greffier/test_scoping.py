@@ -319,6 +319,38 @@ def test_a_party_of_many_contracts_tells_apart_those_another_name_names():
     assert index.named("Which law governs the Hydrelle contracts?") is None  # a party of five names none
 
 
+def test_a_contract_its_amendment_its_copy_and_a_memo_carry_a_name_once():
+    # walkthrough 25: « OctoCloud » was carried by the hosting contract, its avenant, the DPA's annex and an internal memo — four
+    # documents, more than a name may belong to — and named nothing; they are two contracts (the memo is none)
+    rows = [
+        IdentityRow("h1", "Contrat de services d'hébergement", "room/Contrat_hebergement_OctoCloud.pdf", ["Atlantique Hébergement SAS", "Brumaire SAS"], True,
+                    "prestation de services"),
+        IdentityRow("h2", "Avenant n° 1", "room/Avenant_n1_hebergement_OctoCloud.docx", ["Atlantique Hébergement SAS", "Brumaire SAS"], True, "avenant",
+                    amends="h1"),
+        IdentityRow("h3", "Avenant n° 1", "room/archive/Avenant_n1_OctoCloud_signe.pdf", ["Atlantique Hébergement SAS", "Brumaire SAS"], True, "avenant",
+                    copy_of="h2"),
+        IdentityRow("d1", "Data Processing Agreement", "room/DPA_Hollis.html", ["Brumaire SAS", "Hollis Ltd"], True, "accord de traitement des données"),
+        IdentityRow("m1", "Note interne", "room/note_interne.md", [], False, "", not_contract="an internal memo"),
+        *[IdentityRow(f"x{i}", f"Contrat {i}", f"room/contrat_{i}.pdf", ["Brumaire SAS", f"Client {i} SA"], True, "contrat de licence") for i in range(4)],
+    ]
+    index = IdentityIndex.build(rows, load_lexicon())
+    assert index.families({"h1", "h2", "h3", "d1", "m1"}) == {"h1", "d1"}
+    in_texts = {"octocloud": {"h1", "h2", "h3", "d1", "m1"}}
+    scope = index.named("Until when will OctoCloud host the platform?", lambda token: in_texts.get(token, set()))
+    assert scope is not None and set(scope.contract_ids) == {"h1", "h2", "h3"}, scope
+    # … but a name five contracts carry still names none
+    in_texts = {"octocloud": {"h1", "d1", "x0", "x1", "x2"}}
+    assert index.named("Until when will OctoCloud host the platform?", lambda token: in_texts.get(token, set())) is None
+
+
+def test_a_month_is_no_name():
+    # walkthrough 25: "at the end of January 2027" hinted at the English documents that write « January »
+    from pipelines.routers.scoping import proper_nouns
+
+    assert proper_nouns("Will the developer's contract roll over at the end of January 2027, or on Monday?") == set()
+    assert proper_nouns("Does the Keystone agreement end in March?") == {"keystone"}
+
+
 def test_a_short_name_in_capitals_that_is_also_a_stop_word_names_its_contract():
     # walkthrough 15: "… the wind-farm upkeep deal with MES …" — « mes » is a French stop word, so the file
     # 05_contrat_exploitation_maintenance_MES named nothing and the question fell to the wind-turbine supply agreement
