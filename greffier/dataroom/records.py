@@ -704,6 +704,32 @@ def _warn_duplicates(records: list[ContractRecord]) -> None:
                 record.warnings.append(f"possible translation of {_named(first)}: same parties, type and signature date, another language")
             else:
                 record.warnings.append(f"possible duplicate of {_named(first)}: same parties, type and signature date")
+        _share_amended_term(group)
+
+
+# What a copy takes of its amended original: the same act, amended once (the end, the renewal the amendments gave it)
+_AMENDED_FIELDS = ("end_date", "initial_end_date", "renewal", "renewal_notice", "renewal_length")
+
+
+def _share_amended_term(group: list[ContractRecord]) -> None:
+    """An amendment attached to one of two copies of an act (the same parties, type and signature date) amends the other too: the copy
+    takes the amended term — its end, its renewal — and says so (walkthrough 25: the bank's licence and its re-exported PDF, the avenant
+    attached to the PDF; the original HTML kept the end before it, listed as ending in 2027 beside the PDF moved to 2029)."""
+    amended = [record for record in group if record.amended_by and not record.is_amendment]
+    if len(amended) != 1:
+        return  # none amended, or each by its own: nothing to share
+    source = amended[0]
+    for record in group:
+        if record is source or record.amended_by or record.is_amendment:
+            continue
+        for name in _AMENDED_FIELDS:
+            setattr(record, name, getattr(source, name))
+            if name in source.sources:
+                record.sources[name] = source.sources[name].model_copy(update={"rule": f"{source.sources[name].rule or 'read'} (as amended in {_named(source)})"})
+            else:
+                record.sources.pop(name, None)
+        record.warnings[:] = [w for w in record.warnings if not w.startswith(RENEWS)] + [w for w in source.warnings if w.startswith(RENEWS)]
+        record.warnings.append(f"term as amended in {_named(source)}: the same act filed twice, its amendments amend this copy too")
 
 
 def _named(record: ContractRecord) -> str:

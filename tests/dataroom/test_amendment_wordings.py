@@ -320,3 +320,18 @@ def test_a_variation_agreement_is_an_amendment_of_its_contract():
 def test_another_term_s_new_length_or_a_restated_one_moves_nothing(body):
     records = records_for(SUPPLY, _amendment(body))
     assert records["c1"].end_date == date(2026, 6, 30)
+
+
+def test_an_amendment_of_an_act_filed_twice_amends_both_copies():
+    # walkthrough 25: the bank's licence and its re-exported PDF (same parties, type and signature date); the avenant « prorogée de
+    # deux ans » was attached to one copy, the other kept the end before it and was listed as ending two years early
+    records = records_for(SUPPLY, SUPPLY, _amendment("La durée du Contrat est prorogée de deux ans."))
+    attached = records["c3"].amends
+    other = ({"c1", "c2"} - {attached}).pop()
+    assert records[attached].end_date == records[other].end_date == date(2028, 6, 30)
+    assert records[other].copy_of or records[attached].copy_of
+    assert not records[other].amended_by  # the link stays with the copy it was attached to: counted once
+    assert any("the same act filed twice" in w for w in records[other].warnings), records[other].warnings
+    # two copies, no amendment: each keeps the end it writes
+    plain = records_for(SUPPLY, SUPPLY)
+    assert plain["c1"].end_date == plain["c2"].end_date == date(2026, 6, 30)
