@@ -1623,11 +1623,39 @@ MOST_FAVOURED_WRITTEN_OUT = [
     ("most-favoured-customer", False, "The Seller shall not be required to offer terms more favourable than those agreed herein."),
 ]
 
+# Walkthrough 25 (a software publisher): a change of control « assimilé à une cession » that confers control « de celui-ci », no other
+# reseller appointed, a most-favoured customer with a clause set between commas, an election to enter into the transaction itself on
+# the same terms, « renonce à solliciter », a renewal "by successive periods … unless terminated by either party" — and a subcontracting
+# ban, which is no exclusivity
+WALKTHROUGH_25 = [
+    ("change-of-control", True,
+     "18.2 Est assimilé à une cession au sens du présent article tout changement dans la détention du capital ou des droits de vote de l'Éditeur "
+     "ayant pour effet de conférer à un tiers le contrôle de celui-ci au sens de l'article L. 233-3 du Code de commerce."),
+    ("exclusivity", True,
+     "2.2 During the Term, the Company shall not appoint any other reseller, distributor or sales agent for the Software in the Territory."),
+    ("exclusivity", False, "Le Prestataire ne peut confier à un tiers l'exécution de tout ou partie des Services sans l'accord préalable et écrit du Client."),
+    ("exclusivity", True, "Le Client s'interdit de confier à un tiers des prestations similaires pendant la durée du Contrat."),
+    ("most-favoured-customer", True,
+     "6.5 The Supplier shall not, during the Subscription Term, grant to any other customer in the United Kingdom subscribing for a comparable "
+     "number of Named Users (being between 800 and 2,000 Named Users) Subscription Fees per Named User that are more favourable than those "
+     "payable by the Customer under this Agreement."),
+    ("first-refusal", True,
+     "9.2 The OEM Partner may, within thirty (30) days of receipt of such notice, elect by written notice to Brumaire to enter into the proposed "
+     "transaction itself on the same terms."),
+    ("non-solicitation", True,
+     "Chaque Partie renonce à solliciter, directement ou indirectement, tout collaborateur de l'autre Partie ayant participé à l'exécution du Contrat."),
+    ("non-solicitation", False, "Le Bailleur renonce à se prévaloir de la clause résolutoire."),
+    ("tacit-renewal", True,
+     "16.2 It shall thereafter be extended by successive periods of two (2) years unless terminated by either party by giving at least twelve "
+     "(12) months' written notice."),
+    ("tacit-renewal", False, "This period shall be extended by successive periods of thirty days for each day of delay."),
+]
+
 
 @pytest.mark.parametrize(
     ("rule", "fires", "text"),
     NOTICE_RUNS_OUT + WALKTHROUGH_17 + PROTECTED_TERRITORY + LEAVING_AT_WILL + WALKTHROUGH_12 + FALSE_POSITIVE_KINDS + MISSED_KINDS + REVIEWED + LIMIT_THEN_EXCEPT + WALKTHROUGH_13 + CUAD_TUNING_KINDS + WALKTHROUGH_14 + REVIEWED_24
-    + WALKTHROUGH_16 + MOST_FAVOURED_WRITTEN_OUT,
+    + WALKTHROUGH_16 + MOST_FAVOURED_WRITTEN_OUT + WALKTHROUGH_25,
 )
 def test_the_last_rounds_wordings(rule, fires, text):
     condition = load_playbook("ma_due_diligence").by_id[rule].condition
