@@ -43,6 +43,9 @@ RENEWS = [
     "At the end of the Initial Term, the subscription shall renew automatically for a further period of twelve (12) months.",
 ]
 DENIED = [
+    # walkthrough 25: a replaced term article, « ni … ni » and the agreement it needs set between commas further on
+    "4.2 À l'arrivée de ce terme, le Contrat ne pourra se poursuivre ni se reconduire, tacitement ou autrement, sauf nouvel accord écrit des Parties.",
+    "Le Contrat ne peut se renouveler, ni tacitement ni autrement.",
     "Il ne se renouvellera pas par tacite reconduction.",
     # the app walk of round 29: an aircraft lease's renewal read "not stated"
     "4.2 This Agreement contains no option to renew or extend the Term.",

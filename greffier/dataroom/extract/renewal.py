@@ -62,6 +62,9 @@ _DENIED = re.compile(
     r"\b(?:(?:shall|will|may) not (?:be )?(?:renewed|extended)|(?:is|are|shall be) (?:not |non-?)renewable"
     r"|ne (?:sera|seront|pourra|pourront) (?:pas|en aucun cas|jamais) (?:etre )?(?:renouvel|reconduit|prorog)\w*"
     r"|ne (?:se renouvell\w*|se reconduit|se reconduira) pas|n'est pas (?:renouvelable|reconductible)|(?:est|sera) non (?:renouvelable|reconductible)"
+    # « le Contrat ne pourra se poursuivre ni se reconduire, tacitement ou autrement » (walkthrough 25: a replaced term article)
+    r"|ne (?:pourra|pourront|peut|peuvent|saurait|sauraient) (?:pas )?(?:se poursuivre|se prolonger|etre prolonge\w*) ni (?:se reconduire|se renouveler|etre reconduit\w*|etre renouvele\w*)"
+    r"|ne (?:pourra|pourront|peut|peuvent|saurait|sauraient) (?:ni )?se (?:reconduire|renouveler)(?= ni\b| pas\b|,)"
     # « sans qu'aucun renouvellement ne puisse intervenir … », « aucune reconduction ne pourra intervenir »
     r"|sans qu'aucune? (?:renouvellement|reconduction|prorogation)|aucune? (?:renouvellement|reconduction|prorogation)(?: tacite)? ne (?:sera|pourra|peut|saurait)"
     # « Il ne fera l'objet d'aucune reconduction, tacite ou autre », "shall not be subject to any renewal", "no renewal, tacit or otherwise"
@@ -78,7 +81,7 @@ _DENIAL_LIMITED = re.compile(r"^[^.;]{0,40}?\b(?:if|unless|except|save|more than
 # … but not the parties' own agreement: "shall not be extended except by a written agreement of the parties", « autrement que
 # par un nouvel accord écrit » deny the contract renews by itself (walkthrough 14)
 _ONLY_BY_AGREEMENT = re.compile(
-    r"^[^.;]{0,20}?\b(?:except|save|other than|otherwise than|unless|sauf|autrement que|si ce n'est|hormis)\b[^.;]{0,40}?"
+    r"^[^.;]{0,40}?\b(?:except|save|other than|otherwise than|unless|sauf|autrement que|si ce n'est|hormis)\b[^.;]{0,40}?"
     r"\b(?:(?:written|mutual|express|further|new) agreement|agreement in writing|(?:written )?amendment|accord|avenant|commun accord)"
 )
 
