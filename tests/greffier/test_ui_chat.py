@@ -583,6 +583,18 @@ def test_a_request_for_contracts_without_a_clause_is_not_answered_with_those_tha
     assert read_clause_question(question.replace(" ne sont pas ", " sont ").replace("non-", "").replace("cannot", "can"), load_lexicon())
 
 
+@pytest.mark.parametrize("question", [
+    "Which contracts contain a most-favoured-customer clause?", "Which contracts contain a most favored customer clause?",
+    "Quels contrats contiennent une clause de la nation la plus favorisée ?",
+])
+def test_a_most_favoured_customer_clause_is_asked_in_either_spelling(question):
+    # walkthrough 25: the British spelling of "most-favoured-customer" was not read as the clause, and the request was not a list
+    from greffier.chat.clauses import read_clause_question
+    from greffier.lexicon import load_lexicon
+
+    assert read_clause_question(question, load_lexicon()) == ["most_favored_nation"]
+
+
 def test_a_clause_that_forbids_is_not_set_apart_as_denied(denied_room):
     # "shall not compete" states a non-compete clause by a negation: the employment agreement has one (a review)
     outcome = chat.ask(denied_room, "Which contracts contain a non-compete clause?", mode="rag", llm=NO_LLM)
