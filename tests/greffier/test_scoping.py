@@ -343,6 +343,14 @@ def test_a_contract_its_amendment_its_copy_and_a_memo_carry_a_name_once():
     assert index.named("Until when will OctoCloud host the platform?", lambda token: in_texts.get(token, set())) is None
 
 
+def test_to_resell_names_a_reseller_agreement_in_french_as_in_english():
+    # walkthrough 25: « Jusqu'à quand Keystone peut-elle revendre Cadran … ? » of the Keystone reseller agreement asked its term's
+    # article for « revendre », which "resell" already named in English
+    lexicon = load_lexicon()
+    kinds = {m.concept.id for m in lexicon.find(tokenize("Jusqu'à quand Keystone peut-elle revendre Cadran ?")) if m.concept.kind == "contract"}
+    assert "reseller_agreement" in kinds
+
+
 def test_a_month_is_no_name():
     # walkthrough 25: "at the end of January 2027" hinted at the English documents that write « January »
     from pipelines.routers.scoping import proper_nouns
