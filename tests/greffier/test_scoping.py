@@ -349,6 +349,9 @@ def test_to_resell_names_a_reseller_agreement_in_french_as_in_english():
     lexicon = load_lexicon()
     kinds = {m.concept.id for m in lexicon.find(tokenize("Jusqu'à quand Keystone peut-elle revendre Cadran ?")) if m.concept.kind == "contract"}
     assert "reseller_agreement" in kinds
+    # … and "the source code escrow agreement" names the « contrat de dépôt de code source et de séquestre » (its parties were not found)
+    for text in ("Who are the parties to the source code escrow agreement?", "CONTRAT DE DÉPÔT DE CODE SOURCE ET DE SÉQUESTRE TRIPARTITE"):
+        assert "escrow_agreement" in {m.concept.id for m in lexicon.find(tokenize(text)) if m.concept.kind == "contract"}, text
 
 
 def test_a_month_is_no_name():
