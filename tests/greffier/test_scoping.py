@@ -352,6 +352,11 @@ def test_to_resell_names_a_reseller_agreement_in_french_as_in_english():
     # … and "the source code escrow agreement" names the « contrat de dépôt de code source et de séquestre » (its parties were not found)
     for text in ("Who are the parties to the source code escrow agreement?", "CONTRAT DE DÉPÔT DE CODE SOURCE ET DE SÉQUESTRE TRIPARTITE"):
         assert "escrow_agreement" in {m.concept.id for m in lexicon.find(tokenize(text)) if m.concept.kind == "contract"}, text
+    # "the freelance developer" describes the « contrat de prestation de services de développement informatique » with « un développeur
+    # indépendant »; "Brumaire's developers" (anyone's staff) describes no contract
+    for text in ("How long must the freelance developer wait?", "CONTRAT DE PRESTATION DE SERVICES DE DÉVELOPPEMENT INFORMATIQUE"):
+        assert "software_development" in {m.concept.id for m in lexicon.find(tokenize(text))}, text
+    assert "software_development" not in {m.concept.id for m in lexicon.find(tokenize("Can the acquirer hire away Brumaire's developers?"))}
 
 
 def test_a_month_is_no_name():
