@@ -1,8 +1,10 @@
 """Sentence splitting for French and English contract text: the one splitter Greffier uses.
 
 A sentence ends after « . », « ! » or « ? » (and, for clause reading, « ; ») followed by a space and
-a capital, a digit or an opening quote or bracket, or at a line break. Abbreviations do not end one:
-« M. Dupont », « art. 5 », « n° 3 », "Acme Inc. agrees", "e.g. the".
+a capital, a digit or an opening quote or bracket, or at a line break — but not at a line break inside a
+sentence wrapped on the page (the next line in lower case after a line with no stop, colon or bracket,
+and no list item or « label : » line). Abbreviations do not end one: « M. Dupont », « art. 5 », « n° 3 »,
+"Acme Inc. agrees", "e.g. the".
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ import re
 # A line break inside a sentence wrapped on the page (a PDF's lines: "… concluded for an initial\nperiod of five (5) years") is no end:
 # after a line that ends with no stop, colon or bracket, a line that starts in lower case — but not a list's item ("a)", "(ii)", "i.",
 # "- ") — goes on the sentence (walkthrough 25: an OEM licence's term, cut in two, was read from the signature date)
-_WRAPPED = r"(?<![.;:!?»\"”)\]])[ \t]*\n[ \t]*(?=[a-zà-öø-ÿ])(?![a-z]{1,4}[.)][ \t]|[ivx]{1,4}[.)])"
+_WRAPPED = r"(?<![.;:!?»\"”)\]])\n[ \t]*(?=[a-zà-öø-ÿ])(?![a-z]{1,4}[.)][ \t]|[ivx]{1,4}[.)]|[a-zà-öø-ÿ' ]{1,20}\s*:)"
+_LINE_END_SPACES = re.compile(r"[ \t\r]+\n")  # "…;  \n", "…\r\n": the line ends where its last character is
 _END = re.compile(rf"(?<=[.!?])\s+(?=[«\"“(\[A-ZÀ-ÖØ-Þ0-9])|(?!{_WRAPPED})\n+")
 _END_OR_SEMICOLON = re.compile(rf"(?<=[.;!?])\s+(?=[«\"“(\[A-ZÀ-ÖØ-Þ0-9])|(?!{_WRAPPED})\n+")
 # Words whose final dot is not a full stop, French and English, and single initials ("J. Smith").
@@ -33,6 +36,7 @@ def split_sentences(text: str, *, semicolons: bool = False) -> list[str]:
     statement of its own). Raises nothing.
     """
     pieces: list[str] = []
+    text = _LINE_END_SPACES.sub("\n", text)
     for piece in (_END_OR_SEMICOLON if semicolons else _END).split(text):
         piece = piece.strip()
         if not piece:

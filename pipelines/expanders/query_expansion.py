@@ -490,9 +490,13 @@ def asked_units(
         if not prefix:  # a dictionary translates the word alone (« louer » → "rent")
             terms = list(dict.fromkeys([*terms, *_with_forms((translated or {}).get(token, ()), other_language(lang), forms)]))
         unit = {"token": token, "terms": [list(t) for t in terms], "weight": round(weight, 4)}
-        if not prefix and token in partners:
-            # held alone (its own forms, its translations) only beside its partners: see :func:`pipelines.rankers.relevance.held_terms`
-            notion = set(weighed[len(own_forms) + 1 :])
+        notion = set(weighed[len(own_forms) + 1 :])
+        itself = any(term in notion for term in alone.get(token, ())) or any(
+            len(t) == 1 and (t[0] == token or (min(len(t[0]), len(token)) >= 7 and t[0][:7] == token[:7])) for t in notion
+        )
+        if not prefix and token in partners and not itself:
+            # held alone (its own forms, its translations) only beside its partners: see :func:`pipelines.rankers.relevance.held_terms`;
+            # not a word that is itself a wording of the notion, in some form or language ("control", « contrôlé »: the review)
             unit["alone"] = [list(t) for t in alone[token] if t not in notion]
             unit["partners"] = [[list(t) for t in alone[word]] for word in sorted(partners[token])]
         # the words the index's stemmer alone joins to it ("office" to "officer"), not a notion's wordings: the relevance check

@@ -201,14 +201,14 @@ def writes_a_count(tokens: list[str]) -> bool:
 # A yes-or-no question about whether something changed a length, a date or a sum: "Did the April amendment change how long the
 # supply agreement lasts?" (walkthrough 24) is answered by "Clause 3 (Term) remains unaffected", which gives no length
 # (in French: « L'avenant n° 2 a-t-il changé jusqu'à quand dure le contrat ? », « Est-ce que l'avenant modifie combien de temps … ? », a
-# question that inverts its subject or opens with « est-ce que », not one that opens with the question word: « Jusqu'à quand l'avenant
-# a-t-il prolongé le bail ? » asks for the date)
+# question that inverts its subject or opens with « est-ce que », and says what the question word is of after it; not one that opens with
+# the question word, « Jusqu'à quand l'avenant a-t-il prolongé le bail ? », nor « Le bail a-t-il été prolongé jusqu'à quand ? »: the date)
 _WHETHER_CHANGED = re.compile(
     r"^(?:did|does|do|has|have|had|will|would|could|can|is|was)\b[^?]{0,80}?\b(?:chang|alter|affect|modif|shorten|lengthen|mov|extend)\w*"
     r"\s+(?:\w+\s+){0,3}?(?:how|when|what|until)\b"
-    r"|^(?!(?:jusqu'a|quand|combien|a quelle|quelle|quel|depuis|pendant)\b)(?=est-ce qu|[^?]*\w-(?:t-)?(?:il|elle|on|ils|elles)\b)"
+    r"|^(?!(?:jusqu'a|quand|combien|a quelle|quelle|quel|depuis|pendant|en combien|pour combien|dans quel)\b)(?=est-ce qu|[^?]*\w-(?:t-)?(?:il|elle|on|ils|elles)\b)"
     r"[^?]{0,80}?\b(?:chang|modifi|prolong|proroge|allong|raccourc|repouss|decal|affect)\w*(?:-t)?(?:-(?:il|elle|on|ils|elles))?"
-    r"\s+(?:[\w']+\s+){0,3}?(?:combien|jusqu'a quand|quand|a quelle date|quelle date)\b"
+    r"\s+(?:[\w']+\s+){0,3}?(?:combien|jusqu'a quand|quand|a quelle date|quelle date)\b(?=\s+[\w'])"
 )
 
 

@@ -244,7 +244,7 @@ class IdentityIndex:
             distinctive.add(token)
             owners[token] = ids
             weight = math.log((self.size + 1) / in_texts)
-            for contract_id in ids:
+            for contract_id in ids - self.aside:  # a memo names no contract (the review: « Note_interne_OctoCloud.md » was scoped)
                 scores[contract_id] = scores.get(contract_id, 0.0) + weight
         if not scores:
             return None
@@ -376,11 +376,19 @@ _CALENDAR_WORDS = frozenset({
 
 
 def proper_nouns(question: str) -> set[str]:
-    """The tokens of the question's capitalised words, but the first word (a sentence's capital) and the names of months and days."""
+    """The tokens of the question's capitalised words, but the first word (a sentence's capital), a month beside a number ("January
+    2027", "31 March"; not "August Holdings") and a weekday."""
     words = _WORD.findall(question)
+
+    def calendar(i: int) -> bool:
+        word = fold(words[i])
+        if word not in _CALENDAR_WORDS:
+            return False
+        return word.endswith("day") or any(0 <= j < len(words) and words[j].isdigit() for j in (i - 1, i + 1))
+
     return {
-        token for word in words[1:] if word[:1].isupper() for token in name_tokens(word) or ([fold(word)] if _acronym(word, question) else [])
-        if token not in _CALENDAR_WORDS
+        token for i, word in enumerate(words[1:], 1) if word[:1].isupper() and not calendar(i)
+        for token in name_tokens(word) or ([fold(word)] if _acronym(word, question) else [])
     }
 
 
@@ -1002,7 +1010,7 @@ def named_of_words(question: str, named_by: list[str] | set[str] | frozenset[str
         # "of" (or "and" after a word taken), articles, then one word: "of jams and pickles", not "of the software allow"
         while j < len(words) and len(content) < NAMED_COMPLEMENT and words[j] in (_OF if not content else _AND):
             j += 1
-            while j < len(words) and words[j] in _ARTICLES:
+            while j < len(words) and (words[j] in _ARTICLES or words[j] in _OF):  # "jams or of pickles"
                 j += 1
             if j >= len(words) or words[j] in named_by or words[j] in clause_words or is_function_word(words[j]) or words[j].isdigit():
                 break  # (a word that named it too: « contrat de fourniture de confitures » goes on from « fourniture »)

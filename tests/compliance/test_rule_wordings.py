@@ -1621,6 +1621,13 @@ MOST_FAVOURED_WRITTEN_OUT = [
     ("most-favoured-customer", False, "The fees are higher than those charged in the previous year."),
     ("most-favoured-customer", False, "Licensee shall not grant any other sublicensee rights greater than those granted herein."),
     ("most-favoured-customer", False, "The Seller shall not be required to offer terms more favourable than those agreed herein."),
+    # the review of round 35: "terms more favourable than" alone, a permission, service levels, a resale floor, no ban at all
+    ("most-favoured-customer", False, "Payment terms more favourable than thirty days require the Supplier's approval."),
+    ("most-favoured-customer", False, "The Supplier may grant any other customer terms more favourable than those granted to the Customer."),
+    ("most-favoured-customer", False, "The Contractor shall not provide services to any other customer at the Site if this would result in lower service levels."),
+    ("most-favoured-customer", False, "Le Distributeur s'engage à ne pas appliquer à un autre client des prix inférieurs au prix plancher."),
+    ("most-favoured-customer", False, "Le Fournisseur est libre de proposer à tout autre client des prix inférieurs."),
+    ("most-favoured-customer", False, "Le Prestataire facturera des honoraires supérieurs à ceux facturés à ses autres clients en cas d'urgence."),
 ]
 
 # Walkthrough 25 (a software publisher): a change of control « assimilé à une cession » that confers control « de celui-ci », no other
@@ -1644,11 +1651,19 @@ WALKTHROUGH_25 = [
      "transaction itself on the same terms."),
     ("non-solicitation", True,
      "Chaque Partie renonce à solliciter, directement ou indirectement, tout collaborateur de l'autre Partie ayant participé à l'exécution du Contrat."),
-    ("non-solicitation", False, "Le Bailleur renonce à se prévaloir de la clause résolutoire."),
+    ("non-solicitation", False, "Le Preneur renonce à solliciter des délais de paiement auprès du juge."),
+    ("non-solicitation", False, "Le Fournisseur renonce à solliciter le paiement des pénalités de retard."),
     ("tacit-renewal", True,
      "16.2 It shall thereafter be extended by successive periods of two (2) years unless terminated by either party by giving at least twelve "
      "(12) months' written notice."),
-    ("tacit-renewal", False, "This period shall be extended by successive periods of thirty days for each day of delay."),
+    ("tacit-renewal", False, "The delivery period shall be extended by successive periods of ten days unless the Buyer objects in writing."),
+    # the review: the subcontracting exclusion reads the verb's object, not the next words; "electronic" is no election
+    ("exclusivity", True, "Le Fournisseur s'interdit de désigner un autre distributeur sur le Territoire, ses obligations au titre du contrat demeurant inchangées."),
+    ("exclusivity", True, "Le Concédant s'interdit de concéder à un tiers une licence sur le Logiciel pendant la durée de l'exécution du Contrat."),
+    ("exclusivity", True, "Le Client s'interdit de confier à un autre prestataire des prestations similaires, y compris en sous-traitance."),
+    ("exclusivity", False, "Le Prestataire ne peut confier à un tiers tout ou partie de l'exécution des Services."),
+    ("first-refusal", False, "The parties agree to use electronic signatures to enter into the agreement and any amendment on the same terms as a signed original."),
+    ("first-refusal", False, "Either party may elect to enter into such agreement with an Affiliate, which shall be on the same terms."),
 ]
 
 

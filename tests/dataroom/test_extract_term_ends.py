@@ -679,6 +679,20 @@ def test_a_sentence_wrapped_on_the_page_is_one_sentence_but_a_list_s_items_are_n
     assert split_sentences("Le Prestataire s'engage :\na) à livrer ;\nb) à payer.\nii. second\nLe Client paie.") == [
         "Le Prestataire s'engage :", "a) à livrer ;", "b) à payer.", "ii. second", "Le Client paie."]
     assert split_sentences("Title of the article\nThe Supplier shall deliver.") == ["Title of the article", "The Supplier shall deliver."]
+    # the review: spaces or a carriage return before the line break, a « label : » line of a signature block
+    assert split_sentences("Le Fournisseur s'engage à :  \nlivrer les produits ;  \nformer le personnel.", semicolons=True) == [
+        "Le Fournisseur s'engage à :", "livrer les produits ;", "former le personnel."]
+    assert split_sentences("The Licensee shall pay the fees. \r\nthe Licensor shall deliver.") == ["The Licensee shall pay the fees.", "the Licensor shall deliver."]
+    assert split_sentences("Pour le Fournisseur\nnom : Jean Dupont\nqualité : Président") == ["Pour le Fournisseur", "nom : Jean Dupont", "qualité : Président"]
+
+
+@pytest.mark.parametrize("article", [
+    "This Agreement shall continue until terminated by either party. Each Statement of Work shall have a service term of six (6) months.",
+    "This Agreement shall continue until terminated by either party. Each licence granted under it shall have a licence term of three (3) years.",
+])
+def test_a_sub_document_s_term_is_not_the_contract_s(article):
+    # the review of round 35: "an initial subscription term of" is the contract's; "a service term of" an order's
+    assert end_finding(ENGLISH + article) is None
 
 
 def test_in_any_event_no_later_than_a_date_is_an_end_at_the_latest():

@@ -70,6 +70,9 @@ DENIED = [
     "This Agreement shall not be subject to any renewal or extension.",
 ]
 NOT_SAID = [
+    # the review of round 35: « ne … que » limits a renewal, it does not deny it
+    "Le Contrat ne pourra se renouveler, à défaut de dénonciation, que pour une durée d'un an.",
+    "Le Contrat ne pourra se renouveler, ni être prorogé, qu'une seule fois.",
     "The Lessee has no option to purchase the Aircraft.",
     # at a party's option, or by agreement: no renewal unless someone acts
     "The term may be renewed by mutual written agreement of the parties.",

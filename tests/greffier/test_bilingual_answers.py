@@ -1905,6 +1905,24 @@ def test_a_word_of_a_notion_written_in_several_words_is_not_held_alone(question,
     assert not by_id["d-9"].get("missing") and not by_id["e-9"].get("missing"), judged["decisions"]
 
 
+@pytest.mark.parametrize(
+    ("question", "language", "passage"),
+    [
+        ("Le contrat contient-il une clause de changement de contrôle ?", "fr",
+         "Si le Distributeur vient à être contrôlé par un concurrent du Fournisseur, celui-ci pourra résilier le Contrat."),
+        ("Does the agreement contain a change of control clause?", "en",
+         "If the Distributor comes under the control of a competitor of the Supplier, the Supplier may terminate this Agreement."),
+    ],
+)
+def test_a_word_that_is_itself_a_wording_of_the_notion_is_held_alone_in_any_form(question, language, passage):
+    # the review of round 35: "control" is a wording of the change of control, so « contrôlé », "controlled" hold it alone
+    from pipelines.rankers.relevance import passage_tokens, unit_covered
+
+    units, _types = _units(question, language)
+    held = {u["token"] for u in units if unit_covered(u, passage_tokens(Document(id="p", content=passage)))}
+    assert held & {"controle", "control"}, (held, units)
+
+
 def test_a_word_of_a_notion_is_held_beside_a_word_of_its_partner_s_family():
     # « remboursement anticipé »: an article headed « Exigibilité anticipée » that writes « remboursement » holds both, the
     # partner in another form of its family; one that writes neither the partner nor a wording of the notion holds neither

@@ -338,6 +338,12 @@ def test_a_contract_its_amendment_its_copy_and_a_memo_carry_a_name_once():
     in_texts = {"octocloud": {"h1", "h2", "h3", "d1", "m1"}}
     scope = index.named("Until when will OctoCloud host the platform?", lambda token: in_texts.get(token, set()))
     assert scope is not None and set(scope.contract_ids) == {"h1", "h2", "h3"}, scope
+    # a memo named after the same party is no contract the question names (the review)
+    memo_rows = rows + [IdentityRow("m2", "Note interne", "room/Note_interne_OctoCloud.md", [], False, "", not_contract="an internal memo")]
+    memo_index = IdentityIndex.build(memo_rows, load_lexicon())
+    in_texts = {"octocloud": {"h1", "h2", "h3", "d1", "m1", "m2"}}
+    scope = memo_index.named("Until when will OctoCloud host the platform?", lambda token: in_texts.get(token, set()))
+    assert scope is not None and "m2" not in scope.contract_ids, scope
     # … but a name five contracts carry still names none
     in_texts = {"octocloud": {"h1", "d1", "x0", "x1", "x2"}}
     assert index.named("Until when will OctoCloud host the platform?", lambda token: in_texts.get(token, set())) is None
@@ -364,7 +370,8 @@ def test_a_month_is_no_name():
     from pipelines.routers.scoping import proper_nouns
 
     assert proper_nouns("Will the developer's contract roll over at the end of January 2027, or on Monday?") == set()
-    assert proper_nouns("Does the Keystone agreement end in March?") == {"keystone"}
+    assert proper_nouns("Does the Keystone agreement end on 31 March?") == {"keystone"}
+    assert proper_nouns("Does the August Holdings lease end in 2027?") == {"august", "holdings"}  # a month's name in a company's: a name
 
 
 def test_a_short_name_in_capitals_that_is_also_a_stop_word_names_its_contract():

@@ -67,6 +67,10 @@ from pipelines.generators.answer_kinds import as_written, asked_kind, asked_part
         ("Jusqu'à quand l'avenant a-t-il prolongé le bail ?", "date"),
         ("Combien de temps l'avenant a-t-il ajouté ?", "duration"),
         ("Jusqu'à quand le contrat modifié par l'avenant court-il ?", "date"),
+        # the review: the question word last asks for it; « en combien de temps » opens with it
+        ("Le bail a-t-il été prolongé jusqu'à quelle date ?", "date"),
+        ("L'avenant a-t-il prolongé le contrat jusqu'à quand ?", "date"),
+        ("En combien de temps le Fournisseur doit-il modifier quand un défaut apparaît ?", "duration"),
     ],
 )
 def test_the_kind_of_answer_is_read_from_the_question_s_form(question, kind):

@@ -64,7 +64,7 @@ _DENIED = re.compile(
     r"|ne (?:se renouvell\w*|se reconduit|se reconduira) pas|n'est pas (?:renouvelable|reconductible)|(?:est|sera) non (?:renouvelable|reconductible)"
     # « le Contrat ne pourra se poursuivre ni se reconduire, tacitement ou autrement » (walkthrough 25: a replaced term article)
     r"|ne (?:pourra|pourront|peut|peuvent|saurait|sauraient) (?:pas )?(?:se poursuivre|se prolonger|etre prolonge\w*) ni (?:se reconduire|se renouveler|etre reconduit\w*|etre renouvele\w*)"
-    r"|ne (?:pourra|pourront|peut|peuvent|saurait|sauraient) (?:ni )?se (?:reconduire|renouveler)(?= ni\b| pas\b|,)"
+    r"|ne (?:pourra|pourront|peut|peuvent|saurait|sauraient) (?:ni )?se (?:reconduire|renouveler)(?=,? ni\b| pas\b)"
     # « sans qu'aucun renouvellement ne puisse intervenir … », « aucune reconduction ne pourra intervenir »
     r"|sans qu'aucune? (?:renouvellement|reconduction|prorogation)|aucune? (?:renouvellement|reconduction|prorogation)(?: tacite)? ne (?:sera|pourra|peut|saurait)"
     # « Il ne fera l'objet d'aucune reconduction, tacite ou autre », "shall not be subject to any renewal", "no renewal, tacit or otherwise"
@@ -77,7 +77,7 @@ _DENIED = re.compile(
     r"|(?:ne comporte|ne prevoit|ne contient|n'offre) aucune (?:option|faculte|possibilite) de (?:renouvellement|prorogation|reconduction))\b"
 )
 # … unless a condition or a limit follows it: "shall not be renewed if either party objects", "more than twice" (it may renew)
-_DENIAL_LIMITED = re.compile(r"^[^.;]{0,40}?\b(?:if|unless|except|save|more than|beyond|other than|si|sauf|plus de|au-dela|hormis|excepte|du fait de|en raison de|by reason of|on account of)\b")
+_DENIAL_LIMITED = re.compile(r"^[^.;]{0,40}?\b(?:if|unless|except|save|more than|beyond|other than|si|sauf|plus de|au-dela|hormis|excepte|du fait de|en raison de|by reason of|on account of|que|qu')(?:\b|(?<='))")
 # … but not the parties' own agreement: "shall not be extended except by a written agreement of the parties", « autrement que
 # par un nouvel accord écrit » deny the contract renews by itself (walkthrough 14)
 _ONLY_BY_AGREEMENT = re.compile(

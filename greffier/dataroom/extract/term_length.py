@@ -24,8 +24,8 @@ LENGTH_CUE = re.compile(
     rf"|{_SUBJECT}[^.;:]{{0,100}}?\b(?:is|be|are|was|made|entered\s+into|granted|concluded|executed)\s+for"
     r"|\b(?:appoint\w*|engag\w*)\b[^.;:]{0,80}?\bfor\s+(?:a|an|the)\s+(?:(?:initial|original|fixed|minimum)\s+)?(?:term|period)\s+of"  # "is appointed … for a period of"
     # (… "for an initial subscription term of twenty-four (24) months": walkthrough 25's SaaS subscription had no end)
-    r"|\b(?:for|have|has|with)\s+(?:a|an|the)\s+(?:(?:initial|original|fixed|minimum|primary|base)\s+)?"
-    r"(?:(?:subscription|service|licen[cs]e|rental|hire|contract|agreement)\s+)?(?:term|duration)\s+of"
+    r"|\b(?:for|have|has|with)\s+(?:a|an|the)\s+(?:(?:initial|original|fixed|minimum|primary|base)\s+"
+    r"(?:(?:subscription|service|licen[cs]e|rental|hire|contract|agreement)\s+)?)?(?:term|duration)\s+of"  # (not "each Statement of Work shall have a service term of")
     # a form's "Term: 3 years", a table of particulars' "Initial Subscription Term | thirty-six (36) months", « Durée initiale | 36 mois »
     r"|(?:^|[.;:]\s*|\n\s*)(?:(?:initial|original|minimum|fixed|subscription|service|contract|agreement|lease|licen[cs]e)\s+){0,2}"
     r"(?:term|duration|dur[ée]e)(?:\s+(?:initiale|du\s+contrat|du\s+bail))?(?:\s+of\s+(?:the\s+|this\s+)?agreement)?\s*[:–—|-]\s*"
