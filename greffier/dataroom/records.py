@@ -728,6 +728,10 @@ def _share_amended_term(group: list[ContractRecord]) -> None:
                 record.sources[name] = source.sources[name].model_copy(update={"rule": f"{source.sources[name].rule or 'read'} (as amended in {_named(source)})"})
             else:
                 record.sources.pop(name, None)
+            if name in source.evidence:  # where the value was read: the amendment's or the original's passage
+                record.evidence[name] = list(source.evidence[name])
+            else:
+                record.evidence.pop(name, None)
         record.warnings[:] = [w for w in record.warnings if not w.startswith(RENEWS)] + [w for w in source.warnings if w.startswith(RENEWS)]
         record.warnings.append(f"term as amended in {_named(source)}: the same act filed twice, its amendments amend this copy too")
 

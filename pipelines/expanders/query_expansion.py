@@ -56,6 +56,9 @@ DESCRIBING = frozenset({"document"})
 DESCRIBING_SCOPED = frozenset({"document", "contract", "place", "subject"})
 DICTIONARY_WEIGHT = 0.5  # share of the expansion weight of a dictionary translation (glossary words: 0.6)
 UNKNOWN_WEIGHT = 2.0  # IDF-like weight of an asked word that no passage holds in any wording
+# a word's first letters that tell its family (« contrôlé », "control"), as the relevance check reads a head's
+# (pipelines.rankers.relevance.HEAD_PREFIX)
+FAMILY_PREFIX = 7
 
 
 @component
@@ -490,9 +493,10 @@ def asked_units(
         if not prefix:  # a dictionary translates the word alone (« louer » → "rent")
             terms = list(dict.fromkeys([*terms, *_with_forms((translated or {}).get(token, ()), other_language(lang), forms)]))
         unit = {"token": token, "terms": [list(t) for t in terms], "weight": round(weight, 4)}
-        notion = set(weighed[len(own_forms) + 1 :])
+        notion = set(weighed[len(own_forms) + 1 :])  # the notion's wordings as the glossary writes them
         itself = any(term in notion for term in alone.get(token, ())) or any(
-            len(t) == 1 and (t[0] == token or (min(len(t[0]), len(token)) >= 7 and t[0][:7] == token[:7])) for t in notion
+            len(t) == 1 and (t[0] == token or (min(len(t[0]), len(token)) >= FAMILY_PREFIX and t[0][:FAMILY_PREFIX] == token[:FAMILY_PREFIX]))
+            for t in notion
         )
         if not prefix and token in partners and not itself:
             # held alone (its own forms, its translations) only beside its partners: see :func:`pipelines.rankers.relevance.held_terms`;
@@ -501,8 +505,7 @@ def asked_units(
             unit["partners"] = [[list(t) for t in alone[word]] for word in sorted(partners[token])]
         # the words the index's stemmer alone joins to it ("office" to "officer"), not a notion's wordings: the relevance check
         # may set them aside for the noun asked (:func:`pipelines.rankers.relevance.own_forms`)
-        glossary = set(weighed[len(own_forms) + 1 :])
-        stemmed_only = [list(f) for f in own_forms if f not in glossary]
+        stemmed_only = [list(f) for f in own_forms if f not in notion]
         if stemmed_only:
             unit["stem_forms"] = stemmed_only
         if index is not None and chunks and not any(all(index.document_frequency(word) for word in term) for term in terms):

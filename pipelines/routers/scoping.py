@@ -988,8 +988,9 @@ NAMED_COMPLEMENT = 4  # content words at most in what a contract's name is of
 
 def named_of_words(question: str, named_by: list[str] | set[str] | frozenset[str], lexicon: Lexicon | None = None) -> list[str]:
     """The words (folded) that say what a contract the question names by its kind or subject (``named_by``) is *of* (« de » and its
-    complements after the words that named it): "our Breton reseller of jams and pickles" describes the reseller agreement by its products — asked where to sue that reseller, the jurisdiction article need not
-    hold « jams » (QA fresh: the distribution agreement of « conserves et condiments » abstained). Up to :data:`NAMED_COMPLEMENT`
+    complements after the words that named it): "our Breton reseller of jams and pickles" describes the reseller agreement by its
+    products — asked where to sue that reseller, the jurisdiction article need not hold « jams » (QA fresh: the distribution agreement
+    of « conserves et condiments » abstained). Up to :data:`NAMED_COMPLEMENT`
     words, one after « de » / "of" and one after each "and" / « et » (articles between): "the licence of the software allow…" takes
     « software », not the verb; a word that names a clause's notion ends it."""
     if not named_by:
