@@ -208,6 +208,10 @@ _STATUS_NOT_OF_THE_CONTRACT = re.compile(
 )
 
 
+# Where a question's second part starts: ", and by when …", « , et jusqu'à quand … »
+_OTHER_PART = re.compile(r",\s*(?:and|or|et|ou)\b|;|\?")
+
+
 # A contract named by the clause it is about (« l'accord de confidentialité », "the non-compete agreement"): the contract, not one of its
 # clauses (walkthrough 23: « L'accord de confidentialité avec Northbridge est-il toujours en vigueur ? » abstained)
 _CONTRACT_NAMED_BY_A_CLAUSE = re.compile(
@@ -224,7 +228,12 @@ def _status_answer(store: Any, candidates: list[list[str] | None], question: str
     Orion still in force?", no such contract, answered with the guarantee's end); the answer names it. ``None`` when the question
     asks something else, is about no one contract, or its end is unknown."""
     folded = fold(question).replace("’", "'")
-    if not _STATUS_ASKED.search(folded) or _STATUS_NOT_OF_THE_CONTRACT.search(_CONTRACT_NAMED_BY_A_CLAUSE.sub(" ", folded)):
+    if not (asked := _STATUS_ASKED.search(folded)):
+        return None
+    # … read in the part of the question that asks it: "Is the manufacturing contract still running, and by when must we give notice if
+    # we want to stop it?" asks whether it runs (walkthrough 26; the condition is the second part's)
+    part = _OTHER_PART.split(folded[asked.end():], maxsplit=1)[0]
+    if _STATUS_NOT_OF_THE_CONTRACT.search(_CONTRACT_NAMED_BY_A_CLAUSE.sub(" ", folded[: asked.end()] + part)):
         return None
     room = load_dataroom(store)
     record = None

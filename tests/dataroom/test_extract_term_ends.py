@@ -73,9 +73,13 @@ def test_english_ends_counted_or_written_in_other_shapes(article, end):
         ("Le contrat expirera cinq (5) ans après la Date d'Effet.", date(2026, 3, 9)),
         ("Le présent contrat entre en vigueur à la Date d'Effet et restera en vigueur pendant une période de cinq (5) ans.", date(2026, 3, 9)),
         ("Le contrat est conclu pour une durée de cinq (5) ans à compter de sa date d'entrée en vigueur.", date(2026, 3, 9)),
+        # walkthrough 26: « pour une période initiale de », « pour une première période de »
+        ("12.1 Le Contrat entre en vigueur le 1er février 2023 pour une période initiale de trois (3) ans.", date(2026, 1, 31)),
+        ("Le contrat prend effet le 1er mars 2024 pour une première période d'un an.", date(2025, 2, 28)),
     ],
     ids=["trentieme-jour", "dernier-jour-du-36e-mois", "fin-du-mois-du-5e-anniversaire", "de-la-date-d-effet-jusqu-au", "jusqu-a-minuit-le",
-         "au-jour-du-5e-anniversaire", "expirera-5-ans-apres", "pendant-une-periode-de", "sa-date-d-entree-en-vigueur"],
+         "au-jour-du-5e-anniversaire", "expirera-5-ans-apres", "pendant-une-periode-de", "sa-date-d-entree-en-vigueur", "periode-initiale",
+         "premiere-periode"],
 )
 def test_french_ends_counted_or_written_in_other_shapes(article, end):
     finding = end_finding(FRENCH + article)
@@ -689,8 +693,10 @@ def test_a_sentence_wrapped_on_the_page_is_one_sentence_but_a_list_s_items_are_n
 @pytest.mark.parametrize("article", [
     "This Agreement shall continue until terminated by either party. Each Statement of Work shall have a service term of six (6) months.",
     "This Agreement shall continue until terminated by either party. Each licence granted under it shall have a licence term of three (3) years.",
+    "Le contrat est conclu pour une durée indéterminée. Le Preneur dispose d'une période de trois (3) mois pour contester la facture.",
 ])
 def test_a_sub_document_s_term_is_not_the_contract_s(article):
+    # (and a period to act is no term: « dispose d'une période de trois mois pour contester la facture »)
     # the review of round 35: "an initial subscription term of" is the contract's; "a service term of" an order's
     assert end_finding(ENGLISH + article) is None
 

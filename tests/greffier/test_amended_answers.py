@@ -300,6 +300,8 @@ def status_room(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201
     ("L'accord interligne avec Aer Corrib est-il toujours en vigueur ?", "— Non : il a pris fin le 28/02/2022 et ne se renouvelle pas de lui-même"),
     ("Le bail du hangar d'Aulnat est-il toujours en vigueur ?", "— Oui : il court jusqu'au 30/06/2031, comme le dit son article « Article 3 – Durée » :"),
     ("Is the Aulnat hangar lease still in force?", "— Yes: it runs until 2031-06-30"),
+    # walkthrough 26: a second part with a condition of its own ("if it wants to stop it") asks nothing of the first
+    ("Is the Aulnat hangar lease still running, and by when must the tenant give notice if it wants to stop it?", "— Yes: it runs until 2031-06-30"),
 ])
 def test_whether_a_contract_is_still_in_force_is_answered_from_its_end_and_today_quoting_its_term(status_room, question, said):
     """Walkthrough 19: "Is the interline agreement with Aer Corrib still in force?" abstained, its term article retrieved; walkthrough

@@ -363,6 +363,12 @@ def test_to_resell_names_a_reseller_agreement_in_french_as_in_english():
     for text in ("How long must the freelance developer wait?", "CONTRAT DE PRESTATION DE SERVICES DE DÉVELOPPEMENT INFORMATIQUE"):
         assert "software_development" in {m.concept.id for m in lexicon.find(tokenize(text))}, text
     assert "software_development" not in {m.concept.id for m in lexicon.find(tokenize("Can the acquirer hire away Brumaire's developers?"))}
+    # walkthrough 26: a Portuguese manufacturer, an Italian licensee, a department-store corner
+    for text, notion in (("Is the Portuguese manufacturing contract still running?", "portugal"), ("Is the Portuguese manufacturing contract still running?",
+                         "manufacturing_agreement"), ("Le licencié italien peut-il céder le contrat ?", "italy"),
+                         ("When does the Paris department-store corner agreement end?", "concession_agreement"),
+                         ("CONTRAT DE FABRICATION À FAÇON", "manufacturing_agreement"), ("CONTRAT DE CONCESSION D'ESPACE", "concession_agreement")):
+        assert notion in {m.concept.id for m in lexicon.find(tokenize(text))}, (text, notion)
 
 
 def test_a_month_is_no_name():

@@ -71,7 +71,10 @@ _TERM_NOUN_AFTER = re.compile(
     r"\s*(?:initial\s+)?(?:term|period)\b(?![^.;]{0,40}\b(?:after|following|upon|post)[\s-]+(?:the\s+)?(?:termination|expiration|expiry)\b)", re.I
 )
 _INITIAL_BEFORE = re.compile(r"\b(?:the|its|this)\s+(?:initial|original)\s+$", re.I)
-_FRENCH_INITIAL_BEFORE = re.compile(r"\b(?:la|sa|cette)\s+(?:p[ée]riode|dur[ée]e)\s+initiale\s+(?:de\s+|d['’]\s*)$", re.I)
+# (« pour une période initiale de trois (3) ans »: walkthrough 26's manufacturing contract had no end)
+_FRENCH_INITIAL_BEFORE = re.compile(
+    r"\b(?:la|sa|cette|une)\s+(?:(?:p[ée]riode|dur[ée]e)\s+initiale|premi[èe]re\s+p[ée]riode)\s+(?:ferme\s+)?(?:de\s+|d['’]\s*)$", re.I
+)
 _FRENCH_FOR = re.compile(r"\bpour\s*$", re.I)  # « prend effet le 1er avril 2022 pour neuf ans »
 
 
