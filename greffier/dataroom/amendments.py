@@ -289,7 +289,10 @@ def _new_end(clues: AmendmentClues, current: date | None, signed: date | None = 
             return end, clues.new_length.chunk_id, clues.new_length.raw
     if clues.extension is not None and current is not None:
         period = clues.extension.value
-        return current + relativedelta(**{period.unit: period.count}), clues.extension.chunk_id, clues.extension.raw
+        moved = current + relativedelta(**{period.unit: period.count})
+        if period.unit in ("months", "years") and (current + timedelta(days=1)).day == 1:
+            moved += relativedelta(day=31)  # a term ending on its month's last day ends on the last day of the month it is moved to
+        return moved, clues.extension.chunk_id, clues.extension.raw
     if clues.end_anniversary is not None and current is not None:
         years, eve = clues.end_anniversary.value
         return current + relativedelta(years=years) - timedelta(days=1 if eve else 0), clues.end_anniversary.chunk_id, clues.end_anniversary.raw

@@ -1662,6 +1662,7 @@ WALKTHROUGH_25 = [
     ("exclusivity", True, "Le Concédant s'interdit de concéder à un tiers une licence sur le Logiciel pendant la durée de l'exécution du Contrat."),
     ("exclusivity", True, "Le Client s'interdit de confier à un autre prestataire des prestations similaires, y compris en sous-traitance."),
     ("exclusivity", False, "Le Prestataire ne peut confier à un tiers tout ou partie de l'exécution des Services."),
+    ("exclusivity", False, "7.2 Le Fabricant ne peut confier tout ou partie de la fabrication à un tiers sans l'accord préalable et écrit de la Maison."),
     ("first-refusal", False, "The parties agree to use electronic signatures to enter into the agreement and any amendment on the same terms as a signed original."),
     ("first-refusal", False, "Either party may elect to enter into such agreement with an Affiliate, which shall be on the same terms."),
 ]

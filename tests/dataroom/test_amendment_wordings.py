@@ -88,6 +88,11 @@ def records_for(*texts: str):  # noqa: ANN201
         ("Les prix sont inchangés.\n\nARTICLE 2 — ÉCHÉANCE\nLes Parties conviennent de remplacer la date du 30 juin 2026 par celle "
          "du 31 décembre 2028, sans modification du loyer ni des modalités de paiement.", date(2028, 12, 31)),
         ("Le Contrat produira en conséquence ses effets jusqu'au 31 décembre 2029 inclus.", date(2029, 12, 31)),
+        # walkthrough 26: « courant jusqu'au » in a replaced article; a term ending on its month's last day moved by months ends on
+        # the last day of the month it is moved to (« prorogée de 18 mois » from 30 June: 31 December, not the 30th)
+        ("L'article 4 (Durée) du Contrat est abrogé et remplacé par les dispositions suivantes : « 4.1 Le Contrat est conclu pour une durée "
+         "déterminée courant jusqu'au 31 décembre 2028. »", date(2028, 12, 31)),
+        ("La durée du Contrat est prorogée de dix-huit (18) mois.", date(2027, 12, 31)),
         # walkthrough 25: the term article replaced wholesale, the contract's start set between commas before « produira ses effets »
         ("L'article 4 (Durée) du Contrat est supprimé et remplacé dans son intégralité par les stipulations suivantes : « 4.1 Le Contrat, "
          "entré en vigueur le 1er juillet 2023, produira ses effets jusqu'au 31 août 2028 inclus. »", date(2028, 8, 31)),

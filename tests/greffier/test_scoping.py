@@ -367,7 +367,11 @@ def test_to_resell_names_a_reseller_agreement_in_french_as_in_english():
     for text, notion in (("Is the Portuguese manufacturing contract still running?", "portugal"), ("Is the Portuguese manufacturing contract still running?",
                          "manufacturing_agreement"), ("Le licencié italien peut-il céder le contrat ?", "italy"),
                          ("When does the Paris department-store corner agreement end?", "concession_agreement"),
-                         ("CONTRAT DE FABRICATION À FAÇON", "manufacturing_agreement"), ("CONTRAT DE CONCESSION D'ESPACE", "concession_agreement")):
+                         ("CONTRAT DE FABRICATION À FAÇON", "manufacturing_agreement"), ("CONTRAT DE CONCESSION D'ESPACE", "concession_agreement"),
+                         ("Who is the influencer hired for the campaign?", "influencer_agreement"), ("CONTRAT D'INFLUENCE COMMERCIALE", "influencer_agreement"),
+                         ("une nouvelle licence lunettes", "eyewear"), ("the eyewear licence", "eyewear"),
+                         ("If the landlord lets the adjoining unit", "w_adjoining"), ("le local contigu", "w_adjoining"),
+                         ("une priorité pour négocier", "w_negotiate")):
         assert notion in {m.concept.id for m in lexicon.find(tokenize(text))}, (text, notion)
 
 

@@ -166,7 +166,9 @@ _NEW_TERM_END_PRESENT = re.compile(
     rf"\b(?:agreement|contract|term|lease|licen[cs]e|contrat|bail|convention|dur[ée]e)\b[^.;]{{0,80}}?"
     rf"\b(?:prend\s+fin|expire|s['’]ach[èe]ve|se\s+termine|arrive\s+[àa]\s+(?:[ée]ch[ée]ance|son\s+terme)|expires|ends|terminates"
     # and in the future, the verb alone: « le Bail ne s'achèvera qu'au dernier jour du mois de juin 2031 », « expirera le »
-    rf"|prendra\s+fin|expirera|s['’]ach[èe]vera|se\s+terminera|arrivera\s+[àa]\s+(?:[ée]ch[ée]ance|son\s+terme))\b[^.;]{{0,20}}?"
+    rf"|prendra\s+fin|expirera|s['’]ach[èe]vera|se\s+terminera|arrivera\s+[àa]\s+(?:[ée]ch[ée]ance|son\s+terme)"
+    # « conclu pour une durée déterminée courant jusqu'au 31 décembre 2028 » (walkthrough 26: a term article « abrogé et remplacé »)
+    rf"|courant|courra)\b[^.;]{{0,20}}?"
     rf"\b(?:on|le|au)\s+(?:the\s+)?{DATE_GROUP}",
     re.I,
 )
