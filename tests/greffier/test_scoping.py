@@ -363,9 +363,10 @@ def test_to_resell_names_a_reseller_agreement_in_french_as_in_english():
     for text in ("How long must the freelance developer wait?", "CONTRAT DE PRESTATION DE SERVICES DE DÉVELOPPEMENT INFORMATIQUE"):
         assert "software_development" in {m.concept.id for m in lexicon.find(tokenize(text))}, text
     assert "software_development" not in {m.concept.id for m in lexicon.find(tokenize("Can the acquirer hire away Brumaire's developers?"))}
-    # walkthrough 26: a Portuguese manufacturer, an Italian licensee, a department-store corner
-    for text, notion in (("Is the Portuguese manufacturing contract still running?", "portugal"), ("Is the Portuguese manufacturing contract still running?",
-                         "manufacturing_agreement"), ("Le licencié italien peut-il céder le contrat ?", "italy"),
+    # walkthrough 26: a manufacturing contract, a department-store corner (not the places Italy, Spain, Portugal: a question that
+    # names none of the room's contracts by them then asked every article for « portugais », which only the memo and the law clause
+    # write — the manufacturer's late-delivery penalty abstained)
+    for text, notion in (("Is the Portuguese manufacturing contract still running?", "manufacturing_agreement"),
                          ("When does the Paris department-store corner agreement end?", "concession_agreement"),
                          ("CONTRAT DE FABRICATION À FAÇON", "manufacturing_agreement"), ("CONTRAT DE CONCESSION D'ESPACE", "concession_agreement"),
                          ("Who is the influencer hired for the campaign?", "influencer_agreement"), ("CONTRAT D'INFLUENCE COMMERCIALE", "influencer_agreement"),
