@@ -375,23 +375,22 @@ def date_hit(condition: DateCondition, facts: DocumentFacts, chunks: Sequence[Cl
         source = "text"
     if value is None:
         return None
-    renewed = None
-    if condition.field == "end_date" and facts.renewal == "automatic" and value < today and condition.within_months and source == "record":
-        # a contract that renews by itself and whose first term has ended runs on a renewed term: its end is that term's (walkthrough
-        # 20: a supply agreement whose current term ends 2027-06-30 was not flagged as ending within twelve months)
-        from greffier.dataroom.records import renewed_term_end  # the records' reckoning of renewed terms (imported here: records read polarity)
+    renewed = notice_passed = None
+    if condition.field == "end_date" and facts.renewal == "automatic" and condition.within_months and source == "record":
+        from greffier.dataroom.records import period_of, renewed_term_end  # the records' reckoning of renewed terms (imported here: records read polarity)
 
-        renewed = renewed_term_end(value, facts.renewal_length, today)
-        value = renewed or value
-    notice_passed = None
-    if condition.field == "end_date" and facts.renewal == "automatic" and condition.within_months and source == "record" and value >= today:
-        # … and one whose notice deadline for the term running has passed renews, unless notice was given (the data room would hold
-        # it): the term after it is the one that ends (the app walk: a distribution agreement ending 2027-02-28 on 90 days' notice,
-        # reviewed in December 2026, flagged as ending within twelve months although it runs on to 2028-02-29)
-        from greffier.dataroom.records import period_of, renewed_term_end
-
+        if value < today:
+            # a contract that renews by itself and whose first term has ended runs on a renewed term: its end is that term's
+            # (walkthrough 20: a supply agreement whose current term ends 2027-06-30 was not flagged as ending within twelve months)
+            renewed = renewed_term_end(value, facts.renewal_length, today)
+            value = renewed or value
         notice = period_of(facts.renewal_notice)
-        if notice is not None and value - notice < today and (following := renewed_term_end(value, facts.renewal_length, value + timedelta(days=1))):
+        if value >= today and notice is not None and value - notice < today and (
+            following := renewed_term_end(value, facts.renewal_length, value + timedelta(days=1))
+        ):
+            # … and one whose notice deadline for the term running has passed renews, unless notice was given (the data room would
+            # hold it): the term after it is the one that ends (the app walk: a distribution agreement ending 2027-02-28 on six months'
+            # notice, reviewed in December 2026, flagged as ending within twelve months although it runs on to 2028-02-29)
             notice_passed = (value - notice, value)
             value = following
     if condition.before is not None:

@@ -68,3 +68,19 @@ def stem_many(tokens: Sequence[str], lang: str) -> list[str]:
     words = list(tokens)
     stemmed = _stemmer(lang).stemWords(words)
     return [_trimmed(word, stemmed_word) for word, stemmed_word in zip(words, stemmed)]
+
+
+# A word's first letters that tell its family (territory, territoire, territoriale; licenciement, licencié; « contrôlé », "control") —
+# seven: « départ », "departure" and « départements » share six (walkthrough 17). Where a stem is too strict across the two languages.
+FAMILY_PREFIX = 7
+
+
+def same_family(word: str, other: str) -> bool:
+    """Whether ``word`` is ``other`` or a word of its family (the same first :data:`FAMILY_PREFIX` letters, both that long)."""
+    return word == other or (min(len(word), len(other)) >= FAMILY_PREFIX and word[:FAMILY_PREFIX] == other[:FAMILY_PREFIX])
+
+
+def family_held(terms: Sequence[Sequence[str]], tokens: set[str]) -> bool:
+    """Whether ``tokens`` hold a word of the family of one of the one-word ``terms`` (:func:`same_family`)."""
+    stems = {term[0][:FAMILY_PREFIX] for term in terms if len(term) == 1 and len(term[0]) >= FAMILY_PREFIX}
+    return any(token[:FAMILY_PREFIX] in stems for token in tokens if len(token) >= FAMILY_PREFIX)

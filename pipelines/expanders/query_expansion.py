@@ -40,7 +40,7 @@ from greffier.lexicon.freedict import Dictionary, load_dictionary, singulars
 from greffier.text import fold, tokenize
 from greffier.text.function_words import NAMES_NO_NOTION, is_function_word
 from greffier.text.language import guess_language, question_language
-from greffier.text.stems import STEM_LANGUAGES, stem, stem_many
+from greffier.text.stems import STEM_LANGUAGES, same_family, stem, stem_many
 from greffier.text.tokens import WHOLE_WORD_PREFIXES, prefixed_words
 from pipelines._serialization import StoreComponent
 from store.bm25 import QueryGroup
@@ -56,9 +56,6 @@ DESCRIBING = frozenset({"document"})
 DESCRIBING_SCOPED = frozenset({"document", "contract", "place", "subject"})
 DICTIONARY_WEIGHT = 0.5  # share of the expansion weight of a dictionary translation (glossary words: 0.6)
 UNKNOWN_WEIGHT = 2.0  # IDF-like weight of an asked word that no passage holds in any wording
-# a word's first letters that tell its family (« contrôlé », "control"), as the relevance check reads a head's
-# (pipelines.rankers.relevance.HEAD_PREFIX)
-FAMILY_PREFIX = 7
 
 
 @component
@@ -495,8 +492,7 @@ def asked_units(
         unit = {"token": token, "terms": [list(t) for t in terms], "weight": round(weight, 4)}
         notion = set(weighed[len(own_forms) + 1 :])  # the notion's wordings as the glossary writes them
         itself = any(term in notion for term in alone.get(token, ())) or any(
-            len(t) == 1 and (t[0] == token or (min(len(t[0]), len(token)) >= FAMILY_PREFIX and t[0][:FAMILY_PREFIX] == token[:FAMILY_PREFIX]))
-            for t in notion
+            len(t) == 1 and same_family(t[0], token) for t in notion
         )
         if not prefix and token in partners and not itself:
             # held alone (its own forms, its translations) only beside its partners: see :func:`pipelines.rankers.relevance.held_terms`;

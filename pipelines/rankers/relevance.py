@@ -66,6 +66,7 @@ from greffier.text import fold, split_sentences, tokenize
 from greffier.text.fold import fold_origins
 from greffier.text.function_words import is_function_word
 from greffier.text.language import question_language
+from greffier.text.stems import FAMILY_PREFIX, family_held, same_family
 from greffier.text.tokens import WHOLE_WORD_PREFIXES, prefixed_words, without_legal_forms
 from pipelines.generators.answer_kinds import (
     KIND_WORDS, STREET_WORDS, TERM_WORDS, AnswerKind, as_written, asked_complement, asked_head, asked_kind, asked_parts, asks_a_count, gives_a_quantity, writes_a_count,
@@ -345,9 +346,7 @@ def units_of(units: list[dict[str, Any]], part: str) -> list[dict[str, Any]]:
     return [unit for unit in units if unit.get("token") in said]
 
 
-# a word's first letters that tell its family (territory, territoire, territoriale; licenciement, licencié) — seven: « départ »,
-# "departure" and « départements » share six (walkthrough 17)
-HEAD_PREFIX = 7
+HEAD_PREFIX = FAMILY_PREFIX  # a word's first letters that tell its family (:func:`greffier.text.stems.same_family`)
 
 
 def held_terms(unit: dict[str, Any], tokens: set[str]) -> list[list[str]]:
@@ -365,10 +364,7 @@ def held_terms(unit: dict[str, Any], tokens: set[str]) -> list[list[str]]:
 
 
 def _partner_held(terms: list[list[str]], tokens: set[str]) -> bool:
-    if any(set(term) <= tokens for term in terms):
-        return True
-    stems = {word[:HEAD_PREFIX] for term in terms if len(term) == 1 for word in term if len(word) >= HEAD_PREFIX}
-    return any(token[:HEAD_PREFIX] in stems for token in tokens if len(token) >= HEAD_PREFIX)
+    return any(set(term) <= tokens for term in terms) or family_held(terms, tokens)
 
 
 def unit_covered(unit: dict[str, Any], tokens: set[str]) -> bool:
@@ -382,8 +378,7 @@ def speaks_of(units: list[dict[str, Any]], tokens: set[str]) -> bool:
     exclusivité territoriale » speaks of the territory. True when there is no unit to hold."""
     if not units or any(unit_covered(u, tokens) for u in units):
         return True
-    stems = {t[:HEAD_PREFIX] for u in units for term in u.get("terms") or [] if len(term) == 1 and len(term[0]) >= HEAD_PREFIX for t in term}
-    return any(token[:HEAD_PREFIX] in stems for token in tokens if len(token) >= HEAD_PREFIX)
+    return family_held([term for u in units for term in u.get("terms") or []], tokens)
 
 
 def covering_tokens(units: list[dict[str, Any]], tokens: set[str]) -> set[str]:
@@ -439,7 +434,7 @@ class WrittenText:
 
 def _same_word(term: list[str] | tuple[str, ...], token: str) -> bool:
     """Is ``term`` the asked word itself or a form of it (« résiliation » for « résilier »: same first letters)?"""
-    return len(term) == 1 and (term[0] == token or (min(len(term[0]), len(token)) >= HEAD_PREFIX and term[0][:HEAD_PREFIX] == token[:HEAD_PREFIX]))
+    return len(term) == 1 and same_family(term[0], token)
 
 
 MAX_SHOWN_WORDS = 3  # asked words a decision names, missing or held in other words (the trace reads them out)
