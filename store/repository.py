@@ -141,6 +141,16 @@ def not_contracts_among(*, session: Session, contract_ids: Sequence[str]) -> dic
     return {contract_id: what for contract_id, what in rows if what}
 
 
+def laws_among(*, session: Session, contract_ids: Sequence[str]) -> dict[str, str]:
+    """``{contract id: its governing law}`` (the canonical label, « droit portugais ») for those of ``contract_ids`` whose record
+    reads one."""
+    if not contract_ids:
+        return {}
+    rows = session.exec(select(ContractMeta.contract_id, ContractMeta.governing_law).where(
+        ContractMeta.contract_id.in_(list(set(contract_ids))), ContractMeta.governing_law.is_not(None)))
+    return {contract_id: law for contract_id, law in rows if law}
+
+
 def amendments_among(*, session: Session, contract_ids: Sequence[str]) -> dict[str, str | None]:
     """``{amendment id: the id of the contract it amends, or None when it is attached to none}`` for those of
     ``contract_ids`` that the data room's records read as amendments."""

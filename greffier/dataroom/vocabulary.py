@@ -681,6 +681,20 @@ def law_in(label: str, language: str) -> str:
     return label
 
 
+def law_adjectives(label: str) -> tuple[str, ...]:
+    """The adjectives that say a contract is of the country whose law ``label`` (a canonical law, French) is, in both languages:
+    « droit portugais » → portugais, portugaise, Portuguese — "the Portuguese workshop" is the one under Portuguese law when no
+    article says so; none for a law written by its place (« droit de l'État de New York »)."""
+    if not label.startswith("droit ") or not (english := _LAW_ADJECTIVES_EN.get(label[len("droit "):])):
+        return ()
+    french = label[len("droit "):]
+    if french.endswith("c"):  # grec → grecque, turc → turque
+        feminine = french + "que" if french.endswith("ec") else french[:-1] + "que"
+    else:
+        feminine = french if french.endswith("e") else french + ("ne" if french.endswith(("ien", "éen", "on")) else "e")
+    return tuple(dict.fromkeys((french, feminine, english)))
+
+
 _TYPES_EN = {
     "avenant": "amendment", "accord de confidentialité": "confidentiality agreement", "accord de traitement des données": "data processing agreement",
     "pacte d'associés": "shareholders' agreement", "garantie d'actif et de passif": "warranty and indemnity agreement",

@@ -28,7 +28,7 @@ from greffier.models import models_in_use
 from greffier.services.search import FUSION_MARGIN, check_search_arguments, reranker_in_use, search
 from pipelines.answering import ANSWER_OUTPUTS, warmed_answer_pipeline
 from greffier.text.replies import (
-    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_COMPUTED_NOTE, END_IN_FORCE_NOTE, END_MOVED_NOTE, END_MOVED_QUOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NEXT_NOTICE_NOTE, STATUS_ARTICLE, STATUS_CURRENT, STATUS_DEADLINE_PASSED, STATUS_ENDED, STATUS_NOTICE_NOT_SAID, STATUS_NO_RENEWAL, STATUS_NOT_STARTED, STATUS_NOTE, STATUS_SURVIVES, STATUS_RENEWED, STATUS_RUNS, STATUS_TEXT, STATUS_THEN_RENEWS, NO_RELEVANT_PASSAGE, NOT_A_CONTRACT_KINDS, NOT_A_CONTRACT_NOTE, NAMES_ABSENT, NOT_GROUNDED, NOTICE_UNITS_FR, ONLY_NAMED, RENEWS_NOTE, ROLE_IS, ROLE_NOTE, WHICH_ONE, abstention, contract_label, date_in, file_names, reply_language,
+    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_COMPUTED_NOTE, END_IN_FORCE_NOTE, END_MOVED_NOTE, END_MOVED_QUOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NEXT_NOTICE_NOTE, STATUS_ARTICLE, STATUS_CURRENT, STATUS_DEADLINE_PASSED, STATUS_ENDED, STATUS_ENDS_BEFORE, STATUS_NOTE_AT, STATUS_PERIOD_THEN, STATUS_WILL_RENEW, STATUS_NOTICE_NOT_SAID, STATUS_NO_RENEWAL, STATUS_NOT_STARTED, STATUS_NOTE, STATUS_SURVIVES, STATUS_RENEWED, STATUS_RUNS, STATUS_TEXT, STATUS_THEN_RENEWS, NO_RELEVANT_PASSAGE, NOT_A_CONTRACT_KINDS, NOT_A_CONTRACT_NOTE, NAMES_ABSENT, NOT_GROUNDED, NOTICE_UNITS_FR, ONLY_NAMED, RENEWS_NOTE, ROLE_IS, ROLE_NOTE, WHICH_ONE, abstention, contract_label, date_in, file_names, reply_language,
     wording,
 )
 from pipelines.generators.answer_kinds import asks_a_date
@@ -196,7 +196,7 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
 # A question whether a contract is still in force (yes or no), not until when: "is it still in force?", « est-il toujours en
 # vigueur ? » — not "has it expired?" (a yes there is a no here: a review)
 _STATUS_ASKED = re.compile(
-    r"\b(?:still (?:in (?:full )?(?:force|effect)|valid|running|binding|current|active|live)"
+    r"\b(?:still (?:be |remain |stay )?(?:in (?:full )?(?:force|effect)|valid|running|binding|current|active|live)"
     r"|(?:toujours|encore) (?:en vigueur|valable|valide|en cours))\b"
 )
 # … of the contract itself, as it stands: not after an event (« après la cession », "after the sale", "upon termination"), nor of
@@ -218,6 +218,31 @@ _CONTRACT_NAMED_BY_A_CLAUSE = re.compile(
     r"\b(?:accord|contrat|convention|pacte|protocole)s? (?:de |d')(?:confidentialite|non-?concurrence|exclusivite|garantie|non-?sollicitation)\b"
     r"|\b(?:confidentiality|non-?disclosure|non-?compet\w*|exclusivity|guarantee|warranty|non-?solicitation) (?:agreement|deed|undertaking)s?\b"
 )
+
+
+# The day a status question asks about when it is not today: « encore en vigueur en 2027 ? », "still in force on 1 March 2027?",
+# "at the end of 2027" (walkthrough 26: « La licence … sera-t-elle encore en vigueur en 2027 ? » was answered « Oui » of a licence
+# ending on 31/12/2026, compared with today)
+_DATE_ASKED_BEFORE = re.compile(
+    r"(?<!signed )(?<!dated )(?<!made )(?<!signe )(?<!conclu )(?<!date )(?<!effective )\b(?:on|at|as of|as at|by|au|le|a la date du|d'ici au?)\s*$"
+)
+_YEAR_ASKED = re.compile(
+    r"\b(?:(?P<end>(?:a |at )?(?:la |the )?(?:fin|end)(?: de l'annee| of(?: the year)?| d[e'])?\s*|(?:late|fin)\s+)"
+    r"|(?P<start>(?:au )?(?:debut|early|the start of|the beginning of|start of)(?: de l'annee| de| d')?\s*)"
+    r"|(?:en|in|au cours de|during|courant|pendant|through|throughout|jusqu'en|into)\s+(?:l'annee\s+|the year\s+)?)(?P<year>20\d\d)\b"
+)
+
+
+def asked_date(question: str, today: date) -> date:
+    """The day ``question`` (a status question) asks about: a date written after "on", « au » (« au 1er mars 2027 »), the first day of
+    a year asked "in" (« en 2027 »: still in force once 2027 has begun), or its last at its end (« fin 2027 »); today otherwise."""
+    for mention in find_dates(question):
+        if _DATE_ASKED_BEFORE.search(fold(question[: mention.start]).replace("’", "'")):
+            return mention.value
+    if match := _YEAR_ASKED.search(fold(question).replace("’", "'")):
+        year = int(match["year"])
+        return date(year, 12, 31) if match["end"] is not None else date(year, 1, 1)
+    return today
 
 
 def _status_answer(store: Any, candidates: list[list[str] | None], question: str, language: str) -> dict[str, Any] | None:  # noqa: ANN401
@@ -263,17 +288,28 @@ def _status_answer(store: Any, candidates: list[list[str] | None], question: str
         return None  # nothing to quote verbatim: the search answers
     sentence = _quotable(sentence)
     end, today = record.end_date, date.today()
+    at = asked_date(folded[: asked.start()] + folded[asked.start() : asked.end()] + part, today)  # the day asked about: today, or « en 2027 »
     where = wording(STATUS_ARTICLE, language, heading=section_label(chunk.section)) if chunk.section else wording(STATUS_TEXT, language)
-    when = date_in(end.isoformat(), language)
+    when, on = date_in(end.isoformat(), language), date_in(at.isoformat(), language)
     then_renews = wording(STATUS_THEN_RENEWS, language) if record.renewal == "automatic" else ""
-    if record.start_date is not None and record.start_date > today:
+    no_renewal = wording(STATUS_NO_RENEWAL, language) if record.renewal == "none" else ""
+    if record.start_date is not None and record.start_date > at:
         text = wording(STATUS_NOT_STARTED, language, start=date_in(record.start_date.isoformat(), language), end=when, renewal=then_renews, where=where)
-    elif record.renewal == "automatic" and end < today:
-        current = current_term_end(record, today)
-        then = wording(STATUS_CURRENT, language, current=date_in(current.isoformat(), language)) if current else wording(STATUS_NOTICE_NOT_SAID, language)
-        text = wording(STATUS_RENEWED, language, end=when, then=then, where=where)
-    elif end < today:
-        text = wording(STATUS_ENDED, language, end=when, renewal=wording(STATUS_NO_RENEWAL, language) if record.renewal == "none" else "", where=where)
+    elif record.renewal == "automatic" and end < at:
+        current = current_term_end(record, at)
+        # (on a day to come the question asks about: the period running then)
+        if current is None:
+            then = wording(STATUS_NOTICE_NOT_SAID, language)
+        elif at == today:
+            then = wording(STATUS_CURRENT, language, current=date_in(current.isoformat(), language))
+        else:
+            then = wording(STATUS_PERIOD_THEN, language, on=on, current=date_in(current.isoformat(), language))
+        text = wording(STATUS_RENEWED if end < today else STATUS_WILL_RENEW, language, end=when, then=then, where=where)
+    elif end < at:
+        if end < today:
+            text = wording(STATUS_ENDED, language, end=when, renewal=no_renewal, where=where)
+        else:
+            text = wording(STATUS_ENDS_BEFORE, language, end=when, on=on, renewal=no_renewal, where=where)
     else:
         coming = next_notice(record, today) if record.renewal == "automatic" else None
         passed = ""
@@ -284,12 +320,12 @@ def _status_answer(store: Any, candidates: list[list[str] | None], question: str
             passed = wording(STATUS_DEADLINE_PASSED, language, passed=due, until=date_in(coming[1].isoformat(), language))
         text = wording(STATUS_RUNS, language, end=when, renewal=then_renews, where=where, passed=passed)
     # … ended, with what outlasts it in the same article ("7.2 The obligations in Clause 3 shall survive expiry … for five (5) years")
-    survival = next((s for s, flat in sentences if _SURVIVES.search(fold(flat)) and s != sentence), None) if end < today and record.renewal != "automatic" else None
+    survival = next((s for s, flat in sentences if _SURVIVES.search(fold(flat)) and s != sentence), None) if end < at and record.renewal != "automatic" else None
     outlasts = f" {wording(STATUS_SURVIVES, language)} « {_quotable(survival)} » [1]" if survival else ""
     # the passage's own file: an amendment's when the end is the one it gave (the app walk of round 32 cited the contract's file for it)
     holder = room.by_id.get(chunk.contract_id)
     return {"text": f"{contract_label(record.title, record.file)} — {text} « {sentence} » [1]{outlasts}", "chunk": chunk, "record": record,
-            "file": holder.file if holder is not None else record.file}
+            "file": holder.file if holder is not None else record.file, "at": at}
 
 
 # (a clause that outlives the contract: not a renewal's "shall continue in force for successive periods", which is no obligation outlasting it)
@@ -311,7 +347,8 @@ def _status_reply(base: dict[str, Any], status: dict[str, Any], relevance: list,
     return {
         **base, "answer": status["text"], "citations": [where], "removed_citations": [], "abstained": False, "unsupported": [], "grounded": True,
         "extractive": True, "relevance": relevance, "passages": [{**where, "text": chunk.text or ""}], "status_from_record": True,
-        "note": wording(STATUS_NOTE, language, today=date_in(date.today().isoformat(), language)),
+        "note": wording(STATUS_NOTE, language, today=date_in(date.today().isoformat(), language))
+        if status["at"] == date.today() else wording(STATUS_NOTE_AT, language, at=date_in(status["at"].isoformat(), language), today=date_in(date.today().isoformat(), language)),
     }
 
 

@@ -115,6 +115,23 @@ STATUS_RENEWED = {
     "en": "Its first term ended on {end}, but it renews by itself unless notice is given{then} Its {where} says:",
     "fr": "Sa première période a pris fin le {end}, mais il se renouvelle de lui-même sauf préavis{then} Son {where} dit :",
 }
+# … on a day to come that the question asks about (« encore en vigueur en 2027 ? »: walkthrough 26)
+STATUS_ENDS_BEFORE = {
+    "en": "No: it ends on {end}{renewal}, before {on}, as its {where} says:",
+    "fr": "Non : il prend fin le {end}{renewal}, avant le {on}, comme le dit son {where} :",
+}
+STATUS_WILL_RENEW = {
+    "en": "Its first term ends on {end}, but it renews by itself unless notice is given{then} Its {where} says:",
+    "fr": "Sa première période prend fin le {end}, mais il se renouvelle de lui-même sauf préavis{then} Son {where} dit :",
+}
+STATUS_PERIOD_THEN = {
+    "en": "; unless notice is given, the period running on {on} ends on {current}.",
+    "fr": " ; sauf préavis, la période en cours le {on} s'achève le {current}.",
+}
+STATUS_NOTE_AT = {
+    "en": "Answered from the contract's record (its end after any amendment, and its renewal) against the day the question asks about, {at} (today is {today}).",
+    "fr": "Réponse tirée de la fiche du contrat (sa fin après avenants, son renouvellement), comparée au jour sur lequel porte la question, le {at} (nous sommes le {today}).",
+}
 STATUS_NOTICE_NOT_SAID = {"en": "; the documents do not say whether notice was given.", "fr": " ; les documents ne disent pas si un préavis a été donné."}
 STATUS_CURRENT = {
     "en": "; unless notice was given (the documents do not say), its current period ends on {current}.",

@@ -60,6 +60,7 @@ from haystack.dataclasses import ChatMessage
 from haystack.utils import deserialize_chatgenerator_inplace
 
 from greffier.compliance.library import ClauseLibrary, load_library
+from greffier.dataroom.vocabulary import law_adjectives
 from greffier.lexicon import Lexicon, load_lexicon
 from greffier.compliance.polarity import read_match
 from greffier.text import fold, split_sentences, tokenize
@@ -311,12 +312,13 @@ def passage_tokens(doc: Document, *, with_name: bool = False) -> set[str]:
     """The words a passage says, with its heading; ``with_name``: and the name of its contract (its
     title and file name) — an article of the Benelux distribution agreement is about that agreement
     without repeating its name (for a question that names no contract: inside a named one, its name
-    is not part of what is asked)."""
+    is not part of what is asked) and the adjectives of the country whose law it is under: the non-compete of the contract under
+    « droit portugais » is the "Portuguese workshop's" without saying Portuguese (walkthrough 26)."""
     meta = doc.meta
     named = ""
     if with_name:
         stem = re.sub(r"\.[A-Za-z0-9]{1,5}$", "", str(meta.get("file") or "").replace("\\", "/").rsplit("/", 1)[-1])
-        named = " ".join(filter(None, [str(meta.get("title") or ""), re.sub(r"[_\-.]+", " ", stem)]))
+        named = " ".join(filter(None, [str(meta.get("title") or ""), re.sub(r"[_\-.]+", " ", stem), *law_adjectives(str(meta.get("governing_law") or ""))]))
     return set(tokenize(f"{named} {meta.get('section') or ''} {without_legal_forms(doc.content or '')}"))
 
 

@@ -142,6 +142,8 @@ class ChunkHydrator(StoreComponent):
             copies = repo.copies_among(session=session, contract_ids=[row.contract_id for row in rows.values()])
             # … and what a document is when it is no contract (a memo): a contract's passage is quoted before it
             others = repo.not_contracts_among(session=session, contract_ids=[row.contract_id for row in rows.values()])
+            # … and the law it is under: "the Portuguese workshop" is the contract under Portuguese law, whose articles do not say so
+            laws = repo.laws_among(session=session, contract_ids=[row.contract_id for row in rows.values()])
         hydrated = []
         for doc in documents:
             row = rows.get(doc.id)
@@ -151,6 +153,8 @@ class ChunkHydrator(StoreComponent):
             meta = {**doc.meta, "copy_of": copies[row.contract_id]} if row.contract_id in copies else doc.meta
             if row.contract_id in others:
                 meta = {**meta, "not_contract": others[row.contract_id]}
+            if row.contract_id in laws:
+                meta = {**meta, "governing_law": laws[row.contract_id]}
             hydrated.append(_document(row, file, title, score=doc.score, meta=meta))
         return {"documents": hydrated}
 

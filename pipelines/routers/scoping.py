@@ -60,7 +60,7 @@ from haystack import component
 from sqlalchemy import text
 
 from greffier.dataroom.records import STRONG_PARTY_RULES
-from greffier.dataroom.vocabulary import LEASE_KINDS, match_contract_type
+from greffier.dataroom.vocabulary import LEASE_KINDS, law_adjectives, match_contract_type
 from greffier.lexicon import Lexicon, load_lexicon
 from greffier.lexicon.freedict import load_dictionary
 from greffier.text import fold, tokenize
@@ -158,6 +158,7 @@ class IdentityIndex:
     # a document -> the contract it belongs with (an amendment's, a copy's: their contract's; see :meth:`families`)
     family_of: dict[str, str] = field(default_factory=dict)
     aside: frozenset[str] = frozenset()  # documents that are no contract (a memo): they name no contract, nor make a name common
+    law_words: frozenset[str] = frozenset()  # the adjectives of the contracts' laws' countries (« portugais », "Portuguese")
 
     @classmethod
     def build(cls, rows: Any, lexicon: Lexicon | None = None) -> IdentityIndex:
@@ -198,6 +199,7 @@ class IdentityIndex:
             kinds_of, subjects_of, generic, lexicon, {k: frozenset(v) for k, v in carriers.items()}, file_names, party_words,
             {record.id: record.amends for record in rows if getattr(record, "amends", "")}, party_words_of,
             _families(rows), frozenset(record.id for record in rows if record.not_contract),
+            frozenset(token for record in rows for adjective in law_adjectives(record.governing_law) for token in tokenize(adjective)),
         )
 
     def families(self, ids: set[str] | frozenset[str]) -> set[str]:
@@ -759,8 +761,12 @@ def _name_tokens(index: IdentityIndex, question: str) -> list[str]:
 
 def absent_names(index: IdentityIndex, question: str, carriers: Callable[[str], set[str] | None]) -> list[str]:
     """The question's names (:func:`_name_tokens`) that no document carries, in its identity or its text (« Biarritz » in a data room
-    that never names the town)."""
-    return [token for token in _name_tokens(index, question) if carriers(token) == set() and not index.by_token.get(token)]
+    that never names the town); not the adjective of a contract's law's country, which says of that contract what its articles do not
+    ("the Portuguese workshop": the contract under « droit portugais »)."""
+    return [
+        token for token in _name_tokens(index, question)
+        if carriers(token) == set() and not index.by_token.get(token) and token not in index.law_words
+    ]
 
 
 def hint_for(index: IdentityIndex, question: str, carriers: Callable[[str], set[str] | None]) -> dict[str, Any] | None:

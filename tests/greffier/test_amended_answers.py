@@ -425,6 +425,39 @@ def test_a_contract_whose_first_term_ended_and_that_renews_by_itself_is_said_to_
     assert current and int(current[1]) >= date.today().year, out["answer"]
 
 
+@pytest.mark.parametrize(("question", "said", "on"), [
+    ("Le bail du hangar d'Aulnat sera-t-il encore en vigueur en 2032 ?", "— Non : il prend fin le 30/06/2031, avant le 01/01/2032, comme le dit son article", "01/01/2032"),
+    ("Will the Aulnat hangar lease still be in force on 1 March 2030?", "— Yes: it runs until 2031-06-30", "2030-03-01"),
+    ("Is the interline agreement with Aer Corrib still in force in 2021?", "— Yes: it runs until 2022-02-28", "2021-01-01"),
+])
+def test_whether_a_contract_will_still_be_in_force_on_a_day_to_come_is_answered_for_that_day(status_room, question, said, on):
+    """Walkthrough 26: « La licence … sera-t-elle encore en vigueur en 2027 ? » was answered « Oui : il court jusqu'au 31/12/2026 »,
+    compared with today; the day asked about is the one compared with, and the note says so."""
+    out = answer(status_room, question, backend=None)
+    assert out.get("status_from_record") and said in out["answer"], out["answer"]
+    assert on in out["note"] and ("asks about" in out["note"] or "porte la question" in out["note"]), out["note"]
+
+
+def test_a_contract_that_renews_by_itself_is_said_to_run_on_a_day_to_come_in_the_period_running_then(renewing_room):
+    year = date.today().year + 3
+    out = answer(renewing_room, f"Will the Harcourt distribution agreement still be in force at the end of {year}?", backend=None)
+    assert f"unless notice is given, the period running on {year}-12-31 ends on {year + 1}-03-31." in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize(("question", "day"), [
+    ("sera-t-elle encore en vigueur en 2027 ?", date(2027, 1, 1)),
+    ("still in force at the end of 2027?", date(2027, 12, 31)),
+    ("encore en vigueur fin 2027 ?", date(2027, 12, 31)),
+    ("still in force on 1 March 2027?", date(2027, 3, 1)),
+    ("encore en vigueur au 1er mars 2027 ?", date(2027, 3, 1)),
+    ("the licence signed on 12 March 2021, still in force?", date(2026, 12, 7)),  # a date that is no day asked about
+    ("le contrat de 2021 est-il toujours en vigueur ?", date(2026, 12, 7)),
+])
+def test_the_day_a_status_question_asks_about(question, day):
+    from greffier.services.answering import asked_date
+    assert asked_date(question, date(2026, 12, 7)) == day
+
+
 def test_the_amendment_that_moved_the_end_joins_a_search_that_left_it_out(settings):
     # walkthrough 20: the amendment's article was 16th, the answer quoted the contract's old end and only a note told the new one
     from haystack import Document

@@ -616,3 +616,34 @@ def test_a_name_read_in_one_contract_s_text_does_not_outweigh_another_contract_s
     assert index.named(question, lambda token: in_texts.get(token, set())) is None
     assert index.named("What does the music licence say about The Harbour Watch?", lambda token: in_texts.get(token, set())).contract_ids == ["s1"]
     assert set(index.named("How much is Chaîne Horizon paying in total?", lambda token: in_texts.get(token, set())).contract_ids) == {"p1", "a1"}
+
+
+def test_the_adjective_of_a_contract_s_law_is_said_of_its_articles_not_asked_of_them(tmp_path_factory):
+    # walkthrough 26: "After the Portuguese workshop stops working …, for how long is it barred …?" — the manufacturing contract is
+    # under « droit portugais » and its non-compete article does not say Portuguese; the abstention said "No document mentions
+    # “Portuguese”" and every one of its articles missed the word. Its articles hold the adjective; another contract's do not.
+    base = tmp_path_factory.mktemp("law-adjective")
+    room = base / "room"
+    room.mkdir()
+    make_markdown(room / "contrat_fabrication.md", [
+        ("Article 1 – Parties", "Entre la société Atelier Lumen SAS et la société Tecelagem Minho Lda, ci-après « le Fabricant »."),
+        ("Article 9 – Non-concurrence", "Pendant la durée du Contrat et douze (12) mois après sa fin, le Fabricant s'interdit de confectionner des "
+         "vêtements pour une marque concurrente."),
+        ("Article 15 – Droit applicable", "Le Contrat est soumis au droit portugais."),
+    ], title="Contrat de fabrication")
+    make_markdown(room / "supply_agreement.md", [
+        ("1. Parties", "This Agreement is made between Atelier Lumen SAS and Pennine Yarns Limited (the \"Supplier\")."),
+        ("9. Non-Competition", "During the Term and for six (6) months after it, the Supplier shall not sell yarn to a competing label."),
+        ("15. Governing Law", "This Agreement is governed by the laws of England and Wales."),
+    ], title="Supply Agreement")
+    settings = load_settings(base / "ws")
+    Ingestor(settings).ingest(room)
+    out = answer(settings, "After the Portuguese workshop stops working for us, for how long is it barred from sewing clothes for rival labels?", backend=None)
+    assert "No document mentions" not in out["answer"], out["answer"]
+    missing = {d["chunk_id"].split("-")[0]: d.get("missing") or [] for d in out["relevance"]}
+    files = {r["chunk_id"].split("-")[0]: r["file"] for r in out["results"]}
+    portuguese = [c for c, f in files.items() if f.endswith("contrat_fabrication.md")]
+    english = [c for c, f in files.items() if f.endswith("supply_agreement.md")]
+    assert portuguese and english, files
+    assert all("Portuguese" not in missing[c] for c in portuguese), missing
+    assert any("Portuguese" in missing[c] for c in english), missing
