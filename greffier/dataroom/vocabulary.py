@@ -297,7 +297,8 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
         r"credit[- ]bail", r"\bleasing\b", r"(?:finance|financial|equipment) lease", r"location financiere", r"location avec option d'achat",
     ),
     "contrat de prêt": (
-        r"contrat de (?:pret|credit)", r"\bpret\b", r"credit (?:d'acquisition|bancaire|agreement)",
+        # (not the clothes: « Prêt-à-porter féminin » under a manufacturing contract's title — walkthrough 26)
+        r"contrat de (?:pret|credit)", r"\bpret\b(?![- ]a[- ]porter)", r"credit (?:d'acquisition|bancaire|agreement)",
         r"convention de credit", r"loan", r"facility agreement", r"credit facility", r"ouverture de credit",
     ),
     "convention de trésorerie": (

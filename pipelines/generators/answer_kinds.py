@@ -398,6 +398,8 @@ def asked_head(question: str) -> list[str]:
             start = i + 1
         elif word in _QUANTIFIERS and i + 1 < len(words) and words[i + 1] in _QUANTIFIERS[word]:
             start = i + 2
+        elif word == "combien" and i + 1 < len(words) and re.search(r"\bcombien d'\s*" + re.escape(words[i + 1]), folded):
+            start = i + 1  # « combien d'abonnés »: the elided « d' » is no token (walkthrough 26: the verb « compte » held « comptes »)
         elif word == "how" and words[i + 1 : i + 3] in (["long", "is"], ["long", "are"], ["long", "was"], ["long", "will"]):
             start = i + 2  # "how long is the probation period?" asks the length of a thing the copula names
         else:

@@ -101,6 +101,8 @@ def test_a_memo_under_a_letterhead_is_no_contract(text, kind):
     ("CONTRAT DE PRÊT GARANTI PAR UNE HYPOTHÈQUE MARITIME", "contrat de prêt"),
     ("Acte de nantissement de compte-titres au titre du contrat de crédit en garantie des sommes dues", "nantissement"),
     ("SHARE PLEDGE AGREEMENT relating to the Loan Agreement", "nantissement"),
+    # the clothes, not a loan (walkthrough 26: a manufacturing contract for « Prêt-à-porter féminin » typed « contrat de prêt »)
+    ("CONTRAT DE FABRICATION À FAÇON — Collection Prêt-à-porter féminin", None), ("Contrat de prêt à usage", "contrat de prêt"),
 ])
 def test_the_room_s_kinds_of_contract(title, kind):
     assert match_contract_type(title) == kind

@@ -1060,6 +1060,10 @@ def test_a_question_mostly_about_what_the_room_does_not_hold_is_declined_even_in
         ("Le bail autorise-t-il le locataire à sous-louer ?", []),
         ("Does the MSA provide for a possibility to terminate for convenience?", []),  # a light noun: what is possible is asked (a review)
         ("Le contrat prévoit-il une faculté de résiliation ?", []),
+        # « combien d' » + a noun: what is counted (walkthrough 26: « Combien d'abonnés Instagram compte l'influenceuse ? » quoted
+        # the influencer's object article for the verb « compte » = « comptes »)
+        ("Combien d'abonnés Instagram compte l'influenceuse ?", ["abonnes"]),
+        ("Combien de jours de congés ?", ["jours"]),
     ],
 )
 def test_the_noun_a_question_word_governs(question, head):
