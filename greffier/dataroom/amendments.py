@@ -165,7 +165,7 @@ def _one_act(contracts: Sequence[TermView]) -> bool:
         return " ".join(fold(text).split())
 
     return (
-        contracts[0].contract_type is not None
+        (contracts[0].contract_type is not None or bool(folded(contracts[0].name)))  # the type unread, the title (walkthrough 26)
         and bool(contracts[0].end_words.strip())
         and len({(c.contract_type, folded(c.name), c.signature_date, c.end_date, c.text_end_date, folded(c.end_words), folded(c.renewal_words))
                  for c in contracts}) == 1
@@ -185,7 +185,7 @@ def _link(amendment: TermView, contracts: Sequence[TermView]) -> AmendmentLink:
         # the other a copy of it; said in a warning (walkthrough 24: a price amendment left unattached beside a supply agreement and
         # its scanned copy, so the amendment had no law and fell out of the lists)
         copies = (f"amendment {amendment.label}: cites the signature date of {by_date[0].label} and of {', '.join(c.label for c in by_date[1:])},"
-                  f" the same act filed twice (same parties, type, signature date and term): attached to the first")
+                  f" the same act filed twice (same parties, {'type' if by_date[0].contract_type else 'title'}, signature date and term): attached to the first")
         by_date = by_date[:1]
     if len(by_date) == 1:
         finding = cited[by_date[0].signature_date]  # type: ignore[index]

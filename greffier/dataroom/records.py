@@ -690,20 +690,28 @@ def _explain_metadata_end(target: ContractRecord, extraction: Extraction) -> Non
 
 
 def _warn_duplicates(records: list[ContractRecord]) -> None:
-    """Same parties, type and signature date: a copy or a translation, most likely."""
-    groups: dict[tuple[frozenset[str], str, date], list[ContractRecord]] = defaultdict(list)
+    """Same parties, type and signature date: a copy or a translation, most likely. A type unread, the same title and the same end
+    (before any amendment) stand for it (walkthrough 26: a representation agreement and its PDF re-export, neither typed, were two
+    acts, and the amendment citing their signature date was attached to neither) — not the title alone: two order forms of a day
+    ending apart are two."""
+    groups: dict[tuple[frozenset[str], object, date], list[ContractRecord]] = defaultdict(list)
     for record in records:
-        if record.parties and record.contract_type and record.signature_date:
+        if not (record.parties and record.signature_date):
+            continue
+        if record.contract_type:
             groups[(frozenset(record.entity_ids), record.contract_type, record.signature_date)].append(record)
+        elif record.title and (end := record.initial_end_date or record.end_date):  # its end before the amendments: one of two may be
+            groups[(frozenset(record.entity_ids), (" ".join(fold(record.title).split()), end, record.is_amendment), record.signature_date)].append(record)
     for group in groups.values():
         for record in group[1:]:
             first = group[0]
             record.copy_of = first.id
+            same = "type" if first.contract_type else "title, end"
             if record.language and first.language and record.language != first.language:
                 # another language: a translation, as the Duplicates page calls it, not a copy
-                record.warnings.append(f"possible translation of {_named(first)}: same parties, type and signature date, another language")
+                record.warnings.append(f"possible translation of {_named(first)}: same parties, {same} and signature date, another language")
             else:
-                record.warnings.append(f"possible duplicate of {_named(first)}: same parties, type and signature date")
+                record.warnings.append(f"possible duplicate of {_named(first)}: same parties, {same} and signature date")
         _share_amended_term(group)
 
 

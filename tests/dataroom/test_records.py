@@ -213,6 +213,45 @@ def test_an_amendment_citing_a_contract_filed_twice_is_attached_to_the_first_one
     assert {r.id: r for r in build_records(other)}["c03"].amends is None
 
 
+REPRESENTATION_TEXT = """SALES REPRESENTATION AGREEMENT
+
+10. Term
+10.1 This Agreement shall commence on the Effective Date and continue until December 31, 2025, unless earlier terminated.
+
+14. Governing Law
+This Agreement is governed by the laws of the State of California.
+"""
+
+DEFERRING_TEXT = """AMENDMENT No. 1 TO SALES REPRESENTATION AGREEMENT
+
+This Amendment No. 1 amends the Sales Representation Agreement entered into on January 20, 2023 (the "Agreement").
+
+1. Term
+Section 10.1 of the Agreement is amended so that the Agreement shall continue until December 31, 2027.
+"""
+
+
+def test_an_untyped_contract_filed_twice_is_one_act_its_amendment_attached_to_the_first():
+    # walkthrough 26: a sales representation agreement (no type read) and its PDF re-export under another file name were two acts:
+    # the amendment citing their signature date was attached to neither, and every list showed the contract twice
+    base = {"parties": ["Maison Véranne SAS", "Larkspur Showroom Group LLC"], "signature_date": "2023-01-20"}
+    room = [
+        contract("c01", REPRESENTATION_TEXT, {**base, "title": "SALES REPRESENTATION AGREEMENT"}, 0),
+        contract("c02", DEFERRING_TEXT, {**base, "signature_date": "2025-11-14"}, 1),
+        contract("c03", REPRESENTATION_TEXT, {**base, "title": "SALES REPRESENTATION AGREEMENT"}, 2),
+    ]
+    records = {r.id: r for r in build_records(room)}
+    assert records["c01"].contract_type is None  # what this is about: no type to tell the two apart
+    assert records["c03"].copy_of == "c01"
+    assert any("possible duplicate of" in w and "same parties, title, end and signature date" in w for w in records["c03"].warnings), records["c03"].warnings
+    assert records["c02"].amends == "c01", records["c02"].warnings
+    assert records["c01"].end_date == date(2027, 12, 31) == records["c03"].end_date, (records["c01"].warnings, records["c03"].end_date)
+    # … not two untyped documents of a day with the same title whose ends differ
+    other = [*room[:2], contract("c03", REPRESENTATION_TEXT.replace("2025", "2026"), {**base, "title": "SALES REPRESENTATION AGREEMENT"}, 2)]
+    records = {r.id: r for r in build_records(other)}
+    assert records["c03"].copy_of is None and records["c02"].amends is None
+
+
 def test_duplicates_and_aliases_are_reported_never_merged():
     room = [
         contract("c01", LEASE_TEXT, LEASE_MANIFEST, 0),

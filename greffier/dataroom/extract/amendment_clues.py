@@ -114,7 +114,8 @@ _NOT_THE_CONTRACTS = r"(?!\s+(?:de|du|des|d['’]|for|of|pour)\s+(?:\w+\s+){0,2}
 _TERM_PUT_OFF = re.compile(
     rf"(?:\b(?:expiry|expiration|end)\s+date|\bdate\s+(?:d['’]\s*)?(?:expiration|de\s+fin)"
     rf"|(?=.*\b(?:contrat|bail|convention|agreement|contract|lease)\b).*?\b(?:terme|dur[ée]e|date\s+d['’]\s*[ée]ch[ée]ance|[ée]ch[ée]ance|term)\b{_NOT_THE_CONTRACTS})"
-    r"[^.;]{0,60}?\b(?:report[ée]e?s?|repouss[ée]e?s?|postponed|deferred|extended)\s+(?:de\s+|d['’]\s*|by\s+|of\s+)(?P<period>.{1,40})",
+    # (a section's number is no sentence's end: "The Expiration Date set forth in Section 10.1 … is hereby deferred by" — walkthrough 26)
+    r"(?:[^.;]|\.(?=\d)){0,60}?\b(?:report[ée]e?s?|repouss[ée]e?s?|postponed|deferred|extended)\s+(?:de\s+|d['’]\s*|by\s+|of\s+)(?P<period>.{1,40})",
     re.I,
 )
 # A sentence that changes the contract's term: its term named as the contract's (« la durée du Contrat », "the Term of the
