@@ -300,10 +300,15 @@ def _status_answer(store: Any, candidates: list[list[str] | None], question: str
         # (on a day to come the question asks about: the period running then)
         if current is None:
             then = wording(STATUS_NOTICE_NOT_SAID, language)
-        elif at == today:
-            then = wording(STATUS_CURRENT, language, current=date_in(current.isoformat(), language))
         else:
-            then = wording(STATUS_PERIOD_THEN, language, on=on, current=date_in(current.isoformat(), language))
+            then = wording(STATUS_CURRENT, language, current=date_in(current.isoformat(), language)) if at == today else wording(
+                STATUS_PERIOD_THEN, language, on=on, current=date_in(current.isoformat(), language))
+            coming = next_notice(record, today) if at == today else None  # (a deadline to come is not past: only today's)
+            if coming is not None and coming[1] != current and record.renewal_notice:
+                # … and the notice to stop the renewal at its end is past: it runs on to the next (walkthrough 26: the manufacturing
+                # contract's period "ends on 31/01/2027", its four months' notice due by 30/09/2026)
+                due = date_in((current - period_of(record.renewal_notice)).isoformat(), language)
+                then = then.removesuffix(".") + wording(STATUS_DEADLINE_PASSED, language, passed=due, until=date_in(coming[1].isoformat(), language)) + "."
         text = wording(STATUS_RENEWED if end < today else STATUS_WILL_RENEW, language, end=when, then=then, where=where)
     elif end < at:
         if end < today:

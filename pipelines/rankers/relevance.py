@@ -312,13 +312,13 @@ def passage_tokens(doc: Document, *, with_name: bool = False) -> set[str]:
     """The words a passage says, with its heading; ``with_name``: and the name of its contract (its
     title and file name) — an article of the Benelux distribution agreement is about that agreement
     without repeating its name (for a question that names no contract: inside a named one, its name
-    is not part of what is asked) and the adjectives of the country whose law it is under: the non-compete of the contract under
-    « droit portugais » is the "Portuguese workshop's" without saying Portuguese (walkthrough 26)."""
+    is not part of what is asked); and, named or not, the adjectives of the country whose law it is under: the non-compete of the
+    contract under « droit portugais » is the "Portuguese workshop's" without saying Portuguese (walkthrough 26)."""
     meta = doc.meta
-    named = ""
+    named = " ".join(law_adjectives(str(meta.get("governing_law") or "")))  # whether the question named the contract or not
     if with_name:
         stem = re.sub(r"\.[A-Za-z0-9]{1,5}$", "", str(meta.get("file") or "").replace("\\", "/").rsplit("/", 1)[-1])
-        named = " ".join(filter(None, [str(meta.get("title") or ""), re.sub(r"[_\-.]+", " ", stem), *law_adjectives(str(meta.get("governing_law") or ""))]))
+        named = " ".join(filter(None, [named, str(meta.get("title") or ""), re.sub(r"[_\-.]+", " ", stem)]))
     return set(tokenize(f"{named} {meta.get('section') or ''} {without_legal_forms(doc.content or '')}"))
 
 
