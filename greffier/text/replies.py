@@ -40,6 +40,13 @@ SEVERAL_CONTRACTS = {
     "en": "The question fits {count} contracts; what each one says:",
     "fr": "La question vise {count} contrats ; ce que prévoit chacun :",
 }
+# … found among the passages examined for a question that names no contract: other contracts may say it too
+SEVERAL_AMONG = {
+    "en": "The contracts answered are those among the {count} passages examined; others may say so too: Search shows more passages, and the "
+          "Data room page lists every contract by its fields.",
+    "fr": "Les contrats cités sont ceux des {count} passages examinés ; d'autres peuvent le prévoir aussi : la recherche montre plus de "
+          "passages, et la page Data room liste tous les contrats selon leurs champs.",
+}
 # … when some of them are amendments of the others: « La question vise 1 contrat et 1 avenant ; ce que prévoit chacun : »
 SEVERAL_DOCUMENTS = {
     "en": "The question fits {things}; what each one says:",

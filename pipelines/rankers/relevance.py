@@ -110,6 +110,7 @@ def title_only(doc: Document, text: str) -> bool:
     return doc.id.rsplit("-", 1)[-1] == "1" and len(tokenize(text)) <= TITLE_WORDS and not re.search(r"[.;:!?](?:\s|$)", text)
 
 
+SEVERAL_OF_THE_TYPE = 0.6  # a passage of the clause type asked that holds this much of it answers for its contract (:func:`several_answer`)
 COMPLETE = 0.999  # a passage holding all that is asked (in some wording) is judged before one that misses a word of it, whatever the bonuses
 RELEVANCE_MODES = ("llm", "union", "scores")
 
@@ -892,9 +893,13 @@ def several_answer(documents: list[Document], decisions: list[dict[str, Any]], s
         return False
     # (one passage per part of a two-part question answers a part, not the whole; a courtesy translation or an amendment is no
     # other contract — the review of the round: "The question fits 3 contracts" of a licence, its amendment and its translation)
+    # (… or, of the clause type asked, holds most of it: "What notice must be given to stop a contract renewing automatically?" is
+    # answered by four contracts' renewal articles, none of which writes "stop" — walkthrough 26 quoted the first one's alone)
     complete: dict[str, list[Document]] = {}
     for i, d in enumerate(decisions):
-        if (d["relevant"] and not d.get("part") and str(d.get("by", "")).startswith("meaning") and float(d.get("coverage") or 0.0) >= COMPLETE
+        coverage = float(d.get("coverage") or 0.0)
+        if (d["relevant"] and not d.get("part") and str(d.get("by", "")).startswith("meaning")
+                and (coverage >= COMPLETE or (d.get("type_match") and coverage >= SEVERAL_OF_THE_TYPE))
                 and not is_translation_or_amendment(documents[i]) and documents[i].meta.get("doc_id") is not None):
             complete.setdefault(documents[i].meta["doc_id"], []).append(documents[i])
     # … nor is a copy its record says is one, answering word for word as its original (walkthrough 24: a supply agreement and its

@@ -294,9 +294,12 @@ def test_a_question_naming_no_contract_that_several_answer_whole_gets_each_one_s
     assert result["answer"].startswith("La question vise 2 contrats")
     assert "neuf années" in result["answer"] and "three years" in result["answer"]
     assert {c["file"] for c in result["citations"]} == {"room/bail.md", "room/supply.md"}
+    # … with no claim that these are all: those among the passages examined
+    assert "Les contrats cités sont ceux des" in result["note"] and "passages examinés" in result["note"], result["note"]
     # one contract named: its answer alone
     named = answer(settings, "Quelle est la durée du contrat de fourniture Beta ?", backend=None)
     assert "three years" in named["answer"] and "neuf années" not in named["answer"]
+    assert "passages examinés" not in (named.get("note") or "")
 
 
 def test_without_llm_off_topic_question_abstains(settings):

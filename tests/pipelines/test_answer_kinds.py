@@ -312,6 +312,22 @@ def test_a_copy_filed_twice_is_not_another_contract_answering():
     assert several_answer([original, twin], [decision, decision], None, None)
 
 
+def test_passages_of_the_clause_type_asked_that_hold_most_of_it_answer_each_for_its_contract():
+    # walkthrough 26: « Quel préavis faut-il donner pour empêcher un contrat de se renouveler automatiquement ? » — four contracts' renewal
+    # articles hold all but « empêcher », and the first one's was quoted alone
+    from haystack import Document
+
+    from pipelines.rankers.relevance import several_answer
+
+    first = Document(id="c1-4", content="10.2 This Agreement shall renew automatically unless notice is given sixty (60) days before.", meta={"doc_id": "c1"})
+    second = Document(id="c2-9", content="12.2 Il se renouvellera par tacite reconduction sauf dénonciation quatre (4) mois avant.", meta={"doc_id": "c2"})
+    typed = {"relevant": True, "by": "meaning", "coverage": 0.65, "type_match": True}
+    assert several_answer([first, second], [typed, typed], None, None)
+    # … not passages of another clause type holding as much, nor of the type holding too little
+    assert not several_answer([first, second], [typed, {**typed, "type_match": False}], None, None)
+    assert not several_answer([first, second], [typed, {**typed, "coverage": 0.4}], None, None)
+
+
 def test_a_per_contract_answer_counts_a_copy_once_and_a_twin_contract_apart():
     from haystack import Document
 
