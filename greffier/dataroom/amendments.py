@@ -238,9 +238,27 @@ def apply_amendments(contracts: Sequence[TermView], links: Sequence[AmendmentLin
     for target_id, amendments in per_target.items():
         target = by_id[target_id]
         current = target.end_date
+        applied: list[TermView] = []
         for amendment in sorted(amendments, key=_signature_order):
+            if (first := next((a for a in applied if _same_amendment(a, amendment)), None)) is not None:
+                # a copy of one applied already (its signed PDF): applied once — a relative extension counted twice moved the end
+                # by 60 months instead of 30 (walkthrough 27)
+                outcome.warnings.setdefault(amendment.id, []).append(f"amendment {amendment.label}: the same amendment as {first.label}: applied once")
+                continue
+            applied.append(amendment)
             current = _apply_one(target, amendment, current, outcome)
     return outcome
+
+
+def _same_amendment(first: TermView, other: TermView) -> bool:
+    """Whether two amendments of one contract are one act filed twice: signed the same day, with the same title or the same change of
+    the term (the same new end, or the same extension)."""
+    if first.signature_date is None or first.signature_date != other.signature_date:
+        return False
+    if " ".join(fold(first.name).split()) == " ".join(fold(other.name).split()):
+        return True
+    changes = [(c.new_end_date.value if c.new_end_date else None, c.extension.value if c.extension else None) for c in (first.clues, other.clues)]
+    return changes[0] == changes[1] and changes[0] != (None, None)
 
 
 def _signature_order(contract: TermView) -> tuple[date, str]:

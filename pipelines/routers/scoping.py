@@ -1059,6 +1059,12 @@ class ScopeResolver(StoreComponent):
         found = scope_for(self.store, question, index)
         if found is None:
             return {"query": question, "doc_ids": None, "scope": None, "hint": hint_in(self.store, question, index), "names": names}
+        # … with the amendments attached to a contract named, which need not carry its name: the contract is read as amended
+        # (walkthrough 26: "its e-commerce warehouse provider" named the logistics contract, whose avenant n° 2 rewrote its term article)
+        joined = [cid for cid, amended in index.amends.items() if amended in found.contract_ids and cid not in found.contract_ids]
+        if joined and not found.ambiguous:
+            found = replace(found, contract_ids=[*found.contract_ids, *joined], titles=[*found.titles, *(index.titles[cid] for cid in joined)],
+                            files=[*found.files, *(index.files[cid] for cid in joined)])
         # the amendments among the contracts named, and the contract each amends: an answer counts them apart; and, for a question on
         # until when they last, the words of their opening (title, subtitle): what the contract is about, which such a question may
         # repeat without asking it (read from SQLite for those questions only)

@@ -252,6 +252,26 @@ def test_an_untyped_contract_filed_twice_is_one_act_its_amendment_attached_to_th
     assert records["c03"].copy_of is None and records["c02"].amends is None
 
 
+def test_an_amendment_filed_twice_moves_the_end_once():
+    # walkthrough 27: an amendment extending the term by thirty months and its signed PDF were both applied — the end moved 60 months
+    base = {"parties": ["MedAlpes Distribution SAS", "Corvane Medical Inc."]}
+    agreement = "DISTRIBUTION AGREEMENT\n\n14. Term\n14.1 This Agreement shall remain in force until March 31, 2026.\n"
+    extension = ("AMENDMENT No. 1 TO DISTRIBUTION AGREEMENT\n\nThis Amendment amends the Distribution Agreement entered into on March 15, 2022.\n\n"
+                 "1. Term\nThe Term of the Agreement is hereby extended by thirty (30) months.\n")
+    room = [
+        contract("c01", agreement, {**base, "signature_date": "2022-03-15", "title": "DISTRIBUTION AGREEMENT"}, 0),
+        contract("c02", extension, {**base, "signature_date": "2026-02-10"}, 1),
+        contract("c03", extension, {**base, "signature_date": "2026-02-10"}, 2),
+    ]
+    records = {r.id: r for r in build_records(room)}
+    assert records["c02"].amends == records["c03"].amends == "c01", (records["c02"].warnings, records["c03"].warnings)
+    assert records["c01"].end_date == date(2028, 9, 30), records["c01"].warnings
+    assert any("the same amendment as" in w and "applied once" in w for w in records["c03"].warnings), records["c03"].warnings
+    # … two amendments of a day that change the term differently are both applied
+    other = [*room[:2], contract("c03", extension.replace("thirty (30)", "six (6)").replace("No. 1", "No. 2"), {**base, "signature_date": "2026-02-10"}, 2)]
+    assert {r.id: r for r in build_records(other)}["c01"].end_date == date(2029, 3, 31)
+
+
 def test_duplicates_and_aliases_are_reported_never_merged():
     room = [
         contract("c01", LEASE_TEXT, LEASE_MANIFEST, 0),

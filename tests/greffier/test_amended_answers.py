@@ -463,6 +463,26 @@ def test_the_day_a_status_question_asks_about(question, day):
     assert asked_date(question, date(2026, 12, 7)) == day
 
 
+def test_a_contract_named_is_searched_with_its_amendments_which_need_not_carry_its_name(tmp_path_factory: pytest.TempPathFactory):
+    """Walkthrough 26: "Can Véranne walk away from its e-commerce warehouse provider next year …?" named the logistics contract by its
+    file's « ecommerce »; its avenant n° 2, which rewrote the term article (no early end before 2028), carries no such word and was
+    never searched: the contract's old term article was quoted, as if it still held."""
+    settings = _ingested(tmp_path_factory, "amended-scope", {
+        "Contrat_logistique_ecommerce_Nordis.md":
+        "# CONTRAT DE PRESTATIONS LOGISTIQUES E-COMMERCE\n\nEntre Maison Ravenel SAS et Nordis Logistique SAS, le 3 mars 2022.\n\n"
+        "## Article 6 – Durée\n\n6.1 Le Contrat est conclu pour une durée indéterminée. Chaque Partie peut y mettre fin à tout moment moyennant un "
+        "préavis de six (6) mois.\n\n## Article 9 – Prix\n\nLes prestations sont facturées selon la grille tarifaire en annexe.\n",
+        "Avenant_2_Nordis.md":
+        "# AVENANT N° 2\n\nEntre Maison Ravenel SAS et Nordis Logistique SAS, le 3 novembre 2025, au contrat de prestations logistiques "
+        "conclu le 3 mars 2022.\n\n## Article 1 – Durée\n\nL'article 6 (Durée) du Contrat est abrogé et remplacé par les dispositions suivantes : "
+        "6.1 Le Contrat est conclu pour une durée déterminée courant jusqu'au 31 décembre 2028. Pendant cette durée, aucune des Parties ne "
+        "pourra y mettre fin par anticipation.\n",
+    })
+    out = answer(settings, "Can Ravenel terminate the e-commerce logistics contract at any time with six months' notice?", backend=None)
+    assert out["scope"] is not None and set(out["scope"]["files"]) == {"room/Contrat_logistique_ecommerce_Nordis.md", "room/Avenant_2_Nordis.md"}, out["scope"]
+    assert "room/Avenant_2_Nordis.md" in {c["file"] for c in out["citations"]} and "31 décembre 2028" in out["answer"], out["answer"]
+
+
 def test_the_amendment_that_moved_the_end_joins_a_search_that_left_it_out(settings):
     # walkthrough 20: the amendment's article was 16th, the answer quoted the contract's old end and only a note told the new one
     from haystack import Document

@@ -10,6 +10,12 @@ def test_tokenize_folds_accents_elisions_and_stop_words():
     assert tokenize("l’exclusivité") == tokenize("EXCLUSIVITE") == ["exclusivite"]
 
 
+def test_an_e_prefixed_word_is_the_word_a_file_name_writes_and_still_the_word():
+    # walkthrough 26: "its e-commerce warehouse provider" and `Contrat_logistique_ecommerce_Colisia.pdf` shared no word
+    assert tokenize("E-Commerce") == ["ecommerce", "commerce"] and "ecommerce" in tokenize("Contrat logistique ecommerce")
+    assert tokenize("un e-mail") == ["email", "mail"] and tokenize("vingt-deux") == ["vingt", "deux"]
+
+
 def test_a_number_is_one_token_however_its_thousands_are_written():
     # A French question writes « 50 000 » (space, no-break or narrow no-break space, or a dot); an
     # English contract "50,000": the same number. Decimals and clause numbers stay as written.
