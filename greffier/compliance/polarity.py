@@ -69,7 +69,12 @@ _VERBAL = re.compile(
     r"|\b(?:not|never|neither|nor|cannot)\b|n't\b|\bno (?:(?!(?:that|which|whether|if)\b)[\w'&.-]+ ){1,10}?(?:shall|will|may|can|is|are|has|have|holds?)\b"
     r"|\b(?:aucune?|nul(?:le)?|personne) (?:[\w'&.-]+ ){0,5}?(?:ne|n')(?=\W|[aeiouyh])"
 )
-_DETERMINER = re.compile(r"\b(?:no|none|without|non|sans|aucune?|nul(?:le)?s?|ni|excluding|excludes?|exclut|excluent|exclure)\b|\ba l'exclusion (?:de|du|des|d')")
+# (a waiver too: « les Parties renonçant expressément à toute tacite reconduction », "the parties waive any automatic renewal" — walkthrough 27)
+_DETERMINER = re.compile(
+    r"\b(?:no|none|without|non|sans|aucune?|nul(?:le)?s?|ni|excluding|excludes?|exclut|excluent|exclure)\b|\ba l'exclusion (?:de|du|des|d')"
+    r"|\brenon(?:ce|cent|cant|cer|ceront|cera|ca|cerait)\b (?:(?:expressement|formellement|irrevocablement|definitivement) )?a (?:toute?|la|le|l'|une?)"
+    r"|\bwaiv(?:e|es|ed|ing)\b (?:(?:expressly|irrevocably) )?(?:any|all|the|its|their)"
+)
 _WIDE = re.compile(r"\b(?:nothing|in no (?:event|case)|under no circumstances?|not (?:be )?(?:under|subject to|bound by|a party to|party to) any|no (?:provision|term|part|right|obligation)s? (?:of|in|under|hereunder|herein)|rien|en aucun cas|aucune (?:stipulation|disposition|clause))\b")
 _FRENCH_NE = re.compile(r"\b(?:ne|n')(?=\W|[aeiouyh])|\bn'")
 _FRENCH_PAS = re.compile(r"\b(?:pas|plus|jamais|point|nullement|aucunement|guere|aucune?|rien|personne)\b")

@@ -156,6 +156,13 @@ GENERAL_WORDINGS = [
     ("tacit-renewal", True, "Upon expiration of the Initial Term, this Agreement will renew for successive periods of one (1) year each."),
     ("tacit-renewal", True, "Thereafter the Agreement shall continue in force for consecutive periods of twelve months until terminated by either party."),
     ("tacit-renewal", False, "This Agreement shall be renewed for additional one-year periods by mutual written agreement of the parties."),
+    # walkthrough 27: « reconductible tacitement », "extended each time by … months", and the waiver of tacit renewal an avenant writes
+    ("tacit-renewal", True, "Il est reconductible tacitement par périodes successives de douze (12) mois, sans que sa durée totale puisse excéder quatre ans."),
+    ("tacit-renewal", True, "It shall be extended each time by twenty-four (24) months unless terminated by either party by written notice."),
+    ("tacit-renewal", False, "The delivery date shall be extended each time by the number of days of delay caused by the Buyer."),
+    ("tacit-renewal", False, "À cette date, le Contrat cessera de plein droit de produire ses effets, les Parties renonçant expressément à toute tacite "
+     "reconduction."),
+    ("tacit-renewal", False, "The parties waive any automatic renewal of this Agreement."),
     ("tacit-renewal", True,
      "Le contrat est conclu pour trois ans, renouvelable par périodes d'un an, sauf dénonciation par l'une des parties trois mois avant l'échéance."),
     # fifteenth round: the French of "shall continue for additional periods", whichever verb carries the contract on

@@ -17,6 +17,9 @@ from greffier.services.dataroom.query import DataRoomFilters, _filter, asked_nam
 from store.records import DataRoom
 
 RENEWS = [
+    # walkthrough 27: a hospital's marché, a German supply agreement
+    "Il est reconductible tacitement par périodes successives de douze (12) mois, sans que sa durée totale puisse excéder quatre (4) ans.",
+    "It shall be extended each time by twenty-four (24) months unless terminated by either party by written notice at least six (6) months before.",
     # walkthrough 25: "extended by successive periods … unless terminated" (the OEM licence read no renewal)
     "16.2 It shall thereafter be extended by successive periods of two (2) years unless terminated by either party by giving at least twelve (12) months' written notice.",
     # a term's extension "by successive terms" (walkthrough 12; the scan flagged it, the record said nothing)
@@ -43,6 +46,10 @@ RENEWS = [
     "At the end of the Initial Term, the subscription shall renew automatically for a further period of twelve (12) months.",
 ]
 DENIED = [
+    # walkthrough 27: an avenant's replaced term article, the waiver of tacit renewal read as one
+    "5.2 À cette date, le Contrat cessera de plein droit de produire ses effets, les Parties renonçant expressément à toute tacite reconduction.",
+    "Le Contrat prend fin le 30 juin 2029, à l'exclusion de toute tacite reconduction.",
+    "The parties waive any automatic renewal of this Agreement.",
     # walkthrough 25: a replaced term article, « ni … ni » and the agreement it needs set between commas further on
     "4.2 À l'arrivée de ce terme, le Contrat ne pourra se poursuivre ni se reconduire, tacitement ou autrement, sauf nouvel accord écrit des Parties.",
     "Le Contrat ne peut se renouveler, ni tacitement ni autrement.",

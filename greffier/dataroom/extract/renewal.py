@@ -31,7 +31,11 @@ MAX_QUOTE = 300  # characters of the sentence kept as the finding's words
 _AUTOMATIC = re.compile(
     r"\b(?:"
     # French: « par tacite reconduction », « reconduit tacitement », « se renouvellera automatiquement », « renouvelé de plein droit »
-    r"tacite(?:ment)? reconduction|reconduction tacite|tacitement (?:reconduit|renouvel)\w*"
+    r"tacite(?:ment)? reconduction|reconduction tacite|tacitement (?:reconduit|renouvel|reconductible)\w*"
+    # « Il est reconductible tacitement par périodes successives de douze (12) mois » (walkthrough 27: a hospital's maintenance marché)
+    r"|(?:reconductible|renouvelable)s? (?:tacitement|automatiquement|de plein droit)"
+    # "It shall be extended each time by twenty-four (24) months unless terminated" (walkthrough 27: a German supply agreement)
+    r"|(?:extended|renewed|prolonged) (?:each time|every time|on each occasion) (?:by|for) (?:[\w-]+ ){0,2}?(?:\(\d+\) )?(?:months?|years?|periods?)\b"
     r"|(?:reconduit|renouvel|prorog|prolong)\w* (?:(?:ensuite|ainsi|alors|chaque annee|d'annee en annee|par periodes? \w+(?: \w+)?) )?"
     r"(?:tacitement|automatiquement|de plein droit|de maniere automatique|par tacite reconduction)"
     r"|(?:se renouvell\w*|se reconduit|se reconduira|se prorog\w*) (?:ensuite |ainsi |alors )?(?:pour|par|d'annee|de plein droit|tacitement|automatiquement)"
@@ -67,6 +71,11 @@ _DENIED = re.compile(
     r"|ne (?:pourra|pourront|peut|peuvent|saurait|sauraient) (?:ni )?se (?:reconduire|renouveler)(?=,? ni\b| pas\b)"
     # « sans qu'aucun renouvellement ne puisse intervenir … », « aucune reconduction ne pourra intervenir »
     r"|sans qu'aucune? (?:renouvellement|reconduction|prorogation)|aucune? (?:renouvellement|reconduction|prorogation)(?: tacite)? ne (?:sera|pourra|peut|saurait)"
+    # « les Parties renonçant expressément à toute tacite reconduction », « à l'exclusion de toute tacite reconduction », "the parties waive any
+    # automatic renewal" (walkthrough 27: an avenant's replaced term article read as a renewal)
+    r"|renon\w* (?:expressement |formellement )?a (?:toute|la|une quelconque) (?:tacite reconduction|reconduction|renouvellement|prorogation)"
+    r"|(?:a l'exclusion de|exclu\w* (?:expressement )?) ?toute (?:tacite reconduction|reconduction|renouvellement|prorogation)"
+    r"|waiv\w* (?:any|all|the) (?:right to )?(?:tacit|automatic) (?:renewal|extension)"
     # « Il ne fera l'objet d'aucune reconduction, tacite ou autre », "shall not be subject to any renewal", "no renewal, tacit or otherwise"
     r"|ne (?:fera|fait|pourra faire|peut faire|saurait faire) l'objet d'aucune? (?:renouvellement|reconduction|prorogation)"
     r"|(?:shall|will|is) not (?:be )?subject to (?:any )?(?:renewal|extension)"
@@ -117,7 +126,12 @@ def renewal_reading(sentence: str) -> str | None:
     if statement_kind(words) != "clause":
         return None
     readings = []
+    # a renewal's words inside a denial's (« renonçant … à toute tacite reconduction », "waive any automatic renewal") deny it
+    denials = [(m.start(), m.end()) for m in _DENIED.finditer(folded)]
     for match in _AUTOMATIC.finditer(folded):
+        if any(start <= match.start() < end for start, end in denials):
+            readings.append("none")
+            continue
         _subject_from, start = _clause_start(folded, match.start())
         if not _NOMINAL.match(match.group(0)) and not _said_of_the_contract(folded, match.start()):
             continue  # « les délais d'exécution seront prorogés de plein droit », "shall automatically renew its insurance"
