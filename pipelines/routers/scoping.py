@@ -293,9 +293,11 @@ class IdentityIndex:
         common = {t for t in words if t not in capitalised and self.lexicon.find([t])}
         # (not the question's first word, whose capital says nothing, nor a word of a party's name: "Orange may terminate …", Atlas SA)
         opening = {fold(w) for w in _WORD.findall(question)[:1]}
+        # (a plural too, whose singular is the entry: « ses pompes » named the maintenance marché by its file's « pompes » — walkthrough 27)
         everyday = {
             t for t in words - common
-            if t not in capitalised and t not in opening and t not in self.party_words and (dictionary.entry(t, "en") or dictionary.entry(t, "fr"))
+            if t not in capitalised and t not in opening and t not in self.party_words
+            and any(dictionary.entry(form, "en") or dictionary.entry(form, "fr") for form in (t, *((t[:-1],) if t[-1:] in ("s", "x") and len(t) > 4 else ())))
         }
         return {
             t for t in common

@@ -528,6 +528,10 @@ def test_an_everyday_word_of_a_title_written_in_lower_case_names_nothing_alone()
     rows.append(IdentityRow("o1", "SUPPLY AGREEMENT", "room/07_Supply_Orange.pdf", ["ORANGE SA", "AIR VOLCANS SA"], True, "contrat de fourniture"))
     index = IdentityIndex.build(rows, load_lexicon())
     assert index.named("Orange may terminate on what notice?").contract_ids == ["o1"]
+    # … and the plural of an everyday word (walkthrough 27: « ses pompes » named the maintenance marché by its file's « pompes »)
+    rows.append(IdentityRow("m1", "MARCHÉ DE MAINTENANCE", "room/Marche_maintenance_pompes_GHT.docx", ["GHT ALPES", "AIR VOLCANS SA"], True, None))
+    index = IdentityIndex.build(rows, load_lexicon())
+    assert index.named("Jusqu'à quand le fabricant américain nous réserve-t-il la revente de ses pompes en France ?") is None
     assert index.named("What notice does the orange contract require?").contract_ids == ["o1"]
 
 
