@@ -635,6 +635,8 @@ class RelevanceJudge:
         refuse_outside_hint(documents, decisions, hint)
         if asks_a_count(question) and head_units:
             refuse_without_a_count(documents, decisions)
+        if head_units:
+            refuse_a_figure_of_another_thing(documents, decisions, head_units)
         # a recital answers only when no article does (« (B) The parties wish to amend the licence fee » beside the amendment's
         # « 1.1 … replacing "EUR 48,000" with "EUR 52,800" »; walkthrough 12: a subcontract's preamble telling of a non-compete
         # the parties gave up, before the employment contract's non-compete article)
@@ -934,6 +936,27 @@ def refuse_without_a_count(documents: list[Document], decisions: list[dict[str, 
         prose_only = _LINE_NUMBERING.sub(" ", doc.content or "")
         if decision["relevant"] and not writes_a_count(tokenize(prose_only)):
             decision.update(relevant=False, counts=False, why="the question asks how many; the passage writes no number that counts anything")
+
+
+def refuse_a_figure_of_another_thing(documents: list[Document], decisions: list[dict[str, Any]], head_units: list[dict[str, Any]]) -> None:
+    """Marks not relevant, for a question asking a figure of a thing (an amount, a length), the passages that speak of the thing only
+    in other words when the article headed by the thing itself writes no such figure: « Quel est le montant de l'assurance
+    responsabilité civile … ? » is not answered by the liability article's cap of « 750 000 € par sinistre » (« sinistre » a
+    wording of insurance) when « Article 10 – Assurances » says no amount (walkthrough 27: an unanswerable question answered)."""
+    def headed_by_the_thing(doc: Document) -> bool:
+        heading = set(tokenize(own_heading(doc)))
+        return any(_own_word(term, str(unit.get("token") or "")) and set(term) <= heading for unit in head_units for term in unit.get("terms") or ())
+
+    # (the article on the thing holds as much of what is asked as the other, or more: "the notice period for termination" is the
+    # termination article's, which holds more of it than the « Notices » article giving none)
+    headed = [float(d.get("coverage") or 0.0) for doc, d in zip(documents, decisions)
+              if d.get("gives_kind") is False and d.get("type_match") and headed_by_the_thing(doc)]
+    if not headed:
+        return
+    for doc, decision in zip(documents, decisions):
+        if (decision["relevant"] and float(decision.get("coverage") or 0.0) <= max(headed) and not headed_by_the_thing(doc)
+                and not any(_own_word(t, str(u.get("token") or "")) and set(t) <= passage_tokens(doc) for u in head_units for t in u.get("terms") or ())):
+            decision.update(relevant=False, why="the article on what is asked gives no such figure; this one speaks of it only in other words")
 
 
 def _with_schema(generation_kwargs: dict[str, Any]) -> dict[str, Any]:

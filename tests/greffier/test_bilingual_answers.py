@@ -1989,3 +1989,31 @@ def test_a_memo_answers_only_when_no_contract_does():
     assert by_id["h-7"]["relevant"] and not by_id["m-3"]["relevant"] and "not a contract" in by_id["m-3"]["why"], judged["decisions"]
     alone = RelevanceJudge().run(question=question, documents=[memo], units=units, clause_types=types)
     assert alone["decisions"][0]["relevant"]  # the memo alone still answers (with its note: it is no contract)
+
+
+def test_a_figure_asked_of_a_thing_its_own_article_does_not_give_is_not_read_in_another_article():
+    # walkthrough 27: « Quel est le montant de l'assurance responsabilité civile … ? » — « Article 10 – Assurances » writes no amount, and
+    # the liability article's « 750 000 € par sinistre » (« sinistre »: a wording of insurance) was quoted as the insurance's amount
+    from pipelines.rankers.relevance import refuse_a_figure_of_another_thing
+
+    units, _types = _units("Quel est le montant de l'assurance responsabilité civile ?", "fr")
+    head = [u for u in units if u["token"] == "assurance"]
+    insurance = Document(id="a", content="Article 10 – Assurances\nLe Prestataire souscrit une assurance responsabilité civile auprès d'un assureur notoire.",
+                         meta={"doc_id": "c4", "section": "Article 10 – Assurances"})
+    liability = Document(id="b", content="Article 9 – Responsabilité\nLa responsabilité est limitée à 750 000 € par sinistre.",
+                         meta={"doc_id": "c4", "section": "Article 9 – Responsabilité"})
+    decisions = [{"relevant": False, "gives_kind": False, "type_match": True, "coverage": 0.85},
+                 {"relevant": True, "gives_kind": True, "type_match": True, "coverage": 0.85}]
+    refuse_a_figure_of_another_thing([insurance, liability], decisions, head)
+    assert not decisions[1]["relevant"], decisions
+    # … not the passage that holds more of what is asked than the thing's article: "the notice period for termination" is the
+    # termination article's, not the « Notices » article's (which gives no length)
+    units, _types = _units("What is the notice period for termination?", "en")
+    head = [u for u in units if u["token"] == "notice"]
+    notices = Document(id="c", content="15. Notices\nAll notices shall be sent to the addresses above.", meta={"doc_id": "c5", "section": "15. Notices"})
+    ending = Document(id="d", content="12. Termination\nEither party may terminate on three (3) months' prior written notice.",
+                      meta={"doc_id": "c5", "section": "12. Termination"})
+    decisions = [{"relevant": False, "gives_kind": False, "type_match": True, "coverage": 0.4},
+                 {"relevant": True, "gives_kind": True, "type_match": True, "coverage": 0.8}]
+    refuse_a_figure_of_another_thing([notices, ending], decisions, head)
+    assert decisions[1]["relevant"], decisions
