@@ -355,13 +355,15 @@ HEAD_PREFIX = FAMILY_PREFIX  # a word's first letters that tell its family (:fun
 def held_terms(unit: dict[str, Any], tokens: set[str]) -> list[list[str]]:
     """The unit's terms a passage's tokens hold whole. A word the question writes as part of a clause's notion in several words
     ("change of control": :func:`pipelines.expanders.query_expansion.asked_units`'s ``partners``) is held alone — its own forms
-    or translations, its ``alone`` terms — only when the passage holds each partner too, in some form or a word of its family
+    or translations, its ``alone`` terms — only when the passage holds a partner too, in some form or a word of its family
     (:data:`HEAD_PREFIX`: « anticipée » for « anticipé »); a wording of the notion holds it in any case."""
     held = [term for term in unit.get("terms") or [[unit.get("token", "")]] if set(term) <= tokens]
     if not held or "partners" not in unit:
         return held
     alone = [term for term in held if term in unit.get("alone", [])]
-    if len(alone) < len(held) or all(_partner_held(partner, tokens) for partner in unit["partners"]):
+    # (one partner is enough in a notion of three words: "shall first negotiate" holds the "first" and the "negotiation" of a "right of
+    # first negotiation" without its "right" — walkthrough 27's right of first negotiation, covered by nothing)
+    if len(alone) < len(held) or any(_partner_held(partner, tokens) for partner in unit["partners"]):
         return held
     return []
 

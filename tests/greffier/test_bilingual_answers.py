@@ -2017,3 +2017,17 @@ def test_a_figure_asked_of_a_thing_its_own_article_does_not_give_is_not_read_in_
                  {"relevant": True, "gives_kind": True, "type_match": True, "coverage": 0.8}]
     refuse_a_figure_of_another_thing([notices, ending], decisions, head)
     assert decisions[1]["relevant"], decisions
+
+
+def test_a_word_of_a_notion_of_three_words_is_held_beside_one_of_its_partners():
+    # walkthrough 27: "a right of first negotiation" against "17.3 … it shall first negotiate in good faith with Distributor …": the
+    # passage writes no "right", and "first" — held only beside each of "right" and "negotiation" — was held by nothing (coverage 0.0)
+    from pipelines.rankers.relevance import passage_tokens, unit_covered
+
+    units, _types = _units("Does the agreement give the distributor a right of first negotiation?", "en")
+    first = next(u for u in units if u["token"] == "first")
+    negotiates = Document(id="p", content="17.3 Should Manufacturer launch new pumps, it shall first negotiate in good faith with Distributor for sixty days.")
+    assert unit_covered(first, passage_tokens(negotiates))
+    # … not alone: "first" in a passage holding no other word of the notion
+    alone = Document(id="q", content="The first invoice is payable on signature.")
+    assert not unit_covered(first, passage_tokens(alone))
