@@ -16,12 +16,16 @@ from functools import lru_cache
 
 from sqlmodel import select
 
+from sqlalchemy.exc import OperationalError
+
 from greffier.chat.listing import LIST_WORDS, names_of, reason_in
+from greffier.compliance.playbooks import PlaybookError, load_playbook
 from greffier.compliance.polarity import read_match, statement_kind
 from greffier.dataroom.questions import is_contracts_request
 from greffier.lexicon import Lexicon
 from greffier.text import clause_sentences, fold, section_label, squeezed, tokenize
 from greffier.text.replies import counted
+from store.compliance_models import Flag
 from store.models import Chunk
 from store.records import DataRoom
 from store.workspace import WorkspaceStore
@@ -62,6 +66,10 @@ WORDS = {
         "the Data room page shows it); the articles labelled renewal complete the list.",
         "source": "This list comes from the clause type each passage was given at ingest (the clause classifier): a clause "
         "written in unusual words may carry no label. The Compliance page checks the clauses one by one.",
+        "source_flags": "This list comes from the clause type each passage was given at ingest (the clause classifier) and from the "
+        "flags of the last compliance scan (marked « flag »): a clause written in unusual words may carry neither. The Compliance page "
+        "checks the clauses one by one.",
+        "flagged": " (flag)",
     },
     "fr": {
         "found": "{count} contrats ont un article du type {types}\u00a0:",
@@ -78,6 +86,10 @@ WORDS = {
         "la page Data room la montre)\u00a0; les articles du type renouvellement complètent la liste.",
         "source": "Cette liste vient du type de clause donné à chaque passage à l'ingestion (le classifieur de clauses) : une "
         "clause rédigée autrement peut ne pas en avoir. La page Compliance (conformité) vérifie les clauses une à une.",
+        "source_flags": "Cette liste vient du type de clause donné à chaque passage à l'ingestion (le classifieur de clauses) et des "
+        "alertes du dernier contrôle de conformité (marquées « alerte ») : une clause rédigée autrement peut n'avoir ni l'un ni l'autre. "
+        "La page Compliance (conformité) vérifie les clauses une à une.",
+        "flagged": " (alerte)",
     },
 }
 
@@ -94,6 +106,7 @@ class ClauseHit:
     denied: str | None = None
     unread: bool = False  # labelled so, but the contract's record reads no such clause (:func:`with_renewal_records`)
     held_by: str | None = None  # the document that holds the article when it is not the contract itself: its amendment
+    flagged: bool = False  # found by a rule of the last compliance scan, not by the article's label (:func:`with_scan_flags`)
 
 
 def read_clause_question(question: str, lexicon: Lexicon) -> list[str] | None:
@@ -196,6 +209,35 @@ def with_renewal_records(store: WorkspaceStore, room: DataRoom, hits: list[Claus
     return result
 
 
+def with_scan_flags(store: WorkspaceStore, hits: list[ClauseHit], types: list[str]) -> tuple[list[ClauseHit], bool]:
+    """The articles the last compliance scan flagged with a rule of the asked types (its tags: "change_of_control"), beside those
+    labelled so at ingest: a clause under an unexpected heading — a change of control inside "Assignment", a non-compete under
+    « Loyauté » — is often flagged by the scan's rules and not labelled (walkthrough 27: « Quels contrats contiennent une clause de
+    changement de contrôle ? » missed the one the Compliance page showed). Flags dismissed by a reviewer, no longer found, or on a
+    whole contract (a date) are not read; ``True`` with the hits when a scan's flags were read at all."""
+    wanted = set(types)
+    try:
+        with store.session() as session:
+            flags = list(session.exec(select(Flag).where(Flag.present.is_(True), Flag.status != "dismissed", Flag.chunk_id != "document")))
+    except OperationalError:  # a workspace never scanned, from before the flags' table
+        return hits, False
+    tags: dict[tuple[str, str], set[str]] = {}
+    for playbook in {flag.playbook for flag in flags}:
+        try:
+            rules = load_playbook(playbook).rules
+        except PlaybookError:
+            continue  # a playbook no longer there: its flags say nothing of its rules' types
+        tags.update({(playbook, rule.id): {*rule.tags, rule.id.replace("-", "_")} for rule in rules})
+    have = {(hit.contract_id, hit.section) for hit in hits}
+    added = []
+    for flag in flags:
+        key = (flag.document_id, flag.section or "")
+        if tags.get((flag.playbook, flag.rule_id), set()) & wanted and key not in have:
+            have.add(key)
+            added.append(ClauseHit(flag.document_id, flag.section or "", flag.page, flagged=True))
+    return hits + added, bool(flags)
+
+
 def _balanced_quotes(sentence: str) -> str:
     """``sentence`` without a guillemet it does not open or close itself: a sentence cut from a quoted article
     (« Il n'est pas renouvelable par tacite reconduction. » ») is shown inside « » once."""
@@ -244,10 +286,19 @@ def _attached_amendment(record: object) -> bool:
     return bool(record is not None and getattr(record, "is_amendment", False) and getattr(record, "amends", None))
 
 
-def clause_answer(room: DataRoom, hits: list[ClauseHit], type_names: list[str], language: str, *, from_records: bool = False) -> str:
+def clause_answer(
+    room: DataRoom, hits: list[ClauseHit], type_names: list[str], language: str, *, from_records: bool = False, from_flags: bool = False,
+) -> str:
     """The list: each contract that has an article of the asked types, with its articles; the others counted;
-    where the list comes from (``from_records``: the records' renewal field, :func:`with_renewal_records`)."""
+    where the list comes from (``from_records``: the records' renewal field, :func:`with_renewal_records`; ``from_flags``: the last
+    compliance scan's flags too, :func:`with_scan_flags`). A copy of a contract listed is not another contract (walkthrough 27: a PDF
+    re-export listed as a fourth contract with penalties)."""
     words = WORDS.get(language, WORDS["en"])
+    if from_flags:  # an article flagged is not labelled: the heads say both
+        said = ("labelled", "labelled or flagged") if language == "en" else ("du type", "du type (ou une alerte)")
+        words = {**words, **{key: words[key].replace(*said) for key in ("found", "found_one", "found_with_amendments", "none")}}
+    listed = {hit.contract_id for hit in hits}
+    hits = [hit for hit in hits if getattr(room.by_id.get(hit.contract_id), "copy_of", None) not in listed]
 
     def held_in(hit: ClauseHit) -> str:  # the amendment that holds the article, when it is not the contract itself
         return words["in_amendment"].format(name=names_of(room, [hit.held_by])[hit.held_by]) if hit.held_by else ""
@@ -273,7 +324,8 @@ def clause_answer(room: DataRoom, hits: list[ClauseHit], type_names: list[str], 
     lines = [words[head].format(count=count, types=types, things=things, verb=words["have"][plural])]
     for contract_id in sorted(by_contract, key=lambda cid: fold(names[cid])):
         articles = "; ".join(
-            section_label(hit.section) + (f" (p. {hit.page})" if hit.page else "") + held_in(hit) for hit in by_contract[contract_id] if hit.section
+            section_label(hit.section) + (f" (p. {hit.page})" if hit.page else "") + held_in(hit) + (words["flagged"] if hit.flagged else "")
+            for hit in by_contract[contract_id] if hit.section
         )
         lines.append(f"- {names[contract_id]}" + (f" — {articles}" if articles else ""))
     if apart:
@@ -306,5 +358,5 @@ def clause_answer(room: DataRoom, hits: list[ClauseHit], type_names: list[str], 
         lines.append(words["other_one"] if others == 1 else words["others"].format(count=others))
     if from_records:
         lines.append(words["source_records"])
-    lines.append(words["source"])
+    lines.append(words["source_flags"] if from_flags else words["source"])
     return "\n".join(lines)

@@ -35,7 +35,7 @@ from typing import Any, Literal
 from haystack.dataclasses import ChatMessage, StreamingChunk, ToolCall
 from pydantic import BaseModel, Field, ValidationError
 
-from greffier.chat.clauses import asked_notions, clause_answer, clause_hits, read_clause_question, with_renewal_records
+from greffier.chat.clauses import asked_notions, clause_answer, clause_hits, read_clause_question, with_renewal_records, with_scan_flags
 from greffier.chat.listing import describe_read, left_out_ids, left_out_lines, list_answer, names_of
 from greffier.compliance.library import load_library
 from greffier.lexicon import load_lexicon
@@ -498,9 +498,10 @@ class _Turn:
         from_records = types == ["renewal"] and any(n in ("tacit_renewal", "tacit_renewal_forms") for n in notions)
         if from_records:
             hits = with_renewal_records(self.workspace, room, hits)  # an automatic renewal is a field of the records
+        hits, from_flags = with_scan_flags(self.workspace, hits, types)  # … and a clause the scan flagged under another heading
         library = load_library()
         labels = {t.id: t.label.get(language) or t.label.get("en") or t.id for t in library.clause_types}
-        text = clause_answer(room, hits, [labels.get(t, t.replace("_", " ")) for t in types], language, from_records=from_records)
+        text = clause_answer(room, hits, [labels.get(t, t.replace("_", " ")) for t in types], language, from_records=from_records, from_flags=from_flags)
         sources = [{"n": n, "contract_id": hit.contract_id, "section": hit.section, "page": hit.page} for n, hit in enumerate(hits, 1)]
         self.stream(text)
         return self.finish(text, [], {"no_llm": True, "list": True, "clause_types": types, "articles": sources})

@@ -629,3 +629,32 @@ def test_a_renewal_an_avenant_rewrote_is_listed_with_the_avenant_that_holds_it(t
     line = next(line for line in answer.splitlines() if line.startswith("- ") and "etudes.md" in line)
     assert "(in " in line and "avenant.md" in line, answer
     assert line.endswith("« Il n'est pas renouvelable par tacite reconduction. »"), line
+
+
+def test_a_clause_list_names_the_article_the_compliance_scan_flagged_under_another_heading(tmp_path):
+    # walkthrough 27: « Which contracts contain a change of control clause? » missed the distribution agreement's "15. Assignment", whose
+    # 15.2 deems a competitor's taking control an assignment — the Compliance page flagged it; the list now reads the scan's flags too
+    from datetime import date
+
+    from greffier.services.compliance.service import scan_workspace
+
+    room = tmp_path / "room"
+    room.mkdir()
+    make_markdown(room / "distribution.md", [
+        ("1. Appointment", "Manufacturer appoints Distributor as its distributor of the Products in France."),
+        ("15. Assignment", "15.1 Neither party may assign or transfer this Agreement without the prior written consent of the other party. "
+         "15.2 Any transaction as a result of which a competitor of Manufacturer acquires more than fifty percent (50%) of the voting "
+         "securities of Distributor shall be deemed an assignment for the purposes of Section 15.1, and Manufacturer may then terminate this "
+         "Agreement by thirty (30) days' written notice."),
+    ], title="Distribution Agreement")
+    make_markdown(room / "bail.md", [("Article 2 — Loyer", "Le loyer annuel est fixé à 120 000 euros hors taxes.")], title="Bail commercial")
+    settings = load_settings(tmp_path / "ws")
+    Ingestor(settings).ingest(room)
+    question = "Which contracts contain a change of control clause?"
+    before = chat.load_turns(settings, chat.ask(settings, question, mode="rag", llm=NO_LLM).thread_id)[0].answer
+    assert "15. Assignment" not in before, before  # not labelled so at ingest: what this is about
+    scan_workspace(settings, "ma_due_diligence", today=date(2026, 12, 7), llm=None)
+    after = chat.load_turns(settings, chat.ask(settings, question, mode="rag", llm=NO_LLM).thread_id)[0].answer
+    listed = [line for line in after.splitlines() if line.startswith("- ")]
+    assert any("Distribution Agreement" in line and "15. Assignment" in line and "(flag)" in line for line in listed), after
+    assert after.startswith("1 contract has an article labelled or flagged") and "flags of the last compliance scan" in after, after
