@@ -272,6 +272,18 @@ def test_an_amendment_filed_twice_moves_the_end_once():
     assert {r.id: r for r in build_records(other)}["c01"].end_date == date(2029, 3, 31)
 
 
+@pytest.mark.parametrize("duration", [
+    "The obligations in this Agreement shall continue for three (3) years from its date.",
+    "This Agreement shall remain in force for three (3) years from the date hereof.",
+])
+def test_a_term_counted_from_the_contract_s_own_date_ends_from_the_date_it_bears(duration):
+    # walkthrough 27: an NDA "dated 3 September 2026", its obligations "for three (3) years from its date", read no end ("runs from « its
+    # date », which no date of the contract gives")
+    text = f"CONFIDENTIALITY AGREEMENT\n\nThis Confidentiality Agreement is dated 3 September 2026 and made between Alpha SAS and Beta LLP.\n\n9. Duration\n{duration}\n"
+    record = build_one(text)
+    assert record.signature_date == date(2026, 9, 3) and record.end_date == date(2029, 9, 3), record.warnings
+
+
 def test_duplicates_and_aliases_are_reported_never_merged():
     room = [
         contract("c01", LEASE_TEXT, LEASE_MANIFEST, 0),

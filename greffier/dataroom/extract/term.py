@@ -793,6 +793,10 @@ def _anchored_start(rest: str, sentence: Sentence, context: _StartContext) -> _S
     head = rest[:80]
     if SIGNATURE_WORDS.search(head) or _FROM_SIGNATURE.search(head) or _OWN_SIGNATURE.match(head):
         return _Start(_signature_start(sentence, context) or context.effective)
+    if _ITS_DATE.match(head):
+        # "three (3) years from its date", "from the date hereof", « à compter de sa date »: the date the contract bears (walkthrough 27:
+        # an NDA "dated 3 September 2026" read no end)
+        return _Start(context.effective or _signature_start(sentence, context))
     own = _OWN_DATE.sub("", head)  # "from its effective date", « de sa date d'entrée en vigueur »: the contract's own
     if _FROM_EFFECTIVE.match(own.strip()) or re.match(r"\s*(?:the\s+)?(?:effective|commencement)\s+date\b", own, re.I):
         return _Start(context.effective or _signature_start(sentence, context))
@@ -827,6 +831,11 @@ _OWN_DATED = re.compile(
 )
 _THAT_DATE = re.compile(r"\s*(?:(?:on|from)\s+)?(?:that|such|this|the\s+same)\s+date\b|\s*(?:de\s+)?cette\s+(?:m[êe]me\s+)?date\b", re.I)
 _OWN_DATE = re.compile(r"^\s*(?:(?:on|upon|from|as\s+of|de|du)\s+)?(?:its|the|this\s+agreement['’]s|sa|son|leur|la)\s+", re.I)
+_ITS_DATE = re.compile(
+    r"\s*(?:its|the\s+present\s+agreement['’]s)\s+date\b(?!\s+of\b)|\s*the\s+date\s+(?:hereof|of\s+(?:this|the\s+present)\s+(?:agreement|contract|deed))\b"
+    r"|\s*(?:de\s+)?(?:sa|la)\s+date\b(?!\s+(?:d|de|du|des)\b)|\s*(?:de\s+)?la\s+date\s+(?:des\s+pr[ée]sentes|du\s+pr[ée]sent\s+(?:contrat|accord|acte))\b",
+    re.I,
+)
 _OWN_SIGNATURE = re.compile(r"\s*(?:de\s+)?(?:sa|leur|la)\s+signature|\s*(?:its|their)\s+(?:signature|execution)", re.I)  # « à compter de sa signature »
 
 
