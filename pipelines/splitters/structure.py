@@ -107,6 +107,15 @@ class Section:
 _PAGE_OWN_NUMBER = re.compile(r"(?<!\d)\d{1,3}(?!\d)")
 
 
+def _with_page_number_marked(text: str, page: int) -> str:
+    """``text`` with the first number that is its page's own marked « # » (« EVL-2023-041 – page 1/2 »: the reference's « 041 » before
+    it is no page number — walkthrough 27's two-page footer was compared on it and kept in the text)."""
+    for found in _PAGE_OWN_NUMBER.finditer(text):
+        if found.group(0) == str(page):
+            return f"{text[:found.start()]}#{text[found.end():]}"
+    return text
+
+
 def find_page_furniture(items: Sequence[TextItem], *, same_place: bool = False) -> set[int]:
     """Indices of the items that are page furniture rather than content.
 
@@ -147,7 +156,7 @@ def find_page_furniture(items: Sequence[TextItem], *, same_place: bool = False) 
         # count too, but for the page's own number (« Page 1/2 », « Page 2/2 »; « Loyer mensuel : 1 200 € » is content) —
         # or the line as written, when a number in it only looks like the page's ("2 Grand Canal Quay · Dublin 2", a
         # letterhead's address on both pages of a two-page PDF: walkthrough 22)
-        shown = {_PAGE_OWN_NUMBER.sub(lambda m: "#" if m.group(0) == str(page) else m.group(0), text, count=1), text} if two_pages else {_furniture_key(text)}
+        shown = {_with_page_number_marked(text, page), text} if two_pages else {_furniture_key(text)}
         line_keys = tuple((zone, form) for form in sorted(shown)) if len(text) <= _MAX_LONG_FURNITURE_CHARS else ()
         keys.append(line_keys)
         for key in line_keys:

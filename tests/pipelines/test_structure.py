@@ -452,6 +452,10 @@ def test_a_two_page_document_s_running_lines_are_those_at_the_same_place_of_both
     letterhead = "2 Harbour Row · Cork 2 · T12 AB34 · Ireland"
     headed = pdf_items([[letterhead, "FIBRE AGREEMENT", "1. Grant", "Texte."], [letterhead, "6. Liability", "Texte suivant.", "Fin."]])
     assert [headed[index].text for index in sorted(find_page_furniture(headed, same_place=True))] == [letterhead, letterhead]
+    # … and a footer whose page number follows another number (walkthrough 27: « EVL-2023-041 – page 1/2 – Paraphes » stayed in article 13)
+    footers = [f"EVL-2023-041 – page {n}/2 – Paraphes : ______ / ______" for n in (1, 2)]
+    footed = pdf_items([["CONTRAT", "1. Objet", "Texte.", footers[0]], ["13. Résiliation", "Texte suivant.", "Fin.", footers[1]]])
+    assert [footed[index].text for index in sorted(find_page_furniture(footed, same_place=True))] == footers
 
 
 def test_a_long_running_title_on_every_page_is_furniture_a_long_line_on_most_is_not() -> None:
