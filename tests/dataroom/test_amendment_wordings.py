@@ -125,6 +125,7 @@ def test_french_amendments_give_a_new_expiry(body, new_end):
         ("The Expiry Date is postponed by twelve (12) months.", date(2027, 6, 30)),
         # a section's number between them is no sentence's end (walkthrough 26)
         ("The Expiration Date set forth in Section 4.1 of the Agreement is hereby deferred by twenty-four (24) months.", date(2028, 6, 30)),
+        ("The Term set out in clause 4.1 of the Agreement is hereby prolonged by eighteen (18) months.", date(2027, 12, 31)),  # walkthrough 28
         ("The parties agree to replace the expiry date of June 30, 2026 in Section 4 with December 31, 2029.", date(2029, 12, 31)),
         ("The parties hereby substitute December 31, 2028 for June 30, 2026 as the date on which the Term expires.", date(2028, 12, 31)),
         # an anniversary of the contract's end, which the amendment does not date (walkthrough 17) …

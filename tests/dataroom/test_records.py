@@ -284,6 +284,13 @@ def test_a_term_counted_from_the_contract_s_own_date_ends_from_the_date_it_bears
     assert record.signature_date == date(2026, 9, 3) and record.end_date == date(2029, 9, 3), record.warnings
 
 
+def test_a_contract_that_ceases_on_a_date_ends_then():
+    # walkthrough 28: « Il cessera de plein droit le 30 juin 2026 » read no end (« prendra fin le … » was read)
+    text = ("CONTRAT DE CONSULTANT\n\nEntre Néphalys SAS et M. Jean Dupont, le 20 juin 2024.\n\nArticle 8 – Durée\nLe présent contrat prend effet le "
+            "1er juillet 2024. Il cessera de plein droit le 30 juin 2026, sans qu'il soit besoin d'aucune formalité.\n")
+    assert build_one(text).end_date == date(2026, 6, 30)
+
+
 def test_duplicates_and_aliases_are_reported_never_merged():
     room = [
         contract("c01", LEASE_TEXT, LEASE_MANIFEST, 0),

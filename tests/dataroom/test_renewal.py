@@ -20,6 +20,9 @@ RENEWS = [
     # walkthrough 27: a hospital's marché, a German supply agreement
     "Il est reconductible tacitement par périodes successives de douze (12) mois, sans que sa durée totale puisse excéder quatre (4) ans.",
     "It shall be extended each time by twenty-four (24) months unless terminated by either party by written notice at least six (6) months before.",
+    # walkthrough 28: a CRO's services contract
+    "11.2 À l'arrivée de son terme, le Contrat se poursuivra de plein droit par périodes successives de douze (12) mois, à moins que l'une des "
+    "Parties n'ait fait connaître à l'autre sa volonté contraire au moins quatre (4) mois avant l'échéance.",
     # walkthrough 25: "extended by successive periods … unless terminated" (the OEM licence read no renewal)
     "16.2 It shall thereafter be extended by successive periods of two (2) years unless terminated by either party by giving at least twelve (12) months' written notice.",
     # a term's extension "by successive terms" (walkthrough 12; the scan flagged it, the record said nothing)

@@ -103,7 +103,7 @@ _OTHER_DATES = re.compile(r"\b(?:factur\w*|invoices?|paiements?|payments?|livrai
 _FURTHER_PERIOD = re.compile(
     r"\b(?:for|pour|of|d['’]|de)\s*(?:a|an|une?)\s+(?:further|additional|new|nouvelle|suppl[ée]mentaire|second)\s+(?:(?:initial\s+)?(?:period|term)|p[ée]riode|dur[ée]e)\s+"
     r"(?:suppl[ée]mentaire\s+)?(?:of|de|d['’])\s*(?P<period>.{1,40})"
-    r"|\b(?:renouvel[ée]e?|renewed|extended|prorog[ée]e?|prolong[ée]e?)\s+(?:une\s+fois\s+)?(?:pour|for|by|de|d['’])\s*(?:une\s+dur[ée]e\s+de\s+|a\s+period\s+of\s+)?(?P<period2>.{1,40})",
+    r"|\b(?:renouvel[ée]e?|renewed|extended|prolonged|prorog[ée]e?|prolong[ée]e?)\s+(?:une\s+fois\s+)?(?:pour|for|by|de|d['’])\s*(?:une\s+dur[ée]e\s+de\s+|a\s+period\s+of\s+)?(?P<period2>.{1,40})",
     re.I,
 )
 # the contract's term itself put off by a period: « le terme initialement fixé est reporté de trois années » (in a sentence
@@ -115,7 +115,7 @@ _TERM_PUT_OFF = re.compile(
     rf"(?:\b(?:expiry|expiration|end)\s+date|\bdate\s+(?:d['’]\s*)?(?:expiration|de\s+fin)"
     rf"|(?=.*\b(?:contrat|bail|convention|agreement|contract|lease)\b).*?\b(?:terme|dur[ée]e|date\s+d['’]\s*[ée]ch[ée]ance|[ée]ch[ée]ance|term)\b{_NOT_THE_CONTRACTS})"
     # (a section's number is no sentence's end: "The Expiration Date set forth in Section 10.1 … is hereby deferred by" — walkthrough 26)
-    r"(?:[^.;]|\.(?=\d)){0,60}?\b(?:report[ée]e?s?|repouss[ée]e?s?|postponed|deferred|extended)\s+(?:de\s+|d['’]\s*|by\s+|of\s+)(?P<period>.{1,40})",
+    r"(?:[^.;]|\.(?=\d)){0,60}?\b(?:report[ée]e?s?|repouss[ée]e?s?|postponed|deferred|extended|prolonged)\s+(?:de\s+|d['’]\s*|by\s+|of\s+)(?P<period>.{1,40})",
     re.I,
 )
 # A sentence that changes the contract's term: its term named as the contract's (« la durée du Contrat », "the Term of the

@@ -34,6 +34,8 @@ _AUTOMATIC = re.compile(
     r"tacite(?:ment)? reconduction|reconduction tacite|tacitement (?:reconduit|renouvel|reconductible)\w*"
     # « Il est reconductible tacitement par périodes successives de douze (12) mois » (walkthrough 27: a hospital's maintenance marché)
     r"|(?:reconductible|renouvelable)s? (?:tacitement|automatiquement|de plein droit)"
+    # « le Contrat se poursuivra de plein droit par périodes successives de douze (12) mois, à moins que … » (walkthrough 28)
+    r"|se poursui\w* (?:ensuite |ainsi |alors )?(?:de plein droit |tacitement |automatiquement )?(?:pour|par) (?:des |de )?(?:nouvelles )?periodes? (?:successives?|consecutives?|additionnelles?)"
     # "It shall be extended each time by twenty-four (24) months unless terminated" (walkthrough 27: a German supply agreement)
     r"|(?:extended|renewed|prolonged) (?:each time|every time|on each occasion) (?:by|for) (?:[\w-]+ ){0,2}?(?:\(\d+\) )?(?:months?|years?|periods?)\b"
     r"|(?:reconduit|renouvel|prorog|prolong)\w* (?:(?:ensuite|ainsi|alors|chaque annee|d'annee en annee|par periodes? \w+(?: \w+)?) )?"

@@ -115,6 +115,8 @@ _EVENT_THEN_LATEST = (
 _END = re.compile(
     rf"(?:jusqu['’]?(?:au|à)(?:\s+le)?|expire(?:ra)?\s+le|expirant\s+le|prend(?:ra)?\s+fin\s+le|pour\s+se\s+terminer\s+le|"
     rf"s['’]ach[èe]ve(?:ra)?(?:\s+au\s+plus\s+tard)?\s+le|se\s+termine(?:ra)?\s+le|arrive(?:ra)?\s+à\s+(?:son\s+)?(?:terme|échéance)\s+le|"
+    # « Il cessera de plein droit le 30 juin 2026 » (walkthrough 28: a consultant's contract read no end)
+    rf"cesse(?:ra)?\s+(?:de\s+plein\s+droit\s+|automatiquement\s+)?(?:de\s+produire\s+(?:ses\s+)?effets?\s+)?le|"
     rf"rembours[ée]e?\s+(?:au\s+plus\s+tard\s+)?le|(?<!premi[eè]re\s)(?<!prochaine\s)(?<!chaque\s)[ée]ch[ée]ance\s+(?:finale\s+(?:(?:est|sera)\s+)?)?(?:fix[ée]e\s+)?(?:au|le)|"
     # a loan's last instalment: « la dernière échéance intervenant le 30 juin 2028 », "the final instalment falling due on …"
     rf"derni[èe]re\s+[ée]ch[ée]ance\s+(?:de\s+remboursement\s+)?(?:intervenant|interviendra|intervient|tombant|tombera|[ée]tant\s+fix[ée]e|(?:est|sera)\s+fix[ée]e|fix[ée]e|pr[ée]vue|exigible)\s+(?:au|le)|"
