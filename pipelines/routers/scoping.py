@@ -405,6 +405,9 @@ _CONTAINER = re.compile(r"dans|in|under|sous|within")  # « dans la police », "
 _PLACE_PREPOSITION = re.compile(r"au|aux|en|a|à|vers|dans|hors|de|du|des|d|in|into|to|from|within|outside|of|across|throughout")
 
 
+_INDEFINITE = frozenset({"un", "une", "a", "an", "any", "some", "another", "autre", "quelque", "tout", "toute"})
+
+
 def _word_before(question: str, match: Any) -> str:  # noqa: ANN401
     """The word the question writes right before a glossary match's first word (its tokens leave the stop words out)."""
     first = match.term.tokens[0] if match.term.tokens else ""
@@ -467,7 +470,12 @@ def by_kind(index: IdentityIndex, question: str) -> Scope | None:
     # a subject one of whose wordings is a word of the parties' names designates that party, not a contract's subject: "the dairy"
     # is Laiterie des Coteaux, a party to five contracts, not the one supply agreement whose title says « produits laitiers »
     # (walkthrough 24: "Can the dairy walk away from the trucking deal …?" was scoped to that supply agreement)
-    subject_ids = {m.concept.id for m in matches if m.concept.kind in SUBJECT_KINDS and not _names_a_party(m.concept, index, kinds)}
+    # (nor a subject said with an indefinite article: « si un laboratoire rachète … nos actions » is any laboratory, not the NDA of
+    # Aldergrove Pharma — walkthrough 28)
+    subject_ids = {
+        m.concept.id for m in matches
+        if m.concept.kind in SUBJECT_KINDS and not _names_a_party(m.concept, index, kinds) and _word_before(question, m) not in _INDEFINITE
+    }
     # a place no contract carries in its name, said of the contract (« le distributeur britannique », "the English distributor"): the
     # contracts under its law (« droit anglais »); not a place the question asks about (« vendre au Royaume-Uni », "sell in England")
     described = {

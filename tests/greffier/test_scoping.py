@@ -651,3 +651,17 @@ def test_the_adjective_of_a_contract_s_law_is_said_of_its_articles_not_asked_of_
     assert portuguese and english, files
     assert all("Portuguese" not in missing[c] for c in portuguese), missing
     assert any("Portuguese" in missing[c] for c in english), missing
+
+
+def test_a_subject_said_with_an_indefinite_article_designates_no_party():
+    # walkthrough 28: « si un laboratoire rachète plus de la moitié de nos actions » scoped the question to the NDA of Aldergrove Pharma
+    # (« laboratoire »: the glossary's pharma subject, a word of that party's name); any laboratory is meant, the licence is named
+    rows = [
+        IdentityRow("n1", "CONFIDENTIALITY AGREEMENT", "room/NDA_Aldergrove_Pharma.md", ["ALDERGROVE PHARMA LTD", "NEPHALYS SAS"], True,
+                    "accord de confidentialité"),
+        IdentityRow("l1", "EXCLUSIVE LICENSE AGREEMENT", "room/Bayfield_License_Agreement_2021.pdf", ["BAYFIELD UNIVERSITY", "NEPHALYS SAS"], True,
+                    "contrat de licence", "", "droit de l'État du Massachusetts"),
+    ]
+    index = IdentityIndex.build(rows, load_lexicon())
+    scope = by_kind(index, "Que se passe-t-il pour la licence de brevets américaine si un laboratoire rachète plus de la moitié de nos actions ?")
+    assert scope is not None and scope.contract_ids == ["l1"], scope
