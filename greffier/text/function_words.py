@@ -27,12 +27,13 @@ MODAL_VERBS = """
 can cannot may might must shall will
 peut peuvent pourra pourront pourrait pourraient puisse puissent pouvoir
 doit doivent devra devront devrait devraient doive devoir faut faudra faudrait falloir
+pouvons pouvez pourrons pourrez pourrions pourriez devons devez devrons devrez devrions devriez
 """.split()
 
 # What Snowball's lists leave out and a question uses only to frame what it asks: the quantity words of
 # "how many" and "how much" (« combien » is Snowball's), "per" (« par » is), "also" (« aussi » is a counterpart below), the auxiliary's infinitive (« peut-il être
 # résilié » — Snowball lists « été », « suis », « est »… but not « être »), the wish that frames a condition ("if it
-# wants to stop", « s'il veut arrêter »), the participle that names a contract by its parties (« l'accord conclu avec
+# wants to stop", « s'il veut arrêter », « quand nous le souhaitons »: walkthrough 28, the first persons of the modals too), the participle that names a contract by its parties (« l'accord conclu avec
 # Kestrel »), the deontic frames of « doit »
 # and "must" (« sont-ils tenus de … ? », "are they required to … ?", "is she bound to … ?", "is she expected to … ?") and of « peut » and "may" (« est-il
 # autorisé à … ? », "are we allowed to … ?", « permet-il de … ? »), the indefinite pronouns ("to someone else",
@@ -48,6 +49,7 @@ doit doivent devra devront devrait devraient doive devoir faut faudra faudrait f
 FRAME_WORDS = """
 many much per also
 want wants wanted wish veut veulent voudrait voudraient vouloir souhaite souhaitent
+voulons voulez voudrions voudriez souhaitons souhaitez souhaiterions souhaiteriez
 conclu conclue conclus conclues
 etre tenu tenue tenus tenues required obliged bound expected supposed cense censee censes censees
 someone somebody anyone anybody something anything everyone everybody everything else quelqu

@@ -344,6 +344,9 @@ def test_an_english_question_s_function_words_do_not_count_against_a_french_pass
         ("Le bail peut-il être résilié par M. Lemaire avant son terme ?", "fr", {"etre"}),
         ("Les associés sont-ils tenus de garantir le passif ?", "fr", {"tenus"}),
         ("Is the tenant required to insure the premises?", "en", {"required"}),
+        # the first persons of the modals and of the wish (walkthrough 28: « pouvons », « souhaitons » counted as asked)
+        ("Pouvons-nous rendre la licence à l'université quand nous le souhaitons, et avec quel préavis ?", "fr", {"pouvons", "souhaitons"}),
+        ("Devons-nous prévenir le bailleur si nous voulons sous-louer ?", "fr", {"devons", "voulons"}),
     ],
 )
 def test_words_that_only_frame_a_question_are_not_what_it_asks(question, language, framing):
