@@ -186,8 +186,20 @@ def _without_stem_collisions(candidates: list[Match], tokens: Sequence[str]) -> 
     exact = {(m.start, m.end) for m in candidates if tuple(tokens[m.start : m.end]) == m.term.tokens}
     return [
         m for m in candidates
-        if (m.start, m.end) not in exact or all(_inflection_of(w, t) for w, t in zip(tokens[m.start : m.end], m.term.tokens))
+        if ((m.start, m.end) not in exact or all(_inflection_of(w, t) for w, t in zip(tokens[m.start : m.end], m.term.tokens)))
+        and not (m.end - m.start == 1 and m.concept.kind in _DESCRIBING_KINDS and _derived_from(tokens[m.start], m.term.tokens[0]))
     ]
+
+
+# what describes a contract (its kind, place, subject): a word read as one is not asked inside a named contract, so a derived word
+# taken for it is lost (a clause's notion keeps its derivations: "solicitation" is still the non-solicitation's)
+_DESCRIBING_KINDS = frozenset({"contract", "place", "subject"})
+
+
+def _derived_from(written: str, term: str) -> bool:
+    """Whether ``written`` is another word built on ``term`` by a long suffix the stemmer cuts off: "publications" is no
+    "public" (walkthrough 28: « les publications » read as the public sector, a subject that describes contracts)."""
+    return written != term and written.startswith(term) and len(written) - len(term) >= 5
 
 
 def load_lexicon(path: str | Path | None = None, *, with_library: bool = True) -> Lexicon:

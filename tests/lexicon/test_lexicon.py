@@ -81,6 +81,12 @@ def test_a_word_written_as_a_term_is_not_read_as_another_word_with_its_stem(lexi
     # a word no term writes as is keeps its stem matches, and an ending of number stays the same word
     assert "license" in concept_ids(lexicon, "Le licencié peut-il sous-licencier la marque ?")
     assert "commission" in concept_ids(lexicon, "Quelles commissions l'agent perçoit-il ?")
+    # a word built on a subject's word by a long suffix is not that subject (walkthrough 28: "publications" stems to "public", read as the
+    # public sector — inside a named contract a subject is no word asked, and « … sur les publications ? » asked nothing); a clause's
+    # notion keeps its derivations ("solicitation" is the non-solicitation's)
+    assert "public_sector" not in concept_ids(lexicon, "Que prévoit la convention sur les publications ?")
+    assert "public_sector" in concept_ids(lexicon, "Which contracts are with public bodies?") or "public_sector" in concept_ids(lexicon, "the public sector")
+    assert "non_solicitation" in concept_ids(lexicon, "Is there a solicitation ban?")
 
 
 def test_contract_types_and_places(lexicon):
