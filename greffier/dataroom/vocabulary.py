@@ -682,6 +682,19 @@ def law_in(label: str, language: str) -> str:
     return label
 
 
+_PLACE_FILLERS = frozenset("the of le la les l des du de d republic republique people peoples s state etat kingdom royaume federal federale".split())
+
+
+def country_words(adjective: str) -> tuple[str, ...]:
+    """The words of the country an adjective of nationality names, in both languages (« japonais », "Japanese" → japan, japon);
+    none for another word."""
+    word = fold(adjective)
+    for english, country, french, french_country in _COUNTRIES.values():
+        if re.fullmatch(english, word) or (word.startswith(french) and len(word) - len(french) <= 3):
+            return tuple(dict.fromkeys(w for w in re.findall(r"[a-z]+", f"{country} {french_country}") if w not in _PLACE_FILLERS and len(w) > 2))
+    return ()
+
+
 def law_adjectives(label: str) -> tuple[str, ...]:
     """The adjectives that say a contract is of the country whose law ``label`` (a canonical law, French) is, in both languages:
     « droit portugais » → portugais, portugaise, Portuguese — "the Portuguese workshop" is the one under Portuguese law when no

@@ -60,7 +60,7 @@ from haystack import component
 from sqlalchemy import text
 
 from greffier.dataroom.records import STRONG_PARTY_RULES
-from greffier.dataroom.vocabulary import LEASE_KINDS, law_adjectives, match_contract_type
+from greffier.dataroom.vocabulary import LEASE_KINDS, country_words, law_adjectives, match_contract_type
 from greffier.lexicon import Lexicon, load_lexicon
 from greffier.lexicon.freedict import load_dictionary
 from greffier.text import fold, tokenize
@@ -773,9 +773,11 @@ def absent_names(index: IdentityIndex, question: str, carriers: Callable[[str], 
     """The question's names (:func:`_name_tokens`) that no document carries, in its identity or its text (« Biarritz » in a data room
     that never names the town); not the adjective of a contract's law's country, which says of that contract what its articles do not
     ("the Portuguese workshop": the contract under « droit portugais »)."""
+    # (nor an adjective whose country a document names: "Japanese" of a contract under "the laws of Japan" — walkthrough 28)
     return [
         token for token in _name_tokens(index, question)
         if carriers(token) == set() and not index.by_token.get(token) and token not in index.law_words
+        and not any(carriers(word) or index.by_token.get(word) for word in country_words(token))
     ]
 
 

@@ -665,3 +665,23 @@ def test_a_subject_said_with_an_indefinite_article_designates_no_party():
     index = IdentityIndex.build(rows, load_lexicon())
     scope = by_kind(index, "Que se passe-t-il pour la licence de brevets américaine si un laboratoire rachète plus de la moitié de nos actions ?")
     assert scope is not None and scope.contract_ids == ["l1"], scope
+
+
+def test_an_adjective_whose_country_a_document_names_is_not_said_to_be_absent(tmp_path_factory):
+    # walkthrough 28: "What royalty rate do we owe the Japanese partner …?" abstained saying "No document mentions “Japanese”", of a
+    # partner "incorporated under the laws of Japan"
+    base = tmp_path_factory.mktemp("country-named")
+    room = base / "room"
+    room.mkdir()
+    make_markdown(room / "co_development.md", [
+        ("Parties", "This Agreement is made between Nephalys SAS and Hokuriku Seiyaku K.K., a company incorporated under the laws of Japan."),
+        ("20. Governing Law", "This Agreement is governed by English law."),
+    ], title="Co-Development Agreement")
+    make_markdown(room / "bail.md", [("Article 2 — Loyer", "Le loyer annuel est fixé à 120 000 euros hors taxes.")], title="Bail commercial")
+    settings = load_settings(base / "ws")
+    Ingestor(settings).ingest(room)
+    out = answer(settings, "What royalty rate do we owe the Japanese partner on European sales?", backend=None)
+    assert out["abstained"] and "Japanese" not in out["answer"], out["answer"]
+    # a name no document writes is still said to be absent
+    other = answer(settings, "What royalty rate do we owe the Biarritz partner on European sales?", backend=None)
+    assert "Biarritz" in other["answer"], other["answer"]
