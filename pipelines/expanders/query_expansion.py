@@ -115,6 +115,7 @@ class QueryExpander(StoreComponent):
         # a function word alone names no notion (« s'applique » is no software « application »: walkthrough 20); a phrase of them may
         # ("until when")
         matches = [m for m in self._lexicon.find(tokens, prefer=language) if m.end - m.start > 1 or tokens[m.start] not in NAMES_NO_NOTION] if self.enabled else []
+        matches = split_at_topics(query, tokens, matches, self._lexicon, language) if self.enabled else matches
         concepts = list(dict.fromkeys(m.concept.id for m in matches))
         naming = naming_positions(matches, frozenset((scope or {}).get("kinds") or ()))
         clause_types = asked_types(matches, naming)
@@ -166,6 +167,28 @@ class QueryExpander(StoreComponent):
             return None
         index = self.store.bm25()
         return self.store.memo("expansion.forms", lambda: word_forms(index), stamp=index.generation)
+
+
+# The words that introduce what a question asks about: « sur la », "about", « en matière de » — never inside a term of several words
+_TOPIC = r"(?:sur|about|regarding|concerning|respecting|touching|en\s+mati[eè]re\s+d[e']|quant\s+[aà]|au\s+sujet\s+d[eu']|relati(?:f|ve|fs|ves)\s+[aà])"
+
+
+def split_at_topics(query: str, tokens: list[str], matches: list[Match], lexicon: Lexicon, language: str) -> list[Match]:
+    """``matches`` without a term of several words read across the words that introduce a topic, each side read alone instead: « Que
+    prévoit l'accord sur la confidentialité ? » is no « accord de confidentialité » (its tokens, stop words dropped, are the same) — an
+    NDA's kind, which inside a named contract is not asked: the question asked nothing and abstained (the thirty-sixth round)."""
+    folded = fold(query).replace("’", "'")
+    kept: list[Match] = []
+    for match in matches:
+        words = tokens[match.start : match.end]
+        if len(words) > 1 and re.search(
+            r"\b" + r"\b[^.?!;]*?\b".join(re.escape(w) for w in words[:1]) + rf"\b\W+(?:\w+\W+){{0,2}}?{_TOPIC}\W+(?:\w+\W+){{0,2}}?" + re.escape(words[1]), folded
+        ):
+            for start, end in ((match.start, match.start + 1), (match.start + 1, match.end)):
+                kept += [Match(m.concept, m.term, m.start + start, m.end + start) for m in lexicon.find(tokens[start:end], prefer=language)]
+            continue
+        kept.append(match)
+    return sorted(kept, key=lambda m: (m.start, m.concept.id))
 
 
 def word_forms(index: Any) -> dict[str, dict[str, tuple[str, ...]]]:  # noqa: ANN401  (store.bm25.BM25Index)

@@ -44,6 +44,17 @@ def test_a_function_word_alone_names_no_notion(tmp_path):
     assert "term" in expander.run(query="How long does the lease last?")["concepts"]
 
 
+def test_a_term_of_several_words_is_not_read_across_the_words_that_introduce_a_topic(tmp_path):
+    # « Que prévoit l'accord Dolomiti sur la confidentialité ? » read « accord … confidentialité » as an NDA's kind (its tokens, the stop
+    # words dropped, are those of « accord de confidentialité »): inside the named licence nothing was asked, and it abstained
+    expander = QueryExpander(store=WorkspaceStore(root=tmp_path / "ws"), weight=0.8)
+    scope = {"kinds": ["license_agreement"], "identity": ["dolomiti"]}
+    out = expander.run(query="Que prévoit l'accord sur la confidentialité ?", scope=scope)
+    assert "nda" not in out["concepts"] and "confidentiality" in out["concepts"] and [u["token"] for u in out["units"]] == ["confidentialite"]
+    # … the term written as one still names the kind
+    assert "nda" in expander.run(query="Que prévoit l'accord de confidentialité sur la durée ?", scope=scope)["concepts"]
+
+
 def test_the_function_words_that_name_a_notion_alone_still_do(tmp_path):
     # the review of the round: filtering every function word lost "until" (a term's end), « conclu » (a signing), "during" (a period)
     expander = QueryExpander(store=WorkspaceStore(root=tmp_path / "ws"), weight=0.8)
