@@ -94,9 +94,13 @@ def with_no_ground(sentence: str) -> bool:
 
 
 def _no_ground_first(scored: list[tuple[float, float, int, int, str]]) -> list[tuple[float, float, int, int, str]]:
-    """``scored`` with :data:`GROUND_PENALTY` off each sentence that ends the contract on a ground, best first again."""
-    return _best_first([(score - GROUND_PENALTY if on_a_ground(sentence) else score, coverage, n, position, sentence)
-                        for score, coverage, n, position, sentence in scored])
+    """``scored`` with :data:`GROUND_PENALTY` off each sentence that ends the contract on a ground and half of it added to each that
+    writes an end with none (walkthrough 26: « se retirer du Contrat à tout moment … préavis de six (6) mois » came after the renewal's
+    « sauf dénonciation … quatre (4) mois », which ends nothing), best first again."""
+    return _best_first([
+        (score - GROUND_PENALTY if on_a_ground(sentence) else score + GROUND_PENALTY / 2 if with_no_ground(sentence) else score, coverage, n, position, sentence)
+        for score, coverage, n, position, sentence in scored
+    ])
 
 
 GROUND_PENALTY = 0.6  # as much as a sentence covering all that is asked gains over one covering half: it says the opposite

@@ -1663,6 +1663,22 @@ def test_an_end_with_no_ground_asked_quotes_the_sentence_that_writes_none_not_on
     assert "insolvent" not in answer and "specifying the default" not in answer
 
 
+def test_an_end_with_no_ground_asked_quotes_the_withdrawal_at_any_time_before_the_renewal_article():
+    # walkthrough 26: "Can Véranne end the manufacturing contract early without any fault by the manufacturer, and with how much notice?"
+    # quoted 12.2 (the tacit renewal « sauf dénonciation … quatre (4) mois »), not 13.2 « se retirer du Contrat à tout moment »
+    question = "Can Véranne end the manufacturing contract early without any fault by the manufacturer, and with how much notice?"
+    term = Document(id="c5-15", score=1.0, meta={"doc_id": "c5", "section": "Article 12 – Durée"}, content=(
+        "12.1 Le Contrat entre en vigueur le 1er février 2023 pour une période initiale de trois (3) ans. 12.2 Il se renouvellera ensuite par "
+        "tacite reconduction pour des périodes successives d'un (1) an, sauf dénonciation par l'une des Parties notifiée au moins quatre (4) mois "
+        "avant l'échéance de la période en cours."))
+    ending = Document(id="c5-16", score=0.9, meta={"doc_id": "c5", "section": "Article 13 – Résiliation"}, content=(
+        "13.1 En cas de manquement grave de l'une des Parties à ses obligations, l'autre Partie pourra résilier le Contrat de plein droit. 13.2 La "
+        "Maison pourra en outre se retirer du Contrat à tout moment, moyennant un préavis de six (6) mois."))
+    units, _types = _units(question, "en")
+    answer = extractive_answer(question, [term, ending], units=units, language="en", question=question)
+    assert answer.startswith("13.2 La Maison pourra en outre se retirer du Contrat à tout moment"), answer
+
+
 def test_the_contract_whose_sentence_answers_clearly_better_is_quoted_not_the_first_passage_s():
     # walkthrough 18: the bond, judged first, was quoted ("The Guarantor's liability shall not be released …") for the contractor's
     # liability cap, which the contract's next passage writes
