@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from pathlib import PurePosixPath
 from functools import lru_cache
 
 from sqlmodel import select
@@ -209,18 +210,26 @@ def with_renewal_records(store: WorkspaceStore, room: DataRoom, hits: list[Claus
     return result
 
 
-def with_scan_flags(store: WorkspaceStore, hits: list[ClauseHit], types: list[str]) -> tuple[list[ClauseHit], bool]:
+def with_scan_flags(store: WorkspaceStore, room: DataRoom, hits: list[ClauseHit], types: list[str]) -> tuple[list[ClauseHit], bool]:
     """The articles the last compliance scan flagged with a rule of the asked types (its tags: "change_of_control"), beside those
     labelled so at ingest: a clause under an unexpected heading — a change of control inside "Assignment", a non-compete under
     « Loyauté » — is often flagged by the scan's rules and not labelled (walkthrough 27: « Quels contrats contiennent une clause de
     changement de contrôle ? » missed the one the Compliance page showed). Flags dismissed by a reviewer, no longer found, or on a
-    whole contract (a date) are not read; ``True`` with the hits when a scan's flags were read at all."""
+    whole contract (a date) are not read, nor those of a document no longer in the room — a flag outlives a re-ingest, and an id may now
+    be another file's (the review of the round); ``True`` with the hits when a scan's flags were read at all."""
     wanted = set(types)
     try:
         with store.session() as session:
             flags = list(session.exec(select(Flag).where(Flag.present.is_(True), Flag.status != "dismissed", Flag.chunk_id != "document")))
+            chunks = set(session.exec(select(Chunk.id).where(Chunk.id.in_([flag.chunk_id for flag in flags])))) if flags else set()
     except OperationalError:  # a workspace never scanned, from before the flags' table
         return hits, False
+
+    def still_there(flag: Flag) -> bool:
+        record = room.by_id.get(flag.document_id)
+        return record is not None and flag.chunk_id in chunks and (not flag.file or PurePosixPath(flag.file).name == PurePosixPath(record.file).name)
+
+    flags = [flag for flag in flags if still_there(flag)]
     tags: dict[tuple[str, str], set[str]] = {}
     for playbook in {flag.playbook for flag in flags}:
         try:

@@ -498,7 +498,7 @@ class _Turn:
         from_records = types == ["renewal"] and any(n in ("tacit_renewal", "tacit_renewal_forms") for n in notions)
         if from_records:
             hits = with_renewal_records(self.workspace, room, hits)  # an automatic renewal is a field of the records
-        hits, from_flags = with_scan_flags(self.workspace, hits, types)  # … and a clause the scan flagged under another heading
+        hits, from_flags = with_scan_flags(self.workspace, room, hits, types)  # … and a clause the scan flagged under another heading
         library = load_library()
         labels = {t.id: t.label.get(language) or t.label.get("en") or t.id for t in library.clause_types}
         text = clause_answer(room, hits, [labels.get(t, t.replace("_", " ")) for t in types], language, from_records=from_records, from_flags=from_flags)

@@ -251,12 +251,11 @@ def apply_amendments(contracts: Sequence[TermView], links: Sequence[AmendmentLin
 
 
 def _same_amendment(first: TermView, other: TermView) -> bool:
-    """Whether two amendments of one contract are one act filed twice: signed the same day, with the same title or the same change of
-    the term (the same new end, or the same extension)."""
+    """Whether two amendments of one contract are one act filed twice: signed the same day, making the same change of the term (the same
+    new end, or the same extension) — not the title alone: a price avenant and a term avenant of a day may bear the same one (the review
+    of the round: the term's extension was dropped as a copy of the price's)."""
     if first.signature_date is None or first.signature_date != other.signature_date:
         return False
-    if " ".join(fold(first.name).split()) == " ".join(fold(other.name).split()):
-        return True
     changes = [(c.new_end_date.value if c.new_end_date else None, c.extension.value if c.extension else None) for c in (first.clues, other.clues)]
     return changes[0] == changes[1] and changes[0] != (None, None)
 

@@ -151,7 +151,7 @@ def link_records(built: Sequence[tuple[ContractRecord, Extraction]]) -> list[Con
     records = [record for record, _ in built]
     _apply_amendments(records, [extraction for _, extraction in built])
     _note_parties_named_in_openings(records, [extraction for _, extraction in built])
-    _warn_duplicates(records)
+    _warn_duplicates(records, {record.id: extraction.opening for record, extraction in built})
     _warn_aliases(records)
     return records
 
@@ -689,11 +689,12 @@ def _explain_metadata_end(target: ContractRecord, extraction: Extraction) -> Non
     target.warnings[:] = [w for w in target.warnings if not w.startswith("contradiction: metadata end date")]
 
 
-def _warn_duplicates(records: list[ContractRecord]) -> None:
+def _warn_duplicates(records: list[ContractRecord], openings: dict[str, str] | None = None) -> None:
     """Same parties, type and signature date: a copy or a translation, most likely. A type unread, the same title and the same end
-    (before any amendment) stand for it (walkthrough 26: a representation agreement and its PDF re-export, neither typed, were two
-    acts, and the amendment citing their signature date was attached to neither) — not the title alone: two order forms of a day
-    ending apart are two."""
+    (before any amendment) and the same opening words (``openings``: their first characters, letters and digits alone) stand for it
+    (walkthrough 26: a representation agreement and its PDF re-export, neither typed, were two acts, and the amendment citing their
+    signature date was attached to neither) — not the title alone: two « Conditions particulières » of a day for two sites are two
+    (the review of the round)."""
     groups: dict[tuple[frozenset[str], object, date], list[ContractRecord]] = defaultdict(list)
     for record in records:
         if not (record.parties and record.signature_date):
@@ -702,6 +703,9 @@ def _warn_duplicates(records: list[ContractRecord]) -> None:
             groups[(frozenset(record.entity_ids), record.contract_type, record.signature_date)].append(record)
         elif record.title and (end := record.initial_end_date or record.end_date):  # its end before the amendments: one of two may be
             groups[(frozenset(record.entity_ids), (" ".join(fold(record.title).split()), end, record.is_amendment), record.signature_date)].append(record)
+    if openings is not None:  # an untyped group: the same opening words too, else each stands alone
+        groups = {key: [r for r in group if _same_opening(openings.get(r.id, ""), openings.get(group[0].id, ""))] if isinstance(key[1], tuple) else group
+                  for key, group in groups.items()}
     for group in groups.values():
         for record in group[1:]:
             first = group[0]
@@ -713,6 +717,17 @@ def _warn_duplicates(records: list[ContractRecord]) -> None:
             else:
                 record.warnings.append(f"possible duplicate of {_named(first)}: same parties, {same} and signature date")
         _share_amended_term(group)
+
+
+_NOT_ALNUM = re.compile(r"\W+")
+_OPENING_COMPARED = 200  # the shorter of two openings must hold this many letters and digits to tell they are one text
+
+
+def _same_opening(first: str, other: str) -> bool:
+    """Whether two documents open on the same words, layout aside (a PDF re-export's line breaks and running lines)."""
+    a, b = _NOT_ALNUM.sub("", fold(first)), _NOT_ALNUM.sub("", fold(other))
+    n = min(len(a), len(b))
+    return n >= _OPENING_COMPARED and a[:n] == b[:n]
 
 
 # What a copy takes of its amended original: the same act, amended once (the end, the renewal the amendments gave it)

@@ -227,25 +227,36 @@ _CONTRACT_NAMED_BY_A_CLAUSE = re.compile(
 # The day a status question asks about when it is not today: « encore en vigueur en 2027 ? », "still in force on 1 March 2027?",
 # "at the end of 2027" (walkthrough 26: « La licence … sera-t-elle encore en vigueur en 2027 ? » was answered « Oui » of a licence
 # ending on 31/12/2026, compared with today)
-_DATE_ASKED_BEFORE = re.compile(
-    r"(?<!signed )(?<!dated )(?<!made )(?<!signe )(?<!conclu )(?<!date )(?<!effective )\b(?:on|at|as of|as at|by|au|le|a la date du|d'ici au?)\s*$"
-)
+_DATE_ASKED_BEFORE = re.compile(r"\b(?:on|at|as of|as at|by|au|le|a la date du|d'ici au?)\s*$")
 _YEAR_ASKED = re.compile(
-    r"\b(?:(?P<end>(?:a |at )?(?:la |the )?(?:fin|end)(?: de l'annee| of(?: the year)?| d[e'])?\s*|(?:late|fin)\s+)"
+    r"\b(?:(?P<end>(?:a |at )?(?:la |the )?(?:fin|end)(?: de l'annee| of(?: the year)?| d[e'])?\s*|(?:late|fin)\s+"
+    r"|(?:throughout|through|tout au long de|jusqu'en|jusqu'a la fin de)\s+(?:l'annee\s+|the year\s+)?)"
     r"|(?P<start>(?:au )?(?:debut|early|the start of|the beginning of|start of)(?: de l'annee| de| d')?\s*)"
-    r"|(?:en|in|au cours de|during|courant|pendant|through|throughout|jusqu'en|into)\s+(?:l'annee\s+|the year\s+)?)(?P<year>20\d\d)\b"
+    r"|(?:en|in|au cours de|during|courant|pendant|into)\s+(?:l'annee\s+|the year\s+)?)(?P<year>20\d\d)\b"
+)
+# … never a date or a year that says when the contract was made or took effect (« signée le 3 mars 2020 », "entered into on 1 March 2020",
+# « conclu en 2019 », « qui a pris effet le … »: the review of the round read them as the day asked about)
+_MADE_BEFORE = re.compile(
+    r"\b(?:sign\w*|dat(?:e|ed|ee|ees|es)|made|conclu\w*|entered into|executed|granted|renewed|amended|modifi\w*|pris effet|prend effet|effective"
+    r"|entr\w* en vigueur|commenc\w*|started|began|etabli\w*|passe\w*|reconduit\w*|renouvele\w*|proroge\w*)\s+(?:(?:on|le|en|in|as of|au|du|of)\s+)?$"
 )
 
 
 def asked_date(question: str, today: date) -> date:
-    """The day ``question`` (a status question) asks about: a date written after "on", « au » (« au 1er mars 2027 »), the first day of
-    a year asked "in" (« en 2027 »: still in force once 2027 has begun), or its last at its end (« fin 2027 »); today otherwise."""
+    """The day ``question`` (a status question: whether a contract is *still* in force) asks about: a date written after "on",
+    « au » (« au 1er mars 2027 »), the first day of a year asked "in" (« en 2027 »: still in force once 2027 has begun), or its last at
+    its end or "throughout" it (« fin 2027 »); today otherwise — and never a day before today, which "still" does not ask about; nor a date
+    that says when the contract was made (:data:`_MADE_BEFORE`)."""
+    folded = fold(question).replace("’", "'")
     for mention in find_dates(question):
-        if _DATE_ASKED_BEFORE.search(fold(question[: mention.start]).replace("’", "'")):
-            return mention.value
-    if match := _YEAR_ASKED.search(fold(question).replace("’", "'")):
+        before = fold(question[: mention.start]).replace("’", "'")
+        if _DATE_ASKED_BEFORE.search(before) and not _MADE_BEFORE.search(before):
+            return max(mention.value, today)
+    for match in _YEAR_ASKED.finditer(folded):
+        if _MADE_BEFORE.search(folded[: match.start()] + folded[match.start() : match.start("year")]):
+            continue
         year = int(match["year"])
-        return date(year, 12, 31) if match["end"] is not None else date(year, 1, 1)
+        return max(date(year, 12, 31) if match["end"] is not None else date(year, 1, 1), today)
     return today
 
 

@@ -290,6 +290,8 @@ _PRONOUNS = frozenset({"lequel", "laquelle", "lesquels", "lesquelles"})
 # (« dans le contrat auquel se rattache la commande, quel est … »)
 _ASKING_PRONOUN = re.compile(r"(?:^|[,;:]\s*)(?:et\s+)?(?:lequel|laquelle|lesquels|lesquelles)\b")
 _QUANTIFIERS = {"combien": frozenset({"de", "d"}), "how": frozenset({"much", "many"})}
+# Units a figure is counted in (« combien d'années », « d'euros », « d'heures »): the thing asked is the length or the sum, not the word
+_UNITS = frozenset("an ans annee annees heure heures euro euros unite unites".split())
 # A subject pronoun after the question word: a verb comes next, not the noun asked ("what is she paid for it")
 _SUBJECT_PRONOUNS = frozenset({"she", "he", "it", "they", "we", "you", "i", "il", "elle", "ils", "elles", "on", "nous", "vous"})
 # "Who is the mediator", « Qui est le garant »: a role asked by who holds it (the role word after the article)
@@ -398,8 +400,11 @@ def asked_head(question: str) -> list[str]:
             start = i + 1
         elif word in _QUANTIFIERS and i + 1 < len(words) and words[i + 1] in _QUANTIFIERS[word]:
             start = i + 2
-        elif word == "combien" and i + 1 < len(words) and re.search(r"\bcombien d'\s*" + re.escape(words[i + 1]), folded):
-            start = i + 1  # « combien d'abonnés »: the elided « d' » is no token (walkthrough 26: the verb « compte » held « comptes »)
+        elif (word == "combien" and i + 1 < len(words) and words[i + 1] not in _UNITS
+              and re.search(r"\bcombien d'\s*" + re.escape(words[i + 1]), folded)):
+            # « combien d'abonnés »: the elided « d' » is no token (walkthrough 26: the verb « compte » held « comptes »); not a unit, which
+            # the answer's figure writes in its own way (« Combien d'années dure le contrat ? » of « prolongée de vingt-quatre (24) mois »)
+            start = i + 1
         elif word == "how" and words[i + 1 : i + 3] in (["long", "is"], ["long", "are"], ["long", "was"], ["long", "will"]):
             start = i + 2  # "how long is the probation period?" asks the length of a thing the copula names
         else:

@@ -160,6 +160,7 @@ GENERAL_WORDINGS = [
     ("tacit-renewal", True, "Il est reconductible tacitement par périodes successives de douze (12) mois, sans que sa durée totale puisse excéder quatre ans."),
     ("tacit-renewal", True, "It shall be extended each time by twenty-four (24) months unless terminated by either party by written notice."),
     ("tacit-renewal", False, "The delivery date shall be extended each time by the number of days of delay caused by the Buyer."),
+    ("tacit-renewal", False, "The Agreement may be extended each time by twelve (12) months by mutual written agreement of the Parties."),
     ("tacit-renewal", False, "À cette date, le Contrat cessera de plein droit de produire ses effets, les Parties renonçant expressément à toute tacite "
      "reconduction."),
     ("tacit-renewal", False, "The parties waive any automatic renewal of this Agreement."),

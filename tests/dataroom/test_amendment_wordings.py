@@ -243,6 +243,8 @@ def test_an_amendment_changing_the_term_in_words_not_read_leaves_the_end_uncerta
     "The Licensee's obligations during the Term are amended as set out below.",
     "Compte tenu de la crise sanitaire, l'échéance du loyer du deuxième trimestre est reportée de trois mois.",
     "La date d'échéance du premier loyer est repoussée d'un mois.",
+    # another period prolonged (the review of round 36: "prolonged" read as the term's)
+    "The warranty period set forth in Section 2.1 of the Agreement is hereby prolonged by six (6) months.",
     # walkthrough 19: a price-only avenant that says so made its contract's end uncertain
     "Le prix de l'escale est porté à 1 240 euros HT. Le présent avenant n'a pas pour effet de modifier la durée du Contrat.",
     "The fees in Schedule 3 are replaced with the following fees. This Amendment shall not change the Term of the Agreement.",

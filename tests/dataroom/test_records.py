@@ -250,6 +250,12 @@ def test_an_untyped_contract_filed_twice_is_one_act_its_amendment_attached_to_th
     other = [*room[:2], contract("c03", REPRESENTATION_TEXT.replace("2025", "2026"), {**base, "title": "SALES REPRESENTATION AGREEMENT"}, 2)]
     records = {r.id: r for r in build_records(other)}
     assert records["c03"].copy_of is None and records["c02"].amends is None
+    # … nor two untyped acts of a day with the same title and end whose texts differ (the review of the round: « Conditions particulières »
+    # for the Lyon site at 12 000 € and for the Lille site at 48 000 €)
+    sites = [REPRESENTATION_TEXT.replace("SALES REPRESENTATION AGREEMENT\n", f"SALES REPRESENTATION AGREEMENT\n\nSite: {site}; annual fee EUR {fee}.\n" + "x " * 120)
+             for site, fee in (("Lyon", "12,000"), ("Lille", "48,000"))]
+    twins = [contract("c01", sites[0], {**base, "title": "SALES REPRESENTATION AGREEMENT"}, 0), contract("c03", sites[1], {**base, "title": "SALES REPRESENTATION AGREEMENT"}, 1)]
+    assert {r.id: r for r in build_records(twins)}["c03"].copy_of is None
 
 
 def test_an_amendment_filed_twice_moves_the_end_once():
@@ -270,6 +276,10 @@ def test_an_amendment_filed_twice_moves_the_end_once():
     # … two amendments of a day that change the term differently are both applied
     other = [*room[:2], contract("c03", extension.replace("thirty (30)", "six (6)").replace("No. 1", "No. 2"), {**base, "signature_date": "2026-02-10"}, 2)]
     assert {r.id: r for r in build_records(other)}["c01"].end_date == date(2029, 3, 31)
+    # … and a price amendment of the same day and title does not hide the term's (the review of the round)
+    price = extension.replace("1. Term\nThe Term of the Agreement is hereby extended by thirty (30) months.", "1. Prices\nThe unit price is EUR 1,840.")
+    priced = [room[0], contract("c02", price, {**base, "signature_date": "2026-02-10"}, 1), room[2]]
+    assert {r.id: r for r in build_records(priced)}["c01"].end_date == date(2028, 9, 30)
 
 
 @pytest.mark.parametrize("duration", [

@@ -80,6 +80,9 @@ DENIED = [
     "This Agreement shall not be subject to any renewal or extension.",
 ]
 NOT_SAID = [
+    # a renewal the parties may agree on (the review of round 36)
+    "The Agreement may be extended each time by twelve (12) months by mutual written agreement of the Parties.",
+    "Le Contrat pourra se poursuivre pour des périodes successives d'un an si les Parties en conviennent par écrit.",
     # the review of round 35: « ne … que » limits a renewal, it does not deny it
     "Le Contrat ne pourra se renouveler, à défaut de dénonciation, que pour une durée d'un an.",
     "Le Contrat ne pourra se renouveler, ni être prorogé, qu'une seule fois.",

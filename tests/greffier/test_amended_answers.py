@@ -433,7 +433,6 @@ def test_a_contract_whose_first_term_ended_and_that_renews_by_itself_is_said_to_
 @pytest.mark.parametrize(("question", "said", "on"), [
     ("Le bail du hangar d'Aulnat sera-t-il encore en vigueur en 2032 ?", "— Non : il prend fin le 30/06/2031, avant le 01/01/2032, comme le dit son article", "01/01/2032"),
     ("Will the Aulnat hangar lease still be in force on 1 March 2030?", "— Yes: it runs until 2031-06-30", "2030-03-01"),
-    ("Is the interline agreement with Aer Corrib still in force in 2021?", "— Yes: it runs until 2022-02-28", "2021-01-01"),
 ])
 def test_whether_a_contract_will_still_be_in_force_on_a_day_to_come_is_answered_for_that_day(status_room, question, said, on):
     """Walkthrough 26: « La licence … sera-t-elle encore en vigueur en 2027 ? » was answered « Oui : il court jusqu'au 31/12/2026 »,
@@ -457,6 +456,13 @@ def test_a_contract_that_renews_by_itself_is_said_to_run_on_a_day_to_come_in_the
     ("encore en vigueur au 1er mars 2027 ?", date(2027, 3, 1)),
     ("the licence signed on 12 March 2021, still in force?", date(2026, 12, 7)),  # a date that is no day asked about
     ("le contrat de 2021 est-il toujours en vigueur ?", date(2026, 12, 7)),
+    # the review of the round: when the contract was made or took effect, and a day before today, which "still" does not ask about
+    ("Le contrat qui a pris effet le 3 mars 2020 est-il toujours en vigueur ?", date(2026, 12, 7)),
+    ("La licence signée le 3 mars 2020 est-elle toujours en vigueur ?", date(2026, 12, 7)),
+    ("Le contrat conclu en 2019 est-il encore en vigueur en 2028 ?", date(2028, 1, 1)),
+    ("the agreement entered into on 1 March 2020, still in force?", date(2026, 12, 7)),
+    ("Is it still in force in 2021?", date(2026, 12, 7)),
+    ("Will the contract still be in force throughout 2027?", date(2027, 12, 31)),
 ])
 def test_the_day_a_status_question_asks_about(question, day):
     from greffier.services.answering import asked_date

@@ -1067,6 +1067,7 @@ def test_a_question_mostly_about_what_the_room_does_not_hold_is_declined_even_in
         # the influencer's object article for the verb « compte » = « comptes »)
         ("Combien d'abonnés Instagram compte l'influenceuse ?", ["abonnes"]),
         ("Combien de jours de congés ?", ["jours"]),
+        ("Combien d'années dure le contrat de maintenance ?", []),  # a unit: the length is asked (the review of the round)
     ],
 )
 def test_the_noun_a_question_word_governs(question, head):

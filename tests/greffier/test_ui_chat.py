@@ -658,3 +658,9 @@ def test_a_clause_list_names_the_article_the_compliance_scan_flagged_under_anoth
     listed = [line for line in after.splitlines() if line.startswith("- ")]
     assert any("Distribution Agreement" in line and "15. Assignment" in line and "(flag)" in line for line in listed), after
     assert after.startswith("1 contract has an article labelled or flagged") and "flags of the last compliance scan" in after, after
+    # … and never the flag of a document no longer in the room (a flag outlives a re-ingest: the review of the round)
+    (room / "distribution.md").unlink()
+    make_markdown(room / "nda.md", [("15. Assignment", "Neither party may assign this Agreement.")], title="Confidentiality Agreement")
+    Ingestor(settings).ingest(room)
+    gone = chat.load_turns(settings, chat.ask(settings, question, mode="rag", llm=NO_LLM).thread_id)[0].answer
+    assert "(flag)" not in gone and "Distribution Agreement" not in gone, gone

@@ -103,7 +103,7 @@ _OTHER_DATES = re.compile(r"\b(?:factur\w*|invoices?|paiements?|payments?|livrai
 _FURTHER_PERIOD = re.compile(
     r"\b(?:for|pour|of|d['’]|de)\s*(?:a|an|une?)\s+(?:further|additional|new|nouvelle|suppl[ée]mentaire|second)\s+(?:(?:initial\s+)?(?:period|term)|p[ée]riode|dur[ée]e)\s+"
     r"(?:suppl[ée]mentaire\s+)?(?:of|de|d['’])\s*(?P<period>.{1,40})"
-    r"|\b(?:renouvel[ée]e?|renewed|extended|prolonged|prorog[ée]e?|prolong[ée]e?)\s+(?:une\s+fois\s+)?(?:pour|for|by|de|d['’])\s*(?:une\s+dur[ée]e\s+de\s+|a\s+period\s+of\s+)?(?P<period2>.{1,40})",
+    r"|\b(?:renouvel[ée]e?|renewed|extended|prorog[ée]e?|prolong[ée]e?)\s+(?:une\s+fois\s+)?(?:pour|for|by|de|d['’])\s*(?:une\s+dur[ée]e\s+de\s+|a\s+period\s+of\s+)?(?P<period2>.{1,40})",
     re.I,
 )
 # the contract's term itself put off by a period: « le terme initialement fixé est reporté de trois années » (in a sentence

@@ -35,9 +35,11 @@ _AUTOMATIC = re.compile(
     # « Il est reconductible tacitement par périodes successives de douze (12) mois » (walkthrough 27: a hospital's maintenance marché)
     r"|(?:reconductible|renouvelable)s? (?:tacitement|automatiquement|de plein droit)"
     # « le Contrat se poursuivra de plein droit par périodes successives de douze (12) mois, à moins que … » (walkthrough 28)
-    r"|se poursui\w* (?:ensuite |ainsi |alors )?(?:de plein droit |tacitement |automatiquement )?(?:pour|par) (?:des |de )?(?:nouvelles )?periodes? (?:successives?|consecutives?|additionnelles?)"
+    # (not a renewal the parties may agree on: « pourra se poursuivre … si les Parties en conviennent », "may be extended each time … by
+    # mutual written agreement" — the review of the round)
+    r"|(?<!pourra )(?<!pourront )(?<!peut )(?<!peuvent )(?<!pourrait )se poursui\w* (?:ensuite |ainsi |alors )?(?:de plein droit |tacitement |automatiquement )?(?:pour|par) (?:des |de )?(?:nouvelles )?periodes? (?:successives?|consecutives?|additionnelles?)"
     # "It shall be extended each time by twenty-four (24) months unless terminated" (walkthrough 27: a German supply agreement)
-    r"|(?:extended|renewed|prolonged) (?:each time|every time|on each occasion) (?:by|for) (?:[\w-]+ ){0,2}?(?:\(\d+\) )?(?:months?|years?|periods?)\b"
+    r"|(?<!may be )(?<!can be )(?<!could be )(?<!might be )(?:extended|renewed|prolonged) (?:each time|every time|on each occasion) (?:by|for) (?:[\w-]+ ){0,2}?(?:\(\d+\) )?(?:months?|years?|periods?)\b"
     r"|(?:reconduit|renouvel|prorog|prolong)\w* (?:(?:ensuite|ainsi|alors|chaque annee|d'annee en annee|par periodes? \w+(?: \w+)?) )?"
     r"(?:tacitement|automatiquement|de plein droit|de maniere automatique|par tacite reconduction)"
     r"|(?:se renouvell\w*|se reconduit|se reconduira|se prorog\w*) (?:ensuite |ainsi |alors )?(?:pour|par|d'annee|de plein droit|tacitement|automatiquement)"
