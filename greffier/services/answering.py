@@ -303,7 +303,7 @@ def _status_answer(store: Any, candidates: list[list[str] | None], question: str
         return None  # nothing to quote verbatim: the search answers
     sentence = _quotable(sentence)
     end, today = record.end_date, date.today()
-    at = asked_date(folded[: asked.start()] + folded[asked.start() : asked.end()] + part, today)  # the day asked about: today, or « en 2027 »
+    at = asked_date(folded[: asked.end()] + part, today)  # the day asked about: today, or one to come (« en 2027 »)
     where = wording(STATUS_ARTICLE, language, heading=section_label(chunk.section)) if chunk.section else wording(STATUS_TEXT, language)
     when, on = date_in(end.isoformat(), language), date_in(at.isoformat(), language)
     then_renews = wording(STATUS_THEN_RENEWS, language) if record.renewal == "automatic" else ""

@@ -951,19 +951,19 @@ def refuse_a_figure_of_another_thing(documents: list[Document], decisions: list[
     in other words when the article headed by the thing itself writes no such figure: « Quel est le montant de l'assurance
     responsabilité civile … ? » is not answered by the liability article's cap of « 750 000 € par sinistre » (« sinistre » a
     wording of insurance) when « Article 10 – Assurances » says no amount (walkthrough 27: an unanswerable question answered)."""
-    def headed_by_the_thing(doc: Document) -> bool:
-        heading = set(tokenize(own_heading(doc)))
-        return any(_own_word(term, str(unit.get("token") or "")) and set(term) <= heading for unit in head_units for term in unit.get("terms") or ())
+    own = [term for unit in head_units for term in unit.get("terms") or () if _own_word(term, str(unit.get("token") or ""))]  # the thing's own words
+
+    def holds(tokens: set[str]) -> bool:
+        return any(set(term) <= tokens for term in own)
 
     # (the article on the thing holds as much of what is asked as the other, or more: "the notice period for termination" is the
     # termination article's, which holds more of it than the « Notices » article giving none)
     headed = [float(d.get("coverage") or 0.0) for doc, d in zip(documents, decisions)
-              if d.get("gives_kind") is False and d.get("type_match") and headed_by_the_thing(doc)]
+              if d.get("gives_kind") is False and d.get("type_match") and holds(set(tokenize(own_heading(doc))))]
     if not headed:
         return
     for doc, decision in zip(documents, decisions):
-        if (decision["relevant"] and float(decision.get("coverage") or 0.0) <= max(headed) and not headed_by_the_thing(doc)
-                and not any(_own_word(t, str(u.get("token") or "")) and set(t) <= passage_tokens(doc) for u in head_units for t in u.get("terms") or ())):
+        if decision["relevant"] and float(decision.get("coverage") or 0.0) <= max(headed) and not holds(passage_tokens(doc)):
             decision.update(relevant=False, why="the article on what is asked gives no such figure; this one speaks of it only in other words")
 
 

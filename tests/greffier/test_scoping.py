@@ -622,26 +622,35 @@ def test_a_name_read_in_one_contract_s_text_does_not_outweigh_another_contract_s
     assert set(index.named("How much is Chaîne Horizon paying in total?", lambda token: in_texts.get(token, set())).contract_ids) == {"p1", "a1"}
 
 
+def _room(tmp_path_factory, name: str, documents: dict[str, tuple[str, list[tuple[str, str]]]]):  # noqa: ANN202
+    """A workspace of Markdown contracts (file name: title and sections), ingested."""
+    base = tmp_path_factory.mktemp(name)
+    room = base / "room"
+    room.mkdir()
+    for file, (title, sections) in documents.items():
+        make_markdown(room / file, sections, title=title)
+    settings = load_settings(base / "ws")
+    Ingestor(settings).ingest(room)
+    return settings
+
+
 def test_the_adjective_of_a_contract_s_law_is_said_of_its_articles_not_asked_of_them(tmp_path_factory):
     # walkthrough 26: "After the Portuguese workshop stops working …, for how long is it barred …?" — the manufacturing contract is
     # under « droit portugais » and its non-compete article does not say Portuguese; the abstention said "No document mentions
     # “Portuguese”" and every one of its articles missed the word. Its articles hold the adjective; another contract's do not.
-    base = tmp_path_factory.mktemp("law-adjective")
-    room = base / "room"
-    room.mkdir()
-    make_markdown(room / "contrat_fabrication.md", [
-        ("Article 1 – Parties", "Entre la société Atelier Lumen SAS et la société Tecelagem Minho Lda, ci-après « le Fabricant »."),
-        ("Article 9 – Non-concurrence", "Pendant la durée du Contrat et douze (12) mois après sa fin, le Fabricant s'interdit de confectionner des "
-         "vêtements pour une marque concurrente."),
-        ("Article 15 – Droit applicable", "Le Contrat est soumis au droit portugais."),
-    ], title="Contrat de fabrication")
-    make_markdown(room / "supply_agreement.md", [
-        ("1. Parties", "This Agreement is made between Atelier Lumen SAS and Pennine Yarns Limited (the \"Supplier\")."),
-        ("9. Non-Competition", "During the Term and for six (6) months after it, the Supplier shall not sell yarn to a competing label."),
-        ("15. Governing Law", "This Agreement is governed by the laws of England and Wales."),
-    ], title="Supply Agreement")
-    settings = load_settings(base / "ws")
-    Ingestor(settings).ingest(room)
+    settings = _room(tmp_path_factory, "law-adjective", {
+        "contrat_fabrication.md": ("Contrat de fabrication", [
+            ("Article 1 – Parties", "Entre la société Atelier Lumen SAS et la société Tecelagem Minho Lda, ci-après « le Fabricant »."),
+            ("Article 9 – Non-concurrence", "Pendant la durée du Contrat et douze (12) mois après sa fin, le Fabricant s'interdit de confectionner "
+             "des vêtements pour une marque concurrente."),
+            ("Article 15 – Droit applicable", "Le Contrat est soumis au droit portugais."),
+        ]),
+        "supply_agreement.md": ("Supply Agreement", [
+            ("1. Parties", "This Agreement is made between Atelier Lumen SAS and Pennine Yarns Limited (the \"Supplier\")."),
+            ("9. Non-Competition", "During the Term and for six (6) months after it, the Supplier shall not sell yarn to a competing label."),
+            ("15. Governing Law", "This Agreement is governed by the laws of England and Wales."),
+        ]),
+    })
     out = answer(settings, "After the Portuguese workshop stops working for us, for how long is it barred from sewing clothes for rival labels?", backend=None)
     assert "No document mentions" not in out["answer"], out["answer"]
     missing = {d["chunk_id"].split("-")[0]: d.get("missing") or [] for d in out["relevance"]}
@@ -670,16 +679,13 @@ def test_a_subject_said_with_an_indefinite_article_designates_no_party():
 def test_an_adjective_whose_country_a_document_names_is_not_said_to_be_absent(tmp_path_factory):
     # walkthrough 28: "What royalty rate do we owe the Japanese partner …?" abstained saying "No document mentions “Japanese”", of a
     # partner "incorporated under the laws of Japan"
-    base = tmp_path_factory.mktemp("country-named")
-    room = base / "room"
-    room.mkdir()
-    make_markdown(room / "co_development.md", [
-        ("Parties", "This Agreement is made between Nephalys SAS and Hokuriku Seiyaku K.K., a company incorporated under the laws of Japan."),
-        ("20. Governing Law", "This Agreement is governed by English law."),
-    ], title="Co-Development Agreement")
-    make_markdown(room / "bail.md", [("Article 2 — Loyer", "Le loyer annuel est fixé à 120 000 euros hors taxes.")], title="Bail commercial")
-    settings = load_settings(base / "ws")
-    Ingestor(settings).ingest(room)
+    settings = _room(tmp_path_factory, "country-named", {
+        "co_development.md": ("Co-Development Agreement", [
+            ("Parties", "This Agreement is made between Nephalys SAS and Hokuriku Seiyaku K.K., a company incorporated under the laws of Japan."),
+            ("20. Governing Law", "This Agreement is governed by English law."),
+        ]),
+        "bail.md": ("Bail commercial", [("Article 2 — Loyer", "Le loyer annuel est fixé à 120 000 euros hors taxes.")]),
+    })
     out = answer(settings, "What royalty rate do we owe the Japanese partner on European sales?", backend=None)
     assert out["abstained"] and "Japanese" not in out["answer"], out["answer"]
     # a name no document writes is still said to be absent
