@@ -181,10 +181,6 @@ class Calibration:
     # answer from another contract costs a lawyer more than an abstention. Fifth round (docs/
     # benchmarks.md): on the b halves, answers not right 19 -> 15, right answers 72 -> 71.
     unnamed_min_coverage: float = 0.45
-    # … and the first passage of a contract the question named, of the clause type it asks, this much: the question's other words are
-    # often its own paraphrase ("hand back the warehouse", "first dibs"), which its article does not write (walkthroughs 27 and 28: the
-    # right article ranked first and rejected at 0.2–0.3). Thirty-sixth round: dev and fresh unchanged (no such case there).
-    scoped_typed_min_coverage: float = 0.2
 
 
 CALIBRATION = Calibration()
@@ -533,8 +529,6 @@ def judge_by_meaning(
     )
     gives_kind = kind is None or gives_a_quantity(doc.content or "", kind)
     floor = calibration.min_coverage if in_scope else max(calibration.min_coverage, calibration.unnamed_min_coverage)
-    if in_scope and type_match and first_of_contract:
-        floor = min(floor, calibration.scoped_typed_min_coverage)
     relevant = coverage >= floor and score >= calibration.threshold and gives_kind and speaks_of_head and coverage > (
         absent_share(units) if absent is None else absent
     )
