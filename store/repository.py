@@ -121,34 +121,21 @@ def contract_labels(*, session: Session, contract_ids: Sequence[str]) -> dict[st
     return {contract_id: (file, title) for contract_id, file, title in rows}
 
 
-def copies_among(*, session: Session, contract_ids: Sequence[str]) -> dict[str, str]:
-    """``{contract id: the contract it is a copy or a translation of}`` for those of ``contract_ids`` that the data room's records
-    read as one (same parties, type and signature date as a contract before it: ``ContractRecord.copy_of``)."""
+def record_marks_among(*, session: Session, contract_ids: Sequence[str]) -> dict[str, dict[str, str]]:
+    """``{contract id: {mark: value}}``, in one query, for those of ``contract_ids`` whose data-room record reads one of: ``copy_of``
+    (the contract it is a copy or a translation of: same parties, type and signature date as a contract before it), ``not_contract``
+    (what it is when it is no contract: « an internal memo ») and ``governing_law`` (the canonical label, « droit portugais »)."""
     if not contract_ids:
         return {}
-    copy_of = func.json_extract(ContractMeta.record, "$.copy_of")
-    rows = session.exec(select(ContractMeta.contract_id, copy_of).where(ContractMeta.contract_id.in_(list(set(contract_ids))), copy_of.is_not(None)))
-    return {contract_id: original for contract_id, original in rows if original}
-
-
-def not_contracts_among(*, session: Session, contract_ids: Sequence[str]) -> dict[str, str]:
-    """``{document id: what it is}`` for those of ``contract_ids`` that the data room's records read as no contract (« an internal
-    memo »: ``ContractRecord.not_contract``)."""
-    if not contract_ids:
-        return {}
-    kind = func.json_extract(ContractMeta.record, "$.not_contract")
-    rows = session.exec(select(ContractMeta.contract_id, kind).where(ContractMeta.contract_id.in_(list(set(contract_ids))), kind.is_not(None)))
-    return {contract_id: what for contract_id, what in rows if what}
-
-
-def laws_among(*, session: Session, contract_ids: Sequence[str]) -> dict[str, str]:
-    """``{contract id: its governing law}`` (the canonical label, « droit portugais ») for those of ``contract_ids`` whose record
-    reads one."""
-    if not contract_ids:
-        return {}
-    rows = session.exec(select(ContractMeta.contract_id, ContractMeta.governing_law).where(
-        ContractMeta.contract_id.in_(list(set(contract_ids))), ContractMeta.governing_law.is_not(None)))
-    return {contract_id: law for contract_id, law in rows if law}
+    copy_of, not_contract = func.json_extract(ContractMeta.record, "$.copy_of"), func.json_extract(ContractMeta.record, "$.not_contract")
+    rows = session.exec(select(ContractMeta.contract_id, copy_of, not_contract, ContractMeta.governing_law).where(
+        ContractMeta.contract_id.in_(list(set(contract_ids))), or_(copy_of.is_not(None), not_contract.is_not(None), ContractMeta.governing_law.is_not(None))))
+    marks = {}
+    for contract_id, *values in rows:
+        found = {mark: value for mark, value in zip(("copy_of", "not_contract", "governing_law"), values) if value}
+        if found:
+            marks[contract_id] = found
+    return marks
 
 
 def amendments_among(*, session: Session, contract_ids: Sequence[str]) -> dict[str, str | None]:

@@ -689,24 +689,24 @@ def _explain_metadata_end(target: ContractRecord, extraction: Extraction) -> Non
     target.warnings[:] = [w for w in target.warnings if not w.startswith("contradiction: metadata end date")]
 
 
-def _warn_duplicates(records: list[ContractRecord], openings: dict[str, str] | None = None) -> None:
+def _warn_duplicates(records: list[ContractRecord], openings: dict[str, str]) -> None:
     """Same parties, type and signature date: a copy or a translation, most likely. A type unread, the same title and the same end
     (before any amendment) and the same opening words (``openings``: their first characters, letters and digits alone) stand for it
     (walkthrough 26: a representation agreement and its PDF re-export, neither typed, were two acts, and the amendment citing their
     signature date was attached to neither) — not the title alone: two « Conditions particulières » of a day for two sites are two
     (the review of the round)."""
-    groups: dict[tuple[frozenset[str], object, date], list[ContractRecord]] = defaultdict(list)
+    typed: dict[tuple[frozenset[str], str, date], list[ContractRecord]] = defaultdict(list)
+    untyped: dict[tuple[frozenset[str], str, date, bool, date], list[ContractRecord]] = defaultdict(list)
     for record in records:
         if not (record.parties and record.signature_date):
             continue
         if record.contract_type:
-            groups[(frozenset(record.entity_ids), record.contract_type, record.signature_date)].append(record)
+            typed[(frozenset(record.entity_ids), record.contract_type, record.signature_date)].append(record)
         elif record.title and (end := record.initial_end_date or record.end_date):  # its end before the amendments: one of two may be
-            groups[(frozenset(record.entity_ids), (" ".join(fold(record.title).split()), end, record.is_amendment), record.signature_date)].append(record)
-    if openings is not None:  # an untyped group: the same opening words too, else each stands alone
-        groups = {key: [r for r in group if _same_opening(openings.get(r.id, ""), openings.get(group[0].id, ""))] if isinstance(key[1], tuple) else group
-                  for key, group in groups.items()}
-    for group in groups.values():
+            untyped[(frozenset(record.entity_ids), " ".join(fold(record.title).split()), end, record.is_amendment, record.signature_date)].append(record)
+    # … an untyped one's copies open on its words too
+    groups = [*typed.values(), *([r for r in group if _same_opening(openings.get(r.id, ""), openings.get(group[0].id, ""))] for group in untyped.values())]
+    for group in groups:
         for record in group[1:]:
             first = group[0]
             record.copy_of = first.id

@@ -253,7 +253,7 @@ def asked_date(question: str, today: date) -> date:
         if _DATE_ASKED_BEFORE.search(before) and not _MADE_BEFORE.search(before):
             return max(mention.value, today)
     for match in _YEAR_ASKED.finditer(folded):
-        if _MADE_BEFORE.search(folded[: match.start()] + folded[match.start() : match.start("year")]):
+        if _MADE_BEFORE.search(folded[: match.start("year")]):
             continue
         year = int(match["year"])
         return max(date(year, 12, 31) if match["end"] is not None else date(year, 1, 1), today)

@@ -182,7 +182,7 @@ def split_at_topics(query: str, tokens: list[str], matches: list[Match], lexicon
     for match in matches:
         words = tokens[match.start : match.end]
         if len(words) > 1 and re.search(
-            r"\b" + r"\b[^.?!;]*?\b".join(re.escape(w) for w in words[:1]) + rf"\b\W+(?:\w+\W+){{0,2}}?{_TOPIC}\W+(?:\w+\W+){{0,2}}?" + re.escape(words[1]), folded
+            rf"\b{re.escape(words[0])}\b\W+(?:\w+\W+){{0,2}}?{_TOPIC}\W+(?:\w+\W+){{0,2}}?{re.escape(words[1])}", folded
         ):
             for start, end in ((match.start, match.start + 1), (match.start + 1, match.end)):
                 kept += [Match(m.concept, m.term, m.start + start, m.end + start) for m in lexicon.find(tokens[start:end], prefer=language)]

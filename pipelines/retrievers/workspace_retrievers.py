@@ -138,23 +138,17 @@ class ChunkHydrator(StoreComponent):
             rows = repo.get_chunks(session=session, chunk_ids=[d.id for d in documents])
             # File and title only: loading whole contracts (text, manifest) cost most of a search.
             labels = repo.contract_labels(session=session, contract_ids=[row.contract_id for row in rows.values()])
-            # … and the contract a passage's contract is a copy of, by its record: an answer counts one act filed twice once
-            copies = repo.copies_among(session=session, contract_ids=[row.contract_id for row in rows.values()])
-            # … and what a document is when it is no contract (a memo): a contract's passage is quoted before it
-            others = repo.not_contracts_among(session=session, contract_ids=[row.contract_id for row in rows.values()])
-            # … and the law it is under: "the Portuguese workshop" is the contract under Portuguese law, whose articles do not say so
-            laws = repo.laws_among(session=session, contract_ids=[row.contract_id for row in rows.values()])
+            # … and what its record marks: the contract a passage's contract is a copy of (an answer counts one act filed twice once), what
+            # a document is when it is no contract (a memo: a contract's passage is quoted before it), the law it is under ("the Portuguese
+            # workshop" is the contract under Portuguese law, whose articles do not say so)
+            marks = repo.record_marks_among(session=session, contract_ids=[row.contract_id for row in rows.values()])
         hydrated = []
         for doc in documents:
             row = rows.get(doc.id)
             if row is None:  # deleted since the vector search: never return a dangling chunk
                 continue
             file, title = labels.get(row.contract_id, (None, None))
-            meta = {**doc.meta, "copy_of": copies[row.contract_id]} if row.contract_id in copies else doc.meta
-            if row.contract_id in others:
-                meta = {**meta, "not_contract": others[row.contract_id]}
-            if row.contract_id in laws:
-                meta = {**meta, "governing_law": laws[row.contract_id]}
+            meta = {**doc.meta, **marks.get(row.contract_id, {})}
             hydrated.append(_document(row, file, title, score=doc.score, meta=meta))
         return {"documents": hydrated}
 

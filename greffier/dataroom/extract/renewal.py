@@ -131,9 +131,9 @@ def renewal_reading(sentence: str) -> str | None:
         return None
     readings = []
     # a renewal's words inside a denial's (« renonçant … à toute tacite reconduction », "waive any automatic renewal") deny it
-    denials = [(m.start(), m.end()) for m in _DENIED.finditer(folded)]
+    denials = list(_DENIED.finditer(folded))
     for match in _AUTOMATIC.finditer(folded):
-        if any(start <= match.start() < end for start, end in denials):
+        if any(denial.start() <= match.start() < denial.end() for denial in denials):
             readings.append("none")
             continue
         _subject_from, start = _clause_start(folded, match.start())
@@ -146,7 +146,7 @@ def renewal_reading(sentence: str) -> str | None:
     if "automatic" in readings:
         return "automatic"
     if not readings:
-        for match in _DENIED.finditer(folded):
+        for match in denials:
             rest = folded[match.end():]
             if _said_of_the_contract(folded, match.start()) and (not _DENIAL_LIMITED.match(rest) or _ONLY_BY_AGREEMENT.match(rest)):
                 readings.append("none")  # "This Agreement shall not be renewed" (a walkthrough: no reading)
