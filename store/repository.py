@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -124,18 +125,34 @@ def contract_labels(*, session: Session, contract_ids: Sequence[str]) -> dict[st
 def record_marks_among(*, session: Session, contract_ids: Sequence[str]) -> dict[str, dict[str, str]]:
     """``{contract id: {mark: value}}``, in one query, for those of ``contract_ids`` whose data-room record reads one of: ``copy_of``
     (the contract it is a copy or a translation of: same parties, type and signature date as a contract before it), ``not_contract``
-    (what it is when it is no contract: « an internal memo ») and ``governing_law`` (the canonical label, « droit portugais »)."""
+    (what it is when it is no contract: « an internal memo »), ``governing_law`` (the canonical label, « droit portugais ») and
+    ``party_words`` (who its parties are: their names and the names the contract gives them — « Centre Hospitalier Universitaire
+    Savoie-Mont-Blanc », « le CHU »; not what its opening says of them besides, whose registry and address words every French
+    opening writes: « Registre du commerce » is no answer to « recruter nos commerciaux »)."""
     if not contract_ids:
         return {}
     copy_of, not_contract = func.json_extract(ContractMeta.record, "$.copy_of"), func.json_extract(ContractMeta.record, "$.not_contract")
-    rows = session.exec(select(ContractMeta.contract_id, copy_of, not_contract, ContractMeta.governing_law).where(
-        ContractMeta.contract_id.in_(list(set(contract_ids))), or_(copy_of.is_not(None), not_contract.is_not(None), ContractMeta.governing_law.is_not(None))))
+    parties = func.json_extract(ContractMeta.record, "$.parties")
+    rows = session.exec(select(ContractMeta.contract_id, copy_of, not_contract, ContractMeta.governing_law, parties).where(
+        ContractMeta.contract_id.in_(list(set(contract_ids)))))
     marks = {}
-    for contract_id, *values in rows:
+    for contract_id, *values, named in rows:
         found = {mark: value for mark, value in zip(("copy_of", "not_contract", "governing_law"), values) if value}
+        if said := _parties_said(named):
+            found["party_words"] = said
         if found:
             marks[contract_id] = found
     return marks
+
+
+def _parties_said(named: str | list | None) -> str:
+    """The words a record names its parties with (:func:`record_marks_among`): each party's name and the names the contract
+    gives it."""
+    try:
+        listed = json.loads(named) if isinstance(named, str) else named or []
+    except json.JSONDecodeError:
+        listed = []
+    return " ".join(str(word) for party in listed if isinstance(party, dict) for word in [party.get("raw_name") or party.get("name"), *(party.get("defined_as") or ())] if word)
 
 
 def amendments_among(*, session: Session, contract_ids: Sequence[str]) -> dict[str, str | None]:

@@ -31,7 +31,7 @@ from greffier.text.replies import (
     ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_COMPUTED_NOTE, END_IN_FORCE_NOTE, END_MOVED_NOTE, END_MOVED_QUOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NEXT_NOTICE_NOTE, SEVERAL_AMONG, STATUS_ARTICLE, STATUS_CURRENT, STATUS_DEADLINE_PASSED, STATUS_ENDED, STATUS_ENDS_BEFORE, STATUS_NOTE_AT, STATUS_PERIOD_THEN, STATUS_WILL_RENEW, STATUS_NOTICE_NOT_SAID, STATUS_NO_RENEWAL, STATUS_NOT_STARTED, STATUS_NOTE, STATUS_SURVIVES, STATUS_RENEWED, STATUS_RUNS, STATUS_TEXT, STATUS_THEN_RENEWS, NO_RELEVANT_PASSAGE, NOT_A_CONTRACT_KINDS, NOT_A_CONTRACT_NOTE, NAMES_ABSENT, NOT_GROUNDED, NOTICE_UNITS_FR, ONLY_NAMED, RENEWS_NOTE, ROLE_IS, ROLE_NOTE, WHICH_ONE, abstention, contract_label, date_in, file_names, reply_language,
     wording,
 )
-from pipelines.generators.answer_kinds import asks_a_date
+from pipelines.generators.answer_kinds import STATUS_ASKED, asks_a_date
 from pipelines.generators.answerers import ABSTENTION
 from pipelines.generators.llm import LLMBackend, llm_role, resolve_llm
 from pipelines.retrieval import RETRIEVAL_OUTPUTS, passage, rerank_parameters, retrieval_inputs, runnable, stage_times
@@ -197,12 +197,6 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
     return out
 
 
-# A question whether a contract is still in force (yes or no), not until when: "is it still in force?", « est-il toujours en
-# vigueur ? » — not "has it expired?" (a yes there is a no here: a review)
-_STATUS_ASKED = re.compile(
-    r"\b(?:still (?:be |remain |stay )?(?:in (?:full )?(?:force|effect)|valid|running|binding|current|active|live)"
-    r"|(?:toujours|encore) (?:en vigueur|valable|valide|en cours))\b"
-)
 # … of the contract itself, as it stands: not after an event (« après la cession », "after the sale", "upon termination"), nor of
 # one of its clauses ("the Seller's non-compete", « la clause résolutoire ») — a review: those read the contract's end for them
 _STATUS_NOT_OF_THE_CONTRACT = re.compile(
@@ -261,14 +255,14 @@ def asked_date(question: str, today: date) -> date:
 
 
 def _status_answer(store: Any, candidates: list[list[str] | None], question: str, language: str) -> dict[str, Any] | None:  # noqa: ANN401
-    """Whether the one contract the question is about is still in force, when ``question`` asks so (:data:`_STATUS_ASKED`): its
+    """Whether the one contract the question is about is still in force, when ``question`` asks so (:data:`pipelines.generators.answer_kinds.STATUS_ASKED`): its
     end after the amendments and its renewal against today's date, with the passage whose sentence gives the end (``text``,
     ``chunk``, ``record``). The contract: the first of ``candidates`` (the contracts the question names, those its words hint at)
     or the workspace's contracts that holds one contract, its amendments and copies aside — never one the search alone found (a review: "Is the licence with
     Orion still in force?", no such contract, answered with the guarantee's end); the answer names it. ``None`` when the question
     asks something else, is about no one contract, or its end is unknown."""
     folded = fold(question).replace("’", "'")
-    if not (asked := _STATUS_ASKED.search(folded)):
+    if not (asked := STATUS_ASKED.search(folded)):
         return None
     # … read in the part of the question that asks it: "Is the manufacturing contract still running, and by when must we give notice if
     # we want to stop it?" asks whether it runs (walkthrough 26; the condition is the second part's)

@@ -45,7 +45,9 @@ pouvons pouvez pourrons pourrez pourrions pourriez devons devez devrons devrez d
 # read as a software « application » sent walkthrough 20's coffee-price question to the till software's fees), and « à partir de »,
 # "from" (walkthrough 21: « partir » was looked for as « partie », "party"), and the verb that keeps a notice or a time limit
 # (« quel préavis faut-il respecter ? »: walkthrough 24; "observe"), the "still" of "is it still binding?", which no contract
-# writes, and the verb that asks whether a contract has a clause (« contient-il une clause de … ? », "does it contain …?").
+# writes, and the verb that asks whether a contract has a clause (« contient-il une clause de … ? », "does it contain …?"); the light
+# verb of having ("do the others get first refusal?", "does the tenant get a rent-free period?": walkthrough 28) and "others", the
+# plural of Snowball's "other" (« autres » is a counterpart below).
 FRAME_WORDS = """
 many much per also
 want wants wanted wish veut veulent voudrait voudraient vouloir souhaite souhaitent
@@ -60,6 +62,7 @@ according selon dit disent says say said
 respecter respecte respectent observer observe
 still toujours
 contient contiennent comporte comportent contain contains
+get gets got getting others
 applique appliquent apply applies aujourd hui today currently actuellement
 partir
 """.split()

@@ -212,6 +212,21 @@ _WHETHER_CHANGED = re.compile(
 )
 
 
+# A question whether a contract is still in force (yes or no), not until when: "is it still in force?", « est-il toujours en
+# vigueur ? » — not "has it expired?" (a yes there is a no here: a review)
+STATUS_ASKED = re.compile(
+    r"\b(?:still (?:be |remain |stay )?(?:in (?:full )?(?:force|effect)|valid|running|binding|current|active|live)"
+    r"|(?:toujours|encore) (?:en vigueur|valable|valide|en cours))\b"
+)
+
+
+def sentence_kind(question: str) -> AnswerKind | None:
+    """The kind of answer a quoted sentence should give for ``question``: :func:`asked_kind`, or a date for a question whether a
+    contract is still in force (walkthrough 27: "… still be binding in mid-2028?" quoted the term article's « entre en vigueur à la date
+    de sa dernière signature », not its « prend fin … au plus tard le 30 juin 2027 »)."""
+    return asked_kind(question) or ("date" if STATUS_ASKED.search(fold(question).replace("’", "'")) else None)
+
+
 def asked_kind(question: str) -> AnswerKind | None:
     """The kind of answer ``question`` asks for, or None (see the module docstring). A length of time
     is looked for before a date, and a date before a sum (« combien de temps » is not a sum). None for a

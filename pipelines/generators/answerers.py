@@ -26,7 +26,7 @@ from haystack.utils import deserialize_chatgenerator_inplace
 from greffier.text import fold, fold_label, split_sentences, tokenize
 from greffier.text.replies import ABSTENTIONS, SEVERAL_CONTRACTS, SEVERAL_DOCUMENTS, abstention, contract_label, contract_line, counted, reply_language, says_abstention, wording
 from greffier.text.tokens import without_legal_forms
-from pipelines.generators.answer_kinds import AnswerKind, asked_kind, asked_parts, holds_kind
+from pipelines.generators.answer_kinds import AnswerKind, asked_kind, asked_parts, holds_kind, sentence_kind
 from pipelines.passages import copies_among, is_translation, own_heading, parties_asked, parties_passage, prose, signature_block, signers_asked
 from pipelines.rankers.relevance import coverage_of, covering_tokens, passages_block, unit_covered, units_of
 
@@ -478,7 +478,7 @@ def _answering(documents: list[Document], units: list[dict[str, Any]], max_sente
         return opening
     if signers_asked(question) and (block := signature_block(documents, quoted_contract(documents)) or signature_block(documents)):
         return block
-    return best_sentences(documents, units, max_sentences, asked_kind(question), question=question)
+    return best_sentences(documents, units, max_sentences, sentence_kind(question), question=question)
 
 
 def _each_part(documents: list[Document], units: list[dict[str, Any]], max_sentences: int, question: str) -> list[tuple[int, int, str]]:

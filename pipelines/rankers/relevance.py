@@ -251,6 +251,10 @@ def own_forms(unit: dict[str, Any]) -> dict[str, Any]:
 # A question that asks what a thing is (« Quelle pénalité … ? », "What penalty …?", "Which …"), not whether there is one
 _ASKS_WHICH = re.compile(r"^\W*(?:what|which|quel|quelle|quels|quelles|how much|how many|combien)\b")
 # Between a noun and its complement written as one thing: a few words, no punctuation (« indemnité légale de licenciement »)
+# A noun that names who does a thing (« traitant », « locataire », « acquéreur », "contractor", "tenant", "licensee"): after a
+# prefix, a party (« le sous-traitant », « le sous-locataire », "the sub-contractor"), not the thing a question asks about
+# (an English "-er" only: « sous-louer » is a verb)
+_AGENT_NOUN = {"fr": re.compile(r"(?:ants?|antes?|eurs?|euses?|aires?|ents?)$"), "en": re.compile(r"(?:ants?|ents?|ors?|ers?|ees?)$")}
 _ONE_PHRASE_GAP = re.compile(r"^[\s'’-]*(?:\w+[\s'’-]+){0,3}$")
 
 
@@ -309,17 +313,26 @@ def said_together(head_units: list[dict[str, Any]], complement_units: list[dict[
     return not complements
 
 
+def opening_only(doc: Document) -> bool:
+    """Whether a passage is its contract's opening that names the parties (:func:`pipelines.passages.parties_passage`), and
+    little else: half of its sentences or more are that."""
+    block = parties_passage([doc])
+    return bool(block) and 2 * len(block) >= len(split_sentences(prose(doc)))
+
+
 def passage_tokens(doc: Document, *, with_name: bool = False) -> set[str]:
     """The words a passage says, with its heading; ``with_name``: and the name of its contract (its
     title and file name) — an article of the Benelux distribution agreement is about that agreement
     without repeating its name (for a question that names no contract: inside a named one, its name
-    is not part of what is asked); and, named or not, the adjectives of the country whose law it is under: the non-compete of the
+    is not part of what is asked) — and its parties' names (the record's ``party_words`` mark: the clinical
+    investigation's term article is "our agreement with the university hospital" of the « Centre Hospitalier
+    Universitaire … » it was signed with; walkthrough 27); and, named or not, the adjectives of the country whose law it is under: the non-compete of the
     contract under « droit portugais » is the "Portuguese workshop's" without saying Portuguese (walkthrough 26)."""
     meta = doc.meta
     named = " ".join(law_adjectives(str(meta.get("governing_law") or "")))  # whether the question named the contract or not
     if with_name:
         stem = re.sub(r"\.[A-Za-z0-9]{1,5}$", "", str(meta.get("file") or "").replace("\\", "/").rsplit("/", 1)[-1])
-        named = " ".join(filter(None, [named, str(meta.get("title") or ""), re.sub(r"[_\-.]+", " ", stem)]))
+        named = " ".join(filter(None, [named, str(meta.get("title") or ""), re.sub(r"[_\-.]+", " ", stem), str(meta.get("party_words") or "")]))
     return set(tokenize(f"{named} {meta.get('section') or ''} {without_legal_forms(doc.content or '')}"))
 
 
@@ -685,7 +698,11 @@ class RelevanceJudge:
         head_words = asked_head(question)
         # a question that governs no noun (« Le bail autorise-t-il le locataire à sous-louer … ? ») asks about the word it
         # writes after a prefix: a passage that lets the premises does not speak of subletting them
-        head = set(head_words) or {word for word, prefix in prefixed_words(asked or question).items() if prefix in WHOLE_WORD_PREFIXES}
+        # (not a prefixed agent noun: « le sous-traitant », "the sub-contractor" names who owes, not what is asked — walkthrough 28's
+        # « Quelle somme le sous-traitant de production nous doit-il … ? »)
+        head = set(head_words) or {
+            word for word, prefix in prefixed_words(asked or question).items() if prefix in WHOLE_WORD_PREFIXES and not _AGENT_NOUN["en" if question_language(question) == "en" else "fr"].search(word)
+        }
         complement = set(asked_complement(question, head_words))  # « indemnité de licenciement »: both nouns, not any « indemnité »
         naming = set(names or ()) - head - complement  # a name that is the thing asked about stays asked
         # … and the street word of a named address: « la boutique rue Mercière » names the lease by its address, « rue » asks nothing (the
@@ -829,10 +846,13 @@ class RelevanceJudge:
             contract = doc.meta.get("doc_id")
             if coverage > best_covered.get(contract, (0.0, -1))[0]:
                 best_covered[contract] = (coverage, index)
-        # … its first by rank that is no recital (a recital says why the contract was made), else its first
+        # … its first by rank that is no recital (a recital says why the contract was made) nor its opening that names its parties
+        # (unless who they are is asked), else its first: « ENTRE LES SOUSSIGNÉS » ranked before the lease's « Article 10 – Droit de
+        # préférence » asked of (walkthrough 26)
         recitals = [bool(_RECITALS.match(fold(own_heading(doc)))) for doc in documents]
+        openings = [not parties and opening_only(doc) for doc in documents]
         first_of: dict[str, int] = {}
-        for index in sorted(range(len(documents)), key=lambda i: (recitals[i], i)):
+        for index in sorted(range(len(documents)), key=lambda i: (recitals[i] or openings[i], i)):
             first_of.setdefault(documents[index].meta.get("doc_id"), index)
         decisions = []
         for index, (doc, coverage) in enumerate(zip(documents, coverages)):

@@ -84,6 +84,9 @@ KIND_WEIGHT = 1.0  # what being of the kind named adds to a contract's subject s
 NAME_KINDS = ("contract",)
 SUBJECT_KINDS = ("place", "subject")
 LAW_PLACE = "law:"  # a contract's subject key for the place its governing law names
+# … and for a word of its title, file name or parties: never one key with a glossary notion's id (walkthrough 28: the token "pharma" of
+# "Aldergrove Pharma" was the key of the subject « pharma » — « médicament », « principe actif » — and « le principe actif » named the NDA)
+NAME_WORD = "word:"
 
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _WORD = re.compile(r"\w[\w'’.-]*(?:,\d[\w'’.-]*)*", re.UNICODE)  # « 45 000,50 » stays one word, as tokenize() reads it
@@ -486,9 +489,9 @@ def by_kind(index: IdentityIndex, question: str) -> Scope | None:
     # contracts' titles, files or parties carry; « dangereux » in an article's title does not.
     names = proper_nouns(question)
     wanted |= {
-        t for t in tokens
+        NAME_WORD + t for t in tokens
         if t in names and t not in index.generic and t not in kind_words and len(t) >= MIN_TOKEN_LENGTH
-        and len(index.carriers_of.get(t, ())) <= index.distinct_limit  # kinds and subjects share one key space
+        and len(index.carriers_of.get(NAME_WORD + t, ())) <= index.distinct_limit
     }
     carriers = {key: len(index.carriers_of.get(key, ())) for key in kinds | wanted}
     candidates = set().union(*(index.carriers_of.get(key, frozenset()) for key in kinds | wanted)) if kinds | wanted else set()
@@ -526,7 +529,7 @@ def by_kind(index: IdentityIndex, question: str) -> Scope | None:
         for t in tokens[m.start : m.end]
     }
     # … and the names among the wanted (« Annecy »), not the glossary's ids of the subjects (« united_kingdom »: not a word of the question)
-    naming_words |= {t for t in wanted - subject_ids if not t.startswith(LAW_PLACE) and any(t in index.subjects_of[cid] for cid in named)}
+    naming_words |= {t.removeprefix(NAME_WORD) for t in wanted if t.startswith(NAME_WORD) and any(t in index.subjects_of[cid] for cid in named)}
     naming = frozenset(naming_words)
     return Scope(
         named, [index.titles[cid] for cid in named], [index.files[cid] for cid in named], sorted(naming),
@@ -564,7 +567,7 @@ def _descriptors(record: IdentityRow, lexicon: Lexicon, generic: frozenset[str])
     # américain » is the one whose title says "US", not any consulting agreement under New York law)
     subjects |= {LAW_PLACE + m.concept.id for m in lexicon.find(tokenize(record.governing_law or "")) if m.concept.kind == "place"}
     words = set(name_tokens) | set(tokenize(" ".join(record.party_names)))
-    subjects |= {t for t in words if t not in generic and len(t) >= MIN_TOKEN_LENGTH and not t.isdigit()}
+    subjects |= {NAME_WORD + t for t in words if t not in generic and len(t) >= MIN_TOKEN_LENGTH and not t.isdigit()}
     return kinds, frozenset(subjects)
 
 

@@ -267,6 +267,22 @@ GENERAL_WORDINGS = [
      "La cession du bail n'est autorisée qu'au profit d'une société contrôlée par le Preneur au sens de l'article L. 233-3 du code de "
      "commerce, toute opération faisant perdre au Preneur le contrôle de la société cessionnaire emportant résiliation du bail."),
     ("change-of-control", False, "Si le Fournisseur cesse de contrôler la conformité des lots livrés, le Client pourra refuser la livraison."),
+    # walkthrough 27: the control « vient à être modifié » (a change, in a participle) inside an « Intuitu personae » article; not the code
+    # « tel que modifié », nor a power to change the terms of a sublease to a controlled company
+    ("change-of-control", True,
+     "Si le contrôle du Titulaire, au sens de l'article L. 233-3 du code de commerce, vient à être modifié, le Client pourra résilier le "
+     "contrat sans indemnité."),
+    ("change-of-control", False,
+     "La sous-location est permise au profit d'une société contrôlée par le Preneur au sens de l'article L. 233-3 du code de commerce, tel que modifié."),
+    ("change-of-control", False,
+     "Le Bailleur pourra modifier les conditions de la sous-location consentie à une société contrôlée au sens de l'article L. 233-3."),
+    # … nor an NDA's purpose, the deal weighed (walkthrough 27)
+    ("change-of-control", False,
+     "The Recipient wishes to evaluate a possible acquisition of all or a majority of the shares of the Company (the \"Proposed Transaction\")."),
+    ("change-of-control", False, "Le Destinataire souhaite étudier une éventuelle acquisition de plus de 50 % du capital de la Société."),
+    ("change-of-control", True,
+     "The Licensee shall notify the Licensor of any proposed acquisition of a majority of its voting shares, which the Licensor shall "
+     "consider in good faith, and the Licensor may terminate this Agreement if it does not consent."),
     ("change-of-control", True,
      "Si un actionnaire, ou plusieurs agissant de concert, prend le contrôle de l'Emprunteur au sens de l'article L. 233-3 du Code de "
      "commerce, la Banque pourra exiger le remboursement immédiat de l'encours."),

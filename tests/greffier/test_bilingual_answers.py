@@ -17,7 +17,7 @@ from greffier.services.ingest import Ingestor
 from greffier.text.replies import abstention
 from pipelines.expanders.query_expansion import asked_types, asked_units, naming_positions, without_words
 from pipelines.generators.answerers import extractive_answer
-from pipelines.rankers.relevance import RelevanceJudge
+from pipelines.rankers.relevance import RelevanceJudge, opening_only
 from greffier.lexicon import load_lexicon
 from greffier.text import tokenize
 from haystack import Document
@@ -234,6 +234,18 @@ def test_each_contract_of_a_several_contracts_answer_is_labelled_by_its_title_an
          "8.1 The Operator shall maintain insurance with reputable insurers.", False),
         # … and "stop" alone is no termination (a review: "Can the supplier stop deliveries?")
         ("Can the supplier stop deliveries?", "9. Termination", "Either party may terminate this Agreement on six months' notice.", False),
+        # walkthrough 28: a prefixed agent noun is who owes, not what is asked — « le sous-traitant » made "subcontractor" the thing a
+        # passage had to speak of, and the late-delivery damages article abstained; the price article still does not answer
+        ("Quelle somme le sous-traitant de production nous doit-il lorsqu'un lot arrive en retard ?", "8. Delivery",
+         "8.4 Where a production Batch is delivered late, the Manufacturer shall pay one percent (1 %) of the Batch Price per full week of delay.", True),
+        ("Quelle somme le sous-traitant de production nous doit-il lorsqu'un lot arrive en retard ?", "7. Price",
+         "7.1 The price of each production Batch is set out in Schedule 2.", False),
+        # … and "get", "others" frame a question ("do the others get first refusal?"), "first refusal" is a pre-emption right
+        ("Before a shareholder sells its stake to an outsider, do the others get first refusal?", "Article 5 – Droit de préemption",
+         "Tout Associé qui envisage de céder ses Titres à un tiers doit les offrir en priorité aux autres Associés, qui disposent de trente "
+         "jours pour exercer leur droit de préemption.", True),
+        ("Before a shareholder sells its stake to an outsider, do the others get first refusal?", "Article 9 – Durée",
+         "Le présent pacte est conclu pour une durée de dix ans.", False),
     ],
 )
 def test_the_relevance_check_judges_meaning_across_languages(question, section, passage, relevant):
@@ -264,6 +276,28 @@ def test_the_named_contract_s_passage_that_holds_the_question_counts_as_its_best
     assert [d.id for d in judged["documents"]][:1] == ["c1-4"]
     unscoped = RelevanceJudge().run(question=question, documents=docs, units=units)
     assert "c1-4" not in [d.id for d in unscoped["documents"]]  # without the scope, the same coverage is not enough
+
+
+def test_a_named_contract_s_opening_that_names_its_parties_is_not_its_best_passage():
+    # walkthrough 26: the lease's opening (« ENTRE LES SOUSSIGNÉS ») ranked first and took the named contract's bonus; its right of
+    # first refusal, ranked second and holding less than half the question's words, abstained
+    question = "If the landlord of the Marais showroom decides to let the adjoining unit, does the tenant get a say?"
+    units, _ = _units(question, "en")
+    opening = Document(id="c1-1", score=1.0, meta={"doc_id": "c1", "section": "ENTRE LES SOUSSIGNÉS :"}, content=(
+        "La SCI Turenne Patrimoine, société civile immobilière au capital de 1 000 euros, dont le siège est 12 rue de Turenne, 75003 Paris, "
+        "ci-après « le Bailleur », D'UNE PART, ET la société Véranne SAS, dont le siège est 4 rue du Bac, 75007 Paris, ci-après « le Preneur », "
+        "D'AUTRE PART."))
+    article = Document(id="c1-12", score=0.9, meta={"doc_id": "c1", "section": "Article 10 – Droit de préférence"}, content=(
+        "Si le Bailleur décide de donner à bail le lot n° 13 contigu aux locaux loués, il devra d'abord en proposer la location au Preneur "
+        "par lettre recommandée, en précisant le loyer et les conditions. Le Preneur dispose d'un mois pour accepter."))
+    judged = RelevanceJudge().run(question=question, documents=[opening, article], units=units, scope={"contract_ids": ["c1"]})
+    assert [d.id for d in judged["documents"]] == ["c1-12"], judged["decisions"]
+    # … an article ranked first keeps it (the second holds too little of the question to answer on its own)
+    designation = Document(id="c1-3", score=1.0, meta={"doc_id": "c1", "section": "Article 1 – Désignation"},
+                           content="Les locaux loués sont situés au rez-de-chaussée et comprennent une boutique de 85 m².")
+    judged = RelevanceJudge().run(question=question, documents=[designation, article], units=units, scope={"contract_ids": ["c1"]})
+    assert judged["documents"] == [], judged["decisions"]
+    assert opening_only(opening) and not opening_only(article) and not opening_only(designation)
 
 
 def _units(question: str, language: str) -> tuple[list[dict], list[str]]:
@@ -431,6 +465,27 @@ def test_the_extractive_answer_quotes_the_sentence_that_gives_the_length_of_time
     units, _types = _units(question, language)
     answer_text = extractive_answer(question, [doc], units=units)
     assert all(part in answer_text for part in quoted), answer_text
+
+
+@pytest.mark.parametrize(
+    ("question", "quoted", "not_quoted"),
+    [
+        # walkthrough 27: whether a contract is still in force asks for its end — the term article's entry into force was quoted alone
+        ("Will the clinical investigation agreement still be binding in mid-2028?", "au plus tard le 30 juin 2027", None),
+        ("La convention d'investigation sera-t-elle encore en vigueur en 2028 ?", "au plus tard le 30 juin 2027", None),
+        # … not a question on its entry into force
+        ("On what condition does the clinical investigation agreement enter into force?", "entre en vigueur à la date de sa dernière signature",
+         "au plus tard le 30 juin 2027"),
+    ],
+)
+def test_a_question_whether_a_contract_is_still_in_force_quotes_its_end(question, quoted, not_quoted):
+    text = ("Article 12 – Durée\nLa présente convention entre en vigueur à la date de sa dernière signature. La "
+            "convention prend fin à la remise du rapport final et au plus tard le 30 juin 2027.")
+    doc = Document(id="c1-8", content=text, meta={"doc_id": "c1", "section": "Article 12 – Durée", "file": "convention.pdf"})
+    units, _types = _units(question, "fr" if question.startswith("La ") else "en")
+    answer_text = extractive_answer(question, [doc], 1, units=units)
+    assert quoted in answer_text, answer_text
+    assert not_quoted is None or not_quoted not in answer_text, answer_text
 
 
 @pytest.mark.parametrize(

@@ -662,6 +662,35 @@ def test_the_adjective_of_a_contract_s_law_is_said_of_its_articles_not_asked_of_
     assert any("Portuguese" in missing[c] for c in english), missing
 
 
+def test_a_contract_s_parties_are_said_of_its_articles_for_a_question_that_names_no_contract(tmp_path_factory):
+    # walkthrough 27: "Will our agreement with the university hospital for the pump study still be binding in mid-2028?" — the clinical
+    # investigation's term article does not say who it was signed with, and every article missed "university" and "hospital"; its
+    # party, the « Centre Hospitalier Universitaire », does. Another contract's articles still miss them.
+    settings = _room(tmp_path_factory, "party-words", {
+        "convention_investigation.md": ("Convention d'investigation clinique", [
+            ("Entre les soussignés", "Le Centre Hospitalier Universitaire Grenoble-Alpes, établissement public de santé, ci-après « le CHU », "
+             "d'une part, et la société Alpimed SAS, ci-après « le Promoteur », d'autre part."),
+            ("Article 12 – Durée", "La présente convention prend fin à la remise du rapport final et au plus tard le 30 juin 2027."),
+            ("Article 15 – Droit applicable", "La présente convention est régie par le droit français."),
+        ]),
+        "supply_agreement.md": ("Supply Agreement", [
+            ("Parties", "This Agreement is made between Brandt Handschuhe GmbH (the \"Supplier\") and Alpimed SAS (the \"Customer\")."),
+            ("13. Term", "This Agreement shall remain in force until 31 December 2027."),
+            ("15. Governing Law", "This Agreement is governed by German law."),
+        ]),
+    })
+    out = answer(settings, "Until when does our agreement with the university hospital run?", backend=None)
+    assert not out["abstained"], out["answer"]
+    assert {c["file"].rsplit("/", 1)[-1] for c in out["citations"]} == {"convention_investigation.md"}, out["citations"]
+    missing = {d["chunk_id"].split("-")[0]: d.get("missing") or [] for d in out["relevance"]}
+    files = {r["chunk_id"].split("-")[0]: r["file"] for r in out["results"]}
+    convention = [c for c, f in files.items() if f.endswith("convention_investigation.md")]
+    supply = [c for c, f in files.items() if f.endswith("supply_agreement.md")]
+    assert convention and supply, files
+    assert all("hospital" not in missing[c] for c in convention), missing
+    assert all("hospital" in missing[c] for c in supply), missing
+
+
 def test_a_subject_said_with_an_indefinite_article_designates_no_party():
     # walkthrough 28: « si un laboratoire rachète plus de la moitié de nos actions » scoped the question to the NDA of Aldergrove Pharma
     # (« laboratoire »: the glossary's pharma subject, a word of that party's name); any laboratory is meant, the licence is named
@@ -674,6 +703,41 @@ def test_a_subject_said_with_an_indefinite_article_designates_no_party():
     index = IdentityIndex.build(rows, load_lexicon())
     scope = by_kind(index, "Que se passe-t-il pour la licence de brevets américaine si un laboratoire rachète plus de la moitié de nos actions ?")
     assert scope is not None and scope.contract_ids == ["l1"], scope
+
+
+def test_a_word_of_a_party_s_name_is_not_the_glossary_subject_of_the_same_spelling():
+    # walkthrough 28: « Jusqu'à quand le façonnier suisse est-il tenu de nous fabriquer le principe actif ? » was scoped to the NDA of
+    # Aldergrove Pharma: the token "pharma" of its party's name and the glossary subject « pharma » (« principe actif ») were one key
+    rows = [
+        IdentityRow("n1", "CONFIDENTIALITY AND STANDSTILL AGREEMENT", "room/NDA_Aldergrove_Pharma.md", ["ALDERGROVE PHARMA PLC", "NEPHALYS SAS"],
+                    True, "accord de confidentialité", "", "droit anglais"),
+        IdentityRow("s1", "CLINICAL AND COMMERCIAL SUPPLY AGREEMENT", "room/Vantor_Supply_Agreement_2023.pdf", ["VANTOR BIOLOGICS AG", "NEPHALYS SAS"],
+                    True, "contrat de fourniture", "", "droit suisse"),
+        IdentityRow("b1", "BAIL COMMERCIAL", "room/Bail_commercial_Luminy.html", ["SCI LUMINY PARC", "NEPHALYS SAS"], True, "bail commercial", "",
+                    "droit français"),
+    ]
+    index = IdentityIndex.build(rows, load_lexicon())
+    scope = by_kind(index, "Jusqu'à quand le façonnier suisse est-il tenu de nous fabriquer le principe actif ?")
+    assert scope is not None and scope.contract_ids == ["s1"] and "principe" not in scope.named_by, scope
+    # … a party's name still names its contract, and a word of a title
+    assert by_kind(index, "Quand prend fin l'accord de confidentialité avec Aldergrove ?").contract_ids == ["n1"]
+    assert by_kind(index, "Quel est le loyer du bail de Luminy ?").named_by == ["bail", "luminy"]
+
+
+def test_a_co_development_partnership_named_in_french_is_the_english_co_development_agreement():
+    # walkthrough 28: « Quel droit régit notre partenariat de co-développement avec le laboratoire japonais ? » was answered from the NDA
+    # (then from the supply agreement): nothing read « co-développement » as the title's "Co-Development"
+    rows = [
+        IdentityRow("h1", "CO-DEVELOPMENT AND OPTION AGREEMENT", "room/Hokuriku_CoDevelopment_Option_Agreement.html",
+                    ["HOKURIKU SEIYAKU CO., LTD.", "NEPHALYS SAS"], True, "", "", "droit anglais"),
+        IdentityRow("s1", "CLINICAL AND COMMERCIAL SUPPLY AGREEMENT", "room/Vantor_Supply_Agreement_2023.pdf", ["VANTOR BIOLOGICS AG", "NEPHALYS SAS"],
+                    True, "contrat de fourniture", "", "droit suisse"),
+        IdentityRow("b1", "BAIL COMMERCIAL", "room/Bail_commercial_Luminy.html", ["SCI LUMINY PARC", "NEPHALYS SAS"], True, "bail commercial", "",
+                    "droit français"),
+    ]
+    index = IdentityIndex.build(rows, load_lexicon())
+    assert by_kind(index, "Quel droit régit notre partenariat de co-développement avec le laboratoire japonais ?").contract_ids == ["h1"]
+    assert by_kind(index, "Quel droit régit notre partenariat avec le laboratoire japonais ?") is None  # a partnership alone: no title says it
 
 
 def test_an_adjective_whose_country_a_document_names_is_not_said_to_be_absent(tmp_path_factory):
