@@ -431,6 +431,10 @@ _SAID_OF_IT = re.compile(
     r"|^[^.;]{0,20}?\b(?:shall|will)\s+(?:now\s+)?read\s+as\s+follows",
     re.IGNORECASE,
 )
+# A wording an amendment quotes, old or new ("the amount "one million five hundred thousand US dollars (USD 1,500,000)" is deleted and
+# replaced": walkthrough 28, the verb 96 characters after "Section 5.2(b) of the License Agreement"), « les mots « six (6) » »
+_SUB_PARAGRAPH = re.compile(r"^\s*\([a-z0-9]{1,4}\)", re.IGNORECASE)
+_QUOTED_WORDING = re.compile(r"[\"“«][^\"“”«»]{1,200}[\"”»]")
 _VERB_BEFORE = re.compile(r"\b(?:amend|replace|delete|restate|modifier|remplacer|supprimer)\w*\s+(?:\w+\s+){0,2}?$", re.IGNORECASE)
 # An article's number where its heading or its text gives it: "5. Fees", « Article 4 – Loyer », « Article 1er – Objet », "5.1 The …".
 _HEADING_NUMBER = re.compile(r"^\s*(?:(?:article|art\.|clause|section)\s*)?(\d+(?:\.\d+)*|premier)(?:er|re)?(?=[\s.:)–—-]|$)", re.IGNORECASE)
@@ -464,7 +468,8 @@ def _rewrites(sentence: str, numbers: set[str]) -> bool:
         cited = [_number(n) for n in re.findall(_NUMBER, match["numbers"], re.IGNORECASE)]
         if not any(_same_article(n, numbers) for n in cited):
             continue
-        after = sentence[match.end():]
+        # (its paragraph's letter and the old wording quoted between them are no distance: "Section 5.2(b) of the License Agreement")
+        after = _QUOTED_WORDING.sub('"…"', _SUB_PARAGRAPH.sub("", sentence[match.end():], count=1))
         said = _SAID_OF_IT.match(after) or _VERB_BEFORE.search(sentence[: match.start()])
         if said and not _LEFT_AS_IT_WAS.search(re.split(r"[;.]", after, maxsplit=1)[0]):
             return True

@@ -527,10 +527,14 @@ def _amended_article_notes(store: Any, outputs: dict[str, Any], citations: list[
         numbers = set().union(*(article_numbers(d.meta.get("section"), d.content or "") for d in documents if d.meta.get("doc_id") == contract_id))
         if not numbers:
             continue
+        said: set[str] = set()  # an amendment and its signed copy rewrite it once (walkthrough 28: the note said it twice)
         for amendment in (room.by_id[a] for a in record.amended_by if a in room.by_id and a not in quoted):
             with store.session() as session:
                 sentences = split_sentences("\n".join(chunk.text for chunk in repo.list_chunks(session=session, contract_id=amendment.id)))
-            if rewriting := rewriting_sentences(sentences, numbers)[:MAX_REWRITING_SENTENCES]:
+            rewriting = rewriting_sentences(sentences, numbers)[:MAX_REWRITING_SENTENCES]
+            key = " ".join(" ".join(rewriting).split())
+            if rewriting and key not in said:
+                said.add(key)
                 notes.append(wording(ARTICLE_AMENDED_NOTE, language, file=PurePosixPath(record.file).name, amendments=_named(amendment),
                                      sentences=" … ".join(re.sub(r"[ \t\r\n]+", " ", s) for s in rewriting)))  # typographic spaces kept
     return notes

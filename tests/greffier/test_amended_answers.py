@@ -162,6 +162,34 @@ def test_an_article_the_amendment_leaves_unchanged_gets_no_note(licence_room, qu
     assert "rewrote" not in (out.get("note") or "") and "a modifié cet article" not in (out.get("note") or ""), out.get("note")
 
 
+def test_an_amendment_filed_twice_rewrites_the_article_once_in_the_note(tmp_path_factory: pytest.TempPathFactory):
+    # walkthrough 28: the amendment and its signed PDF each gave the note its rewriting sentence, the same sentence twice
+    from tests.pipelines.files import make_markdown
+
+    base = tmp_path_factory.mktemp("amended-twice")
+    room = base / "room"
+    room.mkdir()
+    parties = ("Parties", 'Harrowgate Software Limited (the "Licensor") and Bellac Transports SA (the "Licensee").')
+    make_markdown(room / "licence_harrowgate.md", [
+        parties,
+        ("5. Fees", "5.1 The Licensee shall pay an annual licence fee of GBP 30,000, invoiced in advance."),
+        ("8. Governing law", "8.1 This Agreement is governed by the laws of England and Wales."),
+    ], title="Software Licence Agreement — Harrowgate / Bellac, dated 2 May 2023")
+    for file in ("amendment_harrowgate.md", "amendment_harrowgate_signed.md"):
+        make_markdown(room / file, [
+            parties,
+            ("Background", "(A) The parties entered into a Software Licence Agreement dated 2 May 2023 (the \"Agreement\")."),
+            ("1. Fees", '1.1 In clause 5.1(a) of the Agreement, the amount "thirty thousand pounds (GBP 30,000)" is deleted and replaced with '
+                        '"thirty-four thousand five hundred pounds (GBP 34,500)".'),
+        ], title="Amendment No. 1 to the Software Licence Agreement dated 2 May 2023")
+    settings = load_settings(base / "ws")
+    Ingestor(settings).ingest(room)
+    out = answer(settings, "What annual licence fee does Bellac pay?", backend=None)
+    note = out.get("note") or ""
+    assert {Path(c["file"]).name for c in out["citations"]} == {"licence_harrowgate.md"}, out["citations"]
+    assert note.count("GBP 34,500") == 1, note
+
+
 @pytest.mark.parametrize(("sentence", "numbers", "rewrites"), [
     ('Clause 5.1 is amended by replacing "EUR 48,000" with "EUR 52,800"; clause 5.2 remains unchanged.', {"5", "5.1"}, True),
     ("L'article 1er du Bail est modifié comme suit.", {"1"}, True),
@@ -177,6 +205,14 @@ def test_an_article_the_amendment_leaves_unchanged_gets_no_note(licence_room, qu
     ("As set out in clause 5, the Supplier delivers; its prices are reduced to account for volume.", {"5"}, False),
     ("Under clause 7 of the Agreement, the Fees are increased each year by the CPI.", {"7"}, False),
     ("En application de l'article 4 du Bail, le loyer est augmenté chaque année selon l'indice ILAT.", {"4"}, False),
+    # walkthrough 28: a paragraph's letter after the number and the old wording quoted before the verb ("Section 5.2(b) of the License
+    # Agreement, the amount "one million five hundred thousand US dollars (USD 1,500,000)" is deleted and replaced")
+    ('In Section 5.2(b) of the License Agreement, the amount "one million five hundred thousand US dollars (USD 1,500,000)" is deleted and '
+     'replaced with "one million two hundred thousand US dollars (USD 1,200,000)".', {"5"}, True),
+    ("À l'article 7.3(a) du Contrat, les mots « soixante (60) jours suivant la réception de la facture » sont remplacés par « trente (30) jours ».",
+     {"7"}, True),
+    ('Capitalised terms have the meaning given to them in Section 1.1(a) of the License Agreement, "as amended from time to time" by the parties.',
+     {"1"}, False),
 ])
 def test_which_sentences_of_an_amendment_rewrite_an_article(sentence, numbers, rewrites):
     # a review: the amendment's own numbering, a reference rewritten inside another clause, "as amended", a schedule's clause
