@@ -160,6 +160,12 @@ STATUS_NOT_STARTED = {
 # … ended, but some of its obligations outlast it, as its term's article says (the app walk of round 33: "No: it ended on 2026-07-02" of an
 # NDA whose confidentiality binds five years more)
 STATUS_SURVIVES = {"en": "Some of its obligations outlast it:", "fr": "Certaines de ses obligations lui survivent :"}
+# … and an end read with doubt (the record's ``uncertain``): never a plain yes or no (walkthrough 29: « Non : il a pris fin le 31/03/2026 »
+# of a partnership an avenant had moved, whose record said the end was uncertain)
+STATUS_UNCERTAIN = {
+    "en": "This end date was read with doubt ({why}): check it in the text before relying on this answer.",
+    "fr": "Cette date de fin a été lue avec un doute (motif relevé : {why}) : vérifiez-la dans le texte avant de vous fier à cette réponse.",
+}
 STATUS_NO_RENEWAL = {"en": " and does not renew by itself", "fr": " et ne se renouvelle pas de lui-même"}
 STATUS_THEN_RENEWS = {"en": ", then renews by itself unless notice is given", "fr": ", puis se renouvelle de lui-même sauf préavis"}
 STATUS_ARTICLE = {"en": "article « {heading} »", "fr": "article « {heading} »"}

@@ -276,6 +276,12 @@ GENERAL_WORDINGS = [
      "La sous-location est permise au profit d'une société contrôlée par le Preneur au sens de l'article L. 233-3 du code de commerce, tel que modifié."),
     ("change-of-control", False,
      "Le Bailleur pourra modifier les conditions de la sous-location consentie à une société contrôlée au sens de l'article L. 233-3."),
+    # walkthrough 29: a contract « réputé conclu à nouveau … d'année en année » renews by itself; not one « réputé » made on a date
+    ("tacit-renewal", True,
+     "Sauf si l'une des Parties fait savoir à l'autre qu'elle n'entend pas poursuivre leurs relations, le Contrat est réputé conclu à "
+     "nouveau, aux mêmes conditions, pour une année, et ainsi d'année en année."),
+    ("tacit-renewal", False, "Le Contrat ne sera pas réputé renouvelé du seul fait de la poursuite des relations entre les Parties."),
+    ("tacit-renewal", False, "La cession est réputée conclue à la date de signature du présent acte."),
     # … nor an NDA's purpose, the deal weighed (walkthrough 27)
     ("change-of-control", False,
      "The Recipient wishes to evaluate a possible acquisition of all or a majority of the shares of the Company (the \"Proposed Transaction\")."),

@@ -99,6 +99,9 @@ def records_for(*texts: str):  # noqa: ANN201
         # the new date first: « substituer la date du … à celle du … » (the review of the round's diff: read the other way round)
         ("Les prix sont inchangés.\n\nARTICLE 2 — DURÉE\nLes Parties conviennent de substituer la date du 31 décembre 2029 à celle du 30 juin 2026 "
          "prévue pour l'expiration du Contrat.", date(2029, 12, 31)),
+        # walkthrough 29: the date replaced in the passive
+        ("Les prix sont inchangés.\n\nARTICLE 1 — ÉCHÉANCE\nLa date du 30 juin 2026 figurant à l'article 4 du Contrat est remplacée par celle "
+         "du 31 mars 2027. Les autres stipulations de l'article 4 demeurent inchangées.", date(2027, 3, 31)),
     ],
 )
 def test_french_amendments_give_a_new_expiry(body, new_end):
@@ -128,6 +131,11 @@ def test_french_amendments_give_a_new_expiry(body, new_end):
         ("The Term set out in clause 4.1 of the Agreement is hereby prolonged by eighteen (18) months.", date(2027, 12, 31)),  # walkthrough 28
         ("The parties agree to replace the expiry date of June 30, 2026 in Section 4 with December 31, 2029.", date(2029, 12, 31)),
         ("The parties hereby substitute December 31, 2028 for June 30, 2026 as the date on which the Term expires.", date(2028, 12, 31)),
+        # walkthrough 29: the replaced clause says the Initial Term "shall now expire" (read as the contract's first end), and the passive
+        ("Clause 4.1 of the Agreement is deleted in its entirety and replaced with the following: \"4.1 This Agreement commenced on the "
+         "Effective Date and, subject to earlier termination in accordance with Clause 9, the Initial Term shall now expire on 31 August 2029.\"",
+         date(2029, 8, 31)),
+        ("The date of June 30, 2026 set out in Section 4 as the end of the Term is hereby replaced with December 31, 2028.", date(2028, 12, 31)),
         # an anniversary of the contract's end, which the amendment does not date (walkthrough 17) …
         ("Section 4 of the Agreement is deleted and replaced with the following: \"This Agreement shall commence on July 1, 2023 and shall "
          "remain in effect until the day immediately preceding the third (3rd) anniversary of the Expiry Date.\"", date(2029, 6, 29)),

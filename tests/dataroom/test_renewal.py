@@ -17,6 +17,11 @@ from greffier.services.dataroom.query import DataRoomFilters, _filter, asked_nam
 from store.records import DataRoom
 
 RENEWS = [
+    # walkthrough 29: a cloud outsourcing agreement, a KYC services contract
+    "9.2 Upon expiry of the Initial Period, this Agreement shall continue for consecutive further periods of twenty-four (24) months each, "
+    "unless and until either party notifies the other in writing, no later than nine (9) months before the end of the then-current period.",
+    "Sauf si l'une des Parties fait savoir à l'autre, trois (3) mois avant le terme de la période en cours, qu'elle n'entend pas poursuivre "
+    "leurs relations, le Contrat est réputé conclu à nouveau, aux mêmes conditions, pour une année, et ainsi d'année en année.",
     # walkthrough 27: a hospital's marché, a German supply agreement
     "Il est reconductible tacitement par périodes successives de douze (12) mois, sans que sa durée totale puisse excéder quatre (4) ans.",
     "It shall be extended each time by twenty-four (24) months unless terminated by either party by written notice at least six (6) months before.",
@@ -49,6 +54,8 @@ RENEWS = [
     "At the end of the Initial Term, the subscription shall renew automatically for a further period of twelve (12) months.",
 ]
 DENIED = [
+    # … not deemed renewed by going on with the work (walkthrough 29's wording, denied)
+    "Le Contrat ne sera pas réputé renouvelé du seul fait de la poursuite des relations entre les Parties.",
     # walkthrough 27: an avenant's replaced term article, the waiver of tacit renewal read as one
     "5.2 À cette date, le Contrat cessera de plein droit de produire ses effets, les Parties renonçant expressément à toute tacite reconduction.",
     "Le Contrat prend fin le 30 juin 2029, à l'exclusion de toute tacite reconduction.",
@@ -80,6 +87,9 @@ DENIED = [
     "This Agreement shall not be subject to any renewal or extension.",
 ]
 NOT_SAID = [
+    # a continuation the parties may agree on, one further period, a transfer deemed made on a date (walkthrough 29's near misses)
+    "This Agreement may continue for successive periods of one year if the parties so agree in writing.",
+    "La cession est réputée conclue à la date de signature du présent acte.",
     # a renewal the parties may agree on (the review of round 36)
     "The Agreement may be extended each time by twelve (12) months by mutual written agreement of the Parties.",
     "Le Contrat pourra se poursuivre pour des périodes successives d'un an si les Parties en conviennent par écrit.",

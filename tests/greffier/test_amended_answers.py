@@ -354,6 +354,30 @@ def test_whether_a_contract_is_still_in_force_is_answered_from_its_end_and_today
     assert not other.get("status_from_record") and "30 juin 2031" in other["answer"], other["answer"]
 
 
+def test_whether_a_contract_is_still_in_force_says_its_end_was_read_with_doubt(tmp_path_factory: pytest.TempPathFactory):
+    # walkthrough 29: « Non : il a pris fin le 31/03/2026 » of a partnership whose record said the end date was uncertain; an end
+    # read with doubt is never a plain yes or no — and one read with confidence gets no such warning
+    from tests.pipelines.files import make_markdown
+
+    base = tmp_path_factory.mktemp("status-doubt")
+    room = base / "room"
+    room.mkdir()
+    make_markdown(room / "convention_investigation.md", [
+        ("Entre les soussignés", "Le Centre Hospitalier Universitaire Grenoble-Alpes, ci-après « le CHU », et Alpimed SAS, ci-après « le Promoteur »."),
+        ("Article 12 – Durée", "La convention prend fin à la remise du rapport final et, en tout état de cause, au plus tard le 30 juin 2027."),
+    ], title="Convention d'investigation clinique")
+    make_markdown(room / "bail_entrepot.md", [
+        ("Entre les soussignés", "La SCI Les Aulnes, ci-après « le Bailleur », et Alpimed SAS, ci-après « le Preneur »."),
+        ("Article 3 – Durée", "Le bail est consenti pour neuf années entières et consécutives à compter du 1er janvier 2022 et prend fin le 31 décembre 2030."),
+    ], title="Bail commercial")
+    settings = load_settings(base / "ws")
+    Ingestor(settings).ingest(room)
+    doubtful = answer(settings, "La convention avec le CHU est-elle encore en vigueur en 2028 ?", backend=None)["answer"]
+    assert doubtful.startswith("Convention d'investigation") and "Non" in doubtful and "lue avec un doute" in doubtful, doubtful
+    certain = answer(settings, "Le bail avec la SCI Les Aulnes est-il encore en vigueur en 2028 ?", backend=None)["answer"]
+    assert "Oui" in certain and "doute" not in certain, certain
+
+
 def test_a_contract_whose_notice_to_stop_its_renewal_is_past_runs_on_to_its_next_term(tmp_path_factory: pytest.TempPathFactory):
     """The app walk of round 29: « Le contrat de carburant est-il toujours en vigueur ? » said it runs until 31/12/2026, then
     renews; its 90 days' notice was due by 2 October 2026, so it runs until 31 December 2027. Dates from today's: the term ends in

@@ -93,6 +93,12 @@ _SUBSTITUTED = [
         rf"\brempla\w*\s+(?:la\s+date\s+(?:d['’]\s*(?:expiration|[ée]ch[ée]ance|effet)\s+|de\s+fin\s+)?)?(?:du|de|d['’])\s*{_OTHER_DATE}{_GAP}\bpar\s+(?:celle\s+du|la\s+date\s+du|le)\s+{DATE_GROUP}",
         rf"\breplac\w*\s+(?:the\s+(?:[\w-]+\s+){{0,2}}?date\s+(?:of\s+)?)?{_OTHER_DATE}{_GAP}\b(?:with|by)\s+(?:the\s+date\s+(?:of\s+)?)?{DATE_GROUP}",
         rf"\bsubstitut\w*\s+(?:the\s+(?:[\w-]+\s+){{0,2}}?date\s+(?:of\s+)?)?{DATE_GROUP}\s+for\s+(?:the\s+(?:[\w-]+\s+){{0,2}}?date\s+(?:of\s+)?)?{_OTHER_DATE}",
+        # in the passive (walkthrough 29): « La date du 31 mars 2026 figurant à l'article 9 du Contrat est remplacée par celle du 31 mars
+        # 2027 », "the date of 31 March 2026 in clause 9 is replaced by 31 March 2027"
+        rf"\bla\s+date\s+(?:d['’]\s*(?:expiration|[ée]ch[ée]ance|effet)\s+|de\s+fin\s+)?(?:du|de|d['’])\s*{_OTHER_DATE}{_GAP}\b(?:est|sera|a\s+[ée]t[ée])\s+"
+        rf"(?:remplac|substitu)\w*\s+par\s+(?:celle\s+du|la\s+date\s+du|le)\s+{DATE_GROUP}",
+        rf"\bthe\s+(?:[\w-]+\s+){{0,2}}?date\s+(?:of\s+)?{_OTHER_DATE}{_GAP}\b(?:is|shall\s+be|will\s+be)\s+(?:hereby\s+)?(?:replaced|substituted)\s+(?:with|by)\s+"
+        rf"(?:the\s+date\s+(?:of\s+)?)?{DATE_GROUP}",
     )
 ]
 _ABOUT_THE_TERM = re.compile(r"\b(?:dur[ée]e|term|terme|expir\w*|[ée]ch[ée]ance|fin\s+du\s+contrat|end\s+date)\b", re.I)
@@ -140,6 +146,7 @@ _RECITAL = re.compile(
     r"have\s+entered|had\s+entered|is\s+currently\s+scheduled|currently\s+expires)",
     re.I,
 )
+_NOW = re.compile(r"\b(?:shall|will|is|are)\s+now\b|\bd[ée]sormais\b|\bdor[ée]navant\b", re.I)
 # the new term the amendment writes: "the Agreement shall expire on …", « le Contrat prendra fin le … »
 _NEW_TERM_END = re.compile(
     rf"\b(?:agreement|contract|term|lease|licen[cs]e|contrat|bail|convention|dur[ée]e|il|elle|it)\b[^.;]{{0,80}}?"
@@ -342,7 +349,10 @@ def _read_amendment_sentence(sentence: Sentence, clues: AmendmentClues, *, about
     if not any(cue in folded for cue in _TERM_CUES):  # cheap test first: the patterns below are slow on long contracts
         _read_price_change(sentence, clues)
         return
-    recital = sentence.chunk_rank == 0 or bool(_RECITAL.search(text))
+    # (a term that "shall now expire", « expirera désormais », is the new one, even said of the Initial Term: walkthrough 29's replaced clause
+    # "the Initial Term shall now expire on 31 August 2029" was read as the contract's initial end)
+    now = bool(_NOW.search(text))
+    recital = sentence.chunk_rank == 0 or (bool(_RECITAL.search(text)) and not now)
     operative = not recital and not UNCHANGED.search(text)
     if clues.new_end_date is None and not UNCHANGED.search(text) and (match := _INSTEAD_OF.search(text)):
         if (value := parse_date(match["date"])) and (before := parse_date(match["before"])):
@@ -377,7 +387,7 @@ def _read_amendment_sentence(sentence: Sentence, clues: AmendmentClues, *, about
             clues.new_length = Finding[tuple[Period, bool]](value=(periods[0][0], french), chunk_id=chunk_id, raw=match.group(0), rule="new length")
     if clues.term_change is None and operative and (match := _TERM_CHANGE.search(text)) and not _denied(text, match):
         clues.term_change = Finding[str](value="term changed", chunk_id=chunk_id, raw=match.group(0)[:200], rule="term change")
-    if clues.initial_end_date is None and (match := _INITIAL_END.search(text)):
+    if clues.initial_end_date is None and not now and (match := _INITIAL_END.search(text)):
         if value := parse_date(match["date"]):
             clues.initial_end_date = Finding[date](value=value, chunk_id=chunk_id, raw=match.group(0), rule="initial end")
     _read_price_change(sentence, clues)

@@ -56,6 +56,12 @@ _AUTOMATIC = re.compile(
     r"|(?:continue|renew|be renewed|be extended)\w* (?:thereafter )?(?:on a |from )year[ -]to[ -]year"
     r"|(?:continue|remain)\w* in (?:full )?(?:force|effect)[^.;]{0,80}? from year to year"
     r"|evergreen"
+    # "this Agreement shall continue for consecutive further periods of twenty-four (24) months each, unless and until either party
+    # notifies …" (walkthrough 29: a cloud outsourcing agreement); not "may continue", nor one further period
+    r"|(?<!may )(?<!can )(?:shall|will) (?:thereafter |then |automatically )?continue (?:thereafter )?for (?:consecutive|successive|further|additional)"
+    r"(?: further| additional| successive| consecutive)? (?:periods|terms|years)\b"
+    # « le Contrat est réputé conclu à nouveau, aux mêmes conditions, pour une année, et ainsi d'année en année » (walkthrough 29)
+    r"|repute\w* (?:conclu\w*,? (?:a|de) nouveau|renouvel\w*|reconduit\w*)"
     r"|(?:shall|will) (?:thereafter )?(?:be )?(?:renew|extend)(?:ed)? (?:thereafter )?(?:for|on) (?:an? )?(?:successive|additional|consecutive|further)"
     # "It shall thereafter be extended by successive periods of two (2) years unless terminated …" (walkthrough 25)
     r"|(?:shall|will) (?:thereafter )?(?:be )?(?:renew|extend)(?:ed)? (?:thereafter )?by (?:successive|consecutive) (?:terms?|periods?|years?)"
