@@ -301,6 +301,21 @@ def test_a_contract_that_ceases_on_a_date_ends_then():
     assert build_one(text).end_date == date(2026, 6, 30)
 
 
+def test_an_engagement_that_lapses_on_a_date_ends_then():
+    # walkthrough 29: "shall run from 1 April 2025 and shall lapse on 30 September 2026" read no end
+    text = ("INTERIM MANAGEMENT AGREEMENT\n\nThis Agreement is made on 20 March 2025 between Paylyra SAS and Arkwright Interim Ltd.\n\nArticle 3 – Term\n"
+            "3.1 The Engagement shall run from 1 April 2025 and shall lapse on 30 September 2026, without any need for notice.\n")
+    assert build_one(text).end_date == date(2026, 9, 30)
+
+
+def test_a_loan_repaid_in_instalments_ends_on_its_last_one_not_its_first():
+    # walkthrough 29: « la première venant à échéance le 20 novembre 2025 et la dernière le 20 octobre 2030 » ended the loan on its first
+    text = ("CONTRAT DE PRÊT\n\nEntre la Banque Solférino SA et Paylyra SAS, le 15 octobre 2025.\n\nArticle 3 – Durée et amortissement\nLe prêt "
+            "est consenti pour une durée de soixante (60) mois à compter de sa mise à disposition. Il est remboursable en soixante (60) "
+            "mensualités, la première venant à échéance le 20 novembre 2025 et la dernière le 20 octobre 2030.\n")
+    assert build_one(text).end_date == date(2030, 10, 20)
+
+
 def test_duplicates_and_aliases_are_reported_never_merged():
     room = [
         contract("c01", LEASE_TEXT, LEASE_MANIFEST, 0),

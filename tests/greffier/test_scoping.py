@@ -740,6 +740,23 @@ def test_a_co_development_partnership_named_in_french_is_the_english_co_developm
     assert by_kind(index, "Quel droit régit notre partenariat avec le laboratoire japonais ?") is None  # a partnership alone: no title says it
 
 
+def test_a_bank_is_a_party_not_the_loan_agreement():
+    # walkthrough 29: « la banque irlandaise » (a card programme's sponsor bank, under Irish law) named the French loan: « banque » was
+    # a wording of the loan agreement's kind, and every bank question went to the loan
+    rows = [
+        IdentityRow("l1", "CONTRAT DE PRÊT", "room/Pret_Banque_Solferino.pdf", ["BANQUE SOLFÉRINO", "PAYLYRA SAS"], True, "contrat de prêt", "",
+                    "droit français"),
+        IdentityRow("s1", "BIN SPONSORSHIP AND PROGRAMME AGREEMENT", "room/Harcourt_BIN_Sponsorship_Agreement.pdf",
+                    ["HARCOURT MERCHANT BANK DAC", "PAYLYRA SAS"], True, "", "", "droit irlandais"),
+        IdentityRow("b1", "BAIL COMMERCIAL", "room/Bail.html", ["SCI LUMINY PARC", "PAYLYRA SAS"], True, "bail commercial", "", "droit français"),
+    ]
+    index = IdentityIndex.build(rows, load_lexicon())
+    for question in ("Quand expire la période initiale du contrat avec la banque irlandaise ?", "Can the bank walk away if we are bought?"):
+        scope = by_kind(index, question)
+        assert scope is None or scope.contract_ids != ["l1"], (question, scope)
+    assert by_kind(index, "Quel est le taux du prêt ?").contract_ids == ["l1"]  # the loan, named as a loan
+
+
 def test_an_adjective_whose_country_a_document_names_is_not_said_to_be_absent(tmp_path_factory):
     # walkthrough 28: "What royalty rate do we owe the Japanese partner …?" abstained saying "No document mentions “Japanese”", of a
     # partner "incorporated under the laws of Japan"

@@ -117,8 +117,11 @@ _END = re.compile(
     rf"s['’]ach[èe]ve(?:ra)?(?:\s+au\s+plus\s+tard)?\s+le|se\s+termine(?:ra)?\s+le|arrive(?:ra)?\s+à\s+(?:son\s+)?(?:terme|échéance)\s+le|"
     # « Il cessera de plein droit le 30 juin 2026 » (walkthrough 28: a consultant's contract read no end)
     rf"cesse(?:ra)?\s+(?:de\s+plein\s+droit\s+|automatiquement\s+)?(?:de\s+produire\s+(?:ses\s+)?effets?\s+)?le|"
-    rf"rembours[ée]e?\s+(?:au\s+plus\s+tard\s+)?le|(?<!premi[eè]re\s)(?<!prochaine\s)(?<!chaque\s)[ée]ch[ée]ance\s+(?:finale\s+(?:(?:est|sera)\s+)?)?(?:fix[ée]e\s+)?(?:au|le)|"
+    rf"rembours[ée]e?\s+(?:au\s+plus\s+tard\s+)?le|(?<!premi[eè]re\s)(?<!prochaine\s)(?<!chaque\s)(?<!venant\s[àa]\s)(?<!arrivant\s[àa]\s)(?<!venant\sa\s)[ée]ch[ée]ance\s+(?:finale\s+(?:(?:est|sera)\s+)?)?(?:fix[ée]e\s+)?(?:au|le)|"
     # a loan's last instalment: « la dernière échéance intervenant le 30 juin 2028 », "the final instalment falling due on …"
+    # … after the first's: « la première venant à échéance le 20 novembre 2025 et la dernière le 20 octobre 2030 » (walkthrough 29: the
+    # first instalment was read as the loan's end), "the first falling due on … and the last on …"
+    rf"(?<=\bet\s)la\s+derni[èe]re\s+(?:le|au)|(?<=\band\s)the\s+(?:last|final)(?:\s+one)?\s+on|"
     rf"derni[èe]re\s+[ée]ch[ée]ance\s+(?:de\s+remboursement\s+)?(?:intervenant|interviendra|intervient|tombant|tombera|[ée]tant\s+fix[ée]e|(?:est|sera)\s+fix[ée]e|fix[ée]e|pr[ée]vue|exigible)\s+(?:au|le)|"
     rf"\bfinal\s+(?:repayment\s+)?(?:instal(?:l)?ment|repayment)\s+(?:date\s+)?(?:shall\s+)?(?:fall(?:s|ing)?\s+due|be\s+(?:due|paid)|is\s+due|due)\s+on|"
     rf"\buntil(?:\s+the\s+later\s+of\s*(?:\((?:a|i|1)\)\s*)?)?|\btill|\bends?\s+(?:on|at)|\bending\s+(?:on|at)|\bexpires?\s+on|\bexpiring(?:\s+on)?|\bconclud(?:es|ing)(?:\s+on)?|"
@@ -130,6 +133,8 @@ _END = re.compile(
     # 2026 »: walkthrough 24's cooperative membership)
     rf"(?:\b(?:dur[ée]e|contrat|convention|bail|engagement)|\bpour\s+une\s+p[ée]riode)\s+(?:[\w()'’-]+,?\s+){{0,6}}?(?:commen[çc]ant|d[ée]butant)\s+le\s+(?:{DATE_PATTERN})\s*,?\s+et\s+(?:se\s+terminant|finissant|expirant)\s+le|"
     rf"\b(?:shall|will)\s+(?:expire|terminate|end)(?:\s+on)?|\bthrough|"
+    # "shall run from 1 April 2025 and shall lapse on 30 September 2026" (walkthrough 29: an interim manager's engagement read no end)
+    rf"\b(?:shall|will)\s+(?:automatically\s+)?lapse\s+on|\blapses\s+on|"
     # "provided that it shall in any event expire no later than 31 December 2027" (after an event: a bound, see _bound_doubt)
     rf"\b(?:shall|will)\s+in\s+any\s+(?:event|case)\s+(?:expire|terminate|end)\s+(?:no|not)\s+later\s+than|\bmaturity\s+date\s+(?:is|of)|\bmaturing\s+on"
     # at an hour of the day: "shall expire at 11:59 p.m. (Eastern time) on December 31, 2024", « expire à minuit le 31 décembre 2024 »
