@@ -316,6 +316,14 @@ def test_a_loan_repaid_in_instalments_ends_on_its_last_one_not_its_first():
     assert build_one(text).end_date == date(2030, 10, 20)
 
 
+def test_a_lease_that_runs_from_one_date_to_end_on_another_ends_then():
+    # walkthrough 29: « … qui commenceront à courir le 1er juillet 2024 pour s'achever le 30 juin 2027 » was counted 36 months from the
+    # signature (13 June 2027), the infinitive « s'achever » unread
+    text = ("BAIL DÉROGATOIRE\n\nEntre la SCI Rivoli Bureaux et Paylyra SAS, le 14 juin 2024.\n\nArticle 2 – Durée\nLe présent bail est consenti "
+            "pour une durée de trente-six (36) mois entiers et consécutifs, qui commenceront à courir le 1er juillet 2024 pour s'achever le 30 juin 2027.\n")
+    assert build_one(text).end_date == date(2027, 6, 30)
+
+
 def test_duplicates_and_aliases_are_reported_never_merged():
     room = [
         contract("c01", LEASE_TEXT, LEASE_MANIFEST, 0),

@@ -114,7 +114,8 @@ _EVENT_THEN_LATEST = (
 )
 _END = re.compile(
     rf"(?:jusqu['’]?(?:au|à)(?:\s+le)?|expire(?:ra)?\s+le|expirant\s+le|prend(?:ra)?\s+fin\s+le|pour\s+se\s+terminer\s+le|"
-    rf"s['’]ach[èe]ve(?:ra)?(?:\s+au\s+plus\s+tard)?\s+le|se\s+termine(?:ra)?\s+le|arrive(?:ra)?\s+à\s+(?:son\s+)?(?:terme|échéance)\s+le|"
+    # (and the infinitive: « … qui commenceront à courir le 1er juillet 2024 pour s'achever le 30 juin 2027 », walkthrough 29's lease)
+    rf"s['’]ach[èe]ve(?:ra|r)?(?:\s+au\s+plus\s+tard)?\s+le|se\s+termine(?:ra|r)?\s+le|arrive(?:ra)?\s+à\s+(?:son\s+)?(?:terme|échéance)\s+le|"
     # « Il cessera de plein droit le 30 juin 2026 » (walkthrough 28: a consultant's contract read no end)
     rf"cesse(?:ra)?\s+(?:de\s+plein\s+droit\s+|automatiquement\s+)?(?:de\s+produire\s+(?:ses\s+)?effets?\s+)?le|"
     rf"rembours[ée]e?\s+(?:au\s+plus\s+tard\s+)?le|(?<!premi[eè]re\s)(?<!prochaine\s)(?<!chaque\s)(?<!venant\s[àa]\s)(?<!arrivant\s[àa]\s)(?<!venant\sa\s)[ée]ch[ée]ance\s+(?:finale\s+(?:(?:est|sera)\s+)?)?(?:fix[ée]e\s+)?(?:au|le)|"
