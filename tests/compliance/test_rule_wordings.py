@@ -282,6 +282,23 @@ GENERAL_WORDINGS = [
      "nouveau, aux mêmes conditions, pour une année, et ainsi d'année en année."),
     ("tacit-renewal", False, "Le Contrat ne sera pas réputé renouvelé du seul fait de la poursuite des relations entre les Parties."),
     ("tacit-renewal", False, "La cession est réputée conclue à la date de signature du présent acte."),
+    # walkthrough 29: an end at will written without "terminate" — "bring this Agreement to an end … for any reason or for no reason",
+    # "end the Engagement earlier by giving … notice", « conserve la possibilité de renoncer à la poursuite du Contrat à tout moment, sans
+    # avoir à motiver sa décision … délai de prévenance », « pourra quitter les lieux … à tout moment … trois (3) mois à l'avance »; not on a ground
+    ("termination-for-convenience", True,
+     "10.1 The Customer may bring this Agreement to an end at any time, for any reason or for no reason, by giving the Provider not less "
+     "than one hundred and twenty (120) days' written notice."),
+    ("termination-for-convenience", True,
+     "3.2 Either the Company or the Consultant may end the Engagement earlier by giving the other not less than two (2) months' written notice."),
+    ("termination-for-convenience", True,
+     "12.3 Le Client conserve la possibilité de renoncer à la poursuite du Contrat à tout moment, sans avoir à motiver sa décision, en "
+     "respectant un délai de prévenance de deux (2) mois notifié par écrit."),
+    ("termination-for-convenience", True,
+     "Le Preneur pourra quitter les lieux avant le terme fixé à l'article 2, à tout moment, à charge d'en informer le Bailleur au moins "
+     "trois (3) mois à l'avance par lettre recommandée."),
+    ("termination-for-convenience", False,
+     "The Company may end the Engagement with immediate effect by written notice if the Consultant commits a serious breach of this Agreement."),
+    ("termination-for-convenience", False, "Le Client conserve la possibilité de résilier le Contrat en cas de manquement du Prestataire."),
     # … nor an NDA's purpose, the deal weighed (walkthrough 27)
     ("change-of-control", False,
      "The Recipient wishes to evaluate a possible acquisition of all or a majority of the shares of the Company (the \"Proposed Transaction\")."),
