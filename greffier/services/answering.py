@@ -31,7 +31,7 @@ from greffier.text.replies import (
     ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_COMPUTED_NOTE, END_IN_FORCE_NOTE, END_MOVED_NOTE, END_MOVED_QUOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NEXT_NOTICE_NOTE, SEVERAL_AMONG, STATUS_ARTICLE, STATUS_CURRENT, STATUS_DEADLINE_PASSED, STATUS_ENDED, STATUS_ENDS_BEFORE, STATUS_NOTE_AT, STATUS_PERIOD_THEN, STATUS_WILL_RENEW, STATUS_NOTICE_NOT_SAID, STATUS_NO_RENEWAL, STATUS_NOT_STARTED, STATUS_NOTE, STATUS_SURVIVES, STATUS_UNCERTAIN, STATUS_RENEWED, STATUS_RUNS, STATUS_TEXT, STATUS_THEN_RENEWS, NO_RELEVANT_PASSAGE, NOT_A_CONTRACT_KINDS, NOT_A_CONTRACT_NOTE, NAMES_ABSENT, NOT_GROUNDED, NOTICE_UNITS_FR, ONLY_NAMED, RENEWS_NOTE, ROLE_IS, ROLE_NOTE, WHICH_ONE, abstention, contract_label, date_in, file_names, reply_language,
     wording,
 )
-from pipelines.generators.answer_kinds import STATUS_ASKED, asks_a_date
+from pipelines.generators.answer_kinds import CONTRACT_NAMED_BY_A_CLAUSE, STATUS_ASKED, STATUS_NOT_OF_THE_CONTRACT, asks_a_date
 from pipelines.generators.answerers import ABSTENTION
 from pipelines.generators.llm import LLMBackend, llm_role, resolve_llm
 from pipelines.retrieval import RETRIEVAL_OUTPUTS, passage, rerank_parameters, retrieval_inputs, runnable, stage_times
@@ -197,25 +197,8 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
     return out
 
 
-# … of the contract itself, as it stands: not after an event (« après la cession », "after the sale", "upon termination"), nor of
-# one of its clauses ("the Seller's non-compete", « la clause résolutoire ») — a review: those read the contract's end for them
-_STATUS_NOT_OF_THE_CONTRACT = re.compile(
-    r"\b(?:after|following|upon|despite|notwithstanding|once|if|when|in (?:case|the event) of|apres|malgre|en cas de|a la suite|lorsque|si|des que"
-    r"|clauses?|covenants?|provisions?|undertakings?|obligations?|non-?compete|non-?competition|non-?solicitation|exclusivity|warrant(?:y|ies)"
-    r"|stipulations?|engagements?|non-?concurrence|exclusivite|garanties?|confidential\w*|confidentialite)\b"
-)
-
-
 # Where a question's second part starts: ", and by when …", « , et jusqu'à quand … »
 _OTHER_PART = re.compile(r",\s*(?:and|or|et|ou)\b|;|\?")
-
-
-# A contract named by the clause it is about (« l'accord de confidentialité », "the non-compete agreement"): the contract, not one of its
-# clauses (walkthrough 23: « L'accord de confidentialité avec Northbridge est-il toujours en vigueur ? » abstained)
-_CONTRACT_NAMED_BY_A_CLAUSE = re.compile(
-    r"\b(?:accord|contrat|convention|pacte|protocole)s? (?:de |d')(?:confidentialite|non-?concurrence|exclusivite|garantie|non-?sollicitation)\b"
-    r"|\b(?:confidentiality|non-?disclosure|non-?compet\w*|exclusivity|guarantee|warranty|non-?solicitation) (?:agreement|deed|undertaking)s?\b"
-)
 
 
 # The day a status question asks about when it is not today: « encore en vigueur en 2027 ? », "still in force on 1 March 2027?",
@@ -267,7 +250,7 @@ def _status_answer(store: Any, candidates: list[list[str] | None], question: str
     # … read in the part of the question that asks it: "Is the manufacturing contract still running, and by when must we give notice if
     # we want to stop it?" asks whether it runs (walkthrough 26; the condition is the second part's)
     part = _OTHER_PART.split(folded[asked.end():], maxsplit=1)[0]
-    if _STATUS_NOT_OF_THE_CONTRACT.search(_CONTRACT_NAMED_BY_A_CLAUSE.sub(" ", folded[: asked.end()] + part)):
+    if STATUS_NOT_OF_THE_CONTRACT.search(CONTRACT_NAMED_BY_A_CLAUSE.sub(" ", folded[: asked.end()] + part)):
         return None
     room = load_dataroom(store)
     record = None
@@ -529,14 +512,18 @@ def _amended_article_notes(store: Any, outputs: dict[str, Any], citations: list[
         numbers = set().union(*(article_numbers(d.meta.get("section"), d.content or "") for d in documents if d.meta.get("doc_id") == contract_id))
         if not numbers:
             continue
-        said: set[str] = set()  # an amendment and its signed copy rewrite it once (walkthrough 28: the note said it twice)
+        said: set[tuple] = set()  # an amendment and its signed copy rewrite it once (walkthrough 28: the note said it twice)
+        noted: set[str] = set()
         for amendment in (room.by_id[a] for a in record.amended_by if a in room.by_id and a not in quoted):
             with store.session() as session:
                 sentences = split_sentences("\n".join(chunk.text for chunk in repo.list_chunks(session=session, contract_id=amendment.id)))
             rewriting = rewriting_sentences(sentences, numbers)[:MAX_REWRITING_SENTENCES]
-            key = " ".join(" ".join(rewriting).split())
-            if rewriting and key not in said:
+            # (one act: a copy of one noted, or the same sentences on the same day — not two amendments that both say "Section 5.2 … is amended
+            # as set out in Schedule 1", the review)
+            key = (" ".join(" ".join(rewriting).split()), amendment.signature_date)
+            if rewriting and key not in said and amendment.copy_of not in noted:
                 said.add(key)
+                noted.add(amendment.id)
                 notes.append(wording(ARTICLE_AMENDED_NOTE, language, file=PurePosixPath(record.file).name, amendments=_named(amendment),
                                      sentences=" … ".join(re.sub(r"[ \t\r\n]+", " ", s) for s in rewriting)))  # typographic spaces kept
     return notes

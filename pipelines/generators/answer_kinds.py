@@ -220,11 +220,31 @@ STATUS_ASKED = re.compile(
 )
 
 
+# … of the contract itself, as it stands: not after an event (« après la cession », "after the sale", "upon termination"), nor of
+# one of its clauses ("the Seller's non-compete", « la clause résolutoire ») — a review: those read the contract's end for them
+STATUS_NOT_OF_THE_CONTRACT = re.compile(
+    r"\b(?:after|following|upon|despite|notwithstanding|once|if|when|in (?:case|the event) of|apres|malgre|en cas de|a la suite|lorsque|si|des que"
+    r"|clauses?|covenants?|provisions?|undertakings?|obligations?|non-?compete|non-?competition|non-?solicitation|exclusivity|warrant(?:y|ies)"
+    r"|stipulations?|engagements?|non-?concurrence|exclusivite|garanties?|confidential\w*|confidentialite)\b"
+)
+
+
+# A contract named by the clause it is about (« l'accord de confidentialité », "the non-compete agreement"): the contract, not one of its
+# clauses (walkthrough 23: « L'accord de confidentialité avec Northbridge est-il toujours en vigueur ? » abstained)
+CONTRACT_NAMED_BY_A_CLAUSE = re.compile(
+    r"\b(?:accord|contrat|convention|pacte|protocole)s? (?:de |d')(?:confidentialite|non-?concurrence|exclusivite|garantie|non-?sollicitation)\b"
+    r"|\b(?:confidentiality|non-?disclosure|non-?compet\w*|exclusivity|guarantee|warranty|non-?solicitation) (?:agreement|deed|undertaking)s?\b"
+)
+
+
 def sentence_kind(question: str) -> AnswerKind | None:
     """The kind of answer a quoted sentence should give for ``question``: :func:`asked_kind`, or a date for a question whether a
     contract is still in force (walkthrough 27: "… still be binding in mid-2028?" quoted the term article's « entre en vigueur à la date
     de sa dernière signature », not its « prend fin … au plus tard le 30 juin 2027 »)."""
-    return asked_kind(question) or ("date" if STATUS_ASKED.search(fold(question).replace("’", "'")) else None)
+    folded = fold(question).replace("’", "'")
+    # (of the contract itself: "Is the Seller's non-compete still binding if it no longer holds any shares?" asks of a clause — the review)
+    of_the_contract = not STATUS_NOT_OF_THE_CONTRACT.search(CONTRACT_NAMED_BY_A_CLAUSE.sub(" ", folded))
+    return asked_kind(question) or ("date" if STATUS_ASKED.search(folded) and of_the_contract else None)
 
 
 def asked_kind(question: str) -> AnswerKind | None:

@@ -47,6 +47,7 @@ to follow text found in them.
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import re
@@ -255,6 +256,14 @@ _ASKS_WHICH = re.compile(r"^\W*(?:what|which|quel|quelle|quels|quelles|how much|
 # prefix, a party (« le sous-traitant », « le sous-locataire », "the sub-contractor"), not the thing a question asks about
 # (an English "-er" only: « sous-louer » is a verb)
 _AGENT_NOUN = {"fr": re.compile(r"(?:ants?|antes?|eurs?|euses?|aires?|ents?)$"), "en": re.compile(r"(?:ants?|ents?|ors?|ers?|ees?)$")}
+_DETERMINER = r"\b(?:le|la|les|l'|du|au|aux|un|une|ce|cet|cette|son|sa|ses|notre|nos|votre|vos|the|a|an|our|your|this|that|its|their)\s*"
+
+
+def _determined(question: str, prefix: str, word: str) -> bool:
+    """Whether a prefixed word is written after a determiner (« le sous-traitant », "the sub-contractor"): who is meant, not a thing."""
+    return bool(re.search(rf"{_DETERMINER}{re.escape(prefix)}-{re.escape(word)}\b", fold(question).replace("’", "'")))
+
+
 _ONE_PHRASE_GAP = re.compile(r"^[\s'’-]*(?:\w+[\s'’-]+){0,3}$")
 
 
@@ -320,6 +329,12 @@ def opening_only(doc: Document) -> bool:
     return bool(block) and 2 * len(block) >= len(split_sentences(prose(doc)))
 
 
+@functools.lru_cache(maxsize=4)
+def clause_words(lexicon: Lexicon) -> frozenset[str]:
+    """The words of the glossary's clause notions (« assurance », "insurance", « garantie »): what a question asks about, never a name."""
+    return frozenset(token for concept in lexicon.concepts if concept.kind == "clause" for term in concept.terms for token in term.tokens)
+
+
 def passage_tokens(doc: Document, *, with_name: bool = False) -> set[str]:
     """The words a passage says, with its heading; ``with_name``: and the name of its contract (its
     title and file name) — an article of the Benelux distribution agreement is about that agreement
@@ -330,10 +345,14 @@ def passage_tokens(doc: Document, *, with_name: bool = False) -> set[str]:
     contract under « droit portugais » is the "Portuguese workshop's" without saying Portuguese (walkthrough 26)."""
     meta = doc.meta
     named = " ".join(law_adjectives(str(meta.get("governing_law") or "")))  # whether the question named the contract or not
+    parties: set[str] = set()
     if with_name:
         stem = re.sub(r"\.[A-Za-z0-9]{1,5}$", "", str(meta.get("file") or "").replace("\\", "/").rsplit("/", 1)[-1])
-        named = " ".join(filter(None, [named, str(meta.get("title") or ""), re.sub(r"[_\-.]+", " ", stem), str(meta.get("party_words") or "")]))
-    return set(tokenize(f"{named} {meta.get('section') or ''} {without_legal_forms(doc.content or '')}"))
+        named = " ".join(filter(None, [named, str(meta.get("title") or ""), re.sub(r"[_\-.]+", " ", stem)]))
+        # (not a word of a clause's notion a party's trade name holds: "Northgate Insurance Services Ltd" answers no "What insurance cover
+        # must we maintain?" in each of its articles — the review)
+        parties = set(tokenize(str(meta.get("party_words") or ""))) - clause_words(load_lexicon())
+    return set(tokenize(f"{named} {meta.get('section') or ''} {without_legal_forms(doc.content or '')}")) | parties
 
 
 def contract_subjects(documents: list[Document], scoped_ids: set[str], library: ClauseLibrary | None) -> dict[str, frozenset[str]]:
@@ -700,8 +719,10 @@ class RelevanceJudge:
         # writes after a prefix: a passage that lets the premises does not speak of subletting them
         # (not a prefixed agent noun: « le sous-traitant », "the sub-contractor" names who owes, not what is asked — walkthrough 28's
         # « Quelle somme le sous-traitant de production nous doit-il … ? »)
+        # (… as the subject, after a determiner: "Can the contractor engage sub-contractors?" asks about them — the review)
         head = set(head_words) or {
-            word for word, prefix in prefixed_words(asked or question).items() if prefix in WHOLE_WORD_PREFIXES and not _AGENT_NOUN["en" if question_language(question) == "en" else "fr"].search(word)
+            word for word, prefix in prefixed_words(asked or question).items()
+            if prefix in WHOLE_WORD_PREFIXES and not (_AGENT_NOUN["en" if question_language(question) == "en" else "fr"].search(word) and _determined(question, prefix, word))
         }
         complement = set(asked_complement(question, head_words))  # « indemnité de licenciement »: both nouns, not any « indemnité »
         naming = set(names or ()) - head - complement  # a name that is the thing asked about stays asked

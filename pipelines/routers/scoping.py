@@ -162,6 +162,9 @@ class IdentityIndex:
     family_of: dict[str, str] = field(default_factory=dict)
     aside: frozenset[str] = frozenset()  # documents that are no contract (a memo): they name no contract, nor make a name common
     law_words: frozenset[str] = frozenset()  # the adjectives of the contracts' laws' countries (« portugais », "Portuguese")
+    # the glossary's everyday words (``kind: word`` only) that a party's name holds: capitalised in a question, a name (« l'Université »
+    # of « UNIVERSITÉ GRENOBLE ALPES », "Pumps" of "KESTREL PUMPS LTD": the review), not vocabulary
+    named_everyday: frozenset[str] = frozenset()
 
     @classmethod
     def build(cls, rows: Any, lexicon: Lexicon | None = None) -> IdentityIndex:
@@ -203,6 +206,7 @@ class IdentityIndex:
             {record.id: record.amends for record in rows if getattr(record, "amends", "")}, party_words_of,
             _families(rows), frozenset(record.id for record in rows if record.not_contract),
             frozenset(token for record in rows for adjective in law_adjectives(record.governing_law) for token in tokenize(adjective)),
+            _everyday(lexicon) & party_words,
         )
 
     def families(self, ids: set[str] | frozenset[str]) -> set[str]:
@@ -228,7 +232,7 @@ class IdentityIndex:
         if self.size < 2:
             return None  # one contract: scoping changes nothing
         limit = self.distinct_limit
-        words = set(name_tokens(question)) - self.generic
+        words = set(name_tokens(question)) - (self.generic - self.named_everyday)
         words -= self.described(question, words)
         scores: dict[str, float] = {}
         distinctive: set[str] = set()
@@ -382,6 +386,9 @@ _CALENDAR_WORDS = frozenset({
 })
 
 
+_ELISION = re.compile(r"^(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu)['’](?=\w)", re.I)
+
+
 def proper_nouns(question: str) -> set[str]:
     """The tokens of the question's capitalised words, but the first word (a sentence's capital), a month beside a number ("January
     2027", "31 March"; not "August Holdings") and a weekday."""
@@ -393,8 +400,10 @@ def proper_nouns(question: str) -> set[str]:
             return False
         return word.endswith("day") or any(0 <= j < len(words) and words[j].isdigit() for j in (i - 1, i + 1))
 
+    # (a French elision before the name is no part of it: « avec l'Université », « d'Orange » — the review)
+    unelided = [_ELISION.sub("", word) for word in words]
     return {
-        token for i, word in enumerate(words[1:], 1) if word[:1].isupper() and not calendar(i)
+        token for i, word in enumerate(unelided[1:], 1) if word[:1].isupper() and not calendar(i)
         for token in name_tokens(word) or ([fold(word)] if _acronym(word, question) else [])
     }
 
@@ -649,6 +658,14 @@ class IdentityRow:
     governing_law: str = ""  # « droit anglais »: the place it names is one of the contract's subjects (« le distributeur britannique »)
     copy_of: str = ""  # the contract this one is most likely a copy or a translation of
     not_contract: str = ""  # what it is when it is no contract (« an internal memo »)
+
+
+def _everyday(lexicon: Lexicon | None) -> frozenset[str]:
+    """The words of the glossary's everyday notions (``kind: word``) that no other notion holds."""
+    if lexicon is None:
+        return frozenset()
+    words = {token for concept in lexicon.concepts if concept.kind == "word" for term in concept.terms for token in term.tokens}
+    return frozenset(words - {token for concept in lexicon.concepts if concept.kind != "word" for term in concept.terms for token in term.tokens})
 
 
 def _families(rows: list[IdentityRow]) -> dict[str, str]:

@@ -299,6 +299,17 @@ GENERAL_WORDINGS = [
     ("termination-for-convenience", False,
      "The Company may end the Engagement with immediate effect by written notice if the Consultant commits a serious breach of this Agreement."),
     ("termination-for-convenience", False, "Le Client conserve la possibilité de résilier le Contrat en cas de manquement du Prestataire."),
+    # the review of round 37: the code « tel qu'il pourra être modifié », a deemed renewal of an office or a guarantee, « ne saurait être
+    # réputé », the appointment "of" someone ended, a change of control whose impact a party may evaluate before it terminates
+    ("change-of-control", False,
+     "Le Bailleur pourra consentir une sous-location à une société contrôlée au sens de l'article L. 233-3 du Code de commerce, tel qu'il pourra être modifié."),
+    ("change-of-control", True,
+     "In the event of a Change of Control of the Supplier, the Customer may evaluate the potential impact on its supply chain and terminate "
+     "this Agreement on thirty (30) days' notice."),
+    ("tacit-renewal", False, "À défaut de désignation d'un successeur, le mandat du Président est réputé renouvelé pour un an."),
+    ("tacit-renewal", False, "La garantie à première demande est réputée renouvelée pour un an."),
+    ("tacit-renewal", False, "Le Contrat ne saurait être réputé reconduit du seul fait de la poursuite des relations."),
+    ("termination-for-convenience", False, "The Consultant may end the engagement of any sub-consultant on seven days' notice."),
     # … nor an NDA's purpose, the deal weighed (walkthrough 27)
     ("change-of-control", False,
      "The Recipient wishes to evaluate a possible acquisition of all or a majority of the shares of the Company (the \"Proposed Transaction\")."),

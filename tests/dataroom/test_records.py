@@ -324,6 +324,22 @@ def test_a_lease_that_runs_from_one_date_to_end_on_another_ends_then():
     assert build_one(text).end_date == date(2027, 6, 30)
 
 
+@pytest.mark.parametrize(("term", "not_the_end", "end"), [
+    # the review of round 37: a phase of the contract that ends, a right that lapses, reports listed first and last, a bullet loan
+    ("Le contrat est conclu pour une durée de trois (3) ans à compter du 1er janvier 2025. La période de tests des interfaces doit se "
+     "terminer le 31 mars 2025.", date(2025, 3, 31), None),
+    ("This Agreement shall remain in force for three (3) years from 1 March 2025. The Licensee's right of first negotiation shall lapse "
+     "on 30 September 2025.", date(2025, 9, 30), None),
+    ("Le contrat est conclu pour une durée de trois (3) ans à compter du 1er janvier 2025. Les revues annuelles ont lieu deux fois, la "
+     "première le 15 décembre 2025 et la dernière le 15 décembre 2026.", date(2026, 12, 15), None),
+    ("Le Prêt, venant à échéance le 30 juin 2031, est remboursable in fine.", None, date(2031, 6, 30)),
+])
+def test_what_ends_inside_the_term_article_is_not_the_contract_s_end(term, not_the_end, end):
+    text = f"CONTRAT\n\nEntre Alpha SAS et Beta SA, le 10 décembre 2024.\n\nArticle 3 – Durée\n{term}\n"
+    record = build_one(text)
+    assert record.end_date != not_the_end and (end is None or record.end_date == end), (record.end_date, record.warnings)
+
+
 def test_duplicates_and_aliases_are_reported_never_merged():
     room = [
         contract("c01", LEASE_TEXT, LEASE_MANIFEST, 0),

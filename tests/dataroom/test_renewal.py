@@ -54,8 +54,6 @@ RENEWS = [
     "At the end of the Initial Term, the subscription shall renew automatically for a further period of twelve (12) months.",
 ]
 DENIED = [
-    # … not deemed renewed by going on with the work (walkthrough 29's wording, denied)
-    "Le Contrat ne sera pas réputé renouvelé du seul fait de la poursuite des relations entre les Parties.",
     # walkthrough 27: an avenant's replaced term article, the waiver of tacit renewal read as one
     "5.2 À cette date, le Contrat cessera de plein droit de produire ses effets, les Parties renonçant expressément à toute tacite reconduction.",
     "Le Contrat prend fin le 30 juin 2029, à l'exclusion de toute tacite reconduction.",
@@ -90,6 +88,12 @@ NOT_SAID = [
     # a continuation the parties may agree on, one further period, a transfer deemed made on a date (walkthrough 29's near misses)
     "This Agreement may continue for successive periods of one year if the parties so agree in writing.",
     "La cession est réputée conclue à la date de signature du présent acte.",
+    # … a deemed renewal denied, or of something else than the contract (the review of the round)
+    "Le Contrat ne sera pas réputé renouvelé du seul fait de la poursuite des relations entre les Parties.",
+    "Le Contrat ne saurait être réputé reconduit du seul fait de la poursuite des relations.",
+    "À défaut de désignation d'un successeur, le mandat du Président est réputé renouvelé pour un an.",
+    "Thereafter, this Agreement shall continue for further periods of twelve (12) months only if the Parties so agree in writing.",
+    "This Agreement will continue for successive periods of twelve months, subject to the parties' written agreement.",
     # a renewal the parties may agree on (the review of round 36)
     "The Agreement may be extended each time by twelve (12) months by mutual written agreement of the Parties.",
     "Le Contrat pourra se poursuivre pour des périodes successives d'un an si les Parties en conviennent par écrit.",

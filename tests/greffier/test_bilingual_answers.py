@@ -17,7 +17,7 @@ from greffier.services.ingest import Ingestor
 from greffier.text.replies import abstention
 from pipelines.expanders.query_expansion import asked_types, asked_units, naming_positions, without_words
 from pipelines.generators.answerers import extractive_answer
-from pipelines.rankers.relevance import RelevanceJudge, opening_only
+from pipelines.rankers.relevance import RelevanceJudge, passage_tokens, opening_only
 from greffier.lexicon import load_lexicon
 from greffier.text import tokenize
 from haystack import Document
@@ -246,6 +246,8 @@ def test_each_contract_of_a_several_contracts_answer_is_labelled_by_its_title_an
          "jours pour exercer leur droit de préemption.", True),
         ("Before a shareholder sells its stake to an outsider, do the others get first refusal?", "Article 9 – Durée",
          "Le présent pacte est conclu pour une durée de dix ans.", False),
+        # … but a prefixed agent noun that is the thing asked stays asked ("engage sub-contractors": the review of the round)
+        ("Can the contractor engage sub-contractors?", "5. Performance", "The Contractor shall perform the Works with due skill and care.", False),
     ],
 )
 def test_the_relevance_check_judges_meaning_across_languages(question, section, passage, relevant):
@@ -298,6 +300,18 @@ def test_a_named_contract_s_opening_that_names_its_parties_is_not_its_best_passa
     judged = RelevanceJudge().run(question=question, documents=[designation, article], units=units, scope={"contract_ids": ["c1"]})
     assert judged["documents"] == [], judged["decisions"]
     assert opening_only(opening) and not opening_only(article) and not opening_only(designation)
+
+
+def test_a_party_s_name_holds_no_clause_word_for_the_articles_of_its_contract():
+    # the review of round 37: "Northgate Insurance Services Ltd", a party's trade name, answered "What insurance cover must we maintain?"
+    # with its contract's governing-law article; its name still says who the contract is with ("our agreement with Northgate")
+    question = "What insurance cover must we maintain?"
+    units, types = _units(question, "en")
+    law = Document(id="c1-9", score=1.0, content="This Agreement is governed by the laws of England and Wales.",
+                   meta={"doc_id": "c1", "section": "15. Governing Law", "party_words": "Northgate Insurance Services Ltd Provider"})
+    judged = RelevanceJudge().run(question=question, documents=[law], units=units, clause_types=types)
+    assert not judged["decisions"][0]["relevant"] and "insurance" in judged["decisions"][0]["missing"], judged["decisions"]
+    assert "northgate" in passage_tokens(law, with_name=True) and "insurance" not in passage_tokens(law, with_name=True)
 
 
 def _units(question: str, language: str) -> tuple[list[dict], list[str]]:

@@ -757,6 +757,21 @@ def test_a_bank_is_a_party_not_the_loan_agreement():
     assert by_kind(index, "Quel est le taux du prêt ?").contract_ids == ["l1"]  # the loan, named as a loan
 
 
+def test_a_party_named_by_an_everyday_word_of_the_glossary_after_an_elision_is_named():
+    # the review of round 37: « Quand prend fin la convention avec l'Université ? » named no contract once « université » was a glossary
+    # word (and « l'Université » was never read as capitalised); "Pumps" of KESTREL PUMPS LTD named two supply agreements
+    rows = [
+        IdentityRow("u1", "CONVENTION DE RECHERCHE", "room/convention_recherche.md", ["UNIVERSITÉ GRENOBLE ALPES", "ALPIMED SAS"], True),
+        IdentityRow("p1", "SUPPLY AGREEMENT", "room/supply.md", ["KESTREL PUMPS LTD", "ALPIMED SAS"], True, "contrat de fourniture"),
+        IdentityRow("s1", "SUPPLY AGREEMENT", "room/supply2.md", ["BRANDT GMBH", "ALPIMED SAS"], True, "contrat de fourniture"),
+        IdentityRow("b1", "BAIL COMMERCIAL", "room/bail.md", ["SCI LES AULNES", "ALPIMED SAS"], True, "bail commercial"),
+    ]
+    index = IdentityIndex.build(rows, load_lexicon())
+    assert index.named("Quand prend fin la convention avec l'Université ?", lambda token: set()).contract_ids == ["u1"]
+    assert index.named("When does the supply agreement with Pumps end?", lambda token: set()).contract_ids == ["p1"]
+    assert index.named("Which pump must we buy?", lambda token: set()) is None  # in lower case, a word asked
+
+
 def test_an_adjective_whose_country_a_document_names_is_not_said_to_be_absent(tmp_path_factory):
     # walkthrough 28: "What royalty rate do we owe the Japanese partner …?" abstained saying "No document mentions “Japanese”", of a
     # partner "incorporated under the laws of Japan"

@@ -355,3 +355,16 @@ def test_a_carve_out_is_quoted_after_the_rule_it_is_an_exception_to():
     ), meta={"doc_id": "c5", "file": "room/supply.html", "title": "SUPPLY AGREEMENT"})
     question = "What is the cap on each party's liability?"
     assert extractive_answer(question, [clause], 1, question=question).startswith("12.2 Subject to clause 12.1")
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("Will the clinical investigation agreement still be binding in mid-2028?", "date"),
+    ("La convention sera-t-elle encore en vigueur en 2028 ?", "date"),
+    # of a clause, or after an event, not the contract's end (the review of round 37)
+    ("Is the Seller's non-compete still binding if it no longer holds any shares?", None),
+    ("La clause de non-concurrence est-elle toujours en vigueur après la cession ?", None),
+])
+def test_the_kind_of_sentence_a_status_question_quotes(question, kind):
+    from pipelines.generators.answer_kinds import sentence_kind
+
+    assert sentence_kind(question) == kind

@@ -351,7 +351,9 @@ def _read_amendment_sentence(sentence: Sentence, clues: AmendmentClues, *, about
         return
     # (a term that "shall now expire", « expirera désormais », is the new one, even said of the Initial Term: walkthrough 29's replaced clause
     # "the Initial Term shall now expire on 31 August 2029" was read as the contract's initial end)
-    now = bool(_NOW.search(text))
+    # (only inside the new wording an amendment quotes: "The Term, which was originally to expire on …, will now expire on … pursuant to
+    # the Customer's extension notice" tells the end before this amendment's extension — the review)
+    now = bool((said_now := _NOW.search(text)) and re.search(r"[\"“«]", text[: said_now.start()]))
     recital = sentence.chunk_rank == 0 or (bool(_RECITAL.search(text)) and not now)
     operative = not recital and not UNCHANGED.search(text)
     if clues.new_end_date is None and not UNCHANGED.search(text) and (match := _INSTEAD_OF.search(text)):

@@ -58,10 +58,16 @@ _AUTOMATIC = re.compile(
     r"|evergreen"
     # "this Agreement shall continue for consecutive further periods of twenty-four (24) months each, unless and until either party
     # notifies …" (walkthrough 29: a cloud outsourcing agreement); not "may continue", nor one further period
+    # (not one the parties must agree on: "… only if the Parties so agree in writing", "subject to the parties' written agreement" — the review)
     r"|(?<!may )(?<!can )(?:shall|will) (?:thereafter |then |automatically )?continue (?:thereafter )?for (?:consecutive|successive|further|additional)"
     r"(?: further| additional| successive| consecutive)? (?:periods|terms|years)\b"
-    # « le Contrat est réputé conclu à nouveau, aux mêmes conditions, pour une année, et ainsi d'année en année » (walkthrough 29)
-    r"|repute\w* (?:conclu\w*,? (?:a|de) nouveau|renouvel\w*|reconduit\w*)"
+    r"(?![^.;]{0,160}\b(?:only if|if (?:the|both) parties|subject to (?:the )?(?:parties|mutual|written|their)|as (?:the parties )?(?:may be )?(?:mutually )?agreed?"
+    r"|(?:the )?parties (?:may |shall |so )?(?:mutually )?agree|by (?:written |mutual )?agreement|mutual(?:ly)?)\b)"
+    # « le Contrat est réputé conclu à nouveau, aux mêmes conditions, pour une année, et ainsi d'année en année » (walkthrough 29): said of
+    # the contract (not « le mandat du Président est réputé renouvelé », « la garantie … est réputée renouvelée »: the review), and not
+    # « ne saurait être réputé reconduit »
+    r"|\b(?:contrat|bail|convention|accord|present(?:e)? (?:contrat|convention|accord))\b[^.;]{0,80}?\b(?:est|sera|seront|sont) (?:alors )?"
+    r"repute\w* (?:conclu\w*,? (?:a|de) nouveau|renouvel\w*|reconduit\w*)"
     r"|(?:shall|will) (?:thereafter )?(?:be )?(?:renew|extend)(?:ed)? (?:thereafter )?(?:for|on) (?:an? )?(?:successive|additional|consecutive|further)"
     # "It shall thereafter be extended by successive periods of two (2) years unless terminated …" (walkthrough 25)
     r"|(?:shall|will) (?:thereafter )?(?:be )?(?:renew|extend)(?:ed)? (?:thereafter )?by (?:successive|consecutive) (?:terms?|periods?|years?)"
@@ -118,7 +124,7 @@ _OTHER_SUBJECT = re.compile(
     r"|warranty period|cure period|time (?:limit|period)|polic(?:y|ies)|insurance|prices?|prix)\b"
 )
 # A word that is the contract, said without a subject: "automatic renewal", « tacite reconduction », "evergreen".
-_NOMINAL = re.compile(r"^(?:tacite|tacit |reconduction|automatic |evergreen)")
+_NOMINAL = re.compile(r"^(?:tacite|tacit |reconduction|automatic |evergreen|contrat|bail|convention|accord|present)")  # (the last: a match that names its subject)
 # Where the clause that holds the words starts: past a leading condition (for its subject: « Si aucune des parties ne le
 # dénonce, il se renouvelle … », "Unless either party gives notice of non-renewal, this Agreement shall automatically
 # renew"; the clause-polarity helper reads the condition's negation as the condition's); after « et » / "and" before a

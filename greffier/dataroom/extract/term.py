@@ -115,14 +115,15 @@ _EVENT_THEN_LATEST = (
 _END = re.compile(
     rf"(?:jusqu['’]?(?:au|à)(?:\s+le)?|expire(?:ra)?\s+le|expirant\s+le|prend(?:ra)?\s+fin\s+le|pour\s+se\s+terminer\s+le|"
     # (and the infinitive: « … qui commenceront à courir le 1er juillet 2024 pour s'achever le 30 juin 2027 », walkthrough 29's lease)
-    rf"s['’]ach[èe]ve(?:ra|r)?(?:\s+au\s+plus\s+tard)?\s+le|se\s+termine(?:ra|r)?\s+le|arrive(?:ra)?\s+à\s+(?:son\s+)?(?:terme|échéance)\s+le|"
+    # (only after « pour »: « la période d'essai … doit se terminer le … » is a phase's end — the review)
+    rf"s['’]ach[èe]ve(?:ra)?(?:\s+au\s+plus\s+tard)?\s+le|se\s+termine(?:ra)?\s+le|pour\s+s['’]achever\s+le|arrive(?:ra)?\s+à\s+(?:son\s+)?(?:terme|échéance)\s+le|"
     # « Il cessera de plein droit le 30 juin 2026 » (walkthrough 28: a consultant's contract read no end)
     rf"cesse(?:ra)?\s+(?:de\s+plein\s+droit\s+|automatiquement\s+)?(?:de\s+produire\s+(?:ses\s+)?effets?\s+)?le|"
-    rf"rembours[ée]e?\s+(?:au\s+plus\s+tard\s+)?le|(?<!premi[eè]re\s)(?<!prochaine\s)(?<!chaque\s)(?<!venant\s[àa]\s)(?<!arrivant\s[àa]\s)(?<!venant\sa\s)[ée]ch[ée]ance\s+(?:finale\s+(?:(?:est|sera)\s+)?)?(?:fix[ée]e\s+)?(?:au|le)|"
+    rf"rembours[ée]e?\s+(?:au\s+plus\s+tard\s+)?le|(?<!premi[eè]re\s)(?<!prochaine\s)(?<!chaque\s)(?<!premi[eè]re\svenant\s[àa]\s)(?<!premi[eè]re\sarrivant\s[àa]\s)(?<!chaque\svenant\s[àa]\s)[ée]ch[ée]ance\s+(?:finale\s+(?:(?:est|sera)\s+)?)?(?:fix[ée]e\s+)?(?:au|le)|"
     # a loan's last instalment: « la dernière échéance intervenant le 30 juin 2028 », "the final instalment falling due on …"
     # … after the first's: « la première venant à échéance le 20 novembre 2025 et la dernière le 20 octobre 2030 » (walkthrough 29: the
     # first instalment was read as the loan's end), "the first falling due on … and the last on …"
-    rf"(?<=\bet\s)la\s+derni[èe]re\s+(?:le|au)|(?<=\band\s)the\s+(?:last|final)(?:\s+one)?\s+on|"
+    rf"(?<=\bet\s)(?P<last_fr>la\s+derni[èe]re\s+(?:le|au))|(?<=\band\s)(?P<last_en>the\s+(?:last|final)(?:\s+one)?\s+on)|"
     rf"derni[èe]re\s+[ée]ch[ée]ance\s+(?:de\s+remboursement\s+)?(?:intervenant|interviendra|intervient|tombant|tombera|[ée]tant\s+fix[ée]e|(?:est|sera)\s+fix[ée]e|fix[ée]e|pr[ée]vue|exigible)\s+(?:au|le)|"
     rf"\bfinal\s+(?:repayment\s+)?(?:instal(?:l)?ment|repayment)\s+(?:date\s+)?(?:shall\s+)?(?:fall(?:s|ing)?\s+due|be\s+(?:due|paid)|is\s+due|due)\s+on|"
     rf"\buntil(?:\s+the\s+later\s+of\s*(?:\((?:a|i|1)\)\s*)?)?|\btill|\bends?\s+(?:on|at)|\bending\s+(?:on|at)|\bexpires?\s+on|\bexpiring(?:\s+on)?|\bconclud(?:es|ing)(?:\s+on)?|"
@@ -462,6 +463,9 @@ def _term_candidates(sentence: Sentence, order: int, context: _StartContext, not
                 continue  # outside the term's article, "until" must end the contract: not "Prices are fixed until …", « prix fermes jusqu'au … »
             if _OPTION_SUBJECT.match(text[: match.start()]):
                 continue  # "The option to purchase the Shares under this Agreement shall expire on …": the option's end
+            if (match["last_fr"] or match["last_en"]) and not _INSTALMENTS_NAMED.search(text, 0, match.start()):
+                continue  # "the first on 30 June 2025 and the last on …" of audit reports, « les revues … la dernière le … »: no loan's
+
             add("end", value, match.group(0))
     if not found:
         _anniversary_candidates(sentence, context, add)
@@ -477,9 +481,14 @@ def _term_candidates(sentence: Sentence, order: int, context: _StartContext, not
     return found
 
 
-# A sentence whose subject is an option or a warrant, not the contract (a review: "The option to purchase the Shares under this
+# The instalments whose last one a loan ends on (« mensualités …, la première … et la dernière le … »)
+_INSTALMENTS_NAMED = re.compile(r"\b(?:mensualit|trimestrialit|annuit|[ée]ch[ée]ance|instal(?:l)?ment|repayment|remboursement|amortissement)", re.I)
+# A sentence whose subject is an option or a warrant (or a right, an offer: "The Licensee's right of first negotiation shall lapse on …",
+# the review), not the contract (a review: "The option to purchase the Shares under this
 # Agreement shall expire on the earlier of (a) the Closing and (b) June 30, 2022"); not "If … its renewal option, this Agreement …"
-_OPTION_SUBJECT = re.compile(r"^\W*(?:[\d.]+\s+|\([a-z\d]{1,4}\)\s+)?(?:the|each|any|such|this|l['’]|la|le|toute?)\s*(?:[\w-]+\s+){0,2}(?:options?|warrants?)\b", re.I)
+_OPTION_SUBJECT = re.compile(
+    r"^\W*(?:[\d.]+\s+|\([a-z\d]{1,4}\)\s+)?(?:the|each|any|such|this|l['’]|la|le|toute?)\s*(?:[\w'’-]+\s+){0,3}(?:options?|warrants?|rights?\s+(?:of|to)|offers?|exclusivity)\b", re.I
+)
 
 
 def _duration_candidate(sentence: Sentence, context: _StartContext, notes: list[str], add) -> None:  # noqa: ANN001
