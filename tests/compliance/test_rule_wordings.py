@@ -310,6 +310,11 @@ GENERAL_WORDINGS = [
     ("tacit-renewal", False, "La garantie à première demande est réputée renouvelée pour un an."),
     ("tacit-renewal", False, "Le Contrat ne saurait être réputé reconduit du seul fait de la poursuite des relations."),
     ("termination-for-convenience", False, "The Consultant may end the engagement of any sub-consultant on seven days' notice."),
+    # … nor a trial period's break, whose notice the Labour Code calls « délai de prévenance » (the demo's planted flags)
+    ("termination-for-convenience", False,
+     "Pendant cette période, chaque partie peut rompre le contrat en respectant le délai de prévenance prévu aux articles L. 1221-25 et "
+     "L. 1221-26 du Code du travail."),
+    ("termination-for-convenience", False, "During the probationary period, either party may end the employment by giving one week's notice."),
     # … nor an NDA's purpose, the deal weighed (walkthrough 27)
     ("change-of-control", False,
      "The Recipient wishes to evaluate a possible acquisition of all or a majority of the shares of the Company (the \"Proposed Transaction\")."),
