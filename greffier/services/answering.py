@@ -238,8 +238,9 @@ def asked_date(question: str, today: date) -> date:
 
 
 def _status_answer(store: Any, candidates: list[list[str] | None], question: str, language: str) -> dict[str, Any] | None:  # noqa: ANN401
-    """Whether the one contract the question is about is still in force, when ``question`` asks so (:data:`pipelines.generators.answer_kinds.STATUS_ASKED`): its
-    end after the amendments and its renewal against today's date, with the passage whose sentence gives the end (``text``,
+    """Whether the one contract the question is about is still in force, when ``question`` asks so
+    (:data:`pipelines.generators.answer_kinds.STATUS_ASKED`): its end after the amendments and its renewal against today's date, with
+    the passage whose sentence gives the end (``text``,
     ``chunk``, ``record``). The contract: the first of ``candidates`` (the contracts the question names, those its words hint at)
     or the workspace's contracts that holds one contract, its amendments and copies aside — never one the search alone found (a review: "Is the licence with
     Orion still in force?", no such contract, answered with the guarantee's end); the answer names it. ``None`` when the question
@@ -512,7 +513,7 @@ def _amended_article_notes(store: Any, outputs: dict[str, Any], citations: list[
         numbers = set().union(*(article_numbers(d.meta.get("section"), d.content or "") for d in documents if d.meta.get("doc_id") == contract_id))
         if not numbers:
             continue
-        said: set[tuple] = set()  # an amendment and its signed copy rewrite it once (walkthrough 28: the note said it twice)
+        said: set[tuple[str, Any]] = set()  # an amendment and its signed copy rewrite it once (walkthrough 28: the note said it twice)
         noted: set[str] = set()
         for amendment in (room.by_id[a] for a in record.amended_by if a in room.by_id and a not in quoted):
             with store.session() as session:

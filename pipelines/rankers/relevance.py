@@ -251,7 +251,6 @@ def own_forms(unit: dict[str, Any]) -> dict[str, Any]:
 
 # A question that asks what a thing is (« Quelle pénalité … ? », "What penalty …?", "Which …"), not whether there is one
 _ASKS_WHICH = re.compile(r"^\W*(?:what|which|quel|quelle|quels|quelles|how much|how many|combien)\b")
-# Between a noun and its complement written as one thing: a few words, no punctuation (« indemnité légale de licenciement »)
 # A noun that names who does a thing (« traitant », « locataire », « acquéreur », "contractor", "tenant", "licensee"): after a
 # prefix, a party (« le sous-traitant », « le sous-locataire », "the sub-contractor"), not the thing a question asks about
 # (an English "-er" only: « sous-louer » is a verb)
@@ -259,11 +258,14 @@ _AGENT_NOUN = {"fr": re.compile(r"(?:ants?|antes?|eurs?|euses?|aires?|ents?)$"),
 _DETERMINER = r"\b(?:le|la|les|l'|du|au|aux|un|une|ce|cet|cette|son|sa|ses|notre|nos|votre|vos|the|a|an|our|your|this|that|its|their)\s*"
 
 
-def _determined(question: str, prefix: str, word: str) -> bool:
-    """Whether a prefixed word is written after a determiner (« le sous-traitant », "the sub-contractor"): who is meant, not a thing."""
-    return bool(re.search(rf"{_DETERMINER}{re.escape(prefix)}-{re.escape(word)}\b", fold(question).replace("’", "'")))
+def names_a_party(question: str, prefix: str, word: str) -> bool:
+    """Whether a word the question writes after a prefix (:func:`greffier.text.tokens.prefixed_words`) is an agent noun said after a
+    determiner (« le sous-traitant », "the sub-contractor"): who is meant, not the thing asked ("engage sub-contractors" asks about them)."""
+    agent = _AGENT_NOUN["en" if question_language(question) == "en" else "fr"].search(word)
+    return bool(agent) and bool(re.search(rf"{_DETERMINER}{re.escape(prefix)}-{re.escape(word)}\b", fold(question).replace("’", "'")))
 
 
+# Between a noun and its complement written as one thing: a few words, no punctuation (« indemnité légale de licenciement »)
 _ONE_PHRASE_GAP = re.compile(r"^[\s'’-]*(?:\w+[\s'’-]+){0,3}$")
 
 
@@ -721,8 +723,7 @@ class RelevanceJudge:
         # « Quelle somme le sous-traitant de production nous doit-il … ? »)
         # (… as the subject, after a determiner: "Can the contractor engage sub-contractors?" asks about them — the review)
         head = set(head_words) or {
-            word for word, prefix in prefixed_words(asked or question).items()
-            if prefix in WHOLE_WORD_PREFIXES and not (_AGENT_NOUN["en" if question_language(question) == "en" else "fr"].search(word) and _determined(question, prefix, word))
+            word for word, prefix in prefixed_words(asked or question).items() if prefix in WHOLE_WORD_PREFIXES and not names_a_party(question, prefix, word)
         }
         complement = set(asked_complement(question, head_words))  # « indemnité de licenciement »: both nouns, not any « indemnité »
         naming = set(names or ()) - head - complement  # a name that is the thing asked about stays asked
