@@ -319,6 +319,11 @@ GENERAL_WORDINGS = [
     ("change-of-control", False,
      "The Recipient wishes to evaluate a possible acquisition of all or a majority of the shares of the Company (the \"Proposed Transaction\")."),
     ("change-of-control", False, "Le Destinataire souhaite étudier une éventuelle acquisition de plus de 50 % du capital de la Société."),
+    ("change-of-control", False,
+     "1.1 Calder is considering a possible acquisition of all or a majority of the shares in the Company (the \"Transaction\")."),
+    ("change-of-control", True,
+     "In the event of a Change of Control of the Supplier, the Customer, having considered the potential impact on its supply chain, may "
+     "terminate this Agreement on thirty (30) days' notice."),
     ("change-of-control", True,
      "The Licensee shall notify the Licensor of any proposed acquisition of a majority of its voting shares, which the Licensor shall "
      "consider in good faith, and the Licensor may terminate this Agreement if it does not consent."),
