@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import yaml
@@ -115,6 +115,15 @@ class Lexicon:
     @property
     def by_id(self) -> dict[str, Concept]:
         return {concept.id: concept for concept in self.concepts}
+
+    @cached_property
+    def words_by_kind(self) -> dict[str, frozenset[str]]:
+        """Every token of the concepts' terms (:attr:`Concept.token_forms`), by the concepts' kind (``clause``, ``word``, ``contract``…),
+        read once per glossary: the relevance check asks it of every passage."""
+        found: dict[str, set[str]] = {}
+        for concept in self.concepts:
+            found.setdefault(concept.kind, set()).update(concept.token_forms)
+        return {kind: frozenset(words) for kind, words in found.items()}
 
     def find(
         self, tokens: Sequence[str], *, in_names: bool = False, languages: Sequence[str] = LANGUAGES, prefer: str | None = None,

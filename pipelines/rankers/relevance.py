@@ -47,7 +47,6 @@ to follow text found in them.
 
 from __future__ import annotations
 
-import functools
 import json
 import logging
 import re
@@ -331,12 +330,6 @@ def opening_only(doc: Document) -> bool:
     return bool(block) and 2 * len(block) >= len(split_sentences(prose(doc)))
 
 
-@functools.lru_cache(maxsize=4)
-def clause_words(lexicon: Lexicon) -> frozenset[str]:
-    """The words of the glossary's clause notions (« assurance », "insurance", « garantie »): what a question asks about, never a name."""
-    return frozenset(token for concept in lexicon.concepts if concept.kind == "clause" for term in concept.terms for token in term.tokens)
-
-
 def passage_tokens(doc: Document, *, with_name: bool = False) -> set[str]:
     """The words a passage says, with its heading; ``with_name``: and the name of its contract (its
     title and file name) — an article of the Benelux distribution agreement is about that agreement
@@ -353,7 +346,7 @@ def passage_tokens(doc: Document, *, with_name: bool = False) -> set[str]:
         named = " ".join(filter(None, [named, str(meta.get("title") or ""), re.sub(r"[_\-.]+", " ", stem)]))
         # (not a word of a clause's notion a party's trade name holds: "Northgate Insurance Services Ltd" answers no "What insurance cover
         # must we maintain?" in each of its articles — the review)
-        parties = set(tokenize(str(meta.get("party_words") or ""))) - clause_words(load_lexicon())
+        parties = set(tokenize(str(meta.get("party_words") or ""))) - load_lexicon().words_by_kind.get("clause", frozenset())
     return set(tokenize(f"{named} {meta.get('section') or ''} {without_legal_forms(doc.content or '')}")) | parties
 
 

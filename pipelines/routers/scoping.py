@@ -188,7 +188,7 @@ class IdentityIndex:
                 by_token.setdefault(token, set()).add(record.id)
         kinds_of, subjects_of, generic = {}, {}, frozenset()
         if lexicon is not None:
-            generic = frozenset(token for concept in lexicon.concepts for term in concept.terms for token in term.tokens)
+            generic = frozenset().union(*lexicon.words_by_kind.values())
             for record in rows:
                 kinds_of[record.id], subjects_of[record.id] = _descriptors(record, lexicon, generic)
         carriers: dict[str, set[str]] = {}
@@ -664,8 +664,8 @@ def _everyday(lexicon: Lexicon | None) -> frozenset[str]:
     """The words of the glossary's everyday notions (``kind: word``) that no other notion holds."""
     if lexicon is None:
         return frozenset()
-    words = {token for concept in lexicon.concepts if concept.kind == "word" for term in concept.terms for token in term.tokens}
-    return frozenset(words - {token for concept in lexicon.concepts if concept.kind != "word" for term in concept.terms for token in term.tokens})
+    kinds = lexicon.words_by_kind
+    return kinds.get("word", frozenset()) - frozenset().union(*(words for kind, words in kinds.items() if kind != "word"))
 
 
 def _families(rows: list[IdentityRow]) -> dict[str, str]:
