@@ -21,7 +21,11 @@ _PARTIES_ASKED = re.compile(
 # The parties passage opens on « ENTRE : », « ENTRE LES SOUSSIGNÉS : », "BETWEEN:", "by and between"; one
 # party's description runs into the next one's through « ET : », "AND:", "; and", a comma; a party
 # « en présence de » whom the contract is signed, or a numbered one, belongs to it too.
-_PARTIES_OPEN = re.compile(r"^(?:[^.:;]{0,160}?\s)?(?:entre|between)\b")
+# (or after a longer title, when the sentence says the contract is made « entre »: "… to the BIN Sponsorship and Programme Agreement dated
+# 20 February 2023 (Reference HMB/PAY/2023/014) THIS FIRST AMENDMENT AGREEMENT … is made on 15 September 2026 BETWEEN:" — walkthrough 29)
+_PARTIES_OPEN = re.compile(
+    r"^(?:[^.:;]{0,160}?\s|[^.:;]{0,400}?\b(?:made|entered into|concluded|conclue?s?|pass[ée]e?s?)\b[^.:;]{0,80}?\s)?(?:entre|between)\b"
+)
 _PARTY_JOINED = re.compile(r"(?:\b(?:et|and)\s*:?|[,;:])\s*$")
 _PARTY_NEXT = re.compile(r"^(?:et\b|and\b|en presence d|in the presence of|\(\d+\)|\d+[.)]\s)")
 _OPENING_WORD = re.compile(r"\b(?:entre|between)\b", re.IGNORECASE)

@@ -104,6 +104,21 @@ _OPEN_DURATION = re.compile(
 )
 
 
+# A term that runs to a date: "shall remain in force until March 31, 2027", « prendra fin le 30 juin 2027 », "expires on …" — how long
+# the contract lasts, written as its end (« Quelle est la durée du contrat Brightwater ? » quoted a non-solicitation's "twelve months")
+_TERM_TO_A_DATE = re.compile(
+    r"\b(?:(?:remain|remains|continue|continues|be|is) in (?:full )?(?:force|effect)|en vigueur|(?:shall |will )?(?:continue|run|last)s? until"
+    r"|expire[sd]? on|expiring on|(?:end|ends|terminate[sd]?) on|prend(?:ra)? fin le|s'achev\w* le|expire(?:ra)? le|arrive(?:ra)? a (?:son )?(?:terme|echeance) le"
+    r"|jusqu'(?:au|a) )"
+)
+
+
+def gives_a_term_to_a_date(text: str) -> bool:
+    """Whether ``text`` writes a term that runs to a date (:data:`_TERM_TO_A_DATE` and a date after it)."""
+    folded = " ".join(fold(text).replace("’", "'").split())
+    return any(find_dates(folded[match.end() :]) for match in _TERM_TO_A_DATE.finditer(folded))
+
+
 # The words that name the kind of answer asked (folded search tokens): its nouns, "long" of "how long", the verbs of
 # lasting ("run", « dure »). « Au-delà de quel montant … ? » asks for a sum: a passage that writes one (« supérieur
 # à 300 000 euros ») answers without the word « montant ».
@@ -308,7 +323,7 @@ def holds_kind(kind: AnswerKind | None, sentence: str) -> bool:
     """Whether ``sentence`` gives an answer of ``kind``: a length of time; a date, or the length of
     time that fixes one ("for two years from signature"); a sum or a percentage. False for no kind."""
     if kind == "duration":
-        return bool(durations(sentence)) or gives_an_open_duration(sentence)
+        return bool(durations(sentence)) or gives_an_open_duration(sentence) or gives_a_term_to_a_date(sentence)
     if kind == "date":
         return bool(find_dates(sentence) or durations(sentence)) or gives_a_relative_date(sentence) or gives_a_month(sentence)
     if kind == "amount":

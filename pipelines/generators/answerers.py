@@ -521,6 +521,17 @@ def _per_contract(
     gives = {cid for cid, best in chosen.items() if best and kind in ("amount", "duration") and any(holds_kind(kind, sentence) for _l, _p, sentence in best)}
     answering = [cid for cid in by_contract if chosen[cid] and not (core and not held.get(cid, set()) & core and cid not in gives)]
     answering = _without_copies(answering, {cid: [documents[n - 1] for n in numbers] for cid, numbers in by_contract.items()})
+    # an amendment whose sentences chosen are its opening that names the parties and the contract amended says nothing of what is
+    # asked (walkthrough 29: "does the Dublin bank get a say first?" quoted the First Amendment's "BETWEEN: (1) Harcourt Merchant Bank
+    # DAC … Dublin 2" beside the agreement's right of first offer)
+    if not (parties or signers):
+        openings = {
+            cid for cid in answering if cid in (amendments or {})
+            and {fold_label(s) for _n, _p, s in chosen[cid]}
+            <= {fold_label(s) for _n, _p, s in parties_passage([documents[n - 1] for n in by_contract[cid]])}
+        }
+        if len(openings) < len(answering):
+            answering = [cid for cid in answering if cid not in openings]
     among = sum(1 for cid in answering if cid in (amendments or {}))
     if among or len(answering) < 2:  # « 1 contrat et 1 avenant », « 1 contrat »
         things, _plural = counted(language, len(answering) - among, among)

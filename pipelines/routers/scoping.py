@@ -234,6 +234,7 @@ class IdentityIndex:
         limit = self.distinct_limit
         words = set(name_tokens(question)) - (self.generic - self.named_everyday)
         words -= self.described(question, words)
+        words -= law_phrase_tokens(self.lexicon, question)  # "the State of New York" of a law names by the law (:func:`by_kind`)
         scores: dict[str, float] = {}
         distinctive: set[str] = set()
         owners: dict[str, frozenset[str]] = {}
@@ -433,6 +434,46 @@ def _word_before(question: str, match: Any) -> str:  # noqa: ANN401
     return ""
 
 
+# A place the question says is a contract's law (« soumis au droit de l'État de New York », "governed by the laws of the State of New
+# York", « de droit suisse », "under New York law"): the contracts under that law, whatever their names carry (the QA: « le contrat de
+# conseil soumis au droit de l'État de New York » was read as a name, « État », and answered from a lease)
+_LAW_BEFORE = re.compile(
+    r"(?:^| )((?:(?:soumise?s?|regie?s?|governed|construed)(?: (?:au|aux|a|par|by|under|in accordance with))?(?: the| le| la| l| les)? )?"
+    r"(?:droit|loi|lois|law|laws|legislation)(?: (?:de|du|des|d|l|la|le|of|the|etat|state|l'etat|d'etat))*)$"
+)
+_LAW_AFTER = re.compile(r"^(?:state )?laws?(?: |$)")
+
+
+def _law_words(question: str, match: Any) -> list[str] | None:  # noqa: ANN401 — a glossary match
+    """The words that say a place match is a law (« soumis au droit de l'État de », "law"), or None when it is not said of a law."""
+    terms = match.term.tokens
+    if not terms:
+        return None
+    words = re.findall(r"[\w’']+", fold(question).replace("’", "'"))
+    for k, word in enumerate(words):
+        if word.split("'")[-1] == terms[0] or word == terms[0]:
+            before = _LAW_BEFORE.search(" ".join(words[max(0, k - 8) : k]))
+            if before:
+                return before.group(1).split()
+            end = next((j for j in range(k, len(words)) if words[j].split("'")[-1] == terms[-1] or words[j] == terms[-1]), k)
+            after = _LAW_AFTER.match(" ".join(words[end + 1 : end + 3]))
+            if after:
+                return after.group(0).split()
+            return None
+    return None
+
+
+def law_phrase_tokens(lexicon: Lexicon | None, question: str) -> set[str]:
+    """The tokens of the places ``question`` says are a law, with the words that say so (« soumis au droit de l'État de New York »)."""
+    if lexicon is None:
+        return set()
+    tokens = tokenize(question)
+    return {
+        t for m in lexicon.find(tokens) if m.concept.kind == "place" and (words := _law_words(question, m)) is not None
+        for t in [*tokens[m.start : m.end], *tokenize(" ".join(words))]
+    }
+
+
 def _names_a_party(concept: Any, index: IdentityIndex, kinds: set[str]) -> bool:  # noqa: ANN401 — a glossary concept
     """Whether a one-word wording of ``concept`` is a word of a party's name (« laiterie » of « Laiterie des Coteaux ») that contracts
     not about ``concept`` carry too: the party of all those contracts, not their subject (« BLANCHISSERIE DU RHÔNE », party to the
@@ -493,7 +534,11 @@ def by_kind(index: IdentityIndex, question: str) -> Scope | None:
     described = {
         m.concept.id for m in matches if m.concept.kind == "place" and not (m.start and _PLACE_PREPOSITION.fullmatch(_word_before(question, m)))
     }
-    wanted = subject_ids | {LAW_PLACE + s for s in subject_ids & described if not index.carriers_of.get(s)}
+    # … and a place written as a law is the law, not a subject: the contracts under it, even when another carries the place in its name
+    law_phrases = {m.concept.id: words for m in matches if m.concept.kind == "place" and (words := _law_words(question, m)) is not None}
+    laws = {LAW_PLACE + place for place in law_phrases}
+    subject_ids -= set(law_phrases)
+    wanted = subject_ids | {LAW_PLACE + s for s in subject_ids & described if not index.carriers_of.get(s)} | laws
     # Other words describe a contract when they are names (capitalised: « Annecy », "Bristol") that few
     # contracts' titles, files or parties carry; « dangereux » in an article's title does not.
     names = proper_nouns(question)
@@ -518,7 +563,8 @@ def by_kind(index: IdentityIndex, question: str) -> Scope | None:
     named = sorted(cid for cid, score in scores.items() if score >= best - 1e-9)
     runner_up = max((score for score in scores.values() if score < best - 1e-9), default=0.0)
     by_subject = any(subject_hits[cid] for cid in named)
-    if not kinds and (len(named) > MAX_NAMED or min(subject_hits[cid] for cid in named) < 2):
+    by_law = all(index.subjects_of[cid] & laws for cid in named)  # a law names the contracts under it (few: see MAX_NAMED)
+    if not kinds and (len(named) > MAX_NAMED or (min(subject_hits[cid] for cid in named) < 2 and not by_law)):
         return None  # subjects alone ("the warehouse") describe, they do not name
     if by_subject and runner_up > MARGIN * best:
         return None
@@ -536,6 +582,11 @@ def by_kind(index: IdentityIndex, question: str) -> Scope | None:
             and any({m.concept.id, *([LAW_PLACE + m.concept.id] if m.concept.id in described else [])} & index.subjects_of[cid] for cid in named)
         )
         for t in tokens[m.start : m.end]
+    }
+    # … and a law's, with the words that say it is one (« soumis au droit de l'État de »: what is asked is not the governing law)
+    naming_words |= {
+        t for m in matches if m.concept.id in law_phrases and any(LAW_PLACE + m.concept.id in index.subjects_of[cid] for cid in named)
+        for t in [*tokens[m.start : m.end], *tokenize(" ".join(law_phrases[m.concept.id]))]
     }
     # … and the names among the wanted (« Annecy »), not the glossary's ids of the subjects (« united_kingdom »: not a word of the question)
     naming_words |= {t.removeprefix(NAME_WORD) for t in wanted if t.startswith(NAME_WORD) and any(t in index.subjects_of[cid] for cid in named)}
@@ -736,13 +787,16 @@ def scope_for(workspace: WorkspaceStore, question: str, index: IdentityIndex | N
     scope = index.named(question, text_contracts)
     if scope is None:
         scope = by_kind(index, question)
-        if scope is not None and _said_of(question, scope.named_by, absent_names(index, question, _carriers(index, bm25))):
+        absent = [name for name in absent_names(index, question, _carriers(index, bm25)) if name not in scope.named_by] if scope else []
+        if scope is not None and _said_of(question, scope.named_by, absent):
             # a contract of the kind named is not the one meant when the question names, right after the kind, what no document
             # carries (« le prêt immobilier … de la villa de Biarritz » scoped to the only loan: the app walk of round 31); not "what
-            # does the lease say about COVID?", where the name is what is asked of the lease (the review of the round)
+            # does the lease say about COVID?", where the name is what is asked of the lease (the review of the round); a word that named
+            # the contract is none (« l'État » of « soumis au droit de l'État de New York »)
             scope = None
         if scope is not None:
-            scope = _kind_scope_with_names(index, scope, named_names(index, question, _carriers(index, bm25)))
+            names = {name: ids for name, ids in named_names(index, question, _carriers(index, bm25)).items() if name not in scope.named_by}
+            scope = _kind_scope_with_names(index, scope, names)
     if scope is None:
         return None
     # Cross-check: a named contract must be among those the whole question reaches lexically (its

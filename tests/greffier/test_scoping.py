@@ -496,6 +496,45 @@ def test_a_place_no_contract_names_is_read_from_the_governing_law():
     assert scope is not None and scope.contract_ids == ["co"], scope
 
 
+@pytest.mark.parametrize("question", [
+    "Quelle est la durée du contrat soumis au droit de l'État de New York ?",
+    "Who are the parties to the agreement governed by the laws of the State of New York?",
+    "What is the notice period of the New York law contract?",
+])
+def test_a_contract_named_by_its_law_is_the_one_under_it(question):
+    # the QA: « le contrat de conseil soumis au droit de l'État de New York » read « État » as a name and was answered from a lease;
+    # the law names the contract under it, even when another carries the place in its name, and it is not what is asked
+    rows = [
+        IdentityRow("ny", "SERVICES AGREEMENT", "room/Services_Agreement_Brightwater.pdf", ["LISANDRE HOLDING SAS", "BRIGHTWATER LLC"], True,
+                    "prestation de services", "", "droit de l'État de New York"),
+        IdentityRow("us", "US OFFICE LEASE", "room/US_Office_Lease.pdf", ["LISANDRE HOLDING SAS", "HUDSON REALTY LLC"], True,
+                    "bail commercial", "", "droit français"),
+        IdentityRow("fr", "BAIL COMMERCIAL", "room/Bail_Valence.pdf", ["LISANDRE HOLDING SAS", "FONCIÈRE RHODANE SAS"], True,
+                    "bail commercial", "", "droit français"),
+    ]
+    index = IdentityIndex.build(rows, load_lexicon())
+    assert index.named(question) is None  # "State", « État » of a law name no one
+    scope = by_kind(index, question)
+    assert scope is not None and scope.contract_ids == ["ny"], scope
+    asked = set(tokenize(scope.question))
+    assert not asked & {"new", "york", "etat", "state", "droit", "law", "laws", "soumis", "governed"}, scope.question
+
+
+@pytest.mark.parametrize("question", [
+    "Le distributeur a-t-il le droit de vendre aux États-Unis ?",  # a right (« droit de vendre »), no law
+    "Can the distributor sell the products in New York?",
+])
+def test_a_place_that_is_no_law_names_no_contract_by_its_law(question):
+    rows = [
+        IdentityRow("ny", "SERVICES AGREEMENT", "room/Services_Agreement_Brightwater.pdf", ["LISANDRE HOLDING SAS", "BRIGHTWATER LLC"], True,
+                    "prestation de services", "", "droit de l'État de New York"),
+        IdentityRow("fr", "CONTRAT DE DISTRIBUTION", "room/Distribution.pdf", ["LISANDRE HOLDING SAS", "DISTRIVIA SPRL"], True,
+                    "contrat de distribution", "", "droit français"),
+    ]
+    scope = by_kind(IdentityIndex.build(rows, load_lexicon()), question)
+    assert scope is None or scope.contract_ids == ["fr"], scope
+
+
 @pytest.mark.parametrize("question", ["Le distributeur peut-il vendre au Royaume-Uni ?", "Can the distributor sell the products in the United Kingdom?"])
 def test_a_place_the_question_asks_about_names_no_contract_by_its_law(question):
     # a review: a place after a preposition is what is asked, not the contract's nationality

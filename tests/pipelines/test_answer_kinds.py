@@ -368,3 +368,63 @@ def test_the_kind_of_sentence_a_status_question_quotes(question, kind):
     from pipelines.generators.answer_kinds import sentence_kind
 
     assert sentence_kind(question) == kind
+
+
+@pytest.mark.parametrize(("text", "holds"), [
+    ("4.1 This Agreement commences on the Effective Date and shall remain in force until March 31, 2027, unless terminated earlier.", True),
+    ("Le bail prendra fin le 30 juin 2027.", True),
+    ("The Agreement expires on 31 December 2028.", True),
+    ("Le contrat restera en vigueur jusqu'au 31 mars 2029.", True),
+    # a term that runs to no date, or a date of something else
+    ("This Agreement shall remain in force until terminated by either party.", False),
+    ("The Agreement was signed on 3 March 2025 in New York.", False),
+])
+def test_a_term_that_runs_to_a_date_answers_how_long(text, holds):
+    # the demo's « Quelle est la durée du contrat Brightwater ? » quoted a non-solicitation's "for twelve months thereafter" before the
+    # term article's "shall remain in force until March 31, 2027"
+    assert holds_kind("duration", text) is holds
+
+
+def test_the_term_article_s_end_date_is_quoted_before_another_clause_s_length_of_time():
+    from haystack import Document
+
+    from pipelines.generators.answerers import extractive_answer
+
+    meta = {"doc_id": "c5", "file": "room/services.pdf", "title": "SERVICES AGREEMENT"}
+    term = Document(id="c5-5", content=(
+        "Article 4 - Term\n4.1 This Agreement commences on the Effective Date and shall remain in force until March 31, 2027, unless "
+        "terminated earlier in accordance with Article 5."
+    ), meta={**meta, "section": "Article 4 - Term"})
+    other = Document(id="c5-10", content=(
+        "Article 9 - Non-Solicitation\n9.1 During the term of this Agreement and for twelve months thereafter, neither party shall solicit "
+        "for employment any employee of the other party."
+    ), meta={**meta, "section": "Article 9 - Non-Solicitation"})
+    question = "Quelle est la durée du contrat ?"
+    answer = extractive_answer(question, [term, other], question=question)
+    assert answer.startswith("4.1 This Agreement commences") and "twelve months" not in answer, answer
+
+
+def test_an_amendment_whose_opening_alone_is_quoted_says_nothing_of_what_is_asked():
+    # walkthrough 29: "does the Dublin bank get a say first?" quoted the First Amendment's parties ("… is made on 15 September 2026
+    # BETWEEN: (1) Harcourt Merchant Bank DAC … Dublin 2 …") as one of the documents answering, beside the agreement's right of first offer
+    from haystack import Document
+
+    from pipelines.generators.answerers import extractive_answer
+
+    opening = Document(id="c7-1", content=(
+        "to the Sponsorship Agreement dated 20 February 2023 (Reference HMB/PAY/2023/014) THIS FIRST AMENDMENT AGREEMENT (the \"Amendment\") "
+        "is made on 15 September 2026 BETWEEN:\n(1) Harcourt Merchant Bank DAC, whose registered office is at 14 Harcourt Street, Dublin 2, "
+        "Ireland (the \"Bank\"); and\n(2) Paylyra SAS, whose registered office is at 8 rue de Provence, Paris (the \"Programme Manager\")."
+    ), meta={"doc_id": "c7", "file": "room/First_Amendment.docx", "title": "FIRST AMENDMENT AGREEMENT"})
+    clause = Document(id="c6-5", content=(
+        "3.2 Before appointing any other institution to sponsor any card programme outside the Territory, the Programme Manager shall "
+        "first offer that mandate to the Bank in writing."
+    ), meta={"doc_id": "c6", "file": "room/Sponsorship_Agreement.pdf", "title": "SPONSORSHIP AGREEMENT"})
+    question = "Does the Dublin bank get a say first before we appoint another sponsor bank?"
+    answer = extractive_answer(question, [opening, clause], per_contract=True, question=question, amendments={"c7": "c6"})
+    assert "Harcourt Street" not in answer and "3.2 Before appointing" in answer, answer
+    # … but an amendment that says something of it is quoted: its article, not its opening
+    changed = Document(id="c7-3", content="2.1 Clause 3.2 of the Agreement is deleted: the Bank shall have no right to be offered any mandate first.",
+                       meta={"doc_id": "c7", "file": "room/First_Amendment.docx", "title": "FIRST AMENDMENT AGREEMENT"})
+    answer = extractive_answer(question, [clause, changed], per_contract=True, question=question, amendments={"c7": "c6"})
+    assert "2.1 Clause 3.2" in answer and "3.2 Before appointing" in answer, answer
