@@ -37,6 +37,7 @@ from pipelines.generators.llm import LLMBackend, llm_role, resolve_llm
 from pipelines.retrieval import RETRIEVAL_OUTPUTS, passage, rerank_parameters, retrieval_inputs, runnable, stage_times
 from pipelines.routers.scoping import absent_in
 from greffier.dataroom.amendments import article_numbers, rewriting_sentences
+from greffier.dataroom.reasons import reason_in
 from greffier.dataroom.records import current_term_end, next_notice, period_of
 from greffier.dataroom.extract.text import other_reading
 from greffier.dataroom.normalize import find_dates, fold
@@ -321,7 +322,7 @@ def _status_answer(store: Any, candidates: list[list[str] | None], question: str
     survival = next((s for s, flat in sentences if _SURVIVES.search(fold(flat)) and s != sentence), None) if end < at and record.renewal != "automatic" else None
     outlasts = f" {wording(STATUS_SURVIVES, language)} « {_quotable(survival)} » [1]" if survival else ""
     if source.confidence == "low":  # read with doubt (the data room lists it apart as uncertain)
-        outlasts += f" {wording(STATUS_UNCERTAIN, language, why=source.doubt or source.rule)}"
+        outlasts += f" {wording(STATUS_UNCERTAIN, language, why=reason_in(source.doubt or source.rule, language))}"
     # the passage's own file: an amendment's when the end is the one it gave (the app walk of round 32 cited the contract's file for it)
     holder = room.by_id.get(chunk.contract_id)
     return {"text": f"{contract_label(record.title, record.file)} — {text} « {sentence} » [1]{outlasts}", "chunk": chunk, "record": record,

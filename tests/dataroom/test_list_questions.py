@@ -111,7 +111,7 @@ def test_every_reading_of_the_parties_is_one_filter_set():
 
 
 def test_the_reasons_a_french_list_gives_are_in_french():
-    from greffier.chat.listing import reason_in
+    from greffier.dataroom.reasons import reason_in
 
     assert reason_in("end date 2026-03-31 → 2028-03-31 (amendment « AVENANT N° 1 »)", "fr") == "date de fin 31/03/2026 → 31/03/2028 (avenant « AVENANT N° 1 »)"
     assert reason_in("no end date in metadata or text", "fr") == "aucune date de fin dans les métadonnées ni dans le texte"

@@ -210,7 +210,7 @@ def test_an_end_date_filter_lists_a_renewing_contract_apart_unless_its_first_end
 def test_a_renewing_contract_whose_first_end_is_past_is_said_to_run_on_its_current_term(room, monkeypatch):
     # walkthrough 20: « peut prendre fin le 30/06/2026 » of a list made six months later; it ended then only if notice was given,
     # which the documents may not say — else it runs to its current term's end (still not decided: listed apart)
-    from greffier.chat.listing import reason_in
+    from greffier.dataroom.reasons import reason_in
     from greffier.services.dataroom import query
 
     monkeypatch.setattr(query, "today_date", lambda: date(2026, 12, 6))
@@ -220,7 +220,7 @@ def test_a_renewing_contract_whose_first_end_is_past_is_said_to_run_on_its_curre
 
 
 def test_the_reason_reads_in_french_for_a_french_list():
-    from greffier.chat.listing import reason_in
+    from greffier.dataroom.reasons import reason_in
 
     reason = "renews or continues automatically after 2026-01-31 unless notice is given (« Article 2 — Durée »): it may end then or run on"
     french = reason_in(reason, "fr")
@@ -379,7 +379,7 @@ def test_an_end_read_as_a_bound_stays_a_bound_when_an_amendment_moves_it_by_a_pe
 
 
 def test_a_bound_s_reason_reads_in_french():
-    from greffier.chat.listing import reason_in
+    from greffier.dataroom.reasons import reason_in
 
     reason = "end date could not be read with confidence (the term ends on this date at the latest: an earlier event the text names may end it first)"
     french = reason_in(reason, "fr")
@@ -407,7 +407,7 @@ def test_a_bound_s_reason_reads_in_french():
      "une nouvelle durée)"),
 ])
 def test_why_a_term_or_a_date_is_not_known_reads_in_french(reason, french):
-    from greffier.chat.listing import reason_in
+    from greffier.dataroom.reasons import reason_in
 
     assert reason_in(reason, "fr") == french
     assert reason_in(reason, "en") == reason

@@ -374,6 +374,9 @@ def test_whether_a_contract_is_still_in_force_says_its_end_was_read_with_doubt(t
     Ingestor(settings).ingest(room)
     doubtful = answer(settings, "La convention avec le CHU est-elle encore en vigueur en 2028 ?", backend=None)["answer"]
     assert doubtful.startswith("Convention d'investigation") and "Non" in doubtful and "lue avec un doute" in doubtful, doubtful
+    # … its reason in the answer's language (it was the record's English: "the term ends on this date at the latest: …")
+    why = doubtful.split("motif relevé : ", 1)[1]
+    assert why.startswith("le terme est atteint à cette date au plus tard") and not re.search(r"\b(?:the|term|date at)\b", why), why
     certain = answer(settings, "Le bail avec la SCI Les Aulnes est-il encore en vigueur en 2028 ?", backend=None)["answer"]
     assert "Oui" in certain and "doute" not in certain, certain
 
