@@ -22,6 +22,10 @@ RENEWS = [
     "unless and until either party notifies the other in writing, no later than nine (9) months before the end of the then-current period.",
     "Sauf si l'une des Parties fait savoir à l'autre, trois (3) mois avant le terme de la période en cours, qu'elle n'entend pas poursuivre "
     "leurs relations, le Contrat est réputé conclu à nouveau, aux mêmes conditions, pour une année, et ainsi d'année en année.",
+    # walkthrough 29: an agent's contract that runs on with no end after its first three years; its English form
+    "À l'issue de cette période initiale, il se poursuivra pour une durée indéterminée, chacune des Parties pouvant alors y mettre fin par "
+    "lettre recommandée avec demande d'avis de réception, moyennant le respect du préavis prévu à l'article L.134-11 du Code de commerce.",
+    "Thereafter this Agreement shall continue indefinitely until terminated by either party on six (6) months' written notice.",
     # walkthrough 27: a hospital's marché, a German supply agreement
     "Il est reconductible tacitement par périodes successives de douze (12) mois, sans que sa durée totale puisse excéder quatre (4) ans.",
     "It shall be extended each time by twenty-four (24) months unless terminated by either party by written notice at least six (6) months before.",
@@ -104,6 +108,10 @@ NOT_SAID = [
     # at a party's option, or by agreement: no renewal unless someone acts
     "The term may be renewed by mutual written agreement of the parties.",
     "Le présent contrat pourra être renouvelé d'un commun accord.",
+    # … one the parties may agree on, or an employment contract's after its trial period (indefinite from the start)
+    "Le contrat pourra se poursuivre pour une durée indéterminée si les Parties en conviennent.",
+    "À l'issue de la période d'essai, le contrat se poursuivra à durée indéterminée.",
+    "The Agreement may continue indefinitely by mutual agreement.",
     # a heading; a deadline's, a warranty's or a policy's extension (a review)
     "Automatic Renewal.",
     "Such period shall automatically be extended by the number of days taken by the arbitration.",

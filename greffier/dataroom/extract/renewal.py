@@ -56,6 +56,12 @@ _AUTOMATIC = re.compile(
     r"|(?:continue|renew|be renewed|be extended)\w* (?:thereafter )?(?:on a |from )year[ -]to[ -]year"
     r"|(?:continue|remain)\w* in (?:full )?(?:force|effect)[^.;]{0,80}? from year to year"
     r"|evergreen"
+    # a term that runs on with no end once the first one is over: « À l'issue de cette période initiale, il se poursuivra pour une durée
+    # indéterminée, chacune des Parties pouvant alors y mettre fin … moyennant le respect du préavis » (walkthrough 29: an agent's contract
+    # read as ending with its first three years), "shall thereafter continue indefinitely until terminated by either party"
+    r"|(?<!pourra )(?<!pourront )(?<!peut )(?<!peuvent )(?<!pourrait )se poursui\w* (?:ensuite |alors |ainsi |au-dela )?(?:pour une duree indeterminee|a duree indeterminee|sans limitation de duree)"
+    r"|(?:se transforme\w*|se poursui\w*|devien\w*|sera (?:alors )?transforme\w*) (?:ensuite |alors )?en (?:un )?contrat a duree indeterminee"
+    r"|(?<!may )(?<!can )(?:shall|will) (?:thereafter |then )?continue (?:thereafter )?(?:in (?:full )?(?:force|effect) )?(?:indefinitely|for an (?:indefinite|unlimited) (?:term|period))"
     # "this Agreement shall continue for consecutive further periods of twenty-four (24) months each, unless and until either party
     # notifies …" (walkthrough 29: a cloud outsourcing agreement); not "may continue", nor one further period
     # (not one the parties must agree on: "… only if the Parties so agree in writing", "subject to the parties' written agreement" — the review)
@@ -134,6 +140,12 @@ _CONJOINED = re.compile(r"\s(?:and|et)\s+(?=(?:shall|will|it|this|the|il|elle|le
 _TERM_HEADING = re.compile(r"\b(?:duree|term|terme|renouvellement|reconduction|renewal|expiration|echeance)\b")
 
 
+# A term that runs on with no end (:data:`_AUTOMATIC`'s last French and English forms) after a trial period is an employment contract's,
+# indefinite from the start (« À l'issue de la période d'essai, le contrat se poursuivra à durée indéterminée »): no first term ends
+_RUNS_ON_INDEFINITELY = re.compile(r".*(?:indetermin|indefinite|unlimited|sans limitation)")
+_TRIAL = re.compile(r"\b(?:periode d'essai|essai|probation\w*|trial period)\b")
+
+
 def renewal_reading(sentence: str) -> str | None:
     """``"automatic"`` when ``sentence`` says the contract renews by itself, ``"none"`` when it denies it, else
     ``None`` (a heading, a definition, a deadline's or a policy's extension, no such words)."""
@@ -151,6 +163,8 @@ def renewal_reading(sentence: str) -> str | None:
         _subject_from, start = _clause_start(folded, match.start())
         if not _NOMINAL.match(match.group(0)) and not _said_of_the_contract(folded, match.start()):
             continue  # « les délais d'exécution seront prorogés de plein droit », "shall automatically renew its insurance"
+        if _RUNS_ON_INDEFINITELY.match(match.group(0)) and _TRIAL.search(folded):
+            continue  # after a trial period: an employment contract, indefinite from the start
         if re.match(r"\s+(?:its|their|his|her|such|the (?:insurance|polic|subscription))\b", folded[match.end():]):
             continue  # renews something else: "shall automatically renew its insurance policies"
         reading = read_match(words[start:], match.start() - start, match.end() - start)
