@@ -63,7 +63,7 @@ from greffier.dataroom.records import STRONG_PARTY_RULES
 from greffier.dataroom.vocabulary import LEASE_KINDS, country_words, law_adjectives, match_contract_type
 from greffier.lexicon import Lexicon, load_lexicon
 from greffier.lexicon.freedict import load_dictionary
-from greffier.text import fold, tokenize
+from greffier.text import STOPWORDS, fold, tokenize
 from greffier.text.function_words import NAMES_NO_NOTION, is_function_word
 from pipelines.generators.answer_kinds import asks_until_when
 from pipelines._serialization import StoreComponent
@@ -165,6 +165,8 @@ class IdentityIndex:
     # the glossary's everyday words (``kind: word`` only) that a party's name holds: capitalised in a question, a name (« l'Université »
     # of « UNIVERSITÉ GRENOBLE ALPES », "Pumps" of "KESTREL PUMPS LTD": the review), not vocabulary
     named_everyday: frozenset[str] = frozenset()
+    # the adjectives of each law's country, folded (« irlandais », « irlandaise », "irish"): the contracts under it (:func:`by_nationality`)
+    law_adjective_of: dict[str, frozenset[str]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, rows: Any, lexicon: Lexicon | None = None) -> IdentityIndex:
@@ -207,6 +209,7 @@ class IdentityIndex:
             _families(rows), frozenset(record.id for record in rows if record.not_contract),
             frozenset(token for record in rows for adjective in law_adjectives(record.governing_law) for token in tokenize(adjective)),
             _everyday(lexicon) & party_words,
+            _law_adjective_of(rows),
         )
 
     def families(self, ids: set[str] | frozenset[str]) -> set[str]:
@@ -463,6 +466,44 @@ def _law_words(question: str, match: Any) -> list[str] | None:  # noqa: ANN401 �
     return None
 
 
+# The determiners that make « la banque irlandaise », "our Dutch cloud provider" one party, not any of a kind (« une banque irlandaise »)
+_PARTY_DETERMINERS = frozenset({"le", "la", "l", "the", "our", "notre", "nos", "their", "leur", "leurs", "this", "that", "ce", "cet", "cette"})
+
+
+# Nouns a nationality is said of that are no party: a text's language (« la version anglaise »), a legal system, a market
+_NO_PARTY = frozenset(
+    "version versions traduction translation texte text langue language copie copy droit law loi laws lois court courts tribunal tribunaux"
+    " juridiction juridictions jurisdiction marche market territoire territory clients customers consommateurs consumers jours days"
+    " heure time taxe tax tva vat".split()
+)
+
+
+def by_nationality(index: IdentityIndex, question: str) -> Scope | None:
+    """The contract a party's nationality names (« notre contrat avec la banque irlandaise », "the Irish bank", "our Dutch cloud
+    provider"): the one contract under that country's law, its counterparty's (walkthrough 29: « la banque irlandaise » was answered from
+    three contracts, the Irish sponsor bank's among them). The adjective is said of one party: a noun after a definite determiner or a
+    possessive (not « une banque irlandaise », nor « vendre en Irlande »); several contracts under that law tell none apart."""
+    words = re.findall(r"[\w-]+", fold(question).replace("’", "'").replace("'", " "))  # « l'assureur irlandais »: l, assureur, irlandais
+    for k, word in enumerate(words):
+        ids = index.law_adjective_of.get(word)
+        if not ids:
+            continue
+        before = words[max(0, k - 2) : k]
+        noun_before = len(before) == 2 and before[0] in _PARTY_DETERMINERS and before[1] not in STOPWORDS | _NO_PARTY and len(before[1]) > 2
+        noun_after = bool(before) and before[-1] in _PARTY_DETERMINERS and k + 1 < len(words) and words[k + 1] not in STOPWORDS | _NO_PARTY
+        if not (noun_before or noun_after) or len(index.families(set(ids))) != 1:
+            continue
+        named = sorted(ids - index.aside)
+        if not named:
+            continue
+        naming = frozenset(tokenize(" ".join([word, before[-1] if noun_before else words[k + 1]])))
+        return Scope(
+            named, [index.titles[cid] for cid in named], [index.files[cid] for cid in named], sorted(naming), without_naming(question, naming),
+            by="kind",
+        )
+    return None
+
+
 def law_phrase_tokens(lexicon: Lexicon | None, question: str) -> set[str]:
     """The tokens of the places ``question`` says are a law, with the words that say so (« soumis au droit de l'État de New York »)."""
     if lexicon is None:
@@ -711,6 +752,15 @@ class IdentityRow:
     not_contract: str = ""  # what it is when it is no contract (« an internal memo »)
 
 
+def _law_adjective_of(rows: list[IdentityRow]) -> dict[str, frozenset[str]]:
+    """{the folded adjective of a law's country: the contracts under that law} (« droit irlandais » → irlandais, irlandaise, irish)."""
+    found: dict[str, set[str]] = {}
+    for record in rows:
+        for adjective in law_adjectives(record.governing_law or ""):
+            found.setdefault(fold(adjective), set()).add(record.id)
+    return {word: frozenset(ids) for word, ids in found.items()}
+
+
 def _everyday(lexicon: Lexicon | None) -> frozenset[str]:
     """The words of the glossary's everyday notions (``kind: word``) that no other notion holds."""
     if lexicon is None:
@@ -786,7 +836,7 @@ def scope_for(workspace: WorkspaceStore, question: str, index: IdentityIndex | N
         return replace(quoted, identity=names_of(index, quoted.contract_ids), kinds=kinds_of(index, quoted.contract_ids))
     scope = index.named(question, text_contracts)
     if scope is None:
-        scope = by_kind(index, question)
+        scope = by_kind(index, question) or by_nationality(index, question)
         absent = [name for name in absent_names(index, question, _carriers(index, bm25)) if name not in scope.named_by] if scope else []
         if scope is not None and _said_of(question, scope.named_by, absent):
             # a contract of the kind named is not the one meant when the question names, right after the kind, what no document

@@ -520,6 +520,38 @@ def test_a_contract_named_by_its_law_is_the_one_under_it(question):
     assert not asked & {"new", "york", "etat", "state", "droit", "law", "laws", "soumis", "governed"}, scope.question
 
 
+_NATIONAL_ROWS = [
+    IdentityRow("ie", "BIN SPONSORSHIP AND PROGRAMME AGREEMENT", "room/Harcourt_BIN_Sponsorship.pdf", ["HARCOURT MERCHANT BANK DAC", "PAYLYRA SAS"],
+                True, "contrat de partenariat", "", "droit irlandais"),
+    IdentityRow("fr", "CONTRAT DE PRÊT", "room/Pret_Banque_Solferino.pdf", ["BANQUE SOLFÉRINO SA", "PAYLYRA SAS"], True, "contrat de prêt", "",
+                "droit français"),
+    IdentityRow("nl", "MASTER CLOUD SERVICES AGREEMENT", "room/Nimbera_Cloud.html", ["NIMBERA CLOUD EUROPE B.V.", "PAYLYRA SAS"], True,
+                "prestation de services", "", "droit néerlandais"),
+]
+
+
+@pytest.mark.parametrize(("question", "wanted"), [
+    ("Jusqu'à quand court la période initiale de notre contrat avec la banque irlandaise ?", "ie"),
+    ("When does our agreement with the Irish bank end?", "ie"),
+    ("L'hébergeur néerlandais peut-il augmenter ses prix ?", "nl"),
+    # any such party, a place asked about, or a law several contracts are under: no contract named
+    ("Une banque irlandaise peut-elle nous prêter ?", None),
+    ("Pouvons-nous émettre des cartes en Irlande ?", None),
+    ("Notre partenaire français peut-il résilier ?", None),
+    ("La version néerlandaise fait-elle foi ?", None),  # a text's language, not a party's nationality
+])
+def test_a_party_s_nationality_names_the_one_contract_under_its_country_s_law(question, wanted):
+    # walkthrough 29: « la banque irlandaise » (Harcourt Merchant Bank DAC, Dublin) was answered from three contracts
+    from pipelines.routers.scoping import by_nationality
+
+    rows = [*_NATIONAL_ROWS, IdentityRow("fr2", "CONTRAT D'AGENT", "room/Contrat_agent.md", ["RHÔNE KIOSQUES SAS", "PAYLYRA SAS"], True,
+                                         "contrat d'agence commerciale", "", "droit français")]
+    scope = by_nationality(IdentityIndex.build(rows, load_lexicon()), question)
+    assert (scope.contract_ids if scope else None) == ([wanted] if wanted else None), scope
+    if scope:
+        assert not {"irlandaise", "irish", "bank", "banque", "neerlandais"} & set(tokenize(scope.question)), scope.question
+
+
 @pytest.mark.parametrize("question", [
     "Le distributeur a-t-il le droit de vendre aux États-Unis ?",  # a right (« droit de vendre »), no law
     "Can the distributor sell the products in New York?",
@@ -690,7 +722,13 @@ def test_the_adjective_of_a_contract_s_law_is_said_of_its_articles_not_asked_of_
             ("15. Governing Law", "This Agreement is governed by the laws of England and Wales."),
         ]),
     })
-    out = answer(settings, "After the Portuguese workshop stops working for us, for how long is it barred from sewing clothes for rival labels?", backend=None)
+    # the workshop is named by its nationality: the one contract under that country's law is searched (walkthrough 29's « la banque
+    # irlandaise »), its non-compete first
+    named = answer(settings, "After the Portuguese workshop stops working for us, for how long is it barred from sewing clothes for rival labels?", backend=None)
+    assert named["scope"] and named["scope"]["files"] == ["room/contrat_fabrication.md"], named["scope"]
+    assert named["results"][0]["section"].endswith("Non-concurrence"), named["results"][0]
+    # said of any workshop, the question names no contract: the adjective is still said of the Portuguese contract's articles
+    out = answer(settings, "After a Portuguese workshop stops working for us, for how long is it barred from sewing clothes for rival labels?", backend=None)
     assert "No document mentions" not in out["answer"], out["answer"]
     missing = {d["chunk_id"].split("-")[0]: d.get("missing") or [] for d in out["relevance"]}
     files = {r["chunk_id"].split("-")[0]: r["file"] for r in out["results"]}
