@@ -53,6 +53,10 @@ def concept_ids(lexicon, text: str) -> set[str]:
         # and leaving without a ground in a client's words
         ("Quel préavis faut-il respecter pour résilier sans motif le contrat ?", {"terminate_without_cause", "notice"}),
         ("Can we walk away early without having to prove anything went wrong?", {"termination_everyday", "convenience_everyday"}),
+        # the clause that ends the contract without the word "terminate" (walkthrough 29's cloud agreement: "10. Ending the Agreement",
+        # "may bring this Agreement to an end at any time")
+        ("10.1 The Customer may bring this Agreement to an end at any time by giving the Provider written notice.", {"termination_everyday"}),
+        ("10. Ending the Agreement", {"termination_everyday"}),
     ],
 )
 def test_notions_found_in_either_language(lexicon, question, expected):
