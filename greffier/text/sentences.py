@@ -26,6 +26,14 @@ ABBREVIATIONS = (
 _ABBREVIATION_END = re.compile(r"(?:\b(?:" + "|".join(re.escape(a) for a in ABBREVIATIONS) + r")\.|\b[A-Z]\.)$")
 # A date whose day is followed by a dot, the year after it ("until March 18. 2021", a typo of "March 18, 2021"): no full stop
 _MONTH_DAY_END = re.compile(r"(?i)\b(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?\s*\d{1,2}\.$")
+# A number written in words at a line's end, its figures in brackets at the next one's start: one number, wrapped on the page ("exceeds EUR
+# 40,000,000 for three\n(3) consecutive months" was quoted cut at "three": walkthrough 29), not a list's "(3)" item
+_NUMBER_WORD_END = re.compile(
+    r"(?i)\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|forty-five|fifty|sixty|ninety|hundred"
+    r"|thousand|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|quinze|vingt|trente|quarante|cinquante|soixante"
+    r"|quatre-vingt(?:-dix)?|cent|mille)$"
+)
+_FIGURES_START = re.compile(r"\(\d[\d\s.,]*\)\s")
 _YEAR_START = re.compile(r"(?:19|20)\d\d(?=\s*(?:[,.;:)]|$))")  # the year, then punctuation: not "June 30. 2000 shares vest"
 
 
@@ -43,6 +51,8 @@ def split_sentences(text: str, *, semicolons: bool = False) -> list[str]:
             continue
         if pieces and (_ABBREVIATION_END.search(pieces[-1][-16:]) or (_YEAR_START.match(piece) and _MONTH_DAY_END.search(pieces[-1][-16:]))):  # the tail: long texts stay linear
             pieces[-1] = f"{pieces[-1]} {piece}"
+        elif pieces and _FIGURES_START.match(piece) and _NUMBER_WORD_END.search(pieces[-1][-24:]):
+            pieces[-1] = f"{pieces[-1]}\n{piece}"  # "… for three\n(3) consecutive months": the number's figures, wrapped, no list item
         else:
             pieces.append(piece)
     return pieces
