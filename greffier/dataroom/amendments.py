@@ -450,11 +450,28 @@ def _number(written: str) -> str:
 
 
 def article_numbers(section: str | None, text: str = "") -> set[str]:
-    """The article numbers a passage holds: its heading's ("5. Fees" → 5, « Article 1er » → 1) and its numbered lines' ("5.1 The …" → 5.1)."""
+    """The article numbers a passage holds: its heading's ("5. Fees" → 5, « Article 1er » → 1) and its numbered lines' ("5.1 The …" → 5.1);
+    a schedule's (« Annexe 2 », "Schedule 3 – Fees" → annex:3) with its numbered paragraphs ("1. Monthly Sponsorship Fee: …" → annex:3.1)."""
+    if section and (schedule := _SCHEDULE_HEADING.match(section)):
+        number = f"{ANNEX}{schedule['number'].lower()}"
+        return {number} | {f"{number}.{n}" for n in _PARAGRAPH_NUMBER.findall(text)}
     numbers = set(_LINE_NUMBER.findall(text))
     if section and (heading := _HEADING_NUMBER.match(section)):
         numbers.add(_number(heading.group(1)))
     return numbers
+
+
+# A schedule, an annex, an exhibit or an appendix, told apart from the articles by this prefix of its number (its paragraph 1 is not article 1)
+ANNEX = "annex:"
+_ANNEX_WORD = r"(?:schedules?|annex(?:es)?|annexes?|exhibits?|appendix|appendices)"
+_SCHEDULE_HEADING = re.compile(rf"^\s*{_ANNEX_WORD}\s+(?P<number>\d+|[A-Z])\b", re.IGNORECASE)
+_PARAGRAPH_NUMBER = re.compile(r"^\s*(\d+)[.)]\s", re.MULTILINE)
+# "paragraph 1 of Schedule 3 (Fees) to the Agreement is amended", « le point 2 de l'Annexe 1 est remplacé », "Exhibit B is deleted"
+_SCHEDULE_REFERENCE = re.compile(
+    rf"(?:\b(?:paragraphs?|points?|alin[ée]as?|items?|§)\s*(?P<paragraph>\d+)\s+(?:of|de|du|to)\s+(?:the\s+|l['’]\s*|la\s+)?)?"
+    rf"\b{_ANNEX_WORD}\s+(?P<number>\d+|[A-Z])\b",
+    re.IGNORECASE,
+)
 
 
 def _same_article(reference: str, numbers: set[str]) -> bool:
@@ -462,10 +479,18 @@ def _same_article(reference: str, numbers: set[str]) -> bool:
     return any(reference == n or reference.startswith(f"{n}.") or n.startswith(f"{reference}.") for n in numbers)
 
 
+def _references(sentence: str) -> list[tuple[re.Match[str], list[str]]]:
+    """The articles and schedules ``sentence`` cites, each match with the numbers it cites (a schedule's with :data:`ANNEX`)."""
+    found = [(match, [_number(n) for n in re.findall(_NUMBER, match["numbers"], re.IGNORECASE)]) for match in _ARTICLE_REFERENCE.finditer(sentence)]
+    for match in _SCHEDULE_REFERENCE.finditer(sentence):
+        number = f"{ANNEX}{match['number'].lower()}"
+        found.append((match, [f"{number}.{match['paragraph']}" if match["paragraph"] else number]))
+    return found
+
+
 def _rewrites(sentence: str, numbers: set[str]) -> bool:
     """Whether ``sentence`` says one of the articles ``numbers`` is rewritten (see :func:`rewriting_sentences`)."""
-    for match in _ARTICLE_REFERENCE.finditer(sentence):
-        cited = [_number(n) for n in re.findall(_NUMBER, match["numbers"], re.IGNORECASE)]
+    for match, cited in _references(sentence):
         if not any(_same_article(n, numbers) for n in cited):
             continue
         # (its paragraph's letter and the old wording quoted between them are no distance: "Section 5.2(b) of the License Agreement")

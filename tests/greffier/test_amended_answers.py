@@ -213,6 +213,13 @@ def test_an_amendment_filed_twice_rewrites_the_article_once_in_the_note(tmp_path
      {"7"}, True),
     ('Capitalised terms have the meaning given to them in Section 1.1(a) of the License Agreement, "as amended from time to time" by the parties.',
      {"1"}, False),
+    # walkthrough 29: a schedule's paragraph ("Schedule 3 – Fees", its "1. Monthly Sponsorship Fee: EUR 18,500 …"), not an article of that number
+    ("3.1 With effect from 1 October 2026, paragraph 1 of Schedule 3 (Fees) to the Agreement is amended so that the Monthly Sponsorship Fee "
+     "shall be EUR 15,750 per month instead of EUR 18,500.", {"annex:3", "annex:3.1"}, True),
+    ("Paragraph 1 of Schedule 3 is amended so that the fee shall be EUR 15,750.", {"annex:3", "annex:3.2"}, True),  # the schedule's passage
+    ("Paragraph 1 of Schedule 3 is amended so that the fee shall be EUR 15,750.", {"annex:3.2"}, False),
+    ("Paragraph 1 of Schedule 3 is amended so that the fee shall be EUR 15,750.", {"1", "3"}, False),
+    ("Le point 2 de l'Annexe 1 du Contrat est remplacé par ce qui suit :", {"annex:1", "annex:1.2"}, True),
 ])
 def test_which_sentences_of_an_amendment_rewrite_an_article(sentence, numbers, rewrites):
     # a review: the amendment's own numbering, a reference rewritten inside another clause, "as amended", a schedule's clause
@@ -220,6 +227,15 @@ def test_which_sentences_of_an_amendment_rewrite_an_article(sentence, numbers, r
     from greffier.dataroom.amendments import rewriting_sentences
 
     assert bool(rewriting_sentences([sentence], numbers)) is rewrites
+
+
+def test_a_schedule_s_numbers_are_not_articles():
+    from greffier.dataroom.amendments import article_numbers
+
+    text = "Schedule 3 – Fees\n1. Monthly Sponsorship Fee: EUR 18,500 per month.\n2. Card issuance fee: EUR 0.35 per Card."
+    assert article_numbers("Schedule 3 – Fees", text) == {"annex:3", "annex:3.1", "annex:3.2"}
+    assert article_numbers("Annexe 2 – Prix", "1. Le prix est de 100 €.") == {"annex:2", "annex:2.1"}
+    assert article_numbers("5. Fees", "5.1 The Licensee shall pay EUR 48,000.") == {"5", "5.1"}
 
 
 def test_the_end_moved_note_quotes_the_amendment_s_own_sentence(settings):
