@@ -357,7 +357,8 @@ class IdentityIndex:
         return Scope(found, [self.titles[cid] for cid in found], [self.files[cid] for cid in found], names, rest if tokenize(rest) else question)
 
 
-_DETERMINERS = r"(?:le|la|l'|les|du|des|au|aux|ce|cet|cette|son|sa|ses|leur|the|this|that|its|their|under|in|of)"
+# (and the user's possessives: « notre hébergeur », "our lease" is the one they hold — walkthrough 29's « Si nous quittons notre hébergeur »)
+_DETERMINERS = r"(?:le|la|l'|les|du|des|au|aux|ce|cet|cette|son|sa|ses|leur|notre|nos|votre|vos|mon|ma|mes|the|this|that|its|their|our|your|my|under|in|of)"
 
 
 _ROLE_TERMS = frozenset(

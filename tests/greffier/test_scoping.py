@@ -520,6 +520,25 @@ def test_a_contract_named_by_its_law_is_the_one_under_it(question):
     assert not asked & {"new", "york", "etat", "state", "droit", "law", "laws", "soumis", "governed"}, scope.question
 
 
+@pytest.mark.parametrize("question", [
+    "Si nous quittons notre hébergeur, combien de temps doit-il continuer le service ?",
+    "Le contrat d'hébergement de notre plateforme sera-t-il encore en vigueur en 2028 ?",
+    "Can our cloud provider raise its charges?",
+])
+def test_a_kind_said_with_the_user_s_possessive_designates_the_contract(question):
+    # walkthrough 29: « notre hébergeur » (a cloud services agreement) named no contract: « notre », "our" were no determiner
+    rows = [
+        IdentityRow("cl", "MASTER CLOUD SERVICES AND OUTSOURCING AGREEMENT", "room/Nimbera_Cloud_Agreement.html", ["NIMBERA CLOUD EUROPE B.V.", "PAYLYRA SAS"],
+                    True, "prestation de services", "", "droit néerlandais"),
+        IdentityRow("bl", "BAIL DÉROGATOIRE", "room/Bail_derogatoire.docx", ["SCI TRUDAINE BUREAUX", "PAYLYRA SAS"], True, "bail commercial", "",
+                    "droit français"),
+    ]
+    scope = by_kind(IdentityIndex.build(rows, load_lexicon()), question)
+    assert scope is not None and scope.contract_ids == ["cl"], scope
+    # … but « un hébergeur », "a cloud provider" is any
+    assert by_kind(IdentityIndex.build(rows, load_lexicon()), "Un hébergeur peut-il sous-traiter ?") is None
+
+
 _NATIONAL_ROWS = [
     IdentityRow("ie", "BIN SPONSORSHIP AND PROGRAMME AGREEMENT", "room/Harcourt_BIN_Sponsorship.pdf", ["HARCOURT MERCHANT BANK DAC", "PAYLYRA SAS"],
                 True, "contrat de partenariat", "", "droit irlandais"),

@@ -57,6 +57,9 @@ def concept_ids(lexicon, text: str) -> set[str]:
         # "may bring this Agreement to an end at any time")
         ("10.1 The Customer may bring this Agreement to an end at any time by giving the Provider written notice.", {"termination_everyday"}),
         ("10. Ending the Agreement", {"termination_everyday"}),
+        # an outsourcing's exit (walkthrough 29: « … le temps de la migration ? » of the "Exit Assistance Period"), leaving a provider
+        ("Si nous quittons notre hébergeur, combien de temps dure la migration ?", {"termination_everyday", "exit_assistance", "hosting_agreement"}),
+        ("8.2 The Provider shall provide all reasonable assistance during the Exit Assistance Period.", {"exit_assistance"}),
     ],
 )
 def test_notions_found_in_either_language(lexicon, question, expected):
