@@ -228,6 +228,26 @@ _CARVE_OUT = re.compile(
 CARVE_OUT_PENALTY = 0.3
 
 
+OPENING_PENALTY = 0.5
+
+
+def _openings(documents: list[Document]) -> set[tuple[int, str]]:
+    """(passage number, folded sentence) of each sentence of a contract's opening that names its parties (:func:`parties_passage`)."""
+    return {(n, fold_label(sentence)) for n, doc in enumerate(documents, 1) for _l, _p, sentence in parties_passage([doc])}
+
+
+def _opening_last(scored: list[tuple[float, float, int, int, str]], opening: set[tuple[int, str]]) -> list[tuple[float, float, int, int, str]]:
+    """``scored`` with the sentences of ``opening`` (:func:`_openings`) lowered by :data:`OPENING_PENALTY`, for a question that does not
+    ask who the parties are: their names, addresses and the contract's title hold the words of a question that names the contract, not
+    its answer (the QA: "If we sell the business, can the buyer take over our ERP subscription?" quoted the SaaS contract's « KERALIS
+    SYSTEMS SAS, … ET : LISANDRE HOLDING SAS » before its « 9. CESSION »)."""
+    if not opening:
+        return scored
+    return _best_first([
+        (score - OPENING_PENALTY, *rest) if (rest[1], fold_label(rest[3])) in opening else (score, *rest) for score, *rest in scored
+    ])
+
+
 def _best_first(scored: list[tuple[float, float, int, int, str]]) -> list[tuple[float, float, int, int, str]]:
     return sorted(scored, key=lambda s: (-s[0], s[2], s[3]))
 
@@ -271,6 +291,9 @@ def best_sentences(
     contract = quoted_contract(documents)
     scored = _scored(documents, units, kind)
     asked = fold(question)
+    # a contract's opening that names its parties, for a question that does not ask who they are: quoted last, and never after another
+    opening = _openings(documents) if question and not parties_asked(question) else set()
+    scored = _opening_last(scored, opening)
     # an end with no ground asked, and a sentence that writes one there to quote (else the ones on a ground are all there is)
     no_ground = bool(_NO_GROUND_ASKED.search(asked) and _ENDING_ASKED.search(asked)) and any(with_no_ground(s[4]) for s in scored)
     if no_ground:
@@ -291,6 +314,8 @@ def best_sentences(
             continue  # the best one's article is about what is asked, by its heading; this one's is not
         if best and no_ground and on_a_ground(sentence):
             continue  # an end on a ground, after one with none: the opposite of what is asked
+        if best and (n, key) in opening:
+            continue  # the parties' opening after a sentence that answers: not what is asked
         seen.add(key)
         if not best:
             first_coverage, first_units, first_figure = coverage, held, _writes_a_figure(sentence)

@@ -340,13 +340,14 @@ def passage_tokens(doc: Document, *, with_name: bool = False) -> set[str]:
     contract under « droit portugais » is the "Portuguese workshop's" without saying Portuguese (walkthrough 26)."""
     meta = doc.meta
     named = " ".join(law_adjectives(str(meta.get("governing_law") or "")))  # whether the question named the contract or not
-    parties: set[str] = set()
+    # its parties' names, named or not: a question scoped by its kind may still say who it is with ("our agent agreement with the kiosk
+    # network" of « Rhône Kiosques »: walkthrough 29 abstained on its term article, missing "kiosk", "network")
+    # (not a word of a clause's notion a party's trade name holds: "Northgate Insurance Services Ltd" answers no "What insurance cover
+    # must we maintain?" in each of its articles — the review)
+    parties = set(tokenize(str(meta.get("party_words") or ""))) - load_lexicon().words_by_kind.get("clause", frozenset())
     if with_name:
         stem = re.sub(r"\.[A-Za-z0-9]{1,5}$", "", str(meta.get("file") or "").replace("\\", "/").rsplit("/", 1)[-1])
         named = " ".join(filter(None, [named, str(meta.get("title") or ""), re.sub(r"[_\-.]+", " ", stem)]))
-        # (not a word of a clause's notion a party's trade name holds: "Northgate Insurance Services Ltd" answers no "What insurance cover
-        # must we maintain?" in each of its articles — the review)
-        parties = set(tokenize(str(meta.get("party_words") or ""))) - load_lexicon().words_by_kind.get("clause", frozenset())
     return set(tokenize(f"{named} {meta.get('section') or ''} {without_legal_forms(doc.content or '')}")) | parties
 
 

@@ -471,6 +471,33 @@ def _law_words(question: str, match: Any) -> list[str] | None:  # noqa: ANN401 �
 _PARTY_DETERMINERS = frozenset({"le", "la", "l", "the", "our", "notre", "nos", "their", "leur", "leurs", "this", "that", "ce", "cet", "cette"})
 
 
+# The nouns a question calls the other party by, whatever its trade (« notre prestataire KYC », "the identity-verification vendor")
+_COUNTERPARTY = frozenset(
+    "vendor vendors supplier suppliers provider providers contractor subcontractor partner consultant prestataire prestataires fournisseur"
+    " fournisseurs partenaire sous-traitant consultante".split()
+)
+
+
+def _subject_of_a_party(question: str, match: Any) -> bool:  # noqa: ANN401 — a glossary match
+    """Whether a subject's words are said of the counterparty, after a definite determiner or a possessive: "the identity-verification
+    vendor", "our onboarding-checks supplier", « notre prestataire KYC », « le prestataire de vérification d'identité »."""
+    terms = match.term.tokens
+    if not terms:
+        return False
+    words = re.findall(r"\w+", fold(question).replace("’", "'").replace("'", " "))
+    for k, word in enumerate(words):
+        if word != terms[0]:
+            continue
+        end = next((j for j in range(k, min(len(words), k + 2 * len(terms) + 2)) if words[j] == terms[-1]), k)
+        english = end + 1 < len(words) and words[end + 1] in _COUNTERPARTY and any(w in _PARTY_DETERMINERS for w in words[max(0, k - 2) : k])
+        j = k - 1
+        while j >= 0 and words[j] in ("de", "d", "du", "des", "en", "la", "l"):
+            j -= 1  # « le prestataire de vérification d'identité »
+        french = j >= 1 and words[j] in _COUNTERPARTY and words[j - 1] in _PARTY_DETERMINERS
+        return english or french
+    return False
+
+
 # Nouns a nationality is said of that are no party: a text's language (« la version anglaise »), a legal system, a market
 _NO_PARTY = frozenset(
     "version versions traduction translation texte text langue language copie copy droit law loi laws lois court courts tribunal tribunaux"
@@ -606,7 +633,10 @@ def by_kind(index: IdentityIndex, question: str) -> Scope | None:
     runner_up = max((score for score in scores.values() if score < best - 1e-9), default=0.0)
     by_subject = any(subject_hits[cid] for cid in named)
     by_law = all(index.subjects_of[cid] & laws for cid in named)  # a law names the contracts under it (few: see MAX_NAMED)
-    if not kinds and (len(named) > MAX_NAMED or (min(subject_hits[cid] for cid in named) < 2 and not by_law)):
+    # … and a subject said of the counterparty (« notre prestataire KYC », "the identity-verification vendor") the one contract about it
+    of_a_party = {m.concept.id for m in matches if m.concept.id in subject_ids and _subject_of_a_party(question, m)}
+    by_party = len(index.families(set(named))) == 1 and all(index.subjects_of[cid] & of_a_party for cid in named)
+    if not kinds and (len(named) > MAX_NAMED or (min(subject_hits[cid] for cid in named) < 2 and not (by_law or by_party))):
         return None  # subjects alone ("the warehouse") describe, they do not name
     if by_subject and runner_up > MARGIN * best:
         return None

@@ -539,6 +539,27 @@ def test_a_kind_said_with_the_user_s_possessive_designates_the_contract(question
     assert by_kind(IdentityIndex.build(rows, load_lexicon()), "Un hébergeur peut-il sous-traiter ?") is None
 
 
+@pytest.mark.parametrize(("question", "wanted"), [
+    ("What is the most the identity-verification vendor would ever have to pay us if its checks go wrong?", "kyc"),
+    ("Is our onboarding-checks supplier still under contract after its first eighteen months?", "kyc"),
+    ("Notre prestataire KYC peut-il sous-traiter ?", "kyc"),
+    # the subject alone, or said of no party, names nothing
+    ("What identity checks must we run before opening an account?", None),
+    ("Do the identity checks cover companies as well as individuals?", None),
+])
+def test_a_subject_said_of_the_counterparty_names_the_one_contract_about_it(question, wanted):
+    # walkthrough 29: "the identity-verification vendor", "our onboarding-checks supplier" (the KYC services contract) named nothing
+    rows = [
+        IdentityRow("kyc", "CONTRAT DE PRESTATION DE SERVICES", "room/Contrat_prestation_KYC_IDentika.pdf", ["IDENTIKA SAS", "PAYLYRA SAS"], True,
+                    "prestation de services", "", "droit français"),
+        IdentityRow("cl", "MASTER CLOUD SERVICES AGREEMENT", "room/Nimbera_Cloud.html", ["NIMBERA CLOUD EUROPE B.V.", "PAYLYRA SAS"], True,
+                    "prestation de services", "", "droit néerlandais"),
+        IdentityRow("bl", "BAIL DÉROGATOIRE", "room/Bail.docx", ["SCI TRUDAINE BUREAUX", "PAYLYRA SAS"], True, "bail commercial", "", "droit français"),
+    ]
+    scope = by_kind(IdentityIndex.build(rows, load_lexicon()), question)
+    assert (scope.contract_ids if scope else None) == ([wanted] if wanted else None), scope
+
+
 _NATIONAL_ROWS = [
     IdentityRow("ie", "BIN SPONSORSHIP AND PROGRAMME AGREEMENT", "room/Harcourt_BIN_Sponsorship.pdf", ["HARCOURT MERCHANT BANK DAC", "PAYLYRA SAS"],
                 True, "contrat de partenariat", "", "droit irlandais"),

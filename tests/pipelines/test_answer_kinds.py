@@ -428,3 +428,35 @@ def test_an_amendment_whose_opening_alone_is_quoted_says_nothing_of_what_is_aske
                        meta={"doc_id": "c7", "file": "room/First_Amendment.docx", "title": "FIRST AMENDMENT AGREEMENT"})
     answer = extractive_answer(question, [clause, changed], per_contract=True, question=question, amendments={"c7": "c6"})
     assert "2.1 Clause 3.2" in answer and "3.2 Before appointing" in answer, answer
+
+
+def test_a_contract_s_opening_is_not_quoted_for_what_it_does_not_say():
+    # the QA: "If we sell the business, can the buyer take over our ERP subscription?" quoted the SaaS contract's parties (their
+    # « sociétés », its title's « abonnement ») before its assignment article
+    from haystack import Document
+
+    from pipelines.generators.answerers import extractive_answer
+
+    meta = {"doc_id": "c22", "file": "room/Contrat_SaaS_ERP.pdf", "title": "CONTRAT D'ABONNEMENT À UNE SOLUTION LOGICIELLE EN MODE SAAS"}
+    clause = Document(id="c22-10", content=(
+        "9. CESSION\nL'Éditeur ne peut céder le contrat sans l'accord préalable et écrit du Client. Le Client peut céder le contrat à toute "
+        "société du groupe, ou à l'acquéreur de tout ou partie de son activité, après information écrite de l'Éditeur."
+    ), meta={**meta, "section": "9. CESSION"})
+    opening = Document(id="c22-1", content=(
+        "CONTRAT D'ABONNEMENT À UNE SOLUTION LOGICIELLE EN MODE SAAS\nENTRE : KERALIS SYSTEMS SAS, société par actions simplifiée, éditeur de "
+        "logiciels de gestion des ventes et des achats, ci-après « l'Éditeur », ET : LISANDRE HOLDING SAS, agissant pour les sociétés du "
+        "groupe, ci-après « le Client »."
+    ), meta={**meta, "section": "CONTRAT D'ABONNEMENT À UNE SOLUTION LOGICIELLE EN MODE SAAS"})
+    # what is asked read in both languages, as the query expander reads it: the opening holds each word, the article three of four
+    units = [
+        {"token": "sell", "terms": [["sell"], ["ceder"], ["ventes"]], "weight": 1.0},
+        {"token": "business", "terms": [["business"], ["societe"], ["societes"], ["activite"]], "weight": 1.0},
+        {"token": "buyer", "terms": [["buyer"], ["acquereur"], ["achats"]], "weight": 1.0},
+        {"token": "subscription", "terms": [["subscription"], ["abonnement"]], "weight": 1.0},
+    ]
+    question = "If we sell the business, can the buyer take over our subscription?"
+    answer = extractive_answer(question, [clause, opening], units=units, question=question)
+    assert "l'acquéreur de tout ou partie de son activité" in answer and "KERALIS" not in answer, answer
+    # … who the parties are is answered by it
+    asked = "Who are the parties to the subscription?"
+    assert "KERALIS SYSTEMS SAS" in extractive_answer(asked, [clause, opening], question=asked)
