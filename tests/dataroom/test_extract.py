@@ -291,6 +291,7 @@ def test_developing_alone_is_no_partnership(title):
         ('This Services Agreement (the "Agreement") is entered into as of March 3, 2025.', date(2025, 3, 3)),
         ("IN WITNESS WHEREOF the parties have signed this Agreement on 2 June 2022.", date(2022, 6, 2)),
         ("Date de signature : 14/02/2020", date(2020, 2, 14)),
+        ("Issued at Hamburg on 15 December 2025.", date(2025, 12, 15)),  # walkthrough 30: an insurance policy is issued
     ],
 )
 def test_signature_date(text, signed):

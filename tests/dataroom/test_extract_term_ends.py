@@ -891,3 +891,29 @@ def test_a_hire_period_gives_way_to_the_term_article_and_a_project_plan_is_no_te
     assert extract_term(chunks).end_date.value == date(2026, 12, 31)
     plan = "CONSULTING AGREEMENT\n\n4. DELIVERY\nUnder the terms of the project plan, Phase 1 shall run from April 6, 2020 to June 15, 2020."
     assert end_finding(plan) is None
+
+
+def test_a_term_from_an_event_another_article_dates_as_the_start_ends_from_that_date():
+    # walkthrough 30: a forklift lease « de quarante-huit (48) mois à compter de la date de livraison », its article 2 « livrés … le 1er
+    # septembre 2023, date qui constitue le point de départ de la location » — no end was read
+    text = (
+        "CONTRAT DE LOCATION LONGUE DURÉE\n\nEntre Manutentis Location SAS et Vercors Logistique SAS.\n\nArticle 2 – Livraison\n"
+        "Les Matériels ont été livrés et le procès-verbal de livraison a été signé le 1er septembre 2023, date qui constitue le point de "
+        "départ de la location.\n\nArticle 3 – Durée\nLa location est consentie pour une durée ferme et irrévocable de quarante-huit (48) "
+        "mois à compter de la date de livraison.\n"
+    )
+    found = extract_term(split_articles("t1", text), signature_date=date(2023, 7, 28)).end_date
+    assert found is not None and found.value == date(2027, 8, 31), found
+    # … and without that sentence, the event dates nothing
+    undated = text.replace(", date qui constitue le point de départ de la location", "")
+    assert extract_term(split_articles("t1", undated), signature_date=date(2023, 7, 28)).end_date is None
+
+
+def test_an_insurance_policy_s_period_is_its_term():
+    # walkthrough 30: "Section 2 – Period of insurance … from 1 January 2026 to 31 December 2026" read « no article about the term »
+    text = (
+        "MARINE CARGO INSURANCE POLICY\n\nSection 1 – Insured\nVercors Logistique SAS.\n\nSection 2 – Period of insurance\n"
+        "2.1 This policy is issued for the period from 1 January 2026 to 31 December 2026 (both dates inclusive).\n"
+    )
+    found = extract_term(split_articles("t1", text)).end_date
+    assert found is not None and found.value == date(2026, 12, 31), found

@@ -34,7 +34,9 @@ _TERM_HEADING = re.compile(
 )
 # … and, in a contract with no such article, the heading that is a hire's or a rental's period as a whole ("3. HIRE PERIOD",
 # « Article 3 – Durée de la location »: walkthrough 18; « Article 2 – Période de mise à disposition » of a studio: walkthrough 23), not "SUBSCRIPTION PERIOD FOR ADD-ONS" nor a loan's availability period
-_PERIOD_HEADING = re.compile(r"^\W*(?:(?:article|clause|section)\s+)?[\w.]{0,6}\W*(?:(?:hire|rental) period|period of (?:hire|rental)|periode de location|duree de (?:la )?location"
+# (an insurance policy's period as a whole: "Section 2 – Period of insurance", « Durée de la police » — walkthrough 30's cargo policy)
+_PERIOD_HEADING = re.compile(r"^\W*(?:(?:article|clause|section)\s+)?[\w.]{0,6}\W*(?:(?:hire|rental) period|period of (?:hire|rental|insurance|cover)"
+                             r"|(?:insurance|policy) period|periode de location|duree de (?:la )?location|periode d'assurance|duree de (?:la )?police"
                              r"|(?:periode|duree) de (?:la )?mise a disposition)\W*$")
 _TERM_OR_PERIOD_HEADING = re.compile(f"{_TERM_HEADING.pattern}|{_PERIOD_HEADING.pattern}")
 # A form's or a table's row that dates the end: "Expiry Date: 31 March 2027", "Final Maturity Date | 27 November 2030",
@@ -271,13 +273,14 @@ def extract_term(
     definitions = read_defined_dates(chunks, month_first=month_first)
     effective = _effective_date(chunks, definitions)
     chunk_starts = _chunk_starts(ranked, month_first)
+    starting_point = _starting_point(chunks, month_first)
     candidates: list[_TermCandidate] = []
     notes: list[str] = []
     for order, sentence in enumerate(ranked):
         if sentence.chunk_rank == 1 and not _TERM_CUE.search(sentence.text):
             candidates.extend(_instalment_candidates(sentence, order))
             continue
-        context = _StartContext(signature, effective, chunk_starts.get(sentence.chunk_id), definitions, amendment, month_first)
+        context = _StartContext(signature, effective, chunk_starts.get(sentence.chunk_id), definitions, amendment, month_first, starting_point)
         found = _term_candidates(sentence, order, context, notes)
         if found and (doubt := _bound_doubt(sentence.text)):
             # "terminate upon the earlier to occur of (a) the closing … and (b) one (1) year after the date hereof": a bound, not the end;
@@ -424,6 +427,7 @@ class _StartContext:
     definitions: dict[str, DefinedDate]
     amendment: bool = True
     month_first: bool = False  # the order of the document's numeric dates (1/10/2005)
+    starting_point: Finding[date] | None = None  # the date the contract says is the term's start (:func:`_starting_point`)
 
     def read(self, raw: str) -> date | None:
         return read_date(raw, month_first=self.month_first)
@@ -825,8 +829,37 @@ def _anchored_start(rest: str, sentence: Sentence, context: _StartContext) -> _S
             value=value, chunk_id=sentence.chunk_id, raw=dated.group(0).strip(), rule="event dated", confidence="low" if expected else "high",
             doubt=f"runs from an event the contract expects on {value.isoformat()}" if expected else "",
         ))
+    # an event another article dates as the term's start: « livrés … le 1er septembre 2023, date qui constitue le point de départ de la
+    # location » (walkthrough 30: a forklift lease of 48 months « à compter de la date de livraison » read no end)
+    if context.starting_point is not None and not _FROM_SIGNATURE.search(rest[:60]):
+        return _Start(context.starting_point)
     words = _ANCHOR_WORDS.match(rest)
     return _Start(None, f"runs from « {' '.join(words['words'].split()) if words else rest.strip()[:70]} », which no date of the contract gives")
+
+
+# A date the contract says is the start of its term, its hire or its lease: « le 1er septembre 2023, date qui constitue le point de départ
+# de la location », "on 1 March 2024, which date shall be the commencement of the Hire Period"
+_STARTING_POINT = re.compile(
+    rf"{DATE_GROUP}[^.;]{{0,40}}?(?:date\s+)?(?:qui\s+)?(?:constitue(?:ra)?|marque(?:ra)?|constituant|marquant|fixe(?:ra)?)\s+le\s+point\s+de\s+d[ée]part"
+    rf"|{DATE_GROUP.replace('?P<date>', '?P<date_en>')}[^.;]{{0,40}}?\b(?:which|that)\s+(?:date\s+)?(?:shall\s+be|is|marks|constitutes|shall\s+constitute)\s+the\s+"
+    r"(?:start|commencement|starting\s+(?:date|point)|beginning)\s+of\s+the\s+(?:term|hire|rental|lease|agreement|contract|period)",
+    re.I,
+)
+
+
+_STARTING_POINT_CUE = re.compile(r"point\s+de\s+d[ée]part|\b(?:start|commencement|starting\s+(?:date|point)|beginning)\s+of\s+the\b", re.I)
+
+
+def _starting_point(chunks: Sequence[ChunkInput], month_first: bool) -> Finding[date] | None:
+    """The date a sentence of the contract says its term starts on, whatever it calls the event (:data:`_STARTING_POINT`)."""
+    for chunk in chunks:
+        if not _STARTING_POINT_CUE.search(chunk.text):
+            continue  # cheap first: the words before any date
+        for match in _STARTING_POINT.finditer(chunk.text):
+            written = match["date"] or match["date_en"]
+            if written and (value := read_date(written, month_first=month_first)):
+                return Finding[date](value=value, chunk_id=chunk.id, raw=" ".join(match.group(0).split()), rule="start (starting point)")
+    return None
 
 
 # An event's date set in apposition after its name: « , fixée au … », « , soit le … », « , intervenue le … », ", being …", "(i.e. …)",
