@@ -28,7 +28,8 @@ LIST_WORDS = {
         "none": "No contract matches ({read}).",
         "ends": "ends", "signed": "signed", "copy": "possible copy of {name}", "renewed": "renewed after {date} unless notice was given",
         "translation": "possible translation of {name}", "ended": "already ended", "not_started": "not in force yet: starts on {date}",
-        "amended_by": "amended by", "perpetual": "in perpetuity",
+        "amended_by": "amended by", "perpetual": "in perpetuity", "copy_line": "possible copy: {name}", "translation_line": "possible translation: {name}",
+        "with_copies": "with its possible copy {names}",
         "copies": (", counting once the copy or translation of one of them", ", counting once the {n} copies or translations of them"),
         "and_amendments": " and {n} amendment(s)",
         "every": "The data room holds {count} contracts:", "every_one": "The data room holds 1 contract:", "every_none": "The data room holds no contract.",
@@ -47,7 +48,8 @@ LIST_WORDS = {
         "none": "Aucun contrat ne correspond ({read}).",
         "ends": "fin", "signed": "signé", "copy": "copie probable de {name}", "renewed": "reconduit après le {date} sauf congé",
         "translation": "traduction probable de {name}", "ended": "déjà échu", "not_started": "pas encore en vigueur\u00a0: prend effet le {date}",
-        "amended_by": "modifié par", "perpetual": "à perpétuité",
+        "amended_by": "modifié par", "perpetual": "à perpétuité", "copy_line": "copie probable\u00a0: {name}", "translation_line": "traduction probable\u00a0: {name}",
+        "with_copies": "avec sa copie probable {names}",
         "copies": (", la copie ou traduction de l'un d'eux comptée une fois", ", les {n} copies ou traductions comptées une fois"),
         "and_amendments": " et {n} avenant(s)",
         "every": "La data room contient {count} contrats\u00a0:", "every_one": "La data room contient 1 contrat\u00a0:",
@@ -111,6 +113,7 @@ def left_out_lines(
     """The sentences that say which contracts ``result`` leaves out and why, each named by ``names``;
     those ``mentioned`` already names (by id or by name) are not repeated; ``headings`` replace a kind's heading."""
     words = {**LIST_WORDS.get(language, LIST_WORDS["en"]), **(headings or {})}
+    copy_of = result.get("copies") or {}
     lines = []
     for kind, pairs in left_out(result).items():
         pairs = [(cid, why) for cid, why in pairs if not _mentions(mentioned, cid, names.get(cid, cid))]
@@ -118,7 +121,18 @@ def left_out_lines(
             continue
         if kind == "not_contract":  # what it is instead: "(an internal memo)"
             pairs = [(cid, why.removeprefix(NOT_A_CONTRACT).strip(" ()")) for cid, why in pairs]
-        shown = [names.get(cid, cid) + _why_shown(kind, why, words, language) for cid, why in pairs]
+        # a copy set apart for the same reason as its original is one act: named with it, not a line of its own (walkthrough 30: the
+        # signed copy of the road-freight framework was listed twice among the contracts that renew by themselves)
+        here = {cid for cid, _why in pairs}
+        copies: dict[str, list[str]] = {}
+        for cid, _why in pairs:
+            if copy_of.get(cid) in here:
+                copies.setdefault(copy_of[cid], []).append(names.get(cid, cid))
+        pairs = [(cid, why) for cid, why in pairs if copy_of.get(cid) not in here]
+        shown = [
+            names.get(cid, cid) + (f" ({words['with_copies'].format(names=', '.join(copies[cid]))})" if cid in copies else "")
+            + _why_shown(kind, why, words, language) for cid, why in pairs
+        ]
         lines.append(f"{words[kind]} " + "; ".join(shown) + ".")
     return lines
 
@@ -192,7 +206,11 @@ def list_answer(result: dict[str, Any], names: dict[str, str], read: str, langua
     if copies:
         colon = "\u00a0:" if lines[0].endswith("\u00a0:") else ":" if lines[0].endswith(":") else ""
         lines[0] = lines[0].removesuffix(colon) + words["copies"][copies > 1].format(n=copies) + colon
+    # a copy or translation of a listed contract: a line under its original's, not one of its own (walkthrough 30)
+    folded = {row["contract_id"]: row["copy_of"] for row in rows if row.get("copy_of") in listed and row["contract_id"] != row.get("copy_of")}
     for row in rows:
+        if row["contract_id"] in folded:
+            continue
         current = row.get("current_end")
         # a contract renewed since its end date: the term running today first (walkthrough 21 read a live contract as ended)
         renewed = bool(current and row.get("end_date") and current > row["end_date"])
@@ -212,6 +230,10 @@ def list_answer(result: dict[str, Any], names: dict[str, str], read: str, langua
             facts.append(words["translation" if translated else "copy"].format(name=other))
         lines.append(f"- {name} — " + ", ".join(f for f in facts if f))
         lines += [f"  - {words['amended_by']} {names.get(amendment) or amendment}" for amendment in under.get(row["contract_id"], [])]
+        for copy in (r for r in rows if folded.get(r["contract_id"]) == row["contract_id"]):
+            translated = any(w.startswith("possible translation of") for w in copy.get("warnings") or [])
+            copy_name = names.get(copy["contract_id"]) or contract_label(copy.get("title"), copy.get("filename"))
+            lines.append(f"  - {words['translation_line' if translated else 'copy_line'].format(name=copy_name)}")
     # the contracts in force asked for: one of indefinite term is one of them, not left out (the review of the round)
     left = left_out_lines(result, names, language, headings={"indefinite": words["indefinite_in_force"]} if in_force else None)
     return "\n".join(lines + ([""] + left if left else []))

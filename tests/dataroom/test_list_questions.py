@@ -319,8 +319,30 @@ def test_a_list_says_which_contract_is_a_copy_of_another():
     ]}
     names = {"a": "CONFIDENTIALITY AGREEMENT (nda.txt)", "b": "CONFIDENTIALITY AGREEMENT (nda_signed.pdf)"}
     english, french = list_answer(result, names, "law", "en"), list_answer(result, names, "droit", "fr")
-    assert "nda_signed.pdf) — Scots law, possible copy of CONFIDENTIALITY AGREEMENT (nda.txt)" in english, english
-    assert "copie probable de CONFIDENTIALITY AGREEMENT (nda.txt)" in french and "copy" not in french.split("nda.txt)")[0], french
+    # … on a line under its original's, not a line of its own (walkthrough 30: a copy listed as if it were one more contract)
+    assert "- CONFIDENTIALITY AGREEMENT (nda.txt) — Scots law\n  - possible copy: CONFIDENTIALITY AGREEMENT (nda_signed.pdf)" in english, english
+    assert "- CONFIDENTIALITY AGREEMENT (nda_signed.pdf)" not in english and "1 contract matches" in english, english
+    assert "  - copie probable\u00a0: CONFIDENTIALITY AGREEMENT (nda_signed.pdf)" in french, french
+    # a copy listed without its original still says whose copy it is
+    alone = list_answer({"results": result["results"][1:]}, names, "law", "en")
+    assert "nda_signed.pdf) — Scots law, possible copy of CONFIDENTIALITY AGREEMENT (nda.txt)" in alone, alone
+
+
+def test_a_copy_set_apart_with_its_original_is_named_with_it():
+    # walkthrough 30: the road-freight framework and its signed copy were two lines among the contracts that renew by themselves
+    from greffier.chat.listing import left_out_lines
+
+    reason = "renews or continues automatically after 2027-01-31 unless notice is given"
+    result = {"excluded_unknown": ["c06", "c15", "c12"], "unknown_reasons": {"c06": reason, "c15": reason, "c12": reason}, "copies": {"c15": "c06"}}
+    names = {"c06": "CONTRAT-CADRE (Contrat_cadre.docx)", "c15": "CONTRAT-CADRE (scan_signe.pdf)", "c12": "SAAS AGREEMENT (Stackwise.md)"}
+    [line] = left_out_lines(result, names, "en")
+    assert line.count("scan_signe.pdf") == 1 and "CONTRAT-CADRE (Contrat_cadre.docx) (with its possible copy CONTRAT-CADRE (scan_signe.pdf))" in line, line
+    assert "SAAS AGREEMENT (Stackwise.md)" in line
+    [french] = left_out_lines(result, names, "fr")
+    assert "avec sa copie probable CONTRAT-CADRE (scan_signe.pdf)" in french, french
+    # … set apart for another reason than its original, it has its own line
+    other = {**result, "unknown_reasons": {**result["unknown_reasons"], "c15": "end date 2027-01-31 uncertain: read month first"}}
+    assert sum("scan_signe.pdf" in line for line in left_out_lines(other, names, "en")) == 1
 
 
 @pytest.mark.parametrize(("question", "asks_for_contracts"), [
@@ -388,7 +410,7 @@ def test_a_copy_or_a_translation_is_counted_once_and_a_past_end_is_said_to_be_pa
     lines = list_answer(result, {}, "date de fin au plus tard le 31/12/2027", "fr", today=TODAY).splitlines()
     # the app walk of round 31: 2 acts read as 3, the translation called a copy, an ended engagement shown as live
     assert lines[0] == "2 contrats correspondent (date de fin au plus tard le 31/12/2027), la copie ou traduction de l'un d'eux comptée une fois\u00a0:"
-    assert lines[2].endswith("traduction probable de Software License Agreement (l.pdf)")
+    assert lines[2] == "  - traduction probable\u00a0: Traduction de courtoisie (t.pdf)"  # under its original's line
     assert lines[3] == "- Lettre de mission (m.pdf) — fin 31/03/2026, déjà échu"
 
 

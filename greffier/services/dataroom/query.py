@@ -814,6 +814,11 @@ def search_data_room(settings: Settings, args: SearchDataRoomArgs) -> dict[str, 
         "excluded_by_amendment": outcome.by_amendment,
         "contradictions": outcome.contradictions,
         "results": results,
+        # the copies among the contracts left out, each with its original: one act, named once (greffier.chat.listing)
+        "copies": {
+            cid: room.by_id[cid].copy_of for cid in {*outcome.unknown, *outcome.by_amendment, *outcome.contradictions}
+            if cid in room.by_id and room.by_id[cid].copy_of
+        },
     }
     if args.query:  # of the whole ranking, not of this page
         # contracts only, as the ranking's count is shown (an attached amendment is listed under its contract, a memo apart)
