@@ -151,7 +151,9 @@ def read_list_question(question: str, *, today: date, home_law: str, parties: di
         return None
     filters: dict[str, Any] = {}
     read: list[str] = []
-    head = _head(folded, request)
+    # a party's whole name written in the question names the party, not a kind: "Which contracts is Flandria Distribution NV a party
+    # to?" asked for no distribution agreement (walkthrough 30: « No contract matches (type: distribution agreement) »)
+    head = _without_whole_names(_head(folded, request), parties or {})
     # « quels contrats autres que les baux », "which contracts other than leases": the type after an
     # exception word is the one left out, not the one asked
     apart = _EXCEPT_WORD.search(head)
@@ -185,6 +187,16 @@ def read_list_question(question: str, *, today: date, home_law: str, parties: di
         # la data room ? », "List all the contracts", "How many agreements are there?"), else what the texts say decides
         return ListQuestion({}, [], []) if _EVERY_CONTRACT.fullmatch(folded[request.end():].strip(" ?!.")) else None
     return ListQuestion(filters, named, read)
+
+
+def _without_whole_names(head: str, parties: dict[str, list[str]]) -> str:
+    """``head`` (folded) without the party names it writes whole, two words or more (legal form aside): « flandria distribution »."""
+    for names in parties.values():
+        for name in names:
+            words = name_words(name)
+            if len(words) >= 2:
+                head = re.sub(r"\b" + r"\W+".join(re.escape(w) for w in words) + r"\b", " ", head)
+    return " ".join(head.split())
 
 
 def _head(folded: str, request: re.Match[str]) -> str:

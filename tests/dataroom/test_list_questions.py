@@ -463,3 +463,16 @@ def test_a_list_names_each_contract_s_amendments_under_it_and_the_whole_room_cou
     assert lines[0] == "The data room holds 2 contracts and 1 amendment(s):"
     assert lines[1].startswith("- Licence (l.pdf)") and lines[2] == "  - amended by AMENDMENT No. 1 (amendment.docx)" and lines[3].startswith("- NDA")
     assert "  - modifié par AMENDMENT No. 1 (amendment.docx)" in list_answer(result, names, "date de fin à partir du 30/11/2026", "fr", today=TODAY)
+
+
+@pytest.mark.parametrize(("question", "kinds"), [
+    ("Which contracts is Flandria Distribution NV a party to?", None),
+    ("Quels contrats a signés Flandria Distribution NV ?", None),
+    # … a kind asked besides the name is still asked
+    ("Which distribution contracts did Flandria Distribution NV sign?", ["contrat de distribution"]),
+])
+def test_a_party_s_whole_name_is_no_kind_of_contract(question, kinds):
+    # walkthrough 30: "Which contracts is Flandria Distribution NV a party to?" → « No contract matches (type: distribution agreement) »
+    parties = {"flandria_distribution": ["FLANDRIA DISTRIBUTION NV"], "vercors_logistique": ["VERCORS LOGISTIQUE SAS"]}
+    listing = read_list_question(question, today=TODAY, home_law="droit français", parties=parties)
+    assert listing is not None and listing.filters.get("contract_types") == kinds and ["flandria_distribution"] in listing.parties, listing
