@@ -1735,10 +1735,33 @@ WALKTHROUGH_25 = [
     ("first-refusal", False, "Either party may elect to enter into such agreement with an Affiliate, which shall be on the same terms."),
 ]
 
+# walkthrough 30 (a logistics group's data room): a security firm's liability « sans limitation de montant », its staff not to be hired
+# (« s'interdit d'engager … tout agent »), a penalty per shift missed, a cloud vendor's fees "no less favourable than" another customer's —
+# and what flagged falsely: a lease's « locaux à usage exclusif de stockage », a cap "shall in no event exceed" but for wilful misconduct
+WALKTHROUGH_30 = [
+    ("uncapped-liability", True, "Le Prestataire répond, sans limitation de montant, de tous les dommages causés aux biens du Client ou des tiers du "
+     "fait de ses agents dans l'exécution de la mission."),
+    ("uncapped-liability", False, "4.2 The Broker's aggregate liability under this Article 4 and otherwise under this Agreement shall in no event "
+     "exceed EUR 250,000 per calendar year, except in case of wilful misconduct."),
+    ("uncapped-liability", True, "4.2 The Broker's aggregate liability shall in no event exceed EUR 250,000 per calendar year, except for its "
+     "indemnification obligations under Article 7."),
+    ("non-solicitation", True, "Le Client s'interdit d'engager directement tout agent affecté à ses sites par le Prestataire pendant la durée du "
+     "contrat et six mois après son terme."),
+    ("non-solicitation", False, "Le Client s'interdit d'engager toute procédure contre le Prestataire avant une tentative de conciliation."),
+    ("penalties", True, "Toute absence de poste non remplacée dans l'heure donne lieu à une pénalité de 400 euros par vacation, sans préjudice "
+     "de tous dommages et intérêts."),
+    ("exclusivity", False, "Les locaux étant à usage exclusif de stockage au sens de l'article L. 145-4 du code de commerce, le Preneur renonce "
+     "expressément à la faculté de donner congé à l'expiration des deux premières périodes triennales."),
+    ("exclusivity", True, "Le Concédant consent au Licencié, à titre exclusif, une licence d'usage de la marque sur le Territoire."),
+    ("most-favoured-customer", True, "3.3 Stackwise represents that the fees charged to Customer are no less favourable than the fees charged "
+     "to any other customer in the European Union subscribing for a comparable number of users."),
+    ("most-favoured-customer", False, "The Supplier may charge more favourable fees for larger volumes to its own affiliates."),
+]
+
 
 @pytest.mark.parametrize(
     ("rule", "fires", "text"),
-    NOTICE_RUNS_OUT + WALKTHROUGH_17 + PROTECTED_TERRITORY + LEAVING_AT_WILL + WALKTHROUGH_12 + FALSE_POSITIVE_KINDS + MISSED_KINDS + REVIEWED + LIMIT_THEN_EXCEPT + WALKTHROUGH_13 + CUAD_TUNING_KINDS + WALKTHROUGH_14 + REVIEWED_24
+    WALKTHROUGH_30 + NOTICE_RUNS_OUT + WALKTHROUGH_17 + PROTECTED_TERRITORY + LEAVING_AT_WILL + WALKTHROUGH_12 + FALSE_POSITIVE_KINDS + MISSED_KINDS + REVIEWED + LIMIT_THEN_EXCEPT + WALKTHROUGH_13 + CUAD_TUNING_KINDS + WALKTHROUGH_14 + REVIEWED_24
     + WALKTHROUGH_16 + MOST_FAVOURED_WRITTEN_OUT + WALKTHROUGH_25,
 )
 def test_the_last_rounds_wordings(rule, fires, text):
