@@ -42,7 +42,7 @@ from greffier.text import fold, tokenize
 # Plural words for contracts, and the type words a request may use in their place (« quels baux »).
 _CONTRACT_NOUNS = (
     r"contrats|conventions|accords|actes|documents|pactes|polices|avenants|baux|licences|mandats|protocoles|cessions|nantissements"
-    r"|contracts|agreements|deeds|documents|policies|leases|licen[cs]es|amendments|ndas|dpas|mandates|pledges|guarantees|loans"
+    r"|contracts|agreements|deeds|documents|policies|leases|licen[cs]es|amendments|ndas|dpas|mandates|pledges|guarantees|loans|deals"
 )
 _DETERMINERS = r"(?:de |des |les |nos |mes |vos |ces |tous les |toutes les |of (?:the |our |my |these |all )?|the |our |all (?:the |our )?|every )"
 # « quels contrats », « lesquels de nos contrats », « quels sont les baux », « liste des contrats »,
@@ -70,7 +70,8 @@ _DENIED_PREDICATE = re.compile(
 )
 _END_VERBS = re.compile(
     r"\b(?:fini(?:ssent|t|ront|r)|se termin\w*|termin(?:ent|era|eront)|pren(?:nent|d|dront) fin|pris fin|arriv\w* a (?:echeance|terme)|echeance|echu\w*"
-    r"|expir\w*|date de fin|fin de contrat|ends?|ending|come to an end|run (?:until|through)|runs (?:until|through)|terminat\w*|end date)\b"
+    r"|expir\w*|date de fin|fin de contrat|ends?|ending|come to an end|run (?:until|through)|runs (?:until|through)|terminat\w*|end date"
+    r"|runs? out|running out|lapses?|lapsing)\b"  # "Which deals run out before 2027?" (the app walk of round 38)
 )
 _SIGN_VERBS = re.compile(
     r"\b(?:sign(?:e|es|ee|ees|és|ed)|conclu[se]?|conclues|passes|dates? du|date de signature|entered into|executed|concluded|dated|signature date)\b"

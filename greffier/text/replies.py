@@ -42,10 +42,12 @@ SEVERAL_CONTRACTS = {
 }
 # … found among the passages examined for a question that names no contract: other contracts may say it too
 SEVERAL_AMONG = {
-    "en": "The contracts answered are those among the {count} passages examined; others may say so too: Search shows more passages, and the "
-          "Data room page lists every contract by its fields.",
-    "fr": "Les contrats cités sont ceux des {count} passages examinés ; d'autres peuvent le prévoir aussi : la recherche montre plus de "
-          "passages, et la page Data room liste tous les contrats selon leurs champs.",
+    # (what the app has: the sidebar's « Top-k final », the Data room page — the app walk of round 38 looked for a Search page)
+    "en": "The contracts answered are those among the {count} passages examined; others may say so too: a larger « Top-k final » (the app's "
+          "sidebar; --top-k on the command line) examines more passages, and the Data room page lists every contract by its fields.",
+    "fr": "Les contrats cités sont ceux des {count} passages examinés ; d'autres peuvent le prévoir aussi : un « Top-k final » plus grand "
+          "(panneau latéral de l'application ; --top-k en ligne de commande) examine plus de passages, et la page Data room liste tous les "
+          "contrats selon leurs champs.",
 }
 # … when some of them are amendments of the others: « La question vise 1 contrat et 1 avenant ; ce que prévoit chacun : »
 SEVERAL_DOCUMENTS = {

@@ -22,6 +22,9 @@ def read(question: str):
 @pytest.mark.parametrize(("question", "filters"), [
     ("Quels contrats finissent avant fin 2026 ?", {"end_date": {"before": "2026-12-31"}}),
     ("Which agreements expire before the end of 2026?", {"end_date": {"before": "2026-12-31"}}),
+    # the app walk of round 38: "deals" that "run out" (it was answered as a question, from two contracts ending in 2027)
+    ("Which deals run out before 2027?", {"end_date": {"before": "2026-12-31"}}),
+    ("Which agreements lapse before 2027?", {"end_date": {"before": "2026-12-31"}}),
     ("Lesquels de nos contrats arrivent à échéance avant 2027 ?", {"end_date": {"before": "2026-12-31"}}),
     ("Quels contrats prennent fin après juin 2027 ?", {"end_date": {"after": "2027-07-01"}}),
     ("Which contracts end before the end of next year?", {"end_date": {"before": "2027-12-31"}}),
