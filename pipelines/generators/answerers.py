@@ -122,6 +122,13 @@ _BACK_REFERENCE = re.compile(
 # A sentence that goes on with the one before it, saying what follows from it: "If such consent is not obtained, Grantor may terminate
 # …", « À défaut, le Bailleur pourra … », "Failing which …", "In that event …" (walkthrough 22: a change of control "deemed to be an
 # assignment … requiring consent" was quoted without what happens if consent is refused)
+# The sentence after a rule that says where the rule stops: « Cette limitation ne s'applique pas en cas de faute lourde ou dolosive »,
+# "This limitation shall not apply to …" (the app walk of round 38 quoted the SaaS contract's cap without it)
+_EXCEPTS_IT = re.compile(
+    r"^(?:[\d.]+\s+)?(?:cette|ces|ladite|lesdites|ce|cet|this|these|such|the\s+foregoing|the\s+above|the\s+preceding)\s+(?:[\w'’-]+\s+){0,4}?"
+    r"(?:ne\s+s['’]appliqu\w*\s+pas|n['’]est\s+pas\s+applicable|ne\s+sont\s+pas\s+applicables|ne\s+jou\w*\s+pas|(?:shall|will|does|do)\s+not\s+apply)\b",
+    re.I,
+)
 _GOES_ON = re.compile(
     r"^(?:[a-z0-9]{1,3}[.)]\s+)?(?:[àa]\s+d[ée]faut(?!\s+(?:de\s+stipulation|d['’]accord\s+contraire|de\s+disposition|d['’]indication|de\s+pr[ée]cision))|faute\s+de\s+quoi|dans\s+(?:ce|un\s+tel|pareil)\s+cas|en\s+pareil\s+cas|en\s+ce\s+cas"
     r"|dans\s+cette\s+hypoth[èe]se|failing\s+(?:which|such|that|this)|in\s+(?:such|that|this)\s+(?:case|event)|otherwise"
@@ -376,8 +383,8 @@ def _completed(
         if before is not None and _refers_back(sentence) and fold_label(before) not in seen:
             chosen.add((n, position - 1, before))
         after = quotable.get((n, position + 1))
-        if after is not None and _GOES_ON.match(after) and fold_label(after) not in seen:
-            chosen.add((n, position + 1, after))  # what follows from it: « À défaut, … »
+        if after is not None and (_GOES_ON.match(after) or _EXCEPTS_IT.match(after)) and fold_label(after) not in seen:
+            chosen.add((n, position + 1, after))  # what follows from it: « À défaut, … », or where it stops: « Cette limitation ne s'applique pas … »
         # … and the sentence that announces it with a colon, back over the items before it: an item of a list says nothing
         # without it (« c) changement de contrôle de l'Emprunteur » after « Le Prêteur pourra prononcer l'exigibilité anticipée
         # … dans l'un des cas suivants : »)

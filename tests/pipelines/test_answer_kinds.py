@@ -460,3 +460,22 @@ def test_a_contract_s_opening_is_not_quoted_for_what_it_does_not_say():
     # … who the parties are is answered by it
     asked = "Who are the parties to the subscription?"
     assert "KERALIS SYSTEMS SAS" in extractive_answer(asked, [clause, opening], question=asked)
+
+
+@pytest.mark.parametrize(("rule", "stop"), [
+    ("9.1 La responsabilité totale de l'Éditeur est limitée au montant des redevances payées au cours des douze derniers mois.",
+     "Cette limitation ne s'applique pas en cas de faute lourde ou dolosive de l'Éditeur."),
+    ("9.1 Each party's aggregate liability is limited to the fees paid in the preceding twelve months.",
+     "This limitation shall not apply to a breach of confidentiality."),
+])
+def test_a_rule_is_quoted_with_the_sentence_that_says_where_it_stops(rule, stop):
+    # the app walk of round 38: the SaaS contract's cap quoted without « Cette limitation ne s'applique pas en cas de faute lourde … »
+    from haystack import Document
+
+    from pipelines.generators.answerers import extractive_answer
+
+    clause = Document(id="c5-9", content=f"9. Responsabilité\n{rule} {stop} 9.2 Les Parties conservent leurs recours.", meta={"doc_id": "c5"})
+    question = "Quel est le plafond de responsabilité ?" if rule.startswith("9.1 La") else "What is the cap on liability?"
+    units = [{"token": "plafond", "terms": [["plafond"], ["limitee"], ["limited"], ["cap"]], "weight": 1.0}]
+    answer = extractive_answer(question, [clause], units=units, question=question)
+    assert rule in answer and stop in answer and "recours" not in answer, answer
