@@ -75,7 +75,7 @@ metrics = st.columns(4)
 ranked = bool(arguments.get("query"))  # free text ranks the contracts that have an article like it: a ranking, not a set
 metrics[0].metric("Ranked contracts" if ranked else "Matching contracts", f"{counts['matching']} of {counts['contracts']}",
                   help=("Contracts with an article like the free text, best first: a ranking, not a filter that decides each contract. " if ranked else "")
-                  + "Contracts only: an amendment is listed under the contract it amends")
+                  + "Contracts only: an amendment is listed under the contract it amends, and a copy or a translation is counted with its original")
 metrics[1].metric("Amendments under them", counts["amendments_shown"])
 metrics[2].metric("Left out — check by hand", dataroom.undecided_count(data.left_out),
                   help="Contracts that cannot be decided on these filters; those of indefinite term or whose end an amendment moved are decided, and listed apart below")
@@ -99,7 +99,8 @@ def _open_detail(contract_id: str) -> None:
     st.session_state[keys.DR_DETAIL] = contract_id
 
 
-st.subheader(f"{plural(counts['matching'], 'contract')}" + (f" + {plural(counts['amendments_shown'], 'amendment')}" if counts["amendments_shown"] else ""))
+st.subheader(f"{plural(counts['matching'], 'contract')}" + (f" + {plural(counts['amendments_shown'], 'amendment')}" if counts["amendments_shown"] else "")
+             + (f" + {plural(counts['copies_shown'], 'copy', 'copies')} of them" if counts.get("copies_shown") else ""))
 if not rows:
     st.info("No contract passes these filters. Loosen them — and check the contracts listed as left out below.")
 else:

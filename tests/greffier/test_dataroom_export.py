@@ -403,3 +403,24 @@ def test_the_table_and_its_exports_name_laws_and_types_in_english_as_the_screens
     assert "amendment" in types and not types & {"avenant", "bail commercial"}, types
     rows = list(csv.DictReader(io.StringIO(to_csv(french).decode("utf-8-sig"))))
     assert {row["governing law"] for row in rows if row["governing law"]} == {"French law"}, rows
+
+
+def test_a_copy_is_counted_with_its_original_as_the_chat_counts_it(tmp_path):
+    # the app walk of round 38: the chat said « 22 contracts » (a copy counted once), the Data room « 24 contracts »
+    manifest = demo_generate.generate(tmp_path / "demo", tmp_path / "manifest.json")
+    files = {c["id"]: c["file"] for c in manifest["contracts"]}
+    folder = tmp_path / "room"
+    folder.mkdir()
+    original = next(files[i] for i in DEMO_IDS if files[i].endswith((".md", ".html", ".txt")))
+    (folder / "a").mkdir()
+    (folder / "b").mkdir()
+    text = (tmp_path / "demo" / original).read_text(encoding="utf-8")
+    name = original.rsplit("/", 1)[-1]
+    (folder / "a" / name).write_text(text, encoding="utf-8")
+    (folder / "b" / f"copie_{name}").write_text(text + "\n", encoding="utf-8")  # the same text, saved again
+    settings = load_settings(tmp_path / "ws")
+    assert Ingestor(settings).ingest(folder).failed == []
+    table = dataroom_table(settings, SearchDataRoomArgs())
+    assert table.counts["contracts"] == 1 and table.counts["copies"] == 1 and table.counts["matching"] == 1, table.counts
+    assert table.reconciliation.startswith("1 contract + 0 amendments + 1 copy or translation of a contract = the 2 documents"), table.reconciliation
+    assert len(table.rows) == 2  # the copy is still listed

@@ -257,13 +257,17 @@ def dataroom_table(settings: Settings, args: SearchDataRoomArgs) -> DataRoomTabl
     table.records_outdated = bool(listing.get("records_outdated"))
     amendments = sum(1 for r in room.records if r.is_amendment and r.amends)
     not_contracts = sum(1 for r in room.records if r.not_contract)
+    # a copy or a translation of a contract is the same act: counted with its original, as the chat's lists count it (the app walk of
+    # round 38 read « 22 contracts » in the chat and « 24 contracts » here)
+    copies = sum(1 for r in room.records if _is_copy(r))
     with workspace.session() as session:
         documents = repo.counts(session=session)["documents"]
     shown_amendments = sum(1 for row in rows if row["kind"] == "amendment")
     shown_apart = sum(1 for row in rows if row["kind"] == "not a contract")  # a memo listed with no filter: no contract matching
+    shown_copies = sum(1 for row in rows if row["kind"] == "contract" and row["id"] in by_id and _is_copy(by_id[row["id"]]))
     table.counts = {
-        "contracts": len(room.records) - amendments - not_contracts, "amendments": amendments, "not_contracts": not_contracts,
-        "matching": len(rows) - shown_amendments - shown_apart,
+        "contracts": len(room.records) - amendments - not_contracts - copies, "amendments": amendments, "not_contracts": not_contracts,
+        "copies": copies, "copies_shown": shown_copies, "matching": len(rows) - shown_amendments - shown_apart - shown_copies,
         "amendments_shown": shown_amendments, "left_out": len(table.left_out), "documents": documents, "records": len(room.records),
         "left_out_decided": sum(1 for row in table.left_out if row["to do"] == DECIDED),
         "left_out_check": sum(1 for row in table.left_out if row["to do"] == CHECK_BY_HAND),
@@ -274,12 +278,19 @@ def dataroom_table(settings: Settings, args: SearchDataRoomArgs) -> DataRoomTabl
     return table
 
 
+def _is_copy(record: Any) -> bool:  # noqa: ANN401 — a data-room record
+    """Whether a record is a copy or a translation of another contract (not an amendment, not a memo)."""
+    return bool(record.copy_of) and not (record.is_amendment and record.amends) and not record.not_contract
+
+
 def reconcile(counts: dict[str, int]) -> str:
     """Why the data room's count and the Documents page's differ, in one sentence: « 24 contracts
     + 2 amendments = the 26 documents of the workspace; an amendment is listed under the contract it
     amends and is not counted as a contract. »"""
     contracts, amendments, documents = counts["contracts"], counts["amendments"], counts["documents"]
     text = f"{plural(contracts, 'contract')} + {plural(amendments, 'amendment')}"
+    if counts.get("copies"):
+        text += f" + {plural(counts['copies'], 'copy', 'copies')} or translation{'s' if counts['copies'] > 1 else ''} of {noun(counts['copies'], 'a contract', 'contracts')}"
     if counts.get("not_contracts"):
         text += f" + {plural(counts['not_contracts'], 'document')} that {noun(counts['not_contracts'], 'is', 'are')} not a contract (a memo, minutes, a report)"
     unrecorded = documents - counts["records"]
@@ -287,7 +298,9 @@ def reconcile(counts: dict[str, int]) -> str:
         text += f"; the workspace holds {plural(documents, 'document')}: {plural(unrecorded, 'document')} could not be read as a contract (see Documents)"
     else:
         text += f" = the {plural(documents, 'document')} of the workspace"
-    return text + "; an amendment is listed under the contract it amends and is not counted as a contract."
+    return text + "; an amendment is listed under the contract it amends and is not counted as a contract" + (
+        ", nor is a copy or a translation of one (it is listed, and counted with its original)." if counts.get("copies") else "."
+    )
 
 
 def _left_out(listing: dict[str, Any], by_id: dict[str, Any], names: dict[str, str]) -> list[dict[str, Any]]:
@@ -368,6 +381,7 @@ def to_xlsx(table: DataRoomTable, *, workspace: str = "") -> bytes:
     facts += [("Contracts ranked by the free text" if table.arguments.get("query") else "Contracts matching", f"{counts['matching']} of {counts['contracts']}"),
               *([("… whose best article holds every word of the free text", counts.get("holding_every_word", 0))] if table.arguments.get("query") else []),
               ("Amendments, shown under their contract", counts["amendments_shown"]),
+              ("Copies or translations listed, counted with their original", counts.get("copies_shown", 0)),
               ("Left out, decided (indefinite term, end moved by an amendment): sheet « Left out »", counts["left_out_decided"]),
               ("Left out, check by hand (a filtered field unknown or uncertain, a renewal unless notice was given, metadata and text disagree): sheet « Left out »",
                counts["left_out_check"]),
