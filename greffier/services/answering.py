@@ -28,7 +28,7 @@ from greffier.models import models_in_use
 from greffier.services.search import FUSION_MARGIN, check_search_arguments, reranker_in_use, search
 from pipelines.answering import ANSWER_OUTPUTS, warmed_answer_pipeline
 from greffier.text.replies import (
-    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_COMPUTED_NOTE, END_IN_FORCE_NOTE, END_MOVED_NOTE, END_MOVED_QUOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NEXT_NOTICE_NOTE, SEVERAL_AMONG, STATUS_ARTICLE, STATUS_CURRENT, STATUS_DEADLINE_PASSED, STATUS_ENDED, STATUS_ENDS_BEFORE, STATUS_NOTE_AT, STATUS_PERIOD_THEN, STATUS_WILL_RENEW, STATUS_NOTICE_NOT_SAID, STATUS_NO_RENEWAL, STATUS_NOT_STARTED, STATUS_NOTE, STATUS_SURVIVES, STATUS_UNCERTAIN, STATUS_RENEWED, STATUS_RUNS, STATUS_TEXT, STATUS_THEN_RENEWS, NO_RELEVANT_PASSAGE, NOT_A_CONTRACT_KINDS, NOT_A_CONTRACT_NOTE, NAMES_ABSENT, NOT_GROUNDED, NOTICE_UNITS_FR, ONLY_NAMED, RENEWS_NOTE, ROLE_IS, ROLE_NOTE, WHICH_ONE, abstention, contract_label, date_in, file_names, reply_language,
+    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_COMPUTED_NOTE, END_IN_FORCE_NOTE, END_MOVED_NOTE, END_MOVED_QUOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NEXT_NOTICE_NOTE, SEVERAL_AMONG, STATUS_ARTICLE, STATUS_CURRENT, STATUS_DEADLINE_PASSED, STATUS_ENDED, STATUS_ENDS_BEFORE, STATUS_NOTE_AT, STATUS_PERIOD_THEN, STATUS_WILL_RENEW, STATUS_NOTICE_NOT_SAID, STATUS_NO_RENEWAL, STATUS_NOT_STARTED, STATUS_NOTE, STATUS_SURVIVES, STATUS_UNCERTAIN, STATUS_RENEWED, STATUS_RUNS, STATUS_TEXT, STATUS_THEN_RENEWS, NO_RELEVANT_PASSAGE, NOT_A_CONTRACT_KINDS, NOT_A_CONTRACT_NOTE, NAMES_ABSENT, NOT_GROUNDED, NOTICE_UNITS_FR, ONLY_NAMED, RENEWS_NOTE, RENEWS_VERB, EXTENDED_VERB, RUNS_ON_VERB, ROLE_IS, ROLE_NOTE, WHICH_ONE, abstention, contract_label, date_in, file_names, reply_language,
     wording,
 )
 from pipelines.generators.answer_kinds import CONTRACT_NAMED_BY_A_CLAUSE, STATUS_ASKED, STATUS_NOT_OF_THE_CONTRACT, asks_a_date
@@ -285,7 +285,8 @@ def _status_answer(store: Any, candidates: list[list[str] | None], question: str
     at = asked_date(folded[: asked.end()] + part, today)  # the day asked about: today, or one to come (« en 2027 »)
     where = wording(STATUS_ARTICLE, language, heading=section_label(chunk.section)) if chunk.section else wording(STATUS_TEXT, language)
     when, on = date_in(end.isoformat(), language), date_in(at.isoformat(), language)
-    then_renews = wording(STATUS_THEN_RENEWS, language) if record.renewal == "automatic" else ""
+    renews = renews_verb(record, language)
+    then_renews = wording(STATUS_THEN_RENEWS, language, renews=renews) if record.renewal == "automatic" else ""
     no_renewal = wording(STATUS_NO_RENEWAL, language) if record.renewal == "none" else ""
     if record.start_date is not None and record.start_date > at:
         text = wording(STATUS_NOT_STARTED, language, start=date_in(record.start_date.isoformat(), language), end=when, renewal=then_renews, where=where)
@@ -303,7 +304,7 @@ def _status_answer(store: Any, candidates: list[list[str] | None], question: str
                 # contract's period "ends on 31/01/2027", its four months' notice due by 30/09/2026)
                 due = date_in((current - period_of(record.renewal_notice)).isoformat(), language)
                 then = then.removesuffix(".") + wording(STATUS_DEADLINE_PASSED, language, passed=due, until=date_in(coming[1].isoformat(), language)) + "."
-        text = wording(STATUS_RENEWED if end < today else STATUS_WILL_RENEW, language, end=when, then=then, where=where)
+        text = wording(STATUS_RENEWED if end < today else STATUS_WILL_RENEW, language, end=when, then=then, where=where, renews=renews)
     elif end < at:
         if end < today:
             text = wording(STATUS_ENDED, language, end=when, renewal=no_renewal, where=where)
@@ -424,7 +425,8 @@ def _renewal_notes(store: Any, outputs: dict[str, Any], citations: list[dict[str
             continue
         file, sentence = PurePosixPath(record.file).name, " ".join(source.raw.split())
         if sentence[:60] not in " ".join(said.split()):  # the answer does not quote it
-            notes.append(wording(RENEWS_NOTE, language, file=file, end=date_in(record.end_date.isoformat(), language), sentence=sentence))
+            notes.append(wording(RENEWS_NOTE, language, file=file, end=date_in(record.end_date.isoformat(), language), sentence=sentence,
+                                 renews=renews_verb(record, language)))
         if (coming := next_notice(record, date.today())) is not None:
             count, unit = (record.renewal_notice or "").split()
             notice = f"{count} {NOTICE_UNITS_FR.get(unit, unit)}" if language == "fr" else record.renewal_notice
@@ -529,6 +531,18 @@ def _amended_article_notes(store: Any, outputs: dict[str, Any], citations: list[
                 notes.append(wording(ARTICLE_AMENDED_NOTE, language, file=PurePosixPath(record.file).name, amendments=_named(amendment),
                                      sentences=" … ".join(re.sub(r"[ \t\r\n]+", " ", s) for s in rewriting)))  # typographic spaces kept
     return notes
+
+
+def renews_verb(record: Any, language: str) -> str:  # noqa: ANN401 — a data-room record
+    """How ``record`` goes on past its term by itself, as its renewal clause says it (:data:`RENEWS_VERB`, :data:`EXTENDED_VERB`,
+    :data:`RUNS_ON_VERB`)."""
+    source = record.sources.get("renewal")
+    said = fold(source.raw) if source is not None and source.raw else ""
+    if re.search(r"\b(?:duree indeterminee|indefinite(?:ly)?)\b", said):
+        return wording(RUNS_ON_VERB, language)
+    if re.search(r"\bprolong", said) and not re.search(r"\b(?:renouvel|renew|reconduct|reconduit|reconduction)", said):
+        return wording(EXTENDED_VERB, language)
+    return wording(RENEWS_VERB, language)
 
 
 def _named(record: Any) -> str:  # noqa: ANN401

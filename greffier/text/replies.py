@@ -100,9 +100,15 @@ END_COMPUTED_NOTE = {
 }
 # … a contract quoted on its end renews by itself, which the quote does not say
 RENEWS_NOTE = {
-    "en": "{file}: it renews by itself after {end} unless notice is given: « {sentence} »",
-    "fr": "{file} : il se renouvelle de lui-même après le {end} sauf préavis : « {sentence} »",
+    "en": "{file}: it {renews} after {end} unless notice is given: « {sentence} »",
+    "fr": "{file} : il {renews} après le {end} sauf préavis : « {sentence} »",
 }
+# How a contract goes on past its term by itself: it renews, or — a French commercial lease (« le bail se prolongera tacitement », art.
+# L. 145-9) — it is tacitly extended, which is no new lease (the app walk of round 38: a lawyer would correct « se renouvelle »), or it
+# runs on with no end (« il se poursuivra pour une durée indéterminée »)
+RENEWS_VERB = {"en": "renews by itself", "fr": "se renouvelle de lui-même"}
+EXTENDED_VERB = {"en": "is tacitly extended", "fr": "se prolonge tacitement"}
+RUNS_ON_VERB = {"en": "runs on for an indefinite term", "fr": "se poursuit pour une durée indéterminée"}
 # … and the next day to give that notice, computed from the end of its term, its notice and the length of a renewal (a lawyer's
 # first question on such a contract: walkthrough 19 asked « by what date must we give notice to stop it renewing again? »)
 NEXT_NOTICE_NOTE = {
@@ -121,8 +127,8 @@ STATUS_RUNS = {
     "fr": "Oui : il court jusqu'au {end}{renewal}, comme le dit son {where}{passed} :",
 }
 STATUS_RENEWED = {
-    "en": "Its first term ended on {end}, but it renews by itself unless notice is given{then} Its {where} says:",
-    "fr": "Sa première période a pris fin le {end}, mais il se renouvelle de lui-même sauf préavis{then} Son {where} dit :",
+    "en": "Its first term ended on {end}, but it {renews} unless notice is given{then} Its {where} says:",
+    "fr": "Sa première période a pris fin le {end}, mais il {renews} sauf préavis{then} Son {where} dit :",
 }
 # … on a day to come that the question asks about (« encore en vigueur en 2027 ? »: walkthrough 26)
 STATUS_ENDS_BEFORE = {
@@ -130,8 +136,8 @@ STATUS_ENDS_BEFORE = {
     "fr": "Non : il prend fin le {end}{renewal}, avant le {on}, comme le dit son {where} :",
 }
 STATUS_WILL_RENEW = {
-    "en": "Its first term ends on {end}, but it renews by itself unless notice is given{then} Its {where} says:",
-    "fr": "Sa première période prend fin le {end}, mais il se renouvelle de lui-même sauf préavis{then} Son {where} dit :",
+    "en": "Its first term ends on {end}, but it {renews} unless notice is given{then} Its {where} says:",
+    "fr": "Sa première période prend fin le {end}, mais il {renews} sauf préavis{then} Son {where} dit :",
 }
 STATUS_PERIOD_THEN = {
     "en": "; unless notice is given, the period running on {on} ends on {current}.",
@@ -169,7 +175,7 @@ STATUS_UNCERTAIN = {
     "fr": "Cette date de fin a été lue avec un doute (motif relevé : {why}) : vérifiez-la dans le texte avant de vous fier à cette réponse.",
 }
 STATUS_NO_RENEWAL = {"en": " and does not renew by itself", "fr": " et ne se renouvelle pas de lui-même"}
-STATUS_THEN_RENEWS = {"en": ", then renews by itself unless notice is given", "fr": ", puis se renouvelle de lui-même sauf préavis"}
+STATUS_THEN_RENEWS = {"en": ", then {renews} unless notice is given", "fr": ", puis {renews} sauf préavis"}
 STATUS_ARTICLE = {"en": "article « {heading} »", "fr": "article « {heading} »"}
 STATUS_TEXT = {"en": "text", "fr": "texte"}
 STATUS_NOTE = {

@@ -239,8 +239,23 @@ OPENING_PENALTY = 0.5
 
 
 def _openings(documents: list[Document]) -> set[tuple[int, str]]:
-    """(passage number, folded sentence) of each sentence of a contract's opening that names its parties (:func:`parties_passage`)."""
-    return {(n, fold_label(sentence)) for n, doc in enumerate(documents, 1) for _l, _p, sentence in parties_passage([doc])}
+    """(passage number, folded sentence) of each sentence of a contract's opening that names its parties (:func:`parties_passage`),
+    described as parties are (« ci-après », "hereinafter", a register, a representative): not a sentence that shares something « entre
+    les associés » (the review: a joint venture's profits « répartis entre les associés comme suit : »)."""
+    found = set()
+    for n, doc in enumerate(documents, 1):
+        block = parties_passage([doc])
+        if any(_PARTY_DESCRIBED.search(sentence) for _l, _p, sentence in block):
+            found |= {(n, fold_label(sentence)) for _l, _p, sentence in block}
+    return found
+
+
+# How a party is described in a contract's opening
+_PARTY_DESCRIBED = re.compile(
+    r"(?i)\b(?:ci-apr[èe]s|hereinafter|repr[ée]sent[ée]e?|represented|immatricul\w*|registered|incorporated|si[èe]ge social|registered office"
+    r"|principal place of business|capital (?:social )?de|share capital|RCS|SIREN|company (?:number|no)|soci[ée]t[ée] (?:anonyme|par actions|à responsabilit)|"
+    r"limited liability|corporation)\b"
+)
 
 
 def _opening_last(scored: list[tuple[float, float, int, int, str]], opening: set[tuple[int, str]]) -> list[tuple[float, float, int, int, str]]:

@@ -602,3 +602,19 @@ def test_whether_an_amended_contract_is_in_force_cites_the_amendment_it_quotes(t
     out = answer(settings, "Le contrat cadre de gardiennage est-il toujours en vigueur ?", backend=None)
     assert out.get("status_from_record") and "31/01/2030" in out["answer"], out["answer"]
     assert out["citations"][0]["file"].endswith("avenant_1_gardiennage.md"), out["citations"]
+
+
+@pytest.mark.parametrize(("raw", "language", "said"), [
+    # the app walk of round 38: a French commercial lease « se prolongera tacitement » (art. L. 145-9) is extended, not renewed
+    ("À défaut de congé, le bail se prolongera tacitement au-delà du terme fixé.", "fr", "se prolonge tacitement"),
+    ("À défaut de congé, le bail se prolongera tacitement au-delà du terme fixé.", "en", "is tacitly extended"),
+    ("Le Contrat se renouvellera par tacite reconduction pour des périodes d'un an.", "fr", "se renouvelle de lui-même"),
+    ("This Agreement shall automatically renew for successive one-year periods.", "en", "renews by itself"),
+    ("À l'issue de cette période initiale, il se poursuivra pour une durée indéterminée.", "fr", "se poursuit pour une durée indéterminée"),
+])
+def test_how_a_contract_goes_on_past_its_term_is_said_as_its_clause_says_it(raw, language, said):
+    from greffier.dataroom.records import ContractRecord, FieldSource
+    from greffier.services.answering import renews_verb
+
+    record = ContractRecord(id="c1", renewal="automatic", sources={"renewal": FieldSource(origin="extracted", raw=raw)})
+    assert renews_verb(record, language) == said
