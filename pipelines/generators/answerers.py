@@ -555,8 +555,9 @@ def _per_contract(
     by_contract: dict[str, list[int]] = {}
     for n, doc in enumerate(documents, 1):
         by_contract.setdefault(doc.meta.get("doc_id") or doc.id, []).append(n)
-    # one contract (its amendments with it, or amendments of one contract alone): two sentences each
-    each = PER_DOCUMENT_SENTENCES if len({(amendments or {}).get(cid, cid) for cid in by_contract}) <= 1 else 1
+    # one contract (its amendments and its copies with it, or amendments of one contract alone): two sentences each
+    copy_of = {doc.meta.get("doc_id") or doc.id: doc.meta.get("copy_of") for doc in documents if doc.meta.get("copy_of")}
+    each = PER_DOCUMENT_SENTENCES if len({(amendments or {}).get(cid, copy_of.get(cid, cid)) for cid in by_contract}) <= 1 else 1
     chosen = {cid: (parties and parties_passage(own)) or (signers and signature_block(own)) or best_sentences(own, units, each, kind)
               for cid, own in ((cid, [documents[n - 1] for n in numbers]) for cid, numbers in by_contract.items())}
     # what most of them say of what is asked: a document whose sentences hold none of it says nothing on the question (walkthrough 19:

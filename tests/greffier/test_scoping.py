@@ -904,3 +904,18 @@ def test_an_adjective_whose_country_a_document_names_is_not_said_to_be_absent(tm
     # a name no document writes is still said to be absent
     other = answer(settings, "What royalty rate do we owe the Biarritz partner on European sales?", backend=None)
     assert "Biarritz" in other["answer"], other["answer"]
+
+
+@pytest.mark.parametrize(("question", "name", "said"), [
+    ("What is the most the Grenoble carrier pays per kilo if goods go missing?", "grenoble", True),
+    ("Combien le transporteur de Grenoble paie-t-il par kilo perdu ?", "grenoble", True),
+    ("Is our Lyon landlord allowed to sell the building?", "lyon", True),
+    # a place asked about, not a party described
+    ("What power is delivered to the Saint-Herblain platform?", "herblain", False),
+    ("Can we open a shop in Grenoble?", "grenoble", False),
+])
+def test_a_hint_s_name_said_of_a_party_names_it(question, name, said):
+    # walkthrough 30: "the Grenoble carrier" (its address) was asked of the carrier's liability article, which never says Grenoble
+    from pipelines.routers.scoping import name_said_of_a_party
+
+    assert name_said_of_a_party(question, name) is said

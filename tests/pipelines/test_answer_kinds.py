@@ -479,3 +479,21 @@ def test_a_rule_is_quoted_with_the_sentence_that_says_where_it_stops(rule, stop)
     units = [{"token": "plafond", "terms": [["plafond"], ["limitee"], ["limited"], ["cap"]], "weight": 1.0}]
     answer = extractive_answer(question, [clause], units=units, question=question)
     assert rule in answer and stop in answer and "recours" not in answer, answer
+
+
+def test_a_contract_and_its_copy_are_one_contract_of_two_sentences():
+    # walkthrough 30: the carrier's liability article and its signed copy's were two contracts of one sentence each: the per-kilo limit,
+    # the second sentence, was never quoted
+    from haystack import Document
+
+    from pipelines.generators.answerers import extractive_answer
+
+    text = ("Article 7 – Responsabilité\nLe Transporteur est responsable des pertes et avaries survenues entre la prise en charge et la livraison. "
+            "L'indemnité due par le Transporteur ne peut excéder 20 euros par kilogramme de marchandise manquante, sans pouvoir dépasser 50 000 euros par envoi.")
+    original = Document(id="c6-11", content=text, meta={"doc_id": "c6", "file": "room/Contrat.docx", "title": "CONTRAT-CADRE DE TRANSPORT"})
+    copy = Document(id="c15-10", content=text, meta={"doc_id": "c15", "file": "room/signe.pdf", "title": "CONTRAT-CADRE DE TRANSPORT", "copy_of": "c6"})
+    question = "How much does the carrier pay per kilo of goods lost?"
+    units = [{"token": "carrier", "terms": [["carrier"], ["transporteur"]], "weight": 1.0},
+             {"token": "kilo", "terms": [["kilo"], ["kilogramme"]], "weight": 1.0}]
+    answer = extractive_answer(question, [original, copy], units=units, per_contract=True, question=question)
+    assert answer.startswith("The question fits 1 contract;") and "20 euros par kilogramme" in answer, answer
