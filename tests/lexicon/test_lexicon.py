@@ -60,6 +60,12 @@ def concept_ids(lexicon, text: str) -> set[str]:
         # an outsourcing's exit (walkthrough 29: « … le temps de la migration ? » of the "Exit Assistance Period"), leaving a provider
         ("Si nous quittons notre hébergeur, combien de temps dure la migration ?", {"termination_everyday", "exit_assistance", "hosting_agreement"}),
         ("8.2 The Provider shall provide all reasonable assistance during the Exit Assistance Period.", {"exit_assistance"}),
+        # walkthrough 30: a temp agency's framework contract, a lease of forklift trucks, a road carrier
+        ("What multiplier does the staffing firm apply to pay for night work?", {"staffing_agreement"}),
+        ("Quel coefficient l'agence d'intérim applique-t-elle aux heures de nuit ?", {"staffing_agreement"}),
+        ("What do we pay each month for the forklift fleet?", {"forklift"}),
+        ("Le loyer des chariots élévateurs est-il indexé ?", {"forklift"}),
+        ("What is the most the carrier pays per kilo if goods go missing?", {"logistics_agreement"}),
     ],
 )
 def test_notions_found_in_either_language(lexicon, question, expected):
