@@ -66,6 +66,11 @@ def concept_ids(lexicon, text: str) -> set[str]:
         ("What do we pay each month for the forklift fleet?", {"forklift"}),
         ("Le loyer des chariots élévateurs est-il indexé ?", {"forklift"}),
         ("What is the most the carrier pays per kilo if goods go missing?", {"logistics_agreement"}),
+        # … and its cargo policy asked in French: what the insured bears on each claim, a theft from a truck left alone, the sum insured
+        ("Quelle somme reste à notre charge sur chaque sinistre ?", {"deductible", "insurance_claim"}),
+        ("Sommes-nous indemnisés si la cargaison est volée dans un camion laissé seul ?", {"cargo", "theft", "truck", "unattended"}),
+        ("Quel est le plafond d'indemnisation par camion ?", {"sum_insured", "truck"}),
+        ("3.1 The maximum amount payable by the Insurer in respect of any one road vehicle is EUR 400,000.", {"sum_insured", "truck"}),
     ],
 )
 def test_notions_found_in_either_language(lexicon, question, expected):
