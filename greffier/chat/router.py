@@ -39,7 +39,7 @@ from greffier.chat.clauses import asked_notions, clause_answer, clause_hits, rea
 from greffier.chat.listing import describe_read, left_out_ids, left_out_lines, list_answer, names_of
 from greffier.compliance.library import load_library
 from greffier.lexicon import load_lexicon
-from greffier.dataroom.questions import ListQuestion, read_list_question
+from greffier.dataroom.questions import ListQuestion, asks_in_force_at, read_list_question
 from greffier.services.answering import answer
 from greffier.text import fold
 from greffier.text.replies import contract_label, llm_reason, reply_language
@@ -453,7 +453,7 @@ class _Turn:
                          + [a for r in results for a in r.get("amended_by") or []])
         party_names = [" / ".join(_entity_name(room, e) for e in ids) for ids in listing.parties]
         text = list_answer(merged, names, describe_read(listing.filters, party_names, language), language, self.router.today,
-                           in_force=listing.filters.get("end_date") == {"after": self.router.today.isoformat()})
+                           in_force=listing.filters.get("end_date") == {"after": self.router.today.isoformat()} or asks_in_force_at(message))
         self.stream(text)
         return self.finish(text, sources, {"no_llm": True, "list": True})
 

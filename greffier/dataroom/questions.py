@@ -325,6 +325,13 @@ def _dates(folded: str, today: date) -> list[tuple[str, dict[str, str]]]:
     date, whichever verb stands nearest before the clause (after it when none stands before)."""
     verbs = [(m.start(), "end_date") for m in _END_VERBS.finditer(folded)] + [(m.start(), "signature_date") for m in _SIGN_VERBS.finditer(folded)]
     ranges: dict[str, dict[str, str]] = {}
+    # in force on a day or in a period to come: « encore en vigueur fin 2027 », « en vigueur au 1er janvier 2028 », "still in force at the end of
+    # 2027" — those whose end comes after it (the app walk of round 38 read no list: « je ne peux pas enchaîner d'outils »)
+    if (at := _IN_FORCE_AT.search(folded)) and not _STATE_NEGATED.search(folded[: at.start()]):
+        period = _period(at, today)
+        if period is not None:
+            start, end, edge = period
+            return [("end_date", {"after": (end if edge else start).isoformat()})]
     # a state with no date: "which contracts have already expired?" ended before today (the app walk of round 31 read it as a clause
     # list), « quels contrats sont en cours ? » end after it
     # (the state alone, nothing asked after it — "… in force and have a change of control clause" asks the clause —, and no negation
@@ -375,6 +382,11 @@ _ENDED = re.compile(
     r"|\bno longer in force\b|\bne sont plus en vigueur\b"
 )
 _IN_FORCE = re.compile(r"\b(?:still|currently)\s+(?:in force|running|in effect|active)\b|\b(?:are|is)\s+in force\b|\b(?:sont|est|encore|toujours)\s+en (?:cours|vigueur)\b(?! d)")
+_IN_FORCE_AT = re.compile(
+    r"\b(?:(?:(?:still|currently)\s+|(?:will|would)\s+(?:still\s+)?be\s+|(?:are|is)\s+(?:still\s+)?)(?:in force|running|in effect|active)"
+    r"|(?:sont|est|seront|sera|encore|toujours)\s+(?:encore\s+|toujours\s+)?en (?:cours|vigueur))"
+    rf"\s+(?:a |au |en |le |a la |at |on |in |by |the |au cours de )?(?:the |le |la )?{_PERIOD}(?![\w/-])"
+)
 _STATE_NEGATED = re.compile(r"\b(?:not|no|never|pas|plus|jamais|aucun|aucune)\b|n't\b|\bne\b|\bn'")
 
 
@@ -424,6 +436,13 @@ def _inclusive(word: str) -> bool:
 def _inclusive_after(word: str) -> bool:
     """« à partir de 2027 », "from June 2027", "since 2020": from the start of the period named."""
     return word.startswith(("a partir", "a compter", "depuis", "since", "from", "starting"))
+
+
+def asks_in_force_at(question: str) -> bool:
+    """Whether ``question`` asks for the contracts in force on a day or in a period (« encore en vigueur fin 2027 »): those of indefinite
+    term are among them, not left out."""
+    folded = " ".join(fold(question).replace("’", "'").split())
+    return bool((at := _IN_FORCE_AT.search(folded)) and not _STATE_NEGATED.search(folded[: at.start()]))
 
 
 def _period(clause: re.Match[str], today: date) -> tuple[date, date, bool] | None:

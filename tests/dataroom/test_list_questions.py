@@ -22,6 +22,10 @@ def read(question: str):
 @pytest.mark.parametrize(("question", "filters"), [
     ("Quels contrats finissent avant fin 2026 ?", {"end_date": {"before": "2026-12-31"}}),
     ("Which agreements expire before the end of 2026?", {"end_date": {"before": "2026-12-31"}}),
+    # walkthrough 30: in force on a day or in a period to come (« je ne peux pas enchaîner d'outils »)
+    ("Quels contrats sont encore en vigueur fin 2027 ?", {"end_date": {"after": "2027-12-31"}}),
+    ("Which contracts will still be in force at the end of 2027?", {"end_date": {"after": "2027-12-31"}}),
+    ("Quels contrats seront en vigueur au 1er janvier 2028 ?", {"end_date": {"after": "2028-01-01"}}),
     # the app walk of round 38: "deals" that "run out" (it was answered as a question, from two contracts ending in 2027)
     ("Which deals run out before 2027?", {"end_date": {"before": "2026-12-31"}}),
     ("Which agreements lapse before 2027?", {"end_date": {"before": "2026-12-31"}}),
