@@ -54,7 +54,8 @@ _SIGNERS_ASKED = re.compile(
 # The block opens on the testimonium or the place and date of signing (« Fait à Lyon, le … », "Signed in Brussels on …", "IN
 # WITNESS WHEREOF …", "For and on behalf of …", « Pour la société … »)
 _SIGNATURE_OPEN = re.compile(
-    r"^\W*(?:in witness whereof|signed (?:in|at|on|by|for|as)\b|executed (?:in|at|on|as)\b|fait (?:a|en|et signe)\b|signe (?:a|le|en|electroniquement)\b"
+    # ("Done in Rotterdam on 20 June 2023, in two originals", "Issued at Hamburg on …": walkthrough 30)
+    r"^\W*(?:in witness whereof|signed (?:in|at|on|by|for|as)\b|executed (?:in|at|on|as)\b|(?:done|issued|made) (?:in|at) [\w' -]{2,40}?,? (?:on|this)\b|fait (?:a|en|et signe)\b|signe (?:a|le|en|electroniquement)\b"
     r"|for and on behalf of|pour (?:la societe|le compte)\b|signatures?\s*:)"
 )
 MAX_SIGNATURE_SENTENCES = 8

@@ -84,6 +84,12 @@ def test_the_block_runs_from_the_place_and_date_of_signing_to_the_passage_s_end(
     assert [n for n, _pos, _s in block] == [2, 2] and block[0][2].startswith("Signed in Brussels on 2 September 2022")
     assert "Mr Pieter Claes, Managing Director" in block[1][2]
     assert signature_block([fees]) == []  # "on signature" opens no block
+    # "Done in …", "Issued at …" open one too (walkthrough 30: a customs broker's agreement, a cargo policy)
+    for opening in ("Done in Rotterdam on 20 June 2023, in two originals.", "Issued at Hamburg on 15 December 2025."):
+        done = Document(id="c7-9", content=f"8. DISPUTES\n8.2 The courts of Rotterdam shall decide.\n{opening}\nFor DUNMORE CUSTOMS SERVICES B.V.\n"
+                        "Pieter van Loon, Managing Director", meta={"doc_id": "c7"})
+        assert signature_block([done])[0][2] == opening, opening
+    assert signature_block([Document(id="c7-2", content="2. SCOPE\nDone in accordance with the law, the declarations are filed.", meta={"doc_id": "c7"})]) == []
     # an annex's blank template after the real block is no block (the review of the round)
     template = Document(id="c3-20", content="ANNEX 4 — FORM OF ACCESSION\nSigned in [●] on [●].\nFor [●]\nName: ________", meta={"doc_id": "c3", "section": "ANNEX 4"})
     assert signature_block([fees, last, template])[0][0] == 2
