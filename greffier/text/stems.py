@@ -38,7 +38,12 @@ MIN_STEM = 4
 
 # Words the stemmer cuts to another word's stem although they mean something else: « échéancier » (a payment schedule) is not
 # « échéance » (a due date, a term's end), so a question about when a contract expires is not answered by its invoicing schedule
-_OWN_STEMS = {"echeancier": "echeancier", "echeanciers": "echeancier"}
+# (nor is « financier », financial, « financement », financing: an « acte de nantissement de compte-titres financiers » is no loan agreement —
+# the app walk of round 38 answered "the loan agreement" from the pledge too)
+_OWN_STEMS = {
+    "echeancier": "echeancier", "echeanciers": "echeancier",
+    "financier": "financier", "financiers": "financier", "financiere": "financier", "financieres": "financier",
+}
 
 
 def _trimmed(word: str, stemmed: str) -> str:

@@ -919,3 +919,18 @@ def test_a_hint_s_name_said_of_a_party_names_it(question, name, said):
     from pipelines.routers.scoping import name_said_of_a_party
 
     assert name_said_of_a_party(question, name) is said
+
+
+@pytest.mark.parametrize("question", ["Le contrat de crédit contient-il une clause de changement de contrôle ?", "Who signed the loan agreement?"])
+def test_a_pledge_of_financial_securities_is_no_loan_agreement(question):
+    # the app walk of round 38: « ACTE DE NANTISSEMENT DE COMPTE-TITRES FINANCIERS » was a loan agreement by « financiers » (the stem of
+    # « financement »), and every question on the loan was answered from the pledge too
+    rows = [
+        IdentityRow("c17", "CONTRAT DE CRÉDIT À MOYEN TERME", "room/Contrat_credit_Banque_Hauterive_2023.pdf", ["BANQUE HAUTERIVE SA", "LISANDRE HOLDING SAS"],
+                    True, "contrat de prêt", "", "droit français"),
+        IdentityRow("c18", "ACTE DE NANTISSEMENT DE COMPTE-TITRES FINANCIERS", "room/Nantissement_compte_titres_Lisandre_Manufacture_2023.html",
+                    ["LISANDRE HOLDING SAS", "BANQUE HAUTERIVE SA"], True, "nantissement", "", "droit français"),
+        IdentityRow("c02", "BAIL COMMERCIAL", "room/Bail.pdf", ["SCI LES AULNES", "LISANDRE HOLDING SAS"], True, "bail commercial", "", "droit français"),
+    ]
+    scope = by_kind(IdentityIndex.build(rows, load_lexicon()), question)
+    assert scope is not None and scope.contract_ids == ["c17"], scope
