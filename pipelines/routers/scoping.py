@@ -480,7 +480,8 @@ _COUNTERPARTY = frozenset(
 
 def _subject_of_a_party(question: str, match: Any) -> bool:  # noqa: ANN401 — a glossary match
     """Whether a subject's words are said of the counterparty, after a definite determiner or a possessive: "the identity-verification
-    vendor", "our onboarding-checks supplier", « notre prestataire KYC », « le prestataire de vérification d'identité »."""
+    vendor", "our onboarding-checks supplier", « notre prestataire KYC », « le prestataire de vérification d'identité » — or are a
+    person's post itself: "the sales director", « notre directeur commercial » (the employee of the one employment contract titled so)."""
     terms = match.term.tokens
     if not terms:
         return False
@@ -489,6 +490,8 @@ def _subject_of_a_party(question: str, match: Any) -> bool:  # noqa: ANN401 — 
         if word != terms[0]:
             continue
         end = next((j for j in range(k, min(len(words), k + 2 * len(terms) + 2)) if words[j] == terms[-1]), k)
+        if set(terms) & _POSTS and k and words[k - 1] in _PARTY_DETERMINERS:
+            return True
         english = end + 1 < len(words) and words[end + 1] in _COUNTERPARTY and any(w in _PARTY_DETERMINERS for w in words[max(0, k - 2) : k])
         j = k - 1
         while j >= 0 and words[j] in ("de", "d", "du", "des", "en", "la", "l"):
@@ -498,6 +501,8 @@ def _subject_of_a_party(question: str, match: Any) -> bool:  # noqa: ANN401 — 
     return False
 
 
+# The heads of a person's post (a subject that is the employee: "the sales director", « la directrice commerciale »)
+_POSTS = frozenset("director directeur directrice manager responsable head officer executive".split())
 # The nouns a question calls a party by (its role or its trade), a name said beside them naming the party
 _PARTY_NOUNS = _COUNTERPARTY | frozenset(
     "carrier carriers haulier landlord lessor tenant lessee bank lender borrower insurer broker agent distributor reseller licensor licensee"

@@ -543,8 +543,12 @@ def test_a_kind_said_with_the_user_s_possessive_designates_the_contract(question
     ("What is the most the identity-verification vendor would ever have to pay us if its checks go wrong?", "kyc"),
     ("Is our onboarding-checks supplier still under contract after its first eighteen months?", "kyc"),
     ("Notre prestataire KYC peut-il sous-traiter ?", "kyc"),
+    # a person's post is that person's employment contract (the app walk of round 38: "the sales director" named no contract)
+    ("Is the sales director bound by a non-compete after leaving?", "emp"),
+    ("Notre directeur commercial a-t-il une clause de non-concurrence ?", "emp"),
     # the subject alone, or said of no party, names nothing
     ("What identity checks must we run before opening an account?", None),
+    ("Can a sales director sign orders?", None),
     ("Do the identity checks cover companies as well as individuals?", None),
 ])
 def test_a_subject_said_of_the_counterparty_names_the_one_contract_about_it(question, wanted):
@@ -555,6 +559,8 @@ def test_a_subject_said_of_the_counterparty_names_the_one_contract_about_it(ques
         IdentityRow("cl", "MASTER CLOUD SERVICES AGREEMENT", "room/Nimbera_Cloud.html", ["NIMBERA CLOUD EUROPE B.V.", "PAYLYRA SAS"], True,
                     "prestation de services", "", "droit néerlandais"),
         IdentityRow("bl", "BAIL DÉROGATOIRE", "room/Bail.docx", ["SCI TRUDAINE BUREAUX", "PAYLYRA SAS"], True, "bail commercial", "", "droit français"),
+        IdentityRow("emp", "CONTRAT DE TRAVAIL À DURÉE INDÉTERMINÉE", "room/Contrat_travail_CDI_Directeur_commercial_Ferrand.docx",
+                    ["PAYLYRA SAS", "M. JULIEN FERRAND"], True, "contrat de travail", "", "droit français"),
     ]
     scope = by_kind(IdentityIndex.build(rows, load_lexicon()), question)
     assert (scope.contract_ids if scope else None) == ([wanted] if wanted else None), scope
