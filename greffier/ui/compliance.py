@@ -232,7 +232,9 @@ def flag_label(flag: dict[str, Any], limit: int = FLAG_LABEL) -> str:
     place (then the rule's title) is cut with « … » to fit: the severity, the status and the review are always read."""
     place = one_line(flag.get("place") or flag.get("section") or "whole contract", limit)
     rule = one_line(flag.get("rule_title") or flag.get("rule_id"), limit)
-    head, tail = flag["severity"].upper(), " · ".join([flag["status"], *([flag["review"]] if flag.get("review") else [])])
+    # (a flag a reviewer resolved or dismissed is no longer « to confirm »: the app walk of round 38 read « resolved · to confirm »)
+    review = [flag["review"]] if flag.get("review") and flag["status"] in ("open", "escalated") else []
+    head, tail = flag["severity"].upper(), " · ".join([flag["status"], *review])
     room = limit - len(head) - len(tail) - 3 * len(" · ")  # what the rule and the place share
     if len(rule) + len(place) > room:
         place_room = max(room - len(rule), min(len(place), PLACE_LABEL))  # the place first, down to PLACE_LABEL characters

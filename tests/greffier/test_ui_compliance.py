@@ -97,6 +97,8 @@ def test_a_long_flag_label_cuts_its_place_never_its_status():
     label = flag_label(_flag(place, review="to confirm"))
     assert len(label) <= FLAG_LABEL and label.startswith("HIGH · Clause de changement de contrôle / Change of control clause · p. 2 · ARTICLE 5")
     assert label.endswith("… · open · to confirm"), label
+    # … but a flag a reviewer decided is no longer to confirm (the app walk of round 38)
+    assert flag_label({**_flag("p. 3 · ARTICLE 8 — CESSION", review="to confirm"), "status": "resolved"}).endswith("ARTICLE 8 — CESSION · resolved")
     short = flag_label(_flag("p. 3 · ARTICLE 8 — CESSION"))
     assert short == "HIGH · Clause de changement de contrôle / Change of control clause · p. 3 · ARTICLE 8 — CESSION · open"  # whole when it fits
     assert flag_label(_flag("")) .endswith(" · whole contract · open")
