@@ -239,6 +239,28 @@ def list_answer(result: dict[str, Any], names: dict[str, str], read: str, langua
     return "\n".join(lines + ([""] + left if left else []))
 
 
+_NONE_UNDER = {
+    "en": "No contract of the data room is under {values}.", "fr": "Aucun contrat de la data room n'est soumis au {values}.",
+}
+_NONE_OF_KIND = {"en": "No contract of the data room is a {values}.", "fr": "Aucun contrat de la data room n'est un {values}."}
+
+
+def values_matched_by_none(filters: dict[str, Any], results: list[dict[str, Any]], result: dict[str, Any], language: str) -> str:
+    """The sentence that says which of several values asked no contract has, matched or left out (the app walk of round 38: "Swiss or
+    Belgian law" listed the Swiss contract and said nothing of Belgian law): empty when each has one, or when one value was asked."""
+    left = set(left_out_ids(result))
+    lines = []
+    for field_name, key, words, show in (("governing_law", "governing_law", _NONE_UNDER, law_in), ("contract_types", "contract_type", _NONE_OF_KIND, type_in)):
+        asked = (filters.get(field_name) or {}).get("in") if field_name == "governing_law" else filters.get(field_name)
+        if not asked or len(asked) < 2 or left:
+            continue  # one value asked: the list says it; a contract left out may have it
+        none = [value for value in asked if not any(row.get(key) == value for row in results)]
+        if none:
+            joined = (" ni au " if language == "fr" else " nor ").join(show(value, language) for value in none)
+            lines.append(words.get(language, words["en"]).format(values=joined))
+    return " ".join(lines)
+
+
 def wording_count(words: dict[str, str], count: int, read: str, amendments: int = 0, language: str = "en") -> str:
     """The list's first line: the contracts that match, and apart the amendments (an amendment is not a contract)."""
     if amendments:

@@ -36,7 +36,7 @@ from haystack.dataclasses import ChatMessage, StreamingChunk, ToolCall
 from pydantic import BaseModel, Field, ValidationError
 
 from greffier.chat.clauses import asked_notions, clause_answer, clause_hits, read_clause_question, with_renewal_records, with_scan_flags
-from greffier.chat.listing import describe_read, left_out_ids, left_out_lines, list_answer, names_of
+from greffier.chat.listing import describe_read, left_out_ids, left_out_lines, list_answer, names_of, values_matched_by_none
 from greffier.compliance.library import load_library
 from greffier.lexicon import load_lexicon
 from greffier.dataroom.questions import ListQuestion, asks_in_force_at, read_list_question
@@ -454,6 +454,8 @@ class _Turn:
         party_names = [" / ".join(_entity_name(room, e) for e in ids) for ids in listing.parties]
         text = list_answer(merged, names, describe_read(listing.filters, party_names, language), language, self.router.today,
                            in_force=listing.filters.get("end_date") == {"after": self.router.today.isoformat()} or asks_in_force_at(message))
+        if unmatched := values_matched_by_none(listing.filters, results, merged, language):
+            text = f"{text}\n\n{unmatched}"
         self.stream(text)
         return self.finish(text, sources, {"no_llm": True, "list": True})
 

@@ -483,3 +483,18 @@ def test_a_party_s_whole_name_is_no_kind_of_contract(question, kinds):
     parties = {"flandria_distribution": ["FLANDRIA DISTRIBUTION NV"], "vercors_logistique": ["VERCORS LOGISTIQUE SAS"]}
     listing = read_list_question(question, today=TODAY, home_law="droit français", parties=parties)
     assert listing is not None and listing.filters.get("contract_types") == kinds and ["flandria_distribution"] in listing.parties, listing
+
+
+def test_a_value_asked_that_no_contract_has_is_said():
+    # the app walk of round 38: "Which contracts are under Swiss or Belgian law?" listed the Swiss agency contract, silent on Belgian law
+    from greffier.chat.listing import values_matched_by_none
+
+    filters = {"governing_law": {"in": ["droit suisse", "droit belge"]}}
+    results = [{"contract_id": "c14", "governing_law": "droit suisse"}]
+    assert values_matched_by_none(filters, results, {}, "en") == "No contract of the data room is under Belgian law."
+    assert values_matched_by_none(filters, results, {}, "fr") == "Aucun contrat de la data room n'est soumis au droit belge."
+    # … not when each has one, nor when one value was asked, nor when a contract left out (its law unknown) may have it
+    assert values_matched_by_none(filters, [*results, {"contract_id": "c3", "governing_law": "droit belge"}], {}, "en") == ""
+    assert values_matched_by_none({"governing_law": {"in": ["droit belge"]}}, [], {}, "en") == ""
+    unknown = {"excluded_unknown": ["c9"], "unknown_reasons": {"c9": "no governing law in metadata or text"}}
+    assert values_matched_by_none(filters, results, unknown, "en") == ""
