@@ -193,11 +193,11 @@ separator = separator_cell.selectbox("CSV separator", list(CSV_SEPARATORS), form
                                      help="Excel set to French (or another locale with a decimal comma) expects a semicolon-separated CSV.")
 # Built when clicked (deferred downloads): the same files as `python -m greffier dataroom export`. A click reruns nothing:
 # a rerun replaces the buttons' deferred files, and the other export clicked before the page redraws would download nothing.
-export_csv.download_button("Export CSV", data=lambda: dataroom.export(settings, arguments, "csv", separator), file_name="greffier-dataroom.csv", mime="text/csv",
+export_csv.download_button("Export CSV", data=lambda: dataroom.export(settings, arguments, "csv", separator), file_name=dataroom.export_name(data.filters, "csv", date.today()), mime="text/csv",
                            key="dataroom_export_csv", disabled=not rows and not data.left_out, on_click="ignore")  # the CSV lists the left out too
 export_xlsx.download_button(
     "Export XLSX", data=lambda: dataroom.export(settings, arguments, "xlsx"),
-    file_name="greffier-dataroom.xlsx", mime="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", key="dataroom_export_xlsx", on_click="ignore",
+    file_name=dataroom.export_name(data.filters, "xlsx", date.today()), mime="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", key="dataroom_export_xlsx", on_click="ignore",
 )
 hint.caption("CSV: the contracts that match and those left out, with a status column (matches, or left out and why); "
              "a contract these filters decide out is not in it. "

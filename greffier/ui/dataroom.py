@@ -39,6 +39,14 @@ KEY_LABEL = "internal key"  # the contract id, where the screen keeps it: a tech
 KEY_HELP = "Greffier's key for this contract (the CLI, the MCP tools and the exports use it); it is not written in the document"
 
 
+def export_name(filters: list[str], fmt: str, day: date) -> str:
+    """The file name of a data-room export: the day and what was filtered (the app walk of round 38: every export was
+    « greffier-dataroom.csv », whatever its filters) — « greffier-dataroom-2026-12-07-ends-on-or-before-2027-12-31.csv »."""
+    described = "-".join(f for f in filters if not f.startswith("No filter"))
+    slug = re.sub(r"[^a-z0-9]+", "-", fold(described)).strip("-")[:80].rstrip("-")
+    return f"greffier-dataroom-{day.isoformat()}{'-' + slug if slug else ''}.{fmt}"
+
+
 def filter_options(settings: Settings) -> dict[str, Any]:
     """The values the filters accept, from the loaded data: ``entities`` ({id: name}), ``types``,
     ``laws``, and ``contracts`` (how many records there are)."""

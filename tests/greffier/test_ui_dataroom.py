@@ -197,3 +197,16 @@ def test_contract_detail_says_where_each_value_comes_from(settings):
 def test_a_bad_filter_value_is_a_readable_error(settings):
     with pytest.raises(GreffierError, match="did you mean 'groupe_brenalis'"):
         dataroom.search_all(settings, {"filters": {"entity_ids": ["brenalis"]}})
+
+
+def test_an_export_s_file_name_says_its_day_and_its_filters():
+    # the app walk of round 38: every export was « greffier-dataroom.csv », whatever its filters
+    from datetime import date
+
+    from greffier.ui.dataroom import export_name
+
+    day = date(2026, 12, 7)
+    assert export_name(["No filter: every contract of the data room"], "csv", day) == "greffier-dataroom-2026-12-07.csv"
+    assert export_name(["Ends on or before 2027-12-31", "Governing law: droit suisse"], "xlsx", day) == (
+        "greffier-dataroom-2026-12-07-ends-on-or-before-2027-12-31-governing-law-droit-suisse.xlsx"
+    )
