@@ -331,7 +331,10 @@ def _dates(folded: str, today: date) -> list[tuple[str, dict[str, str]]]:
         period = _period(at, today)
         if period is not None:
             start, end, edge = period
-            return [("end_date", {"after": (end if edge else start).isoformat()})]
+            day = (end if edge else start).isoformat()
+            # … and signed by then: a contract signed later was not in force on a day past (the review of the round: "at the end of 2020"
+            # listed a contract of 2024)
+            return [("end_date", {"after": day})] + ([("signature_date", {"before": day})] if day < today.isoformat() else [])
     # a state with no date: "which contracts have already expired?" ended before today (the app walk of round 31 read it as a clause
     # list), « quels contrats sont en cours ? » end after it
     # (the state alone, nothing asked after it — "… in force and have a change of control clause" asks the clause —, and no negation

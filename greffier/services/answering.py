@@ -538,7 +538,9 @@ def renews_verb(record: Any, language: str) -> str:  # noqa: ANN401 — a data-r
     :data:`RUNS_ON_VERB`)."""
     source = record.sources.get("renewal")
     said = fold(source.raw) if source is not None and source.raw else ""
-    if re.search(r"\b(?:duree indeterminee|indefinite(?:ly)?)\b", said):
+    # (said of how it goes on, not denied: « … sans pouvoir devenir un contrat à durée indéterminée », "it shall not continue indefinitely")
+    if re.search(r"\b(?:se poursui\w*|continue\w*)\s+(?:ensuite\s+|thereafter\s+|alors\s+)?(?:pour une duree indeterminee|a duree indeterminee|indefinitely"
+                 r"|for an (?:indefinite|unlimited) (?:term|period))", said) and not re.search(r"\b(?:not|ne|sans)\s+(?:\w+\s+){0,2}?(?:continue|se poursui)", said):
         return wording(RUNS_ON_VERB, language)
     if re.search(r"\bprolong", said) and not re.search(r"\b(?:renouvel|renew|reconduct|reconduit|reconduction)", said):
         return wording(EXTENDED_VERB, language)

@@ -106,17 +106,22 @@ _OPEN_DURATION = re.compile(
 
 # A term that runs to a date: "shall remain in force until March 31, 2027", « prendra fin le 30 juin 2027 », "expires on …" — how long
 # the contract lasts, written as its end (« Quelle est la durée du contrat Brightwater ? » quoted a non-solicitation's "twelve months")
+# (said of the contract or its term — not prices "fixed until", nor a start « en vigueur le … »: the review of the round)
 _TERM_TO_A_DATE = re.compile(
-    r"\b(?:(?:remain|remains|continue|continues|be|is) in (?:full )?(?:force|effect)|en vigueur|(?:shall |will )?(?:continue|run|last)s? until"
-    r"|expire[sd]? on|expiring on|(?:end|ends|terminate[sd]?) on|prend(?:ra)? fin le|s'achev\w* le|expire(?:ra)? le|arrive(?:ra)? a (?:son )?(?:terme|echeance) le"
-    r"|jusqu'(?:au|a) )"
+    r"\b(?:(?:remain|remains|continue|continues|be|is) in (?:full )?(?:force|effect) until|(?:restera|demeurera|reste|demeure) en vigueur jusqu'(?:au|a)"
+    r"|(?:shall |will )?(?:continue|run|last)s? until|expire[sd]? on|expiring on|(?:end|ends|terminate[sd]?) on|prend(?:ra)? fin le|s'achev\w* le"
+    r"|expire(?:ra)? le|arrive(?:ra)? a (?:son )?(?:terme|echeance) le|court jusqu'(?:au|a)|conclu\w* jusqu'(?:au|a))"
 )
+_OF_THE_CONTRACT = re.compile(r"\b(?:agreement|contract|lease|term|licen[cs]e|contrat|bail|convention|duree|licence|accord|il|elle|it)\b")
 
 
 def gives_a_term_to_a_date(text: str) -> bool:
-    """Whether ``text`` writes a term that runs to a date (:data:`_TERM_TO_A_DATE` and a date after it)."""
+    """Whether ``text`` writes a term that runs to a date (:data:`_TERM_TO_A_DATE` and a date after it), said of the contract."""
     folded = " ".join(fold(text).replace("’", "'").split())
-    return any(find_dates(folded[match.end() :]) for match in _TERM_TO_A_DATE.finditer(folded))
+    return any(
+        find_dates(folded[match.end() :]) and _OF_THE_CONTRACT.search(folded[max(0, match.start() - 80) : match.start()])
+        for match in _TERM_TO_A_DATE.finditer(folded)
+    )
 
 
 # The words that name the kind of answer asked (folded search tokens): its nouns, "long" of "how long", the verbs of

@@ -125,8 +125,12 @@ _BACK_REFERENCE = re.compile(
 # The sentence after a rule that says where the rule stops: « Cette limitation ne s'applique pas en cas de faute lourde ou dolosive »,
 # "This limitation shall not apply to …" (the app walk of round 38 quoted the SaaS contract's cap without it)
 _EXCEPTS_IT = re.compile(
-    r"^(?:[\d.]+\s+)?(?:cette|ces|ladite|lesdites|ce|cet|this|these|such|the\s+foregoing|the\s+above|the\s+preceding)\s+(?:[\w'’-]+\s+){0,4}?"
-    r"(?:ne\s+s['’]appliqu\w*\s+pas|n['’]est\s+pas\s+applicable|ne\s+sont\s+pas\s+applicables|ne\s+jou\w*\s+pas|(?:shall|will|does|do)\s+not\s+apply)\b",
+    r"^(?:[\d.]+\s+)?(?:(?:toutefois|cependant|n[ée]anmoins|however|nevertheless|notwithstanding\s+the\s+foregoing),?\s+)?"
+    r"(?:cette|ces|ladite|lesdites|ce|cet|this|these|such|the\s+foregoing|the\s+above|the\s+preceding"
+    r"|the\s+(?:limitations?|caps?|exclusions?|limits?)\s+(?:in|of|under|set\s+out\s+in|provided\s+for\s+in)\s+(?:this\s+)?(?:clause|section|article|paragraph)\s+[\d.()a-z]+)"
+    r"\s+(?:[\w'’-]+\s+){0,4}?"
+    r"(?:ne\s+s['’]appliqu\w*\s+(?:toutefois\s+|cependant\s+)?pas|n['’]est\s+(?:toutefois\s+)?pas\s+applicable|ne\s+sont\s+pas\s+applicables|ne\s+jou\w*\s+pas"
+    r"|(?:shall|will|does|do)\s+not\s+apply)\b",
     re.I,
 )
 _GOES_ON = re.compile(

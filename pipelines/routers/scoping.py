@@ -529,10 +529,14 @@ def name_said_of_a_party(question: str, name: str) -> bool:
 
 
 # Nouns a nationality is said of that are no party: a text's language (« la version anglaise »), a legal system, a market
+# … nor an official, a court, one's own group, nor a verb after the language's name (« L'anglais fait-il foi ? »: the review of the round)
 _NO_PARTY = frozenset(
     "version versions traduction translation texte text langue language copie copy droit law loi laws lois court courts tribunal tribunaux"
     " juridiction juridictions jurisdiction marche market territoire territory clients customers consommateurs consumers jours days"
-    " heure time taxe tax tva vat".split()
+    " heure time taxe tax tva vat original originaux originale originales juge juges judge judges high supreme regulator regulators"
+    " regulateur autorite autorites authority authorities central centrale administration fisc government gouvernement state etat"
+    " filiale filiales subsidiary subsidiaries affiliate affiliates societe-mere parent group groupe fait font prevaut prevail prevails"
+    " governs gouverne applies s applique applique is est".split()
 )
 
 
@@ -548,7 +552,9 @@ def by_nationality(index: IdentityIndex, question: str) -> Scope | None:
             continue
         before = words[max(0, k - 2) : k]
         noun_before = len(before) == 2 and before[0] in _PARTY_DETERMINERS and before[1] not in STOPWORDS | _NO_PARTY and len(before[1]) > 2
-        noun_after = bool(before) and before[-1] in _PARTY_DETERMINERS and k + 1 < len(words) and words[k + 1] not in STOPWORDS | _NO_PARTY
+        noun_after = (
+            bool(before) and before[-1] in _PARTY_DETERMINERS and k + 1 < len(words) and words[k + 1].split("-")[0] not in STOPWORDS | _NO_PARTY
+        )  # (« fait-il »: the verb, its pronoun after it)
         if not (noun_before or noun_after) or len(index.families(set(ids))) != 1:
             continue
         named = sorted(ids - index.aside)
@@ -636,6 +642,10 @@ def by_kind(index: IdentityIndex, question: str) -> Scope | None:
     # … and a place written as a law is the law, not a subject: the contracts under it, even when another carries the place in its name
     law_phrases = {m.concept.id: words for m in matches if m.concept.kind == "place" and (words := _law_words(question, m)) is not None}
     laws = {LAW_PLACE + place for place in law_phrases}
+    if kinds and not any(index.kinds_of.get(cid, frozenset()) & kinds for cid in set().union(*(index.carriers_of.get(key, frozenset()) for key in laws))):
+        # a kind named, no contract of it under that law: the law is what is asked of it ("Is the lease governed by the laws of the State
+        # of New York?" — the review of the round), not another contract named
+        law_phrases, laws = {}, set()
     subject_ids -= set(law_phrases)
     wanted = subject_ids | {LAW_PLACE + s for s in subject_ids & described if not index.carriers_of.get(s)} | laws
     # Other words describe a contract when they are names (capitalised: « Annecy », "Bristol") that few

@@ -1756,6 +1756,15 @@ WALKTHROUGH_30 = [
     ("most-favoured-customer", True, "3.3 Stackwise represents that the fees charged to Customer are no less favourable than the fees charged "
      "to any other customer in the European Union subscribing for a comparable number of users."),
     ("most-favoured-customer", False, "The Supplier may charge more favourable fees for larger volumes to its own affiliates."),
+    # the review of the round: a contractor's own staff, a liability engaged, an unlimited amount of something else than liability
+    ("non-solicitation", True, "Le Client s'interdit d'embaucher tout salarié du Prestataire pendant un an."),
+    ("non-solicitation", False, "Le Prestataire s'interdit d'employer du personnel en situation irrégulière au regard de la législation du travail."),
+    ("non-solicitation", False, "Le Prestataire ne pourra employer que des agents titulaires de la carte professionnelle délivrée par le CNAPS."),
+    ("non-solicitation", False, "Le Prestataire ne peut engager que du personnel qualifié et dûment formé."),
+    ("non-solicitation", False, "Aucune des parties ne pourra engager la responsabilité personnelle des salariés de l'autre partie."),
+    ("non-solicitation", False, "Le Prestataire s'interdit de faire travailler ses salariés plus de 48 heures par semaine."),
+    ("uncapped-liability", False, "Le Prestataire pourra céder ses créances sans limitation de montant."),
+    ("uncapped-liability", False, "Le Client peut commander des prestations supplémentaires sans limitation de montant."),
 ]
 
 

@@ -304,6 +304,15 @@ def test_dates_of_other_contracts_are_not_the_signature():
     assert extract_signature_date(one_chunk(text)) is None
 
 
+@pytest.mark.parametrize("text", [
+    # the review of the round: a bond or an invoice "issued at" inside a clause dates no signature
+    "The Supplier shall deliver a performance bond issued at BNP Paribas Paris on 1 March 2020 for the full price.",
+    "Invoices shall be issued at the end of each month, on 5 March 2024 for the first one.",
+])
+def test_a_document_issued_inside_a_clause_dates_no_signature(text):
+    assert extract_signature_date(one_chunk(text)) is None
+
+
 def test_the_last_signature_block_wins():
     chunks = [*one_chunk("Fait à Lyon, le 2 janvier 2020.", chunk_id="k-1"), *one_chunk("Fait à Paris, le 3 février 2020.", chunk_id="k-9")]
     assert extract_signature_date(chunks).value == date(2020, 2, 3)

@@ -907,6 +907,10 @@ def test_a_term_from_an_event_another_article_dates_as_the_start_ends_from_that_
     # … and without that sentence, the event dates nothing
     undated = text.replace(", date qui constitue le point de départ de la location", "")
     assert extract_term(split_articles("t1", undated), signature_date=date(2023, 7, 28)).end_date is None
+    # … nor does the starting point of something else than the term (the review of the round: a warranty's, a payment's)
+    for other in ("de la garantie contractuelle", "du délai de paiement"):
+        elsewhere = text.replace("point de départ de la location", f"point de départ {other}")
+        assert extract_term(split_articles("t1", elsewhere), signature_date=date(2023, 7, 28)).end_date is None, other
 
 
 def test_an_insurance_policy_s_period_is_its_term():

@@ -26,6 +26,8 @@ def read(question: str):
     ("Quels contrats sont encore en vigueur fin 2027 ?", {"end_date": {"after": "2027-12-31"}}),
     ("Which contracts will still be in force at the end of 2027?", {"end_date": {"after": "2027-12-31"}}),
     ("Quels contrats seront en vigueur au 1er janvier 2028 ?", {"end_date": {"after": "2028-01-01"}}),
+    # … on a day past, signed by then (the review of the round: a contract of 2024 listed as in force at the end of 2020)
+    ("Which contracts were still in force at the end of 2020?", {"end_date": {"after": "2020-12-31"}, "signature_date": {"before": "2020-12-31"}}),
     # the app walk of round 38: "deals" that "run out" (it was answered as a question, from two contracts ending in 2027)
     ("Which deals run out before 2027?", {"end_date": {"before": "2026-12-31"}}),
     ("Which agreements lapse before 2027?", {"end_date": {"before": "2026-12-31"}}),

@@ -112,6 +112,11 @@ NOT_SAID = [
     "Le contrat pourra se poursuivre pour une durée indéterminée si les Parties en conviennent.",
     "À l'issue de la période d'essai, le contrat se poursuivra à durée indéterminée.",
     "The Agreement may continue indefinitely by mutual agreement.",
+    # (the review of the round: the parties' agreement or a party's choice, wherever it is said)
+    "Le contrat pourra, d'un commun accord, se poursuivre pour une durée indéterminée.",
+    "Si les Parties en conviennent, le contrat se poursuivra pour une durée indéterminée.",
+    "This Agreement shall thereafter continue indefinitely only if the Parties so agree in writing.",
+    "Either party may elect that this Agreement shall continue indefinitely.",
     # a heading; a deadline's, a warranty's or a policy's extension (a review)
     "Automatic Renewal.",
     "Such period shall automatically be extended by the number of days taken by the arbitration.",

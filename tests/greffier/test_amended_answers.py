@@ -611,6 +611,10 @@ def test_whether_an_amended_contract_is_in_force_cites_the_amendment_it_quotes(t
     ("Le Contrat se renouvellera par tacite reconduction pour des périodes d'un an.", "fr", "se renouvelle de lui-même"),
     ("This Agreement shall automatically renew for successive one-year periods.", "en", "renews by itself"),
     ("À l'issue de cette période initiale, il se poursuivra pour une durée indéterminée.", "fr", "se poursuit pour une durée indéterminée"),
+    # … an indefinite term denied is none (the review of the round)
+    ("Le bail se renouvellera par tacite reconduction pour une durée d'un an, sans pouvoir devenir un contrat à durée indéterminée.", "fr",
+     "se renouvelle de lui-même"),
+    ("This Agreement shall automatically renew for successive one-year periods; it shall not continue indefinitely.", "en", "renews by itself"),
 ])
 def test_how_a_contract_goes_on_past_its_term_is_said_as_its_clause_says_it(raw, language, said):
     from greffier.dataroom.records import ContractRecord, FieldSource

@@ -585,6 +585,12 @@ _NATIONAL_ROWS = [
     ("Pouvons-nous émettre des cartes en Irlande ?", None),
     ("Notre partenaire français peut-il résilier ?", None),
     ("La version néerlandaise fait-elle foi ?", None),  # a text's language, not a party's nationality
+    # … nor the language's name itself, an original, a judge, a court, a regulator, one's own subsidiary (the review of the round)
+    ("L'irlandais fait-il foi en cas de divergence ?", None),
+    ("L'original irlandais prévaut-il ?", None),
+    ("Is the Dutch judge competent?", None),
+    ("Does the Irish Central Bank have to approve the programme?", None),
+    ("Notre filiale irlandaise peut-elle signer ?", None),
 ])
 def test_a_party_s_nationality_names_the_one_contract_under_its_country_s_law(question, wanted):
     # walkthrough 29: « la banque irlandaise » (Harcourt Merchant Bank DAC, Dublin) was answered from three contracts
@@ -596,6 +602,21 @@ def test_a_party_s_nationality_names_the_one_contract_under_its_country_s_law(qu
     assert (scope.contract_ids if scope else None) == ([wanted] if wanted else None), scope
     if scope:
         assert not {"irlandaise", "irish", "bank", "banque", "neerlandais"} & set(tokenize(scope.question)), scope.question
+
+
+@pytest.mark.parametrize("question", [
+    "Is the lease governed by the laws of the State of New York?", "Le bail est-il soumis au droit de l'État de New York ?",
+])
+def test_a_law_asked_of_a_contract_named_by_its_kind_names_no_other(question):
+    # the review of the round: the law asked of the lease added the contract under that law to the scope
+    rows = [
+        IdentityRow("ny", "SERVICES AGREEMENT", "room/Services_Agreement_Brightwater.pdf", ["LISANDRE HOLDING SAS", "BRIGHTWATER LLC"], True,
+                    "prestation de services", "", "droit de l'État de New York"),
+        IdentityRow("b1", "BAIL COMMERCIAL", "room/Bail_Valence.pdf", ["LISANDRE HOLDING SAS", "FONCIÈRE RHODANE SAS"], True,
+                    "bail commercial", "", "droit français"),
+    ]
+    scope = by_kind(IdentityIndex.build(rows, load_lexicon()), question)
+    assert scope is not None and scope.contract_ids == ["b1"], scope
 
 
 @pytest.mark.parametrize("question", [

@@ -375,9 +375,12 @@ def test_the_kind_of_sentence_a_status_question_quotes(question, kind):
     ("Le bail prendra fin le 30 juin 2027.", True),
     ("The Agreement expires on 31 December 2028.", True),
     ("Le contrat restera en vigueur jusqu'au 31 mars 2029.", True),
-    # a term that runs to no date, or a date of something else
+    # a term that runs to no date, or a date of something else (the review of the round: prices fixed until a date, a start)
     ("This Agreement shall remain in force until terminated by either party.", False),
     ("The Agreement was signed on 3 March 2025 in New York.", False),
+    ("6.1 The prices in Schedule 1 are fixed and shall remain in force until 31 December 2025.", False),
+    ("2.1 This Agreement is in force on and from the date of its signature, being 2 March 2024.", False),
+    ("Les prix sont fermes jusqu'au 31 décembre 2025.", False),
 ])
 def test_a_term_that_runs_to_a_date_answers_how_long(text, holds):
     # the demo's « Quelle est la durée du contrat Brightwater ? » quoted a non-solicitation's "for twelve months thereafter" before the
@@ -467,6 +470,13 @@ def test_a_contract_s_opening_is_not_quoted_for_what_it_does_not_say():
      "Cette limitation ne s'applique pas en cas de faute lourde ou dolosive de l'Éditeur."),
     ("9.1 Each party's aggregate liability is limited to the fees paid in the preceding twelve months.",
      "This limitation shall not apply to a breach of confidentiality."),
+    # the review of the round: an adverb before or inside it, the clause named
+    ("9.1 La responsabilité totale de l'Éditeur est limitée au montant des redevances payées au cours des douze derniers mois.",
+     "Toutefois, cette limitation ne s'applique pas en cas de faute lourde."),
+    ("9.1 La responsabilité totale de l'Éditeur est limitée au montant des redevances payées au cours des douze derniers mois.",
+     "Cette limitation ne s'applique toutefois pas en cas de dol."),
+    ("9.1 Each party's aggregate liability is limited to the fees paid in the preceding twelve months.",
+     "The limitation in this Clause 9.1 shall not apply to fraud."),
 ])
 def test_a_rule_is_quoted_with_the_sentence_that_says_where_it_stops(rule, stop):
     # the app walk of round 38: the SaaS contract's cap quoted without « Cette limitation ne s'applique pas en cas de faute lourde … »

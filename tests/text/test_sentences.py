@@ -12,6 +12,8 @@ from greffier.text.sentences import split_sentences
     "6.2 If the gross monthly volume of Card transactions exceeds EUR 40,000,000 for three\n(3) consecutive months, the Bank may require the "
     "Collateral Reserve to be increased in\nproportion, on thirty (30) days' written notice.",
     "Le Preneur pourra donner congé moyennant un préavis de six\n(6) mois, par acte extrajudiciaire.",
+    "Notice of fourteen\n(14) days shall be given.",  # the review of the round: the teens
+    "Le Salarié s'interdit de solliciter les clients pendant dix-huit\n(18) mois.",
 ])
 def test_a_number_wrapped_before_its_figures_stays_in_its_sentence(text):
     assert split_sentences(text) == [text]

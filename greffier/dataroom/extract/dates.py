@@ -37,8 +37,10 @@ _SIGNATURE_RULES: tuple[tuple[str, re.Pattern[str], bool], ...] = (
     ("dated", re.compile(rf"(?:^[ \t]*|{_THIS}(?:is\s+)?)dated\s+(?:as\s+of\s+)?(?:this\s+)?(?:the\s+)?{DATE_GROUP}", re.I | re.M), False),
     ("made on", re.compile(rf"{_THIS}(?:is\s+)?(?:made|entered\s+into)\s+(?:on|as\s+of)\s+(?:this\s+)?(?:the\s+)?{DATE_GROUP}", re.I), False),
     ("signé le", re.compile(rf"\bprésente?\s+\w+\s+(?:est|a\s+été)\s+sign[ée]e?\s+le\s+{DATE_GROUP}", re.I), False),
-    # (an insurance policy is issued, not signed: "Issued at Hamburg on 15 December 2025" — walkthrough 30)
-    ("signed at", re.compile(rf"\b(?:done|signed|issued)\b[^.\n]{{0,40}}?\bat\s+[^,\n]{{1,40}}?,?\s+on\s+(?:this\s+)?(?:the\s+)?{DATE_GROUP}", re.I), True),
+    ("signed at", re.compile(rf"\b(?:done|signed)\b[^.\n]{{0,40}}?\bat\s+[^,\n]{{1,40}}?,?\s+on\s+(?:this\s+)?(?:the\s+)?{DATE_GROUP}", re.I), True),
+    # an insurance policy is issued, not signed: "Issued at Hamburg on 15 December 2025" (walkthrough 30), the line's own words — not a
+    # bond "issued at BNP Paribas Paris on …" inside a clause (the review of the round)
+    ("signed at", re.compile(rf"^[ \t*]*issued\s+at\s+[^,\n]{{1,40}}?,?\s+on\s+(?:this\s+)?(?:the\s+)?{DATE_GROUP}", re.I | re.M), True),
     # the operative words close the recitals with the date: "IT IS HEREBY AGREED, by and between the Parties, this 30th day of April 2015"
     ("agreed this", re.compile(rf"\bit\s+is\s+(?:hereby\s+)?agreed\b[^.]{{0,80}}?\bthis\s+(?:the\s+)?{DATE_GROUP}", re.I), False),
     (

@@ -143,6 +143,13 @@ _TERM_HEADING = re.compile(r"\b(?:duree|term|terme|renouvellement|reconduction|r
 # A term that runs on with no end (:data:`_AUTOMATIC`'s last French and English forms) after a trial period is an employment contract's,
 # indefinite from the start (« À l'issue de la période d'essai, le contrat se poursuivra à durée indéterminée »): no first term ends
 _RUNS_ON_INDEFINITELY = re.compile(r".*(?:indetermin|indefinite|unlimited|sans limitation)")
+# … nor one the parties must agree on or a party may choose: « d'un commun accord », « si les Parties en conviennent », "only if the Parties so
+# agree", "subject to the parties' written agreement", "may elect" (the review of the round)
+_ONLY_IF_AGREED = re.compile(
+    r"\b(?:d'un commun accord|si les parties|en conviennent|sous reserve de l'accord|avec l'accord|accord (?:ecrit |expres |prealable )?des parties"
+    r"|only if|if (?:the|both) parties|so agree|subject to (?:the )?(?:parties|mutual|written)|mutual(?:ly)?|by (?:written |mutual )?agreement|may elect"
+    r"|(?:pourra|pourront|peut|peuvent)(?:,? [^,.;]{1,40},)? se poursuivre)\b"
+)
 _TRIAL = re.compile(r"\b(?:periode d'essai|essai|probation\w*|trial period)\b")
 
 
@@ -163,8 +170,8 @@ def renewal_reading(sentence: str) -> str | None:
         _subject_from, start = _clause_start(folded, match.start())
         if not _NOMINAL.match(match.group(0)) and not _said_of_the_contract(folded, match.start()):
             continue  # « les délais d'exécution seront prorogés de plein droit », "shall automatically renew its insurance"
-        if _RUNS_ON_INDEFINITELY.match(match.group(0)) and _TRIAL.search(folded):
-            continue  # after a trial period: an employment contract, indefinite from the start
+        if _RUNS_ON_INDEFINITELY.match(match.group(0)) and (_TRIAL.search(folded) or _ONLY_IF_AGREED.search(folded)):
+            continue  # after a trial period (an employment contract, indefinite from the start), or if the parties agree: none by itself
         if re.match(r"\s+(?:its|their|his|her|such|the (?:insurance|polic|subscription))\b", folded[match.end():]):
             continue  # renews something else: "shall automatically renew its insurance policies"
         reading = read_match(words[start:], match.start() - start, match.end() - start)

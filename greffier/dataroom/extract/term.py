@@ -841,8 +841,10 @@ def _anchored_start(rest: str, sentence: Sentence, context: _StartContext) -> _S
 # de la location », "on 1 March 2024, which date shall be the commencement of the Hire Period"
 _STARTING_POINT = re.compile(
     rf"{DATE_GROUP}[^.;]{{0,40}}?(?:date\s+)?(?:qui\s+)?(?:constitue(?:ra)?|marque(?:ra)?|constituant|marquant|fixe(?:ra)?)\s+le\s+point\s+de\s+d[ée]part"
+    # (of the term, the hire or the contract: not a warranty's nor a payment's — the review of the round)
+    r"\s+(?:de\s+la\s+(?:location|dur[ée]e|p[ée]riode\s+de\s+location|mise\s+[àa]\s+disposition)|du\s+(?:bail|contrat|pr[ée]sent\s+contrat|terme))\b"
     rf"|{DATE_GROUP.replace('?P<date>', '?P<date_en>')}[^.;]{{0,40}}?\b(?:which|that)\s+(?:date\s+)?(?:shall\s+be|is|marks|constitutes|shall\s+constitute)\s+the\s+"
-    r"(?:start|commencement|starting\s+(?:date|point)|beginning)\s+of\s+the\s+(?:term|hire|rental|lease|agreement|contract|period)",
+    r"(?:start|commencement|starting\s+(?:date|point)|beginning)\s+of\s+the\s+(?:term|hire(?:\s+period)?|rental(?:\s+period)?|lease|agreement|contract)\b",
     re.I,
 )
 

@@ -264,7 +264,9 @@ def dataroom_table(settings: Settings, args: SearchDataRoomArgs) -> DataRoomTabl
         documents = repo.counts(session=session)["documents"]
     shown_amendments = sum(1 for row in rows if row["kind"] == "amendment")
     shown_apart = sum(1 for row in rows if row["kind"] == "not a contract")  # a memo listed with no filter: no contract matching
-    shown_copies = sum(1 for row in rows if row["kind"] == "contract" and row["id"] in by_id and _is_copy(by_id[row["id"]]))
+    # (a copy counted with its original only when that one is listed too, as the chat's lists count it — the review of the round)
+    shown = {row["id"] for row in rows}
+    shown_copies = sum(1 for row in rows if row["kind"] == "contract" and row["id"] in by_id and _is_copy(by_id[row["id"]]) and by_id[row["id"]].copy_of in shown)
     table.counts = {
         "contracts": len(room.records) - amendments - not_contracts - copies, "amendments": amendments, "not_contracts": not_contracts,
         "copies": copies, "copies_shown": shown_copies, "matching": len(rows) - shown_amendments - shown_apart - shown_copies,
