@@ -239,7 +239,7 @@ _CARVE_OUT = re.compile(
 CARVE_OUT_PENALTY = 0.3
 
 
-OPENING_PENALTY = 0.5
+OPENING_PENALTY = 0.5  # what a sentence of a contract's opening loses for a question that does not ask who the parties are (:func:`_opening_last`)
 
 
 def _openings(documents: list[Document]) -> set[tuple[int, str]]:

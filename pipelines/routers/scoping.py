@@ -507,7 +507,7 @@ _POSTS = frozenset("director directeur directrice manager responsable head offic
 _PARTY_NOUNS = _COUNTERPARTY | frozenset(
     "carrier carriers haulier landlord lessor tenant lessee bank lender borrower insurer broker agent distributor reseller licensor licensee"
     " franchisor franchisee customer client transporteur transporteurs bailleur preneur locataire banque preteur emprunteur assureur courtier"
-    " agent distributeur revendeur concedant licencie franchiseur franchise entrepositaire commissionnaire declarant loueur".split()
+    " distributeur revendeur concedant licencie franchiseur franchise entrepositaire commissionnaire declarant loueur".split()
 )
 
 
