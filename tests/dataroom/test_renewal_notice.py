@@ -139,3 +139,11 @@ def test_the_table_shows_the_term_running_today_of_a_contract_that_renewed():
     running = _row(record_summary(ContractRecord(id="c5", end_date=date(today.year + 3, 1, 31), renewal="automatic", renewal_length="1 year")),
                    kind="contract", names={})
     assert running["current term ends"] is None  # its first term runs today: "ends" says it
+
+
+def test_a_term_that_runs_on_with_no_end_has_no_renewed_length():
+    # walkthrough 30: the fuel card « se poursuit pour une durée indéterminée … avec un préavis d'un mois » was read as renewing monthly, and
+    # flagged "ends within 12 months" on 2026-12-31
+    sentence = ("À l'issue de cette période, il se poursuit pour une durée indéterminée, chaque partie pouvant alors y mettre fin à tout "
+                "moment par lettre recommandée avec un préavis d'un mois.")
+    assert renewal_length(sentence) is None

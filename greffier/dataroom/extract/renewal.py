@@ -327,6 +327,8 @@ def renewal_length(sentence: str) -> Period | None:
     does not say. The contract's first term ("an initial term of three (3) years … and shall renew for successive one-year terms")
     is not it: the length after the renewal's words is."""
     folded = fold(" ".join(sentence.split()))
+    if any(_RUNS_ON_INDEFINITELY.match(m.group(0)) for m in _AUTOMATIC.finditer(folded)):
+        return None  # a term that runs on with no end has no renewed length: « … pour une durée indéterminée … préavis d'un mois » (walkthrough 30)
     start = next((m.start() for m in _AUTOMATIC.finditer(folded)), 0)
     for period, match in find_periods(folded):
         before = folded[max(0, match.start() - 40) : match.start()]
