@@ -327,7 +327,7 @@ def _dates(folded: str, today: date) -> list[tuple[str, dict[str, str]]]:
     ranges: dict[str, dict[str, str]] = {}
     # in force on a day or in a period to come: « encore en vigueur fin 2027 », « en vigueur au 1er janvier 2028 », "still in force at the end of
     # 2027" — those whose end comes after it (the app walk of round 38 read no list: « je ne peux pas enchaîner d'outils »)
-    if (at := _IN_FORCE_AT.search(folded)) and not _STATE_NEGATED.search(folded[: at.start()]):
+    if (at := _in_force_at(folded)) is not None:
         period = _period(at, today)
         if period is not None:
             start, end, edge = period
@@ -444,8 +444,13 @@ def _inclusive_after(word: str) -> bool:
 def asks_in_force_at(question: str) -> bool:
     """Whether ``question`` asks for the contracts in force on a day or in a period (« encore en vigueur fin 2027 »): those of indefinite
     term are among them, not left out."""
-    folded = " ".join(fold(question).replace("’", "'").split())
-    return bool((at := _IN_FORCE_AT.search(folded)) and not _STATE_NEGATED.search(folded[: at.start()]))
+    return _in_force_at(" ".join(fold(question).replace("’", "'").split())) is not None
+
+
+def _in_force_at(folded: str) -> re.Match[str] | None:
+    """The state in force on a day or in a period (:data:`_IN_FORCE_AT`) a folded question asks, not denied before it; else None."""
+    at = _IN_FORCE_AT.search(folded)
+    return at if at is not None and not _STATE_NEGATED.search(folded[: at.start()]) else None
 
 
 def _period(clause: re.Match[str], today: date) -> tuple[date, date, bool] | None:

@@ -425,12 +425,27 @@ _PLACE_PREPOSITION = re.compile(r"au|aux|en|a|à|vers|dans|hors|de|du|des|d|in|i
 _INDEFINITE = frozenset({"un", "une", "a", "an", "any", "some", "another", "autre", "quelque", "tout", "toute"})
 
 
+def _written_words(question: str) -> list[str]:
+    """The question's words as written, folded, an elision kept on its word (« l'etat »)."""
+    return re.findall(r"[\w’']+", fold(question).replace("’", "'"))
+
+
+def _is_token(word: str, token: str) -> bool:
+    """Whether a written word (:func:`_written_words`) is ``token``, its elision aside (« l'etat » is etat)."""
+    return word.split("'")[-1] == token or word == token
+
+
+def _plain_words(question: str) -> list[str]:
+    """The question's words, folded, an elision split off its word (« l'assureur » → l, assureur)."""
+    return re.findall(r"\w+", fold(question).replace("’", "'").replace("'", " "))
+
+
 def _word_before(question: str, match: Any) -> str:  # noqa: ANN401
     """The word the question writes right before a glossary match's first word (its tokens leave the stop words out)."""
     first = match.term.tokens[0] if match.term.tokens else ""
-    words = re.findall(r"[\w’']+", fold(question).replace("’", "'"))
+    words = _written_words(question)
     for k, word in enumerate(words):
-        if word.split("'")[-1] == first or word == first:
+        if _is_token(word, first):
             j = k - 1
             while j >= 0 and words[j] in ("the", "le", "la", "les", "l"):
                 j -= 1  # "in the United Kingdom": the preposition before the article
@@ -453,13 +468,13 @@ def _law_words(question: str, match: Any) -> list[str] | None:  # noqa: ANN401 �
     terms = match.term.tokens
     if not terms:
         return None
-    words = re.findall(r"[\w’']+", fold(question).replace("’", "'"))
+    words = _written_words(question)
     for k, word in enumerate(words):
-        if word.split("'")[-1] == terms[0] or word == terms[0]:
+        if _is_token(word, terms[0]):
             before = _LAW_BEFORE.search(" ".join(words[max(0, k - 8) : k]))
             if before:
                 return before.group(1).split()
-            end = next((j for j in range(k, len(words)) if words[j].split("'")[-1] == terms[-1] or words[j] == terms[-1]), k)
+            end = next((j for j in range(k, len(words)) if _is_token(words[j], terms[-1])), k)
             after = _LAW_AFTER.match(" ".join(words[end + 1 : end + 3]))
             if after:
                 return after.group(0).split()
@@ -485,7 +500,7 @@ def _subject_of_a_party(question: str, match: Any) -> bool:  # noqa: ANN401 — 
     terms = match.term.tokens
     if not terms:
         return False
-    words = re.findall(r"\w+", fold(question).replace("’", "'").replace("'", " "))
+    words = _plain_words(question)
     for k, word in enumerate(words):
         if word != terms[0]:
             continue
@@ -515,7 +530,7 @@ def name_said_of_a_party(question: str, name: str) -> bool:
     """Whether ``name`` (a folded token) is said of a party: "the Grenoble carrier", "our Lyon landlord" (the name before the noun),
     « le transporteur de Grenoble », « notre bailleur lyonnais » (the noun before it, « de » between) — not what is asked of it
     ("the power delivered to the Saint-Herblain platform")."""
-    words = re.findall(r"\w+", fold(question).replace("’", "'").replace("'", " "))
+    words = _plain_words(question)
     for k, word in enumerate(words):
         if word != name:
             continue
