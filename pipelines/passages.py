@@ -154,8 +154,8 @@ def copies_among(passages: dict[str, list[Document]]) -> set[str]:
     """The contracts of ``passages`` (a contract -> its passages) that their record calls a copy of another one among them
     (``copy_of``: same parties, type and signature date) and whose passages are word for word that one's: the same act filed twice,
     one contract to the reader. Two contracts of a network writing the same clause are two (the review of round 34)."""
-    def said(docs: list[Document]) -> set[str]:
-        return {" ".join(fold(doc.content or "").split()) for doc in docs}
+    def said(docs: list[Document]) -> set[str]:  # (dashes made one: a signed PDF of a Word file writes - for –, walkthrough 30)
+        return {fold_label(doc.content or "") for doc in docs}
 
     copies = set()
     for cid, docs in passages.items():

@@ -695,10 +695,20 @@ def country_words(adjective: str) -> tuple[str, ...]:
     return ()
 
 
+# The nationality of a country whose law is its part's (walkthrough 30: « l'enseigne britannique » under « droit anglais », « l'éditeur
+# américain » under New York law)
+_NATIONALITY_OF_A_PART = {"anglais": ("britannique", "British"), "écossais": ("britannique", "British"), "gallois": ("britannique", "British"),
+                          "néerlandais": ("hollandais", "hollandaise")}
+_AMERICAN = ("américain", "américaine", "American")
+_US_LAWS = frozenset({label for _english, _french, label in _US_STATES} | {"droit de l'État de New York", "droit de l'État du Delaware", "droit californien"})
+
+
 def law_adjectives(label: str) -> tuple[str, ...]:
     """The adjectives that say a contract is of the country whose law ``label`` (a canonical law, French) is, in both languages:
     « droit portugais » → portugais, portugaise, Portuguese — "the Portuguese workshop" is the one under Portuguese law when no
-    article says so; none for a law written by its place (« droit de l'État de New York »)."""
+    article says so; and of the country it is part of (« droit anglais »: British; a US state's law: American, its only ones)."""
+    if label in _US_LAWS:
+        return _AMERICAN if label != "droit californien" else ("californien", "californienne", "California", *_AMERICAN)
     if not label.startswith("droit ") or not (english := _LAW_ADJECTIVES_EN.get(label[len("droit "):])):
         return ()
     french = label[len("droit "):]
@@ -706,7 +716,7 @@ def law_adjectives(label: str) -> tuple[str, ...]:
         feminine = french + "que" if french.endswith("ec") else french[:-1] + "que"
     else:
         feminine = french if french.endswith("e") else french + ("ne" if french.endswith(("ien", "éen", "on")) else "e")
-    return tuple(dict.fromkeys((french, feminine, english)))
+    return tuple(dict.fromkeys((french, feminine, english, *_NATIONALITY_OF_A_PART.get(french, ()))))
 
 
 _TYPES_EN = {

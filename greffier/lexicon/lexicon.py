@@ -136,7 +136,7 @@ class Lexicon:
         ``prefer``: the text's language, when known: where a word is a term of that language, another language's clause term
         of another notion written the same is not read there (« jusqu'à quand court le bail ? » asks when it ends, not which
         "court" hears it: walkthrough 21); a kind of contract, a place or a subject is (« licence » names a licence agreement
-        in an English question too)."""
+        in an English question too); another language's everyday word (kind ``word``) only as written, not on its stem."""
         table = self._by_first_in_names if in_names else self._by_first
         candidates: list[Match] = []
         for lang in languages:
@@ -156,6 +156,10 @@ class Lexicon:
             candidates = [
                 m for m in candidates
                 if m.term.lang == prefer or m.concept.kind != "clause" or m.concept.id in own.get((m.start, m.end), {m.concept.id})
+            ]
+            # … nor an everyday word of the other language found on its stem alone: the English "pay" is no French « pays » (country)
+            candidates = [
+                m for m in candidates if m.term.lang == prefer or m.concept.kind != "word" or tuple(tokens[m.start : m.end]) == m.term.tokens
             ]
         kept: list[Match] = []
         taken: dict[int, int] = {}  # token position -> length of the match that holds it

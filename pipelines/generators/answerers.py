@@ -585,6 +585,11 @@ def _per_contract(
         if len(openings) < len(answering):
             answering = [cid for cid in answering if cid not in openings]
     among = sum(1 for cid in answering if cid in (amendments or {}))
+    if len(answering) == 1 and not among and len(by_contract) > 1:
+        # one contract left once its copies are set aside: its answer, not a list of one (walkthrough 30: « The question fits 1 contract;
+        # what each one says » of the carrier's contract and its signed PDF)
+        numbers = by_contract[answering[0]]
+        return " ".join(f"{sentence} [{numbers[local - 1]}]" for local, _pos, sentence in chosen[answering[0]])
     if among or len(answering) < 2:  # « 1 contrat et 1 avenant », « 1 contrat »
         things, _plural = counted(language, len(answering) - among, among)
         lines = [wording(SEVERAL_DOCUMENTS, language, things=things)]

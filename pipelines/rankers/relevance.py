@@ -508,9 +508,28 @@ _ENDS_A_PHRASE = re.compile(
 
 def _after(folded: str, words: list[str]) -> int | None:
     """Where the words of a two-word head end in the folded question, after an article or a possessive ("the liability cap": a
-    noun phrase; "which party pays", "how many directors sit" are a noun and its verb — a review); None otherwise."""
+    noun phrase; "which party pays", "how many directors sit" are a noun and its verb — a review), or after "which" / "what" when the
+    second word reads as no verb and a verb follows it ("Which insurance broker placed our cargo policy?": a broker is asked, which a
+    policy that names none does not answer — walkthrough 30); None otherwise."""
     match = re.search(rf"\b(?:the|a|an|any|its|their|this|that|such)\s+{re.escape(words[0])}\W+{re.escape(words[-1])}\b", folded)
-    return match.end() if match else None
+    if match:
+        return match.end()
+    match = re.search(rf"\b(?:which|what)\s+{re.escape(words[0])}\W+{re.escape(words[-1])}\b", folded)
+    if match and not _VERB_LIKE.fullmatch(words[-1]) and _verb_at(folded, match.end(), _PAST_OR_AUXILIARY):
+        return match.end()
+    return None
+
+
+def _verb_at(folded: str, at: int, verb: re.Pattern[str]) -> bool:
+    """Whether the word after position ``at`` of the folded question reads as a ``verb``."""
+    following = re.match(r"\s+(\w+)", folded[at:])
+    return bool(following and verb.fullmatch(following.group(1)))
+
+
+# An English word that may be a verb in the third person or the past ("pays", "sit" aside: "placed", "holds", "governs")
+_VERB_LIKE = re.compile(r"\w+(?:ed|[^s]s)|is|are|was|were|has|have|had|does|do|did|can|may|must|shall|will|would|should")
+# … one that is no plural noun either: a past or an auxiliary ("which courts hear disputes": "hear" is the verb, "disputes" its object)
+_PAST_OR_AUXILIARY = re.compile(r"\w+ed|is|are|was|were|has|have|had|does|do|did|can|may|must|shall|will|would|should")
 
 
 def passage_types(doc: Document, library: ClauseLibrary | None) -> set[str]:
@@ -746,7 +765,8 @@ class RelevanceJudge:
         # an English compound's noun is its last word: "the liability cap" is a cap, which the NDA's "shall be responsible for any
         # breach" (liability, in other words) does not speak of (walkthrough 17); the first word is still asked
         phrase_end = _after(fold(question), head_words) if len(head_words) == 2 and question_language(question) == "en" else None
-        noun = set(head_words[-1:]) if phrase_end is not None and _ENDS_A_PHRASE.match(fold(question), phrase_end) else head
+        ends = phrase_end is not None and (_ENDS_A_PHRASE.match(fold(question), phrase_end) or _verb_at(fold(question), phrase_end, _PAST_OR_AUXILIARY))
+        noun = set(head_words[-1:]) if ends else head
         head_units = with_compound_names(load_lexicon(), [own_forms(u) for u in asked_units if u.get("token") in noun])
         # … and a French head's complement, even one no passage holds: « indemnité de départ à la retraite » is not answered by the
         # non-compete's « indemnité mensuelle » (walkthrough 17)

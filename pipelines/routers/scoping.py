@@ -522,7 +522,10 @@ _POSTS = frozenset("director directeur directrice manager responsable head offic
 _PARTY_NOUNS = _COUNTERPARTY | frozenset(
     "carrier carriers haulier landlord lessor tenant lessee bank lender borrower insurer broker agent distributor reseller licensor licensee"
     " franchisor franchisee customer client transporteur transporteurs bailleur preneur locataire banque preteur emprunteur assureur courtier"
-    " distributeur revendeur concedant licencie franchiseur franchise entrepositaire commissionnaire declarant loueur".split()
+    " distributeur revendeur concedant licencie franchiseur franchise entrepositaire commissionnaire declarant loueur"
+    # … and a trade (walkthrough 30: « nos données chez l'éditeur américain »: the publisher, not a place asked about)
+    " editeur editeurs publisher hebergeur fabricant manufacturer grossiste wholesaler laboratoire laboratory sponsor promoteur"
+    " societe company entreprise firm cabinet agence agency subcontractor subcontractors traitant traitants".split()  # (« sous-traitant »: two words here)
 )
 
 

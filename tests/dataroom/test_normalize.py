@@ -348,3 +348,24 @@ def test_find_dates_reads_a_numeric_date_that_can_only_be_month_first():
 
 def test_a_dotted_or_dashed_number_is_no_month_first_date():
     assert find_dates("Version 1.15.2020 of Section 4.13.2010, form 3-14-2011") == []
+
+
+@pytest.mark.parametrize(
+    ("law", "said", "not_said"),
+    [
+        ("droit portugais", {"portugais", "portugaise", "Portuguese"}, {"britannique"}),
+        # the country a law's part belongs to (walkthrough 30: « l'enseigne britannique » under English law, « l'éditeur américain » under
+        # New York law: neither question named the contract)
+        ("droit anglais", {"anglais", "English", "britannique", "British"}, {"américain"}),
+        ("droit de l'État de New York", {"américain", "American"}, {"anglais"}),
+        ("droit de l'État du Texas", {"américaine", "American"}, set()),
+        ("droit californien", {"californien", "California", "American"}, set()),
+        ("droit néerlandais", {"néerlandais", "Dutch", "hollandais"}, {"belge"}),
+        ("droit français", {"français", "French"}, {"britannique", "American"}),
+    ],
+)
+def test_the_adjectives_of_a_law_s_country_and_of_the_country_it_is_part_of(law, said, not_said):
+    from greffier.dataroom.vocabulary import law_adjectives
+
+    adjectives = set(law_adjectives(law))
+    assert said <= adjectives and not not_said & adjectives, adjectives

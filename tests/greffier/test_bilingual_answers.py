@@ -2120,3 +2120,19 @@ def test_a_word_of_a_notion_of_three_words_is_held_beside_one_of_its_partners():
     # … not alone: "first" in a passage holding no other word of the notion
     alone = Document(id="q", content="The first invoice is payable on signature.")
     assert not unit_covered(first, passage_tokens(alone))
+
+
+def test_which_and_a_compound_before_a_verb_asks_for_its_last_noun():
+    # walkthrough 30: "Which insurance broker placed our cargo policy?" was answered with the policy's period of insurance, which holds
+    # "insurance" and names no broker; "which courts hear disputes" stays a noun and its verb (the test above)
+    question = "Which insurance broker placed our cargo policy?"
+    units, types = _units(question, "en")
+
+    def judged(text: str) -> dict:
+        doc = Document(id="p-1", content=text, score=1.0, meta={"doc_id": "p", "file": "room/Cargo_Policy.pdf", "section": "2. Period of insurance"})
+        return RelevanceJudge().run(question=question, documents=[doc], units=units, clause_types=types, scope=None)["decisions"][0]
+
+    period = judged("2.1 This insurance policy is issued for the period from 1 January 2026 to 31 December 2026 and covers cargo carried by road.")
+    broker = judged("2.1 This cargo insurance policy was placed by Aldwych Risk Partners Ltd, insurance broker, on behalf of the Policyholder.")
+    assert not period["relevant"] and period.get("speaks_of_head") is False, period
+    assert broker["relevant"], broker

@@ -604,6 +604,57 @@ def test_a_party_s_nationality_names_the_one_contract_under_its_country_s_law(qu
         assert not {"irlandaise", "irish", "bank", "banque", "neerlandais"} & set(tokenize(scope.question)), scope.question
 
 
+@pytest.mark.parametrize(("question", "wanted"), [
+    ("Le mandat confié au commissionnaire en douane néerlandais est-il encore en vigueur ?", "nl"),
+    ("Is the subcontracting agreement under Belgian law still in force?", "be"),
+    ("Is the agreement with our Dutch customs broker still in force?", "nl"),
+    # "Benelux" is each of the three countries: the distribution agreement for the Benelux is the Belgian distributor's
+    ("Le distributeur belge peut-il vendre hors de son territoire ?", "bx"),
+])
+def test_the_netherlands_belgium_and_luxembourg_are_three_places(question, wanted):
+    # walkthrough 30: « le commissionnaire en douane néerlandais » named the Dutch customs broker and the Belgian subcontractor, both
+    # under the one place "Benelux", and the status question on the broker's agreement abstained
+    from pipelines.routers.scoping import by_kind, by_nationality
+
+    rows = [
+        IdentityRow("nl", "CUSTOMS BROKERAGE AGREEMENT", "room/Dunmore_Customs_Brokerage_Agreement.html", ["DUNMORE CUSTOMS SERVICES B.V.", "VERCORS SAS"],
+                    True, "contrat d'agence commerciale", "", "droit néerlandais"),
+        IdentityRow("be", "SUBCONTRACTING AGREEMENT", "room/Flandria_Subcontracting_Agreement.docx", ["FLANDRIA DISTRIBUTION NV", "VERCORS SAS"],
+                    True, "contrat de sous-traitance", "", "droit belge"),
+        IdentityRow("bx", "Contrat de distribution exclusive Benelux", "room/Contrat_distribution_exclusive_Benelux_2023.pdf",
+                    ["DISTRIMAX SPRL", "LISANDRE SAS"], True, "contrat de distribution", "", "droit français"),
+        IdentityRow("fr", "CONTRAT-CADRE DE TRANSPORT ROUTIER", "room/Contrat_cadre_transport_Berthier.docx", ["TRANSPORTS BERTHIER SARL", "VERCORS SAS"],
+                    True, "contrat de prestations logistiques", "", "droit français"),
+    ]
+    index = IdentityIndex.build(rows, load_lexicon())
+    scope = by_kind(index, question) or by_nationality(index, question)
+    assert scope is not None and scope.contract_ids == [wanted], scope
+
+
+@pytest.mark.parametrize(("question", "wanted"), [
+    ("Jusqu'à combien sommes-nous exposés envers l'enseigne britannique ?", "uk"),
+    ("Dans quel pays sont stockées nos données chez l'éditeur américain ?", "us"),
+    ("Does the British retailer have to give notice?", "uk"),
+    ("Notre fournisseur hollandais peut-il résilier ?", "nl"),
+])
+def test_a_party_s_nationality_names_the_contract_under_the_law_of_a_part_of_its_country(question, wanted):
+    # walkthrough 30: « l'enseigne britannique » (English law) named the cargo policy too, « l'éditeur américain » (New York law) nothing
+    from pipelines.routers.scoping import by_nationality
+
+    rows = [
+        IdentityRow("uk", "WAREHOUSING AND LOGISTICS SERVICES AGREEMENT", "room/Brightwell.pdf", ["BRIGHTWELL HOME RETAIL LIMITED", "VERCORS SAS"], True,
+                    "contrat de prestations logistiques", "", "droit anglais"),
+        IdentityRow("us", "SOFTWARE-AS-A-SERVICE SUBSCRIPTION AGREEMENT", "room/Stackwise.md", ["STACKWISE SOFTWARE, INC.", "VERCORS SAS"], True,
+                    "prestation de services", "", "droit de l'État de New York"),
+        IdentityRow("de", "OPEN CARGO INSURANCE POLICY", "room/Hanseatic.pdf", ["HANSEATIC MARINE VERSICHERUNG AG", "VERCORS SAS"], True,
+                    "contrat d'assurance", "", "droit allemand"),
+        IdentityRow("nl", "CUSTOMS BROKERAGE AGREEMENT", "room/Dunmore.html", ["DUNMORE CUSTOMS SERVICES B.V.", "VERCORS SAS"], True,
+                    "prestation de services", "", "droit néerlandais"),
+    ]
+    scope = by_nationality(IdentityIndex.build(rows, load_lexicon()), question)
+    assert scope is not None and scope.contract_ids == [wanted], scope
+
+
 @pytest.mark.parametrize("question", [
     "Is the lease governed by the laws of the State of New York?", "Le bail est-il soumis au droit de l'État de New York ?",
 ])
@@ -937,6 +988,9 @@ def test_an_adjective_whose_country_a_document_names_is_not_said_to_be_absent(tm
     ("What is the most the Grenoble carrier pays per kilo if goods go missing?", "grenoble", True),
     ("Combien le transporteur de Grenoble paie-t-il par kilo perdu ?", "grenoble", True),
     ("Is our Lyon landlord allowed to sell the building?", "lyon", True),
+    # … a trade, a subcontractor written in two words (walkthrough 30: « chez l'éditeur américain », « au sous-traitant de Lille »)
+    ("Dans quel pays sont stockées nos données chez l'éditeur américain ?", "americain", True),
+    ("Combien payons-nous désormais au sous-traitant de Lille par palette ?", "lille", True),
     # a place asked about, not a party described
     ("What power is delivered to the Saint-Herblain platform?", "herblain", False),
     ("Can we open a shop in Grenoble?", "grenoble", False),
