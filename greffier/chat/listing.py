@@ -16,6 +16,7 @@ from typing import Any
 from greffier.dataroom.reasons import reason_in
 from greffier.dataroom.records import IN_PERPETUITY, INDEFINITE_TERM, NOT_A_CONTRACT, RENEWS, reason_is_only
 from greffier.dataroom.vocabulary import law_in, type_in
+from greffier.text import fold
 from greffier.text.replies import contract_label, counted, date_in
 from store.records import DataRoom
 
@@ -29,7 +30,7 @@ LIST_WORDS = {
         "ends": "ends", "signed": "signed", "copy": "possible copy of {name}", "renewed": "renewed after {date} unless notice was given",
         "translation": "possible translation of {name}", "ended": "already ended", "not_started": "not in force yet: starts on {date}",
         "amended_by": "amended by", "perpetual": "in perpetuity", "copy_line": "possible copy: {name}", "translation_line": "possible translation: {name}",
-        "with_copies": "with its possible copy {names}",
+        "with_copies": "with its possible copy {names}", "changes": "its articles: {articles}",
         "copies": (", counting once the copy or translation of one of them", ", counting once the {n} copies or translations of them"),
         "and_amendments": " and {n} amendment(s)",
         "every": "The data room holds {count} contracts:", "every_one": "The data room holds 1 contract:", "every_none": "The data room holds no contract.",
@@ -49,7 +50,7 @@ LIST_WORDS = {
         "ends": "fin", "signed": "signé", "copy": "copie probable de {name}", "renewed": "reconduit après le {date} sauf congé",
         "translation": "traduction probable de {name}", "ended": "déjà échu", "not_started": "pas encore en vigueur\u00a0: prend effet le {date}",
         "amended_by": "modifié par", "perpetual": "à perpétuité", "copy_line": "copie probable\u00a0: {name}", "translation_line": "traduction probable\u00a0: {name}",
-        "with_copies": "avec sa copie probable {names}",
+        "with_copies": "avec sa copie probable {names}", "changes": "ses articles\u00a0: {articles}",
         "copies": (", la copie ou traduction de l'un d'eux comptée une fois", ", les {n} copies ou traductions comptées une fois"),
         "and_amendments": " et {n} avenant(s)",
         "every": "La data room contient {count} contrats\u00a0:", "every_one": "La data room contient 1 contrat\u00a0:",
@@ -176,9 +177,47 @@ def describe_read(filters: dict[str, Any], party_names: list[str], language: str
     return "; ".join(parts)
 
 
-def list_answer(result: dict[str, Any], names: dict[str, str], read: str, language: str, today: date | None = None, *, in_force: bool = False) -> str:
+# A question that asks what amendments change (« Quels avenants … et que changent-ils ? », "what do they change?": the app walk of round 38
+# was given their dates only)
+_ASKS_CHANGES = re.compile(
+    r"\b(?:que|qu'|ce qu'?)\s*(?:changent|change|modifient|modifie|prevoient)\b|\bwhat\b[^?]*\b(?:change|changes|changed|amend|amends|amended)\b"
+    r"|\b(?:what|which) changes\b|\bleur(?:s)? (?:contenu|objet|modifications?)\b"
+)
+# An amendment's articles that change nothing: its parties, recitals, what it leaves unchanged, its law, when it takes effect
+_NO_CHANGE = re.compile(
+    r"\b(?:entre les soussign\w*|entre\s*:|between|parties|preambule|expose|recitals?|background|whereas|droit applicable|governing law|"
+    r"loi applicable|juridiction|jurisdiction|stipulations? (?:inchangees|non modifiees)|autres stipulations|other terms|remain unchanged|"
+    r"effet|entree en vigueur|effective|portee|definitions?|interpretation|signatures?|counterparts|exemplaires|election de domicile)\b"
+)
+MAX_ARTICLES = 4  # articles named per amendment
+
+
+def asks_changes(question: str) -> bool:
+    """Whether ``question`` asks what amendments change (:data:`_ASKS_CHANGES`)."""
+    return bool(_ASKS_CHANGES.search(fold(question).replace("’", "'")))
+
+
+def changing_articles(sections: list[str | None]) -> list[str]:
+    """An amendment's article headings that say what it changes (« Article 1 — Prorogation du Contrat »), in order, each once: not its
+    parties, recitals, law, effect or what it leaves unchanged (:data:`_NO_CHANGE`); a heading that is the amendment's title is none."""
+    found: list[str] = []
+    for section in sections:
+        heading = " ".join((section or "").split(" > ")[-1].split())
+        folded = fold(heading)
+        if not heading or heading in found or _NO_CHANGE.search(folded) or re.match(r"^\W*(?:avenant|amendment|addendum)\b", folded):
+            continue
+        found.append(heading)
+    return found[:MAX_ARTICLES]
+
+
+def list_answer(
+    result: dict[str, Any], names: dict[str, str], read: str, language: str, today: date | None = None, *, in_force: bool = False,
+    changes: dict[str, list[str]] | None = None,
+) -> str:
     """The answer to a list question: every contract of ``result`` (its end or signature date and law; a copy or a translation of
-    another counted once, an end before ``today`` said to be past), then those left out and why."""
+    another counted once, an end before ``today`` said to be past), then those left out and why; ``changes``: an amendment's articles
+    that say what it changes (:func:`changing_articles`), said with it when the question asks."""
+    changes = changes or {}
     today = today or date.today()
     words = LIST_WORDS.get(language, LIST_WORDS["en"])
     rows = result.get("results") or []
@@ -228,8 +267,14 @@ def list_answer(result: dict[str, Any], names: dict[str, str], read: str, langua
             translated = any(w.startswith("possible translation of") for w in row.get("warnings") or [])
             other = names.get(copy_of) or next((contract_label(r.get("title"), r.get("filename")) for r in rows if r["contract_id"] == copy_of), copy_of)
             facts.append(words["translation" if translated else "copy"].format(name=other))
+        if articles := changes.get(row["contract_id"]):
+            facts.append(words["changes"].format(articles=" ; ".join(articles)))
         lines.append(f"- {name} — " + ", ".join(f for f in facts if f))
-        lines += [f"  - {words['amended_by']} {names.get(amendment) or amendment}" for amendment in under.get(row["contract_id"], [])]
+        lines += [
+            f"  - {words['amended_by']} {names.get(amendment) or amendment}"
+            + (f" — {words['changes'].format(articles=' ; '.join(changes[amendment]))}" if changes.get(amendment) else "")
+            for amendment in under.get(row["contract_id"], [])
+        ]
         for copy in (r for r in rows if folded.get(r["contract_id"]) == row["contract_id"]):
             translated = any(w.startswith("possible translation of") for w in copy.get("warnings") or [])
             copy_name = names.get(copy["contract_id"]) or contract_label(copy.get("title"), copy.get("filename"))

@@ -36,13 +36,14 @@ from haystack.dataclasses import ChatMessage, StreamingChunk, ToolCall
 from pydantic import BaseModel, Field, ValidationError
 
 from greffier.chat.clauses import asked_notions, clause_answer, clause_hits, read_clause_question, with_renewal_records, with_scan_flags
-from greffier.chat.listing import describe_read, left_out_ids, left_out_lines, list_answer, names_of, values_matched_by_none
+from greffier.chat.listing import asks_changes, changing_articles, describe_read, left_out_ids, left_out_lines, list_answer, names_of, values_matched_by_none
 from greffier.compliance.library import load_library
 from greffier.lexicon import load_lexicon
 from greffier.dataroom.questions import ListQuestion, asks_in_force_at, read_list_question
 from greffier.services.answering import answer
 from greffier.text import fold
 from greffier.text.replies import contract_label, llm_reason, reply_language
+from store import repository as repo
 from store import threads
 from store.records import DataRoom, load_dataroom
 from greffier.config import Settings
@@ -452,12 +453,23 @@ class _Turn:
         names = names_of(room, [r["contract_id"] for r in results] + left_out_ids(merged) + [r["copy_of"] for r in results if r.get("copy_of")]
                          + [a for r in results for a in r.get("amended_by") or []])
         party_names = [" / ".join(_entity_name(room, e) for e in ids) for ids in listing.parties]
+        changes = self._amendment_articles(results) if asks_changes(message) else None
         text = list_answer(merged, names, describe_read(listing.filters, party_names, language), language, self.router.today,
-                           in_force=listing.filters.get("end_date") == {"after": self.router.today.isoformat()} or asks_in_force_at(message))
+                           in_force=listing.filters.get("end_date") == {"after": self.router.today.isoformat()} or asks_in_force_at(message),
+                           changes=changes)
         if unmatched := values_matched_by_none(listing.filters, results, merged, language):
             text = f"{text}\n\n{unmatched}"
         self.stream(text)
         return self.finish(text, sources, {"no_llm": True, "list": True})
+
+    def _amendment_articles(self, results: list[dict[str, Any]]) -> dict[str, list[str]]:
+        """{an amendment listed, or amending a contract listed: its articles that say what it changes} (:func:`changing_articles`)."""
+        ids = [r["contract_id"] for r in results if r.get("is_amendment")] + [a for r in results for a in r.get("amended_by") or []]
+        found = {}
+        with self.workspace.session() as session:
+            for cid in dict.fromkeys(ids):
+                found[cid] = changing_articles([chunk.section for chunk in repo.list_chunks(session=session, contract_id=cid)])
+        return found
 
     def without_llm(self, message: str) -> TurnResult:
         route = self.router.data_route(message)

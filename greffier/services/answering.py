@@ -28,7 +28,7 @@ from greffier.models import models_in_use
 from greffier.services.search import FUSION_MARGIN, check_search_arguments, reranker_in_use, search
 from pipelines.answering import ANSWER_OUTPUTS, warmed_answer_pipeline
 from greffier.text.replies import (
-    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_COMPUTED_NOTE, END_IN_FORCE_NOTE, END_MOVED_NOTE, END_MOVED_QUOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NEXT_NOTICE_NOTE, SEVERAL_AMONG, STATUS_ARTICLE, STATUS_CURRENT, STATUS_DEADLINE_PASSED, STATUS_ENDED, STATUS_ENDS_BEFORE, STATUS_NOTE_AT, STATUS_PERIOD_THEN, STATUS_WILL_RENEW, STATUS_NOTICE_NOT_SAID, STATUS_NO_RENEWAL, STATUS_NOT_STARTED, STATUS_NOTE, STATUS_SURVIVES, STATUS_UNCERTAIN, STATUS_RENEWED, STATUS_RUNS, STATUS_TEXT, STATUS_THEN_RENEWS, NO_RELEVANT_PASSAGE, NOT_A_CONTRACT_KINDS, NOT_A_CONTRACT_NOTE, NAMES_ABSENT, NOT_GROUNDED, NOTICE_UNITS_FR, ONLY_NAMED, RENEWS_NOTE, RENEWS_VERB, EXTENDED_VERB, RUNS_ON_VERB, ROLE_IS, ROLE_NOTE, WHICH_ONE, abstention, contract_label, date_in, file_names, reply_language,
+    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_COMPUTED_NOTE, END_IN_FORCE_NOTE, END_MOVED_LEAD, END_MOVED_NOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NEXT_NOTICE_NOTE, SEVERAL_AMONG, STATUS_ARTICLE, STATUS_CURRENT, STATUS_DEADLINE_PASSED, STATUS_ENDED, STATUS_ENDS_BEFORE, STATUS_NOTE_AT, STATUS_PERIOD_THEN, STATUS_WILL_RENEW, STATUS_NOTICE_NOT_SAID, STATUS_NO_RENEWAL, STATUS_NOT_STARTED, STATUS_NOTE, STATUS_SURVIVES, STATUS_UNCERTAIN, STATUS_RENEWED, STATUS_RUNS, STATUS_TEXT, STATUS_THEN_RENEWS, NO_RELEVANT_PASSAGE, NOT_A_CONTRACT_KINDS, NOT_A_CONTRACT_NOTE, NAMES_ABSENT, NOT_GROUNDED, NOTICE_UNITS_FR, ONLY_NAMED, RENEWS_NOTE, RENEWS_VERB, EXTENDED_VERB, RUNS_ON_VERB, ROLE_IS, ROLE_NOTE, WHICH_ONE, abstention, contract_label, date_in, file_names, reply_language,
     wording,
 )
 from pipelines.generators.answer_kinds import CONTRACT_NAMED_BY_A_CLAUSE, STATUS_ASKED, STATUS_NOT_OF_THE_CONTRACT, asks_a_date
@@ -187,7 +187,10 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
     if hint and hint.get("by") == "kind" and len(answered_from) > 1 and not (scope or {}).get("ambiguous"):
         # a kind of contract named, more contracts of it than are answered one by one: ask which one
         out["note"] = " ".join(filter(None, [out.get("note"), wording(WHICH_ONE, reply_language(question), names=", ".join(file_names(answered_from)[:MAX_HINT_FILES]))]))
-    ended, amended = _amended_end_notes(store, outputs, checked["citations"], question, reply_language(question))
+    ended, amended, leads = _amended_end_notes(store, outputs, checked["citations"], question, reply_language(question))
+    if leads and not checked["abstained"]:
+        # the amendment that moved a quoted contract's end, quoted first and cited: the end in force before the superseded one
+        out = _led_by_amendments(out, leads, reply_language(question))
     amended += _amended_article_notes(store, outputs, checked["citations"], reply_language(question), skip=ended)
     amended += _renewal_notes(store, outputs, checked["citations"], out.get("answer") or "", question, reply_language(question))
     amended += _not_a_contract_notes(store, checked["citations"], reply_language(question))
@@ -366,16 +369,19 @@ def _quoted_on_a_term(outputs: dict[str, Any], citations: list[dict[str, Any]], 
     return documents if documents and (asks_a_date(question) or _TERM_TYPES & asked) else []
 
 
-def _amended_end_notes(store: Any, outputs: dict[str, Any], citations: list[dict[str, Any]], question: str, language: str) -> tuple[set[str], list[str]]:  # noqa: ANN401
+def _amended_end_notes(
+    store: Any, outputs: dict[str, Any], citations: list[dict[str, Any]], question: str, language: str,  # noqa: ANN401
+) -> tuple[set[str], list[str], list[dict[str, Any]]]:
     """Notes for the cited contracts whose end an attached amendment moved (or left uncertain), when the question asks
     about a term (a date asked, or the term's clause types for the question) and the answer quotes none of the
-    amendments that moved it; with the contracts noted."""
+    amendments that moved it; with the contracts noted, and the amendments' sentences that moved them, to lead the answer
+    (:func:`_led_by_amendments`: its passage, the sentence, the new end, the amendments named), instead of a note."""
     documents = _quoted_on_a_term(outputs, citations, question)
     if not documents:
-        return set(), []
+        return set(), [], []
     room = load_dataroom(store)
     quoted = {d.meta.get("doc_id") for d in documents}
-    noted, notes = set(), []
+    noted, notes, leads = set(), [], []
     # the quoted contracts, and those the quoted amendments amend (an amendment quoted alone may set the end by a formula)
     amended = [room.by_id[d.meta.get("doc_id")].amends for d in documents if d.meta.get("doc_id") in room.by_id]
     for contract_id in dict.fromkeys([*(d.meta.get("doc_id") for d in documents), *filter(None, amended)]):
@@ -398,15 +404,31 @@ def _amended_end_notes(store: Any, outputs: dict[str, Any], citations: list[dict
                 noted.add(contract_id)
             continue
         if moved:
-            note = wording(END_MOVED_NOTE, language, file=file, before=before, after=after, amendments=named)
-            if sentence := _sentence_giving(store, record.sources.get("end_date"), record.end_date):
-                note += wording(END_MOVED_QUOTE, language, sentence=sentence)
-            notes.append(note)
+            source = record.sources.get("end_date")
+            chunk = _source_chunk(store, source)
+            if chunk is not None and (sentence := _sentence_giving(store, source, record.end_date, chunk)):
+                leads.append({"chunk": chunk, "file": room.by_id[chunk.contract_id].file if chunk.contract_id in room.by_id else record.file,
+                              "sentence": sentence, "after": after, "amendments": named})
+            else:
+                notes.append(wording(END_MOVED_NOTE, language, file=file, before=before, after=after, amendments=named))
             noted.add(contract_id)
         elif (source := record.sources.get("end_date")) is not None and source.confidence == "low" and "amendment" in (source.doubt or ""):
             notes.append(wording(END_UNCERTAIN_NOTE, language, file=file, amendments=named))
             noted.add(contract_id)
-    return noted, notes
+    return noted, notes, leads
+
+
+def _led_by_amendments(out: dict[str, Any], leads: list[dict[str, Any]], language: str) -> dict[str, Any]:
+    """``out`` with each amendment's sentence that moved a quoted contract's end (``leads``, :func:`_amended_end_notes`) first, cited as a
+    passage of its own after those of the answer."""
+    citations, passages, lines = list(out["citations"]), list(out.get("passages") or []), []
+    for lead in leads:
+        chunk, n = lead["chunk"], len(citations) + 1
+        where = {"n": n, "chunk_id": chunk.id, "file": lead["file"], "page": chunk.page, "page_end": chunk.page_end, "section": chunk.section}
+        citations.append(where)
+        passages.append({**where, "text": chunk.text or ""})
+        lines.append(wording(END_MOVED_LEAD, language, after=lead["after"], amendments=lead["amendments"], sentence=lead["sentence"], n=n))
+    return {**out, "answer": "\n".join([*lines, out["answer"]]), "citations": citations, "passages": passages}
 
 
 def _renewal_notes(store: Any, outputs: dict[str, Any], citations: list[dict[str, Any]], said: str, question: str, language: str) -> list[str]:  # noqa: ANN401
@@ -469,13 +491,18 @@ def _not_a_contract_notes(store: Any, citations: list[dict[str, Any]], language:
     ]
 
 
-def _sentence_giving(store: Any, source: Any, end: date) -> str | None:  # noqa: ANN401
-    """The sentence of the amendment's passage that ``source`` (the record's end-date source) points to and that writes ``end``,
-    verbatim (typographic spaces kept), or ``None``."""
+def _source_chunk(store: Any, source: Any) -> Chunk | None:  # noqa: ANN401
+    """The amendment's passage that ``source`` (the record's end-date source) points to, or ``None``."""
     if source is None or source.origin != "amendment" or not source.chunk_id:
         return None
     with store.session() as session:
-        chunk = session.get(Chunk, source.chunk_id)
+        return session.get(Chunk, source.chunk_id)
+
+
+def _sentence_giving(store: Any, source: Any, end: date, chunk: Chunk | None = None) -> str | None:  # noqa: ANN401
+    """The sentence of the amendment's passage that ``source`` (the record's end-date source) points to and that writes ``end``,
+    verbatim (typographic spaces kept), or ``None``; ``chunk``: that passage, when the caller has read it."""
+    chunk = chunk or _source_chunk(store, source)
     if chunk is None:
         return None
     for sentence in split_sentences(chunk.text or ""):

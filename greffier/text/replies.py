@@ -189,9 +189,11 @@ ARTICLE_AMENDED_NOTE = {
     "fr": "{file} : un avenant a modifié cet article ({amendments}) : « {sentences} »",
 }
 # … and the amendment's own sentence that gives the new end, quoted (walkthrough 15: the answer quoted only the end before it)
-END_MOVED_QUOTE = {
-    "en": " The amendment: « {sentence} »",
-    "fr": " L'avenant : « {sentence} »",
+# … and the amendment's sentence that moved it, quoted first in the answer and cited (the app walk of round 38: the new end of an amendment
+# uploaded sat in the grey note, uncited, below the contract's superseded « jusqu'au 30 juin 2027 »)
+END_MOVED_LEAD = {
+    "en": "The end in force is {after}, set by an amendment ({amendments}): « {sentence} » [{n}] The contract itself said:",
+    "fr": "La fin en vigueur est le {after}, fixée par un avenant ({amendments}) : « {sentence} » [{n}] Le contrat lui-même disait :",
 }
 END_UNCERTAIN_NOTE = {
     "en": "{file}: an amendment attached to it gives another end date ({amendments}); check which end applies.",

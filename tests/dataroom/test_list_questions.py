@@ -500,3 +500,35 @@ def test_a_value_asked_that_no_contract_has_is_said():
     assert values_matched_by_none({"governing_law": {"in": ["droit belge"]}}, [], {}, "en") == ""
     unknown = {"excluded_unknown": ["c9"], "unknown_reasons": {"c9": "no governing law in metadata or text"}}
     assert values_matched_by_none(filters, results, unknown, "en") == ""
+
+
+@pytest.mark.parametrize(("question", "asks"), [
+    ("Quels avenants ont été conclus au contrat d'approvisionnement Ferlande et que changent-ils ?", True),
+    ("Which amendments were made to the supply contract and what do they change?", True),
+    ("Quels avenants modifient le contrat de bail ?", False),  # which ones, not what they change
+    ("Which amendments were signed in 2026?", False),
+])
+def test_a_list_question_may_ask_what_the_amendments_change(question, asks):
+    from greffier.chat.listing import asks_changes
+
+    assert asks_changes(question) is asks
+
+
+def test_an_amendment_s_articles_say_what_it_changes_not_its_parties_law_or_effect():
+    # the app walk of round 38: « Quels avenants … et que changent-ils ? » was given the amendments' dates only
+    from greffier.chat.listing import changing_articles, list_answer
+
+    sections = ["ENTRE LES SOUSSIGNÉES :", "IL EST PRÉALABLEMENT EXPOSÉ QUE :", "Article 1 — Prorogation du Contrat",
+                "Article 2 — Extension de l'exclusivité", "Article 4 — Effet et portée de l'avenant", "Article 5 — Droit applicable",
+                "AVENANT N° 2 AU CONTRAT", "ARTICLE 4 — STIPULATIONS INCHANGÉES", "2. Other terms"]
+    articles = changing_articles(sections)
+    assert articles == ["Article 1 — Prorogation du Contrat", "Article 2 — Extension de l'exclusivité"], articles
+    result = {"results": [
+        {"contract_id": "a", "title": "Contrat de fourniture", "filename": "f.pdf", "signature_date": "2021-02-22", "amended_by": ["b"]},
+        {"contract_id": "c", "title": "Avenant n° 2", "filename": "a2.pdf", "signature_date": "2026-06-01", "is_amendment": True},
+    ]}
+    text = list_answer(result, {"b": "Avenant n° 1 (a1.docx)"}, "partie Ferlande", "fr",
+                       changes={"b": articles, "c": ["ARTICLE 1 — NOUVELLE GRILLE TARIFAIRE"]})
+    assert "  - modifié par Avenant n° 1 (a1.docx) — ses articles\u00a0: Article 1 — Prorogation du Contrat ; Article 2 — Extension" in text, text
+    assert "- Avenant n° 2 (a2.pdf) — signé 01/06/2026, ses articles\u00a0: ARTICLE 1 — NOUVELLE GRILLE TARIFAIRE" in text, text
+    assert "ses articles" not in list_answer(result, {"b": "Avenant n° 1 (a1.docx)"}, "partie Ferlande", "fr")

@@ -53,12 +53,40 @@ def test_an_answer_about_the_term_tells_of_the_amendment_that_moved_it(settings,
     if amendment in cited:  # the amendment is quoted: its new end, as it writes it, is in the answer
         assert written in out["answer"], out["answer"]
         # … and when the contract's superseded end is quoted beside it, a note says which end holds (the app walk of round 34)
+        # (or the answer's first line, the amendment's sentence quoted first and cited: the app walk of round 38)
         if len({c["file"] for c in out["citations"]}) > 1:
-            assert ("end in force is" in note or "fin en vigueur est le" in note) and new_end in note, note
+            said_first = out["answer"].splitlines()[0]
+            told = note if ("end in force is" in note or "fin en vigueur est le" in note) else said_first
+            assert ("end in force is" in told or "fin en vigueur est le" in told) and new_end in told, (told, out["answer"])
     else:  # the original term alone is quoted: the note names the amendment and the new end, in the question's language,
         # and quotes the amendment's own sentence that writes it (walkthrough 15)
         assert said in note and amendment in note and new_end in note, (out["answer"], note)
         assert written in note, note
+
+
+@pytest.mark.parametrize(
+    ("question", "first"),
+    [
+        ("Quand expire le contrat de distribution exclusive ?", "La fin en vigueur est le 31/12/2030, fixée par un avenant"),
+        ("When does the exclusive distribution agreement expire?", "The end in force is 2030-12-31, set by an amendment"),
+    ],
+)
+def test_the_amendment_that_moved_the_end_comes_first_when_only_the_contract_is_quoted(settings, question, first):
+    # the app walk of round 38: the amendment uploaded was not among the passages examined; the contract's superseded end was the
+    # answer and the new one sat in the grey note, uncited. The contract's passages alone are examined here (the app's document filter)
+    from store.records import load_dataroom
+    from store.workspace import open_workspace
+
+    contract = next(r.id for r in load_dataroom(open_workspace(settings)).records if Path(r.file).name == "distribution_fr.md")
+    out = answer(settings, question, backend=None, doc_ids=[contract])
+    lines = out["answer"].splitlines()
+    assert lines[0].startswith(first) and "31 décembre 2030" in lines[0], out["answer"]
+    cited = {c["n"]: Path(c["file"]).name for c in out["citations"]}
+    last = max(cited)
+    assert cited[last] == "avenant_distribution_fr.md" and set(cited.values()) == {"distribution_fr.md", "avenant_distribution_fr.md"}, cited
+    assert f"[{last}]" in lines[0] and "[1]" in "\n".join(lines[1:]), out["answer"]
+    assert "modifié sa date de fin" not in (out.get("note") or "") and "moved its end" not in (out.get("note") or ""), out.get("note")
+    assert {p["n"] for p in out["passages"]} >= {1, 2}
 
 
 @pytest.mark.parametrize("question", ["What is the notice period to terminate the services agreement for convenience?",
@@ -622,3 +650,47 @@ def test_how_a_contract_goes_on_past_its_term_is_said_as_its_clause_says_it(raw,
 
     record = ContractRecord(id="c1", renewal="automatic", sources={"renewal": FieldSource(origin="extracted", raw=raw)})
     assert renews_verb(record, language) == said
+
+
+@pytest.fixture(scope="module")
+def supply_room(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201
+    from tests.pipelines.files import make_markdown
+
+    base = tmp_path_factory.mktemp("amended-supply")
+    room = base / "room"
+    room.mkdir()
+    parties = ("Entre les soussignés", "La société Vignobles Castaing SAS, immatriculée au RCS de Bordeaux sous le numéro 412 345 678, ci-après « le "
+               "Fournisseur », et la société Brasserie du Quai SARL, immatriculée au RCS de Lille sous le numéro 523 456 789, ci-après « le Client ».")
+    make_markdown(room / "fourniture_castaing.md", [
+        parties, ("Article 1 — Objet", "Le Fournisseur vend au Client des vins en vrac."),
+        ("Article 2 — Durée", "Le contrat est conclu pour trois ans à compter du 1er mars 2023, soit jusqu'au 28 février 2026."),
+        ("Article 3 — Prix", "Le prix est de 4 euros le litre."),
+    ], title="Contrat de fourniture de vins")
+    make_markdown(room / "avenant_1_castaing.md", [
+        parties, ("Article 1 — Prorogation du contrat", "Le contrat de fourniture du 1er mars 2023 est prorogé jusqu'au 28 février 2028."),
+        ("Article 2 — Droit applicable", "Le présent avenant est soumis au droit français."),
+    ], title="Avenant n° 1 au contrat de fourniture de vins du 1er mars 2023")
+    make_markdown(room / "avenant_2_castaing.md", [
+        parties, ("Article 1 — Nouveau prix", "À compter du 1er janvier 2026, le prix est porté à 4,30 euros le litre."),
+        ("Article 2 — Stipulations inchangées", "Les autres stipulations du contrat demeurent inchangées."),
+    ], title="Avenant n° 2 au contrat de fourniture de vins du 1er mars 2023")
+    settings = load_settings(base / "ws")
+    Ingestor(settings).ingest(room)
+    return settings
+
+
+@pytest.mark.parametrize(("question", "said"), [
+    ("Quels avenants ont été conclus au contrat de fourniture Castaing et que changent-ils ?", "ses articles\u00a0: "),
+    ("Which amendments were made to the Castaing supply contract and what do they change?", "its articles: "),
+])
+def test_a_list_of_amendments_asked_what_they_change_names_their_articles(supply_room, question, said):
+    # the app walk of round 38: « Quels avenants … et que changent-ils ? » listed the two amendments with their dates only
+    from greffier.chat.router import ChatRouter
+
+    answer_ = ChatRouter(supply_room, None, today=date(2026, 12, 7)).send(question).answer
+    lines = {line.split(" (", 1)[0].removeprefix("- "): line for line in answer_.splitlines() if line.startswith("- ")}
+    assert len(lines) == 2, answer_
+    first = lines["Avenant n° 1 au contrat de fourniture de vins du 1er mars 2023"]
+    second = lines["Avenant n° 2 au contrat de fourniture de vins du 1er mars 2023"]
+    assert first.endswith(said + "Article 1 — Prorogation du contrat"), first  # not its law, not its parties
+    assert second.endswith(said + "Article 1 — Nouveau prix"), second  # not what it leaves unchanged
