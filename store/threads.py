@@ -46,6 +46,14 @@ def rows(workspace: WorkspaceStore, thread_id: str) -> list[ChatMessageRow]:
         return list(session.exec(statement))
 
 
+def previous_scope(workspace: WorkspaceStore, thread_id: str | None) -> list[str]:
+    """The contracts the thread's last answer was about (its ``scope_ids``: those its question named, or its follow-up's), or none."""
+    if not thread_id:
+        return []
+    finals = [row.data for row in rows(workspace, thread_id) if row.data.get("final")]
+    return list(finals[-1].get("scope_ids") or []) if finals else []
+
+
 def append(workspace: WorkspaceStore, thread_id: str, message: ChatMessage, extra: dict[str, Any] | None = None) -> None:
     """Add a message (and display data: sources, events) at the end of the thread."""
     with workspace.session() as session:

@@ -35,7 +35,7 @@ from pipelines.generators.answer_kinds import CONTRACT_NAMED_BY_A_CLAUSE, STATUS
 from pipelines.generators.answerers import ABSTENTION
 from pipelines.generators.llm import LLMBackend, llm_role, resolve_llm
 from pipelines.retrieval import RETRIEVAL_OUTPUTS, passage, rerank_parameters, retrieval_inputs, runnable, stage_times
-from pipelines.routers.scoping import absent_in
+from pipelines.routers.scoping import absent_in, hint_in, identity_index, scope_for
 from greffier.dataroom.amendments import article_numbers, rewriting_sentences
 from greffier.dataroom.reasons import reason_in
 from greffier.dataroom.records import current_term_end, next_notice, period_of
@@ -338,6 +338,34 @@ _SURVIVES = re.compile(
     r"\b(?:surviv\w*|subsist\w*)\b|\b(?:continu\w*|demeur\w*|rest\w*)\b[^.;]{0,60}?\b(?:after|apres|au-dela (?:de|du)|beyond|following)\b[^.;]{0,20}?"
     r"\b(?:(?:the |l'|la |sa )?(?:expir\w*|terminat\w*|fin|cessation|resiliation))"
 )
+
+
+# A question that goes on from the one before it in a conversation: « Et quel est le préavis pour ne pas le renouveler ? », "And what about
+# its notice period?", "Can we terminate it?" (the app walk of round 38: the follow-up was asked of every contract of the room)
+_FOLLOWS_ON = re.compile(
+    r"^\W*(?:et|and|also|aussi|puis|then|what about|how about|et pour|et si|et qu|et que|et quel\w*)\b"
+    r"|\b(?:ce|cet|cette|ledit|ladite|le meme|la meme)\s+(?:contrat|accord|bail|avenant|convention|police|licence)\b|\bcelui-ci\b|\bcelle-ci\b"
+    r"|\b(?:this|that|the same|said)\s+(?:agreement|contract|lease|amendment|policy|licen[cs]e|deal)\b"
+    r"|\b(?:le|la|l')\s*(?:renouveler|resilier|ceder|prolonger|modifier|rompre|denoncer|quitter)\b"
+    r"|\b(?:terminate|renew|assign|extend|end|cancel|leave)\s+it\b|\bits\s+(?:term|end|notice|law|parties|price|rent|duration)\b"
+)
+
+
+def follow_up_scope(settings: Settings, question: str, previous: list[str] | None) -> list[str] | None:
+    """The contracts a question goes on about: those the conversation's previous turn was about (``previous``, its scope), when
+    the question reads as a follow-up (:data:`_FOLLOWS_ON`) and names no contract of its own (no scope, no hint); else None.
+    Read only: the workspace is not written."""
+    if not previous or not _FOLLOWS_ON.search(fold(question).replace("’", "'")):
+        return None
+    store = open_workspace(settings)
+    if not store.exists():
+        return None
+    index = identity_index(store)
+    if scope_for(store, question, index) is not None or hint_in(store, question, index) is not None:
+        return None
+    known = set(index.titles)
+    kept = [cid for cid in previous if cid in known]
+    return kept or None
 
 
 def _status_reply(base: dict[str, Any], status: dict[str, Any], relevance: list, emit: EventCallback, question: str) -> dict[str, Any]:

@@ -207,6 +207,11 @@ NOT_A_CONTRACT_NOTE = {
 }
 NOT_A_CONTRACT_KINDS = {"fr": {"an internal memo": "une note interne", "minutes of a meeting": "un procès-verbal de réunion", "a report": "un rapport",
                                 "a document that says it is no contract": "un document qui se dit sans valeur contractuelle"}}
+# … or that the conversation's previous question named, a follow-up naming none (« Et quel est le préavis … ? »)
+SEARCHED_AS_BEFORE = {
+    "en": "Searched only inside {where}, which the previous question named (this one names no contract).",
+    "fr": "Recherche limitée à {where}, que la question précédente désignait (celle-ci n'en désigne aucun).",
+}
 SEARCHED_ONLY = {
     "en": "Searched only inside {where}, which the question names.",
     "fr": "Recherche limitée à {where}, que la question désigne.",

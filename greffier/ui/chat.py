@@ -18,14 +18,15 @@ from typing import Any
 
 from haystack.dataclasses import ChatMessage
 
-from greffier.services.answering import answer
+from greffier.services.answering import answer, follow_up_scope
 from store import threads
 from greffier.config import ANSWER_MODES, Settings
 from greffier.errors import GreffierError
 from greffier.text import plural, section_label
-from greffier.text.replies import COULD_NOT_ANSWER, NO_PASSAGE, RETRIEVAL_ONLY, RETRIEVAL_ONLY_EACH_CONTRACT, SEARCHED_ONLY, reply_language, wording
+from greffier.text.replies import COULD_NOT_ANSWER, NO_PASSAGE, RETRIEVAL_ONLY, RETRIEVAL_ONLY_EACH_CONTRACT, SEARCHED_AS_BEFORE, SEARCHED_ONLY, reply_language, wording
 from pipelines.generators.llm import LLMChoice
 from greffier.ui.text import one_line, score_of_1, shorten
+from store.records import load_dataroom
 from store.workspace import WorkspaceStore, open_workspace
 from store import repository as repo
 from greffier.chat.router import ChatRouter
@@ -152,6 +153,12 @@ def _article_number(section: str | None) -> str:
         r"\s*(\d{1,3}(?:\.\d{1,3})*)[.)]\s+[^\W\d]|\s*(\d{1,3}(?:\.\d{1,3})+)\s+[^\W\d]", heading
     )
     return f"art. {next(g for g in found.groups() if g).rstrip('.')}" if found else shorten(heading, 24)
+
+
+def _files_of(workspace: WorkspaceStore, contract_ids: list[str]) -> list[str]:
+    """The file names of ``contract_ids`` (their ids when unknown)."""
+    room = load_dataroom(workspace)
+    return [PurePath(room.by_id[cid].file).name if cid in room.by_id else cid for cid in contract_ids]
 
 
 def _scope_files(scope: dict[str, Any]) -> list[str]:
@@ -293,10 +300,12 @@ def ask(settings: Settings, message: str, *, mode: str, llm: LLMChoice, thread_i
         if router.data_route(message) is not None:
             result = router.send(message, thread_id=thread_id, mode="router", on_event=forward)
             return Outcome(result.thread_id, result.status, trace)
+    # a follow-up that names no contract is asked of those the conversation's previous question was about (the app walk of round 38)
+    following = follow_up_scope(settings, message, threads.previous_scope(workspace, thread_id)) if thread_id else None
     thread_id = thread_id or threads.create_thread(workspace, title=message, mode=mode)
     threads.append(workspace, thread_id, ChatMessage.from_user(message))
     try:
-        result = answer(settings, message, mode=mode, backend=llm.backend, on_event=forward)
+        result = answer(settings, message, mode=mode, backend=llm.backend, on_event=forward, doc_ids=following)
     except GreffierError as exc:
         text = wording(COULD_NOT_ANSWER, reply_language(message), why=exc)
         threads.append(workspace, thread_id, ChatMessage.from_assistant(text), {"final": True, "mode": mode, "error": True, "trace": _dump(trace)})
@@ -305,10 +314,14 @@ def ask(settings: Settings, message: str, *, mode: str, llm: LLMChoice, thread_i
     if result.get("scope"):  # the question named a contract: say that only it was searched
         where = ", ".join(_scope_files(result["scope"]))
         note = " ".join(filter(None, [note, wording(SEARCHED_ONLY, reply_language(message), where=where)]))
+    elif following:
+        note = " ".join(filter(None, [note, wording(SEARCHED_AS_BEFORE, reply_language(message), where=", ".join(_files_of(workspace, following)))]))
     _mark_cited(trace, sources)
     extra = {
         "final": True, "mode": mode, "sources": [asdict(s) for s in sources], "trace": _dump(trace),
         "abstained": bool(result.get("abstained")), "note": note,
+        # the contracts this turn was about, for a follow-up that names none
+        "scope_ids": list((result.get("scope") or {}).get("contract_ids") or following or []),
     }
     threads.append(workspace, thread_id, ChatMessage.from_assistant(text), extra)
     return Outcome(thread_id, "done", trace)

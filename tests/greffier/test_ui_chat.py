@@ -664,3 +664,49 @@ def test_a_clause_list_names_the_article_the_compliance_scan_flagged_under_anoth
     Ingestor(settings).ingest(room)
     gone = chat.load_turns(settings, chat.ask(settings, question, mode="rag", llm=NO_LLM).thread_id)[0].answer
     assert "(flag)" not in gone and "Distribution Agreement" not in gone, gone
+
+
+@pytest.fixture(scope="module")
+def two_contracts(tmp_path_factory):
+    base = tmp_path_factory.mktemp("chat-follow-up")
+    room = base / "room"
+    room.mkdir()
+    for name, party, months in (("Ferlandes", "Ferlandes Transports SAS", "trois"), ("Calvo", "Calvo Routes SARL", "six")):
+        make_markdown(room / f"prestations_logistiques_{name.lower()}.md", [
+            ("Entre les soussignés", f"Lisandre Manufacture SAS, ci-après « le Client », et {party}, ci-après « le Prestataire »."),
+            ("Article 1 — Objet", "Le Prestataire assure le transport et le stockage des produits du Client."),
+            ("Article 2 — Durée", f"Le contrat est conclu pour trois ans. Il se renouvelle ensuite par tacite reconduction par périodes d'un an, "
+                                  f"sauf dénonciation par lettre recommandée adressée au moins {months} mois avant l'échéance."),
+        ], title=f"Contrat de prestations logistiques — {name}")
+    settings = load_settings(base / "ws")
+    Ingestor(settings).ingest(room)
+    return settings
+
+
+def test_a_follow_up_that_names_no_contract_is_asked_of_the_one_before(two_contracts):
+    # the app walk of round 38: « Et quel est le préavis pour ne pas le renouveler ? », after a question on the Ferlandes contract, was
+    # answered from every logistics contract of the room
+    first = chat.ask(two_contracts, "Quelle est la durée du contrat de prestations logistiques avec Ferlandes ?", mode="rag", llm=NO_LLM)
+    follow = "Et quel est le préavis pour ne pas le renouveler ?"
+    chat.ask(two_contracts, follow, mode="rag", llm=NO_LLM, thread_id=first.thread_id)
+    turn = chat.load_turns(two_contracts, first.thread_id)[-1]
+    assert turn.sources and {s.file for s in turn.sources} == {"room/prestations_logistiques_ferlandes.md"}, [s.file for s in turn.sources]
+    assert "trois mois" in turn.answer and "six mois" not in turn.answer, turn.answer
+    assert "question précédente" in (turn.note or ""), turn.note
+    # … not in a new conversation, nor a question that names another contract
+    alone = chat.ask(two_contracts, follow, mode="rag", llm=NO_LLM)
+    assert "question précédente" not in (chat.load_turns(two_contracts, alone.thread_id)[-1].note or "")
+    chat.ask(two_contracts, "Et quel est le préavis du contrat avec Calvo ?", mode="rag", llm=NO_LLM, thread_id=first.thread_id)
+    other = chat.load_turns(two_contracts, first.thread_id)[-1]
+    assert {s.file for s in other.sources} == {"room/prestations_logistiques_calvo.md"} and "six mois" in other.answer, other.answer
+
+
+def test_a_follow_up_in_the_command_line_chat_is_asked_of_the_one_before(two_contracts):
+    from datetime import date
+
+    from greffier.chat.router import ChatRouter
+
+    router = ChatRouter(two_contracts, None, today=date(2026, 12, 7))
+    first = router.send("Quelle est la durée du contrat de prestations logistiques avec Ferlandes ?")
+    follow = router.send("Et quel est le préavis pour ne pas le renouveler ?", thread_id=first.thread_id)
+    assert "trois mois" in follow.answer and "six mois" not in follow.answer, follow.answer
