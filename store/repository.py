@@ -126,18 +126,18 @@ def record_marks_among(*, session: Session, contract_ids: Sequence[str]) -> dict
     """``{contract id: {mark: value}}``, in one query, for those of ``contract_ids`` whose data-room record reads one of: ``copy_of``
     (the contract it is a copy or a translation of: same parties, type and signature date as a contract before it), ``not_contract``
     (what it is when it is no contract: « an internal memo »), ``governing_law`` (the canonical label, « droit portugais ») and
-    ``party_words`` (who its parties are: their names and the names the contract gives them — « Centre Hospitalier Universitaire
+    ``amends`` (the contract an amendment amends) and ``party_words`` (who its parties are: their names and the names the contract gives them — « Centre Hospitalier Universitaire
     Savoie-Mont-Blanc », « le CHU »; not what its opening says of them besides, whose registry and address words every French
     opening writes: « Registre du commerce » is no answer to « recruter nos commerciaux »)."""
     if not contract_ids:
         return {}
     copy_of, not_contract = func.json_extract(ContractMeta.record, "$.copy_of"), func.json_extract(ContractMeta.record, "$.not_contract")
-    parties = func.json_extract(ContractMeta.record, "$.parties")
-    rows = session.exec(select(ContractMeta.contract_id, copy_of, not_contract, ContractMeta.governing_law, parties).where(
+    amends, parties = func.json_extract(ContractMeta.record, "$.amends"), func.json_extract(ContractMeta.record, "$.parties")
+    rows = session.exec(select(ContractMeta.contract_id, copy_of, not_contract, ContractMeta.governing_law, amends, parties).where(
         ContractMeta.contract_id.in_(list(set(contract_ids)))))
     marks = {}
     for contract_id, *values, named in rows:
-        found = {mark: value for mark, value in zip(("copy_of", "not_contract", "governing_law"), values) if value}
+        found = {mark: value for mark, value in zip(("copy_of", "not_contract", "governing_law", "amends"), values) if value}
         if said := _parties_said(named):
             found["party_words"] = said
         if found:

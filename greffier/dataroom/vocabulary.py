@@ -697,8 +697,12 @@ def country_words(adjective: str) -> tuple[str, ...]:
 
 # The nationality of a country whose law is its part's (walkthrough 30: « l'enseigne britannique » under « droit anglais », « l'éditeur
 # américain » under New York law)
-_NATIONALITY_OF_A_PART = {"anglais": ("britannique", "British"), "écossais": ("britannique", "British"), "gallois": ("britannique", "British"),
-                          "néerlandais": ("hollandais", "hollandaise")}
+_NATIONALITY_OF_A_PART = {"anglais": ("britannique", "British", "londonien", "londonienne"), "écossais": ("britannique", "British"),
+                          "gallois": ("britannique", "British"), "néerlandais": ("hollandais", "hollandaise"),
+                          # … and of its cities or cantons (walkthrough 31: « le promoteur bâlois », « le prestataire munichois »)
+                          "suisse": ("bâlois", "bâloise", "genevois", "genevoise", "zurichois", "zurichoise", "vaudois", "vaudoise", "bernois", "bernoise"),
+                          "allemand": ("munichois", "munichoise", "berlinois", "berlinoise", "hambourgeois", "hambourgeoise", "bavarois", "bavaroise"),
+                          "belge": ("bruxellois", "bruxelloise", "anversois", "anversoise", "flamand", "flamande", "wallon", "wallonne")}
 _AMERICAN = ("américain", "américaine", "American")
 _US_LAWS = frozenset({label for _english, _french, label in _US_STATES} | {"droit de l'État de New York", "droit de l'État du Delaware", "droit californien"})
 

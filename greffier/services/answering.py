@@ -145,6 +145,12 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
     if status is not None:
         return _status_reply(base, status, relevance, emit, question)
     if not outputs["relevance"]["documents"]:
+        # when the one contract asked about ends: its record's end, quoted, rather than no answer (walkthrough 31: "When does the lease of
+        # the Saint-Ismier clinic building run out?" abstained, its term article and its avenant's saying neither "Saint-Ismier" nor "building")
+        ending = _status_answer(store, [(scope or {}).get("contract_ids"), (hint or {}).get("contract_ids")], question, reply_language(question),
+                                end_asked=True) if _END_ASKED.search(fold(question).replace("’", "'")) else None
+        if ending is not None:
+            return _status_reply(base, ending, relevance, emit, question)
         return _abstain(base, question, results, relevance, emit, streamed=abstention(reply_language(question)), hint=hint, absent=absent_in(store, question))
     checked = outputs["citations"]
     emit("citation_check", {"removed": checked["removed"], "unsupported": checked["unsupported"], "cited": [c["n"] for c in checked["citations"]]})
@@ -241,7 +247,18 @@ def asked_date(question: str, today: date) -> date:
     return today
 
 
-def _status_answer(store: Any, candidates: list[list[str] | None], question: str, language: str) -> dict[str, Any] | None:  # noqa: ANN401
+# A question on when a contract ends (not whether it is in force): "When does the lease run out?", « Quand le bail prend-il fin ? »
+_END_ASKED = re.compile(
+    r"\b(?:until when|till when|jusqu'a quand|jusqu'a quelle date)\b"
+    r"|\bwhen\s+(?:does|do|will|did)\b[^?]*\b(?:end|ends|expire|expires|run out|terminate|lapse|come to an end|finish)\b"
+    r"|\bquand\b[^?]*\b(?:prend(?:ra)?(?:-t)?(?:-il|-elle)? fin|expire(?:ra)?|se termine(?:ra)?|finit|s'acheve(?:ra)?|arrive(?:ra)?(?:-t)?(?:-il|-elle)? a (?:son )?(?:terme|echeance))\b"
+    r"|\b(?:what is|what's) the (?:end|expiry|expiration) date\b|\bquelle est (?:la )?date (?:de fin|d'expiration|d'echeance)\b"
+)
+# The yes or no a status answer opens with, left out of an answer on when the contract ends
+_YES_OR_NO = re.compile(r"^(?:Yes|No|Oui|Non)\s*:\s*")
+
+
+def _status_answer(store: Any, candidates: list[list[str] | None], question: str, language: str, *, end_asked: bool = False) -> dict[str, Any] | None:  # noqa: ANN401
     """Whether the one contract the question is about is still in force, when ``question`` asks so
     (:data:`pipelines.generators.answer_kinds.STATUS_ASKED`): its end after the amendments and its renewal against today's date, with
     the passage whose sentence gives the end (``text``,
@@ -250,12 +267,16 @@ def _status_answer(store: Any, candidates: list[list[str] | None], question: str
     Orion still in force?", no such contract, answered with the guarantee's end); the answer names it. ``None`` when the question
     asks something else, is about no one contract, or its end is unknown."""
     folded = fold(question).replace("’", "'")
-    if not (asked := STATUS_ASKED.search(folded)):
+    asked = _END_ASKED.search(folded) if end_asked else STATUS_ASKED.search(folded)
+    if not asked:
         return None
     # … read in the part of the question that asks it: "Is the manufacturing contract still running, and by when must we give notice if
     # we want to stop it?" asks whether it runs (walkthrough 26; the condition is the second part's)
     part = _OTHER_PART.split(folded[asked.end():], maxsplit=1)[0]
-    if STATUS_NOT_OF_THE_CONTRACT.search(CONTRACT_NAMED_BY_A_CLAUSE.sub(" ", folded[: asked.end()] + part)):
+    checked = folded[: asked.end()] + part
+    if end_asked:
+        checked = re.sub(r"\b(?:when|quand)\b", " ", checked)  # the asking word itself is no event ("when does it end?")
+    if STATUS_NOT_OF_THE_CONTRACT.search(CONTRACT_NAMED_BY_A_CLAUSE.sub(" ", checked)):
         return None
     room = load_dataroom(store)
     record = None
@@ -264,6 +285,9 @@ def _status_answer(store: Any, candidates: list[list[str] | None], question: str
         records = [room.by_id[c] for c in dict.fromkeys(ids or []) if c in room.by_id]
         contracts = [r for r in records if not r.is_amendment] or records
         contracts = [r for r in contracts if r.copy_of not in {c.id for c in contracts}]  # a signed copy beside its original
+        # … and a memo that speaks of it (walkthrough 31: "Is the patient meals contract still running?" hinted at the catering contract and
+        # the internal memo that names its meals, and no contract was told apart)
+        contracts = [r for r in contracts if not r.not_contract] or contracts
         if len(contracts) == 1:
             record = contracts[0]
             break
@@ -329,6 +353,9 @@ def _status_answer(store: Any, candidates: list[list[str] | None], question: str
         outlasts += f" {wording(STATUS_UNCERTAIN, language, why=reason_in(source.doubt or source.rule, language))}"
     # the passage's own file: an amendment's when the end is the one it gave (the app walk of round 32 cited the contract's file for it)
     holder = room.by_id.get(chunk.contract_id)
+    if end_asked:  # asked when it ends, not whether it runs: no yes or no
+        text = _YES_OR_NO.sub("", text)
+        text = text[:1].upper() + text[1:]
     return {"text": f"{contract_label(record.title, record.file)} — {text} « {sentence} » [1]{outlasts}", "chunk": chunk, "record": record,
             "file": holder.file if holder is not None else record.file, "at": at}
 

@@ -559,6 +559,8 @@ def _per_contract(
     by_contract: dict[str, list[int]] = {}
     for n, doc in enumerate(documents, 1):
         by_contract.setdefault(doc.meta.get("doc_id") or doc.id, []).append(n)
+    # the amendments among them by their records too (a question that names no contract has no scope to say so)
+    amendments = {**{doc.meta.get("doc_id"): doc.meta["amends"] for doc in documents if doc.meta.get("amends")}, **(amendments or {})}
     # one contract (its amendments and its copies with it, or amendments of one contract alone): two sentences each
     copy_of = {doc.meta.get("doc_id") or doc.id: doc.meta.get("copy_of") for doc in documents if doc.meta.get("copy_of")}
     each = PER_DOCUMENT_SENTENCES if len({(amendments or {}).get(cid, copy_of.get(cid, cid)) for cid in by_contract}) <= 1 else 1
@@ -618,7 +620,9 @@ def answers_per_contract(documents: list[Document], scope: dict | None) -> bool:
     ids = {doc.meta.get("doc_id") for doc in documents}
     if bool(scope and scope.get("ambiguous")) and len(ids) > 1:
         return True
-    amends = (scope or {}).get("amendments") or {}
+    # (the amendment a passage's record says it is, too: a question that names no contract, the lease's superseded rent and its avenant's
+    # new one both judged relevant — walkthrough 31 quoted the old rent alone)
+    amends = {**{doc.meta.get("doc_id"): doc.meta["amends"] for doc in documents if doc.meta.get("amends")}, **((scope or {}).get("amendments") or {})}
     return any(amends.get(doc_id) in ids for doc_id in ids)
 
 

@@ -304,11 +304,25 @@ class IdentityIndex:
         common = {t for t in words if t not in capitalised and self.lexicon.find([t])}
         # (not the question's first word, whose capital says nothing, nor a word of a party's name: "Orange may terminate …", Atlas SA)
         opening = {fold(w) for w in _WORD.findall(question)[:1]}
-        # (a plural too, whose singular is the entry: « ses pompes » named the maintenance marché by its file's « pompes » — walkthrough 27)
+
+        def known(t: str) -> bool:  # (a plural too, whose singular is the entry: « ses pompes » named the marché by its file's « pompes »)
+            return any(dictionary.entry(form, "en") or dictionary.entry(form, "fr") for form in (t, *((t[:-1],) if t[-1:] in ("s", "x") and len(t) > 4 else ())))
+
+        # (a party's word too, in a phrase of everyday words: "the medical waste contractor", « la chirurgie esthétique » are no
+        # Heliqon Medical Systems nor SELARL … Chirurgie — walkthrough 31; "the atlas agreement" still names Atlas SA: a kind is no phrase)
+        plain = [fold(w) for w in _WORD.findall(question)]
+        kinds = {m.start for m in self.lexicon.find(plain) if m.concept.kind in (*NAME_KINDS, "document")}  # "contract", « bail »: no phrase
+
+        def in_a_phrase(t: str) -> bool:
+            return any(
+                0 <= j < len(plain) and j not in kinds and plain[j] not in capitalised and plain[j] not in self.party_words
+                and not is_function_word(plain[j]) and plain[j] not in STOPWORDS and not plain[j].isdigit()
+                for i, w in enumerate(plain) if w == t for j in (i - 1, i + 1)
+            )
+
         everyday = {
             t for t in words - common
-            if t not in capitalised and t not in opening and t not in self.party_words
-            and any(dictionary.entry(form, "en") or dictionary.entry(form, "fr") for form in (t, *((t[:-1],) if t[-1:] in ("s", "x") and len(t) > 4 else ())))
+            if t not in capitalised and t not in opening and (t not in self.party_words or in_a_phrase(t)) and known(t)
         }
         return {
             t for t in common
@@ -641,6 +655,12 @@ def by_kind(index: IdentityIndex, question: str) -> Scope | None:
         if any(_CONTAINER.fullmatch(_word_before(question, m)) for m in kind_matches):
             kept = [m for m in kind_matches if _CONTAINER.fullmatch(_word_before(question, m)) or (m.start, m.end) not in clause_spans]
             kind_matches = kept or kind_matches
+    # a party's role that is also a kind's word (« le fournisseur », "the supplier") names no supply agreement when the question names what
+    # a contract is about (walkthrough 31: « … le contrat des appareils d'imagerie … sans rien reprocher au fournisseur » and « le fournisseur
+    # du dossier patient informatisé » were asked of the pharmacy supply contract)
+    about = {m.concept.id for m in matches if m.concept.kind == "subject" and index.carriers_of.get(m.concept.id)}
+    if about and kind_matches and all(len(m.term.tokens) == 1 and m.term.tokens[0] in _ROLE_TERMS for m in kind_matches):
+        kind_matches = []
     kinds = {m.concept.id for m in kind_matches}
     kind_words = {t for m in kind_matches for t in tokens[m.start : m.end]}
     # a subject one of whose wordings is a word of the parties' names designates that party, not a contract's subject: "the dairy"

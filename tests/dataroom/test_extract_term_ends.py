@@ -921,3 +921,15 @@ def test_an_insurance_policy_s_period_is_its_term():
     )
     found = extract_term(split_articles("t1", text)).end_date
     assert found is not None and found.value == date(2026, 12, 31), found
+
+
+@pytest.mark.parametrize("period", [
+    "This Policy is issued for the Period of Insurance from 1 January 2026 at 00:00 to 31 December 2026 at 24:00.",
+    "This Policy is issued for the Period of Insurance from 00:00 hours GMT on 1 January 2026 to 24:00 hours GMT on 31 December 2026.",
+    "La police est souscrite pour la période du 1er janvier 2026 à 0h00 au 31 décembre 2026 à 24h00.",
+])
+def test_an_insurance_period_ends_on_its_last_day_whatever_the_hours_written(period):
+    # walkthrough 31: the hour after the start date ("1 January 2026 at 00:00") left a compulsory liability policy with no end
+    text = f"HEALTHCARE PROFESSIONAL LIABILITY INSURANCE POLICY\n\nSECTION 6 — PERIOD OF INSURANCE\n{period} This Policy shall not be renewed tacitly.\n"
+    found = extract_term(split_articles("t1", text)).end_date
+    assert found is not None and found.value == date(2026, 12, 31), found

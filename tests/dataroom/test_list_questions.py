@@ -36,6 +36,11 @@ def read(question: str):
     ("Which contracts end before the end of next year?", {"end_date": {"before": "2027-12-31"}}),
     ("Quels contrats ont été signés en 2023 ?", {"signature_date": {"after": "2023-01-01", "before": "2023-12-31"}}),
     ("List the contracts signed before 1 March 2022", {"signature_date": {"before": "2022-02-28"}}),
+    # … "on or before" a day is up to that day (walkthrough 31: read as up to the day before, « au plus tard le » was right)
+    ("Which contracts end on or before 31 December 2027?", {"end_date": {"before": "2027-12-31"}}),
+    ("Quels contrats prennent fin au plus tard le 31 décembre 2027 ?", {"end_date": {"before": "2027-12-31"}}),
+    ("Which contracts were signed on or after 1 January 2024?", {"signature_date": {"after": "2024-01-01"}}),
+    ("Which contracts were signed after 1 January 2024?", {"signature_date": {"after": "2024-01-02"}}),
     ("Which contracts are governed by Swiss law?", {"governing_law": {"in": ["droit suisse"]}}),
     ("Quels contrats ne sont pas soumis au droit français ?", {"governing_law": {"not_in": ["droit français"]}}),
     ("Quels contrats relèvent d'un droit étranger ?", {"governing_law": {"not_in": ["droit français"]}}),

@@ -1502,3 +1502,24 @@ def test_another_country_s_register_number_is_no_siren():
     parties = {p.name: p for p in read_parties("", chunks_of(text)).parties}
     assert parties["HELVETIA AVIATION FUELS AG"].siren is None and parties["HELVETIA AVIATION FUELS AG"].identifier == "109.874.321"
     assert parties["AIR VOLCANS SA"].siren == "832154678"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    (
+        "HEALTHCARE PROFESSIONAL LIABILITY INSURANCE POLICY\nPolicy No. AEU-HPL-26-00731 — Schedule and Wording\n\nTHE INSURER\nASSURVIA EUROPE "
+        "S.A., a public limited company governed by the laws of the Grand Duchy of Luxembourg, registered under number B 187442, represented by "
+        "Mr. Paul Schmit (the \"Insurer\").\n\nTHE POLICYHOLDER\nCLINALPES SANTÉ SAS, RCS Grenoble 824 517 396, 18 avenue Marcelin Berthelot, "
+        "38100 Grenoble (the \"Insured\").\n\nSECTION 1 — INSURING CLAUSE\nThe Insurer will pay.",
+        ["ASSURVIA EUROPE S.A.", "CLINALPES SANTÉ SAS"],
+    ),
+    (
+        "BAIL COMMERCIAL\n\nLE BAILLEUR\nLa SCI GRESIVAUDAN PATRIMOINE, société civile immobilière, RCS Grenoble 511 222 333, ci-après « le "
+        "Bailleur ».\n\nLE PRENEUR\nLa société CLINALPES SANTÉ SAS, RCS Grenoble 824 517 396, ci-après « le Preneur ».\n\nArticle 1 – Objet\n"
+        "Le Bailleur donne à bail.",
+        ["SCI GRESIVAUDAN PATRIMOINE", "CLINALPES SANTÉ SAS"],
+    ),
+])
+def test_parties_under_headings_that_name_their_roles(text, expected):
+    # walkthrough 31: a liability policy's parties under "THE INSURER" and "THE POLICYHOLDER" were read as its title and "THE INSURER
+    # ASSURVIA EUROPE S.A."
+    assert names(text) == expected

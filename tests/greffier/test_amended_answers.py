@@ -674,9 +674,41 @@ def supply_room(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201
         parties, ("Article 1 — Nouveau prix", "À compter du 1er janvier 2026, le prix est porté à 4,30 euros le litre."),
         ("Article 2 — Stipulations inchangées", "Les autres stipulations du contrat demeurent inchangées."),
     ], title="Avenant n° 2 au contrat de fourniture de vins du 1er mars 2023")
+    (room / "note_interne_castaing.md").write_text(
+        "# Note interne — fournisseurs\n\nDestinataires : direction des achats. Objet : point sur nos fournisseurs de vins.\n\nLe contrat "
+        "Castaing devra être renégocié avant la fin de l'année ; les volumes de la Brasserie du Quai ont baissé.\n", encoding="utf-8")
     settings = load_settings(base / "ws")
     Ingestor(settings).ingest(room)
     return settings
+
+
+@pytest.mark.parametrize(("question", "said"), [
+    ("When does the Castaing wine supply contract for the riverside brasserie run out?", "It runs until 2028-02-28"),
+    ("Quand le contrat de fourniture de vins Castaing prend-il fin ?", "Il court jusqu'au 28/02/2028"),
+])
+def test_when_a_contract_ends_is_read_from_its_record_when_no_passage_answers(supply_room, question, said):
+    # walkthrough 31: "When does the lease of the Saint-Ismier clinic building run out?" abstained, its term article and its avenant's
+    # saying neither "Saint-Ismier" nor "building"; the record knows its end after the amendment, and the sentence that says it is quoted
+    out = answer(supply_room, question, backend=None)
+    assert not out["abstained"] and said in out["answer"], out["answer"]
+    assert "prorogé jusqu'au 28 février 2028" in out["answer"] and not out["answer"].split(" — ", 1)[1].startswith(("Yes", "Oui")), out["answer"]
+    assert [Path(c["file"]).name for c in out["citations"]] == ["avenant_1_castaing.md"]
+
+
+def test_a_memo_that_speaks_of_a_contract_does_not_hide_it_from_a_status_question(supply_room):
+    # walkthrough 31: "Is the patient meals contract still running?" hinted at the catering contract and the memo that names its meals:
+    # two documents, no one contract told apart, and the search answered with the contract's price article
+    from greffier.services import answering  # why: the hint the question's words give, whichever contracts they happen to name
+    from store.records import load_dataroom
+    from store.workspace import open_workspace
+
+    store = open_workspace(supply_room)
+    room = load_dataroom(store)
+    supply = next(r.id for r in room.records if Path(r.file).name == "fourniture_castaing.md")
+    memo = next(r for r in room.records if Path(r.file).name == "note_interne_castaing.md")
+    assert memo.not_contract, memo
+    status = answering._status_answer(store, [None, [supply, memo.id]], "Is the wine supply contract still running?", "en")
+    assert status is not None and status["record"].id == supply and "Yes: it runs until 2028-02-28" in status["text"], status
 
 
 @pytest.mark.parametrize(("question", "said"), [

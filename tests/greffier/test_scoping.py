@@ -699,6 +699,24 @@ def test_a_place_the_question_asks_about_names_no_contract_by_its_law(question):
 
 
 @pytest.mark.skipif(not __import__("greffier.lexicon.freedict", fromlist=["x"]).load_dictionary().languages, reason="no FreeDict dictionary installed (make install)")
+def test_a_party_s_everyday_word_in_a_phrase_of_everyday_words_names_nothing():
+    # walkthrough 31: "the medical waste contractor" was scoped to Heliqon Medical Systems, « la chirurgie esthétique » to the surgeons'
+    # SELARL … Chirurgie; the party's word still names it beside a kind ("the medical agreement") or written as a name
+    rows = [
+        IdentityRow("m1", "MANAGED EQUIPMENT SERVICES AGREEMENT", "room/Heliqon_MRI.pdf", ["HELIQON MEDICAL SYSTEMS GMBH", "CLINALPES SANTÉ SAS"], True,
+                    "prestation de services"),
+        IdentityRow("s1", "CONTRAT D'EXERCICE LIBÉRAL", "room/Exercice_liberal.html", ["SELARL ORTHOPÉDIE ALPES CHIRURGIE", "CLINALPES SANTÉ SAS"], True,
+                    "prestation de services"),
+        IdentityRow("d1", "CONTRAT DASRI", "room/DASRI.html", ["ÉCOSANTÉ SERVICES SAS", "CLINALPES SANTÉ SAS"], True, "prestation de services"),
+    ]
+    index = IdentityIndex.build(rows, load_lexicon())
+    assert index.named("How quickly must the medical waste contractor take the waste away?") is None
+    assert index.named("Sommes-nous assurés pour les interventions de chirurgie esthétique ?") is None
+    assert index.named("When does the Heliqon Medical agreement expire?").contract_ids == ["m1"]
+    assert index.named("Quelle redevance verse Orthopédie Alpes Chirurgie ?").contract_ids == ["s1"]
+
+
+@pytest.mark.skipif(not __import__("greffier.lexicon.freedict", fromlist=["x"]).load_dictionary().languages, reason="no FreeDict dictionary installed (make install)")
 def test_an_everyday_word_of_a_title_written_in_lower_case_names_nothing_alone():
     # walkthrough 19: "How much does a full turnaround … cost" was scoped to the FULL FLIGHT SIMULATOR TRAINING AGREEMENT by "full"
     rows = [

@@ -83,6 +83,16 @@ def concept_ids(lexicon, text: str) -> set[str]:
         ("Le mandat confié au commissionnaire en douane néerlandais", {"customs_broker", "netherlands"}),
         ("How can we end our arrangement with the temp agency?", {"termination_everyday"}),
         ("Jusqu'à combien sommes-nous exposés au maximum envers l'enseigne britannique si nous abîmons son stock ?", {"cap_everyday", "w_damaged"}),
+        # walkthrough 31 (a group of private clinics): its waste, its medicines and their wholesaler, its trials, its patients' meals
+        ("What do we get if the waste collector turns up late?", {"w_waste", "w_collection"}),
+        ("Do we have to buy a minimum quantity of medicines from the wholesaler?", {"w_quantity", "w_medicine", "w_wholesaler"}),
+        ("Combien le laboratoire suisse nous verse-t-il pour chaque malade inclus dans l'étude ?", {"w_patient", "w_enrolled"}),
+        ("4.1 The Sponsor shall pay the Institution EUR 7,850 per evaluable patient.", {"w_sponsor", "w_patient", "w_enrolled"}),
+        ("Quel est le tarif facturé pour nourrir un hospitalisé une journée entière ?", {"w_food", "w_patient"}),
+        ("Can we take on one of the housekeeping staff as our own employee?", {"hiring_everyday", "hospital_cleaning", "w_staff"}),
+        ("How quickly must the medical waste contractor take the waste away?", {"medical_waste"}),
+        ("Le promoteur peut-il arrêter l'essai du jour au lendemain ?", {"w_sponsor", "w_at_once"}),
+        ("Où se trouvent physiquement les serveurs qui conservent les dossiers de nos patients ?", {"w_located", "w_stored", "patient_records"}),
     ],
 )
 def test_notions_found_in_either_language(lexicon, question, expected):

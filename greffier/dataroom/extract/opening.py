@@ -201,6 +201,24 @@ FILING_LEGEND = re.compile(
 _PARTIES_HEADING = re.compile(r"^[ \t#*]*(?:the\s+|les\s+)?parties[ \t*]*:?[ \t*]*$", re.IGNORECASE | re.MULTILINE)
 
 
+# A heading line that is a party's role, its description below it ("THE INSURER\nASSURVIA EUROPE S.A., …", « LE BAILLEUR\nLa SCI … »):
+# read as a form's label (« Insurer: ASSURVIA … », :data:`_ROLE_LABEL_SPLIT`) — walkthrough 31's liability policy read its title as a party
+_ROLE_HEADING = re.compile(
+    r"^[ \t#*]*(?:the[ \t]+|le[ \t]+|la[ \t]+|l['’][ \t]*)?(?P<role>insurer|insured|policyholder|assured|lessor|lessee|landlord|tenant|licensor|licensee"
+    r"|supplier|customer|client|buyer|seller|purchaser|vendor|contractor|borrower|lender|guarantor|beneficiary|employer|owner"
+    r"|bailleur|preneur|assureur|assur[ée]|souscripteur|fournisseur|prestataire|client|acheteur|vendeur|pr[êe]teur|emprunteur|garant"
+    r"|b[ée]n[ée]ficiaire|conc[ée]dant|licenci[ée]|franchiseur|franchis[ée]|mandant|mandataire)[ \t*]*:?[ \t*]*$(?=\n[ \t*]*[A-ZÀ-Þ])",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def _as_role_label(match: re.Match[str]) -> str:
+    """A role heading as a form's label of the same length (the offsets stay the chunk's): "THE INSURER" → "    Insurer:"."""
+    role = match["role"].capitalize()
+    label = f"{role}:"
+    return " " * max(0, len(match.group(0)) - len(label)) + label if len(label) <= len(match.group(0)) else match.group(0)
+
+
 def opening_of(chunks: Sequence[ChunkInput], limit: int = OPENING_CHARS) -> Opening:
     parts: list[str] = []
     starts: list[tuple[int, str]] = []
@@ -209,6 +227,7 @@ def opening_of(chunks: Sequence[ChunkInput], limit: int = OPENING_CHARS) -> Open
         if length >= limit:
             break
         marked = _PARTIES_HEADING.sub(lambda m: m.group(0).upper(), chunk.text)  # same length: the offsets stay the chunk's
+        marked = _ROLE_HEADING.sub(_as_role_label, marked)
         text = " ".join(_GLUED_ALIAS.sub(" (", _RULE_LINE.sub(" ", _FILL_IN.sub(" ___ ", FILING_LEGEND.sub(" ", marked)))).split())
         starts.append((length, chunk.id))
         parts.append(text)
