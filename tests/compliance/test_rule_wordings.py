@@ -1767,10 +1767,37 @@ WALKTHROUGH_30 = [
     ("uncapped-liability", False, "Le Client peut commander des prestations supplémentaires sans limitation de montant."),
 ]
 
+# walkthrough 31 (a group of private clinics): a surgeons' non-compete within a distance, staff of the other party employed « directement
+# ou par personne interposée », a radiologist who reported for the other party, a change of control « faire passer le contrôle », "shall
+# be the Customer's sole provider of"; not a tender (« mise en concurrence »), an « autorité hiérarchique et disciplinaire exclusive », a
+# surgeons' on-call duty (« astreinte opératoire »)
+WALKTHROUGH_31 = [
+    ("non-compete", True, "En cas de cessation du contrat pour quelque cause que ce soit, la Société et chacun de ses associés s'interdisent, "
+     "pendant deux ans, d'exercer la chirurgie orthopédique dans tout établissement de santé situé à moins de 25 kilomètres de la Clinique."),
+    ("non-compete", False, "Le Prestataire ne pourra pas livrer à moins de 25 kilomètres du site sans accord écrit."),
+    ("non-solicitation", True, "Pendant la durée du contrat et les douze mois suivant sa cessation, la Clinique s'interdit d'employer directement "
+     "ou par personne interposée un salarié du Titulaire ayant été affecté au site, sauf accord écrit de celui-ci."),
+    ("non-solicitation", True, "During the term of this Agreement and for twelve (12) months after its termination, the Client shall not "
+     "engage, whether as employee or as independent contractor, any radiologist who has provided reports to the Client on behalf of "
+     "Northbridge during the preceding six (6) months."),
+    ("non-solicitation", False, "The Client shall not engage any subcontractor who has not been approved by the Authority."),
+    ("change-of-control", True, "Sera assimilée à une cession du droit au bail toute opération ayant pour effet de faire passer le contrôle du "
+     "Preneur, au sens de l'article L. 233-3 du Code de commerce, à une personne qui ne le détenait pas à la date des présentes."),
+    ("exclusivity", True, "2.2 During the Term, the Customer shall not engage any third party to maintain the Equipment, and the Supplier "
+     "shall be the Customer's sole provider of such services at the Clinique des Alpes."),
+    ("exclusivity", False, "Le personnel du Titulaire demeure en toutes circonstances sous son autorité hiérarchique et disciplinaire exclusive."),
+    ("non-compete", False, "Il ne sera pas renouvelé par tacite reconduction ; sa poursuite au-delà de ce terme ne pourra résulter que d'un "
+     "avenant signé des deux parties ou d'une nouvelle mise en concurrence."),
+    ("non-compete", True, "Le Prestataire s'interdit toute activité concurrente de celle de la Clinique dans le département."),
+    ("penalties", False, "La Société organise entre ses associés une permanence et une astreinte opératoire permettant d'assurer la continuité "
+     "des soins vingt-quatre heures sur vingt-quatre."),
+    ("penalties", True, "En cas de retard dans la collecte, une astreinte de 350 euros par jour et par établissement sera due."),
+]
+
 
 @pytest.mark.parametrize(
     ("rule", "fires", "text"),
-    WALKTHROUGH_30 + NOTICE_RUNS_OUT + WALKTHROUGH_17 + PROTECTED_TERRITORY + LEAVING_AT_WILL + WALKTHROUGH_12 + FALSE_POSITIVE_KINDS + MISSED_KINDS + REVIEWED + LIMIT_THEN_EXCEPT + WALKTHROUGH_13 + CUAD_TUNING_KINDS + WALKTHROUGH_14 + REVIEWED_24
+    WALKTHROUGH_31 + WALKTHROUGH_30 + NOTICE_RUNS_OUT + WALKTHROUGH_17 + PROTECTED_TERRITORY + LEAVING_AT_WILL + WALKTHROUGH_12 + FALSE_POSITIVE_KINDS + MISSED_KINDS + REVIEWED + LIMIT_THEN_EXCEPT + WALKTHROUGH_13 + CUAD_TUNING_KINDS + WALKTHROUGH_14 + REVIEWED_24
     + WALKTHROUGH_16 + MOST_FAVOURED_WRITTEN_OUT + WALKTHROUGH_25,
 )
 def test_the_last_rounds_wordings(rule, fires, text):
