@@ -58,6 +58,10 @@ def test_no_notice_is_read_where_none_stops_a_renewal(sentence):
          "d'un an, sauf dénonciation trois mois avant l'échéance.", 1, "years"),
         ("The Initial Term shall automatically renew on a month-to-month basis unless either party gives 30 days' notice.", 1, "months"),
         ("This Agreement will automatically renew for one or more annual periods after the Initial Term.", 1, "years"),
+        # walkthrough 31: « d'une année », its accent folded (a clinic's waste collection had no renewed length, so no notice deadline)
+        ("Il se renouvelle ensuite par tacite reconduction par périodes successives d'une année, sauf dénonciation notifiée au moins un mois "
+         "avant l'échéance de la période en cours.", 1, "years"),
+        ("Le bail se renouvellera par tacite reconduction pour des périodes de deux années, sauf congé donné six mois avant son terme.", 2, "years"),
     ],
 )
 def test_each_renewal_s_length_is_read_not_the_first_term_nor_the_notice(sentence, count, unit):

@@ -62,9 +62,10 @@ _UNITS: dict[str, TimeUnit] = {
 }
 _DURATION = re.compile(
     rf"(?<![\w-])(?P<num>{NUMBER})(?:\s*\(\s*(?P<digits>\d{{1,3}}|I)\s*\))?(?:\s+|-\s?)(?:(?:pleines?|full|entières?|calendar|consecutive|contract|lease|license|licence|agreement|business|working|banking)\s+)?"
-    r"(?P<unit>années|année|ans|an|mois|semaines|semaine|jours|jour|years|year|yrs|yr|months|month|weeks|week|days|day)\b",
+    r"(?P<unit>années|année|annees|annee|ans|an|mois|semaines|semaine|jours|jour|years|year|yrs|yr|months|month|weeks|week|days|day)\b",
     re.IGNORECASE,
-)  # "three (3) years", "a five-year term", "five (5) Contract Years", "one (I) year" (a 1 read as I)
+)  # "three (3) years", "a five-year term", "five (5) Contract Years", "one (I) year" (a 1 read as I); « d'une année » folded too (walkthrough 31:
+# a renewal « par périodes successives d'une année » had no length, and no notice deadline)
 
 
 def parse_number(text: str) -> int | None:
