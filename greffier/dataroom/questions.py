@@ -76,7 +76,7 @@ _END_VERBS = re.compile(
 _SIGN_VERBS = re.compile(
     r"\b(?:sign(?:e|es|ee|ees|és|ed)|conclu[se]?|conclues|passes|dates? du|date de signature|entered into|executed|concluded|dated|signature date)\b"
 )
-_BEFORE = r"(?:on or |at the latest |or )?before|avant(?: la| le)?|prior to|d'ici(?: la| le)?|au plus tard(?: le| la| en| a)?|no later than|by|until|jusqu'(?:a|au|en)(?: la| le)?|earlier than"
+_BEFORE = r"(?:on or |at the latest |or )?before|on or prior to|avant(?: la| le)?|prior to|d'ici(?: la| le)?|au plus tard(?: le| la| en| a)?|no later than|by|until|jusqu'(?:a|au|en)(?: la| le)?|earlier than"
 _AFTER = r"(?:on or |or )?after|apres(?: la| le)?|later than|au-dela d[eu]|beyond|a partir d[eu]|a compter d[eu]|depuis|since|from|starting(?: in| from)?"
 _DURING = r"en|in|during|courant|au cours de(?: l'annee)?|dans l'annee|within"
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
@@ -433,7 +433,7 @@ def _months_later(day: date, months: int) -> date:
 
 def _inclusive(word: str) -> bool:
     """« d'ici 2026 », "by June 2027", « au plus tard en 2026 »: up to the end of the period named."""
-    return word.startswith(("d'ici", "au plus tard", "no later", "by", "until", "jusqu", "on or", "or before", "at the latest"))  # (walkthrough 31:
+    return word.startswith(("d'ici", "au plus tard", "no later", "by", "until", "jusqu", "on or", "or before", "at the latest", "on or prior"))  # (walkthrough 31:
     # "on or before 31 December 2027" read as up to the 30th)
 
 

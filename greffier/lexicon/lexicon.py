@@ -158,8 +158,10 @@ class Lexicon:
                 if m.term.lang == prefer or m.concept.kind != "clause" or m.concept.id in own.get((m.start, m.end), {m.concept.id})
             ]
             # … nor an everyday word of the other language found on its stem alone: the English "pay" is no French « pays » (country)
+            # (nor as written where the word is a term of the text's language: "Who pays the invoices?" — the review of the round)
             candidates = [
-                m for m in candidates if m.term.lang == prefer or m.concept.kind != "word" or tuple(tokens[m.start : m.end]) == m.term.tokens
+                m for m in candidates
+                if m.term.lang == prefer or m.concept.kind != "word" or (tuple(tokens[m.start : m.end]) == m.term.tokens and (m.start, m.end) not in own)
             ]
         kept: list[Match] = []
         taken: dict[int, int] = {}  # token position -> length of the match that holds it

@@ -28,7 +28,7 @@ from greffier.models import models_in_use
 from greffier.services.search import FUSION_MARGIN, check_search_arguments, reranker_in_use, search
 from pipelines.answering import ANSWER_OUTPUTS, warmed_answer_pipeline
 from greffier.text.replies import (
-    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_COMPUTED_NOTE, END_IN_FORCE_NOTE, END_MOVED_LEAD, END_MOVED_NOTE, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NEXT_NOTICE_NOTE, SEVERAL_AMONG, STATUS_ARTICLE, STATUS_CURRENT, STATUS_DEADLINE_PASSED, STATUS_ENDED, STATUS_ENDS_BEFORE, STATUS_NOTE_AT, STATUS_PERIOD_THEN, STATUS_WILL_RENEW, STATUS_NOTICE_NOT_SAID, STATUS_NO_RENEWAL, STATUS_NOT_STARTED, STATUS_NOTE, STATUS_SURVIVES, STATUS_UNCERTAIN, STATUS_RENEWED, STATUS_RUNS, STATUS_TEXT, STATUS_THEN_RENEWS, NO_RELEVANT_PASSAGE, NOT_A_CONTRACT_KINDS, NOT_A_CONTRACT_NOTE, NAMES_ABSENT, NOT_GROUNDED, NOTICE_UNITS_FR, ONLY_NAMED, RENEWS_NOTE, RENEWS_VERB, EXTENDED_VERB, RUNS_ON_VERB, ROLE_IS, ROLE_NOTE, WHICH_ONE, abstention, contract_label, date_in, file_names, reply_language,
+    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_COMPUTED_NOTE, END_IN_FORCE_NOTE, END_MOVED_LEAD, END_MOVED_NOTE, NEXT_NOTICE_ANSWER, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NEXT_NOTICE_NOTE, SEVERAL_AMONG, STATUS_ARTICLE, STATUS_CURRENT, STATUS_DEADLINE_PASSED, STATUS_ENDED, STATUS_ENDS_BEFORE, STATUS_NOTE_AT, STATUS_PERIOD_THEN, STATUS_WILL_RENEW, STATUS_NOTICE_NOT_SAID, STATUS_NO_RENEWAL, STATUS_NOT_STARTED, STATUS_NOTE, STATUS_SURVIVES, STATUS_UNCERTAIN, STATUS_RENEWED, STATUS_RUNS, STATUS_TEXT, STATUS_THEN_RENEWS, NO_RELEVANT_PASSAGE, NOT_A_CONTRACT_KINDS, NOT_A_CONTRACT_NOTE, NAMES_ABSENT, NOT_GROUNDED, NOTICE_UNITS_FR, ONLY_NAMED, RENEWS_NOTE, RENEWS_VERB, EXTENDED_VERB, RUNS_ON_VERB, ROLE_IS, ROLE_NOTE, WHICH_ONE, abstention, contract_label, date_in, file_names, reply_language,
     wording,
 )
 from pipelines.generators.answer_kinds import CONTRACT_NAMED_BY_A_CLAUSE, STATUS_ASKED, STATUS_NOT_OF_THE_CONTRACT, asks_a_date
@@ -147,8 +147,11 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
     if not outputs["relevance"]["documents"]:
         # when the one contract asked about ends: its record's end, quoted, rather than no answer (walkthrough 31: "When does the lease of
         # the Saint-Ismier clinic building run out?" abstained, its term article and its avenant's saying neither "Saint-Ismier" nor "building")
-        ending = _status_answer(store, [(scope or {}).get("contract_ids"), (hint or {}).get("contract_ids")], question, reply_language(question),
-                                end_asked=True) if _END_ASKED.search(fold(question).replace("’", "'")) else None
+        # (the contract the question's names fit best, when the hint holds several: "the cleaning company … the Échirolles clinic")
+        candidates = [(scope or {}).get("contract_ids"), (hint or {}).get("contract_ids"), _best_hinted(hint)]
+        ending = _status_answer(store, candidates, question, reply_language(question), end_asked=True) if _END_ASKED.search(fold(question).replace("’", "'")) else None
+        if ending is None and _NOTICE_ASKED.search(fold(question).replace("’", "'")):
+            ending = _notice_answer(store, candidates, reply_language(question))
         if ending is not None:
             return _status_reply(base, ending, relevance, emit, question)
         return _abstain(base, question, results, relevance, emit, streamed=abstention(reply_language(question)), hint=hint, absent=absent_in(store, question))
@@ -250,10 +253,60 @@ def asked_date(question: str, today: date) -> date:
 # A question on when a contract ends (not whether it is in force): "When does the lease run out?", « Quand le bail prend-il fin ? »
 _END_ASKED = re.compile(
     r"\b(?:until when|till when|jusqu'a quand|jusqu'a quelle date)\b"
-    r"|\bwhen\s+(?:does|do|will|did)\b[^?]*\b(?:end|ends|expire|expires|run out|terminate|lapse|come to an end|finish)\b"
+    # (the contract the subject: "When does the lease run out?", not "When do we pay the invoices at the end of the quarter?" — a review)
+    r"|\bwhen\s+(?:does|will|did)\s+(?:the|this|that|our|its|it)\b(?:(?!\b(?:we|you|they|pay|deliver|send|invoice|give|notify)\b)[^?]){0,60}?"
+    r"\b(?:end|expire|run out|terminate|lapse|come to an end|finish)\b(?!\s+(?:of|the|our|it|this)\b)"
     r"|\bquand\b[^?]*\b(?:prend(?:ra)?(?:-t)?(?:-il|-elle)? fin|expire(?:ra)?|se termine(?:ra)?|finit|s'acheve(?:ra)?|arrive(?:ra)?(?:-t)?(?:-il|-elle)? a (?:son )?(?:terme|echeance))\b"
     r"|\b(?:what is|what's) the (?:end|expiry|expiration) date\b|\bquelle est (?:la )?date (?:de fin|d'expiration|d'echeance)\b"
 )
+# A question on the notice that stops a contract renewing, or by when to give it: "By when must we write to … if we want to retender?",
+# « Avant quelle date devons-nous dénoncer … ? », "Will it roll over …, could we still stop it?"
+_NOTICE_ASKED = re.compile(
+    r"\b(?:by when|no later than when|how late|until when can|au plus tard quand|avant quelle date|d'ici quand|jusqu'a quand (?:pouvons|peut|peuvent|puis))\b"
+    r"|\b(?:roll over|rolls over|renew\w*|retender|re-tender|stop it|stop the renewal|give notice|send notice|write to|denonc\w*|preavis|reconduction|reconduit|renouvel\w*|conge)\b"
+    r"[^?]*\b(?:when|date|deadline|still|quand|date limite|encore|toujours)\b"
+    r"|\b(?:when|date|deadline|still|quand|date limite|encore|toujours)\b[^?]*\b(?:roll over|rolls over|renew\w*|retender|re-tender|stop it|give notice|"
+    r"send notice|write to|denonc\w*|preavis|reconduction|reconduit|renouvel\w*|conge)\b"
+)
+
+
+def _best_hinted(hint: dict[str, Any] | None) -> list[str]:
+    """The contracts a hint weighs most (:func:`pipelines.routers.scoping.hint_for`'s weights: the rarity of the names each carries)."""
+    weights = (hint or {}).get("weights") or {}
+    best = max(weights.values(), default=0.0)
+    return [cid for cid, weight in weights.items() if best and weight >= best - 1e-9]
+
+
+def _notice_answer(store: Any, candidates: list[list[str] | None], language: str) -> dict[str, Any] | None:  # noqa: ANN401
+    """By when notice stops the one contract a question is about renewing (its record's next deadline), quoting the sentence that says
+    it renews; ``None`` when there is no one such contract, it does not renew by itself, or no deadline is to come."""
+    room = load_dataroom(store)
+    record = None
+    for ids in candidates:
+        records = [room.by_id[c] for c in dict.fromkeys(ids or []) if c in room.by_id]
+        contracts = [r for r in records if not r.is_amendment and not r.not_contract]
+        contracts = [r for r in contracts if r.copy_of not in {c.id for c in contracts}]
+        if len(contracts) == 1:
+            record = contracts[0]
+            break
+    if record is None or record.renewal != "automatic" or not record.renewal_notice or (coming := next_notice(record, date.today())) is None:
+        return None
+    source = record.sources.get("renewal")
+    with store.session() as session:
+        chunk = session.get(Chunk, source.chunk_id) if source is not None and source.chunk_id else None
+    if chunk is None or not source.raw:
+        return None
+    sentence = _quotable(" ".join(source.raw.split()).removesuffix("…"))
+    count, unit = record.renewal_notice.split()
+    notice = f"{count} {NOTICE_UNITS_FR.get(unit, unit)}" if language == "fr" else record.renewal_notice
+    where = wording(STATUS_ARTICLE, language, heading=section_label(chunk.section)) if chunk.section else wording(STATUS_TEXT, language)
+    text = wording(NEXT_NOTICE_ANSWER, language, renews=renews_verb(record, language), by=date_in(coming[0].isoformat(), language), notice=notice,
+                   stops=date_in(coming[1].isoformat(), language), where=where)
+    holder = room.by_id.get(chunk.contract_id)
+    return {"text": f"{contract_label(record.title, record.file)} — {text} « {sentence} » [1]", "chunk": chunk, "record": record,
+            "file": holder.file if holder is not None else record.file, "at": date.today()}
+
+
 # The yes or no a status answer opens with, left out of an answer on when the contract ends
 _YES_OR_NO = re.compile(r"^(?:Yes|No|Oui|Non)\s*:\s*")
 

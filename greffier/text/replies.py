@@ -111,6 +111,14 @@ EXTENDED_VERB = {"en": "is tacitly extended", "fr": "se prolonge tacitement"}
 RUNS_ON_VERB = {"en": "runs on for an indefinite term", "fr": "se poursuit pour une durée indéterminée"}
 # … and the next day to give that notice, computed from the end of its term, its notice and the length of a renewal (a lawyer's
 # first question on such a contract: walkthrough 19 asked « by what date must we give notice to stop it renewing again? »)
+# … and as an answer, the notice asked of a contract no passage answered for (walkthrough 31: "By when must we write to the cleaning company
+# if we want to retender the contract?" abstained, the record knowing the deadline)
+NEXT_NOTICE_ANSWER = {
+    "en": "It {renews} unless notice is given: to stop it, notice must be given by {by} ({notice} before the end of the term ending {stops}), "
+          "as its {where} says:",
+    "fr": "Il {renews} sauf préavis : pour l'arrêter, le préavis doit être donné au plus tard le {by} ({notice} avant la fin de la période qui "
+          "s'achève le {stops}), comme le dit son {where} :",
+}
 NEXT_NOTICE_NOTE = {
     "en": "{file}: to stop it renewing, notice must be given by {by} ({notice} before the end of the term ending {stops}).",
     "fr": "{file} : pour qu'il ne se renouvelle pas, le préavis doit être donné au plus tard le {by} ({notice} avant la fin de la période qui s'achève le {stops}).",

@@ -382,6 +382,10 @@ _ROLE_TERMS = frozenset(
 )
 
 
+# The roles any contract's counterparty may have (« le fournisseur », "the customer"), unlike a landlord's or a licensor's
+_LOOSE_ROLES = frozenset("supplier suppliers fournisseur fournisseurs customer customers client clients".split())
+
+
 def _determiner_gap(question: str, match) -> int | None:  # noqa: ANN001  (greffier.lexicon.Match)
     """How many words stand between a definite determiner and the kind term ``match`` found (« le bail » 0, « la durée du contrat de
     bail » 0, "the Lessee's obligations regarding maintenance" 3); ``None`` when no determiner comes before it (:func:`designated`)."""
@@ -658,8 +662,9 @@ def by_kind(index: IdentityIndex, question: str) -> Scope | None:
     # a party's role that is also a kind's word (« le fournisseur », "the supplier") names no supply agreement when the question names what
     # a contract is about (walkthrough 31: « … le contrat des appareils d'imagerie … sans rien reprocher au fournisseur » and « le fournisseur
     # du dossier patient informatisé » were asked of the pharmacy supply contract)
+    # (a role every kind of contract has, not a landlord's, which names a lease: the review of the round)
     about = {m.concept.id for m in matches if m.concept.kind == "subject" and index.carriers_of.get(m.concept.id)}
-    if about and kind_matches and all(len(m.term.tokens) == 1 and m.term.tokens[0] in _ROLE_TERMS for m in kind_matches):
+    if about and kind_matches and all(len(m.term.tokens) == 1 and m.term.tokens[0] in _LOOSE_ROLES for m in kind_matches):
         kind_matches = []
     kinds = {m.concept.id for m in kind_matches}
     kind_words = {t for m in kind_matches for t in tokens[m.start : m.end]}

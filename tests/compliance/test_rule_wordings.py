@@ -1792,6 +1792,16 @@ WALKTHROUGH_31 = [
     ("penalties", False, "La Société organise entre ses associés une permanence et une astreinte opératoire permettant d'assurer la continuité "
      "des soins vingt-quatre heures sur vingt-quatre."),
     ("penalties", True, "En cas de retard dans la collecte, une astreinte de 350 euros par jour et par établissement sera due."),
+    # the review of the round: an inspection passed, parking near a school, a vetting rule, staff for another site, a data source, tenders
+    ("change-of-control", False, "Le Prestataire devra faire passer le contrôle de conformité des installations électriques par un organisme "
+     "agréé avant la mise en service."),
+    ("non-compete", False, "Le Prestataire s'interdit de stationner ou de travailler sur la voie publique à moins de 2 km de l'école sans autorisation."),
+    ("non-compete", False, "Le Client s'interdit de procéder à des mises en concurrence répétées pendant la première année."),
+    ("non-solicitation", False, "The Contractor shall not employ any person who has been convicted of an offence involving dishonesty to "
+     "perform work on behalf of the Contractor."),
+    ("non-solicitation", False, "Le Titulaire s'interdit d'employer pour l'exécution du présent marché des salariés affectés à un autre chantier "
+     "sans l'accord du maître d'ouvrage."),
+    ("exclusivity", False, "The Supplier shall be the sole provider of the information contained in the Supplier Data and responsible for its accuracy."),
 ]
 
 

@@ -927,6 +927,11 @@ def test_an_insurance_policy_s_period_is_its_term():
     "This Policy is issued for the Period of Insurance from 1 January 2026 at 00:00 to 31 December 2026 at 24:00.",
     "This Policy is issued for the Period of Insurance from 00:00 hours GMT on 1 January 2026 to 24:00 hours GMT on 31 December 2026.",
     "La police est souscrite pour la période du 1er janvier 2026 à 0h00 au 31 décembre 2026 à 24h00.",
+    # (the review of the round: hours in words, a.m., midnight, noon)
+    "La police est souscrite pour la période du 1er janvier 2026 à 0 heure au 31 décembre 2026 à 24 heures.",
+    "This Policy is issued for the Period of Insurance from January 1, 2026 at 12:01 a.m. to December 31, 2026 at midnight.",
+    "This Policy is issued for the Period of Insurance from 1 January 2026 at midnight to 31 December 2026.",
+    "La police est souscrite pour la période du 1er janvier 2026 à midi au 31 décembre 2026 à midi.",
 ])
 def test_an_insurance_period_ends_on_its_last_day_whatever_the_hours_written(period):
     # walkthrough 31: the hour after the start date ("1 January 2026 at 00:00") left a compulsory liability policy with no end

@@ -38,6 +38,7 @@ def read(question: str):
     ("List the contracts signed before 1 March 2022", {"signature_date": {"before": "2022-02-28"}}),
     # … "on or before" a day is up to that day (walkthrough 31: read as up to the day before, « au plus tard le » was right)
     ("Which contracts end on or before 31 December 2027?", {"end_date": {"before": "2027-12-31"}}),
+    ("Which contracts end on or prior to 31 December 2027?", {"end_date": {"before": "2027-12-31"}}),
     ("Quels contrats prennent fin au plus tard le 31 décembre 2027 ?", {"end_date": {"before": "2027-12-31"}}),
     ("Which contracts were signed on or after 1 January 2024?", {"signature_date": {"after": "2024-01-01"}}),
     ("Which contracts were signed after 1 January 2024?", {"signature_date": {"after": "2024-01-02"}}),

@@ -1518,6 +1518,12 @@ def test_another_country_s_register_number_is_no_siren():
         "Le Bailleur donne à bail.",
         ["SCI GRESIVAUDAN PATRIMOINE", "CLINALPES SANTÉ SAS"],
     ),
+    (
+        # a bare heading, its article left out (the review of the round)
+        "PUBLIC LIABILITY INSURANCE POLICY\n\nINSURER\nASSURVIA EUROPE S.A., registered under number B 187442 (the \"Insurer\").\n\n"
+        "POLICYHOLDER\nCLINALPES SANTÉ SAS, RCS Grenoble 824 517 396 (the \"Insured\").\n\nSECTION 1 — COVER\nThe Insurer pays.",
+        ["ASSURVIA EUROPE S.A.", "CLINALPES SANTÉ SAS"],
+    ),
 ])
 def test_parties_under_headings_that_name_their_roles(text, expected):
     # walkthrough 31: a liability policy's parties under "THE INSURER" and "THE POLICYHOLDER" were read as its title and "THE INSURER

@@ -695,6 +695,14 @@ def test_when_a_contract_ends_is_read_from_its_record_when_no_passage_answers(su
     assert [Path(c["file"]).name for c in out["citations"]] == ["avenant_1_castaing.md"]
 
 
+@pytest.mark.parametrize("question", ["When do we pay the Castaing invoices at the end of the quarter?",
+                                      "When does Castaing have to deliver the wine at the end of each month?"])
+def test_a_question_on_something_else_at_an_end_is_not_answered_with_the_contract_s_end(supply_room, question):
+    # the review of the round: "the end of the quarter" is no end of the contract
+    out = answer(supply_room, question, backend=None)
+    assert "2028" not in out["answer"] and not out.get("status_from_record"), out["answer"]
+
+
 def test_a_memo_that_speaks_of_a_contract_does_not_hide_it_from_a_status_question(supply_room):
     # walkthrough 31: "Is the patient meals contract still running?" hinted at the catering contract and the memo that names its meals:
     # two documents, no one contract told apart, and the search answered with the contract's price article
@@ -726,3 +734,54 @@ def test_a_list_of_amendments_asked_what_they_change_names_their_articles(supply
     second = lines["Avenant n° 2 au contrat de fourniture de vins du 1er mars 2023"]
     assert first.endswith(said + "Article 1 — Prorogation du contrat"), first  # not its law, not its parties
     assert second.endswith(said + "Article 1 — Nouveau prix"), second  # not what it leaves unchanged
+
+
+@pytest.fixture(scope="module")
+def cleaning_room(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201
+    from tests.pipelines.files import make_markdown
+
+    base = tmp_path_factory.mktemp("cleaning")
+    room = base / "room"
+    room.mkdir()
+    start = date.today().replace(day=1) - relativedelta(years=2)  # renewing yearly, its next deadline always to come
+    make_markdown(room / "bionettoyage_hygiaclean.md", [
+        ("Entre les soussignés", "HYGIACLEAN SERVICES SAS, RCS Chambéry 791 330 248, ci-après « le Titulaire », et CLINALPES SANTÉ SAS, RCS "
+                                 "Grenoble 824 517 396, ci-après « la Clinique »."),
+        ("Article 1 — Objet", "Le Titulaire assure le bionettoyage des locaux de la Clinique Belledonne à Échirolles."),
+        ("Article 5 — Durée", f"Le contrat est conclu pour une période initiale d'un an à compter du {start.day} {_MONTHS_FR[start.month]} {start.year}. "
+                              "À son terme, il sera reconduit tacitement d'année en année, sauf dénonciation par l'une des parties moyennant un "
+                              "préavis de trois mois avant la date d'échéance."),
+        ("Article 9 — Droit applicable", "Le contrat est régi par le droit français."),
+    ], title="Contrat de prestations de bionettoyage")
+    make_markdown(room / "restauration_saveurs.md", [
+        ("Entre les soussignés", "SAVEURS ET SOINS SAS, RCS Lyon 512 345 678, ci-après « le Prestataire », et CLINALPES SANTÉ SAS, ci-après « la Clinique »."),
+        ("Article 1 — Objet", "Le Prestataire prépare les repas des patients de la Clinique des Alpes à Annecy."),
+        ("Article 7 — Durée", "Le contrat prend effet le 1er juillet 2022 pour quatre ans ; il ne sera pas renouvelé par tacite reconduction."),
+    ], title="Contrat de restauration des patients")
+    settings = load_settings(base / "ws")
+    Ingestor(settings).ingest(room)
+    return settings
+
+
+_MONTHS_FR = {1: "janvier", 2: "février", 3: "mars", 4: "avril", 5: "mai", 6: "juin", 7: "juillet", 8: "août", 9: "septembre", 10: "octobre",
+              11: "novembre", 12: "décembre"}
+
+
+@pytest.mark.parametrize(("question", "said"), [
+    ("By when must we write to the cleaning company if we want to retender the contract at the Échirolles clinic?", "notice must be given by"),
+    ("Avant quelle date devons-nous écrire à l'entreprise de nettoyage pour remettre en concurrence le site d'Échirolles ?", "le préavis doit être donné au plus tard le"),
+])
+def test_by_when_notice_stops_a_renewal_is_read_from_the_record_when_no_passage_answers(cleaning_room, question, said):
+    # walkthrough 31: "By when must we write to the cleaning company …?" abstained; the record knew the deadline (three months before the
+    # end of the period running)
+    from greffier.dataroom.records import next_notice
+    from store.records import load_dataroom
+    from store.workspace import open_workspace
+
+    record = next(r for r in load_dataroom(open_workspace(cleaning_room)).records if "hygiaclean" in r.file)
+    due, stops = next_notice(record, date.today())
+    out = answer(cleaning_room, question, backend=None)
+    assert not out["abstained"] and said in out["answer"], out["answer"]
+    written = due.isoformat() if question.startswith("By") else due.strftime("%d/%m/%Y")
+    assert written in out["answer"] and "reconduit tacitement d'année en année" in out["answer"], out["answer"]
+    assert [Path(c["file"]).name for c in out["citations"]] == ["bionettoyage_hygiaclean.md"]

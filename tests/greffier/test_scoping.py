@@ -605,6 +605,30 @@ def test_a_party_s_nationality_names_the_one_contract_under_its_country_s_law(qu
 
 
 @pytest.mark.parametrize(("question", "wanted"), [
+    # walkthrough 31: « le fournisseur » named the pharmacy supply contract for a question about the imaging equipment's contract
+    ("Jusqu'à quand sommes-nous engagés avec le fournisseur du dossier patient informatisé ?", "ehr"),
+    # … not a landlord, which names the lease whatever else is named (the review of the round)
+    ("Le bailleur peut-il refacturer au preneur le bionettoyage des parties communes ?", "lease"),
+    ("Can the landlord charge us for the cleaning company's work in the common areas?", "lease"),
+])
+def test_a_role_any_contract_has_names_no_kind_beside_what_a_contract_is_about(question, wanted):
+    from pipelines.routers.scoping import by_kind
+
+    rows = [
+        IdentityRow("lease", "BAIL COMMERCIAL", "room/Bail_clinique.docx", ["SCI LES TERRASSES", "CLINALPES SANTÉ SAS"], True, "bail commercial"),
+        IdentityRow("clean", "CONTRAT DE PRESTATIONS DE BIONETTOYAGE", "room/Bionettoyage.pdf", ["HYGIACLEAN SAS", "CLINALPES SANTÉ SAS"], True,
+                    "prestation de services"),
+        IdentityRow("pharma", "CONTRAT-CADRE D'APPROVISIONNEMENT EN PRODUITS PHARMACEUTIQUES", "room/Dauphipharm.docx",
+                    ["DAUPHIPHARM SAS", "CLINALPES SANTÉ SAS"], True, "contrat de fourniture"),
+        IdentityRow("ehr", "MASTER SUBSCRIPTION AGREEMENT", "room/Meridian_EHR_Master_Subscription_Agreement.docx",
+                    ["MERIDIAN CARECLOUD, INC.", "CLINALPES SANTÉ SAS"], True, "contrat SaaS"),
+    ]
+    scope = by_kind(IdentityIndex.build(rows, load_lexicon()), question)
+    # (the lease among those named: the cleaning contract the question speaks of may be too)
+    assert scope is not None and wanted in scope.contract_ids and "pharma" not in scope.contract_ids, scope
+
+
+@pytest.mark.parametrize(("question", "wanted"), [
     ("Le mandat confié au commissionnaire en douane néerlandais est-il encore en vigueur ?", "nl"),
     ("Is the subcontracting agreement under Belgian law still in force?", "be"),
     ("Is the agreement with our Dutch customs broker still in force?", "nl"),

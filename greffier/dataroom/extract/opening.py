@@ -207,16 +207,16 @@ _ROLE_HEADING = re.compile(
     r"^[ \t#*]*(?:the[ \t]+|le[ \t]+|la[ \t]+|l['’][ \t]*)?(?P<role>insurer|insured|policyholder|assured|lessor|lessee|landlord|tenant|licensor|licensee"
     r"|supplier|customer|client|buyer|seller|purchaser|vendor|contractor|borrower|lender|guarantor|beneficiary|employer|owner"
     r"|bailleur|preneur|assureur|assur[ée]|souscripteur|fournisseur|prestataire|client|acheteur|vendeur|pr[êe]teur|emprunteur|garant"
-    r"|b[ée]n[ée]ficiaire|conc[ée]dant|licenci[ée]|franchiseur|franchis[ée]|mandant|mandataire)[ \t*]*:?[ \t*]*$(?=\n[ \t*]*[A-ZÀ-Þ])",
+    r"|b[ée]n[ée]ficiaire|conc[ée]dant|licenci[ée]|franchiseur|franchis[ée]|mandant|mandataire)[ \t*]*:?[ \t*]*\n(?=[ \t*]*[A-ZÀ-Þ])",
     re.IGNORECASE | re.MULTILINE,
 )
 
 
 def _as_role_label(match: re.Match[str]) -> str:
-    """A role heading as a form's label of the same length (the offsets stay the chunk's): "THE INSURER" → "    Insurer:"."""
-    role = match["role"].capitalize()
-    label = f"{role}:"
-    return " " * max(0, len(match.group(0)) - len(label)) + label if len(label) <= len(match.group(0)) else match.group(0)
+    """A role heading and its line's end as a form's label of the same length (the offsets stay the chunk's): "THE INSURER\n" →
+    "    Insurer: ", "BAILLEUR\n" → "Bailleur:" (a bare heading has no room for a space — the review of the round)."""
+    label = f"{match['role'].capitalize()}:"
+    return " " * (len(match.group(0)) - len(label) - 1) + label + " " if len(label) < len(match.group(0)) else label
 
 
 def opening_of(chunks: Sequence[ChunkInput], limit: int = OPENING_CHARS) -> Opening:
@@ -724,7 +724,7 @@ _ROLE_LABEL_SPLIT = re.compile(
     r"|Underwriters?|Insurers?|Insured|Assured|Policyholder|Assureurs?|Assur[ée]s?|Souscripteur"
     # a letter's writer and addressee (walkthrough 19: "SIDE LETTER From: CORRIB AVIATION LEASING DAC … To: AIR VOLCANS SA …")
     r"|From|To|Expéditeur|Destinataire)"
-    r"[ \t]?:[ \t]+(?=[A-ZÀ-Þ])"
+    r"[ \t]?:(?:[ \t]+|(?<=[a-zé]:))(?=[A-ZÀ-Þ])"  # (a role heading read as a label may leave no room for the space: « Bailleur:La SCI … »)
 )
 
 

@@ -74,7 +74,8 @@ UNCHANGED = re.compile(r"inchang|unchanged|ne modifie (?:ni|pas)|does not (?:ame
 # an hour before a date: "from 00:00 hours GMT on 1 January 2026 to 24:00 hours GMT on 31 December 2026" (an insurance's period)
 _CLOCK = r"(?:(?:\d{1,2}[:.h]\d{2}|midnight|noon|minuit|midi)\s*(?:hours?|hrs|heures?)?\s*(?:GMT|UTC|CET|local\s+time|heure\s+locale)?\s+(?:on|le)\s+)?"
 # … or after it: "from 1 January 2026 at 00:00 to 31 December 2026 at 24:00" (walkthrough 31's liability policy had no end)
-_CLOCK_AFTER = r"(?:\s+(?:at|a|à)\s+\d{1,2}[:.h]\d{2}\s*(?:hours?|hrs|heures?)?(?:\s*(?:GMT|UTC|CET|local\s+time|heure\s+locale))?)?"
+_CLOCK_AFTER = (r"(?:\s+(?:at|a|à)\s+(?:\d{1,2}(?:[:.h]\d{2}|\s*(?:h|heures?)(?:\s*\d{2})?)\s*(?:a\.?m\.?|p\.?m\.?)?|midnight|noon|minuit|midi)"
+                r"\s*(?:hours?|hrs|heures?)?(?:\s*(?:GMT|UTC|CET|local\s+time|heure\s+locale))?)?")
 _RANGE = re.compile(
     rf"\b(?:du|from|de)\s+{_CLOCK}(?P<start>{DATE_PATTERN}){_CLOCK_AFTER}\s*,?\s+(?:au|to|until|jusqu['’]au|through|-)\s+{_CLOCK}{DATE_GROUP}"
     rf"|(?<![\w,])(?P<bare>{DATE_PATTERN})\s+(?:through|thru|until)\s+(?P<bare_end>{DATE_PATTERN})",  # "April 15, 2000 through October 15, 2000"
