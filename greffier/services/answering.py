@@ -148,9 +148,9 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
         # when the one contract asked about ends: its record's end, quoted, rather than no answer (walkthrough 31: "When does the lease of
         # the Saint-Ismier clinic building run out?" abstained, its term article and its avenant's saying neither "Saint-Ismier" nor "building")
         # (the contract the question's names fit best, when the hint holds several: "the cleaning company … the Échirolles clinic")
-        candidates = [(scope or {}).get("contract_ids"), (hint or {}).get("contract_ids"), _best_hinted(hint)]
-        ending = _status_answer(store, candidates, question, reply_language(question), end_asked=True) if _END_ASKED.search(fold(question).replace("’", "'")) else None
-        if ending is None and _NOTICE_ASKED.search(fold(question).replace("’", "'")):
+        candidates, folded = [(scope or {}).get("contract_ids"), (hint or {}).get("contract_ids"), _best_hinted(hint)], fold(question).replace("’", "'")
+        ending = _status_answer(store, candidates, question, reply_language(question), end_asked=True) if _END_ASKED.search(folded) else None
+        if ending is None and _NOTICE_ASKED.search(folded):
             ending = _notice_answer(store, candidates, reply_language(question))
         if ending is not None:
             return _status_reply(base, ending, relevance, emit, question)
@@ -270,6 +270,20 @@ _NOTICE_ASKED = re.compile(
 )
 
 
+def _one_contract(room: Any, candidates: list[list[str] | None]) -> Any:  # noqa: ANN401
+    """The one contract of the first of ``candidates`` (lists of ids) that holds one, or ``None``: its amendments, a signed copy beside
+    its original and a memo that speaks of it set aside (walkthrough 31: "Is the patient meals contract still running?" hinted at the
+    catering contract and the internal memo that names its meals, and no contract was told apart)."""
+    for ids in candidates:
+        records = [room.by_id[c] for c in dict.fromkeys(ids or []) if c in room.by_id]
+        contracts = [r for r in records if not r.is_amendment] or records
+        contracts = [r for r in contracts if r.copy_of not in {c.id for c in contracts}]
+        contracts = [r for r in contracts if not r.not_contract] or contracts
+        if len(contracts) == 1:
+            return contracts[0]
+    return None
+
+
 def _best_hinted(hint: dict[str, Any] | None) -> list[str]:
     """The contracts a hint weighs most (:func:`pipelines.routers.scoping.hint_for`'s weights: the rarity of the names each carries)."""
     weights = (hint or {}).get("weights") or {}
@@ -281,14 +295,7 @@ def _notice_answer(store: Any, candidates: list[list[str] | None], language: str
     """By when notice stops the one contract a question is about renewing (its record's next deadline), quoting the sentence that says
     it renews; ``None`` when there is no one such contract, it does not renew by itself, or no deadline is to come."""
     room = load_dataroom(store)
-    record = None
-    for ids in candidates:
-        records = [room.by_id[c] for c in dict.fromkeys(ids or []) if c in room.by_id]
-        contracts = [r for r in records if not r.is_amendment and not r.not_contract]
-        contracts = [r for r in contracts if r.copy_of not in {c.id for c in contracts}]
-        if len(contracts) == 1:
-            record = contracts[0]
-            break
+    record = _one_contract(room, candidates)
     if record is None or record.renewal != "automatic" or not record.renewal_notice or (coming := next_notice(record, date.today())) is None:
         return None
     source = record.sources.get("renewal")
@@ -332,18 +339,8 @@ def _status_answer(store: Any, candidates: list[list[str] | None], question: str
     if STATUS_NOT_OF_THE_CONTRACT.search(CONTRACT_NAMED_BY_A_CLAUSE.sub(" ", checked)):
         return None
     room = load_dataroom(store)
-    record = None
     # … and the workspace's only contract, when it holds one (no scope nor hint names a contract there: nothing to tell apart)
-    for ids in [*candidates, [r.id for r in room.records]]:
-        records = [room.by_id[c] for c in dict.fromkeys(ids or []) if c in room.by_id]
-        contracts = [r for r in records if not r.is_amendment] or records
-        contracts = [r for r in contracts if r.copy_of not in {c.id for c in contracts}]  # a signed copy beside its original
-        # … and a memo that speaks of it (walkthrough 31: "Is the patient meals contract still running?" hinted at the catering contract and
-        # the internal memo that names its meals, and no contract was told apart)
-        contracts = [r for r in contracts if not r.not_contract] or contracts
-        if len(contracts) == 1:
-            record = contracts[0]
-            break
+    record = _one_contract(room, [*candidates, [r.id for r in room.records]])
     if record is None or record.end_date is None:
         return None
     source = record.sources.get("end_date")
