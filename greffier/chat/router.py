@@ -40,7 +40,7 @@ from greffier.chat.listing import asks_changes, changing_articles, describe_read
 from greffier.compliance.library import load_library
 from greffier.lexicon import load_lexicon
 from greffier.dataroom.questions import ListQuestion, asks_in_force_at, read_list_question
-from greffier.services.answering import answer, follow_up_scope
+from greffier.services.answering import answer, answered_about, follow_up_scope
 from greffier.text import fold
 from greffier.text.replies import contract_label, llm_reason, reply_language
 from store import repository as repo
@@ -534,8 +534,7 @@ class _Turn:
         following = follow_up_scope(self.settings, message, threads.previous_scope(self.workspace, self.thread_id))
         result = answer(self.settings, message, backend=None, on_event=lambda k, p: self.emit(k, p) if k in {"sources", "token"} else None,
                         doc_ids=following)
-        scope_ids = list((result.get("scope") or {}).get("contract_ids") or following or [])
-        return self.finish(notice + result["answer"], result.get("citations", []), {"no_llm": True, "scope_ids": scope_ids})
+        return self.finish(notice + result["answer"], result.get("citations", []), {"no_llm": True, "scope_ids": answered_about(result, following)})
 
 
 # --- helpers ----------------------------------------------------------------------------------

@@ -306,12 +306,22 @@ def _notice_answer(store: Any, candidates: list[list[str] | None], language: str
     sentence = _quotable(" ".join(source.raw.split()).removesuffix("…"))
     count, unit = record.renewal_notice.split()
     notice = f"{count} {NOTICE_UNITS_FR.get(unit, unit)}" if language == "fr" else record.renewal_notice
-    where = wording(STATUS_ARTICLE, language, heading=section_label(chunk.section)) if chunk.section else wording(STATUS_TEXT, language)
     text = wording(NEXT_NOTICE_ANSWER, language, renews=renews_verb(record, language), by=date_in(coming[0].isoformat(), language), notice=notice,
-                   stops=date_in(coming[1].isoformat(), language), where=where)
+                   stops=date_in(coming[1].isoformat(), language), where=_where_said(chunk, language))
+    return _record_reply(room, record, chunk, f"{text} « {sentence} » [1]", date.today())
+
+
+def _where_said(chunk: Chunk, language: str) -> str:
+    """« son article « Article 5 — Durée » », "its text": where a record answer's quoted sentence stands."""
+    return wording(STATUS_ARTICLE, language, heading=section_label(chunk.section)) if chunk.section else wording(STATUS_TEXT, language)
+
+
+def _record_reply(room: Any, record: Any, chunk: Chunk, said: str, at: date) -> dict[str, Any]:  # noqa: ANN401
+    """An answer read from ``record`` (``said``: its words and the sentence quoted), cited to ``chunk`` in the passage's own file — an
+    amendment's when the amendment gave what is said (the app walk of round 32 cited the contract's file for it)."""
     holder = room.by_id.get(chunk.contract_id)
-    return {"text": f"{contract_label(record.title, record.file)} — {text} « {sentence} » [1]", "chunk": chunk, "record": record,
-            "file": holder.file if holder is not None else record.file, "at": date.today()}
+    return {"text": f"{contract_label(record.title, record.file)} — {said}", "chunk": chunk, "record": record,
+            "file": holder.file if holder is not None else record.file, "at": at}
 
 
 # The yes or no a status answer opens with, left out of an answer on when the contract ends
@@ -360,7 +370,7 @@ def _status_answer(store: Any, candidates: list[list[str] | None], question: str
     sentence = _quotable(sentence)
     end, today = record.end_date, date.today()
     at = asked_date(folded[: asked.end()] + part, today)  # the day asked about: today, or one to come (« en 2027 »)
-    where = wording(STATUS_ARTICLE, language, heading=section_label(chunk.section)) if chunk.section else wording(STATUS_TEXT, language)
+    where = _where_said(chunk, language)
     when, on = date_in(end.isoformat(), language), date_in(at.isoformat(), language)
     renews = renews_verb(record, language)
     then_renews = wording(STATUS_THEN_RENEWS, language, renews=renews) if record.renewal == "automatic" else ""
@@ -401,13 +411,10 @@ def _status_answer(store: Any, candidates: list[list[str] | None], question: str
     outlasts = f" {wording(STATUS_SURVIVES, language)} « {_quotable(survival)} » [1]" if survival else ""
     if source.confidence == "low":  # read with doubt (the data room lists it apart as uncertain)
         outlasts += f" {wording(STATUS_UNCERTAIN, language, why=reason_in(source.doubt or source.rule, language))}"
-    # the passage's own file: an amendment's when the end is the one it gave (the app walk of round 32 cited the contract's file for it)
-    holder = room.by_id.get(chunk.contract_id)
     if end_asked:  # asked when it ends, not whether it runs: no yes or no
         text = _YES_OR_NO.sub("", text)
         text = text[:1].upper() + text[1:]
-    return {"text": f"{contract_label(record.title, record.file)} — {text} « {sentence} » [1]{outlasts}", "chunk": chunk, "record": record,
-            "file": holder.file if holder is not None else record.file, "at": at}
+    return _record_reply(room, record, chunk, f"{text} « {sentence} » [1]{outlasts}", at)
 
 
 # (a clause that outlives the contract: not a renewal's "shall continue in force for successive periods", which is no obligation outlasting it)
@@ -443,6 +450,12 @@ def follow_up_scope(settings: Settings, question: str, previous: list[str] | Non
     known = set(index.titles)
     kept = [cid for cid in previous if cid in known]
     return kept or None
+
+
+def answered_about(result: dict[str, Any], following: list[str] | None) -> list[str]:
+    """The contracts an answer was about, for a follow-up that names none (:func:`follow_up_scope`): those its question named, else
+    those it followed on from."""
+    return list((result.get("scope") or {}).get("contract_ids") or following or [])
 
 
 def _status_reply(base: dict[str, Any], status: dict[str, Any], relevance: list, emit: EventCallback, question: str) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from typing import Any
 
 from haystack.dataclasses import ChatMessage
 
-from greffier.services.answering import answer, follow_up_scope
+from greffier.services.answering import answer, answered_about, follow_up_scope
 from store import threads
 from greffier.config import ANSWER_MODES, Settings
 from greffier.errors import GreffierError
@@ -26,7 +26,6 @@ from greffier.text import plural, section_label
 from greffier.text.replies import COULD_NOT_ANSWER, NO_PASSAGE, RETRIEVAL_ONLY, RETRIEVAL_ONLY_EACH_CONTRACT, SEARCHED_AS_BEFORE, SEARCHED_ONLY, reply_language, wording
 from pipelines.generators.llm import LLMChoice
 from greffier.ui.text import one_line, score_of_1, shorten
-from store.records import load_dataroom
 from store.workspace import WorkspaceStore, open_workspace
 from store import repository as repo
 from greffier.chat.router import ChatRouter
@@ -157,8 +156,9 @@ def _article_number(section: str | None) -> str:
 
 def _files_of(workspace: WorkspaceStore, contract_ids: list[str]) -> list[str]:
     """The file names of ``contract_ids`` (their ids when unknown)."""
-    room = load_dataroom(workspace)
-    return [PurePath(room.by_id[cid].file).name if cid in room.by_id else cid for cid in contract_ids]
+    with workspace.session() as session:
+        labels = repo.contract_labels(session=session, contract_ids=contract_ids)
+    return [PurePath(labels[cid][0]).name if cid in labels else cid for cid in contract_ids]
 
 
 def _scope_files(scope: dict[str, Any]) -> list[str]:
@@ -320,8 +320,7 @@ def ask(settings: Settings, message: str, *, mode: str, llm: LLMChoice, thread_i
     extra = {
         "final": True, "mode": mode, "sources": [asdict(s) for s in sources], "trace": _dump(trace),
         "abstained": bool(result.get("abstained")), "note": note,
-        # the contracts this turn was about, for a follow-up that names none
-        "scope_ids": list((result.get("scope") or {}).get("contract_ids") or following or []),
+        "scope_ids": answered_about(result, following),  # the contracts this turn was about, for a follow-up that names none
     }
     threads.append(workspace, thread_id, ChatMessage.from_assistant(text), extra)
     return Outcome(thread_id, "done", trace)

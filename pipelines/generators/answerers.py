@@ -560,7 +560,7 @@ def _per_contract(
     for n, doc in enumerate(documents, 1):
         by_contract.setdefault(doc.meta.get("doc_id") or doc.id, []).append(n)
     # the amendments among them by their records too (a question that names no contract has no scope to say so)
-    amendments = {**{doc.meta.get("doc_id"): doc.meta["amends"] for doc in documents if doc.meta.get("amends")}, **(amendments or {})}
+    amendments = amendments_among(documents, amendments)
     # one contract (its amendments and its copies with it, or amendments of one contract alone): two sentences each
     copy_of = {doc.meta.get("doc_id") or doc.id: doc.meta.get("copy_of") for doc in documents if doc.meta.get("copy_of")}
     each = PER_DOCUMENT_SENTENCES if len({(amendments or {}).get(cid, copy_of.get(cid, cid)) for cid in by_contract}) <= 1 else 1
@@ -622,8 +622,14 @@ def answers_per_contract(documents: list[Document], scope: dict | None) -> bool:
         return True
     # (the amendment a passage's record says it is, too: a question that names no contract, the lease's superseded rent and its avenant's
     # new one both judged relevant — walkthrough 31 quoted the old rent alone)
-    amends = {**{doc.meta.get("doc_id"): doc.meta["amends"] for doc in documents if doc.meta.get("amends")}, **((scope or {}).get("amendments") or {})}
+    amends = amendments_among(documents, (scope or {}).get("amendments"))
     return any(amends.get(doc_id) in ids for doc_id in ids)
+
+
+def amendments_among(documents: list[Document], named: dict[str, str] | None) -> dict[str, str]:
+    """{an amendment among the passages' contracts: the contract it amends}: those the scope named (``named``) and those a passage's
+    record marks (``amends``, :func:`store.repository.record_marks_among`)."""
+    return {**{doc.meta.get("doc_id"): doc.meta["amends"] for doc in documents if doc.meta.get("amends")}, **(named or {})}
 
 
 @component
