@@ -154,7 +154,8 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
             ending = _notice_answer(store, candidates, reply_language(question))
         if ending is not None:
             return _status_reply(base, ending, relevance, emit, question)
-        return _abstain(base, question, results, relevance, emit, streamed=abstention(reply_language(question)), hint=hint, absent=absent_in(store, question))
+        absent = absent_in(store, question) or absent_objects(question, relevance)
+        return _abstain(base, question, results, relevance, emit, streamed=abstention(reply_language(question)), hint=hint, absent=absent)
     checked = outputs["citations"]
     emit("citation_check", {"removed": checked["removed"], "unsupported": checked["unsupported"], "cited": [c["n"] for c in checked["citations"]]})
     extractive = bool(outputs["answerer"]["extractive"])
@@ -732,6 +733,14 @@ def _abstain(
         **base, "answer": detail, "citations": [], "removed_citations": [], "abstained": True, "unsupported": [], "grounded": True,
         "relevance": relevance, "searched": {"query": question, "passages": len(searched)},
     }
+
+
+def absent_objects(question: str, relevance: list[dict[str, Any]]) -> list[str]:
+    """The words, as the question writes them, of the thing it asks about that no document holds (``absent_object`` in a passage's
+    decision, :func:`pipelines.rankers.relevance.refuse_an_absent_object`): "helicopter" of "late delivery of the helicopter"."""
+    tokens = {token for decision in relevance for token in decision.get("absent_object") or ()}
+    words = [re.split(r"['’]", word)[-1] for word in re.findall(r"[^\W\d_][\w'’-]*", question)]  # « l'hélicoptère »: « hélicoptère »
+    return list(dict.fromkeys(word for word in words if fold(word) in tokens))
 
 
 def _hint_note(hint: dict[str, Any], language: str) -> str:

@@ -686,6 +686,10 @@ class RelevanceJudge:
             refuse_without_a_count(documents, decisions)
         if head_units:
             refuse_a_figure_of_another_thing(documents, decisions, head_units)
+        if units and not hint and (scope or {}).get("by", "kind") == "kind":
+            # (not of a contract named by a party or its title: its own words are what the user read, « les systèmes de test de
+            # circuits vendus à Comware » are its "Products" — QA dev)
+            refuse_an_absent_object(question, units, decisions)
         # a recital answers only when no article does (« (B) The parties wish to amend the licence fee » beside the amendment's
         # « 1.1 … replacing "EUR 48,000" with "EUR 52,800" »; walkthrough 12: a subcontract's preamble telling of a non-compete
         # the parties gave up, before the employment contract's non-compete article)
@@ -1015,6 +1019,25 @@ def refuse_a_figure_of_another_thing(documents: list[Document], decisions: list[
     for doc, decision in zip(documents, decisions):
         if decision["relevant"] and float(decision.get("coverage") or 0.0) <= max(headed) and not holds(passage_tokens(doc)):
             decision.update(relevant=False, why="the article on what is asked gives no such figure; this one speaks of it only in other words")
+
+
+# what a thing asked is "of": "the late delivery of the helicopter", « la livraison de l'hélicoptère », "the fee for each scan"
+_OF_THE = r"(?:\bof|\bfor|\bd'|\bde|\bdu|\bdes|\bau|\baux)\s*(?:(?:the|our|its|their|this|that|these|those|a|an|each|every|la|l'|le|les|nos|notre|leur|leurs|ce|cet|cette|ces|chaque|un|une)\s*)?"
+
+
+def refuse_an_absent_object(question: str, units: list[dict[str, Any]], decisions: list[dict[str, Any]]) -> None:
+    """Marks not relevant every passage, for a question that names no contract, when what it asks is "of" a thing no passage of the
+    workspace holds in any wording nor translation: "What penalty applies for late delivery of the helicopter?" is not answered by
+    a lease's late-payment penalty (the app walk of round 38); the absent word's share of the question is too small to refuse it
+    by coverage (:func:`absent_share`)."""
+    folded = fold(question)
+    absent = [str(u.get("token") or "") for u in units if u.get("absent") and u.get("token")]
+    objects = [token for token in absent if re.search(_OF_THE + re.escape(token) + r"\b", folded)]
+    if not objects:
+        return
+    for decision in decisions:
+        if decision["relevant"]:
+            decision.update(relevant=False, absent_object=objects, why=f"what is asked is of « {objects[0]} », which no document holds")
 
 
 def _with_schema(generation_kwargs: dict[str, Any]) -> dict[str, Any]:
