@@ -1529,3 +1529,47 @@ def test_parties_under_headings_that_name_their_roles(text, expected):
     # walkthrough 31: a liability policy's parties under "THE INSURER" and "THE POLICYHOLDER" were read as its title and "THE INSURER
     # ASSURVIA EUROPE S.A."
     assert names(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    (
+        "CONTRAT D'ASSURANCE RESPONSABILITÉ CIVILE – CONDITIONS PARTICULIÈRES N° RC-ENS-2026-04417\n\nLes présentes conditions particulières "
+        "complètent les conditions générales RC-ENS/CG/2023.\n\nASSUREUR : SOLVÉA ASSURANCES SA, société anonyme au capital de 48 000 000 euros, "
+        "immatriculée au RCS de Paris sous le numéro 351 741 301, ci-après « l'Assureur ».\n\nSOUSCRIPTEUR : ALTAMIRA ÉDUCATION SAS, société par "
+        "actions simplifiée, immatriculée au RCS de Lyon sous le numéro 403 913 759, ci-après « le Souscripteur ».\n\nASSURÉS : le Souscripteur et "
+        "ses filiales.\n\nARTICLE 1 – OBJET\nL'Assureur garantit.",
+        ["SOLVÉA ASSURANCES SA", "ALTAMIRA ÉDUCATION SAS"],
+    ),
+    (
+        "SOFTWARE LICENCE\n\nLICENSOR: CALIBAN SOFTWARE GMBH, a company registered in Munich.\n\nLICENSEE: ORFÈVRERIE DUPLESSIS SA, a French "
+        "société anonyme.\n\n1. GRANT\nThe Licensor grants.",
+        ["CALIBAN SOFTWARE GMBH", "ORFÈVRERIE DUPLESSIS SA"],
+    ),
+])
+def test_parties_labelled_by_their_roles_in_capitals(text, expected):
+    # walkthrough 32: a policy's parties after « ASSUREUR : » and « SOUSCRIPTEUR : » were read as its title's words (« CONDITIONS
+    # PARTICULIÈRES N », « RC-ENS-2026-04417 Les »)
+    assert names(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    (
+        "MASTER SUBSCRIPTION AGREEMENT\n\nThis Agreement is entered into by and between:\n\nLEARNBRIDGE, INC., a Delaware corporation having its "
+        "principal place of business in Austin, Texas (\"Learnbridge\" or \"Provider\"); and\n\nALTAMIRA ÉDUCATION SAS, a French société par actions "
+        "simplifiée registered under number 403 913 759, acting for itself and on behalf of its Affiliates ESGL Lyon SAS and Ingénia Nantes SAS "
+        "(\"Customer\").\n\n1. Definitions\n\"Affiliate\" means any entity.",
+        [("LEARNBRIDGE, INC.", ["Learnbridge"]), ("ALTAMIRA ÉDUCATION SAS", ["Customer"])],
+    ),
+    (
+        "CONTRAT D'INFOGÉRANCE\n\nENTRE :\n\nALTAMIRA ÉDUCATION SAS, société par actions simplifiée, immatriculée au RCS de Lyon sous le numéro "
+        "403 913 759, représentée par M. Grégoire Delmas, Président, agissant tant pour son compte que pour celui de ses filiales ESGL Lyon SAS et "
+        "Ingénia Nantes SAS,\n\nci-après « le Client »,\n\nET :\n\nTELVÉA SERVICES SAS, société par actions simplifiée, immatriculée au RCS de "
+        "Nantes sous le numéro 434 533 634,\n\nci-après « le Prestataire ».\n\nARTICLE 1 – OBJET\nLe Prestataire assure.",
+        [("ALTAMIRA ÉDUCATION SAS", ["Client"]), ("TELVÉA SERVICES SAS", ["Prestataire"])],
+    ),
+])
+def test_the_affiliates_a_party_acts_for_are_no_parties_and_its_defined_name_is_its_own(text, expected):
+    # walkthrough 32: « Ingénia Nantes SAS ("Customer") » read as a third party, so the group's amendment no longer matched the
+    # subscription's parties and was not attached (the subscription's end stayed its first one)
+    parties = read_parties("", chunks_of(text)).parties
+    assert [(p.name, p.defined_as) for p in parties] == expected

@@ -203,12 +203,21 @@ _PARTIES_HEADING = re.compile(r"^[ \t#*]*(?:the\s+|les\s+)?parties[ \t*]*:?[ \t*
 
 # A heading line that is a party's role, its description below it ("THE INSURER\nASSURVIA EUROPE S.A., …", « LE BAILLEUR\nLa SCI … »):
 # read as a form's label (« Insurer: ASSURVIA … », :data:`_ROLE_LABEL_SPLIT`) — walkthrough 31's liability policy read its title as a party
-_ROLE_HEADING = re.compile(
-    r"^[ \t#*]*(?:the[ \t]+|le[ \t]+|la[ \t]+|l['’][ \t]*)?(?P<role>insurer|insured|policyholder|assured|lessor|lessee|landlord|tenant|licensor|licensee"
+# The roles a party is headed or labelled by (case-insensitive)
+ROLE_WORDS = (
+    r"insurer|insured|policyholder|assured|lessor|lessee|landlord|tenant|licensor|licensee"
     r"|supplier|customer|client|buyer|seller|purchaser|vendor|contractor|borrower|lender|guarantor|beneficiary|employer|owner"
     r"|bailleur|preneur|assureur|assur[ée]|souscripteur|fournisseur|prestataire|client|acheteur|vendeur|pr[êe]teur|emprunteur|garant"
-    r"|b[ée]n[ée]ficiaire|conc[ée]dant|licenci[ée]|franchiseur|franchis[ée]|mandant|mandataire)[ \t*]*:?[ \t*]*\n(?=[ \t*]*[A-ZÀ-Þ])",
+    r"|b[ée]n[ée]ficiaire|conc[ée]dant|licenci[ée]|franchiseur|franchis[ée]|mandant|mandataire"
+)
+_ROLE_HEADING = re.compile(
+    rf"^[ \t#*]*(?:the[ \t]+|le[ \t]+|la[ \t]+|l['’][ \t]*)?(?P<role>{ROLE_WORDS})[ \t*]*:?[ \t*]*\n(?=[ \t*]*[A-ZÀ-Þ])",
     re.IGNORECASE | re.MULTILINE,
+)
+# … or a role in capitals that labels the party on its own line: « ASSUREUR : SOLVÉA ASSURANCES SA, … », "LICENSOR: CALIBAN SOFTWARE GMBH"
+# (walkthrough 32: the policy's parties were its title's words)
+_ROLE_LABEL = re.compile(
+    rf"^[ \t#*]*(?:THE[ \t]+|LE[ \t]+|LA[ \t]+|L['’][ \t]*)?(?=[A-ZÀ-Þ]{{4}})(?P<role>(?i:{ROLE_WORDS}))[ \t]*:[ \t]*(?=[A-ZÀ-Þ])", re.MULTILINE,
 )
 
 
@@ -227,7 +236,7 @@ def opening_of(chunks: Sequence[ChunkInput], limit: int = OPENING_CHARS) -> Open
         if length >= limit:
             break
         marked = _PARTIES_HEADING.sub(lambda m: m.group(0).upper(), chunk.text)  # same length: the offsets stay the chunk's
-        marked = _ROLE_HEADING.sub(_as_role_label, marked)
+        marked = _ROLE_LABEL.sub(_as_role_label, _ROLE_HEADING.sub(_as_role_label, marked))
         text = " ".join(_GLUED_ALIAS.sub(" (", _RULE_LINE.sub(" ", _FILL_IN.sub(" ___ ", FILING_LEGEND.sub(" ", marked)))).split())
         starts.append((length, chunk.id))
         parts.append(text)
@@ -387,6 +396,7 @@ def parse_segment(text: str, start: int) -> list[OpeningParty]:
         segment = segment[:end]
     segment = segment[: _list_sentence_end(segment)]
     segment = _AFFILIATES.sub(lambda m: " " * len(m.group(0)), segment)  # "Acme, LLC and its Affiliates, a Delaware …": Acme is the party
+    segment = _NAMED_AFFILIATES.sub(lambda m: m.group(0)[: m.start("names") - m.start()] + " " * len(m.group("names")), segment)
     parties: list[OpeningParty] = []
     tails: list[str] = []
     aliases = {w for m in _DEFINED.finditer(segment) if (a := _alias(m.group(0))) for w in re.findall(r"[a-z0-9]+", fold(a))}
@@ -425,6 +435,17 @@ _AFFILIATES = re.compile(
     r"(?:\s*,?\s*\b(?:(?:on\s+behalf\s+of|for)\s+(?:itself|themselves)\s+and\s+(?:on\s+behalf\s+of\s+)?|(?i:and|et)\s+)(?:all\s+(?:of\s+)?)?"
     r"(?i:its|their|ses|leurs)\s+(?:respective\s+)?(?i:affiliates|subsidiaries|affiliated\s+companies|filiales|soci[ée]t[ée]s\s+affili[ée]es)"
     r"(?:\s+and\s+related\s+companies)?\b)(?=\s*(?:[,;(]|and\b|et\b|$))"
+)
+
+
+# … and the affiliates it names, for whom it acts: "acting for itself and on behalf of its Affiliates ESGL Lyon SAS and Ingénia
+# Nantes SAS ("Customer")", « agissant tant pour son compte que pour celui de ses filiales ESGL Lyon SAS et Ingénia Nantes SAS, ci-après
+# « le Client » » — the group signs, the defined name is its own (walkthrough 32: the affiliate read as a party, the amendment
+# signed by the group no longer attached)
+_NAMED_AFFILIATES = re.compile(
+    r"(?i:its|their|ses|leurs)\s+(?:respective\s+)?(?i:affiliates|subsidiaries|filiales|soci[ée]t[ée]s\s+affili[ée]es)\s*[:,]?\s*"
+    r"(?P<names>(?:(?:[A-ZÀ-Ý][\w'’.&-]*|and|et|&)(?:\s+|,\s*)){0,14}(?:[A-ZÀ-Ý][\w'’.&-]*))"
+    r"(?=\s*(?:\(|,?\s*\n|,?\s*$|,\s*(?i:ci-apr[èe]s|hereinafter)))"
 )
 
 
