@@ -58,6 +58,9 @@ DICTIONARY_WEIGHT = 0.5  # share of the expansion weight of a dictionary transla
 UNKNOWN_WEIGHT = 2.0  # IDF-like weight of an asked word that no passage holds in any wording
 
 
+_OBJECT_US = re.compile(r"(?<![\w-])us(?![\w-])")
+
+
 @component
 class QueryExpander(StoreComponent):
     """The weighted bilingual query of what is asked (see the module docstring).
@@ -110,7 +113,9 @@ class QueryExpander(StoreComponent):
         (``translation_units``): the relevance check may read the question in either wording."""
         self.warm_up()
         assert self._lexicon is not None
-        tokens = tokenize(query)
+        # "us" in lower case is the pronoun, no word asked ("Does the agreement tie us to that operator?"); "US" is the country
+        # (walkthrough 32: a passage had to hold "us" to cover the question)
+        tokens = tokenize(_OBJECT_US.sub(" ", query))
         language = question_language(query)
         # a function word alone names no notion (« s'applique » is no software « application »: walkthrough 20); a phrase of them may
         # ("until when")

@@ -291,9 +291,14 @@ def only_denied(head_units: list[dict[str, Any]], doc: Document) -> bool:
         folded = fold(sentence)
         for start, end in _spans(terms, folded):
             seen = True
-            if read_match(folded, start, end).affirmative:
+            if read_match(folded, start, end).affirmative or _CAPPED_AFTER.search(folded, end):
                 return False
     return seen
+
+
+# a denial that caps the thing, not one that says there is none: "in no event shall either party's aggregate liability … exceed two
+# times the fees", « la responsabilité … ne pourra en aucun cas excéder … » (walkthrough 32: the cap asked in its own words abstained)
+_CAPPED_AFTER = re.compile(r"\b(?:exceed(?:s|ing)?|be (?:greater|more|higher) than|exce(?:der|de|dera)|depass(?:er|e|era)|etre superieure?s? a)\b")
 
 
 def said_together(head_units: list[dict[str, Any]], complement_units: list[dict[str, Any]], doc: Document) -> bool:

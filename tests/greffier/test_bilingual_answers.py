@@ -1875,6 +1875,28 @@ def test_a_cap_written_as_a_denial_still_answers_what_the_cap_is():
 @pytest.mark.parametrize(
     ("question", "language", "passage"),
     [
+        ("What is the aggregate liability limit of two times the total fees in the subscription agreement?", "en",
+         "7.1 EXCEPT FOR GROSS NEGLIGENCE, IN NO EVENT SHALL EITHER PARTY'S AGGREGATE LIABILITY ARISING OUT OF THIS AGREEMENT EXCEED TWO (2) "
+         "TIMES THE TOTAL FEES PAID BY CUSTOMER IN THE TWELVE (12) MONTHS PRECEDING THE CLAIM.\n7.2 IN NO EVENT SHALL EITHER PARTY BE LIABLE "
+         "FOR ANY LOST PROFITS."),
+        ("Quelle est la responsabilité globale maximale du prestataire au titre du contrat ?", "fr",
+         "7.1 En aucun cas la responsabilité globale du Prestataire au titre du présent contrat ne pourra excéder le montant des redevances "
+         "versées au cours des douze derniers mois."),
+    ],
+    ids=["en", "fr"],
+)
+def test_a_cap_denied_with_in_no_event_still_speaks_of_the_thing_it_caps(question, language, passage):
+    # walkthrough 32: a keyword question on the subscription's cap abstained, its article first: "in no event shall … aggregate
+    # liability … exceed" read as saying there is no liability (the head asked, denied everywhere the passage writes it)
+    units, types = _units(question, language)
+    doc = Document(id="c1-7", score=1.0, meta={"doc_id": "c1", "section": "7. Limitation of Liability"}, content=passage)
+    (decision,) = RelevanceJudge().run(question=question, documents=[doc], units=units, clause_types=types, scope={"contract_ids": ["c1"]})["decisions"]
+    assert decision["relevant"] is True and decision.get("speaks_of_head") is not False, decision
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "passage"),
+    [
         # whether there is one: the denial is the answer (the review of the round)
         ("Is there a penalty for early repayment of the loan?", "en", "5.1 The Borrower may prepay the Loan at any time without penalty or premium."),
         ("Le contrat prévoit-il une pénalité en cas de remboursement anticipé ?", "fr", "L'Emprunteur pourra rembourser le prêt par anticipation, sans pénalité."),

@@ -97,6 +97,13 @@ def concept_ids(lexicon, text: str) -> set[str]:
         ("Nos étudiants envoyés en Irlande paient-ils des frais de scolarité ?", {"ireland"}),
         ("2.1 ESGL may nominate up to twelve students to study at Shannonbridge University, Limerick, Ireland.", {"ireland"}),
         ("Le distributeur espagnol peut-il vendre au Portugal ?", {"spain", "portugal"}),
+        # walkthrough 32 (a group of private schools): its students' housing, its learning platform, its exchanges, its lecturers
+        ("Does the student housing agreement tie us to that operator exclusively?", {"student_housing"}),
+        ("ARTICLE 2 – Réservation de lits : l'Exploitant réserve à l'École cent quatre-vingts lits dans la résidence étudiante.", {"student_housing", "w_bed"}),
+        ("Quel est le plafond de responsabilité de l'éditeur du LMS ?", {"learning_platform"}),
+        ("Combien d'étudiants pouvons-nous envoyer dans l'université partenaire du double diplôme ?", {"w_student", "student_exchange"}),
+        ("How far from Nantes is the visiting lecturer barred from teaching?", {"w_lecturer"}),
+        ("Do exchange students pay tuition to the host university?", {"student_exchange", "w_tuition", "w_university"}),
     ],
 )
 def test_notions_found_in_either_language(lexicon, question, expected):

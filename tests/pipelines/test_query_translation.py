@@ -76,3 +76,11 @@ def test_inside_a_named_contract_a_word_standing_for_a_party_is_searched_as_writ
     assert not {"laiterie", "laitiers"} & searched(scoped) and "dairy" in searched(scoped)
     # a subject that is no party's name still ranks through its notion
     assert {"laiterie", "laitiers"} & searched(expander.run(query=question, scope={**scope, "party_words": ["distrimarche", "froid", "express"]}))
+
+
+def test_us_in_lower_case_is_the_pronoun_and_in_capitals_the_country(tmp_path):
+    # walkthrough 32: "Does the student housing agreement tie us to that operator exclusively?" asked passages to hold "us"
+    expander = QueryExpander(store=WorkspaceStore(root=tmp_path / "ws"), weight=0.8)
+    asked = {u["token"] for u in expander.run(query="Can the landlord sue us for the repairs?")["units"]}
+    assert "us" not in asked and {"landlord", "sue", "repairs"} <= asked
+    assert "us" in {u["token"] for u in expander.run(query="Is the distributor bound by US export rules?")["units"]}
