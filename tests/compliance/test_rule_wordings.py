@@ -1805,9 +1805,36 @@ WALKTHROUGH_31 = [
 ]
 
 
+# walkthrough 32 (a group of private schools): French non-solicitations with their duration between the undertaking and the verb;
+# not a repair « à la charge exclusive du Bailleur », a shareholders' agreement ending for one who "ceases to hold shares", a landlord
+# of a campus who « s'interdit d'autoriser » another caterer (the concession's exclusivity), an insurance policy's yearly renewal
+WALKTHROUGH_32 = [
+    ("non-solicitation", True, "Chacune des parties s'interdit, pendant la durée du contrat et pendant douze (12) mois après son expiration, de "
+     "solliciter ou d'embaucher, directement ou indirectement, tout salarié de l'autre partie ayant participé à l'exécution du contrat."),
+    ("non-solicitation", True, "Le Partenaire s'interdit, pendant toute la durée de la présente convention et pendant une période de vingt-quatre "
+     "(24) mois suivant sa cessation pour quelque cause que ce soit, de solliciter, débaucher ou engager, directement ou par personne "
+     "interposée, tout enseignant-chercheur ou professeur permanent de l'École."),
+    ("non-solicitation", False, "Le Prestataire s'interdit, pendant toute la durée du contrat et jusqu'à la réception des travaux par le maître "
+     "d'ouvrage, de solliciter une quelconque modification du prix sans l'accord écrit préalable du Client."),
+    ("exclusivity", False, "Les grosses réparations visées à l'article 606 du Code civil demeurent à la charge exclusive du Bailleur."),
+    ("exclusivity", True, "Le Concédant consent au Concessionnaire l'exclusivité de la vente de repas sur l'ensemble du campus."),
+    ("change-of-control", False, "This Agreement shall remain in force for a period of ten (10) years. It shall terminate automatically with "
+     "respect to any Shareholder that ceases to hold shares in the Company."),
+    ("change-of-control", True, "This Agreement may be terminated by the Licensor if the Licensee ceases to hold more than fifty percent (50%) "
+     "of the voting shares of its subsidiary."),
+    ("non-compete", False, "Le Concédant s'interdit d'autoriser toute autre entreprise de restauration à exercer une activité similaire dans "
+     "l'enceinte du campus."),
+    ("non-compete", True, "Le Franchisé s'interdit d'exercer une activité similaire dans un rayon de dix kilomètres."),
+    ("termination-for-convenience", False, "Il se renouvelle ensuite par tacite reconduction d'année en année, à la date d'échéance principale "
+     "du 1er janvier, sauf résiliation par l'une ou l'autre des parties moyennant un préavis de deux (2) mois avant cette échéance."),
+    ("termination-for-convenience", True, "Le contrat est conclu pour une durée de trois ans, sauf résiliation par l'une ou l'autre des parties "
+     "moyennant un préavis de trois mois."),
+]
+
+
 @pytest.mark.parametrize(
     ("rule", "fires", "text"),
-    WALKTHROUGH_31 + WALKTHROUGH_30 + NOTICE_RUNS_OUT + WALKTHROUGH_17 + PROTECTED_TERRITORY + LEAVING_AT_WILL + WALKTHROUGH_12 + FALSE_POSITIVE_KINDS + MISSED_KINDS + REVIEWED + LIMIT_THEN_EXCEPT + WALKTHROUGH_13 + CUAD_TUNING_KINDS + WALKTHROUGH_14 + REVIEWED_24
+    WALKTHROUGH_32 + WALKTHROUGH_31 + WALKTHROUGH_30 + NOTICE_RUNS_OUT + WALKTHROUGH_17 + PROTECTED_TERRITORY + LEAVING_AT_WILL + WALKTHROUGH_12 + FALSE_POSITIVE_KINDS + MISSED_KINDS + REVIEWED + LIMIT_THEN_EXCEPT + WALKTHROUGH_13 + CUAD_TUNING_KINDS + WALKTHROUGH_14 + REVIEWED_24
     + WALKTHROUGH_16 + MOST_FAVOURED_WRITTEN_OUT + WALKTHROUGH_25,
 )
 def test_the_last_rounds_wordings(rule, fires, text):
