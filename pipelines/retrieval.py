@@ -193,13 +193,15 @@ def retrieval_inputs(
     fusion: str | None = None,
     doc_ids: list[str] | None = None,
     scope: bool | None = None,
+    follows: list[str] | None = None,
 ) -> dict[str, Any]:
     """The run inputs of a pipeline from :func:`build_retrieval_pipeline` for ``question``: each
     retriever returns ``top_k_retrieval`` passages, ``fused`` leave the fusion, ``top_k`` (or the
     configured final top-k) the selector. ``doc_ids`` keeps the search inside those contracts;
-    ``scope`` turns the search inside the contracts the question names on or off (None: settings)."""
+    ``scope`` turns the search inside the contracts the question names on or off (None: settings); ``follows``: the contracts a
+    follow-up goes on about, named as if the question named them (:class:`pipelines.routers.scoping.ScopeResolver`)."""
     return {
-        "scope": {"question": question, "doc_ids": doc_ids, "scope": scope},
+        "scope": {"question": question, "doc_ids": doc_ids, "scope": scope, **({"follows": follows} if follows else {})},
         "dense": {"top_k": top_k_retrieval},
         "bm25": {"top_k": top_k_retrieval},
         "fusion": {"method": fusion, "top_k": fused},

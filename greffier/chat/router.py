@@ -533,7 +533,7 @@ class _Turn:
         # a follow-up that names no contract is asked of those the previous question was about (the app walk of round 38)
         following = follow_up_scope(self.settings, message, threads.previous_scope(self.workspace, self.thread_id))
         result = answer(self.settings, message, backend=None, on_event=lambda k, p: self.emit(k, p) if k in {"sources", "token"} else None,
-                        doc_ids=following)
+                        follows=following)
         return self.finish(notice + result["answer"], result.get("citations", []), {"no_llm": True, "scope_ids": answered_about(result, following)})
 
 

@@ -76,8 +76,11 @@ def answer(
     rerank: bool | None = None,
     min_score: float | None = None,
     doc_ids: list[str] | None = None,
+    follows: list[str] | None = None,
 ) -> dict[str, Any]:
     """Answer ``question`` over the workspace of ``settings``. See the module docstring for modes.
+
+    ``follows``: the contracts a follow-up goes on about (:func:`follow_up_scope`), named as if the question named them.
 
     ``backend="auto"`` resolves the LLM from settings; pass a backend (or None) to choose.
     Raises AnswerError for an unknown mode or a direct question with no LLM, SearchError for bad
@@ -95,6 +98,9 @@ def answer(
         return _direct(question, backend, backend_info, emit)
     if mode == "retrieval_only":
         return _retrieval_only(settings, question, backend_info, emit, top_k=top_k, fusion=fusion, rerank=rerank, min_score=min_score, doc_ids=doc_ids)
+    if follows and doc_ids is None:
+        return _rag(settings, question, backend, backend_info, emit, top_k=top_k, fusion=fusion, rerank=rerank, min_score=min_score, doc_ids=None,
+                    follows=follows)
     return _rag(settings, question, backend, backend_info, emit, top_k=top_k, fusion=fusion, rerank=rerank, min_score=min_score, doc_ids=doc_ids)
 
 
@@ -114,7 +120,7 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
     needed = max(k_final, rerank_parameters(settings)["candidates"]) if rerank_info["active"] else k_final
     data = retrieval_inputs(
         question, top_k_retrieval=k_retrieval, fused=min(k_retrieval, needed + FUSION_MARGIN), top_k=knobs["top_k"],
-        min_score=knobs["min_score"], fusion=knobs["fusion"], doc_ids=knobs["doc_ids"],
+        min_score=knobs["min_score"], fusion=knobs["fusion"], doc_ids=knobs["doc_ids"], follows=knobs.get("follows"),
     )
     started = time.perf_counter()
 

@@ -305,15 +305,16 @@ def ask(settings: Settings, message: str, *, mode: str, llm: LLMChoice, thread_i
     thread_id = thread_id or threads.create_thread(workspace, title=message, mode=mode)
     threads.append(workspace, thread_id, ChatMessage.from_user(message))
     try:
-        result = answer(settings, message, mode=mode, backend=llm.backend, on_event=forward, doc_ids=following)
+        result = answer(settings, message, mode=mode, backend=llm.backend, on_event=forward, follows=following)
     except GreffierError as exc:
         text = wording(COULD_NOT_ANSWER, reply_language(message), why=exc)
         threads.append(workspace, thread_id, ChatMessage.from_assistant(text), {"final": True, "mode": mode, "error": True, "trace": _dump(trace)})
         return Outcome(thread_id, "error", trace)
     text, sources, note = _shape(mode, result, reply_language(message), top_k=settings.search.top_k_final)
-    if result.get("scope"):  # the question named a contract: say that only it was searched
+    if result.get("scope"):  # the question named a contract, or followed on from one that did: say that only they were searched
         where = ", ".join(_scope_files(result["scope"]))
-        note = " ".join(filter(None, [note, wording(SEARCHED_ONLY, reply_language(message), where=where)]))
+        said = SEARCHED_AS_BEFORE if result["scope"].get("by") == "conversation" else SEARCHED_ONLY
+        note = " ".join(filter(None, [note, wording(said, reply_language(message), where=where)]))
     elif following:
         note = " ".join(filter(None, [note, wording(SEARCHED_AS_BEFORE, reply_language(message), where=", ".join(_files_of(workspace, following)))]))
     _mark_cited(trace, sources)

@@ -22,6 +22,7 @@ _WORDS = {
     "en": {
         "searched": "Searched for", "translated": "Also searched, as the LLM translated the question", "everywhere": "in every document of the workspace",
         "only_in": "only inside {files}, which the question names ({named})",
+        "only_before": "only inside {files}, which the previous question was about (this one names none)",
         "found": "Found", "passages": ("passage", "passages"), "hybrid": "hybrid search: meaning and exact words", "in_time": "in {s}",
         "judged": "How passages were kept",
         "judged_scores": "by meaning, no LLM: a passage is kept when it holds enough of what the question asks — its words, or the same notions in the other language through the glossary — and is a clause of the kind asked or ranks near the best passage; a question that asks for a date, a length of time or a sum is answered only by a passage that writes one",
@@ -50,6 +51,7 @@ _WORDS = {
     "fr": {
         "searched": "Recherché", "translated": "Recherché aussi, traduit par le LLM", "everywhere": "dans tous les documents de l'espace de travail",
         "only_in": "uniquement dans {files}, que la question nomme ({named})",
+        "only_before": "uniquement dans {files}, que la question précédente désignait (celle-ci n'en désigne aucun)",
         "found": "Trouvé", "passages": ("passage", "passages"), "hybrid": "recherche hybride : sens et mots exacts", "in_time": "en {s}",
         "judged": "Comment les passages ont été retenus",
         "judged_scores": "par le sens, sans LLM : un passage est retenu s'il contient assez de ce que demande la question — ses mots, ou les mêmes notions dans l'autre langue grâce au glossaire — et s'il est une clause du type demandé ou proche du meilleur passage ; seul un passage qui écrit une date, une durée ou un montant répond à une question qui en demande un",
@@ -186,7 +188,7 @@ def explain(question: str, steps: list[Any], *, abstained: bool = False) -> Huma
                 files = ", ".join(PurePath(f).name for f in scope.get("files") or []) or ", ".join(scope.get("contract_ids") or [])
                 asked_as = WrittenText(question)  # the words that named the contract as the question writes them (« Keralis »)
                 named = ", ".join(f"« {asked_as.find([w])} »" for w in scope.get("named_by") or [])
-                where = words["only_in"].format(files=files, named=named)
+                where = words["only_before"].format(files=files) if scope.get("by") == "conversation" else words["only_in"].format(files=files, named=named)
             # the query as written, not the scoped one: that one has the words naming the contract cut out
             # (« Le doit-il atteindre … » for « Le distributeur Benelux doit-il … »), and ``where`` names them
             shown = detail.get("query") or question if scope else asked

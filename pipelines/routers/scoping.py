@@ -1295,14 +1295,24 @@ class ScopeResolver(StoreComponent):
         self.enabled = enabled
 
     @component.output_types(query=str, doc_ids=list[str] | None, scope=dict | None, hint=dict | None, names=list[str])
-    def run(self, question: str, doc_ids: list[str] | None = None, scope: bool | None = None) -> dict[str, Any]:
+    def run(self, question: str, doc_ids: list[str] | None = None, scope: bool | None = None, follows: list[str] | None = None) -> dict[str, Any]:
         """``hint``: when the question is not scoped, the contracts that carry a name it gives
         (:func:`hint_for`), or None; ``names``: the question's words that name a party or a contract
-        (:func:`question_names`), which the relevance check does not count as asked."""
+        (:func:`question_names`), which the relevance check does not count as asked. ``follows``: the contracts a
+        follow-up goes on about (the conversation's previous question's, :func:`greffier.services.answering.follow_up_scope`),
+        named as if the question named them (``by`` "conversation"): each one answered, its best passage counted as named."""
         if not self.store.exists():
             return {"query": question, "doc_ids": doc_ids, "scope": None, "hint": None, "names": []}
         index = identity_index(self.store)  # read once for the names, the scope and the hint
         names = question_names(index, question)
+        if follows and doc_ids is None and (kept := [cid for cid in follows if cid in index.titles]):
+            # (the app walk of round 39: « Et quel est le préavis pour ne pas le renouveler ? » after a question on the leases quoted
+            # one lease, the other's article judged as a passage of a contract the question did not name)
+            named = Scope(kept, [index.titles[cid] for cid in kept], [index.files[cid] for cid in kept], [], question, by="conversation",
+                          ambiguous=len(kept) > 1, identity=names_of(index, kept), kinds=kinds_of(index, kept))
+            return {"query": question, "doc_ids": kept, "scope": {**named.as_dict(), "amendments": {cid: index.amends[cid] for cid in kept if cid in index.amends},
+                    "described": [], "party_words": sorted(set().union(*(index.party_words_of.get(cid, frozenset()) for cid in kept))), "of_words": []},
+                    "hint": None, "names": names}
         wanted = self.enabled if scope is None else scope
         if doc_ids is not None or not wanted:
             return {"query": question, "doc_ids": doc_ids, "scope": None, "hint": None, "names": names}

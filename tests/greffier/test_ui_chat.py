@@ -693,12 +693,28 @@ def test_a_follow_up_that_names_no_contract_is_asked_of_the_one_before(two_contr
     assert turn.sources and {s.file for s in turn.sources} == {"room/prestations_logistiques_ferlandes.md"}, [s.file for s in turn.sources]
     assert "trois mois" in turn.answer and "six mois" not in turn.answer, turn.answer
     assert "question précédente" in (turn.note or ""), turn.note
+    # … and the trace says the same, not « dans tous les documents » (the app walk of round 39)
+    from greffier.ui.trace import explain
+
+    searched = [text for label, text in explain(turn.question, turn.trace).lines if label == "Recherché"]
+    assert searched and "que la question précédente désignait" in searched[0] and "tous les documents" not in searched[0], searched
     # … not in a new conversation, nor a question that names another contract
     alone = chat.ask(two_contracts, follow, mode="rag", llm=NO_LLM)
     assert "question précédente" not in (chat.load_turns(two_contracts, alone.thread_id)[-1].note or "")
     chat.ask(two_contracts, "Et quel est le préavis du contrat avec Calvo ?", mode="rag", llm=NO_LLM, thread_id=first.thread_id)
     other = chat.load_turns(two_contracts, first.thread_id)[-1]
     assert {s.file for s in other.sources} == {"room/prestations_logistiques_calvo.md"} and "six mois" in other.answer, other.answer
+
+
+def test_a_follow_up_on_several_contracts_answers_each_one(two_contracts):
+    # the app walk of round 39: after « Quelle est la durée du bail ? » (two leases), « Et quel est le préavis … ? » quoted one lease and
+    # left the other's article out as a passage of a contract the question did not name
+    first = chat.ask(two_contracts, "Quelle est la durée des contrats de prestations logistiques ?", mode="rag", llm=NO_LLM)
+    assert len(chat.load_turns(two_contracts, first.thread_id)[0].sources) >= 2
+    chat.ask(two_contracts, "Et quel est le préavis pour ne pas les renouveler ?", mode="rag", llm=NO_LLM, thread_id=first.thread_id)
+    turn = chat.load_turns(two_contracts, first.thread_id)[-1]
+    assert "trois mois" in turn.answer and "six mois" in turn.answer, turn.answer
+    assert {s.file for s in turn.sources} == {"room/prestations_logistiques_ferlandes.md", "room/prestations_logistiques_calvo.md"}
 
 
 def test_a_follow_up_in_the_command_line_chat_is_asked_of_the_one_before(two_contracts):

@@ -117,6 +117,8 @@ def test_notions_found_in_either_language(lexicon, question, expected):
         # a trucking company as a warehouse's logistics agreement
         ("What is charged if the lift trucks are driven more than planned?", {"pledge", "fuel"}),
         ("Le commissionnaire en douane néerlandais", {"belgium", "luxembourg"}),
+        # the app walk of round 39: the « avis de réception » of a registered letter read as the « préavis » asked
+        ("Les colis sont remis au destinataire contre avis de réception.", {"notice"}),
         # a word that is a place only in some of its uses: « qu'il vienne », "polish the floors"
         ("Il faut que le prestataire vienne sur site et qu'il polish the floors.", {"austria", "poland"}),
         ("Is our trucking company guaranteed to be our only haulier?", {"logistics_agreement"}),
