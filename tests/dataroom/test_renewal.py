@@ -17,6 +17,9 @@ from greffier.services.dataroom.query import DataRoomFilters, _filter, asked_nam
 from store.records import DataRoom
 
 RENEWS = [
+    # the app walk of round 39: a Swiss agency contract continued tacitly after its fixed term (CO art. 418p), listed as ending on it
+    "S'il est continué tacitement par les deux parties après le 31 décembre 2027, il sera réputé renouvelé pour une durée indéterminée.",
+    "If this Agreement is tacitly continued by both parties after that date, it shall be deemed renewed for an indefinite term.",
     # walkthrough 29: a cloud outsourcing agreement, a KYC services contract
     "9.2 Upon expiry of the Initial Period, this Agreement shall continue for consecutive further periods of twenty-four (24) months each, "
     "unless and until either party notifies the other in writing, no later than nine (9) months before the end of the then-current period.",
@@ -58,6 +61,8 @@ RENEWS = [
     "At the end of the Initial Term, the subscription shall renew automatically for a further period of twelve (12) months.",
 ]
 DENIED = [
+    # a contract that will not be continued tacitly (the near miss of the round's Swiss agency contract)
+    "Le contrat ne sera pas continué tacitement au-delà de son terme.",
     # walkthrough 27: an avenant's replaced term article, the waiver of tacit renewal read as one
     "5.2 À cette date, le Contrat cessera de plein droit de produire ses effets, les Parties renonçant expressément à toute tacite reconduction.",
     "Le Contrat prend fin le 30 juin 2029, à l'exclusion de toute tacite reconduction.",

@@ -74,6 +74,11 @@ _AUTOMATIC = re.compile(
     # « ne saurait être réputé reconduit »
     r"|\b(?:contrat|bail|convention|accord|present(?:e)? (?:contrat|convention|accord))\b[^.;]{0,80}?\b(?:est|sera|seront|sont) (?:alors )?"
     r"repute\w* (?:conclu\w*,? (?:a|de) nouveau|renouvel\w*|reconduit\w*)"
+    # a fixed term that both parties go on with tacitly is deemed renewed for an indefinite term (Swiss CO art. 418p: « S'il est continué
+    # tacitement par les deux parties après cette date, il sera réputé renouvelé pour une durée indéterminée »; the app walk of round 39:
+    # the agency contract listed as ending on its first term's date), "if the parties tacitly continue it after that date"
+    r"|(?<!ne )(?<!n'est pas )(?:continue|poursuivi|execute)e?s? tacitement\b|(?:est|sera|seront|sont) (?:alors )?repute\w* (?:renouvel|reconduit|prorog)\w* pour une duree indeterminee"
+    r"|tacitly continued|continued tacitly|(?:is|shall be) deemed (?:to be )?(?:renewed|extended) for an (?:indefinite|unlimited) (?:term|period)"
     r"|(?:shall|will) (?:thereafter )?(?:be )?(?:renew|extend)(?:ed)? (?:thereafter )?(?:for|on) (?:an? )?(?:successive|additional|consecutive|further)"
     # "It shall thereafter be extended by successive periods of two (2) years unless terminated …" (walkthrough 25)
     r"|(?:shall|will) (?:thereafter )?(?:be )?(?:renew|extend)(?:ed)? (?:thereafter )?by (?:successive|consecutive) (?:terms?|periods?|years?)"
