@@ -938,3 +938,19 @@ def test_an_insurance_period_ends_on_its_last_day_whatever_the_hours_written(per
     text = f"HEALTHCARE PROFESSIONAL LIABILITY INSURANCE POLICY\n\nSECTION 6 — PERIOD OF INSURANCE\n{period} This Policy shall not be renewed tacitly.\n"
     found = extract_term(split_articles("t1", text)).end_date
     assert found is not None and found.value == date(2026, 12, 31), found
+
+
+@pytest.mark.parametrize(("text", "end"), [
+    ("This DPA enters into force on the date of its signature and remains in force for as long as the Processor processes personal data "
+     "under the Subscription Agreement, whose initial term expires on 30 September 2027.", date(2027, 9, 30)),
+    ("La présente convention est conclue pour toute la durée du contrat principal, qui prend fin le 31 décembre 2027.", date(2027, 12, 31)),
+    ("This Schedule shall be co-terminous with the Master Services Agreement, which expires on 31 March 2028.", date(2028, 3, 31)),
+])
+def test_a_term_tied_to_another_agreement_is_no_end_of_its_own(text, end):
+    # the app walk of round 39: a DPA that lasts as long as the processing under a subscription (which renews) was listed as ending on
+    # the subscription's first end; the date is read, but low: a filter lists the contract apart, with the reason
+    found = extract_term([ChunkInput(id="c1-3", section="9. Term", text=text)]).end_date
+    assert found is not None and found.value == end and found.confidence == "low" and "another agreement" in found.doubt
+    # near miss: its own end, written as plainly
+    own = extract_term([ChunkInput(id="c1-3", section="9. Term", text=f"This Agreement enters into force on 1 October 2024 and expires on {end:%d %B %Y}.")]).end_date
+    assert own is not None and own.value == end and own.confidence == "high"

@@ -367,11 +367,24 @@ LATEST_DOUBT = "the term ends on this date at the latest: an earlier event the t
 EARLIEST_DOUBT = "the term ends on this date at the earliest: a later event the text names may end it after"
 
 
+# A term that lasts as long as another agreement or a processing does: "remains in force for as long as the Processor processes personal
+# data under the Subscription Agreement, whose initial term expires on 30 September 2027" (the app walk of round 39: the DPA listed as
+# ending on the subscription's first end, though the subscription renews), « pour toute la durée du Contrat principal »
+_TIED_TERM = re.compile(
+    r"(?i)\b(?:for\s+(?:so|as)\s+long\s+as|(?:co-?terminous|concurrent(?:ly)?)\s+with|for\s+the\s+(?:same\s+)?(?:duration|term)\s+of\s+the\s+(?!initial\b)"
+    r"[\w-]+(?:\s+[\w-]+){0,3}\s+agreement|aussi\s+longtemps\s+que|pour\s+(?:toute\s+)?la\s+(?:m[êe]me\s+)?dur[ée]e\s+du\s+contrat\s+"
+    r"(?:principal|cadre|de\s+(?:prestations?|services|sous-traitance|licence|abonnement))|pendant\s+toute\s+la\s+dur[ée]e\s+du\s+contrat\s+(?:principal|cadre))"
+)
+TIED_DOUBT = "its term follows another agreement or a processing (« as long as … »): the date read is not its own end"
+
+
 def _bound_doubt(text: str) -> str | None:
     """Why the end read in ``text`` is only a bound ("the earlier of …", "the later of …", an event « et au plus tard le … »),
     if it is one."""
     if _EVENT_THEN_LATEST_RE.search(text) or _IN_ANY_EVENT_LATEST.search(text):
         return LATEST_DOUBT
+    if _TIED_TERM.search(text):
+        return TIED_DOUBT
     for match in _BOUND.finditer(text):
         if _START_BEFORE.search(text, max(0, match.start() - 100), match.start()) or _EARLY_TERMINATION.match(text[match.end() :]) or _TERMINATION_LIMB.match(text[match.end() :]):
             continue
