@@ -108,6 +108,7 @@ class ClauseHit:
     unread: bool = False  # labelled so, but the contract's record reads no such clause (:func:`with_renewal_records`)
     held_by: str | None = None  # the document that holds the article when it is not the contract itself: its amendment
     flagged: bool = False  # found by a rule of the last compliance scan, not by the article's label (:func:`with_scan_flags`)
+    chunk_id: str | None = None  # the passage that holds the article: what the list cites
 
 
 def read_clause_question(question: str, lexicon: Lexicon) -> list[str] | None:
@@ -151,23 +152,23 @@ def clause_hits(store: WorkspaceStore, types: list[str], lexicon: Lexicon | None
     wanted = set(types)
     with store.session() as session:
         rows = list(session.exec(
-            select(Chunk.contract_id, Chunk.section, Chunk.page, Chunk.clause_types, Chunk.text).order_by(Chunk.contract_id, Chunk.chunk_index)
+            select(Chunk.contract_id, Chunk.section, Chunk.page, Chunk.clause_types, Chunk.text, Chunk.id).order_by(Chunk.contract_id, Chunk.chunk_index)
         ))
     # the words of the notions asked that grant something: a prohibition's type ("shall not disclose", « ne pourra
     # concurrencer ») states it by denying; « plafond de responsabilité » is read on « plafond », not « responsabilité »
     granting = tuple(sorted(n for n in notions or () if lexicon is not None and n in lexicon.by_id and set(lexicon.by_id[n].types) & GRANTING_TYPES))
     patterns = _clause_words(lexicon, granting) if lexicon is not None and granting and wanted <= GRANTING_TYPES | _GRANTED_WITH else None
     found: dict[tuple[str, str], ClauseHit] = {}
-    for contract_id, section, page, labels, text in rows:
+    for contract_id, section, page, labels, text, chunk_id in rows:
         if not wanted & set(labels or ()) or _RECITAL_HEADING.match(fold((section or "").split(" > ")[-1])):
             continue  # a recital says why the contract was made (« … comportait une clause de non-concurrence, à laquelle les parties ont renoncé »)
         key = (contract_id, section or "")
         said = denial(text or "", patterns) if patterns is not None else None
         hit = found.get(key)
         if hit is None:
-            found[key] = ClauseHit(contract_id, section or "", page, said)
+            found[key] = ClauseHit(contract_id, section or "", page, said, chunk_id=chunk_id)
         elif hit.denied and not said:  # an article cut into passages: one that states the clause decides
-            found[key] = ClauseHit(contract_id, hit.section, hit.page, None)
+            found[key] = ClauseHit(contract_id, hit.section, hit.page, None, chunk_id=chunk_id)
     return list(found.values())
 
 
@@ -193,7 +194,7 @@ def with_renewal_records(store: WorkspaceStore, room: DataRoom, hits: list[Claus
         denied = _balanced_quotes(squeezed(source.raw if source else "")) or "—" if record.renewal == "none" else None
         # an amendment that rewrote the renewal holds the article (walkthrough 15: « Article 1 – Modification de l'article 4 »)
         held_by = holder if holder and holder != record.id else None
-        result.append(ClauseHit(record.id, section, page, denied, held_by=held_by))
+        result.append(ClauseHit(record.id, section, page, denied, held_by=held_by, chunk_id=source.chunk_id if source and section else None))
     attached = {record.id: record.amends for record in room.records if record.is_amendment and record.amends}
     for hit in hits:
         if hit.contract_id in attached:
@@ -201,7 +202,7 @@ def with_renewal_records(store: WorkspaceStore, room: DataRoom, hits: list[Claus
             # non-renewal" came as an article no sentence of which reads a renewal); a contract that renews by none keeps its denial
             target = attached[hit.contract_id]
             if read.get(target) != "none":
-                result.append(ClauseHit(target, hit.section, hit.page, unread=read.get(target) != "automatic", held_by=hit.contract_id))
+                result.append(ClauseHit(target, hit.section, hit.page, unread=read.get(target) != "automatic", held_by=hit.contract_id, chunk_id=hit.chunk_id))
             continue
         if hit.contract_id in read and read[hit.contract_id] not in ("automatic", "none"):
             result.append(replace(hit, unread=True))
@@ -243,7 +244,7 @@ def with_scan_flags(store: WorkspaceStore, room: DataRoom, hits: list[ClauseHit]
         key = (flag.document_id, flag.section or "")
         if tags.get((flag.playbook, flag.rule_id), set()) & wanted and key not in have:
             have.add(key)
-            added.append(ClauseHit(flag.document_id, flag.section or "", flag.page, flagged=True))
+            added.append(ClauseHit(flag.document_id, flag.section or "", flag.page, flagged=True, chunk_id=flag.chunk_id))
     return hits + added, bool(flags)
 
 
@@ -297,11 +298,20 @@ def _attached_amendment(record: object) -> bool:
 
 def clause_answer(
     room: DataRoom, hits: list[ClauseHit], type_names: list[str], language: str, *, from_records: bool = False, from_flags: bool = False,
+    cited: list[ClauseHit] | None = None,
 ) -> str:
     """The list: each contract that has an article of the asked types, with its articles; the others counted;
     where the list comes from (``from_records``: the records' renewal field, :func:`with_renewal_records`; ``from_flags``: the last
     compliance scan's flags too, :func:`with_scan_flags`). A copy of a contract listed is not another contract (walkthrough 27: a PDF
-    re-export listed as a fourth contract with penalties)."""
+    re-export listed as a fourth contract with penalties). ``cited``: when given, each article listed whose passage is known is
+    numbered « [n] » and appended to it, in that order — the answer's citations (the app walk of round 39: "show me the clause")."""
+
+    def cite(hit: ClauseHit) -> str:
+        if cited is None or not hit.chunk_id:
+            return ""
+        cited.append(hit)
+        return f" [{len(cited)}]"
+
     words = WORDS.get(language, WORDS["en"])
     if from_flags:  # an article flagged is not labelled: the heads say both
         said = ("labelled", "labelled or flagged") if language == "en" else ("du type", "du type (ou une alerte)")
@@ -333,7 +343,7 @@ def clause_answer(
     lines = [words[head].format(count=count, types=types, things=things, verb=words["have"][plural])]
     for contract_id in sorted(by_contract, key=lambda cid: fold(names[cid])):
         articles = "; ".join(
-            section_label(hit.section) + (f" (p. {hit.page})" if hit.page else "") + held_in(hit) + (words["flagged"] if hit.flagged else "")
+            section_label(hit.section) + (f" (p. {hit.page})" if hit.page else "") + held_in(hit) + (words["flagged"] if hit.flagged else "") + cite(hit)
             for hit in by_contract[contract_id] if hit.section
         )
         lines.append(f"- {names[contract_id]}" + (f" — {articles}" if articles else ""))
@@ -342,7 +352,7 @@ def clause_answer(
         apart_names = names_of(room, list(apart))
         for contract_id in sorted(apart, key=lambda cid: fold(apart_names[cid])):
             hit = apart[contract_id][0]
-            where = section_label(hit.section) + (f" (p. {hit.page})" if hit.page else "") + held_in(hit)
+            where = section_label(hit.section) + (f" (p. {hit.page})" if hit.page else "") + held_in(hit) + cite(hit)
             lines.append(f"- {apart_names[contract_id]}" + (f" — {where}" if where else "") + f"{words['colon']} « {hit.denied} »")
     if unread:
         lines += ["", words["unread"]]
@@ -355,8 +365,10 @@ def clause_answer(
         lines += ["", f"{LIST_WORDS.get(language, LIST_WORDS['en'])['not_contract']} "
                   + "; ".join(f"{kinds[cid]} ({reason_in(kind, language)})" for cid, kind in sorted(not_contracts.items(), key=lambda item: fold(kinds[item[0]]))) + "."]
     holders = {hit.held_by for hit in hits if hit.held_by}  # amendments whose articles are listed under their contract
+    # … and a copy or a translation is its contract's, counted once as the data room counts them (the app walk of round 39: « 14 autres
+    # contrats … aucun passage de ce type » counted the courtesy translation of a contract listed with its change-of-control article)
     rest = [record for record in room.records if record.id not in by_contract and record.id not in apart and record.id not in unread
-            and record.id not in not_contracts and record.id not in holders]
+            and record.id not in not_contracts and record.id not in holders and not getattr(record, "copy_of", None)]
     amendments = sum(1 for record in rest if _attached_amendment(record))
     others = len(rest) - amendments
     lines.append("")

@@ -515,10 +515,16 @@ class _Turn:
         hits, from_flags = with_scan_flags(self.workspace, room, hits, types)  # … and a clause the scan flagged under another heading
         library = load_library()
         labels = {t.id: t.label.get(language) or t.label.get("en") or t.id for t in library.clause_types}
-        text = clause_answer(room, hits, [labels.get(t, t.replace("_", " ")) for t in types], language, from_records=from_records, from_flags=from_flags)
+        cited: list = []  # the articles the list numbers, in order: its citations
+        text = clause_answer(room, hits, [labels.get(t, t.replace("_", " ")) for t in types], language, from_records=from_records, from_flags=from_flags,
+                             cited=cited)
         sources = [{"n": n, "contract_id": hit.contract_id, "section": hit.section, "page": hit.page} for n, hit in enumerate(hits, 1)]
+        citations = [{"n": n, "contract_id": hit.held_by or hit.contract_id, "file": getattr(room.by_id.get(hit.held_by or hit.contract_id), "file", None),
+                      "chunk_id": hit.chunk_id, "section": hit.section} for n, hit in enumerate(cited, 1)]
+        if citations:
+            self.emit("sources", {"sources": citations})
         self.stream(text)
-        return self.finish(text, [], {"no_llm": True, "list": True, "clause_types": types, "articles": sources})
+        return self.finish(text, citations, {"no_llm": True, "list": True, "clause_types": types, "articles": sources})
 
     def _without_llm_passages(self, message: str) -> TurnResult:
         reason = self.router.backend_info.get("reason") or "no LLM configured"

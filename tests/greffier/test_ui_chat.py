@@ -357,6 +357,27 @@ def test_the_documents_a_clause_list_leaves_out_count_amendments_apart_from_cont
         "1 contract and 1 amendment have an article labelled « change of control »:")
 
 
+def test_a_clause_list_counts_a_copy_with_its_contract_and_cites_each_article():
+    # the app walk of round 39: « 14 autres contrats … aucun passage de ce type » counted the courtesy translation of a contract listed with
+    # its change-of-control article, and the list cited no passage ("show me the clause")
+    from types import SimpleNamespace
+
+    from greffier.chat.clauses import ClauseHit, clause_answer
+
+    records = [SimpleNamespace(id=f"c{n}", title=f"Contrat {n}", file=f"c{n}.pdf", is_amendment=False, amends=None, copy_of=None) for n in range(3)]
+    records += [SimpleNamespace(id="t0", title="Agreement 0", file="t0.docx", is_amendment=False, amends=None, copy_of="c0")]
+    room = SimpleNamespace(records=records, by_id={r.id: r for r in records})
+    hits = [ClauseHit("c0", "Article 8 — Changement de contrôle", 3, chunk_id="c0-9"), ClauseHit("c1", "Article 2 — Cession", 1, chunk_id="c1-3"),
+            ClauseHit("c1", "Article 5 — Durée", 2)]
+    cited: list[ClauseHit] = []
+    french = clause_answer(room, hits, ["changement de contrôle"], "fr", cited=cited)
+    assert "L'autre contrat n'a aucun passage de ce type." in french, french
+    assert "Article 8 — Changement de contrôle (p. 3) [1]" in french and "Article 2 — Cession (p. 1) [2]" in french, french
+    assert "Article 5 — Durée (p. 2)" in french and "(p. 2) [" not in french  # no passage known: listed, not cited
+    assert [hit.chunk_id for hit in cited] == ["c0-9", "c1-3"]
+    assert "[1]" not in clause_answer(room, hits, ["changement de contrôle"], "fr")  # not asked to cite: as before
+
+
 def test_a_clause_list_sets_a_memo_apart_and_lists_an_amendment_s_article_under_its_contract():
     # walkthrough 22: the renewal list put an internal memo and an amendment's "3. Notice of non-renewal" among the contracts whose
     # article "no sentence reads as a renewal"
@@ -654,9 +675,12 @@ def test_a_clause_list_names_the_article_the_compliance_scan_flagged_under_anoth
     before = chat.load_turns(settings, chat.ask(settings, question, mode="rag", llm=NO_LLM).thread_id)[0].answer
     assert "15. Assignment" not in before, before  # not labelled so at ingest: what this is about
     scan_workspace(settings, "ma_due_diligence", today=date(2026, 12, 7), llm=None)
-    after = chat.load_turns(settings, chat.ask(settings, question, mode="rag", llm=NO_LLM).thread_id)[0].answer
+    turn = chat.load_turns(settings, chat.ask(settings, question, mode="rag", llm=NO_LLM).thread_id)[0]
+    after = turn.answer
     listed = [line for line in after.splitlines() if line.startswith("- ")]
-    assert any("Distribution Agreement" in line and "15. Assignment" in line and "(flag)" in line for line in listed), after
+    assert any("Distribution Agreement" in line and "15. Assignment" in line and "(flag) [1]" in line for line in listed), after
+    # … cited: the chip opens the article (the app walk of round 39)
+    assert [(s.n, s.file, s.section) for s in turn.sources][:1] == [(1, "room/distribution.md", "15. Assignment")], turn.sources
     assert after.startswith("1 contract has an article labelled or flagged") and "flags of the last compliance scan" in after, after
     # … and never the flag of a document no longer in the room (a flag outlives a re-ingest: the review of the round)
     (room / "distribution.md").unlink()
