@@ -151,6 +151,8 @@ def _show_answer(turn: chat.Turn) -> None:
         st.warning(f"**{wording(ABSTAINED, reply_language(turn.question))}** — {escape_markdown(turn.answer)}")
     else:
         st.markdown(escape_markdown(turn.answer, keep_lines=True, rows=turn.is_list))
+    if turn.findings and not turn.abstained:  # the end in force, the notice deadline: part of the answer, not small print
+        st.info("\n\n".join(escape_markdown(finding) for finding in turn.findings))
     if turn.note:
         st.caption(escape_markdown(turn.note))
 

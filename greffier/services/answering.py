@@ -213,6 +213,9 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
     amended += _role_notes(store, checked["citations"], out.get("answer") or "", question, reply_language(question))
     if amended:
         out["note"] = " ".join(filter(None, [out.get("note"), *amended]))
+        # what the records add to the quotes (the end in force, the date by which notice stops a renewal, who a role is), apart from
+        # how the answer was made: a screen shows them as part of the answer, not in the note's small print (the app walk of round 39)
+        out["findings"] = amended
     emit("done", {"abstained": checked["abstained"]})
     return out
 

@@ -187,6 +187,7 @@ class Turn:
     trace: list[TraceStep] = field(default_factory=list)
     abstained: bool = False
     note: str | None = None
+    findings: list[str] = field(default_factory=list)  # what the records add to the quotes: part of the answer (:func:`answer`'s ``findings``)
     error: bool = False
     status: str = "unanswered"
     pending: dict[str, Any] | None = None
@@ -311,6 +312,9 @@ def ask(settings: Settings, message: str, *, mode: str, llm: LLMChoice, thread_i
         threads.append(workspace, thread_id, ChatMessage.from_assistant(text), {"final": True, "mode": mode, "error": True, "trace": _dump(trace)})
         return Outcome(thread_id, "error", trace)
     text, sources, note = _shape(mode, result, reply_language(message), top_k=settings.search.top_k_final)
+    findings = list(result.get("findings") or []) if mode == "rag" else []
+    for finding in findings:  # shown with the answer, not again in the note
+        note = " ".join((note or "").replace(finding, " ").split()) or None
     if result.get("scope"):  # the question named a contract, or followed on from one that did: say that only they were searched
         where = ", ".join(_scope_files(result["scope"]))
         said = SEARCHED_AS_BEFORE if result["scope"].get("by") == "conversation" else SEARCHED_ONLY
@@ -320,7 +324,7 @@ def ask(settings: Settings, message: str, *, mode: str, llm: LLMChoice, thread_i
     _mark_cited(trace, sources)
     extra = {
         "final": True, "mode": mode, "sources": [asdict(s) for s in sources], "trace": _dump(trace),
-        "abstained": bool(result.get("abstained")), "note": note,
+        "abstained": bool(result.get("abstained")), "note": note, **({"findings": findings} if findings else {}),
         "scope_ids": answered_about(result, following),  # the contracts this turn was about, for a follow-up that names none
     }
     threads.append(workspace, thread_id, ChatMessage.from_assistant(text), extra)
@@ -421,6 +425,7 @@ def load_turns(settings: Settings, thread_id: str) -> list[Turn]:
             turn.mode = data.get("mode") or ("agent" if thread.mode == "agent" else thread.mode)
             turn.abstained, turn.error = bool(data.get("abstained")), bool(data.get("error"))
             turn.note = data.get("note") or (_router_note(data) if turn.mode == "agent" else None)
+            turn.findings = list(data.get("findings") or [])
             turn.sources = quoted_clauses(turn.answer, _resolve_sources(workspace, data.get("sources") or []))
             if data.get("trace") is not None:
                 turn.trace = [TraceStep(**step) for step in data["trace"]]

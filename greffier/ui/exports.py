@@ -62,6 +62,8 @@ def conversation_markdown(title: str, turns: Iterable[Any], *, backend: str | di
             lines.append(f"> **{label}** — {rest}")
             lines.append("")
         lines += [turn.answer or f"_{wording(_NO_ANSWER, language)}_", ""]
+        for finding in getattr(turn, "findings", None) or []:  # what the records add: part of the answer
+            lines += [finding, ""]
         if turn.note:
             lines += [f"_{turn.note}_", ""]
         if turn.sources:
@@ -91,6 +93,8 @@ def conversation_docx(title: str, turns: Iterable[Any], *, backend: str | dict[s
             run = document.add_paragraph().add_run(wording(ABSTAINED_EXPORT, reply_language(turn.question)))
             run.bold = True
         document.add_paragraph(turn.answer or wording(_NO_ANSWER, language))
+        for finding in getattr(turn, "findings", None) or []:
+            document.add_paragraph(finding)
         if turn.note:
             document.add_paragraph().add_run(turn.note).italic = True
         if turn.sources:

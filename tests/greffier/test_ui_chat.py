@@ -750,3 +750,25 @@ def test_a_follow_up_in_the_command_line_chat_is_asked_of_the_one_before(two_con
     first = router.send("Quelle est la durée du contrat de prestations logistiques avec Ferlandes ?")
     follow = router.send("Et quel est le préavis pour ne pas le renouveler ?", thread_id=first.thread_id)
     assert "trois mois" in follow.answer and "six mois" not in follow.answer, follow.answer
+
+
+def test_what_the_records_add_to_an_answer_is_shown_as_part_of_it_not_in_the_note(tmp_path):
+    # the app walk of round 39: « le préavis doit être donné au plus tard le … » sat in the grey note after « Aucun LLM disponible … »
+    from greffier.ui.exports import conversation_markdown
+
+    room = tmp_path / "room"
+    room.mkdir()
+    make_markdown(room / "maintenance.md", [
+        ("Article 1 — Objet", "Norvale Services SAS assure la maintenance des équipements de Lisandre Manufacture SAS."),
+        ("Article 5 — Durée", "Le contrat prend effet le 1er janvier 2025 pour une durée de deux ans, soit jusqu'au 31 décembre 2026. Il se "
+                              "renouvelle ensuite par tacite reconduction par périodes d'un an, sauf dénonciation au moins trois mois avant l'échéance."),
+    ], title="Contrat de maintenance")
+    settings = load_settings(tmp_path / "ws")
+    Ingestor(settings).ingest(room)
+    outcome = chat.ask(settings, "Quand se termine le contrat de maintenance ?", mode="rag", llm=NO_LLM)
+    turn = chat.load_turns(settings, outcome.thread_id)[-1]
+    assert any("au plus tard le" in finding for finding in turn.findings), (turn.findings, turn.note)
+    assert "au plus tard le" not in (turn.note or ""), turn.note  # said once, with the answer
+    assert "Aucun LLM disponible" in (turn.note or "")  # how the answer was made stays the note
+    exported = conversation_markdown("Maintenance", [turn])
+    assert turn.findings[0] in exported
