@@ -691,6 +691,7 @@ class RelevanceJudge:
             refuse_without_a_count(documents, decisions)
         if head_units:
             refuse_a_figure_of_another_thing(documents, decisions, head_units)
+        refuse_a_forum_for_pending_disputes(question, documents, decisions, self._library)
         if units and not hint and (scope or {}).get("by", "kind") == "kind":
             # (not of a contract named by a party or its title: its own words are what the user read, « les systèmes de test de
             # circuits vendus à Comware » are its "Products" — QA dev)
@@ -1024,6 +1025,27 @@ def refuse_a_figure_of_another_thing(documents: list[Document], decisions: list[
     for doc, decision in zip(documents, decisions):
         if decision["relevant"] and float(decision.get("coverage") or 0.0) <= max(headed) and not holds(passage_tokens(doc)):
             decision.update(relevant=False, why="the article on what is asked gives no such figure; this one speaks of it only in other words")
+
+
+# whether disputes are under way (« litiges en cours », "pending litigation", "any lawsuits against"): a fact of the world, not a
+# clause; the forum a contract gives its disputes does not answer it (the app walk of round 39: « Lisandre a-t-elle des litiges
+# prud'homaux en cours ? » quoted « … relève de la compétence du conseil de prud'hommes de Valence »)
+_PENDING_DISPUTES = re.compile(
+    r"\b(?:litiges?|contentieux|proces|procedures?|actions? en justice|differends?)\b[^?]{0,40}?\b(?:en cours|pendants?|actuels?)\b"
+    r"|\b(?:pending|ongoing|current|outstanding|threatened)\b[^?]{0,20}?\b(?:litigation|lawsuits?|disputes?|claims?|proceedings?|suits?)\b"
+    r"|\b(?:litigation|lawsuits?|disputes?|proceedings?)\b[^?]{0,30}?\b(?:pending|ongoing|under way|underway|in progress)\b"
+)
+_FORUM_TYPES = frozenset({"jurisdiction", "governing_law", "dispute_resolution"})
+
+
+def refuse_a_forum_for_pending_disputes(question: str, documents: list[Document], decisions: list[dict[str, Any]], library: ClauseLibrary | None) -> None:
+    """Marks not relevant, for a question whether disputes are under way, the passages that only say where a contract's disputes go."""
+    if not _PENDING_DISPUTES.search(fold(question)):
+        return
+    for doc, decision in zip(documents, decisions):
+        types = passage_types(doc, library)
+        if decision["relevant"] and types and types <= _FORUM_TYPES:
+            decision.update(relevant=False, why="where a contract's disputes go says nothing of disputes under way")
 
 
 # what a thing asked is "of": "the late delivery of the helicopter", « la livraison de l'hélicoptère », "the fee for each scan"

@@ -2207,3 +2207,31 @@ def test_a_question_about_a_thing_no_document_holds_abstains_and_says_which(supp
     # near miss: the same question of the plants the supply contract delivers is answered, across languages for the English one
     answered = answer(supply_settings, near, backend=None)
     assert not answered["abstained"] and "une pénalité égale à 1 %" in answered["answer"], answered["answer"]
+
+
+@pytest.fixture(scope="module")
+def employment_settings(tmp_path_factory):
+    base = tmp_path_factory.mktemp("employment")
+    room = base / "room"
+    room.mkdir()
+    make_markdown(room / "Contrat_travail_directeur_commercial.md", [
+        ("Article 1 — Engagement", "Maison Tisanière SAS engage M. Julien Ferrand en qualité de directeur commercial."),
+        ("Article 9 — Litiges", "Le présent contrat est soumis au droit français. Tout litige relatif à son exécution ou à sa rupture relève "
+         "de la compétence du conseil de prud'hommes de Valence."),
+    ], title="CONTRAT DE TRAVAIL")
+    settings = load_settings(base / "ws")
+    assert not Ingestor(settings).ingest(room).failed
+    return settings
+
+
+@pytest.mark.parametrize("question", [
+    "Maison Tisanière a-t-elle des litiges prud'homaux en cours ?",
+    "Are there pending disputes about the employment contract?",
+])
+def test_whether_disputes_are_under_way_is_not_answered_by_the_forum_clause(employment_settings, question):
+    # the app walk of round 39: « Lisandre a-t-elle des litiges prud'homaux en cours ? » quoted the employment contract's forum clause
+    result = answer(employment_settings, question, backend=None)
+    assert result["abstained"] and result["citations"] == [], result["answer"]
+    # near miss: where its disputes go is the forum clause's
+    forum = answer(employment_settings, "Quelle juridiction est compétente pour les litiges du contrat de travail ?", backend=None)
+    assert not forum["abstained"] and "conseil de prud'hommes de Valence" in forum["answer"], forum["answer"]
