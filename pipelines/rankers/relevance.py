@@ -1048,8 +1048,11 @@ def refuse_a_forum_for_pending_disputes(question: str, documents: list[Document]
             decision.update(relevant=False, why="where a contract's disputes go says nothing of disputes under way")
 
 
-# what a thing asked is "of": "the late delivery of the helicopter", « la livraison de l'hélicoptère », "the fee for each scan"
-_OF_THE = r"(?:\bof|\bfor|\bd'|\bde|\bdu|\bdes|\bau|\baux)\s*(?:(?:the|our|its|their|this|that|these|those|a|an|each|every|la|l'|le|les|nos|notre|leur|leurs|ce|cet|cette|ces|chaque|un|une)\s*)?"
+# what a thing asked is "of": "the late delivery of the helicopter", « la livraison de l'hélicoptère », after a noun — not a verb's object
+# (« vendre des sandwichs »: the partitive, a paraphrase of « denrées alimentaires » — walkthrough 32)
+_OF_THE = r"(?P<before>[\w'-]+)\s+(?:of|d'|de|du|des)\s*(?:(?:the|our|its|their|this|that|these|those|a|an|each|every|la|l'|le|les|nos|notre|leur|leurs|ce|cet|cette|ces|chaque|un|une)\s*)?"
+# the word before it that is a verb: a French infinitive, or an English or French verb the question asks with
+_VERB_BEFORE = re.compile(r"(?:er|ir|re|oir)$|^(?:vend\w*|achet\w*|offr\w*|propos\w*|servi\w*|fourni\w*|sell|buy|offer|serve|supply|think|made|make)$")
 
 
 def refuse_an_absent_object(question: str, units: list[dict[str, Any]], decisions: list[dict[str, Any]]) -> None:
@@ -1059,7 +1062,10 @@ def refuse_an_absent_object(question: str, units: list[dict[str, Any]], decision
     by coverage (:func:`absent_share`)."""
     folded = fold(question)
     absent = [str(u.get("token") or "") for u in units if u.get("absent") and u.get("token")]
-    objects = [token for token in absent if re.search(_OF_THE + re.escape(token) + r"\b", folded)]
+    objects = [
+        token for token in absent
+        if any(not _VERB_BEFORE.search(match["before"]) for match in re.finditer(_OF_THE + re.escape(token) + r"\b", folded))
+    ]
     if not objects:
         return
     for decision in decisions:

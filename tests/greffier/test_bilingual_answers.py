@@ -2207,6 +2207,11 @@ def test_a_question_about_a_thing_no_document_holds_abstains_and_says_which(supp
     # near miss: the same question of the plants the supply contract delivers is answered, across languages for the English one
     answered = answer(supply_settings, near, backend=None)
     assert not answered["abstained"] and "une pénalité égale à 1 %" in answered["answer"], answered["answer"]
+    # … and a verb's object no document holds is a paraphrase, not a thing of its own (walkthrough 32: « vendre des sandwichs » of a
+    # catering concession's « denrées alimentaires »)
+    paraphrase = ("Le fournisseur peut-il livrer des tisanes en retard sans pénalité ?" if language == "fr"
+                  else "Is there a penalty if the supplier is late to deliver some chamomile?")
+    assert not answer(supply_settings, paraphrase, backend=None)["answer"].endswith(f"{marks[0]}{'tisanes' if language == 'fr' else 'chamomile'}{marks[1]}.")
 
 
 @pytest.fixture(scope="module")
