@@ -150,16 +150,20 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
     status = _status_answer(store, [(scope or {}).get("contract_ids"), (hint or {}).get("contract_ids")], question, reply_language(question))
     if status is not None:
         return _status_reply(base, status, relevance, emit, question)
-    if not outputs["relevance"]["documents"]:
+    kept = outputs["relevance"]["documents"]
+    if not kept or all(doc.meta.get("not_contract") for doc in kept):
         # when the one contract asked about ends: its record's end, quoted, rather than no answer (walkthrough 31: "When does the lease of
         # the Saint-Ismier clinic building run out?" abstained, its term article and its avenant's saying neither "Saint-Ismier" nor "building")
         # (the contract the question's names fit best, when the hint holds several: "the cleaning company … the Échirolles clinic")
+        # … nor a memo's word on it, which may be out of date (walkthrough 32: « Jusqu'à quand court désormais l'abonnement … ? » quoted an
+        # internal memo's « arrive à échéance le 31 janvier 2026 »; an amendment had moved the end to 30 June 2028)
         candidates, folded = [(scope or {}).get("contract_ids"), (hint or {}).get("contract_ids"), _best_hinted(hint)], fold(question).replace("’", "'")
         ending = _status_answer(store, candidates, question, reply_language(question), end_asked=True) if _END_ASKED.search(folded) else None
         if ending is None and _NOTICE_ASKED.search(folded):
             ending = _notice_answer(store, candidates, reply_language(question))
         if ending is not None:
             return _status_reply(base, ending, relevance, emit, question)
+    if not kept:
         absent = absent_in(store, question) or absent_objects(question, relevance)
         return _abstain(base, question, results, relevance, emit, streamed=abstention(reply_language(question)), hint=hint, absent=absent)
     checked = outputs["citations"]

@@ -676,7 +676,8 @@ def supply_room(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201
     ], title="Avenant n° 2 au contrat de fourniture de vins du 1er mars 2023")
     (room / "note_interne_castaing.md").write_text(
         "# Note interne — fournisseurs\n\nDestinataires : direction des achats. Objet : point sur nos fournisseurs de vins.\n\nLe contrat "
-        "Castaing devra être renégocié avant la fin de l'année ; les volumes de la Brasserie du Quai ont baissé.\n", encoding="utf-8")
+        "Castaing devra être renégocié avant la fin de l'année ; les volumes de la Brasserie du Quai ont baissé. L'approvisionnement en vrac "
+        "du chai arrive à échéance le 28 février 2026.\n", encoding="utf-8")
     settings = load_settings(base / "ws")
     Ingestor(settings).ingest(room)
     return settings
@@ -701,6 +702,18 @@ def test_a_question_on_something_else_at_an_end_is_not_answered_with_the_contrac
     # the review of the round: "the end of the quarter" is no end of the contract
     out = answer(supply_room, question, backend=None)
     assert "2028" not in out["answer"] and not out.get("status_from_record"), out["answer"]
+
+
+@pytest.mark.parametrize(("question", "said"), [
+    ("Jusqu'à quand court désormais l'approvisionnement en vrac du chai ?", "Il court jusqu'au 28/02/2028"),
+    ("Until when does the bulk supply of the wine store now run?", "It runs until 2028-02-28"),
+])
+def test_a_contract_s_end_is_read_from_its_record_not_from_a_memo_s_word_on_it(supply_room, question, said):
+    # walkthrough 32: « Jusqu'à quand court désormais l'abonnement … ? » quoted an internal memo's « arrive à échéance le 31 janvier 2026 »,
+    # the only passage judged to answer; an amendment had moved the end
+    out = answer(supply_room, question, backend=None)
+    assert not out["abstained"] and said in out["answer"] and "28 février 2026" not in out["answer"], out["answer"]
+    assert [Path(c["file"]).name for c in out["citations"]] == ["avenant_1_castaing.md"], out["citations"]
 
 
 def test_a_memo_that_speaks_of_a_contract_does_not_hide_it_from_a_status_question(supply_room):
