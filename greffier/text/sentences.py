@@ -30,9 +30,9 @@ _MONTH_DAY_END = re.compile(r"(?i)\b(?:january|february|march|april|may|june|jul
 # 40,000,000 for three\n(3) consecutive months" was quoted cut at "three": walkthrough 29), not a list's "(3)" item
 _NUMBER_WORD_END = re.compile(
     r"(?i)\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
-    r"|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze"
-    r"|treize|quatorze|quinze|seize|dix-sept|dix-huit|dix-neuf|vingt|trente|quarante|cinquante|soixante|soixante-dix|quatre-vingt(?:-dix)?"
-    r"|cent|mille)$"
+    r"|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze"
+    r"|treize|quatorze|quinze|seize|dix-sept|dix-huit|dix-neuf|vingts?|trente|quarante|cinquante|soixante|soixante-dix|quatre-vingts?(?:-dix)?"
+    r"|cents?|mille|millions?|milliards?)$"
 )
 _FIGURES_START = re.compile(r"\(\d[\d\s.,]*\)\s")
 _YEAR_START = re.compile(r"(?:19|20)\d\d(?=\s*(?:[,.;:)]|$))")  # the year, then punctuation: not "June 30. 2000 shares vest"

@@ -104,6 +104,10 @@ def concept_ids(lexicon, text: str) -> set[str]:
         ("Combien d'étudiants pouvons-nous envoyer dans l'université partenaire du double diplôme ?", {"w_student", "student_exchange"}),
         ("How far from Nantes is the visiting lecturer barred from teaching?", {"w_lecturer"}),
         ("Do exchange students pay tuition to the host university?", {"student_exchange", "w_tuition", "w_university"}),
+        ("How is the rent on the Lyon campus adjusted from year to year?", {"indexation_everyday"}),
+        ("How many beds are set aside for our students in the student residence?", {"w_bed", "w_reserved", "w_student", "student_housing"}),
+        ("Que se passe-t-il si la résidence étudiante n'est pas pleine à la rentrée ?", {"w_occupancy", "w_term_start", "student_housing"}),
+        ("What if the rooms are not ready when term starts?", {"w_available", "w_bed", "w_term_start"}),
     ],
 )
 def test_notions_found_in_either_language(lexicon, question, expected):

@@ -14,6 +14,10 @@ from greffier.text.sentences import split_sentences
     "Le Preneur pourra donner congé moyennant un préavis de six\n(6) mois, par acte extrajudiciaire.",
     "Notice of fourteen\n(14) days shall be given.",  # the review of the round: the teens
     "Le Salarié s'interdit de solliciter les clients pendant dix-huit\n(18) mois.",
+    # walkthrough 32: a plural number word (« quatre-vingts », « cents »): « un contingent de cent quatre-vingts [1] (180) lits » was quoted cut
+    "L'Exploitant réserve à l'École un contingent de cent quatre-vingts\n(180) lits pour chaque année universitaire.",
+    "Le prix est fixé à deux cents\n(200) euros par mois.",
+    "The fee is two million\n(2,000,000) dollars.",
 ])
 def test_a_number_wrapped_before_its_figures_stays_in_its_sentence(text):
     assert split_sentences(text) == [text]
