@@ -414,7 +414,11 @@ class _Turn:
                         on_event=lambda kind, payload: self.emit("tool_result" if kind == "retrieval" else kind, payload) if kind in forwarded else None)
         sources = result.get("citations", [])
         # the answer's note (an extractive fallback, an LLM that only translated) and the translation searched stay with the turn
-        kept = {key: result[key] for key in ("note", "translation") if result.get(key)}
+        kept = {key: result[key] for key in ("note", "translation", "findings") if result.get(key)}
+        for finding in kept.get("findings") or []:  # shown with the answer, not again in the note (the review of the round)
+            kept["note"] = " ".join(str(kept.get("note") or "").replace(finding, " ").split())
+        if "note" in kept and not kept["note"]:
+            del kept["note"]
         return self.finish(result["answer"], sources, {"abstained": result.get("abstained"), "unsupported": result.get("unsupported", []), **kept})
 
     def compose(self, tool: str, result: dict[str, Any], sources: list[dict]) -> TurnResult:
@@ -540,7 +544,8 @@ class _Turn:
         following = follow_up_scope(self.settings, message, threads.previous_scope(self.workspace, self.thread_id))
         result = answer(self.settings, message, backend=None, on_event=lambda k, p: self.emit(k, p) if k in {"sources", "token"} else None,
                         follows=following)
-        return self.finish(notice + result["answer"], result.get("citations", []), {"no_llm": True, "scope_ids": answered_about(result, following)})
+        findings = {"findings": result["findings"]} if result.get("findings") else {}  # what the records add, shown with the answer
+        return self.finish(notice + result["answer"], result.get("citations", []), {"no_llm": True, "scope_ids": answered_about(result, following), **findings})
 
 
 # --- helpers ----------------------------------------------------------------------------------

@@ -96,8 +96,8 @@ def answer(
         backend_info = {**backend.describe(), "role": llm_role(settings)} if backend else {"kind": "none", "reason": "no LLM given"}
     if mode == "direct":
         return _direct(question, backend, backend_info, emit)
-    if mode == "retrieval_only":
-        return _retrieval_only(settings, question, backend_info, emit, top_k=top_k, fusion=fusion, rerank=rerank, min_score=min_score, doc_ids=doc_ids)
+    if mode == "retrieval_only":  # (a follow-up's contracts as a filter: the review of the round)
+        return _retrieval_only(settings, question, backend_info, emit, top_k=top_k, fusion=fusion, rerank=rerank, min_score=min_score, doc_ids=doc_ids or follows)
     if follows and doc_ids is None:
         return _rag(settings, question, backend, backend_info, emit, top_k=top_k, fusion=fusion, rerank=rerank, min_score=min_score, doc_ids=None,
                     follows=follows)

@@ -58,7 +58,7 @@ DICTIONARY_WEIGHT = 0.5  # share of the expansion weight of a dictionary transla
 UNKNOWN_WEIGHT = 2.0  # IDF-like weight of an asked word that no passage holds in any wording
 
 
-_OBJECT_US = re.compile(r"(?<![\w-])us(?![\w-])")
+_OBJECT_US = re.compile(r"(?<![\w-])us(?![\w-])(?!\s+(?:law|laws|dollars?|gaap|export|federal|government|state|states|securities|patents?|subsidiar\w*|entity|entities|market|customers?|person|persons|tax)\b)")
 
 
 @component

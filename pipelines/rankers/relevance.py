@@ -291,14 +291,16 @@ def only_denied(head_units: list[dict[str, Any]], doc: Document) -> bool:
         folded = fold(sentence)
         for start, end in _spans(terms, folded):
             seen = True
-            if read_match(folded, start, end).affirmative or _CAPPED_AFTER.search(folded, end):
+            if read_match(folded, start, end).affirmative or _CAPPED_AFTER.match(folded, end):
                 return False
     return seen
 
 
 # a denial that caps the thing, not one that says there is none: "in no event shall either party's aggregate liability … exceed two
 # times the fees", « la responsabilité … ne pourra en aucun cas excéder … » (walkthrough 32: the cap asked in its own words abstained)
-_CAPPED_AFTER = re.compile(r"\b(?:exceed(?:s|ing)?|be (?:greater|more|higher) than|exce(?:der|de|dera)|depass(?:er|e|era)|etre superieure?s? a)\b")
+_CAPPED_AFTER = re.compile(  # right after the thing, in its own clause: not a delay that "ne dépasse pas huit jours" after a comma (the review)
+    r"[^,;]{0,90}?\b(?:exceed(?:s|ing)?|be (?:greater|more|higher) than|exce(?:der|de|dera)|depass(?:er|e|era)|etre superieure?s? a)\b"
+)
 
 
 def said_together(head_units: list[dict[str, Any]], complement_units: list[dict[str, Any]], doc: Document) -> bool:
@@ -1031,16 +1033,19 @@ def refuse_a_figure_of_another_thing(documents: list[Document], decisions: list[
 # clause; the forum a contract gives its disputes does not answer it (the app walk of round 39: « Lisandre a-t-elle des litiges
 # prud'homaux en cours ? » quoted « … relève de la compétence du conseil de prud'hommes de Valence »)
 _PENDING_DISPUTES = re.compile(
-    r"\b(?:litiges?|contentieux|proces|procedures?|actions? en justice|differends?)\b[^?]{0,40}?\b(?:en cours|pendants?|actuels?)\b"
+    r"\b(?:litiges?|contentieux|proces|procedures?|actions? en justice|differends?)\b[^?]{0,40}?\b(?:en cours(?! d'execution| de)|pendants?|actuels?)\b"
     r"|\b(?:pending|ongoing|current|outstanding|threatened)\b[^?]{0,20}?\b(?:litigation|lawsuits?|disputes?|claims?|proceedings?|suits?)\b"
     r"|\b(?:litigation|lawsuits?|disputes?|proceedings?)\b[^?]{0,30}?\b(?:pending|ongoing|under way|underway|in progress)\b"
 )
 _FORUM_TYPES = frozenset({"jurisdiction", "governing_law", "dispute_resolution"})
+# … unless the forum itself is asked ("Which court has jurisdiction over pending claims …?": the review of the round)
+_FORUM_ASKED = re.compile(r"\b(?:juridictions?|tribunal|tribunaux|competente?s?|court|courts|jurisdiction|forum|venue|arbitra\w*|where would|ou (?:faut-il|doit-on|devons-nous))\b")
 
 
 def refuse_a_forum_for_pending_disputes(question: str, documents: list[Document], decisions: list[dict[str, Any]], library: ClauseLibrary | None) -> None:
     """Marks not relevant, for a question whether disputes are under way, the passages that only say where a contract's disputes go."""
-    if not _PENDING_DISPUTES.search(fold(question)):
+    folded = fold(question)
+    if not _PENDING_DISPUTES.search(folded) or _FORUM_ASKED.search(folded):
         return
     for doc, decision in zip(documents, decisions):
         types = passage_types(doc, library)
@@ -1050,9 +1055,16 @@ def refuse_a_forum_for_pending_disputes(question: str, documents: list[Document]
 
 # what a thing asked is "of": "the late delivery of the helicopter", « la livraison de l'hélicoptère », after a noun — not a verb's object
 # (« vendre des sandwichs »: the partitive, a paraphrase of « denrées alimentaires » — walkthrough 32)
-_OF_THE = r"(?P<before>[\w'-]+)\s+(?:of|d'|de|du|des)\s*(?:(?:the|our|its|their|this|that|these|those|a|an|each|every|la|l'|le|les|nos|notre|leur|leurs|ce|cet|cette|ces|chaque|un|une)\s*)?"
-# the word before it that is a verb: a French infinitive, or an English or French verb the question asks with
-_VERB_BEFORE = re.compile(r"(?:er|ir|re|oir)$|^(?:vend\w*|achet\w*|offr\w*|propos\w*|servi\w*|fourni\w*|sell|buy|offer|serve|supply|think|made|make)$")
+_DETERMINERS = r"(?:(?:the|our|its|their|this|that|these|those|a|an|each|every|la|l'|le|les|nos|notre|leur|leurs|ce|cet|cette|ces|chaque|un|une)\s*)?"
+_OF_THE = {
+    "en": r"(?P<before>[\w'-]+)\s+of\s+" + _DETERMINERS,
+    "fr": r"(?P<before>[\w'-]+)\s+(?:d'|de|du|des)\s*" + _DETERMINERS,
+}
+# the word before it that is a verb: a French infinitive (« vendre des »), an English verb the question asks with ("think of")
+_VERB_BEFORE = {
+    "en": re.compile(r"^(?:think|thinks|made|make|consist|consists|dispose|disposes|rid|sell|sells|buy|buys|offer|offers|serve|serves|supply|supplies)$"),
+    "fr": re.compile(r"(?:er|ir|re|oir)$|^(?:vend\w*|achet\w*|offr\w*|propos\w*|servi\w*|fourni\w*)$"),
+}
 
 
 def refuse_an_absent_object(question: str, units: list[dict[str, Any]], decisions: list[dict[str, Any]]) -> None:
@@ -1064,7 +1076,8 @@ def refuse_an_absent_object(question: str, units: list[dict[str, Any]], decision
     absent = [str(u.get("token") or "") for u in units if u.get("absent") and u.get("token")]
     objects = [
         token for token in absent
-        if any(not _VERB_BEFORE.search(match["before"]) for match in re.finditer(_OF_THE + re.escape(token) + r"\b", folded))
+        if any(not _VERB_BEFORE[language].search(match["before"])
+               for language in ("en", "fr") for match in re.finditer(_OF_THE[language] + re.escape(token) + r"\b", folded))
     ]
     if not objects:
         return

@@ -1829,6 +1829,18 @@ WALKTHROUGH_32 = [
      "du 1er janvier, sauf résiliation par l'une ou l'autre des parties moyennant un préavis de deux (2) mois avant cette échéance."),
     ("termination-for-convenience", True, "Le contrat est conclu pour une durée de trois ans, sauf résiliation par l'une ou l'autre des parties "
      "moyennant un préavis de trois mois."),
+    # the review of the round: a permission asked, a distribution's « charge exclusive », control conferred by shares, a seller's own
+    # companies, a renewal excluded
+    ("non-solicitation", False, "Le Prestataire ne pourra en aucun cas modifier la composition de l'équipe projet, telle que décrite à l'annexe 2 "
+     "du présent contrat, ni les modalités d'intervention sur le site, sans solliciter l'accord écrit préalable du Client sur le personnel de remplacement."),
+    ("exclusivity", True, "Le Fournisseur confie au Distributeur, pendant toute la durée du contrat, la charge exclusive de la commercialisation "
+     "des Produits sur le Territoire."),
+    ("change-of-control", True, "This Agreement shall terminate if Holdco ceases to own shares conferring control of the Customer."),
+    ("non-compete", True, "Le Cédant s'interdit de permettre à toute société qu'il contrôle d'exercer une activité concurrente de celle de la "
+     "Société sur le territoire français."),
+    ("non-compete", True, "Le Vendeur s'interdit d'autoriser l'une quelconque de ses filiales à concurrencer la Société."),
+    ("termination-for-convenience", True, "Le contrat est conclu pour une durée de trois ans, sans tacite reconduction, sauf résiliation par l'une "
+     "ou l'autre des parties moyennant un préavis de trois mois."),
 ]
 
 

@@ -954,3 +954,14 @@ def test_a_term_tied_to_another_agreement_is_no_end_of_its_own(text, end):
     # near miss: its own end, written as plainly
     own = extract_term([ChunkInput(id="c1-3", section="9. Term", text=f"This Agreement enters into force on 1 October 2024 and expires on {end:%d %B %Y}.")]).end_date
     assert own is not None and own.value == end and own.confidence == "high"
+
+
+@pytest.mark.parametrize("text", [
+    # the review of the round: the words of a tied term elsewhere in the sentence
+    "This Agreement shall enter into force concurrently with the Closing and shall remain in force until 31 December 2030.",
+    "This Agreement shall expire on 31 December 2030, and the Supplier shall keep the records for as long as the law requires.",
+    "Le présent contrat prend fin le 31 décembre 2030, le Prestataire restant tenu à la confidentialité aussi longtemps que les informations ne sont pas publiques.",
+])
+def test_a_tied_term_s_words_said_of_something_else_leave_the_end_sure(text):
+    found = extract_term([ChunkInput(id="c1-3", section="9. Term", text=text)]).end_date
+    assert found is not None and found.value == date(2030, 12, 31) and found.confidence == "high", found

@@ -1569,7 +1569,15 @@ def test_parties_labelled_by_their_roles_in_capitals(text, expected):
     ),
 ])
 def test_the_affiliates_a_party_acts_for_are_no_parties_and_its_defined_name_is_its_own(text, expected):
+    """(parametrised above; a near miss below)"""
     # walkthrough 32: « Ingénia Nantes SAS ("Customer") » read as a third party, so the group's amendment no longer matched the
     # subscription's parties and was not attached (the subscription's end stayed its first one)
     parties = read_parties("", chunks_of(text)).parties
     assert [(p.name, p.defined_as) for p in parties] == expected
+
+
+def test_affiliates_not_named_leave_the_next_party_alone():
+    # the review of the round: "acting on behalf of its subsidiaries, and BETA CONSULTING SARL" read Beta as Alpha's affiliates
+    text = ('SERVICES AGREEMENT\n\nThis Agreement is made between ALPHA HOLDING SAS, a French company, acting on behalf of its subsidiaries, and '
+            'BETA CONSULTING SARL ("Supplier").\n\n1. Services\nThe Supplier provides.')
+    assert [(p.name, p.defined_as) for p in read_parties("", chunks_of(text)).parties] == [("ALPHA HOLDING SAS", []), ("BETA CONSULTING SARL", ["Supplier"])]

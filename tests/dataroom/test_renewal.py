@@ -63,6 +63,7 @@ RENEWS = [
 DENIED = [
     # a contract that will not be continued tacitly (the near miss of the round's Swiss agency contract)
     "Le contrat ne sera pas continué tacitement au-delà de son terme.",
+    "Le contrat ne pourra être continué tacitement au-delà du 31 décembre 2027.",  # the review of the round
     # walkthrough 27: an avenant's replaced term article, the waiver of tacit renewal read as one
     "5.2 À cette date, le Contrat cessera de plein droit de produire ses effets, les Parties renonçant expressément à toute tacite reconduction.",
     "Le Contrat prend fin le 30 juin 2029, à l'exclusion de toute tacite reconduction.",

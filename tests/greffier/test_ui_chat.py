@@ -772,3 +772,14 @@ def test_what_the_records_add_to_an_answer_is_shown_as_part_of_it_not_in_the_not
     assert "Aucun LLM disponible" in (turn.note or "")  # how the answer was made stays the note
     exported = conversation_markdown("Maintenance", [turn])
     assert turn.findings[0] in exported
+    # … in the agent mode's no-LLM answer too (the review of the round)
+    agent = chat.load_turns(settings, chat.ask(settings, "Quand se termine le contrat de maintenance ?", mode="agent", llm=NO_LLM).thread_id)[-1]
+    assert any("au plus tard le" in finding for finding in agent.findings), (agent.findings, agent.answer)
+
+
+def test_a_follow_up_searching_passages_only_keeps_to_the_contracts_before(two_contracts):
+    # the review of the round: in the passages-only mode the follow-up searched every contract while the note said otherwise
+    first = chat.ask(two_contracts, "Quelle est la durée du contrat de prestations logistiques avec Ferlandes ?", mode="retrieval_only", llm=NO_LLM)
+    chat.ask(two_contracts, "Et quel est le préavis pour ne pas le renouveler ?", mode="retrieval_only", llm=NO_LLM, thread_id=first.thread_id)
+    turn = chat.load_turns(two_contracts, first.thread_id)[-1]
+    assert turn.sources and {s.file for s in turn.sources} == {"room/prestations_logistiques_ferlandes.md"}, [s.file for s in turn.sources]

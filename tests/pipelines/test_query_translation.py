@@ -84,3 +84,4 @@ def test_us_in_lower_case_is_the_pronoun_and_in_capitals_the_country(tmp_path):
     asked = {u["token"] for u in expander.run(query="Can the landlord sue us for the repairs?")["units"]}
     assert "us" not in asked and {"landlord", "sue", "repairs"} <= asked
     assert "us" in {u["token"] for u in expander.run(query="Is the distributor bound by US export rules?")["units"]}
+    assert "us" in {u["token"] for u in expander.run(query="Which law governs: us law or French law?")["units"]}  # the review of the round

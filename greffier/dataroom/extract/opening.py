@@ -443,8 +443,9 @@ _AFFILIATES = re.compile(
 # « le Client » » — the group signs, the defined name is its own (walkthrough 32: the affiliate read as a party, the amendment
 # signed by the group no longer attached)
 _NAMED_AFFILIATES = re.compile(
-    r"(?i:its|their|ses|leurs)\s+(?:respective\s+)?(?i:affiliates|subsidiaries|filiales|soci[ée]t[ée]s\s+affili[ée]es)\s*[:,]?\s*"
-    r"(?P<names>(?:(?:[A-ZÀ-Ý][\w'’.&-]*|and|et|&)(?:\s+|,\s*)){0,14}(?:[A-ZÀ-Ý][\w'’.&-]*))"
+    r"(?i:its|their|ses|leurs)\s+(?:respective\s+)?(?i:affiliates|subsidiaries|filiales|soci[ée]t[ée]s\s+affili[ée]es)(?:\s*:)?\s+"
+    # (right after it, a capital first: not ", and BETA CONSULTING SARL", the next party — the review of the round)
+    r"(?P<names>[A-ZÀ-Ý][\w'’.&-]*(?:(?:\s+|,\s*)(?:[A-ZÀ-Ý][\w'’.&-]*|and|et|&)){0,14}(?<=[\w.]))"
     r"(?=\s*(?:\(|,?\s*\n|,?\s*$|,\s*(?i:ci-apr[èe]s|hereinafter)))"
 )
 

@@ -77,7 +77,7 @@ _AUTOMATIC = re.compile(
     # a fixed term that both parties go on with tacitly is deemed renewed for an indefinite term (Swiss CO art. 418p: « S'il est continué
     # tacitement par les deux parties après cette date, il sera réputé renouvelé pour une durée indéterminée »; the app walk of round 39:
     # the agency contract listed as ending on its first term's date), "if the parties tacitly continue it after that date"
-    r"|(?<!ne )(?<!n'est pas )(?:continue|poursuivi|execute)e?s? tacitement\b|(?:est|sera|seront|sont) (?:alors )?repute\w* (?:renouvel|reconduit|prorog)\w* pour une duree indeterminee"
+    r"|(?<!soit )(?:continue|poursuivi|execute)e?s? tacitement\b|(?:est|sera|seront|sont) (?:alors )?repute\w* (?:renouvel|reconduit|prorog)\w* pour une duree indeterminee"
     r"|tacitly continued|continued tacitly|(?:is|shall be) deemed (?:to be )?(?:renewed|extended) for an (?:indefinite|unlimited) (?:term|period)"
     r"|(?:shall|will) (?:thereafter )?(?:be )?(?:renew|extend)(?:ed)? (?:thereafter )?(?:for|on) (?:an? )?(?:successive|additional|consecutive|further)"
     # "It shall thereafter be extended by successive periods of two (2) years unless terminated …" (walkthrough 25)
@@ -93,6 +93,8 @@ _DENIED = re.compile(
     r"\b(?:(?:shall|will|may) not (?:be )?(?:renewed|extended)|(?:is|are|shall be) (?:not |non-?)renewable"
     r"|ne (?:sera|seront|pourra|pourront) (?:pas|en aucun cas|jamais) (?:etre )?(?:renouvel|reconduit|prorog)\w*"
     r"|ne (?:se renouvell\w*|se reconduit|se reconduira) pas|n'est pas (?:renouvelable|reconductible)|(?:est|sera) non (?:renouvelable|reconductible)"
+    # « ne pourra être continué tacitement » (the review of the round: read as the Swiss agency contract's tacit continuation)
+    r"|ne (?:sera|seront|pourra|pourront|peut|peuvent|saurait|sauraient|doit|doivent)(?: pas| en aucun cas| jamais)? (?:etre )?(?:continue|poursuivi|execute)e?s? tacitement"
     # « le Contrat ne pourra se poursuivre ni se reconduire, tacitement ou autrement » (walkthrough 25: a replaced term article)
     r"|ne (?:pourra|pourront|peut|peuvent|saurait|sauraient) (?:pas )?(?:se poursuivre|se prolonger|etre prolonge\w*) ni (?:se reconduire|se renouveler|etre reconduit\w*|etre renouvele\w*)"
     r"|ne (?:pourra|pourront|peut|peuvent|saurait|sauraient) (?:ni )?se (?:reconduire|renouveler)(?=,? ni\b| pas\b)"

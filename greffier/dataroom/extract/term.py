@@ -371,9 +371,11 @@ EARLIEST_DOUBT = "the term ends on this date at the earliest: a later event the 
 # data under the Subscription Agreement, whose initial term expires on 30 September 2027" (the app walk of round 39: the DPA listed as
 # ending on the subscription's first end, though the subscription renews), « pour toute la durée du Contrat principal »
 _TIED_TERM = re.compile(
-    r"(?i)\b(?:for\s+(?:so|as)\s+long\s+as|(?:co-?terminous|concurrent(?:ly)?)\s+with|for\s+the\s+(?:same\s+)?(?:duration|term)\s+of\s+the\s+(?!initial\b)"
-    r"[\w-]+(?:\s+[\w-]+){0,3}\s+agreement|aussi\s+longtemps\s+que|pour\s+(?:toute\s+)?la\s+(?:m[êe]me\s+)?dur[ée]e\s+du\s+contrat\s+"
-    r"(?:principal|cadre|de\s+(?:prestations?|services|sous-traitance|licence|abonnement))|pendant\s+toute\s+la\s+dur[ée]e\s+du\s+contrat\s+(?:principal|cadre))"
+    r"(?i)\b(?:remains?|continues?|stays?|be|shall\s+(?:remain|continue|be))\s+in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+effect)?[^.;]{0,30}?"
+    r"\bfor\s+(?:so|as)\s+long\s+as\b|\bco-?terminous\s+with\b|\bfor\s+the\s+(?:same\s+)?(?:duration|term)\s+of\s+the\s+(?!initial\b)[\w-]+(?:\s+[\w-]+){0,3}\s+agreement\b"
+    r"|\b(?:reste|restera|demeure|demeurera|est\s+conclue?|sera\s+en\s+vigueur)\b[^.;]{0,40}?\baussi\s+longtemps\s+que\b"
+    r"|\bpour\s+(?:toute\s+)?la\s+(?:m[êe]me\s+)?dur[ée]e\s+du\s+contrat\s+(?:principal|cadre|de\s+(?:prestations?|services|sous-traitance|licence|abonnement))"
+    r"|\bpendant\s+toute\s+la\s+dur[ée]e\s+du\s+contrat\s+(?:principal|cadre)"
 )
 TIED_DOUBT = "its term follows another agreement or a processing (« as long as … »): the date read is not its own end"
 
