@@ -40,7 +40,7 @@ from greffier.chat.listing import asks_changes, changing_articles, describe_read
 from greffier.compliance.library import load_library
 from greffier.lexicon import load_lexicon
 from greffier.dataroom.questions import ListQuestion, asks_in_force_at, read_list_question
-from greffier.services.answering import answer, answered_about, follow_up_scope
+from greffier.services.answering import answer, answered_about, follow_up_scope, without_findings
 from greffier.text import fold
 from greffier.text.replies import contract_label, llm_reason, reply_language
 from store import repository as repo
@@ -415,10 +415,10 @@ class _Turn:
         sources = result.get("citations", [])
         # the answer's note (an extractive fallback, an LLM that only translated) and the translation searched stay with the turn
         kept = {key: result[key] for key in ("note", "translation", "findings") if result.get(key)}
-        for finding in kept.get("findings") or []:  # shown with the answer, not again in the note (the review of the round)
-            kept["note"] = " ".join(str(kept.get("note") or "").replace(finding, " ").split())
-        if "note" in kept and not kept["note"]:
-            del kept["note"]
+        if kept.get("findings"):  # shown with the answer, not again in the note (the review of the round)
+            kept.pop("note", None)
+            if note := without_findings(result.get("note"), kept["findings"]):
+                kept["note"] = note
         return self.finish(result["answer"], sources, {"abstained": result.get("abstained"), "unsupported": result.get("unsupported", []), **kept})
 
     def compose(self, tool: str, result: dict[str, Any], sources: list[dict]) -> TurnResult:

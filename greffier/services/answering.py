@@ -98,10 +98,8 @@ def answer(
         return _direct(question, backend, backend_info, emit)
     if mode == "retrieval_only":  # (a follow-up's contracts as a filter: the review of the round)
         return _retrieval_only(settings, question, backend_info, emit, top_k=top_k, fusion=fusion, rerank=rerank, min_score=min_score, doc_ids=doc_ids or follows)
-    if follows and doc_ids is None:
-        return _rag(settings, question, backend, backend_info, emit, top_k=top_k, fusion=fusion, rerank=rerank, min_score=min_score, doc_ids=None,
-                    follows=follows)
-    return _rag(settings, question, backend, backend_info, emit, top_k=top_k, fusion=fusion, rerank=rerank, min_score=min_score, doc_ids=doc_ids)
+    return _rag(settings, question, backend, backend_info, emit, top_k=top_k, fusion=fusion, rerank=rerank, min_score=min_score, doc_ids=doc_ids,
+                follows=follows if doc_ids is None else None)
 
 
 def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_info: dict[str, Any], emit: EventCallback, **knobs: Any) -> dict[str, Any]:
@@ -746,6 +744,13 @@ def _abstain(
         **base, "answer": detail, "citations": [], "removed_citations": [], "abstained": True, "unsupported": [], "grounded": True,
         "relevance": relevance, "searched": {"query": question, "passages": len(searched)},
     }
+
+
+def without_findings(note: str | None, findings: list[str]) -> str | None:
+    """The note of an answer less its ``findings`` (shown with the answer, not again in the note), or None when nothing is left."""
+    for finding in findings:
+        note = " ".join((note or "").replace(finding, " ").split())
+    return note or None
 
 
 def absent_objects(question: str, relevance: list[dict[str, Any]]) -> list[str]:

@@ -18,7 +18,7 @@ from typing import Any
 
 from haystack.dataclasses import ChatMessage
 
-from greffier.services.answering import answer, answered_about, follow_up_scope
+from greffier.services.answering import answer, answered_about, follow_up_scope, without_findings
 from store import threads
 from greffier.config import ANSWER_MODES, Settings
 from greffier.errors import GreffierError
@@ -313,8 +313,7 @@ def ask(settings: Settings, message: str, *, mode: str, llm: LLMChoice, thread_i
         return Outcome(thread_id, "error", trace)
     text, sources, note = _shape(mode, result, reply_language(message), top_k=settings.search.top_k_final)
     findings = list(result.get("findings") or []) if mode == "rag" else []
-    for finding in findings:  # shown with the answer, not again in the note
-        note = " ".join((note or "").replace(finding, " ").split()) or None
+    note = without_findings(note, findings) if findings else note  # shown with the answer, not again in the note
     if result.get("scope"):  # the question named a contract, or followed on from one that did: say that only they were searched
         where = ", ".join(_scope_files(result["scope"]))
         said = SEARCHED_AS_BEFORE if result["scope"].get("by") == "conversation" else SEARCHED_ONLY

@@ -1068,8 +1068,8 @@ _VERB_BEFORE = {
 
 
 def refuse_an_absent_object(question: str, units: list[dict[str, Any]], decisions: list[dict[str, Any]]) -> None:
-    """Marks not relevant every passage, for a question that names no contract, when what it asks is "of" a thing no passage of the
-    workspace holds in any wording nor translation: "What penalty applies for late delivery of the helicopter?" is not answered by
+    """Marks not relevant every passage, for a question that names no contract or only its kind (the caller's condition), when what
+    it asks is "of" a thing — after a noun, in either language — no passage of the workspace holds in any wording nor translation: "What penalty applies for late delivery of the helicopter?" is not answered by
     a lease's late-payment penalty (the app walk of round 38); the absent word's share of the question is too small to refuse it
     by coverage (:func:`absent_share`)."""
     folded = fold(question)

@@ -127,7 +127,7 @@ class Scope:
     files: list[str]  # what a user recognises: the file names (a title may be a whole first paragraph)
     named_by: list[str]  # the question's words that named them
     question: str  # the question without its identity words
-    by: str = "name"  # "name": parties, file, title; "kind": the kind of contract and its subject
+    by: str = "name"  # "name": parties, file, title; "kind": the kind of contract and its subject; "conversation": a follow-up's
     ambiguous: bool = False  # several contracts of the kind named, none singled out: answer each
     identity: list[str] = field(default_factory=list)  # identity words of the named contracts (not what is asked)
     kinds: list[str] = field(default_factory=list)  # the glossary's contract kinds of the named contracts
@@ -1310,9 +1310,7 @@ class ScopeResolver(StoreComponent):
             # one lease, the other's article judged as a passage of a contract the question did not name)
             named = Scope(kept, [index.titles[cid] for cid in kept], [index.files[cid] for cid in kept], [], question, by="conversation",
                           ambiguous=len(kept) > 1, identity=names_of(index, kept), kinds=kinds_of(index, kept))
-            return {"query": question, "doc_ids": kept, "scope": {**named.as_dict(), "amendments": {cid: index.amends[cid] for cid in kept if cid in index.amends},
-                    "described": [], "party_words": sorted(set().union(*(index.party_words_of.get(cid, frozenset()) for cid in kept))), "of_words": []},
-                    "hint": None, "names": names}
+            return {"query": question, "doc_ids": kept, "scope": _as_named(named, index), "hint": None, "names": names}
         wanted = self.enabled if scope is None else scope
         if doc_ids is not None or not wanted:
             return {"query": question, "doc_ids": doc_ids, "scope": None, "hint": None, "names": names}
@@ -1332,8 +1330,15 @@ class ScopeResolver(StoreComponent):
         # the amendments among the contracts named, and the contract each amends: an answer counts them apart; and, for a question on
         # until when they last, the words of their opening (title, subtitle): what the contract is about, which such a question may
         # repeat without asking it (read from SQLite for those questions only)
-        named = {**found.as_dict(), "amendments": {cid: index.amends[cid] for cid in found.contract_ids if cid in index.amends},
-                 "described": opening_words(self.store, found.contract_ids) if asks_until_when(question) else [],
-                 "party_words": sorted(set().union(*(index.party_words_of.get(cid, frozenset()) for cid in found.contract_ids))),
-                 "of_words": named_of_words(question, found.named_by)}
+        named = _as_named(found, index, described=opening_words(self.store, found.contract_ids) if asks_until_when(question) else [],
+                          of_words=named_of_words(question, found.named_by))
         return {"query": found.question, "doc_ids": found.contract_ids, "scope": named, "hint": None, "names": names}
+
+
+def _as_named(scope: Scope, index: IdentityIndex, *, described: list[str] | None = None, of_words: list[str] | None = None) -> dict[str, Any]:
+    """The scope resolver's ``scope`` output: ``scope`` with the amendments among its contracts (and the contract each amends), the words of
+    the named contracts' parties read reliably, and what a question on until when they last (``described``) or on what they are of
+    (``of_words``) says of them without asking it."""
+    ids = scope.contract_ids
+    return {**scope.as_dict(), "amendments": {cid: index.amends[cid] for cid in ids if cid in index.amends}, "described": described or [],
+            "party_words": sorted(set().union(*(index.party_words_of.get(cid, frozenset()) for cid in ids))), "of_words": of_words or []}
