@@ -433,8 +433,8 @@ def _months_later(day: date, months: int) -> date:
 
 def _inclusive(word: str) -> bool:
     """« d'ici 2026 », "by June 2027", « au plus tard en 2026 »: up to the end of the period named."""
-    return word.startswith(("d'ici", "au plus tard", "no later", "by", "until", "jusqu", "on or", "or before", "at the latest", "on or prior"))  # (walkthrough 31:
-    # "on or before 31 December 2027" read as up to the 30th)
+    return word.startswith(("d'ici", "au plus tard", "no later", "by", "until", "jusqu", "on or", "or before", "at the latest"))  # (walkthrough 31:
+    # "on or before 31 December 2027" read as up to the 30th; "on or" holds "on or prior to" too)
 
 
 def _inclusive_after(word: str) -> bool:

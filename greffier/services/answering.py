@@ -311,8 +311,7 @@ def _notice_answer(store: Any, candidates: list[list[str] | None], language: str
     if record is None or record.renewal != "automatic" or not record.renewal_notice or (coming := next_notice(record, date.today())) is None:
         return None
     source = record.sources.get("renewal")
-    with store.session() as session:
-        chunk = session.get(Chunk, source.chunk_id) if source is not None and source.chunk_id else None
+    chunk = _passage_of(store, source)
     if chunk is None or not source.raw:
         return None
     sentence = _quotable(" ".join(source.raw.split()).removesuffix("…"))
@@ -366,8 +365,7 @@ def _status_answer(store: Any, candidates: list[list[str] | None], question: str
     if record is None or record.end_date is None:
         return None
     source = record.sources.get("end_date")
-    with store.session() as session:
-        chunk = session.get(Chunk, source.chunk_id) if source is not None and source.chunk_id else None
+    chunk = _passage_of(store, source)
     if chunk is None:
         return None  # an end from the metadata, with no passage to quote: the search answers
     # the sentence that holds the words read (their start: a duration read as « prend effet le … … trois (3) ans » is two pieces)
@@ -621,12 +619,17 @@ def _not_a_contract_notes(store: Any, citations: list[dict[str, Any]], language:
     ]
 
 
-def _source_chunk(store: Any, source: Any) -> Chunk | None:  # noqa: ANN401
-    """The amendment's passage that ``source`` (the record's end-date source) points to, or ``None``."""
-    if source is None or source.origin != "amendment" or not source.chunk_id:
+def _passage_of(store: Any, source: Any) -> Chunk | None:  # noqa: ANN401
+    """The passage a record's field ``source`` points to, or ``None`` (no source, or one with no passage: the metadata's)."""
+    if source is None or not source.chunk_id:
         return None
     with store.session() as session:
         return session.get(Chunk, source.chunk_id)
+
+
+def _source_chunk(store: Any, source: Any) -> Chunk | None:  # noqa: ANN401
+    """The amendment's passage that ``source`` (the record's end-date source) points to, or ``None``."""
+    return _passage_of(store, source) if source is not None and source.origin == "amendment" else None
 
 
 def _sentence_giving(store: Any, source: Any, end: date, chunk: Chunk | None = None) -> str | None:  # noqa: ANN401
