@@ -384,6 +384,20 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
         r"prestations? de transport", r"transport (?:et|&) (?:de )?logistique", r"transport de marchandises", r"carriage of goods",
         r"haulage (?:agreement|contract)",
     ),
+    # a business introducer paid for each client it sends (walkthrough 33: « CONVENTION D'APPORTEUR D'AFFAIRES » was typed an
+    # insurance policy from the broker's « courtier en assurances » in its first lines)
+    "contrat d'apporteur d'affaires": (
+        r"apporteurs? d'affaires", r"apport d'affaires", r"introducer agreement", r"(?:business )?introduction agreement",
+        r"finder'?s? (?:fee )?agreement", r"referral (?:fee )?agreement",
+    ),
+    # an authority to act for another, an insurer's to write or settle its business included (walkthrough 33: a Lloyd's "BINDING
+    # AUTHORITY AGREEMENT" typed nothing, « CONVENTION DE DÉLÉGATION DE GESTION ET DE SOUSCRIPTION » an insurance policy); before the
+    # policies, whose word it holds
+    "mandat": (
+        r"\bmandat\b", r"mandate agreement", r"power of attorney", r"procuration",
+        r"binding authority", r"delegated (?:underwriting |claims )?authority", r"coverholder agreement",
+        r"(?:convention|contrat|mandat) de delegation", r"delegation de (?:gestion|souscription|pouvoirs?)",
+    ),
     "contrat d'assurance": (
         r"assurance", r"insurance (?:policy|contract|agreement)", r"police d'assurance",
     ),
@@ -405,9 +419,6 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
     # hiring a ship, for a time or a voyage, or bare (walkthrough 21: a "TIME CHARTER PARTY" typed nothing; after the assignments: a "Security Assignment of Charter Party" assigns)
     "contrat d'affrètement": (
         r"charte[- ]partie", r"\bcharter[- ]?part(?:y|ies)\b", r"\b(?:time|voyage|trip|bareboat|demise) charter\b", r"\baffretement\b",
-    ),
-    "mandat": (
-        r"\bmandat\b", r"mandate agreement", r"power of attorney", r"procuration",
     ),
     "contrat de partenariat": (
         r"partenariat", r"partnership agreement", r"joint[- ]venture", r"cooperation agreement",
@@ -738,7 +749,7 @@ _TYPES_EN = {
     "contrat d'agence commerciale": "commercial agency agreement", "contrat d'approvisionnement": "supply agreement",
     "contrat de fourniture": "supply contract", "contrat de sous-traitance": "subcontracting agreement",
     "contrat de prestations logistiques": "logistics services agreement", "contrat d'assurance": "insurance policy",
-    "contrat de vente": "sale agreement", "cession": "assignment", "mandat": "mandate", "contrat de partenariat": "partnership agreement",
+    "contrat de vente": "sale agreement", "cession": "assignment", "mandat": "mandate", "contrat d'apporteur d'affaires": "introducer agreement", "contrat de partenariat": "partnership agreement",
     "protocole transactionnel": "settlement agreement", "prestation de services": "services agreement",
 }
 

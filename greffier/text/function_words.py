@@ -65,6 +65,7 @@ contient contiennent comporte comportent contain contains
 get gets got getting others
 applique appliquent apply applies aujourd hui today currently actuellement
 partir
+since depuis
 """.split()
 
 # The French counterparts of Snowball's English stop words that Snowball's French list lacks: "if" and

@@ -1844,9 +1844,38 @@ WALKTHROUGH_32 = [
 ]
 
 
+# walkthrough 33 (an insurance broker): clients sent to one broker only, no agreement with another of its kind, a product not sold in the
+# territory, a placement offered first, customers not solicited after the employment, staff not incited to leave; not data kept in a
+# country (no assignment), nor an insurance policy's sub-limit (no liability capped), nor a non-compete's own sale in the territory
+WALKTHROUGH_33 = [
+    ("exclusivity", True, "Pendant toute la durée de la convention, le Partenaire s'engage à orienter ses clients, pour leurs besoins de "
+     "financement, exclusivement vers la Banque, à l'exclusion de tout autre établissement."),
+    ("exclusivity", True, "En contrepartie, l'Agence s'interdit de conclure un contrat de partenariat avec tout autre diagnostiqueur exerçant "
+     "dans le département."),
+    ("exclusivity", True, "Le Grossiste s'engage à ne pas commercialiser le Produit, directement ou par un autre réseau, sur le Territoire "
+     "pendant toute la durée du contrat."),
+    ("exclusivity", False, "Pendant toute la durée du contrat, le Distributeur s'interdit de fabriquer ou de distribuer des produits concurrents "
+     "des Produits sur le Territoire."),
+    ("first-refusal", True, "During the Term, the Agent shall offer to the Principal, on a first-refusal basis, all marine cargo risks before "
+     "offering them to any other insurer."),
+    ("non-solicitation", True, "Le Salarié s'interdit, pendant une durée de six (6) mois suivant la cessation effective de son contrat de "
+     "travail, de solliciter, directement ou par personne interposée, les clients de la Société dont il a assuré le suivi."),
+    ("non-solicitation", True, "Pendant les douze mois suivant son départ, le Consultant s'interdit d'inciter tout collaborateur du Client à "
+     "quitter celui-ci."),
+    ("non-solicitation", False, "Le Prestataire s'engage à solliciter l'accord du Client avant toute modification du planning."),
+    ("assignment-restriction", False, "Aucune donnée ne peut être transférée hors du territoire de l'Union européenne sans l'accord préalable "
+     "et écrit du Client."),
+    ("assignment-restriction", True, "Le Prestataire ne pourra céder le présent contrat ni les données qui y sont attachées sans l'accord "
+     "préalable et écrit du Client."),
+    ("liability-cap", False, "Frais de défense : inclus dans les montants ci-dessus, dans la limite de 150 000 euros par sinistre."),
+    ("liability-cap", True, "La responsabilité du Prestataire est limitée à 100 000 euros par sinistre."),
+    ("liability-cap", True, "L'indemnité due par le Transporteur ne pourra excéder 80 000 euros par sinistre."),
+]
+
+
 @pytest.mark.parametrize(
     ("rule", "fires", "text"),
-    WALKTHROUGH_32 + WALKTHROUGH_31 + WALKTHROUGH_30 + NOTICE_RUNS_OUT + WALKTHROUGH_17 + PROTECTED_TERRITORY + LEAVING_AT_WILL + WALKTHROUGH_12 + FALSE_POSITIVE_KINDS + MISSED_KINDS + REVIEWED + LIMIT_THEN_EXCEPT + WALKTHROUGH_13 + CUAD_TUNING_KINDS + WALKTHROUGH_14 + REVIEWED_24
+    WALKTHROUGH_33 + WALKTHROUGH_32 + WALKTHROUGH_31 + WALKTHROUGH_30 + NOTICE_RUNS_OUT + WALKTHROUGH_17 + PROTECTED_TERRITORY + LEAVING_AT_WILL + WALKTHROUGH_12 + FALSE_POSITIVE_KINDS + MISSED_KINDS + REVIEWED + LIMIT_THEN_EXCEPT + WALKTHROUGH_13 + CUAD_TUNING_KINDS + WALKTHROUGH_14 + REVIEWED_24
     + WALKTHROUGH_16 + MOST_FAVOURED_WRITTEN_OUT + WALKTHROUGH_25,
 )
 def test_the_last_rounds_wordings(rule, fires, text):

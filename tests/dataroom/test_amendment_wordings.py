@@ -64,6 +64,9 @@ def records_for(*texts: str):  # noqa: ANN201
         ("La durée du Contrat est prorogée de deux ans.", date(2028, 6, 30)),
         # « au lieu du »
         ("Le Contrat expirera le 30 juin 2029 au lieu du 30 juin 2026.", date(2029, 6, 30)),
+        # « au lieu de la date initialement stipulée »: the old end named, not dated — no recital's « initialement »; the new one in words
+        ("Par dérogation à l'article 4, les parties conviennent de proroger la durée du Contrat, de sorte qu'il prendra fin le trente et "
+         "un mars deux mille vingt-neuf, au lieu de la date initialement stipulée.", date(2029, 3, 31)),
         # « pour une nouvelle période de »
         ("Le Contrat est renouvelé pour une nouvelle période de trois ans.", date(2029, 6, 30)),
         # « reportée au »
@@ -118,6 +121,7 @@ def test_french_amendments_give_a_new_expiry(body, new_end):
         ("Section 4 of the Agreement is hereby deleted in its entirety and replaced with the following: \"This Agreement shall "
          "commence on July 1, 2023 and shall remain in full force and effect until December 31, 2028.\"", date(2028, 12, 31)),
         ("The term of the Agreement shall expire on June 30, 2029 instead of June 30, 2026.", date(2029, 6, 30)),
+        ("The parties agree that the Agreement shall expire on September 30, 2029 instead of the date originally agreed.", date(2029, 9, 30)),
         ("The Term is hereby extended until March 31, 2028.", date(2028, 3, 31)),
         ("The Agreement is hereby renewed for a further period of two (2) years.", date(2028, 6, 30)),
         ("The Term is extended by one (1) year.", date(2027, 6, 30)),

@@ -103,6 +103,12 @@ def test_a_memo_under_a_letterhead_is_no_contract(text, kind):
     ("SHARE PLEDGE AGREEMENT relating to the Loan Agreement", "nantissement"),
     # the clothes, not a loan (walkthrough 26: a manufacturing contract for « Prêt-à-porter féminin » typed « contrat de prêt »)
     ("CONTRAT DE FABRICATION À FAÇON — Collection Prêt-à-porter féminin", None), ("Contrat de prêt à usage", "contrat de prêt"),
+    # an insurer's authority to a broker, an introducer (walkthrough 33: a Lloyd's binder typed nothing, a delegation and an introducer
+    # agreement typed insurance policies from « courtier en assurances » in their first lines)
+    ("BINDING AUTHORITY AGREEMENT — UMR B0000XX2025", "mandat"),
+    ("CONVENTION DE DÉLÉGATION DE GESTION ET DE SOUSCRIPTION DE CONTRATS D'ASSURANCE", "mandat"),
+    ("CONVENTION D'APPORTEUR D'AFFAIRES", "contrat d'apporteur d'affaires"), ("Introducer Agreement", "contrat d'apporteur d'affaires"),
+    ("POLICE D'ASSURANCE RESPONSABILITÉ CIVILE PROFESSIONNELLE", "contrat d'assurance"),
 ])
 def test_the_room_s_kinds_of_contract(title, kind):
     assert match_contract_type(title) == kind

@@ -609,6 +609,13 @@ def test_a_block_that_starts_with_its_date_names_the_company_after_it():
          "née le 6 juin 1962 à Lyon, demeurant 3 rue du Port, 69002 Lyon,\nci-après ensemble « les Cédants »,\nD'UNE PART,\nET :\nLa société "
          "HOLDING VERNAY SAS, immatriculée au RCS de Lyon sous le numéro 812 345 678, ci-après « le Cessionnaire »,\nD'AUTRE PART,\n"
          "IL A ÉTÉ CONVENU CE QUI SUIT :", ["Monsieur Paul Girard", "Madame Anne Girard", "HOLDING VERNAY SAS"]),
+        # … numbered, each one named apart too, then a company present at the deed (« EN PRÉSENCE DE »)
+        ("ENTRE LES SOUSSIGNÉS :\n1. Monsieur Paul Girard, né le 4 mai 1960 à Lyon, demeurant 3 rue du Port, 69002 Lyon,\n2. Madame Anne "
+         "Girard, née le 6 juin 1962 à Lyon, demeurant 3 rue du Port, 69002 Lyon,\nci-après ensemble dénommés « les Cédants » et "
+         "individuellement « un Cédant »,\nD'UNE PART,\nET :\nHOLDING VERNAY, société par actions simplifiée, immatriculée au RCS de Lyon "
+         "sous le numéro 812 345 678, ci-après dénommée « le Cessionnaire »,\nD'AUTRE PART,\nEN PRÉSENCE DE :\nGIRARD CONSEIL, société à "
+         "responsabilité limitée, immatriculée au RCS de Lyon sous le numéro 409 876 543, ci-après dénommée « la Société ».\nEXPOSÉ",
+         ["Monsieur Paul Girard", "Madame Anne Girard", "HOLDING VERNAY", "GIRARD CONSEIL"]),
     ],
 )
 def test_a_party_described_in_other_words_is_read(text, expected):

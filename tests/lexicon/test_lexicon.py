@@ -108,6 +108,20 @@ def concept_ids(lexicon, text: str) -> set[str]:
         ("How many beds are set aside for our students in the student residence?", {"w_bed", "w_reserved", "w_student", "student_housing"}),
         ("Que se passe-t-il si la résidence étudiante n'est pas pleine à la rentrée ?", {"w_occupancy", "w_term_start", "student_housing"}),
         ("What if the rooms are not ready when term starts?", {"w_available", "w_bed", "w_term_start"}),
+        # walkthrough 33 (an insurance broker): its binders, its introducers, its book, its claims, its staff on garden leave
+        ("Quel volume maximal de primes le syndicat nous autorise-t-il à souscrire ?", {"premium_income_limit"}),
+        ("4. PREMIUM INCOME LIMIT: the Gross Premium Income shall not exceed EUR 6,000,000.", {"premium_income_limit"}),
+        ("Jusqu'à quel montant le courtier peut-il régler les sinistres sans l'accord de l'assureur ?", {"claims_authority"}),
+        ("Quelle part des bénéfices techniques l'assureur nous reverse-t-il ?", {"profit_commission"}),
+        ("Which benchmark is used to adjust the rent?", {"indexation"}),
+        ("Can we send the account executive home on full pay during his notice period?", {"garden_leave", "w_account_executive"}),
+        ("7.2 La Société pourra dispenser le Salarié de l'exécution de son préavis en lui maintenant sa rémunération.", {"garden_leave"}),
+        ("What is the most the sellers can be made to pay for undisclosed liabilities?", {"w_sell", "indemnity_gap"}),
+        ("Comment serait tranché un différend avec l'assureur ?", {"w_decided", "disputes"}),
+        ("13.2 Any dispute shall be referred to arbitration in London.", {"w_decided", "disputes"}),
+        ("Is the estate agent prohibited from bypassing us?", {"w_estate_agency", "non_circumvention"}),
+        ("How long is the notice to stop the IT outsourcing agreement renewing?", {"it_outsourcing"}),
+        ("Within what radius are the founders kept out of the market?", {"w_radius", "non_compete"}),
     ],
 )
 def test_notions_found_in_either_language(lexicon, question, expected):

@@ -79,6 +79,12 @@ _INSTEAD_OF = re.compile(
     rf"(?:on\s+|le\s+|au\s+)?(?:the\s+)?(?P<before>{DATE_PATTERN})",  # "shall end on 31 March 2039 rather than on 31 March 2034" (walkthrough 22)
     re.I,
 )
+# "instead of" and what it names, the old end: « au lieu de la date initialement stipulée », "rather than the date originally agreed"
+_INSTEAD_OF_THE_OLD = re.compile(
+    r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of|in\s+lieu\s+of|au\s+lieu\s+(?:du|de\s+la|de|des|d['’])|en\s+lieu\s+et\s+place\s+(?:du|de\s+la|de|des))"
+    r"[^.;,]{0,60}",
+    re.I,
+)
 # One date put in place of another: « substituer à la date du 30 juin 2026 … celle du 31 décembre 2029 », « remplacer la date
 # du 30 juin 2026 par celle du 31 décembre 2029 », "replace the date of June 30, 2026 … with December 31, 2029", "substitute
 # December 31, 2029 for June 30, 2026" — a new end only where the sentence or its article is about the term (not a delivery date)
@@ -354,7 +360,9 @@ def _read_amendment_sentence(sentence: Sentence, clues: AmendmentClues, *, about
     # (only inside the new wording an amendment quotes: "The Term, which was originally to expire on …, will now expire on … pursuant to
     # the Customer's extension notice" tells the end before this amendment's extension — the review)
     now = bool((said_now := _NOW.search(text)) and re.search(r"[\"“«]", text[: said_now.start()]))
-    recital = sentence.chunk_rank == 0 or (bool(_RECITAL.search(text)) and not now)
+    # (the old date an "instead of" names is no recital's: « de sorte qu'il prendra fin le trente et un mars deux mille trente et un, au
+    # lieu de la date initialement stipulée » sets the new end — walkthrough 33)
+    recital = sentence.chunk_rank == 0 or (bool(_RECITAL.search(_INSTEAD_OF_THE_OLD.sub(" ", text))) and not now)
     operative = not recital and not UNCHANGED.search(text)
     if clues.new_end_date is None and not UNCHANGED.search(text) and (match := _INSTEAD_OF.search(text)):
         if (value := parse_date(match["date"])) and (before := parse_date(match["before"])):

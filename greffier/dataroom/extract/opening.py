@@ -380,7 +380,12 @@ def _list_end(segment: str) -> int | None:
 
 # Some parties given one name before the list goes on: « M. Paul Girard …, Mme Anne Girard …, ci-après ensemble « les Cédants »,
 # D'UNE PART, ET : … »
-_GROUP_ALIAS = re.compile(r"(?i:ci-apr[èe]s\s+(?:ensemble|collectivement)\s+(?:d[ée]nomm[ée]e?s\s+|d[ée]sign[ée]e?s\s+)?)[«\"“]\s*(?:les\s+|the\s+)?(?P<alias>[^»\"”]{1,40}?)\s*[»\"”]")
+_GROUP_ALIAS = re.compile(
+    r"(?i:ci-apr[èe]s\s+(?:ensemble|collectivement)\s+(?:d[ée]nomm[ée]e?s\s+|d[ée]sign[ée]e?s\s+)?)[«\"“]\s*(?:les\s+|the\s+)?(?P<alias>[^»\"”]{1,40}?)\s*[»\"”]"
+    # « … et individuellement « un Cédant » » (walkthrough 33: the buyer after it was lost)
+    r"(?:\s*,?\s*(?i:et|and)\s+(?i:individuellement|chacun|chacune|s[ée]par[ée]ment|individually|each)\s+(?i:d[ée]nomm[ée]e?s?\s+|d[ée]sign[ée]e?s?\s+)?"
+    r"[«\"“][^»\"”]{1,40}[»\"”])?"
+)
 _GROUP_GOES_ON = re.compile(
     r"\s*,?\s*(?:(?i:d['’]une\s+part|of\s+the\s+one\s+part|on\s+the\s+one\s+(?:hand|side))\s*,?\s*)?(?:ET|Et|et|AND|And|and)\s*:?\s+"
     r"(?:\(\w{1,3}\)\s*)?(?:(?i:la\s+soci[ée]t[ée]|the|la|le|l['’])\s*)?[A-Z0-9ÀÂÉÈÊÎÔÛ]"
@@ -735,7 +740,8 @@ _NEXT_PERSON = re.compile(
     r"|[A-Z][\w'’-]+(?:\s+[A-Z][\w'’.-]*){1,3},\s+(?:an\s+individual|residing|individually|n[ée]e?\s+le|demeurant)\b)"
 )
 # A numbered item after a full stop or a semicolon starts the next party: "… (Supplier). 2. Bronte Trading Limited …"
-_NEXT_ITEM_SPLIT = re.compile(r"(?<=[.;])\s+(?:\d{1,2}[.)]|[b-h]\))\s+(?=[A-Z«\"“])")  # not "Mr. A. Bekov"
+# (or after a comma: « …, marié sous le régime de la séparation de biens, 2. Madame Corinne … » — walkthrough 33)
+_NEXT_ITEM_SPLIT = re.compile(r"(?<=[.;,])\s+(?:\d{1,2}[.)]|[b-h]\))\s+(?=[A-Z«\"“])")  # not "Mr. A. Bekov"
 # A form's line that names a party by its role: "Beneficiary: KESTREL PARK …", "Guarantor: BANQUE …", « Bailleur : SCI … » — each
 # opens a party of its own (a bond or a form writes no "between")
 _ROLE_LABEL_SPLIT = re.compile(
@@ -880,7 +886,7 @@ _RAW_LEAD = re.compile(r"^[\s,;:]*(?:(?:ET|ENTRE|AND|BETWEEN|Et|Entre|And|Betwee
 
 
 def _party_of(piece: str, offset: int, earlier: list[OpeningParty], aliases: set[str]) -> OpeningParty | None:
-    text = _ENUMERATION.sub("", piece.strip(" ,;:").lstrip("."))
+    text = _ENUMERATION.sub("", piece.strip(" ,;:\t\r\n").lstrip("."))  # (« ENTRE LES SOUSSIGNÉS :\n\n1. Monsieur … »: the number on its line)
     if qualifier := _PARTY_QUALIFIER.match(text):
         text = text[qualifier.end() :]  # "and, solely for purposes of Section 9, Stonefield Holdings Corp.": a party all the same
     role_first = _ROLE_FIRST.match(text)
