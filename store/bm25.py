@@ -42,6 +42,9 @@ def chunk_tokens(section: str | None, text: str, header: str | None = None) -> s
     return document_tokens(f"{header}\n{body}" if header else body)
 
 
+NEAR_SPELLING_MIN = 10  # the shortest word a near spelling is looked for (:meth:`BM25Index.near_spellings`)
+
+
 @dataclass(frozen=True)
 class LexicalHit:
     chunk_id: str
@@ -163,6 +166,16 @@ class BM25Index:
     def vocabulary(self) -> list[str]:
         """Every token of the index (empty when nothing is indexed)."""
         return list(self.retriever.vocab_dict) if self.retriever is not None else []
+
+    def near_spellings(self, token: str, limit: int = 2) -> list[str]:
+        """The index's words spelt as ``token`` is but for its last letters (« philadelphie »: "philadelphia"), for a long word the
+        index does not hold: the same name in the other language. All of it but its last three letters alike (seven at least), a
+        length at most two letters apart; the most frequent first."""
+        if len(token) < NEAR_SPELLING_MIN or not token.isalpha() or self.retriever is None:
+            return []
+        head = token[: max(7, len(token) - 3)]
+        found = [word for word in self.retriever.vocab_dict if word.startswith(head) and word != token and abs(len(word) - len(token)) <= 2]
+        return sorted(found, key=lambda word: -self.document_frequency(word))[:limit]
 
     def document_frequency(self, token: str) -> int:
         """How many chunks hold ``token`` (0 when unknown)."""

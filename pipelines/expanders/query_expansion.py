@@ -533,6 +533,11 @@ def asked_units(
         if stemmed_only:
             unit["stem_forms"] = stemmed_only
         if index is not None and chunks and not any(all(index.document_frequency(word) for word in term) for term in terms):
-            unit["absent"] = True  # no passage of the workspace holds it, in any wording nor translation
+            if not prefix and (near := index.near_spellings(token)):
+                # a name another language spells a letter or two apart: « Philadelphie » asked, "Philadelphia" written (walkthrough 33)
+                unit["terms"] = [*unit["terms"], *([word] for word in near)]
+                unit["near_spelling"] = near
+            else:
+                unit["absent"] = True  # no passage of the workspace holds it, in any wording nor translation
         units.append(unit)
     return units

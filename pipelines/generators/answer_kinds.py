@@ -481,6 +481,8 @@ def asked_head(question: str) -> list[str]:
             window = words[start : start + (2 if english else 1)]
             if english and window[1:] and window[1] in _PHRASE_ENDS:
                 window = window[:1]  # "what rate applies": the verb that follows is no part of the noun
+            if english and window[1:] and window[0] in ("happens", "happen", "occurs", "occur"):
+                window = window[:1]  # "what happens financially if …": the verb's adverb is no noun (walkthrough 33)
             head = [w for w in window if w not in _ASPECTS and w not in STOPWORDS and not is_function_word(w)]
             after = start + len(window)
             # a measure of a thing (« la durée de la période d'essai », "the length of the trial period"): the thing is the head

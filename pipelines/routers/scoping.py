@@ -458,6 +458,26 @@ def _plain_words(question: str) -> list[str]:
     return re.findall(r"\w+", fold(question).replace("’", "'").replace("'", " "))
 
 
+# A noun of an activity whose complement a kind's word is (« gestion des polices », "administration of leases")
+_ACTIVITY = frozenset({
+    "gestion", "administration", "suivi", "emission", "souscription", "placement", "renouvellement", "archivage", "numerisation",
+    "management", "handling", "issuance", "servicing", "renewal", "administering", "managing", "processing", "archiving",
+})
+
+
+def _worked_on(question: str, match: Any) -> bool:  # noqa: ANN401
+    """Whether a kind's word is the complement of an activity noun (:data:`_ACTIVITY`): what is worked on, not the contract meant."""
+    first = match.term.tokens[0] if match.term.tokens else ""
+    words = _written_words(question)
+    for k, word in enumerate(words):
+        if _is_token(word, first) or (len(first) > 3 and word.startswith(first) and len(word) - len(first) <= 2):  # « polices »
+            j = k - 1
+            while j >= 0 and words[j] in ("the", "le", "la", "les", "l", "de", "des", "du", "d", "of"):
+                j -= 1
+            return j >= 0 and j < k - 1 and words[j] in _ACTIVITY
+    return False
+
+
 def _word_before(question: str, match: Any) -> str:  # noqa: ANN401
     """The word the question writes right before a glossary match's first word (its tokens leave the stop words out)."""
     first = match.term.tokens[0] if match.term.tokens else ""
@@ -641,7 +661,9 @@ def by_kind(index: IdentityIndex, question: str) -> Scope | None:
         return None
     tokens = tokenize(question)
     matches = index.lexicon.find(tokens)
-    kind_matches = [m for m in matches if m.concept.kind in NAME_KINDS]
+    # (not a kind that is what an activity works on: « notre logiciel de gestion des polices » names no insurance policy, "the
+    # management of the leases" no lease — walkthrough 33)
+    kind_matches = [m for m in matches if m.concept.kind in NAME_KINDS and not _worked_on(question, m)]
     # of several kinds, those written as the contract meant (« the lease »), not a word of what is asked ("the Lessee's obligations
     # regarding maintenance … under the lease" named the maintenance contracts, rarer: walkthrough 19's app walk)
     # (a party's role names no kind here: "the lessee" in "can the lessee sublet under the maintenance agreement?" — a review)
@@ -659,6 +681,13 @@ def by_kind(index: IdentityIndex, question: str) -> Scope | None:
         if any(_CONTAINER.fullmatch(_word_before(question, m)) for m in kind_matches):
             kept = [m for m in kind_matches if _CONTAINER.fullmatch(_word_before(question, m)) or (m.start, m.end) not in clause_spans]
             kind_matches = kept or kind_matches
+        else:
+            # … or when it comes first, the kind after it saying whose it is (« le montant de la franchise de la police de responsabilité
+            # civile », walkthrough 33: the deductible asked was read as the franchise agreement meant, and every article answered)
+            first = min(m.start for m in kind_matches)
+            later = [m for m in kind_matches if m.start > first]
+            if later and all((m.start, m.end) in clause_spans for m in kind_matches if m.start == first):
+                kind_matches = later
     # a party's role that is also a kind's word (« le fournisseur », "the supplier") names no supply agreement when the question names what
     # a contract is about (walkthrough 31: « … le contrat des appareils d'imagerie … sans rien reprocher au fournisseur » and « le fournisseur
     # du dossier patient informatisé » were asked of the pharmacy supply contract)
@@ -1103,7 +1132,16 @@ def _names_a_contract(words: list[str]) -> bool:
 def _carriers(index: IdentityIndex, bm25: Any) -> Callable[[str], set[str] | None]:  # noqa: ANN401  (store.bm25.BM25Index)
     """``token`` → the contracts whose text holds it, None when more than :func:`hint_limit` do."""
     too_many = hint_limit(index)
-    return lambda token: bm25.contracts_with(token, too_many)
+
+    def carriers(token: str) -> set[str] | None:
+        found = bm25.contracts_with(token, too_many)
+        if found == set() and (near := bm25.near_spellings(token)):
+            # the name in the other language, a letter or two apart: « Philadelphie » asked, "Philadelphia" written (walkthrough 33)
+            each = [bm25.contracts_with(word, too_many) for word in near]
+            return None if any(ids is None for ids in each) else set().union(*each)
+        return found
+
+    return carriers
 
 
 def hint_limit(index: IdentityIndex) -> int:

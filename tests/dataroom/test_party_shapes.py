@@ -616,6 +616,11 @@ def test_a_block_that_starts_with_its_date_names_the_company_after_it():
          "sous le numéro 812 345 678, ci-après dénommée « le Cessionnaire »,\nD'AUTRE PART,\nEN PRÉSENCE DE :\nGIRARD CONSEIL, société à "
          "responsabilité limitée, immatriculée au RCS de Lyon sous le numéro 409 876 543, ci-après dénommée « la Société ».\nEXPOSÉ",
          ["Monsieur Paul Girard", "Madame Anne Girard", "HOLDING VERNAY", "GIRARD CONSEIL"]),
+        # each party headed by its role on a line of its own, one by two roles (walkthrough 33: « SOUSCRIPTEUR ET ASSURÉ » was a party)
+        ("CONDITIONS PARTICULIÈRES — ASSURANCE MULTIRISQUE\nPolice n° MR-2026-0042\n\nASSUREUR :\n\nMUTUELLE DU LITTORAL, société d'assurance "
+         "mutuelle, immatriculée au RCS de Nantes sous le numéro 775 123 456,\n\nci-après « l'Assureur »,\n\nSOUSCRIPTEUR ET ASSURÉ :\n\n"
+         "ATELIERS DU PORT, société par actions simplifiée, immatriculée au RCS de Lorient sous le numéro 812 654 321,\n\nci-après « l'Assuré ».\n\n"
+         "Les présentes conditions particulières complètent les conditions générales.", ["MUTUELLE DU LITTORAL", "ATELIERS DU PORT"]),
     ],
 )
 def test_a_party_described_in_other_words_is_read(text, expected):

@@ -426,6 +426,36 @@ def test_a_hotel_management_agreement_is_named_by_its_kind_in_french():
     assert scope is not None and scope.contract_ids == ["h1"], scope
 
 
+def test_a_kind_an_activity_works_on_names_no_contract_of_that_kind():
+    # walkthrough 33: « notre logiciel de gestion des polices » was asked of the broker's insurance policy, not of the software's subscription
+    rows = [
+        IdentityRow("p1", "CONDITIONS PARTICULIÈRES — ASSURANCE DE RESPONSABILITÉ CIVILE PROFESSIONNELLE", "room/Police_RCP_2026.pdf",
+                    ["HEXAGONE ASSURANCES SA", "VERNELLE COURTAGE SAS"], True, "contrat d'assurance"),
+        IdentityRow("s1", "MASTER SUBSCRIPTION AGREEMENT — POLICYCORE", "room/Master_Subscription_Agreement.html",
+                    ["QUILLMARK SOFTWARE, INC.", "VERNELLE COURTAGE SAS"], True, "contrat de licence"),
+        IdentityRow("b1", "Bail commercial", "room/Bail_commercial.docx", ["SCI CHÂTEAUDUN", "VERNELLE COURTAGE SAS"], True, "bail commercial"),
+    ]
+    index = IdentityIndex.build(rows, load_lexicon())
+    scope = by_kind(index, "Jusqu'à quelle date sommes-nous engagés auprès de l'éditeur de notre logiciel de gestion des polices ?")
+    assert scope is None or "p1" not in scope.contract_ids, scope
+    assert (policy := by_kind(index, "Quelle est la franchise de la police ?")) is not None and policy.contract_ids == ["p1"], policy
+
+
+def test_a_deductible_asked_of_a_policy_names_the_policy_not_a_franchise_agreement():
+    # walkthrough 33: « la franchise de la police » read « franchise » as the contract meant, and every article of the policy answered
+    rows = [
+        IdentityRow("p1", "CONDITIONS PARTICULIÈRES — ASSURANCE DE RESPONSABILITÉ CIVILE PROFESSIONNELLE", "room/Police_RCP_2026.pdf",
+                    ["HEXAGONE ASSURANCES SA", "VERNELLE COURTAGE SAS"], True, "contrat d'assurance"),
+        IdentityRow("f1", "CONTRAT DE FRANCHISE", "room/Contrat_franchise.docx", ["BOULANGERIES DORÉES SAS", "VERNELLE COURTAGE SAS"], True,
+                    "contrat de franchise"),
+        IdentityRow("b1", "Bail commercial", "room/Bail_commercial.docx", ["SCI CHÂTEAUDUN", "VERNELLE COURTAGE SAS"], True, "bail commercial"),
+    ]
+    index = IdentityIndex.build(rows, load_lexicon())
+    scope = by_kind(index, "Quel est le montant de la franchise de la police de responsabilité civile professionnelle ?")
+    assert scope is not None and scope.contract_ids == ["p1"] and "franchise" not in scope.named_by and "franchise" in scope.question, scope
+    assert (franchise := by_kind(index, "Quelle est la durée du contrat de franchise ?")) is not None and franchise.contract_ids == ["f1"]
+
+
 def test_an_english_question_names_a_french_services_contract_by_its_subject():
     # walkthrough 16: "the linen services contract" — four services agreements, and « blanchisserie » no subject of the glossary
     rows = [

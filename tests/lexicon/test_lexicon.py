@@ -305,3 +305,14 @@ def test_competition_law_is_no_covenant_not_to_compete():
 )
 def test_everyday_wordings_of_a_notion(lexicon, question, notion):
     assert notion in {match.concept.id for match in lexicon.find(tokenize(question))}
+
+
+def test_a_long_name_the_index_spells_a_letter_or_two_apart_is_its_near_spelling():
+    # walkthrough 33: « la société de Philadelphie » was absent from a room whose agreement writes "Philadelphia"
+    texts = ["Quillmark Software, Inc., having its principal place of business in Philadelphia, Pennsylvania",
+             "Le présent contrat est régi par le droit français.", "The Philadelphia-Camden-Wilmington region is the Territory."]
+    index = BM25Index.build([f"c{i}" for i in range(3)], [tokenize(t) for t in texts], 1)
+    assert index.near_spellings("philadelphie") == ["philadelphia"]
+    assert index.near_spellings("pennsylvanie") == ["pennsylvania"]
+    assert index.near_spellings("contrats") == []  # a short word has no near spelling
+    assert index.near_spellings("administrateur") == []  # nothing alike but the first letters

@@ -210,8 +210,10 @@ ROLE_WORDS = (
     r"|bailleur|preneur|assureur|assur[ée]|souscripteur|fournisseur|prestataire|client|acheteur|vendeur|pr[êe]teur|emprunteur|garant"
     r"|b[ée]n[ée]ficiaire|conc[ée]dant|licenci[ée]|franchiseur|franchis[ée]|mandant|mandataire"
 )
+# (two roles of one party, « SOUSCRIPTEUR ET ASSURÉ : », and a blank line before its name — walkthrough 33's policy read the heading as its party)
 _ROLE_HEADING = re.compile(
-    rf"^[ \t#*]*(?:the[ \t]+|le[ \t]+|la[ \t]+|l['’][ \t]*)?(?P<role>{ROLE_WORDS})[ \t*]*:?[ \t*]*\n(?=[ \t*]*[A-ZÀ-Þ])",
+    rf"^[ \t#*]*(?:the[ \t]+|le[ \t]+|la[ \t]+|l['’][ \t]*)?(?P<role>{ROLE_WORDS})(?:[ \t]+(?:et|and|&)[ \t]+(?:{ROLE_WORDS}))?"
+    rf"[ \t*]*:?[ \t*]*\n(?:[ \t]*\n)*(?=[ \t*]*[A-ZÀ-Þ])",
     re.IGNORECASE | re.MULTILINE,
 )
 # … or a role in capitals that labels the party on its own line: « ASSUREUR : SOLVÉA ASSURANCES SA, … », "LICENSOR: CALIBAN SOFTWARE GMBH"
