@@ -219,7 +219,7 @@ def _where(r: dict[str, Any]) -> str:
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
-    from greffier.services.answering import answer  # the command's service loads only when it runs (Haystack, docling, torch behind it)
+    from greffier.services.answering import answer, without_findings  # the command's service loads only when it runs (Haystack, docling, torch behind it)
 
     settings = _settings(args) if args.mode == "direct" else _ingested(args)  # the LLM alone reads no document
     # « Quels contrats … ? »: passages are no exhaustive list, and « the documents do not say » is no answer to it
@@ -247,8 +247,14 @@ def cmd_ask(args: argparse.Namespace) -> int:
         print(result["answer"] or "(retrieval only: no answer generated)")
     else:
         print()
-    if result.get("note"):
-        print(f"({result['note']})")
+    # what the records add (the end in force, the notice deadline, who a role is): part of the answer, as the Chat page shows it,
+    # not small print inside the note (the app walk of round 40)
+    findings = list(result.get("findings") or []) if args.mode == "rag" else []
+    for finding in findings:
+        print(finding)
+    note = without_findings(result.get("note"), findings) if findings else result.get("note")
+    if note:
+        print(f"({note})")
     if reply_language(args.question) == "fr":  # who answered, in the question's language (a walkthrough)
         from greffier.ui.knobs import answerer_line  # the command's wording loads only when it runs (Haystack behind it)
 

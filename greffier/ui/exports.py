@@ -23,9 +23,10 @@ def _where(source: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
-def _score(score: float | None) -> str:
-    """« — score 0.88 of 1 », as the chat's sources panel shows it (nothing for a score off the 0-1 scale)."""
-    label = score_of_1(score)
+def _score(score: float | None, language: str = "en") -> str:
+    """« — score 0.88 of 1 » (« — score 0,88 sur 1 » beside a French question), as the chat's sources panel shows it (nothing
+    for a score off the 0-1 scale)."""
+    label = score_of_1(score, language)
     return f" — {label}" if label else ""
 
 
@@ -69,7 +70,7 @@ def conversation_markdown(title: str, turns: Iterable[Any], *, backend: str | di
         if turn.sources:
             lines += ["### Sources", ""]
             for source in turn.sources:
-                lines.append(f"**[{source.n}]** {_where(source.__dict__)}" + _score(source.score))
+                lines.append(f"**[{source.n}]** {_where(source.__dict__)}" + _score(source.score, reply_language(turn.question)))
                 lines.append("")
                 for text_line in as_read(source.text, source.file).splitlines():
                     lines.append(f"> {text_line}")
@@ -102,7 +103,7 @@ def conversation_docx(title: str, turns: Iterable[Any], *, backend: str | dict[s
             for source in turn.sources:
                 paragraph = document.add_paragraph()
                 paragraph.add_run(f"[{source.n}] ").bold = True
-                paragraph.add_run(_where(source.__dict__) + _score(source.score))
+                paragraph.add_run(_where(source.__dict__) + _score(source.score, reply_language(turn.question)))
                 quote = document.add_paragraph(style="Quote") if "Quote" in [s.name for s in document.styles] else document.add_paragraph()
                 run = quote.add_run(as_read(source.text, source.file))
                 run.font.size = Pt(9)

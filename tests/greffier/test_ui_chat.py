@@ -775,6 +775,18 @@ def test_what_the_records_add_to_an_answer_is_shown_as_part_of_it_not_in_the_not
     # … in the agent mode's no-LLM answer too (the review of the round)
     agent = chat.load_turns(settings, chat.ask(settings, "Quand se termine le contrat de maintenance ?", mode="agent", llm=NO_LLM).thread_id)[-1]
     assert any("au plus tard le" in finding for finding in agent.findings), (agent.findings, agent.answer)
+    # … and in the command line's `ask`: printed with the answer, not inside the note's parentheses (the app walk of round 40)
+    import contextlib
+    import io
+
+    from greffier.cli import main
+
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        assert main(["ask", "Quand se termine le contrat de maintenance ?", "--workspace", str(tmp_path / "ws")]) == 0
+    lines = printed.getvalue().splitlines()
+    assert any("au plus tard le" in line and not line.startswith("(") for line in lines), lines
+    assert not any("au plus tard le" in line for line in lines if line.startswith("(")), lines
 
 
 def test_a_follow_up_searching_passages_only_keeps_to_the_contracts_before(two_contracts):

@@ -22,7 +22,7 @@ def test_markdown_conversation_quotes_every_cited_passage():
     text = conversation_markdown("Bail", _turns(), backend="none")
     assert text.startswith("# Bail")
     assert "## 1. Quelle est la durée du bail ?" in text and "Neuf ans [1]." in text
-    assert "**[1]** room/bail.pdf, p. 1, Article 1 - Durée — score 0.91 of 1" in text
+    assert "**[1]** room/bail.pdf, p. 1, Article 1 - Durée — score 0,91 sur 1" in text  # a French question's (the app walk: « of 1 »)
     assert "> Le bail est consenti pour neuf ans." in text
     assert "> **Abstention** — les documents ne répondent pas à cette question." in text  # a French question
 
@@ -48,13 +48,15 @@ def test_exports_show_scores_as_the_app_does_and_speak_the_questions_language():
     ]
     text = conversation_markdown("Bail", turns)
     assert "1.300" not in text and "score 1.30" not in text
-    assert "**[1]** room/bail.pdf, p. 1, Article 1 - Durée\n" in text and "**[2]** room/bail.pdf, p. 2 — score 0.88 of 1" in text
+    assert "**[1]** room/bail.pdf, p. 1, Article 1 - Durée\n" in text and "**[2]** room/bail.pdf, p. 2 — score 0,88 sur 1" in text
     assert "> **Abstention** — les documents ne répondent pas à cette question." in text
     assert "> **Abstained** — the documents do not answer this question." in text
     paragraphs = [p.text for p in docx.Document(io.BytesIO(conversation_docx("Bail", turns))).paragraphs]
     assert "Abstention — les documents ne répondent pas à cette question." in paragraphs
     assert "Abstained — the documents do not answer this question." in paragraphs
-    assert "[2] room/bail.pdf, p. 2 — score 0.88 of 1" in paragraphs and not any("1.300" in p for p in paragraphs)
+    assert "[2] room/bail.pdf, p. 2 — score 0,88 sur 1" in paragraphs and not any("1.300" in p for p in paragraphs)
+    english = [Turn(index=0, question="How long is the lease?", answer="Nine years [1].", sources=[fused], status="done")]
+    assert "**[2]** room/bail.pdf, p. 2 — score 0.88 of 1" in conversation_markdown("Lease", english)
 
 
 def test_an_export_opens_in_its_conversation_s_language():
