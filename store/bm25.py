@@ -42,7 +42,7 @@ def chunk_tokens(section: str | None, text: str, header: str | None = None) -> s
     return document_tokens(f"{header}\n{body}" if header else body)
 
 
-NEAR_SPELLING_MIN = 10  # the shortest word a near spelling is looked for (:meth:`BM25Index.near_spellings`)
+NEAR_SPELLING_MIN = 7  # the shortest word a near spelling is looked for (:meth:`BM25Index.near_spellings`)
 
 
 @dataclass(frozen=True)
@@ -168,14 +168,13 @@ class BM25Index:
         return list(self.retriever.vocab_dict) if self.retriever is not None else []
 
     def near_spellings(self, token: str, limit: int = 2) -> list[str]:
-        """The index's words spelt as ``token`` is but for its last letters (« philadelphie »: "philadelphia"), for a long word the
-        index does not hold: the same name in the other language. All of it but its last three letters alike (seven at least), a
-        length at most two letters apart; the most frequent first."""
-        if len(token) < NEAR_SPELLING_MIN or not token.isalpha() or self.retriever is None:
+        """The index's words that are ``token`` but for its last letter, an « e » for an « a » or back (« philadelphie »:
+        "philadelphia", « Barcelone »: "Barcelona", « Floride »: "Florida"), for a word the index does not hold: the same name in
+        the other language. Nothing looser: « charpentier » is no « charpente », "administrator" no "administration" (the review)."""
+        if len(token) < NEAR_SPELLING_MIN or not token.isalpha() or token[-1] not in "ae" or self.retriever is None:
             return []
-        head = token[: max(7, len(token) - 3)]
-        found = [word for word in self.retriever.vocab_dict if word.startswith(head) and word != token and abs(len(word) - len(token)) <= 2]
-        return sorted(found, key=lambda word: -self.document_frequency(word))[:limit]
+        other = token[:-1] + ("a" if token[-1] == "e" else "e")
+        return [other] if other in self.retriever.vocab_dict else []
 
     def document_frequency(self, token: str) -> int:
         """How many chunks hold ``token`` (0 when unknown)."""

@@ -390,14 +390,6 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
         r"apporteurs? d'affaires", r"apport d'affaires", r"introducer agreement", r"(?:business )?introduction agreement",
         r"finder'?s? (?:fee )?agreement", r"referral (?:fee )?agreement",
     ),
-    # an authority to act for another, an insurer's to write or settle its business included (walkthrough 33: a Lloyd's "BINDING
-    # AUTHORITY AGREEMENT" typed nothing, « CONVENTION DE DÉLÉGATION DE GESTION ET DE SOUSCRIPTION » an insurance policy); before the
-    # policies, whose word it holds
-    "mandat": (
-        r"\bmandat\b", r"mandate agreement", r"power of attorney", r"procuration",
-        r"binding authority", r"delegated (?:underwriting |claims )?authority", r"coverholder agreement",
-        r"(?:convention|contrat|mandat) de delegation", r"delegation de (?:gestion|souscription|pouvoirs?)",
-    ),
     "contrat d'assurance": (
         r"assurance", r"insurance (?:policy|contract|agreement)", r"police d'assurance",
     ),
@@ -419,6 +411,9 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
     # hiring a ship, for a time or a voyage, or bare (walkthrough 21: a "TIME CHARTER PARTY" typed nothing; after the assignments: a "Security Assignment of Charter Party" assigns)
     "contrat d'affrètement": (
         r"charte[- ]partie", r"\bcharter[- ]?part(?:y|ies)\b", r"\b(?:time|voyage|trip|bareboat|demise) charter\b", r"\baffretement\b",
+    ),
+    "mandat": (
+        r"\bmandat\b", r"mandate agreement", r"power of attorney", r"procuration",
     ),
     "contrat de partenariat": (
         r"partenariat", r"partnership agreement", r"joint[- ]venture", r"cooperation agreement",
@@ -449,7 +444,18 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
 }
 
 _LAW_PATTERNS = [(label, re.compile("|".join(f"(?:{p})" for p in patterns))) for label, patterns in LAW_LABELS.items()]
-_TYPE_PATTERNS = [(label, re.compile("|".join(f"(?:{p})" for p in patterns))) for label, patterns in CONTRACT_TYPES.items()]
+# An insurer's authority to a broker to write or settle its business is a mandate (walkthrough 33: a Lloyd's "BINDING AUTHORITY
+# AGREEMENT" typed nothing, « CONVENTION DE DÉLÉGATION DE GESTION ET DE SOUSCRIPTION » an insurance policy): read before the policies,
+# whose word it holds — its wordings only, the other mandates keep their place after the sales and the charters (a review)
+_READ_FIRST = [
+    ("mandat", (
+        r"binding authority", r"delegated (?:underwriting |claims )?authority agreement", r"coverholder agreement",
+        r"(?:convention|contrat|mandat) de delegation de (?:gestion|souscription)", r"delegation de (?:gestion|souscription)",
+    )),
+]
+_TYPE_PATTERNS = [
+    (label, re.compile("|".join(f"(?:{p})" for p in patterns))) for label, patterns in [*_READ_FIRST, *CONTRACT_TYPES.items()]
+]
 _SPACES = re.compile(r"\s+")
 
 

@@ -458,24 +458,21 @@ def _plain_words(question: str) -> list[str]:
     return re.findall(r"\w+", fold(question).replace("’", "'").replace("'", " "))
 
 
-# A noun of an activity whose complement a kind's word is (« gestion des polices », "administration of leases")
+# A noun of an activity whose complement a kind's word is, in general (« gestion des polices », "management of leases")
 _ACTIVITY = frozenset({
-    "gestion", "administration", "suivi", "emission", "souscription", "placement", "renouvellement", "archivage", "numerisation",
-    "management", "handling", "issuance", "servicing", "renewal", "administering", "managing", "processing", "archiving",
+    "gestion", "emission", "placement", "archivage", "numerisation", "redaction",
+    "management", "handling", "issuance", "servicing", "managing", "processing", "archiving", "drafting",
 })
 
 
 def _worked_on(question: str, match: Any) -> bool:  # noqa: ANN401
-    """Whether a kind's word is the complement of an activity noun (:data:`_ACTIVITY`): what is worked on, not the contract meant."""
+    """Whether a kind's word is what an activity works on (:data:`_ACTIVITY`), said in general — « des polices », "of leases", with
+    no definite article: « les frais de gestion du bail » and "the management of the lease" name the lease. Every time the question
+    writes the word (« … notre logiciel de gestion des polices est-il couvert par la police ? » names the policy: the review)."""
     first = match.term.tokens[0] if match.term.tokens else ""
     words = _written_words(question)
-    for k, word in enumerate(words):
-        if _is_token(word, first) or (len(first) > 3 and word.startswith(first) and len(word) - len(first) <= 2):  # « polices »
-            j = k - 1
-            while j >= 0 and words[j] in ("the", "le", "la", "les", "l", "de", "des", "du", "d", "of"):
-                j -= 1
-            return j >= 0 and j < k - 1 and words[j] in _ACTIVITY
-    return False
+    seen = [k for k, word in enumerate(words) if _is_token(word, first) or (len(first) > 3 and word.startswith(first) and len(word) - len(first) <= 2)]
+    return bool(seen) and all(k >= 2 and words[k - 1] in ("des", "of") and words[k - 2] in _ACTIVITY for k in seen)
 
 
 def _word_before(question: str, match: Any) -> str:  # noqa: ANN401

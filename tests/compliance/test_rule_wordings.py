@@ -1870,6 +1870,19 @@ WALKTHROUGH_33 = [
     ("liability-cap", False, "Frais de défense : inclus dans les montants ci-dessus, dans la limite de 150 000 euros par sinistre."),
     ("liability-cap", True, "La responsabilité du Prestataire est limitée à 100 000 euros par sinistre."),
     ("liability-cap", True, "L'indemnité due par le Transporteur ne pourra excéder 80 000 euros par sinistre."),
+    # the review of the round: an ordinary « exclusivement », an agreement with another made with consent, a licence's copies, a sum a
+    # party owes per claim, data and the licence in one sentence
+    ("exclusivity", False, "Le Locataire s'engage à utiliser les locaux exclusivement à usage de bureaux."),
+    ("exclusivity", False, "Le Client s'engage à régler les factures exclusivement par virement bancaire."),
+    ("exclusivity", False, "Le Prestataire s'interdit de conclure un contrat de sous-traitance avec un autre prestataire sans l'accord préalable "
+     "du Client."),
+    ("exclusivity", False, "Le Licencié s'interdit de distribuer des copies du Logiciel à des tiers sur le territoire ou en dehors."),
+    ("liability-cap", True, "L'indemnisation due par le Prestataire ne pourra excéder 100 000 euros par sinistre."),
+    ("liability-cap", True, "Damages payable by the Supplier shall not exceed EUR 500,000 any one claim."),
+    ("assignment-restriction", True, "No Customer Data shall be transferred outside the EEA, and the Licence shall not be assigned, without "
+     "the Licensor's prior written consent."),
+    ("assignment-restriction", False, "Le Prestataire s'interdit de transférer les données hors de l'Union européenne sans l'accord préalable "
+     "et écrit du Client."),
 ]
 
 

@@ -357,3 +357,16 @@ def test_an_amendment_of_an_act_filed_twice_amends_both_copies():
     # two copies, no amendment: each keeps the end it writes
     plain = records_for(SUPPLY, SUPPLY)
     assert plain["c1"].end_date == plain["c2"].end_date == date(2026, 6, 30)
+
+
+def test_an_earlier_amendment_s_end_instead_of_the_first_one_is_no_new_end():
+    # the review: « au lieu de la date initialement stipulée » in a sentence that reports what avenant n° 1 did is a recital; the
+    # second avenant's own end is the new one
+    body = ("Aux termes de l'avenant n° 1, le Contrat prendra fin le 30 juin 2026, au lieu de la date initialement stipulée.\n\n"
+            "ARTICLE 2 — DURÉE\nLe Contrat prendra fin le 31 décembre 2030.")
+    clues = extract_amendment_clues("AVENANT N° 2", split_articles("a2", _amendment(body, title="AVENANT N° 2 AU CONTRAT DE FOURNITURE")))
+    assert clues.new_end_date is not None and clues.new_end_date.value == date(2030, 12, 31), clues.new_end_date
+    english = ("Under Amendment No. 1, the Agreement will expire on June 30, 2026 instead of the date originally agreed.\n\n"
+               "2. TERM\nThe Agreement shall expire on December 31, 2030.")
+    clues = extract_amendment_clues("AMENDMENT NO. 2", split_articles("a3", f"AMENDMENT NO. 2 TO THE SUPPLY AGREEMENT\n\n1. TERM\n{english}"))
+    assert clues.new_end_date is not None and clues.new_end_date.value == date(2030, 12, 31), clues.new_end_date

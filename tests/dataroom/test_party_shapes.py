@@ -1593,3 +1593,12 @@ def test_affiliates_not_named_leave_the_next_party_alone():
     text = ('SERVICES AGREEMENT\n\nThis Agreement is made between ALPHA HOLDING SAS, a French company, acting on behalf of its subsidiaries, and '
             'BETA CONSULTING SARL ("Supplier").\n\n1. Services\nThe Supplier provides.')
     assert [(p.name, p.defined_as) for p in read_parties("", chunks_of(text)).parties] == [("ALPHA HOLDING SAS", []), ("BETA CONSULTING SARL", ["Supplier"])]
+
+
+@pytest.mark.parametrize("each", ["et individuellement « un Cédant »", "et individuellement un « Cédant »", "et chacun un « Cédant »"])
+def test_sellers_named_together_and_each_then_the_buyer(each):
+    # walkthrough 33 and the review: the buyer after « ci-après ensemble « les Cédants » et individuellement … » was lost
+    text = ("ENTRE LES SOUSSIGNÉS :\n1. Monsieur Paul Girard, demeurant 3 rue du Port, 69002 Lyon,\n2. Madame Anne Girard, demeurant 3 rue du Port, "
+            f"69002 Lyon,\nci-après ensemble dénommés « les Cédants » {each},\nD'UNE PART,\nET :\nHOLDING VERNAY, société par actions simplifiée, "
+            "immatriculée au RCS de Lyon sous le numéro 812 345 678, ci-après dénommée « le Cessionnaire »,\nD'AUTRE PART,\nIL A ÉTÉ CONVENU CE QUI SUIT :")
+    assert names(text) == ["Monsieur Paul Girard", "Madame Anne Girard", "HOLDING VERNAY"]

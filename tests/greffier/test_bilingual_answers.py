@@ -1043,7 +1043,8 @@ class _RoomIndex:
         return 2 if word in self.words else 0
 
     def near_spellings(self, word: str) -> list[str]:
-        return [w for w in self.words if len(word) >= 10 and w != word and w[:-3] == word[:-3]]  # as store.bm25's, on its words
+        other = word[:-1] + {"e": "a", "a": "e"}.get(word[-1:], "")  # store.bm25's rule, on its words
+        return [other] if len(word) >= 7 and word[-1:] in ("a", "e") and other in self.words else []
 
 
 @pytest.mark.parametrize(

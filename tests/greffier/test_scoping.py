@@ -438,6 +438,12 @@ def test_a_kind_an_activity_works_on_names_no_contract_of_that_kind():
     index = IdentityIndex.build(rows, load_lexicon())
     scope = by_kind(index, "Jusqu'à quelle date sommes-nous engagés auprès de l'éditeur de notre logiciel de gestion des polices ?")
     assert scope is None or "p1" not in scope.contract_ids, scope
+    # … said in general only: the lease's renewal, its management fees, a policy named again later name their contract (the review)
+    for question, wanted in [("Quelles sont les conditions de renouvellement du bail ?", "b1"), ("Qui paie les frais de gestion du bail ?", "b1"),
+                             ("When does the renewal of the lease take effect?", "b1"),
+                             ("Le sinistre subi par notre logiciel de gestion des polices est-il couvert par la police ?", "p1")]:
+        named = by_kind(index, question)
+        assert named is not None and wanted in named.contract_ids, (question, named)
     assert (policy := by_kind(index, "Quelle est la franchise de la police ?")) is not None and policy.contract_ids == ["p1"], policy
 
 

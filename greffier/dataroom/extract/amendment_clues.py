@@ -85,6 +85,12 @@ _INSTEAD_OF_THE_OLD = re.compile(
     r"[^.;,]{0,60}",
     re.I,
 )
+# an earlier act a sentence reports: « aux termes de l'avenant n° 1 », "under Amendment No. 1", "pursuant to the First Amendment"
+_EARLIER_ACT = re.compile(
+    r"\b(?:aux\s+termes\s+d[eu]|en\s+vertu\s+d[eu]|conform[ée]ment\s+[àa]|selon|par)\s+(?:l['’]\s*|le\s+|la\s+)?(?:premier\s+|second\s+|deuxi[èe]me\s+)?"
+    r"(?:avenant|addendum|amendement)|\b(?:under|pursuant\s+to|by|in)\s+(?:the\s+)?(?:first\s+|second\s+|prior\s+|previous\s+)?(?:amendment|addendum)\b",
+    re.I,
+)
 # One date put in place of another: « substituer à la date du 30 juin 2026 … celle du 31 décembre 2029 », « remplacer la date
 # du 30 juin 2026 par celle du 31 décembre 2029 », "replace the date of June 30, 2026 … with December 31, 2029", "substitute
 # December 31, 2029 for June 30, 2026" — a new end only where the sentence or its article is about the term (not a delivery date)
@@ -362,7 +368,10 @@ def _read_amendment_sentence(sentence: Sentence, clues: AmendmentClues, *, about
     now = bool((said_now := _NOW.search(text)) and re.search(r"[\"“«]", text[: said_now.start()]))
     # (the old date an "instead of" names is no recital's: « de sorte qu'il prendra fin le trente et un mars deux mille trente et un, au
     # lieu de la date initialement stipulée » sets the new end — walkthrough 33)
-    recital = sentence.chunk_rank == 0 or (bool(_RECITAL.search(_INSTEAD_OF_THE_OLD.sub(" ", text))) and not now)
+    # (unless the sentence tells what an earlier act did: « Aux termes de l'avenant n° 1, le Contrat prendra fin le 30 juin 2026, au lieu
+    # de la date initialement stipulée » — the review)
+    told = _RECITAL.search(text) if _EARLIER_ACT.search(text) else _RECITAL.search(_INSTEAD_OF_THE_OLD.sub(" ", text))
+    recital = sentence.chunk_rank == 0 or (bool(told) and not now)
     operative = not recital and not UNCHANGED.search(text)
     if clues.new_end_date is None and not UNCHANGED.search(text) and (match := _INSTEAD_OF.search(text)):
         if (value := parse_date(match["date"])) and (before := parse_date(match["before"])):

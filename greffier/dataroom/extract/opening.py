@@ -384,9 +384,9 @@ def _list_end(segment: str) -> int | None:
 # D'UNE PART, ET : … »
 _GROUP_ALIAS = re.compile(
     r"(?i:ci-apr[èe]s\s+(?:ensemble|collectivement)\s+(?:d[ée]nomm[ée]e?s\s+|d[ée]sign[ée]e?s\s+)?)[«\"“]\s*(?:les\s+|the\s+)?(?P<alias>[^»\"”]{1,40}?)\s*[»\"”]"
-    # « … et individuellement « un Cédant » » (walkthrough 33: the buyer after it was lost)
-    r"(?:\s*,?\s*(?i:et|and)\s+(?i:individuellement|chacun|chacune|s[ée]par[ée]ment|individually|each)\s+(?i:d[ée]nomm[ée]e?s?\s+|d[ée]sign[ée]e?s?\s+)?"
-    r"[«\"“][^»\"”]{1,40}[»\"”])?"
+    # « … et individuellement « un Cédant » », « … et chacun un « Cédant » » (walkthrough 33: the buyer after it was lost)
+    r"(?:\s*,?\s*(?i:et)\s+(?i:individuellement|chacun|chacune|s[ée]par[ée]ment)\s+(?i:d[ée]nomm[ée]e?s?\s+|d[ée]sign[ée]e?s?\s+)?"
+    r"(?i:un|une|le|la|l['’])?\s*[«\"“][^»\"”]{1,40}[»\"”])?"
 )
 _GROUP_GOES_ON = re.compile(
     r"\s*,?\s*(?:(?i:d['’]une\s+part|of\s+the\s+one\s+part|on\s+the\s+one\s+(?:hand|side))\s*,?\s*)?(?:ET|Et|et|AND|And|and)\s*:?\s+"
