@@ -167,7 +167,7 @@ class BM25Index:
         """Every token of the index (empty when nothing is indexed)."""
         return list(self.retriever.vocab_dict) if self.retriever is not None else []
 
-    def near_spellings(self, token: str, limit: int = 2) -> list[str]:
+    def near_spellings(self, token: str) -> list[str]:
         """The index's words that are ``token`` but for its last letter, an « e » for an « a » or back (« philadelphie »:
         "philadelphia", « Barcelone »: "Barcelona", « Floride »: "Florida"), for a word the index does not hold: the same name in
         the other language. Nothing looser: « charpentier » is no « charpente », "administrator" no "administration" (the review)."""

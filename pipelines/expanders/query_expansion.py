@@ -534,7 +534,7 @@ def asked_units(
             unit["stem_forms"] = stemmed_only
         if index is not None and chunks and not any(all(index.document_frequency(word) for word in term) for term in terms):
             if not prefix and (near := index.near_spellings(token)):
-                # a name another language spells a letter or two apart: « Philadelphie » asked, "Philadelphia" written (walkthrough 33)
+                # a name the other language ends with an « a » for an « e »: « Philadelphie » asked, "Philadelphia" written (walkthrough 33)
                 unit["terms"] = [*unit["terms"], *([word] for word in near)]
                 unit["near_spelling"] = near
             else:

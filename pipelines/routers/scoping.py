@@ -1133,7 +1133,7 @@ def _carriers(index: IdentityIndex, bm25: Any) -> Callable[[str], set[str] | Non
     def carriers(token: str) -> set[str] | None:
         found = bm25.contracts_with(token, too_many)
         if found == set() and (near := bm25.near_spellings(token)):
-            # the name in the other language, a letter or two apart: « Philadelphie » asked, "Philadelphia" written (walkthrough 33)
+            # the name as the other language ends it: « Philadelphie » asked, "Philadelphia" written (walkthrough 33)
             each = [bm25.contracts_with(word, too_many) for word in near]
             return None if any(ids is None for ids in each) else set().union(*each)
         return found
