@@ -58,8 +58,9 @@ def conversation_markdown(title: str, turns: Iterable[Any], *, backend: str | di
     lines.append("")
     for number, turn in enumerate(turns, start=1):
         lines += [f"## {number}. {turn.question}", ""]
+        asked_in = reply_language(turn.question)  # the turn's own words (abstention, scores) in its question's language
         if turn.abstained:
-            label, rest = wording(ABSTAINED_EXPORT, reply_language(turn.question)).split(" — ", 1)
+            label, rest = wording(ABSTAINED_EXPORT, asked_in).split(" — ", 1)
             lines.append(f"> **{label}** — {rest}")
             lines.append("")
         lines += [turn.answer or f"_{wording(_NO_ANSWER, language)}_", ""]
@@ -70,7 +71,7 @@ def conversation_markdown(title: str, turns: Iterable[Any], *, backend: str | di
         if turn.sources:
             lines += ["### Sources", ""]
             for source in turn.sources:
-                lines.append(f"**[{source.n}]** {_where(source.__dict__)}" + _score(source.score, reply_language(turn.question)))
+                lines.append(f"**[{source.n}]** {_where(source.__dict__)}" + _score(source.score, asked_in))
                 lines.append("")
                 for text_line in as_read(source.text, source.file).splitlines():
                     lines.append(f"> {text_line}")
@@ -90,8 +91,9 @@ def conversation_docx(title: str, turns: Iterable[Any], *, backend: str | dict[s
     document.add_paragraph(" ".join(intro))
     for number, turn in enumerate(turns, start=1):
         document.add_heading(f"{number}. {turn.question}", level=1)
+        asked_in = reply_language(turn.question)
         if turn.abstained:
-            run = document.add_paragraph().add_run(wording(ABSTAINED_EXPORT, reply_language(turn.question)))
+            run = document.add_paragraph().add_run(wording(ABSTAINED_EXPORT, asked_in))
             run.bold = True
         document.add_paragraph(turn.answer or wording(_NO_ANSWER, language))
         for finding in getattr(turn, "findings", None) or []:
@@ -103,7 +105,7 @@ def conversation_docx(title: str, turns: Iterable[Any], *, backend: str | dict[s
             for source in turn.sources:
                 paragraph = document.add_paragraph()
                 paragraph.add_run(f"[{source.n}] ").bold = True
-                paragraph.add_run(_where(source.__dict__) + _score(source.score, reply_language(turn.question)))
+                paragraph.add_run(_where(source.__dict__) + _score(source.score, asked_in))
                 quote = document.add_paragraph(style="Quote") if "Quote" in [s.name for s in document.styles] else document.add_paragraph()
                 run = quote.add_run(as_read(source.text, source.file))
                 run.font.size = Pt(9)
