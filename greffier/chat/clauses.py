@@ -138,10 +138,24 @@ def _asked_matches(question: str, lexicon: Lexicon) -> list:  # list[Match]
         if _DENIED_QUALITY.search(fold(question)):
             return []
         return [match for match in lexicon.find(tokens) if set(match.concept.types) & _QUALITY_TYPES]
-    return [
+    found = [
         match for match in lexicon.find(tokens) if match.start > after or tokens[after] in ("clause", "clauses", "provision", "provisions")
         and match.start >= after - 4
     ]
+    # a clause's notion, then the word for a promise that follows it as its noun ("a non-compete covenant", « un engagement de
+    # non-concurrence » reads the other way): one clause asked, not the loan's covenants too (walkthrough 34's list held a loan's
+    # events of default)
+
+    def promise(m) -> bool:  # noqa: ANN001  (Match)
+        return m.end - m.start == 1 and tokens[m.start] in _PROMISE_WORDS
+
+    named = [m for m in found if m.concept.kind == "clause" and not promise(m)]
+    return [m for m in found if not promise(m) or not any(n.end == m.start or m.end == n.start for n in named)]
+
+
+# Words for a promise of any kind: said right beside another clause's notion, its noun ("covenant", « engagement »)
+_PROMISE_WORDS = frozenset({"covenant", "covenants", "undertaking", "undertakings", "commitment", "commitments", "obligation", "obligations",
+                            "engagement", "engagements"})
 
 
 def clause_hits(store: WorkspaceStore, types: list[str], lexicon: Lexicon | None = None, notions: list[str] | None = None) -> list[ClauseHit]:

@@ -370,6 +370,8 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
     ),
     "contrat de fourniture": (
         r"fourniture", r"supply agreement", r"supply contract", r"power purchase agreement",
+        # a buyer taking a producer's output for years (walkthrough 34: a "RECYCLED PET FLAKES OFFTAKE AGREEMENT" typed nothing)
+        r"\boff-?take (?:agreement|contract)", r"contrat d'enlevement", r"contrat d'achat de production",
     ),
     "contrat de sous-traitance": (
         r"sous-traitance", r"subcontract",
@@ -434,6 +436,9 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
         r"honoraires", r"maintenance", r"services? agreement", r"consult(?:ing|ancy) agreement", r"engagement letter",
         r"statement of work", r"\bmission\b", r"contrat de services?", r"assistance technique", r"conseil",
         r"prestations? techniques?",  # a studio and its crew hired (walkthrough 23: « contrat de prestation technique » typed nothing)
+        # waste collected for a business (walkthrough 34: « CONTRAT DE COLLECTE DES DÉCHETS … » typed nothing)
+        r"contrat de (?:collecte|ramassage|nettoyage|gardiennage|entretien)\b", r"(?:waste )?collection services? (?:agreement|contract)",
+        r"(?:cleaning|security|guarding) services? (?:agreement|contract)",
         # services at an airport or on board (walkthrough 19: ground handling and catering typed nothing)
         r"assistance en escale", r"ground handling", r"handling agreement", r"\bcatering\b", r"commissariat hotelier", r"restauration (?:a bord|collective)",
         # an operator managing a business for its owner: "Hotel Management Agreement", « contrat de gestion hôtelière »
@@ -448,6 +453,12 @@ _LAW_PATTERNS = [(label, re.compile("|".join(f"(?:{p})" for p in patterns))) for
 # AGREEMENT" typed nothing, « CONVENTION DE DÉLÉGATION DE GESTION ET DE SOUSCRIPTION » an insurance policy): read before the policies,
 # whose word it holds — its wordings only, the other mandates keep their place after the sales and the charters (a review)
 _READ_FIRST = [
+    # a public body entrusting a public service to an operator paid by its running (« concession de service public », « délégation de
+    # service public »): no distribution agreement, whose « contrat de concession » it holds (walkthrough 34's household-waste collection)
+    ("délégation de service public", (
+        r"(?:concession|delegation)s? de (?:(?:la |du )?gestion (?:du |d'un |des )?)?services? publics?", r"dsp\b(?= (?:de|du|pour)\b)",
+        r"public services? concession", r"(?:public )?service concession (?:agreement|contract)", r"concession (?:agreement|contract) for (?:the )?(?:public|municipal)",
+    )),
     ("mandat", (
         r"binding authority", r"delegated (?:underwriting |claims )?authority agreement", r"coverholder agreement",
         r"(?:convention|contrat|mandat) de delegation de (?:gestion|souscription)", r"delegation de (?:gestion|souscription)",
@@ -593,12 +604,22 @@ def match_contract_type(text: str) -> str | None:
     return found[0] if found else None
 
 
+# What a title says it holds besides itself: "SOFTWARE AS A SERVICE AGREEMENT … INCLUDING DATA PROCESSING ADDENDUM" is a SaaS agreement
+# (walkthrough 34: typed a data processing agreement), « contrat de services et son annexe de traitement des données » too
+_ANNEXED = re.compile(r"\b(?:including|incorporating|together with|with|and its|incl|comprenant|incluant|y compris|avec|et son|et sa|et ses)\W+(?:(?:a|an|the|its|le|la|les|l|un|une|son|sa|ses)\W+)?(?:\w+\W+){0,2}$")
+
+
 def _type_match(folded: str) -> tuple[str, re.Match[str]] | None:
-    """The first contract type whose wording ``folded`` (:func:`_clean_label_text`) holds, and where."""
+    """The first contract type whose wording ``folded`` (:func:`_clean_label_text`) holds, and where — not one the title says the
+    contract includes (:data:`_ANNEXED`) when it names another type too."""
+    annexed = None
     for label, pattern in _TYPE_PATTERNS:
         if match := pattern.search(folded):
+            if match.start() > 0 and _ANNEXED.search(folded[: match.start()]):
+                annexed = annexed or (label, match)
+                continue
             return label, match
-    return None
+    return annexed
 
 
 def contract_type_only(text: str) -> str | None:
@@ -755,7 +776,8 @@ _TYPES_EN = {
     "contrat d'agence commerciale": "commercial agency agreement", "contrat d'approvisionnement": "supply agreement",
     "contrat de fourniture": "supply contract", "contrat de sous-traitance": "subcontracting agreement",
     "contrat de prestations logistiques": "logistics services agreement", "contrat d'assurance": "insurance policy",
-    "contrat de vente": "sale agreement", "cession": "assignment", "mandat": "mandate", "contrat d'apporteur d'affaires": "introducer agreement", "contrat de partenariat": "partnership agreement",
+    "contrat de vente": "sale agreement", "cession": "assignment", "mandat": "mandate", "contrat d'apporteur d'affaires": "introducer agreement",
+    "délégation de service public": "public service concession", "contrat de partenariat": "partnership agreement",
     "protocole transactionnel": "settlement agreement", "prestation de services": "services agreement",
 }
 

@@ -638,9 +638,16 @@ def _sentence_giving(store: Any, source: Any, end: date, chunk: Chunk | None = N
     chunk = chunk or _source_chunk(store, source)
     if chunk is None:
         return None
-    for sentence in split_sentences(chunk.text or ""):
+    sentences = split_sentences(chunk.text or "")
+    for sentence in sentences:
         # a date in figures may have been read the other way round in an English text ("11/04/2027" read 4 November)
         if any(end in (mention.value, other_reading(mention.value)) for mention in find_dates(sentence)):
+            return _quotable(sentence)
+    # … else the sentence the end was computed from, which writes no date (« la durée du Bail est prorogée de quarante-deux (42) mois »:
+    # walkthrough 34's lease answered with its first term only, the avenant's extension left to a note)
+    raw = " ".join(fold(str(getattr(source, "raw", "") or "")).split())[:60]
+    for sentence in sentences if raw else ():
+        if raw in " ".join(fold(sentence).split()):
             return _quotable(sentence)
     return None
 

@@ -43,7 +43,19 @@ _FIGURES_IN_BRACKETS = re.compile(
 )  # a unit follows: "(1) Licence fee" after "seats: fifty" is an item
 
 
+# A place and a date that open a signatory's line ("Puteaux, 6 September 2021 — for …", « Lyon, le 3 mars 2023 »): a line of its own,
+# not the rest of the signatory's line above it ("… Managing Director" has no final stop; walkthrough 34 read the lessor's date, the
+# first, as the last signature's once the lines were joined)
+_PLACE_AND_DATE = re.compile(
+    r"^(?-i:[A-ZÀ-Ý][^\W\d_]+(?:[ -][A-ZÀ-Ý][^\W\d_]+){0,2}),\s+(?:le\s+)?(?:\d{1,2}(?:er|st|nd|rd|th)?\s+[^\W\d_]{3,10}\.?\s+\d{4}"
+    r"|(?-i:[A-Z])[a-z]{2,8}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4})\b",
+    re.IGNORECASE,
+)
+
+
 def _starts_an_item(line: str, before: str) -> bool:
+    if _PLACE_AND_DATE.match(line):
+        return True
     return bool(_ITEM_START.match(line)) and not (_FIGURES_IN_BRACKETS.match(line) and _SPELLED_NUMBER_END.search(before))
 
 

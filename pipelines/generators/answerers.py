@@ -499,7 +499,7 @@ def extractive_answer(
     parties = parties_asked(question or asked)
     signers = signers_asked(question or asked)
     if per_contract:
-        return _per_contract(documents, units, language, kind, parties=parties, amendments=amendments, signers=signers)
+        return _per_contract(documents, units, language, kind, parties=parties, amendments=amendments, signers=signers, question=question or asked)
     best = _each_part(documents, units, max_sentences, question or asked) or _answering(documents, units, max_sentences, question or asked)
     if not best:
         return " ".join(f"{_opening(doc)} [{n}]" for n, doc in enumerate(documents[:1], 1))
@@ -549,9 +549,11 @@ def _each_part(documents: list[Document], units: list[dict[str, Any]], max_sente
 
 def _per_contract(
     documents: list[Document], units: list[dict[str, Any]], language: str, kind: AnswerKind | None, *, parties: bool = False,
-    amendments: dict[str, str] | None = None, signers: bool = False,
+    amendments: dict[str, str] | None = None, signers: bool = False, question: str = "",
 ) -> str:
-    """Each contract's best sentences under its label; ``amendments`` (an amendment id -> the contract it amends): the
+    """Each contract's best sentences under its label (read as :func:`best_sentences` reads them for ``question``: a contract's opening
+    that names its parties comes last — walkthrough 34: "What law governs the … Offtake Agreement?" quoted the buyer's « incorporated
+    under the laws of Sweden » before clause 13); ``amendments`` (an amendment id -> the contract it amends): the
     amendments among them, counted apart in the first line (« 1 contrat et 1 avenant »). One contract and its
     amendments: up to two sentences each (the supply contract's « En cas de changement de contrôle … l'Acheteur en
     informe le Fournisseur » then « Le Fournisseur peut alors résilier … »); several contracts of a kind: one each,
@@ -564,7 +566,7 @@ def _per_contract(
     # one contract (its amendments and its copies with it, or amendments of one contract alone): two sentences each
     copy_of = {doc.meta.get("doc_id") or doc.id: doc.meta.get("copy_of") for doc in documents if doc.meta.get("copy_of")}
     each = PER_DOCUMENT_SENTENCES if len({(amendments or {}).get(cid, copy_of.get(cid, cid)) for cid in by_contract}) <= 1 else 1
-    chosen = {cid: (parties and parties_passage(own)) or (signers and signature_block(own)) or best_sentences(own, units, each, kind)
+    chosen = {cid: (parties and parties_passage(own)) or (signers and signature_block(own)) or best_sentences(own, units, each, kind, question=question)
               for cid, own in ((cid, [documents[n - 1] for n in numbers]) for cid, numbers in by_contract.items())}
     # what most of them say of what is asked: a document whose sentences hold none of it says nothing on the question (walkthrough 19:
     # « Quand expire le bail de l'ATR 72 ? » quoted the side letter's letterhead, which names the aircraft, beside the lease's term)

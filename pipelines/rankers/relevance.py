@@ -675,6 +675,12 @@ class RelevanceJudge:
         emit = on_event or (lambda _kind, _payload: None)
         emit("retrieval", {"query": question, "count": len(documents), "scope": scope, **({"translation": translation} if translation else {})})
         emit("sources", {"sources": [_citation(n, doc) for n, doc in enumerate(documents, 1)]})
+        if scope is None and (hinted := hinted_contract(documents, hint)):
+            # the names the question gives point to contracts, and the passages found are all of one of them: it is the contract meant,
+            # as if the question had named it (walkthrough 34: "the operations director of the Gennevilliers plant", whose non-compete
+            # article does not repeat the town nor the post, was judged as a passage of a contract nobody named)
+            scope = {"contract_ids": hinted, "by": "hint"}
+            names = [*(names or ()), *(name for name in hint.get("named_by") or () if name not in (names or ()))]
         decisions, head_units = self._decisions(
             question, documents, asked=asked, scope=scope, units=units, clause_types=clause_types, names=names, translation_units=translation_units,
             translation=translation,
@@ -977,6 +983,16 @@ def several_answer(documents: list[Document], decisions: list[dict[str, Any]], s
     # … nor is a copy its record says is one, answering word for word as its original (walkthrough 24: a supply agreement and its
     # signed copy; :func:`pipelines.passages.copies_among`)
     return len(set(complete) - copies_among(complete)) >= 2
+
+
+def hinted_contract(documents: list[Document], hint: dict | None) -> list[str]:
+    """The one contract every passage is of (with its copies: a signed counterpart is the same contract), when it is one of those
+    ``hint`` points to; else none."""
+    contracts = {doc.meta.get("doc_id") for doc in documents}
+    originals = {doc.meta.get("copy_of") or doc.meta.get("doc_id") for doc in documents}
+    if len(originals) != 1 or None in contracts or not contracts <= scope_contract_ids(hint):
+        return []
+    return sorted(contracts)
 
 
 def refuse_outside_hint(documents: list[Document], decisions: list[dict[str, Any]], hint: dict | None) -> None:

@@ -1886,9 +1886,28 @@ WALKTHROUGH_33 = [
 ]
 
 
+# walkthrough 34 (a waste-management group): a most-favoured customer's prices « pas supérieurs à ceux qu'il consent » to others, a
+# penalty for each service not performed; not an exclusive forum (a Swiss « for juridique »), nor a cap expressed as a share of the
+# « prix de cession » (no assignment restricted)
+WALKTHROUGH_34 = [
+    ("most-favoured-customer", True, "L'Exploitant garantit à l'Hôpital que les tarifs appliqués au titre du présent marché ne seront pas "
+     "supérieurs à ceux qu'il accorde à tout autre établissement client de taille comparable."),
+    ("most-favoured-customer", True, "Le Fournisseur s'engage à ce que ses prix ne soient pas supérieurs à ceux qu'il pratique auprès de ses autres "
+     "distributeurs pour des volumes équivalents."),
+    ("most-favoured-customer", False, "Les prix ne seront pas supérieurs à ceux de l'année précédente majorés de l'indice."),
+    ("penalties", True, "Tout ramassage non réalisé dans la plage horaire convenue donne lieu à une pénalité de 150 euros hors taxes."),
+    ("penalties", True, "The Contractor shall pay a penalty of EUR 250 for each missed pick-up."),
+    ("penalties", False, "Aucune pénalité ne sera due pour une livraison non effectuée du fait du Client."),
+    ("exclusivity", False, "Le contrat est soumis au droit suisse. Le for juridique exclusif est à Lausanne."),
+    ("exclusivity", True, "Le Fabricant concède au Distributeur le droit exclusif de vendre les Produits en Suisse romande."),
+    ("assignment-restriction", False, "Le montant cumulé des indemnités dues par le Vendeur ne pourra excéder 15 % du prix de cession des Titres."),
+    ("assignment-restriction", True, "Le Preneur ne pourra céder le bail sans l'accord préalable et écrit du Bailleur."),
+]
+
+
 @pytest.mark.parametrize(
     ("rule", "fires", "text"),
-    WALKTHROUGH_33 + WALKTHROUGH_32 + WALKTHROUGH_31 + WALKTHROUGH_30 + NOTICE_RUNS_OUT + WALKTHROUGH_17 + PROTECTED_TERRITORY + LEAVING_AT_WILL + WALKTHROUGH_12 + FALSE_POSITIVE_KINDS + MISSED_KINDS + REVIEWED + LIMIT_THEN_EXCEPT + WALKTHROUGH_13 + CUAD_TUNING_KINDS + WALKTHROUGH_14 + REVIEWED_24
+    WALKTHROUGH_34 + WALKTHROUGH_33 + WALKTHROUGH_32 + WALKTHROUGH_31 + WALKTHROUGH_30 + NOTICE_RUNS_OUT + WALKTHROUGH_17 + PROTECTED_TERRITORY + LEAVING_AT_WILL + WALKTHROUGH_12 + FALSE_POSITIVE_KINDS + MISSED_KINDS + REVIEWED + LIMIT_THEN_EXCEPT + WALKTHROUGH_13 + CUAD_TUNING_KINDS + WALKTHROUGH_14 + REVIEWED_24
     + WALKTHROUGH_16 + MOST_FAVOURED_WRITTEN_OUT + WALKTHROUGH_25,
 )
 def test_the_last_rounds_wordings(rule, fires, text):

@@ -798,3 +798,39 @@ def test_by_when_notice_stops_a_renewal_is_read_from_the_record_when_no_passage_
     written = due.isoformat() if question.startswith("By") else due.strftime("%d/%m/%Y")
     assert written in out["answer"] and "reconduit tacitement d'année en année" in out["answer"], out["answer"]
     assert [Path(c["file"]).name for c in out["citations"]] == ["bionettoyage_hygiaclean.md"]
+
+
+@pytest.fixture(scope="module")
+def extended_lease(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201
+    """A lease and an avenant that extends it by a length of time, writing no date (walkthrough 34's warehouse lease)."""
+    from tests.pipelines.files import make_markdown
+
+    base = tmp_path_factory.mktemp("extended")
+    room = base / "room"
+    room.mkdir()
+    make_markdown(room / "bail_atelier_vitrolles.md", [
+        ("Article 1 – Désignation", "La SCI Les Pins donne à bail à la société Ateliers Mistral SAS un atelier de 1 200 m² à Vitrolles."),
+        ("Article 3 – Durée", "Le présent bail est consenti pour une durée de neuf (9) années qui commenceront à courir le 1er juillet 2016 "
+         "pour se terminer le 30 juin 2025."),
+        ("Article 4 – Loyer", "Le loyer annuel est fixé à 84 000 euros hors taxes."),
+    ], title="BAIL COMMERCIAL")
+    make_markdown(room / "avenant_1_bail_vitrolles.md", [
+        ("Article 1 – Prorogation", "Par dérogation à l'article 3 du Bail, la durée du Bail est prorogée de trente (30) mois supplémentaires, "
+         "courant à compter de l'expiration de la durée initiale."),
+        ("Article 2 – Loyer", "Le loyer annuel est porté à 90 000 euros hors taxes pendant la prorogation."),
+    ], title="AVENANT N° 1 AU BAIL COMMERCIAL DU 1ER JUILLET 2016 — SCI Les Pins / Ateliers Mistral SAS")
+    settings = load_settings(base / "ws")
+    assert not Ingestor(settings).ingest(room).failed
+    return settings
+
+
+def test_an_extension_by_a_length_of_time_leads_the_answer_with_the_end_it_gives(extended_lease):
+    # the avenant writes no date: its sentence is quoted first with the end computed from it, not left to a note
+    from store.records import load_dataroom
+    from store.workspace import open_workspace
+
+    lease = next(r for r in load_dataroom(open_workspace(extended_lease)).records if Path(r.file).name == "bail_atelier_vitrolles.md")
+    assert lease.end_date == date(2027, 12, 31), lease.warnings
+    out = answer(extended_lease, "Quelle est la durée du bail ?", backend=None, doc_ids=[lease.id])
+    first = out["answer"].splitlines()[0]
+    assert first.startswith("La fin en vigueur est le 31/12/2027, fixée par un avenant") and "prorogée de trente (30) mois" in first, out["answer"]

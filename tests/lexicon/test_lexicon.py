@@ -122,6 +122,17 @@ def concept_ids(lexicon, text: str) -> set[str]:
         ("Is the estate agent prohibited from bypassing us?", {"w_estate_agency", "non_circumvention"}),
         ("How long is the notice to stop the IT outsourcing agreement renewing?", {"it_outsourcing"}),
         ("Within what radius are the founders kept out of the market?", {"w_radius", "non_compete"}),
+        # walkthrough 34 (a waste-management group): its rounds, drivers, bulky items and sorting centres, the equipment's hirer and
+        # lessor, a public-service concession, a tonnage, an employee leaving
+        ("Dans quel délai l'éditeur du logiciel de tournées doit-il prévenir le client ?", {"w_round"}),
+        ("The route optimisation software stores driver identifiers.", {"w_round", "w_driver"}),
+        ("What is the haulier paid per tonne of bulky items?", {"w_bulky", "w_tonnage"}),
+        ("Les encombrants sont collectés sur rendez-vous.", {"w_bulky"}),
+        ("the sorting centre in Gennevilliers", {"w_sorting"}),
+        ("À quelle date prend fin la location auprès du loueur allemand ?", {"w_landlord"}),
+        ("How much yearly rent did the occupier agree to pay?", {"w_tenant"}),
+        ("Le Syndicat confie la délégation de service public de collecte au Concessionnaire.", {"public_service_concession"}),
+        ("How long after leaving is the manager barred from joining a rival?", {"w_leaving", "non_compete"}),
     ],
 )
 def test_notions_found_in_either_language(lexicon, question, expected):

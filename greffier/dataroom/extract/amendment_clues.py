@@ -229,9 +229,23 @@ _LENGTH_REPLACED = re.compile(
     rf"{_QUOTED.format(name='new')}"
     # the new length first: 'substitute "60 days" for "90 days"', '"60 days" is substituted for "90 days"'
     rf"|\bsubstitut\w*\s+(?:the\s+words?\s+)?{_QUOTED.format(name='new2')}\s+for\s+(?:the\s+words?\s+)?{_QUOTED.format(name='old2')}"
-    rf"|{_QUOTED.format(name='new3')}\s+(?:is|are|shall\s+be)\s+(?:hereby\s+)?substituted\s+for\s+(?:the\s+words?\s+)?{_QUOTED.format(name='old3')}",
+    rf"|{_QUOTED.format(name='new3')}\s+(?:is|are|shall\s+be)\s+(?:hereby\s+)?substituted\s+for\s+(?:the\s+words?\s+)?{_QUOTED.format(name='old3')}"
+    # the verb first (walkthrough 34's offtake amendment): 'is amended by replacing the words "31 December 2027" with the words "31 December
+    # 2029"', « est modifié en remplaçant les mots « 31 décembre 2027 » par les mots « 31 décembre 2029 » »
+    rf"|\b(?:replac(?:e|es|ed|ing)|rempla[cç](?:er|ant|e|ent|é|ée|és|ées))\s+(?:the\s+words?\s+|les?\s+mots?\s+|la\s+mention\s+)?{_QUOTED.format(name='old4')}\s+"
+    rf"(?:with|by|par)\s+(?:the\s+words?\s+|les?\s+mots?\s+|la\s+mention\s+)?{_QUOTED.format(name='new4')}",
     re.I,
 )
+
+
+def _replaced_pair(match: re.Match[str]) -> tuple[str, str]:
+    """The old and the new wording of a :data:`_LENGTH_REPLACED` match, whichever order it wrote them in."""
+    return (
+        match["old"] or match["old2"] or match["old3"] or match["old4"] or "",
+        match["new"] or match["new2"] or match["new3"] or match["new4"] or "",
+    )
+
+
 # … in an article or a sentence on the notice that stops a renewal, or on the renewal itself
 _ABOUT_NOTICE = re.compile(r"\b(?:notice|pr[ée]avis|non-?renewal|non-?renouvellement|cong[ée]|d[ée]nonciation|renew\w*|renouvel\w*|reconduction)\b", re.I)
 
@@ -243,8 +257,8 @@ def _read_notice_change(sentence: Sentence, clues: AmendmentClues, *, section: s
     if not (_ABOUT_NOTICE.search(section) or _ABOUT_NOTICE.search(sentence.text)):
         return
     for match in _LENGTH_REPLACED.finditer(sentence.text):
-        old = find_periods(match["old"] or match["old2"] or match["old3"])
-        new = find_periods(match["new"] or match["new2"] or match["new3"])
+        old_words, new_words = _replaced_pair(match)
+        old, new = find_periods(old_words), find_periods(new_words)
         if old and new and old[0][0] != new[0][0]:
             clues.notice_replacements.append(Finding[tuple[str, str]](
                 value=(written_period(old[0][0]), written_period(new[0][0])), chunk_id=sentence.chunk_id, raw=match.group(0), rule="length replaced",
@@ -254,7 +268,7 @@ def _read_notice_change(sentence: Sentence, clues: AmendmentClues, *, section: s
 def _read_words_replaced(sentence: Sentence, clues: AmendmentClues) -> None:
     """Each quoted wording put in the place of another (:attr:`AmendmentClues.words_replaced`)."""
     for match in _LENGTH_REPLACED.finditer(sentence.text):
-        old, new = match["old"] or match["old2"] or match["old3"], match["new"] or match["new2"] or match["new3"]
+        old, new = _replaced_pair(match)
         if old and new and " ".join(old.split()) != " ".join(new.split()):
             clues.words_replaced.append(Finding[tuple[str, str]](value=(old.strip(), new.strip()), chunk_id=sentence.chunk_id, raw=match.group(0), rule="words replaced"))
 
