@@ -327,6 +327,16 @@ def _date_sentence(chunk: ClassifiedChunk, value: date) -> str | None:
     return None
 
 
+# A term article's sentence that makes it renew: what a renewed term's end is reckoned from
+_RENEWS = re.compile(r"\b(?:renew\w*|reconduit\w*|reconduction|renouvel\w*|successive|prorog\w* (?:tacitement|automatiquement)|automatically)\b", re.I)
+
+
+def _renewal_sentence(chunk: ClassifiedChunk) -> str | None:
+    """The sentence of ``chunk`` that makes the contract renew (a renewed term's end is written nowhere: walkthrough 34's flags quoted
+    Greffier's own « end date: 2027-03-31 » for three contracts that renew by themselves), else None."""
+    return next((sentence for sentence in sentences(chunk.text) if _RENEWS.search(sentence)), None)
+
+
 _END_CUE = re.compile(
     r"(?:jusqu'(?:au|a)|prendr?a? fin le|expir\w* (?:le|on)|echeance (?:du|le|au|fixee au)|au plus tard le|until"
     r"|end(?:s|ing)? on|terminat\w* on|expir\w*)\s*(?:le\s+|the\s+)?$"
@@ -409,6 +419,8 @@ def date_hit(condition: DateCondition, facts: DocumentFacts, chunks: Sequence[Cl
         return None
     chunk = text_chunk or _evidence_chunk(facts, condition.field, chunks)
     sentence = text_sentence or (_date_sentence(chunk, value) if chunk else None)
+    if sentence is None and chunk is not None and (renewed is not None or notice_passed is not None):
+        sentence = _renewal_sentence(chunk)
     label = condition.field.replace("_", " ")
     excerpt = _clip(sentence) if sentence else f"{label}: {value.isoformat()}"
     details = {condition.field: value.isoformat(), "test": test, "today": today.isoformat(), "source": source}

@@ -185,7 +185,7 @@ def _build_one(contract: ContractInput) -> tuple[ContractRecord, Extraction]:
         if (finding := getattr(extraction, name)) is not None:
             setattr(record, name, finding.value)
             record.sources[name] = FieldSource(origin="extracted", chunk_id=finding.chunk_id, raw=finding.raw, rule=finding.rule)
-    _keep_the_term_s_start(record)
+    _keep_the_term_s_start(record, extraction.term.indefinite)
     record.initial_end_date = record.end_date
     if "end_date" in record.sources:
         record.sources["initial_end_date"] = record.sources["end_date"]
@@ -205,12 +205,16 @@ def _build_one(contract: ContractInput) -> tuple[ContractRecord, Extraction]:
     return record, extraction
 
 
-def _keep_the_term_s_start(record: ContractRecord) -> None:
+def _keep_the_term_s_start(record: ContractRecord, indefinite: Finding[str] | None = None) -> None:
     """The start read from the text is the term's only where the end was read in the same article, and comes before it (the review
     of the round: a rent « dû à compter du 1er janvier 2027 », a renewal term that "shall commence on 1 January 2030" made contracts
-    in force « pas encore en vigueur »); else it is dropped — a start the metadata gives stays."""
+    in force « pas encore en vigueur »), or — a contract of indefinite term, which has no end — in the article that says so
+    (``indefinite``: walkthrough 34's « conclu pour une durée indéterminée. Il prend effet le 3 octobre 2022 » had no start); else it is
+    dropped — a start the metadata gives stays."""
     start, end = record.sources.get("start_date"), record.sources.get("end_date")
     if start is None or start.origin == "manifest":
+        return
+    if end is None and record.end_date is None and indefinite is not None and indefinite.chunk_id == start.chunk_id:
         return
     # (… or where the end was counted from it: "Effective Date means 1 October 2024 … until the fifth (5th) anniversary of the Effective
     # Date" — the app walk of round 33)

@@ -64,6 +64,7 @@ from greffier.dataroom.vocabulary import LEASE_KINDS, country_words, law_adjecti
 from greffier.lexicon import Lexicon, load_lexicon
 from greffier.lexicon.freedict import load_dictionary
 from greffier.text import STOPWORDS, fold, tokenize
+from greffier.text.fold import fold_origins
 from greffier.text.function_words import NAMES_NO_NOTION, is_function_word
 from pipelines.generators.answer_kinds import asks_until_when
 from pipelines._serialization import StoreComponent
@@ -987,7 +988,7 @@ def scope_for(workspace: WorkspaceStore, question: str, index: IdentityIndex | N
         if scope is not None:
             names = {name: ids for name, ids in named_names(index, question, _carriers(index, bm25)).items() if name not in scope.named_by}
             scope = _kind_scope_with_names(index, scope, names)
-    if scope is None:
+    if scope is None or _kind_contradicts(index, question, scope, bm25):
         return None
     # Cross-check: a named contract must be among those the whole question reaches lexically (its
     # best passages), the question read in both languages through the glossary. Not only the first
@@ -1147,6 +1148,39 @@ def hint_limit(index: IdentityIndex) -> int:
     return min(max(index.distinct_limit, int(index.size * HINT_SHARE)), max(index.distinct_limit, HINT_MAX_CONTRACTS))
 
 
+_KIND_WORDS = frozenset({"contrat", "contrats", "contract", "contracts", "agreement", "agreements", "convention", "conventions", "accord", "accords"})
+
+
+def _explicit_kinds(lexicon: Lexicon, tokens: list[str]) -> list[Any]:
+    """The kinds of contract a question names in so many words: a kind of two words or more (« fourniture d'électricité », "electricity
+    supply"), or one after « contrat », "agreement"."""
+    return [
+        m for m in lexicon.find(tokens)
+        if m.concept.kind == "contract" and (m.end - m.start > 1 or (m.start and tokens[m.start - 1] in _KIND_WORDS))
+    ]
+
+
+def _kind_contradicts(index: IdentityIndex, question: str, scope: Scope, bm25: Any = None) -> bool:  # noqa: ANN401  (store.bm25.BM25Index)
+    """Whether the question names a kind of contract in so many words (:func:`_explicit_kinds`: « le contrat de fourniture
+    d'électricité », "the electricity supply agreement") that none of the contracts found is, by its record nor by its words (no passage
+    of theirs holds a wording of the kind whole: « contrat de conseil » of a services agreement that says "consulting"): a place or a
+    name they carry does not make them the contract meant (walkthrough 34: « … le contrat de fourniture d'électricité du centre de tri
+    de Gennevilliers » was answered from the Gennevilliers lease, the room holding no electricity contract)."""
+    if index.lexicon is None:
+        return False
+    asked = _explicit_kinds(index.lexicon, tokenize(question))
+    known = [index.kinds_of.get(cid, frozenset()) for cid in scope.contract_ids]
+    known = [kinds for kinds in known if kinds]  # an amendment, a contract of no kind read: says nothing
+    if not asked or not known or any({m.concept.id for m in asked} & kinds for kinds in known):
+        return False
+    if bm25 is None:
+        return True
+    scoped = set(scope.contract_ids)
+    return not any(
+        _held_whole(bm25, term.tokens, scoped) for match in asked for term in match.concept.terms
+    )
+
+
 def _kind_scope_with_names(index: IdentityIndex, scope: Scope, names: dict[str, set[str]]) -> Scope | None:
     """A scope read from a kind and subject, checked against the names the question gives: the
     contracts of it that carry one of them (« le bail de Lisandre » among the leases), none when no
@@ -1238,6 +1272,48 @@ def absent_in(workspace: WorkspaceStore, question: str) -> list[str]:
     folded = absent_names(index, question, _carriers(index, workspace.bm25()))
     written = {fold(word): word for word in _WORD.findall(question)}
     return [written.get(token, token) for token in folded]
+
+
+def absent_kinds(workspace: WorkspaceStore, question: str) -> list[str]:
+    """The kinds of contract the question names in so many words (:func:`_explicit_kinds`) that no contract of the workspace is, each as
+    the question writes it (« contrat de fourniture d'électricité »): no record has the kind, and no passage holds a wording of it whole
+    (a contract of that kind whose type was not read still writes it). Walkthrough 34: asked the notice to end « le contrat de fourniture
+    d'électricité du centre de tri », a room with no such contract answered from the lease."""
+    index = identity_index(workspace)
+    bm25 = workspace.bm25()
+    if index.lexicon is None or bm25 is None:
+        return []
+    tokens = tokenize(question)
+    held = set().union(*index.kinds_of.values()) if index.kinds_of else set()
+    absent = []
+    for match in _explicit_kinds(index.lexicon, tokens):
+        if match.concept.id in held or any(_held_whole(bm25, term.tokens) for term in match.concept.terms):
+            continue
+        absent.append(match)
+    return [_as_written(question, tokens, m) for m in absent]
+
+
+def _held_whole(bm25: Any, words: tuple[str, ...], contracts: set[str] | None = None) -> bool:  # noqa: ANN401  (store.bm25.BM25Index)
+    """Whether a chunk (of ``contracts``, when given) holds each of ``words``."""
+    chunks: set[str] | None = None
+    for word in words:
+        found = {c for c in bm25.chunks_with(word) if contracts is None or contract_id_of_chunk(c) in contracts}
+        chunks = found if chunks is None else chunks & found
+        if not chunks:
+            return False
+    return bool(chunks)
+
+
+def _as_written(question: str, tokens: list[str], match: Any) -> str:  # noqa: ANN401  (Match)
+    """The words of ``question`` a match spans, as written (« fourniture d'électricité »: up to two short words between), else its
+    folded tokens."""
+    words = tokens[match.start : match.end]
+    folded = fold(question)
+    found = re.search(r"(?<!\w)" + r"\W+(?:\w{1,3}\W+){0,2}?".join(re.escape(word) for word in words) + r"(?!\w)", folded)
+    origins = fold_origins(question)
+    if found is None or len(origins) != len(folded):
+        return " ".join(words)
+    return " ".join(question[origins[found.start()] : origins[found.end() - 1] + 1].split())
 
 
 def kinds_of(index: IdentityIndex, contract_ids: list[str]) -> list[str]:

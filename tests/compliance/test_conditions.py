@@ -192,6 +192,17 @@ def test_date_condition_on_the_record_end_date():
     assert finding.details["end_date"] == "2027-07-31" and "2026-10-31, which has passed" in finding.details["renewed"], finding.details
 
 
+def test_a_renewed_term_s_end_is_flagged_on_the_sentence_that_makes_it_renew():
+    # walkthrough 34: three contracts that renew by themselves were flagged with Greffier's own « end date: 2027-03-31 », the renewed
+    # term's end being written nowhere; the term article's sentence that makes it renew is the contract's own words for it
+    condition = "{kind: date, field: end_date, within_months: 12}"
+    clause = chunk("Le contrat prend effet le 1er avril 2022 et s'achève le 31 mars 2025. Il est ensuite reconduit tacitement par périodes "
+                   "successives d'un (1) an, sauf dénonciation trois (3) mois avant l'échéance.", "term", chunk_id="c09-4")
+    renewing = DocumentFacts(id="c09", end_date=date(2025, 3, 31), evidence={"end_date": ["c09-4"]}, renewal="automatic", renewal_length="1 year")
+    [finding], _ = run(condition, [clause], clause_types="[term]", facts=renewing)
+    assert finding.details["end_date"] == "2027-03-31" and finding.excerpt.startswith("Il est ensuite reconduit tacitement"), finding.excerpt
+
+
 def test_a_past_end_date_says_the_contract_has_ended_unless_it_renews_by_itself():
     # walkthrough 16: a maintenance contract that ended on 31 October 2026, « sans tacite reconduction », raised no date flag
     condition = "{kind: date, field: end_date, past: true}"

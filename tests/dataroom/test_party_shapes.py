@@ -1512,7 +1512,8 @@ def test_another_country_s_register_number_is_no_siren():
             "AIR VOLCANS SA, a société anonyme registered with the Trade and Companies Register of Clermont-Ferrand under number 832 154 678 "
             "(the \"Buyer\").")
     parties = {p.name: p for p in read_parties("", chunks_of(text)).parties}
-    assert parties["HELVETIA AVIATION FUELS AG"].siren is None and parties["HELVETIA AVIATION FUELS AG"].identifier == "109.874.321"
+    # (the register's letters kept with its number since walkthrough 34: « CHE-105.442.871 » had lost its prefix)
+    assert parties["HELVETIA AVIATION FUELS AG"].siren is None and parties["HELVETIA AVIATION FUELS AG"].identifier == "CHE-109.874.321"
     assert parties["AIR VOLCANS SA"].siren == "832154678"
 
 

@@ -113,3 +113,51 @@ def test_a_wrapped_line_that_starts_with_a_place_and_no_date_is_still_joined():
 )
 def test_the_contract_type_a_title_names(title, kind):
     assert match_contract_type(title) == kind
+
+
+LEASE = """BAIL COMMERCIAL
+Entre la SCI Les Pins, ci-après « le Bailleur », et Ateliers Mistral SAS, ci-après « le Preneur ».
+Article 3 – Durée
+Le présent bail est consenti pour une durée de neuf (9) années entières et consécutives qui commenceront à courir le 1er juillet 2016 pour se terminer le 30 juin 2025.
+Article 12 – Droit applicable
+Le bail est soumis au droit français.
+Fait à Marseille, le 3 juin 2016.
+"""
+EMPLOYMENT = """CONTRAT DE TRAVAIL À DURÉE INDÉTERMINÉE
+Entre Valmo SAS, ci-après « la Société », et Monsieur Paul Roux, ci-après « le Salarié ».
+Article 2 – Date d'effet et durée
+Le présent contrat est conclu pour une durée indéterminée. Il prend effet le 3 octobre 2022.
+Article 4 – Rémunération
+Le Salarié percevra une prime à compter du 1er janvier 2023.
+Fait à Lyon, le 5 septembre 2022.
+"""
+
+
+def test_the_start_a_term_article_writes_is_read():
+    # « qui commenceront à courir le … » beside the end; « Il prend effet le … » beside an indefinite term, which has no end
+    records = _records(LEASE, EMPLOYMENT)
+    assert (records["c1"].start_date, records["c1"].end_date) == (date(2016, 7, 1), date(2025, 6, 30))
+    assert records["c2"].start_date == date(2022, 10, 3) and records["c2"].end_date is None
+    # … not a date something else starts from in another article (the bonus's): an indefinite term's start is read in its own article
+    other = _records(EMPLOYMENT.replace(" Il prend effet le 3 octobre 2022.", ""))["c1"]
+    assert other.start_date is None
+
+
+REGISTERS = """MASTER LEASE AGREEMENT
+This Agreement is entered into BETWEEN:
+Hanseatic Rent GmbH, registered with the commercial register of the Local Court (Amtsgericht) of Hamburg under HRB 148227, with its registered office at Ballindamm 1, 20095 Hamburg (the "Lessor"), AND
+Papeteries Alpines SA, société anonyme inscrite au registre du commerce du canton de Genève sous le numéro CHE-105.442.871 (the "Lessee"). 1. Term This Agreement expires on 30 September 2027.
+"""
+
+
+def test_a_register_number_keeps_its_letters_and_a_short_one_is_read():
+    # walkthrough 34: the Hamburg register's six digits were not read, Switzerland's « CHE- » was dropped
+    record = _records(REGISTERS)["c1"]
+    assert {p.raw_name: p.identifier for p in record.parties} == {"Hanseatic Rent GmbH": "HRB 148227", "Papeteries Alpines SA": "CHE-105.442.871"}
+    assert not any(p.siren for p in record.parties)  # no French register: no SIREN to check
+
+
+def test_the_date_a_contract_expires_on_after_its_parties_is_no_date_it_was_made():
+    # "This Agreement is entered into BETWEEN … (the "Lessee"). … expires on 30 September 2027": the end, not the signature
+    record = _records(REGISTERS)["c1"]
+    assert record.signature_date != date(2027, 9, 30) and record.end_date == date(2027, 9, 30)

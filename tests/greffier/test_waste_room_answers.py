@@ -129,3 +129,53 @@ def test_a_per_contract_answer_quotes_the_clause_before_the_opening_that_names_t
 )
 def test_a_promise_word_beside_a_clause_s_name_asks_for_that_clause_only(question, types):
     assert read_clause_question(question, load_lexicon()) == types
+
+
+@pytest.fixture(scope="module")
+def depot_room(tmp_path_factory):
+    """A lease of a depot and an English supply agreement of recycled plastics: no electricity contract."""
+    from greffier.config import load_settings
+    from greffier.services.ingest import Ingestor
+    from tests.pipelines.files import make_markdown
+
+    base = tmp_path_factory.mktemp("depot")
+    room = base / "room"
+    room.mkdir()
+    make_markdown(room / "Bail_depot_Vitry.md", [
+        ("Article 1 – Désignation", "La SCI du Port donne à bail à Ecovia Services SAS un dépôt de bennes situé à Vitry-sur-Seine."),
+        ("Article 3 – Durée", "Le bail est consenti pour neuf années à compter du 1er janvier 2020. Le Preneur peut donner congé à "
+         "l'expiration de chaque période triennale, moyennant un préavis de six mois."),
+    ], title="BAIL COMMERCIAL")
+    make_markdown(room / "Supply_Agreement_Polyform.md", [
+        ("3. Term", "This Agreement runs until 31 December 2028. Either party may terminate it on six (6) months' notice."),
+        ("9. Governing Law", "This Agreement is governed by the laws of England."),
+    ], title="RECYCLED PLASTICS SUPPLY AGREEMENT")
+    settings = load_settings(base / "ws")
+    assert not Ingestor(settings).ingest(room).failed
+    return settings
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("Quel préavis faut-il respecter pour résilier le contrat de fourniture d'électricité du dépôt de Vitry ?",
+         "Aucun contrat de la data room n'est du type demandé (« contrat de fourniture d'électricité »)."),
+        ("What notice ends the electricity supply agreement of the Vitry depot?",
+         "No contract in the data room is of the kind asked about (\u201celectricity supply\u201d)."),
+    ],
+)
+def test_a_kind_of_contract_the_room_holds_none_of_is_declined_and_said(depot_room, question, said):
+    # walkthrough 34: asked about an electricity contract the room does not hold, the answer quoted the lease's notice to leave
+    from greffier.services.answering import answer
+
+    out = answer(depot_room, question, backend=None)
+    assert out["abstained"] and out["citations"] == [] and out["answer"].endswith(said), out["answer"]
+
+
+@pytest.mark.slow
+def test_a_kind_the_room_holds_is_answered(depot_room):
+    from greffier.services.answering import answer
+
+    out = answer(depot_room, "Quel préavis faut-il respecter pour résilier le contrat de fourniture de plastiques recyclés ?", backend=None)
+    assert not out["abstained"] and "six (6) months' notice" in out["answer"], out["answer"]

@@ -133,6 +133,9 @@ def concept_ids(lexicon, text: str) -> set[str]:
         ("How much yearly rent did the occupier agree to pay?", {"w_tenant"}),
         ("Le Syndicat confie la délégation de service public de collecte au Concessionnaire.", {"public_service_concession"}),
         ("How long after leaving is the manager barred from joining a rival?", {"w_leaving", "non_compete"}),
+        ("What fixed yearly amount does the inter-municipal body pay the waste operator?", {"w_local_authority", "w_operator", "w_waste"}),
+        ("Le syndicat mixte verse à l'exploitant une contribution forfaitaire.", {"w_local_authority", "w_operator"}),
+        ("Quel tonnage minimal l'acheteur doit-il enlever chaque année ?", {"w_tonnage"}),
     ],
 )
 def test_notions_found_in_either_language(lexicon, question, expected):

@@ -163,7 +163,8 @@ _MADE_AFTER = re.compile(r"\s*,?\s*(?:is|are|was)\s+(?:hereby\s+)?(?:made|entere
 _PARTIES_WINDOW = 600
 _MADE_AFTER_PARTIES = re.compile(
     r"\b(?:(?:is|are|was|be|been)\s+(?:hereby\s+)?(?:made|entered\s+into|executed|concluded)|(?:est|a\s+été)\s+conclue?|enter(?:s)?\s+into)\b"
-    r"[^;]*?\b(?:between|among|by|entre|par)\b[^;]*?,?\s+(?<!effective\s)(?:as\s+of|on|dated|le|en\s+date\s+du|(?<=\)\s)this)\s+(?:this\s+|the\s+)?$",  # "effective as of": the effective date
+    r"[^;]*?\b(?:between|among|by|entre|par)\b[^;]*?,?\s+(?<!effective\s)(?<!expires\s)(?<!expire\s)(?<!ends\s)(?<!terminates\s)(?<!expirera\s)"
+    r"(?:as\s+of|on|dated|le|en\s+date\s+du|(?<=\)\s)this)\s+(?:this\s+|the\s+)?$",  # "effective as of": the effective date; "expires on": the end
     re.I,
 )
 # A form filled in by hand keeps its lines around what was written: "made this _11th__ day of ___August____, 2015__",

@@ -122,9 +122,10 @@ _CORPORATE = re.compile(
 )
 _IDENTIFIER = re.compile(
     r"(?:\b(?:siren|siret|rcs|r\.c\.s\.|company\s+(?:number|no\.?|registration)|registration\s+(?:number|no\.?)|"
-    r"num[ée]ro|sous\s+le\s+n°|under\s+(?:number|no\.?)|che-|kvk|hrb|bce)\b[^0-9]{0,40}?(?P<number>[0-9][0-9 .\u00a0-]{5,20}[0-9]))",
+    r"num[ée]ro|sous\s+le\s+n°|under\s+(?:number|no\.?)|che-|kvk|hrb|hra|bce)\b[^0-9]{0,40}?(?P<number>[0-9][0-9 .\u00a0-]{4,20}[0-9]))",
     re.I,
 )
+_LETTERED_REGISTER = re.compile(r"\b(?:che-|hrb|hra)", re.I)
 _FRENCH_REGISTER = re.compile(r"\b(?:siren|siret|rcs|r\.c\.s\.|registre\s+du\s+commerce\s+et\s+des\s+soci[ée]t[ée]s)\b", re.I)
 _FOREIGN_REGISTER = re.compile(r"\b(?:che-|uid|kvk|hrb|hra|bce|kbo|companies house|commercial register|handelsregister|registre du commerce du canton)", re.I)
 _FRENCH_REGISTER_AROUND = re.compile(r"\b(?:siren|siret|rcs|r\.c\.s\.|registre\s+du\s+commerce\s+et\s+des\s+soci[ée]t[ée]s|trade\s+and\s+companies\s+register)\b", re.I)
@@ -999,6 +1000,10 @@ def _anchor(party: OpeningParty, rest: str) -> None:
     description = rest[:400]
     if identifier := _IDENTIFIER.search(description):
         party.identifier = " ".join(identifier["number"].split())
+        # a register whose numbers carry its letters: Switzerland's « CHE-105.442.871 », Germany's "HRB 148227" (walkthrough 34 showed
+        # « 105.442.871 » and nothing)
+        if (letters := _LETTERED_REGISTER.search(identifier[0])) and identifier[0][letters.end() :].strip(" :.-\u00a0").startswith(identifier["number"][:3]):
+            party.identifier = f"{letters[0].upper().rstrip('-')}{'-' if letters[0].endswith('-') else ' '}{party.identifier}"
         party.anchors.append("identifier")
         around = description[max(0, identifier.start() - 80) : identifier.end() + 20]
         # nine digits of another country's register are no SIREN (the app walk of round 29: Switzerland's UID CHE-109.874.321

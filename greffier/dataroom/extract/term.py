@@ -166,7 +166,7 @@ _END = re.compile(
 )
 _START = re.compile(
     rf"(?:à\s+compter\s+du|a\s+compter\s+du|prend(?:ra)?\s+effet\s+(?:le|au)|entre(?:ra)?\s+en\s+vigueur\s+le|entré\s+en\s+vigueur\s+le|"
-    rf"débute(?:ra)?\s+le|commence(?:ra)?\s+le|à\s+partir\s+du|à\s+effet\s+du|\bfrom|\bas\s+of|\beffective\s+(?:as\s+of|from|on)|"
+    rf"débute(?:ra)?\s+le|commence(?:ra)?\s+le|commence(?:ra|ront|nt)?\s+à\s+courir\s+le|à\s+partir\s+du|à\s+effet\s+du|\bfrom|\bas\s+of|\beffective\s+(?:as\s+of|from|on)|"
     rf"\bcommenc(?:es|ing|e)\s+(?:on|upon)|\bbegin(?:s|ning)?\s+(?:on|upon)|\bstart(?:s|ing)?\s+on|\bwith\s+effect\s+from"
     rf"|\bcomes?\s+into\s+(?:force|effect)\s+on|\benter(?:s|ed|ing)?\s+into\s+(?:force|effect)\s+(?:on|as\s+of)"  # walkthrough 25: "enters into force on 1 January 2022"
     rf"|\btak(?:es?|ing)\s+effect\s+(?:on|as\s+of|from))\s+(?:the\s+)?{DATE_GROUP}",
