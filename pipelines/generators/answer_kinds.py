@@ -142,6 +142,11 @@ KIND_WORDS: dict[str, frozenset[str]] = {
 # The words a term's date is written beside: its period, its end (folded search tokens)
 TERM_WORDS = frozenset({"periode", "period", "duree", "term", "terme", "echeance", "expiration", "expiry", "expire", "expires", "fin", "end", "ends",
                         "until", "jusqu"})
+# How a question says a contract holds its parties, which a date asked of it asks no more than "until when": « Jusqu'à quand sommes-nous
+# engagés au titre du bail ? », "Until when are we bound by the lease?" (the CLI walk of round 41 abstained, the term article holding
+# neither word)
+BOUND_WORDS = frozenset({"engage", "engages", "engagee", "engagees", "lie", "lies", "liee", "liees", "tenu", "tenus", "tenue", "tenues",
+                         "titre", "bound", "tied", "committed", "locked"})
 
 
 # A date written relative to another one: "the day immediately preceding the fifth (5th) anniversary of the Original Expiry Date"

@@ -70,7 +70,7 @@ from greffier.text.language import question_language
 from greffier.text.stems import FAMILY_PREFIX, family_held, same_family
 from greffier.text.tokens import WHOLE_WORD_PREFIXES, prefixed_words, without_legal_forms
 from pipelines.generators.answer_kinds import (
-    KIND_WORDS, STREET_WORDS, TERM_WORDS, AnswerKind, as_written, asked_complement, asked_head, asked_kind, asked_parts, asks_a_count, gives_a_quantity, writes_a_count,
+    BOUND_WORDS, KIND_WORDS, STREET_WORDS, TERM_WORDS, AnswerKind, as_written, asked_complement, asked_head, asked_kind, asked_parts, asks_a_count, gives_a_quantity, writes_a_count,
 )
 from pipelines.passages import copies_among, is_translation_or_amendment, own_heading, parties_asked, parties_passage, prose, signature_block, signers_asked
 from pipelines.types import scope_contract_ids
@@ -620,7 +620,7 @@ def without_kind_words(units: list[dict[str, Any]], kind: AnswerKind | None) -> 
     (``gives_kind`` in :func:`judge_by_meaning`), and does so without the word — « supérieur à 300 000 euros »
     answers « au-delà de quel montant ». Unchanged for a question that asks for no kind, or when those words
     are all it asks."""
-    return units if kind is None else _without_tokens(units, KIND_WORDS[kind])
+    return units if kind is None else _without_tokens(units, KIND_WORDS[kind] | (BOUND_WORDS if kind == "date" else frozenset()))
 
 
 @component
@@ -771,7 +771,11 @@ class RelevanceJudge:
             # broadcasting rights (walkthroughs 23 and 24): those words describe the contract, its term is what is asked
             described = set(scope["described"])
             naming |= {u["token"] for u in asked_units if any(term and all(t in described for t in term) for term in u.get("terms") or ())} - head - complement
-        if kind is not None and asked_units and all(u.get("token") in naming or u.get("token") in KIND_WORDS[kind] for u in asked_units):
+        bound = BOUND_WORDS if kind == "date" else frozenset()  # "until when are we bound by …": the binding asks no more than the date
+        # (… or nothing at all is asked of a named contract but the kind: "Until when are we bound by the lease?")
+        if kind is not None and (asked_units or scope_contract_ids(scope)) and all(
+            u.get("token") in naming or u.get("token") in KIND_WORDS[kind] | bound for u in asked_units
+        ):
             # nothing is asked but the kind of answer, of a named contract (« Quelle est la durée du bail … rue Mercière ? », "How big is
             # the shop … on rue Mercière?"): the words that name that kind are what a passage must speak of, as its heading does
             # (« Article 3 — Durée ») or its sentence (« d'une surface de 85 m² »)

@@ -1902,6 +1902,12 @@ WALKTHROUGH_34 = [
     ("exclusivity", True, "Le Fabricant concède au Distributeur le droit exclusif de vendre les Produits en Suisse romande."),
     ("assignment-restriction", False, "Le montant cumulé des indemnités dues par le Vendeur ne pourra excéder 15 % du prix de cession des Titres."),
     ("assignment-restriction", True, "Le Preneur ne pourra céder le bail sans l'accord préalable et écrit du Bailleur."),
+    # a change in who controls a party, said by its controlling shareholders
+    ("change-of-control", True, "Tout changement dans la personne des associés détenant le contrôle du Transporteur devra être notifié au Client, "
+     "qui pourra alors résilier le contrat moyennant un préavis d'un mois."),
+    ("change-of-control", True, "Any change in the persons holding control of the Carrier shall be notified to the Customer, who may then "
+     "terminate this Agreement."),
+    ("change-of-control", False, "Tout changement dans la personne du gérant devra être notifié au Bailleur dans les quinze jours."),
 ]
 
 

@@ -179,3 +179,24 @@ def test_a_kind_the_room_holds_is_answered(depot_room):
 
     out = answer(depot_room, "Quel préavis faut-il respecter pour résilier le contrat de fourniture de plastiques recyclés ?", backend=None)
     assert not out["abstained"] and "six (6) months' notice" in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Jusqu'à quand sommes-nous engagés au titre du bail ?", "Jusqu'à quand sommes-nous liés par le bail ?", "Until when are we bound by the lease?"],
+)
+def test_until_when_a_contract_binds_us_is_its_term(question):
+    # the CLI walk of round 41: « Jusqu'à quand sommes-nous engagés au titre du bail du siège ? » abstained, the term article holding
+    # neither « engagés » nor « titre »; the binding asks no more than the date its term ends
+    from pipelines.expanders.query_expansion import DESCRIBING_SCOPED
+
+    term = Document(id="c3-2", score=1.0, meta={"doc_id": "c3", "section": "ARTICLE 2 — DURÉE"},
+                    content="Le bail court du 1er février 2023 au 31 janvier 2032.")
+    rent = Document(id="c3-3", score=0.8, meta={"doc_id": "c3", "section": "ARTICLE 3 — LOYER"},
+                    content="Le loyer annuel est fixé à 48 000 euros hors taxes.")
+    tokens = tokenize(question)
+    matches = load_lexicon().find(tokens)
+    units = asked_units(tokens, matches, "fr" if "quand" in question else "en", None, None, describing=DESCRIBING_SCOPED)
+    scope = {"contract_ids": ["c3"], "by": "kind", "kinds": ["lease"]}
+    judged = RelevanceJudge().run(question=question, documents=[term, rent], units=units, scope=scope)
+    assert [d.id for d in judged["documents"]] == ["c3-2"], judged["decisions"]
