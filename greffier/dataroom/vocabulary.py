@@ -437,7 +437,7 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
         r"statement of work", r"\bmission\b", r"contrat de services?", r"assistance technique", r"conseil",
         r"prestations? techniques?",  # a studio and its crew hired (walkthrough 23: « contrat de prestation technique » typed nothing)
         # waste collected for a business (walkthrough 34: « CONTRAT DE COLLECTE DES DÉCHETS … » typed nothing)
-        r"contrat de (?:collecte|ramassage|nettoyage|gardiennage|entretien)\b", r"(?:waste )?collection services? (?:agreement|contract)",
+        r"contrat de (?:prestations? de )?(?:collecte|ramassage|nettoyage|gardiennage|entretien)\b", r"(?:waste )?collection services? (?:agreement|contract)",
         r"(?:cleaning|security|guarding) services? (?:agreement|contract)",
         # services at an airport or on board (walkthrough 19: ground handling and catering typed nothing)
         r"assistance en escale", r"ground handling", r"handling agreement", r"\bcatering\b", r"commissariat hotelier", r"restauration (?:a bord|collective)",

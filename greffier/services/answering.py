@@ -28,7 +28,7 @@ from greffier.models import models_in_use
 from greffier.services.search import FUSION_MARGIN, check_search_arguments, reranker_in_use, search
 from pipelines.answering import ANSWER_OUTPUTS, warmed_answer_pipeline
 from greffier.text.replies import (
-    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_COMPUTED_NOTE, END_IN_FORCE_NOTE, END_MOVED_LEAD, END_MOVED_NOTE, NEXT_NOTICE_ANSWER, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, KINDS_ABSENT, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NEXT_NOTICE_NOTE, SEVERAL_AMONG, STATUS_ARTICLE, STATUS_CURRENT, STATUS_DEADLINE_PASSED, STATUS_ENDED, STATUS_ENDS_BEFORE, STATUS_NOTE_AT, STATUS_PERIOD_THEN, STATUS_WILL_RENEW, STATUS_NOTICE_NOT_SAID, STATUS_NO_RENEWAL, STATUS_NOT_STARTED, STATUS_NOTE, STATUS_SURVIVES, STATUS_UNCERTAIN, STATUS_RENEWED, STATUS_RUNS, STATUS_TEXT, STATUS_THEN_RENEWS, NO_RELEVANT_PASSAGE, NOT_A_CONTRACT_KINDS, NOT_A_CONTRACT_NOTE, NAMES_ABSENT, NOT_GROUNDED, NOTICE_UNITS_FR, ONLY_NAMED, RENEWS_NOTE, RENEWS_VERB, EXTENDED_VERB, RUNS_ON_VERB, ROLE_IS, ROLE_NOTE, WHICH_ONE, abstention, contract_label, date_in, file_names, reply_language,
+    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_COMPUTED_LEAD, END_COMPUTED_NOTE, END_IN_FORCE_NOTE, END_MOVED_LEAD, END_MOVED_NOTE, NEXT_NOTICE_ANSWER, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, KINDS_ABSENT, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NEXT_NOTICE_NOTE, SEVERAL_AMONG, STATUS_ARTICLE, STATUS_CURRENT, STATUS_DEADLINE_PASSED, STATUS_ENDED, STATUS_ENDS_BEFORE, STATUS_NOTE_AT, STATUS_PERIOD_THEN, STATUS_WILL_RENEW, STATUS_NOTICE_NOT_SAID, STATUS_NO_RENEWAL, STATUS_NOT_STARTED, STATUS_NOTE, STATUS_SURVIVES, STATUS_UNCERTAIN, STATUS_RENEWED, STATUS_RUNS, STATUS_TEXT, STATUS_THEN_RENEWS, NO_RELEVANT_PASSAGE, NOT_A_CONTRACT_KINDS, NOT_A_CONTRACT_NOTE, NAMES_ABSENT, NOT_GROUNDED, NOTICE_UNITS_FR, ONLY_NAMED, RENEWS_NOTE, RENEWS_VERB, EXTENDED_VERB, RUNS_ON_VERB, ROLE_IS, ROLE_NOTE, WHICH_ONE, abstention, contract_label, date_in, file_names, reply_language,
     wording,
 )
 from pipelines.generators.answer_kinds import CONTRACT_NAMED_BY_A_CLAUSE, STATUS_ASKED, STATUS_NOT_OF_THE_CONTRACT, asks_a_date
@@ -532,7 +532,10 @@ def _amended_end_notes(
             # the answer quotes the amendment: its new term is there — unless its words date it nowhere (a formula)
             said = " ".join(d.content or "" for d in documents if d.meta.get("doc_id") in {a.id for a in movers})
             if moved and record.end_date not in {m.value for m in find_dates(said)}:
-                notes.append(wording(END_COMPUTED_NOTE, language, file=file, before=before, after=after, amendments=named))
+                if asks_a_date(question):  # the date asked, first: the answer's quote gives only what it is reckoned from
+                    leads.append({"text": wording(END_COMPUTED_LEAD, language, before=before, after=after, amendments=named)})
+                else:
+                    notes.append(wording(END_COMPUTED_NOTE, language, file=file, before=before, after=after, amendments=named))
                 noted.add(contract_id)
             elif moved and contract_id in quoted:
                 notes.append(wording(END_IN_FORCE_NOTE, language, file=file, before=before, after=after, amendments=named))
@@ -558,6 +561,9 @@ def _led_by_amendments(out: dict[str, Any], leads: list[dict[str, Any]], languag
     passage of its own after those of the answer."""
     citations, passages, lines = list(out["citations"]), list(out.get("passages") or []), []
     for lead in leads:
+        if "text" in lead:  # an end reckoned from the amendment the answer quotes: said first, the quote cites it
+            lines.append(lead["text"])
+            continue
         chunk, n = lead["chunk"], len(citations) + 1
         where = {"n": n, "chunk_id": chunk.id, "file": lead["file"], "page": chunk.page, "page_end": chunk.page_end, "section": chunk.section}
         citations.append(where)

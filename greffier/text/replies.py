@@ -97,8 +97,14 @@ END_IN_FORCE_NOTE = {
 # … the amendment quoted sets the new end by a formula its words date nowhere ("the day immediately preceding the fifth (5th)
 # anniversary of the Original Expiry Date"): the date it works out to (walkthrough 17)
 END_COMPUTED_NOTE = {
-    "en": "{file}: the amendment quoted ({amendments}) sets its end by a formula, which works out to {after} (was {before}).",
-    "fr": "{file} : l'avenant cité ({amendments}) fixe sa fin par une formule, qui donne le {after} (au lieu du {before}).",
+    "en": "{file}: the amendment quoted ({amendments}) moves its end to {after} (was {before}), a date it does not write.",
+    "fr": "{file} : l'avenant cité ({amendments}) reporte sa fin au {after} (au lieu du {before}), date qu'il n'écrit pas.",
+}
+# … which leads the answer to a question asking a date (walkthrough 34: "Until what date may the subsidiary occupy the warehouse now that
+# the landlord agreed to extend its stay?" quoted « prorogée de quarante-deux (42) mois », the date left to a note)
+END_COMPUTED_LEAD = {
+    "en": "The end in force is {after} (was {before}), reckoned from the amendment quoted ({amendments}):",
+    "fr": "La fin en vigueur est le {after} (au lieu du {before}), calculée d'après l'avenant cité ({amendments}) :",
 }
 # … a contract quoted on its end renews by itself, which the quote does not say
 RENEWS_NOTE = {

@@ -104,6 +104,7 @@ def test_a_wrapped_line_that_starts_with_a_place_and_no_date_is_still_joined():
         ("CONTRAT DE CONCESSION EXCLUSIVE", "contrat de distribution"),  # a commercial concession is one
         ("RECYCLED GLASS OFFTAKE AGREEMENT", "contrat de fourniture"),
         ("CONTRAT DE COLLECTE DES DÉCHETS D'ACTIVITÉS ÉCONOMIQUES", "prestation de services"),
+        ("CONTRAT DE PRESTATIONS DE NETTOYAGE DES LOCAUX ET DE COLLECTE DES DÉCHETS", "prestation de services"),
         ("Waste Collection Services Agreement", "prestation de services"),
         # what the title says the contract includes is not its type
         ("SOFTWARE AS A SERVICE AGREEMENT (FLEETWISE) INCLUDING DATA PROCESSING ADDENDUM", "contrat de licence"),
@@ -161,3 +162,17 @@ def test_the_date_a_contract_expires_on_after_its_parties_is_no_date_it_was_made
     # "This Agreement is entered into BETWEEN … (the "Lessee"). … expires on 30 September 2027": the end, not the signature
     record = _records(REGISTERS)["c1"]
     assert record.signature_date != date(2027, 9, 30) and record.end_date == date(2027, 9, 30)
+
+
+def test_an_employee_s_social_security_number_is_no_register_number():
+    text = """CONTRAT DE TRAVAIL À DURÉE INDÉTERMINÉE
+ENTRE :
+Valmo SAS, société par actions simplifiée, immatriculée au RCS de Lyon sous le numéro 812 334 561, ci-après « la Société »,
+ET :
+Monsieur Paul Roux, né le 2 mars 1980 à Lyon, demeurant 3 rue Neuve, 69002 Lyon, numéro de sécurité sociale 1 80 03 69 123 456 78, ci-après « le Salarié ».
+Article 2 – Durée
+Le présent contrat est conclu pour une durée indéterminée.
+"""
+    parties = {p.raw_name: p for p in _records(text)["c1"].parties}
+    assert parties["Valmo SAS"].identifier == "812 334 561"
+    assert parties["Monsieur Paul Roux"].identifier is None

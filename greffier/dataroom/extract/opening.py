@@ -125,6 +125,10 @@ _IDENTIFIER = re.compile(
     r"num[ée]ro|sous\s+le\s+n°|under\s+(?:number|no\.?)|che-|kvk|hrb|hra|bce)\b[^0-9]{0,40}?(?P<number>[0-9][0-9 .\u00a0-]{4,20}[0-9]))",
     re.I,
 )
+_PERSONAL_NUMBER = re.compile(
+    r"s[ée]curit[ée]\s+sociale|social\s+security|national\s+insurance|passe?port|carte\s+(?:nationale\s+)?d['’]identit[ée]|identity\s+card|\bnir\b",
+    re.I,
+)
 _LETTERED_REGISTER = re.compile(r"\b(?:che-|hrb|hra)", re.I)
 _FRENCH_REGISTER = re.compile(r"\b(?:siren|siret|rcs|r\.c\.s\.|registre\s+du\s+commerce\s+et\s+des\s+soci[ée]t[ée]s)\b", re.I)
 _FOREIGN_REGISTER = re.compile(r"\b(?:che-|uid|kvk|hrb|hra|bce|kbo|companies house|commercial register|handelsregister|registre du commerce du canton)", re.I)
@@ -998,7 +1002,8 @@ def _alias(text: str) -> str | None:
 def _anchor(party: OpeningParty, rest: str) -> None:
     """Set the party's confidence from what stands by its name."""
     description = rest[:400]
-    if identifier := _IDENTIFIER.search(description):
+    # (not a person's own numbers: « numéro de sécurité sociale 1 81 07 … » is no register's — walkthrough 34's employee)
+    if identifier := next((m for m in _IDENTIFIER.finditer(description) if not _PERSONAL_NUMBER.search(m[0])), None):
         party.identifier = " ".join(identifier["number"].split())
         # a register whose numbers carry its letters: Switzerland's « CHE-105.442.871 », Germany's "HRB 148227" (walkthrough 34 showed
         # « 105.442.871 » and nothing)
