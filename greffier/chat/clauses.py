@@ -142,13 +142,13 @@ def _asked_matches(question: str, lexicon: Lexicon) -> list:  # list[Match]
         match for match in lexicon.find(tokens) if match.start > after or tokens[after] in ("clause", "clauses", "provision", "provisions")
         and match.start >= after - 4
     ]
-    # a clause's notion, then the word for a promise that follows it as its noun ("a non-compete covenant", « un engagement de
-    # non-concurrence » reads the other way): one clause asked, not the loan's covenants too (walkthrough 34's list held a loan's
-    # events of default)
 
     def promise(m) -> bool:  # noqa: ANN001  (Match)
         return m.end - m.start == 1 and tokens[m.start] in _PROMISE_WORDS
 
+    # a clause's notion, then the word for a promise that follows it as its noun ("a non-compete covenant", « un engagement de
+    # non-concurrence » reads the other way): one clause asked, not the loan's covenants too (walkthrough 34's list held a loan's
+    # events of default)
     named = [m for m in found if m.concept.kind == "clause" and not promise(m)]
     return [m for m in found if not promise(m) or not any(n.end == m.start or m.end == n.start for n in named)]
 

@@ -328,7 +328,7 @@ def _date_sentence(chunk: ClassifiedChunk, value: date) -> str | None:
 
 
 # A term article's sentence that makes it renew: what a renewed term's end is reckoned from
-_RENEWS = re.compile(r"\b(?:renew\w*|reconduit\w*|reconduction|renouvel\w*|successive|prorog\w* (?:tacitement|automatiquement)|automatically)\b", re.I)
+_RENEWS = re.compile(r"\b(?:renew\w*|reconduit\w*|reconduction|renouvel\w*|successive\s+periods?|p[ée]riodes?\s+successives?|prorog\w*\s+tacitement)\b", re.I)
 
 
 def _renewal_sentence(chunk: ClassifiedChunk) -> str | None:

@@ -205,6 +205,9 @@ def _build_one(contract: ContractInput) -> tuple[ContractRecord, Extraction]:
     return record, extraction
 
 
+_TAKES_EFFECT = re.compile(r"\b(?:prend\w*\s+effet|entr\w*\s+en\s+vigueur|commenc\w*|d[ée]but\w*|tak\w*\s+effect|effective|comes?\s+into)\b", re.I)
+
+
 def _keep_the_term_s_start(record: ContractRecord, indefinite: Finding[str] | None = None) -> None:
     """The start read from the text is the term's only where the end was read in the same article, and comes before it (the review
     of the round: a rent « dû à compter du 1er janvier 2027 », a renewal term that "shall commence on 1 January 2030" made contracts
@@ -214,8 +217,8 @@ def _keep_the_term_s_start(record: ContractRecord, indefinite: Finding[str] | No
     start, end = record.sources.get("start_date"), record.sources.get("end_date")
     if start is None or start.origin == "manifest":
         return
-    if end is None and record.end_date is None and indefinite is not None and indefinite.chunk_id == start.chunk_id:
-        return
+    if end is None and record.end_date is None and indefinite is not None and indefinite.chunk_id == start.chunk_id and _TAKES_EFFECT.search(start.raw or ""):
+        return  # (its taking effect, not a date something may be done « à compter du » — the review: a right to terminate from 2027)
     # (… or where the end was counted from it: "Effective Date means 1 October 2024 … until the fifth (5th) anniversary of the Effective
     # Date" — the app walk of round 33)
     beside = end is not None and (end.chunk_id == start.chunk_id or (start.raw and " ".join(start.raw.split()) in " ".join(end.raw.split())))

@@ -371,7 +371,7 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
     "contrat de fourniture": (
         r"fourniture", r"supply agreement", r"supply contract", r"power purchase agreement",
         # a buyer taking a producer's output for years (walkthrough 34: a "RECYCLED PET FLAKES OFFTAKE AGREEMENT" typed nothing)
-        r"\boff-?take (?:agreement|contract)", r"contrat d'enlevement", r"contrat d'achat de production",
+        r"\boff-?take (?:agreement|contract)", r"contrat d'achat de production",
     ),
     "contrat de sous-traitance": (
         r"sous-traitance", r"subcontract",
@@ -437,7 +437,7 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
         r"statement of work", r"\bmission\b", r"contrat de services?", r"assistance technique", r"conseil",
         r"prestations? techniques?",  # a studio and its crew hired (walkthrough 23: « contrat de prestation technique » typed nothing)
         # waste collected for a business (walkthrough 34: « CONTRAT DE COLLECTE DES DÉCHETS … » typed nothing)
-        r"contrat de (?:prestations? de )?(?:collecte|ramassage|nettoyage|gardiennage|entretien)\b", r"(?:waste )?collection services? (?:agreement|contract)",
+        r"contrat (?:de (?:prestations? de )?(?:collecte|ramassage|nettoyage|gardiennage)|d'entretien)\b", r"(?:waste )?collection services? (?:agreement|contract)",
         r"(?:cleaning|security|guarding) services? (?:agreement|contract)",
         # services at an airport or on board (walkthrough 19: ground handling and catering typed nothing)
         r"assistance en escale", r"ground handling", r"handling agreement", r"\bcatering\b", r"commissariat hotelier", r"restauration (?:a bord|collective)",
@@ -456,8 +456,8 @@ _READ_FIRST = [
     # a public body entrusting a public service to an operator paid by its running (« concession de service public », « délégation de
     # service public »): no distribution agreement, whose « contrat de concession » it holds (walkthrough 34's household-waste collection)
     ("délégation de service public", (
-        r"(?:concession|delegation)s? de (?:(?:la |du )?gestion (?:du |d'un |des )?)?services? publics?", r"dsp\b(?= (?:de|du|pour)\b)",
-        r"public services? concession", r"(?:public )?service concession (?:agreement|contract)", r"concession (?:agreement|contract) for (?:the )?(?:public|municipal)",
+        r"(?:concession|delegation)s? de (?:(?:la |du )?gestion (?:du |d'un |des )?)?services? publics?", r"\bdsp\b(?= (?:de|du|pour)\b)",
+        r"public services? concession", r"concession (?:agreement|contract) for (?:the )?(?:public|municipal)",
     )),
     ("mandat", (
         r"binding authority", r"delegated (?:underwriting |claims )?authority agreement", r"coverholder agreement",

@@ -28,14 +28,14 @@ from greffier.models import models_in_use
 from greffier.services.search import FUSION_MARGIN, check_search_arguments, reranker_in_use, search
 from pipelines.answering import ANSWER_OUTPUTS, warmed_answer_pipeline
 from greffier.text.replies import (
-    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_COMPUTED_LEAD, END_COMPUTED_NOTE, END_IN_FORCE_NOTE, END_MOVED_LEAD, END_MOVED_NOTE, NEXT_NOTICE_ANSWER, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, KINDS_ABSENT, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NEXT_NOTICE_NOTE, SEVERAL_AMONG, STATUS_ARTICLE, STATUS_CURRENT, STATUS_DEADLINE_PASSED, STATUS_ENDED, STATUS_ENDS_BEFORE, STATUS_NOTE_AT, STATUS_PERIOD_THEN, STATUS_WILL_RENEW, STATUS_NOTICE_NOT_SAID, STATUS_NO_RENEWAL, STATUS_NOT_STARTED, STATUS_NOTE, STATUS_SURVIVES, STATUS_UNCERTAIN, STATUS_RENEWED, STATUS_RUNS, STATUS_TEXT, STATUS_THEN_RENEWS, NO_RELEVANT_PASSAGE, NOT_A_CONTRACT_KINDS, NOT_A_CONTRACT_NOTE, NAMES_ABSENT, NOT_GROUNDED, NOTICE_UNITS_FR, ONLY_NAMED, RENEWS_NOTE, RENEWS_VERB, EXTENDED_VERB, RUNS_ON_VERB, ROLE_IS, ROLE_NOTE, WHICH_ONE, abstention, contract_label, date_in, file_names, reply_language,
+    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_COMPUTED_LEAD, END_COMPUTED_NOTE, END_IN_FORCE_NOTE, END_MOVED_LEAD, END_MOVED_NOTE, NEXT_NOTICE_ANSWER, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NEXT_NOTICE_NOTE, SEVERAL_AMONG, STATUS_ARTICLE, STATUS_CURRENT, STATUS_DEADLINE_PASSED, STATUS_ENDED, STATUS_ENDS_BEFORE, STATUS_NOTE_AT, STATUS_PERIOD_THEN, STATUS_WILL_RENEW, STATUS_NOTICE_NOT_SAID, STATUS_NO_RENEWAL, STATUS_NOT_STARTED, STATUS_NOTE, STATUS_SURVIVES, STATUS_UNCERTAIN, STATUS_RENEWED, STATUS_RUNS, STATUS_TEXT, STATUS_THEN_RENEWS, NO_RELEVANT_PASSAGE, NOT_A_CONTRACT_KINDS, NOT_A_CONTRACT_NOTE, NAMES_ABSENT, NOT_GROUNDED, NOTICE_UNITS_FR, ONLY_NAMED, RENEWS_NOTE, RENEWS_VERB, EXTENDED_VERB, RUNS_ON_VERB, ROLE_IS, ROLE_NOTE, WHICH_ONE, abstention, contract_label, date_in, file_names, reply_language,
     wording,
 )
 from pipelines.generators.answer_kinds import CONTRACT_NAMED_BY_A_CLAUSE, STATUS_ASKED, STATUS_NOT_OF_THE_CONTRACT, asks_a_date
 from pipelines.generators.answerers import ABSTENTION
 from pipelines.generators.llm import LLMBackend, llm_role, resolve_llm
 from pipelines.retrieval import RETRIEVAL_OUTPUTS, passage, rerank_parameters, retrieval_inputs, runnable, stage_times
-from pipelines.routers.scoping import absent_in, absent_kinds, hint_in, identity_index, scope_for
+from pipelines.routers.scoping import absent_in, hint_in, identity_index, scope_for
 from greffier.dataroom.amendments import article_numbers, rewriting_sentences
 from greffier.dataroom.reasons import reason_in
 from greffier.dataroom.records import current_term_end, next_notice, period_of
@@ -161,13 +161,6 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
             ending = _notice_answer(store, candidates, reply_language(question))
         if ending is not None:
             return _status_reply(base, ending, relevance, emit, question)
-    if (not scope or scope.get("by") == "kind") and (kinds := absent_kinds(store, question)):
-        # the question names a kind of contract the room holds none of: no other contract's passage answers it (nor one of a kind its
-        # name holds: "the electricity supply agreement" is no supply agreement of recycled plastics)
-        for decision in relevance:
-            if decision.get("relevant"):
-                decision.update(relevant=False, why="the kind of contract asked about is none of the room's")
-        return _abstain(base, question, results, relevance, emit, streamed=abstention(reply_language(question)), hint=hint, kinds=kinds)
     if not kept:
         absent = absent_in(store, question) or absent_objects(question, relevance)
         return _abstain(base, question, results, relevance, emit, streamed=abstention(reply_language(question)), hint=hint, absent=absent)
@@ -748,10 +741,8 @@ def _retrieval_only(settings: Settings, question: str, backend_info: dict[str, A
 
 def _abstain(
     base: dict[str, Any], question: str, searched: list[dict[str, Any]], relevance: list, emit: EventCallback, *, streamed: str = "", hint: dict | None = None,
-    absent: list[str] | None = None, kinds: list[str] | None = None,
+    absent: list[str] | None = None,
 ) -> dict[str, Any]:
-    """The abstention, with why: the passages searched; ``absent``: the names the question gives that no document carries; ``kinds``:
-    the kinds of contract it names that no contract of the room is."""
     where = ", ".join(sorted(file_names([r.get("file") for r in searched]))[:5])  # file names: the folders say nothing to a reader
     language = reply_language(question)
     detail = f"{abstention(language)} {wording(NO_RELEVANT_PASSAGE, language, count=len(searched), where=(' : ' if language == 'fr' else ': ') + where if where else '')}"
@@ -761,9 +752,6 @@ def _abstain(
     if absent:  # the names the question gives that no document carries (« Biarritz »): why nothing answers it
         marks = ("« ", " »") if language == "fr" else ("\u201c", "\u201d")  # each language's quotation marks
         detail += " " + wording(NAMES_ABSENT, language, names=", ".join(f"{marks[0]}{name}{marks[1]}" for name in absent))
-    if kinds:
-        marks = ("« ", " »") if language == "fr" else ("\u201c", "\u201d")
-        detail += " " + wording(KINDS_ABSENT, language, kinds=", ".join(f"{marks[0]}{kind}{marks[1]}" for kind in kinds))
     for token in re.findall(r"\S+\s*", detail[len(streamed):] if detail.startswith(streamed) else detail):
         emit("token", {"text": token})
     emit("citation_check", {"removed": [], "unsupported": [], "cited": []})

@@ -48,7 +48,10 @@ _FIGURES_IN_BRACKETS = re.compile(
 # first, as the last signature's once the lines were joined)
 _PLACE_AND_DATE = re.compile(
     r"^(?-i:[A-ZÀ-Ý][^\W\d_]+(?:[ -][A-ZÀ-Ý][^\W\d_]+){0,2}),\s+(?:le\s+)?(?:\d{1,2}(?:er|st|nd|rd|th)?\s+[^\W\d_]{3,10}\.?\s+\d{4}"
-    r"|(?-i:[A-Z])[a-z]{2,8}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4})\b",
+    r"|(?-i:[A-Z])[a-z]{2,8}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4})\b"
+    # … the signatory's line: nothing after the date, or its signatory after a dash, or a signature ("Lyon, le 15 décembre 2019, le
+    # Preneur a …" is a sentence a line break cut: the review)
+    r"(?=\s*$|\s*[—–-]\s*(?:for|pour)\b|\s*/s/)",
     re.IGNORECASE,
 )
 

@@ -20,8 +20,6 @@ NO_RELEVANT_PASSAGE = {
 }
 # the question's names that no document of the workspace carries (« le prêt … de la villa de Biarritz »: the app walk of round 31)
 NAMES_ABSENT = {"en": "No document mentions {names}.", "fr": "Aucun document ne mentionne {names}."}
-# … and the kind of contract the question names, which no contract of the room is (walkthrough 34: an electricity supply contract)
-KINDS_ABSENT = {"en": "No contract in the data room is of the kind asked about ({kinds}).", "fr": "Aucun contrat de la data room n'est du type demandé ({kinds})."}
 EXTRACTIVE_NOTE = {
     "en": "No LLM available: extractive answer — sentences quoted from the best passages, each with its source.",
     "fr": "Aucun LLM disponible : réponse extractive — phrases citées des meilleurs passages, chacune avec sa source.",

@@ -56,12 +56,6 @@ DESCRIBING = frozenset({"document"})
 DESCRIBING_SCOPED = frozenset({"document", "contract", "place", "subject"})
 DICTIONARY_WEIGHT = 0.5  # share of the expansion weight of a dictionary translation (glossary words: 0.6)
 UNKNOWN_WEIGHT = 2.0  # IDF-like weight of an asked word that no passage holds in any wording
-# Words only one language's contracts write, many times over: an index that holds one of them holds text in that language
-# (:func:`holds_language`; function words are not indexed)
-LANGUAGE_MARKERS = {
-    "en": ("agreement", "hereby", "herein", "hereof", "thereof", "pursuant", "whereas", "notwithstanding"),
-    "fr": ("contrat", "conformement", "presentes", "societe", "stipulees", "prevues", "soussignes"),
-}
 
 
 _OBJECT_US = re.compile(r"(?<![\w-])us(?![\w-])(?!\s+(?:law|laws|dollars?|gaap|export|federal|government|state|states|securities|patents?|subsidiar\w*|entity|entities|market|customers?|person|persons|tax)\b)")
@@ -170,7 +164,6 @@ class QueryExpander(StoreComponent):
         units = asked_units(
             tokens, matches, language, forms, index, describing=DESCRIBING_SCOPED if scope else DESCRIBING, identity=identity, translated=translated,
             prefixed=prefixed_words(query), named_kinds=frozenset((scope or {}).get("kinds") or ()), described=described,
-            names=written_names(query),
         )
         return {
             "groups": groups, "dense_text": dense_text, "concepts": concepts, "clause_types": clause_types, "language": language, "units": units,
@@ -414,24 +407,6 @@ def without_words(text: str, words: set[str]) -> str:
     return " ".join(pattern.sub(" ", folded).split())
 
 
-# The shape of a word for who someone is in a contract (« loueur », « conducteurs », « mandataire », "lessor", "assignee"): each contract
-# names its parties by such a word of its own language, which no glossary lists in full. Not English "-er", which ends things
-# ("helicopter", "paper") as often as people
-_ROLE_NOUN = {"fr": re.compile(r"(?:eurs?|euses?|aires?|ants?|antes?)$"), "en": re.compile(r"(?:ors?|ees?|ants?)$")}
-
-
-def holds_language(index: Any, language: str) -> bool:  # noqa: ANN401  (store.bm25.BM25Index)
-    """Whether the index holds passages in ``language`` (one of its :data:`LANGUAGE_MARKERS`)."""
-    return index is not None and any(index.document_frequency(word) for word in LANGUAGE_MARKERS.get(language, ()))
-
-
-def written_names(query: str) -> set[str]:
-    """The words a question writes with a capital after its first word, and those with a digit: names (« Roissy », "Tokyo"), the same
-    in either language — what no passage holds is absent whatever the language it is asked in."""
-    words = re.findall(r"[\w'’-]+", query)
-    return {token for word in words[1:] if word[:1].isupper() or any(c.isdigit() for c in word) for token in tokenize(word)}
-
-
 def idf(document_frequency: int, chunks: int) -> float:
     """BM25's (Lucene) inverse document frequency."""
     return math.log(1 + (chunks - document_frequency + 0.5) / (document_frequency + 0.5))
@@ -469,7 +444,6 @@ def asked_units(
     tokens: list[str], matches: list[Match], language: str, forms: dict | None, index: Any, describing: frozenset[str] = DESCRIBING,  # noqa: ANN401
     identity: frozenset[str] = frozenset(), translated: dict[str, tuple[tuple[str, ...], ...]] | None = None,
     prefixed: dict[str, str] | None = None, named_kinds: frozenset[str] = frozenset(), described: set[int] | frozenset[int] = frozenset(),
-    names: set[str] | frozenset[str] = frozenset(),
 ) -> list[dict]:
     """Each distinct word asked: ``{"token", "terms": [[tokens], ...], "weight"}``; a passage covers the
     word when it holds one of those terms whole (the word itself, another form of it, or a term of a
@@ -490,16 +464,9 @@ def asked_units(
     A word the question writes only after a prefix and a hyphen (``prefixed``, :func:`prefixed_words`): after « sous- » or
     "sub-" (« sous-louer ») it counts whole — with its prefix, joined to it, or as a wording of a notion that holds the
     prefix — never alone; after another prefix ("non-exclusive") it counts alone; the prefix is no word asked.
-
-    A word no passage holds is ``absent`` — unless it names someone by a role (:data:`_ROLE_NOUN`), the workspace holds passages in
-    the other language and neither the glossary nor the dictionary translates it: « loueur » asked of an English lease that says
-    "Lessor" throughout is not known to be absent, it is ``untranslated`` (walkthrough 34: « Aucun document ne mentionne « loueur » »,
-    and the answer refused); a thing no passage holds ("helicopter") is absent, and so is a name the question writes (``names``,
-    :func:`written_names`), the same in either language.
     """
     lang = language if language in STEM_LANGUAGES else "fr"
     chunks = len(index) if index is not None else 0
-    bilingual = holds_language(index, other_language(lang))
     # … but a word of a kind the scope did not name that also names a clause's notion is asked (« la franchise … dans la police »: the
     # insurance deductible, not a franchise agreement; walkthrough 21)
     clause_spans = {(m.start, m.end) for m in matches if m.concept.kind == "clause"} if named_kinds else set()
@@ -574,10 +541,6 @@ def asked_units(
                 # a name the other language ends with an « a » for an « e »: « Philadelphie » asked, "Philadelphia" written (walkthrough 33)
                 unit["terms"] = [*unit["terms"], *([word] for word in near)]
                 unit["near_spelling"] = near
-            elif bilingual and token not in names and _ROLE_NOUN[lang].search(token) and not (translated or {}).get(token) and not any(
-                positions & set(range(match.start, match.end)) for match in matches
-            ):
-                unit["untranslated"] = True  # the other language's passages may write it in words no glossary gives
             else:
                 unit["absent"] = True  # no passage of the workspace holds it, in any wording nor translation
         units.append(unit)

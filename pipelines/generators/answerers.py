@@ -239,6 +239,12 @@ _CARVE_OUT = re.compile(
 CARVE_OUT_PENALTY = 0.3
 
 
+# What the opening itself says of a party: its register, its office, its form (the review: "In which register is each Supplier registered?"
+# quoted the notices clause once the opening came last)
+_PARTY_DETAILS_ASKED = re.compile(
+    r"\b(?:regist\w*|incorporat\w*|company (?:number|no)|registered office|head office|siege|immatricul\w*|rcs|siren|siret|capital social|share capital"
+    r"|forme (?:juridique|sociale)|legal form|represent\w*)\b"
+)
 OPENING_PENALTY = 0.5  # what a sentence of a contract's opening loses for a question that does not ask who the parties are (:func:`_opening_last`)
 
 
@@ -318,7 +324,7 @@ def best_sentences(
     scored = _scored(documents, units, kind)
     asked = fold(question)
     # a contract's opening that names its parties, for a question that does not ask who they are: quoted last, and never after another
-    opening = _openings(documents) if question and not parties_asked(question) else set()
+    opening = _openings(documents) if question and not parties_asked(question) and not _PARTY_DETAILS_ASKED.search(fold(question)) else set()
     scored = _opening_last(scored, opening)
     # an end with no ground asked, and a sentence that writes one there to quote (else the ones on a ground are all there is)
     no_ground = bool(_NO_GROUND_ASKED.search(asked) and _ENDING_ASKED.search(asked)) and any(with_no_ground(s[4]) for s in scored)

@@ -562,13 +562,15 @@ def judge_by_meaning(
     kind: AnswerKind | None = None,
     speaks_of_head: bool = True,
     absent: float | None = None,
+    scope_bonus: bool = True,
 ) -> dict[str, Any]:
     """The no-LLM decision for one passage (see the module docstring), with its signals; ``coverage``
     when the caller has already measured it (:func:`coverage_of`); ``kind``: the kind of answer the
     question asks for (:func:`asked_kind`), which a passage must write a quantity to give; ``speaks_of_head``:
     whether the passage holds the noun the question word governs (:func:`asked_head`), in some wording;
     ``absent``: the share of what is asked no passage holds, for the wording ``coverage`` was measured on
-    (default: that of ``units``)."""
+    (default: that of ``units``); ``scope_bonus``: whether a named contract's best passage gets :attr:`Calibration.scope_bonus` (not
+    one the question's names only point to, :func:`hinted_contract`: its floor is a named one's, its passages must still answer)."""
     if coverage is None:
         coverage = coverage_of(units, passage_tokens(doc))
     types = passage_types(doc, library)
@@ -578,7 +580,7 @@ def judge_by_meaning(
     score = (
         coverage
         + (calibration.type_bonus if type_match else 0.0)
-        + (calibration.scope_bonus if in_scope and first_of_contract else 0.0)
+        + (calibration.scope_bonus if in_scope and first_of_contract and scope_bonus else 0.0)
         + calibration.rank_weight * relative
     )
     gives_kind = kind is None or gives_a_quantity(doc.content or "", kind)
@@ -839,6 +841,7 @@ class RelevanceJudge:
         ``question`` and ``translation`` (its LLM translation, when given): as written, for the words each decision
         says a passage misses or holds in other words (:func:`how_covered`)."""
         scoped_ids = scope_contract_ids(scope)
+        hinted = (scope or {}).get("by") == "hint"  # the contract the question's names point to (:func:`hinted_contract`)
         signers = signers_asked(question)
         best = max((doc.score or 0.0) for doc in documents)
         # a passage of a named contract says what its kind is about without repeating it: the NDA's "8. DURATION" holds the
@@ -920,8 +923,12 @@ class RelevanceJudge:
             best_of_contract = first_of[contract] == index or (at == index and covered >= CALIBRATION.scope_coverage)
             decision = judge_by_meaning(
                 index + 1, doc, units, question_types, scoped_ids, best_of_contract, best, self._library, coverage=coverage, kind=kind,
-                speaks_of_head=heads[index], absent=absents[index],
+                speaks_of_head=heads[index], absent=absents[index], scope_bonus=not hinted,
             )
+            if hinted and decision["relevant"] and openings[index]:
+                # the opening of the contract the names point to holds those names, not the answer (the review: "… barred from poaching the
+                # company's staff?" answered with the parties' block)
+                decision.update(relevant=False, why="the contract's opening that names its parties: not what is asked")
             if recital:
                 decision["recital"] = True
             body = prose(doc).strip() if decision["relevant"] else ""

@@ -64,7 +64,6 @@ from greffier.dataroom.vocabulary import LEASE_KINDS, country_words, law_adjecti
 from greffier.lexicon import Lexicon, load_lexicon
 from greffier.lexicon.freedict import load_dictionary
 from greffier.text import STOPWORDS, fold, tokenize
-from greffier.text.fold import fold_origins
 from greffier.text.function_words import NAMES_NO_NOTION, is_function_word
 from pipelines.generators.answer_kinds import asks_until_when
 from pipelines._serialization import StoreComponent
@@ -952,12 +951,8 @@ def identity_index(workspace: WorkspaceStore) -> IdentityIndex:
     return workspace.memo("scoping.identities", lambda: IdentityIndex.build(identity_rows(workspace), load_lexicon()), stamp=stamp)
 
 
-def scope_for(workspace: WorkspaceStore, question: str, index: IdentityIndex | None = None) -> Scope | None:
-    """The contracts ``question`` names in this workspace, or None (see the module docstring);
-    ``index``: its identity index when the caller already has it."""
-    index = index or identity_index(workspace)
-    bm25 = workspace.bm25()
-
+def _text_contracts(index: IdentityIndex, bm25: Any) -> Callable[[str], set[str]]:  # noqa: ANN401  (store.bm25.BM25Index)
+    """The contracts whose text holds a token, read up to the point it is too common to name any (:attr:`IdentityIndex.distinct_limit`)."""
     limit = index.distinct_limit
 
     def text_contracts(token: str) -> set[str]:
@@ -972,10 +967,21 @@ def scope_for(workspace: WorkspaceStore, question: str, index: IdentityIndex | N
                     break  # common in the texts: names nothing, no need to count further
         return found
 
+    return text_contracts
+
+
+def scope_for(workspace: WorkspaceStore, question: str, index: IdentityIndex | None = None) -> Scope | None:
+    """The contracts ``question`` names in this workspace, or None (see the module docstring);
+    ``index``: its identity index when the caller already has it."""
+    index = index or identity_index(workspace)
+    bm25 = workspace.bm25()
+    text_contracts = _text_contracts(index, bm25)
     quoted = index.named_file(question)
     if quoted is not None:
         return replace(quoted, identity=names_of(index, quoted.contract_ids), kinds=kinds_of(index, quoted.contract_ids))
     scope = index.named(question, text_contracts)
+    if scope is not None and _kind_contradicts(index, question, scope, bm25):
+        return None  # named by a place or a name its contracts carry, but as a kind none of them is (see :func:`_kind_contradicts`)
     if scope is None:
         scope = by_kind(index, question) or by_nationality(index, question)
         absent = [name for name in absent_names(index, question, _carriers(index, bm25)) if name not in scope.named_by] if scope else []
@@ -1274,25 +1280,6 @@ def absent_in(workspace: WorkspaceStore, question: str) -> list[str]:
     return [written.get(token, token) for token in folded]
 
 
-def absent_kinds(workspace: WorkspaceStore, question: str) -> list[str]:
-    """The kinds of contract the question names in so many words (:func:`_explicit_kinds`) that no contract of the workspace is, each as
-    the question writes it (« contrat de fourniture d'électricité »): no record has the kind, and no passage holds a wording of it whole
-    (a contract of that kind whose type was not read still writes it). Walkthrough 34: asked the notice to end « le contrat de fourniture
-    d'électricité du centre de tri », a room with no such contract answered from the lease."""
-    index = identity_index(workspace)
-    bm25 = workspace.bm25()
-    if index.lexicon is None or bm25 is None:
-        return []
-    tokens = tokenize(question)
-    held = set().union(*index.kinds_of.values()) if index.kinds_of else set()
-    absent = []
-    for match in _explicit_kinds(index.lexicon, tokens):
-        if match.concept.id in held or any(_held_whole(bm25, term.tokens) for term in match.concept.terms):
-            continue
-        absent.append(match)
-    return [_as_written(question, tokens, m) for m in absent]
-
-
 def _held_whole(bm25: Any, words: tuple[str, ...], contracts: set[str] | None = None) -> bool:  # noqa: ANN401  (store.bm25.BM25Index)
     """Whether a chunk (of ``contracts``, when given) holds each of ``words``."""
     chunks: set[str] | None = None
@@ -1302,18 +1289,6 @@ def _held_whole(bm25: Any, words: tuple[str, ...], contracts: set[str] | None = 
         if not chunks:
             return False
     return bool(chunks)
-
-
-def _as_written(question: str, tokens: list[str], match: Any) -> str:  # noqa: ANN401  (Match)
-    """The words of ``question`` a match spans, as written (« fourniture d'électricité »: up to two short words between), else its
-    folded tokens."""
-    words = tokens[match.start : match.end]
-    folded = fold(question)
-    found = re.search(r"(?<!\w)" + r"\W+(?:\w{1,3}\W+){0,2}?".join(re.escape(word) for word in words) + r"(?!\w)", folded)
-    origins = fold_origins(question)
-    if found is None or len(origins) != len(folded):
-        return " ".join(words)
-    return " ".join(question[origins[found.start()] : origins[found.end() - 1] + 1].split())
 
 
 def kinds_of(index: IdentityIndex, contract_ids: list[str]) -> list[str]:

@@ -1908,6 +1908,11 @@ WALKTHROUGH_34 = [
     ("change-of-control", True, "Any change in the persons holding control of the Carrier shall be notified to the Customer, who may then "
      "terminate this Agreement."),
     ("change-of-control", False, "Tout changement dans la personne du gérant devra être notifié au Bailleur dans les quinze jours."),
+    # the review of the round: a penalty excluded, resale prices, a year-on-year cap
+    ("penalties", False, "Toute prestation non effectuée du fait du Client ne donne lieu à aucune pénalité."),
+    ("penalties", False, "Any missed collection caused by the Customer's failure to give access shall not give rise to any penalty of any kind."),
+    ("most-favoured-customer", False, "Les prix de revente pratiqués par le Distributeur ne seront pas supérieurs à ceux qu'il applique à ses autres clients."),
+    ("most-favoured-customer", False, "Les prix appliqués en 2025 ne seront pas supérieurs à ceux appliqués en 2024 à tout client."),
 ]
 
 

@@ -90,8 +90,16 @@ def test_each_signatory_s_place_and_date_line_stays_its_own_and_the_last_signatu
     assert record.signature_date == date(2022, 2, 21)
 
 
-def test_a_wrapped_line_that_starts_with_a_place_and_no_date_is_still_joined():
-    assert unwrap("The Supplier's registered office is at\nBremen, Am Wall 12, Germany.") == "The Supplier's registered office is at Bremen, Am Wall 12, Germany."
+@pytest.mark.parametrize(("text", "joined"), [
+    ("The Supplier's registered office is at\nBremen, Am Wall 12, Germany.", "The Supplier's registered office is at Bremen, Am Wall 12, Germany."),
+    # a place and a date a line break cut out of a sentence (the review: the avenant's « conclu à » lost its date)
+    ("Le présent avenant modifie le bail commercial conclu à\nLyon, le 15 décembre 2019, entre les parties.",
+     "Le présent avenant modifie le bail commercial conclu à Lyon, le 15 décembre 2019, entre les parties."),
+    ("The goods shall be delivered to the port of\nRotterdam, 15 March 2024 at the latest.",
+     "The goods shall be delivered to the port of Rotterdam, 15 March 2024 at the latest."),
+])
+def test_a_wrapped_line_that_starts_with_a_place_is_still_joined_unless_a_signatory_s(text, joined):
+    assert unwrap(text) == joined
 
 
 @pytest.mark.parametrize(
