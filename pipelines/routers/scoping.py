@@ -980,8 +980,6 @@ def scope_for(workspace: WorkspaceStore, question: str, index: IdentityIndex | N
     if quoted is not None:
         return replace(quoted, identity=names_of(index, quoted.contract_ids), kinds=kinds_of(index, quoted.contract_ids))
     scope = index.named(question, text_contracts)
-    if scope is not None and _kind_contradicts(index, question, scope, bm25):
-        return None  # named by a place or a name its contracts carry, but as a kind none of them is (see :func:`_kind_contradicts`)
     if scope is None:
         scope = by_kind(index, question) or by_nationality(index, question)
         absent = [name for name in absent_names(index, question, _carriers(index, bm25)) if name not in scope.named_by] if scope else []
@@ -994,7 +992,7 @@ def scope_for(workspace: WorkspaceStore, question: str, index: IdentityIndex | N
         if scope is not None:
             names = {name: ids for name, ids in named_names(index, question, _carriers(index, bm25)).items() if name not in scope.named_by}
             scope = _kind_scope_with_names(index, scope, names)
-    if scope is None or _kind_contradicts(index, question, scope, bm25):
+    if scope is None or _kind_contradicts(index, question, scope, bm25):  # named by a place it carries, as a kind it is not
         return None
     # Cross-check: a named contract must be among those the whole question reaches lexically (its
     # best passages), the question read in both languages through the glossary. Not only the first
@@ -1182,9 +1180,7 @@ def _kind_contradicts(index: IdentityIndex, question: str, scope: Scope, bm25: A
     if bm25 is None:
         return True
     scoped = set(scope.contract_ids)
-    return not any(
-        _held_whole(bm25, term.tokens, scoped) for match in asked for term in match.concept.terms
-    )
+    return not any(_held_whole(bm25, term.tokens, scoped) for match in asked for term in match.concept.terms)
 
 
 def _kind_scope_with_names(index: IdentityIndex, scope: Scope, names: dict[str, set[str]]) -> Scope | None:
