@@ -325,7 +325,11 @@ def best_sentences(
     asked = fold(question)
     # a contract's opening that names its parties, for a question that does not ask who they are: quoted last, and never after another
     opening = _openings(documents) if question and not parties_asked(question) and not _PARTY_DETAILS_ASKED.search(fold(question)) else set()
-    scored = _opening_last(scored, opening)
+    # … and its signature block, for a question that does not ask who signed: quoted last too, never after a sentence that answers
+    # (walkthrough 34: the amendment's "This Amendment is governed by the laws of Sweden …" then « For Valorys Recyclage SAS: Olivier Ducros
+    # For Nordic Polymers AB: … », the parties' names asked)
+    signed = {(n, fold_label(sentence)) for n, doc in enumerate(documents, 1) for _l, _p, sentence in signature_block([doc])} if question and not signers_asked(question) else set()
+    scored = _opening_last(scored, opening | signed)
     # an end with no ground asked, and a sentence that writes one there to quote (else the ones on a ground are all there is)
     no_ground = bool(_NO_GROUND_ASKED.search(asked) and _ENDING_ASKED.search(asked)) and any(with_no_ground(s[4]) for s in scored)
     if no_ground:
@@ -346,8 +350,8 @@ def best_sentences(
             continue  # the best one's article is about what is asked, by its heading; this one's is not
         if best and no_ground and on_a_ground(sentence):
             continue  # an end on a ground, after one with none: the opposite of what is asked
-        if best and (n, key) in opening:
-            continue  # the parties' opening after a sentence that answers: not what is asked
+        if best and ((n, key) in opening or (n, key) in signed):
+            continue  # the parties' opening, or the signatures, after a sentence that answers: not what is asked
         seen.add(key)
         if not best:
             first_coverage, first_units, first_figure = coverage, held, _writes_a_figure(sentence)

@@ -79,7 +79,8 @@ def test_a_per_contract_answer_quotes_the_clause_before_the_opening_that_names_t
     law = Document(id="c5-12", score=0.9, meta={**supply, "section": "12. Governing Law"},
                    content="This Agreement shall be governed by the laws of Norway.")
     amendment = Document(id="c6-5", score=0.8, meta={"doc_id": "c6", "title": "AMENDMENT No. 1", "file": "room/Amendment_1.pdf", "section": "5. Miscellaneous"},
-                         content="This Amendment is governed by the laws of Norway.")
+                         content="This Amendment is governed by the laws of Norway.\nSigned on 20 October 2025.\n"
+                         "For Verralis Recycling SAS: Anne Roux\nFor Fjordglass AS: Lars Berg")
     question = "What law governs the glass cullet supply agreement with Fjordglass?"
     tokens = tokenize(question)
     # the words that name the contract, as its scope gives them (its parties, its title): not asked
@@ -88,6 +89,11 @@ def test_a_per_contract_answer_quotes_the_clause_before_the_opening_that_names_t
     answer = extractive_answer(question, [opening, law, amendment], units=units, per_contract=True, question=question, amendments={"c6": "c5"})
     first_line = answer.splitlines()[1]
     assert "shall be governed by the laws of Norway" in first_line and "incorporated" not in first_line, answer
+    # … nor the amendment's signatures, which name the parties asked about (walkthrough 34: « For Valorys Recyclage SAS: Olivier Ducros … »)
+    assert "Anne Roux" not in answer and "This Amendment is governed by the laws of Norway." in answer, answer
+    unscoped = extractive_answer(question, [opening, law, amendment], units=asked_units(tokens, load_lexicon().find(tokens), "en", None, None),
+                                 per_contract=True, question=question, amendments={"c6": "c5"})
+    assert "Anne Roux" not in unscoped, unscoped
 
 
 @pytest.mark.parametrize(
