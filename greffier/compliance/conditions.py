@@ -331,6 +331,20 @@ def _date_sentence(chunk: ClassifiedChunk, value: date) -> str | None:
 _RENEWS = re.compile(r"\b(?:renew\w*|reconduit\w*|reconduction|renouvel\w*|successive\s+periods?|p[ée]riodes?\s+successives?|prorog\w*\s+tacitement)\b", re.I)
 
 
+# A term article's sentence that gives the term's length: what an end the record counted is reckoned from
+_LENGTH = re.compile(
+    r"\b(?:\d+|\(\d+\))\s*(?:calendar\s+)?(?:months?|years?|mois|ans|ann[ée]es?)\b[^.;]{0,80}|\b(?:months?|years?|mois|ans|ann[ée]es?)\b", re.I
+)
+_TERM_CUE = re.compile(r"\b(?:term|period|duration|commenc\w*|continu\w*|dur[ée]e|p[ée]riode|court|prend\w* effet|conclu\w*)\b", re.I)
+
+
+def _length_sentence(chunk: ClassifiedChunk) -> str | None:
+    """The sentence of ``chunk`` that gives the term's length and says it is the term's ("… commences on 1 June 2024 and shall continue
+    for an initial period of thirty-six (36) months"): the words an end the record counted is reckoned from (walkthrough 34's SaaS flag
+    quoted Greffier's own « end date: 2027-06-01 »), else None."""
+    return next((sentence for sentence in sentences(chunk.text) if _LENGTH.search(sentence) and _TERM_CUE.search(sentence)), None)
+
+
 def _renewal_sentence(chunk: ClassifiedChunk) -> str | None:
     """The sentence of ``chunk`` that makes the contract renew (a renewed term's end is written nowhere: walkthrough 34's flags quoted
     Greffier's own « end date: 2027-03-31 » for three contracts that renew by themselves), else None."""
@@ -421,6 +435,8 @@ def date_hit(condition: DateCondition, facts: DocumentFacts, chunks: Sequence[Cl
     sentence = text_sentence or (_date_sentence(chunk, value) if chunk else None)
     if sentence is None and chunk is not None and (renewed is not None or notice_passed is not None):
         sentence = _renewal_sentence(chunk)
+    if sentence is None and chunk is not None and source == "record":
+        sentence = _length_sentence(chunk)  # an end counted from a start and a length, which no sentence writes
     label = condition.field.replace("_", " ")
     excerpt = _clip(sentence) if sentence else f"{label}: {value.isoformat()}"
     details = {condition.field: value.isoformat(), "test": test, "today": today.isoformat(), "source": source}

@@ -203,6 +203,17 @@ def test_a_renewed_term_s_end_is_flagged_on_the_sentence_that_makes_it_renew():
     assert finding.details["end_date"] == "2027-03-31" and finding.excerpt.startswith("Il est ensuite reconduit tacitement"), finding.excerpt
 
 
+def test_an_end_counted_from_a_length_is_flagged_on_the_sentence_that_gives_the_length():
+    # walkthrough 34: a SaaS agreement "commences on 1 June 2024 … for an initial period of thirty-six (36) months": no sentence writes the
+    # end the record counted, and the flag quoted Greffier's own « end date: 2027-06-01 »
+    condition = "{kind: date, field: end_date, within_months: 12}"
+    clause = chunk("3.1 This Agreement commences on 1 June 2024 (the \"Effective Date\") and shall continue for an initial period of "
+                   "thirty-six (36) months. 3.2 Either party may give notice.", "term", chunk_id="c10-4")
+    counted = DocumentFacts(id="c10", end_date=date(2027, 6, 1), evidence={"end_date": ["c10-4"]})
+    [finding], _ = run(condition, [clause], clause_types="[term]", facts=counted)
+    assert finding.excerpt.startswith("3.1 This Agreement commences on 1 June 2024"), finding.excerpt
+
+
 def test_a_past_end_date_says_the_contract_has_ended_unless_it_renews_by_itself():
     # walkthrough 16: a maintenance contract that ended on 31 October 2026, « sans tacite reconduction », raised no date flag
     condition = "{kind: date, field: end_date, past: true}"
