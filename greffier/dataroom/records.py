@@ -780,17 +780,23 @@ def _warn_aliases(records: list[ContractRecord]) -> None:
     pairs = ((party.entity_id, party.raw_name) for record in records for party in record.parties)
     by_entity: dict[str, list[ContractRecord]] = defaultdict(list)
     marks: dict[str, tuple[set[str], set[str]]] = defaultdict(lambda: (set(), set()))  # entity → (numbers, legal forms)
+    registered: set[str] = set()
     for record in records:
         for party in record.parties:
             numbers, forms = marks[party.entity_id]
             numbers.update(n for n in (party.siren, _digits(party.identifier)) if n)
             forms.update(_legal_form(party.raw_name) | ({"(person)"} if party.kind == "person" else set()))
+            if party.kind == "company" and party.siren:
+                registered.add(party.entity_id)  # a company its number registers is no person (walkthrough 35: a seller and his holding)
         for key in dict.fromkeys(record.entity_ids):
             by_entity[key].append(record)
     per_record: dict[str, list[str]] = defaultdict(list)
     for warning in alias_warnings(pairs):
         if _told_apart(marks[warning.entity_a], marks[warning.entity_b]):
             continue
+        persons = {key for key in (warning.entity_a, warning.entity_b) if "(person)" in marks[key][1]}
+        if len(persons) == 1 and {warning.entity_a, warning.entity_b} - persons <= registered:
+            continue  # a person and a registered company (« Monsieur Erwan GOURMELON » and his holding FINANCIÈRE GOURMELON, RCS 444 781 090)
         for record in {r.id: r for r in [*by_entity[warning.entity_a], *by_entity[warning.entity_b]]}.values():
             per_record[record.id].append(warning.message)
     for record in records:

@@ -188,10 +188,20 @@ class Lexicon:
         return list(seen.values())
 
 
-def _inflection_of(written: str, term: str) -> bool:
+def _inflection_of(written: str, term: str, lang: str = "fr") -> bool:
     """Whether two words differ by an ending of number or gender only (« commissions » / « commission »,
-    « licenciée » / « licencié »), not by a derivation the stemmer cuts alike (« licenciement » / « licencié »)."""
+    « licenciée » / « licencié »), not by a derivation the stemmer cuts alike (« licenciement » / « licencié »). An English
+    word has no gender: "carriers" is "carrier"'s plural, « carrière » none of its forms (walkthrough 35)."""
+    if lang == "en":
+        return _english_base(written) == _english_base(term)
     return written.rstrip("sxe") == term.rstrip("sxe")
+
+
+def _english_base(word: str) -> str:
+    """An English word without its plural's ending: "quarries" → "quarry", "carriers" → "carrier"."""
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 
 
 def _without_stem_collisions(candidates: list[Match], tokens: Sequence[str]) -> list[Match]:
@@ -201,7 +211,7 @@ def _without_stem_collisions(candidates: list[Match], tokens: Sequence[str]) -> 
     exact = {(m.start, m.end) for m in candidates if tuple(tokens[m.start : m.end]) == m.term.tokens}
     return [
         m for m in candidates
-        if ((m.start, m.end) not in exact or all(_inflection_of(w, t) for w, t in zip(tokens[m.start : m.end], m.term.tokens)))
+        if ((m.start, m.end) not in exact or all(_inflection_of(w, t, m.term.lang) for w, t in zip(tokens[m.start : m.end], m.term.tokens)))
         and not (m.end - m.start == 1 and m.concept.kind in _DESCRIBING_KINDS and _derived_from(tokens[m.start], m.term.tokens[0]))
     ]
 

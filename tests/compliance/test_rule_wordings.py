@@ -1886,6 +1886,31 @@ WALKTHROUGH_33 = [
 ]
 
 
+# walkthrough 35 (a quarry and ready-mix group): prices « au moins aussi favorables que ceux qu'il accorde » to other resellers, a
+# warranty cap « ne pourra en aucun cas excéder », an indemnity "not subject to any limitation as to amount"; no assignment read in the
+# sellers' name (« les Cédants »), no change of control in a buyer's right to substitute a company it controls
+WALKTHROUGH_35 = [
+    ("most-favoured-customer", True, "Le Fabricant garantit au Concessionnaire des tarifs au moins aussi favorables que ceux qu'il consent à tout "
+     "autre distributeur de la région pour des quantités comparables."),
+    ("most-favoured-customer", True, "The Supplier shall offer the Buyer prices at least as favourable as those it grants to any other customer "
+     "buying similar volumes."),
+    ("most-favoured-customer", False, "Les remises accordées au Distributeur sont au moins aussi favorables que celles prévues au barème de 2024."),
+    ("liability-cap", True, "La somme totale des indemnités dues par le Vendeur au titre de la garantie ne pourra en aucun cas excéder un million "
+     "d'euros (1 000 000 €)."),
+    ("uncapped-liability", True, "The Lessee shall indemnify the Lessor against any loss of the Machinery, and that indemnity shall not be "
+     "subject to any limitation as to amount."),
+    ("uncapped-liability", False, "The Lessor's liability under this Agreement shall not exceed the hire charges paid in the preceding year."),
+    ("assignment-restriction", False, "Aucune demande ne pourra être formée pour un dommage inférieur à 10 000 euros, et les Cédants ne seront "
+     "tenus qu'au-delà d'une franchise de 50 000 euros."),
+    ("assignment-restriction", False, "Aucun recours ne pourra être exercé contre le Cessionnaire après le 30 juin 2027."),
+    ("assignment-restriction", True, "Les Cédants ne pourront céder les actions restantes sans l'accord préalable du Cessionnaire."),
+    ("change-of-control", False, "L'Acquéreur pourra se substituer, pour l'achat des Titres, toute société qu'il contrôle au sens de l'article "
+     "L. 233-3 du code de commerce."),
+    ("change-of-control", True, "En cas de prise de contrôle de l'Acquéreur par un tiers au sens de l'article L. 233-3 du code de commerce, le "
+     "Vendeur pourra résilier le contrat."),
+]
+
+
 # walkthrough 34 (a waste-management group): a most-favoured customer's prices « pas supérieurs à ceux qu'il consent » to others, a
 # penalty for each service not performed; not an exclusive forum (a Swiss « for juridique »), nor a cap expressed as a share of the
 # « prix de cession » (no assignment restricted)
@@ -1918,7 +1943,7 @@ WALKTHROUGH_34 = [
 
 @pytest.mark.parametrize(
     ("rule", "fires", "text"),
-    WALKTHROUGH_34 + WALKTHROUGH_33 + WALKTHROUGH_32 + WALKTHROUGH_31 + WALKTHROUGH_30 + NOTICE_RUNS_OUT + WALKTHROUGH_17 + PROTECTED_TERRITORY + LEAVING_AT_WILL + WALKTHROUGH_12 + FALSE_POSITIVE_KINDS + MISSED_KINDS + REVIEWED + LIMIT_THEN_EXCEPT + WALKTHROUGH_13 + CUAD_TUNING_KINDS + WALKTHROUGH_14 + REVIEWED_24
+    WALKTHROUGH_35 + WALKTHROUGH_34 + WALKTHROUGH_33 + WALKTHROUGH_32 + WALKTHROUGH_31 + WALKTHROUGH_30 + NOTICE_RUNS_OUT + WALKTHROUGH_17 + PROTECTED_TERRITORY + LEAVING_AT_WILL + WALKTHROUGH_12 + FALSE_POSITIVE_KINDS + MISSED_KINDS + REVIEWED + LIMIT_THEN_EXCEPT + WALKTHROUGH_13 + CUAD_TUNING_KINDS + WALKTHROUGH_14 + REVIEWED_24
     + WALKTHROUGH_16 + MOST_FAVOURED_WRITTEN_OUT + WALKTHROUGH_25,
 )
 def test_the_last_rounds_wordings(rule, fires, text):

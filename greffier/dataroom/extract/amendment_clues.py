@@ -180,6 +180,27 @@ _NEW_TERM_END = re.compile(
 )
 
 
+# A proviso on an earlier end, between commas: ", unless terminated earlier in accordance with Clause 11,", ", subject to earlier termination
+# under clause 9,", « , sauf résiliation anticipée dans les conditions de l'article 11, » — it says nothing of the term's end itself
+_EARLY_END_PROVISO = re.compile(
+    r",\s*(?:unless\s+(?:(?:sooner|earlier|previously)\s+)?terminated(?:\s+(?:sooner|earlier))?|subject\s+to\s+(?:any\s+)?(?:earlier|prior)\s+termination"
+    r"|save\s+(?:in\s+the\s+case\s+of|for)\s+(?:an?\s+)?(?:earlier|early)\s+termination"
+    r"|sauf\s+(?:en\s+cas\s+de\s+)?r[ée]siliation\s+anticip[ée]e|sous\s+r[ée]serve\s+d['’]une\s+r[ée]siliation\s+anticip[ée]e)\b[^,.;]{0,80},",
+    re.I,
+)
+
+
+def _without(pattern: re.Pattern[str], text: str) -> tuple[str, list[int]]:
+    """The text with what the pattern matches taken out, and where each of its characters stands in the text."""
+    kept: list[int] = []
+    start = 0
+    for match in pattern.finditer(text):
+        kept.extend(range(start, match.start()))
+        start = match.end()
+    kept.extend(range(start, len(text)))
+    return "".join(text[i] for i in kept), kept
+
+
 # the same in the present tense, as a replaced term article writes it: « Le présent contrat prend effet le 1er janvier 2025 et
 # prend fin le 31 décembre 2027 », "This Agreement expires on December 31, 2027", "the Term ends on …"
 _NEW_TERM_END_PRESENT = re.compile(
@@ -399,11 +420,15 @@ def _read_amendment_sentence(sentence: Sentence, clues: AmendmentClues, *, about
     if clues.new_end_date is None and not UNCHANGED.search(text) and (match := EXTENSION.search(text)):
         if value := parse_date(match["date"]):
             clues.new_end_date = Finding[date](value=value, chunk_id=chunk_id, raw=match.group(0), rule="extension")
-    if clues.new_end_date is None and operative and (match := _NEW_TERM_END.search(text) or _NEW_TERM_END_PRESENT.search(text)):
-        if match.groupdict().get("date_moved") and _NOT_DONE.search(_sentence_before(text, match.start())):
+    # (the proviso on an earlier end set apart: "This Agreement came into force on the Commencement Date and, unless terminated earlier in
+    # accordance with Clause 11, shall remain in force until … 30 June 2029" — walkthrough 35's replaced clause, too long between noun and verb)
+    plain, where = _without(_EARLY_END_PROVISO, text)
+    if clues.new_end_date is None and operative and (match := _NEW_TERM_END.search(plain) or _NEW_TERM_END_PRESENT.search(plain)):
+        if match.groupdict().get("date_moved") and _NOT_DONE.search(_sentence_before(plain, match.start())):
             pass  # "may … extend the term to …", « refuse de repousser le terme … »: an option or a refusal moves nothing
         elif value := parse_date(match["date"] or match.groupdict().get("date_reached") or match.groupdict().get("date_moved") or match.groupdict().get("date_effects")):
-            clues.new_end_date = Finding[date](value=value, chunk_id=chunk_id, raw=match.group(0), rule="new term")
+            raw = text[where[match.start()] : where[match.end() - 1] + 1]  # the evidence as written, the proviso in it
+            clues.new_end_date = Finding[date](value=value, chunk_id=chunk_id, raw=raw, rule="new term")
     if clues.extension is None and not UNCHANGED.search(text) and (match := EXTENSION_PERIOD.search(text)):
         if periods := find_periods(match["period"]):
             clues.extension = Finding[Period](value=periods[0][0], chunk_id=chunk_id, raw=match.group(0), rule="extension period")

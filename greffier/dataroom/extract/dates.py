@@ -38,6 +38,9 @@ _SIGNATURE_RULES: tuple[tuple[str, re.Pattern[str], bool], ...] = (
     ("made on", re.compile(rf"{_THIS}(?:is\s+)?(?:made|entered\s+into)\s+(?:on|as\s+of)\s+(?:this\s+)?(?:the\s+)?{DATE_GROUP}", re.I), False),
     ("signé le", re.compile(rf"\bprésente?\s+\w+\s+(?:est|a\s+été)\s+sign[ée]e?\s+le\s+{DATE_GROUP}", re.I), False),
     ("signed at", re.compile(rf"\b(?:done|signed)\b[^.\n]{{0,40}}?\bat\s+[^,\n]{{1,40}}?,?\s+on\s+(?:this\s+)?(?:the\s+)?{DATE_GROUP}", re.I), True),
+    # a signature line that names the party and its signatory first: "Signed for and on behalf of KESSLER BRECHTECHNIK GMBH by Markus
+    # Kessler, Geschäftsführer, at Mannheim on 12 March 2024" (walkthrough 35: the last of two such lines dates the contract)
+    ("signed at", re.compile(rf"^[ \t*]*(?:signed|executed)\s+(?:for|by)\b[^\n]{{0,160}}?\bat\s+[^,\n]{{1,40}}?,?\s+on\s+(?:this\s+)?(?:the\s+)?{DATE_GROUP}", re.I | re.M), True),
     # an insurance policy is issued, not signed: "Issued at Hamburg on 15 December 2025" (walkthrough 30), the line's own words — not a
     # bond "issued at BNP Paribas Paris on …" inside a clause (the review of the round)
     ("signed at", re.compile(rf"^[ \t*]*issued\s+at\s+[^,\n]{{1,40}}?,?\s+on\s+(?:this\s+)?(?:the\s+)?{DATE_GROUP}", re.I | re.M), True),
@@ -128,7 +131,8 @@ def extract_signature_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None
 
 _OPENING_END = re.compile(
     r"\b(?:WHEREAS|RECITALS?|BACKGROUND|W\s?I\s?T\s?N\s?E\s?S\s?S\s?E\s?T\s?H|NOW,?\s+THEREFORE|PR[ÉE]AMBULE|IL\s+(?:A\s+[ÉE]T[ÉE]|EST)\s+"
-    r"(?:PR[ÉE]ALABLEMENT\s+)?(?:EXPOS[ÉE]|CONVENU)|IN\s+WITNESS\s+WHEREOF|EN\s+FOI\s+DE\s+QUOI)"  # a short contract's blocks follow its opening
+    r"(?:PR[ÉE]ALABLEMENT\s+)?(?:EXPOS[ÉE]|CONVENU)|IN\s+WITNESS\s+WHEREOF|EN\s+FOI\s+DE\s+QUOI"  # a short contract's blocks follow its opening
+    r"|(?:Signed|SIGNED|Executed|EXECUTED)\s+(?:for|by|as\s+a\s+deed)\b)"  # "Signed for and on behalf of …": a signature line
 )
 _MADE_CUE = re.compile(
     r"\b(?:made|entered(?:\s+into)?|enters?\s+into|executed|dated|signed|concluded|conclue?s?|sign[ée]e?s?|pass[ée]e?|en\s+date\s+du|fait)\b"
@@ -164,6 +168,7 @@ _PARTIES_WINDOW = 600
 _MADE_AFTER_PARTIES = re.compile(
     r"\b(?:(?:is|are|was|be|been)\s+(?:hereby\s+)?(?:made|entered\s+into|executed|concluded)|(?:est|a\s+été)\s+conclue?|enter(?:s)?\s+into)\b"
     r"[^;]*?\b(?:between|among|by|entre|par)\b[^;]*?,?\s+(?<!effective\s)(?<!expires\s)(?<!expire\s)(?<!ends\s)(?<!terminates\s)(?<!expirera\s)"
+    r"(?<!starts\s)(?<!start\s)(?<!commences\s)(?<!commence\s)(?<!begins\s)(?<!begin\s)"  # "The hire period starts on …": the start
     r"(?:as\s+of|on|dated|le|en\s+date\s+du|(?<=\)\s)this)\s+(?:this\s+|the\s+)?$",  # "effective as of": the effective date; "expires on": the end
     re.I,
 )

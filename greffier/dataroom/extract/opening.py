@@ -95,7 +95,7 @@ _CONNECTOR_SPLIT = re.compile(
     r"|\s*(?i:\bd['’]une\s+part|\bd['’]autre\s+part|\bof\s+the\s+(?:one|other|first|second)\s+part|\ben\s+pr[ée]sence\s+de|\bin\s+the\s+presence\s+of"
     r"|\bon\s+the\s+(?:one|other)\s+(?:hand|side))\b\s*[:,;.]?\s*"
     # the beneficiary of a one-sided instrument: "by Alder Holdings Inc. (…), in favor of Birch Bank plc", « au profit de la BANQUE … »
-    r"|\s*,?\s*(?i:\bin\s+fav(?:o|ou)r\s+of|\bfor\s+the\s+benefit\s+of|\bau\s+profit\s+d[eu]|\ben\s+faveur\s+d[eu])\s*:?\s+"
+    r"|\s*,?\s*(?i:\bin\s+fav(?:o|ou)r\s+of|(?<!itself\sand\s)(?<!themselves\sand\s)\bfor\s+the\s+benefit\s+of|\bau\s+profit\s+d[eu]|\ben\s+faveur\s+d[eu])\s*:?\s+"
     # … and the debtor whose debts a guarantee secures: « en garantie des engagements de la société X », "as security for the obligations of X"
     r"|\s*,?\s*(?i:\ben\s+garantie\s+des\s+(?:engagements|obligations|dettes|sommes\s+dues)\s+d[eu]|\bas\s+security\s+for\s+the\s+(?:obligations|liabilities|debts)\s+of)\s+"
     r"|\s*-\s*(?i:and|et)\s*-\s*"
@@ -394,7 +394,8 @@ _GROUP_ALIAS = re.compile(
     r"(?i:un|une|le|la|l['’])?\s*[«\"“][^»\"”]{1,40}[»\"”])?"
 )
 _GROUP_GOES_ON = re.compile(
-    r"\s*,?\s*(?:(?i:d['’]une\s+part|of\s+the\s+one\s+part|on\s+the\s+one\s+(?:hand|side))\s*,?\s*)?(?:ET|Et|et|AND|And|and)\s*:?\s+"
+    # (« DE PREMIÈRE PART, ET » as well: walkthrough 35's share purchase lost its buyer)
+    r"\s*,?\s*(?:(?i:d['’]une\s+part|de\s+premi[èe]re\s+part|of\s+the\s+(?:one|first)\s+part|on\s+the\s+one\s+(?:hand|side))\s*,?\s*)?(?:ET|Et|et|AND|And|and)\s*:?\s+"
     r"(?:\(\w{1,3}\)\s*)?(?:(?i:la\s+soci[ée]t[ée]|the|la|le|l['’])\s*)?[A-Z0-9ÀÂÉÈÊÎÔÛ]"
 )
 
@@ -444,7 +445,7 @@ def parse_segment(text: str, start: int) -> list[OpeningParty]:
 # A party's affiliates written with it, never a party of their own: "Sekisui Diagnostics, LLC and its Affiliates, a Delaware …",
 # "("Allscripts") on behalf of itself and its Affiliates and Phreesia, Inc.", « Acme SAS et ses filiales »
 _AFFILIATES = re.compile(
-    r"(?:\s*,?\s*\b(?:(?:on\s+behalf\s+of|for)\s+(?:itself|themselves)\s+and\s+(?:on\s+behalf\s+of\s+)?|(?i:and|et)\s+)(?:all\s+(?:of\s+)?)?"
+    r"(?:\s*,?\s*\b(?:(?:on\s+behalf\s+of|for)\s+(?:itself|themselves)\s+and\s+(?:(?:on\s+behalf\s+of|for\s+the\s+benefit\s+of|for)\s+)?|(?i:and|et)\s+)(?:all\s+(?:of\s+)?)?"
     r"(?i:its|their|ses|leurs)\s+(?:respective\s+)?(?i:affiliates|subsidiaries|affiliated\s+companies|filiales|soci[ée]t[ée]s\s+affili[ée]es)"
     r"(?:\s+and\s+related\s+companies)?\b)(?=\s*(?:[,;(]|and\b|et\b|$))"
 )
@@ -457,7 +458,9 @@ _AFFILIATES = re.compile(
 _NAMED_AFFILIATES = re.compile(
     r"(?i:its|their|ses|leurs)\s+(?:respective\s+)?(?i:affiliates|subsidiaries|filiales|soci[ée]t[ée]s\s+affili[ée]es)(?:\s*:)?\s+"
     # (right after it, a capital first: not ", and BETA CONSULTING SARL", the next party — the review of the round)
-    r"(?P<names>[A-ZÀ-Ý][\w'’.&-]*(?:(?:\s+|,\s*)(?:[A-ZÀ-Ý][\w'’.&-]*|and|et|&)){0,14}(?<=[\w.]))"
+    # (a name's particles too: "Carrières du Clain SAS, Bétons RBO SAS and Sablières de l'Estuaire SAS" — walkthrough 35's last affiliate
+    # was read as the customer)
+    r"(?P<names>[A-ZÀ-Ý][\w'’.&-]*(?:(?:\s+|,\s*)(?:[A-ZÀ-Ý][\w'’.&-]*|and|et|&|du|de|des|la|le|les|of|the|[ld]['’][A-ZÀ-Ý][\w'’.&-]*)){0,20}(?<=[\w.]))"
     r"(?=\s*(?:\(|,?\s*\n|,?\s*$|,\s*(?i:ci-apr[èe]s|hereinafter)))"
 )
 

@@ -168,7 +168,7 @@ _START = re.compile(
     rf"(?:à\s+compter\s+du|a\s+compter\s+du|prend(?:ra)?\s+effet\s+(?:le|au)|entre(?:ra)?\s+en\s+vigueur\s+le|entré\s+en\s+vigueur\s+le|"
     rf"débute(?:ra)?\s+le|commence(?:ra)?\s+le|commence(?:ra|ront|nt)?\s+à\s+courir\s+le|à\s+partir\s+du|à\s+effet\s+du|\bfrom|\bas\s+of|\beffective\s+(?:as\s+of|from|on)|"
     rf"\bcommenc(?:es|ing|e)\s+(?:on|upon)|\bbegin(?:s|ning)?\s+(?:on|upon)|\bstart(?:s|ing)?\s+on|\bwith\s+effect\s+from"
-    rf"|\bcomes?\s+into\s+(?:force|effect)\s+on|\benter(?:s|ed|ing)?\s+into\s+(?:force|effect)\s+(?:on|as\s+of)"  # walkthrough 25: "enters into force on 1 January 2022"
+    rf"|\b(?:comes?|came)\s+into\s+(?:force|effect)\s+on|\benter(?:s|ed|ing)?\s+into\s+(?:force|effect)\s+(?:on|as\s+of)"  # walkthrough 25: "enters into force on 1 January 2022"
     rf"|\btak(?:es?|ing)\s+effect\s+(?:on|as\s+of|from))\s+(?:the\s+)?{DATE_GROUP}",
     re.I,
 )
@@ -213,7 +213,16 @@ _INSTALMENTS = re.compile(
     rf"[^.]{{0,120}}?\b(?:premi[èe]re?|first)\b[^.]{{0,40}}?{DATE_GROUP}",
     re.I,
 )
-_INSTALMENT_WORD = re.compile(r"mensualit|trimestrialit|semestrialit|annuit|[ée]ch[ée]ances|instal?ments|repayments", re.I)
+_INSTALMENT_WORD = re.compile(r"mensualit|trimestrialit|semestrialit|annuit|[ée]ch[ée]ances|instal?ments|repayments|rembours|repa(?:y|id)", re.I)
+# A loan repaid at once, on a date: « Le Crédit B est remboursable en une seule fois le 30 septembre 2031 », « remboursable in fine le
+# … », "the Term Loan B shall be repaid in full on 30 September 2031", "repayable in one instalment on …"
+_REPAID_AT_ONCE = re.compile(
+    rf"\b(?:rembours\w*|repayable|repaid|shall\s+repay|will\s+repay)\b[^.;]{{0,40}}?"
+    rf"\b(?:en\s+une\s+(?:seule\s+)?fois|in\s+fine|en\s+totalit[ée]|int[ée]gralement|in\s+full|in\s+(?:one|a\s+single)\s+(?:instal?ment|payment|amount|sum)"
+    rf"|in\s+a\s+single\s+(?:instal?ment|payment|amount|sum))\b[^.;]{{0,30}}?"
+    rf"\b(?:le|au\s+plus\s+tard\s+le|on|no\s+later\s+than|not\s+later\s+than|at\s+the\s+latest\s+on)\s+(?:the\s+)?{DATE_GROUP}",
+    re.I,
+)
 _INSTALMENT_MONTHS = {  # first letters of the instalment word → months between two instalments
     "mensu": 1, "month": 1, "trime": 3, "quart": 3, "semes": 6, "semi-": 6, "half-": 6, "annui": 12, "annue": 12, "annua": 12, "yearl": 12,
 }
@@ -299,10 +308,10 @@ def extract_term(
     if not candidates:
         if indefinite is None and not term_chunks:
             notes.append("no article about the term")
-        return TermFinding(start_date=_first_start(ranked, month_first), indefinite=indefinite, evidence=term_chunks, notes=notes)
-    best = _confirmed(min(candidates, key=lambda c: c.rank), candidates)
+        return TermFinding(start_date=_first_start(ranked, month_first, definitions), indefinite=indefinite, evidence=term_chunks, notes=notes)
+    best = _last_repayment(_confirmed(min(candidates, key=lambda c: c.rank), candidates), candidates)
     evidence = list(dict.fromkeys([*(term_chunks or []), *([best.end.chunk_id] if best.end.chunk_id else [])]))
-    return TermFinding(start_date=best.start or _first_start(ranked, month_first), end_date=best.end, evidence=evidence, notes=notes)
+    return TermFinding(start_date=best.start or _first_start(ranked, month_first, definitions), end_date=best.end, evidence=evidence, notes=notes)
 
 
 CONFIRMING_DAYS = 45  # a written end this close to a length's end is the same end, written (a month's days, a last day or an anniversary)
@@ -925,11 +934,24 @@ def _chunk_starts(ranked: list[Sentence], month_first: bool) -> dict[str | None,
     return starts
 
 
-def _first_start(ranked: list[Sentence], month_first: bool) -> Finding[date] | None:
+# The contract starting on a date it names and defines: "This Agreement shall come into force on the Commencement Date" with
+# ""Commencement Date" means 1 January 2021" among the definitions (walkthrough 35), « Le Contrat entre en vigueur à la Date d'Effet »
+_STARTS_ON_NAME = re.compile(
+    rf"\b(?:(?:comes?|came|come)\s+into\s+(?:force|effect)|enter(?:s|ed)?\s+into\s+(?:force|effect)|commenc(?:es?|ed)|begins?|began|starts?|started"
+    rf"|takes?\s+effect|took\s+effect|prend(?:ra)?\s+effet|entre(?:ra)?\s+en\s+vigueur|est\s+entré\w*\s+en\s+vigueur|commence(?:ra)?)"
+    rf"\s+(?:on|as\s+of|from|at|le|à|au|a)\s+(?:the\s+|la\s+|le\s+|l['’]\s*)?(?P<name>{DATE_NAME})"
+)
+
+
+def _first_start(ranked: list[Sentence], month_first: bool, definitions: dict[str, DefinedDate] | None = None) -> Finding[date] | None:
     for sentence in ranked:
         if sentence.chunk_rank == 0 or _TERM_CUE.search(sentence.text):
             if (match := _START.search(sentence.text)) and (value := read_date(match["date"], month_first=month_first)):
                 return Finding[date](value=value, chunk_id=sentence.chunk_id, raw=match.group(0), rule="start")
+            if definitions and (match := _STARTS_ON_NAME.search(sentence.text)):
+                definition = definitions.get(date_key(match["name"]))
+                if definition is not None and definition.means == "date" and definition.value is not None:
+                    return Finding[date](value=definition.value, chunk_id=definition.chunk_id, raw=definition.raw, rule="named start")
     return None
 
 
@@ -996,15 +1018,31 @@ def _form_effective_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None:
 def _instalment_candidates(sentence: Sentence, order: int) -> list[_TermCandidate]:
     if not _INSTALMENT_WORD.search(sentence.text):  # cheap test first: the full pattern is slow
         return []
+    if (bullet := _REPAID_AT_ONCE.search(sentence.text)) and (value := parse_date(bullet["date"])):
+        end = Finding[date](value=value, chunk_id=sentence.chunk_id, raw=bullet.group(0), rule="instalments")
+        return [_TermCandidate((sentence.chunk_rank, _RULE_RANK["instalments"], order), end, None)]
     match = _INSTALMENTS.search(sentence.text)
     if match is None or (first := parse_date(match["date"])) is None or not (count := parse_number(match["num"])):
         return []
-    months = next((m for prefix, m in _INSTALMENT_MONTHS.items() if fold(match["unit"]).startswith(fold(prefix))), None)
+    # « douze échéances semestrielles »: the échéances' adjective tells the months between them (walkthrough 35's Crédit A)
+    unit = re.sub(r"^[ée]ch[ée]ances\s+", "", fold(match["unit"]))
+    months = next((m for prefix, m in _INSTALMENT_MONTHS.items() if unit.startswith(fold(prefix))), None)
     if months is None:
         return []
     last = first + relativedelta(months=months * (count - 1))
+    if (first + timedelta(days=1)).day == 1:
+        last += relativedelta(day=31)  # instalments on a month's last day stay on it (30 June, then 31 December)
     end = Finding[date](value=last, chunk_id=sentence.chunk_id, raw=match.group(0), rule="instalments")
     return [_TermCandidate((sentence.chunk_rank, _RULE_RANK["instalments"], order), end, None)]
+
+
+def _last_repayment(best: _TermCandidate, candidates: list[_TermCandidate]) -> _TermCandidate:
+    """A loan of several tranches ends when its last one is repaid: of the repayments read (« le Crédit A … la dernière le 30 septembre
+    2030 », « le Crédit B est remboursable en une seule fois le 30 septembre 2031 »), the latest, not the first written."""
+    if best.end.rule != "instalments":
+        return best
+    same = [c for c in candidates if c.end.rule == "instalments" and c.rank[0] == best.rank[0]]
+    return max(same, key=lambda c: (c.end.value, -c.rank[2]))
 
 
 INDEFINITE_IN_TITLE = "indefinite (title)"  # the rule of an indefinite term the title says: a warning cites the title, not the chunk's heading

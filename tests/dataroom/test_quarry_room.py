@@ -1,0 +1,263 @@
+"""What walkthrough 35 (a quarry and ready-mix concrete group's data room: an aggregates supply agreement and its deed of variation, a
+share purchase, a crusher hire signed on two dates, a bank facility of three tranches, an exclusive dealer of ready-mixed concrete, a
+weighbridge software subscription for a group) found misread, read from text written for these tests."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from greffier.dataroom.extract import split_articles
+from greffier.dataroom.extract.parties import read_parties
+from greffier.dataroom.records import ContractInput, build_records
+from greffier.dataroom.vocabulary import match_contract_type
+from greffier.lexicon import load_lexicon
+
+
+def _records(*texts: str):
+    inputs = [
+        ContractInput(id=f"c{i}", file=f"room/c{i}.txt", title=t.splitlines()[0], text=t, chunks=split_articles(f"c{i}", t), position=i)
+        for i, t in enumerate(texts, 1)
+    ]
+    return {record.id: record for record in build_records(inputs)}
+
+
+SUPPLY = """LIMESTONE SUPPLY AGREEMENT
+
+This Agreement is made on 3 March 2021 between Calcaires du Poitou SAS, a French société par actions simplifiée ("Supplier"), and Wye
+Precast Limited, a company incorporated in England and Wales ("Buyer").
+
+1. DEFINITIONS
+1.1 In this Agreement: "Affiliate" means any entity controlling or controlled by a party; "Start Date" means 1 May 2021; "Tonne" means
+a metric tonne; "Term" has the meaning given in Clause 2.
+
+2. TERM
+This Agreement shall come into force on the Start Date and, subject to earlier termination in accordance with Clause 9, shall continue
+until 30 April 2026.
+
+12. GOVERNING LAW
+This Agreement is governed by the law of England and Wales.
+"""
+
+VARIATION = """DEED OF VARIATION OF THE LIMESTONE SUPPLY AGREEMENT DATED 3 MARCH 2021
+
+This Deed is made on 12 February 2025 between Calcaires du Poitou SAS ("Supplier") and Wye Precast Limited ("Buyer").
+
+1. VARIATION
+1.1 Clause 2 (Term) is deleted and replaced by the following: "2. Term. This Agreement came into force on the Start Date and, unless
+terminated earlier in accordance with Clause 9, shall continue in force until midnight (London time) on 31 October 2028."
+1.2 All other terms of the Agreement remain in full force and effect.
+"""
+
+CONTRAT = """CONTRAT DE FOURNITURE DE GRANULATS
+
+Entre Calcaires du Poitou SAS, ci-après « le Fournisseur », et Bétons de la Vienne SAS, ci-après « l'Acheteur ».
+
+Article 3 – Durée
+Le contrat prend effet le 1er mai 2021 et prend fin le 30 avril 2026.
+
+Article 12 – Droit applicable
+Le contrat est soumis au droit français.
+
+Fait à Poitiers, le 3 mars 2021.
+"""
+
+AVENANT = """AVENANT N° 1 AU CONTRAT DE FOURNITURE DE GRANULATS
+
+Entre Calcaires du Poitou SAS, ci-après « le Fournisseur », et Bétons de la Vienne SAS, ci-après « l'Acheteur ».
+
+Article 1 – Durée
+L'article 3 du Contrat est remplacé par les stipulations suivantes : « Le contrat, entré en vigueur le 1er mai 2021, sauf résiliation
+anticipée dans les conditions de l'article 9, prendra fin le 31 octobre 2028. »
+
+Fait à Poitiers, le 12 février 2025.
+"""
+
+
+@pytest.mark.parametrize(("contract", "amendment"), [(SUPPLY, VARIATION), (CONTRAT, AVENANT)])
+def test_a_replaced_term_clause_with_a_proviso_on_an_earlier_end_moves_the_end(contract, amendment):
+    # "… and, unless terminated earlier in accordance with Clause 9, shall continue in force until …": the proviso between the contract
+    # and its verb kept the new term unread (walkthrough 35's deed of variation: « end date not moved, to check »)
+    records = _records(contract, amendment)
+    record = records["c1"]
+    assert record.amended_by == ["c2"] and record.initial_end_date == date(2026, 4, 30), record.warnings
+    assert record.end_date == date(2028, 10, 31) and record.sources["end_date"].origin == "amendment"
+    # the evidence is the amendment's words as written, the proviso in them
+    assert "earlier" in record.sources["end_date"].raw or "anticipée" in record.sources["end_date"].raw
+
+
+def test_an_amendment_with_a_proviso_but_no_new_date_moves_nothing():
+    unchanged = VARIATION.replace("shall continue in force until midnight (London time) on 31 October 2028", "shall continue in force as before")
+    record = _records(SUPPLY, unchanged)["c1"]
+    assert record.end_date == date(2026, 4, 30)
+
+
+def test_a_term_that_comes_into_force_on_a_defined_date_starts_on_it():
+    record = _records(SUPPLY)["c1"]
+    assert record.start_date == date(2021, 5, 1)
+    assert record.end_date == date(2026, 4, 30)
+    # a name the contract does not define as a date gives no start
+    undefined = SUPPLY.replace('"Start Date" means 1 May 2021; ', "")
+    assert _records(undefined)["c1"].start_date is None
+
+
+SHARE_PURCHASE = """CONTRAT DE CESSION D'ACTIONS
+
+LES SOUSSIGNÉS :
+1. HOLDING MARCHAIS, société par actions simplifiée au capital de 900 000 euros, dont le siège social est situé 4 rue des Tanneurs, 79000
+Niort, immatriculée au registre du commerce et des sociétés de Niort sous le numéro 732 829 320, représentée par son Président, Monsieur
+Yann Marchais,
+2. Monsieur Yann MARCHAIS, né le 9 mai 1958 à Melle, de nationalité française, demeurant 3 allée des Tilleuls, 79000 Niort,
+ci-après ensemble « les Cédants » et chacun « un Cédant »,
+DE PREMIÈRE PART,
+ET
+GRANULATS DU CENTRE, société anonyme au capital de 12 000 000 euros, dont le siège social est situé 10 boulevard Jean Jaurès, 87000
+Limoges, immatriculée au registre du commerce et des sociétés de Limoges sous le numéro 542 107 651, représentée par Madame Inès Barre,
+Directrice générale,
+ci-après « le Cessionnaire »,
+DE SECONDE PART.
+
+ARTICLE 1 – OBJET
+Les Cédants cèdent au Cessionnaire l'intégralité des actions de la société Sablières Marchais.
+
+Fait à Niort, le 2 juillet 2024.
+"""
+
+
+def test_the_buyer_after_the_sellers_first_part_is_a_party():
+    # « … ci-après ensemble « les Cédants » …, DE PREMIÈRE PART, ET GRANULATS DU CENTRE … »: the list went on after the sellers' part
+    parties = read_parties("", split_articles("c", SHARE_PURCHASE)).parties
+    assert [(p.name, p.defined_as) for p in parties][-1] == ("GRANULATS DU CENTRE", ["Cessionnaire"])
+    assert len(parties) == 3
+
+
+def test_a_seller_and_his_registered_holding_are_no_possible_alias():
+    # a natural person and a company its RCS number registers are told apart: no « possible alias? … check they are different companies »
+    record = _records(SHARE_PURCHASE)["c1"]
+    assert {p.kind for p in record.parties} == {"person", "company"}
+    assert not [w for w in record.warnings if w.startswith("possible alias?")], record.warnings
+
+
+def test_two_companies_alike_with_nothing_apart_are_still_a_possible_alias():
+    text = SHARE_PURCHASE.replace("Monsieur Yann MARCHAIS, né le 9 mai 1958 à Melle, de nationalité française, demeurant 3 allée des Tilleuls, "
+                                  "79000 Niort", "MARCHAIS INVEST, société civile, dont le siège est 3 allée des Tilleuls, 79000 Niort")
+    record = _records(text)["c1"]
+    assert [w for w in record.warnings if w.startswith("possible alias?")], [(p.name, p.kind, p.siren) for p in record.parties]
+
+
+@pytest.mark.parametrize(("title", "expected"), [
+    ("CONTRAT DE DISTRIBUTION EXCLUSIVE DE BÉTON PRÊT À L'EMPLOI", "contrat de distribution"),  # ready-mixed concrete, no loan
+    ("CONTRAT DE FOURNITURE DE MORTIER PRÊT À L'EMPLOI", "contrat de fourniture"),
+    ("CONTRAT DE PRÊT À MOYEN TERME", "contrat de prêt"),
+    ("PRÊT À TAUX FIXE", "contrat de prêt"),
+])
+def test_a_product_ready_for_use_is_no_loan(title, expected):
+    assert match_contract_type(title) == expected
+
+
+FACILITY = """CONVENTION DE CRÉDITS
+
+ENTRE : GRANULATS DU CENTRE, société anonyme, immatriculée au RCS de Limoges sous le numéro 542 107 651, ci-après « l'Emprunteur »,
+ET : CAISSE RÉGIONALE DU LIMOUSIN, société coopérative de banque, immatriculée au RCS de Limoges sous le numéro 775 636 541, ci-après
+« le Prêteur ».
+
+Article 2 – Crédits
+Le Prêteur consent à l'Emprunteur un crédit amortissable (le « Crédit A ») et un crédit remboursable in fine (le « Crédit B »).
+
+Article 4 – Remboursement
+Le Crédit A est remboursable en dix échéances semestrielles égales, la première échéance intervenant le 30 juin 2025.
+Le Crédit B est remboursable en une seule fois le 31 décembre 2031.
+
+Article 11 – Droit applicable
+La présente convention est soumise au droit français.
+
+Fait à Limoges, le 20 mars 2025.
+"""
+
+
+def test_a_loan_of_several_tranches_ends_when_the_last_one_is_repaid():
+    # ten half-yearly instalments from 30 June 2025 end on 31 December 2029; the bullet tranche, repaid at once on 31 December 2031, later
+    record = _records(FACILITY)["c1"]
+    assert record.contract_type == "contrat de prêt"
+    assert record.end_date == date(2031, 12, 31), record.warnings
+
+
+def test_half_yearly_instalments_end_on_their_last_one():
+    record = _records(FACILITY.replace("Le Crédit B est remboursable en une seule fois le 31 décembre 2031.\n", ""))["c1"]
+    assert record.end_date == date(2029, 12, 31), record.warnings
+
+
+HIRE = """MOBILE CRUSHER HIRE AGREEMENT
+
+This Agreement is made between Brecher Anlagenbau GmbH, a company registered with the Amtsgericht Stuttgart under HRB 774102 (the
+"Owner"), and Calcaires du Poitou SAS, a French société par actions simplifiée (the "Hirer").
+
+Clause 1 – Equipment
+The Owner hires to the Hirer one mobile jaw crusher and one screen.
+
+Clause 2 – Hire Period
+The hire period starts on 1 May 2024 and ends on 30 April 2027.
+
+Clause 14 – Governing law
+This Agreement is governed by German law.
+
+Signed for and on behalf of BRECHER ANLAGENBAU GMBH by Jonas Brecher, Geschäftsführer, at Stuttgart on 8 April 2024
+Signed for and on behalf of CALCAIRES DU POITOU SAS by Anne Morel, Présidente, at Poitiers on 15 April 2024
+"""
+
+
+def test_signature_lines_that_name_the_signatory_first_date_the_contract_by_the_last_one():
+    record = _records(HIRE)["c1"]
+    assert record.signature_date == date(2024, 4, 15)
+    assert (record.start_date, record.end_date) == (date(2024, 5, 1), date(2027, 4, 30))
+
+
+def test_a_term_that_starts_on_a_date_is_no_signature_date():
+    # with no signature line, "The hire period starts on 1 May 2024" after the parties is the start, not the date the contract was made
+    unsigned = HIRE.split("\nSigned for", 1)[0]
+    assert _records(unsigned)["c1"].signature_date is None
+
+
+SUBSCRIPTION = """WEIGHBRIDGE SOFTWARE SUBSCRIPTION AGREEMENT
+
+This Subscription Agreement is entered into on 3 June 2025 between:
+SCALEWARE LIMITED, a private company limited by shares incorporated in Ireland with company number 611902 (the "Provider"); and
+GRANULATS DU CENTRE SA, a société anonyme registered with the RCS of Limoges under number 542 107 651, acting for itself and for the
+benefit of its Affiliates Carrières de la Creuse SAS, Bétons du Limousin SAS and Sablières de l'Isle SAS (the "Customer").
+
+1. SERVICES
+1.1 The Provider shall make its weighbridge platform available to the Customer.
+"""
+
+
+def test_the_affiliates_a_party_acts_for_the_benefit_of_leave_it_its_defined_name():
+    # "acting for itself and for the benefit of its Affiliates … (the "Customer")": the last affiliate was read as the customer
+    parties = read_parties("", split_articles("c", SUBSCRIPTION)).parties
+    assert [(p.name, p.defined_as) for p in parties] == [("SCALEWARE LIMITED", ["Provider"]), ("GRANULATS DU CENTRE SA", ["Customer"])]
+
+
+def test_a_guarantee_for_the_benefit_of_a_bank_still_names_the_bank():
+    text = ("GUARANTEE\n\nThis Guarantee is given by Holding Alpha SAS, a French company (the \"Guarantor\"), for the benefit of Banque "
+            "Beta SA, a French bank (the \"Bank\").\n\n1. GUARANTEE\nThe Guarantor guarantees.")
+    names = [p.name for p in read_parties("", split_articles("c", text)).parties]
+    assert names == ["Holding Alpha SAS", "Banque Beta SA"]
+
+
+@pytest.mark.parametrize(("question", "absent", "present"), [
+    # a French « carrière » is no English "carrier" (the transport contract's word), a « remise en état » no discount
+    ("Quelle est la durée du contrat de fortage de la carrière ?", "transport_agreement", "w_quarry"),
+    ("Qui paie la remise en état du site après l'extraction ?", "discount", "w_restoration"),
+    ("Qui paie la remise en état du site après l'extraction ?", "service_credit", "w_restoration"),
+])
+def test_quarry_words_are_not_read_as_another_notion(question, absent, present):
+    found = {m.concept.id for m in load_lexicon().find_text(question)}
+    assert absent not in found and present in found, found
+
+
+@pytest.mark.parametrize(("question", "notion"), [
+    ("Which carriers deliver the aggregates?", "transport_agreement"),
+    ("Quelle remise est consentie sur les prix ?", "discount"),
+])
+def test_the_carrier_and_the_discount_are_still_read(question, notion):
+    assert notion in {m.concept.id for m in load_lexicon().find_text(question)}
