@@ -223,7 +223,10 @@ _DESCRIBING_KINDS = frozenset({"contract", "place", "subject"})
 
 def _derived_from(written: str, term: str) -> bool:
     """Whether ``written`` is another word built on ``term`` by a long suffix the stemmer cuts off: "publications" is no
-    "public" (walkthrough 28: « les publications » read as the public sector, a subject that describes contracts)."""
+    "public" (walkthrough 28: « les publications » read as the public sector, a subject that describes contracts), or an adjective
+    in -able the stemmer cuts alike (« applicable », « application »)."""
+    if written.endswith(("able", "ible")) and not term.endswith(("able", "ible")):
+        return True  # an adjective of what may be done: « le droit applicable » names no software (« application »: walkthrough 35)
     return written != term and written.startswith(term) and len(written) - len(term) >= 5
 
 

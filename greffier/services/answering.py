@@ -486,6 +486,8 @@ def _status_reply(base: dict[str, Any], status: dict[str, Any], relevance: list,
 
 
 _TERM_TYPES = frozenset({"term"})  # not "renewal": a notice to terminate is typed so, and asks no end
+_TERM_QUOTED = frozenset({"term", "renewal"})  # a quoted passage of these speaks of the contract's term
+_TERM_HEADING = re.compile(r"\b(?:duree|term|terme|prorogation|extension|renouvellement|renewal|expiry|expiration|echeance|effet|commencement|period)\b")
 
 
 def _quoted_on_a_term(outputs: dict[str, Any], citations: list[dict[str, Any]], question: str) -> list[Any]:
@@ -494,7 +496,13 @@ def _quoted_on_a_term(outputs: dict[str, Any], citations: list[dict[str, Any]], 
     cited = {c.get("chunk_id") for c in citations}
     documents = [d for d in outputs["relevance"]["documents"] if d.id in cited]
     asked = set(outputs.get("types", {}).get("clause_types") or ())
-    return documents if documents and (asks_a_date(question) or _TERM_TYPES & asked) else []
+    if not documents or not (asks_a_date(question) or _TERM_TYPES & asked):
+        return []
+    # … and the answer quotes something of a term: "how long does it have to make up its mind?" asks the delay of a right of first
+    # refusal, which the fortage's preference article gives — not the end an avenant moved (walkthrough 35 led with « The end in force is
+    # 2034-06-30 »)
+    about = [d for d in documents if _TERM_QUOTED & set(d.meta.get("clause_types") or ()) or _TERM_HEADING.search(fold(str(d.meta.get("section") or "")))]
+    return documents if about else []
 
 
 def _amended_end_notes(

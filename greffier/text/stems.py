@@ -43,6 +43,8 @@ MIN_STEM = 4
 _OWN_STEMS = {
     "echeancier": "echeancier", "echeanciers": "echeancier",
     "financier": "financier", "financiers": "financier", "financiere": "financier", "financieres": "financier",
+    # (« loyer », the rent, is no « loi », the law, its stem)
+    "loyer": "loyer", "loyers": "loyer",
 }
 
 
@@ -60,7 +62,20 @@ def stem(token: str, lang: str) -> str:
     """The stem of a folded token in ``lang`` ("fr" or "en"); digits and short tokens are their own stem.
 
     Raises ValueError for another language."""
+    if (singular := _singular(token, lang)) is not None:
+        return stem(singular, lang)
     return _trimmed(token, _stemmer(lang).stemWord(token))
+
+
+def _singular(word: str, lang: str) -> str | None:
+    """A French plural's singular, where the stemmer cuts the two apart (« crédits » "credit", « crédit » "cred": « la convention de
+    crédits » was no « convention de crédit » — walkthrough 35; « commissions » "comm", « commission » "commiss"); ``None`` otherwise."""
+    if lang != "fr" or len(word) < 5 or word[-1] != "s" or word[-2] == "s" or word[0].isdigit():
+        return None
+    base = word[:-1]
+    stemmer = _stemmer(lang)
+    plural, single = _trimmed(word, stemmer.stemWord(word)), _trimmed(base, stemmer.stemWord(base))
+    return base if plural != single else None
 
 
 def stems(tokens: Sequence[str], lang: str) -> tuple[str, ...]:
@@ -72,7 +87,7 @@ def stem_many(tokens: Sequence[str], lang: str) -> list[str]:
     """Stems of many tokens at once (an index's vocabulary): one PyStemmer call, not cached."""
     words = list(tokens)
     stemmed = _stemmer(lang).stemWords(words)
-    return [_trimmed(word, stemmed_word) for word, stemmed_word in zip(words, stemmed)]
+    return [stem(word, lang) if _singular(word, lang) is not None else _trimmed(word, stemmed_word) for word, stemmed_word in zip(words, stemmed)]
 
 
 # A word's first letters that tell its family (territory, territoire, territoriale; licenciement, licencié; « contrôlé », "control") —

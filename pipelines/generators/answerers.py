@@ -243,7 +243,8 @@ CARVE_OUT_PENALTY = 0.3
 # quoted the notices clause once the opening came last)
 _PARTY_DETAILS_ASKED = re.compile(
     r"\b(?:regist\w*|incorporat\w*|company (?:number|no)|registered office|head office|siege|immatricul\w*|rcs|siren|siret|capital social|share capital"
-    r"|forme (?:juridique|sociale)|legal form|represent\w*)\b"
+    # (not a seller's "representations", its warranties: walkthrough 35's claims deadline quoted the opening)
+    r"|forme (?:juridique|sociale)|legal form|represent(?!ations?\b)\w*)\b"
 )
 OPENING_PENALTY = 0.5  # what a sentence of a contract's opening loses for a question that does not ask who the parties are (:func:`_opening_last`)
 
@@ -257,7 +258,20 @@ def _openings(documents: list[Document]) -> set[tuple[int, str]]:
         block = parties_passage([doc])
         if any(_PARTY_DESCRIBED.search(sentence) for _l, _p, sentence in block):
             found |= {(n, fold_label(sentence)) for _l, _p, sentence in block}
+        # … and a party's description cut from its opening by the chunking, under the next heading: « Monsieur Erwan GOURMELON, né le
+        # 3 février 1961 à Paimbœuf …, demeurant … » under « EXPOSÉ » (walkthrough 35 quoted it as the price an SPA's buyer paid)
+        found |= {(n, fold_label(sentence)) for sentence in split_sentences(prose(doc)) if _described_party(sentence)}
     return found
+
+
+# A natural person as an opening describes one: born on a date, living somewhere (« né le … à …, demeurant … », "born on …, residing at …")
+_PERSON_DESCRIBED = re.compile(r"(?i)(?:n[ée]e?\s+le[^.;]{0,80}?demeurant|born\s+on[^.;]{0,80}?(?:residing|resident|living))")
+
+
+def _described_party(sentence: str) -> bool:
+    """Whether a sentence describes a party as an opening does: a person born and living somewhere, or a company with three marks of
+    its description (its capital, its office, its register, its representative…)."""
+    return bool(_PERSON_DESCRIBED.search(sentence)) or len({m.group(0).lower() for m in _PARTY_DESCRIBED.finditer(sentence)}) >= 3
 
 
 # How a party is described in a contract's opening

@@ -1088,9 +1088,13 @@ _OF_THE = {
     "fr": r"(?P<before>[\w'-]+)\s+(?:d'|de|du|des)\s*" + _DETERMINERS,
 }
 # the word before it that is a verb: a French infinitive (« vendre des »), an English verb the question asks with ("think of")
+# … or a quantity of them: "one of its mixer trucks" asks about a truck, not of something "one" is (walkthrough 35: « mixer », no word
+# of the haulage contract's « camions-malaxeurs », refused its penalty article ranked first), « l'un de ses camions »
 _VERB_BEFORE = {
-    "en": re.compile(r"^(?:think|thinks|made|make|consist|consists|dispose|disposes|rid|sell|sells|buy|buys|offer|offers|serve|serves|supply|supplies)$"),
-    "fr": re.compile(r"(?:er|ir|re|oir)$|^(?:vend\w*|achet\w*|offr\w*|propos\w*|servi\w*|fourni\w*)$"),
+    "en": re.compile(r"^(?:think|thinks|made|make|consist|consists|dispose|disposes|rid|sell|sells|buy|buys|offer|offers|serve|serves|supply|supplies"
+                     r"|one|any|each|some|none|all|most|many|both|either|neither|several|few|two|three|four|five)$"),
+    "fr": re.compile(r"(?:er|ir|re|oir)$|^(?:vend\w*|achet\w*|offr\w*|propos\w*|servi\w*|fourni\w*"
+                     r"|un|une|l'un|l'une|chacun|chacune|aucun|aucune|plusieurs|certains|certaines|deux|trois|quatre|cinq)$"),
 }
 
 

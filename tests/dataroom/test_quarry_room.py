@@ -261,3 +261,37 @@ def test_quarry_words_are_not_read_as_another_notion(question, absent, present):
 ])
 def test_the_carrier_and_the_discount_are_still_read(question, notion):
     assert notion in {m.concept.id for m in load_lexicon().find_text(question)}
+
+
+@pytest.mark.parametrize(("singular", "plural"), [("crédit", "crédits"), ("commission", "commissions"), ("conflit", "conflits")])
+def test_a_french_plural_has_its_singular_s_stem(singular, plural):
+    from greffier.text import tokenize
+    from greffier.text.stems import stem, stem_many
+
+    one, many = tokenize(singular)[0], tokenize(plural)[0]
+    assert stem(one, "fr") == stem(many, "fr") == stem_many([many], "fr")[0]
+
+
+def test_the_rent_is_not_the_law():
+    from greffier.text.stems import stem
+
+    assert stem("loyer", "fr") != stem("loi", "fr") and stem("loyers", "fr") == stem("loyer", "fr")
+
+
+@pytest.mark.parametrize(("question", "present", "absent"), [
+    # « la convention de crédits » names the loan, in the plural too (walkthrough 35 scoped it to a SaaS's « service credits »)
+    ("Quelle est la marge applicable au Crédit A de la convention de crédits ?", "loan_agreement", "software"),
+    # « applicable » names no software (« application »)
+    ("Quel est le droit applicable au contrat ?", "governing_law", "software"),
+    # a stake lost is a change of control; number plates are the registration numbers a camera reads
+    ("What can the lender do if the family holding stops owning a majority of the borrower?", "change_of_control", None),
+    ("Combien de temps les photos de plaques d'immatriculation sont-elles conservées ?", "w_number_plate", None),
+    ("How long are vehicle registration numbers kept?", "w_number_plate", None),
+])
+def test_words_walkthrough_35_asked_with(question, present, absent):
+    found = {m.concept.id for m in load_lexicon().find_text(question)}
+    assert present in found and absent not in found, found
+
+
+def test_an_application_is_still_software():
+    assert "software" in {m.concept.id for m in load_lexicon().find_text("Which application does the licence cover?")}

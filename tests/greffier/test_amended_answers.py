@@ -96,6 +96,20 @@ def test_a_question_on_notice_gets_no_note_on_the_end(settings, question):
     assert not out["abstained"] and "amendment moved" not in (out.get("note") or "") and "avenant a modifié" not in (out.get("note") or "")
 
 
+@pytest.mark.parametrize("question", [
+    "How long does the distributor have to remedy a serious breach before the distribution agreement can be terminated?",
+    "How long in advance must the consultant be told if the client terminates the services agreement for convenience?",
+])
+def test_a_how_long_question_on_another_clause_is_not_led_by_the_moved_end(settings, question):
+    # walkthrough 35: "… how long does it have to make up its mind?" of a right of first refusal was led by « The end in force is
+    # 2034-06-30 »: "how long" names the term, the answer quotes no passage about it
+    out = answer(settings, question, backend=None)
+    assert not out["abstained"], out["answer"]
+    said = out["answer"] + (out.get("note") or "")
+    assert "end in force" not in said and "moved its end" not in said, said
+    assert re.search(r"trente jours|thirty \(30\) days", out["answer"]), out["answer"]
+
+
 @pytest.mark.parametrize(("question", "first_line"), [
     ("When does the Services Agreement end?", "The question fits 1 contract and 1 amendment; what each one says:"),
     ("Quand le contrat de prestation de services prend-il fin ?", "La question vise 1 contrat et 1 avenant ; ce que prévoit chacun :"),

@@ -2235,6 +2235,26 @@ def test_a_question_about_a_thing_no_document_holds_abstains_and_says_which(supp
         assert ordered["abstained"] and ordered["answer"].endswith(f"{marks[0]}helicopters{marks[1]}."), ordered["answer"]
 
 
+@pytest.mark.parametrize(("question", "refused"), [
+    # walkthrough 35: "when one of its mixer trucks turns up late" asks about a truck, « mixer » (no word of the haulage contract's
+    # « camions-malaxeurs ») is no thing asked "of": the penalty article ranked first was refused
+    ("What does the haulier pay when one of its mixer trucks turns up late?", False),
+    ("Que paie le transporteur quand l'un des mixers arrive en retard ?", False),
+    ("Que paie le transporteur quand chacun des mixers arrive en retard ?", False),
+    # … a thing after a noun still is: "the late delivery of the mixer", « le retard de livraison du mixer »
+    ("What does the haulier pay for the late delivery of the mixer?", True),
+    ("Que paie le transporteur pour le retard de livraison des mixers ?", True),
+])
+def test_a_thing_one_of_many_is_taken_from_is_no_absent_object(question, refused):
+    from pipelines.rankers.relevance import refuse_an_absent_object
+
+    absent = "mixers" if "mixers" in question else "mixer"
+    units = [{"token": absent, "absent": True}, {"token": "late", "absent": False}]
+    decisions = [{"relevant": True}]
+    refuse_an_absent_object(question, units, decisions)
+    assert (not decisions[0]["relevant"]) is refused, decisions
+
+
 @pytest.fixture(scope="module")
 def employment_settings(tmp_path_factory):
     base = tmp_path_factory.mktemp("employment")

@@ -513,3 +513,29 @@ def test_a_contract_and_its_copy_are_one_contract_of_two_sentences():
              {"token": "kilo", "terms": [["kilo"], ["kilogramme"]], "weight": 1.0}]
     answer = extractive_answer(question, [original, copy], units=units, per_contract=True, question=question)
     assert not answer.startswith("The question fits") and "20 euros par kilogramme" in answer and "[2]" not in answer, answer
+
+
+def test_a_party_s_description_cut_from_its_opening_is_not_quoted_for_a_clause():
+    # walkthrough 35: the share purchase's chunking put the second seller's description (« né le … demeurant … ») and the buyer's under
+    # « EXPOSÉ »: "By what date … raise claims … for inaccurate representations?" quoted it before the warranty article ("representations"
+    # read as asking who represents a party)
+    from haystack import Document
+
+    from pipelines.generators.answerers import extractive_answer
+
+    meta = {"doc_id": "c5", "file": "room/Cession_actions.docx", "title": "CONTRAT DE CESSION D'ACTIONS"}
+    recital = Document(id="c5-2", content=(
+        "EXPOSÉ\nMadame Lucie MARCHAIS, née le 9 mai 1962 à Melle, de nationalité française, demeurant 3 allée des Tilleuls, 79000 Niort, "
+        "ci-après avec la Holding « les Vendeurs », ET GRANULATS DU CENTRE, société anonyme au capital de 12 000 000 euros, dont le siège "
+        "social est situé à Limoges, immatriculée au RCS de Limoges, ci-après « l'Acquéreur ». Les Vendeurs détiennent toutes les actions."
+    ), meta={**meta, "section": "EXPOSÉ"})
+    clause = Document(id="c5-7", content=(
+        "Article 6 – Garantie\nLes Vendeurs indemnisent l'Acquéreur de toute inexactitude de leurs déclarations. La garantie pourra être "
+        "mise en jeu jusqu'au 31 décembre 2026 inclus."
+    ), meta={**meta, "section": "Article 6 – Garantie"})
+    question = "By what date must the buyer raise claims against the sellers for inaccurate representations?"
+    answer = extractive_answer(question, [recital, clause], question=question)
+    assert "31 décembre 2026" in answer and "demeurant" not in answer.split("[1]")[0], answer
+    # … who represents the buyer is still answered by its description
+    asked = "Who represents the buyer and where is its registered office?"
+    assert "siège" in extractive_answer(asked, [recital, clause], question=asked)
