@@ -27,7 +27,7 @@ LIST_WORDS = {
         "found_one": "1 contract matches ({read}):",
         "found_amendments": "{things} {verb} ({read}):", "match": ("matches", "match"),
         "none": "No contract matches ({read}).",
-        "ends": "ends", "signed": "signed", "copy": "possible copy of {name}", "renewed": "renewed after {date} unless notice was given",
+        "ends": "ends", "signed": "signed", "between": "between {names}", "and": "and", "others": "{n} others", "copy": "possible copy of {name}", "renewed": "renewed after {date} unless notice was given",
         "translation": "possible translation of {name}", "ended": "already ended", "not_started": "not in force yet: starts on {date}",
         "amended_by": "amended by", "perpetual": "in perpetuity", "copy_line": "possible copy: {name}", "translation_line": "possible translation: {name}",
         "with_copies": "with its possible copy {names}", "changes": "its articles: {articles}",
@@ -47,7 +47,7 @@ LIST_WORDS = {
         "found_one": "1 contrat correspond ({read})\u00a0:",
         "found_amendments": "{things} {verb} ({read})\u00a0:", "match": ("correspond", "correspondent"),
         "none": "Aucun contrat ne correspond ({read}).",
-        "ends": "fin", "signed": "signé", "copy": "copie probable de {name}", "renewed": "reconduit après le {date} sauf congé",
+        "ends": "fin", "signed": "signé", "between": "entre {names}", "and": "et", "others": "{n} autres", "copy": "copie probable de {name}", "renewed": "reconduit après le {date} sauf congé",
         "translation": "traduction probable de {name}", "ended": "déjà échu", "not_started": "pas encore en vigueur\u00a0: prend effet le {date}",
         "amended_by": "modifié par", "perpetual": "à perpétuité", "copy_line": "copie probable\u00a0: {name}", "translation_line": "traduction probable\u00a0: {name}",
         "with_copies": "avec sa copie probable {names}", "changes": "ses articles\u00a0: {articles}",
@@ -256,7 +256,8 @@ def list_answer(
         facts = [(f"{words['ends']} {date_in(current, language)} ({words['renewed'].format(date=date_in(row['end_date'], language))})" if renewed
                   else f"{words['ends']} {date_in(row['end_date'], language)}") if row.get("end_date") else None,
                  f"{words['signed']} {date_in(row['signature_date'], language)}" if row.get("signature_date") else None,
-                 law_in(row.get("governing_law") or "", language)]  # a label that says itself what it is (« droit suisse », "Swiss law")
+                 law_in(row.get("governing_law") or "", language),  # a label that says itself what it is (« droit suisse », "Swiss law")
+                 _between(row, words)]  # who signed it: a list names the counterparty a lawyer looks for, not only a title (walkthrough 35)
         if (current or row.get("end_date") or "9999") < today.isoformat() and row.get("renewal") != "automatic":
             facts.insert(1, words["ended"])  # (one that renews by itself ended only if notice was given: its reason says so)
         if in_force and (row.get("start_date") or "") > today.isoformat():
@@ -282,6 +283,20 @@ def list_answer(
     # the contracts in force asked for: one of indefinite term is one of them, not left out (the review of the round)
     left = left_out_lines(result, names, language, headings={"indefinite": words["indefinite_in_force"]} if in_force else None)
     return "\n".join(lines + ([""] + left if left else []))
+
+
+MAX_LISTED_PARTIES = 3  # parties named on a list line; more are counted
+
+
+def _between(row: dict[str, Any], words: dict[str, Any]) -> str | None:
+    """« entre A et B », "between A and B": the parties a list line names (the first :data:`MAX_LISTED_PARTIES`, then how many more)."""
+    names = list(dict.fromkeys(" ".join(str(p.get("name") or "").split()) for p in row.get("parties") or [] if isinstance(p, dict) and p.get("name")))
+    if not names:
+        return None
+    more = len(names) - MAX_LISTED_PARTIES
+    shown = names[:MAX_LISTED_PARTIES] + ([words["others"].format(n=more)] if more > 0 else [])
+    joined = shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} {words['and']} {shown[-1]}"
+    return words["between"].format(names=joined)
 
 
 _NONE_UNDER = {

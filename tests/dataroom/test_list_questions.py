@@ -413,6 +413,22 @@ def test_a_list_of_every_contract_says_so_shows_the_current_term_and_sets_a_memo
     assert list_answer(result, {}, "", "en").splitlines()[0] == "The data room holds 1 contract:"
 
 
+def test_a_list_line_names_the_parties_who_signed():
+    # walkthrough 35: lists named each contract by its title and file only; a lawyer looks for the counterparty
+    from greffier.chat.listing import list_answer
+
+    parties = [{"name": "CIMENTS DU POITOU"}, {"name": "BÉTONS DE LA VIENNE"}]
+    many = [{"name": n} for n in ("HOLDING A", "M. Jean B", "GRANULATS C", "SABLIÈRES D", "BANQUE E")]
+    result = {"results": [
+        {"contract_id": "a", "title": "Contrat de fourniture", "filename": "f.pdf", "end_date": "2026-12-31", "parties": parties},
+        {"contract_id": "b", "title": "Cession d'actions", "filename": "c.docx", "parties": many},
+    ]}
+    lines = list_answer(result, {}, "", "fr").splitlines()
+    assert lines[1] == "- Contrat de fourniture (f.pdf) — fin 31/12/2026, entre CIMENTS DU POITOU et BÉTONS DE LA VIENNE"
+    assert lines[2] == "- Cession d'actions (c.docx) — entre HOLDING A, M. Jean B, GRANULATS C et 2 autres"
+    assert list_answer(result, {}, "", "en").splitlines()[1].endswith("— ends 2026-12-31, between CIMENTS DU POITOU and BÉTONS DE LA VIENNE")
+
+
 def test_a_copy_or_a_translation_is_counted_once_and_a_past_end_is_said_to_be_past():
     from greffier.chat.listing import list_answer
 

@@ -213,6 +213,13 @@ def test_signature_lines_that_name_the_signatory_first_date_the_contract_by_the_
     assert (record.start_date, record.end_date) == (date(2024, 5, 1), date(2027, 4, 30))
 
 
+def test_signature_lines_side_by_side_in_a_table_date_the_contract_by_the_last_one():
+    # a DOCX signature table read as one line of cells (walkthrough 35's crusher hire: the first cell's date was taken)
+    lines = HIRE.strip().splitlines()
+    table = "\n".join([*lines[:-2], f"{lines[-2]} | {lines[-1]}"])
+    assert _records(table)["c1"].signature_date == date(2024, 4, 15)
+
+
 def test_a_term_that_starts_on_a_date_is_no_signature_date():
     # with no signature line, "The hire period starts on 1 May 2024" after the parties is the start, not the date the contract was made
     unsigned = HIRE.split("\nSigned for", 1)[0]

@@ -40,7 +40,8 @@ _SIGNATURE_RULES: tuple[tuple[str, re.Pattern[str], bool], ...] = (
     ("signed at", re.compile(rf"\b(?:done|signed)\b[^.\n]{{0,40}}?\bat\s+[^,\n]{{1,40}}?,?\s+on\s+(?:this\s+)?(?:the\s+)?{DATE_GROUP}", re.I), True),
     # a signature line that names the party and its signatory first: "Signed for and on behalf of KESSLER BRECHTECHNIK GMBH by Markus
     # Kessler, Geschäftsführer, at Mannheim on 12 March 2024" (walkthrough 35: the last of two such lines dates the contract)
-    ("signed at", re.compile(rf"^[ \t*]*(?:signed|executed)\s+(?:for|by)\b[^\n]{{0,160}}?\bat\s+[^,\n]{{1,40}}?,?\s+on\s+(?:this\s+)?(?:the\s+)?{DATE_GROUP}", re.I | re.M), True),
+    # (or a table's cells on one line: "… on 12 March 2024 | Signed for and on behalf of … on 19 March 2024")
+    ("signed at", re.compile(rf"(?:^|\|)[ \t*]*(?:signed|executed)\s+(?:for|by)\b[^\n]{{0,160}}?\bat\s+[^,\n]{{1,40}}?,?\s+on\s+(?:this\s+)?(?:the\s+)?{DATE_GROUP}", re.I | re.M), True),
     # an insurance policy is issued, not signed: "Issued at Hamburg on 15 December 2025" (walkthrough 30), the line's own words — not a
     # bond "issued at BNP Paribas Paris on …" inside a clause (the review of the round)
     ("signed at", re.compile(rf"^[ \t*]*issued\s+at\s+[^,\n]{{1,40}}?,?\s+on\s+(?:this\s+)?(?:the\s+)?{DATE_GROUP}", re.I | re.M), True),
