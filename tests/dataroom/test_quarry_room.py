@@ -294,6 +294,12 @@ def test_the_rent_is_not_the_law():
     ("What can the lender do if the family holding stops owning a majority of the borrower?", "change_of_control", None),
     ("Combien de temps les photos de plaques d'immatriculation sont-elles conservées ?", "w_number_plate", None),
     ("How long are vehicle registration numbers kept?", "w_number_plate", None),
+    # « gravillons » are the "crushed limestone" an English agreement sells; a haulier's "mixer trucks" its « camions-malaxeurs »
+    ("À quel prix les gravillons sont-ils vendus ?", "w_aggregates", None),
+    ("The Supplier sells crushed limestone of the 4/10 mm grade.", "w_aggregates", None),
+    ("Tout retard d'un camion-malaxeur sur chantier donne lieu à une pénalité.", "w_concrete_mixer", None),
+    # … but an "aggregate liability" is a total, no gravel
+    ("What is the aggregate liability of the supplier?", "w_total", "w_aggregates"),
 ])
 def test_words_walkthrough_35_asked_with(question, present, absent):
     found = {m.concept.id for m in load_lexicon().find_text(question)}
