@@ -28,7 +28,7 @@ from greffier.models import models_in_use
 from greffier.services.search import FUSION_MARGIN, check_search_arguments, reranker_in_use, search
 from pipelines.answering import ANSWER_OUTPUTS, warmed_answer_pipeline
 from greffier.text.replies import (
-    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, DIRECT_NEEDS_LLM, END_COMPUTED_LEAD, END_COMPUTED_NOTE, END_IN_FORCE_NOTE, END_MOVED_LEAD, END_MOVED_NOTE, NEXT_NOTICE_ANSWER, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NEXT_NOTICE_NOTE, SEVERAL_AMONG, STATUS_ARTICLE, STATUS_CURRENT, STATUS_DEADLINE_PASSED, STATUS_ENDED, STATUS_ENDS_BEFORE, STATUS_NOTE_AT, STATUS_PERIOD_THEN, STATUS_WILL_RENEW, STATUS_NOTICE_NOT_SAID, STATUS_NO_RENEWAL, STATUS_NOT_STARTED, STATUS_NOTE, STATUS_SURVIVES, STATUS_UNCERTAIN, STATUS_RENEWED, STATUS_RUNS, STATUS_TEXT, STATUS_THEN_RENEWS, NO_RELEVANT_PASSAGE, NOT_A_CONTRACT_KINDS, NOT_A_CONTRACT_NOTE, NAMES_ABSENT, NOT_GROUNDED, NOTICE_UNITS_FR, ONLY_NAMED, RENEWS_NOTE, RENEWS_VERB, EXTENDED_VERB, RUNS_ON_VERB, ROLE_IS, ROLE_NOTE, WHICH_ONE, abstention, contract_label, date_in, file_names, reply_language,
+    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, STATUS_AMENDMENT_ARTICLE, DIRECT_NEEDS_LLM, END_COMPUTED_LEAD, END_COMPUTED_NOTE, END_IN_FORCE_NOTE, END_MOVED_LEAD, END_MOVED_NOTE, NEXT_NOTICE_ANSWER, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NEXT_NOTICE_NOTE, SEVERAL_AMONG, STATUS_ARTICLE, STATUS_CURRENT, STATUS_DEADLINE_PASSED, STATUS_ENDED, STATUS_ENDS_BEFORE, STATUS_NOTE_AT, STATUS_PERIOD_THEN, STATUS_WILL_RENEW, STATUS_NOTICE_NOT_SAID, STATUS_NO_RENEWAL, STATUS_NOT_STARTED, STATUS_NOTE, STATUS_SURVIVES, STATUS_UNCERTAIN, STATUS_RENEWED, STATUS_RUNS, STATUS_TEXT, STATUS_THEN_RENEWS, NO_RELEVANT_PASSAGE, NOT_A_CONTRACT_KINDS, NOT_A_CONTRACT_NOTE, NAMES_ABSENT, NOT_GROUNDED, NOTICE_UNITS_FR, ONLY_NAMED, RENEWS_NOTE, RENEWS_VERB, EXTENDED_VERB, RUNS_ON_VERB, ROLE_IS, ROLE_NOTE, WHICH_ONE, abstention, contract_label, date_in, file_names, reply_language,
     wording,
 )
 from pipelines.generators.answer_kinds import CONTRACT_NAMED_BY_A_CLAUSE, STATUS_ASKED, STATUS_NOT_OF_THE_CONTRACT, asks_a_date
@@ -318,12 +318,17 @@ def _notice_answer(store: Any, candidates: list[list[str] | None], language: str
     count, unit = record.renewal_notice.split()
     notice = f"{count} {NOTICE_UNITS_FR.get(unit, unit)}" if language == "fr" else record.renewal_notice
     text = wording(NEXT_NOTICE_ANSWER, language, renews=renews_verb(record, language), by=date_in(coming[0].isoformat(), language), notice=notice,
-                   stops=date_in(coming[1].isoformat(), language), where=_where_said(chunk, language))
+                   stops=date_in(coming[1].isoformat(), language), where=_where_said(chunk, language, record, room))
     return _record_reply(room, record, chunk, f"{text} « {sentence} » [1]", date.today())
 
 
-def _where_said(chunk: Chunk, language: str) -> str:
-    """« son article « Article 5 — Durée » », "its text": where a record answer's quoted sentence stands."""
+def _where_said(chunk: Chunk, language: str, record: Any = None, room: Any = None) -> str:  # noqa: ANN401
+    """« son article « Article 5 — Durée » », "its text": where a record answer's quoted sentence stands — « son avenant (« … »), article
+    « 1. Variation » » when an amendment of ``record`` says it (walkthrough 35: « comme le dit son article « 2. Variations » » named the
+    deed's article as the contract's own)."""
+    holder = room.by_id.get(chunk.contract_id) if room is not None and record is not None and chunk.contract_id != record.id else None
+    if holder is not None and holder.is_amendment:
+        return wording(STATUS_AMENDMENT_ARTICLE, language, title=" ".join(holder.title.split()), heading=section_label(chunk.section or "") or "—")
     return wording(STATUS_ARTICLE, language, heading=section_label(chunk.section)) if chunk.section else wording(STATUS_TEXT, language)
 
 
@@ -380,7 +385,7 @@ def _status_answer(store: Any, candidates: list[list[str] | None], question: str
     sentence = _quotable(sentence)
     end, today = record.end_date, date.today()
     at = asked_date(folded[: asked.end()] + part, today)  # the day asked about: today, or one to come (« en 2027 »)
-    where = _where_said(chunk, language)
+    where = _where_said(chunk, language, record, room)
     when, on = date_in(end.isoformat(), language), date_in(at.isoformat(), language)
     renews = renews_verb(record, language)
     then_renews = wording(STATUS_THEN_RENEWS, language, renews=renews) if record.renewal == "automatic" else ""
@@ -669,7 +674,14 @@ def _sentence_giving(store: Any, source: Any, end: date, chunk: Chunk | None = N
 def _quotable(sentence: str) -> str:
     """A passage's sentence as a note quotes it: on one line, without the guillemets or quote marks around it, nor a quoted
     article's heading run into its first sentence (« ARTICLE 4 – DURÉE Le … »); its typographic spaces kept."""
-    return _LEADING_HEADING.sub("", re.sub(r"[ \t\r\n]+", " ", sentence).strip(" «»>"))
+    quoted = _LEADING_HEADING.sub("", re.sub(r"[ \t\r\n]+", " ", sentence).strip(" «»>"))
+    # … nor the closing mark of a wording an amendment quotes, whose opening mark is before the sentence: « … on 30 June 2029." »
+    # (walkthrough 35's deed of variation: '2.1 Clause 2 (Term) is deleted and replaced by the following: "2. Term. This Agreement …"')
+    if quoted.count('"') % 2 and quoted.endswith('"'):
+        quoted = quoted[:-1].rstrip()
+    elif quoted.count("”") > quoted.count("“") and quoted.endswith("”"):
+        quoted = quoted[:-1].rstrip()
+    return quoted
 
 
 _LEADING_HEADING = re.compile(r"^(?:ARTICLE|Article|SECTION|Section|CLAUSE|Clause)\s+[\dIVX]+(?:\.\d+)*\s*[-–—:.]?\s*[A-ZÀ-Ý'’ ]{2,60}?\s+(?=[A-ZÀ-Ý][a-zà-ÿ])")

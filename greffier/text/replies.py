@@ -191,6 +191,7 @@ STATUS_UNCERTAIN = {
 STATUS_NO_RENEWAL = {"en": " and does not renew by itself", "fr": " et ne se renouvelle pas de lui-même"}
 STATUS_THEN_RENEWS = {"en": ", then {renews} unless notice is given", "fr": ", puis {renews} sauf préavis"}
 STATUS_ARTICLE = {"en": "article « {heading} »", "fr": "article « {heading} »"}
+STATUS_AMENDMENT_ARTICLE = {"en": "amendment (« {title} »), article « {heading} »", "fr": "avenant (« {title} »), article « {heading} »"}
 STATUS_TEXT = {"en": "text", "fr": "texte"}
 STATUS_NOTE = {
     "en": "Answered from the contract's record (its end after any amendment, and its renewal) against today's date, {today}.",

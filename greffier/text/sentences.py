@@ -16,8 +16,11 @@ import re
 # "- ") — goes on the sentence (walkthrough 25: an OEM licence's term, cut in two, was read from the signature date)
 _WRAPPED = r"(?<![.;:!?»\"”)\]])\n[ \t]*(?=[a-zà-öø-ÿ])(?![a-z]{1,4}[.)][ \t]|[ivx]{1,4}[.)]|[a-zà-öø-ÿ' ]{1,20}\s*:)"
 _LINE_END_SPACES = re.compile(r"[ \t\r]+\n")  # "…;  \n", "…\r\n": the line ends where its last character is
-_END = re.compile(rf"(?<=[.!?])\s+(?=[«\"“(\[A-ZÀ-ÖØ-Þ0-9])|(?!{_WRAPPED})\n+")
-_END_OR_SEMICOLON = re.compile(rf"(?<=[.;!?])\s+(?=[«\"“(\[A-ZÀ-ÖØ-Þ0-9])|(?!{_WRAPPED})\n+")
+# … and after a quoted wording that ends a sentence: '… shall continue until 31 October 2028." 1.2 All other terms …', « … le 30 juin
+# 2029. » Les autres … (walkthrough 35: an amendment's replaced clause was quoted with the next item run into it)
+_QUOTE_CLOSED = r"(?<=[.!?][\"”’])\s+(?=[«\"“(\[A-ZÀ-ÖØ-Þ0-9])|(?<=[.!?][ \u00a0\u202f]»)\s+(?=[«\"“(\[A-ZÀ-ÖØ-Þ0-9])"
+_END = re.compile(rf"(?<=[.!?])\s+(?=[«\"“(\[A-ZÀ-ÖØ-Þ0-9])|{_QUOTE_CLOSED}|(?!{_WRAPPED})\n+")
+_END_OR_SEMICOLON = re.compile(rf"(?<=[.;!?])\s+(?=[«\"“(\[A-ZÀ-ÖØ-Þ0-9])|{_QUOTE_CLOSED}|(?!{_WRAPPED})\n+")
 # Words whose final dot is not a full stop, French and English, and single initials ("J. Smith").
 ABBREVIATIONS = (
     "M", "Mme", "Me", "Mlle", "MM", "Dr", "Mr", "Mrs", "Ms", "St", "art", "Art", "n°", "No", "no", "L", "R", "D",
