@@ -270,7 +270,8 @@ def list_answer(
             facts.append(words["translation" if translated else "copy"].format(name=other))
         if articles := changes.get(row["contract_id"]):
             facts.append(words["changes"].format(articles=" ; ".join(articles)))
-        lines.append(f"- {name} — " + ", ".join(f for f in facts if f))
+        said = ", ".join(f for f in facts if f)
+        lines.append(f"- {name} — {said}" if said else f"- {name}")  # nothing known of it: no dash left hanging
         lines += [
             f"  - {words['amended_by']} {names.get(amendment) or amendment}"
             + (f" — {words['changes'].format(articles=' ; '.join(changes[amendment]))}" if changes.get(amendment) else "")
@@ -290,11 +291,15 @@ MAX_LISTED_PARTIES = 3  # parties named on a list line; more are counted
 
 def _between(row: dict[str, Any], words: dict[str, Any]) -> str | None:
     """« entre A et B », "between A and B": the parties a list line names (the first :data:`MAX_LISTED_PARTIES`, then how many more)."""
-    names = list(dict.fromkeys(" ".join(str(p.get("name") or "").split()) for p in row.get("parties") or [] if isinstance(p, dict) and p.get("name")))
-    if not names:
-        return None
+    seen: dict[str, str] = {}
+    for party in row.get("parties") or []:
+        if isinstance(party, dict) and (name := " ".join(str(party.get("name") or "").split())):
+            seen.setdefault(str(party.get("entity_id") or "") or name.casefold(), name)  # one line per party, however its names are cased
+    names = list(seen.values())
+    if len(names) < 2:
+        return None  # « entre ACME SAS » alone says nothing of whom with
     more = len(names) - MAX_LISTED_PARTIES
-    shown = names[:MAX_LISTED_PARTIES] + ([words["others"].format(n=more)] if more > 0 else [])
+    shown = names if more <= 1 else [*names[:MAX_LISTED_PARTIES], words["others"].format(n=more)]
     joined = shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} {words['and']} {shown[-1]}"
     return words["between"].format(names=joined)
 

@@ -299,7 +299,8 @@ CONTRACT_TYPES: dict[str, tuple[str, ...]] = {
     "contrat de prêt": (
         # (not the clothes: « Prêt-à-porter féminin » under a manufacturing contract's title — walkthrough 26; nor « béton prêt à
         # l'emploi », ready-mixed concrete, nor anything « prêt à être livré »: walkthrough 35's distribution typed a loan)
-        r"contrat de (?:pret|credit)", r"\bpret\b(?![- ]a[- ](?:porter|l['’ ]?emploi|poser|\w+er\b|etre\b|cuire|monter|servir))", r"credit (?:d'acquisition|bancaire|agreement)",
+        r"contrat de (?:pret|credit)", r"convention de pret",
+        r"\bpret\b(?![- ]a[- ](?:porter|l['’ ]?emploi|poser|etre|cuire|monter|servir|installer|utiliser|consommer|livrer|peindre|couler|expedier|l['’ ]?usage\b(?! de)))", r"credit (?:d'acquisition|bancaire|agreement)",
         r"convention de credit", r"loan", r"facility agreement", r"credit facility", r"ouverture de credit",
     ),
     "convention de trésorerie": (

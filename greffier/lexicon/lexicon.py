@@ -193,7 +193,9 @@ def _inflection_of(written: str, term: str, lang: str = "fr") -> bool:
     « licenciée » / « licencié »), not by a derivation the stemmer cuts alike (« licenciement » / « licencié »). An English
     word has no gender: "carriers" is "carrier"'s plural, « carrière » none of its forms (walkthrough 35)."""
     if lang == "en":
-        return _english_base(written) == _english_base(term)
+        # (a French participle of the English verb's stem is one of its forms, « payé » of "pay", « signé » of "sign" — the review —, not
+        # a French noun in -ière: « carrière » is no "carrier")
+        return _english_base(written) == _english_base(term) or (written == f"{term}e" and not written.endswith("iere"))
     return written.rstrip("sxe") == term.rstrip("sxe")
 
 

@@ -43,8 +43,13 @@ MIN_STEM = 4
 _OWN_STEMS = {
     "echeancier": "echeancier", "echeanciers": "echeancier",
     "financier": "financier", "financiers": "financier", "financiere": "financier", "financieres": "financier",
-    # (« loyer », the rent, is no « loi », the law, its stem)
-    "loyer": "loyer", "loyers": "loyer",
+    # (« loyer », the rent, is no « loi », the law, its stem; « départements » no « départ »: the review)
+    "loyer": "loyer", "loyers": "loyer", "departement": "departement", "departements": "departement",
+    # nouns whose singular and plural the stemmer cuts apart (« la convention de crédits » was no « convention de crédit »: walkthrough
+    # 35); a word's own singular in -s (« refus », « anglais ») is left alone (the review)
+    "credit": "credit", "credits": "credit", "commission": "commiss", "commissions": "commiss", "conflit": "conflit", "conflits": "conflit",
+    "forfait": "forfait", "forfaits": "forfait", "demission": "demiss", "demissions": "demiss", "emploi": "empl", "emplois": "empl",
+    "essai": "essai", "essais": "essai", "loi": "loi", "lois": "loi", "envoi": "envoi", "envois": "envoi",
 }
 
 
@@ -62,20 +67,7 @@ def stem(token: str, lang: str) -> str:
     """The stem of a folded token in ``lang`` ("fr" or "en"); digits and short tokens are their own stem.
 
     Raises ValueError for another language."""
-    if (singular := _singular(token, lang)) is not None:
-        return stem(singular, lang)
     return _trimmed(token, _stemmer(lang).stemWord(token))
-
-
-def _singular(word: str, lang: str) -> str | None:
-    """A French plural's singular, where the stemmer cuts the two apart (« crédits » "credit", « crédit » "cred": « la convention de
-    crédits » was no « convention de crédit » — walkthrough 35; « commissions » "comm", « commission » "commiss"); ``None`` otherwise."""
-    if lang != "fr" or len(word) < 5 or word[-1] != "s" or word[-2] == "s" or word[0].isdigit():
-        return None
-    base = word[:-1]
-    stemmer = _stemmer(lang)
-    plural, single = _trimmed(word, stemmer.stemWord(word)), _trimmed(base, stemmer.stemWord(base))
-    return base if plural != single else None
 
 
 def stems(tokens: Sequence[str], lang: str) -> tuple[str, ...]:
@@ -87,7 +79,7 @@ def stem_many(tokens: Sequence[str], lang: str) -> list[str]:
     """Stems of many tokens at once (an index's vocabulary): one PyStemmer call, not cached."""
     words = list(tokens)
     stemmed = _stemmer(lang).stemWords(words)
-    return [stem(word, lang) if _singular(word, lang) is not None else _trimmed(word, stemmed_word) for word, stemmed_word in zip(words, stemmed)]
+    return [_trimmed(word, stemmed_word) for word, stemmed_word in zip(words, stemmed)]
 
 
 # A word's first letters that tell its family (territory, territoire, territoriale; licenciement, licencié; « contrôlé », "control") —

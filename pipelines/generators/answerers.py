@@ -260,8 +260,15 @@ def _openings(documents: list[Document]) -> set[tuple[int, str]]:
             found |= {(n, fold_label(sentence)) for _l, _p, sentence in block}
         # … and a party's description cut from its opening by the chunking, under the next heading: « Monsieur Erwan GOURMELON, né le
         # 3 février 1961 à Paimbœuf …, demeurant … » under « EXPOSÉ » (walkthrough 35 quoted it as the price an SPA's buyer paid)
-        found |= {(n, fold_label(sentence)) for sentence in split_sentences(prose(doc)) if _described_party(sentence)}
+        # (only in a passage that is no article of its own — « EXPOSÉ », a preamble, the parties: a warranty that the company is « une société
+        # par actions simplifiée au capital de … immatriculée au RCS … » is a clause, and is quoted — the review)
+        if _BEFORE_THE_ARTICLES.search(fold(own_heading(doc))) or not own_heading(doc).strip():
+            found |= {(n, fold_label(sentence)) for sentence in split_sentences(prose(doc)) if _described_party(sentence)}
     return found
+
+
+# The headings under which a contract's opening runs on: its preamble, its recitals, its parties
+_BEFORE_THE_ARTICLES = re.compile(r"^\W*(?:expose|preambule|parties|entre\b|les soussign|between|recitals?|background|whereas|considerant|il a ete)")
 
 
 # A natural person as an opening describes one: born on a date, living somewhere (« né le … à …, demeurant … », "born on …, residing at …")
@@ -270,8 +277,14 @@ _PERSON_DESCRIBED = re.compile(r"(?i)(?:n[ée]e?\s+le[^.;]{0,80}?demeurant|bo
 
 def _described_party(sentence: str) -> bool:
     """Whether a sentence describes a party as an opening does: a person born and living somewhere, or a company with three marks of
-    its description (its capital, its office, its register, its representative…)."""
+    its description (its capital, its office, its register, its representative…) — not a party's declaration of it (« Le Cédant
+    déclare que la Société est … »)."""
+    if _DECLARED.search(sentence):
+        return False
     return bool(_PERSON_DESCRIBED.search(sentence)) or len({m.group(0).lower() for m in _PARTY_DESCRIBED.finditer(sentence)}) >= 3
+
+
+_DECLARED = re.compile(r"(?i)\b(?:d[ée]clare\w*|garanti\w*|warrant\w*|represents\s+and)\b")
 
 
 # How a party is described in a contract's opening

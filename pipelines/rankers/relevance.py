@@ -1088,14 +1088,26 @@ _OF_THE = {
     "fr": r"(?P<before>[\w'-]+)\s+(?:d'|de|du|des)\s*" + _DETERMINERS,
 }
 # the word before it that is a verb: a French infinitive (« vendre des »), an English verb the question asks with ("think of")
-# … or a quantity of them: "one of its mixer trucks" asks about a truck, not of something "one" is (walkthrough 35: « mixer », no word
-# of the haulage contract's « camions-malaxeurs », refused its penalty article ranked first), « l'un de ses camions »
 _VERB_BEFORE = {
-    "en": re.compile(r"^(?:think|thinks|made|make|consist|consists|dispose|disposes|rid|sell|sells|buy|buys|offer|offers|serve|serves|supply|supplies"
-                     r"|one|any|each|some|none|all|most|many|both|either|neither|several|few|two|three|four|five)$"),
-    "fr": re.compile(r"(?:er|ir|re|oir)$|^(?:vend\w*|achet\w*|offr\w*|propos\w*|servi\w*|fourni\w*"
-                     r"|un|une|l'un|l'une|chacun|chacune|aucun|aucune|plusieurs|certains|certaines|deux|trois|quatre|cinq)$"),
+    "en": re.compile(r"^(?:think|thinks|made|make|consist|consists|dispose|disposes|rid|sell|sells|buy|buys|offer|offers|serve|serves|supply|supplies)$"),
+    "fr": re.compile(r"(?:er|ir|re|oir)$|^(?:vend\w*|achet\w*|offr\w*|propos\w*|servi\w*|fourni\w*)$"),
 }
+# … nor, in English, the word before a noun after a quantity: "one of its mixer trucks" asks about a truck, "mixer" only says which
+# (walkthrough 35: « mixer », no word of the haulage contract's « camions-malaxeurs », refused its penalty article ranked first) — but
+# "one of the helicopters is delivered late" still asks of helicopters (the review)
+_QUANTITY_BEFORE = re.compile(r"^(?:one|any|each|some|none|all|most|many|both|either|neither|several|few|two|three|four|five)$")
+_NOT_A_NOUN_AFTER = re.compile(
+    r"^(?:is|are|was|were|has|have|had|does|do|did|can|could|may|might|must|shall|should|will|would|that|which|who|of|in|on|at|to|for|from"
+    r"|by|with|and|or|but|if|when|before|after|\w+ed|\w+ing)$"
+)
+
+
+def _modifies_a_noun(match: re.Match[str], folded: str) -> bool:
+    """Whether the English word a quantity takes ("one of its mixer …") is followed by the noun it modifies ("… trucks turns up")."""
+    if not _QUANTITY_BEFORE.match(match["before"]):
+        return False
+    following = re.match(r"\s+([a-z]+)", folded[match.end():])
+    return bool(following) and not _NOT_A_NOUN_AFTER.match(following.group(1))
 
 
 def refuse_an_absent_object(question: str, units: list[dict[str, Any]], decisions: list[dict[str, Any]]) -> None:
@@ -1107,7 +1119,7 @@ def refuse_an_absent_object(question: str, units: list[dict[str, Any]], decision
     absent = [str(u.get("token") or "") for u in units if u.get("absent") and u.get("token")]
     objects = [
         token for token in absent
-        if any(not _VERB_BEFORE[language].search(match["before"])
+        if any(not _VERB_BEFORE[language].search(match["before"]) and not (language == "en" and _modifies_a_noun(match, folded))
                for language in ("en", "fr") for match in re.finditer(_OF_THE[language] + re.escape(token) + r"\b", folded))
     ]
     if not objects:

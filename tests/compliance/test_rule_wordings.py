@@ -1908,6 +1908,17 @@ WALKTHROUGH_35 = [
      "L. 233-3 du code de commerce."),
     ("change-of-control", True, "En cas de prise de contrôle de l'Acquéreur par un tiers au sens de l'article L. 233-3 du code de commerce, le "
      "Vendeur pourra résilier le contrat."),
+    # the review of the round: a substitute's change of control is still one; a duration is no cap; other MFN wordings
+    ("change-of-control", True, "The Purchaser may substitute any company that it controls as purchaser of the Shares, provided that if such "
+     "company ceases to be controlled by the Purchaser before Completion, the Seller may terminate this Agreement."),
+    ("change-of-control", True, "Le Cessionnaire pourra se substituer toute société qu'il contrôle ; en cas de changement de contrôle de la "
+     "société substituée avant la Réalisation, le Cédant pourra résilier le présent contrat."),
+    ("liability-cap", False, "Le délai de réparation ne pourra jamais excéder quarante-huit heures."),
+    ("liability-cap", False, "La durée de la garantie ne pourra en aucun cas excéder vingt-quatre mois."),
+    ("most-favoured-customer", True, "Le Fournisseur consent au Distributeur des prix au moins aussi favorables que ceux qu'il consent aux autres "
+     "distributeurs du réseau."),
+    ("most-favoured-customer", True, "Le Fournisseur garantit au Client des tarifs au moins aussi favorables que ceux pratiqués envers tout "
+     "autre client."),
 ]
 
 

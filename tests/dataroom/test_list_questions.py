@@ -427,6 +427,12 @@ def test_a_list_line_names_the_parties_who_signed():
     assert lines[1] == "- Contrat de fourniture (f.pdf) — fin 31/12/2026, entre CIMENTS DU POITOU et BÉTONS DE LA VIENNE"
     assert lines[2] == "- Cession d'actions (c.docx) — entre HOLDING A, M. Jean B, GRANULATS C et 2 autres"
     assert list_answer(result, {}, "", "en").splitlines()[1].endswith("— ends 2026-12-31, between CIMENTS DU POITOU and BÉTONS DE LA VIENNE")
+    # the review: four parties are all named (no « et 1 autres »), one party or the same one twice is no « entre »
+    four = {"results": [{"contract_id": "c", "title": "Pacte", "filename": "p.pdf", "parties": many[:4]},
+                        {"contract_id": "d", "title": "Lettre", "filename": "l.pdf", "parties": [{"name": "ACME SAS"}, {"name": "Acme SAS"}]}]}
+    lines = list_answer(four, {}, "", "fr").splitlines()
+    assert lines[1] == "- Pacte (p.pdf) — entre HOLDING A, M. Jean B, GRANULATS C et SABLIÈRES D"
+    assert lines[2] == "- Lettre (l.pdf)", lines[2]
 
 
 def test_a_copy_or_a_translation_is_counted_once_and_a_past_end_is_said_to_be_past():

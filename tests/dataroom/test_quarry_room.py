@@ -87,6 +87,17 @@ def test_a_replaced_term_clause_with_a_proviso_on_an_earlier_end_moves_the_end(c
     assert "earlier" in record.sources["end_date"].raw or "anticipée" in record.sources["end_date"].raw
 
 
+def test_a_proviso_with_no_closing_comma_still_lets_the_new_end_be_read():
+    # the review: "…, unless terminated earlier in accordance with Clause 9 shall continue in force until 31 October 2028, whereupon …":
+    # taken out up to the next comma, the proviso took the verb and the date with it
+    variation = VARIATION.replace('"2. Term. This Agreement came into force on the Start Date and, unless\nterminated earlier in accordance with '
+                                  'Clause 9, shall continue in force until midnight (London time) on 31 October 2028."',
+                                  '"2. Term. This Agreement, unless terminated earlier in accordance with Clause 9 shall continue in force until '
+                                  '31 October 2028, whereupon it shall expire."')
+    assert variation != VARIATION
+    assert _records(SUPPLY, variation)["c1"].end_date == date(2028, 10, 31)
+
+
 def test_an_amendment_with_a_proviso_but_no_new_date_moves_nothing():
     unchanged = VARIATION.replace("shall continue in force until midnight (London time) on 31 October 2028", "shall continue in force as before")
     record = _records(SUPPLY, unchanged)["c1"]
@@ -188,6 +199,26 @@ def test_half_yearly_instalments_end_on_their_last_one():
     assert record.end_date == date(2029, 12, 31), record.warnings
 
 
+def test_a_loan_repaid_at_once_beside_instalments_in_one_sentence_ends_with_the_later():
+    # the review: "The Bridge Loan shall be repaid in full on 30 June 2026 and the Term Loan … in twenty quarterly instalments" ended
+    # the loan at its bridge tranche
+    text = ("FACILITY AGREEMENT\n\nThis Agreement is made between Granulats du Centre SA (the \"Borrower\") and Caisse du Limousin SA (the "
+            "\"Lender\").\n\n4. Repayment\nThe Bridge Loan shall be repaid in full on 30 June 2026 and the Term Loan shall be repaid in "
+            "twenty quarterly instalments, the first on 31 March 2025.\n")
+    record = _records(text)["c1"]
+    assert record.contract_type == "contrat de prêt" and record.end_date == date(2029, 12, 31), record.warnings
+
+
+@pytest.mark.parametrize("sentence", [
+    "2.2 The balance of the price is paid by a Vendor Loan, which shall be repaid in full on 31 December 2026.",
+    "Le compte courant d'associé du Cédant sera remboursé intégralement par la Société au plus tard le 31 juillet 2024.",
+])
+def test_a_sum_an_acquisition_repays_at_once_does_not_end_it(sentence):
+    # the review: a share purchase's vendor loan, a shareholder's current account repaid, "ended" the contract
+    text = SHARE_PURCHASE.replace("Fait à Niort", f"ARTICLE 2 – PRIX\n{sentence}\n\nFait à Niort")
+    assert _records(text)["c1"].end_date is None
+
+
 HIRE = """MOBILE CRUSHER HIRE AGREEMENT
 
 This Agreement is made between Brecher Anlagenbau GmbH, a company registered with the Amtsgericht Stuttgart under HRB 774102 (the
@@ -224,6 +255,26 @@ def test_a_term_that_starts_on_a_date_is_no_signature_date():
     # with no signature line, "The hire period starts on 1 May 2024" after the parties is the start, not the date the contract was made
     unsigned = HIRE.split("\nSigned for", 1)[0]
     assert _records(unsigned)["c1"].signature_date is None
+
+
+@pytest.mark.parametrize("clause", [
+    "The hire period shall start on 1 May 2024 and shall end on 30 April 2027.",
+    "The hire period commencing on 1 May 2024 terminates on 30 April 2027.",
+    "La location commence le 1er mai 2024 et prendra fin le 30 avril 2027.",
+])
+def test_a_term_s_start_and_end_after_the_parties_are_no_signature_date(clause):
+    # the review: once the start was no signature date, the end was read as one
+    unsigned = HIRE.split("\nSigned for", 1)[0].replace("The hire period starts on 1 May 2024 and ends on 30 April 2027.", clause)
+    record = _records(unsigned)["c1"]
+    assert record.signature_date is None and (record.start_date, record.end_date) == (date(2024, 5, 1), date(2027, 4, 30))
+
+
+def test_the_last_signature_line_dates_the_contract_whatever_its_wording():
+    # the review: "Signed by … at Stuttgart on 8 April 2024" then "Signed for and on behalf of … at Poitiers on 15 April 2024": two rules,
+    # the first consulted first
+    mixed = HIRE.replace("Signed for and on behalf of BRECHER ANLAGENBAU GMBH by Jonas Brecher, Geschäftsführer, at Stuttgart",
+                         "Signed by Jonas Brecher at Stuttgart")
+    assert _records(mixed)["c1"].signature_date == date(2024, 4, 15)
 
 
 SUBSCRIPTION = """WEIGHBRIDGE SOFTWARE SUBSCRIPTION AGREEMENT

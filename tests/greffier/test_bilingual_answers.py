@@ -2239,10 +2239,12 @@ def test_a_question_about_a_thing_no_document_holds_abstains_and_says_which(supp
     # walkthrough 35: "when one of its mixer trucks turns up late" asks about a truck, « mixer » (no word of the haulage contract's
     # « camions-malaxeurs ») is no thing asked "of": the penalty article ranked first was refused
     ("What does the haulier pay when one of its mixer trucks turns up late?", False),
-    ("Que paie le transporteur quand l'un des mixers arrive en retard ?", False),
-    ("Que paie le transporteur quand chacun des mixers arrive en retard ?", False),
-    # … a thing after a noun still is: "the late delivery of the mixer", « le retard de livraison du mixer »
+    ("What does the haulier pay if any of the mixer lorries is late?", False),
+    # … a thing after a noun still is: "the late delivery of the mixer", « le retard de livraison du mixer »; and a quantity of the thing
+    # itself (the review: "one of the helicopters is delivered late", « l'un des hélicoptères » in French, whose modifiers follow the noun)
     ("What does the haulier pay for the late delivery of the mixer?", True),
+    ("What does the haulier pay if one of the mixers is late?", True),
+    ("Que paie le transporteur quand l'un des mixers arrive en retard ?", True),
     ("Que paie le transporteur pour le retard de livraison des mixers ?", True),
 ])
 def test_a_thing_one_of_many_is_taken_from_is_no_absent_object(question, refused):

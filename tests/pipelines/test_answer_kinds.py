@@ -539,3 +539,21 @@ def test_a_party_s_description_cut_from_its_opening_is_not_quoted_for_a_clause()
     # … who represents the buyer is still answered by its description
     asked = "Who represents the buyer and where is its registered office?"
     assert "siège" in extractive_answer(asked, [recital, clause], question=asked)
+
+
+def test_a_warranty_that_describes_the_company_is_quoted_as_a_clause():
+    # the review: « Le Cédant déclare que la Société est une société par actions simplifiée au capital de … immatriculée … » read as a
+    # party's description cut from the opening, and left out of the answer on the seller's warranties
+    from haystack import Document
+
+    from pipelines.generators.answerers import extractive_answer
+
+    meta = {"doc_id": "c1", "file": "room/Cession.docx", "title": "CONTRAT DE CESSION D'ACTIONS"}
+    warranty = Document(id="c1-6", content=(
+        "Article 5 – Déclarations\nLe Cédant déclare que la Société est une société par actions simplifiée au capital de 100 000 euros, "
+        "régulièrement immatriculée au RCS de Niort, dont le siège social est situé 3 rue des Halles à Niort. Le Cédant déclare que les "
+        "comptes de la Société sont réguliers et sincères."), meta={**meta, "section": "Article 5 – Déclarations"})
+    price = Document(id="c1-7", content="Article 6 – Prix\nLe prix est de 1 000 000 euros.", meta={**meta, "section": "Article 6 – Prix"})
+    question = "Quelles déclarations le Cédant fait-il sur la Société ?"
+    answer = extractive_answer(question, [warranty, price], question=question)
+    assert "société par actions simplifiée au capital de 100 000 euros" in answer and "sincères" in answer, answer

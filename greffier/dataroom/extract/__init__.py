@@ -69,13 +69,15 @@ def extract_fields(
     signature = with_order_doubt(extract_signature_date(chunks), order_open)
     anchor = signature_date or signature  # the metadata's date, else the text's with how sure it is
     parties = read_parties(title, chunks)
+    contract_type = extract_contract_type(title, chunks)
+    loan = contract_type is not None and contract_type.value == "contrat de prêt"
     return Extraction(
         parties=parties.parties,
         blank_party_slots=parties.blank_slots,
         unnamed_signatory=parties.unnamed_signatory,
-        contract_type=extract_contract_type(title, chunks),
+        contract_type=contract_type,
         signature_date=signature,
-        term=_term_with_order_doubt(extract_term(chunks, signature_date=anchor, amendment=amendment), order_open),
+        term=_term_with_order_doubt(extract_term(chunks, signature_date=anchor, amendment=amendment, loan=loan), order_open),
         renewal=(renewal := extract_renewal(chunks)),
         renewal_notice=extract_renewal_notice(chunks, renewal),
         renewal_length=extract_renewal_length(chunks, renewal),

@@ -185,7 +185,10 @@ _NEW_TERM_END = re.compile(
 _EARLY_END_PROVISO = re.compile(
     r",\s*(?:unless\s+(?:(?:sooner|earlier|previously)\s+)?terminated(?:\s+(?:sooner|earlier))?|subject\s+to\s+(?:any\s+)?(?:earlier|prior)\s+termination"
     r"|save\s+(?:in\s+the\s+case\s+of|for)\s+(?:an?\s+)?(?:earlier|early)\s+termination"
-    r"|sauf\s+(?:en\s+cas\s+de\s+)?r[ée]siliation\s+anticip[ée]e|sous\s+r[ée]serve\s+d['’]une\s+r[ée]siliation\s+anticip[ée]e)\b[^,.;]{0,80},",
+    r"|sauf\s+(?:en\s+cas\s+de\s+)?r[ée]siliation\s+anticip[ée]e|sous\s+r[ée]serve\s+d['’]une\s+r[ée]siliation\s+anticip[ée]e)\b"
+    # (up to its closing comma, never through the sentence's verb or its date: "…, unless terminated earlier in accordance with Clause 9
+    # shall continue in force until 31 October 2028, whereupon …" has no closing comma — the review)
+    r"(?:(?!\b(?:shall|will|until|continue\w*|remain\w*|expire\w*|prendra|restera|demeurera|jusqu['’]au|expirera|court|courra)\b)[^,.;]){0,80},",
     re.I,
 )
 
@@ -423,6 +426,8 @@ def _read_amendment_sentence(sentence: Sentence, clues: AmendmentClues, *, about
     # (the proviso on an earlier end set apart: "This Agreement came into force on the Commencement Date and, unless terminated earlier in
     # accordance with Clause 11, shall remain in force until … 30 June 2029" — walkthrough 35's replaced clause, too long between noun and verb)
     plain, where = _without(_EARLY_END_PROVISO, text)
+    if plain != text and not (_NEW_TERM_END.search(plain) or _NEW_TERM_END_PRESENT.search(plain)):
+        plain, where = text, list(range(len(text)))  # the text as written, when taking the proviso out leaves nothing read
     if clues.new_end_date is None and operative and (match := _NEW_TERM_END.search(plain) or _NEW_TERM_END_PRESENT.search(plain)):
         if match.groupdict().get("date_moved") and _NOT_DONE.search(_sentence_before(plain, match.start())):
             pass  # "may … extend the term to …", « refuse de repousser le terme … »: an option or a refusal moves nothing

@@ -37,11 +37,13 @@ _SIGNATURE_RULES: tuple[tuple[str, re.Pattern[str], bool], ...] = (
     ("dated", re.compile(rf"(?:^[ \t]*|{_THIS}(?:is\s+)?)dated\s+(?:as\s+of\s+)?(?:this\s+)?(?:the\s+)?{DATE_GROUP}", re.I | re.M), False),
     ("made on", re.compile(rf"{_THIS}(?:is\s+)?(?:made|entered\s+into)\s+(?:on|as\s+of)\s+(?:this\s+)?(?:the\s+)?{DATE_GROUP}", re.I), False),
     ("signé le", re.compile(rf"\bprésente?\s+\w+\s+(?:est|a\s+été)\s+sign[ée]e?\s+le\s+{DATE_GROUP}", re.I), False),
-    ("signed at", re.compile(rf"\b(?:done|signed)\b[^.\n]{{0,40}}?\bat\s+[^,\n]{{1,40}}?,?\s+on\s+(?:this\s+)?(?:the\s+)?{DATE_GROUP}", re.I), True),
-    # a signature line that names the party and its signatory first: "Signed for and on behalf of KESSLER BRECHTECHNIK GMBH by Markus
-    # Kessler, Geschäftsführer, at Mannheim on 12 March 2024" (walkthrough 35: the last of two such lines dates the contract)
-    # (or a table's cells on one line: "… on 12 March 2024 | Signed for and on behalf of … on 19 March 2024")
-    ("signed at", re.compile(rf"(?:^|\|)[ \t*]*(?:signed|executed)\s+(?:for|by)\b[^\n]{{0,160}}?\bat\s+[^,\n]{{1,40}}?,?\s+on\s+(?:this\s+)?(?:the\s+)?{DATE_GROUP}", re.I | re.M), True),
+    # … or a signature line that names the party and its signatory first: "Signed for and on behalf of KESSLER BRECHTECHNIK GMBH by Markus
+    # Kessler, Geschäftsführer, at Mannheim on 12 March 2024" (walkthrough 35: the last of two such lines dates the contract), a table's
+    # cells on one line ("… on 12 March 2024 | Signed for and on behalf of … on 19 March 2024"); one rule, so the last line of either kind
+    # wins (the review)
+    ("signed at", re.compile(
+        rf"(?:(?:^|\|)[ \t*]*(?:signed|executed)\s+(?:for|by)\b[^\n]{{0,160}}?|\b(?:done|signed)\b[^.\n]{{0,40}}?)"
+        rf"\bat\s+[^,\n]{{1,40}}?,?\s+on\s+(?:this\s+)?(?:the\s+)?{DATE_GROUP}", re.I | re.M), True),
     # an insurance policy is issued, not signed: "Issued at Hamburg on 15 December 2025" (walkthrough 30), the line's own words — not a
     # bond "issued at BNP Paribas Paris on …" inside a clause (the review of the round)
     ("signed at", re.compile(rf"^[ \t*]*issued\s+at\s+[^,\n]{{1,40}}?,?\s+on\s+(?:this\s+)?(?:the\s+)?{DATE_GROUP}", re.I | re.M), True),
@@ -169,7 +171,10 @@ _PARTIES_WINDOW = 600
 _MADE_AFTER_PARTIES = re.compile(
     r"\b(?:(?:is|are|was|be|been)\s+(?:hereby\s+)?(?:made|entered\s+into|executed|concluded)|(?:est|a\s+été)\s+conclue?|enter(?:s)?\s+into)\b"
     r"[^;]*?\b(?:between|among|by|entre|par)\b[^;]*?,?\s+(?<!effective\s)(?<!expires\s)(?<!expire\s)(?<!ends\s)(?<!terminates\s)(?<!expirera\s)"
-    r"(?<!starts\s)(?<!start\s)(?<!commences\s)(?<!commence\s)(?<!begins\s)(?<!begin\s)"  # "The hire period starts on …": the start
+    # "The hire period starts on … and shall end on …": the start and the end, no date of signature (the review)
+    r"(?<!starts\s)(?<!start\s)(?<!commences\s)(?<!commence\s)(?<!begins\s)(?<!begin\s)(?<!commencing\s)(?<!starting\s)(?<!beginning\s)"
+    r"(?<!end\s)(?<!terminate\s)(?<!expiring\s)(?<!ending\s)(?<!fin\s)(?<!effet\s)(?<!débute\s)(?<!commencera\s)(?<!démarre\s)(?<!débutera\s)"
+    r"(?<!termine\s)(?<!terminera\s)(?<!achève\s)(?<!achèvera\s)"
     r"(?:as\s+of|on|dated|le|en\s+date\s+du|(?<=\)\s)this)\s+(?:this\s+|the\s+)?$",  # "effective as of": the effective date; "expires on": the end
     re.I,
 )

@@ -261,7 +261,7 @@ _OWN_TERM = re.compile(
 
 
 def extract_term(
-    chunks: Sequence[ChunkInput], *, signature_date: date | Finding[date] | None = None, amendment: bool = True
+    chunks: Sequence[ChunkInput], *, signature_date: date | Finding[date] | None = None, amendment: bool = True, loan: bool = False
 ) -> TermFinding:
     """The start and end of the contract's term.
 
@@ -274,7 +274,8 @@ def extract_term(
     date the contract defines it as (:mod:`~greffier.dataroom.extract.defined_dates`); one that runs
     from an event gives no end, and a note says why. ``amendment=False`` (the document is no
     amendment): an option to extend the term ("may elect for the Term to be extended to …") does not
-    end the initial term.
+    end the initial term. ``loan`` (the contract is typed a loan): a tranche repaid at once (« remboursable en une seule fois le … »)
+    ends it too, the latest of its tranches — not a vendor loan or a current account an acquisition repays (the review).
     """
     about = _TERM_HEADING if any(under_heading(c, _TERM_HEADING, HEADING_CHARS) for c in chunks) else _TERM_OR_PERIOD_HEADING
     ranked = _about_the_term(ranked_sentences(chunks, about, heading_chars=HEADING_CHARS))
@@ -290,9 +291,9 @@ def extract_term(
     notes: list[str] = []
     for order, sentence in enumerate(ranked):
         if sentence.chunk_rank == 1 and not _TERM_CUE.search(sentence.text):
-            candidates.extend(_instalment_candidates(sentence, order))
+            candidates.extend(_instalment_candidates(sentence, order, loan))
             continue
-        context = _StartContext(signature, effective, chunk_starts.get(sentence.chunk_id), definitions, amendment, month_first, starting_point)
+        context = _StartContext(signature, effective, chunk_starts.get(sentence.chunk_id), definitions, amendment, month_first, starting_point, loan)
         found = _term_candidates(sentence, order, context, notes)
         if found and (doubt := _bound_doubt(sentence.text)):
             # "terminate upon the earlier to occur of (a) the closing … and (b) one (1) year after the date hereof": a bound, not the end;
@@ -455,6 +456,7 @@ class _StartContext:
     amendment: bool = True
     month_first: bool = False  # the order of the document's numeric dates (1/10/2005)
     starting_point: Finding[date] | None = None  # the date the contract says is the term's start (:func:`_starting_point`)
+    loan: bool = False  # the contract is typed a loan: a tranche repaid at once ends it too
 
     def read(self, raw: str) -> date | None:
         return read_date(raw, month_first=self.month_first)
@@ -508,7 +510,7 @@ def _term_candidates(sentence: Sentence, order: int, context: _StartContext, not
         for match in _IN_NO_EVENT_LATER.finditer(text):
             if value := context.read(match["date"]):
                 add("end", value, match.group(0))
-    found.extend(_instalment_candidates(sentence, order))
+    found.extend(_instalment_candidates(sentence, order, context.loan))
     return found
 
 
@@ -1015,25 +1017,27 @@ def _form_effective_date(chunks: Sequence[ChunkInput]) -> Finding[date] | None:
     return None
 
 
-def _instalment_candidates(sentence: Sentence, order: int) -> list[_TermCandidate]:
+def _instalment_candidates(sentence: Sentence, order: int, loan: bool = False) -> list[_TermCandidate]:
     if not _INSTALMENT_WORD.search(sentence.text):  # cheap test first: the full pattern is slow
         return []
-    if (bullet := _REPAID_AT_ONCE.search(sentence.text)) and (value := parse_date(bullet["date"])):
-        end = Finding[date](value=value, chunk_id=sentence.chunk_id, raw=bullet.group(0), rule="instalments")
-        return [_TermCandidate((sentence.chunk_rank, _RULE_RANK["instalments"], order), end, None)]
+    found: list[_TermCandidate] = []
+    for bullet in _REPAID_AT_ONCE.finditer(sentence.text) if loan else ():
+        if value := parse_date(bullet["date"]):
+            end = Finding[date](value=value, chunk_id=sentence.chunk_id, raw=bullet.group(0), rule="instalments")
+            found.append(_TermCandidate((sentence.chunk_rank, _RULE_RANK["instalments"], order), end, None))
     match = _INSTALMENTS.search(sentence.text)
     if match is None or (first := parse_date(match["date"])) is None or not (count := parse_number(match["num"])):
-        return []
+        return found
     # « douze échéances semestrielles »: the échéances' adjective tells the months between them (walkthrough 35's Crédit A)
     unit = re.sub(r"^[ée]ch[ée]ances\s+", "", fold(match["unit"]))
     months = next((m for prefix, m in _INSTALMENT_MONTHS.items() if unit.startswith(fold(prefix))), None)
     if months is None:
-        return []
+        return found
     last = first + relativedelta(months=months * (count - 1))
     if (first + timedelta(days=1)).day == 1:
         last += relativedelta(day=31)  # instalments on a month's last day stay on it (30 June, then 31 December)
     end = Finding[date](value=last, chunk_id=sentence.chunk_id, raw=match.group(0), rule="instalments")
-    return [_TermCandidate((sentence.chunk_rank, _RULE_RANK["instalments"], order), end, None)]
+    return [*found, _TermCandidate((sentence.chunk_rank, _RULE_RANK["instalments"], order), end, None)]
 
 
 def _last_repayment(best: _TermCandidate, candidates: list[_TermCandidate]) -> _TermCandidate:
