@@ -28,7 +28,7 @@ from greffier.models import models_in_use
 from greffier.services.search import FUSION_MARGIN, check_search_arguments, reranker_in_use, search
 from pipelines.answering import ANSWER_OUTPUTS, warmed_answer_pipeline
 from greffier.text.replies import (
-    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, STATUS_AMENDMENT_ARTICLE, DIRECT_NEEDS_LLM, END_COMPUTED_LEAD, END_COMPUTED_NOTE, END_IN_FORCE_NOTE, END_MOVED_LEAD, END_MOVED_NOTE, NEXT_NOTICE_ANSWER, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NEXT_NOTICE_NOTE, SEVERAL_AMONG, STATUS_ARTICLE, STATUS_CURRENT, STATUS_DEADLINE_PASSED, STATUS_ENDED, STATUS_ENDS_BEFORE, STATUS_NOTE_AT, STATUS_PERIOD_THEN, STATUS_WILL_RENEW, STATUS_NOTICE_NOT_SAID, STATUS_NO_RENEWAL, STATUS_NOT_STARTED, STATUS_NOTE, STATUS_SURVIVES, STATUS_UNCERTAIN, STATUS_RENEWED, STATUS_RUNS, STATUS_TEXT, STATUS_THEN_RENEWS, NO_RELEVANT_PASSAGE, NOT_A_CONTRACT_KINDS, NOT_A_CONTRACT_NOTE, NAMES_ABSENT, NOT_GROUNDED, NOTICE_UNITS_FR, ONLY_NAMED, RENEWS_NOTE, RENEWS_VERB, EXTENDED_VERB, RUNS_ON_VERB, ROLE_IS, ROLE_NOTE, WHICH_ONE, abstention, contract_label, date_in, file_names, reply_language,
+    ARTICLE_AMENDED_NOTE, CONTRACT_COUNT, STATUS_AMENDMENT_ARTICLE, MIN_SCORE_NOTE, PASSAGES_SEARCHED, DIRECT_NEEDS_LLM, END_COMPUTED_LEAD, END_COMPUTED_NOTE, END_IN_FORCE_NOTE, END_MOVED_LEAD, END_MOVED_NOTE, NEXT_NOTICE_ANSWER, END_UNCERTAIN_NOTE, EXTRACTIVE_NOTE, EXTRACTIVE_NOTE_LLM_OFF, EXTRACTIVE_NOTE_LLM_TRANSLATES, EXTRACTIVE_NOTE_TURNED_OFF, LLM_NOT_USED, NEXT_NOTICE_NOTE, SEVERAL_AMONG, STATUS_ARTICLE, STATUS_CURRENT, STATUS_DEADLINE_PASSED, STATUS_ENDED, STATUS_ENDS_BEFORE, STATUS_NOTE_AT, STATUS_PERIOD_THEN, STATUS_WILL_RENEW, STATUS_NOTICE_NOT_SAID, STATUS_NO_RENEWAL, STATUS_NOT_STARTED, STATUS_NOTE, STATUS_SURVIVES, STATUS_UNCERTAIN, STATUS_RENEWED, STATUS_RUNS, STATUS_TEXT, STATUS_THEN_RENEWS, NO_RELEVANT_PASSAGE, NOT_A_CONTRACT_KINDS, NOT_A_CONTRACT_NOTE, NAMES_ABSENT, NOT_GROUNDED, NOTICE_UNITS_FR, ONLY_NAMED, RENEWS_NOTE, RENEWS_VERB, EXTENDED_VERB, RUNS_ON_VERB, ROLE_IS, ROLE_NOTE, WHICH_ONE, abstention, contract_label, date_in, file_names, reply_language,
     wording,
 )
 from pipelines.generators.answer_kinds import CONTRACT_NAMED_BY_A_CLAUSE, STATUS_ASKED, STATUS_NOT_OF_THE_CONTRACT, asks_a_date
@@ -163,7 +163,9 @@ def _rag(settings: Settings, question: str, backend: LLMBackend | None, backend_
             return _status_reply(base, ending, relevance, emit, question)
     if not kept:
         absent = absent_in(store, question) or absent_objects(question, relevance)
-        return _abstain(base, question, results, relevance, emit, streamed=abstention(reply_language(question)), hint=hint, absent=absent)
+        floor = settings.search.min_score if knobs["min_score"] is None else knobs["min_score"]
+        return _abstain(base, question, results, relevance, emit, streamed=abstention(reply_language(question)), hint=hint, absent=absent,
+                        min_score=floor if floor > 0 and len(results) < k_final else None)
     checked = outputs["citations"]
     emit("citation_check", {"removed": checked["removed"], "unsupported": checked["unsupported"], "cited": [c["n"] for c in checked["citations"]]})
     extractive = bool(outputs["answerer"]["extractive"])
@@ -762,17 +764,22 @@ def _retrieval_only(settings: Settings, question: str, backend_info: dict[str, A
 
 def _abstain(
     base: dict[str, Any], question: str, searched: list[dict[str, Any]], relevance: list, emit: EventCallback, *, streamed: str = "", hint: dict | None = None,
-    absent: list[str] | None = None,
+    absent: list[str] | None = None, min_score: float | None = None,
 ) -> dict[str, Any]:
     where = ", ".join(sorted(file_names([r.get("file") for r in searched]))[:5])  # file names: the folders say nothing to a reader
     language = reply_language(question)
-    detail = f"{abstention(language)} {wording(NO_RELEVANT_PASSAGE, language, count=len(searched), where=(' : ' if language == 'fr' else ': ') + where if where else '')}"
+    passages = PASSAGES_SEARCHED.get(language, PASSAGES_SEARCHED["en"])[len(searched) != 1]  # « 1 passage examiné », not « 1 passages »
+    detail = f"{abstention(language)} {wording(NO_RELEVANT_PASSAGE, language, count=len(searched), passages=passages, where=(' : ' if language == 'fr' else ': ') + where if where else '')}"
     if hint and any(d.get("outside_hint") for d in relevance):
         # passages of other contracts were left out: say which contracts the question seemed to name
         detail += " " + _hint_note(hint, language)
     if absent:  # the names the question gives that no document carries (« Biarritz »): why nothing answers it
         marks = ("« ", " »") if language == "fr" else ("\u201c", "\u201d")  # each language's quotation marks
         detail += " " + wording(NAMES_ABSENT, language, names=", ".join(f"{marks[0]}{name}{marks[1]}" for name in absent))
+    if min_score is not None:
+        # fewer passages than asked for were examined: the minimum score set left the others out, not the documents (the app walk of
+        # round 43: at 0.90 « Quelle est la durée du bail ? » said « Les documents ne le disent pas » of the leases' term articles)
+        detail += " " + wording(MIN_SCORE_NOTE, language, score=f"{min_score:.2f}".replace(".", "," if language == "fr" else "."))
     for token in re.findall(r"\S+\s*", detail[len(streamed):] if detail.startswith(streamed) else detail):
         emit("token", {"text": token})
     emit("citation_check", {"removed": [], "unsupported": [], "cited": []})

@@ -15,11 +15,16 @@ from greffier.text.language import question_language
 
 ABSTENTIONS = {"en": "The documents do not say.", "fr": "Les documents ne le disent pas."}
 NO_RELEVANT_PASSAGE = {
-    "en": "No passage relevant to the question was found (searched {count} passages{where}).",
-    "fr": "Aucun passage ne répond à la question ({count} passages examinés{where}).",
+    "en": "No passage relevant to the question was found (searched {count} {passages}{where}).",
+    "fr": "Aucun passage ne répond à la question ({count} {passages}{where}).",
 }
+PASSAGES_SEARCHED = {"en": ("passage", "passages"), "fr": ("passage examiné", "passages examinés")}  # one, or none and more
 # the question's names that no document of the workspace carries (« le prêt … de la villa de Biarritz »: the app walk of round 31)
 NAMES_ABSENT = {"en": "No document mentions {names}.", "fr": "Aucun document ne mentionne {names}."}
+MIN_SCORE_NOTE = {
+    "en": "The minimum score set ({score}) left out the passages scored below it: lower it in the sidebar to have more of them examined.",
+    "fr": "Le score minimum réglé ({score}) a écarté les passages notés en dessous\u00a0: abaissez-le dans la barre latérale pour en faire examiner davantage.",
+}
 EXTRACTIVE_NOTE = {
     "en": "No LLM available: extractive answer — sentences quoted from the best passages, each with its source.",
     "fr": "Aucun LLM disponible : réponse extractive — phrases citées des meilleurs passages, chacune avec sa source.",

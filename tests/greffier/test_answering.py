@@ -83,6 +83,19 @@ def test_top_k_and_min_score_overrides(settings):
     assert search(settings, "durée du bail", min_score=10.0)["results"] == []
 
 
+@pytest.mark.parametrize(("question", "said"), [
+    ("Pendant combien de temps le bail court-il ?", "Le score minimum réglé (0,99) a écarté les passages"),
+    ("How long is the lease?", "The minimum score set (0.99) left out the passages"),
+])
+def test_an_abstention_under_a_minimum_score_says_the_setting_left_passages_out(settings, question, said):
+    # the app walk of round 43: at 0.90 the sidebar's minimum score left the term articles out, and the answer blamed the documents
+    out = answer(settings, question, backend=None, min_score=0.99)
+    assert out["abstained"] and said in out["answer"], out["answer"]
+    assert "1 passages" not in out["answer"], out["answer"]  # « 1 passage examiné »
+    plain = answer(settings, question, backend=None)  # the default minimum (0): no such note, answered or not
+    assert "score minimum" not in plain["answer"] and "minimum score" not in plain["answer"], plain["answer"]
+
+
 def test_bad_search_requests_are_rejected_clearly(settings):
     with pytest.raises(SearchError, match="empty query"):
         search(settings, "   ")
