@@ -359,3 +359,15 @@ def test_words_walkthrough_35_asked_with(question, present, absent):
 
 def test_an_application_is_still_software():
     assert "software" in {m.concept.id for m in load_lexicon().find_text("Which application does the licence cover?")}
+
+
+@pytest.mark.parametrize("text", [
+    "Si le dirigeant tombe gravement malade, la société peut rompre son contrat.",  # « gravement » is no « graviers »
+    "Le logiciel conçu pour le Client reste la propriété de l'Éditeur.",  # « conçu » is no « concassé »
+    "In consideration of the payments, the chip supplier grants a licence.",  # "consideration" is no "considering"; "chip" no "chippings"
+    "Counting the days from the notice, the Buyer may terminate.",  # "counting" is no "counties"
+])
+def test_the_round_s_glossary_words_are_not_read_in_everyday_words(text):
+    # the final QA check: « Si le PDG tombe gravement malade … » was read as asking about gravel, and answered from another contract
+    found = {m.concept.id for m in load_lexicon().find_text(text)}
+    assert not found & {"w_aggregates", "w_given", "territory"}, found
