@@ -269,6 +269,14 @@ def test_a_term_s_start_and_end_after_the_parties_are_no_signature_date(clause):
     assert record.signature_date is None and (record.start_date, record.end_date) == (date(2024, 5, 1), date(2027, 4, 30))
 
 
+def test_signature_lines_joined_into_one_dates_the_contract_by_the_last():
+    # walkthrough 35's signed counterpart (a text file): its two lines, each ending « [signed] », were joined and the first date read;
+    # the original then had another signature date and the two were no longer compared as copies
+    lines = HIRE.strip().splitlines()
+    joined = "\n".join([*lines[:-2], f"{lines[-2]} [signed] {lines[-1]} [signed]"])
+    assert _records(joined)["c1"].signature_date == date(2024, 4, 15)
+
+
 def test_the_last_signature_line_dates_the_contract_whatever_its_wording():
     # the review: "Signed by … at Stuttgart on 8 April 2024" then "Signed for and on behalf of … at Poitiers on 15 April 2024": two rules,
     # the first consulted first

@@ -42,7 +42,8 @@ _SIGNATURE_RULES: tuple[tuple[str, re.Pattern[str], bool], ...] = (
     # cells on one line ("… on 12 March 2024 | Signed for and on behalf of … on 19 March 2024"); one rule, so the last line of either kind
     # wins (the review)
     ("signed at", re.compile(
-        rf"(?:(?:^|\|)[ \t*]*(?:signed|executed)\s+(?:for|by)\b[^\n]{{0,160}}?|\b(?:done|signed)\b[^.\n]{{0,40}}?)"
+        # (a capital's "Signed for" in the middle of a line too: a text file's lines joined, "… on 12 March 2024 [signed] Signed for …")
+        rf"(?:(?:(?:^|\|)[ \t*]*(?:signed|executed)|(?-i:\b(?:Signed|SIGNED|Executed|EXECUTED)))\s+(?:for|by)\b[^\n]{{0,160}}?|\b(?:done|signed)\b[^.\n]{{0,40}}?)"
         rf"\bat\s+[^,\n]{{1,40}}?,?\s+on\s+(?:this\s+)?(?:the\s+)?{DATE_GROUP}", re.I | re.M), True),
     # an insurance policy is issued, not signed: "Issued at Hamburg on 15 December 2025" (walkthrough 30), the line's own words — not a
     # bond "issued at BNP Paribas Paris on …" inside a clause (the review of the round)
