@@ -495,7 +495,7 @@ def _status_reply(base: dict[str, Any], status: dict[str, Any], relevance: list,
 _TERM_TYPES = frozenset({"term"})  # not "renewal": a notice to terminate is typed so, and asks no end
 _TERM_QUOTED = frozenset({"term", "renewal"})  # a quoted passage of these speaks of the contract's term
 _TERM_HEADING = re.compile(r"\b(?:duree|term|terme|prorogation|extension|renouvellement|renewal|expiry|expiration|echeance|effet|commencement|period"
-                           r"|fin du contrat|entree en vigueur|termination|validite)\b")
+                           r"|fin du contrat|entree en vigueur|validite)\b")  # not "Termination" alone: a right to end it early, no term ("Term and Termination" is)
 
 
 def _quoted_on_a_term(outputs: dict[str, Any], citations: list[dict[str, Any]], question: str) -> list[Any]:
