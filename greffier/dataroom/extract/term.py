@@ -213,6 +213,7 @@ _INSTALMENTS = re.compile(
     rf"[^.]{{0,120}}?\b(?:premi[èe]re?|first)\b[^.]{{0,40}}?{DATE_GROUP}",
     re.I,
 )
+# (the words of a loan repaid at once too: « remboursable », "repaid" — read for a contract typed a loan only)
 _INSTALMENT_WORD = re.compile(r"mensualit|trimestrialit|semestrialit|annuit|[ée]ch[ée]ances|instal?ments|repayments|rembours|repa(?:y|id)", re.I)
 # A loan repaid at once, on a date: « Le Crédit B est remboursable en une seule fois le 30 septembre 2031 », « remboursable in fine le
 # … », "the Term Loan B shall be repaid in full on 30 September 2031", "repayable in one instalment on …"
@@ -939,7 +940,7 @@ def _chunk_starts(ranked: list[Sentence], month_first: bool) -> dict[str | None,
 # The contract starting on a date it names and defines: "This Agreement shall come into force on the Commencement Date" with
 # ""Commencement Date" means 1 January 2021" among the definitions (walkthrough 35), « Le Contrat entre en vigueur à la Date d'Effet »
 _STARTS_ON_NAME = re.compile(
-    rf"\b(?:(?:comes?|came|come)\s+into\s+(?:force|effect)|enter(?:s|ed)?\s+into\s+(?:force|effect)|commenc(?:es?|ed)|begins?|began|starts?|started"
+    rf"\b(?:(?:comes?|came)\s+into\s+(?:force|effect)|enter(?:s|ed)?\s+into\s+(?:force|effect)|commenc(?:es?|ed)|begins?|began|starts?|started"
     rf"|takes?\s+effect|took\s+effect|prend(?:ra)?\s+effet|entre(?:ra)?\s+en\s+vigueur|est\s+entré\w*\s+en\s+vigueur|commence(?:ra)?)"
     rf"\s+(?:on|as\s+of|from|at|le|à|au|a)\s+(?:the\s+|la\s+|le\s+|l['’]\s*)?(?P<name>{DATE_NAME})"
 )
