@@ -42,7 +42,7 @@ from greffier.dataroom.records import current_term_end, next_notice, period_of
 from greffier.dataroom.extract.text import other_reading
 from greffier.dataroom.normalize import find_dates, fold
 from greffier.text.sentences import split_sentences
-from greffier.text import section_label, unwrap
+from greffier.text import noun, section_label, unwrap
 from store import repository as repo
 from store.models import Chunk
 from store.records import load_dataroom
@@ -768,7 +768,7 @@ def _abstain(
 ) -> dict[str, Any]:
     where = ", ".join(sorted(file_names([r.get("file") for r in searched]))[:5])  # file names: the folders say nothing to a reader
     language = reply_language(question)
-    passages = PASSAGES_SEARCHED.get(language, PASSAGES_SEARCHED["en"])[len(searched) != 1]  # « 1 passage examiné », not « 1 passages »
+    passages = noun(len(searched), *PASSAGES_SEARCHED.get(language, PASSAGES_SEARCHED["en"]))  # « 1 passage examiné », not « 1 passages »
     detail = f"{abstention(language)} {wording(NO_RELEVANT_PASSAGE, language, count=len(searched), passages=passages, where=(' : ' if language == 'fr' else ': ') + where if where else '')}"
     if hint and any(d.get("outside_hint") for d in relevance):
         # passages of other contracts were left out: say which contracts the question seemed to name
